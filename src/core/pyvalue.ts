@@ -1,0 +1,96 @@
+/**
+ * The values a nanobot session file can hold, as Python's `json.loads` would see them.
+ *
+ * JavaScript's own JSON values lose two distinctions that change nanobot's answers:
+ * - int vs float: Python keeps `2` and `2.0` apart (a float `last_consolidated` is reset to 0,
+ *   `str(1.0)` is `"1.0"`), so a float is boxed in `PyFloat`; ints are plain numbers, or `bigint`
+ *   when they do not fit a double exactly.
+ * - dict key order: Python keeps insertion order, while a JS object puts integer-like keys first.
+ *   Objects whose order JS would change carry their real order under `KEY_ORDER`.
+ */
+
+/** A Python float (`1.0`, `1e+16`, `NaN`, `Infinity`); boxed so it is never mistaken for an int. */
+export class PyFloat {
+  constructor(readonly value: number) {}
+}
+
+/** Python dict: a plain object; `KEY_ORDER` holds the insertion order when JS would reorder keys. */
+export type PyDict = { [key: string]: PyValue; [KEY_ORDER]?: string[] };
+export type PyValue = null | boolean | string | number | bigint | PyFloat | PyValue[] | PyDict;
+
+export const KEY_ORDER: unique symbol = Symbol('KEY_ORDER');
+
+/** True for a JSON object (Python dict). */
+export function isDict(v: unknown): v is PyDict {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof PyFloat);
+}
+
+/** True for a Python int that is not a bool (the check nanobot's clamps make). */
+export function isInt(v: unknown): v is number | bigint {
+  return (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint';
+}
+
+/** The keys of a dict in Python's insertion order. */
+export function dictKeys(d: PyDict): string[] {
+  return d[KEY_ORDER] ?? Object.keys(d);
+}
+
+const INDEX_LIKE = /^(?:0|[1-9][0-9]{0,9})$/;
+
+/** True when a JS object would not keep this key in insertion order. */
+export function reordersKey(key: string): boolean {
+  return INDEX_LIKE.test(key) && Number(key) < 4294967295;
+}
+
+/**
+ * Sets d[key] the way a Python dict assignment would: a new key goes last, an existing one keeps
+ * its place; `__proto__` is an ordinary key.
+ */
+export function dictSet(d: PyDict, key: string, value: PyValue): void {
+  const isNew = !Object.prototype.hasOwnProperty.call(d, key);
+  if (isNew && (d[KEY_ORDER] || reordersKey(key))) {
+    if (!d[KEY_ORDER]) d[KEY_ORDER] = Object.keys(d);
+    d[KEY_ORDER].push(key);
+  }
+  Object.defineProperty(d, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** Python `del d[key]` / `d.pop(key, None)`: keeps the order of the remaining keys. */
+export function dictDelete(d: PyDict, key: string): boolean {
+  if (!Object.prototype.hasOwnProperty.call(d, key)) return false;
+  delete d[key];
+  const order = d[KEY_ORDER];
+  if (order) order.splice(order.indexOf(key), 1);
+  return true;
+}
+
+/** Builds a dict from entries in order (later duplicates overwrite in place, like Python). */
+export function dictFrom(entries: Iterable<readonly [string, PyValue]>): PyDict {
+  const d: PyDict = {};
+  for (const [k, v] of entries) dictSet(d, k, v);
+  return d;
+}
+
+/** Python `d.get(key)`: own keys only, so `constructor` or `toString` are never found by accident. */
+export function dictGet(d: PyDict, key: string): PyValue | undefined {
+  return Object.prototype.hasOwnProperty.call(d, key) ? d[key] : undefined;
+}
+
+/** `copy.deepcopy` for JSON values (forks copy messages deeply). */
+export function deepCopy<T extends PyValue>(v: T): T {
+  if (Array.isArray(v)) return v.map((x) => deepCopy(x)) as T;
+  if (isDict(v)) return dictFrom(dictKeys(v).map((k) => [k, deepCopy(v[k]!)] as const)) as T;
+  return v;
+}
+
+/** Python truthiness of a JSON value. */
+export function truthy(v: PyValue | undefined): boolean {
+  if (v === undefined || v === null || v === false) return false;
+  if (typeof v === 'string') return v.length > 0;
+  if (typeof v === 'number') return v !== 0;
+  if (typeof v === 'bigint') return v !== 0n;
+  if (v instanceof PyFloat) return v.value !== 0;
+  if (Array.isArray(v)) return v.length > 0;
+  if (v === true) return true;
+  return dictKeys(v).length > 0;
+}
