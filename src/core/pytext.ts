@@ -1,0 +1,98 @@
+/**
+ * Python `str` semantics on JS strings.
+ *
+ * Python and JS disagree on what whitespace is (Python counts `\x1c`–`\x1f` and `\x85`, not U+FEFF),
+ * on where lines end (`splitlines()` knows ten boundaries) and on what a string's length is (code
+ * points, not UTF-16 units). nanobot's answers depend on all three.
+ */
+
+/**
+ * The body of a regex character class matching exactly Python's `\s` for str patterns, which is
+ * also the set `str.isspace()` / `str.strip()` use (Python 3.11). Use it with the `u` flag.
+ */
+export const PY_WS_CLASS =
+  '\\t\\n\\v\\f\\r\\x1c-\\x1f\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+
+const WS_CHAR = new RegExp(`^[${PY_WS_CLASS}]$`, 'u');
+const WS_RUN = new RegExp(`[${PY_WS_CLASS}]+`, 'gu');
+const ALL_WS = new RegExp(`^[${PY_WS_CLASS}]+$`, 'u');
+
+/** Python `s.isspace()`: non-empty and every character Python whitespace (not JS `\s`). */
+export function isPyWhitespace(s: string): boolean {
+  return ALL_WS.test(s);
+}
+
+// Every Python whitespace character is in the BMP, so testing single UTF-16 units is exact.
+function isWsUnit(s: string, i: number): boolean {
+  return WS_CHAR.test(s[i]!);
+}
+
+/** Python `s.lstrip()`: drops leading Python whitespace. */
+export function pyLStrip(s: string): string {
+  let i = 0;
+  while (i < s.length && isWsUnit(s, i)) i++;
+  return s.slice(i);
+}
+
+/** Python `s.rstrip()`: drops trailing Python whitespace. */
+export function pyRStrip(s: string): string {
+  let j = s.length;
+  while (j > 0 && isWsUnit(s, j - 1)) j--;
+  return s.slice(0, j);
+}
+
+/** Python `s.strip()`: nanobot strips record lines, titles and previews with it. */
+export function pyStrip(s: string): string {
+  return pyRStrip(pyLStrip(s));
+}
+
+/** Python `re.sub(r"\s+", " ", s)`: previews collapse whitespace runs with Python's `\s`. */
+export function collapseWhitespace(s: string): string {
+  return s.replace(WS_RUN, ' ');
+}
+
+const LINE_BREAKS = new Set(['\n', '\r', '\v', '\f', '\x1c', '\x1d', '\x1e', '\x85', '\u2028', '\u2029']);
+
+/**
+ * Python `s.splitlines()`: splits on `\n \r \r\n \v \f \x1c \x1d \x1e \x85 \u2028 \u2029`, no
+ * trailing empty line, `[]` for `""`. The replay sanitizer works line by line this way.
+ */
+export function pySplitlines(s: string): string[] {
+  const lines: string[] = [];
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (!LINE_BREAKS.has(c)) continue;
+    lines.push(s.slice(start, i));
+    if (c === '\r' && s[i + 1] === '\n') i++;
+    start = i + 1;
+  }
+  if (start < s.length) lines.push(s.slice(start));
+  return lines;
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
+const PAIR = /[\ud800-\udbff][\udc00-\udfff]/g;
+
+/** Python `len(s)`: counts code points (a lone surrogate counts as one, as in Python). */
+export function codePointLength(s: string): number {
+  if (!SURROGATE.test(s)) return s.length;
+  return s.length - (s.match(PAIR)?.length ?? 0);
+}
+
+/** Resolves a Python slice bound (negative counts from the end; clamped to 0..len). */
+function sliceBound(i: number | undefined, len: number, dflt: number): number {
+  if (i === undefined) return dflt;
+  if (i < 0) return Math.max(0, len + i);
+  return Math.min(i, len);
+}
+
+/**
+ * Python `s[start:end]`: indices in code points, negative ones from the end, so a cut never splits
+ * an emoji the way a UTF-16 `slice` would (nanobot caps previews at 120 code points).
+ */
+export function codePointSlice(s: string, start?: number, end?: number): string {
+  if (!SURROGATE.test(s)) return s.slice(sliceBound(start, s.length, 0), sliceBound(end, s.length, s.length));
+  const cps = Array.from(s);
+  return cps.slice(sliceBound(start, cps.length, 0), sliceBound(end, cps.length, cps.length)).join('');
+}

@@ -1,0 +1,21 @@
+/**
+ * nanobot's assistant replay sanitizer (contract E22): strips artifacts a model copied from its
+ * own context (a leading `[Message Time: …]` stamp, local image breadcrumbs, tool-call echoes), so
+ * replayed turns do not teach it to repeat them. Previews use it for every role.
+ */
+import { PY_WS_CLASS, pySplitlines, pyStrip } from './pytext';
+
+const WS = `[${PY_WS_CLASS}]*`;
+const TIME_STAMP = /^\[Message Time: [^\]]+\]\n?/u;
+const LOCAL_IMAGE_LINE = new RegExp(`^\\[image: [/~][^\\]]+\\]${WS}$`, 'u');
+const TOOL_CALL_ECHO_LINE = new RegExp(`^${WS}(?:generate_image|message)\\([^)]*\\)${WS}$`, 'u');
+
+/**
+ * nanobot `_sanitize_assistant_replay_text`: drop one leading time stamp, then every line (Python
+ * `splitlines()`) that is a local `[image: /…]`/`[image: ~…]` breadcrumb or a bare
+ * `message(…)`/`generate_image(…)` call; join with `\n` and strip.
+ */
+export function sanitizeAssistantReplayText(text: string): string {
+  const lines = pySplitlines(text.replace(TIME_STAMP, ''));
+  return pyStrip(lines.filter((l) => !LOCAL_IMAGE_LINE.test(l) && !TOOL_CALL_ECHO_LINE.test(l)).join('\n'));
+}

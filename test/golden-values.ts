@@ -1,0 +1,128 @@
+/**
+ * Reads the golden files in `../shared/golden` (or `$GOLDEN_DIR`) into the value model.
+ *
+ * `JSON.parse` would lose what the golden data records: `1.0` is a Python float (boxed in
+ * PyFloat), dict key order survives even for integer-like keys, and the tags `{"$float": "NaN"}` /
+ * `{"$bigint": "…"}` stand for values strict JSON cannot hold. Strings keep lone surrogates.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PyFloat, dictFrom, dictKeys, type PyValue } from '../src/core/pyvalue';
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The golden folder: `$GOLDEN_DIR` or `../shared/golden`, relative to the repo root. */
+export const GOLDEN_DIR = resolve(REPO_ROOT, process.env.GOLDEN_DIR ?? '../shared/golden');
+
+/** Parses a golden file under GOLDEN_DIR (e.g. `_units.json`, `cases/x.json`). */
+export function readGolden(relPath: string): PyValue {
+  return parseGolden(readFileSync(resolve(GOLDEN_DIR, relPath), 'utf8'));
+}
+
+const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
+const SPACE = /[ \t\n\r]*/y;
+
+/** Strict JSON → PyValue: fractions/exponents are floats, tags decoded, key order kept. */
+export function parseGolden(text: string): PyValue {
+  let i = 0;
+  const fail = (what: string): never => {
+    throw new SyntaxError(`golden JSON: ${what} at offset ${i}`);
+  };
+  const skip = () => {
+    SPACE.lastIndex = i;
+    SPACE.exec(text);
+    i = SPACE.lastIndex;
+  };
+  const string = (): string => {
+    let j = i + 1;
+    while (text[j] !== '"') {
+      if (j >= text.length) fail('unterminated string');
+      j += text[j] === '\\' ? 2 : 1;
+    }
+    const s = JSON.parse(text.slice(i, j + 1)) as string;
+    i = j + 1;
+    return s;
+  };
+  const value = (): PyValue => {
+    skip();
+    const c = text[i];
+    if (c === '"') return string();
+    if (c === '{') {
+      i++;
+      const entries: [string, PyValue][] = [];
+      skip();
+      if (text[i] === '}') i++;
+      else
+        for (;;) {
+          skip();
+          if (text[i] !== '"') fail('expected a key');
+          const k = string();
+          skip();
+          if (text[i++] !== ':') fail('expected ":"');
+          entries.push([k, value()]);
+          skip();
+          const sep = text[i++];
+          if (sep === '}') break;
+          if (sep !== ',') fail('expected "," or "}"');
+        }
+      return untag(dictFrom(entries));
+    }
+    if (c === '[') {
+      i++;
+      const items: PyValue[] = [];
+      skip();
+      if (text[i] === ']') i++;
+      else
+        for (;;) {
+          items.push(value());
+          skip();
+          const sep = text[i++];
+          if (sep === ']') break;
+          if (sep !== ',') fail('expected "," or "]"');
+        }
+      return items;
+    }
+    for (const [word, v] of [['true', true], ['false', false], ['null', null]] as const) {
+      if (text.startsWith(word, i)) {
+        i += word.length;
+        return v;
+      }
+    }
+    NUMBER.lastIndex = i;
+    const m = NUMBER.exec(text);
+    if (!m) return fail('unexpected character');
+    i = NUMBER.lastIndex;
+    if (m[1] !== undefined || m[2] !== undefined) return new PyFloat(Number(m[0]));
+    return int(BigInt(m[0]));
+  };
+  const result = value();
+  skip();
+  if (i !== text.length) fail('trailing text');
+  return result;
+}
+
+function int(b: bigint): number | bigint {
+  const n = Number(b);
+  return Number.isSafeInteger(n) ? n + 0 : b;
+}
+
+function untag(d: ReturnType<typeof dictFrom>): PyValue {
+  const keys = dictKeys(d);
+  if (keys.length !== 1 || typeof d[keys[0]!] !== 'string') return d;
+  const raw = d[keys[0]!] as string;
+  if (keys[0] === '$float') return new PyFloat(Number(raw));
+  if (keys[0] === '$bigint') return int(BigInt(raw));
+  return d;
+}
+
+/** JSON text of a PyValue for failure messages (floats as `1.0`-style tags, bigints as digits). */
+export function showValue(v: unknown): string {
+  return JSON.stringify(
+    v,
+    (_k, x: unknown) =>
+      typeof x === 'bigint' ? { $bigint: x.toString() } : x instanceof PyFloat ? { $float: String(x.value) } : x,
+    1,
+  );
+}
+
