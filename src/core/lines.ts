@@ -1,0 +1,114 @@
+/**
+ * Splitting a session file into lines the way Python's text mode reads it (universal newlines:
+ * `\n`, `\r\n` and a lone `\r` each end a line), while keeping every line's byte range so that
+ * untouched records can be written back byte for byte.
+ */
+
+/** One line of a file: content bytes [start, end), its terminator bytes [end, next). */
+export interface RawLine {
+  start: number;
+  end: number;
+  next: number;
+}
+
+const LF = 10;
+const CR = 13;
+
+/** Byte ranges of every line; a final line without terminator is included, an empty tail is not. */
+export function splitLines(bytes: Uint8Array): RawLine[] {
+  const lines: RawLine[] = [];
+  const n = bytes.length;
+  let pos = 0;
+  let nextLf = bytes.indexOf(LF, 0);
+  let nextCr = bytes.indexOf(CR, 0);
+  while (pos < n) {
+    if (nextLf !== -1 && nextLf < pos) nextLf = bytes.indexOf(LF, pos);
+    if (nextCr !== -1 && nextCr < pos) nextCr = bytes.indexOf(CR, pos);
+    let end: number;
+    let next: number;
+    if (nextCr === -1 || (nextLf !== -1 && nextLf < nextCr)) {
+      if (nextLf === -1) {
+        lines.push({ start: pos, end: n, next: n });
+        break;
+      }
+      end = nextLf;
+      next = nextLf + 1;
+    } else {
+      end = nextCr;
+      next = bytes[nextCr + 1] === LF ? nextCr + 2 : nextCr + 1;
+    }
+    lines.push({ start: pos, end, next });
+    pos = next;
+  }
+  return lines;
+}
+
+/** Where and why strict UTF-8 decoding fails, in Python's words, or null when the bytes are valid. */
+export interface Utf8Fault {
+  pos: number;
+  byte: number;
+  reason: 'invalid start byte' | 'invalid continuation byte' | 'unexpected end of data';
+}
+
+/** The first invalid UTF-8 sequence in bytes[from, to), classified as CPython's decoder does. */
+export function findUtf8Fault(bytes: Uint8Array, from = 0, to = bytes.length): Utf8Fault | null {
+  let i = from;
+  while (i < to) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      if (b === 0xe0) lo = 0xa0;
+      if (b === 0xed) hi = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      if (b === 0xf0) lo = 0x90;
+      if (b === 0xf4) hi = 0x8f;
+    } else return { pos: i, byte: b, reason: 'invalid start byte' };
+    for (let k = 1; k <= need; k++) {
+      if (i + k >= to) return { pos: i, byte: b, reason: 'unexpected end of data' };
+      const c = bytes[i + k]!;
+      if (c < (k === 1 ? lo : 0x80) || c > (k === 1 ? hi : 0xbf)) return { pos: i, byte: b, reason: 'invalid continuation byte' };
+    }
+    i += need + 1;
+  }
+  return null;
+}
+
+/** CPython's UnicodeDecodeError text for a fault (what nanobot logs when a file cannot be read). */
+export function utf8FaultMessage(f: Utf8Fault): string {
+  return `'utf-8' codec can't decode byte 0x${f.byte.toString(16).padStart(2, '0')} in position ${f.pos}: ${f.reason}`;
+}
+
+const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lossyDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** Decodes valid UTF-8 exactly (a BOM is kept as U+FEFF, as Python's 'utf-8' codec does). */
+export function decodeStrict(bytes: Uint8Array): string {
+  return strictDecoder.decode(bytes);
+}
+
+/** Decodes for display: invalid bytes become U+FFFD (the raw bytes are kept elsewhere). */
+export function decodeLossy(bytes: Uint8Array): string {
+  return lossyDecoder.decode(bytes);
+}
+
+const encoder = new TextEncoder();
+
+/** UTF-8 bytes of a string; lone surrogates make Python raise, so callers check `hasLoneSurrogate` first. */
+export function encodeUtf8(s: string): Uint8Array {
+  return encoder.encode(s);
+}
+
+/** Index of the first lone surrogate (which Python cannot encode to UTF-8), or -1. */
+export function loneSurrogateIndex(s: string): number {
+  const m = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.exec(s);
+  return m ? m.index : -1;
+}

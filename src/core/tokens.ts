@@ -1,0 +1,91 @@
+/**
+ * nanobot's `estimate_message_tokens(message)`: the token cost get_history's budget walk charges
+ * for one provider message. Pure: the cl100k counter is passed in (see `tokenizer.ts`), so the
+ * app can show everything else before the big BPE tables have loaded.
+ */
+import type { PyError } from './pyjson';
+import { pyDumps } from './pyjson';
+import { PyFloat, dictGet, isDict, truthy, type PyDict, type PyValue } from './pyvalue';
+
+/** cl100k token count of a text, or `'special'` when tiktoken would refuse it (a special token). */
+export type TextTokenCounter = (text: string) => number | 'special';
+
+/** The Python exception the estimator raises (a truthy non-str text block breaks `"\n".join`). */
+export class TokenEstimateError extends Error {
+  constructor(readonly error: PyError) {
+    super(`${error.type}: ${error.message}`);
+  }
+}
+
+function pyTypeName(v: PyValue): string {
+  if (v === null) return 'NoneType';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'number' || typeof v === 'bigint') return 'int';
+  if (v instanceof PyFloat) return 'float';
+  if (typeof v === 'string') return 'str';
+  return Array.isArray(v) ? 'list' : 'dict';
+}
+
+function nonEmptyStr(v: PyValue | undefined): v is string {
+  return typeof v === 'string' && v.length > 0;
+}
+
+/**
+ * The text nanobot tokenizes for a message: its parts joined by `\n` (see contract E28). Throws
+ * TokenEstimateError where Python's join would raise, so callers can report nanobot's crash.
+ */
+export function tokenPayload(message: PyDict): string {
+  const parts: PyValue[] = [];
+  const content = dictGet(message, 'content');
+  if (typeof content === 'string') parts.push(content);
+  else if (Array.isArray(content)) {
+    for (const part of content) {
+      if (isDict(part) && dictGet(part, 'type') === 'text') {
+        const text = dictGet(part, 'text') ?? '';
+        if (truthy(text)) parts.push(text); // a truthy non-str is kept: join raises below
+      } else parts.push(pyDumps(part));
+    }
+  } else if (content !== undefined && content !== null) parts.push(pyDumps(content));
+  for (const key of ['name', 'tool_call_id']) {
+    const v = dictGet(message, key);
+    if (nonEmptyStr(v)) parts.push(v);
+  }
+  const toolCalls = dictGet(message, 'tool_calls');
+  if (truthy(toolCalls)) parts.push(pyDumps(toolCalls!));
+  const reasoning = dictGet(message, 'reasoning_content');
+  if (nonEmptyStr(reasoning)) parts.push(reasoning);
+  const bad = parts.findIndex((p) => typeof p !== 'string');
+  if (bad >= 0) {
+    const message = `sequence item ${bad}: expected str instance, ${pyTypeName(parts[bad]!)} found`;
+    throw new TokenEstimateError({ type: 'TypeError', message });
+  }
+  return (parts as string[]).join('\n');
+}
+
+/** Python `len(s)`: code points, so a surrogate pair counts once and a lone surrogate once. */
+export function codePointLength(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/**
+ * nanobot's estimate: 4 for an empty payload, else max(4, tokens + 4); when tiktoken refuses a
+ * special token, max(4, len(payload) // 4 + 4). Throws TokenEstimateError like nanobot.
+ */
+export function estimateMessageTokens(message: PyDict, count: TextTokenCounter): number {
+  const payload = tokenPayload(message);
+  if (!payload) return 4;
+  const tokens = count(payload);
+  if (tokens === 'special') return Math.max(4, Math.floor(codePointLength(payload) / 4) + 4);
+  return Math.max(4, tokens + 4);
+}
