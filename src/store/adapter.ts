@@ -1,0 +1,53 @@
+/**
+ * The storage contract every backend (File System Access handles, OPFS, memory, Node fs) fulfils.
+ * Paths are '/'-separated and relative to the opened folder ('' is the folder itself). Every method
+ * rejects only with a `StoreError` (errors.ts).
+ */
+
+/** One child of a folder. */
+export interface Entry {
+  name: string;
+  kind: 'file' | 'directory';
+}
+
+/** What a listing or a conflict check needs to know about a file. */
+export interface FileStat {
+  size: number;
+  /** Milliseconds since the epoch, an integer (like `File.lastModified`). */
+  lastModified: number;
+}
+
+/** Bytes to write: one buffer, or chunks (sync or async) so a big file need not be joined first. */
+export type WriteData = Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
+
+export interface WriteOptions {
+  /** Flush the file and its folder to stable storage before returning (where the backend can). */
+  fsync?: boolean;
+}
+
+export interface RenameOptions {
+  /** Replace an existing destination; without it an existing destination is a 'conflict'. */
+  overwrite?: boolean;
+}
+
+/** A small storage backend: enough to list, read, and atomically replace session files. */
+export interface StorageAdapter {
+  /** Human label of the backend and root ("folder nanobot-ws", "OPFS", "/home/me/ws"). */
+  readonly label: string;
+  /** Entries of a folder, sorted by name. */
+  list(dir: string): Promise<Entry[]>;
+  stat(path: string): Promise<FileStat>;
+  /** The whole file as a byte stream (errors in the stream are StoreErrors too). */
+  read(path: string): Promise<ReadableStream<Uint8Array>>;
+  /** At most the first `n` bytes (fewer when the file is shorter). */
+  readHead(path: string, n: number): Promise<Uint8Array>;
+  /**
+   * Replace (or create) a file so that readers see either the old or the new bytes, never a mix:
+   * write `<name>.tmp` beside it, then move it onto the name. On failure the target is untouched
+   * and the tmp removed (or, if that failed too, named in the error's `leftover`).
+   */
+  writeAtomic(path: string, data: WriteData, options?: WriteOptions): Promise<void>;
+  /** Delete a file (or an empty folder). */
+  remove(path: string): Promise<void>;
+  rename(from: string, to: string, options?: RenameOptions): Promise<void>;
+}

@@ -1,0 +1,69 @@
+/**
+ * Portable file names: the rules Chromium enforces on real local folders (measured on Chromium 156,
+ * see shared/testing/chromium.md), which are also Windows' rules. OPFS accepts far more, so a name
+ * is checked here before any write, on every backend, to keep a saved file openable everywhere.
+ */
+
+import { StoreError } from './errors';
+import { splitParent } from './paths';
+
+const FORBIDDEN = new Set([':', '*', '?', '"', '<', '>', '|', '/', '\\']);
+const DEVICES = /^(con|prn|aux|nul|com[1-9]|lpt[1-9]|clock\$)$/i; // also with any extension
+const CONSOLES = /^(conin\$|conout\$)$/i; // only without an extension
+const SHELL_FILES = new Set(['desktop.ini', 'thumbs.db']);
+const SHELL_EXTENSIONS = new Set(['lnk', 'scf', 'url']);
+const INVISIBLE = /[\p{Cc}\p{Cf}]/u; // control and format characters (NUL, \n, \t, U+200B, U+FEFF, U+202E…)
+const END_CHARS = /[\p{White_Space}.~]/u;
+const MAX_BYTES = 255;
+
+/** U+XXXX notation for a code point. */
+export function codePointLabel(ch: string): string {
+  return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+function describe(ch: string): string {
+  const shown = INVISIBLE.test(ch) || /\p{White_Space}/u.test(ch) ? '' : `'${ch}' `;
+  return `${shown}(${codePointLabel(ch)})`;
+}
+
+/** Why `name` cannot be a file name on a local disk, or null when it is fine. */
+export function checkName(name: string): string | null {
+  if (name === '') return 'is empty';
+  if (name === '.' || name === '..') return `'${name}' means a folder, not a file name`;
+  for (const ch of name) {
+    const cp = ch.codePointAt(0)!;
+    if (cp >= 0xd800 && cp <= 0xdfff) return `contains a lone surrogate (${codePointLabel(ch)}), which no disk can store`;
+    if (FORBIDDEN.has(ch)) return `contains ${describe(ch)}`;
+    if (INVISIBLE.test(ch)) return `contains the invisible control character ${describe(ch)}`;
+  }
+  // A single leading '.' (hidden file) is fine; what follows it, and the end, may not be space, '.' or '~'.
+  const core = name.startsWith('.') ? name.slice(1) : name;
+  const first = [...core][0];
+  const last = [...name].at(-1)!;
+  if (first !== undefined && END_CHARS.test(first)) return `starts with ${describe(first)}`;
+  if (END_CHARS.test(last)) return `ends with ${describe(last)}`;
+  const lower = name.toLowerCase();
+  const stem = lower.split('.')[0];
+  if (DEVICES.test(stem) || CONSOLES.test(lower)) return `'${stem.toUpperCase()}' is a reserved device name on Windows`;
+  if (SHELL_FILES.has(lower)) return `'${name}' is a reserved Windows shell file`;
+  const dot = lower.lastIndexOf('.');
+  const ext = dot > 0 ? lower.slice(dot + 1) : '';
+  if (SHELL_EXTENSIONS.has(ext) || (ext.startsWith('{') && ext.endsWith('}'))) {
+    return `has the extension '.${ext}', which Windows' shell would execute or hide`;
+  }
+  const bytes = new TextEncoder().encode(name).length;
+  if (bytes > MAX_BYTES) return `is ${bytes} bytes long in UTF-8; the limit is ${MAX_BYTES}`;
+  return null;
+}
+
+/** True when `name` passes `checkName`. */
+export function isPortableName(name: string): boolean {
+  return checkName(name) === null;
+}
+
+/** Throw a 'bad-name' StoreError unless the last segment of `path` is portable (before any write). */
+export function assertPortableName(path: string): void {
+  const [, name] = splitParent(path);
+  const why = checkName(name);
+  if (why) throw new StoreError('bad-name', `Cannot use the name '${name}': it ${why}.`, { path });
+}
