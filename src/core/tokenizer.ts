@@ -1,10 +1,12 @@
 /**
- * cl100k_base token counts exactly as tiktoken gives them, on gpt-tokenizer's BPE tables.
+ * cl100k_base token counts exactly as tiktoken gives them, on gpt-tokenizer's rank table.
  *
- * gpt-tokenizer's own cl100k encoding differs from tiktoken in two ways that change counts, so
- * only its BPE core and rank table are used:
+ * gpt-tokenizer's own cl100k encoder differs from tiktoken in ways that change counts, so only
+ * its rank table is used and the split and merge are done here:
  * - its split regex uses JS `\s`, which also matches U+FEFF (Rust's `\s` does not), and its
  *   contractions miss `'ſ` (Rust's `(?i)` folds U+017F to `s`);
+ * - its merge looks byte pairs up through a BOM-stripping TextDecoder, so the eight tokens that
+ *   start with U+FEFF are never found (or found as the token without the BOM);
  * - it knows `<|im_start|>`, `<|im_end|>`, `<|im_sep|>`, which tiktoken's cl100k_base treats
  *   as plain text.
  * The rank table is ~1 MB, so it is loaded by dynamic import (its own chunk, never first paint).
@@ -21,15 +23,9 @@ export const CL100K_PATTERN =
   `|[${WS}]+(?![^${WS}])|[${WS}]+`;
 
 /** The special tokens of tiktoken's cl100k_base; encode() refuses text containing any of them. */
-export const CL100K_SPECIAL_TOKENS = new Map([
-  ['<|endoftext|>', 100257],
-  ['<|fim_prefix|>', 100258],
-  ['<|fim_middle|>', 100259],
-  ['<|fim_suffix|>', 100260],
-  ['<|endofprompt|>', 100276],
-]);
+export const CL100K_SPECIAL_TOKENS = ['<|endoftext|>', '<|fim_prefix|>', '<|fim_middle|>', '<|fim_suffix|>', '<|endofprompt|>'];
 
-const SPECIAL = new RegExp([...CL100K_SPECIAL_TOKENS.keys()].map((t) => t.replace(/\|/g, '\\|')).join('|'));
+const SPECIAL = new RegExp(CL100K_SPECIAL_TOKENS.map((t) => t.replace(/\|/g, '\\|')).join('|'));
 
 /** True when tiktoken's default `encode(text)` would raise for a disallowed special token. */
 export function hasSpecialToken(text: string): boolean {
@@ -39,25 +35,139 @@ export function hasSpecialToken(text: string): boolean {
 /** Memo limits: payloads repeat across history windows, but huge ones should not pin memory. */
 const MEMO_MAX_KEY = 1 << 16;
 const MEMO_MAX_CHARS = 1 << 24;
+const PIECE_MEMO_MAX = 1 << 16;
 
 let loading: Promise<TextTokenCounter> | null = null;
 
 /** The cl100k counter, loaded once on first use; safe to call from the app, the CLI and tests. */
 export function loadTokenizer(): Promise<TextTokenCounter> {
-  loading ??= (async () => {
-    const [{ BytePairEncodingCore }, ranks] = await Promise.all([
-      import('gpt-tokenizer/BytePairEncodingCore'),
-      import('gpt-tokenizer/bpeRanks/cl100k_base'),
-    ]);
-    const core = new BytePairEncodingCore({
-      bytePairRankDecoder: ranks.default,
-      specialTokensEncoder: CL100K_SPECIAL_TOKENS, // never allowed, so never emitted
-      tokenSplitRegex: new RegExp(CL100K_PATTERN, 'gu'),
-    });
-    return memoize((text) => (hasSpecialToken(text) ? 'special' : core.countNative(text)));
-  })();
+  loading ??= import('gpt-tokenizer/bpeRanks/cl100k_base').then((m) => memoize(cl100kCounter(m.default)));
   loading.catch(() => (loading = null)); // a failed chunk load may be retried
   return loading;
+}
+
+/** Builds the counter from the rank table (rank → token text, or its bytes when not UTF-8). */
+export function cl100kCounter(table: readonly (string | readonly number[])[]): TextTokenCounter {
+  const ranks = byteRanks(table);
+  const split = new RegExp(CL100K_PATTERN, 'gu');
+  const pieceMemo = new Map<string, number>();
+  const countPiece = (piece: string): number => {
+    let n = pieceMemo.get(piece);
+    if (n === undefined) {
+      n = mergeCount(utf8Bytes(piece), ranks);
+      if (piece.length > 256) return n; // long pieces are rare and would pin memory
+      if (pieceMemo.size >= PIECE_MEMO_MAX) pieceMemo.clear();
+      pieceMemo.set(piece, n);
+    }
+    return n;
+  };
+  return (text) => {
+    if (hasSpecialToken(text)) return 'special';
+    let total = 0;
+    for (const [piece] of text.matchAll(split)) total += countPiece(piece);
+    return total;
+  };
+}
+
+/**
+ * Token bytes (one char per byte) → rank. Keyed by bytes, not decoded text: gpt-tokenizer's own
+ * lookup decodes with a BOM-stripping TextDecoder and so miscounts the tokens starting U+FEFF.
+ */
+function byteRanks(table: readonly (string | readonly number[])[]): Map<string, number> {
+  const ranks = new Map<string, number>();
+  table.forEach((t, rank) => {
+    ranks.set(typeof t === 'string' ? utf8Bytes(t) : String.fromCharCode(...t), rank);
+  });
+  return ranks;
+}
+
+const encoder = new TextEncoder();
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** UTF-8 bytes as a one-char-per-byte string; lone surrogates become U+FFFD, as tiktoken does. */
+function utf8Bytes(s: string): string {
+  if (ASCII.test(s)) return s;
+  const bytes = encoder.encode(s);
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  return out;
+}
+
+/**
+ * Number of tokens tiktoken's byte-pair merge leaves for one piece: repeatedly merge the
+ * lowest-ranked adjacent pair, leftmost first. A heap keeps long pieces O(n log n).
+ */
+function mergeCount(b: string, ranks: Map<string, number>): number {
+  const n = b.length;
+  if (n < 2 || ranks.has(b)) return 1;
+  // Parts are named by their first byte; next[p] is where the part after p starts (n: none).
+  const next = new Int32Array(n);
+  const prev = new Int32Array(n);
+  const pairRank = new Float64Array(n).fill(Infinity); // rank of merging part p with its next
+  const heap = new MinHeap();
+  const rankAt = (p: number): number => {
+    const q = next[p]!;
+    return q >= n ? Infinity : (ranks.get(b.slice(p, next[q])) ?? Infinity);
+  };
+  for (let i = 0; i < n; i++) {
+    next[i] = i + 1;
+    prev[i] = i - 1;
+  }
+  for (let i = 0; i < n - 1; i++) {
+    pairRank[i] = rankAt(i);
+    if (pairRank[i]! < Infinity) heap.push(pairRank[i]! * 2 ** 32 + i);
+  }
+  let parts = n;
+  for (let key = heap.pop(); key !== undefined; key = heap.pop()) {
+    const p = key % 2 ** 32;
+    const rank = (key - p) / 2 ** 32;
+    if (pairRank[p] !== rank) continue; // stale: p was merged away or its pair changed
+    const q = next[p]!;
+    next[p] = next[q]!;
+    if (next[p]! < n) prev[next[p]!] = p;
+    pairRank[q] = Infinity;
+    parts--;
+    for (const r of [p, prev[p]!]) {
+      if (r < 0) continue;
+      pairRank[r] = rankAt(r);
+      if (pairRank[r]! < Infinity) heap.push(pairRank[r]! * 2 ** 32 + r);
+    }
+  }
+  return parts;
+}
+
+/** A binary min-heap of numbers (rank · 2³² + position, so ties go to the leftmost pair). */
+class MinHeap {
+  private a: number[] = [];
+  push(x: number): void {
+    const a = this.a;
+    let i = a.push(x) - 1;
+    while (i > 0) {
+      const up = (i - 1) >> 1;
+      if (a[up]! <= x) break;
+      a[i] = a[up]!;
+      i = up;
+    }
+    a[i] = x;
+  }
+  pop(): number | undefined {
+    const a = this.a;
+    const top = a[0];
+    const last = a.pop();
+    if (a.length === 0 || last === undefined) return top;
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= a.length) break;
+      if (c + 1 < a.length && a[c + 1]! < a[c]!) c++;
+      if (a[c]! >= last) break;
+      a[i] = a[c]!;
+      i = c;
+    }
+    a[i] = last;
+    return top;
+  }
 }
 
 /** Wraps a counter with a text → count cache bounded by total cached characters. */
