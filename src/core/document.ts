@@ -1,0 +1,222 @@
+/**
+ * The "recovered" lens: every line of a session file kept as a record with its exact bytes, each
+ * valid object recovered (a BOM stripped, non-object lines kept as corrupt lines), and one
+ * diagnostic per problem. Saving a document writes untouched records back byte for byte.
+ */
+import { safeKey } from './keys';
+import { decodeLossy, decodeStrict, encodeUtf8, findUtf8Fault, splitLines, utf8FaultMessage } from './lines';
+import { clampLastConsolidated } from './load';
+import { isoRoundTrip } from './isotime';
+import { pyDumps, pyLoads } from './pyjson';
+import { pyStrip } from './pytext';
+import { dictGet, isDict, isInt, truthy, type PyDict } from './pyvalue';
+
+export type RecordKind = 'metadata' | 'message' | 'provider_state' | 'blank' | 'corrupt';
+
+export interface FileRecord {
+  kind: RecordKind;
+  /** Exact content bytes, without the line terminator. */
+  raw: Uint8Array;
+  /** Exact terminator: '\n', '\r\n', '\r' or '' (last line without newline). */
+  eol: string;
+  /** The parsed object (metadata, message or provider_state records). */
+  value: PyDict | null;
+  /** Set when the value was changed: the record is then written as nanobot's `json.dumps` line. */
+  edited?: boolean;
+}
+
+export type DiagnosticKind =
+  | 'invalid-utf8'
+  | 'bom'
+  | 'bad-json'
+  | 'too-deep'
+  | 'not-object'
+  | 'blank-line'
+  | 'padded-line'
+  | 'line-ending'
+  | 'no-final-newline'
+  | 'missing-metadata'
+  | 'metadata-not-first'
+  | 'duplicate-metadata'
+  | 'bad-time'
+  | 'bad-last-consolidated'
+  | 'key-mismatch'
+  | 'missing-role'
+  | 'lone-surrogate';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface Diagnostic {
+  /** 0-based record (line) index. */
+  line: number;
+  /** 1-based column (in characters) where known. */
+  column?: number;
+  kind: DiagnosticKind;
+  severity: Severity;
+  message: string;
+  /** The line as text (lossy where the bytes are not UTF-8), cut to a readable length. */
+  raw: string;
+}
+
+export interface SessionDocument {
+  records: FileRecord[];
+  diagnostics: Diagnostic[];
+}
+
+export interface DocumentOptions {
+  /** The file name, to check the stored key against it (nanobot's `safe_key` naming). */
+  fileName?: string;
+  /** Newer nanobot (contract H): `provider_state` records are not messages. */
+  providerState?: boolean;
+}
+
+const RAW_PREVIEW = 2000;
+const DOT = '\u2026';
+
+function preview(text: string): string {
+  return text.length > RAW_PREVIEW ? text.slice(0, RAW_PREVIEW) + DOT : text;
+}
+
+/** Parses a whole file into records and diagnostics; never throws on bad input. */
+export function parseDocument(bytes: Uint8Array, opts: DocumentOptions = {}): SessionDocument {
+  const records: FileRecord[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const eols = new Set<string>();
+  const lines = splitLines(bytes);
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    const raw = bytes.subarray(l.start, l.end);
+    const eol = l.next === l.end ? '' : l.next - l.end === 2 ? '\r\n' : bytes[l.end] === 13 ? '\r' : '\n';
+    if (eol) eols.add(eol);
+    const rec: FileRecord = { kind: 'corrupt', raw, eol, value: null };
+    records.push(rec);
+    const diag = (kind: DiagnosticKind, severity: Severity, message: string, text: string, column?: number) =>
+      diagnostics.push({ line: i, kind, severity, message, raw: preview(text), ...(column ? { column } : {}) });
+    const fault = findUtf8Fault(raw);
+    if (fault) {
+      const text = decodeLossy(raw);
+      diag('invalid-utf8', 'error', `Not valid UTF-8 (${utf8FaultMessage(fault).replace(/position \d+/, `byte ${fault.pos + 1} of the line`)}): nanobot cannot read this file at all and would start an empty session, replacing the whole file on its next save.`, text, decodeLossy(raw.subarray(0, fault.pos)).length + 1);
+      continue;
+    }
+    let text = decodeStrict(raw);
+    if (!pyStrip(text)) {
+      rec.kind = 'blank';
+      diag('blank-line', 'info', 'Blank line: nanobot skips it (but never writes one).', text);
+      continue;
+    }
+    if (text.charCodeAt(0) === 0xfeff) {
+      diag('bom', 'error', 'Starts with a byte-order mark (U+FEFF): nanobot cannot parse this line and loses it.', text, 1);
+      text = text.slice(1);
+    }
+    const stripped = pyStrip(text);
+    if (text.replace(/^[ \t\n\r]+|[ \t\n\r]+$/g, '') !== stripped) {
+      diag('padded-line', 'info', 'Surrounded by whitespace that JSON does not allow; nanobot strips it when loading.', text);
+    }
+    const r = pyLoads(stripped);
+    if (!r.ok) {
+      const lead = text.length - text.replace(/^\s+/u, '').length;
+      diag(r.error.type === 'RecursionError' ? 'too-deep' : 'bad-json', 'error', `${r.error.type === 'RecursionError' ? 'Nested too deeply for Python' : 'Not valid JSON'}: ${r.error.message}`, text, lead + r.pos + 1);
+      continue;
+    }
+    if (!isDict(r.value)) {
+      diag('not-object', 'error', `A JSON ${Array.isArray(r.value) ? 'array' : r.value === null ? 'null' : typeof r.value === 'object' ? 'number' : typeof r.value}, not an object: nanobot raises AttributeError on it and loads nothing from this file.`, text);
+      continue;
+    }
+    rec.value = r.value;
+    const type = dictGet(r.value, '_type');
+    rec.kind = type === 'metadata' ? 'metadata' : opts.providerState && type === 'provider_state' ? 'provider_state' : 'message';
+  }
+  if (eols.size > 1 || eols.has('\r') || eols.has('\r\n')) {
+    diagnostics.push({ line: 0, kind: 'line-ending', severity: 'info', message: `Line endings ${[...eols].map((e) => JSON.stringify(e)).join(' and ')}: nanobot reads them all, and writes "\\n" when it saves.`, raw: '' });
+  }
+  const last = records[records.length - 1];
+  if (last && !last.eol && last.kind !== 'blank') {
+    diagnostics.push({ line: records.length - 1, kind: 'no-final-newline', severity: 'warning', message: 'The last line has no newline: it may have been cut off while being written.', raw: '' });
+  }
+  checkStructure(records, diagnostics, opts);
+  diagnostics.sort((a, b) => a.line - b.line);
+  return { records, diagnostics };
+}
+
+function checkStructure(records: FileRecord[], diagnostics: Diagnostic[], opts: DocumentOptions): void {
+  const metas = records.flatMap((r, i) => (r.kind === 'metadata' ? [i] : []));
+  const firstContent = records.findIndex((r) => r.kind !== 'blank');
+  const text = (i: number) => preview(decodeLossy(records[i]!.raw));
+  if (metas.length === 0) {
+    diagnostics.push({ line: 0, kind: 'missing-metadata', severity: 'error', message: 'No metadata record: nanobot does not list this file, and takes the key from the file name.', raw: '' });
+  } else {
+    if (metas[0] !== 0) {
+      const why = metas[0] === firstContent ? 'nanobot does not list files whose first line is blank.' : 'nanobot only lists files whose first line is the metadata record.';
+      diagnostics.push({ line: metas[0]!, kind: 'metadata-not-first', severity: 'warning', message: `The metadata record is not on line 1: ${why}`, raw: text(metas[0]!) });
+    }
+    for (const i of metas.slice(0, -1)) {
+      diagnostics.push({ line: i, kind: 'duplicate-metadata', severity: 'warning', message: 'More than one metadata record: nanobot uses the last one when loading, but its listing shows the first.', raw: text(i) });
+    }
+    const meta = records[metas[metas.length - 1]!]!.value!;
+    const line = metas[metas.length - 1]!;
+    for (const f of ['created_at', 'updated_at']) {
+      const v = dictGet(meta, f);
+      if (truthy(v)) {
+        const t = isoRoundTrip(v);
+        if (!t.ok) diagnostics.push({ line, kind: 'bad-time', severity: 'error', message: `${f} is not an ISO date nanobot can read (${t.type}: ${t.message}): its strict load fails, and the repair pass replaces it with the current time.`, raw: text(line) });
+      }
+    }
+    const lc = dictGet(meta, 'last_consolidated');
+    const count = records.filter((r) => r.kind === 'message').length;
+    if (lc !== undefined && clampLastConsolidated(lc, count) !== lc && !(isInt(lc) && Number(lc) === 0)) {
+      diagnostics.push({ line, kind: 'bad-last-consolidated', severity: 'warning', message: `last_consolidated ${pyDumps(lc)} is not a whole number between 0 and ${count}: nanobot resets it to 0 and replays the archived messages again.`, raw: text(line) });
+    }
+    const key = dictGet(meta, 'key');
+    if (opts.fileName && typeof key === 'string' && key && opts.fileName.endsWith('.jsonl')) {
+      const expected = safeKey(key) + '.jsonl';
+      if (expected !== opts.fileName && !opts.providerState) {
+        diagnostics.push({ line, kind: 'key-mismatch', severity: 'warning', message: `The stored key "${key}" belongs in ${expected}, not ${opts.fileName}: nanobot loads this file under a different key, or never.`, raw: '' });
+      }
+    }
+  }
+  records.forEach((r, i) => {
+    if (r.kind === 'message' && !Object.prototype.hasOwnProperty.call(r.value, 'role')) {
+      diagnostics.push({ line: i, kind: 'missing-role', severity: 'warning', message: 'A message without "role": nanobot\'s replay raises KeyError when it reaches it.', raw: text(i) });
+    }
+  });
+}
+
+/** The records that are messages (what both lenses call messages), as record indices. */
+export function messageRecords(doc: SessionDocument): number[] {
+  return doc.records.flatMap((r, i) => (r.kind === 'message' ? [i] : []));
+}
+
+/** The metadata record nanobot would use (the last one), or -1. */
+export function metadataIndex(doc: SessionDocument): number {
+  for (let i = doc.records.length - 1; i >= 0; i--) if (doc.records[i]!.kind === 'metadata') return i;
+  return -1;
+}
+
+/** The file's bytes: untouched records exactly as read, edited ones as nanobot's json.dumps lines. */
+export function serializeDocument(doc: SessionDocument): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  const push = (b: Uint8Array) => {
+    parts.push(b);
+    total += b.length;
+  };
+  const NL = encodeUtf8('\n');
+  doc.records.forEach((r, i) => {
+    push(r.edited && r.value ? encodeUtf8(pyDumps(r.value)) : r.raw);
+    const eol = r.edited ? '\n' : r.eol || (i < doc.records.length - 1 ? '\n' : '');
+    if (eol === '\n') push(NL);
+    else if (eol) push(encodeUtf8(eol));
+  });
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** A new record holding `value`, written as nanobot's json.dumps line. */
+export function newRecord(value: PyDict, kind: RecordKind = 'message'): FileRecord {
+  return { kind, raw: new Uint8Array(0), eol: '\n', value, edited: true };
+}

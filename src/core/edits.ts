@@ -1,0 +1,164 @@
+/**
+ * Edits on a session document, as pure functions: each returns the new document and a summary of
+ * what it changes, so the UI can show an edit before it is saved. Records an edit does not touch
+ * keep their exact bytes; corrupt lines stay unless removed explicitly (or by a repair).
+ */
+import { metadataIndex, messageRecords, newRecord, type FileRecord, type SessionDocument } from './document';
+import { isoRoundTrip } from './isotime';
+import { listFallbackKey } from './keys';
+import { clampLastConsolidated, type NanobotSession } from './load';
+import { metadataRecord } from './format';
+import type { PyError } from './pyjson';
+import { retainRecentLegalSuffix } from './retain';
+import { clearMetadata } from './session';
+import { dictFrom, dictGet, dictKeys, dictSet, isDict, truthy, type PyDict, type PyValue } from './pyvalue';
+
+export type EditResult = { ok: true; doc: SessionDocument; summary: string } | { ok: false; error: string };
+
+/** The session the recovered lens shows: every valid message, the last metadata record, sane times. */
+export function recoveredSession(doc: SessionDocument, fallbackKey: string, now: string): NanobotSession & { messageRecords: number[] } {
+  const mi = metadataIndex(doc);
+  const meta = mi >= 0 ? doc.records[mi]!.value! : null;
+  const recs = messageRecords(doc);
+  const time = (f: string) => {
+    const v = meta ? dictGet(meta, f) : undefined;
+    const r = truthy(v) ? isoRoundTrip(v) : null;
+    return r && r.ok ? r.iso : now;
+  };
+  const key = meta ? dictGet(meta, 'key') : undefined;
+  const m = meta ? dictGet(meta, 'metadata') : undefined;
+  return {
+    key: typeof key === 'string' && key ? key : fallbackKey,
+    createdAt: time('created_at'),
+    updatedAt: time('updated_at'),
+    lastConsolidated: clampLastConsolidated(meta ? dictGet(meta, 'last_consolidated') : 0, recs.length),
+    metadata: isDict(m) ? m : {},
+    messages: recs.map((i) => doc.records[i]!.value!),
+    messageLines: recs,
+    messageRecords: recs,
+  };
+}
+
+function withRecords(doc: SessionDocument, records: FileRecord[]): SessionDocument {
+  return { records, diagnostics: doc.diagnostics };
+}
+
+/** Applies `change` to a copy of the metadata record (created when the file has none). */
+function editMetadata(doc: SessionDocument, key: string, now: string, change: (meta: PyDict) => void): SessionDocument {
+  const records = [...doc.records];
+  const mi = metadataIndex(doc);
+  let meta: PyDict;
+  if (mi >= 0) {
+    const old = records[mi]!.value!;
+    meta = dictFrom(dictKeys(old).map((k) => [k, old[k]!] as const));
+    const inner = dictGet(meta, 'metadata');
+    dictSet(meta, 'metadata', isDict(inner) ? dictFrom(dictKeys(inner).map((k) => [k, inner[k]!] as const)) : {});
+    change(meta);
+    records[mi] = { ...records[mi]!, value: meta, edited: true };
+  } else {
+    meta = metadataRecord({ key, createdAt: now, updatedAt: now, metadata: {}, lastConsolidated: 0 });
+    change(meta);
+    records.unshift(newRecord(meta, 'metadata'));
+  }
+  return withRecords(doc, records);
+}
+
+/** Sets the sidebar title as a person's edit (`title_user_edited`, so nanobot never regenerates it). */
+export function setTitle(doc: SessionDocument, key: string, title: string, now: string): EditResult {
+  const next = editMetadata(doc, key, now, (meta) => {
+    const inner = meta.metadata as PyDict;
+    dictSet(inner, 'title', title);
+    dictSet(inner, 'title_user_edited', true);
+  });
+  return { ok: true, doc: next, summary: `Title becomes "${title}" (marked as edited by you, so nanobot keeps it).` };
+}
+
+/** Moves the consolidation boundary; only a whole number within the messages is accepted, as nanobot would keep it. */
+export function setLastConsolidated(doc: SessionDocument, key: string, n: number, now: string): EditResult {
+  const count = messageRecords(doc).length;
+  if (!Number.isInteger(n) || n < 0 || n > count) return { ok: false, error: `last_consolidated must be a whole number from 0 to ${count}; nanobot resets anything else to 0.` };
+  const next = editMetadata(doc, key, now, (meta) => dictSet(meta, 'last_consolidated', n));
+  return { ok: true, doc: next, summary: `Messages 1–${n} count as archived to memory; replay starts after them (${count - n} messages remain replayable).` };
+}
+
+/** nanobot's `add_message`: appends `{role, content, timestamp}` and sets `updated_at`. */
+export function appendMessage(doc: SessionDocument, key: string, role: string, content: PyValue, now: string, extra: PyDict = {}): EditResult {
+  const msg = dictFrom([['role', role], ['content', content], ['timestamp', now], ...dictKeys(extra).map((k) => [k, extra[k]!] as const)]);
+  const withMeta = editMetadata(doc, key, now, (meta) => dictSet(meta, 'updated_at', now));
+  return { ok: true, doc: withRecords(doc, [...withMeta.records, newRecord(msg)]), summary: `Adds a ${role} message at the end.` };
+}
+
+/** Replaces one message's JSON (the record is then written in nanobot's format). */
+export function replaceMessage(doc: SessionDocument, recordIndex: number, value: PyDict): EditResult {
+  const r = doc.records[recordIndex];
+  if (!r || r.kind !== 'message') return { ok: false, error: `Line ${recordIndex + 1} is not a message.` };
+  const records = [...doc.records];
+  records[recordIndex] = { ...r, value, edited: true };
+  return { ok: true, doc: withRecords(doc, records), summary: `Rewrites line ${recordIndex + 1}.` };
+}
+
+/** Removes one line (how a corrupt line is dropped: only ever on request). */
+export function removeLine(doc: SessionDocument, recordIndex: number): EditResult {
+  if (!doc.records[recordIndex]) return { ok: false, error: `There is no line ${recordIndex + 1}.` };
+  return { ok: true, doc: withRecords(doc, doc.records.filter((_, i) => i !== recordIndex)), summary: `Removes line ${recordIndex + 1}.` };
+}
+
+/** nanobot's retain_recent_legal_suffix on the file: what it drops, and how many of those were never archived. */
+export function trimToLegalSuffix(doc: SessionDocument, key: string, max: number, extendToUser: boolean, now: string): EditResult & { dropped?: number[]; unarchived?: number } {
+  const s = recoveredSession(doc, key, now);
+  const r = retainRecentLegalSuffix(s.messages, s.lastConsolidated, s.metadata, max, extendToUser);
+  if (!r.ok) return { ok: false, error: `nanobot would raise ${r.error.type}: ${r.error.message}` };
+  const drop = new Set(r.result.dropped.map((i) => s.messageRecords[i]!));
+  const trimmed = withRecords(doc, doc.records.filter((_, i) => !drop.has(i)));
+  const next = editMetadata(trimmed, key, now, (meta) => {
+    dictSet(meta, 'last_consolidated', r.result.lastConsolidated);
+    dictSet(meta, 'updated_at', now);
+    if (r.result.cleared) dictSet(meta, 'metadata', r.result.metadata);
+  });
+  const unarchived = r.result.dropped.length - r.result.alreadyConsolidated;
+  return {
+    ok: true,
+    doc: next,
+    dropped: r.result.dropped,
+    unarchived,
+    summary: `Drops ${r.result.dropped.length} of ${s.messages.length} messages (${r.result.alreadyConsolidated} already archived, ${unarchived} never archived) and keeps ${r.result.retained.length}.`,
+  };
+}
+
+/** nanobot's `clear()`: removes every message, resets last_consolidated, forgets `_last_summary`. Corrupt lines stay. */
+export function clearMessages(doc: SessionDocument, key: string, now: string): EditResult {
+  const count = messageRecords(doc).length;
+  const m = recoveredSession(doc, key, now).metadata;
+  const cleared = clearMetadata(m);
+  if (!cleared.ok) return { ok: false, error: failure(cleared.error) };
+  const kept = withRecords(doc, doc.records.filter((r) => r.kind !== 'message'));
+  const next = editMetadata(kept, key, now, (meta) => {
+    dictSet(meta, 'metadata', cleared.metadata);
+    dictSet(meta, 'last_consolidated', 0);
+    dictSet(meta, 'updated_at', now);
+  });
+  return { ok: true, doc: next, summary: `Removes all ${count} messages; the metadata record stays.` };
+}
+
+function failure(e: PyError): string {
+  return `nanobot would raise ${e.type}: ${e.message}`;
+}
+
+/**
+ * Repair: the recovered session written as nanobot writes files (metadata first, one line per valid
+ * message). Corrupt and blank lines are left out, so the store writes a backup first.
+ */
+export function repairDocument(doc: SessionDocument, fileStem: string, now: string): EditResult & { removed?: number } {
+  const s = recoveredSession(doc, listFallbackKey(fileStem), now);
+  const meta = metadataRecord(s);
+  const records = [newRecord(meta, 'metadata'), ...s.messageRecords.map((i) => ({ ...doc.records[i]!, eol: '\n', edited: true }))];
+  for (const [i, r] of doc.records.entries()) if (r.kind === 'provider_state') records.splice(1, 0, doc.records[i]!);
+  const removed = doc.records.filter((r) => r.kind === 'corrupt' || r.kind === 'blank').length;
+  const extraMeta = doc.records.filter((r) => r.kind === 'metadata').length - 1;
+  return {
+    ok: true,
+    doc: withRecords(doc, records),
+    removed,
+    summary: `Writes ${s.messages.length} messages under one metadata record${extraMeta > 0 ? ` (${extraMeta} extra metadata records merged)` : ''}, leaving out ${removed} corrupt or blank lines (kept in the backup).`,
+  };
+}

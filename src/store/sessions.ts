@@ -1,0 +1,235 @@
+/**
+ * The session store: nanobot's core semantics over any storage adapter. Listing reads only file
+ * heads; opening gives both lenses; every write goes through the guarded atomic save, so an outside
+ * change is never overwritten and untouched records keep their bytes.
+ */
+import { parseDocument, serializeDocument, type SessionDocument } from '../core/document';
+import { recoveredSession } from '../core/edits';
+import { formatSession, encodeSession } from '../core/format';
+import { forkBeforeUserIndex } from '../core/fork';
+import { base64urlKey, keyFromBase64urlStem, listFallbackKey, safeKey } from '../core/keys';
+import { fileStem, listingRow, sortListing, type ListingRow } from '../core/listing';
+import { loadNanobot, type NanobotLoad, type NanobotSession } from '../core/load';
+import type { PyError } from '../core/pyjson';
+import type { StorageAdapter } from './adapter';
+import { guardedSave, type SaveResult } from './atomic-save';
+import { readAll } from './bytes';
+import { StoreError } from './errors';
+import type { StemNaming } from './layout';
+import { checkName } from './names';
+import { joinPath } from './paths';
+import { readSnapshot, type Snapshot } from './snapshot';
+
+/** How many bytes of each file a listing reads first: nanobot's own text chunk. */
+export const HEAD_BYTES = 8192;
+const PARALLEL = 16;
+
+export interface SessionSummary {
+  fileName: string;
+  path: string;
+  /** nanobot's listing row, or null when nanobot leaves the file out. */
+  row: ListingRow | null;
+  /** Why nanobot leaves it out. */
+  skipReason?: string;
+  /** The key nanobot would load this file under (stored key, else from the file name). */
+  key: string;
+  size: number;
+  lastModified: number;
+  /** Lines after the metadata record, known when the whole file was read (small files). */
+  messageCount: number | null;
+  bytesRead: number;
+  flags: {
+    /** Reading the head raised: nanobot listed it via its repair pass, or not at all. */
+    damaged: boolean;
+    /** The stored key does not map to this file name. */
+    keyMismatch: boolean;
+  };
+}
+
+export interface Listing {
+  summaries: SessionSummary[];
+  /** nanobot's listing fails as a whole when `updated_at` types mix. */
+  sortError: PyError | null;
+  bytesRead: number;
+  bytesStored: number;
+}
+
+export interface ListOptions {
+  now: string;
+  naming?: StemNaming;
+  /** File names to list (default: every `*.jsonl` in the folder). */
+  names?: string[];
+}
+
+/** The key a file name stands for under the folder's naming. */
+export function keyForFile(fileName: string, naming: StemNaming = 'safe-key'): string {
+  const stem = fileStem(fileName);
+  if (naming === 'base64url') return keyFromBase64urlStem(stem) ?? listFallbackKey(stem);
+  return listFallbackKey(stem);
+}
+
+/** The file name nanobot uses for a key under a folder's naming. */
+export function fileForKey(key: string, naming: StemNaming = 'safe-key'): string {
+  return (naming === 'base64url' ? base64urlKey(key) : safeKey(key)) + '.jsonl';
+}
+
+/** Naive local ISO time of an mtime, as nanobot's listing falls back to. */
+export function mtimeIso(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  const base = `${p(d.getFullYear(), 4)}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  return d.getMilliseconds() ? `${base}.${p(d.getMilliseconds(), 3)}000` : base;
+}
+
+async function mapBounded<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** Lists a session folder like nanobot does, reading each file's head only (the whole file only when nanobot would). */
+export async function listSessions(adapter: StorageAdapter, dir: string, opts: ListOptions): Promise<Listing> {
+  const names = opts.names ?? (await adapter.list(dir)).filter((e) => e.kind === 'file' && e.name.endsWith('.jsonl')).map((e) => e.name);
+  const summaries = await mapBounded(names, PARALLEL, (name) => summarize(adapter, joinPath(dir, name), name, opts));
+  const rows = summaries.flatMap((s) => (s.row ? [s.row] : []));
+  const sorted = sortListing(rows);
+  const order = 'rows' in sorted ? sorted.rows : rows;
+  const rank = new Map(order.map((r, i) => [r, i]));
+  summaries.sort((a, b) => {
+    const x = a.row ? rank.get(a.row)! : Infinity;
+    const y = b.row ? rank.get(b.row)! : Infinity;
+    return x !== y ? x - y : b.lastModified - a.lastModified;
+  });
+  return {
+    summaries,
+    sortError: 'error' in sorted ? sorted.error : null,
+    bytesRead: summaries.reduce((n, s) => n + s.bytesRead, 0),
+    bytesStored: summaries.reduce((n, s) => n + s.size, 0),
+  };
+}
+
+async function summarize(adapter: StorageAdapter, path: string, fileName: string, opts: ListOptions): Promise<SessionSummary> {
+  const stat = await adapter.stat(path);
+  let bytes = await adapter.readHead(path, HEAD_BYTES);
+  let complete = bytes.length >= stat.size;
+  let read = bytes.length;
+  const input = () => ({ bytes, complete, fileName, mtimeIso: mtimeIso(stat.lastModified), now: opts.now });
+  let out = listingRow(input());
+  for (let want = HEAD_BYTES * 8; out.kind === 'need-more'; want *= 8) {
+    bytes = want >= stat.size ? await readAll(await adapter.read(path)) : await adapter.readHead(path, want);
+    complete = bytes.length >= stat.size;
+    read += bytes.length;
+    out = listingRow(input());
+  }
+  const row = out.kind === 'row' ? out.row : null;
+  const key = row?.key ?? keyForFile(fileName, opts.naming);
+  let messageCount: number | null = null;
+  if (complete) messageCount = countMessageLines(bytes);
+  return {
+    fileName,
+    path,
+    row,
+    ...(out.kind === 'skip' ? { skipReason: out.reason } : {}),
+    key,
+    size: stat.size,
+    lastModified: stat.lastModified,
+    messageCount,
+    bytesRead: read,
+    flags: {
+      damaged: out.headError !== null,
+      keyMismatch: row !== null && !out.repaired && fileForKey(row.key, opts.naming) !== fileName,
+    },
+  };
+}
+
+function countMessageLines(bytes: Uint8Array): number {
+  let lines = 0;
+  let blankRun = true;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b === 10 || b === 13) {
+      if (!blankRun) lines++;
+      blankRun = true;
+    } else if (b !== 32 && b !== 9) blankRun = false;
+  }
+  if (!blankRun) lines++;
+  return Math.max(0, lines - 1);
+}
+
+/** An opened session: the bytes as read, both lenses, and the snapshot a save checks against. */
+export interface OpenedSession {
+  path: string;
+  fileName: string;
+  /** The key nanobot would load it under. */
+  key: string;
+  naming: StemNaming;
+  bytes: Uint8Array;
+  snapshot: Snapshot;
+  doc: SessionDocument;
+  nanobot: NanobotLoad;
+  recovered: NanobotSession & { messageRecords: number[] };
+}
+
+export interface OpenOptions {
+  now: string;
+  naming?: StemNaming;
+  /** Override the key (default: stored key, else the file-name fallback). */
+  key?: string;
+}
+
+/** Opens a session from bytes already in hand (a dropped file, a test). */
+export function openFromBytes(path: string, bytes: Uint8Array, snapshot: Snapshot, opts: OpenOptions): OpenedSession {
+  const fileName = path.split('/').pop()!;
+  const naming = opts.naming ?? 'safe-key';
+  const doc = parseDocument(bytes, { fileName: naming === 'safe-key' ? fileName : undefined, providerState: naming === 'base64url' });
+  const fallback = keyForFile(fileName, naming);
+  const recovered = recoveredSession(doc, fallback, opts.now);
+  const key = opts.key ?? (recovered.key || fallback);
+  return { path, fileName, key, naming, bytes, snapshot, doc, nanobot: loadNanobot(bytes, key, opts.now), recovered };
+}
+
+/** Reads and opens a session file. */
+export async function openSession(adapter: StorageAdapter, path: string, opts: OpenOptions): Promise<OpenedSession> {
+  const { bytes, snapshot } = await readSnapshot(adapter, path);
+  return openFromBytes(path, bytes, snapshot, opts);
+}
+
+/** Saves an edited document over the opened file: refused with a 'conflict' if the file changed since it was read. */
+export async function saveDocument(adapter: StorageAdapter, opened: OpenedSession, doc: SessionDocument, opts: OpenOptions & { backup?: boolean }): Promise<{ opened: OpenedSession; result: SaveResult }> {
+  const bytes = serializeDocument(doc);
+  const result = await guardedSave(adapter, opened.path, opened.snapshot, bytes, { backup: opts.backup });
+  return { opened: openFromBytes(opened.path, bytes, result.snapshot, { ...opts, naming: opened.naming }), result };
+}
+
+/** Writes a fork (messages before the i-th user turn) as a new file beside the source, durably. */
+export async function writeFork(adapter: StorageAdapter, opened: OpenedSession, userIndex: number, newKey: string, now: string): Promise<{ path: string; session: NanobotSession }> {
+  const src = opened.nanobot.result ?? opened.recovered;
+  const fork = forkBeforeUserIndex(src, newKey, userIndex, now);
+  if (fork === null) throw new StoreError('bad-name', `There is no user turn number ${userIndex + 1} to fork before.`, { path: opened.path });
+  if ('error' in fork) throw new StoreError('io', `nanobot would raise ${fork.error.type}: ${fork.error.message}`, { path: opened.path });
+  const name = fileForKey(newKey, opened.naming);
+  const bad = checkName(name);
+  if (bad) throw new StoreError('bad-name', `The key "${newKey}" makes the file name "${name}", which ${bad}.`, { path: name });
+  const enc = encodeSession(formatSession(fork));
+  if (!enc.ok) throw new StoreError('io', `nanobot could not write this fork: ${enc.error.message}`, { path: name });
+  const dir = opened.path.includes('/') ? opened.path.slice(0, opened.path.lastIndexOf('/')) : '';
+  const path = joinPath(dir, name);
+  await guardedSave(adapter, path, 'absent', enc.bytes, { fsync: true });
+  return { path, session: fork };
+}
+
+/** Deletes the session file, if it is still the one that was read. */
+export async function deleteSession(adapter: StorageAdapter, opened: OpenedSession): Promise<void> {
+  const { snapshot } = await readSnapshot(adapter, opened.path);
+  if (snapshot.sha256 !== opened.snapshot.sha256) {
+    throw new StoreError('conflict', `'${opened.path}' changed on disk since it was read; reload it before deleting.`, { path: opened.path });
+  }
+  await adapter.remove(opened.path);
+}
