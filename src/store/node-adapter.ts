@@ -1,0 +1,197 @@
+/**
+ * StorageAdapter over Node's fs, for the CLI. Saves write `<name>.tmp` in the same folder, fsync
+ * it (when asked), rename() it over the target, then fsync the folder — nanobot's own protocol.
+ * Only the CLI and tests may import this file (it pulls in node:fs).
+ */
+
+import { constants, promises as fs } from 'node:fs';
+import nodePath from 'node:path';
+import type { Entry, FileStat, RenameOptions, StorageAdapter, WriteData, WriteOptions } from './adapter';
+import { StoreError, type StoreErrorCode } from './errors';
+import { assertPortableName } from './names';
+import { joinPath, splitParent, splitPath } from './paths';
+import { writeViaTmp, type TmpSteps } from './tmp-protocol';
+
+const ERRNO: Record<string, StoreErrorCode> = {
+  ENOENT: 'not-found',
+  ENOTDIR: 'not-found',
+  EACCES: 'permission',
+  EPERM: 'permission',
+  EROFS: 'permission',
+  ENOSPC: 'quota',
+  EDQUOT: 'quota',
+  EBUSY: 'busy',
+  ETXTBSY: 'busy',
+  ENAMETOOLONG: 'bad-name',
+  EINVAL: 'bad-name',
+  EEXIST: 'conflict',
+};
+
+/** Map a Node fs error to a StoreError. */
+export function fromNodeError(e: unknown, path: string, action: string): StoreError {
+  if (e instanceof StoreError) return e;
+  const errno = (e as NodeJS.ErrnoException | undefined)?.code ?? '';
+  const code = ERRNO[errno] ?? 'io';
+  const text = e instanceof Error ? e.message : String(e);
+  return new StoreError(code, `${action} '${path}' failed: ${text}`, { path, cause: e });
+}
+
+/** Wrap a folder on disk (absolute or relative to the cwd) as a StorageAdapter. */
+export function createNodeAdapter(rootDir: string): StorageAdapter {
+  const root = nodePath.resolve(rootDir);
+  const abs = (path: string): string => {
+    if (nodePath.sep === '\\' && path.includes('\\')) {
+      throw new StoreError('bad-name', `'${path}' contains a backslash, a path separator here.`, { path });
+    }
+    return nodePath.join(root, ...splitPath(path));
+  };
+
+  async function guard<T>(path: string, action: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      throw fromNodeError(e, path, action);
+    }
+  }
+
+  async function fsyncDir(dir: string): Promise<void> {
+    if (process.platform === 'win32') return; // folders cannot be opened for fsync there
+    const h = await fs.open(abs(dir), constants.O_RDONLY);
+    try {
+      await h.sync();
+    } finally {
+      await h.close();
+    }
+  }
+
+  const steps: TmpSteps = {
+    async createTmp(dir, tmpName, fsync) {
+      const path = joinPath(dir, tmpName);
+      const target = abs(joinPath(dir, tmpName.slice(0, -'.tmp'.length)));
+      // Keep the target's permission bits (a fresh tmp would get the umask default).
+      const mode = await fs.stat(target).then((s) => s.mode & 0o7777, () => undefined);
+      const h = await guard(path, 'Creating', () => fs.open(abs(path), 'w', mode ?? 0o666));
+      let open = true;
+      const shut = async () => {
+        if (open) (open = false), await h.close();
+      };
+      return {
+        write: (chunk) =>
+          guard(path, 'Writing', async () => {
+            for (let at = 0; at < chunk.length; ) at += (await h.write(chunk, at, chunk.length - at)).bytesWritten;
+          }),
+        close: () =>
+          guard(path, 'Finishing', async () => {
+            try {
+              if (mode !== undefined) await h.chmod(mode);
+              if (fsync) await h.sync();
+            } finally {
+              await shut();
+            }
+          }),
+        abort: () => shut().catch(() => undefined),
+      };
+    },
+    async moveOnto(dir, tmpName, name, fsync) {
+      const target = joinPath(dir, name);
+      await guard(target, 'Replacing', () => fs.rename(abs(joinPath(dir, tmpName)), abs(target)));
+      if (fsync) await guard(dir, 'Syncing folder', () => fsyncDir(dir));
+    },
+    async removeTmp(dir, tmpName) {
+      const path = joinPath(dir, tmpName);
+      await guard(path, 'Removing', () => fs.rm(abs(path), { force: true }));
+    },
+  };
+
+  return {
+    label: root,
+
+    list: (dir) =>
+      guard(dir, 'Listing', async () => {
+        const ents = await fs.readdir(abs(dir), { withFileTypes: true });
+        const out: Entry[] = [];
+        for (const d of ents) {
+          if (d.isFile()) out.push({ name: d.name, kind: 'file' });
+          else if (d.isDirectory()) out.push({ name: d.name, kind: 'directory' });
+          else if (d.isSymbolicLink()) {
+            const s = await fs.stat(nodePath.join(abs(dir), d.name)).catch(() => undefined);
+            if (s?.isFile()) out.push({ name: d.name, kind: 'file' });
+            else if (s?.isDirectory()) out.push({ name: d.name, kind: 'directory' });
+          }
+        }
+        return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      }),
+
+    stat: (path) =>
+      guard(path, 'Checking', async (): Promise<FileStat> => {
+        const s = await fs.stat(abs(path));
+        if (!s.isFile()) throw new StoreError('io', `'${path}' is not a file.`, { path });
+        return { size: s.size, lastModified: Math.trunc(s.mtimeMs) };
+      }),
+
+    read: (path) =>
+      guard(path, 'Reading', async () => {
+        const h = await fs.open(abs(path), 'r');
+        return fileStream(path, h);
+      }),
+
+    readHead: (path, n) =>
+      guard(path, 'Reading', async () => {
+        const h = await fs.open(abs(path), 'r');
+        try {
+          const buf = new Uint8Array(Math.max(0, n));
+          let got = 0;
+          while (got < buf.length) {
+            const { bytesRead } = await h.read(buf, got, buf.length - got, got);
+            if (bytesRead === 0) break;
+            got += bytesRead;
+          }
+          return buf.slice(0, got);
+        } finally {
+          await h.close();
+        }
+      }),
+
+    async writeAtomic(path: string, data: WriteData, options: WriteOptions = {}) {
+      assertPortableName(path);
+      await writeViaTmp(steps, path, data, options.fsync ?? false);
+    },
+
+    remove: (path) =>
+      guard(path, 'Removing', async () => {
+        const s = await fs.lstat(abs(path));
+        await (s.isDirectory() ? fs.rmdir(abs(path)) : fs.unlink(abs(path)));
+      }),
+
+    async rename(from, to, options: RenameOptions = {}) {
+      assertPortableName(to);
+      splitParent(from);
+      if (from === to) return;
+      if (!options.overwrite) {
+        const exists = await fs.lstat(abs(to)).then(() => true, () => false);
+        if (exists) throw new StoreError('conflict', `Cannot rename '${from}': '${to}' already exists.`, { path: to });
+      }
+      await guard(from, 'Renaming', () => fs.rename(abs(from), abs(to)));
+    },
+  };
+}
+
+function fileStream(path: string, h: fs.FileHandle): ReadableStream<Uint8Array> {
+  const size = 1 << 16;
+  return new ReadableStream<Uint8Array>({
+    async pull(ctrl) {
+      try {
+        const buf = new Uint8Array(size);
+        const { bytesRead } = await h.read(buf, 0, size, null);
+        if (bytesRead === 0) {
+          await h.close();
+          ctrl.close();
+        } else ctrl.enqueue(buf.subarray(0, bytesRead));
+      } catch (e) {
+        await h.close().catch(() => undefined);
+        ctrl.error(fromNodeError(e, path, 'Reading'));
+      }
+    },
+    cancel: () => h.close(),
+  });
+}

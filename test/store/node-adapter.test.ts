@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { guardedSave } from '../../src/store/atomic-save';
+import { readAll } from '../../src/store/bytes';
+import { createNodeAdapter } from '../../src/store/node-adapter';
+import { readSnapshot } from '../../src/store/snapshot';
+import { detectLayout } from '../../src/store/layout';
+import { dec, enc, readText, storeErrorOf } from './helpers';
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-node-'));
+  fs.mkdirSync(path.join(dir, 'sessions'));
+  fs.writeFileSync(path.join(dir, 'sessions/a.jsonl'), 'original\n');
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('node adapter', () => {
+  it('lists, stats, reads, reads the head', async () => {
+    const a = createNodeAdapter(dir);
+    fs.mkdirSync(path.join(dir, 'sessions/sub'));
+    expect(await a.list('sessions')).toEqual([
+      { name: 'a.jsonl', kind: 'file' },
+      { name: 'sub', kind: 'directory' },
+    ]);
+    const st = await a.stat('sessions/a.jsonl');
+    expect(st.size).toBe(9);
+    expect(Number.isInteger(st.lastModified)).toBe(true);
+    expect(await readText(a, 'sessions/a.jsonl')).toBe('original\n');
+    expect(dec(await a.readHead('sessions/a.jsonl', 4))).toBe('orig');
+    expect(dec(await a.readHead('sessions/a.jsonl', 1000))).toBe('original\n');
+  });
+
+  it('streams a multi-chunk file', async () => {
+    const big = Buffer.alloc(300_000, 7);
+    fs.writeFileSync(path.join(dir, 'big.jsonl'), big);
+    const a = createNodeAdapter(dir);
+    expect(Buffer.from(await readAll(await a.read('big.jsonl'))).equals(big)).toBe(true);
+  });
+
+  it('maps errno to typed errors and refuses to leave the root', async () => {
+    const a = createNodeAdapter(dir);
+    expect((await storeErrorOf(a.stat('sessions/none.jsonl'))).code).toBe('not-found');
+    expect((await storeErrorOf(a.read('none'))).code).toBe('not-found');
+    expect((await storeErrorOf(a.list('../'))).code).toBe('bad-name');
+    expect((await storeErrorOf(a.writeAtomic('sessions/CON.jsonl', enc('x')))).code).toBe('bad-name');
+    expect((await storeErrorOf(a.writeAtomic('nodir/x.jsonl', enc('x')))).code).toBe('not-found');
+  });
+
+  it('saves atomically (tmp + rename), keeps the file mode, leaves no tmp', async () => {
+    const target = path.join(dir, 'sessions/a.jsonl');
+    fs.chmodSync(target, 0o640);
+    const a = createNodeAdapter(dir);
+    await a.writeAtomic('sessions/a.jsonl', [enc('new '), enc('bytes\n')], { fsync: true });
+    expect(fs.readFileSync(target, 'utf8')).toBe('new bytes\n');
+    expect(fs.statSync(target).mode & 0o777).toBe(0o640);
+    expect(fs.readdirSync(path.join(dir, 'sessions'))).toEqual(['a.jsonl']);
+  });
+
+  it('a failing content source leaves the target and removes the tmp', async () => {
+    const a = createNodeAdapter(dir);
+    async function* broken() {
+      yield enc('half');
+      throw new Error('nope');
+    }
+    const err = await storeErrorOf(a.writeAtomic('sessions/a.jsonl', broken()));
+    expect(err.code).toBe('io');
+    expect(fs.readFileSync(path.join(dir, 'sessions/a.jsonl'), 'utf8')).toBe('original\n');
+    expect(fs.readdirSync(path.join(dir, 'sessions'))).toEqual(['a.jsonl']);
+  });
+
+  it('a target that is a folder fails at the rename, tmp removed', async () => {
+    fs.mkdirSync(path.join(dir, 'sessions/d.jsonl'));
+    fs.writeFileSync(path.join(dir, 'sessions/d.jsonl/keep'), 'k');
+    const a = createNodeAdapter(dir);
+    await storeErrorOf(a.writeAtomic('sessions/d.jsonl', enc('x')));
+    expect(fs.readdirSync(path.join(dir, 'sessions')).sort()).toEqual(['a.jsonl', 'd.jsonl']);
+  });
+
+  it('a read-only folder fails with permission (when not root)', async () => {
+    if (process.getuid?.() === 0) return; // root ignores mode bits
+    const sessions = path.join(dir, 'sessions');
+    fs.chmodSync(sessions, 0o555);
+    try {
+      const err = await storeErrorOf(createNodeAdapter(dir).writeAtomic('sessions/a.jsonl', enc('x')));
+      expect(err.code).toBe('permission');
+    } finally {
+      fs.chmodSync(sessions, 0o755);
+    }
+  });
+
+  it('rename refuses to overwrite unless asked; remove deletes', async () => {
+    const a = createNodeAdapter(dir);
+    fs.writeFileSync(path.join(dir, 'sessions/b.jsonl'), 'b');
+    expect((await storeErrorOf(a.rename('sessions/a.jsonl', 'sessions/b.jsonl'))).code).toBe('conflict');
+    await a.rename('sessions/a.jsonl', 'sessions/b.jsonl', { overwrite: true });
+    expect(fs.readFileSync(path.join(dir, 'sessions/b.jsonl'), 'utf8')).toBe('original\n');
+    await a.remove('sessions/b.jsonl');
+    expect(fs.readdirSync(path.join(dir, 'sessions'))).toEqual([]);
+  });
+
+  it('guarded save sees an outside change made with fs', async () => {
+    const a = createNodeAdapter(dir);
+    const { snapshot } = await readSnapshot(a, 'sessions/a.jsonl');
+    fs.writeFileSync(path.join(dir, 'sessions/a.jsonl'), 'changed by nanobot\n');
+    const err = await storeErrorOf(guardedSave(a, 'sessions/a.jsonl', snapshot, enc('mine')));
+    expect(err.code).toBe('conflict');
+    expect(err.changes![0]).toBe('size 9 → 19 bytes');
+    const fresh = await readSnapshot(a, 'sessions/a.jsonl');
+    const r = await guardedSave(a, 'sessions/a.jsonl', fresh.snapshot, enc('mine\n'), { backup: true, fsync: true });
+    expect(fs.readFileSync(path.join(dir, r.backup!), 'utf8')).toBe('changed by nanobot\n');
+    expect(fs.readFileSync(path.join(dir, 'sessions/a.jsonl'), 'utf8')).toBe('mine\n');
+  });
+
+  it('detects a workspace on disk', async () => {
+    const l = await detectLayout(createNodeAdapter(dir), path.basename(dir));
+    expect(l.kind).toBe('workspace');
+    expect(l.folders[0].sessions).toEqual(['a.jsonl']);
+  });
+
+  it('property: arbitrary bytes round-trip byte for byte', async () => {
+    const a = createNodeAdapter(dir);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.uint8Array({ maxLength: 4096 }), { maxLength: 6 }), async (chunks) => {
+        await a.writeAtomic('sessions/p.jsonl', chunks);
+        const want = Buffer.concat(chunks);
+        expect(fs.readFileSync(path.join(dir, 'sessions/p.jsonl')).equals(want)).toBe(true);
+        expect(Buffer.from(await readAll(await a.read('sessions/p.jsonl'))).equals(want)).toBe(true);
+      }),
+      { numRuns: 50 },
+    );
+    expect(fs.readdirSync(path.join(dir, 'sessions')).sort()).toEqual(['a.jsonl', 'p.jsonl']);
+  });
+});
