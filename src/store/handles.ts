@@ -1,0 +1,108 @@
+/**
+ * Remember opened folders across visits: directory handles live in IndexedDB (idb-keyval). On a
+ * later visit the permission is only queried; it is requested only from a user's click, and a
+ * denied or revoked permission is a returned state, never a thrown error.
+ */
+
+import { createStore, del, entries, set } from 'idb-keyval';
+import { permissioned, type PermissionMode } from './fs-types';
+
+/** A remembered folder. */
+export interface RememberedFolder {
+  id: string;
+  name: string;
+  handle: FileSystemDirectoryHandle;
+  /** ms since the epoch of the last rememberFolder() for it. */
+  lastOpened: number;
+}
+
+/** Whether the page may use a folder now: granted, needs a click to ask, or refused. */
+export type Access = 'granted' | 'prompt' | 'denied';
+
+export interface FolderWithAccess extends RememberedFolder {
+  access: Access;
+}
+
+/** The persistence behind the functions below (IndexedDB by default; a Map in unit tests). */
+export interface FolderStore {
+  all(): Promise<RememberedFolder[]>;
+  put(folder: RememberedFolder): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+let defaultStore: FolderStore | undefined;
+
+/** The IndexedDB store `session-lens` / `folders`, created lazily (IndexedDB is browser-only). */
+export function indexedDbFolderStore(): FolderStore {
+  if (defaultStore) return defaultStore;
+  const kv = createStore('session-lens', 'folders');
+  defaultStore = {
+    all: async () => (await entries<string, RememberedFolder>(kv)).map(([, v]) => v),
+    put: (f) => set(f.id, f, kv),
+    remove: (id) => del(id, kv),
+  };
+  return defaultStore;
+}
+
+/** Remember `handle` (the same folder opened again updates its record); returns its id. */
+export async function rememberFolder(handle: FileSystemDirectoryHandle, store = indexedDbFolderStore()): Promise<string> {
+  const known = await store.all();
+  let id: string | undefined;
+  for (const f of known) {
+    if (await f.handle.isSameEntry(handle).catch(() => false)) {
+      id = f.id;
+      break;
+    }
+  }
+  id ??= crypto.randomUUID();
+  await store.put({ id, name: handle.name, handle, lastOpened: Date.now() });
+  return id;
+}
+
+/** Remembered folders, most recently opened first, each with its permission as of now (no prompt). */
+export async function listRememberedFolders(mode: PermissionMode = 'readwrite', store = indexedDbFolderStore()): Promise<FolderWithAccess[]> {
+  const all = await store.all();
+  const withAccess = await Promise.all(all.map(async (f) => ({ ...f, access: await queryAccess(f.handle, mode) })));
+  return withAccess.sort((a, b) => b.lastOpened - a.lastOpened);
+}
+
+/** Forget a remembered folder. */
+export async function forgetFolder(id: string, store = indexedDbFolderStore()): Promise<void> {
+  await store.remove(id);
+}
+
+/** The current permission of a handle, without prompting; handles without the API count as granted. */
+export async function queryAccess(handle: FileSystemHandle, mode: PermissionMode = 'readwrite'): Promise<Access> {
+  const h = permissioned(handle);
+  if (typeof h.queryPermission !== 'function') return 'granted';
+  try {
+    return await h.queryPermission({ mode });
+  } catch {
+    return 'denied';
+  }
+}
+
+/** Result of asking for access: `needsClick` when there was no user gesture to ask with. */
+export interface AccessRequest {
+  access: Access;
+  needsClick?: boolean;
+}
+
+/**
+ * Ask for permission — call this only from a click handler (browsers refuse the prompt otherwise;
+ * here that case returns `{access: 'prompt', needsClick: true}` instead of throwing).
+ */
+export async function requestAccessFromClick(handle: FileSystemHandle, mode: PermissionMode = 'readwrite'): Promise<AccessRequest> {
+  const now = await queryAccess(handle, mode);
+  if (now === 'granted') return { access: now };
+  const h = permissioned(handle);
+  if (typeof h.requestPermission !== 'function') return { access: now };
+  const activation = (globalThis.navigator as { userActivation?: { isActive: boolean } } | undefined)?.userActivation;
+  if (activation && !activation.isActive) return { access: 'prompt', needsClick: true };
+  try {
+    return { access: await h.requestPermission({ mode }) };
+  } catch (e) {
+    // SecurityError: no user activation after all; anything else: treat as a refusal.
+    return e instanceof Error && e.name === 'SecurityError' ? { access: 'prompt', needsClick: true } : { access: 'denied' };
+  }
+}
