@@ -26,6 +26,9 @@ export const MAX_DEPTH = 970;
 
 /** Python `json.loads(text)`: the value, or the JSONDecodeError / RecursionError it raises. */
 export function pyLoads(text: string): LoadsResult {
+  if (text.charCodeAt(0) === 0xfeff) {
+    return { ok: false, error: { type: 'JSONDecodeError', message: 'Unexpected UTF-8 BOM (decode using utf-8-sig): line 1 column 1 (char 0)' }, pos: 0 };
+  }
   if (!needsExactParse(text)) {
     try {
       return { ok: true, value: JSON.parse(text) as PyValue };

@@ -1,0 +1,84 @@
+/**
+ * `session-lens check PATH`: a health report over one session file or a whole folder (any layout
+ * Session Lens understands). Exit code 1 when something would lose data or break nanobot.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { pyDumps } from '../core/pyjson';
+import { dictFrom, type PyValue } from '../core/pyvalue';
+import type { StorageAdapter } from '../store/adapter';
+import { detectLayout } from '../store/layout';
+import { createNodeAdapter } from '../store/node-adapter';
+import { joinPath } from '../store/paths';
+import { openSession, type OpenedSession } from '../store/sessions';
+import { UsageError } from './args';
+
+interface Finding {
+  file: string;
+  line?: number;
+  severity: 'error' | 'warning' | 'info';
+  kind: string;
+  message: string;
+}
+
+/** What is wrong with one opened session, in nanobot's terms first. */
+export function sessionFindings(s: OpenedSession, label: string): Finding[] {
+  const out: Finding[] = [];
+  const n = s.nanobot;
+  if (!n.result) {
+    const e = n.repairError ?? n.strictError;
+    out.push({ file: label, severity: 'error', kind: 'nanobot-loads-nothing', message: `nanobot loads nothing${e ? ` (${e.type}: ${e.message})` : ''}: it starts an empty session and its next save replaces this file.` });
+  } else if (n.path === 'repair') {
+    out.push({ file: label, severity: 'error', kind: 'nanobot-repair-path', message: `nanobot's strict load fails (${n.strictError!.type}: ${n.strictError!.message}); its repair pass keeps ${n.result.messages.length} messages and skips ${n.skipped} lines.` });
+  }
+  for (const d of s.doc.diagnostics) out.push({ file: label, line: d.line + 1, severity: d.severity, kind: d.kind, message: d.message });
+  return out;
+}
+
+async function checkFolder(adapter: StorageAdapter, root: string, now: string): Promise<Finding[]> {
+  const layout = await detectLayout(adapter, path.basename(root));
+  const findings: Finding[] = [];
+  if (layout.kind === 'none' && layout.folders.every((f) => f.sessions.length === 0)) {
+    findings.push({ file: root, severity: 'warning', kind: 'no-sessions', message: 'No nanobot sessions found here (no sessions/ folder and no session-like *.jsonl files).' });
+  }
+  for (const folder of layout.folders) {
+    for (const l of folder.leftovers) {
+      findings.push({ file: joinPath(folder.path, l.name), severity: 'warning', kind: 'leftover', message: `Leftover of an interrupted save${l.target ? ` of ${l.target}` : ''}; nanobot ignores it. Inspect it, then remove it.` });
+    }
+    for (const name of folder.sessions) {
+      const p = joinPath(folder.path, name);
+      try {
+        findings.push(...sessionFindings(await openSession(adapter, p, { now, naming: folder.naming }), p));
+      } catch (e) {
+        findings.push({ file: p, severity: 'error', kind: 'unreadable', message: (e as Error).message });
+      }
+    }
+  }
+  return findings;
+}
+
+/** Runs the check and prints the report; 1 when any error-level finding exists. */
+export async function checkHealth(target: string, now: string, out: { log: (s: string) => void }, json: boolean): Promise<number> {
+  const abs = path.resolve(target);
+  let isDir: boolean;
+  try {
+    isDir = statSync(abs).isDirectory();
+  } catch (e) {
+    throw new UsageError(`cannot read ${target}: ${(e as Error).message}`);
+  }
+  let findings: Finding[];
+  if (isDir) findings = await checkFolder(createNodeAdapter(abs), target, now);
+  else {
+    const s = await openSession(createNodeAdapter(path.dirname(abs)), path.basename(abs), { now });
+    findings = sessionFindings(s, target);
+  }
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  if (json) {
+    const rows: PyValue[] = findings.map((f) => dictFrom([['file', f.file], ...(f.line ? [['line', f.line] as const] : []), ['severity', f.severity], ['kind', f.kind], ['message', f.message]]));
+    out.log(pyDumps({ ok: errors === 0, findings: rows }));
+  } else {
+    for (const f of findings) out.log(`${f.file}${f.line ? `:${f.line}` : ''}: ${f.severity}: ${f.message}`);
+    out.log(errors ? `${errors} problem(s) that lose data or break nanobot; ${findings.length - errors} other note(s).` : `OK: nothing that loses data or breaks nanobot (${findings.length} note(s)).`);
+  }
+  return errors ? 1 : 0;
+}
