@@ -4,7 +4,7 @@
  * diagnostic per problem. Saving a document writes untouched records back byte for byte.
  */
 import { safeKey } from './keys';
-import { decodeLossy, decodeStrict, encodeUtf8, findUtf8Fault, splitLines, utf8FaultMessage } from './lines';
+import { decodeLines, decodeLossy, decodeStrict, encodeUtf8, findUtf8Fault, splitLines, utf8FaultMessage } from './lines';
 import { clampLastConsolidated } from './load';
 import { isoRoundTrip } from './isotime';
 import { pyDumps, pyLoads } from './pyjson';
@@ -77,12 +77,23 @@ function preview(text: string): string {
   return text.length > RAW_PREVIEW ? text.slice(0, RAW_PREVIEW) + DOT : text;
 }
 
+/** `text` without JSON's own whitespace at both ends. */
+function jsonTrim(text: string): string {
+  const ws = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+  let a = 0;
+  let b = text.length;
+  while (a < b && ws(text.charCodeAt(a))) a++;
+  while (b > a && ws(text.charCodeAt(b - 1))) b--;
+  return text.slice(a, b);
+}
+
 /** Parses a whole file into records and diagnostics; never throws on bad input. */
 export function parseDocument(bytes: Uint8Array, opts: DocumentOptions = {}): SessionDocument {
   const records: FileRecord[] = [];
   const diagnostics: Diagnostic[] = [];
   const eols = new Set<string>();
   const lines = splitLines(bytes);
+  const texts = decodeLines(bytes, lines);
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     const raw = bytes.subarray(l.start, l.end);
@@ -92,14 +103,15 @@ export function parseDocument(bytes: Uint8Array, opts: DocumentOptions = {}): Se
     records.push(rec);
     const diag = (kind: DiagnosticKind, severity: Severity, message: string, text: string, column?: number) =>
       diagnostics.push({ line: i, kind, severity, message, raw: preview(text), ...(column ? { column } : {}) });
-    const fault = findUtf8Fault(raw);
+    const fault = texts ? null : findUtf8Fault(raw);
     if (fault) {
       const text = decodeLossy(raw);
       diag('invalid-utf8', 'error', `Not valid UTF-8 (${utf8FaultMessage(fault).replace(/position \d+/, `byte ${fault.pos + 1} of the line`)}): nanobot cannot read this file at all and would start an empty session, replacing the whole file on its next save.`, text, decodeLossy(raw.subarray(0, fault.pos)).length + 1);
       continue;
     }
-    let text = decodeStrict(raw);
-    if (!pyStrip(text)) {
+    let text = texts ? texts[i]! : decodeStrict(raw);
+    let stripped = pyStrip(text);
+    if (!stripped) {
       rec.kind = 'blank';
       diag('blank-line', 'info', 'Blank line: nanobot skips it (but never writes one).', text);
       continue;
@@ -107,9 +119,9 @@ export function parseDocument(bytes: Uint8Array, opts: DocumentOptions = {}): Se
     if (text.charCodeAt(0) === 0xfeff) {
       diag('bom', 'error', 'Starts with a byte-order mark (U+FEFF): nanobot cannot parse this line and loses it.', text, 1);
       text = text.slice(1);
+      stripped = pyStrip(text);
     }
-    const stripped = pyStrip(text);
-    if (text.replace(/^[ \t\n\r]+|[ \t\n\r]+$/g, '') !== stripped) {
+    if (stripped.length !== text.length && jsonTrim(text) !== stripped) {
       diag('padded-line', 'info', 'Surrounded by whitespace that JSON does not allow; nanobot strips it when loading.', text);
     }
     const r = pyLoads(stripped);

@@ -43,6 +43,31 @@ export function splitLines(bytes: Uint8Array): RawLine[] {
   return lines;
 }
 
+/**
+ * The text of every line of `splitLines(bytes)`, decoded in one native pass, or null when the file
+ * is not valid UTF-8 (then callers look for the fault line by line).
+ */
+export function decodeLines(bytes: Uint8Array, lines: RawLine[]): string[] | null {
+  let text: string;
+  try {
+    text = decodeStrict(bytes);
+  } catch {
+    return null;
+  }
+  const out: string[] = new Array(lines.length);
+  let pos = 0;
+  let nextLf = text.indexOf('\n');
+  let nextCr = text.indexOf('\r');
+  for (let i = 0; i < lines.length; i++) {
+    if (nextLf !== -1 && nextLf < pos) nextLf = text.indexOf('\n', pos);
+    if (nextCr !== -1 && nextCr < pos) nextCr = text.indexOf('\r', pos);
+    const end = nextCr === -1 ? (nextLf === -1 ? text.length : nextLf) : nextLf === -1 ? nextCr : Math.min(nextLf, nextCr);
+    out[i] = text.slice(pos, end);
+    pos = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
+  }
+  return out;
+}
+
 /** Where and why strict UTF-8 decoding fails, in Python's words, or null when the bytes are valid. */
 export interface Utf8Fault {
   pos: number;

@@ -4,7 +4,7 @@
  * Input is the file's bytes; nothing here throws on bad input — failures come back as data.
  */
 import { isoRoundTrip } from './isotime';
-import { decodeStrict, findUtf8Fault, splitLines, utf8FaultMessage, type RawLine } from './lines';
+import { decodeLines, decodeStrict, findUtf8Fault, splitLines, utf8FaultMessage, type RawLine } from './lines';
 import { pyLoads, type PyError } from './pyjson';
 import { pyStrip } from './pytext';
 import { dictGet, isDict, isInt, truthy, type PyDict, type PyValue } from './pyvalue';
@@ -49,12 +49,11 @@ class PyRaise {
 
 /** The lines of a whole file as Python's text mode yields them, or the UnicodeDecodeError it raises. */
 function textLines(bytes: Uint8Array, lines: RawLine[] = splitLines(bytes)): TextLine[] | PyError {
-  const fault = findUtf8Fault(bytes);
-  if (fault) return { type: 'UnicodeDecodeError', message: utf8FaultMessage(fault) };
+  const texts = decodeLines(bytes, lines);
+  if (!texts) return { type: 'UnicodeDecodeError', message: utf8FaultMessage(findUtf8Fault(bytes)!) };
   const out: TextLine[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const l = lines[i]!;
-    const text = pyStrip(decodeStrict(bytes.subarray(l.start, l.end)));
+  for (let i = 0; i < texts.length; i++) {
+    const text = pyStrip(texts[i]!);
     if (text) out.push({ index: i, text });
   }
   return out;
