@@ -1,0 +1,73 @@
+/**
+ * A virtualized vertical list (variable row heights, measured as they render) on
+ * @tanstack/virtual-core, so 10,000+ messages or lines cost only the rows on screen.
+ */
+import type { ComponentChildren } from 'preact';
+import { useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
+import {
+  Virtualizer,
+  elementScroll,
+  measureElement,
+  observeElementOffset,
+  observeElementRect,
+  type VirtualizerOptions,
+} from '@tanstack/virtual-core';
+
+export interface VirtualListProps {
+  count: number;
+  /** Best guess of a row's height before it is measured. */
+  estimateSize: (index: number) => number;
+  getKey?: (index: number) => string | number;
+  render: (index: number) => ComponentChildren;
+  /** Row to bring into view; a new value (or a new `scrollNonce`) scrolls again. */
+  scrollTo?: number | null;
+  scrollNonce?: number;
+  label: string;
+  class?: string;
+}
+
+/** Where layout reports no size (a hidden tab, a test DOM), pretend to a screenful so rows still render. */
+const FALLBACK = { width: 800, height: 900 };
+
+type Opts = VirtualizerOptions<HTMLDivElement, HTMLDivElement>;
+
+/** Renders only the visible rows of a long list inside its own scroll box. */
+export function VirtualList(props: VirtualListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [, rerender] = useReducer((x: number) => x + 1, 0);
+  const options: Opts = {
+    count: props.count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: props.estimateSize,
+    getItemKey: props.getKey ?? ((i) => i),
+    overscan: 6,
+    initialRect: FALLBACK,
+    scrollToFn: elementScroll,
+    observeElementOffset,
+    observeElementRect: (inst, cb) => observeElementRect(inst, (r) => cb(r.height > 0 ? r : { width: r.width || FALLBACK.width, height: FALLBACK.height })),
+    measureElement: (el, entry, inst) => {
+      const h = measureElement(el, entry, inst);
+      return h > 0 ? h : props.estimateSize(Number(el.getAttribute('data-index')));
+    },
+    onChange: () => rerender(0),
+  };
+  const [v] = useState(() => new Virtualizer<HTMLDivElement, HTMLDivElement>(options));
+  v.setOptions(options);
+  useLayoutEffect(() => v._didMount(), []);
+  useLayoutEffect(() => v._willUpdate());
+  useLayoutEffect(() => {
+    if (props.scrollTo != null && props.scrollTo >= 0 && props.scrollTo < props.count) v.scrollToIndex(props.scrollTo, { align: 'center' });
+  }, [props.scrollTo, props.scrollNonce]);
+  const items = v.getVirtualItems();
+  return (
+    <div ref={scrollRef} class={`sl-vlist ${props.class ?? ''}`} role="region" aria-label={props.label} tabIndex={0}>
+      <div class="sl-vlist-inner" style={{ height: `${v.getTotalSize()}px` }}>
+        {items.map((it) => (
+          <div key={it.key} data-index={it.index} ref={v.measureElement} class="sl-vlist-row" style={{ transform: `translateY(${it.start}px)` }}>
+            {props.render(it.index)}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

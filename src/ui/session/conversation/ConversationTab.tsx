@@ -1,0 +1,80 @@
+/** The Conversation tab: every line of the file as a message card (virtualized), in file order. */
+import { useMemo, useState } from 'preact/hooks';
+import { metadataIndex } from '../../../core/document';
+import { pyDumps } from '../../../core/pyjson';
+import { dictGet } from '../../../core/pyvalue';
+import type { OpenedSession } from '../../../store/sessions';
+import { pairToolCalls } from '../pairing';
+import { plural } from '../text';
+import { VirtualList } from '../VirtualList';
+import { CorruptRow, MarkerRow, ProviderRow } from './OtherRows';
+import { MessageRow } from './MessageRow';
+import { conversationRows } from './rows';
+
+export interface ConversationTabProps {
+  opened: OpenedSession;
+  /** 0-based file line to scroll to and highlight. */
+  line: number | null;
+  onOpenLine: (line: number) => void;
+  onLine: (line: number) => void;
+}
+
+function storedLastConsolidated(o: OpenedSession): string | null {
+  if (!o.doc.diagnostics.some((d) => d.kind === 'bad-last-consolidated')) return null;
+  const mi = metadataIndex(o.doc);
+  const v = mi >= 0 ? dictGet(o.doc.records[mi]!.value!, 'last_consolidated') : undefined;
+  return v === undefined ? null : pyDumps(v);
+}
+
+/** Messages, corrupt rows and the consolidation marker; tool results link to their calls. */
+export function ConversationTab({ opened, line, onOpenLine, onLine }: ConversationTabProps) {
+  const rows = useMemo(() => conversationRows(opened), [opened]);
+  const messages = opened.recovered.messages;
+  const pairing = useMemo(() => pairToolCalls(messages), [messages]);
+  const rowOfLine = useMemo(() => new Map(rows.flatMap((r, i) => ('line' in r ? [[r.line, i] as const] : []))), [rows]);
+  const rawLc = useMemo(() => storedLastConsolidated(opened), [opened]);
+  const [nonce, setNonce] = useState(0);
+  const diagsByLine = useMemo(() => {
+    const m = new Map<number, typeof opened.doc.diagnostics>();
+    for (const d of opened.doc.diagnostics) m.set(d.line, [...(m.get(d.line) ?? []), d]);
+    return m;
+  }, [opened]);
+  const jump = (message: number) => {
+    onLine(opened.recovered.messageRecords[message]!);
+    setNonce(nonce + 1);
+  };
+  const orphans = [...pairing.answers.values()].filter((a) => a.call === null).length;
+  const unanswered = [...pairing.calls.values()].flat().filter((c) => c.result === null).length;
+  const corrupt = rows.filter((r) => r.kind === 'corrupt').length;
+  const target = line === null ? null : (rowOfLine.get(line) ?? null);
+  return (
+    <section class="sl-conversation" aria-labelledby="sl-conv-h">
+      <h3 id="sl-conv-h" class="sl-h">Conversation</h3>
+      <p class="sl-muted sl-summary">
+        {plural(messages.length, 'message')} as stored (recovered lens: every line kept)
+        {corrupt ? ` · ${plural(corrupt, 'corrupt line')}` : ''}
+        {orphans ? ` · ${plural(orphans, 'orphan tool result')}` : ''}
+        {unanswered ? ` · ${plural(unanswered, 'unanswered tool call')}` : ''}
+      </p>
+      {rows.length === 0 ? (
+        <p class="sl-empty">This file holds no messages.</p>
+      ) : (
+        <VirtualList
+          label="Messages"
+          count={rows.length}
+          estimateSize={(i) => (rows[i]!.kind === 'marker' ? 60 : 140)}
+          getKey={(i) => { const r = rows[i]!; return 'line' in r ? r.line : 'marker'; }}
+          scrollTo={target}
+          scrollNonce={nonce}
+          render={(i) => {
+            const r = rows[i]!;
+            if (r.kind === 'marker') return <MarkerRow archived={r.archived} total={r.lens === 'nanobot' ? opened.nanobot.result!.messages.length : messages.length} raw={rawLc} lens={r.lens} />;
+            if (r.kind === 'corrupt') return <CorruptRow line={r.line} record={opened.doc.records[r.line]!} diagnostics={diagsByLine.get(r.line) ?? []} onOpenLine={onOpenLine} />;
+            if (r.kind === 'provider_state') return <ProviderRow line={r.line} />;
+            return <MessageRow m={messages[r.message]!} index={r.message} line={r.line} record={opened.doc.records[r.line]!} pairing={pairing} highlighted={r.line === line} onJump={jump} />;
+          }}
+        />
+      )}
+    </section>
+  );
+}

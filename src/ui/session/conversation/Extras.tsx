@@ -1,0 +1,71 @@
+/** The parts of a message around its content: reasoning (collapsed), attachments as breadcrumbs, internal flags. */
+import { pyDumps } from '../../../core/pyjson';
+import { pyStr } from '../../../core/pyrepr';
+import { dictGet, dictKeys, isDict, type PyDict, type PyValue } from '../../../core/pyvalue';
+import { Fold } from '../Fold';
+import { MESSAGE_FLAGS, SHOWN_KEYS } from '../flags';
+
+/** `reasoning_content` and `thinking_blocks`, folded away in <details>. */
+export function Reasoning({ m }: { m: PyDict }) {
+  const rc = dictGet(m, 'reasoning_content');
+  const tb = dictGet(m, 'thinking_blocks');
+  if (rc === undefined && tb === undefined) return null;
+  return (
+    <details class="sl-reasoning">
+      <summary>
+        Reasoning{typeof rc === 'string' ? ` (${rc.length} chars)` : ''}
+        {Array.isArray(tb) ? ` · ${tb.length} thinking block${tb.length === 1 ? '' : 's'}` : ''}
+      </summary>
+      {rc !== undefined && (typeof rc === 'string' ? <Fold text={rc || '(empty)'} /> : <Fold text={pyDumps(rc)} class="sl-code" />)}
+      {Array.isArray(tb)
+        ? tb.map((b, i) => <Fold key={i} text={isDict(b) && typeof dictGet(b, 'thinking') === 'string' ? (dictGet(b, 'thinking') as string) : pyDumps(b)} />)
+        : tb !== undefined && <Fold text={pyDumps(tb)} class="sl-code" />}
+    </details>
+  );
+}
+
+function names(v: PyValue | undefined): string[] {
+  if (!Array.isArray(v)) return [];
+  return v.map((x) => (isDict(x) ? pyStr(dictGet(x, 'name') ?? '(unnamed)') : pyStr(x)));
+}
+
+/** media / cli_apps / mcp_presets as breadcrumbs: what replay appends to the user's text. */
+export function Attachments({ m }: { m: PyDict }) {
+  const media = dictGet(m, 'media');
+  const apps = names(dictGet(m, 'cli_apps'));
+  const presets = names(dictGet(m, 'mcp_presets'));
+  const paths = Array.isArray(media) ? media.map((p) => (typeof p === 'string' ? p : pyDumps(p))) : [];
+  if (!paths.length && !apps.length && !presets.length) return null;
+  return (
+    <ul class="sl-crumbs" aria-label="Attachments (replay adds them to the text as breadcrumbs)">
+      {paths.map((p, i) => <li key={`m${i}`} class="sl-crumb">image: {p}</li>)}
+      {apps.map((n, i) => <li key={`a${i}`} class="sl-crumb">CLI app @{n}</li>)}
+      {presets.map((n, i) => <li key={`p${i}`} class="sl-crumb">MCP preset @{n}</li>)}
+    </ul>
+  );
+}
+
+function short(v: PyValue): string {
+  const s = typeof v === 'string' ? v : pyDumps(v);
+  return s.length > 60 ? s.slice(0, 59) + '…' : s;
+}
+
+/** nanobot's internal message keys as small tags (explained on hover), other unknown keys too. */
+export function Flags({ m }: { m: PyDict }) {
+  const keys = dictKeys(m).filter((k) => !SHOWN_KEYS.has(k));
+  if (!keys.length) return null;
+  return (
+    <ul class="sl-flags" aria-label="Internal keys">
+      {keys.map((k) => {
+        const v = m[k]!;
+        const known = MESSAGE_FLAGS[k];
+        return (
+          <li key={k} class={`sl-tag ${known ? 'sl-tag-internal' : ''}`} title={known ?? 'a key nanobot does not define'}>
+            {k}
+            {v === true ? '' : `=${short(v)}`}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,43 @@
+/** One message of the file: role, time, content, tool pairing, reasoning, attachments, flags, raw JSON. */
+import type { FileRecord } from '../../../core/document';
+import { pyDumps } from '../../../core/pyjson';
+import { dictGet, type PyDict } from '../../../core/pyvalue';
+import type { Pairing } from '../pairing';
+import { RawJson } from '../RawJson';
+import { Content } from './Content';
+import { Attachments, Flags, Reasoning } from './Extras';
+import { ToolAnswer, ToolCalls } from './ToolCalls';
+
+export interface MessageRowProps {
+  m: PyDict;
+  index: number;
+  line: number;
+  record: FileRecord;
+  pairing: Pairing;
+  highlighted: boolean;
+  onJump: (message: number) => void;
+}
+
+/** A message card; `role` is shown as stored (a missing role is flagged: nanobot's replay raises on it). */
+export function MessageRow(p: MessageRowProps) {
+  const role = dictGet(p.m, 'role');
+  const roleText = role === undefined ? 'no role' : typeof role === 'string' ? role : pyDumps(role);
+  const ts = dictGet(p.m, 'timestamp');
+  return (
+    <article class={`sl-msg sl-role-${typeof role === 'string' ? role.replace(/[^a-z]/gi, '') : 'x'} ${p.highlighted ? 'sl-hl' : ''}`} aria-label={`Message ${p.index + 1}, ${roleText}`}>
+      <header class="sl-msg-head">
+        <span class={`sl-role ${role === undefined ? 'sl-tag-danger' : ''}`}>{roleText}</span>
+        <span class="sl-muted">#{p.index + 1} · line {p.line + 1}</span>
+        {ts !== undefined && <time class="sl-muted">{typeof ts === 'string' ? ts : pyDumps(ts)}</time>}
+        {role === 'tool' && <ToolAnswer index={p.index} pairing={p.pairing} onJump={p.onJump} />}
+        {dictGet(p.m, 'name') !== undefined && role !== 'tool' && <span class="sl-tag">name={pyDumps(dictGet(p.m, 'name')!)}</span>}
+      </header>
+      <Flags m={p.m} />
+      <Reasoning m={p.m} />
+      <Content value={dictGet(p.m, 'content')} />
+      <Attachments m={p.m} />
+      <ToolCalls index={p.index} pairing={p.pairing} onJump={p.onJump} />
+      <RawJson record={p.record} line={p.line} />
+    </article>
+  );
+}

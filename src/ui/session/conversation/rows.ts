@@ -1,0 +1,37 @@
+/**
+ * The rows the Conversation tab draws, in file order: every message of the recovered lens,
+ * corrupt lines in place, provider-state records, and the last_consolidated marker.
+ */
+import type { OpenedSession } from '../../../store/sessions';
+import { replaySession } from '../lens';
+
+export type ConversationRow =
+  | { kind: 'message'; line: number; message: number }
+  | { kind: 'corrupt'; line: number }
+  | { kind: 'provider_state'; line: number }
+  | { kind: 'marker'; archived: number; lens: 'nanobot' | 'recovered' };
+
+/**
+ * Rows for a file; the marker sits above the first message nanobot replays from (by file line),
+ * and at the top when the stored value was reset to 0 (so the reset is visible).
+ */
+export function conversationRows(o: OpenedSession): ConversationRow[] {
+  const { session, lens } = replaySession(o);
+  const lc = session.lastConsolidated;
+  const reset = o.doc.diagnostics.some((d) => d.kind === 'bad-last-consolidated');
+  const markerLine = lc > 0 || reset ? (lc < session.messageLines.length ? session.messageLines[lc]! : Infinity) : -1;
+  const rows: ConversationRow[] = [];
+  const messageOf = new Map(o.recovered.messageRecords.map((line, i) => [line, i]));
+  let placed = markerLine < 0;
+  o.doc.records.forEach((r, line) => {
+    if (!placed && line >= markerLine) {
+      rows.push({ kind: 'marker', archived: lc, lens });
+      placed = true;
+    }
+    if (r.kind === 'message') rows.push({ kind: 'message', line, message: messageOf.get(line)! });
+    else if (r.kind === 'corrupt') rows.push({ kind: 'corrupt', line });
+    else if (r.kind === 'provider_state') rows.push({ kind: 'provider_state', line });
+  });
+  if (!placed) rows.push({ kind: 'marker', archived: lc, lens });
+  return rows;
+}

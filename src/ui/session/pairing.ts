@@ -1,0 +1,63 @@
+/**
+ * Tool calls paired with their results for display: which result answers which call, which
+ * results answer nothing earlier (orphans) and which calls were never answered. Ids compare as
+ * Python `str()`, like nanobot's replay does.
+ */
+import { pyStr } from '../../core/pyrepr';
+import { dictGet, isDict, truthy, type PyDict } from '../../core/pyvalue';
+
+export interface ToolCallInfo {
+  id: string | null;
+  name: string;
+  arguments: string;
+  /** Message index of the tool result answering it, or null when unanswered. */
+  result: number | null;
+}
+
+export interface Pairing {
+  /** Calls declared by each assistant message (by message index). */
+  calls: Map<number, ToolCallInfo[]>;
+  /** For each tool message: the assistant message holding its call, or null (orphan). Missing id: undefined. */
+  answers: Map<number, { call: number | null; name: string | null }>;
+}
+
+function callsOf(m: PyDict): { id: string | null; name: string; arguments: string }[] {
+  const tc = dictGet(m, 'tool_calls');
+  if (!Array.isArray(tc)) return [];
+  return tc.map((c) => {
+    if (!isDict(c)) return { id: null, name: '(not a tool call object)', arguments: '' };
+    const id = dictGet(c, 'id');
+    const fn = dictGet(c, 'function');
+    const name = isDict(fn) ? dictGet(fn, 'name') : dictGet(c, 'name');
+    const args = isDict(fn) ? dictGet(fn, 'arguments') : dictGet(c, 'arguments');
+    return {
+      id: truthy(id) ? pyStr(id!) : null,
+      name: typeof name === 'string' ? name : '(unnamed)',
+      arguments: typeof args === 'string' ? args : args === undefined ? '' : pyStr(args),
+    };
+  });
+}
+
+/** Pairs every tool result with the latest earlier call of the same id. */
+export function pairToolCalls(messages: PyDict[]): Pairing {
+  const calls = new Map<number, ToolCallInfo[]>();
+  const answers = new Map<number, { call: number | null; name: string | null }>();
+  const open = new Map<string, { msg: number; info: ToolCallInfo }>();
+  messages.forEach((m, i) => {
+    const role = dictGet(m, 'role');
+    if (role === 'assistant') {
+      const list = callsOf(m).map((c) => ({ ...c, result: null as number | null }));
+      if (list.length) calls.set(i, list);
+      for (const info of list) if (info.id !== null) open.set(info.id, { msg: i, info });
+    } else if (role === 'tool') {
+      const id = dictGet(m, 'tool_call_id');
+      if (!truthy(id)) return;
+      const hit = open.get(pyStr(id!));
+      if (hit && hit.info.result === null) {
+        hit.info.result = i;
+        answers.set(i, { call: hit.msg, name: hit.info.name });
+      } else answers.set(i, { call: hit ? hit.msg : null, name: hit ? hit.info.name : null });
+    }
+  });
+  return { calls, answers };
+}

@@ -1,0 +1,38 @@
+/** Display helpers for untrusted file text: decoded once, cut to a size the page can lay out. */
+import type { FileRecord } from '../../core/document';
+import { decodeLossy } from '../../core/lines';
+import { pyDumps } from '../../core/pyjson';
+
+const decoded = new WeakMap<FileRecord, string>();
+
+/** A record's line as text (lossy where not UTF-8; an edited record as nanobot would write it), cached per record. */
+export function recordText(rec: FileRecord): string {
+  let t = decoded.get(rec);
+  if (t === undefined) {
+    t = rec.edited && rec.value ? pyDumps(rec.value) : decodeLossy(rec.raw);
+    decoded.set(rec, t);
+  }
+  return t;
+}
+
+/** Cuts text at `max` characters so a 1 MB line never reaches the layout engine whole. */
+export function cut(text: string, max: number): { text: string; cut: boolean } {
+  return text.length > max ? { text: text.slice(0, max), cut: true } : { text, cut: false };
+}
+
+/** "12,345" in the reader's locale-independent form (tests and screenshots stay stable). */
+export function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** "1.2 MB" style size for the header. */
+export function bytes(n: number): string {
+  if (n < 1024) return `${n} bytes`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** "1 message" / "3 messages". */
+export function plural(n: number, word: string, many = word + 's'): string {
+  return `${count(n)} ${n === 1 ? word : many}`;
+}

@@ -1,0 +1,92 @@
+/** Shared helpers for the session view tests: files from JSONL text, mounting, waiting. */
+import { render, type VNode } from 'preact';
+import { act } from 'preact/test-utils';
+import { openFromBytes, type OpenedSession } from '../../../src/store/sessions';
+import { openSession } from '../../../src/store/sessions';
+import type { StorageAdapter } from '../../../src/store/adapter';
+
+export const NOW = '2026-06-01T12:00:00';
+export const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+export const dec = (b: Uint8Array): string => new TextDecoder().decode(b);
+
+/** JSON lines (objects are dumped with Python's separators) joined into a file ending in "\n". */
+export function jsonl(lines: (string | object)[]): string {
+  return lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l).replace(/","/g, '", "').replace(/":/g, '": '))).join('\n') + '\n';
+}
+
+/** A metadata line for key `cli:direct`. */
+export function meta(extra: Record<string, unknown> = {}, lastConsolidated = 0): object {
+  return { _type: 'metadata', key: 'cli:direct', created_at: '2026-06-01T10:00:00', updated_at: '2026-06-01T10:05:00', metadata: extra, last_consolidated: lastConsolidated };
+}
+
+/** An OpenedSession over bytes in hand (no adapter). */
+export function openText(text: string, path = 'sessions/cli_direct.jsonl'): OpenedSession {
+  const bytes = enc(text);
+  return openFromBytes(path, bytes, { path, size: bytes.length, lastModified: 1, sha256: 'x' }, { now: NOW });
+}
+
+/** Opens through an adapter (so a guarded save has a real snapshot). */
+export function openVia(adapter: StorageAdapter, path = 'sessions/cli_direct.jsonl'): Promise<OpenedSession> {
+  return openSession(adapter, path, { now: NOW });
+}
+
+/** Renders into a fresh container attached to the document. */
+export async function mount(vnode: VNode): Promise<HTMLElement> {
+  const el = document.createElement('div');
+  document.body.appendChild(el);
+  await act(() => render(vnode, el));
+  return el;
+}
+
+export async function unmount(el: HTMLElement): Promise<void> {
+  await act(() => render(null, el));
+  el.remove();
+}
+
+/** Lets effects, microtasks and timers settle. */
+export async function settle(ms = 0): Promise<void> {
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, ms));
+  });
+}
+
+/** Waits until `check` passes (polling), for async work such as the tokenizer load or a save. */
+export async function waitFor(check: () => boolean, timeout = 15000): Promise<void> {
+  const start = Date.now();
+  for (;;) {
+    await settle(10);
+    if (check()) return;
+    if (Date.now() - start > timeout) throw new Error('waitFor timed out');
+  }
+}
+
+/** Clicks an element inside act(). */
+export async function click(el: Element | null | undefined): Promise<void> {
+  if (!el) throw new Error('nothing to click');
+  await act(() => (el as HTMLElement).click());
+}
+
+/** Sets an input/select/textarea value and fires input + change. */
+export async function type(el: Element | null | undefined, value: string): Promise<void> {
+  if (!el) throw new Error('no field');
+  await act(() => {
+    (el as HTMLInputElement).value = value;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+/** The first button whose text includes `text`. */
+export function button(root: Element, text: string): HTMLButtonElement | undefined {
+  return [...root.querySelectorAll('button')].find((b) => (b.textContent ?? '').includes(text)) as HTMLButtonElement | undefined;
+}
+
+/** Sets a checkbox and fires change. */
+export async function check(el: Element | null | undefined, on: boolean): Promise<void> {
+  if (!el) throw new Error('no checkbox');
+  await act(() => {
+    (el as HTMLInputElement).checked = on;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
