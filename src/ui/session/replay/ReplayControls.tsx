@@ -1,0 +1,93 @@
+/** The get_history parameters as labelled controls; every change applies at once. */
+import { useState } from 'preact/hooks';
+import { AGENT_LOOP, CONTEXT_WINDOWS, DEFAULT_GENERATION_MAX_TOKENS, budgetFormula, historyBudget, type ReplaySettings } from './settings';
+
+export interface ReplayControlsProps {
+  s: ReplaySettings;
+  onChange: (s: ReplaySettings) => void;
+}
+
+type Mode = 'default' | 'none' | 'custom' | `w${number}`;
+
+function modeOf(tokens: number, gen: number): Mode {
+  if (tokens === AGENT_LOOP.maxTokens) return 'default';
+  if (tokens === 0) return 'none';
+  const w = CONTEXT_WINDOWS.find((c) => historyBudget(c.tokens, gen) === tokens);
+  return w ? `w${w.tokens}` : 'custom';
+}
+
+function num(e: Event): number {
+  const v = Number((e.currentTarget as HTMLInputElement).value);
+  return Number.isFinite(v) ? Math.trunc(v) : 0;
+}
+
+/** max_messages, max_tokens (presets from context windows, none, custom), include_timestamps, extend_to_user. */
+export function ReplayControls({ s, onChange }: ReplayControlsProps) {
+  const [gen, setGen] = useState(DEFAULT_GENERATION_MAX_TOKENS);
+  const [forced, setForced] = useState<Mode | null>(null);
+  const mode = forced ?? modeOf(s.maxTokens, gen);
+  const windowTokens = mode.startsWith('w') ? Number(mode.slice(1)) : null;
+  const set = (patch: Partial<ReplaySettings>) => onChange({ ...s, ...patch });
+  const pick = (m: Mode, g = gen) => {
+    setForced(m === 'custom' ? 'custom' : null);
+    if (m === 'default') set({ maxTokens: AGENT_LOOP.maxTokens });
+    else if (m === 'none') set({ maxTokens: 0 });
+    else if (m.startsWith('w')) set({ maxTokens: historyBudget(Number(m.slice(1)), g) });
+  };
+  const isAgentLoop = s.maxMessages === AGENT_LOOP.maxMessages && s.maxTokens === AGENT_LOOP.maxTokens && s.includeTimestamps && !s.extendToUser;
+  return (
+    <fieldset class="sl-controls">
+      <legend>get_history settings</legend>
+      <label class="sl-field">
+        <span>max_messages</span>
+        <input type="number" min={0} step={1} value={s.maxMessages} onInput={(e) => set({ maxMessages: num(e) })} />
+        <small class="sl-muted">{s.maxMessages <= 0 ? '0 or less means 120 in this nanobot' : 'window of the most recent messages'}</small>
+      </label>
+      <label class="sl-field">
+        <span>max_tokens (budget)</span>
+        <select value={mode} onChange={(e) => pick((e.currentTarget as HTMLSelectElement).value as Mode)}>
+          <option value="default">nanobot default: 190,784 (200k window, 8,192 output)</option>
+          {CONTEXT_WINDOWS.map((c) => (
+            <option key={c.tokens} value={`w${c.tokens}`}>
+              {c.label} context window → {historyBudget(c.tokens, gen).toLocaleString('en-US')}
+            </option>
+          ))}
+          <option value="none">0: no token budget</option>
+          <option value="custom">custom…</option>
+        </select>
+      </label>
+      {windowTokens !== null && (
+        <label class="sl-field">
+          <span>generation max_tokens</span>
+          <input type="number" min={0} value={gen} onInput={(e) => { const g = num(e); setGen(g); pick(mode, g); }} />
+          <small class="sl-muted">budget = {budgetFormula(windowTokens, gen)}</small>
+        </label>
+      )}
+      {mode === 'custom' && (
+        <label class="sl-field">
+          <span>custom max_tokens</span>
+          <input type="number" min={0} value={s.maxTokens} onInput={(e) => set({ maxTokens: Math.max(0, num(e)) })} />
+        </label>
+      )}
+      {mode === 'default' && <small class="sl-muted sl-field">budget = {budgetFormula(200_000, 8_192)} (context window − generation max_tokens − 1,024)</small>}
+      <label class="sl-check">
+        <input type="checkbox" checked={s.includeTimestamps} onChange={(e) => set({ includeTimestamps: (e.currentTarget as HTMLInputElement).checked })} />
+        <span>include_timestamps</span>
+        <small class="sl-muted">the agent loop turns it on: user messages get “[Message Time: …]”</small>
+      </label>
+      <label class="sl-check">
+        <input type="checkbox" checked={s.extendToUser} onChange={(e) => set({ extendToUser: (e.currentTarget as HTMLInputElement).checked })} />
+        <span>extend_to_user</span>
+        <small class="sl-muted">what subagent follow-ups use: a window without a user turn reaches back to one</small>
+      </label>
+      <p class="sl-muted">
+        {isAgentLoop ? 'These are the settings nanobot’s agent loop uses.' : 'Not the agent loop’s settings. '}
+        {!isAgentLoop && (
+          <button type="button" class="sl-link" onClick={() => { setForced(null); onChange(AGENT_LOOP); }}>
+            Reset to the agent loop’s
+          </button>
+        )}
+      </p>
+    </fieldset>
+  );
+}

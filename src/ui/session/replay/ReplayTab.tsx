@@ -1,0 +1,51 @@
+/** The Replay tab: what nanobot's get_history sends back to the model, and the fate of every message. */
+import { useState } from 'preact/hooks';
+import type { OpenedSession } from '../../../store/sessions';
+import { replaySession } from '../lens';
+import { CopyJson } from './CopyJson';
+import { FateList } from './FateList';
+import { FateStrip } from './FateStrip';
+import { ReplayControls } from './ReplayControls';
+import { ReplaySummary } from './ReplaySummary';
+import { settingsFromParams, settingsToParams, type ReplaySettings } from './settings';
+import { useReplay } from './useReplay';
+
+export interface ReplayTabProps {
+  opened: OpenedSession;
+  params: Record<string, string>;
+  onParams: (params: Record<string, string>) => void;
+  onOpenLine: (line: number) => void;
+}
+
+/** Controls, summary, strip and list; settings live in the route so a link reproduces the view. */
+export function ReplayTab({ opened, params, onParams, onOpenLine }: ReplayTabProps) {
+  const [s, setS] = useState<ReplaySettings>(() => settingsFromParams(params));
+  const { session, lens } = replaySession(opened);
+  const state = useReplay(session.messages, session.lastConsolidated, s);
+  const [target, setTarget] = useState<number | null>(null);
+  const [nonce, setNonce] = useState(0);
+  const change = (next: ReplaySettings) => {
+    setS(next);
+    onParams(settingsToParams(next, params));
+  };
+  const pick = (i: number) => {
+    setTarget(i);
+    setNonce(nonce + 1);
+  };
+  return (
+    <section class="sl-replay" aria-labelledby="sl-replay-h">
+      <h3 id="sl-replay-h" class="sl-h">Replay: what nanobot sends to the model</h3>
+      {lens === 'recovered' && (
+        <p class="sl-banner sl-danger">
+          nanobot loads nothing from this file, so it replays nothing. Shown here: what the recovered messages would replay after a repair.
+        </p>
+      )}
+      <ReplayControls s={s} onChange={change} />
+      <ReplaySummary result={state.result} s={s} total={session.messages.length} lastConsolidated={session.lastConsolidated} tokenState={state.tokens} progress={state.progress} onMessage={pick} />
+      {session.messages.length > 0 && <FateStrip fates={state.result.fates} onPick={pick} />}
+      <CopyJson entries={state.result.entries} fileName={opened.fileName} />
+      {state.tokens === 'ready' && <p class="sl-muted sl-small">Recomputed in {state.ms.toFixed(1)} ms.</p>}
+      {session.messages.length > 0 && <FateList messages={session.messages} lines={session.messageLines} result={state.result} scrollTo={target} nonce={nonce} onOpenLine={onOpenLine} />}
+    </section>
+  );
+}

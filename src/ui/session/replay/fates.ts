@@ -1,0 +1,45 @@
+/**
+ * Fates summarised for people: runs of equal fates ("#1–40 archived"), counts per reason, and
+ * what a naive messages[-N:] slice would have sent instead. Reads getHistory's answer only.
+ */
+import { DROP_REASON_TEXT, type DropReason, type Fate } from '../../../core/replay';
+
+export type FateKey = 'kept' | DropReason;
+
+/** The colour/legend key of a fate. */
+export function fateKey(f: Fate): FateKey {
+  return f.kept ? 'kept' : f.reason;
+}
+
+/** Words for a fate key. */
+export function fateText(k: FateKey): string {
+  return k === 'kept' ? 'replayed to the model' : DROP_REASON_TEXT[k];
+}
+
+export interface FateRun {
+  key: FateKey;
+  from: number;
+  to: number;
+}
+
+/** Consecutive messages with the same fate, as [from, to] (0-based, inclusive). */
+export function fateRuns(fates: Fate[]): FateRun[] {
+  const runs: FateRun[] = [];
+  fates.forEach((f, i) => {
+    const key = fateKey(f);
+    const last = runs[runs.length - 1];
+    if (last && last.key === key && last.to === i - 1) last.to = i;
+    else runs.push({ key, from: i, to: i });
+  });
+  return runs;
+}
+
+/** How many messages got each fate. */
+export function fateCounts(fates: Fate[]): Map<FateKey, number> {
+  const m = new Map<FateKey, number>();
+  for (const f of fates) m.set(fateKey(f), (m.get(fateKey(f)) ?? 0) + 1);
+  return m;
+}
+
+/** Draw order of the legend (and bucket priority on the strip: earlier wins a tie). */
+export const FATE_ORDER: FateKey[] = ['kept', 'budget', 'orphan', 'before-orphan', 'before-user', 'command', 'blank', 'window', 'consolidated'];

@@ -1,0 +1,47 @@
+/** The whole file as a strip of marks, one per message or one per bucket when messages outnumber pixels. */
+import type { Fate } from '../../../core/replay';
+import { FATE_ORDER, fateKey, type FateKey } from './fates';
+
+/** The fate each of `width` columns shows: the most common one in its bucket (ties: FATE_ORDER). */
+export function stripColumns(fates: Fate[], width: number): FateKey[] {
+  const n = fates.length;
+  if (n === 0) return [];
+  const cols = Math.min(width, n);
+  const out: FateKey[] = new Array(cols);
+  for (let c = 0; c < cols; c++) {
+    const from = Math.floor((c * n) / cols);
+    const to = Math.floor(((c + 1) * n) / cols);
+    if (to - from === 1) {
+      out[c] = fateKey(fates[from]!);
+      continue;
+    }
+    const tally = new Map<FateKey, number>();
+    for (let i = from; i < to; i++) tally.set(fateKey(fates[i]!), (tally.get(fateKey(fates[i]!)) ?? 0) + 1);
+    let best: FateKey = 'kept';
+    let bestN = -1;
+    for (const k of FATE_ORDER) {
+      const v = tally.get(k) ?? 0;
+      if (v > bestN) [best, bestN] = [k, v];
+    }
+    out[c] = best;
+  }
+  return out;
+}
+
+/** The message a click at fraction `x` (0..1) of the strip points at. */
+export function messageAt(x: number, n: number): number {
+  return Math.max(0, Math.min(n - 1, Math.floor(x * n)));
+}
+
+/** CSS colour variable and fallback per fate. */
+export const FATE_COLOURS: Record<FateKey, [string, string]> = {
+  kept: ['--ok', '#2e9d5b'],
+  budget: ['--warn', '#d08a1c'],
+  orphan: ['--danger', '#d33c3c'],
+  'before-orphan': ['--danger-muted', '#e89a9a'],
+  'before-user': ['--accent-muted', '#8fb3e0'],
+  command: ['--accent', '#3b6fd1'],
+  blank: ['--muted', '#999999'],
+  window: ['--border', '#c8c8c8'],
+  consolidated: ['--archived', '#6f5fa8'],
+};

@@ -1,0 +1,58 @@
+/**
+ * Runs nanobot's get_history for the current settings: at once without token counts, then with
+ * them once the tokenizer has loaded and every candidate entry has been counted (in slices that
+ * keep the page responsive). Later changes hit the cache and recompute in a few milliseconds.
+ */
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { getHistory, type ReplayResult } from '../../../core/replay';
+import { loadTokenizer } from '../../../core/tokenizer';
+import type { TextTokenCounter } from '../../../core/tokens';
+import type { PyDict } from '../../../core/pyvalue';
+import type { ReplaySettings } from './settings';
+import { cachedCounter, uncached, warm } from './token-cache';
+
+export interface ReplayState {
+  result: ReplayResult;
+  /** 'loading': tokenizer not loaded; 'counting': estimates being computed; 'ready': result has tokens. */
+  tokens: 'loading' | 'counting' | 'ready' | 'failed';
+  progress: number;
+  /** Milliseconds the last get_history run took. */
+  ms: number;
+}
+
+/** Replays `messages` under `s`; re-renders as token counting makes progress. */
+export function useReplay(messages: PyDict[], lastConsolidated: number, s: ReplaySettings): ReplayState {
+  const [counter, setCounter] = useState<TextTokenCounter | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    loadTokenizer().then((c) => live && setCounter(() => c), () => live && setFailed(true));
+    return () => void (live = false);
+  }, []);
+  const opts = { maxMessages: s.maxMessages, maxTokens: s.maxTokens, includeTimestamps: s.includeTimestamps, extendToUser: s.extendToUser };
+  const base = useMemo(() => getHistory(messages, lastConsolidated, { ...opts, maxTokens: 0 }), [messages, lastConsolidated, s.maxMessages, s.includeTimestamps, s.extendToUser]);
+  /** Entry indices (into base.entries) whose estimate is not cached yet. */
+  const todo = useMemo(() => {
+    if (!counter) return base.sources.map((_, k) => k);
+    const missing = new Set(uncached(messages, base.sources, s.includeTimestamps));
+    return base.sources.flatMap((src, k) => (missing.has(src) ? [k] : []));
+  }, [counter, base, tick]);
+  useEffect(() => {
+    if (!counter || todo.length === 0) return;
+    const timer = setTimeout(() => {
+      warm(messages, base.entries, base.sources, todo, s.includeTimestamps, counter, 12);
+      setTick((t) => t + 1);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [counter, todo]);
+  return useMemo(() => {
+    const t0 = performance.now();
+    if (counter && todo.length === 0) {
+      const result = getHistory(messages, lastConsolidated, opts, cachedCounter(messages, s.includeTimestamps, counter));
+      return { result, tokens: 'ready', progress: 1, ms: performance.now() - t0 };
+    }
+    const total = base.sources.length || 1;
+    return { result: base, tokens: failed ? 'failed' : counter ? 'counting' : 'loading', progress: 1 - todo.length / total, ms: 0 };
+  }, [counter, todo, base, s.maxTokens, failed]);
+}
