@@ -10,6 +10,7 @@ import { forkBeforeUserIndex } from '../src/core/fork';
 import { encodeSession, formatSession, metadataRecord } from '../src/core/format';
 import { listFallbackKey, safeKey } from '../src/core/keys';
 import { listingRow, sortListing, type ListingRow } from '../src/core/listing';
+import { analyzeSession } from '../src/core/open';
 import { loadNanobot, readSessionFile, readSessionMetadata, type NanobotSession } from '../src/core/load';
 import { pyDumps } from '../src/core/pyjson';
 import { dictGet, isDict, type PyDict, type PyValue } from '../src/core/pyvalue';
@@ -58,6 +59,9 @@ function runCase(name: string, t: Tally) {
   const load = loadNanobot(bytes, key, NOW);
   check(t, at('load.path'), gl.path, load.path);
   check(t, at('load.result'), gl.result, load.result ? sessionView(load.result) : null);
+  // The app parses once for both lenses: the shared parse must give nanobot's answer too.
+  const shared = analyzeSession(bytes, { fileName, fallbackKey: key, key, now: NOW }).nanobot;
+  check(t, at('load (shared parse)'), gl.result, shared.result ? sessionView(shared.result) : null);
 
   // read_session_file / read_session_metadata
   for (const [field, fn] of [['read_session_file', readSessionFile], ['read_session_metadata', readSessionMetadata]] as const) {

@@ -5,7 +5,7 @@
  */
 import { safeKey } from './keys';
 import { decodeLines, decodeLossy, decodeStrict, encodeUtf8, findUtf8Fault, splitLines, utf8FaultMessage } from './lines';
-import { clampLastConsolidated } from './load';
+import { clampLastConsolidated, type LineCache } from './load';
 import { isoRoundTrip } from './isotime';
 import { pyDumps, pyLoads } from './pyjson';
 import { pyStrip } from './pytext';
@@ -87,13 +87,20 @@ function jsonTrim(text: string): string {
   return text.slice(a, b);
 }
 
-/** Parses a whole file into records and diagnostics; never throws on bad input. */
-export function parseDocument(bytes: Uint8Array, opts: DocumentOptions = {}): SessionDocument {
+/**
+ * Parses a whole file into records and diagnostics; never throws on bad input. `cache` collects the
+ * decoded lines and parse results so the nanobot lens need not parse the file again.
+ */
+export function parseDocument(bytes: Uint8Array, opts: DocumentOptions = {}, cache?: LineCache): SessionDocument {
   const records: FileRecord[] = [];
   const diagnostics: Diagnostic[] = [];
   const eols = new Set<string>();
   const lines = splitLines(bytes);
   const texts = decodeLines(bytes, lines);
+  if (cache) {
+    cache.lines = lines;
+    cache.texts = texts;
+  }
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     const raw = bytes.subarray(l.start, l.end);
@@ -116,7 +123,8 @@ export function parseDocument(bytes: Uint8Array, opts: DocumentOptions = {}): Se
       diag('blank-line', 'info', 'Blank line: nanobot skips it (but never writes one).', text);
       continue;
     }
-    if (text.charCodeAt(0) === 0xfeff) {
+    const hadBom = text.charCodeAt(0) === 0xfeff;
+    if (hadBom) {
       diag('bom', 'error', 'Starts with a byte-order mark (U+FEFF): nanobot cannot parse this line and loses it.', text, 1);
       text = text.slice(1);
       stripped = pyStrip(text);
@@ -125,6 +133,7 @@ export function parseDocument(bytes: Uint8Array, opts: DocumentOptions = {}): Se
       diag('padded-line', 'info', 'Surrounded by whitespace that JSON does not allow; nanobot strips it when loading.', text);
     }
     const r = pyLoads(stripped);
+    if (cache && !hadBom) cache.results[i] = r; // nanobot parses the same stripped text
     if (!r.ok) {
       const lead = text.length - text.replace(/^\s+/u, '').length;
       diag(r.error.type === 'RecursionError' ? 'too-deep' : 'bad-json', 'error', `${r.error.type === 'RecursionError' ? 'Nested too deeply for Python' : 'Not valid JSON'}: ${r.error.message}`, text, lead + r.pos + 1);

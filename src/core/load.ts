@@ -5,7 +5,7 @@
  */
 import { isoRoundTrip } from './isotime';
 import { decodeLines, decodeStrict, findUtf8Fault, splitLines, utf8FaultMessage, type RawLine } from './lines';
-import { pyLoads, type PyError } from './pyjson';
+import { pyLoads, type LoadsResult, type PyError } from './pyjson';
 import { pyStrip } from './pytext';
 import { dictGet, isDict, isInt, truthy, type PyDict, type PyValue } from './pyvalue';
 
@@ -37,10 +37,18 @@ export interface NanobotLoad {
   logs: [string, string][];
 }
 
-/** One non-blank line, stripped as Python's `line.strip()` does. */
+/** One non-blank line, stripped as Python's `line.strip()` does; `parsed` memoizes json.loads of it. */
 interface TextLine {
   index: number;
   text: string;
+  parsed?: LoadsResult;
+}
+
+/** Work already done on a file (by `parseDocument`): decoded lines and json.loads results per line. */
+export interface LineCache {
+  lines?: RawLine[];
+  texts?: string[] | null;
+  results: (LoadsResult | undefined)[];
 }
 
 class PyRaise {
@@ -48,19 +56,24 @@ class PyRaise {
 }
 
 /** The lines of a whole file as Python's text mode yields them, or the UnicodeDecodeError it raises. */
-function textLines(bytes: Uint8Array, lines: RawLine[] = splitLines(bytes)): TextLine[] | PyError {
-  const texts = decodeLines(bytes, lines);
+function textLines(bytes: Uint8Array, cache?: LineCache): TextLine[] | PyError {
+  const lines = cache?.lines ?? splitLines(bytes);
+  const texts = cache?.texts !== undefined ? cache.texts : decodeLines(bytes, lines);
   if (!texts) return { type: 'UnicodeDecodeError', message: utf8FaultMessage(findUtf8Fault(bytes)!) };
   const out: TextLine[] = [];
   for (let i = 0; i < texts.length; i++) {
     const text = pyStrip(texts[i]!);
-    if (text) out.push({ index: i, text });
+    if (text) out.push({ index: i, text, parsed: cache?.results[i] });
   }
   return out;
 }
 
-function loads(text: string): PyValue {
-  const r = pyLoads(text);
+function parsed(line: TextLine): LoadsResult {
+  return (line.parsed ??= pyLoads(line.text));
+}
+
+function loads(line: TextLine): PyValue {
+  const r = parsed(line);
   if (!r.ok) throw new PyRaise(r.error);
   return r.value;
 }
@@ -108,14 +121,14 @@ function runPass(lines: TextLine[], key: string, now: string, repair: boolean): 
   for (const line of lines) {
     let value: PyValue;
     if (repair) {
-      const r = pyLoads(line.text);
+      const r = parsed(line);
       if (!r.ok) {
         if (r.error.type !== 'JSONDecodeError') throw new PyRaise(r.error);
         skipped++;
         continue;
       }
       value = r.value;
-    } else value = loads(line.text);
+    } else value = loads(line);
     const data = asDict(value);
     if (dictGet(data, '_type') === 'metadata') {
       const m = dictGet(data, 'metadata');
@@ -143,9 +156,9 @@ function runPass(lines: TextLine[], key: string, now: string, repair: boolean): 
 }
 
 /** nanobot's `SessionManager._load(key)`: strict pass, then the repair pass when it raised. */
-export function loadNanobot(bytes: Uint8Array, key: string, now: string): NanobotLoad {
+export function loadNanobot(bytes: Uint8Array, key: string, now: string, cache?: LineCache): NanobotLoad {
   const logs: [string, string][] = [];
-  const lines = textLines(bytes);
+  const lines = textLines(bytes, cache);
   let strictError: PyError;
   if (Array.isArray(lines)) {
     try {
@@ -204,7 +217,7 @@ export function readSessionFile(bytes: Uint8Array, key: string, now: string): Re
     let meta: PyDict | null = null;
     const messages: PyDict[] = [];
     for (const line of lines) {
-      const data = asDict(loads(line.text));
+      const data = asDict(loads(line));
       if (dictGet(data, '_type') === 'metadata') meta = data;
       else messages.push(data);
     }
@@ -235,7 +248,7 @@ export function readSessionMetadata(bytes: Uint8Array, key: string, now: string)
   if (first && 'type' in first) return fromRepair(bytes, key, now, false, first);
   if (!first) return { result: null, repairCalled: false, error: null };
   try {
-    const data = asDict(loads(first.text));
+    const data = asDict(loads(first));
     if (dictGet(data, '_type') !== 'metadata') return { result: null, repairCalled: false, error: null };
     return { result: metaView(data, key, true), repairCalled: false, error: null };
   } catch (e) {

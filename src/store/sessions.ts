@@ -3,13 +3,13 @@
  * heads; opening gives both lenses; every write goes through the guarded atomic save, so an outside
  * change is never overwritten and untouched records keep their bytes.
  */
-import { parseDocument, serializeDocument, type SessionDocument } from '../core/document';
-import { recoveredSession } from '../core/edits';
+import { serializeDocument, type SessionDocument } from '../core/document';
+import { analyzeSession } from '../core/open';
 import { formatSession, encodeSession } from '../core/format';
 import { forkBeforeUserIndex } from '../core/fork';
 import { base64urlKey, keyFromBase64urlStem, listFallbackKey, safeKey } from '../core/keys';
 import { fileStem, listingRow, sortListing, type ListingRow } from '../core/listing';
-import { loadNanobot, type NanobotLoad, type NanobotSession } from '../core/load';
+import type { NanobotLoad, NanobotSession } from '../core/load';
 import type { PyError } from '../core/pyjson';
 import type { StorageAdapter } from './adapter';
 import { guardedSave, type SaveResult } from './atomic-save';
@@ -188,11 +188,15 @@ export interface OpenOptions {
 export function openFromBytes(path: string, bytes: Uint8Array, snapshot: Snapshot, opts: OpenOptions): OpenedSession {
   const fileName = path.split('/').pop()!;
   const naming = opts.naming ?? 'safe-key';
-  const doc = parseDocument(bytes, { fileName: naming === 'safe-key' ? fileName : undefined, providerState: naming === 'base64url' });
-  const fallback = keyForFile(fileName, naming);
-  const recovered = recoveredSession(doc, fallback, opts.now);
-  const key = opts.key ?? (recovered.key || fallback);
-  return { path, fileName, key, naming, bytes, snapshot, doc, nanobot: loadNanobot(bytes, key, opts.now), recovered };
+  const a = analyzeSession(bytes, {
+    fileName,
+    fallbackKey: keyForFile(fileName, naming),
+    now: opts.now,
+    ...(opts.key !== undefined ? { key: opts.key } : {}),
+    checkFileName: naming === 'safe-key',
+    providerState: naming === 'base64url',
+  });
+  return { path, fileName, naming, bytes, snapshot, ...a };
 }
 
 /** Reads and opens a session file. */
