@@ -23,6 +23,8 @@ export interface FileRecord {
   value: PyDict | null;
   /** Set when the value was changed: the record is then written as nanobot's `json.dumps` line. */
   edited?: boolean;
+  /** Set when the value holds Python-only values (floats, big ints, key order JS would change). */
+  exact?: true;
 }
 
 export type DiagnosticKind =
@@ -144,6 +146,7 @@ export function parseDocument(bytes: Uint8Array, opts: DocumentOptions = {}, cac
       continue;
     }
     rec.value = r.value;
+    if (r.exact) rec.exact = true;
     const type = dictGet(r.value, '_type');
     rec.kind = type === 'metadata' ? 'metadata' : opts.providerState && type === 'provider_state' ? 'provider_state' : 'message';
   }

@@ -15,7 +15,7 @@ export interface PyError {
 }
 
 export type LoadsResult =
-  | { ok: true; value: PyValue }
+  | { ok: true; value: PyValue; /** Set when the value may hold PyFloat, bigint or KEY_ORDER (not plain JSON data). */ exact?: true }
   | { ok: false; error: PyError; /** 0-based offset of the problem in the text. */ pos: number };
 
 /**
@@ -107,7 +107,7 @@ class Parser {
       const value = this.value();
       this.ws();
       if (this.i < this.s.length) this.fail('Extra data', this.i);
-      return { ok: true, value };
+      return { ok: true, value, exact: true };
     } catch (e) {
       if (e instanceof ParseFailure) return { ok: false, error: e.error, pos: e.pos };
       throw e;

@@ -4,7 +4,7 @@
  * change is never overwritten and untouched records keep their bytes.
  */
 import { serializeDocument, type SessionDocument } from '../core/document';
-import { analyzeSession } from '../core/open';
+import { analyzeSession, type AnalyzeOptions } from '../core/open';
 import { formatSession, encodeSession } from '../core/format';
 import { forkBeforeUserIndex } from '../core/fork';
 import { base64urlKey, keyFromBase64urlStem, listFallbackKey, safeKey } from '../core/keys';
@@ -12,6 +12,7 @@ import { fileStem, listingRow, sortListing, type ListingRow } from '../core/list
 import type { NanobotLoad, NanobotSession } from '../core/load';
 import type { PyError } from '../core/pyjson';
 import type { StorageAdapter } from './adapter';
+import { analyzeOffThread, type AnalyzeProgress } from './analyze-client';
 import { guardedSave, type SaveResult } from './atomic-save';
 import { readAll } from './bytes';
 import { StoreError } from './errors';
@@ -184,25 +185,31 @@ export interface OpenOptions {
   key?: string;
 }
 
-/** Opens a session from bytes already in hand (a dropped file, a test). */
-export function openFromBytes(path: string, bytes: Uint8Array, snapshot: Snapshot, opts: OpenOptions): OpenedSession {
+function analyzeOptions(path: string, opts: OpenOptions): AnalyzeOptions {
   const fileName = path.split('/').pop()!;
   const naming = opts.naming ?? 'safe-key';
-  const a = analyzeSession(bytes, {
+  return {
     fileName,
     fallbackKey: keyForFile(fileName, naming),
     now: opts.now,
     ...(opts.key !== undefined ? { key: opts.key } : {}),
     checkFileName: naming === 'safe-key',
     providerState: naming === 'base64url',
-  });
-  return { path, fileName, naming, bytes, snapshot, ...a };
+  };
 }
 
-/** Reads and opens a session file. */
-export async function openSession(adapter: StorageAdapter, path: string, opts: OpenOptions): Promise<OpenedSession> {
-  const { bytes, snapshot } = await readSnapshot(adapter, path);
-  return openFromBytes(path, bytes, snapshot, opts);
+/** Opens a session from bytes already in hand (a dropped file, a test), on this thread. */
+export function openFromBytes(path: string, bytes: Uint8Array, snapshot: Snapshot, opts: OpenOptions): OpenedSession {
+  const a = analyzeOptions(path, opts);
+  return { path, fileName: a.fileName, naming: opts.naming ?? 'safe-key', bytes, snapshot, ...analyzeSession(bytes, a) };
+}
+
+/** Reads and opens a session file; big files are parsed in a worker, with a preview of the first messages. */
+export async function openSession(adapter: StorageAdapter, path: string, opts: OpenOptions & AnalyzeProgress): Promise<OpenedSession> {
+  const read = await readSnapshot(adapter, path);
+  const a = analyzeOptions(path, opts);
+  const { analysis, bytes } = await analyzeOffThread(read.bytes, a, opts);
+  return { path, fileName: a.fileName, naming: opts.naming ?? 'safe-key', bytes, snapshot: read.snapshot, ...analysis };
 }
 
 /** Saves an edited document over the opened file: refused with a 'conflict' if the file changed since it was read. */

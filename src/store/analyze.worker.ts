@@ -1,0 +1,37 @@
+/**
+ * Worker that analyzes a session file off the page's thread: a quick preview of the first messages,
+ * then the whole analysis in batches small enough that receiving each never blocks the page long.
+ */
+import { parseDocument } from '../core/document';
+import { analyzeSession, type AnalyzeOptions } from '../core/open';
+import { encodeAnalysis } from './analysis-wire';
+import type { WorkerRequest, WorkerReply } from './analyze-client';
+
+const PREVIEW_BYTES = 256 * 1024;
+
+function post(msg: WorkerReply, transfer: Transferable[] = []) {
+  (self as unknown as Worker).postMessage(msg, transfer);
+}
+
+self.onmessage = (e: MessageEvent<WorkerRequest>) => {
+  const { id, buffer, opts } = e.data;
+  const bytes = new Uint8Array(buffer);
+  try {
+    post({ id, type: 'preview', messages: preview(bytes) });
+    const a = analyzeSession(bytes, opts as AnalyzeOptions);
+    const { head, batches } = encodeAnalysis(a, bytes);
+    post({ id, type: 'head', head });
+    for (const b of batches) post({ id, type: 'batch', batch: b });
+    post({ id, type: 'done', buffer }, [buffer]);
+  } catch (err) {
+    post({ id, type: 'error', message: err instanceof Error ? err.message : String(err), buffer }, [buffer]);
+  }
+};
+
+/** The first messages of the file, for showing something while the rest is parsed. */
+function preview(bytes: Uint8Array) {
+  let end = Math.min(bytes.length, PREVIEW_BYTES);
+  while (end < bytes.length && bytes[end - 1] !== 10) end++;
+  const doc = parseDocument(bytes.subarray(0, end));
+  return doc.records.filter((r) => r.kind === 'message' && !r.exact).map((r) => r.value!);
+}
