@@ -53,7 +53,6 @@ const DOM_CODES: Record<string, StoreErrorCode> = {
   SecurityError: 'permission',
   QuotaExceededError: 'quota',
   NoModificationAllowedError: 'busy',
-  TypeError: 'bad-name', // the File System API's answer to an unportable name
 };
 
 const DOM_WORDS: Record<StoreErrorCode, string> = {
@@ -66,14 +65,18 @@ const DOM_WORDS: Record<StoreErrorCode, string> = {
   io: 'could not be accessed',
 };
 
-/** Map a File System Access API failure (DOMException or TypeError) to a StoreError. */
-export function fromDomError(e: unknown, path: string, action: string): StoreError {
+/**
+ * Map a File System Access API failure (DOMException or TypeError) to a StoreError. `nameOp`: the
+ * call took a name (getFileHandle, removeEntry, move…), where a TypeError means an unportable name;
+ * elsewhere (reading a stale File's stream) a TypeError is just an I/O failure.
+ */
+export function fromDomError(e: unknown, path: string, action: string, nameOp = false): StoreError {
   if (e instanceof StoreError) return e;
   const name = e instanceof Error || isDomLike(e) ? (e as { name: string }).name : '';
   const text = e instanceof Error || isDomLike(e) ? (e as { message: string }).message : String(e);
   let code: StoreErrorCode = DOM_CODES[name] ?? 'io';
+  if (nameOp && (name === 'TypeError' || name === 'InvalidStateError')) code = 'bad-name'; // > 255 bytes: InvalidStateError
   let why = DOM_WORDS[code];
-  if (name === 'InvalidStateError' && /name|length|long/i.test(text)) code = 'bad-name';
   if (name === 'TypeMismatchError') why = 'is a folder where a file was expected, or a file where a folder was';
   if (name === 'InvalidModificationError') why = 'cannot be replaced (the destination is a folder, or not empty)';
   if (name === 'NotReadableError') why = 'changed while it was being read';

@@ -11,30 +11,35 @@ import { assertPortableName } from './names';
 import { joinPath, splitParent, splitPath } from './paths';
 import { writeViaTmp, type TmpSteps } from './tmp-protocol';
 
-/** Errors a `File` taken before its file was replaced throws when read: worth one fresh getFile(). */
-const STALE = new Set(['NotReadableError', 'NotFoundError']);
+/**
+ * Errors a `File` taken before its file was replaced throws when read (text()/arrayBuffer():
+ * NotReadableError; stream(): "TypeError: network error"): worth one fresh getFile().
+ */
+const STALE = new Set(['NotReadableError', 'NotFoundError', 'TypeError']);
 const isStale = (e: unknown): boolean => e instanceof Error && STALE.has(e.name);
 
 /** Wrap a handle (OPFS root: `await navigator.storage.getDirectory()`) as a StorageAdapter. */
 export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: string): StorageAdapter {
-  async function guard<T>(path: string, action: string, fn: () => Promise<T>): Promise<T> {
+  /** Run a File System call, turning its failure into a StoreError (`nameOp`: the call takes a name). */
+  async function guard<T>(path: string, action: string, fn: () => Promise<T>, nameOp = false): Promise<T> {
     try {
       return await fn();
     } catch (e) {
-      throw fromDomError(e, path, action);
+      throw fromDomError(e, path, action, nameOp);
     }
   }
+  const named = <T>(path: string, action: string, fn: () => Promise<T>) => guard(path, action, fn, true);
 
   async function dirAt(dir: string, action: string): Promise<FileSystemDirectoryHandle> {
     let d = root;
-    for (const part of splitPath(dir)) d = await guard(dir, action, () => d.getDirectoryHandle(part));
+    for (const part of splitPath(dir)) d = await named(dir, action, () => d.getDirectoryHandle(part));
     return d;
   }
 
   async function fileAt(path: string, action: string): Promise<FileSystemFileHandle> {
     const [dir, name] = splitParent(path);
     const d = await dirAt(dir, action);
-    return guard(path, action, () => d.getFileHandle(name));
+    return named(path, action, () => d.getFileHandle(name));
   }
 
   /** getFile() + a read, retried once with a fresh File when the first one went stale. */
@@ -54,7 +59,7 @@ export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: str
     async createTmp(dir, tmpName) {
       const path = joinPath(dir, tmpName);
       const d = await dirAt(dir, 'Saving');
-      const h = await guard(path, 'Creating', () => d.getFileHandle(tmpName, { create: true }));
+      const h = await named(path, 'Creating', () => d.getFileHandle(tmpName, { create: true }));
       let w: FileSystemWritableFileStream;
       try {
         w = await h.createWritable({ keepExistingData: false });
@@ -72,11 +77,11 @@ export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: str
     async moveOnto(dir, tmpName, name) {
       const d = await dirAt(dir, 'Saving');
       const target = joinPath(dir, name);
-      await guard(target, 'Replacing', async () => movable(await d.getFileHandle(tmpName)).move(name));
+      await named(target, 'Replacing', async () => movable(await d.getFileHandle(tmpName)).move(name));
     },
     async removeTmp(dir, tmpName) {
       const d = await dirAt(dir, 'Cleaning up');
-      await guard(joinPath(dir, tmpName), 'Removing', () => d.removeEntry(tmpName)).catch((e: StoreError) => {
+      await named(joinPath(dir, tmpName), 'Removing', () => d.removeEntry(tmpName)).catch((e: StoreError) => {
         if (e.code !== 'not-found') throw e;
       });
     },
@@ -116,7 +121,7 @@ export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: str
     async remove(path) {
       const [dir, name] = splitParent(path);
       const d = await dirAt(dir, 'Removing');
-      await guard(path, 'Removing', () => d.removeEntry(name));
+      await named(path, 'Removing', () => d.removeEntry(name));
     },
 
     async rename(from, to, options: RenameOptions = {}) {
@@ -128,16 +133,19 @@ export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: str
       if (from === to) return;
       const existing = await dest.getFileHandle(toName).then(
         () => true,
-        (e: unknown) => (e instanceof Error && e.name === 'NotFoundError' ? false : Promise.reject(fromDomError(e, to, 'Renaming onto'))),
+        (e: unknown) => (e instanceof Error && e.name === 'NotFoundError' ? false : Promise.reject(fromDomError(e, to, 'Renaming onto', true))),
       );
       if (existing && !options.overwrite) throw new StoreError('conflict', `Cannot rename '${from}': '${to}' already exists.`, { path: to });
-      await guard(to, 'Renaming onto', () => (fromDir === toDir ? movable(handle).move(toName) : movable(handle).move(dest, toName)));
+      await named(to, 'Renaming onto', () => (fromDir === toDir ? movable(handle).move(toName) : movable(handle).move(dest, toName)));
     },
   };
 }
 
-/** A stream of a file that survives one stale `File` (replaced just before the first byte was read). */
-function staleSafeStream(path: string, open: () => Promise<File>): ReadableStream<Uint8Array> {
+/**
+ * A stream of a file that survives one stale `File` (its file was replaced before the first byte
+ * was read: Chromium then throws NotReadableError) by calling `open` again.
+ */
+export function staleSafeStream(path: string, open: () => Promise<File>): ReadableStream<Uint8Array> {
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   let delivered = 0;
   let retried = false;

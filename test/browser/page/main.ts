@@ -1,0 +1,103 @@
+/**
+ * Test page: exposes the storage layer on `window.lens` for browser tests and the bench, takes
+ * dropped folders (getAsFileSystemHandle() synchronously in the drop handler), and records what
+ * the remembered-folder flow gives at load time, when there is no user gesture.
+ */
+
+import { guardedSave } from '../../../src/store/atomic-save';
+import { readAll, sha256Hex } from '../../../src/store/bytes';
+import { createHandleAdapter, staleSafeStream } from '../../../src/store/handle-adapter';
+import { listRememberedFolders, queryAccess, rememberFolder, requestAccessFromClick } from '../../../src/store/handles';
+import { detectLayout } from '../../../src/store/layout';
+import { classifyEntries } from '../../../src/store/leftovers';
+import { checkName } from '../../../src/store/names';
+import { readSnapshot } from '../../../src/store/snapshot';
+
+const drops: FileSystemHandle[][] = [];
+const waiters: ((h: FileSystemHandle[]) => void)[] = [];
+
+for (const type of ['dragenter', 'dragover'] as const) document.addEventListener(type, (e) => e.preventDefault());
+document.addEventListener('drop', (e) => {
+  e.preventDefault();
+  const pending: Promise<FileSystemHandle | null>[] = [];
+  for (const item of e.dataTransfer?.items ?? []) {
+    // Must be called synchronously inside the handler (Chromium; not yet in TypeScript's DOM types).
+    const it = item as DataTransferItem & { getAsFileSystemHandle(): Promise<FileSystemHandle | null> };
+    if (item.kind === 'file') pending.push(it.getAsFileSystemHandle());
+  }
+  void Promise.all(pending).then((hs) => {
+    const got = hs.filter((h): h is FileSystemHandle => h !== null);
+    drops.push(got);
+    waiters.splice(0).forEach((w) => w(got));
+  });
+});
+
+/** The handles of the next drop (or of the last one, if it already happened and `fresh` is false). */
+function nextDrop(fresh = true): Promise<FileSystemHandle[]> {
+  if (!fresh && drops.length > 0) return Promise.resolve(drops[drops.length - 1]);
+  return new Promise((resolve) => waiters.push(resolve));
+}
+
+/** What the remembered folders look like at page load (no user gesture yet); sets the title when done. */
+const activeAtLoad = navigator.userActivation?.isActive ?? null;
+const atLoad = (async () => {
+  const folders = await listRememberedFolders();
+  const first = folders[0];
+  return {
+    folders: folders.map((f) => ({ id: f.id, name: f.name, access: f.access })),
+    request: first ? await requestAccessFromClick(first.handle) : null,
+    activeAtLoad,
+  };
+})().finally(() => console.log('lens:ready'));
+
+type Kind = 'opfs' | 'folder';
+
+/** A fresh test folder `sub` inside OPFS or inside the dropped (or remembered) real folder. */
+async function root(kind: Kind, sub: string): Promise<FileSystemDirectoryHandle> {
+  let d = kind === 'opfs' ? await navigator.storage.getDirectory() : (lens.vars.folder as FileSystemDirectoryHandle);
+  if (!d) throw new Error('no folder was dropped');
+  for (const part of sub.split('/').filter(Boolean)) d = await d.getDirectoryHandle(part, { create: true });
+  return d;
+}
+
+/** A plain, non-atomic createWritable() save — what another tab or program would do. */
+async function plainWrite(kind: Kind, sub: string, path: string, text: string): Promise<void> {
+  const parts = path.split('/');
+  const name = parts.pop()!;
+  const d = await root(kind, [sub, ...parts].join('/'));
+  const w = await (await d.getFileHandle(name, { create: true })).createWritable();
+  await w.write(text);
+  await w.close();
+}
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const dec = (b: Uint8Array) => new TextDecoder().decode(b);
+
+export const lens = {
+  createHandleAdapter,
+  staleSafeStream,
+  guardedSave,
+  readSnapshot,
+  readAll,
+  sha256Hex,
+  classifyEntries,
+  detectLayout,
+  checkName,
+  rememberFolder,
+  listRememberedFolders,
+  queryAccess,
+  requestAccessFromClick,
+  nextDrop,
+  drops,
+  root,
+  plainWrite,
+  adapter: async (kind: Kind, sub: string) => createHandleAdapter(await root(kind, sub)),
+  atLoad,
+  enc,
+  dec,
+  /** Scratch space for tests: handles and writables kept between evaluate calls. */
+  vars: {} as Record<string, unknown>,
+};
+
+export type Lens = typeof lens;
+(window as unknown as { lens: Lens }).lens = lens;
