@@ -16,6 +16,7 @@ let built: Promise<string> | undefined;
 export function buildTestPage(): Promise<string> {
   built ??= (async () => {
     const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-page-'));
+    process.once('exit', () => fs.rmSync(outDir, { recursive: true, force: true }));
     await build({
       configFile: false,
       root: path.join(here, 'page'),

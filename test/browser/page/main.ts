@@ -70,6 +70,41 @@ async function plainWrite(kind: Kind, sub: string, path: string, text: string): 
   await w.close();
 }
 
+/** Median of some numbers. */
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Time saving `size` bytes `runs` times in `kind`: the atomic tmp+move save, a plain
+ * createWritable() of the same bytes, and the guarded save (re-read + SHA-256 + atomic save).
+ * Runs are interleaved so drift hits all three alike; returns milliseconds per run.
+ */
+async function benchSave(kind: Kind, sub: string, size: number, runs: number) {
+  const d = await root(kind, sub);
+  const a = createHandleAdapter(d);
+  const bytes = Uint8Array.from({ length: size }, (_, i) => (i % 97) + 32);
+  const plain = async () => {
+    const w = await (await d.getFileHandle('plain.jsonl', { create: true })).createWritable();
+    await w.write(bytes);
+    await w.close();
+  };
+  const time = async (fn: () => Promise<unknown>) => {
+    const t0 = performance.now();
+    await fn();
+    return performance.now() - t0;
+  };
+  await a.writeAtomic('atomic.jsonl', bytes); // warm-up, and the file the guarded save replaces
+  await plain();
+  const out = { atomic: [] as number[], plain: [] as number[], guarded: [] as number[] };
+  let snap = (await readSnapshot(a, 'atomic.jsonl')).snapshot;
+  for (let i = 0; i < runs; i++) {
+    out.atomic.push(await time(() => a.writeAtomic('atomic.jsonl', bytes)));
+    out.plain.push(await time(plain));
+    snap = (await readSnapshot(a, 'atomic.jsonl')).snapshot;
+    out.guarded.push(await time(async () => (snap = (await guardedSave(a, 'atomic.jsonl', snap, bytes)).snapshot)));
+  }
+  return { ...out, median: { atomic: median(out.atomic), plain: median(out.plain), guarded: median(out.guarded) } };
+}
+
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder().decode(b);
 
@@ -91,6 +126,7 @@ export const lens = {
   drops,
   root,
   plainWrite,
+  benchSave,
   adapter: async (kind: Kind, sub: string) => createHandleAdapter(await root(kind, sub)),
   atLoad,
   enc,
