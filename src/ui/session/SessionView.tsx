@@ -1,0 +1,92 @@
+/**
+ * The views of one opened session: header and banners, then the Conversation, Replay, File and
+ * Edit tabs. Everything shown is computed by src/core; this only arranges it.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { SessionHostProps } from '../session-host';
+import { ConversationTab } from './conversation/ConversationTab';
+import { EditTab } from './edit/EditTab';
+import { FileTab } from './file/FileTab';
+import { Header } from './Header';
+import { ReplayTab } from './replay/ReplayTab';
+import { Tabs, type TabDef } from './Tabs';
+import './session.css';
+
+type TabId = 'conversation' | 'replay' | 'file' | 'edit';
+
+const LENS: Record<TabId, string> = {
+  conversation: 'recovered lens (every line of the file)',
+  replay: 'nanobot’s lens (what get_history sends)',
+  file: 'both lenses and the raw lines',
+  edit: 'recovered lens (edits keep untouched lines byte for byte)',
+};
+
+function lineParam(p: Record<string, string>): number | null {
+  const n = Number(p.line);
+  return Number.isInteger(n) && n >= 1 ? n - 1 : null;
+}
+
+/** The session page the shell mounts for one file. */
+export function SessionView(props: SessionHostProps) {
+  const { opened, route } = props;
+  const [tab, setTab] = useState<TabId>(route.tab ?? 'conversation');
+  const [line, setLine] = useState<number | null>(lineParam(route.params));
+  const [notice, setNotice] = useState<string | null>(null);
+  const seen = useRef(opened.snapshot);
+  const own = useRef<string | null>(null);
+  useEffect(() => {
+    if (route.tab && route.tab !== tab) setTab(route.tab);
+    const l = lineParam(route.params);
+    if (l !== null && l !== line) setLine(l);
+  }, [route.tab, route.params.line]);
+  useEffect(() => {
+    const prev = seen.current;
+    seen.current = opened.snapshot;
+    if (prev === opened.snapshot || prev.sha256 === opened.snapshot.sha256) return;
+    if (own.current === opened.snapshot.sha256) return;
+    const at = new Date(opened.snapshot.lastModified);
+    setNotice(`Updated from disk: the file changed (now ${opened.bytes.length.toLocaleString('en-US')} bytes, modified ${Number.isNaN(at.getTime()) ? '?' : at.toLocaleTimeString()}); the views show the new version.`);
+  }, [opened.snapshot]);
+  const go = (next: TabId, params: Record<string, string> = withoutLine(route.params)) => {
+    setTab(next);
+    props.onRoute(next, params);
+  };
+  const openLine = (l: number, where: TabId = 'file') => {
+    setLine(l);
+    go(where, { ...route.params, line: String(l + 1) });
+  };
+  const diags = opened.doc.diagnostics.length;
+  const tabs: TabDef[] = [
+    { id: 'conversation', label: 'Conversation' },
+    { id: 'replay', label: 'Replay' },
+    { id: 'file', label: 'File', badge: diags ? String(diags) : undefined },
+    { id: 'edit', label: props.adapter ? 'Edit' : 'Edit (download)' },
+  ];
+  return (
+    <div class="sl-session">
+      <Header opened={opened} lens={LENS[tab]} notice={notice} onDismiss={() => setNotice(null)} onProblems={() => go('file')} onLine={(l) => openLine(l)} />
+      <Tabs tabs={tabs} active={tab} onSelect={(id) => go(id as TabId)} idPrefix="sl" label="Session views">
+        {tab === 'conversation' && <ConversationTab opened={opened} line={line} onOpenLine={(l) => openLine(l)} onLine={(l) => setLine(l)} />}
+        {tab === 'replay' && <ReplayTab opened={opened} params={route.params} onParams={(p) => props.onRoute('replay', p)} onOpenLine={(l) => openLine(l, 'conversation')} />}
+        {tab === 'file' && <FileTab opened={opened} line={line} onLine={(l) => openLine(l)} />}
+        {tab === 'edit' && (
+          <EditTab
+            opened={opened}
+            adapter={props.adapter}
+            now={props.now}
+            onForked={props.onForked}
+            onChanged={(next, message) => {
+              own.current = next ? next.snapshot.sha256 : null;
+              props.onChanged(next, message);
+            }}
+          />
+        )}
+      </Tabs>
+    </div>
+  );
+}
+
+function withoutLine(p: Record<string, string>): Record<string, string> {
+  const { line: _l, ...rest } = p;
+  return rest;
+}

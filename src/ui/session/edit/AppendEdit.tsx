@@ -1,0 +1,38 @@
+/** Adds a message at the end, as nanobot's add_message does (role, content, timestamp; updated_at set). */
+import { useMemo, useState } from 'preact/hooks';
+import { appendMessage } from '../../../core/edits';
+import { commitDocument, type EditCtx } from './context';
+import { documentDiff } from './diff';
+import { EditCard, type Plan } from './EditCard';
+
+const ROLES = ['user', 'assistant', 'system'];
+
+/** Role + content form; the preview shows the exact line that will be written. */
+export function AppendEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Promise<void> }) {
+  const [role, setRole] = useState('user');
+  const [content, setContent] = useState('');
+  const plan = useMemo((): Plan | null => {
+    if (!content) return null;
+    const r = appendMessage(ctx.opened.doc, ctx.opened.key, role, content, ctx.now());
+    if (!r.ok) return null;
+    return { summary: r.summary, diff: documentDiff(ctx.opened.doc, r.doc), action: ctx.adapter ? 'Add message' : 'Download with this message', run: async () => {
+      const out = await commitDocument(ctx, r.doc);
+      if (out.ok) setContent('');
+      return out;
+    } };
+  }, [role, content, ctx.opened]);
+  return (
+    <EditCard id="sl-ed-add" title="Add a message" plan={plan} onReload={onReload}>
+      <label class="sl-field">
+        <span>Role</span>
+        <select value={role} onChange={(e) => setRole((e.currentTarget as HTMLSelectElement).value)}>
+          {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+        </select>
+      </label>
+      <label class="sl-field">
+        <span>Content</span>
+        <textarea rows={3} value={content} onInput={(e) => setContent((e.currentTarget as HTMLTextAreaElement).value)} />
+      </label>
+    </EditCard>
+  );
+}

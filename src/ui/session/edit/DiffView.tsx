@@ -1,0 +1,40 @@
+/** The lines an edit touches, diff-style: removed, added and rewritten lines by number. */
+import { count } from '../text';
+import type { DiffLine } from './diff';
+
+const SHOW = 60;
+const TEXT = 160;
+
+function short(t: string): string {
+  return t.length > TEXT ? t.slice(0, TEXT - 1) + '…' : t;
+}
+
+/** A compact list (first 60 changes) with totals. */
+export function DiffView({ diff }: { diff: DiffLine[] }) {
+  if (diff.length === 0) return <p class="sl-muted">No line changes.</p>;
+  const removed = diff.filter((d) => d.op === 'remove').length;
+  const added = diff.filter((d) => d.op === 'add').length;
+  const changed = diff.length - removed - added;
+  return (
+    <div class="sl-diff">
+      <p class="sl-muted">
+        {[removed && `${count(removed)} line${removed === 1 ? '' : 's'} removed`, added && `${count(added)} added`, changed && `${count(changed)} rewritten`].filter(Boolean).join(', ')}; every other line keeps its exact bytes.
+      </p>
+      <ul class="sl-diff-list" aria-label="Affected lines">
+        {diff.slice(0, SHOW).map((d, i) => (
+          <li key={i} class={`sl-diff-${d.op}`}>
+            {d.op === 'remove' && <><span class="sl-diff-sign" aria-label="removed">−</span> line {d.oldLine + 1}: <code>{short(d.text)}</code></>}
+            {d.op === 'add' && <><span class="sl-diff-sign" aria-label="added">+</span> new line {d.newLine + 1}: <code>{short(d.text)}</code></>}
+            {d.op === 'change' && (
+              <>
+                <span class="sl-diff-sign" aria-label="rewritten">~</span> line {d.oldLine + 1}
+                {d.newLine !== d.oldLine ? ` (becomes ${d.newLine + 1})` : ''}: <code>{short(d.before)}</code> → <code>{short(d.after)}</code>
+              </>
+            )}
+          </li>
+        ))}
+        {diff.length > SHOW && <li class="sl-muted">… and {count(diff.length - SHOW)} more</li>}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * One edit: its form, a preview of what it changes (summary and affected lines), a confirm step
+ * before anything is destroyed, then the saved result or the conflict (with "reload from disk").
+ */
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { DiffLine } from './diff';
+import { DiffView } from './DiffView';
+import type { Outcome } from './apply';
+
+export interface Plan {
+  summary: string;
+  notes?: ComponentChildren;
+  diff?: DiffLine[];
+  /** Set for destructive edits: the question the confirm step asks. */
+  confirm?: string;
+  action: string;
+  run: () => Promise<Outcome>;
+}
+
+export interface EditCardProps {
+  id: string;
+  title: string;
+  children?: ComponentChildren;
+  plan: Plan | { error: string } | null;
+  /** Re-read the file after a conflict (absent in download mode). */
+  onReload?: () => Promise<void>;
+}
+
+/** The preview → confirm → result cycle shared by every edit. */
+export function EditCard({ id, title, children, plan, onReload }: EditCardProps) {
+  const [phase, setPhase] = useState<'idle' | 'confirm' | 'busy'>('idle');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const key = plan && 'summary' in plan ? plan.summary : '';
+  useEffect(() => setPhase((p) => (p === 'confirm' ? 'idle' : p)), [key]);
+  const run = async (p: Plan) => {
+    setPhase('busy');
+    setOutcome(null);
+    try {
+      setOutcome(await p.run());
+    } finally {
+      setPhase('idle');
+    }
+  };
+  return (
+    <section class="sl-edit" aria-labelledby={`${id}-h`}>
+      <h4 id={`${id}-h`}>{title}</h4>
+      {children}
+      {plan && 'error' in plan && <p class="sl-danger-text" role="alert">{plan.error}</p>}
+      {plan && 'summary' in plan && (
+        <div class="sl-preview" aria-label="Preview">
+          <p><strong>Preview:</strong> {plan.summary}</p>
+          {plan.notes}
+          {plan.diff && <DiffView diff={plan.diff} />}
+          {phase === 'confirm' ? (
+            <div class="sl-confirm" role="group" aria-label="Confirm">
+              <p class="sl-warn-text">{plan.confirm}</p>
+              <button type="button" class="sl-danger-btn" onClick={() => run(plan)}>Yes, {plan.action.toLowerCase()}</button>{' '}
+              <button type="button" onClick={() => setPhase('idle')}>Cancel</button>
+            </div>
+          ) : (
+            <button type="button" disabled={phase === 'busy'} onClick={() => (plan.confirm ? setPhase('confirm') : run(plan))}>
+              {phase === 'busy' ? 'Working…' : plan.action}
+            </button>
+          )}
+        </div>
+      )}
+      {outcome && (
+        <div class={`sl-outcome ${outcome.ok ? 'sl-ok-text' : 'sl-danger-text'}`} role={outcome.ok ? 'status' : 'alert'}>
+          <p>{outcome.ok ? outcome.message : outcome.conflict ? 'Not saved: the file changed on disk since it was read.' : `Not saved: ${outcome.message}`}</p>
+          {!outcome.ok && outcome.conflict && (
+            <>
+              <ul>{outcome.changes.map((c) => <li key={c}>{c}</li>)}</ul>
+              <p class="sl-muted">Nothing was overwritten. A running nanobot gateway re-saves its cached sessions (and at shutdown), which is one way this happens.</p>
+              {onReload && <button type="button" onClick={() => onReload().then(() => setOutcome(null))}>Reload from disk</button>}
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

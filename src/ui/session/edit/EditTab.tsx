@@ -1,0 +1,63 @@
+/**
+ * The Edit tab: every edit previews its change before it is made, asks before destroying
+ * anything, saves through the guarded store (or downloads in read-only mode) and reports the
+ * result or the conflict.
+ */
+import type { StorageAdapter } from '../../../store/adapter';
+import type { OpenedSession } from '../../../store/sessions';
+import { reload } from './apply';
+import { AppendEdit } from './AppendEdit';
+import type { EditCtx } from './context';
+import { ClearEdit, DeleteEdit, RemoveLineEdit, RepairEdit } from './DangerEdits';
+import { ForkEdit } from './ForkEdit';
+import { ConsolidatedEdit, TitleEdit } from './MetaEdits';
+import { TrimEdit } from './TrimEdit';
+
+export interface EditTabProps {
+  opened: OpenedSession;
+  adapter: StorageAdapter | null;
+  now: () => string;
+  onChanged: (next: OpenedSession | null, message: string) => void;
+  onForked: (path: string) => void;
+}
+
+/** All edit cards, with the warnings that apply to every save. */
+export function EditTab(props: EditTabProps) {
+  const ctx: EditCtx = props;
+  const adapter = props.adapter;
+  const onReload = adapter
+    ? async () => {
+        const next = await reload(adapter, props.opened, props.now());
+        props.onChanged(next, 'Reloaded from disk.');
+      }
+    : undefined;
+  return (
+    <section class="sl-edits" aria-labelledby="sl-edit-h">
+      <h3 id="sl-edit-h" class="sl-h">Edit</h3>
+      {adapter ? (
+        <div class="sl-banner sl-warn">
+          <p>
+            <strong>Stop nanobot first.</strong> A running nanobot gateway keeps this session in memory and saves it again after each turn and at
+            shutdown (flush_all), which overwrites edits made here.
+          </p>
+          <p class="sl-muted">
+            Saves work like nanobot’s: the new bytes go to a .tmp file that then replaces the session in one step (os.replace: a reader sees the old
+            file or the new one, never half of each); a save is refused when the file changed since it was read; lines you did not edit keep their
+            exact bytes. fsync, which forks use, is the separate guarantee that the bytes are on the disk before a crash or power loss.
+          </p>
+        </div>
+      ) : (
+        <p class="sl-banner sl-info">This session is open read-only: every edit is offered as a download of the edited file; nothing on disk changes.</p>
+      )}
+      <TitleEdit ctx={ctx} onReload={onReload} />
+      <AppendEdit ctx={ctx} onReload={onReload} />
+      <ConsolidatedEdit ctx={ctx} onReload={onReload} />
+      <TrimEdit ctx={ctx} onReload={onReload} />
+      <ForkEdit ctx={ctx} />
+      <RemoveLineEdit ctx={ctx} onReload={onReload} />
+      <RepairEdit ctx={ctx} onReload={onReload} />
+      <ClearEdit ctx={ctx} onReload={onReload} />
+      <DeleteEdit ctx={ctx} />
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+/** Forks the session before a chosen user turn into a new file (nanobot's fork_session_before_user_index). */
+import { useMemo, useState } from 'preact/hooks';
+import { formatSession, encodeSession } from '../../../core/format';
+import { forkBeforeUserIndex, FORK_DROPPED_KEYS } from '../../../core/fork';
+import { messagePreview } from '../../../core/preview';
+import { dictGet, dictKeys, isDict } from '../../../core/pyvalue';
+import { checkName } from '../../../store/names';
+import { fileForKey, writeFork } from '../../../store/sessions';
+import { count, plural } from '../text';
+import { failure, download } from './apply';
+import type { EditCtx } from './context';
+import { EditCard, type Plan } from './EditCard';
+
+/** Turn picker, new key (validated as a file name), preview of what the fork holds. */
+export function ForkEdit({ ctx }: { ctx: EditCtx }) {
+  const src = ctx.opened.nanobot.result ?? ctx.opened.recovered;
+  const users = useMemo(() => src.messages.flatMap((m, i) => (Object.prototype.hasOwnProperty.call(m, 'role') && dictGet(m, 'role') === 'user' ? [i] : [])), [src]);
+  const [turn, setTurn] = useState(String(Math.max(0, users.length - 1)));
+  const [key, setKey] = useState(`${ctx.opened.key}-fork`);
+  const plan = useMemo((): Plan | { error: string } | null => {
+    if (!key.trim()) return { error: 'Enter a key for the new session.' };
+    if (key === ctx.opened.key) return { error: 'The fork needs a key of its own.' };
+    let name: string;
+    try {
+      name = fileForKey(key, ctx.opened.naming);
+    } catch (e) {
+      return { error: `This key cannot name a file: ${e instanceof Error ? e.message : String(e)}` };
+    }
+    const bad = checkName(name);
+    if (bad) return { error: `The key makes the file name “${name}”, which ${bad}.` };
+    const i = Number(turn);
+    const now = ctx.now();
+    const fork = forkBeforeUserIndex(src, key, i, now);
+    if (fork === null) return { error: 'There is no such user turn.' };
+    if ('error' in fork) return { error: `nanobot would raise ${fork.error.type}: ${fork.error.message}` };
+    const dropped = isDict(src.metadata) ? dictKeys(src.metadata).filter((k) => FORK_DROPPED_KEYS.includes(k)) : [];
+    return {
+      summary: `Writes ${name} with the ${plural(fork.messages.length, 'message')} before user turn ${i + 1} (last_consolidated ${fork.lastConsolidated}). The source file is not changed.`,
+      notes: dropped.length > 0 && <p class="sl-muted">Not carried over (they belong to the source thread): {dropped.join(', ')}.</p>,
+      action: ctx.adapter ? 'Write fork' : 'Download fork',
+      run: async () => {
+        if (!ctx.adapter) {
+          const enc = encodeSession(formatSession(fork));
+          if (!enc.ok) return { ok: false, conflict: false, message: enc.error.message, changes: [] };
+          download(enc.bytes, name);
+          return { ok: true, message: `Downloaded ${name}. Put it in the sessions folder to use it.` };
+        }
+        try {
+          const { path } = await writeFork(ctx.adapter, ctx.opened, i, key, ctx.now());
+          ctx.onForked(path);
+          return { ok: true, message: `Wrote ${path} (saved with fsync, like nanobot's forks).` };
+        } catch (e) {
+          return failure(e);
+        }
+      },
+    };
+  }, [turn, key, ctx.opened]);
+  return (
+    <EditCard id="sl-ed-fork" title="Fork before a user turn" plan={users.length ? plan : { error: 'This session has no user turn to fork before.' }}>
+      <label class="sl-field">
+        <span>Fork before</span>
+        <select value={turn} onChange={(e) => setTurn((e.currentTarget as HTMLSelectElement).value)}>
+          {users.map((m, k) => (
+            <option key={m} value={String(k)}>
+              user turn {k + 1} (message #{count(m + 1)}): {messagePreview(src.messages[m]!).slice(0, 60) || '(no text)'}
+            </option>
+          ))}
+          <option value={String(users.length)}>after the last turn (copy everything)</option>
+        </select>
+      </label>
+      <label class="sl-field">
+        <span>New session key</span>
+        <input type="text" value={key} onInput={(e) => setKey((e.currentTarget as HTMLInputElement).value)} />
+        <small class="sl-muted">File: {(() => { try { return fileForKey(key, ctx.opened.naming); } catch { return '—'; } })()}</small>
+      </label>
+    </EditCard>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Carrying out an edit: a guarded save through the store (refused on conflict), or, without
+ * write access, a download of the edited file. Errors come back as data the UI can show.
+ */
+import { serializeDocument, type SessionDocument } from '../../../core/document';
+import { isStoreError } from '../../../store/errors';
+import type { StorageAdapter } from '../../../store/adapter';
+import { openSession, saveDocument, type OpenedSession } from '../../../store/sessions';
+
+export type Outcome =
+  | { ok: true; message: string; opened?: OpenedSession | null }
+  | { ok: false; conflict: boolean; message: string; changes: string[] };
+
+/** Saves `doc` over the opened file; `backup` first copies the current bytes aside (repairs). */
+export async function saveEdited(adapter: StorageAdapter, opened: OpenedSession, doc: SessionDocument, now: string, backup = false): Promise<Outcome> {
+  try {
+    const { opened: next, result } = await saveDocument(adapter, opened, doc, { now, key: opened.key, backup });
+    const where = result.backup ? ` The previous file was backed up to ${result.backup}.` : '';
+    return { ok: true, message: `Saved ${opened.fileName} (${next.bytes.length.toLocaleString('en-US')} bytes).${where}`, opened: next };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+/** A failure as the Edit tab reports it; a 'conflict' lists what changed on disk. */
+export function failure(e: unknown): Outcome & { ok: false } {
+  if (isStoreError(e, 'conflict')) return { ok: false, conflict: true, message: e.message, changes: e.changes ?? [] };
+  return { ok: false, conflict: false, message: e instanceof Error ? e.message : String(e), changes: [] };
+}
+
+/** Re-reads the file from disk (after a conflict). */
+export async function reload(adapter: StorageAdapter, opened: OpenedSession, now: string): Promise<OpenedSession> {
+  return openSession(adapter, opened.path, { now, key: opened.key, naming: opened.naming });
+}
+
+/** Offers bytes as a file download (read-only mode: the original file is not touched). */
+export function download(bytes: Uint8Array, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/x-ndjson' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Downloads an edited document under the file's own name. */
+export function downloadDocument(doc: SessionDocument, fileName: string): Outcome {
+  download(serializeDocument(doc), fileName);
+  return { ok: true, message: `Downloaded the edited ${fileName}. The file on disk is unchanged: replace it yourself while nanobot is stopped.` };
+}

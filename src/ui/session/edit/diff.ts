@@ -1,0 +1,45 @@
+/**
+ * Which lines an edit changes, for the preview: records are matched to the ones they came from
+ * (an edit keeps a record's raw bytes when it rewrites it), so the list names removed, added and
+ * rewritten lines by number, and skips rewrites that produce the very same text.
+ */
+import type { FileRecord, SessionDocument } from '../../../core/document';
+import { recordText } from '../text';
+
+export type DiffLine =
+  | { op: 'remove'; oldLine: number; text: string }
+  | { op: 'add'; newLine: number; text: string }
+  | { op: 'change'; oldLine: number; newLine: number; before: string; after: string };
+
+/** Line-level changes from `before` to `after` (both in file order). */
+export function documentDiff(before: SessionDocument, after: SessionDocument): DiffLine[] {
+  const oldIndex = new Map<Uint8Array | FileRecord, number>();
+  before.records.forEach((r, i) => {
+    oldIndex.set(r, i);
+    if (r.raw.length) oldIndex.set(r.raw, i);
+  });
+  const used = new Set<number>();
+  const out: DiffLine[] = [];
+  let nextOld = 0;
+  const flushRemoved = (upTo: number) => {
+    for (; nextOld < upTo; nextOld++) if (!used.has(nextOld)) out.push({ op: 'remove', oldLine: nextOld, text: recordText(before.records[nextOld]!) });
+  };
+  const matched = after.records.map((r) => oldIndex.get(r) ?? (r.raw.length ? oldIndex.get(r.raw) : undefined));
+  for (const m of matched) if (m !== undefined) used.add(m);
+  after.records.forEach((r, j) => {
+    const i = matched[j];
+    if (i === undefined) {
+      out.push({ op: 'add', newLine: j, text: recordText(r) });
+      return;
+    }
+    if (i >= nextOld) flushRemoved(i);
+    nextOld = Math.max(nextOld, i + 1);
+    const old = before.records[i]!;
+    if (old === r) return;
+    const a = recordText(old);
+    const b = recordText(r);
+    if (a !== b || (old.eol !== r.eol && r.eol === '\n' && old.eol !== '')) out.push({ op: 'change', oldLine: i, newLine: j, before: a, after: b });
+  });
+  flushRemoved(before.records.length);
+  return out;
+}

@@ -1,0 +1,52 @@
+/** The File tab: both lenses, the metadata record explained, every problem, and the raw lines. */
+import { useMemo, useState } from 'preact/hooks';
+import type { Diagnostic } from '../../../core/document';
+import type { OpenedSession } from '../../../store/sessions';
+import { replaySession } from '../lens';
+import { LensPanel } from './LensPanel';
+import { LinesList } from './LinesList';
+import { MetadataPanel } from './MetadataPanel';
+
+export interface FileTabProps {
+  opened: OpenedSession;
+  line: number | null;
+  onLine: (line: number) => void;
+}
+
+/** Lens comparison, diagnostics, metadata, then the virtualized lines (scrolls to `line`). */
+export function FileTab({ opened, line, onLine }: FileTabProps) {
+  const [nonce, setNonce] = useState(0);
+  const byLine = useMemo(() => {
+    const m = new Map<number, Diagnostic[]>();
+    for (const d of opened.doc.diagnostics) m.set(d.line, [...(m.get(d.line) ?? []), d]);
+    return m;
+  }, [opened]);
+  const go = (l: number) => {
+    onLine(l);
+    setNonce(nonce + 1);
+  };
+  const diags = opened.doc.diagnostics;
+  return (
+    <section class="sl-file" aria-labelledby="sl-file-h">
+      <h3 id="sl-file-h" class="sl-h">File</h3>
+      <LensPanel opened={opened} />
+      <section aria-labelledby="sl-diag-h">
+        <h4 id="sl-diag-h">{diags.length ? `${diags.length} problem${diags.length === 1 ? '' : 's'} found` : 'No problems found'}</h4>
+        {diags.length > 0 && (
+          <ul class="sl-diag-list">
+            {diags.slice(0, 200).map((d, i) => (
+              <li key={i} class={`sl-sev-${d.severity}`}>
+                <button type="button" class="sl-link" onClick={() => go(d.line)}>line {d.line + 1}{d.column ? `, column ${d.column}` : ''}</button>{' '}
+                <span class="sl-tag">{d.severity}</span> {d.message}
+              </li>
+            ))}
+            {diags.length > 200 && <li class="sl-muted">… and {diags.length - 200} more (see the lines below)</li>}
+          </ul>
+        )}
+      </section>
+      <MetadataPanel doc={opened.doc} lastConsolidated={replaySession(opened).session.lastConsolidated} onLine={go} />
+      <h4>Lines ({opened.doc.records.length.toLocaleString('en-US')})</h4>
+      <LinesList records={opened.doc.records} diagnostics={byLine} line={line} nonce={nonce} />
+    </section>
+  );
+}

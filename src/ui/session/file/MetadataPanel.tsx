@@ -1,0 +1,59 @@
+/** The metadata record explained field by field; nanobot's own metadata keys flagged as internal. */
+import { metadataIndex, type SessionDocument } from '../../../core/document';
+import { pyDumps } from '../../../core/pyjson';
+import { dictKeys, isDict, type PyValue } from '../../../core/pyvalue';
+import { METADATA_INTERNAL, METADATA_RECORD_FIELDS } from '../flags';
+import { Fold } from '../Fold';
+
+function Value({ v }: { v: PyValue }) {
+  return <Fold text={pyDumps(v)} limit={300} lines={6} class="sl-code" />;
+}
+
+/** Line and field table of the metadata record nanobot uses (the last one). */
+export function MetadataPanel({ doc, lastConsolidated, onLine }: { doc: SessionDocument; lastConsolidated: number; onLine: (line: number) => void }) {
+  const mi = metadataIndex(doc);
+  if (mi < 0) return <p class="sl-banner sl-warn">This file has no metadata record: nanobot does not list it, and takes the key from the file name.</p>;
+  const rec = doc.records[mi]!.value!;
+  const inner = rec.metadata;
+  return (
+    <section class="sl-meta" aria-labelledby="sl-meta-h">
+      <h4 id="sl-meta-h">
+        Metadata record{' '}
+        <button type="button" class="sl-link" onClick={() => onLine(mi)}>line {mi + 1}</button>
+      </h4>
+      <p class="sl-muted">Line 1 holds the session’s own facts apart from its messages, so a listing can read one short line per file instead of the whole conversation.</p>
+      <dl class="sl-fields">
+        {dictKeys(rec).map((k) => (
+          <div key={k} class="sl-field-row">
+            <dt><code>{k}</code></dt>
+            <dd>
+              <span class="sl-muted">{METADATA_RECORD_FIELDS[k] ?? 'not a field nanobot writes'}</span>
+              {k === 'metadata' && isDict(inner) ? (
+                <dl class="sl-fields sl-inner">
+                  {dictKeys(inner).length === 0 && <dd class="sl-muted">(empty)</dd>}
+                  {dictKeys(inner).map((ik) => (
+                    <div key={ik} class="sl-field-row">
+                      <dt>
+                        <code>{ik}</code>{' '}
+                        {METADATA_INTERNAL[ik] ? <span class="sl-tag sl-tag-internal">nanobot’s own</span> : <span class="sl-tag">not a nanobot key</span>}
+                      </dt>
+                      <dd>
+                        {METADATA_INTERNAL[ik] && <span class="sl-muted">{METADATA_INTERNAL[ik]}</span>}
+                        <Value v={inner[ik]!} />
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : (
+                <Value v={rec[k]!} />
+              )}
+              {k === 'last_consolidated' && pyDumps(rec[k]!) !== String(lastConsolidated) && (
+                <p class="sl-warn-text">nanobot uses {lastConsolidated}: anything but a whole number from 0 to the message count is reset to 0.</p>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
