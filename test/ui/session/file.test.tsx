@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { FileTab } from '../../../src/ui/session/file/FileTab';
+import { LINE_DISPLAY_MAX } from '../../../src/ui/session/file/LinesList';
+import { button, click, jsonl, meta, mount, openText, unmount } from './helpers';
+
+let el: HTMLElement | null = null;
+afterEach(async () => {
+  if (el) await unmount(el);
+  el = null;
+});
+
+describe('FileTab', () => {
+  it('numbers the lines, highlights corrupt ones with reason and column', async () => {
+    const o = openText(jsonl([meta(), { role: 'user', content: 'a' }, '{"role": "user", "content": x}']));
+    el = await mount(<FileTab opened={o} line={null} onLine={() => {}} />);
+    const lines = [...el.querySelectorAll('.sl-line')];
+    expect(lines.map((l) => l.getAttribute('data-line'))).toEqual(['1', '2', '3']);
+    const bad = lines[2]!;
+    expect(bad.classList.contains('sl-line-bad')).toBe(true);
+    expect(bad.textContent).toContain('Not valid JSON: Expecting value');
+    expect(bad.textContent).toContain('(column 29)');
+    expect(bad.querySelector('mark.sl-col')!.textContent).toBe('x');
+  });
+
+  it('cuts a 1 MB line for display, with "show all"', async () => {
+    const huge = 'y'.repeat(1_000_000);
+    const o = openText(jsonl([meta(), { role: 'user', content: huge }]));
+    el = await mount(<FileTab opened={o} line={null} onLine={() => {}} />);
+    const pre = el.querySelectorAll('.sl-line')[1]!.querySelector('pre')!;
+    expect(pre.textContent!.length).toBeLessThanOrEqual(LINE_DISPLAY_MAX + 1);
+    await click(button(el.querySelectorAll('.sl-line')[1]!, 'Show all'));
+    expect(el.querySelectorAll('.sl-line')[1]!.querySelector('pre')!.textContent!.length).toBeGreaterThan(1_000_000);
+  });
+
+  it('explains the metadata record, flagging nanobot’s own keys', async () => {
+    const o = openText(jsonl([meta({ title: 'T', goal_state: { status: 'active' }, my_plugin: 1 }, 1), { role: 'user', content: 'a' }]));
+    el = await mount(<FileTab opened={o} line={null} onLine={() => {}} />);
+    const panel = el.querySelector('.sl-meta')!;
+    const rows = [...panel.querySelectorAll('.sl-inner .sl-field-row')].map((r) => r.textContent!);
+    expect(rows.find((r) => r.startsWith('title'))).toContain('nanobot’s own');
+    expect(rows.find((r) => r.startsWith('goal_state'))).toContain('nanobot’s own');
+    expect(rows.find((r) => r.startsWith('my_plugin'))).toContain('not a nanobot key');
+    expect(panel.textContent).toContain('how many leading messages are archived to memory and not replayed');
+  });
+
+  it('shows both lenses when they differ: repair path, skipped lines, defaulted times', async () => {
+    const o = openText(jsonl([{ _type: 'metadata', key: 'cli:direct', created_at: 'not a date', metadata: {} }, { role: 'user', content: 'a' }, '{broken']));
+    el = await mount(<FileTab opened={o} line={null} onLine={() => {}} />);
+    const lenses = el.querySelector('.sl-lenses')!;
+    expect(lenses.textContent).toContain('The lenses differ');
+    const nb = lenses.querySelectorAll('.sl-lens')[0]!.textContent!;
+    expect(nb).toContain('repair (strict pass raised');
+    expect(nb).toContain('1: line 3');
+    expect(nb).toContain('created_at and updated_at defaulted to the time of loading');
+    expect(lenses.querySelectorAll('.sl-lens')[1]!.textContent).toContain('corrupt lines1');
+  });
+
+  it('says when nanobot loads nothing, and agrees when both lenses do', async () => {
+    const bad = openText(jsonl([meta(), 'null']));
+    el = await mount(<FileTab opened={bad} line={null} onLine={() => {}} />);
+    expect(el.querySelector('.sl-lens')!.textContent).toContain('Loads nothing');
+    await unmount(el);
+    el = await mount(<FileTab opened={openText(jsonl([meta(), { role: 'user', content: 'a' }]))} line={null} onLine={() => {}} />);
+    expect(el.querySelector('.sl-lenses')!.textContent).toContain('Both lenses agree: 1 message');
+  });
+
+  it('highlights the line from the route', async () => {
+    const o = openText(jsonl([meta(), { role: 'user', content: 'a' }, { role: 'assistant', content: 'b' }]));
+    el = await mount(<FileTab opened={o} line={2} onLine={() => {}} />);
+    expect(el.querySelector('.sl-line.sl-hl')!.getAttribute('data-line')).toBe('3');
+  });
+});
