@@ -68,15 +68,15 @@ describe('SessionView', () => {
     const list = el.querySelector('[role="tablist"]')!;
     const tabs = () => [...el!.querySelectorAll('[role="tab"]')];
     expect(tabs().map((t) => t.getAttribute('tabindex'))).toEqual(['0', '-1', '-1', '-1']);
-    await act(() => list.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })));
+    await act(() => void list.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })));
     await settle();
     expect(tabs()[1]!.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(tabs()[1]);
     const panel = el.querySelector('[role="tabpanel"]')!;
     expect(panel.getAttribute('aria-labelledby')).toBe(tabs()[1]!.id);
-    await act(() => list.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true })));
+    await act(() => void list.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true })));
     expect(tabs()[3]!.textContent).toBe('Edit (download)');
-    await act(() => list.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })));
+    await act(() => void list.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })));
     expect(tabs()[0]!.getAttribute('aria-selected')).toBe('true');
     expect(routes).toEqual(['replay', 'edit', 'conversation']);
   });
