@@ -8,7 +8,7 @@ import { loadNanobot } from './load';
 import { messagePreview } from './preview';
 import { pyLoads, type PyError } from './pyjson';
 import { pyStrip } from './pytext';
-import { dictGet, isDict, truthy, type PyDict, type PyValue } from './pyvalue';
+import { dictGet, isDict, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
 import { sessionTitle } from './title';
 
 export interface ListingRow {
@@ -64,10 +64,7 @@ export function fileStem(fileName: string): string {
 function parse(text: string): PyDict {
   const r = pyLoads(text);
   if (!r.ok) throw new HeadRaise(r.error);
-  if (!isDict(r.value)) {
-    const t = Array.isArray(r.value) ? 'list' : r.value === null ? 'NoneType' : typeof r.value === 'string' ? 'str' : typeof r.value === 'boolean' ? 'bool' : typeof r.value === 'object' ? 'float' : 'int';
-    throw new HeadRaise({ type: 'AttributeError', message: `'${t}' object has no attribute 'get'` });
-  }
+  if (!isDict(r.value)) throw new HeadRaise({ type: 'AttributeError', message: `'${pyTypeName(r.value)}' object has no attribute 'get'` });
   return r.value;
 }
 
@@ -172,16 +169,7 @@ function pyLess(a: PyValue, b: PyValue): boolean {
   const x = num(a);
   const y = num(b);
   if (x !== null && y !== null) return x < y;
-  throw new SortRaise({ type: 'TypeError', message: `'<' not supported between instances of '${typeName(a)}' and '${typeName(b)}'` });
-}
-
-function typeName(v: PyValue): string {
-  if (typeof v === 'string') return 'str';
-  if (v === null) return 'NoneType';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'number' || typeof v === 'bigint') return 'int';
-  if (Array.isArray(v)) return 'list';
-  return isDict(v) ? 'dict' : 'float';
+  throw new SortRaise({ type: 'TypeError', message: `'<' not supported between instances of '${pyTypeName(a)}' and '${pyTypeName(b)}'` });
 }
 
 class SortRaise {

@@ -7,7 +7,7 @@ import { isoRoundTrip } from './isotime';
 import { decodeLines, decodeStrict, findUtf8Fault, splitLines, utf8FaultMessage, type RawLine } from './lines';
 import { pyLoads, type LoadsResult, type PyError } from './pyjson';
 import { pyStrip } from './pytext';
-import { dictGet, isDict, isInt, truthy, type PyDict, type PyValue } from './pyvalue';
+import { dictGet, isDict, isInt, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
 
 /** A session as nanobot holds it in memory after `_load`. */
 export interface NanobotSession {
@@ -82,17 +82,6 @@ function loads(line: TextLine): PyValue {
 function asDict(v: PyValue): PyDict {
   if (isDict(v)) return v;
   throw new PyRaise({ type: 'AttributeError', message: `'${pyTypeName(v)}' object has no attribute 'get'` });
-}
-
-/** Python's type name of a JSON value, for error messages. */
-export function pyTypeName(v: PyValue): string {
-  if (v === null) return 'NoneType';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'string') return 'str';
-  if (typeof v === 'number' || typeof v === 'bigint') return 'int';
-  if (Array.isArray(v)) return 'list';
-  if (isDict(v)) return 'dict';
-  return 'float';
 }
 
 function parseTime(v: PyValue | undefined, now: string, lenient: boolean): string {

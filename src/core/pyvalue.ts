@@ -94,3 +94,13 @@ export function truthy(v: PyValue | undefined): boolean {
   if (v === true) return true;
   return dictKeys(v).length > 0;
 }
+
+/** Python's type name of a JSON value (`NoneType`, `int`, `float`, `list`...), for exception messages. */
+export function pyTypeName(v: PyValue): string {
+  if (v === null) return 'NoneType';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'string') return 'str';
+  if (typeof v === 'number' || typeof v === 'bigint') return 'int';
+  if (v instanceof PyFloat) return 'float';
+  return Array.isArray(v) ? 'list' : 'dict';
+}

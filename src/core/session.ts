@@ -4,8 +4,7 @@
  */
 import type { NanobotSession } from './load';
 import type { PyError } from './pyjson';
-import { dictDelete, dictFrom, dictKeys, isDict, type PyDict, type PyValue } from './pyvalue';
-import { pyTypeName } from './load';
+import { dictDelete, dictFrom, dictKeys, isDict, pyTypeName, type PyDict, type PyValue } from './pyvalue';
 
 /** `metadata.pop("_last_summary", None)` as Python runs it on whatever JSON value metadata holds. */
 export function clearMetadata(metadata: PyValue): { ok: true; metadata: PyValue } | { ok: false; error: PyError } {

@@ -5,7 +5,7 @@
  */
 import type { PyError } from './pyjson';
 import { pyDumps } from './pyjson';
-import { PyFloat, dictGet, isDict, truthy, type PyDict, type PyValue } from './pyvalue';
+import { dictGet, isDict, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
 
 /** cl100k token count of a text, or `'special'` when tiktoken would refuse it (a special token). */
 export type TextTokenCounter = (text: string) => number | 'special';
@@ -15,15 +15,6 @@ export class TokenEstimateError extends Error {
   constructor(readonly error: PyError) {
     super(`${error.type}: ${error.message}`);
   }
-}
-
-function pyTypeName(v: PyValue): string {
-  if (v === null) return 'NoneType';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'number' || typeof v === 'bigint') return 'int';
-  if (v instanceof PyFloat) return 'float';
-  if (typeof v === 'string') return 'str';
-  return Array.isArray(v) ? 'list' : 'dict';
 }
 
 function nonEmptyStr(v: PyValue | undefined): v is string {
