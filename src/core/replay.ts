@@ -5,7 +5,7 @@
 import type { PyError } from './pyjson';
 import { pyStr } from './pyrepr';
 import { pyStrip } from './pytext';
-import { dictGet, isDict, truthy, type PyDict, type PyValue } from './pyvalue';
+import { dictGet, isDict, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
 import { sanitizeAssistantReplayText } from './sanitize';
 
 export interface ReplayOptions {
@@ -60,8 +60,7 @@ function iterate(v: PyValue, index: number): PyValue[] {
   if (Array.isArray(v)) return v;
   if (typeof v === 'string') return Array.from(v);
   if (isDict(v)) return Object.keys(v);
-  const t = v === true || v === false ? 'bool' : typeof v === 'number' || typeof v === 'bigint' ? 'int' : 'float';
-  throw new Raise({ type: 'TypeError', message: `'${t}' object is not iterable` }, index);
+  throw new Raise({ type: 'TypeError', message: `'${pyTypeName(v)}' object is not iterable` }, index);
 }
 
 /**
