@@ -85,6 +85,7 @@ describe('EditTab', () => {
     const broken = jsonl([meta(), { role: 'user', content: 'a' }, '{oops', '', { role: 'assistant', content: 'b' }]);
     const h = await setup(broken);
     const c = card(h.el, 'Repair');
+    await click(button(c, 'Preview repair'));
     expect(c.querySelector('.sl-preview')!.textContent).toContain('leaving out 2 corrupt or blank lines');
     expect(c.querySelector('.sl-diff-list')!.textContent).toContain('− line 3: {oops');
     await click(button(c, 'Repair (backup first)'));
@@ -161,6 +162,7 @@ describe('EditTab', () => {
       el = await mount(<EditTab opened={o} adapter={null} now={() => NOW} onForked={() => {}} onChanged={() => {}} />);
       expect(el.textContent).toContain('open read-only');
       const c = card(el, 'Clear all messages');
+      await click(button(c, 'Preview clear'));
       await click(button(c, 'Download cleared file'));
       await click(button(c, 'Yes, download cleared file'));
       await waitFor(() => clicked !== null);

@@ -37,7 +37,9 @@ export function RemoveLineEdit({ ctx, onReload }: Reload) {
 
 /** Repair: the recovered session written the way nanobot writes files; the old bytes are backed up first. */
 export function RepairEdit({ ctx, onReload }: Reload) {
+  const [asked, setAsked] = useState(false);
   const plan = useMemo((): Plan | null => {
+    if (!asked) return null;
     const r = repairDocument(ctx.opened.doc, fileStem(ctx.opened.fileName), ctx.now());
     if (!r.ok) return null;
     const diff = documentDiff(ctx.opened.doc, r.doc);
@@ -50,20 +52,32 @@ export function RepairEdit({ ctx, onReload }: Reload) {
       action: ctx.adapter ? 'Repair (backup first)' : 'Download repaired file',
       run: () => commitDocument(ctx, r.doc, true),
     };
-  }, [ctx.opened]);
-  return <EditCard id="sl-ed-repair" title="Repair" plan={plan ?? { error: 'Nothing to repair: the file is already written as nanobot writes it.' }} onReload={onReload} />;
+  }, [ctx.opened, asked]);
+  return (
+    <EditCard id="sl-ed-repair" title="Repair" plan={!asked ? null : (plan ?? { error: 'Nothing to repair: the file is already written as nanobot writes it.' })} onReload={onReload}>
+      <p class="sl-muted">Rewrites the file as nanobot writes it: one metadata record, then one line per readable message; unreadable lines are left out (and kept in a backup).</p>
+      {!asked && <button type="button" onClick={() => setAsked(true)}>Preview repair</button>}
+    </EditCard>
+  );
 }
 
 /** nanobot's clear(): no messages, last_consolidated 0, _last_summary dropped; corrupt lines stay. */
 export function ClearEdit({ ctx, onReload }: Reload) {
+  const [asked, setAsked] = useState(false);
   const plan = useMemo((): Plan | { error: string } | null => {
+    if (!asked) return null;
     const r = clearMessages(ctx.opened.doc, ctx.opened.key, ctx.now());
     if (!r.ok) return { error: r.error };
     const n = ctx.opened.recovered.messages.length;
     if (n === 0) return null;
     return { summary: r.summary, diff: documentDiff(ctx.opened.doc, r.doc), confirm: `All ${plural(n, 'message')} will be removed from the file.`, action: ctx.adapter ? 'Clear' : 'Download cleared file', run: () => commitDocument(ctx, r.doc) };
-  }, [ctx.opened]);
-  return <EditCard id="sl-ed-clear" title="Clear all messages" plan={plan} onReload={onReload} />;
+  }, [ctx.opened, asked]);
+  return (
+    <EditCard id="sl-ed-clear" title="Clear all messages" plan={plan} onReload={onReload}>
+      <p class="sl-muted">nanobot’s clear(): every message goes, last_consolidated becomes 0, the memory summary (_last_summary) is forgotten; corrupt lines stay.</p>
+      {!asked && <button type="button" onClick={() => setAsked(true)}>Preview clear</button>}
+    </EditCard>
+  );
 }
 
 /** Deletes the file (refused if it changed since it was read). */

@@ -9,9 +9,10 @@ import { EditCard, type Plan } from './EditCard';
 /** max + extend_to_user; destructive, so it asks first. */
 export function TrimEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Promise<void> }) {
   const total = ctx.opened.recovered.messages.length;
-  const [max, setMax] = useState(String(Math.min(total, 2000)));
+  const [max, setMax] = useState('');
   const [etu, setEtu] = useState(false);
   const plan = useMemo((): Plan | { error: string } | null => {
+    if (!max.trim()) return null;
     if (!/^\s*-?\d+\s*$/.test(max)) return { error: 'Enter a whole number of messages to keep.' };
     const r = trimToLegalSuffix(ctx.opened.doc, ctx.opened.key, Number(max), etu, ctx.now());
     if (!r.ok) return { error: r.error };
@@ -40,7 +41,7 @@ export function TrimEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Pro
     <EditCard id="sl-ed-trim" title="Trim to a legal suffix" plan={plan} onReload={onReload}>
       <label class="sl-field">
         <span>Messages to keep (max)</span>
-        <input type="number" min={0} step={1} value={max} onInput={(e) => setMax((e.currentTarget as HTMLInputElement).value)} />
+        <input type="number" min={0} step={1} value={max} placeholder={`1 to ${total}`} onInput={(e) => setMax((e.currentTarget as HTMLInputElement).value)} />
         <small class="sl-muted">Not a plain slice: nanobot keeps the most recent part that is legal to replay. 0 clears the session.</small>
       </label>
       <label class="sl-check">

@@ -65,6 +65,12 @@ export function ReplaySummary(p: ReplaySummaryProps) {
           </li>
         ))}
       </ul>
+      {(counts.get('budget') ?? 0) > 0 && (
+        <p class="sl-muted sl-small">
+          “Over the token budget” also covers messages that fit but come before the first user turn of what fits: after the budget walk, nanobot cuts
+          the replay to start on a user turn (and at a legal start again).
+        </p>
+      )}
       <details class="sl-why" open>
         <summary>Why this is not just messages[-{maxMessages}:]</summary>
         <ul>
