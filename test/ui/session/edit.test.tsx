@@ -133,7 +133,7 @@ describe('EditTab', () => {
     await type(c.querySelector('input[type="text"]'), 'cli:a\u0007b');
     expect(c.querySelector('[role="alert"]')!.textContent).toContain('U+0007');
     await type(c.querySelector('input[type="text"]'), 'cli:forked');
-    await type(c.querySelector('select'), '1');
+    await type(c.querySelector('input[type="number"]'), '2');
     expect(c.querySelector('.sl-preview')!.textContent).toContain('Writes cli_forked.jsonl with the 2 messages before user turn 2');
     await click(button(c, 'Write fork'));
     await waitFor(() => h.forks.length > 0);

@@ -15,9 +15,11 @@ import { EditCard, type Plan } from './EditCard';
 export function ForkEdit({ ctx }: { ctx: EditCtx }) {
   const src = ctx.opened.nanobot.result ?? ctx.opened.recovered;
   const users = useMemo(() => src.messages.flatMap((m, i) => (Object.prototype.hasOwnProperty.call(m, 'role') && dictGet(m, 'role') === 'user' ? [i] : [])), [src]);
-  const [turn, setTurn] = useState(String(Math.max(0, users.length - 1)));
+  const [turn, setTurn] = useState(String(Math.max(1, users.length)));
   const [key, setKey] = useState(`${ctx.opened.key}-fork`);
+  const [touched, setTouched] = useState(false);
   const plan = useMemo((): Plan | { error: string } | null => {
+    if (!touched) return null;
     if (!key.trim()) return { error: 'Enter a key for the new session.' };
     if (key === ctx.opened.key) return { error: 'The fork needs a key of its own.' };
     let name: string;
@@ -28,7 +30,8 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
     }
     const bad = checkName(name);
     if (bad) return { error: `The key makes the file name “${name}”, which ${bad}.` };
-    const i = Number(turn);
+    if (!/^\s*\d+\s*$/.test(turn) || Number(turn) < 1 || Number(turn) > users.length + 1) return { error: `Pick a user turn from 1 to ${users.length + 1}.` };
+    const i = Number(turn) - 1;
     const now = ctx.now();
     const fork = forkBeforeUserIndex(src, key, i, now);
     if (fork === null) return { error: 'There is no such user turn.' };
@@ -54,23 +57,23 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
         }
       },
     };
-  }, [turn, key, ctx.opened]);
+  }, [turn, key, touched, ctx.opened]);
+  const chosen = users[Number(turn) - 1];
   return (
     <EditCard id="sl-ed-fork" title="Fork before a user turn" plan={users.length ? plan : { error: 'This session has no user turn to fork before.' }}>
+      {!touched && users.length > 0 && <button type="button" onClick={() => setTouched(true)}>Preview fork</button>}
       <label class="sl-field">
-        <span>Fork before</span>
-        <select value={turn} onChange={(e) => setTurn((e.currentTarget as HTMLSelectElement).value)}>
-          {users.map((m, k) => (
-            <option key={m} value={String(k)}>
-              user turn {k + 1} (message #{count(m + 1)}): {messagePreview(src.messages[m]!).slice(0, 60) || '(no text)'}
-            </option>
-          ))}
-          <option value={String(users.length)}>after the last turn (copy everything)</option>
-        </select>
+        <span>Fork before user turn (1 to {users.length + 1})</span>
+        <input type="number" min={1} max={users.length + 1} step={1} value={turn} onInput={(e) => { setTurn((e.currentTarget as HTMLInputElement).value); setTouched(true); }} />
+        <small class="sl-muted">
+          {chosen !== undefined
+            ? `turn ${turn} is message #${count(chosen + 1)}: “${messagePreview(src.messages[chosen]!).slice(0, 80) || '(no text)'}”`
+            : Number(turn) === users.length + 1 ? 'after the last turn: copies every message' : ''}
+        </small>
       </label>
       <label class="sl-field">
         <span>New session key</span>
-        <input type="text" value={key} onInput={(e) => setKey((e.currentTarget as HTMLInputElement).value)} />
+        <input type="text" value={key} onInput={(e) => { setKey((e.currentTarget as HTMLInputElement).value); setTouched(true); }} />
         <small class="sl-muted">File: {(() => { try { return fileForKey(key, ctx.opened.naming); } catch { return '—'; } })()}</small>
       </label>
     </EditCard>
