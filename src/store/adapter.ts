@@ -42,6 +42,11 @@ export interface StorageAdapter {
   /** At most the first `n` bytes (fewer when the file is shorter). */
   readHead(path: string, n: number): Promise<Uint8Array>;
   /**
+   * Bytes [start, end) (fewer at the end of the file): lets a listing read on from where it
+   * stopped, chunk by chunk as nanobot's reader does, instead of reading the head again.
+   */
+  readRange(path: string, start: number, end: number): Promise<Uint8Array>;
+  /**
    * Replace (or create) a file so that readers see either the old or the new bytes, never a mix:
    * write `<name>.tmp` beside it, then move it onto the name. On failure the target is untouched
    * and the tmp removed (or, if that failed too, named in the error's `leftover`).

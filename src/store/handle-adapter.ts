@@ -112,6 +112,11 @@ export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: str
       return readFile(path, 'Reading', async (f) => new Uint8Array(await f.slice(0, Math.max(0, n)).arrayBuffer()));
     },
 
+    readRange(path, start, end) {
+      const from = Math.max(0, start);
+      return readFile(path, 'Reading', async (f) => new Uint8Array(await f.slice(from, Math.max(from, end)).arrayBuffer()));
+    },
+
     async writeAtomic(path: string, data: WriteData, _options?: WriteOptions) {
       // fsync: close() already commits the swap file; the web platform offers nothing stronger.
       assertPortableName(path);

@@ -103,6 +103,25 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
     },
   };
 
+  /** Bytes [start, end) of a file, fewer at its end. */
+  const readRange = (path: string, start: number, end: number): Promise<Uint8Array> =>
+    guard(path, 'Reading', async () => {
+      const h = await fs.open(abs(path), 'r');
+      try {
+        const from = Math.max(0, start);
+        const buf = new Uint8Array(Math.max(0, end - from));
+        let got = 0;
+        while (got < buf.length) {
+          const { bytesRead } = await h.read(buf, got, buf.length - got, from + got);
+          if (bytesRead === 0) break;
+          got += bytesRead;
+        }
+        return got === buf.length ? buf : buf.slice(0, got);
+      } finally {
+        await h.close();
+      }
+    });
+
   return {
     label: root,
 
@@ -135,22 +154,9 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
         return fileStream(path, h);
       }),
 
-    readHead: (path, n) =>
-      guard(path, 'Reading', async () => {
-        const h = await fs.open(abs(path), 'r');
-        try {
-          const buf = new Uint8Array(Math.max(0, n));
-          let got = 0;
-          while (got < buf.length) {
-            const { bytesRead } = await h.read(buf, got, buf.length - got, got);
-            if (bytesRead === 0) break;
-            got += bytesRead;
-          }
-          return buf.slice(0, got);
-        } finally {
-          await h.close();
-        }
-      }),
+    readHead: (path, n) => readRange(path, 0, n),
+
+    readRange,
 
     async writeAtomic(path: string, data: WriteData, options: WriteOptions = {}) {
       assertPortableName(path);

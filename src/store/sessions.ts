@@ -8,14 +8,13 @@ import { analyzeSession, type AnalyzeOptions } from '../core/open';
 import { formatSession, encodeSession } from '../core/format';
 import { forkBeforeUserIndex } from '../core/fork';
 import { base64urlKey, keyFromBase64urlStem, listFallbackKey, safeKey } from '../core/keys';
-import { fileStem, listingRow, sortListing, type ListingRow } from '../core/listing';
+import { fileStem, listingRow, PREVIEW_MAX_CHARS, PREVIEW_MAX_RECORDS, sortListing, type ListingRow } from '../core/listing';
 import type { NanobotLoad, NanobotSession } from '../core/load';
-import type { PyError } from '../core/pyjson';
+import { pyDumps, type PyError } from '../core/pyjson';
 import type { StorageAdapter } from './adapter';
 import { analyzeOffThread, type AnalyzeProgress } from './analyze-client';
 import { guardedSave, type SaveResult } from './atomic-save';
-import { readAll } from './bytes';
-import { StoreError } from './errors';
+import { StoreError, isStoreError } from './errors';
 import type { StemNaming } from './layout';
 import { checkName } from './names';
 import { joinPath } from './paths';
@@ -98,7 +97,11 @@ async function mapBounded<T, R>(items: T[], limit: number, fn: (t: T) => Promise
 /** Lists a session folder like nanobot does, reading each file's head only (the whole file only when nanobot would). */
 export async function listSessions(adapter: StorageAdapter, dir: string, opts: ListOptions): Promise<Listing> {
   const names = opts.names ?? (await adapter.list(dir)).filter((e) => e.kind === 'file' && e.name.endsWith('.jsonl')).map((e) => e.name);
-  const summaries = await mapBounded(names, PARALLEL, (name) => summarize(adapter, joinPath(dir, name), name, opts));
+  // A file deleted after the folder was listed is left out, as nanobot's listing leaves it out.
+  const found = await mapBounded(names, PARALLEL, (name) =>
+    summarize(adapter, joinPath(dir, name), name, opts).catch((e: unknown) => (isStoreError(e, 'not-found') ? null : Promise.reject(e))),
+  );
+  const summaries = found.filter((s): s is SessionSummary => s !== null);
   const rows = summaries.flatMap((s) => (s.row ? [s.row] : []));
   const sorted = sortListing(rows);
   const order = 'rows' in sorted ? sorted.rows : rows;
@@ -118,21 +121,26 @@ export async function listSessions(adapter: StorageAdapter, dir: string, opts: L
 
 async function summarize(adapter: StorageAdapter, path: string, fileName: string, opts: ListOptions): Promise<SessionSummary> {
   const stat = await adapter.stat(path);
-  let bytes = await adapter.readHead(path, HEAD_BYTES);
-  let complete = bytes.length >= stat.size;
-  let read = bytes.length;
-  const input = () => ({ bytes, complete, fileName, mtimeIso: mtimeIso(stat.lastModified), now: opts.now });
+  const head = new HeadBuffer(await adapter.readHead(path, HEAD_BYTES));
+  let complete = head.length >= stat.size;
+  const input = () => ({ bytes: head.bytes(), complete, fileName, mtimeIso: mtimeIso(stat.lastModified), now: opts.now });
   let out = listingRow(input());
-  for (let want = HEAD_BYTES * 8; out.kind === 'need-more'; want *= 8) {
-    bytes = want >= stat.size ? await readAll(await adapter.read(path)) : await adapter.readHead(path, want);
-    complete = bytes.length >= stat.size;
-    read += bytes.length;
-    out = listingRow(input());
+  // Read on in nanobot's own 8 KiB chunks, from where the last read stopped, so no file is ever read
+  // further than nanobot's reader gets; re-run the row only when the new lines could end the scan.
+  const scan = out.kind === 'need-more' ? new ScanWatch(head.bytes()) : null;
+  while (scan && out.kind === 'need-more' && !complete) {
+    const chunk = await adapter.readRange(path, head.length, head.length + HEAD_BYTES);
+    head.push(chunk);
+    complete = chunk.length === 0 || head.length >= stat.size;
+    if (scan.mayDecide(head.bytes(), chunk) || complete) out = listingRow(input());
   }
+  const bytes = head.bytes();
+  const read = head.length;
   const row = out.kind === 'row' ? out.row : null;
   const key = row?.key ?? keyForFile(fileName, opts.naming);
   let messageCount: number | null = null;
   if (complete) messageCount = countMessageLines(bytes);
+  if (out.kind === 'need-more') throw new Error(`listing '${path}' asked for more bytes of a complete file`);
   return {
     fileName,
     path,
@@ -148,6 +156,74 @@ async function summarize(adapter: StorageAdapter, path: string, fileName: string
       keyMismatch: row !== null && !out.repaired && fileForKey(row.key, opts.naming) !== fileName,
     },
   };
+}
+
+/**
+ * Tells, cheaply and conservatively, whether lines completed by a new chunk could change a
+ * 'need-more' listing outcome: the first line completing, a line that may hold role "user" (its
+ * JSON text has `"user"` or a `\u` escape), or nanobot's 200-record / 1,000,000-char caps coming
+ * within reach (counted in line ends and bytes, which never undercount). A line that fails to parse
+ * is no reason to stop: nanobot then reads the whole file for its repair pass anyway.
+ */
+class ScanWatch {
+  private checked: number;
+  private lineEnds: number;
+  constructor(first: Uint8Array) {
+    this.checked = lastLineEnd(first);
+    this.lineEnds = countLineEnds(first);
+  }
+  mayDecide(bytes: Uint8Array, chunk: Uint8Array): boolean {
+    this.lineEnds += countLineEnds(chunk);
+    const end = lastLineEnd(bytes);
+    if (end <= this.checked) return false;
+    const from = this.checked;
+    this.checked = end;
+    return from === 0 || this.lineEnds > PREVIEW_MAX_RECORDS + 1 || end > PREVIEW_MAX_CHARS || mayHoldUserRole(bytes, from, end);
+  }
+}
+
+/** Offset just past the last line terminator (0 when there is none). */
+function lastLineEnd(b: Uint8Array): number {
+  return Math.max(b.lastIndexOf(10), b.lastIndexOf(13)) + 1;
+}
+
+function countLineEnds(b: Uint8Array): number {
+  let n = 0;
+  for (const c of [10, 13]) for (let i = b.indexOf(c); i >= 0; i = b.indexOf(c, i + 1)) n++;
+  return n;
+}
+
+const USER = [34, 117, 115, 101, 114, 34]; // "user"
+
+/** Whether bytes [from, to) contain `"user"` or a `\u` escape (the only ways to spell the string "user" in JSON). */
+function mayHoldUserRole(b: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    if (b[i] === 92 && b[i + 1] === 117) return true;
+    if (b[i] === 34 && i + USER.length <= to && USER.every((c, k) => b[i + k] === c)) return true;
+  }
+  return false;
+}
+
+/** The bytes read so far, in a buffer that grows by doubling (a long head is not copied per chunk). */
+class HeadBuffer {
+  private buf: Uint8Array;
+  length: number;
+  constructor(first: Uint8Array) {
+    this.buf = first;
+    this.length = first.length;
+  }
+  push(chunk: Uint8Array): void {
+    if (this.length + chunk.length > this.buf.length) {
+      const next = new Uint8Array(Math.max(this.buf.length * 2, this.length + chunk.length));
+      next.set(this.buf.subarray(0, this.length));
+      this.buf = next;
+    }
+    this.buf.set(chunk, this.length);
+    this.length += chunk.length;
+  }
+  bytes(): Uint8Array {
+    return this.buf.subarray(0, this.length);
+  }
 }
 
 function countMessageLines(bytes: Uint8Array): number {
@@ -214,9 +290,22 @@ export async function openSession(adapter: StorageAdapter, path: string, opts: O
 
 /** Saves an edited document over the opened file: refused with a 'conflict' if the file changed since it was read. */
 export async function saveDocument(adapter: StorageAdapter, opened: OpenedSession, doc: SessionDocument, opts: OpenOptions & { backup?: boolean }): Promise<{ opened: OpenedSession; result: SaveResult }> {
+  refuseUnencodable(doc, opened.path);
   const bytes = serializeDocument(doc);
   const result = await guardedSave(adapter, opened.path, opened.snapshot, bytes, { backup: opts.backup });
   return { opened: openFromBytes(opened.path, bytes, result.snapshot, { ...opts, naming: opened.naming }), result };
+}
+
+/**
+ * An edited record holding a lone surrogate (read from a `\udXXX` escape) cannot be written as
+ * UTF-8: nanobot's save raises UnicodeEncodeError there, and TextEncoder would silently write U+FFFD.
+ */
+function refuseUnencodable(doc: SessionDocument, path: string): void {
+  doc.records.forEach((r, i) => {
+    if (!r.edited || !r.value) return;
+    const enc = encodeSession(pyDumps(r.value));
+    if (!enc.ok) throw new StoreError('io', `Line ${i + 1} cannot be saved: nanobot would raise ${enc.error.type}: ${enc.error.message}. Nothing was written.`, { path });
+  });
 }
 
 /** Writes a fork (messages before the i-th user turn) as a new file beside the source, durably. */
