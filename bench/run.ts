@@ -1,5 +1,6 @@
 /** `npm run bench`: prints every benchmark's figures. */
 import { benchCore, type Figure } from './core';
+import { benchListing, benchStoreSaves } from './listing';
 
 function print(group: string, figures: Figure[]) {
   console.log(`\n${group}`);
@@ -7,3 +8,5 @@ function print(group: string, figures: Figure[]) {
 }
 
 print('core (Node ' + process.version + ')', await benchCore());
+print('session listing (store vs nanobot\'s listing I/O, same run)', await benchListing());
+print('store saves in Chromium (test/browser/bench-store.ts)', await benchStoreSaves());

@@ -12,6 +12,7 @@ import { detectLayout } from '../../../src/store/layout';
 import { classifyEntries } from '../../../src/store/leftovers';
 import { checkName } from '../../../src/store/names';
 import { readSnapshot } from '../../../src/store/snapshot';
+import './sessions';
 
 const drops: FileSystemHandle[][] = [];
 const waiters: ((h: FileSystemHandle[]) => void)[] = [];
