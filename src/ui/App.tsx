@@ -1,12 +1,129 @@
-/** Root component: the start screen until a workspace is opened. */
-export function App() {
+/**
+ * The shell: header, the routed view (start, guide, workspace pages, a session), the drop zone
+ * over the whole page, keyboard shortcuts, the status line, and reopening the last workspace
+ * when the page loads on a deep link.
+ */
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import { applyUpdate, updateReady } from '../pwa/register';
+import { loadRemembered, openDropped, pendingRoute, restore, restoreLast } from './actions';
+import { installDropZone } from './drop';
+import { Guide } from './Guide';
+import { Header } from './Header';
+import { RestoreGate } from './RestoreGate';
+import { navigate, route } from './router';
+import { SessionPage } from './SessionPage';
+import { StartScreen } from './start/StartScreen';
+import { status } from './status';
+import { applyTheme } from './theme';
+import { focusSearch } from './workspace/filters';
+import { workspace } from './workspace/model';
+import { WorkspaceView } from './workspace/WorkspaceView';
+
+function isTyping(t: EventTarget | null): boolean {
+  const el = t as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+/** `/` (outside text fields) or Ctrl/⌘+K: go to the session search. */
+function onShortcut(e: KeyboardEvent): void {
+  const slash = e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !isTyping(e.target);
+  const ctrlK = (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k';
+  if (!slash && !ctrlK) return;
+  if (!workspace.value) return;
+  e.preventDefault();
+  const r = route.value;
+  if (!(r.view === 'workspace' && r.page === 'sessions')) navigate({ view: 'workspace', page: 'sessions', params: r.view === 'workspace' || r.view === 'session' ? (r.params.folder ? { folder: r.params.folder } : {}) : {} });
+  focusSearch();
+}
+
+function StatusLine() {
+  const s = status.value;
   return (
-    <main>
-      <h1>Session Lens</h1>
-      <p>
-        Open a nanobot workspace from your disk and read, understand, repair and safely edit its conversation
-        session files. Everything stays in this page: nothing is uploaded.
-      </p>
-    </main>
+    <div class="status-region" role="status" aria-live="polite">
+      {s && (
+        <p class={`status tone-${s.tone}`}>
+          <span>{s.text}</span>
+          <button type="button" class="btn subtle small" aria-label="Dismiss message" onClick={() => (status.value = null)}>
+            ×
+          </button>
+        </p>
+      )}
+      {updateReady.value && (
+        <p class="status tone-info">
+          <span>A new version of Session Lens is ready.</span>
+          <button type="button" class="btn small" onClick={applyUpdate}>
+            Reload to update
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DropOverlay() {
+  return (
+    <div class="drop-overlay" aria-hidden="true">
+      <p>Drop a folder or a .jsonl file to open it</p>
+    </div>
+  );
+}
+
+function Routed() {
+  const r = route.value;
+  const ws = workspace.value;
+  if (r.view === 'guide') return <Guide />;
+  if (r.view === 'start') return <StartScreen />;
+  if (!ws) return <RestoreGate />;
+  if (r.view === 'workspace') return <WorkspaceView page={r.page} folderParam={r.params.folder} />;
+  return <SessionPage r={r} />;
+}
+
+export function App() {
+  const dragging = useSignal(false);
+
+  useEffect(() => {
+    applyTheme();
+    void loadRemembered();
+    const r = route.value;
+    if ((r.view === 'workspace' || r.view === 'session') && !workspace.value) {
+      pendingRoute.value = r;
+      if (restore.value.state === 'idle') void restoreLast();
+    }
+    const stopDrop = installDropZone(window, (d) => void openDropped(d), (over) => (dragging.value = over));
+    window.addEventListener('keydown', onShortcut);
+    return () => {
+      stopDrop();
+      window.removeEventListener('keydown', onShortcut);
+    };
+  }, []);
+
+  // Titles say where you are (screen readers announce them, tabs show them).
+  const r = route.value;
+  const ws = workspace.value;
+  useEffect(() => {
+    const where = r.view === 'session' ? r.key : r.view === 'workspace' ? `${ws?.name ?? 'Workspace'}${r.page === 'sessions' ? '' : ` · ${r.page}`}` : r.view === 'guide' ? 'Guide' : '';
+    document.title = where ? `${where} — Session Lens` : 'Session Lens';
+  }, [r, ws]);
+
+  return (
+    <>
+      <a
+        class="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Routed />
+      </main>
+      <StatusLine />
+      {dragging.value && <DropOverlay />}
+    </>
   );
 }

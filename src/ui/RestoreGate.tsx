@@ -1,0 +1,41 @@
+/**
+ * Shown on a workspace or session link while no workspace is open: reopening the last one after a
+ * reload, asking for the click the browser needs to grant access again, or the way forward.
+ */
+import { restore } from './actions';
+import { RememberedFolderItem } from './start/RememberedFolders';
+import { StartScreen } from './start/StartScreen';
+
+export function RestoreGate() {
+  const r = restore.value;
+  if (r.state === 'trying' || r.state === 'idle') {
+    return (
+      <p class="empty-state" aria-busy="true">
+        Reopening the last workspace…
+      </p>
+    );
+  }
+  return (
+    <div class="restore">
+      {r.state === 'needs-click' && r.folder ? (
+        <section class="restore-prompt" aria-labelledby="restore-title">
+          <h1 id="restore-title">Reconnect to continue</h1>
+          <p>{r.message} The browser asks only after a click; your link opens as soon as access is granted.</p>
+          <ul class="remembered-single">
+            <RememberedFolderItem f={r.folder} />
+          </ul>
+        </section>
+      ) : (
+        <p class="notice warn" role="note">
+          {r.message ?? 'Open a workspace to follow this link.'}
+        </p>
+      )}
+      {r.state === 'failed' && r.folder && (
+        <ul class="remembered-single">
+          <RememberedFolderItem f={r.folder} />
+        </ul>
+      )}
+      {r.state === 'failed' && <StartScreen />}
+    </div>
+  );
+}

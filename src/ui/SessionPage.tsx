@@ -1,0 +1,176 @@
+/**
+ * Hosts one session: finds the file a `#/s/<key>` route means, opens it through the session store,
+ * follows changes on disk (re-opening and handing the view the new session), and mounts the
+ * session views (loaded on demand, so the start screen stays small).
+ */
+import type { FunctionComponent } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { isBusy } from '../store/save-queue';
+import { openSession, type OpenedSession } from '../store/sessions';
+import { formatBytes } from './format';
+import { watchFile } from './live';
+import { navigate, type Route } from './router';
+import type { SessionHostProps } from './session-host';
+import { errorText, say } from './status';
+import { folder, folderIndex, listing, nowIso, refreshListing, workspace } from './workspace/model';
+import { resolveSession } from './workspace/rows';
+import { ReadOnlyBanner } from './workspace/WorkspaceView';
+
+type SessionRoute = Extract<Route, { view: 'session' }>;
+
+let viewModule: Promise<FunctionComponent<SessionHostProps>> | null = null;
+/** The session views, loaded once on first use. */
+function loadSessionView(): Promise<FunctionComponent<SessionHostProps>> {
+  viewModule ??= import('./session/SessionView').then((m) => m.SessionView);
+  return viewModule;
+}
+
+function useSessionView(): FunctionComponent<SessionHostProps> | null {
+  const [View, setView] = useState<FunctionComponent<SessionHostProps> | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadSessionView().then(
+      (v) => live && setView(() => v),
+      (e) => say(`The session views could not be loaded: ${errorText(e)}`, 'error'),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return View;
+}
+
+export function SessionPage({ r }: { r: SessionRoute }) {
+  const ws = workspace.value!;
+  const f = folder.value;
+  const l = listing.value;
+  const View = useSessionView();
+  const [opened, setOpened] = useState<OpenedSession | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const current = useRef<OpenedSession | null>(null);
+  current.current = opened;
+
+  const summary = l && f ? resolveSession(l.summaries, r.key, f.naming, r.params.file) : undefined;
+  const path = summary?.path;
+
+  useEffect(() => {
+    if (!path || !f) return;
+    let live = true;
+    setError(null);
+    openSession(ws.adapter, path, { now: nowIso(), naming: f.naming }).then(
+      (o) => live && setOpened(o),
+      (e) => live && setError(errorText(e)),
+    );
+    return () => {
+      live = false;
+      setOpened(null);
+    };
+  }, [ws, path]);
+
+  // Live: re-open when the file changes on disk; the view shows its own notice for a new snapshot.
+  const watcher = useRef<ReturnType<typeof watchFile> | null>(null);
+  useEffect(() => {
+    if (!path || !f || !opened) return;
+    const w = watchFile(
+      { adapter: ws.adapter, root: ws.root, path },
+      { size: opened.snapshot.size, lastModified: opened.snapshot.lastModified },
+      () => {
+        openSession(ws.adapter, path, { now: nowIso(), naming: f.naming }).then(
+          (next) => {
+            if (current.current && next.snapshot.sha256 === current.current.snapshot.sha256) return;
+            setOpened(next);
+            say(`${next.fileName} changed on disk; showing the new version.`);
+            void refreshListing();
+          },
+          (e) => setError(`${path} can no longer be read: ${errorText(e)}`),
+        );
+      },
+      () => isBusy(ws.adapter, path),
+    );
+    watcher.current = w;
+    return () => {
+      w.stop();
+      watcher.current = null;
+    };
+  }, [ws, path, !!opened]);
+
+  const folderParams: Record<string, string> = folderIndex.value > 0 && f ? { folder: f.path } : {};
+  const back = `#/w${folderIndex.value > 0 && f ? `?folder=${encodeURIComponent(f.path)}` : ''}`;
+
+  if (!l) return <p class="empty-state" aria-busy="true">Reading the workspace…</p>;
+  if (!summary) {
+    return (
+      <div class="session-missing">
+        <h1>No such session</h1>
+        <p>
+          There is no session with the key <code>{r.key}</code>
+          {r.params.file ? (
+            <>
+              {' '}
+              in a file named <code>{r.params.file}</code>
+            </>
+          ) : null}{' '}
+          in {f ? f.label : 'this workspace'}. It may have been deleted or renamed.
+        </p>
+        <a class="btn" href={back}>
+          Back to the sessions
+        </a>
+      </div>
+    );
+  }
+
+  const props: SessionHostProps | null = opened
+    ? {
+        opened,
+        adapter: ws.writable ? ws.adapter : null,
+        now: nowIso,
+        onChanged: (next, message) => {
+          if (next) {
+            watcher.current?.setKnown({ size: next.snapshot.size, lastModified: next.snapshot.lastModified });
+            setOpened(next);
+          } else navigate({ view: 'workspace', page: 'sessions', params: folderParams });
+          say(message, 'success');
+          void refreshListing();
+        },
+        onForked: (forkPath) => {
+          say(`Fork written to ${forkPath}.`, 'success');
+          void refreshListing();
+        },
+        route: { ...(r.tab ? { tab: r.tab } : {}), params: r.params },
+        onRoute: (tab, params) => navigate({ view: 'session', key: r.key, tab: tab as SessionRoute['tab'], params: { ...folderParams, ...(r.params.file ? { file: r.params.file } : {}), ...params } }, { replace: true }),
+      }
+    : null;
+
+  return (
+    <div class="session-page">
+      <nav class="crumbs" aria-label="Breadcrumb">
+        <a href={back}>← {ws.name}</a>
+        <span aria-hidden="true"> / </span>
+        <span aria-current="page">
+          {summary.fileName} <span class="muted">({formatBytes(summary.size)})</span>
+        </span>
+      </nav>
+      <ReadOnlyBanner />
+      {ws.writable && (
+        <p class="notice gateway" role="note">
+          <strong>Stop nanobot before editing.</strong> A running nanobot gateway keeps this session in memory and re-saves it when it shuts down,
+          overwriting edits made here. Session Lens refuses to save over a file that changed since it was read.
+        </p>
+      )}
+      {error && (
+        <p class="notice danger" role="alert">
+          {error}
+        </p>
+      )}
+      {!props || !View ? (
+        !error && (
+          <p class="empty-state" aria-busy="true">
+            Opening {summary.fileName}…
+          </p>
+        )
+      ) : (
+        <View {...props} />
+      )}
+    </div>
+  );
+}

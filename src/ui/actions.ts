@@ -1,0 +1,200 @@
+/**
+ * The ways into a workspace (picker, drop, file input, demo, remembered folder, restore after a
+ * reload) and what happens next: open it, remember it, go to the list — or straight to the
+ * session when a single file was given, or to the deep link that was waiting.
+ */
+import { signal } from '@preact/signals';
+import { forgetFolder, listRememberedFolders, queryAccess, rememberFolder, requestAccessFromClick, type FolderWithAccess } from '../store/handles';
+import type { Dropped } from './drop';
+import { directoryPicker, isAbort } from './fsa';
+import { readLastSource, writeLastSource } from './last-source';
+import { navigate, route, type Route } from './router';
+import { errorText, say } from './status';
+import { demoFolder } from './workspace/demo';
+import { setWorkspace, workspace } from './workspace/model';
+import { workspaceFromFiles, workspaceFromHandle, workspaceFromSingleFile, type PathedFile, type Workspace } from './workspace/open';
+import { listing } from './workspace/model';
+
+/** Remembered folders with their permission as of the last check. */
+export const remembered = signal<FolderWithAccess[]>([]);
+/** True while something is being opened (buttons show it, and ignore a second click). */
+export const opening = signal(false);
+/** A deep link waiting for a workspace: set when the page loads on `#/w…` or `#/s/…` with none open. */
+export const pendingRoute = signal<Route | null>(null);
+/** What restoring the last workspace after a reload came to. */
+export const restore = signal<{ state: 'idle' | 'trying' | 'needs-click' | 'failed'; folder?: FolderWithAccess; message?: string }>({ state: 'idle' });
+
+/** Reload the remembered folders and their permission state (no prompt). */
+export async function loadRemembered(): Promise<void> {
+  try {
+    remembered.value = await listRememberedFolders('readwrite');
+  } catch {
+    remembered.value = []; // IndexedDB unavailable (private mode in some browsers)
+  }
+}
+
+async function show(ws: Workspace, folderAt = 0): Promise<void> {
+  await setWorkspace(ws, folderAt);
+  const waiting = pendingRoute.value;
+  pendingRoute.value = null;
+  restore.value = { state: 'idle' };
+  if (waiting) navigate(waiting, { replace: true });
+  else if (ws.kind === 'file') {
+    const s = listing.value?.summaries[0];
+    navigate(s ? { view: 'session', key: s.key, params: {} } : { view: 'workspace', page: 'sessions', params: {} });
+  } else navigate({ view: 'workspace', page: 'sessions', params: {} });
+  const ro = ws.writable ? '' : ' (read-only)';
+  say(`Opened ${ws.name}${ro}.`, 'success');
+}
+
+async function guarded(fn: () => Promise<void>): Promise<void> {
+  if (opening.value) return;
+  opening.value = true;
+  try {
+    await fn();
+  } catch (e) {
+    if (!isAbort(e)) say(errorText(e), 'error');
+  } finally {
+    opening.value = false;
+  }
+}
+
+async function openHandle(handle: FileSystemDirectoryHandle): Promise<void> {
+  const id = await rememberFolder(handle).catch(() => undefined);
+  const ws = await workspaceFromHandle(handle, 'folder', id);
+  writeLastSource(id ? { kind: 'folder', id } : null);
+  await show(ws);
+  void loadRemembered();
+}
+
+/** "Open folder": the directory picker, asking for read and write at once. */
+export function openPickedFolder(): Promise<void> {
+  return guarded(async () => {
+    const pick = directoryPicker();
+    if (!pick) throw new Error('This browser has no folder picker: use "Choose folder (read-only)" instead.');
+    await openHandle(await pick({ id: 'session-lens', mode: 'readwrite' }));
+  });
+}
+
+/** A drop anywhere on the page. */
+export function openDropped(drop: Promise<Dropped>): Promise<void> {
+  return guarded(async () => {
+    const d = await drop;
+    if (d.kind === 'directory') await openHandle(d.handle);
+    else if (d.kind === 'file') {
+      writeLastSource(null);
+      await show(await workspaceFromSingleFile(d.file));
+    } else if (d.kind === 'files') {
+      writeLastSource(null);
+      await show(await workspaceFromFiles(d.files));
+    } else say('Nothing to open in that drop: drop a folder or a .jsonl file.', 'error');
+  });
+}
+
+/** Files from `<input type=file webkitdirectory>` (read-only) or a single chosen file. */
+export function openChosenFiles(list: FileList | File[]): Promise<void> {
+  return guarded(async () => {
+    const files = Array.from(list);
+    if (files.length === 0) return;
+    writeLastSource(null);
+    const withPaths: PathedFile[] = files.map((file) => ({ path: file.webkitRelativePath || file.name, file }));
+    if (files.length === 1 && !files[0]!.webkitRelativePath) await show(await workspaceFromSingleFile(files[0]!));
+    else await show(await workspaceFromFiles(withPaths));
+  });
+}
+
+/** "Try the demo" (or "Reset demo"). */
+export function openDemo(reset = false): Promise<void> {
+  return guarded(async () => {
+    const dir = await demoFolder(reset);
+    writeLastSource({ kind: 'demo' });
+    await show(await workspaceFromHandle(dir, 'demo'));
+    if (reset) say('The demo was reset to its original files.', 'success');
+  });
+}
+
+/** Open a remembered folder from a click: asks for permission again when needed (only here, from the click). */
+export function openRemembered(f: FolderWithAccess): Promise<void> {
+  return guarded(async () => {
+    const asked = await requestAccessFromClick(f.handle, 'readwrite');
+    if (asked.access === 'granted') {
+      await openHandle(f.handle);
+      return;
+    }
+    await loadRemembered();
+    const canRead = (await queryAccess(f.handle, 'read')) === 'granted';
+    const why = asked.needsClick ? 'The browser needs a click to ask for access: click Reconnect again.' : `Access to ${f.name} was not granted.`;
+    restore.value = { state: 'needs-click', folder: { ...f, access: asked.access }, message: why };
+    say(canRead ? `${why} You can still open it read-only.` : why, 'error');
+  });
+}
+
+/** Open a remembered folder read-only (when reading is allowed but writing was refused). */
+export function openRememberedReadOnly(f: FolderWithAccess): Promise<void> {
+  return guarded(async () => {
+    const read = await requestAccessFromClick(f.handle, 'read');
+    if (read.access !== 'granted') throw new Error(`Reading ${f.name} was not allowed either.`);
+    const ws = await workspaceFromHandle(f.handle, 'folder', f.id);
+    await show({ ...ws, writable: false, readOnlyReason: 'Write access was not granted, so this folder is open read-only: edits are offered as downloads.' });
+  });
+}
+
+/** Forget a remembered folder. */
+export async function forgetRemembered(f: FolderWithAccess): Promise<void> {
+  await forgetFolder(f.id).catch(() => undefined);
+  if (readLastSource()?.kind === 'folder' && (readLastSource() as { id: string }).id === f.id) writeLastSource(null);
+  await loadRemembered();
+  say(`Forgot ${f.name}. The folder itself is untouched.`);
+}
+
+/** "Allow editing": ask for write access to the open folder (from a click), then reopen it writable. */
+export function allowEditing(): Promise<void> {
+  return guarded(async () => {
+    const ws = workspace.value;
+    if (!ws?.root) return;
+    const asked = await requestAccessFromClick(ws.root, 'readwrite');
+    if (asked.access !== 'granted') {
+      say(asked.needsClick ? 'The browser needs a click to ask: click "Allow editing" again.' : 'Write access was not granted; the folder stays read-only.', 'error');
+      return;
+    }
+    const next = await workspaceFromHandle(ws.root, 'folder', ws.rememberedId);
+    const at = route.value;
+    await setWorkspace(next);
+    navigate(at, { replace: true });
+    say('Editing is allowed: saves now go to the folder.', 'success');
+  });
+}
+
+/** After a reload on a deep link: reopen the demo or the last folder when that needs no prompt. */
+export async function restoreLast(): Promise<void> {
+  const last = readLastSource();
+  if (!last) {
+    restore.value = { state: 'failed', message: 'Open a workspace to follow this link.' };
+    return;
+  }
+  restore.value = { state: 'trying' };
+  try {
+    if (last.kind === 'demo') {
+      await show(await workspaceFromHandle(await demoFolder(false), 'demo'));
+      return;
+    }
+    await loadRemembered();
+    const f = remembered.value.find((x) => x.id === last.id);
+    if (!f) {
+      restore.value = { state: 'failed', message: 'The folder this link was opened from is no longer remembered: open it again.' };
+      return;
+    }
+    if (f.access === 'granted') await show(await workspaceFromHandle(f.handle, 'folder', f.id));
+    else if (f.access === 'prompt') restore.value = { state: 'needs-click', folder: f, message: `Session Lens needs your permission again to open ${f.name}.` };
+    else restore.value = { state: 'failed', folder: f, message: `Access to ${f.name} was refused. Open it again with "Open folder", or drop it on the page.` };
+  } catch (e) {
+    restore.value = { state: 'failed', message: errorText(e) };
+  }
+}
+
+/** Close the workspace and go back to the start screen. */
+export function closeWorkspaceToStart(): void {
+  void setWorkspace(null);
+  navigate({ view: 'start', params: {} });
+  void loadRemembered();
+}

@@ -1,0 +1,36 @@
+/** Human formatting of sizes, counts and nanobot's naive ISO times for the UI. */
+
+/** `1536` → `1.5 KB`. */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let v = n / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
+}
+
+/** `2602` → `2,602` (fixed grouping, whatever the locale, so tests and screenshots agree). */
+export function formatCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** `n` with a singular or plural noun: `1 message`, `3 messages`. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+const NAIVE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** nanobot's naive local ISO time as `2 Jun 2026, 09:14`; anything else (a broken value) as JSON text. */
+export function formatTime(raw: unknown): string {
+  if (typeof raw !== 'string') return raw === undefined ? '' : JSON.stringify(raw) ?? String(raw);
+  const m = NAIVE.exec(raw);
+  if (!m) return raw;
+  const month = MONTHS[Number(m[2]) - 1];
+  return month ? `${Number(m[3])} ${month} ${m[1]}, ${m[4]}:${m[5]}` : raw;
+}

@@ -1,0 +1,25 @@
+/** Which workspace was open last (the demo or a remembered folder), so a deep link can reopen it after a reload. */
+
+export type LastSource = { kind: 'demo' } | { kind: 'folder'; id: string };
+const KEY = 'session-lens:last';
+
+/** The last source, or null (none, or a read-only copy, which cannot be reopened). */
+export function readLastSource(): LastSource | null {
+  try {
+    const v = JSON.parse(localStorage.getItem(KEY) ?? 'null') as LastSource | null;
+    if (v && (v.kind === 'demo' || (v.kind === 'folder' && typeof v.id === 'string'))) return v;
+  } catch {
+    // unreadable: treat as none
+  }
+  return null;
+}
+
+/** Remember (or, with null, forget) the last source. */
+export function writeLastSource(v: LastSource | null): void {
+  try {
+    if (v) localStorage.setItem(KEY, JSON.stringify(v));
+    else localStorage.removeItem(KEY);
+  } catch {
+    // storage unavailable: deep links then need the start screen
+  }
+}

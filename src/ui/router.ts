@@ -1,0 +1,88 @@
+/**
+ * Hash routes, so the app works from any static URL and sub-path and deep links survive a reload:
+ * `#/` start · `#/guide` · `#/w` sessions · `#/w/health` · `#/w/leftovers` · `#/s/<key>?tab=…&…` a session.
+ */
+import { signal } from '@preact/signals';
+
+export type WorkspacePage = 'sessions' | 'health' | 'leftovers';
+export type SessionTab = 'conversation' | 'replay' | 'file' | 'edit';
+
+export type Route =
+  | { view: 'start'; params: Record<string, string> }
+  | { view: 'guide'; params: Record<string, string> }
+  | { view: 'workspace'; page: WorkspacePage; params: Record<string, string> }
+  | { view: 'session'; key: string; tab?: SessionTab; params: Record<string, string> };
+
+const TABS: readonly string[] = ['conversation', 'replay', 'file', 'edit'];
+const PAGES: readonly string[] = ['sessions', 'health', 'leftovers'];
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Parse `location.hash` (with or without the leading '#'); unknown hashes are the start screen. */
+export function parseHash(hash: string): Route {
+  const h = hash.replace(/^#/, '');
+  const q = h.indexOf('?');
+  const path = q < 0 ? h : h.slice(0, q);
+  const params = Object.fromEntries(new URLSearchParams(q < 0 ? '' : h.slice(q + 1)));
+  const parts = path.split('/').filter((p, i) => i > 0 || p !== '');
+  if (parts[0] === 's' && parts.length >= 2) {
+    const key = decode(parts.slice(1).join('/'));
+    const { tab, ...rest } = params;
+    return { view: 'session', key, ...(tab && TABS.includes(tab) ? { tab: tab as SessionTab } : {}), params: rest };
+  }
+  if (parts[0] === 'w') {
+    const page = parts[1] && PAGES.includes(parts[1]) ? (parts[1] as WorkspacePage) : 'sessions';
+    return { view: 'workspace', page, params };
+  }
+  if (parts[0] === 'guide') return { view: 'guide', params };
+  return { view: 'start', params };
+}
+
+function query(params: Record<string, string>): string {
+  const entries = Object.entries(params).filter(([, v]) => v !== '' && v !== undefined);
+  return entries.length ? `?${new URLSearchParams(entries).toString()}` : '';
+}
+
+/** The hash (with '#') for a route; keys are percent-encoded, so any key (with '/', '?', '#') round-trips. */
+export function formatRoute(r: Route): string {
+  switch (r.view) {
+    case 'start':
+      return `#/${query(r.params)}`;
+    case 'guide':
+      return `#/guide${query(r.params)}`;
+    case 'workspace':
+      return `#/w${r.page === 'sessions' ? '' : `/${r.page}`}${query(r.params)}`;
+    case 'session':
+      return `#/s/${encodeURIComponent(r.key)}${query({ ...(r.tab ? { tab: r.tab } : {}), ...r.params })}`;
+  }
+}
+
+/** The current route; follows `hashchange`. */
+export const route = signal<Route>(parseHash(typeof location === 'undefined' ? '' : location.hash));
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('hashchange', () => {
+    route.value = parseHash(location.hash);
+  });
+}
+
+/** Go to a route; `replace` rewrites the current history entry (tab switches, filters). */
+export function navigate(r: Route, opts: { replace?: boolean } = {}): void {
+  const hash = formatRoute(r);
+  if (hash !== location.hash) {
+    if (opts.replace) history.replaceState(history.state, '', hash);
+    else history.pushState(history.state, '', hash);
+  }
+  route.value = parseHash(hash);
+}
+
+/** The link to a session (`file`/`folder` are added only when the key alone is ambiguous). */
+export function sessionHref(key: string, extra: Record<string, string> = {}, tab?: SessionTab): string {
+  return formatRoute({ view: 'session', key, ...(tab ? { tab } : {}), params: extra });
+}

@@ -1,0 +1,29 @@
+/** One polite announcement line for the whole app (saves, reloads, errors), read by screen readers. */
+import { signal } from '@preact/signals';
+
+export type Tone = 'info' | 'success' | 'error';
+
+export interface Status {
+  id: number;
+  text: string;
+  tone: Tone;
+}
+
+export const status = signal<Status | null>(null);
+let next = 1;
+
+/** Announce something; errors stay until dismissed or replaced, the rest fade after a while. */
+export function say(text: string, tone: Tone = 'info'): void {
+  const id = next++;
+  status.value = { id, text, tone };
+  if (tone !== 'error') {
+    setTimeout(() => {
+      if (status.value?.id === id) status.value = null;
+    }, 8000);
+  }
+}
+
+/** The message of anything thrown, for `say(…, 'error')`. */
+export function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,135 @@
+/**
+ * Workspace health: every problem in every file — nanobot's verdict on it and each diagnostic of
+ * the recovered lens — each linking to its line in the session's file view.
+ */
+import { useComputed, useSignal } from '@preact/signals';
+import { formatCount, plural } from '../format';
+import { folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped } from './model';
+import { FILE_LEVEL, hasProblems, healthReport, type FileHealth } from './health';
+import type { SessionTab } from '../router';
+import { rowHref } from './rows';
+
+function FileEntry({ h, href }: { h: FileHealth; href: (tab?: SessionTab, line?: number) => string }) {
+  const s = h.summary;
+  const title = s.row?.title;
+  return (
+    <li class={`health-file rank-${h.rank}`}>
+      <h3>
+        <a href={href()}>{s.fileName}</a>
+        <span class="muted"> · {s.key}</span>
+        {title ? <span class="muted"> · “{title}”</span> : null}
+      </h3>
+      <ul class="verdicts">
+        {h.verdicts.map((v, i) => (
+          <li key={i} class={`verdict tone-${v.tone}`}>
+            <span class="verdict-label">{v.label}:</span> {v.text}
+          </li>
+        ))}
+        {h.leftovers.map((l) => (
+          <li key={l.name} class="verdict tone-warn">
+            <span class="verdict-label">Leftover:</span> <code>{l.name}</code> is what an interrupted save of this file left behind (see Leftovers).
+          </li>
+        ))}
+      </ul>
+      {h.diagnostics.length > 0 && (
+        <ol class="diagnostics" aria-label={`Problems in ${s.fileName}`}>
+          {h.diagnostics.map((d, i) => {
+            const fileLevel = FILE_LEVEL.has(d.kind);
+            return (
+              <li key={i} class={`diag sev-${d.severity}`}>
+                <a class="diag-where" href={fileLevel ? href('file') : href('file', d.line + 1)}>
+                  {fileLevel ? 'whole file' : `line ${formatCount(d.line + 1)}${d.column ? `:${d.column}` : ''}`}
+                </a>
+                <span class={`sev sev-${d.severity}`}>{d.severity}</span>
+                <span class="diag-message">{d.message}</span>
+                {d.raw && <code class="diag-raw">{d.raw.length > 160 ? `${d.raw.slice(0, 160)}…` : d.raw}</code>}
+              </li>
+            );
+          })}
+          {h.scan && h.scan.moreDiagnostics > 0 && <li class="muted">…and {plural(h.scan.moreDiagnostics, 'more problem')} (open the file view to see all).</li>}
+        </ol>
+      )}
+      {h.rank < 2 && (
+        <p class="health-actions">
+          <a href={href('file')}>Compare both lenses in the File view</a>
+          <span aria-hidden="true"> · </span>
+          <a href={href('edit')}>Repair or edit…</a>
+        </p>
+      )}
+    </li>
+  );
+}
+
+export function HealthPage() {
+  const withInfo = useSignal(false);
+  const report = useComputed(() => healthReport(listing.value?.summaries ?? [], scans.value, scanSkipped.value, leftovers.value, withInfo.value));
+  const f = folder.value;
+  const all = listing.value?.summaries ?? [];
+  const bad = report.value.filter(hasProblems);
+  const ok = report.value.filter((h) => !hasProblems(h));
+  const pending = all.length - all.filter((s) => scans.value.has(s.path) || scanSkipped.value.has(s.path)).length;
+  const count = (pred: (h: FileHealth) => boolean) => report.value.filter(pred).length;
+  const empty = count((h) => !!h.scan?.nanobot.empty);
+  const repaired = count((h) => h.scan?.nanobot.path === 'repair' && !h.scan.nanobot.empty);
+  const unlisted = count((h) => !h.summary.row);
+  const folderParam = folderIndex.value > 0 && f ? f.path : null;
+  const sortError = listing.value?.sortError;
+
+  return (
+    <section class="health-page" aria-labelledby="health-title">
+      <h2 id="health-title">Health</h2>
+      <ul class="health-summary" aria-label="Summary">
+        <li class={empty ? 'tone-danger' : ''}>
+          <strong>{formatCount(empty)}</strong> nanobot would load as empty (and destroy on its next save)
+        </li>
+        <li class={repaired ? 'tone-danger' : ''}>
+          <strong>{formatCount(repaired)}</strong> damaged (nanobot repairs them on load, losing lines)
+        </li>
+        <li class={unlisted ? 'tone-warn' : ''}>
+          <strong>{formatCount(unlisted)}</strong> missing from nanobot’s session list
+        </li>
+        <li class={leftovers.value.length ? 'tone-warn' : ''}>
+          <strong>{formatCount(leftovers.value.length)}</strong> <a href="#/w/leftovers">leftovers of interrupted saves</a>
+        </li>
+      </ul>
+      {sortError && (
+        <p class="notice danger" role="alert">
+          nanobot’s session list fails as a whole on this folder: {sortError.type}: {sortError.message}.
+        </p>
+      )}
+      <p class="muted small" aria-live="polite">
+        {pending > 0 && scanning.value ? `Checking whole files: ${formatCount(all.length - pending)} of ${formatCount(all.length)} done. ` : ''}
+        {`${plural(bad.length, 'file')} with problems, ${plural(ok.length, 'file')} fine.`}
+      </p>
+      <label class="check">
+        <input type="checkbox" checked={withInfo.value} onChange={(e) => (withInfo.value = e.currentTarget.checked)} />
+        <span>Include notes (blank lines, line endings — harmless to nanobot)</span>
+      </label>
+      {bad.length > 0 ? (
+        <ul class="health-files">
+          {bad.map((h) => (
+            <FileEntry
+              key={h.summary.path}
+              h={h}
+              href={(tab, line) => rowHref(h.summary, f?.naming ?? 'safe-key', all, folderParam, tab, line ? { line: String(line) } : {})}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p class="empty-state">{pending > 0 ? 'No problems found so far.' : 'No problems: nanobot reads every file as written.'}</p>
+      )}
+      {ok.length > 0 && (
+        <details class="health-ok">
+          <summary>{plural(ok.length, 'file')} without problems</summary>
+          <ul>
+            {ok.map((h) => (
+              <li key={h.summary.path}>
+                <a href={rowHref(h.summary, f?.naming ?? 'safe-key', all, folderParam)}>{h.summary.fileName}</a> — {h.verdicts.map((v) => v.text).join(' ')}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}

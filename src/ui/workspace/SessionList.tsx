@@ -1,0 +1,115 @@
+/**
+ * The session list, in nanobot's order: title (or key), preview, key, channel, time, size, message
+ * count and badges. A `ul` of rows whose links are one roving tab stop: arrow keys, Home/End and
+ * PageUp/PageDown move between sessions, Enter opens one.
+ */
+import { useRef, useState } from 'preact/hooks';
+import { formatBytes, formatCount, formatTime } from '../format';
+import type { Badge, Match } from './rows';
+
+export interface SessionListProps {
+  matches: Match[];
+  /** How many to render (the rest behind "Show more"). */
+  limit: number;
+  onShowMore: () => void;
+  href: (m: Match) => string;
+  /** The list's accessible name. */
+  label: string;
+}
+
+export function BadgeList({ badges }: { badges: Badge[] }) {
+  if (badges.length === 0) return null;
+  return (
+    <ul class="badges" aria-label="Problems">
+      {badges.map((b) => (
+        <li key={b.id} class={`badge tone-${b.tone}`} title={b.explain}>
+          {b.label}
+          <span class="visually-hidden">: {b.explain}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; active: boolean; index: number; onFocusRow: (i: number) => void }) {
+  const { row, excerpt } = m;
+  const s = row.summary;
+  const titled = row.title !== '';
+  return (
+    <li class="session-row" data-file={s.fileName}>
+      <div class="row-text">
+        <a class="row-link" href={href} tabIndex={active ? 0 : -1} data-index={index} onFocus={() => onFocusRow(index)}>
+          {titled ? row.title : s.key}
+        </a>
+        {row.preview ? <p class="row-preview">{row.preview}</p> : <p class="row-preview empty">{s.row ? 'No preview text' : s.skipReason ?? ''}</p>}
+        {excerpt && (
+          <p class="row-excerpt">
+            <span class="visually-hidden">Found in the messages: </span>
+            {excerpt.before}
+            <mark>{excerpt.hit}</mark>
+            {excerpt.after}
+          </p>
+        )}
+      </div>
+      <div class="row-meta">
+        {titled && <code class="row-key">{s.key}</code>}
+        <span class="chip channel" title="Channel (the key before its first “:”)">
+          {row.channel}
+        </span>
+        <time
+          class="row-time"
+          title={s.flags.damaged ? 'nanobot could not read this file’s head, so its list shows repaired times (the current time when the metadata was lost).' : `updated_at: ${JSON.stringify(row.updatedAt ?? null)}`}
+        >
+          {formatTime(row.updatedAt ?? (s.row ? '' : 'not listed'))}
+        </time>
+        <span class="row-size">{formatBytes(s.size)}</span>
+        <span class="row-count">{row.messages === null ? '… msgs' : `${formatCount(row.messages)} msg${row.messages === 1 ? '' : 's'}`}</span>
+      </div>
+      <BadgeList badges={row.badges} />
+    </li>
+  );
+}
+
+export function SessionList(props: SessionListProps) {
+  const { matches, limit } = props;
+  const [active, setActive] = useState(0);
+  const list = useRef<HTMLUListElement>(null);
+  const visible = matches.slice(0, limit);
+  const current = Math.min(active, Math.max(0, visible.length - 1));
+
+  const move = (to: number) => {
+    const i = Math.max(0, Math.min(visible.length - 1, to));
+    setActive(i);
+    const el = list.current?.querySelector<HTMLAnchorElement>(`a[data-index="${i}"]`);
+    el?.focus();
+    el?.scrollIntoView({ block: 'nearest' });
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const keys: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: visible.length - 1, PageDown: current + 10, PageUp: current - 10 };
+    if (e.key in keys && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      move(keys[e.key]!);
+    }
+  };
+
+  return (
+    <>
+      <ul class="session-list" ref={list} aria-label={props.label} onKeyDown={onKeyDown}>
+        {visible.map((m, i) => (
+          <Row key={m.row.summary.path} m={m} index={i} href={props.href(m)} active={i === current} onFocusRow={setActive} />
+        ))}
+      </ul>
+      {matches.length > limit && (
+        <button type="button" class="btn show-more" onClick={props.onShowMore}>
+          Show {formatCount(Math.min(200, matches.length - limit))} more ({formatCount(matches.length - limit)} not shown)
+        </button>
+      )}
+    </>
+  );
+}
+
+/** Move focus into the list from the search box (ArrowDown there). */
+export function focusFirstRow(): void {
+  document.querySelector<HTMLAnchorElement>('.session-list a.row-link[tabindex="0"]')?.focus();
+}

@@ -1,0 +1,151 @@
+/**
+ * The workspace state, as signals: the opened workspace, which of its session folders is shown, the
+ * listing of that folder (store/sessions.ts listSessions: nanobot's order, titles, previews), its
+ * leftovers, and the background whole-file checks that feed badges, health and search.
+ */
+import { computed, signal } from '@preact/signals';
+import { localIsoNow } from '../../core/isotime';
+import type { FileStat } from '../../store/adapter';
+import { classifyEntries, type Leftover } from '../../store/leftovers';
+import { looksLikeSession, type SessionFolder } from '../../store/layout';
+import { joinPath } from '../../store/paths';
+import { listSessions, type Listing } from '../../store/sessions';
+import type { Workspace } from './open';
+import type { FileScan } from './scan';
+import { runScan } from './scanner';
+
+/** A leftover with what is known about it and its target on disk. */
+export interface LeftoverInfo extends Leftover {
+  path: string;
+  stat: FileStat | null;
+  targetStat: FileStat | null;
+}
+
+export const workspace = signal<Workspace | null>(null);
+export const folderIndex = signal(0);
+export const listing = signal<Listing | null>(null);
+export const listingError = signal<string | null>(null);
+export const listingBusy = signal(false);
+export const leftovers = signal<LeftoverInfo[]>([]);
+export const scans = signal<ReadonlyMap<string, FileScan>>(new Map());
+export const scanSkipped = signal<ReadonlyMap<string, string>>(new Map());
+export const scanning = signal(false);
+
+/** The session folder shown now. */
+export const folder = computed<SessionFolder | null>(() => workspace.value?.layout.folders[folderIndex.value] ?? null);
+
+/** The clock nanobot would use: naive local ISO time. */
+export function nowIso(): string {
+  return localIsoNow(new Date());
+}
+
+let scanAbort: AbortController | null = null;
+let generation = 0;
+
+/** Show a newly opened workspace (resets everything), then list its first folder. */
+export async function setWorkspace(ws: Workspace | null, folderAt = 0): Promise<void> {
+  scanAbort?.abort();
+  workspace.value = ws;
+  folderIndex.value = ws ? Math.min(Math.max(0, folderAt), Math.max(0, ws.layout.folders.length - 1)) : 0;
+  listing.value = null;
+  listingError.value = null;
+  leftovers.value = [];
+  scans.value = new Map();
+  scanSkipped.value = new Map();
+  if (ws) await refreshListing();
+}
+
+/** Switch to another session folder of the workspace. */
+export async function selectFolder(i: number): Promise<void> {
+  if (i === folderIndex.value) return;
+  scanAbort?.abort();
+  folderIndex.value = i;
+  listing.value = null;
+  scans.value = new Map();
+  scanSkipped.value = new Map();
+  await refreshListing();
+}
+
+async function statOrNull(ws: Workspace, path: string): Promise<FileStat | null> {
+  return ws.adapter.stat(path).catch(() => null);
+}
+
+/** Re-read the shown folder: listing, leftovers; then check changed files in the background. */
+export async function refreshListing(): Promise<void> {
+  const ws = workspace.value;
+  const f = folder.value;
+  const gen = ++generation;
+  if (!ws || !f) {
+    listing.value = { summaries: [], sortError: null, bytesRead: 0, bytesStored: 0 };
+    return;
+  }
+  listingBusy.value = true;
+  try {
+    const entries = classifyEntries(await ws.adapter.list(f.path));
+    let names = entries.sessions;
+    if (f.role === 'loose' && ws.kind !== 'file') {
+      const keep = await Promise.all(names.map((n) => looksLikeSession(ws.adapter, joinPath(f.path, n))));
+      names = names.filter((_, i) => keep[i]);
+    }
+    const next = await listSessions(ws.adapter, f.path, { now: nowIso(), naming: f.naming, names });
+    const lefts = await Promise.all(
+      entries.leftovers.map(async (l) => {
+        const path = joinPath(f.path, l.name);
+        const target = l.target ? joinPath(f.path, l.target) : null;
+        return { ...l, path, stat: await statOrNull(ws, path), targetStat: target ? await statOrNull(ws, target) : null };
+      }),
+    );
+    if (gen !== generation) return;
+    listing.value = next;
+    leftovers.value = lefts;
+    listingError.value = null;
+    startScan(ws, f, next);
+  } catch (e) {
+    if (gen === generation) listingError.value = e instanceof Error ? e.message : String(e);
+  } finally {
+    if (gen === generation) listingBusy.value = false;
+  }
+}
+
+function startScan(ws: Workspace, f: SessionFolder, l: Listing): void {
+  scanAbort?.abort();
+  const ctrl = new AbortController();
+  scanAbort = ctrl;
+  const live = new Set(l.summaries.map((s) => s.path));
+  const kept = new Map([...scans.value].filter(([p]) => live.has(p)));
+  scans.value = kept;
+  scanning.value = true;
+  let batch = new Map(kept);
+  let flushAt = 0;
+  const flush = () => {
+    scans.value = new Map(batch);
+  };
+  void runScan({
+    adapter: ws.adapter,
+    summaries: l.summaries,
+    naming: f.naming,
+    now: nowIso(),
+    known: kept,
+    signal: ctrl.signal,
+    onScan(path, scan) {
+      batch.set(path, scan);
+      if (Date.now() - flushAt > 150) {
+        flushAt = Date.now();
+        flush();
+      }
+    },
+    onSkip(path, why) {
+      scanSkipped.value = new Map([...scanSkipped.value, [path, why]]);
+    },
+  }).finally(() => {
+    if (ctrl.signal.aborted) return;
+    flush();
+    batch = new Map();
+    scanning.value = false;
+  });
+}
+
+/** Forget the workspace (stop background work). */
+export function closeWorkspace(): void {
+  void setWorkspace(null);
+}

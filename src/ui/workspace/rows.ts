@@ -1,0 +1,155 @@
+/**
+ * What each session row shows — badges, channel, counts, its link — and the search/filter over
+ * rows. Pure functions over the store's summaries and the background scans, so they are testable.
+ */
+import { keyChannel } from '../../core/keys';
+import type { StemNaming } from '../../store/layout';
+import { fileForKey, type SessionSummary } from '../../store/sessions';
+import { sessionHref, type SessionTab } from '../router';
+import type { LeftoverInfo } from './model';
+import type { FileScan } from './scan';
+
+export type BadgeId = 'damaged' | 'empty' | 'mismatch' | 'unlisted' | 'leftover' | 'warnings';
+
+export interface Badge {
+  id: BadgeId;
+  label: string;
+  tone: 'danger' | 'warn' | 'info';
+  /** One sentence: what it means for nanobot. */
+  explain: string;
+}
+
+export interface SessionRow {
+  summary: SessionSummary;
+  scan: FileScan | undefined;
+  channel: string;
+  /** The title nanobot shows, or '' when it has none. */
+  title: string;
+  preview: string;
+  badges: Badge[];
+  messages: number | null;
+  /** The `updated_at` nanobot sorts by (raw; any JSON value in a broken file). */
+  updatedAt: unknown;
+}
+
+/** Badges of one file: from the head read (listing) right away, from the whole-file check when it is done. */
+export function badgesFor(s: SessionSummary, scan: FileScan | undefined, lefts: readonly LeftoverInfo[]): Badge[] {
+  const out: Badge[] = [];
+  const errors = scan?.diagnostics.filter((d) => d.severity === 'error').length ?? 0;
+  if (scan?.nanobot.empty) {
+    out.push({
+      id: 'empty',
+      label: 'nanobot loads nothing',
+      tone: 'danger',
+      explain: `nanobot cannot load this file (${scan.nanobot.repairError?.type ?? scan.nanobot.strictError?.type ?? 'error'}): it would start an empty session, and its next save would replace the whole file.`,
+    });
+  }
+  if (!scan?.nanobot.empty && (s.flags.damaged || errors > 0 || scan?.nanobot.path === 'repair')) {
+    const lost = scan && scan.nanobot.skipped ? ` nanobot's repair pass skips ${scan.nanobot.skipped} line${scan.nanobot.skipped === 1 ? '' : 's'}.` : '';
+    out.push({ id: 'damaged', label: 'damaged', tone: 'danger', explain: `Some lines cannot be read as nanobot writes them (${errors || 'see health'} problem${errors === 1 ? '' : 's'}).${lost}` });
+  }
+  if (s.flags.keyMismatch || scan?.diagnostics.some((d) => d.kind === 'key-mismatch')) {
+    out.push({ id: 'mismatch', label: 'key ≠ file name', tone: 'warn', explain: `The stored key "${s.key}" belongs in another file name: nanobot loads this file under a different key, or never.` });
+  }
+  if (!s.row) out.push({ id: 'unlisted', label: 'not in nanobot’s list', tone: 'warn', explain: `nanobot's session list leaves this file out: ${s.skipReason ?? 'its first line is not a metadata record'}.` });
+  const left = lefts.filter((l) => l.target === s.fileName);
+  if (left.length) {
+    out.push({ id: 'leftover', label: 'interrupted save', tone: 'warn', explain: `${left.map((l) => l.name).join(', ')} was left behind by a save of this file that did not finish.` });
+  }
+  const warnings = scan?.diagnostics.filter((d) => d.severity === 'warning' && d.kind !== 'key-mismatch').length ?? 0;
+  if (warnings && !out.some((b) => b.id === 'damaged')) {
+    out.push({ id: 'warnings', label: `${warnings} warning${warnings === 1 ? '' : 's'}`, tone: 'info', explain: 'nanobot reads it, but something looks wrong: see the health view.' });
+  }
+  return out;
+}
+
+/** Build the rows of a listing, in its order (nanobot's). */
+export function buildRows(summaries: readonly SessionSummary[], scans: ReadonlyMap<string, FileScan>, lefts: readonly LeftoverInfo[]): SessionRow[] {
+  return summaries.map((s) => {
+    const scan = scans.get(s.path);
+    return {
+      summary: s,
+      scan,
+      channel: keyChannel(s.key),
+      title: s.row?.title ?? '',
+      preview: s.row?.preview ?? '',
+      badges: badgesFor(s, scan, lefts),
+      messages: scan ? scan.messages : s.messageCount,
+      updatedAt: s.row?.updated_at,
+    };
+  });
+}
+
+/** Channels present, with how many sessions each has, most used first. */
+export function channelCounts(rows: readonly SessionRow[]): [string, number][] {
+  const m = new Map<string, number>();
+  for (const r of rows) m.set(r.channel, (m.get(r.channel) ?? 0) + 1);
+  return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}
+
+export interface Match {
+  row: SessionRow;
+  /** Where the query was found in the message text (an excerpt), when not in title/key/preview. */
+  excerpt?: { before: string; hit: string; after: string };
+}
+
+const EXCERPT = 48;
+
+/** Rows matching a query (title, key, file name, preview, then message text once scanned) and channel. */
+export function filterRows(rows: readonly SessionRow[], query: string, channel: string, problemsOnly = false): Match[] {
+  const q = query.trim().toLowerCase();
+  const out: Match[] = [];
+  for (const row of rows) {
+    if (channel && row.channel !== channel) continue;
+    if (problemsOnly && !row.badges.some((b) => b.tone !== 'info')) continue;
+    if (!q) {
+      out.push({ row });
+      continue;
+    }
+    const s = row.summary;
+    if ([row.title, s.key, s.fileName, row.preview].some((t) => t.toLowerCase().includes(q))) {
+      out.push({ row });
+      continue;
+    }
+    const text = row.scan?.text;
+    if (!text) continue;
+    const at = text.toLowerCase().indexOf(q);
+    if (at < 0) continue;
+    const start = Math.max(0, at - EXCERPT);
+    const lineStart = text.lastIndexOf('\n', at) + 1;
+    const lineEnd = text.indexOf('\n', at);
+    const from = Math.max(start, lineStart);
+    const to = Math.min(lineEnd < 0 ? text.length : lineEnd, at + q.length + EXCERPT);
+    out.push({
+      row,
+      excerpt: {
+        before: (from > lineStart ? '…' : '') + text.slice(from, at),
+        hit: text.slice(at, at + q.length),
+        after: text.slice(at + q.length, to) + (to < (lineEnd < 0 ? text.length : lineEnd) ? '…' : ''),
+      },
+    });
+  }
+  return out;
+}
+
+/** The file nanobot names for a key ('' when the key cannot be a file name, e.g. a lone surrogate). */
+function ownFile(key: string, naming: StemNaming): string {
+  try {
+    return fileForKey(key, naming);
+  } catch {
+    return '';
+  }
+}
+
+/** The link to a row's session; adds `file` when the key alone would open another file, `folder` when not the first. */
+export function rowHref(s: SessionSummary, naming: StemNaming, all: readonly SessionSummary[], folderPath: string | null, tab?: SessionTab, extra: Record<string, string> = {}): string {
+  const ambiguous = ownFile(s.key, naming) !== s.fileName || all.some((o) => o !== s && o.key === s.key);
+  return sessionHref(s.key, { ...(folderPath !== null ? { folder: folderPath } : {}), ...(ambiguous ? { file: s.fileName } : {}), ...extra }, tab);
+}
+
+/** Find the summary a session route means: the named file, else the key's own file, else any file with that key. */
+export function resolveSession(all: readonly SessionSummary[], key: string, naming: StemNaming, file?: string): SessionSummary | undefined {
+  if (file) return all.find((s) => s.fileName === file);
+  const own = ownFile(key, naming);
+  return all.find((s) => s.fileName === own && s.key === key) ?? all.find((s) => s.key === key) ?? all.find((s) => s.fileName === own);
+}

@@ -1,0 +1,129 @@
+/**
+ * The demo in real Chromium: seed it into OPFS, list it with the right badges, search message
+ * text, open a session, survive a reload on a deep link, the health view, themes and a narrow
+ * screen — with axe scans, screenshots, no CSP violation and no request leaving 127.0.0.1.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, type Browser } from '../browser/harness';
+import { axeSerious, builtApp, serveApp, shot, watchPage, type Served } from './support';
+
+const PORT = 41801;
+let b: Browser;
+let app: Served;
+let watch: { problems: string[] };
+
+beforeAll(async () => {
+  app = await serveApp(await builtApp(), PORT);
+  b = await launchChromium({ port: PORT });
+  await b.page.setViewportSize({ width: 1280, height: 900 });
+  watch = watchPage(b.page);
+});
+
+afterAll(async () => {
+  await b?.close();
+  await app?.close();
+});
+
+const row = (file: string) => b.page.locator(`.session-row[data-file="${file}"]`);
+
+describe('demo workspace', () => {
+  it('shows the start screen without accessibility problems', async () => {
+    await b.page.goto(app.url);
+    await b.page.getByRole('heading', { name: 'Open a nanobot workspace' }).waitFor();
+    await shot(b.page, 'start');
+    expect(await axeSerious(b.page)).toEqual([]);
+  });
+
+  it('seeds the demo into OPFS and lists it in nanobot’s order with badges', async () => {
+    await b.page.getByRole('button', { name: 'Try the demo' }).click();
+    await b.page.locator('.session-list').waitFor();
+    expect(await b.page.locator('.session-row').count()).toBe(10);
+    expect(b.page.url()).toMatch(/#\/w$/);
+    // The damaged file's repair row carries "now", so nanobot lists it first.
+    expect(await b.page.locator('.session-row').first().getAttribute('data-file')).toBe('discord_30311.jsonl');
+    await row('whatsapp_4915550001.jsonl').locator('.badge', { hasText: 'nanobot loads nothing' }).waitFor();
+    expect(await row('discord_30311.jsonl').locator('.badge').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('damaged')]));
+    expect(await row('email_ana.jsonl').locator('.badge').innerText()).toContain('key ≠ file name');
+    expect(await row('cli_direct.jsonl').locator('.badge').innerText()).toContain('interrupted save');
+    expect(await row('heartbeat.jsonl').locator('.badge').count()).toBe(0);
+    expect(await row('telegram_88001.jsonl').locator('.row-count').innerText()).toBe('2,602 msgs');
+    const opfs = await b.page.evaluate(async () => {
+      const d = await (await navigator.storage.getDirectory()).getDirectoryHandle('session-lens-demo');
+      const s = await d.getDirectoryHandle('sessions');
+      const names: string[] = [];
+      for await (const k of (s as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(k);
+      return names.sort();
+    });
+    expect(opfs).toContain('cli_direct.jsonl.tmp');
+    await shot(b.page, 'workspace-list');
+    expect(await axeSerious(b.page)).toEqual([]);
+  });
+
+  it('searches message text and filters by channel; arrow keys move through the list', async () => {
+    await b.page.keyboard.press('/');
+    expect(await b.page.evaluate(() => document.activeElement?.id)).toBe('session-search');
+    await b.page.keyboard.type('Clérigos');
+    await b.page.locator('.session-row').first().locator('mark').waitFor();
+    expect(await b.page.locator('.session-row').count()).toBe(1);
+    expect(await b.page.locator('.row-excerpt').innerText()).toContain('Clérigos Tower');
+    await shot(b.page, 'workspace-search');
+    await b.page.fill('#session-search', '');
+    await b.page.getByLabel('Channel').selectOption('telegram');
+    expect(await b.page.locator('.session-row').count()).toBe(2);
+    await b.page.getByLabel('Channel').selectOption('');
+    await b.page.focus('#session-search');
+    await b.page.keyboard.press('ArrowDown');
+    await b.page.keyboard.press('ArrowDown');
+    const focused = await b.page.evaluate(() => (document.activeElement as HTMLElement).closest('.session-row')?.getAttribute('data-file'));
+    expect(focused).toBe(await b.page.locator('.session-row').nth(1).getAttribute('data-file'));
+  });
+
+  it('opens a session, and a reload on its deep link restores it', async () => {
+    await row('cli_direct.jsonl').locator('a.row-link').click();
+    await b.page.waitForURL(/#\/s\/cli%3Adirect/);
+    await b.page.locator('.session-page .notice.gateway').waitFor();
+    await b.page.getByText('Fix the flaky upload test').first().waitFor();
+    await shot(b.page, 'session');
+    expect(await axeSerious(b.page)).toEqual([]);
+    await b.page.reload();
+    await b.page.locator('.session-page').waitFor();
+    await b.page.getByText('Fix the flaky upload test').first().waitFor();
+    expect(b.page.url()).toMatch(/#\/s\/cli%3Adirect/);
+  });
+
+  it('the health view lists every problem with links to its line', async () => {
+    await b.page.goto(`${app.url}#/w/health`);
+    await b.page.getByRole('heading', { name: 'Health' }).waitFor();
+    await b.page.locator('.health-file', { hasText: 'whatsapp_4915550001.jsonl' }).locator('.verdict', { hasText: /loads nothing from this file/ }).waitFor();
+    const discord = b.page.locator('.health-file', { hasText: 'discord_30311.jsonl' });
+    expect(await discord.locator('.diag').count()).toBeGreaterThanOrEqual(2);
+    const link = discord.locator('a.diag-where').first();
+    expect(await link.getAttribute('href')).toMatch(/^#\/s\/discord%3A30311\?tab=file&line=1$/);
+    await shot(b.page, 'health');
+    expect(await axeSerious(b.page)).toEqual([]);
+    await b.page.goto(`${app.url}#/w/leftovers`);
+    await b.page.getByRole('button', { name: 'Inspect' }).click();
+    await b.page.getByText(/it is cut off/).waitFor();
+    await shot(b.page, 'leftovers');
+    expect(await axeSerious(b.page)).toEqual([]);
+  });
+
+  it('works in the dark theme at 360 px', async () => {
+    await b.page.goto(`${app.url}#/w`);
+    await b.page.locator('.session-list').waitFor();
+    await b.page.getByRole('button', { name: /Theme: system/ }).click();
+    await b.page.getByRole('button', { name: /Theme: light/ }).click();
+    expect(await b.page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await b.page.setViewportSize({ width: 360, height: 800 });
+    await shot(b.page, 'workspace-dark-360');
+    const overflow = await b.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await axeSerious(b.page)).toEqual([]);
+    await b.page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('made no request outside 127.0.0.1 and broke no CSP rule', () => {
+    expect(watch.problems).toEqual([]);
+    expect(app.requests.some((p) => p.endsWith('/demo/manifest.json'))).toBe(true);
+  });
+});

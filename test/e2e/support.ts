@@ -1,0 +1,152 @@
+/**
+ * End-to-end support: the built app (dist/ when it is up to date — `npm test` builds it first —
+ * else a fresh build in a temp folder), served on 127.0.0.1 by a small static server that sends
+ * the app's strict CSP as a header and records every request, plus an axe-core scan and
+ * screenshots under test-results/. Browser launch and folder drops come from test/browser/harness.ts.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { build } from 'vite';
+import { CSP } from '../../scripts/vite-plugins';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const RESULTS = path.join(root, 'test-results', 'e2e');
+
+function newestMtime(p: string): number {
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const e of fs.readdirSync(p)) max = Math.max(max, newestMtime(path.join(p, e)));
+  return max;
+}
+
+let built: Promise<string> | undefined;
+
+/** The folder holding the built app: dist/ when newer than its sources, else a fresh build. */
+export function builtApp(): Promise<string> {
+  built ??= (async () => {
+    const dist = path.join(root, 'dist', 'index.html');
+    const sources = Math.max(...['src', 'public', 'index.html', 'vite.config.ts'].map((p) => newestMtime(path.join(root, p))));
+    if (fs.existsSync(dist) && fs.statSync(dist).mtimeMs > sources) return path.dirname(dist);
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-app-'));
+    await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true, sourcemap: false, reportCompressedSize: false } });
+    return outDir;
+  })();
+  return built;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.map': 'application/json',
+  '.jsonl': 'application/jsonl',
+};
+
+export interface Served {
+  url: string;
+  /** Every path requested, in order. */
+  requests: string[];
+  close: () => Promise<void>;
+}
+
+/** Serve `dir` on http://127.0.0.1:port/app/ (a sub-path, as on a static host) with the CSP header. */
+export async function serveApp(dir: string, port: number): Promise<Served> {
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    requests.push(url.pathname);
+    if (!url.pathname.startsWith('/app/')) {
+      res.writeHead(404).end();
+      return;
+    }
+    const rel = decodeURIComponent(url.pathname.slice('/app/'.length)) || 'index.html';
+    const file = path.join(dir, rel);
+    if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+      'content-security-policy': CSP,
+    });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    url: `http://127.0.0.1:${port}/app/`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Collect what must never happen: CSP violations, uncaught errors, requests leaving 127.0.0.1. */
+export function watchPage(page: Page): { problems: string[] } {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) problems.push(`CSP: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (!['http:', 'https:', 'ws:', 'wss:'].includes(u.protocol)) return;
+    if (u.hostname !== '127.0.0.1') problems.push(`network: ${r.url()}`);
+  });
+  return { problems };
+}
+
+const AXE = path.join(root, 'node_modules', 'axe-core', 'axe.min.js');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; html: string }[];
+}
+
+/** Run axe-core in the page; returns the serious and critical violations (the test asserts none). */
+export async function axeSerious(page: Page): Promise<AxeViolation[]> {
+  // addScriptTag({ path }) would add an inline script, which the app's CSP blocks (as it should);
+  // evaluating the source through DevTools is not subject to the page's CSP.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${fs.readFileSync(AXE, 'utf8')}\n;0`);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, html: n.html.slice(0, 200) })) }));
+  });
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Save a full-page screenshot as test-results/e2e/<name>.png (an artifact to look at). */
+export async function shot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const file = path.join(RESULTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Copy public/demo/sessions (or a part of it) into a fresh temp folder laid out as a workspace. */
+export function demoWorkspaceCopy(name = 'nanobot-ws'): string {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-ws-'));
+  const ws = path.join(base, name);
+  fs.mkdirSync(path.join(ws, 'sessions'), { recursive: true });
+  const from = path.join(root, 'public', 'demo', 'sessions');
+  for (const f of fs.readdirSync(from)) fs.copyFileSync(path.join(from, f), path.join(ws, 'sessions', f));
+  return ws;
+}
