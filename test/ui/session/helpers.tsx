@@ -3,15 +3,17 @@ import { render, type VNode } from 'preact';
 import { act } from 'preact/test-utils';
 import { openFromBytes, type OpenedSession } from '../../../src/store/sessions';
 import { openSession } from '../../../src/store/sessions';
+import { pyDumps } from '../../../src/core/pyjson';
+import type { PyDict } from '../../../src/core/pyvalue';
 import type { StorageAdapter } from '../../../src/store/adapter';
 
 export const NOW = '2026-06-01T12:00:00';
 export const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 export const dec = (b: Uint8Array): string => new TextDecoder().decode(b);
 
-/** JSON lines (objects are dumped with Python's separators) joined into a file ending in "\n". */
+/** JSON lines (objects written as nanobot's json.dumps writes them) joined into a file ending in "\n". */
 export function jsonl(lines: (string | object)[]): string {
-  return lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l).replace(/","/g, '", "').replace(/":/g, '": '))).join('\n') + '\n';
+  return lines.map((l) => (typeof l === 'string' ? l : pyDumps(l as PyDict))).join('\n') + '\n';
 }
 
 /** A metadata line for key `cli:direct`. */

@@ -3,7 +3,7 @@
  * (an edit keeps a record's raw bytes when it rewrites it), so the list names removed, added and
  * rewritten lines by number, and skips rewrites that produce the very same text.
  */
-import type { FileRecord, SessionDocument } from '../../../core/document';
+import { metadataIndex, type FileRecord, type SessionDocument } from '../../../core/document';
 import { recordText } from '../text';
 
 export type DiffLine =
@@ -26,6 +26,13 @@ export function documentDiff(before: SessionDocument, after: SessionDocument): D
   };
   const matched = after.records.map((r) => oldIndex.get(r) ?? (r.raw.length ? oldIndex.get(r.raw) : undefined));
   for (const m of matched) if (m !== undefined) used.add(m);
+  // A metadata record written anew (repair, or one created by an edit) stands for the old one.
+  const oldMeta = metadataIndex(before);
+  const newMeta = after.records.findIndex((r, j) => r.kind === 'metadata' && matched[j] === undefined);
+  if (oldMeta >= 0 && newMeta >= 0 && !used.has(oldMeta)) {
+    matched[newMeta] = oldMeta;
+    used.add(oldMeta);
+  }
   after.records.forEach((r, j) => {
     const i = matched[j];
     if (i === undefined) {
