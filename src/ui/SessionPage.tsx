@@ -78,8 +78,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         openSession(ws.adapter, path, { now: nowIso(), naming: f.naming }).then(
           (next) => {
             if (current.current && next.snapshot.sha256 === current.current.snapshot.sha256) return;
-            setOpened(next);
-            say(`${next.fileName} changed on disk; showing the new version.`);
+            setOpened(next); // the session view announces the new version itself
             void refreshListing();
           },
           (e) => setError(`${path} can no longer be read: ${errorText(e)}`),
@@ -147,7 +146,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         <a href={back}>← {ws.name}</a>
         <span aria-hidden="true"> / </span>
         <span aria-current="page">
-          {summary.fileName} <span class="muted">({formatBytes(summary.size)})</span>
+          {summary.fileName} <span class="muted">({formatBytes(opened?.bytes.length ?? summary.size)})</span>
         </span>
       </nav>
       <ReadOnlyBanner />

@@ -1,6 +1,8 @@
 /**
  * Notice changes made on disk by someone else (nanobot itself, an editor): FileSystemObserver where
- * the browser has it, else polling `stat()` (files) or the folder's names and stats (folders).
+ * the browser has it, for immediacy, and always a cheap poll of `stat()` (files) or of the folder's
+ * names and stats (folders) — an observer can stay silent about other processes' writes (seen in
+ * headless Chromium on Linux), and a missed change would mean editing a stale file.
  */
 import type { FileStat, StorageAdapter } from '../store/adapter';
 import { observerCtor, type FileSystemObserverLike } from './fsa';
@@ -15,11 +17,10 @@ export interface WatchTarget {
   path: string;
 }
 
-async function handleAt(root: FileSystemDirectoryHandle, path: string, kind: 'file' | 'directory'): Promise<FileSystemHandle> {
-  const parts = path.split('/').filter(Boolean);
+async function folderAt(root: FileSystemDirectoryHandle, path: string): Promise<FileSystemDirectoryHandle> {
   let d = root;
-  for (const p of kind === 'file' ? parts.slice(0, -1) : parts) d = await d.getDirectoryHandle(p);
-  return kind === 'file' ? d.getFileHandle(parts[parts.length - 1]!) : d;
+  for (const p of path.split('/').filter(Boolean)) d = await d.getDirectoryHandle(p);
+  return d;
 }
 
 const same = (a: FileStat | null, b: FileStat | null) => (a === null ? b === null : b !== null && a.size === b.size && a.lastModified === b.lastModified);
@@ -70,7 +71,7 @@ export function watchFile(
   if (Ctor && t.root) {
     // Observe the parent folder: a save by nanobot replaces the file (tmp + rename), which a
     // watch on the old file handle may not report. check() compares the stat anyway.
-    void handleAt(t.root, t.path.includes('/') ? t.path.slice(0, t.path.lastIndexOf('/')) : '', 'directory')
+    void folderAt(t.root, t.path.includes('/') ? t.path.slice(0, t.path.lastIndexOf('/')) : '')
       .then(async (h) => {
         if (stopped) return;
         observer = new Ctor(() => checkSoon());
@@ -79,9 +80,9 @@ export function watchFile(
       .catch(() => {
         observer?.disconnect();
         observer = null;
-        if (!stopped) poll();
       });
-  } else poll();
+  }
+  poll();
 
   return {
     stop() {
@@ -97,39 +98,39 @@ export function watchFile(
 }
 
 /** A folder's signature: file names with size and mtime (enough to tell that something changed). */
-async function folderSignature(adapter: StorageAdapter, path: string): Promise<string> {
+export async function folderSignature(adapter: StorageAdapter, path: string): Promise<string> {
   const entries = (await adapter.list(path)).filter((e) => e.kind === 'file');
   const stats = await Promise.all(entries.map((e) => adapter.stat(path ? `${path}/${e.name}` : e.name).catch(() => null)));
   return entries.map((e, i) => `${e.name}:${stats[i]?.size}:${stats[i]?.lastModified}`).join('|');
 }
 
-/** Call `onChange` (debounced) when files in the folder appear, vanish or change. Returns a stop function. */
-export function watchFolder(t: WatchTarget, onChange: () => void): () => void {
+/**
+ * Call `onChange` (debounced) when the folder's signature differs from `known()` — the signature
+ * the shown listing was read at — so a change made just before the watch started is not missed.
+ */
+export function watchFolder(t: WatchTarget, known: () => string | null, onChange: () => void): () => void {
   let stopped = false;
   let observer: FileSystemObserverLike | null = null;
-  let timer: ReturnType<typeof setInterval> | undefined;
   let debounce: ReturnType<typeof setTimeout> | undefined;
-  let last: string | null = null;
   const fire = () => {
     if (debounce) clearTimeout(debounce);
     debounce = setTimeout(() => !stopped && onChange(), 300);
   };
-  const poll = () => {
-    void folderSignature(t.adapter, t.path).then((s) => (last = s), () => undefined);
-    timer = setInterval(() => {
-      if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
-      void folderSignature(t.adapter, t.path).then(
-        (s) => {
-          if (last !== null && s !== last && !stopped) fire();
-          last = s;
-        },
-        () => undefined,
-      );
-    }, FOLDER_POLL_MS);
+  const check = () => {
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+    const base = known();
+    if (base === null) return;
+    void folderSignature(t.adapter, t.path).then(
+      (s) => {
+        if (!stopped && s !== base && known() === base) fire();
+      },
+      () => undefined,
+    );
   };
+  const timer = setInterval(check, FOLDER_POLL_MS);
   const Ctor = observerCtor();
   if (Ctor && t.root) {
-    void handleAt(t.root, t.path, 'directory')
+    void folderAt(t.root, t.path)
       .then(async (h) => {
         if (stopped) return;
         observer = new Ctor(() => fire());
@@ -138,13 +139,12 @@ export function watchFolder(t: WatchTarget, onChange: () => void): () => void {
       .catch(() => {
         observer?.disconnect();
         observer = null;
-        if (!stopped) poll();
       });
-  } else poll();
+  }
   return () => {
     stopped = true;
     observer?.disconnect();
-    if (timer) clearInterval(timer);
+    clearInterval(timer);
     if (debounce) clearTimeout(debounce);
   };
 }

@@ -11,7 +11,7 @@ import { HealthPage } from './HealthPage';
 import { folderLabel, layoutText, namingText } from './layout-text';
 import { LeftoversPage } from './LeftoversPage';
 import { hasProblems, healthReport } from './health';
-import { folder, folderIndex, leftovers, listing, listingBusy, listingError, refreshListing, scans, scanSkipped, selectFolder, workspace } from './model';
+import { folder, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, scanSkipped, selectFolder, workspace } from './model';
 import { SessionsPage } from './SessionsPage';
 
 const PAGES: { page: WorkspacePage; label: string; href: string }[] = [
@@ -50,7 +50,7 @@ export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; fold
 
   useEffect(() => {
     if (!f) return;
-    return watchFolder({ adapter: ws.adapter, root: ws.root, path: f.path }, () => void refreshListing());
+    return watchFolder({ adapter: ws.adapter, root: ws.root, path: f.path }, () => listedSignature, () => void refreshListing());
   }, [ws, f]);
 
   const problems = healthReport(l?.summaries ?? [], scans.value, scanSkipped.value, leftovers.value, false).filter(hasProblems).length;

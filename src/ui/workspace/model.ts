@@ -12,6 +12,7 @@ import { joinPath } from '../../store/paths';
 import { listSessions, type Listing } from '../../store/sessions';
 import type { Workspace } from './open';
 import type { FileScan } from './scan';
+import { folderSignature } from '../live';
 import { runScan } from './scanner';
 
 /** A leftover with what is known about it and its target on disk. */
@@ -30,6 +31,8 @@ export const leftovers = signal<LeftoverInfo[]>([]);
 export const scans = signal<ReadonlyMap<string, FileScan>>(new Map());
 export const scanSkipped = signal<ReadonlyMap<string, string>>(new Map());
 export const scanning = signal(false);
+/** The folder's signature (names, sizes, mtimes) when the shown listing was read: live.ts compares against it. */
+export let listedSignature: string | null = null;
 
 /** The session folder shown now. */
 export const folder = computed<SessionFolder | null>(() => workspace.value?.layout.folders[folderIndex.value] ?? null);
@@ -48,6 +51,7 @@ export async function setWorkspace(ws: Workspace | null, folderAt = 0): Promise<
   workspace.value = ws;
   folderIndex.value = ws ? Math.min(Math.max(0, folderAt), Math.max(0, ws.layout.folders.length - 1)) : 0;
   listing.value = null;
+  listedSignature = null;
   listingError.value = null;
   leftovers.value = [];
   scans.value = new Map();
@@ -81,6 +85,7 @@ export async function refreshListing(): Promise<void> {
   }
   listingBusy.value = true;
   try {
+    const signature = await folderSignature(ws.adapter, f.path);
     const entries = classifyEntries(await ws.adapter.list(f.path));
     let names = entries.sessions;
     if (f.role === 'loose' && ws.kind !== 'file') {
@@ -97,6 +102,7 @@ export async function refreshListing(): Promise<void> {
     );
     if (gen !== generation) return;
     listing.value = next;
+    listedSignature = signature;
     leftovers.value = lefts;
     listingError.value = null;
     startScan(ws, f, next);
