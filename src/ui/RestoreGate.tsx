@@ -20,7 +20,9 @@ export function RestoreGate() {
       {r.state === 'needs-click' && r.folder ? (
         <section class="restore-prompt" aria-labelledby="restore-title">
           <h1 id="restore-title">Reconnect to continue</h1>
-          <p>{r.message} The browser asks only after a click; your link opens as soon as access is granted.</p>
+          <p>
+            {r.message} {r.folder.access === 'denied' ? 'Your link opens as soon as the folder is open again.' : 'The browser asks only after a click; your link opens as soon as access is granted.'}
+          </p>
           <ul class="remembered-single">
             <RememberedFolderItem f={r.folder} />
           </ul>
@@ -35,7 +37,7 @@ export function RestoreGate() {
           <RememberedFolderItem f={r.folder} />
         </ul>
       )}
-      {r.state === 'failed' && <StartScreen />}
+      {(r.state === 'failed' || r.folder?.access === 'denied') && <StartScreen compact={!!r.folder} />}
     </div>
   );
 }

@@ -9,7 +9,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM, withTimeout, type Browser } from '../browser/harness';
 import { build } from 'vite';
 import { CSP } from '../../scripts/vite-plugins';
 
@@ -149,4 +150,31 @@ export function demoWorkspaceCopy(name = 'nanobot-ws'): string {
   const from = path.join(root, 'public', 'demo', 'sessions');
   for (const f of fs.readdirSync(from)) fs.copyFileSync(path.join(from, f), path.join(ws, 'sessions', f));
   return ws;
+}
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * Restart the browser on the same profile (stored handles and their permissions survive; with
+ * only the write guard granted, readwrite drops back to 'prompt'). Headless Chromium cannot accept
+ * a permission prompt (it waits forever), so `denyPrompts` makes every prompt answer 'denied'.
+ */
+export async function restartBrowser(b: Browser, opts: { denyPrompts?: boolean } = {}): Promise<Browser> {
+  await withTimeout(b.ctx.close(), 15_000, 'closing Chromium');
+  const ctx = await withTimeout(
+    chromium.launchPersistentContext(b.profileDir, { executablePath: CHROMIUM, headless: true, args: opts.denyPrompts ? [...ARGS, '--deny-permission-prompts'] : ARGS, timeout: 30_000 }),
+    40_000,
+    'relaunching Chromium',
+  );
+  ctx.setDefaultTimeout(15_000);
+  const page = ctx.pages()[0] ?? (await ctx.newPage());
+  return {
+    ctx,
+    page,
+    profileDir: b.profileDir,
+    async close() {
+      await withTimeout(ctx.close(), 15_000, 'closing Chromium').catch(() => undefined);
+      fs.rmSync(b.profileDir, { recursive: true, force: true });
+    },
+  };
 }

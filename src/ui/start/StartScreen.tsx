@@ -38,7 +38,8 @@ function FileButton(props: { label: string; directory?: boolean; accept?: string
   );
 }
 
-export function StartScreen() {
+/** `compact`: without the remembered folders and the feature list (under a reconnect prompt). */
+export function StartScreen({ compact = false }: { compact?: boolean }) {
   const picker = directoryPicker() !== null;
   const writable = canWriteFolders();
   const [hasDemo, setHasDemo] = useState(false);
@@ -48,11 +49,13 @@ export function StartScreen() {
   return (
     <div class="start">
       <section class="start-intro" aria-labelledby="start-title">
-        <h1 id="start-title">Open a nanobot workspace</h1>
+        {compact ? <h2 id="start-title">Open it again</h2> : <h1 id="start-title">Open a nanobot workspace</h1>}
+        {!compact && (
         <p class="lead">
           Read, understand, repair and safely edit nanobot’s session files (<code>sessions/*.jsonl</code>). Everything happens in this
           page: nothing is uploaded, and the app makes no network requests.
         </p>
+        )}
         <div class="start-actions">
           {picker ? (
             <button type="button" class="btn primary" disabled={opening.value} onClick={() => void openPickedFolder()}>
@@ -92,7 +95,8 @@ export function StartScreen() {
           </ul>
         </details>
       </section>
-      {remembered.value.length > 0 && <RememberedFolders folders={remembered.value} />}
+      {!compact && remembered.value.length > 0 && <RememberedFolders folders={remembered.value} />}
+      {!compact && (
       <section class="features" aria-labelledby="features-title">
         <h2 id="features-title">What you will see</h2>
         <ul>
@@ -114,6 +118,7 @@ export function StartScreen() {
           </li>
         </ul>
       </section>
+      )}
     </div>
   );
 }
