@@ -26,7 +26,7 @@ function FileButton(props: { label: string; directory?: boolean; accept?: string
         class="visually-hidden"
         type="file"
         tabIndex={-1}
-        aria-label={props.label}
+        aria-hidden="true"
         {...(props.accept ? { accept: props.accept } : {})}
         onChange={(e) => {
           const el = e.currentTarget;
