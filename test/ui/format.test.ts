@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatCount, formatTime, plural } from '../../src/ui/format';
+
+describe('formatting', () => {
+  it('sizes, counts and plurals', () => {
+    expect(formatBytes(548)).toBe('548 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(525484)).toBe('513 KB');
+    expect(formatBytes(64 * 1024 * 1024)).toBe('64 MB');
+    expect(formatCount(2602)).toBe('2,602');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(plural(1, 'message')).toBe('1 message');
+    expect(plural(3, 'message')).toBe('3 messages');
+  });
+
+  it("nanobot's naive ISO times, and broken values shown as they are", () => {
+    expect(formatTime('2026-06-02T09:16:39.448073')).toBe('2 Jun 2026, 09:16');
+    expect(formatTime('2026-06-02')).toBe('2026-06-02');
+    expect(formatTime(12345)).toBe('12345');
+    expect(formatTime(null)).toBe('null');
+    expect(formatTime(undefined)).toBe('');
+  });
+});
