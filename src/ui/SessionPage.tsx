@@ -12,7 +12,7 @@ import { watchFile } from './live';
 import { navigate, type Route } from './router';
 import type { SessionHostProps } from './session-host';
 import { errorText, say } from './status';
-import { folder, folderIndex, listing, nowIso, refreshListing, workspace } from './workspace/model';
+import { folder, folderIndex, listing, nowIso, refreshListing, selectFolder, workspace } from './workspace/model';
 import { resolveSession } from './workspace/rows';
 import { ReadOnlyBanner } from './workspace/WorkspaceView';
 
@@ -50,7 +50,16 @@ export function SessionPage({ r }: { r: SessionRoute }) {
   const current = useRef<OpenedSession | null>(null);
   current.current = opened;
 
-  const summary = l && f ? resolveSession(l.summaries, r.key, f.naming, r.params.file) : undefined;
+  // A `folder=` link selects that session folder of the workspace first.
+  useEffect(() => {
+    const want = r.params.folder;
+    if (want === undefined) return;
+    const i = ws.layout.folders.findIndex((x) => x.path === want);
+    if (i >= 0 && i !== folderIndex.value) void selectFolder(i);
+  }, [r.params.folder, ws]);
+
+  const folderPending = r.params.folder !== undefined && f?.path !== r.params.folder && ws.layout.folders.some((x) => x.path === r.params.folder);
+  const summary = l && f && !folderPending ? resolveSession(l.summaries, r.key, f.naming, r.params.file) : undefined;
   const path = summary?.path;
 
   useEffect(() => {
@@ -96,7 +105,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
   const folderParams: Record<string, string> = folderIndex.value > 0 && f ? { folder: f.path } : {};
   const back = `#/w${folderIndex.value > 0 && f ? `?folder=${encodeURIComponent(f.path)}` : ''}`;
 
-  if (!l) return <p class="empty-state" aria-busy="true">Reading the workspace…</p>;
+  if (!l || folderPending) return <p class="empty-state" aria-busy="true">Reading the workspace…</p>;
   if (!summary) {
     return (
       <div class="session-missing">

@@ -116,6 +116,12 @@ describe('demo workspace', () => {
     expect(await b.page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await b.page.setViewportSize({ width: 360, height: 800 });
     await shot(b.page, 'workspace-dark-360');
+    await shot(b.page, 'workspace-dark-360-top', false);
+    await b.page.goto(`${app.url}#/s/telegram%3A12345`);
+    await b.page.getByText('Weekend trip to Porto').first().waitFor();
+    await shot(b.page, 'session-dark-360-top', false);
+    await b.page.goto(`${app.url}#/w`);
+    await b.page.locator('.session-list').waitFor();
     const overflow = await b.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await axeSerious(b.page)).toEqual([]);

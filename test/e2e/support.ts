@@ -135,10 +135,10 @@ export async function axeSerious(page: Page): Promise<AxeViolation[]> {
 }
 
 /** Save a full-page screenshot as test-results/e2e/<name>.png (an artifact to look at). */
-export async function shot(page: Page, name: string): Promise<string> {
+export async function shot(page: Page, name: string, fullPage = true): Promise<string> {
   fs.mkdirSync(RESULTS, { recursive: true });
   const file = path.join(RESULTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 
