@@ -21,6 +21,7 @@ export function SessionsPage() {
   const channels = channelCounts(rows.value);
   const folderParam = folderIndex.value > 0 && f ? f.path : null;
   const q = query.value.trim();
+  const partial = [...scans.value.values()].filter((x) => x.textTruncated).length;
 
   return (
     <section class="sessions-page" aria-labelledby="sessions-title">
@@ -69,7 +70,7 @@ export function SessionsPage() {
         {checked < total && scanning.value
           ? `Checking whole files in the background: ${formatCount(checked)} of ${formatCount(total)} done; message text is searched as each file is read.`
           : total
-            ? `Searching titles, keys, previews and message text of ${plural(total - scanSkipped.value.size, 'file')}.`
+            ? `Searching titles, keys, previews and message text of ${plural(total - scanSkipped.value.size, 'file')}${partial ? ` (${plural(partial, 'file')} only in part: too much text to keep in memory)` : ''}.`
             : ''}
       </p>
       {l?.sortError && (

@@ -42,6 +42,9 @@ export function nowIso(): string {
   return localIsoNow(new Date());
 }
 
+/** All files' search text together stays under this many characters (about 2 bytes each in memory). */
+export const TEXT_BUDGET = 64_000_000;
+
 let scanAbort: AbortController | null = null;
 let generation = 0;
 
@@ -123,6 +126,7 @@ function startScan(ws: Workspace, f: SessionFolder, l: Listing): void {
   scanning.value = true;
   let batch = new Map(kept);
   let flushAt = 0;
+  let textChars = [...kept.values()].reduce((n, x) => n + x.text.length, 0);
   const flush = () => {
     scans.value = new Map(batch);
   };
@@ -134,6 +138,8 @@ function startScan(ws: Workspace, f: SessionFolder, l: Listing): void {
     known: kept,
     signal: ctrl.signal,
     onScan(path, scan) {
+      if (textChars + scan.text.length > TEXT_BUDGET) scan = { ...scan, text: '', textTruncated: true };
+      textChars += scan.text.length;
       batch.set(path, scan);
       if (Date.now() - flushAt > 150) {
         flushAt = Date.now();
