@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { openChosenFiles, openDemo, openPickedFolder, opening, remembered } from '../actions';
 import { canWriteFolders, directoryPicker } from '../fsa';
 import { demoExists } from '../workspace/demo';
+import { workspace } from '../workspace/model';
 import { RememberedFolders } from './RememberedFolders';
 
 /** Hidden file inputs behind buttons (a folder input gets the non-standard webkitdirectory attribute). */
@@ -48,6 +49,11 @@ export function StartScreen({ compact = false }: { compact?: boolean }) {
   }, []);
   return (
     <div class="start">
+      {!compact && workspace.value && (
+        <p class="notice continue">
+          <strong>{workspace.value.name}</strong> is open. <a href="#/w">Back to its sessions</a>, or open something else below.
+        </p>
+      )}
       <section class="start-intro" aria-labelledby="start-title">
         {compact ? <h2 id="start-title">Open it again</h2> : <h1 id="start-title">Open a nanobot workspace</h1>}
         {!compact && (
