@@ -108,6 +108,16 @@ describe('demo workspace', () => {
     expect(await axeSerious(b.page)).toEqual([]);
   });
 
+  it('the guide answers the session-files questions', async () => {
+    await b.page.getByRole('link', { name: 'Guide' }).click();
+    await b.page.getByRole('heading', { name: 'How nanobot keeps sessions' }).waitFor();
+    for (const h of ['Line 1: the metadata record', 'Replay is not messages[-120:]', 'Timestamps only on user turns', 'Saving: os.replace and fsync', 'last_consolidated must be range-checked']) {
+      expect(await b.page.getByRole('heading', { name: h }).count()).toBe(1);
+    }
+    await shot(b.page, 'guide');
+    expect(await axeSerious(b.page)).toEqual([]);
+  });
+
   it('works in the dark theme at 360 px', async () => {
     await b.page.goto(`${app.url}#/w`);
     await b.page.locator('.session-list').waitFor();
