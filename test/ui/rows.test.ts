@@ -53,6 +53,8 @@ describe('session rows', () => {
     expect(filterRows(rows, '', 'telegram')).toHaveLength(2);
     expect(filterRows(rows, '', '', true).map((m) => m.row.summary.fileName).sort()).toEqual(['cli_direct.jsonl', 'discord_30311.jsonl', 'email_ana.jsonl', 'whatsapp_4915550001.jsonl']);
     expect(filterRows(buildRows(listing.summaries, new Map(), lefts), 'clérigos', '')).toEqual([]); // not scanned yet
+    expect(filterRows(rows, 'pytest tests/test_upload.py -q --count=[', '')).toEqual([]); // regex characters are literal
+    expect(filterRows(rows, 'SLEEP(0.1)', '').map((m) => m.row.summary.fileName)).toEqual(['cli_direct.jsonl']);
   });
 
   it('link to a session by key, adding the file name only when the key alone would open another file', async () => {

@@ -98,11 +98,13 @@ const EXCERPT = 48;
 /** Rows matching a query (title, key, file name, preview, then message text once scanned) and channel. */
 export function filterRows(rows: readonly SessionRow[], query: string, channel: string, problemsOnly = false): Match[] {
   const q = query.trim().toLowerCase();
+  // One case-insensitive search over each file's text, without lowercasing megabytes per keystroke.
+  const re = q ? new RegExp(query.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'iu') : null;
   const out: Match[] = [];
   for (const row of rows) {
     if (channel && row.channel !== channel) continue;
     if (problemsOnly && !row.badges.some((b) => b.tone !== 'info')) continue;
-    if (!q) {
+    if (!re) {
       out.push({ row });
       continue;
     }
@@ -112,20 +114,21 @@ export function filterRows(rows: readonly SessionRow[], query: string, channel: 
       continue;
     }
     const text = row.scan?.text;
-    if (!text) continue;
-    const at = text.toLowerCase().indexOf(q);
-    if (at < 0) continue;
-    const start = Math.max(0, at - EXCERPT);
+    const m = text ? re.exec(text) : null;
+    if (!text || !m) continue;
+    const at = m.index;
+    const len = m[0].length;
     const lineStart = text.lastIndexOf('\n', at) + 1;
-    const lineEnd = text.indexOf('\n', at);
-    const from = Math.max(start, lineStart);
-    const to = Math.min(lineEnd < 0 ? text.length : lineEnd, at + q.length + EXCERPT);
+    const found = text.indexOf('\n', at);
+    const lineEnd = found < 0 ? text.length : found;
+    const from = Math.max(at - EXCERPT, lineStart);
+    const to = Math.min(lineEnd, at + len + EXCERPT);
     out.push({
       row,
       excerpt: {
         before: (from > lineStart ? '…' : '') + text.slice(from, at),
-        hit: text.slice(at, at + q.length),
-        after: text.slice(at + q.length, to) + (to < (lineEnd < 0 ? text.length : lineEnd) ? '…' : ''),
+        hit: text.slice(at, at + len),
+        after: text.slice(at + len, to) + (to < lineEnd ? '…' : ''),
       },
     });
   }
