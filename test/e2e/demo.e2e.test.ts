@@ -130,6 +130,11 @@ describe('demo workspace', () => {
     await b.page.goto(`${app.url}#/s/telegram%3A12345`);
     await b.page.getByText('Weekend trip to Porto').first().waitFor();
     await shot(b.page, 'session-dark-360-top', false);
+    expect(await axeSerious(b.page)).toEqual([]);
+    await b.page.goto(`${app.url}#/w/health`);
+    await b.page.locator('.health-file').first().waitFor();
+    await shot(b.page, 'health-dark-360', false);
+    expect(await axeSerious(b.page)).toEqual([]);
     await b.page.goto(`${app.url}#/w`);
     await b.page.locator('.session-list').waitFor();
     const overflow = await b.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
