@@ -6,7 +6,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { applyUpdate, updateReady } from '../pwa/register';
-import { loadRemembered, openDropped, pendingRoute, restore, restoreLast } from './actions';
+import { loadRemembered, openDropped } from './actions';
 import { installDropZone } from './drop';
 import { Guide } from './Guide';
 import { Header } from './Header';
@@ -84,12 +84,7 @@ export function App() {
 
   useEffect(() => {
     applyTheme();
-    void loadRemembered();
-    const r = route.value;
-    if ((r.view === 'workspace' || r.view === 'session') && !workspace.value) {
-      pendingRoute.value = r;
-      if (restore.value.state === 'idle') void restoreLast();
-    }
+    void loadRemembered(); // a workspace or session link is reopened by <RestoreGate>
     const stopDrop = installDropZone(window, (d) => void openDropped(d), (over) => (dragging.value = over));
     window.addEventListener('keydown', onShortcut);
     return () => {

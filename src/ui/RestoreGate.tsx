@@ -2,12 +2,20 @@
  * Shown on a workspace or session link while no workspace is open: reopening the last one after a
  * reload, asking for the click the browser needs to grant access again, or the way forward.
  */
-import { restore } from './actions';
+import { useEffect } from 'preact/hooks';
+import { pendingRoute, restore, restoreLast } from './actions';
+import { route } from './router';
 import { RememberedFolderItem } from './start/RememberedFolders';
 import { StartScreen } from './start/StartScreen';
 
 export function RestoreGate() {
   const r = restore.value;
+  // Reached by a link or a typed hash with nothing open: keep the link, reopen the last workspace.
+  useEffect(() => {
+    if (restore.value.state !== 'idle') return;
+    pendingRoute.value = route.value;
+    void restoreLast();
+  }, []);
   if (r.state === 'trying' || r.state === 'idle') {
     return (
       <p class="empty-state" aria-busy="true">
