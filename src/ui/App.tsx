@@ -43,7 +43,17 @@ function StatusLine() {
     <div class="status-region" role="status" aria-live="polite">
       {s && (
         <p class={`status tone-${s.tone}`}>
-          <span>{s.text}</span>
+          <span>
+            {s.text}
+            {s.link && (
+              <>
+                {' '}
+                <a href={s.link.href} onClick={() => (status.value = null)}>
+                  {s.link.label}
+                </a>
+              </>
+            )}
+          </span>
           <button type="button" class="btn subtle small" aria-label="Dismiss message" onClick={() => (status.value = null)}>
             ×
           </button>

@@ -13,7 +13,7 @@ import { navigate, type Route } from './router';
 import type { SessionHostProps } from './session-host';
 import { errorText, say } from './status';
 import { folder, folderIndex, listing, nowIso, refreshListing, selectFolder, workspace } from './workspace/model';
-import { resolveSession } from './workspace/rows';
+import { resolveSession, rowHref } from './workspace/rows';
 import { ReadOnlyBanner } from './workspace/WorkspaceView';
 
 type SessionRoute = Extract<Route, { view: 'session' }>;
@@ -142,7 +142,11 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         },
         onForked: (forkPath) => {
           say(`Fork written to ${forkPath}.`, 'success');
-          void refreshListing();
+          void refreshListing().then(() => {
+            const all = listing.value?.summaries ?? [];
+            const fork = all.find((s) => s.path === forkPath);
+            if (fork && f) say(`Fork written to ${forkPath}.`, 'success', { label: 'Open the fork', href: rowHref(fork, f.naming, all, folderIndex.value > 0 ? f.path : null) });
+          });
         },
         route: { ...(r.tab ? { tab: r.tab } : {}), params: r.params },
         onRoute: (tab, params) => navigate({ view: 'session', key: r.key, tab: tab as SessionRoute['tab'], params: { ...folderParams, ...(r.params.file ? { file: r.params.file } : {}), ...params } }, { replace: true }),

@@ -7,15 +7,17 @@ export interface Status {
   id: number;
   text: string;
   tone: Tone;
+  /** A link that follows up on the message ("Open the fork"). */
+  link?: { label: string; href: string };
 }
 
 export const status = signal<Status | null>(null);
 let next = 1;
 
 /** Announce something; errors stay until dismissed or replaced, the rest fade after a while. */
-export function say(text: string, tone: Tone = 'info'): void {
+export function say(text: string, tone: Tone = 'info', link?: Status['link']): void {
   const id = next++;
-  status.value = { id, text, tone };
+  status.value = { id, text, tone, ...(link ? { link } : {}) };
   if (tone !== 'error') {
     setTimeout(() => {
       if (status.value?.id === id) status.value = null;

@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionHostProps } from '../../src/ui/session-host';
+
+let host: SessionHostProps | null = null;
+vi.mock('../../src/ui/session/SessionView', () => ({
+  SessionView: (p: SessionHostProps) => {
+    host = p;
+    return <div class="fake-view">{p.opened.fileName}</div>;
+  },
+}));
+
+const { SessionPage } = await import('../../src/ui/SessionPage');
+const { route, parseHash } = await import('../../src/ui/router');
+const { setWorkspace, listing } = await import('../../src/ui/workspace/model');
+const { status } = await import('../../src/ui/status');
+const { openSession, writeFork } = await import('../../src/store/sessions');
+const { mount, unmount, waitFor } = await import('./session/helpers');
+const { demoAdapter, demoWorkspace } = await import('./shell-helpers');
+const { createMemoryAdapter } = await import('../../src/store/memory-adapter');
+
+let el: HTMLElement | null = null;
+beforeEach(() => {
+  host = null;
+});
+afterEach(async () => {
+  if (el) await unmount(el);
+  el = null;
+  await setWorkspace(null);
+});
+
+const session = (hash: string) => parseHash(hash) as Extract<ReturnType<typeof parseHash>, { view: 'session' }>;
+
+describe('the session host', () => {
+  it('opens the file a key means and hands the view the workspace adapter, clock and route', async () => {
+    const a = demoAdapter();
+    await setWorkspace(await demoWorkspace(a));
+    el = await mount(<SessionPage r={session('#/s/telegram%3A12345?tab=replay&max_tokens=500')} />);
+    await waitFor(() => host !== null);
+    expect(host!.opened.path).toBe('sessions/telegram_12345.jsonl');
+    expect(host!.adapter).toBe(a);
+    expect(host!.now()).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
+    expect(host!.route).toEqual({ tab: 'replay', params: { max_tokens: '500' } });
+    expect(el.querySelector('.notice.gateway')!.textContent).toContain('Stop nanobot before editing');
+    host!.onRoute('file', { line: '3' });
+    expect(location.hash).toBe('#/s/telegram%3A12345?tab=file&line=3');
+    expect(route.value).toMatchObject({ view: 'session', key: 'telegram:12345', tab: 'file', params: { line: '3' } });
+  });
+
+  it('a key stored in another file name opens that file; an unknown key says so', async () => {
+    await setWorkspace(await demoWorkspace());
+    el = await mount(<SessionPage r={session('#/s/email%3Aana%40example.com')} />);
+    await waitFor(() => host !== null);
+    expect(host!.opened.fileName).toBe('email_ana.jsonl');
+    await unmount(el);
+    el = await mount(<SessionPage r={session('#/s/nobody%3Ahere')} />);
+    expect(el.querySelector('h1')!.textContent).toBe('No such session');
+  });
+
+  it('read-only workspaces pass adapter null', async () => {
+    const ws = await demoWorkspace();
+    await setWorkspace({ ...ws, kind: 'files', writable: false, readOnlyReason: 'copied' });
+    el = await mount(<SessionPage r={session('#/s/cli%3Adirect')} />);
+    await waitFor(() => host !== null);
+    expect(host!.adapter).toBeNull();
+    expect(el.querySelector('.notice.warn')!.textContent).toContain('Read-only.');
+    expect(el.querySelector('.notice.gateway')).toBeNull();
+  });
+
+  it('follows a change on disk with a new opened session, and not its own save', async () => {
+    const a = demoAdapter();
+    await setWorkspace(await demoWorkspace(a));
+    el = await mount(<SessionPage r={session('#/s/heartbeat')} />);
+    await waitFor(() => host !== null);
+    const first = host!.opened;
+    const text = new TextDecoder().decode(a.getFile('sessions/heartbeat.jsonl')!) + '{"role": "user", "content": "from outside"}\n';
+    a.setFile('sessions/heartbeat.jsonl', text);
+    await waitFor(() => host!.opened !== first, 6000);
+    expect(host!.opened.recovered.messages.at(-1)!.content).toBe('from outside');
+    // The view's own save: reported through onChanged, not picked up again as an outside change.
+    const reopened = await openSession(a, 'sessions/heartbeat.jsonl', { now: '2026-06-03T00:00:00' });
+    host!.onChanged(reopened, 'Saved.');
+    await waitFor(() => host!.opened === reopened);
+    expect(status.value?.text).toBe('Saved.');
+  }, 15000);
+
+  it('after a fork, offers a link to open it; after a delete, goes back to the list', async () => {
+    const a = createMemoryAdapter();
+    const demo = demoAdapter();
+    for (const p of demo.paths()) a.setFile(p, demo.getFile(p)!, 1);
+    await setWorkspace(await demoWorkspace(a));
+    el = await mount(<SessionPage r={session('#/s/cli%3Adirect')} />);
+    await waitFor(() => host !== null);
+    const { path } = await writeFork(a, host!.opened, 1, 'cli:fork', '2026-06-03T10:00:00');
+    host!.onForked(path);
+    await waitFor(() => status.value?.link?.label === 'Open the fork');
+    expect(status.value!.link!.href).toBe('#/s/cli%3Afork');
+    expect(listing.value!.summaries.some((s) => s.fileName === 'cli_fork.jsonl')).toBe(true);
+    host!.onChanged(null, 'Deleted.');
+    expect(location.hash).toBe('#/w');
+  });
+});
