@@ -146,5 +146,6 @@ describe('demo workspace', () => {
   it('made no request outside 127.0.0.1 and broke no CSP rule', () => {
     expect(watch.problems).toEqual([]);
     expect(app.requests.some((p) => p.endsWith('/demo/manifest.json'))).toBe(true);
+    expect(app.requests.some((p) => /\/assets\/scan\.worker-[^/]+\.js$/.test(p))).toBe(true); // whole files are checked off the main thread
   });
 });
