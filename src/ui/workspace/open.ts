@@ -41,7 +41,7 @@ export async function workspaceFromHandle(handle: FileSystemDirectoryHandle, kin
     name: kind === 'demo' ? 'Demo workspace' : handle.name,
     adapter,
     writable,
-    ...(writable ? {} : { readOnlyReason: 'This page may read the folder but not write it yet.' }),
+    ...(writable ? {} : { readOnlyReason: 'This page may read the folder but not write to it yet: edits are offered as downloads until you allow editing.' }),
     root: handle,
     layout,
     ...(rememberedId ? { rememberedId } : {}),
