@@ -4,7 +4,7 @@
  */
 import { listFallbackKey } from './keys';
 import { decodeStrict, findUtf8Fault, splitLines, utf8FaultMessage } from './lines';
-import { loadNanobot } from './load';
+import { decodedSpan, loadNanobot } from './load';
 import { messagePreview } from './preview';
 import { pyLoads, type PyError } from './pyjson';
 import { pyStrip } from './pytext';
@@ -77,7 +77,7 @@ function headRow(input: ListingInput): ListingOutcome {
   const text = (i: number): string => {
     const l = lines[i]!;
     if (l.next > decodedTo) {
-      const span = Math.min(bytes.length, Math.max(8192, Math.ceil(l.next / 8192) * 8192));
+      const span = decodedSpan(l.next, bytes.length);
       const f = findUtf8Fault(bytes, decodedTo, span);
       if (f && !(f.reason === 'unexpected end of data' && !complete && span === bytes.length)) {
         throw new HeadRaise({ type: 'UnicodeDecodeError', message: utf8FaultMessage(f) });
