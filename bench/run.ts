@@ -1,4 +1,5 @@
-/** `npm run bench`: prints every benchmark's figures. */
+/** `npm run bench [group…]`: prints every benchmark's figures (or only the named groups). */
+import { benchBundle } from './bundle';
 import { benchCore, type Figure } from './core';
 import { benchListing, benchStoreSaves } from './listing';
 
@@ -7,6 +8,17 @@ function print(group: string, figures: Figure[]) {
   for (const f of figures) console.log(`  ${f.name}: ${f.value < 10 ? f.value.toFixed(2) : f.value.toFixed(0)} ${f.unit}  (${f.note})`);
 }
 
-print('core (Node ' + process.version + ')', await benchCore());
-print('session listing (store vs nanobot\'s listing I/O, same run)', await benchListing());
-print('store saves in Chromium (test/browser/bench-store.ts)', await benchStoreSaves());
+const groups: [id: string, title: string, run: () => Promise<Figure[]>][] = [
+  ['core', `core (Node ${process.version})`, benchCore],
+  ['listing', "session listing (store vs nanobot's listing I/O, same run)", benchListing],
+  ['saves', 'store saves in Chromium (test/browser/bench-store.ts)', benchStoreSaves],
+  ['bundle', 'the built app in Chromium: JavaScript fetched', benchBundle],
+];
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((w) => !groups.some(([id]) => id === w));
+if (unknown.length) {
+  console.error(`unknown benchmark group(s): ${unknown.join(', ')}; groups: ${groups.map(([id]) => id).join(', ')}`);
+  process.exit(2);
+}
+for (const [id, title, run] of groups) if (!wanted.length || wanted.includes(id)) print(title, await run());
