@@ -29,8 +29,11 @@ export function contentSecurityPolicy(): Plugin {
   };
 }
 
-/** Fails the build when the initial JavaScript (entry chunk and its static imports, gzip) exceeds `limitKb`. */
-export function bundleBudget(limitKb: number): Plugin {
+/**
+ * Fails the build when the initial JavaScript (gzip) exceeds `limitKb`: the entry chunk, its static
+ * imports, and the dynamic imports it makes at start-up (chunks whose module id matches `startup`).
+ */
+export function bundleBudget(limitKb: number, startup: RegExp[] = []): Plugin {
   return {
     name: 'session-lens-bundle-budget',
     apply: 'build',
@@ -46,6 +49,7 @@ export function bundleBudget(limitKb: number): Plugin {
         if (c && c.type === 'chunk') c.imports.forEach(visit);
       };
       visit(entry.fileName);
+      for (const c of chunks) if (c.type === 'chunk' && c.facadeModuleId && startup.some((r) => r.test(c.facadeModuleId!))) visit(c.fileName);
       let gz = 0;
       for (const name of seen) {
         const c = bundle[name];
