@@ -24,7 +24,8 @@ export type DropReason =
   | 'before-orphan' // cut together with a later orphan tool result
   | 'command' // a slash-command row (_command)
   | 'blank' // an assistant message with nothing to say
-  | 'budget'; // over the token budget (or cut to a user turn after it)
+  | 'budget' // over the token budget
+  | 'budget-cut'; // fits the budget, but before the user turn the replay is cut to after it
 
 export type Change = 'sanitized' | 'breadcrumbs' | 'timestamp';
 
@@ -256,7 +257,7 @@ export function getHistory(
         if (lastUser >= 0) cut = lastUser;
       }
       cut += legalStart(entries.slice(cut), (k) => sources[cut + k]!);
-      for (let k = 0; k < cut; k++) drop(sources[k]!, sources[k]! + 1, 'budget');
+      for (let k = 0; k < cut; k++) drop(sources[k]!, sources[k]! + 1, k < keepFrom ? 'budget' : 'budget-cut');
       entries = entries.slice(cut);
       sources = sources.slice(cut);
       tokens = tokens.slice(cut);
@@ -281,4 +282,5 @@ export const DROP_REASON_TEXT: Record<DropReason, string> = {
   command: 'command row (_command): never sent to the model',
   blank: 'assistant message with blank content and no tool calls or reasoning',
   budget: 'over the token budget',
+  'budget-cut': 'fits the budget, but comes before the user turn the replay is cut to',
 };

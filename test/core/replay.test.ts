@@ -46,6 +46,10 @@ describe('getHistory fates', () => {
     const orphanFirst = msgs('{"role": "user", "content": "a"}', '{"role": "assistant", "content": "b"}', '{"role": "user", "content": "c"}', '{"role": "assistant", "content": "d"}');
     const cut = getHistory(orphanFirst, 0, { maxTokens: 25 }, counter);
     expect(reasons(cut.fates)).toEqual(['budget', 'budget', 'kept', 'kept']);
+    // 35 tokens hold "b2", "c", "d"; the replay is cut to start at "c", so "b2" fits but goes.
+    const fitsButCut = msgs('{"role": "user", "content": "a"}', '{"role": "assistant", "content": "b"}', '{"role": "assistant", "content": "b2"}', '{"role": "user", "content": "c"}', '{"role": "assistant", "content": "d"}');
+    const r2 = getHistory(fitsButCut, 0, { maxTokens: 35 }, counter);
+    expect(reasons(r2.fates)).toEqual(['budget', 'budget', 'budget-cut', 'kept', 'kept']);
   });
 
   it('points at the message that makes nanobot raise', () => {

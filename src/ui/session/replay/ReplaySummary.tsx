@@ -65,10 +65,10 @@ export function ReplaySummary(p: ReplaySummaryProps) {
           </li>
         ))}
       </ul>
-      {(counts.get('budget') ?? 0) > 0 && (
+      {(counts.get('budget-cut') ?? 0) > 0 && (
         <p class="sl-muted sl-small">
-          “Over the token budget” also covers messages that fit but come before the first user turn of what fits: after the budget walk, nanobot cuts
-          the replay to start on a user turn (and at a legal start again).
+          After walking back from the newest message until the budget is full, nanobot cuts what fits to start on a user turn (and at a legal
+          start again), so some messages that fit are left out too.
         </p>
       )}
       <details class="sl-why" open>

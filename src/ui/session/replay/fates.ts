@@ -42,4 +42,4 @@ export function fateCounts(fates: Fate[]): Map<FateKey, number> {
 }
 
 /** Draw order of the legend (and bucket priority on the strip: earlier wins a tie). */
-export const FATE_ORDER: FateKey[] = ['kept', 'budget', 'orphan', 'before-orphan', 'before-user', 'command', 'blank', 'window', 'consolidated'];
+export const FATE_ORDER: FateKey[] = ['kept', 'budget', 'budget-cut', 'orphan', 'before-orphan', 'before-user', 'command', 'blank', 'window', 'consolidated'];

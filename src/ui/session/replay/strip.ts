@@ -37,6 +37,7 @@ export function messageAt(x: number, n: number): number {
 export const FATE_COLOURS: Record<FateKey, [string, string]> = {
   kept: ['--ok', '#2e9d5b'],
   budget: ['--warn', '#d08a1c'],
+  'budget-cut': ['--fate-budget-cut', '#e8bd74'],
   orphan: ['--danger', '#d33c3c'],
   'before-orphan': ['--danger-muted', '#e89a9a'],
   'before-user': ['--accent-muted', '#8fb3e0'],
