@@ -15,6 +15,7 @@ import { errorText, say } from './status';
 import { folder, folderIndex, listing, nowIso, refreshListing, selectFolder, workspace } from './workspace/model';
 import { resolveSession, rowHref } from './workspace/rows';
 import { ReadOnlyBanner } from './workspace/WorkspaceView';
+import { iso } from './iso';
 
 type SessionRoute = Extract<Route, { view: 'session' }>;
 
@@ -111,11 +112,11 @@ export function SessionPage({ r }: { r: SessionRoute }) {
       <div class="session-missing">
         <h1>No such session</h1>
         <p>
-          There is no session with the key <code>{r.key}</code>
+          There is no session with the key <code>{iso(r.key)}</code>
           {r.params.file ? (
             <>
               {' '}
-              in a file named <code>{r.params.file}</code>
+              in a file named <code>{iso(r.params.file)}</code>
             </>
           ) : null}{' '}
           in {f ? f.label : 'this workspace'}. It may have been deleted or renamed.
@@ -159,7 +160,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         <a href={back}>← {ws.name}</a>
         <span aria-hidden="true"> / </span>
         <span aria-current="page">
-          {summary.fileName} <span class="muted">({formatBytes(opened?.bytes.length ?? summary.size)})</span>
+          {iso(summary.fileName)} <span class="muted">({formatBytes(opened?.bytes.length ?? summary.size)})</span>
         </span>
       </nav>
       <ReadOnlyBanner />

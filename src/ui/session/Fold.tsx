@@ -1,6 +1,7 @@
 /** Long untrusted text, folded: the first part shown as plain text, the rest one click away. */
 import { useState } from 'preact/hooks';
 import { count } from './text';
+import { iso } from '../iso';
 
 export interface FoldProps {
   text: string;
@@ -28,7 +29,7 @@ export function Fold({ text, limit = 1500, lines = 24, class: cls }: FoldProps) 
   const folded = at < text.length;
   return (
     <div class={`sl-fold ${cls ?? ''}`}>
-      <pre class="sl-text">{open || !folded ? text : text.slice(0, at) + '…'}</pre>
+      <pre class="sl-text">{open || !folded ? text : <>{iso(text.slice(0, at))}…</>}</pre>
       {folded && (
         <button type="button" class="sl-link" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'Show less' : `Show all (${count(text.length - at)} more characters)`}

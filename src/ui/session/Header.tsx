@@ -6,6 +6,7 @@ import { sessionTitle } from '../../core/title';
 import type { OpenedSession } from '../../store/sessions';
 import { lensState, loadErrorText, repairSkippedLines, replaySession } from './lens';
 import { bytes, count, plural } from './text';
+import { iso } from '../iso';
 
 export interface HeaderProps {
   opened: OpenedSession;
@@ -29,8 +30,8 @@ export function Header({ opened, lens, notice, onDismiss, onProblems, onLine }: 
     <header class="sl-header">
       <h2 class="sl-title">{title || <span class="sl-muted">(no title)</span>}</h2>
       <dl class="sl-facts">
-        <div><dt>key</dt><dd><code>{opened.key}</code></dd></div>
-        <div><dt>file</dt><dd><code>{opened.fileName}</code></dd></div>
+        <div><dt>key</dt><dd><code>{iso(opened.key)}</code></dd></div>
+        <div><dt>file</dt><dd><code>{iso(opened.fileName)}</code></dd></div>
         <div><dt>size</dt><dd>{bytes(opened.bytes.length)}</dd></div>
         <div><dt>messages</dt><dd>{count(messages)}{opened.nanobot.result && opened.nanobot.result.messages.length !== messages ? ` (nanobot loads ${count(opened.nanobot.result.messages.length)})` : ''}</dd></div>
         <div><dt>showing</dt><dd>{lens}</dd></div>
@@ -44,7 +45,7 @@ export function Header({ opened, lens, notice, onDismiss, onProblems, onLine }: 
       {state === 'nothing' && (
         <p class="sl-banner sl-danger" role="alert">
           <strong>nanobot loads nothing from this file</strong> ({loadErrorText(opened)}). It would start an empty session for{' '}
-          <code>{opened.key}</code>, and its next save of that session <strong>replaces this whole file — all {plural(messages, 'message')} would be lost.</strong>{' '}
+          <code>{iso(opened.key)}</code>, and its next save of that session <strong>replaces this whole file — all {plural(messages, 'message')} would be lost.</strong>{' '}
           Repair it (Edit tab) or keep nanobot away from it.
         </p>
       )}

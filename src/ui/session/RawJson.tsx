@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { FileRecord } from '../../core/document';
 import { count, cut, recordText } from './text';
+import { iso } from '../iso';
 
 const SHOWN = 4000;
 
@@ -23,7 +24,7 @@ export function RawJson({ record, line }: { record: FileRecord; line: number }) 
       <button type="button" class="sl-link" aria-expanded={true} onClick={() => setOpen(false)}>
         Hide raw JSON (line {line + 1})
       </button>
-      <pre class="sl-text sl-code">{shown.text}{shown.cut ? '…' : ''}</pre>
+      <pre class="sl-text sl-code">{iso(shown.text)}{shown.cut ? '…' : ''}</pre>
       {shown.cut && (
         <button type="button" class="sl-link" onClick={() => setAll(true)}>
           Show all {count(text.length)} characters

@@ -8,6 +8,7 @@ import { folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped }
 import { FILE_LEVEL, hasProblems, healthReport, type FileHealth } from './health';
 import type { SessionTab } from '../router';
 import { rowHref } from './rows';
+import { iso } from '../iso';
 
 function FileEntry({ h, href }: { h: FileHealth; href: (tab?: SessionTab, line?: number) => string }) {
   const s = h.summary;
@@ -15,9 +16,9 @@ function FileEntry({ h, href }: { h: FileHealth; href: (tab?: SessionTab, line?:
   return (
     <li class={`health-file rank-${h.rank}`}>
       <h3>
-        <a href={href()}>{s.fileName}</a>
-        <span class="muted"> · {s.key}</span>
-        {title ? <span class="muted"> · “{title}”</span> : null}
+        <a href={href()}>{iso(s.fileName)}</a>
+        <span class="muted"> · {iso(s.key)}</span>
+        {title ? <span class="muted"> · “{iso(title)}”</span> : null}
       </h3>
       <ul class="verdicts">
         {h.verdicts.map((v, i) => (
@@ -124,7 +125,7 @@ export function HealthPage() {
           <ul>
             {ok.map((h) => (
               <li key={h.summary.path}>
-                <a href={rowHref(h.summary, f?.naming ?? 'safe-key', all, folderParam)}>{h.summary.fileName}</a> — {h.verdicts.map((v) => v.text).join(' ')}
+                <a href={rowHref(h.summary, f?.naming ?? 'safe-key', all, folderParam)}>{iso(h.summary.fileName)}</a> — {h.verdicts.map((v) => v.text).join(' ')}
               </li>
             ))}
           </ul>

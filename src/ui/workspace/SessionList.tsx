@@ -6,6 +6,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { formatBytes, formatCount, formatTime } from '../format';
 import type { Badge, Match } from './rows';
+import { iso } from '../iso';
 
 export interface SessionListProps {
   matches: Match[];
@@ -45,9 +46,9 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
         {excerpt && (
           <p class="row-excerpt">
             <span class="visually-hidden">Found in the messages: </span>
-            {excerpt.before}
-            <mark>{excerpt.hit}</mark>
-            {excerpt.after}
+            {iso(excerpt.before)}
+            <mark>{iso(excerpt.hit)}</mark>
+            {iso(excerpt.after)}
           </p>
         )}
       </div>

@@ -8,6 +8,7 @@ import { channelFilter, problemsOnly, query, shown } from './filters';
 import { folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped } from './model';
 import { buildRows, channelCounts, filterRows, rowHref } from './rows';
 import { focusFirstRow, SessionList } from './SessionList';
+import { iso } from '../iso';
 
 export function SessionsPage() {
   const rows = useComputed(() => buildRows(listing.value?.summaries ?? [], scans.value, leftovers.value));
@@ -66,7 +67,7 @@ export function SessionsPage() {
         </label>
       </div>
       <p id="search-scope" class="muted small" aria-live="polite">
-        {q ? `${plural(matches.value.length, 'session')} match “${q}”. ` : `${plural(total, 'session')} in nanobot’s order (newest updated_at first). `}
+        {q ? <>{plural(matches.value.length, 'session')} match “{iso(q)}”. </> : `${plural(total, 'session')} in nanobot’s order (newest updated_at first). `}
         {checked < total && scanning.value
           ? `Checking whole files in the background: ${formatCount(checked)} of ${formatCount(total)} done; message text is searched as each file is read.`
           : total

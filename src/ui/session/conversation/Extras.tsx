@@ -4,6 +4,7 @@ import { pyStr } from '../../../core/pyrepr';
 import { dictGet, dictKeys, isDict, type PyDict, type PyValue } from '../../../core/pyvalue';
 import { Fold } from '../Fold';
 import { MESSAGE_FLAGS, SHOWN_KEYS } from '../flags';
+import { iso } from '../../iso';
 
 /** `reasoning_content` and `thinking_blocks`, folded away in <details>. */
 export function Reasoning({ m }: { m: PyDict }) {
@@ -61,8 +62,8 @@ export function Flags({ m }: { m: PyDict }) {
         const known = MESSAGE_FLAGS[k];
         return (
           <li key={k} class={`sl-tag ${known ? 'sl-tag-internal' : ''}`} title={known ?? 'a key nanobot does not define'}>
-            {k}
-            {v === true ? '' : `=${short(v)}`}
+            {iso(k)}
+            {v === true ? '' : <>={iso(short(v))}</>}
           </li>
         );
       })}

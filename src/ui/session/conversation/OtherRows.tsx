@@ -1,6 +1,7 @@
 /** Rows that are not messages: corrupt lines in place, provider state, and the consolidation marker. */
 import type { Diagnostic, FileRecord } from '../../../core/document';
 import { cut, recordText } from '../text';
+import { iso } from '../../iso';
 
 /** A line no lens reads as a message, with why, and a way to the File tab. */
 export function CorruptRow({ line, record, diagnostics, onOpenLine }: { line: number; record: FileRecord; diagnostics: Diagnostic[]; onOpenLine: (line: number) => void }) {
@@ -22,7 +23,7 @@ export function CorruptRow({ line, record, diagnostics, onOpenLine }: { line: nu
           </li>
         ))}
       </ul>
-      <pre class="sl-text sl-code">{shown.text}{shown.cut ? '…' : ''}</pre>
+      <pre class="sl-text sl-code">{iso(shown.text)}{shown.cut ? '…' : ''}</pre>
     </article>
   );
 }

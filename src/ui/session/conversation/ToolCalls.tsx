@@ -1,6 +1,7 @@
 /** Tool calls with the result that answers each one, and tool results with the call they answer. */
 import { Fold } from '../Fold';
 import type { Pairing } from '../pairing';
+import { iso } from '../../iso';
 
 export interface ToolProps {
   index: number;
@@ -17,8 +18,8 @@ export function ToolCalls({ index, pairing, onJump }: ToolProps) {
       {calls.map((c, i) => (
         <li key={i} class="sl-call">
           <div class="sl-call-head">
-            <span class="sl-call-name">{c.name}</span>
-            {c.id && <code class="sl-muted">{c.id}</code>}
+            <span class="sl-call-name">{iso(c.name)}</span>
+            {c.id && <code class="sl-muted">{iso(c.id)}</code>}
             {c.result !== null ? (
               <button type="button" class="sl-link" onClick={() => onJump(c.result!)}>
                 result: message #{c.result + 1}
@@ -41,7 +42,7 @@ export function ToolAnswer({ index, pairing, onJump }: ToolProps) {
   if (a.call === null) return <span class="sl-tag sl-tag-danger" title="replay cuts everything up to and including an orphan tool result">orphan result: no earlier call with this id</span>;
   return (
     <span class="sl-answer">
-      result of <span class="sl-call-name">{a.name}</span>{' '}
+      result of <span class="sl-call-name">{iso(a.name ?? '')}</span>{' '}
       <button type="button" class="sl-link" onClick={() => onJump(a.call!)}>
         call in message #{a.call + 1}
       </button>

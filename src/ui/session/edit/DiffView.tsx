@@ -1,6 +1,7 @@
 /** The lines an edit touches, diff-style: removed, added and rewritten lines by number. */
 import { count } from '../text';
 import type { DiffLine } from './diff';
+import { iso } from '../../iso';
 
 const SHOW = 60;
 const TEXT = 160;
@@ -23,12 +24,12 @@ export function DiffView({ diff }: { diff: DiffLine[] }) {
       <ul class="sl-diff-list" aria-label="Affected lines">
         {diff.slice(0, SHOW).map((d, i) => (
           <li key={i} class={`sl-diff-${d.op}`}>
-            {d.op === 'remove' && <><span class="sl-diff-sign" aria-label="removed">−</span> line {d.oldLine + 1}: <code>{short(d.text)}</code></>}
-            {d.op === 'add' && <><span class="sl-diff-sign" aria-label="added">+</span> new line {d.newLine + 1}: <code>{short(d.text)}</code></>}
+            {d.op === 'remove' && <><span class="sl-diff-sign" aria-label="removed">−</span> line {d.oldLine + 1}: <code>{iso(short(d.text))}</code></>}
+            {d.op === 'add' && <><span class="sl-diff-sign" aria-label="added">+</span> new line {d.newLine + 1}: <code>{iso(short(d.text))}</code></>}
             {d.op === 'change' && (
               <>
                 <span class="sl-diff-sign" aria-label="rewritten">~</span> line {d.oldLine + 1}
-                {d.newLine !== d.oldLine ? ` (becomes ${d.newLine + 1})` : ''}: <code>{short(d.before)}</code> → <code>{short(d.after)}</code>
+                {d.newLine !== d.oldLine ? ` (becomes ${d.newLine + 1})` : ''}: <code>{iso(short(d.before))}</code> → <code>{iso(short(d.after))}</code>
               </>
             )}
           </li>

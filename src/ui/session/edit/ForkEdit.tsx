@@ -10,6 +10,7 @@ import { count, plural } from '../text';
 import { failure, download } from './apply';
 import type { EditCtx } from './context';
 import { EditCard, type Plan } from './EditCard';
+import { iso } from '../../iso';
 
 /** Turn picker, new key (validated as a file name), preview of what the fork holds. */
 export function ForkEdit({ ctx }: { ctx: EditCtx }) {
@@ -67,7 +68,7 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
         <input type="number" min={1} max={users.length + 1} step={1} value={turn} onInput={(e) => { setTurn((e.currentTarget as HTMLInputElement).value); setTouched(true); }} />
         <small class="sl-muted">
           {chosen !== undefined
-            ? `turn ${turn} is message #${count(chosen + 1)}: “${messagePreview(src.messages[chosen]!).slice(0, 80) || '(no text)'}”`
+            ? <>turn {turn} is message #{count(chosen + 1)}: “{iso(messagePreview(src.messages[chosen]!).slice(0, 80) || '(no text)')}”</>
             : Number(turn) === users.length + 1 ? 'after the last turn: copies every message' : ''}
         </small>
       </label>

@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import type { Diagnostic, FileRecord } from '../../../core/document';
 import { count, cut, recordText } from '../text';
 import { VirtualList } from '../VirtualList';
+import { closeIsolates } from '../../iso';
 
 /** Characters of a line drawn before "show all". */
 export const LINE_DISPLAY_MAX = 3000;
@@ -45,7 +46,7 @@ function Line({ rec, n, diags, hl }: { rec: FileRecord; n: number; diags: Diagno
         <span class="sl-tag">{rec.kind === 'provider_state' ? 'provider state' : rec.kind}</span>
         {rec.eol !== '\n' && EOL_TEXT[rec.eol] && <span class="sl-tag">{EOL_TEXT[rec.eol]}</span>}
         <pre class="sl-text sl-code">
-          <Marked text={shown.text} column={column} />
+          <bdi><Marked text={closeIsolates(shown.text)} column={column} /></bdi>
           {shown.cut ? '…' : ''}
         </pre>
         {shown.cut && (

@@ -4,6 +4,7 @@ import { pyDumps } from '../../../core/pyjson';
 import { dictKeys, isDict, type PyValue } from '../../../core/pyvalue';
 import { METADATA_INTERNAL, METADATA_RECORD_FIELDS } from '../flags';
 import { Fold } from '../Fold';
+import { iso } from '../../iso';
 
 function Value({ v }: { v: PyValue }) {
   return <Fold text={pyDumps(v)} limit={300} lines={6} class="sl-code" />;
@@ -25,7 +26,7 @@ export function MetadataPanel({ doc, lastConsolidated, onLine }: { doc: SessionD
       <dl class="sl-fields">
         {dictKeys(rec).map((k) => (
           <div key={k} class="sl-field-row">
-            <dt><code>{k}</code></dt>
+            <dt><code>{iso(k)}</code></dt>
             <dd>
               <span class="sl-muted">{METADATA_RECORD_FIELDS[k] ?? 'not a field nanobot writes'}</span>
               {k === 'metadata' && isDict(inner) ? (
@@ -34,7 +35,7 @@ export function MetadataPanel({ doc, lastConsolidated, onLine }: { doc: SessionD
                   {dictKeys(inner).map((ik) => (
                     <div key={ik} class="sl-field-row">
                       <dt>
-                        <code>{ik}</code>{' '}
+                        <code>{iso(ik)}</code>{' '}
                         {METADATA_INTERNAL[ik] ? <span class="sl-tag sl-tag-internal">nanobot’s own</span> : <span class="sl-tag">not a nanobot key</span>}
                       </dt>
                       <dd>

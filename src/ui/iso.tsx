@@ -1,0 +1,27 @@
+/**
+ * File text shown inline next to the app's own words, bidi-isolated. Element isolation alone
+ * (<bdi>, CSS unicode-bidi: isolate) fails when the text opens isolates (U+2066–U+2068) it never
+ * closes: they take the closing isolate the browser puts at the element's end, and an override
+ * (U+202E) then runs on into the text after it. So the missing U+2069s are added first.
+ */
+import type { VNode } from 'preact';
+
+const OPENS = /[\u2066-\u2068]/;
+
+/** `text` with a U+2069 for each isolate its last paragraph leaves open (unchanged when none). */
+export function closeIsolates(text: string): string {
+  if (!OPENS.test(text)) return text;
+  let open = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x2066 && c <= 0x2068) open++;
+    else if (c === 0x2069) open = Math.max(0, open - 1);
+    else if (c === 0x0a || c === 0x0d || c === 0x1c || c === 0x1d || c === 0x1e || c === 0x85 || c === 0x2029) open = 0; // paragraph separators end every isolate
+  }
+  return open ? text + '\u2069'.repeat(open) : text;
+}
+
+/** Untrusted text as an isolated <bdi>, so its bidi controls cannot reorder what follows it. */
+export function iso(text: string): VNode {
+  return <bdi>{closeIsolates(text)}</bdi>;
+}
