@@ -25,3 +25,13 @@ export function closeIsolates(text: string): string {
 export function iso(text: string): VNode {
   return <bdi>{closeIsolates(text)}</bdi>;
 }
+
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A diagnostic's text with each bidi control written out as ⟨U+202E⟩: a message quotes file text
+ * (a key) mid-sentence, where an override would reverse the rest; and it names what is hidden.
+ */
+export function showControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
+}

@@ -8,7 +8,7 @@ import { folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped }
 import { FILE_LEVEL, hasProblems, healthReport, type FileHealth } from './health';
 import type { SessionTab } from '../router';
 import { rowHref } from './rows';
-import { iso } from '../iso';
+import { iso, showControls } from '../iso';
 
 function FileEntry({ h, href }: { h: FileHealth; href: (tab?: SessionTab, line?: number) => string }) {
   const s = h.summary;
@@ -42,7 +42,7 @@ function FileEntry({ h, href }: { h: FileHealth; href: (tab?: SessionTab, line?:
                   {fileLevel ? 'whole file' : `line ${formatCount(d.line + 1)}${d.column ? `:${d.column}` : ''}`}
                 </a>
                 <span class={`sev sev-${d.severity}`}>{d.severity}</span>
-                <span class="diag-message">{d.message}</span>
+                <span class="diag-message">{showControls(d.message)}</span>
                 {d.raw && <code class="diag-raw">{d.raw.length > 160 ? `${d.raw.slice(0, 160)}…` : d.raw}</code>}
               </li>
             );

@@ -6,7 +6,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { formatBytes, formatCount, formatTime } from '../format';
 import type { Badge, Match } from './rows';
-import { iso } from '../iso';
+import { iso, showControls } from '../iso';
 
 export interface SessionListProps {
   matches: Match[];
@@ -23,9 +23,9 @@ export function BadgeList({ badges }: { badges: Badge[] }) {
   return (
     <ul class="badges" aria-label="Problems">
       {badges.map((b) => (
-        <li key={b.id} class={`badge tone-${b.tone}`} title={b.explain}>
+        <li key={b.id} class={`badge tone-${b.tone}`} title={showControls(b.explain)}>
           {b.label}
-          <span class="visually-hidden">: {b.explain}</span>
+          <span class="visually-hidden">: {showControls(b.explain)}</span>
         </li>
       ))}
     </ul>

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConversationTab } from '../../../src/ui/session/conversation/ConversationTab';
 import { Fold } from '../../../src/ui/session/Fold';
 import { RawJson } from '../../../src/ui/session/RawJson';
-import { closeIsolates } from '../../../src/ui/iso';
+import { closeIsolates, showControls } from '../../../src/ui/iso';
 import { jsonl, meta, mount, openText, settle, unmount } from './helpers';
 
 const RLO = '\u202e';
@@ -35,6 +35,13 @@ describe('closeIsolates', () => {
     expect(closeIsolates('\u2069\u2066x')).toBe('\u2069\u2066x\u2069');
     expect(closeIsolates('\u2066one\ntwo')).toBe('\u2066one\ntwo');
     expect(closeIsolates('one\n\u2067two')).toBe('one\n\u2067two\u2069');
+  });
+});
+
+describe('showControls', () => {
+  it('names every bidi control in a diagnostic and leaves other text alone', () => {
+    expect(showControls(`key "a${RLO}b\u2066c\u200fd" belongs in x`)).toBe('key "a⟨U+202E⟩b⟨U+2066⟩c⟨U+200F⟩d" belongs in x');
+    expect(showControls('zero\u200bwidth é')).toBe('zero\u200bwidth é');
   });
 });
 

@@ -1,7 +1,7 @@
 /** Rows that are not messages: corrupt lines in place, provider state, and the consolidation marker. */
 import type { Diagnostic, FileRecord } from '../../../core/document';
 import { cut, recordText } from '../text';
-import { iso } from '../../iso';
+import { iso, showControls } from '../../iso';
 
 /** A line no lens reads as a message, with why, and a way to the File tab. */
 export function CorruptRow({ line, record, diagnostics, onOpenLine }: { line: number; record: FileRecord; diagnostics: Diagnostic[]; onOpenLine: (line: number) => void }) {
@@ -18,7 +18,7 @@ export function CorruptRow({ line, record, diagnostics, onOpenLine }: { line: nu
       <ul class="sl-diags">
         {diagnostics.map((d, i) => (
           <li key={i}>
-            {d.message}
+            {showControls(d.message)}
             {d.column ? ` (column ${d.column})` : ''}
           </li>
         ))}

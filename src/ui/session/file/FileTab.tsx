@@ -6,6 +6,7 @@ import { replaySession } from '../lens';
 import { LensPanel } from './LensPanel';
 import { LinesList } from './LinesList';
 import { MetadataPanel } from './MetadataPanel';
+import { showControls } from '../../iso';
 
 export interface FileTabProps {
   opened: OpenedSession;
@@ -37,7 +38,7 @@ export function FileTab({ opened, line, onLine }: FileTabProps) {
             {diags.slice(0, 200).map((d, i) => (
               <li key={i} class={`sl-sev-${d.severity}`}>
                 <button type="button" class="sl-link" onClick={() => go(d.line)}>line {d.line + 1}{d.column ? `, column ${d.column}` : ''}</button>{' '}
-                <span class="sl-tag">{d.severity}</span> {d.message}
+                <span class="sl-tag">{d.severity}</span> {showControls(d.message)}
               </li>
             ))}
             {diags.length > 200 && <li class="sl-muted">… and {diags.length - 200} more (see the lines below)</li>}

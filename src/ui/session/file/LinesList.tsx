@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import type { Diagnostic, FileRecord } from '../../../core/document';
 import { count, cut, recordText } from '../text';
 import { VirtualList } from '../VirtualList';
-import { closeIsolates } from '../../iso';
+import { closeIsolates, showControls } from '../../iso';
 
 /** Characters of a line drawn before "show all". */
 export const LINE_DISPLAY_MAX = 3000;
@@ -56,7 +56,7 @@ function Line({ rec, n, diags, hl }: { rec: FileRecord; n: number; diags: Diagno
         )}
         {diags.map((d, i) => (
           <p key={i} class={`sl-diag sl-sev-${d.severity}`}>
-            {d.severity}: {d.message}
+            {d.severity}: {showControls(d.message)}
             {d.column ? ` (column ${d.column})` : ''}
           </p>
         ))}
