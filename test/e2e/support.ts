@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, withTimeout, type Browser } from '../browser/harness';
-import { build } from 'vite';
+import { build, type InlineConfig } from 'vite';
 import { CSP } from '../../scripts/vite-plugins';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,11 +33,22 @@ export function builtApp(): Promise<string> {
     const dist = path.join(root, 'dist', 'index.html');
     const sources = Math.max(...['src', 'public', 'index.html', 'vite.config.ts'].map((p) => newestMtime(path.join(root, p))));
     if (fs.existsSync(dist) && fs.statSync(dist).mtimeMs > sources) return path.dirname(dist);
-    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-app-'));
-    await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true, sourcemap: false, reportCompressedSize: false } });
-    return outDir;
+    return buildAppInto(fs.mkdtempSync(path.join(os.tmpdir(), 'lens-app-')));
   })();
   return built;
+}
+
+/** Build the app into `outDir`; `extra` (e.g. one more plugin) makes a different version, as a redeploy would. */
+export async function buildAppInto(outDir: string, extra: InlineConfig = {}): Promise<string> {
+  // Vitest sets NODE_ENV=test, which Vite keeps: the bundle would get dependencies' development code.
+  const env = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'error', ...extra, build: { outDir, emptyOutDir: true, sourcemap: false, reportCompressedSize: false } });
+  } finally {
+    process.env.NODE_ENV = env;
+  }
+  return outDir;
 }
 
 const MIME: Record<string, string> = {
@@ -54,22 +65,37 @@ const MIME: Record<string, string> = {
 
 export interface Served {
   url: string;
-  /** Every path requested, in order. */
+  /** Every path requested, in order (also those refused while gone). */
   requests: string[];
+  /** Serve another folder from now on (a redeploy). */
+  setDir: (dir: string) => void;
+  /** While gone, every request's connection is closed unanswered (a server that is down). */
+  setGone: (gone: boolean) => void;
   close: () => Promise<void>;
 }
 
-/** Serve `dir` on http://127.0.0.1:port/app/ (a sub-path, as on a static host) with the CSP header. */
-export async function serveApp(dir: string, port: number): Promise<Served> {
+export interface ServeOptions {
+  /** The sub-path the app is served under, with both slashes (default '/app/'). */
+  base?: string;
+}
+
+/** Serve `dir` on http://127.0.0.1:port/app/ (or `base`: a sub-path, as on a static host) with the CSP header. */
+export async function serveApp(dir: string, port: number, opts: ServeOptions = {}): Promise<Served> {
+  const base = opts.base ?? '/app/';
   const requests: string[] = [];
+  let gone = false;
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     requests.push(url.pathname);
-    if (!url.pathname.startsWith('/app/')) {
+    if (gone) {
+      req.socket.destroy();
+      return;
+    }
+    if (!url.pathname.startsWith(base)) {
       res.writeHead(404).end();
       return;
     }
-    const rel = decodeURIComponent(url.pathname.slice('/app/'.length)) || 'index.html';
+    const rel = decodeURIComponent(url.pathname.slice(base.length)) || 'index.html';
     const file = path.join(dir, rel);
     if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       res.writeHead(404).end('not found');
@@ -87,8 +113,13 @@ export async function serveApp(dir: string, port: number): Promise<Served> {
     server.listen(port, '127.0.0.1', resolve);
   });
   return {
-    url: `http://127.0.0.1:${port}/app/`,
+    url: `http://127.0.0.1:${port}${base}`,
     requests,
+    setDir: (next) => (dir = next),
+    setGone: (g) => {
+      gone = g;
+      if (g) server.closeAllConnections();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
