@@ -11,14 +11,38 @@ export function concat(chunks: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Read a whole stream into one buffer (files are loaded whole anyway; this keeps one copy). */
-export async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+/** Bytes read between two yields: a file's chunks are queued at once, so its reads chain as microtasks in one task. */
+const YIELD_EVERY = 4 * 1024 * 1024;
+
+/** Let the event loop run (input, rendering) in the middle of a long read. */
+function yieldToEventLoop(): Promise<void> {
+  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return typeof s?.yield === 'function' ? s.yield() : new Promise((r) => setTimeout(r, 0));
+}
+
+/**
+ * Read a whole stream into one buffer (files are loaded whole anyway; this keeps one copy). With the
+ * expected `size` the chunks go straight into place, so a 100 MB file is not copied again at the end;
+ * the page gets the event loop back every 4 MB.
+ */
+export async function readAll(stream: ReadableStream<Uint8Array>, size?: number): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
+  const into = size !== undefined && size > 0 ? new Uint8Array(size) : null;
+  let at = 0;
+  let sinceYield = 0;
   const reader = stream.getReader();
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return concat(chunks);
-    chunks.push(value);
+    if (done) return into && at === into.length && chunks.length === 0 ? into : concat(into ? [into.subarray(0, at), ...chunks] : chunks);
+    if (into && chunks.length === 0 && at + value.length <= into.length) {
+      into.set(value, at);
+      at += value.length;
+    } else chunks.push(value);
+    sinceYield += value.length;
+    if (sinceYield >= YIELD_EVERY) {
+      sinceYield = 0;
+      await yieldToEventLoop();
+    }
   }
 }
 

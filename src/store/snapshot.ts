@@ -24,7 +24,7 @@ export async function snapshotOf(path: string, bytes: Uint8Array, stat: FileStat
 export async function readSnapshot(adapter: StorageAdapter, path: string): Promise<{ bytes: Uint8Array; snapshot: Snapshot }> {
   for (let attempt = 1; ; attempt++) {
     const before = await adapter.stat(path);
-    const bytes = await readAll(await adapter.read(path));
+    const bytes = await readAll(await adapter.read(path), before.size);
     const after = await adapter.stat(path);
     const steady = sameStat(before, after) && after.size === bytes.length;
     if (steady) return { bytes, snapshot: await snapshotOf(path, bytes, after) };
