@@ -7,6 +7,7 @@ import type { FileRecord } from '../core/document';
 import { analyzeSession, type AnalyzeOptions, type SessionAnalysis } from '../core/open';
 import type { PyDict } from '../core/pyvalue';
 import { decodeBatch, finishAnalysis, type AnalysisHead, type RecordBatch } from './analysis-wire';
+import { sha256Hex } from './bytes';
 
 export interface WorkerRequest {
   id: number;
@@ -18,7 +19,7 @@ export type WorkerReply =
   | { id: number; type: 'preview'; messages: PyDict[] }
   | { id: number; type: 'head'; head: AnalysisHead }
   | { id: number; type: 'batch'; batch: RecordBatch }
-  | { id: number; type: 'done'; buffer: ArrayBuffer }
+  | { id: number; type: 'done'; buffer: ArrayBuffer; sha256: string }
   | { id: number; type: 'error'; message: string; buffer: ArrayBuffer };
 
 export interface AnalyzeProgress {
@@ -41,12 +42,12 @@ function getWorker(): Worker | null {
 }
 
 /**
- * Analyzes `bytes` (their buffer is lent to the worker and comes back; do not touch it meanwhile).
- * Resolves with the analysis over a Uint8Array of the same bytes.
+ * Analyzes and hashes `bytes` (their buffer is lent to the worker and comes back; do not touch it
+ * meanwhile). Resolves with the analysis over a Uint8Array of the same bytes, and their SHA-256.
  */
-export function analyzeOffThread(bytes: Uint8Array, opts: AnalyzeOptions, progress: AnalyzeProgress = {}): Promise<{ analysis: SessionAnalysis; bytes: Uint8Array }> {
+export async function analyzeOffThread(bytes: Uint8Array, opts: AnalyzeOptions, progress: AnalyzeProgress = {}): Promise<{ analysis: SessionAnalysis; bytes: Uint8Array; sha256: string }> {
   const w = bytes.length >= WORKER_THRESHOLD ? getWorker() : null;
-  if (!w) return Promise.resolve({ analysis: analyzeSession(bytes, opts), bytes });
+  if (!w) return { analysis: analyzeSession(bytes, opts), bytes, sha256: await sha256Hex(bytes) };
   const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
   const id = nextId++;
   return new Promise((resolve, reject) => {
@@ -68,7 +69,7 @@ export function analyzeOffThread(bytes: Uint8Array, opts: AnalyzeOptions, progre
         if (m.type === 'error') return reject(new Error(m.message));
         const records: FileRecord[] = new Array(head!.count);
         for (const b of batches) decodeBatch(b, back, records);
-        resolve({ analysis: finishAnalysis(head!, records, opts.fallbackKey, opts.now), bytes: back });
+        resolve({ analysis: finishAnalysis(head!, records, opts.fallbackKey, opts.now), bytes: back, sha256: m.sha256 });
       }
     };
     w.addEventListener('message', onMessage);

@@ -1,8 +1,10 @@
 /**
  * Worker that analyzes a session file off the page's thread: a quick preview of the first messages,
- * then the whole analysis in batches small enough that receiving each never blocks the page long.
+ * then the whole analysis in batches small enough that receiving each never blocks the page long,
+ * and the file's SHA-256 (hashing 100 MB on the page would block it for a tenth of a second).
  */
 import { parseDocument } from '../core/document';
+import { sha256Hex } from './bytes';
 import { analyzeSession, type AnalyzeOptions } from '../core/open';
 import { encodeAnalysis } from './analysis-wire';
 import type { WorkerRequest, WorkerReply } from './analyze-client';
@@ -13,16 +15,18 @@ function post(msg: WorkerReply, transfer: Transferable[] = []) {
   (self as unknown as Worker).postMessage(msg, transfer);
 }
 
-self.onmessage = (e: MessageEvent<WorkerRequest>) => {
+self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
   const { id, buffer, opts } = e.data;
   const bytes = new Uint8Array(buffer);
   try {
     post({ id, type: 'preview', messages: preview(bytes) });
+    const hashing = sha256Hex(bytes);
     const a = analyzeSession(bytes, opts as AnalyzeOptions);
     const { head, batches } = encodeAnalysis(a, bytes);
     post({ id, type: 'head', head });
     for (const b of batches) post({ id, type: 'batch', batch: b });
-    post({ id, type: 'done', buffer }, [buffer]);
+    const sha256 = await hashing;
+    post({ id, type: 'done', buffer, sha256 }, [buffer]);
   } catch (err) {
     post({ id, type: 'error', message: err instanceof Error ? err.message : String(err), buffer }, [buffer]);
   }

@@ -18,7 +18,7 @@ import { StoreError, isStoreError } from './errors';
 import type { StemNaming } from './layout';
 import { checkName } from './names';
 import { joinPath } from './paths';
-import { readSnapshot, type Snapshot } from './snapshot';
+import { readSnapshot, readSteady, type Snapshot } from './snapshot';
 
 /** How many bytes of each file a listing reads first: nanobot's own text chunk. */
 export const HEAD_BYTES = 8192;
@@ -282,10 +282,11 @@ export function openFromBytes(path: string, bytes: Uint8Array, snapshot: Snapsho
 
 /** Reads and opens a session file; big files are parsed in a worker, with a preview of the first messages. */
 export async function openSession(adapter: StorageAdapter, path: string, opts: OpenOptions & AnalyzeProgress): Promise<OpenedSession> {
-  const read = await readSnapshot(adapter, path);
+  const read = await readSteady(adapter, path);
   const a = analyzeOptions(path, opts);
-  const { analysis, bytes } = await analyzeOffThread(read.bytes, a, opts);
-  return { path, fileName: a.fileName, naming: opts.naming ?? 'safe-key', bytes, snapshot: read.snapshot, ...analysis };
+  const { analysis, bytes, sha256 } = await analyzeOffThread(read.bytes, a, opts);
+  const snapshot: Snapshot = { path, size: read.stat.size, lastModified: read.stat.lastModified, sha256 };
+  return { path, fileName: a.fileName, naming: opts.naming ?? 'safe-key', bytes, snapshot, ...analysis };
 }
 
 /** Saves an edited document over the opened file: refused with a 'conflict' if the file changed since it was read. */

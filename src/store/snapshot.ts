@@ -22,12 +22,20 @@ export async function snapshotOf(path: string, bytes: Uint8Array, stat: FileStat
 
 /** Read a whole file with its snapshot; retries when the file changes during the read. */
 export async function readSnapshot(adapter: StorageAdapter, path: string): Promise<{ bytes: Uint8Array; snapshot: Snapshot }> {
+  const { bytes, stat } = await readSteady(adapter, path);
+  return { bytes, snapshot: await snapshotOf(path, bytes, stat) };
+}
+
+/**
+ * Read a whole file whose size and mtime did not change during the read (retried up to 3 times);
+ * the caller hashes it, e.g. in the worker that parses it, so 100 MB are not hashed on the page.
+ */
+export async function readSteady(adapter: StorageAdapter, path: string): Promise<{ bytes: Uint8Array; stat: FileStat }> {
   for (let attempt = 1; ; attempt++) {
     const before = await adapter.stat(path);
     const bytes = await readAll(await adapter.read(path), before.size);
     const after = await adapter.stat(path);
-    const steady = sameStat(before, after) && after.size === bytes.length;
-    if (steady) return { bytes, snapshot: await snapshotOf(path, bytes, after) };
+    if (sameStat(before, after) && after.size === bytes.length) return { bytes, stat: after };
     if (attempt === 3) {
       throw new StoreError('conflict', `'${path}' keeps changing while it is read; is another program writing it?`, { path });
     }

@@ -1,7 +1,8 @@
 /**
  * The session store in real Chromium, over OPFS and over a real folder dropped onto the page: the
  * listing of ~50 files in nanobot's order with bounded reads, a save writing exactly the expected
- * bytes (checked with node:fs on the real folder), and a conflict with an outside change.
+ * bytes (checked with node:fs on the real folder), a conflict with an outside change, and a big
+ * file opened through the worker (parsed and hashed there) exactly as Node opens it in place.
  */
 
 import fs from 'node:fs';
@@ -12,7 +13,10 @@ import { parseDocument, serializeDocument } from '../../src/core/document';
 import { setTitle } from '../../src/core/edits';
 import { listingRow, sortListing, type ListingRow } from '../../src/core/listing';
 import { pyDumps } from '../../src/core/pyjson';
-import { HEAD_BYTES } from '../../src/store/sessions';
+import crypto from 'node:crypto';
+import { createMemoryAdapter } from '../../src/store/memory-adapter';
+import { WORKER_THRESHOLD } from '../../src/store/analyze-client';
+import { HEAD_BYTES, openSession } from '../../src/store/sessions';
 import { buildTestPage } from './build-page';
 import { dropFolder, evaluate, launchChromium, requireChromium, serveDir, withTimeout, type Browser } from './harness';
 import type { Lens } from './page/main';
@@ -147,5 +151,36 @@ describe.each<Kind>(['opfs', 'folder'])('session store over %s', (kind) => {
     expect(r.code).toBe('conflict');
     expect(r.message).toContain(`size ${Buffer.byteLength(original)} → ${Buffer.byteLength(outside)} bytes`);
     expect(await diskText(kind, sub, rel)).toBe(outside);
+  });
+  it('opens a file too big for the page thread in the worker: same records, values, load and SHA-256 as in place, with a preview', async () => {
+    // Exotic values (floats, big ints, keys JS would reorder) travel as text; the rest by structured clone.
+    let text = meta('cli:big', '2026-06-01T10:00:00');
+    for (let i = 0; text.length < WORKER_THRESHOLD + 300_000; i++) {
+      text += line({ role: i % 2 ? 'assistant' : 'user', content: `turn ${i} — ${'déjà vu '.repeat(60)}`, timestamp: '2026-06-01T10:00:00' });
+      if (i === 3) text += '{"role": "assistant", "content": "score", "score": 1.0, "n": 123456789012345678901, "meta": {"2": "b", "1": "a"}}\r\n';
+      if (i === 7) text += 'not json at all\n\n';
+    }
+    const sub = await fresh(kind, { 'cli_big.jsonl': text });
+    const rel = 'sessions/cli_big.jsonl';
+    const got = await evaluate(b.page, ([k, s, p, now]) => window.lensSessions.open(k, s, p, now), [kind, sub, rel, NOW] as const, 60_000);
+    const bytes = new TextEncoder().encode(text);
+    const mem = createMemoryAdapter();
+    mem.setFile(rel, bytes);
+    const want = await openSession(mem, rel, { now: NOW });
+    expect(got.sha256).toBe(crypto.createHash('sha256').update(bytes).digest('hex'));
+    expect([got.key, got.size, got.bytes]).toEqual(['cli:big', bytes.length, bytes.length]);
+    const wantRecords = want.doc.records.map((r) => [r.kind, r.raw.byteOffset - want.bytes.byteOffset, r.raw.length, r.eol, r.value ? pyDumps(r.value) : null, r.exact === true]);
+    expect(got.records).toEqual(wantRecords);
+    expect(got.records.filter((r) => r[5])).toHaveLength(1);
+    expect(got.diagnostics).toBe(want.doc.diagnostics.length);
+    const n = want.nanobot.result!;
+    expect(got.nanobot).toEqual({ ...n, metadata: pyDumps(n.metadata), messages: n.messages.map((m) => pyDumps(m)) });
+    // The preview (the first 256 KiB, exotic values left out) came before the whole; progress reached every record.
+    expect(got.previews).toHaveLength(1);
+    const preview = got.previews[0]!;
+    expect(preview.length).toBeGreaterThan(50);
+    const plainMessages = want.doc.records.filter((r) => r.kind === 'message' && !r.exact).map((r) => pyDumps(r.value!));
+    expect(preview).toEqual(plainMessages.slice(0, preview.length));
+    expect(got.progress).toBe(want.doc.records.length);
   });
 });

@@ -6,6 +6,7 @@
 import { setTitle } from '../../../src/core/edits';
 import { isStoreError } from '../../../src/store/errors';
 import { createHandleAdapter } from '../../../src/store/handle-adapter';
+import { pyDumps } from '../../../src/core/pyjson';
 import { listSessions, openSession, saveDocument, type OpenedSession } from '../../../src/store/sessions';
 import type { Lens } from './main';
 
@@ -51,11 +52,22 @@ async function fillSessions(kind: Kind, sub: string, dir: string, heads: string[
   return total;
 }
 
-/** Open a session and keep it for a later save. */
+/**
+ * Open a session and keep it for a later save; returns what a test compares with the analysis made
+ * in Node: snapshot, every record's kind, span and value (as nanobot would write it), the preview.
+ */
 async function open(kind: Kind, sub: string, path: string, now: string) {
-  const o = await openSession(await adapterFor(kind, sub), path, { now });
+  const previews: string[][] = [];
+  let progress = 0;
+  const o = await openSession(await adapterFor(kind, sub), path, {
+    now,
+    onPreview: (ms) => previews.push(ms.map((m) => pyDumps(m))),
+    onProgress: (done) => void (progress = done),
+  });
   opened.set(id(kind, sub, path), o);
-  return { key: o.key, size: o.snapshot.size };
+  const records = o.doc.records.map((r) => [r.kind, r.raw.byteOffset, r.raw.length, r.eol, r.value ? pyDumps(r.value) : null, r.exact === true] as const);
+  const nanobot = o.nanobot.result && { ...o.nanobot.result, metadata: pyDumps(o.nanobot.result.metadata), messages: o.nanobot.result.messages.map((m) => pyDumps(m)) };
+  return { key: o.key, size: o.snapshot.size, sha256: o.snapshot.sha256, bytes: o.bytes.length, records, diagnostics: o.doc.diagnostics.length, nanobot, previews, progress };
 }
 
 /** Retitle the session opened earlier and save it; a StoreError comes back as data. */
