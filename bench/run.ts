@@ -1,4 +1,5 @@
 /** `npm run bench [group…]`: prints every benchmark's figures (or only the named groups). */
+import { benchAppOpen } from './app-open';
 import { benchBundle } from './bundle';
 import { benchCore, type Figure } from './core';
 import { benchListing, benchStoreSaves } from './listing';
@@ -13,6 +14,7 @@ const groups: [id: string, title: string, run: () => Promise<Figure[]>][] = [
   ['listing', "session listing (store vs nanobot's listing I/O, same run)", benchListing],
   ['saves', 'store saves in Chromium (test/browser/bench-store.ts)', benchStoreSaves],
   ['bundle', 'the built app in Chromium: JavaScript fetched', benchBundle],
+  ['open', 'the built app in Chromium: opening and scrolling a 100 MB session', benchAppOpen],
 ];
 
 const wanted = process.argv.slice(2);
