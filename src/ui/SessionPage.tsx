@@ -16,18 +16,26 @@ import { folder, folderIndex, listing, nowIso, refreshListing, selectFolder, wor
 import { resolveSession, rowHref } from './workspace/rows';
 import { ReadOnlyBanner } from './workspace/WorkspaceView';
 import { iso } from './iso';
+import type { OpeningPreviewProps } from './session/OpeningPreview';
+import type { PyDict } from '../core/pyvalue';
 
 type SessionRoute = Extract<Route, { view: 'session' }>;
 
-let viewModule: Promise<FunctionComponent<SessionHostProps>> | null = null;
+interface Views {
+  SessionView: FunctionComponent<SessionHostProps>;
+  /** Absent in tests that stand in a fake view module. */
+  OpeningPreview?: FunctionComponent<OpeningPreviewProps>;
+}
+
+let viewModule: Promise<Views> | null = null;
 /** The session views, loaded once on first use. */
-function loadSessionView(): Promise<FunctionComponent<SessionHostProps>> {
-  viewModule ??= import('./session/SessionView').then((m) => m.SessionView);
+function loadSessionView(): Promise<Views> {
+  viewModule ??= import('./session/SessionView');
   return viewModule;
 }
 
-function useSessionView(): FunctionComponent<SessionHostProps> | null {
-  const [View, setView] = useState<FunctionComponent<SessionHostProps> | null>(null);
+function useSessionView(): Views | null {
+  const [View, setView] = useState<Views | null>(null);
   useEffect(() => {
     let live = true;
     loadSessionView().then(
@@ -48,6 +56,9 @@ export function SessionPage({ r }: { r: SessionRoute }) {
   const View = useSessionView();
   const [opened, setOpened] = useState<OpenedSession | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A big file's first messages and parse progress, from the worker, until it is open.
+  const [preview, setPreview] = useState<PyDict[] | null>(null);
+  const [progress, setProgress] = useState<[number, number] | null>(null);
   const current = useRef<OpenedSession | null>(null);
   current.current = opened;
 
@@ -66,14 +77,27 @@ export function SessionPage({ r }: { r: SessionRoute }) {
   useEffect(() => {
     if (!path || !f) return;
     let live = true;
+    let shown = 0;
     setError(null);
-    openSession(ws.adapter, path, { now: nowIso(), naming: f.naming }).then(
+    openSession(ws.adapter, path, {
+      now: nowIso(),
+      naming: f.naming,
+      onPreview: (ms) => live && setPreview(ms),
+      onProgress: (done, total) => {
+        // A render per 1 MB batch would add up; a few updates a second say enough.
+        if (!live || (done < total && performance.now() - shown < 250)) return;
+        shown = performance.now();
+        setProgress([done, total]);
+      },
+    }).then(
       (o) => live && setOpened(o),
       (e) => live && setError(errorText(e)),
     );
     return () => {
       live = false;
       setOpened(null);
+      setPreview(null);
+      setProgress(null);
     };
   }, [ws, path]);
 
@@ -177,12 +201,15 @@ export function SessionPage({ r }: { r: SessionRoute }) {
       )}
       {!props || !View ? (
         !error && (
-          <p class="empty-state" aria-busy="true">
-            Opening {summary.fileName}…
-          </p>
+          <>
+            <p class="empty-state" aria-busy="true">
+              Opening {iso(summary.fileName)}…
+            </p>
+            {preview && View?.OpeningPreview && <View.OpeningPreview messages={preview} progress={progress} />}
+          </>
         )
       ) : (
-        <View {...props} />
+        <View.SessionView {...props} />
       )}
     </div>
   );

@@ -12,6 +12,8 @@ import { ReplayTab } from './replay/ReplayTab';
 import { Tabs, type TabDef } from './Tabs';
 import './session.css';
 
+export { OpeningPreview } from './OpeningPreview';
+
 type TabId = 'conversation' | 'replay' | 'file' | 'edit';
 
 const LENS: Record<TabId, string> = {

@@ -1,0 +1,48 @@
+/**
+ * What a big session shows while the worker is still parsing it: the first messages of the file
+ * (sent ahead by the worker) and how far the parse has come, so the page is never blank for seconds.
+ */
+import { useMemo } from 'preact/hooks';
+import { pyDumps } from '../../core/pyjson';
+import { dictGet, type PyDict } from '../../core/pyvalue';
+import { Content } from './conversation/Content';
+import { count } from './text';
+import './session.css';
+
+/** At most this many preview messages are laid out: enough to fill a screen, cheap to render. */
+const SHOWN = 30;
+
+export interface OpeningPreviewProps {
+  messages: PyDict[];
+  /** Records received of all, once the worker has sent its first batch. */
+  progress: [done: number, total: number] | null;
+}
+
+/** The first messages as read-only cards (text only: no numbers, pairing or raw line until the whole file is in). */
+export function OpeningPreview({ messages, progress }: OpeningPreviewProps) {
+  // The same vnodes on every progress update: Preact skips them, so only the status line changes.
+  const cards = useMemo(() => messages.slice(0, SHOWN).map(card), [messages]);
+  return (
+    <section class="sl-conversation sl-opening" aria-busy="true" aria-labelledby="sl-opening-h">
+      <h3 id="sl-opening-h" class="sl-h">The first messages, while the rest of the file is read</h3>
+      <p class="sl-muted sl-opening-progress" role="status">
+        {progress ? `${count(progress[0])} of ${count(progress[1])} lines received from the parser…` : 'Parsing the whole file…'} The full views
+        (replay, file, edit) open when it is done.
+      </p>
+      {cards}
+    </section>
+  );
+}
+
+function card(m: PyDict, i: number) {
+  const role = dictGet(m, 'role');
+  const roleText = role === undefined ? 'no role' : typeof role === 'string' ? role : pyDumps(role);
+  return (
+    <article key={i} class={`sl-msg sl-role-${typeof role === 'string' ? role.replace(/[^a-z]/gi, '') : 'x'}`} aria-label={`First messages: ${roleText}`}>
+      <header class="sl-msg-head">
+        <span class="sl-role">{roleText}</span>
+      </header>
+      <Content value={dictGet(m, 'content')} />
+    </article>
+  );
+}
