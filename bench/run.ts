@@ -1,5 +1,6 @@
 /** `npm run bench [group…]`: prints every benchmark's figures (or only the named groups). */
 import { benchAppOpen } from './app-open';
+import { benchAppWorkspace } from './app-workspace';
 import { benchBundle } from './bundle';
 import { benchCore, type Figure } from './core';
 import { benchListing, benchStoreSaves } from './listing';
@@ -15,6 +16,7 @@ const groups: [id: string, title: string, run: () => Promise<Figure[]>][] = [
   ['saves', 'store saves in Chromium (test/browser/bench-store.ts)', benchStoreSaves],
   ['bundle', 'the built app in Chromium: JavaScript fetched', benchBundle],
   ['open', 'the built app in Chromium: opening and scrolling a 100 MB session', benchAppOpen],
+  ['workspace', 'the built app in Chromium: a 1,000-session workspace, replay controls on 2,000 messages', benchAppWorkspace],
 ];
 
 const wanted = process.argv.slice(2);
