@@ -5,6 +5,8 @@
  * rAF scroll loop that records every frame.
  */
 
+import type { FolderLookup } from './page-folders';
+
 /** What the init script collects on `window.__bench`. */
 export interface PageMarks {
   longtasks: { start: number; dur: number }[];
@@ -50,19 +52,7 @@ export function installMarks(expectedCount: string): void {
 
 /** The baseline: the same file through its handle, `text()`, split, `JSON.parse` per line, on the main thread. */
 export async function baselineParse(args: { dir: string; file: string }): Promise<{ start: number; read: number; end: number; lines: number }> {
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const r = indexedDB.open('session-lens');
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error);
-  });
-  const folders = await new Promise<{ handle: FileSystemDirectoryHandle }[]>((resolve, reject) => {
-    const r = db.transaction('folders').objectStore('folders').getAll();
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error);
-  });
-  db.close();
-  const root = folders.find((f) => f.handle.name === args.dir)?.handle;
-  if (!root) throw new Error(`no remembered folder named ${args.dir}`);
+  const root = await (window as unknown as FolderLookup).__rememberedFolder(args.dir);
   const fh = await (await root.getDirectoryHandle('sessions')).getFileHandle(args.file);
   await new Promise((r) => setTimeout(r, 100));
   const start = performance.now();

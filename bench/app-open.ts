@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Figure } from './core';
+import { installFolderLookup } from './page-folders';
 import { importTs } from './listing';
 import { syntheticFile, syntheticMessages } from './synthetic';
 import { baselineParse, installMarks, plainList, scrollLoop, type PageMarks, type ScrollRun } from './app-open-page';
@@ -54,6 +55,7 @@ export async function benchAppOpen(): Promise<Figure[]> {
   try {
     const page = b.page;
     await page.setViewportSize({ width: 1280, height: 900 });
+    await page.addInitScript(installFolderLookup);
     await page.addInitScript(installMarks, MESSAGES.toLocaleString('en-US'));
     await page.goto(app.url);
     await page.getByRole('button', { name: 'Try the demo' }).waitFor();

@@ -4,6 +4,8 @@
  * listing and background check finish, the head-reading baseline, and input-to-paint latency.
  */
 
+import type { FolderLookup } from './page-folders';
+
 /** One input change: the event's timestamp, when the DOM showed its result, and the frame after. */
 export interface Latency {
   value: string;
@@ -106,19 +108,7 @@ export function addTestInput(): void {
  * getFile(), the first 8 KiB, text(), JSON.parse of line 1. Returns the time and the files read.
  */
 export async function baselineHeads(args: { dir: string }): Promise<{ ms: number; files: number; keys: string[] }> {
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const r = indexedDB.open('session-lens');
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error);
-  });
-  const folders = await new Promise<{ handle: FileSystemDirectoryHandle }[]>((resolve, reject) => {
-    const r = db.transaction('folders').objectStore('folders').getAll();
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error);
-  });
-  db.close();
-  const root = folders.find((f) => f.handle.name === args.dir)?.handle;
-  if (!root) throw new Error(`no remembered folder named ${args.dir}`);
+  const root = await (window as unknown as FolderLookup).__rememberedFolder(args.dir);
   await new Promise((r) => setTimeout(r, 100));
   const start = performance.now();
   const dir = await root.getDirectoryHandle('sessions');

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pyDumps } from '../src/core/pyjson';
 import type { PyDict } from '../src/core/pyvalue';
 import type { Figure } from './core';
+import { installFolderLookup } from './page-folders';
 import { importTs } from './listing';
 import { syntheticMessages } from './synthetic';
 import { addTestInput, armLatency, baselineHeads, installWorkspaceMarks, type Latency, type WorkspaceMarks } from './app-workspace-page';
@@ -148,6 +149,7 @@ export async function benchAppWorkspace(): Promise<Figure[]> {
   try {
     const page = b.page;
     await page.setViewportSize({ width: 1280, height: 900 });
+    await page.addInitScript(installFolderLookup);
     await page.addInitScript(installWorkspaceMarks, SESSIONS.toLocaleString('en-US'));
     await page.goto(app.url);
     await page.getByRole('button', { name: 'Try the demo' }).waitFor();
