@@ -3,7 +3,7 @@
  * re-runs get_history without tokenizing again. Failures are cached too: nanobot would raise on
  * that message every time.
  */
-import type { TokenCounter } from '../../../core/replay';
+import type { ReplayResult, TokenCounter } from '../../../core/replay';
 import type { PyDict } from '../../../core/pyvalue';
 import { estimateMessageTokens, type TextTokenCounter } from '../../../core/tokens';
 
@@ -37,6 +37,26 @@ export function cachedCounter(messages: PyDict[], ts: boolean, count: TextTokenC
     if (typeof v === 'number') return v;
     throw v.thrown;
   };
+}
+
+const MISS = new Error('token estimate not cached');
+
+/**
+ * get_history with the cached estimates only, or null when one it needs is not cached yet. Once
+ * the tab has counted everything, a control change is this one run (no unbudgeted run first).
+ */
+export function historyIfCached(messages: PyDict[], ts: boolean, run: (count: TokenCounter) => ReplayResult): ReplayResult | null {
+  try {
+    return run((_entry, source) => {
+      const v = slotOf(messages[source]!, ts);
+      if (v === undefined) throw MISS;
+      if (typeof v === 'number') return v;
+      throw v.thrown;
+    });
+  } catch (e) {
+    if (e === MISS) return null;
+    throw e;
+  }
 }
 
 /** Sources whose estimate is not cached yet. */

@@ -3,13 +3,13 @@
  * them once the tokenizer has loaded and every candidate entry has been counted (in slices that
  * keep the page responsive). Later changes hit the cache and recompute in a few milliseconds.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { getHistory, type ReplayResult } from '../../../core/replay';
 import { loadTokenizer } from '../../../core/tokenizer';
 import type { TextTokenCounter } from '../../../core/tokens';
 import type { PyDict } from '../../../core/pyvalue';
 import type { ReplaySettings } from './settings';
-import { cachedCounter, uncached, warm } from './token-cache';
+import { cachedCounter, historyIfCached, uncached, warm } from './token-cache';
 
 export interface ReplayState {
   result: ReplayResult;
@@ -31,15 +31,27 @@ export function useReplay(messages: PyDict[], lastConsolidated: number, s: Repla
     return () => void (live = false);
   }, []);
   const opts = { maxMessages: s.maxMessages, maxTokens: s.maxTokens, includeTimestamps: s.includeTimestamps, extendToUser: s.extendToUser };
-  const base = useMemo(() => getHistory(messages, lastConsolidated, { ...opts, maxTokens: 0 }), [messages, lastConsolidated, s.maxMessages, s.includeTimestamps, s.extendToUser]);
+  // Every estimate this run needs already cached: one budgeted run is the answer. Not tried while
+  // counting is under way (each try would cost a whole run per slice counted).
+  const counting = useRef(false);
+  const warmRun = useMemo(() => {
+    if (!counter || counting.current) return null;
+    const t0 = performance.now();
+    const result = historyIfCached(messages, s.includeTimestamps, (count) => getHistory(messages, lastConsolidated, opts, count));
+    return result && { result, ms: performance.now() - t0 };
+  }, [counter, messages, lastConsolidated, s.maxMessages, s.maxTokens, s.includeTimestamps, s.extendToUser, tick]);
+  const cold = warmRun === null;
+  const base = useMemo(() => (cold ? getHistory(messages, lastConsolidated, { ...opts, maxTokens: 0 }) : null), [cold, messages, lastConsolidated, s.maxMessages, s.includeTimestamps, s.extendToUser]);
   /** Entry indices (into base.entries) whose estimate is not cached yet. */
   const todo = useMemo(() => {
+    if (!base) return [];
     if (!counter) return base.sources.map((_, k) => k);
     const missing = new Set(uncached(messages, base.sources, s.includeTimestamps));
     return base.sources.flatMap((src, k) => (missing.has(src) ? [k] : []));
   }, [counter, base, tick]);
+  counting.current = todo.length > 0;
   useEffect(() => {
-    if (!counter || todo.length === 0) return;
+    if (!counter || !base || todo.length === 0) return;
     const timer = setTimeout(() => {
       warm(messages, base.entries, base.sources, todo, s.includeTimestamps, counter, 12);
       setTick((t) => t + 1);
@@ -47,12 +59,13 @@ export function useReplay(messages: PyDict[], lastConsolidated: number, s: Repla
     return () => clearTimeout(timer);
   }, [counter, todo]);
   return useMemo(() => {
+    if (warmRun) return { result: warmRun.result, tokens: 'ready', progress: 1, ms: warmRun.ms };
     const t0 = performance.now();
     if (counter && todo.length === 0) {
       const result = getHistory(messages, lastConsolidated, opts, cachedCounter(messages, s.includeTimestamps, counter));
       return { result, tokens: 'ready', progress: 1, ms: performance.now() - t0 };
     }
-    const total = base.sources.length || 1;
-    return { result: base, tokens: failed ? 'failed' : counter ? 'counting' : 'loading', progress: 1 - todo.length / total, ms: 0 };
-  }, [counter, todo, base, s.maxTokens, failed]);
+    const total = base!.sources.length || 1;
+    return { result: base!, tokens: failed ? 'failed' : counter ? 'counting' : 'loading', progress: 1 - todo.length / total, ms: 0 };
+  }, [warmRun, counter, todo, base, s.maxTokens, failed]);
 }
