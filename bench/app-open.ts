@@ -7,12 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Figure } from './core';
-import { installFolderLookup } from './page-folders';
+import { startBuiltApp } from './app-start';
 import { importTs } from './listing';
 import { syntheticFile, syntheticMessages } from './synthetic';
 import { baselineParse, installMarks, plainList, scrollLoop, type PageMarks, type ScrollRun } from './app-open-page';
 
-type Support = typeof import('../test/e2e/support');
 type Harness = typeof import('../test/browser/harness');
 
 const PORT = 41901;
@@ -47,18 +46,10 @@ function frameStats(r: ScrollRun): { total: number; dropped: number; worst: numb
 
 /** Runs the open and scroll benchmarks and returns their figures. */
 export async function benchAppOpen(): Promise<Figure[]> {
-  const { builtApp, serveApp } = await importTs<Support>('test/e2e/support.ts');
-  const { launchChromium, dropFolder, evaluate } = await importTs<Harness>('test/browser/harness.ts');
+  const { dropFolder, evaluate } = await importTs<Harness>('test/browser/harness.ts');
   const { base, ws, bytes } = writeWorkspace();
-  const app = await serveApp(await builtApp(), PORT);
-  const b = await launchChromium({ port: PORT });
+  const { b, page, close } = await startBuiltApp(PORT, (p) => p.addInitScript(installMarks, MESSAGES.toLocaleString('en-US')));
   try {
-    const page = b.page;
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.addInitScript(installFolderLookup);
-    await page.addInitScript(installMarks, MESSAGES.toLocaleString('en-US'));
-    await page.goto(app.url);
-    await page.getByRole('button', { name: 'Try the demo' }).waitFor();
     await dropFolder(b, ws, 400, 400);
     const row = page.locator(`.session-row[data-file="${FILE}"] a.row-link`);
     await row.waitFor({ timeout: 30_000 });
@@ -107,8 +98,7 @@ export async function benchAppOpen(): Promise<Figure[]> {
       { name: `scroll the ${MESSAGES.toLocaleString('en-US')}-message conversation: frames dropped`, value: (100 * a.dropped) / a.total, unit: '% of frames', note: `${a.dropped} of ${a.total} frame intervals > 25 ms, worst ${ms(a.worst)}, ${appScrollTasks.length} long tasks; plain static list, same loop: ${p.dropped} of ${p.total} (${((100 * p.dropped) / p.total).toFixed(1)}%), worst ${ms(p.worst)}; ${SCROLL_MS / 1000} s, ${STEP} px/frame plus 6 jumps over ${(appScroll.scrollHeight / 1e6).toFixed(1)} M px; ${env}` },
     ];
   } finally {
-    await b.close();
-    await app.close();
+    await close();
     fs.rmSync(base, { recursive: true, force: true });
   }
 }

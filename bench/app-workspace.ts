@@ -9,12 +9,11 @@ import path from 'node:path';
 import { pyDumps } from '../src/core/pyjson';
 import type { PyDict } from '../src/core/pyvalue';
 import type { Figure } from './core';
-import { installFolderLookup } from './page-folders';
+import { startBuiltApp } from './app-start';
 import { importTs } from './listing';
 import { syntheticMessages } from './synthetic';
 import { addTestInput, armLatency, baselineHeads, installWorkspaceMarks, type Latency, type WorkspaceMarks } from './app-workspace-page';
 
-type Support = typeof import('../test/e2e/support');
 type Harness = typeof import('../test/browser/harness');
 type Page = Awaited<ReturnType<Harness['launchChromium']>>['page'];
 
@@ -139,20 +138,12 @@ function latencyStats(ls: Latency[]): { med: number; p95: number; fast: number; 
 
 /** Runs the workspace listing and replay-controls benchmarks and returns their figures. */
 export async function benchAppWorkspace(): Promise<Figure[]> {
-  const { builtApp, serveApp } = await importTs<Support>('test/e2e/support.ts');
-  const { launchChromium, dropFolder, evaluate } = await importTs<Harness>('test/browser/harness.ts');
+  const { dropFolder, evaluate } = await importTs<Harness>('test/browser/harness.ts');
   const t0 = performance.now();
   const { base, ws, files, bytes } = writeWorkspace();
   const genMs = performance.now() - t0;
-  const app = await serveApp(await builtApp(), PORT);
-  const b = await launchChromium({ port: PORT });
+  const { b, page, close } = await startBuiltApp(PORT, (p) => p.addInitScript(installWorkspaceMarks, SESSIONS.toLocaleString('en-US')));
   try {
-    const page = b.page;
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.addInitScript(installFolderLookup);
-    await page.addInitScript(installWorkspaceMarks, SESSIONS.toLocaleString('en-US'));
-    await page.goto(app.url);
-    await page.getByRole('button', { name: 'Try the demo' }).waitFor();
     await page.waitForTimeout(500);
     await dropFolder(b, ws, 400, 400);
     await page.waitForFunction(() => (window as unknown as { __ws: WorkspaceMarks }).__ws.checked !== undefined, undefined, { timeout: 60_000, polling: 100 });
@@ -224,8 +215,7 @@ export async function benchAppWorkspace(): Promise<Figure[]> {
       { name: 'replay max_messages: changes painted within one frame (≤ 16 ms)', value: a.fast, unit: 'fraction', note: `baseline ${p.fast.toFixed(2)}; Event Timing ≥ 16 ms: app ${slowEvents(appLat)} of ${CHANGES}, baseline ${slowEvents(baseLat)}; long tasks while changing: ${replayTasks.length}, longest ${ms(longest(replayTasks))}` },
     ];
   } finally {
-    await b.close();
-    await app.close();
+    await close();
     fs.rmSync(base, { recursive: true, force: true });
   }
 }

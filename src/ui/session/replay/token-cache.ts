@@ -28,18 +28,24 @@ function compute(entry: PyDict, count: TextTokenCounter): Slot {
   }
 }
 
-/** A get_history token counter that reads and fills the cache (entry `k` comes from `messages[source]`). */
-export function cachedCounter(messages: PyDict[], ts: boolean, count: TextTokenCounter): TokenCounter {
+const MISS = new Error('token estimate not cached');
+
+/**
+ * A get_history token counter that reads and fills the cache (entry `k` comes from `messages[source]`);
+ * with no `count`, an estimate not cached yet throws MISS instead of being computed.
+ */
+export function cachedCounter(messages: PyDict[], ts: boolean, count: TextTokenCounter | null): TokenCounter {
   return (entry, source) => {
     const m = messages[source]!;
     let v = slotOf(m, ts);
-    if (v === undefined) store(m, ts, (v = compute(entry, count)));
+    if (v === undefined) {
+      if (!count) throw MISS;
+      store(m, ts, (v = compute(entry, count)));
+    }
     if (typeof v === 'number') return v;
     throw v.thrown;
   };
 }
-
-const MISS = new Error('token estimate not cached');
 
 /**
  * get_history with the cached estimates only, or null when one it needs is not cached yet. Once
@@ -47,12 +53,7 @@ const MISS = new Error('token estimate not cached');
  */
 export function historyIfCached(messages: PyDict[], ts: boolean, run: (count: TokenCounter) => ReplayResult): ReplayResult | null {
   try {
-    return run((_entry, source) => {
-      const v = slotOf(messages[source]!, ts);
-      if (v === undefined) throw MISS;
-      if (typeof v === 'number') return v;
-      throw v.thrown;
-    });
+    return run(cachedCounter(messages, ts, null));
   } catch (e) {
     if (e === MISS) return null;
     throw e;
