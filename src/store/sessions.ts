@@ -11,12 +11,13 @@ import { base64urlKey, keyFromBase64urlStem, listFallbackKey, safeKey } from '..
 import { fileStem, listingRow, PREVIEW_MAX_CHARS, PREVIEW_MAX_RECORDS, sortListing, type ListingRow } from '../core/listing';
 import type { NanobotLoad, NanobotSession } from '../core/load';
 import { pyDumps, type PyError } from '../core/pyjson';
-import type { StorageAdapter } from './adapter';
+import type { FileStat, StorageAdapter } from './adapter';
 import { analyzeOffThread, type AnalyzeProgress } from './analyze-client';
 import { guardedSave, type SaveResult } from './atomic-save';
 import { StoreError, isStoreError } from './errors';
 import type { StemNaming } from './layout';
 import { checkName } from './names';
+import { mapBounded } from './folder-stat';
 import { joinPath } from './paths';
 import { readSnapshot, readSteady, type Snapshot } from './snapshot';
 
@@ -59,6 +60,8 @@ export interface ListOptions {
   naming?: StemNaming;
   /** File names to list (default: every `*.jsonl` in the folder). */
   names?: string[];
+  /** Stats already taken for this refresh (statFolder), by file name: not taken again. */
+  stats?: ReadonlyMap<string, FileStat | null>;
 }
 
 /** The key a file name stands for under the folder's naming. */
@@ -79,19 +82,6 @@ export function mtimeIso(ms: number): string {
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
   const base = `${p(d.getFullYear(), 4)}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
   return d.getMilliseconds() ? `${base}.${p(d.getMilliseconds(), 3)}000` : base;
-}
-
-async function mapBounded<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /** Lists a session folder like nanobot does, reading each file's head only (the whole file only when nanobot would). */
@@ -120,7 +110,7 @@ export async function listSessions(adapter: StorageAdapter, dir: string, opts: L
 }
 
 async function summarize(adapter: StorageAdapter, path: string, fileName: string, opts: ListOptions): Promise<SessionSummary> {
-  const stat = await adapter.stat(path);
+  const stat = opts.stats?.get(fileName) ?? (await adapter.stat(path));
   const head = new HeadBuffer(await adapter.readHead(path, HEAD_BYTES));
   let complete = head.length >= stat.size;
   const input = () => ({ bytes: head.bytes(), complete, fileName, mtimeIso: mtimeIso(stat.lastModified), now: opts.now });

@@ -5,6 +5,7 @@
  * headless Chromium on Linux), and a missed change would mean editing a stale file.
  */
 import type { FileStat, StorageAdapter } from '../store/adapter';
+import { folderSignatureOf, statFolder } from '../store/folder-stat';
 import { observerCtor, type FileSystemObserverLike } from './fsa';
 
 export const FILE_POLL_MS = 2000;
@@ -97,11 +98,9 @@ export function watchFile(
   };
 }
 
-/** A folder's signature: file names with size and mtime (enough to tell that something changed). */
+/** A folder's signature now (store/folder-stat.ts): file names with size and mtime. */
 export async function folderSignature(adapter: StorageAdapter, path: string): Promise<string> {
-  const entries = (await adapter.list(path)).filter((e) => e.kind === 'file');
-  const stats = await Promise.all(entries.map((e) => adapter.stat(path ? `${path}/${e.name}` : e.name).catch(() => null)));
-  return entries.map((e, i) => `${e.name}:${stats[i]?.size}:${stats[i]?.lastModified}`).join('|');
+  return folderSignatureOf(await statFolder(adapter, path));
 }
 
 /**

@@ -8,11 +8,11 @@ import { localIsoNow } from '../../core/isotime';
 import type { FileStat } from '../../store/adapter';
 import { classifyEntries, type Leftover } from '../../store/leftovers';
 import { looksLikeSession, type SessionFolder } from '../../store/layout';
+import { folderSignatureOf, statFolder } from '../../store/folder-stat';
 import { joinPath } from '../../store/paths';
 import { listSessions, type Listing } from '../../store/sessions';
 import type { Workspace } from './open';
 import type { FileScan } from './scan';
-import { folderSignature } from '../live';
 import { runScan } from './scanner';
 
 /** A leftover with what is known about it and its target on disk. */
@@ -73,10 +73,6 @@ export async function selectFolder(i: number): Promise<void> {
   await refreshListing();
 }
 
-async function statOrNull(ws: Workspace, path: string): Promise<FileStat | null> {
-  return ws.adapter.stat(path).catch(() => null);
-}
-
 /** Re-read the shown folder: listing, leftovers; then check changed files in the background. */
 export async function refreshListing(): Promise<void> {
   const ws = workspace.value;
@@ -88,21 +84,18 @@ export async function refreshListing(): Promise<void> {
   }
   listingBusy.value = true;
   try {
-    const signature = await folderSignature(ws.adapter, f.path);
-    const entries = classifyEntries(await ws.adapter.list(f.path));
+    // One listing and one stat per file serve the rows, the leftovers and the change watch.
+    const snap = await statFolder(ws.adapter, f.path);
+    const signature = folderSignatureOf(snap);
+    const entries = classifyEntries(snap.entries);
     let names = entries.sessions;
     if (f.role === 'loose' && ws.kind !== 'file') {
       const keep = await Promise.all(names.map((n) => looksLikeSession(ws.adapter, joinPath(f.path, n))));
       names = names.filter((_, i) => keep[i]);
     }
-    const next = await listSessions(ws.adapter, f.path, { now: nowIso(), naming: f.naming, names });
-    const lefts = await Promise.all(
-      entries.leftovers.map(async (l) => {
-        const path = joinPath(f.path, l.name);
-        const target = l.target ? joinPath(f.path, l.target) : null;
-        return { ...l, path, stat: await statOrNull(ws, path), targetStat: target ? await statOrNull(ws, target) : null };
-      }),
-    );
+    const next = await listSessions(ws.adapter, f.path, { now: nowIso(), naming: f.naming, names, stats: snap.stats });
+    const statOf = (name: string | null | undefined) => (name ? (snap.stats.get(name) ?? null) : null);
+    const lefts = entries.leftovers.map((l) => ({ ...l, path: joinPath(f.path, l.name), stat: statOf(l.name), targetStat: statOf(l.target) }));
     if (gen !== generation) return;
     listing.value = next;
     listedSignature = signature;
