@@ -64,6 +64,14 @@ describe('session rows', () => {
     expect(rowHref(by('cli_direct.jsonl'), 'safe-key', all, null)).toBe('#/s/cli%3Adirect');
     expect(rowHref(by('email_ana.jsonl'), 'safe-key', all, null)).toBe('#/s/email%3Aana%40example.com?file=email_ana.jsonl');
     expect(rowHref(by('discord_30311.jsonl'), 'safe-key', all, 'sessions', 'file', { line: '1' })).toBe('#/s/discord%3A30311?tab=file&folder=sessions&line=1');
+    // A second file holding the same key makes even the key's own file need its name in the link.
+    const own = by('cli_direct.jsonl');
+    const twin = { ...own, fileName: 'cli_direct_copy.jsonl', path: 'sessions/cli_direct_copy.jsonl' };
+    const withTwin = [...all, twin];
+    expect(rowHref(own, 'safe-key', withTwin, null)).toBe('#/s/cli%3Adirect?file=cli_direct.jsonl');
+    expect(rowHref(twin, 'safe-key', withTwin, null)).toBe('#/s/cli%3Adirect?file=cli_direct_copy.jsonl');
+    expect(rowHref(own, 'safe-key', all, null)).toBe('#/s/cli%3Adirect'); // counted per listing, not remembered across
+    expect(rowHref({ ...own }, 'safe-key', all, null)).toBe('#/s/cli%3Adirect?file=cli_direct.jsonl'); // a summary from elsewhere
     expect(resolveSession(all, 'cli:direct', 'safe-key')?.fileName).toBe('cli_direct.jsonl');
     expect(resolveSession(all, 'email:ana@example.com', 'safe-key')?.fileName).toBe('email_ana.jsonl');
     expect(resolveSession(all, 'x:y', 'safe-key', 'heartbeat.jsonl')?.fileName).toBe('heartbeat.jsonl');

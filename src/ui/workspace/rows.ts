@@ -144,9 +144,22 @@ function ownFile(key: string, naming: StemNaming): string {
   }
 }
 
+const keyCounts = new WeakMap<readonly SessionSummary[], { counts: Map<string, number>; members: Set<SessionSummary> }>();
+/** Whether another summary of `all` holds `s`'s key; counted once per listing, as a list of 1,000 rows asks 1,000 times. */
+function keyShared(s: SessionSummary, all: readonly SessionSummary[]): boolean {
+  let c = keyCounts.get(all);
+  if (!c) {
+    c = { counts: new Map(), members: new Set(all) };
+    for (const o of all) c.counts.set(o.key, (c.counts.get(o.key) ?? 0) + 1);
+    keyCounts.set(all, c);
+  }
+  const n = c.counts.get(s.key) ?? 0;
+  return n > (c.members.has(s) ? 1 : 0);
+}
+
 /** The link to a row's session; adds `file` when the key alone would open another file, `folder` when not the first. */
 export function rowHref(s: SessionSummary, naming: StemNaming, all: readonly SessionSummary[], folderPath: string | null, tab?: SessionTab, extra: Record<string, string> = {}): string {
-  const ambiguous = ownFile(s.key, naming) !== s.fileName || all.some((o) => o !== s && o.key === s.key);
+  const ambiguous = ownFile(s.key, naming) !== s.fileName || keyShared(s, all);
   return sessionHref(s.key, { ...(folderPath !== null ? { folder: folderPath } : {}), ...(ambiguous ? { file: s.fileName } : {}), ...extra }, tab);
 }
 
