@@ -3,7 +3,7 @@
  * count and badges. A `ul` of rows whose links are one roving tab stop: arrow keys, Home/End and
  * PageUp/PageDown move between sessions, Enter opens one.
  */
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatBytes, formatCount, formatTime } from '../format';
 import type { Badge, Match } from './rows';
 import { iso, showControls } from '../iso';
@@ -71,11 +71,27 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
   );
 }
 
+/** Rows rendered in each task: a first screenful at once, the rest in later tasks, so no render of a long list blocks the page. */
+export const ROWS_PER_TASK = 40;
+
+/** How many of `total` rows to render now; grows by ROWS_PER_TASK per task until all are there. */
+function useProgressive(total: number): number {
+  const [n, setN] = useState(ROWS_PER_TASK);
+  useEffect(() => {
+    if (n >= total) return;
+    const t = setTimeout(() => setN((x) => x + ROWS_PER_TASK), 0);
+    return () => clearTimeout(t);
+  }, [n, total]);
+  return Math.min(n, total);
+}
+
 export function SessionList(props: SessionListProps) {
   const { matches, limit } = props;
   const [active, setActive] = useState(0);
   const list = useRef<HTMLUListElement>(null);
-  const visible = matches.slice(0, limit);
+  const wanted = Math.min(limit, matches.length);
+  const rendered = useProgressive(wanted);
+  const visible = matches.slice(0, rendered);
   const current = Math.min(active, Math.max(0, visible.length - 1));
 
   const move = (to: number) => {
@@ -96,7 +112,7 @@ export function SessionList(props: SessionListProps) {
 
   return (
     <>
-      <ul class="session-list" ref={list} aria-label={props.label} onKeyDown={onKeyDown}>
+      <ul class="session-list" ref={list} aria-label={props.label} aria-busy={rendered < wanted ? 'true' : undefined} onKeyDown={onKeyDown}>
         {visible.map((m, i) => (
           <Row key={m.row.summary.path} m={m} index={i} href={props.href(m)} active={i === current} onFocusRow={setActive} />
         ))}
