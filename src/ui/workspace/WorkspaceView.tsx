@@ -2,6 +2,7 @@
  * The workspace level: what was opened and how it is laid out (which session folder is shown),
  * whether edits can be saved, and the Sessions / Health / Leftovers pages. Follows changes on disk.
  */
+import { computed } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { allowEditing, closeWorkspaceToStart } from '../actions';
 import { plural } from '../format';
@@ -19,6 +20,9 @@ const PAGES: { page: WorkspacePage; label: string; href: string }[] = [
   { page: 'health', label: 'Health', href: '#/w/health' },
   { page: 'leftovers', label: 'Leftovers', href: '#/w/leftovers' },
 ];
+
+/** Files with a problem, for the Health tab's count: computed once per listing or scan change, not per render. */
+const problemCount = computed(() => healthReport(listing.value?.summaries ?? [], scans.value, scanSkipped.value, leftovers.value, false).filter(hasProblems).length);
 
 /** The read-only banner, with the way to allow editing when the browser can ask. */
 export function ReadOnlyBanner() {
@@ -53,8 +57,7 @@ export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; fold
     return watchFolder({ adapter: ws.adapter, root: ws.root, path: f.path }, () => listedSignature, () => void refreshListing());
   }, [ws, f]);
 
-  const problems = healthReport(l?.summaries ?? [], scans.value, scanSkipped.value, leftovers.value, false).filter(hasProblems).length;
-  const counts: Record<WorkspacePage, number | null> = { sessions: l?.summaries.length ?? null, health: l ? problems : null, leftovers: leftovers.value.length };
+  const counts: Record<WorkspacePage, number | null> = { sessions: l?.summaries.length ?? null, health: l ? problemCount.value : null, leftovers: leftovers.value.length };
 
   return (
     <div class="workspace">
