@@ -53,7 +53,7 @@ const ODD: (string | null)[] = [
  * Writes `<tmp>/ws/sessions/*.jsonl`: 1,000 sessions of 20–200 messages (one of 2,000 for the replay),
  * updated_at shuffled against the file names, with ties and the ODD values; returns what the order needs.
  */
-function writeWorkspace(): { base: string; ws: string; files: Written[]; bytes: number } {
+export function writeWorkspace(): { base: string; ws: string; files: Written[]; bytes: number } {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-appws-'));
   const ws = path.join(base, 'ws');
   const dir = path.join(ws, 'sessions');
@@ -160,7 +160,12 @@ export async function benchAppWorkspace(): Promise<Figure[]> {
 
     // Order: everything the page renders after "Show more" until all rows are there.
     const initial = await page.locator('.session-row[data-file]').count();
-    while (await page.locator('button.show-more').count()) await page.locator('button.show-more').click();
+    const settled = () => page.waitForSelector('.session-list:not([aria-busy="true"])', { timeout: 60_000 });
+    await settled();
+    while (await page.locator('button.show-more').count()) {
+      await page.locator('button.show-more').click();
+      await settled();
+    }
     const rendered = await page.locator('.session-row[data-file]').evaluateAll((els) => els.map((e) => e.getAttribute('data-file')!));
     const expected = expectedOrder(files);
     const bad = rendered.findIndex((f, i) => f !== expected[i]);
