@@ -1,4 +1,5 @@
 /** Byte helpers shared by the store: joining chunks, draining streams, hashing. */
+import { yieldToEventLoop } from './event-loop';
 
 /** Join chunks into one buffer. */
 export function concat(chunks: readonly Uint8Array[]): Uint8Array {
@@ -13,12 +14,6 @@ export function concat(chunks: readonly Uint8Array[]): Uint8Array {
 
 /** Bytes read between two yields: a file's chunks are queued at once, so its reads chain as microtasks in one task. */
 const YIELD_EVERY = 4 * 1024 * 1024;
-
-/** Let the event loop run (input, rendering) in the middle of a long read. */
-function yieldToEventLoop(): Promise<void> {
-  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return typeof s?.yield === 'function' ? s.yield() : new Promise((r) => setTimeout(r, 0));
-}
 
 /**
  * Read a whole stream into one buffer (files are loaded whole anyway; this keeps one copy). With the

@@ -25,6 +25,8 @@ interface Views {
   SessionView: FunctionComponent<SessionHostProps>;
   /** Absent in tests that stand in a fake view module. */
   OpeningPreview?: FunctionComponent<OpeningPreviewProps>;
+  /** Work done in slices before a file is shown, so its first render is short (also absent in those tests). */
+  prepareView?: (o: OpenedSession) => Promise<void>;
 }
 
 let viewModule: Promise<Views> | null = null;
@@ -32,6 +34,13 @@ let viewModule: Promise<Views> | null = null;
 function loadSessionView(): Promise<Views> {
   viewModule ??= import('./session/SessionView');
   return viewModule;
+}
+
+/** Resolves with `o` once the views have prepared it (a 50,000-message file: in slices, not in the render). */
+async function readyToShow(o: OpenedSession): Promise<OpenedSession> {
+  const v = await loadSessionView();
+  await v.prepareView?.(o);
+  return o;
 }
 
 function useSessionView(): Views | null {
@@ -89,10 +98,12 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         shown = performance.now();
         setProgress([done, total]);
       },
-    }).then(
-      (o) => live && setOpened(o),
-      (e) => live && setError(errorText(e)),
-    );
+    })
+      .then(readyToShow)
+      .then(
+        (o) => live && setOpened(o),
+        (e) => live && setError(errorText(e)),
+      );
     return () => {
       live = false;
       setOpened(null);
@@ -109,7 +120,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
       { adapter: ws.adapter, root: ws.root, path },
       { size: opened.snapshot.size, lastModified: opened.snapshot.lastModified },
       () => {
-        openSession(ws.adapter, path, { now: nowIso(), naming: f.naming }).then(
+        openSession(ws.adapter, path, { now: nowIso(), naming: f.naming }).then(readyToShow).then(
           (next) => {
             if (current.current && next.snapshot.sha256 === current.current.snapshot.sha256) return;
             setOpened(next); // the session view announces the new version itself

@@ -3,10 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionHostProps } from '../../src/ui/session-host';
 
 let host: SessionHostProps | null = null;
+/** Sessions the views prepared, and whether the view had been handed each one already then. */
+const prepared: { path: string; shown: boolean }[] = [];
 vi.mock('../../src/ui/session/SessionView', () => ({
   SessionView: (p: SessionHostProps) => {
     host = p;
     return <div class="fake-view">{p.opened.fileName}</div>;
+  },
+  prepareView: async (o: SessionHostProps['opened']) => {
+    prepared.push({ path: o.path, shown: host?.opened === o });
   },
 }));
 
@@ -22,6 +27,7 @@ const { createMemoryAdapter } = await import('../../src/store/memory-adapter');
 let el: HTMLElement | null = null;
 beforeEach(() => {
   host = null;
+  prepared.length = 0;
 });
 afterEach(async () => {
   if (el) await unmount(el);
@@ -38,6 +44,7 @@ describe('the session host', () => {
     el = await mount(<SessionPage r={session('#/s/telegram%3A12345?tab=replay&max_tokens=500')} />);
     await waitFor(() => host !== null);
     expect(host!.opened.path).toBe('sessions/telegram_12345.jsonl');
+    expect(prepared).toEqual([{ path: 'sessions/telegram_12345.jsonl', shown: false }]); // prepared before it was shown
     expect(host!.adapter).toBe(a);
     expect(host!.now()).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
     expect(host!.route).toEqual({ tab: 'replay', params: { max_tokens: '500' } });

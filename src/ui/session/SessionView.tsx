@@ -13,6 +13,7 @@ import { Tabs, type TabDef } from './Tabs';
 import './session.css';
 
 export { OpeningPreview } from './OpeningPreview';
+export { prepareConversation as prepareView } from './conversation/model';
 
 type TabId = 'conversation' | 'replay' | 'file' | 'edit';
 

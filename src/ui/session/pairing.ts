@@ -5,6 +5,10 @@
  */
 import { pyStr } from '../../core/pyrepr';
 import { dictGet, isDict, truthy, type PyDict } from '../../core/pyvalue';
+import { runNow } from '../../store/event-loop';
+
+/** Messages handled between two yields of the step version. */
+const STEP = 512;
 
 export interface ToolCallInfo {
   id: string | null;
@@ -40,10 +44,17 @@ function callsOf(m: PyDict): { id: string | null; name: string; arguments: strin
 
 /** Pairs every tool result with the latest earlier call of the same id. */
 export function pairToolCalls(messages: PyDict[]): Pairing {
+  return runNow(pairToolCallsSteps(messages));
+}
+
+/** pairToolCalls as steps (one yield per STEP messages), for runSliced on a 50,000-message file. */
+export function* pairToolCallsSteps(messages: PyDict[]): Generator<void, Pairing> {
   const calls = new Map<number, ToolCallInfo[]>();
   const answers = new Map<number, { call: number | null; name: string | null }>();
   const open = new Map<string, { msg: number; info: ToolCallInfo }>();
-  messages.forEach((m, i) => {
+  for (let i = 0; i < messages.length; i++) {
+    if (i % STEP === STEP - 1) yield;
+    const m = messages[i]!;
     const role = dictGet(m, 'role');
     if (role === 'assistant') {
       const list = callsOf(m).map((c) => ({ ...c, result: null as number | null }));
@@ -51,13 +62,13 @@ export function pairToolCalls(messages: PyDict[]): Pairing {
       for (const info of list) if (info.id !== null) open.set(info.id, { msg: i, info });
     } else if (role === 'tool') {
       const id = dictGet(m, 'tool_call_id');
-      if (!truthy(id)) return;
+      if (!truthy(id)) continue;
       const hit = open.get(pyStr(id!));
       if (hit && hit.info.result === null) {
         hit.info.result = i;
         answers.set(i, { call: hit.msg, name: hit.info.name });
       } else answers.set(i, { call: hit ? hit.msg : null, name: hit ? hit.info.name : null });
     }
-  });
+  }
   return { calls, answers };
 }

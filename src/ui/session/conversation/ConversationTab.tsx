@@ -4,12 +4,11 @@ import { metadataIndex } from '../../../core/document';
 import { pyDumps } from '../../../core/pyjson';
 import { dictGet } from '../../../core/pyvalue';
 import type { OpenedSession } from '../../../store/sessions';
-import { pairToolCalls } from '../pairing';
 import { plural } from '../text';
 import { VirtualList } from '../VirtualList';
 import { CorruptRow, MarkerRow, ProviderRow } from './OtherRows';
 import { MessageRow } from './MessageRow';
-import { conversationRows } from './rows';
+import { conversationModel } from './model';
 
 export interface ConversationTabProps {
   opened: OpenedSession;
@@ -28,24 +27,14 @@ function storedLastConsolidated(o: OpenedSession): string | null {
 
 /** Messages, corrupt rows and the consolidation marker; tool results link to their calls. */
 export function ConversationTab({ opened, line, onOpenLine, onLine }: ConversationTabProps) {
-  const rows = useMemo(() => conversationRows(opened), [opened]);
+  const { rows, pairing, rowOfLine, diagsByLine, orphans, unanswered, corrupt } = conversationModel(opened);
   const messages = opened.recovered.messages;
-  const pairing = useMemo(() => pairToolCalls(messages), [messages]);
-  const rowOfLine = useMemo(() => new Map(rows.flatMap((r, i) => ('line' in r ? [[r.line, i] as const] : []))), [rows]);
   const rawLc = useMemo(() => storedLastConsolidated(opened), [opened]);
   const [nonce, setNonce] = useState(0);
-  const diagsByLine = useMemo(() => {
-    const m = new Map<number, typeof opened.doc.diagnostics>();
-    for (const d of opened.doc.diagnostics) m.set(d.line, [...(m.get(d.line) ?? []), d]);
-    return m;
-  }, [opened]);
   const jump = (message: number) => {
     onLine(opened.recovered.messageRecords[message]!);
     setNonce(nonce + 1);
   };
-  const orphans = [...pairing.answers.values()].filter((a) => a.call === null).length;
-  const unanswered = [...pairing.calls.values()].flat().filter((c) => c.result === null).length;
-  const corrupt = rows.filter((r) => r.kind === 'corrupt').length;
   const target = line === null ? null : (rowOfLine.get(line) ?? null);
   return (
     <section class="sl-conversation" aria-labelledby="sl-conv-h">

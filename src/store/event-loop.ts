@@ -1,0 +1,31 @@
+/** Giving the event loop back in the middle of long work, so input and rendering get their turn. */
+
+/** Resolves in a later task: `scheduler.yield()` where the browser has it (it keeps this work's priority), else a timer. */
+export function yieldToEventLoop(): Promise<void> {
+  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return typeof s?.yield === 'function' ? s.yield() : new Promise((r) => setTimeout(r, 0));
+}
+
+/** Runs a step generator (it yields between small steps) to its end at once: for small inputs and tests. */
+export function runNow<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * Runs a step generator in tasks of about `budgetMs` each, starting in a task of its own, so work on
+ * 50,000 messages never holds the page for longer than one slice.
+ */
+export async function runSliced<T>(steps: Generator<void, T>, budgetMs = 8): Promise<T> {
+  for (;;) {
+    await yieldToEventLoop();
+    const end = performance.now() + budgetMs;
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+      if (performance.now() >= end) break;
+    }
+  }
+}
