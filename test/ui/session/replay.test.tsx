@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getHistory, DROP_REASON_TEXT } from '../../../src/core/replay';
 import { loadTokenizer } from '../../../src/core/tokenizer';
 import { estimateMessageTokens } from '../../../src/core/tokens';
-import { ReplayTab } from '../../../src/ui/session/replay/ReplayTab';
+import { LINK_DELAY_MS, ReplayTab } from '../../../src/ui/session/replay/ReplayTab';
 import { settingsFromParams, settingsToParams, AGENT_LOOP } from '../../../src/ui/session/replay/settings';
-import { check, jsonl, meta, mount, openText, type, unmount, waitFor } from './helpers';
+import { check, jsonl, meta, mount, openText, settle, type, unmount, waitFor } from './helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -69,10 +69,17 @@ describe('ReplayTab', () => {
     // turning timestamps off updates the view and the route
     await check(el.querySelectorAll('input[type="checkbox"]')[0], false);
     await waitFor(() => el!.textContent!.includes('include_timestamps is off'));
+    expect(routes).toEqual([]); // the link follows once the controls are quiet
+    await waitFor(() => routes.length === 1);
     expect(routes.at(-1)).toMatchObject({ ts: '0', max_tokens: '60' });
+    // two quick changes: the view follows each, the link is written once, with the last
+    await check(el.querySelectorAll('input[type="checkbox"]')[0], true);
     await type(el.querySelector('select'), 'none');
     await waitFor(() => el!.textContent!.includes('(no budget)'));
-    expect(routes.at(-1)).toMatchObject({ max_tokens: '0' });
+    await waitFor(() => routes.length === 2);
+    await settle(LINK_DELAY_MS + 50);
+    expect(routes).toHaveLength(2);
+    expect(routes.at(-1)).toMatchObject({ max_tokens: '0', ts: '1' }); // both changes, in one write
   });
 
   it('says where nanobot raises and links to the message', async () => {

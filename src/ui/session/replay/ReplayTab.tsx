@@ -1,5 +1,5 @@
 /** The Replay tab: what nanobot's get_history sends back to the model, and the fate of every message. */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { OpenedSession } from '../../../store/sessions';
 import { replaySession } from '../lens';
 import { CopyJson } from './CopyJson';
@@ -17,6 +17,9 @@ export interface ReplayTabProps {
   onOpenLine: (line: number) => void;
 }
 
+/** Quiet time before a control change is written to the link: rewriting the URL (and re-routing) per keystroke costs a few ms of each frame. */
+export const LINK_DELAY_MS = 250;
+
 /** Controls, summary, strip and list; settings live in the route so a link reproduces the view. */
 export function ReplayTab({ opened, params, onParams, onOpenLine }: ReplayTabProps) {
   const [s, setS] = useState<ReplaySettings>(() => settingsFromParams(params));
@@ -24,9 +27,12 @@ export function ReplayTab({ opened, params, onParams, onOpenLine }: ReplayTabPro
   const state = useReplay(session.messages, session.lastConsolidated, s);
   const [target, setTarget] = useState<number | null>(null);
   const [nonce, setNonce] = useState(0);
+  const linkTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(linkTimer.current), []);
   const change = (next: ReplaySettings) => {
     setS(next);
-    onParams(settingsToParams(next, params));
+    clearTimeout(linkTimer.current);
+    linkTimer.current = setTimeout(() => onParams(settingsToParams(next, params)), LINK_DELAY_MS);
   };
   const pick = (i: number) => {
     setTarget(i);
