@@ -270,6 +270,13 @@ export function openFromBytes(path: string, bytes: Uint8Array, snapshot: Snapsho
   return { path, fileName: a.fileName, naming: opts.naming ?? 'safe-key', bytes, snapshot, ...analyzeSession(bytes, a) };
 }
 
+/** Opens the bytes just saved; big ones in the worker, as re-analysing 100 MB on the page would block it for seconds. */
+async function openSavedBytes(path: string, bytes: Uint8Array, snapshot: Snapshot, opts: OpenOptions): Promise<OpenedSession> {
+  const a = analyzeOptions(path, opts);
+  const { analysis, bytes: back } = await analyzeOffThread(bytes, a);
+  return { path, fileName: a.fileName, naming: opts.naming ?? 'safe-key', bytes: back, snapshot, ...analysis };
+}
+
 /** Reads and opens a session file; big files are parsed in a worker, with a preview of the first messages. */
 export async function openSession(adapter: StorageAdapter, path: string, opts: OpenOptions & AnalyzeProgress): Promise<OpenedSession> {
   const read = await readSteady(adapter, path);
@@ -284,7 +291,7 @@ export async function saveDocument(adapter: StorageAdapter, opened: OpenedSessio
   refuseUnencodable(doc, opened.path);
   const bytes = serializeDocument(doc);
   const result = await guardedSave(adapter, opened.path, opened.snapshot, bytes, { backup: opts.backup });
-  return { opened: openFromBytes(opened.path, bytes, result.snapshot, { ...opts, naming: opened.naming }), result };
+  return { opened: await openSavedBytes(opened.path, bytes, result.snapshot, { ...opts, naming: opened.naming }), result };
 }
 
 /**

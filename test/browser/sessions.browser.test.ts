@@ -16,7 +16,7 @@ import { pyDumps } from '../../src/core/pyjson';
 import crypto from 'node:crypto';
 import { createMemoryAdapter } from '../../src/store/memory-adapter';
 import { WORKER_THRESHOLD } from '../../src/store/analyze-client';
-import { HEAD_BYTES, openSession } from '../../src/store/sessions';
+import { HEAD_BYTES, openFromBytes, openSession } from '../../src/store/sessions';
 import { buildTestPage } from './build-page';
 import { dropFolder, evaluate, launchChromium, requireChromium, serveDir, withTimeout, type Browser } from './harness';
 import type { Lens } from './page/main';
@@ -132,7 +132,7 @@ describe.each<Kind>(['opfs', 'folder'])('session store over %s', (kind) => {
     if (!edit.ok) throw new Error(edit.error);
     const want = new TextDecoder().decode(serializeDocument(edit.doc));
     expect(want.split('\n').slice(1).join('\n')).toBe(original.split('\n').slice(1).join('\n'));
-    expect(r).toEqual({ ok: true, text: want });
+    expect(r).toMatchObject({ ok: true, text: want });
     expect(await diskText(kind, sub, rel)).toBe(want);
     if (kind === 'folder') expect(fs.readdirSync(path.join(base, sub, 'sessions'))).toEqual(['cli_direct.jsonl']);
   });
@@ -182,5 +182,14 @@ describe.each<Kind>(['opfs', 'folder'])('session store over %s', (kind) => {
     const plainMessages = want.doc.records.filter((r) => r.kind === 'message' && !r.exact).map((r) => pyDumps(r.value!));
     expect(preview).toEqual(plainMessages.slice(0, preview.length));
     expect(got.progress).toBe(want.doc.records.length);
+    // Saving it re-opens the saved bytes in the worker too, to the same analysis as in place.
+    const saved = await evaluate(b.page, ([k, s, p, now]) => window.lensSessions.saveTitle(k, s, p, 'Big one', now), [kind, sub, rel, NOW] as const, 60_000);
+    if (!saved.ok) throw new Error(saved.message);
+    const savedBytes = new TextEncoder().encode(saved.text);
+    expect(await diskText(kind, sub, rel)).toBe(saved.text);
+    const again = openFromBytes(rel, savedBytes, { path: rel, size: savedBytes.length, lastModified: 0, sha256: '' }, { now: NOW });
+    expect(saved.opened.records).toEqual(again.doc.records.map((r) => [r.kind, r.raw.byteOffset, r.raw.length, r.eol, r.value ? pyDumps(r.value) : null, r.exact === true]));
+    expect(saved.opened.sha256).toBe(crypto.createHash('sha256').update(savedBytes).digest('hex'));
+    expect(saved.opened.nanobot!.metadata).toContain('"title": "Big one"');
   });
 });

@@ -65,9 +65,14 @@ async function open(kind: Kind, sub: string, path: string, now: string) {
     onProgress: (done) => void (progress = done),
   });
   opened.set(id(kind, sub, path), o);
-  const records = o.doc.records.map((r) => [r.kind, r.raw.byteOffset, r.raw.length, r.eol, r.value ? pyDumps(r.value) : null, r.exact === true] as const);
+  return { ...described(o), previews, progress };
+}
+
+/** An opened session as data a test can compare with Node's: snapshot, every record's kind, span and value, the load. */
+function described(o: OpenedSession) {
+  const records = o.doc.records.map((r) => [r.kind, r.raw.byteOffset - o.bytes.byteOffset, r.raw.length, r.eol, r.value ? pyDumps(r.value) : null, r.exact === true] as const);
   const nanobot = o.nanobot.result && { ...o.nanobot.result, metadata: pyDumps(o.nanobot.result.metadata), messages: o.nanobot.result.messages.map((m) => pyDumps(m)) };
-  return { key: o.key, size: o.snapshot.size, sha256: o.snapshot.sha256, bytes: o.bytes.length, records, diagnostics: o.doc.diagnostics.length, nanobot, previews, progress };
+  return { key: o.key, size: o.snapshot.size, sha256: o.snapshot.sha256, bytes: o.bytes.length, records, diagnostics: o.doc.diagnostics.length, nanobot };
 }
 
 /** Retitle the session opened earlier and save it; a StoreError comes back as data. */
@@ -79,7 +84,7 @@ async function saveTitle(kind: Kind, sub: string, path: string, title: string, n
   try {
     const r = await saveDocument(await adapterFor(kind, sub), o, edit.doc, { now });
     opened.set(id(kind, sub, path), r.opened);
-    return { ok: true as const, text: new TextDecoder().decode(r.opened.bytes) };
+    return { ok: true as const, text: new TextDecoder().decode(r.opened.bytes), opened: described(r.opened) };
   } catch (e) {
     if (!isStoreError(e)) throw e;
     return { ok: false as const, code: e.code, message: e.message };
