@@ -171,7 +171,9 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         onChanged: (next, message) => {
           if (next) {
             watcher.current?.setKnown({ size: next.snapshot.size, lastModified: next.snapshot.lastModified });
-            setOpened(next);
+            const was = opened;
+            // Shown once prepared, unless another file (or version) took its place meanwhile.
+            void readyToShow(next).then((n) => current.current === was && setOpened(n));
           } else navigate({ view: 'workspace', page: 'sessions', params: folderParams });
           say(message, 'success');
           void refreshListing();
