@@ -42,6 +42,11 @@ export interface StorageAdapter {
   /** At most the first `n` bytes (fewer when the file is shorter). */
   readHead(path: string, n: number): Promise<Uint8Array>;
   /**
+   * Optional: stat and readHead from one look-up of the file, so both describe the same version and a
+   * browser listing of 1,000 files walks its handles once per file, not twice.
+   */
+  statHead?(path: string, n: number): Promise<{ stat: FileStat; head: Uint8Array }>;
+  /**
    * Bytes [start, end) (fewer at the end of the file): lets a listing read on from where it
    * stopped, chunk by chunk as nanobot's reader does, instead of reading the head again.
    */

@@ -112,6 +112,10 @@ export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: str
       return readFile(path, 'Reading', async (f) => new Uint8Array(await f.slice(0, Math.max(0, n)).arrayBuffer()));
     },
 
+    statHead(path, n) {
+      return readFile(path, 'Reading', async (f) => ({ stat: { size: f.size, lastModified: f.lastModified }, head: new Uint8Array(await f.slice(0, Math.max(0, n)).arrayBuffer()) }));
+    },
+
     readRange(path, start, end) {
       const from = Math.max(0, start);
       return readFile(path, 'Reading', async (f) => new Uint8Array(await f.slice(from, Math.max(from, end)).arrayBuffer()));

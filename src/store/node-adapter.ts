@@ -104,19 +104,24 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
   };
 
   /** Bytes [start, end) of a file, fewer at its end. */
+  /** Bytes [start, end) of an open file. */
+  async function readOpen(h: fs.FileHandle, start: number, end: number): Promise<Uint8Array> {
+    const from = Math.max(0, start);
+    const buf = new Uint8Array(Math.max(0, end - from));
+    let got = 0;
+    while (got < buf.length) {
+      const { bytesRead } = await h.read(buf, got, buf.length - got, from + got);
+      if (bytesRead === 0) break;
+      got += bytesRead;
+    }
+    return got === buf.length ? buf : buf.slice(0, got);
+  }
+
   const readRange = (path: string, start: number, end: number): Promise<Uint8Array> =>
     guard(path, 'Reading', async () => {
       const h = await fs.open(abs(path), 'r');
       try {
-        const from = Math.max(0, start);
-        const buf = new Uint8Array(Math.max(0, end - from));
-        let got = 0;
-        while (got < buf.length) {
-          const { bytesRead } = await h.read(buf, got, buf.length - got, from + got);
-          if (bytesRead === 0) break;
-          got += bytesRead;
-        }
-        return got === buf.length ? buf : buf.slice(0, got);
+        return await readOpen(h, start, end);
       } finally {
         await h.close();
       }
@@ -155,6 +160,18 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
       }),
 
     readHead: (path, n) => readRange(path, 0, n),
+
+    statHead: (path, n) =>
+      guard(path, 'Reading', async () => {
+        const h = await fs.open(abs(path), 'r');
+        try {
+          const s = await h.stat();
+          if (!s.isFile()) throw new StoreError('io', `'${path}' is not a file.`, { path });
+          return { stat: { size: s.size, lastModified: Math.trunc(s.mtimeMs) }, head: await readOpen(h, 0, n) };
+        } finally {
+          await h.close();
+        }
+      }),
 
     readRange,
 

@@ -60,7 +60,7 @@ export interface ListOptions {
   naming?: StemNaming;
   /** File names to list (default: every `*.jsonl` in the folder). */
   names?: string[];
-  /** Stats already taken for this refresh (statFolder), by file name: not taken again. */
+  /** Stats already taken for this refresh (statFolder), by file name: not taken again (unless the adapter has statHead). */
   stats?: ReadonlyMap<string, FileStat | null>;
 }
 
@@ -109,9 +109,17 @@ export async function listSessions(adapter: StorageAdapter, dir: string, opts: L
   };
 }
 
+/** A file's stat and head: from one look-up where the adapter can, else from a stat already taken (or a new one) and a read. */
+async function statAndHead(adapter: StorageAdapter, path: string, known: FileStat | null | undefined): Promise<{ stat: FileStat; head: Uint8Array }> {
+  if (adapter.statHead) return adapter.statHead(path, HEAD_BYTES);
+  const stat = known ?? (await adapter.stat(path));
+  return { stat, head: await adapter.readHead(path, HEAD_BYTES) };
+}
+
 async function summarize(adapter: StorageAdapter, path: string, fileName: string, opts: ListOptions): Promise<SessionSummary> {
-  const stat = opts.stats?.get(fileName) ?? (await adapter.stat(path));
-  const head = new HeadBuffer(await adapter.readHead(path, HEAD_BYTES));
+  const first = await statAndHead(adapter, path, opts.stats?.get(fileName));
+  const stat = first.stat;
+  const head = new HeadBuffer(first.head);
   let complete = head.length >= stat.size;
   const input = () => ({ bytes: head.bytes(), complete, fileName, mtimeIso: mtimeIso(stat.lastModified), now: opts.now });
   let out = listingRow(input());

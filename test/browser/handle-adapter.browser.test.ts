@@ -116,6 +116,8 @@ describe.each<Kind>(['opfs', 'folder'])('handle adapter over %s', (kind) => {
         whole: window.lens.dec(await window.lens.readAll(await a.read('sessions/a.jsonl'))),
         stat: await a.stat('sessions/a.jsonl'),
         missing: await a.stat('sessions/none.jsonl').catch((e) => ({ name: e.name, code: e.code })),
+        both: await a.statHead!('sessions/a.jsonl', 17).then((x) => ({ stat: x.stat, head: window.lens.dec(x.head) })),
+        bothMissing: await a.statHead!('sessions/none.jsonl', 17).catch((e) => ({ name: e.name, code: e.code })),
       };
     }, [kind, sub] as const);
     expect(r.root).toEqual([
@@ -127,6 +129,8 @@ describe.each<Kind>(['opfs', 'folder'])('handle adapter over %s', (kind) => {
     expect(r.whole).toBe(META + MSG);
     expect(r.stat.size).toBe(Buffer.byteLength(META + MSG));
     expect(r.missing).toEqual({ name: 'StoreError', code: 'not-found' });
+    expect(r.both).toEqual({ stat: r.stat, head: r.head }); // one look-up, the same answers
+    expect(r.bothMissing).toEqual({ name: 'StoreError', code: 'not-found' });
   });
 
   it('saves atomically, byte for byte, leaving no tmp or swap file', async () => {

@@ -32,6 +32,10 @@ describe('node adapter', () => {
     expect(await readText(a, 'sessions/a.jsonl')).toBe('original\n');
     expect(dec(await a.readHead('sessions/a.jsonl', 4))).toBe('orig');
     expect(dec(await a.readHead('sessions/a.jsonl', 1000))).toBe('original\n');
+    const both = await a.statHead!('sessions/a.jsonl', 4);
+    expect([both.stat, dec(both.head)]).toEqual([st, 'orig']);
+    await expect(a.statHead!('sessions/none.jsonl', 4)).rejects.toMatchObject({ code: 'not-found' });
+    await expect(a.statHead!('sessions/sub', 4)).rejects.toMatchObject({ code: 'io' });
   });
 
   it('streams a multi-chunk file', async () => {
