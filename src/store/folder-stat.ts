@@ -1,7 +1,7 @@
 /**
- * One pass over a folder: its entries and every file's size and mtime, read a few at a time. The
- * listing, the leftovers and the change watch all start from this one pass, so a workspace of
- * 1,000 sessions is stat'ed once per refresh, never in a burst that blocks the page.
+ * One pass over a folder: its entries and every file's size and mtime, read a few at a time, never
+ * in a burst that blocks the page. A refresh hands it the stats its listing took with each head, so a
+ * workspace of 1,000 sessions is looked up once per file; the change watch's poll stats them all.
  */
 import type { Entry, FileStat, StorageAdapter } from './adapter';
 import { joinPath } from './paths';
@@ -29,11 +29,17 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (
   return out;
 }
 
-/** Lists `dir` and stats each file in it (not sub-folders). */
-export async function statFolder(adapter: StorageAdapter, dir: string): Promise<FolderStat> {
-  const entries = await adapter.list(dir);
+/** What a caller already has: the folder's entries, and stats taken with the files' heads (the listing's). */
+export interface KnownStats {
+  entries?: Entry[];
+  stats?: ReadonlyMap<string, FileStat>;
+}
+
+/** Lists `dir` (unless its entries are given) and stats each file in it not already known (not sub-folders). */
+export async function statFolder(adapter: StorageAdapter, dir: string, known: KnownStats = {}): Promise<FolderStat> {
+  const entries = known.entries ?? (await adapter.list(dir));
   const files = entries.filter((e) => e.kind === 'file');
-  const found = await mapBounded(files, STAT_PARALLEL, (e) => adapter.stat(joinPath(dir, e.name)).catch(() => null));
+  const found = await mapBounded(files, STAT_PARALLEL, async (e) => known.stats?.get(e.name) ?? adapter.stat(joinPath(dir, e.name)).catch(() => null));
   return { entries, stats: new Map(files.map((e, i) => [e.name, found[i]!])) };
 }
 

@@ -60,8 +60,6 @@ export interface ListOptions {
   naming?: StemNaming;
   /** File names to list (default: every `*.jsonl` in the folder). */
   names?: string[];
-  /** Stats already taken for this refresh (statFolder), by file name: not taken again (unless the adapter has statHead). */
-  stats?: ReadonlyMap<string, FileStat | null>;
 }
 
 /** The key a file name stands for under the folder's naming. */
@@ -109,15 +107,15 @@ export async function listSessions(adapter: StorageAdapter, dir: string, opts: L
   };
 }
 
-/** A file's stat and head: from one look-up where the adapter can, else from a stat already taken (or a new one) and a read. */
-async function statAndHead(adapter: StorageAdapter, path: string, known: FileStat | null | undefined): Promise<{ stat: FileStat; head: Uint8Array }> {
+/** A file's stat and head: from one look-up where the adapter can, else a stat and then a read. */
+async function statAndHead(adapter: StorageAdapter, path: string): Promise<{ stat: FileStat; head: Uint8Array }> {
   if (adapter.statHead) return adapter.statHead(path, HEAD_BYTES);
-  const stat = known ?? (await adapter.stat(path));
+  const stat = await adapter.stat(path);
   return { stat, head: await adapter.readHead(path, HEAD_BYTES) };
 }
 
 async function summarize(adapter: StorageAdapter, path: string, fileName: string, opts: ListOptions): Promise<SessionSummary> {
-  const first = await statAndHead(adapter, path, opts.stats?.get(fileName));
+  const first = await statAndHead(adapter, path);
   const stat = first.stat;
   const head = new HeadBuffer(first.head);
   let complete = head.length >= stat.size;

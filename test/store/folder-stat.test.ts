@@ -72,14 +72,17 @@ describe('statFolder', () => {
     expect(await sig()).toContain('b.jsonl:0:2');
   });
 
-  it('lets the listing reuse its stats instead of stating every file again', async () => {
+  it('takes the entries and stats it is given instead of listing and stating again', async () => {
     const a = createMemoryAdapter();
     for (let i = 0; i < 5; i++) a.setFile(`${D}/s${i}.jsonl`, meta(`s:${i}`, `2026-06-01T10:00:0${i}`), 5000 + i);
-    const plain = await listSessions(a, D, { now: NOW });
-    const f = await statFolder(a, D);
-    const before = a.counts().stat ?? 0;
-    const reused = await listSessions(a, D, { now: NOW, stats: f.stats });
-    expect(a.counts().stat ?? 0).toBe(before);
-    expect(reused.summaries).toEqual(plain.summaries);
+    a.setFile(`${D}/s0.jsonl.tmp`, 'x', 7);
+    const listing = await listSessions(a, D, { now: NOW });
+    const entries = await a.list(D);
+    const before = a.counts();
+    const seen = new Map(listing.summaries.map((s) => [s.fileName, { size: s.size, lastModified: s.lastModified }]));
+    const f = await statFolder(a, D, { entries, stats: seen });
+    expect(a.counts().list).toBe(before.list);
+    expect(a.counts().stat).toBe((before.stat ?? 0) + 1); // only the leftover
+    expect(folderSignatureOf(f)).toBe(folderSignatureOf(await statFolder(a, D)));
   });
 });

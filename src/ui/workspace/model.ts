@@ -84,16 +84,19 @@ export async function refreshListing(): Promise<void> {
   }
   listingBusy.value = true;
   try {
-    // One listing and one stat per file serve the rows, the leftovers and the change watch.
-    const snap = await statFolder(ws.adapter, f.path);
-    const signature = folderSignatureOf(snap);
-    const entries = classifyEntries(snap.entries);
+    const listed = await ws.adapter.list(f.path);
+    const entries = classifyEntries(listed);
     let names = entries.sessions;
     if (f.role === 'loose' && ws.kind !== 'file') {
       const keep = await Promise.all(names.map((n) => looksLikeSession(ws.adapter, joinPath(f.path, n))));
       names = names.filter((_, i) => keep[i]);
     }
-    const next = await listSessions(ws.adapter, f.path, { now: nowIso(), naming: f.naming, names, stats: snap.stats });
+    const next = await listSessions(ws.adapter, f.path, { now: nowIso(), naming: f.naming, names });
+    // The change watch's signature and the leftovers' stats: each session as its listing saw it (so a
+    // change after its head was read still differs), one stat each for the other files.
+    const seen = new Map(next.summaries.map((s) => [s.fileName, { size: s.size, lastModified: s.lastModified }]));
+    const snap = await statFolder(ws.adapter, f.path, { entries: listed, stats: seen });
+    const signature = folderSignatureOf(snap);
     const statOf = (name: string | null | undefined) => (name ? (snap.stats.get(name) ?? null) : null);
     const lefts = entries.leftovers.map((l) => ({ ...l, path: joinPath(f.path, l.name), stat: statOf(l.name), targetStat: statOf(l.target) }));
     if (gen !== generation) return;
