@@ -18,6 +18,12 @@ import { writeViaTmp, type TmpSteps } from './tmp-protocol';
 const STALE = new Set(['NotReadableError', 'NotFoundError', 'TypeError']);
 const isStale = (e: unknown): boolean => e instanceof Error && STALE.has(e.name);
 
+/** Bytes [start, end) of a File, fewer at its end. */
+async function bytesOf(f: File, start: number, end: number): Promise<Uint8Array> {
+  const from = Math.max(0, start);
+  return new Uint8Array(await f.slice(from, Math.max(from, end)).arrayBuffer());
+}
+
 /** Wrap a handle (OPFS root: `await navigator.storage.getDirectory()`) as a StorageAdapter. */
 export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: string): StorageAdapter {
   /** Run a File System call, turning its failure into a StoreError (`nameOp`: the call takes a name). */
@@ -109,16 +115,15 @@ export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: str
     },
 
     readHead(path, n) {
-      return readFile(path, 'Reading', async (f) => new Uint8Array(await f.slice(0, Math.max(0, n)).arrayBuffer()));
+      return readFile(path, 'Reading', (f) => bytesOf(f, 0, n));
     },
 
     statHead(path, n) {
-      return readFile(path, 'Reading', async (f) => ({ stat: { size: f.size, lastModified: f.lastModified }, head: new Uint8Array(await f.slice(0, Math.max(0, n)).arrayBuffer()) }));
+      return readFile(path, 'Reading', async (f) => ({ stat: { size: f.size, lastModified: f.lastModified }, head: await bytesOf(f, 0, n) }));
     },
 
     readRange(path, start, end) {
-      const from = Math.max(0, start);
-      return readFile(path, 'Reading', async (f) => new Uint8Array(await f.slice(from, Math.max(from, end)).arrayBuffer()));
+      return readFile(path, 'Reading', (f) => bytesOf(f, start, end));
     },
 
     async writeAtomic(path: string, data: WriteData, _options?: WriteOptions) {

@@ -103,8 +103,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
     },
   };
 
-  /** Bytes [start, end) of a file, fewer at its end. */
-  /** Bytes [start, end) of an open file. */
+  /** Bytes [start, end) of an open file, fewer at its end. */
   async function readOpen(h: fs.FileHandle, start: number, end: number): Promise<Uint8Array> {
     const from = Math.max(0, start);
     const buf = new Uint8Array(Math.max(0, end - from));
@@ -117,6 +116,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
     return got === buf.length ? buf : buf.slice(0, got);
   }
 
+  /** Bytes [start, end) of a file, fewer at its end. */
   const readRange = (path: string, start: number, end: number): Promise<Uint8Array> =>
     guard(path, 'Reading', async () => {
       const h = await fs.open(abs(path), 'r');
