@@ -22,5 +22,12 @@ describe('sanitizeAssistantReplayText', () => {
     ['\x1c\x1d', ''],
   ])('%j → %j', (input, want) => {
     expect(sanitizeAssistantReplayText(input)).toBe(want);
+    expect(sanitizeAssistantReplayText(input)).toBe(want); // again, from the cache of recent texts
+  });
+
+  it('keeps answering right after its cache of recent texts fills and starts over', () => {
+    const texts = Array.from({ length: 9000 }, (_, i) => `[Message Time: t${i}]\nturn ${i}\nmessage(x)`);
+    for (const t of texts) sanitizeAssistantReplayText(t);
+    for (const [i, t] of texts.entries()) expect(sanitizeAssistantReplayText(t)).toBe(`turn ${i}`);
   });
 });
