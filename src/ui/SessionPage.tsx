@@ -70,6 +70,14 @@ export function SessionPage({ r }: { r: SessionRoute }) {
   const [progress, setProgress] = useState<[number, number] | null>(null);
   const current = useRef<OpenedSession | null>(null);
   current.current = opened;
+  /** Shows a new version once prepared, unless another file (or version) took its place meanwhile. */
+  const showWhenReady = async (next: OpenedSession): Promise<boolean> => {
+    const was = current.current;
+    await readyToShow(next);
+    if (current.current !== was) return false;
+    setOpened(next);
+    return true;
+  };
 
   // A `folder=` link selects that session folder of the workspace first.
   useEffect(() => {
@@ -120,11 +128,11 @@ export function SessionPage({ r }: { r: SessionRoute }) {
       { adapter: ws.adapter, root: ws.root, path },
       { size: opened.snapshot.size, lastModified: opened.snapshot.lastModified },
       () => {
-        openSession(ws.adapter, path, { now: nowIso(), naming: f.naming }).then(readyToShow).then(
+        openSession(ws.adapter, path, { now: nowIso(), naming: f.naming }).then(
           (next) => {
             if (current.current && next.snapshot.sha256 === current.current.snapshot.sha256) return;
-            setOpened(next); // the session view announces the new version itself
-            void refreshListing();
+            // the session view announces the new version itself
+            void showWhenReady(next).then((shown) => shown && void refreshListing());
           },
           (e) => setError(`${path} can no longer be read: ${errorText(e)}`),
         );
@@ -171,9 +179,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         onChanged: (next, message) => {
           if (next) {
             watcher.current?.setKnown({ size: next.snapshot.size, lastModified: next.snapshot.lastModified });
-            const was = opened;
-            // Shown once prepared, unless another file (or version) took its place meanwhile.
-            void readyToShow(next).then((n) => current.current === was && setOpened(n));
+            void showWhenReady(next);
           } else navigate({ view: 'workspace', page: 'sessions', params: folderParams });
           say(message, 'success');
           void refreshListing();
