@@ -19,12 +19,21 @@ export function sanitizeAssistantReplayText(text: string): string {
   const hit = recent.get(text);
   if (hit !== undefined) return hit;
   const lines = pySplitlines(text.replace(TIME_STAMP, ''));
-  const clean = pyStrip(lines.filter((l) => !LOCAL_IMAGE_LINE.test(l) && !TOOL_CALL_ECHO_LINE.test(l)).join('\n'));
-  if (recent.size >= RECENT_MAX) recent.clear();
+  const built = pyStrip(lines.filter((l) => !LOCAL_IMAGE_LINE.test(l) && !TOOL_CALL_ECHO_LINE.test(l)).join('\n'));
+  const clean = built === text ? text : built; // most texts come back unchanged: keep one copy, not two
+  const cost = text.length + (clean === text ? 0 : clean.length);
+  if (recent.size >= RECENT_MAX || recentChars + cost > RECENT_MAX_CHARS) {
+    recent.clear();
+    recentChars = 0;
+  }
   recent.set(text, clean);
+  recentChars += cost;
   return clean;
 }
 
 /** Results for recent texts: a replay control change sanitizes the same window's assistant turns again (~1.5 ms of 2,000 messages). */
 const recent = new Map<string, string>();
 const RECENT_MAX = 8192;
+/** Characters the cache may hold on to (inputs, plus results that differ from them), so a closed big session is not kept alive by it. */
+const RECENT_MAX_CHARS = 8_000_000;
+let recentChars = 0;
