@@ -17,10 +17,10 @@ export interface WorkerRequest {
 
 export type WorkerReply =
   | { id: number; type: 'preview'; messages: PyDict[] }
-  | { id: number; type: 'head'; head: AnalysisHead }
+  | { id: number; type: 'head'; head: AnalysisHead; buffer: ArrayBuffer }
   | { id: number; type: 'batch'; batch: RecordBatch }
-  | { id: number; type: 'done'; buffer: ArrayBuffer; sha256: string }
-  | { id: number; type: 'error'; message: string; buffer: ArrayBuffer };
+  | { id: number; type: 'done'; sha256: string }
+  | { id: number; type: 'error'; message: string; buffer?: ArrayBuffer };
 
 export interface AnalyzeProgress {
   /** The first messages of the file, before the whole file is parsed. */
@@ -52,24 +52,25 @@ export async function analyzeOffThread(bytes: Uint8Array, opts: AnalyzeOptions, 
   const id = nextId++;
   return new Promise((resolve, reject) => {
     let head: AnalysisHead | null = null;
-    const batches: RecordBatch[] = [];
+    let back: Uint8Array | null = null;
+    let records: FileRecord[] = [];
     let received = 0;
     const onMessage = (e: MessageEvent<WorkerReply>) => {
       const m = e.data;
       if (m.id !== id) return;
       if (m.type === 'preview') progress.onPreview?.(m.messages);
-      else if (m.type === 'head') head = m.head;
-      else if (m.type === 'batch') {
-        batches.push(m.batch);
+      else if (m.type === 'head') {
+        head = m.head;
+        back = new Uint8Array(m.buffer);
+        records = new Array(head.count);
+      } else if (m.type === 'batch') {
+        decodeBatch(m.batch, back!, records);
         received += m.batch.kinds.length;
-        progress.onProgress?.(received, head?.count ?? received);
+        progress.onProgress?.(received, head!.count);
       } else {
         w.removeEventListener('message', onMessage);
-        const back = new Uint8Array(m.buffer);
         if (m.type === 'error') return reject(new Error(m.message));
-        const records: FileRecord[] = new Array(head!.count);
-        for (const b of batches) decodeBatch(b, back, records);
-        resolve({ analysis: finishAnalysis(head!, records, opts.fallbackKey, opts.now), bytes: back, sha256: m.sha256 });
+        resolve({ analysis: finishAnalysis(head!, records, opts.fallbackKey, opts.now), bytes: back!, sha256: m.sha256 });
       }
     };
     w.addEventListener('message', onMessage);

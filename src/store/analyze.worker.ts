@@ -6,7 +6,7 @@
 import { parseDocument } from '../core/document';
 import { sha256Hex } from './bytes';
 import { analyzeSession, type AnalyzeOptions } from '../core/open';
-import { encodeAnalysis } from './analysis-wire';
+import { encodeBatches, encodeHead } from './analysis-wire';
 import type { WorkerRequest, WorkerReply } from './analyze-client';
 
 const PREVIEW_BYTES = 256 * 1024;
@@ -20,15 +20,18 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
   const bytes = new Uint8Array(buffer);
   try {
     post({ id, type: 'preview', messages: preview(bytes) });
+    // WebCrypto copies its input when called, so the buffer can go back before the hash is done.
     const hashing = sha256Hex(bytes);
     const a = analyzeSession(bytes, opts as AnalyzeOptions);
-    const { head, batches } = encodeAnalysis(a, bytes);
-    post({ id, type: 'head', head });
+    // Batches are encoded before the bytes go back with the head (their values are already
+    // parsed); the page then builds each batch's records as it arrives.
+    const batches = [...encodeBatches(a, bytes)];
+    post({ id, type: 'head', head: encodeHead(a), buffer }, [buffer]);
     for (const b of batches) post({ id, type: 'batch', batch: b });
-    const sha256 = await hashing;
-    post({ id, type: 'done', buffer, sha256 }, [buffer]);
+    post({ id, type: 'done', sha256: await hashing });
   } catch (err) {
-    post({ id, type: 'error', message: err instanceof Error ? err.message : String(err), buffer }, [buffer]);
+    const owned = buffer.byteLength > 0 || bytes.length === 0;
+    post({ id, type: 'error', message: err instanceof Error ? err.message : String(err), ...(owned ? { buffer } : {}) }, owned ? [buffer] : []);
   }
 };
 

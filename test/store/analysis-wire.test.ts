@@ -32,3 +32,45 @@ describe('analysis wire format', () => {
     }
   });
 });
+
+describe('values found from their lines', () => {
+  const NOW2 = '2031-07-08T09:10:11.121314';
+  const meta = '{"_type": "metadata", "key": "w:x", "created_at": "2026-01-01T00:00:00", "updated_at": "2026-01-01T00:00:00", "metadata": {}, "last_consolidated": 0}';
+  const lines = [
+    meta,
+    '{"role": "user", "content": "half \\ud800 pair é 😀", "__proto__": {"polluted": true}, "z": 1, "a": 2}',
+    '\ufeff{"role": "user", "content": "after a BOM"}',
+    '\f{"role": "user", "content": "padded with a form feed"}\f',
+    '{"role": "assistant", "content": "x", "score": 1.0}',
+    '{"role": "user", "content": -0}',
+    'not json at all ü',
+    '',
+    '{"role": "user", "content": "' + 'long text '.repeat(50) + '"}',
+  ];
+  const text = lines.map((l, i) => l + ['\n', '\r\n', '\r'][i % 3]).join('');
+
+  for (const [batchBytes, lead] of [[1, ''], [64, ''], [1 << 20, ''], [1 << 20, '\ufeff']] as const) {
+    it(`gives the worker's values and lines back, batches of ${batchBytes} bytes${lead ? ', the file starting with a BOM' : ''}`, () => {
+      const bytes = new Uint8Array([...new TextEncoder().encode(lead + text), 0xff, 0x0a]);
+      const direct = analyzeSession(bytes, { fileName: 'w_x.jsonl', fallbackKey: 'w:x', now: NOW2 });
+      const { head, batches } = encodeAnalysis(direct, bytes, batchBytes);
+      const records: FileRecord[] = new Array(head.count);
+      for (const b of structuredClone(batches)) decodeBatch(b, bytes, records);
+      expect(records.map((r) => [r.kind, r.eol, [...r.raw].join(), r.exact ?? false])).toEqual(direct.doc.records.map((r) => [r.kind, r.eol, [...r.raw].join(), r.exact ?? false]));
+      records.forEach((r, i) => {
+        if (r.exact) expect(pyDumps(r.value!)).toBe(pyDumps(direct.doc.records[i]!.value!));
+        else expect(r.value).toStrictEqual(direct.doc.records[i]!.value);
+      });
+      const user = records[1]!.value!;
+      expect(user.content).toBe('half \ud800 pair é 😀');
+      expect(Object.keys(user)).toEqual(['role', 'content', '__proto__', 'z', 'a']);
+      expect(Object.getPrototypeOf(user)).toBe(Object.prototype);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(records[2]!.value!.content).toBe('after a BOM');
+      expect(records[3]!.value!.content).toBe('padded with a form feed');
+      expect(records[4]!.exact).toBe(true);
+      expect(Object.is(records[5]!.value!.content, direct.doc.records[5]!.value!.content)).toBe(true);
+      expect(records.slice(6).map((r) => r.kind)).toEqual(['corrupt', 'blank', 'message', 'corrupt']);
+    });
+  }
+});
