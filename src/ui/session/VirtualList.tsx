@@ -46,6 +46,12 @@ export function VirtualList(props: VirtualListProps) {
     observeElementOffset,
     observeElementRect: (inst, cb) => observeElementRect(inst, (r) => cb(r.height > 0 ? r : { width: r.width || FALLBACK.width, height: FALLBACK.height })),
     measureElement: (el, entry, inst) => {
+      if (!entry) {
+        // Called while rendering: reading a new row's height here would force a layout in the
+        // middle of the render. The ResizeObserver reports it right after the browser's own layout.
+        const index = inst.indexFromElement(el);
+        return inst.itemSizeCache.get(inst.options.getItemKey(index)) ?? props.estimateSize(index);
+      }
       const h = measureElement(el, entry, inst);
       return h > 0 ? h : props.estimateSize(Number(el.getAttribute('data-index')));
     },
@@ -53,11 +59,21 @@ export function VirtualList(props: VirtualListProps) {
   };
   const [v] = useState(() => new Virtualizer<HTMLDivElement, HTMLDivElement>(options));
   v.setOptions(options);
+  // The first look at the scroll box (its size, its offset) waits for the next frame: reading them
+  // while this render commits would force a layout of all new rows inside the same task. Until
+  // then the rows are laid out for the initial rect.
+  const [attached, setAttached] = useState(false);
   useLayoutEffect(() => v._didMount(), []);
-  useLayoutEffect(() => v._willUpdate());
   useLayoutEffect(() => {
-    if (props.scrollTo != null && props.scrollTo >= 0 && props.scrollTo < props.count) v.scrollToIndex(props.scrollTo, { align: 'center' });
-  }, [props.scrollTo, props.scrollNonce]);
+    if (attached) v._willUpdate();
+  });
+  useLayoutEffect(() => {
+    const id = requestAnimationFrame(() => setAttached(true));
+    return () => cancelAnimationFrame(id);
+  }, []);
+  useLayoutEffect(() => {
+    if (attached && props.scrollTo != null && props.scrollTo >= 0 && props.scrollTo < props.count) v.scrollToIndex(props.scrollTo, { align: 'center' });
+  }, [props.scrollTo, props.scrollNonce, attached]);
   const items = v.getVirtualItems();
   return (
     <div ref={scrollRef} class={`sl-vlist ${props.class ?? ''}`} role="region" aria-label={props.label} tabIndex={0}>
