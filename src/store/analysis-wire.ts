@@ -83,7 +83,7 @@ export function encodeHead(a: SessionAnalysis): AnalysisHead {
   };
 }
 
-/** The record batches one by one, so the worker can send each as soon as it is encoded. */
+/** The record batches, one at a time (the worker encodes them all before the bytes go back, as they read the bytes). */
 export function* encodeBatches(a: SessionAnalysis, bytes: Uint8Array, batchBytes = BATCH_BYTES): Generator<RecordBatch> {
   const records = a.doc.records;
   let i = 0;
