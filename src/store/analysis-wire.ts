@@ -57,11 +57,6 @@ export interface AnalysisHead {
 /** Batches of about this much source: decoding one on the page takes a few ms. */
 export const BATCH_BYTES = 512 * 1024;
 
-/** Splits an analysis into a head and record batches of about `batchBytes` of source each. */
-export function encodeAnalysis(a: SessionAnalysis, bytes: Uint8Array, batchBytes = BATCH_BYTES): { head: AnalysisHead; batches: RecordBatch[] } {
-  return { head: encodeHead(a), batches: [...encodeBatches(a, bytes, batchBytes)] };
-}
-
 /** What the page needs before the records: counts, diagnostics and nanobot's load result. */
 export function encodeHead(a: SessionAnalysis): AnalysisHead {
   const n = a.nanobot;
@@ -83,8 +78,9 @@ export function encodeHead(a: SessionAnalysis): AnalysisHead {
   };
 }
 
-/** The record batches, one at a time (the worker encodes them all before the bytes go back, as they read the bytes). */
-export function* encodeBatches(a: SessionAnalysis, bytes: Uint8Array, batchBytes = BATCH_BYTES): Generator<RecordBatch> {
+/** The records in batches of about `batchBytes` of source each (they point into `bytes`: encode them before the bytes go back). */
+export function encodeBatches(a: SessionAnalysis, bytes: Uint8Array, batchBytes = BATCH_BYTES): RecordBatch[] {
+  const batches: RecordBatch[] = [];
   const records = a.doc.records;
   let i = 0;
   const offset = bytes.byteOffset;
@@ -118,8 +114,9 @@ export function* encodeBatches(a: SessionAnalysis, bytes: Uint8Array, batchBytes
     // Plain values are what JSON.parse gave, so their JSON text parses back the same (an int -0
     // comes back as 0, which the app already treats alike, as Python has no int -0).
     if (plain.length) b.plain = JSON.stringify(plain);
-    yield b;
+    batches.push(b);
   }
+  return batches;
 }
 
 const utf8 = new TextDecoder();

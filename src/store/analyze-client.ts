@@ -20,7 +20,7 @@ export type WorkerReply =
   | { id: number; type: 'head'; head: AnalysisHead; buffer: ArrayBuffer }
   | { id: number; type: 'batch'; batch: RecordBatch }
   | { id: number; type: 'done'; sha256: string }
-  | { id: number; type: 'error'; message: string; buffer?: ArrayBuffer };
+  | { id: number; type: 'error'; message: string };
 
 export interface AnalyzeProgress {
   /** The first messages of the file, before the whole file is parsed. */

@@ -25,13 +25,12 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
     const a = analyzeSession(bytes, opts as AnalyzeOptions);
     // Batches are encoded before the bytes go back with the head (their values are already
     // parsed); the page then builds each batch's records as it arrives.
-    const batches = [...encodeBatches(a, bytes)];
+    const batches = encodeBatches(a, bytes);
     post({ id, type: 'head', head: encodeHead(a), buffer }, [buffer]);
     for (const b of batches) post({ id, type: 'batch', batch: b });
     post({ id, type: 'done', sha256: await hashing });
   } catch (err) {
-    const owned = buffer.byteLength > 0 || bytes.length === 0;
-    post({ id, type: 'error', message: err instanceof Error ? err.message : String(err), ...(owned ? { buffer } : {}) }, owned ? [buffer] : []);
+    post({ id, type: 'error', message: err instanceof Error ? err.message : String(err) });
   }
 };
 

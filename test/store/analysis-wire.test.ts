@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { FileRecord } from '../../src/core/document';
 import { analyzeSession } from '../../src/core/open';
 import { pyDumps } from '../../src/core/pyjson';
-import { decodeBatch, encodeAnalysis, finishAnalysis } from '../../src/store/analysis-wire';
+import { decodeBatch, encodeBatches, encodeHead, finishAnalysis } from '../../src/store/analysis-wire';
 import { GOLDEN_DIR } from '../golden-values';
 
 const NOW = '2031-07-08T09:10:11.121314';
@@ -19,7 +19,8 @@ describe('analysis wire format', () => {
       const bytes = new Uint8Array(readFileSync(resolve(dir, name)));
       const opts = { fileName: name, fallbackKey: 'fx:x', now: NOW };
       const direct = analyzeSession(bytes, opts);
-      const { head, batches } = encodeAnalysis(direct, bytes, 200);
+      const head = encodeHead(direct);
+      const batches = encodeBatches(direct, bytes, 200);
       const records: FileRecord[] = new Array(head.count);
       const copy = bytes.slice();
       for (const b of structuredClone(batches)) decodeBatch(b, copy, records);
@@ -53,7 +54,8 @@ describe('values found from their lines', () => {
     it(`gives the worker's values and lines back, batches of ${batchBytes} bytes${lead ? ', the file starting with a BOM' : ''}`, () => {
       const bytes = new Uint8Array([...new TextEncoder().encode(lead + text), 0xff, 0x0a]);
       const direct = analyzeSession(bytes, { fileName: 'w_x.jsonl', fallbackKey: 'w:x', now: NOW2 });
-      const { head, batches } = encodeAnalysis(direct, bytes, batchBytes);
+      const head = encodeHead(direct);
+      const batches = encodeBatches(direct, bytes, batchBytes);
       const records: FileRecord[] = new Array(head.count);
       for (const b of structuredClone(batches)) decodeBatch(b, bytes, records);
       expect(records.map((r) => [r.kind, r.eol, [...r.raw].join(), r.exact ?? false])).toEqual(direct.doc.records.map((r) => [r.kind, r.eol, [...r.raw].join(), r.exact ?? false]));
