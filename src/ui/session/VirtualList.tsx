@@ -17,6 +17,7 @@ export interface VirtualListProps {
   count: number;
   /** Best guess of a row's height before it is measured. */
   estimateSize: (index: number) => number;
+  /** Keep one function while the rows stay the same: a new one makes the virtualizer re-measure every row. */
   getKey?: (index: number) => string | number;
   render: (index: number) => ComponentChildren;
   /** Row to bring into view; a new value (or a new `scrollNonce`) scrolls again. */
@@ -31,6 +32,9 @@ const FALLBACK = { width: 800, height: 900 };
 
 type Opts = VirtualizerOptions<HTMLDivElement, HTMLDivElement>;
 
+/** The default key, one function for every render: a new key function makes the virtualizer re-measure all rows. */
+const byIndex = (i: number) => i;
+
 /** Renders only the visible rows of a long list inside its own scroll box. */
 export function VirtualList(props: VirtualListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -39,7 +43,7 @@ export function VirtualList(props: VirtualListProps) {
     count: props.count,
     getScrollElement: () => scrollRef.current,
     estimateSize: props.estimateSize,
-    getItemKey: props.getKey ?? ((i) => i),
+    getItemKey: props.getKey ?? byIndex,
     overscan: 6,
     initialRect: FALLBACK,
     scrollToFn: elementScroll,

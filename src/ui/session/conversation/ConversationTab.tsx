@@ -35,6 +35,7 @@ export function ConversationTab({ opened, line, onOpenLine, onLine }: Conversati
     onLine(opened.recovered.messageRecords[message]!);
     setNonce(nonce + 1);
   };
+  const keyOf = useMemo(() => (i: number) => { const r = rows[i]!; return 'line' in r ? r.line : 'marker'; }, [rows]);
   const target = line === null ? null : (rowOfLine.get(line) ?? null);
   return (
     <section class="sl-conversation" aria-labelledby="sl-conv-h">
@@ -52,7 +53,7 @@ export function ConversationTab({ opened, line, onOpenLine, onLine }: Conversati
           label="Messages"
           count={rows.length}
           estimateSize={(i) => (rows[i]!.kind === 'marker' ? 60 : 140)}
-          getKey={(i) => { const r = rows[i]!; return 'line' in r ? r.line : 'marker'; }}
+          getKey={keyOf}
           scrollTo={target}
           scrollNonce={nonce}
           render={(i) => {
