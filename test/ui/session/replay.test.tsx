@@ -1,11 +1,20 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getHistory, DROP_REASON_TEXT } from '../../../src/core/replay';
 import { loadTokenizer } from '../../../src/core/tokenizer';
 import { estimateMessageTokens } from '../../../src/core/tokens';
 import { LINK_DELAY_MS, ReplayTab } from '../../../src/ui/session/replay/ReplayTab';
 import { settingsFromParams, settingsToParams, AGENT_LOOP } from '../../../src/ui/session/replay/settings';
-import { check, jsonl, meta, mount, openText, settle, type, unmount, waitFor } from './helpers';
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { button, check, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor } from './helpers';
+
+// Counts the rows rendered: each row renders its message's preview once.
+const previews = vi.hoisted(() => ({ n: 0 }));
+vi.mock('../../../src/core/preview', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../../../src/core/preview')>();
+  return { ...mod, messagePreview: (...a: Parameters<typeof mod.messagePreview>) => (previews.n++, mod.messagePreview(...a)) };
+});
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -88,5 +97,94 @@ describe('ReplayTab', () => {
     await waitFor(() => el!.textContent!.includes('nanobot raises'));
     expect(el.querySelector('[role="alert"]')!.textContent).toContain("KeyError: 'role'");
     expect(el.querySelector('[role="alert"]')!.textContent).toContain('message #2');
+  });
+});
+
+describe('ReplayTab on a change of settings', () => {
+  const turns = jsonl([
+    meta(),
+    ...Array.from({ length: 6 }, (_, i) => [
+      { role: 'user', content: `question ${i}`, timestamp: `2026-06-01T10:0${i}:00` },
+      { role: 'assistant', content: `answer ${i}` },
+    ]).flat(),
+  ]);
+  const rowOf = (root: Element, i: number) => root.querySelector(`.sl-fate-row[data-message="${i}"]`)!;
+  /** The messages whose row the DOM changed in while `act` ran. */
+  async function touchedRows(root: Element, act: () => Promise<void>): Promise<Set<number>> {
+    const seen = new Set<number>();
+    const note = (records: MutationRecord[]) => {
+      for (const r of records) {
+        const node = r.target instanceof Element ? r.target : r.target.parentElement;
+        const row = node?.closest('.sl-fate-row');
+        if (row) seen.add(Number(row.getAttribute('data-message')));
+      }
+    };
+    const mo = new MutationObserver(note);
+    mo.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+    await act();
+    note(mo.takeRecords());
+    mo.disconnect();
+    return seen;
+  }
+
+  it('re-renders exactly the rows whose fate changed, and the runs only when they changed', async () => {
+    const o = openText(turns);
+    el = await mount(<ReplayTab opened={o} params={{ max_messages: '8' }} onParams={() => {}} onOpenLine={() => {}} />);
+    await waitFor(() => el!.textContent!.includes('Recomputed in'));
+    const before = [...Array(12).keys()].map((i) => rowOf(el!, i));
+    const messages = o.nanobot.result!.messages;
+    const fateAt = (mm: number) => getHistory(messages, 0, { maxMessages: mm, maxTokens: 190_784, includeTimestamps: true }).fates.map((f) => (f.kept ? `kept ${f.entry}` : f.reason));
+    const [was, now] = [fateAt(8), fateAt(4)];
+    const changed = new Set(was.flatMap((f, i) => (f !== now[i] ? [i] : [])));
+    expect(changed.size).toBeGreaterThan(0);
+    expect(changed.size).toBeLessThan(12);
+    const input = el.querySelector('.sl-controls input[type="number"]');
+    previews.n = 0;
+    const touched = await touchedRows(el, async () => {
+      await type(input, '4');
+      await waitFor(() => el!.textContent!.includes('nanobot sends 4 messages'));
+    });
+    expect(touched).toEqual(changed);
+    expect(previews.n).toBe(changed.size); // the other rows were not even rendered again
+    // every row is still the element it was, and says its new fate
+    [...Array(12).keys()].forEach((i) => expect(rowOf(el!, i)).toBe(before[i]));
+    expect(rowOf(el, 3).textContent).toContain(DROP_REASON_TEXT.window);
+    expect(rowOf(el, 8).textContent).toContain('kept (entry 1)');
+    // a change that leaves every fate as it was rewrites neither the rows nor the runs
+    const runs = el.querySelector('.sl-runs')!;
+    const runsTouched: MutationRecord[] = [];
+    const mo = new MutationObserver((r) => runsTouched.push(...r));
+    mo.observe(runs, { subtree: true, childList: true, characterData: true, attributes: true });
+    previews.n = 0;
+    const same = await touchedRows(el, async () => {
+      await check(el!.querySelectorAll('input[type="checkbox"]')[1], true); // extend_to_user: the window starts on a user turn already
+      await waitFor(() => (el!.querySelectorAll('input[type="checkbox"]')[1] as HTMLInputElement).checked);
+      await settle(20);
+    });
+    mo.disconnect();
+    expect(fateAt(4)).toEqual(getHistory(messages, 0, { maxMessages: 4, maxTokens: 190_784, includeTimestamps: true, extendToUser: true }).fates.map((f) => (f.kept ? `kept ${f.entry}` : f.reason)));
+    expect(same.size).toBe(0);
+    expect(previews.n).toBe(0);
+    expect(runsTouched).toHaveLength(0);
+  });
+
+  it('keeps an opened entry open across changes, and a re-used row calls the newest callbacks', async () => {
+    const o = openText(turns);
+    const calls: string[] = [];
+    const tab = (name: string, mm: string) => <ReplayTab opened={o} params={{ max_messages: mm }} onParams={() => {}} onOpenLine={(l) => calls.push(`${name}:${l}`)} />;
+    el = await mount(tab('first', '8'));
+    await waitFor(() => el!.textContent!.includes('Recomputed in'));
+    await click(button(rowOf(el, 10), 'entry'));
+    expect(rowOf(el, 10).querySelector('.sl-code')!.textContent).toContain('question 5');
+    await type(el.querySelector('.sl-controls input[type="number"]'), '6');
+    await waitFor(() => el!.textContent!.includes('nanobot sends 6 messages'));
+    expect(rowOf(el, 10).textContent).toContain('kept (entry 5)');
+    expect(rowOf(el, 10).querySelector('.sl-code')!.textContent).toContain('question 5');
+    await click(button(rowOf(el, 10), 'hide entry'));
+    expect(rowOf(el, 10).querySelector('.sl-code')).toBeNull();
+    // the parent renders again with another callback; row 1 is re-used as it was and calls the new one
+    await act(() => render(tab('second', '6'), el!));
+    await click(button(rowOf(el, 1), 'line 3'));
+    expect(calls).toEqual(['second:2']);
   });
 });

@@ -1,9 +1,10 @@
 /** Every message of the session with its fate in words, the changes replay made, and its token estimate. */
-import { useState } from 'preact/hooks';
+import type { VNode } from 'preact';
+import { useRef, useState } from 'preact/hooks';
 import { messagePreview } from '../../../core/preview';
 import { pyDumps } from '../../../core/pyjson';
-import { dictGet, type PyDict } from '../../../core/pyvalue';
-import type { ReplayResult } from '../../../core/replay';
+import { dictGet, type PyDict, type PyValue } from '../../../core/pyvalue';
+import type { Fate, ReplayResult } from '../../../core/replay';
 import { Fold } from '../Fold';
 import { count } from '../text';
 import { VirtualList } from '../VirtualList';
@@ -20,14 +21,71 @@ export interface FateListProps {
 
 const CHANGE_TEXT = { sanitized: 'sanitized', breadcrumbs: 'breadcrumbs added', timestamp: 'timestamp added' } as const;
 
-/** One row per message; a kept row opens to show the exact provider entry. */
+interface RowProps {
+  index: number;
+  message: PyDict;
+  line: number;
+  fate: Fate;
+  tokens: number | undefined;
+  raised: boolean;
+  /** The provider entry, only while the row is open. */
+  entry: PyValue | undefined;
+  onToggle: (index: number) => void;
+  onOpenLine: (line: number) => void;
+}
+
+/** What a row shows, as one string: equal strings (same message) render the same row. */
+function rowSignature(r: RowProps): string {
+  const f = r.fate;
+  return `${fateKey(f)}|${f.kept ? `${f.entry}|${f.changes.join(',')}` : ''}|${r.tokens ?? ''}|${r.raised ? 1 : 0}|${r.line}`;
+}
+
+/** One message's fate; a kept row opens to show the exact provider entry. */
+function FateRow(r: RowProps) {
+  const { fate: f, index: i, message: m } = r;
+  const role = dictGet(m, 'role');
+  const k = fateKey(f);
+  return (
+    <div class={`sl-fate-row ${f.kept ? 'sl-kept' : 'sl-dropped'} ${r.raised ? 'sl-hl' : ''}`} data-message={i}>
+      <div class="sl-fate-head">
+        <span class={`sl-swatch sl-fate-${k}`} aria-hidden="true" />
+        <span class="sl-muted">#{count(i + 1)}</span>
+        <span class="sl-role">{typeof role === 'string' ? role : role === undefined ? 'no role' : pyDumps(role)}</span>
+        <span class={f.kept ? 'sl-ok-text' : 'sl-muted'}>{f.kept ? `kept (entry ${f.entry + 1})` : `dropped: ${fateText(k)}`}</span>
+        {f.kept && f.changes.map((c) => <span key={c} class="sl-tag">{CHANGE_TEXT[c]}</span>)}
+        {r.tokens !== undefined && <span class="sl-tokens">{count(r.tokens)} tokens</span>}
+        {r.raised && <span class="sl-tag sl-tag-danger">nanobot raises here</span>}
+        <button type="button" class="sl-link" onClick={() => r.onOpenLine(r.line)}>line {r.line + 1}</button>
+        {f.kept && (
+          <button type="button" class="sl-link" aria-expanded={r.entry !== undefined} onClick={() => r.onToggle(i)}>
+            {r.entry !== undefined ? 'hide entry' : 'entry'}
+          </button>
+        )}
+      </div>
+      <div class="sl-fate-preview">{messagePreview(m) || <span class="sl-muted">(no text)</span>}</div>
+      {r.entry !== undefined && <Fold text={pyDumps(r.entry)} class="sl-code" limit={3000} />}
+    </div>
+  );
+}
+
+/**
+ * One row per message. A replay change re-renders only the rows whose fate, entry or tokens
+ * changed: an unchanged row hands Preact the same element as before, which it skips.
+ */
 export function FateList(p: FateListProps) {
   const [open, setOpen] = useState<Set<number>>(new Set());
-  const toggle = (i: number) => {
-    const next = new Set(open);
-    if (!next.delete(i)) next.add(i);
-    setOpen(next);
-  };
+  const openLine = useRef(p.onOpenLine);
+  openLine.current = p.onOpenLine;
+  const stable = useRef({
+    toggle: (i: number) => setOpen((was) => {
+      const next = new Set(was);
+      if (!next.delete(i)) next.add(i);
+      return next;
+    }),
+    openLine: (line: number) => openLine.current(line),
+  }).current;
+  const rows = useRef(new Map<number, { sig: string; message: PyDict; entry: PyValue | undefined; node: VNode }>()).current;
+  if (rows.size > 1000) rows.clear();
   return (
     <VirtualList
       label="Fate of every message"
@@ -36,33 +94,24 @@ export function FateList(p: FateListProps) {
       scrollTo={p.scrollTo}
       scrollNonce={p.nonce}
       render={(i) => {
-        const f = p.result.fates[i]!;
-        const m = p.messages[i]!;
-        const role = dictGet(m, 'role');
-        const k = fateKey(f);
-        const tokens = f.kept && p.result.tokens ? p.result.tokens[f.entry] : undefined;
-        const raised = p.result.error?.message_index === i;
-        return (
-          <div class={`sl-fate-row ${f.kept ? 'sl-kept' : 'sl-dropped'} ${raised ? 'sl-hl' : ''}`} data-message={i}>
-            <div class="sl-fate-head">
-              <span class={`sl-swatch sl-fate-${k}`} aria-hidden="true" />
-              <span class="sl-muted">#{count(i + 1)}</span>
-              <span class="sl-role">{typeof role === 'string' ? role : role === undefined ? 'no role' : pyDumps(role)}</span>
-              <span class={f.kept ? 'sl-ok-text' : 'sl-muted'}>{f.kept ? `kept (entry ${f.entry + 1})` : `dropped: ${fateText(k)}`}</span>
-              {f.kept && f.changes.map((c) => <span key={c} class="sl-tag">{CHANGE_TEXT[c]}</span>)}
-              {tokens !== undefined && <span class="sl-tokens">{count(tokens)} tokens</span>}
-              {raised && <span class="sl-tag sl-tag-danger">nanobot raises here</span>}
-              <button type="button" class="sl-link" onClick={() => p.onOpenLine(p.lines[i]!)}>line {p.lines[i]! + 1}</button>
-              {f.kept && (
-                <button type="button" class="sl-link" aria-expanded={open.has(i)} onClick={() => toggle(i)}>
-                  {open.has(i) ? 'hide entry' : 'entry'}
-                </button>
-              )}
-            </div>
-            <div class="sl-fate-preview">{messagePreview(m) || <span class="sl-muted">(no text)</span>}</div>
-            {f.kept && open.has(i) && <Fold text={pyDumps(p.result.entries[f.entry]!)} class="sl-code" limit={3000} />}
-          </div>
-        );
+        const fate = p.result.fates[i]!;
+        const props: RowProps = {
+          index: i,
+          message: p.messages[i]!,
+          line: p.lines[i]!,
+          fate,
+          tokens: fate.kept && p.result.tokens ? p.result.tokens[fate.entry] : undefined,
+          raised: p.result.error?.message_index === i,
+          entry: fate.kept && open.has(i) ? p.result.entries[fate.entry] : undefined,
+          onToggle: stable.toggle,
+          onOpenLine: stable.openLine,
+        };
+        const sig = rowSignature(props);
+        const seen = rows.get(i);
+        if (seen && seen.sig === sig && seen.message === props.message && seen.entry === props.entry) return seen.node;
+        const node = <FateRow {...props} />;
+        rows.set(i, { sig, message: props.message, entry: props.entry, node });
+        return node;
       }}
     />
   );
