@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../browser/harness';
+import { FATE_COLOURS } from '../../src/ui/session/replay/strip';
 import { axeSerious, builtApp, serveApp, shot, watchPage, type Served } from './support';
 
 const PORT = 41801;
@@ -89,6 +90,50 @@ describe('demo workspace', () => {
     await b.page.locator('.session-page').waitFor();
     await b.page.getByText('Fix the flaky upload test').first().waitFor();
     expect(b.page.url()).toMatch(/#\/s\/cli%3Adirect/);
+  });
+
+  it('draws the replay strip in each run’s colour, and again after a change', async () => {
+    await b.page.goto(`${app.url}#/s/telegram%3A88001?tab=replay&max_messages=120`);
+    await b.page.locator('.sl-replay', { hasText: 'Recomputed in' }).waitFor({ timeout: 30_000 });
+    const check = () =>
+      b.page.evaluate((colours) => {
+        const canvas = document.querySelector<HTMLCanvasElement>('.sl-strip-canvas')!;
+        const style = getComputedStyle(canvas);
+        const scratch = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+        const rgb = (css: string) => {
+          scratch.fillStyle = css;
+          scratch.fillRect(0, 0, 1, 1);
+          return [...scratch.getImageData(0, 0, 1, 1).data.slice(0, 3)].join(',');
+        };
+        const total = Number(/of ([\d,]+)/.exec(document.querySelector('.sl-headline')!.textContent!)![1]!.replace(/,/g, ''));
+        const ctx = canvas.getContext('2d')!;
+        const out: { key: string; want: string; got: string }[] = [];
+        for (const li of document.querySelectorAll('.sl-runs li')) {
+          const key = [...(li.querySelector('.sl-swatch')?.classList ?? [])].find((c) => c.startsWith('sl-fate-'))?.slice(8);
+          const m = /#([\d,]+)(?:–([\d,]+))?/.exec(li.querySelector('button')?.textContent ?? '');
+          if (!key || !m) continue;
+          const from = Number(m[1]!.replace(/,/g, '')) - 1;
+          const to = Number((m[2] ?? m[1]!).replace(/,/g, ''));
+          const [x0, x1] = [(from / total) * canvas.width, (to / total) * canvas.width];
+          if (x1 - x0 < 6) continue; // too narrow to sample away from its neighbours
+          const [v, fallback] = colours[key as keyof typeof colours];
+          const px = ctx.getImageData(Math.floor((x0 + x1) / 2), Math.floor(canvas.height / 2), 1, 1).data;
+          out.push({ key, want: rgb(style.getPropertyValue(v).trim() || fallback), got: [...px.slice(0, 3)].join(',') });
+        }
+        return { out, width: canvas.width, cssWidth: canvas.clientWidth };
+      }, FATE_COLOURS);
+    const first = await check();
+    expect(first.width).toBe(Math.round(first.cssWidth)); // dpr 1: one bitmap pixel per CSS pixel
+    expect(first.out.map((r) => r.key)).toEqual(expect.arrayContaining(['kept', 'window']));
+    for (const r of first.out) expect(r.got, r.key).toBe(r.want);
+    // 20 instead of 120: most of what was sent moves to the window's run, across the pixels sampled before
+    await b.page.locator('.sl-controls input[type="number"]').fill('20');
+    await b.page.waitForFunction(() => document.querySelector('.sl-replay .sl-why li')?.textContent?.includes('would start at message #2,583;'));
+    await b.page.waitForTimeout(100); // the strip is drawn after the frame that shows the text
+    const second = await check();
+    expect(second.out.length).toBeGreaterThan(0);
+    for (const r of second.out) expect(r.got, r.key).toBe(r.want);
+    expect(second.out.map((r) => r.key)).toEqual(expect.arrayContaining(['kept', 'window']));
   });
 
   it('the health view lists every problem with links to its line', async () => {

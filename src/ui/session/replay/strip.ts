@@ -28,6 +28,32 @@ export function stripColumns(fates: Fate[], width: number): FateKey[] {
   return out;
 }
 
+export interface StripRect {
+  x: number;
+  width: number;
+  key: FateKey;
+}
+
+/**
+ * The rectangles that draw `cols` across `width` pixels. Columns of 3 px or less touch, so a run of
+ * equal ones becomes one rectangle (a 2,000-message strip is a few rectangles, not 2,000); wider
+ * columns each get their own with a 1 px gap, so single messages stay countable.
+ */
+export function stripRects(cols: FateKey[], width: number): StripRect[] {
+  const w = width / Math.max(1, cols.length);
+  const gap = w > 3 ? 1 : 0;
+  const out: StripRect[] = [];
+  for (let i = 0; i < cols.length; ) {
+    let j = i + 1;
+    if (!gap) while (j < cols.length && cols[j] === cols[i]) j++;
+    const x = Math.floor(i * w);
+    const end = gap ? Math.ceil(j * w - gap) : j === cols.length ? width : Math.floor(j * w);
+    out.push({ x, width: Math.max(1, end - x), key: cols[i]! });
+    i = j;
+  }
+  return out;
+}
+
 /** The message a click at fraction `x` (0..1) of the strip points at. */
 export function messageAt(x: number, n: number): number {
   return Math.max(0, Math.min(n - 1, Math.floor(x * n)));
