@@ -1,5 +1,6 @@
 /** The get_history parameters as labelled controls; every change applies at once. */
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
+import { count } from '../text';
 import { AGENT_LOOP, CONTEXT_WINDOWS, DEFAULT_GENERATION_MAX_TOKENS, budgetFormula, historyBudget, type ReplaySettings } from './settings';
 
 export interface ReplayControlsProps {
@@ -34,6 +35,16 @@ export function ReplayControls({ s, onChange }: ReplayControlsProps) {
     else if (m === 'none') set({ maxTokens: 0 });
     else if (m.startsWith('w')) set({ maxTokens: historyBudget(Number(m.slice(1)), g) });
   };
+  // Formatting the budgets is the dearest part of this render, and they change only with `gen`.
+  const windowOptions = useMemo(
+    () =>
+      CONTEXT_WINDOWS.map((c) => (
+        <option key={c.tokens} value={`w${c.tokens}`}>
+          {c.label} context window → {count(historyBudget(c.tokens, gen))}
+        </option>
+      )),
+    [gen],
+  );
   const isAgentLoop = s.maxMessages === AGENT_LOOP.maxMessages && s.maxTokens === AGENT_LOOP.maxTokens && s.includeTimestamps && !s.extendToUser;
   return (
     <fieldset class="sl-controls">
@@ -47,11 +58,7 @@ export function ReplayControls({ s, onChange }: ReplayControlsProps) {
         <span>max_tokens (budget)</span>
         <select value={mode} onChange={(e) => pick((e.currentTarget as HTMLSelectElement).value as Mode)}>
           <option value="default">nanobot default: 190,784 (200k window, 8,192 output)</option>
-          {CONTEXT_WINDOWS.map((c) => (
-            <option key={c.tokens} value={`w${c.tokens}`}>
-              {c.label} context window → {historyBudget(c.tokens, gen).toLocaleString('en-US')}
-            </option>
-          ))}
+          {windowOptions}
           <option value="none">0: no token budget</option>
           <option value="custom">custom…</option>
         </select>

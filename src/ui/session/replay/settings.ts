@@ -3,6 +3,7 @@
  * (`max_messages`, `max_tokens`, `ts`, `etu`) so a link can carry a replay.
  */
 import { DEFAULT_CONTEXT_WINDOW, DEFAULT_GENERATION_MAX_TOKENS, DEFAULT_HISTORY_BUDGET, historyBudget } from '../../../core/budget';
+import { count } from '../text';
 
 export interface ReplaySettings {
   maxMessages: number;
@@ -50,7 +51,7 @@ export { DEFAULT_GENERATION_MAX_TOKENS, historyBudget };
 export function budgetFormula(window: number, gen: number): string {
   const g = Math.max(1, gen || 4096);
   const raw = window - g - 1024;
-  const f = (n: number) => n.toLocaleString('en-US');
+  const f = count;
   if (raw > 0) return `${f(window)} − ${f(g)} − 1,024 = ${f(raw)}`;
   return `${f(window)} − ${f(g)} − 1,024 ≤ 0, so max(128, ${f(window)} // 2) = ${f(historyBudget(window, gen))}`;
 }
