@@ -12,6 +12,8 @@ export interface Latency {
   event: number;
   dom: number;
   paint: number;
+  /** When the frame that showed the result began (its rAF callback ran). */
+  frame: number;
 }
 
 /** What the init script collects on `window.__ws`. */
@@ -26,6 +28,8 @@ export interface WorkspaceMarks {
   listed?: number;
   checked?: number;
   latency: Latency[];
+  /** When each frame began since the first latency probe was armed (a rAF loop keeps frames coming). */
+  frames: number[];
   pending?: { value: string; event?: number; test: string; arg: string };
 }
 
@@ -35,7 +39,7 @@ export interface WorkspaceMarks {
  * Each DOM mark is also stamped after the next frame (rAF, then a task: after style, layout, paint).
  */
 export function installWorkspaceMarks(total: string): void {
-  const b: WorkspaceMarks = { longtasks: [], events: [], latency: [] };
+  const b: WorkspaceMarks = { longtasks: [], events: [], latency: [], frames: [] };
   (window as unknown as { __ws: WorkspaceMarks }).__ws = b;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) b.longtasks.push({ start: e.startTime, dur: e.duration });
@@ -43,10 +47,12 @@ export function installWorkspaceMarks(total: string): void {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'input') b.events.push({ start: e.startTime, dur: e.duration });
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
-  const afterPaint = (set: (t: number) => void) =>
+  const afterPaint = (set: (t: number, frame: number) => void) =>
     requestAnimationFrame(() => {
+      // When the frame really began: a late frame's rAF timestamp is still the missed vsync's.
+      const frame = performance.now();
       const ch = new MessageChannel();
-      ch.port1.onmessage = () => set(performance.now());
+      ch.port1.onmessage = () => set(performance.now(), frame);
       ch.port2.postMessage(0);
     });
   window.addEventListener('drop', () => void (b.drop ??= performance.now()), true);
@@ -57,9 +63,10 @@ export function installWorkspaceMarks(total: string): void {
     const p = b.pending;
     if (p && p.event !== undefined && matches(p.test, p.arg)) {
       b.pending = undefined;
-      const rec: Latency = { value: p.value, event: p.event, dom: performance.now(), paint: NaN };
-      afterPaint((t) => {
+      const rec: Latency = { value: p.value, event: p.event, dom: performance.now(), paint: NaN, frame: NaN };
+      afterPaint((t, frame) => {
         rec.paint = t;
+        rec.frame = frame;
         b.latency.push(rec);
       });
     }
@@ -86,7 +93,15 @@ export function installWorkspaceMarks(total: string): void {
 
 /** Arms the latency probe: the next input event starts the clock; `test`/`arg` say what result to wait for. */
 export function armLatency(args: { value: string; test: 'text' | 'replay'; arg: string }): void {
-  (window as unknown as { __ws: WorkspaceMarks }).__ws.pending = { value: args.value, test: args.test, arg: args.arg };
+  const b = (window as unknown as { __ws: WorkspaceMarks & { looping?: boolean } }).__ws;
+  b.pending = { value: args.value, test: args.test, arg: args.arg };
+  if (b.looping) return;
+  b.looping = true;
+  const loop = () => {
+    b.frames.push(performance.now());
+    requestAnimationFrame(loop);
+  };
+  requestAnimationFrame(loop);
 }
 
 /** The baseline control: a number input whose input event sets one element's textContent. */

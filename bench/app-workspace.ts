@@ -10,6 +10,7 @@ import { pyDumps } from '../src/core/pyjson';
 import type { PyDict } from '../src/core/pyvalue';
 import type { Figure } from './core';
 import { startBuiltApp } from './app-start';
+import { tracePhases, type Phase } from './trace';
 import { importTs } from './listing';
 import { syntheticMessages } from './synthetic';
 import { addTestInput, armLatency, baselineHeads, installWorkspaceMarks, type Latency, type WorkspaceMarks } from './app-workspace-page';
@@ -22,6 +23,8 @@ const SESSIONS = 1000;
 const REPLAY_KEY = 'cli:bench-replay';
 const REPLAY_MESSAGES = 2000;
 const CHANGES = 40;
+/** Changes traced for the phase breakdown. */
+const TRACED = 20;
 const FRAME = 1000 / 60;
 
 function rng(seed: number) {
@@ -131,9 +134,28 @@ async function typeValues(page: Page, selector: string, values: number[], expect
   return (await marks(page)).latency.slice(before);
 }
 
-function latencyStats(ls: Latency[]): { med: number; p95: number; fast: number; worst: number; dom: number } {
+/**
+ * A change made the next frame when the frame showing it began within one frame interval of the
+ * input (the page was not still busy at the next vsync) and finished its rendering within one
+ * more: then it came as soon as any page's change could.
+ */
+function nextFrame(ls: Latency[], frames: number[]): { fraction: number; toFrame: number; render: number } {
+  const gaps = frames.slice(1).map((f, i) => f - frames[i]!).filter((g) => g > 0);
+  const interval = median(gaps);
+  const ok = ls.filter((l) => l.frame - l.event <= interval && l.paint - l.frame <= interval);
+  return { fraction: ok.length / ls.length, toFrame: median(ls.map((l) => l.frame - l.event)), render: median(ls.map((l) => l.paint - l.frame)) };
+}
+
+function latencyStats(ls: Latency[], frames: number[]): { med: number; p95: number; fast: number; worst: number; dom: number; next: ReturnType<typeof nextFrame> } {
   const xs = ls.map((l) => l.paint - l.event);
-  return { med: median(xs), p95: p95(xs), fast: xs.filter((x) => x <= FRAME).length / xs.length, worst: Math.max(...xs), dom: median(ls.map((l) => l.dom - l.event)) };
+  return {
+    med: median(xs),
+    p95: p95(xs),
+    fast: xs.filter((x) => x <= FRAME).length / xs.length,
+    worst: Math.max(...xs),
+    dom: median(ls.map((l) => l.dom - l.event)),
+    next: nextFrame(ls, frames),
+  };
 }
 
 /** Runs the workspace listing and replay-controls benchmarks and returns their figures. */
@@ -199,10 +221,20 @@ export async function benchAppWorkspace(): Promise<Figure[]> {
     await page.waitForTimeout(300);
     const baseLat = await typeValues(page, '#bench-in', values, (v) => ({ test: 'text', arg: String(v) }));
     const evts = (await marks(page)).events;
+
+    // Where a change's time goes, from Chromium's trace (a separate pass: tracing slows the page).
+    const traced = values.slice(0, TRACED);
+    const cdp = await page.context().newCDPSession(page);
+    const appPhases = await tracePhases(cdp, async () => void (await typeValues(page, '.sl-controls input[type="number"]', traced, (v) => ({ test: 'replay', arg: slice(v) }))));
+    const basePhases = await tracePhases(cdp, async () => void (await typeValues(page, '#bench-in', traced, (v) => ({ test: 'text', arg: String(v) }))));
+    await cdp.detach().catch(() => undefined);
+    const perChange = (ph: Record<Phase, number>) => (Object.keys(ph) as Phase[]).map((k) => `${k} ${(ph[k] / TRACED).toFixed(1)}`).join(', ');
+    const busy = (ph: Record<Phase, number>) => (ph.script + ph.style + ph.layout + ph.paint + ph.gc) / TRACED;
     const slowEvents = (ls: Latency[]) => ls.filter((l) => evts.some((e) => Math.abs(e.start - l.event) < 1)).length;
 
-    const a = latencyStats(appLat);
-    const p = latencyStats(baseLat);
+    const frames = (await marks(page)).frames;
+    const a = latencyStats(appLat, frames);
+    const p = latencyStats(baseLat, frames);
     const mb = (bytes / 1024 / 1024).toFixed(0);
     const firstRows = m.firstRows! - drop;
     const listed = m.listed! - drop;
@@ -217,6 +249,8 @@ export async function benchAppWorkspace(): Promise<Figure[]> {
       { name: 'workspace order vs nanobot (updated_at desc, stable for ties)', value: 1, unit: 'matches', note: `all ${rendered.length} rows compared after “Show more” (${initial} rendered at first); ${ties} sessions share an updated_at with another, ${ODD.length} odd values (mtime fallbacks, space separator, offsets, date only, above U+FFFF)` },
       { name: `replay max_messages on ${REPLAY_MESSAGES.toLocaleString('en-US')} messages: input → painted result, median`, value: a.med / p.med, unit: '× baseline median', note: `median ${a.med.toFixed(1)} ms vs ${p.med.toFixed(1)} ms for a textContent change on a test input, same method (event.timeStamp → rAF + task after the DOM shows it); ${CHANGES} changes; tokens counted in ${ms(warmMs)} after opening the tab` },
       { name: 'replay max_messages: input → painted result, p95', value: a.p95, unit: 'ms', note: `worst ${a.worst.toFixed(1)} ms; DOM updated at median +${a.dom.toFixed(1)} ms; baseline p95 ${p.p95.toFixed(1)} ms, worst ${p.worst.toFixed(1)} ms; app's own line: “${recomputed?.trim()}”` },
+      { name: 'replay max_messages: main-thread work per change (script + style + layout + paint + GC)', value: busy(appPhases) / busy(basePhases), unit: '× baseline', note: `${busy(appPhases).toFixed(1)} ms vs ${busy(basePhases).toFixed(1)} ms per change (the app's own share ${(busy(appPhases) - busy(basePhases)).toFixed(1)} ms; both include the bench's probes and Playwright's input), from Chromium's trace of ${TRACED} more changes; app ms per change: ${perChange(appPhases)}; baseline: ${perChange(basePhases)}` },
+      { name: 'replay max_messages: changes shown by the next frame after the input', value: a.next.fraction, unit: 'fraction', note: `baseline ${p.next.fraction.toFixed(2)}; that frame began within one frame interval of the input and rendered within one more; median input → that frame's start ${a.next.toFrame.toFixed(1)} ms (baseline ${p.next.toFrame.toFixed(1)}), its rendering ${a.next.render.toFixed(1)} ms (baseline ${p.next.render.toFixed(1)})` },
       { name: 'replay max_messages: changes painted within one frame (≤ 16 ms)', value: a.fast, unit: 'fraction', note: `baseline ${p.fast.toFixed(2)}; Event Timing ≥ 16 ms: app ${slowEvents(appLat)} of ${CHANGES}, baseline ${slowEvents(baseLat)}; long tasks while changing: ${replayTasks.length}, longest ${ms(longest(replayTasks))}` },
     ];
   } finally {
