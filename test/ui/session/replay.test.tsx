@@ -188,3 +188,23 @@ describe('ReplayTab on a change of settings', () => {
     expect(calls).toEqual(['second:2']);
   });
 });
+
+describe('the fate strip in words', () => {
+  it('names the first 40 runs, in its label and its list, and counts the rest', async () => {
+    const many = jsonl([
+      meta(),
+      ...Array.from({ length: 50 }, (_, i) => [
+        { role: 'user', content: `question ${i}` },
+        { role: 'user', content: '/status', _command: true },
+      ]).flat(),
+    ]);
+    el = await mount(<ReplayTab opened={openText(many)} params={{ max_messages: '100' }} onParams={() => {}} onOpenLine={() => {}} />);
+    await waitFor(() => el!.textContent!.includes('Recomputed in'));
+    const label = el.querySelector('canvas[role="img"]')!.getAttribute('aria-label')!;
+    expect(label).toContain('messages 40–40: ');
+    expect(label).not.toContain('messages 41–41');
+    expect(label).toMatch(/; and 60 more runs$/);
+    expect(el.querySelectorAll('.sl-runs li')).toHaveLength(41);
+    expect(el.querySelector('.sl-runs li:last-child')!.textContent).toBe('… and 60 more runs');
+  });
+});

@@ -18,12 +18,15 @@ function colour(style: CSSStyleDeclaration, k: FateKey): string {
   return style.getPropertyValue(v).trim() || fallback;
 }
 
+/** Runs named in words (the list and the strip's label): more would drown a screen reader. */
+const SHOWN = 40;
+
 /** The runs as text: the first 40, then how many more. */
 function RunsCaption({ runs, onPick }: { runs: FateRun[]; onPick: (message: number) => void }) {
   return (
     <figcaption>
       <ol class="sl-runs" aria-label="Runs of messages with the same fate">
-        {runs.slice(0, 40).map((r) => (
+        {runs.slice(0, SHOWN).map((r) => (
           <li key={r.from}>
             <span class={`sl-swatch sl-fate-${r.key}`} aria-hidden="true" />
             <button type="button" class="sl-link" onClick={() => onPick(r.from)}>
@@ -33,7 +36,7 @@ function RunsCaption({ runs, onPick }: { runs: FateRun[]; onPick: (message: numb
             {fateText(r.key)}
           </li>
         ))}
-        {runs.length > 40 && <li class="sl-muted">… and {count(runs.length - 40)} more runs</li>}
+        {runs.length > SHOWN && <li class="sl-muted">… and {count(runs.length - SHOWN)} more runs</li>}
       </ol>
     </figcaption>
   );
@@ -43,12 +46,13 @@ function RunsCaption({ runs, onPick }: { runs: FateRun[]; onPick: (message: numb
 export function FateStrip({ fates, onPick }: FateStripProps) {
   const ref = useRef<HTMLCanvasElement>(null);
   const runs = fateRuns(fates);
-  // The label names every run, so an equal label means an equal strip: a replay change that leaves
-  // every fate as it was neither redraws the canvas nor re-renders the runs.
-  const label = runs.map((r) => `messages ${r.from + 1}–${r.to + 1}: ${fateText(r.key)}`).join('; ');
+  // Equal runs mean an equal strip: a replay change that leaves every fate as it was neither
+  // redraws the canvas nor re-renders the runs.
+  const sig = `${fates.length}:${runs.map((r) => `${r.key} ${r.from}`).join()}`;
+  const label = runs.slice(0, SHOWN).map((r) => `messages ${r.from + 1}–${r.to + 1}: ${fateText(r.key)}`).join('; ') + (runs.length > SHOWN ? `; and ${count(runs.length - SHOWN)} more runs` : '');
   const pickRef = useRef(onPick);
   pickRef.current = onPick;
-  const caption = useMemo(() => <RunsCaption runs={runs} onPick={(m) => pickRef.current(m)} />, [label]);
+  const caption = useMemo(() => <RunsCaption runs={runs} onPick={(m) => pickRef.current(m)} />, [sig]);
   useEffect(() => {
     const c = ref.current;
     const ctx = c?.getContext?.('2d');
@@ -67,7 +71,7 @@ export function FateStrip({ fates, onPick }: FateStripProps) {
       ctx.fillStyle = fill;
       ctx.fillRect(r.x, 0, r.width, height);
     }
-  }, [label]);
+  }, [sig]);
   return (
     <figure class="sl-strip">
       <canvas
