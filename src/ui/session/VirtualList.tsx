@@ -39,12 +39,17 @@ const byIndex = (i: number) => i;
 export function VirtualList(props: VirtualListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [, rerender] = useReducer((x: number) => x + 1, 0);
+  // The first look at the scroll box (its size, its offset) waits for the next frame: reading them
+  // while this render commits would force a layout of all new rows inside the same task. Until
+  // then the rows are laid out for the initial rect, with a short overscan: the first layout of a
+  // screenful of new rows is the dearest task of opening a big file, and the rest can follow a frame later.
+  const [attached, setAttached] = useState(false);
   const options: Opts = {
     count: props.count,
     getScrollElement: () => scrollRef.current,
     estimateSize: props.estimateSize,
     getItemKey: props.getKey ?? byIndex,
-    overscan: 6,
+    overscan: attached ? 6 : 2,
     initialRect: FALLBACK,
     scrollToFn: elementScroll,
     observeElementOffset,
@@ -63,10 +68,6 @@ export function VirtualList(props: VirtualListProps) {
   };
   const [v] = useState(() => new Virtualizer<HTMLDivElement, HTMLDivElement>(options));
   v.setOptions(options);
-  // The first look at the scroll box (its size, its offset) waits for the next frame: reading them
-  // while this render commits would force a layout of all new rows inside the same task. Until
-  // then the rows are laid out for the initial rect.
-  const [attached, setAttached] = useState(false);
   useLayoutEffect(() => v._didMount(), []);
   useLayoutEffect(() => {
     if (attached) v._willUpdate();
