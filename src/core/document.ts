@@ -207,7 +207,11 @@ function checkStructure(records: FileRecord[], diagnostics: Diagnostic[], opts: 
 
 /** The records that are messages (what both lenses call messages), as record indices. */
 export function messageRecords(doc: SessionDocument): number[] {
-  return doc.records.flatMap((r, i) => (r.kind === 'message' ? [i] : []));
+  // A plain loop: flatMap's one-element arrays cost ~10 ms per 100,000 records, in one task.
+  const out: number[] = [];
+  const records = doc.records;
+  for (let i = 0; i < records.length; i++) if (records[i]!.kind === 'message') out.push(i);
+  return out;
 }
 
 /** The metadata record nanobot would use (the last one), or -1. */
