@@ -15,11 +15,13 @@ import { dictFrom, dictGet, dictKeys, dictSet, isDict, truthy, type PyDict, type
 
 export type EditResult = { ok: true; doc: SessionDocument; summary: string } | { ok: false; error: string };
 
-/** The session the recovered lens shows: every valid message, the last metadata record, sane times. */
-export function recoveredSession(doc: SessionDocument, fallbackKey: string, now: string): NanobotSession & { messageRecords: number[] } {
+/**
+ * The session the recovered lens shows: every valid message, the last metadata record, sane times.
+ * `recs` (the message records' indices) can come precomputed, from work already done in slices.
+ */
+export function recoveredSession(doc: SessionDocument, fallbackKey: string, now: string, recs = messageRecords(doc)): NanobotSession & { messageRecords: number[] } {
   const mi = metadataIndex(doc);
   const meta = mi >= 0 ? doc.records[mi]!.value! : null;
-  const recs = messageRecords(doc);
   const time = (f: string) => {
     const v = meta ? dictGet(meta, f) : undefined;
     const r = truthy(v) ? isoRoundTrip(v) : null;

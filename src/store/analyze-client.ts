@@ -6,7 +6,8 @@
 import type { FileRecord } from '../core/document';
 import { analyzeSession, type AnalyzeOptions, type SessionAnalysis } from '../core/open';
 import type { PyDict } from '../core/pyvalue';
-import { decodeBatch, finishAnalysis, type AnalysisHead, type RecordBatch } from './analysis-wire';
+import { decodeBatch, finishSteps, type AnalysisHead, type RecordBatch } from './analysis-wire';
+import { runSliced } from './event-loop';
 import { sha256Hex } from './bytes';
 
 export interface WorkerRequest {
@@ -70,7 +71,8 @@ export async function analyzeOffThread(bytes: Uint8Array, opts: AnalyzeOptions, 
       } else {
         w.removeEventListener('message', onMessage);
         if (m.type === 'error') return reject(new Error(m.message));
-        resolve({ analysis: finishAnalysis(head!, records, opts.fallbackKey, opts.now), bytes: back!, sha256: m.sha256 });
+        const sha256 = m.sha256;
+        runSliced(finishSteps(head!, records, opts.fallbackKey, opts.now)).then((analysis) => resolve({ analysis, bytes: back!, sha256 }), reject);
       }
     };
     w.addEventListener('message', onMessage);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { FileRecord } from '../../src/core/document';
 import { analyzeSession } from '../../src/core/open';
 import { pyDumps } from '../../src/core/pyjson';
-import { decodeBatch, encodeBatches, encodeHead, finishAnalysis } from '../../src/store/analysis-wire';
+import { decodeBatch, encodeBatches, encodeHead, finishAnalysis, finishSteps } from '../../src/store/analysis-wire';
 import { GOLDEN_DIR } from '../golden-values';
 
 const NOW = '2031-07-08T09:10:11.121314';
@@ -75,4 +75,26 @@ describe('values found from their lines', () => {
       expect(records.slice(6).map((r) => r.kind)).toEqual(['corrupt', 'blank', 'message', 'corrupt']);
     });
   }
+});
+
+describe('finishing on the page', () => {
+  it('walks a big file’s records in slices, and gives what finishing at once gives', () => {
+    const lines = ['{"_type": "metadata", "key": "a:b", "created_at": "2026-01-01T00:00:00", "updated_at": "2026-01-01T00:00:00", "metadata": {}, "last_consolidated": 0}'];
+    for (let i = 0; i < 45_000; i++) lines.push(i % 1000 === 7 ? 'torn {' : `{"role": "${i % 2 ? 'assistant' : 'user'}", "content": "m${i}"}`);
+    const bytes = new TextEncoder().encode(lines.join('\n') + '\n');
+    const direct = analyzeSession(bytes, { fileName: 'a_b.jsonl', fallbackKey: 'a:b', now: NOW });
+    const head = encodeHead(direct);
+    const records: FileRecord[] = new Array(head.count);
+    for (const b of encodeBatches(direct, bytes)) decodeBatch(b, bytes, records);
+    const steps = finishSteps(head, records, 'a:b', NOW);
+    let slices = 0;
+    let r = steps.next();
+    for (; !r.done; r = steps.next()) slices++;
+    expect(slices).toBeGreaterThanOrEqual(5); // 45,000 messages and 45,001 records, 20,000 a slice
+    const sliced = r.value;
+    expect(sliced.recovered.messages).toHaveLength(45_000 - 45);
+    expect(sliced.recovered.messageRecords).toEqual(direct.recovered.messageRecords);
+    expect(sliced.nanobot.result!.messages.map((m) => m.content)).toEqual(direct.nanobot.result!.messages.map((m) => m.content));
+    expect(pyDumps({ r: sliced.recovered.messages, lc: sliced.recovered.lastConsolidated, k: sliced.recovered.key })).toBe(pyDumps({ r: direct.recovered.messages, lc: direct.recovered.lastConsolidated, k: direct.recovered.key }));
+  });
 });
