@@ -16,7 +16,8 @@ import { baselineParse, installMarks, plainList, scrollLoop, type PageMarks, typ
 type Harness = typeof import('../test/browser/harness');
 
 const PORT = 41901;
-const MESSAGES = 50_000;
+/** 50,000 by default; `BENCH_OPEN_MESSAGES=150000 npm run bench -- open` opens a 300 MiB file instead. */
+const MESSAGES = Number(process.env.BENCH_OPEN_MESSAGES) || 50_000;
 /** ~2,090 bytes a message: 50,000 messages make about 100 MiB. */
 const WORDS = 272;
 const FILE = 'bench_big.jsonl';

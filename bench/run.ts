@@ -15,7 +15,7 @@ const groups: [id: string, title: string, run: () => Promise<Figure[]>][] = [
   ['listing', "session listing (store vs nanobot's listing I/O, same run)", benchListing],
   ['saves', 'store saves in Chromium (test/browser/bench-store.ts)', benchStoreSaves],
   ['bundle', 'the built app in Chromium: JavaScript fetched', benchBundle],
-  ['open', 'the built app in Chromium: opening and scrolling a 100 MB session', benchAppOpen],
+  ['open', 'the built app in Chromium: opening and scrolling a 100 MB session (BENCH_OPEN_MESSAGES sets another size)', benchAppOpen],
   ['workspace', 'the built app in Chromium: a 1,000-session workspace, replay controls on 2,000 messages', benchAppWorkspace],
 ];
 
