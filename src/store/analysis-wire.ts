@@ -172,7 +172,7 @@ export function* finishSteps(head: AnalysisHead, records: FileRecord[], fallback
       if (i % FINISH_STEP === FINISH_STEP - 1) yield;
     }
   }
-  const recs: number[] = [];
+  const recs: number[] = []; // messageRecords(doc), in slices
   for (let i = 0; i < records.length; i++) {
     if (records[i]!.kind === 'message') recs.push(i);
     if (i % FINISH_STEP === FINISH_STEP - 1) yield;
