@@ -76,14 +76,15 @@ export function FateList(p: FateListProps) {
   const [open, setOpen] = useState<Set<number>>(new Set());
   const openLine = useRef(p.onOpenLine);
   openLine.current = p.onOpenLine;
-  const stable = useRef({
+  // Made once: re-used rows keep the handlers they were rendered with.
+  const [stable] = useState(() => ({
     toggle: (i: number) => setOpen((was) => {
       const next = new Set(was);
       if (!next.delete(i)) next.add(i);
       return next;
     }),
     openLine: (line: number) => openLine.current(line),
-  }).current;
+  }));
   const rows = useRef(new Map<number, { sig: string; message: PyDict; entry: PyValue | undefined; node: VNode }>()).current;
   if (rows.size > 1000) rows.clear();
   return (

@@ -51,7 +51,6 @@ export { DEFAULT_GENERATION_MAX_TOKENS, historyBudget };
 export function budgetFormula(window: number, gen: number): string {
   const g = Math.max(1, gen || 4096);
   const raw = window - g - 1024;
-  const f = count;
-  if (raw > 0) return `${f(window)} − ${f(g)} − 1,024 = ${f(raw)}`;
-  return `${f(window)} − ${f(g)} − 1,024 ≤ 0, so max(128, ${f(window)} // 2) = ${f(historyBudget(window, gen))}`;
+  if (raw > 0) return `${count(window)} − ${count(g)} − 1,024 = ${count(raw)}`;
+  return `${count(window)} − ${count(g)} − 1,024 ≤ 0, so max(128, ${count(window)} // 2) = ${count(historyBudget(window, gen))}`;
 }
