@@ -43,7 +43,7 @@ export async function benchCore(): Promise<Figure[]> {
     for (const line of decoder.decode(bytes).split('\n')) if (line) JSON.parse(line);
   });
   const recovered = time(3, () => parseDocument(bytes));
-  const nanobot = time(3, () => loadNanobot(bytes, 'bench:session', '2026-01-01T00:00:00'));
+  const nanobot = time(3, () => loadNanobot(bytes, 'bench:session', '2026-01-01T00:00:00', 'v0.2'));
   figures.push({ name: 'parse 50 MB: recovered lens vs bare JSON.parse of its lines', value: baseline / recovered, unit: '× JSON.parse speed', note: `${mb.toFixed(1)} MB; JSON.parse ${baseline.toFixed(0)} ms, parseDocument ${recovered.toFixed(0)} ms (goal ≥ 0.6×)` });
   figures.push({ name: 'parse 50 MB: nanobot lens vs bare JSON.parse of its lines', value: baseline / nanobot, unit: '× JSON.parse speed', note: `loadNanobot ${nanobot.toFixed(0)} ms` });
 
@@ -56,19 +56,19 @@ export async function benchCore(): Promise<Figure[]> {
     cache = new WeakMap();
     const fresh = syntheticMessages(2000, 3 + i);
     const t = performance.now();
-    getHistory(fresh, 0, opts, cachedTokenCounter(fresh, true, count, cache));
+    getHistory(fresh, 0, opts, 'v0.2', cachedTokenCounter(fresh, 1, count, cache, 'v0.2'));
     coldRuns.push(performance.now() - t);
   }
   cache = new WeakMap();
   const json = time(21, () => JSON.stringify(messages));
   for (const mm of [120, 2000]) {
-    getHistory(messages, 0, { ...opts, maxMessages: mm }, cachedTokenCounter(messages, true, count, cache));
-    const warm = time(21, () => getHistory(messages, 0, { ...opts, maxMessages: mm }, cachedTokenCounter(messages, true, count, cache)));
+    getHistory(messages, 0, { ...opts, maxMessages: mm }, 'v0.2', cachedTokenCounter(messages, 1, count, cache, 'v0.2'));
+    const warm = time(21, () => getHistory(messages, 0, { ...opts, maxMessages: mm }, 'v0.2', cachedTokenCounter(messages, 1, count, cache, 'v0.2')));
     figures.push({ name: `replay 2,000 messages, max_messages ${mm}, budget 190,784, counts cached`, value: warm, unit: 'ms', note: `${(warm / json).toFixed(3)}× one JSON.stringify of the 2,000 messages (${json.toFixed(2)} ms)${mm === 120 ? '; goal ≤ 1 ms' : ''}` });
   }
   figures.push({ name: 'replay 2,000 messages, budget 190,784, cold (counting tokens)', value: median(coldRuns), unit: 'ms', note: 'window of 120: counts only what the window holds' });
 
-  const texts = syntheticMessages(3000, 11).map((m) => tokenPayload(m));
+  const texts = syntheticMessages(3000, 11).map((m) => tokenPayload(m, 'v0.2'));
   const textBytes = texts.reduce((n, t) => n + new TextEncoder().encode(t).length, 0) / 1024 / 1024;
   // Cold: a fresh counter (no memo) per run, so every text is really tokenized.
   const ranks = (await import('gpt-tokenizer/bpeRanks/cl100k_base')).default;
@@ -81,7 +81,7 @@ export async function benchCore(): Promise<Figure[]> {
   });
   figures.push({ name: 'token estimation throughput (tiktoken-exact counter)', value: textBytes / (ours / 1000), unit: 'MB/s', note: `${(stock / ours).toFixed(2)}× stock gpt-tokenizer encode (${(textBytes / (stock / 1000)).toFixed(1)} MB/s) on ${textBytes.toFixed(1)} MB` });
   const perMessage = time(3, () => {
-    for (const m of messages) estimateMessageTokens(m, count);
+    for (const m of messages) estimateMessageTokens(m, count, 'v0.2');
   });
   figures.push({ name: 'estimate_message_tokens, 2,000 messages, warm counter cache', value: perMessage, unit: 'ms', note: 'text → count memo hit' });
   return figures;

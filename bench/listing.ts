@@ -72,12 +72,12 @@ export async function benchListing(): Promise<Figure[]> {
     const base = JSON.parse(py.stdout) as { ms: number; bytes: number; stored: number; rows: number; order: string[] };
 
     const adapter = createNodeAdapter(dir);
-    await listSessions(adapter, '', { now: NOW }); // warm-up
+    await listSessions(adapter, '', { version: 'v0.2', now: NOW }); // warm-up
     const cliRuns: number[] = [];
-    let cli = await listSessions(adapter, '', { now: NOW });
+    let cli = await listSessions(adapter, '', { version: 'v0.2', now: NOW });
     for (let i = 0; i < 5; i++) {
       const t = performance.now();
-      cli = await listSessions(adapter, '', { now: NOW });
+      cli = await listSessions(adapter, '', { version: 'v0.2', now: NOW });
       cliRuns.push(performance.now() - t);
     }
     const sameOrder = cli.summaries.map((s) => s.fileName).join('\n') === base.order.join('\n');

@@ -15,9 +15,14 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The golden folder: `$GOLDEN_DIR` or `../shared/golden`, relative to the repo root. */
 export const GOLDEN_DIR = resolve(REPO_ROOT, process.env.GOLDEN_DIR ?? '../shared/golden');
 
-/** Parses a golden file under GOLDEN_DIR (e.g. `_units.json`, `cases/x.json`). */
-export function readGolden(relPath: string): PyValue {
-  return parseGolden(readFileSync(resolve(GOLDEN_DIR, relPath), 'utf8'));
+/** A shared corpus by folder name (`golden`, `golden-v0.3`, `golden-main`), beside the repo. */
+export function corpusDir(name: string): string {
+  return resolve(REPO_ROOT, '..', 'shared', name);
+}
+
+/** Parses a golden file under GOLDEN_DIR (e.g. `_units.json`, `cases/x.json`), or under `dir`. */
+export function readGolden(relPath: string, dir = GOLDEN_DIR): PyValue {
+  return parseGolden(readFileSync(resolve(dir, relPath), 'utf8'));
 }
 
 const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;

@@ -3,8 +3,8 @@
 /** A bad invocation: the CLI prints it on one line and exits 2. */
 export class UsageError extends Error {}
 
-const FLAGS = new Set(['json', 'timestamps', 'extend-to-user', 'write', 'help']);
-const VALUES = new Set(['key', 'max-messages', 'max-tokens', 'now']);
+const FLAGS = new Set(['json', 'timestamps', 'extend-to-user', 'write', 'help', 'public']);
+const VALUES = new Set(['key', 'max-messages', 'max-tokens', 'now', 'nanobot']);
 
 export interface Args {
   command: string | undefined;

@@ -6,6 +6,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { pyDumps } from '../core/pyjson';
 import { dictFrom, type PyValue } from '../core/pyvalue';
+import type { NanobotVersion } from '../core/nanobot-version';
 import type { StorageAdapter } from '../store/adapter';
 import { detectLayout } from '../store/layout';
 import { createNodeAdapter } from '../store/node-adapter';
@@ -35,7 +36,7 @@ export function sessionFindings(s: OpenedSession, label: string): Finding[] {
   return out;
 }
 
-async function checkFolder(adapter: StorageAdapter, root: string, now: string): Promise<Finding[]> {
+async function checkFolder(adapter: StorageAdapter, root: string, now: string, override: NanobotVersion | undefined): Promise<Finding[]> {
   const layout = await detectLayout(adapter, path.basename(root));
   const findings: Finding[] = [];
   if (layout.kind === 'none' && layout.folders.every((f) => f.sessions.length === 0)) {
@@ -48,7 +49,7 @@ async function checkFolder(adapter: StorageAdapter, root: string, now: string): 
     for (const name of folder.sessions) {
       const p = joinPath(folder.path, name);
       try {
-        findings.push(...sessionFindings(await openSession(adapter, p, { now, naming: folder.naming }), p));
+        findings.push(...sessionFindings(await openSession(adapter, p, { now, version: override ?? folder.version }), p));
       } catch (e) {
         findings.push({ file: p, severity: 'error', kind: 'unreadable', message: (e as Error).message });
       }
@@ -58,7 +59,7 @@ async function checkFolder(adapter: StorageAdapter, root: string, now: string): 
 }
 
 /** Runs the check and prints the report; 1 when any error-level finding exists. */
-export async function checkHealth(target: string, now: string, out: { log: (s: string) => void }, json: boolean): Promise<number> {
+export async function checkHealth(target: string, now: string, out: { log: (s: string) => void }, json: boolean, override?: NanobotVersion): Promise<number> {
   const abs = path.resolve(target);
   let isDir: boolean;
   try {
@@ -67,9 +68,9 @@ export async function checkHealth(target: string, now: string, out: { log: (s: s
     throw new UsageError(`cannot read ${target}: ${(e as Error).message}`);
   }
   let findings: Finding[];
-  if (isDir) findings = await checkFolder(createNodeAdapter(abs), target, now);
+  if (isDir) findings = await checkFolder(createNodeAdapter(abs), target, now, override);
   else {
-    const s = await openSession(createNodeAdapter(path.dirname(abs)), path.basename(abs), { now });
+    const s = await openSession(createNodeAdapter(path.dirname(abs)), path.basename(abs), { now, version: override ?? 'v0.2' });
     findings = sessionFindings(s, target);
   }
   const errors = findings.filter((f) => f.severity === 'error').length;

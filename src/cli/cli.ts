@@ -9,10 +9,12 @@ import { encodeSession, formatSession } from '../core/format';
 import { isoRoundTrip, localIsoNow } from '../core/isotime';
 import { fileStem } from '../core/listing';
 import { pyDumps } from '../core/pyjson';
+import { isNanobotVersion, NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../core/nanobot-version';
 import { dictFrom, type PyDict, type PyValue } from '../core/pyvalue';
 import { DROP_REASON_TEXT, getHistory } from '../core/replay';
 import { estimateMessageTokens } from '../core/tokens';
 import { loadTokenizer } from '../core/tokenizer';
+import { detectLayout } from '../store/layout';
 import { createNodeAdapter } from '../store/node-adapter';
 import { deleteSession, listSessions, openSession, saveDocument, writeFork, type OpenedSession } from '../store/sessions';
 import { checkHealth } from './check';
@@ -21,7 +23,7 @@ import { parseArgs, UsageError, type Args } from './args';
 const USAGE = `usage: session-lens <command> [options]
 
 Read (add --json for one JSON document in Python's json.dumps form):
-  replay FILE [--key K] [--max-messages N] [--max-tokens N] [--timestamps] [--extend-to-user]
+  replay FILE [--key K] [--max-messages N] [--max-tokens N] [--timestamps] [--extend-to-user] [--public]
   load FILE [--key K]        both lenses: as nanobot sees it, and recovered, with diagnostics
   tokens FILE [--key K]      nanobot's token estimate per message
   list DIR                   nanobot's session listing, in its order
@@ -33,11 +35,25 @@ Write (print the plan; --write to do it, atomically):
   repair FILE                write a .bak backup, then the recovered session
   set-title FILE TITLE       set the title, marked as edited by a person
   delete FILE
-Every command takes --now ISO to fix nanobot's clock.`;
+Every command takes --now ISO to fix nanobot's clock, and --nanobot v0.2|v0.3.0|main for the
+nanobot version whose rules apply (default: recognised from the folder, else v0.2).`;
 
 type Out = { log: (s: string) => void };
 
-async function opened(file: string, args: Args, now: string): Promise<{ session: OpenedSession; adapter: ReturnType<typeof createNodeAdapter> }> {
+/** The version `--nanobot` names, else the one the folder's layout points to (a namespace is main). */
+async function versionFor(dir: string, args: Args): Promise<{ version: NanobotVersion; how: string }> {
+  const asked = args.string('nanobot');
+  if (asked !== undefined) {
+    if (!isNanobotVersion(asked)) throw new UsageError(`--nanobot must be one of ${NANOBOT_VERSIONS.join(', ')}, not ${JSON.stringify(asked)}`);
+    return { version: asked, how: 'as asked' };
+  }
+  const layout = await detectLayout(createNodeAdapter(dir), path.basename(dir));
+  const folder = layout.folders.find((f) => f.path === '') ?? layout.folders[0];
+  const version = folder?.version ?? 'v0.2';
+  return { version, how: folder?.role === 'namespace' ? 'recognised: a session namespace' : 'default: nothing newer recognised; use --nanobot to choose' };
+}
+
+async function opened(file: string, args: Args, now: string, out?: Out): Promise<{ session: OpenedSession; adapter: ReturnType<typeof createNodeAdapter> }> {
   const abs = path.resolve(file);
   try {
     if (!statSync(abs).isFile()) throw new UsageError(`not a file: ${file}`);
@@ -45,8 +61,10 @@ async function opened(file: string, args: Args, now: string): Promise<{ session:
     if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
   }
+  const { version, how } = await versionFor(path.dirname(abs), args);
+  if (out && !args.json) out.log(`${rulesOf(version).label} rules (${how})`);
   const adapter = createNodeAdapter(path.dirname(abs));
-  const session = await openSession(adapter, path.basename(abs), { now, ...(args.key !== undefined ? { key: args.key } : {}) });
+  const session = await openSession(adapter, path.basename(abs), { now, version, ...(args.key !== undefined ? { key: args.key } : {}) });
   return { session, adapter };
 }
 
@@ -62,23 +80,30 @@ function nanobotSession(s: OpenedSession) {
   ]);
 }
 
-async function tokenCounter() {
+async function tokenCounter(version: NanobotVersion) {
   const count = await loadTokenizer();
-  return (m: PyDict) => estimateMessageTokens(m, count);
+  return (m: PyDict) => estimateMessageTokens(m, count, version);
 }
 
 async function cmdReplay(args: Args, now: string, out: Out): Promise<number> {
-  const { session } = await opened(args.positional(0, 'FILE'), args, now);
+  const { session } = await opened(args.positional(0, 'FILE'), args, now, out);
   const s = session.nanobot.result;
+  const version = session.version;
   const maxTokens = args.int('max-tokens', 0);
-  const opts = { maxMessages: args.int('max-messages', 120), maxTokens, includeTimestamps: args.flag('timestamps'), extendToUser: args.flag('extend-to-user') };
+  const opts = {
+    maxMessages: args.int('max-messages', rulesOf(version).defaultMaxMessages),
+    maxTokens,
+    includeTimestamps: args.flag('timestamps'),
+    extendToUser: args.flag('extend-to-user'),
+    includeRuntimeContext: !args.flag('public'),
+  };
   if (!s) {
     if (args.json) out.log(pyDumps({ entries: [] }));
     else out.log(`nanobot loads nothing from this file (${describeLoad(session)}): it would start an empty session and replay nothing.`);
     return 0;
   }
-  const count = maxTokens > 0 || !args.json ? await tokenCounter() : undefined;
-  const r = getHistory(s.messages, s.lastConsolidated, opts, count);
+  const count = maxTokens > 0 || !args.json ? await tokenCounter(version) : undefined;
+  const r = getHistory(s.messages, s.lastConsolidated, opts, version, count);
   if (args.json) {
     out.log(pyDumps(r.error ? { error: { type: r.error.type, message: r.error.message } } : { entries: r.entries }));
     return 0;
@@ -106,7 +131,7 @@ function describeLoad(s: OpenedSession): string {
 }
 
 async function cmdLoad(args: Args, now: string, out: Out): Promise<number> {
-  const { session } = await opened(args.positional(0, 'FILE'), args, now);
+  const { session } = await opened(args.positional(0, 'FILE'), args, now, out);
   const rec = session.recovered;
   const diagnostics = session.doc.diagnostics;
   if (args.json) {
@@ -135,9 +160,9 @@ async function cmdLoad(args: Args, now: string, out: Out): Promise<number> {
 }
 
 async function cmdTokens(args: Args, now: string, out: Out): Promise<number> {
-  const { session } = await opened(args.positional(0, 'FILE'), args, now);
+  const { session } = await opened(args.positional(0, 'FILE'), args, now, out);
   const s = session.nanobot.result;
-  const count = await tokenCounter();
+  const count = await tokenCounter(session.version);
   const values: PyValue[] = (s?.messages ?? []).map((m) => {
     try {
       return count(m);
@@ -163,7 +188,9 @@ async function cmdList(args: Args, now: string, out: Out): Promise<number> {
   } catch (e) {
     throw new UsageError(`cannot list ${args.positional(0, 'DIR')}: ${(e as Error).message}`);
   }
-  const listing = await listSessions(createNodeAdapter(dir), '', { now });
+  const { version, how } = await versionFor(dir, args);
+  if (!args.json) out.log(`${rulesOf(version).label} rules (${how})`);
+  const listing = await listSessions(createNodeAdapter(dir), '', { now, version });
   if (listing.sortError) {
     if (args.json) out.log(pyDumps({ error: { type: listing.sortError.type, message: listing.sortError.message } }));
     else out.log(`nanobot's listing raises ${listing.sortError.type}: ${listing.sortError.message}`);
@@ -209,17 +236,17 @@ async function planOrWrite(args: Args, out: Out, plan: string, write: () => Prom
 
 async function cmdEdit(cmd: string, args: Args, now: string, out: Out): Promise<number> {
   const file = args.positional(0, 'FILE');
-  const { session, adapter } = await opened(file, args, now);
+  const { session, adapter } = await opened(file, args, now, out);
   const apply = (r: EditResult, backup = false) => {
     if (!r.ok) throw new UsageError(r.error);
     return planOrWrite(args, out, r.summary, async () => {
-      const saved = await saveDocument(adapter, session, r.doc, { now, backup });
+      const saved = await saveDocument(adapter, session, r.doc, { now, backup, version: session.version });
       return `written ${saved.opened.bytes.length} bytes to ${file}${saved.result.backup ? ` (backup: ${saved.result.backup})` : ''}`;
     });
   };
   switch (cmd) {
     case 'trim':
-      return apply(trimToLegalSuffix(session.doc, session.key, Number(args.positionalInt(1, 'N')), args.flag('extend-to-user'), now));
+      return apply(trimToLegalSuffix(session.doc, session.key, Number(args.positionalInt(1, 'N')), args.flag('extend-to-user'), now, session.version));
     case 'set-title':
       return apply(setTitle(session.doc, session.key, args.positional(1, 'TITLE'), now));
     case 'repair':
@@ -268,7 +295,7 @@ export async function main(argv: string[], out: Out = { log: (s) => process.stdo
       case 'format':
         return await cmdFormat(args, now);
       case 'check':
-        return await checkHealth(args.positional(0, 'PATH'), now, out, args.json);
+        return await checkHealth(args.positional(0, 'PATH'), now, out, args.json, args.string('nanobot') === undefined ? undefined : (await versionFor('.', args)).version);
       case 'trim':
       case 'fork':
       case 'repair':

@@ -3,7 +3,8 @@
  * valid object recovered (a BOM stripped, non-object lines kept as corrupt lines), and one
  * diagnostic per problem. Saving a document writes untouched records back byte for byte.
  */
-import { safeKey } from './keys';
+import { sessionFileName } from './keys';
+import { rulesOf, type NanobotVersion } from './nanobot-version';
 import { decodeLines, decodeLossy, decodeStrict, encodeUtf8, findUtf8Fault, splitLines, utf8FaultMessage } from './lines';
 import { clampLastConsolidated, type LineCache } from './load';
 import { isoRoundTrip } from './isotime';
@@ -66,10 +67,10 @@ export interface SessionDocument {
 }
 
 export interface DocumentOptions {
-  /** The file name, to check the stored key against it (nanobot's `safe_key` naming). */
+  /** The file name, to check the stored key against the name the version gives it. */
   fileName?: string;
-  /** Newer nanobot (contract H): `provider_state` records are not messages. */
-  providerState?: boolean;
+  /** The nanobot version (default v0.2): at main `provider_state` records are not messages. */
+  version?: NanobotVersion;
 }
 
 const RAW_PREVIEW = 2000;
@@ -94,6 +95,7 @@ function jsonTrim(text: string): string {
  * decoded lines and parse results so the nanobot lens need not parse the file again.
  */
 export function parseDocument(bytes: Uint8Array, opts: DocumentOptions = {}, cache?: LineCache): SessionDocument {
+  const providerState = rulesOf(opts.version ?? 'v0.2').providerStateRecord;
   const records: FileRecord[] = [];
   const diagnostics: Diagnostic[] = [];
   const eols = new Set<string>();
@@ -148,7 +150,7 @@ export function parseDocument(bytes: Uint8Array, opts: DocumentOptions = {}, cac
     rec.value = r.value;
     if (r.exact) rec.exact = true;
     const type = dictGet(r.value, '_type');
-    rec.kind = type === 'metadata' ? 'metadata' : opts.providerState && type === 'provider_state' ? 'provider_state' : 'message';
+    rec.kind = type === 'metadata' ? 'metadata' : providerState && type === 'provider_state' ? 'provider_state' : 'message';
   }
   if (eols.size > 1 || eols.has('\r') || eols.has('\r\n')) {
     diagnostics.push({ line: 0, kind: 'line-ending', severity: 'info', message: `Line endings ${[...eols].map((e) => JSON.stringify(e)).join(' and ')}: nanobot reads them all, and writes "\\n" when it saves.`, raw: '' });
@@ -192,8 +194,8 @@ function checkStructure(records: FileRecord[], diagnostics: Diagnostic[], opts: 
     }
     const key = dictGet(meta, 'key');
     if (opts.fileName && typeof key === 'string' && key && opts.fileName.endsWith('.jsonl')) {
-      const expected = safeKey(key) + '.jsonl';
-      if (expected !== opts.fileName && !opts.providerState) {
+      const expected = expectedFileName(key, opts.version ?? 'v0.2');
+      if (expected !== null && expected !== opts.fileName) {
         diagnostics.push({ line, kind: 'key-mismatch', severity: 'warning', message: `The stored key "${key}" belongs in ${expected}, not ${opts.fileName}: nanobot loads this file under a different key, or never.`, raw: '' });
       }
     }
@@ -203,6 +205,15 @@ function checkStructure(records: FileRecord[], diagnostics: Diagnostic[], opts: 
       diagnostics.push({ line: i, kind: 'missing-role', severity: 'warning', message: 'A message without "role": nanobot\'s replay raises KeyError when it reaches it.', raw: text(i) });
     }
   });
+}
+
+/** The file a version saves `key` under; null for a key it cannot name (a lone surrogate). */
+function expectedFileName(key: string, version: NanobotVersion): string | null {
+  try {
+    return sessionFileName(key, version);
+  } catch {
+    return null;
+  }
 }
 
 /** The records that are messages (what both lenses call messages), as record indices. */

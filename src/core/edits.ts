@@ -4,42 +4,16 @@
  * keep their exact bytes; corrupt lines stay unless removed explicitly (or by a repair).
  */
 import { metadataIndex, messageRecords, newRecord, type FileRecord, type SessionDocument } from './document';
-import { isoRoundTrip } from './isotime';
+import { recoveredSession } from './recovered';
 import { listFallbackKey } from './keys';
-import { clampLastConsolidated, type NanobotSession } from './load';
 import { metadataRecord } from './format';
+import type { NanobotVersion } from './nanobot-version';
 import type { PyError } from './pyjson';
 import { retainRecentLegalSuffix } from './retain';
 import { clearMetadata } from './session';
-import { dictFrom, dictGet, dictKeys, dictSet, isDict, truthy, type PyDict, type PyValue } from './pyvalue';
+import { dictFrom, dictGet, dictKeys, dictSet, isDict, type PyDict, type PyValue } from './pyvalue';
 
 export type EditResult = { ok: true; doc: SessionDocument; summary: string } | { ok: false; error: string };
-
-/**
- * The session the recovered lens shows: every valid message, the last metadata record, sane times.
- * `recs` (the message records' indices) can come precomputed, from work already done in slices.
- */
-export function recoveredSession(doc: SessionDocument, fallbackKey: string, now: string, recs = messageRecords(doc)): NanobotSession & { messageRecords: number[] } {
-  const mi = metadataIndex(doc);
-  const meta = mi >= 0 ? doc.records[mi]!.value! : null;
-  const time = (f: string) => {
-    const v = meta ? dictGet(meta, f) : undefined;
-    const r = truthy(v) ? isoRoundTrip(v) : null;
-    return r && r.ok ? r.iso : now;
-  };
-  const key = meta ? dictGet(meta, 'key') : undefined;
-  const m = meta ? dictGet(meta, 'metadata') : undefined;
-  return {
-    key: typeof key === 'string' && key ? key : fallbackKey,
-    createdAt: time('created_at'),
-    updatedAt: time('updated_at'),
-    lastConsolidated: clampLastConsolidated(meta ? dictGet(meta, 'last_consolidated') : 0, recs.length),
-    metadata: isDict(m) ? m : {},
-    messages: recs.map((i) => doc.records[i]!.value!),
-    messageLines: recs,
-    messageRecords: recs,
-  };
-}
 
 function withRecords(doc: SessionDocument, records: FileRecord[]): SessionDocument {
   return { records, diagnostics: doc.diagnostics };
@@ -106,9 +80,9 @@ export function removeLine(doc: SessionDocument, recordIndex: number): EditResul
 }
 
 /** nanobot's retain_recent_legal_suffix on the file: what it drops, and how many of those were never archived. */
-export function trimToLegalSuffix(doc: SessionDocument, key: string, max: number, extendToUser: boolean, now: string): EditResult & { dropped?: number[]; unarchived?: number } {
+export function trimToLegalSuffix(doc: SessionDocument, key: string, max: number, extendToUser: boolean, now: string, version: NanobotVersion): EditResult & { dropped?: number[]; unarchived?: number } {
   const s = recoveredSession(doc, key, now);
-  const r = retainRecentLegalSuffix(s.messages, s.lastConsolidated, s.metadata, max, extendToUser);
+  const r = retainRecentLegalSuffix(s.messages, s.lastConsolidated, s.metadata, max, extendToUser, version);
   if (!r.ok) return { ok: false, error: `nanobot would raise ${r.error.type}: ${r.error.message}` };
   const drop = new Set(r.result.dropped.map((i) => s.messageRecords[i]!));
   const trimmed = withRecords(doc, doc.records.filter((_, i) => !drop.has(i)));

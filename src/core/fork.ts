@@ -3,18 +3,18 @@
  * user turn, with the per-conversation state that must not carry over removed.
  */
 import type { NanobotSession } from './load';
+import { rulesOf, type NanobotVersion } from './nanobot-version';
+import { publicHistoryMessage } from './runtime-context';
 import type { PyError } from './pyjson';
 import { deepCopy, dictDelete, isDict, type PyValue } from './pyvalue';
 import { clearMetadata } from './session';
-
-/** Metadata keys a fork does not inherit: goals, checkpoints and the title belong to the source thread. */
-export const FORK_DROPPED_KEYS = ['goal_state', 'pending_user_turn', 'runtime_checkpoint', 'thread_goal', 'title', 'title_user_edited'];
 
 /**
  * The fork's session, or null where nanobot makes none (negative index, index past the user count),
  * or the error nanobot raises on metadata that is not a dict (then nothing is written).
  */
-export function forkBeforeUserIndex(src: NanobotSession, targetKey: string, userIndex: number, now: string): NanobotSession | null | { error: PyError } {
+export function forkBeforeUserIndex(src: NanobotSession, targetKey: string, userIndex: number, now: string, version: NanobotVersion): NanobotSession | null | { error: PyError } {
+  const rules = rulesOf(version);
   if (userIndex < 0) return null;
   const users: number[] = [];
   src.messages.forEach((m, i) => {
@@ -25,7 +25,8 @@ export function forkBeforeUserIndex(src: NanobotSession, targetKey: string, user
   const check = clearMetadata(src.metadata);
   if (!check.ok) return { error: check.error };
   const metadata: PyValue = deepCopy(src.metadata as PyValue);
-  if (isDict(metadata)) for (const k of FORK_DROPPED_KEYS) dictDelete(metadata, k);
+  // Goals, checkpoints and the title belong to the source thread (§50).
+  if (isDict(metadata)) for (const k of rules.forkDroppedKeys) dictDelete(metadata, k);
   let lc = Math.min(src.lastConsolidated, prefix);
   if (src.lastConsolidated > prefix) {
     lc = 0;
@@ -37,7 +38,7 @@ export function forkBeforeUserIndex(src: NanobotSession, targetKey: string, user
     updatedAt: now,
     lastConsolidated: lc,
     metadata,
-    messages: src.messages.slice(0, prefix).map((m) => deepCopy(m)),
+    messages: src.messages.slice(0, prefix).map((m) => (rules.forkCopies === 'public-view' ? deepCopy(publicHistoryMessage(m)) : deepCopy(m))),
     messageLines: src.messageLines.slice(0, prefix),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { encodeUtf8, loneSurrogateIndex } from './lines';
 import type { NanobotSession } from './load';
+import { providerStateRecord } from './provider-state';
 import { pyDumps, type PyError } from './pyjson';
 import { codePointLength } from './pytext';
 import type { PyDict, PyValue } from './pyvalue';
@@ -21,9 +22,10 @@ export function metadataRecord(s: Pick<NanobotSession, 'key' | 'createdAt' | 'up
   };
 }
 
-/** The full text nanobot's save writes for a session. */
+/** The full text nanobot's save writes for a session (main: a provider state is line 2, §15). */
 export function formatSession(s: NanobotSession): string {
   let out = pyDumps(metadataRecord(s)) + '\n';
+  if (s.providerState) out += pyDumps(providerStateRecord(s.providerState)) + '\n';
   for (const m of s.messages) out += pyDumps(m) + '\n';
   return out;
 }

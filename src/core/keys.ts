@@ -4,6 +4,7 @@
  * The v0.2 layout's names are lossy (`a:b_c`, `a_b:c` and `a:b:c` share `a_b_c.jsonl`), so the
  * key stored in the metadata record is the real one. Newer nanobot names files by base64url(key).
  */
+import { rulesOf, type NanobotVersion } from './nanobot-version';
 import { pyStrip } from './pytext';
 
 const UNSAFE = /[<>:"/\\|?*]/g;
@@ -43,23 +44,66 @@ export function base64urlKey(key: string): string {
   return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
-const B64URL = /^[A-Za-z0-9_-]*$/;
-
 /**
  * The key a newer-layout stem names, or null when the stem is not exactly what `base64urlKey`
- * produces for some key (bad alphabet or length, invalid UTF-8, non-canonical): nanobot ignores
- * such files.
+ * produces for some key (main's "canonical" test): nanobot main ignores such files.
  */
 export function keyFromBase64urlStem(stem: string): string | null {
-  if (!B64URL.test(stem) || stem.length % 4 === 1) return null;
-  const binary = atob(stem.replaceAll('-', '+').replaceAll('_', '/'));
-  let key: string;
+  const key = decodeStorageKey(stem);
+  return key && base64urlKey(key) === stem ? key : null; // the empty key names no session
+
+}
+
+/** The file name a version saves key `k` under (§1): `safe_key(k)` or `base64url(k)`, plus `.jsonl`. */
+export function sessionFileName(key: string, version: NanobotVersion): string {
+  return (rulesOf(version).fileStem === 'base64url' ? base64urlKey(key) : safeKey(key)) + '.jsonl';
+}
+
+/**
+ * The key a version's listing derives from a stem when the metadata has none (§27); null: main
+ * never lists a file whose stem is not canonical.
+ */
+export function keyFromStem(stem: string, version: NanobotVersion): string | null {
+  const rule = rulesOf(version).stemKey;
+  if (rule === 'canonical-only') return keyFromBase64urlStem(stem);
+  if (rule === 'decoded-else-first-underscore') return decodeStorageKey(stem) ?? listFallbackKey(stem);
+  return listFallbackKey(stem);
+}
+
+const B64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * Python's `base64.urlsafe_b64decode(stem + "=" * (-len(stem) % 4))` as v0.3.0 decodes a stem:
+ * non-alphabet characters are skipped, a pad ends the data; null where Python raises (bad length,
+ * padding, non-ASCII input) or the bytes are not UTF-8.
+ */
+export function decodeStorageKey(stem: string): string | null {
+  if (/[^\x00-\x7f]/.test(stem)) return null;
+  const text = (stem + '='.repeat((4 - (stem.length % 4)) % 4)).replaceAll('-', '+').replaceAll('_', '/');
+  const out: number[] = [];
+  let quad = 0;
+  let left = 0;
+  let pads = 0;
+  let done = false;
+  for (let i = 0; i < text.length && !done; i++) {
+    const c = text[i]!;
+    if (c === '=') {
+      if (quad >= 2 && quad + ++pads >= 4) done = true;
+      continue;
+    }
+    const v = B64_ALPHABET.indexOf(c);
+    if (v < 0) continue;
+    pads = 0;
+    if (quad === 0) left = v;
+    else if (quad === 1) (out.push(((left << 2) | (v >> 4)) & 0xff), (left = v & 0x0f));
+    else if (quad === 2) (out.push(((left << 4) | (v >> 2)) & 0xff), (left = v & 0x03));
+    else out.push(((left << 6) | v) & 0xff);
+    quad = (quad + 1) % 4;
+  }
+  if (!done && quad !== 0) return null;
   try {
-    key = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(
-      Uint8Array.from(binary, (c) => c.charCodeAt(0)),
-    );
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(Uint8Array.from(out));
   } catch {
     return null;
   }
-  return base64urlKey(key) === stem ? key : null;
 }

@@ -2,7 +2,9 @@
  * nanobot's `list_sessions()`: one row per file from its head (the metadata line plus a bounded
  * preview scan), a repair-based row when reading the head raises, and nanobot's sort order.
  */
-import { listFallbackKey } from './keys';
+import { keyFromStem, safeKey } from './keys';
+import { rulesOf, type NanobotVersion, type VersionRules } from './nanobot-version';
+import { isProviderStateRecord } from './provider-state';
 import { decodeStrict, findUtf8Fault, splitLines, utf8FaultMessage } from './lines';
 import { decodedSpan, loadNanobot } from './load';
 import { messagePreview } from './preview';
@@ -25,7 +27,11 @@ export interface ListingRow {
 export type ListingOutcome =
   | { kind: 'row'; row: ListingRow; repaired: boolean; headError: PyError | null }
   | { kind: 'skip'; reason: string; repaired: boolean; headError: PyError | null }
-  | { kind: 'need-more' };
+  /** nanobot's listing raises (v0.3.0+: an error other than a data error): it lists nothing at all. */
+  | { kind: 'raise'; error: PyError; repaired: boolean }
+  | { kind: 'need-more' }
+  /** v0.2's repair reads another file (`safe_key(fallback key)`): call again with `fallbackFile`. */
+  | { kind: 'need-file'; fileName: string };
 
 export const PREVIEW_MAX_RECORDS = 200;
 export const PREVIEW_MAX_CHARS = 1_000_000;
@@ -39,20 +45,30 @@ export interface ListingInput {
   /** The file's mtime as naive ISO text (nanobot's fallback for missing times). */
   mtimeIso: string;
   now: string;
+  version: NanobotVersion;
+  /** The bytes of the file v0.2's repair reads, once asked for by 'need-file' (null: no such file). */
+  fallbackFile?: Uint8Array | null;
 }
 
 class HeadRaise {
   constructor(readonly error: PyError) {}
 }
 
-/** One file's listing row, exactly as nanobot builds it. */
+/** The exceptions v0.3.0+ turn into a repair row; others propagate out of the listing (§31). */
+const DATA_ERRORS = new Set(['ValueError', 'TypeError', 'AttributeError', 'KeyError', 'JSONDecodeError', 'UnicodeDecodeError']);
+
+/** One file's listing row, exactly as nanobot builds it at a version. */
 export function listingRow(input: ListingInput): ListingOutcome {
+  const rules = rulesOf(input.version);
+  const stemKey = keyFromStem(fileStem(input.fileName), input.version);
+  if (stemKey === null) return { kind: 'skip', reason: 'not a canonical base64url name: nanobot main never lists it', repaired: false, headError: null };
   try {
-    return headRow(input);
+    return headRow(input, rules, stemKey);
   } catch (e) {
     if (!(e instanceof HeadRaise)) throw e;
     if (!input.complete) return { kind: 'need-more' };
-    return repairRow(input, e.error);
+    if (rules.headErrorsToRepair === 'data-errors' && !DATA_ERRORS.has(e.error.type)) return { kind: 'raise', error: e.error, repaired: false };
+    return repairRow(input, e.error, rules, stemKey);
   }
 }
 
@@ -61,14 +77,18 @@ export function fileStem(fileName: string): string {
   return fileName.endsWith('.jsonl') && fileName !== '.jsonl' ? fileName.slice(0, -6) : fileName;
 }
 
-function parse(text: string): PyDict {
+function parse(text: string, rules: VersionRules): PyDict {
   const r = pyLoads(text);
   if (!r.ok) throw new HeadRaise(r.error);
-  if (!isDict(r.value)) throw new HeadRaise({ type: 'AttributeError', message: `'${pyTypeName(r.value)}' object has no attribute 'get'` });
-  return r.value;
+  if (isDict(r.value)) return r.value;
+  if (rules.nonObjectLine === 'ValueError') throw new HeadRaise({ type: 'ValueError', message: `session record must be a JSON object, got ${pyTypeName(r.value)}` });
+  throw new HeadRaise({ type: 'AttributeError', message: `'${pyTypeName(r.value)}' object has no attribute 'get'` });
 }
 
-function headRow(input: ListingInput): ListingOutcome {
+/** main skips a provider-state line before counting it (a prefix test on the raw line, §29). */
+const PROVIDER_STATE_LINE = /^\s*\{\s*"_type"\s*:\s*"provider_state"/;
+
+function headRow(input: ListingInput, rules: VersionRules, stemKey: string): ListingOutcome {
   const { bytes, complete } = input;
   const lines = splitLines(bytes);
   // A line is only usable when its terminator was read (or the file ended).
@@ -94,7 +114,7 @@ function headRow(input: ListingInput): ListingOutcome {
   // only accepts JSON's own whitespace around a value.
   const first = text(0);
   if (!pyStrip(first)) return { kind: 'skip', reason: 'first line is blank', repaired: false, headError: null };
-  const meta = parse(first);
+  const meta = parse(first, rules);
   if (dictGet(meta, '_type') !== 'metadata') {
     return { kind: 'skip', reason: 'first line is not a metadata record', repaired: false, headError: null };
   }
@@ -109,15 +129,16 @@ function headRow(input: ListingInput): ListingOutcome {
     }
     const raw = text(i);
     const l = lines[i]!;
+    if (rules.providerStateRecord && PROVIDER_STATE_LINE.test(raw)) continue;
     chars += raw.length + (l.next > l.end ? 1 : 0);
     if (!pyStrip(raw)) continue;
     records++;
     if (records > PREVIEW_MAX_RECORDS || chars > PREVIEW_MAX_CHARS) break;
-    const data = parse(raw);
-    if (dictGet(data, '_type') === 'metadata') continue;
+    const data = parse(raw, rules);
+    if (dictGet(data, '_type') === 'metadata' || (rules.providerStateRecord && isProviderStateRecord(data))) continue;
     const role = dictGet(data, 'role');
     if (role !== 'user' && role !== 'assistant') continue;
-    const p = messagePreview(data);
+    const p = messagePreview(data, rules.version);
     if (!p) continue;
     if (role === 'user') {
       preview = p;
@@ -126,10 +147,11 @@ function headRow(input: ListingInput): ListingOutcome {
     if (!assistantPreview) assistantPreview = p;
   }
   const key = dictGet(meta, 'key');
+  const keyOk = rules.typedMetadata ? typeof key === 'string' && key !== '' : truthy(key);
   const row: ListingRow = {
-    key: truthy(key) ? (key as string) : listFallbackKey(fileStem(input.fileName)),
-    created_at: orMtime(dictGet(meta, 'created_at'), input.mtimeIso),
-    updated_at: orMtime(dictGet(meta, 'updated_at'), input.mtimeIso),
+    key: keyOk ? (key as string) : stemKey,
+    created_at: orMtime(dictGet(meta, 'created_at'), input.mtimeIso, rules),
+    updated_at: orMtime(dictGet(meta, 'updated_at'), input.mtimeIso, rules),
     title: sessionTitle(dictGet(meta, 'metadata') ?? {}),
     preview: preview || assistantPreview,
     path: input.fileName,
@@ -137,17 +159,29 @@ function headRow(input: ListingInput): ListingOutcome {
   return { kind: 'row', row, repaired: false, headError: null };
 }
 
-function orMtime(v: PyValue | undefined, mtime: string): PyValue {
-  return truthy(v) ? v! : mtime;
+/** A row's time: the stored value when it counts (main: a non-empty string), else the file's mtime. */
+function orMtime(v: PyValue | undefined, mtime: string, rules: VersionRules): PyValue {
+  const counts = rules.typedMetadata ? typeof v === 'string' && v !== '' : truthy(v);
+  return counts ? v! : mtime;
 }
 
-function repairRow(input: ListingInput, headError: PyError): ListingOutcome {
-  const load = loadNanobot(input.bytes, listFallbackKey(fileStem(input.fileName)), input.now);
+function repairRow(input: ListingInput, headError: PyError, rules: VersionRules, stemKey: string): ListingOutcome {
+  let bytes = input.bytes;
+  if (rules.listingRepairReadsFallbackFile) {
+    const other = safeKey(stemKey) + '.jsonl';
+    if (other !== input.fileName) {
+      if (input.fallbackFile === undefined) return { kind: 'need-file', fileName: other };
+      if (input.fallbackFile === null) return { kind: 'skip', reason: `nanobot's repair reads ${other}, which does not exist`, repaired: true, headError };
+      bytes = input.fallbackFile;
+    }
+  }
+  const load = loadNanobot(bytes, stemKey, input.now, rules.version);
+  if (load.error) return { kind: 'raise', error: load.error, repaired: true };
   const s = load.result;
   if (!s) return { kind: 'skip', reason: `nanobot cannot read it (${headError.type})`, repaired: true, headError };
   let preview = '';
   for (const m of s.messages) {
-    preview = messagePreview(m);
+    preview = messagePreview(m, rules.version);
     if (preview) break;
   }
   const row: ListingRow = {

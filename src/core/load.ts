@@ -5,6 +5,8 @@
  */
 import { isoRoundTrip } from './isotime';
 import { decodeLines, decodeStrict, findUtf8Fault, splitLines, utf8FaultMessage, type RawLine } from './lines';
+import { rulesOf, type NanobotVersion, type VersionRules } from './nanobot-version';
+import { isProviderStateRecord, parseProviderState, type ProviderState } from './provider-state';
 import { pyLoads, type LoadsResult, type PyError } from './pyjson';
 import { pyStrip } from './pytext';
 import { dictGet, isDict, isInt, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
@@ -22,6 +24,8 @@ export interface NanobotSession {
   messages: PyDict[];
   /** 0-based file line of each message, for pointing at it. */
   messageLines: number[];
+  /** nanobot main's private provider state (null: none, or a version without one). */
+  providerState?: ProviderState | null;
 }
 
 export interface NanobotLoad {
@@ -32,9 +36,11 @@ export interface NanobotLoad {
   /** What made the strict pass fail, and (when it also failed) what made repair give up. */
   strictError: PyError | null;
   repairError: PyError | null;
-  /** Lines the repair pass skipped as undecodable JSON. */
+  /** Lines the repair pass skipped (undecodable JSON; v0.3.0+ also non-objects and invalid provider states). */
   skipped: number;
   logs: [string, string][];
+  /** An exception `_load` lets propagate (v0.3.0+: RecursionError): nanobot's call itself fails. */
+  error: PyError | null;
 }
 
 /** One non-blank line, stripped as Python's `line.strip()` does; `parsed` memoizes json.loads of it. */
@@ -78,17 +84,32 @@ function loads(line: TextLine): PyValue {
   return r.value;
 }
 
-/** `data.get(...)` on a non-dict raises AttributeError, which nothing in nanobot catches. */
-function asDict(v: PyValue): PyDict {
+/** A non-object line: v0.2's `data.get` raises AttributeError; v0.3.0+ raise ValueError first. */
+function asDict(v: PyValue, rules: VersionRules): PyDict {
   if (isDict(v)) return v;
+  if (rules.nonObjectLine === 'ValueError') throw new PyRaise({ type: 'ValueError', message: `session record must be a JSON object, got ${pyTypeName(v)}` });
   throw new PyRaise({ type: 'AttributeError', message: `'${pyTypeName(v)}' object has no attribute 'get'` });
 }
 
-function parseTime(v: PyValue | undefined, now: string, lenient: boolean): string {
-  if (!truthy(v)) return now;
-  const r = isoRoundTrip(v);
+/** The exceptions v0.3.0+ catch around a load; anything else propagates out of the call (§21). */
+const DATA_ERRORS = new Set(['ValueError', 'TypeError', 'AttributeError', 'KeyError', 'JSONDecodeError', 'UnicodeDecodeError']);
+
+/** Whether a version's `except` clause around the strict pass catches this error. */
+function caught(error: PyError, rules: VersionRules): boolean {
+  return rules.repairCatches === 'any' || DATA_ERRORS.has(error.type);
+}
+
+/**
+ * A metadata record's time. Strict pass: a value that counts (v0.2/v0.3.0: truthy; main: a
+ * non-empty string) must parse, else "now". Repair pass: a bad or absent value keeps what an
+ * earlier record set (`prev`).
+ */
+function parseTime(v: PyValue | undefined, prev: string, now: string, repair: boolean, rules: VersionRules): string {
+  const counts = rules.typedMetadata ? typeof v === 'string' && v !== '' : truthy(v);
+  if (!counts) return repair ? prev : now;
+  const r = isoRoundTrip(v!);
   if (r.ok) return r.iso;
-  if (lenient) return now;
+  if (repair) return prev;
   throw new PyRaise({ type: r.type, message: r.message });
 }
 
@@ -99,13 +120,19 @@ export function clampLastConsolidated(v: PyValue | undefined, messageCount: numb
   return n >= 0 && n <= messageCount ? n : 0;
 }
 
-function runPass(lines: TextLine[], key: string, now: string, repair: boolean): { session: NanobotSession | null; skipped: number } {
+interface PassResult {
+  session: NanobotSession | null;
+  skipped: number;
+}
+
+function runPass(lines: TextLine[], key: string, now: string, repair: boolean, rules: VersionRules): PassResult {
   const messages: PyDict[] = [];
   const messageLines: number[] = [];
   let metadata: PyValue = {};
   let createdAt = now;
   let updatedAt = now;
   let lc: PyValue | undefined = 0;
+  let state: ProviderState | null = null;
   let skipped = 0;
   for (const line of lines) {
     let value: PyValue;
@@ -117,21 +144,32 @@ function runPass(lines: TextLine[], key: string, now: string, repair: boolean): 
         continue;
       }
       value = r.value;
+      if (!isDict(value) && rules.repairSkipsNonObjects) {
+        skipped++;
+        continue;
+      }
     } else value = loads(line);
-    const data = asDict(value);
-    if (dictGet(data, '_type') === 'metadata') {
+    const data = asDict(value, rules);
+    const type = dictGet(data, '_type');
+    if (type === 'metadata') {
       const m = dictGet(data, 'metadata');
-      metadata = m === undefined ? {} : m;
-      createdAt = parseTime(dictGet(data, 'created_at'), now, repair);
-      updatedAt = parseTime(dictGet(data, 'updated_at'), now, repair);
+      metadata = rules.typedMetadata ? (isDict(m) ? m : {}) : m === undefined ? {} : m;
+      createdAt = parseTime(dictGet(data, 'created_at'), createdAt, now, repair, rules);
+      updatedAt = parseTime(dictGet(data, 'updated_at'), updatedAt, now, repair, rules);
       const l = dictGet(data, 'last_consolidated');
       lc = l === undefined ? 0 : l;
+    } else if (rules.providerStateRecord && isProviderStateRecord(data)) {
+      const valid = parseProviderState(data);
+      if (repair) {
+        if (valid) state = valid;
+        else skipped++;
+      } else state = valid;
     } else {
       messages.push(data);
       messageLines.push(line.index);
     }
   }
-  if (repair && messages.length === 0 && !truthy(metadata)) return { session: null, skipped };
+  if (repair && messages.length === 0 && !truthy(metadata) && !state) return { session: null, skipped };
   const session: NanobotSession = {
     key,
     createdAt,
@@ -141,36 +179,41 @@ function runPass(lines: TextLine[], key: string, now: string, repair: boolean): 
     messages,
     messageLines,
   };
+  if (rules.providerStateRecord) session.providerState = state;
   return { session, skipped };
 }
 
-/** nanobot's `SessionManager._load(key)`: strict pass, then the repair pass when it raised. */
-export function loadNanobot(bytes: Uint8Array, key: string, now: string, cache?: LineCache): NanobotLoad {
+/** nanobot's `SessionManager._load(key)` at a version: strict pass, then the repair pass when it raised. */
+export function loadNanobot(bytes: Uint8Array, key: string, now: string, version: NanobotVersion, cache?: LineCache): NanobotLoad {
+  const rules = rulesOf(version);
   const logs: [string, string][] = [];
   const lines = textLines(bytes, cache);
+  const fail = (path: 'normal' | 'repair', error: PyError): NanobotLoad => ({ path, result: null, strictError: null, repairError: null, skipped: 0, logs, error });
   let strictError: PyError;
   if (Array.isArray(lines)) {
     try {
-      const { session } = runPass(lines, key, now, false);
-      return { path: 'normal', result: session, strictError: null, repairError: null, skipped: 0, logs };
+      const { session } = runPass(lines, key, now, false, rules);
+      return { path: 'normal', result: session, strictError: null, repairError: null, skipped: 0, logs, error: null };
     } catch (e) {
       if (!(e instanceof PyRaise)) throw e;
       strictError = e.error;
     }
   } else strictError = lines;
+  if (!caught(strictError, rules)) return fail('normal', strictError);
   logs.push(['WARNING', `Failed to load session ${key}: ${strictError.message}`]);
   if (!Array.isArray(lines)) {
     logs.push(['WARNING', `Repair failed for session ${key}: ${lines.message}`]);
-    return { path: 'repair', result: null, strictError, repairError: lines, skipped: 0, logs };
+    return { path: 'repair', result: null, strictError, repairError: lines, skipped: 0, logs, error: null };
   }
   try {
-    const { session, skipped } = runPass(lines, key, now, true);
+    const { session, skipped } = runPass(lines, key, now, true, rules);
     if (skipped) logs.push(['WARNING', `Skipped ${skipped} corrupt lines in session ${key}`]);
-    return { path: 'repair', result: session, strictError, repairError: null, skipped, logs };
+    return { path: 'repair', result: session, strictError, repairError: null, skipped, logs, error: null };
   } catch (e) {
     if (!(e instanceof PyRaise)) throw e;
+    if (!caught(e.error, rules)) return { ...fail('repair', e.error), strictError };
     logs.push(['WARNING', `Repair failed for session ${key}: ${e.error.message}`]);
-    return { path: 'repair', result: null, strictError, repairError: e.error, skipped: 0, logs };
+    return { path: 'repair', result: null, strictError, repairError: e.error, skipped: 0, logs, error: null };
   }
 }
 
@@ -186,11 +229,16 @@ export interface SessionFileView {
 export interface ReadResult {
   result: SessionFileView | null;
   repairCalled: boolean;
+  /** What made the plain read fail and the repair run. */
   error: PyError | null;
+  /** An exception the call lets propagate (v0.3.0+: RecursionError). */
+  raised?: PyError;
 }
 
-function fromRepair(bytes: Uint8Array, key: string, now: string, withMessages: boolean, error: PyError): ReadResult {
-  const load = loadNanobot(bytes, key, now);
+function fromRepair(bytes: Uint8Array, key: string, now: string, withMessages: boolean, error: PyError, version: NanobotVersion): ReadResult {
+  if (!caught(error, rulesOf(version))) return { result: null, repairCalled: false, error: null, raised: error };
+  const load = loadNanobot(bytes, key, now, version);
+  if (load.error) return { result: null, repairCalled: true, error, raised: load.error };
   const s = load.path === 'repair' ? load.result : null;
   if (!s) return { result: null, repairCalled: true, error };
   const view: SessionFileView = { key, created_at: s.createdAt, updated_at: s.updatedAt, metadata: s.metadata };
@@ -199,32 +247,39 @@ function fromRepair(bytes: Uint8Array, key: string, now: string, withMessages: b
 }
 
 /** nanobot's `read_session_file(key)` (no cache): the stored key and raw times, or the repair result. */
-export function readSessionFile(bytes: Uint8Array, key: string, now: string): ReadResult {
+export function readSessionFile(bytes: Uint8Array, key: string, now: string, version: NanobotVersion): ReadResult {
+  const rules = rulesOf(version);
   const lines = textLines(bytes);
-  if (!Array.isArray(lines)) return { result: null, repairCalled: true, error: lines };
+  if (!Array.isArray(lines)) return fromRepair(bytes, key, now, true, lines, version);
   try {
     let meta: PyDict | null = null;
     const messages: PyDict[] = [];
     for (const line of lines) {
-      const data = asDict(loads(line));
+      const data = asDict(loads(line), rules);
       if (dictGet(data, '_type') === 'metadata') meta = data;
-      else messages.push(data);
+      else if (!(rules.providerStateRecord && isProviderStateRecord(data))) messages.push(data);
     }
-    return { result: { ...metaView(meta, key, false), messages }, repairCalled: false, error: null };
+    return { result: { ...metaView(meta, key, false, rules), messages }, repairCalled: false, error: null };
   } catch (e) {
     if (!(e instanceof PyRaise)) throw e;
-    return fromRepair(bytes, key, now, true, e.error);
+    return fromRepair(bytes, key, now, true, e.error, version);
   }
 }
 
-function metaView(meta: PyDict | null, key: string, dictOnly: boolean): SessionFileView {
+/** The stored key and times as a version reads them: main keeps only strings (§24). */
+function metaView(meta: PyDict | null, key: string, dictOnly: boolean, rules: VersionRules): SessionFileView {
   const stored = meta ? dictGet(meta, 'key') : undefined;
   const m = meta ? dictGet(meta, 'metadata') : undefined;
+  const time = (name: string): PyValue => {
+    const v = meta ? (dictGet(meta, name) ?? null) : null;
+    return rules.typedMetadata && typeof v !== 'string' ? null : v;
+  };
+  const keyOk = rules.typedMetadata ? typeof stored === 'string' && stored !== '' : truthy(stored);
   return {
-    key: truthy(stored) ? (stored as string) : key,
-    created_at: meta ? (dictGet(meta, 'created_at') ?? null) : null,
-    updated_at: meta ? (dictGet(meta, 'updated_at') ?? null) : null,
-    metadata: dictOnly ? (isDict(m) ? m : {}) : m === undefined ? {} : m,
+    key: keyOk ? (stored as string) : key,
+    created_at: time('created_at'),
+    updated_at: time('updated_at'),
+    metadata: dictOnly || rules.typedMetadata ? (isDict(m) ? m : {}) : m === undefined ? {} : m,
   };
 }
 
@@ -232,17 +287,18 @@ function metaView(meta: PyDict | null, key: string, dictOnly: boolean): SessionF
  * nanobot's `read_session_metadata(key)`: only the first non-blank line, which must be a metadata
  * record (else nothing); non-dict metadata reads as `{}`. `head` may be just the file's first bytes.
  */
-export function readSessionMetadata(bytes: Uint8Array, key: string, now: string): ReadResult {
+export function readSessionMetadata(bytes: Uint8Array, key: string, now: string, version: NanobotVersion): ReadResult {
+  const rules = rulesOf(version);
   const first = firstNonBlankLine(bytes);
-  if (first && 'type' in first) return fromRepair(bytes, key, now, false, first);
+  if (first && 'type' in first) return fromRepair(bytes, key, now, false, first, version);
   if (!first) return { result: null, repairCalled: false, error: null };
   try {
-    const data = asDict(loads(first));
+    const data = asDict(loads(first), rules);
     if (dictGet(data, '_type') !== 'metadata') return { result: null, repairCalled: false, error: null };
-    return { result: metaView(data, key, true), repairCalled: false, error: null };
+    return { result: metaView(data, key, true, rules), repairCalled: false, error: null };
   } catch (e) {
     if (!(e instanceof PyRaise)) throw e;
-    return fromRepair(bytes, key, now, false, e.error);
+    return fromRepair(bytes, key, now, false, e.error, version);
   }
 }
 
@@ -264,7 +320,8 @@ function faultWithin(bytes: Uint8Array, span: number): PyError | null {
   return f ? { type: 'UnicodeDecodeError', message: utf8FaultMessage(f) } : null;
 }
 
-function firstNonBlankLine(bytes: Uint8Array): TextLine | PyError | null {
+/** The first line whose `strip()` is not empty, read as Python reads text (8 KiB chunks), or the decoding error. */
+export function firstNonBlankLine(bytes: Uint8Array): { index: number; text: string } | PyError | null {
   const lines = splitLines(bytes);
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;

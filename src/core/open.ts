@@ -3,8 +3,9 @@
  * nanobot sees it, and the key. The file is decoded and parsed once for both lenses.
  */
 import { parseDocument, type SessionDocument } from './document';
-import { recoveredSession } from './edits';
+import { recoveredSession } from './recovered';
 import { loadNanobot, type LineCache, type NanobotLoad, type NanobotSession } from './load';
+import type { NanobotVersion } from './nanobot-version';
 
 export interface SessionAnalysis {
   key: string;
@@ -20,17 +21,17 @@ export interface AnalyzeOptions {
   now: string;
   /** Force the key nanobot loads it under (default: the stored key, else the fallback). */
   key?: string;
-  /** Check the stored key against a safe_key file name. */
+  /** Check the stored key against the file name the version gives it. */
   checkFileName?: boolean;
-  /** Newer nanobot's layout: `provider_state` records are not messages. */
-  providerState?: boolean;
+  /** The nanobot version whose answers the lens gives. */
+  version: NanobotVersion;
 }
 
 /** Both lenses of a session file. */
 export function analyzeSession(bytes: Uint8Array, opts: AnalyzeOptions): SessionAnalysis {
   const cache: LineCache = { results: [] };
-  const doc = parseDocument(bytes, { fileName: opts.checkFileName ? opts.fileName : undefined, providerState: opts.providerState }, cache);
+  const doc = parseDocument(bytes, { fileName: opts.checkFileName ? opts.fileName : undefined, version: opts.version }, cache);
   const recovered = recoveredSession(doc, opts.fallbackKey, opts.now);
   const key = opts.key ?? recovered.key;
-  return { key, doc, recovered, nanobot: loadNanobot(bytes, key, opts.now, cache) };
+  return { key, doc, recovered, nanobot: loadNanobot(bytes, key, opts.now, opts.version, cache) };
 }

@@ -11,7 +11,9 @@ import {
   pySplitlines,
   pyStrip,
 } from './pytext';
+import { rulesOf, type NanobotVersion } from './nanobot-version';
 import { dictGet, isDict, type PyDict, type PyValue } from './pyvalue';
+import { publicHistoryMessage } from './runtime-context';
 import { sanitizeAssistantReplayText } from './sanitize';
 
 const PREVIEW_MAX = 120;
@@ -40,9 +42,11 @@ function textOfBlock(block: PyValue): string[] {
 
 /**
  * nanobot `_message_preview_text(message)`: a subagent result's string content is first cut to
- * its header and result body (the rest is scaffolding for the model), then previewed.
+ * its header and result body (the rest is scaffolding for the model), then previewed. From v0.3.0
+ * on, of the public view: a runtime-context suffix never shows.
  */
-export function messagePreview(message: PyDict): string {
+export function messagePreview(message: PyDict, version: NanobotVersion): string {
+  if (rulesOf(version).runtimeContext) message = publicHistoryMessage(message);
   let content = dictGet(message, 'content');
   if (dictGet(message, 'injected_event') === 'subagent_result' && typeof content === 'string') {
     content = scrubSubagentAnnounce(content);

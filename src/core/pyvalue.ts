@@ -104,3 +104,30 @@ export function pyTypeName(v: PyValue): string {
   if (v instanceof PyFloat) return 'float';
   return Array.isArray(v) ? 'list' : 'dict';
 }
+
+/** The number a bool, int or float stands for in Python's `==` (True == 1 == 1.0), else null. */
+function pyNumber(v: PyValue): number | bigint | null {
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'number' || typeof v === 'bigint') return v;
+  return v instanceof PyFloat ? v.value : null;
+}
+
+/** Python `a == b` for JSON values: numbers across int/float/bool, lists and dicts deeply, key order ignored. */
+export function pyEquals(a: PyValue, b: PyValue): boolean {
+  const x = pyNumber(a);
+  const y = pyNumber(b);
+  if (x !== null || y !== null) {
+    if (x === null || y === null) return false;
+    // eslint-disable-next-line eqeqeq -- int vs bigint compare exactly, as Python's int == float does
+    return typeof x === 'bigint' || typeof y === 'bigint' ? x == y : x === y;
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => pyEquals(v, b[i]!));
+  }
+  if (isDict(a) || isDict(b)) {
+    if (!isDict(a) || !isDict(b)) return false;
+    const ka = dictKeys(a);
+    return ka.length === dictKeys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && pyEquals(a[k]!, b[k]!));
+  }
+  return a === b;
+}

@@ -2,17 +2,23 @@
  * nanobot's `Session.get_history()`: what the agent sends back to the model, plus the fate of every
  * message of the file (kept, or why it was left out) and what was changed on the way.
  */
+import { rulesOf, type NanobotVersion, type VersionRules } from './nanobot-version';
 import type { PyError } from './pyjson';
 import { pyStr } from './pyrepr';
 import { pyStrip } from './pytext';
 import { dictGet, isDict, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
+import { hasRuntimeContext, publicHistoryMessage } from './runtime-context';
 import { sanitizeAssistantReplayText } from './sanitize';
 
 export interface ReplayOptions {
+  /** Absent: the version's default (120, 2000, or none at main). */
   maxMessages?: number;
   maxTokens?: number;
+  /** v0.2 only (other versions have no such parameter and ignore it). */
   includeTimestamps?: boolean;
   extendToUser?: boolean;
+  /** v0.3.0+: false gives the public view (§40); the agent loop replays with true. */
+  includeRuntimeContext?: boolean;
 }
 
 /** Why a message is not in the replay. */
@@ -27,7 +33,8 @@ export type DropReason =
   | 'budget' // over the token budget
   | 'budget-cut'; // fits the budget, but before the user turn the replay is cut to after it
 
-export type Change = 'sanitized' | 'breadcrumbs' | 'timestamp';
+/** What the replay did to a message on the way; 'archived': below last_consolidated but replayed again (main's last 8). */
+export type Change = 'sanitized' | 'breadcrumbs' | 'timestamp' | 'public-view' | 'archived';
 
 export type Fate = { kept: true; entry: number; changes: Change[] } | { kept: false; reason: DropReason };
 
@@ -38,7 +45,10 @@ export interface ReplayResult {
   sources: number[];
   /** One per message of the session. */
   fates: Fate[];
-  /** Token estimate of each entry, when a budget was applied or a counter was given. */
+  /**
+   * Token estimate of each entry, when a counter was given. Entries nanobot's budget walk never
+   * reached are counted for display only (NaN where nanobot's estimator would raise).
+   */
   tokens: number[] | null;
   /** The exception nanobot would raise, and the message that makes it raise. */
   error: (PyError & { message_index: number }) | null;
@@ -107,15 +117,16 @@ function firstUser(ms: PyDict[]): number {
   return ms.findIndex((m) => role(m) === 'user');
 }
 
-/** Contract E23: media, CLI-app and MCP-preset breadcrumbs on user string content. */
-function withBreadcrumbs(m: PyDict, content: string): string {
+/** Contract E23 and §36–38: media, CLI-app and (v0.2) MCP-preset breadcrumbs on user string content. */
+function withBreadcrumbs(m: PyDict, content: string, rules: VersionRules, cliApps: boolean): string {
   const blocks: string[] = [];
   const media = dictGet(m, 'media');
   if (Array.isArray(media) && media.length) {
-    blocks.push(media.filter((p): p is string => typeof p === 'string' && p !== '').map((p) => `[image: ${p}]`).join('\n'));
+    const crumbs = media.filter((p): p is string => typeof p === 'string' && p !== '').map((p) => `[image: ${p}]`).join('\n');
+    if (crumbs || rules.bareMediaNewline) blocks.push(crumbs);
   }
   const apps = dictGet(m, 'cli_apps');
-  if (Array.isArray(apps) && apps.length) {
+  if (cliApps && Array.isArray(apps) && apps.length) {
     const lines: string[] = [];
     for (const app of apps.slice(0, 8)) {
       if (!isDict(app)) continue;
@@ -127,7 +138,7 @@ function withBreadcrumbs(m: PyDict, content: string): string {
     if (lines.length) blocks.push(lines.join('\n'));
   }
   const presets = dictGet(m, 'mcp_presets');
-  if (Array.isArray(presets) && presets.length) {
+  if (rules.mcpPresetBreadcrumbs && Array.isArray(presets) && presets.length) {
     const lines: string[] = [];
     for (const p of presets.slice(0, 8)) {
       if (!isDict(p)) continue;
@@ -152,35 +163,64 @@ function attachmentName(v: PyValue | undefined): string {
   return pyStrip(truthy(v) ? pyStr(v!) : '').toLowerCase();
 }
 
-/** nanobot's `get_history(...)` on a loaded session, explained message by message. */
+/**
+ * nanobot's `recent_message_start_index`: the start of the last `max` messages; with
+ * `extendToUser`, moved back to the nearest user (and a `_channel_delivery` just before it) when
+ * those hold no user.
+ */
+export function recentMessageStartIndex(messages: PyDict[], max: number, extendToUser: boolean): number {
+  const n = messages.length;
+  let start = Math.max(0, n - max);
+  if (!extendToUser || n <= max) return start;
+  for (let i = start; i < n; i++) if (role(messages[i]!) === 'user') return start;
+  for (let i = start - 1; i >= 0; i--) {
+    if (role(messages[i]!) === 'user') {
+      start = i > 0 && truthy(dictGet(messages[i - 1]!, '_channel_delivery')) ? i - 1 : i;
+      break;
+    }
+  }
+  return start;
+}
+
+/**
+ * Where the replayable part starts (§35): `last_consolidated`, or at main the start of the last
+ * 8 messages when that is earlier (archived messages are replayed again).
+ */
+function replayStart(messages: PyDict[], lastConsolidated: number, rules: VersionRules): number {
+  if (!rules.archivedReplayTail || lastConsolidated <= 0) return lastConsolidated;
+  return Math.min(lastConsolidated, recentMessageStartIndex(messages, rules.archivedReplayTail, true));
+}
+
+/** The count window over the replayable part `[base, n)`, as an offset into it. */
+function windowStart(messages: PyDict[], base: number, lastConsolidated: number, maxMessages: number | null, extendToUser: boolean): number {
+  if (maxMessages === null) return 0;
+  const part = messages.slice(base);
+  // main: an archived tail is replayed whole while the unarchived part is shorter than the window.
+  if (base < lastConsolidated && messages.length - lastConsolidated < maxMessages) return 0;
+  return recentMessageStartIndex(part, maxMessages, extendToUser);
+}
+
+/** nanobot's `get_history(...)` at a version on a loaded session, explained message by message. */
 export function getHistory(
   messages: PyDict[],
   lastConsolidated: number,
-  opts: ReplayOptions = {},
+  opts: ReplayOptions,
+  version: NanobotVersion,
   countTokens?: TokenCounter,
 ): ReplayResult {
-  let maxMessages = opts.maxMessages ?? 120;
+  const rules = rulesOf(version);
+  let maxMessages: number | null = opts.maxMessages ?? rules.defaultMaxMessages;
+  if (maxMessages <= 0) maxMessages = rules.nonPositiveMaxMessages;
   const maxTokens = opts.maxTokens ?? 0;
-  if (maxMessages <= 0) maxMessages = 120;
+  const timestamps = rules.timestamps && !!opts.includeTimestamps;
+  const runtimeContext = opts.includeRuntimeContext ?? true;
   const fates: Fate[] = new Array(messages.length);
   const drop = (from: number, to: number, reason: DropReason) => {
     for (let i = from; i < to; i++) fates[i] = { kept: false, reason };
   };
-  drop(0, lastConsolidated, 'consolidated');
-  const base = lastConsolidated;
-  const n = messages.length - base;
-  let start = Math.max(0, n - maxMessages);
-  if (opts.extendToUser && n > maxMessages) {
-    const window = messages.slice(base + start);
-    if (firstUser(window) < 0) {
-      for (let i = start - 1; i >= 0; i--) {
-        if (role(messages[base + i]!) === 'user') {
-          start = i > 0 && truthy(dictGet(messages[base + i - 1]!, '_channel_delivery')) ? i - 1 : i;
-          break;
-        }
-      }
-    }
-  }
+  const base = replayStart(messages, lastConsolidated, rules);
+  drop(0, base, 'consolidated');
+  const start = windowStart(messages, base, lastConsolidated, maxMessages, !!opts.extendToUser);
   drop(base, base + start, 'window');
   let from = base + start;
   const fu = firstUser(messages.slice(from));
@@ -200,15 +240,22 @@ export function getHistory(
     let sources: number[] = [];
     const changes: Change[][] = [];
     for (let i = from; i < messages.length; i++) {
-      const m = messages[i]!;
+      let m = messages[i]!;
       if (truthy(dictGet(m, '_command'))) {
         drop(i, i + 1, 'command');
         continue;
       }
+      const ch: Change[] = [];
+      if (i < lastConsolidated) ch.push('archived');
+      const marked = rules.runtimeContext && hasRuntimeContext(m);
+      if (rules.runtimeContext && !runtimeContext) {
+        const pub = publicHistoryMessage(m);
+        if (pub !== m && !pyEqualContent(pub, m)) ch.push('public-view');
+        m = pub;
+      }
       const r = role(m);
       const raw = dictGet(m, 'content');
       let content: PyValue = raw === undefined ? '' : raw;
-      const ch: Change[] = [];
       if (r === 'assistant' && typeof content === 'string') {
         const clean = sanitizeAssistantReplayText(content);
         if (clean !== content) ch.push('sanitized');
@@ -219,11 +266,12 @@ export function getHistory(
         }
       }
       if (r === 'user' && typeof content === 'string') {
-        const withCrumbs = withBreadcrumbs(m, content);
+        const cliApps = !rules.cliAppsNeedRuntimeContext || (runtimeContext && !marked);
+        const withCrumbs = withBreadcrumbs(m, content, rules, cliApps);
         if (withCrumbs !== content) ch.push('breadcrumbs');
         content = withCrumbs;
         const ts = dictGet(m, 'timestamp');
-        if (opts.includeTimestamps && truthy(ts)) {
+        if (timestamps && truthy(ts)) {
           content = `[Message Time: ${pyStr(ts!)}]\n${content}`;
           ch.push('timestamp');
         }
@@ -238,13 +286,13 @@ export function getHistory(
       sources.push(i);
       changes.push(ch);
     }
-    let tokens: number[] | null = null;
-    if (countTokens) tokens = entries.map((e, k) => countOrRaise(countTokens, e, sources[k]!));
-    if (maxTokens > 0 && tokens) {
+    let tokens: number[] | null = countTokens ? new Array<number>(entries.length) : null;
+    if (maxTokens > 0 && countTokens) {
+      // Newest first; nanobot estimates an entry only when its walk reaches it.
       let total = 0;
       let keepFrom = entries.length;
       for (let k = entries.length - 1; k >= 0; k--) {
-        const t = tokens[k]!;
+        const t = (tokens![k] = countOrRaise(countTokens, entries[k]!, sources[k]!));
         if (keepFrom < entries.length && total + t > maxTokens) break;
         total += t;
         keepFrom = k;
@@ -260,9 +308,10 @@ export function getHistory(
       for (let k = 0; k < cut; k++) drop(sources[k]!, sources[k]! + 1, k < keepFrom ? 'budget' : 'budget-cut');
       entries = entries.slice(cut);
       sources = sources.slice(cut);
-      tokens = tokens.slice(cut);
+      tokens = tokens!.slice(cut);
       changes.splice(0, cut);
     }
+    if (tokens && countTokens) for (let k = 0; k < entries.length; k++) tokens[k] ??= countForDisplay(countTokens, entries[k]!, sources[k]!);
     sources.forEach((s, k) => (fates[s] = { kept: true, entry: k, changes: changes[k]! }));
     return { entries, sources, fates, tokens, error: null };
   } catch (e) {
@@ -271,6 +320,43 @@ export function getHistory(
     return { entries: [], sources: [], fates, tokens: null, error: { ...e.error, message_index: e.index } };
   }
 }
+
+/** An estimate nanobot never made, shown anyway: NaN where its estimator would raise. */
+function countForDisplay(count: TokenCounter, entry: PyDict, source: number): number {
+  try {
+    return count(entry, source);
+  } catch (e) {
+    if ((e as { error?: PyError } | null)?.error) return NaN;
+    throw e;
+  }
+}
+
+/** True when the public view changed nothing a model would see (only the marker went). */
+function pyEqualContent(a: PyDict, b: PyDict): boolean {
+  return dictGet(a, 'content') === dictGet(b, 'content');
+}
+
+/** A drop reason in a version's own terms (main replays the last 8 archived messages again). */
+export function dropReasonText(reason: DropReason, version: NanobotVersion): string {
+  if (reason === 'consolidated' && rulesOf(version).archivedReplayTail) {
+    return `archived to memory (below last_consolidated) and older than the last ${rulesOf(version).archivedReplayTail} messages: not replayed`;
+  }
+  return DROP_REASON_TEXT[reason];
+}
+
+/** What a change means, in words ('archived' names the version's tail). */
+export function changeText(change: Change, version: NanobotVersion): string {
+  if (change === 'archived') return `archived, but replayed: within the last ${rulesOf(version).archivedReplayTail}`;
+  return CHANGE_TEXT[change];
+}
+
+const CHANGE_TEXT: Record<Change, string> = {
+  sanitized: 'sanitized',
+  breadcrumbs: 'breadcrumbs added',
+  timestamp: 'timestamp added',
+  'public-view': 'runtime context removed (public view)',
+  archived: 'archived, but replayed',
+};
 
 /** Plain-words explanation of a drop reason, for the UI and the CLI. */
 export const DROP_REASON_TEXT: Record<DropReason, string> = {

@@ -5,6 +5,7 @@
  */
 import type { PyError } from './pyjson';
 import { pyDumps } from './pyjson';
+import { rulesOf, type NanobotVersion } from './nanobot-version';
 import { dictGet, isDict, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
 
 /** cl100k token count of a text, or `'special'` when tiktoken would refuse it (a special token). */
@@ -25,7 +26,8 @@ function nonEmptyStr(v: PyValue | undefined): v is string {
  * The text nanobot tokenizes for a message: its parts joined by `\n` (see contract E28). Throws
  * TokenEstimateError where Python's join would raise, so callers can report nanobot's crash.
  */
-export function tokenPayload(message: PyDict): string {
+export function tokenPayload(message: PyDict, version: NanobotVersion): string {
+  const skipNonString = rulesOf(version).nonStringTextBlock === 'skip';
   const parts: PyValue[] = [];
   const content = dictGet(message, 'content');
   if (typeof content === 'string') parts.push(content);
@@ -33,7 +35,8 @@ export function tokenPayload(message: PyDict): string {
     for (const part of content) {
       if (isDict(part) && dictGet(part, 'type') === 'text') {
         const text = dictGet(part, 'text') ?? '';
-        if (truthy(text)) parts.push(text); // a truthy non-str is kept: join raises below
+        // A truthy non-str: v0.2/v0.3.0 keep it (join raises below); main skips it.
+        if (truthy(text) && !(skipNonString && typeof text !== 'string')) parts.push(text);
       } else parts.push(pyDumps(part));
     }
   } else if (content !== undefined && content !== null) parts.push(pyDumps(content));
@@ -71,12 +74,14 @@ export function codePointLength(s: string): number {
 
 /**
  * nanobot's estimate: 4 for an empty payload, else max(4, tokens + 4); when tiktoken refuses a
- * special token, max(4, len(payload) // 4 + 4). Throws TokenEstimateError like nanobot.
+ * special token, v0.2 `max(4, len(payload) // 4 + 4)`, later `max(4, utf8 bytes + 4)` (§47).
+ * Throws TokenEstimateError like nanobot.
  */
-export function estimateMessageTokens(message: PyDict, count: TextTokenCounter): number {
-  const payload = tokenPayload(message);
+export function estimateMessageTokens(message: PyDict, count: TextTokenCounter, version: NanobotVersion): number {
+  const payload = tokenPayload(message, version);
   if (!payload) return 4;
   const tokens = count(payload);
-  if (tokens === 'special') return Math.max(4, Math.floor(codePointLength(payload) / 4) + 4);
-  return Math.max(4, tokens + 4);
+  if (tokens !== 'special') return Math.max(4, tokens + 4);
+  if (rulesOf(version).specialTokenFallback === 'utf8-bytes') return Math.max(4, new TextEncoder().encode(payload).length + 4);
+  return Math.max(4, Math.floor(codePointLength(payload) / 4) + 4);
 }

@@ -9,7 +9,7 @@
  */
 import type { Diagnostic, FileRecord, RecordKind } from '../core/document';
 import type { NanobotLoad } from '../core/load';
-import { recoveredSession } from '../core/edits';
+import { recoveredSession } from '../core/recovered';
 import type { SessionAnalysis } from '../core/open';
 import { pyDumps, pyLoads } from '../core/pyjson';
 import type { PyDict, PyValue } from '../core/pyvalue';

@@ -3,6 +3,7 @@
  * folder with its per-workspace namespaces, or none of these — and where its session files are.
  */
 
+import type { NanobotVersion } from '../core/nanobot-version';
 import type { Entry, StorageAdapter } from './adapter';
 import { isStoreError } from './errors';
 import { classifyEntries, type Leftover } from './leftovers';
@@ -17,6 +18,8 @@ export interface SessionFolder {
   path: string;
   role: 'workspace' | 'legacy' | 'namespace' | 'loose';
   naming: StemNaming;
+  /** The nanobot version the folder's own layout points to (main for a namespace, else v0.2 until evidence says more). */
+  version: NanobotVersion;
   /** Human label: the workspace path of a namespace, or a description. */
   label: string;
   /** For a namespace: its 32-hex workspace id and the path in its `.workspace` file. */
@@ -125,7 +128,8 @@ async function sessionFolder(
   entries?: Entry[],
 ): Promise<SessionFolder> {
   const c = classifyEntries(entries ?? (await adapter.list(path)));
-  return { path, role, naming, label, sessions: c.sessions, leftovers: c.leftovers, backups: c.backups };
+  const version: NanobotVersion = role === 'namespace' ? 'main' : 'v0.2';
+  return { path, role, naming, version, label, sessions: c.sessions, leftovers: c.leftovers, backups: c.backups };
 }
 
 /** Whether a `*.jsonl` file's first line is a nanobot record (metadata or a message). */

@@ -7,15 +7,16 @@ import { serializeDocument, type SessionDocument } from '../core/document';
 import { analyzeSession, type AnalyzeOptions } from '../core/open';
 import { formatSession, encodeSession } from '../core/format';
 import { forkBeforeUserIndex } from '../core/fork';
-import { base64urlKey, keyFromBase64urlStem, listFallbackKey, safeKey } from '../core/keys';
+import { keyFromStem, sessionFileName } from '../core/keys';
 import { fileStem, listingRow, PREVIEW_MAX_CHARS, PREVIEW_MAX_RECORDS, sortListing, type ListingRow } from '../core/listing';
 import type { NanobotLoad, NanobotSession } from '../core/load';
 import { pyDumps, type PyError } from '../core/pyjson';
 import type { FileStat, StorageAdapter } from './adapter';
 import { analyzeOffThread, type AnalyzeProgress } from './analyze-client';
+import { readAll } from './bytes';
 import { guardedSave, type SaveResult } from './atomic-save';
 import { StoreError, isStoreError } from './errors';
-import type { StemNaming } from './layout';
+import type { NanobotVersion } from '../core/nanobot-version';
 import { checkName } from './names';
 import { mapBounded } from './folder-stat';
 import { joinPath } from './paths';
@@ -32,6 +33,8 @@ export interface SessionSummary {
   row: ListingRow | null;
   /** Why nanobot leaves it out. */
   skipReason?: string;
+  /** The error this file makes nanobot's whole listing raise (v0.3.0+: not a data error). */
+  raises?: PyError;
   /** The key nanobot would load this file under (stored key, else from the file name). */
   key: string;
   size: number;
@@ -49,7 +52,7 @@ export interface SessionSummary {
 
 export interface Listing {
   summaries: SessionSummary[];
-  /** nanobot's listing fails as a whole when `updated_at` types mix. */
+  /** nanobot's listing fails as a whole when `updated_at` types mix (or, v0.3.0+, a head raises). */
   sortError: PyError | null;
   bytesRead: number;
   bytesStored: number;
@@ -57,21 +60,30 @@ export interface Listing {
 
 export interface ListOptions {
   now: string;
-  naming?: StemNaming;
+  /** The nanobot version whose listing this is. */
+  version: NanobotVersion;
   /** File names to list (default: every `*.jsonl` in the folder). */
   names?: string[];
 }
 
-/** The key a file name stands for under the folder's naming. */
-export function keyForFile(fileName: string, naming: StemNaming = 'safe-key'): string {
+/** The key a file name stands for at a version (main: a non-canonical name stands for none; its stem is shown). */
+export function keyForFile(fileName: string, version: NanobotVersion): string {
   const stem = fileStem(fileName);
-  if (naming === 'base64url') return keyFromBase64urlStem(stem) ?? listFallbackKey(stem);
-  return listFallbackKey(stem);
+  return keyFromStem(stem, version) ?? stem;
 }
 
-/** The file name nanobot uses for a key under a folder's naming. */
-export function fileForKey(key: string, naming: StemNaming = 'safe-key'): string {
-  return (naming === 'base64url' ? base64urlKey(key) : safeKey(key)) + '.jsonl';
+/** The file name nanobot uses for a key at a version. */
+export function fileForKey(key: string, version: NanobotVersion): string {
+  return sessionFileName(key, version);
+}
+
+/** The file a key names, or null for a key that names no file (a lone surrogate: nanobot raises). */
+function ownFileName(key: string, version: NanobotVersion): string | null {
+  try {
+    return fileForKey(key, version);
+  } catch {
+    return null;
+  }
 }
 
 /** Naive local ISO time of an mtime, as nanobot's listing falls back to. */
@@ -91,7 +103,8 @@ export async function listSessions(adapter: StorageAdapter, dir: string, opts: L
   );
   const summaries = found.filter((s): s is SessionSummary => s !== null);
   const rows = summaries.flatMap((s) => (s.row ? [s.row] : []));
-  const sorted = sortListing(rows);
+  const raised = summaries.find((s) => s.raises)?.raises;
+  const sorted = raised ? { error: raised } : sortListing(rows);
   const order = 'rows' in sorted ? sorted.rows : rows;
   const rank = new Map(order.map((r, i) => [r, i]));
   summaries.sort((a, b) => {
@@ -119,7 +132,7 @@ async function summarize(adapter: StorageAdapter, path: string, fileName: string
   const stat = first.stat;
   const head = new HeadBuffer(first.head);
   let complete = head.length >= stat.size;
-  const input = () => ({ bytes: head.bytes(), complete, fileName, mtimeIso: mtimeIso(stat.lastModified), now: opts.now });
+  const input = () => ({ bytes: head.bytes(), complete, fileName, mtimeIso: mtimeIso(stat.lastModified), now: opts.now, version: opts.version });
   let out = listingRow(input());
   // Read on in nanobot's own 8 KiB chunks, from where the last read stopped, so no file is ever read
   // further than nanobot's reader gets; re-run the row only when the new lines could end the scan.
@@ -130,26 +143,33 @@ async function summarize(adapter: StorageAdapter, path: string, fileName: string
     complete = chunk.length === 0 || head.length >= stat.size;
     if (scan.mayDecide(head.bytes(), chunk) || complete) out = listingRow(input());
   }
+  if (out.kind === 'need-file') {
+    // v0.2's listing repair reads the file its fallback key names, which may be another one or none.
+    const other = joinPath(path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '', out.fileName);
+    const fallbackFile = await adapter.read(other).then((r) => readAll(r)).catch((e: unknown) => (isStoreError(e, 'not-found') ? null : Promise.reject(e)));
+    out = listingRow({ ...input(), fallbackFile });
+  }
   const bytes = head.bytes();
   const read = head.length;
   const row = out.kind === 'row' ? out.row : null;
-  const key = row?.key ?? keyForFile(fileName, opts.naming);
+  const key = row?.key ?? keyForFile(fileName, opts.version);
   let messageCount: number | null = null;
   if (complete) messageCount = countMessageLines(bytes);
-  if (out.kind === 'need-more') throw new Error(`listing '${path}' asked for more bytes of a complete file`);
+  if (out.kind === 'need-more' || out.kind === 'need-file') throw new Error(`listing '${path}' asked for more bytes of a complete file`);
   return {
     fileName,
     path,
     row,
     ...(out.kind === 'skip' ? { skipReason: out.reason } : {}),
+    ...(out.kind === 'raise' ? { skipReason: `nanobot's listing raises ${out.error.type} here: it lists no session at all`, raises: out.error } : {}),
     key,
     size: stat.size,
     lastModified: stat.lastModified,
     messageCount,
     bytesRead: read,
     flags: {
-      damaged: out.headError !== null,
-      keyMismatch: row !== null && !out.repaired && fileForKey(row.key, opts.naming) !== fileName,
+      damaged: out.kind === 'raise' || out.headError !== null,
+      keyMismatch: row !== null && !out.repaired && ownFileName(row.key, opts.version) !== fileName,
     },
   };
 }
@@ -242,7 +262,8 @@ export interface OpenedSession {
   fileName: string;
   /** The key nanobot would load it under. */
   key: string;
-  naming: StemNaming;
+  /** The nanobot version whose answers this session gives. */
+  version: NanobotVersion;
   bytes: Uint8Array;
   snapshot: Snapshot;
   doc: SessionDocument;
@@ -252,35 +273,34 @@ export interface OpenedSession {
 
 export interface OpenOptions {
   now: string;
-  naming?: StemNaming;
+  version: NanobotVersion;
   /** Override the key (default: stored key, else the file-name fallback). */
   key?: string;
 }
 
 function analyzeOptions(path: string, opts: OpenOptions): AnalyzeOptions {
   const fileName = path.split('/').pop()!;
-  const naming = opts.naming ?? 'safe-key';
   return {
     fileName,
-    fallbackKey: keyForFile(fileName, naming),
+    fallbackKey: keyForFile(fileName, opts.version),
     now: opts.now,
     ...(opts.key !== undefined ? { key: opts.key } : {}),
-    checkFileName: naming === 'safe-key',
-    providerState: naming === 'base64url',
+    checkFileName: true,
+    version: opts.version,
   };
 }
 
 /** Opens a session from bytes already in hand (a dropped file, a test), on this thread. */
 export function openFromBytes(path: string, bytes: Uint8Array, snapshot: Snapshot, opts: OpenOptions): OpenedSession {
   const a = analyzeOptions(path, opts);
-  return { path, fileName: a.fileName, naming: opts.naming ?? 'safe-key', bytes, snapshot, ...analyzeSession(bytes, a) };
+  return { path, fileName: a.fileName, version: opts.version, bytes, snapshot, ...analyzeSession(bytes, a) };
 }
 
 /** Opens the bytes just saved; big ones in the worker, as re-analysing 100 MB on the page would block it for seconds. */
 async function openSavedBytes(path: string, bytes: Uint8Array, snapshot: Snapshot, opts: OpenOptions): Promise<OpenedSession> {
   const a = analyzeOptions(path, opts);
   const { analysis, bytes: back } = await analyzeOffThread(bytes, a);
-  return { path, fileName: a.fileName, naming: opts.naming ?? 'safe-key', bytes: back, snapshot, ...analysis };
+  return { path, fileName: a.fileName, version: opts.version, bytes: back, snapshot, ...analysis };
 }
 
 /** Reads and opens a session file; big files are parsed in a worker, with a preview of the first messages. */
@@ -289,7 +309,7 @@ export async function openSession(adapter: StorageAdapter, path: string, opts: O
   const a = analyzeOptions(path, opts);
   const { analysis, bytes, sha256 } = await analyzeOffThread(read.bytes, a, opts);
   const snapshot: Snapshot = { path, size: read.stat.size, lastModified: read.stat.lastModified, sha256 };
-  return { path, fileName: a.fileName, naming: opts.naming ?? 'safe-key', bytes, snapshot, ...analysis };
+  return { path, fileName: a.fileName, version: opts.version, bytes, snapshot, ...analysis };
 }
 
 /** Saves an edited document over the opened file: refused with a 'conflict' if the file changed since it was read. */
@@ -297,7 +317,7 @@ export async function saveDocument(adapter: StorageAdapter, opened: OpenedSessio
   refuseUnencodable(doc, opened.path);
   const bytes = serializeDocument(doc);
   const result = await guardedSave(adapter, opened.path, opened.snapshot, bytes, { backup: opts.backup });
-  return { opened: await openSavedBytes(opened.path, bytes, result.snapshot, { ...opts, naming: opened.naming }), result };
+  return { opened: await openSavedBytes(opened.path, bytes, result.snapshot, { ...opts, version: opened.version }), result };
 }
 
 /**
@@ -315,10 +335,10 @@ function refuseUnencodable(doc: SessionDocument, path: string): void {
 /** Writes a fork (messages before the i-th user turn) as a new file beside the source, durably. */
 export async function writeFork(adapter: StorageAdapter, opened: OpenedSession, userIndex: number, newKey: string, now: string): Promise<{ path: string; session: NanobotSession }> {
   const src = opened.nanobot.result ?? opened.recovered;
-  const fork = forkBeforeUserIndex(src, newKey, userIndex, now);
+  const fork = forkBeforeUserIndex(src, newKey, userIndex, now, opened.version);
   if (fork === null) throw new StoreError('bad-name', `There is no user turn number ${userIndex + 1} to fork before.`, { path: opened.path });
   if ('error' in fork) throw new StoreError('io', `nanobot would raise ${fork.error.type}: ${fork.error.message}`, { path: opened.path });
-  const name = fileForKey(newKey, opened.naming);
+  const name = fileForKey(newKey, opened.version);
   const bad = checkName(name);
   if (bad) throw new StoreError('bad-name', `The key "${newKey}" makes the file name "${name}", which ${bad}.`, { path: name });
   const enc = encodeSession(formatSession(fork));

@@ -4,7 +4,8 @@
  * when the page loads on a deep link.
  */
 import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import type { FunctionComponent } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import { applyUpdate, updateReady } from '../pwa/register';
 import { loadRemembered, openDropped } from './actions';
 import { installDropZone } from './drop';
@@ -12,7 +13,6 @@ import { Guide } from './Guide';
 import { Header } from './Header';
 import { RestoreGate } from './RestoreGate';
 import { navigate, route } from './router';
-import { SessionPage } from './SessionPage';
 import { StartScreen } from './start/StartScreen';
 import { status } from './status';
 import { applyTheme } from './theme';
@@ -79,6 +79,21 @@ function DropOverlay() {
   );
 }
 
+type SessionPageProps = { r: Extract<ReturnType<typeof route.peek>, { view: 'session' }> };
+let sessionPage: Promise<FunctionComponent<SessionPageProps>> | null = null;
+
+/** The session page, loaded on first use: the start screen and the session list stay small. */
+function LazySessionPage(props: SessionPageProps) {
+  const [Page, setPage] = useState<FunctionComponent<SessionPageProps> | null>(null);
+  useEffect(() => {
+    let live = true;
+    sessionPage ??= import('./SessionPage').then((m) => m.SessionPage);
+    sessionPage.then((P) => live && setPage(() => P));
+    return () => void (live = false);
+  }, []);
+  return Page ? <Page {...props} /> : <p class="muted" role="status">Opening the session…</p>;
+}
+
 function Routed() {
   const r = route.value;
   const ws = workspace.value;
@@ -86,7 +101,7 @@ function Routed() {
   if (r.view === 'start') return <StartScreen />;
   if (!ws) return <RestoreGate />;
   if (r.view === 'workspace') return <WorkspaceView page={r.page} folderParam={r.params.folder} />;
-  return <SessionPage r={r} />;
+  return <LazySessionPage r={r} />;
 }
 
 export function App() {

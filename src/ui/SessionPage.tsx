@@ -88,7 +88,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
   }, [r.params.folder, ws]);
 
   const folderPending = r.params.folder !== undefined && f?.path !== r.params.folder && ws.layout.folders.some((x) => x.path === r.params.folder);
-  const summary = l && f && !folderPending ? resolveSession(l.summaries, r.key, f.naming, r.params.file) : undefined;
+  const summary = l && f && !folderPending ? resolveSession(l.summaries, r.key, f.version, r.params.file) : undefined;
   const path = summary?.path;
 
   useEffect(() => {
@@ -98,7 +98,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
     setError(null);
     openSession(ws.adapter, path, {
       now: nowIso(),
-      naming: f.naming,
+      version: f.version,
       onPreview: (ms) => live && setPreview(ms),
       onProgress: (done, total) => {
         // A render per 1 MB batch would add up; a few updates a second say enough.
@@ -128,7 +128,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
       { adapter: ws.adapter, root: ws.root, path },
       { size: opened.snapshot.size, lastModified: opened.snapshot.lastModified },
       () => {
-        openSession(ws.adapter, path, { now: nowIso(), naming: f.naming }).then(
+        openSession(ws.adapter, path, { now: nowIso(), version: f.version }).then(
           (next) => {
             if (current.current && next.snapshot.sha256 === current.current.snapshot.sha256) return;
             // the session view announces the new version itself
@@ -189,7 +189,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
           void refreshListing().then(() => {
             const all = listing.value?.summaries ?? [];
             const fork = all.find((s) => s.path === forkPath);
-            if (fork && f) say(`Fork written to ${forkPath}.`, 'success', { label: 'Open the fork', href: rowHref(fork, f.naming, all, folderIndex.value > 0 ? f.path : null) });
+            if (fork && f) say(`Fork written to ${forkPath}.`, 'success', { label: 'Open the fork', href: rowHref(fork, f.version, all, folderIndex.value > 0 ? f.path : null) });
           });
         },
         route: { ...(r.tab ? { tab: r.tab } : {}), params: r.params },

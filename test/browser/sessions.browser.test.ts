@@ -91,7 +91,7 @@ function expectedOrder(files: Record<string, string>): ListingRow[] {
     .filter(([n]) => n.endsWith('.jsonl'))
     .sort(([x], [y]) => (x < y ? -1 : 1))
     .flatMap(([fileName, t]) => {
-      const out = listingRow({ bytes: new TextEncoder().encode(t), complete: true, fileName, mtimeIso: 'unused', now: NOW });
+      const out = listingRow({ bytes: new TextEncoder().encode(t), complete: true, fileName, mtimeIso: 'unused', now: NOW, version: 'v0.2' });
       return out.kind === 'row' ? [out.row] : [];
     });
   const sorted = sortListing(rows);
@@ -166,7 +166,7 @@ describe.each<Kind>(['opfs', 'folder'])('session store over %s', (kind) => {
     const bytes = new TextEncoder().encode(text);
     const mem = createMemoryAdapter();
     mem.setFile(rel, bytes);
-    const want = await openSession(mem, rel, { now: NOW });
+    const want = await openSession(mem, rel, { version: 'v0.2', now: NOW });
     expect(got.sha256).toBe(crypto.createHash('sha256').update(bytes).digest('hex'));
     expect([got.key, got.size, got.bytes]).toEqual(['cli:big', bytes.length, bytes.length]);
     const wantRecords = want.doc.records.map((r) => [r.kind, r.raw.byteOffset - want.bytes.byteOffset, r.raw.length, r.eol, r.value ? pyDumps(r.value) : null, r.exact === true]);
@@ -187,7 +187,7 @@ describe.each<Kind>(['opfs', 'folder'])('session store over %s', (kind) => {
     if (!saved.ok) throw new Error(saved.message);
     const savedBytes = new TextEncoder().encode(saved.text);
     expect(await diskText(kind, sub, rel)).toBe(saved.text);
-    const again = openFromBytes(rel, savedBytes, { path: rel, size: savedBytes.length, lastModified: 0, sha256: '' }, { now: NOW });
+    const again = openFromBytes(rel, savedBytes, { path: rel, size: savedBytes.length, lastModified: 0, sha256: '' }, { version: 'v0.2', now: NOW });
     expect(saved.opened.records).toEqual(again.doc.records.map((r) => [r.kind, r.raw.byteOffset, r.raw.length, r.eol, r.value ? pyDumps(r.value) : null, r.exact === true]));
     expect(saved.opened.sha256).toBe(crypto.createHash('sha256').update(savedBytes).digest('hex'));
     expect(saved.opened.nanobot!.metadata).toContain('"title": "Big one"');

@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { messageRecords, parseDocument, serializeDocument } from '../../src/core/document';
-import { appendMessage, clearMessages, recoveredSession, removeLine, repairDocument, setLastConsolidated, setTitle, trimToLegalSuffix } from '../../src/core/edits';
+import { recoveredSession } from '../../src/core/recovered';
+import { appendMessage, clearMessages, removeLine, repairDocument, setLastConsolidated, setTitle, trimToLegalSuffix } from '../../src/core/edits';
 import { loadNanobot } from '../../src/core/load';
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -30,7 +31,7 @@ describe('parseDocument', () => {
     expect(doc.diagnostics.some((d) => d.kind === 'invalid-utf8' && d.line === 2 && d.column === 2)).toBe(true);
     expect(messageRecords(doc)).toEqual([1, 3]);
     expect(serializeDocument(doc)).toEqual(bytes);
-    expect(loadNanobot(bytes, 'k', NOW).result).toBeNull();
+    expect(loadNanobot(bytes, 'k', NOW, 'v0.2').result).toBeNull();
   });
 
   it('flags a stored key that does not belong to the file name, and a last_consolidated nanobot resets', () => {
@@ -71,7 +72,7 @@ describe('edits keep what they do not touch', () => {
     const out = dec(serializeDocument(r.doc));
     expect(out.endsWith(`${A('a2')}\n{"role": "user", "content": "more", "timestamp": "${NOW}"}\n`)).toBe(true);
     expect(out).toContain('garbage here\n');
-    expect(loadNanobot(serializeDocument(r.doc), 'cli:direct', NOW).result).not.toBeNull();
+    expect(loadNanobot(serializeDocument(r.doc), 'cli:direct', NOW, 'v0.2').result).not.toBeNull();
   });
 
   it('setLastConsolidated accepts only what nanobot keeps', () => {
@@ -84,7 +85,7 @@ describe('edits keep what they do not touch', () => {
   });
 
   it('trim drops a legal prefix, keeps the corrupt line, and says how many were never archived', () => {
-    const r = trimToLegalSuffix(doc, 'cli:direct', 2, false, NOW);
+    const r = trimToLegalSuffix(doc, 'cli:direct', 2, false, NOW, 'v0.2');
     if (!r.ok) throw new Error(r.error);
     expect(r.dropped).toEqual([0, 1]);
     expect(r.unarchived).toBe(2);
@@ -110,7 +111,7 @@ describe('edits keep what they do not touch', () => {
     if (!r.ok) throw new Error(r.error);
     expect(r.removed).toBe(1);
     const bytes = serializeDocument(r.doc);
-    const load = loadNanobot(bytes, 'cli:direct', NOW);
+    const load = loadNanobot(bytes, 'cli:direct', NOW, 'v0.2');
     expect(load.path).toBe('normal');
     expect(load.result!.messages).toHaveLength(4);
     expect(load.result!.createdAt).toBe('2024-05-01T09:00:00');

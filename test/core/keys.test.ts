@@ -33,9 +33,10 @@ describe('newer layout: base64url stems', () => {
     expect(() => base64urlKey('a\ud800')).toThrow(/UnicodeEncodeError/);
   });
   it('decodes only canonical stems', () => {
-    for (const key of ['cli:direct', '', 'a', 'ab', '\ufeffbom', '\u4e2d:\u{1f389}', 'new\nline', 'x\x00y']) {
+    for (const key of ['cli:direct', 'a', 'ab', '\ufeffbom', '\u4e2d:\u{1f389}', 'new\nline', 'x\x00y']) {
       expect(keyFromBase64urlStem(base64urlKey(key))).toBe(key);
     }
+    expect(keyFromBase64urlStem('')).toBeNull(); // main: the empty stem names no session
     expect(keyFromBase64urlStem('Y2xpOmRpcmVjdA==')).toBeNull(); // padding
     expect(keyFromBase64urlStem('Pz4/')).toBeNull(); // standard alphabet
     expect(keyFromBase64urlStem('YR')).toBeNull(); // non-zero trailing bits

@@ -23,9 +23,9 @@ describe('previewText', () => {
 describe('messagePreview', () => {
   it('scrubs only subagent results with string content', () => {
     const content = "[Subagent 'r' done]\nTask: t\nResult:\nbody\nSummarize this naturally.";
-    expect(messagePreview({ role: 'user', content, injected_event: 'subagent_result' })).toBe("[Subagent 'r' done] body");
-    expect(messagePreview({ role: 'user', content })).toBe("[Subagent 'r' done] Task: t Result: body Summarize this naturally.");
-    expect(messagePreview({ role: 'user', content: [{ type: 'text', text: 'Result:\nx' }], injected_event: 'subagent_result' })).toBe(
+    expect(messagePreview({ role: 'user', content, injected_event: 'subagent_result' }, 'v0.2')).toBe("[Subagent 'r' done] body");
+    expect(messagePreview({ role: 'user', content }, 'v0.2')).toBe("[Subagent 'r' done] Task: t Result: body Summarize this naturally.");
+    expect(messagePreview({ role: 'user', content: [{ type: 'text', text: 'Result:\nx' }], injected_event: 'subagent_result' }, 'v0.2')).toBe(
       'Result: x',
     );
   });

@@ -40,7 +40,7 @@ function loadCases(): Case[] {
 /** What our estimator gives, in the golden's shape (`{error: {type, message}}` on a raise). */
 function ours(m: PyDict, count: TextTokenCounter): PyValue {
   try {
-    return estimateMessageTokens(m, count);
+    return estimateMessageTokens(m, count, 'v0.2');
   } catch (e) {
     if (!(e instanceof TokenEstimateError)) throw e;
     return dictFrom([['error', dictFrom([['type', e.error.type], ['message', e.error.message]])]]);
@@ -72,7 +72,7 @@ describe('golden estimate_message_tokens', () => {
         const got = ours(m, count);
         let payload = '';
         try {
-          payload = tokenPayload(m);
+          payload = tokenPayload(m, 'v0.2');
         } catch {
           // the error itself is compared through `got`
         }
@@ -97,7 +97,7 @@ describe('golden estimate_message_tokens', () => {
     const messages = cases.flatMap((c) => c.messages);
     const bytes = messages.reduce((n, m) => {
       try {
-        return n + Buffer.byteLength(tokenPayload(m), 'utf8');
+        return n + Buffer.byteLength(tokenPayload(m, 'v0.2'), 'utf8');
       } catch {
         return n; // nanobot cannot estimate it
       }
@@ -167,23 +167,23 @@ describe('tokenPayload', () => {
       tool_calls: [d({ id: 'c1', n: new PyFloat(1) })],
       reasoning_content: 'why',
     });
-    expect(tokenPayload(m)).toBe('hi\nbot\nc1\n[{"id": "c1", "n": 1.0}]\nwhy');
+    expect(tokenPayload(m, 'v0.2')).toBe('hi\nbot\nc1\n[{"id": "c1", "n": 1.0}]\nwhy');
   });
 
   it('takes text blocks raw and dumps every other part', () => {
     const m = d({ content: [d({ type: 'text', text: 'a' }), d({ type: 'text', text: '' }), d({ type: 'image' }), 'x', 3] });
-    expect(tokenPayload(m)).toBe('a\n{"type": "image"}\n"x"\n3');
+    expect(tokenPayload(m, 'v0.2')).toBe('a\n{"type": "image"}\n"x"\n3');
   });
 
   it('dumps other non-null content and skips empty or non-string fields', () => {
-    expect(tokenPayload(d({ content: d({ k: 'ü' }), name: '', tool_call_id: 5, tool_calls: [] }))).toBe('{"k": "ü"}');
-    expect(tokenPayload(d({ content: null, reasoning_content: false }))).toBe('');
+    expect(tokenPayload(d({ content: d({ k: 'ü' }), name: '', tool_call_id: 5, tool_calls: [] }), 'v0.2')).toBe('{"k": "ü"}');
+    expect(tokenPayload(d({ content: null, reasoning_content: false }), 'v0.2')).toBe('');
   });
 
   it('raises like str.join on a truthy non-string text', () => {
     const m = d({ content: ['x', d({ type: 'text', text: 123 })] });
-    expect(() => tokenPayload(m)).toThrow('sequence item 1: expected str instance, int found');
-    expect(() => tokenPayload(d({ content: [d({ type: 'text', text: new PyFloat(0.5) })] }))).toThrow('float found');
+    expect(() => tokenPayload(m, 'v0.2')).toThrow('sequence item 1: expected str instance, int found');
+    expect(() => tokenPayload(d({ content: [d({ type: 'text', text: new PyFloat(0.5) })] }), 'v0.2')).toThrow('float found');
   });
 });
 
@@ -191,18 +191,18 @@ describe('estimateMessageTokens', () => {
   const d = (o: Record<string, PyValue>): PyDict => dictFrom(Object.entries(o));
 
   it('is 4 for an empty payload and tokens + 4 otherwise', () => {
-    expect(estimateMessageTokens(d({ role: 'user' }), count)).toBe(4);
-    expect(estimateMessageTokens(d({ content: 'hello world' }), count)).toBe(6);
+    expect(estimateMessageTokens(d({ role: 'user' }), count, 'v0.2')).toBe(4);
+    expect(estimateMessageTokens(d({ content: 'hello world' }), count, 'v0.2')).toBe(6);
   });
 
   it('falls back to code points // 4 + 4 on any cl100k special token', () => {
     const text = '😀'.repeat(20) + '<|endoftext|>';
     expect(codePointLength(text)).toBe(33);
-    expect(estimateMessageTokens(d({ content: text }), count)).toBe(12);
+    expect(estimateMessageTokens(d({ content: text }), count, 'v0.2')).toBe(12);
     for (const t of ['<|fim_prefix|>', '<|fim_middle|>', '<|fim_suffix|>', '<|endofprompt|>']) {
       expect(hasSpecialToken(`a ${t} b`)).toBe(true);
     }
-    expect(estimateMessageTokens(d({ content: '<|x|>' }), count)).toBe(4 + (count('<|x|>') as number));
+    expect(estimateMessageTokens(d({ content: '<|x|>' }), count, 'v0.2')).toBe(4 + (count('<|x|>') as number));
   });
 
   it('treats the chat-only tokens as text, like tiktoken cl100k_base', () => {

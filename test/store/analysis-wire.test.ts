@@ -17,7 +17,7 @@ describe('analysis wire format', () => {
     expect(names.length).toBeGreaterThan(300);
     for (const name of names) {
       const bytes = new Uint8Array(readFileSync(resolve(dir, name)));
-      const opts = { fileName: name, fallbackKey: 'fx:x', now: NOW };
+      const opts = { fileName: name, fallbackKey: 'fx:x', now: NOW, version: 'v0.2' as const };
       const direct = analyzeSession(bytes, opts);
       const head = encodeHead(direct);
       const batches = encodeBatches(direct, bytes, 200);
@@ -53,7 +53,7 @@ describe('values found from their lines', () => {
   for (const [batchBytes, lead] of [[1, ''], [64, ''], [1 << 20, ''], [1 << 20, '\ufeff']] as const) {
     it(`gives the worker's values and lines back, batches of ${batchBytes} bytes${lead ? ', the file starting with a BOM' : ''}`, () => {
       const bytes = new Uint8Array([...new TextEncoder().encode(lead + text), 0xff, 0x0a]);
-      const direct = analyzeSession(bytes, { fileName: 'w_x.jsonl', fallbackKey: 'w:x', now: NOW2 });
+      const direct = analyzeSession(bytes, { fileName: 'w_x.jsonl', fallbackKey: 'w:x', now: NOW2, version: 'v0.2' });
       const head = encodeHead(direct);
       const batches = encodeBatches(direct, bytes, batchBytes);
       const records: FileRecord[] = new Array(head.count);
@@ -82,7 +82,7 @@ describe('finishing on the page', () => {
     const lines = ['{"_type": "metadata", "key": "a:b", "created_at": "2026-01-01T00:00:00", "updated_at": "2026-01-01T00:00:00", "metadata": {}, "last_consolidated": 0}'];
     for (let i = 0; i < 45_000; i++) lines.push(i % 1000 === 7 ? 'torn {' : `{"role": "${i % 2 ? 'assistant' : 'user'}", "content": "m${i}"}`);
     const bytes = new TextEncoder().encode(lines.join('\n') + '\n');
-    const direct = analyzeSession(bytes, { fileName: 'a_b.jsonl', fallbackKey: 'a:b', now: NOW });
+    const direct = analyzeSession(bytes, { fileName: 'a_b.jsonl', fallbackKey: 'a:b', now: NOW, version: 'v0.2' });
     const head = encodeHead(direct);
     const records: FileRecord[] = new Array(head.count);
     for (const b of encodeBatches(direct, bytes)) decodeBatch(b, bytes, records);

@@ -76,7 +76,7 @@ describe('statFolder', () => {
     const a = createMemoryAdapter();
     for (let i = 0; i < 5; i++) a.setFile(`${D}/s${i}.jsonl`, meta(`s:${i}`, `2026-06-01T10:00:0${i}`), 5000 + i);
     a.setFile(`${D}/s0.jsonl.tmp`, 'x', 7);
-    const listing = await listSessions(a, D, { now: NOW });
+    const listing = await listSessions(a, D, { version: 'v0.2', now: NOW });
     const entries = await a.list(D);
     const before = a.counts();
     const seen = new Map(listing.summaries.map((s) => [s.fileName, { size: s.size, lastModified: s.lastModified }]));

@@ -21,6 +21,7 @@ describe('detectLayout', () => {
         path: 'sessions',
         role: 'workspace',
         naming: 'safe-key',
+        version: 'v0.2',
         label: 'workspace sessions',
         sessions: ['cli_direct.jsonl', 'telegram_1.jsonl'],
         leftovers: [{ name: 'telegram_1.jsonl.tmp', kind: 'tmp', target: 'telegram_1.jsonl' }],

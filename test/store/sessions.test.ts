@@ -79,7 +79,7 @@ async function wholeFileRows(a: MemoryAdapter, names: string[]) {
   const rows = [];
   for (const name of names) {
     const bytes = a.getFile(`${D}/${name}`)!;
-    const out = listingRow({ bytes, complete: true, fileName: name, mtimeIso: mtimeIso((await a.stat(`${D}/${name}`)).lastModified), now: NOW });
+    const out = listingRow({ bytes, complete: true, fileName: name, mtimeIso: mtimeIso((await a.stat(`${D}/${name}`)).lastModified), now: NOW, version: 'v0.2' });
     if (out.kind === 'row') rows.push(out.row);
   }
   return rows;
@@ -105,7 +105,7 @@ describe('listSessions', () => {
     };
     for (const [n, t] of Object.entries(files)) a.setFile(`${D}/${n}`, t);
     a.mkdir(`${D}/dir.jsonl`);
-    const listing = await listSessions(a, D, { now: NOW });
+    const listing = await listSessions(a, D, { version: 'v0.2', now: NOW });
     const sessions = Object.keys(files).filter((n) => n.endsWith('.jsonl')).sort();
     expect(listing.summaries.map((s) => s.fileName).sort()).toEqual(sessions);
     const expected = sortListing(await wholeFileRows(a, sessions));
@@ -129,7 +129,7 @@ describe('listSessions', () => {
     const a = createMemoryAdapter();
     a.setFile(`${D}/a.jsonl`, lines(meta('a', '2026-06-01T10:00:00')));
     a.setFile(`${D}/b.jsonl`, lines('{"_type": "metadata", "key": "b", "updated_at": 5}'));
-    const listing = await listSessions(a, D, { now: NOW });
+    const listing = await listSessions(a, D, { version: 'v0.2', now: NOW });
     expect(listing.sortError?.type).toBe('TypeError');
   });
 
@@ -143,7 +143,7 @@ describe('listSessions', () => {
       bytes.set(body, head.length);
       a.setFile(`${D}/cli_s${i}.jsonl`, bytes);
     }
-    const listing = await listSessions(a, D, { now: NOW });
+    const listing = await listSessions(a, D, { version: 'v0.2', now: NOW });
     expect(listing.summaries).toHaveLength(200);
     for (const s of listing.summaries) {
       expect(s.bytesRead).toBeLessThanOrEqual(HEAD_BYTES);
@@ -168,7 +168,7 @@ describe('listSessions', () => {
       'short.jsonl': lines(meta('short', '2026-01-01T00:00:00'), msg('assistant', 'only me')),
     };
     for (const [n, t] of Object.entries(files)) a.setFile(`${D}/${n}`, t);
-    const listing = await listSessions(a, D, { now: NOW });
+    const listing = await listSessions(a, D, { version: 'v0.2', now: NOW });
     const rows = await wholeFileRows(a, Object.keys(files));
     for (const s of listing.summaries) {
       const text = files[s.fileName]!;
@@ -192,7 +192,7 @@ describe('listSessions', () => {
     try {
       const text = lines(meta('big:head', '2026-01-01T00:00:00', { note: 'n'.repeat(20_000) }), msg('user', 'q')) + bulkBody(100_000);
       fs.writeFileSync(path.join(dir, 'big_head.jsonl'), text);
-      const listing = await listSessions(createNodeAdapter(dir), '', { now: NOW });
+      const listing = await listSessions(createNodeAdapter(dir), '', { version: 'v0.2', now: NOW });
       expect(listing.summaries[0]!.bytesRead).toBe(3 * HEAD_BYTES);
       expect(listing.summaries[0]!.bytesRead).toBe(nanobotBytes(text));
       expect(listing.summaries[0]!.row!.preview).toBe('q');
@@ -207,7 +207,7 @@ describe('listSessions', () => {
     a.onStep(async (step, p) => {
       if (step === 'stat' && p === `${D}/b.jsonl`) await a.remove(p);
     });
-    const listing = await listSessions(a, D, { now: NOW });
+    const listing = await listSessions(a, D, { version: 'v0.2', now: NOW });
     expect(listing.summaries.map((s) => s.fileName)).toEqual(['a.jsonl', 'c.jsonl']);
   });
 
@@ -229,7 +229,7 @@ describe('listSessions', () => {
       if (n) busy.set(path, n);
       else busy.delete(path);
     });
-    const listing = await listSessions(a, D, { now: NOW });
+    const listing = await listSessions(a, D, { version: 'v0.2', now: NOW });
     expect(listing.summaries).toHaveLength(60);
     expect(maxReads).toBeLessThanOrEqual(16);
     expect(maxFiles).toBeLessThanOrEqual(16);
@@ -291,7 +291,7 @@ function applyEdit(doc: SessionDocument, key: string, e: Edit): { doc: SessionDo
   if (e.t === 'title') r = setTitle(doc, key, e.title, LATER);
   else if (e.t === 'append') r = appendMessage(doc, key, e.role, e.content, LATER);
   else if (e.t === 'lc') r = setLastConsolidated(doc, key, e.n % (count + 1), LATER);
-  else if (e.t === 'trim') r = trimToLegalSuffix(doc, key, e.max, e.ext, LATER);
+  else if (e.t === 'trim') r = trimToLegalSuffix(doc, key, e.max, e.ext, LATER, 'v0.2');
   else if (e.t === 'removeCorrupt') {
     const i = at('corrupt', e.pick);
     if (i < 0) return { doc, removed: 0 };
@@ -311,7 +311,7 @@ describe('openSession + saveDocument', () => {
       fc.asyncProperty(fileArb, fc.array(editArb, { maxLength: 5 }), async (text, edits) => {
         const a = createMemoryAdapter();
         a.setFile(P, text);
-        const opened = await openSession(a, P, { now: NOW });
+        const opened = await openSession(a, P, { version: 'v0.2', now: NOW });
         const originals = new Map(opened.doc.records.map((r, i) => [r, i]));
         let doc = opened.doc;
         let removed = 0;
@@ -320,7 +320,7 @@ describe('openSession + saveDocument', () => {
           doc = next.doc;
           removed += next.removed;
         }
-        const { opened: after } = await saveDocument(a, opened, doc, { now: NOW });
+        const { opened: after } = await saveDocument(a, opened, doc, { version: 'v0.2', now: NOW });
         const saved = a.getFile(P)!;
         expect(saved).toEqual(serializeDocument(doc));
         if (edits.length === 0 || doc === opened.doc) expect(saved).toEqual(enc(text));
@@ -341,12 +341,12 @@ describe('openSession + saveDocument', () => {
         });
         const corrupt = (d: SessionDocument) => d.records.filter((r) => r.kind === 'corrupt').length;
         expect(corrupt(reparsed)).toBe(corrupt(opened.doc) - removed);
-        expect(loadNanobot(saved, after.key, NOW)).toEqual(after.nanobot);
-        const again = await openSession(a, P, { now: NOW });
+        expect(loadNanobot(saved, after.key, NOW, 'v0.2')).toEqual(after.nanobot);
+        const again = await openSession(a, P, { version: 'v0.2', now: NOW });
         expect(again.nanobot).toEqual(after.nanobot);
         expect(again.snapshot).toEqual(after.snapshot);
         // The snapshot a save returns is good for the next save: no false conflict.
-        await saveDocument(a, after, after.doc, { now: NOW });
+        await saveDocument(a, after, after.doc, { version: 'v0.2', now: NOW });
         expect(a.getFile(P)).toEqual(saved);
         expect(a.paths()).toEqual([P]);
       }),
@@ -360,7 +360,7 @@ const BASE = lines(meta('cli:direct', '2026-01-02T00:00:00', { title: 'T', goal_
 async function openedBase(text = BASE) {
   const a = createMemoryAdapter();
   a.setFile(P, text);
-  return { a, opened: await openSession(a, P, { now: NOW }) };
+  return { a, opened: await openSession(a, P, { version: 'v0.2', now: NOW }) };
 }
 
 describe('guarded saves', () => {
@@ -370,7 +370,7 @@ describe('guarded saves', () => {
     if (!edit.ok) throw new Error(edit.error);
     const outside = BASE + msg('user', 'written by the gateway') + '\n';
     a.setFile(P, outside);
-    const err = await storeErrorOf(saveDocument(a, opened, edit.doc, { now: NOW }));
+    const err = await storeErrorOf(saveDocument(a, opened, edit.doc, { version: 'v0.2', now: NOW }));
     expect(err.code).toBe('conflict');
     expect(err.message).toContain("'sessions/cli_direct.jsonl' changed on disk since it was read");
     expect(err.message).toContain(`size ${enc(BASE).length} → ${enc(outside).length} bytes`);
@@ -383,7 +383,7 @@ describe('guarded saves', () => {
   it('a same-size outside change is caught by the content hash', async () => {
     const { a, opened } = await openedBase();
     a.setFile(P, BASE.replace('"one"', '"ONE"'));
-    const err = await storeErrorOf(saveDocument(a, opened, opened.doc, { now: NOW }));
+    const err = await storeErrorOf(saveDocument(a, opened, opened.doc, { version: 'v0.2', now: NOW }));
     expect(err.code).toBe('conflict');
     expect(err.changes!.some((c) => c.startsWith('size'))).toBe(false);
     expect(err.changes!.some((c) => c.startsWith('content differs'))).toBe(true);
@@ -395,13 +395,13 @@ describe('guarded saves', () => {
     const edit = appendMessage(opened.doc, opened.key, 'user', 'new', LATER);
     if (!edit.ok) throw new Error(edit.error);
     a.fail({ step, code: 'io' });
-    const err = await storeErrorOf(saveDocument(a, opened, edit.doc, { now: NOW }));
+    const err = await storeErrorOf(saveDocument(a, opened, edit.doc, { version: 'v0.2', now: NOW }));
     expect(err.message).toContain(`Injected io failure at '${step}'`);
     expect(err.leftover).toBeUndefined();
     expect(a.getFile(P)).toEqual(enc(BASE));
     expect(a.paths()).toEqual([P]);
     // Nothing was half-done: the same save succeeds once the fault is gone.
-    await saveDocument(a, opened, edit.doc, { now: NOW });
+    await saveDocument(a, opened, edit.doc, { version: 'v0.2', now: NOW });
     expect(a.getFile(P)).toEqual(serializeDocument(edit.doc));
   });
 
@@ -409,7 +409,7 @@ describe('guarded saves', () => {
     const { a, opened } = await openedBase();
     a.fail({ step: 'move' });
     a.fail({ step: 'remove-tmp' });
-    const err = await storeErrorOf(saveDocument(a, opened, opened.doc, { now: NOW }));
+    const err = await storeErrorOf(saveDocument(a, opened, opened.doc, { version: 'v0.2', now: NOW }));
     expect(err.leftover).toBe(`${P}.tmp`);
     expect(a.getFile(P)).toEqual(enc(BASE));
     expect(a.paths()).toEqual([P, `${P}.tmp`]);
@@ -418,7 +418,7 @@ describe('guarded saves', () => {
   it.each(SAVE_STEPS)('every atomic-save step (%s) is really taken by a save', async (step) => {
     const { a, opened } = await openedBase();
     a.fail({ step: 'move' });
-    await storeErrorOf(saveDocument(a, opened, opened.doc, { now: NOW }));
+    await storeErrorOf(saveDocument(a, opened, opened.doc, { version: 'v0.2', now: NOW }));
     expect(a.counts()[step]).toBeGreaterThan(0);
   });
 });
@@ -428,7 +428,7 @@ describe('writeFork', () => {
     const { a, opened } = await openedBase();
     const fork = await writeFork(a, opened, 1, 'telegram:42', LATER);
     expect(fork.path).toBe(`${D}/telegram_42.jsonl`);
-    const want = forkBeforeUserIndex(opened.nanobot.result!, 'telegram:42', 1, LATER);
+    const want = forkBeforeUserIndex(opened.nanobot.result!, 'telegram:42', 1, LATER, 'v0.2');
     if (!want || 'error' in want) throw new Error('no fork');
     const bytes = encodeSession(formatSession(want));
     if (!bytes.ok) throw new Error('cannot encode');
@@ -488,7 +488,7 @@ describe('saveDocument refuses what UTF-8 cannot hold', () => {
     const { a, opened } = await openedBase(text);
     const edit = setTitle(opened.doc, opened.key, 'New title', LATER);
     if (!edit.ok) throw new Error(edit.error);
-    const err = await storeErrorOf(saveDocument(a, opened, edit.doc, { now: NOW }));
+    const err = await storeErrorOf(saveDocument(a, opened, edit.doc, { version: 'v0.2', now: NOW }));
     expect(err.code).toBe('io');
     expect(err.message).toContain("Line 1 cannot be saved: nanobot would raise UnicodeEncodeError: 'utf-8' codec can't encode character '\\udc80'");
     expect(a.getFile(P)).toEqual(enc(text));
@@ -498,7 +498,7 @@ describe('saveDocument refuses what UTF-8 cannot hold', () => {
     const { a, opened } = await openedBase();
     const edit = appendMessage(opened.doc, opened.key, 'user', 'a \ud800 b', LATER);
     if (!edit.ok) throw new Error(edit.error);
-    expect((await storeErrorOf(saveDocument(a, opened, edit.doc, { now: NOW }))).message).toContain('Line 6 cannot be saved');
+    expect((await storeErrorOf(saveDocument(a, opened, edit.doc, { version: 'v0.2', now: NOW }))).message).toContain('Line 6 cannot be saved');
     expect(a.getFile(P)).toEqual(enc(BASE));
   });
 
@@ -506,7 +506,7 @@ describe('saveDocument refuses what UTF-8 cannot hold', () => {
     const { a, opened } = await openedBase(BASE + SURROGATE + '\n');
     const edit = replaceMessage(opened.doc, 1, { role: 'user', content: 'uno' });
     if (!edit.ok) throw new Error(edit.error);
-    await saveDocument(a, opened, edit.doc, { now: NOW });
+    await saveDocument(a, opened, edit.doc, { version: 'v0.2', now: NOW });
     expect(new TextDecoder().decode(a.getFile(P)).split('\n')[5]).toBe(SURROGATE);
   });
 });

@@ -22,7 +22,7 @@ const DEMO = path.resolve(__dirname, '../../public/demo');
 const NOW = '2031-07-08T09:10:11.121314';
 const manifest = JSON.parse(fs.readFileSync(path.join(DEMO, 'manifest.json'), 'utf8')) as { files: { path: string; bytes: number; about: string }[] };
 const bytesOf = (p: string) => new Uint8Array(fs.readFileSync(path.join(DEMO, p)));
-const load = (p: string, key: string) => loadNanobot(bytesOf(p), key, NOW);
+const load = (p: string, key: string) => loadNanobot(bytesOf(p), key, NOW, 'v0.2');
 
 const CLEAN: Record<string, string> = {
   'sessions/cli_direct.jsonl': 'cli:direct',
@@ -51,7 +51,7 @@ describe('demo workspace files', () => {
 
   it.each(Object.entries(CLEAN))('%s is clean and byte-identical to what nanobot would save', (p, key) => {
     const bytes = bytesOf(p);
-    const r = loadNanobot(bytes, key, NOW);
+    const r = loadNanobot(bytes, key, NOW, 'v0.2');
     expect(r.path).toBe('normal');
     const enc = encodeSession(formatSession(r.result!));
     expect(enc.ok && Buffer.compare(Buffer.from(enc.bytes), Buffer.from(bytes))).toBe(0);
@@ -70,7 +70,7 @@ describe('demo workspace files', () => {
     expect(declared.size).toBe(5);
     expect(s.messages.some((m) => (dictGet(m, 'tool_calls') as unknown[] | undefined)?.length === 2)).toBe(true);
     expect(s.messages.some((m) => typeof m.reasoning_content === 'string')).toBe(true);
-    const h = getHistory(s.messages, s.lastConsolidated, {});
+    const h = getHistory(s.messages, s.lastConsolidated, {}, 'v0.2');
     expect(h.fates.filter((f) => !f.kept && f.reason === 'command')).toHaveLength(2);
   });
 
@@ -81,7 +81,7 @@ describe('demo workspace files', () => {
     expect(s.messages[7]!.role).toBe('user');
     expect(s.messages.some((m) => Array.isArray(m.media))).toBe(true);
     expect(s.messages.filter((m) => m._command === true)).toHaveLength(2);
-    const h = getHistory(s.messages, s.lastConsolidated, {});
+    const h = getHistory(s.messages, s.lastConsolidated, {}, 'v0.2');
     expect(h.entries[0]!.role).toBe('assistant'); // the delivery before the first user turn is kept
     expect(h.entries[0]!.content).toMatch(/Reminder/);
   });
@@ -92,7 +92,7 @@ describe('demo workspace files', () => {
     const ws = load('sessions/websocket_7c9e6679-7425-40de-944b-e07fc1f90ae7.jsonl', 'websocket:x').result!;
     expect(ws.messages.some((m) => Array.isArray(m.cli_apps))).toBe(true);
     expect(ws.messages.some((m) => Array.isArray(m.mcp_presets))).toBe(true);
-    const h = getHistory(ws.messages, 0, {});
+    const h = getHistory(ws.messages, 0, {}, 'v0.2');
     const last = h.entries[h.entries.length - 1]!.content as string;
     expect(last).not.toMatch(/Message Time|generate_image|\[image:/);
     expect(h.entries[0]!.content).toMatch(/\[CLI App Attachment: @ffmpeg;/);
@@ -140,7 +140,7 @@ describe('demo workspace files', () => {
     expect(layout.kind).toBe('workspace');
     const folder = layout.folders[0]!;
     expect(folder.leftovers.map((l) => [l.name, l.target])).toEqual([['cli_direct.jsonl.tmp', 'cli_direct.jsonl']]);
-    const listing = await listSessions(a, folder.path, { now: NOW, names: folder.sessions });
+    const listing = await listSessions(a, folder.path, { version: 'v0.2', now: NOW, names: folder.sessions });
     const by = new Map(listing.summaries.map((s) => [s.fileName, s]));
     expect(listing.summaries).toHaveLength(10);
     // Newest updated_at first; the damaged file's repair row carries "now", so nanobot shows it on top.

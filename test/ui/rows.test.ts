@@ -11,11 +11,11 @@ const NOW = '2031-07-08T09:10:11.121314';
 
 async function demo() {
   const a = demoAdapter();
-  const listing = await listSessions(a, 'sessions', { now: NOW });
+  const listing = await listSessions(a, 'sessions', { version: 'v0.2', now: NOW });
   const scans = new Map<string, FileScan>();
   for (const s of listing.summaries) {
     const bytes = await readAll(await a.read(s.path));
-    scans.set(s.path, scanFile({ bytes, fileName: s.fileName, key: s.key, now: NOW, naming: 'safe-key', size: s.size, lastModified: s.lastModified }));
+    scans.set(s.path, scanFile({ bytes, fileName: s.fileName, key: s.key, now: NOW, version: 'v0.2', size: s.size, lastModified: s.lastModified }));
   }
   const lefts: LeftoverInfo[] = [{ name: 'cli_direct.jsonl.tmp', kind: 'tmp', target: 'cli_direct.jsonl', path: 'sessions/cli_direct.jsonl.tmp', stat: null, targetStat: null }];
   return { listing, scans, lefts };
@@ -61,21 +61,21 @@ describe('session rows', () => {
     const { listing } = await demo();
     const all = listing.summaries;
     const by = (f: string) => all.find((s) => s.fileName === f)!;
-    expect(rowHref(by('cli_direct.jsonl'), 'safe-key', all, null)).toBe('#/s/cli%3Adirect');
-    expect(rowHref(by('email_ana.jsonl'), 'safe-key', all, null)).toBe('#/s/email%3Aana%40example.com?file=email_ana.jsonl');
-    expect(rowHref(by('discord_30311.jsonl'), 'safe-key', all, 'sessions', 'file', { line: '1' })).toBe('#/s/discord%3A30311?tab=file&folder=sessions&line=1');
+    expect(rowHref(by('cli_direct.jsonl'), 'v0.2', all, null)).toBe('#/s/cli%3Adirect');
+    expect(rowHref(by('email_ana.jsonl'), 'v0.2', all, null)).toBe('#/s/email%3Aana%40example.com?file=email_ana.jsonl');
+    expect(rowHref(by('discord_30311.jsonl'), 'v0.2', all, 'sessions', 'file', { line: '1' })).toBe('#/s/discord%3A30311?tab=file&folder=sessions&line=1');
     // A second file holding the same key makes even the key's own file need its name in the link.
     const own = by('cli_direct.jsonl');
     const twin = { ...own, fileName: 'cli_direct_copy.jsonl', path: 'sessions/cli_direct_copy.jsonl' };
     const withTwin = [...all, twin];
-    expect(rowHref(own, 'safe-key', withTwin, null)).toBe('#/s/cli%3Adirect?file=cli_direct.jsonl');
-    expect(rowHref(twin, 'safe-key', withTwin, null)).toBe('#/s/cli%3Adirect?file=cli_direct_copy.jsonl');
-    expect(rowHref(own, 'safe-key', all, null)).toBe('#/s/cli%3Adirect'); // counted per listing, not remembered across
-    expect(rowHref({ ...own }, 'safe-key', all, null)).toBe('#/s/cli%3Adirect?file=cli_direct.jsonl'); // a summary from elsewhere
-    expect(resolveSession(all, 'cli:direct', 'safe-key')?.fileName).toBe('cli_direct.jsonl');
-    expect(resolveSession(all, 'email:ana@example.com', 'safe-key')?.fileName).toBe('email_ana.jsonl');
-    expect(resolveSession(all, 'x:y', 'safe-key', 'heartbeat.jsonl')?.fileName).toBe('heartbeat.jsonl');
-    expect(resolveSession(all, 'nobody:here', 'safe-key')).toBeUndefined();
+    expect(rowHref(own, 'v0.2', withTwin, null)).toBe('#/s/cli%3Adirect?file=cli_direct.jsonl');
+    expect(rowHref(twin, 'v0.2', withTwin, null)).toBe('#/s/cli%3Adirect?file=cli_direct_copy.jsonl');
+    expect(rowHref(own, 'v0.2', all, null)).toBe('#/s/cli%3Adirect'); // counted per listing, not remembered across
+    expect(rowHref({ ...own }, 'v0.2', all, null)).toBe('#/s/cli%3Adirect?file=cli_direct.jsonl'); // a summary from elsewhere
+    expect(resolveSession(all, 'cli:direct', 'v0.2')?.fileName).toBe('cli_direct.jsonl');
+    expect(resolveSession(all, 'email:ana@example.com', 'v0.2')?.fileName).toBe('email_ana.jsonl');
+    expect(resolveSession(all, 'x:y', 'v0.2', 'heartbeat.jsonl')?.fileName).toBe('heartbeat.jsonl');
+    expect(resolveSession(all, 'nobody:here', 'v0.2')).toBeUndefined();
   });
 });
 

@@ -16,7 +16,7 @@ afterEach(async () => {
 
 /** `n` list matches: the demo's rows repeated under distinct paths. */
 async function manyMatches(n: number) {
-  const listing = await listSessions(demoAdapter(), 'sessions', { now: '2031-07-08T09:10:11' });
+  const listing = await listSessions(demoAdapter(), 'sessions', { version: 'v0.2', now: '2031-07-08T09:10:11' });
   const summaries = Array.from({ length: n }, (_, i) => {
     const s = listing.summaries[i % listing.summaries.length]!;
     return { ...s, fileName: `f${i}.jsonl`, path: `sessions/f${i}.jsonl` };

@@ -85,7 +85,7 @@ describe('the session host', () => {
     await waitFor(() => host!.opened !== first, 6000);
     expect(host!.opened.recovered.messages.at(-1)!.content).toBe('from outside');
     // The view's own save: reported through onChanged, not picked up again as an outside change.
-    const reopened = await openSession(a, 'sessions/heartbeat.jsonl', { now: '2026-06-03T00:00:00' });
+    const reopened = await openSession(a, 'sessions/heartbeat.jsonl', { version: 'v0.2', now: '2026-06-03T00:00:00' });
     host!.onChanged(reopened, 'Saved.');
     await waitFor(() => host!.opened === reopened);
     expect(status.value?.text).toBe('Saved.');

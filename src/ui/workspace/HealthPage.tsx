@@ -112,7 +112,7 @@ export function HealthPage() {
             <FileEntry
               key={h.summary.path}
               h={h}
-              href={(tab, line) => rowHref(h.summary, f?.naming ?? 'safe-key', all, folderParam, tab, line ? { line: String(line) } : {})}
+              href={(tab, line) => rowHref(h.summary, f?.version ?? 'v0.2', all, folderParam, tab, line ? { line: String(line) } : {})}
             />
           ))}
         </ul>
@@ -125,7 +125,7 @@ export function HealthPage() {
           <ul>
             {ok.map((h) => (
               <li key={h.summary.path}>
-                <a href={rowHref(h.summary, f?.naming ?? 'safe-key', all, folderParam)}>{iso(h.summary.fileName)}</a> — {h.verdicts.map((v) => v.text).join(' ')}
+                <a href={rowHref(h.summary, f?.version ?? 'v0.2', all, folderParam)}>{iso(h.summary.fileName)}</a> — {h.verdicts.map((v) => v.text).join(' ')}
               </li>
             ))}
           </ul>

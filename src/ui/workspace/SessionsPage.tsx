@@ -90,7 +90,7 @@ export function SessionsPage() {
           matches={matches.value}
           limit={shown.value}
           onShowMore={() => (shown.value += 200)}
-          href={(m) => rowHref(m.row.summary, f?.naming ?? 'safe-key', all, folderParam)}
+          href={(m) => rowHref(m.row.summary, f?.version ?? 'v0.2', all, folderParam)}
         />
       )}
     </section>

@@ -91,7 +91,7 @@ export async function refreshListing(): Promise<void> {
       const keep = await Promise.all(names.map((n) => looksLikeSession(ws.adapter, joinPath(f.path, n))));
       names = names.filter((_, i) => keep[i]);
     }
-    const next = await listSessions(ws.adapter, f.path, { now: nowIso(), naming: f.naming, names });
+    const next = await listSessions(ws.adapter, f.path, { now: nowIso(), version: f.version, names });
     // The change watch's signature and the leftovers' stats: each session as its listing saw it (so a
     // change after its head was read still differs), one stat each for the other files.
     const seen = new Map(next.summaries.map((s) => [s.fileName, { size: s.size, lastModified: s.lastModified }]));
@@ -129,7 +129,7 @@ function startScan(ws: Workspace, f: SessionFolder, l: Listing): void {
   void runScan({
     adapter: ws.adapter,
     summaries: l.summaries,
-    naming: f.naming,
+    version: f.version,
     now: nowIso(),
     known: kept,
     signal: ctrl.signal,

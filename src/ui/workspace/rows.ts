@@ -3,7 +3,7 @@
  * rows. Pure functions over the store's summaries and the background scans, so they are testable.
  */
 import { keyChannel } from '../../core/keys';
-import type { StemNaming } from '../../store/layout';
+import type { NanobotVersion } from '../../core/nanobot-version';
 import { fileForKey, type SessionSummary } from '../../store/sessions';
 import { sessionHref, type SessionTab } from '../router';
 import type { LeftoverInfo } from './model';
@@ -136,9 +136,9 @@ export function filterRows(rows: readonly SessionRow[], query: string, channel: 
 }
 
 /** The file nanobot names for a key ('' when the key cannot be a file name, e.g. a lone surrogate). */
-function ownFile(key: string, naming: StemNaming): string {
+function ownFile(key: string, version: NanobotVersion): string {
   try {
-    return fileForKey(key, naming);
+    return fileForKey(key, version);
   } catch {
     return '';
   }
@@ -158,14 +158,14 @@ function keyShared(s: SessionSummary, all: readonly SessionSummary[]): boolean {
 }
 
 /** The link to a row's session; adds `file` when the key alone would open another file, `folder` when not the first. */
-export function rowHref(s: SessionSummary, naming: StemNaming, all: readonly SessionSummary[], folderPath: string | null, tab?: SessionTab, extra: Record<string, string> = {}): string {
-  const ambiguous = ownFile(s.key, naming) !== s.fileName || keyShared(s, all);
+export function rowHref(s: SessionSummary, version: NanobotVersion, all: readonly SessionSummary[], folderPath: string | null, tab?: SessionTab, extra: Record<string, string> = {}): string {
+  const ambiguous = ownFile(s.key, version) !== s.fileName || keyShared(s, all);
   return sessionHref(s.key, { ...(folderPath !== null ? { folder: folderPath } : {}), ...(ambiguous ? { file: s.fileName } : {}), ...extra }, tab);
 }
 
 /** Find the summary a session route means: the named file, else the key's own file, else any file with that key. */
-export function resolveSession(all: readonly SessionSummary[], key: string, naming: StemNaming, file?: string): SessionSummary | undefined {
+export function resolveSession(all: readonly SessionSummary[], key: string, version: NanobotVersion, file?: string): SessionSummary | undefined {
   if (file) return all.find((s) => s.fileName === file);
-  const own = ownFile(key, naming);
+  const own = ownFile(key, version);
   return all.find((s) => s.fileName === own && s.key === key) ?? all.find((s) => s.key === key) ?? all.find((s) => s.fileName === own);
 }

@@ -7,7 +7,7 @@ import { parseDocument, type Diagnostic } from '../../core/document';
 import { loadNanobot } from '../../core/load';
 import type { PyError } from '../../core/pyjson';
 import { dictGet, isDict, type PyDict, type PyValue } from '../../core/pyvalue';
-import type { StemNaming } from '../../store/layout';
+import type { NanobotVersion } from '../../core/nanobot-version';
 
 /** Per file, at most this much message text is kept for search (characters). */
 export const TEXT_LIMIT = 4_000_000;
@@ -47,7 +47,7 @@ export interface ScanInput {
   fileName: string;
   key: string;
   now: string;
-  naming: StemNaming;
+  version: NanobotVersion;
   size: number;
   lastModified: number;
 }
@@ -80,9 +80,9 @@ export function messageText(m: PyDict): string {
 
 /** Check one whole file with both lenses. */
 export function scanFile(input: ScanInput): FileScan {
-  const { bytes, fileName, key, now, naming } = input;
-  const doc = parseDocument(bytes, { fileName: naming === 'safe-key' ? fileName : undefined, providerState: naming === 'base64url' });
-  const load = loadNanobot(bytes, key, now);
+  const { bytes, fileName, key, now, version } = input;
+  const doc = parseDocument(bytes, { fileName, version });
+  const load = loadNanobot(bytes, key, now, version);
   let text = '';
   let truncated = false;
   let messages = 0;

@@ -4,7 +4,7 @@
  */
 import type { StorageAdapter } from '../../store/adapter';
 import { readAll } from '../../store/bytes';
-import type { StemNaming } from '../../store/layout';
+import type { NanobotVersion } from '../../core/nanobot-version';
 import type { SessionSummary } from '../../store/sessions';
 import { scanFile, type FileScan, type ScanInput } from './scan';
 
@@ -56,7 +56,7 @@ export function scanBytes(input: ScanInput): Promise<FileScan> {
 export interface ScanJob {
   adapter: StorageAdapter;
   summaries: SessionSummary[];
-  naming: StemNaming;
+  version: NanobotVersion;
   now: string;
   /** Results already known; reused when size and mtime are unchanged. */
   known: ReadonlyMap<string, FileScan>;
@@ -78,7 +78,7 @@ export async function runScan(job: ScanJob): Promise<void> {
     try {
       const bytes = await readAll(await job.adapter.read(s.path));
       if (job.signal.aborted) return;
-      const scan = await scanBytes({ bytes, fileName: s.fileName, key: s.key, now: job.now, naming: job.naming, size: s.size, lastModified: s.lastModified });
+      const scan = await scanBytes({ bytes, fileName: s.fileName, key: s.key, now: job.now, version: job.version, size: s.size, lastModified: s.lastModified });
       if (job.signal.aborted) return;
       job.onScan(s.path, scan);
     } catch (e) {

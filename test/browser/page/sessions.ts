@@ -21,7 +21,7 @@ const id = (kind: Kind, sub: string, path: string) => `${kind}:${sub}:${path}`;
 async function list(kind: Kind, sub: string, dir: string, now: string) {
   const a = await adapterFor(kind, sub);
   const t0 = performance.now();
-  const l = await listSessions(a, dir, { now });
+  const l = await listSessions(a, dir, { version: 'v0.2', now });
   const ms = performance.now() - t0;
   const files = l.summaries.map((s) => ({ fileName: s.fileName, row: s.row, bytesRead: s.bytesRead, size: s.size }));
   return { ms, files, bytesRead: l.bytesRead, bytesStored: l.bytesStored, sortError: l.sortError };
@@ -61,6 +61,7 @@ async function open(kind: Kind, sub: string, path: string, now: string) {
   let progress = 0;
   const o = await openSession(await adapterFor(kind, sub), path, {
     now,
+    version: 'v0.2',
     onPreview: (ms) => previews.push(ms.map((m) => pyDumps(m))),
     onProgress: (done) => void (progress = done),
   });
@@ -82,7 +83,7 @@ async function saveTitle(kind: Kind, sub: string, path: string, title: string, n
   const edit = setTitle(o.doc, o.key, title, now);
   if (!edit.ok) throw new Error(edit.error);
   try {
-    const r = await saveDocument(await adapterFor(kind, sub), o, edit.doc, { now });
+    const r = await saveDocument(await adapterFor(kind, sub), o, edit.doc, { version: 'v0.2', now });
     opened.set(id(kind, sub, path), r.opened);
     return { ok: true as const, text: new TextDecoder().decode(r.opened.bytes), opened: described(r.opened) };
   } catch (e) {

@@ -24,12 +24,12 @@ export function meta(extra: Record<string, unknown> = {}, lastConsolidated = 0):
 /** An OpenedSession over bytes in hand (no adapter). */
 export function openText(text: string, path = 'sessions/cli_direct.jsonl'): OpenedSession {
   const bytes = enc(text);
-  return openFromBytes(path, bytes, { path, size: bytes.length, lastModified: 1, sha256: 'x' }, { now: NOW });
+  return openFromBytes(path, bytes, { path, size: bytes.length, lastModified: 1, sha256: 'x' }, { version: 'v0.2', now: NOW });
 }
 
 /** Opens through an adapter (so a guarded save has a real snapshot). */
 export function openVia(adapter: StorageAdapter, path = 'sessions/cli_direct.jsonl'): Promise<OpenedSession> {
-  return openSession(adapter, path, { now: NOW });
+  return openSession(adapter, path, { version: 'v0.2', now: NOW });
 }
 
 /** Renders into a fresh container attached to the document. */

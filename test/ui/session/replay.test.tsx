@@ -4,7 +4,7 @@ import { getHistory, DROP_REASON_TEXT } from '../../../src/core/replay';
 import { loadTokenizer } from '../../../src/core/tokenizer';
 import { estimateMessageTokens } from '../../../src/core/tokens';
 import { LINK_DELAY_MS, ReplayTab } from '../../../src/ui/session/replay/ReplayTab';
-import { settingsFromParams, settingsToParams, AGENT_LOOP } from '../../../src/ui/session/replay/settings';
+import { settingsFromParams, settingsToParams, agentLoop } from '../../../src/ui/session/replay/settings';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { button, check, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor } from './helpers';
@@ -35,10 +35,10 @@ const file = jsonl([
 
 describe('replay settings', () => {
   it('start as the agent loop’s and round-trip through route params', () => {
-    expect(settingsFromParams({})).toEqual({ maxMessages: 120, maxTokens: 190_784, includeTimestamps: true, extendToUser: false });
-    const p = settingsToParams({ ...AGENT_LOOP, maxTokens: 500, extendToUser: true }, { file: 'x.jsonl', line: '3' });
+    expect(settingsFromParams({}, 'v0.2')).toEqual({ maxMessages: 120, maxTokens: 190_784, includeTimestamps: true, extendToUser: false, includeRuntimeContext: true });
+    const p = settingsToParams({ ...agentLoop('v0.2'), maxTokens: 500, extendToUser: true }, { file: 'x.jsonl', line: '3' });
     expect(p).toEqual({ file: 'x.jsonl', max_messages: '120', max_tokens: '500', ts: '1', etu: '1' });
-    expect(settingsFromParams(p)).toEqual({ maxMessages: 120, maxTokens: 500, includeTimestamps: true, extendToUser: true });
+    expect(settingsFromParams(p, 'v0.2')).toEqual({ maxMessages: 120, maxTokens: 500, includeTimestamps: true, extendToUser: true, includeRuntimeContext: true });
   });
 });
 
@@ -59,8 +59,8 @@ describe('ReplayTab', () => {
     expect(el.textContent).toContain('nanobot sends 4 messages of 7');
     // the total shown is the sum of nanobot's estimates of the exact entries
     const count = await loadTokenizer();
-    const r = getHistory(o.nanobot.result!.messages, 1, { maxTokens: 190_784, includeTimestamps: true });
-    const total = r.entries.reduce((n, e) => n + estimateMessageTokens(e, count), 0);
+    const r = getHistory(o.nanobot.result!.messages, 1, { maxTokens: 190_784, includeTimestamps: true }, 'v0.2');
+    const total = r.entries.reduce((n, e) => n + estimateMessageTokens(e, count, 'v0.2'), 0);
     expect(el.querySelector('.sl-headline')!.textContent).toContain(`${total.toLocaleString('en-US')} tokens`);
     expect(el.querySelector('canvas[role="img"]')!.getAttribute('aria-label')).toContain('messages 1–1: archived to memory');
   });
@@ -133,7 +133,7 @@ describe('ReplayTab on a change of settings', () => {
     await waitFor(() => el!.textContent!.includes('Recomputed in'));
     const before = [...Array(12).keys()].map((i) => rowOf(el!, i));
     const messages = o.nanobot.result!.messages;
-    const fateAt = (mm: number) => getHistory(messages, 0, { maxMessages: mm, maxTokens: 190_784, includeTimestamps: true }).fates.map((f) => (f.kept ? `kept ${f.entry}` : f.reason));
+    const fateAt = (mm: number) => getHistory(messages, 0, { maxMessages: mm, maxTokens: 190_784, includeTimestamps: true }, 'v0.2').fates.map((f) => (f.kept ? `kept ${f.entry}` : f.reason));
     const [was, now] = [fateAt(8), fateAt(4)];
     const changed = new Set(was.flatMap((f, i) => (f !== now[i] ? [i] : [])));
     expect(changed.size).toBeGreaterThan(0);
@@ -162,7 +162,7 @@ describe('ReplayTab on a change of settings', () => {
       await settle(20);
     });
     mo.disconnect();
-    expect(fateAt(4)).toEqual(getHistory(messages, 0, { maxMessages: 4, maxTokens: 190_784, includeTimestamps: true, extendToUser: true }).fates.map((f) => (f.kept ? `kept ${f.entry}` : f.reason)));
+    expect(fateAt(4)).toEqual(getHistory(messages, 0, { maxMessages: 4, maxTokens: 190_784, includeTimestamps: true, extendToUser: true }, 'v0.2').fates.map((f) => (f.kept ? `kept ${f.entry}` : f.reason)));
     expect(same.size).toBe(0);
     expect(previews.n).toBe(0);
     expect(runsTouched).toHaveLength(0);

@@ -39,7 +39,7 @@ describe('large sessions', () => {
 
   it('buckets 50,000 fates into the strip’s pixels, keeping where the window starts', () => {
     const msgs = syntheticSession(50_000);
-    const r = getHistory(msgs, 10_000, { maxMessages: 120 });
+    const r = getHistory(msgs, 10_000, { maxMessages: 120 }, 'v0.2');
     const cols = stripColumns(r.fates, 1000);
     expect(cols).toHaveLength(1000);
     expect(cols.slice(0, 199).every((k) => k === 'consolidated')).toBe(true);

@@ -1,7 +1,8 @@
 /** Forks the session before a chosen user turn into a new file (nanobot's fork_session_before_user_index). */
 import { useMemo, useState } from 'preact/hooks';
 import { formatSession, encodeSession } from '../../../core/format';
-import { forkBeforeUserIndex, FORK_DROPPED_KEYS } from '../../../core/fork';
+import { forkBeforeUserIndex } from '../../../core/fork';
+import { rulesOf } from '../../../core/nanobot-version';
 import { messagePreview } from '../../../core/preview';
 import { dictGet, dictKeys, isDict } from '../../../core/pyvalue';
 import { checkName } from '../../../store/names';
@@ -25,7 +26,7 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
     if (key === ctx.opened.key) return { error: 'The fork needs a key of its own.' };
     let name: string;
     try {
-      name = fileForKey(key, ctx.opened.naming);
+      name = fileForKey(key, ctx.opened.version);
     } catch (e) {
       return { error: `This key cannot name a file: ${e instanceof Error ? e.message : String(e)}` };
     }
@@ -34,10 +35,10 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
     if (!/^\s*\d+\s*$/.test(turn) || Number(turn) < 1 || Number(turn) > users.length + 1) return { error: `Pick a user turn from 1 to ${users.length + 1}.` };
     const i = Number(turn) - 1;
     const now = ctx.now();
-    const fork = forkBeforeUserIndex(src, key, i, now);
+    const fork = forkBeforeUserIndex(src, key, i, now, ctx.opened.version);
     if (fork === null) return { error: 'There is no such user turn.' };
     if ('error' in fork) return { error: `nanobot would raise ${fork.error.type}: ${fork.error.message}` };
-    const dropped = isDict(src.metadata) ? dictKeys(src.metadata).filter((k) => FORK_DROPPED_KEYS.includes(k)) : [];
+    const dropped = isDict(src.metadata) ? dictKeys(src.metadata).filter((k) => rulesOf(ctx.opened.version).forkDroppedKeys.includes(k)) : [];
     return {
       summary: `Writes ${name} with the ${plural(fork.messages.length, 'message')} before user turn ${i + 1} (last_consolidated ${fork.lastConsolidated}). The source file is not changed.`,
       notes: dropped.length > 0 && <p class="sl-muted">Not carried over (they belong to the source thread): {dropped.join(', ')}.</p>,
@@ -68,14 +69,14 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
         <input type="number" min={1} max={users.length + 1} step={1} value={turn} onInput={(e) => { setTurn((e.currentTarget as HTMLInputElement).value); setTouched(true); }} />
         <small class="sl-muted">
           {chosen !== undefined
-            ? <>turn {turn} is message #{count(chosen + 1)}: “{iso(messagePreview(src.messages[chosen]!).slice(0, 80) || '(no text)')}”</>
+            ? <>turn {turn} is message #{count(chosen + 1)}: “{iso(messagePreview(src.messages[chosen]!, ctx.opened.version).slice(0, 80) || '(no text)')}”</>
             : Number(turn) === users.length + 1 ? 'after the last turn: copies every message' : ''}
         </small>
       </label>
       <label class="sl-field">
         <span>New session key</span>
         <input type="text" value={key} onInput={(e) => { setKey((e.currentTarget as HTMLInputElement).value); setTouched(true); }} />
-        <small class="sl-muted">File: {(() => { try { return fileForKey(key, ctx.opened.naming); } catch { return '—'; } })()}</small>
+        <small class="sl-muted">File: {(() => { try { return fileForKey(key, ctx.opened.version); } catch { return '—'; } })()}</small>
       </label>
     </EditCard>
   );

@@ -14,7 +14,7 @@ export function TrimEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Pro
   const plan = useMemo((): Plan | { error: string } | null => {
     if (!max.trim()) return null;
     if (!/^\s*-?\d+\s*$/.test(max)) return { error: 'Enter a whole number of messages to keep.' };
-    const r = trimToLegalSuffix(ctx.opened.doc, ctx.opened.key, Number(max), etu, ctx.now());
+    const r = trimToLegalSuffix(ctx.opened.doc, ctx.opened.key, Number(max), etu, ctx.now(), ctx.opened.version);
     if (!r.ok) return { error: r.error };
     if (!r.dropped?.length) return null;
     const first = r.dropped[0]! + 1;

@@ -14,7 +14,7 @@ export type Outcome =
 /** Saves `doc` over the opened file; `backup` first copies the current bytes aside (repairs). */
 export async function saveEdited(adapter: StorageAdapter, opened: OpenedSession, doc: SessionDocument, now: string, backup = false): Promise<Outcome> {
   try {
-    const { opened: next, result } = await saveDocument(adapter, opened, doc, { now, key: opened.key, backup });
+    const { opened: next, result } = await saveDocument(adapter, opened, doc, { now, key: opened.key, backup, version: opened.version });
     const where = result.backup ? ` The previous file was backed up to ${result.backup}.` : '';
     return { ok: true, message: `Saved ${opened.fileName} (${next.bytes.length.toLocaleString('en-US')} bytes).${where}`, opened: next };
   } catch (e) {
@@ -30,7 +30,7 @@ export function failure(e: unknown): Outcome & { ok: false } {
 
 /** Re-reads the file from disk (after a conflict). */
 export async function reload(adapter: StorageAdapter, opened: OpenedSession, now: string): Promise<OpenedSession> {
-  return openSession(adapter, opened.path, { now, key: opened.key, naming: opened.naming });
+  return openSession(adapter, opened.path, { now, key: opened.key, version: opened.version });
 }
 
 /** Offers bytes as a file download (read-only mode: the original file is not touched). */

@@ -4,7 +4,8 @@ import { useRef, useState } from 'preact/hooks';
 import { messagePreview } from '../../../core/preview';
 import { pyDumps } from '../../../core/pyjson';
 import { dictGet, type PyDict, type PyValue } from '../../../core/pyvalue';
-import type { Fate, ReplayResult } from '../../../core/replay';
+import type { NanobotVersion } from '../../../core/nanobot-version';
+import { changeText, type Fate, type ReplayResult } from '../../../core/replay';
 import { Fold } from '../Fold';
 import { count } from '../text';
 import { VirtualList } from '../VirtualList';
@@ -17,9 +18,8 @@ export interface FateListProps {
   scrollTo: number | null;
   nonce: number;
   onOpenLine: (line: number) => void;
+  version: NanobotVersion;
 }
-
-const CHANGE_TEXT = { sanitized: 'sanitized', breadcrumbs: 'breadcrumbs added', timestamp: 'timestamp added' } as const;
 
 interface RowProps {
   index: number;
@@ -32,12 +32,13 @@ interface RowProps {
   entry: PyValue | undefined;
   onToggle: (index: number) => void;
   onOpenLine: (line: number) => void;
+  version: NanobotVersion;
 }
 
 /** What a row shows, as one string: equal strings (same message) render the same row. */
 function rowSignature(r: RowProps): string {
   const f = r.fate;
-  return `${fateKey(f)}|${f.kept ? `${f.entry}|${f.changes.join(',')}` : ''}|${r.tokens ?? ''}|${r.raised ? 1 : 0}|${r.line}`;
+  return `${fateKey(f)}|${f.kept ? `${f.entry}|${f.changes.join(',')}` : ''}|${r.tokens ?? ''}|${r.raised ? 1 : 0}|${r.line}|${r.version}`;
 }
 
 /** One message's fate; a kept row opens to show the exact provider entry. */
@@ -51,8 +52,8 @@ function FateRow(r: RowProps) {
         <span class={`sl-swatch sl-fate-${k}`} aria-hidden="true" />
         <span class="sl-muted">#{count(i + 1)}</span>
         <span class="sl-role">{typeof role === 'string' ? role : role === undefined ? 'no role' : pyDumps(role)}</span>
-        <span class={f.kept ? 'sl-ok-text' : 'sl-muted'}>{f.kept ? `kept (entry ${f.entry + 1})` : `dropped: ${fateText(k)}`}</span>
-        {f.kept && f.changes.map((c) => <span key={c} class="sl-tag">{CHANGE_TEXT[c]}</span>)}
+        <span class={f.kept ? 'sl-ok-text' : 'sl-muted'}>{f.kept ? `kept (entry ${f.entry + 1})` : `dropped: ${fateText(k, r.version)}`}</span>
+        {f.kept && f.changes.map((c) => <span key={c} class="sl-tag">{changeText(c, r.version)}</span>)}
         {r.tokens !== undefined && <span class="sl-tokens">{count(r.tokens)} tokens</span>}
         {r.raised && <span class="sl-tag sl-tag-danger">nanobot raises here</span>}
         <button type="button" class="sl-link" onClick={() => r.onOpenLine(r.line)}>line {r.line + 1}</button>
@@ -62,7 +63,7 @@ function FateRow(r: RowProps) {
           </button>
         )}
       </div>
-      <div class="sl-fate-preview">{messagePreview(m) || <span class="sl-muted">(no text)</span>}</div>
+      <div class="sl-fate-preview">{messagePreview(m, r.version) || <span class="sl-muted">(no text)</span>}</div>
       {r.entry !== undefined && <Fold text={pyDumps(r.entry)} class="sl-code" limit={3000} />}
     </div>
   );
@@ -106,6 +107,7 @@ export function FateList(p: FateListProps) {
           entry: fate.kept && open.has(i) ? p.result.entries[fate.entry] : undefined,
           onToggle: stable.toggle,
           onOpenLine: stable.openLine,
+          version: p.version,
         };
         const sig = rowSignature(props);
         const seen = rows.get(i);

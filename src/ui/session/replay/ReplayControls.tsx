@@ -1,17 +1,20 @@
 /** The get_history parameters as labelled controls; every change applies at once. */
 import { useMemo, useState } from 'preact/hooks';
 import { count } from '../text';
-import { AGENT_LOOP, CONTEXT_WINDOWS, DEFAULT_GENERATION_MAX_TOKENS, budgetFormula, historyBudget, type ReplaySettings } from './settings';
+import { rulesOf, type NanobotVersion } from '../../../core/nanobot-version';
+import { agentLoop, CONTEXT_WINDOWS, DEFAULT_GENERATION_MAX_TOKENS, budgetFormula, historyBudget, isAgentLoop, type ReplaySettings } from './settings';
 
 export interface ReplayControlsProps {
   s: ReplaySettings;
   onChange: (s: ReplaySettings) => void;
+  /** The controls are this version's get_history parameters. */
+  version: NanobotVersion;
 }
 
 type Mode = 'default' | 'none' | 'custom' | `w${number}`;
 
-function modeOf(tokens: number, gen: number): Mode {
-  if (tokens === AGENT_LOOP.maxTokens) return 'default';
+function modeOf(tokens: number, gen: number, loopTokens: number): Mode {
+  if (tokens === loopTokens) return 'default';
   if (tokens === 0) return 'none';
   const w = CONTEXT_WINDOWS.find((c) => historyBudget(c.tokens, gen) === tokens);
   return w ? `w${w.tokens}` : 'custom';
@@ -22,16 +25,27 @@ function num(e: Event): number {
   return Number.isFinite(v) ? Math.trunc(v) : 0;
 }
 
-/** max_messages, max_tokens (presets from context windows, none, custom), include_timestamps, extend_to_user. */
-export function ReplayControls({ s, onChange }: ReplayControlsProps) {
+/** What max_messages ≤ 0 means at a version. */
+function nonPositiveText(version: NanobotVersion): string {
+  const n = rulesOf(version).nonPositiveMaxMessages;
+  return n === null ? '0 means no count window: only the token budget limits the replay' : `0 or less means ${count(n)} in this nanobot`;
+}
+
+/**
+ * The version's get_history parameters: max_messages, max_tokens (presets from context windows,
+ * none, custom), include_timestamps (v0.2), extend_to_user, include_runtime_context (v0.3.0+).
+ */
+export function ReplayControls({ s, onChange, version }: ReplayControlsProps) {
+  const rules = rulesOf(version);
+  const loop = agentLoop(version);
   const [gen, setGen] = useState(DEFAULT_GENERATION_MAX_TOKENS);
   const [forced, setForced] = useState<Mode | null>(null);
-  const mode = forced ?? modeOf(s.maxTokens, gen);
+  const mode = forced ?? modeOf(s.maxTokens, gen, loop.maxTokens);
   const windowTokens = mode.startsWith('w') ? Number(mode.slice(1)) : null;
   const set = (patch: Partial<ReplaySettings>) => onChange({ ...s, ...patch });
   const pick = (m: Mode, g = gen) => {
     setForced(m === 'custom' ? 'custom' : null);
-    if (m === 'default') set({ maxTokens: AGENT_LOOP.maxTokens });
+    if (m === 'default') set({ maxTokens: loop.maxTokens });
     else if (m === 'none') set({ maxTokens: 0 });
     else if (m.startsWith('w')) set({ maxTokens: historyBudget(Number(m.slice(1)), g) });
   };
@@ -45,14 +59,14 @@ export function ReplayControls({ s, onChange }: ReplayControlsProps) {
       )),
     [gen],
   );
-  const isAgentLoop = s.maxMessages === AGENT_LOOP.maxMessages && s.maxTokens === AGENT_LOOP.maxTokens && s.includeTimestamps && !s.extendToUser;
+  const atLoop = isAgentLoop(s, version);
   return (
     <fieldset class="sl-controls">
-      <legend>get_history settings</legend>
+      <legend>get_history settings ({rules.label})</legend>
       <label class="sl-field">
         <span>max_messages</span>
         <input type="number" min={0} step={1} value={s.maxMessages} onInput={(e) => set({ maxMessages: num(e) })} />
-        <small class="sl-muted">{s.maxMessages <= 0 ? '0 or less means 120 in this nanobot' : 'window of the most recent messages'}</small>
+        <small class="sl-muted">{s.maxMessages <= 0 ? nonPositiveText(version) : 'window of the most recent messages'}</small>
       </label>
       <label class="sl-field">
         <span>max_tokens (budget)</span>
@@ -77,20 +91,29 @@ export function ReplayControls({ s, onChange }: ReplayControlsProps) {
         </label>
       )}
       {mode === 'default' && <small class="sl-muted sl-field">budget = {budgetFormula(200_000, 8_192)} (context window − generation max_tokens − 1,024)</small>}
-      <label class="sl-check">
-        <input type="checkbox" checked={s.includeTimestamps} onChange={(e) => set({ includeTimestamps: (e.currentTarget as HTMLInputElement).checked })} />
-        <span>include_timestamps</span>
-        <small class="sl-muted">the agent loop turns it on: user messages get “[Message Time: …]”</small>
-      </label>
+      {rules.timestamps && (
+        <label class="sl-check">
+          <input type="checkbox" checked={s.includeTimestamps} onChange={(e) => set({ includeTimestamps: (e.currentTarget as HTMLInputElement).checked })} />
+          <span>include_timestamps</span>
+          <small class="sl-muted">the agent loop turns it on: user messages get “[Message Time: …]”</small>
+        </label>
+      )}
+      {rules.runtimeContext && (
+        <label class="sl-check">
+          <input type="checkbox" checked={s.includeRuntimeContext} onChange={(e) => set({ includeRuntimeContext: (e.currentTarget as HTMLInputElement).checked })} />
+          <span>include_runtime_context</span>
+          <small class="sl-muted">the agent loop replays it; off is the public view the WebUI and commands show</small>
+        </label>
+      )}
       <label class="sl-check">
         <input type="checkbox" checked={s.extendToUser} onChange={(e) => set({ extendToUser: (e.currentTarget as HTMLInputElement).checked })} />
         <span>extend_to_user</span>
         <small class="sl-muted">what subagent follow-ups use: a window without a user turn reaches back to one</small>
       </label>
       <p class="sl-muted">
-        {isAgentLoop ? 'These are the settings nanobot’s agent loop uses.' : 'Not the agent loop’s settings. '}
-        {!isAgentLoop && (
-          <button type="button" class="sl-link" onClick={() => { setForced(null); onChange(AGENT_LOOP); }}>
+        {atLoop ? `These are the settings ${rules.label}’s agent loop uses.` : 'Not the agent loop’s settings. '}
+        {!atLoop && (
+          <button type="button" class="sl-link" onClick={() => { setForced(null); onChange(loop); }}>
             Reset to the agent loop’s
           </button>
         )}

@@ -2,6 +2,7 @@
  * The replay's answer in sentences: how much is sent against the budget, why it is not a plain
  * messages[-N:] slice, what include_timestamps does, and where nanobot would raise.
  */
+import { rulesOf, type NanobotVersion } from '../../../core/nanobot-version';
 import type { ReplayResult } from '../../../core/replay';
 import { count, plural } from '../text';
 import { fateCounts, fateText, FATE_ORDER } from './fates';
@@ -10,6 +11,7 @@ import type { ReplaySettings } from './settings';
 export interface ReplaySummaryProps {
   result: ReplayResult;
   s: ReplaySettings;
+  version: NanobotVersion;
   total: number;
   lastConsolidated: number;
   tokenState: 'loading' | 'counting' | 'ready' | 'failed';
@@ -20,10 +22,12 @@ export interface ReplaySummaryProps {
 /** Headline, budget meter and the short explanations that make the fates readable. */
 export function ReplaySummary(p: ReplaySummaryProps) {
   const { result, s } = p;
-  const tokens = result.tokens ? result.tokens.reduce((a, b) => a + b, 0) : null;
+  const rules = rulesOf(p.version);
+  const tokens = result.tokens ? result.tokens.reduce((a, b) => a + (Number.isNaN(b) ? 0 : b), 0) : null;
   const counts = fateCounts(result.fates);
-  const maxMessages = s.maxMessages <= 0 ? 120 : s.maxMessages;
-  const sliceStart = Math.max(0, p.total - maxMessages);
+  const maxMessages = s.maxMessages <= 0 ? rules.nonPositiveMaxMessages : s.maxMessages;
+  const sliceStart = maxMessages === null ? 0 : Math.max(0, p.total - maxMessages);
+  const archivedReplayed = result.fates.filter((f) => f.kept && f.changes.includes('archived')).length;
   const firstKept = result.sources[0];
   const stamped = result.fates.filter((f) => f.kept && f.changes.includes('timestamp')).length;
   return (
@@ -61,7 +65,7 @@ export function ReplaySummary(p: ReplaySummaryProps) {
       <ul class="sl-counts" aria-label="Messages per fate">
         {FATE_ORDER.filter((k) => counts.get(k)).map((k) => (
           <li key={k}>
-            <span class={`sl-swatch sl-fate-${k}`} aria-hidden="true" /> {count(counts.get(k)!)} {fateText(k)}
+            <span class={`sl-swatch sl-fate-${k}`} aria-hidden="true" /> {count(counts.get(k)!)} {fateText(k, p.version)}
           </li>
         ))}
       </ul>
@@ -72,19 +76,30 @@ export function ReplaySummary(p: ReplaySummaryProps) {
         </p>
       )}
       <details class="sl-why" open>
-        <summary>Why this is not just messages[-{maxMessages}:]</summary>
+        <summary>Why this is not just {maxMessages === null ? 'the whole file' : `messages[-${maxMessages}:]`} ({rules.label})</summary>
         <ul>
           <li>
-            A plain slice would start at message #{count(sliceStart + 1)}
+            {maxMessages === null ? 'With no count window, a plain read would send every message' : `A plain slice would start at message #${count(sliceStart + 1)}`}
             {firstKept !== undefined ? `; nanobot starts at #${count(firstKept + 1)}` : '; nanobot sends nothing'}. Replay begins after the
-            archived prefix (last_consolidated = {p.lastConsolidated}), starts on a user turn, never opens with a tool result whose call was cut
+            archived prefix (last_consolidated = {p.lastConsolidated}
+            {rules.archivedReplayTail ? `, but ${rules.label} replays the last ${rules.archivedReplayTail} messages again even when archived, moved back to a user turn` : ''}), starts on a user turn, never opens with a tool result whose call was cut
             off (providers reject that), leaves out command rows and blank assistant turns, and then fits the token budget.
           </li>
+          {archivedReplayed > 0 && <li>{plural(archivedReplayed, 'archived message')} replayed again: within the last {rules.archivedReplayTail}.</li>}
           <li>
-            {s.includeTimestamps
-              ? `include_timestamps put “[Message Time: …]” in front of ${plural(stamped, 'user message')} — only user messages: a model imitates its own past turns, so stamps on assistant messages would leak into its replies.`
-              : 'include_timestamps is off: no “[Message Time: …]” prefixes (the agent loop turns it on, for user messages only).'}
+            {!rules.timestamps
+              ? `${rules.label} adds no “[Message Time: …]” prefixes (its get_history has no include_timestamps).`
+              : s.includeTimestamps
+                ? `include_timestamps put “[Message Time: …]” in front of ${plural(stamped, 'user message')} — only user messages: a model imitates its own past turns, so stamps on assistant messages would leak into its replies.`
+                : 'include_timestamps is off: no “[Message Time: …]” prefixes (the agent loop turns it on, for user messages only).'}
           </li>
+          {rules.runtimeContext && (
+            <li>
+              {s.includeRuntimeContext
+                ? 'User turns keep their runtime-context suffix (what the agent loop sends); turned off, the public view removes it and its marker.'
+                : 'Public view: each runtime-context suffix and its _runtime_context marker are removed, as the WebUI shows the history.'}
+            </li>
+          )}
           <li>last_consolidated is range-checked when the file is loaded: a value that is not a whole number from 0 to the message count is reset to 0, so a corrupt offset cannot hide the history.</li>
         </ul>
       </details>

@@ -22,9 +22,10 @@ export const LINK_DELAY_MS = 250;
 
 /** Controls, summary, strip and list; settings live in the route so a link reproduces the view. */
 export function ReplayTab({ opened, params, onParams, onOpenLine }: ReplayTabProps) {
-  const [s, setS] = useState<ReplaySettings>(() => settingsFromParams(params));
+  const version = opened.version;
+  const [s, setS] = useState<ReplaySettings>(() => settingsFromParams(params, version));
   const { session, lens } = replaySession(opened);
-  const state = useReplay(session.messages, session.lastConsolidated, s);
+  const state = useReplay(session.messages, session.lastConsolidated, s, version);
   const [target, setTarget] = useState<number | null>(null);
   const [nonce, setNonce] = useState(0);
   const linkTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -46,12 +47,12 @@ export function ReplayTab({ opened, params, onParams, onOpenLine }: ReplayTabPro
           nanobot loads nothing from this file, so it replays nothing. Shown here: what the recovered messages would replay after a repair.
         </p>
       )}
-      <ReplayControls s={s} onChange={change} />
-      <ReplaySummary result={state.result} s={s} total={session.messages.length} lastConsolidated={session.lastConsolidated} tokenState={state.tokens} progress={state.progress} onMessage={pick} />
+      <ReplayControls s={s} onChange={change} version={version} />
+      <ReplaySummary result={state.result} s={s} version={version} total={session.messages.length} lastConsolidated={session.lastConsolidated} tokenState={state.tokens} progress={state.progress} onMessage={pick} />
       {session.messages.length > 0 && <FateStrip fates={state.result.fates} onPick={pick} />}
       <CopyJson entries={state.result.entries} fileName={opened.fileName} />
       {state.tokens === 'ready' && <p class="sl-muted sl-small">Recomputed in {state.ms.toFixed(1)} ms.</p>}
-      {session.messages.length > 0 && <FateList messages={session.messages} lines={session.messageLines} result={state.result} scrollTo={target} nonce={nonce} onOpenLine={onOpenLine} />}
+      {session.messages.length > 0 && <FateList messages={session.messages} lines={session.messageLines} result={state.result} scrollTo={target} nonce={nonce} onOpenLine={onOpenLine} version={version} />}
     </section>
   );
 }

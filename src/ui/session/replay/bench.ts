@@ -5,7 +5,7 @@
 import { getHistory } from '../../../core/replay';
 import type { PyDict } from '../../../core/pyvalue';
 import type { TextTokenCounter } from '../../../core/tokens';
-import { cachedCounter } from './token-cache';
+import { cachedCounter, variantOf } from './token-cache';
 
 /** A plausible session: user turns, assistant answers, tool calls with results, a command row now and then. */
 export function syntheticSession(n: number): PyDict[] {
@@ -36,15 +36,15 @@ export interface BenchResult {
 /** Times `runs` cached recomputes of get_history with a budget (max_messages spans the whole file). */
 export function benchReplay(count: TextTokenCounter, n = 2000, runs = 200): BenchResult {
   const messages = syntheticSession(n);
-  const counter = cachedCounter(messages, true, count);
+  const counter = cachedCounter(messages, variantOf('v0.2', true), count);
   let t = performance.now();
-  getHistory(messages, 0, { maxMessages: n, maxTokens: 190_784, includeTimestamps: true }, counter);
+  getHistory(messages, 0, { maxMessages: n, maxTokens: 190_784, includeTimestamps: true }, 'v0.2', counter);
   const coldMs = performance.now() - t;
   const times: number[] = [];
   const budgets = [3_072, 27_648, 122_880, 190_784, 994_880, 0];
   for (let k = 0; k < runs; k++) {
     t = performance.now();
-    getHistory(messages, k % 50, { maxMessages: k % 2 ? n : 120 + k, maxTokens: budgets[k % budgets.length]!, includeTimestamps: true }, counter);
+    getHistory(messages, k % 50, { maxMessages: k % 2 ? n : 120 + k, maxTokens: budgets[k % budgets.length]!, includeTimestamps: true }, 'v0.2', counter);
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);

@@ -2,7 +2,8 @@
  * Fates summarised for people: runs of equal fates ("#1–40 archived"), counts per reason, and
  * what a naive messages[-N:] slice would have sent instead. Reads getHistory's answer only.
  */
-import { DROP_REASON_TEXT, type DropReason, type Fate } from '../../../core/replay';
+import type { NanobotVersion } from '../../../core/nanobot-version';
+import { dropReasonText, type DropReason, type Fate } from '../../../core/replay';
 
 export type FateKey = 'kept' | DropReason;
 
@@ -11,9 +12,9 @@ export function fateKey(f: Fate): FateKey {
   return f.kept ? 'kept' : f.reason;
 }
 
-/** Words for a fate key. */
-export function fateText(k: FateKey): string {
-  return k === 'kept' ? 'replayed to the model' : DROP_REASON_TEXT[k];
+/** Words for a fate key, in the version's terms (v0.2 when not given). */
+export function fateText(k: FateKey, version: NanobotVersion = 'v0.2'): string {
+  return k === 'kept' ? 'replayed to the model' : dropReasonText(k, version);
 }
 
 export interface FateRun {

@@ -1,39 +1,60 @@
 /**
- * Replay settings as the agent loop uses them, and their round trip through the route params
- * (`max_messages`, `max_tokens`, `ts`, `etu`) so a link can carry a replay.
+ * Replay settings as a version's agent loop uses them, and their round trip through the route
+ * params (`max_messages`, `max_tokens`, `ts`, `etu`, `rc`) so a link can carry a replay.
  */
-import { DEFAULT_CONTEXT_WINDOW, DEFAULT_GENERATION_MAX_TOKENS, DEFAULT_HISTORY_BUDGET, historyBudget } from '../../../core/budget';
+import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW, DEFAULT_GENERATION_MAX_TOKENS, historyBudget } from '../../../core/budget';
+import type { NanobotVersion } from '../../../core/nanobot-version';
 import { count } from '../text';
 
 export interface ReplaySettings {
   maxMessages: number;
   maxTokens: number;
+  /** v0.2 only. */
   includeTimestamps: boolean;
   extendToUser: boolean;
+  /** v0.3.0+: false is the public view people see in the WebUI. */
+  includeRuntimeContext: boolean;
 }
 
-/** Exactly what nanobot's agent loop passes to get_history. */
-export const AGENT_LOOP: ReplaySettings = { maxMessages: 120, maxTokens: DEFAULT_HISTORY_BUDGET, includeTimestamps: true, extendToUser: false };
+/** Exactly what a version's agent loop passes to get_history (default 200k window, 8,192 output). */
+export function agentLoop(version: NanobotVersion): ReplaySettings {
+  return agentLoopOptions(version);
+}
+
+/** True when the settings are the agent loop's (the flags a version does not have do not count). */
+export function isAgentLoop(s: ReplaySettings, version: NanobotVersion): boolean {
+  const a = agentLoop(version);
+  return s.maxMessages === a.maxMessages && s.maxTokens === a.maxTokens && s.extendToUser === a.extendToUser && (version !== 'v0.2' || s.includeTimestamps) && s.includeRuntimeContext;
+}
 
 function int(v: string | undefined, fallback: number): number {
   if (v === undefined || !/^-?\d+$/.test(v)) return fallback;
   return Number(v);
 }
 
-/** Settings from route params; anything missing or malformed falls back to the agent loop's. */
-export function settingsFromParams(p: Record<string, string>): ReplaySettings {
+/** Settings from route params; anything missing or malformed falls back to the version's agent loop. */
+export function settingsFromParams(p: Record<string, string>, version: NanobotVersion): ReplaySettings {
+  const a = agentLoop(version);
   return {
-    maxMessages: int(p.max_messages, AGENT_LOOP.maxMessages),
-    maxTokens: Math.max(0, int(p.max_tokens, AGENT_LOOP.maxTokens)),
-    includeTimestamps: p.ts === undefined ? AGENT_LOOP.includeTimestamps : p.ts !== '0',
-    extendToUser: p.etu === undefined ? AGENT_LOOP.extendToUser : p.etu === '1',
+    maxMessages: int(p.max_messages, a.maxMessages),
+    maxTokens: Math.max(0, int(p.max_tokens, a.maxTokens)),
+    includeTimestamps: p.ts === undefined ? a.includeTimestamps : p.ts !== '0',
+    extendToUser: p.etu === undefined ? a.extendToUser : p.etu === '1',
+    includeRuntimeContext: p.rc === undefined ? a.includeRuntimeContext : p.rc !== '0',
   };
 }
 
-/** Route params for settings, keeping the params the view does not own (`file`, `folder`, …). */
+/** Route params for settings, keeping the params the view does not own (`file`, `folder`, `nanobot`, …). */
 export function settingsToParams(s: ReplaySettings, base: Record<string, string>): Record<string, string> {
   const { line: _line, ...rest } = base;
-  return { ...rest, max_messages: String(s.maxMessages), max_tokens: String(s.maxTokens), ts: s.includeTimestamps ? '1' : '0', etu: s.extendToUser ? '1' : '0' };
+  return {
+    ...rest,
+    max_messages: String(s.maxMessages),
+    max_tokens: String(s.maxTokens),
+    ts: s.includeTimestamps ? '1' : '0',
+    etu: s.extendToUser ? '1' : '0',
+    ...(s.includeRuntimeContext ? {} : { rc: '0' }),
+  };
 }
 
 /** Common context windows, to pick a budget the way nanobot derives it. */

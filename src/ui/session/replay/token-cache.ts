@@ -1,28 +1,49 @@
 /**
- * Token estimates cached per (message object, include_timestamps), so moving a replay control
- * re-runs get_history without tokenizing again. Failures are cached too: nanobot would raise on
- * that message every time.
+ * Token estimates cached per (message object, entry variant), so moving a replay control re-runs
+ * get_history without tokenizing again. A variant is the nanobot version plus the flags that change
+ * a message's entry (include_timestamps, include_runtime_context). Failures are cached too: nanobot
+ * would raise on that message every time.
  */
+import type { NanobotVersion } from '../../../core/nanobot-version';
 import type { ReplayResult, TokenCounter } from '../../../core/replay';
+import { entrySlot } from '../../../core/token-cache';
 import type { PyDict } from '../../../core/pyvalue';
 import { estimateMessageTokens, type TextTokenCounter } from '../../../core/tokens';
 
+/** What a message's provider entry depends on besides the message. */
+export interface Variant {
+  version: NanobotVersion;
+  slot: number;
+}
+
+/** The variant of a replay run's entries. */
+export function variantOf(version: NanobotVersion, includeTimestamps: boolean, includeRuntimeContext = true): Variant {
+  return { version, slot: entrySlot(includeTimestamps, includeRuntimeContext) };
+}
+
 type Slot = number | { thrown: unknown };
-const cache = new WeakMap<PyDict, [Slot | undefined, Slot | undefined]>();
+const caches = new Map<NanobotVersion, WeakMap<PyDict, (Slot | undefined)[]>>();
 
-function slotOf(m: PyDict, ts: boolean): Slot | undefined {
-  return cache.get(m)?.[ts ? 1 : 0];
+function cacheOf(v: Variant): WeakMap<PyDict, (Slot | undefined)[]> {
+  let c = caches.get(v.version);
+  if (!c) caches.set(v.version, (c = new WeakMap()));
+  return c;
 }
 
-function store(m: PyDict, ts: boolean, v: Slot): void {
-  let pair = cache.get(m);
-  if (!pair) cache.set(m, (pair = [undefined, undefined]));
-  pair[ts ? 1 : 0] = v;
+function slotOf(m: PyDict, v: Variant): Slot | undefined {
+  return cacheOf(v).get(m)?.[v.slot];
 }
 
-function compute(entry: PyDict, count: TextTokenCounter): Slot {
+function store(m: PyDict, v: Variant, value: Slot): void {
+  const cache = cacheOf(v);
+  let slots = cache.get(m);
+  if (!slots) cache.set(m, (slots = []));
+  slots[v.slot] = value;
+}
+
+function compute(entry: PyDict, count: TextTokenCounter, version: NanobotVersion): Slot {
   try {
-    return estimateMessageTokens(entry, count);
+    return estimateMessageTokens(entry, count, version);
   } catch (e) {
     return { thrown: e };
   }
@@ -34,13 +55,13 @@ const MISS = new Error('token estimate not cached');
  * A get_history token counter that reads and fills the cache (entry `k` comes from `messages[source]`);
  * with no `count`, an estimate not cached yet throws MISS instead of being computed.
  */
-export function cachedCounter(messages: PyDict[], ts: boolean, count: TextTokenCounter | null): TokenCounter {
+export function cachedCounter(messages: PyDict[], ts: Variant, count: TextTokenCounter | null): TokenCounter {
   return (entry, source) => {
     const m = messages[source]!;
     let v = slotOf(m, ts);
     if (v === undefined) {
       if (!count) throw MISS;
-      store(m, ts, (v = compute(entry, count)));
+      store(m, ts, (v = compute(entry, count, ts.version)));
     }
     if (typeof v === 'number') return v;
     throw v.thrown;
@@ -51,7 +72,7 @@ export function cachedCounter(messages: PyDict[], ts: boolean, count: TextTokenC
  * get_history with the cached estimates only, or null when one it needs is not cached yet. Once
  * the tab has counted everything, a control change is this one run (no unbudgeted run first).
  */
-export function historyIfCached(messages: PyDict[], ts: boolean, run: (count: TokenCounter) => ReplayResult): ReplayResult | null {
+export function historyIfCached(messages: PyDict[], ts: Variant, run: (count: TokenCounter) => ReplayResult): ReplayResult | null {
   try {
     return run(cachedCounter(messages, ts, null));
   } catch (e) {
@@ -61,7 +82,7 @@ export function historyIfCached(messages: PyDict[], ts: boolean, run: (count: To
 }
 
 /** Sources whose estimate is not cached yet. */
-export function uncached(messages: PyDict[], sources: number[], ts: boolean): number[] {
+export function uncached(messages: PyDict[], sources: number[], ts: Variant): number[] {
   return sources.filter((s) => slotOf(messages[s]!, ts) === undefined);
 }
 
@@ -69,12 +90,12 @@ export function uncached(messages: PyDict[], sources: number[], ts: boolean): nu
  * Fills the cache for `todo` (entries given by their index into `entries`) until `budgetMs` has
  * passed; returns how many it did, so the caller can yield to the page and go on.
  */
-export function warm(messages: PyDict[], entries: PyDict[], sources: number[], todo: number[], ts: boolean, count: TextTokenCounter, budgetMs: number): number {
+export function warm(messages: PyDict[], entries: PyDict[], sources: number[], todo: number[], ts: Variant, count: TextTokenCounter, budgetMs: number): number {
   const start = performance.now();
   let done = 0;
   for (const k of todo) {
     const m = messages[sources[k]!]!;
-    if (slotOf(m, ts) === undefined) store(m, ts, compute(entries[k]!, count));
+    if (slotOf(m, ts) === undefined) store(m, ts, compute(entries[k]!, count, ts.version));
     done++;
     if (performance.now() - start > budgetMs) break;
   }

@@ -9,7 +9,8 @@ import { loadTokenizer } from '../../../core/tokenizer';
 import type { TextTokenCounter } from '../../../core/tokens';
 import type { PyDict } from '../../../core/pyvalue';
 import type { ReplaySettings } from './settings';
-import { cachedCounter, historyIfCached, uncached, warm } from './token-cache';
+import type { NanobotVersion } from '../../../core/nanobot-version';
+import { cachedCounter, historyIfCached, uncached, variantOf, warm } from './token-cache';
 
 export interface ReplayState {
   result: ReplayResult;
@@ -20,8 +21,8 @@ export interface ReplayState {
   ms: number;
 }
 
-/** Replays `messages` under `s`; re-renders as token counting makes progress. */
-export function useReplay(messages: PyDict[], lastConsolidated: number, s: ReplaySettings): ReplayState {
+/** Replays `messages` under `s` at `version`; re-renders as token counting makes progress. */
+export function useReplay(messages: PyDict[], lastConsolidated: number, s: ReplaySettings, version: NanobotVersion): ReplayState {
   const [counter, setCounter] = useState<TextTokenCounter | null>(null);
   const [failed, setFailed] = useState(false);
   const [tick, setTick] = useState(0);
@@ -30,30 +31,31 @@ export function useReplay(messages: PyDict[], lastConsolidated: number, s: Repla
     loadTokenizer().then((c) => live && setCounter(() => c), () => live && setFailed(true));
     return () => void (live = false);
   }, []);
-  const opts = { maxMessages: s.maxMessages, maxTokens: s.maxTokens, includeTimestamps: s.includeTimestamps, extendToUser: s.extendToUser };
+  const opts = { maxMessages: s.maxMessages, maxTokens: s.maxTokens, includeTimestamps: s.includeTimestamps, extendToUser: s.extendToUser, includeRuntimeContext: s.includeRuntimeContext };
+  const variant = useMemo(() => variantOf(version, s.includeTimestamps, s.includeRuntimeContext), [version, s.includeTimestamps, s.includeRuntimeContext]);
   // Every estimate this run needs already cached: one budgeted run is the answer. Not tried while
   // counting is under way (each try would cost a whole run per slice counted).
   const counting = useRef(false);
   const warmRun = useMemo(() => {
     if (!counter || counting.current) return null;
     const t0 = performance.now();
-    const result = historyIfCached(messages, s.includeTimestamps, (count) => getHistory(messages, lastConsolidated, opts, count));
+    const result = historyIfCached(messages, variant, (count) => getHistory(messages, lastConsolidated, opts, version, count));
     return result && { result, ms: performance.now() - t0 };
-  }, [counter, messages, lastConsolidated, s.maxMessages, s.maxTokens, s.includeTimestamps, s.extendToUser, tick]);
+  }, [counter, messages, lastConsolidated, s.maxMessages, s.maxTokens, variant, s.extendToUser, tick]);
   const cold = warmRun === null;
-  const base = useMemo(() => (cold ? getHistory(messages, lastConsolidated, { ...opts, maxTokens: 0 }) : null), [cold, messages, lastConsolidated, s.maxMessages, s.includeTimestamps, s.extendToUser]);
+  const base = useMemo(() => (cold ? getHistory(messages, lastConsolidated, { ...opts, maxTokens: 0 }, version) : null), [cold, messages, lastConsolidated, s.maxMessages, variant, s.extendToUser]);
   /** Entry indices (into base.entries) whose estimate is not cached yet. */
   const todo = useMemo(() => {
     if (!base) return [];
     if (!counter) return base.sources.map((_, k) => k);
-    const missing = new Set(uncached(messages, base.sources, s.includeTimestamps));
+    const missing = new Set(uncached(messages, base.sources, variant));
     return base.sources.flatMap((src, k) => (missing.has(src) ? [k] : []));
   }, [counter, base, tick]);
   counting.current = todo.length > 0;
   useEffect(() => {
     if (!counter || !base || todo.length === 0) return;
     const timer = setTimeout(() => {
-      warm(messages, base.entries, base.sources, todo, s.includeTimestamps, counter, 12);
+      warm(messages, base.entries, base.sources, todo, variant, counter, 12);
       setTick((t) => t + 1);
     }, 0);
     return () => clearTimeout(timer);
@@ -62,7 +64,7 @@ export function useReplay(messages: PyDict[], lastConsolidated: number, s: Repla
     if (warmRun) return { result: warmRun.result, tokens: 'ready', progress: 1, ms: warmRun.ms };
     const t0 = performance.now();
     if (counter && todo.length === 0) {
-      const result = getHistory(messages, lastConsolidated, opts, cachedCounter(messages, s.includeTimestamps, counter));
+      const result = getHistory(messages, lastConsolidated, opts, version, cachedCounter(messages, variant, counter));
       return { result, tokens: 'ready', progress: 1, ms: performance.now() - t0 };
     }
     const total = base!.sources.length || 1;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { getHistory } from '../../../../src/core/replay';
 import type { PyDict } from '../../../../src/core/pyvalue';
-import { cachedCounter, historyIfCached } from '../../../../src/ui/session/replay/token-cache';
+import { cachedCounter, historyIfCached, variantOf } from '../../../../src/ui/session/replay/token-cache';
 
 const session = (): PyDict[] =>
   Array.from({ length: 12 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `message ${i} `.repeat(1 + (i % 4)) }));
@@ -12,14 +12,14 @@ describe('historyIfCached', () => {
   it('is null until the estimates the run needs are cached, then equals the run with a counting counter', () => {
     const ms = session();
     const opts = { maxMessages: 8, maxTokens: 40, includeTimestamps: false, extendToUser: false };
-    const run = (count: Parameters<typeof getHistory>[3]) => getHistory(ms, 0, opts, count);
-    expect(historyIfCached(ms, false, run)).toBeNull();
-    const want = run(cachedCounter(ms, false, words)); // counts and fills the cache
-    expect(historyIfCached(ms, false, run)).toEqual(want);
+    const run = (count: Parameters<typeof getHistory>[4]) => getHistory(ms, 0, opts, 'v0.2', count);
+    expect(historyIfCached(ms, variantOf('v0.2', false), run)).toBeNull();
+    const want = run(cachedCounter(ms, variantOf('v0.2', false), words)); // counts and fills the cache
+    expect(historyIfCached(ms, variantOf('v0.2', false), run)).toEqual(want);
     expect(want.tokens).not.toBeNull();
-    // A wider window needs messages not counted yet; with timestamps the cache is separate.
-    expect(historyIfCached(ms, false, (c) => getHistory(ms, 0, { ...opts, maxMessages: 12 }, c))).toBeNull();
-    expect(historyIfCached(ms, true, (c) => getHistory(ms, 0, { ...opts, includeTimestamps: true }, c))).toBeNull();
+    // A wider window whose budget reaches messages not counted yet; with timestamps the cache is separate.
+    expect(historyIfCached(ms, variantOf('v0.2', false), (c) => getHistory(ms, 0, { ...opts, maxMessages: 12, maxTokens: 1000 }, 'v0.2', c))).toBeNull();
+    expect(historyIfCached(ms, variantOf('v0.2', true), (c) => getHistory(ms, 0, { ...opts, includeTimestamps: true }, 'v0.2', c))).toBeNull();
   });
 
   it('replays a cached tokenizer failure as nanobot would raise it, not as a miss', () => {
@@ -28,9 +28,9 @@ describe('historyIfCached', () => {
     const failing = () => {
       throw Object.assign(new Error('boom'), { error: { type: 'ValueError', message: 'bad text' } });
     };
-    const first = getHistory(ms, 0, opts, cachedCounter(ms, false, failing));
+    const first = getHistory(ms, 0, opts, 'v0.2', cachedCounter(ms, variantOf('v0.2', false), failing));
     expect(first.error).toMatchObject({ type: 'ValueError' });
-    const again = historyIfCached(ms, false, (c) => getHistory(ms, 0, opts, c));
+    const again = historyIfCached(ms, variantOf('v0.2', false), (c) => getHistory(ms, 0, opts, 'v0.2', c));
     expect(again).toEqual(first);
   });
 });

@@ -1,0 +1,60 @@
+/**
+ * What happens to files an older nanobot left when a newer one starts: v0.3.0's lookup of a
+ * lossy or global legacy file (§4–6), and main's start-up migration into its namespace (§11).
+ * The upgrade view and the golden runner both ask these questions.
+ */
+import { isoRoundTrip } from './isotime';
+import { decodeStrict, findUtf8Fault } from './lines';
+import { firstNonBlankLine } from './load';
+import { pyLoads, type PyError } from './pyjson';
+import { dictGet, isDict } from './pyvalue';
+
+/**
+ * v0.3.0's stored key of a fallback file: the `key` of a metadata record on the first non-blank
+ * line when it is a string; null otherwise (a message first, a non-object, bad JSON or UTF-8).
+ * Nesting past the recursion limit raises out of the lookup.
+ */
+export function fallbackStoredKey(bytes: Uint8Array): { key: string | null } | { error: PyError } {
+  const first = firstNonBlankLine(bytes);
+  if (!first || 'type' in first) return { key: null };
+  const r = pyLoads(first.text);
+  if (!r.ok) return r.error.type === 'RecursionError' ? { error: r.error } : { key: null };
+  if (!isDict(r.value) || dictGet(r.value, '_type') !== 'metadata') return { key: null };
+  const key = dictGet(r.value, 'key');
+  return { key: typeof key === 'string' ? key : null };
+}
+
+/** v0.3.0 skips a fallback file for `key` when its stored key names another session. */
+export function fallbackBelongsElsewhere(bytes: Uint8Array, key: string): boolean {
+  const stored = fallbackStoredKey(bytes);
+  return 'key' in stored && typeof stored.key === 'string' && stored.key !== '' && stored.key !== key;
+}
+
+const ASCII_WS = new Set([0x20, 0x09, 0x0a, 0x0d, 0x0b, 0x0c]);
+
+/**
+ * Whether main's start-up migration moves a workspace file into its namespace: only when the whole
+ * file parses (lines split on `\n`, each non-blank one UTF-8 JSON object, a string `updated_at`
+ * a valid ISO time, at least one record). Others stay behind, unseen by main; `reason` says why.
+ */
+export function migratesToNamespace(bytes: Uint8Array): { ok: true } | { ok: false; reason: string } | { error: PyError } {
+  let records = 0;
+  let start = 0;
+  for (let line = 1; start <= bytes.length; line++) {
+    let end = bytes.indexOf(0x0a, start);
+    if (end < 0) end = bytes.length;
+    const raw = bytes.subarray(start, end);
+    start = end + 1;
+    if (raw.every((b) => ASCII_WS.has(b))) continue;
+    if (findUtf8Fault(raw)) return { ok: false, reason: `line ${line} is not valid UTF-8` };
+    const r = pyLoads(decodeStrict(raw));
+    if (!r.ok) return r.error.type === 'RecursionError' ? { error: r.error } : { ok: false, reason: `line ${line} is not JSON (${r.error.message})` };
+    if (!isDict(r.value)) return { ok: false, reason: `line ${line} is not a JSON object` };
+    records++;
+    const updated = dictGet(r.value, 'updated_at');
+    if (dictGet(r.value, '_type') === 'metadata' && typeof updated === 'string' && updated && !isoRoundTrip(updated).ok) {
+      return { ok: false, reason: `line ${line}: updated_at is not an ISO time` };
+    }
+  }
+  return records ? { ok: true } : { ok: false, reason: 'the file holds no record' };
+}

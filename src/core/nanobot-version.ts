@@ -1,0 +1,182 @@
+/**
+ * The nanobot releases Session Lens answers for, and every session rule that differs between them,
+ * as one table of named choices. Read a column to see one release; read a row to see what changed.
+ * Adding a release is adding a column here (and a golden corpus), not editing the functions.
+ * Source: ../shared/spec/nanobot-versions.md (§ numbers below refer to it).
+ */
+
+export const NANOBOT_VERSIONS = ['v0.2', 'v0.3.0', 'main'] as const;
+export type NanobotVersion = (typeof NANOBOT_VERSIONS)[number];
+
+/** True for a string naming a known version (for links, CLI flags and stored settings). */
+export function isNanobotVersion(v: unknown): v is NanobotVersion {
+  return typeof v === 'string' && (NANOBOT_VERSIONS as readonly string[]).includes(v);
+}
+
+export interface VersionRules {
+  version: NanobotVersion;
+  /** How people name it. */
+  label: string;
+  commit: string;
+  date: string;
+
+  // §1 files and keys
+  /** The file stem of a key: v0.2's lossy safe_key, or base64url of the key's UTF-8. */
+  fileStem: 'safe-key' | 'base64url';
+  /** The key listing derives from a stem when the metadata holds none (§27). */
+  stemKey: 'first-underscore' | 'decoded-else-first-underscore' | 'canonical-only';
+  /** Where the sessions live (§1, §8). */
+  sessionsHome: 'workspace' | 'namespace';
+
+  // §2–3 records and loading
+  /** `{"_type": "provider_state"}` is a private record, not a message (§15–17). */
+  providerStateRecord: boolean;
+  /** `_runtime_context` markers exist: public view, previews and forks strip them (§19). */
+  runtimeContext: boolean;
+  /** The exception a non-object line raises in the strict pass (§20). */
+  nonObjectLine: 'AttributeError' | 'ValueError';
+  /** Which strict-pass exceptions start the repair pass; others propagate out of `_load` (§21). */
+  repairCatches: 'any' | 'data-errors';
+  /** The repair pass skips non-object lines instead of giving up (§22). */
+  repairSkipsNonObjects: boolean;
+  /** Metadata record fields are type-checked: metadata a dict, times non-empty strings, an int cursor (§20, §24, §30). */
+  typedMetadata: boolean;
+  /** v0.2's listing repair reads `safe_key(fallback key)`, not the listed file (§23). */
+  listingRepairReadsFallbackFile: boolean;
+  /** Reading a listing head: only data errors become a repair row; others propagate (§31). */
+  headErrorsToRepair: 'any' | 'data-errors';
+
+  // §5 get_history
+  /** The signature's default `max_messages`. */
+  defaultMaxMessages: number;
+  /** What `max_messages <= 0` means: a window of that many, or none (null). */
+  nonPositiveMaxMessages: number | null;
+  /** With `last_consolidated > 0`, the archived tail replayed again (0: none) (§35). */
+  archivedReplayTail: number;
+  /** `include_timestamps` exists: `[Message Time: …]` on user turns (§36). */
+  timestamps: boolean;
+  /** MCP-preset breadcrumbs (§36). */
+  mcpPresetBreadcrumbs: boolean;
+  /** A non-empty `media` list without usable paths still appends `"\n"` (§37). */
+  bareMediaNewline: boolean;
+  /** CLI-app breadcrumbs only with include_runtime_context and no object `_runtime_context` (§38). */
+  cliAppsNeedRuntimeContext: boolean;
+
+  // §7 token estimates
+  /** A text block whose `text` is a truthy non-string: TypeError, or skipped (§46). */
+  nonStringTextBlock: 'raise' | 'skip';
+  /** Tokenizer refusal: `len(payload)//4 + 4` in code points, or UTF-8 bytes + 4 (§47). */
+  specialTokenFallback: 'quarter-code-points' | 'utf8-bytes';
+
+  // §8 retention, forks, cap
+  /** Retention also keeps a `_channel_delivery` just before the user it moves to (§48). */
+  retainKeepsChannelDelivery: boolean;
+  /** A fork copies each message as is, or its public view (§50). */
+  forkCopies: 'deep-copy' | 'public-view';
+  /** Metadata keys a fork does not inherit (§50). */
+  forkDroppedKeys: readonly string[];
+  /** The file cap: none, after each agent turn, or also inside every save (§49). */
+  fileCap: null | { limit: number; inEverySave: boolean };
+
+  // §9 saving
+  /** Temp-file pattern of an atomic save (§52–53). */
+  tmpName: 'stem.jsonl.tmp' | 'hidden-random';
+}
+
+const FORK_DROPPED_V02 = ['goal_state', 'pending_user_turn', 'runtime_checkpoint', 'thread_goal', 'title', 'title_user_edited'] as const;
+
+const V02: VersionRules = {
+  version: 'v0.2',
+  label: 'nanobot 0.2',
+  commit: 'c915e98c1',
+  date: '2026-06-24',
+  fileStem: 'safe-key',
+  stemKey: 'first-underscore',
+  sessionsHome: 'workspace',
+  providerStateRecord: false,
+  runtimeContext: false,
+  nonObjectLine: 'AttributeError',
+  repairCatches: 'any',
+  repairSkipsNonObjects: false,
+  typedMetadata: false,
+  listingRepairReadsFallbackFile: true,
+  headErrorsToRepair: 'any',
+  defaultMaxMessages: 120,
+  nonPositiveMaxMessages: 120,
+  archivedReplayTail: 0,
+  timestamps: true,
+  mcpPresetBreadcrumbs: true,
+  bareMediaNewline: true,
+  cliAppsNeedRuntimeContext: false,
+  nonStringTextBlock: 'raise',
+  specialTokenFallback: 'quarter-code-points',
+  retainKeepsChannelDelivery: false,
+  forkCopies: 'deep-copy',
+  forkDroppedKeys: FORK_DROPPED_V02,
+  fileCap: { limit: 2000, inEverySave: false },
+  tmpName: 'stem.jsonl.tmp',
+};
+
+const V030: VersionRules = {
+  ...V02,
+  version: 'v0.3.0',
+  label: 'nanobot 0.3.0',
+  commit: '3f602fbc8',
+  date: '2026-07-25',
+  fileStem: 'base64url',
+  stemKey: 'decoded-else-first-underscore',
+  runtimeContext: true,
+  nonObjectLine: 'ValueError',
+  repairCatches: 'data-errors',
+  repairSkipsNonObjects: true,
+  listingRepairReadsFallbackFile: false,
+  headErrorsToRepair: 'data-errors',
+  defaultMaxMessages: 2000,
+  nonPositiveMaxMessages: 2000,
+  timestamps: false,
+  mcpPresetBreadcrumbs: false,
+  cliAppsNeedRuntimeContext: true,
+  specialTokenFallback: 'utf8-bytes',
+  forkCopies: 'public-view',
+  fileCap: { limit: 2000, inEverySave: true },
+};
+
+const MAIN: VersionRules = {
+  ...V030,
+  version: 'main',
+  label: 'nanobot main',
+  commit: '3852956a7',
+  date: '2026-08-23',
+  stemKey: 'canonical-only',
+  sessionsHome: 'namespace',
+  providerStateRecord: true,
+  typedMetadata: true,
+  defaultMaxMessages: 0,
+  nonPositiveMaxMessages: null,
+  archivedReplayTail: 8,
+  bareMediaNewline: false,
+  nonStringTextBlock: 'skip',
+  retainKeepsChannelDelivery: true,
+  forkDroppedKeys: [...FORK_DROPPED_V02, 'session_handle'],
+  fileCap: null,
+  tmpName: 'hidden-random',
+};
+
+/** Every release's rules, side by side. */
+export const VERSION_RULES: Record<NanobotVersion, VersionRules> = { 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
+
+/** The rules of one release. */
+export function rulesOf(version: NanobotVersion): VersionRules {
+  return VERSION_RULES[version];
+}
+
+/**
+ * The agent loop's `max_messages` for a context window (§41–43): v0.2 the config value (0 → 120),
+ * v0.3.0 `min(2000, max(120, window // 100))` (2000 without a window), main no cap (0).
+ */
+export function loopMaxMessages(version: NanobotVersion, contextWindow: number | null, configMaxMessages = 120): number {
+  if (version === 'v0.2') return configMaxMessages > 0 ? configMaxMessages : 120;
+  if (version === 'main') return 0;
+  if (contextWindow === null || contextWindow <= 0) return 2000;
+  return Math.min(2000, Math.max(120, Math.floor(contextWindow / 100)));
+}

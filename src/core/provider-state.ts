@@ -1,0 +1,52 @@
+/**
+ * nanobot main's private `{"_type": "provider_state", "state": {…}}` record (§15–17): the
+ * provider's conversation state. Never a message; validated as main validates it, and written back
+ * with exactly six keys.
+ */
+import * as z from 'zod/mini';
+import { dictFrom, dictGet, isDict, isInt, type PyDict, type PyValue } from './pyvalue';
+
+export const PROVIDER_STATE_TYPE = 'provider_state';
+
+const nonEmpty = z.string().check(z.minLength(1));
+const object = z.custom<PyDict>((v) => isDict(v));
+
+/** main's `ProviderConversationState.from_dict` checks: non-empty strings, an int (not bool) version, objects. */
+const stateSchema = z.object({
+  kind: nonEmpty,
+  provider: nonEmpty,
+  model: nonEmpty,
+  version: z.custom<number | bigint>((v) => isInt(v)),
+  payload: object,
+  pending_messages: z.optional(z.array(object)),
+});
+
+/** A provider state exactly as main holds it (keys in its `to_dict` order). */
+export type ProviderState = PyDict;
+
+/** True for a record main treats as a provider state (whatever its `state` holds). */
+export function isProviderStateRecord(v: PyValue): v is PyDict {
+  return isDict(v) && dictGet(v, '_type') === PROVIDER_STATE_TYPE;
+}
+
+/** The valid state of a record, re-serialised with main's six keys (extras dropped), or null. */
+export function parseProviderState(record: PyDict): ProviderState | null {
+  const state = dictGet(record, 'state');
+  if (!isDict(state)) return null;
+  const r = stateSchema.safeParse(state);
+  if (!r.success) return null;
+  const get = (k: string) => dictGet(state, k)!;
+  return dictFrom([
+    ['kind', get('kind')],
+    ['provider', get('provider')],
+    ['model', get('model')],
+    ['version', get('version')],
+    ['payload', get('payload')],
+    ['pending_messages', dictGet(state, 'pending_messages') ?? []],
+  ]);
+}
+
+/** The line main's save writes for a state (line 2 of the file). */
+export function providerStateRecord(state: ProviderState): PyDict {
+  return dictFrom([['_type', PROVIDER_STATE_TYPE], ['state', state]]);
+}

@@ -1,0 +1,36 @@
+/**
+ * The recovered lens's session: what Session Lens shows when nanobot itself loads nothing, built
+ * from every valid record of the document. Kept apart from the edits so opening a file does not
+ * pull in the trimming and replay code.
+ */
+import { metadataIndex, messageRecords, type SessionDocument } from './document';
+import { isoRoundTrip } from './isotime';
+import { clampLastConsolidated, type NanobotSession } from './load';
+import { dictGet, isDict, truthy } from './pyvalue';
+
+/**
+ * The session the recovered lens shows: every valid message, the last metadata record, sane times.
+ * `recs` (the message records' indices) can come precomputed, from work already done in slices.
+ */
+export function recoveredSession(doc: SessionDocument, fallbackKey: string, now: string, recs = messageRecords(doc)): NanobotSession & { messageRecords: number[] } {
+  const mi = metadataIndex(doc);
+  const meta = mi >= 0 ? doc.records[mi]!.value! : null;
+  const time = (f: string) => {
+    const v = meta ? dictGet(meta, f) : undefined;
+    const r = truthy(v) ? isoRoundTrip(v) : null;
+    return r && r.ok ? r.iso : now;
+  };
+  const key = meta ? dictGet(meta, 'key') : undefined;
+  const m = meta ? dictGet(meta, 'metadata') : undefined;
+  return {
+    key: typeof key === 'string' && key ? key : fallbackKey,
+    createdAt: time('created_at'),
+    updatedAt: time('updated_at'),
+    lastConsolidated: clampLastConsolidated(meta ? dictGet(meta, 'last_consolidated') : 0, recs.length),
+    metadata: isDict(m) ? m : {},
+    messages: recs.map((i) => doc.records[i]!.value!),
+    messageLines: recs,
+    messageRecords: recs,
+  };
+}
+

@@ -1,0 +1,55 @@
+/** The version table: what each release does differently, checked where it shows in the core's answers. */
+import { describe, expect, it } from 'vitest';
+import { agentLoopOptions } from '../../src/core/budget';
+import { isNanobotVersion, loopMaxMessages, NANOBOT_VERSIONS, rulesOf } from '../../src/core/nanobot-version';
+import { getHistory } from '../../src/core/replay';
+import type { PyDict } from '../../src/core/pyvalue';
+
+const turns = (n: number): PyDict[] => Array.from({ length: n }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `m${i}`, timestamp: `2024-05-01T10:00:${String(i % 60).padStart(2, '0')}` }));
+
+describe('nanobot versions', () => {
+  it('names three releases and recognises only them', () => {
+    expect([...NANOBOT_VERSIONS]).toEqual(['v0.2', 'v0.3.0', 'main']);
+    expect(isNanobotVersion('main')).toBe(true);
+    expect(isNanobotVersion('0.2')).toBe(false);
+    expect(isNanobotVersion(2)).toBe(false);
+  });
+
+  it("gives each agent loop its own get_history call", () => {
+    expect(agentLoopOptions('v0.2')).toMatchObject({ maxMessages: 120, maxTokens: 190_784, includeTimestamps: true });
+    expect(agentLoopOptions('v0.3.0')).toMatchObject({ maxMessages: 2000, includeTimestamps: false });
+    expect(agentLoopOptions('main')).toMatchObject({ maxMessages: 0, includeTimestamps: false });
+    expect(loopMaxMessages('v0.3.0', 128_000)).toBe(1280);
+    expect(loopMaxMessages('v0.3.0', 5_000)).toBe(120);
+    expect(agentLoopOptions('main', 0).maxTokens).toBe(0);
+  });
+
+  it('replays the same file differently per version', () => {
+    const ms = turns(300);
+    const by = (v: (typeof NANOBOT_VERSIONS)[number]) => getHistory(ms, 0, agentLoopOptions(v), v);
+    expect(by('v0.2').entries).toHaveLength(120);
+    expect(by('v0.2').entries[0]!.content).toMatch(/^\[Message Time: /);
+    expect(by('v0.3.0').entries).toHaveLength(300);
+    expect(by('v0.3.0').entries[0]!.content).toBe('m0');
+  });
+
+  it("main replays the last 8 messages again when they are archived, marked as such", () => {
+    const ms = turns(20);
+    const main = getHistory(ms, 20, {}, 'main');
+    expect(main.entries.map((e) => e.content)).toEqual(['m12', 'm13', 'm14', 'm15', 'm16', 'm17', 'm18', 'm19']);
+    expect(main.fates.filter((f) => f.kept && f.changes.includes('archived'))).toHaveLength(8);
+    expect(getHistory(ms, 20, {}, 'v0.3.0').entries).toHaveLength(0);
+    expect(rulesOf('main').archivedReplayTail).toBe(8);
+  });
+
+  it('estimates lazily under a budget: an old malformed message never reached does not raise', () => {
+    const ms: PyDict[] = [{ role: 'user', content: [{ type: 'text', text: 5 }] }, ...turns(6)];
+    const count = (e: PyDict) => {
+      if (Array.isArray(e.content)) throw Object.assign(new Error('TypeError'), { error: { type: 'TypeError', message: 'sequence item' } });
+      return 10;
+    };
+    const r = getHistory(ms, 0, { maxMessages: 100, maxTokens: 30 }, 'v0.2', count);
+    expect(r.error).toBeNull();
+    expect(r.entries.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The golden fields about files older nanobots left behind: v0.3.0's `legacy_lossy_load` (a
+ * lossy or global file found, checked and moved to its base64url name) and main's
+ * `workspace_migration` (workspace files moved into the namespace at start-up, if they parse).
+ */
+import { base64urlKey } from '../../src/core/keys';
+import { listingRow } from '../../src/core/listing';
+import { loadNanobot } from '../../src/core/load';
+import { fallbackBelongsElsewhere, fallbackStoredKey, migratesToNamespace } from '../../src/core/migration';
+import type { NanobotVersion } from '../../src/core/nanobot-version';
+import { dictGet, isDict, type PyDict } from '../../src/core/pyvalue';
+import { check, type Tally } from './compare';
+
+interface Case {
+  bytes: Uint8Array;
+  key: string;
+  now: string;
+  version: NanobotVersion;
+}
+
+function loadView(c: Case) {
+  const l = loadNanobot(c.bytes, c.key, c.now, c.version);
+  return { loaded: !!l.result, repair_called: l.path === 'repair', error: l.error?.type ?? null };
+}
+
+const notLoaded = { loaded: false, repair_called: false, error: null };
+
+function checkLoad(t: Tally, where: string, g: PyDict, got: { loaded: boolean; repair_called: boolean; error: string | null }) {
+  check(t, where + '.loaded', g.loaded, got.loaded);
+  check(t, where + '.repair_called', g.repair_called, got.repair_called);
+  const err = dictGet(g, 'error');
+  check(t, where + '.error', isDict(err) ? err.type : null, got.error);
+  check(t, where + '.same_as_canonical', dictGet(g, 'same_as_canonical') ?? false, got.loaded);
+}
+
+/** Checks one case's migration field against the core's answers. */
+export function checkMigration(t: Tally, where: string, field: 'legacy_lossy_load' | 'workspace_migration', g: PyDict, c: Case): void {
+  const canonical = `sessions/${base64urlKey(c.key)}.jsonl`;
+  if (field === 'legacy_lossy_load') {
+    for (const place of ['lossy', 'global'] as const) {
+      const x = g[place] as PyDict;
+      const at = `${where}.${place}`;
+      const stored = fallbackStoredKey(c.bytes);
+      check(t, at + '.stored_key', x.stored_key, 'error' in stored ? { error: stored.error } : stored.key);
+      const skipped = fallbackBelongsElsewhere(c.bytes, c.key);
+      check(t, at + '.resolved', x.resolved, skipped ? null : x.file);
+      checkLoad(t, at + '.load', x.load as PyDict, skipped ? notLoaded : loadView(c));
+      check(t, at + '.files_after', x.files_after, [skipped ? (x.file as string) : canonical]);
+    }
+    return;
+  }
+  for (const name of ['b64', 'lossy'] as const) {
+    const x = g[name] as PyDict;
+    const at = `${where}.${name}`;
+    const m = migratesToNamespace(c.bytes);
+    if ('error' in m) {
+      check(t, at + '.startup_error', isDict(x.startup_error) ? x.startup_error.type : null, m.error.type);
+      continue;
+    }
+    check(t, at + '.startup_error', null, isDict(x.startup_error) ? x.startup_error.type : null);
+    check(t, at + '.copied', x.copied, m.ok);
+    check(t, at + '.source_kept', x.source_kept, !m.ok);
+    const seen = m.ok && name === 'b64';
+    checkLoad(t, at + '.load', x.load as PyDict, seen ? loadView(c) : notLoaded);
+    let listed = 0;
+    if (seen) {
+      const out = listingRow({ bytes: c.bytes, complete: true, fileName: `${base64urlKey(c.key)}.jsonl`, mtimeIso: c.now, now: c.now, version: c.version });
+      listed = out.kind === 'row' ? 1 : 0;
+    }
+    check(t, at + '.listed', x.listed, listed);
+  }
+}
