@@ -7,7 +7,7 @@ import type { StorageAdapter } from '../../store/adapter';
 import { createHandleAdapter } from '../../store/handle-adapter';
 import { queryAccess } from '../../store/handles';
 import { classifyName } from '../../store/leftovers';
-import { detectLayout, type Layout } from '../../store/layout';
+import { detectLayout, MAIN_MARKERS, type Layout } from '../../store/layout';
 import { createMemoryAdapter } from '../../store/memory-adapter';
 
 export type WorkspaceKind = 'folder' | 'demo' | 'files' | 'file';
@@ -48,10 +48,10 @@ export async function workspaceFromHandle(handle: FileSystemDirectoryHandle, kin
   };
 }
 
-/** Files whose bytes matter to the app (sessions, leftovers, backups, layout markers). */
+/** Files whose bytes matter to the app (sessions, leftovers, backups, layout markers, main's locks that date a folder). */
 export function relevantFile(path: string): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1);
-  return classifyName(name) !== 'other' || name === '.workspace' || name === 'workspace-id' || name === 'config.json';
+  return classifyName(name) !== 'other' || ['.workspace', 'workspace-id', 'config.json', ...MAIN_MARKERS].includes(name);
 }
 
 /** A file with the path it had inside the chosen folder (`webkitRelativePath` or a dropped entry's). */
