@@ -9,6 +9,7 @@ import { queryAccess } from '../../store/handles';
 import { classifyName } from '../../store/leftovers';
 import { detectLayout, MAIN_MARKERS, type Layout } from '../../store/layout';
 import { createMemoryAdapter } from '../../store/memory-adapter';
+import { DEMO_DIR } from './demo';
 
 export type WorkspaceKind = 'folder' | 'demo' | 'files' | 'file';
 
@@ -38,7 +39,7 @@ export async function workspaceFromHandle(handle: FileSystemDirectoryHandle, kin
   const writable = access === 'granted';
   return {
     kind,
-    name: kind === 'demo' ? 'Demo workspace' : handle.name,
+    name: kind === 'demo' ? (handle.name === DEMO_DIR ? 'Demo workspace' : 'Demo: nanobot main') : handle.name,
     adapter,
     writable,
     ...(writable ? {} : { readOnlyReason: 'This page may read the folder but not write to it yet: edits are offered as downloads until you allow editing.' }),
