@@ -33,17 +33,17 @@ export async function gatherFolderFacts(adapter: StorageAdapter, layout: Layout,
 
 /**
  * Facts for the opened folder as a whole: a sessions root's namespaces together (role 'config'),
- * else its one session folder, else a workspace without one.
+ * else its (workspace) session folder, else a workspace without one.
  */
 export async function gatherVersionFacts(adapter: StorageAdapter, layout: Layout): Promise<VersionFacts> {
   const namespaces = layout.folders.filter((f) => f.role === 'namespace');
-  const isRoot = layout.kind === 'config' || (namespaces.length > 0 && namespaces.some((f) => f.path !== ''));
-  if (isRoot) {
+  if (namespaces.some((f) => f.path !== '')) {
     const flat = layout.folders.filter((f) => f.role === 'legacy').reduce((n, f) => n + f.sessions.length, 0);
     const role: FolderRole = { kind: 'config', workspacePaths: namespaces.map((f) => f.workspacePath ?? null), flatFiles: flat };
     return facts(role, false, namespaces, layout.rootMarkers ?? [], await filesOf(adapter, namespaces));
   }
-  const folder = layout.folders[0];
+  // A config folder without namespaces (older nanobot): its default workspace speaks for it.
+  const folder = layout.folders.find((f) => f.role === 'workspace') ?? layout.folders[0];
   if (folder) return gatherFolderFacts(adapter, layout, folder);
   const role: FolderRole = layout.kind === 'workspace' ? { kind: 'workspace-without-sessions' } : { kind: 'loose' };
   return facts(role, layout.workspaceId !== undefined, [], [], []);

@@ -50,6 +50,17 @@ describe('gathering version facts', () => {
     expect(verdict.summary).toBe('nanobot main: a sessions root with 2 namespaces (/home/me/ws, /home/me/other); 2 files hold provider_state');
   });
 
+  it('a config folder of an older nanobot (no namespaces) is judged by its default workspace', async () => {
+    const a = createMemoryAdapter();
+    a.setFile('config.json', '{}');
+    a.setFile('sessions/old_chat.jsonl', meta('old:chat'));
+    a.setFile(`workspace/sessions/${b64('cli:direct')}`, meta('cli:direct') + user('hi'));
+    const { layout, facts, verdict } = await verdictOf(a, '.nanobot');
+    expect(layout.kind).toBe('config');
+    expect(facts.role).toEqual({ kind: 'workspace-sessions' });
+    expect(verdict.version).toBe('v0.3.0');
+  });
+
   it('one namespace of it, picked from the layout, names its workspace and sees the root lock', async () => {
     const a = mainConfig();
     const layout = await detectLayout(a, '.nanobot');
