@@ -1,71 +1,20 @@
 #!/usr/bin/env node
 /**
- * Writes the demo workspace the app seeds into OPFS ("Try the demo") to public/demo/: realistic
+ * Writes the demo workspaces the app seeds into OPFS ("Try the demo") to public/demo/: realistic
  * nanobot sessions in nanobot's exact on-disk format, plus a few broken files that show what the
- * app can diagnose. Deterministic: run it again and the output is byte-identical.
+ * app can diagnose. Two workspaces: a nanobot v0.2 workspace (sessions/, safe_key names) and a
+ * config folder laid out like nanobot main (demo-main.mjs). Deterministic: run it again and the
+ * output is byte-identical.
  *   node scripts/make-demo.mjs [outDir]      (default public/demo)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { call, clock, conversation, dumps, fileText, metadataLine } from './demo-lib.mjs';
+import { mainDemo } from './demo-main.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.resolve(process.argv[2] ?? path.join(root, 'public', 'demo'));
-
-// ---------- Python json.dumps(obj, ensure_ascii=False), for the values used here (no floats) ----------
-
-/** Python's json.dumps with default separators: JSON.stringify's escapes match for these strings. */
-function dumps(v) {
-  if (v === null || typeof v === 'boolean' || typeof v === 'string') return JSON.stringify(v);
-  if (typeof v === 'number') {
-    if (!Number.isInteger(v)) throw new Error(`demo data must not use floats: ${v}`);
-    return String(v);
-  }
-  if (Array.isArray(v)) return `[${v.map(dumps).join(', ')}]`;
-  return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${dumps(x)}`).join(', ')}}`;
-}
-
-// ---------- time ----------
-
-const pad = (n, w = 2) => String(n).padStart(w, '0');
-/** Naive local isoformat() of a UTC-less wall clock (ms since an arbitrary epoch, plus micros). */
-function iso(ms, micros = 0) {
-  const d = new Date(ms);
-  const base = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-  const us = d.getUTCMilliseconds() * 1000 + micros;
-  return us ? `${base}.${pad(us, 6)}` : base;
-}
-const at = (s) => Date.parse(`${s}Z`);
-
-/** A clock that ticks forward a few seconds per message, with stable pseudo-random micros. */
-function clock(start) {
-  let t = at(start);
-  let seed = t % 1000003;
-  return (seconds = 4) => {
-    seed = (seed * 48271) % 2147483647;
-    t += seconds * 1000 + (seed % 997);
-    return iso(t, seed % 1000);
-  };
-}
-
-// ---------- session builder ----------
-
-function metadataLine(key, created, updated, metadata = {}, lastConsolidated = 0) {
-  return { _type: 'metadata', key, created_at: created, updated_at: updated, metadata, last_consolidated: lastConsolidated };
-}
-
-function fileText(records) {
-  return records.map((r) => dumps(r) + '\n').join('');
-}
-
-function call(id, name, args) {
-  return { id, type: 'function', function: { name, arguments: dumps(args) } };
-}
-
-/** Messages with timestamps last, as nanobot's _save_turn writes them. */
-function conversation(tick, items) {
-  return items.map((m) => ({ ...m, timestamp: m.timestamp ?? tick(m.wait ?? 5) })).map(({ wait, ...m }) => m);
-}
 
 const files = [];
 const add = (name, text, about) => files.push({ name, text, about });
@@ -384,12 +333,31 @@ const add = (name, text, about) => files.push({ name, text, about });
   add('sessions/dream_20260601-030000.jsonl', fileText([meta, ...msgs]), 'An internal dream:<stamp> key.');
 }
 
+const workspaces = [
+  {
+    id: 'v0.2',
+    dir: '',
+    nanobot: 'v0.2',
+    name: 'Demo workspace',
+    about: 'A nanobot v0.2 workspace: sessions/ with safe_key file names, clean and broken sessions.',
+    files,
+  },
+  mainDemo(),
+];
+
+/** Served files are written under `<dir>/`; inline ones (dot-files such as locks, which static hosts often refuse) live in the manifest. */
+const entry = (f) => (f.inline ? { path: f.name, text: f.text, about: f.about } : { path: f.name, bytes: Buffer.byteLength(f.text), about: f.about });
+
 fs.rmSync(outDir, { recursive: true, force: true });
-for (const f of files) {
-  const p = path.join(outDir, f.name);
-  fs.mkdirSync(path.dirname(p), { recursive: true });
-  fs.writeFileSync(p, f.text);
+let written = 0;
+for (const ws of workspaces) {
+  for (const f of ws.files.filter((x) => !x.inline)) {
+    const p = path.join(outDir, ws.dir, f.name);
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, f.text);
+    written++;
+  }
 }
-const manifest = { version: 1, files: files.map((f) => ({ path: f.name, bytes: Buffer.byteLength(f.text), about: f.about })) };
+const manifest = { version: 2, workspaces: workspaces.map(({ files: fs_, ...ws }) => ({ ...ws, files: fs_.map(entry) })) };
 fs.writeFileSync(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
-console.log(`wrote ${files.length} files to ${path.relative(process.cwd(), outDir) || '.'}`);
+console.log(`wrote ${written} files in ${workspaces.length} workspaces to ${path.relative(process.cwd(), outDir) || '.'}`);

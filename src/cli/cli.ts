@@ -15,6 +15,7 @@ import { DROP_REASON_TEXT, getHistory } from '../core/replay';
 import { estimateMessageTokens } from '../core/tokens';
 import { loadTokenizer } from '../core/tokenizer';
 import { detectLayout } from '../store/layout';
+import { detectVersion } from '../store/version-facts';
 import { createNodeAdapter } from '../store/node-adapter';
 import { deleteSession, listSessions, openSession, saveDocument, writeFork, type OpenedSession } from '../store/sessions';
 import { checkHealth } from './check';
@@ -40,17 +41,19 @@ nanobot version whose rules apply (default: recognised from the folder, else v0.
 
 type Out = { log: (s: string) => void };
 
-/** The version `--nanobot` names, else the one the folder's layout points to (a namespace is main). */
+/** The version `--nanobot` names, else the one the folder's files point to (spec §10). */
 async function versionFor(dir: string, args: Args): Promise<{ version: NanobotVersion; how: string }> {
   const asked = args.string('nanobot');
   if (asked !== undefined) {
     if (!isNanobotVersion(asked)) throw new UsageError(`--nanobot must be one of ${NANOBOT_VERSIONS.join(', ')}, not ${JSON.stringify(asked)}`);
-    return { version: asked, how: 'as asked' };
+    return { version: asked, how: 'as asked with --nanobot' };
   }
-  const layout = await detectLayout(createNodeAdapter(dir), path.basename(dir));
-  const folder = layout.folders.find((f) => f.path === '') ?? layout.folders[0];
-  const version = folder?.version ?? 'v0.2';
-  return { version, how: folder?.role === 'namespace' ? 'recognised: a session namespace' : 'default: nothing newer recognised; use --nanobot to choose' };
+  const adapter = createNodeAdapter(dir);
+  const layout = await detectLayout(adapter, path.basename(dir));
+  const folder = layout.folders.find((f) => f.path === '' || f.path === 'sessions') ?? layout.folders[0];
+  const verdict = await detectVersion(adapter, layout, folder).catch(() => null);
+  const version = verdict?.version ?? verdict?.candidates[0] ?? folder?.version ?? 'v0.2';
+  return { version, how: `auto: ${verdict?.summary ?? 'nothing recognised'}; --nanobot chooses another` };
 }
 
 async function opened(file: string, args: Args, now: string, out?: Out): Promise<{ session: OpenedSession; adapter: ReturnType<typeof createNodeAdapter> }> {

@@ -9,6 +9,7 @@ export { createHandleAdapter } from './handle-adapter';
 export { checkName, isPortableName } from './names';
 export { classifyEntries, classifyName, type ClassifiedEntries, type EntryClass, type Leftover } from './leftovers';
 export { detectLayout, looksLikeSession, type Layout, type SessionFolder, type StemNaming } from './layout';
+export { detectVersion, gatherFolderFacts, gatherVersionFacts } from './version-facts';
 export {
   forgetFolder,
   listRememberedFolders,

@@ -29,6 +29,8 @@ export interface SessionFolder {
   sessions: string[];
   leftovers: Leftover[];
   backups: string[];
+  /** nanobot main's marker entries in the folder (`.session-files.lock`, `.migration-conflicts`…), sorted. */
+  markers?: string[];
 }
 
 export interface Layout {
@@ -36,11 +38,16 @@ export interface Layout {
   folders: SessionFolder[];
   /** A workspace's `.nanobot/workspace-id`: newer nanobot keeps its sessions under the config folder. */
   workspaceId?: string;
+  /** nanobot main's markers in the folder holding the namespaces (`.workspace-migration.lock`). */
+  rootMarkers?: string[];
   /** Sentences worth showing (where the sessions really are, what was not understood). */
   notes: string[];
 }
 
 const NAMESPACE = /^[0-9a-f]{32}$/i;
+/** Entries nanobot main leaves in its sessions root and namespaces (spec §9–§10). */
+export const MAIN_MARKERS: readonly string[] = ['.migration-conflicts', '.session-files.lock', '.workspace-migration.lock'];
+const markersOf = (entries: Entry[]) => entries.filter((e) => MAIN_MARKERS.includes(e.name)).map((e) => e.name).sort();
 const HEAD_BYTES = 4096;
 
 /** Detect the layout of the adapter's root; `rootName` is the opened folder's own name when known. */
@@ -57,7 +64,7 @@ export async function detectLayout(adapter: StorageAdapter, rootName = ''): Prom
       if (has('workspace', 'directory') && (await isDir(adapter, 'workspace/sessions'))) {
         folders.push(await sessionFolder(adapter, 'workspace/sessions', 'workspace', 'safe-key', 'default workspace (workspace/sessions)'));
       }
-      return { kind: 'config', folders, notes };
+      return { kind: 'config', folders, rootMarkers: markersOf(inner), notes };
     }
     const workspaceId = await workspaceIdNote(adapter, notes);
     const folder = await sessionFolder(adapter, 'sessions', 'workspace', 'safe-key', 'workspace sessions', inner);
@@ -70,7 +77,7 @@ export async function detectLayout(adapter: StorageAdapter, rootName = ''): Prom
   }
 
   if (root.some((e) => e.kind === 'directory' && NAMESPACE.test(e.name))) {
-    return { kind: 'sessions-folder', folders: await configFolders(adapter, '', root), notes };
+    return { kind: 'sessions-folder', folders: await configFolders(adapter, '', root), rootMarkers: markersOf(root), notes };
   }
 
   if (has('.workspace', 'file') || NAMESPACE.test(rootName)) {
@@ -127,9 +134,10 @@ async function sessionFolder(
   label: string,
   entries?: Entry[],
 ): Promise<SessionFolder> {
-  const c = classifyEntries(entries ?? (await adapter.list(path)));
+  const all = entries ?? (await adapter.list(path));
+  const c = classifyEntries(all);
   const version: NanobotVersion = role === 'namespace' ? 'main' : 'v0.2';
-  return { path, role, naming, version, label, sessions: c.sessions, leftovers: c.leftovers, backups: c.backups };
+  return { path, role, naming, version, label, sessions: c.sessions, leftovers: c.leftovers, backups: c.backups, markers: markersOf(all) };
 }
 
 /** Whether a `*.jsonl` file's first line is a nanobot record (metadata or a message). */

@@ -12,7 +12,7 @@ import { watchFile } from './live';
 import { navigate, type Route } from './router';
 import type { SessionHostProps } from './session-host';
 import { errorText, say } from './status';
-import { folder, folderIndex, listing, nowIso, refreshListing, selectFolder, workspace } from './workspace/model';
+import { activeVersion, folder, folderIndex, listing, nowIso, refreshListing, selectFolder, workspace } from './workspace/model';
 import { resolveSession, rowHref } from './workspace/rows';
 import { ReadOnlyBanner } from './workspace/WorkspaceView';
 import { iso } from './iso';
@@ -88,7 +88,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
   }, [r.params.folder, ws]);
 
   const folderPending = r.params.folder !== undefined && f?.path !== r.params.folder && ws.layout.folders.some((x) => x.path === r.params.folder);
-  const summary = l && f && !folderPending ? resolveSession(l.summaries, r.key, f.version, r.params.file) : undefined;
+  const summary = l && f && !folderPending ? resolveSession(l.summaries, r.key, activeVersion.value, r.params.file) : undefined;
   const path = summary?.path;
 
   useEffect(() => {
@@ -98,7 +98,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
     setError(null);
     openSession(ws.adapter, path, {
       now: nowIso(),
-      version: f.version,
+      version: activeVersion.value,
       onPreview: (ms) => live && setPreview(ms),
       onProgress: (done, total) => {
         // A render per 1 MB batch would add up; a few updates a second say enough.
@@ -118,7 +118,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
       setPreview(null);
       setProgress(null);
     };
-  }, [ws, path]);
+  }, [ws, path, activeVersion.value]);
 
   // Live: re-open when the file changes on disk; the view shows its own notice for a new snapshot.
   const watcher = useRef<ReturnType<typeof watchFile> | null>(null);
@@ -128,7 +128,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
       { adapter: ws.adapter, root: ws.root, path },
       { size: opened.snapshot.size, lastModified: opened.snapshot.lastModified },
       () => {
-        openSession(ws.adapter, path, { now: nowIso(), version: f.version }).then(
+        openSession(ws.adapter, path, { now: nowIso(), version: activeVersion.value }).then(
           (next) => {
             if (current.current && next.snapshot.sha256 === current.current.snapshot.sha256) return;
             // the session view announces the new version itself
@@ -189,7 +189,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
           void refreshListing().then(() => {
             const all = listing.value?.summaries ?? [];
             const fork = all.find((s) => s.path === forkPath);
-            if (fork && f) say(`Fork written to ${forkPath}.`, 'success', { label: 'Open the fork', href: rowHref(fork, f.version, all, folderIndex.value > 0 ? f.path : null) });
+            if (fork && f) say(`Fork written to ${forkPath}.`, 'success', { label: 'Open the fork', href: rowHref(fork, activeVersion.value, all, folderIndex.value > 0 ? f.path : null) });
           });
         },
         route: { ...(r.tab ? { tab: r.tab } : {}), params: r.params },

@@ -10,7 +10,7 @@ import { directoryPicker, isAbort } from './fsa';
 import { readLastSource, writeLastSource } from './last-source';
 import { navigate, route, type Route } from './router';
 import { errorText, say } from './status';
-import { demoFolder } from './workspace/demo';
+import { DEFAULT_DEMO, demoFolder } from './workspace/demo';
 import { setWorkspace, workspace } from './workspace/model';
 import { workspaceFromFiles, workspaceFromHandle, workspaceFromSingleFile, type PathedFile, type Workspace } from './workspace/open';
 import { listing } from './workspace/model';
@@ -103,11 +103,11 @@ export function openChosenFiles(list: FileList | File[]): Promise<void> {
   });
 }
 
-/** "Try the demo" (or "Reset demo"). */
-export function openDemo(reset = false): Promise<void> {
+/** "Try the demo" (or "Reset demo", or the demo laid out like nanobot main: `id` 'main'). */
+export function openDemo(reset = false, id = DEFAULT_DEMO): Promise<void> {
   return guarded(async () => {
-    const dir = await demoFolder(reset);
-    writeLastSource({ kind: 'demo' });
+    const dir = await demoFolder(reset, id);
+    writeLastSource(id === DEFAULT_DEMO ? { kind: 'demo' } : { kind: 'demo', id });
     await show(await workspaceFromHandle(dir, 'demo'));
     if (reset) say('The demo was reset to its original files.', 'success');
   });
@@ -175,7 +175,7 @@ export async function restoreLast(): Promise<void> {
   restore.value = { state: 'trying' };
   try {
     if (last.kind === 'demo') {
-      await show(await workspaceFromHandle(await demoFolder(false), 'demo'));
+      await show(await workspaceFromHandle(await demoFolder(false, last.id ?? DEFAULT_DEMO), 'demo'));
       return;
     }
     await loadRemembered();

@@ -1,13 +1,14 @@
 /** Which workspace was open last (the demo or a remembered folder), so a deep link can reopen it after a reload. */
 
-export type LastSource = { kind: 'demo' } | { kind: 'folder'; id: string };
+/** A demo other than the default carries its id ('main'). */
+export type LastSource = { kind: 'demo'; id?: string } | { kind: 'folder'; id: string };
 const KEY = 'session-lens:last';
 
 /** The last source, or null (none, or a read-only copy, which cannot be reopened). */
 export function readLastSource(): LastSource | null {
   try {
     const v = JSON.parse(localStorage.getItem(KEY) ?? 'null') as LastSource | null;
-    if (v && (v.kind === 'demo' || (v.kind === 'folder' && typeof v.id === 'string'))) return v;
+    if (v && ((v.kind === 'demo' && (v.id === undefined || typeof v.id === 'string')) || (v.kind === 'folder' && typeof v.id === 'string'))) return v;
   } catch {
     // unreadable: treat as none
   }

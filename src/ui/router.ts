@@ -44,6 +44,16 @@ export function parseHash(hash: string): Route {
   return { view: 'start', params };
 }
 
+/**
+ * The nanobot version the user chose over the detected one (null: auto). Every link the app makes
+ * carries it as `nanobot=`, so a copied link shows the same answers.
+ */
+export const chosenVersion = signal<string | null>(null);
+
+function withVersion(params: Record<string, string>): Record<string, string> {
+  return chosenVersion.value && !('nanobot' in params) ? { ...params, nanobot: chosenVersion.value } : params;
+}
+
 function query(params: Record<string, string>): string {
   const entries = Object.entries(params).filter(([, v]) => v !== '' && v !== undefined);
   return entries.length ? `?${new URLSearchParams(entries).toString()}` : '';
@@ -57,18 +67,25 @@ export function formatRoute(r: Route): string {
     case 'guide':
       return `#/guide${query(r.params)}`;
     case 'workspace':
-      return `#/w${r.page === 'sessions' ? '' : `/${r.page}`}${query(r.params)}`;
+      return `#/w${r.page === 'sessions' ? '' : `/${r.page}`}${query(withVersion(r.params))}`;
     case 'session':
-      return `#/s/${encodeURIComponent(r.key)}${query({ ...(r.tab ? { tab: r.tab } : {}), ...r.params })}`;
+      return `#/s/${encodeURIComponent(r.key)}${query(withVersion({ ...(r.tab ? { tab: r.tab } : {}), ...r.params }))}`;
   }
 }
 
+/** A link that names a version chooses it; links without one keep the choice. */
+function follow(r: Route): Route {
+  const v = r.params.nanobot;
+  if (v !== undefined) chosenVersion.value = v || null;
+  return r;
+}
+
 /** The current route; follows `hashchange`. */
-export const route = signal<Route>(parseHash(typeof location === 'undefined' ? '' : location.hash));
+export const route = signal<Route>(follow(parseHash(typeof location === 'undefined' ? '' : location.hash)));
 
 if (typeof window !== 'undefined') {
   window.addEventListener('hashchange', () => {
-    route.value = parseHash(location.hash);
+    route.value = follow(parseHash(location.hash));
   });
 }
 
@@ -79,7 +96,7 @@ export function navigate(r: Route, opts: { replace?: boolean } = {}): void {
     if (opts.replace) history.replaceState(history.state, '', hash);
     else history.pushState(history.state, '', hash);
   }
-  route.value = parseHash(hash);
+  route.value = follow(parseHash(hash));
 }
 
 /** The link to a session (`file`/`folder` are added only when the key alone is ambiguous). */

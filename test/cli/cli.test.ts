@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/cli';
 import { pyDumps } from '../../src/core/pyjson';
 import type { PyDict, PyValue } from '../../src/core/pyvalue';
-import { GOLDEN_DIR, readGolden } from '../golden-values';
+import { GOLDEN_DIR, corpusDir, readGolden } from '../golden-values';
 
 process.env.TZ = 'UTC'; // nanobot's mtime fallback is local time; the golden run used UTC
 const NOW = ['--now', '2031-07-08T09:10:11.121314'];
@@ -101,5 +101,41 @@ describe('session-lens CLI', () => {
     expect(readFileSync(join(dir, 'fork_new.jsonl'), 'utf8').split('\n')[0]).toContain('"key": "fork:new"');
     const bad = await run('fork', file, '1', 'CON', '--write');
     expect(bad.code).toBe(2);
+  });
+});
+
+describe('session-lens CLI per nanobot version', () => {
+  const corpora = [
+    ['v0.3.0', corpusDir('golden-v0.3')],
+    ['main', corpusDir('golden-main')],
+  ] as const;
+  for (const [version, dir] of corpora) {
+    const fixture = (name: string) => resolve(dir, 'fixtures', `fx_${name}.jsonl`);
+    it(`replay, tokens and format --nanobot ${version} --json answer like golden-${version === 'main' ? 'main' : 'v0.3'}`, async () => {
+      for (const name of ['gen_tools_003', 'hist_media_variants', 'head_runtime_context_blocks', 'head_provider_state_first']) {
+        const g = readGolden(`cases/${name}.json`, dir) as PyDict;
+        const key = g.key as string;
+        const h = g.history as PyDict;
+        const row = (h.grid as PyValue[][]).find((r) => r[0] === 0 && r[1] === 1000 && r[3] === false)!;
+        const want = pyDumps({ entries: (h.outputs as number[][])[row[4] as number]!.map((j) => (h.entries as PyValue[])[j]!) });
+        const replay = await run('replay', fixture(name), '--key', key, '--nanobot', version, '--max-messages', '0', '--max-tokens', '1000', '--json');
+        expect(JSON.parse(replay.out).entries ? replay.out.replace(/, "fates": .*\}$/, '}') : replay.out, name).toBe(want);
+        const tokens = await run('tokens', fixture(name), '--key', key, '--nanobot', version, '--json');
+        expect(JSON.parse(tokens.out).values, name).toEqual((g.estimate_message_tokens as PyDict).values);
+        const chunks: Uint8Array[] = [];
+        const write = process.stdout.write;
+        process.stdout.write = ((b: Uint8Array) => (chunks.push(b), true)) as typeof process.stdout.write;
+        try {
+          expect(await main(['format', fixture(name), '--key', key, '--nanobot', version, ...NOW])).toBe(0);
+        } finally {
+          process.stdout.write = write;
+        }
+        expect(Buffer.concat(chunks).toString('utf8'), name).toBe((g.save as PyDict).text);
+      }
+    });
+  }
+
+  it('rejects an unknown --nanobot', async () => {
+    expect(await main(['replay', fx('gen_tools_003'), '--nanobot', '0.4', ...NOW], { log: () => {} })).toBe(2);
   });
 });

@@ -26,6 +26,7 @@ describe('detectLayout', () => {
         sessions: ['cli_direct.jsonl', 'telegram_1.jsonl'],
         leftovers: [{ name: 'telegram_1.jsonl.tmp', kind: 'tmp', target: 'telegram_1.jsonl' }],
         backups: ['cli_direct.jsonl.20260601T100000123Z.bak'],
+        markers: [],
       },
     ]);
     expect(l.workspaceId).toBeUndefined();
@@ -65,6 +66,25 @@ describe('detectLayout', () => {
     expect(l.folders[0].leftovers).toEqual([
       { name: '.Y2xpOmRpcmVjdA.jsonl.0123456789abcdef.tmp', kind: 'tmp', target: 'Y2xpOmRpcmVjdA.jsonl' },
     ]);
+    expect(l.folders[0].markers).toEqual(['.migration-conflicts', '.session-files.lock']);
+    expect(l.folders[1].markers).toEqual([]);
+    expect(l.rootMarkers).toEqual([]);
+  });
+
+  it("notes main's markers: the migration lock in the sessions root, a namespace's lock", async () => {
+    const a = createMemoryAdapter();
+    a.setFile('.workspace-migration.lock', '');
+    a.setFile(`${NS1}/.workspace`, '/w\n');
+    a.setFile(`${NS1}/.session-files.lock`, '');
+    a.setFile(`${NS1}/.lock`, '');
+    const l = await detectLayout(a, 'sessions');
+    expect(l.rootMarkers).toEqual(['.workspace-migration.lock']);
+    expect(l.folders[0]!.markers).toEqual(['.session-files.lock']);
+
+    const c = createMemoryAdapter();
+    c.setFile('sessions/.workspace-migration.lock', '');
+    c.setFile(`sessions/${NS1}/.workspace`, '/w\n');
+    expect((await detectLayout(c, '.nanobot')).rootMarkers).toEqual(['.workspace-migration.lock']);
   });
 
   it('a sessions folder opened directly (by name), and one namespace opened directly', async () => {

@@ -20,7 +20,13 @@ import { listSessions } from '../../src/store/sessions';
 
 const DEMO = path.resolve(__dirname, '../../public/demo');
 const NOW = '2031-07-08T09:10:11.121314';
-const manifest = JSON.parse(fs.readFileSync(path.join(DEMO, 'manifest.json'), 'utf8')) as { files: { path: string; bytes: number; about: string }[] };
+type DemoFile = { path: string; bytes?: number; text?: string; about: string };
+const manifest = JSON.parse(fs.readFileSync(path.join(DEMO, 'manifest.json'), 'utf8')) as {
+  version: number;
+  workspaces: { id: string; dir: string; nanobot: string; name: string; about: string; files: DemoFile[] }[];
+};
+const v02 = manifest.workspaces.find((w) => w.id === 'v0.2')!;
+const served = (w: { dir: string; files: DemoFile[] }) => w.files.filter((f) => f.text === undefined).map((f) => path.join(w.dir, f.path));
 const bytesOf = (p: string) => new Uint8Array(fs.readFileSync(path.join(DEMO, p)));
 const load = (p: string, key: string) => loadNanobot(bytesOf(p), key, NOW, 'v0.2');
 
@@ -38,15 +44,22 @@ describe('demo workspace files', () => {
   it('are exactly what scripts/make-demo.mjs writes (committed output is up to date)', () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-'));
     execFileSync(process.execPath, [path.resolve(__dirname, '../../scripts/make-demo.mjs'), out], { stdio: 'pipe' });
-    for (const f of [...manifest.files.map((x) => x.path), 'manifest.json']) {
+    for (const f of [...manifest.workspaces.flatMap(served), 'manifest.json']) {
       expect(Buffer.compare(fs.readFileSync(path.join(out, f)), fs.readFileSync(path.join(DEMO, f))), f).toBe(0);
     }
     fs.rmSync(out, { recursive: true, force: true });
   });
 
-  it('the manifest lists every file with its size', () => {
-    for (const f of manifest.files) expect(fs.statSync(path.join(DEMO, f.path)).size, f.path).toBe(f.bytes);
-    expect(fs.readdirSync(path.join(DEMO, 'sessions')).sort()).toEqual(manifest.files.map((f) => f.path.slice('sessions/'.length)).sort());
+  it('the manifest lists every served file with its size, and nothing else is served', () => {
+    for (const w of manifest.workspaces) {
+      for (const f of w.files.filter((x) => x.text === undefined)) expect(fs.statSync(path.join(DEMO, w.dir, f.path)).size, f.path).toBe(f.bytes);
+    }
+    const onDisk = (fs.readdirSync(DEMO, { recursive: true }) as string[]).filter((p) => fs.statSync(path.join(DEMO, p)).isFile());
+    expect(onDisk.sort()).toEqual([...manifest.workspaces.flatMap(served), 'manifest.json'].sort());
+    expect(manifest.workspaces.map((w) => [w.id, w.dir, w.nanobot])).toEqual([
+      ['v0.2', '', 'v0.2'],
+      ['main', 'nanobot-main', 'main'],
+    ]);
   });
 
   it.each(Object.entries(CLEAN))('%s is clean and byte-identical to what nanobot would save', (p, key) => {
@@ -135,7 +148,7 @@ describe('demo workspace files', () => {
 
   it('the session store lists them as a workspace with the right flags', async () => {
     const a = createMemoryAdapter();
-    for (const f of manifest.files) a.setFile(f.path, bytesOf(f.path), Date.parse('2026-06-02T12:00:00Z'));
+    for (const f of v02.files) a.setFile(f.path, bytesOf(f.path), Date.parse('2026-06-02T12:00:00Z'));
     const layout = await detectLayout(a, 'demo');
     expect(layout.kind).toBe('workspace');
     const folder = layout.folders[0]!;

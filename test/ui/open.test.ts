@@ -5,7 +5,7 @@ const file = (text: string, name: string) => new File([text], name, { lastModifi
 
 describe('read-only workspaces from Files', () => {
   it('keeps only files that matter', () => {
-    expect(['sessions/a.jsonl', 'sessions/a.jsonl.tmp', 'sessions/.a.jsonl.0123456789abcdef.tmp', 'x.jsonl.crswap', 'sessions/x/.workspace', '.nanobot/workspace-id', 'config.json'].every(relevantFile)).toBe(true);
+    expect(['sessions/a.jsonl', 'sessions/a.jsonl.tmp', 'sessions/.a.jsonl.0123456789abcdef.tmp', 'x.jsonl.crswap', 'sessions/x/.workspace', '.nanobot/workspace-id', 'config.json', 'sessions/x/.session-files.lock', 'sessions/.workspace-migration.lock'].every(relevantFile)).toBe(true);
     expect(['AGENTS.md', 'memory/MEMORY.md', 'skills/a/SKILL.md'].some(relevantFile)).toBe(false);
   });
 

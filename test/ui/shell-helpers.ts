@@ -11,8 +11,8 @@ export const MTIME = Date.parse('2026-06-02T12:00:00Z');
 /** A memory adapter holding the demo workspace (sessions/ and its leftover). */
 export function demoAdapter(): MemoryAdapter {
   const a = createMemoryAdapter({ label: 'demo (memory)' });
-  const manifest = JSON.parse(fs.readFileSync(path.join(DEMO, 'manifest.json'), 'utf8')) as { files: { path: string }[] };
-  for (const f of manifest.files) a.setFile(f.path, new Uint8Array(fs.readFileSync(path.join(DEMO, f.path))), MTIME);
+  const manifest = JSON.parse(fs.readFileSync(path.join(DEMO, 'manifest.json'), 'utf8')) as { workspaces: { id: string; files: { path: string }[] }[] };
+  for (const f of manifest.workspaces.find((w) => w.id === 'v0.2')!.files) a.setFile(f.path, new Uint8Array(fs.readFileSync(path.join(DEMO, f.path))), MTIME);
   return a;
 }
 

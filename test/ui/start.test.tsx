@@ -18,7 +18,7 @@ describe('start screen', () => {
       throw new Error('not in tests');
     };
     el = await mount(<StartScreen />);
-    expect(buttons()).toEqual(['Open folder…', 'Open a .jsonl file…', 'Try the demo']);
+    expect(buttons()).toEqual(['Open folder…', 'Open a .jsonl file…', 'Try the demo', 'Try the nanobot main demo']);
     expect(el.textContent).toContain('drop a workspace folder');
   });
 

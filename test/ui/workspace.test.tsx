@@ -60,9 +60,9 @@ describe('workspace: sessions page', () => {
     expect(rows().map((r) => r.dataset.file)).toEqual(['telegram_12345.jsonl']);
     expect(el.querySelector('mark')!.textContent).toBe('Clérigos');
     await type(el.querySelector('#session-search'), '');
-    await type(el.querySelector('select'), 'telegram');
+    await type(el.querySelector('select.channel-filter'), 'telegram');
     expect(rows()).toHaveLength(2);
-    await type(el.querySelector('select'), '');
+    await type(el.querySelector('select.channel-filter'), '');
     await act(() => {
       const box = el!.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
       box.checked = true;

@@ -45,7 +45,7 @@ export function StartScreen({ compact = false }: { compact?: boolean }) {
   const writable = canWriteFolders();
   const [hasDemo, setHasDemo] = useState(false);
   useEffect(() => {
-    void demoExists().then(setHasDemo);
+    void Promise.all([demoExists(), demoExists('main')]).then((seeded) => setHasDemo(seeded.some(Boolean)));
   }, []);
   return (
     <div class="start">
@@ -73,6 +73,9 @@ export function StartScreen({ compact = false }: { compact?: boolean }) {
           <FileButton id="file-input" label="Open a .jsonl file…" accept=".jsonl,.tmp,application/jsonl,application/x-ndjson,text/plain" />
           <button type="button" class="btn" disabled={opening.value} onClick={() => void openDemo(false)}>
             Try the demo
+          </button>
+          <button type="button" class="btn" disabled={opening.value} onClick={() => void openDemo(false, 'main')} title="A config folder laid out like nanobot main">
+            Try the nanobot main demo
           </button>
           {hasDemo && (
             <button type="button" class="btn subtle" disabled={opening.value} onClick={() => void openDemo(true)}>

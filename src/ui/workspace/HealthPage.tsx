@@ -4,7 +4,7 @@
  */
 import { useComputed, useSignal } from '@preact/signals';
 import { formatCount, plural } from '../format';
-import { folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped } from './model';
+import { activeVersion, folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped } from './model';
 import { FILE_LEVEL, hasProblems, healthReport, type FileHealth } from './health';
 import type { SessionTab } from '../router';
 import { rowHref } from './rows';
@@ -112,7 +112,7 @@ export function HealthPage() {
             <FileEntry
               key={h.summary.path}
               h={h}
-              href={(tab, line) => rowHref(h.summary, f?.version ?? 'v0.2', all, folderParam, tab, line ? { line: String(line) } : {})}
+              href={(tab, line) => rowHref(h.summary, activeVersion.value, all, folderParam, tab, line ? { line: String(line) } : {})}
             />
           ))}
         </ul>
@@ -125,7 +125,7 @@ export function HealthPage() {
           <ul>
             {ok.map((h) => (
               <li key={h.summary.path}>
-                <a href={rowHref(h.summary, f?.version ?? 'v0.2', all, folderParam)}>{iso(h.summary.fileName)}</a> — {h.verdicts.map((v) => v.text).join(' ')}
+                <a href={rowHref(h.summary, activeVersion.value, all, folderParam)}>{iso(h.summary.fileName)}</a> — {h.verdicts.map((v) => v.text).join(' ')}
               </li>
             ))}
           </ul>

@@ -5,7 +5,7 @@
 import { useComputed } from '@preact/signals';
 import { formatCount, plural } from '../format';
 import { channelFilter, problemsOnly, query, shown } from './filters';
-import { folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped } from './model';
+import { activeVersion, folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped } from './model';
 import { buildRows, channelCounts, filterRows, rowHref } from './rows';
 import { focusFirstRow, SessionList } from './SessionList';
 import { iso } from '../iso';
@@ -52,7 +52,7 @@ export function SessionsPage() {
         </label>
         <label class="field">
           <span>Channel</span>
-          <select value={channelFilter.value} onChange={(e) => (channelFilter.value = e.currentTarget.value)}>
+          <select class="channel-filter" value={channelFilter.value} onChange={(e) => (channelFilter.value = e.currentTarget.value)}>
             <option value="">All channels ({formatCount(total)})</option>
             {channels.map(([c, n]) => (
               <option key={c} value={c}>
@@ -90,7 +90,7 @@ export function SessionsPage() {
           matches={matches.value}
           limit={shown.value}
           onShowMore={() => (shown.value += 200)}
-          href={(m) => rowHref(m.row.summary, f?.version ?? 'v0.2', all, folderParam)}
+          href={(m) => rowHref(m.row.summary, activeVersion.value, all, folderParam)}
         />
       )}
     </section>

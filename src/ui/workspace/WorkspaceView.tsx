@@ -9,6 +9,7 @@ import { plural } from '../format';
 import { watchFolder } from '../live';
 import { navigate, type WorkspacePage } from '../router';
 import { HealthPage } from './HealthPage';
+import { VersionLine } from './VersionLine';
 import { folderLabel, layoutText, namingText } from './layout-text';
 import { LeftoversPage } from './LeftoversPage';
 import { hasProblems, healthReport } from './health';
@@ -71,6 +72,7 @@ export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; fold
               <p class="muted small">{namingText(f.naming).long}</p>
             </details>
           )}
+          {f && <VersionLine />}
           {ws.layout.notes.map((n) => (
             <p key={n} class="notice">
               {n}

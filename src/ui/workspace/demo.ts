@@ -1,17 +1,44 @@
 /**
- * "Try the demo": a demo workspace kept in this browser's origin private file system (OPFS), seeded
- * on first use from the files in public/demo/ (listed in its manifest). Edits there are real saves,
- * so the demo can be broken and repaired; "Reset demo" puts the original files back.
+ * "Try the demo": demo workspaces kept in this browser's origin private file system (OPFS), seeded
+ * on first use from the files in public/demo/ (listed in its manifest): a nanobot v0.2 workspace
+ * and a config folder laid out like nanobot main. Edits there are real saves, so a demo can be
+ * broken and repaired; "Reset demo" puts the original files back.
  */
 import { opfsRoot } from '../fsa';
 
-/** The OPFS folder that holds the demo workspace. */
+/** The OPFS folder that holds the default demo workspace (nanobot v0.2); other demos get `<it>-<id>`. */
 export const DEMO_DIR = 'session-lens-demo';
+/** The default demo: the v0.2 workspace "Try the demo" has always opened. */
+export const DEFAULT_DEMO = 'v0.2';
 const MARKER = '.demo-version';
+
+/** A demo file: served from `<dir>/<path>` (`bytes` long), or inline `text` (dot-files static hosts may refuse). */
+export interface DemoFile {
+  path: string;
+  bytes?: number;
+  text?: string;
+  about: string;
+}
+
+/** One demo workspace: a folder of public/demo/ ('' = its top) seeded into its own OPFS folder. */
+export interface DemoWorkspace {
+  id: string;
+  dir: string;
+  /** The nanobot version it is laid out like. */
+  nanobot: string;
+  name: string;
+  about: string;
+  files: DemoFile[];
+}
 
 export interface DemoManifest {
   version: number;
-  files: { path: string; bytes: number; about: string }[];
+  workspaces: DemoWorkspace[];
+}
+
+/** The OPFS folder of a demo. */
+export function demoDirName(id: string): string {
+  return id === DEFAULT_DEMO ? DEMO_DIR : `${DEMO_DIR}-${id}`;
 }
 
 /** Where the demo files are served from (relative, so any sub-path works). */
@@ -19,7 +46,7 @@ export function demoBase(): string {
   return new URL('demo/', document.baseURI).href;
 }
 
-/** The demo's manifest: what each file is meant to show. */
+/** The demos' manifest: each workspace and what each of its files is meant to show. */
 export async function fetchManifest(): Promise<DemoManifest> {
   const res = await fetch(new URL('manifest.json', demoBase()));
   if (!res.ok) throw new Error(`The demo files could not be loaded (HTTP ${res.status}).`);
@@ -43,30 +70,36 @@ async function writeFile(dir: FileSystemDirectoryHandle, path: string, bytes: Ui
   await w.close();
 }
 
-/** Whether the demo was seeded in this browser already. */
-export async function demoExists(): Promise<boolean> {
+/** Whether a demo was seeded in this browser already. */
+export async function demoExists(id = DEFAULT_DEMO): Promise<boolean> {
   const root = await opfsRoot();
   if (!root) return false;
   try {
-    return (await readMarker(await root.getDirectoryHandle(DEMO_DIR))) !== null;
+    return (await readMarker(await root.getDirectoryHandle(demoDirName(id)))) !== null;
   } catch {
     return false;
   }
 }
 
-/** The demo workspace folder in OPFS, seeded when missing, incomplete or `reset`. */
-export async function demoFolder(reset = false): Promise<FileSystemDirectoryHandle> {
+/** A demo's OPFS folder, seeded when missing or incomplete; `reset` puts every demo back to its original files. */
+export async function demoFolder(reset = false, id = DEFAULT_DEMO): Promise<FileSystemDirectoryHandle> {
   const root = await opfsRoot();
   if (!root) throw new Error('This browser has no origin private file system, so the demo cannot be stored.');
   if (!reset) {
-    const existing = await root.getDirectoryHandle(DEMO_DIR).catch(() => null);
+    const existing = await root.getDirectoryHandle(demoDirName(id)).catch(() => null);
     if (existing && (await readMarker(existing)) !== null) return existing;
   }
   const manifest = await fetchManifest();
-  await root.removeEntry(DEMO_DIR, { recursive: true }).catch(() => undefined);
-  const dir = await root.getDirectoryHandle(DEMO_DIR, { create: true });
-  for (const f of manifest.files) {
-    const res = await fetch(new URL(f.path, demoBase()));
+  const demo = manifest.workspaces.find((w) => w.id === id);
+  if (!demo) throw new Error(`There is no demo called ${id}.`);
+  for (const w of reset ? manifest.workspaces : [demo]) await root.removeEntry(demoDirName(w.id), { recursive: true }).catch(() => undefined);
+  const dir = await root.getDirectoryHandle(demoDirName(id), { create: true });
+  for (const f of demo.files) {
+    if (f.text !== undefined) {
+      await writeFile(dir, f.path, f.text);
+      continue;
+    }
+    const res = await fetch(new URL(demo.dir ? `${demo.dir}/${f.path}` : f.path, demoBase()));
     if (!res.ok) throw new Error(`The demo file ${f.path} could not be loaded (HTTP ${res.status}).`);
     await writeFile(dir, f.path, new Uint8Array(await res.arrayBuffer()));
   }

@@ -3,8 +3,12 @@
  * listing of that folder (store/sessions.ts listSessions: nanobot's order, titles, previews), its
  * leftovers, and the background whole-file checks that feed badges, health and search.
  */
-import { computed, signal } from '@preact/signals';
+import { computed, effect, signal } from '@preact/signals';
 import { localIsoNow } from '../../core/isotime';
+import { isNanobotVersion, type NanobotVersion } from '../../core/nanobot-version';
+import type { VersionVerdict } from '../../core/version-evidence';
+import { detectVersion } from '../../store/version-facts';
+import { chosenVersion } from '../router';
 import type { FileStat } from '../../store/adapter';
 import { classifyEntries, type Leftover } from '../../store/leftovers';
 import { looksLikeSession, type SessionFolder } from '../../store/layout';
@@ -37,6 +41,32 @@ export let listedSignature: string | null = null;
 /** The session folder shown now. */
 export const folder = computed<SessionFolder | null>(() => workspace.value?.layout.folders[folderIndex.value] ?? null);
 
+/** What the evidence on disk says about the shown folder's nanobot version (null until judged). */
+export const verdict = signal<VersionVerdict | null>(null);
+
+/** The version a verdict points to: its version, else its oldest candidate, else the folder's layout. */
+function versionOf(v: VersionVerdict | null, f: SessionFolder | null): NanobotVersion {
+  return v?.version ?? v?.candidates[0] ?? f?.version ?? 'v0.2';
+}
+
+/** The version the evidence points to. */
+export const detectedVersion = computed<NanobotVersion>(() => versionOf(verdict.value, folder.value));
+
+function activeOf(detected: NanobotVersion): NanobotVersion {
+  const chosen = chosenVersion.value;
+  return isNanobotVersion(chosen) ? chosen : detected;
+}
+
+/** The version whose answers the app gives: the user's choice (`nanobot=` in the link), else the detected one. */
+export const activeVersion = computed<NanobotVersion>(() => activeOf(detectedVersion.value));
+
+/** The version the shown listing was made under; another version lists other files, keys and previews. */
+let listedVersion: NanobotVersion | null = null;
+effect(() => {
+  const v = activeVersion.value;
+  if (listedVersion !== null && v !== listedVersion && workspace.peek()) void refreshListing();
+});
+
 /** The clock nanobot would use: naive local ISO time. */
 export function nowIso(): string {
   return localIsoNow(new Date());
@@ -51,12 +81,14 @@ let generation = 0;
 /** Show a newly opened workspace (resets everything), then list its first folder. */
 export async function setWorkspace(ws: Workspace | null, folderAt = 0): Promise<void> {
   scanAbort?.abort();
+  listedVersion = null;
   workspace.value = ws;
   folderIndex.value = ws ? Math.min(Math.max(0, folderAt), Math.max(0, ws.layout.folders.length - 1)) : 0;
   listing.value = null;
   listedSignature = null;
   listingError.value = null;
   leftovers.value = [];
+  verdict.value = null;
   scans.value = new Map();
   scanSkipped.value = new Map();
   if (ws) await refreshListing();
@@ -68,6 +100,7 @@ export async function selectFolder(i: number): Promise<void> {
   scanAbort?.abort();
   folderIndex.value = i;
   listing.value = null;
+  verdict.value = null;
   scans.value = new Map();
   scanSkipped.value = new Map();
   await refreshListing();
@@ -91,7 +124,14 @@ export async function refreshListing(): Promise<void> {
       const keep = await Promise.all(names.map((n) => looksLikeSession(ws.adapter, joinPath(f.path, n))));
       names = names.filter((_, i) => keep[i]);
     }
-    const next = await listSessions(ws.adapter, f.path, { now: nowIso(), version: f.version, names });
+    if (!verdict.value) {
+      const judged = await detectVersion(ws.adapter, ws.layout, f).catch(() => null);
+      if (gen !== generation) return;
+      listedVersion = activeOf(versionOf(judged, f));
+      verdict.value = judged;
+    }
+    listedVersion = activeVersion.value;
+    const next = await listSessions(ws.adapter, f.path, { now: nowIso(), version: listedVersion, names });
     // The change watch's signature and the leftovers' stats: each session as its listing saw it (so a
     // change after its head was read still differs), one stat each for the other files.
     const seen = new Map(next.summaries.map((s) => [s.fileName, { size: s.size, lastModified: s.lastModified }]));
@@ -104,7 +144,7 @@ export async function refreshListing(): Promise<void> {
     listedSignature = signature;
     leftovers.value = lefts;
     listingError.value = null;
-    startScan(ws, f, next);
+    startScan(ws, next);
   } catch (e) {
     if (gen === generation) listingError.value = e instanceof Error ? e.message : String(e);
   } finally {
@@ -112,7 +152,7 @@ export async function refreshListing(): Promise<void> {
   }
 }
 
-function startScan(ws: Workspace, f: SessionFolder, l: Listing): void {
+function startScan(ws: Workspace, l: Listing): void {
   scanAbort?.abort();
   const ctrl = new AbortController();
   scanAbort = ctrl;
@@ -129,7 +169,7 @@ function startScan(ws: Workspace, f: SessionFolder, l: Listing): void {
   void runScan({
     adapter: ws.adapter,
     summaries: l.summaries,
-    version: f.version,
+    version: activeVersion.value,
     now: nowIso(),
     known: kept,
     signal: ctrl.signal,

@@ -7,8 +7,9 @@ import type { StorageAdapter } from '../../store/adapter';
 import { createHandleAdapter } from '../../store/handle-adapter';
 import { queryAccess } from '../../store/handles';
 import { classifyName } from '../../store/leftovers';
-import { detectLayout, type Layout } from '../../store/layout';
+import { detectLayout, MAIN_MARKERS, type Layout } from '../../store/layout';
 import { createMemoryAdapter } from '../../store/memory-adapter';
+import { DEMO_DIR } from './demo';
 
 export type WorkspaceKind = 'folder' | 'demo' | 'files' | 'file';
 
@@ -38,7 +39,7 @@ export async function workspaceFromHandle(handle: FileSystemDirectoryHandle, kin
   const writable = access === 'granted';
   return {
     kind,
-    name: kind === 'demo' ? 'Demo workspace' : handle.name,
+    name: kind === 'demo' ? (handle.name === DEMO_DIR ? 'Demo workspace' : 'Demo: nanobot main') : handle.name,
     adapter,
     writable,
     ...(writable ? {} : { readOnlyReason: 'This page may read the folder but not write to it yet: edits are offered as downloads until you allow editing.' }),
@@ -48,10 +49,10 @@ export async function workspaceFromHandle(handle: FileSystemDirectoryHandle, kin
   };
 }
 
-/** Files whose bytes matter to the app (sessions, leftovers, backups, layout markers). */
+/** Files whose bytes matter to the app (sessions, leftovers, backups, layout markers, main's locks that date a folder). */
 export function relevantFile(path: string): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1);
-  return classifyName(name) !== 'other' || name === '.workspace' || name === 'workspace-id' || name === 'config.json';
+  return classifyName(name) !== 'other' || ['.workspace', 'workspace-id', 'config.json', ...MAIN_MARKERS].includes(name);
 }
 
 /** A file with the path it had inside the chosen folder (`webkitRelativePath` or a dropped entry's). */

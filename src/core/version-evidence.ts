@@ -1,0 +1,260 @@
+/**
+ * Which nanobot a folder of sessions belongs to, judged from facts gathered on disk
+ * (spec nanobot-versions.md §10). Every fact becomes evidence naming the versions it is consistent
+ * with as the nanobot now in use; the verdict is the one version all evidence allows, or an honest
+ * "ambiguous" with the candidates left (items 58–59).
+ */
+import { base64urlKey, safeKey } from './keys';
+import { NANOBOT_VERSIONS, type NanobotVersion } from './nanobot-version';
+export type { NanobotVersion };
+
+const ALL: readonly NanobotVersion[] = NANOBOT_VERSIONS;
+const OLDER: NanobotVersion[] = ['v0.2', 'v0.3.0'];
+const NEWER: NanobotVersion[] = ['v0.3.0', 'main'];
+
+/** Where the facts come from: the kind of folder that was opened (or picked in a layout). */
+export type FolderRole =
+  | { kind: 'workspace-sessions' } // <workspace>/sessions/ (or a folder named `sessions`)
+  | { kind: 'workspace-without-sessions' } // a workspace folder with no sessions/ in it
+  | { kind: 'namespace'; workspacePath: string | null } // <root>/<32 hex>/, its `.workspace` path
+  | { kind: 'config'; workspacePaths: (string | null)[]; flatFiles: number } // a sessions root holding namespaces
+  | { kind: 'legacy' } // flat files in ~/.nanobot/sessions/ (the pre-workspace global folder)
+  | { kind: 'loose' }; // anything else
+
+/** What the head of one session file says. */
+export interface SessionFileFacts {
+  /** File name without `.jsonl`. */
+  stem: string;
+  /** The metadata record's `key` on the first non-blank line, when that is a string. */
+  storedKey: string | null;
+  /** A `{"_type": "provider_state", …}` record in the head. */
+  providerState: boolean;
+  /** A user message with an object `_runtime_context` in the head. */
+  runtimeContext: boolean;
+  /** Metadata keys `session_handle` / `_nanobot_model_preset`. */
+  sessionHandle: boolean;
+  modelPreset: boolean;
+}
+
+/** Everything the judge looks at: plain data, gathered by src/store/version-facts.ts. */
+export interface VersionFacts {
+  role: FolderRole;
+  /** `<workspace>/.nanobot/workspace-id` exists. */
+  workspaceId: boolean;
+  sessionFilesLock: boolean;
+  workspaceMigrationLock: boolean;
+  migrationConflicts: boolean;
+  files: SessionFileFacts[];
+  /** Names of temp files beside the sessions (`x.jsonl.tmp`, `.x.jsonl.<16 hex>.tmp`). */
+  tmpNames: string[];
+}
+
+export type EvidenceKind =
+  | 'namespace'
+  | 'config'
+  | 'workspace-sessions'
+  | 'legacy-folder'
+  | 'flat-files'
+  | 'workspace-id'
+  | 'provider-state'
+  | 'session-handle'
+  | 'runtime-context'
+  | 'model-preset'
+  | 'base64url-names'
+  | 'safe-key-names'
+  | 'both-names'
+  | 'other-names'
+  | 'no-key'
+  | 'old-tmp'
+  | 'new-tmp'
+  | 'session-files-lock'
+  | 'workspace-migration-lock'
+  | 'migration-conflicts';
+
+/** One fact and the versions it is consistent with as the nanobot now in use (all three: neutral). */
+export interface Evidence {
+  kind: EvidenceKind;
+  points: NanobotVersion[];
+  text: string;
+  count?: number;
+}
+
+export interface VersionVerdict {
+  /** null when the evidence leaves more than one version (or contradicts itself). */
+  version: NanobotVersion | null;
+  candidates: NanobotVersion[];
+  evidence: Evidence[];
+  /** One line: the verdict and its strongest evidence. */
+  summary: string;
+}
+
+/** How a stem relates to the stored key: base64url(key), safe_key(key), both, neither, or no key to compare. */
+export type StemForm = 'base64url' | 'safe-key' | 'both' | 'neither' | 'no-key';
+
+/** Classify a file stem against its stored key; the stored key decides a stem that could be either (item 58). */
+export function classifyStem(stem: string, storedKey: string | null): StemForm {
+  if (storedKey === null) return 'no-key';
+  let b64: string | null;
+  try {
+    b64 = base64urlKey(storedKey);
+  } catch {
+    b64 = null; // a lone surrogate: no base64url name exists
+  }
+  const isB64 = b64 === stem;
+  const isSafe = safeKey(storedKey) === stem;
+  return isB64 && isSafe ? 'both' : isB64 ? 'base64url' : isSafe ? 'safe-key' : 'neither';
+}
+
+const NEW_TMP = /^\.(.+)\.[0-9a-f]{16}\.tmp$/i;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** Decide the nanobot version from the facts, with every piece of evidence and a one-line summary. */
+export function judgeVersion(facts: VersionFacts): VersionVerdict {
+  const evidence = collectEvidence(facts);
+  const inUse = intersect(evidence);
+  if (inUse.length > 0) return verdict(inUse, evidence, facts);
+  // Item 58: a workspace sessions folder next to .nanobot/workspace-id is what main left behind,
+  // or what an older nanobot wrote after main ran.
+  const rest = intersect(evidence.filter((e) => e.kind !== 'workspace-id'));
+  if (facts.workspaceId && facts.role.kind === 'workspace-sessions' && rest.length > 0) {
+    const candidates = ordered([...rest, 'main']);
+    const summary = `${alternatives(candidates)} (ambiguous): a workspace sessions folder next to .nanobot/workspace-id: files main left behind (it could not parse them), or written by an older nanobot after main ran`;
+    return { version: null, candidates, evidence, summary };
+  }
+  const candidates = ordered(evidence.filter((e) => e.points.length < ALL.length).flatMap((e) => e.points));
+  const reasons = evidence.filter((e) => e.points.length < ALL.length).slice(0, 3).map((e) => e.text);
+  return { version: null, candidates, evidence, summary: `conflicting evidence (${alternatives(candidates)}): ${reasons.join('; ')}` };
+}
+
+function verdict(candidates: NanobotVersion[], evidence: Evidence[], facts: VersionFacts): VersionVerdict {
+  const version = candidates.length === 1 ? candidates[0]! : null;
+  const head = version ? `nanobot ${version}` : candidates.length === ALL.length ? 'nanobot version unknown' : `${alternatives(candidates)} (ambiguous)`;
+  const reasons = onlySafeKeyNames(evidence, facts) ? ['only safe_key names, no newer records'] : explain(candidates, evidence);
+  const why = reasons.length > 0 ? reasons.join('; ') : evidence.length > 0 ? 'nothing here tells the versions apart' : 'no evidence of any version';
+  return { version, candidates, evidence, summary: `${head}: ${why}` };
+}
+
+/** Item 58's first case: safe_key names and nothing newer, in a folder older versions read. */
+function onlySafeKeyNames(evidence: Evidence[], facts: VersionFacts): boolean {
+  const outside = facts.role.kind === 'namespace' || facts.role.kind === 'config';
+  const narrowing = evidence.filter((e) => e.points.length < ALL.length && !ROLE_KINDS.has(e.kind) && e.kind !== 'old-tmp');
+  return !outside && narrowing.length > 0 && narrowing.every((e) => e.kind === 'safe-key-names');
+}
+
+const ROLE_KINDS = new Set<EvidenceKind>(['namespace', 'config', 'workspace-sessions', 'legacy-folder']);
+
+/** The evidence that rules out each excluded version (first found first), topped up to two reasons. */
+function explain(candidates: NanobotVersion[], evidence: Evidence[]): string[] {
+  const unexplained = new Set(ALL.filter((v) => !candidates.includes(v)));
+  const picked: Evidence[] = [];
+  for (const e of evidence) {
+    if (ALL.some((v) => unexplained.has(v) && !e.points.includes(v))) {
+      picked.push(e);
+      for (const v of ALL) if (!e.points.includes(v)) unexplained.delete(v);
+    }
+  }
+  for (const e of evidence) {
+    if (picked.length >= 2) break;
+    if (!picked.includes(e) && e.points.length < ALL.length) picked.push(e);
+  }
+  return evidence.filter((e) => picked.includes(e)).slice(0, 3).map((e) => e.text);
+}
+
+function intersect(evidence: Evidence[]): NanobotVersion[] {
+  return ALL.filter((v) => evidence.every((e) => e.points.includes(v)));
+}
+
+function ordered(vs: NanobotVersion[]): NanobotVersion[] {
+  return ALL.filter((v) => vs.includes(v));
+}
+
+function alternatives(vs: NanobotVersion[]): string {
+  return vs.length <= 1 ? vs.join('') : `${vs.slice(0, -1).join(', ')} or ${vs[vs.length - 1]}`;
+}
+
+/** Turn the facts into evidence, strongest first: the folder, the records, the names, temp files, markers. */
+function collectEvidence(f: VersionFacts): Evidence[] {
+  const out: Evidence[] = [];
+  const add = (kind: EvidenceKind, points: readonly NanobotVersion[], text: string, count?: number) =>
+    out.push({ kind, points: [...points], text, ...(count !== undefined ? { count } : {}) });
+  const inMain = f.role.kind === 'namespace' || f.role.kind === 'config';
+  roleEvidence(f.role, add);
+  if (f.workspaceId) add('workspace-id', ['main'], '.nanobot/workspace-id: main has opened this workspace; its sessions live in <config folder>/sessions/<id>/');
+
+  const count = (p: (x: SessionFileFacts) => boolean) => f.files.filter(p).length;
+  const files = (n: number) => plural(n, 'file');
+  const n = {
+    provider: count((x) => x.providerState),
+    handle: count((x) => x.sessionHandle),
+    runtime: count((x) => x.runtimeContext),
+    preset: count((x) => x.modelPreset),
+  };
+  if (n.provider) add('provider-state', ['main'], `${files(n.provider)} ${n.provider === 1 ? 'holds' : 'hold'} provider_state`, n.provider);
+  if (n.handle) add('session-handle', ['main'], `${files(n.handle)} with metadata session_handle`, n.handle);
+  if (n.runtime) add('runtime-context', NEWER, `${files(n.runtime)} with a runtime-context marker (_runtime_context)`, n.runtime);
+  if (n.preset) add('model-preset', NEWER, `${files(n.preset)} with metadata _nanobot_model_preset`, n.preset);
+
+  const forms = new Map<string, StemForm>(f.files.map((x) => [x.stem, classifyStem(x.stem, x.storedKey)]));
+  const byForm = (form: StemForm) => [...forms.values()].filter((x) => x === form).length;
+  const b64 = byForm('base64url');
+  const lossy = byForm('safe-key');
+  if (b64) {
+    const mixed = lossy > 0 && !inMain ? ` beside ${plural(lossy, 'safe_key name')}: v0.3.0 in mid-migration` : '';
+    add('base64url-names', inMain ? ['main'] : f.role.kind === 'workspace-sessions' ? ['v0.3.0'] : NEWER, `${plural(b64, 'base64url name')}${mixed}`, b64);
+  }
+  if (lossy) {
+    if (inMain) add('safe-key-names', ['main'], `${plural(lossy, 'safe_key name')} main never loads or lists (copied in by its migration)`, lossy);
+    else add('safe-key-names', OLDER, plural(lossy, 'safe_key name'), lossy);
+  }
+  const both = byForm('both');
+  if (both) add('both-names', ALL, `${plural(both, 'name')} both safe_key and base64url of the stored key`, both);
+  const other = byForm('neither');
+  if (other) add('other-names', ALL, `${plural(other, 'name')} matching neither naming of the stored key`, other);
+  const noKey = byForm('no-key');
+  if (noKey) add('no-key', ALL, `${files(noKey)} without a stored key`, noKey);
+
+  tmpEvidence(f, forms, inMain, add);
+  if (f.sessionFilesLock) add('session-files-lock', ['main'], '.session-files.lock (main locks every store operation)');
+  if (f.workspaceMigrationLock) add('workspace-migration-lock', ['main'], '.workspace-migration.lock (main’s sessions root)');
+  if (f.migrationConflicts) add('migration-conflicts', ['main'], '.migration-conflicts/: main’s start-up migration met two versions of one file');
+  return out;
+}
+
+type Add = (kind: EvidenceKind, points: readonly NanobotVersion[], text: string, count?: number) => void;
+
+function roleEvidence(role: FolderRole, add: Add): void {
+  switch (role.kind) {
+    case 'namespace':
+      add('namespace', ['main'], role.workspacePath ? `a session namespace of ${role.workspacePath}` : 'a session namespace (32-hex folder)');
+      return;
+    case 'config': {
+      const paths = role.workspacePaths.map((p) => p ?? 'an unnamed workspace');
+      add('config', ['main'], `a sessions root with ${plural(paths.length, 'namespace')}${paths.length ? ` (${paths.join(', ')})` : ''}`, paths.length);
+      if (role.flatFiles) add('flat-files', ALL, `${plural(role.flatFiles, 'flat file')} in the root: the legacy global folder v0.2 and v0.3.0 read and move in; main ignores them`, role.flatFiles);
+      return;
+    }
+    case 'workspace-sessions':
+      add('workspace-sessions', OLDER, 'a workspace sessions folder, where v0.2 and v0.3.0 keep sessions');
+      return;
+    case 'legacy':
+      add('legacy-folder', OLDER, 'the legacy global sessions folder, which v0.2 and v0.3.0 read and move into the workspace');
+      return;
+    default:
+      return;
+  }
+}
+
+/** `<stem>.jsonl.tmp`: v0.2 or v0.3.0, told apart by the stem's form; `.<name>.<16 hex>.tmp`: main. */
+function tmpEvidence(f: VersionFacts, forms: Map<string, StemForm>, inMain: boolean, add: Add): void {
+  const fresh = f.tmpNames.filter((t) => NEW_TMP.test(t));
+  if (fresh.length) add('new-tmp', ['main'], `${plural(fresh.length, 'temp file')} named .<name>.<16 hex>.tmp (main)`, fresh.length);
+  for (const name of f.tmpNames) {
+    if (NEW_TMP.test(name) || !name.endsWith('.jsonl.tmp')) continue;
+    const form = forms.get(name.slice(0, -'.jsonl.tmp'.length));
+    if (inMain) add('old-tmp', ALL, `${name}: a temp-file name main never writes`);
+    else if (form === 'safe-key') add('old-tmp', OLDER, `${name}: an interrupted save of v0.2`);
+    else if (form === 'base64url') add('old-tmp', ['v0.3.0'], `${name}: an interrupted save of v0.3.0`);
+    else add('old-tmp', OLDER, `${name}: an interrupted save of v0.2 or v0.3.0`);
+  }
+}

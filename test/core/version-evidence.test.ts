@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { base64urlKey, safeKey } from '../../src/core/keys';
+import { classifyStem, judgeVersion, type FolderRole, type SessionFileFacts, type VersionFacts } from '../../src/core/version-evidence';
+
+const facts = (role: FolderRole, over: Partial<VersionFacts> = {}): VersionFacts => ({
+  role,
+  workspaceId: false,
+  sessionFilesLock: false,
+  workspaceMigrationLock: false,
+  migrationConflicts: false,
+  files: [],
+  tmpNames: [],
+  ...over,
+});
+const file = (stem: string, storedKey: string | null, over: Partial<SessionFileFacts> = {}): SessionFileFacts => ({
+  stem,
+  storedKey,
+  providerState: false,
+  runtimeContext: false,
+  sessionHandle: false,
+  modelPreset: false,
+  ...over,
+});
+const lossy = (key: string, over: Partial<SessionFileFacts> = {}) => file(safeKey(key), key, over);
+const b64 = (key: string, over: Partial<SessionFileFacts> = {}) => file(base64urlKey(key), key, over);
+const WS: FolderRole = { kind: 'workspace-sessions' };
+const LOOSE: FolderRole = { kind: 'loose' };
+const NS: FolderRole = { kind: 'namespace', workspacePath: '/home/me/ws' };
+const kinds = (v: ReturnType<typeof judgeVersion>) => v.evidence.map((e) => e.kind);
+
+describe('classifyStem', () => {
+  it('compares the stem with base64url and safe_key of the stored key', () => {
+    expect(classifyStem('Y2xpOmRpcmVjdA', 'cli:direct')).toBe('base64url');
+    expect(classifyStem('cli_direct', 'cli:direct')).toBe('safe-key');
+    expect(classifyStem('email_ana', 'email:ana@example.com')).toBe('neither');
+    expect(classifyStem('', '')).toBe('both');
+    expect(classifyStem('cli_direct', null)).toBe('no-key');
+  });
+
+  it('a stem that is safe_key of its key and base64url of another key is decided by the stored key (item 58)', () => {
+    expect(base64urlKey('cli')).toBe('Y2xp');
+    expect(classifyStem('Y2xp', 'Y2xp')).toBe('safe-key');
+    expect(classifyStem('Y2xp', 'cli')).toBe('base64url');
+  });
+
+  it('a key with a lone surrogate has no base64url name, only its safe_key', () => {
+    expect(classifyStem('a\ud800', 'a\ud800')).toBe('safe-key');
+  });
+});
+
+describe('judgeVersion: main', () => {
+  it('a session namespace is main, said with its workspace and provider_state files', () => {
+    const v = judgeVersion(
+      facts(NS, {
+        sessionFilesLock: true,
+        files: [b64('cli:direct', { providerState: true }), b64('telegram:1', { providerState: true }), b64('slack:x', { providerState: true }), b64('heartbeat')],
+      }),
+    );
+    expect(v.version).toBe('main');
+    expect(v.candidates).toEqual(['main']);
+    expect(v.summary).toBe('nanobot main: a session namespace of /home/me/ws; 3 files hold provider_state');
+    expect(v.evidence.find((e) => e.kind === 'provider-state')).toMatchObject({ points: ['main'], count: 3 });
+    expect(kinds(v)).toEqual(['namespace', 'provider-state', 'base64url-names', 'session-files-lock']);
+  });
+
+  it('a sessions root with namespaces is main; its flat legacy files are noted but do not make it ambiguous', () => {
+    const v = judgeVersion(
+      facts({ kind: 'config', workspacePaths: ['/a', null], flatFiles: 2 }, { workspaceMigrationLock: true, migrationConflicts: true, files: [b64('cli:direct')] }),
+    );
+    expect(v.version).toBe('main');
+    expect(v.summary).toBe('nanobot main: a sessions root with 2 namespaces (/a, an unnamed workspace); 1 base64url name');
+    expect(v.evidence.find((e) => e.kind === 'flat-files')!.points).toEqual(['v0.2', 'v0.3.0', 'main']);
+    expect(kinds(v)).toContain('workspace-migration-lock');
+    expect(kinds(v)).toContain('migration-conflicts');
+  });
+
+  it('lossy names and an old-style tmp in a namespace leave it main, explained as what main ignores', () => {
+    const v = judgeVersion(facts(NS, { files: [lossy('cli:direct')], tmpNames: ['cli_direct.jsonl.tmp'] }));
+    expect(v.version).toBe('main');
+    expect(v.evidence.find((e) => e.kind === 'safe-key-names')!.text).toBe('1 safe_key name main never loads or lists (copied in by its migration)');
+    expect(v.evidence.find((e) => e.kind === 'old-tmp')!.points).toHaveLength(3);
+  });
+
+  it('outside a namespace, main-only records decide: provider_state, session_handle, hidden temp files, locks', () => {
+    expect(judgeVersion(facts(LOOSE, { files: [b64('a', { providerState: true })] })).version).toBe('main');
+    expect(judgeVersion(facts(LOOSE, { files: [b64('a', { sessionHandle: true })] })).version).toBe('main');
+    expect(judgeVersion(facts(LOOSE, { tmpNames: ['.YQ.jsonl.0123456789abcdef.tmp'] })).version).toBe('main');
+    expect(judgeVersion(facts(LOOSE, { sessionFilesLock: true })).version).toBe('main');
+    expect(judgeVersion(facts(LOOSE, { migrationConflicts: true })).summary).toMatch(/^nanobot main: \.migration-conflicts\//);
+  });
+
+  it('a workspace whose only trace is .nanobot/workspace-id is main', () => {
+    const v = judgeVersion(facts({ kind: 'workspace-without-sessions' }, { workspaceId: true }));
+    expect(v.version).toBe('main');
+    expect(v.summary).toContain('<config folder>/sessions/<id>/');
+  });
+});
+
+describe('judgeVersion: v0.2 and v0.3.0', () => {
+  it('only safe_key names, no newer records: v0.2 or v0.3.0, ambiguous (item 58)', () => {
+    const v = judgeVersion(facts(WS, { files: [lossy('cli:direct'), lossy('telegram:12345')] }));
+    expect(v.version).toBeNull();
+    expect(v.candidates).toEqual(['v0.2', 'v0.3.0']);
+    expect(v.summary).toBe('v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
+  });
+
+  it("an interrupted v0.2 save does not settle it: v0.3.0 may run over v0.2's leftovers", () => {
+    const v = judgeVersion(facts(WS, { files: [lossy('cli:direct')], tmpNames: ['cli_direct.jsonl.tmp'] }));
+    expect(v.version).toBeNull();
+    expect(v.summary).toBe('v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
+    expect(v.evidence.find((e) => e.kind === 'old-tmp')!.text).toBe('cli_direct.jsonl.tmp: an interrupted save of v0.2');
+  });
+
+  it('both name forms in a workspace: v0.3.0 in mid-migration (item 58)', () => {
+    const v = judgeVersion(facts(WS, { files: [lossy('cli:direct'), b64('telegram:1'), b64('slack:2')] }));
+    expect(v.version).toBe('v0.3.0');
+    expect(v.summary).toBe(
+      'nanobot v0.3.0: a workspace sessions folder, where v0.2 and v0.3.0 keep sessions; 2 base64url names beside 1 safe_key name: v0.3.0 in mid-migration',
+    );
+  });
+
+  it('base64url names alone in a workspace: v0.3.0 (main keeps none there)', () => {
+    expect(judgeVersion(facts(WS, { files: [b64('cli:direct')] })).version).toBe('v0.3.0');
+  });
+
+  it('a runtime-context marker or _nanobot_model_preset beside safe_key names: v0.3.0', () => {
+    const rc = judgeVersion(facts(WS, { files: [lossy('cli:direct', { runtimeContext: true })] }));
+    expect(rc.version).toBe('v0.3.0');
+    expect(rc.summary).toContain('1 file with a runtime-context marker (_runtime_context)');
+    expect(judgeVersion(facts(WS, { files: [lossy('a', { modelPreset: true })] })).version).toBe('v0.3.0');
+  });
+
+  it("a tmp's stem form tells who wrote it: base64url → v0.3.0", () => {
+    const name = `${base64urlKey('cli:direct')}.jsonl.tmp`;
+    const v = judgeVersion(facts(WS, { files: [b64('cli:direct'), lossy('x:y')], tmpNames: [name] }));
+    expect(v.evidence.find((e) => e.kind === 'old-tmp')).toMatchObject({ points: ['v0.3.0'], text: `${name}: an interrupted save of v0.3.0` });
+    const orphan = judgeVersion(facts(WS, { tmpNames: ['gone.jsonl.tmp'] }));
+    expect(orphan.evidence.find((e) => e.kind === 'old-tmp')!.points).toEqual(['v0.2', 'v0.3.0']);
+  });
+
+  it('the legacy global folder is read by v0.2 and v0.3.0 only', () => {
+    const v = judgeVersion(facts({ kind: 'legacy' }, { files: [lossy('cli:direct')] }));
+    expect(v.candidates).toEqual(['v0.2', 'v0.3.0']);
+  });
+});
+
+describe('judgeVersion: ambiguity and contradictions', () => {
+  it('base64url names in a loose folder: v0.3.0 or main', () => {
+    const v = judgeVersion(facts(LOOSE, { files: [b64('cli:direct')] }));
+    expect(v.version).toBeNull();
+    expect(v.candidates).toEqual(['v0.3.0', 'main']);
+    expect(v.summary).toBe('v0.3.0 or main (ambiguous): 1 base64url name');
+  });
+
+  it('a workspace sessions folder next to .nanobot/workspace-id: left behind by main, or written by an older nanobot since (item 58)', () => {
+    const old = judgeVersion(facts(WS, { workspaceId: true, files: [lossy('cli:direct')] }));
+    expect(old.version).toBeNull();
+    expect(old.candidates).toEqual(['v0.2', 'v0.3.0', 'main']);
+    expect(old.summary).toMatch(/^v0\.2, v0\.3\.0 or main \(ambiguous\): a workspace sessions folder next to \.nanobot\/workspace-id: files main left behind/);
+    const newer = judgeVersion(facts(WS, { workspaceId: true, files: [b64('cli:direct')] }));
+    expect(newer.candidates).toEqual(['v0.3.0', 'main']);
+  });
+
+  it('contradicting evidence is reported as such, never silently resolved', () => {
+    const v = judgeVersion(facts(WS, { files: [lossy('cli:direct', { providerState: true })] }));
+    expect(v.version).toBeNull();
+    expect(v.candidates).toEqual(['v0.2', 'v0.3.0', 'main']);
+    expect(v.summary).toBe('conflicting evidence (v0.2, v0.3.0 or main): a workspace sessions folder, where v0.2 and v0.3.0 keep sessions; 1 file holds provider_state; 1 safe_key name');
+    expect(judgeVersion(facts(WS, { tmpNames: ['.YQ.jsonl.0123456789abcdef.tmp'] })).summary).toMatch(/^conflicting evidence/);
+  });
+
+  it('names that match neither form, files without a key and nothing at all say nothing about the version', () => {
+    const v = judgeVersion(facts(LOOSE, { files: [file('email_ana', 'email:ana@example.com'), file('x', null), file('', '')] }));
+    expect(v.version).toBeNull();
+    expect(v.candidates).toEqual(['v0.2', 'v0.3.0', 'main']);
+    expect(v.evidence.map((e) => [e.kind, e.points.length])).toEqual([
+      ['both-names', 3],
+      ['other-names', 3],
+      ['no-key', 3],
+    ]);
+    expect(v.summary).toBe('nanobot version unknown: nothing here tells the versions apart');
+    expect(judgeVersion(facts(LOOSE)).summary).toBe('nanobot version unknown: no evidence of any version');
+  });
+});

@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+/** The workspace header names the nanobot version with its evidence; choosing another relists under its rules. */
+import { act } from 'preact/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { base64urlKey } from '../../src/core/keys';
+import { detectLayout } from '../../src/store/layout';
+import { createMemoryAdapter } from '../../src/store/memory-adapter';
+import { chosenVersion, route } from '../../src/ui/router';
+import { activeVersion, listing, setWorkspace } from '../../src/ui/workspace/model';
+import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';
+import { mount, type, unmount, waitFor } from './session/helpers';
+
+const NS = '0123456789abcdef0123456789abcdef';
+const META = (key: string) => `{"_type": "metadata", "key": "${key}", "created_at": "2026-08-01T10:00:00", "updated_at": "2026-08-01T10:00:00", "metadata": {}, "last_consolidated": 0}`;
+const STATE = '{"_type": "provider_state", "state": {"kind": "responses", "provider": "openai", "model": "gpt", "version": 1, "payload": {}, "pending_messages": []}}';
+const USER = '{"role": "user", "content": "hello there", "timestamp": "2026-08-01T10:00:01"}';
+
+let el: HTMLElement | null = null;
+afterEach(async () => {
+  if (el) await unmount(el);
+  el = null;
+  chosenVersion.value = null;
+  await setWorkspace(null);
+});
+
+async function mainFolder() {
+  const a = createMemoryAdapter();
+  a.setFile('.workspace', '/home/me/ws\n');
+  a.setFile('.session-files.lock', '');
+  a.setFile(`${base64urlKey('cli:direct')}.jsonl`, [META('cli:direct'), STATE, USER].join('\n') + '\n');
+  a.setFile('cli_old.jsonl', [META('cli:old'), USER].join('\n') + '\n');
+  const layout = await detectLayout(a, NS);
+  await setWorkspace({ kind: 'folder', name: NS, adapter: a, writable: true, layout });
+  el = await mount(<WorkspaceView page="sessions" />);
+  await waitFor(() => !!el!.querySelector('.session-row'));
+}
+
+describe('version line', () => {
+  it('recognises a main namespace and says why', async () => {
+    await mainFolder();
+    const line = el!.querySelector('.version-line')!;
+    expect(line.getAttribute('data-version')).toBe('main');
+    expect(line.textContent).toContain('nanobot main (recognised)');
+    expect(line.textContent).toContain('a session namespace of /home/me/ws');
+    expect(line.textContent).toContain('provider_state');
+    // main lists only canonical names: the lossy cli_old.jsonl is not a session to it.
+    expect(listing.value!.summaries.filter((s) => s.row).map((s) => s.fileName)).toEqual([`${base64urlKey('cli:direct')}.jsonl`]);
+  });
+
+  it('a chosen version goes into the link and relists under its rules', async () => {
+    await mainFolder();
+    route.value = { view: 'workspace', page: 'sessions', params: {} };
+    await type(el!.querySelector('.version-picker select'), 'v0.2');
+    expect(activeVersion.value).toBe('v0.2');
+    expect(location.hash).toContain('nanobot=v0.2');
+    await waitFor(() => listing.value!.summaries.filter((s) => s.row).length === 2);
+    expect(el!.querySelector('.version-line')!.textContent).toContain('nanobot 0.2 (chosen)');
+    await act(async () => {});
+  });
+});
