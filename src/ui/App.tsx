@@ -4,12 +4,11 @@
  * when the page loads on a deep link.
  */
 import { useSignal } from '@preact/signals';
-import type { FunctionComponent } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { applyUpdate, updateReady } from '../pwa/register';
 import { loadRemembered, openDropped } from './actions';
 import { installDropZone } from './drop';
-import { Guide } from './Guide';
+import { lazyComponent } from './lazy';
 import { Header } from './Header';
 import { RestoreGate } from './RestoreGate';
 import { navigate, route } from './router';
@@ -80,24 +79,14 @@ function DropOverlay() {
 }
 
 type SessionPageProps = { r: Extract<ReturnType<typeof route.peek>, { view: 'session' }> };
-let sessionPage: Promise<FunctionComponent<SessionPageProps>> | null = null;
-
 /** The session page, loaded on first use: the start screen and the session list stay small. */
-function LazySessionPage(props: SessionPageProps) {
-  const [Page, setPage] = useState<FunctionComponent<SessionPageProps> | null>(null);
-  useEffect(() => {
-    let live = true;
-    sessionPage ??= import('./SessionPage').then((m) => m.SessionPage);
-    sessionPage.then((P) => live && setPage(() => P));
-    return () => void (live = false);
-  }, []);
-  return Page ? <Page {...props} /> : <p class="muted" role="status">Opening the session…</p>;
-}
+const LazySessionPage = lazyComponent<SessionPageProps>(() => import('./SessionPage').then((m) => m.SessionPage), 'Opening the session…');
+const LazyGuide = lazyComponent(() => import('./Guide').then((m) => m.Guide));
 
 function Routed() {
   const r = route.value;
   const ws = workspace.value;
-  if (r.view === 'guide') return <Guide />;
+  if (r.view === 'guide') return <LazyGuide />;
   if (r.view === 'start') return <StartScreen />;
   if (!ws) return <RestoreGate />;
   if (r.view === 'workspace') return <WorkspaceView page={r.page} folderParam={r.params.folder} />;

@@ -4,7 +4,7 @@
  */
 import { signal } from '@preact/signals';
 
-export type WorkspacePage = 'sessions' | 'health' | 'leftovers';
+export type WorkspacePage = 'sessions' | 'health' | 'leftovers' | 'upgrade';
 export type SessionTab = 'conversation' | 'replay' | 'file' | 'edit';
 
 export type Route =
@@ -14,7 +14,7 @@ export type Route =
   | { view: 'session'; key: string; tab?: SessionTab; params: Record<string, string> };
 
 const TABS: readonly string[] = ['conversation', 'replay', 'file', 'edit'];
-const PAGES: readonly string[] = ['sessions', 'health', 'leftovers'];
+const PAGES: readonly string[] = ['sessions', 'health', 'leftovers', 'upgrade'];
 
 function decode(s: string): string {
   try {

@@ -25,6 +25,7 @@ describe('the shell', () => {
   it('has landmarks, a skip link, and routes the guide', async () => {
     navigate({ view: 'guide', params: {} });
     el = await mount(<App />);
+    await waitFor(() => !!document.querySelector('main h1'));
     expect(document.querySelector('header.app-header')).not.toBeNull();
     expect(document.querySelector('nav[aria-label="Main"]')).not.toBeNull();
     expect(document.querySelector('main#main')).not.toBeNull();

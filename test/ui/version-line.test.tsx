@@ -58,3 +58,24 @@ describe('version line', () => {
     await act(async () => {});
   });
 });
+
+describe('upgrade page', () => {
+  it('lists, per session, what the next version replays or no longer sees', async () => {
+    const a = createMemoryAdapter();
+    const turns = Array.from({ length: 300 }, (_, i) => `{"role": "${i % 2 ? 'assistant' : 'user'}", "content": "m${i}"}`);
+    a.setFile('sessions/cli_direct.jsonl', [META('cli:direct'), ...turns].join('\n') + '\n');
+    a.setFile('sessions/telegram_1.jsonl', [META('telegram:1'), USER, '{broken'].join('\n') + '\n');
+    const layout = await detectLayout(a, 'ws');
+    await setWorkspace({ kind: 'folder', name: 'ws', adapter: a, writable: true, layout });
+    const { UpgradePage } = await import('../../src/ui/workspace/UpgradePage');
+    el = await mount(<UpgradePage />);
+    await waitFor(() => el!.querySelectorAll('.upgrade-row').length === 2);
+    const row = (f: string) => el!.querySelector(`.upgrade-row[data-file="${f}"]`)!.textContent!;
+    expect(row('cli_direct.jsonl')).toContain('replays differently');
+    expect(row('cli_direct.jsonl')).toContain('120 → 300 messages replayed (+180 / −0)');
+    await type(el!.querySelector('select.upgrade-target'), 'main');
+    await waitFor(() => el!.querySelectorAll('.upgrade-vanishes').length === 2);
+    expect(row('telegram_1.jsonl')).toMatch(/leaves it in the workspace/);
+    expect(row('cli_direct.jsonl')).toMatch(/not base64url/);
+  });
+});

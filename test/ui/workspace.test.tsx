@@ -92,6 +92,7 @@ describe('workspace: sessions page', () => {
 describe('workspace: health and leftovers', () => {
   it('health lists every problem with a link to its line', async () => {
     el = await mount(<WorkspaceView page="health" />);
+    await waitFor(() => !!el!.querySelector('.health-file'));
     const files = [...el.querySelectorAll('.health-file')];
     expect(files.map((f) => f.querySelector('h3 a')!.textContent)).toEqual(['discord_30311.jsonl', 'whatsapp_4915550001.jsonl', 'cli_direct.jsonl', 'email_ana.jsonl']);
     const wa = files[1]!;
@@ -105,6 +106,7 @@ describe('workspace: health and leftovers', () => {
 
   it('a leftover is inspected and removed only after confirmation', async () => {
     el = await mount(<WorkspaceView page="leftovers" />);
+    await waitFor(() => !!el!.querySelector('.leftover'));
     const item = el.querySelector('.leftover')!;
     expect(item.textContent).toContain('It was going to replace cli_direct.jsonl');
     await click([...item.querySelectorAll('button')].find((b) => b.textContent === 'Inspect'));

@@ -6,12 +6,11 @@ import { computed } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { allowEditing, closeWorkspaceToStart } from '../actions';
 import { plural } from '../format';
+import { lazyComponent } from '../lazy';
 import { watchFolder } from '../live';
 import { navigate, type WorkspacePage } from '../router';
-import { HealthPage } from './HealthPage';
 import { VersionLine } from './VersionLine';
 import { folderLabel, layoutText, namingText } from './layout-text';
-import { LeftoversPage } from './LeftoversPage';
 import { hasProblems, healthReport } from './health';
 import { folder, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, scanSkipped, selectFolder, workspace } from './model';
 import { SessionsPage } from './SessionsPage';
@@ -20,7 +19,12 @@ const PAGES: { page: WorkspacePage; label: string; href: string }[] = [
   { page: 'sessions', label: 'Sessions', href: '#/w' },
   { page: 'health', label: 'Health', href: '#/w/health' },
   { page: 'leftovers', label: 'Leftovers', href: '#/w/leftovers' },
+  { page: 'upgrade', label: 'Upgrade', href: '#/w/upgrade' },
 ];
+
+const UpgradePage = lazyComponent(() => import('./UpgradePage').then((m) => m.UpgradePage));
+const HealthPage = lazyComponent(() => import('./HealthPage').then((m) => m.HealthPage));
+const LeftoversPage = lazyComponent(() => import('./LeftoversPage').then((m) => m.LeftoversPage));
 
 /** Files with a problem, for the Health tab's count: computed once per listing or scan change, not per render. */
 const problemCount = computed(() => healthReport(listing.value?.summaries ?? [], scans.value, scanSkipped.value, leftovers.value, false).filter(hasProblems).length);
@@ -58,7 +62,7 @@ export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; fold
     return watchFolder({ adapter: ws.adapter, root: ws.root, path: f.path }, () => listedSignature, () => void refreshListing());
   }, [ws, f]);
 
-  const counts: Record<WorkspacePage, number | null> = { sessions: l?.summaries.length ?? null, health: l ? problemCount.value : null, leftovers: leftovers.value.length };
+  const counts: Record<WorkspacePage, number | null> = { sessions: l?.summaries.length ?? null, health: l ? problemCount.value : null, leftovers: leftovers.value.length, upgrade: null };
 
   return (
     <div class="workspace">
@@ -137,6 +141,8 @@ export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; fold
         <HealthPage />
       ) : page === 'leftovers' ? (
         <LeftoversPage />
+      ) : page === 'upgrade' ? (
+        <UpgradePage />
       ) : (
         <SessionsPage />
       )}

@@ -7,7 +7,6 @@ import { computed, effect, signal } from '@preact/signals';
 import { localIsoNow } from '../../core/isotime';
 import { isNanobotVersion, type NanobotVersion } from '../../core/nanobot-version';
 import type { VersionVerdict } from '../../core/version-evidence';
-import { detectVersion } from '../../store/version-facts';
 import { chosenVersion } from '../router';
 import type { FileStat } from '../../store/adapter';
 import { classifyEntries, type Leftover } from '../../store/leftovers';
@@ -125,7 +124,8 @@ export async function refreshListing(): Promise<void> {
       names = names.filter((_, i) => keep[i]);
     }
     if (!verdict.value) {
-      const judged = await detectVersion(ws.adapter, ws.layout, f).catch(() => null);
+      // Loaded on first use: the start screen does not need the evidence rules.
+      const judged = await import('../../store/version-facts').then((m) => m.detectVersion(ws.adapter, ws.layout, f)).catch(() => null);
       if (gen !== generation) return;
       listedVersion = activeOf(versionOf(judged, f));
       verdict.value = judged;

@@ -1,0 +1,21 @@
+/**
+ * A component whose module loads on first render: pages a person may never open stay out of the
+ * initial bundle (its budget is enforced by the build).
+ */
+import type { FunctionComponent } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+
+/** Wraps `load` (a dynamic import picking the component) as a component showing `waiting` until it is in. */
+export function lazyComponent<P extends object>(load: () => Promise<FunctionComponent<P>>, waiting = 'Loading…'): FunctionComponent<P> {
+  let module: Promise<FunctionComponent<P>> | null = null;
+  return function Lazy(props: P) {
+    const [C, setC] = useState<FunctionComponent<P> | null>(null);
+    useEffect(() => {
+      let live = true;
+      module ??= load();
+      void module.then((c) => live && setC(() => c));
+      return () => void (live = false);
+    }, []);
+    return C ? <C {...props} /> : <p class="empty-state" aria-busy="true">{waiting}</p>;
+  };
+}

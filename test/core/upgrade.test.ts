@@ -1,0 +1,41 @@
+/** What an upgrade does to a session: seen or not by the new version, and how its replay changes. */
+import { describe, expect, it } from 'vitest';
+import { base64urlKey } from '../../src/core/keys';
+import { nextVersion, upgradeImpact } from '../../src/core/upgrade';
+
+const NOW = '2026-12-01T10:00:00';
+const META = (key: string) => `{"_type": "metadata", "key": "${key}", "created_at": "2026-06-01T10:00:00", "updated_at": "2026-06-01T10:00:00", "metadata": {}, "last_consolidated": 0}`;
+const turns = (n: number) => Array.from({ length: n }, (_, i) => `{"role": "${i % 2 ? 'assistant' : 'user'}", "content": "m${i}", "timestamp": "2026-06-01T10:00:00"}`);
+const file = (lines: string[]) => new TextEncoder().encode(lines.join('\n') + '\n');
+
+describe('upgradeImpact', () => {
+  it('v0.2 → v0.3.0: still seen; the wider count window replays more', () => {
+    const r = upgradeImpact(file([META('cli:direct'), ...turns(300)]), 'cli_direct.jsonl', 'workspace', 'v0.2', 'v0.3.0', NOW);
+    expect(r.kind).toBe('changes');
+    expect(r.from.replayed).toHaveLength(120);
+    expect(r.to.replayed).toHaveLength(300);
+    expect(r.added).toHaveLength(180);
+    expect(r.lost).toHaveLength(0);
+  });
+
+  it('v0.2 → main: a v0.2 name is moved into the namespace but never seen again', () => {
+    const r = upgradeImpact(file([META('cli:direct'), ...turns(4)]), 'cli_direct.jsonl', 'workspace', 'v0.2', 'main', NOW);
+    expect(r.kind).toBe('vanishes');
+    expect(r.to.note).toMatch(/not base64url/);
+    expect(r.lost).toHaveLength(4);
+  });
+
+  it('v0.3.0 → main: a canonical file that parses moves and stays; one with a corrupt line stays behind', () => {
+    const name = `${base64urlKey('cli:direct')}.jsonl`;
+    expect(upgradeImpact(file([META('cli:direct'), ...turns(4)]), name, 'workspace', 'v0.3.0', 'main', NOW).kind).toBe('same');
+    const broken = upgradeImpact(file([META('cli:direct'), ...turns(4), '{oops']), name, 'workspace', 'v0.3.0', 'main', NOW);
+    expect(broken.kind).toBe('vanishes');
+    expect(broken.to.note).toMatch(/leaves it in the workspace/);
+  });
+
+  it('names the next release', () => {
+    expect(nextVersion('v0.2')).toBe('v0.3.0');
+    expect(nextVersion('v0.3.0')).toBe('main');
+    expect(nextVersion('main')).toBeNull();
+  });
+});
