@@ -2,7 +2,8 @@
  * Long untrusted text, folded: the first part shown as plain text, the rest revealed in bounded
  * blocks (one per frame for "Show all"), so even a megabyte never lands in one layout.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { VNode } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { count } from './text';
 import { iso } from '../iso';
 import { chunkEnds, foldAt, REVEAL_CHUNK } from './reveal';
@@ -20,7 +21,7 @@ export interface FoldProps {
 export function Fold({ text, limit = 1500, lines = 24, class: cls }: FoldProps) {
   const at = foldAt(text, limit, lines);
   const { shown, auto, more, all, stop, less } = useReveal(text, at);
-  const ends = useMemo(() => (shown ? chunkEnds(text, shown, at) : []), [text, shown, at]);
+  const chunks = useChunks(text, shown, at);
   if (at >= text.length) {
     return (
       <div class={`sl-fold ${cls ?? ''}`}>
@@ -35,9 +36,7 @@ export function Fold({ text, limit = 1500, lines = 24, class: cls }: FoldProps) 
         <pre class="sl-text">{iso(text.slice(0, at))}…</pre>
       ) : (
         <div class="sl-chunks">
-          {ends.map((end, i) => (
-            <pre key={i} class="sl-text">{iso(text.slice(i ? ends[i - 1]! : 0, end))}</pre>
-          ))}
+          {chunks}
           {left > 0 && <span class="sl-muted">…</span>}
         </div>
       )}
@@ -69,6 +68,27 @@ export function Fold({ text, limit = 1500, lines = 24, class: cls }: FoldProps) 
       </p>
     </div>
   );
+}
+
+/**
+ * One <pre> per chunk, each made once: later renders hand Preact the same elements, which it skips.
+ * Off screen, a chunk is not laid out at all (content-visibility: auto) until it is scrolled to;
+ * its placeholder height is a guess from its length, replaced by the real one once seen.
+ */
+function useChunks(text: string, shown: number, at: number) {
+  const made = useRef<{ text: string; ends: number[]; nodes: VNode[] }>({ text, ends: [], nodes: [] });
+  return useMemo(() => {
+    if (!shown) return [];
+    const m = made.current.text === text ? made.current : (made.current = { text, ends: [], nodes: [] });
+    const ends = chunkEnds(text, shown, at);
+    for (let i = m.nodes.length; i < ends.length; i++) {
+      const from = i ? ends[i - 1]! : 0;
+      const lines = Math.ceil((ends[i]! - from) / 90) + 1;
+      m.nodes.push(<pre key={i} class="sl-text sl-chunk" style={{ containIntrinsicSize: `auto ${(lines * 1.45).toFixed(1)}em` }}>{iso(text.slice(from, ends[i]))}</pre>);
+    }
+    m.ends = ends;
+    return m.nodes.slice(0, ends.length);
+  }, [text, shown, at]);
 }
 
 /** Reveal state: `shown` characters (0 = folded); `auto` adds a chunk per frame until all is shown. */
