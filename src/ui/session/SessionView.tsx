@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SessionHostProps } from '../session-host';
 import { ConversationTab } from './conversation/ConversationTab';
 import { EditTab } from './edit/EditTab';
-import { ExportTab } from './export/ExportTab';
+import { LazyExportTab } from './export/LazyExportTab';
 import { FileTab } from './file/FileTab';
 import { Header } from './Header';
 import { ReplayTab } from './replay/ReplayTab';
@@ -74,7 +74,7 @@ export function SessionView(props: SessionHostProps) {
       <Tabs tabs={tabs} active={tab} onSelect={(id) => go(id as TabId)} idPrefix="sl" label="Session views">
         {tab === 'conversation' && <ConversationTab opened={opened} line={line} onOpenLine={(l) => openLine(l)} onLine={(l) => setLine(l)} />}
         {tab === 'replay' && <ReplayTab opened={opened} params={route.params} onParams={(p) => props.onRoute('replay', p)} onOpenLine={(l) => openLine(l, 'conversation')} onExport={(p) => go('export', { ...p, src: 'replay' })} />}
-        {tab === 'export' && <ExportTab opened={opened} params={route.params} onParams={(p) => props.onRoute('export', p)} />}
+        {tab === 'export' && <LazyExportTab opened={opened} params={route.params} onParams={(p) => props.onRoute('export', p)} />}
         {tab === 'file' && <FileTab opened={opened} line={line} onLine={(l) => openLine(l)} />}
         {tab === 'edit' && (
           <EditTab

@@ -7,7 +7,7 @@ import type { Numbered } from './scan';
 /** Enough of a finding to recognise it, not enough to leak it from a screenshot of this list. */
 export function glimpse(text: string): string {
   const one = text.replace(/\s+/g, ' ');
-  return one.length <= 14 ? one : `${one.slice(0, 6)}…${one.slice(-4)}`;
+  return one.length <= 24 ? one : `${one.slice(0, 6)}…${one.slice(-4)}`;
 }
 
 function summary(all: Numbered[]): string {
