@@ -97,7 +97,9 @@ function ExportBody({ opened, title, messages, what, notes, format, replay }: Bo
       <h4 class="sl-h">1. Redaction</h4>
       <FindingsList all={scan.all} unmask={unmask} onToggle={toggle} />
       <h4 class="sl-h">2. Preview (redacted, exactly what will be saved)</h4>
-      <Fold key={`${format}`} text={built!.text} limit={6000} lines={80} class="sl-code sl-export-preview" />
+      <div class="sl-export-preview" tabIndex={0} role="region" aria-label="Preview of the export">
+        <Fold key={format} text={built!.text} limit={6000} lines={80} class="sl-code" />
+      </div>
       <h4 class="sl-h">3. Save</h4>
       <p>
         <button type="button" class="sl-primary" onClick={() => downloadText(built!.text, built!.mime, name)}>

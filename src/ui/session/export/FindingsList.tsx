@@ -30,7 +30,7 @@ export function FindingsList({ all, unmask, onToggle }: FindingsListProps) {
       <p role="status">
         <strong>{plural(all.length, 'finding')}</strong>, {unmask.size ? `${count(all.length - unmask.size)} masked, ${count(unmask.size)} unmasked by you` : 'all masked'}: {summary(all)}.
       </p>
-      <ol class="sl-findings-list">
+      <ol class="sl-findings-list" tabIndex={0} aria-label="Findings">
         {all.map((n) => {
           const open = unmask.has(n.id);
           return (

@@ -40,8 +40,8 @@ function blockElement(t: Token, children: ComponentChildren, key: number): VNode
   const Tag = (BLOCKS[t.tag] ?? 'div') as 'div';
   const props: Record<string, unknown> = { key, class: align(t) };
   if (t.tag === 'ol') {
-    const start = Number(t.attrGet('start'));
-    if (Number.isSafeInteger(start) && start !== 1) props.start = start;
+    const start = t.attrGet('start');
+    if (start !== null && Number.isSafeInteger(Number(start))) props.start = Number(start);
   }
   if (t.tag === 'table') return <div key={key} class="sl-md-table"><table>{children}</table></div>;
   return <Tag {...props}>{children}</Tag>;

@@ -35,6 +35,7 @@ describe('Markdown rendering', () => {
     const m = md(el)!;
     expect(m.querySelector('h4')!.textContent).toBe('Plan');
     expect(m.querySelectorAll('ol > li')).toHaveLength(2);
+    expect(m.querySelector('ol')!.hasAttribute('start')).toBe(false);
     expect(m.querySelector('ol strong')!.textContent).toBe('bold');
     expect(m.querySelector('ol em')!.textContent).toBe('em');
     expect(m.querySelectorAll('ul > li')).toHaveLength(2);
@@ -43,6 +44,11 @@ describe('Markdown rendering', () => {
     expect(code.querySelector('.sl-md-lang')!.textContent).toBe('python');
     expect(code.querySelector('pre code')!.textContent).toBe('print("<b>hi</b>")\n');
     expect(code.querySelector('b')).toBeNull();
+  });
+
+  it('keeps the number an ordered list starts at', async () => {
+    el = await mount(<MessageText text={'3. three\n4. four\n\ntext\n\n0. zero'} id="a" />);
+    expect([...md(el)!.querySelectorAll('ol')].map((o) => o.getAttribute('start'))).toEqual(['3', '0']);
   });
 
   it('copies a code block exactly', async () => {
