@@ -5,7 +5,7 @@
 import { signal } from '@preact/signals';
 
 export type WorkspacePage = 'sessions' | 'health' | 'leftovers' | 'upgrade';
-export type SessionTab = 'conversation' | 'replay' | 'file' | 'edit';
+export type SessionTab = 'conversation' | 'replay' | 'file' | 'edit' | 'export';
 
 export type Route =
   | { view: 'start'; params: Record<string, string> }
@@ -13,7 +13,7 @@ export type Route =
   | { view: 'workspace'; page: WorkspacePage; params: Record<string, string> }
   | { view: 'session'; key: string; tab?: SessionTab; params: Record<string, string> };
 
-const TABS: readonly string[] = ['conversation', 'replay', 'file', 'edit'];
+const TABS: readonly string[] = ['conversation', 'replay', 'file', 'edit', 'export'];
 const PAGES: readonly string[] = ['sessions', 'health', 'leftovers', 'upgrade'];
 
 function decode(s: string): string {

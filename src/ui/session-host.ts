@@ -19,6 +19,6 @@ export interface SessionHostProps {
   /** Called after a fork was written, with its path. */
   onForked: (path: string) => void;
   /** Initial tab and replay settings from the URL hash (#/s/<key>?tab=replay&max_tokens=...). */
-  route: { tab?: 'conversation' | 'replay' | 'file' | 'edit'; params: Record<string, string> };
+  route: { tab?: 'conversation' | 'replay' | 'file' | 'edit' | 'export'; params: Record<string, string> };
   onRoute: (tab: string, params: Record<string, string>) => void;
 }

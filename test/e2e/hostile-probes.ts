@@ -51,7 +51,10 @@ export function installProbes(): void {
     } else {
       if (embedding.has(tag) || tag === 'link' || tag === 'meta') say('element');
       if (tag === 'img' && el.getAttribute('src') !== './icons/icon.svg') say('image');
-      if ((tag === 'a' || tag === 'area') && el.hasAttribute('href') && !sameOrigin(el.getAttribute('href')!)) say('off-origin link');
+      // The one kind of off-origin link the app makes: a Markdown link in a message, web or mail
+      // only, opening a new tab without opener or referrer. Any other is file markup that got through.
+      const mdLink = tag === 'a' && el.closest('.sl-md') !== null && /^(https?:\/\/|mailto:)/i.test(el.getAttribute('href') ?? '') && el.getAttribute('target') === '_blank' && el.getAttribute('rel') === 'noopener noreferrer';
+      if ((tag === 'a' || tag === 'area') && el.hasAttribute('href') && !sameOrigin(el.getAttribute('href')!) && !mdLink) say('off-origin link');
     }
     for (const a of Array.from(el.attributes)) {
       const name = a.name.toLowerCase();
@@ -160,7 +163,8 @@ export function installProbes(): void {
 
 /**
  * Scroll through the box `selector` a screen at a time, opening every <details> and clicking each
- * button whose label matches `labels` (folds, raw JSON, replay entries) as it comes into view.
+ * button whose label matches `labels` (folds, raw JSON, replay entries) as it comes into view; a row
+ * is read once nothing in it is busy (a reveal under way, Markdown still loading).
  * Returns the payload sites (`+'<site>;'`) and the `find` strings shown on any screen, the
  * backwards text seen on any screen, and the clicks made.
  */
@@ -204,7 +208,8 @@ export async function expandThrough(arg: { selector: string; labels: string; fin
     let waiting = false;
     for (const el of units) {
       const id = el.getAttribute('data-index') ?? 'box';
-      const closed = el.querySelector('details:not([open])') || Array.from(el.querySelectorAll('button')).some((b) => b.getAttribute('aria-expanded') !== 'true' && !b.dataset.probed && re.test(b.textContent ?? ''));
+      // Busy: text still being revealed a block per frame, or Markdown waiting for its parser.
+      const closed = el.querySelector('details:not([open]), [aria-busy="true"]') || Array.from(el.querySelectorAll('button')).some((b) => b.getAttribute('aria-expanded') !== 'true' && !b.dataset.probed && re.test(b.textContent ?? ''));
       if (closed) {
         waiting = true;
         continue;
@@ -216,7 +221,10 @@ export async function expandThrough(arg: { selector: string; labels: string; fin
       for (const m of text.matchAll(/\+'(\w+);'/g)) sites.add(m[1]!);
       for (const f of arg.find ?? []) if (text.includes(f)) found.add(f);
     }
-    if (waiting) continue;
+    if (waiting) {
+      await frame();
+      continue;
+    }
     if (box.scrollTop + box.clientHeight >= box.scrollHeight - 2) break;
     // Jump past the rows read (a row taller than the box is read once, not screen by screen).
     box.scrollTop = Math.max(box.scrollTop + 50, Math.min(bottom - 10, box.scrollHeight));

@@ -2,8 +2,8 @@
  * Untrusted content stays inert (issue 5): a dropped workspace whose sessions carry script tags,
  * event-handler attributes, javascript: and data: URLs, SVG payloads, bidi overrides, control
  * characters, a 1 MB line and JSON nested 900 and 5,000 levels deep in every field the app shows.
- * Every view is opened and expanded; nothing may run, load, navigate or open a dialog, the text
- * must show literally, overrides must not reorder the UI around them, nothing may freeze the page,
+ * Every view is opened and expanded (message text rendered as Markdown, the app's own elements);
+ * nothing may run, load, navigate or open a dialog, the text must show literally, overrides must not reorder the UI around them, nothing may freeze the page,
  * and a title edit must keep every other line byte for byte.
  *
  * The app's CSP would block inline payloads anyway, so the page runs with CSP bypassed (CDP
@@ -144,6 +144,16 @@ describe('hostile session files', () => {
     await page().locator('.sl-crumb', { hasText: `image: /tmp/<img src=x onerror=` }).waitFor();
     await page().locator('.sl-reasoning', { hasText: `+'thinking;'` }).waitFor();
     await page().getByText(`<iframe srcdoc="<script>parent.window.__pwned=(window.__pwned||'')+'user;'`, { exact: false }).first().waitFor();
+    // Message text is rendered as Markdown, by the app's own elements: the markup stays text, the
+    // javascript: link stays text, the image is a link (never fetched) opening a new tab.
+    const md = page().locator('.sl-conversation .sl-md');
+    await md.first().waitFor();
+    expect(await md.first().innerText()).toContain(`<script>window.__pwned=(window.__pwned||'')+'user;'`);
+    expect(await md.first().innerText()).toContain(`[click me](javascript:window.__pwned=`);
+    const links = await page().locator('.sl-md a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel'), a.className]));
+    expect(links.length).toBeGreaterThan(0);
+    for (const l of links) expect(l).toEqual([expect.stringMatching(/^http:\/\/evil-\w+\.invalid\/md\.png$/), '_blank', 'noopener noreferrer', 'sl-md-img']);
+    expect(await page().locator('.sl-md :is(img, script, iframe, svg, object, embed, style, details)').count()).toBe(0);
     await assertInert('conversation');
     await assertResponsive('conversation', t);
     await shot(page(), 'hostile-conversation');
@@ -180,6 +190,8 @@ describe('hostile session files', () => {
     await page().getByRole('alert').filter({ hasText: 'nanobot loads nothing from this file' }).waitFor();
     const conv = await expand('.sl-conversation .sl-vlist', FOLDS, ['WWWWWWWWWW', 'NUL']);
     expect(conv.found).toEqual(['WWWWWWWWWW', 'NUL']);
+    // The overrides sit in Markdown here: each piece of text isolated, nothing after it reordered.
+    expect(await page().locator('.sl-conversation .sl-md').count()).toBeGreaterThan(0);
     await assertInert('bidi conversation');
     await shot(page(), 'hostile-bidi');
     expect(await axeSerious(page())).toEqual([]);

@@ -16,10 +16,12 @@ export interface HeaderProps {
   onDismiss: () => void;
   onProblems: () => void;
   onLine: (line: number) => void;
+  /** Opens the Export tab. */
+  onExport: () => void;
 }
 
 /** Title block and banners. */
-export function Header({ opened, lens, notice, onDismiss, onProblems, onLine }: HeaderProps) {
+export function Header({ opened, lens, notice, onDismiss, onProblems, onLine, onExport }: HeaderProps) {
   const state = lensState(opened);
   const title = sessionTitle(replaySession(opened).session.metadata);
   const skipped = repairSkippedLines(opened);
@@ -28,7 +30,10 @@ export function Header({ opened, lens, notice, onDismiss, onProblems, onLine }: 
   const messages = opened.recovered.messages.length;
   return (
     <header class="sl-header">
-      <h2 class="sl-title">{title || <span class="sl-muted">(no title)</span>}</h2>
+      <div class="sl-title-row">
+        <h2 class="sl-title">{title || <span class="sl-muted">(no title)</span>}</h2>
+        <button type="button" class="sl-export-open" onClick={onExport}>Export / share…</button>
+      </div>
       <dl class="sl-facts">
         <div><dt>key</dt><dd><code>{iso(opened.key)}</code></dd></div>
         <div><dt>file</dt><dd><code>{iso(opened.fileName)}</code></dd></div>

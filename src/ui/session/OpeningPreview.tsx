@@ -42,7 +42,7 @@ function card(m: PyDict, i: number) {
       <header class="sl-msg-head">
         <span class="sl-role">{roleText}</span>
       </header>
-      <Content value={dictGet(m, 'content')} />
+      <Content value={dictGet(m, 'content')} id={`preview:${i}`} plain />
     </article>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SessionHostProps } from '../session-host';
 import { ConversationTab } from './conversation/ConversationTab';
 import { EditTab } from './edit/EditTab';
+import { LazyExportTab } from './export/LazyExportTab';
 import { FileTab } from './file/FileTab';
 import { Header } from './Header';
 import { ReplayTab } from './replay/ReplayTab';
@@ -15,13 +16,14 @@ import './session.css';
 export { OpeningPreview } from './OpeningPreview';
 export { prepareConversation as prepareView } from './conversation/model';
 
-type TabId = 'conversation' | 'replay' | 'file' | 'edit';
+type TabId = 'conversation' | 'replay' | 'file' | 'edit' | 'export';
 
 const LENS: Record<TabId, string> = {
   conversation: 'recovered lens (every line of the file)',
   replay: 'nanobot’s lens (what get_history sends)',
   file: 'both lenses and the raw lines',
   edit: 'recovered lens (edits keep untouched lines byte for byte)',
+  export: 'the session as stored, or nanobot’s replay, redacted before it leaves',
 };
 
 function lineParam(p: Record<string, string>): number | null {
@@ -64,13 +66,15 @@ export function SessionView(props: SessionHostProps) {
     { id: 'replay', label: 'Replay' },
     { id: 'file', label: 'File', badge: diags ? String(diags) : undefined },
     { id: 'edit', label: props.adapter ? 'Edit' : 'Edit (download)' },
+    { id: 'export', label: 'Export' },
   ];
   return (
     <div class="sl-session">
-      <Header opened={opened} lens={LENS[tab]} notice={notice} onDismiss={() => setNotice(null)} onProblems={() => go('file')} onLine={(l) => openLine(l)} />
+      <Header opened={opened} lens={LENS[tab]} notice={notice} onDismiss={() => setNotice(null)} onProblems={() => go('file')} onLine={(l) => openLine(l)} onExport={() => go('export', route.params)} />
       <Tabs tabs={tabs} active={tab} onSelect={(id) => go(id as TabId)} idPrefix="sl" label="Session views">
         {tab === 'conversation' && <ConversationTab opened={opened} line={line} onOpenLine={(l) => openLine(l)} onLine={(l) => setLine(l)} />}
-        {tab === 'replay' && <ReplayTab opened={opened} params={route.params} onParams={(p) => props.onRoute('replay', p)} onOpenLine={(l) => openLine(l, 'conversation')} />}
+        {tab === 'replay' && <ReplayTab opened={opened} params={route.params} onParams={(p) => props.onRoute('replay', p)} onOpenLine={(l) => openLine(l, 'conversation')} onExport={(p) => go('export', { ...p, src: 'replay' })} />}
+        {tab === 'export' && <LazyExportTab opened={opened} params={route.params} onParams={(p) => props.onRoute('export', p)} />}
         {tab === 'file' && <FileTab opened={opened} line={line} onLine={(l) => openLine(l)} />}
         {tab === 'edit' && (
           <EditTab

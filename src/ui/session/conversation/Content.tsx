@@ -1,19 +1,23 @@
-/** A message's `content` as text: strings folded, content blocks one by one, anything else as JSON. */
+/** A message's `content`: strings and text blocks as Markdown (or raw), other blocks and values as JSON text. */
 import { pyDumps } from '../../../core/pyjson';
 import { dictGet, isDict, type PyValue } from '../../../core/pyvalue';
 import { Fold } from '../Fold';
+import { MessageText } from '../markdown/MessageText';
 
-/** Renders any JSON content value as plain text. */
-export function Content({ value }: { value: PyValue | undefined }) {
+/**
+ * Renders any JSON content value; `id` names its texts for their raw/formatted choice. `plain`
+ * keeps texts plain (the preview shown while a big file opens: no parser fetched then).
+ */
+export function Content({ value, id, plain }: { value: PyValue | undefined; id: string; plain?: boolean }) {
   if (value === undefined) return <p class="sl-muted">(no content key)</p>;
   if (value === null) return <p class="sl-muted">(content: null)</p>;
-  if (typeof value === 'string') return value === '' ? <p class="sl-muted">(empty)</p> : <Fold text={value} />;
+  if (typeof value === 'string') return value === '' ? <p class="sl-muted">(empty)</p> : plain ? <Fold text={value} /> : <MessageText text={value} id={id} />;
   if (Array.isArray(value)) {
     return (
       <ol class="sl-blocks">
         {value.map((b, i) => (
           <li key={i}>
-            <Block value={b} />
+            <Block value={b} id={`${id}:${i}`} plain={plain} />
           </li>
         ))}
       </ol>
@@ -22,11 +26,11 @@ export function Content({ value }: { value: PyValue | undefined }) {
   return <Fold text={pyDumps(value)} class="sl-code" />;
 }
 
-function Block({ value }: { value: PyValue }) {
+function Block({ value, id, plain }: { value: PyValue; id: string; plain?: boolean }) {
   if (isDict(value)) {
     const type = dictGet(value, 'type');
     const text = dictGet(value, 'text');
-    if (type === 'text' && typeof text === 'string') return <Fold text={text} />;
+    if (type === 'text' && typeof text === 'string') return plain ? <Fold text={text} /> : <MessageText text={text} id={id} />;
     return (
       <div>
         <span class="sl-tag">{typeof type === 'string' ? `${type} block` : 'block'}</span>

@@ -1,5 +1,5 @@
 /** The Conversation tab: every line of the file as a message card (virtualized), in file order. */
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { metadataIndex } from '../../../core/document';
 import { pyDumps } from '../../../core/pyjson';
 import { dictGet } from '../../../core/pyvalue';
@@ -9,6 +9,8 @@ import { VirtualList } from '../VirtualList';
 import { CorruptRow, MarkerRow, ProviderRow } from './OtherRows';
 import { MessageRow } from './MessageRow';
 import { conversationModel } from './model';
+import { loadMarkdown } from '../markdown/loader';
+import { rawEverywhere, rawOverrides, RawOverridesContext, setRawEverywhere } from '../markdown/prefs';
 
 export interface ConversationTabProps {
   opened: OpenedSession;
@@ -37,7 +39,13 @@ export function ConversationTab({ opened, line, onOpenLine, onLine }: Conversati
   };
   const keyOf = useMemo(() => (i: number) => { const r = rows[i]!; return 'line' in r ? r.line : 'marker'; }, [rows]);
   const target = line === null ? null : (rowOfLine.get(line) ?? null);
+  const overrides = useMemo(rawOverrides, [opened]);
+  const raw = rawEverywhere.value;
+  useEffect(() => {
+    if (!raw) void loadMarkdown();
+  }, [raw]);
   return (
+    <RawOverridesContext.Provider value={overrides}>
     <section class="sl-conversation" aria-labelledby="sl-conv-h">
       <h3 id="sl-conv-h" class="sl-h">Conversation</h3>
       <p class="sl-muted sl-summary">
@@ -46,6 +54,17 @@ export function ConversationTab({ opened, line, onOpenLine, onLine }: Conversati
         {orphans ? ` · ${plural(orphans, 'orphan tool result')}` : ''}
         {unanswered ? ` · ${plural(unanswered, 'unanswered tool call')}` : ''}
       </p>
+      <label class="sl-raw-all">
+        <input
+          type="checkbox"
+          checked={raw}
+          onChange={(e) => {
+            setRawEverywhere(e.currentTarget.checked);
+            overrides.value = new Map();
+          }}
+        />{' '}
+        Raw text for every message (no Markdown formatting)
+      </label>
       {rows.length === 0 ? (
         <p class="sl-empty">This file holds no messages.</p>
       ) : (
@@ -66,5 +85,6 @@ export function ConversationTab({ opened, line, onOpenLine, onLine }: Conversati
         />
       )}
     </section>
+    </RawOverridesContext.Provider>
   );
 }

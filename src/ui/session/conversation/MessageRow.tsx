@@ -34,7 +34,7 @@ export function MessageRow(p: MessageRowProps) {
       </header>
       <Flags m={p.m} />
       <Reasoning m={p.m} />
-      <Content value={dictGet(p.m, 'content')} />
+      <Content value={dictGet(p.m, 'content')} id={String(p.line)} />
       <Attachments m={p.m} />
       <ToolCalls index={p.index} pairing={p.pairing} onJump={p.onJump} />
       <RawJson record={p.record} line={p.line} />

@@ -15,13 +15,15 @@ export interface ReplayTabProps {
   params: Record<string, string>;
   onParams: (params: Record<string, string>) => void;
   onOpenLine: (line: number) => void;
+  /** Opens the Export tab on this replay (with the current settings). */
+  onExport?: (params: Record<string, string>) => void;
 }
 
 /** Quiet time before a control change is written to the link: rewriting the URL (and re-routing) per keystroke costs a few ms of each frame. */
 export const LINK_DELAY_MS = 250;
 
 /** Controls, summary, strip and list; settings live in the route so a link reproduces the view. */
-export function ReplayTab({ opened, params, onParams, onOpenLine }: ReplayTabProps) {
+export function ReplayTab({ opened, params, onParams, onOpenLine, onExport }: ReplayTabProps) {
   const version = opened.version;
   const [s, setS] = useState<ReplaySettings>(() => settingsFromParams(params, version));
   const { session, lens } = replaySession(opened);
@@ -51,6 +53,11 @@ export function ReplayTab({ opened, params, onParams, onOpenLine }: ReplayTabPro
       <ReplaySummary result={state.result} s={s} version={version} total={session.messages.length} lastConsolidated={session.lastConsolidated} tokenState={state.tokens} progress={state.progress} onMessage={pick} />
       {session.messages.length > 0 && <FateStrip fates={state.result.fates} onPick={pick} />}
       <CopyJson entries={state.result.entries} fileName={opened.fileName} />
+      {onExport && (
+        <p class="sl-small">
+          <button type="button" class="sl-link" onClick={() => onExport(settingsToParams(s, params))}>Export this replay as Markdown, HTML or JSON, with secrets masked…</button>
+        </p>
+      )}
       {state.tokens === 'ready' && <p class="sl-muted sl-small">Recomputed in {state.ms.toFixed(1)} ms.</p>}
       {session.messages.length > 0 && <FateList messages={session.messages} lines={session.messageLines} result={state.result} scrollTo={target} nonce={nonce} onOpenLine={onOpenLine} version={version} />}
     </section>

@@ -1,0 +1,90 @@
+/**
+ * The redaction step's findings over an export's title, key and messages, numbered once for the
+ * list, the masks and the unmask choices. Big sessions are searched in slices that keep the page
+ * responsive; nothing can be downloaded before the search is complete.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { findInValue, redactValue, type ValueFinding } from '../../../core/redact-value';
+import { SECRET_LABEL } from '../../../core/redact';
+import type { PyValue } from '../../../core/pyvalue';
+import { runSliced } from '../../../store/event-loop';
+
+/** A finding with its number (0-based; shown 1-based) and where it is, in words. */
+export interface Numbered {
+  id: number;
+  f: ValueFinding;
+  where: string;
+}
+
+export interface Scan {
+  /** Findings in the title, the key, and each message (by message index). */
+  title: Numbered[];
+  key: Numbered[];
+  messages: Numbered[][];
+  all: Numbered[];
+  done: boolean;
+  /** Messages searched so far. */
+  searched: number;
+}
+
+function whereOf(path: (string | number)[]): string {
+  if (path[0] !== 'messages') return String(path[0]);
+  const rest = path.slice(2).map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('');
+  return `message ${Number(path[1]) + 1}${rest ? ` · ${rest.replace(/^\./, '')}` : ''}`;
+}
+
+function* search(title: string, key: string, messages: PyValue[], out: Scan): Generator<void, Scan> {
+  const opts = { sessionKey: key };
+  let id = 0;
+  const number = (fs: ValueFinding[]) => fs.map((f) => ({ id: id++, f, where: whereOf(f.path) }));
+  out.title = number(findInValue(title, opts, ['title']));
+  out.key = number(findInValue(key, opts, ['key']));
+  for (let i = 0; i < messages.length; i++) {
+    out.messages.push(number(findInValue(messages[i]!, opts, ['messages', i])));
+    out.searched = i + 1;
+    yield;
+  }
+  out.all = [...out.title, ...out.key, ...out.messages.flat()];
+  out.done = true;
+  return out;
+}
+
+const empty = (): Scan => ({ title: [], key: [], messages: [], all: [], done: false, searched: 0 });
+
+/** Searches the export's strings (again when they change); re-renders with progress and when done. */
+export function useScan(title: string, key: string, messages: PyValue[]): Scan {
+  const [scan, setScan] = useState<Scan>(empty);
+  useEffect(() => {
+    let live = true;
+    const out = empty();
+    setScan(out);
+    const steps = search(title, key, messages, out);
+    // Small inputs at once (no flash of "searching"); big ones in 8 ms slices.
+    const t0 = performance.now();
+    let r = steps.next();
+    while (!r.done && performance.now() - t0 < 8) r = steps.next();
+    if (r.done) setScan({ ...r.value });
+    else void runSliced(steps).then((s) => live && setScan({ ...s }));
+    return () => void (live = false);
+  }, [title, key, messages]);
+  return scan;
+}
+
+/** The mask written in place of a finding: what it was, and its number in the list. */
+export function maskFor(n: Numbered): string {
+  return `[redacted ${SECRET_LABEL[n.f.kind]} #${n.id + 1}]`;
+}
+
+/** The title, key and messages with every finding masked except those in `unmask`. */
+export function redactAll(title: string, key: string, messages: PyValue[], scan: Scan, unmask: ReadonlySet<number>) {
+  const apply = (v: PyValue, ns: Numbered[], path: (string | number)[]) => {
+    if (!ns.length) return v;
+    const ids = new Map(ns.map((n) => [n.f, n] as const));
+    return redactValue(v, ns.map((n) => n.f), (f) => (unmask.has(ids.get(f)!.id) ? null : maskFor(ids.get(f)!)), path);
+  };
+  return {
+    title: apply(title, scan.title, ['title']) as string,
+    key: apply(key, scan.key, ['key']) as string,
+    messages: messages.map((m, i) => apply(m, scan.messages[i] ?? [], ['messages', i])),
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * The Markdown parser (markdown-it), configured for untrusted text: raw HTML is never recognised
+ * (it stays text), links are only http(s)/mailto, nesting is capped. Loaded lazily with ./render.
+ */
+import MarkdownIt, { type Token } from 'markdown-it';
+import { isSafeHref } from './links';
+
+const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false, breaks: true, maxNesting: 20 });
+// markdown-it's own check refuses javascript:, vbscript:, file: and some data:; ours admits only the allow-list.
+md.validateLink = isSafeHref;
+
+/** markdown-it's block tokens (inline ones as children) for `text`. */
+export function parseMarkdown(text: string): Token[] {
+  return md.parse(text, {});
+}

@@ -1,0 +1,105 @@
+/** Export builders: Markdown, one offline HTML page (CSP, no script, all escaped), JSON = the messages exactly. */
+import { describe, expect, it } from 'vitest';
+import { buildExport, EXPORT_CSP, exportHtml, exportJson, exportMarkdown, type ExportDoc } from '../../src/core/export';
+import { exportMessage } from '../../src/core/export-parts';
+import { pyDumps, pyLoads } from '../../src/core/pyjson';
+import { getHistory } from '../../src/core/replay';
+import type { PyDict, PyValue } from '../../src/core/pyvalue';
+
+const loads = (text: string): PyValue => {
+  const r = pyLoads(text);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+
+const HOSTILE = `<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a> ]]> --> '"&amp;`;
+
+const messages = loads(`[
+  {"role": "user", "content": "Hi **there**\\n\\n\`\`\`js\\nlet a = 1;\\n\`\`\`", "timestamp": "2026-06-01T10:00:00"},
+  {"role": "assistant", "content": "", "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "search", "arguments": "{\\"q\\": \\"x\\"}"}}], "reasoning_content": "think"},
+  {"role": "tool", "tool_call_id": "c1", "name": "search", "content": ${JSON.stringify(HOSTILE)}},
+  {"role": "user", "content": [{"type": "text", "text": "part"}, {"type": "image_url", "image_url": {"url": "https://x.example/a.png"}}]},
+  {"role": ["odd"], "content": {"k": 1.0}},
+  {"role": "assistant", "content": null, "tool_calls": 7},
+  "not a dict",
+  {"role": "assistant", "content": 12345678901234567890}
+]`) as PyValue[];
+
+const doc: ExportDoc = { title: `Title ${HOSTILE}`, key: `cli:<b>key</b>`, what: 'Session as stored', notes: ['exported for a test'], messages };
+
+describe('exportHtml', () => {
+  const html = exportHtml(doc);
+
+  it('is one page with a CSP forbidding all network access and no script', () => {
+    expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${EXPORT_CSP}">`);
+    expect(EXPORT_CSP).toMatch(/^default-src 'none';/);
+    expect(EXPORT_CSP).not.toMatch(/'self'|https?:|data:|blob:|\*/);
+    // The CSP comes before anything that could load.
+    expect(html.indexOf('Content-Security-Policy')).toBeLessThan(html.indexOf('<style>'));
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<(img|a|link|iframe|object|embed|base|form|svg|meta http-equiv="refresh")\b/i);
+    // Every '<' of file text is escaped, so each '<…>' left is a tag the builder wrote.
+    expect(html).not.toMatch(/<[^>]*\s(src|href|style|on\w+)=/i);
+  });
+
+  it('escapes every piece of file text', () => {
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=&quot;alert(2)&quot;&gt;');
+    expect(html).toContain('&amp;amp;');
+    expect(html).toContain('<title>Title &lt;script&gt;');
+    expect(html).toContain('cli:&lt;b&gt;key&lt;/b&gt;');
+    // A role that is not a plain word is text, never a class name.
+    expect(html).toContain('<article><h2>5. <bdi>[&quot;odd&quot;]</bdi>');
+  });
+
+  it('shows every message, whatever its fields hold', () => {
+    expect(html.match(/<article/g)).toHaveLength(8);
+    expect(html).toContain('tool call search (c1)');
+    expect(html).toContain('{&quot;k&quot;: 1.0}');
+    expect(html).toContain('12345678901234567890');
+    expect(html).toContain('not a dict');
+  });
+});
+
+describe('exportMarkdown', () => {
+  const md = exportMarkdown(doc);
+
+  it('keeps message text as written and fences code with a longer fence', () => {
+    expect(md).toContain('## 1. user · 2026\\-06\\-01T10:00:00'.replace(/\\-/g, '-'));
+    expect(md).toContain('Hi **there**\n\n```js\nlet a = 1;\n```');
+    expect(md).toContain('*tool call search \\(c1\\)*\n\n```\n{"q": "x"}\n```');
+    expect(md).toContain(`\`\`\`\n${HOSTILE}\n\`\`\``);
+    const withFence = exportMarkdown({ ...doc, messages: [loads('{"role": "tool", "content": "a ```` b"}')] });
+    expect(withFence).toContain('`````\na ```` b\n`````');
+  });
+
+  it('escapes the facts it writes into headings and lists', () => {
+    expect(md.split('\n')[0]).toBe('# Title \\<script\\>alert\\(1\\)\\</script\\>\\<img src=x onerror="alert\\(2\\)"\\>\\<a href="javascript:alert\\(3\\)"\\>x\\</a\\> \\]\\]\\> \\-\\-\\> \'"\\&amp;'.replace(/\\-/g, '-'));
+    expect(md).toContain('- Session key: cli:\\<b\\>key\\</b\\>');
+  });
+});
+
+describe('exportJson', () => {
+  it('is exactly the replay entries get_history returns', () => {
+    const session = messages.filter((m): m is PyDict => typeof m === 'object' && m !== null && !Array.isArray(m)).slice(0, 4);
+    const entries = getHistory(session, 0, { maxMessages: 120, includeTimestamps: true }, 'v0.2').entries;
+    const json = exportJson({ ...doc, what: 'Replay', messages: entries });
+    expect(json).toBe(pyDumps(entries));
+    expect(JSON.parse(json)).toEqual(JSON.parse(pyDumps(entries)));
+    expect(JSON.parse(json)[0].content).toBe('[Message Time: 2026-06-01T10:00:00]\nHi **there**\n\n```js\nlet a = 1;\n```');
+    expect(buildExport({ ...doc, messages: entries }, 'json')).toEqual({ text: json, mime: 'application/json' });
+  });
+
+  it('keeps floats and big ints as Python writes them', () => {
+    expect(exportJson(doc)).toContain('{"role": ["odd"], "content": {"k": 1.0}}');
+    expect(exportJson(doc)).toContain('"content": 12345678901234567890}');
+  });
+});
+
+describe('exportMessage', () => {
+  it('checks the type of every field', () => {
+    expect(exportMessage(loads('{"role": "assistant", "content": null, "tool_calls": 7}'), 1).blocks).toEqual([{ kind: 'json', label: 'content', text: 'null' }, { kind: 'json', label: 'tool_calls', text: '7' }]);
+    expect(exportMessage(loads('{"content": "x"}'), 2).role).toBe('(no role)');
+    expect(exportMessage(loads('[1, 2]'), 3)).toEqual({ n: 3, role: '(not a dict)', facts: [], blocks: [{ kind: 'json', label: 'value', text: '[1, 2]' }] });
+  });
+});

@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+/** The Export tab: findings listed and masked in the preview, one unmasked on request, a download of exactly the preview. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pyDumps } from '../../../../src/core/pyjson';
+import { getHistory } from '../../../../src/core/replay';
+import { ExportTab } from '../../../../src/ui/session/export/ExportTab';
+import { SessionView } from '../../../../src/ui/session/SessionView';
+import { button, click, jsonl, meta, mount, openText, unmount, waitFor } from '../helpers';
+
+let el: HTMLElement | null = null;
+afterEach(async () => {
+  if (el) await unmount(el);
+  el = null;
+  vi.restoreAllMocks();
+});
+
+const KEY = 'sk-proj-' + 'Q7wErTy9'.repeat(5);
+const file = jsonl([
+  meta({ title: 'Deploy help' }),
+  { role: 'user', content: `My key is ${KEY}, mail me at ann@corp.example`, timestamp: '2026-06-01T10:00:00' },
+  { role: 'assistant', content: 'Saved it to /home/ann/.env for cli:direct. <script>alert(1)</script>', timestamp: '2026-06-01T10:00:05' },
+  { role: 'user', content: 'thanks', timestamp: '2026-06-01T10:01:00' },
+]);
+
+/** Captures what a download would save: the Blob's text and the file name. */
+let saved: { name: string; blob: Blob }[] = [];
+beforeEach(() => {
+  saved = [];
+  let last: Blob | null = null;
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => ((last = b as Blob), 'blob:test'));
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, blob: last! });
+  });
+});
+
+function harness(params: Record<string, string>) {
+  const o = openText(file);
+  let current = params;
+  const rerender = async () => {
+    const { render } = await import('preact');
+    const { act } = await import('preact/test-utils');
+    await act(() => render(<ExportTab opened={o} params={current} onParams={(p) => ((current = p), void rerender())} />, el!));
+  };
+  return { o, rerender, params: () => current };
+}
+
+const preview = () => [...el!.querySelectorAll('.sl-export-preview pre')].map((p) => p.textContent).join('');
+
+describe('ExportTab', () => {
+  it('lists every finding, masks them in the preview and the download, and unmasks one on request', async () => {
+    const h = harness({});
+    el = document.createElement('div');
+    document.body.appendChild(el);
+    await h.rerender();
+    const items = [...el.querySelectorAll('.sl-findings-list li')].map((li) => li.textContent);
+    expect(items).toHaveLength(5);
+    expect(items[0]).toMatch(/^#1 session key in key: cli:direct/);
+    expect(items[1]).toMatch(/^#2 OpenAI-style API key \(sk-…\) in message 1 · content: sk-pro…/);
+    expect(items[2]).toMatch(/^#3 e-mail address in message 1 · content: ann@corp\.example/);
+    expect(items[3]).toMatch(/^#4 user name in a home folder path in message 2 · content: ann/);
+    expect(items[4]).toMatch(/^#5 session key in message 2 · content: cli:direct/);
+    let text = preview();
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain('ann@corp.example');
+    expect(text).toContain('My key is [redacted OpenAI-style API key (sk-…) #2], mail me at [redacted e-mail address #3]');
+    expect(text).toContain('/home/[redacted user name in a home folder path #4]/.env');
+    // Unmask the e-mail only.
+    await click(button(el.querySelectorAll('.sl-findings-list li')[2]!, 'Unmask'));
+    text = preview();
+    expect(text).toContain('mail me at ann@corp.example');
+    expect(text).not.toContain(KEY);
+    expect(el.querySelector('.sl-findings p')!.textContent).toContain('4 masked, 1 unmasked by you');
+    await click(button(el, 'Download'));
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.name).toBe('session.md');
+    const body = await saved[0]!.blob.text();
+    expect(body).toBe(text);
+    expect(saved[0]!.blob.type).toBe('text/markdown;charset=utf-8');
+    // Mask it again.
+    await click(button(el.querySelectorAll('.sl-findings-list li')[2]!, 'Mask again'));
+    expect(preview()).not.toContain('ann@corp.example');
+  });
+
+  it('exports the HTML page with the CSP and no script, the key masked', async () => {
+    const h = harness({ fmt: 'html' });
+    el = document.createElement('div');
+    document.body.appendChild(el);
+    await h.rerender();
+    await click(button(el, 'Download'));
+    const html = await saved[0]!.blob.text();
+    expect(saved[0]!.blob.type).toBe('text/html;charset=utf-8');
+    expect(html).toContain('<meta http-equiv="Content-Security-Policy" content="default-src \'none\';');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain(KEY);
+    expect(html).not.toContain('cli:direct');
+  });
+
+  it('exports the replay as JSON: exactly get_history’s entries once unmasked', async () => {
+    const h = harness({ src: 'replay', fmt: 'json', max_tokens: '0' });
+    el = document.createElement('div');
+    document.body.appendChild(el);
+    await h.rerender();
+    await waitFor(() => el!.querySelector('.sl-findings-list') !== null);
+    const o = h.o;
+    const entries = getHistory(o.nanobot.result!.messages, 0, { maxMessages: 120, includeTimestamps: true }, 'v0.2').entries;
+    const masked = preview();
+    expect(masked).not.toContain(KEY);
+    for (const li of [...el.querySelectorAll('.sl-findings-list li')]) await click(button(li, 'Unmask'));
+    expect(preview()).toBe(pyDumps(entries));
+    await click(button(el, 'Download'));
+    expect(saved[0]!.name).toBe('cli_direct.replay.json');
+    expect(JSON.parse(await saved[0]!.blob.text())).toEqual(JSON.parse(pyDumps(entries)));
+  });
+
+  it('is reachable from the session header', async () => {
+    const routes: string[] = [];
+    el = await mount(<SessionView opened={openText(file)} adapter={null} now={() => '2026-06-01T12:00:00'} onChanged={() => {}} onForked={() => {}} route={{ params: {} }} onRoute={(t) => routes.push(t)} />);
+    await click(button(el, 'Export / share'));
+    expect(routes).toEqual(['export']);
+    expect(el.querySelector('.sl-tab[aria-selected="true"]')!.textContent).toBe('Export');
+    await waitFor(() => el!.querySelector('.sl-export h3') !== null);
+    expect(el.querySelector('.sl-export h3')!.textContent).toBe('Export and share');
+  });
+});
