@@ -2,6 +2,7 @@
  * The session header: title, key, file, size, message count and which lens is shown, with the
  * banners a person must see first (nanobot loads nothing / takes the repair path / problems).
  */
+import { rulesOf } from '../../core/nanobot-version';
 import { sessionTitle } from '../../core/title';
 import type { OpenedSession } from '../../store/sessions';
 import { lensState, loadErrorText, repairSkippedLines, replaySession } from './lens';
@@ -39,6 +40,7 @@ export function Header({ opened, lens, notice, onDismiss, onProblems, onLine, on
         <div><dt>file</dt><dd><code>{iso(opened.fileName)}</code></dd></div>
         <div><dt>size</dt><dd>{bytes(opened.bytes.length)}</dd></div>
         <div><dt>messages</dt><dd>{count(messages)}{opened.nanobot.result && opened.nanobot.result.messages.length !== messages ? ` (nanobot loads ${count(opened.nanobot.result.messages.length)})` : ''}</dd></div>
+        <div><dt>rules of</dt><dd class="sl-version">{rulesOf(opened.version).label}</dd></div>
         <div><dt>showing</dt><dd>{lens}</dd></div>
       </dl>
       {notice && (

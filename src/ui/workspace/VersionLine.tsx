@@ -14,6 +14,12 @@ export function chooseVersion(v: NanobotVersion | null): void {
   navigate({ ...r, params: v ? { ...params, nanobot: v } : params }, { replace: true });
 }
 
+/** The summary's reasons, without the verdict it starts with ("nanobot main: …"). */
+function reasons(summary: string): string {
+  const at = summary.indexOf(': ');
+  return at >= 0 ? summary.slice(at + 2) : summary;
+}
+
 /** "nanobot main: a session namespace of /home/me/ws; 3 files hold provider_state" + the override. */
 export function VersionLine() {
   const v = verdict.value;
@@ -25,7 +31,7 @@ export function VersionLine() {
       <p>
         <strong>{rulesOf(active).label}</strong>
         {chosen ? ' (chosen)' : v?.version ? ' (recognised)' : v ? ' (ambiguous: the oldest candidate is shown)' : ''}
-        {v && <> — <span class="muted">{v.summary}</span></>}
+        {v && <>: <span class="muted">{reasons(v.summary)}</span></>}
       </p>
       {v && v.evidence.length > 0 && (
         <details class="version-evidence">
