@@ -60,6 +60,14 @@ export function sessionFileName(key: string, version: NanobotVersion): string {
 }
 
 /**
+ * The temporary file a version's atomic save writes beside `fileName` (§52–53): `<name>.tmp`, or
+ * main's hidden `.<name>.<16 hex>.tmp` (`hex16` supplies the randomness, so this stays pure).
+ */
+export function saveTmpName(fileName: string, version: NanobotVersion, hex16: string): string {
+  return rulesOf(version).tmpName === 'hidden-random' ? `.${fileName}.${hex16}.tmp` : `${fileName}.tmp`;
+}
+
+/**
  * The key a version's listing derives from a stem when the metadata has none (§27); null: main
  * never lists a file whose stem is not canonical.
  */

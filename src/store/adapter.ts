@@ -23,6 +23,8 @@ export type WriteData = Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8A
 export interface WriteOptions {
   /** Flush the file and its folder to stable storage before returning (where the backend can). */
   fsync?: boolean;
+  /** The temporary file's name in the same folder (default `<name>.tmp`; nanobot main writes `.<name>.<16 hex>.tmp`). */
+  tmpName?: string;
 }
 
 export interface RenameOptions {

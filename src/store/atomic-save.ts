@@ -17,6 +17,8 @@ export interface GuardedSaveOptions {
   fsync?: boolean;
   /** Clock for the backup stamp. */
   now?: Date;
+  /** The temporary file's name (the nanobot version's pattern; default `<name>.tmp`). */
+  tmpName?: string;
 }
 
 export interface SaveResult {
@@ -51,7 +53,7 @@ export function guardedSave(
     }
     const backup = options.backup && current ? await writeBackup(adapter, path, current.bytes, options.now) : undefined;
     const chunks = data instanceof Uint8Array ? [data] : data;
-    await adapter.writeAtomic(path, chunks, { fsync: options.fsync });
+    await adapter.writeAtomic(path, chunks, { fsync: options.fsync, ...(options.tmpName ? { tmpName: options.tmpName } : {}) });
     const snapshot = await snapshotOf(path, chunks.length === 1 ? chunks[0] : concat(chunks), await adapter.stat(path));
     return { snapshot, backup };
   });

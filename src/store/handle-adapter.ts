@@ -126,10 +126,10 @@ export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: str
       return readFile(path, 'Reading', (f) => bytesOf(f, start, end));
     },
 
-    async writeAtomic(path: string, data: WriteData, _options?: WriteOptions) {
+    async writeAtomic(path: string, data: WriteData, options: WriteOptions = {}) {
       // fsync: close() already commits the swap file; the web platform offers nothing stronger.
       assertPortableName(path);
-      await writeViaTmp(steps, path, data);
+      await writeViaTmp(steps, path, data, false, options.tmpName);
     },
 
     async remove(path) {

@@ -236,7 +236,7 @@ export function createMemoryAdapter(options: MemoryOptions = {}): MemoryAdapter 
     },
     async writeAtomic(path: string, data: WriteData, opts: WriteOptions = {}) {
       assertPortableName(path);
-      await writeViaTmp(steps, path, data, opts.fsync ?? false);
+      await writeViaTmp(steps, path, data, opts.fsync ?? false, opts.tmpName);
     },
     async remove(path) {
       await enter('remove', path);

@@ -65,9 +65,9 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
   }
 
   const steps: TmpSteps = {
-    async createTmp(dir, tmpName, fsync) {
+    async createTmp(dir, tmpName, fsync, name) {
       const path = joinPath(dir, tmpName);
-      const target = abs(joinPath(dir, tmpName.slice(0, -'.tmp'.length)));
+      const target = abs(joinPath(dir, name));
       // Keep the target's permission bits (a fresh tmp would get the umask default).
       const mode = await fs.stat(target).then((s) => s.mode & 0o7777, () => undefined);
       const h = await guard(path, 'Creating', () => fs.open(abs(path), 'w', mode ?? 0o666));
@@ -177,7 +177,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
 
     async writeAtomic(path: string, data: WriteData, options: WriteOptions = {}) {
       assertPortableName(path);
-      await writeViaTmp(steps, path, data, options.fsync ?? false);
+      await writeViaTmp(steps, path, data, options.fsync ?? false, options.tmpName);
     },
 
     remove: (path) =>

@@ -7,7 +7,7 @@ import { serializeDocument, type SessionDocument } from '../core/document';
 import { analyzeSession, type AnalyzeOptions } from '../core/open';
 import { formatSession, encodeSession } from '../core/format';
 import { forkBeforeUserIndex } from '../core/fork';
-import { keyFromStem, sessionFileName } from '../core/keys';
+import { keyFromStem, saveTmpName, sessionFileName } from '../core/keys';
 import { fileStem, listingRow, PREVIEW_MAX_CHARS, PREVIEW_MAX_RECORDS, sortListing, type ListingRow } from '../core/listing';
 import type { NanobotLoad, NanobotSession } from '../core/load';
 import { pyDumps, type PyError } from '../core/pyjson';
@@ -84,6 +84,12 @@ function ownFileName(key: string, version: NanobotVersion): string | null {
   } catch {
     return null;
   }
+}
+
+/** The temp file a version's save writes for `fileName` (main: hidden, with 16 random hex digits). */
+function tmpFor(fileName: string, version: NanobotVersion): string {
+  const hex = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
+  return saveTmpName(fileName, version, hex);
 }
 
 /** Naive local ISO time of an mtime, as nanobot's listing falls back to. */
@@ -316,7 +322,7 @@ export async function openSession(adapter: StorageAdapter, path: string, opts: O
 export async function saveDocument(adapter: StorageAdapter, opened: OpenedSession, doc: SessionDocument, opts: OpenOptions & { backup?: boolean }): Promise<{ opened: OpenedSession; result: SaveResult }> {
   refuseUnencodable(doc, opened.path);
   const bytes = serializeDocument(doc);
-  const result = await guardedSave(adapter, opened.path, opened.snapshot, bytes, { backup: opts.backup });
+  const result = await guardedSave(adapter, opened.path, opened.snapshot, bytes, { backup: opts.backup, tmpName: tmpFor(opened.fileName, opened.version) });
   return { opened: await openSavedBytes(opened.path, bytes, result.snapshot, { ...opts, version: opened.version }), result };
 }
 
@@ -345,7 +351,7 @@ export async function writeFork(adapter: StorageAdapter, opened: OpenedSession, 
   if (!enc.ok) throw new StoreError('io', `nanobot could not write this fork: ${enc.error.message}`, { path: name });
   const dir = opened.path.includes('/') ? opened.path.slice(0, opened.path.lastIndexOf('/')) : '';
   const path = joinPath(dir, name);
-  await guardedSave(adapter, path, 'absent', enc.bytes, { fsync: true });
+  await guardedSave(adapter, path, 'absent', enc.bytes, { fsync: true, tmpName: tmpFor(name, opened.version) });
   return { path, session: fork };
 }
 

@@ -19,7 +19,8 @@ export interface TmpWriter {
 
 /** The primitive steps a backend provides; each rejects with a StoreError. */
 export interface TmpSteps {
-  createTmp(dir: string, tmpName: string, fsync: boolean): Promise<TmpWriter>;
+  /** Open `tmpName` in `dir` for writing the new content of `name`. */
+  createTmp(dir: string, tmpName: string, fsync: boolean, name: string): Promise<TmpWriter>;
   /** Replace `name` by `tmpName` in `dir` (overwriting), then fsync the folder when asked. */
   moveOnto(dir: string, tmpName: string, name: string, fsync: boolean): Promise<void>;
   /** Delete the tmp; a tmp that is already gone is not an error. */
@@ -27,13 +28,13 @@ export interface TmpSteps {
 }
 
 /** Run one atomic save of `data` to `path` through `steps` (see StorageAdapter.writeAtomic). */
-export async function writeViaTmp(steps: TmpSteps, path: string, data: WriteData, fsync = false): Promise<void> {
+export async function writeViaTmp(steps: TmpSteps, path: string, data: WriteData, fsync = false, tmpName?: string): Promise<void> {
   const [dir, name] = splitParent(path);
-  const tmpName = tmpNameFor(name);
+  tmpName ??= tmpNameFor(name);
   let writer: TmpWriter | undefined;
   let created = false;
   try {
-    writer = await steps.createTmp(dir, tmpName, fsync);
+    writer = await steps.createTmp(dir, tmpName, fsync, name);
     created = true;
     for await (const chunk of chunksOf(data)) await writer.write(chunk);
     const closing = writer;
