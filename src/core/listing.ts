@@ -9,8 +9,8 @@ import { decodeStrict, findUtf8Fault, splitLines, utf8FaultMessage } from './lin
 import { decodedSpan, loadNanobot } from './load';
 import { messagePreview } from './preview';
 import { pyLoads, type PyError } from './pyjson';
-import { pyStrip } from './pytext';
-import { dictGet, isDict, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
+import { codePointLength, pyStrip } from './pytext';
+import { dictGet, isDict, pyEquals, PyFloat, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
 import { sessionTitle } from './title';
 
 export interface ListingRow {
@@ -50,6 +50,8 @@ export interface ListingInput {
   fallbackFile?: Uint8Array | null;
 }
 
+class NeedMore {}
+
 class HeadRaise {
   constructor(readonly error: PyError) {}
 }
@@ -65,6 +67,7 @@ export function listingRow(input: ListingInput): ListingOutcome {
   try {
     return headRow(input, rules, stemKey);
   } catch (e) {
+    if (e instanceof NeedMore) return { kind: 'need-more' };
     if (!(e instanceof HeadRaise)) throw e;
     if (!input.complete) return { kind: 'need-more' };
     if (rules.headErrorsToRepair === 'data-errors' && !DATA_ERRORS.has(e.error.type)) return { kind: 'raise', error: e.error, repaired: false };
@@ -96,8 +99,9 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
   let decodedTo = 0;
   const text = (i: number): string => {
     const l = lines[i]!;
-    if (l.next > decodedTo) {
-      const span = decodedSpan(l.next, bytes.length);
+    const span = decodedSpan(l.next, bytes.length, bytes, complete ? bytes.length : Infinity);
+    if (span > decodedTo) {
+      if (span > bytes.length) throw new NeedMore(); // nanobot read a chunk we do not have yet
       const f = findUtf8Fault(bytes, decodedTo, span);
       if (f && !(f.reason === 'unexpected end of data' && !complete && span === bytes.length)) {
         throw new HeadRaise({ type: 'UnicodeDecodeError', message: utf8FaultMessage(f) });
@@ -110,10 +114,10 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
     if (!complete) return { kind: 'need-more' };
     return { kind: 'skip', reason: 'empty file', repaired: false, headError: null };
   }
-  // nanobot skips blank lines by strip(), but hands the unstripped line to json.loads, which
-  // only accepts JSON's own whitespace around a value.
-  const first = text(0);
-  if (!pyStrip(first)) return { kind: 'skip', reason: 'first line is blank', repaired: false, headError: null };
+  // The first line is `readline().strip()`: Python whitespace around the record does not matter.
+  // (Preview lines below are skipped when blank by strip(), but handed to json.loads unstripped.)
+  const first = pyStrip(text(0));
+  if (!first) return { kind: 'skip', reason: 'first line is blank', repaired: false, headError: null };
   const meta = parse(first, rules);
   if (dictGet(meta, '_type') !== 'metadata') {
     return { kind: 'skip', reason: 'first line is not a metadata record', repaired: false, headError: null };
@@ -130,8 +134,9 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
     const raw = text(i);
     const l = lines[i]!;
     if (rules.providerStateRecord && PROVIDER_STATE_LINE.test(raw)) continue;
-    chars += raw.length + (l.next > l.end ? 1 : 0);
     if (!pyStrip(raw)) continue;
+    // The cap counts the non-blank lines read, in code points, each with its newline.
+    chars += codePointLength(raw) + (l.next > l.end ? 1 : 0);
     records++;
     if (records > PREVIEW_MAX_RECORDS || chars > PREVIEW_MAX_CHARS) break;
     const data = parse(raw, rules);
@@ -195,15 +200,47 @@ function repairRow(input: ListingInput, headError: PyError, rules: VersionRules,
   return { kind: 'row', row, repaired: true, headError };
 }
 
-/** Python's `<` between two listing sort keys, or the TypeError it raises. */
-function pyLess(a: PyValue, b: PyValue): boolean {
-  const num = (v: PyValue): number | null =>
-    typeof v === 'number' ? v : typeof v === 'boolean' ? Number(v) : typeof v === 'bigint' ? Number(v) : v !== null && typeof v === 'object' && 'value' in v ? (v as { value: number }).value : null;
-  if (typeof a === 'string' && typeof b === 'string') return compareCodePoints(a, b) < 0;
-  const x = num(a);
-  const y = num(b);
-  if (x !== null && y !== null) return x < y;
+/** A number as Python compares it: bool, int and float compare by exact value. */
+function pyNumeric(v: PyValue): number | bigint | null {
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'number' || typeof v === 'bigint') return v;
+  return v instanceof PyFloat ? v.value : null;
+}
+
+/** Exact `x < y` for Python numbers: an int and a float compare by value (2**64 + 1 > float(2**64)). */
+function numLess(x: number | bigint, y: number | bigint): boolean {
+  if (typeof x === 'number' && typeof y === 'number') return x < y;
+  // One side is a bigint: compare exactly, a float by its floor or ceiling.
+  if (typeof x === 'number') {
+    if (Number.isNaN(x)) return false;
+    if (!Number.isFinite(x)) return x < 0;
+    return BigInt(Math.floor(x)) < (y as bigint) || (Number.isInteger(x) ? false : BigInt(Math.ceil(x)) <= (y as bigint));
+  }
+  if (typeof y === 'number') {
+    if (Number.isNaN(y)) return false;
+    if (!Number.isFinite(y)) return y > 0;
+    return Number.isInteger(y) ? x < BigInt(y) : x <= BigInt(Math.floor(y));
+  }
+  return x < y;
+}
+
+function incomparable(a: PyValue, b: PyValue): never {
   throw new SortRaise({ type: 'TypeError', message: `'<' not supported between instances of '${pyTypeName(a)}' and '${pyTypeName(b)}'` });
+}
+
+/** Python's `a < b` between two listing sort keys (strings, numbers, lists), or the TypeError it raises. */
+function pyLess(a: PyValue, b: PyValue): boolean {
+  if (typeof a === 'string' && typeof b === 'string') return compareCodePoints(a, b) < 0;
+  const x = pyNumeric(a);
+  const y = pyNumeric(b);
+  if (x !== null && y !== null) return numLess(x, y);
+  if (Array.isArray(a) && Array.isArray(b)) {
+    // Lists: the first elements that differ (by ==) decide; else the shorter is less.
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) if (!pyEquals(a[i]!, b[i]!)) return pyLess(a[i]!, b[i]!);
+    return a.length < b.length;
+  }
+  return incomparable(a, b);
 }
 
 class SortRaise {

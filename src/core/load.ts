@@ -305,9 +305,16 @@ export function readSessionMetadata(bytes: Uint8Array, key: string, now: string,
 /** Python reads text files in 8 KiB chunks: a decoding error anywhere in a chunk it reads is raised. */
 export const PY_TEXT_CHUNK = 8192;
 
-/** The bytes [0, end) Python's text layer has decoded by the time it has returned bytes [0, need). */
-export function decodedSpan(need: number, total: number): number {
-  return Math.min(total, Math.max(PY_TEXT_CHUNK, Math.ceil(need / PY_TEXT_CHUNK) * PY_TEXT_CHUNK));
+/**
+ * The bytes [0, end) Python's text layer has decoded by the time it has returned bytes [0, need),
+ * `total` bytes being available. A chunk ending in `\r` makes universal newlines read the next
+ * chunk too (is it `\r\n`?), so its decoding errors count. May exceed `total` when that next
+ * chunk is not in hand yet.
+ */
+export function decodedSpan(need: number, total: number, bytes?: Uint8Array, fileSize = total): number {
+  let end = Math.max(PY_TEXT_CHUNK, Math.ceil(need / PY_TEXT_CHUNK) * PY_TEXT_CHUNK);
+  if (bytes && need > 0 && need % PY_TEXT_CHUNK === 0 && need < fileSize && bytes[need - 1] === 0x0d) end += PY_TEXT_CHUNK;
+  return Math.min(fileSize, end);
 }
 
 /** A decoding error in the first `span` bytes; a sequence merely cut by the span end is not one. */
@@ -325,7 +332,7 @@ export function firstNonBlankLine(bytes: Uint8Array): { index: number; text: str
   const lines = splitLines(bytes);
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
-    const fault = faultWithin(bytes, decodedSpan(l.next, bytes.length));
+    const fault = faultWithin(bytes, decodedSpan(l.next, bytes.length, bytes));
     if (fault) return fault;
     const text = pyStrip(decodeStrict(bytes.subarray(l.start, l.end)));
     if (text) return { index: i, text };

@@ -12,6 +12,7 @@ import {
   pyStrip,
 } from './pytext';
 import { rulesOf, type NanobotVersion } from './nanobot-version';
+import { pyLower } from './unicode14';
 import { dictGet, isDict, type PyDict, type PyValue } from './pyvalue';
 import { publicHistoryMessage } from './runtime-context';
 import { sanitizeAssistantReplayText } from './sanitize';
@@ -56,7 +57,7 @@ export function messagePreview(message: PyDict, version: NanobotVersion): string
 
 /** Python `haystack.lower().find(needle)` as a code point index, or -1 (`İ` lowers to 2 chars). */
 function lowerFind(haystack: string, needle: string): number {
-  const lower = haystack.toLowerCase();
+  const lower = pyLower(haystack);
   const i = lower.indexOf(needle);
   return i < 0 ? -1 : codePointLength(lower.slice(0, i));
 }

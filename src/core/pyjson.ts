@@ -24,6 +24,9 @@ export type LoadsResult =
  */
 export const MAX_DEPTH = 970;
 
+/** Python 3.11's default `sys.get_int_max_str_digits()`: longer integer literals raise ValueError. */
+export const PY_INT_MAX_STR_DIGITS = 4300;
+
 /** Python `json.loads(text)`: the value, or the JSONDecodeError / RecursionError it raises. */
 export function pyLoads(text: string): LoadsResult {
   if (text.charCodeAt(0) === 0xfeff) {
@@ -151,10 +154,19 @@ class Parser {
     if (c === 'N' && s.startsWith('NaN', this.i)) return (this.i += 3), new PyFloat(NaN);
     if (c === 'I' && s.startsWith('Infinity', this.i)) return (this.i += 8), new PyFloat(Infinity);
     if (c === '-' && s.startsWith('-Infinity', this.i)) return (this.i += 9), new PyFloat(-Infinity);
-    const m = NUMBER.exec(s.slice(this.i, this.i + 4096)) ?? NUMBER.exec(s.slice(this.i));
+    // Match on a window first; a number that fills the window is matched again on the whole rest.
+    const WINDOW = 4096;
+    let m = NUMBER.exec(s.slice(this.i, this.i + WINDOW));
+    if (!m || m[0].length >= WINDOW) m = NUMBER.exec(s.slice(this.i));
     if (!m) this.fail('Expecting value', this.i);
+    const at = this.i;
     this.i += m[0].length;
     if (m[2] || m[3]) return new PyFloat(Number(m[0]));
+    const digits = m[1]!.length - (m[1]!.startsWith('-') ? 1 : 0);
+    if (digits > PY_INT_MAX_STR_DIGITS) {
+      // Python 3.11's int() refuses it: a ValueError, not a JSONDecodeError (so nanobot's repair gives up too).
+      throw new ParseFailure({ type: 'ValueError', message: `Exceeds the limit (${PY_INT_MAX_STR_DIGITS} digits) for integer string conversion: value has ${digits} digits; use sys.set_int_max_str_digits() to increase the limit` }, at);
+    }
     const n = Number(m[1]);
     return Number.isSafeInteger(n) ? n + 0 : BigInt(m[1]!);
   }

@@ -2,6 +2,7 @@
  * Python's `str()` and `repr()` of JSON values. nanobot formats breadcrumbs, timestamps and tool-call
  * ids with f-strings and `str()`, so `True`, `1.0`, `['a', 'b']` must come out exactly as Python writes them.
  */
+import { newerThanUnicode14 } from './unicode14';
 import { floatRepr } from './pyjson';
 import { PyFloat, dictKeys, isDict, type PyValue } from './pyvalue';
 
@@ -40,7 +41,7 @@ export function reprString(s: string): string {
     else if (ch === '\n') out += '\\n';
     else if (ch === '\r') out += '\\r';
     else if (ch === '\t') out += '\\t';
-    else if (ch !== ' ' && NON_PRINTABLE.test(ch)) {
+    else if (ch !== ' ' && (NON_PRINTABLE.test(ch) || newerThanUnicode14(ch.codePointAt(0)!))) {
       const cp = ch.codePointAt(0)!;
       if (cp < 0x100) out += '\\x' + cp.toString(16).padStart(2, '0');
       else if (cp < 0x10000) out += '\\u' + cp.toString(16).padStart(4, '0');

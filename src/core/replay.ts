@@ -9,6 +9,7 @@ import { pyStrip } from './pytext';
 import { dictGet, isDict, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
 import { hasRuntimeContext, publicHistoryMessage } from './runtime-context';
 import { sanitizeAssistantReplayText } from './sanitize';
+import { pyLower } from './unicode14';
 
 export interface ReplayOptions {
   /** Absent: the version's default (120, 2000, or none at main). */
@@ -160,7 +161,7 @@ function strOr(v: PyValue | undefined, fallback: string): string {
 
 /** `str(name or "").strip().lower()` */
 function attachmentName(v: PyValue | undefined): string {
-  return pyStrip(truthy(v) ? pyStr(v!) : '').toLowerCase();
+  return pyLower(pyStrip(truthy(v) ? pyStr(v!) : ''));
 }
 
 /**

@@ -2,7 +2,7 @@
  * Comparing our answers with nanobot's golden answers: exact value equality (int vs float, key
  * order, NaN), with the frozen clock and file mtime written as the golden flags.
  */
-import { PyFloat, dictKeys, isDict, type PyValue } from '../../src/core/pyvalue';
+import { PyFloat, dictFrom, dictGet, dictKeys, isDict, type PyDict, type PyValue } from '../../src/core/pyvalue';
 
 export interface Tally {
   checks: number;
@@ -19,10 +19,9 @@ export function flagTimes(v: unknown, now: string, mtime: string): unknown {
   if (v === mtime) return '<MTIME>';
   if (Array.isArray(v)) return v.map((x) => flagTimes(x, now, mtime));
   if (isDict(v as PyValue)) {
-    const d = v as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const k of dictKeys(d as never)) out[k] = flagTimes(d[k], now, mtime);
-    return out;
+    // A Python dict, rebuilt as one: `__proto__` stays a key, integer-like keys keep their order.
+    const d = v as PyDict;
+    return dictFrom(dictKeys(d).map((k) => [k, flagTimes(dictGet(d, k), now, mtime) as PyValue] as const));
   }
   return v;
 }
@@ -42,7 +41,7 @@ export function same(a: unknown, b: unknown): boolean {
     const ka = dictKeys(a as never);
     const kb = dictKeys(b as never);
     if (ka.length !== kb.length || ka.some((k, i) => k !== kb[i])) return false;
-    return ka.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+    return ka.every((k) => same(dictGet(a as PyDict, k), dictGet(b as PyDict, k)));
   }
   return a === b;
 }
