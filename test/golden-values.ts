@@ -5,20 +5,58 @@
  * PyFloat), dict key order survives even for integer-like keys, and the tags `{"$float": "NaN"}` /
  * `{"$bigint": "…"}` stand for values strict JSON cannot hold. Strings keep lone surrogates.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { PyFloat, dictFrom, dictKeys, type PyValue } from '../src/core/pyvalue';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The golden folder: `$GOLDEN_DIR` or `../shared/golden`, relative to the repo root. */
-export const GOLDEN_DIR = resolve(REPO_ROOT, process.env.GOLDEN_DIR ?? '../shared/golden');
-
-/** A shared corpus by folder name (`golden`, `golden-v0.3`, `golden-main`), beside the repo. */
+/**
+ * A corpus by folder name (`golden`, `golden-v0.3`, `golden-main`): `../shared/<name>` beside the
+ * repo when it is there, else the copy packed into `test/golden-data/<name>.bin.gz` (by
+ * scripts/golden-pack.mjs), unpacked once under node_modules/.cache. `GOLDEN_FROM_PACK=1` forces
+ * the pack (how the tests are checked as a fresh clone would run them).
+ */
 export function corpusDir(name: string): string {
-  return resolve(REPO_ROOT, '..', 'shared', name);
+  const shared = resolve(REPO_ROOT, '..', 'shared', name);
+  if (existsSync(shared) && !process.env.GOLDEN_FROM_PACK) return shared;
+  return unpack(name);
 }
+
+function unpack(name: string): string {
+  const pack = resolve(REPO_ROOT, 'test', 'golden-data', `${name}.bin.gz`);
+  const buf = gunzipSync(readFileSync(pack));
+  const records: [string, Buffer][] = [];
+  for (let at = 0; at < buf.length; ) {
+    const n = buf.readUInt32LE(at);
+    const path = buf.subarray(at + 4, at + 4 + n).toString('utf8');
+    const len = buf.readUInt32LE(at + 4 + n);
+    records.push([path, buf.subarray(at + 8 + n, at + 8 + n + len)]);
+    at += 8 + n + len;
+  }
+  const hash = records[0]![1].toString('utf8').slice(0, 16);
+  const target = resolve(REPO_ROOT, 'node_modules', '.cache', 'session-lens-golden', `${name}-${hash}`);
+  if (existsSync(target)) return target;
+  // Test files run in parallel workers: unpack beside the target, then rename it into place.
+  const tmp = `${target}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  for (const [path, data] of records.slice(1)) {
+    const file = resolve(tmp, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, data);
+  }
+  try {
+    renameSync(tmp, target);
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    if (!existsSync(target)) throw e;
+  }
+  return target;
+}
+
+/** The golden folder: `$GOLDEN_DIR` (relative to the repo root), else the v0.2 corpus. */
+export const GOLDEN_DIR = process.env.GOLDEN_DIR ? resolve(REPO_ROOT, process.env.GOLDEN_DIR) : corpusDir('golden');
 
 /** Parses a golden file under GOLDEN_DIR (e.g. `_units.json`, `cases/x.json`), or under `dir`. */
 export function readGolden(relPath: string, dir = GOLDEN_DIR): PyValue {

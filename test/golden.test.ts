@@ -5,6 +5,6 @@ import { expectNoMismatches, runCorpus } from './golden/runner';
 
 describe('golden vectors', () => {
   it('matches nanobot on every case', async () => {
-    expectNoMismatches(GOLDEN_DIR.split('/').pop()!, await runCorpus(GOLDEN_DIR));
+    expectNoMismatches(process.env.GOLDEN_DIR ?? 'golden', await runCorpus(GOLDEN_DIR));
   });
 });

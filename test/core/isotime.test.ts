@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { GOLDEN_DIR } from '../golden-values';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isoRoundTrip, localIsoNow } from '../../src/core/isotime';
 import { PyFloat, truthy, type PyValue } from '../../src/core/pyvalue';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const goldenDir = resolve(repoRoot, process.env.GOLDEN_DIR ?? '../shared/golden');
+const goldenDir = GOLDEN_DIR;
 
 type Expected = string | { type: string; message: string };
 
