@@ -13,6 +13,7 @@ import { dictFrom, type PyDict, type PyValue } from '../core/pyvalue';
 import { DROP_REASON_TEXT, getHistory } from '../core/replay';
 import { estimateMessageTokens } from '../core/tokens';
 import { loadTokenizer } from '../core/tokenizer';
+import { shownValue } from '../store/listed-row';
 import { createNodeAdapter } from '../store/node-adapter';
 import { deleteSession, listSessions, openSession, saveDocument, writeFork, type OpenedSession } from '../store/sessions';
 import { checkHealth } from './check';
@@ -174,7 +175,7 @@ async function cmdList(args: Args, now: string, out: Out): Promise<number> {
     out.log(pyDumps({ rows: rows.map((r) => dictFrom([['key', r.key], ['created_at', r.created_at], ['updated_at', r.updated_at], ['title', r.title], ['preview', r.preview], ['path', r.path]])) }));
     return 0;
   }
-  for (const r of rows) out.log(`${String(r.updated_at)}  ${r.key}${r.title ? `  "${r.title}"` : ''}\n    ${r.preview}`);
+  for (const r of rows) out.log(`${shownValue(r.updated_at)}  ${r.keyText}${r.title ? `  "${r.title}"` : ''}\n    ${r.preview}`);
   const hidden = listing.summaries.filter((s) => !s.row);
   for (const s of hidden) out.log(`(not listed by nanobot) ${s.fileName}: ${s.skipReason}`);
   out.log(`${rows.length} sessions; read ${listing.bytesRead} of ${listing.bytesStored} bytes`);

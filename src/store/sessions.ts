@@ -16,6 +16,7 @@ import { analyzeOffThread, type AnalyzeProgress } from './analyze-client';
 import { guardedSave, type SaveResult } from './atomic-save';
 import { StoreError, isStoreError } from './errors';
 import type { StemNaming } from './layout';
+import { listedRow, type ListedRow } from './listed-row';
 import { checkName } from './names';
 import { mapBounded } from './folder-stat';
 import { joinPath } from './paths';
@@ -28,11 +29,13 @@ const PARALLEL = 16;
 export interface SessionSummary {
   fileName: string;
   path: string;
-  /** nanobot's listing row, or null when nanobot leaves the file out. */
-  row: ListingRow | null;
+  /** nanobot's listing row (its values checked at the border), or null when nanobot leaves the file out. */
+  row: ListedRow | null;
   /** Why nanobot leaves it out. */
   skipReason?: string;
-  /** The key nanobot would load this file under (stored key, else from the file name). */
+  /** Set when Session Lens could not read or list the file at all (the rest of the folder lists as usual). */
+  error?: string;
+  /** The key a session of this file is opened under: the stored key when it is text, else from the file name. */
   key: string;
   size: number;
   lastModified: number;
@@ -44,6 +47,8 @@ export interface SessionSummary {
     damaged: boolean;
     /** The stored key does not map to this file name. */
     keyMismatch: boolean;
+    /** nanobot lists a stored key that is not text (a number, a list…). */
+    keyNotText: boolean;
   };
 }
 
@@ -82,28 +87,65 @@ export function mtimeIso(ms: number): string {
   return d.getMilliseconds() ? `${base}.${p(d.getMilliseconds(), 3)}000` : base;
 }
 
-/** Lists a session folder like nanobot does, reading each file's head only (the whole file only when nanobot would). */
+/**
+ * Lists a session folder like nanobot does, reading each file's head only (the whole file only when
+ * nanobot would). Whatever one file holds or does, it is that file's summary: never the folder's failure.
+ */
 export async function listSessions(adapter: StorageAdapter, dir: string, opts: ListOptions): Promise<Listing> {
   const names = opts.names ?? (await adapter.list(dir)).filter((e) => e.kind === 'file' && e.name.endsWith('.jsonl')).map((e) => e.name);
   // A file deleted after the folder was listed is left out, as nanobot's listing leaves it out.
   const found = await mapBounded(names, PARALLEL, (name) =>
-    summarize(adapter, joinPath(dir, name), name, opts).catch((e: unknown) => (isStoreError(e, 'not-found') ? null : Promise.reject(e))),
+    summarize(adapter, joinPath(dir, name), name, opts).catch((e: unknown) => (isStoreError(e, 'not-found') ? null : unreadable(joinPath(dir, name), name, opts, e))),
   );
-  const summaries = found.filter((s): s is SessionSummary => s !== null);
-  const rows = summaries.flatMap((s) => (s.row ? [s.row] : []));
-  const sorted = sortListing(rows);
-  const order = 'rows' in sorted ? sorted.rows : rows;
+  const listed = found.filter((s): s is Listed => s !== null);
+  const cores = listed.flatMap((s) => (s.core ? [s.core] : []));
+  const sorted = sortListing(cores);
+  const order = 'rows' in sorted ? sorted.rows : cores;
   const rank = new Map(order.map((r, i) => [r, i]));
-  summaries.sort((a, b) => {
-    const x = a.row ? rank.get(a.row)! : Infinity;
-    const y = b.row ? rank.get(b.row)! : Infinity;
-    return x !== y ? x - y : b.lastModified - a.lastModified;
+  listed.sort((a, b) => {
+    const x = a.core ? rank.get(a.core)! : Infinity;
+    const y = b.core ? rank.get(b.core)! : Infinity;
+    return x !== y ? x - y : b.summary.lastModified - a.summary.lastModified;
   });
+  const summaries = listed.map((s) => s.summary);
   return {
     summaries,
     sortError: 'error' in sorted ? sorted.error : null,
     bytesRead: summaries.reduce((n, s) => n + s.bytesRead, 0),
     bytesStored: summaries.reduce((n, s) => n + s.size, 0),
+  };
+}
+
+/** A summary with the core's own row, which nanobot's sort works on. */
+interface Listed {
+  summary: SessionSummary;
+  core: ListingRow | null;
+}
+
+/** The summary of a file that could not be listed at all: its name, and why. */
+function unreadable(path: string, fileName: string, opts: ListOptions, e: unknown): Listed {
+  const why = e instanceof Error ? e.message : String(e);
+  let key = '';
+  try {
+    key = keyForFile(fileName, opts.naming);
+  } catch {
+    // no key from this name either
+  }
+  return {
+    core: null,
+    summary: {
+      fileName,
+      path,
+      row: null,
+      skipReason: `Session Lens could not read it (${why})`,
+      error: why,
+      key,
+      size: 0,
+      lastModified: 0,
+      messageCount: null,
+      bytesRead: 0,
+      flags: { damaged: false, keyMismatch: false, keyNotText: false },
+    },
   };
 }
 
@@ -114,7 +156,7 @@ async function statAndHead(adapter: StorageAdapter, path: string): Promise<{ sta
   return { stat, head: await adapter.readHead(path, HEAD_BYTES) };
 }
 
-async function summarize(adapter: StorageAdapter, path: string, fileName: string, opts: ListOptions): Promise<SessionSummary> {
+async function summarize(adapter: StorageAdapter, path: string, fileName: string, opts: ListOptions): Promise<Listed> {
   const first = await statAndHead(adapter, path);
   const stat = first.stat;
   const head = new HeadBuffer(first.head);
@@ -132,12 +174,13 @@ async function summarize(adapter: StorageAdapter, path: string, fileName: string
   }
   const bytes = head.bytes();
   const read = head.length;
-  const row = out.kind === 'row' ? out.row : null;
-  const key = row?.key ?? keyForFile(fileName, opts.naming);
+  const core = out.kind === 'row' ? out.row : null;
+  const row = core ? listedRow(core) : null;
+  const key = row?.keyIsText ? (row.key as string) : keyForFile(fileName, opts.naming);
   let messageCount: number | null = null;
   if (complete) messageCount = countMessageLines(bytes);
   if (out.kind === 'need-more') throw new Error(`listing '${path}' asked for more bytes of a complete file`);
-  return {
+  const summary: SessionSummary = {
     fileName,
     path,
     row,
@@ -149,9 +192,20 @@ async function summarize(adapter: StorageAdapter, path: string, fileName: string
     bytesRead: read,
     flags: {
       damaged: out.headError !== null,
-      keyMismatch: row !== null && !out.repaired && fileForKey(row.key, opts.naming) !== fileName,
+      keyMismatch: row !== null && row.keyIsText && !out.repaired && ownFileOf(key, opts.naming) !== fileName,
+      keyNotText: row !== null && !row.keyIsText,
     },
   };
+  return { summary, core };
+}
+
+/** The file nanobot names for a key, or '' when none can (a lone surrogate in a base64url layout). */
+function ownFileOf(key: string, naming?: StemNaming): string {
+  try {
+    return fileForKey(key, naming);
+  } catch {
+    return '';
+  }
 }
 
 /**
