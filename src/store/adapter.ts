@@ -23,6 +23,11 @@ export type WriteData = Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8A
 export interface WriteOptions {
   /** Flush the file and its folder to stable storage before returning (where the backend can). */
   fsync?: boolean;
+  /**
+   * Give the file the permission bits of this other file (where the backend has modes): a backup of
+   * a private session stays as private as the session. Without it a replaced file keeps its own.
+   */
+  permissionsOf?: string;
 }
 
 export interface RenameOptions {

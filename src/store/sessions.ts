@@ -366,21 +366,52 @@ function refuseUnencodable(doc: SessionDocument, path: string): void {
   });
 }
 
-/** Writes a fork (messages before the i-th user turn) as a new file beside the source, durably. */
-export async function writeFork(adapter: StorageAdapter, opened: OpenedSession, userIndex: number, newKey: string, now: string): Promise<{ path: string; session: NanobotSession }> {
+/** A fork ready to write: where it goes and what it holds (the same answer for a dry run and the write). */
+export interface ForkPlan {
+  path: string;
+  fileName: string;
+  session: NanobotSession;
+  bytes: Uint8Array;
+}
+
+/**
+ * Plans a fork of the messages before user turn `userIndex` (counted from 0, as nanobot's
+ * `fork_session_before_user_index` counts) under `newKey`; throws a StoreError saying why it cannot be.
+ */
+export async function planFork(adapter: StorageAdapter, opened: OpenedSession, userIndex: number, newKey: string, now: string): Promise<ForkPlan> {
   const src = opened.nanobot.result ?? opened.recovered;
   const fork = forkBeforeUserIndex(src, newKey, userIndex, now);
-  if (fork === null) throw new StoreError('bad-name', `There is no user turn number ${userIndex + 1} to fork before.`, { path: opened.path });
+  if (fork === null) {
+    const users = src.messages.filter((m) => Object.prototype.hasOwnProperty.call(m, 'role') && m.role === 'user').length;
+    const range = users === 0 ? 'only 0 (which copies every message)' : `0 to ${users - 1}, or ${users} to copy every message`;
+    throw new StoreError('bad-name', `There is no user turn ${userIndex} to fork before: user turns count from 0, and this session has ${users === 1 ? '1 user turn' : `${users} user turns`}, so the index is ${range}.`, { path: opened.path });
+  }
   if ('error' in fork) throw new StoreError('io', `nanobot would raise ${fork.error.type}: ${fork.error.message}`, { path: opened.path });
-  const name = fileForKey(newKey, opened.naming);
+  let name: string;
+  try {
+    name = fileForKey(newKey, opened.naming);
+  } catch (e) {
+    throw new StoreError('bad-name', `The key "${newKey}" cannot name a file: ${e instanceof Error ? e.message : String(e)}.`, { path: opened.path });
+  }
   const bad = checkName(name);
   if (bad) throw new StoreError('bad-name', `The key "${newKey}" makes the file name "${name}", which ${bad}.`, { path: name });
   const enc = encodeSession(formatSession(fork));
   if (!enc.ok) throw new StoreError('io', `nanobot could not write this fork: ${enc.error.message}`, { path: name });
   const dir = opened.path.includes('/') ? opened.path.slice(0, opened.path.lastIndexOf('/')) : '';
   const path = joinPath(dir, name);
-  await guardedSave(adapter, path, 'absent', enc.bytes, { fsync: true });
-  return { path, session: fork };
+  const taken = await adapter.stat(path).then(
+    () => true,
+    (e: unknown) => (isStoreError(e, 'not-found') ? false : Promise.reject(e)),
+  );
+  if (taken) throw new StoreError('conflict', `A session file named "${name}" already exists beside this one: the key "${newKey}" is taken (or shares its file name). Choose another key.`, { path });
+  return { path, fileName: name, session: fork, bytes: enc.bytes };
+}
+
+/** Writes a fork (messages before user turn `userIndex`, from 0) as a new file beside the source, durably where the backend can. */
+export async function writeFork(adapter: StorageAdapter, opened: OpenedSession, userIndex: number, newKey: string, now: string): Promise<{ path: string; session: NanobotSession }> {
+  const plan = await planFork(adapter, opened, userIndex, newKey, now);
+  await guardedSave(adapter, plan.path, 'absent', plan.bytes, { fsync: true });
+  return { path: plan.path, session: plan.session };
 }
 
 /** Deletes the session file, if it is still the one that was read. */

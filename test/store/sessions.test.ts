@@ -457,7 +457,7 @@ describe('writeFork', () => {
     a.setFile(`${D}/telegram_42.jsonl`, other);
     const err = await storeErrorOf(writeFork(a, opened, 0, 'telegram:42', LATER));
     expect(err.code).toBe('conflict');
-    expect(err.message).toContain("a file named 'sessions/telegram_42.jsonl' already exists");
+    expect(err.message).toContain('A session file named "telegram_42.jsonl" already exists beside this one: the key "telegram:42" is taken');
     expect(a.getFile(`${D}/telegram_42.jsonl`)).toEqual(enc(other));
     expect(a.paths()).toEqual([P, `${D}/telegram_42.jsonl`]);
   });
