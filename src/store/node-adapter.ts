@@ -130,6 +130,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
 
   return {
     label: root,
+    fsyncs: true,
 
     list: (dir) =>
       guard(dir, 'Listing', async () => {
