@@ -14,6 +14,7 @@ import { pyDumps, type PyError } from '../core/pyjson';
 import type { FileStat, StorageAdapter } from './adapter';
 import { analyzeOffThread, type AnalyzeProgress } from './analyze-client';
 import { guardedSave, type SaveResult } from './atomic-save';
+import { writeBackup } from './backup';
 import { StoreError, isStoreError } from './errors';
 import type { StemNaming } from './layout';
 import { listedRow, type ListedRow } from './listed-row';
@@ -414,11 +415,16 @@ export async function writeFork(adapter: StorageAdapter, opened: OpenedSession, 
   return { path: plan.path, session: plan.session };
 }
 
-/** Deletes the session file, if it is still the one that was read. */
-export async function deleteSession(adapter: StorageAdapter, opened: OpenedSession): Promise<void> {
-  const { snapshot } = await readSnapshot(adapter, opened.path);
+/**
+ * Deletes the session file, if it is still the one that was read; with `backup`, its bytes are first
+ * kept beside it as a repair keeps them (`<name>.jsonl.<stamp>.bak`). Returns the backup's path.
+ */
+export async function deleteSession(adapter: StorageAdapter, opened: OpenedSession, opts: { backup?: boolean } = {}): Promise<{ backup?: string }> {
+  const { snapshot, bytes } = await readSnapshot(adapter, opened.path);
   if (snapshot.sha256 !== opened.snapshot.sha256) {
     throw new StoreError('conflict', `'${opened.path}' changed on disk since it was read; reload it before deleting.`, { path: opened.path });
   }
+  const backup = opts.backup ? await writeBackup(adapter, opened.path, bytes) : undefined;
   await adapter.remove(opened.path);
+  return backup ? { backup } : {};
 }
