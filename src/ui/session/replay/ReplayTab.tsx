@@ -47,7 +47,7 @@ export function ReplayTab({ opened, params, onParams, onOpenLine }: ReplayTabPro
         </p>
       )}
       <ReplayControls s={s} onChange={change} />
-      <ReplaySummary result={state.result} s={s} total={session.messages.length} lastConsolidated={session.lastConsolidated} tokenState={state.tokens} progress={state.progress} onMessage={pick} />
+      <ReplaySummary lens={lens} result={state.result} s={s} total={session.messages.length} lastConsolidated={session.lastConsolidated} tokenState={state.tokens} progress={state.progress} onMessage={pick} />
       {session.messages.length > 0 && <FateStrip fates={state.result.fates} onPick={pick} />}
       <CopyJson entries={state.result.entries} fileName={opened.fileName} />
       {state.tokens === 'ready' && <p class="sl-muted sl-small">Recomputed in {state.ms.toFixed(1)} ms.</p>}
