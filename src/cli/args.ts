@@ -3,7 +3,7 @@
 /** A bad invocation: the CLI prints it on one line and exits 2. */
 export class UsageError extends Error {}
 
-const FLAGS = new Set(['json', 'timestamps', 'extend-to-user', 'write', 'help', 'public']);
+const FLAGS = new Set(['json', 'timestamps', 'extend-to-user', 'write', 'help', 'version', 'public']);
 const VALUES = new Set(['key', 'max-messages', 'max-tokens', 'now', 'nanobot']);
 
 export interface Args {
@@ -15,6 +15,8 @@ export interface Args {
   int(name: string, fallback: number): number;
   positional(i: number, name: string): string;
   positionalInt(i: number, name: string): number;
+  /** Refuses arguments beyond the first `n` a command takes (a typo must not pass silently). */
+  noMoreThan(n: number): void;
 }
 
 function toInt(text: string, what: string): number {
@@ -62,6 +64,9 @@ export function parseArgs(argv: string[]): Args {
     },
     positionalInt(i, name) {
       return toInt(this.positional(i, name), name);
+    },
+    noMoreThan(n) {
+      if (rest.length > n) throw new UsageError(`${command}: unexpected argument ${JSON.stringify(rest[n])}${n ? ` (it takes ${n})` : ''}`);
     },
   };
 }

@@ -13,6 +13,7 @@ import { createNodeAdapter } from '../store/node-adapter';
 import { joinPath } from '../store/paths';
 import { openSession, type OpenedSession } from '../store/sessions';
 import { UsageError } from './args';
+import { plural } from './text';
 
 interface Finding {
   file: string;
@@ -30,7 +31,7 @@ export function sessionFindings(s: OpenedSession, label: string): Finding[] {
     const e = n.repairError ?? n.strictError;
     out.push({ file: label, severity: 'error', kind: 'nanobot-loads-nothing', message: `nanobot loads nothing${e ? ` (${e.type}: ${e.message})` : ''}: it starts an empty session and its next save replaces this file.` });
   } else if (n.path === 'repair') {
-    out.push({ file: label, severity: 'error', kind: 'nanobot-repair-path', message: `nanobot's strict load fails (${n.strictError!.type}: ${n.strictError!.message}); its repair pass keeps ${n.result.messages.length} messages and skips ${n.skipped} lines.` });
+    out.push({ file: label, severity: 'error', kind: 'nanobot-repair-path', message: `nanobot's strict load fails (${n.strictError!.type}: ${n.strictError!.message}); its repair pass keeps ${plural(n.result.messages.length, 'message')} and skips ${plural(n.skipped, 'line')}.` });
   }
   for (const d of s.doc.diagnostics) out.push({ file: label, line: d.line + 1, severity: d.severity, kind: d.kind, message: d.message });
   return out;
@@ -79,7 +80,7 @@ export async function checkHealth(target: string, now: string, out: { log: (s: s
     out.log(pyDumps({ ok: errors === 0, findings: rows }));
   } else {
     for (const f of findings) out.log(`${f.file}${f.line ? `:${f.line}` : ''}: ${f.severity}: ${f.message}`);
-    out.log(errors ? `${errors} problem(s) that lose data or break nanobot; ${findings.length - errors} other note(s).` : `OK: nothing that loses data or breaks nanobot (${findings.length} note(s)).`);
+    out.log(errors ? `${plural(errors, 'problem')} that lose${errors === 1 ? 's' : ''} data or break${errors === 1 ? 's' : ''} nanobot; ${plural(findings.length - errors, 'other note')}.` : `OK: nothing that loses data or breaks nanobot (${plural(findings.length, 'note')}).`);
   }
   return errors ? 1 : 0;
 }

@@ -4,22 +4,23 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { repairDocument, setTitle, trimToLegalSuffix, type EditResult } from '../core/edits';
 import { encodeSession, formatSession } from '../core/format';
 import { isoRoundTrip, localIsoNow } from '../core/isotime';
-import { fileStem } from '../core/listing';
 import { pyDumps } from '../core/pyjson';
-import { isNanobotVersion, NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../core/nanobot-version';
+import { rulesOf, type NanobotVersion } from '../core/nanobot-version';
 import { dictFrom, type PyDict, type PyValue } from '../core/pyvalue';
-import { DROP_REASON_TEXT, getHistory } from '../core/replay';
+import { DROP_REASON_TEXT, getHistory, type Fate } from '../core/replay';
 import { estimateMessageTokens } from '../core/tokens';
 import { loadTokenizer } from '../core/tokenizer';
-import { detectLayout } from '../store/layout';
-import { detectVersion } from '../store/version-facts';
 import { createNodeAdapter } from '../store/node-adapter';
-import { deleteSession, listSessions, openSession, saveDocument, writeFork, type OpenedSession } from '../store/sessions';
+import { openSession, type OpenedSession } from '../store/sessions';
+import { version } from '../../package.json';
 import { checkHealth } from './check';
+import { versionFor } from './version';
 import { parseArgs, UsageError, type Args } from './args';
+import { cmdList } from './list';
+import { plural } from './text';
+import { cmdWrite } from './write';
 
 const USAGE = `usage: session-lens <command> [options]
 
@@ -27,36 +28,25 @@ Read (add --json for one JSON document in Python's json.dumps form):
   replay FILE [--key K] [--max-messages N] [--max-tokens N] [--timestamps] [--extend-to-user] [--public]
   load FILE [--key K]        both lenses: as nanobot sees it, and recovered, with diagnostics
   tokens FILE [--key K]      nanobot's token estimate per message
-  list DIR                   nanobot's session listing, in its order
+  list DIR                   nanobot's session listing, in its order (a sessions folder, a workspace,
+                             or nanobot's config folder: each session folder in it)
   format FILE [--key K]      exactly what nanobot's save would write
   check PATH                 health report over a file or a folder (exit 1 when something is wrong)
 Write (print the plan; --write to do it, atomically):
   trim FILE N [--extend-to-user]     keep a legal suffix of N messages
-  fork FILE BEFORE_USER_INDEX NEW_KEY   new session with the turns before that user message
+  fork FILE BEFORE_USER_INDEX NEW_KEY   new session with the messages before that user message
+                             (user turns count from 0; the number of user turns copies them all)
   repair FILE                write a .bak backup, then the recovered session
   set-title FILE TITLE       set the title, marked as edited by a person
   delete FILE
 Every command takes --now ISO to fix nanobot's clock, and --nanobot v0.2|v0.3.0|main for the
-nanobot version whose rules apply (default: recognised from the folder, else v0.2).`;
+nanobot version whose rules apply (default: recognised from the folder, else v0.2).
+--help: this text; --version: the version.`;
 
 type Out = { log: (s: string) => void };
 
-/** The version `--nanobot` names, else the one the folder's files point to (spec §10). */
-async function versionFor(dir: string, args: Args): Promise<{ version: NanobotVersion; how: string }> {
-  const asked = args.string('nanobot');
-  if (asked !== undefined) {
-    if (!isNanobotVersion(asked)) throw new UsageError(`--nanobot must be one of ${NANOBOT_VERSIONS.join(', ')}, not ${JSON.stringify(asked)}`);
-    return { version: asked, how: 'as asked with --nanobot' };
-  }
-  const adapter = createNodeAdapter(dir);
-  const layout = await detectLayout(adapter, path.basename(dir));
-  const folder = layout.folders.find((f) => f.path === '' || f.path === 'sessions') ?? layout.folders[0];
-  const verdict = await detectVersion(adapter, layout, folder).catch(() => null);
-  const version = verdict?.version ?? verdict?.candidates[0] ?? folder?.version ?? 'v0.2';
-  return { version, how: `auto: ${verdict?.summary ?? 'nothing recognised'}; --nanobot chooses another` };
-}
-
-async function opened(file: string, args: Args, now: string, out?: Out): Promise<{ session: OpenedSession; adapter: ReturnType<typeof createNodeAdapter> }> {
+async function opened(file: string, args: Args, now: string, positionals = 1, out?: Out): Promise<{ session: OpenedSession; adapter: ReturnType<typeof createNodeAdapter> }> {
+  args.noMoreThan(positionals);
   const abs = path.resolve(file);
   try {
     if (!statSync(abs).isFile()) throw new UsageError(`not a file: ${file}`);
@@ -88,8 +78,13 @@ async function tokenCounter(version: NanobotVersion) {
   return (m: PyDict) => estimateMessageTokens(m, count, version);
 }
 
+/** A fate as JSON: the file line, and kept (with its entry and changes) or why not. */
+function fateValue(f: Fate, line: number): PyValue {
+  return f.kept ? dictFrom([['line', line + 1], ['kept', true], ['entry', f.entry], ['changes', f.changes]]) : dictFrom([['line', line + 1], ['kept', false], ['reason', f.reason]]);
+}
+
 async function cmdReplay(args: Args, now: string, out: Out): Promise<number> {
-  const { session } = await opened(args.positional(0, 'FILE'), args, now, out);
+  const { session } = await opened(args.positional(0, 'FILE'), args, now, 1, out);
   const s = session.nanobot.result;
   const version = session.version;
   const maxTokens = args.int('max-tokens', 0);
@@ -100,28 +95,32 @@ async function cmdReplay(args: Args, now: string, out: Out): Promise<number> {
     extendToUser: args.flag('extend-to-user'),
     includeRuntimeContext: !args.flag('public'),
   };
+  // nanobot applies a budget only when max_tokens > 0: anything else is no budget at all.
+  const budgetNote = maxTokens < 0 ? `--max-tokens ${maxTokens} is no budget: nanobot applies one only when max_tokens > 0.` : '';
   if (!s) {
-    if (args.json) out.log(pyDumps({ entries: [] }));
+    if (args.json) out.log(pyDumps({ entries: [], fates: [] }));
     else out.log(`nanobot loads nothing from this file (${describeLoad(session)}): it would start an empty session and replay nothing.`);
     return 0;
   }
   const count = maxTokens > 0 || !args.json ? await tokenCounter(version) : undefined;
   const r = getHistory(s.messages, s.lastConsolidated, opts, version, count);
   if (args.json) {
-    out.log(pyDumps(r.error ? { error: { type: r.error.type, message: r.error.message } } : { entries: r.entries }));
+    out.log(pyDumps(r.error ? { error: { type: r.error.type, message: r.error.message } } : { entries: r.entries, fates: r.fates.map((f, i) => fateValue(f, s.messageLines[i]!)) }));
     return 0;
   }
+  if (budgetNote) out.log(budgetNote);
   if (r.error) {
     out.log(`nanobot raises ${r.error.type}: ${r.error.message} at message ${r.error.message_index + 1} (line ${s.messageLines[r.error.message_index]! + 1}).`);
     return 0;
   }
   const total = (r.tokens ?? []).reduce((a, b) => a + b, 0);
-  out.log(`${r.entries.length} of ${s.messages.length} messages replayed, ~${total} tokens${maxTokens ? ` of a ${maxTokens}-token budget` : ''}.`);
+  out.log(`${r.entries.length} of ${plural(s.messages.length, 'message')} replayed, ~${plural(total, 'token')}${maxTokens > 0 ? ` of a ${maxTokens}-token budget` : ' (no token budget)'}.`);
   s.messages.forEach((m, i) => {
     const f = r.fates[i]!;
     const role = typeof m.role === 'string' ? m.role : '?';
     const line = `#${i + 1} (line ${s.messageLines[i]! + 1}) ${role}`;
-    if (f.kept) out.log(`  kept    ${line}${f.changes.length ? ` [${f.changes.join(', ')}]` : ''}  ~${r.tokens?.[f.entry] ?? '?'} tokens`);
+    const tokens = r.tokens?.[f.kept ? f.entry : -1];
+    if (f.kept) out.log(`  kept    ${line}${f.changes.length ? ` [${f.changes.join(', ')}]` : ''}  ~${tokens === undefined ? '?' : plural(tokens, 'token')}`);
     else out.log(`  dropped ${line}: ${DROP_REASON_TEXT[f.reason]}`);
   });
   return 0;
@@ -134,7 +133,7 @@ function describeLoad(s: OpenedSession): string {
 }
 
 async function cmdLoad(args: Args, now: string, out: Out): Promise<number> {
-  const { session } = await opened(args.positional(0, 'FILE'), args, now, out);
+  const { session } = await opened(args.positional(0, 'FILE'), args, now, 1, out);
   const rec = session.recovered;
   const diagnostics = session.doc.diagnostics;
   if (args.json) {
@@ -153,17 +152,17 @@ async function cmdLoad(args: Args, now: string, out: Out): Promise<number> {
   const n = session.nanobot;
   out.log(`${session.fileName}: key ${JSON.stringify(session.key)}`);
   if (n.result) {
-    out.log(`as nanobot sees it: ${n.result.messages.length} messages, last_consolidated ${n.result.lastConsolidated}, ${n.path === 'repair' ? `repair path (strict pass failed: ${n.strictError!.type}: ${n.strictError!.message}; ${n.skipped} lines skipped)` : 'normal load'}`);
+    out.log(`as nanobot sees it: ${plural(n.result.messages.length, 'message')}, last_consolidated ${n.result.lastConsolidated}, ${n.path === 'repair' ? `repair path (strict pass failed: ${n.strictError!.type}: ${n.strictError!.message}; ${plural(n.skipped, 'line')} skipped)` : 'normal load'}`);
   } else {
     out.log(`as nanobot sees it: NOTHING (${describeLoad(session)}). nanobot starts an empty session, and its next save replaces this file.`);
   }
-  out.log(`recovered: ${rec.messages.length} messages, ${session.doc.records.length} lines`);
+  out.log(`recovered: ${plural(rec.messages.length, 'message')}, ${plural(session.doc.records.length, 'line')}`);
   for (const d of diagnostics) out.log(`  line ${d.line + 1}${d.column ? `:${d.column}` : ''} ${d.severity} ${d.kind}: ${d.message}`);
   return 0;
 }
 
 async function cmdTokens(args: Args, now: string, out: Out): Promise<number> {
-  const { session } = await opened(args.positional(0, 'FILE'), args, now, out);
+  const { session } = await opened(args.positional(0, 'FILE'), args, now, 1, out);
   const s = session.nanobot.result;
   const count = await tokenCounter(session.version);
   const values: PyValue[] = (s?.messages ?? []).map((m) => {
@@ -179,35 +178,8 @@ async function cmdTokens(args: Args, now: string, out: Out): Promise<number> {
   else {
     if (!s) out.log('nanobot loads nothing from this file.');
     values.forEach((v, i) => out.log(`#${i + 1} ${typeof s!.messages[i]!.role === 'string' ? s!.messages[i]!.role : '?'}: ${typeof v === 'number' ? v : pyDumps(v)}`));
-    out.log(`total: ${values.reduce<number>((a, v) => a + (typeof v === 'number' ? v : 0), 0)}`);
+    out.log(`total: ${plural(values.reduce<number>((a, v) => a + (typeof v === 'number' ? v : 0), 0), 'token')}`);
   }
-  return 0;
-}
-
-async function cmdList(args: Args, now: string, out: Out): Promise<number> {
-  const dir = path.resolve(args.positional(0, 'DIR'));
-  try {
-    if (!statSync(dir).isDirectory()) throw new Error('not a folder');
-  } catch (e) {
-    throw new UsageError(`cannot list ${args.positional(0, 'DIR')}: ${(e as Error).message}`);
-  }
-  const { version, how } = await versionFor(dir, args);
-  if (!args.json) out.log(`${rulesOf(version).label} rules (${how})`);
-  const listing = await listSessions(createNodeAdapter(dir), '', { now, version });
-  if (listing.sortError) {
-    if (args.json) out.log(pyDumps({ error: { type: listing.sortError.type, message: listing.sortError.message } }));
-    else out.log(`nanobot's listing raises ${listing.sortError.type}: ${listing.sortError.message}`);
-    return 0;
-  }
-  const rows = listing.summaries.flatMap((s) => (s.row ? [s.row] : []));
-  if (args.json) {
-    out.log(pyDumps({ rows: rows.map((r) => dictFrom([['key', r.key], ['created_at', r.created_at], ['updated_at', r.updated_at], ['title', r.title], ['preview', r.preview], ['path', r.path]])) }));
-    return 0;
-  }
-  for (const r of rows) out.log(`${String(r.updated_at)}  ${r.key}${r.title ? `  "${r.title}"` : ''}\n    ${r.preview}`);
-  const hidden = listing.summaries.filter((s) => !s.row);
-  for (const s of hidden) out.log(`(not listed by nanobot) ${s.fileName}: ${s.skipReason}`);
-  out.log(`${rows.length} sessions; read ${listing.bytesRead} of ${listing.bytesStored} bytes`);
   return 0;
 }
 
@@ -227,57 +199,27 @@ async function cmdFormat(args: Args, now: string): Promise<number> {
   return 0;
 }
 
-async function planOrWrite(args: Args, out: Out, plan: string, write: () => Promise<string>): Promise<number> {
-  out.log(plan);
-  if (!args.flag('write')) {
-    out.log('(dry run: add --write to do it)');
-    return 0;
-  }
-  out.log(await write());
-  return 0;
-}
-
 async function cmdEdit(cmd: string, args: Args, now: string, out: Out): Promise<number> {
   const file = args.positional(0, 'FILE');
-  const { session, adapter } = await opened(file, args, now, out);
-  const apply = (r: EditResult, backup = false) => {
-    if (!r.ok) throw new UsageError(r.error);
-    return planOrWrite(args, out, r.summary, async () => {
-      const saved = await saveDocument(adapter, session, r.doc, { now, backup, version: session.version });
-      return `written ${saved.opened.bytes.length} bytes to ${file}${saved.result.backup ? ` (backup: ${saved.result.backup})` : ''}`;
-    });
-  };
-  switch (cmd) {
-    case 'trim':
-      return apply(trimToLegalSuffix(session.doc, session.key, Number(args.positionalInt(1, 'N')), args.flag('extend-to-user'), now, session.version));
-    case 'set-title':
-      return apply(setTitle(session.doc, session.key, args.positional(1, 'TITLE'), now));
-    case 'repair':
-      return apply(repairDocument(session.doc, fileStem(session.fileName), now), true);
-    case 'fork': {
-      const i = args.positionalInt(1, 'BEFORE_USER_INDEX');
-      const key = args.positional(2, 'NEW_KEY');
-      return planOrWrite(args, out, `Fork ${JSON.stringify(session.key)} before user turn ${i} into a new session ${JSON.stringify(key)}, beside the source.`, async () => {
-        const f = await writeFork(adapter, session, i, key, now);
-        return `written ${f.path} (${f.session.messages.length} messages)`;
-      });
-    }
-    case 'delete':
-      return planOrWrite(args, out, `Delete ${file} (${session.recovered.messages.length} messages). nanobot starts an empty session for ${JSON.stringify(session.key)} next time.`, async () => {
-        await deleteSession(adapter, session);
-        return `deleted ${file}`;
-      });
-  }
-  throw new UsageError(`unknown command: ${cmd}`);
+  const { session, adapter } = await opened(file, args, now, { trim: 2, 'set-title': 2, fork: 3 }[cmd] ?? 1, out);
+  return cmdWrite(cmd, file, session, adapter, args, now, out);
 }
 
 /** Runs one CLI invocation; returns the exit code (2 for bad arguments or unreadable files). */
 export async function main(argv: string[], out: Out = { log: (s) => process.stdout.write(s + '\n') }): Promise<number> {
   try {
     const args = parseArgs(argv);
-    if (!args.command || args.flag('help')) {
+    if (args.flag('version')) {
+      out.log(`session-lens ${version}`);
+      return 0;
+    }
+    if (args.flag('help') || args.command === 'help') {
       out.log(USAGE);
-      return args.command ? 0 : 2;
+      return 0;
+    }
+    if (!args.command) {
+      process.stderr.write(`${USAGE}\n`);
+      return 2;
     }
     const nowArg = args.string('now');
     let now = localIsoNow(new Date());
@@ -298,6 +240,7 @@ export async function main(argv: string[], out: Out = { log: (s) => process.stdo
       case 'format':
         return await cmdFormat(args, now);
       case 'check':
+        args.noMoreThan(1);
         return await checkHealth(args.positional(0, 'PATH'), now, out, args.json, args.string('nanobot') === undefined ? undefined : (await versionFor('.', args)).version);
       case 'trim':
       case 'fork':

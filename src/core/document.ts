@@ -169,10 +169,10 @@ function checkStructure(records: FileRecord[], diagnostics: Diagnostic[], opts: 
   const firstContent = records.findIndex((r) => r.kind !== 'blank');
   const text = (i: number) => preview(decodeLossy(records[i]!.raw));
   if (metas.length === 0) {
-    diagnostics.push({ line: 0, kind: 'missing-metadata', severity: 'error', message: 'No metadata record: nanobot does not list this file, and takes the key from the file name.', raw: '' });
+    diagnostics.push({ line: 0, kind: 'missing-metadata', severity: 'error', message: 'No metadata record: nanobot takes the key from the file name; its session list leaves the file out, unless reading line 1 fails (invalid JSON there, or bytes that are not UTF-8 in the first 8 KiB: then it lists what its repair pass recovers).', raw: '' });
   } else {
     if (metas[0] !== 0) {
-      const why = metas[0] === firstContent ? 'nanobot does not list files whose first line is blank.' : 'nanobot only lists files whose first line is the metadata record.';
+      const why = metas[0] === firstContent ? 'nanobot does not list files whose first line is blank.' : 'nanobot’s session list reads only line 1: it leaves the file out, unless reading line 1 fails (invalid JSON there, or bytes that are not UTF-8 in the first 8 KiB: then it lists what its repair pass recovers).';
       diagnostics.push({ line: metas[0]!, kind: 'metadata-not-first', severity: 'warning', message: `The metadata record is not on line 1: ${why}`, raw: text(metas[0]!) });
     }
     for (const i of metas.slice(0, -1)) {

@@ -15,6 +15,11 @@ import { dictFrom, dictGet, dictKeys, dictSet, isDict, type PyDict, type PyValue
 
 export type EditResult = { ok: true; doc: SessionDocument; summary: string } | { ok: false; error: string };
 
+/** `1 message`, `3 messages`: summaries are printed as they are (CLI, Edit tab). */
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 function withRecords(doc: SessionDocument, records: FileRecord[]): SessionDocument {
   return { records, diagnostics: doc.diagnostics };
 }
@@ -51,10 +56,10 @@ export function setTitle(doc: SessionDocument, key: string, title: string, now: 
 
 /** Moves the consolidation boundary; only a whole number within the messages is accepted, as nanobot would keep it. */
 export function setLastConsolidated(doc: SessionDocument, key: string, n: number, now: string): EditResult {
-  const count = messageRecords(doc).length;
-  if (!Number.isInteger(n) || n < 0 || n > count) return { ok: false, error: `last_consolidated must be a whole number from 0 to ${count}; nanobot resets anything else to 0.` };
+  const total = messageRecords(doc).length;
+  if (!Number.isInteger(n) || n < 0 || n > total) return { ok: false, error: `last_consolidated must be a whole number from 0 to ${total}; nanobot resets anything else to 0.` };
   const next = editMetadata(doc, key, now, (meta) => dictSet(meta, 'last_consolidated', n));
-  return { ok: true, doc: next, summary: `Messages 1–${n} count as archived to memory; replay starts after them (${count - n} messages remain replayable).` };
+  return { ok: true, doc: next, summary: `${n === 0 ? 'No message counts' : n === 1 ? 'Message 1 counts' : `Messages 1–${n} count`} as archived to memory; replay starts after them (${count(total - n, 'message')} ${total - n === 1 ? 'remains' : 'remain'} replayable).` };
 }
 
 /** nanobot's `add_message`: appends `{role, content, timestamp}` and sets `updated_at`. */
@@ -84,6 +89,8 @@ export function trimToLegalSuffix(doc: SessionDocument, key: string, max: number
   const s = recoveredSession(doc, key, now);
   const r = retainRecentLegalSuffix(s.messages, s.lastConsolidated, s.metadata, max, extendToUser, version);
   if (!r.ok) return { ok: false, error: `nanobot would raise ${r.error.type}: ${r.error.message}` };
+  // Within the limit nanobot leaves the session alone (not even updated_at): nothing to write.
+  if (!r.result.touched) return { ok: true, doc, dropped: [], unarchived: 0, summary: `Nothing to drop: all ${count(s.messages.length, 'message')} fit within ${max}; the file stays as it is.` };
   const drop = new Set(r.result.dropped.map((i) => s.messageRecords[i]!));
   const trimmed = withRecords(doc, doc.records.filter((_, i) => !drop.has(i)));
   const next = editMetadata(trimmed, key, now, (meta) => {
@@ -97,13 +104,13 @@ export function trimToLegalSuffix(doc: SessionDocument, key: string, max: number
     doc: next,
     dropped: r.result.dropped,
     unarchived,
-    summary: `Drops ${r.result.dropped.length} of ${s.messages.length} messages (${r.result.alreadyConsolidated} already archived, ${unarchived} never archived) and keeps ${r.result.retained.length}.`,
+    summary: `Drops ${r.result.dropped.length} of ${count(s.messages.length, 'message')} (${r.result.alreadyConsolidated} already archived, ${unarchived} never archived) and keeps ${r.result.retained.length}.`,
   };
 }
 
 /** nanobot's `clear()`: removes every message, resets last_consolidated, forgets `_last_summary`. Corrupt lines stay. */
 export function clearMessages(doc: SessionDocument, key: string, now: string): EditResult {
-  const count = messageRecords(doc).length;
+  const n = messageRecords(doc).length;
   const m = recoveredSession(doc, key, now).metadata;
   const cleared = clearMetadata(m);
   if (!cleared.ok) return { ok: false, error: failure(cleared.error) };
@@ -113,7 +120,7 @@ export function clearMessages(doc: SessionDocument, key: string, now: string): E
     dictSet(meta, 'last_consolidated', 0);
     dictSet(meta, 'updated_at', now);
   });
-  return { ok: true, doc: next, summary: `Removes all ${count} messages; the metadata record stays.` };
+  return { ok: true, doc: next, summary: `Removes ${n === 1 ? 'the only message' : `all ${count(n, 'message')}`}; the metadata record stays.` };
 }
 
 function failure(e: PyError): string {
@@ -135,6 +142,6 @@ export function repairDocument(doc: SessionDocument, fileStem: string, now: stri
     ok: true,
     doc: withRecords(doc, records),
     removed,
-    summary: `Writes ${s.messages.length} messages under one metadata record${extraMeta > 0 ? ` (${extraMeta} extra metadata records merged)` : ''}, leaving out ${removed} corrupt or blank lines (kept in the backup).`,
+    summary: `Writes ${count(s.messages.length, 'message')} under one metadata record${extraMeta > 0 ? ` (${count(extraMeta, 'extra metadata record')} merged)` : ''}, leaving out ${count(removed, 'corrupt or blank line')} (kept in the backup).`,
   };
 }

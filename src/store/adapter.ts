@@ -25,6 +25,11 @@ export interface WriteOptions {
   fsync?: boolean;
   /** The temporary file's name in the same folder (default `<name>.tmp`; nanobot main writes `.<name>.<16 hex>.tmp`). */
   tmpName?: string;
+  /**
+   * Give the file the permission bits of this other file (where the backend has modes): a backup of
+   * a private session stays as private as the session. Without it a replaced file keeps its own.
+   */
+  permissionsOf?: string;
 }
 
 export interface RenameOptions {
@@ -36,6 +41,15 @@ export interface RenameOptions {
 export interface StorageAdapter {
   /** Human label of the backend and root ("folder nanobot-ws", "OPFS", "/home/me/ws"). */
   readonly label: string;
+  /** True when `fsync` really reaches stable storage (Node); a web page has no fsync, so the UI must not claim one. */
+  readonly fsyncs?: boolean;
+  /**
+   * True when a save leaves the file readable and writable by its owner only (Chromium's move() on a
+   * real folder gives mode 0600): a nanobot running as another user would lose access to it.
+   */
+  readonly ownerOnlySaves?: boolean;
+  /** True when the files live in the browser's own storage (OPFS): no other program, nanobot included, reads them. */
+  readonly browserPrivate?: boolean;
   /** Entries of a folder, sorted by name. */
   list(dir: string): Promise<Entry[]>;
   stat(path: string): Promise<FileStat>;

@@ -25,7 +25,7 @@ export async function writeBackup(adapter: StorageAdapter, path: string, bytes: 
       (e: unknown) => (isStoreError(e, 'not-found') ? false : Promise.reject(e)),
     );
     if (!taken) {
-      await adapter.writeAtomic(candidate, bytes, { fsync: true });
+      await adapter.writeAtomic(candidate, bytes, { fsync: true, permissionsOf: path });
       return candidate;
     }
   }

@@ -24,8 +24,14 @@ async function bytesOf(f: File, start: number, end: number): Promise<Uint8Array>
   return new Uint8Array(await f.slice(from, Math.max(from, end)).arrayBuffer());
 }
 
+/** What the caller knows about the folder that the handle cannot tell. */
+export interface HandleAdapterOptions {
+  /** 'folder': a real folder on disk, where Chromium's move() leaves a saved file with mode 0600; 'opfs': the browser's own storage. */
+  kind?: 'folder' | 'opfs';
+}
+
 /** Wrap a handle (OPFS root: `await navigator.storage.getDirectory()`) as a StorageAdapter. */
-export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: string): StorageAdapter {
+export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: string, opts: HandleAdapterOptions = {}): StorageAdapter {
   /** Run a File System call, turning its failure into a StoreError (`nameOp`: the call takes a name). */
   async function guard<T>(path: string, action: string, fn: () => Promise<T>, nameOp = false): Promise<T> {
     try {
@@ -95,6 +101,8 @@ export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: str
 
   return {
     label: label ?? (root.name === '' ? 'OPFS' : `folder '${root.name}'`),
+    ownerOnlySaves: opts.kind === 'folder',
+    browserPrivate: opts.kind === 'opfs',
 
     async list(dir) {
       const d = await dirAt(dir, 'Listing');

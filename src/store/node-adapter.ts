@@ -64,10 +64,11 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
     }
   }
 
-  const steps: TmpSteps = {
+  /** The save steps; the new file's permission bits come from `modeSource`, else from the file it replaces. */
+  const stepsFor = (modeSource?: string): TmpSteps => ({
     async createTmp(dir, tmpName, fsync, name) {
       const path = joinPath(dir, tmpName);
-      const target = abs(joinPath(dir, name));
+      const target = abs(modeSource ?? joinPath(dir, name));
       // Keep the target's permission bits (a fresh tmp would get the umask default).
       const mode = await fs.stat(target).then((s) => s.mode & 0o7777, () => undefined);
       const h = await guard(path, 'Creating', () => fs.open(abs(path), 'w', mode ?? 0o666));
@@ -101,7 +102,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
       const path = joinPath(dir, tmpName);
       await guard(path, 'Removing', () => fs.rm(abs(path), { force: true }));
     },
-  };
+  });
 
   /** Bytes [start, end) of an open file, fewer at its end. */
   async function readOpen(h: fs.FileHandle, start: number, end: number): Promise<Uint8Array> {
@@ -129,6 +130,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
 
   return {
     label: root,
+    fsyncs: true,
 
     list: (dir) =>
       guard(dir, 'Listing', async () => {
@@ -177,7 +179,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
 
     async writeAtomic(path: string, data: WriteData, options: WriteOptions = {}) {
       assertPortableName(path);
-      await writeViaTmp(steps, path, data, options.fsync ?? false, options.tmpName);
+      await writeViaTmp(stepsFor(options.permissionsOf), path, data, options.fsync ?? false, options.tmpName);
     },
 
     remove: (path) =>

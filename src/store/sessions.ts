@@ -13,10 +13,12 @@ import type { NanobotLoad, NanobotSession } from '../core/load';
 import { pyDumps, type PyError } from '../core/pyjson';
 import type { FileStat, StorageAdapter } from './adapter';
 import { analyzeOffThread, type AnalyzeProgress } from './analyze-client';
-import { readAll } from './bytes';
 import { guardedSave, type SaveResult } from './atomic-save';
+import { writeBackup } from './backup';
 import { StoreError, isStoreError } from './errors';
 import type { NanobotVersion } from '../core/nanobot-version';
+import { readAll } from './bytes';
+import { listedRow, type ListedRow } from './listed-row';
 import { checkName } from './names';
 import { mapBounded } from './folder-stat';
 import { joinPath } from './paths';
@@ -29,13 +31,15 @@ const PARALLEL = 16;
 export interface SessionSummary {
   fileName: string;
   path: string;
-  /** nanobot's listing row, or null when nanobot leaves the file out. */
-  row: ListingRow | null;
+  /** nanobot's listing row (its values checked at the border), or null when nanobot leaves the file out. */
+  row: ListedRow | null;
   /** Why nanobot leaves it out. */
   skipReason?: string;
+  /** Set when Session Lens could not read or list the file at all (the rest of the folder lists as usual). */
+  error?: string;
   /** The error this file makes nanobot's whole listing raise (v0.3.0+: not a data error). */
   raises?: PyError;
-  /** The key nanobot would load this file under (stored key, else from the file name). */
+  /** The key a session of this file is opened under: the stored key when it is text, else from the file name. */
   key: string;
   size: number;
   lastModified: number;
@@ -47,12 +51,14 @@ export interface SessionSummary {
     damaged: boolean;
     /** The stored key does not map to this file name. */
     keyMismatch: boolean;
+    /** nanobot lists a stored key that is not text (a number, a list…). */
+    keyNotText: boolean;
   };
 }
 
 export interface Listing {
   summaries: SessionSummary[];
-  /** nanobot's listing fails as a whole when `updated_at` types mix (or, v0.3.0+, a head raises). */
+  /** nanobot's listing fails as a whole when `updated_at` types mix. */
   sortError: PyError | null;
   bytesRead: number;
   bytesStored: number;
@@ -77,15 +83,6 @@ export function fileForKey(key: string, version: NanobotVersion): string {
   return sessionFileName(key, version);
 }
 
-/** The file a key names, or null for a key that names no file (a lone surrogate: nanobot raises). */
-function ownFileName(key: string, version: NanobotVersion): string | null {
-  try {
-    return fileForKey(key, version);
-  } catch {
-    return null;
-  }
-}
-
 /** The temp file a version's save writes for `fileName` (main: hidden, with 16 random hex digits). */
 function tmpFor(fileName: string, version: NanobotVersion): string {
   const hex = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -100,29 +97,66 @@ export function mtimeIso(ms: number): string {
   return d.getMilliseconds() ? `${base}.${p(d.getMilliseconds(), 3)}000` : base;
 }
 
-/** Lists a session folder like nanobot does, reading each file's head only (the whole file only when nanobot would). */
+/**
+ * Lists a session folder like nanobot does, reading each file's head only (the whole file only when
+ * nanobot would). Whatever one file holds or does, it is that file's summary: never the folder's failure.
+ */
 export async function listSessions(adapter: StorageAdapter, dir: string, opts: ListOptions): Promise<Listing> {
   const names = opts.names ?? (await adapter.list(dir)).filter((e) => e.kind === 'file' && e.name.endsWith('.jsonl')).map((e) => e.name);
   // A file deleted after the folder was listed is left out, as nanobot's listing leaves it out.
   const found = await mapBounded(names, PARALLEL, (name) =>
-    summarize(adapter, joinPath(dir, name), name, opts).catch((e: unknown) => (isStoreError(e, 'not-found') ? null : Promise.reject(e))),
+    summarize(adapter, joinPath(dir, name), name, opts).catch((e: unknown) => (isStoreError(e, 'not-found') ? null : unreadable(joinPath(dir, name), name, opts, e))),
   );
-  const summaries = found.filter((s): s is SessionSummary => s !== null);
-  const rows = summaries.flatMap((s) => (s.row ? [s.row] : []));
-  const raised = summaries.find((s) => s.raises)?.raises;
-  const sorted = raised ? { error: raised } : sortListing(rows);
-  const order = 'rows' in sorted ? sorted.rows : rows;
+  const listed = found.filter((s): s is Listed => s !== null);
+  const cores = listed.flatMap((s) => (s.core ? [s.core] : []));
+  const raised = listed.find((s) => s.summary.raises)?.summary.raises;
+  const sorted = raised ? { error: raised } : sortListing(cores);
+  const order = 'rows' in sorted ? sorted.rows : cores;
   const rank = new Map(order.map((r, i) => [r, i]));
-  summaries.sort((a, b) => {
-    const x = a.row ? rank.get(a.row)! : Infinity;
-    const y = b.row ? rank.get(b.row)! : Infinity;
-    return x !== y ? x - y : b.lastModified - a.lastModified;
+  listed.sort((a, b) => {
+    const x = a.core ? rank.get(a.core)! : Infinity;
+    const y = b.core ? rank.get(b.core)! : Infinity;
+    return x !== y ? x - y : b.summary.lastModified - a.summary.lastModified;
   });
+  const summaries = listed.map((s) => s.summary);
   return {
     summaries,
     sortError: 'error' in sorted ? sorted.error : null,
     bytesRead: summaries.reduce((n, s) => n + s.bytesRead, 0),
     bytesStored: summaries.reduce((n, s) => n + s.size, 0),
+  };
+}
+
+/** A summary with the core's own row, which nanobot's sort works on. */
+interface Listed {
+  summary: SessionSummary;
+  core: ListingRow | null;
+}
+
+/** The summary of a file that could not be listed at all: its name, and why. */
+function unreadable(path: string, fileName: string, opts: ListOptions, e: unknown): Listed {
+  const why = e instanceof Error ? e.message : String(e);
+  let key = '';
+  try {
+    key = keyForFile(fileName, opts.version);
+  } catch {
+    // no key from this name either
+  }
+  return {
+    core: null,
+    summary: {
+      fileName,
+      path,
+      row: null,
+      skipReason: `Session Lens could not read it (${why})`,
+      error: why,
+      key,
+      size: 0,
+      lastModified: 0,
+      messageCount: null,
+      bytesRead: 0,
+      flags: { damaged: false, keyMismatch: false, keyNotText: false },
+    },
   };
 }
 
@@ -133,7 +167,7 @@ async function statAndHead(adapter: StorageAdapter, path: string): Promise<{ sta
   return { stat, head: await adapter.readHead(path, HEAD_BYTES) };
 }
 
-async function summarize(adapter: StorageAdapter, path: string, fileName: string, opts: ListOptions): Promise<SessionSummary> {
+async function summarize(adapter: StorageAdapter, path: string, fileName: string, opts: ListOptions): Promise<Listed> {
   const first = await statAndHead(adapter, path);
   const stat = first.stat;
   const head = new HeadBuffer(first.head);
@@ -157,12 +191,13 @@ async function summarize(adapter: StorageAdapter, path: string, fileName: string
   }
   const bytes = head.bytes();
   const read = head.length;
-  const row = out.kind === 'row' ? out.row : null;
-  const key = row?.key ?? keyForFile(fileName, opts.version);
+  const core = out.kind === 'row' ? out.row : null;
+  const row = core ? listedRow(core) : null;
+  const key = row?.keyIsText ? (row.key as string) : keyForFile(fileName, opts.version);
   let messageCount: number | null = null;
   if (complete) messageCount = countMessageLines(bytes);
   if (out.kind === 'need-more' || out.kind === 'need-file') throw new Error(`listing '${path}' asked for more bytes of a complete file`);
-  return {
+  const summary: SessionSummary = {
     fileName,
     path,
     row,
@@ -175,9 +210,20 @@ async function summarize(adapter: StorageAdapter, path: string, fileName: string
     bytesRead: read,
     flags: {
       damaged: out.kind === 'raise' || out.headError !== null,
-      keyMismatch: row !== null && !out.repaired && ownFileName(row.key, opts.version) !== fileName,
+      keyMismatch: row !== null && row.keyIsText && !out.repaired && ownFileOf(key, opts.version) !== fileName,
+      keyNotText: row !== null && !row.keyIsText,
     },
   };
+  return { summary, core };
+}
+
+/** The file nanobot names for a key, or '' when none can (a lone surrogate in a base64url layout). */
+function ownFileOf(key: string, version: NanobotVersion): string {
+  try {
+    return fileForKey(key, version);
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -338,28 +384,64 @@ function refuseUnencodable(doc: SessionDocument, path: string): void {
   });
 }
 
-/** Writes a fork (messages before the i-th user turn) as a new file beside the source, durably. */
-export async function writeFork(adapter: StorageAdapter, opened: OpenedSession, userIndex: number, newKey: string, now: string): Promise<{ path: string; session: NanobotSession }> {
+/** A fork ready to write: where it goes and what it holds (the same answer for a dry run and the write). */
+export interface ForkPlan {
+  path: string;
+  fileName: string;
+  session: NanobotSession;
+  bytes: Uint8Array;
+}
+
+/**
+ * Plans a fork of the messages before user turn `userIndex` (counted from 0, as nanobot's
+ * `fork_session_before_user_index` counts) under `newKey`; throws a StoreError saying why it cannot be.
+ */
+export async function planFork(adapter: StorageAdapter, opened: OpenedSession, userIndex: number, newKey: string, now: string): Promise<ForkPlan> {
   const src = opened.nanobot.result ?? opened.recovered;
   const fork = forkBeforeUserIndex(src, newKey, userIndex, now, opened.version);
-  if (fork === null) throw new StoreError('bad-name', `There is no user turn number ${userIndex + 1} to fork before.`, { path: opened.path });
+  if (fork === null) {
+    const users = src.messages.filter((m) => Object.prototype.hasOwnProperty.call(m, 'role') && m.role === 'user').length;
+    const range = users === 0 ? 'only 0 (which copies every message)' : `0 to ${users - 1}, or ${users} to copy every message`;
+    throw new StoreError('bad-name', `There is no user turn ${userIndex} to fork before: user turns count from 0, and this session has ${users === 1 ? '1 user turn' : `${users} user turns`}, so the index is ${range}.`, { path: opened.path });
+  }
   if ('error' in fork) throw new StoreError('io', `nanobot would raise ${fork.error.type}: ${fork.error.message}`, { path: opened.path });
-  const name = fileForKey(newKey, opened.version);
+  let name: string;
+  try {
+    name = fileForKey(newKey, opened.version);
+  } catch (e) {
+    throw new StoreError('bad-name', `The key "${newKey}" cannot name a file: ${e instanceof Error ? e.message : String(e)}.`, { path: opened.path });
+  }
   const bad = checkName(name);
   if (bad) throw new StoreError('bad-name', `The key "${newKey}" makes the file name "${name}", which ${bad}.`, { path: name });
   const enc = encodeSession(formatSession(fork));
   if (!enc.ok) throw new StoreError('io', `nanobot could not write this fork: ${enc.error.message}`, { path: name });
   const dir = opened.path.includes('/') ? opened.path.slice(0, opened.path.lastIndexOf('/')) : '';
   const path = joinPath(dir, name);
-  await guardedSave(adapter, path, 'absent', enc.bytes, { fsync: true, tmpName: tmpFor(name, opened.version) });
-  return { path, session: fork };
+  const taken = await adapter.stat(path).then(
+    () => true,
+    (e: unknown) => (isStoreError(e, 'not-found') ? false : Promise.reject(e)),
+  );
+  if (taken) throw new StoreError('conflict', `A session file named "${name}" already exists beside this one: the key "${newKey}" is taken (or shares its file name). Choose another key.`, { path });
+  return { path, fileName: name, session: fork, bytes: enc.bytes };
 }
 
-/** Deletes the session file, if it is still the one that was read. */
-export async function deleteSession(adapter: StorageAdapter, opened: OpenedSession): Promise<void> {
-  const { snapshot } = await readSnapshot(adapter, opened.path);
+/** Writes a fork (messages before user turn `userIndex`, from 0) as a new file beside the source, durably where the backend can. */
+export async function writeFork(adapter: StorageAdapter, opened: OpenedSession, userIndex: number, newKey: string, now: string): Promise<{ path: string; session: NanobotSession }> {
+  const plan = await planFork(adapter, opened, userIndex, newKey, now);
+  await guardedSave(adapter, plan.path, 'absent', plan.bytes, { fsync: true, tmpName: tmpFor(plan.fileName, opened.version) });
+  return { path: plan.path, session: plan.session };
+}
+
+/**
+ * Deletes the session file, if it is still the one that was read; with `backup`, its bytes are first
+ * kept beside it as a repair keeps them (`<name>.jsonl.<stamp>.bak`). Returns the backup's path.
+ */
+export async function deleteSession(adapter: StorageAdapter, opened: OpenedSession, opts: { backup?: boolean } = {}): Promise<{ backup?: string }> {
+  const { snapshot, bytes } = await readSnapshot(adapter, opened.path);
   if (snapshot.sha256 !== opened.snapshot.sha256) {
     throw new StoreError('conflict', `'${opened.path}' changed on disk since it was read; reload it before deleting.`, { path: opened.path });
   }
+  const backup = opts.backup ? await writeBackup(adapter, opened.path, bytes) : undefined;
   await adapter.remove(opened.path);
+  return backup ? { backup } : {};
 }

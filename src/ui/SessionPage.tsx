@@ -207,7 +207,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         </span>
       </nav>
       <ReadOnlyBanner />
-      {ws.writable && (
+      {ws.writable && ws.kind !== 'demo' && (
         <p class="notice gateway" role="note">
           <strong>Stop nanobot before editing.</strong> A running nanobot gateway keeps this session in memory and re-saves it when it shuts down,
           overwriting edits made here. Session Lens refuses to save over a file that changed since it was read.

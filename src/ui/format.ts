@@ -1,4 +1,5 @@
 /** Human formatting of sizes, counts and nanobot's naive ISO times for the UI. */
+import { shownValue } from '../store/listed-row';
 
 /** `1536` → `1.5 KB`. */
 export function formatBytes(n: number): string {
@@ -26,9 +27,9 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** nanobot's naive local ISO time as `2 Jun 2026, 09:14`; anything else (a broken value) as JSON text. */
+/** nanobot's naive local ISO time as `2 Jun 2026, 09:14`; anything else (a broken value) as Python's repr of it. */
 export function formatTime(raw: unknown): string {
-  if (typeof raw !== 'string') return raw === undefined ? '' : JSON.stringify(raw) ?? String(raw);
+  if (typeof raw !== 'string') return shownValue(raw);
   const m = NAIVE.exec(raw);
   if (!m) return raw;
   const month = MONTHS[Number(m[2]) - 1];

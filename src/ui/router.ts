@@ -59,7 +59,17 @@ function query(params: Record<string, string>): string {
   return entries.length ? `?${new URLSearchParams(entries).toString()}` : '';
 }
 
-/** The hash (with '#') for a route; keys are percent-encoded, so any key (with '/', '?', '#') round-trips. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** `key` as a URL can carry it: a lone surrogate (from a `\udXXX` escape in a file) becomes U+FFFD. */
+export function linkableKey(key: string): string {
+  return key.replace(LONE_SURROGATE, '\ufffd');
+}
+
+/**
+ * The hash (with '#') for a route; keys are percent-encoded, so any key (with '/', '?', '#') round-trips,
+ * except lone surrogates, which no URL holds (links to such keys name their file too).
+ */
 export function formatRoute(r: Route): string {
   switch (r.view) {
     case 'start':
@@ -69,7 +79,7 @@ export function formatRoute(r: Route): string {
     case 'workspace':
       return `#/w${r.page === 'sessions' ? '' : `/${r.page}`}${query(withVersion(r.params))}`;
     case 'session':
-      return `#/s/${encodeURIComponent(r.key)}${query(withVersion({ ...(r.tab ? { tab: r.tab } : {}), ...r.params }))}`;
+      return `#/s/${encodeURIComponent(linkableKey(r.key))}${query(withVersion({ ...(r.tab ? { tab: r.tab } : {}), ...r.params }))}`;
   }
 }
 

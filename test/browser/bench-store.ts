@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildTestPage } from './build-page';
+import { buildTestPage, removeTestPage } from './build-page';
 import { dropFolder, evaluate, launchChromium, serveDir, withTimeout } from './harness';
 import type { Lens } from './page/main';
 
@@ -82,6 +82,7 @@ export async function runStoreBench(options: StoreBenchOptions = {}): Promise<St
   } finally {
     await b.close();
     await server.close();
+    await removeTestPage();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkName } from '../../src/store/names';
-import { buildTestPage } from './build-page';
+import { buildTestPage, removeTestPage } from './build-page';
 import { dropFolder, evaluate, launchChromium, requireChromium, serveDir, withTimeout, type Browser } from './harness';
 import type { Lens } from './page/main';
 
@@ -64,6 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await b?.close();
   await server?.close();
+  await removeTestPage();
   if (base) fs.rmSync(base, { recursive: true, force: true });
 });
 

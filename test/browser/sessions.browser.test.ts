@@ -17,7 +17,7 @@ import crypto from 'node:crypto';
 import { createMemoryAdapter } from '../../src/store/memory-adapter';
 import { WORKER_THRESHOLD } from '../../src/store/analyze-client';
 import { HEAD_BYTES, openFromBytes, openSession } from '../../src/store/sessions';
-import { buildTestPage } from './build-page';
+import { buildTestPage, removeTestPage } from './build-page';
 import { dropFolder, evaluate, launchChromium, requireChromium, serveDir, withTimeout, type Browser } from './harness';
 import type { Lens } from './page/main';
 import type { LensSessions } from './page/sessions';
@@ -47,6 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await b?.close();
   await server?.close();
+  await removeTestPage();
   if (base) fs.rmSync(base, { recursive: true, force: true });
 });
 
@@ -113,7 +114,7 @@ describe.each<Kind>(['opfs', 'folder'])('session store over %s', (kind) => {
     const sub = await fresh(kind, files);
     const got = await evaluate(b.page, ([k, s, now]) => window.lensSessions.list(k, s, 'sessions', now), [kind, sub, NOW] as const);
     const want = expectedOrder(files);
-    expect(got.files.filter((f) => f.row).map((f) => f.row)).toEqual(want);
+    expect(got.files.filter((f) => f.row).map((f) => f.row)).toMatchObject(want);
     expect(got.files.map((f) => f.fileName).slice(-1)).toEqual(['no_meta.jsonl']);
     expect(got.files).toHaveLength(51);
     const big = got.files.filter((x) => x.size > 100_000);

@@ -110,14 +110,14 @@ describe('listSessions', () => {
     expect(listing.summaries.map((s) => s.fileName).sort()).toEqual(sessions);
     const expected = sortListing(await wholeFileRows(a, sessions));
     if (!('rows' in expected)) throw new Error('unexpected sort error');
-    expect(listing.summaries.filter((s) => s.row).map((s) => s.row)).toEqual(expected.rows);
+    expect(listing.summaries.filter((s) => s.row).map((s) => s.row)).toMatchObject(expected.rows);
     expect(expected.rows.map((r) => r.path)).toEqual(['broken_1.jsonl', 'wrong_name.jsonl', 'telegram_1.jsonl', 'tie_a.jsonl', 'tie_b.jsonl', 'cli_direct.jsonl']);
     const by = Object.fromEntries(listing.summaries.map((s) => [s.fileName, s]));
     expect(by['telegram_1.jsonl']!.row).toMatchObject({ title: 'Trip plans', preview: 'plan a trip' });
-    expect(by['broken_1.jsonl']!.flags).toEqual({ damaged: true, keyMismatch: false });
+    expect(by['broken_1.jsonl']!.flags).toEqual({ damaged: true, keyMismatch: false, keyNotText: false });
     expect(by['broken_1.jsonl']!.row!.key).toBe('broken:1');
-    expect(by['wrong_name.jsonl']!.flags).toEqual({ damaged: false, keyMismatch: true });
-    expect(by['cli_direct.jsonl']!.flags).toEqual({ damaged: false, keyMismatch: false });
+    expect(by['wrong_name.jsonl']!.flags).toEqual({ damaged: false, keyMismatch: true, keyNotText: false });
+    expect(by['cli_direct.jsonl']!.flags).toEqual({ damaged: false, keyMismatch: false, keyNotText: false });
     expect(by['no_meta.jsonl']!).toMatchObject({ row: null, skipReason: 'first line is not a metadata record', key: 'no:meta' });
     expect(by['blank_first.jsonl']!).toMatchObject({ row: null, skipReason: 'first line is blank' });
     expect(listing.summaries.slice(-2).map((s) => s.row)).toEqual([null, null]);
@@ -174,7 +174,7 @@ describe('listSessions', () => {
       const text = files[s.fileName]!;
       const nb = nanobotBytes(text);
       expect(s.bytesRead, s.fileName).toBeLessThanOrEqual(nb);
-      expect(s.row, s.fileName).toEqual(rows.find((r) => r.path === s.fileName));
+      expect(s.row, s.fileName).toMatchObject(rows.find((r) => r.path === s.fileName)!);
     }
     const by = Object.fromEntries(listing.summaries.map((s) => [s.fileName, s]));
     expect(by['late_user.jsonl']!.row!.preview).toBe('finally');
@@ -457,7 +457,7 @@ describe('writeFork', () => {
     a.setFile(`${D}/telegram_42.jsonl`, other);
     const err = await storeErrorOf(writeFork(a, opened, 0, 'telegram:42', LATER));
     expect(err.code).toBe('conflict');
-    expect(err.message).toContain("a file named 'sessions/telegram_42.jsonl' already exists");
+    expect(err.message).toContain('A session file named "telegram_42.jsonl" already exists beside this one: the key "telegram:42" is taken');
     expect(a.getFile(`${D}/telegram_42.jsonl`)).toEqual(enc(other));
     expect(a.paths()).toEqual([P, `${D}/telegram_42.jsonl`]);
   });

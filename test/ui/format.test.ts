@@ -17,7 +17,7 @@ describe('formatting', () => {
     expect(formatTime('2026-06-02T09:16:39.448073')).toBe('2 Jun 2026, 09:16');
     expect(formatTime('2026-06-02')).toBe('2026-06-02');
     expect(formatTime(12345)).toBe('12345');
-    expect(formatTime(null)).toBe('null');
+    expect(formatTime(null)).toBe('None'); // Python's repr, as every other non-text value
     expect(formatTime(undefined)).toBe('');
   });
 });

@@ -40,7 +40,7 @@ const session = (hash: string) => parseHash(hash) as Extract<ReturnType<typeof p
 describe('the session host', () => {
   it('opens the file a key means and hands the view the workspace adapter, clock and route', async () => {
     const a = demoAdapter();
-    await setWorkspace(await demoWorkspace(a));
+    await setWorkspace({ ...(await demoWorkspace(a)), kind: 'folder' });
     el = await mount(<SessionPage r={session('#/s/telegram%3A12345?tab=replay&max_tokens=500')} />);
     await waitFor(() => host !== null);
     expect(host!.opened.path).toBe('sessions/telegram_12345.jsonl');

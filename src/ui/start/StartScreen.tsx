@@ -9,6 +9,7 @@ import { canWriteFolders, directoryPicker } from '../fsa';
 import { demoExists } from '../workspace/demo';
 import { workspace } from '../workspace/model';
 import { RememberedFolders } from './RememberedFolders';
+import { Confirm } from '../Confirm';
 
 /** Hidden file inputs behind buttons (a folder input gets the non-standard webkitdirectory attribute). */
 function FileButton(props: { label: string; directory?: boolean; accept?: string; id: string; primary?: boolean }) {
@@ -44,9 +45,16 @@ export function StartScreen({ compact = false }: { compact?: boolean }) {
   const picker = directoryPicker() !== null;
   const writable = canWriteFolders();
   const [hasDemo, setHasDemo] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  const reset = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
   useEffect(() => {
     void Promise.all([demoExists(), demoExists('main')]).then((seeded) => setHasDemo(seeded.some(Boolean)));
   }, []);
+  useEffect(() => {
+    if (!resetting && refocus.current) reset.current?.focus();
+    refocus.current = false;
+  }, [resetting]);
   return (
     <div class="start">
       {!compact && workspace.value && (
@@ -77,10 +85,25 @@ export function StartScreen({ compact = false }: { compact?: boolean }) {
           <button type="button" class="btn" disabled={opening.value} onClick={() => void openDemo(false, 'main')} title="A config folder laid out like nanobot main">
             Try the nanobot main demo
           </button>
-          {hasDemo && (
-            <button type="button" class="btn subtle" disabled={opening.value} onClick={() => void openDemo(true)}>
+          {hasDemo && !resetting && (
+            <button type="button" class="btn subtle" ref={reset} disabled={opening.value} onClick={() => setResetting(true)}>
               Reset demo
             </button>
+          )}
+          {resetting && (
+            <Confirm
+              class="confirm"
+              question="Put the demo’s original files back? Every change made in the demo is lost."
+              confirmLabel="Reset the demo"
+              confirmClass="btn danger"
+              cancelClass="btn subtle"
+              busy={opening.value}
+              onConfirm={() => void openDemo(true).finally(() => setResetting(false))}
+              onCancel={() => {
+                setResetting(false);
+                refocus.current = true;
+              }}
+            />
           )}
         </div>
         <p class="hint">…or drop a workspace folder, a sessions folder or a single <code>.jsonl</code> file anywhere on this page.</p>

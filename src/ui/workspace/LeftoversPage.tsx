@@ -2,13 +2,15 @@
  * Leftovers of interrupted saves (`*.jsonl.tmp`, newer nanobot's `.<name>.<hex>.tmp`, Chromium's
  * `*.crswap`): what each was going to replace, what is in it, and removal after a confirmation.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { Confirm } from '../Confirm';
 import { messageRecords, parseDocument } from '../../core/document';
 import { decodeLossy } from '../../core/lines';
 import { readAll } from '../../store/bytes';
 import { formatBytes, plural } from '../format';
 import { errorText, say } from '../status';
-import { leftovers, refreshListing, workspace, type LeftoverInfo } from './model';
+import { leftovers, refreshListing, scans, workspace, type LeftoverInfo } from './model';
+import type { FileScan } from './scan';
 import { joinPath } from '../../store/paths';
 
 interface Inspection {
@@ -47,18 +49,33 @@ function when(ms: number): string {
   return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
-function relation(l: LeftoverInfo): string {
+/** Whether the whole-file check found the target damaged (nanobot loads it badly or not at all). */
+function damaged(scan: FileScan | undefined): boolean {
+  return !!scan && (scan.nanobot.empty || scan.nanobot.path === 'repair' || scan.diagnostics.some((d) => d.severity === 'error'));
+}
+
+/** What the leftover was for, in sentences that hold whatever the times and the target's state. */
+export function relation(l: LeftoverInfo, targetScan?: FileScan): string {
   if (!l.target) return 'It is not known which file it was going to replace.';
   if (!l.targetStat) return `It was going to become ${l.target}, which does not exist: the save of a new session was interrupted.`;
-  if (!l.stat) return `It was going to replace ${l.target}.`;
-  const newer = l.stat.lastModified > l.targetStat.lastModified;
-  return `It was going to replace ${l.target} (${formatBytes(l.targetStat.size)}), and was written ${newer ? 'after' : 'before'} that file’s last change. ${l.target} itself is intact: an atomic save only replaces it once the new copy is complete.`;
+  const t = l.stat ? l.stat.lastModified - l.targetStat.lastModified : null;
+  const when = t === null ? '' : t === 0 ? ', and was written at the same time as that file’s last change (as far as the disk’s clock tells)' : `, and was written ${t > 0 ? 'after' : 'before'} that file’s last change`;
+  const state = damaged(targetScan)
+    ? `This save did not touch ${l.target} (an atomic save replaces it only once the new copy is complete), but ${l.target} is damaged in its own right: see Health.`
+    : `This save did not touch ${l.target}: an atomic save replaces it only once the new copy is complete.`;
+  return `It was going to replace ${l.target} (${formatBytes(l.targetStat.size)})${when}. ${state}`;
 }
 
 function LeftoverItem({ l, writable }: { l: LeftoverInfo; writable: boolean }) {
   const [info, setInfo] = useState<Inspection | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const remove = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!confirming && refocus.current) remove.current?.focus();
+    refocus.current = false;
+  }, [confirming]);
   const id = `leftover-${l.name.replace(/[^a-z0-9]/gi, '-')}`;
 
   const doInspect = async () => {
@@ -89,7 +106,7 @@ function LeftoverItem({ l, writable }: { l: LeftoverInfo; writable: boolean }) {
       </h3>
       <p>
         {l.stat ? `${formatBytes(l.stat.size)}, modified ${when(l.stat.lastModified)}. ` : ''}
-        {relation(l)}
+        {relation(l, l.target ? scans.value.get(joinPath(l.path.includes('/') ? l.path.slice(0, l.path.lastIndexOf('/')) : '', l.target)) : undefined)}
       </p>
       {info && (
         <div class="inspection">
@@ -111,20 +128,24 @@ function LeftoverItem({ l, writable }: { l: LeftoverInfo; writable: boolean }) {
           </button>
         )}
         {writable && !confirming && (
-          <button type="button" class="btn danger" onClick={() => setConfirming(true)}>
+          <button type="button" class="btn danger" ref={remove} onClick={() => setConfirming(true)}>
             Remove…
           </button>
         )}
         {confirming && (
-          <span class="confirm" role="group" aria-label={`Confirm removing ${l.name}`}>
-            <span>Delete {l.name} from the folder? This cannot be undone.</span>
-            <button type="button" class="btn danger" disabled={busy} onClick={() => void doRemove()}>
-              Delete {l.name}
-            </button>
-            <button type="button" class="btn subtle" disabled={busy} onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </span>
+          <Confirm
+            class="confirm"
+            question={`Delete ${l.name} from the folder? This cannot be undone.`}
+            confirmLabel={`Delete ${l.name}`}
+            confirmClass="btn danger"
+            cancelClass="btn subtle"
+            busy={busy}
+            onConfirm={() => void doRemove()}
+            onCancel={() => {
+              setConfirming(false);
+              refocus.current = true;
+            }}
+          />
         )}
       </div>
     </li>

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatBytes, formatCount, formatTime } from '../format';
 import type { Badge, Match } from './rows';
 import { iso, showControls } from '../iso';
+import { shownValue } from '../../store/listed-row';
 
 export interface SessionListProps {
   matches: Match[];
@@ -40,7 +41,7 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
     <li class="session-row" data-file={s.fileName}>
       <div class="row-text">
         <a class="row-link" href={href} tabIndex={active ? 0 : -1} data-index={index} onFocus={() => onFocusRow(index)}>
-          {titled ? row.title : s.key}
+          {titled ? row.title : row.keyText}
         </a>
         {row.preview ? <p class="row-preview">{row.preview}</p> : <p class="row-preview empty">{s.row ? 'No preview text' : s.skipReason ?? ''}</p>}
         {excerpt && (
@@ -53,13 +54,13 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
         )}
       </div>
       <div class="row-meta">
-        {titled && <code class="row-key">{s.key}</code>}
+        {titled && <code class="row-key">{row.keyText}</code>}
         <span class="chip channel" title="Channel (the key before its first “:”)">
           {row.channel}
         </span>
         <time
           class="row-time"
-          title={s.flags.damaged ? 'nanobot could not read this file’s head, so its list shows repaired times (the current time when the metadata was lost).' : `updated_at: ${JSON.stringify(row.updatedAt ?? null)}`}
+          title={s.flags.damaged ? 'nanobot could not read this file’s head, so its list shows repaired times (the current time when the metadata was lost).' : `updated_at: ${typeof row.updatedAt === 'string' ? JSON.stringify(row.updatedAt) : shownValue(row.updatedAt ?? null)}`}
         >
           {formatTime(row.updatedAt ?? (s.row ? '' : 'not listed'))}
         </time>

@@ -12,7 +12,7 @@ import { navigate, type WorkspacePage } from '../router';
 import { VersionLine } from './VersionLine';
 import { folderLabel, layoutText, namingText } from './layout-text';
 import { hasProblems, healthReport } from './health';
-import { folder, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, scanSkipped, selectFolder, workspace } from './model';
+import { folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, scanSkipped, selectFolder, workspace } from './model';
 import { SessionsPage } from './SessionsPage';
 
 const PAGES: { page: WorkspacePage; label: string; href: string }[] = [
@@ -69,7 +69,7 @@ export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; fold
       <div class="workspace-head">
         <div>
           <h1 class="workspace-title">{ws.name}</h1>
-          <p class="layout-text">{layoutText(ws.layout, ws.name)}</p>
+          <p class="layout-text">{layoutText(ws.layout, ws.name, folderCounts.value)}</p>
           {f && (
             <details class="naming">
               <summary>{namingText(f.naming).short}</summary>
@@ -105,16 +105,16 @@ export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; fold
           >
             {ws.layout.folders.map((x, i) => (
               <option key={x.path} value={String(i)}>
-                {folderLabel(x)}
+                {folderLabel(x, folderCounts.value)}
               </option>
             ))}
           </select>
         </label>
       )}
       <ReadOnlyBanner />
-      {ws.writable && (
+      {ws.writable && ws.kind !== 'demo' && (
         <p class="notice gateway" role="note">
-          Edits are saved straight into {ws.kind === 'demo' ? 'the demo workspace' : `the folder ${ws.name}`}. A running nanobot gateway keeps sessions in memory
+          Edits are saved straight into the folder {ws.name}. A running nanobot gateway keeps sessions in memory
           and re-saves them when it shuts down, which can overwrite edits made here: stop it first.
         </p>
       )}

@@ -16,9 +16,14 @@ export function namingText(n: StemNaming): { short: string; long: string } {
   return { short: 'file names of unknown naming', long: 'These files are not in a folder nanobot uses; keys come from their metadata records, or from the file names.' };
 }
 
-/** One sentence for the kind of folder. */
-export function layoutText(l: Layout, name: string): string {
-  const count = l.folders.reduce((n, f) => n + f.sessions.length, 0);
+/** A folder's session files: as last listed (`counts`, by path), else as found when the layout was read. */
+function filesIn(f: SessionFolder, counts?: ReadonlyMap<string, number>): number {
+  return counts?.get(f.path) ?? f.sessions.length;
+}
+
+/** One sentence for the kind of folder; `counts` keeps it true after a reload found more or fewer files. */
+export function layoutText(l: Layout, name: string, counts?: ReadonlyMap<string, number>): string {
+  const count = l.folders.reduce((n, f) => n + filesIn(f, counts), 0);
   switch (l.kind) {
     case 'workspace':
       if (l.folders.length === 0) return `“${name}” is a newer nanobot workspace: its sessions are kept in nanobot’s config folder, not here.`;
@@ -40,7 +45,7 @@ export function layoutText(l: Layout, name: string): string {
 }
 
 /** The label of a session folder in the folder picker. */
-export function folderLabel(f: SessionFolder): string {
+export function folderLabel(f: SessionFolder, counts?: ReadonlyMap<string, number>): string {
   const role = f.role === 'namespace' ? 'workspace' : f.role === 'legacy' ? 'legacy' : f.role === 'loose' ? 'files' : 'sessions';
-  return `${f.label} (${role}, ${plural(f.sessions.length, 'file')})`;
+  return `${f.label} (${role}, ${plural(filesIn(f, counts), 'file')})`;
 }

@@ -34,6 +34,8 @@ export const leftovers = signal<LeftoverInfo[]>([]);
 export const scans = signal<ReadonlyMap<string, FileScan>>(new Map());
 export const scanSkipped = signal<ReadonlyMap<string, string>>(new Map());
 export const scanning = signal(false);
+/** Session files per folder path as last listed: the layout's own counts date from when it was opened. */
+export const folderCounts = signal<ReadonlyMap<string, number>>(new Map());
 /** The folder's signature (names, sizes, mtimes) when the shown listing was read: live.ts compares against it. */
 export let listedSignature: string | null = null;
 
@@ -90,6 +92,7 @@ export async function setWorkspace(ws: Workspace | null, folderAt = 0): Promise<
   verdict.value = null;
   scans.value = new Map();
   scanSkipped.value = new Map();
+  folderCounts.value = new Map();
   if (ws) await refreshListing();
 }
 
@@ -141,6 +144,7 @@ export async function refreshListing(): Promise<void> {
     const lefts = entries.leftovers.map((l) => ({ ...l, path: joinPath(f.path, l.name), stat: statOf(l.name), targetStat: statOf(l.target) }));
     if (gen !== generation) return;
     listing.value = next;
+    folderCounts.value = new Map([...folderCounts.value, [f.path, next.summaries.length]]);
     listedSignature = signature;
     leftovers.value = lefts;
     listingError.value = null;

@@ -34,7 +34,7 @@ export interface Workspace {
 export async function workspaceFromHandle(handle: FileSystemDirectoryHandle, kind: 'folder' | 'demo', rememberedId?: string): Promise<Workspace> {
   const access = kind === 'demo' ? 'granted' : await queryAccess(handle, 'readwrite');
   const label = kind === 'demo' ? 'Demo workspace (in this browser)' : `folder ${handle.name}`;
-  const adapter = createHandleAdapter(handle, label);
+  const adapter = createHandleAdapter(handle, label, { kind: kind === 'demo' ? 'opfs' : 'folder' });
   const layout = await detectLayout(adapter, handle.name);
   const writable = access === 'granted';
   return {

@@ -5,11 +5,11 @@
 import { keyChannel } from '../../core/keys';
 import type { NanobotVersion } from '../../core/nanobot-version';
 import { fileForKey, type SessionSummary } from '../../store/sessions';
-import { sessionHref, type SessionTab } from '../router';
+import { linkableKey, sessionHref, type SessionTab } from '../router';
 import type { LeftoverInfo } from './model';
 import type { FileScan } from './scan';
 
-export type BadgeId = 'damaged' | 'empty' | 'mismatch' | 'unlisted' | 'leftover' | 'warnings';
+export type BadgeId = 'damaged' | 'empty' | 'mismatch' | 'key-not-text' | 'unreadable' | 'unlisted' | 'leftover' | 'warnings';
 
 export interface Badge {
   id: BadgeId;
@@ -25,6 +25,8 @@ export interface SessionRow {
   channel: string;
   /** The title nanobot shows, or '' when it has none. */
   title: string;
+  /** The key as nanobot's list gives it, as text (Python's repr when the stored key is not text). */
+  keyText: string;
   preview: string;
   badges: Badge[];
   messages: number | null;
@@ -51,6 +53,15 @@ export function badgesFor(s: SessionSummary, scan: FileScan | undefined, lefts: 
   if (s.flags.keyMismatch || scan?.diagnostics.some((d) => d.kind === 'key-mismatch')) {
     out.push({ id: 'mismatch', label: 'key ≠ file name', tone: 'warn', explain: `The stored key "${s.key}" belongs in another file name: nanobot loads this file under a different key, or never.` });
   }
+  if (s.flags.keyNotText && s.row) {
+    out.push({
+      id: 'key-not-text',
+      label: 'key is not text',
+      tone: 'danger',
+      explain: `The stored key is ${s.row.keyText}, not text: nanobot's list shows it so, but nanobot looks sessions up by text keys, so nothing opens this one by it. Session Lens opens the file under the key its name gives, "${s.key}".`,
+    });
+  }
+  if (s.error) out.push({ id: 'unreadable', label: 'cannot be read', tone: 'danger', explain: `Session Lens could not read this file: ${s.error}` });
   if (!s.row) out.push({ id: 'unlisted', label: 'not in nanobot’s list', tone: 'warn', explain: `nanobot's session list leaves this file out: ${s.skipReason ?? 'its first line is not a metadata record'}.` });
   const left = lefts.filter((l) => l.target === s.fileName);
   if (left.length) {
@@ -72,6 +83,7 @@ export function buildRows(summaries: readonly SessionSummary[], scans: ReadonlyM
       scan,
       channel: keyChannel(s.key),
       title: s.row?.title ?? '',
+      keyText: s.row?.keyText ?? s.key,
       preview: s.row?.preview ?? '',
       badges: badgesFor(s, scan, lefts),
       messages: scan ? scan.messages : s.messageCount,
@@ -109,7 +121,7 @@ export function filterRows(rows: readonly SessionRow[], query: string, channel: 
       continue;
     }
     const s = row.summary;
-    if ([row.title, s.key, s.fileName, row.preview].some((t) => t.toLowerCase().includes(q))) {
+    if ([row.title, s.key, row.keyText, s.fileName, row.preview].some((t) => t.toLowerCase().includes(q))) {
       out.push({ row });
       continue;
     }
@@ -159,7 +171,7 @@ function keyShared(s: SessionSummary, all: readonly SessionSummary[]): boolean {
 
 /** The link to a row's session; adds `file` when the key alone would open another file, `folder` when not the first. */
 export function rowHref(s: SessionSummary, version: NanobotVersion, all: readonly SessionSummary[], folderPath: string | null, tab?: SessionTab, extra: Record<string, string> = {}): string {
-  const ambiguous = ownFile(s.key, version) !== s.fileName || keyShared(s, all);
+  const ambiguous = ownFile(s.key, version) !== s.fileName || keyShared(s, all) || linkableKey(s.key) !== s.key;
   return sessionHref(s.key, { ...(folderPath !== null ? { folder: folderPath } : {}), ...(ambiguous ? { file: s.fileName } : {}), ...extra }, tab);
 }
 

@@ -70,7 +70,7 @@ export function ClearEdit({ ctx, onReload }: Reload) {
     if (!r.ok) return { error: r.error };
     const n = ctx.opened.recovered.messages.length;
     if (n === 0) return null;
-    return { summary: r.summary, diff: documentDiff(ctx.opened.doc, r.doc), confirm: `All ${plural(n, 'message')} will be removed from the file.`, action: ctx.adapter ? 'Clear' : 'Download cleared file', run: () => commitDocument(ctx, r.doc) };
+    return { summary: r.summary, diff: documentDiff(ctx.opened.doc, r.doc), confirm: `All ${plural(n, 'message')} will be removed from the file.`, offerBackup: !!ctx.adapter, action: ctx.adapter ? 'Clear' : 'Download cleared file', run: (backup) => commitDocument(ctx, r.doc, backup) };
   }, [ctx.opened, asked]);
   return (
     <EditCard id="sl-ed-clear" title="Clear all messages" plan={plan} onReload={onReload}>
@@ -86,13 +86,15 @@ export function DeleteEdit({ ctx }: { ctx: EditCtx }) {
   const plan: Plan | { error: string } = adapter
     ? {
         summary: `Deletes ${ctx.opened.path}. nanobot then starts this session empty the next time it is used.`,
-        confirm: `${ctx.opened.fileName} and its ${plural(ctx.opened.recovered.messages.length, 'message')} will be deleted. This cannot be undone here.`,
+        confirm: `${ctx.opened.fileName} and its ${plural(ctx.opened.recovered.messages.length, 'message')} will be deleted. Without a backup this cannot be undone.`,
+        offerBackup: true,
         action: 'Delete file',
-        run: async () => {
+        run: async (backup) => {
           try {
-            await deleteSession(adapter, ctx.opened);
-            ctx.onChanged(null, `Deleted ${ctx.opened.path}.`);
-            return { ok: true, message: `Deleted ${ctx.opened.path}.` };
+            const done = await deleteSession(adapter, ctx.opened, { backup });
+            const message = `Deleted ${ctx.opened.path}.${done.backup ? ` Its last version was backed up to ${done.backup}.` : ''}`;
+            ctx.onChanged(null, message);
+            return { ok: true, message };
           } catch (e) {
             return failure(e);
           }

@@ -1,6 +1,6 @@
 /** The lines an edit touches, diff-style: removed, added and rewritten lines by number. */
 import { count } from '../text';
-import type { DiffLine } from './diff';
+import { changedSpan, type DiffLine } from './diff';
 import { iso } from '../../iso';
 
 const SHOW = 60;
@@ -8,6 +8,16 @@ const TEXT = 160;
 
 function short(t: string): string {
   return t.length > TEXT ? t.slice(0, TEXT - 1) + '…' : t;
+}
+
+/** A rewritten line: the part that changed, on both sides. */
+function ChangedPair({ before, after }: { before: string; after: string }) {
+  const span = changedSpan(before, after, TEXT);
+  return (
+    <>
+      <code>{iso(span.before)}</code> → <code>{iso(span.after)}</code>
+    </>
+  );
 }
 
 /** A compact list (first 60 changes) with totals. */
@@ -29,7 +39,7 @@ export function DiffView({ diff }: { diff: DiffLine[] }) {
             {d.op === 'change' && (
               <>
                 <span class="sl-diff-sign" aria-label="rewritten">~</span> line {d.oldLine + 1}
-                {d.newLine !== d.oldLine ? ` (becomes ${d.newLine + 1})` : ''}: <code>{iso(short(d.before))}</code> → <code>{iso(short(d.after))}</code>
+                {d.newLine !== d.oldLine ? ` (becomes ${d.newLine + 1})` : ''}: <ChangedPair before={d.before} after={d.after} />
               </>
             )}
           </li>

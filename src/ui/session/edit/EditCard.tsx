@@ -3,7 +3,8 @@
  * before anything is destroyed, then the saved result or the conflict (with "reload from disk").
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { Confirm } from '../../Confirm';
 import type { DiffLine } from './diff';
 import { DiffView } from './DiffView';
 import type { Outcome } from './apply';
@@ -14,8 +15,11 @@ export interface Plan {
   diff?: DiffLine[];
   /** Set for destructive edits: the question the confirm step asks. */
   confirm?: string;
+  /** Offer a backup of the current file in the confirm step (on by default), as a repair always writes. */
+  offerBackup?: boolean;
   action: string;
-  run: () => Promise<Outcome>;
+  /** Carries the edit out; `backup`: the person kept the backup choice on. */
+  run: (backup: boolean) => Promise<Outcome>;
 }
 
 export interface EditCardProps {
@@ -31,16 +35,28 @@ export interface EditCardProps {
 export function EditCard({ id, title, children, plan, onReload }: EditCardProps) {
   const [phase, setPhase] = useState<'idle' | 'confirm' | 'busy'>('idle');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [backup, setBackup] = useState(true);
+  const action = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
   const key = plan && 'summary' in plan ? plan.summary : '';
   useEffect(() => setPhase((p) => (p === 'confirm' ? 'idle' : p)), [key]);
+  useEffect(() => {
+    if (phase !== 'idle' || !refocus.current) return;
+    refocus.current = false;
+    action.current?.focus(); // a cancelled confirm step gives focus back to the button that opened it
+  }, [phase]);
   const run = async (p: Plan) => {
     setPhase('busy');
     setOutcome(null);
     try {
-      setOutcome(await p.run());
+      setOutcome(await p.run(!!p.offerBackup && backup));
     } finally {
       setPhase('idle');
     }
+  };
+  const cancel = () => {
+    refocus.current = true;
+    setPhase('idle');
   };
   return (
     <section class="sl-edit" aria-labelledby={`${id}-h`}>
@@ -53,13 +69,16 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
           {plan.notes}
           {plan.diff && <DiffView diff={plan.diff} />}
           {phase === 'confirm' ? (
-            <div class="sl-confirm" role="group" aria-label="Confirm">
-              <p class="sl-warn-text">{plan.confirm}</p>
-              <button type="button" class="sl-danger-btn" onClick={() => run(plan)}>Yes, {plan.action.toLowerCase()}</button>{' '}
-              <button type="button" onClick={() => setPhase('idle')}>Cancel</button>
-            </div>
+            <Confirm class="sl-confirm" question={plan.confirm} questionClass="sl-warn-text" confirmLabel={`Yes, ${plan.action.toLowerCase()}`} confirmClass="sl-danger-btn" onConfirm={() => run(plan)} onCancel={cancel}>
+              {plan.offerBackup && (
+                <label class="sl-check">
+                  <input type="checkbox" checked={backup} onChange={(e) => setBackup((e.currentTarget as HTMLInputElement).checked)} />
+                  <span>Back up the file first, as a repair does (beside it, named …jsonl.&lt;time&gt;.bak: nanobot never lists it)</span>
+                </label>
+              )}
+            </Confirm>
           ) : (
-            <button type="button" disabled={phase === 'busy'} onClick={() => (plan.confirm ? setPhase('confirm') : run(plan))}>
+            <button type="button" ref={action} disabled={phase === 'busy'} onClick={() => (plan.confirm ? setPhase('confirm') : run(plan))}>
               {phase === 'busy' ? 'Working…' : plan.action}
             </button>
           )}

@@ -35,15 +35,29 @@ export function EditTab(props: EditTabProps) {
     <section class="sl-edits" aria-labelledby="sl-edit-h">
       <h3 id="sl-edit-h" class="sl-h">Edit</h3>
       {adapter ? (
-        <div class="sl-banner sl-warn">
-          <p>
-            <strong>Stop nanobot first.</strong> A running nanobot gateway keeps this session in memory and saves it again after each turn and at
-            shutdown (flush_all), which overwrites edits made here.
-          </p>
+        <div class={`sl-banner ${adapter.browserPrivate ? 'sl-info' : 'sl-warn'}`}>
+          {adapter.browserPrivate ? (
+            <p>These files live in this browser’s own storage: no nanobot reads or writes them, so edit freely (“Reset demo” on the start page puts them back).</p>
+          ) : (
+            <p>
+              <strong>Stop nanobot first.</strong> A running nanobot gateway keeps this session in memory and saves it again after each turn and at
+              shutdown (flush_all), which overwrites edits made here.
+            </p>
+          )}
+          {adapter.ownerOnlySaves && (
+            <p>
+              <strong>A save here makes the file private to you</strong> (mode 0600: the browser’s save replaces the file, and Chromium gives the new
+              one owner-only permissions). If nanobot runs as another user, it can no longer read the session afterwards; give it access again with
+              <code> chmod</code>.
+            </p>
+          )}
           <p class="sl-muted">
             Saves work like nanobot’s: the new bytes go to a .tmp file that then replaces the session in one step (os.replace: a reader sees the old
             file or the new one, never half of each); a save is refused when the file changed since it was read; lines you did not edit keep their
-            exact bytes. fsync, which forks use, is the separate guarantee that the bytes are on the disk before a crash or power loss.
+            exact bytes.{' '}
+            {adapter.fsyncs
+              ? 'fsync, which forks use, is the separate guarantee that the bytes are on the disk before a crash or power loss.'
+              : 'A web page has no fsync (which nanobot’s forks use): the system writes the bytes to the disk in its own time.'}
           </p>
         </div>
       ) : (

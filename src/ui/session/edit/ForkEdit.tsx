@@ -53,7 +53,8 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
         try {
           const { path } = await writeFork(ctx.adapter, ctx.opened, i, key, ctx.now());
           ctx.onForked(path);
-          return { ok: true, message: `Wrote ${path} (saved with fsync, like nanobot's forks).` };
+          const durable = ctx.adapter.fsyncs ? ' (saved with fsync, like nanobot’s forks)' : ' (a web page cannot fsync: the system writes it to the disk in its own time, as after any save from a browser)';
+          return { ok: true, message: `Wrote ${path}${durable}.` };
         } catch (e) {
           return failure(e);
         }

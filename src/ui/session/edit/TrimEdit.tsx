@@ -33,8 +33,9 @@ export function TrimEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Pro
       ),
       diff: documentDiff(ctx.opened.doc, r.doc),
       confirm: `This removes ${plural(r.dropped.length, 'message')} from the file${r.unarchived ? `, ${count(r.unarchived)} of them never archived` : ''}.`,
+      offerBackup: !!ctx.adapter,
       action: ctx.adapter ? 'Trim' : 'Download trimmed file',
-      run: () => commitDocument(ctx, r.doc),
+      run: (backup) => commitDocument(ctx, r.doc, backup),
     };
   }, [max, etu, ctx.opened]);
   return (

@@ -1,5 +1,5 @@
 /** The File tab: both lenses, the metadata record explained, every problem, and the raw lines. */
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Diagnostic } from '../../../core/document';
 import type { OpenedSession } from '../../../store/sessions';
 import { replaySession } from '../lens';
@@ -26,6 +26,12 @@ export function FileTab({ opened, line, onLine }: FileTabProps) {
     onLine(l);
     setNonce(nonce + 1);
   };
+  // A "line N" link (here, in the header, in Health) means that line: bring the lines list into
+  // view; the list itself scrolls to the line.
+  const lines = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (line !== null) lines.current?.scrollIntoView({ block: 'start' });
+  }, [line, nonce]);
   const diags = opened.doc.diagnostics;
   return (
     <section class="sl-file" aria-labelledby="sl-file-h">
@@ -46,8 +52,10 @@ export function FileTab({ opened, line, onLine }: FileTabProps) {
         )}
       </section>
       <MetadataPanel doc={opened.doc} lastConsolidated={replaySession(opened).session.lastConsolidated} onLine={go} />
-      <h4>Lines ({opened.doc.records.length.toLocaleString('en-US')})</h4>
-      <LinesList records={opened.doc.records} diagnostics={byLine} line={line} nonce={nonce} />
+      <section ref={lines} aria-labelledby="sl-lines-h">
+        <h4 id="sl-lines-h">Lines ({opened.doc.records.length.toLocaleString('en-US')})</h4>
+        <LinesList records={opened.doc.records} diagnostics={byLine} line={line} nonce={nonce} />
+      </section>
     </section>
   );
 }

@@ -13,7 +13,7 @@ function Value({ v }: { v: PyValue }) {
 /** Line and field table of the metadata record nanobot uses (the last one). */
 export function MetadataPanel({ doc, lastConsolidated, onLine }: { doc: SessionDocument; lastConsolidated: number; onLine: (line: number) => void }) {
   const mi = metadataIndex(doc);
-  if (mi < 0) return <p class="sl-banner sl-warn">This file has no metadata record: nanobot does not list it, and takes the key from the file name.</p>;
+  if (mi < 0) return <p class="sl-banner sl-warn">This file has no metadata record: nanobot takes the key from the file name; its session list leaves the file out, unless reading line 1 fails (invalid JSON there, or bytes that are not UTF-8 in the first 8 KiB: then it lists what its repair pass recovers).</p>;
   const rec = doc.records[mi]!.value!;
   const inner = rec.metadata;
   return (

@@ -15,6 +15,8 @@ export interface ReplaySummaryProps {
   total: number;
   lastConsolidated: number;
   tokenState: 'loading' | 'counting' | 'ready' | 'failed';
+  /** 'recovered' when nanobot loads nothing from the file: the replay is then only what a repair would give. */
+  lens?: 'nanobot' | 'recovered';
   progress: number;
   onMessage: (message: number) => void;
 }
@@ -42,7 +44,15 @@ export function ReplaySummary(p: ReplaySummaryProps) {
         </p>
       )}
       <p class="sl-headline">
-        nanobot sends <strong>{plural(result.entries.length, 'message')}</strong> of {count(p.total)}
+        {p.lens === 'recovered' ? (
+          <>
+            nanobot sends <strong>nothing</strong>: it loads nothing from this file. After a repair it would send {plural(result.entries.length, 'message')} of {count(p.total)}
+          </>
+        ) : (
+          <>
+            nanobot sends <strong>{plural(result.entries.length, 'message')}</strong> of {count(p.total)}
+          </>
+        )}
         {tokens !== null && (
           <>
             {' '}— <strong>{count(tokens)} tokens</strong>

@@ -50,7 +50,7 @@ export function ReplayTab({ opened, params, onParams, onOpenLine, onExport }: Re
         </p>
       )}
       <ReplayControls s={s} onChange={change} version={version} />
-      <ReplaySummary result={state.result} s={s} version={version} total={session.messages.length} lastConsolidated={session.lastConsolidated} tokenState={state.tokens} progress={state.progress} onMessage={pick} />
+      <ReplaySummary lens={lens} result={state.result} s={s} version={version} total={session.messages.length} lastConsolidated={session.lastConsolidated} tokenState={state.tokens} progress={state.progress} onMessage={pick} />
       {session.messages.length > 0 && <FateStrip fates={state.result.fates} onPick={pick} />}
       <CopyJson entries={state.result.entries} fileName={opened.fileName} />
       {onExport && (

@@ -59,16 +59,16 @@ export function messageAt(x: number, n: number): number {
   return Math.max(0, Math.min(n - 1, Math.floor(x * n)));
 }
 
-/** CSS colour variable and fallback per fate. */
+/** CSS colour variable and fallback per fate (the variables differ per theme: styles.css). */
 export const FATE_COLOURS: Record<FateKey, [string, string]> = {
-  kept: ['--ok', '#2e9d5b'],
-  budget: ['--warn', '#d08a1c'],
-  'budget-cut': ['--fate-budget-cut', '#e8bd74'],
-  orphan: ['--danger', '#d33c3c'],
-  'before-orphan': ['--danger-muted', '#e89a9a'],
-  'before-user': ['--accent-muted', '#8fb3e0'],
-  command: ['--accent', '#3b6fd1'],
-  blank: ['--muted', '#999999'],
-  window: ['--border', '#c8c8c8'],
-  consolidated: ['--archived', '#6f5fa8'],
+  kept: ['--fate-kept', '#1e7a44'],
+  budget: ['--fate-budget', '#b25e00'],
+  'budget-cut': ['--fate-budget-cut', '#8a6a00'],
+  orphan: ['--fate-orphan', '#c0182b'],
+  'before-orphan': ['--fate-before-orphan', '#a3336f'],
+  'before-user': ['--fate-before-user', '#2f6fcb'],
+  command: ['--fate-command', '#1f2a6e'],
+  blank: ['--fate-blank', '#69707a'],
+  window: ['--fate-window', '#00798a'],
+  consolidated: ['--fate-consolidated', '#8a4fc0'],
 };

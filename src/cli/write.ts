@@ -1,0 +1,79 @@
+/**
+ * The CLI's write commands (`trim`, `fork`, `repair`, `set-title`, `delete`): each prints its plan,
+ * and writes only with `--write`, through the store's guarded atomic save. A dry run checks all a
+ * write would check, so both agree on what is possible.
+ */
+import { repairDocument, setTitle, trimToLegalSuffix, type EditResult } from '../core/edits';
+import { fileStem } from '../core/listing';
+import type { StorageAdapter } from '../store/adapter';
+import { isStoreError } from '../store/errors';
+import { deleteSession, planFork, saveDocument, writeFork, type OpenedSession } from '../store/sessions';
+import { UsageError, type Args } from './args';
+import { plural } from './text';
+
+type Out = { log: (s: string) => void };
+
+/** A fork the store refuses, in the CLI's words (its arguments' names); other failures pass through. */
+function forkUsage(e: unknown, key: string): unknown {
+  if (isStoreError(e, 'conflict')) return new UsageError(`fork: NEW_KEY ${JSON.stringify(key)} is taken: ${e.path} already exists (its key, or one sharing its file name). Choose another NEW_KEY; nothing was written.`);
+  if (isStoreError(e, 'bad-name')) return new UsageError(`fork: ${e.message}`);
+  return e;
+}
+
+async function planOrWrite(args: Args, out: Out, plan: string, write: () => Promise<string>): Promise<number> {
+  out.log(plan);
+  if (!args.flag('write')) {
+    out.log('(dry run: add --write to do it)');
+    return 0;
+  }
+  out.log(await write());
+  return 0;
+}
+
+/** Runs one write command on the opened `file`. */
+export async function cmdWrite(cmd: string, file: string, session: OpenedSession, adapter: StorageAdapter, args: Args, now: string, out: Out): Promise<number> {
+  const apply = (r: EditResult, backup = false) => {
+    if (!r.ok) throw new UsageError(r.error);
+    if (r.doc === session.doc) {
+      out.log(`${r.summary} Nothing is written.`);
+      return 0;
+    }
+    return planOrWrite(args, out, r.summary, async () => {
+      const saved = await saveDocument(adapter, session, r.doc, { now, backup, version: session.version });
+      return `written ${plural(saved.opened.bytes.length, 'byte')} to ${file}${saved.result.backup ? ` (backup: ${saved.result.backup})` : ''}`;
+    });
+  };
+  switch (cmd) {
+    case 'trim': {
+      const n = args.positionalInt(1, 'N');
+      args.noMoreThan(2);
+      return apply(trimToLegalSuffix(session.doc, session.key, n, args.flag('extend-to-user'), now, session.version));
+    }
+    case 'set-title': {
+      const title = args.positional(1, 'TITLE');
+      args.noMoreThan(2);
+      return apply(setTitle(session.doc, session.key, title, now));
+    }
+    case 'repair':
+      args.noMoreThan(1);
+      return apply(repairDocument(session.doc, fileStem(session.fileName), now), true);
+    case 'fork': {
+      const i = args.positionalInt(1, 'BEFORE_USER_INDEX');
+      const key = args.positional(2, 'NEW_KEY');
+      args.noMoreThan(3);
+      const plan = await planFork(adapter, session, i, key, now).catch((e: unknown) => Promise.reject(forkUsage(e, key)));
+      const what = `Fork ${JSON.stringify(session.key)} before user turn ${i} (user turns count from 0) into a new session ${JSON.stringify(key)}: ${plan.fileName}, ${plural(plan.session.messages.length, 'message')}, beside the source.`;
+      return planOrWrite(args, out, what, async () => {
+        const f = await writeFork(adapter, session, i, key, now).catch((e: unknown) => Promise.reject(forkUsage(e, key)));
+        return `written ${f.path} (${plural(f.session.messages.length, 'message')})`;
+      });
+    }
+    case 'delete':
+      args.noMoreThan(1);
+      return planOrWrite(args, out, `Delete ${file} (${plural(session.recovered.messages.length, 'message')}). nanobot starts an empty session for ${JSON.stringify(session.key)} next time.`, async () => {
+        await deleteSession(adapter, session);
+        return `deleted ${file}`;
+      });
+  }
+  throw new UsageError(`unknown command: ${cmd}`);
+}
