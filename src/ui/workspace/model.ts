@@ -1,6 +1,6 @@
 /**
  * The workspace state, as signals: the opened workspace, which of its session folders is shown, the
- * listing of that folder (store/sessions.ts listSessions: nanobot's order, titles, previews), its
+ * listing of that folder (store/session-list.ts listSessions: nanobot's order, titles, previews), its
  * leftovers, and the background whole-file checks that feed badges, health and search.
  */
 import { computed, effect, signal } from '@preact/signals';
@@ -13,7 +13,7 @@ import { classifyEntries, type Leftover } from '../../store/leftovers';
 import { looksLikeSession, type SessionFolder } from '../../store/layout';
 import { folderSignatureOf, statFolder } from '../../store/folder-stat';
 import { joinPath } from '../../store/paths';
-import { listSessions, type Listing } from '../../store/sessions';
+import { listSessions, type Listing } from '../../store/session-list';
 import type { Workspace } from './open';
 import type { FileScan } from './scan';
 import { runScan } from './scanner';

@@ -4,7 +4,7 @@
  */
 import { keyChannel } from '../../core/keys';
 import type { NanobotVersion } from '../../core/nanobot-version';
-import { fileForKey, type SessionSummary } from '../../store/sessions';
+import { fileForKey, type SessionSummary } from '../../store/session-list';
 import { linkableKey, sessionHref, type SessionTab } from '../router';
 import type { LeftoverInfo } from './model';
 import type { FileScan } from './scan';
