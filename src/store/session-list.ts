@@ -5,7 +5,7 @@
  */
 import { keyFromStem, sessionFileName } from '../core/keys';
 import { fileStem, listingRow, PREVIEW_MAX_CHARS, PREVIEW_MAX_RECORDS, sortListing, type ListingRow } from '../core/listing';
-import type { NanobotVersion } from '../core/nanobot-version';
+import { rulesOf, type NanobotVersion } from '../core/nanobot-version';
 import type { PyError } from '../core/pyjson';
 import type { FileStat, StorageAdapter } from './adapter';
 import { readAll } from './bytes';
@@ -179,7 +179,7 @@ async function summarize(adapter: StorageAdapter, path: string, fileName: string
   const row = core ? listedRow(core) : null;
   const key = row?.keyIsText ? (row.key as string) : keyForFile(fileName, opts.version);
   let messageCount: number | null = null;
-  if (complete) messageCount = countMessageLines(bytes);
+  if (complete) messageCount = countMessageLines(bytes, opts.version);
   if (out.kind === 'need-more' || out.kind === 'need-file') throw new Error(`listing '${path}' asked for more bytes of a complete file`);
   const summary: SessionSummary = {
     fileName,
@@ -278,7 +278,27 @@ class HeadBuffer {
   }
 }
 
-function countMessageLines(bytes: Uint8Array): number {
+const PROVIDER_STATE = new TextEncoder().encode('"provider_state"');
+const PROVIDER_STATE_LINE = /^\s*\{\s*"_type"\s*:\s*"provider_state"/gm;
+
+/** Non-blank lines after the metadata record; at main a provider_state line is no message either. */
+function countMessageLines(bytes: Uint8Array, version: NanobotVersion): number {
+  const lines = countNonBlankLines(bytes) - 1;
+  if (!rulesOf(version).providerStateRecord || indexOfBytes(bytes, PROVIDER_STATE) < 0) return Math.max(0, lines);
+  const states = new TextDecoder().decode(bytes).match(PROVIDER_STATE_LINE)?.length ?? 0;
+  return Math.max(0, lines - states);
+}
+
+function indexOfBytes(hay: Uint8Array, needle: Uint8Array): number {
+  for (let i = hay.indexOf(needle[0]!); i >= 0 && i <= hay.length - needle.length; i = hay.indexOf(needle[0]!, i + 1)) {
+    let k = 1;
+    while (k < needle.length && hay[i + k] === needle[k]) k++;
+    if (k === needle.length) return i;
+  }
+  return -1;
+}
+
+function countNonBlankLines(bytes: Uint8Array): number {
   let lines = 0;
   let blankRun = true;
   for (let i = 0; i < bytes.length; i++) {
@@ -289,5 +309,5 @@ function countMessageLines(bytes: Uint8Array): number {
     } else if (b !== 32 && b !== 9) blankRun = false;
   }
   if (!blankRun) lines++;
-  return Math.max(0, lines - 1);
+  return lines;
 }
