@@ -4,6 +4,7 @@
  * the metadata record and of messages, and any line at all (garbage, invalid UTF-8, blank, a BOM).
  * Values are produced as JSON text, so anything Python accepts can be written.
  */
+import { concat } from '../src/store/bytes';
 import fc from 'fast-check';
 
 const enc = new TextEncoder();
@@ -111,12 +112,5 @@ export const sessionFile: fc.Arbitrary<Uint8Array> = fc
   .map(([meta, lines, eol, finalEol]) => {
     const parts = [...(meta !== undefined ? [enc.encode(meta)] : []), ...lines];
     const eolBytes = enc.encode(eol);
-    const chunks = parts.flatMap((p, i) => (i < parts.length - 1 || finalEol ? [p, eolBytes] : [p]));
-    const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-    let at = 0;
-    for (const c of chunks) {
-      out.set(c, at);
-      at += c.length;
-    }
-    return out;
+    return concat(parts.flatMap((p, i) => (i < parts.length - 1 || finalEol ? [p, eolBytes] : [p])));
   });

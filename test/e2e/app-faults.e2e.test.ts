@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropFolder, launchChromium, type Browser } from '../browser/harness';
+import { type Browser, dropFolder } from '../browser/harness';
 import { FATE_ORDER } from '../../src/ui/session/replay/fates';
-import { axeSerious, builtApp, serveApp, shot, watchPage, type Served } from './support';
+import { axeSerious, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41822;
 const BAD_LINE = 250;
@@ -27,10 +27,7 @@ beforeAll(async () => {
   const lines = [json({ _type: 'metadata', key: 'cli:long', created_at: '2026-06-01T10:00:00', updated_at: '2026-06-01T10:00:00', metadata: {}, last_consolidated: 0 })];
   for (let i = 2; i <= 300; i++) lines.push(i === BAD_LINE ? '{"role": "user", "content": "cut' : json({ role: i % 2 ? 'assistant' : 'user', content: `message on line ${i}` }));
   fs.writeFileSync(path.join(sessions, 'cli_long.jsonl'), lines.join('\n') + '\n');
-  app = await serveApp(await builtApp(), PORT);
-  b = await launchChromium({ port: PORT });
-  await b.page.setViewportSize({ width: 1280, height: 900 });
-  watch = watchPage(b.page);
+  ({ app, b, watch } = await openAppInChromium({ port: PORT }));
   await b.page.goto(app.url);
   await b.page.getByRole('button', { name: 'Try the demo' }).waitFor();
   await dropFolder(b, path.join(base, 'faults-ws'), 400, 400);

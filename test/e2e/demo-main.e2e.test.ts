@@ -4,8 +4,8 @@
  * a reload on the workspace link reopens that demo, not the v0.2 one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type Browser } from '../browser/harness';
-import { builtApp, serveApp, shot, watchPage, type Served } from './support';
+import { type Browser } from '../browser/harness';
+import { openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41821;
 const NS = '3f1c9a7e52d84b06a1e7c4d290b5f8e3';
@@ -14,10 +14,7 @@ let app: Served;
 let watch: { problems: string[] };
 
 beforeAll(async () => {
-  app = await serveApp(await builtApp(), PORT);
-  b = await launchChromium({ port: PORT });
-  await b.page.setViewportSize({ width: 1280, height: 900 });
-  watch = watchPage(b.page);
+  ({ app, b, watch } = await openAppInChromium({ port: PORT }));
 });
 
 afterAll(async () => {

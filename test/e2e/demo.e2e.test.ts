@@ -4,9 +4,9 @@
  * screen — with axe scans, screenshots, no CSP violation and no request leaving 127.0.0.1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type Browser } from '../browser/harness';
+import { type Browser } from '../browser/harness';
 import { FATE_COLOURS } from '../../src/ui/session/replay/strip';
-import { axeSerious, builtApp, serveApp, shot, watchPage, type Served } from './support';
+import { axeSerious, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41801;
 let b: Browser;
@@ -14,10 +14,7 @@ let app: Served;
 let watch: { problems: string[] };
 
 beforeAll(async () => {
-  app = await serveApp(await builtApp(), PORT);
-  b = await launchChromium({ port: PORT });
-  await b.page.setViewportSize({ width: 1280, height: 900 });
-  watch = watchPage(b.page);
+  ({ app, b, watch } = await openAppInChromium({ port: PORT }));
 });
 
 afterAll(async () => {

@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropFolder, launchChromium, type Browser } from '../browser/harness';
+import { type Browser, dropFolder } from '../browser/harness';
 import { API_KEY, markdownWorkspace, type MdWorkspace } from './markdown-fixtures';
-import { axeSerious, builtApp, RESULTS, serveApp, shot, watchPage, type Served } from './support';
+import { axeSerious, openAppInChromium, RESULTS, type Served, shot } from './support';
 
 const PORT = 41842;
 let b: Browser;
@@ -21,10 +21,7 @@ let saved: string;
 
 beforeAll(async () => {
   fx = markdownWorkspace();
-  app = await serveApp(await builtApp(), PORT);
-  b = await launchChromium({ port: PORT });
-  await b.page.setViewportSize({ width: 1100, height: 1000 });
-  watch = watchPage(b.page);
+  ({ app, b, watch } = await openAppInChromium({ port: PORT }, { width: 1100, height: 1000 }));
 });
 
 afterAll(async () => {

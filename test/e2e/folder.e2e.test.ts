@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropFolder, launchChromium, type Browser } from '../browser/harness';
-import { axeSerious, builtApp, demoWorkspaceCopy, serveApp, shot, watchPage, type Served } from './support';
+import { type Browser, dropFolder } from '../browser/harness';
+import { axeSerious, demoWorkspaceCopy, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41802;
 let b: Browser;
@@ -18,10 +18,7 @@ let watch: { problems: string[] };
 
 beforeAll(async () => {
   ws = demoWorkspaceCopy('ana-workspace');
-  app = await serveApp(await builtApp(), PORT);
-  b = await launchChromium({ port: PORT });
-  await b.page.setViewportSize({ width: 1280, height: 900 });
-  watch = watchPage(b.page);
+  ({ app, b, watch } = await openAppInChromium({ port: PORT }));
 });
 
 afterAll(async () => {

@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropFolder, launchChromium, type Browser } from '../browser/harness';
+import { type Browser, dropFolder } from '../browser/harness';
 import { GOLDEN_DIR } from '../golden-values';
-import { builtApp, serveApp, shot, watchPage, type Served } from './support';
+import { openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41821;
 const NUMBER_KEY = 'number_key.jsonl';
@@ -34,10 +34,7 @@ beforeAll(async () => {
   fs.mkdirSync(sessions, { recursive: true });
   for (const f of fixtures) fs.copyFileSync(path.join(GOLDEN_DIR, 'fixtures', f), path.join(sessions, f));
   fs.writeFileSync(path.join(sessions, NUMBER_KEY), '{"_type": "metadata", "key": 12345, "created_at": "2026-06-01T10:00:00", "updated_at": "2026-06-01T10:00:00", "metadata": {}, "last_consolidated": 0}\n{"role": "user", "content": "hi"}\n');
-  app = await serveApp(await builtApp(), PORT);
-  b = await launchChromium({ port: PORT });
-  await b.page.setViewportSize({ width: 1280, height: 900 });
-  watch = watchPage(b.page);
+  ({ app, b, watch } = await openAppInChromium({ port: PORT }));
 });
 
 afterAll(async () => {

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropFolder, launchChromium, type Browser } from '../browser/harness';
-import { axeSerious, builtApp, demoWorkspaceCopy, restartBrowser, serveApp, shot, watchPage, type Served } from './support';
+import { type Browser, dropFolder } from '../browser/harness';
+import { axeSerious, demoWorkspaceCopy, openAppInChromium, restartBrowser, type Served, shot, watchPage } from './support';
 
 const PORT = 41803;
 let b: Browser;
@@ -18,10 +18,7 @@ let watch: { problems: string[] };
 
 beforeAll(async () => {
   ws = demoWorkspaceCopy('reconnect-ws');
-  app = await serveApp(await builtApp(), PORT);
-  b = await launchChromium({ port: PORT, guards: { read: false, write: true } });
-  await b.page.setViewportSize({ width: 1280, height: 900 });
-  watch = watchPage(b.page);
+  ({ app, b, watch } = await openAppInChromium({ port: PORT, guards: { read: false, write: true } }));
 });
 
 afterAll(async () => {

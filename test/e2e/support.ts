@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM, withTimeout, type Browser } from '../browser/harness';
+import { CHROMIUM, launchChromium, withTimeout, type Browser, type LaunchOptions } from '../browser/harness';
 import { build, type InlineConfig } from 'vite';
 import { CSP } from '../../scripts/vite-plugins';
 
@@ -208,4 +208,12 @@ export async function restartBrowser(b: Browser, opts: { denyPrompts?: boolean }
       fs.rmSync(b.profileDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The built app served on `opts.port`, and Chromium on it with a page of `viewport`, watched for off-origin requests and CSP reports. */
+export async function openAppInChromium(opts: LaunchOptions, viewport = { width: 1280, height: 900 }): Promise<{ app: Served; b: Browser; watch: { problems: string[] } }> {
+  const app = await serveApp(await builtApp(), opts.port);
+  const b = await launchChromium(opts);
+  await b.page.setViewportSize(viewport);
+  return { app, b, watch: watchPage(b.page) };
 }

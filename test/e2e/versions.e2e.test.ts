@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropFolder, launchChromium, type Browser } from '../browser/harness';
-import { axeSerious, builtApp, serveApp, shot, watchPage, type Served } from './support';
+import { type Browser, dropFolder } from '../browser/harness';
+import { axeSerious, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41851;
 const NS = '0123456789abcdef0123456789abcdef';
@@ -51,10 +51,7 @@ beforeAll(async () => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-versions-'));
   writeMainFolder(path.join(base, '.nanobot'));
   writeOldWorkspace(path.join(base, 'old-ws'));
-  app = await serveApp(await builtApp(), PORT);
-  b = await launchChromium({ port: PORT });
-  await b.page.setViewportSize({ width: 1280, height: 900 });
-  watch = watchPage(b.page);
+  ({ app, b, watch } = await openAppInChromium({ port: PORT }));
 });
 
 afterAll(async () => {

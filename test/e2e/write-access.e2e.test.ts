@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropFolder, launchChromium, type Browser } from '../browser/harness';
-import { axeSerious, builtApp, demoWorkspaceCopy, serveApp, shot, watchPage, type Served } from './support';
+import { type Browser, dropFolder } from '../browser/harness';
+import { axeSerious, demoWorkspaceCopy, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41806;
 let b: Browser;
@@ -17,10 +17,7 @@ let watch: { problems: string[] };
 
 beforeAll(async () => {
   ws = demoWorkspaceCopy('read-only-grant');
-  app = await serveApp(await builtApp(), PORT);
-  b = await launchChromium({ port: PORT, guards: { read: false, write: false }, denyPrompts: true });
-  await b.page.setViewportSize({ width: 1280, height: 900 });
-  watch = watchPage(b.page);
+  ({ app, b, watch } = await openAppInChromium({ port: PORT, guards: { read: false, write: false }, denyPrompts: true }));
 });
 
 afterAll(async () => {
