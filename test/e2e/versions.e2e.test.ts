@@ -76,6 +76,20 @@ describe('nanobot versions', () => {
     expect(await row.innerText()).toContain('What changed?');
     expect(await row.innerText()).not.toContain('Runtime Context');
     await shot(b.page, 'versions-main-recognised');
+    // The listing is kept in the browser's IndexedDB for the next visit (read back through the app's own code path on reload).
+    const kept = await b.page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('session-lens-listings');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const req = open.result.transaction('listings').objectStore('listings').count();
+            req.onsuccess = () => resolve(req.result);
+            req.onerror = () => reject(req.error);
+          };
+        }),
+    );
+    expect(kept).toBe(1);
     expect(await axeSerious(b.page)).toEqual([]);
   });
 

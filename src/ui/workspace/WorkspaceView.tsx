@@ -12,7 +12,7 @@ import { navigate, type WorkspacePage } from '../router';
 import { VersionLine } from './VersionLine';
 import { folderLabel, layoutText, namingText } from './layout-text';
 import { hasProblems, healthReport } from './health';
-import { folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, scanSkipped, selectFolder, workspace } from './model';
+import { folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, listingFromCache, refreshListing, scans, scanSkipped, selectFolder, workspace } from './model';
 import { SessionsPage } from './SessionsPage';
 
 const PAGES: { page: WorkspacePage; label: string; href: string }[] = [
@@ -126,6 +126,11 @@ export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; fold
           </a>
         ))}
       </nav>
+      {listingFromCache.value !== null && (
+        <p class="notice from-cache-note" role="status" aria-busy="true">
+          Shown as it was on your last visit ({new Date(listingFromCache.value).toLocaleString()}); reading the folder again for changes…
+        </p>
+      )}
       {listingError.value && (
         <p class="notice danger" role="alert">
           {listingError.value}

@@ -13,6 +13,7 @@ import { classifyEntries, type Leftover } from '../../store/leftovers';
 import { looksLikeSession, type SessionFolder } from '../../store/layout';
 import { folderSignatureOf, statFolder } from '../../store/folder-stat';
 import { joinPath } from '../../store/paths';
+import { idbListingStore, loadListing, saveListing, type ListingCacheStore } from '../../store/listing-cache';
 import { listSessions, type Listing } from '../../store/session-list';
 import type { Workspace } from './open';
 import type { FileScan } from './scan';
@@ -34,6 +35,19 @@ export const leftovers = signal<LeftoverInfo[]>([]);
 export const scans = signal<ReadonlyMap<string, FileScan>>(new Map());
 export const scanSkipped = signal<ReadonlyMap<string, string>>(new Map());
 export const scanning = signal(false);
+/** When the shown listing is the one kept from the last visit (its time, ms), until the folder is listed again. */
+export const listingFromCache = signal<number | null>(null);
+
+let cacheStore: ListingCacheStore = idbListingStore;
+/** Where listings are kept between visits (tests hand in a Map-backed store). */
+export function setListingCacheStore(store: ListingCacheStore): void {
+  cacheStore = store;
+}
+
+/** The cache key of a folder: only real folders and the demo are kept (dropped copies change with every drop). */
+function cacheKey(ws: Workspace, f: SessionFolder): string | null {
+  return ws.kind === 'folder' || ws.kind === 'demo' ? `${ws.kind}:${ws.name}:${f.path}` : null;
+}
 /** Session files per folder path as last listed: the layout's own counts date from when it was opened. */
 export const folderCounts = signal<ReadonlyMap<string, number>>(new Map());
 /** The folder's signature (names, sizes, mtimes) when the shown listing was read: live.ts compares against it. */
@@ -86,6 +100,7 @@ export async function setWorkspace(ws: Workspace | null, folderAt = 0): Promise<
   workspace.value = ws;
   folderIndex.value = ws ? Math.min(Math.max(0, folderAt), Math.max(0, ws.layout.folders.length - 1)) : 0;
   listing.value = null;
+  listingFromCache.value = null;
   listedSignature = null;
   listingError.value = null;
   leftovers.value = [];
@@ -102,6 +117,7 @@ export async function selectFolder(i: number): Promise<void> {
   scanAbort?.abort();
   folderIndex.value = i;
   listing.value = null;
+  listingFromCache.value = null;
   verdict.value = null;
   scans.value = new Map();
   scanSkipped.value = new Map();
@@ -118,7 +134,17 @@ export async function refreshListing(): Promise<void> {
     return;
   }
   listingBusy.value = true;
+  const key = cacheKey(ws, f);
   try {
+    if (!listing.value && key) {
+      // A folder seen before: its last listing at once, marked as such until this one replaces it.
+      const cached = await loadListing(cacheStore, key).catch(() => null);
+      if (gen !== generation) return;
+      if (cached && !listing.value) {
+        listing.value = cached.listing;
+        listingFromCache.value = cached.savedAt;
+      }
+    }
     const listed = await ws.adapter.list(f.path);
     const entries = classifyEntries(listed);
     let names = entries.sessions;
@@ -133,8 +159,8 @@ export async function refreshListing(): Promise<void> {
       listedVersion = activeOf(versionOf(judged, f));
       verdict.value = judged;
     }
-    listedVersion = activeVersion.value;
-    const next = await listSessions(ws.adapter, f.path, { now: nowIso(), version: listedVersion, names });
+    const version = (listedVersion = activeVersion.value);
+    const next = await listSessions(ws.adapter, f.path, { now: nowIso(), version, names });
     // The change watch's signature and the leftovers' stats: each session as its listing saw it (so a
     // change after its head was read still differs), one stat each for the other files.
     const seen = new Map(next.summaries.map((s) => [s.fileName, { size: s.size, lastModified: s.lastModified }]));
@@ -144,6 +170,8 @@ export async function refreshListing(): Promise<void> {
     const lefts = entries.leftovers.map((l) => ({ ...l, path: joinPath(f.path, l.name), stat: statOf(l.name), targetStat: statOf(l.target) }));
     if (gen !== generation) return;
     listing.value = next;
+    listingFromCache.value = null;
+    if (key) void saveListing(cacheStore, key, version, next).catch(() => undefined);
     folderCounts.value = new Map([...folderCounts.value, [f.path, next.summaries.length]]);
     listedSignature = signature;
     leftovers.value = lefts;
