@@ -1,4 +1,7 @@
 /** The destructive edits: remove a corrupt line, clear, repair (with a backup) and delete. */
+import { iso } from '../../iso';
+import { deleteTargets } from '../../../core/delete';
+import { rulesOf } from '../../../core/nanobot-version';
 import { useMemo, useState } from 'preact/hooks';
 import { clearMessages, removeLine, repairDocument } from '../../../core/edits';
 import { fileStem } from '../../../core/listing';
@@ -80,12 +83,31 @@ export function ClearEdit({ ctx, onReload }: Reload) {
   );
 }
 
+/** What nanobot's own delete_session would remove besides this file, at the version in force. */
+function DeleteNote({ ctx }: { ctx: EditCtx }) {
+  const others = deleteTargets(ctx.opened.key, ctx.opened.version).filter((t) => !(t.where === 'sessions' && t.fileName === ctx.opened.fileName));
+  if (!others.length) return null;
+  return (
+    <p class="sl-muted">
+      {rulesOf(ctx.opened.version).label}’s own delete_session would also remove{' '}
+      {others.map((t, i) => (
+        <span key={t.where + t.fileName}>
+          {i > 0 ? ', ' : ''}
+          <code>{iso(t.where === 'legacy' ? `~/.nanobot/sessions/${t.fileName}` : t.fileName)}</code>
+        </span>
+      ))}
+      {' '}where they exist; Session Lens removes only this file.
+    </p>
+  );
+}
+
 /** Deletes the file (refused if it changed since it was read). */
 export function DeleteEdit({ ctx }: { ctx: EditCtx }) {
   const adapter = ctx.adapter;
   const plan: Plan | { error: string } = adapter
     ? {
         summary: `Deletes ${ctx.opened.path}. nanobot then starts this session empty the next time it is used.`,
+        notes: <DeleteNote ctx={ctx} />,
         confirm: `${ctx.opened.fileName} and its ${plural(ctx.opened.recovered.messages.length, 'message')} will be deleted. Without a backup this cannot be undone.`,
         offerBackup: true,
         action: 'Delete file',

@@ -3,7 +3,10 @@
  * anything, saves through the guarded store (or downloads in read-only mode) and reports the
  * result or the conflict.
  */
+import { rulesOf } from '../../../core/nanobot-version';
+import { enforceFileCap } from '../../../core/retain';
 import type { StorageAdapter } from '../../../store/adapter';
+import { count } from '../text';
 import type { OpenedSession } from '../../../store/sessions';
 import { reload } from './apply';
 import { AppendEdit } from './AppendEdit';
@@ -19,6 +22,21 @@ export interface EditTabProps {
   now: () => string;
   onChanged: (next: OpenedSession | null, message: string) => void;
   onForked: (path: string) => void;
+}
+
+/** v0.2 and v0.3.0 cap a session at 2,000 messages (v0.3.0 in every save): say so when this one is over. */
+function FileCapNote({ opened }: { opened: OpenedSession }) {
+  const s = opened.nanobot.result;
+  const cap = s ? enforceFileCap(s.messages, s.lastConsolidated, s.metadata, opened.version) : null;
+  if (!s || !cap || !cap.ok) return null;
+  const rules = rulesOf(opened.version);
+  return (
+    <p class="sl-banner sl-warn">
+      This session holds {count(s.messages.length)} messages, over {rules.label}’s cap of {count(rules.fileCap!.limit)}:{' '}
+      {rules.fileCap!.inEverySave ? 'its next save of this session (after a turn, at shutdown, or a fork)' : 'its next agent turn'} keeps the last{' '}
+      {count(cap.result.retained.length)} and hands {count(cap.toArchive.length)} never-archived messages to its memory archive.
+    </p>
+  );
 }
 
 /** All edit cards, with the warnings that apply to every save. */
@@ -63,6 +81,7 @@ export function EditTab(props: EditTabProps) {
       ) : (
         <p class="sl-banner sl-info">This session is open read-only: every edit is offered as a download of the edited file; nothing on disk changes.</p>
       )}
+      <FileCapNote opened={props.opened} />
       <TitleEdit ctx={ctx} onReload={onReload} />
       <AppendEdit ctx={ctx} onReload={onReload} />
       <ConsolidatedEdit ctx={ctx} onReload={onReload} />

@@ -1,0 +1,22 @@
+/** What nanobot's delete_session removes at each version (spec §13). */
+import { describe, expect, it } from 'vitest';
+import { deleteTargets } from '../../src/core/delete';
+
+describe('deleteTargets', () => {
+  it('v0.2: the workspace file and the global legacy one', () => {
+    expect(deleteTargets('cli:direct', 'v0.2')).toEqual([
+      { where: 'sessions', fileName: 'cli_direct.jsonl' },
+      { where: 'legacy', fileName: 'cli_direct.jsonl' },
+    ]);
+  });
+
+  it('v0.3.0 and main: the canonical file, the lossy one and the global legacy one', () => {
+    for (const v of ['v0.3.0', 'main'] as const) {
+      expect(deleteTargets('cli:direct', v)).toEqual([
+        { where: 'sessions', fileName: 'Y2xpOmRpcmVjdA.jsonl' },
+        { where: 'sessions', fileName: 'cli_direct.jsonl' },
+        { where: 'legacy', fileName: 'cli_direct.jsonl' },
+      ]);
+    }
+  });
+});
