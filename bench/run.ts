@@ -2,6 +2,7 @@
 import { benchAppOpen } from './app-open';
 import { benchAppWorkspace } from './app-workspace';
 import { benchBundle } from './bundle';
+import { benchCli } from './cli';
 import { benchCore, type Figure } from './core';
 import { benchListing, benchStoreSaves } from './listing';
 
@@ -12,6 +13,7 @@ function print(group: string, figures: Figure[]) {
 
 const groups: [id: string, title: string, run: () => Promise<Figure[]>][] = [
   ['core', `core (Node ${process.version})`, benchCore],
+  ['cli', `the CLI as whole processes vs nanobot's work in Python, same run (${process.env.NANOBOT_SRC ? 'NANOBOT_SRC' : 're-enactment'})`, benchCli],
   ['listing', "session listing (store vs nanobot's listing I/O, same run)", benchListing],
   ['saves', 'store saves in Chromium (test/browser/bench-store.ts)', benchStoreSaves],
   ['bundle', 'the built app in Chromium: JavaScript fetched', benchBundle],

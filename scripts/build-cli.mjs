@@ -1,4 +1,4 @@
-// Bundles the CLI (src/cli/bin.ts and the core it uses) into dist-cli/cli.js for Node 20.
+// Bundles the CLI (src/cli/bin.ts and the core it uses) into dist-cli/cli.js for Node 20 (lazy chunks in dist-cli/chunks/).
 import { build } from 'vite';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -12,7 +12,8 @@ await build({
     target: 'node20',
     minify: false,
     sourcemap: false,
-    rollupOptions: { output: { entryFileNames: 'cli.js', format: 'es', codeSplitting: false } },
+    // Split: the cl100k rank table (1.26 MB) is its own chunk, parsed only by a command that counts tokens.
+    rollupOptions: { output: { entryFileNames: 'cli.js', chunkFileNames: 'chunks/[name]-[hash].js', format: 'es' } },
   },
   ssr: { noExternal: true },
 });

@@ -11,7 +11,7 @@ import type { StorageAdapter } from '../store/adapter';
 import { detectLayout } from '../store/layout';
 import { createNodeAdapter } from '../store/node-adapter';
 import { joinPath } from '../store/paths';
-import { openSession, type OpenedSession } from '../store/sessions';
+import { readBothLenses, type ReadView } from '../store/read-only';
 import { UsageError } from './args';
 import { plural } from './text';
 
@@ -24,7 +24,7 @@ interface Finding {
 }
 
 /** What is wrong with one opened session, in nanobot's terms first. */
-export function sessionFindings(s: OpenedSession, label: string): Finding[] {
+export function sessionFindings(s: Pick<ReadView, 'nanobot' | 'doc'>, label: string): Finding[] {
   const out: Finding[] = [];
   const n = s.nanobot;
   if (!n.result) {
@@ -50,7 +50,7 @@ async function checkFolder(adapter: StorageAdapter, root: string, now: string, o
     for (const name of folder.sessions) {
       const p = joinPath(folder.path, name);
       try {
-        findings.push(...sessionFindings(await openSession(adapter, p, { now, version: override ?? folder.version }), p));
+        findings.push(...sessionFindings(await readBothLenses(adapter, p, { now, version: override ?? folder.version }), p));
       } catch (e) {
         findings.push({ file: p, severity: 'error', kind: 'unreadable', message: (e as Error).message });
       }
@@ -71,7 +71,7 @@ export async function checkHealth(target: string, now: string, out: { log: (s: s
   let findings: Finding[];
   if (isDir) findings = await checkFolder(createNodeAdapter(abs), target, now, override);
   else {
-    const s = await openSession(createNodeAdapter(path.dirname(abs)), path.basename(abs), { now, version: override ?? 'v0.2' });
+    const s = await readBothLenses(createNodeAdapter(path.dirname(abs)), path.basename(abs), { now, version: override ?? 'v0.2' });
     findings = sessionFindings(s, target);
   }
   const errors = findings.filter((f) => f.severity === 'error').length;

@@ -13,6 +13,7 @@ import { DROP_REASON_TEXT, getHistory, type Fate } from '../core/replay';
 import { estimateMessageTokens } from '../core/tokens';
 import { loadTokenizer } from '../core/tokenizer';
 import { createNodeAdapter } from '../store/node-adapter';
+import { readBothLenses, readNanobotLens, type NanobotView } from '../store/read-only';
 import { openSession, type OpenedSession } from '../store/sessions';
 import { version } from '../../package.json';
 import { checkHealth } from './check';
@@ -45,7 +46,8 @@ nanobot version whose rules apply (default: recognised from the folder, else v0.
 
 type Out = { log: (s: string) => void };
 
-async function opened(file: string, args: Args, now: string, positionals = 1, out?: Out): Promise<{ session: OpenedSession; adapter: ReturnType<typeof createNodeAdapter> }> {
+/** The file argument checked, its version chosen (and named in human output), and an adapter over its folder. */
+async function located(file: string, args: Args, positionals: number, out?: Out) {
   args.noMoreThan(positionals);
   const abs = path.resolve(file);
   try {
@@ -56,12 +58,23 @@ async function opened(file: string, args: Args, now: string, positionals = 1, ou
   }
   const { version, how } = await versionFor(path.dirname(abs), args);
   if (out && !args.json) out.log(`${rulesOf(version).label} rules (${how})`);
-  const adapter = createNodeAdapter(path.dirname(abs));
-  const session = await openSession(adapter, path.basename(abs), { now, version, ...(args.key !== undefined ? { key: args.key } : {}) });
+  return { abs, version, adapter: createNodeAdapter(path.dirname(abs)), keyOpt: args.key !== undefined ? { key: args.key } : {} };
+}
+
+/** Opens a file to change it: both lenses, and the snapshot (with its SHA-256) a guarded save checks. */
+async function opened(file: string, args: Args, now: string, positionals = 1, out?: Out): Promise<{ session: OpenedSession; adapter: ReturnType<typeof createNodeAdapter> }> {
+  const { abs, version, adapter, keyOpt } = await located(file, args, positionals, out);
+  const session = await openSession(adapter, path.basename(abs), { now, version, ...keyOpt });
   return { session, adapter };
 }
 
-function nanobotSession(s: OpenedSession) {
+/** Opens a file to read nanobot's lens only (replay, tokens, format): no hash, no recovered lens. */
+async function openedNanobot(file: string, args: Args, now: string, out?: Out): Promise<NanobotView> {
+  const { abs, version, adapter, keyOpt } = await located(file, args, 1, out);
+  return readNanobotLens(adapter, path.basename(abs), { now, version, ...keyOpt });
+}
+
+function nanobotSession(s: NanobotView) {
   const r = s.nanobot.result;
   return r && dictFrom([
     ['key', r.key],
@@ -84,7 +97,7 @@ function fateValue(f: Fate, line: number): PyValue {
 }
 
 async function cmdReplay(args: Args, now: string, out: Out): Promise<number> {
-  const { session } = await opened(args.positional(0, 'FILE'), args, now, 1, out);
+  const session = await openedNanobot(args.positional(0, 'FILE'), args, now, out);
   const s = session.nanobot.result;
   const version = session.version;
   const maxTokens = args.int('max-tokens', 0);
@@ -126,14 +139,15 @@ async function cmdReplay(args: Args, now: string, out: Out): Promise<number> {
   return 0;
 }
 
-function describeLoad(s: OpenedSession): string {
+function describeLoad(s: NanobotView): string {
   const n = s.nanobot;
   const e = n.repairError ?? n.strictError;
   return e ? `${e.type}: ${e.message}` : 'no messages and no metadata';
 }
 
 async function cmdLoad(args: Args, now: string, out: Out): Promise<number> {
-  const { session } = await opened(args.positional(0, 'FILE'), args, now, 1, out);
+  const { abs, version, adapter, keyOpt } = await located(args.positional(0, 'FILE'), args, 1, out);
+  const session = await readBothLenses(adapter, path.basename(abs), { now, version, ...keyOpt });
   const rec = session.recovered;
   const diagnostics = session.doc.diagnostics;
   if (args.json) {
@@ -162,7 +176,7 @@ async function cmdLoad(args: Args, now: string, out: Out): Promise<number> {
 }
 
 async function cmdTokens(args: Args, now: string, out: Out): Promise<number> {
-  const { session } = await opened(args.positional(0, 'FILE'), args, now, 1, out);
+  const session = await openedNanobot(args.positional(0, 'FILE'), args, now, out);
   const s = session.nanobot.result;
   const count = await tokenCounter(session.version);
   const values: PyValue[] = (s?.messages ?? []).map((m) => {
@@ -184,7 +198,7 @@ async function cmdTokens(args: Args, now: string, out: Out): Promise<number> {
 }
 
 async function cmdFormat(args: Args, now: string): Promise<number> {
-  const { session } = await opened(args.positional(0, 'FILE'), args, now);
+  const session = await openedNanobot(args.positional(0, 'FILE'), args, now);
   const s = session.nanobot.result;
   if (!s) {
     process.stderr.write(`nanobot loads nothing from this file (${describeLoad(session)}); its save would write an empty session:\n`);

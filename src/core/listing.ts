@@ -29,7 +29,8 @@ export type ListingOutcome =
   | { kind: 'skip'; reason: string; repaired: boolean; headError: PyError | null }
   /** nanobot's listing raises (v0.3.0+: an error other than a data error): it lists nothing at all. */
   | { kind: 'raise'; error: PyError; repaired: boolean }
-  | { kind: 'need-more' }
+  /** `whole`: reading the head raised, so only the whole file (nanobot's repair pass) settles it. */
+  | { kind: 'need-more'; whole?: boolean }
   /** v0.2's repair reads another file (`safe_key(fallback key)`): call again with `fallbackFile`. */
   | { kind: 'need-file'; fileName: string };
 
@@ -69,7 +70,7 @@ export function listingRow(input: ListingInput): ListingOutcome {
   } catch (e) {
     if (e instanceof NeedMore) return { kind: 'need-more' };
     if (!(e instanceof HeadRaise)) throw e;
-    if (!input.complete) return { kind: 'need-more' };
+    if (!input.complete) return { kind: 'need-more', whole: true };
     if (rules.headErrorsToRepair === 'data-errors' && !DATA_ERRORS.has(e.error.type)) return { kind: 'raise', error: e.error, repaired: false };
     return repairRow(input, e.error, rules, stemKey);
   }
@@ -103,10 +104,11 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
     if (span > decodedTo) {
       if (span > bytes.length) throw new NeedMore(); // nanobot read a chunk we do not have yet
       const f = findUtf8Fault(bytes, decodedTo, span);
-      if (f && !(f.reason === 'unexpected end of data' && !complete && span === bytes.length)) {
-        throw new HeadRaise({ type: 'UnicodeDecodeError', message: utf8FaultMessage(f) });
-      }
-      decodedTo = span;
+      // A character cut by the end of what is decoded so far waits in Python's incremental decoder
+      // for the next chunk; only at the end of the file is it an error.
+      if (f && f.reason === 'unexpected end of data' && (span < bytes.length || !complete)) decodedTo = f.pos;
+      else if (f) throw new HeadRaise({ type: 'UnicodeDecodeError', message: utf8FaultMessage(f) });
+      else decodedTo = span;
     }
     return decodeStrict(bytes.subarray(l.start, l.end));
   };

@@ -161,6 +161,12 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
         return fileStream(path, h);
       }),
 
+    readWhole: (path) =>
+      guard(path, 'Reading', async () => {
+        const b = await fs.readFile(abs(path));
+        return new Uint8Array(b.buffer, b.byteOffset, b.byteLength); // a view, not a copy
+      }),
+
     readHead: (path, n) => readRange(path, 0, n),
 
     statHead: (path, n) =>

@@ -162,10 +162,12 @@ async function summarize(adapter: StorageAdapter, path: string, fileName: string
   // further than nanobot's reader gets; re-run the row only when the new lines could end the scan.
   const scan = out.kind === 'need-more' ? new ScanWatch(head.bytes()) : null;
   while (scan && out.kind === 'need-more' && !complete) {
-    const chunk = await adapter.readRange(path, head.length, head.length + HEAD_BYTES);
+    // Once the head raised, only the whole file decides (nanobot's repair reads it all): read the rest at once.
+    const whole = out.whole === true;
+    const chunk = await adapter.readRange(path, head.length, whole ? stat.size : head.length + HEAD_BYTES);
     head.push(chunk);
     complete = chunk.length === 0 || head.length >= stat.size;
-    if (scan.mayDecide(head.bytes(), chunk) || complete) out = listingRow(input());
+    if ((!whole && scan.mayDecide(head.bytes(), chunk)) || complete) out = listingRow(input());
   }
   if (out.kind === 'need-file') {
     // v0.2's listing repair reads the file its fallback key names, which may be another one or none.
@@ -219,18 +221,21 @@ function ownFileOf(key: string, version: NanobotVersion): string {
  */
 class ScanWatch {
   private checked: number;
+  private end: number;
   private lineEnds: number;
   constructor(first: Uint8Array) {
-    this.checked = lastLineEnd(first);
+    this.checked = this.end = lastLineEnd(first);
     this.lineEnds = countLineEnds(first);
   }
+  /** Called with the head and the chunk that just ended it: work in proportion to the chunk (and a line it completes). */
   mayDecide(bytes: Uint8Array, chunk: Uint8Array): boolean {
     this.lineEnds += countLineEnds(chunk);
-    const end = lastLineEnd(bytes);
-    if (end <= this.checked) return false;
+    const inChunk = lastLineEnd(chunk);
+    if (inChunk > 0) this.end = bytes.length - chunk.length + inChunk;
+    if (this.end <= this.checked) return false;
     const from = this.checked;
-    this.checked = end;
-    return from === 0 || this.lineEnds > PREVIEW_MAX_RECORDS + 1 || end > PREVIEW_MAX_CHARS || mayHoldUserRole(bytes, from, end);
+    this.checked = this.end;
+    return from === 0 || this.lineEnds > PREVIEW_MAX_RECORDS + 1 || this.end > PREVIEW_MAX_CHARS || mayHoldUserRole(bytes, from, this.end);
   }
 }
 

@@ -33,7 +33,7 @@ export async function readSnapshot(adapter: StorageAdapter, path: string): Promi
 export async function readSteady(adapter: StorageAdapter, path: string): Promise<{ bytes: Uint8Array; stat: FileStat }> {
   for (let attempt = 1; ; attempt++) {
     const before = await adapter.stat(path);
-    const bytes = await readAll(await adapter.read(path), before.size);
+    const bytes = adapter.readWhole ? await adapter.readWhole(path) : await readAll(await adapter.read(path), before.size);
     const after = await adapter.stat(path);
     if (sameStat(before, after) && after.size === bytes.length) return { bytes, stat: after };
     if (attempt === 3) {

@@ -1,0 +1,98 @@
+/**
+ * `npm run bench -- cli`: each CLI command as a whole process (time and peak RSS) against nanobot's
+ * work in Python, measured in the same run, interleaved: nanobot's own SessionManager when
+ * NANOBOT_SRC is set, else bench/cli_baseline.py's re-enactment. Sessions of 1,000 / 10,000 / 50,000
+ * messages (BENCH_BIG=1 adds 150,000) and folders of 100 / 1,000 sessions, generated here.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Figure } from './core';
+import { sessionBody, sessionHead } from './listing';
+
+const repo = process.cwd();
+const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 5);
+const timeBin = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
+/** One process: wall ms and peak RSS in KiB (from /usr/bin/time -v, else the child's own resource usage). */
+function measure(cmd: string, args: string[]): { ms: number; kb: number } {
+  const t = performance.now();
+  const r = timeBin
+    ? spawnSync(timeBin, ['-f', '%M', cmd, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 })
+    : spawnSync(process.execPath, ['-e', `const r=require('child_process').spawnSync(${JSON.stringify(cmd)},${JSON.stringify(args)},{stdio:'ignore'});process.stderr.write(String(require('process').resourceUsage().maxRSS))`], { encoding: 'utf8' });
+  const ms = performance.now() - t;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr.slice(-400)}`);
+  const kb = Number(r.stderr.trim().split('\n').pop());
+  return { ms, kb };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const spread = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
+
+/** A session of `n` messages: the listing bench's metadata line, then its realistic 4-message blocks. */
+function writeSession(file: string, n: number, i = 0): void {
+  const block = sessionBody(1);
+  const lines = block.split('\n').filter(Boolean);
+  const fd = fs.openSync(file, 'w');
+  fs.writeSync(fd, sessionHead(i)); // metadata + the first user message
+  for (let k = 1; k < n; k += lines.length) fs.writeSync(fd, lines.slice(0, Math.min(lines.length, n - k)).join('\n') + '\n');
+  fs.closeSync(fd);
+}
+
+interface Case {
+  label: string;
+  ours: string[];
+  base: [op: string, path: string];
+}
+
+/** Runs the CLI benchmark; figures are ratios to the Python baseline of the same run. */
+export async function benchCli(): Promise<Figure[]> {
+  const b = spawnSync(process.execPath, ['scripts/build-cli.mjs'], { stdio: 'inherit' });
+  if (b.status !== 0) throw new Error('build:cli failed');
+  const cli = path.join(repo, 'dist-cli/cli.js');
+  const baseline = process.env.NANOBOT_SRC ? "nanobot's SessionManager (NANOBOT_SRC)" : 'bench/cli_baseline.py (re-enactment: json.loads per line, listing.py)';
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-cli-'));
+  const figures: Figure[] = [];
+  try {
+    const cases: Case[] = [];
+    const sizes = [1000, 10000, 50000, ...(process.env.BENCH_BIG ? [150000] : [])];
+    for (const n of sizes) {
+      const dir = path.join(root, `m${n}`, 'sessions');
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `bench_s0.jsonl`);
+      writeSession(file, n);
+      const mb = (fs.statSync(file).size / 1e6).toFixed(1);
+      for (const op of ['replay', 'load', 'tokens', 'format']) {
+        cases.push({ label: `${op} ${n.toLocaleString('en')} messages (${mb} MB)`, ours: [cli, op, file, '--json', '--nanobot', 'v0.2'], base: [op, file] });
+      }
+    }
+    for (const count of [100, 1000]) {
+      const dir = path.join(root, `f${count}`, 'sessions');
+      fs.mkdirSync(dir, { recursive: true });
+      const body = sessionBody(20_000);
+      for (let i = 0; i < count; i++) fs.writeFileSync(path.join(dir, `bench_s${i}.jsonl`), sessionHead(i) + body);
+      cases.push({ label: `list ${count.toLocaleString('en')} sessions`, ours: [cli, 'list', dir, '--json', '--nanobot', 'v0.2'], base: ['list', dir] });
+    }
+    for (const c of cases) {
+      const ours: { ms: number; kb: number }[] = [];
+      const base: { ms: number; kb: number }[] = [];
+      measure(process.execPath, c.ours); // warm the disk cache for both
+      for (let r = 0; r < RUNS; r++) {
+        ours.push(measure(process.execPath, c.ours));
+        base.push(measure('python3', [path.join(repo, 'bench/cli_baseline.py'), ...c.base]));
+      }
+      const tOurs = median(ours.map((x) => x.ms));
+      const tBase = median(base.map((x) => x.ms));
+      const mOurs = median(ours.map((x) => x.kb));
+      const mBase = median(base.map((x) => x.kb));
+      const holds = (x: number) => (x <= 1 ? 'holds' : 'missed');
+      figures.push({ name: `${c.label}: time`, value: tOurs / tBase, unit: '× baseline', note: `median ${tOurs.toFixed(0)} ms (${spread(ours.map((x) => x.ms))}) vs ${tBase.toFixed(0)} ms (${spread(base.map((x) => x.ms))}), ${RUNS} runs; goal ≤ 1.0× ${holds(tOurs / tBase)}` });
+      figures.push({ name: `${c.label}: peak RSS`, value: mOurs / mBase, unit: '× baseline', note: `median ${(mOurs / 1024).toFixed(0)} MiB vs ${(mBase / 1024).toFixed(0)} MiB; goal ≤ 1.0× ${holds(mOurs / mBase)}` });
+    }
+    figures.push({ name: 'baseline', value: RUNS, unit: 'runs each', note: baseline });
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+  return figures;
+}
