@@ -94,8 +94,8 @@ export function SessionView(props: SessionHostProps) {
     { id: 'export', label: 'Export' },
   ];
   return (
-    <div class="sl-session">
-      <Header opened={opened} lens={LENS[tab]} notice={notice} onDismiss={() => setNotice(null)} onProblems={() => go('file')} onLine={(l) => openLine(l)} onExport={() => go('export', route.params)} />
+    <div class={`sl-session ${tab === 'conversation' ? 'sl-fill' : ''}`}>
+      <Header opened={opened} workspace={props.workspace ?? ''} lens={LENS[tab]} notice={notice} onDismiss={() => setNotice(null)} onProblems={() => go('file')} onLine={(l) => openLine(l)} onExport={() => go('export', route.params)} />
       <Tabs tabs={tabs} active={tab} onSelect={(id) => go(id as TabId)} idPrefix="sl" label="Session views">
         {tab === 'conversation' && <ConversationTab opened={opened} line={line} onOpenLine={(l) => openLine(l)} onLine={(l) => setLine(l)} />}
         {tab === 'replay' && <ReplayTab opened={opened} params={route.params} onParams={(p) => props.onRoute('replay', p)} onOpenLine={(l) => openLine(l, 'conversation')} onExport={(p) => go('export', { ...p, src: 'replay' })} />}

@@ -23,7 +23,8 @@ function markCurrent(m: FindMatch): void {
   const step = () => {
     for (const el of document.querySelectorAll('.sl-find-current')) el.classList.remove('sl-find-current');
     const card = document.querySelector(`.sl-conversation article[data-message="${m.message}"]`);
-    const marks = card ? card.querySelectorAll('mark.sl-find-hit') : [];
+    // Only the texts the index searched (message text, tool calls): other JSON shown may hold marks too.
+    const marks = card ? card.querySelectorAll('.sl-msgtext mark.sl-find-hit, .sl-calls mark.sl-find-hit') : [];
     const mark = marks[m.nth] ?? marks[0];
     if (mark) {
       mark.classList.add('sl-find-current');
