@@ -1,6 +1,7 @@
 /**
  * Hash routes, so the app works from any static URL and sub-path and deep links survive a reload:
- * `#/` start · `#/guide` · `#/w` sessions · `#/w/health` · `#/w/leftovers` · `#/s/<key>?tab=…&…` a session.
+ * `#/` start · `#/guide` · `#/w` sessions · `#/w/health` · `#/w/leftovers` · `#/s/<key>?tab=…&…` a session ·
+ * `#/s/<key>/m/<n>` message n of a session (its permalink; parsed into the param `m`).
  */
 import { signal } from '@preact/signals';
 
