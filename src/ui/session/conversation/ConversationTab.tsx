@@ -74,17 +74,17 @@ export function ConversationTab({ opened, line, onOpenLine, onLine }: Conversati
           </button>
         )}
         <JumpTo opened={opened} onMessage={jump} onLine={jumpLine} />
-      <label class="sl-raw-all">
-        <input
-          type="checkbox"
-          checked={raw}
-          onChange={(e) => {
-            setRawEverywhere(e.currentTarget.checked);
-            overrides.value = new Map();
-          }}
-        />{' '}
-        Raw text for every message (no Markdown formatting)
-      </label>
+        <label class="sl-raw-all">
+          <input
+            type="checkbox"
+            checked={raw}
+            onChange={(e) => {
+              setRawEverywhere(e.currentTarget.checked);
+              overrides.value = new Map();
+            }}
+          />{' '}
+          Raw text for every message (no Markdown formatting)
+        </label>
       </div>
       {copied && <p class="sl-muted sl-small" role="status">{copied}</p>}
       {rows.length === 0 ? (
