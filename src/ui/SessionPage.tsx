@@ -16,6 +16,7 @@ import { activeVersion, folder, folderIndex, listing, nowIso, refreshListing, se
 import { resolveSession, rowHref } from './workspace/rows';
 import { ReadOnlyBanner } from './workspace/WorkspaceView';
 import { iso } from './iso';
+import { ReadOnce } from './ReadOnce';
 import type { OpeningPreviewProps } from './session/OpeningPreview';
 import type { PyDict } from '../core/pyvalue';
 
@@ -184,6 +185,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
           say(message, 'success');
           void refreshListing();
         },
+        workspace: ws.name,
         onForked: (forkPath) => {
           say(`Fork written to ${forkPath}.`, 'success');
           void refreshListing().then(() => {
@@ -208,10 +210,10 @@ export function SessionPage({ r }: { r: SessionRoute }) {
       </nav>
       <ReadOnlyBanner />
       {ws.writable && ws.kind !== 'demo' && (
-        <p class="notice gateway" role="note">
+        <ReadOnce ws={ws.name} id="gateway" class="notice gateway" role="note" summary={<strong>Stop nanobot before editing.</strong>}>
           <strong>Stop nanobot before editing.</strong> A running nanobot gateway keeps this session in memory and re-saves it when it shuts down,
           overwriting edits made here. Session Lens refuses to save over a file that changed since it was read.
-        </p>
+        </ReadOnce>
       )}
       {error && (
         <p class="notice danger" role="alert">

@@ -1,6 +1,7 @@
 /**
  * Hash routes, so the app works from any static URL and sub-path and deep links survive a reload:
- * `#/` start · `#/guide` · `#/w` sessions · `#/w/health` · `#/w/leftovers` · `#/s/<key>?tab=…&…` a session.
+ * `#/` start · `#/guide` · `#/w` sessions · `#/w/health` · `#/w/leftovers` · `#/s/<key>?tab=…&…` a session ·
+ * `#/s/<key>/m/<n>` message n of a session (its permalink; parsed into the param `m`).
  */
 import { signal } from '@preact/signals';
 
@@ -32,7 +33,10 @@ export function parseHash(hash: string): Route {
   const params = Object.fromEntries(new URLSearchParams(q < 0 ? '' : h.slice(q + 1)));
   const parts = path.split('/').filter((p, i) => i > 0 || p !== '');
   if (parts[0] === 's' && parts.length >= 2) {
-    const key = decode(parts.slice(1).join('/'));
+    // `#/s/<key>/m/<n>`: a message's permalink (keys are percent-encoded, so a key holds no '/').
+    const permalink = parts.length === 4 && parts[2] === 'm' && /^\d+$/.test(parts[3]!);
+    const key = decode((permalink ? parts.slice(1, 2) : parts.slice(1)).join('/'));
+    if (permalink) params.m = String(Number(parts[3]));
     const { tab, ...rest } = params;
     return { view: 'session', key, ...(tab && TABS.includes(tab) ? { tab: tab as SessionTab } : {}), params: rest };
   }
@@ -107,6 +111,12 @@ export function navigate(r: Route, opts: { replace?: boolean } = {}): void {
     else history.pushState(history.state, '', hash);
   }
   route.value = follow(parseHash(hash));
+}
+
+/** A message's permalink `#/s/<key>/m/<n>` (n 1-based), keeping the `file`, `folder` and `nanobot` of `params`. */
+export function messageHref(key: string, n: number, params: Record<string, string> = {}): string {
+  const keep = Object.fromEntries(Object.entries(params).filter(([k]) => k === 'file' || k === 'folder' || k === 'nanobot'));
+  return `#/s/${encodeURIComponent(linkableKey(key))}/m/${n}${query(withVersion(keep))}`;
 }
 
 /** The link to a session (`file`/`folder` are added only when the key alone is ambiguous). */

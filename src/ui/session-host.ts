@@ -21,4 +21,6 @@ export interface SessionHostProps {
   /** Initial tab and replay settings from the URL hash (#/s/<key>?tab=replay&max_tokens=...). */
   route: { tab?: 'conversation' | 'replay' | 'file' | 'edit' | 'export'; params: Record<string, string> };
   onRoute: (tab: string, params: Record<string, string>) => void;
+  /** The workspace's name: which warnings were read is remembered per workspace. */
+  workspace?: string;
 }

@@ -5,7 +5,7 @@
 import type { VNode } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { count } from './text';
-import { iso } from '../iso';
+import { Hl } from './find/Hl';
 import { chunkEnds, foldAt, REVEAL_CHUNK } from './reveal';
 
 export interface FoldProps {
@@ -25,7 +25,7 @@ export function Fold({ text, limit = 1500, lines = 24, class: cls }: FoldProps) 
   if (at >= text.length) {
     return (
       <div class={`sl-fold ${cls ?? ''}`}>
-        <pre class="sl-text">{iso(text)}</pre>
+        <pre class="sl-text"><Hl text={text} /></pre>
       </div>
     );
   }
@@ -33,7 +33,7 @@ export function Fold({ text, limit = 1500, lines = 24, class: cls }: FoldProps) 
   return (
     <div class={`sl-fold ${cls ?? ''}`} aria-busy={auto}>
       {shown === 0 ? (
-        <pre class="sl-text">{iso(text.slice(0, at))}…</pre>
+        <pre class="sl-text"><Hl text={text.slice(0, at)} />…</pre>
       ) : (
         <div class="sl-chunks">
           {chunks}
@@ -84,7 +84,7 @@ function useChunks(text: string, shown: number, at: number) {
     for (let i = m.nodes.length; i < ends.length; i++) {
       const from = i ? ends[i - 1]! : 0;
       const lines = Math.ceil((ends[i]! - from) / 90) + 1;
-      m.nodes.push(<pre key={i} class="sl-text sl-chunk" style={{ containIntrinsicSize: `auto ${(lines * 1.45).toFixed(1)}em` }}>{iso(text.slice(from, ends[i]))}</pre>);
+      m.nodes.push(<pre key={i} class="sl-text sl-chunk" style={{ containIntrinsicSize: `auto ${(lines * 1.45).toFixed(1)}em` }}><Hl text={text.slice(from, ends[i])} /></pre>);
     }
     m.ends = ends;
     return m.nodes.slice(0, ends.length);

@@ -8,6 +8,7 @@ import type { OpenedSession } from '../../store/sessions';
 import { lensState, loadErrorText, repairSkippedLines, replaySession } from './lens';
 import { bytes, count, plural } from './text';
 import { iso } from '../iso';
+import { ReadOnce } from '../ReadOnce';
 
 export interface HeaderProps {
   opened: OpenedSession;
@@ -19,10 +20,12 @@ export interface HeaderProps {
   onLine: (line: number) => void;
   /** Opens the Export tab. */
   onExport: () => void;
+  /** The workspace's name (read warnings fold to one line, remembered per workspace). */
+  workspace?: string;
 }
 
 /** Title block and banners. */
-export function Header({ opened, lens, notice, onDismiss, onProblems, onLine, onExport }: HeaderProps) {
+export function Header({ opened, lens, notice, onDismiss, onProblems, onLine, onExport, workspace = '' }: HeaderProps) {
   const state = lensState(opened);
   const title = sessionTitle(replaySession(opened).session.metadata);
   const skipped = repairSkippedLines(opened);
@@ -50,14 +53,14 @@ export function Header({ opened, lens, notice, onDismiss, onProblems, onLine, on
         </p>
       )}
       {state === 'nothing' && (
-        <p class="sl-banner sl-danger" role="alert">
+        <ReadOnce ws={workspace} id="loads-nothing" class="sl-banner sl-danger" role="alert" summary={<><strong>nanobot loads nothing from this file</strong>; its next save replaces it.</>}>
           <strong>nanobot loads nothing from this file</strong> ({loadErrorText(opened)}). It would start an empty session for{' '}
           <code>{iso(opened.key)}</code>, and its next save of that session <strong>replaces this whole file — all {plural(messages, 'message')} would be lost.</strong>{' '}
           Repair it (Edit tab) or keep nanobot away from it.
-        </p>
+        </ReadOnce>
       )}
       {state === 'repair' && (
-        <p class="sl-banner sl-warn" role="alert">
+        <ReadOnce ws={workspace} id="repair-path" class="sl-banner sl-warn" role="alert" summary={<>nanobot takes the <strong>repair path</strong> for this file.</>}>
           nanobot’s strict load fails ({loadErrorText(opened)}), so it takes the <strong>repair path</strong>
           {opened.nanobot.skipped > 0 ? (
             <>
@@ -79,7 +82,7 @@ export function Header({ opened, lens, notice, onDismiss, onProblems, onLine, on
           ) : (
             '; it reads every message, but replaces unreadable dates with the current time.'
           )}
-        </p>
+        </ReadOnce>
       )}
       {diags.length > 0 && (
         <p class="sl-banner sl-note">

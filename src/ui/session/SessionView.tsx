@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SessionHostProps } from '../session-host';
+import type { OpenedSession } from '../../store/sessions';
 import { ConversationTab } from './conversation/ConversationTab';
 import { EditTab } from './edit/EditTab';
 import { LazyExportTab } from './export/LazyExportTab';
@@ -26,24 +27,46 @@ const LENS: Record<TabId, string> = {
   export: 'the session as stored, or nanobot’s replay, redacted before it leaves',
 };
 
-function lineParam(p: Record<string, string>): number | null {
+import { closeFind, openFind } from './find/state';
+
+/** The 0-based file line the route points at: `line` (1-based), else the permalink's message `m` (1-based). */
+function lineParam(p: Record<string, string>, o: OpenedSession): number | null {
   const n = Number(p.line);
-  return Number.isInteger(n) && n >= 1 ? n - 1 : null;
+  if (Number.isInteger(n) && n >= 1) return n - 1;
+  const m = Number(p.m);
+  if (p.m !== undefined && Number.isInteger(m) && m >= 1) return o.recovered.messageRecords[m - 1] ?? null;
+  return null;
 }
 
 /** The session page the shell mounts for one file. */
 export function SessionView(props: SessionHostProps) {
   const { opened, route } = props;
   const [tab, setTab] = useState<TabId>(route.tab ?? 'conversation');
-  const [line, setLine] = useState<number | null>(lineParam(route.params));
+  const [line, setLine] = useState<number | null>(lineParam(route.params, opened));
   const [notice, setNotice] = useState<string | null>(null);
   const seen = useRef(opened.snapshot);
   const own = useRef<string | null>(null);
   useEffect(() => {
     if (route.tab && route.tab !== tab) setTab(route.tab);
-    const l = lineParam(route.params);
+    const l = lineParam(route.params, opened);
     if (l !== null && l !== line) setLine(l);
-  }, [route.tab, route.params.line]);
+  }, [route.tab, route.params.line, route.params.m]);
+  const tabRef = useRef(tab);
+  tabRef.current = tab;
+  // Ctrl/⌘+F finds inside the session (the browser's own find cannot see rows the list has not drawn).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== 'f') return;
+      e.preventDefault();
+      if (tabRef.current !== 'conversation') goRef.current('conversation');
+      openFind();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      closeFind();
+    };
+  }, []);
   useEffect(() => {
     const prev = seen.current;
     seen.current = opened.snapshot;
@@ -56,9 +79,11 @@ export function SessionView(props: SessionHostProps) {
     setTab(next);
     props.onRoute(next, params);
   };
+  const goRef = useRef(go);
+  goRef.current = go;
   const openLine = (l: number, where: TabId = 'file') => {
     setLine(l);
-    go(where, { ...route.params, line: String(l + 1) });
+    go(where, { ...withoutLine(route.params), line: String(l + 1) });
   };
   const diags = opened.doc.diagnostics.length;
   const tabs: TabDef[] = [
@@ -69,8 +94,8 @@ export function SessionView(props: SessionHostProps) {
     { id: 'export', label: 'Export' },
   ];
   return (
-    <div class="sl-session">
-      <Header opened={opened} lens={LENS[tab]} notice={notice} onDismiss={() => setNotice(null)} onProblems={() => go('file')} onLine={(l) => openLine(l)} onExport={() => go('export', route.params)} />
+    <div class={`sl-session ${tab === 'conversation' ? 'sl-fill' : ''}`}>
+      <Header opened={opened} workspace={props.workspace ?? ''} lens={LENS[tab]} notice={notice} onDismiss={() => setNotice(null)} onProblems={() => go('file')} onLine={(l) => openLine(l)} onExport={() => go('export', route.params)} />
       <Tabs tabs={tabs} active={tab} onSelect={(id) => go(id as TabId)} idPrefix="sl" label="Session views">
         {tab === 'conversation' && <ConversationTab opened={opened} line={line} onOpenLine={(l) => openLine(l)} onLine={(l) => setLine(l)} />}
         {tab === 'replay' && <ReplayTab opened={opened} params={route.params} onParams={(p) => props.onRoute('replay', p)} onOpenLine={(l) => openLine(l, 'conversation')} onExport={(p) => go('export', { ...p, src: 'replay' })} />}
@@ -94,6 +119,6 @@ export function SessionView(props: SessionHostProps) {
 }
 
 function withoutLine(p: Record<string, string>): Record<string, string> {
-  const { line: _l, ...rest } = p;
+  const { line: _l, m: _m, ...rest } = p;
   return rest;
 }

@@ -8,6 +8,8 @@ import { formatBytes, formatCount, formatTime } from '../format';
 import type { Badge, Match } from './rows';
 import { iso, showControls } from '../iso';
 import { shownValue } from '../../store/listed-row';
+import { highlighted } from '../highlight';
+import { query } from './filters';
 
 export interface SessionListProps {
   matches: Match[];
@@ -37,13 +39,14 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
   const { row, excerpt } = m;
   const s = row.summary;
   const titled = row.title !== '';
+  const q = query.value;
   return (
     <li class="session-row" data-file={s.fileName}>
       <div class="row-text">
         <a class="row-link" href={href} tabIndex={active ? 0 : -1} data-index={index} onFocus={() => onFocusRow(index)}>
-          {titled ? row.title : row.keyText}
+          {highlighted(titled ? row.title : row.keyText, q)}
         </a>
-        {row.preview ? <p class="row-preview">{row.preview}</p> : <p class="row-preview empty">{s.row ? 'No preview text' : s.skipReason ?? ''}</p>}
+        {row.preview ? <p class="row-preview">{highlighted(row.preview, q)}</p> : <p class="row-preview empty">{s.row ? 'No preview text' : s.skipReason ?? ''}</p>}
         {excerpt && (
           <p class="row-excerpt">
             <span class="visually-hidden">Found in the messages: </span>
@@ -54,7 +57,7 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
         )}
       </div>
       <div class="row-meta">
-        {titled && <code class="row-key">{row.keyText}</code>}
+        {titled && <code class="row-key">{highlighted(row.keyText, q)}</code>}
         <span class="chip channel" title="Channel (the key before its first “:”)">
           {row.channel}
         </span>

@@ -101,7 +101,7 @@ export function channelCounts(rows: readonly SessionRow[]): [string, number][] {
 
 export interface Match {
   row: SessionRow;
-  /** Where the query was found in the message text (an excerpt), when not in title/key/preview. */
+  /** Where the query was first found in the message text (an excerpt), whether or not title, key or preview match too. */
   excerpt?: { before: string; hit: string; after: string };
 }
 
@@ -121,13 +121,13 @@ export function filterRows(rows: readonly SessionRow[], query: string, channel: 
       continue;
     }
     const s = row.summary;
-    if ([row.title, s.key, row.keyText, s.fileName, row.preview].some((t) => t.toLowerCase().includes(q))) {
-      out.push({ row });
-      continue;
-    }
+    const named = [row.title, s.key, row.keyText, s.fileName, row.preview].some((t) => t.toLowerCase().includes(q));
     const text = row.scan?.text;
     const m = text ? re.exec(text) : null;
-    if (!text || !m) continue;
+    if (!text || !m) {
+      if (named) out.push({ row });
+      continue;
+    }
     const at = m.index;
     const len = m[0].length;
     const lineStart = text.lastIndexOf('\n', at) + 1;

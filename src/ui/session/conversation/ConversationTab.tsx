@@ -11,6 +11,10 @@ import { MessageRow } from './MessageRow';
 import { conversationModel } from './model';
 import { loadMarkdown } from '../markdown/loader';
 import { rawEverywhere, rawOverrides, RawOverridesContext, setRawEverywhere } from '../markdown/prefs';
+import { FindBar } from '../find/FindBar';
+import { JumpTo } from '../find/JumpTo';
+import { findOpen, openFind } from '../find/state';
+import { copyPermalink } from './permalink';
 
 export interface ConversationTabProps {
   opened: OpenedSession;
@@ -35,8 +39,16 @@ export function ConversationTab({ opened, line, onOpenLine, onLine }: Conversati
   const [nonce, setNonce] = useState(0);
   const jump = (message: number) => {
     onLine(opened.recovered.messageRecords[message]!);
-    setNonce(nonce + 1);
+    setNonce((n) => n + 1);
   };
+  const jumpLine = (l: number): boolean => {
+    if (!rowOfLine.has(l)) return false;
+    onLine(l);
+    setNonce((n) => n + 1);
+    return true;
+  };
+  const [copied, setCopied] = useState<string | null>(null);
+  const copyLink = (message: number) => void copyPermalink(opened.key, message + 1).then(setCopied);
   const keyOf = useMemo(() => (i: number) => { const r = rows[i]!; return 'line' in r ? r.line : 'marker'; }, [rows]);
   const target = line === null ? null : (rowOfLine.get(line) ?? null);
   const overrides = useMemo(rawOverrides, [opened]);
@@ -54,17 +66,27 @@ export function ConversationTab({ opened, line, onOpenLine, onLine }: Conversati
         {orphans ? ` · ${plural(orphans, 'orphan tool result')}` : ''}
         {unanswered ? ` · ${plural(unanswered, 'unanswered tool call')}` : ''}
       </p>
-      <label class="sl-raw-all">
-        <input
-          type="checkbox"
-          checked={raw}
-          onChange={(e) => {
-            setRawEverywhere(e.currentTarget.checked);
-            overrides.value = new Map();
-          }}
-        />{' '}
-        Raw text for every message (no Markdown formatting)
-      </label>
+      {findOpen.value && <FindBar opened={opened} pairing={pairing} onGoto={jump} />}
+      <div class="sl-conv-tools">
+        {!findOpen.value && (
+          <button type="button" class="sl-link" title="Find in this session (Ctrl+F / ⌘F)" onClick={openFind}>
+            Find…
+          </button>
+        )}
+        <JumpTo opened={opened} onMessage={jump} onLine={jumpLine} />
+        <label class="sl-raw-all">
+          <input
+            type="checkbox"
+            checked={raw}
+            onChange={(e) => {
+              setRawEverywhere(e.currentTarget.checked);
+              overrides.value = new Map();
+            }}
+          />{' '}
+          Raw text for every message (no Markdown formatting)
+        </label>
+      </div>
+      {copied && <p class="sl-muted sl-small" role="status">{copied}</p>}
       {rows.length === 0 ? (
         <p class="sl-empty">This file holds no messages.</p>
       ) : (
@@ -80,7 +102,7 @@ export function ConversationTab({ opened, line, onOpenLine, onLine }: Conversati
             if (r.kind === 'marker') return <MarkerRow archived={r.archived} total={r.lens === 'nanobot' ? opened.nanobot.result!.messages.length : messages.length} raw={rawLc} lens={r.lens} />;
             if (r.kind === 'corrupt') return <CorruptRow line={r.line} record={opened.doc.records[r.line]!} diagnostics={diagsByLine.get(r.line) ?? []} onOpenLine={onOpenLine} />;
             if (r.kind === 'provider_state') return <ProviderRow line={r.line} />;
-            return <MessageRow m={messages[r.message]!} index={r.message} line={r.line} record={opened.doc.records[r.line]!} pairing={pairing} highlighted={r.line === line} onJump={jump} />;
+            return <MessageRow m={messages[r.message]!} index={r.message} line={r.line} record={opened.doc.records[r.line]!} pairing={pairing} highlighted={r.line === line} onJump={jump} onCopyLink={copyLink} />;
           }}
         />
       )}

@@ -16,6 +16,8 @@ export interface MessageRowProps {
   pairing: Pairing;
   highlighted: boolean;
   onJump: (message: number) => void;
+  /** Copies this message's permalink. */
+  onCopyLink?: (message: number) => void;
 }
 
 /** A message card; `role` is shown as stored (a missing role is flagged: nanobot's replay raises on it). */
@@ -24,10 +26,15 @@ export function MessageRow(p: MessageRowProps) {
   const roleText = role === undefined ? 'no role' : typeof role === 'string' ? role : pyDumps(role);
   const ts = dictGet(p.m, 'timestamp');
   return (
-    <article class={`sl-msg sl-role-${typeof role === 'string' ? role.replace(/[^a-z]/gi, '') : 'x'} ${p.highlighted ? 'sl-hl' : ''}`} aria-label={`Message ${p.index + 1}, ${roleText}`}>
+    <article class={`sl-msg sl-role-${typeof role === 'string' ? role.replace(/[^a-z]/gi, '') : 'x'} ${p.highlighted ? 'sl-hl' : ''}`} aria-label={`Message ${p.index + 1}, ${roleText}`} data-message={p.index}>
       <header class="sl-msg-head">
         <span class={`sl-role ${role === undefined ? 'sl-tag-danger' : ''}`}>{roleText}</span>
         <span class="sl-muted">#{p.index + 1} · line {p.line + 1}</span>
+        {p.onCopyLink && (
+          <button type="button" class="sl-link sl-permalink" title="Copy a link that opens this message" onClick={() => p.onCopyLink!(p.index)}>
+            copy link
+          </button>
+        )}
         {ts !== undefined && <time class="sl-muted">{typeof ts === 'string' ? ts : pyDumps(ts)}</time>}
         {role === 'tool' && <ToolAnswer index={p.index} pairing={p.pairing} onJump={p.onJump} />}
         {dictGet(p.m, 'name') !== undefined && role !== 'tool' && <span class="sl-tag">name={pyDumps(dictGet(p.m, 'name')!)}</span>}

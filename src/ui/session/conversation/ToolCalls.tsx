@@ -2,6 +2,7 @@
 import { Fold } from '../Fold';
 import type { Pairing } from '../pairing';
 import { iso } from '../../iso';
+import { Hl } from '../find/Hl';
 
 export interface ToolProps {
   index: number;
@@ -18,7 +19,7 @@ export function ToolCalls({ index, pairing, onJump }: ToolProps) {
       {calls.map((c, i) => (
         <li key={i} class="sl-call">
           <div class="sl-call-head">
-            <span class="sl-call-name">{iso(c.name)}</span>
+            <span class="sl-call-name"><Hl text={c.name} /></span>
             {c.id && <code class="sl-muted">{iso(c.id)}</code>}
             {c.result !== null ? (
               <button type="button" class="sl-link" onClick={() => onJump(c.result!)}>

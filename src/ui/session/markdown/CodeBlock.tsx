@@ -1,6 +1,7 @@
 /** A fenced code block from a message: its language label, the code as text, and a Copy button. */
 import { useState } from 'preact/hooks';
 import { iso } from '../../iso';
+import { Hl } from '../find/Hl';
 
 /** The language word of a fence's info string (`python title="x"` → `python`), '' for none. */
 export function fenceLanguage(info: string): string {
@@ -26,7 +27,7 @@ export function CodeBlock({ code, info }: { code: string; info: string }) {
         <button type="button" class="sl-md-copy" onClick={copy} aria-label={lang ? `Copy ${lang} code` : 'Copy code'}>Copy</button>
         <span role="status" class="sl-muted sl-small">{status}</span>
       </figcaption>
-      <pre><code>{iso(code)}</code></pre>
+      <pre><code><Hl text={code} /></code></pre>
     </figure>
   );
 }

@@ -6,6 +6,7 @@
 import type { Token } from 'markdown-it';
 import type { ComponentChildren, VNode } from 'preact';
 import { iso } from '../../iso';
+import { Hl } from '../find/Hl';
 import { CodeBlock } from './CodeBlock';
 import { isSafeHref, LINK_ATTRS } from './links';
 import { parseMarkdown } from './parse';
@@ -59,7 +60,7 @@ function blocks(tokens: Token[], from = 0, to = tokens.length): ComponentChildre
     } else if (t.type === 'inline') out.push(inline(t.children ?? []));
     else if (t.type === 'fence' || t.type === 'code_block') out.push(<CodeBlock key={i} code={t.content} info={t.type === 'fence' ? t.info : ''} />);
     else if (t.type === 'hr') out.push(<hr key={i} />);
-    else if (t.content) out.push(<p key={i}>{iso(t.content)}</p>); // html_block and anything unknown: its text
+    else if (t.content) out.push(<p key={i}><Hl text={t.content} /></p>); // html_block and anything unknown: its text
   }
   return out;
 }
@@ -87,15 +88,15 @@ function inline(tokens: Token[], from = 0, to = tokens.length): ComponentChildre
         out.push(<Tag key={i}>{inner}</Tag>);
       }
       i = end;
-    } else if (t.type === 'text' || t.type === 'html_inline') out.push(iso(t.content));
-    else if (t.type === 'code_inline') out.push(<code key={i}>{iso(t.content)}</code>);
+    } else if (t.type === 'text' || t.type === 'html_inline') out.push(<Hl key={i} text={t.content} />);
+    else if (t.type === 'code_inline') out.push(<code key={i}><Hl text={t.content} /></code>);
     else if (t.type === 'softbreak' || t.type === 'hardbreak') out.push(<br key={i} />);
     else if (t.type === 'image') {
       // Never an <img>: the picture would be fetched from wherever the text points.
       const src = String(t.attrGet('src') ?? '');
       const label = <>image: {iso(t.content || src)}</>;
       out.push(isSafeHref(src) ? link(src, label, i, 'sl-md-img') : <span key={i} class="sl-md-img">{label}</span>);
-    } else if (t.content) out.push(iso(t.content));
+    } else if (t.content) out.push(<Hl key={i} text={t.content} />);
   }
   return out;
 }

@@ -1,6 +1,6 @@
 /** Every message of the session with its fate in words, the changes replay made, and its token estimate. */
 import type { VNode } from 'preact';
-import { useRef, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import { messagePreview } from '../../../core/preview';
 import { pyDumps } from '../../../core/pyjson';
 import { dictGet, type PyDict, type PyValue } from '../../../core/pyvalue';
@@ -9,7 +9,8 @@ import { changeText, type Fate, type ReplayResult } from '../../../core/replay';
 import { Fold } from '../Fold';
 import { count } from '../text';
 import { VirtualList } from '../VirtualList';
-import { fateKey, fateText } from './fates';
+import { fateKey, fateText, type FateKey } from './fates';
+import { foldFates, runLabel } from './fold-runs';
 
 export interface FateListProps {
   messages: PyDict[];
@@ -69,12 +70,33 @@ function FateRow(r: RowProps) {
   );
 }
 
+/** The header of a run of left-out messages: folded into one row, or open above its messages. */
+function RunRow({ k, from, to, open, version, onToggle }: { k: FateKey; from: number; to: number; open: boolean; version: NanobotVersion; onToggle: (from: number) => void }) {
+  return (
+    <div class="sl-fate-run sl-dropped" data-run={from}>
+      <span class={`sl-swatch sl-fate-${k}`} aria-hidden="true" />
+      <strong>{count(to - from + 1)}</strong> <span title={fateText(k, version)}>{runLabel(k)}</span>{' '}
+      <span class="sl-muted">(#{count(from + 1)}–{count(to + 1)})</span>{' '}
+      <button type="button" class="sl-link" aria-expanded={open} onClick={() => onToggle(from)}>
+        {open ? 'fold them' : 'show them'}
+      </button>
+    </div>
+  );
+}
+
 /**
- * One row per message. A replay change re-renders only the rows whose fate, entry or tokens
+ * One row per message, long runs of left-out messages folded into one. A replay change re-renders only the rows whose fate, entry or tokens
  * changed: an unchanged row hands Preact the same element as before, which it skips.
  */
 export function FateList(p: FateListProps) {
   const [open, setOpen] = useState<Set<number>>(new Set());
+  const [runsOpen, setRunsOpen] = useState<Set<number>>(new Set());
+  const folded = useMemo(() => foldFates(p.result.fates, runsOpen), [p.result.fates, runsOpen]);
+  // One key function per fold: a new one would make the list re-measure every row.
+  const keyOf = useMemo(() => (j: number): string | number => {
+    const it = folded.items[j]!;
+    return it.kind === 'run' ? `run${it.from}` : it.index;
+  }, [folded]);
   const openLine = useRef(p.onOpenLine);
   openLine.current = p.onOpenLine;
   // Made once: re-used rows keep the handlers they were rendered with.
@@ -85,17 +107,29 @@ export function FateList(p: FateListProps) {
       return next;
     }),
     openLine: (line: number) => openLine.current(line),
+    toggleRun: (from: number) => setRunsOpen((was) => {
+      const next = new Set(was);
+      if (!next.delete(from)) next.add(from);
+      return next;
+    }),
   }));
   const rows = useRef(new Map<number, { sig: string; message: PyDict; entry: PyValue | undefined; node: VNode }>()).current;
   if (rows.size > 1000) rows.clear();
   return (
     <VirtualList
       label="Fate of every message"
-      count={p.messages.length}
-      estimateSize={(i) => (open.has(i) ? 220 : 64)}
-      scrollTo={p.scrollTo}
+      count={folded.items.length}
+      estimateSize={(j) => {
+        const it = folded.items[j]!;
+        return it.kind === 'run' ? 40 : open.has(it.index) ? 220 : 64;
+      }}
+      getKey={keyOf}
+      scrollTo={p.scrollTo === null || p.scrollTo >= folded.itemOf.length ? null : folded.itemOf[p.scrollTo]!}
       scrollNonce={p.nonce}
-      render={(i) => {
+      render={(j) => {
+        const it = folded.items[j]!;
+        if (it.kind === 'run') return <RunRow k={it.key} from={it.from} to={it.to} open={it.open} version={p.version} onToggle={stable.toggleRun} />;
+        const i = it.index;
         const fate = p.result.fates[i]!;
         const props: RowProps = {
           index: i,

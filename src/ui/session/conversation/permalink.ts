@@ -1,0 +1,19 @@
+/** A message's permalink (`#/s/<key>/m/<n>`), as a full URL on the clipboard. */
+import { messageHref, parseHash } from '../../router';
+
+/** The absolute URL that opens message `n` (1-based) of session `key` in place. */
+export function permalinkUrl(key: string, n: number): string {
+  const base = location.href.split('#')[0]!;
+  return base + messageHref(key, n, parseHash(location.hash).params);
+}
+
+/** Copies the link; resolves with what to tell the user (the link itself when the clipboard refuses). */
+export async function copyPermalink(key: string, n: number): Promise<string> {
+  const url = permalinkUrl(key, n);
+  try {
+    await navigator.clipboard.writeText(url);
+    return `Link to message #${n} copied.`;
+  } catch {
+    return `Link to message #${n}: ${url}`;
+  }
+}

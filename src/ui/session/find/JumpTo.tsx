@@ -1,0 +1,70 @@
+/** Jump to message #N, to file line N, to the first message the replay sends, or to the latest. */
+import { useState } from 'preact/hooks';
+import type { OpenedSession } from '../../../store/sessions';
+import { firstReplayedLine } from './first-replayed';
+
+export interface JumpToProps {
+  opened: OpenedSession;
+  /** Brings message `message` (0-based, recovered lens) into view. */
+  onMessage: (message: number) => void;
+  /** Brings the row of 0-based file line `line` into view; false when that line has no row. */
+  onLine: (line: number) => boolean;
+}
+
+function whole(v: string): number | null {
+  return /^\s*\d+\s*$/.test(v) ? Number(v) : null;
+}
+
+/** One compact line of jump controls above the conversation. */
+export function JumpTo({ opened, onMessage, onLine }: JumpToProps) {
+  const [msg, setMsg] = useState('');
+  const [line, setLine] = useState('');
+  const [say, setSay] = useState('');
+  const total = opened.recovered.messages.length;
+  const toMessage = () => {
+    const n = whole(msg);
+    if (n === null || n < 1 || n > total) return setSay(`There is no message #${msg.trim()}: messages are #1–${total}.`);
+    setSay('');
+    onMessage(n - 1);
+  };
+  const toLine = () => {
+    const n = whole(line);
+    if (n === null || n < 1 || n > opened.doc.records.length || !onLine(n - 1)) return setSay(`Line ${line.trim()} holds no message or row of the conversation.`);
+    setSay('');
+  };
+  const toReplayed = async () => {
+    setSay('Replaying at the agent loop’s settings…');
+    try {
+      const l = await firstReplayedLine(opened);
+      if (l === null) setSay('nanobot’s replay sends no message of this session.');
+      else {
+        setSay('');
+        onLine(l);
+      }
+    } catch (e) {
+      setSay(`The replay could not be computed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  const enter = (f: () => void) => (e: KeyboardEvent) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      f();
+    }
+  };
+  return (
+    <div class="sl-jump" role="group" aria-label="Jump to">
+      <span class="sl-muted">Jump to</span>
+      <label>
+        # <input class="sl-jump-message" inputMode="numeric" size={6} aria-label="Message number" value={msg} onInput={(e) => setMsg(e.currentTarget.value)} onKeyDown={enter(toMessage)} />
+      </label>
+      <button type="button" onClick={toMessage}>Go</button>
+      <label>
+        line <input class="sl-jump-line" inputMode="numeric" size={6} aria-label="File line" value={line} onInput={(e) => setLine(e.currentTarget.value)} onKeyDown={enter(toLine)} />
+      </label>
+      <button type="button" onClick={toLine}>Go</button>
+      <button type="button" class="sl-link" onClick={() => void toReplayed()}>first replayed</button>
+      <button type="button" class="sl-link" disabled={total === 0} onClick={() => onMessage(total - 1)}>latest</button>
+      {say && <span class="sl-muted" role="status">{say}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { getHistory } from '../../../../src/core/replay';
+import { foldFates, FOLD_MIN } from '../../../../src/ui/session/replay/fold-runs';
+import { FateList } from '../../../../src/ui/session/replay/FateList';
+import type { PyDict } from '../../../../src/core/pyvalue';
+import { click, mount, settle, unmount } from '../helpers';
+
+let el: HTMLElement | null = null;
+afterEach(async () => {
+  if (el) await unmount(el);
+  el = null;
+});
+
+const turns = (n: number): PyDict[] => Array.from({ length: n }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `m${i + 1}` }) as PyDict);
+
+describe('folding runs of left-out messages', () => {
+  it('folds a run of 20+ equal drops into one item; shorter runs and kept messages stay rows', () => {
+    const r = getHistory(turns(2000), 0, { maxMessages: 120 }, 'v0.2');
+    const { items, itemOf } = foldFates(r.fates, new Set());
+    expect(items[0]).toEqual({ kind: 'run', key: 'window', from: 0, to: 1879, open: false });
+    expect(items).toHaveLength(121);
+    expect(itemOf[0]).toBe(0);
+    expect(itemOf[1879]).toBe(0);
+    expect(itemOf[1880]).toBe(1);
+    const short = getHistory(turns(120 + FOLD_MIN - 1), 0, { maxMessages: 120 }, 'v0.2');
+    expect(foldFates(short.fates, new Set()).items.every((it) => it.kind === 'message')).toBe(true);
+    const opened = foldFates(r.fates, new Set([0]));
+    expect(opened.items[0]).toMatchObject({ kind: 'run', open: true });
+    expect(opened.items).toHaveLength(2001);
+    expect(opened.itemOf[5]).toBe(6);
+  });
+
+  it('shows "1,880 outside the window" first, then what is sent; the run opens and folds again', async () => {
+    const messages = turns(2000);
+    const r = getHistory(messages, 0, { maxMessages: 120 }, 'v0.2');
+    el = await mount(<FateList messages={messages} lines={messages.map((_, i) => i + 1)} result={r} scrollTo={null} nonce={0} onOpenLine={() => {}} version="v0.2" />);
+    const rows = () => [...el!.querySelectorAll('.sl-vlist-row')];
+    expect(rows()[0]!.textContent).toContain('1,880 outside the window');
+    expect(rows()[1]!.textContent).toContain('#1,881');
+    expect(rows()[1]!.textContent).toContain('kept');
+    await click(el.querySelector('.sl-fate-run button'));
+    await settle();
+    expect(el.querySelector('.sl-fate-run button')!.getAttribute('aria-expanded')).toBe('true');
+    expect(rows()[1]!.textContent).toMatch(/^#1user/);
+    await click(el.querySelector('.sl-fate-run button'));
+    expect(rows()[1]!.textContent).toContain('#1,881');
+  });
+});
