@@ -98,3 +98,23 @@ describe('edit tab per version', () => {
     }
   });
 });
+
+describe('a chosen version and another workspace', () => {
+  it('does not carry over, unless the link names it', async () => {
+    await mainFolder();
+    route.value = { view: 'workspace', page: 'sessions', params: {} };
+    await type(el!.querySelector('.version-picker select'), 'v0.2');
+    expect(activeVersion.value).toBe('v0.2');
+    await unmount(el!);
+    el = null;
+    route.value = { view: 'start', params: {} };
+    await mainFolder();
+    expect(chosenVersion.value).toBeNull();
+    expect(activeVersion.value).toBe('main');
+    route.value = { view: 'session', key: 'cli:direct', params: { nanobot: 'v0.3.0' } };
+    await unmount(el!);
+    el = null;
+    await mainFolder();
+    expect(activeVersion.value).toBe('v0.3.0');
+  });
+});

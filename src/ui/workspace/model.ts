@@ -7,7 +7,7 @@ import { computed, effect, signal } from '@preact/signals';
 import { localIsoNow } from '../../core/isotime';
 import { isNanobotVersion, type NanobotVersion } from '../../core/nanobot-version';
 import type { VersionVerdict } from '../../core/version-evidence';
-import { chosenVersion } from '../router';
+import { chosenVersion, route } from '../router';
 import type { FileStat } from '../../store/adapter';
 import { classifyEntries, type Leftover } from '../../store/leftovers';
 import { looksLikeSession, type SessionFolder } from '../../store/layout';
@@ -97,6 +97,9 @@ let generation = 0;
 export async function setWorkspace(ws: Workspace | null, folderAt = 0): Promise<void> {
   scanAbort?.abort();
   listedVersion = null;
+  // A version chosen for another workspace does not carry over; one named by the current link does.
+  const linked = route.peek().params.nanobot;
+  chosenVersion.value = isNanobotVersion(linked) ? linked : null;
   workspace.value = ws;
   folderIndex.value = ws ? Math.min(Math.max(0, folderAt), Math.max(0, ws.layout.folders.length - 1)) : 0;
   listing.value = null;
