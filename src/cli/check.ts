@@ -13,6 +13,7 @@ import { createNodeAdapter } from '../store/node-adapter';
 import { joinPath } from '../store/paths';
 import { readBothLenses, type ReadView } from '../store/read-only';
 import { UsageError } from './args';
+import { recognisedVersion } from './version';
 import { plural } from './text';
 
 interface Finding {
@@ -44,13 +45,14 @@ async function checkFolder(adapter: StorageAdapter, root: string, now: string, o
     findings.push({ file: root, severity: 'warning', kind: 'no-sessions', message: 'No nanobot sessions found here (no sessions/ folder and no session-like *.jsonl files).' });
   }
   for (const folder of layout.folders) {
+    const version = override ?? (await recognisedVersion(adapter, layout, folder)).version;
     for (const l of folder.leftovers) {
       findings.push({ file: joinPath(folder.path, l.name), severity: 'warning', kind: 'leftover', message: `Leftover of an interrupted save${l.target ? ` of ${l.target}` : ''}; nanobot ignores it. Inspect it, then remove it.` });
     }
     for (const name of folder.sessions) {
       const p = joinPath(folder.path, name);
       try {
-        findings.push(...sessionFindings(await readBothLenses(adapter, p, { now, version: override ?? folder.version }), p));
+        findings.push(...sessionFindings(await readBothLenses(adapter, p, { now, version }), p));
       } catch (e) {
         findings.push({ file: p, severity: 'error', kind: 'unreadable', message: (e as Error).message });
       }
@@ -71,7 +73,11 @@ export async function checkHealth(target: string, now: string, out: { log: (s: s
   let findings: Finding[];
   if (isDir) findings = await checkFolder(createNodeAdapter(abs), target, now, override);
   else {
-    const s = await readBothLenses(createNodeAdapter(path.dirname(abs)), path.basename(abs), { now, version: override ?? 'v0.2' });
+    const adapter = createNodeAdapter(path.dirname(abs));
+    const layout = await detectLayout(adapter, path.basename(path.dirname(abs)));
+    const folder = layout.folders.find((f) => f.path === '') ?? layout.folders[0];
+    const version = override ?? (await recognisedVersion(adapter, layout, folder)).version;
+    const s = await readBothLenses(adapter, path.basename(abs), { now, version });
     findings = sessionFindings(s, target);
   }
   const errors = findings.filter((f) => f.severity === 'error').length;

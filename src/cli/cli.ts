@@ -17,7 +17,7 @@ import { readBothLenses, readNanobotLens, type NanobotView } from '../store/read
 import { openSession, type OpenedSession } from '../store/sessions';
 import { version } from '../../package.json';
 import { checkHealth } from './check';
-import { versionFor } from './version';
+import { askedVersion, versionFor } from './version';
 import { parseArgs, UsageError, type Args } from './args';
 import { cmdList } from './list';
 import { plural } from './text';
@@ -255,7 +255,7 @@ export async function main(argv: string[], out: Out = { log: (s) => process.stdo
         return await cmdFormat(args, now);
       case 'check':
         args.noMoreThan(1);
-        return await checkHealth(args.positional(0, 'PATH'), now, out, args.json, args.string('nanobot') === undefined ? undefined : (await versionFor('.', args)).version);
+        return await checkHealth(args.positional(0, 'PATH'), now, out, args.json, askedVersion(args));
       case 'trim':
       case 'fork':
       case 'repair':

@@ -1,23 +1,32 @@
 /** The nanobot version a CLI command answers for: `--nanobot`, else recognised from the folder. */
 import path from 'node:path';
 import { isNanobotVersion, NANOBOT_VERSIONS, type NanobotVersion } from '../core/nanobot-version';
+import type { StorageAdapter } from '../store/adapter';
 import { detectLayout, type Layout, type SessionFolder } from '../store/layout';
 import { createNodeAdapter } from '../store/node-adapter';
 import { detectVersion } from '../store/version-facts';
 import { UsageError, type Args } from './args';
 
-/** The version `--nanobot` names, else the one the folder's files point to (spec §10). */
-export async function versionFor(dir: string, args: Args, known?: { layout: Layout; folder: SessionFolder }): Promise<{ version: NanobotVersion; how: string }> {
+/** The version a folder's files point to (spec §10), as the app decides it: the oldest candidate when ambiguous. */
+export async function recognisedVersion(adapter: StorageAdapter, layout: Layout, folder: SessionFolder | undefined): Promise<{ version: NanobotVersion; summary: string }> {
+  const verdict = folder ? await detectVersion(adapter, layout, folder).catch(() => null) : null;
+  return { version: verdict?.version ?? verdict?.candidates[0] ?? folder?.version ?? 'v0.2', summary: verdict?.summary ?? 'nothing recognised' };
+}
+
+/** The `--nanobot` version, checked; undefined when not given. */
+export function askedVersion(args: Args): NanobotVersion | undefined {
   const asked = args.string('nanobot');
-  if (asked !== undefined) {
-    if (!isNanobotVersion(asked)) throw new UsageError(`--nanobot must be one of ${NANOBOT_VERSIONS.join(', ')}, not ${JSON.stringify(asked)}`);
-    return { version: asked, how: 'as asked with --nanobot' };
-  }
+  if (asked !== undefined && !isNanobotVersion(asked)) throw new UsageError(`--nanobot must be one of ${NANOBOT_VERSIONS.join(', ')}, not ${JSON.stringify(asked)}`);
+  return asked;
+}
+
+/** The version `--nanobot` names, else the one the folder's files point to. */
+export async function versionFor(dir: string, args: Args, known?: { layout: Layout; folder: SessionFolder }): Promise<{ version: NanobotVersion; how: string }> {
+  const asked = askedVersion(args);
+  if (asked) return { version: asked, how: 'as asked with --nanobot' };
   const adapter = createNodeAdapter(dir);
   const layout = known?.layout ?? (await detectLayout(adapter, path.basename(dir)));
   const folder = known?.folder ?? layout.folders.find((f) => f.path === '' || f.path === 'sessions') ?? layout.folders[0];
-  const verdict = await detectVersion(adapter, layout, folder).catch(() => null);
-  const version = verdict?.version ?? verdict?.candidates[0] ?? folder?.version ?? 'v0.2';
-  return { version, how: `auto: ${verdict?.summary ?? 'nothing recognised'}; --nanobot chooses another` };
+  const { version, summary } = await recognisedVersion(adapter, layout, folder);
+  return { version, how: `auto: ${summary}; --nanobot chooses another` };
 }
-
