@@ -32,7 +32,8 @@ export function ContextChart({ data, current, onPick }: ContextChartProps) {
   const [hover, setHover] = useState<number | null>(null);
   const pts = data.points;
   const n = pts.length;
-  const top = Math.max(1, data.budget, ...pts.map((p) => (Number.isFinite(p.tokens) ? p.tokens : 0))) * 1.05;
+  const most = Math.max(0, ...pts.map((p) => (Number.isFinite(p.tokens) ? p.tokens : 0)));
+  const top = Math.max(1, data.budget, most) * 1.05;
   const x = (k: number) => PAD.l + (n <= 1 ? (W - PAD.l - PAD.r) / 2 : (k / (n - 1)) * (W - PAD.l - PAD.r));
   const y = (t: number) => PAD.t + (1 - t / top) * (H - PAD.t - PAD.b);
   const line = pts.map((p, k) => `${k ? 'L' : 'M'}${x(k).toFixed(1)},${y(Number.isFinite(p.tokens) ? p.tokens : 0).toFixed(1)}`).join('');
@@ -61,7 +62,7 @@ export function ContextChart({ data, current, onPick }: ContextChartProps) {
       >
         <title id="sl-ctx-title">Tokens nanobot would send at each user turn</title>
         <desc id="sl-ctx-desc">
-          {n} user turns; the most sent is {count(Math.max(0, ...pts.map((p) => (Number.isFinite(p.tokens) ? p.tokens : 0))))} tokens
+          {count(n)} user turns; the most sent is {count(most)} tokens
           {data.budget > 0 ? ` against a budget of ${count(data.budget)}` : ', with no token budget'}
           {data.windowStarts.length ? `; the count window starts cutting at turn ${data.windowStarts.map((k) => k + 1).join(', ')}` : ''}
           {data.consolidatedAt !== null ? `; last_consolidated (${data.lastConsolidated}) is in force from turn ${data.consolidatedAt + 1}` : ''}. The table below has every value.
@@ -69,6 +70,12 @@ export function ContextChart({ data, current, onPick }: ContextChartProps) {
         <line class="sl-ctx-axis" x1={PAD.l} x2={W - PAD.r} y1={y(0)} y2={y(0)} />
         <text class="sl-ctx-tick" x={PAD.l - 4} y={y(0)} text-anchor="end">0</text>
         <text class="sl-ctx-tick" x={PAD.l - 4} y={y(top / 1.05) + 4} text-anchor="end">{count(Math.round(top / 1.05))}</text>
+        {most > 0 && most < (top / 1.05) * 0.85 && (
+          <>
+            <line class="sl-ctx-grid" x1={PAD.l} x2={W - PAD.r} y1={y(most)} y2={y(most)} />
+            <text class="sl-ctx-tick" x={PAD.l - 4} y={y(most) + 4} text-anchor="end">{count(most)}</text>
+          </>
+        )}
         {data.budget > 0 && <line class="sl-ctx-budget" x1={PAD.l} x2={W - PAD.r} y1={y(data.budget)} y2={y(data.budget)} data-marker="budget" />}
         {data.consolidatedAt !== null && <line class="sl-ctx-lc" x1={x(data.consolidatedAt)} x2={x(data.consolidatedAt)} y1={PAD.t} y2={y(0)} data-marker="last-consolidated" />}
         {data.windowStarts.map((k) => (
@@ -82,7 +89,7 @@ export function ContextChart({ data, current, onPick }: ContextChartProps) {
         {cur >= 0 && <circle class="sl-ctx-current" cx={x(cur)} cy={y(Number.isFinite(pts[cur]!.tokens) ? pts[cur]!.tokens : 0)} r={5} />}
         {h && <line class="sl-ctx-guide" x1={x(hover!)} x2={x(hover!)} y1={PAD.t} y2={y(0)} />}
         <text class="sl-ctx-tick" x={PAD.l} y={H - 8}>turn 1</text>
-        <text class="sl-ctx-tick" x={W - PAD.r} y={H - 8} text-anchor="end">turn {n}</text>
+        <text class="sl-ctx-tick" x={W - PAD.r} y={H - 8} text-anchor="end">turn {count(n)}</text>
       </svg>
       <figcaption class="sl-small" aria-live="polite">
         {h ? pointLabel(h) : 'Point at the chart to see a turn; click to open the replay as of that turn.'}

@@ -35,8 +35,12 @@ export function useContextOverTime(messages: PyDict[], lastConsolidated: number,
     loadTokenizer()
       .then((counter) => {
         const t0 = performance.now();
+        performance.mark('context-over-time:start');
         const count = cachedCounter(messages, variantOf(version, opts.includeTimestamps, opts.includeRuntimeContext), counter);
-        return runSliced(until(contextOverTimeSteps(messages, lastConsolidated, opts, version, count), () => live)).then((data) => live && set({ state: 'ready', data, ms: performance.now() - t0 }));
+        return runSliced(until(contextOverTimeSteps(messages, lastConsolidated, opts, version, count), () => live)).then((data) => {
+          performance.mark('context-over-time:end');
+          if (live) set({ state: 'ready', data, ms: performance.now() - t0 });
+        });
       })
       .catch((e) => live && !(e instanceof Cancelled) && set({ state: 'failed' }));
     return () => void (live = false);
