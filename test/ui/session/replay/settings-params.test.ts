@@ -7,9 +7,7 @@ describe('replay link parameters (zod)', () => {
     const a = agentLoop('v0.3.0');
     expect(s).toEqual({ ...a, extendToUser: true });
     expect(validParams({ max_messages: ' 5', ts: '1', upto: '-3', other: 'x' })).toEqual({ ts: '1' });
-  });
-
-  it('keeps well-formed values, negative counts included (nanobot reads them)', () => {
+    // well-formed values stay, negative counts included (nanobot reads them)
     expect(settingsFromParams({ max_messages: '-1', max_tokens: '-5', ts: '0', rc: '0' }, 'v0.2')).toEqual({ maxMessages: -1, maxTokens: 0, includeTimestamps: false, extendToUser: false, includeRuntimeContext: false });
   });
 
