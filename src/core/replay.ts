@@ -201,6 +201,49 @@ function windowStart(messages: PyDict[], base: number, lastConsolidated: number,
   return recentMessageStartIndex(part, maxMessages, extendToUser);
 }
 
+/**
+ * The provider entry of message `i` (or why it has none), with what was changed on the way into
+ * `ch`. Depends only on the message and the flags, so a caller replaying many prefixes of one
+ * session (context over time) builds each entry once.
+ */
+export function replayEntry(m: PyDict, i: number, lastConsolidated: number, rules: VersionRules, timestamps: boolean, runtimeContext: boolean, ch: Change[]): PyDict | 'command' | 'blank' {
+  if (truthy(dictGet(m, '_command'))) return 'command';
+  if (i < lastConsolidated) ch.push('archived');
+  const marked = rules.runtimeContext && hasRuntimeContext(m);
+  if (rules.runtimeContext && !runtimeContext) {
+    const pub = publicHistoryMessage(m);
+    if (pub !== m && !pyEqualContent(pub, m)) ch.push('public-view');
+    m = pub;
+  }
+  const r = role(m);
+  const raw = dictGet(m, 'content');
+  let content: PyValue = raw === undefined ? '' : raw;
+  if (r === 'assistant' && typeof content === 'string') {
+    const clean = sanitizeAssistantReplayText(content);
+    if (clean !== content) ch.push('sanitized');
+    content = clean;
+    if (!pyStrip(content) && !('tool_calls' in m || 'reasoning_content' in m || 'thinking_blocks' in m)) return 'blank';
+  }
+  if (r === 'user' && typeof content === 'string') {
+    const cliApps = !rules.cliAppsNeedRuntimeContext || (runtimeContext && !marked);
+    const withCrumbs = withBreadcrumbs(m, content, rules, cliApps);
+    if (withCrumbs !== content) ch.push('breadcrumbs');
+    content = withCrumbs;
+    const ts = dictGet(m, 'timestamp');
+    if (timestamps && truthy(ts)) {
+      content = `[Message Time: ${pyStr(ts!)}]\n${content}`;
+      ch.push('timestamp');
+    }
+  }
+  if (r === undefined) throw new Raise({ type: 'KeyError', message: "'role'" }, i);
+  const entry: PyDict = { role: r, content };
+  for (const f of ENTRY_FIELDS) {
+    const v = dictGet(m, f);
+    if (v !== undefined) entry[f] = v;
+  }
+  return entry;
+}
+
 /** nanobot's `get_history(...)` at a version on a loaded session, explained message by message. */
 export function getHistory(
   messages: PyDict[],
@@ -241,47 +284,11 @@ export function getHistory(
     let sources: number[] = [];
     const changes: Change[][] = [];
     for (let i = from; i < messages.length; i++) {
-      let m = messages[i]!;
-      if (truthy(dictGet(m, '_command'))) {
-        drop(i, i + 1, 'command');
-        continue;
-      }
       const ch: Change[] = [];
-      if (i < lastConsolidated) ch.push('archived');
-      const marked = rules.runtimeContext && hasRuntimeContext(m);
-      if (rules.runtimeContext && !runtimeContext) {
-        const pub = publicHistoryMessage(m);
-        if (pub !== m && !pyEqualContent(pub, m)) ch.push('public-view');
-        m = pub;
-      }
-      const r = role(m);
-      const raw = dictGet(m, 'content');
-      let content: PyValue = raw === undefined ? '' : raw;
-      if (r === 'assistant' && typeof content === 'string') {
-        const clean = sanitizeAssistantReplayText(content);
-        if (clean !== content) ch.push('sanitized');
-        content = clean;
-        if (!pyStrip(content) && !('tool_calls' in m || 'reasoning_content' in m || 'thinking_blocks' in m)) {
-          drop(i, i + 1, 'blank');
-          continue;
-        }
-      }
-      if (r === 'user' && typeof content === 'string') {
-        const cliApps = !rules.cliAppsNeedRuntimeContext || (runtimeContext && !marked);
-        const withCrumbs = withBreadcrumbs(m, content, rules, cliApps);
-        if (withCrumbs !== content) ch.push('breadcrumbs');
-        content = withCrumbs;
-        const ts = dictGet(m, 'timestamp');
-        if (timestamps && truthy(ts)) {
-          content = `[Message Time: ${pyStr(ts!)}]\n${content}`;
-          ch.push('timestamp');
-        }
-      }
-      if (r === undefined) throw new Raise({ type: 'KeyError', message: "'role'" }, i);
-      const entry: PyDict = { role: r, content };
-      for (const f of ENTRY_FIELDS) {
-        const v = dictGet(m, f);
-        if (v !== undefined) entry[f] = v;
+      const entry = replayEntry(messages[i]!, i, lastConsolidated, rules, timestamps, runtimeContext, ch);
+      if (typeof entry === 'string') {
+        drop(i, i + 1, entry);
+        continue;
       }
       entries.push(entry);
       sources.push(i);

@@ -5,6 +5,7 @@
  */
 
 import { createStore, del, entries, set } from 'idb-keyval';
+import * as z from 'zod/mini';
 import { permissioned, type PermissionMode } from './fs-types';
 
 /** A remembered folder. */
@@ -23,9 +24,43 @@ export interface FolderWithAccess extends RememberedFolder {
   access: Access;
 }
 
+/** A directory handle as IndexedDB gives it back: an object of kind 'directory' that can compare itself. */
+const directoryHandle = z.custom<FileSystemDirectoryHandle>((v) => {
+  const h = v as { kind?: unknown; isSameEntry?: unknown } | null;
+  return typeof h === 'object' && h !== null && h.kind === 'directory' && typeof h.isSameEntry === 'function';
+});
+
+/** What a stored record must be before the app touches it (IndexedDB holds whatever an older or broken build wrote). */
+const rememberedFolder = z.object({
+  id: z.string().check(z.minLength(1)),
+  name: z.string(),
+  handle: directoryHandle,
+  lastOpened: z.number().check(z.refine(Number.isFinite)),
+});
+
+/**
+ * The stored records that are remembered folders; each other record is left out and named in
+ * `dropped` (the start screen shows the rest instead of failing on one bad record).
+ */
+export function validFolders(records: unknown[]): { folders: RememberedFolder[]; dropped: string[] } {
+  const folders: RememberedFolder[] = [];
+  const dropped: string[] = [];
+  records.forEach((r, k) => {
+    const ok = rememberedFolder.safeParse(r);
+    if (ok.success) folders.push(r as RememberedFolder);
+    else {
+      const issue = ok.error.issues[0];
+      const id = typeof (r as { id?: unknown } | null)?.id === 'string' ? `"${(r as { id: string }).id}"` : `#${k + 1}`;
+      dropped.push(`remembered folder ${id} is not a folder record (${issue?.path.join('.') || 'record'}: ${issue?.message ?? 'invalid'}), left out`);
+    }
+  });
+  return { folders, dropped };
+}
+
 /** The persistence behind the functions below (IndexedDB by default; a Map in unit tests). */
 export interface FolderStore {
-  all(): Promise<RememberedFolder[]>;
+  /** Raw records: validated by the callers (validFolders). */
+  all(): Promise<unknown[]>;
   put(folder: RememberedFolder): Promise<void>;
   remove(id: string): Promise<void>;
 }
@@ -37,7 +72,7 @@ export function indexedDbFolderStore(): FolderStore {
   if (defaultStore) return defaultStore;
   const kv = createStore('session-lens', 'folders');
   defaultStore = {
-    all: async () => (await entries<string, RememberedFolder>(kv)).map(([, v]) => v),
+    all: async () => (await entries<string, unknown>(kv)).map(([, v]) => v),
     put: (f) => set(f.id, f, kv),
     remove: (id) => del(id, kv),
   };
@@ -46,7 +81,7 @@ export function indexedDbFolderStore(): FolderStore {
 
 /** Remember `handle` (the same folder opened again updates its record); returns its id. */
 export async function rememberFolder(handle: FileSystemDirectoryHandle, store = indexedDbFolderStore()): Promise<string> {
-  const known = await store.all();
+  const { folders: known } = validFolders(await store.all());
   let id: string | undefined;
   for (const f of known) {
     if (await f.handle.isSameEntry(handle).catch(() => false)) {
@@ -59,9 +94,13 @@ export async function rememberFolder(handle: FileSystemDirectoryHandle, store = 
   return id;
 }
 
-/** Remembered folders, most recently opened first, each with its permission as of now (no prompt). */
-export async function listRememberedFolders(mode: PermissionMode = 'readwrite', store = indexedDbFolderStore()): Promise<FolderWithAccess[]> {
-  const all = await store.all();
+/**
+ * Remembered folders, most recently opened first, each with its permission as of now (no prompt);
+ * malformed records are left out and reported to `onDropped`.
+ */
+export async function listRememberedFolders(mode: PermissionMode = 'readwrite', store = indexedDbFolderStore(), onDropped?: (messages: string[]) => void): Promise<FolderWithAccess[]> {
+  const { folders: all, dropped } = validFolders(await store.all());
+  if (dropped.length) onDropped?.(dropped);
   const withAccess = await Promise.all(all.map(async (f) => ({ ...f, access: await queryAccess(f.handle, mode) })));
   return withAccess.sort((a, b) => b.lastOpened - a.lastOpened);
 }

@@ -27,7 +27,7 @@ export const restore = signal<{ state: 'idle' | 'trying' | 'needs-click' | 'fail
 /** Reload the remembered folders and their permission state (no prompt). */
 export async function loadRemembered(): Promise<void> {
   try {
-    remembered.value = await listRememberedFolders('readwrite');
+    remembered.value = await listRememberedFolders('readwrite', undefined, (dropped) => say(`${dropped.join('; ')}.`));
   } catch {
     remembered.value = []; // IndexedDB unavailable (private mode in some browsers)
   }

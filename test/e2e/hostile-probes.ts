@@ -49,7 +49,9 @@ export function installProbes(): void {
       if (tag === 'meta' && el.hasAttribute('http-equiv') && el.getAttribute('http-equiv')!.toLowerCase() !== 'content-security-policy') say('head meta');
       if (['style', 'base', 'iframe', 'object', 'embed'].includes(tag)) say('head element');
     } else {
-      if (embedding.has(tag) || tag === 'link' || tag === 'meta') say('element');
+      // The one svg the app draws itself: the Replay tab's context chart, in its own figure.
+      const appSvg = tag === 'svg' && el.matches('section.sl-ctx-panel > figure.sl-ctx > svg.sl-ctx-svg');
+      if ((embedding.has(tag) && !appSvg) || tag === 'link' || tag === 'meta') say('element');
       if (tag === 'img' && el.getAttribute('src') !== './icons/icon.svg') say('image');
       // The one kind of off-origin link the app makes: a Markdown link in a message, web or mail
       // only, opening a new tab without opener or referrer. Any other is file markup that got through.

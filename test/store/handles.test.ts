@@ -54,6 +54,27 @@ describe('remembered folders', () => {
     expect((await listRememberedFolders('readwrite', store)).map((f) => f.id)).toEqual([idA]);
   });
 
+  it('leaves out malformed IndexedDB records with a message instead of failing the whole list', async () => {
+    const store = mapStore();
+    const good = fakeHandle('ws', {}, { perm: 'granted' });
+    const id = await rememberFolder(good, store);
+    const raw = store.map as unknown as Map<string, unknown>;
+    raw.set('null', null);
+    raw.set('no-handle', { id: 'no-handle', name: 'x', handle: { kind: 'file' }, lastOpened: 1 });
+    raw.set('bad-name', { id: 'bad-name', name: { toString: 1 }, handle: good, lastOpened: 1 });
+    raw.set('bad-time', { id: 'bad-time', name: 'y', handle: good, lastOpened: '2026' });
+    const dropped: string[][] = [];
+    const list = await listRememberedFolders('readwrite', store, (d) => dropped.push(d));
+    expect(list.map((f) => f.id)).toEqual([id]);
+    expect(dropped).toHaveLength(1);
+    expect(dropped[0]).toHaveLength(4);
+    expect(dropped[0]![0]).toMatch(/^remembered folder #2 is not a folder record/);
+    expect(dropped[0]!.join('\n')).toContain('"bad-time"');
+    expect(dropped[0]!.join('\n')).toContain('lastOpened');
+    // remembering again still finds the good record among the bad ones
+    expect(await rememberFolder(fakeHandle('ws', (good as unknown as { entry: object }).entry, { perm: 'granted' }), store)).toBe(id);
+  });
+
   it('a throwing queryPermission reads as denied; a handle without the API as granted', async () => {
     const broken = { queryPermission: async () => Promise.reject(new Error('revoked')) } as unknown as FileSystemHandle;
     expect(await queryAccess(broken)).toBe('denied');

@@ -44,6 +44,19 @@ describe('FileTab', () => {
     expect(panel.textContent).toContain('how many leading messages are archived to memory and not replayed');
   });
 
+  it('flags a malformed internal record as not what nanobot writes, and still shows it', async () => {
+    const bad = { goal_state: { status: 7, objective: 'o', ui_summary: 'u', started_at: 't' }, runtime_checkpoint: 'later', _last_summary: { text: 's', last_active: 'x' }, webui: null };
+    const o = openText(jsonl([meta(bad), { role: 'user', content: 'a' }]));
+    el = await mount(<FileTab opened={o} line={null} onLine={() => {}} />);
+    const rows = [...el.querySelectorAll('.sl-inner .sl-field-row')];
+    const row = (k: string) => rows.find((r) => r.textContent!.startsWith(k))!;
+    expect(row('goal_state').querySelector('.sl-contract')!.textContent).toBe('goal_state is not what nanobot writes: status is a number.');
+    expect(row('goal_state').textContent).toContain('"status": 7');
+    expect(row('runtime_checkpoint').querySelector('.sl-contract')!.textContent).toContain('the value is a string');
+    expect(row('webui').querySelector('.sl-contract')!.textContent).toContain('the value is null');
+    expect(row('_last_summary').querySelector('.sl-contract')).toBeNull();
+  });
+
   it('shows both lenses when they differ: repair path, skipped lines, defaulted times', async () => {
     const o = openText(jsonl([{ _type: 'metadata', key: 'cli:direct', created_at: 'not a date', metadata: {} }, { role: 'user', content: 'a' }, '{broken']));
     el = await mount(<FileTab opened={o} line={null} onLine={() => {}} />);

@@ -1,5 +1,6 @@
 /** The metadata record explained field by field; nanobot's own metadata keys flagged as internal. */
 import { metadataIndex, type SessionDocument } from '../../../core/document';
+import { contractProblem } from '../../../core/metadata-contracts';
 import { pyDumps } from '../../../core/pyjson';
 import { dictKeys, isDict, type PyValue } from '../../../core/pyvalue';
 import { METADATA_INTERNAL, METADATA_RECORD_FIELDS } from '../flags';
@@ -8,6 +9,12 @@ import { iso } from '../../iso';
 
 function Value({ v }: { v: PyValue }) {
   return <Fold text={pyDumps(v)} limit={300} lines={6} class="sl-code" />;
+}
+
+/** A flag under a nanobot-owned key whose value breaks the shape nanobot writes (metadata-contracts.ts). */
+function ContractNote({ k, v }: { k: string; v: PyValue }) {
+  const problem = contractProblem(k, v);
+  return problem ? <p class="sl-warn-text sl-contract" role="note">{problem}.</p> : null;
 }
 
 /** Line and field table of the metadata record nanobot uses (the last one). */
@@ -40,6 +47,7 @@ export function MetadataPanel({ doc, lastConsolidated, onLine }: { doc: SessionD
                       </dt>
                       <dd>
                         {METADATA_INTERNAL[ik] && <span class="sl-muted">{METADATA_INTERNAL[ik]}</span>}
+                        <ContractNote k={ik} v={inner[ik]!} />
                         <Value v={inner[ik]!} />
                       </dd>
                     </div>

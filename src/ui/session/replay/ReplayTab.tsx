@@ -1,13 +1,14 @@
 /** The Replay tab: what nanobot's get_history sends back to the model, and the fate of every message. */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { OpenedSession } from '../../../store/sessions';
+import { lazyComponent } from '../../lazy';
 import { replaySession } from '../lens';
 import { CopyJson } from './CopyJson';
 import { FateList } from './FateList';
 import { FateStrip } from './FateStrip';
 import { ReplayControls } from './ReplayControls';
 import { ReplaySummary } from './ReplaySummary';
-import { settingsFromParams, settingsToParams, type ReplaySettings } from './settings';
+import { settingsFromParams, settingsToParams, uptoFromParams, type ReplaySettings } from './settings';
 import { useReplay } from './useReplay';
 
 export interface ReplayTabProps {
@@ -19,6 +20,9 @@ export interface ReplayTabProps {
   onExport?: (params: Record<string, string>) => void;
 }
 
+/** The context-over-time chart loads with the tab's first render, off the session's first paint. */
+const ContextPanel = lazyComponent(() => import('./context/ContextPanel').then((m) => m.ContextPanel), 'Loading the context chart…');
+
 /** Quiet time before a control change is written to the link: rewriting the URL (and re-routing) per keystroke costs a few ms of each frame. */
 export const LINK_DELAY_MS = 250;
 
@@ -27,7 +31,11 @@ export function ReplayTab({ opened, params, onParams, onOpenLine, onExport }: Re
   const version = opened.version;
   const [s, setS] = useState<ReplaySettings>(() => settingsFromParams(params, version));
   const { session, lens } = replaySession(opened);
-  const state = useReplay(session.messages, session.lastConsolidated, s, version);
+  const upto = uptoFromParams(params, session.messages.length);
+  // As of a turn: the messages up to it, last_consolidated clamped (its value then is not in the file).
+  const messages = useMemo(() => (upto === null ? session.messages : session.messages.slice(0, upto)), [session.messages, upto]);
+  const lastConsolidated = Math.min(session.lastConsolidated, messages.length);
+  const state = useReplay(messages, lastConsolidated, s, version);
   const [target, setTarget] = useState<number | null>(null);
   const [nonce, setNonce] = useState(0);
   const linkTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -36,6 +44,11 @@ export function ReplayTab({ opened, params, onParams, onOpenLine, onExport }: Re
     setS(next);
     clearTimeout(linkTimer.current);
     linkTimer.current = setTimeout(() => onParams(settingsToParams(next, params)), LINK_DELAY_MS);
+  };
+  const asOf = (n: number | null) => {
+    const { upto: _u, ...rest } = settingsToParams(s, params);
+    clearTimeout(linkTimer.current);
+    onParams(n === null ? rest : { ...rest, upto: String(n) });
   };
   const pick = (i: number) => {
     setTarget(i);
@@ -49,9 +62,15 @@ export function ReplayTab({ opened, params, onParams, onOpenLine, onExport }: Re
           nanobot loads nothing from this file, so it replays nothing. Shown here: what the recovered messages would replay after a repair.
         </p>
       )}
+      {upto !== null && (
+        <p class="sl-banner sl-info" data-upto={upto}>
+          The session as of user message #{upto - 1}: its first {upto} of {session.messages.length} messages, with today’s last_consolidated ({lastConsolidated}); where it stood at that turn is not recorded in the file.{' '}
+          <button type="button" class="sl-link" onClick={() => asOf(null)}>Show the whole session</button>
+        </p>
+      )}
       <ReplayControls s={s} onChange={change} version={version} />
-      <ReplaySummary lens={lens} result={state.result} s={s} version={version} total={session.messages.length} lastConsolidated={session.lastConsolidated} tokenState={state.tokens} progress={state.progress} onMessage={pick} />
-      {session.messages.length > 0 && <FateStrip fates={state.result.fates} onPick={pick} />}
+      <ReplaySummary lens={lens} result={state.result} s={s} version={version} total={messages.length} lastConsolidated={lastConsolidated} tokenState={state.tokens} progress={state.progress} onMessage={pick} />
+      {messages.length > 0 && <FateStrip fates={state.result.fates} onPick={pick} />}
       <CopyJson entries={state.result.entries} fileName={opened.fileName} />
       {onExport && (
         <p class="sl-small">
@@ -59,7 +78,8 @@ export function ReplayTab({ opened, params, onParams, onOpenLine, onExport }: Re
         </p>
       )}
       {state.tokens === 'ready' && <p class="sl-muted sl-small">Recomputed in {state.ms.toFixed(1)} ms.</p>}
-      {session.messages.length > 0 && <FateList messages={session.messages} lines={session.messageLines} result={state.result} scrollTo={target} nonce={nonce} onOpenLine={onOpenLine} version={version} />}
+      {session.messages.length > 0 && <ContextPanel messages={session.messages} lastConsolidated={session.lastConsolidated} version={version} current={upto} onPick={asOf} />}
+      {messages.length > 0 && <FateList messages={messages} lines={session.messageLines} result={state.result} scrollTo={target} nonce={nonce} onOpenLine={onOpenLine} version={version} />}
     </section>
   );
 }

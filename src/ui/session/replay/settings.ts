@@ -4,6 +4,7 @@
  */
 import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW, DEFAULT_GENERATION_MAX_TOKENS, historyBudget } from '../../../core/budget';
 import type { NanobotVersion } from '../../../core/nanobot-version';
+import * as z from 'zod/mini';
 import { count } from '../text';
 
 export interface ReplaySettings {
@@ -27,21 +28,56 @@ export function isAgentLoop(s: ReplaySettings, version: NanobotVersion): boolean
   return s.maxMessages === a.maxMessages && s.maxTokens === a.maxTokens && s.extendToUser === a.extendToUser && (version !== 'v0.2' || s.includeTimestamps) && s.includeRuntimeContext;
 }
 
-function int(v: string | undefined, fallback: number): number {
-  if (v === undefined || !/^-?\d+$/.test(v)) return fallback;
-  return Number(v);
+const intParam = z.string().check(z.regex(/^-?\d{1,15}$/));
+const flagParam = z.enum(['0', '1']);
+
+/**
+ * The link's replay parameters as the app accepts them; each one that fails its schema is dropped
+ * (and falls back to the agent loop) on its own, so one bad parameter never loses the others.
+ */
+const PARAMS = {
+  max_messages: intParam,
+  max_tokens: intParam,
+  ts: flagParam,
+  etu: flagParam,
+  rc: flagParam,
+  upto: z.string().check(z.regex(/^\d{1,15}$/)),
+} as const;
+
+type Params = { [K in keyof typeof PARAMS]?: z.infer<(typeof PARAMS)[K]> };
+
+/** The replay params of a link that pass their schema; the rest are left out. */
+export function validParams(p: Record<string, string>): Params {
+  const out: Record<string, string> = {};
+  for (const [k, schema] of Object.entries(PARAMS)) {
+    const r = schema.safeParse(p[k]);
+    if (r.success) out[k] = r.data;
+  }
+  return out as Params;
 }
 
 /** Settings from route params; anything missing or malformed falls back to the version's agent loop. */
-export function settingsFromParams(p: Record<string, string>, version: NanobotVersion): ReplaySettings {
+export function settingsFromParams(raw: Record<string, string>, version: NanobotVersion): ReplaySettings {
   const a = agentLoop(version);
+  const p = validParams(raw);
   return {
-    maxMessages: int(p.max_messages, a.maxMessages),
-    maxTokens: Math.max(0, int(p.max_tokens, a.maxTokens)),
-    includeTimestamps: p.ts === undefined ? a.includeTimestamps : p.ts !== '0',
+    maxMessages: p.max_messages === undefined ? a.maxMessages : Number(p.max_messages),
+    maxTokens: p.max_tokens === undefined ? a.maxTokens : Math.max(0, Number(p.max_tokens)),
+    includeTimestamps: p.ts === undefined ? a.includeTimestamps : p.ts === '1',
     extendToUser: p.etu === undefined ? a.extendToUser : p.etu === '1',
-    includeRuntimeContext: p.rc === undefined ? a.includeRuntimeContext : p.rc !== '0',
+    includeRuntimeContext: p.rc === undefined ? a.includeRuntimeContext : p.rc === '1',
   };
+}
+
+/**
+ * `upto=<n>`: replay the session as of a turn (`messages.slice(0, n)`), from the context chart.
+ * Null (the whole session) when absent, malformed, or not shorter than the session.
+ */
+export function uptoFromParams(raw: Record<string, string>, total: number): number | null {
+  const u = validParams(raw).upto;
+  if (u === undefined) return null;
+  const n = Number(u);
+  return n >= 1 && n < total ? n : null;
 }
 
 /** Route params for settings, keeping the params the view does not own (`file`, `folder`, `nanobot`, …). */

@@ -1,0 +1,105 @@
+/**
+ * Tokens nanobot would send at each user turn, against the budget, as plain SVG: a line over every
+ * turn, dots when there are few enough to point at, markers where last_consolidated is in force and
+ * where the count window starts cutting. Hover names a turn; a click opens that turn's replay.
+ */
+import { useState } from 'preact/hooks';
+import type { ContextOverTime, TurnPoint } from '../../../../core/context-over-time';
+import { count } from '../../text';
+
+export interface ContextChartProps {
+  data: ContextOverTime;
+  /** The `upto` shown now, highlighted. */
+  current?: number | null;
+  onPick: (upto: number) => void;
+}
+
+const W = 800;
+const H = 220;
+const PAD = { l: 56, r: 12, t: 12, b: 28 };
+/** Above this many turns, dots are left out: the line and the hover guide carry the data. */
+export const MAX_DOTS = 400;
+
+/** "Turn 12 (message #45): 12,345 tokens in 80 messages": what a point means, in one line. */
+export function pointLabel(p: TurnPoint): string {
+  if (p.error) return `Turn ${p.turn + 1} (message #${p.index}): nanobot raises here`;
+  const cuts = [p.windowCut && 'window cuts', p.budgetCut && 'budget cuts'].filter(Boolean).join(', ');
+  return `Turn ${p.turn + 1} (message #${p.index}): ${count(p.tokens)} tokens in ${count(p.messages)} messages${cuts ? ` (${cuts})` : ''}`;
+}
+
+/** The SVG chart; pointer position picks the nearest turn, so 2,000 turns need no 2,000 targets. */
+export function ContextChart({ data, current, onPick }: ContextChartProps) {
+  const [hover, setHover] = useState<number | null>(null);
+  const pts = data.points;
+  const n = pts.length;
+  const most = Math.max(0, ...pts.map((p) => (Number.isFinite(p.tokens) ? p.tokens : 0)));
+  const top = Math.max(1, data.budget, most) * 1.05;
+  const x = (k: number) => PAD.l + (n <= 1 ? (W - PAD.l - PAD.r) / 2 : (k / (n - 1)) * (W - PAD.l - PAD.r));
+  const y = (t: number) => PAD.t + (1 - t / top) * (H - PAD.t - PAD.b);
+  const line = pts.map((p, k) => `${k ? 'L' : 'M'}${x(k).toFixed(1)},${y(Number.isFinite(p.tokens) ? p.tokens : 0).toFixed(1)}`).join('');
+  const nearest = (e: MouseEvent): number | null => {
+    const r = (e.currentTarget as SVGElement).getBoundingClientRect();
+    if (!r.width || n === 0) return null;
+    const vx = ((e.clientX - r.left) / r.width) * W;
+    const k = n <= 1 ? 0 : Math.round(((vx - PAD.l) / (W - PAD.l - PAD.r)) * (n - 1));
+    return Math.max(0, Math.min(n - 1, k));
+  };
+  const h = hover !== null ? pts[hover] : undefined;
+  const cur = current == null ? -1 : pts.findIndex((p) => p.upto === current);
+  return (
+    <figure class="sl-ctx">
+      <svg
+        class="sl-ctx-svg"
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-labelledby="sl-ctx-title sl-ctx-desc"
+        onMouseMove={(e) => setHover(nearest(e))}
+        onMouseLeave={() => setHover(null)}
+        onClick={(e) => {
+          const k = (e.target as Element).getAttribute('data-k') ?? nearest(e);
+          if (k !== null) onPick(pts[Number(k)]!.upto);
+        }}
+      >
+        <title id="sl-ctx-title">Tokens nanobot would send at each user turn</title>
+        <desc id="sl-ctx-desc">
+          {count(n)} user turns; the most sent is {count(most)} tokens
+          {data.budget > 0 ? ` against a budget of ${count(data.budget)}` : ', with no token budget'}
+          {data.windowStarts.length ? `; the count window starts cutting at turn ${data.windowStarts.map((k) => k + 1).join(', ')}` : ''}
+          {data.consolidatedAt !== null ? `; last_consolidated (${data.lastConsolidated}) is in force from turn ${data.consolidatedAt + 1}` : ''}. The table below has every value.
+        </desc>
+        <line class="sl-ctx-axis" x1={PAD.l} x2={W - PAD.r} y1={y(0)} y2={y(0)} />
+        <text class="sl-ctx-tick" x={PAD.l - 4} y={y(0)} text-anchor="end">0</text>
+        <text class="sl-ctx-tick" x={PAD.l - 4} y={y(top / 1.05) + 4} text-anchor="end">{count(Math.round(top / 1.05))}</text>
+        {most > 0 && most < (top / 1.05) * 0.85 && (
+          <>
+            <line class="sl-ctx-grid" x1={PAD.l} x2={W - PAD.r} y1={y(most)} y2={y(most)} />
+            <text class="sl-ctx-tick" x={PAD.l - 4} y={y(most) + 4} text-anchor="end">{count(most)}</text>
+          </>
+        )}
+        {data.budget > 0 && <line class="sl-ctx-budget" x1={PAD.l} x2={W - PAD.r} y1={y(data.budget)} y2={y(data.budget)} data-marker="budget" />}
+        {data.consolidatedAt !== null && <line class="sl-ctx-lc" x1={x(data.consolidatedAt)} x2={x(data.consolidatedAt)} y1={PAD.t} y2={y(0)} data-marker="last-consolidated" />}
+        {data.windowStarts.map((k) => (
+          <line key={k} class="sl-ctx-window" x1={x(k)} x2={x(k)} y1={PAD.t} y2={y(0)} data-marker="window" />
+        ))}
+        <path class="sl-ctx-line" d={line} />
+        {n <= MAX_DOTS &&
+          pts.map((p, k) => (
+            <circle key={k} data-k={k} class={`sl-ctx-dot${p.budgetCut ? ' sl-ctx-cut' : ''}`} cx={x(k)} cy={y(Number.isFinite(p.tokens) ? p.tokens : 0)} r={3} />
+          ))}
+        {cur >= 0 && <circle class="sl-ctx-current" cx={x(cur)} cy={y(Number.isFinite(pts[cur]!.tokens) ? pts[cur]!.tokens : 0)} r={5} />}
+        {h && <line class="sl-ctx-guide" x1={x(hover!)} x2={x(hover!)} y1={PAD.t} y2={y(0)} />}
+        <text class="sl-ctx-tick" x={PAD.l} y={H - 8}>turn 1</text>
+        <text class="sl-ctx-tick" x={W - PAD.r} y={H - 8} text-anchor="end">turn {count(n)}</text>
+      </svg>
+      <figcaption class="sl-small" aria-live="polite">
+        {h ? pointLabel(h) : 'Point at the chart to see a turn; click to open the replay as of that turn.'}
+      </figcaption>
+      <p class="sl-small sl-ctx-legend">
+        <span class="sl-ctx-key sl-ctx-key-line" /> tokens sent
+        {data.budget > 0 && <><span class="sl-ctx-key sl-ctx-key-budget" /> budget ({count(data.budget)})</>}
+        {data.windowStarts.length > 0 && <><span class="sl-ctx-key sl-ctx-key-window" /> the count window starts cutting</>}
+        {data.consolidatedAt !== null && <><span class="sl-ctx-key sl-ctx-key-lc" /> last_consolidated ({data.lastConsolidated}) in force</>}
+      </p>
+    </figure>
+  );
+}

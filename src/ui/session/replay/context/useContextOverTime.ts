@@ -1,0 +1,49 @@
+/**
+ * Computes context over time for a session at a version's agent-loop settings, in slices of a few
+ * milliseconds (runSliced), reusing the Replay tab's per-message token cache: the page never blocks.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { agentLoopOptions } from '../../../../core/budget';
+import { contextOverTimeSteps, type ContextOverTime } from '../../../../core/context-over-time';
+import type { NanobotVersion } from '../../../../core/nanobot-version';
+import type { PyDict } from '../../../../core/pyvalue';
+import { loadTokenizer } from '../../../../core/tokenizer';
+import { runSliced } from '../../../../store/event-loop';
+import { cachedCounter, variantOf } from '../token-cache';
+
+export type ContextState = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: ContextOverTime; ms: number };
+
+class Cancelled extends Error {}
+
+/** Stops a step generator at its next step once `live()` turns false (the view went away). */
+function* until<T>(steps: Generator<void, T>, live: () => boolean): Generator<void, T> {
+  for (;;) {
+    if (!live()) throw new Cancelled();
+    const r = steps.next();
+    if (r.done) return r.value;
+    yield;
+  }
+}
+
+/** Context over time of `messages`, recomputed when the session or version changes. */
+export function useContextOverTime(messages: PyDict[], lastConsolidated: number, version: NanobotVersion): ContextState {
+  const [s, set] = useState<ContextState>({ state: 'loading' });
+  useEffect(() => {
+    let live = true;
+    set({ state: 'loading' });
+    const opts = agentLoopOptions(version);
+    loadTokenizer()
+      .then((counter) => {
+        const t0 = performance.now();
+        performance.mark('context-over-time:start');
+        const count = cachedCounter(messages, variantOf(version, opts.includeTimestamps, opts.includeRuntimeContext), counter);
+        return runSliced(until(contextOverTimeSteps(messages, lastConsolidated, opts, version, count), () => live)).then((data) => {
+          performance.mark('context-over-time:end');
+          if (live) set({ state: 'ready', data, ms: performance.now() - t0 });
+        });
+      })
+      .catch((e) => live && !(e instanceof Cancelled) && set({ state: 'failed' }));
+    return () => void (live = false);
+  }, [messages, lastConsolidated, version]);
+  return s;
+}

@@ -1,0 +1,116 @@
+/**
+ * The context-over-time chart in real Chromium on a session of 2,000 user turns (4,800 messages):
+ * drawn with the Replay tab, with no main-thread task over 50 ms from its first slice until it is
+ * drawn (Long Tasks API; the tab's own first render and the tokenizer's load come before and are
+ * only reported); clicking a point opens the replay as of that turn. Screenshot: context-chart.png.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropFolder, launchChromium, type Browser } from '../browser/harness';
+import { dumps } from './hostile-fixtures';
+import { builtApp, serveApp, shot, watchPage, type Served } from './support';
+
+const PORT = 41871;
+const TURNS = 2000;
+const LONGEST_TASK_MS = 50;
+
+let b: Browser;
+let app: Served;
+let base: string;
+let ws: string;
+let watch: { problems: string[] };
+
+const WORDS = ['the', 'plan', 'deploy', 'tests', 'budget', 'window', 'memory', 'agent', 'tool', 'result', 'session', 'file'];
+function text(seed: number, words: number): string {
+  let t = '';
+  for (let i = 0; i < words; i++) t += WORDS[(seed * 7 + i * 13) % WORDS.length] + (i % 17 === 16 ? '.\n' : ' ');
+  return t;
+}
+
+/** 2,000 turns; every fifth calls a tool; last_consolidated 1,200 (v0.2 layout, window 120). */
+function writeWorkspace(): void {
+  base = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-chart-'));
+  ws = path.join(base, 'ws');
+  fs.mkdirSync(path.join(ws, 'sessions'), { recursive: true });
+  const lines = [dumps({ _type: 'metadata', key: 'cli:chart', created_at: '2026-06-01T10:00:00', updated_at: '2026-06-02T10:00:00', metadata: { title: 'Two thousand turns' }, last_consolidated: 1200 })];
+  for (let t = 0; t < TURNS; t++) {
+    lines.push(dumps({ role: 'user', content: `Turn ${t}: ` + text(t, 20 + ((t * 37) % 120)), timestamp: '2026-06-01T10:00:00' }));
+    if (t % 5 === 0) {
+      lines.push(dumps({ role: 'assistant', content: '', tool_calls: [{ id: `call_${t}`, type: 'function', function: { name: 'read_file', arguments: '{"path": "a.txt"}' } }] }));
+      lines.push(dumps({ role: 'tool', tool_call_id: `call_${t}`, name: 'read_file', content: text(t + 1, 60) }));
+    }
+    lines.push(dumps({ role: 'assistant', content: text(t + 2, 30 + ((t * 53) % 300)) }));
+  }
+  fs.writeFileSync(path.join(ws, 'sessions', 'cli_chart.jsonl'), lines.join('\n') + '\n');
+}
+
+beforeAll(async () => {
+  writeWorkspace();
+  app = await serveApp(await builtApp(), PORT);
+  b = await launchChromium({ port: PORT });
+  await b.page.setViewportSize({ width: 1100, height: 1000 });
+  watch = watchPage(b.page);
+  await b.ctx.addInitScript(() => {
+    const w = window as unknown as { __tasks: [number, number][] };
+    w.__tasks = [];
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__tasks.push([e.startTime, e.duration]))).observe({ type: 'longtask', buffered: true });
+  });
+});
+
+afterAll(async () => {
+  await b?.close();
+  await app?.close();
+  if (base) fs.rmSync(base, { recursive: true, force: true });
+});
+
+const page = () => b.page;
+
+describe('context over time on 2,000 turns', () => {
+  it('is drawn without a long task, and a click opens that turn’s replay', async () => {
+    await page().goto(`${app.url}#/w`);
+    await page().getByRole('button', { name: 'Try the demo' }).waitFor();
+    await dropFolder(b, ws, 400, 400);
+    await page().locator('.session-row[data-file="cli_chart.jsonl"] a.row-link').click();
+    await page().locator('.sl-session').waitFor();
+    await page().waitForTimeout(500);
+    const since = await page().evaluate(() => performance.now());
+    await page().getByRole('tab', { name: 'Replay' }).click();
+    const svg = page().locator('svg.sl-ctx-svg');
+    await svg.waitFor({ timeout: 60_000 });
+    await page().waitForTimeout(300);
+    // The chart's own window: from its first slice (after the tokenizer loaded) to now, drawn. The
+    // tab's first render and the tokenizer's evaluation come before it and are reported apart.
+    const start = await page().evaluate(() => performance.getEntriesByName('context-over-time:start').at(-1)!.startTime);
+    const all = await page().evaluate((t0) => (window as unknown as { __tasks: [number, number][] }).__tasks.filter(([s, d]) => s + d >= t0).map(([s, d]) => [Math.round(s), Math.round(d)] as const), since);
+    // The start mark is set in the tokenizer's own task (its promise's callback); the chart's slices are the tasks after it.
+    const chart = all.filter(([s]) => s >= start).map(([, d]) => d);
+    const before = all.filter(([s]) => s < start).map(([, d]) => d);
+    const ms = Number(await page().locator('[data-ms]').getAttribute('data-ms'));
+    console.log(`context chart: ${TURNS} turns computed in ${ms} ms; long tasks while computing and drawing it: ${JSON.stringify(chart)}; the Replay tab's own before it: ${JSON.stringify(before)}`);
+    expect(Math.max(0, ...chart)).toBeLessThanOrEqual(LONGEST_TASK_MS);
+    expect(await svg.locator('title').textContent()).toContain('Tokens nanobot would send');
+    expect(await svg.locator('desc').textContent()).toContain(`${TURNS.toLocaleString('en-US')} user turns`);
+    expect(await svg.locator('[data-marker="window"]').count()).toBe(1);
+    expect(await svg.locator('[data-marker="last-consolidated"]').count()).toBe(1);
+    expect(await svg.locator('[data-marker="budget"]').count()).toBe(1);
+    // hover names a turn
+    await svg.scrollIntoViewIfNeeded();
+    const box = (await svg.boundingBox())!;
+    const at = { x: box.width * 0.5, y: box.height * 0.5 };
+    await svg.hover({ position: at });
+    await page().getByText(/^Turn [\d,]+ \(message #\d+\): [\d,]+ tokens in [\d,]+ messages/).waitFor();
+    await shot(page(), 'context-chart', false);
+    // a click opens the replay as of that turn
+    await svg.click({ position: at });
+    const banner = page().locator('[data-upto]');
+    await banner.waitFor();
+    const upto = Number(await banner.getAttribute('data-upto'));
+    expect(upto).toBeGreaterThan(2000);
+    expect(upto).toBeLessThan(3000);
+    expect(page().url()).toContain(`upto=${upto}`);
+    await page().locator('circle.sl-ctx-current').waitFor();
+    expect(watch.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,25 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest';
+
+const handle = { kind: 'directory', name: 'ws', isSameEntry: async () => false, queryPermission: async () => 'granted' };
+vi.mock('idb-keyval', () => ({
+  createStore: () => ({}),
+  set: async () => {},
+  del: async () => {},
+  entries: async () => [
+    ['a', { id: 'a', name: 'ws', handle, lastOpened: 2 }],
+    ['b', { id: 'b', name: 'old', handle: 'not a handle', lastOpened: 1 }],
+    ['c', 42],
+  ],
+}));
+
+describe('remembered folders read back from IndexedDB (start screen)', () => {
+  it('lists the good record and says which ones were left out', async () => {
+    const { loadRemembered, remembered } = await import('../../src/ui/actions');
+    const { status } = await import('../../src/ui/status');
+    await loadRemembered();
+    expect(remembered.value.map((f) => [f.id, f.access])).toEqual([['a', 'granted']]);
+    expect(status.value!.text).toContain('remembered folder "b" is not a folder record (handle:');
+    expect(status.value!.text).toContain('remembered folder #3 is not a folder record');
+  });
+});
