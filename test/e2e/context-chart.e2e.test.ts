@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropFolder, launchChromium, type Browser } from '../browser/harness';
+import { type Browser, dropFolder } from '../browser/harness';
 import { dumps } from './hostile-fixtures';
-import { builtApp, serveApp, shot, watchPage, type Served } from './support';
+import { openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41871;
 const TURNS = 2000;
@@ -48,10 +48,7 @@ function writeWorkspace(): void {
 
 beforeAll(async () => {
   writeWorkspace();
-  app = await serveApp(await builtApp(), PORT);
-  b = await launchChromium({ port: PORT });
-  await b.page.setViewportSize({ width: 1100, height: 1000 });
-  watch = watchPage(b.page);
+  ({ app, b, watch } = await openAppInChromium({ port: PORT }, { width: 1100, height: 1000 }));
   await b.ctx.addInitScript(() => {
     const w = window as unknown as { __tasks: [number, number][] };
     w.__tasks = [];

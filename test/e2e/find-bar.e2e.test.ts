@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropFolder, launchChromium, type Browser } from '../browser/harness';
+import { type Browser, dropFolder } from '../browser/harness';
 import { dumps } from './hostile-fixtures';
-import { builtApp, serveApp, shot, watchPage, type Served } from './support';
+import { openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41863;
 const N = 2000;
@@ -39,10 +39,7 @@ function workspace(): string {
 
 beforeAll(async () => {
   const ws = workspace();
-  app = await serveApp(await builtApp(), PORT);
-  b = await launchChromium({ port: PORT });
-  await b.page.setViewportSize({ width: 1280, height: 800 });
-  watch = watchPage(b.page);
+  ({ app, b, watch } = await openAppInChromium({ port: PORT }, { width: 1280, height: 800 }));
   await b.page.goto(app.url);
   await b.page.getByRole('button', { name: 'Try the demo' }).waitFor();
   await dropFolder(b, ws, 400, 400);
