@@ -8,7 +8,7 @@ import { forgetFolder, listRememberedFolders, queryAccess, rememberFolder, reque
 import type { Dropped } from './drop';
 import { directoryPicker, isAbort } from './fsa';
 import { readLastSource, writeLastSource } from './last-source';
-import { navigate, route, type Route } from './router';
+import { formatRoute, navigate, route, type Route } from './router';
 import { errorText, say } from './status';
 import { DEFAULT_DEMO, demoFolder } from './workspace/demo';
 import { setWorkspace, workspace } from './workspace/model';
@@ -38,8 +38,11 @@ async function show(ws: Workspace, folderAt = 0): Promise<void> {
   const waiting = pendingRoute.value;
   pendingRoute.value = null;
   restore.value = { state: 'idle' };
-  if (waiting) navigate(waiting, { replace: true });
-  else if (ws.kind === 'file') {
+  // A link that waited for the workspace opens now, unless another link was followed meanwhile
+  // (opening a big workspace takes a while, and a newer route must not be undone).
+  if (waiting) {
+    if (formatRoute(route.peek()) === formatRoute(waiting)) navigate(waiting, { replace: true });
+  } else if (ws.kind === 'file') {
     const s = listing.value?.summaries[0];
     navigate(s ? { view: 'session', key: s.key, params: {} } : { view: 'workspace', page: 'sessions', params: {} });
   } else navigate({ view: 'workspace', page: 'sessions', params: {} });

@@ -91,6 +91,8 @@ describe('demo workspace', () => {
   });
 
   it('draws the replay strip in each run’s colour, and again after a change', async () => {
+    // The reload of the test before may still be settling: follow the new link once the page's own script runs.
+    await b.page.waitForFunction(() => document.readyState === 'complete');
     await b.page.goto(`${app.url}#/s/telegram%3A88001?tab=replay&max_messages=120`);
     await b.page.locator('.sl-replay', { hasText: 'Recomputed in' }).waitFor({ timeout: 30_000 });
     const check = () =>
