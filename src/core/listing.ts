@@ -4,9 +4,9 @@
  */
 import { keyFromStem, safeKey } from './keys';
 import { rulesOf, type NanobotVersion, type VersionRules } from './nanobot-version';
-import { isProviderStateRecord } from './provider-state';
+import { isProviderStateLine, isProviderStateRecord } from './provider-state';
 import { decodeStrict, findUtf8Fault, splitLines, utf8FaultMessage } from './lines';
-import { decodedSpan, loadNanobot } from './load';
+import { decodedSpan, isDataError, loadNanobot, nonObjectError } from './load';
 import { messagePreview } from './preview';
 import { pyLoads, type PyError } from './pyjson';
 import { codePointLength, pyStrip } from './pytext';
@@ -57,9 +57,6 @@ class HeadRaise {
   constructor(readonly error: PyError) {}
 }
 
-/** The exceptions v0.3.0+ turn into a repair row; others propagate out of the listing (§31). */
-const DATA_ERRORS = new Set(['ValueError', 'TypeError', 'AttributeError', 'KeyError', 'JSONDecodeError', 'UnicodeDecodeError']);
-
 /** One file's listing row, exactly as nanobot builds it at a version. */
 export function listingRow(input: ListingInput): ListingOutcome {
   const rules = rulesOf(input.version);
@@ -71,7 +68,7 @@ export function listingRow(input: ListingInput): ListingOutcome {
     if (e instanceof NeedMore) return { kind: 'need-more' };
     if (!(e instanceof HeadRaise)) throw e;
     if (!input.complete) return { kind: 'need-more', whole: true };
-    if (rules.headErrorsToRepair === 'data-errors' && !DATA_ERRORS.has(e.error.type)) return { kind: 'raise', error: e.error, repaired: false };
+    if (rules.headErrorsToRepair === 'data-errors' && !isDataError(e.error)) return { kind: 'raise', error: e.error, repaired: false };
     return repairRow(input, e.error, rules, stemKey);
   }
 }
@@ -85,12 +82,9 @@ function parse(text: string, rules: VersionRules): PyDict {
   const r = pyLoads(text);
   if (!r.ok) throw new HeadRaise(r.error);
   if (isDict(r.value)) return r.value;
-  if (rules.nonObjectLine === 'ValueError') throw new HeadRaise({ type: 'ValueError', message: `session record must be a JSON object, got ${pyTypeName(r.value)}` });
-  throw new HeadRaise({ type: 'AttributeError', message: `'${pyTypeName(r.value)}' object has no attribute 'get'` });
+  throw new HeadRaise(nonObjectError(r.value, rules));
 }
 
-/** main skips a provider-state line before counting it (a prefix test on the raw line, §29). */
-const PROVIDER_STATE_LINE = /^\s*\{\s*"_type"\s*:\s*"provider_state"/;
 
 function headRow(input: ListingInput, rules: VersionRules, stemKey: string): ListingOutcome {
   const { bytes, complete } = input;
@@ -135,7 +129,7 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
     }
     const raw = text(i);
     const l = lines[i]!;
-    if (rules.providerStateRecord && PROVIDER_STATE_LINE.test(raw)) continue;
+    if (rules.providerStateRecord && isProviderStateLine(raw)) continue;
     if (!pyStrip(raw)) continue;
     // The cap counts the non-blank lines read, in code points, each with its newline.
     chars += codePointLength(raw) + (l.next > l.end ? 1 : 0);

@@ -84,19 +84,28 @@ function loads(line: TextLine): PyValue {
   return r.value;
 }
 
-/** A non-object line: v0.2's `data.get` raises AttributeError; v0.3.0+ raise ValueError first. */
-function asDict(v: PyValue, rules: VersionRules): PyDict {
-  if (isDict(v)) return v;
-  if (rules.nonObjectLine === 'ValueError') throw new PyRaise({ type: 'ValueError', message: `session record must be a JSON object, got ${pyTypeName(v)}` });
-  throw new PyRaise({ type: 'AttributeError', message: `'${pyTypeName(v)}' object has no attribute 'get'` });
+/** What a non-object line raises: v0.2's `data.get` AttributeError; v0.3.0+ check first and raise ValueError. */
+export function nonObjectError(v: PyValue, rules: VersionRules): PyError {
+  if (rules.nonObjectLine === 'ValueError') return { type: 'ValueError', message: `session record must be a JSON object, got ${pyTypeName(v)}` };
+  return { type: 'AttributeError', message: `'${pyTypeName(v)}' object has no attribute 'get'` };
 }
 
-/** The exceptions v0.3.0+ catch around a load; anything else propagates out of the call (§21). */
+function asDict(v: PyValue, rules: VersionRules): PyDict {
+  if (isDict(v)) return v;
+  throw new PyRaise(nonObjectError(v, rules));
+}
+
+/** The exceptions v0.3.0+ catch around a load or a listing head; anything else propagates (§21, §31). */
 const DATA_ERRORS = new Set(['ValueError', 'TypeError', 'AttributeError', 'KeyError', 'JSONDecodeError', 'UnicodeDecodeError']);
+
+/** Whether Python's `except (ValueError, TypeError, AttributeError, KeyError)` catches this error. */
+export function isDataError(error: PyError): boolean {
+  return DATA_ERRORS.has(error.type);
+}
 
 /** Whether a version's `except` clause around the strict pass catches this error. */
 function caught(error: PyError, rules: VersionRules): boolean {
-  return rules.repairCatches === 'any' || DATA_ERRORS.has(error.type);
+  return rules.repairCatches === 'any' || isDataError(error);
 }
 
 /**

@@ -24,6 +24,13 @@ const stateSchema = z.object({
 /** A provider state exactly as main holds it (keys in its `to_dict` order). */
 export type ProviderState = PyDict;
 
+const STATE_LINE = /^\s*\{\s*"_type"\s*:\s*"provider_state"/;
+
+/** main's cheap test on a raw line (listing previews skip it before parsing, §29): `_type` first, then "provider_state". */
+export function isProviderStateLine(line: string): boolean {
+  return STATE_LINE.test(line);
+}
+
 /** True for a record main treats as a provider state (whatever its `state` holds). */
 export function isProviderStateRecord(v: PyValue): v is PyDict {
   return isDict(v) && dictGet(v, '_type') === PROVIDER_STATE_TYPE;

@@ -6,6 +6,7 @@
 import { keyFromStem, sessionFileName } from '../core/keys';
 import { fileStem, listingRow, PREVIEW_MAX_CHARS, PREVIEW_MAX_RECORDS, sortListing, type ListingRow } from '../core/listing';
 import { rulesOf, type NanobotVersion } from '../core/nanobot-version';
+import { isProviderStateLine } from '../core/provider-state';
 import type { PyError } from '../core/pyjson';
 import type { FileStat, StorageAdapter } from './adapter';
 import { readAll } from './bytes';
@@ -284,13 +285,12 @@ class HeadBuffer {
 }
 
 const PROVIDER_STATE = new TextEncoder().encode('"provider_state"');
-const PROVIDER_STATE_LINE = /^\s*\{\s*"_type"\s*:\s*"provider_state"/gm;
 
 /** Non-blank lines after the metadata record; at main a provider_state line is no message either. */
 function countMessageLines(bytes: Uint8Array, version: NanobotVersion): number {
   const lines = countNonBlankLines(bytes) - 1;
   if (!rulesOf(version).providerStateRecord || indexOfBytes(bytes, PROVIDER_STATE) < 0) return Math.max(0, lines);
-  const states = new TextDecoder().decode(bytes).match(PROVIDER_STATE_LINE)?.length ?? 0;
+  const states = new TextDecoder().decode(bytes).split(/\r\n|\r|\n/).filter(isProviderStateLine).length;
   return Math.max(0, lines - states);
 }
 
