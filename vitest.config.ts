@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
+    setupFiles: ['test/setup-text.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

@@ -56,6 +56,7 @@ export function bundleBudget(limitKb: number, startup: RegExp[] = []): Plugin {
         if (c && c.type === 'chunk') gz += gzipSync(c.code).length;
       }
       const kb = gz / 1024;
+      if (process.env.BUDGET_DETAIL) for (const name of seen) { const c = bundle[name]; if (c && c.type === 'chunk') console.log(`  ${(gzipSync(c.code).length / 1024).toFixed(1)} KiB ${name}`); }
       console.log(`initial JavaScript: ${kb.toFixed(1)} KiB gzip in ${seen.size} chunk(s) (budget ${limitKb} KiB)`);
       if (kb > limitKb) this.error(`initial JavaScript is ${kb.toFixed(1)} KiB gzip, over the budget of ${limitKb} KiB`);
     },

@@ -80,7 +80,7 @@ function DropOverlay() {
 
 type SessionPageProps = { r: Extract<ReturnType<typeof route.peek>, { view: 'session' }> };
 /** The session page, loaded on first use: the start screen and the session list stay small. */
-const LazySessionPage = lazyComponent<SessionPageProps>(() => import('./SessionPage').then((m) => m.SessionPage), 'Opening the session…');
+const LazySessionPage = lazyComponent<SessionPageProps>(() => import('./SessionPage').then((m) => m.SessionPage), () => 'Opening the session…');
 const LazyGuide = lazyComponent(() => import('./Guide').then((m) => m.Guide));
 
 function Routed() {

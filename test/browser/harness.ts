@@ -76,6 +76,8 @@ export interface LaunchOptions {
   denyPrompts?: boolean;
   /** More Chromium flags (experiments). */
   extraArgs?: string[];
+  /** The browser's language (default en-US, so the interface is English whatever the machine's). */
+  locale?: string;
 }
 
 export interface Browser {
@@ -97,7 +99,7 @@ export async function launchChromium(opts: LaunchOptions): Promise<Browser> {
   fs.writeFileSync(path.join(profileDir, 'Default', 'Preferences'), JSON.stringify({ profile: { content_settings: { exceptions } } }));
   const args = [...ARGS, ...(opts.denyPrompts ? ['--deny-permission-prompts'] : []), ...(opts.extraArgs ?? [])];
   const ctx = await withTimeout(
-    chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM, headless: true, args, timeout: 30_000 }),
+    chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM, headless: true, args, locale: opts.locale ?? 'en-US', timeout: 30_000 }),
     40_000,
     'launching Chromium',
   );

@@ -193,7 +193,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 export async function restartBrowser(b: Browser, opts: { denyPrompts?: boolean } = {}): Promise<Browser> {
   await withTimeout(b.ctx.close(), 15_000, 'closing Chromium');
   const ctx = await withTimeout(
-    chromium.launchPersistentContext(b.profileDir, { executablePath: CHROMIUM, headless: true, args: opts.denyPrompts ? [...ARGS, '--deny-permission-prompts'] : ARGS, timeout: 30_000 }),
+    chromium.launchPersistentContext(b.profileDir, { executablePath: CHROMIUM, headless: true, args: opts.denyPrompts ? [...ARGS, '--deny-permission-prompts'] : ARGS, locale: 'en-US', timeout: 30_000 }),
     40_000,
     'relaunching Chromium',
   );

@@ -8,7 +8,6 @@ import { createHandleAdapter } from '../../store/handle-adapter';
 import { queryAccess } from '../../store/handles';
 import { classifyName } from '../../store/leftovers';
 import { detectLayout, MAIN_MARKERS, type Layout } from '../../store/layout';
-import { createMemoryAdapter } from '../../store/memory-adapter';
 import { DEMO_DIR } from './demo';
 
 export type WorkspaceKind = 'folder' | 'demo' | 'files' | 'file';
@@ -70,6 +69,7 @@ const READ_ONLY_FILES = 'This browser cannot write to local folders (no File Sys
 export async function workspaceFromFiles(files: PathedFile[]): Promise<Workspace> {
   const first = files[0]?.path ?? '';
   const rootName = first.includes('/') ? first.slice(0, first.indexOf('/')) : '';
+  const { createMemoryAdapter } = await import('../../store/memory-adapter'); // only without FSA: off the first load
   const adapter = createMemoryAdapter({ label: `copy of ${rootName || 'the chosen files'} (read-only)` });
   for (const { path, file } of files) {
     const rel = rootName && path.startsWith(`${rootName}/`) ? path.slice(rootName.length + 1) : path;
@@ -83,6 +83,7 @@ export async function workspaceFromFiles(files: PathedFile[]): Promise<Workspace
 
 /** A read-only workspace holding one dropped or chosen `.jsonl` file. */
 export async function workspaceFromSingleFile(file: File): Promise<Workspace> {
+  const { createMemoryAdapter } = await import('../../store/memory-adapter');
   const adapter = createMemoryAdapter({ label: `copy of ${file.name} (read-only)` });
   adapter.setFile(file.name, new Uint8Array(await file.arrayBuffer()), file.lastModified);
   const layout: Layout = {

@@ -21,7 +21,7 @@ export interface ReplayTabProps {
 }
 
 /** The context-over-time chart loads with the tab's first render, off the session's first paint. */
-const ContextPanel = lazyComponent(() => import('./context/ContextPanel').then((m) => m.ContextPanel), 'Loading the context chart…');
+const ContextPanel = lazyComponent(() => import('./context/ContextPanel').then((m) => m.ContextPanel), () => 'Loading the context chart…');
 
 /** Quiet time before a control change is written to the link: rewriting the URL (and re-routing) per keystroke costs a few ms of each frame. */
 export const LINK_DELAY_MS = 250;

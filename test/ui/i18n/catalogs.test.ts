@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import enShell from '../../../src/ui/i18n/en/shell';
+import enPages from '../../../src/ui/i18n/en/pages';
+import zhShell from '../../../src/ui/i18n/zh/shell';
+import zhPages from '../../../src/ui/i18n/zh/pages';
+
+type Tree = { [k: string]: unknown };
+
+/** Every leaf path of a catalog with its kind ('string', 'function'). */
+function leaves(t: Tree, at = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [k, v] of Object.entries(t)) {
+    const p = at ? `${at}.${k}` : k;
+    if (v && typeof v === 'object' && !Array.isArray(v)) for (const [q, w] of leaves(v as Tree, p)) out.set(q, w);
+    else out.set(p, v);
+  }
+  return out;
+}
+
+/** Strings that are the same in both languages on purpose (names, symbols). */
+const SAME = new Set<string>([]);
+
+describe.each([
+  ['shell', enShell, zhShell],
+  ['pages', enPages, zhPages],
+] as const)('the %s catalogs', (_name, en, zh) => {
+  const e = leaves(en as Tree);
+  const z = leaves(zh as Tree);
+  it('have the same keys with the same kinds of value', () => {
+    expect([...z.keys()].sort()).toEqual([...e.keys()].sort());
+    for (const [k, v] of e) expect(`${k}: ${typeof z.get(k)}`).toBe(`${k}: ${typeof v}`);
+  });
+  it('translate every string (none is left in English unless it is a name)', () => {
+    const untranslated = [...e].filter(([k, v]) => typeof v === 'string' && z.get(k) === v && !SAME.has(k) && !k.endsWith('.locale')).map(([k]) => k);
+    expect(untranslated).toEqual([]);
+  });
+  it('give every function a Chinese answer for the same arguments', () => {
+    for (const [k, v] of e) {
+      if (typeof v !== 'function') continue;
+      const f = z.get(k) as (...a: unknown[]) => unknown;
+      const args = Array.from({ length: v.length }, (_, i) => (i === 0 ? 3 : 'x'));
+      const out = f(...args);
+      if (typeof out === 'string' && out.length > 0) expect(`${k}: ${/[\u3000-\u9fff\uff00-\uffef]/.test(out) || /^[\d,.\s\-x:%]*$/.test(out)}`).toBe(`${k}: true`);
+    }
+  });
+});
