@@ -33,6 +33,9 @@ const pages = {
   context: {},
   // ── edit ──
   edit: {},
+
+  // ── large (files opened through the compact index) ──
+  large: {},
 };
 
 export type PageText = typeof pages;

@@ -30,6 +30,9 @@ const pages: PageText = {
   context: {},
   // ── edit ──
   edit: {},
+
+  // ── large (files opened through the compact index) ──
+  large: {},
 };
 
 export default pages;
