@@ -39,6 +39,9 @@ const shell = {
   start: {},
   // ── workspace ──
   workspace: {},
+
+  // ── listing cache (rows shown from the last visit) ──
+  cache: {},
 };
 
 export type ShellText = typeof shell;

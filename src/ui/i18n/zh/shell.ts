@@ -31,6 +31,9 @@ const shell: ShellText = {
   start: {},
   // ── workspace ──
   workspace: {},
+
+  // ── listing cache (rows shown from the last visit) ──
+  cache: {},
 };
 
 export default shell;
