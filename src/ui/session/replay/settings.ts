@@ -3,7 +3,7 @@
  * params (`max_messages`, `max_tokens`, `ts`, `etu`, `rc`) so a link can carry a replay.
  */
 import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW, DEFAULT_GENERATION_MAX_TOKENS, historyBudget } from '../../../core/budget';
-import type { NanobotVersion } from '../../../core/nanobot-version';
+import { rulesOf, type NanobotVersion } from '../../../core/nanobot-version';
 import * as z from 'zod/mini';
 import { count } from '../text';
 
@@ -110,4 +110,20 @@ export function budgetFormula(window: number, gen: number): string {
   const raw = window - g - 1024;
   if (raw > 0) return `${count(window)} − ${count(g)} − 1,024 = ${count(raw)}`;
   return `${count(window)} − ${count(g)} − 1,024 ≤ 0, so max(128, ${count(window)} // 2) = ${count(historyBudget(window, gen))}`;
+}
+
+/**
+ * The settings as get_history's own arguments (`max_messages=120, max_tokens=190,784, …`), only the
+ * ones this version has: identifiers and values read the same in every language, so charts can name them.
+ */
+export function settingsLine(s: ReplaySettings, version: NanobotVersion): string {
+  const rules = rulesOf(version);
+  const py = (b: boolean) => (b ? 'True' : 'False');
+  return [
+    `max_messages=${s.maxMessages}`,
+    `max_tokens=${count(s.maxTokens)}`,
+    ...(rules.timestamps ? [`include_timestamps=${py(s.includeTimestamps)}`] : []),
+    `extend_to_user=${py(s.extendToUser)}`,
+    ...(rules.runtimeContext ? [`include_runtime_context=${py(s.includeRuntimeContext)}`] : []),
+  ].join(', ');
 }
