@@ -4,6 +4,7 @@
  */
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import type { Fate } from '../../../core/replay';
+import { language, pg } from '../../i18n/text';
 import { count } from '../text';
 import { fateRuns, fateText, type FateKey, type FateRun } from './fates';
 import { FATE_COLOURS, messageAt, stripColumns, stripRects } from './strip';
@@ -23,9 +24,10 @@ const SHOWN = 40;
 
 /** The runs as text: the first 40, then how many more. */
 function RunsCaption({ runs, onPick }: { runs: FateRun[]; onPick: (message: number) => void }) {
+  const t = pg().replay.strip;
   return (
     <figcaption>
-      <ol class="sl-runs" aria-label="Runs of messages with the same fate">
+      <ol class="sl-runs" aria-label={t.runs}>
         {runs.slice(0, SHOWN).map((r) => (
           <li key={r.from}>
             <span class={`sl-swatch sl-fate-${r.key}`} aria-hidden="true" />
@@ -36,7 +38,7 @@ function RunsCaption({ runs, onPick }: { runs: FateRun[]; onPick: (message: numb
             {fateText(r.key)}
           </li>
         ))}
-        {runs.length > SHOWN && <li class="sl-muted">… and {count(runs.length - SHOWN)} more runs</li>}
+        {runs.length > SHOWN && <li class="sl-muted">{t.more(runs.length - SHOWN)}</li>}
       </ol>
     </figcaption>
   );
@@ -49,10 +51,12 @@ export function FateStrip({ fates, onPick }: FateStripProps) {
   // Equal runs mean an equal strip: a replay change that leaves every fate as it was neither
   // redraws the canvas nor re-renders the runs.
   const sig = `${fates.length}:${runs.map((r) => `${r.key} ${r.from}`).join()}`;
-  const label = runs.slice(0, SHOWN).map((r) => `messages ${r.from + 1}–${r.to + 1}: ${fateText(r.key)}`).join('; ') + (runs.length > SHOWN ? `; and ${count(runs.length - SHOWN)} more runs` : '');
+  const t = pg().replay.strip;
+  const label = runs.slice(0, SHOWN).map((r) => t.run(r.from + 1, r.to + 1, fateText(r.key))).join('; ') + (runs.length > SHOWN ? t.andMore(runs.length - SHOWN) : '');
   const pickRef = useRef(onPick);
   pickRef.current = onPick;
-  const caption = useMemo(() => <RunsCaption runs={runs} onPick={(m) => pickRef.current(m)} />, [sig]);
+  const lang = language.value;
+  const caption = useMemo(() => <RunsCaption runs={runs} onPick={(m) => pickRef.current(m)} />, [sig, lang]);
   useEffect(() => {
     const c = ref.current;
     const ctx = c?.getContext?.('2d');
@@ -78,7 +82,7 @@ export function FateStrip({ fates, onPick }: FateStripProps) {
         ref={ref}
         class="sl-strip-canvas"
         role="img"
-        aria-label={`Fate of each message: ${label}`}
+        aria-label={t.label(label)}
         onClick={(e) => {
           const r = (e.currentTarget as HTMLCanvasElement).getBoundingClientRect();
           if (r.width > 0) onPick(messageAt((e.clientX - r.left) / r.width, fates.length));
