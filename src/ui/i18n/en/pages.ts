@@ -98,6 +98,7 @@ const pages = {
         counting: (percent: string) => `counting tokens… ${percent}`,
         budgetLater: ' (the budget applies once counts are ready)',
         perFate: 'Messages per fate',
+        fateCount: (count: number, fate: string) => `${n(count)} ${fate}`,
         budgetCut:
           'After walking back from the newest message until the budget is full, nanobot cuts what fits to start on a user turn (and at a legal start again), so some messages that fit are left out too.',
         whyTitle: (window: number | null, label: string) => `Why this is not just ${window === null ? 'the whole file' : `messages[-${window}:]`} (${label})`,

@@ -3,6 +3,7 @@
  * are bucketed into the strip's pixels). Clicking picks the message; the runs are also listed as text.
  */
 import { useEffect, useMemo, useRef } from 'preact/hooks';
+import type { NanobotVersion } from '../../../core/nanobot-version';
 import type { Fate } from '../../../core/replay';
 import { language, pg } from '../../i18n/text';
 import { count } from '../text';
@@ -12,6 +13,8 @@ import { FATE_COLOURS, messageAt, stripColumns, stripRects } from './strip';
 export interface FateStripProps {
   fates: Fate[];
   onPick: (message: number) => void;
+  /** The fates are named in this version's terms (main words its archive differently); v0.2 when not given. */
+  version?: NanobotVersion;
 }
 
 function colour(style: CSSStyleDeclaration, k: FateKey): string {
@@ -23,7 +26,7 @@ function colour(style: CSSStyleDeclaration, k: FateKey): string {
 const SHOWN = 40;
 
 /** The runs as text: the first 40, then how many more. */
-function RunsCaption({ runs, onPick }: { runs: FateRun[]; onPick: (message: number) => void }) {
+function RunsCaption({ runs, onPick, version }: { runs: FateRun[]; onPick: (message: number) => void; version?: NanobotVersion }) {
   const t = pg().replay.strip;
   return (
     <figcaption>
@@ -35,7 +38,7 @@ function RunsCaption({ runs, onPick }: { runs: FateRun[]; onPick: (message: numb
               #{count(r.from + 1)}
               {r.to > r.from ? `–${count(r.to + 1)}` : ''}
             </button>{' '}
-            {fateText(r.key)}
+            {fateText(r.key, version)}
           </li>
         ))}
         {runs.length > SHOWN && <li class="sl-muted">{t.more(runs.length - SHOWN)}</li>}
@@ -45,18 +48,18 @@ function RunsCaption({ runs, onPick }: { runs: FateRun[]; onPick: (message: numb
 }
 
 /** The strip and, below it, the same information as a list of runs (for screen readers and reading). */
-export function FateStrip({ fates, onPick }: FateStripProps) {
+export function FateStrip({ fates, onPick, version }: FateStripProps) {
   const ref = useRef<HTMLCanvasElement>(null);
   const runs = fateRuns(fates);
   // Equal runs mean an equal strip: a replay change that leaves every fate as it was neither
   // redraws the canvas nor re-renders the runs.
   const sig = `${fates.length}:${runs.map((r) => `${r.key} ${r.from}`).join()}`;
   const t = pg().replay.strip;
-  const label = runs.slice(0, SHOWN).map((r) => t.run(r.from + 1, r.to + 1, fateText(r.key))).join('; ') + (runs.length > SHOWN ? t.andMore(runs.length - SHOWN) : '');
+  const label = runs.slice(0, SHOWN).map((r) => t.run(r.from + 1, r.to + 1, fateText(r.key, version))).join('; ') + (runs.length > SHOWN ? t.andMore(runs.length - SHOWN) : '');
   const pickRef = useRef(onPick);
   pickRef.current = onPick;
   const lang = language.value;
-  const caption = useMemo(() => <RunsCaption runs={runs} onPick={(m) => pickRef.current(m)} />, [sig, lang]);
+  const caption = useMemo(() => <RunsCaption runs={runs} onPick={(m) => pickRef.current(m)} version={version} />, [sig, lang, version]);
   useEffect(() => {
     const c = ref.current;
     const ctx = c?.getContext?.('2d');

@@ -5,7 +5,6 @@
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot-version';
 import type { ReplayResult } from '../../../core/replay';
 import { pg } from '../../i18n/text';
-import { count } from '../text';
 import { fateCounts, fateText, FATE_ORDER } from './fates';
 import type { ReplaySettings } from './settings';
 
@@ -77,7 +76,7 @@ export function ReplaySummary(p: ReplaySummaryProps) {
       <ul class="sl-counts" aria-label={t.perFate}>
         {FATE_ORDER.filter((k) => counts.get(k)).map((k) => (
           <li key={k}>
-            <span class={`sl-swatch sl-fate-${k}`} aria-hidden="true" /> {count(counts.get(k)!)} {fateText(k, p.version)}
+            <span class={`sl-swatch sl-fate-${k}`} aria-hidden="true" /> {t.fateCount(counts.get(k)!, fateText(k, p.version))}
           </li>
         ))}
       </ul>

@@ -70,7 +70,7 @@ export function ReplayTab({ opened, params, onParams, onOpenLine, onExport }: Re
       )}
       <ReplayControls s={s} onChange={change} version={version} />
       <ReplaySummary lens={lens} result={state.result} s={s} version={version} total={messages.length} lastConsolidated={lastConsolidated} tokenState={state.tokens} progress={state.progress} onMessage={pick} />
-      {messages.length > 0 && <FateStrip fates={state.result.fates} onPick={pick} />}
+      {messages.length > 0 && <FateStrip fates={state.result.fates} onPick={pick} version={version} />}
       <CopyJson entries={state.result.entries} fileName={opened.fileName} />
       {onExport && (
         <p class="sl-small">

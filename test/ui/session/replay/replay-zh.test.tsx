@@ -61,16 +61,22 @@ describe('ReplayTab in Simplified Chinese', () => {
     expect(el.textContent).not.toContain('回放');
   });
 
-  it('keeps nanobot main’s own wording for its replayed archive tail', async () => {
+  it('keeps nanobot main’s own wording for its archive, in the list, the counts and the strip', async () => {
     await setLanguage('zh-CN');
-    const text = jsonl([meta({}, 2), { role: 'user', content: 'one' }, { role: 'assistant', content: 'two' }, { role: 'user', content: 'three' }, { role: 'assistant', content: 'four' }]);
+    const turns = Array.from({ length: 6 }, (_, t) => [{ role: 'user', content: `q${t}` }, { role: 'assistant', content: `a${t}` }]).flat();
+    const text = jsonl([meta({}, 10), ...turns]);
     const bytes = enc(text);
     const path = 'sessions/cli_direct.jsonl';
     const opened = openFromBytes(path, bytes, { path, size: bytes.length, lastModified: 1, sha256: 'x' }, { version: 'main', now: NOW });
     el = await mount(<ReplayTab opened={opened} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
-    await waitFor(() => rows().length === 4);
-    expect(rows()[0]).toContain('已归档，但仍回放：在最后 8 条之内');
-    expect(el.textContent).toContain('2 条已归档的消息被再次回放：它们在最后 8 条之内。');
+    await waitFor(() => rows().length === 12);
+    const older = '已归档到记忆（低于 last_consolidated），且早于最后 8 条消息：不回放';
+    expect(rows()[0]).toContain(older);
+    expect(rows()[4]).toContain('已归档，但仍回放：在最后 8 条之内');
+    expect(el.querySelector('.sl-counts')!.textContent).toContain(`4 条：${older}`);
+    expect(el.querySelector('canvas')!.getAttribute('aria-label')).toContain(`消息 1–4：${older}`);
+    expect(el.querySelector('.sl-runs')!.textContent).toContain(older);
+    expect(el.textContent).toContain('6 条已归档的消息被再次回放：它们在最后 8 条之内。');
     expect(el.textContent).toContain('但 nanobot main 会再次回放最后 8 条消息');
     expect(el.textContent).not.toContain('archived, but replayed');
   });
