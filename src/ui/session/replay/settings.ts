@@ -114,7 +114,7 @@ export function budgetFormula(window: number, gen: number): string {
 }
 
 /**
- * The settings as get_history's own arguments (`max_messages=120, max_tokens=190,784, …`), only the
+ * The settings as get_history's own arguments (`max_messages=120, max_tokens=190784, …`), only the
  * ones this version has: identifiers and values read the same in every language, so charts can name them.
  */
 export function settingsLine(s: ReplaySettings, version: NanobotVersion): string {
@@ -122,7 +122,7 @@ export function settingsLine(s: ReplaySettings, version: NanobotVersion): string
   const py = (b: boolean) => (b ? 'True' : 'False');
   return [
     `max_messages=${s.maxMessages}`,
-    `max_tokens=${count(s.maxTokens)}`,
+    `max_tokens=${s.maxTokens}`,
     ...(rules.timestamps ? [`include_timestamps=${py(s.includeTimestamps)}`] : []),
     `extend_to_user=${py(s.extendToUser)}`,
     ...(rules.runtimeContext ? [`include_runtime_context=${py(s.includeRuntimeContext)}`] : []),

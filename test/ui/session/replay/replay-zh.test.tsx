@@ -48,7 +48,7 @@ describe('ReplayTab in Simplified Chinese', () => {
     expect(el.querySelector('.sl-ctx-panel desc')!.textContent).toContain('共 4 轮用户消息');
     expect(el.querySelector('.sl-ctx-panel desc')!.textContent).toContain('last_consolidated（1）从第 1 轮起生效');
     // identifiers stay as nanobot names them
-    expect(el.querySelector('[data-settings]')!.textContent).toContain('max_messages=120, max_tokens=190,784, include_timestamps=True');
+    expect(el.querySelector('[data-settings]')!.textContent).toContain('max_messages=120, max_tokens=190784, include_timestamps=True');
     for (const english of ['nanobot sends', 'Replay: what', 'kept (entry', 'replayed to the model', DROP_REASON_TEXT.command, 'Context over time', 'Copy history as JSON', 'tokens of a'])
       expect(el.textContent).not.toContain(english);
 
