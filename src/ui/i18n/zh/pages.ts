@@ -324,7 +324,7 @@ const pages: PageText = {
         wrote: (path, fsync) => `已写入 ${path}${fsync ? '（已用 fsync 保存，与 nanobot 的分叉相同）' : '（网页无法 fsync：系统会在它自己的时机写到磁盘，与浏览器的任何保存一样）'}。`,
       },
       removeLine: {
-        title: '删除一行损坏行或空行',
+        title: '删除损坏行或空行',
         label: '行',
         option: (line) => `第 ${line} 行：`,
         blank: '（空行）',
