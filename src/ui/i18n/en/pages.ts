@@ -28,11 +28,336 @@ const pages = {
   export: {},
 
   // ── replay ──
-  replay: {},
+  replay: (() => {
+    const n = (x: number) => String(x).replace(/\B(?=(\d{3})+$)/g, ',');
+    const plural = (x: number, one: string, many = `${one}s`) => `${n(x)} ${x === 1 ? one : many}`;
+    return {
+      heading: 'Replay: what nanobot sends to the model',
+      recoveredBanner: 'nanobot loads nothing from this file, so it replays nothing. Shown here: what the recovered messages would replay after a repair.',
+      asOf: (userMessage: number, upto: number, total: number, lastConsolidated: number) =>
+        `The session as of user message #${userMessage}: its first ${upto} of ${total} messages, with today’s last_consolidated (${lastConsolidated}); where it stood at that turn is not recorded in the file.`,
+      showWhole: 'Show the whole session',
+      exportLink: 'Export this replay as Markdown, HTML or JSON, with secrets masked…',
+      recomputed: (ms: string) => `Recomputed in ${ms} ms.`,
+      loadingChart: 'Loading the context chart…',
+      /** A fate in words; `core` is the core's English (the CLI's words), `tail` main's replayed tail (0: none). */
+      kept: 'replayed to the model',
+      dropReason: (_reason: import('../../../core/replay').DropReason, _tail: number, core: string) => core,
+      change: (_change: import('../../../core/replay').Change, _tail: number, core: string) => core,
+      runs: {
+        window: 'outside the window',
+        consolidated: 'archived (below last_consolidated)',
+        budget: 'over the token budget',
+        'budget-cut': 'cut with the budget (before its user turn)',
+        'before-user': 'before the first user turn',
+        'before-orphan': 'before an orphan tool result',
+        blank: 'blank',
+        command: 'commands',
+        orphan: 'orphan tool results',
+        other: (key: string) => `left out (${key})`,
+      },
+      controls: {
+        legend: (label: string) => `get_history settings (${label})`,
+        windowHint: 'window of the most recent messages',
+        noWindow: '0 means no count window: only the token budget limits the replay',
+        nonPositive: (max: number) => `0 or less means ${n(max)} in this nanobot`,
+        budget: 'max_tokens (budget)',
+        defaultBudget: 'nanobot default: 190,784 (200k window, 8,192 output)',
+        windowBudget: (window: string, budget: number) => `${window} context window → ${n(budget)}`,
+        noBudget: '0: no token budget',
+        custom: 'custom…',
+        generation: 'generation max_tokens',
+        budgetIs: (formula: string) => `budget = ${formula}`,
+        defaultFormula: (formula: string) => `budget = ${formula} (context window − generation max_tokens − 1,024)`,
+        /** The budget formula when window − generation − 1,024 is not positive. */
+        budgetFloor: (raw: string, floor: string) => `${raw} ≤ 0, so ${floor}`,
+        customBudget: 'custom max_tokens',
+        timestampsHint: 'the agent loop turns it on: user messages get “[Message Time: …]”',
+        runtimeHint: 'the agent loop replays it; off is the public view the WebUI and commands show',
+        extendHint: 'what subagent follow-ups use: a window without a user turn reaches back to one',
+        atLoop: (label: string) => `These are the settings ${label}’s agent loop uses.`,
+        notLoop: 'Not the agent loop’s settings. ',
+        reset: 'Reset to the agent loop’s',
+      },
+      summary: {
+        raises: 'nanobot raises ',
+        raisesOn: ' on ',
+        message: (k: number) => `message #${k}`,
+        raisesThen: ': get_history fails, so the agent cannot build its prompt for this session.',
+        sends: 'nanobot sends ',
+        nothing: 'nothing',
+        afterRepair: (sent: number, total: number) => `: it loads nothing from this file. After a repair it would send ${plural(sent, 'message')} of ${n(total)}`,
+        sent: (sent: number) => plural(sent, 'message'),
+        of: (total: number) => ` of ${n(total)}`,
+        tokens: (t: number) => `${n(t)} tokens`,
+        ofBudget: (budget: number) => ` of a ${n(budget)}-token budget`,
+        noBudget: ' (no budget)',
+        meter: 'Tokens used of the budget',
+        over: 'Over the budget: nanobot always keeps the last user turn, even when it alone exceeds the budget.',
+        tokenizerFailed: 'The tokenizer could not be loaded: token estimates and the budget are not applied.',
+        counting: (percent: string) => `counting tokens… ${percent}`,
+        budgetLater: ' (the budget applies once counts are ready)',
+        perFate: 'Messages per fate',
+        fateCount: (count: number, fate: string) => `${n(count)} ${fate}`,
+        budgetCut:
+          'After walking back from the newest message until the budget is full, nanobot cuts what fits to start on a user turn (and at a legal start again), so some messages that fit are left out too.',
+        whyTitle: (window: number | null, label: string) => `Why this is not just ${window === null ? 'the whole file' : `messages[-${window}:]`} (${label})`,
+        why: (plainStart: number | null, first: number | null, lastConsolidated: number, label: string, tail: number) =>
+          `${plainStart === null ? 'With no count window, a plain read would send every message' : `A plain slice would start at message #${n(plainStart)}`}` +
+          `${first !== null ? `; nanobot starts at #${n(first)}` : '; nanobot sends nothing'}. Replay begins after the archived prefix (last_consolidated = ${lastConsolidated}` +
+          `${tail ? `, but ${label} replays the last ${tail} messages again even when archived, moved back to a user turn` : ''}), starts on a user turn, never opens with a tool result whose call was cut off (providers reject that), leaves out command rows and blank assistant turns, and then fits the token budget.`,
+        archivedAgain: (count: number, tail: number) => `${plural(count, 'archived message')} replayed again: within the last ${tail}.`,
+        noStamps: (label: string) => `${label} adds no “[Message Time: …]” prefixes (its get_history has no include_timestamps).`,
+        stamped: (count: number) =>
+          `include_timestamps put “[Message Time: …]” in front of ${plural(count, 'user message')} — only user messages: a model imitates its own past turns, so stamps on assistant messages would leak into its replies.`,
+        stampsOff: 'include_timestamps is off: no “[Message Time: …]” prefixes (the agent loop turns it on, for user messages only).',
+        runtimeKept: 'User turns keep their runtime-context suffix (what the agent loop sends); turned off, the public view removes it and its marker.',
+        runtimePublic: 'Public view: each runtime-context suffix and its _runtime_context marker are removed, as the WebUI shows the history.',
+        lcChecked:
+          'last_consolidated is range-checked when the file is loaded: a value that is not a whole number from 0 to the message count is reset to 0, so a corrupt offset cannot hide the history.',
+      },
+      list: {
+        label: 'Fate of every message',
+        noRole: 'no role',
+        keptEntry: (entry: number) => `kept (entry ${entry})`,
+        dropped: (reason: string) => `dropped: ${reason}`,
+        tokens: (t: number) => `${n(t)} tokens`,
+        raisesHere: 'nanobot raises here',
+        line: (line: number) => `line ${line}`,
+        entry: 'entry',
+        hideEntry: 'hide entry',
+        noText: '(no text)',
+        showRun: 'show them',
+        foldRun: 'fold them',
+      },
+      strip: {
+        runs: 'Runs of messages with the same fate',
+        more: (more: number) => `… and ${n(more)} more runs`,
+        run: (from: number, to: number, fate: string) => `messages ${from}–${to}: ${fate}`,
+        andMore: (more: number) => `; and ${n(more)} more runs`,
+        label: (runs: string) => `Fate of each message: ${runs}`,
+      },
+      copy: {
+        copy: 'Copy history as JSON',
+        download: 'Download JSON',
+        copied: (messages: number, chars: number) => `Copied ${messages} messages as JSON (${n(chars)} characters).`,
+        noClipboard: 'The clipboard is not available here: select the text below and copy it.',
+        fallback: 'History as JSON',
+      },
+    };
+  })(),
   // ── context ──
-  context: {},
+  context: (() => {
+    const n = (x: number) => String(x).replace(/\B(?=(\d{3})+$)/g, ',');
+    return {
+      heading: 'Context over time',
+      /** Before and after the `last_consolidated` code in the caveat; `loop`: the settings are the agent loop's. */
+      caveat: (loop: boolean) =>
+        `What nanobot would send at each user turn under the settings above (${loop ? 'the agent loop’s' : 'not the agent loop’s'}): the replay of the session up to that message. The file keeps only today’s `,
+      caveatEnd: (lastConsolidated: number) => ` (${lastConsolidated}), not where it stood at each turn, so every turn uses today’s value (at most that turn’s length).`,
+      settings: 'Settings: ',
+      counting: 'Counting tokens for every turn…',
+      failed: 'The token counter could not load, so the chart cannot be drawn.',
+      noTurns: 'No user turns in this session.',
+      slowPath: 'nanobot raises on this file at some turns; each turn was replayed one by one.',
+      computed: (ms: string) => `Computed in ${ms} ms.`,
+      redrawing: 'Redrawing for the new settings…',
+      chart: {
+        title: 'Tokens nanobot would send at each user turn',
+        desc: (turns: number, most: number, budget: number, windowStarts: string, lastConsolidated: number, consolidatedFrom: number | null) =>
+          `${n(turns)} user turns; the most sent is ${n(most)} tokens` +
+          (budget > 0 ? ` against a budget of ${n(budget)}` : ', with no token budget') +
+          (windowStarts ? `; the count window starts cutting at turn ${windowStarts}` : '') +
+          (consolidatedFrom !== null ? `; last_consolidated (${lastConsolidated}) is in force from turn ${consolidatedFrom}` : '') +
+          '. The table below has every value.',
+        firstTurn: 'turn 1',
+        lastTurn: (turns: number) => `turn ${n(turns)}`,
+        hint: 'Point at the chart to see a turn; click to open the replay as of that turn.',
+        pointRaises: (turn: number, message: number) => `Turn ${turn} (message #${message}): nanobot raises here`,
+        point: (turn: number, message: number, tokens: number, messages: number, windowCut: boolean, budgetCut: boolean) => {
+          const cuts = [windowCut && 'window cuts', budgetCut && 'budget cuts'].filter(Boolean).join(', ');
+          return `Turn ${turn} (message #${message}): ${n(tokens)} tokens in ${n(messages)} messages${cuts ? ` (${cuts})` : ''}`;
+        },
+        sent: ' tokens sent',
+        budget: (budget: number) => ` budget (${n(budget)})`,
+        windowCuts: ' the count window starts cutting',
+        consolidated: (lastConsolidated: number) => ` last_consolidated (${lastConsolidated}) in force`,
+      },
+      table: {
+        summary: (turns: number) => `The chart as a table (${n(turns)} user turns)`,
+        turn: 'turn',
+        userMessage: 'user message',
+        tokens: 'tokens sent',
+        messages: 'messages sent',
+        windowCuts: 'window cuts',
+        budgetCuts: 'budget cuts',
+        raises: 'nanobot raises',
+        yes: 'yes',
+        open: 'replay as of this turn',
+      },
+    };
+  })(),
   // ── edit ──
-  edit: {},
+  edit: (() => {
+    const n = (x: number) => String(x).replace(/\B(?=(\d{3})+$)/g, ',');
+    const plural = (x: number, one: string, many = `${one}s`) => `${n(x)} ${x === 1 ? one : many}`;
+    // `summary`/`error` entries that take `core` show the core's English as is (the CLI prints the same words).
+    return {
+      heading: 'Edit',
+      private: 'These files live in this browser’s own storage: no nanobot reads or writes them, so edit freely (“Reset demo” on the start page puts them back).',
+      stopFirst: 'Stop nanobot first.',
+      stopWhy: ' A running nanobot gateway keeps this session in memory and saves it again after each turn and at shutdown (flush_all), which overwrites edits made here.',
+      ownerOnly: 'A save here makes the file private to you',
+      /** Before and after the `chmod` code. */
+      ownerOnlyWhy:
+        ' (mode 0600: the browser’s save replaces the file, and Chromium gives the new one owner-only permissions). If nanobot runs as another user, it can no longer read the session afterwards; give it access again with',
+      ownerOnlyEnd: '.',
+      atomic:
+        'Saves work like nanobot’s: the new bytes go to a .tmp file that then replaces the session in one step (os.replace: a reader sees the old file or the new one, never half of each); a save is refused when the file changed since it was read; lines you did not edit keep their exact bytes. ',
+      fsync: 'fsync, which forks use, is the separate guarantee that the bytes are on the disk before a crash or power loss.',
+      noFsync: 'A web page has no fsync (which nanobot’s forks use): the system writes the bytes to the disk in its own time.',
+      readOnly: 'This session is open read-only: every edit is offered as a download of the edited file; nothing on disk changes.',
+      reloaded: 'Reloaded from disk.',
+      fileCap: (messages: number, label: string, cap: number, everySave: boolean, kept: number, archived: number) =>
+        `This session holds ${n(messages)} messages, over ${label}’s cap of ${n(cap)}: ${everySave ? 'its next save of this session (after a turn, at shutdown, or a fork)' : 'its next agent turn'} keeps the last ${n(kept)} and hands ${n(archived)} never-archived messages to its memory archive.`,
+      /** A core error quoting Python's exception (`TypeError: …`, shown as is). */
+      wouldRaise: (exception: string) => `nanobot would raise ${exception}`,
+      card: {
+        preview: 'Preview',
+        previewLead: 'Preview:',
+        confirm: (action: string) => `Yes, ${action.toLowerCase()}`,
+        backup: 'Back up the file first, as a repair does (beside it, named …jsonl.<time>.bak: nanobot never lists it)',
+        working: 'Working…',
+        conflict: 'Not saved: the file changed on disk since it was read.',
+        notSaved: (message: string) => `Not saved: ${message}`,
+        conflictNote: 'Nothing was overwritten. A running nanobot gateway re-saves its cached sessions (and at shutdown), which is one way this happens.',
+        reload: 'Reload from disk',
+      },
+      diff: {
+        none: 'No line changes.',
+        totals: (removed: number, added: number, rewritten: number) =>
+          `${[removed && `${n(removed)} line${removed === 1 ? '' : 's'} removed`, added && `${n(added)} added`, rewritten && `${n(rewritten)} rewritten`].filter(Boolean).join(', ')}; every other line keeps its exact bytes.`,
+        label: 'Affected lines',
+        removed: 'removed',
+        added: 'added',
+        rewritten: 'rewritten',
+        line: (line: number) => ` line ${line}`,
+        newLine: (line: number) => ` new line ${line}`,
+        becomes: (line: number) => ` (becomes ${line})`,
+        more: (more: number) => `… and ${n(more)} more`,
+      },
+      saved: (file: string, bytes: number, backup: string | null) => `Saved ${file} (${n(bytes)} bytes).${backup ? ` The previous file was backed up to ${backup}.` : ''}`,
+      downloaded: (file: string) => `Downloaded the edited ${file}. The file on disk is unchanged: replace it yourself while nanobot is stopped.`,
+      title: {
+        title: 'Title',
+        label: 'Title',
+        save: 'Save title',
+        download: 'Download with this title',
+        summary: (_title: string, core: string) => core,
+      },
+      append: {
+        title: 'Add a message',
+        role: 'Role',
+        content: 'Content',
+        save: 'Add message',
+        download: 'Download with this message',
+        summary: (_role: string, core: string) => core,
+      },
+      consolidated: {
+        label: (total: number) => `last_consolidated (0 to ${total})`,
+        hint: (current: number, total: number) =>
+          `Now ${current}: the first ${current} messages are archived to memory. nanobot resets any value outside 0–${total} to 0, so the boundary can never hide the whole history.`,
+        note: (archived: number, replayable: number) =>
+          `${n(archived)} archived (not replayed) · ${n(replayable)} replayable. Archiving here does not write anything to nanobot’s memory: messages you mark as archived leave the replay without a summary.`,
+        save: 'Save last_consolidated',
+        download: 'Download with this boundary',
+        summary: (_archived: number, _total: number, core: string) => core,
+        error: (_total: number, core: string) => core,
+      },
+      trim: {
+        title: 'Trim to a legal suffix',
+        label: 'Messages to keep (max)',
+        placeholder: (total: number) => `1 to ${total}`,
+        hint: 'Not a plain slice: nanobot keeps the most recent part that is legal to replay. 0 clears the session.',
+        extendHint: 'reach back to a user turn instead of cutting inside one',
+        notWhole: 'Enter a whole number of messages to keep.',
+        goes: (first: number, last: number, all: number) =>
+          `Messages that go: #${n(first)}${last > first ? `–${n(last)}` : ''}${all !== last - first + 1 ? ` (${n(all)} in all)` : ''}. The kept part starts on a user turn and never opens with an orphan tool result.`,
+        unarchived: (count: number) =>
+          `${plural(count, 'message')} never archived to memory. nanobot hands such messages to its memory archive when it trims (enforce_file_cap); Session Lens does not, so they are simply gone — download a copy first if you may need them.`,
+        confirm: (dropped: number, unarchived: number) => `This removes ${plural(dropped, 'message')} from the file${unarchived ? `, ${n(unarchived)} of them never archived` : ''}.`,
+        save: 'Trim',
+        download: 'Download trimmed file',
+        summary: (_dropped: number, _total: number, _archived: number, _unarchived: number, _kept: number, core: string) => core,
+      },
+      fork: {
+        title: 'Fork before a user turn',
+        noTurn: 'This session has no user turn to fork before.',
+        preview: 'Preview fork',
+        turn: (max: number) => `Fork before user turn (1 to ${max})`,
+        turnIs: (turn: string, message: number) => `turn ${turn} is message #${n(message)}: `,
+        noText: '(no text)',
+        afterLast: 'after the last turn: copies every message',
+        key: 'New session key',
+        file: 'File: ',
+        needKey: 'Enter a key for the new session.',
+        ownKey: 'The fork needs a key of its own.',
+        keyCannot: (reason: string) => `This key cannot name a file: ${reason}`,
+        badName: (name: string, reason: string) => `The key makes the file name “${name}”, which ${reason}.`,
+        pickTurn: (max: number) => `Pick a user turn from 1 to ${max}.`,
+        noSuchTurn: 'There is no such user turn.',
+        summary: (name: string, messages: number, turn: number, lastConsolidated: number) =>
+          `Writes ${name} with the ${plural(messages, 'message')} before user turn ${turn} (last_consolidated ${lastConsolidated}). The source file is not changed.`,
+        notCarried: 'Not carried over (they belong to the source thread): ',
+        save: 'Write fork',
+        download: 'Download fork',
+        downloaded: (name: string) => `Downloaded ${name}. Put it in the sessions folder to use it.`,
+        wrote: (path: string, fsync: boolean) =>
+          `Wrote ${path}${fsync ? ' (saved with fsync, like nanobot’s forks)' : ' (a web page cannot fsync: the system writes it to the disk in its own time, as after any save from a browser)'}.`,
+      },
+      removeLine: {
+        title: 'Remove a corrupt or blank line',
+        label: 'Line',
+        option: (line: number) => `line ${line}: `,
+        blank: '(blank)',
+        confirm: (line: number) => `Line ${line} will be gone from the file.`,
+        save: 'Remove line',
+        download: 'Download without it',
+        summary: (_line: number, core: string) => core,
+      },
+      repair: {
+        title: 'Repair',
+        backupNote: 'A backup of the current file is written first, beside it, under a name ending in .bak (nanobot never lists it).',
+        downloadNote: 'Downloads the repaired file; the original stays as it is.',
+        confirm: (removed: number) => `The file is rewritten${removed ? ` without ${plural(removed, 'corrupt or blank line')}` : ''}.`,
+        save: 'Repair (backup first)',
+        download: 'Download repaired file',
+        nothing: 'Nothing to repair: the file is already written as nanobot writes it.',
+        explain: 'Rewrites the file as nanobot writes it: one metadata record, then one line per readable message; unreadable lines are left out (and kept in a backup).',
+        preview: 'Preview repair',
+        summary: (_messages: number, _mergedMetadata: number, _removed: number, core: string) => core,
+      },
+      clear: {
+        title: 'Clear all messages',
+        confirm: (messages: number) => `All ${plural(messages, 'message')} will be removed from the file.`,
+        save: 'Clear',
+        download: 'Download cleared file',
+        explain: 'nanobot’s clear(): every message goes, last_consolidated becomes 0, the memory summary (_last_summary) is forgotten; corrupt lines stay.',
+        preview: 'Preview clear',
+        summary: (_messages: number, core: string) => core,
+      },
+      remove: {
+        title: 'Delete the session file',
+        alsoRemoves: (label: string) => `${label}’s own delete_session would also remove `,
+        alsoRemovesEnd: ' where they exist; Session Lens removes only this file.',
+        summary: (path: string) => `Deletes ${path}. nanobot then starts this session empty the next time it is used.`,
+        confirm: (file: string, messages: number) => `${file} and its ${plural(messages, 'message')} will be deleted. Without a backup this cannot be undone.`,
+        save: 'Delete file',
+        deleted: (path: string, backup: string | null) => `Deleted ${path}.${backup ? ` Its last version was backed up to ${backup}.` : ''}`,
+        needsWrite: 'Deleting needs write access to the folder (this session was opened read-only).',
+      },
+    };
+  })(),
 
   // ── large (files opened through the compact index) ──
   large: {},

@@ -4,6 +4,7 @@ import { appendMessage } from '../../../core/edits';
 import { commitDocument, type EditCtx } from './context';
 import { documentDiff } from './diff';
 import { EditCard, type Plan } from './EditCard';
+import { pg } from '../../i18n/text';
 
 const ROLES = ['user', 'assistant', 'system'];
 
@@ -15,22 +16,24 @@ export function AppendEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => P
     if (!content) return null;
     const r = appendMessage(ctx.opened.doc, ctx.opened.key, role, content, ctx.now());
     if (!r.ok) return null;
-    return { summary: r.summary, diff: documentDiff(ctx.opened.doc, r.doc), action: ctx.adapter ? 'Add message' : 'Download with this message', run: async () => {
+    const t = pg().edit.append;
+    return { summary: t.summary(role, r.summary), diff: documentDiff(ctx.opened.doc, r.doc), action: ctx.adapter ? t.save : t.download, run: async () => {
       const out = await commitDocument(ctx, r.doc);
       if (out.ok) setContent('');
       return out;
     } };
-  }, [role, content, ctx.opened]);
+  }, [role, content, ctx.opened, pg()]);
+  const t = pg().edit.append;
   return (
-    <EditCard id="sl-ed-add" title="Add a message" plan={plan} onReload={onReload}>
+    <EditCard id="sl-ed-add" title={t.title} plan={plan} onReload={onReload}>
       <label class="sl-field">
-        <span>Role</span>
+        <span>{t.role}</span>
         <select value={role} onChange={(e) => setRole((e.currentTarget as HTMLSelectElement).value)}>
           {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
         </select>
       </label>
       <label class="sl-field">
-        <span>Content</span>
+        <span>{t.content}</span>
         <textarea rows={3} value={content} onInput={(e) => setContent((e.currentTarget as HTMLTextAreaElement).value)} />
       </label>
     </EditCard>

@@ -6,7 +6,9 @@ import { useMemo, useState } from 'preact/hooks';
 import { clearMessages, removeLine, repairDocument } from '../../../core/edits';
 import { fileStem } from '../../../core/listing';
 import { deleteSession } from '../../../store/sessions';
-import { cut, plural, recordText } from '../text';
+import { cut, recordText } from '../text';
+import { pg } from '../../i18n/text';
+import { raisedText } from './raised';
 import { failure } from './apply';
 import { commitDocument, type EditCtx } from './context';
 import { documentDiff } from './diff';
@@ -23,15 +25,17 @@ export function RemoveLineEdit({ ctx, onReload }: Reload) {
     if (!bad.includes(i)) return null;
     const r = removeLine(ctx.opened.doc, i);
     if (!r.ok) return null;
-    return { summary: r.summary, diff: documentDiff(ctx.opened.doc, r.doc), confirm: `Line ${i + 1} will be gone from the file.`, action: ctx.adapter ? 'Remove line' : 'Download without it', run: () => commitDocument(ctx, r.doc) };
-  }, [line, ctx.opened]);
+    const t = pg().edit.removeLine;
+    return { summary: t.summary(i + 1, r.summary), diff: documentDiff(ctx.opened.doc, r.doc), confirm: t.confirm(i + 1), action: ctx.adapter ? t.save : t.download, run: () => commitDocument(ctx, r.doc) };
+  }, [line, ctx.opened, pg()]);
   if (!bad.length) return null;
+  const t = pg().edit.removeLine;
   return (
-    <EditCard id="sl-ed-rm" title="Remove a corrupt or blank line" plan={plan} onReload={onReload}>
+    <EditCard id="sl-ed-rm" title={t.title} plan={plan} onReload={onReload}>
       <label class="sl-field">
-        <span>Line</span>
+        <span>{t.label}</span>
         <select value={line} onChange={(e) => setLine((e.currentTarget as HTMLSelectElement).value)}>
-          {bad.map((i) => <option key={i} value={String(i)}>line {i + 1}: {cut(recordText(ctx.opened.doc.records[i]!), 60).text || '(blank)'}</option>)}
+          {bad.map((i) => <option key={i} value={String(i)}>{t.option(i + 1)}{cut(recordText(ctx.opened.doc.records[i]!), 60).text || t.blank}</option>)}
         </select>
       </label>
     </EditCard>
@@ -47,19 +51,23 @@ export function RepairEdit({ ctx, onReload }: Reload) {
     if (!r.ok) return null;
     const diff = documentDiff(ctx.opened.doc, r.doc);
     if (!diff.length) return null;
+    const t = pg().edit.repair;
+    const records = ctx.opened.doc.records;
+    const merged = records.filter((rec) => rec.kind === 'metadata').length - 1;
     return {
-      summary: r.summary,
-      notes: ctx.adapter ? <p class="sl-muted">A backup of the current file is written first, beside it, under a name ending in .bak (nanobot never lists it).</p> : <p class="sl-muted">Downloads the repaired file; the original stays as it is.</p>,
+      summary: t.summary(ctx.opened.recovered.messages.length, Math.max(0, merged), r.removed ?? 0, r.summary),
+      notes: <p class="sl-muted">{ctx.adapter ? t.backupNote : t.downloadNote}</p>,
       diff,
-      confirm: `The file is rewritten${r.removed ? ` without ${plural(r.removed, 'corrupt or blank line')}` : ''}.`,
-      action: ctx.adapter ? 'Repair (backup first)' : 'Download repaired file',
+      confirm: t.confirm(r.removed ?? 0),
+      action: ctx.adapter ? t.save : t.download,
       run: () => commitDocument(ctx, r.doc, true),
     };
-  }, [ctx.opened, asked]);
+  }, [ctx.opened, asked, pg()]);
+  const t = pg().edit.repair;
   return (
-    <EditCard id="sl-ed-repair" title="Repair" plan={!asked ? null : (plan ?? { error: 'Nothing to repair: the file is already written as nanobot writes it.' })} onReload={onReload}>
-      <p class="sl-muted">Rewrites the file as nanobot writes it: one metadata record, then one line per readable message; unreadable lines are left out (and kept in a backup).</p>
-      {!asked && <button type="button" onClick={() => setAsked(true)}>Preview repair</button>}
+    <EditCard id="sl-ed-repair" title={t.title} plan={!asked ? null : (plan ?? { error: t.nothing })} onReload={onReload}>
+      <p class="sl-muted">{t.explain}</p>
+      {!asked && <button type="button" onClick={() => setAsked(true)}>{t.preview}</button>}
     </EditCard>
   );
 }
@@ -70,15 +78,17 @@ export function ClearEdit({ ctx, onReload }: Reload) {
   const plan = useMemo((): Plan | { error: string } | null => {
     if (!asked) return null;
     const r = clearMessages(ctx.opened.doc, ctx.opened.key, ctx.now());
-    if (!r.ok) return { error: r.error };
+    if (!r.ok) return { error: raisedText(r.error) };
     const n = ctx.opened.recovered.messages.length;
     if (n === 0) return null;
-    return { summary: r.summary, diff: documentDiff(ctx.opened.doc, r.doc), confirm: `All ${plural(n, 'message')} will be removed from the file.`, offerBackup: !!ctx.adapter, action: ctx.adapter ? 'Clear' : 'Download cleared file', run: (backup) => commitDocument(ctx, r.doc, backup) };
-  }, [ctx.opened, asked]);
+    const t = pg().edit.clear;
+    return { summary: t.summary(n, r.summary), diff: documentDiff(ctx.opened.doc, r.doc), confirm: t.confirm(n), offerBackup: !!ctx.adapter, action: ctx.adapter ? t.save : t.download, run: (backup) => commitDocument(ctx, r.doc, backup) };
+  }, [ctx.opened, asked, pg()]);
+  const t = pg().edit.clear;
   return (
-    <EditCard id="sl-ed-clear" title="Clear all messages" plan={plan} onReload={onReload}>
-      <p class="sl-muted">nanobot’s clear(): every message goes, last_consolidated becomes 0, the memory summary (_last_summary) is forgotten; corrupt lines stay.</p>
-      {!asked && <button type="button" onClick={() => setAsked(true)}>Preview clear</button>}
+    <EditCard id="sl-ed-clear" title={t.title} plan={plan} onReload={onReload}>
+      <p class="sl-muted">{t.explain}</p>
+      {!asked && <button type="button" onClick={() => setAsked(true)}>{t.preview}</button>}
     </EditCard>
   );
 }
@@ -87,16 +97,17 @@ export function ClearEdit({ ctx, onReload }: Reload) {
 function DeleteNote({ ctx }: { ctx: EditCtx }) {
   const others = deleteTargets(ctx.opened.key, ctx.opened.version).filter((t) => !(t.where === 'sessions' && t.fileName === ctx.opened.fileName));
   if (!others.length) return null;
+  const t = pg().edit.remove;
   return (
     <p class="sl-muted">
-      {rulesOf(ctx.opened.version).label}’s own delete_session would also remove{' '}
+      {t.alsoRemoves(rulesOf(ctx.opened.version).label)}
       {others.map((t, i) => (
         <span key={t.where + t.fileName}>
           {i > 0 ? ', ' : ''}
           <code>{iso(t.where === 'legacy' ? `~/.nanobot/sessions/${t.fileName}` : t.fileName)}</code>
         </span>
       ))}
-      {' '}where they exist; Session Lens removes only this file.
+      {t.alsoRemovesEnd}
     </p>
   );
 }
@@ -104,17 +115,18 @@ function DeleteNote({ ctx }: { ctx: EditCtx }) {
 /** Deletes the file (refused if it changed since it was read). */
 export function DeleteEdit({ ctx }: { ctx: EditCtx }) {
   const adapter = ctx.adapter;
+  const t = pg().edit.remove;
   const plan: Plan | { error: string } = adapter
     ? {
-        summary: `Deletes ${ctx.opened.path}. nanobot then starts this session empty the next time it is used.`,
+        summary: t.summary(ctx.opened.path),
         notes: <DeleteNote ctx={ctx} />,
-        confirm: `${ctx.opened.fileName} and its ${plural(ctx.opened.recovered.messages.length, 'message')} will be deleted. Without a backup this cannot be undone.`,
+        confirm: t.confirm(ctx.opened.fileName, ctx.opened.recovered.messages.length),
         offerBackup: true,
-        action: 'Delete file',
+        action: t.save,
         run: async (backup) => {
           try {
             const done = await deleteSession(adapter, ctx.opened, { backup });
-            const message = `Deleted ${ctx.opened.path}.${done.backup ? ` Its last version was backed up to ${done.backup}.` : ''}`;
+            const message = t.deleted(ctx.opened.path, done.backup ?? null);
             ctx.onChanged(null, message);
             return { ok: true, message };
           } catch (e) {
@@ -122,6 +134,6 @@ export function DeleteEdit({ ctx }: { ctx: EditCtx }) {
           }
         },
       }
-    : { error: 'Deleting needs write access to the folder (this session was opened read-only).' };
-  return <EditCard id="sl-ed-del" title="Delete the session file" plan={plan} />;
+    : { error: t.needsWrite };
+  return <EditCard id="sl-ed-del" title={t.title} plan={plan} />;
 }

@@ -1,7 +1,7 @@
 /** The lines an edit touches, diff-style: removed, added and rewritten lines by number. */
-import { count } from '../text';
 import { changedSpan, type DiffLine } from './diff';
 import { iso } from '../../iso';
+import { pg } from '../../i18n/text';
 
 const SHOW = 60;
 const TEXT = 160;
@@ -22,29 +22,31 @@ function ChangedPair({ before, after }: { before: string; after: string }) {
 
 /** A compact list (first 60 changes) with totals. */
 export function DiffView({ diff }: { diff: DiffLine[] }) {
-  if (diff.length === 0) return <p class="sl-muted">No line changes.</p>;
+  const t = pg().edit.diff;
+  if (diff.length === 0) return <p class="sl-muted">{t.none}</p>;
   const removed = diff.filter((d) => d.op === 'remove').length;
   const added = diff.filter((d) => d.op === 'add').length;
   const changed = diff.length - removed - added;
   return (
     <div class="sl-diff">
       <p class="sl-muted">
-        {[removed && `${count(removed)} line${removed === 1 ? '' : 's'} removed`, added && `${count(added)} added`, changed && `${count(changed)} rewritten`].filter(Boolean).join(', ')}; every other line keeps its exact bytes.
+        {t.totals(removed, added, changed)}
       </p>
-      <ul class="sl-diff-list" aria-label="Affected lines">
+      <ul class="sl-diff-list" aria-label={t.label}>
         {diff.slice(0, SHOW).map((d, i) => (
           <li key={i} class={`sl-diff-${d.op}`}>
-            {d.op === 'remove' && <><span class="sl-diff-sign" aria-label="removed">−</span> line {d.oldLine + 1}: <code>{iso(short(d.text))}</code></>}
-            {d.op === 'add' && <><span class="sl-diff-sign" aria-label="added">+</span> new line {d.newLine + 1}: <code>{iso(short(d.text))}</code></>}
+            {d.op === 'remove' && <><span class="sl-diff-sign" aria-label={t.removed}>−</span>{t.line(d.oldLine + 1)}: <code>{iso(short(d.text))}</code></>}
+            {d.op === 'add' && <><span class="sl-diff-sign" aria-label={t.added}>+</span>{t.newLine(d.newLine + 1)}: <code>{iso(short(d.text))}</code></>}
             {d.op === 'change' && (
               <>
-                <span class="sl-diff-sign" aria-label="rewritten">~</span> line {d.oldLine + 1}
-                {d.newLine !== d.oldLine ? ` (becomes ${d.newLine + 1})` : ''}: <ChangedPair before={d.before} after={d.after} />
+                <span class="sl-diff-sign" aria-label={t.rewritten}>~</span>
+                {t.line(d.oldLine + 1)}
+                {d.newLine !== d.oldLine ? t.becomes(d.newLine + 1) : ''}: <ChangedPair before={d.before} after={d.after} />
               </>
             )}
           </li>
         ))}
-        {diff.length > SHOW && <li class="sl-muted">… and {count(diff.length - SHOW)} more</li>}
+        {diff.length > SHOW && <li class="sl-muted">{t.more(diff.length - SHOW)}</li>}
       </ul>
     </div>
   );

@@ -5,6 +5,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Confirm } from '../../Confirm';
+import { pg } from '../../i18n/text';
 import type { DiffLine } from './diff';
 import { DiffView } from './DiffView';
 import type { Outcome } from './apply';
@@ -58,40 +59,41 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
     refocus.current = true;
     setPhase('idle');
   };
+  const t = pg().edit.card;
   return (
     <section class="sl-edit" aria-labelledby={`${id}-h`}>
       <h4 id={`${id}-h`}>{title}</h4>
       {children}
       {plan && 'error' in plan && <p class="sl-danger-text" role="alert">{plan.error}</p>}
       {plan && 'summary' in plan && (
-        <div class="sl-preview" aria-label="Preview">
-          <p><strong>Preview:</strong> {plan.summary}</p>
+        <div class="sl-preview" aria-label={t.preview}>
+          <p><strong>{t.previewLead}</strong> {plan.summary}</p>
           {plan.notes}
           {plan.diff && <DiffView diff={plan.diff} />}
           {phase === 'confirm' ? (
-            <Confirm class="sl-confirm" question={plan.confirm} questionClass="sl-warn-text" confirmLabel={`Yes, ${plan.action.toLowerCase()}`} confirmClass="sl-danger-btn" onConfirm={() => run(plan)} onCancel={cancel}>
+            <Confirm class="sl-confirm" question={plan.confirm} questionClass="sl-warn-text" confirmLabel={t.confirm(plan.action)} confirmClass="sl-danger-btn" onConfirm={() => run(plan)} onCancel={cancel}>
               {plan.offerBackup && (
                 <label class="sl-check">
                   <input type="checkbox" checked={backup} onChange={(e) => setBackup((e.currentTarget as HTMLInputElement).checked)} />
-                  <span>Back up the file first, as a repair does (beside it, named …jsonl.&lt;time&gt;.bak: nanobot never lists it)</span>
+                  <span>{t.backup}</span>
                 </label>
               )}
             </Confirm>
           ) : (
             <button type="button" ref={action} disabled={phase === 'busy'} onClick={() => (plan.confirm ? setPhase('confirm') : run(plan))}>
-              {phase === 'busy' ? 'Working…' : plan.action}
+              {phase === 'busy' ? t.working : plan.action}
             </button>
           )}
         </div>
       )}
       {outcome && (
         <div class={`sl-outcome ${outcome.ok ? 'sl-ok-text' : 'sl-danger-text'}`} role={outcome.ok ? 'status' : 'alert'}>
-          <p>{outcome.ok ? outcome.message : outcome.conflict ? 'Not saved: the file changed on disk since it was read.' : `Not saved: ${outcome.message}`}</p>
+          <p>{outcome.ok ? outcome.message : outcome.conflict ? t.conflict : t.notSaved(outcome.message)}</p>
           {!outcome.ok && outcome.conflict && (
             <>
               <ul>{outcome.changes.map((c) => <li key={c}>{c}</li>)}</ul>
-              <p class="sl-muted">Nothing was overwritten. A running nanobot gateway re-saves its cached sessions (and at shutdown), which is one way this happens.</p>
-              {onReload && <button type="button" onClick={() => onReload().then(() => setOutcome(null))}>Reload from disk</button>}
+              <p class="sl-muted">{t.conflictNote}</p>
+              {onReload && <button type="button" onClick={() => onReload().then(() => setOutcome(null))}>{t.reload}</button>}
             </>
           )}
         </div>

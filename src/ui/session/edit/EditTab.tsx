@@ -6,7 +6,7 @@
 import { rulesOf } from '../../../core/nanobot-version';
 import { enforceFileCap } from '../../../core/retain';
 import type { StorageAdapter } from '../../../store/adapter';
-import { count } from '../text';
+import { pg } from '../../i18n/text';
 import type { OpenedSession } from '../../../store/sessions';
 import { reload } from './apply';
 import { AppendEdit } from './AppendEdit';
@@ -32,9 +32,7 @@ function FileCapNote({ opened }: { opened: OpenedSession }) {
   const rules = rulesOf(opened.version);
   return (
     <p class="sl-banner sl-warn">
-      This session holds {count(s.messages.length)} messages, over {rules.label}’s cap of {count(rules.fileCap!.limit)}:{' '}
-      {rules.fileCap!.inEverySave ? 'its next save of this session (after a turn, at shutdown, or a fork)' : 'its next agent turn'} keeps the last{' '}
-      {count(cap.result.retained.length)} and hands {count(cap.toArchive.length)} never-archived messages to its memory archive.
+      {pg().edit.fileCap(s.messages.length, rules.label, rules.fileCap!.limit, rules.fileCap!.inEverySave, cap.result.retained.length, cap.toArchive.length)}
     </p>
   );
 }
@@ -46,40 +44,38 @@ export function EditTab(props: EditTabProps) {
   const onReload = adapter
     ? async () => {
         const next = await reload(adapter, props.opened, props.now());
-        props.onChanged(next, 'Reloaded from disk.');
+        props.onChanged(next, pg().edit.reloaded);
       }
     : undefined;
+  const t = pg().edit;
   return (
     <section class="sl-edits" aria-labelledby="sl-edit-h">
-      <h3 id="sl-edit-h" class="sl-h">Edit</h3>
+      <h3 id="sl-edit-h" class="sl-h">{t.heading}</h3>
       {adapter ? (
         <div class={`sl-banner ${adapter.browserPrivate ? 'sl-info' : 'sl-warn'}`}>
           {adapter.browserPrivate ? (
-            <p>These files live in this browser’s own storage: no nanobot reads or writes them, so edit freely (“Reset demo” on the start page puts them back).</p>
+            <p>{t.private}</p>
           ) : (
             <p>
-              <strong>Stop nanobot first.</strong> A running nanobot gateway keeps this session in memory and saves it again after each turn and at
-              shutdown (flush_all), which overwrites edits made here.
+              <strong>{t.stopFirst}</strong>
+              {t.stopWhy}
             </p>
           )}
           {adapter.ownerOnlySaves && (
             <p>
-              <strong>A save here makes the file private to you</strong> (mode 0600: the browser’s save replaces the file, and Chromium gives the new
-              one owner-only permissions). If nanobot runs as another user, it can no longer read the session afterwards; give it access again with
-              <code> chmod</code>.
+              <strong>{t.ownerOnly}</strong>
+              {t.ownerOnlyWhy}
+              <code> chmod</code>
+              {t.ownerOnlyEnd}
             </p>
           )}
           <p class="sl-muted">
-            Saves work like nanobot’s: the new bytes go to a .tmp file that then replaces the session in one step (os.replace: a reader sees the old
-            file or the new one, never half of each); a save is refused when the file changed since it was read; lines you did not edit keep their
-            exact bytes.{' '}
-            {adapter.fsyncs
-              ? 'fsync, which forks use, is the separate guarantee that the bytes are on the disk before a crash or power loss.'
-              : 'A web page has no fsync (which nanobot’s forks use): the system writes the bytes to the disk in its own time.'}
+            {t.atomic}
+            {adapter.fsyncs ? t.fsync : t.noFsync}
           </p>
         </div>
       ) : (
-        <p class="sl-banner sl-info">This session is open read-only: every edit is offered as a download of the edited file; nothing on disk changes.</p>
+        <p class="sl-banner sl-info">{t.readOnly}</p>
       )}
       <FileCapNote opened={props.opened} />
       <TitleEdit ctx={ctx} onReload={onReload} />

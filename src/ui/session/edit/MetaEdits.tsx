@@ -3,7 +3,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { setLastConsolidated, setTitle } from '../../../core/edits';
 import { sessionTitle } from '../../../core/title';
 import { replaySession } from '../lens';
-import { count } from '../text';
+import { pg } from '../../i18n/text';
 import { commitDocument, type EditCtx } from './context';
 import { documentDiff } from './diff';
 import { EditCard, type Plan } from './EditCard';
@@ -16,12 +16,14 @@ export function TitleEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Pr
     if (title === current) return null;
     const r = setTitle(ctx.opened.doc, ctx.opened.key, title, ctx.now());
     if (!r.ok) return null;
-    return { summary: r.summary, diff: documentDiff(ctx.opened.doc, r.doc), action: ctx.adapter ? 'Save title' : 'Download with this title', run: () => commitDocument(ctx, r.doc) };
-  }, [title, current, ctx.opened]);
+    const t = pg().edit.title;
+    return { summary: t.summary(title, r.summary), diff: documentDiff(ctx.opened.doc, r.doc), action: ctx.adapter ? t.save : t.download, run: () => commitDocument(ctx, r.doc) };
+  }, [title, current, ctx.opened, pg()]);
+  const t = pg().edit.title;
   return (
-    <EditCard id="sl-ed-title" title="Title" plan={plan} onReload={onReload}>
+    <EditCard id="sl-ed-title" title={t.title} plan={plan} onReload={onReload}>
       <label class="sl-field">
-        <span>Title</span>
+        <span>{t.label}</span>
         <input type="text" value={title} maxLength={200} onInput={(e) => setT((e.currentTarget as HTMLInputElement).value)} />
       </label>
     </EditCard>
@@ -37,25 +39,23 @@ export function ConsolidatedEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: (
     if (text.trim() === String(current)) return null;
     const n = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
     const r = setLastConsolidated(ctx.opened.doc, ctx.opened.key, n, ctx.now());
-    if (!r.ok) return { error: r.error };
+    const t = pg().edit.consolidated;
+    if (!r.ok) return { error: t.error(total, r.error) };
     return {
-      summary: r.summary,
-      notes: (
-        <p class="sl-muted">
-          {count(n)} archived (not replayed) · {count(total - n)} replayable. Archiving here does not write anything to nanobot’s memory: messages you mark as archived leave the replay without a summary.
-        </p>
-      ),
+      summary: t.summary(n, total, r.summary),
+      notes: <p class="sl-muted">{t.note(n, total - n)}</p>,
       diff: documentDiff(ctx.opened.doc, r.doc),
-      action: ctx.adapter ? 'Save last_consolidated' : 'Download with this boundary',
+      action: ctx.adapter ? t.save : t.download,
       run: () => commitDocument(ctx, r.doc),
     };
-  }, [text, current, ctx.opened]);
+  }, [text, current, ctx.opened, pg()]);
+  const t = pg().edit.consolidated;
   return (
     <EditCard id="sl-ed-lc" title="last_consolidated" plan={plan} onReload={onReload}>
       <label class="sl-field">
-        <span>last_consolidated (0 to {total})</span>
+        <span>{t.label(total)}</span>
         <input type="number" min={0} max={total} step={1} value={text} onInput={(e) => setText((e.currentTarget as HTMLInputElement).value)} />
-        <small class="sl-muted">Now {current}: the first {current} messages are archived to memory. nanobot resets any value outside 0–{total} to 0, so the boundary can never hide the whole history.</small>
+        <small class="sl-muted">{t.hint(current, total)}</small>
       </label>
     </EditCard>
   );

@@ -1,7 +1,8 @@
 /** Trims to a legal suffix (nanobot's retain_recent_legal_suffix): which messages go, and how many were never archived. */
 import { useMemo, useState } from 'preact/hooks';
 import { trimToLegalSuffix } from '../../../core/edits';
-import { count, plural } from '../text';
+import { pg } from '../../i18n/text';
+import { raisedText } from './raised';
 import { commitDocument, type EditCtx } from './context';
 import { documentDiff } from './diff';
 import { EditCard, type Plan } from './EditCard';
@@ -12,43 +13,42 @@ export function TrimEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Pro
   const [max, setMax] = useState('');
   const [etu, setEtu] = useState(false);
   const plan = useMemo((): Plan | { error: string } | null => {
+    const t = pg().edit.trim;
     if (!max.trim()) return null;
-    if (!/^\s*-?\d+\s*$/.test(max)) return { error: 'Enter a whole number of messages to keep.' };
+    if (!/^\s*-?\d+\s*$/.test(max)) return { error: t.notWhole };
     const r = trimToLegalSuffix(ctx.opened.doc, ctx.opened.key, Number(max), etu, ctx.now(), ctx.opened.version);
-    if (!r.ok) return { error: r.error };
+    if (!r.ok) return { error: raisedText(r.error) };
     if (!r.dropped?.length) return null;
     const first = r.dropped[0]! + 1;
     const last = r.dropped[r.dropped.length - 1]! + 1;
+    const unarchived = r.unarchived ?? 0;
     return {
-      summary: r.summary,
+      summary: t.summary(r.dropped.length, total, r.dropped.length - unarchived, unarchived, total - r.dropped.length, r.summary),
       notes: (
         <>
-          <p>Messages that go: #{count(first)}{last > first ? `–${count(last)}` : ''}{r.dropped.length !== last - first + 1 ? ` (${count(r.dropped.length)} in all)` : ''}. The kept part starts on a user turn and never opens with an orphan tool result.</p>
-          {r.unarchived! > 0 && (
-            <p class="sl-warn-text">
-              {plural(r.unarchived!, 'message')} never archived to memory. nanobot hands such messages to its memory archive when it trims (enforce_file_cap); Session Lens does not, so they are simply gone — download a copy first if you may need them.
-            </p>
-          )}
+          <p>{t.goes(first, last, r.dropped.length)}</p>
+          {unarchived > 0 && <p class="sl-warn-text">{t.unarchived(unarchived)}</p>}
         </>
       ),
       diff: documentDiff(ctx.opened.doc, r.doc),
-      confirm: `This removes ${plural(r.dropped.length, 'message')} from the file${r.unarchived ? `, ${count(r.unarchived)} of them never archived` : ''}.`,
+      confirm: t.confirm(r.dropped.length, unarchived),
       offerBackup: !!ctx.adapter,
-      action: ctx.adapter ? 'Trim' : 'Download trimmed file',
+      action: ctx.adapter ? t.save : t.download,
       run: (backup) => commitDocument(ctx, r.doc, backup),
     };
-  }, [max, etu, ctx.opened]);
+  }, [max, etu, ctx.opened, pg()]);
+  const t = pg().edit.trim;
   return (
-    <EditCard id="sl-ed-trim" title="Trim to a legal suffix" plan={plan} onReload={onReload}>
+    <EditCard id="sl-ed-trim" title={t.title} plan={plan} onReload={onReload}>
       <label class="sl-field">
-        <span>Messages to keep (max)</span>
-        <input type="number" min={0} step={1} value={max} placeholder={`1 to ${total}`} onInput={(e) => setMax((e.currentTarget as HTMLInputElement).value)} />
-        <small class="sl-muted">Not a plain slice: nanobot keeps the most recent part that is legal to replay. 0 clears the session.</small>
+        <span>{t.label}</span>
+        <input type="number" min={0} step={1} value={max} placeholder={t.placeholder(total)} onInput={(e) => setMax((e.currentTarget as HTMLInputElement).value)} />
+        <small class="sl-muted">{t.hint}</small>
       </label>
       <label class="sl-check">
         <input type="checkbox" checked={etu} onChange={(e) => setEtu((e.currentTarget as HTMLInputElement).checked)} />
         <span>extend_to_user</span>
-        <small class="sl-muted">reach back to a user turn instead of cutting inside one</small>
+        <small class="sl-muted">{t.extendHint}</small>
       </label>
     </EditCard>
   );

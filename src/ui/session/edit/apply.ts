@@ -6,6 +6,7 @@ import { serializeDocument, type SessionDocument } from '../../../core/document'
 import { isStoreError } from '../../../store/errors';
 import type { StorageAdapter } from '../../../store/adapter';
 import { openSession, saveDocument, type OpenedSession } from '../../../store/sessions';
+import { pg } from '../../i18n/text';
 
 export type Outcome =
   | { ok: true; message: string; opened?: OpenedSession | null }
@@ -15,8 +16,7 @@ export type Outcome =
 export async function saveEdited(adapter: StorageAdapter, opened: OpenedSession, doc: SessionDocument, now: string, backup = false): Promise<Outcome> {
   try {
     const { opened: next, result } = await saveDocument(adapter, opened, doc, { now, key: opened.key, backup, version: opened.version });
-    const where = result.backup ? ` The previous file was backed up to ${result.backup}.` : '';
-    return { ok: true, message: `Saved ${opened.fileName} (${next.bytes.length.toLocaleString('en-US')} bytes).${where}`, opened: next };
+    return { ok: true, message: pg().edit.saved(opened.fileName, next.bytes.length, result.backup ?? null), opened: next };
   } catch (e) {
     return failure(e);
   }
@@ -48,5 +48,5 @@ export function download(bytes: Uint8Array, fileName: string): void {
 /** Downloads an edited document under the file's own name. */
 export function downloadDocument(doc: SessionDocument, fileName: string): Outcome {
   download(serializeDocument(doc), fileName);
-  return { ok: true, message: `Downloaded the edited ${fileName}. The file on disk is unchanged: replace it yourself while nanobot is stopped.` };
+  return { ok: true, message: pg().edit.downloaded(fileName) };
 }

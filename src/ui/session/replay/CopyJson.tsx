@@ -2,19 +2,24 @@
 import { useState } from 'preact/hooks';
 import { pyDumps } from '../../../core/pyjson';
 import type { PyDict } from '../../../core/pyvalue';
+import { pg } from '../../i18n/text';
+
+/** What the last copy did, kept as data so the status follows a change of language. */
+type Status = { copied: number; chars: number } | 'no-clipboard' | null;
 
 /** Copy / download buttons; when the clipboard is refused the text is shown to copy by hand. */
 export function CopyJson({ entries, fileName }: { entries: PyDict[]; fileName: string }) {
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<Status>(null);
   const [fallback, setFallback] = useState<string | null>(null);
+  const t = pg().replay.copy;
   const copy = async () => {
     const text = pyDumps(entries);
     try {
       await navigator.clipboard.writeText(text);
-      setStatus(`Copied ${entries.length} messages as JSON (${text.length.toLocaleString('en-US')} characters).`);
+      setStatus({ copied: entries.length, chars: text.length });
       setFallback(null);
     } catch {
-      setStatus('The clipboard is not available here: select the text below and copy it.');
+      setStatus('no-clipboard');
       setFallback(text);
     }
   };
@@ -28,10 +33,10 @@ export function CopyJson({ entries, fileName }: { entries: PyDict[]; fileName: s
   };
   return (
     <div class="sl-copy">
-      <button type="button" onClick={copy}>Copy history as JSON</button>
-      <button type="button" onClick={download}>Download JSON</button>
-      <span role="status" class="sl-muted">{status}</span>
-      {fallback !== null && <textarea readOnly class="sl-code sl-fallback" aria-label="History as JSON" value={fallback} />}
+      <button type="button" onClick={copy}>{t.copy}</button>
+      <button type="button" onClick={download}>{t.download}</button>
+      <span role="status" class="sl-muted">{status === null ? '' : status === 'no-clipboard' ? t.noClipboard : t.copied(status.copied, status.chars)}</span>
+      {fallback !== null && <textarea readOnly class="sl-code sl-fallback" aria-label={t.fallback} value={fallback} />}
     </div>
   );
 }

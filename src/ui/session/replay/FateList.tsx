@@ -5,11 +5,12 @@ import { messagePreview } from '../../../core/preview';
 import { pyDumps } from '../../../core/pyjson';
 import { dictGet, type PyDict, type PyValue } from '../../../core/pyvalue';
 import type { NanobotVersion } from '../../../core/nanobot-version';
-import { changeText, type Fate, type ReplayResult } from '../../../core/replay';
+import type { Fate, ReplayResult } from '../../../core/replay';
+import { language, pg } from '../../i18n/text';
 import { Fold } from '../Fold';
 import { count } from '../text';
 import { VirtualList } from '../VirtualList';
-import { fateKey, fateText, type FateKey } from './fates';
+import { changeLabel, fateKey, fateText, type FateKey } from './fates';
 import { foldFates, runLabel } from './fold-runs';
 
 export interface FateListProps {
@@ -36,10 +37,10 @@ interface RowProps {
   version: NanobotVersion;
 }
 
-/** What a row shows, as one string: equal strings (same message) render the same row. */
-function rowSignature(r: RowProps): string {
+/** What a row shows, as one string: equal strings (same message, same language) render the same row. */
+function rowSignature(r: RowProps, lang: string): string {
   const f = r.fate;
-  return `${fateKey(f)}|${f.kept ? `${f.entry}|${f.changes.join(',')}` : ''}|${r.tokens ?? ''}|${r.raised ? 1 : 0}|${r.line}|${r.version}`;
+  return `${fateKey(f)}|${f.kept ? `${f.entry}|${f.changes.join(',')}` : ''}|${r.tokens ?? ''}|${r.raised ? 1 : 0}|${r.line}|${r.version}|${lang}`;
 }
 
 /** One message's fate; a kept row opens to show the exact provider entry. */
@@ -47,24 +48,25 @@ function FateRow(r: RowProps) {
   const { fate: f, index: i, message: m } = r;
   const role = dictGet(m, 'role');
   const k = fateKey(f);
+  const t = pg().replay.list;
   return (
     <div class={`sl-fate-row ${f.kept ? 'sl-kept' : 'sl-dropped'} ${r.raised ? 'sl-hl' : ''}`} data-message={i}>
       <div class="sl-fate-head">
         <span class={`sl-swatch sl-fate-${k}`} aria-hidden="true" />
         <span class="sl-muted">#{count(i + 1)}</span>
-        <span class="sl-role">{typeof role === 'string' ? role : role === undefined ? 'no role' : pyDumps(role)}</span>
-        <span class={f.kept ? 'sl-ok-text' : 'sl-muted'}>{f.kept ? `kept (entry ${f.entry + 1})` : `dropped: ${fateText(k, r.version)}`}</span>
-        {f.kept && f.changes.map((c) => <span key={c} class="sl-tag">{changeText(c, r.version)}</span>)}
-        {r.tokens !== undefined && <span class="sl-tokens">{count(r.tokens)} tokens</span>}
-        {r.raised && <span class="sl-tag sl-tag-danger">nanobot raises here</span>}
-        <button type="button" class="sl-link" onClick={() => r.onOpenLine(r.line)}>line {r.line + 1}</button>
+        <span class="sl-role">{typeof role === 'string' ? role : role === undefined ? t.noRole : pyDumps(role)}</span>
+        <span class={f.kept ? 'sl-ok-text' : 'sl-muted'}>{f.kept ? t.keptEntry(f.entry + 1) : t.dropped(fateText(k, r.version))}</span>
+        {f.kept && f.changes.map((c) => <span key={c} class="sl-tag">{changeLabel(c, r.version)}</span>)}
+        {r.tokens !== undefined && <span class="sl-tokens">{t.tokens(r.tokens)}</span>}
+        {r.raised && <span class="sl-tag sl-tag-danger">{t.raisesHere}</span>}
+        <button type="button" class="sl-link" onClick={() => r.onOpenLine(r.line)}>{t.line(r.line + 1)}</button>
         {f.kept && (
           <button type="button" class="sl-link" aria-expanded={r.entry !== undefined} onClick={() => r.onToggle(i)}>
-            {r.entry !== undefined ? 'hide entry' : 'entry'}
+            {r.entry !== undefined ? t.hideEntry : t.entry}
           </button>
         )}
       </div>
-      <div class="sl-fate-preview">{messagePreview(m, r.version) || <span class="sl-muted">(no text)</span>}</div>
+      <div class="sl-fate-preview">{messagePreview(m, r.version) || <span class="sl-muted">{t.noText}</span>}</div>
       {r.entry !== undefined && <Fold text={pyDumps(r.entry)} class="sl-code" limit={3000} />}
     </div>
   );
@@ -78,7 +80,7 @@ function RunRow({ k, from, to, open, version, onToggle }: { k: FateKey; from: nu
       <strong>{count(to - from + 1)}</strong> <span title={fateText(k, version)}>{runLabel(k)}</span>{' '}
       <span class="sl-muted">(#{count(from + 1)}–{count(to + 1)})</span>{' '}
       <button type="button" class="sl-link" aria-expanded={open} onClick={() => onToggle(from)}>
-        {open ? 'fold them' : 'show them'}
+        {open ? pg().replay.list.foldRun : pg().replay.list.showRun}
       </button>
     </div>
   );
@@ -115,9 +117,10 @@ export function FateList(p: FateListProps) {
   }));
   const rows = useRef(new Map<number, { sig: string; message: PyDict; entry: PyValue | undefined; node: VNode }>()).current;
   if (rows.size > 1000) rows.clear();
+  const lang = language.value;
   return (
     <VirtualList
-      label="Fate of every message"
+      label={pg().replay.list.label}
       count={folded.items.length}
       estimateSize={(j) => {
         const it = folded.items[j]!;
@@ -143,7 +146,7 @@ export function FateList(p: FateListProps) {
           onOpenLine: stable.openLine,
           version: p.version,
         };
-        const sig = rowSignature(props);
+        const sig = rowSignature(props, lang);
         const seen = rows.get(i);
         if (seen && seen.sig === sig && seen.message === props.message && seen.entry === props.entry) return seen.node;
         const node = <FateRow {...props} />;

@@ -3,7 +3,9 @@
  * are bucketed into the strip's pixels). Clicking picks the message; the runs are also listed as text.
  */
 import { useEffect, useMemo, useRef } from 'preact/hooks';
+import type { NanobotVersion } from '../../../core/nanobot-version';
 import type { Fate } from '../../../core/replay';
+import { language, pg } from '../../i18n/text';
 import { count } from '../text';
 import { fateRuns, fateText, type FateKey, type FateRun } from './fates';
 import { FATE_COLOURS, messageAt, stripColumns, stripRects } from './strip';
@@ -11,6 +13,8 @@ import { FATE_COLOURS, messageAt, stripColumns, stripRects } from './strip';
 export interface FateStripProps {
   fates: Fate[];
   onPick: (message: number) => void;
+  /** The fates are named in this version's terms (main words its archive differently); v0.2 when not given. */
+  version?: NanobotVersion;
 }
 
 function colour(style: CSSStyleDeclaration, k: FateKey): string {
@@ -22,10 +26,11 @@ function colour(style: CSSStyleDeclaration, k: FateKey): string {
 const SHOWN = 40;
 
 /** The runs as text: the first 40, then how many more. */
-function RunsCaption({ runs, onPick }: { runs: FateRun[]; onPick: (message: number) => void }) {
+function RunsCaption({ runs, onPick, version }: { runs: FateRun[]; onPick: (message: number) => void; version?: NanobotVersion }) {
+  const t = pg().replay.strip;
   return (
     <figcaption>
-      <ol class="sl-runs" aria-label="Runs of messages with the same fate">
+      <ol class="sl-runs" aria-label={t.runs}>
         {runs.slice(0, SHOWN).map((r) => (
           <li key={r.from}>
             <span class={`sl-swatch sl-fate-${r.key}`} aria-hidden="true" />
@@ -33,26 +38,28 @@ function RunsCaption({ runs, onPick }: { runs: FateRun[]; onPick: (message: numb
               #{count(r.from + 1)}
               {r.to > r.from ? `–${count(r.to + 1)}` : ''}
             </button>{' '}
-            {fateText(r.key)}
+            {fateText(r.key, version)}
           </li>
         ))}
-        {runs.length > SHOWN && <li class="sl-muted">… and {count(runs.length - SHOWN)} more runs</li>}
+        {runs.length > SHOWN && <li class="sl-muted">{t.more(runs.length - SHOWN)}</li>}
       </ol>
     </figcaption>
   );
 }
 
 /** The strip and, below it, the same information as a list of runs (for screen readers and reading). */
-export function FateStrip({ fates, onPick }: FateStripProps) {
+export function FateStrip({ fates, onPick, version }: FateStripProps) {
   const ref = useRef<HTMLCanvasElement>(null);
   const runs = fateRuns(fates);
   // Equal runs mean an equal strip: a replay change that leaves every fate as it was neither
   // redraws the canvas nor re-renders the runs.
   const sig = `${fates.length}:${runs.map((r) => `${r.key} ${r.from}`).join()}`;
-  const label = runs.slice(0, SHOWN).map((r) => `messages ${r.from + 1}–${r.to + 1}: ${fateText(r.key)}`).join('; ') + (runs.length > SHOWN ? `; and ${count(runs.length - SHOWN)} more runs` : '');
+  const t = pg().replay.strip;
+  const label = runs.slice(0, SHOWN).map((r) => t.run(r.from + 1, r.to + 1, fateText(r.key, version))).join('; ') + (runs.length > SHOWN ? t.andMore(runs.length - SHOWN) : '');
   const pickRef = useRef(onPick);
   pickRef.current = onPick;
-  const caption = useMemo(() => <RunsCaption runs={runs} onPick={(m) => pickRef.current(m)} />, [sig]);
+  const lang = language.value;
+  const caption = useMemo(() => <RunsCaption runs={runs} onPick={(m) => pickRef.current(m)} version={version} />, [sig, lang, version]);
   useEffect(() => {
     const c = ref.current;
     const ctx = c?.getContext?.('2d');
@@ -78,7 +85,7 @@ export function FateStrip({ fates, onPick }: FateStripProps) {
         ref={ref}
         class="sl-strip-canvas"
         role="img"
-        aria-label={`Fate of each message: ${label}`}
+        aria-label={t.label(label)}
         onClick={(e) => {
           const r = (e.currentTarget as HTMLCanvasElement).getBoundingClientRect();
           if (r.width > 0) onPick(messageAt((e.clientX - r.left) / r.width, fates.length));

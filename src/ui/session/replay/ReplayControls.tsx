@@ -1,6 +1,6 @@
 /** The get_history parameters as labelled controls; every change applies at once. */
 import { useMemo, useState } from 'preact/hooks';
-import { count } from '../text';
+import { pg } from '../../i18n/text';
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot-version';
 import { agentLoop, CONTEXT_WINDOWS, DEFAULT_GENERATION_MAX_TOKENS, budgetFormula, historyBudget, isAgentLoop, type ReplaySettings } from './settings';
 
@@ -28,7 +28,8 @@ function num(e: Event): number {
 /** What max_messages ≤ 0 means at a version. */
 function nonPositiveText(version: NanobotVersion): string {
   const n = rulesOf(version).nonPositiveMaxMessages;
-  return n === null ? '0 means no count window: only the token budget limits the replay' : `0 or less means ${count(n)} in this nanobot`;
+  const t = pg().replay.controls;
+  return n === null ? t.noWindow : t.nonPositive(n);
 }
 
 /**
@@ -49,72 +50,73 @@ export function ReplayControls({ s, onChange, version }: ReplayControlsProps) {
     else if (m === 'none') set({ maxTokens: 0 });
     else if (m.startsWith('w')) set({ maxTokens: historyBudget(Number(m.slice(1)), g) });
   };
-  // Formatting the budgets is the dearest part of this render, and they change only with `gen`.
+  const t = pg().replay.controls;
+  // Formatting the budgets is the dearest part of this render, and they change only with `gen` (and the language).
   const windowOptions = useMemo(
     () =>
       CONTEXT_WINDOWS.map((c) => (
         <option key={c.tokens} value={`w${c.tokens}`}>
-          {c.label} context window → {count(historyBudget(c.tokens, gen))}
+          {t.windowBudget(c.label, historyBudget(c.tokens, gen))}
         </option>
       )),
-    [gen],
+    [gen, t],
   );
   const atLoop = isAgentLoop(s, version);
   return (
     <fieldset class="sl-controls">
-      <legend>get_history settings ({rules.label})</legend>
+      <legend>{t.legend(rules.label)}</legend>
       <label class="sl-field">
         <span>max_messages</span>
         <input type="number" min={0} step={1} value={s.maxMessages} onInput={(e) => set({ maxMessages: num(e) })} />
-        <small class="sl-muted">{s.maxMessages <= 0 ? nonPositiveText(version) : 'window of the most recent messages'}</small>
+        <small class="sl-muted">{s.maxMessages <= 0 ? nonPositiveText(version) : t.windowHint}</small>
       </label>
       <label class="sl-field">
-        <span>max_tokens (budget)</span>
+        <span>{t.budget}</span>
         <select value={mode} onChange={(e) => pick((e.currentTarget as HTMLSelectElement).value as Mode)}>
-          <option value="default">nanobot default: 190,784 (200k window, 8,192 output)</option>
+          <option value="default">{t.defaultBudget}</option>
           {windowOptions}
-          <option value="none">0: no token budget</option>
-          <option value="custom">custom…</option>
+          <option value="none">{t.noBudget}</option>
+          <option value="custom">{t.custom}</option>
         </select>
       </label>
       {windowTokens !== null && (
         <label class="sl-field">
-          <span>generation max_tokens</span>
+          <span>{t.generation}</span>
           <input type="number" min={0} value={gen} onInput={(e) => { const g = num(e); setGen(g); pick(mode, g); }} />
-          <small class="sl-muted">budget = {budgetFormula(windowTokens, gen)}</small>
+          <small class="sl-muted">{t.budgetIs(budgetFormula(windowTokens, gen))}</small>
         </label>
       )}
       {mode === 'custom' && (
         <label class="sl-field">
-          <span>custom max_tokens</span>
+          <span>{t.customBudget}</span>
           <input type="number" min={0} value={s.maxTokens} onInput={(e) => set({ maxTokens: Math.max(0, num(e)) })} />
         </label>
       )}
-      {mode === 'default' && <small class="sl-muted sl-field">budget = {budgetFormula(200_000, 8_192)} (context window − generation max_tokens − 1,024)</small>}
+      {mode === 'default' && <small class="sl-muted sl-field">{t.defaultFormula(budgetFormula(200_000, 8_192))}</small>}
       {rules.timestamps && (
         <label class="sl-check">
           <input type="checkbox" checked={s.includeTimestamps} onChange={(e) => set({ includeTimestamps: (e.currentTarget as HTMLInputElement).checked })} />
           <span>include_timestamps</span>
-          <small class="sl-muted">the agent loop turns it on: user messages get “[Message Time: …]”</small>
+          <small class="sl-muted">{t.timestampsHint}</small>
         </label>
       )}
       {rules.runtimeContext && (
         <label class="sl-check">
           <input type="checkbox" checked={s.includeRuntimeContext} onChange={(e) => set({ includeRuntimeContext: (e.currentTarget as HTMLInputElement).checked })} />
           <span>include_runtime_context</span>
-          <small class="sl-muted">the agent loop replays it; off is the public view the WebUI and commands show</small>
+          <small class="sl-muted">{t.runtimeHint}</small>
         </label>
       )}
       <label class="sl-check">
         <input type="checkbox" checked={s.extendToUser} onChange={(e) => set({ extendToUser: (e.currentTarget as HTMLInputElement).checked })} />
         <span>extend_to_user</span>
-        <small class="sl-muted">what subagent follow-ups use: a window without a user turn reaches back to one</small>
+        <small class="sl-muted">{t.extendHint}</small>
       </label>
       <p class="sl-muted">
-        {atLoop ? `These are the settings ${rules.label}’s agent loop uses.` : 'Not the agent loop’s settings. '}
+        {atLoop ? t.atLoop(rules.label) : t.notLoop}
         {!atLoop && (
           <button type="button" class="sl-link" onClick={() => { setForced(null); onChange(loop); }}>
-            Reset to the agent loop’s
+            {t.reset}
           </button>
         )}
       </p>

@@ -1,6 +1,7 @@
 /** The Replay tab: what nanobot's get_history sends back to the model, and the fate of every message. */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { OpenedSession } from '../../../store/sessions';
+import { pg } from '../../i18n/text';
 import { lazyComponent } from '../../lazy';
 import { replaySession } from '../lens';
 import { CopyJson } from './CopyJson';
@@ -21,7 +22,7 @@ export interface ReplayTabProps {
 }
 
 /** The context-over-time chart loads with the tab's first render, off the session's first paint. */
-const ContextPanel = lazyComponent(() => import('./context/ContextPanel').then((m) => m.ContextPanel), () => 'Loading the context chart…');
+const ContextPanel = lazyComponent(() => import('./context/ContextPanel').then((m) => m.ContextPanel), () => pg().replay.loadingChart);
 
 /** Quiet time before a control change is written to the link: rewriting the URL (and re-routing) per keystroke costs a few ms of each frame. */
 export const LINK_DELAY_MS = 250;
@@ -54,33 +55,32 @@ export function ReplayTab({ opened, params, onParams, onOpenLine, onExport }: Re
     setTarget(i);
     setNonce(nonce + 1);
   };
+  const t = pg().replay;
   return (
     <section class="sl-replay" aria-labelledby="sl-replay-h">
-      <h3 id="sl-replay-h" class="sl-h">Replay: what nanobot sends to the model</h3>
+      <h3 id="sl-replay-h" class="sl-h">{t.heading}</h3>
       {lens === 'recovered' && (
-        <p class="sl-banner sl-danger">
-          nanobot loads nothing from this file, so it replays nothing. Shown here: what the recovered messages would replay after a repair.
-        </p>
+        <p class="sl-banner sl-danger">{t.recoveredBanner}</p>
       )}
       {upto !== null && (
         <p class="sl-banner sl-info" data-upto={upto}>
-          The session as of user message #{upto - 1}: its first {upto} of {session.messages.length} messages, with today’s last_consolidated ({lastConsolidated}); where it stood at that turn is not recorded in the file.{' '}
-          <button type="button" class="sl-link" onClick={() => asOf(null)}>Show the whole session</button>
+          {t.asOf(upto - 1, upto, session.messages.length, lastConsolidated)}{' '}
+          <button type="button" class="sl-link" onClick={() => asOf(null)}>{t.showWhole}</button>
         </p>
       )}
       <ReplayControls s={s} onChange={change} version={version} />
       <ReplaySummary lens={lens} result={state.result} s={s} version={version} total={messages.length} lastConsolidated={lastConsolidated} tokenState={state.tokens} progress={state.progress} onMessage={pick} />
-      {messages.length > 0 && <FateStrip fates={state.result.fates} onPick={pick} />}
+      {messages.length > 0 && <FateStrip fates={state.result.fates} onPick={pick} version={version} />}
       <CopyJson entries={state.result.entries} fileName={opened.fileName} />
       {onExport && (
         <p class="sl-small">
-          <button type="button" class="sl-link" onClick={() => onExport(settingsToParams(s, params))}>Export this replay as Markdown, HTML or JSON, with secrets masked…</button>
+          <button type="button" class="sl-link" onClick={() => onExport(settingsToParams(s, params))}>{t.exportLink}</button>
         </p>
       )}
-      {state.tokens === 'ready' && <p class="sl-muted sl-small">Recomputed in {state.ms.toFixed(1)} ms.</p>}
+      {state.tokens === 'ready' && <p class="sl-muted sl-small">{t.recomputed(state.ms.toFixed(1))}</p>}
       {/* After the replay itself: the chart counts every message, the replay only its window. */}
       {session.messages.length > 0 && state.tokens !== 'loading' && state.tokens !== 'counting' && (
-        <ContextPanel messages={session.messages} lastConsolidated={session.lastConsolidated} version={version} current={upto} onPick={asOf} />
+        <ContextPanel messages={session.messages} lastConsolidated={session.lastConsolidated} version={version} current={upto} settings={s} onPick={asOf} />
       )}
       {messages.length > 0 && <FateList messages={messages} lines={session.messageLines} result={state.result} scrollTo={target} nonce={nonce} onOpenLine={onOpenLine} version={version} />}
     </section>

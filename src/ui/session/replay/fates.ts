@@ -2,8 +2,9 @@
  * Fates summarised for people: runs of equal fates ("#1–40 archived"), counts per reason, and
  * what a naive messages[-N:] slice would have sent instead. Reads getHistory's answer only.
  */
-import type { NanobotVersion } from '../../../core/nanobot-version';
-import { dropReasonText, type DropReason, type Fate } from '../../../core/replay';
+import { rulesOf, type NanobotVersion } from '../../../core/nanobot-version';
+import { changeText, dropReasonText, type Change, type DropReason, type Fate } from '../../../core/replay';
+import { pg } from '../../i18n/text';
 
 export type FateKey = 'kept' | DropReason;
 
@@ -12,9 +13,15 @@ export function fateKey(f: Fate): FateKey {
   return f.kept ? 'kept' : f.reason;
 }
 
-/** Words for a fate key, in the version's terms (v0.2 when not given). */
+/** Words for a fate key, in the version's terms (v0.2 when not given) and the reader's language (read during render). */
 export function fateText(k: FateKey, version: NanobotVersion = 'v0.2'): string {
-  return k === 'kept' ? 'replayed to the model' : dropReasonText(k, version);
+  const t = pg().replay;
+  return k === 'kept' ? t.kept : t.dropReason(k, rulesOf(version).archivedReplayTail, dropReasonText(k, version));
+}
+
+/** Words for a change replay made to a kept message, in the reader's language (the CLI keeps the core's English). */
+export function changeLabel(c: Change, version: NanobotVersion): string {
+  return pg().replay.change(c, rulesOf(version).archivedReplayTail, changeText(c, version));
 }
 
 export interface FateRun {

@@ -3,6 +3,7 @@
  * window become one row ("1,880 outside the window"), so what is sent shows first; a run opens on demand.
  */
 import type { Fate } from '../../../core/replay';
+import { pg } from '../../i18n/text';
 import { fateRuns, type FateKey } from './fates';
 
 /** Runs of at least this many left-out messages with the same fate are folded. */
@@ -38,19 +39,8 @@ export function foldFates(fates: Fate[], open: ReadonlySet<number>): FoldedFates
   return { items, itemOf };
 }
 
-const SHORT: Partial<Record<FateKey, string>> = {
-  window: 'outside the window',
-  consolidated: 'archived (below last_consolidated)',
-  budget: 'over the token budget',
-  'budget-cut': 'cut with the budget (before its user turn)',
-  'before-user': 'before the first user turn',
-  'before-orphan': 'before an orphan tool result',
-  blank: 'blank',
-  command: 'commands',
-  orphan: 'orphan tool results',
-};
-
-/** A run's short name for its header ("outside the window"). */
+/** A run's short name for its header ("outside the window"), in the reader's language (read during render). */
 export function runLabel(k: FateKey): string {
-  return SHORT[k] ?? `left out (${k})`;
+  const runs = pg().replay.runs;
+  return k === 'kept' ? runs.other(k) : runs[k];
 }

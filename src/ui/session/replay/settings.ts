@@ -3,8 +3,9 @@
  * params (`max_messages`, `max_tokens`, `ts`, `etu`, `rc`) so a link can carry a replay.
  */
 import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW, DEFAULT_GENERATION_MAX_TOKENS, historyBudget } from '../../../core/budget';
-import type { NanobotVersion } from '../../../core/nanobot-version';
+import { rulesOf, type NanobotVersion } from '../../../core/nanobot-version';
 import * as z from 'zod/mini';
+import { pg } from '../../i18n/text';
 import { count } from '../text';
 
 export interface ReplaySettings {
@@ -104,10 +105,26 @@ export const CONTEXT_WINDOWS: { label: string; tokens: number }[] = [
 
 export { DEFAULT_GENERATION_MAX_TOKENS, historyBudget };
 
-/** "200,000 − 8,192 − 1,024 = 190,784": how nanobot's agent loop gets a budget, in one line. */
+/** "200,000 − 8,192 − 1,024 = 190,784": how nanobot's agent loop gets a budget, in one line (read during render: its one word is translated). */
 export function budgetFormula(window: number, gen: number): string {
   const g = Math.max(1, gen || 4096);
   const raw = window - g - 1024;
   if (raw > 0) return `${count(window)} − ${count(g)} − 1,024 = ${count(raw)}`;
-  return `${count(window)} − ${count(g)} − 1,024 ≤ 0, so max(128, ${count(window)} // 2) = ${count(historyBudget(window, gen))}`;
+  return pg().replay.controls.budgetFloor(`${count(window)} − ${count(g)} − 1,024`, `max(128, ${count(window)} // 2) = ${count(historyBudget(window, gen))}`);
+}
+
+/**
+ * The settings as get_history's own arguments (`max_messages=120, max_tokens=190784, …`), only the
+ * ones this version has: identifiers and values read the same in every language, so charts can name them.
+ */
+export function settingsLine(s: ReplaySettings, version: NanobotVersion): string {
+  const rules = rulesOf(version);
+  const py = (b: boolean) => (b ? 'True' : 'False');
+  return [
+    `max_messages=${s.maxMessages}`,
+    `max_tokens=${s.maxTokens}`,
+    ...(rules.timestamps ? [`include_timestamps=${py(s.includeTimestamps)}`] : []),
+    `extend_to_user=${py(s.extendToUser)}`,
+    ...(rules.runtimeContext ? [`include_runtime_context=${py(s.includeRuntimeContext)}`] : []),
+  ].join(', ');
 }

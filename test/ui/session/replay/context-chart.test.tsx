@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ContextOverTime, TurnPoint } from '../../../../src/core/context-over-time';
 import { ContextChart, MAX_DOTS } from '../../../../src/ui/session/replay/context/ContextChart';
 import { ReplayTab } from '../../../../src/ui/session/replay/ReplayTab';
-import { click, jsonl, meta, mount, openText, unmount, waitFor } from '../helpers';
+import { click, jsonl, meta, mount, openText, type, unmount, waitFor } from '../helpers';
 
 let el: HTMLElement | undefined;
 
@@ -107,5 +107,34 @@ describe('ReplayTab context over time', () => {
     await waitFor(() => details.querySelectorAll('tbody tr').length === 3);
     await click(details.querySelectorAll('tbody button')[2]);
     expect(routes.at(-1)).toMatchObject({ upto: '5' });
+  });
+});
+
+describe('ReplayTab context over time follows the Replay controls', () => {
+  it('redraws the chart under the max_messages and budget set in the controls, and names those settings', async () => {
+    const o = openText(file);
+    el = await mount(<ReplayTab opened={o} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
+    await waitFor(() => el!.querySelectorAll('circle.sl-ctx-dot').length === 3);
+    // the agent loop's 120-message window never cuts a 6-message session
+    expect(el.querySelectorAll('[data-marker="window"]')).toHaveLength(0);
+    expect(el.querySelector('[data-settings]')!.textContent).toContain('max_messages=120');
+    const maxMessages = [...el.querySelectorAll('label')].find((l) => l.textContent!.startsWith('max_messages'))!.querySelector('input')!;
+    await type(maxMessages, '2');
+    await waitFor(() => el!.querySelectorAll('[data-marker="window"]').length === 1);
+    expect(el.querySelector('desc')!.textContent).toContain('starts cutting at turn 2');
+    expect(el.querySelector('[data-settings]')!.textContent).toContain('max_messages=2');
+    expect(el.textContent).toContain('not the agent loop’s');
+    // each turn now sends only its own user message (a 2-message window cut to its user turn), not 1, 3, 5
+    const table = el.querySelector('details.sl-ctx-table') as HTMLDetailsElement;
+    table.open = true;
+    table.dispatchEvent(new Event('toggle'));
+    await waitFor(() => table.querySelectorAll('tbody tr').length === 3);
+    expect([...table.querySelectorAll('tbody tr')].map((r) => r.children[3]!.textContent)).toEqual(['1', '1', '1']);
+    // a budget from the controls draws the budget line at that value
+    const budget = [...el.querySelectorAll('label')].find((l) => l.textContent!.startsWith('max_tokens'))!.querySelector('select')!;
+    await type(budget, 'none');
+    await waitFor(() => el!.querySelector('[data-settings]')!.textContent!.includes('max_tokens=0'));
+    await waitFor(() => el!.querySelector('[data-marker="budget"]') === null);
+    expect(el.querySelector('desc')!.textContent).toContain('with no token budget');
   });
 });

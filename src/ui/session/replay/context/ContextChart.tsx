@@ -5,6 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { ContextOverTime, TurnPoint } from '../../../../core/context-over-time';
+import { pg } from '../../../i18n/text';
 import { count } from '../../text';
 
 export interface ContextChartProps {
@@ -20,11 +21,11 @@ const PAD = { l: 56, r: 12, t: 12, b: 28 };
 /** Above this many turns, dots are left out: the line and the hover guide carry the data. */
 export const MAX_DOTS = 400;
 
-/** "Turn 12 (message #45): 12,345 tokens in 80 messages": what a point means, in one line. */
+/** "Turn 12 (message #45): 12,345 tokens in 80 messages": what a point means, in one line (read during render). */
 export function pointLabel(p: TurnPoint): string {
-  if (p.error) return `Turn ${p.turn + 1} (message #${p.index}): nanobot raises here`;
-  const cuts = [p.windowCut && 'window cuts', p.budgetCut && 'budget cuts'].filter(Boolean).join(', ');
-  return `Turn ${p.turn + 1} (message #${p.index}): ${count(p.tokens)} tokens in ${count(p.messages)} messages${cuts ? ` (${cuts})` : ''}`;
+  const t = pg().context.chart;
+  if (p.error) return t.pointRaises(p.turn + 1, p.index);
+  return t.point(p.turn + 1, p.index, p.tokens, p.messages, p.windowCut, p.budgetCut);
 }
 
 /** The SVG chart; pointer position picks the nearest turn, so 2,000 turns need no 2,000 targets. */
@@ -46,6 +47,7 @@ export function ContextChart({ data, current, onPick }: ContextChartProps) {
   };
   const h = hover !== null ? pts[hover] : undefined;
   const cur = current == null ? -1 : pts.findIndex((p) => p.upto === current);
+  const t = pg().context.chart;
   return (
     <figure class="sl-ctx">
       <svg
@@ -60,12 +62,9 @@ export function ContextChart({ data, current, onPick }: ContextChartProps) {
           if (k !== null) onPick(pts[Number(k)]!.upto);
         }}
       >
-        <title id="sl-ctx-title">Tokens nanobot would send at each user turn</title>
+        <title id="sl-ctx-title">{t.title}</title>
         <desc id="sl-ctx-desc">
-          {count(n)} user turns; the most sent is {count(most)} tokens
-          {data.budget > 0 ? ` against a budget of ${count(data.budget)}` : ', with no token budget'}
-          {data.windowStarts.length ? `; the count window starts cutting at turn ${data.windowStarts.map((k) => k + 1).join(', ')}` : ''}
-          {data.consolidatedAt !== null ? `; last_consolidated (${data.lastConsolidated}) is in force from turn ${data.consolidatedAt + 1}` : ''}. The table below has every value.
+          {t.desc(n, most, data.budget, data.windowStarts.map((k) => k + 1).join(', '), data.lastConsolidated, data.consolidatedAt === null ? null : data.consolidatedAt + 1)}
         </desc>
         <line class="sl-ctx-axis" x1={PAD.l} x2={W - PAD.r} y1={y(0)} y2={y(0)} />
         <text class="sl-ctx-tick" x={PAD.l - 4} y={y(0)} text-anchor="end">0</text>
@@ -88,17 +87,18 @@ export function ContextChart({ data, current, onPick }: ContextChartProps) {
           ))}
         {cur >= 0 && <circle class="sl-ctx-current" cx={x(cur)} cy={y(Number.isFinite(pts[cur]!.tokens) ? pts[cur]!.tokens : 0)} r={5} />}
         {h && <line class="sl-ctx-guide" x1={x(hover!)} x2={x(hover!)} y1={PAD.t} y2={y(0)} />}
-        <text class="sl-ctx-tick" x={PAD.l} y={H - 8}>turn 1</text>
-        <text class="sl-ctx-tick" x={W - PAD.r} y={H - 8} text-anchor="end">turn {count(n)}</text>
+        <text class="sl-ctx-tick" x={PAD.l} y={H - 8}>{t.firstTurn}</text>
+        <text class="sl-ctx-tick" x={W - PAD.r} y={H - 8} text-anchor="end">{t.lastTurn(n)}</text>
       </svg>
       <figcaption class="sl-small" aria-live="polite">
-        {h ? pointLabel(h) : 'Point at the chart to see a turn; click to open the replay as of that turn.'}
+        {h ? pointLabel(h) : t.hint}
       </figcaption>
       <p class="sl-small sl-ctx-legend">
-        <span class="sl-ctx-key sl-ctx-key-line" /> tokens sent
-        {data.budget > 0 && <><span class="sl-ctx-key sl-ctx-key-budget" /> budget ({count(data.budget)})</>}
-        {data.windowStarts.length > 0 && <><span class="sl-ctx-key sl-ctx-key-window" /> the count window starts cutting</>}
-        {data.consolidatedAt !== null && <><span class="sl-ctx-key sl-ctx-key-lc" /> last_consolidated ({data.lastConsolidated}) in force</>}
+        <span class="sl-ctx-key sl-ctx-key-line" />
+        {t.sent}
+        {data.budget > 0 && <><span class="sl-ctx-key sl-ctx-key-budget" />{t.budget(data.budget)}</>}
+        {data.windowStarts.length > 0 && <><span class="sl-ctx-key sl-ctx-key-window" />{t.windowCuts}</>}
+        {data.consolidatedAt !== null && <><span class="sl-ctx-key sl-ctx-key-lc" />{t.consolidated(data.lastConsolidated)}</>}
       </p>
     </figure>
   );

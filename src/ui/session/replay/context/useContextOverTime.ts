@@ -1,17 +1,18 @@
 /**
- * Computes context over time for a session at a version's agent-loop settings, in slices of a few
+ * Computes context over time for a session under the Replay tab's settings, in slices of a few
  * milliseconds (runSliced), reusing the Replay tab's per-message token cache: the page never blocks.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { agentLoopOptions } from '../../../../core/budget';
 import { contextOverTimeSteps, type ContextOverTime } from '../../../../core/context-over-time';
 import type { NanobotVersion } from '../../../../core/nanobot-version';
 import type { PyDict } from '../../../../core/pyvalue';
 import { loadTokenizer } from '../../../../core/tokenizer';
 import { runSliced } from '../../../../store/event-loop';
+import type { ReplaySettings } from '../settings';
 import { cachedCounter, variantOf } from '../token-cache';
 
-export type ContextState = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: ContextOverTime; ms: number };
+/** 'ready' keeps the last chart while a settings change is recomputed (`updating`), so a control never blanks it. */
+export type ContextState = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: ContextOverTime; ms: number; updating?: boolean };
 
 class Cancelled extends Error {}
 
@@ -25,13 +26,17 @@ function* until<T>(steps: Generator<void, T>, live: () => boolean): Generator<vo
   }
 }
 
-/** Context over time of `messages`, recomputed when the session or version changes. */
-export function useContextOverTime(messages: PyDict[], lastConsolidated: number, version: NanobotVersion): ContextState {
+/**
+ * Context over time of `messages` under `settings` (the Replay tab's controls, so the chart answers
+ * for what the person set), recomputed when the session, version or a setting changes. A change of
+ * max_messages or max_tokens re-walks the turns over cached token counts; a running pass is dropped.
+ */
+export function useContextOverTime(messages: PyDict[], lastConsolidated: number, version: NanobotVersion, settings: ReplaySettings): ContextState {
   const [s, set] = useState<ContextState>({ state: 'loading' });
   useEffect(() => {
     let live = true;
-    set({ state: 'loading' });
-    const opts = agentLoopOptions(version);
+    set((was) => (was.state === 'ready' ? { ...was, updating: true } : { state: 'loading' }));
+    const opts = { ...settings };
     loadTokenizer()
       .then((counter) => {
         const t0 = performance.now();
@@ -44,6 +49,6 @@ export function useContextOverTime(messages: PyDict[], lastConsolidated: number,
       })
       .catch((e) => live && !(e instanceof Cancelled) && set({ state: 'failed' }));
     return () => void (live = false);
-  }, [messages, lastConsolidated, version]);
+  }, [messages, lastConsolidated, version, settings.maxMessages, settings.maxTokens, settings.includeTimestamps, settings.extendToUser, settings.includeRuntimeContext]);
   return s;
 }
