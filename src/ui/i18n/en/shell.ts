@@ -177,6 +177,7 @@ const shell = {
     ambiguous: ' (ambiguous: the oldest candidate is shown)',
     evidenceN: (n: number) => `Evidence (${n})`,
     or: ' or ',
+    colon: ': ',
     version: 'nanobot version',
     auto: (label: string) => `auto: ${label}`,
     /** The verdict's reasons (the core's summary without the verdict it starts with). */

@@ -175,6 +175,7 @@ const shell: ShellText = {
     ambiguous: '（无法确定：显示最早的候选版本）',
     evidenceN: (n) => `证据（${n}）`,
     or: ' 或 ',
+    colon: '：',
     version: 'nanobot 版本',
     auto: (label) => `自动：${label}`,
     reasons: (v) => {
