@@ -10,6 +10,8 @@ import { scanFile, type FileScan, type ScanInput } from './scan';
 
 /** Files larger than this are not read in the background (they are checked when opened). */
 export const SCAN_MAX_BYTES = 64 * 1024 * 1024;
+/** The skip reason of a file over SCAN_MAX_BYTES: a code, put into words (any language) where it is shown. */
+export const TOO_BIG = 'too-big';
 
 type Pending = { resolve: (s: FileScan) => void; reject: (e: Error) => void };
 
@@ -72,7 +74,7 @@ export async function runScan(job: ScanJob): Promise<void> {
     const old = job.known.get(s.path);
     if (old && old.size === s.size && old.lastModified === s.lastModified) continue;
     if (s.size > SCAN_MAX_BYTES) {
-      job.onSkip(s.path, `larger than ${SCAN_MAX_BYTES / 1024 / 1024} MB: checked when you open it`);
+      job.onSkip(s.path, TOO_BIG);
       continue;
     }
     try {
