@@ -25,7 +25,10 @@ function FileEntry({ h, href }: { h: FileHealth; href: (tab?: SessionTab, line?:
       <ul class="verdicts">
         {h.verdicts.map((v, i) => (
           <li key={i} class={`verdict tone-${v.tone}`}>
-            <span class="verdict-label">{v.label}:</span> {v.text}
+            <span class="verdict-label">
+              {v.label}
+              {t.colon}
+            </span> {v.text}
           </li>
         ))}
         {h.leftovers.map((l) => (

@@ -60,6 +60,7 @@ const pages = {
     noneYet: 'No problems found so far.',
     none: 'No problems: nanobot reads every file as written.',
     fine: (n: number) => `${plural(n, 'file')} without problems`,
+    colon: ':',
     leftover: 'Leftover:',
     leftoverIs: ' is what an interrupted save of this file left behind (see Leftovers).',
     problemsIn: (file: string) => `Problems in ${file}`,

@@ -55,6 +55,7 @@ const pages: PageText = {
     noneYet: '到目前为止没有发现问题。',
     none: '没有问题：nanobot 能按原样读取每个文件。',
     fine: (n) => `${groupDigits(n)} 个没有问题的文件`,
+    colon: '：',
     leftover: '遗留文件：',
     leftoverIs: ' 是此文件一次中断的保存留下的（见“遗留文件”）。',
     problemsIn: (file) => `${file} 中的问题`,
