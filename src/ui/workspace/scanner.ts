@@ -6,7 +6,7 @@ import type { StorageAdapter } from '../../store/adapter';
 import { readAll } from '../../store/bytes';
 import type { NanobotVersion } from '../../core/nanobot-version';
 import type { SessionSummary } from '../../store/sessions';
-import { scanFile, type FileScan, type ScanInput } from './scan';
+import type { FileScan, ScanInput } from './scan';
 
 /** Files larger than this are not read in the background (they are checked when opened). */
 export const SCAN_MAX_BYTES = 64 * 1024 * 1024;
@@ -44,15 +44,20 @@ function getWorker(): Worker | null {
   return worker;
 }
 
+/** The check run inline (no worker): loaded on first use, so the parser stays out of the first page load. */
+function scanInline(input: ScanInput): Promise<FileScan> {
+  return import('./scan').then((m) => m.scanFile(input));
+}
+
 /** Check one file's bytes, in the worker when possible. */
 export function scanBytes(input: ScanInput): Promise<FileScan> {
   const w = getWorker();
-  if (!w) return Promise.resolve(scanFile(input));
+  if (!w) return scanInline(input);
   const id = nextId++;
   return new Promise<FileScan>((resolve, reject) => {
     pending.set(id, { resolve, reject });
     w.postMessage({ id, input });
-  }).catch(() => scanFile(input));
+  }).catch(() => scanInline(input));
 }
 
 export interface ScanJob {
