@@ -4,7 +4,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { detectLayout } from '../../../src/store/layout';
 import { createMemoryAdapter } from '../../../src/store/memory-adapter';
-import { setLanguage } from '../../../src/ui/i18n/text';
+import { pageTextReady, setLanguage } from '../../../src/ui/i18n/text';
 import { channelFilter, problemsOnly, query } from '../../../src/ui/workspace/filters';
 import { scans, setWorkspace } from '../../../src/ui/workspace/model';
 import { WorkspaceView } from '../../../src/ui/workspace/WorkspaceView';
@@ -110,5 +110,40 @@ describe('the workspace in Chinese', () => {
     expect(row()).toContain('不再可见');
     expect(row()).toContain('它的 v0.2 文件名不是 base64url：main 从不加载或列出它');
     absent('What an upgrade changes', 'replays differently', 'no longer seen', 'not base64url', 'messages replayed');
+  });
+});
+
+describe('diagnostics in Chinese', () => {
+  it('every kind of problem the core reports is put into Chinese, keeping Python’s words and the file’s values verbatim', async () => {
+    const { parseDocument } = await import('../../../src/core/document');
+    const { pg } = await import('../../../src/ui/i18n/text');
+    const meta = (key: string, extra = '') => `{"_type": "metadata", "key": "${key}", "created_at": "2026-06-01T10:00:00", "updated_at": "2026-06-01T10:00:00", "metadata": {}, "last_consolidated": 7${extra}}`;
+    const lines = [
+      '',
+      meta('telegram:1'),
+      '\ufeff{"role": "user", "content": "a"}',
+      '{"role": "user", "content": ',
+      '['.repeat(1200) + ']'.repeat(1200),
+      '[1]',
+      '\f{"role": "user", "content": "padded"}\f',
+      '{"content": "no role"}',
+      '{"_type": "metadata", "key": "x", "created_at": "yesterday", "updated_at": "2026-06-01T10:00:00", "metadata": {}, "last_consolidated": 99}',
+    ];
+    const bytes = new Uint8Array([...new TextEncoder().encode(lines.join('\r\n') + '\n{"role": "user", "content": "tail"}\n'), 0xff, 0x0a, ...new TextEncoder().encode('{"role": "user"}')]);
+    const doc = parseDocument(bytes, { fileName: 'telegram_1.jsonl' });
+    const kinds = new Set(doc.diagnostics.map((d) => d.kind));
+    expect([...kinds].sort()).toEqual(
+      ['bad-json', 'bad-last-consolidated', 'bad-time', 'blank-line', 'bom', 'duplicate-metadata', 'invalid-utf8', 'key-mismatch', 'line-ending', 'metadata-not-first', 'missing-role', 'no-final-newline', 'not-object', 'padded-line', 'too-deep'].sort(),
+    );
+    await pageTextReady();
+    for (const d of doc.diagnostics) {
+      const zh = pg().health.message(d);
+      expect(`${d.kind}: ${/[\u4e00-\u9fff]/.test(zh)}`).toBe(`${d.kind}: true`);
+      expect(zh).not.toContain('nanobot loads');
+      expect(zh).not.toContain('Not valid');
+    }
+    const bad = doc.diagnostics.find((d) => d.kind === 'bad-json')!;
+    expect(pg().health.message(bad)).toBe(`不是有效的 JSON：${bad.message.slice('Not valid JSON: '.length)}`); // Python's own words, verbatim
+    expect(pg().health.message(doc.diagnostics.find((d) => d.kind === 'bad-time')!)).toMatch(/^created_at 不是 nanobot 能读取的 ISO 日期（ValueError: .*yesterday/);
   });
 });

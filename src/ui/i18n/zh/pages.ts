@@ -62,7 +62,57 @@ const pages: PageText = {
     wholeFile: '整个文件',
     line: (n, column) => `第 ${groupDigits(n)} 行${column ? `:${column}` : ''}`,
     sev: { error: '错误', warning: '警告', info: '提示' },
-    message: (d) => (typeof d?.message === 'string' ? d.message : ''),
+    message: (d) => {
+      const m = typeof d?.message === 'string' ? d.message : '';
+      const fixed: Record<string, string> = {
+        'blank-line': '空行：nanobot 会跳过它（但它自己从不写空行）。',
+        bom: '以字节顺序标记（U+FEFF）开头：nanobot 无法解析这一行，会丢失它。',
+        'padded-line': '两端有 JSON 不允许的空白；nanobot 加载时会去掉它们。',
+        'no-final-newline': '最后一行没有换行符：它可能在写入时被截断了。',
+        'missing-metadata': '没有元数据记录：nanobot 从文件名取得键；它的会话列表不包含此文件，除非读取第 1 行失败（那里是无效的 JSON，或者前 8 KiB 中有非 UTF-8 字节：这时它会列出修复流程恢复的内容）。',
+        'duplicate-metadata': '有不止一条元数据记录：nanobot 加载时使用最后一条，但它的列表显示第一条。',
+        'missing-role': '消息缺少 "role"：nanobot 的回放处理到它时会抛出 KeyError。',
+      };
+      const kind = d?.kind ?? '';
+      if (fixed[kind]) return fixed[kind]!;
+      const at = (re: RegExp) => re.exec(m);
+      let x: RegExpExecArray | null;
+      switch (kind) {
+        case 'invalid-utf8':
+          if ((x = at(/^Not valid UTF-8 \(([\s\S]*)\): nanobot cannot read/))) return `不是有效的 UTF-8（${x[1]}）：nanobot 完全无法读取此文件，会开始一个空会话，并在下次保存时替换整个文件。`;
+          break;
+        case 'bad-json':
+          if ((x = at(/^Not valid JSON: ([\s\S]*)$/))) return `不是有效的 JSON：${x[1]}`;
+          break;
+        case 'too-deep':
+          if ((x = at(/^Nested too deeply for Python: ([\s\S]*)$/))) return `嵌套太深，Python 无法处理：${x[1]}`;
+          break;
+        case 'not-object':
+          if ((x = at(/^A JSON (\w+), not an object/))) {
+            const type: Record<string, string> = { array: '数组', number: '数字', string: '字符串', boolean: '布尔值', bigint: '数字' };
+            return `JSON ${type[x[1]!] ?? x[1]}，不是对象：nanobot 会在它上面抛出 AttributeError，从此文件中什么也加载不到。`;
+          }
+          break;
+        case 'line-ending':
+          if ((x = at(/^Line endings ([\s\S]*): nanobot reads them all/))) return `换行符 ${x[1]!.split(' and ').join(' 和 ')}：nanobot 都能读取，保存时写入 "\n"。`;
+          break;
+        case 'metadata-not-first':
+          return m.includes('first line is blank')
+            ? '元数据记录不在第 1 行：nanobot 不会列出第一行为空的文件。'
+            : '元数据记录不在第 1 行：nanobot 的会话列表只读取第 1 行，因此不包含此文件，除非读取第 1 行失败（那里是无效的 JSON，或者前 8 KiB 中有非 UTF-8 字节：这时它会列出修复流程恢复的内容）。';
+        case 'bad-time':
+          if ((x = at(/^(\S+) is not an ISO date nanobot can read \(([\s\S]*)\): its strict load fails/))) return `${x[1]} 不是 nanobot 能读取的 ISO 日期（${x[2]}）：它的严格加载会失败，修复流程会用当前时间替换它。`;
+          break;
+        case 'bad-last-consolidated':
+          if ((x = at(/^last_consolidated ([\s\S]*) is not a whole number between 0 and (\d+):/))) return `last_consolidated ${x[1]} 不是 0 到 ${x[2]} 之间的整数：nanobot 会把它重置为 0，并再次回放已归档的消息。`;
+          break;
+        case 'key-mismatch':
+          if ((x = at(/^The stored key "([\s\S]*)" belongs in ([\s\S]+?), not ([\s\S]+?): nanobot loads this file under a different key, or never\.$/)))
+            return `存储的键“${x[1]}”应当在 ${x[2]} 中，而不是 ${x[3]}：nanobot 会以另一个键加载此文件，或者根本不加载。`;
+          break;
+      }
+      return m;
+    },
     more: (n) => `…还有 ${groupDigits(n)} 个问题（打开文件视图查看全部）。`,
     compare: '在文件视图中对比两种视角',
     repair: '修复或编辑…',
