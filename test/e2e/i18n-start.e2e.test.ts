@@ -44,6 +44,18 @@ describe('interface language', () => {
     await shot(b.page, 'i18n-start-zh');
   });
 
+  it('opens the demo workspace in Chinese: tabs, rows and badges', async () => {
+    await b.page.getByRole('button', { name: '试用演示', exact: true }).click();
+    await b.page.locator('.session-list').waitFor();
+    await b.page.locator('.session-row[data-file="whatsapp_4915550001.jsonl"] .badge', { hasText: 'nanobot 加载不到任何内容' }).waitFor();
+    expect(await b.page.getByRole('navigation', { name: '工作区' }).innerText()).toMatch(/会话[\s\S]*健康[\s\S]*遗留文件[\s\S]*升级/);
+    expect(await b.page.locator('.session-row[data-file="telegram_88001.jsonl"] .row-count').innerText()).toBe('2,602 条消息');
+    expect(await b.page.locator('.workspace').innerText()).not.toContain('msgs');
+    await shot(b.page, 'i18n-workspace-zh', false);
+    await b.page.getByRole('link', { name: '打开', exact: true }).click();
+    await b.page.getByRole('heading', { name: '打开 nanobot 工作区' }).waitFor();
+  });
+
   it('switches to English with the header’s picker and remembers it over the browser’s language', async () => {
     await b.page.locator('select.lang-picker').selectOption('en');
     await b.page.getByRole('heading', { name: 'Open a nanobot workspace' }).waitFor();
