@@ -17,6 +17,7 @@ import { status } from './status';
 import { applyTheme } from './theme';
 import { focusSearch } from './workspace/filters';
 import { workspace } from './workspace/model';
+import { ui } from './i18n/text';
 import { WorkspaceView } from './workspace/WorkspaceView';
 
 function isTyping(t: EventTarget | null): boolean {
@@ -53,16 +54,16 @@ function StatusLine() {
               </>
             )}
           </span>
-          <button type="button" class="btn subtle small" aria-label="Dismiss message" onClick={() => (status.value = null)}>
+          <button type="button" class="btn subtle small" aria-label={ui().start.dismiss} onClick={() => (status.value = null)}>
             ×
           </button>
         </p>
       )}
       {updateReady.value && (
         <p class="status tone-info">
-          <span>A new version of Session Lens is ready.</span>
+          <span>{ui().start.update}</span>
           <button type="button" class="btn small" onClick={applyUpdate}>
-            Reload to update
+            {ui().start.reload}
           </button>
         </p>
       )}
@@ -73,14 +74,14 @@ function StatusLine() {
 function DropOverlay() {
   return (
     <div class="drop-overlay" aria-hidden="true">
-      <p>Drop a folder or a .jsonl file to open it</p>
+      <p>{ui().start.dropHere}</p>
     </div>
   );
 }
 
 type SessionPageProps = { r: Extract<ReturnType<typeof route.peek>, { view: 'session' }> };
 /** The session page, loaded on first use: the start screen and the session list stay small. */
-const LazySessionPage = lazyComponent<SessionPageProps>(() => import('./SessionPage').then((m) => m.SessionPage), () => 'Opening the session…');
+const LazySessionPage = lazyComponent<SessionPageProps>(() => import('./SessionPage').then((m) => m.SessionPage), () => ui().start.openingSession);
 const LazyGuide = lazyComponent(() => import('./Guide').then((m) => m.Guide));
 
 function Routed() {
@@ -111,9 +112,10 @@ export function App() {
   const r = route.value;
   const ws = workspace.value;
   useEffect(() => {
-    const where = r.view === 'session' ? r.key : r.view === 'workspace' ? `${ws?.name ?? 'Workspace'}${r.page === 'sessions' ? '' : ` · ${r.page}`}` : r.view === 'guide' ? 'Guide' : '';
+    const t = ui();
+    const where = r.view === 'session' ? r.key : r.view === 'workspace' ? `${ws?.name ?? t.header.workspace}${r.page === 'sessions' ? '' : ` · ${t.workspace.tabs[r.page]}`}` : r.view === 'guide' ? t.header.guide : '';
     document.title = where ? `${where} — Session Lens` : 'Session Lens';
-  }, [r, ws]);
+  }, [r, ws, ui()]);
 
   return (
     <>
@@ -125,7 +127,7 @@ export function App() {
           document.getElementById('main')?.focus();
         }}
       >
-        Skip to content
+        {ui().start.skip}
       </a>
       <Header />
       <main id="main" tabIndex={-1}>

@@ -5,6 +5,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef } from 'preact/hooks';
+import { ui } from './i18n/text';
 
 export interface ConfirmProps {
   /** The question, naming what will be lost. */
@@ -42,7 +43,7 @@ export function Confirm(p: ConfirmProps) {
         {p.confirmLabel}
       </button>{' '}
       <button type="button" ref={cancel} class={p.cancelClass} disabled={p.busy} onClick={p.onCancel}>
-        Cancel
+        {ui().start.cancel}
       </button>
     </div>
   );

@@ -2,6 +2,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { isRead, setRead } from './read-notes';
+import { ui } from './i18n/text';
 
 export interface ReadOnceProps {
   /** Workspace name: what is read is remembered per workspace. */
@@ -25,14 +26,14 @@ export function ReadOnce(p: ReadOnceProps) {
     return (
       <p class={`${p.class} read-once folded`} data-note={p.id}>
         {p.summary}{' '}
-        <button type="button" class="link-btn sl-link" aria-expanded={false} onClick={() => flip(false)}>Details</button>
+        <button type="button" class="link-btn sl-link" aria-expanded={false} onClick={() => flip(false)}>{ui().start.details}</button>
       </p>
     );
   }
   return (
     <div class={`${p.class} read-once`} role={p.role} data-note={p.id}>
       {p.children}{' '}
-      <button type="button" class="link-btn sl-link" onClick={() => flip(true)}>Got it</button>
+      <button type="button" class="link-btn sl-link" onClick={() => flip(true)}>{ui().start.gotIt}</button>
     </div>
   );
 }

@@ -7,9 +7,11 @@ import { pendingRoute, restore, restoreLast } from './actions';
 import { route } from './router';
 import { RememberedFolderItem } from './start/RememberedFolders';
 import { StartScreen } from './start/StartScreen';
+import { ui } from './i18n/text';
 
 export function RestoreGate() {
   const r = restore.value;
+  const t = ui().start;
   // Reached by a link or a typed hash with nothing open: keep the link, reopen the last workspace.
   useEffect(() => {
     if (restore.value.state !== 'idle') return;
@@ -19,7 +21,7 @@ export function RestoreGate() {
   if (r.state === 'trying' || r.state === 'idle') {
     return (
       <p class="empty-state" aria-busy="true">
-        Reopening the last workspace…
+        {t.reopening}
       </p>
     );
   }
@@ -27,9 +29,9 @@ export function RestoreGate() {
     <div class="restore">
       {r.state === 'needs-click' && r.folder ? (
         <section class="restore-prompt" aria-labelledby="restore-title">
-          <h1 id="restore-title">Reconnect to continue</h1>
+          <h1 id="restore-title">{t.reconnectTitle}</h1>
           <p>
-            {r.message} {r.folder.access === 'denied' ? 'Your link opens as soon as the folder is open again.' : 'The browser asks only after a click; your link opens as soon as access is granted.'}
+            {r.message?.()} {r.folder.access === 'denied' ? t.linkWhenOpen : t.linkWhenGranted}
           </p>
           <ul class="remembered-single">
             <RememberedFolderItem f={r.folder} />
@@ -37,7 +39,7 @@ export function RestoreGate() {
         </section>
       ) : (
         <p class="notice warn" role="note">
-          {r.message ?? 'Open a workspace to follow this link.'}
+          {r.message?.() ?? t.openToFollow}
         </p>
       )}
       {r.state === 'failed' && r.folder && (

@@ -14,6 +14,7 @@ import { DEFAULT_DEMO, demoFolder } from './workspace/demo';
 import { setWorkspace, workspace } from './workspace/model';
 import { workspaceFromFiles, workspaceFromHandle, workspaceFromSingleFile, type PathedFile, type Workspace } from './workspace/open';
 import { listing } from './workspace/model';
+import { ui } from './i18n/text';
 
 /** Remembered folders with their permission as of the last check. */
 export const remembered = signal<FolderWithAccess[]>([]);
@@ -21,8 +22,8 @@ export const remembered = signal<FolderWithAccess[]>([]);
 export const opening = signal(false);
 /** A deep link waiting for a workspace: set when the page loads on `#/w…` or `#/s/…` with none open. */
 export const pendingRoute = signal<Route | null>(null);
-/** What restoring the last workspace after a reload came to. */
-export const restore = signal<{ state: 'idle' | 'trying' | 'needs-click' | 'failed'; folder?: FolderWithAccess; message?: string }>({ state: 'idle' });
+/** What restoring the last workspace after a reload came to; `message` is read in the language on screen. */
+export const restore = signal<{ state: 'idle' | 'trying' | 'needs-click' | 'failed'; folder?: FolderWithAccess; message?: () => string }>({ state: 'idle' });
 
 /** Reload the remembered folders and their permission state (no prompt). */
 export async function loadRemembered(): Promise<void> {
@@ -46,8 +47,7 @@ async function show(ws: Workspace, folderAt = 0): Promise<void> {
     const s = listing.value?.summaries[0];
     navigate(s ? { view: 'session', key: s.key, params: {} } : { view: 'workspace', page: 'sessions', params: {} });
   } else navigate({ view: 'workspace', page: 'sessions', params: {} });
-  const ro = ws.writable ? '' : ' (read-only)';
-  say(`Opened ${ws.name}${ro}.`, 'success');
+  say(ui().start.opened(ws.name, !ws.writable), 'success');
 }
 
 async function guarded(fn: () => Promise<void>): Promise<void> {
@@ -74,7 +74,7 @@ async function openHandle(handle: FileSystemDirectoryHandle): Promise<void> {
 export function openPickedFolder(): Promise<void> {
   return guarded(async () => {
     const pick = directoryPicker();
-    if (!pick) throw new Error('This browser has no folder picker: use "Choose folder (read-only)" instead.');
+    if (!pick) throw new Error(ui().start.noPicker);
     await openHandle(await pick({ id: 'session-lens', mode: 'readwrite' }));
   });
 }
@@ -90,7 +90,7 @@ export function openDropped(drop: Promise<Dropped>): Promise<void> {
     } else if (d.kind === 'files') {
       writeLastSource(null);
       await show(await workspaceFromFiles(d.files));
-    } else say('Nothing to open in that drop: drop a folder or a .jsonl file.', 'error');
+    } else say(ui().start.emptyDrop, 'error');
   });
 }
 
@@ -112,7 +112,7 @@ export function openDemo(reset = false, id = DEFAULT_DEMO): Promise<void> {
     const dir = await demoFolder(reset, id);
     writeLastSource(id === DEFAULT_DEMO ? { kind: 'demo' } : { kind: 'demo', id });
     await show(await workspaceFromHandle(dir, 'demo'));
-    if (reset) say('The demo was reset to its original files.', 'success');
+    if (reset) say(ui().start.demoReset, 'success');
   });
 }
 
@@ -126,9 +126,9 @@ export function openRemembered(f: FolderWithAccess): Promise<void> {
     }
     await loadRemembered();
     const canRead = (await queryAccess(f.handle, 'read')) === 'granted';
-    const why = asked.needsClick ? 'The browser needs a click to ask for access: click Reconnect again.' : `Access to ${f.name} was not granted.`;
+    const why = () => (asked.needsClick ? ui().start.needsClick : ui().start.notGranted(f.name));
     restore.value = { state: 'needs-click', folder: { ...f, access: asked.access }, message: why };
-    say(canRead ? `${why} You can still open it read-only.` : why, 'error');
+    say(canRead ? ui().start.stillReadOnly(why()) : why(), 'error');
   });
 }
 
@@ -136,9 +136,15 @@ export function openRemembered(f: FolderWithAccess): Promise<void> {
 export function openRememberedReadOnly(f: FolderWithAccess): Promise<void> {
   return guarded(async () => {
     const read = await requestAccessFromClick(f.handle, 'read');
-    if (read.access !== 'granted') throw new Error(`Reading ${f.name} was not allowed either.`);
+    if (read.access !== 'granted') throw new Error(ui().start.readDenied(f.name));
     const ws = await workspaceFromHandle(f.handle, 'folder', f.id);
-    await show({ ...ws, writable: false, readOnlyReason: 'Write access was not granted, so this folder is open read-only: edits are offered as downloads.' });
+    await show({
+      ...ws,
+      writable: false,
+      get readOnlyReason() {
+        return ui().workspace.roGranted;
+      },
+    });
   });
 }
 
@@ -147,7 +153,7 @@ export async function forgetRemembered(f: FolderWithAccess): Promise<void> {
   await forgetFolder(f.id).catch(() => undefined);
   if (readLastSource()?.kind === 'folder' && (readLastSource() as { id: string }).id === f.id) writeLastSource(null);
   await loadRemembered();
-  say(`Forgot ${f.name}. The folder itself is untouched.`);
+  say(ui().start.forgot(f.name));
 }
 
 /** "Allow editing": ask for write access to the open folder (from a click), then reopen it writable. */
@@ -157,14 +163,14 @@ export function allowEditing(): Promise<void> {
     if (!ws?.root) return;
     const asked = await requestAccessFromClick(ws.root, 'readwrite');
     if (asked.access !== 'granted') {
-      say(asked.needsClick ? 'The browser needs a click to ask: click "Allow editing" again.' : 'Write access was not granted; the folder stays read-only.', 'error');
+      say(asked.needsClick ? ui().start.editClick : ui().start.editRefused, 'error');
       return;
     }
     const next = await workspaceFromHandle(ws.root, 'folder', ws.rememberedId);
     const at = route.value;
     await setWorkspace(next);
     navigate(at, { replace: true });
-    say('Editing is allowed: saves now go to the folder.', 'success');
+    say(ui().start.editAllowed, 'success');
   });
 }
 
@@ -172,7 +178,7 @@ export function allowEditing(): Promise<void> {
 export async function restoreLast(): Promise<void> {
   const last = readLastSource();
   if (!last) {
-    restore.value = { state: 'failed', message: 'Open a workspace to follow this link.' };
+    restore.value = { state: 'failed', message: () => ui().start.openToFollow };
     return;
   }
   restore.value = { state: 'trying' };
@@ -184,14 +190,15 @@ export async function restoreLast(): Promise<void> {
     await loadRemembered();
     const f = remembered.value.find((x) => x.id === last.id);
     if (!f) {
-      restore.value = { state: 'failed', message: 'The folder this link was opened from is no longer remembered: open it again.' };
+      restore.value = { state: 'failed', message: () => ui().start.notRemembered };
       return;
     }
     if (f.access === 'granted') await show(await workspaceFromHandle(f.handle, 'folder', f.id));
-    else if (f.access === 'prompt') restore.value = { state: 'needs-click', folder: f, message: `Session Lens needs your permission again to open ${f.name}.` };
-    else restore.value = { state: 'failed', folder: f, message: `Access to ${f.name} was refused. Open it again with "Open folder", or drop it on the page.` };
+    else if (f.access === 'prompt') restore.value = { state: 'needs-click', folder: f, message: () => ui().start.needsPermission(f.name) };
+    else restore.value = { state: 'failed', folder: f, message: () => ui().start.accessRefused(f.name) };
   } catch (e) {
-    restore.value = { state: 'failed', message: errorText(e) };
+    const text = errorText(e);
+    restore.value = { state: 'failed', message: () => text };
   }
 }
 

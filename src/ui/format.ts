@@ -1,5 +1,6 @@
 /** Human formatting of sizes, counts and nanobot's naive ISO times for the UI. */
 import { shownValue } from '../store/listed-row';
+import { ui } from './i18n/text';
 
 /** `1536` → `1.5 KB`. */
 export function formatBytes(n: number): string {
@@ -25,13 +26,15 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 }
 
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** nanobot's naive local ISO time as `2 Jun 2026, 09:14`; anything else (a broken value) as Python's repr of it. */
+/**
+ * nanobot's naive local ISO time in the interface language (`2 Jun 2026, 09:14`, `2026年6月2日 09:14`);
+ * anything else (a broken value) as Python's repr of it.
+ */
 export function formatTime(raw: unknown): string {
   if (typeof raw !== 'string') return shownValue(raw);
   const m = NAIVE.exec(raw);
   if (!m) return raw;
-  const month = MONTHS[Number(m[2]) - 1];
-  return month ? `${Number(m[3])} ${month} ${m[1]}, ${m[4]}:${m[5]}` : raw;
+  const month = Number(m[2]);
+  return month >= 1 && month <= 12 ? ui().common.naiveTime(m[1]!, month, Number(m[3]), m[4]!, m[5]!) : raw;
 }

@@ -202,6 +202,7 @@ describe('Reset demo', () => {
     });
     vi.doMock('../../src/ui/workspace/demo', () => ({ demoExists: async () => true, demoFolder, DEMO_DIR: 'x', DEFAULT_DEMO: 'v0.2' }));
     const { StartScreen } = await import('../../src/ui/start/StartScreen');
+    await (await import('../../src/ui/i18n/text')).startText('en'); // the fresh modules' text, as the app loads it before rendering
     el = await mount(<StartScreen />);
     await waitFor(() => !!button(el!, 'Reset demo'));
     await click(button(el, 'Reset demo'));

@@ -5,48 +5,42 @@
 import type { FolderWithAccess } from '../../store/handles';
 import { forgetRemembered, openRemembered, openRememberedReadOnly, opening } from '../actions';
 import { directoryPicker } from '../fsa';
-
-const STATE: Record<FolderWithAccess['access'], string> = {
-  granted: 'Ready',
-  prompt: 'Needs your permission again',
-  denied: 'Access refused',
-};
+import { ui } from '../i18n/text';
 
 function when(ms: number): string {
   const d = new Date(ms);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(d.getTime()) ? '' : new Intl.DateTimeFormat(ui().common.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
 
 /** One remembered folder with the action its permission state calls for. */
 export function RememberedFolderItem({ f, message }: { f: FolderWithAccess; message?: string }) {
   const busy = opening.value;
+  const t = ui().start;
+  const granted = f.access === 'granted';
   return (
     <li class={`remembered access-${f.access}`}>
       <div class="remembered-main">
         <span class="remembered-name">{f.name}</span>
         <span class="remembered-meta">
-          <span class={`state state-${f.access}`}>{STATE[f.access]}</span>
-          {f.lastOpened ? <span> · last opened {when(f.lastOpened)}</span> : null}
+          <span class={`state state-${f.access}`}>{t.state[f.access]}</span>
+          {f.lastOpened ? <span>{t.lastOpened(when(f.lastOpened))}</span> : null}
         </span>
         {message && <span class="remembered-message">{message}</span>}
         {f.access === 'denied' && (
-          <span class="remembered-message">
-            The browser refused access to this folder. {directoryPicker() ? 'Open it again with “Open folder…”, or drop it on the page; ' : ''}you can also
-            allow it in the site settings (the icon left of the address).
-          </span>
+          <span class="remembered-message">{t.refused(directoryPicker() !== null)}</span>
         )}
       </div>
       <div class="remembered-actions">
-        <button type="button" class="btn primary" disabled={busy} onClick={() => void openRemembered(f)} aria-label={`${f.access === 'granted' ? 'Open' : 'Reconnect'} ${f.name}`}>
-          {f.access === 'granted' ? 'Open' : 'Reconnect'}
+        <button type="button" class="btn primary" disabled={busy} onClick={() => void openRemembered(f)} aria-label={granted ? t.openNamed(f.name) : t.reconnectNamed(f.name)}>
+          {granted ? t.open : t.reconnect}
         </button>
         {f.access !== 'granted' && (
-          <button type="button" class="btn subtle" disabled={busy} onClick={() => void openRememberedReadOnly(f)} aria-label={`Open ${f.name} read-only`}>
-            Read-only
+          <button type="button" class="btn subtle" disabled={busy} onClick={() => void openRememberedReadOnly(f)} aria-label={t.readOnlyNamed(f.name)}>
+            {t.readOnly}
           </button>
         )}
-        <button type="button" class="btn subtle" disabled={busy} onClick={() => void forgetRemembered(f)} aria-label={`Forget ${f.name}`}>
-          Forget
+        <button type="button" class="btn subtle" disabled={busy} onClick={() => void forgetRemembered(f)} aria-label={t.forgetNamed(f.name)}>
+          {t.forget}
         </button>
       </div>
     </li>
@@ -56,7 +50,7 @@ export function RememberedFolderItem({ f, message }: { f: FolderWithAccess; mess
 export function RememberedFolders({ folders }: { folders: FolderWithAccess[] }) {
   return (
     <section class="remembered-list" aria-labelledby="remembered-title">
-      <h2 id="remembered-title">Recent folders</h2>
+      <h2 id="remembered-title">{ui().start.recent}</h2>
       <ul>
         {folders.map((f) => (
           <RememberedFolderItem key={f.id} f={f} />

@@ -10,6 +10,8 @@ import { demoExists } from '../workspace/demo';
 import { workspace } from '../workspace/model';
 import { RememberedFolders } from './RememberedFolders';
 import { Confirm } from '../Confirm';
+import { ui } from '../i18n/text';
+import { rich } from './rich';
 
 /** Hidden file inputs behind buttons (a folder input gets the non-standard webkitdirectory attribute). */
 function FileButton(props: { label: string; directory?: boolean; accept?: string; id: string; primary?: boolean }) {
@@ -48,6 +50,7 @@ export function StartScreen({ compact = false }: { compact?: boolean }) {
   const [resetting, setResetting] = useState(false);
   const reset = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
+  const t = ui().start;
   useEffect(() => {
     void Promise.all([demoExists(), demoExists('main')]).then((seeded) => setHasDemo(seeded.some(Boolean)));
   }, []);
@@ -59,42 +62,42 @@ export function StartScreen({ compact = false }: { compact?: boolean }) {
     <div class="start">
       {!compact && workspace.value && (
         <p class="notice continue">
-          <strong>{workspace.value.name}</strong> is open. <a href="#/w">Back to its sessions</a>, or open something else below.
+          <strong>{workspace.value.name}</strong>
+          {t.isOpen}
+          <a href="#/w">{t.back}</a>
+          {t.orElse}
         </p>
       )}
       <section class="start-intro" aria-labelledby="start-title">
-        {compact ? <h2 id="start-title">Open it again</h2> : <h1 id="start-title">Open a nanobot workspace</h1>}
+        {compact ? <h2 id="start-title">{t.again}</h2> : <h1 id="start-title">{t.title}</h1>}
         {!compact && (
-        <p class="lead">
-          Read, understand, repair and safely edit nanobot’s session files (<code>sessions/*.jsonl</code>). Everything happens in this
-          page: nothing is uploaded, and the app makes no network requests.
-        </p>
+        <p class="lead">{rich(t.lead)}</p>
         )}
         <div class="start-actions">
           {picker ? (
             <button type="button" class="btn primary" disabled={opening.value} onClick={() => void openPickedFolder()}>
-              Open folder…
+              {t.openFolder}
             </button>
           ) : (
-            <FileButton id="folder-input" label="Choose folder (read-only)…" directory primary />
+            <FileButton id="folder-input" label={t.chooseFolder} directory primary />
           )}
-          <FileButton id="file-input" label="Open a .jsonl file…" accept=".jsonl,.tmp,application/jsonl,application/x-ndjson,text/plain" />
+          <FileButton id="file-input" label={t.openFile} accept=".jsonl,.tmp,application/jsonl,application/x-ndjson,text/plain" />
           <button type="button" class="btn" disabled={opening.value} onClick={() => void openDemo(false)}>
-            Try the demo
+            {t.demo}
           </button>
-          <button type="button" class="btn" disabled={opening.value} onClick={() => void openDemo(false, 'main')} title="A config folder laid out like nanobot main">
-            Try the nanobot main demo
+          <button type="button" class="btn" disabled={opening.value} onClick={() => void openDemo(false, 'main')} title={t.mainDemoTip}>
+            {t.mainDemo}
           </button>
           {hasDemo && !resetting && (
             <button type="button" class="btn subtle" ref={reset} disabled={opening.value} onClick={() => setResetting(true)}>
-              Reset demo
+              {t.reset}
             </button>
           )}
           {resetting && (
             <Confirm
               class="confirm"
-              question="Put the demo’s original files back? Every change made in the demo is lost."
-              confirmLabel="Reset the demo"
+              question={t.resetAsk}
+              confirmLabel={t.resetDo}
               confirmClass="btn danger"
               cancelClass="btn subtle"
               busy={opening.value}
@@ -106,48 +109,29 @@ export function StartScreen({ compact = false }: { compact?: boolean }) {
             />
           )}
         </div>
-        <p class="hint">…or drop a workspace folder, a sessions folder or a single <code>.jsonl</code> file anywhere on this page.</p>
+        <p class="hint">{rich(t.hint)}</p>
         {!writable && (
           <p class="notice warn" role="note">
-            This browser has no File System Access API (Firefox and Safari don’t), so folders open <strong>read-only</strong>: Session Lens
-            copies the files into the page, and edits are offered as downloads. Use Chrome or Edge to edit files in place.
+            {rich(t.noFsa)}
           </p>
         )}
         <details class="where">
-          <summary>Where are nanobot’s sessions?</summary>
+          <summary>{t.where}</summary>
           <ul>
-            <li>
-              nanobot v0.2: <code>&lt;workspace&gt;/sessions/*.jsonl</code> — open the workspace folder (often <code>~/.nanobot/workspace</code>) or
-              its <code>sessions</code> folder.
-            </li>
-            <li>
-              Newer nanobot: <code>~/.nanobot/sessions/&lt;workspace id&gt;/</code> — open <code>~/.nanobot</code> and pick the workspace.
-            </li>
-            <li>Older installs may also have global “legacy” sessions in <code>~/.nanobot/sessions/*.jsonl</code>.</li>
+            {t.whereItems.map((w) => (
+              <li key={w}>{rich(w)}</li>
+            ))}
           </ul>
         </details>
       </section>
       {!compact && remembered.value.length > 0 && <RememberedFolders folders={remembered.value} />}
       {!compact && (
       <section class="features" aria-labelledby="features-title">
-        <h2 id="features-title">What you will see</h2>
+        <h2 id="features-title">{t.features}</h2>
         <ul>
-          <li>
-            <strong>The list nanobot sees.</strong> Sessions in nanobot’s own order, with its titles and previews — and badges for files nanobot
-            would skip, repair, or load as empty and then overwrite.
-          </li>
-          <li>
-            <strong>What the model is sent.</strong> The replay runs nanobot’s <code>get_history()</code> and shows why each message is kept,
-            changed or left out.
-          </li>
-          <li>
-            <strong>Every problem, with its line.</strong> The health view checks every file with nanobot’s loading rules and links each problem to
-            the line that causes it.
-          </li>
-          <li>
-            <strong>Edits that lose nothing.</strong> Untouched lines are written back byte for byte, a save is refused if the file changed on disk,
-            and a repair keeps a backup first.
-          </li>
+          {t.featureItems.map((w) => (
+            <li key={w}>{rich(w)}</li>
+          ))}
         </ul>
       </section>
       )}

@@ -3,7 +3,8 @@
  * the recovered lens — each linking to its line in the session's file view.
  */
 import { useComputed, useSignal } from '@preact/signals';
-import { formatCount, plural } from '../format';
+import { formatCount } from '../format';
+import { pg } from '../i18n/text';
 import { activeVersion, folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped } from './model';
 import { FILE_LEVEL, hasProblems, healthReport, type FileHealth } from './health';
 import type { SessionTab } from '../router';
@@ -13,6 +14,7 @@ import { iso, showControls } from '../iso';
 function FileEntry({ h, href }: { h: FileHealth; href: (tab?: SessionTab, line?: number) => string }) {
   const s = h.summary;
   const title = s.row?.title;
+  const t = pg().health;
   return (
     <li class={`health-file rank-${h.rank}`}>
       <h3>
@@ -23,38 +25,42 @@ function FileEntry({ h, href }: { h: FileHealth; href: (tab?: SessionTab, line?:
       <ul class="verdicts">
         {h.verdicts.map((v, i) => (
           <li key={i} class={`verdict tone-${v.tone}`}>
-            <span class="verdict-label">{v.label}:</span> {v.text}
+            <span class="verdict-label">
+              {v.label}
+              {t.colon}
+            </span> {v.text}
           </li>
         ))}
         {h.leftovers.map((l) => (
           <li key={l.name} class="verdict tone-warn">
-            <span class="verdict-label">Leftover:</span> <code>{l.name}</code> is what an interrupted save of this file left behind (see Leftovers).
+            <span class="verdict-label">{t.leftover}</span> <code>{l.name}</code>
+            {t.leftoverIs}
           </li>
         ))}
       </ul>
       {h.diagnostics.length > 0 && (
-        <ol class="diagnostics" aria-label={`Problems in ${s.fileName}`}>
+        <ol class="diagnostics" aria-label={t.problemsIn(s.fileName)}>
           {h.diagnostics.map((d, i) => {
             const fileLevel = FILE_LEVEL.has(d.kind);
             return (
               <li key={i} class={`diag sev-${d.severity}`}>
                 <a class="diag-where" href={fileLevel ? href('file') : href('file', d.line + 1)}>
-                  {fileLevel ? 'whole file' : `line ${formatCount(d.line + 1)}${d.column ? `:${d.column}` : ''}`}
+                  {fileLevel ? t.wholeFile : t.line(d.line + 1, d.column ? String(d.column) : '')}
                 </a>
-                <span class={`sev sev-${d.severity}`}>{d.severity}</span>
-                <span class="diag-message">{showControls(d.message)}</span>
+                <span class={`sev sev-${d.severity}`}>{t.sev[d.severity]}</span>
+                <span class="diag-message">{showControls(t.message(d))}</span>
                 {d.raw && <code class="diag-raw">{d.raw.length > 160 ? `${d.raw.slice(0, 160)}…` : d.raw}</code>}
               </li>
             );
           })}
-          {h.scan && h.scan.moreDiagnostics > 0 && <li class="muted">…and {plural(h.scan.moreDiagnostics, 'more problem')} (open the file view to see all).</li>}
+          {h.scan && h.scan.moreDiagnostics > 0 && <li class="muted">{t.more(h.scan.moreDiagnostics)}</li>}
         </ol>
       )}
       {h.rank < 2 && (
         <p class="health-actions">
-          <a href={href('file')}>Compare both lenses in the File view</a>
+          <a href={href('file')}>{t.compare}</a>
           <span aria-hidden="true"> · </span>
-          <a href={href('edit')}>Repair or edit…</a>
+          <a href={href('edit')}>{t.repair}</a>
         </p>
       )}
     </li>
@@ -75,36 +81,40 @@ export function HealthPage() {
   const unlisted = count((h) => !h.summary.row);
   const folderParam = folderIndex.value > 0 && f ? f.path : null;
   const sortError = listing.value?.sortError;
+  const t = pg().health;
 
   return (
     <section class="health-page" aria-labelledby="health-title">
-      <h2 id="health-title">Health</h2>
-      <ul class="health-summary" aria-label="Summary">
+      <h2 id="health-title">{t.title}</h2>
+      <ul class="health-summary" aria-label={t.summary}>
         <li class={empty ? 'tone-danger' : ''}>
-          <strong>{formatCount(empty)}</strong> nanobot would load as empty (and destroy on its next save)
+          <strong>{formatCount(empty)}</strong>
+          {t.empty}
         </li>
         <li class={repaired ? 'tone-danger' : ''}>
-          <strong>{formatCount(repaired)}</strong> damaged (nanobot repairs them on load, losing lines)
+          <strong>{formatCount(repaired)}</strong>
+          {t.damaged}
         </li>
         <li class={unlisted ? 'tone-warn' : ''}>
-          <strong>{formatCount(unlisted)}</strong> missing from nanobot’s session list
+          <strong>{formatCount(unlisted)}</strong>
+          {t.unlisted}
         </li>
         <li class={leftovers.value.length ? 'tone-warn' : ''}>
-          <strong>{formatCount(leftovers.value.length)}</strong> <a href="#/w/leftovers">leftovers of interrupted saves</a>
+          <strong>{formatCount(leftovers.value.length)}</strong> <a href="#/w/leftovers">{t.leftovers}</a>
         </li>
       </ul>
       {sortError && (
         <p class="notice danger" role="alert">
-          nanobot’s session list fails as a whole on this folder: {sortError.type}: {sortError.message}.
+          {t.sortError(`${sortError.type}: ${sortError.message}`)}
         </p>
       )}
       <p class="muted small" aria-live="polite">
-        {pending > 0 && scanning.value ? `Checking whole files: ${formatCount(all.length - pending)} of ${formatCount(all.length)} done. ` : ''}
-        {`${plural(bad.length, 'file')} with problems, ${plural(ok.length, 'file')} fine.`}
+        {pending > 0 && scanning.value ? t.checking(all.length - pending, all.length) : ''}
+        {t.tally(bad.length, ok.length)}
       </p>
       <label class="check">
         <input type="checkbox" checked={withInfo.value} onChange={(e) => (withInfo.value = e.currentTarget.checked)} />
-        <span>Include notes (blank lines, line endings — harmless to nanobot)</span>
+        <span>{t.notes}</span>
       </label>
       {bad.length > 0 ? (
         <ul class="health-files">
@@ -117,11 +127,11 @@ export function HealthPage() {
           ))}
         </ul>
       ) : (
-        <p class="empty-state">{pending > 0 ? 'No problems found so far.' : 'No problems: nanobot reads every file as written.'}</p>
+        <p class="empty-state">{pending > 0 ? t.noneYet : t.none}</p>
       )}
       {ok.length > 0 && (
         <details class="health-ok">
-          <summary>{plural(ok.length, 'file')} without problems</summary>
+          <summary>{t.fine(ok.length)}</summary>
           <ul>
             {ok.map((h) => (
               <li key={h.summary.path}>

@@ -7,7 +7,9 @@ import { Confirm } from '../Confirm';
 import { messageRecords, parseDocument } from '../../core/document';
 import { decodeLossy } from '../../core/lines';
 import { readAll } from '../../store/bytes';
-import { formatBytes, plural } from '../format';
+import { formatBytes } from '../format';
+import { pg, ui } from '../i18n/text';
+import { rich } from '../start/rich';
 import { errorText, say } from '../status';
 import { leftovers, refreshListing, scans, workspace, type LeftoverInfo } from './model';
 import type { FileScan } from './scan';
@@ -46,7 +48,7 @@ async function inspect(l: LeftoverInfo): Promise<Inspection> {
 }
 
 function when(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+  return new Intl.DateTimeFormat(ui().common.locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(ms));
 }
 
 /** Whether the whole-file check found the target damaged (nanobot loads it badly or not at all). */
@@ -56,14 +58,13 @@ function damaged(scan: FileScan | undefined): boolean {
 
 /** What the leftover was for, in sentences that hold whatever the times and the target's state. */
 export function relation(l: LeftoverInfo, targetScan?: FileScan): string {
-  if (!l.target) return 'It is not known which file it was going to replace.';
-  if (!l.targetStat) return `It was going to become ${l.target}, which does not exist: the save of a new session was interrupted.`;
+  const w = pg().leftovers;
+  if (!l.target) return w.unknownTarget;
+  if (!l.targetStat) return w.newSession(l.target);
   const t = l.stat ? l.stat.lastModified - l.targetStat.lastModified : null;
-  const when = t === null ? '' : t === 0 ? ', and was written at the same time as that file’s last change (as far as the disk’s clock tells)' : `, and was written ${t > 0 ? 'after' : 'before'} that file’s last change`;
-  const state = damaged(targetScan)
-    ? `This save did not touch ${l.target} (an atomic save replaces it only once the new copy is complete), but ${l.target} is damaged in its own right: see Health.`
-    : `This save did not touch ${l.target}: an atomic save replaces it only once the new copy is complete.`;
-  return `It was going to replace ${l.target} (${formatBytes(l.targetStat.size)})${when}. ${state}`;
+  const when = t === null ? '' : t === 0 ? w.sameTime : w.afterOrBefore(t > 0);
+  const state = damaged(targetScan) ? w.damagedTarget(l.target) : w.untouched(l.target);
+  return w.replaces(l.target, formatBytes(l.targetStat.size), when, state);
 }
 
 function LeftoverItem({ l, writable }: { l: LeftoverInfo; writable: boolean }) {
@@ -89,7 +90,7 @@ function LeftoverItem({ l, writable }: { l: LeftoverInfo; writable: boolean }) {
     setBusy(true);
     try {
       await workspace.value!.adapter.remove(l.path);
-      say(`Removed ${l.name}.`, 'success');
+      say(pg().leftovers.removed(l.name), 'success');
       await refreshListing();
     } catch (e) {
       say(errorText(e), 'error');
@@ -99,24 +100,25 @@ function LeftoverItem({ l, writable }: { l: LeftoverInfo; writable: boolean }) {
     }
   };
 
+  const w = pg().leftovers;
   return (
     <li class="leftover" aria-labelledby={`${id}-name`}>
       <h3 id={`${id}-name`}>
-        <code>{l.name}</code> <span class="chip">{l.kind === 'crswap' ? 'browser swap file' : 'tmp file'}</span>
+        <code>{l.name}</code> <span class="chip">{l.kind === 'crswap' ? w.swap : w.tmp}</span>
       </h3>
       <p>
-        {l.stat ? `${formatBytes(l.stat.size)}, modified ${when(l.stat.lastModified)}. ` : ''}
+        {l.stat ? w.stat(formatBytes(l.stat.size), when(l.stat.lastModified)) : ''}
         {relation(l, l.target ? scans.value.get(joinPath(l.path.includes('/') ? l.path.slice(0, l.path.lastIndexOf('/')) : '', l.target)) : undefined)}
       </p>
       {info && (
         <div class="inspection">
           <p>
-            {plural(info.lines, 'line')}, {plural(info.messages, 'message')}
-            {info.targetMessages !== null ? ` (the current file has ${plural(info.targetMessages, 'message')})` : ''};{' '}
-            {info.complete ? 'it ends with a complete line.' : 'it is cut off: the last line is incomplete, so the save never finished.'}
-            {info.problems ? ` ${plural(info.problems, 'problem')} found.` : ''}
+            {w.contents(info.lines, info.messages)}
+            {info.targetMessages !== null ? w.current(info.targetMessages) : ''};{' '}
+            {info.complete ? w.complete : w.cut}
+            {info.problems ? w.problems(info.problems) : ''}
           </p>
-          <pre class="raw" tabIndex={0} aria-label={`First lines of ${l.name}`}>
+          <pre class="raw" tabIndex={0} aria-label={w.firstLines(l.name)}>
             {info.head}
           </pre>
         </div>
@@ -124,19 +126,19 @@ function LeftoverItem({ l, writable }: { l: LeftoverInfo; writable: boolean }) {
       <div class="leftover-actions">
         {!info && (
           <button type="button" class="btn" onClick={() => void doInspect()}>
-            Inspect
+            {w.inspect}
           </button>
         )}
         {writable && !confirming && (
           <button type="button" class="btn danger" ref={remove} onClick={() => setConfirming(true)}>
-            Remove…
+            {w.remove}
           </button>
         )}
         {confirming && (
           <Confirm
             class="confirm"
-            question={`Delete ${l.name} from the folder? This cannot be undone.`}
-            confirmLabel={`Delete ${l.name}`}
+            question={w.ask(l.name)}
+            confirmLabel={w.del(l.name)}
             confirmClass="btn danger"
             cancelClass="btn subtle"
             busy={busy}
@@ -155,17 +157,14 @@ function LeftoverItem({ l, writable }: { l: LeftoverInfo; writable: boolean }) {
 export function LeftoversPage() {
   const ws = workspace.value;
   const lefts = leftovers.value;
+  const w = pg().leftovers;
   return (
     <section class="leftovers-page" aria-labelledby="leftovers-title">
-      <h2 id="leftovers-title">Leftovers of interrupted saves</h2>
-      <p class="muted">
-        nanobot saves a session by writing <code>&lt;name&gt;.jsonl.tmp</code> and then renaming it over the file (<code>os.replace</code>), so a reader
-        never sees a half-written session. If the program stops in between, the tmp file stays behind; nanobot does not list it, and its next save
-        overwrites it. Chromium leaves <code>.crswap</code> files the same way.
-      </p>
-      {!ws?.writable && lefts.length > 0 && <p class="notice">This workspace is read-only here: leftovers can be inspected, not removed.</p>}
+      <h2 id="leftovers-title">{w.title}</h2>
+      <p class="muted">{rich(w.intro)}</p>
+      {!ws?.writable && lefts.length > 0 && <p class="notice">{w.readOnly}</p>}
       {lefts.length === 0 ? (
-        <p class="empty-state">No leftovers in this folder.</p>
+        <p class="empty-state">{w.none}</p>
       ) : (
         <ul class="leftover-list">
           {lefts.map((l) => (

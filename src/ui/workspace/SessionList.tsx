@@ -4,12 +4,13 @@
  * PageUp/PageDown move between sessions, Enter opens one.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { formatBytes, formatCount, formatTime } from '../format';
+import { formatBytes, formatTime } from '../format';
 import type { Badge, Match } from './rows';
 import { iso, showControls } from '../iso';
 import { shownValue } from '../../store/listed-row';
 import { highlighted } from '../highlight';
 import { query } from './filters';
+import { ui } from '../i18n/text';
 
 export interface SessionListProps {
   matches: Match[];
@@ -24,7 +25,7 @@ export interface SessionListProps {
 export function BadgeList({ badges }: { badges: Badge[] }) {
   if (badges.length === 0) return null;
   return (
-    <ul class="badges" aria-label="Problems">
+    <ul class="badges" aria-label={ui().workspace.problems}>
       {badges.map((b) => (
         <li key={b.id} class={`badge tone-${b.tone}`} title={showControls(b.explain)}>
           {b.label}
@@ -40,16 +41,17 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
   const s = row.summary;
   const titled = row.title !== '';
   const q = query.value;
+  const t = ui().workspace;
   return (
     <li class="session-row" data-file={s.fileName}>
       <div class="row-text">
         <a class="row-link" href={href} tabIndex={active ? 0 : -1} data-index={index} onFocus={() => onFocusRow(index)}>
           {highlighted(titled ? row.title : row.keyText, q)}
         </a>
-        {row.preview ? <p class="row-preview">{highlighted(row.preview, q)}</p> : <p class="row-preview empty">{s.row ? 'No preview text' : s.skipReason ?? ''}</p>}
+        {row.preview ? <p class="row-preview">{highlighted(row.preview, q)}</p> : <p class="row-preview empty">{s.row ? t.noPreview : s.skipReason ? t.skip(s.skipReason) : ''}</p>}
         {excerpt && (
           <p class="row-excerpt">
-            <span class="visually-hidden">Found in the messages: </span>
+            <span class="visually-hidden">{t.foundIn}</span>
             {iso(excerpt.before)}
             <mark>{iso(excerpt.hit)}</mark>
             {iso(excerpt.after)}
@@ -58,17 +60,17 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
       </div>
       <div class="row-meta">
         {titled && <code class="row-key">{highlighted(row.keyText, q)}</code>}
-        <span class="chip channel" title="Channel (the key before its first “:”)">
+        <span class="chip channel" title={t.channelTip}>
           {row.channel}
         </span>
         <time
           class="row-time"
-          title={s.flags.damaged ? 'nanobot could not read this file’s head, so its list shows repaired times (the current time when the metadata was lost).' : `updated_at: ${typeof row.updatedAt === 'string' ? JSON.stringify(row.updatedAt) : shownValue(row.updatedAt ?? null)}`}
+          title={s.flags.damaged ? t.damagedTime : `updated_at: ${typeof row.updatedAt === 'string' ? JSON.stringify(row.updatedAt) : shownValue(row.updatedAt ?? null)}`}
         >
-          {formatTime(row.updatedAt ?? (s.row ? '' : 'not listed'))}
+          {row.updatedAt == null && !s.row ? t.notListed : formatTime(row.updatedAt ?? '')}
         </time>
         <span class="row-size">{formatBytes(s.size)}</span>
-        <span class="row-count">{row.messages === null ? '… msgs' : `${formatCount(row.messages)} msg${row.messages === 1 ? '' : 's'}`}</span>
+        <span class="row-count">{t.msgs(row.messages)}</span>
       </div>
       <BadgeList badges={row.badges} />
     </li>
@@ -123,7 +125,7 @@ export function SessionList(props: SessionListProps) {
       </ul>
       {matches.length > limit && (
         <button type="button" class="btn show-more" onClick={props.onShowMore}>
-          Show {formatCount(Math.min(200, matches.length - limit))} more ({formatCount(matches.length - limit)} not shown)
+          {ui().workspace.showMore(Math.min(200, matches.length - limit), matches.length - limit)}
         </button>
       )}
     </>

@@ -3,7 +3,8 @@
  * background check reads each file), a channel filter, "only problems", and the list itself.
  */
 import { useComputed } from '@preact/signals';
-import { formatCount, plural } from '../format';
+import { formatCount } from '../format';
+import { ui } from '../i18n/text';
 import { channelFilter, problemsOnly, query, shown } from './filters';
 import { activeVersion, folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped } from './model';
 import { buildRows, channelCounts, filterRows, rowHref } from './rows';
@@ -23,19 +24,20 @@ export function SessionsPage() {
   const folderParam = folderIndex.value > 0 && f ? f.path : null;
   const q = query.value.trim();
   const partial = [...scans.value.values()].filter((x) => x.textTruncated).length;
+  const t = ui().workspace;
 
   return (
     <section class="sessions-page" aria-labelledby="sessions-title">
       <h2 id="sessions-title" class="visually-hidden">
-        Sessions
+        {t.sessions}
       </h2>
       <div class="toolbar" role="search">
         <label class="search">
-          <span class="visually-hidden">Search sessions</span>
+          <span class="visually-hidden">{t.search}</span>
           <input
             id="session-search"
             type="search"
-            placeholder="Search titles, keys and messages   ( / )"
+            placeholder={t.placeholder}
             value={query.value}
             onInput={(e) => {
               query.value = e.currentTarget.value;
@@ -51,9 +53,9 @@ export function SessionsPage() {
           />
         </label>
         <label class="field">
-          <span>Channel</span>
+          <span>{t.channel}</span>
           <select class="channel-filter" value={channelFilter.value} onChange={(e) => (channelFilter.value = e.currentTarget.value)}>
-            <option value="">All channels ({formatCount(total)})</option>
+            <option value="">{t.allChannels(total)}</option>
             {channels.map(([c, n]) => (
               <option key={c} value={c}>
                 {c} ({formatCount(n)})
@@ -63,30 +65,36 @@ export function SessionsPage() {
         </label>
         <label class="check">
           <input type="checkbox" checked={problemsOnly.value} onChange={(e) => (problemsOnly.value = e.currentTarget.checked)} />
-          <span>Only problems{problems ? ` (${formatCount(problems)})` : ''}</span>
+          <span>{t.onlyProblems(problems)}</span>
         </label>
       </div>
       <p id="search-scope" class="muted small" aria-live="polite">
-        {q ? <>{plural(matches.value.length, 'session')} match “{iso(q)}”. </> : `${plural(total, 'session')} in nanobot’s order (newest updated_at first). `}
-        {checked < total && scanning.value
-          ? `Checking whole files in the background: ${formatCount(checked)} of ${formatCount(total)} done; message text is searched as each file is read.`
-          : total
-            ? `Searching titles, keys, previews and message text of ${plural(total - scanSkipped.value.size, 'file')}${partial ? ` (${plural(partial, 'file')} only in part: too much text to keep in memory)` : ''}.`
-            : ''}
+        {q ? (
+          <>
+            {t.matchQ(matches.value.length)}
+            {iso(q)}
+            {t.matchEnd}
+          </>
+        ) : (
+          t.inOrder(total)
+        )}
+        {checked < total && scanning.value ? t.checking(checked, total) : total ? t.searching(total - scanSkipped.value.size, partial) : ''}
       </p>
       {l?.sortError && (
         <p class="notice danger" role="alert">
-          nanobot’s own session list fails on this folder ({l.sortError.type}: {l.sortError.message}): some file’s updated_at is not text. The order
-          below is a best effort.
+          {t.sortError(`${l.sortError.type}: ${l.sortError.message}`)}
         </p>
       )}
       {total === 0 ? (
-        <p class="empty-state">No session files in this folder.</p>
+        <p class="empty-state">{t.noFiles}</p>
       ) : matches.value.length === 0 ? (
-        <p class="empty-state">No session matches. {checked < total ? 'Some files are still being read; more may appear.' : ''}</p>
+        <p class="empty-state">
+          {t.noMatch}
+          {checked < total ? t.stillReading : ''}
+        </p>
       ) : (
         <SessionList
-          label="Sessions"
+          label={t.sessions}
           matches={matches.value}
           limit={shown.value}
           onShowMore={() => (shown.value += 200)}

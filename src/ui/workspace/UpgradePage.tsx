@@ -10,29 +10,24 @@ import { estimateMessageTokens } from '../../core/tokens';
 import { nextVersion, upgradeImpact, type FileHome, type UpgradeImpact } from '../../core/upgrade';
 import { readAll } from '../../store/bytes';
 import { yieldToEventLoop } from '../../store/event-loop';
-import { plural } from '../format';
 import { iso } from '../iso';
 import { errorText } from '../status';
 import { activeVersion, folder, listing, nowIso, workspace } from './model';
-
-const KIND_TEXT: Record<UpgradeImpact['kind'], string> = {
-  vanishes: 'no longer seen',
-  appears: 'newly seen',
-  changes: 'replays differently',
-  same: 'replays the same',
-};
+import { pg } from '../i18n/text';
 
 /** One sentence for a session's fate across the upgrade. */
 function impactText(r: UpgradeImpact, from: NanobotVersion, to: NanobotVersion): string {
+  const t = pg().upgrade;
   const a = rulesOf(from).label;
   const b = rulesOf(to).label;
-  if (r.kind === 'vanishes') return `${b} will not see it: ${r.to.note}. ${a} replays ${plural(r.from.replayed.length, 'message')} of it today.`;
-  if (r.kind === 'appears') return `${b} sees it (${a} does not: ${r.from.note}).`;
-  const tokens = r.from.tokens !== null && r.to.tokens !== null ? `, ${r.from.tokens.toLocaleString('en-US')} → ${r.to.tokens.toLocaleString('en-US')} tokens` : '';
-  const raises = r.to.raises ? ` ${b} raises ${r.to.raises}.` : r.from.raises ? ` (${a} raises ${r.from.raises}.)` : '';
-  const moves = r.to.note ? ` ${r.to.note[0]!.toUpperCase()}${r.to.note.slice(1)}.` : '';
-  if (r.kind === 'same') return `Replays the same ${plural(r.to.replayed.length, 'message')}${tokens}.${moves}${raises}`;
-  return `${r.from.replayed.length} → ${plural(r.to.replayed.length, 'message')} replayed (+${r.added.length} / −${r.lost.length})${tokens}.${moves}${raises}`;
+  if (r.kind === 'vanishes') return t.vanishes(b, t.note(r.to.note ?? ''), a, r.from.replayed.length);
+  if (r.kind === 'appears') return t.appears(b, a, t.note(r.from.note ?? ''));
+  const tokens = r.from.tokens !== null && r.to.tokens !== null ? t.tokens(r.from.tokens, r.to.tokens) : '';
+  const raises = r.to.raises ? t.raisesTo(b, r.to.raises) : r.from.raises ? t.raisesFrom(a, r.from.raises) : '';
+  const moves = r.to.note ? t.moves(t.note(r.to.note)) : '';
+  const rest = `${tokens}${t.stop}${moves}${raises}`;
+  if (r.kind === 'same') return t.same(r.to.replayed.length, rest);
+  return t.changes(r.from.replayed.length, r.to.replayed.length, r.added.length, r.lost.length, rest);
 }
 
 /** The page: a target version, then one row per session with its fate. */
@@ -74,30 +69,33 @@ export function UpgradePage() {
 
   const order: UpgradeImpact['kind'][] = ['vanishes', 'changes', 'appears', 'same'];
   const sorted = [...rows].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+  const t = pg().upgrade;
   const tally = order.map((k) => [k, rows.filter((r) => r.kind === k).length] as const).filter(([, n]) => n > 0);
   return (
     <section class="upgrade-page" aria-labelledby="upgrade-h" aria-busy={!done}>
-      <h2 id="upgrade-h">What an upgrade changes</h2>
+      <h2 id="upgrade-h">{t.title}</h2>
       <p>
-        From <strong>{rulesOf(from).label}</strong> (in force here) to{' '}
-        <select class="upgrade-target" value={to} onChange={(e) => setTo(e.currentTarget.value as NanobotVersion)} aria-label="Target nanobot version">
+        {t.from}
+        <strong>{rulesOf(from).label}</strong>
+        {t.inForce}
+        <select class="upgrade-target" value={to} onChange={(e) => setTo(e.currentTarget.value as NanobotVersion)} aria-label={t.target}>
           {NANOBOT_VERSIONS.filter((v) => v !== from).map((v) => (
             <option key={v} value={v}>
               {rulesOf(v).label} ({rulesOf(v).date})
             </option>
           ))}
         </select>
-        : what its agent loop would replay for each session, and which sessions it would no longer see. Nothing is written.
+        {t.what}
       </p>
       <p class="upgrade-tally" role="status">
-        {done ? '' : `Reading ${rows.length} of ${summaries.length}… `}
-        {tally.map(([k, n]) => `${n} ${KIND_TEXT[k]}`).join(' · ')}
+        {done ? '' : t.reading(rows.length, summaries.length)}
+        {tally.map(([k, n]) => t.tally(n, t.kind[k])).join(' · ')}
       </p>
       {error && <p class="notice danger">{error}</p>}
       <ul class="upgrade-list">
         {sorted.map((r) => (
           <li key={r.fileName} class={`upgrade-row upgrade-${r.kind}`} data-file={r.fileName}>
-            <span class={`badge upgrade-badge-${r.kind}`}>{KIND_TEXT[r.kind]}</span> <code>{iso(r.key)}</code>{' '}
+            <span class={`badge upgrade-badge-${r.kind}`}>{t.kind[r.kind]}</span> <code>{iso(r.key)}</code>{' '}
             <span class="muted small">{iso(r.fileName)}</span>
             <p class="small">{impactText(r, from, to)}</p>
           </li>

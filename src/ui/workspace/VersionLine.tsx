@@ -5,6 +5,7 @@
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../core/nanobot-version';
 import { chosenVersion, navigate, route } from '../router';
 import { activeVersion, detectedVersion, verdict } from './model';
+import { ui } from '../i18n/text';
 
 /** Switches the version (null: back to the detected one), keeping the rest of the link. */
 export function chooseVersion(v: NanobotVersion | null): void {
@@ -14,41 +15,36 @@ export function chooseVersion(v: NanobotVersion | null): void {
   navigate({ ...r, params: v ? { ...params, nanobot: v } : params }, { replace: true });
 }
 
-/** The summary's reasons, without the verdict it starts with ("nanobot main: …"). */
-function reasons(summary: string): string {
-  const at = summary.indexOf(': ');
-  return at >= 0 ? summary.slice(at + 2) : summary;
-}
-
 /** "nanobot main: a session namespace of /home/me/ws; 3 files hold provider_state" + the override. */
 export function VersionLine() {
   const v = verdict.value;
   const active = activeVersion.value;
   const detected = detectedVersion.value;
   const chosen = chosenVersion.value !== null && chosenVersion.value !== undefined;
+  const t = ui().workspace;
   return (
     <div class="version-line" data-version={active}>
       <p>
         <strong>{rulesOf(active).label}</strong>
-        {chosen ? ' (chosen)' : v?.version ? ' (recognised)' : v ? ' (ambiguous: the oldest candidate is shown)' : ''}
-        {v && <>: <span class="muted">{reasons(v.summary)}</span></>}
+        {chosen ? t.chosen : v?.version ? t.recognised : v ? t.ambiguous : ''}
+        {v && <>{t.colon}<span class="muted">{t.reasons(v)}</span></>}
       </p>
       {v && v.evidence.length > 0 && (
         <details class="version-evidence">
-          <summary>Evidence ({v.evidence.length})</summary>
+          <summary>{t.evidenceN(v.evidence.length)}</summary>
           <ul>
             {v.evidence.map((e) => (
               <li key={e.kind + e.text}>
-                {e.text} <span class="muted">→ {e.points.map((p) => rulesOf(p).label).join(' or ')}</span>
+                {t.evidence(e)} <span class="muted">→ {e.points.map((p) => rulesOf(p).label).join(t.or)}</span>
               </li>
             ))}
           </ul>
         </details>
       )}
       <label class="field version-picker">
-        <span>nanobot version</span>
+        <span>{t.version}</span>
         <select value={chosen ? active : 'auto'} onChange={(e) => chooseVersion(e.currentTarget.value === 'auto' ? null : (e.currentTarget.value as NanobotVersion))}>
-          <option value="auto">auto: {rulesOf(detected).label}</option>
+          <option value="auto">{t.auto(rulesOf(detected).label)}</option>
           {NANOBOT_VERSIONS.map((x) => (
             <option key={x} value={x}>
               {rulesOf(x).label} ({rulesOf(x).date})

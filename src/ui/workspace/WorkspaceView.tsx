@@ -5,7 +5,6 @@
 import { computed } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { allowEditing, closeWorkspaceToStart } from '../actions';
-import { plural } from '../format';
 import { lazyComponent } from '../lazy';
 import { watchFolder } from '../live';
 import { navigate, type WorkspacePage } from '../router';
@@ -14,12 +13,13 @@ import { folderLabel, layoutText, namingText } from './layout-text';
 import { hasProblems, healthReport } from './health';
 import { folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, listingFromCache, refreshListing, scans, scanSkipped, selectFolder, workspace } from './model';
 import { SessionsPage } from './SessionsPage';
+import { ui } from '../i18n/text';
 
-const PAGES: { page: WorkspacePage; label: string; href: string }[] = [
-  { page: 'sessions', label: 'Sessions', href: '#/w' },
-  { page: 'health', label: 'Health', href: '#/w/health' },
-  { page: 'leftovers', label: 'Leftovers', href: '#/w/leftovers' },
-  { page: 'upgrade', label: 'Upgrade', href: '#/w/upgrade' },
+const PAGES: { page: WorkspacePage; href: string }[] = [
+  { page: 'sessions', href: '#/w' },
+  { page: 'health', href: '#/w/health' },
+  { page: 'leftovers', href: '#/w/leftovers' },
+  { page: 'upgrade', href: '#/w/upgrade' },
 ];
 
 const UpgradePage = lazyComponent(() => import('./UpgradePage').then((m) => m.UpgradePage));
@@ -35,10 +35,10 @@ export function ReadOnlyBanner() {
   if (!ws || ws.writable) return null;
   return (
     <p class="notice warn" role="note">
-      <strong>Read-only.</strong> {ws.readOnlyReason}{' '}
+      <strong>{ui().workspace.readOnly}</strong> {ws.readOnlyReason}{' '}
       {ws.root && ws.kind === 'folder' && (
         <button type="button" class="btn small" onClick={() => void allowEditing()}>
-          Allow editing
+          {ui().workspace.allowEditing}
         </button>
       )}
     </p>
@@ -49,6 +49,7 @@ export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; fold
   const ws = workspace.value!;
   const f = folder.value;
   const l = listing.value;
+  const t = ui().workspace;
 
   // A `folder=` link (from a deep link or the folder picker) selects that session folder.
   useEffect(() => {
@@ -79,22 +80,22 @@ export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; fold
           {f && <VersionLine />}
           {ws.layout.notes.map((n) => (
             <p key={n} class="notice">
-              {n}
+              {t.layout.note(n)}
             </p>
           ))}
         </div>
         <div class="workspace-actions">
           <button type="button" class="btn subtle" onClick={() => void refreshListing()} disabled={listingBusy.value}>
-            {listingBusy.value ? 'Reading…' : 'Reload'}
+            {listingBusy.value ? t.reading : t.reload}
           </button>
           <button type="button" class="btn subtle" onClick={closeWorkspaceToStart}>
-            Close
+            {t.close}
           </button>
         </div>
       </div>
       {ws.layout.folders.length > 1 && (
         <label class="field folder-picker">
-          <span>Session folder</span>
+          <span>{t.folder}</span>
           <select
             value={String(folderIndex.value)}
             onChange={(e) => {
@@ -114,21 +115,20 @@ export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; fold
       <ReadOnlyBanner />
       {ws.writable && ws.kind !== 'demo' && (
         <p class="notice gateway" role="note">
-          Edits are saved straight into the folder {ws.name}. A running nanobot gateway keeps sessions in memory
-          and re-saves them when it shuts down, which can overwrite edits made here: stop it first.
+          {t.gateway(ws.name)}
         </p>
       )}
-      <nav class="tabs" aria-label="Workspace">
+      <nav class="tabs" aria-label={t.nav}>
         {PAGES.map((p) => (
           <a key={p.page} href={p.href + (folderIndex.value > 0 && f ? `?folder=${encodeURIComponent(f.path)}` : '')} class="tab" aria-current={p.page === page ? 'page' : undefined}>
-            {p.label}
+            {t.tabs[p.page]}
             {counts[p.page] !== null && <span class={`count${p.page !== 'sessions' && counts[p.page] ? ' alert' : ''}`}>{counts[p.page]}</span>}
           </a>
         ))}
       </nav>
       {listingFromCache.value !== null && (
         <p class="notice from-cache-note" role="status" aria-busy="true">
-          Shown as it was on your last visit ({new Date(listingFromCache.value).toLocaleString()}); reading the folder again for changes…
+          {t.fromCache(new Date(listingFromCache.value).toLocaleString(ui().common.locale))}
         </p>
       )}
       {listingError.value && (
@@ -137,10 +137,13 @@ export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; fold
         </p>
       )}
       {!f ? (
-        <p class="empty-state">No session folder here. {ws.layout.kind === 'workspace' ? 'Open nanobot’s config folder (usually ~/.nanobot) to see this workspace’s sessions.' : ''}</p>
+        <p class="empty-state">
+          {t.noFolder}
+          {ws.layout.kind === 'workspace' ? t.openConfig : ''}
+        </p>
       ) : !l ? (
         <p class="empty-state" aria-busy="true">
-          Reading {plural(f.sessions.length, 'session file')}…
+          {t.readingFiles(f.sessions.length)}
         </p>
       ) : page === 'health' ? (
         <HealthPage />

@@ -5,6 +5,7 @@
  * broken and repaired; "Reset demo" puts the original files back.
  */
 import { opfsRoot } from '../fsa';
+import { ui } from '../i18n/text';
 
 /** The OPFS folder that holds the default demo workspace (nanobot v0.2); other demos get `<it>-<id>`. */
 export const DEMO_DIR = 'session-lens-demo';
@@ -49,7 +50,7 @@ export function demoBase(): string {
 /** The demos' manifest: each workspace and what each of its files is meant to show. */
 export async function fetchManifest(): Promise<DemoManifest> {
   const res = await fetch(new URL('manifest.json', demoBase()));
-  if (!res.ok) throw new Error(`The demo files could not be loaded (HTTP ${res.status}).`);
+  if (!res.ok) throw new Error(ui().workspace.demoHttp(res.status));
   return (await res.json()) as DemoManifest;
 }
 
@@ -84,14 +85,14 @@ export async function demoExists(id = DEFAULT_DEMO): Promise<boolean> {
 /** A demo's OPFS folder, seeded when missing or incomplete; `reset` puts every demo back to its original files. */
 export async function demoFolder(reset = false, id = DEFAULT_DEMO): Promise<FileSystemDirectoryHandle> {
   const root = await opfsRoot();
-  if (!root) throw new Error('This browser has no origin private file system, so the demo cannot be stored.');
+  if (!root) throw new Error(ui().workspace.noOpfs);
   if (!reset) {
     const existing = await root.getDirectoryHandle(demoDirName(id)).catch(() => null);
     if (existing && (await readMarker(existing)) !== null) return existing;
   }
   const manifest = await fetchManifest();
   const demo = manifest.workspaces.find((w) => w.id === id);
-  if (!demo) throw new Error(`There is no demo called ${id}.`);
+  if (!demo) throw new Error(ui().workspace.noDemo(id));
   for (const w of reset ? manifest.workspaces : [demo]) await root.removeEntry(demoDirName(w.id), { recursive: true }).catch(() => undefined);
   const dir = await root.getDirectoryHandle(demoDirName(id), { create: true });
   for (const f of demo.files) {
@@ -100,7 +101,7 @@ export async function demoFolder(reset = false, id = DEFAULT_DEMO): Promise<File
       continue;
     }
     const res = await fetch(new URL(demo.dir ? `${demo.dir}/${f.path}` : f.path, demoBase()));
-    if (!res.ok) throw new Error(`The demo file ${f.path} could not be loaded (HTTP ${res.status}).`);
+    if (!res.ok) throw new Error(ui().workspace.demoFileHttp(f.path, res.status));
     await writeFile(dir, f.path, new Uint8Array(await res.arrayBuffer()));
   }
   await writeFile(dir, MARKER, String(manifest.version)); // last: a half-seeded demo is seeded again

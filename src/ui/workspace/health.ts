@@ -4,11 +4,31 @@
  */
 import type { Diagnostic, DiagnosticKind, Severity } from '../../core/document';
 import type { SessionSummary } from '../../store/sessions';
-import { plural } from '../format';
 import type { LeftoverInfo } from './model';
+import { SCAN_MAX_BYTES, TOO_BIG } from './scanner';
 import type { FileScan } from './scan';
+import { pg, ui } from '../i18n/text';
 
-export type Verdict = { tone: 'danger' | 'warn' | 'ok' | 'pending'; label: string; text: string };
+/** `label` and `text` are read when shown (the health page's words load with it, in the language on screen). */
+export type Verdict = { tone: 'danger' | 'warn' | 'ok' | 'pending'; readonly label: string; readonly text: string };
+
+type LabelKey = 'listing' | 'loading' | 'notChecked' | 'pending';
+type HealthText = ReturnType<typeof pg>['health'];
+
+/** A verdict whose words are looked up on reading, so the workspace's problem count never needs the pages' words. */
+function said(tone: Verdict['tone'], label: LabelKey, text: (h: HealthText) => string): Verdict {
+  return {
+    tone,
+    get label() {
+      return pg().health.label[label];
+    },
+    get text() {
+      return text(pg().health);
+    },
+  };
+}
+
+const pyError = (e: { type: string; message: string } | null | undefined) => (e ? `${e.type}: ${e.message}` : null);
 
 export interface FileHealth {
   summary: SessionSummary;
@@ -29,30 +49,18 @@ const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 
 /** What nanobot's load and list make of a file, in sentences. */
 export function verdictsFor(s: SessionSummary, scan: FileScan | undefined, skipped?: string): Verdict[] {
   const out: Verdict[] = [];
-  if (!s.row) out.push({ tone: 'warn', label: 'Listing', text: `Not in nanobot’s session list: ${s.skipReason ?? 'its first line is not a metadata record'}.` });
-  else if (s.flags.damaged) out.push({ tone: 'warn', label: 'Listing', text: 'nanobot’s session list reads this file through its repair pass (its first lines cannot be read as written), so it shows fallback times and key.' });
+  const reason = s.skipReason;
+  if (!s.row) out.push(said('warn', 'listing', (h) => h.notInList(reason ? ui().workspace.skip(reason) : ui().workspace.noMetadata)));
+  else if (s.flags.damaged) out.push(said('warn', 'listing', (h) => h.listRepaired));
   if (!scan) {
-    out.push(skipped ? { tone: 'pending', label: 'Not checked', text: `${skipped}.` } : { tone: 'pending', label: 'Pending', text: 'Checking the whole file…' });
+    const tooBig = skipped === TOO_BIG;
+    out.push(skipped ? said('pending', 'notChecked', (h) => h.skipped(tooBig ? h.tooBig(SCAN_MAX_BYTES / 1024 / 1024) : skipped)) : said('pending', 'pending', (h) => h.pendingText));
     return out;
   }
   const n = scan.nanobot;
-  if (n.empty) {
-    const err = n.repairError ?? n.strictError;
-    out.push({
-      tone: 'danger',
-      label: 'Loading',
-      text: `nanobot loads nothing from this file (${err ? `${err.type}: ${err.message}` : 'no messages and no metadata'}). It would start an empty session, and its next save would destroy the whole file.`,
-    });
-  } else if (n.path === 'repair') {
-    const skippedLines = n.skipped ? `, skipping ${plural(n.skipped, 'line')} it cannot parse` : '';
-    out.push({
-      tone: 'danger',
-      label: 'Loading',
-      text: `nanobot’s strict load fails (${n.strictError?.type}: ${n.strictError?.message}); its repair pass recovers ${plural(n.messages, 'message')}${skippedLines}. Its next save writes only what it recovered.`,
-    });
-  } else {
-    out.push({ tone: 'ok', label: 'Loading', text: `nanobot loads ${plural(n.messages, 'message')}${n.lastConsolidated ? `, ${plural(n.lastConsolidated, 'already archived', 'already archived')} (last_consolidated ${n.lastConsolidated})` : ''}.` });
-  }
+  if (n.empty) out.push(said('danger', 'loading', (h) => h.loadsNothing(pyError(n.repairError ?? n.strictError))));
+  else if (n.path === 'repair') out.push(said('danger', 'loading', (h) => h.repairs(`${n.strictError?.type}: ${n.strictError?.message}`, n.messages, n.skipped)));
+  else out.push(said('ok', 'loading', (h) => h.loads(n.messages, n.lastConsolidated)));
   return out;
 }
 

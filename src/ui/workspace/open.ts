@@ -9,6 +9,7 @@ import { queryAccess } from '../../store/handles';
 import { classifyName } from '../../store/leftovers';
 import { detectLayout, MAIN_MARKERS, type Layout } from '../../store/layout';
 import { DEMO_DIR } from './demo';
+import { ui } from '../i18n/text';
 
 export type WorkspaceKind = 'folder' | 'demo' | 'files' | 'file';
 
@@ -32,20 +33,23 @@ export interface Workspace {
 /** Open a directory handle; writable when readwrite is already granted (no prompt here). */
 export async function workspaceFromHandle(handle: FileSystemDirectoryHandle, kind: 'folder' | 'demo', rememberedId?: string): Promise<Workspace> {
   const access = kind === 'demo' ? 'granted' : await queryAccess(handle, 'readwrite');
-  const label = kind === 'demo' ? 'Demo workspace (in this browser)' : `folder ${handle.name}`;
+  const label = kind === 'demo' ? ui().workspace.demoLabel : ui().workspace.folderLabel(handle.name);
   const adapter = createHandleAdapter(handle, label, { kind: kind === 'demo' ? 'opfs' : 'folder' });
   const layout = await detectLayout(adapter, handle.name);
   const writable = access === 'granted';
-  return {
+  const ws: Workspace = {
     kind,
-    name: kind === 'demo' ? (handle.name === DEMO_DIR ? 'Demo workspace' : 'Demo: nanobot main') : handle.name,
+    name: handle.name,
     adapter,
     writable,
-    ...(writable ? {} : { readOnlyReason: 'This page may read the folder but not write to it yet: edits are offered as downloads until you allow editing.' }),
     root: handle,
     layout,
     ...(rememberedId ? { rememberedId } : {}),
   };
+  // Names and reasons the app wrote are read when shown, so they follow the language.
+  if (kind === 'demo') Object.defineProperty(ws, 'name', { enumerable: true, get: () => (handle.name === DEMO_DIR ? ui().workspace.demoName : ui().workspace.mainDemoName) });
+  if (!writable) Object.defineProperty(ws, 'readOnlyReason', { enumerable: true, get: () => ui().workspace.roAsk });
+  return ws;
 }
 
 /** Files whose bytes matter to the app (sessions, leftovers, backups, layout markers, main's locks that date a folder). */
@@ -60,8 +64,6 @@ export interface PathedFile {
   file: File;
 }
 
-const READ_ONLY_FILES = 'This browser cannot write to local folders (no File System Access API): the files were copied into this page, read-only. Edits are offered as downloads.';
-
 /**
  * A read-only workspace from files of one chosen folder (`<input webkitdirectory>` or a dropped
  * folder read through entries). Paths start with the folder's name, which becomes the root.
@@ -70,7 +72,7 @@ export async function workspaceFromFiles(files: PathedFile[]): Promise<Workspace
   const first = files[0]?.path ?? '';
   const rootName = first.includes('/') ? first.slice(0, first.indexOf('/')) : '';
   const { createMemoryAdapter } = await import('../../store/memory-adapter'); // only without FSA: off the first load
-  const adapter = createMemoryAdapter({ label: `copy of ${rootName || 'the chosen files'} (read-only)` });
+  const adapter = createMemoryAdapter({ label: ui().workspace.copyOf(rootName || ui().workspace.theChosenFiles) });
   for (const { path, file } of files) {
     const rel = rootName && path.startsWith(`${rootName}/`) ? path.slice(rootName.length + 1) : path;
     if (!rel || !relevantFile(rel)) continue;
@@ -78,13 +80,22 @@ export async function workspaceFromFiles(files: PathedFile[]): Promise<Workspace
     adapter.setFile(rel, bytes, file.lastModified);
   }
   const layout = await detectLayout(adapter, rootName);
-  return { kind: 'files', name: rootName || 'chosen files', adapter, writable: false, readOnlyReason: READ_ONLY_FILES, layout };
+  return {
+    kind: 'files',
+    name: rootName || ui().workspace.chosenFiles,
+    adapter,
+    writable: false,
+    get readOnlyReason() {
+      return ui().workspace.roFiles;
+    },
+    layout,
+  };
 }
 
 /** A read-only workspace holding one dropped or chosen `.jsonl` file. */
 export async function workspaceFromSingleFile(file: File): Promise<Workspace> {
   const { createMemoryAdapter } = await import('../../store/memory-adapter');
-  const adapter = createMemoryAdapter({ label: `copy of ${file.name} (read-only)` });
+  const adapter = createMemoryAdapter({ label: ui().workspace.copyOf(file.name) });
   adapter.setFile(file.name, new Uint8Array(await file.arrayBuffer()), file.lastModified);
   const layout: Layout = {
     kind: 'none',
@@ -96,7 +107,9 @@ export async function workspaceFromSingleFile(file: File): Promise<Workspace> {
     name: file.name,
     adapter,
     writable: false,
-    readOnlyReason: 'A single file was opened, so it cannot be saved back in place: edits are offered as downloads. Open its folder to edit it.',
+    get readOnlyReason() {
+      return ui().workspace.roFile;
+    },
     layout,
   };
 }

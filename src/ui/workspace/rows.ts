@@ -8,6 +8,7 @@ import { fileForKey, type SessionSummary } from '../../store/session-list';
 import { linkableKey, sessionHref, type SessionTab } from '../router';
 import type { LeftoverInfo } from './model';
 import type { FileScan } from './scan';
+import { ui } from '../i18n/text';
 
 export type BadgeId = 'damaged' | 'empty' | 'mismatch' | 'key-not-text' | 'unreadable' | 'unlisted' | 'leftover' | 'warnings';
 
@@ -37,40 +38,27 @@ export interface SessionRow {
 /** Badges of one file: from the head read (listing) right away, from the whole-file check when it is done. */
 export function badgesFor(s: SessionSummary, scan: FileScan | undefined, lefts: readonly LeftoverInfo[]): Badge[] {
   const out: Badge[] = [];
+  const t = ui().workspace;
+  const b = t.badge;
   const errors = scan?.diagnostics.filter((d) => d.severity === 'error').length ?? 0;
   if (scan?.nanobot.empty) {
-    out.push({
-      id: 'empty',
-      label: 'nanobot loads nothing',
-      tone: 'danger',
-      explain: `nanobot cannot load this file (${scan.nanobot.repairError?.type ?? scan.nanobot.strictError?.type ?? 'error'}): it would start an empty session, and its next save would replace the whole file.`,
-    });
+    out.push({ id: 'empty', label: b.empty, tone: 'danger', explain: b.emptyWhy(scan.nanobot.repairError?.type ?? scan.nanobot.strictError?.type ?? 'error') });
   }
   if (!scan?.nanobot.empty && (s.flags.damaged || errors > 0 || scan?.nanobot.path === 'repair')) {
-    const lost = scan && scan.nanobot.skipped ? ` nanobot's repair pass skips ${scan.nanobot.skipped} line${scan.nanobot.skipped === 1 ? '' : 's'}.` : '';
-    out.push({ id: 'damaged', label: 'damaged', tone: 'danger', explain: `Some lines cannot be read as nanobot writes them (${errors || 'see health'} problem${errors === 1 ? '' : 's'}).${lost}` });
+    out.push({ id: 'damaged', label: b.damaged, tone: 'danger', explain: b.damagedWhy(errors, scan?.nanobot.skipped ?? 0) });
   }
   if (s.flags.keyMismatch || scan?.diagnostics.some((d) => d.kind === 'key-mismatch')) {
-    out.push({ id: 'mismatch', label: 'key ≠ file name', tone: 'warn', explain: `The stored key "${s.key}" belongs in another file name: nanobot loads this file under a different key, or never.` });
+    out.push({ id: 'mismatch', label: b.mismatch, tone: 'warn', explain: b.mismatchWhy(s.key) });
   }
   if (s.flags.keyNotText && s.row) {
-    out.push({
-      id: 'key-not-text',
-      label: 'key is not text',
-      tone: 'danger',
-      explain: `The stored key is ${s.row.keyText}, not text: nanobot's list shows it so, but nanobot looks sessions up by text keys, so nothing opens this one by it. Session Lens opens the file under the key its name gives, "${s.key}".`,
-    });
+    out.push({ id: 'key-not-text', label: b.notText, tone: 'danger', explain: b.notTextWhy(s.row.keyText, s.key) });
   }
-  if (s.error) out.push({ id: 'unreadable', label: 'cannot be read', tone: 'danger', explain: `Session Lens could not read this file: ${s.error}` });
-  if (!s.row) out.push({ id: 'unlisted', label: 'not in nanobot’s list', tone: 'warn', explain: `nanobot's session list leaves this file out: ${s.skipReason ?? 'its first line is not a metadata record'}.` });
+  if (s.error) out.push({ id: 'unreadable', label: b.unreadable, tone: 'danger', explain: b.unreadableWhy(s.error) });
+  if (!s.row) out.push({ id: 'unlisted', label: b.unlisted, tone: 'warn', explain: b.unlistedWhy(s.skipReason ? t.skip(s.skipReason) : t.noMetadata) });
   const left = lefts.filter((l) => l.target === s.fileName);
-  if (left.length) {
-    out.push({ id: 'leftover', label: 'interrupted save', tone: 'warn', explain: `${left.map((l) => l.name).join(', ')} was left behind by a save of this file that did not finish.` });
-  }
+  if (left.length) out.push({ id: 'leftover', label: b.leftover, tone: 'warn', explain: b.leftoverWhy(left.map((l) => l.name).join(', ')) });
   const warnings = scan?.diagnostics.filter((d) => d.severity === 'warning' && d.kind !== 'key-mismatch').length ?? 0;
-  if (warnings && !out.some((b) => b.id === 'damaged')) {
-    out.push({ id: 'warnings', label: `${warnings} warning${warnings === 1 ? '' : 's'}`, tone: 'info', explain: 'nanobot reads it, but something looks wrong: see the health view.' });
-  }
+  if (warnings && !out.some((x) => x.id === 'damaged')) out.push({ id: 'warnings', label: b.warnings(warnings), tone: 'info', explain: b.warningsWhy });
   return out;
 }
 

@@ -6,10 +6,12 @@ import type { StorageAdapter } from '../../store/adapter';
 import { readAll } from '../../store/bytes';
 import type { NanobotVersion } from '../../core/nanobot-version';
 import type { SessionSummary } from '../../store/sessions';
-import { scanFile, type FileScan, type ScanInput } from './scan';
+import type { FileScan, ScanInput } from './scan';
 
 /** Files larger than this are not read in the background (they are checked when opened). */
 export const SCAN_MAX_BYTES = 64 * 1024 * 1024;
+/** The skip reason of a file over SCAN_MAX_BYTES: a code, put into words (any language) where it is shown. */
+export const TOO_BIG = 'too-big';
 
 type Pending = { resolve: (s: FileScan) => void; reject: (e: Error) => void };
 
@@ -42,15 +44,20 @@ function getWorker(): Worker | null {
   return worker;
 }
 
+/** The check run inline (no worker): loaded on first use, so the parser stays out of the first page load. */
+function scanInline(input: ScanInput): Promise<FileScan> {
+  return import('./scan').then((m) => m.scanFile(input));
+}
+
 /** Check one file's bytes, in the worker when possible. */
 export function scanBytes(input: ScanInput): Promise<FileScan> {
   const w = getWorker();
-  if (!w) return Promise.resolve(scanFile(input));
+  if (!w) return scanInline(input);
   const id = nextId++;
   return new Promise<FileScan>((resolve, reject) => {
     pending.set(id, { resolve, reject });
     w.postMessage({ id, input });
-  }).catch(() => scanFile(input));
+  }).catch(() => scanInline(input));
 }
 
 export interface ScanJob {
@@ -72,7 +79,7 @@ export async function runScan(job: ScanJob): Promise<void> {
     const old = job.known.get(s.path);
     if (old && old.size === s.size && old.lastModified === s.lastModified) continue;
     if (s.size > SCAN_MAX_BYTES) {
-      job.onSkip(s.path, `larger than ${SCAN_MAX_BYTES / 1024 / 1024} MB: checked when you open it`);
+      job.onSkip(s.path, TOO_BIG);
       continue;
     }
     try {

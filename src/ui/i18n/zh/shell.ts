@@ -28,9 +28,269 @@ const shell: ShellText = {
     themeLabel: (name) => `主题：${name}（点击切换）`,
   },
   // ── start ──
-  start: {},
+  start: {
+    isOpen: ' 已打开。',
+    back: '返回它的会话列表',
+    orElse: '，或在下方打开其他内容。',
+    again: '重新打开',
+    title: '打开 nanobot 工作区',
+    lead: '阅读、理解、修复并安全地编辑 nanobot 的会话文件（`sessions/*.jsonl`）。一切都在本页面中完成：不上传任何内容，应用也不发出任何网络请求。',
+    openFolder: '打开文件夹…',
+    chooseFolder: '选择文件夹（只读）…',
+    openFile: '打开 .jsonl 文件…',
+    demo: '试用演示',
+    mainDemo: '试用 nanobot main 演示',
+    mainDemoTip: '按 nanobot main 布局的配置文件夹',
+    reset: '重置演示',
+    resetAsk: '恢复演示的原始文件？在演示中做的所有修改都会丢失。',
+    resetDo: '重置演示',
+    hint: '…或者把工作区文件夹、sessions 文件夹或单个 `.jsonl` 文件拖放到本页面的任意位置。',
+    noFsa: '此浏览器不支持 File System Access API（Firefox 和 Safari 都不支持），因此文件夹以**只读**方式打开：Session Lens 把文件复制到页面中，编辑结果以下载的形式提供。要直接编辑文件，请使用 Chrome 或 Edge。',
+    where: 'nanobot 的会话在哪里？',
+    whereItems: [
+      'nanobot v0.2：`<workspace>/sessions/*.jsonl` —— 打开工作区文件夹（通常是 `~/.nanobot/workspace`）或其中的 `sessions` 文件夹。',
+      '较新的 nanobot：`~/.nanobot/sessions/<workspace id>/` —— 打开 `~/.nanobot`，再选择工作区。',
+      '较早的安装还可能在 `~/.nanobot/sessions/*.jsonl` 中有全局的“旧版”会话。',
+    ],
+    features: '你将看到',
+    featureItems: [
+      '**nanobot 看到的列表。** 按 nanobot 自己的顺序列出会话，带有它的标题和预览；对于 nanobot 会跳过、修复，或当作空会话加载后再覆盖的文件，还会标出徽章。',
+      '**发送给模型的内容。** 回放运行 nanobot 的 `get_history()`，并说明每条消息为何被保留、修改或省略。',
+      '**每个问题都对应到行。** 健康视图用 nanobot 的加载规则检查每个文件，并把每个问题链接到引起它的那一行。',
+      '**不丢任何内容的编辑。** 未改动的行逐字节写回；如果文件在磁盘上已被改动，保存会被拒绝；修复之前会先保留备份。',
+    ],
+    recent: '最近的文件夹',
+    state: { granted: '就绪', prompt: '需要再次授权', denied: '访问被拒绝' },
+    lastOpened: (when) => ` · 上次打开于 ${when}`,
+    refused: (picker) => `浏览器拒绝访问此文件夹。${picker ? '请用“打开文件夹…”重新打开，或把它拖放到页面上；' : ''}也可以在网站设置中允许访问（地址栏左侧的图标）。`,
+    open: '打开',
+    reconnect: '重新连接',
+    openNamed: (name) => `打开 ${name}`,
+    reconnectNamed: (name) => `重新连接 ${name}`,
+    readOnly: '只读',
+    readOnlyNamed: (name) => `以只读方式打开 ${name}`,
+    forget: '移除',
+    forgetNamed: (name) => `移除 ${name}`,
+    reopening: '正在重新打开上次的工作区…',
+    reconnectTitle: '重新连接以继续',
+    linkWhenOpen: '文件夹重新打开后，你的链接就会立即打开。',
+    linkWhenGranted: '浏览器只在点击之后才会询问；一旦授权，你的链接就会立即打开。',
+    openToFollow: '请先打开一个工作区，才能跟随此链接。',
+    notRemembered: '此链接来源的文件夹已不在记录中：请重新打开它。',
+    needsPermission: (name) => `Session Lens 需要你再次授权才能打开 ${name}。`,
+    accessRefused: (name) => `对 ${name} 的访问被拒绝。请用“打开文件夹”重新打开，或把它拖放到页面上。`,
+    opened: (name, readOnly) => `已打开 ${name}${readOnly ? '（只读）' : ''}。`,
+    noPicker: '此浏览器没有文件夹选择器：请改用“选择文件夹（只读）”。',
+    emptyDrop: '拖放的内容中没有可打开的东西：请拖放文件夹或 .jsonl 文件。',
+    demoReset: '演示已恢复为原始文件。',
+    needsClick: '浏览器需要一次点击才能请求访问权限：请再点一次“重新连接”。',
+    notGranted: (name) => `未获得对 ${name} 的访问权限。`,
+    stillReadOnly: (why) => `${why}你仍然可以以只读方式打开它。`,
+    readDenied: (name) => `读取 ${name} 同样未被允许。`,
+    forgot: (name) => `已移除 ${name}。文件夹本身没有被改动。`,
+    editClick: '浏览器需要一次点击才能请求权限：请再点一次“允许编辑”。',
+    editRefused: '未获得写入权限；文件夹保持只读。',
+    editAllowed: '已允许编辑：保存现在会写入文件夹。',
+    skip: '跳到主要内容',
+    dismiss: '关闭消息',
+    update: 'Session Lens 的新版本已就绪。',
+    reload: '重新加载以更新',
+    dropHere: '拖放文件夹或 .jsonl 文件即可打开',
+    openingSession: '正在打开会话…',
+    cancel: '取消',
+    gotIt: '知道了',
+    details: '详情',
+  },
   // ── workspace ──
-  workspace: {},
+  workspace: {
+    tabs: { sessions: '会话', health: '健康', leftovers: '遗留文件', upgrade: '升级' },
+    nav: '工作区',
+    readOnly: '只读。',
+    allowEditing: '允许编辑',
+    reading: '读取中…',
+    reload: '重新加载',
+    close: '关闭',
+    folder: '会话文件夹',
+    gateway: (name) => `编辑会直接保存到文件夹 ${name} 中。运行中的 nanobot gateway 把会话保存在内存里，并在退出时重新保存，这可能覆盖在这里做的编辑：请先停止它。`,
+    fromCache: (when) => `显示的是你上次访问时的状态（${when}）；正在重新读取文件夹以检查变化…`,
+    noFolder: '这里没有会话文件夹。',
+    openConfig: '打开 nanobot 的配置文件夹（通常是 ~/.nanobot）即可看到这个工作区的会话。',
+    readingFiles: (n) => `正在读取 ${groupDigits(n)} 个会话文件…`,
+    demoName: '演示工作区',
+    mainDemoName: '演示：nanobot main',
+    demoLabel: '演示工作区（保存在此浏览器中）',
+    folderLabel: (name) => `文件夹 ${name}`,
+    copyOf: (name) => `${name} 的副本（只读）`,
+    chosenFiles: '所选文件',
+    theChosenFiles: '所选文件',
+    aSingleFile: '单个文件',
+    roAsk: '此页面可以读取该文件夹，但暂时不能写入：在你允许编辑之前，编辑结果以下载的形式提供。',
+    roFiles: '此浏览器无法写入本地文件夹（不支持 File System Access API）：文件已以只读方式复制到此页面中。编辑结果以下载的形式提供。',
+    roFile: '打开的是单个文件，因此无法原地保存：编辑结果以下载的形式提供。要编辑它，请打开它所在的文件夹。',
+    roGranted: '未获得写入权限，因此此文件夹以只读方式打开：编辑结果以下载的形式提供。',
+    noOpfs: '此浏览器没有源私有文件系统（OPFS），因此无法保存演示。',
+    noDemo: (id) => `没有名为 ${id} 的演示。`,
+    demoHttp: (status) => `无法加载演示文件（HTTP ${status}）。`,
+    demoFileHttp: (path, status) => `无法加载演示文件 ${path}（HTTP ${status}）。`,
+    naming: {
+      safeKey: 'nanobot v0.2 文件名（safe_key）',
+      safeKeyLong: '文件名是 safe_key(key)：telegram:12345 → telegram_12345.jsonl。这种映射会丢失信息（a:b_c 和 a_b:c 共用一个文件），所以元数据记录中存储的键才是真正的键。',
+      b64: '较新的 nanobot 文件名（base64url）',
+      b64Long: '文件名是不带填充的 base64url(key)：telegram:12345 → dGVsZWdyYW06MTIzNDU.jsonl。其他名字的文件会被 nanobot 忽略。',
+      unknown: '命名方式未知的文件名',
+      unknownLong: '这些文件不在 nanobot 使用的文件夹中；键取自它们的元数据记录，或取自文件名。',
+    },
+    layout: {
+      newerWs: (name) => `“${name}”是较新的 nanobot 工作区：它的会话保存在 nanobot 的配置文件夹中，不在这里。`,
+      ws: (name, n, path) => `“${name}”是 nanobot 工作区：${path}/ 中有 ${groupDigits(n)} 个会话文件。`,
+      config: (name, ns, legacy, n) => `“${name}”是 nanobot 的配置文件夹：${groupDigits(ns)} 个有会话的工作区${legacy ? '，另有旧版全局会话' : ''}（共 ${groupDigits(n)} 个文件）。`,
+      roots: (name, n) => `“${name}”包含 ${groupDigits(n)} 个工作区的 nanobot 会话文件夹。`,
+      sessions: (name, n) => `“${name}”是 nanobot 的 sessions 文件夹，有 ${groupDigits(n)} 个会话文件。`,
+      loose: (name, n) => `“${name}”不是 nanobot 工作区，但这里有 ${groupDigits(n)} 个看起来像会话的 .jsonl 文件。`,
+      nothing: (name) => `“${name}”不是 nanobot 工作区、sessions 文件夹或配置文件夹，其中也没有看起来像会话的文件。`,
+      role: { namespace: '工作区', legacy: '旧版', loose: '文件', workspace: '会话' },
+      picker: (label, role, n) => `${label}（${role}，${groupDigits(n)} 个文件）`,
+      label: (label) => {
+        const fixed: Record<string, string> = {
+          'default workspace (workspace/sessions)': '默认工作区（workspace/sessions）',
+          'workspace sessions': '工作区会话',
+          'sessions folder': 'sessions 文件夹',
+          'session-like files in this folder': '此文件夹中像会话的文件',
+          'legacy global sessions': '旧版全局会话',
+          'session namespace': '会话命名空间',
+          'a single file': '单个文件',
+        };
+        if (typeof label !== 'string') return '';
+        return fixed[label] ?? (/^workspace [0-9a-f]+$/i.test(label) ? `工作区 ${label.slice(10)}` : label);
+      },
+      note: (note) => {
+        if (typeof note !== 'string') return '';
+        if (note === 'This folder is not a nanobot workspace, sessions folder or config folder.') return '此文件夹不是 nanobot 工作区、sessions 文件夹或配置文件夹。';
+        const m = /^This workspace has the id (.+?): newer nanobot/.exec(note);
+        return m ? `此工作区的 id 是 ${m[1]}：较新的 nanobot 把它的会话保存在 <配置文件夹>/sessions/${m[1]}/ 中（通常是 ~/.nanobot/sessions/…）。打开那个文件夹即可看到它们。` : note;
+      },
+    },
+    chosen: '（手动选择）',
+    recognised: '（已识别）',
+    ambiguous: '（无法确定：显示最早的候选版本）',
+    evidenceN: (n) => `证据（${n}）`,
+    or: ' 或 ',
+    colon: '：',
+    version: 'nanobot 版本',
+    auto: (label) => `自动：${label}`,
+    reasons: (v) => {
+      const s = typeof v?.summary === 'string' ? v.summary : '';
+      if (s.includes('(ambiguous): a workspace sessions folder next to')) return '工作区 sessions 文件夹旁有 .nanobot/workspace-id：这些文件要么是 main 无法解析而留下的，要么是 main 运行之后由较旧的 nanobot 写入的';
+      if (s.endsWith(': only safe_key names, no newer records')) return '只有 safe_key 文件名，没有较新的记录';
+      if (s.endsWith(': nothing here tells the versions apart')) return '这里没有能区分版本的证据';
+      if (s.endsWith(': no evidence of any version')) return '没有任何版本的证据';
+      return (Array.isArray(v?.evidence) ? v.evidence : []).filter((e) => s.includes(e.text)).map((e) => shell.workspace.evidence(e)).join('；');
+    },
+    evidence: (e) => {
+      const n = groupDigits(typeof e?.count === 'number' ? e.count : 0);
+      const t = typeof e?.text === 'string' ? e.text : '';
+      switch (e?.kind) {
+        case 'namespace': {
+          const at = 'a session namespace of ';
+          return t.startsWith(at) ? `${t.slice(at.length)} 的会话命名空间` : '会话命名空间（32 位十六进制文件夹）';
+        }
+        case 'config': {
+          const i = t.indexOf(' (');
+          const paths = i >= 0 ? t.slice(i + 2, -1).split('an unnamed workspace').join('未命名的工作区') : '';
+          return `有 ${n} 个命名空间的会话根目录${paths ? `（${paths}）` : ''}`;
+        }
+        case 'flat-files': return `根目录中有 ${n} 个平铺文件：这是 v0.2 和 v0.3.0 会读取并迁走的旧版全局文件夹；main 忽略它们`;
+        case 'workspace-sessions': return '工作区的 sessions 文件夹，v0.2 和 v0.3.0 在这里保存会话';
+        case 'legacy-folder': return '旧版全局 sessions 文件夹，v0.2 和 v0.3.0 会读取它并把会话迁入工作区';
+        case 'workspace-id': return '.nanobot/workspace-id：main 打开过这个工作区；它的会话位于 <配置文件夹>/sessions/<id>/';
+        case 'provider-state': return `${n} 个文件含有 provider_state`;
+        case 'session-handle': return `${n} 个文件的元数据含有 session_handle`;
+        case 'runtime-context': return `${n} 个文件含有运行时上下文标记（_runtime_context）`;
+        case 'model-preset': return `${n} 个文件的元数据含有 _nanobot_model_preset`;
+        case 'base64url-names': {
+          const m = /beside (\d+)/.exec(t);
+          return `${n} 个 base64url 文件名${m ? `，旁边还有 ${m[1]} 个 safe_key 文件名：v0.3.0 正在迁移中` : ''}`;
+        }
+        case 'safe-key-names': return t.includes('main never') ? `${n} 个 main 从不加载也不列出的 safe_key 文件名（由它的迁移复制进来）` : `${n} 个 safe_key 文件名`;
+        case 'both-names': return `${n} 个文件名既是所存键的 safe_key 形式，也是其 base64url 形式`;
+        case 'other-names': return `${n} 个文件名与所存键的两种命名都不符`;
+        case 'no-key': return `${n} 个文件没有存储的键`;
+        case 'new-tmp': return `${n} 个名为 .<name>.<16 位十六进制>.tmp 的临时文件（main）`;
+        case 'old-tmp': {
+          const i = t.lastIndexOf(': ');
+          const rest = t.slice(i + 2);
+          const why = rest.includes('never writes') ? 'main 从不使用的临时文件名' : rest.includes('v0.2 or v0.3.0') ? 'v0.2 或 v0.3.0 一次中断的保存' : rest.includes('v0.3.0') ? 'v0.3.0 一次中断的保存' : 'v0.2 一次中断的保存';
+          return `${i >= 0 ? t.slice(0, i) : t}：${why}`;
+        }
+        case 'session-files-lock': return '.session-files.lock（main 对每次存储操作加锁）';
+        case 'workspace-migration-lock': return '.workspace-migration.lock（main 的会话根目录）';
+        case 'migration-conflicts': return '.migration-conflicts/：main 启动时的迁移遇到了同一个文件的两个版本';
+        default: return t;
+      }
+    },
+    sessions: '会话',
+    search: '搜索会话',
+    placeholder: '搜索标题、键和消息   ( / )',
+    channel: '渠道',
+    allChannels: (n) => `全部渠道（${groupDigits(n)}）`,
+    onlyProblems: (n) => `只看有问题的${n ? `（${groupDigits(n)}）` : ''}`,
+    matchQ: (n) => `${groupDigits(n)} 个会话匹配“`,
+    matchEnd: '”。',
+    inOrder: (n) => `${groupDigits(n)} 个会话，按 nanobot 的顺序排列（updated_at 最新的在前）。`,
+    checking: (done, total) => `正在后台检查完整文件：已完成 ${groupDigits(done)} / ${groupDigits(total)}；每读完一个文件，就能搜索其中的消息文本。`,
+    searching: (files, partial) => `搜索范围：${groupDigits(files)} 个文件的标题、键、预览和消息文本${partial ? `（其中 ${groupDigits(partial)} 个文件只搜索了一部分：文本太多，无法全部保留在内存中）` : ''}。`,
+    sortError: (error) => `nanobot 自己的会话列表在这个文件夹上出错（${error}）：某个文件的 updated_at 不是文本。下面的顺序已尽量接近。`,
+    noFiles: '这个文件夹中没有会话文件。',
+    noMatch: '没有匹配的会话。',
+    stillReading: '仍有文件在读取中，可能还会出现更多结果。',
+    problems: '问题',
+    noPreview: '没有预览文本',
+    foundIn: '在消息中找到：',
+    channelTip: '渠道（键中第一个“:”之前的部分）',
+    damagedTime: 'nanobot 无法读取此文件的开头，所以它的列表显示的是修复后的时间（元数据丢失时为当前时间）。',
+    notListed: '未列出',
+    msgs: (n) => (n === null ? '… 条消息' : `${groupDigits(n)} 条消息`),
+    showMore: (n, left) => `再显示 ${groupDigits(n)} 个（还有 ${groupDigits(left)} 个未显示）`,
+    skip: (reason) => {
+      if (typeof reason !== 'string') return '';
+      const fixed: Record<string, string> = {
+        'not a canonical base64url name: nanobot main never lists it': '不是规范的 base64url 文件名：nanobot main 从不列出它',
+        'empty file': '空文件',
+        'first line is blank': '第一行是空行',
+        'first line is not a metadata record': '第一行不是元数据记录',
+        'its first line is not a metadata record': '它的第一行不是元数据记录',
+      };
+      if (fixed[reason]) return fixed[reason];
+      let m = /^nanobot's repair reads (.+), which does not exist$/.exec(reason);
+      if (m) return `nanobot 的修复流程会去读 ${m[1]}，但它不存在`;
+      m = /^nanobot cannot read it \((.+)\)$/.exec(reason);
+      if (m) return `nanobot 无法读取它（${m[1]}）`;
+      m = /^nanobot's listing raises (.+) here: it lists no session at all$/.exec(reason);
+      if (m) return `nanobot 的列表在这里抛出 ${m[1]}：它一个会话也列不出来`;
+      m = /^Session Lens could not read it \(([\s\S]+)\)$/.exec(reason);
+      if (m) return `Session Lens 无法读取它：${m[1]}`;
+      return reason;
+    },
+    noMetadata: '它的第一行不是元数据记录',
+    badge: {
+      empty: 'nanobot 加载不到任何内容',
+      emptyWhy: (type) => `nanobot 无法加载此文件（${type}）：它会开始一个空会话，而下一次保存会替换整个文件。`,
+      damaged: '已损坏',
+      damagedWhy: (errors, skipped) => `有些行无法按 nanobot 写入的格式读取（${errors ? `${groupDigits(errors)} 个问题` : '见健康页'}）。${skipped ? `nanobot 的修复流程会跳过 ${groupDigits(skipped)} 行。` : ''}`,
+      mismatch: '键 ≠ 文件名',
+      mismatchWhy: (key) => `存储的键“${key}”应当对应另一个文件名：nanobot 会以另一个键加载此文件，或者根本不加载。`,
+      notText: '键不是文本',
+      notTextWhy: (shown, key) => `存储的键是 ${shown}，不是文本：nanobot 的列表会这样显示它，但 nanobot 按文本键查找会话，所以没有任何途径能用它打开这个会话。Session Lens 用文件名给出的键“${key}”打开此文件。`,
+      unreadable: '无法读取',
+      unreadableWhy: (error) => `Session Lens 无法读取此文件：${error}`,
+      unlisted: '不在 nanobot 的列表中',
+      unlistedWhy: (reason) => `nanobot 的会话列表不包含此文件：${reason}。`,
+      leftover: '保存被中断',
+      leftoverWhy: (names) => `${names} 是此文件一次未完成的保存留下的。`,
+      warnings: (n) => `${groupDigits(n)} 个警告`,
+      warningsWhy: 'nanobot 能读取它，但有些地方看起来不对：请查看健康视图。',
+    },
+  },
 
   // ── listing cache (rows shown from the last visit) ──
   cache: {},

@@ -1,0 +1,70 @@
+/**
+ * Languages in real Chromium: a browser set to Chinese gets the start page in Simplified Chinese
+ * (with CJK glyphs, see the screenshot); English chosen in the header's picker is remembered
+ * across a reload, over the browser's language.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser } from '../browser/harness';
+import { openAppInChromium, type Served, shot } from './support';
+
+const PORT = 41893;
+let b: Browser;
+let app: Served;
+let watch: { problems: string[] };
+
+beforeAll(async () => {
+  ({ app, b, watch } = await openAppInChromium({ port: PORT, locale: 'zh-CN' }));
+});
+
+afterAll(async () => {
+  await b?.close();
+  await app?.close();
+});
+
+describe('interface language', () => {
+  it('follows the browser: a zh-CN browser gets the start page in Chinese', async () => {
+    await b.page.goto(app.url);
+    await b.page.getByRole('heading', { name: '打开 nanobot 工作区' }).waitFor();
+    expect(await b.page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    for (const name of ['打开文件夹…', '打开 .jsonl 文件…', '试用演示', '试用 nanobot main 演示']) {
+      expect(await b.page.getByRole('button', { name, exact: true }).count()).toBe(1);
+    }
+    expect(await b.page.locator('.lead').innerText()).toContain('不上传任何内容');
+    expect(await b.page.getByRole('navigation', { name: '主导航' }).innerText()).toContain('指南');
+    const body = await b.page.locator('body').innerText();
+    for (const english of ['Open a nanobot workspace', 'Try the demo', 'What you will see', 'Recent folders']) expect(body).not.toContain(english);
+    // The CJK font stack must give real glyphs: a Chinese heading is as wide as its characters, not tofu of equal boxes.
+    const widths = await b.page.evaluate(() => {
+      const c = document.createElement('canvas').getContext('2d')!;
+      c.font = getComputedStyle(document.querySelector('h1')!).font;
+      return { zh: c.measureText('会话').width, box: c.measureText('\u{10FFFD}\u{10FFFD}').width };
+    });
+    expect(widths.zh).toBeGreaterThan(0);
+    expect(widths.zh).not.toBe(widths.box);
+    await shot(b.page, 'i18n-start-zh');
+  });
+
+  it('opens the demo workspace in Chinese: tabs, rows and badges', async () => {
+    await b.page.getByRole('button', { name: '试用演示', exact: true }).click();
+    await b.page.locator('.session-list').waitFor();
+    await b.page.locator('.session-row[data-file="whatsapp_4915550001.jsonl"] .badge', { hasText: 'nanobot 加载不到任何内容' }).waitFor();
+    expect(await b.page.getByRole('navigation', { name: '工作区' }).innerText()).toMatch(/会话[\s\S]*健康[\s\S]*遗留文件[\s\S]*升级/);
+    expect(await b.page.locator('.session-row[data-file="telegram_88001.jsonl"] .row-count').innerText()).toBe('2,602 条消息');
+    expect(await b.page.locator('.workspace').innerText()).not.toContain('msgs');
+    await shot(b.page, 'i18n-workspace-zh', false);
+    await b.page.getByRole('link', { name: '打开', exact: true }).click();
+    await b.page.getByRole('heading', { name: '打开 nanobot 工作区' }).waitFor();
+  });
+
+  it('switches to English with the header’s picker and remembers it over the browser’s language', async () => {
+    await b.page.locator('select.lang-picker').selectOption('en');
+    await b.page.getByRole('heading', { name: 'Open a nanobot workspace' }).waitFor();
+    expect(await b.page.getByRole('button', { name: 'Try the demo', exact: true }).count()).toBe(1);
+    await b.page.reload();
+    await b.page.getByRole('heading', { name: 'Open a nanobot workspace' }).waitFor();
+    expect(await b.page.evaluate(() => [document.documentElement.lang, navigator.language, localStorage.getItem('session-lens:language')])).toEqual(['en', 'zh-CN', 'en']);
+    expect(await b.page.locator('body').innerText()).not.toContain('打开 nanobot 工作区');
+    await shot(b.page, 'i18n-start-en');
+    expect(watch.problems).toEqual([]);
+  });
+});
