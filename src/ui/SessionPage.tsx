@@ -15,6 +15,7 @@ import { errorText, say } from './status';
 import { activeVersion, folder, folderIndex, listing, nowIso, refreshListing, selectFolder, workspace } from './workspace/model';
 import { resolveSession, rowHref } from './workspace/rows';
 import { ReadOnlyBanner } from './workspace/WorkspaceView';
+import { workspaceId } from './workspace/open';
 import { iso } from './iso';
 import { ReadOnce } from './ReadOnce';
 import type { OpeningPreviewProps } from './session/OpeningPreview';
@@ -185,7 +186,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
           say(message, 'success');
           void refreshListing();
         },
-        workspace: ws.name,
+        workspace: workspaceId(ws),
         onForked: (forkPath) => {
           say(`Fork written to ${forkPath}.`, 'success');
           void refreshListing().then(() => {
@@ -210,7 +211,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
       </nav>
       <ReadOnlyBanner />
       {ws.writable && ws.kind !== 'demo' && (
-        <ReadOnce ws={ws.name} id="gateway" class="notice gateway" role="note" summary={<strong>Stop nanobot before editing.</strong>}>
+        <ReadOnce ws={workspaceId(ws)} id="gateway" class="notice gateway" role="note" summary={<strong>Stop nanobot before editing.</strong>}>
           <strong>Stop nanobot before editing.</strong> A running nanobot gateway keeps this session in memory and re-saves it when it shuts down,
           overwriting edits made here. Session Lens refuses to save over a file that changed since it was read.
         </ReadOnce>

@@ -15,7 +15,7 @@ import { folderSignatureOf, statFolder } from '../../store/folder-stat';
 import { joinPath } from '../../store/paths';
 import { idbListingStore, loadListing, saveListing, type ListingCacheStore } from '../../store/listing-cache';
 import { listSessions, type Listing } from '../../store/session-list';
-import type { Workspace } from './open';
+import { workspaceId, type Workspace } from './open';
 import type { FileScan } from './scan';
 import { runScan } from './scanner';
 
@@ -46,7 +46,7 @@ export function setListingCacheStore(store: ListingCacheStore): void {
 
 /** The cache key of a folder: only real folders and the demo are kept (dropped copies change with every drop). */
 function cacheKey(ws: Workspace, f: SessionFolder): string | null {
-  return ws.kind === 'folder' || ws.kind === 'demo' ? `${ws.kind}:${ws.name}:${f.path}` : null;
+  return ws.kind === 'folder' || ws.kind === 'demo' ? `${ws.kind}:${workspaceId(ws)}:${f.path}` : null;
 }
 /** Session files per folder path as last listed: the layout's own counts date from when it was opened. */
 export const folderCounts = signal<ReadonlyMap<string, number>>(new Map());

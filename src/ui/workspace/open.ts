@@ -30,6 +30,11 @@ export interface Workspace {
   rememberedId?: string;
 }
 
+/** The workspace's name on disk, the same in every language: it keys the listing cache and the notes marked read. */
+export function workspaceId(ws: Pick<Workspace, 'name' | 'root'>): string {
+  return ws.root?.name ?? ws.name;
+}
+
 /** Open a directory handle; writable when readwrite is already granted (no prompt here). */
 export async function workspaceFromHandle(handle: FileSystemDirectoryHandle, kind: 'folder' | 'demo', rememberedId?: string): Promise<Workspace> {
   const access = kind === 'demo' ? 'granted' : await queryAccess(handle, 'readwrite');
