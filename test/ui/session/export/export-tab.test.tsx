@@ -114,6 +114,26 @@ describe('ExportTab', () => {
     expect(JSON.parse(await saved[0]!.blob.text())).toEqual(JSON.parse(pyDumps(entries)));
   });
 
+  it('exports the replay as of the turn the link names (upto=), and says so', async () => {
+    const h = harness({ src: 'replay', fmt: 'json', max_tokens: '0', upto: '2' });
+    el = document.createElement('div');
+    document.body.appendChild(el);
+    await h.rerender();
+    await waitFor(() => el!.querySelector('.sl-findings-list') !== null);
+    const picked = el.querySelector('.sl-export-pick label[data-upto]')!;
+    expect(picked.getAttribute('data-upto')).toBe('2');
+    expect(picked.textContent).toContain('as of user message #1: its first 2 of 3 messages');
+    for (const li of [...el.querySelectorAll('.sl-findings-list li')]) await click(button(li, 'Unmask'));
+    const all = h.o.nanobot.result!.messages;
+    const asOf = getHistory(all.slice(0, 2), 0, { maxMessages: 120, includeTimestamps: true }, 'v0.2').entries;
+    expect(asOf).not.toEqual(getHistory(all, 0, { maxMessages: 120, includeTimestamps: true }, 'v0.2').entries);
+    expect(preview()).toBe(pyDumps(asOf));
+    // The Markdown names the turn in its facts.
+    await click([...el.querySelectorAll('.sl-export-pick label')].find((l) => l.textContent!.includes('Markdown'))!.querySelector('input'));
+    await waitFor(() => preview().startsWith('# '));
+    expect(preview()).toContain(String.raw`— as of user message \#1: the first 2 of 3 messages, with today’s last\_consolidated \(0\)`);
+  });
+
   it('is reachable from the session header', async () => {
     const routes: string[] = [];
     el = await mount(<SessionView opened={openText(file)} adapter={null} now={() => '2026-06-01T12:00:00'} onChanged={() => {}} onForked={() => {}} route={{ params: {} }} onRoute={(t) => routes.push(t)} />);
