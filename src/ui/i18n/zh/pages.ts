@@ -37,7 +37,7 @@ const pages: PageText = {
       dismiss: '关闭',
       nothingStrong: 'nanobot 从这个文件中什么也加载不到',
       nothingSummary: '{strong}；它下次保存时会替换这个文件。',
-      nothingBody: '{strong}（{error}）。它会为 {key} 新建一个空会话，而下次保存该会话时{lost}请修复它（编辑标签页），或者别让 nanobot 碰它。',
+      nothingBody: '{strong}（{error}）。它会为 {key} 新建一个空会话，而下次保存该会话时{lost}请修复它（“编辑”标签页），或者不要再让 nanobot 读写它。',
       nothingLost: (n: number) => `会替换整个文件——全部 ${g(n)} 条消息都会丢失。`,
       repairStrong: '修复流程',
       repairSummary: 'nanobot 对这个文件走的是{strong}。',
