@@ -79,6 +79,10 @@ describe('the session page in Simplified Chinese', () => {
     await type(el.querySelector('.sl-jump-message'), '99');
     await click(button(el.querySelector('.sl-jump')!, '跳转'));
     expect(el.querySelector('.sl-jump [role="status"]')!.textContent).toBe('没有消息 #99：消息编号为 #1–4。');
+    // A status already shown follows a language switch too.
+    await setLanguage('en');
+    await settle();
+    expect(el.querySelector('.sl-jump [role="status"]')!.textContent).toBe('There is no message #99: messages are #1–4.');
   });
 
   it('the File tab explains lenses, problems and the metadata record in Chinese', async () => {

@@ -47,8 +47,8 @@ export function ConversationTab({ opened, line, onOpenLine, onLine }: Conversati
     setNonce((n) => n + 1);
     return true;
   };
-  const [copied, setCopied] = useState<string | null>(null);
-  const copyLink = (message: number) => void copyPermalink(opened.key, message + 1).then(setCopied);
+  const [copied, setCopied] = useState<(() => string) | null>(null);
+  const copyLink = (message: number) => void copyPermalink(opened.key, message + 1).then((say) => setCopied(() => say));
   const keyOf = useMemo(() => (i: number) => { const r = rows[i]!; return 'line' in r ? r.line : 'marker'; }, [rows]);
   const target = line === null ? null : (rowOfLine.get(line) ?? null);
   const overrides = useMemo(rawOverrides, [opened]);
@@ -87,7 +87,7 @@ export function ConversationTab({ opened, line, onOpenLine, onLine }: Conversati
           {t.rawAll}
         </label>
       </div>
-      {copied && <p class="sl-muted sl-small" role="status">{copied}</p>}
+      {copied && <p class="sl-muted sl-small" role="status">{copied()}</p>}
       {rows.length === 0 ? (
         <p class="sl-empty">{t.noMessages}</p>
       ) : (

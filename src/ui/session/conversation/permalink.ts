@@ -8,13 +8,16 @@ export function permalinkUrl(key: string, n: number): string {
   return base + messageHref(key, n, parseHash(location.hash).params);
 }
 
-/** Copies the link; resolves with what to tell the user (the link itself when the clipboard refuses). */
-export async function copyPermalink(key: string, n: number): Promise<string> {
+/**
+ * Copies the link; resolves with what to tell the user (the link itself when the clipboard refuses),
+ * as a function read at render, so the message follows a language switch.
+ */
+export async function copyPermalink(key: string, n: number): Promise<() => string> {
   const url = permalinkUrl(key, n);
   try {
     await navigator.clipboard.writeText(url);
-    return pg().conversation.linkCopied(n);
+    return () => pg().conversation.linkCopied(n);
   } catch {
-    return pg().conversation.linkIs(n, url);
+    return () => pg().conversation.linkIs(n, url);
   }
 }

@@ -20,31 +20,34 @@ function whole(v: string): number | null {
 export function JumpTo({ opened, onMessage, onLine }: JumpToProps) {
   const [msg, setMsg] = useState('');
   const [line, setLine] = useState('');
-  const [say, setSay] = useState('');
+  // What to tell the user, read at render (a language switch re-words it); null for nothing.
+  const [said, setSaid] = useState<(() => string) | null>(null);
+  const setSay = (say: (() => string) | null) => setSaid(() => say);
   const total = opened.recovered.messages.length;
   const t = pg().find;
   const toMessage = () => {
     const n = whole(msg);
-    if (n === null || n < 1 || n > total) return setSay(t.noMessage(msg.trim(), total));
-    setSay('');
+    if (n === null || n < 1 || n > total) return setSay(() => pg().find.noMessage(msg.trim(), total));
+    setSay(null);
     onMessage(n - 1);
   };
   const toLine = () => {
     const n = whole(line);
-    if (n === null || n < 1 || n > opened.doc.records.length || !onLine(n - 1)) return setSay(t.noLine(line.trim()));
-    setSay('');
+    if (n === null || n < 1 || n > opened.doc.records.length || !onLine(n - 1)) return setSay(() => pg().find.noLine(line.trim()));
+    setSay(null);
   };
   const toReplayed = async () => {
-    setSay(t.replaying);
+    setSay(() => pg().find.replaying);
     try {
       const l = await firstReplayedLine(opened);
-      if (l === null) setSay(pg().find.noneSent);
+      if (l === null) setSay(() => pg().find.noneSent);
       else {
-        setSay('');
+        setSay(null);
         onLine(l);
       }
     } catch (e) {
-      setSay(pg().find.replayFailed(e instanceof Error ? e.message : String(e)));
+      const why = e instanceof Error ? e.message : String(e);
+      setSay(() => pg().find.replayFailed(why));
     }
   };
   const enter = (f: () => void) => (e: KeyboardEvent) => {
@@ -66,7 +69,7 @@ export function JumpTo({ opened, onMessage, onLine }: JumpToProps) {
       <button type="button" onClick={toLine}>{t.go}</button>
       <button type="button" class="sl-link" onClick={() => void toReplayed()}>{t.firstReplayed}</button>
       <button type="button" class="sl-link" disabled={total === 0} onClick={() => onMessage(total - 1)}>{t.latest}</button>
-      {say && <span class="sl-muted" role="status">{say}</span>}
+      {said && <span class="sl-muted" role="status">{said()}</span>}
     </div>
   );
 }
