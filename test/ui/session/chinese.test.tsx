@@ -141,6 +141,13 @@ describe('the session page in Simplified Chinese', () => {
     expect(el.querySelector('.sl-raw-switch')!.getAttribute('title')).toBe('按存储原样显示这段文本，或以 Markdown 排版显示');
   });
 
+  it('the Export tab names the turn a replay link is as of, in Chinese', async () => {
+    await setLanguage('zh-CN');
+    el = await mount(<SessionView {...props({ opened: openText(file), route: { tab: 'export', params: { src: 'replay', upto: '2' } } })} />);
+    await waitFor(() => el!.querySelector('label[data-upto]') !== null);
+    expect(el.querySelector('label[data-upto]')!.textContent).toBe(' 回放：nanobot 发送给模型的内容（按“回放”标签页的设置），截至用户消息 #1：4 条消息中的前 2 条');
+  });
+
   it('switches back to English on screen when the language changes', async () => {
     await setLanguage('zh-CN');
     el = await mount(<SessionView {...props({ opened: openText(file) })} />);

@@ -321,7 +321,7 @@ const pages = {
       tokenizerFailed: 'The tokenizer could not be loaded, so the budgeted replay cannot be computed. Export the session instead, or reload and try again.',
       raises: (error: string, message: number) => `nanobot’s get_history raises ${error} (message ${message}), so it sends nothing to export.`,
       recoveredNote: ' — nanobot loads nothing from this file; these are the recovered messages replayed',
-      uptoNote: (user: number, upto: number, total: number) => ` — as of user message #${user}: the first ${upto} of ${total} messages, with today’s last_consolidated`,
+      uptoNote: (user: number, upto: number, total: number, lastConsolidated: number) => ` — as of user message #${user}: the first ${upto} of ${total} messages, with today’s last_consolidated (${lastConsolidated})`,
       // findings
       nothingFound: 'Nothing to redact was found (API keys, tokens, private keys, URL passwords, e-mail addresses, home folders, the session key).',
       findings: (n: number) => plural(n, 'finding'),

@@ -368,7 +368,7 @@ const pages: PageText = {
       tokenizerFailed: '无法加载分词器，因此无法计算带预算的回放。请改为导出会话，或重新加载后再试。',
       raises: (error: string, message: number) => `nanobot 的 get_history 抛出 ${error}（消息 ${message}），因此没有可导出的内容。`,
       recoveredNote: ' —— nanobot 从这个文件中什么也加载不到；这里回放的是恢复出的消息',
-      uptoNote: (user: number, upto: number, total: number) => ` —— 截至用户消息 #${user}：${total} 条消息中的前 ${upto} 条，使用当前的 last_consolidated`,
+      uptoNote: (user: number, upto: number, total: number, lastConsolidated: number) => ` —— 截至用户消息 #${user}：${total} 条消息中的前 ${upto} 条，使用当前的 last_consolidated（${lastConsolidated}）`,
       nothingFound: '没有发现需要脱敏的内容（API 密钥、令牌、私钥、URL 密码、电子邮件地址、主目录、会话键）。',
       findings: (n: number) => `${g(n)} 处发现`,
       maskedUnmasked: (masked: number, unmasked: number) => `${g(masked)} 处已遮蔽，${g(unmasked)} 处由你取消遮蔽`,

@@ -43,7 +43,7 @@ export function ReplayEntries({ opened, params, children }: ReplayEntriesProps) 
   if (state.tokens === 'failed') return <p class="sl-banner sl-danger" role="alert">{t.tokenizerFailed}</p>;
   const e = state.result.error;
   if (e) return <p class="sl-banner sl-danger" role="alert">{t.raises(`${e.type}: ${e.message}`, e.message_index + 1)}</p>;
-  const asOf = upto === null ? '' : `${t.uptoNote(upto - 1, upto, session.messages.length)} (${lastConsolidated})`;
+  const asOf = upto === null ? '' : t.uptoNote(upto - 1, upto, session.messages.length, lastConsolidated);
   const note = `${settingsNote(s, opened.version)}${asOf}${lens === 'recovered' ? t.recoveredNote : ''}`;
   return <>{children(state.result.entries, note)}</>;
 }
