@@ -20,7 +20,6 @@ export { prepareConversation as prepareView } from './conversation/model';
 
 type TabId = 'conversation' | 'replay' | 'file' | 'edit' | 'export';
 
-
 import { closeFind, openFind } from './find/state';
 
 /** The 0-based file line the route points at: `line` (1-based), else the permalink's message `m` (1-based). */
