@@ -267,7 +267,7 @@ const pages: PageText = {
       messages: '消息',
       metadata: '元数据',
       times: '时间',
-      and: '和',
+      and: ' 和 ',
       defaulted: (fields: string) => `（${fields} 已默认为加载时的时间）`,
       notADict: (value: string) => `不是 dict（${value}）`,
       empty: '（空）',
