@@ -22,10 +22,57 @@ export interface ExportMessage {
   blocks: ExportBlock[];
 }
 
+/**
+ * The words an export writes around the data (headings, labels), so a file made from the Chinese
+ * interface reads in Chinese; the CLI and anything else that passes none get EXPORT_WORDS.
+ */
+export interface ExportWords {
+  /** The `lang` of the exported HTML page. */
+  lang: string;
+  /** The heading when the session has no title. */
+  untitled: string;
+  sessionKey: string;
+  /** Between a label and its value in the header's facts. */
+  colon: string;
+  messages: (n: number) => string;
+  notADict: string;
+  value: string;
+  noRole: string;
+  /** Heading facts: a tool result's tool name, the call id it answers (each followed by the value). */
+  name: string;
+  answers: string;
+  reasoning: string;
+  thinkingBlocks: string;
+  block: string;
+  typedBlock: (type: string) => string;
+  content: string;
+  toolCall: string;
+}
+
+/** English, the words every export had before it could speak another language. */
+export const EXPORT_WORDS: ExportWords = {
+  lang: 'en',
+  untitled: 'Session',
+  sessionKey: 'Session key',
+  colon: ': ',
+  messages: (n) => `${n} message${n === 1 ? '' : 's'}`,
+  notADict: '(not a dict)',
+  value: 'value',
+  noRole: '(no role)',
+  name: 'name ',
+  answers: 'answers ',
+  reasoning: 'reasoning',
+  thinkingBlocks: 'thinking blocks',
+  block: 'block',
+  typedBlock: (type) => `${type} block`,
+  content: 'content',
+  toolCall: 'tool call',
+};
+
 const str = (v: PyValue | undefined): string | null => (typeof v === 'string' ? v : null);
 const shown = (v: PyValue): string => (typeof v === 'string' ? v : pyDumps(v));
 
-function contentBlocks(content: PyValue | undefined, role: string): ExportBlock[] {
+function contentBlocks(content: PyValue | undefined, role: string, w: ExportWords): ExportBlock[] {
   if (content === undefined) return [];
   const prose = role === 'tool' ? 'code' : 'text';
   if (typeof content === 'string') return content === '' ? [] : [{ kind: prose, label: '', text: content }];
@@ -34,13 +81,13 @@ function contentBlocks(content: PyValue | undefined, role: string): ExportBlock[
       const text = isDict(b) ? str(dictGet(b, 'text')) : null;
       if (isDict(b) && dictGet(b, 'type') === 'text' && text !== null) return { kind: prose, label: '', text };
       const type = isDict(b) ? str(dictGet(b, 'type')) : null;
-      return { kind: 'json', label: type ? `${type} block` : 'block', text: pyDumps(b) };
+      return { kind: 'json', label: type ? w.typedBlock(type) : w.block, text: pyDumps(b) };
     });
   }
-  return [{ kind: 'json', label: 'content', text: pyDumps(content) }];
+  return [{ kind: 'json', label: w.content, text: pyDumps(content) }];
 }
 
-function toolCallBlocks(calls: PyValue | undefined): ExportBlock[] {
+function toolCallBlocks(calls: PyValue | undefined, w: ExportWords): ExportBlock[] {
   if (calls === undefined) return [];
   if (!Array.isArray(calls)) return [{ kind: 'json', label: 'tool_calls', text: pyDumps(calls) }];
   return calls.map((c): ExportBlock => {
@@ -48,29 +95,29 @@ function toolCallBlocks(calls: PyValue | undefined): ExportBlock[] {
     const name = isDict(fn) ? dictGet(fn, 'name') : undefined;
     const args = isDict(fn) ? dictGet(fn, 'arguments') : undefined;
     const id = isDict(c) ? dictGet(c, 'id') : undefined;
-    if (name === undefined && args === undefined) return { kind: 'json', label: 'tool call', text: pyDumps(c) };
-    const label = `tool call ${name === undefined ? '?' : shown(name)}${id === undefined ? '' : ` (${shown(id)})`}`;
+    if (name === undefined && args === undefined) return { kind: 'json', label: w.toolCall, text: pyDumps(c) };
+    const label = `${w.toolCall} ${name === undefined ? '?' : shown(name)}${id === undefined ? '' : ` (${shown(id)})`}`;
     return { kind: typeof args === 'string' ? 'code' : 'json', label, text: args === undefined ? '' : shown(args) };
   });
 }
 
-/** The parts of message `m` (a dict, or any value a file may hold instead). */
-export function exportMessage(m: PyValue, n: number): ExportMessage {
-  if (!isDict(m)) return { n, role: '(not a dict)', facts: [], blocks: [{ kind: 'json', label: 'value', text: pyDumps(m) }] };
+/** The parts of message `m` (a dict, or any value a file may hold instead), labelled in `w`'s words. */
+export function exportMessage(m: PyValue, n: number, w: ExportWords = EXPORT_WORDS): ExportMessage {
+  if (!isDict(m)) return { n, role: w.notADict, facts: [], blocks: [{ kind: 'json', label: w.value, text: pyDumps(m) }] };
   const role = dictGet(m, 'role');
-  const roleText = role === undefined ? '(no role)' : shown(role);
+  const roleText = role === undefined ? w.noRole : shown(role);
   const facts: string[] = [];
-  for (const [key, label] of [['timestamp', ''], ['name', 'name '], ['tool_call_id', 'answers ']] as const) {
+  for (const [key, label] of [['timestamp', ''], ['name', w.name], ['tool_call_id', w.answers]] as const) {
     const v = dictGet(m, key);
     if (v !== undefined && !(key === 'name' && role !== 'tool')) facts.push(label + shown(v));
   }
   const blocks: ExportBlock[] = [];
   const reasoning = dictGet(m, 'reasoning_content');
-  if (reasoning !== undefined && reasoning !== null && reasoning !== '') blocks.push({ kind: typeof reasoning === 'string' ? 'code' : 'json', label: 'reasoning', text: shown(reasoning) });
+  if (reasoning !== undefined && reasoning !== null && reasoning !== '') blocks.push({ kind: typeof reasoning === 'string' ? 'code' : 'json', label: w.reasoning, text: shown(reasoning) });
   const thinking = dictGet(m, 'thinking_blocks');
-  if (thinking !== undefined && thinking !== null) blocks.push({ kind: 'json', label: 'thinking blocks', text: pyDumps(thinking) });
-  blocks.push(...contentBlocks(dictGet(m, 'content'), typeof role === 'string' ? role : ''));
-  blocks.push(...toolCallBlocks(dictGet(m, 'tool_calls')));
+  if (thinking !== undefined && thinking !== null) blocks.push({ kind: 'json', label: w.thinkingBlocks, text: pyDumps(thinking) });
+  blocks.push(...contentBlocks(dictGet(m, 'content'), typeof role === 'string' ? role : '', w));
+  blocks.push(...toolCallBlocks(dictGet(m, 'tool_calls'), w));
   const media = dictGet(m, 'media');
   if (media !== undefined) blocks.push({ kind: 'json', label: 'media', text: pyDumps(media) });
   return { n, role: roleText, facts, blocks };

@@ -3,7 +3,7 @@
  * page (inline styles, no script, a CSP that forbids every fetch) or JSON (the messages exactly).
  * Built from data already redacted; every piece of text in the HTML is escaped.
  */
-import { exportMessage, type ExportBlock, type ExportMessage } from './export-parts';
+import { EXPORT_WORDS, exportMessage, type ExportBlock, type ExportMessage, type ExportWords } from './export-parts';
 import { pyDumps } from './pyjson';
 import type { PyValue } from './pyvalue';
 
@@ -19,6 +19,8 @@ export interface ExportDoc {
   notes: string[];
   /** Messages as stored, or the replay's provider entries: any JSON values. */
   messages: PyValue[];
+  /** The words around the data (default: English, EXPORT_WORDS). */
+  words?: ExportWords;
 }
 
 /** The CSP of an exported page: nothing may load or connect; only its own inline styles apply. */
@@ -63,14 +65,15 @@ function mdMessage(m: ExportMessage): string {
 
 /** The conversation as Markdown: message text as written (it is Markdown already), the rest fenced. */
 export function exportMarkdown(doc: ExportDoc): string {
+  const w = doc.words ?? EXPORT_WORDS;
   const head = [
-    `# ${mdInline(doc.title || 'Session')}`,
+    `# ${mdInline(doc.title || w.untitled)}`,
     '',
-    `- Session key: ${mdInline(doc.key)}`,
-    `- ${mdInline(doc.what)}: ${doc.messages.length} message${doc.messages.length === 1 ? '' : 's'}`,
+    `- ${mdInline(w.sessionKey)}${w.colon}${mdInline(doc.key)}`,
+    `- ${mdInline(doc.what)}${w.colon}${mdInline(w.messages(doc.messages.length))}`,
     ...doc.notes.map((n) => `- ${mdInline(n)}`),
   ].join('\n');
-  return [head, ...doc.messages.map((m, i) => mdMessage(exportMessage(m, i + 1)))].join('\n\n---\n\n') + '\n';
+  return [head, ...doc.messages.map((m, i) => mdMessage(exportMessage(m, i + 1, w)))].join('\n\n---\n\n') + '\n';
 }
 
 // --- HTML -----------------------------------------------------------------------------------
@@ -111,11 +114,13 @@ function htmlMessage(m: ExportMessage): string {
 
 /** One page that opens offline from disk: no script, no external anything, every text escaped. */
 export function exportHtml(doc: ExportDoc): string {
-  const title = doc.title || 'Session';
-  const notes = [`Session key: <bdi>${escapeHtml(doc.key)}</bdi>`, `${escapeHtml(doc.what)}: ${doc.messages.length} message${doc.messages.length === 1 ? '' : 's'}`, ...doc.notes.map(escapeHtml)];
+  const w = doc.words ?? EXPORT_WORDS;
+  const title = doc.title || w.untitled;
+  const colon = escapeHtml(w.colon);
+  const notes = [`${escapeHtml(w.sessionKey)}${colon}<bdi>${escapeHtml(doc.key)}</bdi>`, `${escapeHtml(doc.what)}${colon}${escapeHtml(w.messages(doc.messages.length))}`, ...doc.notes.map(escapeHtml)];
   return [
     '<!doctype html>',
-    '<html lang="en">',
+    `<html lang="${escapeHtml(w.lang)}">`,
     '<head>',
     '<meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="${EXPORT_CSP}">`,
@@ -126,7 +131,7 @@ export function exportHtml(doc: ExportDoc): string {
     '</head>',
     '<body>',
     `<header><h1><bdi>${escapeHtml(title)}</bdi></h1><ul class="facts">${notes.map((n) => `<li>${n}</li>`).join('')}</ul></header>`,
-    `<main>${doc.messages.map((m, i) => htmlMessage(exportMessage(m, i + 1))).join('\n')}</main>`,
+    `<main>${doc.messages.map((m, i) => htmlMessage(exportMessage(m, i + 1, w))).join('\n')}</main>`,
     '</body>',
     '</html>',
     '',

@@ -18,6 +18,8 @@ import { ReadOnlyBanner } from './workspace/WorkspaceView';
 import { workspaceId } from './workspace/open';
 import { iso } from './iso';
 import { ReadOnce } from './ReadOnce';
+import { pg } from './i18n/text';
+import { fill } from './session/fill';
 import type { OpeningPreviewProps } from './session/OpeningPreview';
 import type { PyDict } from '../core/pyvalue';
 
@@ -51,7 +53,7 @@ function useSessionView(): Views | null {
     let live = true;
     loadSessionView().then(
       (v) => live && setView(() => v),
-      (e) => say(`The session views could not be loaded: ${errorText(e)}`, 'error'),
+      (e) => say(pg().session.viewsFailed(errorText(e)), 'error'),
     );
     return () => {
       live = false;
@@ -136,7 +138,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
             // the session view announces the new version itself
             void showWhenReady(next).then((shown) => shown && void refreshListing());
           },
-          (e) => setError(`${path} can no longer be read: ${errorText(e)}`),
+          (e) => setError(pg().session.unreadable(path, errorText(e))),
         );
       },
       () => isBusy(ws.adapter, path),
@@ -151,23 +153,21 @@ export function SessionPage({ r }: { r: SessionRoute }) {
   const folderParams: Record<string, string> = folderIndex.value > 0 && f ? { folder: f.path } : {};
   const back = `#/w${folderIndex.value > 0 && f ? `?folder=${encodeURIComponent(f.path)}` : ''}`;
 
-  if (!l || folderPending) return <p class="empty-state" aria-busy="true">Reading the workspace…</p>;
+  const t = pg().session;
+  if (!l || folderPending) return <p class="empty-state" aria-busy="true">{t.readingWorkspace}</p>;
   if (!summary) {
     return (
       <div class="session-missing">
-        <h1>No such session</h1>
+        <h1>{t.missingTitle}</h1>
         <p>
-          There is no session with the key <code>{iso(r.key)}</code>
-          {r.params.file ? (
-            <>
-              {' '}
-              in a file named <code>{iso(r.params.file)}</code>
-            </>
-          ) : null}{' '}
-          in {f ? f.label : 'this workspace'}. It may have been deleted or renamed.
+          {fill(t.missing, {
+            key: <code>{iso(r.key)}</code>,
+            file: r.params.file ? fill(t.missingFile, { name: <code>{iso(r.params.file)}</code> }) : null,
+            where: f ? f.label : t.thisWorkspace,
+          })}
         </p>
         <a class="btn" href={back}>
-          Back to the sessions
+          {t.back}
         </a>
       </div>
     );
@@ -188,11 +188,11 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         },
         workspace: workspaceId(ws),
         onForked: (forkPath) => {
-          say(`Fork written to ${forkPath}.`, 'success');
+          say(pg().session.forkWritten(forkPath), 'success');
           void refreshListing().then(() => {
             const all = listing.value?.summaries ?? [];
             const fork = all.find((s) => s.path === forkPath);
-            if (fork && f) say(`Fork written to ${forkPath}.`, 'success', { label: 'Open the fork', href: rowHref(fork, activeVersion.value, all, folderIndex.value > 0 ? f.path : null) });
+            if (fork && f) say(pg().session.forkWritten(forkPath), 'success', { label: pg().session.openFork, href: rowHref(fork, activeVersion.value, all, folderIndex.value > 0 ? f.path : null) });
           });
         },
         route: { ...(r.tab ? { tab: r.tab } : {}), params: r.params },
@@ -202,7 +202,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
 
   return (
     <div class="session-page">
-      <nav class="crumbs" aria-label="Breadcrumb">
+      <nav class="crumbs" aria-label={t.breadcrumb}>
         <a href={back}>← {ws.name}</a>
         <span aria-hidden="true"> / </span>
         <span aria-current="page">
@@ -211,9 +211,8 @@ export function SessionPage({ r }: { r: SessionRoute }) {
       </nav>
       <ReadOnlyBanner />
       {ws.writable && ws.kind !== 'demo' && (
-        <ReadOnce ws={workspaceId(ws)} id="gateway" class="notice gateway" role="note" summary={<strong>Stop nanobot before editing.</strong>}>
-          <strong>Stop nanobot before editing.</strong> A running nanobot gateway keeps this session in memory and re-saves it when it shuts down,
-          overwriting edits made here. Session Lens refuses to save over a file that changed since it was read.
+        <ReadOnce ws={workspaceId(ws)} id="gateway" class="notice gateway" role="note" summary={<strong>{t.stopTitle}</strong>}>
+          <strong>{t.stopTitle}</strong> {t.stopBody}
         </ReadOnce>
       )}
       {error && (
@@ -225,7 +224,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         !error && (
           <>
             <p class="empty-state" aria-busy="true">
-              Opening {iso(summary.fileName)}…
+              {fill(t.opening, { name: iso(summary.fileName) })}
             </p>
             {preview && View?.OpeningPreview && <View.OpeningPreview messages={preview} progress={progress} />}
           </>

@@ -103,3 +103,32 @@ describe('exportMessage', () => {
     expect(exportMessage(loads('[1, 2]'), 3)).toEqual({ n: 3, role: '(not a dict)', facts: [], blocks: [{ kind: 'json', label: 'value', text: '[1, 2]' }] });
   });
 });
+
+describe('export words', () => {
+  const words = {
+    lang: 'zh-CN', untitled: '会话', sessionKey: '会话键', colon: '：', messages: (n: number) => `${n} 条消息`, notADict: '（不是 dict）', value: '值', noRole: '（无 role）',
+    name: '名称 ', answers: '回应 ', reasoning: '推理过程', thinkingBlocks: '思考块', block: '块', typedBlock: (t: string) => `${t} 块`, content: 'content', toolCall: '工具调用',
+  };
+
+  it('write the headings and labels in the words given, the data unchanged', () => {
+    const md = exportMarkdown({ ...doc, title: '', words });
+    expect(md.split('\n')[0]).toBe('# 会话');
+    expect(md).toContain('- 会话键：cli:\\<b\\>key\\</b\\>');
+    expect(md).toContain('- Session as stored：8 条消息');
+    expect(md).toContain('*工具调用 search \\(c1\\)*');
+    expect(md).toContain('## 3. tool · 名称 search · 回应 c1');
+    expect(md).toContain('*推理过程*');
+    expect(md).toContain('*image\\_url 块*');
+    expect(md).toContain('## 7. （不是 dict）');
+    expect(md).not.toMatch(/tool call|Session key|messages|reasoning/);
+    const html = exportHtml({ ...doc, words });
+    expect(html.startsWith('<!doctype html>\n<html lang="zh-CN">')).toBe(true);
+    expect(html).toContain('<li>会话键：<bdi>cli:&lt;b&gt;key&lt;/b&gt;</bdi></li><li>Session as stored：8 条消息</li>');
+  });
+
+  it('default to English, as the CLI writes them', () => {
+    expect(exportMarkdown(doc)).toContain('- Session as stored: 8 messages');
+    expect(exportMarkdown({ ...doc, messages: [messages[0]!] })).toContain('- Session as stored: 1 message\n');
+    expect(exportHtml(doc)).toContain('<li>Session key: <bdi>');
+  });
+});

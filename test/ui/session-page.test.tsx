@@ -23,6 +23,7 @@ const { openSession, writeFork } = await import('../../src/store/sessions');
 const { mount, unmount, waitFor } = await import('./session/helpers');
 const { demoAdapter, demoWorkspace } = await import('./shell-helpers');
 const { createMemoryAdapter } = await import('../../src/store/memory-adapter');
+const { setLanguage } = await import('../../src/ui/i18n/text');
 
 let el: HTMLElement | null = null;
 beforeEach(() => {
@@ -62,6 +63,28 @@ describe('the session host', () => {
     await unmount(el);
     el = await mount(<SessionPage r={session('#/s/nobody%3Ahere')} />);
     expect(el.querySelector('h1')!.textContent).toBe('No such session');
+  });
+
+  it('speaks Chinese: the missing session, the gateway note, the fork message', async () => {
+    await setLanguage('zh-CN');
+    try {
+      const a = demoAdapter();
+      await setWorkspace({ ...(await demoWorkspace(a)), kind: 'folder' });
+      el = await mount(<SessionPage r={session('#/s/nobody%3Ahere?file=x.jsonl')} />);
+      expect(el.querySelector('h1')!.textContent).toBe('没有这个会话');
+      expect(el.querySelector('.session-missing p')!.textContent).toMatch(/^.+中没有键为 nobody:here、文件名为 x\.jsonl 的会话。它可能已被删除或重命名。$/);
+      expect(el.querySelector('.session-missing a')!.textContent).toBe('返回会话列表');
+      await unmount(el);
+      el = await mount(<SessionPage r={session('#/s/telegram%3A12345')} />);
+      await waitFor(() => host !== null);
+      expect(el.querySelector('.notice.gateway')!.textContent).toContain('编辑前请先停止 nanobot。');
+      expect(el.querySelector('nav.crumbs')!.getAttribute('aria-label')).toBe('面包屑导航');
+      host!.onForked('sessions/x.jsonl');
+      expect(status.value?.text).toBe('分叉已写入 sessions/x.jsonl。');
+      expect(el.textContent).not.toMatch(/Stop nanobot|No such session|Fork written/);
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('read-only workspaces pass adapter null', async () => {

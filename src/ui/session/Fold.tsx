@@ -4,7 +4,7 @@
  */
 import type { VNode } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { count } from './text';
+import { pg } from '../i18n/text';
 import { Hl } from './find/Hl';
 import { chunkEnds, foldAt, REVEAL_CHUNK } from './reveal';
 
@@ -30,6 +30,7 @@ export function Fold({ text, limit = 1500, lines = 24, class: cls }: FoldProps) 
     );
   }
   const left = text.length - (shown || at);
+  const t = pg().session;
   return (
     <div class={`sl-fold ${cls ?? ''}`} aria-busy={auto}>
       {shown === 0 ? (
@@ -43,17 +44,17 @@ export function Fold({ text, limit = 1500, lines = 24, class: cls }: FoldProps) 
       <p class="sl-fold-bar">
         {auto ? (
           <>
-            <span class="sl-muted" role="status">Showing {count(shown)} of {count(text.length)} characters…</span>{' '}
-            <button type="button" class="sl-link" onClick={stop}>Stop</button>
+            <span class="sl-muted" role="status">{t.revealing(shown, text.length)}</span>{' '}
+            <button type="button" class="sl-link" onClick={stop}>{t.stop}</button>
           </>
         ) : (
           left > 0 && (
             <>
-              <button type="button" class="sl-link" aria-expanded={false} onClick={all}>Show all ({count(left)} more characters)</button>
+              <button type="button" class="sl-link" aria-expanded={false} onClick={all}>{t.showAll(left)}</button>
               {left > REVEAL_CHUNK && (
                 <>
                   {' · '}
-                  <button type="button" class="sl-link" onClick={more}>Show {count(REVEAL_CHUNK)} more</button>
+                  <button type="button" class="sl-link" onClick={more}>{t.showMore(REVEAL_CHUNK)}</button>
                 </>
               )}
             </>
@@ -62,7 +63,7 @@ export function Fold({ text, limit = 1500, lines = 24, class: cls }: FoldProps) 
         {shown > 0 && !auto && (
           <>
             {left > 0 && ' · '}
-            <button type="button" class="sl-link" aria-expanded={true} onClick={less}>Show less</button>
+            <button type="button" class="sl-link" aria-expanded={true} onClick={less}>{t.showLess}</button>
           </>
         )}
       </p>

@@ -6,7 +6,8 @@ import { rulesOf } from '../../core/nanobot-version';
 import { sessionTitle } from '../../core/title';
 import type { OpenedSession } from '../../store/sessions';
 import { lensState, loadErrorText, repairSkippedLines, replaySession } from './lens';
-import { bytes, count, plural } from './text';
+import { fill } from './fill';
+import { pg, ui } from '../i18n/text';
 import { iso } from '../iso';
 import { ReadOnce } from '../ReadOnce';
 
@@ -26,68 +27,69 @@ export interface HeaderProps {
 
 /** Title block and banners. */
 export function Header({ opened, lens, notice, onDismiss, onProblems, onLine, onExport, workspace = '' }: HeaderProps) {
+  const t = pg().session;
   const state = lensState(opened);
   const title = sessionTitle(replaySession(opened).session.metadata);
   const skipped = repairSkippedLines(opened);
   const diags = opened.doc.diagnostics;
   const errors = diags.filter((d) => d.severity === 'error').length;
   const messages = opened.recovered.messages.length;
+  const count = ui().common.count;
+  const key = <code>{iso(opened.key)}</code>;
   return (
     <header class="sl-header">
       <div class="sl-title-row">
-        <h2 class="sl-title">{title || <span class="sl-muted">(no title)</span>}</h2>
-        <button type="button" class="sl-export-open" onClick={onExport}>Export / share…</button>
+        <h2 class="sl-title">{title || <span class="sl-muted">{t.noTitle}</span>}</h2>
+        <button type="button" class="sl-export-open" onClick={onExport}>{t.exportOpen}</button>
       </div>
       <dl class="sl-facts">
-        <div><dt>key</dt><dd><code>{iso(opened.key)}</code></dd></div>
-        <div><dt>file</dt><dd><code>{iso(opened.fileName)}</code></dd></div>
-        <div><dt>size</dt><dd>{bytes(opened.bytes.length)}</dd></div>
-        <div><dt>messages</dt><dd>{count(messages)}{opened.nanobot.result && opened.nanobot.result.messages.length !== messages ? ` (nanobot loads ${count(opened.nanobot.result.messages.length)})` : ''}</dd></div>
-        <div><dt>rules of</dt><dd class="sl-version">{rulesOf(opened.version).label}</dd></div>
-        <div><dt>showing</dt><dd>{lens}</dd></div>
+        <div><dt>{t.facts.key}</dt><dd>{key}</dd></div>
+        <div><dt>{t.facts.file}</dt><dd><code>{iso(opened.fileName)}</code></dd></div>
+        <div><dt>{t.facts.size}</dt><dd>{t.bytes(opened.bytes.length)}</dd></div>
+        <div><dt>{t.facts.messages}</dt><dd>{count(messages)}{opened.nanobot.result && opened.nanobot.result.messages.length !== messages ? t.nanobotLoads(opened.nanobot.result.messages.length) : ''}</dd></div>
+        <div><dt>{t.facts.rules}</dt><dd class="sl-version">{rulesOf(opened.version).label}</dd></div>
+        <div><dt>{t.facts.showing}</dt><dd>{lens}</dd></div>
       </dl>
       {notice && (
         <p class="sl-banner sl-info" role="status">
           {notice}{' '}
-          <button type="button" class="sl-link" onClick={onDismiss}>Dismiss</button>
+          <button type="button" class="sl-link" onClick={onDismiss}>{t.dismiss}</button>
         </p>
       )}
       {state === 'nothing' && (
-        <ReadOnce ws={workspace} id="loads-nothing" class="sl-banner sl-danger" role="alert" summary={<><strong>nanobot loads nothing from this file</strong>; its next save replaces it.</>}>
-          <strong>nanobot loads nothing from this file</strong> ({loadErrorText(opened)}). It would start an empty session for{' '}
-          <code>{iso(opened.key)}</code>, and its next save of that session <strong>replaces this whole file — all {plural(messages, 'message')} would be lost.</strong>{' '}
-          Repair it (Edit tab) or keep nanobot away from it.
+        <ReadOnce ws={workspace} id="loads-nothing" class="sl-banner sl-danger" role="alert" summary={<>{fill(t.nothingSummary, { strong: <strong>{t.nothingStrong}</strong> })}</>}>
+          {fill(t.nothingBody, { strong: <strong>{t.nothingStrong}</strong>, error: loadErrorText(opened), key, lost: <strong>{t.nothingLost(messages)}</strong> })}
         </ReadOnce>
       )}
       {state === 'repair' && (
-        <ReadOnce ws={workspace} id="repair-path" class="sl-banner sl-warn" role="alert" summary={<>nanobot takes the <strong>repair path</strong> for this file.</>}>
-          nanobot’s strict load fails ({loadErrorText(opened)}), so it takes the <strong>repair path</strong>
+        <ReadOnce ws={workspace} id="repair-path" class="sl-banner sl-warn" role="alert" summary={<>{fill(t.repairSummary, { strong: <strong>{t.repairStrong}</strong> })}</>}>
+          {fill(t.repairLead, { error: loadErrorText(opened), strong: <strong>{t.repairStrong}</strong> })}
           {opened.nanobot.skipped > 0 ? (
             <>
-              {' '}and skips {plural(opened.nanobot.skipped, 'line')}
+              {t.repairSkips(opened.nanobot.skipped)}
               {skipped.length === opened.nanobot.skipped && (
                 <>
-                  :{' '}
+                  {t.listColon}
                   {skipped.slice(0, 12).map((l, i) => (
                     <>
-                      {i > 0 && ', '}
-                      <button type="button" class="sl-link" key={l} onClick={() => onLine(l)}>line {l + 1}</button>
+                      {i > 0 && t.listSep}
+                      <button type="button" class="sl-link" key={l} onClick={() => onLine(l)}>{t.line(l + 1)}</button>
                     </>
                   ))}
                   {skipped.length > 12 && ' …'}
                 </>
               )}
-              . Its next save writes the file without them.
+              {t.repairSkipsEnd}
             </>
           ) : (
-            '; it reads every message, but replaces unreadable dates with the current time.'
+            t.repairNoSkip
           )}
         </ReadOnce>
       )}
       {diags.length > 0 && (
         <p class="sl-banner sl-note">
           <button type="button" class="sl-link" onClick={onProblems}>
-            {plural(diags.length, 'problem')} found{errors ? ` (${plural(errors, 'error')})` : ''} — see the File tab
+            {t.problems(diags.length, errors)}
           </button>
         </p>
       )}

@@ -6,7 +6,7 @@ import { useMemo } from 'preact/hooks';
 import { pyDumps } from '../../core/pyjson';
 import { dictGet, type PyDict } from '../../core/pyvalue';
 import { Content } from './conversation/Content';
-import { count } from './text';
+import { pg } from '../i18n/text';
 import './session.css';
 
 /** At most this many preview messages are laid out: enough to fill a screen, cheap to render. */
@@ -21,24 +21,24 @@ export interface OpeningPreviewProps {
 /** The first messages as read-only cards (text only: no numbers, pairing or raw line until the whole file is in). */
 export function OpeningPreview({ messages, progress }: OpeningPreviewProps) {
   // The same vnodes on every progress update: Preact skips them, so only the status line changes.
-  const cards = useMemo(() => messages.slice(0, SHOWN).map(card), [messages]);
+  const t = pg().session;
+  const cards = useMemo(() => messages.slice(0, SHOWN).map((m, i) => card(m, i, t)), [messages, t]);
   return (
     <section class="sl-conversation sl-opening" aria-busy="true" aria-labelledby="sl-opening-h">
-      <h3 id="sl-opening-h" class="sl-h">The first messages, while the rest of the file is read</h3>
+      <h3 id="sl-opening-h" class="sl-h">{t.firstMessages}</h3>
       <p class="sl-muted sl-opening-progress" role="status">
-        {progress ? `${count(progress[0])} of ${count(progress[1])} lines received from the parser…` : 'Parsing the whole file…'} The full views
-        (replay, file, edit) open when it is done.
+        {progress ? t.received(progress[0], progress[1]) : t.parsing} {t.fullViews}
       </p>
       {cards}
     </section>
   );
 }
 
-function card(m: PyDict, i: number) {
+function card(m: PyDict, i: number, t: ReturnType<typeof pg>['session']) {
   const role = dictGet(m, 'role');
-  const roleText = role === undefined ? 'no role' : typeof role === 'string' ? role : pyDumps(role);
+  const roleText = role === undefined ? t.noRole : typeof role === 'string' ? role : pyDumps(role);
   return (
-    <article key={i} class={`sl-msg sl-role-${typeof role === 'string' ? role.replace(/[^a-z]/gi, '') : 'x'}`} aria-label={`First messages: ${roleText}`}>
+    <article key={i} class={`sl-msg sl-role-${typeof role === 'string' ? role.replace(/[^a-z]/gi, '') : 'x'}`} aria-label={t.firstMessage(roleText)}>
       <header class="sl-msg-head">
         <span class="sl-role">{roleText}</span>
       </header>

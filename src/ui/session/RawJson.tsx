@@ -3,23 +3,25 @@ import { useState } from 'preact/hooks';
 import type { FileRecord } from '../../core/document';
 import { recordText } from './text';
 import { Fold } from './Fold';
+import { pg } from '../i18n/text';
 
 const SHOWN = 4000;
 
 /** A toggle that reveals the raw JSON line of a record. */
 export function RawJson({ record, line }: { record: FileRecord; line: number }) {
   const [open, setOpen] = useState(false);
+  const t = pg().session;
   if (!open) {
     return (
       <button type="button" class="sl-link sl-raw-toggle" aria-expanded={false} onClick={() => setOpen(true)}>
-        Raw JSON
+        {t.rawJson}
       </button>
     );
   }
   return (
     <div class="sl-raw">
       <button type="button" class="sl-link" aria-expanded={true} onClick={() => setOpen(false)}>
-        Hide raw JSON (line {line + 1})
+        {t.hideRaw(line + 1)}
       </button>
       <Fold text={recordText(record)} limit={SHOWN} lines={Number.MAX_SAFE_INTEGER} class="sl-code" />
     </div>

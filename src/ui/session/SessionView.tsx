@@ -12,20 +12,13 @@ import { FileTab } from './file/FileTab';
 import { Header } from './Header';
 import { ReplayTab } from './replay/ReplayTab';
 import { Tabs, type TabDef } from './Tabs';
+import { pg, ui } from '../i18n/text';
 import './session.css';
 
 export { OpeningPreview } from './OpeningPreview';
 export { prepareConversation as prepareView } from './conversation/model';
 
 type TabId = 'conversation' | 'replay' | 'file' | 'edit' | 'export';
-
-const LENS: Record<TabId, string> = {
-  conversation: 'recovered lens (every line of the file)',
-  replay: 'nanobot’s lens (what get_history sends)',
-  file: 'both lenses and the raw lines',
-  edit: 'recovered lens (edits keep untouched lines byte for byte)',
-  export: 'the session as stored, or nanobot’s replay, redacted before it leaves',
-};
 
 import { closeFind, openFind } from './find/state';
 
@@ -43,7 +36,7 @@ export function SessionView(props: SessionHostProps) {
   const { opened, route } = props;
   const [tab, setTab] = useState<TabId>(route.tab ?? 'conversation');
   const [line, setLine] = useState<number | null>(lineParam(route.params, opened));
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ size: number; at: Date } | null>(null);
   const seen = useRef(opened.snapshot);
   const own = useRef<string | null>(null);
   useEffect(() => {
@@ -73,7 +66,7 @@ export function SessionView(props: SessionHostProps) {
     if (prev === opened.snapshot || prev.sha256 === opened.snapshot.sha256) return;
     if (own.current === opened.snapshot.sha256) return;
     const at = new Date(opened.snapshot.lastModified);
-    setNotice(`Updated from disk: the file changed (now ${opened.bytes.length.toLocaleString('en-US')} bytes, modified ${Number.isNaN(at.getTime()) ? '?' : at.toLocaleTimeString()}); the views show the new version.`);
+    setNotice({ size: opened.bytes.length, at });
   }, [opened.snapshot]);
   const go = (next: TabId, params: Record<string, string> = withoutLine(route.params)) => {
     setTab(next);
@@ -86,17 +79,18 @@ export function SessionView(props: SessionHostProps) {
     go(where, { ...withoutLine(route.params), line: String(l + 1) });
   };
   const diags = opened.doc.diagnostics.length;
+  const t = pg().session;
   const tabs: TabDef[] = [
-    { id: 'conversation', label: 'Conversation' },
-    { id: 'replay', label: 'Replay' },
-    { id: 'file', label: 'File', badge: diags ? String(diags) : undefined },
-    { id: 'edit', label: props.adapter ? 'Edit' : 'Edit (download)' },
-    { id: 'export', label: 'Export' },
+    { id: 'conversation', label: t.tabs.conversation },
+    { id: 'replay', label: t.tabs.replay },
+    { id: 'file', label: t.tabs.file, badge: diags ? String(diags) : undefined },
+    { id: 'edit', label: props.adapter ? t.tabs.edit : t.tabs.editDownload },
+    { id: 'export', label: t.tabs.export },
   ];
   return (
     <div class={`sl-session ${tab === 'conversation' ? 'sl-fill' : ''}`}>
-      <Header opened={opened} workspace={props.workspace ?? ''} lens={LENS[tab]} notice={notice} onDismiss={() => setNotice(null)} onProblems={() => go('file')} onLine={(l) => openLine(l)} onExport={() => go('export', route.params)} />
-      <Tabs tabs={tabs} active={tab} onSelect={(id) => go(id as TabId)} idPrefix="sl" label="Session views">
+      <Header opened={opened} workspace={props.workspace ?? ''} lens={t.lens[tab]} notice={notice && noticeText(notice.size, notice.at)} onDismiss={() => setNotice(null)} onProblems={() => go('file')} onLine={(l) => openLine(l)} onExport={() => go('export', route.params)} />
+      <Tabs tabs={tabs} active={tab} onSelect={(id) => go(id as TabId)} idPrefix="sl" label={t.tabsLabel}>
         {tab === 'conversation' && <ConversationTab opened={opened} line={line} onOpenLine={(l) => openLine(l)} onLine={(l) => setLine(l)} />}
         {tab === 'replay' && <ReplayTab opened={opened} params={route.params} onParams={(p) => props.onRoute('replay', p)} onOpenLine={(l) => openLine(l, 'conversation')} onExport={(p) => go('export', { ...p, src: 'replay' })} />}
         {tab === 'export' && <LazyExportTab opened={opened} params={route.params} onParams={(p) => props.onRoute('export', p)} />}
@@ -116,6 +110,12 @@ export function SessionView(props: SessionHostProps) {
       </Tabs>
     </div>
   );
+}
+
+/** The "updated from disk" notice in the reader's language (its time too), made at render so a language switch redoes it. */
+function noticeText(size: number, at: Date): string {
+  const time = Number.isNaN(at.getTime()) ? '?' : at.toLocaleTimeString(ui().common.locale);
+  return pg().session.updated(size, time);
 }
 
 function withoutLine(p: Record<string, string>): Record<string, string> {

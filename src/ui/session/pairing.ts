@@ -10,9 +10,14 @@ import { runNow } from '../../store/event-loop';
 /** Messages handled between two yields of the step version. */
 const STEP = 512;
 
+/** Why a call has no name to show: the entry is not a call object, or it names no function (the view says so in words). */
+export type NameMissing = 'notCall' | 'unnamed';
+
 export interface ToolCallInfo {
   id: string | null;
+  /** The function's name ('' when `placeholder` says why there is none). */
   name: string;
+  placeholder?: NameMissing;
   arguments: string;
   /** Message index of the tool result answering it, or null when unanswered. */
   result: number | null;
@@ -22,21 +27,22 @@ export interface Pairing {
   /** Calls declared by each assistant message (by message index). */
   calls: Map<number, ToolCallInfo[]>;
   /** For each tool message: the assistant message holding its call, or null (orphan). Missing id: undefined. */
-  answers: Map<number, { call: number | null; name: string | null }>;
+  answers: Map<number, { call: number | null; name: string | null; placeholder?: NameMissing }>;
 }
 
-function callsOf(m: PyDict): { id: string | null; name: string; arguments: string }[] {
+function callsOf(m: PyDict): { id: string | null; name: string; placeholder?: NameMissing; arguments: string }[] {
   const tc = dictGet(m, 'tool_calls');
   if (!Array.isArray(tc)) return [];
   return tc.map((c) => {
-    if (!isDict(c)) return { id: null, name: '(not a tool call object)', arguments: '' };
+    if (!isDict(c)) return { id: null, name: '', placeholder: 'notCall' as const, arguments: '' };
     const id = dictGet(c, 'id');
     const fn = dictGet(c, 'function');
     const name = isDict(fn) ? dictGet(fn, 'name') : dictGet(c, 'name');
     const args = isDict(fn) ? dictGet(fn, 'arguments') : dictGet(c, 'arguments');
     return {
       id: truthy(id) ? pyStr(id!) : null,
-      name: typeof name === 'string' ? name : '(unnamed)',
+      name: typeof name === 'string' ? name : '',
+      ...(typeof name === 'string' ? {} : { placeholder: 'unnamed' as const }),
       arguments: typeof args === 'string' ? args : args === undefined ? '' : pyStr(args),
     };
   });
@@ -50,7 +56,7 @@ export function pairToolCalls(messages: PyDict[]): Pairing {
 /** pairToolCalls as steps (one yield per STEP messages), for runSliced on a 50,000-message file. */
 export function* pairToolCallsSteps(messages: PyDict[]): Generator<void, Pairing> {
   const calls = new Map<number, ToolCallInfo[]>();
-  const answers = new Map<number, { call: number | null; name: string | null }>();
+  const answers = new Map<number, { call: number | null; name: string | null; placeholder?: NameMissing }>();
   const open = new Map<string, { msg: number; info: ToolCallInfo }>();
   for (let i = 0; i < messages.length; i++) {
     if (i % STEP === STEP - 1) yield;
@@ -66,8 +72,8 @@ export function* pairToolCallsSteps(messages: PyDict[]): Generator<void, Pairing
       const hit = open.get(pyStr(id!));
       if (hit && hit.info.result === null) {
         hit.info.result = i;
-        answers.set(i, { call: hit.msg, name: hit.info.name });
-      } else answers.set(i, { call: hit ? hit.msg : null, name: hit ? hit.info.name : null });
+        answers.set(i, { call: hit.msg, name: hit.info.name, ...(hit.info.placeholder ? { placeholder: hit.info.placeholder } : {}) });
+      } else answers.set(i, { call: hit ? hit.msg : null, name: hit ? hit.info.name : null, ...(hit?.info.placeholder ? { placeholder: hit.info.placeholder } : {}) });
     }
   }
   return { calls, answers };

@@ -4,7 +4,7 @@ import { metadataIndex } from '../../../core/document';
 import { pyDumps } from '../../../core/pyjson';
 import { dictGet } from '../../../core/pyvalue';
 import type { OpenedSession } from '../../../store/sessions';
-import { plural } from '../text';
+import { pg } from '../../i18n/text';
 import { VirtualList } from '../VirtualList';
 import { CorruptRow, MarkerRow, ProviderRow } from './OtherRows';
 import { MessageRow } from './MessageRow';
@@ -47,30 +47,31 @@ export function ConversationTab({ opened, line, onOpenLine, onLine }: Conversati
     setNonce((n) => n + 1);
     return true;
   };
-  const [copied, setCopied] = useState<string | null>(null);
-  const copyLink = (message: number) => void copyPermalink(opened.key, message + 1).then(setCopied);
+  const [copied, setCopied] = useState<(() => string) | null>(null);
+  const copyLink = (message: number) => void copyPermalink(opened.key, message + 1).then((say) => setCopied(() => say));
   const keyOf = useMemo(() => (i: number) => { const r = rows[i]!; return 'line' in r ? r.line : 'marker'; }, [rows]);
   const target = line === null ? null : (rowOfLine.get(line) ?? null);
   const overrides = useMemo(rawOverrides, [opened]);
   const raw = rawEverywhere.value;
+  const t = pg().conversation;
   useEffect(() => {
     if (!raw) void loadMarkdown();
   }, [raw]);
   return (
     <RawOverridesContext.Provider value={overrides}>
     <section class="sl-conversation" aria-labelledby="sl-conv-h">
-      <h3 id="sl-conv-h" class="sl-h">Conversation</h3>
+      <h3 id="sl-conv-h" class="sl-h">{t.heading}</h3>
       <p class="sl-muted sl-summary">
-        {plural(messages.length, 'message')} as stored (recovered lens: every line kept)
-        {corrupt ? ` · ${plural(corrupt, 'corrupt line')}` : ''}
-        {orphans ? ` · ${plural(orphans, 'orphan tool result')}` : ''}
-        {unanswered ? ` · ${plural(unanswered, 'unanswered tool call')}` : ''}
+        {t.summary(messages.length)}
+        {corrupt ? ` · ${t.corrupt(corrupt)}` : ''}
+        {orphans ? ` · ${t.orphans(orphans)}` : ''}
+        {unanswered ? ` · ${t.unanswered(unanswered)}` : ''}
       </p>
       {findOpen.value && <FindBar opened={opened} pairing={pairing} onGoto={jump} />}
       <div class="sl-conv-tools">
         {!findOpen.value && (
-          <button type="button" class="sl-link" title="Find in this session (Ctrl+F / ⌘F)" onClick={openFind}>
-            Find…
+          <button type="button" class="sl-link" title={t.findTitle} onClick={openFind}>
+            {t.find}
           </button>
         )}
         <JumpTo opened={opened} onMessage={jump} onLine={jumpLine} />
@@ -83,15 +84,15 @@ export function ConversationTab({ opened, line, onOpenLine, onLine }: Conversati
               overrides.value = new Map();
             }}
           />{' '}
-          Raw text for every message (no Markdown formatting)
+          {t.rawAll}
         </label>
       </div>
-      {copied && <p class="sl-muted sl-small" role="status">{copied}</p>}
+      {copied && <p class="sl-muted sl-small" role="status">{copied()}</p>}
       {rows.length === 0 ? (
-        <p class="sl-empty">This file holds no messages.</p>
+        <p class="sl-empty">{t.noMessages}</p>
       ) : (
         <VirtualList
-          label="Messages"
+          label={t.listLabel}
           count={rows.length}
           estimateSize={(i) => (rows[i]!.kind === 'marker' ? 60 : 140)}
           getKey={keyOf}

@@ -3,7 +3,8 @@ import { pyDumps } from '../../../core/pyjson';
 import { pyStr } from '../../../core/pyrepr';
 import { dictGet, dictKeys, isDict, type PyDict, type PyValue } from '../../../core/pyvalue';
 import { Fold } from '../Fold';
-import { MESSAGE_FLAGS, SHOWN_KEYS } from '../flags';
+import { messageFlag, SHOWN_KEYS } from '../flags';
+import { pg } from '../../i18n/text';
 import { iso } from '../../iso';
 
 /** `reasoning_content` and `thinking_blocks`, folded away in <details>. */
@@ -11,13 +12,14 @@ export function Reasoning({ m }: { m: PyDict }) {
   const rc = dictGet(m, 'reasoning_content');
   const tb = dictGet(m, 'thinking_blocks');
   if (rc === undefined && tb === undefined) return null;
+  const t = pg().conversation;
   return (
     <details class="sl-reasoning">
       <summary>
-        Reasoning{typeof rc === 'string' ? ` (${rc.length} chars)` : ''}
-        {Array.isArray(tb) ? ` · ${tb.length} thinking block${tb.length === 1 ? '' : 's'}` : ''}
+        {t.reasoning}{typeof rc === 'string' ? t.reasoningChars(rc.length) : ''}
+        {Array.isArray(tb) ? t.thinkingBlocks(tb.length) : ''}
       </summary>
-      {rc !== undefined && (typeof rc === 'string' ? <Fold text={rc || '(empty)'} /> : <Fold text={pyDumps(rc)} class="sl-code" />)}
+      {rc !== undefined && (typeof rc === 'string' ? <Fold text={rc || t.empty} /> : <Fold text={pyDumps(rc)} class="sl-code" />)}
       {Array.isArray(tb)
         ? tb.map((b, i) => <Fold key={i} text={isDict(b) && typeof dictGet(b, 'thinking') === 'string' ? (dictGet(b, 'thinking') as string) : pyDumps(b)} />)
         : tb !== undefined && <Fold text={pyDumps(tb)} class="sl-code" />}
@@ -25,23 +27,24 @@ export function Reasoning({ m }: { m: PyDict }) {
   );
 }
 
-function names(v: PyValue | undefined): string[] {
+function names(v: PyValue | undefined, unnamed: string): string[] {
   if (!Array.isArray(v)) return [];
-  return v.map((x) => (isDict(x) ? pyStr(dictGet(x, 'name') ?? '(unnamed)') : pyStr(x)));
+  return v.map((x) => (isDict(x) ? pyStr(dictGet(x, 'name') ?? unnamed) : pyStr(x)));
 }
 
 /** media / cli_apps / mcp_presets as breadcrumbs: what replay appends to the user's text. */
 export function Attachments({ m }: { m: PyDict }) {
+  const t = pg().conversation;
   const media = dictGet(m, 'media');
-  const apps = names(dictGet(m, 'cli_apps'));
-  const presets = names(dictGet(m, 'mcp_presets'));
+  const apps = names(dictGet(m, 'cli_apps'), t.unnamed);
+  const presets = names(dictGet(m, 'mcp_presets'), t.unnamed);
   const paths = Array.isArray(media) ? media.map((p) => (typeof p === 'string' ? p : pyDumps(p))) : [];
   if (!paths.length && !apps.length && !presets.length) return null;
   return (
-    <ul class="sl-crumbs" aria-label="Attachments (replay adds them to the text as breadcrumbs)">
-      {paths.map((p, i) => <li key={`m${i}`} class="sl-crumb">image: {p}</li>)}
-      {apps.map((n, i) => <li key={`a${i}`} class="sl-crumb">CLI app @{n}</li>)}
-      {presets.map((n, i) => <li key={`p${i}`} class="sl-crumb">MCP preset @{n}</li>)}
+    <ul class="sl-crumbs" aria-label={t.attachments}>
+      {paths.map((p, i) => <li key={`m${i}`} class="sl-crumb">{t.image}{p}</li>)}
+      {apps.map((n, i) => <li key={`a${i}`} class="sl-crumb">{t.cliApp}{n}</li>)}
+      {presets.map((n, i) => <li key={`p${i}`} class="sl-crumb">{t.mcpPreset}{n}</li>)}
     </ul>
   );
 }
@@ -56,12 +59,12 @@ export function Flags({ m }: { m: PyDict }) {
   const keys = dictKeys(m).filter((k) => !SHOWN_KEYS.has(k));
   if (!keys.length) return null;
   return (
-    <ul class="sl-flags" aria-label="Internal keys">
+    <ul class="sl-flags" aria-label={pg().conversation.internalKeys}>
       {keys.map((k) => {
         const v = m[k]!;
-        const known = MESSAGE_FLAGS[k];
+        const known = messageFlag(k);
         return (
-          <li key={k} class={`sl-tag ${known ? 'sl-tag-internal' : ''}`} title={known ?? 'a key nanobot does not define'}>
+          <li key={k} class={`sl-tag ${known ? 'sl-tag-internal' : ''}`} title={known ?? pg().conversation.unknownKey}>
             {iso(k)}
             {v === true ? '' : <>={iso(short(v))}</>}
           </li>

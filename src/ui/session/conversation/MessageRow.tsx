@@ -7,6 +7,7 @@ import { RawJson } from '../RawJson';
 import { Content } from './Content';
 import { Attachments, Flags, Reasoning } from './Extras';
 import { ToolAnswer, ToolCalls } from './ToolCalls';
+import { pg } from '../../i18n/text';
 
 export interface MessageRowProps {
   m: PyDict;
@@ -22,17 +23,18 @@ export interface MessageRowProps {
 
 /** A message card; `role` is shown as stored (a missing role is flagged: nanobot's replay raises on it). */
 export function MessageRow(p: MessageRowProps) {
+  const t = pg().conversation;
   const role = dictGet(p.m, 'role');
-  const roleText = role === undefined ? 'no role' : typeof role === 'string' ? role : pyDumps(role);
+  const roleText = role === undefined ? pg().session.noRole : typeof role === 'string' ? role : pyDumps(role);
   const ts = dictGet(p.m, 'timestamp');
   return (
-    <article class={`sl-msg sl-role-${typeof role === 'string' ? role.replace(/[^a-z]/gi, '') : 'x'} ${p.highlighted ? 'sl-hl' : ''}`} aria-label={`Message ${p.index + 1}, ${roleText}`} data-message={p.index}>
+    <article class={`sl-msg sl-role-${typeof role === 'string' ? role.replace(/[^a-z]/gi, '') : 'x'} ${p.highlighted ? 'sl-hl' : ''}`} aria-label={t.messageLabel(p.index + 1, roleText)} data-message={p.index}>
       <header class="sl-msg-head">
         <span class={`sl-role ${role === undefined ? 'sl-tag-danger' : ''}`}>{roleText}</span>
-        <span class="sl-muted">#{p.index + 1} · line {p.line + 1}</span>
+        <span class="sl-muted">{t.position(p.index + 1, p.line + 1)}</span>
         {p.onCopyLink && (
-          <button type="button" class="sl-link sl-permalink" title="Copy a link that opens this message" onClick={() => p.onCopyLink!(p.index)}>
-            copy link
+          <button type="button" class="sl-link sl-permalink" title={t.copyLinkTitle} onClick={() => p.onCopyLink!(p.index)}>
+            {t.copyLink}
           </button>
         )}
         {ts !== undefined && <time class="sl-muted">{typeof ts === 'string' ? ts : pyDumps(ts)}</time>}

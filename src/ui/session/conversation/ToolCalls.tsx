@@ -3,6 +3,8 @@ import { Fold } from '../Fold';
 import type { Pairing } from '../pairing';
 import { iso } from '../../iso';
 import { Hl } from '../find/Hl';
+import { pg } from '../../i18n/text';
+import { fill } from '../fill';
 
 export interface ToolProps {
   index: number;
@@ -14,19 +16,20 @@ export interface ToolProps {
 export function ToolCalls({ index, pairing, onJump }: ToolProps) {
   const calls = pairing.calls.get(index);
   if (!calls) return null;
+  const t = pg().conversation;
   return (
-    <ul class="sl-calls" aria-label="Tool calls">
+    <ul class="sl-calls" aria-label={t.toolCalls}>
       {calls.map((c, i) => (
         <li key={i} class="sl-call">
           <div class="sl-call-head">
-            <span class="sl-call-name"><Hl text={c.name} /></span>
+            <span class="sl-call-name">{c.placeholder ? t[c.placeholder] : <Hl text={c.name} />}</span>
             {c.id && <code class="sl-muted">{iso(c.id)}</code>}
             {c.result !== null ? (
               <button type="button" class="sl-link" onClick={() => onJump(c.result!)}>
-                result: message #{c.result + 1}
+                {t.resultIn(c.result + 1)}
               </button>
             ) : (
-              <span class="sl-tag sl-tag-warn">unanswered call</span>
+              <span class="sl-tag sl-tag-warn">{t.unansweredCall}</span>
             )}
           </div>
           {c.arguments && <Fold text={c.arguments} limit={600} lines={8} class="sl-code" />}
@@ -39,14 +42,20 @@ export function ToolCalls({ index, pairing, onJump }: ToolProps) {
 /** For a tool message: which call it answers, or that it is an orphan. */
 export function ToolAnswer({ index, pairing, onJump }: ToolProps) {
   const a = pairing.answers.get(index);
-  if (!a) return <span class="sl-tag">no tool_call_id</span>;
-  if (a.call === null) return <span class="sl-tag sl-tag-danger" title="replay cuts everything up to and including an orphan tool result">orphan result: no earlier call with this id</span>;
+  const t = pg().conversation;
+  if (!a) return <span class="sl-tag">{t.noCallId}</span>;
+  if (a.call === null) return <span class="sl-tag sl-tag-danger" title={t.orphanTitle}>{t.orphan}</span>;
+  const call = a.call;
   return (
     <span class="sl-answer">
-      result of <span class="sl-call-name">{iso(a.name ?? '')}</span>{' '}
-      <button type="button" class="sl-link" onClick={() => onJump(a.call!)}>
-        call in message #{a.call + 1}
-      </button>
+      {fill(t.resultOf, {
+        name: <span class="sl-call-name">{a.placeholder ? t[a.placeholder] : iso(a.name ?? '')}</span>,
+        call: (
+          <button type="button" class="sl-link" onClick={() => onJump(call)}>
+            {t.callIn(call + 1)}
+          </button>
+        ),
+      })}
     </span>
   );
 }

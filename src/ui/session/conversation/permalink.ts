@@ -1,5 +1,6 @@
 /** A message's permalink (`#/s/<key>/m/<n>`), as a full URL on the clipboard. */
 import { messageHref, parseHash } from '../../router';
+import { pg } from '../../i18n/text';
 
 /** The absolute URL that opens message `n` (1-based) of session `key` in place. */
 export function permalinkUrl(key: string, n: number): string {
@@ -7,13 +8,16 @@ export function permalinkUrl(key: string, n: number): string {
   return base + messageHref(key, n, parseHash(location.hash).params);
 }
 
-/** Copies the link; resolves with what to tell the user (the link itself when the clipboard refuses). */
-export async function copyPermalink(key: string, n: number): Promise<string> {
+/**
+ * Copies the link; resolves with what to tell the user (the link itself when the clipboard refuses),
+ * as a function read at render, so the message follows a language switch.
+ */
+export async function copyPermalink(key: string, n: number): Promise<() => string> {
   const url = permalinkUrl(key, n);
   try {
     await navigator.clipboard.writeText(url);
-    return `Link to message #${n} copied.`;
+    return () => pg().conversation.linkCopied(n);
   } catch {
-    return `Link to message #${n}: ${url}`;
+    return () => pg().conversation.linkIs(n, url);
   }
 }

@@ -5,12 +5,14 @@
  */
 import { useMemo, useState } from 'preact/hooks';
 import { buildExport, type ExportFormat } from '../../../core/export';
+import { EXPORT_WORDS } from '../../../core/export-parts';
 import type { PyValue } from '../../../core/pyvalue';
 import { sessionTitle } from '../../../core/title';
 import type { OpenedSession } from '../../../store/sessions';
 import { Fold } from '../Fold';
 import { replaySession } from '../lens';
-import { bytes, count } from '../text';
+import { uptoFromParams } from '../replay/settings';
+import { pg } from '../../i18n/text';
 import { downloadText, exportFileName } from './download';
 import { FindingsList } from './FindingsList';
 import { ReplayEntries } from './ReplayEntries';
@@ -22,38 +24,46 @@ export interface ExportTabProps {
   onParams: (params: Record<string, string>) => void;
 }
 
-const FORMATS: { id: ExportFormat; label: string; ext: string }[] = [
-  { id: 'md', label: 'Markdown', ext: 'md' },
-  { id: 'html', label: 'HTML page (offline, no script)', ext: 'html' },
-  { id: 'json', label: 'JSON (the messages exactly)', ext: 'json' },
-];
+/** The formats offered; Markdown is called Markdown in every language. */
+function formats(): { id: ExportFormat; label: string }[] {
+  const t = pg().export;
+  return [
+    { id: 'md', label: 'Markdown' },
+    { id: 'html', label: t.formatHtml },
+    { id: 'json', label: t.formatJson },
+  ];
+}
 
 /** Source and format pickers, then the redaction step over what was picked. */
 export function ExportTab({ opened, params, onParams }: ExportTabProps) {
   const source = params.src === 'replay' ? 'replay' : 'session';
   const format: ExportFormat = params.fmt === 'html' || params.fmt === 'json' ? params.fmt : 'md';
   const set = (k: string, v: string) => onParams({ ...params, [k]: v });
-  const title = sessionTitle(replaySession(opened).session.metadata);
+  const { session } = replaySession(opened);
+  const title = sessionTitle(session.metadata);
+  // A link from the Replay tab "as of" a turn exports that same replay.
+  const upto = uptoFromParams(params, session.messages.length);
+  const t = pg().export;
   return (
     <section class="sl-export" aria-labelledby="sl-export-h">
-      <h3 id="sl-export-h" class="sl-h">Export and share</h3>
-      <p class="sl-muted">Everything happens in this page: the file is made here and saved by your browser’s download. Nothing is uploaded.</p>
+      <h3 id="sl-export-h" class="sl-h">{t.heading}</h3>
+      <p class="sl-muted">{t.local}</p>
       <fieldset class="sl-export-pick">
-        <legend>What</legend>
-        <label><input type="radio" name="sl-export-src" checked={source === 'session'} onChange={() => set('src', 'session')} /> The session as stored ({count(opened.recovered.messages.length)} messages)</label>
-        <label><input type="radio" name="sl-export-src" checked={source === 'replay'} onChange={() => set('src', 'replay')} /> The replay: what nanobot sends to the model (the Replay tab’s settings)</label>
+        <legend>{t.what}</legend>
+        <label><input type="radio" name="sl-export-src" checked={source === 'session'} onChange={() => set('src', 'session')} /> {t.sourceSession(opened.recovered.messages.length)}</label>
+        <label data-upto={upto ?? undefined}><input type="radio" name="sl-export-src" checked={source === 'replay'} onChange={() => set('src', 'replay')} /> {upto === null ? t.sourceReplay : t.sourceReplayUpto(upto - 1, upto, session.messages.length)}</label>
       </fieldset>
       <fieldset class="sl-export-pick">
-        <legend>Format</legend>
-        {FORMATS.map((f) => (
+        <legend>{t.format}</legend>
+        {formats().map((f) => (
           <label key={f.id}><input type="radio" name="sl-export-fmt" checked={format === f.id} onChange={() => set('fmt', f.id)} /> {f.label}</label>
         ))}
       </fieldset>
       {source === 'session' ? (
-        <ExportBody opened={opened} title={title} messages={opened.recovered.messages} what="Session as stored" notes={[]} format={format} replay={false} />
+        <ExportBody opened={opened} title={title} messages={opened.recovered.messages} what={t.whatSession} notes={[]} format={format} replay={false} />
       ) : (
         <ReplayEntries opened={opened} params={params}>
-          {(entries, note) => <ExportBody opened={opened} title={title} messages={entries} what="Replay: what nanobot sends to the model" notes={[note]} format={format} replay={true} />}
+          {(entries, note) => <ExportBody opened={opened} title={title} messages={entries} what={t.whatReplay} notes={[note]} format={format} replay={true} />}
         </ReplayEntries>
       )}
     </section>
@@ -74,6 +84,8 @@ function ExportBody({ opened, title, messages, what, notes, format, replay }: Bo
   const scan = useScan(title, opened.key, messages);
   const [unmask, setUnmask] = useState<ReadonlySet<number>>(new Set());
   const [scanned, setScanned] = useState(scan);
+  const t = pg().export;
+  const words = t.doc(EXPORT_WORDS);
   if (scanned !== scan) {
     setScanned(scan);
     if (unmask.size) setUnmask(new Set());
@@ -81,9 +93,9 @@ function ExportBody({ opened, title, messages, what, notes, format, replay }: Bo
   const built = useMemo(() => {
     if (!scan.done) return null;
     const r = redactAll(title, opened.key, messages, scan, unmask);
-    return buildExport({ title: r.title, key: r.key, what, notes, messages: r.messages }, format);
-  }, [scan, unmask, format, what, notes.join('\n')]);
-  if (!scan.done) return <p class="sl-muted" role="status" aria-busy="true">Looking for secrets and personal details… {count(scan.searched)} of {count(messages.length)} messages</p>;
+    return buildExport({ title: r.title, key: r.key, what, notes, messages: r.messages, words }, format);
+  }, [scan, unmask, format, what, notes.join('\n'), t]);
+  if (!scan.done) return <p class="sl-muted" role="status" aria-busy="true">{t.scanning(scan.searched, messages.length)}</p>;
   const keyMasked = scan.key.some((n) => !unmask.has(n.id));
   const ext = format === 'md' ? 'md' : format;
   const name = exportFileName(opened.fileName, keyMasked, replay, ext);
@@ -94,18 +106,18 @@ function ExportBody({ opened, title, messages, what, notes, format, replay }: Bo
   };
   return (
     <div class="sl-export-body">
-      <h4 class="sl-h">1. Redaction</h4>
+      <h4 class="sl-h">{t.redaction}</h4>
       <FindingsList all={scan.all} unmask={unmask} onToggle={toggle} />
-      <h4 class="sl-h">2. Preview (redacted, exactly what will be saved)</h4>
-      <div class="sl-export-preview" tabIndex={0} role="region" aria-label="Preview of the export">
+      <h4 class="sl-h">{t.preview}</h4>
+      <div class="sl-export-preview" tabIndex={0} role="region" aria-label={t.previewLabel}>
         <Fold key={format} text={built!.text} limit={6000} lines={80} class="sl-code" />
       </div>
-      <h4 class="sl-h">3. Save</h4>
+      <h4 class="sl-h">{t.save}</h4>
       <p>
         <button type="button" class="sl-primary" onClick={() => downloadText(built!.text, built!.mime, name)}>
-          Download {name}
+          {t.download(name)}
         </button>{' '}
-        <span class="sl-muted">{bytes(new TextEncoder().encode(built!.text).length)}</span>
+        <span class="sl-muted">{pg().session.bytes(new TextEncoder().encode(built!.text).length)}</span>
       </p>
     </div>
   );

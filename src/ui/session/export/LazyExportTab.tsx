@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { ExportTabProps } from './ExportTab';
+import { pg } from '../../i18n/text';
 
 type Loaded = typeof import('./ExportTab');
 let loading: Promise<Loaded> | null = null;
@@ -19,6 +20,6 @@ export function LazyExportTab(props: ExportTabProps) {
     return () => void (live = false);
   }, []);
   if (mod) return <mod.ExportTab {...props} />;
-  if (failed) return <p class="sl-banner sl-danger" role="alert">The export tools could not be loaded. Reload the page and try again.</p>;
-  return <p class="sl-muted" role="status" aria-busy="true">Loading the export tools…</p>;
+  if (failed) return <p class="sl-banner sl-danger" role="alert">{pg().export.failed}</p>;
+  return <p class="sl-muted" role="status" aria-busy="true">{pg().export.loading}</p>;
 }

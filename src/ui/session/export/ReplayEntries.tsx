@@ -1,15 +1,18 @@
 /**
  * The replay to export: nanobot's get_history under the Replay tab's settings (from the link),
- * with the token budget applied once the tokenizer has counted every candidate.
+ * as of the turn the link names (`upto`, as the Replay tab shows it), with the token budget
+ * applied once the tokenizer has counted every candidate.
  */
 import type { ComponentChildren } from 'preact';
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot-version';
 import type { PyDict } from '../../../core/pyvalue';
 import type { OpenedSession } from '../../../store/sessions';
 import { replaySession } from '../lens';
-import { settingsFromParams, type ReplaySettings } from '../replay/settings';
+import { settingsFromParams, uptoFromParams, type ReplaySettings } from '../replay/settings';
+import { useMemo } from 'preact/hooks';
 import { useReplay } from '../replay/useReplay';
 import { count } from '../text';
+import { pg } from '../../i18n/text';
 
 /** The replay settings in words, for the export's header. */
 export function settingsNote(s: ReplaySettings, version: NanobotVersion): string {
@@ -28,13 +31,19 @@ export interface ReplayEntriesProps {
 export function ReplayEntries({ opened, params, children }: ReplayEntriesProps) {
   const s = settingsFromParams(params, opened.version);
   const { session, lens } = replaySession(opened);
-  const state = useReplay(session.messages, session.lastConsolidated, s, opened.version);
+  // As of a turn, exactly as the Replay tab computes it: the messages up to it, today's last_consolidated clamped.
+  const upto = uptoFromParams(params, session.messages.length);
+  const messages = useMemo(() => (upto === null ? session.messages : session.messages.slice(0, upto)), [session.messages, upto]);
+  const lastConsolidated = Math.min(session.lastConsolidated, messages.length);
+  const state = useReplay(messages, lastConsolidated, s, opened.version);
+  const t = pg().export;
   if (state.tokens === 'loading' || state.tokens === 'counting') {
-    return <p class="sl-muted" role="status" aria-busy="true">Counting tokens for the budget… {Math.round(state.progress * 100)}%</p>;
+    return <p class="sl-muted" role="status" aria-busy="true">{t.counting(Math.round(state.progress * 100))}</p>;
   }
-  if (state.tokens === 'failed') return <p class="sl-banner sl-danger" role="alert">The tokenizer could not be loaded, so the budgeted replay cannot be computed. Export the session instead, or reload and try again.</p>;
+  if (state.tokens === 'failed') return <p class="sl-banner sl-danger" role="alert">{t.tokenizerFailed}</p>;
   const e = state.result.error;
-  if (e) return <p class="sl-banner sl-danger" role="alert">nanobot’s get_history raises {e.type}: {e.message} (message {e.message_index + 1}), so it sends nothing to export.</p>;
-  const note = `${settingsNote(s, opened.version)}${lens === 'recovered' ? ' — nanobot loads nothing from this file; these are the recovered messages replayed' : ''}`;
+  if (e) return <p class="sl-banner sl-danger" role="alert">{t.raises(`${e.type}: ${e.message}`, e.message_index + 1)}</p>;
+  const asOf = upto === null ? '' : t.uptoNote(upto - 1, upto, session.messages.length, lastConsolidated);
+  const note = `${settingsNote(s, opened.version)}${asOf}${lens === 'recovered' ? t.recoveredNote : ''}`;
   return <>{children(state.result.entries, note)}</>;
 }

@@ -5,15 +5,15 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { findInValue, redactValue, type ValueFinding } from '../../../core/redact-value';
-import { SECRET_LABEL } from '../../../core/redact';
+import { SECRET_LABEL, type SecretKind } from '../../../core/redact';
 import type { PyValue } from '../../../core/pyvalue';
 import { runSliced } from '../../../store/event-loop';
+import { pg } from '../../i18n/text';
 
-/** A finding with its number (0-based; shown 1-based) and where it is, in words. */
+/** A finding with its number (0-based; shown 1-based); where it is comes from `f.path` (see whereOf). */
 export interface Numbered {
   id: number;
   f: ValueFinding;
-  where: string;
 }
 
 export interface Scan {
@@ -27,16 +27,25 @@ export interface Scan {
   searched: number;
 }
 
-function whereOf(path: (string | number)[]): string {
+/** Where a finding is, in the reader's words: the title, the key, or a message and the field path inside it (as stored). */
+export function whereOf(path: readonly (string | number)[]): string {
+  const t = pg().export;
+  if (path[0] === 'title') return t.whereTitle;
+  if (path[0] === 'key') return t.whereKey;
   if (path[0] !== 'messages') return String(path[0]);
   const rest = path.slice(2).map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('');
-  return `message ${Number(path[1]) + 1}${rest ? ` · ${rest.replace(/^\./, '')}` : ''}`;
+  return `${t.whereMessage(Number(path[1]) + 1)}${rest ? ` · ${rest.replace(/^\./, '')}` : ''}`;
+}
+
+/** A kind of secret in the reader's words (English: the core's own label). */
+export function secretLabel(kind: SecretKind): string {
+  return pg().export.secret(kind, SECRET_LABEL[kind]);
 }
 
 function* search(title: string, key: string, messages: PyValue[], out: Scan): Generator<void, Scan> {
   const opts = { sessionKey: key };
   let id = 0;
-  const number = (fs: ValueFinding[]) => fs.map((f) => ({ id: id++, f, where: whereOf(f.path) }));
+  const number = (fs: ValueFinding[]) => fs.map((f) => ({ id: id++, f }));
   out.title = number(findInValue(title, opts, ['title']));
   out.key = number(findInValue(key, opts, ['key']));
   for (let i = 0; i < messages.length; i++) {
@@ -70,9 +79,9 @@ export function useScan(title: string, key: string, messages: PyValue[]): Scan {
   return scan;
 }
 
-/** The mask written in place of a finding: what it was, and its number in the list. */
+/** The mask written in place of a finding: what it was, and its number in the list (in the reader's words, like the rest of the export). */
 export function maskFor(n: Numbered): string {
-  return `[redacted ${SECRET_LABEL[n.f.kind]} #${n.id + 1}]`;
+  return pg().export.mask(secretLabel(n.f.kind), n.id + 1);
 }
 
 /** The title, key and messages with every finding masked except those in `unmask`. */

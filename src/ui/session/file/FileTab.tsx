@@ -7,6 +7,7 @@ import { LensPanel } from './LensPanel';
 import { LinesList } from './LinesList';
 import { MetadataPanel } from './MetadataPanel';
 import { showControls } from '../../iso';
+import { pg } from '../../i18n/text';
 
 export interface FileTabProps {
   opened: OpenedSession;
@@ -33,27 +34,28 @@ export function FileTab({ opened, line, onLine }: FileTabProps) {
     if (line !== null) lines.current?.scrollIntoView({ block: 'start' });
   }, [line, nonce]);
   const diags = opened.doc.diagnostics;
+  const t = pg().file;
   return (
     <section class="sl-file" aria-labelledby="sl-file-h">
-      <h3 id="sl-file-h" class="sl-h">File</h3>
+      <h3 id="sl-file-h" class="sl-h">{t.heading}</h3>
       <LensPanel opened={opened} />
       <section aria-labelledby="sl-diag-h">
-        <h4 id="sl-diag-h">{diags.length ? `${diags.length} problem${diags.length === 1 ? '' : 's'} found` : 'No problems found'}</h4>
+        <h4 id="sl-diag-h">{diags.length ? t.problems(diags.length) : t.noProblems}</h4>
         {diags.length > 0 && (
           <ul class="sl-diag-list">
             {diags.slice(0, 200).map((d, i) => (
               <li key={i} class={`sl-sev-${d.severity}`}>
-                <button type="button" class="sl-link" onClick={() => go(d.line)}>line {d.line + 1}{d.column ? `, column ${d.column}` : ''}</button>{' '}
-                <span class="sl-tag">{d.severity}</span> {showControls(d.message)}
+                <button type="button" class="sl-link" onClick={() => go(d.line)}>{t.lineAt(d.line + 1, d.column ?? 0)}</button>{' '}
+                <span class="sl-tag">{t.severity[d.severity]}</span> {showControls(t.diagnostic(d.kind, d.message))}
               </li>
             ))}
-            {diags.length > 200 && <li class="sl-muted">… and {diags.length - 200} more (see the lines below)</li>}
+            {diags.length > 200 && <li class="sl-muted">{t.more(diags.length - 200)}</li>}
           </ul>
         )}
       </section>
       <MetadataPanel doc={opened.doc} lastConsolidated={replaySession(opened).session.lastConsolidated} onLine={go} />
       <section ref={lines} aria-labelledby="sl-lines-h">
-        <h4 id="sl-lines-h">Lines ({opened.doc.records.length.toLocaleString('en-US')})</h4>
+        <h4 id="sl-lines-h">{t.lines(opened.doc.records.length)}</h4>
         <LinesList records={opened.doc.records} diagnostics={byLine} line={line} nonce={nonce} />
       </section>
     </section>

@@ -5,12 +5,12 @@ import { pyDumps } from '../../../core/pyjson';
 import { dictGet, dictKeys, isDict, truthy, type PyValue } from '../../../core/pyvalue';
 import type { OpenedSession } from '../../../store/sessions';
 import { lensState, loadErrorText, repairSkippedLines } from '../lens';
-import { count, plural } from '../text';
+import { pg, ui } from '../../i18n/text';
 
 function metaSummary(m: PyValue): string {
-  if (!isDict(m)) return `not a dict (${pyDumps(m).slice(0, 40)})`;
+  if (!isDict(m)) return pg().file.notADict(pyDumps(m).slice(0, 40));
   const keys = dictKeys(m);
-  return keys.length ? keys.join(', ') : '(empty)';
+  return keys.length ? keys.join(', ') : pg().file.empty;
 }
 
 /** created_at / updated_at fields nanobot replaced by "now" (missing, empty, or unreadable on the repair path). */
@@ -34,55 +34,57 @@ export function LensPanel({ opened }: { opened: OpenedSession }) {
   const skipped = repairSkippedLines(opened);
   const defaulted = defaultedTimes(opened);
   const differ = state !== 'normal' || !n || n.messages.length !== r.messages.length || corrupt > 0;
+  const t = pg().file;
+  const count = ui().common.count;
   return (
     <section class="sl-lenses" aria-labelledby="sl-lens-h">
-      <h4 id="sl-lens-h">Two lenses on this file</h4>
+      <h4 id="sl-lens-h">{t.lensesHeading}</h4>
       <p class={differ ? 'sl-warn-text' : 'sl-muted'}>
-        {differ ? 'The lenses differ: nanobot does not see everything this file holds.' : `Both lenses agree: ${plural(r.messages.length, 'message')}.`}
+        {differ ? t.differ : t.agree(r.messages.length)}
       </p>
       <div class="sl-lens-grid">
         <div class="sl-lens">
-          <h5>As nanobot sees it</h5>
+          <h5>{t.asNanobot}</h5>
           {state === 'nothing' ? (
             <p class="sl-danger-text">
-              Loads nothing ({loadErrorText(opened)}). nanobot starts an empty session, and its next save replaces this whole file.
+              {t.loadsNothing(loadErrorText(opened))}
             </p>
           ) : (
             <dl>
-              <dt>load path</dt>
-              <dd>{state === 'normal' ? 'normal (strict pass succeeds)' : `repair (strict pass raised ${loadErrorText(opened)})`}</dd>
+              <dt>{t.loadPath}</dt>
+              <dd>{state === 'normal' ? t.normalPath : t.repairPath(loadErrorText(opened))}</dd>
               {state === 'repair' && (
                 <>
-                  <dt>lines skipped</dt>
-                  <dd>{opened.nanobot.skipped ? `${count(opened.nanobot.skipped)}${skipped.length === opened.nanobot.skipped ? `: line ${skipped.map((l) => l + 1).join(', ')}` : ''}` : 'none'}</dd>
+                  <dt>{t.linesSkipped}</dt>
+                  <dd>{opened.nanobot.skipped ? `${count(opened.nanobot.skipped)}${skipped.length === opened.nanobot.skipped ? t.skippedAt(skipped.map((l) => l + 1).join(pg().session.listSep)) : ''}` : t.none}</dd>
                 </>
               )}
-              <dt>messages</dt>
+              <dt>{t.messages}</dt>
               <dd>{count(n!.messages.length)}</dd>
-              <dt>metadata</dt>
+              <dt>{t.metadata}</dt>
               <dd>{metaSummary(n!.metadata)}</dd>
               <dt>last_consolidated</dt>
               <dd>{n!.lastConsolidated}</dd>
-              <dt>times</dt>
+              <dt>{t.times}</dt>
               <dd>
                 {n!.createdAt} / {n!.updatedAt}
-                {defaulted.length > 0 && <span class="sl-warn-text"> ({defaulted.join(' and ')} defaulted to the time of loading)</span>}
+                {defaulted.length > 0 && <span class="sl-warn-text">{t.defaulted(defaulted.join(t.and))}</span>}
               </dd>
             </dl>
           )}
         </div>
         <div class="sl-lens">
-          <h5>Recovered (Session Lens)</h5>
+          <h5>{t.recovered}</h5>
           <dl>
-            <dt>messages</dt>
+            <dt>{t.messages}</dt>
             <dd>{count(r.messages.length)}</dd>
-            <dt>corrupt lines</dt>
-            <dd>{count(corrupt)} (kept in place, never silently dropped)</dd>
-            <dt>blank lines</dt>
+            <dt>{t.corruptLines}</dt>
+            <dd>{count(corrupt)}{t.keptInPlace}</dd>
+            <dt>{t.blankLines}</dt>
             <dd>{count(blank)}</dd>
-            <dt>metadata records</dt>
+            <dt>{t.metadataRecords}</dt>
             <dd>{metas}</dd>
-            <dt>problems found</dt>
+            <dt>{t.problemsFound}</dt>
             <dd>{count(opened.doc.diagnostics.length)}</dd>
           </dl>
         </div>

@@ -4,7 +4,8 @@
  */
 import { useState } from 'preact/hooks';
 import type { Diagnostic, FileRecord } from '../../../core/document';
-import { count, cut, recordText } from '../text';
+import { cut, recordText } from '../text';
+import { pg } from '../../i18n/text';
 import { VirtualList } from '../VirtualList';
 import { closeIsolates, showControls } from '../../iso';
 
@@ -19,7 +20,10 @@ export interface LinesListProps {
   nonce: number;
 }
 
-const EOL_TEXT: Record<string, string> = { '\r\n': 'CRLF', '\r': 'CR', '': 'no final newline' };
+/** How a line ends when not with "\n" (the control names are the same in every language). */
+function eolText(eol: string): string | null {
+  return eol === '\r\n' ? 'CRLF' : eol === '\r' ? 'CR' : eol === '' ? pg().file.noFinalNewline : null;
+}
 
 function Marked({ text, column }: { text: string; column?: number }) {
   if (!column || column > text.length + 1) return <>{text}</>;
@@ -27,7 +31,7 @@ function Marked({ text, column }: { text: string; column?: number }) {
   return (
     <>
       {text.slice(0, at)}
-      <mark class="sl-col" title={`column ${column}`}>{text.slice(at, at + 1) || ' '}</mark>
+      <mark class="sl-col" title={pg().file.columnTitle(column)}>{text.slice(at, at + 1) || ' '}</mark>
       {text.slice(at + 1)}
     </>
   );
@@ -39,25 +43,27 @@ function Line({ rec, n, diags, hl }: { rec: FileRecord; n: number; diags: Diagno
   const shown = all ? { text, cut: false } : cut(text, LINE_DISPLAY_MAX);
   const bad = diags.some((d) => d.severity === 'error');
   const column = diags.find((d) => d.column)?.column;
+  const t = pg().file;
+  const eol = rec.eol !== '\n' ? eolText(rec.eol) : null;
   return (
     <div class={`sl-line sl-kind-${rec.kind} ${bad ? 'sl-line-bad' : diags.length ? 'sl-line-warn' : ''} ${hl ? 'sl-hl' : ''}`} data-line={n + 1}>
-      <span class="sl-gutter" aria-label={`line ${n + 1}`}>{n + 1}</span>
+      <span class="sl-gutter" aria-label={t.lineLabel(n + 1)}>{n + 1}</span>
       <div class="sl-line-body">
-        <span class="sl-tag">{rec.kind === 'provider_state' ? 'provider state' : rec.kind}</span>
-        {rec.eol !== '\n' && EOL_TEXT[rec.eol] && <span class="sl-tag">{EOL_TEXT[rec.eol]}</span>}
+        <span class="sl-tag">{t.kinds[rec.kind]}</span>
+        {eol && <span class="sl-tag">{eol}</span>}
         <pre class="sl-text sl-code">
           <bdi><Marked text={closeIsolates(shown.text)} column={column} /></bdi>
           {shown.cut ? '…' : ''}
         </pre>
         {shown.cut && (
           <button type="button" class="sl-link" onClick={() => setAll(true)}>
-            Show all {count(text.length)} characters
+            {t.showAllChars(text.length)}
           </button>
         )}
         {diags.map((d, i) => (
           <p key={i} class={`sl-diag sl-sev-${d.severity}`}>
-            {d.severity}: {showControls(d.message)}
-            {d.column ? ` (column ${d.column})` : ''}
+            {t.severity[d.severity]}{pg().session.listColon}{showControls(t.diagnostic(d.kind, d.message))}
+            {d.column ? t.column(d.column) : ''}
           </p>
         ))}
       </div>
@@ -69,7 +75,7 @@ function Line({ rec, n, diags, hl }: { rec: FileRecord; n: number; diags: Diagno
 export function LinesList(p: LinesListProps) {
   return (
     <VirtualList
-      label="Lines of the file"
+      label={pg().file.linesLabel}
       count={p.records.length}
       estimateSize={(i) => Math.min(400, 40 + Math.ceil(Math.min(p.records[i]!.raw.length, LINE_DISPLAY_MAX) / 100) * 18)}
       scrollTo={p.line}

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { OpenedSession } from '../../../store/sessions';
 import type { Pairing } from '../pairing';
-import { count } from '../text';
+import { pg } from '../../i18n/text';
 import { findMatches, MATCH_LIMIT, searchIndex, type FindMatch } from './search-index';
 import { closeFind, findFocus, findQuery } from './state';
 
@@ -67,25 +67,26 @@ export function FindBar({ opened, pairing, onGoto }: FindBarProps) {
       closeFind();
     }
   };
-  const total = matches.length >= MATCH_LIMIT ? `${count(MATCH_LIMIT)}+` : count(matches.length);
+  const t = pg().find;
+  const more = matches.length >= MATCH_LIMIT;
   return (
-    <div class="sl-findbar" role="search" aria-label="Find in this session">
+    <div class="sl-findbar" role="search" aria-label={t.label}>
       <input
         ref={input}
         type="search"
         class="sl-find-input"
-        aria-label="Find in messages, tool calls and results"
-        placeholder="Find in this session"
+        aria-label={t.inputLabel}
+        placeholder={t.placeholder}
         value={text}
         onInput={(e) => setText(e.currentTarget.value)}
         onKeyDown={onKey}
       />
       <span class="sl-find-count" role="status" aria-live="polite">
-        {text.trim() === '' ? '' : matches.length === 0 ? 'No matches' : `${count(at + 1)} of ${total}`}
+        {text.trim() === '' ? '' : matches.length === 0 ? t.noMatches : t.position(at + 1, more ? MATCH_LIMIT : matches.length, more)}
       </span>
-      <button type="button" aria-label="Previous match" title="Previous match (Shift+Enter)" disabled={!matches.length} onClick={() => go(at - 1)}>↑</button>
-      <button type="button" aria-label="Next match" title="Next match (Enter)" disabled={!matches.length} onClick={() => go(at + 1)}>↓</button>
-      <button type="button" aria-label="Close find" title="Close (Escape)" onClick={closeFind}>✕</button>
+      <button type="button" aria-label={t.previous} title={t.previousTitle} disabled={!matches.length} onClick={() => go(at - 1)}>↑</button>
+      <button type="button" aria-label={t.next} title={t.nextTitle} disabled={!matches.length} onClick={() => go(at + 1)}>↓</button>
+      <button type="button" aria-label={t.close} title={t.closeTitle} onClick={closeFind}>✕</button>
     </div>
   );
 }

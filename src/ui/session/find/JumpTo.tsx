@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { OpenedSession } from '../../../store/sessions';
 import { firstReplayedLine } from './first-replayed';
+import { pg } from '../../i18n/text';
 
 export interface JumpToProps {
   opened: OpenedSession;
@@ -19,30 +20,34 @@ function whole(v: string): number | null {
 export function JumpTo({ opened, onMessage, onLine }: JumpToProps) {
   const [msg, setMsg] = useState('');
   const [line, setLine] = useState('');
-  const [say, setSay] = useState('');
+  // What to tell the user, read at render (a language switch re-words it); null for nothing.
+  const [said, setSaid] = useState<(() => string) | null>(null);
+  const setSay = (say: (() => string) | null) => setSaid(() => say);
   const total = opened.recovered.messages.length;
+  const t = pg().find;
   const toMessage = () => {
     const n = whole(msg);
-    if (n === null || n < 1 || n > total) return setSay(`There is no message #${msg.trim()}: messages are #1–${total}.`);
-    setSay('');
+    if (n === null || n < 1 || n > total) return setSay(() => pg().find.noMessage(msg.trim(), total));
+    setSay(null);
     onMessage(n - 1);
   };
   const toLine = () => {
     const n = whole(line);
-    if (n === null || n < 1 || n > opened.doc.records.length || !onLine(n - 1)) return setSay(`Line ${line.trim()} holds no message or row of the conversation.`);
-    setSay('');
+    if (n === null || n < 1 || n > opened.doc.records.length || !onLine(n - 1)) return setSay(() => pg().find.noLine(line.trim()));
+    setSay(null);
   };
   const toReplayed = async () => {
-    setSay('Replaying at the agent loop’s settings…');
+    setSay(() => pg().find.replaying);
     try {
       const l = await firstReplayedLine(opened);
-      if (l === null) setSay('nanobot’s replay sends no message of this session.');
+      if (l === null) setSay(() => pg().find.noneSent);
       else {
-        setSay('');
+        setSay(null);
         onLine(l);
       }
     } catch (e) {
-      setSay(`The replay could not be computed: ${e instanceof Error ? e.message : String(e)}`);
+      const why = e instanceof Error ? e.message : String(e);
+      setSay(() => pg().find.replayFailed(why));
     }
   };
   const enter = (f: () => void) => (e: KeyboardEvent) => {
@@ -52,19 +57,19 @@ export function JumpTo({ opened, onMessage, onLine }: JumpToProps) {
     }
   };
   return (
-    <div class="sl-jump" role="group" aria-label="Jump to">
-      <span class="sl-muted">Jump to</span>
+    <div class="sl-jump" role="group" aria-label={t.jumpTo}>
+      <span class="sl-muted">{t.jumpTo}</span>
       <label>
-        # <input class="sl-jump-message" inputMode="numeric" size={6} aria-label="Message number" value={msg} onInput={(e) => setMsg(e.currentTarget.value)} onKeyDown={enter(toMessage)} />
+        # <input class="sl-jump-message" inputMode="numeric" size={6} aria-label={t.messageNumber} value={msg} onInput={(e) => setMsg(e.currentTarget.value)} onKeyDown={enter(toMessage)} />
       </label>
-      <button type="button" onClick={toMessage}>Go</button>
+      <button type="button" onClick={toMessage}>{t.go}</button>
       <label>
-        line <input class="sl-jump-line" inputMode="numeric" size={6} aria-label="File line" value={line} onInput={(e) => setLine(e.currentTarget.value)} onKeyDown={enter(toLine)} />
+        {t.line} <input class="sl-jump-line" inputMode="numeric" size={6} aria-label={t.fileLine} value={line} onInput={(e) => setLine(e.currentTarget.value)} onKeyDown={enter(toLine)} />
       </label>
-      <button type="button" onClick={toLine}>Go</button>
-      <button type="button" class="sl-link" onClick={() => void toReplayed()}>first replayed</button>
-      <button type="button" class="sl-link" disabled={total === 0} onClick={() => onMessage(total - 1)}>latest</button>
-      {say && <span class="sl-muted" role="status">{say}</span>}
+      <button type="button" onClick={toLine}>{t.go}</button>
+      <button type="button" class="sl-link" onClick={() => void toReplayed()}>{t.firstReplayed}</button>
+      <button type="button" class="sl-link" disabled={total === 0} onClick={() => onMessage(total - 1)}>{t.latest}</button>
+      {said && <span class="sl-muted" role="status">{said()}</span>}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { iso } from '../../iso';
 import { Hl } from '../find/Hl';
+import { pg } from '../../i18n/text';
 
 /** The language word of a fence's info string (`python title="x"` → `python`), '' for none. */
 export function fenceLanguage(info: string): string {
@@ -10,22 +11,23 @@ export function fenceLanguage(info: string): string {
 
 /** Shows `code` verbatim (never highlighted as HTML); Copy puts exactly `code` on the clipboard. */
 export function CodeBlock({ code, info }: { code: string; info: string }) {
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<'copied' | 'copyRefused' | ''>('');
   const lang = fenceLanguage(info);
+  const t = pg().markdown;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(code);
-      setStatus('Copied');
+      setStatus('copied');
     } catch {
-      setStatus('Copy refused: select the code to copy it');
+      setStatus('copyRefused');
     }
   };
   return (
     <figure class="sl-md-code">
       <figcaption>
-        <span class="sl-md-lang">{lang ? iso(lang) : 'code'}</span>
-        <button type="button" class="sl-md-copy" onClick={copy} aria-label={lang ? `Copy ${lang} code` : 'Copy code'}>Copy</button>
-        <span role="status" class="sl-muted sl-small">{status}</span>
+        <span class="sl-md-lang">{lang ? iso(lang) : t.code}</span>
+        <button type="button" class="sl-md-copy" onClick={copy} aria-label={lang ? t.copyLanguage(lang) : t.copyCode}>{t.copy}</button>
+        <span role="status" class="sl-muted sl-small">{status && t[status]}</span>
       </figcaption>
       <pre><code><Hl text={code} /></code></pre>
     </figure>

@@ -4,7 +4,7 @@
  */
 import { useContext, useEffect, useState } from 'preact/hooks';
 import { Fold } from '../Fold';
-import { count } from '../text';
+import { pg } from '../../i18n/text';
 import { foldAt } from '../reveal';
 import { loadMarkdown, markdownFailed, markdownModule, type MarkdownModule } from './loader';
 import { rawEverywhere, RawOverridesContext, setOverride } from './prefs';
@@ -29,7 +29,7 @@ export function MessageText({ text, id }: { text: string; id: string }) {
   else if (tooLong) {
     body = (
       <>
-        <p class="sl-muted sl-small sl-md-note">Not formatted as Markdown: {count(text.length)} characters is over the limit of {count(MARKDOWN_LIMIT)}. Shown as plain text.</p>
+        <p class="sl-muted sl-small sl-md-note">{pg().markdown.tooLong(text.length, MARKDOWN_LIMIT)}</p>
         <Fold text={text} />
       </>
     );
@@ -38,8 +38,8 @@ export function MessageText({ text, id }: { text: string; id: string }) {
   return (
     <div class={`sl-msgtext ${raw ? 'sl-is-raw' : ''}`}>
       {!tooLong && (
-        <button type="button" class="sl-link sl-raw-switch" aria-pressed={raw} title="Show this text exactly as stored, or formatted as Markdown" onClick={toggle}>
-          Raw text
+        <button type="button" class="sl-link sl-raw-switch" aria-pressed={raw} title={pg().markdown.rawTitle} onClick={toggle}>
+          {pg().markdown.rawText}
         </button>
       )}
       {body}
@@ -59,7 +59,7 @@ function MarkdownFold({ text, mod }: { text: string; mod: MarkdownModule }) {
       {folded && (
         <p class="sl-fold-bar">
           <button type="button" class="sl-link" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {open ? 'Show less' : `Show all (${count(text.length - at)} more characters)`}
+            {open ? pg().session.showLess : pg().session.showAll(text.length - at)}
           </button>
         </p>
       )}

@@ -10,6 +10,7 @@ import { Hl } from '../find/Hl';
 import { CodeBlock } from './CodeBlock';
 import { isSafeHref, LINK_ATTRS } from './links';
 import { parseMarkdown } from './parse';
+import { pg } from '../../i18n/text';
 
 export { parseMarkdown };
 
@@ -94,7 +95,7 @@ function inline(tokens: Token[], from = 0, to = tokens.length): ComponentChildre
     else if (t.type === 'image') {
       // Never an <img>: the picture would be fetched from wherever the text points.
       const src = String(t.attrGet('src') ?? '');
-      const label = <>image: {iso(t.content || src)}</>;
+      const label = <>{pg().markdown.image}{iso(t.content || src)}</>;
       out.push(isSafeHref(src) ? link(src, label, i, 'sl-md-img') : <span key={i} class="sl-md-img">{label}</span>);
     } else if (t.content) out.push(<Hl key={i} text={t.content} />);
   }

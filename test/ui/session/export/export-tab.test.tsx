@@ -53,6 +53,8 @@ describe('ExportTab', () => {
     el = document.createElement('div');
     document.body.appendChild(el);
     await h.rerender();
+    // On a loaded machine the search may outlast its first 8 ms slice and finish a task later.
+    await waitFor(() => el!.querySelector('.sl-findings-list') !== null);
     const items = [...el.querySelectorAll('.sl-findings-list li')].map((li) => li.textContent);
     expect(items).toHaveLength(5);
     expect(items[0]).toMatch(/^#1 session key in key: cli:direct/);
@@ -112,6 +114,26 @@ describe('ExportTab', () => {
     await click(button(el, 'Download'));
     expect(saved[0]!.name).toBe('cli_direct.replay.json');
     expect(JSON.parse(await saved[0]!.blob.text())).toEqual(JSON.parse(pyDumps(entries)));
+  });
+
+  it('exports the replay as of the turn the link names (upto=), and says so', async () => {
+    const h = harness({ src: 'replay', fmt: 'json', max_tokens: '0', upto: '2' });
+    el = document.createElement('div');
+    document.body.appendChild(el);
+    await h.rerender();
+    await waitFor(() => el!.querySelector('.sl-findings-list') !== null);
+    const picked = el.querySelector('.sl-export-pick label[data-upto]')!;
+    expect(picked.getAttribute('data-upto')).toBe('2');
+    expect(picked.textContent).toContain('as of user message #1: its first 2 of 3 messages');
+    for (const li of [...el.querySelectorAll('.sl-findings-list li')]) await click(button(li, 'Unmask'));
+    const all = h.o.nanobot.result!.messages;
+    const asOf = getHistory(all.slice(0, 2), 0, { maxMessages: 120, includeTimestamps: true }, 'v0.2').entries;
+    expect(asOf).not.toEqual(getHistory(all, 0, { maxMessages: 120, includeTimestamps: true }, 'v0.2').entries);
+    expect(preview()).toBe(pyDumps(asOf));
+    // The Markdown names the turn in its facts.
+    await click([...el.querySelectorAll('.sl-export-pick label')].find((l) => l.textContent!.includes('Markdown'))!.querySelector('input'));
+    await waitFor(() => preview().startsWith('# '));
+    expect(preview()).toContain(String.raw`— as of user message \#1: the first 2 of 3 messages, with today’s last\_consolidated \(0\)`);
   });
 
   it('is reachable from the session header', async () => {
