@@ -140,8 +140,7 @@ const pages = {
 
   // ── session (page, header, tabs) ──
   session: (() => {
-    const g = (n: number) => (Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US'));
-    const plural = (n: number, one: string, many = `${one}s`) => `${g(n)} ${n === 1 ? one : many}`;
+    const g = groupDigits;
     return {
       viewsFailed: (e: string) => `The session views could not be loaded: ${e}`,
       unreadable: (path: string, e: string) => `${path} can no longer be read: ${e}`,
@@ -214,8 +213,6 @@ const pages = {
   })(),
   // ── conversation ──
   conversation: (() => {
-    const g = (n: number) => (Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US'));
-    const plural = (n: number, one: string, many = `${one}s`) => `${g(n)} ${n === 1 ? one : many}`;
     return {
       heading: 'Conversation',
       summary: (n: number) => `${plural(n, 'message')} as stored (recovered lens: every line kept)`,
@@ -290,7 +287,7 @@ const pages = {
   })(),
   // ── find ──
   find: (() => {
-    const g = (n: number) => (Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US'));
+    const g = groupDigits;
     return {
       label: 'Find in this session',
       inputLabel: 'Find in messages, tool calls and results',
@@ -320,7 +317,7 @@ const pages = {
   })(),
   // ── markdown ──
   markdown: (() => {
-    const g = (n: number) => (Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US'));
+    const g = groupDigits;
     return {
       copied: 'Copied',
       copyRefused: 'Copy refused: select the code to copy it',
@@ -336,8 +333,7 @@ const pages = {
   })(),
   // ── file ──
   file: (() => {
-    const g = (n: number) => (Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US'));
-    const plural = (n: number, one: string, many = `${one}s`) => `${g(n)} ${n === 1 ? one : many}`;
+    const g = groupDigits;
     return {
       heading: 'File',
       problems: (n: number) => `${plural(n, 'problem')} found`,
@@ -417,8 +413,7 @@ const pages = {
   })(),
   // ── export ──
   export: (() => {
-    const g = (n: number) => (Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US'));
-    const plural = (n: number, one: string, many = `${one}s`) => `${g(n)} ${n === 1 ? one : many}`;
+    const g = groupDigits;
     return {
       heading: 'Export and share',
       local: 'Everything happens in this page: the file is made here and saved by your browser’s download. Nothing is uploaded.',
@@ -472,8 +467,7 @@ const pages = {
 
   // ── replay ──
   replay: (() => {
-    const n = (x: number) => String(x).replace(/\B(?=(\d{3})+$)/g, ',');
-    const plural = (x: number, one: string, many = `${one}s`) => `${n(x)} ${x === 1 ? one : many}`;
+    const n = groupDigits;
     return {
       heading: 'Replay: what nanobot sends to the model',
       recoveredBanner: 'nanobot loads nothing from this file, so it replays nothing. Shown here: what the recovered messages would replay after a repair.',
@@ -591,7 +585,7 @@ const pages = {
   })(),
   // ── context ──
   context: (() => {
-    const n = (x: number) => String(x).replace(/\B(?=(\d{3})+$)/g, ',');
+    const n = groupDigits;
     return {
       heading: 'Context over time',
       /** Before and after the `last_consolidated` code in the caveat; `loop`: the settings are the agent loop's. */
@@ -642,8 +636,7 @@ const pages = {
   })(),
   // ── edit ──
   edit: (() => {
-    const n = (x: number) => String(x).replace(/\B(?=(\d{3})+$)/g, ',');
-    const plural = (x: number, one: string, many = `${one}s`) => `${n(x)} ${x === 1 ? one : many}`;
+    const n = groupDigits;
     // `summary`/`error` entries that take `core` show the core's English as is (the CLI prints the same words).
     return {
       heading: 'Edit',

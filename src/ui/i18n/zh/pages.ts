@@ -204,7 +204,7 @@ const pages: PageText = {
 
   // ── session (page, header, tabs) ──
   session: (() => {
-    const g = (n: number) => (Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US'));
+    const g = groupDigits;
     return {
       viewsFailed: (e: string) => `无法加载会话视图：${e}`,
       unreadable: (path: string, e: string) => `${path} 已无法读取：${e}`,
@@ -267,7 +267,7 @@ const pages: PageText = {
   })(),
   // ── conversation ──
   conversation: (() => {
-    const g = (n: number) => (Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US'));
+    const g = groupDigits;
     return {
       heading: '对话',
       summary: (n: number) => `按存储共 ${g(n)} 条消息（恢复视角：保留每一行）`,
@@ -337,7 +337,7 @@ const pages: PageText = {
   })(),
   // ── find ──
   find: (() => {
-    const g = (n: number) => (Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US'));
+    const g = groupDigits;
     return {
       label: '在此会话中查找',
       inputLabel: '在消息、工具调用和工具结果中查找',
@@ -366,7 +366,7 @@ const pages: PageText = {
   })(),
   // ── markdown ──
   markdown: (() => {
-    const g = (n: number) => (Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US'));
+    const g = groupDigits;
     return {
       copied: '已复制',
       copyRefused: '复制被拒绝：请选中代码后自行复制',
@@ -382,7 +382,7 @@ const pages: PageText = {
   })(),
   // ── file ──
   file: (() => {
-    const g = (n: number) => (Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US'));
+    const g = groupDigits;
     const listedOnlyIf = '除非读取第 1 行失败（那里是无效的 JSON，或前 8 KiB 中有不是 UTF-8 的字节：此时它会列出修复流程恢复的内容）';
     const types: Record<string, string> = { array: '数组', null: 'null', number: '数字', string: '字符串', boolean: '布尔值' };
     const found = (what: string) => {
@@ -511,7 +511,7 @@ const pages: PageText = {
   })(),
   // ── export ──
   export: (() => {
-    const g = (n: number) => (Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US'));
+    const g = groupDigits;
     const secrets: Record<string, string> = {
       'private-key': '私钥块',
       'url-password': 'URL 中的密码',
@@ -599,7 +599,7 @@ const pages: PageText = {
 
   // ── replay ──
   replay: (() => {
-    const n = (x: number) => String(x).replace(/\B(?=(\d{3})+$)/g, ',');
+    const n = groupDigits;
     const drop: Record<import('../../../core/replay').DropReason, string> = {
       consolidated: '已归档到记忆（低于 last_consolidated），不回放',
       window: '在 max_messages 窗口之外',
@@ -733,7 +733,7 @@ const pages: PageText = {
   })(),
   // ── context ──
   context: (() => {
-    const n = (x: number) => String(x).replace(/\B(?=(\d{3})+$)/g, ',');
+    const n = groupDigits;
     const t: PageText['context'] = {
       heading: '上下文随时间的变化',
       caveat: (loop) =>
@@ -784,7 +784,7 @@ const pages: PageText = {
   })(),
   // ── edit ──
   edit: (() => {
-    const n = (x: number) => String(x).replace(/\B(?=(\d{3})+$)/g, ',');
+    const n = groupDigits;
     const t: PageText['edit'] = {
       heading: '编辑',
       private: '这些文件保存在本浏览器自己的存储中：没有任何 nanobot 读写它们，可以随意编辑（开始页上的“重置演示”会把它们恢复原样）。',
