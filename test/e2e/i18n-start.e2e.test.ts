@@ -1,6 +1,6 @@
 /**
- * Languages in real Chromium: a browser set to Chinese gets the start page in Simplified Chinese
- * (with CJK glyphs, see the screenshot); English chosen in the header's picker is remembered
+ * Languages in real Chromium: a browser set to Chinese gets the start page, the workspace, a
+ * session and its replay in Simplified Chinese (with CJK glyphs, see the screenshots); English chosen in the header's picker is remembered
  * across a reload, over the browser's language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,9 +49,25 @@ describe('interface language', () => {
     await b.page.locator('.session-list').waitFor();
     await b.page.locator('.session-row[data-file="whatsapp_4915550001.jsonl"] .badge', { hasText: 'nanobot 加载不到任何内容' }).waitFor();
     expect(await b.page.getByRole('navigation', { name: '工作区' }).innerText()).toMatch(/会话[\s\S]*健康[\s\S]*遗留文件[\s\S]*升级/);
-    expect(await b.page.locator('.session-row[data-file="telegram_88001.jsonl"] .row-count').innerText()).toBe('2,602 条消息');
+    // Counts fill in as files are read: wait for this one.
+    await b.page.locator('.session-row[data-file="telegram_88001.jsonl"] .row-count', { hasText: /^2,602 条消息$/ }).waitFor();
     expect(await b.page.locator('.workspace').innerText()).not.toContain('msgs');
     await shot(b.page, 'i18n-workspace-zh', false);
+  });
+
+  it('shows a session and its replay in Chinese, with the file’s own text as it is', async () => {
+    await b.page.locator('.session-row[data-file="telegram_88001.jsonl"] a.row-link').click();
+    const tabs = b.page.getByRole('tablist', { name: '会话视图' });
+    await tabs.waitFor();
+    expect(await tabs.innerText()).toMatch(/对话[\s\S]*回放[\s\S]*文件[\s\S]*编辑[\s\S]*导出/);
+    await b.page.locator('.sl-conversation .sl-vlist').waitFor();
+    await shot(b.page, 'i18n-session-zh', false);
+    await b.page.getByRole('tab', { name: '回放', exact: true }).click();
+    await b.page.locator('.sl-fate-row, .sl-fate-run').first().waitFor();
+    const panel = await b.page.locator('[role="tabpanel"]').innerText();
+    expect(panel).toMatch(/nanobot 发送/);
+    for (const english of ['nanobot sends', 'outside the window', 'get_history settings (', 'Messages per fate']) expect(panel).not.toContain(english);
+    await shot(b.page, 'i18n-replay-zh', false);
     await b.page.getByRole('link', { name: '打开', exact: true }).click();
     await b.page.getByRole('heading', { name: '打开 nanobot 工作区' }).waitFor();
   });
