@@ -1,0 +1,102 @@
+/**
+ * The compact facts of one session line: what the listing, the header, nanobot's load and the
+ * replay's window need to know about it without keeping its value. Classification follows
+ * `parseDocument` (the recovered lens) and records separately whether nanobot's own `json.loads`
+ * fails on the line (a BOM line is recovered but not loadable by nanobot).
+ */
+import { rulesOf, type NanobotVersion } from './nanobot-version';
+import { isProviderStateRecord, parseProviderState } from './provider-state';
+import { pyLoads } from './pyjson';
+import { pyStrip } from './pytext';
+import { dictGet, isDict, truthy, type PyDict } from './pyvalue';
+
+/** Record kinds, as numbers (same meaning as `RecordKind` in document.ts). */
+export const KIND = { blank: 0, metadata: 1, message: 2, provider_state: 3, corrupt: 4 } as const;
+export type KindCode = (typeof KIND)[keyof typeof KIND];
+export const KIND_NAMES = ['blank', 'metadata', 'message', 'provider_state', 'corrupt'] as const;
+
+/** `role` values the replay tells apart; anything else is OTHER (a string) or NOT_STRING (absent, null, a number…). */
+export const ROLE = { none: 0, user: 1, assistant: 2, tool: 3, system: 4, other: 5, notString: 6 } as const;
+export type RoleCode = (typeof ROLE)[keyof typeof ROLE];
+
+/** Bit flags of a line. */
+export const FLAG = {
+  /** `tool_calls` is truthy. */
+  toolCalls: 1,
+  /** the dict has a `tool_call_id` key. */
+  toolCallId: 2,
+  /** `_channel_delivery` is truthy (the replay's cut to a user turn looks at it). */
+  channelDelivery: 4,
+  /** nanobot's `json.loads` of the stripped line fails (JSONDecodeError). */
+  nanobotBad: 8,
+  /** nanobot's `json.loads` raises RecursionError (nested too deeply). */
+  tooDeep: 16,
+  /** The bytes are not UTF-8: nanobot reads nothing from the whole file. */
+  invalidUtf8: 32,
+  /** A provider_state record main accepts (its repair pass skips invalid ones). */
+  stateValid: 64,
+  /** `_command` is truthy (the replay drops it). */
+  command: 128,
+} as const;
+
+export interface LineFacts {
+  kind: KindCode;
+  role: RoleCode;
+  flags: number;
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function roleCode(d: PyDict): RoleCode {
+  if (!Object.prototype.hasOwnProperty.call(d, 'role')) return ROLE.none;
+  const r = dictGet(d, 'role');
+  if (typeof r !== 'string') return ROLE.notString;
+  return r === 'user' ? ROLE.user : r === 'assistant' ? ROLE.assistant : r === 'tool' ? ROLE.tool : r === 'system' ? ROLE.system : ROLE.other;
+}
+
+/** The facts of one line's content bytes (without its terminator), as the version reads it. */
+export function lineFacts(raw: Uint8Array, version: NanobotVersion): LineFacts {
+  let text: string;
+  try {
+    text = decoder.decode(raw);
+  } catch {
+    return { kind: KIND.corrupt, role: ROLE.none, flags: FLAG.invalidUtf8 | FLAG.nanobotBad };
+  }
+  return textFacts(text, version);
+}
+
+/** The facts of one decoded line. */
+export function textFacts(text: string, version: NanobotVersion): LineFacts {
+  let stripped = pyStrip(text);
+  if (!stripped) return { kind: KIND.blank, role: ROLE.none, flags: 0 };
+  let flags = 0;
+  if (text.charCodeAt(0) === 0xfeff) {
+    // Recovered without the BOM; nanobot's json.loads fails on it.
+    flags |= FLAG.nanobotBad;
+    stripped = pyStrip(text.slice(1));
+  }
+  const r = pyLoads(stripped);
+  if (!r.ok) {
+    const deep = r.error.type === 'RecursionError';
+    return { kind: KIND.corrupt, role: ROLE.none, flags: flags | (deep ? FLAG.tooDeep : FLAG.nanobotBad) };
+  }
+  if (!isDict(r.value)) return { kind: KIND.corrupt, role: ROLE.none, flags };
+  const f = dictFacts(r.value, version);
+  f.flags |= flags;
+  return f;
+}
+
+/** The facts of a parsed record. */
+export function dictFacts(d: PyDict, version: NanobotVersion): LineFacts {
+  const type = dictGet(d, '_type');
+  if (type === 'metadata') return { kind: KIND.metadata, role: ROLE.none, flags: 0 };
+  if (rulesOf(version).providerStateRecord && isProviderStateRecord(d)) {
+    return { kind: KIND.provider_state, role: ROLE.none, flags: parseProviderState(d) ? FLAG.stateValid : 0 };
+  }
+  let flags = 0;
+  if (truthy(dictGet(d, 'tool_calls'))) flags |= FLAG.toolCalls;
+  if (Object.prototype.hasOwnProperty.call(d, 'tool_call_id')) flags |= FLAG.toolCallId;
+  if (truthy(dictGet(d, '_channel_delivery'))) flags |= FLAG.channelDelivery;
+  if (truthy(dictGet(d, '_command'))) flags |= FLAG.command;
+  return { kind: KIND.message, role: roleCode(d), flags };
+}
