@@ -17,7 +17,7 @@ export interface IndexLoad {
   /** Line of each message nanobot holds, in order. */
   messageLines: Uint32Array;
   lastConsolidated: number;
-  /** What made the strict pass fail, in short ('invalid-utf8', 'bad-json', 'not-object', 'bad-time', 'too-deep'). */
+  /** What made the strict pass fail, in short ('invalid-utf8', 'bad-json', 'not-object', 'bad-time', 'too-deep', 'too-long-number'). */
   strictFailure: string | null;
   /** Lines the repair pass skipped. */
   skipped: number;
@@ -38,7 +38,8 @@ function badTime(v: PyValue | undefined, typed: boolean): boolean {
 export function loadFromIndex(ix: LineIndex, version: NanobotVersion, meta: MetadataReader): IndexLoad {
   const rules = rulesOf(version);
   let strictFailure: string | null = null;
-  let deep = false;
+  /** The first line whose json.loads raises something other than JSONDecodeError: the repair pass raises there. */
+  let repairRaise: string | null = null;
   let nonObject = false;
   let lastMeta = -1;
   let hasMeta = false;
@@ -50,9 +51,10 @@ export function loadFromIndex(ix: LineIndex, version: NanobotVersion, meta: Meta
       // Python's text read fails before any line is parsed: both passes fail.
       return { path: 'repair', loaded: false, messageLines: new Uint32Array(0), lastConsolidated: 0, strictFailure: 'invalid-utf8', skipped: 0, raises: false };
     }
-    if (f & FLAG.tooDeep) {
-      deep = true;
-      strictFailure ??= 'too-deep';
+    if (f & (FLAG.tooDeep | FLAG.valueError)) {
+      const type = f & FLAG.tooDeep ? 'RecursionError' : 'ValueError';
+      repairRaise ??= type;
+      strictFailure ??= f & FLAG.tooDeep ? 'too-deep' : 'too-long-number';
     } else if (f & FLAG.nanobotBad) strictFailure ??= 'bad-json';
     else if (k === KIND.corrupt) {
       nonObject = true;
@@ -75,8 +77,8 @@ export function loadFromIndex(ix: LineIndex, version: NanobotVersion, meta: Meta
   const nothing = (raises: boolean, path: 'normal' | 'repair' = 'repair'): IndexLoad => ({ path, loaded: false, messageLines: new Uint32Array(0), lastConsolidated: 0, strictFailure, skipped: 0, raises });
   const catches = (type: string) => rules.repairCatches === 'any' || isDataError({ type, message: '' });
   if (strictFailure === 'too-deep' && !catches('RecursionError')) return nothing(true, 'normal');
-  // Repair: JSONDecodeError lines skipped; RecursionError raises; non-objects skipped (v0.3.0+) or AttributeError.
-  if (deep) return catches('RecursionError') ? nothing(false) : nothing(true);
+  // Repair: JSONDecodeError lines skipped, any other error raises; non-objects skipped (v0.3.0+) or AttributeError.
+  if (repairRaise) return catches(repairRaise) ? nothing(false) : nothing(true);
   if (nonObject && !rules.repairSkipsNonObjects) return nothing(false);
   const kept: number[] = [];
   let skipped = 0;

@@ -24,7 +24,7 @@ export interface LineIndex {
   eol: Uint8Array;
   kind: Uint8Array;
   role: Uint8Array;
-  flags: Uint8Array;
+  flags: Uint16Array;
   /** Line index of every message record, in order. */
   messages: Uint32Array;
   messageCount: number;
@@ -47,7 +47,7 @@ export class LineIndexer {
   private eol = new Uint8Array(this.cap);
   private kind = new Uint8Array(this.cap);
   private role = new Uint8Array(this.cap);
-  private flags = new Uint8Array(this.cap);
+  private flags = new Uint16Array(this.cap);
   private msgs = new Uint32Array(this.cap);
   private msgCount = 0;
   /** Bytes of a line not finished yet (kept across chunks), and the file offset of its first byte. */
@@ -186,7 +186,7 @@ export class LineIndexer {
   }
 }
 
-function grown<T extends Float64Array | Uint32Array | Uint8Array>(a: T, cap: number): T {
+function grown<T extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(a: T, cap: number): T {
   const next = new (a.constructor as new (n: number) => T)(cap);
   next.set(a);
   return next;

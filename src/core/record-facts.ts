@@ -6,7 +6,7 @@
  */
 import { rulesOf, type NanobotVersion } from './nanobot-version';
 import { isProviderStateRecord, parseProviderState } from './provider-state';
-import { pyLoads } from './pyjson';
+import { MAX_DEPTH, pyLoads, type LoadsResult } from './pyjson';
 import { pyStrip } from './pytext';
 import { dictGet, isDict, truthy, type PyDict } from './pyvalue';
 
@@ -37,6 +37,8 @@ export const FLAG = {
   stateValid: 64,
   /** `_command` is truthy (the replay drops it). */
   command: 128,
+  /** nanobot's `json.loads` raises ValueError (an integer literal over Python's 4,300 digits). */
+  valueError: 256,
 } as const;
 
 export interface LineFacts {
@@ -75,15 +77,46 @@ export function textFacts(text: string, version: NanobotVersion): LineFacts {
     flags |= FLAG.nanobotBad;
     stripped = pyStrip(text.slice(1));
   }
-  const r = pyLoads(stripped);
+  const r = quickLoads(stripped);
   if (!r.ok) {
-    const deep = r.error.type === 'RecursionError';
-    return { kind: KIND.corrupt, role: ROLE.none, flags: flags | (deep ? FLAG.tooDeep : FLAG.nanobotBad) };
+    const t = r.error.type;
+    return { kind: KIND.corrupt, role: ROLE.none, flags: flags | (t === 'RecursionError' ? FLAG.tooDeep : t === 'ValueError' ? FLAG.valueError : FLAG.nanobotBad) };
   }
   if (!isDict(r.value)) return { kind: KIND.corrupt, role: ROLE.none, flags };
   const f = dictFacts(r.value, version);
   f.flags |= flags;
   return f;
+}
+
+/**
+ * `json.loads` as far as the facts need it: native JSON.parse where it agrees with Python on
+ * whether the text loads and on what the facts read; pyLoads (exact, slower) where it may not:
+ * text JSON.parse rejects (NaN, Infinity, Python's own errors), nesting deeper than Python's
+ * recursion limit, numbers too long for a double (Python may raise on their digits), and
+ * provider_state records (main checks their number types exactly).
+ */
+function quickLoads(text: string): LoadsResult {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return pyLoads(text);
+  }
+  if (!plainEnough(v, 0) || (isDict(v) && dictGet(v as PyDict, '_type') === 'provider_state')) return pyLoads(text);
+  return { ok: true, value: v as PyDict };
+}
+
+/** False when a parsed value nests deeper than Python allows or holds a number that is not finite. */
+function plainEnough(v: unknown, depth: number): boolean {
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (v === null || typeof v !== 'object') return true;
+  if (depth >= MAX_DEPTH) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!plainEnough(v[i], depth + 1)) return false;
+    return true;
+  }
+  for (const k in v) if (!plainEnough((v as Record<string, unknown>)[k], depth + 1)) return false;
+  return true;
 }
 
 /** The facts of a parsed record. */

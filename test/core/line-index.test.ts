@@ -83,6 +83,22 @@ describe('line index', () => {
     expect([...ix.eol]).toEqual([EOL.crlf, EOL.cr, EOL.lf, EOL.lf, EOL.lf, EOL.lf, EOL.lf, EOL.none]);
   });
 
+  it('lines where JSON.parse and Python disagree: deep nesting, NaN, a 5,000-digit number, a provider_state version 1.0', () => {
+    const meta = '{"_type":"metadata","key":"k","created_at":null,"updated_at":null,"metadata":{},"last_consolidated":0}';
+    const user = '{"role":"user","content":"hi"}';
+    const cases = [
+      `{"role":"user","content":${'['.repeat(1000)}${']'.repeat(1000)}}`,
+      '{"role":"user","content":NaN,"x":-Infinity}',
+      `{"role":"user","content":"x","n":${'9'.repeat(5000)}}`,
+      '{"_type":"provider_state","version":1.0,"state":{}}',
+      '{"_type":"provider_state","provider":"p","model":"m","version":1,"state":{"a":1},"updated_at":"2026-01-01T00:00:00"}',
+    ];
+    for (const c of cases) {
+      const bytes = new TextEncoder().encode([meta, user, c, user].join('\n') + '\n');
+      for (const version of ['v0.2', 'v0.3.0', 'main'] as const) compare(bytes, version, 4096, `${c.slice(0, 40)} ${version}`);
+    }
+  });
+
   it('a byte that is not UTF-8 in a multibyte character cut by a chunk is found, and nanobot loads nothing', () => {
     const good = new TextEncoder().encode('{"role":"user","content":"世"}\n');
     const bytes = new Uint8Array([...good, ...good]);
