@@ -15,6 +15,8 @@ export interface LargeMessageProps {
   line?: number;
   value: PyDict | null;
   id: string;
+  /** Text without Markdown (the first cards, shown while the file is indexed: cheap to lay out). */
+  plain?: boolean;
 }
 
 /** The role as text: strings as they are, anything else as JSON (a stored role may be any value). */
@@ -24,7 +26,7 @@ function roleText(v: PyDict): string {
 }
 
 /** A message card. */
-export function LargeMessage({ index, line, value, id }: LargeMessageProps) {
+export function LargeMessage({ index, line, value, id, plain }: LargeMessageProps) {
   const t = pg().large;
   const role = value ? dictGet(value, 'role') : undefined;
   const calls = value ? dictGet(value, 'tool_calls') : undefined;
@@ -36,7 +38,7 @@ export function LargeMessage({ index, line, value, id }: LargeMessageProps) {
         {line !== undefined && <span class="sl-muted">{t.line(count(line + 1))}</span>}
         {Array.isArray(calls) && calls.length > 0 && <span class="sl-muted">tool_calls × {count(calls.length)}</span>}
       </header>
-      {value ? <Content value={dictGet(value, 'content')} id={id} /> : <p class="sl-muted">{t.notObject}</p>}
+      {value ? <Content value={dictGet(value, 'content')} id={id} plain={plain} /> : <p class="sl-muted">{t.notObject}</p>}
     </article>
   );
 }

@@ -68,7 +68,7 @@ function Head({ messages }: { messages: PyDict[] }) {
         {pg().large.firstMessages}
       </h3>
       {messages.slice(0, HEAD_SHOWN).map((m, i) => (
-        <LargeMessage key={i} index={i} value={m} id={`large-head:${i}`} />
+        <LargeMessage key={i} index={i} value={m} id={`large-head:${i}`} plain />
       ))}
     </section>
   );
