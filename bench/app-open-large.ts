@@ -32,11 +32,13 @@ function writeLargeWorkspace(mib: number): { base: string; ws: string; bytes: nu
   const fd = fs.openSync(file, 'w');
   const meta = { _type: 'metadata', key: 'bench:large', created_at: '2026-01-01T00:00:00', updated_at: '2026-01-02T00:00:00', metadata: { title: 'Benchmark' }, last_consolidated: 0 };
   let bytes = fs.writeSync(fd, pyDumps(meta as PyDict) + '\n');
+  // Eight distinct batches, serialized once and written over and over: pyDumps of 500,000 messages
+  // would take minutes, and the file's mix of messages is the same.
+  const batches = Array.from({ length: 8 }, (_, k) => Buffer.from(syntheticMessages(4000, k + 1, WORDS).map((m) => pyDumps(m) + '\n').join('')));
   let messages = 0;
-  for (let seed = 1; bytes < mib * 1024 * 1024; seed++) {
-    const batch = syntheticMessages(4000, seed, WORDS);
-    bytes += fs.writeSync(fd, batch.map((m) => pyDumps(m) + '\n').join(''));
-    messages += batch.length;
+  for (let k = 0; bytes < mib * 1024 * 1024; k++) {
+    bytes += fs.writeSync(fd, batches[k % batches.length]!);
+    messages += 4000;
   }
   fs.closeSync(fd);
   return { base, ws, bytes, messages };
