@@ -67,6 +67,11 @@ const pages = {
     replayNothing: 'nanobot loads no messages from this file, so it replays nothing.',
     replayError: (type: string, message: string, at: string) => `nanobot's replay raises ${type}: ${message} (message #${at}).`,
     replayComputing: 'Reading the messages the replay can reach…',
+    pages: 'Pages of messages',
+    previousPage: '← Previous',
+    nextPage: 'Next →',
+    lastPage: 'Last page',
+    pageOf: (from: string, to: string, total: string) => `Messages ${from}–${to} of ${total}`,
     dropped: (reason: string, n: string) => `${n} left out: ${reason}`,
   },
 };

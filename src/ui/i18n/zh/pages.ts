@@ -64,6 +64,11 @@ const pages: PageText = {
     replayNothing: 'nanobot 没有从此文件加载任何消息，因此不回放任何内容。',
     replayError: (type: string, message: string, at: string) => `nanobot 的回放会抛出 ${type}：${message}（第 ${at} 条消息）。`,
     replayComputing: '正在读取回放可能用到的消息…',
+    pages: '消息分页',
+    previousPage: '← 上一页',
+    nextPage: '下一页 →',
+    lastPage: '最后一页',
+    pageOf: (from: string, to: string, total: string) => `第 ${from}–${to} 条消息，共 ${total} 条`,
     dropped: (reason: string, n: string) => `${n} 条未发送：${reason}`,
   },
 };

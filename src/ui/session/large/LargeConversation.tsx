@@ -8,6 +8,7 @@ import type { PyDict } from '../../../core/pyvalue';
 import { readRecords } from '../../../store/large-client';
 import { pg } from '../../i18n/text';
 import { VirtualList } from '../VirtualList';
+import { count } from '../text';
 import { LargeMessage, PendingMessage } from './LargeMessage';
 
 /** Messages decoded per read. */
@@ -16,12 +17,20 @@ const BLOCK = 32;
 const KEPT_BLOCKS = 64;
 
 const estimate = () => 90;
+/**
+ * Messages per page of the list: a browser lays out at most ~33.5 million px in one box, which
+ * 500,000 rows would pass; 100,000 rows of a few hundred px stay below it.
+ */
+export const PAGE = 100_000;
 
 /** The conversation view of large-file mode. */
 export function LargeConversation({ file, index, scrollTo }: { file: Blob; index: LineIndex; scrollTo?: number | null }) {
   const blocks = useRef(new Map<number, (PyDict | null)[]>());
   const pending = useRef(new Set<number>());
   const [, setTick] = useState(0);
+  const pages = Math.max(1, Math.ceil(index.messageCount / PAGE));
+  const [page, setPage] = useState(0);
+  const first = page * PAGE;
   useEffect(() => {
     blocks.current.clear();
     pending.current.clear();
@@ -42,7 +51,8 @@ export function LargeConversation({ file, index, scrollTo }: { file: Blob; index
     );
   };
 
-  const render = (i: number) => {
+  const render = (k: number) => {
+    const i = first + k;
     const b = Math.floor(i / BLOCK);
     const block = blocks.current.get(b);
     if (!block) {
@@ -52,5 +62,25 @@ export function LargeConversation({ file, index, scrollTo }: { file: Blob; index
     return <LargeMessage index={i} line={index.messages[i]} value={block[i - b * BLOCK] ?? null} id={`large:${i}`} />;
   };
 
-  return <VirtualList count={index.messageCount} estimateSize={estimate} render={render} label={pg().large.list} class="sl-large-list" scrollTo={scrollTo ?? null} />;
+  const t = pg().large;
+  const list = <VirtualList key={page} count={Math.min(PAGE, index.messageCount - first)} estimateSize={estimate} render={render} label={t.list} class="sl-large-list" scrollTo={scrollTo ?? null} />;
+  if (pages === 1) return list;
+  const go = (to: number) => setPage(Math.max(0, Math.min(pages - 1, to)));
+  return (
+    <>
+      <nav class="sl-large-pages" aria-label={t.pages}>
+        <button type="button" class="btn" disabled={page === 0} onClick={() => go(page - 1)}>
+          {t.previousPage}
+        </button>
+        <span>{t.pageOf(count(first + 1), count(Math.min(index.messageCount, first + PAGE)), count(index.messageCount))}</span>
+        <button type="button" class="btn" disabled={page === pages - 1} onClick={() => go(page + 1)}>
+          {t.nextPage}
+        </button>
+        <button type="button" class="btn" disabled={page === pages - 1} onClick={() => go(pages - 1)}>
+          {t.lastPage}
+        </button>
+      </nav>
+      {list}
+    </>
+  );
 }

@@ -30,8 +30,8 @@ export interface LargeSessionProps {
 
 type TabId = 'conversation' | 'replay' | 'edit';
 
-/** Messages shown from the file's head while it is indexed. */
-const HEAD_SHOWN = 30;
+/** Messages shown from the file's head while it is indexed: a screenful (each more costs layout in the first task). */
+const HEAD_SHOWN = 12;
 
 /** The large-file session view. */
 export default function LargeSession(p: LargeSessionProps) {
