@@ -119,3 +119,50 @@ export function plainList(args: { over: string; count: number; height: number })
   document.body.append(box);
   void box.scrollHeight;
 }
+
+/** What the large-file init script collects on `window.__bench`. */
+export interface LargeMarks {
+  longtasks: { start: number; dur: number }[];
+  /** Worker replies as the page gets them: [type, performance.now()]. */
+  worker: [string, number][];
+  click?: number;
+  firstMessage?: number;
+  loaded?: number;
+}
+
+/**
+ * Init script for large-file mode: long tasks, worker replies, the first message card on screen and
+ * the index's counts header (the whole file indexed). `click` is set by the bench when it opens the link.
+ */
+export function installLargeMarks(): void {
+  const b: LargeMarks = { longtasks: [], worker: [] };
+  (window as unknown as { __bench: LargeMarks }).__bench = b;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) b.longtasks.push({ start: e.startTime, dur: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const Base = window.Worker;
+  window.Worker = class extends Base {
+    constructor(url: string | URL, opts?: WorkerOptions) {
+      super(url, opts);
+      this.addEventListener('message', (e: MessageEvent<{ type?: unknown }>) => {
+        if (typeof e.data?.type === 'string') b.worker.push([e.data.type, performance.now()]);
+      });
+    }
+  };
+  const check = () => {
+    if (b.click === undefined) return;
+    if (b.firstMessage === undefined && document.querySelector('.sl-large .sl-msg:not([aria-busy])')) b.firstMessage = performance.now();
+    if (b.loaded === undefined && document.querySelector('[data-testid="large-counts"]')) b.loaded = performance.now();
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** The bare read: the same file through its handle, in slices of `slice` bytes, nothing kept. */
+export async function bareSliceRead(args: { dir: string; file: string; slice: number }): Promise<{ ms: number; bytes: number }> {
+  const root = await (window as unknown as FolderLookup).__rememberedFolder(args.dir);
+  const f = await (await (await root.getDirectoryHandle('sessions')).getFileHandle(args.file)).getFile();
+  const start = performance.now();
+  let bytes = 0;
+  for (let a = 0; a < f.size; a += args.slice) bytes += (await f.slice(a, a + args.slice).arrayBuffer()).byteLength;
+  return { ms: performance.now() - start, bytes };
+}

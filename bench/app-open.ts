@@ -11,6 +11,7 @@ import { startBuiltApp } from './app-start';
 import { importTs } from './listing';
 import { syntheticFile, syntheticMessages } from './synthetic';
 import { traceMainThread } from './trace';
+import { benchAppOpenLarge } from './app-open-large';
 import { baselineParse, installMarks, plainList, scrollLoop, type PageMarks, type ScrollRun } from './app-open-page';
 
 type Harness = typeof import('../test/browser/harness');
@@ -48,6 +49,9 @@ function frameStats(r: ScrollRun): { total: number; dropped: number; worst: numb
 
 /** Runs the open and scroll benchmarks and returns their figures. */
 export async function benchAppOpen(): Promise<Figure[]> {
+  // BENCH_BIG=1 (1,024 MiB) or BENCH_OPEN_MB=<MiB>: large-file mode instead (bench/app-open-large.ts).
+  const largeMb = Number(process.env.BENCH_OPEN_MB) || (process.env.BENCH_BIG ? 1024 : 0);
+  if (largeMb) return benchAppOpenLarge(largeMb);
   const { dropFolder, evaluate } = await importTs<Harness>('test/browser/harness.ts');
   const { base, ws, bytes } = writeWorkspace();
   const { b, page, close } = await startBuiltApp(PORT, (p) => p.addInitScript(installMarks, MESSAGES.toLocaleString('en-US')));

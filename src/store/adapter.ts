@@ -70,6 +70,11 @@ export interface StorageAdapter {
    */
   readRange(path: string, start: number, end: number): Promise<Uint8Array>;
   /**
+   * Optional: the file as a Blob that stays where it is (a disk-backed `File`), so a file too big
+   * for the page's memory is read slice by slice (`slice(a, b).arrayBuffer()`), e.g. in a worker.
+   */
+  file?(path: string): Promise<Blob>;
+  /**
    * Replace (or create) a file so that readers see either the old or the new bytes, never a mix:
    * write `<name>.tmp` beside it, then move it onto the name. On failure the target is untouched
    * and the tmp removed (or, if that failed too, named in the error's `leftover`).

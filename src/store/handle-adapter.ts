@@ -130,6 +130,9 @@ export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: str
       return readFile(path, 'Reading', async (f) => ({ stat: { size: f.size, lastModified: f.lastModified }, head: await bytesOf(f, 0, n) }));
     },
 
+    file(path) {
+      return readFile(path, 'Reading', async (f) => f);
+    },
     readRange(path, start, end) {
       return readFile(path, 'Reading', (f) => bytesOf(f, start, end));
     },

@@ -230,6 +230,10 @@ export function createMemoryAdapter(options: MemoryOptions = {}): MemoryAdapter 
       await enter('read', path);
       return requireFile(path).bytes.slice(0, Math.max(0, n));
     },
+    async file(path) {
+      await enter('read', path);
+      return new Blob([requireFile(path).bytes as Uint8Array<ArrayBuffer>]);
+    },
     async readRange(path, start, end) {
       await enter('read', path);
       return requireFile(path).bytes.slice(Math.max(0, start), Math.max(0, start, end));

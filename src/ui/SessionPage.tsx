@@ -22,6 +22,12 @@ import { pg } from './i18n/text';
 import { fill } from './session/fill';
 import type { OpeningPreviewProps } from './session/OpeningPreview';
 import type { PyDict } from '../core/pyvalue';
+import { lazyComponent } from './lazy';
+import { opensLarge } from './session/large/threshold';
+import type { LargeSessionProps } from './session/large/LargeSession';
+
+/** Large-file mode's view, loaded only when a file that big is opened. */
+const LargeSession = lazyComponent<LargeSessionProps>(() => import('./session/large/LargeSession').then((m) => m.default));
 
 type SessionRoute = Extract<Route, { view: 'session' }>;
 
@@ -94,9 +100,10 @@ export function SessionPage({ r }: { r: SessionRoute }) {
   const folderPending = r.params.folder !== undefined && f?.path !== r.params.folder && ws.layout.folders.some((x) => x.path === r.params.folder);
   const summary = l && f && !folderPending ? resolveSession(l.summaries, r.key, activeVersion.value, r.params.file) : undefined;
   const path = summary?.path;
+  const large = !!summary && opensLarge(summary.size, r.params);
 
   useEffect(() => {
-    if (!path || !f) return;
+    if (!path || !f || large) return;
     let live = true;
     let shown = 0;
     setError(null);
@@ -220,7 +227,9 @@ export function SessionPage({ r }: { r: SessionRoute }) {
           {error}
         </p>
       )}
-      {!props || !View ? (
+      {large && path ? (
+        <LargeSession adapter={ws.adapter} path={path} fileName={summary.fileName} version={activeVersion.value} size={summary.size} />
+      ) : !props || !View ? (
         !error && (
           <>
             <p class="empty-state" aria-busy="true">

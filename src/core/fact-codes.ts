@@ -1,0 +1,39 @@
+/** The codes of a line's compact facts (record-facts.ts): kinds, roles and flags, as small numbers for typed arrays. */
+
+/** Record kinds, as numbers (same meaning as `RecordKind` in document.ts). */
+export const KIND = { blank: 0, metadata: 1, message: 2, provider_state: 3, corrupt: 4 } as const;
+export type KindCode = (typeof KIND)[keyof typeof KIND];
+export const KIND_NAMES = ['blank', 'metadata', 'message', 'provider_state', 'corrupt'] as const;
+
+/** `role` values the replay tells apart; anything else is OTHER (a string) or NOT_STRING (absent, null, a number…). */
+export const ROLE = { none: 0, user: 1, assistant: 2, tool: 3, system: 4, other: 5, notString: 6 } as const;
+export type RoleCode = (typeof ROLE)[keyof typeof ROLE];
+
+/** Bit flags of a line. */
+export const FLAG = {
+  /** `tool_calls` is truthy. */
+  toolCalls: 1,
+  /** the dict has a `tool_call_id` key. */
+  toolCallId: 2,
+  /** `_channel_delivery` is truthy (the replay's cut to a user turn looks at it). */
+  channelDelivery: 4,
+  /** nanobot's `json.loads` of the stripped line fails (JSONDecodeError). */
+  nanobotBad: 8,
+  /** nanobot's `json.loads` raises RecursionError (nested too deeply). */
+  tooDeep: 16,
+  /** The bytes are not UTF-8: nanobot reads nothing from the whole file. */
+  invalidUtf8: 32,
+  /** A provider_state record main accepts (its repair pass skips invalid ones). */
+  stateValid: 64,
+  /** `_command` is truthy (the replay drops it). */
+  command: 128,
+  /** nanobot's `json.loads` raises ValueError (an integer literal over Python's 4,300 digits). */
+  valueError: 256,
+} as const;
+
+export interface LineFacts {
+  kind: KindCode;
+  role: RoleCode;
+  flags: number;
+}
+

@@ -1,0 +1,200 @@
+/**
+ * A compact index of a session file built from byte chunks in any sizes: per line its byte offset,
+ * content length, terminator and facts (record-facts.ts), in typed arrays that grow. Lines and
+ * UTF-8 characters cut by a chunk boundary are joined before they are read, and a `\r` ending a
+ * chunk waits for the next one (is it `\r\n`?), so the lines are exactly those of `splitLines`.
+ * The values themselves are not kept: a caller reads a line's bytes back by its offset.
+ */
+import type { NanobotVersion } from './nanobot-version';
+import { lineFacts, KIND } from './record-facts';
+
+/** Terminator codes. */
+export const EOL = { none: 0, lf: 1, crlf: 2, cr: 3 } as const;
+const EOL_BYTES = [0, 1, 2, 1];
+
+/** The finished index: `count` lines, every array at least that long. */
+export interface LineIndex {
+  count: number;
+  /** Total bytes indexed (the file's size). */
+  size: number;
+  /** Byte offset of each line's content. */
+  start: Float64Array;
+  /** Content length in bytes (without the terminator). */
+  length: Uint32Array;
+  eol: Uint8Array;
+  kind: Uint8Array;
+  role: Uint8Array;
+  flags: Uint16Array;
+  /** Line index of every message record, in order. */
+  messages: Uint32Array;
+  messageCount: number;
+}
+
+const LF = 10;
+const CR = 13;
+
+/** The byte just after line `i` (its terminator included). */
+export function lineEnd(ix: LineIndex, i: number): number {
+  return ix.start[i]! + ix.length[i]! + EOL_BYTES[ix.eol[i]!]!;
+}
+
+/** Builds a LineIndex from consecutive chunks; `push` each chunk, then `finish`. */
+export class LineIndexer {
+  private cap = 1024;
+  private n = 0;
+  private start = new Float64Array(this.cap);
+  private length = new Uint32Array(this.cap);
+  private eol = new Uint8Array(this.cap);
+  private kind = new Uint8Array(this.cap);
+  private role = new Uint8Array(this.cap);
+  private flags = new Uint16Array(this.cap);
+  private msgs = new Uint32Array(this.cap);
+  private msgCount = 0;
+  /** Bytes of a line not finished yet (kept across chunks), and the file offset of its first byte. */
+  private carry = new Uint8Array(0);
+  private carryLen = 0;
+  private carryAt = 0;
+  private consumed = 0;
+
+  constructor(private readonly version: NanobotVersion) {}
+
+  /** Lines indexed so far. */
+  get count(): number {
+    return this.n;
+  }
+
+  /** Reads one more chunk of the file (the next bytes after the previous chunk). */
+  push(chunk: Uint8Array): void {
+    let data = chunk;
+    let base = this.consumed;
+    // The carry holds no terminator but perhaps a last `\r`: search only from there (no quadratic rescans).
+    let from = 0;
+    if (this.carryLen) {
+      from = this.carryLen - 1;
+      this.append(chunk);
+      data = this.carry.subarray(0, this.carryLen);
+      base = this.carryAt;
+    }
+    this.consumed += chunk.length;
+    const used = this.scan(data, base, false, from);
+    if (used === data.length) {
+      this.carryLen = 0;
+      return;
+    }
+    const rest = data.subarray(used);
+    if (data === chunk) {
+      this.carryLen = 0;
+      this.append(rest);
+    } else {
+      this.carry.copyWithin(0, used, this.carryLen);
+      this.carryLen -= used;
+    }
+    this.carryAt = base + used;
+  }
+
+  /** Ends the file: a last line without terminator is indexed; returns the index, arrays cut to size. */
+  finish(): LineIndex {
+    if (this.carryLen) this.scan(this.carry.subarray(0, this.carryLen), this.carryAt, true);
+    this.carryLen = 0;
+    const n = this.n;
+    return {
+      count: n,
+      size: this.consumed,
+      start: this.start.slice(0, n),
+      length: this.length.slice(0, n),
+      eol: this.eol.slice(0, n),
+      kind: this.kind.slice(0, n),
+      role: this.role.slice(0, n),
+      flags: this.flags.slice(0, n),
+      messages: this.msgs.slice(0, this.msgCount),
+      messageCount: this.msgCount,
+    };
+  }
+
+  private append(bytes: Uint8Array): void {
+    const need = this.carryLen + bytes.length;
+    if (need > this.carry.length) {
+      const next = new Uint8Array(Math.max(need, this.carry.length * 2, 4096));
+      next.set(this.carry.subarray(0, this.carryLen));
+      this.carry = next;
+    }
+    this.carry.set(bytes, this.carryLen);
+    this.carryLen = need;
+  }
+
+  /** Indexes every complete line of `data` (file offset `base`); returns the bytes used. */
+  private scan(data: Uint8Array, base: number, last: boolean, from = 0): number {
+    const n = data.length;
+    let pos = 0;
+    let nextLf = data.indexOf(LF, from);
+    let nextCr = data.indexOf(CR, from);
+    while (pos < n) {
+      if (nextLf !== -1 && nextLf < pos) nextLf = data.indexOf(LF, pos);
+      if (nextCr !== -1 && nextCr < pos) nextCr = data.indexOf(CR, pos);
+      let end: number;
+      let code: number;
+      let next: number;
+      if (nextCr === -1 || (nextLf !== -1 && nextLf < nextCr)) {
+        if (nextLf === -1) {
+          if (!last) return pos;
+          end = n;
+          code = EOL.none;
+          next = n;
+        } else {
+          end = nextLf;
+          code = EOL.lf;
+          next = nextLf + 1;
+        }
+      } else {
+        // A `\r` ending the data may be the first half of `\r\n`: wait for the next chunk.
+        if (nextCr === n - 1 && !last) return pos;
+        end = nextCr;
+        const crlf = data[nextCr + 1] === LF;
+        code = crlf ? EOL.crlf : EOL.cr;
+        next = nextCr + (crlf ? 2 : 1);
+      }
+      this.add(base + pos, data.subarray(pos, end), code);
+      pos = next;
+    }
+    return pos;
+  }
+
+  private add(at: number, raw: Uint8Array, eol: number): void {
+    if (this.n === this.cap) this.grow();
+    const i = this.n++;
+    const f = lineFacts(raw, this.version);
+    this.start[i] = at;
+    this.length[i] = raw.length;
+    this.eol[i] = eol;
+    this.kind[i] = f.kind;
+    this.role[i] = f.role;
+    this.flags[i] = f.flags;
+    if (f.kind === KIND.message) {
+      if (this.msgCount === this.msgs.length) this.msgs = grown(this.msgs, this.msgs.length * 2);
+      this.msgs[this.msgCount++] = i;
+    }
+  }
+
+  private grow(): void {
+    this.cap *= 2;
+    this.start = grown(this.start, this.cap);
+    this.length = grown(this.length, this.cap);
+    this.eol = grown(this.eol, this.cap);
+    this.kind = grown(this.kind, this.cap);
+    this.role = grown(this.role, this.cap);
+    this.flags = grown(this.flags, this.cap);
+  }
+}
+
+function grown<T extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(a: T, cap: number): T {
+  const next = new (a.constructor as new (n: number) => T)(cap);
+  next.set(a);
+  return next;
+}
+
+/** Indexes a whole file held in memory, in chunks of `chunkSize` (tests; the worker reads slices). */
+export function indexBytes(bytes: Uint8Array, version: NanobotVersion, chunkSize = 4 << 20): LineIndex {
+  const ix = new LineIndexer(version);
+  for (let a = 0; a < bytes.length; a += chunkSize) ix.push(bytes.subarray(a, Math.min(bytes.length, a + chunkSize)));
+  return ix.finish();
+}

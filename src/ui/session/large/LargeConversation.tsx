@@ -1,0 +1,86 @@
+/**
+ * The conversation of a large file as a virtual list: rows are decoded when they come into view,
+ * in blocks of neighbouring messages read as one slice of the file, and kept in a bounded cache.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { LineIndex } from '../../../core/line-index';
+import type { PyDict } from '../../../core/pyvalue';
+import { readRecords } from '../../../store/large-client';
+import { pg } from '../../i18n/text';
+import { VirtualList } from '../VirtualList';
+import { count } from '../text';
+import { LargeMessage, PendingMessage } from './LargeMessage';
+
+/** Messages decoded per read. */
+const BLOCK = 32;
+/** Blocks kept decoded; older ones are dropped (a 1 GB file must not end up decoded on the page). */
+const KEPT_BLOCKS = 64;
+
+const estimate = () => 90;
+/**
+ * Messages per page of the list: a browser lays out at most ~33.5 million px in one box, which
+ * 500,000 rows would pass; 100,000 rows of a few hundred px stay below it.
+ */
+export const PAGE = 100_000;
+
+/** The conversation view of large-file mode. */
+export function LargeConversation({ file, index, scrollTo }: { file: Blob; index: LineIndex; scrollTo?: number | null }) {
+  const blocks = useRef(new Map<number, (PyDict | null)[]>());
+  const pending = useRef(new Set<number>());
+  const [, setTick] = useState(0);
+  const pages = Math.max(1, Math.ceil(index.messageCount / PAGE));
+  const [page, setPage] = useState(0);
+  const first = page * PAGE;
+  useEffect(() => {
+    blocks.current.clear();
+    pending.current.clear();
+  }, [file, index]);
+
+  const want = (b: number) => {
+    if (blocks.current.has(b) || pending.current.has(b)) return;
+    pending.current.add(b);
+    const lines = index.messages.subarray(b * BLOCK, Math.min(index.messageCount, (b + 1) * BLOCK));
+    void readRecords(file, index, lines).then(
+      (values) => {
+        pending.current.delete(b);
+        blocks.current.set(b, values);
+        while (blocks.current.size > KEPT_BLOCKS) blocks.current.delete(blocks.current.keys().next().value!);
+        setTick((t) => t + 1);
+      },
+      () => pending.current.delete(b),
+    );
+  };
+
+  const render = (k: number) => {
+    const i = first + k;
+    const b = Math.floor(i / BLOCK);
+    const block = blocks.current.get(b);
+    if (!block) {
+      want(b);
+      return <PendingMessage index={i} />;
+    }
+    return <LargeMessage index={i} line={index.messages[i]} value={block[i - b * BLOCK] ?? null} id={`large:${i}`} />;
+  };
+
+  const t = pg().large;
+  const list = <VirtualList key={page} count={Math.min(PAGE, index.messageCount - first)} estimateSize={estimate} render={render} label={t.list} class="sl-large-list" scrollTo={scrollTo ?? null} />;
+  if (pages === 1) return list;
+  const go = (to: number) => setPage(Math.max(0, Math.min(pages - 1, to)));
+  return (
+    <>
+      <nav class="sl-large-pages" aria-label={t.pages}>
+        <button type="button" class="btn" disabled={page === 0} onClick={() => go(page - 1)}>
+          {t.previousPage}
+        </button>
+        <span>{t.pageOf(count(first + 1), count(Math.min(index.messageCount, first + PAGE)), count(index.messageCount))}</span>
+        <button type="button" class="btn" disabled={page === pages - 1} onClick={() => go(page + 1)}>
+          {t.nextPage}
+        </button>
+        <button type="button" class="btn" disabled={page === pages - 1} onClick={() => go(pages - 1)}>
+          {t.lastPage}
+        </button>
+      </nav>
+      {list}
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * A session opened in large-file mode: a header with the index's counts and nanobot's load, then
+ * the Conversation (rows decoded on demand) and the Replay (only the reachable tail decoded). The
+ * file is never read whole into the page. Editing is off here, and the view says why.
+ */
+import { useMemo, useState } from 'preact/hooks';
+import type { NanobotVersion } from '../../../core/nanobot-version';
+import type { PyDict } from '../../../core/pyvalue';
+import { KIND, ROLE } from '../../../core/record-facts';
+import type { LineIndex } from '../../../core/line-index';
+import type { IndexLoad } from '../../../core/index-load';
+import type { StorageAdapter } from '../../../store/adapter';
+import { pg } from '../../i18n/text';
+import { Tabs } from '../Tabs';
+import { bytes, count } from '../text';
+import { LargeConversation } from './LargeConversation';
+import { LargeMessage } from './LargeMessage';
+import { LargeReplay } from './LargeReplay';
+import { useLargeFile } from './useLargeFile';
+import '../session.css';
+import './large.css';
+
+export interface LargeSessionProps {
+  adapter: StorageAdapter;
+  path: string;
+  fileName: string;
+  version: NanobotVersion;
+  size: number;
+}
+
+type TabId = 'conversation' | 'replay' | 'edit';
+
+/** Messages shown from the file's head while it is indexed: a screenful (each more costs layout in the first task). */
+const HEAD_SHOWN = 12;
+
+/** The large-file session view. */
+export default function LargeSession(p: LargeSessionProps) {
+  const s = useLargeFile(p.adapter, p.path, p.version);
+  const [tab, setTab] = useState<TabId>('conversation');
+  const t = pg().large;
+  if (s.problem === 'no-file') return <p class="notice danger">{t.noFile}</p>;
+  if (s.error) return <p class="notice danger" role="alert">{t.failed(s.error)}</p>;
+  return (
+    <div class="sl-session sl-fill sl-large">
+      <header class="sl-large-head">
+        <p class="sl-muted">{t.lens}</p>
+        {s.index && s.load ? <Counts index={s.index} load={s.load} size={p.size} /> : <p aria-busy="true" role="status">{s.progress ? t.progress(bytes(s.progress.bytes), bytes(p.size), count(s.progress.lines)) : t.opening(p.fileName)}</p>}
+        <p class="sl-muted sl-large-why">{t.why}</p>
+      </header>
+      {s.index && s.load && s.file ? (
+        <Tabs tabs={[{ id: 'conversation', label: t.conversation }, { id: 'replay', label: t.replay }, { id: 'edit', label: t.edit }]} active={tab} onSelect={(id) => setTab(id as TabId)} idPrefix="sl-large" label={t.tabs}>
+          {tab === 'conversation' && <LargeConversation file={s.file} index={s.index} />}
+          {tab === 'replay' && <LargeReplay file={s.file} index={s.index} load={s.load} version={p.version} />}
+          {tab === 'edit' && <p class="notice">{t.editOff}</p>}
+        </Tabs>
+      ) : (
+        s.head && <Head messages={s.head} />
+      )}
+    </div>
+  );
+}
+
+/** The first messages, before the index is in. */
+function Head({ messages }: { messages: PyDict[] }) {
+  return (
+    <section class="sl-conversation sl-opening" aria-busy="true" aria-labelledby="sl-large-head-h">
+      <h3 id="sl-large-head-h" class="sl-h">
+        {pg().large.firstMessages}
+      </h3>
+      {messages.slice(0, HEAD_SHOWN).map((m, i) => (
+        <LargeMessage key={i} index={i} value={m} id={`large-head:${i}`} plain />
+      ))}
+    </section>
+  );
+}
+
+/** The header's counts: size, lines, messages by role, lines that are not records, nanobot's load. */
+function Counts({ index, load, size }: { index: LineIndex; load: IndexLoad; size: number }) {
+  const t = pg().large;
+  const [roles, corrupt] = useMemo(() => tally(index), [index]);
+  const nb = load.raises ? t.nanobotRaises : !load.loaded ? t.nanobotNothing : load.path === 'normal' ? t.nanobotNormal(count(load.messageLines.length)) : t.nanobotRepair(count(load.messageLines.length), count(load.skipped));
+  return (
+    <div class="sl-large-counts" data-testid="large-counts">
+      <p>
+        <strong>{t.summary(bytes(size), count(index.count), count(index.messageCount))}</strong>
+      </p>
+      <p>{t.roles(count(roles[0]!), count(roles[1]!), count(roles[2]!), count(roles[3]!))}</p>
+      {corrupt > 0 && <p class="sl-muted">{t.corrupt(count(corrupt))}</p>}
+      <p>{nb}</p>
+    </div>
+  );
+}
+
+/** Messages by role (user, assistant, tool, other) and lines that are not records, from the index. */
+function tally(index: LineIndex): [number[], number] {
+  const roles = [0, 0, 0, 0];
+  for (let k = 0; k < index.messageCount; k++) {
+    const r = index.role[index.messages[k]!]!;
+    roles[r === ROLE.user ? 0 : r === ROLE.assistant ? 1 : r === ROLE.tool ? 2 : 3]!++;
+  }
+  let corrupt = 0;
+  for (let i = 0; i < index.count; i++) if (index.kind[i] === KIND.corrupt || index.kind[i] === KIND.blank) corrupt++;
+  return [roles, corrupt];
+}

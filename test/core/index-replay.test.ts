@@ -1,0 +1,75 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadNanobot } from '../../src/core/load';
+import { indexBytes } from '../../src/core/line-index';
+import { replayReach, replayWithTail, standIns } from '../../src/core/index-replay';
+import type { NanobotVersion } from '../../src/core/nanobot-version';
+import { pyDumps } from '../../src/core/pyjson';
+import type { PyDict } from '../../src/core/pyvalue';
+import { getHistory, type ReplayOptions } from '../../src/core/replay';
+
+const SHARED = resolve(__dirname, '../../../shared');
+const CORPORA: [string, NanobotVersion][] = [
+  ['golden', 'v0.2'],
+  ['golden-v0.3', 'v0.3.0'],
+  ['golden-main', 'main'],
+];
+const SETTINGS: ReplayOptions[] = [];
+for (const maxMessages of [undefined, 0, 1, 2, 3, 5, 8, 50]) {
+  for (const extendToUser of [false, true]) {
+    for (const maxTokens of [0, 40, 400]) SETTINGS.push({ maxMessages, extendToUser, maxTokens, includeTimestamps: true });
+  }
+}
+const count = (e: PyDict) => pyDumps(e).length >> 2;
+
+/** Replaying from the index's stand-ins plus only the reachable tail gives the whole-session answer. */
+function check(bytes: Uint8Array, version: NanobotVersion, name: string): number {
+  const load = loadNanobot(bytes, 'k', '2026-12-04T00:00:00', version);
+  const s = load.result;
+  if (!s) return 0;
+  const ix = indexBytes(bytes, version, 4096);
+  const lines = Uint32Array.from(s.messageLines);
+  const stand = standIns(ix, lines);
+  let cut = 0;
+  for (const opts of SETTINGS) {
+    const want = getHistory(s.messages, s.lastConsolidated, opts, version, count);
+    const from = replayReach(stand, s.lastConsolidated, opts, version);
+    if (from > 0) cut++;
+    const got = replayWithTail(stand, from, s.messages.slice(from), s.lastConsolidated, opts, version, count);
+    expect(got.entries.map(pyDumps), `${name} ${JSON.stringify(opts)}`).toEqual(want.entries.map(pyDumps));
+    expect(got.fates, `${name} fates ${JSON.stringify(opts)}`).toEqual(want.fates);
+    expect(got.sources).toEqual(want.sources);
+    expect(got.tokens).toEqual(want.tokens);
+    expect(got.error).toEqual(want.error);
+  }
+  return cut;
+}
+
+describe('replay from the index and the reachable tail', () => {
+  for (const [dir, version] of CORPORA) {
+    const d = resolve(SHARED, dir, 'fixtures');
+    const files = existsSync(d) ? readdirSync(d).filter((f) => f.endsWith('.jsonl')) : [];
+    it.runIf(files.length > 0)(`equals get_history on every ${dir} fixture under ${SETTINGS.length} settings`, () => {
+      let cut = 0;
+      for (const f of files) cut += check(new Uint8Array(readFileSync(resolve(d, f))), version, f);
+      expect(cut).toBeGreaterThan(100); // the tail really was shorter than the session, often
+    });
+  }
+
+  it('a generated session with channel deliveries, archived messages and orphan tool results', () => {
+    const rows: string[] = [JSON.stringify({ _type: 'metadata', key: 'k', created_at: null, updated_at: null, metadata: {}, last_consolidated: 37 })];
+    for (let i = 0; i < 300; i++) {
+      const r = i % 7;
+      if (r === 0) rows.push(JSON.stringify({ role: 'assistant', content: `ping ${i}`, _channel_delivery: true }));
+      else if (r === 1) rows.push(JSON.stringify({ role: 'user', content: `q ${i}` }));
+      else if (r === 2) rows.push(JSON.stringify({ role: 'assistant', content: '', tool_calls: [{ id: `c${i}`, type: 'function', function: { name: 'f', arguments: '{}' } }] }));
+      else if (r === 3) rows.push(JSON.stringify({ role: 'tool', tool_call_id: `c${i - 1}`, content: 'ok' }));
+      else if (r === 4) rows.push(JSON.stringify({ role: 'tool', tool_call_id: `zz${i}`, content: 'orphan' }));
+      else if (r === 5) rows.push(JSON.stringify({ role: 'user', content: '/help', _command: true }));
+      else rows.push(JSON.stringify({ role: 'assistant', content: `a ${i}` }));
+    }
+    const bytes = new TextEncoder().encode(rows.join('\n') + '\n');
+    for (const version of ['v0.2', 'v0.3.0', 'main'] as const) expect(check(bytes, version, `generated ${version}`)).toBeGreaterThan(0);
+  });
+});

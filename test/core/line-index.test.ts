@@ -1,0 +1,123 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../../src/core/document';
+import { loadNanobot } from '../../src/core/load';
+import { EOL, indexBytes, lineEnd } from '../../src/core/line-index';
+import { loadFromIndex } from '../../src/core/index-load';
+import { splitLines, decodeStrict } from '../../src/core/lines';
+import { pyLoads } from '../../src/core/pyjson';
+import type { PyDict } from '../../src/core/pyvalue';
+import { KIND_NAMES } from '../../src/core/record-facts';
+import type { NanobotVersion } from '../../src/core/nanobot-version';
+
+const CORPORA: [string, NanobotVersion][] = [
+  ['golden', 'v0.2'],
+  ['golden-v0.3', 'v0.3.0'],
+  ['golden-main', 'main'],
+];
+const SHARED = resolve(__dirname, '../../../shared');
+const NOW = '2026-12-04T00:00:00';
+
+function fixtures(dir: string): string[] {
+  const d = resolve(SHARED, dir, 'fixtures');
+  if (!existsSync(d)) return [];
+  return readdirSync(d)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => resolve(d, f));
+}
+
+/** The index must say what the whole-file parse says, line by line, and what nanobot's load says. */
+function compare(bytes: Uint8Array, version: NanobotVersion, chunk: number, name: string): void {
+  const ix = indexBytes(bytes, version, chunk);
+  const doc = parseDocument(bytes, { version });
+  const lines = splitLines(bytes);
+  expect(ix.count, name).toBe(doc.records.length);
+  expect(ix.size).toBe(bytes.length);
+  for (let i = 0; i < ix.count; i++) {
+    expect(KIND_NAMES[ix.kind[i]!], `${name} line ${i}`).toBe(doc.records[i]!.kind);
+    expect(ix.start[i], `${name} start ${i}`).toBe(lines[i]!.start);
+    expect(ix.length[i]).toBe(lines[i]!.end - lines[i]!.start);
+    expect(lineEnd(ix, i)).toBe(lines[i]!.next);
+  }
+  const meta = (line: number) => pyLoads(decodeStrict(bytes.subarray(ix.start[line]!, ix.start[line]! + ix.length[line]!)).replace(/^\ufeff/, '').trim()) as { ok: true; value: PyDict };
+  const load = loadFromIndex(ix, version, (l) => meta(l).value);
+  const want = loadNanobot(bytes, 'k', NOW, version);
+  expect(load.raises, `${name} raises`).toBe(want.error !== null);
+  if (want.error) return;
+  expect(load.path, `${name} path`).toBe(want.path);
+  expect(load.loaded, `${name} loaded`).toBe(want.result !== null);
+  expect(load.skipped, `${name} skipped`).toBe(want.skipped);
+  if (want.result) {
+    expect([...load.messageLines], `${name} messages`).toEqual(want.result.messageLines);
+    expect(load.lastConsolidated, `${name} last_consolidated`).toBe(want.result.lastConsolidated);
+  }
+}
+
+describe('line index', () => {
+  for (const [dir, version] of CORPORA) {
+    const files = fixtures(dir);
+    it.runIf(files.length > 0)(`agrees with parseDocument and loadNanobot on every ${dir} fixture, in 1-, 3- and 4096-byte chunks`, () => {
+      for (const f of files) {
+        const bytes = new Uint8Array(readFileSync(f));
+        for (const chunk of [1, 3, 4096]) compare(bytes, version, chunk, `${f} @${chunk}`);
+      }
+    });
+  }
+
+  it('joins lines and UTF-8 characters cut by any chunk boundary, and a \\r\\n split between chunks', () => {
+    const text =
+      '{"_type":"metadata","key":"k","created_at":"2026-01-01T00:00:00","updated_at":"2026-01-01T00:00:00","metadata":{},"last_consolidated":1}\r\n' +
+      '{"role":"user","content":"héllo 世界 🎉"}\r' +
+      '{"role":"assistant","content":"","tool_calls":[{"id":"a","type":"function","function":{"name":"x","arguments":"{}"}}]}\n' +
+      '\ufeff{"role":"tool","tool_call_id":"a","content":"ok"}\n' +
+      '   \n' +
+      '[1,2]\n' +
+      '{"role":"user","content":"bad \xff"}\n' +
+      '{"role":"user","content":"no newline"}';
+    const bytes = new TextEncoder().encode(text);
+    for (const version of ['v0.2', 'v0.3.0', 'main'] as const) {
+      for (let chunk = 1; chunk <= 40; chunk++) compare(bytes, version, chunk, `generated @${chunk}`);
+    }
+    const ix = indexBytes(bytes, 'main', 7);
+    expect([...ix.eol]).toEqual([EOL.crlf, EOL.cr, EOL.lf, EOL.lf, EOL.lf, EOL.lf, EOL.lf, EOL.none]);
+  });
+
+  it('lines where JSON.parse and Python disagree: deep nesting, NaN, a 5,000-digit number, a provider_state version 1.0', () => {
+    const meta = '{"_type":"metadata","key":"k","created_at":null,"updated_at":null,"metadata":{},"last_consolidated":0}';
+    const user = '{"role":"user","content":"hi"}';
+    const cases = [
+      `{"role":"user","content":${'['.repeat(1000)}${']'.repeat(1000)}}`,
+      '{"role":"user","content":NaN,"x":-Infinity}',
+      `{"role":"user","content":"x","n":${'9'.repeat(5000)}}`,
+      '{"_type":"provider_state","version":1.0,"state":{}}',
+      '{"_type":"provider_state","provider":"p","model":"m","version":1,"state":{"a":1},"updated_at":"2026-01-01T00:00:00"}',
+    ];
+    for (const c of cases) {
+      const bytes = new TextEncoder().encode([meta, user, c, user].join('\n') + '\n');
+      for (const version of ['v0.2', 'v0.3.0', 'main'] as const) compare(bytes, version, 4096, `${c.slice(0, 40)} ${version}`);
+    }
+  });
+
+  it('a byte that is not UTF-8 in a multibyte character cut by a chunk is found, and nanobot loads nothing', () => {
+    const good = new TextEncoder().encode('{"role":"user","content":"世"}\n');
+    const bytes = new Uint8Array([...good, ...good]);
+    bytes[good.length + 27] = 0x41; // breaks the second 世 (bytes e4 b8 96) in its middle
+    for (let chunk = 1; chunk < 12; chunk++) compare(bytes, 'v0.2', chunk, `broken @${chunk}`);
+    const ix = indexBytes(bytes, 'v0.2', 5);
+    expect(loadFromIndex(ix, 'v0.2', () => ({})).loaded).toBe(false);
+  });
+
+  it('grows past its first capacity: 5,000 generated messages with random lengths', () => {
+    const parts: string[] = ['{"_type":"metadata","key":"k","created_at":null,"updated_at":null,"metadata":{},"last_consolidated":4000}'];
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let i = 0; i < 5000; i++) {
+      const role = ['user', 'assistant', 'tool'][i % 3];
+      parts.push(JSON.stringify({ role, content: 'ä'.repeat(Math.floor(rnd() * 300)), ...(role === 'tool' ? { tool_call_id: `c${i}` } : {}) }));
+    }
+    const bytes = new TextEncoder().encode(parts.join('\n') + '\n');
+    for (const chunk of [1000, 65536]) compare(bytes, 'v0.3.0', chunk, `5000 @${chunk}`);
+    expect(indexBytes(bytes, 'main', 999).messageCount).toBe(5000);
+  });
+});

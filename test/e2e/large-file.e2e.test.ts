@@ -1,0 +1,80 @@
+/**
+ * Large-file mode in real Chromium: a dropped folder holds a session above the (lowered) size line;
+ * the page shows its first messages, the index's counts, scrolls to the last message (decoded on
+ * demand from the file's bytes), and shows nanobot's replay computed from the reachable tail.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, dropFolder, evaluate } from '../browser/harness';
+import { openAppInChromium, type Served, shot } from './support';
+
+const PORT = 41881;
+const MESSAGES = 3000;
+let b: Browser;
+let app: Served;
+let dir: string;
+let size: number;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-large-'));
+  const ws = path.join(dir, 'big-ws');
+  fs.mkdirSync(path.join(ws, 'sessions'), { recursive: true });
+  const rows = [JSON.stringify({ _type: 'metadata', key: 'cli:big', created_at: '2026-06-01T09:00:00', updated_at: '2026-06-01T10:00:00', metadata: {}, last_consolidated: 0 })];
+  for (let i = 0; i < MESSAGES; i++) {
+    const role = i % 2 === 0 ? 'user' : 'assistant';
+    rows.push(JSON.stringify({ role, content: `${role === 'user' ? 'Question' : 'Answer'} number ${i}: ${'lorem ipsum '.repeat(40)}`, timestamp: '2026-06-01T09:00:00' }));
+  }
+  const file = path.join(ws, 'sessions', 'cli_big.jsonl');
+  fs.writeFileSync(file, rows.join('\n') + '\n');
+  size = fs.statSync(file).size;
+  ({ app, b } = await openAppInChromium({ port: PORT }));
+}, 240_000);
+
+afterAll(async () => {
+  await b?.close();
+  await app?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a session above the large-file line', () => {
+  it('opens from its index: first messages, counts, the last message, the replay', async () => {
+    const page = b.page;
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Try the demo' }).waitFor();
+    await dropFolder(b, path.join(dir, 'big-ws'), 400, 400);
+    await page.locator('.session-list').waitFor();
+    // Lower the line below this file's size through the link parameter.
+    await page.evaluate((threshold) => (location.hash = `#/s/cli%3Abig?large=${threshold}`), Math.floor(size / 2));
+    await page.getByText('Question number 0:').first().waitFor();
+    const counts = page.getByTestId('large-counts');
+    await counts.waitFor();
+    expect(await counts.innerText()).toContain(`${(MESSAGES + 1).toLocaleString('en-US')} lines · ${MESSAGES.toLocaleString('en-US')} messages`);
+    expect(await counts.innerText()).toContain(`nanobot loads ${MESSAGES.toLocaleString('en-US')} messages.`);
+    // The full view's tabs are not there: the page never parsed the whole file.
+    expect(await page.getByRole('tab', { name: 'File' }).count()).toBe(0);
+
+    // Scroll the virtual list to its end: the last message is read back from the file when it comes into view.
+    const list = page.getByRole('region', { name: 'Messages' });
+    for (let k = 0; k < 20 && !(await page.getByText(`Answer number ${MESSAGES - 1}:`).count()); k++) {
+      await evaluate(page, () => {
+        const el = document.querySelector('.sl-large-list') as HTMLElement;
+        el.scrollTop = el.scrollHeight;
+      }, null);
+      await page.waitForTimeout(150);
+    }
+    await page.getByText(`Answer number ${MESSAGES - 1}:`).first().waitFor();
+    expect(await list.locator('[aria-busy="true"]').count()).toBe(0);
+    await shot(page, 'large-file-end', false);
+
+    await page.getByRole('tab', { name: 'Replay' }).click();
+    // v0.2: a window of 120 messages, the last ones.
+    await page.getByText(`sends 120 of ${MESSAGES.toLocaleString('en-US')} messages`).waitFor();
+    // Its first entry is message #2,881 (index 2,880), read from the tail of the file.
+    await page.locator('.sl-large-replay').getByText(`Question number ${MESSAGES - 120}:`).first().waitFor();
+    expect(await page.locator('.sl-large-replay').getByText(`Question number ${MESSAGES - 122}:`).count()).toBe(0);
+    expect(await page.getByText(`left out: `).first().innerText()).toContain('2,880');
+    await shot(page, 'large-file', false);
+  }, 120_000);
+});
