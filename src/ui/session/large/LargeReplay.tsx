@@ -10,7 +10,8 @@ import { replayReach, replayWithTail, standIns } from '../../../core/index-repla
 import type { LineIndex } from '../../../core/line-index';
 import type { NanobotVersion } from '../../../core/nanobot-version';
 import type { PyDict } from '../../../core/pyvalue';
-import { dropReasonText, type DropReason, type ReplayResult } from '../../../core/replay';
+import type { DropReason, ReplayResult } from '../../../core/replay';
+import { fateText } from '../replay/fates';
 import { readRecords } from '../../../store/large-client';
 import { pg } from '../../i18n/text';
 import { VirtualList } from '../VirtualList';
@@ -73,7 +74,7 @@ export function LargeReplay({ file, index, load, version }: { file: Blob; index:
       {result.error && <p class="notice danger">{t.replayError(result.error.type, result.error.message, count(result.error.message_index + 1))}</p>}
       <ul class="sl-large-dropped">
         {[...dropped].map(([reason, n]) => (
-          <li key={reason}>{t.dropped(dropReasonText(reason, version), count(n))}</li>
+          <li key={reason}>{t.dropped(fateText(reason, version), count(n))}</li>
         ))}
       </ul>
       <VirtualList count={result.entries.length} estimateSize={estimate} label={t.replay} class="sl-large-list" render={(k) => <LargeMessage index={result.sources[k]!} line={load.messageLines[result.sources[k]!]} value={result.entries[k]!} id={`large-replay:${k}`} />} />
