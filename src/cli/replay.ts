@@ -14,13 +14,8 @@ import { readNanobotStreamed } from '../store/streamed-read';
 import type { Args } from './args';
 import { describeLoad, located, tokenCounter, type Located } from './open';
 import { Printer, type Out } from './printer';
+import { STREAMING } from './streaming';
 import { plural } from './text';
-
-/**
- * Files of at least `from` bytes stream (smaller ones read faster whole); `slack` is how many
- * messages are held beyond the window, for the walks back to a user turn. Tests lower `from`.
- */
-export const STREAMING = { from: 16 * 1024 * 1024, slack: 256 };
 
 /** A loaded session as the replay reads it: its held messages, each message's file line and role. */
 interface Replayable {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { syntheticFile, syntheticMessages } from '../../bench/synthetic';
 import { main } from '../../src/cli/cli';
-import { STREAMING } from '../../src/cli/replay';
+import { STREAMING } from '../../src/cli/streaming';
 import { loadNanobot } from '../../src/core/load';
 import { pyDumps } from '../../src/core/pyjson';
 import { dictFrom } from '../../src/core/pyvalue';
@@ -17,7 +17,7 @@ import { getHistory } from '../../src/core/replay';
 import { corpusDir } from '../golden-values';
 import { corpusVersion } from '../golden/runner';
 
-const wholeReads = vi.hoisted(() => ({ count: 0 }));
+const wholeReads = vi.hoisted(() => ({ count: 0, both: 0 }));
 vi.mock('../../src/store/read-only', async (importOriginal) => {
   const mod = await importOriginal<typeof import('../../src/store/read-only')>();
   return {
@@ -25,6 +25,10 @@ vi.mock('../../src/store/read-only', async (importOriginal) => {
     readNanobotLens: (...a: Parameters<typeof mod.readNanobotLens>) => {
       wholeReads.count++;
       return mod.readNanobotLens(...a);
+    },
+    readBothLenses: (...a: Parameters<typeof mod.readBothLenses>) => {
+      wholeReads.both++;
+      return mod.readBothLenses(...a);
     },
   };
 });
@@ -37,13 +41,20 @@ afterEach(() => Object.assign(STREAMING, defaults));
 const temps: string[] = [];
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-async function run(argv: string[], streaming: boolean): Promise<string> {
+/** Exit code and output of one run, streaming (threshold 0, slack 2) or reading whole. */
+async function result(argv: string[], streaming: boolean): Promise<{ code: number; out: string }> {
   Object.assign(STREAMING, streaming ? { from: 0, slack: 2 } : { from: Infinity });
   const pieces: string[] = [];
   // Both sinks, as on a real stdout: raw pieces and whole lines.
   const code = await main([...argv, ...NOW], { log: (s) => pieces.push(s + '\n'), write: (s) => pieces.push(s) });
-  expect(code).toBe(0);
-  return pieces.join('');
+  return { code, out: pieces.join('') };
+}
+
+/** The output of a run that must succeed. */
+async function run(argv: string[], streaming: boolean): Promise<string> {
+  const r = await result(argv, streaming);
+  expect(r.code).toBe(0);
+  return r.out;
 }
 
 function sessionFiles(dir: string): string[] {
@@ -67,6 +78,20 @@ describe('replay streams big files, with the whole-file answers', () => {
       }
     }
     expect(mismatches.slice(0, 10)).toEqual([]);
+  });
+
+  it.each(['golden', 'golden-v0.3', 'golden-main'])('check streams every file of %s, with the whole-file findings', { timeout: 600_000 }, async (corpus) => {
+    const dir = corpusDir(corpus);
+    const version = corpusVersion(dir);
+    for (const target of [join(dir, 'fixtures'), ...sessionFiles(join(dir, 'fixtures')).filter((_, i) => i % 40 === 0)]) {
+      for (const json of [['--json'], []]) {
+        const argv = ['check', target, '--nanobot', version, ...json];
+        const whole = await result(argv, false);
+        wholeReads.both = 0;
+        expect(await result(argv, true)).toEqual(whole);
+        expect(wholeReads.both, 'streaming read a file whole').toBe(0);
+      }
+    }
   });
 
   it('a 3,000-message session replays from the stream alone, JSON and human output as the whole file', async () => {
