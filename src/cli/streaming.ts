@@ -3,4 +3,4 @@
  * ones read faster whole). `slack` is how many messages a streamed replay holds beyond its window,
  * for the walks back to a user turn. Tests lower both.
  */
-export const STREAMING = { from: 16 * 1024 * 1024, slack: 256 };
+export const STREAMING = { from: 1024 * 1024, slack: 256 };
