@@ -4,6 +4,8 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import type { Diagnostic } from '../core/document';
+import type { LoadOutcome } from '../core/load';
 import { pyDumps } from '../core/pyjson';
 import { dictFrom, type PyValue } from '../core/pyvalue';
 import type { NanobotVersion } from '../core/nanobot-version';
@@ -11,9 +13,11 @@ import type { StorageAdapter } from '../store/adapter';
 import { detectLayout } from '../store/layout';
 import { createNodeAdapter } from '../store/node-adapter';
 import { joinPath } from '../store/paths';
-import { readBothLenses, type ReadView } from '../store/read-only';
+import { readBothLenses } from '../store/read-only';
+import { readDiagnosticsStreamed, readNanobotStreamed } from '../store/streamed-read';
 import { UsageError } from './args';
 import { recognisedVersion } from './version';
+import { STREAMING } from './streaming';
 import { plural } from './text';
 
 interface Finding {
@@ -24,18 +28,32 @@ interface Finding {
   message: string;
 }
 
+/** A session as the check reads it: nanobot's load (whole, or streamed) and the recovered lens's diagnostics. */
+interface Checked {
+  nanobot: LoadOutcome<{ messages: unknown[] } | { count: number }>;
+  doc: { diagnostics: Diagnostic[] };
+}
+
 /** What is wrong with one opened session, in nanobot's terms first. */
-export function sessionFindings(s: Pick<ReadView, 'nanobot' | 'doc'>, label: string): Finding[] {
+export function sessionFindings(s: Checked, label: string): Finding[] {
   const out: Finding[] = [];
   const n = s.nanobot;
+  const messages = (r: { messages: unknown[] } | { count: number }) => ('count' in r ? r.count : r.messages.length);
   if (!n.result) {
     const e = n.repairError ?? n.strictError;
     out.push({ file: label, severity: 'error', kind: 'nanobot-loads-nothing', message: `nanobot loads nothing${e ? ` (${e.type}: ${e.message})` : ''}: it starts an empty session and its next save replaces this file.` });
   } else if (n.path === 'repair') {
-    out.push({ file: label, severity: 'error', kind: 'nanobot-repair-path', message: `nanobot's strict load fails (${n.strictError!.type}: ${n.strictError!.message}); its repair pass keeps ${plural(n.result.messages.length, 'message')} and skips ${plural(n.skipped, 'line')}.` });
+    out.push({ file: label, severity: 'error', kind: 'nanobot-repair-path', message: `nanobot's strict load fails (${n.strictError!.type}: ${n.strictError!.message}); its repair pass keeps ${plural(messages(n.result), 'message')} and skips ${plural(n.skipped, 'line')}.` });
   }
   for (const d of s.doc.diagnostics) out.push({ file: label, line: d.line + 1, severity: d.severity, kind: d.kind, message: d.message });
   return out;
+}
+
+/** Both lenses as the check needs them; a big file streams (its records are never all held). */
+async function readChecked(adapter: StorageAdapter, p: string, now: string, version: NanobotVersion): Promise<Checked> {
+  if ((await adapter.stat(p)).size < STREAMING.from) return readBothLenses(adapter, p, { now, version });
+  const view = await readNanobotStreamed(adapter, p, { now, version, hold: 1 });
+  return { nanobot: view.nanobot, doc: { diagnostics: await readDiagnosticsStreamed(adapter, p, version) } };
 }
 
 async function checkFolder(adapter: StorageAdapter, root: string, now: string, override: NanobotVersion | undefined): Promise<Finding[]> {
@@ -52,7 +70,7 @@ async function checkFolder(adapter: StorageAdapter, root: string, now: string, o
     for (const name of folder.sessions) {
       const p = joinPath(folder.path, name);
       try {
-        findings.push(...sessionFindings(await readBothLenses(adapter, p, { now, version }), p));
+        findings.push(...sessionFindings(await readChecked(adapter, p, now, version), p));
       } catch (e) {
         findings.push({ file: p, severity: 'error', kind: 'unreadable', message: (e as Error).message });
       }
@@ -77,7 +95,7 @@ export async function checkHealth(target: string, now: string, out: { log: (s: s
     const layout = await detectLayout(adapter, path.basename(path.dirname(abs)));
     const folder = layout.folders.find((f) => f.path === '') ?? layout.folders[0];
     const version = override ?? (await recognisedVersion(adapter, layout, folder)).version;
-    const s = await readBothLenses(adapter, path.basename(abs), { now, version });
+    const s = await readChecked(adapter, path.basename(abs), now, version);
     findings = sessionFindings(s, target);
   }
   const errors = findings.filter((f) => f.severity === 'error').length;

@@ -2,24 +2,22 @@
  * `session-lens`: the same core over Node's file system. Read commands print nanobot's answers;
  * write commands print what they would do and write only with `--write`, through the atomic save.
  */
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { encodeSession, formatSession } from '../core/format';
 import { isoRoundTrip, localIsoNow } from '../core/isotime';
 import { pyDumps } from '../core/pyjson';
-import { rulesOf, type NanobotVersion } from '../core/nanobot-version';
-import { dictFrom, type PyDict, type PyValue } from '../core/pyvalue';
-import { DROP_REASON_TEXT, getHistory, type Fate } from '../core/replay';
-import { estimateMessageTokens } from '../core/tokens';
-import { loadTokenizer } from '../core/tokenizer';
-import { createNodeAdapter } from '../store/node-adapter';
-import { readBothLenses, readNanobotLens, type NanobotView } from '../store/read-only';
+import { dictFrom, type PyValue } from '../core/pyvalue';
+import type { createNodeAdapter } from '../store/node-adapter';
+import { readBothLenses, type NanobotView } from '../store/read-only';
 import { openSession, type OpenedSession } from '../store/sessions';
 import { version } from '../../package.json';
 import { checkHealth } from './check';
-import { askedVersion, versionFor } from './version';
+import { askedVersion } from './version';
 import { parseArgs, UsageError, type Args } from './args';
 import { cmdList } from './list';
+import { describeLoad, located, openedNanobot, tokenCounter } from './open';
+import type { Out } from './printer';
+import { cmdReplay } from './replay';
 import { plural } from './text';
 import { cmdWrite } from './write';
 
@@ -44,34 +42,11 @@ Every command takes --now ISO to fix nanobot's clock, and --nanobot v0.2|v0.3.0|
 nanobot version whose rules apply (default: recognised from the folder, else v0.2).
 --help: this text; --version: the version.`;
 
-type Out = { log: (s: string) => void };
-
-/** The file argument checked, its version chosen (and named in human output), and an adapter over its folder. */
-async function located(file: string, args: Args, positionals: number, out?: Out) {
-  args.noMoreThan(positionals);
-  const abs = path.resolve(file);
-  try {
-    if (!statSync(abs).isFile()) throw new UsageError(`not a file: ${file}`);
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
-  }
-  const { version, how } = await versionFor(path.dirname(abs), args);
-  if (out && !args.json) out.log(`${rulesOf(version).label} rules (${how})`);
-  return { abs, version, adapter: createNodeAdapter(path.dirname(abs)), keyOpt: args.key !== undefined ? { key: args.key } : {} };
-}
-
 /** Opens a file to change it: both lenses, and the snapshot (with its SHA-256) a guarded save checks. */
 async function opened(file: string, args: Args, now: string, positionals = 1, out?: Out): Promise<{ session: OpenedSession; adapter: ReturnType<typeof createNodeAdapter> }> {
   const { abs, version, adapter, keyOpt } = await located(file, args, positionals, out);
   const session = await openSession(adapter, path.basename(abs), { now, version, ...keyOpt });
   return { session, adapter };
-}
-
-/** Opens a file to read nanobot's lens only (replay, tokens, format): no hash, no recovered lens. */
-async function openedNanobot(file: string, args: Args, now: string, out?: Out): Promise<NanobotView> {
-  const { abs, version, adapter, keyOpt } = await located(file, args, 1, out);
-  return readNanobotLens(adapter, path.basename(abs), { now, version, ...keyOpt });
 }
 
 function nanobotSession(s: NanobotView) {
@@ -84,65 +59,6 @@ function nanobotSession(s: NanobotView) {
     ['metadata', r.metadata],
     ['messages', r.messages],
   ]);
-}
-
-async function tokenCounter(version: NanobotVersion) {
-  const count = await loadTokenizer();
-  return (m: PyDict) => estimateMessageTokens(m, count, version);
-}
-
-/** A fate as JSON: the file line, and kept (with its entry and changes) or why not. */
-function fateValue(f: Fate, line: number): PyValue {
-  return f.kept ? dictFrom([['line', line + 1], ['kept', true], ['entry', f.entry], ['changes', f.changes]]) : dictFrom([['line', line + 1], ['kept', false], ['reason', f.reason]]);
-}
-
-async function cmdReplay(args: Args, now: string, out: Out): Promise<number> {
-  const session = await openedNanobot(args.positional(0, 'FILE'), args, now, out);
-  const s = session.nanobot.result;
-  const version = session.version;
-  const maxTokens = args.int('max-tokens', 0);
-  const opts = {
-    maxMessages: args.int('max-messages', rulesOf(version).defaultMaxMessages),
-    maxTokens,
-    includeTimestamps: args.flag('timestamps'),
-    extendToUser: args.flag('extend-to-user'),
-    includeRuntimeContext: !args.flag('public'),
-  };
-  // nanobot applies a budget only when max_tokens > 0: anything else is no budget at all.
-  const budgetNote = maxTokens < 0 ? `--max-tokens ${maxTokens} is no budget: nanobot applies one only when max_tokens > 0.` : '';
-  if (!s) {
-    if (args.json) out.log(pyDumps({ entries: [], fates: [] }));
-    else out.log(`nanobot loads nothing from this file (${describeLoad(session)}): it would start an empty session and replay nothing.`);
-    return 0;
-  }
-  const count = maxTokens > 0 || !args.json ? await tokenCounter(version) : undefined;
-  const r = getHistory(s.messages, s.lastConsolidated, opts, version, count);
-  if (args.json) {
-    out.log(pyDumps(r.error ? { error: { type: r.error.type, message: r.error.message } } : { entries: r.entries, fates: r.fates.map((f, i) => fateValue(f, s.messageLines[i]!)) }));
-    return 0;
-  }
-  if (budgetNote) out.log(budgetNote);
-  if (r.error) {
-    out.log(`nanobot raises ${r.error.type}: ${r.error.message} at message ${r.error.message_index + 1} (line ${s.messageLines[r.error.message_index]! + 1}).`);
-    return 0;
-  }
-  const total = (r.tokens ?? []).reduce((a, b) => a + b, 0);
-  out.log(`${r.entries.length} of ${plural(s.messages.length, 'message')} replayed, ~${plural(total, 'token')}${maxTokens > 0 ? ` of a ${maxTokens}-token budget` : ' (no token budget)'}.`);
-  s.messages.forEach((m, i) => {
-    const f = r.fates[i]!;
-    const role = typeof m.role === 'string' ? m.role : '?';
-    const line = `#${i + 1} (line ${s.messageLines[i]! + 1}) ${role}`;
-    const tokens = r.tokens?.[f.kept ? f.entry : -1];
-    if (f.kept) out.log(`  kept    ${line}${f.changes.length ? ` [${f.changes.join(', ')}]` : ''}  ~${tokens === undefined ? '?' : plural(tokens, 'token')}`);
-    else out.log(`  dropped ${line}: ${DROP_REASON_TEXT[f.reason]}`);
-  });
-  return 0;
-}
-
-function describeLoad(s: NanobotView): string {
-  const n = s.nanobot;
-  const e = n.repairError ?? n.strictError;
-  return e ? `${e.type}: ${e.message}` : 'no messages and no metadata';
 }
 
 async function cmdLoad(args: Args, now: string, out: Out): Promise<number> {
@@ -168,7 +84,7 @@ async function cmdLoad(args: Args, now: string, out: Out): Promise<number> {
   if (n.result) {
     out.log(`as nanobot sees it: ${plural(n.result.messages.length, 'message')}, last_consolidated ${n.result.lastConsolidated}, ${n.path === 'repair' ? `repair path (strict pass failed: ${n.strictError!.type}: ${n.strictError!.message}; ${plural(n.skipped, 'line')} skipped)` : 'normal load'}`);
   } else {
-    out.log(`as nanobot sees it: NOTHING (${describeLoad(session)}). nanobot starts an empty session, and its next save replaces this file.`);
+    out.log(`as nanobot sees it: NOTHING (${describeLoad(session.nanobot)}). nanobot starts an empty session, and its next save replaces this file.`);
   }
   out.log(`recovered: ${plural(rec.messages.length, 'message')}, ${plural(session.doc.records.length, 'line')}`);
   for (const d of diagnostics) out.log(`  line ${d.line + 1}${d.column ? `:${d.column}` : ''} ${d.severity} ${d.kind}: ${d.message}`);
@@ -201,7 +117,7 @@ async function cmdFormat(args: Args, now: string): Promise<number> {
   const session = await openedNanobot(args.positional(0, 'FILE'), args, now);
   const s = session.nanobot.result;
   if (!s) {
-    process.stderr.write(`nanobot loads nothing from this file (${describeLoad(session)}); its save would write an empty session:\n`);
+    process.stderr.write(`nanobot loads nothing from this file (${describeLoad(session.nanobot)}); its save would write an empty session:\n`);
   }
   const text = s ? formatSession(s) : formatSession({ key: session.key, createdAt: now, updatedAt: now, lastConsolidated: 0, metadata: {}, messages: [], messageLines: [] });
   const enc = encodeSession(text);
@@ -220,7 +136,7 @@ async function cmdEdit(cmd: string, args: Args, now: string, out: Out): Promise<
 }
 
 /** Runs one CLI invocation; returns the exit code (2 for bad arguments or unreadable files). */
-export async function main(argv: string[], out: Out = { log: (s) => process.stdout.write(s + '\n') }): Promise<number> {
+export async function main(argv: string[], out: Out = { log: (s) => process.stdout.write(s + '\n'), write: (s) => process.stdout.write(s) }): Promise<number> {
   try {
     const args = parseArgs(argv);
     if (args.flag('version')) {

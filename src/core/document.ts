@@ -98,7 +98,7 @@ export function parseDocument(bytes: Uint8Array, opts: DocumentOptions = {}, cac
   const providerState = rulesOf(opts.version ?? 'v0.2').providerStateRecord;
   const records: FileRecord[] = [];
   const diagnostics: Diagnostic[] = [];
-  const eols = new Set<string>();
+  const shape = newShape();
   const lines = splitLines(bytes);
   const texts = decodeLines(bytes, lines);
   if (cache) {
@@ -109,88 +109,132 @@ export function parseDocument(bytes: Uint8Array, opts: DocumentOptions = {}, cac
     const l = lines[i]!;
     const raw = bytes.subarray(l.start, l.end);
     const eol = l.next === l.end ? '' : l.next - l.end === 2 ? '\r\n' : bytes[l.end] === 13 ? '\r' : '\n';
-    if (eol) eols.add(eol);
-    const rec: FileRecord = { kind: 'corrupt', raw, eol, value: null };
+    const rec = lineRecord(i, raw, eol, texts ? texts[i]! : undefined, providerState, diagnostics, cache);
     records.push(rec);
-    const diag = (kind: DiagnosticKind, severity: Severity, message: string, text: string, column?: number) =>
-      diagnostics.push({ line: i, kind, severity, message, raw: preview(text), ...(column ? { column } : {}) });
-    const fault = texts ? null : findUtf8Fault(raw);
-    if (fault) {
-      const text = decodeLossy(raw);
-      diag('invalid-utf8', 'error', `Not valid UTF-8 (${utf8FaultMessage(fault).replace(/position \d+/, `byte ${fault.pos + 1} of the line`)}): nanobot cannot read this file at all and would start an empty session, replacing the whole file on its next save.`, text, decodeLossy(raw.subarray(0, fault.pos)).length + 1);
-      continue;
-    }
-    let text = texts ? texts[i]! : decodeStrict(raw);
-    let stripped = pyStrip(text);
-    if (!stripped) {
-      rec.kind = 'blank';
-      diag('blank-line', 'info', 'Blank line: nanobot skips it (but never writes one).', text);
-      continue;
-    }
-    const hadBom = text.charCodeAt(0) === 0xfeff;
-    if (hadBom) {
-      diag('bom', 'error', 'Starts with a byte-order mark (U+FEFF): nanobot cannot parse this line and loses it.', text, 1);
-      text = text.slice(1);
-      stripped = pyStrip(text);
-    }
-    if (stripped.length !== text.length && jsonTrim(text) !== stripped) {
-      diag('padded-line', 'info', 'Surrounded by whitespace that JSON does not allow; nanobot strips it when loading.', text);
-    }
-    const r = pyLoads(stripped);
-    if (cache && !hadBom) cache.results[i] = r; // nanobot parses the same stripped text
-    if (!r.ok) {
-      const lead = text.length - text.replace(/^\s+/u, '').length;
-      diag(r.error.type === 'RecursionError' ? 'too-deep' : 'bad-json', 'error', `${r.error.type === 'RecursionError' ? 'Nested too deeply for Python' : 'Not valid JSON'}: ${r.error.message}`, text, lead + r.pos + 1);
-      continue;
-    }
-    if (!isDict(r.value)) {
-      diag('not-object', 'error', `A JSON ${Array.isArray(r.value) ? 'array' : r.value === null ? 'null' : typeof r.value === 'object' ? 'number' : typeof r.value}, not an object: nanobot raises AttributeError on it and loads nothing from this file.`, text);
-      continue;
-    }
-    rec.value = r.value;
-    if (r.exact) rec.exact = true;
-    const type = dictGet(r.value, '_type');
-    rec.kind = type === 'metadata' ? 'metadata' : providerState && type === 'provider_state' ? 'provider_state' : 'message';
+    addToShape(shape, rec, i);
   }
-  if (eols.size > 1 || eols.has('\r') || eols.has('\r\n')) {
-    diagnostics.push({ line: 0, kind: 'line-ending', severity: 'info', message: `Line endings ${[...eols].map((e) => JSON.stringify(e)).join(' and ')}: nanobot reads them all, and writes "\\n" when it saves.`, raw: '' });
-  }
-  const last = records[records.length - 1];
-  if (last && !last.eol && last.kind !== 'blank') {
-    diagnostics.push({ line: records.length - 1, kind: 'no-final-newline', severity: 'warning', message: 'The last line has no newline: it may have been cut off while being written.', raw: '' });
-  }
-  checkStructure(records, diagnostics, opts);
-  diagnostics.sort((a, b) => a.line - b.line);
+  finishDiagnostics(shape, diagnostics, opts);
   return { records, diagnostics };
 }
 
-function checkStructure(records: FileRecord[], diagnostics: Diagnostic[], opts: DocumentOptions): void {
-  const metas = records.flatMap((r, i) => (r.kind === 'metadata' ? [i] : []));
-  const firstContent = records.findIndex((r) => r.kind !== 'blank');
-  const text = (i: number) => preview(decodeLossy(records[i]!.raw));
+/**
+ * Line `i` as a record, its own diagnostics pushed to `diagnostics`. `text` is the line decoded
+ * when the whole file is valid UTF-8; without it the line is decoded (and checked) alone.
+ */
+export function lineRecord(i: number, raw: Uint8Array, eol: string, text: string | undefined, providerState: boolean, diagnostics: Diagnostic[], cache?: LineCache): FileRecord {
+  const rec: FileRecord = { kind: 'corrupt', raw, eol, value: null };
+  const diag = (kind: DiagnosticKind, severity: Severity, message: string, text: string, column?: number) =>
+    diagnostics.push({ line: i, kind, severity, message, raw: preview(text), ...(column ? { column } : {}) });
+  const fault = text !== undefined ? null : findUtf8Fault(raw);
+  if (fault) {
+    const text = decodeLossy(raw);
+    diag('invalid-utf8', 'error', `Not valid UTF-8 (${utf8FaultMessage(fault).replace(/position \d+/, `byte ${fault.pos + 1} of the line`)}): nanobot cannot read this file at all and would start an empty session, replacing the whole file on its next save.`, text, decodeLossy(raw.subarray(0, fault.pos)).length + 1);
+    return rec;
+  }
+  text ??= decodeStrict(raw);
+  let stripped = pyStrip(text);
+  if (!stripped) {
+    rec.kind = 'blank';
+    diag('blank-line', 'info', 'Blank line: nanobot skips it (but never writes one).', text);
+    return rec;
+  }
+  const hadBom = text.charCodeAt(0) === 0xfeff;
+  if (hadBom) {
+    diag('bom', 'error', 'Starts with a byte-order mark (U+FEFF): nanobot cannot parse this line and loses it.', text, 1);
+    text = text.slice(1);
+    stripped = pyStrip(text);
+  }
+  if (stripped.length !== text.length && jsonTrim(text) !== stripped) {
+    diag('padded-line', 'info', 'Surrounded by whitespace that JSON does not allow; nanobot strips it when loading.', text);
+  }
+  const r = pyLoads(stripped);
+  if (cache && !hadBom) cache.results[i] = r; // nanobot parses the same stripped text
+  if (!r.ok) {
+    const lead = text.length - text.replace(/^\s+/u, '').length;
+    diag(r.error.type === 'RecursionError' ? 'too-deep' : 'bad-json', 'error', `${r.error.type === 'RecursionError' ? 'Nested too deeply for Python' : 'Not valid JSON'}: ${r.error.message}`, text, lead + r.pos + 1);
+    return rec;
+  }
+  if (!isDict(r.value)) {
+    diag('not-object', 'error', `A JSON ${Array.isArray(r.value) ? 'array' : r.value === null ? 'null' : typeof r.value === 'object' ? 'number' : typeof r.value}, not an object: nanobot raises AttributeError on it and loads nothing from this file.`, text);
+    return rec;
+  }
+  rec.value = r.value;
+  if (r.exact) rec.exact = true;
+  const type = dictGet(r.value, '_type');
+  rec.kind = type === 'metadata' ? 'metadata' : providerState && type === 'provider_state' ? 'provider_state' : 'message';
+  return rec;
+}
+
+/** What the whole-document checks need, gathered a record at a time (so a file can stream past). */
+export interface DocumentShape {
+  eols: Set<string>;
+  lines: number;
+  last: Pick<FileRecord, 'kind' | 'eol'> | null;
+  firstContent: number;
+  metas: { line: number; text: string; value: PyDict }[];
+  messages: number;
+  roleless: { line: number; text: string }[];
+}
+
+/** An empty shape. */
+export function newShape(): DocumentShape {
+  return { eols: new Set(), lines: 0, last: null, firstContent: -1, metas: [], messages: 0, roleless: [] };
+}
+
+const previewOf = (rec: FileRecord) => preview(decodeLossy(rec.raw));
+
+/** Adds record `i` (the next line) to the shape. */
+export function addToShape(shape: DocumentShape, rec: FileRecord, i: number): void {
+  if (rec.eol) shape.eols.add(rec.eol);
+  shape.lines = i + 1;
+  shape.last = { kind: rec.kind, eol: rec.eol };
+  if (shape.firstContent < 0 && rec.kind !== 'blank') shape.firstContent = i;
+  if (rec.kind === 'metadata') shape.metas.push({ line: i, text: previewOf(rec), value: rec.value! });
+  if (rec.kind === 'message') {
+    shape.messages++;
+    if (!Object.prototype.hasOwnProperty.call(rec.value, 'role')) shape.roleless.push({ line: i, text: previewOf(rec) });
+  }
+}
+
+/** The diagnostics of the whole document (line endings, the last line, metadata, roles), then all sorted by line. */
+export function finishDiagnostics(shape: DocumentShape, diagnostics: Diagnostic[], opts: DocumentOptions): void {
+  const eols = shape.eols;
+  if (eols.size > 1 || eols.has('\r') || eols.has('\r\n')) {
+    diagnostics.push({ line: 0, kind: 'line-ending', severity: 'info', message: `Line endings ${[...eols].map((e) => JSON.stringify(e)).join(' and ')}: nanobot reads them all, and writes "\\n" when it saves.`, raw: '' });
+  }
+  const last = shape.last;
+  if (last && !last.eol && last.kind !== 'blank') {
+    diagnostics.push({ line: shape.lines - 1, kind: 'no-final-newline', severity: 'warning', message: 'The last line has no newline: it may have been cut off while being written.', raw: '' });
+  }
+  checkStructure(shape, diagnostics, opts);
+  diagnostics.sort((a, b) => a.line - b.line);
+}
+
+function checkStructure(shape: DocumentShape, diagnostics: Diagnostic[], opts: DocumentOptions): void {
+  const metas = shape.metas;
+  const firstContent = shape.firstContent;
   if (metas.length === 0) {
     diagnostics.push({ line: 0, kind: 'missing-metadata', severity: 'error', message: 'No metadata record: nanobot takes the key from the file name; its session list leaves the file out, unless reading line 1 fails (invalid JSON there, or bytes that are not UTF-8 in the first 8 KiB: then it lists what its repair pass recovers).', raw: '' });
   } else {
-    if (metas[0] !== 0) {
-      const why = metas[0] === firstContent ? 'nanobot does not list files whose first line is blank.' : 'nanobot’s session list reads only line 1: it leaves the file out, unless reading line 1 fails (invalid JSON there, or bytes that are not UTF-8 in the first 8 KiB: then it lists what its repair pass recovers).';
-      diagnostics.push({ line: metas[0]!, kind: 'metadata-not-first', severity: 'warning', message: `The metadata record is not on line 1: ${why}`, raw: text(metas[0]!) });
+    if (metas[0]!.line !== 0) {
+      const why = metas[0]!.line === firstContent ? 'nanobot does not list files whose first line is blank.' : 'nanobot’s session list reads only line 1: it leaves the file out, unless reading line 1 fails (invalid JSON there, or bytes that are not UTF-8 in the first 8 KiB: then it lists what its repair pass recovers).';
+      diagnostics.push({ line: metas[0]!.line, kind: 'metadata-not-first', severity: 'warning', message: `The metadata record is not on line 1: ${why}`, raw: metas[0]!.text });
     }
-    for (const i of metas.slice(0, -1)) {
-      diagnostics.push({ line: i, kind: 'duplicate-metadata', severity: 'warning', message: 'More than one metadata record: nanobot uses the last one when loading, but its listing shows the first.', raw: text(i) });
+    for (const m of metas.slice(0, -1)) {
+      diagnostics.push({ line: m.line, kind: 'duplicate-metadata', severity: 'warning', message: 'More than one metadata record: nanobot uses the last one when loading, but its listing shows the first.', raw: m.text });
     }
-    const meta = records[metas[metas.length - 1]!]!.value!;
-    const line = metas[metas.length - 1]!;
+    const { value: meta, line, text } = metas[metas.length - 1]!;
     for (const f of ['created_at', 'updated_at']) {
       const v = dictGet(meta, f);
       if (truthy(v)) {
         const t = isoRoundTrip(v);
-        if (!t.ok) diagnostics.push({ line, kind: 'bad-time', severity: 'error', message: `${f} is not an ISO date nanobot can read (${t.type}: ${t.message}): its strict load fails, and the repair pass replaces it with the current time.`, raw: text(line) });
+        if (!t.ok) diagnostics.push({ line, kind: 'bad-time', severity: 'error', message: `${f} is not an ISO date nanobot can read (${t.type}: ${t.message}): its strict load fails, and the repair pass replaces it with the current time.`, raw: text });
       }
     }
     const lc = dictGet(meta, 'last_consolidated');
-    const count = records.filter((r) => r.kind === 'message').length;
+    const count = shape.messages;
     if (lc !== undefined && clampLastConsolidated(lc, count) !== lc && !(isInt(lc) && Number(lc) === 0)) {
-      diagnostics.push({ line, kind: 'bad-last-consolidated', severity: 'warning', message: `last_consolidated ${pyDumps(lc)} is not a whole number between 0 and ${count}: nanobot resets it to 0 and replays the archived messages again.`, raw: text(line) });
+      diagnostics.push({ line, kind: 'bad-last-consolidated', severity: 'warning', message: `last_consolidated ${pyDumps(lc)} is not a whole number between 0 and ${count}: nanobot resets it to 0 and replays the archived messages again.`, raw: text });
     }
     const key = dictGet(meta, 'key');
     if (opts.fileName && typeof key === 'string' && key && opts.fileName.endsWith('.jsonl')) {
@@ -200,11 +244,9 @@ function checkStructure(records: FileRecord[], diagnostics: Diagnostic[], opts: 
       }
     }
   }
-  records.forEach((r, i) => {
-    if (r.kind === 'message' && !Object.prototype.hasOwnProperty.call(r.value, 'role')) {
-      diagnostics.push({ line: i, kind: 'missing-role', severity: 'warning', message: 'A message without "role": nanobot\'s replay raises KeyError when it reaches it.', raw: text(i) });
-    }
-  });
+  for (const r of shape.roleless) {
+    diagnostics.push({ line: r.line, kind: 'missing-role', severity: 'warning', message: 'A message without "role": nanobot\'s replay raises KeyError when it reaches it.', raw: r.text });
+  }
 }
 
 /** The file a version saves `key` under; null for a key it cannot name (a lone surrogate). */

@@ -134,96 +134,177 @@ interface PassResult {
   skipped: number;
 }
 
-function runPass(lines: TextLine[], key: string, now: string, repair: boolean, rules: VersionRules): PassResult {
-  const messages: PyDict[] = [];
-  const messageLines: number[] = [];
-  let metadata: PyValue = {};
-  let createdAt = now;
-  let updatedAt = now;
-  let lc: PyValue | undefined = 0;
-  let state: ProviderState | null = null;
-  let skipped = 0;
-  for (const line of lines) {
+/** Where a pass puts the messages it reads: all of them (`_load`), or only what a streamed replay needs. */
+export interface MessageSink {
+  add(message: PyDict, line: number): void;
+}
+
+/** What a pass read besides the messages, to be made a session by `passSession`. */
+export interface PassTotals {
+  createdAt: string;
+  updatedAt: string;
+  /** The stored `last_consolidated`, before the clamp. */
+  lastConsolidated: PyValue | undefined;
+  metadata: PyValue;
+  providerState: ProviderState | null;
+  skipped: number;
+  messageCount: number;
+}
+
+/**
+ * One pass of `_load` (strict, or repair) as a line-at-a-time machine, so a file can be read whole
+ * or streamed through the same rules. `feed` gives nanobot's exception for a line, if it raises.
+ */
+export class LoadPass {
+  private t: PassTotals;
+
+  constructor(private readonly now: string, private readonly repair: boolean, private readonly rules: VersionRules, private readonly sink: MessageSink) {
+    this.t = { createdAt: now, updatedAt: now, lastConsolidated: 0, metadata: {}, providerState: null, skipped: 0, messageCount: 0 };
+  }
+
+  /** One non-blank stripped line (its json.loads result in `parsed` when already made). */
+  feed(line: { index: number; text: string; parsed?: LoadsResult }): PyError | null {
+    try {
+      this.step(line);
+      return null;
+    } catch (e) {
+      if (e instanceof PyRaise) return e.error;
+      throw e;
+    }
+  }
+
+  /** The totals once every line is fed. */
+  finish(): PassTotals {
+    return this.t;
+  }
+
+  private step(line: TextLine): void {
+    const { rules, repair, t } = this;
     let value: PyValue;
     if (repair) {
       const r = parsed(line);
       if (!r.ok) {
         if (r.error.type !== 'JSONDecodeError') throw new PyRaise(r.error);
-        skipped++;
-        continue;
+        t.skipped++;
+        return;
       }
       value = r.value;
       if (!isDict(value) && rules.repairSkipsNonObjects) {
-        skipped++;
-        continue;
+        t.skipped++;
+        return;
       }
     } else value = loads(line);
     const data = asDict(value, rules);
     const type = dictGet(data, '_type');
     if (type === 'metadata') {
       const m = dictGet(data, 'metadata');
-      metadata = rules.typedMetadata ? (isDict(m) ? m : {}) : m === undefined ? {} : m;
-      createdAt = parseTime(dictGet(data, 'created_at'), createdAt, now, repair, rules);
-      updatedAt = parseTime(dictGet(data, 'updated_at'), updatedAt, now, repair, rules);
+      t.metadata = rules.typedMetadata ? (isDict(m) ? m : {}) : m === undefined ? {} : m;
+      t.createdAt = parseTime(dictGet(data, 'created_at'), t.createdAt, this.now, repair, rules);
+      t.updatedAt = parseTime(dictGet(data, 'updated_at'), t.updatedAt, this.now, repair, rules);
       const l = dictGet(data, 'last_consolidated');
-      lc = l === undefined ? 0 : l;
+      t.lastConsolidated = l === undefined ? 0 : l;
     } else if (rules.providerStateRecord && isProviderStateRecord(data)) {
       const valid = parseProviderState(data);
       if (repair) {
-        if (valid) state = valid;
-        else skipped++;
-      } else state = valid;
+        if (valid) t.providerState = valid;
+        else t.skipped++;
+      } else t.providerState = valid;
     } else {
-      messages.push(data);
-      messageLines.push(line.index);
+      this.sink.add(data, line.index);
+      t.messageCount++;
     }
   }
-  if (repair && messages.length === 0 && !truthy(metadata) && !state) return { session: null, skipped };
-  const session: NanobotSession = {
+}
+
+/**
+ * The session a finished pass yields (null: the repair pass found nothing at all), with the
+ * messages given as the caller holds them (every one, or a streamed tail).
+ */
+export function passSession<M>(t: PassTotals, key: string, repair: boolean, rules: VersionRules, messages: M): (Omit<NanobotSession, 'messages' | 'messageLines'> & M) | null {
+  if (repair && t.messageCount === 0 && !truthy(t.metadata) && !t.providerState) return null;
+  const session = {
     key,
-    createdAt,
-    updatedAt,
-    lastConsolidated: clampLastConsolidated(lc, messages.length),
-    metadata,
-    messages,
-    messageLines,
-  };
-  if (rules.providerStateRecord) session.providerState = state;
-  return { session, skipped };
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+    lastConsolidated: clampLastConsolidated(t.lastConsolidated, t.messageCount),
+    metadata: t.metadata,
+    ...messages,
+  } as Omit<NanobotSession, 'messages' | 'messageLines'> & M;
+  if (rules.providerStateRecord) session.providerState = t.providerState;
+  return session;
+}
+
+function runPass(lines: TextLine[], key: string, now: string, repair: boolean, rules: VersionRules): PassResult {
+  const messages: PyDict[] = [];
+  const messageLines: number[] = [];
+  const pass = new LoadPass(now, repair, rules, {
+    add: (m, line) => {
+      messages.push(m);
+      messageLines.push(line);
+    },
+  });
+  for (const line of lines) {
+    const error = pass.feed(line);
+    if (error) throw new PyRaise(error);
+  }
+  const t = pass.finish();
+  return { session: passSession(t, key, repair, rules, { messages, messageLines }), skipped: t.skipped };
+}
+
+/** A pass's outcome: its session (or null) and skipped lines, or the exception it raised. */
+export type PassOutcome<S> = { session: S | null; skipped: number } | PyError;
+
+/** `_load`'s load result over any session shape (whole, or a streamed tail). */
+export type LoadOutcome<S> = Omit<NanobotLoad, 'result'> & { result: S | null };
+
+/** Whether `_load` runs its repair pass after the strict pass raised this (else it propagates). */
+export function repairFollows(error: PyError, version: NanobotVersion): boolean {
+  return caught(error, rulesOf(version));
+}
+
+/**
+ * `_load`'s decisions around its passes: the strict pass's outcome (or the file's decoding error),
+ * then the repair pass (called only when nanobot would run it), the logs and what propagates.
+ */
+export function loadOutcome<S>(key: string, version: NanobotVersion, decodeError: PyError | null, strict: () => PassOutcome<S>, repair: () => PassOutcome<S>): LoadOutcome<S> {
+  const rules = rulesOf(version);
+  const logs: [string, string][] = [];
+  const fail = (path: 'normal' | 'repair', error: PyError): LoadOutcome<S> => ({ path, result: null, strictError: null, repairError: null, skipped: 0, logs, error });
+  let strictError: PyError;
+  if (!decodeError) {
+    const s = strict();
+    if (!('type' in s)) return { path: 'normal', result: s.session, strictError: null, repairError: null, skipped: 0, logs, error: null };
+    strictError = s;
+  } else strictError = decodeError;
+  if (!caught(strictError, rules)) return fail('normal', strictError);
+  logs.push(['WARNING', `Failed to load session ${key}: ${strictError.message}`]);
+  if (decodeError) {
+    logs.push(['WARNING', `Repair failed for session ${key}: ${decodeError.message}`]);
+    return { path: 'repair', result: null, strictError, repairError: decodeError, skipped: 0, logs, error: null };
+  }
+  const r = repair();
+  if (!('type' in r)) {
+    if (r.skipped) logs.push(['WARNING', `Skipped ${r.skipped} corrupt lines in session ${key}`]);
+    return { path: 'repair', result: r.session, strictError, repairError: null, skipped: r.skipped, logs, error: null };
+  }
+  if (!caught(r, rules)) return { ...fail('repair', r), strictError };
+  logs.push(['WARNING', `Repair failed for session ${key}: ${r.message}`]);
+  return { path: 'repair', result: null, strictError, repairError: r, skipped: 0, logs, error: null };
 }
 
 /** nanobot's `SessionManager._load(key)` at a version: strict pass, then the repair pass when it raised. */
 export function loadNanobot(bytes: Uint8Array, key: string, now: string, version: NanobotVersion, cache?: LineCache): NanobotLoad {
   const rules = rulesOf(version);
-  const logs: [string, string][] = [];
   const lines = textLines(bytes, cache);
-  const fail = (path: 'normal' | 'repair', error: PyError): NanobotLoad => ({ path, result: null, strictError: null, repairError: null, skipped: 0, logs, error });
-  let strictError: PyError;
-  if (Array.isArray(lines)) {
+  const run = (repair: boolean) => (): PassOutcome<NanobotSession> => {
     try {
-      const { session } = runPass(lines, key, now, false, rules);
-      return { path: 'normal', result: session, strictError: null, repairError: null, skipped: 0, logs, error: null };
+      return runPass(lines as TextLine[], key, now, repair, rules);
     } catch (e) {
       if (!(e instanceof PyRaise)) throw e;
-      strictError = e.error;
+      return e.error;
     }
-  } else strictError = lines;
-  if (!caught(strictError, rules)) return fail('normal', strictError);
-  logs.push(['WARNING', `Failed to load session ${key}: ${strictError.message}`]);
-  if (!Array.isArray(lines)) {
-    logs.push(['WARNING', `Repair failed for session ${key}: ${lines.message}`]);
-    return { path: 'repair', result: null, strictError, repairError: lines, skipped: 0, logs, error: null };
-  }
-  try {
-    const { session, skipped } = runPass(lines, key, now, true, rules);
-    if (skipped) logs.push(['WARNING', `Skipped ${skipped} corrupt lines in session ${key}`]);
-    return { path: 'repair', result: session, strictError, repairError: null, skipped, logs, error: null };
-  } catch (e) {
-    if (!(e instanceof PyRaise)) throw e;
-    if (!caught(e.error, rules)) return { ...fail('repair', e.error), strictError };
-    logs.push(['WARNING', `Repair failed for session ${key}: ${e.error.message}`]);
-    return { path: 'repair', result: null, strictError, repairError: e.error, skipped: 0, logs, error: null };
-  }
+  };
+  return loadOutcome(key, version, Array.isArray(lines) ? null : lines, run(false), run(true));
 }
 
 /** What `read_session_file` returns: raw stored values on the normal path. */

@@ -170,35 +170,38 @@ function attachmentName(v: PyValue | undefined): string {
  * those hold no user.
  */
 export function recentMessageStartIndex(messages: PyDict[], max: number, extendToUser: boolean): number {
-  const n = messages.length;
-  let start = Math.max(0, n - max);
-  if (!extendToUser || n <= max) return start;
-  for (let i = start; i < n; i++) if (role(messages[i]!) === 'user') return start;
-  for (let i = start - 1; i >= 0; i--) {
-    if (role(messages[i]!) === 'user') {
-      start = i > 0 && truthy(dictGet(messages[i - 1]!, '_channel_delivery')) ? i - 1 : i;
+  return recentStartIn((i) => messages[i]!, 0, messages.length, max, extendToUser);
+}
+
+/** `recent_message_start_index` over messages [from, n) read through `at`, as an offset from `from`. */
+function recentStartIn(at: (i: number) => PyDict, from: number, n: number, max: number, extendToUser: boolean): number {
+  let start = Math.max(from, n - max);
+  if (!extendToUser || n - from <= max) return start - from;
+  for (let i = start; i < n; i++) if (role(at(i)) === 'user') return start - from;
+  for (let i = start - 1; i >= from; i--) {
+    if (role(at(i)) === 'user') {
+      start = i > from && truthy(dictGet(at(i - 1), '_channel_delivery')) ? i - 1 : i;
       break;
     }
   }
-  return start;
+  return start - from;
 }
 
 /**
  * Where the replayable part starts (§35): `last_consolidated`, or at main the start of the last
  * 8 messages when that is earlier (archived messages are replayed again).
  */
-function replayStart(messages: PyDict[], lastConsolidated: number, rules: VersionRules): number {
+function replayStart(at: (i: number) => PyDict, n: number, lastConsolidated: number, rules: VersionRules): number {
   if (!rules.archivedReplayTail || lastConsolidated <= 0) return lastConsolidated;
-  return Math.min(lastConsolidated, recentMessageStartIndex(messages, rules.archivedReplayTail, true));
+  return Math.min(lastConsolidated, recentStartIn(at, 0, n, rules.archivedReplayTail, true));
 }
 
 /** The count window over the replayable part `[base, n)`, as an offset into it. */
-function windowStart(messages: PyDict[], base: number, lastConsolidated: number, maxMessages: number | null, extendToUser: boolean): number {
+function windowStart(at: (i: number) => PyDict, n: number, base: number, lastConsolidated: number, maxMessages: number | null, extendToUser: boolean): number {
   if (maxMessages === null) return 0;
-  const part = messages.slice(base);
   // main: an archived tail is replayed whole while the unarchived part is shorter than the window.
-  if (base < lastConsolidated && messages.length - lastConsolidated < maxMessages) return 0;
-  return recentMessageStartIndex(part, maxMessages, extendToUser);
+  if (base < lastConsolidated && n - lastConsolidated < maxMessages) return 0;
+  return recentStartIn(at, base, n, maxMessages, extendToUser);
 }
 
 /**
@@ -244,37 +247,79 @@ export function replayEntry(m: PyDict, i: number, lastConsolidated: number, rule
   return entry;
 }
 
-/** nanobot's `get_history(...)` at a version on a loaded session, explained message by message. */
-export function getHistory(
-  messages: PyDict[],
-  lastConsolidated: number,
-  opts: ReplayOptions,
-  version: NanobotVersion,
-  countTokens?: TokenCounter,
-): ReplayResult {
+/**
+ * A session's messages [0, count) of which only [tailStart, count) are in hand: all of them for a
+ * loaded session, the last few for a file streamed past (see streamed-load.ts).
+ */
+export interface HeldMessages {
+  count: number;
+  tailStart: number;
+  tail: PyDict[];
+}
+
+/**
+ * A replay over held messages: messages before `base` are 'consolidated', those in [base, from)
+ * outside the 'window', and `fates` covers [from, count).
+ */
+export interface HeldReplay extends Omit<ReplayResult, 'fates'> {
+  base: number;
+  from: number;
+  fates: Fate[];
+}
+
+/** Thrown when a rule reads a message that is no longer held. */
+const NOT_HELD = Symbol('not held');
+
+/**
+ * nanobot's `get_history(...)` over held messages, or null when its answer depends on a message
+ * before the held tail (then the caller replays the whole session instead).
+ */
+export function replayHeld(held: HeldMessages, lastConsolidated: number, opts: ReplayOptions, version: NanobotVersion, countTokens?: TokenCounter): HeldReplay | null {
   const rules = rulesOf(version);
+  const { count, tailStart, tail } = held;
   let maxMessages: number | null = opts.maxMessages ?? rules.defaultMaxMessages;
   if (maxMessages <= 0) maxMessages = rules.nonPositiveMaxMessages;
+  const at = (i: number): PyDict => {
+    if (i < tailStart) throw NOT_HELD;
+    return tail[i - tailStart]!;
+  };
+  let base: number;
+  let start: number;
+  try {
+    base = replayStart(at, count, lastConsolidated, rules);
+    start = windowStart(at, count, base, lastConsolidated, maxMessages, !!opts.extendToUser);
+  } catch (e) {
+    if (e === NOT_HELD) return null;
+    throw e;
+  }
+  const from = base + start;
+  if (from < tailStart) return null;
+  return { base, from, ...replayFrom(tail.slice(from - tailStart), from, lastConsolidated, opts, rules, countTokens) };
+}
+
+/**
+ * The replay of `window` (the session's messages from index `offset` on, the count window already
+ * applied): the cut to a user turn, orphan tool results, entries and the token budget.
+ */
+function replayFrom(window: PyDict[], offset: number, lastConsolidated: number, opts: ReplayOptions, rules: VersionRules, countTokens?: TokenCounter): Omit<ReplayResult, 'fates'> & { fates: Fate[] } {
   const maxTokens = opts.maxTokens ?? 0;
   const timestamps = rules.timestamps && !!opts.includeTimestamps;
   const runtimeContext = opts.includeRuntimeContext ?? true;
-  const fates: Fate[] = new Array(messages.length);
+  const end = offset + window.length;
+  const fates: Fate[] = new Array(window.length);
   const drop = (from: number, to: number, reason: DropReason) => {
-    for (let i = from; i < to; i++) fates[i] = { kept: false, reason };
+    for (let i = from; i < to; i++) fates[i - offset] = { kept: false, reason };
   };
-  const base = replayStart(messages, lastConsolidated, rules);
-  drop(0, base, 'consolidated');
-  const start = windowStart(messages, base, lastConsolidated, maxMessages, !!opts.extendToUser);
-  drop(base, base + start, 'window');
-  let from = base + start;
-  const fu = firstUser(messages.slice(from));
+  const at = (i: number) => window[i - offset]!;
+  let from = offset;
+  const fu = firstUser(window);
   if (fu > 0) {
-    const cut = truthy(dictGet(messages[from + fu - 1]!, '_channel_delivery')) ? fu - 1 : fu;
+    const cut = truthy(dictGet(at(from + fu - 1), '_channel_delivery')) ? fu - 1 : fu;
     drop(from, from + cut, 'before-user');
     from += cut;
   }
   try {
-    const ls = legalStart(messages.slice(from), (i) => from + i);
+    const ls = legalStart(window.slice(from - offset), (i) => from + i);
     if (ls > 0) {
       drop(from, from + ls - 1, 'before-orphan');
       drop(from + ls - 1, from + ls, 'orphan');
@@ -283,9 +328,9 @@ export function getHistory(
     let entries: PyDict[] = [];
     let sources: number[] = [];
     const changes: Change[][] = [];
-    for (let i = from; i < messages.length; i++) {
+    for (let i = from; i < end; i++) {
       const ch: Change[] = [];
-      const entry = replayEntry(messages[i]!, i, lastConsolidated, rules, timestamps, runtimeContext, ch);
+      const entry = replayEntry(at(i), i, lastConsolidated, rules, timestamps, runtimeContext, ch);
       if (typeof entry === 'string') {
         drop(i, i + 1, entry);
         continue;
@@ -320,13 +365,34 @@ export function getHistory(
       changes.splice(0, cut);
     }
     if (tokens && countTokens) for (let k = 0; k < entries.length; k++) tokens[k] ??= countForDisplay(countTokens, entries[k]!, sources[k]!);
-    sources.forEach((s, k) => (fates[s] = { kept: true, entry: k, changes: changes[k]! }));
+    sources.forEach((s, k) => (fates[s - offset] = { kept: true, entry: k, changes: changes[k]! }));
     return { entries, sources, fates, tokens, error: null };
   } catch (e) {
     if (!(e instanceof Raise)) throw e;
-    for (let i = 0; i < messages.length; i++) fates[i] ??= { kept: false, reason: 'window' };
+    for (let i = 0; i < window.length; i++) fates[i] ??= { kept: false, reason: 'window' };
     return { entries: [], sources: [], fates, tokens: null, error: { ...e.error, message_index: e.index } };
   }
+}
+
+/** The fate of message `i` in a replay over held messages. */
+export function heldFate(r: HeldReplay, i: number): Fate {
+  if (i < r.base) return { kept: false, reason: 'consolidated' };
+  if (i < r.from) return { kept: false, reason: 'window' };
+  return r.fates[i - r.from]!;
+}
+
+/** nanobot's `get_history(...)` at a version on a loaded session, explained message by message. */
+export function getHistory(
+  messages: PyDict[],
+  lastConsolidated: number,
+  opts: ReplayOptions,
+  version: NanobotVersion,
+  countTokens?: TokenCounter,
+): ReplayResult {
+  const r = replayHeld({ count: messages.length, tailStart: 0, tail: messages }, lastConsolidated, opts, version, countTokens)!;
+  const fates: Fate[] = new Array(messages.length);
+  for (let i = 0; i < messages.length; i++) fates[i] = heldFate(r, i);
+  return { entries: r.entries, sources: r.sources, fates, tokens: r.tokens, error: r.error };
 }
 
 /** An estimate nanobot never made, shown anyway: NaN where its estimator would raise. */

@@ -208,7 +208,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
 }
 
 function fileStream(path: string, h: fs.FileHandle): ReadableStream<Uint8Array> {
-  const size = 1 << 16;
+  const size = 1 << 20;
   return new ReadableStream<Uint8Array>({
     async pull(ctrl) {
       try {

@@ -1,0 +1,66 @@
+/**
+ * Reading nanobot's lens of a file too big to hold: its bytes stream through the adapter's `read`
+ * into `streamedLoad`, which keeps only the last messages. Any backend works (Node fs, handles).
+ */
+import type { Diagnostic } from '../core/document';
+import { scanDiagnostics } from '../core/document-scan';
+import { streamedLoad, type StreamedLoad } from '../core/streamed-load';
+import type { FileStat, StorageAdapter } from './adapter';
+import { StoreError } from './errors';
+import { keyForFile } from './session-list';
+import type { OpenOptions } from './sessions';
+
+/** nanobot's lens of a streamed file: the last `hold` messages, every message's line and role. */
+export interface StreamedView {
+  path: string;
+  fileName: string;
+  key: string;
+  version: OpenOptions['version'];
+  /** The file's size when read. */
+  size: number;
+  nanobot: StreamedLoad;
+}
+
+/** A ReadableStream's chunks as an async iterable (browsers' streams are not all iterable yet). */
+async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+const sameStat = (a: FileStat, b: FileStat) => a.size === b.size && a.lastModified === b.lastModified;
+
+/** `read(chunks)` over a file that did not change meanwhile (read again up to 3 times, as `readSteady` does). */
+async function steadily<T>(adapter: StorageAdapter, path: string, read: (chunks: () => AsyncIterable<Uint8Array>) => Promise<T>): Promise<{ value: T; size: number }> {
+  const chunks = async function* () {
+    yield* chunksOf(await adapter.read(path));
+  };
+  for (let attempt = 1; ; attempt++) {
+    const before = await adapter.stat(path);
+    const value = await read(chunks);
+    const after = await adapter.stat(path);
+    if (sameStat(before, after)) return { value, size: after.size };
+    if (attempt === 3) throw new StoreError('conflict', `'${path}' keeps changing while it is read; is another program writing it?`, { path });
+  }
+}
+
+/** `readNanobotLens` for files of any size: the same answers, streamed, holding `hold` messages. */
+export async function readNanobotStreamed(adapter: StorageAdapter, path: string, opts: OpenOptions & { hold: number }): Promise<StreamedView> {
+  const fileName = path.split('/').pop()!;
+  const load = { now: opts.now, version: opts.version, fallbackKey: keyForFile(fileName, opts.version), hold: opts.hold, ...(opts.key !== undefined ? { key: opts.key } : {}) };
+  const { value: nanobot, size } = await steadily(adapter, path, (chunks) => streamedLoad(chunks, load));
+  return { path, fileName, key: nanobot.key, version: opts.version, size, nanobot };
+}
+
+/** The recovered lens's diagnostics (as `readBothLenses` gives them) of a file of any size, streamed. */
+export async function readDiagnosticsStreamed(adapter: StorageAdapter, path: string, version: OpenOptions['version']): Promise<Diagnostic[]> {
+  const fileName = path.split('/').pop()!;
+  return (await steadily(adapter, path, (chunks) => scanDiagnostics(chunks(), { fileName, version }))).value;
+}

@@ -1,0 +1,120 @@
+/**
+ * `replay` streams big windowed files (holding the window, not the file) and prints exactly what the
+ * whole-file path prints: every session file of the three golden corpora and a generated session,
+ * JSON and human output, with the streaming threshold lowered to 0 and a small slack so tails are partial.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { syntheticFile, syntheticMessages } from '../../bench/synthetic';
+import { main } from '../../src/cli/cli';
+import { STREAMING } from '../../src/cli/streaming';
+import { loadNanobot } from '../../src/core/load';
+import { pyDumps } from '../../src/core/pyjson';
+import { dictFrom } from '../../src/core/pyvalue';
+import { getHistory } from '../../src/core/replay';
+import { corpusDir } from '../golden-values';
+import { corpusVersion } from '../golden/runner';
+
+const wholeReads = vi.hoisted(() => ({ count: 0, both: 0 }));
+vi.mock('../../src/store/read-only', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../../src/store/read-only')>();
+  return {
+    ...mod,
+    readNanobotLens: (...a: Parameters<typeof mod.readNanobotLens>) => {
+      wholeReads.count++;
+      return mod.readNanobotLens(...a);
+    },
+    readBothLenses: (...a: Parameters<typeof mod.readBothLenses>) => {
+      wholeReads.both++;
+      return mod.readBothLenses(...a);
+    },
+  };
+});
+
+process.env.TZ = 'UTC';
+const NOW = ['--now', '2031-07-08T09:10:11.121314'];
+const defaults = { ...STREAMING };
+afterEach(() => Object.assign(STREAMING, defaults));
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** Exit code and output of one run, streaming (threshold 0, slack 2) or reading whole. */
+async function result(argv: string[], streaming: boolean): Promise<{ code: number; out: string }> {
+  Object.assign(STREAMING, streaming ? { from: 0, slack: 2 } : { from: Infinity });
+  const pieces: string[] = [];
+  // Both sinks, as on a real stdout: raw pieces and whole lines.
+  const code = await main([...argv, ...NOW], { log: (s) => pieces.push(s + '\n'), write: (s) => pieces.push(s) });
+  return { code, out: pieces.join('') };
+}
+
+/** The output of a run that must succeed. */
+async function run(argv: string[], streaming: boolean): Promise<string> {
+  const r = await result(argv, streaming);
+  expect(r.code).toBe(0);
+  return r.out;
+}
+
+function sessionFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? sessionFiles(p) : name.endsWith('.jsonl') ? [p] : [];
+  });
+}
+
+const SETTINGS = [['--json'], ['--json', '--max-messages', '3'], ['--json', '--max-messages', '2', '--extend-to-user'], ['--json', '--max-messages', '5', '--max-tokens', '60', '--public'], ['--max-messages', '3', '--timestamps']];
+
+describe('replay streams big files, with the whole-file answers', () => {
+  it.each(['golden', 'golden-v0.3', 'golden-main'])('every session file of %s', { timeout: 600_000 }, async (corpus) => {
+    const dir = corpusDir(corpus);
+    const version = corpusVersion(dir);
+    const mismatches: string[] = [];
+    for (const file of sessionFiles(join(dir, 'fixtures'))) {
+      for (const s of SETTINGS) {
+        const argv = ['replay', file, '--nanobot', version, ...s];
+        if ((await run(argv, true)) !== (await run(argv, false))) mismatches.push(`${file} ${s.join(' ')}`);
+      }
+    }
+    expect(mismatches.slice(0, 10)).toEqual([]);
+  });
+
+  it.each(['golden', 'golden-v0.3', 'golden-main'])('check streams every file of %s, with the whole-file findings', { timeout: 600_000 }, async (corpus) => {
+    const dir = corpusDir(corpus);
+    const version = corpusVersion(dir);
+    for (const target of [join(dir, 'fixtures'), ...sessionFiles(join(dir, 'fixtures')).filter((_, i) => i % 40 === 0)]) {
+      for (const json of [['--json'], []]) {
+        const argv = ['check', target, '--nanobot', version, ...json];
+        const whole = await result(argv, false);
+        wholeReads.both = 0;
+        expect(await result(argv, true)).toEqual(whole);
+        expect(wholeReads.both, 'streaming read a file whole').toBe(0);
+      }
+    }
+  });
+
+  it('a 3,000-message session replays from the stream alone, JSON and human output as the whole file', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'lens-stream-')), 'sessions');
+    temps.push(dir);
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'big.jsonl');
+    writeFileSync(file, syntheticFile(syntheticMessages(3000, 3, 6), 40));
+    for (const version of ['v0.2', 'v0.3.0', 'main']) {
+      for (const s of [['--json'], ['--json', '--max-messages', '200', '--max-tokens', '3000'], ['--max-messages', '50', '--extend-to-user']]) {
+        if (version === 'main' && s.length === 1) continue; // no count window: main reads the whole file
+        const argv = ['replay', file, '--nanobot', version, ...s];
+        wholeReads.count = 0;
+        const streamed = await run(argv, true);
+        expect(wholeReads.count, `${version} ${s.join(' ')} read the whole file`).toBe(0);
+        expect(streamed).toBe(await run(argv, false));
+        expect(wholeReads.count).toBe(1);
+      }
+    }
+    // The document written a piece at a time is Python's json.dumps of the whole answer.
+    const load = loadNanobot(new Uint8Array(readFileSync(file)), 'bench:session', NOW[1]!, 'v0.3.0').result!;
+    const r = getHistory(load.messages, load.lastConsolidated, { maxMessages: 2000 }, 'v0.3.0');
+    const fates = r.fates.map((f, i) => dictFrom([['line', load.messageLines[i]! + 1], ['kept', f.kept], ...(f.kept ? ([['entry', f.entry], ['changes', f.changes]] as const) : ([['reason', f.reason]] as const))]));
+    expect(await run(['replay', file, '--nanobot', 'v0.3.0', '--json'], true)).toBe(pyDumps({ entries: r.entries, fates }) + '\n');
+  });
+});
