@@ -56,6 +56,8 @@ export function checkCache(cached: CachedListing | null, version: NanobotVersion
 export interface ReconcileOptions extends ListOptions {
   /** The folder's entries, when the caller has listed it already. */
   entries?: Entry[];
+  /** The folder's stats, when the caller started them already (undefined: take them here). */
+  folder?: Promise<FolderStat | undefined>;
   /** Called once the folder is statted, before any file is read: what the cache is worth. */
   onCheck?: (check: CacheCheck) => void;
 }
@@ -74,7 +76,7 @@ export interface Reconciled {
 export async function reconcileListing(adapter: StorageAdapter, dir: string, cached: CachedListing | null, opts: ReconcileOptions): Promise<Reconciled> {
   const entries = opts.entries ?? (await adapter.list(dir));
   const names = opts.names ?? entries.filter((e) => e.kind === 'file' && e.name.endsWith('.jsonl')).map((e) => e.name);
-  const folder = await statFolder(adapter, dir, { entries });
+  const folder = (await opts.folder) ?? (await statFolder(adapter, dir, { entries }));
   const check = checkCache(cached, opts.version, names, folder.stats);
   opts.onCheck?.(check);
   const listing = await listSessions(adapter, dir, { now: opts.now, version: opts.version, names, known: check.reusable });

@@ -158,6 +158,8 @@ export async function refreshListing(): Promise<void> {
       }
     }
     const listed = await ws.adapter.list(f.path);
+    // Reopened from the cache: the stats the reconcile needs are taken while the version is judged.
+    const statting = shownCache ? statFolder(ws.adapter, f.path, { entries: listed }).catch(() => undefined) : undefined;
     const entries = classifyEntries(listed);
     let names = entries.sessions;
     if (f.role === 'loose' && ws.kind !== 'file') {
@@ -180,7 +182,7 @@ export async function refreshListing(): Promise<void> {
     };
     // Loaded on use (a first visit never needs it), while the cached rows are already on screen.
     const reconcile = shownCache && (await import('../../store/listing-reconcile')).reconcileListing;
-    const reopened = shownCache && reconcile && (await reconcile(ws.adapter, f.path, shownCache, { now: nowIso(), version, names, entries: listed, onCheck: showCheck }));
+    const reopened = shownCache && reconcile && (await reconcile(ws.adapter, f.path, shownCache, { now: nowIso(), version, names, entries: listed, folder: statting, onCheck: showCheck }));
     const next = reopened ? reopened.listing : await listSessions(ws.adapter, f.path, { now: nowIso(), version, names });
     // The change watch's signature and the leftovers' stats: each session as its listing saw it (so a
     // change after its head was read still differs), one stat each for the other files.
