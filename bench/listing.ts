@@ -113,6 +113,7 @@ async function listingCase(c: ListingCase): Promise<Figure[]> {
       name: `${label} listing ${total}: bytes read`,
       value: pct(read, stored),
       unit: '% of bytes stored',
+      baseline: basePct,
       goal: { max: basePct * 1.0001, label: `≤ nanobot's share (${basePct.toFixed(2)}%)` },
       note: `${(read / base.bytes).toFixed(2)}× the baseline's bytes`,
     });

@@ -11,6 +11,8 @@ export interface GoalRow {
   ratio: string;
   goal: string;
   holds: boolean;
+  /** Whether the p95 over the runs meets the goal too (null: one figure, no runs). */
+  holdsAtP95: boolean | null;
 }
 
 const fmt = (x: number) => (Math.abs(x) < 10 ? x.toFixed(2) : x.toFixed(0));
@@ -34,7 +36,7 @@ export function goalRows(groups: readonly [group: string, figures: Figure[]][]):
       const judged = goal.on === 'p95' ? (f.p95 ?? f.value) : f.value;
       const shown = `${fmt(f.value)} ${f.unit}${f.p95 !== undefined ? ` (p95 ${fmt(f.p95)}, ${f.runs} runs)` : ''}`;
       const ratio = f.unit.startsWith('×') ? `${fmt(f.value)}${f.unit.slice(0, 1)}` : f.baseline ? `${fmt(f.value / f.baseline)}× (baseline ${fmt(f.baseline)} ${f.unit})` : '-';
-      return [{ group, name: f.name, shown, ratio, goal: `${goal.label}${goal.on === 'p95' ? ' at p95' : ''}`, holds: judged <= goal.max }];
+      return [{ group, name: f.name, shown, ratio, goal: `${goal.label}${goal.on === 'p95' ? ' at p95' : ''}`, holds: judged <= goal.max, holdsAtP95: f.p95 === undefined ? null : f.p95 <= goal.max }];
     }),
   );
 }
@@ -42,6 +44,6 @@ export function goalRows(groups: readonly [group: string, figures: Figure[]][]):
 /** The rows as a plain-text table (one line each, columns separated by " | "). */
 export function goalTable(rows: readonly GoalRow[]): string {
   if (!rows.length) return 'no figure with an issue-16 goal in this run';
-  const lines = rows.map((r) => [r.holds ? 'holds ' : 'MISSES', r.group, r.name, r.shown, `ratio ${r.ratio}`, `goal ${r.goal}`].join(' | '));
+  const lines = rows.map((r) => [(r.holds ? 'holds ' : 'MISSES') + (r.holdsAtP95 === null ? '' : r.holdsAtP95 ? ' (p95 holds) ' : ' (p95 MISSES)'), r.group, r.name, r.shown, `ratio ${r.ratio}`, `goal ${r.goal}`].join(' | '));
   return `${rows.filter((r) => r.holds).length} of ${rows.length} goals hold\n${lines.map((l) => `  ${l}`).join('\n')}`;
 }
