@@ -16,6 +16,14 @@ export interface Figure {
   value: number;
   unit: string;
   note: string;
+  /** An issue-16 goal on this figure (`value` ≤ `max`, or ≥ `min` where more is better; its p95 with `on: 'p95'`), listed in the run's summary. */
+  goal?: { max?: number; min?: number; label: string; on?: 'median' | 'p95' };
+  /** The same run's baseline, in the figure's own unit, when the figure is not already a ratio to it. */
+  baseline?: number;
+  /** Set by repeatRuns: the p95 over the runs, how many runs, and their range. */
+  p95?: number;
+  runs?: number;
+  range?: [number, number];
 }
 
 function median(xs: number[]): number {

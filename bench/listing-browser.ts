@@ -20,15 +20,16 @@ export interface BackendListing {
 
 export interface ChromiumListing {
   folder: BackendListing;
-  opfs: BackendListing;
+  /** Null when left out (the 10,000-session case fills no OPFS copy). */
+  opfs: BackendListing | null;
   /** Milliseconds to write the sessions into OPFS (set-up, not measured code). */
   fillMs: number;
 }
 
 const PORT = 41761;
 
-/** List the folder `dir` (dropped onto the page) and a copy generated in OPFS, `runs` times each after a warm-up. */
-export async function listInChromium(dir: string, heads: string[], body: string, now: string, runs: number): Promise<ChromiumListing> {
+/** List the folder `dir` (dropped onto the page) and, unless `withOpfs` is false, a copy generated in OPFS, `runs` times each after a warm-up. */
+export async function listInChromium(dir: string, heads: string[], body: string, now: string, runs: number, withOpfs = true): Promise<ChromiumListing> {
   const server = await serveDir(await buildTestPage(), PORT);
   const b = await launchChromium({ port: PORT });
   try {
@@ -48,6 +49,7 @@ export async function listInChromium(dir: string, heads: string[], body: string,
       return { ms: sorted[Math.floor(sorted.length / 2)]!, runs: times, bytesRead: last!.bytesRead, bytesStored: last!.bytesStored, order: last!.files.map((f) => f.fileName) };
     };
     const folder = await measure('folder', '');
+    if (!withOpfs) return { folder, opfs: null, fillMs: 0 };
     const t0 = performance.now();
     await evaluate(b.page, ([h, t]) => window.lensSessions.fillSessions('opfs', 'bench-listing', '', h, t), [heads, body] as const, 300_000);
     const fillMs = performance.now() - t0;

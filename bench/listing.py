@@ -7,7 +7,7 @@ rows are sorted by the raw updated_at, newest first. Bytes read are the raw file
 file is closed (Python's text layer reads 8 KiB chunks). The preview is simplified (no sanitizer),
 which only makes this baseline faster than nanobot; there is no repair pass (the bench files are clean).
 
-Usage: python3 bench/listing.py <folder> [runs]   -> one JSON line: ms (median), bytes, rows
+Usage: python3 bench/listing.py <folder> [runs]   -> one JSON line: ms (median), times, bytes, rows
 """
 import json
 import os
@@ -99,7 +99,7 @@ def main():
         rows, read = list_sessions(folder)
         times.append((time.perf_counter() - t0) * 1000)
     stored = sum(os.path.getsize(p) for p in folder.glob("*.jsonl"))
-    print(json.dumps({"ms": statistics.median(times), "bytes": read, "stored": stored, "rows": len(rows), "order": [Path(r["path"]).name for r in rows]}))
+    print(json.dumps({"ms": statistics.median(times), "times": times, "bytes": read, "stored": stored, "rows": len(rows), "order": [Path(r["path"]).name for r in rows]}))
 
 
 if __name__ == "__main__":

@@ -14,6 +14,8 @@ import { createNodeAdapter } from '../src/store/node-adapter';
 import { listSessions } from '../src/store/sessions';
 import type { Figure } from './core';
 import type { ChromiumListing } from './listing-browser';
+import { benchRuns, repeatRuns } from './repeat';
+import { median, p95 } from './stats';
 
 const NOW = '2031-07-08T09:10:11.121314';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -52,49 +54,78 @@ function sessionCount(dir: string): number {
   return free > 3e9 ? 1000 : Math.max(50, Math.floor(free / 3e6));
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const pct = (read: number, stored: number) => (100 * read) / stored;
+const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 
-/** Runs the listing benchmark and returns its figures (times as ratios to the Python baseline). */
-export async function benchListing(): Promise<Figure[]> {
+interface ListingCase {
+  count: number;
+  bodyBytes: number;
+  /** Also fill and list an OPFS copy (slow to fill at 10,000 files). */
+  opfs: boolean;
+}
+
+/**
+ * Lists `count` sessions of ~`bodyBytes` each: the Python baseline (bench/listing.py, nanobot's
+ * listing I/O), the store over the Node adapter (the CLI path) and in Chromium, all in this run;
+ * `BENCH_RUNS` timed runs each (default 5) after a warm-up, median and p95.
+ */
+async function listingCase(c: ListingCase): Promise<Figure[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-listing-'));
   try {
-    const count = sessionCount(os.tmpdir());
-    const body = sessionBody(1_000_000);
+    const runs = benchRuns();
+    const body = sessionBody(c.bodyBytes);
     const bodyBytes = Buffer.from(body);
-    const heads = Array.from({ length: count }, (_, i) => sessionHead(i));
+    const heads = Array.from({ length: c.count }, (_, i) => sessionHead(i));
     const t0 = performance.now();
     heads.forEach((h, i) => fs.writeFileSync(path.join(dir, `bench_s${i}.jsonl`), Buffer.concat([Buffer.from(h), bodyBytes])));
     const genMs = performance.now() - t0;
 
-    const py = spawnSync('python3', [path.join(repo, 'bench/listing.py'), dir, '5'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const py = spawnSync('python3', [path.join(repo, 'bench/listing.py'), dir, String(runs)], { encoding: 'utf8', maxBuffer: 1 << 28 });
     if (py.status !== 0) throw new Error(`bench/listing.py failed: ${py.stderr}`);
-    const base = JSON.parse(py.stdout) as { ms: number; bytes: number; stored: number; rows: number; order: string[] };
+    const base = JSON.parse(py.stdout) as { ms: number; times: number[]; bytes: number; stored: number; rows: number; order: string[] };
 
     const adapter = createNodeAdapter(dir);
     await listSessions(adapter, '', { version: 'v0.2', now: NOW }); // warm-up
     const cliRuns: number[] = [];
     let cli = await listSessions(adapter, '', { version: 'v0.2', now: NOW });
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < runs; i++) {
       const t = performance.now();
       cli = await listSessions(adapter, '', { version: 'v0.2', now: NOW });
       cliRuns.push(performance.now() - t);
     }
-    const sameOrder = cli.summaries.map((s) => s.fileName).join('\n') === base.order.join('\n');
 
     const { listInChromium } = await importTs<typeof import('./listing-browser')>('bench/listing-browser.ts');
-    const web: ChromiumListing = await listInChromium(dir, heads, body, NOW, 5);
+    const web: ChromiumListing = await listInChromium(dir, heads, body, NOW, runs, c.opfs);
 
-    const total = `${count.toLocaleString('en')} × ${(bodyBytes.length / 1e6).toFixed(2)} MB`;
-    const baseNote = `nanobot pattern (python3 bench/listing.py) ${base.ms.toFixed(0)} ms, reads ${pct(base.bytes, base.stored).toFixed(2)}%`;
+    const total = `${c.count.toLocaleString('en')} × ${(bodyBytes.length / 1e6).toFixed(2)} MB`;
+    const basePct = pct(base.bytes, base.stored);
+    const baseSpread = `median of ${base.times.length}, p95 ${fmt(p95(base.times))}`;
+    const timed = (label: string, times: number[], order: string[]): Figure => ({
+      name: `${label} listing ${total}: time vs nanobot baseline`,
+      value: median(times) / base.ms,
+      p95: p95(times) / base.ms,
+      runs: times.length,
+      unit: '× baseline time',
+      goal: { max: 1, label: '≤ 1.0× (faster than nanobot)' },
+      note: `${fmt(median(times))} (median of ${times.length}, p95 ${fmt(p95(times))}) vs ${fmt(base.ms)} (${baseSpread}); same order as Python: ${order.join('\n') === base.order.join('\n')}`,
+    });
+    const bytes = (label: string, read: number, stored: number): Figure => ({
+      name: `${label} listing ${total}: bytes read`,
+      value: pct(read, stored),
+      unit: '% of bytes stored',
+      baseline: basePct,
+      goal: { max: basePct * 1.0001, label: `≤ nanobot's share (${basePct.toFixed(2)}%)` },
+      note: `${(read / base.bytes).toFixed(2)}× the baseline's bytes`,
+    });
     const figures: Figure[] = [
-      { name: `nanobot baseline: list ${total}`, value: base.ms, unit: 'ms', note: `reads ${base.bytes.toLocaleString('en')} of ${base.stored.toLocaleString('en')} bytes (${pct(base.bytes, base.stored).toFixed(2)}%); ${count} files written in ${genMs.toFixed(0)} ms` },
-      { name: 'CLI listing (Node adapter): time vs nanobot baseline', value: median(cliRuns) / base.ms, unit: '× baseline time', note: `${median(cliRuns).toFixed(0)} ms vs ${baseNote}; same order as Python: ${sameOrder} (goal < 1)` },
-      { name: 'CLI listing (Node adapter): bytes read', value: pct(cli.bytesRead, cli.bytesStored), unit: '% of bytes stored', note: `${(cli.bytesRead / base.bytes).toFixed(2)}× the baseline's bytes (goal ≤ 1)` },
+      { name: `nanobot baseline: list ${total}`, value: base.ms, unit: 'ms', note: `${baseSpread}; reads ${base.bytes.toLocaleString('en')} of ${base.stored.toLocaleString('en')} bytes (${basePct.toFixed(2)}%); ${c.count} files written in ${fmt(genMs)}` },
+      { ...timed('CLI (Node adapter)', cliRuns, cli.summaries.map((s) => s.fileName)) },
+      bytes('CLI (Node adapter)', cli.bytesRead, cli.bytesStored),
     ];
-    for (const [label, r] of [['dropped folder', web.folder], ['OPFS', web.opfs]] as const) {
-      figures.push({ name: `Chromium listing (${label}): time vs nanobot baseline`, value: r.ms / base.ms, unit: '× baseline time', note: `${r.ms.toFixed(0)} ms (median of ${r.runs.length}) vs ${base.ms.toFixed(0)} ms; same order as Python: ${r.order.join('\n') === base.order.join('\n')} (goal < 1)` });
-      figures.push({ name: `Chromium listing (${label}): bytes read`, value: pct(r.bytesRead, r.bytesStored), unit: '% of bytes stored', note: `${(r.bytesRead / base.bytes).toFixed(2)}× the baseline's bytes${label === 'OPFS' ? `; OPFS filled in ${web.fillMs.toFixed(0)} ms` : ''}` });
+    for (const [label, r] of [['Chromium, dropped folder', web.folder], ['Chromium, OPFS', web.opfs]] as const) {
+      if (!r) continue;
+      figures.push(timed(label, r.runs, r.order));
+      figures.push({ ...bytes(label, r.bytesRead, r.bytesStored), ...(label.endsWith('OPFS') ? { note: `${(r.bytesRead / base.bytes).toFixed(2)}× the baseline's bytes; OPFS filled in ${fmt(web.fillMs)}` } : {}) });
     }
     return figures;
   } finally {
@@ -102,12 +133,23 @@ export async function benchListing(): Promise<Figure[]> {
   }
 }
 
-/** The store's atomic-save bench (test/browser/bench-store.ts) at 10 MB, as figures. */
+/** Runs the listing benchmark: 1,000 sessions of 1 MB (fewer on a small disk); with BENCH_BIG=1 also 10,000 of 20 KB. */
+export async function benchListing(): Promise<Figure[]> {
+  const figures = await listingCase({ count: sessionCount(os.tmpdir()), bodyBytes: 1_000_000, opfs: true });
+  if (process.env.BENCH_BIG === '1') figures.push(...(await listingCase({ count: 10_000, bodyBytes: 20_000, opfs: false })));
+  return figures;
+}
+
+/** The store's atomic-save bench (test/browser/bench-store.ts) at 10 MB, as figures: BENCH_RUNS runs (fresh browser each), median and p95. */
 export async function benchStoreSaves(): Promise<Figure[]> {
   const { runStoreBench } = await importTs<typeof import('../test/browser/bench-store')>('test/browser/bench-store.ts');
-  const r = await runStoreBench({ sizeMB: 10, runs: 7 });
-  return (['folder', 'opfs'] as const).flatMap((k) => [
-    { name: `atomic save ${r.sizeMB} MB (${k}): tmp + move vs plain createWritable`, value: r[k].ratio, unit: '× plain save time', note: `${r[k].atomicMs} ms vs ${r[k].plainMs} ms, median of ${r.runs}` },
+  return repeatRuns(async () => savesOnce(await runStoreBench({ sizeMB: 10, runs: 7 })));
+}
+
+/** One run's figures: each a median of 7 saves against plain saves in the same page. */
+function savesOnce(r: Awaited<ReturnType<typeof import('../test/browser/bench-store')['runStoreBench']>>): Figure[] {
+  return (['folder', 'opfs'] as const).flatMap((k): Figure[] => [
+    { name: `atomic save ${r.sizeMB} MB (${k}): tmp + move vs plain createWritable`, value: r[k].ratio, unit: '× plain save time', goal: { max: 1.5, label: '≤ 1.5×' }, note: `${r[k].atomicMs} ms vs ${r[k].plainMs} ms, median of ${r.runs}` },
     { name: `guarded save ${r.sizeMB} MB (${k}): re-read + SHA-256 + atomic vs plain`, value: r[k].guardedRatio, unit: '× plain save time', note: `${r[k].guardedMs} ms` },
   ]);
 }

@@ -5,10 +5,13 @@ import { benchBundle } from './bundle';
 import { benchCli } from './cli';
 import { benchCore, type Figure } from './core';
 import { benchListing, benchStoreSaves } from './listing';
+import { benchAppReopen } from './app-reopen';
+import { goalRows, goalTable } from './summary';
 
 function print(group: string, figures: Figure[]) {
   console.log(`\n${group}`);
-  for (const f of figures) console.log(`  ${f.name}: ${f.value < 10 ? f.value.toFixed(2) : f.value.toFixed(0)} ${f.unit}  (${f.note})`);
+  const fmt = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
+  for (const f of figures) console.log(`  ${f.name}: ${fmt(f.value)} ${f.unit}${f.p95 !== undefined ? ` [p95 ${fmt(f.p95)}]` : ''}  (${f.note})`);
 }
 
 const groups: [id: string, title: string, run: () => Promise<Figure[]>][] = [
@@ -19,6 +22,7 @@ const groups: [id: string, title: string, run: () => Promise<Figure[]>][] = [
   ['bundle', 'the built app in Chromium: JavaScript fetched', benchBundle],
   ['open', 'the built app in Chromium: opening and scrolling a 100 MB session (BENCH_OPEN_MESSAGES sets another size)', benchAppOpen],
   ['workspace', 'the built app in Chromium: a 1,000-session workspace, replay controls on 2,000 messages', benchAppWorkspace],
+  ['reopen', 'the built app in Chromium: reopening a 1,000-session workspace from its cached listing', benchAppReopen],
 ];
 
 const wanted = process.argv.slice(2);
@@ -27,4 +31,11 @@ if (unknown.length) {
   console.error(`unknown benchmark group(s): ${unknown.join(', ')}; groups: ${groups.map(([id]) => id).join(', ')}`);
   process.exit(2);
 }
-for (const [id, title, run] of groups) if (!wanted.length || wanted.includes(id)) print(title, await run());
+const ran: [string, Figure[]][] = [];
+for (const [id, title, run] of groups) {
+  if (wanted.length && !wanted.includes(id)) continue;
+  const figures = await run();
+  print(title, figures);
+  ran.push([id, figures]);
+}
+console.log(`\nissue 16 goals in this run (Chromium figures: median over BENCH_RUNS runs, each with its own baseline)\n${goalTable(goalRows(ran))}`);

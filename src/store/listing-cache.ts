@@ -1,8 +1,9 @@
 /**
  * The last listing of a session folder, kept in IndexedDB, so a workspace seen before shows its list
- * at once on the next visit; the caller then lists the folder again and replaces it. Rows travel as
- * Python JSON text (floats, big ints, key order survive) and are checked with zod when read back:
- * anything malformed is no cache at all, never a broken list.
+ * at once on the next visit; the caller then stats the folder and reuses the rows of unchanged files
+ * (listing-reconcile.ts). Rows travel as Python JSON text (floats, big ints, key order survive) and
+ * are checked with zod when read back, each file's on its own: a malformed one is left out (that
+ * file is then read again, as a new one), a malformed record as a whole is no cache at all.
  */
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 import * as z from 'zod/mini';
@@ -49,7 +50,7 @@ const record = z.object({
   sortError: z.nullable(error),
   bytesRead: z.number(),
   bytesStored: z.number(),
-  summaries: z.array(summary),
+  summaries: z.array(z.unknown()),
 });
 
 /** A cached listing: when it was made and under which nanobot version. */
@@ -57,6 +58,8 @@ export interface CachedListing {
   savedAt: number;
   version: NanobotVersion;
   listing: Listing;
+  /** How many files' records were malformed and left out. */
+  dropped: number;
 }
 
 function rowText(s: SessionSummary): string | null {
@@ -78,15 +81,20 @@ export async function loadListing(store: ListingCacheStore, key: string): Promis
   const d = parsed.data;
   const version = d.version;
   if (!isNanobotVersion(version)) return null;
-  const summaries: SessionSummary[] = [];
-  for (const s of d.summaries) {
-    let row = null;
-    if (s.row !== null) {
-      const v = pyLoads(s.row);
-      if (!v.ok || !isDict(v.value)) return null;
-      row = listedRow(v.value as unknown as ListingRow);
-    }
-    summaries.push({ ...s, row } as SessionSummary);
+  const summaries = d.summaries.map(summaryOf).filter((s): s is SessionSummary => s !== null);
+  return { savedAt: d.savedAt, version, dropped: d.summaries.length - summaries.length, listing: { summaries, sortError: d.sortError, bytesRead: d.bytesRead, bytesStored: d.bytesStored } };
+}
+
+/** One file's cached summary, or null when it is not what saveListing wrote. */
+function summaryOf(value: unknown): SessionSummary | null {
+  const parsed = summary.safeParse(value);
+  if (!parsed.success) return null;
+  const s = parsed.data;
+  let row = null;
+  if (s.row !== null) {
+    const v = pyLoads(s.row);
+    if (!v.ok || !isDict(v.value)) return null;
+    row = listedRow(v.value as unknown as ListingRow);
   }
-  return { savedAt: d.savedAt, version, listing: { summaries, sortError: d.sortError, bytesRead: d.bytesRead, bytesStored: d.bytesStored } };
+  return { ...s, row } as SessionSummary;
 }

@@ -61,6 +61,12 @@ export interface ListOptions {
   version: NanobotVersion;
   /** File names to list (default: every `*.jsonl` in the folder). */
   names?: string[];
+  /**
+   * Summaries the caller vouches for, by file name (a cached listing's rows whose file has the same
+   * size and mtime, see listing-reconcile.ts): taken as they are, without reading the file. The order
+   * is still computed from every row, so the listing equals one read from nothing.
+   */
+  known?: ReadonlyMap<string, SessionSummary>;
 }
 
 /** The key a file name stands for at a version (main: a non-canonical name stands for none; its stem is shown). */
@@ -89,9 +95,11 @@ export function mtimeIso(ms: number): string {
 export async function listSessions(adapter: StorageAdapter, dir: string, opts: ListOptions): Promise<Listing> {
   const names = opts.names ?? (await adapter.list(dir)).filter((e) => e.kind === 'file' && e.name.endsWith('.jsonl')).map((e) => e.name);
   // A file deleted after the folder was listed is left out, as nanobot's listing leaves it out.
-  const found = await mapBounded(names, PARALLEL, (name) =>
-    summarize(adapter, joinPath(dir, name), name, opts).catch((e: unknown) => (isStoreError(e, 'not-found') ? null : unreadable(joinPath(dir, name), name, opts, e))),
-  );
+  const found = await mapBounded(names, PARALLEL, (name) => {
+    const known = opts.known?.get(name);
+    if (known) return Promise.resolve(reused(known));
+    return summarize(adapter, joinPath(dir, name), name, opts).catch((e: unknown) => (isStoreError(e, 'not-found') ? null : unreadable(joinPath(dir, name), name, opts, e)));
+  });
   const listed = found.filter((s): s is Listed => s !== null);
   const cores = listed.flatMap((s) => (s.core ? [s.core] : []));
   const raised = listed.find((s) => s.summary.raises)?.summary.raises;
@@ -116,6 +124,13 @@ export async function listSessions(adapter: StorageAdapter, dir: string, opts: L
 interface Listed {
   summary: SessionSummary;
   core: ListingRow | null;
+}
+
+/** A summary kept from before, with the core row nanobot's sort needs (it compares `updated_at` only). */
+function reused(summary: SessionSummary): Listed {
+  const r = summary.row;
+  const core: ListingRow | null = r ? { key: r.key as string, created_at: r.created_at, updated_at: r.updated_at, title: r.title, preview: r.preview, path: r.path } : null;
+  return { summary, core };
 }
 
 /** The summary of a file that could not be listed at all: its name, and why. */

@@ -1,10 +1,15 @@
 // @vitest-environment happy-dom
-/** A workspace seen before shows its last listing at once, marked as such, until the folder is read again. */
+/**
+ * A workspace seen before shows its last listing at once, every row marked until the folder is statted;
+ * then only changed rows stay marked (re-reading), gone ones leave, and the result is the folder as it is now.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectLayout } from '../../src/store/layout';
 import type { ListingCacheStore } from '../../src/store/listing-cache';
 import { createMemoryAdapter } from '../../src/store/memory-adapter';
-import { listing, listingFromCache, setListingCacheStore, setWorkspace } from '../../src/ui/workspace/model';
+import { listSessions } from '../../src/store/session-list';
+import { activeVersion, listing, listingFromCache, nowIso, setListingCacheStore, setWorkspace } from '../../src/ui/workspace/model';
+import { cacheMarks } from '../../src/ui/workspace/reopen';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';
 import { mount, unmount, waitFor } from './session/helpers';
 
@@ -46,5 +51,57 @@ describe('reopening a workspace', () => {
     await waitFor(() => listingFromCache.value === null);
     expect(listing.value!.summaries.map((s) => s.fileName).sort()).toEqual(['a_b.jsonl', 'c_d.jsonl']);
     expect(el.querySelector('.from-cache-note')).toBeNull();
+  });
+
+  it('confirms unchanged rows after one stat, marks only changed ones, and ends as a listing from nothing', async () => {
+    const map = new Map<string, unknown>();
+    setListingCacheStore({ get: async (k) => structuredClone(map.get(k)), set: async (k, v) => void map.set(k, structuredClone(v)) });
+    const a = createMemoryAdapter();
+    a.setFile('sessions/a_b.jsonl', meta('a:b'), 1000);
+    a.setFile('sessions/e_f.jsonl', meta('e:f'), 2000);
+    a.setFile('sessions/g_h.jsonl', meta('g:h'), 3000);
+    const ws = { kind: 'folder' as const, name: 'W', adapter: a, writable: true, layout: await detectLayout(a, 'W') };
+    await setWorkspace(ws);
+    await waitFor(() => map.size === 1);
+    await setWorkspace(null);
+
+    // Between the visits: a_b is saved again (newer, so first now), e_f is removed, c_d is new, g_h unchanged.
+    a.setFile('sessions/a_b.jsonl', meta('a:b').replace('"updated_at": "2026-06-01T10:00:00"', '"updated_at": "2026-06-09T10:00:00"'), 4000);
+    a.remove('sessions/e_f.jsonl');
+    a.setFile('sessions/c_d.jsonl', meta('c:d'), 5000);
+    let releaseList!: () => void;
+    let releaseReads!: () => void;
+    const listGate = new Promise<void>((r) => (releaseList = r));
+    const readGate = new Promise<void>((r) => (releaseReads = r));
+    const reads: string[] = [];
+    a.onStep(async (step, path) => {
+      if (step === 'list') await listGate;
+      if (step === 'read' && cacheMarks.value?.checked) {
+        reads.push(path);
+        await readGate;
+      }
+    });
+    const opening = setWorkspace(ws);
+    el = await mount(<WorkspaceView page="sessions" />);
+    const marks = () => Object.fromEntries([...el!.querySelectorAll('.session-row')].map((r) => [r.getAttribute('data-file'), r.querySelector('.cache-mark')?.textContent ?? null]));
+    await waitFor(() => el!.querySelectorAll('.session-row').length === 3);
+    expect(marks()).toEqual({ 'a_b.jsonl': 'not checked yet', 'e_f.jsonl': 'not checked yet', 'g_h.jsonl': 'not checked yet' });
+    expect(el.querySelector('.from-cache-note')!.textContent).toContain('last visit');
+
+    releaseList();
+    await waitFor(() => cacheMarks.value?.checked === true && el!.querySelectorAll('.session-row').length === 2);
+    expect(marks()).toEqual({ 'a_b.jsonl': 'changed since your last visit — re-reading', 'g_h.jsonl': null });
+    expect(el.querySelector('.from-cache-note')!.textContent).toContain('reading 2 files');
+
+    a.onStep(undefined);
+    releaseReads();
+    await opening;
+    await waitFor(() => listingFromCache.value === null);
+    expect(reads.sort()).toEqual(['sessions/a_b.jsonl', 'sessions/c_d.jsonl']);
+    expect(el.querySelector('.from-cache-note')).toBeNull();
+    expect(el.querySelectorAll('.cache-mark').length).toBe(0);
+    const scratch = await listSessions(a, 'sessions', { now: nowIso(), version: activeVersion.value });
+    expect(listing.value).toEqual(scratch);
+    expect(listing.value!.summaries.map((s) => s.fileName)).toEqual(['a_b.jsonl', 'c_d.jsonl', 'g_h.jsonl']);
   });
 });

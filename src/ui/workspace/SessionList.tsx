@@ -11,6 +11,7 @@ import { shownValue } from '../../store/listed-row';
 import { highlighted } from '../highlight';
 import { query } from './filters';
 import { ui } from '../i18n/text';
+import { CacheMark } from './CacheMark';
 
 export interface SessionListProps {
   matches: Match[];
@@ -70,6 +71,7 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
           {row.updatedAt == null && !s.row ? t.notListed : formatTime(row.updatedAt ?? '')}
         </time>
         <span class="row-size">{formatBytes(s.size)}</span>
+        <CacheMark file={s.fileName} />
         <span class="row-count">{t.msgs(row.messages)}</span>
       </div>
       <BadgeList badges={row.badges} />

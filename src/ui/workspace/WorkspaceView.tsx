@@ -11,9 +11,10 @@ import { navigate, type WorkspacePage } from '../router';
 import { VersionLine } from './VersionLine';
 import { folderLabel, layoutText, namingText } from './layout-text';
 import { hasProblems, healthReport } from './health';
-import { folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, listingFromCache, refreshListing, scans, scanSkipped, selectFolder, workspace } from './model';
+import { folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, scanSkipped, selectFolder, workspace } from './model';
 import { SessionsPage } from './SessionsPage';
 import { ui } from '../i18n/text';
+import { CacheNote } from './CacheNote';
 
 const PAGES: { page: WorkspacePage; href: string }[] = [
   { page: 'sessions', href: '#/w' },
@@ -126,11 +127,7 @@ export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; fold
           </a>
         ))}
       </nav>
-      {listingFromCache.value !== null && (
-        <p class="notice from-cache-note" role="status" aria-busy="true">
-          {t.fromCache(new Date(listingFromCache.value).toLocaleString(ui().common.locale))}
-        </p>
-      )}
+      <CacheNote />
       {listingError.value && (
         <p class="notice danger" role="alert">
           {listingError.value}

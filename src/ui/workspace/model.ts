@@ -13,11 +13,12 @@ import { classifyEntries, type Leftover } from '../../store/leftovers';
 import { looksLikeSession, type SessionFolder } from '../../store/layout';
 import { folderSignatureOf, statFolder } from '../../store/folder-stat';
 import { joinPath } from '../../store/paths';
-import { idbListingStore, loadListing, saveListing, type ListingCacheStore } from '../../store/listing-cache';
+import { idbListingStore, loadListing, saveListing, type CachedListing, type ListingCacheStore } from '../../store/listing-cache';
 import { listSessions, type Listing } from '../../store/session-list';
 import { workspaceId, type Workspace } from './open';
 import type { FileScan } from './scan';
 import { runScan } from './scanner';
+import { cacheMarks, marksAfterCheck, UNCHECKED, withoutVanished } from './reopen';
 
 /** A leftover with what is known about it and its target on disk. */
 export interface LeftoverInfo extends Leftover {
@@ -92,6 +93,8 @@ export const TEXT_BUDGET = 64_000_000;
 
 let scanAbort: AbortController | null = null;
 let generation = 0;
+/** The cached listing on screen, whose unchanged rows the next refresh reuses (null once the folder is listed). */
+let shownCache: CachedListing | null = null;
 
 /** Show a newly opened workspace (resets everything), then list its first folder. */
 export async function setWorkspace(ws: Workspace | null, folderAt = 0): Promise<void> {
@@ -104,6 +107,8 @@ export async function setWorkspace(ws: Workspace | null, folderAt = 0): Promise<
   folderIndex.value = ws ? Math.min(Math.max(0, folderAt), Math.max(0, ws.layout.folders.length - 1)) : 0;
   listing.value = null;
   listingFromCache.value = null;
+  cacheMarks.value = null;
+  shownCache = null;
   listedSignature = null;
   listingError.value = null;
   leftovers.value = [];
@@ -121,6 +126,8 @@ export async function selectFolder(i: number): Promise<void> {
   folderIndex.value = i;
   listing.value = null;
   listingFromCache.value = null;
+  cacheMarks.value = null;
+  shownCache = null;
   verdict.value = null;
   scans.value = new Map();
   scanSkipped.value = new Map();
@@ -146,9 +153,13 @@ export async function refreshListing(): Promise<void> {
       if (cached && !listing.value) {
         listing.value = cached.listing;
         listingFromCache.value = cached.savedAt;
+        cacheMarks.value = UNCHECKED;
+        shownCache = cached;
       }
     }
     const listed = await ws.adapter.list(f.path);
+    // Reopened from the cache: the stats the reconcile needs are taken while the version is judged.
+    const statting = shownCache ? statFolder(ws.adapter, f.path, { entries: listed }).catch(() => undefined) : undefined;
     const entries = classifyEntries(listed);
     let names = entries.sessions;
     if (f.role === 'loose' && ws.kind !== 'file') {
@@ -163,10 +174,20 @@ export async function refreshListing(): Promise<void> {
       verdict.value = judged;
     }
     const version = (listedVersion = activeVersion.value);
-    const next = await listSessions(ws.adapter, f.path, { now: nowIso(), version, names });
+    // Reopened from the cache: stat every file first, reuse unchanged rows, read only the rest.
+    const showCheck = (c: Parameters<typeof marksAfterCheck>[0]) => {
+      if (gen !== generation || !listing.value) return;
+      listing.value = withoutVanished(listing.value, c);
+      cacheMarks.value = marksAfterCheck(c);
+    };
+    // Loaded on use (a first visit never needs it), while the cached rows are already on screen.
+    const reconcile = shownCache && (await import('../../store/listing-reconcile')).reconcileListing;
+    const reopened = shownCache && reconcile && (await reconcile(ws.adapter, f.path, shownCache, { now: nowIso(), version, names, entries: listed, folder: statting, onCheck: showCheck }));
+    const next = reopened ? reopened.listing : await listSessions(ws.adapter, f.path, { now: nowIso(), version, names });
     // The change watch's signature and the leftovers' stats: each session as its listing saw it (so a
     // change after its head was read still differs), one stat each for the other files.
-    const seen = new Map(next.summaries.map((s) => [s.fileName, { size: s.size, lastModified: s.lastModified }]));
+    const seen = new Map([...(reopened?.folder.stats ?? [])].filter((e): e is [string, FileStat] => e[1] !== null));
+    for (const s of next.summaries) seen.set(s.fileName, { size: s.size, lastModified: s.lastModified });
     const snap = await statFolder(ws.adapter, f.path, { entries: listed, stats: seen });
     const signature = folderSignatureOf(snap);
     const statOf = (name: string | null | undefined) => (name ? (snap.stats.get(name) ?? null) : null);
@@ -174,6 +195,8 @@ export async function refreshListing(): Promise<void> {
     if (gen !== generation) return;
     listing.value = next;
     listingFromCache.value = null;
+    cacheMarks.value = null;
+    shownCache = null;
     if (key) void saveListing(cacheStore, key, version, next).catch(() => undefined);
     folderCounts.value = new Map([...folderCounts.value, [f.path, next.summaries.length]]);
     listedSignature = signature;

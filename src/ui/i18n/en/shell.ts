@@ -239,7 +239,10 @@ const shell = {
   },
 
   // ── listing cache (rows shown from the last visit) ──
-  cache: {},
+  cache: {
+    rereading: (n: number) => `Checked against the folder: reading ${plural(n, 'file')} that changed or ${n === 1 ? 'is' : 'are'} new since your last visit; the order may still change…`,
+    rows: { unchecked: 'not checked yet', changed: 'changed since your last visit — re-reading', rereading: 're-reading' },
+  },
 };
 
 export type ShellText = typeof shell;

@@ -293,7 +293,10 @@ const shell: ShellText = {
   },
 
   // ── listing cache (rows shown from the last visit) ──
-  cache: {},
+  cache: {
+    rereading: (n) => `已与文件夹核对：正在读取自你上次访问以来有变化或新增的 ${groupDigits(n)} 个文件；顺序可能还会变化…`,
+    rows: { unchecked: '尚未核对', changed: '自你上次访问以来已更改——正在重新读取', rereading: '正在重新读取' },
+  },
 };
 
 export default shell;
