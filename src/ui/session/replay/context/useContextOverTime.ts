@@ -16,6 +16,9 @@ export type ContextState = { state: 'loading' } | { state: 'failed' } | { state:
 
 class Cancelled extends Error {}
 
+/** A settings change waits for the controls to be quiet this long: the replay itself answers first, in the same frame. */
+const QUIET_MS = 250;
+
 /** Stops a step generator at its next step once `live()` turns false (the view went away). */
 function* until<T>(steps: Generator<void, T>, live: () => boolean): Generator<void, T> {
   for (;;) {
@@ -35,9 +38,13 @@ export function useContextOverTime(messages: PyDict[], lastConsolidated: number,
   const [s, set] = useState<ContextState>({ state: 'loading' });
   useEffect(() => {
     let live = true;
-    set((was) => (was.state === 'ready' ? { ...was, updating: true } : { state: 'loading' }));
     const opts = { ...settings };
-    loadTokenizer()
+    const start = () => {
+      if (!live) return;
+      set((was) => (was.state === 'ready' ? { ...was, updating: true } : { state: 'loading' }));
+      compute();
+    };
+    const compute = () => loadTokenizer()
       .then((counter) => {
         const t0 = performance.now();
         performance.mark('context-over-time:start');
@@ -48,7 +55,12 @@ export function useContextOverTime(messages: PyDict[], lastConsolidated: number,
         });
       })
       .catch((e) => live && !(e instanceof Cancelled) && set({ state: 'failed' }));
-    return () => void (live = false);
+    // The first chart starts at once; a later change once the controls are quiet.
+    const timer = s.state === 'loading' ? (start(), undefined) : setTimeout(start, QUIET_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [messages, lastConsolidated, version, settings.maxMessages, settings.maxTokens, settings.includeTimestamps, settings.extendToUser, settings.includeRuntimeContext]);
   return s;
 }
