@@ -5,7 +5,7 @@
  * as text and decodes only those in view. When the version's rules reach further back than
  * large-file mode reads at once, it says so instead of guessing.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { IndexLoad } from '../../../core/index-load';
 import type { LargeReplayAnswer } from '../../../core/large-replay';
 import type { LineIndex } from '../../../core/line-index';
@@ -18,6 +18,7 @@ import { pg } from '../../i18n/text';
 import { VirtualList } from '../VirtualList';
 import { count } from '../text';
 import { LargeMessage } from './LargeMessage';
+import { rowHeight } from './row-height';
 
 /** The most messages large-file mode reads to compute a replay. */
 export const MAX_REPLAY_MESSAGES = 20_000;
@@ -42,7 +43,6 @@ function entryDecoder(texts: string[]): (k: number) => PyDict | null {
   };
 }
 
-const estimate = () => 90;
 
 /** The Replay view of large-file mode (default settings of the version). */
 export function LargeReplay({ file, index, load, version }: { file: Blob; index: LineIndex; load: IndexLoad; version: NanobotVersion }) {
@@ -58,6 +58,7 @@ export function LargeReplay({ file, index, load, version }: { file: Blob; index:
     return () => void (live = false);
   }, [file, index, load, version]);
   const entry = useMemo(() => (state.step === 'done' ? entryDecoder(state.entries) : null), [state]);
+  const estimate = useCallback((k: number) => (state.step === 'done' ? rowHeight(state.entries[k]!.length) : rowHeight(0)), [state]);
 
   const t = pg().large;
   if (!load.loaded) return <p class="notice">{t.replayNothing}</p>;
