@@ -26,7 +26,7 @@ const STANDINS = [false, true].flatMap((user) =>
 );
 
 /** Stand-ins for the messages on `lines` (nanobot's message lines), in order. */
-export function standIns(ix: LineIndex, lines: Uint32Array): PyDict[] {
+export function standIns(ix: Pick<LineIndex, 'role' | 'flags'>, lines: Uint32Array): PyDict[] {
   const out: PyDict[] = new Array(lines.length);
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;

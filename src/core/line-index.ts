@@ -34,7 +34,7 @@ const LF = 10;
 const CR = 13;
 
 /** The byte just after line `i` (its terminator included). */
-export function lineEnd(ix: LineIndex, i: number): number {
+export function lineEnd(ix: Pick<LineIndex, 'start' | 'length' | 'eol'>, i: number): number {
   return ix.start[i]! + ix.length[i]! + EOL_BYTES[ix.eol[i]!]!;
 }
 

@@ -2,12 +2,10 @@
  * The page's side of large-file mode: index a Blob in the worker (in place where there are no
  * workers: Node, tests), and read records back by their byte ranges, decoding only those.
  */
-import { LineIndexer, lineEnd, type LineIndex } from '../core/line-index';
+import { LineIndexer, type LineIndex } from '../core/line-index';
 import type { NanobotVersion } from '../core/nanobot-version';
-import { pyLoads } from '../core/pyjson';
-import { pyStrip } from '../core/pytext';
-import { isDict, type PyDict } from '../core/pyvalue';
-import { decodeStrict } from '../core/lines';
+
+export { decodeRecord, readRecords } from './large-records';
 
 export interface IndexRequest {
   id: number;
@@ -61,35 +59,4 @@ async function indexInPlace(file: Blob, version: NanobotVersion, onProgress?: (b
     onProgress?.(Math.min(file.size, a + SLICE_BYTES), ix.count);
   }
   return ix.finish();
-}
-
-/** A record's value as the recovered lens reads it (BOM and Python whitespace stripped), or null when it is not an object. */
-export function decodeRecord(raw: Uint8Array): PyDict | null {
-  let text: string;
-  try {
-    text = decodeStrict(raw);
-  } catch {
-    return null;
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const r = pyLoads(pyStrip(text));
-  return r.ok && isDict(r.value) ? r.value : null;
-}
-
-/**
- * The values of lines `lines` (ascending), read from the file in one slice spanning them: only
- * those bytes are read and only those lines decoded.
- */
-export async function readRecords(file: Blob, ix: LineIndex, lines: ArrayLike<number>): Promise<(PyDict | null)[]> {
-  if (lines.length === 0) return [];
-  const a = ix.start[lines[0]!]!;
-  const b = lineEnd(ix, lines[lines.length - 1]!);
-  const bytes = new Uint8Array(await file.slice(a, b).arrayBuffer());
-  const out: (PyDict | null)[] = new Array(lines.length);
-  for (let k = 0; k < lines.length; k++) {
-    const l = lines[k]!;
-    const s = ix.start[l]! - a;
-    out[k] = decodeRecord(bytes.subarray(s, s + ix.length[l]!));
-  }
-  return out;
 }

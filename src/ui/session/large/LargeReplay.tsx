@@ -1,33 +1,48 @@
 /**
  * nanobot's replay of a large file: where it starts is found from the index alone; only the
  * messages from there to the end are read and decoded, and `getHistory` gives the exact answer
- * with absolute indices. When the version's rules reach further back than large-file mode reads
- * at once, it says so instead of guessing.
+ * with absolute indices, all in a worker (large-replay-client.ts): the page receives the entries
+ * as text and decodes only those in view. When the version's rules reach further back than
+ * large-file mode reads at once, it says so instead of guessing.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { IndexLoad } from '../../../core/index-load';
-import { replayReach, replayWithTail, standIns } from '../../../core/index-replay';
+import type { LargeReplayAnswer } from '../../../core/large-replay';
 import type { LineIndex } from '../../../core/line-index';
 import type { NanobotVersion } from '../../../core/nanobot-version';
-import type { PyDict } from '../../../core/pyvalue';
-import type { DropReason, ReplayResult } from '../../../core/replay';
+import { pyLoads } from '../../../core/pyjson';
+import { isDict, type PyDict } from '../../../core/pyvalue';
 import { fateText } from '../replay/fates';
-import { readRecords } from '../../../store/large-client';
+import { replayLarge } from '../../../store/large-replay-client';
 import { pg } from '../../i18n/text';
 import { VirtualList } from '../VirtualList';
 import { count } from '../text';
 import { LargeMessage } from './LargeMessage';
+import { rowHeight } from './row-height';
 
 /** The most messages large-file mode reads to compute a replay. */
 export const MAX_REPLAY_MESSAGES = 20_000;
 
-type State =
-  | { step: 'reading' }
-  | { step: 'too-far'; reach: number }
-  | { step: 'done'; result: ReplayResult; from: number }
-  | { step: 'failed'; message: string };
+type State = { step: 'reading' } | LargeReplayAnswer | { step: 'failed'; message: string };
 
-const estimate = () => 90;
+/** Decoded entries kept for the rows in and near view. */
+const KEPT_ENTRIES = 512;
+
+/** An entry's value from its `json.dumps` text, decoded once while it stays among the recent ones. */
+function entryDecoder(texts: string[]): (k: number) => PyDict | null {
+  const kept = new Map<number, PyDict | null>();
+  return (k) => {
+    let v = kept.get(k);
+    if (v === undefined) {
+      const r = pyLoads(texts[k]!);
+      v = r.ok && isDict(r.value) ? r.value : null;
+      kept.set(k, v);
+      if (kept.size > KEPT_ENTRIES) kept.delete(kept.keys().next().value!);
+    }
+    return v;
+  };
+}
+
 
 /** The Replay view of large-file mode (default settings of the version). */
 export function LargeReplay({ file, index, load, version }: { file: Blob; index: LineIndex; load: IndexLoad; version: NanobotVersion }) {
@@ -36,48 +51,37 @@ export function LargeReplay({ file, index, load, version }: { file: Blob; index:
     let live = true;
     setState({ step: 'reading' });
     if (!load.loaded) return;
-    const lines = load.messageLines;
-    const stand = standIns(index, lines);
-    const from = replayReach(stand, load.lastConsolidated, {}, version);
-    if (lines.length - from > MAX_REPLAY_MESSAGES) {
-      setState({ step: 'too-far', reach: lines.length - from });
-      return;
-    }
-    readRecords(file, index, lines.subarray(from)).then(
-      (values) => {
-        if (!live) return;
-        const tail = values.map((v) => v ?? ({} as PyDict));
-        setState({ step: 'done', result: replayWithTail(stand, from, tail, load.lastConsolidated, {}, version), from });
-      },
+    replayLarge(file, index, load, version, MAX_REPLAY_MESSAGES).then(
+      (answer) => live && setState(answer),
       (e) => live && setState({ step: 'failed', message: e instanceof Error ? e.message : String(e) }),
     );
     return () => void (live = false);
   }, [file, index, load, version]);
+  const entry = useMemo(() => (state.step === 'done' ? entryDecoder(state.entries) : null), [state]);
+  const estimate = useCallback((k: number) => (state.step === 'done' ? rowHeight(state.entries[k]!.length) : rowHeight(0)), [state]);
 
   const t = pg().large;
   if (!load.loaded) return <p class="notice">{t.replayNothing}</p>;
   if (state.step === 'reading') return <p class="sl-muted" aria-busy="true">{t.replayComputing}</p>;
   if (state.step === 'too-far') return <p class="notice warning">{t.replayTooFar(count(state.reach), count(MAX_REPLAY_MESSAGES))}</p>;
   if (state.step === 'failed') return <p class="notice danger">{pg().large.failed(state.message)}</p>;
-  const { result, from } = state;
+  const { from, entries, sources, dropped, error } = state;
   const total = load.messageLines.length;
-  const dropped = new Map<DropReason, number>();
-  for (const f of result.fates) if (!f.kept) dropped.set(f.reason, (dropped.get(f.reason) ?? 0) + 1);
   return (
     <section class="sl-large-replay" aria-labelledby="sl-large-replay-h">
       <h3 id="sl-large-replay-h" class="sl-h">
-        {t.replayHead(count(result.entries.length), count(total), version)}
+        {t.replayHead(count(entries.length), count(total), version)}
       </h3>
       <p class="sl-muted">
         {t.replayDefaults} {t.replayFrom(count(from + 1), count(total - from))}
       </p>
-      {result.error && <p class="notice danger">{t.replayError(result.error.type, result.error.message, count(result.error.message_index + 1))}</p>}
+      {error && <p class="notice danger">{t.replayError(error.type, error.message, count(error.message_index + 1))}</p>}
       <ul class="sl-large-dropped">
-        {[...dropped].map(([reason, n]) => (
+        {dropped.map(([reason, n]) => (
           <li key={reason}>{t.dropped(fateText(reason, version), count(n))}</li>
         ))}
       </ul>
-      <VirtualList count={result.entries.length} estimateSize={estimate} label={t.replay} class="sl-large-list" render={(k) => <LargeMessage index={result.sources[k]!} line={load.messageLines[result.sources[k]!]} value={result.entries[k]!} id={`large-replay:${k}`} />} />
+      <VirtualList count={entries.length} estimateSize={estimate} label={t.replay} class="sl-large-list" render={(k) => <LargeMessage index={sources[k]!} line={load.messageLines[sources[k]!]} value={entry!(k)} id={`large-replay:${k}`} />} />
     </section>
   );
 }

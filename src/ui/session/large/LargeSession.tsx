@@ -16,7 +16,7 @@ import { bytes, count } from '../text';
 import { LargeConversation } from './LargeConversation';
 import { LargeMessage } from './LargeMessage';
 import { LargeReplay } from './LargeReplay';
-import { useLargeFile } from './useLargeFile';
+import { HEAD_SHOWN, useLargeFile } from './useLargeFile';
 import '../session.css';
 import './large.css';
 
@@ -29,9 +29,6 @@ export interface LargeSessionProps {
 }
 
 type TabId = 'conversation' | 'replay' | 'edit';
-
-/** Messages shown from the file's head while it is indexed: a screenful (each more costs layout in the first task). */
-const HEAD_SHOWN = 12;
 
 /** The large-file session view. */
 export default function LargeSession(p: LargeSessionProps) {

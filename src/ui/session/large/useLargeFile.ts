@@ -1,10 +1,9 @@
 /**
  * Opening a file in large-file mode, step by step: the Blob (left on disk), the first messages from
- * its first 256 KiB, the index from the worker (with progress), then nanobot's load from the index
+ * its head (head.ts), the index from the worker (with progress), then nanobot's load from the index
  * (decoding only the metadata records). Each step is state the view shows as soon as it is in.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { parseDocument } from '../../../core/document';
 import { loadFromIndex, type IndexLoad } from '../../../core/index-load';
 import type { LineIndex } from '../../../core/line-index';
 import type { NanobotVersion } from '../../../core/nanobot-version';
@@ -12,8 +11,11 @@ import type { PyDict } from '../../../core/pyvalue';
 import { KIND } from '../../../core/record-facts';
 import type { StorageAdapter } from '../../../store/adapter';
 import { indexFile, readRecords } from '../../../store/large-client';
+import { loadMarkdown } from '../markdown/loader';
+import { headMessages } from './head';
 
-const HEAD_BYTES = 256 * 1024;
+/** Messages shown from the file's head while it is indexed: a screenful (each more costs layout in the first task). */
+export const HEAD_SHOWN = 12;
 /** Progress is shown a few times a second: a render per slice would add up. */
 const PROGRESS_MS = 250;
 
@@ -29,14 +31,6 @@ export interface LargeFile {
 }
 
 const EMPTY: LargeFile = { file: null, head: null, progress: null, index: null, load: null, error: null, problem: null };
-
-/** The first messages of the file's head (a cut last line left out). */
-async function headMessages(file: Blob, version: NanobotVersion): Promise<PyDict[]> {
-  const bytes = new Uint8Array(await file.slice(0, Math.min(file.size, HEAD_BYTES)).arrayBuffer());
-  let end = bytes.length;
-  if (end < file.size) while (end > 0 && bytes[end - 1] !== 10) end--;
-  return parseDocument(bytes.subarray(0, end), { version }).records.flatMap((r) => (r.kind === 'message' && r.value ? [r.value] : []));
-}
 
 /** Reads the metadata records (few) so nanobot's load can be answered from the index. */
 async function loadOf(file: Blob, ix: LineIndex, version: NanobotVersion): Promise<IndexLoad> {
@@ -65,7 +59,12 @@ export function useLargeFile(adapter: StorageAdapter, path: string, version: Nan
       try {
         const file = await adapter.file!(path);
         put({ file });
-        const heading = headMessages(file, version).then((head) => put({ head }));
+        const heading = headMessages(file, version, HEAD_SHOWN).then((head) => {
+          put({ head });
+          // The list shown once the index is in renders Markdown: fetch and compile the parser
+          // now, while the worker indexes, rather than in the tasks that show the list.
+          setTimeout(() => void loadMarkdown(), 0);
+        });
         const index = await indexFile(file, version, (bytes, lines) => {
           if (performance.now() - shown < PROGRESS_MS) return;
           shown = performance.now();

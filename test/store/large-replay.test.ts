@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadFromIndex } from '../../src/core/index-load';
+import { droppedCounts, type LargeReplayAnswer } from '../../src/core/large-replay';
+import { loadNanobot } from '../../src/core/load';
+import type { NanobotVersion } from '../../src/core/nanobot-version';
+import { pyDumps, pyLoads } from '../../src/core/pyjson';
+import type { PyDict } from '../../src/core/pyvalue';
+import { KIND } from '../../src/core/record-facts';
+import { getHistory } from '../../src/core/replay';
+import { indexFile, readRecords } from '../../src/store/large-client';
+import type { ReplayReply, ReplayRequest } from '../../src/store/large-replay-answer';
+import { replayLarge } from '../../src/store/large-replay-client';
+
+/** A session with archived messages, channel deliveries, orphan tool results, commands and Python floats. */
+function session(lastConsolidated: number, n: number): Uint8Array<ArrayBuffer> {
+  const rows: string[] = [JSON.stringify({ _type: 'metadata', key: 'k', created_at: null, updated_at: null, metadata: {}, last_consolidated: lastConsolidated })];
+  for (let i = 0; i < n; i++) {
+    const r = i % 8;
+    if (r === 0) rows.push(JSON.stringify({ role: 'assistant', content: `ping ${i}`, _channel_delivery: true }));
+    else if (r === 1) rows.push(`{"role": "user", "content": "q ${i}", "weight": 1.0, "big": 123456789012345678901234567890}`);
+    else if (r === 2) rows.push(JSON.stringify({ role: 'assistant', content: '', tool_calls: [{ id: `c${i}`, type: 'function', function: { name: 'f', arguments: '{}' } }] }));
+    else if (r === 3) rows.push(JSON.stringify({ role: 'tool', tool_call_id: `c${i - 1}`, content: 'ok' }));
+    else if (r === 4) rows.push(JSON.stringify({ role: 'tool', tool_call_id: `zz${i}`, content: 'orphan' }));
+    else if (r === 5) rows.push(JSON.stringify({ role: 'user', content: '/help', _command: true }));
+    else if (r === 6) rows.push('not json');
+    else rows.push(`{"content": "keys out of order ${i}", "role": "assistant"}`);
+  }
+  return new TextEncoder().encode(rows.join('\n') + '\n');
+}
+
+/** The large file's index and nanobot's load from it, as the page has them. */
+async function opened(bytes: Uint8Array<ArrayBuffer>, version: NanobotVersion) {
+  const file = new Blob([bytes]);
+  const index = await indexFile(file, version);
+  const metas = new Map<number, PyDict>();
+  for (let i = 0; i < index.count; i++) if (index.kind[i] === KIND.metadata) metas.set(i, (await readRecords(file, index, [i]))[0] ?? {});
+  return { file, index, load: loadFromIndex(index, version, (l) => metas.get(l) ?? {}) };
+}
+
+/** The whole-session `get_history` as the page shows it. */
+function expected(bytes: Uint8Array, version: NanobotVersion) {
+  const s = loadNanobot(bytes, 'k', '2026-12-04T00:00:00', version).result!;
+  const r = getHistory(s.messages, s.lastConsolidated, {}, version);
+  return { entries: r.entries.map(pyDumps), sources: r.sources, dropped: droppedCounts(r), error: r.error };
+}
+
+function same(got: LargeReplayAnswer, want: ReturnType<typeof expected>) {
+  expect(got.step).toBe('done');
+  if (got.step !== 'done') return;
+  expect(got.entries).toEqual(want.entries);
+  expect(got.sources).toEqual(want.sources);
+  expect(got.dropped).toEqual(want.dropped);
+  expect(got.error).toEqual(want.error);
+  // The text gives back the exact values: Python floats, big ints and key order included.
+  expect(
+    got.entries.map((t) => {
+      const r = pyLoads(t);
+      return r.ok ? pyDumps(r.value) : null;
+    }),
+  ).toEqual(want.entries);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.resetModules();
+});
+
+describe('a large file’s replay, computed off the page', () => {
+  for (const version of ['v0.2', 'v0.3.0', 'main'] as const) {
+    it(`the client's answer equals get_history of the whole session (${version})`, async () => {
+      for (const [lc, n] of [[0, 60], [37, 300], [250, 300]] as const) {
+        const bytes = session(lc, n);
+        const { file, index, load } = await opened(bytes, version);
+        const got = await replayLarge(file, index, load, version, 20_000);
+        const want = expected(bytes, version);
+        expect(want.entries.length).toBeGreaterThan(0);
+        same(got, want);
+        if (got.step === 'done' && lc > 0) expect(got.from).toBeGreaterThan(0);
+      }
+    });
+  }
+
+  it('says how far back the replay reaches when that is more than it may read', async () => {
+    const bytes = session(0, 300);
+    const { file, index, load } = await opened(bytes, 'v0.2');
+    const got = await replayLarge(file, index, load, 'v0.2', 10);
+    expect(got.step).toBe('too-far');
+    if (got.step === 'too-far') expect(got.reach).toBeGreaterThan(10);
+  });
+
+  it('the worker answers a request with plain data that survives postMessage', async () => {
+    const posted: ReplayReply[] = [];
+    const fake: { onmessage?: (e: { data: ReplayRequest }) => Promise<void>; postMessage: (m: ReplayReply) => void } = { postMessage: (m) => posted.push(structuredClone(m)) };
+    vi.stubGlobal('self', fake);
+    await import('../../src/store/large-replay.worker');
+    const bytes = session(37, 300);
+    const { file, index, load } = await opened(bytes, 'main');
+    const { start, length, eol, role, flags } = index;
+    const req: ReplayRequest = { id: 7, file, index: structuredClone({ start, length, eol, role, flags }), lines: load.messageLines, lastConsolidated: load.lastConsolidated, version: 'main', max: 20_000 };
+    await fake.onmessage!({ data: req });
+    expect(posted).toHaveLength(1);
+    const reply = posted[0]!;
+    expect(reply.id).toBe(7);
+    expect(reply.type).toBe('replay');
+    if (reply.type === 'replay') same(reply.answer, expected(bytes, 'main'));
+    const gone = { slice: () => ({ arrayBuffer: () => Promise.reject(new Error('the file is gone')) }) } as unknown as Blob;
+    await fake.onmessage!({ data: { ...req, id: 8, file: gone } });
+    expect(posted[1]).toEqual({ id: 8, type: 'error', message: 'the file is gone' });
+  });
+});
