@@ -126,4 +126,18 @@ describe('reloading on a workspace link', () => {
     await waitFor(() => restore.value.state === 'needs-click');
     expect(document.querySelectorAll('.session-row').length).toBe(0);
   });
+
+  it('uses the listing read as the page loaded (prefetchPreview), reading it once', async () => {
+    const { folder, map } = await seenBefore();
+    const gets: string[] = [];
+    model.setListingCacheStore({ get: async (k) => (gets.push(k), structuredClone(map.get(k))), set: async (k, v) => void map.set(k, structuredClone(v)) });
+    model.prefetchPreview({ kind: 'folder', id: 'f1' });
+    expect(gets).toEqual(['last:folder:f1']);
+    gateRemembered(folder);
+    navigate({ view: 'workspace', page: 'sessions', params: {} });
+    el = await mount(<App />);
+    await waitFor(() => document.querySelectorAll('.session-row').length === 2);
+    expect(gets.filter((k) => k === 'last:folder:f1').length).toBe(1);
+    expect(marks()).toEqual({ 'a_b.jsonl': 'not checked yet', 'g_h.jsonl': 'not checked yet' });
+  });
 });

@@ -20,7 +20,7 @@ import type { FileScan } from './scan';
 import { runScan } from './scanner';
 import { cacheMarks, marksAfterCheck, NO_ACCESS, UNCHECKED, withoutVanished } from './reopen';
 import type { SessionFileFacts } from '../../core/version-evidence';
-import { loadLastView, saveLastView } from '../../store/last-view';
+import { loadLastView, saveLastView, type LastView } from '../../store/last-view';
 import { readLastSource, sourceId, type LastSource } from '../last-source';
 
 /** A leftover with what is known about it and its target on disk. */
@@ -113,6 +113,22 @@ function lastSourceOf(ws: Workspace): string | null {
   return null;
 }
 
+/** A source's last view and the listing it names, or null (none kept, or not what this code wrote). */
+async function readPreview(source: string): Promise<{ view: LastView; cached: CachedListing } | null> {
+  const view = await loadLastView(cacheStore, source).catch(() => null);
+  const cached = view && (await loadListing(cacheStore, view.key).catch(() => null));
+  return view && cached ? { view, cached } : null;
+}
+
+/** The preview's read, started at page load (prefetchPreview), for showCachedPreview to use. */
+let early: { source: string; read: ReturnType<typeof readPreview> } | null = null;
+
+/** Starts reading `last`'s cached listing as the page loads, so its rows need not wait for the first render. */
+export function prefetchPreview(last: LastSource): void {
+  const source = sourceId(last);
+  early = { source, read: readPreview(source) };
+}
+
 /**
  * A reload reopening `last`: its last listing on screen at once, every row unchecked, before the
  * folder's handle, permission and layout are known; opening the workspace then reconciles it.
@@ -120,9 +136,12 @@ function lastSourceOf(ws: Workspace): string | null {
 export async function showCachedPreview(last: LastSource): Promise<void> {
   const gen = generation;
   previewDenied = false;
-  const view = await loadLastView(cacheStore, sourceId(last)).catch(() => null);
-  const cached = view && (await loadListing(cacheStore, view.key).catch(() => null));
-  if (!view || !cached || gen !== generation || workspace.peek() || listing.peek()) return;
+  const source = sourceId(last);
+  const read = early?.source === source ? early.read : readPreview(source);
+  early = null;
+  const found = await read;
+  if (!found || gen !== generation || workspace.peek() || listing.peek()) return;
+  const { view, cached } = found;
   listing.value = cached.listing;
   listingFromCache.value = cached.savedAt;
   cacheMarks.value = previewDenied ? NO_ACCESS : UNCHECKED;
