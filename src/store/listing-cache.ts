@@ -8,6 +8,7 @@
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 import * as z from 'zod/mini';
 import type { ListingRow } from '../core/listing';
+import type { SessionFileFacts } from '../core/version-evidence';
 import { isNanobotVersion, type NanobotVersion } from '../core/nanobot-version';
 import { pyDumps, pyLoads } from '../core/pyjson';
 import { dictFrom, isDict } from '../core/pyvalue';
@@ -43,8 +44,17 @@ const summary = z.object({
   bytesRead: z.number(),
   flags: z.object({ damaged: z.boolean(), keyMismatch: z.boolean(), keyNotText: z.boolean() }),
 });
+const fileFacts = z.object({
+  stem: z.string(),
+  storedKey: z.nullable(z.string()),
+  providerState: z.boolean(),
+  runtimeContext: z.boolean(),
+  sessionHandle: z.boolean(),
+  modelPreset: z.boolean(),
+});
 const record = z.object({
   format: z.literal(1),
+  facts: z.optional(z.array(z.unknown())),
   savedAt: z.number(),
   version: z.string(),
   sortError: z.nullable(error),
@@ -60,6 +70,8 @@ export interface CachedListing {
   listing: Listing;
   /** How many files' records were malformed and left out. */
   dropped: number;
+  /** What each file's head told the version judge when this listing was made, by stem (a malformed one is left out: read again). */
+  facts: Map<string, SessionFileFacts>;
 }
 
 function rowText(s: SessionSummary): string | null {
@@ -68,10 +80,13 @@ function rowText(s: SessionSummary): string | null {
   return pyDumps(dictFrom([['key', r.key], ['created_at', r.created_at], ['updated_at', r.updated_at], ['title', r.title], ['preview', r.preview], ['path', r.path]]));
 }
 
-/** Stores the listing of a folder under `key` (workspace + folder), made at `version`. */
-export async function saveListing(store: ListingCacheStore, key: string, version: NanobotVersion, listing: Listing, now = Date.now()): Promise<void> {
+/**
+ * Stores the listing of a folder under `key` (workspace + folder), made at `version`, with the head facts
+ * the version was judged from in the same refresh (so a reopen re-reads only the heads of changed files).
+ */
+export async function saveListing(store: ListingCacheStore, key: string, version: NanobotVersion, listing: Listing, now = Date.now(), facts: readonly SessionFileFacts[] = []): Promise<void> {
   const summaries = listing.summaries.map((s) => ({ ...s, row: rowText(s) }));
-  await store.set(key, { format: 1, savedAt: now, version, sortError: listing.sortError, bytesRead: listing.bytesRead, bytesStored: listing.bytesStored, summaries });
+  await store.set(key, { format: 1, savedAt: now, version, sortError: listing.sortError, bytesRead: listing.bytesRead, bytesStored: listing.bytesStored, summaries, facts: facts.map((f) => ({ ...f })) });
 }
 
 /** The cached listing under `key`, or null when there is none or it is not what this code wrote. */
@@ -82,7 +97,12 @@ export async function loadListing(store: ListingCacheStore, key: string): Promis
   const version = d.version;
   if (!isNanobotVersion(version)) return null;
   const summaries = d.summaries.map(summaryOf).filter((s): s is SessionSummary => s !== null);
-  return { savedAt: d.savedAt, version, dropped: d.summaries.length - summaries.length, listing: { summaries, sortError: d.sortError, bytesRead: d.bytesRead, bytesStored: d.bytesStored } };
+  const facts = new Map<string, SessionFileFacts>();
+  for (const f of d.facts ?? []) {
+    const p = fileFacts.safeParse(f);
+    if (p.success) facts.set(p.data.stem, p.data);
+  }
+  return { savedAt: d.savedAt, version, facts, dropped: d.summaries.length - summaries.length, listing: { summaries, sortError: d.sortError, bytesRead: d.bytesRead, bytesStored: d.bytesStored } };
 }
 
 /** One file's cached summary, or null when it is not what saveListing wrote. */

@@ -6,6 +6,7 @@
  * row and equals a listing read from nothing.
  */
 import type { NanobotVersion } from '../core/nanobot-version';
+import type { SessionFileFacts } from '../core/version-evidence';
 import type { Entry, FileStat, StorageAdapter } from './adapter';
 import { statFolder, type FolderStat } from './folder-stat';
 import type { CachedListing } from './listing-cache';
@@ -49,6 +50,22 @@ export function checkCache(cached: CachedListing | null, version: NanobotVersion
     else if (now.size !== s.size || now.lastModified !== s.lastModified) out.changed.add(name);
     else if (cached!.version !== version || !reusableRow(s)) out.unconfirmed.add(name);
     else out.reusable.set(name, s);
+  }
+  return out;
+}
+
+/**
+ * The cached head facts still true now: those of files whose size and lastModified equal the cached
+ * row's, so the version judge re-reads only the heads of changed and new files.
+ */
+export function reusableFacts(cached: CachedListing, stats: ReadonlyMap<string, FileStat | null>): Map<string, SessionFileFacts> {
+  const out = new Map<string, SessionFileFacts>();
+  const byName = new Map(cached.listing.summaries.map((s) => [s.fileName, s]));
+  for (const [stem, f] of cached.facts) {
+    const name = `${stem}.jsonl`;
+    const s = byName.get(name);
+    const now = stats.get(name);
+    if (s && now && now.size === s.size && now.lastModified === s.lastModified) out.set(stem, f);
   }
   return out;
 }

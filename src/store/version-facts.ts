@@ -17,8 +17,11 @@ export const FACT_HEAD_BYTES = 8192;
 const FIRST_LINE_MAX = 65536;
 const PARALLEL = 16;
 
-/** Facts for one session folder of a layout (the one the user is looking at). */
-export async function gatherFolderFacts(adapter: StorageAdapter, layout: Layout, folder: SessionFolder): Promise<VersionFacts> {
+/**
+ * Facts for one session folder of a layout (the one the user is looking at). `known`: head facts of
+ * files unchanged since they were read (by stem, e.g. kept with a cached listing), not read again.
+ */
+export async function gatherFolderFacts(adapter: StorageAdapter, layout: Layout, folder: SessionFolder, known?: ReadonlyMap<string, SessionFileFacts>): Promise<VersionFacts> {
   const role: FolderRole =
     folder.role === 'namespace'
       ? { kind: 'namespace', workspacePath: folder.workspacePath ?? null }
@@ -28,7 +31,7 @@ export async function gatherFolderFacts(adapter: StorageAdapter, layout: Layout,
   // The root's markers belong to its namespaces; flat legacy files share that folder but not its role.
   const atRoot = folder.role === 'namespace' ? (layout.rootMarkers ?? []) : [];
   const own = folder.role === 'legacy' ? { ...folder, markers: [] } : folder;
-  return facts(role, layout.kind === 'workspace' && layout.workspaceId !== undefined, [own], atRoot, await filesOf(adapter, [folder]));
+  return facts(role, layout.kind === 'workspace' && layout.workspaceId !== undefined, [own], atRoot, await filesOf(adapter, [folder], known));
 }
 
 /**
@@ -49,6 +52,12 @@ export async function gatherVersionFacts(adapter: StorageAdapter, layout: Layout
   return facts(role, layout.workspaceId !== undefined, [], [], []);
 }
 
+/** One folder's verdict and the facts it was judged from (the markers and names always as on disk now). */
+export async function judgeFolder(adapter: StorageAdapter, layout: Layout, folder: SessionFolder, known?: ReadonlyMap<string, SessionFileFacts>): Promise<{ verdict: VersionVerdict; facts: VersionFacts }> {
+  const f = await gatherFolderFacts(adapter, layout, folder, known);
+  return { verdict: judgeVersion(f), facts: f };
+}
+
 /** The verdict for the opened folder (or one folder of it): gather, then judge. */
 export async function detectVersion(adapter: StorageAdapter, layout: Layout, folder?: SessionFolder): Promise<VersionVerdict> {
   return judgeVersion(folder ? await gatherFolderFacts(adapter, layout, folder) : await gatherVersionFacts(adapter, layout));
@@ -67,9 +76,11 @@ function facts(role: FolderRole, workspaceId: boolean, folders: SessionFolder[],
   };
 }
 
-async function filesOf(adapter: StorageAdapter, folders: SessionFolder[]): Promise<SessionFileFacts[]> {
+async function filesOf(adapter: StorageAdapter, folders: SessionFolder[], known?: ReadonlyMap<string, SessionFileFacts>): Promise<SessionFileFacts[]> {
   const paths = folders.flatMap((f) => f.sessions.map((name) => ({ path: joinPath(f.path, name), stem: name.slice(0, -'.jsonl'.length) })));
   const found = await mapBounded(paths, PARALLEL, async ({ path, stem }) => {
+    const kept = known?.get(stem);
+    if (kept) return kept;
     try {
       const { head, complete } = await readHead(adapter, path);
       return { stem, ...scanHead(head, complete) };

@@ -8,6 +8,22 @@ import { route } from './router';
 import { RememberedFolderItem } from './start/RememberedFolders';
 import { StartScreen } from './start/StartScreen';
 import { ui } from './i18n/text';
+import { CacheNote } from './workspace/CacheNote';
+import { previewName } from './workspace/model';
+import { SessionsPage } from './workspace/SessionsPage';
+
+/** The last visit's listing of the workspace being reopened, shown before it is open: every row marked. */
+function CachedPreview({ name }: { name: string }) {
+  return (
+    <div class="workspace cached-preview">
+      <div class="workspace-head">
+        <h1 class="workspace-title">{name}</h1>
+      </div>
+      <CacheNote />
+      <SessionsPage />
+    </div>
+  );
+}
 
 export function RestoreGate() {
   const r = restore.value;
@@ -18,7 +34,9 @@ export function RestoreGate() {
     pendingRoute.value = route.value;
     void restoreLast();
   }, []);
+  const preview = previewName.value;
   if (r.state === 'trying' || r.state === 'idle') {
+    if (preview !== null) return <CachedPreview name={preview} />;
     return (
       <p class="empty-state" aria-busy="true">
         {t.reopening}
@@ -48,6 +66,7 @@ export function RestoreGate() {
         </ul>
       )}
       {(r.state === 'failed' || r.folder?.access === 'denied') && <StartScreen compact={!!r.folder} />}
+      {preview !== null && <CachedPreview name={preview} />}
     </div>
   );
 }

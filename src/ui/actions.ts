@@ -11,7 +11,7 @@ import { readLastSource, writeLastSource } from './last-source';
 import { formatRoute, navigate, route, type Route } from './router';
 import { errorText, say } from './status';
 import { DEFAULT_DEMO, demoFolder } from './workspace/demo';
-import { setWorkspace, workspace } from './workspace/model';
+import { dropPreview, previewWithoutAccess, setWorkspace, showCachedPreview, workspace } from './workspace/model';
 import { workspaceFromFiles, workspaceFromHandle, workspaceFromSingleFile, type PathedFile, type Workspace } from './workspace/open';
 import { listing } from './workspace/model';
 import { ui } from './i18n/text';
@@ -182,6 +182,8 @@ export async function restoreLast(): Promise<void> {
     return;
   }
   restore.value = { state: 'trying' };
+  // The last listing on screen at once (unchecked) while the handle, access and layout are checked.
+  void showCachedPreview(last);
   try {
     if (last.kind === 'demo') {
       await show(await workspaceFromHandle(await demoFolder(false, last.id ?? DEFAULT_DEMO), 'demo'));
@@ -190,13 +192,18 @@ export async function restoreLast(): Promise<void> {
     await loadRemembered();
     const f = remembered.value.find((x) => x.id === last.id);
     if (!f) {
+      dropPreview();
       restore.value = { state: 'failed', message: () => ui().start.notRemembered };
       return;
     }
     if (f.access === 'granted') await show(await workspaceFromHandle(f.handle, 'folder', f.id));
-    else if (f.access === 'prompt') restore.value = { state: 'needs-click', folder: f, message: () => ui().start.needsPermission(f.name) };
-    else restore.value = { state: 'failed', folder: f, message: () => ui().start.accessRefused(f.name) };
+    else {
+      previewWithoutAccess();
+      if (f.access === 'prompt') restore.value = { state: 'needs-click', folder: f, message: () => ui().start.needsPermission(f.name) };
+      else restore.value = { state: 'failed', folder: f, message: () => ui().start.accessRefused(f.name) };
+    }
   } catch (e) {
+    dropPreview();
     const text = errorText(e);
     restore.value = { state: 'failed', message: () => text };
   }

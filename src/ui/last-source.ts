@@ -24,3 +24,8 @@ export function writeLastSource(v: LastSource | null): void {
     // storage unavailable: deep links then need the start screen
   }
 }
+
+/** A source's id in the listing cache's last views (store/last-view.ts). */
+export function sourceId(v: LastSource): string {
+  return v.kind === 'folder' ? `folder:${v.id}` : `demo:${v.id ?? ''}`;
+}

@@ -5,10 +5,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectLayout } from '../../src/store/layout';
+import { detectVersion } from '../../src/store/version-facts';
 import type { ListingCacheStore } from '../../src/store/listing-cache';
 import { createMemoryAdapter } from '../../src/store/memory-adapter';
 import { listSessions } from '../../src/store/session-list';
-import { activeVersion, listing, listingFromCache, nowIso, setListingCacheStore, setWorkspace } from '../../src/ui/workspace/model';
+import { activeVersion, listing, listingFromCache, nowIso, setListingCacheStore, setWorkspace, verdict } from '../../src/ui/workspace/model';
 import { cacheMarks } from '../../src/ui/workspace/reopen';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';
 import { mount, unmount, waitFor } from './session/helpers';
@@ -103,5 +104,29 @@ describe('reopening a workspace', () => {
     const scratch = await listSessions(a, 'sessions', { now: nowIso(), version: activeVersion.value });
     expect(listing.value).toEqual(scratch);
     expect(listing.value!.summaries.map((s) => s.fileName)).toEqual(['a_b.jsonl', 'c_d.jsonl', 'g_h.jsonl']);
+  });
+
+  it('reads only the changed and new files on a reopen: the version verdict is judged from the heads kept with the listing', async () => {
+    const map = new Map<string, unknown>();
+    setListingCacheStore({ get: async (k) => structuredClone(map.get(k)), set: async (k, v) => void map.set(k, structuredClone(v)) });
+    const a = createMemoryAdapter();
+    for (const [i, k] of ['a:b', 'e:f', 'g:h'].entries()) a.setFile(`sessions/${k.replace(':', '_')}.jsonl`, meta(k), 1000 * (i + 1));
+    const ws = { kind: 'folder' as const, name: 'W', adapter: a, writable: true, layout: await detectLayout(a, 'W') };
+    await setWorkspace(ws);
+    await waitFor(() => map.size === 1);
+    const first = verdict.value;
+    await setWorkspace(null);
+
+    a.setFile('sessions/a_b.jsonl', meta('a:b').replace('"updated_at": "2026-06-01T10:00:00"', '"updated_at": "2026-06-09T10:00:00"'), 4000);
+    a.setFile('sessions/c_d.jsonl', meta('c:d'), 5000);
+    const layout = await detectLayout(a, 'W');
+    const reads: string[] = [];
+    a.onStep((step, path) => void (step === 'read' && reads.push(path)));
+    await setWorkspace({ ...ws, layout });
+    a.onStep(undefined);
+    expect([...new Set(reads)].sort()).toEqual(['sessions/a_b.jsonl', 'sessions/c_d.jsonl']);
+    expect(verdict.value).toEqual(await detectVersion(a, layout, layout.folders[0]!));
+    expect(first).not.toBeNull();
+    expect(listing.value).toEqual(await listSessions(a, 'sessions', { now: nowIso(), version: activeVersion.value }));
   });
 });

@@ -8,9 +8,10 @@ export function CacheNote() {
   if (at === null) return null;
   const t = ui().cache;
   const m = cacheMarks.value;
+  const when = new Date(at).toLocaleString(ui().common.locale);
   return (
-    <p class="notice from-cache-note" role="status" aria-busy="true">
-      {m?.checked ? t.rereading(m.pending) : ui().workspace.fromCache(new Date(at).toLocaleString(ui().common.locale))}
+    <p class={`notice from-cache-note${m?.noAccess ? ' warn' : ''}`} role="status" aria-busy={m?.noAccess ? undefined : 'true'}>
+      {m?.noAccess ? t.noAccess(when) : m?.checked ? t.rereading(m.pending) : ui().workspace.fromCache(when)}
     </p>
   );
 }

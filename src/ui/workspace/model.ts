@@ -18,7 +18,10 @@ import { listSessions, type Listing } from '../../store/session-list';
 import { workspaceId, type Workspace } from './open';
 import type { FileScan } from './scan';
 import { runScan } from './scanner';
-import { cacheMarks, marksAfterCheck, UNCHECKED, withoutVanished } from './reopen';
+import { cacheMarks, marksAfterCheck, NO_ACCESS, UNCHECKED, withoutVanished } from './reopen';
+import type { SessionFileFacts } from '../../core/version-evidence';
+import { loadLastView, saveLastView, type LastView } from '../../store/last-view';
+import { readLastSource, sourceId, type LastSource } from '../last-source';
 
 /** A leftover with what is known about it and its target on disk. */
 export interface LeftoverInfo extends Leftover {
@@ -95,6 +98,75 @@ let scanAbort: AbortController | null = null;
 let generation = 0;
 /** The cached listing on screen, whose unchanged rows the next refresh reuses (null once the folder is listed). */
 let shownCache: CachedListing | null = null;
+/** The cache key of the listing shown before any workspace is open (a reload's preview), else null. */
+let previewKey: string | null = null;
+/** The preview's folder turned out unreadable (set even while the preview is still being read). */
+let previewDenied = false;
+/** The workspace name of that preview, shown over its rows. */
+export const previewName = signal<string | null>(null);
+
+/** The id of the source `ws` was opened from, when it is the last source (only those are reopened on a reload). */
+function lastSourceOf(ws: Workspace): string | null {
+  const last = readLastSource();
+  if (ws.kind === 'folder' && last?.kind === 'folder' && ws.rememberedId === last.id) return sourceId(last);
+  if (ws.kind === 'demo' && last?.kind === 'demo') return sourceId(last);
+  return null;
+}
+
+/** A source's last view and the listing it names, or null (none kept, or not what this code wrote). */
+async function readPreview(source: string): Promise<{ view: LastView; cached: CachedListing } | null> {
+  const view = await loadLastView(cacheStore, source).catch(() => null);
+  const cached = view && (await loadListing(cacheStore, view.key).catch(() => null));
+  return view && cached ? { view, cached } : null;
+}
+
+/** The preview's read, started at page load (prefetchPreview), for showCachedPreview to use. */
+let early: { source: string; read: ReturnType<typeof readPreview> } | null = null;
+
+/** Starts reading `last`'s cached listing as the page loads, so its rows need not wait for the first render. */
+export function prefetchPreview(last: LastSource): void {
+  const source = sourceId(last);
+  early = { source, read: readPreview(source) };
+}
+
+/**
+ * A reload reopening `last`: its last listing on screen at once, every row unchecked, before the
+ * folder's handle, permission and layout are known; opening the workspace then reconciles it.
+ */
+export async function showCachedPreview(last: LastSource): Promise<void> {
+  const gen = generation;
+  previewDenied = false;
+  const source = sourceId(last);
+  const read = early?.source === source ? early.read : readPreview(source);
+  early = null;
+  const found = await read;
+  if (!found || gen !== generation || workspace.peek() || listing.peek()) return;
+  const { view, cached } = found;
+  listing.value = cached.listing;
+  listingFromCache.value = cached.savedAt;
+  cacheMarks.value = previewDenied ? NO_ACCESS : UNCHECKED;
+  shownCache = cached;
+  previewKey = view.key;
+  previewName.value = view.name;
+}
+
+/** The preview's rows can no longer be checked (access not granted): they say so until the folder is opened. */
+export function previewWithoutAccess(): void {
+  previewDenied = true;
+  if (previewKey !== null && !workspace.peek()) cacheMarks.value = NO_ACCESS;
+}
+
+/** Drop the preview (the last workspace cannot be reopened). */
+export function dropPreview(): void {
+  if (previewKey === null || workspace.peek()) return;
+  generation++;
+  previewKey = null;
+  previewName.value = null;
+  listing.value = null;
+  listingFromCache.value = null;
+  cacheMarks.value = null;
+  shownCache = null;
+}
 
 /** Show a newly opened workspace (resets everything), then list its first folder. */
 export async function setWorkspace(ws: Workspace | null, folderAt = 0): Promise<void> {
@@ -103,12 +175,22 @@ export async function setWorkspace(ws: Workspace | null, folderAt = 0): Promise<
   // A version chosen for another workspace does not carry over; one named by the current link does.
   const linked = route.peek().params.nanobot;
   chosenVersion.value = isNanobotVersion(linked) ? linked : null;
+  const at = ws ? Math.min(Math.max(0, folderAt), Math.max(0, ws.layout.folders.length - 1)) : 0;
+  const f = ws?.layout.folders[at];
+  // The reload's preview stays on screen (still unchecked) only when it is this folder's listing.
+  const keep = ws && f && previewKey !== null && cacheKey(ws, f) === previewKey;
+  previewKey = null;
+  previewName.value = null;
+  previewDenied = false;
   workspace.value = ws;
-  folderIndex.value = ws ? Math.min(Math.max(0, folderAt), Math.max(0, ws.layout.folders.length - 1)) : 0;
-  listing.value = null;
-  listingFromCache.value = null;
-  cacheMarks.value = null;
-  shownCache = null;
+  folderIndex.value = at;
+  if (keep) cacheMarks.value = UNCHECKED;
+  else {
+    listing.value = null;
+    listingFromCache.value = null;
+    cacheMarks.value = null;
+    shownCache = null;
+  }
   listedSignature = null;
   listingError.value = null;
   leftovers.value = [];
@@ -166,12 +248,17 @@ export async function refreshListing(): Promise<void> {
       const keep = await Promise.all(names.map((n) => looksLikeSession(ws.adapter, joinPath(f.path, n))));
       names = names.filter((_, i) => keep[i]);
     }
+    let facts: readonly SessionFileFacts[] = [];
     if (!verdict.value) {
+      // Reopened: the heads of files unchanged since the cached listing are not read again.
+      const stats = shownCache?.facts.size ? (await statting)?.stats : undefined;
+      const known = stats && shownCache ? (await import('../../store/listing-reconcile')).reusableFacts(shownCache, stats) : undefined;
       // Loaded on first use: the start screen does not need the evidence rules.
-      const judged = await import('../../store/version-facts').then((m) => m.detectVersion(ws.adapter, ws.layout, f)).catch(() => null);
+      const judged = await import('../../store/version-facts').then((m) => m.judgeFolder(ws.adapter, ws.layout, f, known)).catch(() => null);
       if (gen !== generation) return;
-      listedVersion = activeOf(versionOf(judged, f));
-      verdict.value = judged;
+      listedVersion = activeOf(versionOf(judged?.verdict ?? null, f));
+      verdict.value = judged?.verdict ?? null;
+      facts = judged?.facts.files ?? [];
     }
     const version = (listedVersion = activeVersion.value);
     // Reopened from the cache: stat every file first, reuse unchanged rows, read only the rest.
@@ -197,7 +284,12 @@ export async function refreshListing(): Promise<void> {
     listingFromCache.value = null;
     cacheMarks.value = null;
     shownCache = null;
-    if (key) void saveListing(cacheStore, key, version, next).catch(() => undefined);
+    if (key) {
+      const source = lastSourceOf(ws);
+      void saveListing(cacheStore, key, version, next, Date.now(), facts)
+        .then(async () => (source ? saveLastView(cacheStore, source, { key, name: ws.name, folderIndex: folderIndex.peek() }) : undefined))
+        .catch(() => undefined);
+    }
     folderCounts.value = new Map([...folderCounts.value, [f.path, next.summaries.length]]);
     listedSignature = signature;
     leftovers.value = lefts;

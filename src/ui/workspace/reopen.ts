@@ -8,7 +8,7 @@ import type { CacheCheck } from '../../store/listing-reconcile';
 import type { Listing } from '../../store/session-list';
 
 /** How a row shown from the cache stands: not checked yet, changed on disk, or being read again for another reason. */
-export type CacheMark = 'unchecked' | 'changed' | 'rereading';
+export type CacheMark = 'unchecked' | 'changed' | 'rereading' | 'noaccess';
 
 export interface CacheMarks {
   /** False until the folder is statted: every row is then unchecked. */
@@ -17,6 +17,8 @@ export interface CacheMarks {
   rereading: ReadonlySet<string>;
   /** Files being read: changed, re-read and new ones. */
   pending: number;
+  /** The folder cannot be read (access not granted): no row can be checked. */
+  noAccess?: true;
 }
 
 /** The marks of the listing shown now (null: it is current, nothing from the cache). */
@@ -25,9 +27,13 @@ export const cacheMarks = signal<CacheMarks | null>(null);
 /** Every row unchecked: the cached listing was just put on screen. */
 export const UNCHECKED: CacheMarks = { checked: false, changed: new Set(), rereading: new Set(), pending: 0 };
 
+/** Every row unconfirmable: a reload's cached listing whose folder is no longer readable. */
+export const NO_ACCESS: CacheMarks = { ...UNCHECKED, noAccess: true };
+
 /** A file's mark, or null when its row is current. */
 export function markOf(marks: CacheMarks | null, fileName: string): CacheMark | null {
   if (!marks) return null;
+  if (marks.noAccess) return 'noaccess';
   if (!marks.checked) return 'unchecked';
   return marks.changed.has(fileName) ? 'changed' : marks.rereading.has(fileName) ? 'rereading' : null;
 }

@@ -240,8 +240,9 @@ const shell = {
 
   // ── listing cache (rows shown from the last visit) ──
   cache: {
+    noAccess: (when: string) => `Shown as it was on your last visit (${when}); not checked: the folder can be read again only once access is granted.`,
     rereading: (n: number) => `Checked against the folder: reading ${plural(n, 'file')} that changed or ${n === 1 ? 'is' : 'are'} new since your last visit; the order may still change…`,
-    rows: { unchecked: 'not checked yet', changed: 'changed since your last visit — re-reading', rereading: 're-reading' },
+    rows: { unchecked: 'not checked yet', changed: 'changed since your last visit — re-reading', noaccess: 'not checked: no access to the folder', rereading: 're-reading' },
   },
 };
 

@@ -294,8 +294,9 @@ const shell: ShellText = {
 
   // ── listing cache (rows shown from the last visit) ──
   cache: {
+    noAccess: (when) => `显示的是你上次访问时的样子（${when}）；尚未核对：授予访问权限后才能再次读取该文件夹。`,
     rereading: (n) => `已与文件夹核对：正在读取自你上次访问以来有变化或新增的 ${groupDigits(n)} 个文件；顺序可能还会变化…`,
-    rows: { unchecked: '尚未核对', changed: '自你上次访问以来已更改——正在重新读取', rereading: '正在重新读取' },
+    rows: { unchecked: '尚未核对', changed: '自你上次访问以来已更改——正在重新读取', noaccess: '未核对：无权访问该文件夹', rereading: '正在重新读取' },
   },
 };
 

@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+/**
+ * A reload on a workspace link shows the last visit's listing before the remembered folder's handle,
+ * access and layout are known, every row marked; opening the folder then reconciles it, and a folder
+ * whose access is no longer granted leaves the rows saying so, never current.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FolderWithAccess } from '../../src/store/handles';
+
+vi.mock('../../src/pwa/register', async () => {
+  const { signal } = await import('@preact/signals');
+  return { updateReady: signal(false), offlineReady: signal(false), applyUpdate: () => {}, registerServiceWorker: () => {} };
+});
+vi.mock('../../src/store/handles', async (orig) => ({ ...(await orig<typeof import('../../src/store/handles')>()), listRememberedFolders: vi.fn() }));
+vi.mock('../../src/ui/workspace/open', async (orig) => ({ ...(await orig<typeof import('../../src/ui/workspace/open')>()), workspaceFromHandle: vi.fn() }));
+
+const handles = await import('../../src/store/handles');
+const open = await import('../../src/ui/workspace/open');
+const { App } = await import('../../src/ui/App');
+const { restore } = await import('../../src/ui/actions');
+const { writeLastSource } = await import('../../src/ui/last-source');
+const { navigate } = await import('../../src/ui/router');
+const { detectLayout } = await import('../../src/store/layout');
+const { createMemoryAdapter } = await import('../../src/store/memory-adapter');
+const { listSessions } = await import('../../src/store/session-list');
+const model = await import('../../src/ui/workspace/model');
+const { mount, unmount, waitFor } = await import('./session/helpers');
+
+const meta = (key: string, updated = '2026-06-01T10:00:00') => `{"_type": "metadata", "key": "${key}", "created_at": "2026-06-01T10:00:00", "updated_at": "${updated}", "metadata": {}, "last_consolidated": 0}\n`;
+
+let el: HTMLElement | null = null;
+afterEach(async () => {
+  if (el) await unmount(el);
+  el = null;
+  await model.setWorkspace(null);
+  restore.value = { state: 'idle' };
+  writeLastSource(null);
+});
+
+/** A remembered folder seen before: its listing and last view are in the (Map) cache. */
+async function seenBefore() {
+  const map = new Map<string, unknown>();
+  model.setListingCacheStore({ get: async (k) => structuredClone(map.get(k)), set: async (k, v) => void map.set(k, structuredClone(v)) });
+  const a = createMemoryAdapter();
+  a.setFile('sessions/a_b.jsonl', meta('a:b'), 1000);
+  a.setFile('sessions/g_h.jsonl', meta('g:h'), 3000);
+  const ws = { kind: 'folder' as const, name: 'W', adapter: a, writable: true, layout: await detectLayout(a, 'W'), rememberedId: 'f1' };
+  writeLastSource({ kind: 'folder', id: 'f1' });
+  await model.setWorkspace(ws);
+  await waitFor(() => map.has('last:folder:f1'));
+  await model.setWorkspace(null);
+  const folder = { id: 'f1', name: 'W', handle: {} as FileSystemDirectoryHandle, lastOpened: 1 };
+  return { a, ws, folder, map };
+}
+
+/** Holds the remembered folders' read until `release(access)`. */
+function gateRemembered(folder: Omit<FolderWithAccess, 'access'>) {
+  let release!: (access: FolderWithAccess['access']) => void;
+  const held = new Promise<FolderWithAccess[]>((r) => (release = (access) => r([{ ...folder, access }])));
+  vi.mocked(handles.listRememberedFolders).mockImplementation(() => held);
+  return (access: FolderWithAccess['access']) => release(access);
+}
+
+const marks = () => Object.fromEntries([...document.querySelectorAll('.session-row')].map((r) => [r.getAttribute('data-file'), r.querySelector('.cache-mark')?.textContent ?? null]));
+
+describe('reloading on a workspace link', () => {
+  it('shows the cached rows, unchecked, before the folder is known, then reconciles them', async () => {
+    const { a, ws, folder } = await seenBefore();
+    a.setFile('sessions/a_b.jsonl', meta('a:b', '2026-06-09T10:00:00'), 4000);
+    const release = gateRemembered(folder);
+    vi.mocked(open.workspaceFromHandle).mockResolvedValue(ws);
+    navigate({ view: 'workspace', page: 'sessions', params: {} });
+    el = await mount(<App />);
+    await waitFor(() => document.querySelectorAll('.session-row').length === 2);
+    expect(model.workspace.value).toBeNull();
+    expect(marks()).toEqual({ 'a_b.jsonl': 'not checked yet', 'g_h.jsonl': 'not checked yet' });
+    expect(document.querySelector('.from-cache-note')!.textContent).toContain('last visit');
+    expect(document.querySelector('h1')!.textContent).toBe('W');
+
+    release('granted');
+    await waitFor(() => model.workspace.value !== null && model.listingFromCache.value === null);
+    expect(document.querySelector('.from-cache-note')).toBeNull();
+    expect(document.querySelectorAll('.cache-mark').length).toBe(0);
+    expect(model.listing.value).toEqual(await listSessions(a, 'sessions', { now: model.nowIso(), version: model.activeVersion.value }));
+    expect(model.listing.value!.summaries.map((s) => s.fileName)).toEqual(['a_b.jsonl', 'g_h.jsonl']);
+  });
+
+  it('marks every cached row when access is no longer granted', async () => {
+    const { folder } = await seenBefore();
+    const release = gateRemembered(folder);
+    navigate({ view: 'workspace', page: 'sessions', params: {} });
+    el = await mount(<App />);
+    await waitFor(() => document.querySelectorAll('.session-row').length === 2);
+    release('prompt');
+    await waitFor(() => restore.value.state === 'needs-click');
+    await waitFor(() => document.querySelectorAll('.cache-noaccess').length === 2);
+    expect(marks()).toEqual({ 'a_b.jsonl': 'not checked: no access to the folder', 'g_h.jsonl': 'not checked: no access to the folder' });
+    expect(document.querySelector('.from-cache-note')!.textContent).toContain('not checked');
+    expect(document.querySelector('.cache-unchecked')).toBeNull();
+    expect(model.workspace.value).toBeNull();
+  });
+
+  it('drops the cached rows when the folder is no longer remembered', async () => {
+    await seenBefore();
+    const waiting: ((v: FolderWithAccess[]) => void)[] = [];
+    const release = () => waiting.forEach((r) => r([]));
+    vi.mocked(handles.listRememberedFolders).mockImplementation(() => new Promise((r) => waiting.push(r)));
+    navigate({ view: 'workspace', page: 'sessions', params: {} });
+    el = await mount(<App />);
+    await waitFor(() => document.querySelectorAll('.session-row').length === 2);
+    release();
+    await waitFor(() => restore.value.state === 'failed');
+    await waitFor(() => document.querySelectorAll('.session-row').length === 0);
+    expect(document.querySelector('.from-cache-note')).toBeNull();
+  });
+
+  it('shows no cached rows of another source', async () => {
+    const { folder } = await seenBefore();
+    writeLastSource({ kind: 'folder', id: 'other' });
+    const release = gateRemembered({ ...folder, id: 'other' });
+    navigate({ view: 'workspace', page: 'sessions', params: {} });
+    el = await mount(<App />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.querySelectorAll('.session-row').length).toBe(0);
+    release('prompt');
+    await waitFor(() => restore.value.state === 'needs-click');
+    expect(document.querySelectorAll('.session-row').length).toBe(0);
+  });
+
+  it('uses the listing read as the page loaded (prefetchPreview), reading it once', async () => {
+    const { folder, map } = await seenBefore();
+    const gets: string[] = [];
+    model.setListingCacheStore({ get: async (k) => (gets.push(k), structuredClone(map.get(k))), set: async (k, v) => void map.set(k, structuredClone(v)) });
+    model.prefetchPreview({ kind: 'folder', id: 'f1' });
+    expect(gets).toEqual(['last:folder:f1']);
+    gateRemembered(folder);
+    navigate({ view: 'workspace', page: 'sessions', params: {} });
+    el = await mount(<App />);
+    await waitFor(() => document.querySelectorAll('.session-row').length === 2);
+    expect(gets.filter((k) => k === 'last:folder:f1').length).toBe(1);
+    expect(marks()).toEqual({ 'a_b.jsonl': 'not checked yet', 'g_h.jsonl': 'not checked yet' });
+  });
+});
