@@ -83,8 +83,9 @@ describe('nanobot versions', () => {
           const open = indexedDB.open('session-lens-listings');
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
-            const req = open.result.transaction('listings').objectStore('listings').count();
-            req.onsuccess = () => resolve(req.result);
+            // Listings only: the store also keeps each source's last view (`last:<source>`).
+            const req = open.result.transaction('listings').objectStore('listings').getAllKeys();
+            req.onsuccess = () => resolve(req.result.filter((k) => !String(k).startsWith('last:')).length);
             req.onerror = () => reject(req.error);
           };
         }),

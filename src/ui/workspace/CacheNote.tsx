@@ -8,7 +8,8 @@ export function CacheNote() {
   if (at === null) return null;
   const t = ui().cache;
   const m = cacheMarks.value;
-  const when = new Date(at).toLocaleString(ui().common.locale);
+  const d = new Date(at);
+  const when = Number.isNaN(d.getTime()) ? '?' : new Intl.DateTimeFormat(ui().common.locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(d);
   return (
     <p class={`notice from-cache-note${m?.noAccess ? ' warn' : ''}`} role="status" aria-busy={m?.noAccess ? undefined : 'true'}>
       {m?.noAccess ? t.noAccess(when) : m?.checked ? t.rereading(m.pending) : ui().workspace.fromCache(when)}

@@ -58,6 +58,7 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
             {iso(excerpt.after)}
           </p>
         )}
+        <CacheMark file={s.fileName} />
       </div>
       <div class="row-meta">
         {titled && <code class="row-key">{highlighted(row.keyText, q)}</code>}
@@ -71,7 +72,6 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
           {row.updatedAt == null && !s.row ? t.notListed : formatTime(row.updatedAt ?? '')}
         </time>
         <span class="row-size">{formatBytes(s.size)}</span>
-        <CacheMark file={s.fileName} />
         <span class="row-count">{t.msgs(row.messages)}</span>
       </div>
       <BadgeList badges={row.badges} />
