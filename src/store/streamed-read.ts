@@ -22,7 +22,7 @@ export interface StreamedView {
 }
 
 /** A ReadableStream's chunks as an async iterable (browsers' streams are not all iterable yet). */
-async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
+export async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
   const reader = stream.getReader();
   try {
     for (;;) {
@@ -38,7 +38,7 @@ async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint
 const sameStat = (a: FileStat, b: FileStat) => a.size === b.size && a.lastModified === b.lastModified;
 
 /** `read(chunks)` over a file that did not change meanwhile (read again up to 3 times, as `readSteady` does). */
-async function steadily<T>(adapter: StorageAdapter, path: string, read: (chunks: () => AsyncIterable<Uint8Array>) => Promise<T>): Promise<{ value: T; size: number }> {
+export async function steadily<T>(adapter: StorageAdapter, path: string, read: (chunks: () => AsyncIterable<Uint8Array>) => Promise<T>): Promise<{ value: T; size: number; stat: FileStat }> {
   const chunks = async function* () {
     yield* chunksOf(await adapter.read(path));
   };
@@ -46,7 +46,7 @@ async function steadily<T>(adapter: StorageAdapter, path: string, read: (chunks:
     const before = await adapter.stat(path);
     const value = await read(chunks);
     const after = await adapter.stat(path);
-    if (sameStat(before, after)) return { value, size: after.size };
+    if (sameStat(before, after)) return { value, size: after.size, stat: after };
     if (attempt === 3) throw new StoreError('conflict', `'${path}' keeps changing while it is read; is another program writing it?`, { path });
   }
 }
