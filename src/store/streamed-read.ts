@@ -21,8 +21,33 @@ export interface StreamedView {
   nanobot: StreamedLoad;
 }
 
-/** A ReadableStream's chunks as an async iterable (browsers' streams are not all iterable yet). */
+/** Bytes a BYOB read asks for at once (what the Node adapter reads). */
+const BYOB_CHUNK = 1 << 20;
+
+/**
+ * A ReadableStream's chunks as an async iterable (browsers' streams are not all iterable yet). A
+ * byte stream is read into one buffer over and over, so a chunk is valid only until the next one.
+ */
 export async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
+  let byob: ReadableStreamBYOBReader | null = null;
+  try {
+    byob = stream.getReader({ mode: 'byob' });
+  } catch {
+    byob = null; // not a byte stream
+  }
+  if (byob) {
+    let buffer: ArrayBuffer = new ArrayBuffer(BYOB_CHUNK);
+    try {
+      for (;;) {
+        const { done, value } = await byob.read(new Uint8Array(buffer, 0, BYOB_CHUNK));
+        if (done || !value) return;
+        yield value;
+        buffer = value.buffer as ArrayBuffer; // the read moved it: take it back for the next one
+      }
+    } finally {
+      byob.releaseLock();
+    }
+  }
   const reader = stream.getReader();
   try {
     for (;;) {
