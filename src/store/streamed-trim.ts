@@ -83,8 +83,11 @@ export async function planTrimStreamed(adapter: StorageAdapter, path: string, op
       const facts = await legalFactsIn(tapped(chunks(), hash, { bytes: 0 }), scan, range, opts.version);
       return { facts, sha256: hash?.digest() ?? '' };
     });
-    const changes = describeChanges(snapshot, { path, size: again.stat.size, lastModified: again.stat.lastModified, sha256: again.value.sha256 });
-    if (again.stat.size !== snapshot.size || changes.length) throw changedOnDisk(path, changes.length ? changes : [`size ${snapshot.size} → ${again.stat.size} bytes`]);
+    // The plan needs both passes over one file: by hash when taken, else (a dry run) by size and mtime.
+    const now: Snapshot = { path, size: again.stat.size, lastModified: again.stat.lastModified, sha256: again.value.sha256 };
+    const changes = describeChanges(snapshot, now);
+    if (changes.length) throw changedOnDisk(path, changes);
+    if (now.size !== snapshot.size || (!sha256 && now.lastModified !== snapshot.lastModified)) throw changedOnDisk(path, [`size ${snapshot.size} → ${now.size} bytes, modified at ${now.lastModified} (was ${snapshot.lastModified}) between two reads`]);
     plan = planTrim(scan, key, opts.max, opts.extendToUser, opts.now, opts.version, { range, facts: again.value.facts });
   }
   if (plan.ok === false) return { error: plan.error };

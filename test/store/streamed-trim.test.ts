@@ -104,6 +104,24 @@ describe('streamed trim: the guarded save', () => {
     await refused(a, t, undefined);
   });
 
+  it('a plan that reads a range again refuses when the file changed between its two reads, hash or not', async () => {
+    // One user turn, then 300 replies: --extend-to-user walks back past any ring of 10.
+    const lines = ['{"_type": "metadata", "key": "k", "metadata": {}, "last_consolidated": 0}', '{"role": "user", "content": "hi"}', ...Array.from({ length: 300 }, (_, i) => `{"role": "assistant", "content": "r${i}"}`)];
+    const bytes = new TextEncoder().encode(lines.join('\n') + '\n');
+    for (const hash of [sha256, undefined]) {
+      const a = adapterWith(bytes);
+      let reads = 0;
+      a.onStep((step) => {
+        if (step === 'read' && ++reads === 2) a.setFile(NAME, bytes.slice(0, bytes.length - 10));
+      });
+      await expect(planTrimStreamed(a, NAME, { now: NOW, version: 'v0.2', max: 10, extendToUser: true, hold: 10, ...(hash ? { hash } : {}) })).rejects.toMatchObject({ code: 'conflict' });
+      expect(reads).toBeGreaterThanOrEqual(2); // the second read retried as the file changed under it, then refused
+    }
+    // Unchanged, the range read again gives the whole-file answer: every message kept.
+    const t = await planTrimStreamed(adapterWith(bytes), NAME, { now: NOW, version: 'v0.2', max: 10, extendToUser: true, hold: 10 });
+    expect('error' in t ? t.error : t.summary).toBe('Drops 0 of 301 messages (0 already archived, 0 never archived) and keeps 301.');
+  });
+
   it('a plan made without a hash (a dry run) cannot be written', async () => {
     const a = adapterWith(original);
     const t = await planTrimStreamed(a, NAME, { now: NOW, version: 'v0.2', max: 100, extendToUser: false, hold: 104 });
