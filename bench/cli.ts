@@ -2,7 +2,8 @@
  * `npm run bench -- cli`: each CLI command as a whole process (time and peak RSS) against nanobot's
  * work in Python, measured in the same run, interleaved: nanobot's own SessionManager when
  * NANOBOT_SRC is set, else bench/cli_baseline.py's re-enactment. Sessions of 1,000 / 10,000 / 50,000
- * messages (BENCH_BIG=1 adds 150,000) and folders of 100 / 1,000 sessions, generated here. Each figure
+ * messages (BENCH_BIG=1 adds 150,000), each also trimmed to its last 500 (`trim --write` on a fresh
+ * copy per run), and folders of 100 / 1,000 sessions, generated here. Each figure
  * says whether the goal (≤ 1.0× the baseline's time and peak memory) holds or misses.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,6 +15,8 @@ import { sessionBody, sessionHead } from './listing';
 
 const repo = process.cwd();
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 5);
+/** BENCH_CLI_ONLY=trim,replay: only those commands (all by default). */
+const ONLY = process.env.BENCH_CLI_ONLY?.split(',');
 const timeBin = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
 /** One process: wall ms and peak RSS in KiB (from /usr/bin/time -v, else the child's own resource usage). */
@@ -44,8 +47,13 @@ function writeSession(file: string, n: number, i = 0): void {
 interface Case {
   label: string;
   ours: string[];
-  base: [op: string, path: string];
+  base: string[];
+  /** Before each run of either side (a write command gets a fresh copy of its file). */
+  prepare?: () => void;
 }
+
+/** Messages `trim` keeps in the bench: a window, as nanobot's own hard trims keep one. */
+const TRIM_KEEP = 500;
 
 /** Runs the CLI benchmark; figures are ratios to the Python baseline of the same run. */
 export async function benchCli(): Promise<Figure[]> {
@@ -67,6 +75,18 @@ export async function benchCli(): Promise<Figure[]> {
       for (const op of ['replay', 'load', 'tokens', 'format']) {
         cases.push({ label: `${op} ${n.toLocaleString('en')} messages (${mb} MB)`, ours: [cli, op, file, '--json', '--nanobot', 'v0.2'], base: [op, file] });
       }
+      // trim writes: each side trims its own copy, made afresh before every run.
+      const ours = path.join(root, `m${n}`, 'sessions', 'trim_ours.jsonl');
+      const base = path.join(root, `m${n}`, 'sessions', 'trim_base.jsonl');
+      cases.push({
+        label: `trim to ${TRIM_KEEP} of ${n.toLocaleString('en')} messages (${mb} MB), --write`,
+        ours: [cli, 'trim', ours, String(TRIM_KEEP), '--write', '--nanobot', 'v0.2'],
+        base: ['trim', base, String(TRIM_KEEP)],
+        prepare: () => {
+          fs.copyFileSync(file, ours);
+          fs.copyFileSync(file, base);
+        },
+      });
     }
     for (const count of [100, 1000]) {
       const dir = path.join(root, `f${count}`, 'sessions');
@@ -75,11 +95,13 @@ export async function benchCli(): Promise<Figure[]> {
       for (let i = 0; i < count; i++) fs.writeFileSync(path.join(dir, `bench_s${i}.jsonl`), sessionHead(i) + body);
       cases.push({ label: `list ${count.toLocaleString('en')} sessions`, ours: [cli, 'list', dir, '--json', '--nanobot', 'v0.2'], base: ['list', dir] });
     }
-    for (const c of cases) {
+    for (const c of cases.filter((c) => !ONLY || ONLY.includes(c.ours[1]!))) {
       const ours: { ms: number; kb: number }[] = [];
       const base: { ms: number; kb: number }[] = [];
+      c.prepare?.();
       measure(process.execPath, c.ours); // warm the disk cache for both
       for (let r = 0; r < RUNS; r++) {
+        c.prepare?.();
         ours.push(measure(process.execPath, c.ours));
         base.push(measure('python3', [path.join(repo, 'bench/cli_baseline.py'), ...c.base]));
       }

@@ -2,12 +2,16 @@
 """Baseline for bench/cli.ts: the work nanobot does for each CLI command, one whole process each.
 
 With NANOBOT_SRC set, nanobot's own SessionManager does it (get_or_create / list_sessions /
-get_history / save to a scratch copy). Otherwise a re-enactment of its I/O and parsing: the file
-opened in text mode, json.loads per line, the history window sliced (replay), json.dumps of every
-record (format), bench/listing.py's list_sessions (list). tokens has no tiktoken here: its baseline
-is the load alone, which only makes the baseline faster than nanobot.
+get_history / retain_recent_legal_suffix and save / save to a scratch copy). Otherwise a re-enactment
+of its I/O and parsing: the file opened in text mode, json.loads per line, the history window sliced
+(replay), json.dumps of every record (format), bench/listing.py's list_sessions (list), and for trim
+nanobot's hard trim and save: load all, keep the last N from a user turn, cut orphan tool results,
+then write the metadata and every kept message with json.dumps to `<name>.tmp` and os.replace it.
+tokens has no tiktoken here: its baseline is the load alone, which only makes the baseline faster
+than nanobot.
 
 Usage: python3 bench/cli_baseline.py <replay|load|tokens|format|list> <path>
+       python3 bench/cli_baseline.py trim <path> <N>
 """
 import json
 import os
@@ -32,7 +36,43 @@ def load(path):
     return meta, messages
 
 
-def reenact(op, path):
+def legal_start(messages):
+    """nanobot's _find_legal_start: the first index from which every tool result has its call."""
+    declared, start = set(), 0
+    for i, m in enumerate(messages):
+        if m.get("role") == "assistant":
+            for tc in m.get("tool_calls") or []:
+                if isinstance(tc, dict) and tc.get("id"):
+                    declared.add(str(tc["id"]))
+        elif m.get("role") == "tool":
+            tid = m.get("tool_call_id")
+            if tid and str(tid) not in declared:
+                start, declared = i + 1, set()
+    return start
+
+
+def trim(path, n):
+    """retain_recent_legal_suffix(n) then save(): what nanobot does to cap a session, whole file in memory."""
+    meta, messages = load(path)
+    kept = messages[-n:]
+    for i, m in enumerate(kept):
+        if m.get("role") == "user":
+            kept = kept[i:]
+            break
+    kept = kept[legal_start(kept):]
+    meta["last_consolidated"] = 0
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(json.dumps(meta, ensure_ascii=False) + "\n")
+        for m in kept:
+            f.write(json.dumps(m, ensure_ascii=False) + "\n")
+    os.replace(tmp, path)
+    return len(kept)
+
+
+def reenact(op, path, *rest):
+    if op == "trim":
+        return trim(path, int(rest[0]))
     if op == "list":
         import listing
         rows, _ = listing.list_sessions(Path(path))
@@ -46,7 +86,7 @@ def reenact(op, path):
     return len(messages)
 
 
-def nanobot(op, path, src):
+def nanobot(op, path, src, *rest):
     sys.path.insert(0, src)
     from nanobot.session.manager import SessionManager  # noqa: E402
     p = Path(path)
@@ -58,10 +98,13 @@ def nanobot(op, path, src):
     s = mgr.get_or_create(key)
     if op == "replay":
         return len(s.get_history())
+    if op == "trim":
+        s.retain_recent_legal_suffix(int(rest[0]))
+        mgr.save(s)
     return len(s.messages)
 
 
 if __name__ == "__main__":
-    op, path = sys.argv[1], sys.argv[2]
+    op, path, rest = sys.argv[1], sys.argv[2], sys.argv[3:]
     src = os.environ.get("NANOBOT_SRC")
-    print(nanobot(op, path, src) if src else reenact(op, path))
+    print(nanobot(op, path, src, *rest) if src else reenact(op, path, *rest))

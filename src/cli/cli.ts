@@ -7,9 +7,8 @@ import { encodeSession, formatSession } from '../core/format';
 import { isoRoundTrip, localIsoNow } from '../core/isotime';
 import { pyDumps } from '../core/pyjson';
 import { dictFrom, type PyValue } from '../core/pyvalue';
-import type { createNodeAdapter } from '../store/node-adapter';
 import { readBothLenses, type NanobotView } from '../store/read-only';
-import { openSession, type OpenedSession } from '../store/sessions';
+import { openSession } from '../store/sessions';
 import { version } from '../../package.json';
 import { checkHealth } from './check';
 import { askedVersion } from './version';
@@ -19,6 +18,8 @@ import { describeLoad, located, openedNanobot, tokenCounter } from './open';
 import type { Out } from './printer';
 import { cmdReplay } from './replay';
 import { plural } from './text';
+import { STREAMING } from './streaming';
+import { cmdTrimStreamed } from './trim';
 import { cmdWrite } from './write';
 
 const USAGE = `usage: session-lens <command> [options]
@@ -41,13 +42,6 @@ Write (print the plan; --write to do it, atomically):
 Every command takes --now ISO to fix nanobot's clock, and --nanobot v0.2|v0.3.0|main for the
 nanobot version whose rules apply (default: recognised from the folder, else v0.2).
 --help: this text; --version: the version.`;
-
-/** Opens a file to change it: both lenses, and the snapshot (with its SHA-256) a guarded save checks. */
-async function opened(file: string, args: Args, now: string, positionals = 1, out?: Out): Promise<{ session: OpenedSession; adapter: ReturnType<typeof createNodeAdapter> }> {
-  const { abs, version, adapter, keyOpt } = await located(file, args, positionals, out);
-  const session = await openSession(adapter, path.basename(abs), { now, version, ...keyOpt });
-  return { session, adapter };
-}
 
 function nanobotSession(s: NanobotView) {
   const r = s.nanobot.result;
@@ -131,8 +125,11 @@ async function cmdFormat(args: Args, now: string): Promise<number> {
 
 async function cmdEdit(cmd: string, args: Args, now: string, out: Out): Promise<number> {
   const file = args.positional(0, 'FILE');
-  const { session, adapter } = await opened(file, args, now, { trim: 2, 'set-title': 2, fork: 3 }[cmd] ?? 1, out);
-  return cmdWrite(cmd, file, session, adapter, args, now, out);
+  const at = await located(file, args, { trim: 2, 'set-title': 2, fork: 3 }[cmd] ?? 1, out);
+  // A big file is trimmed from streamed passes; the other edits still read it whole.
+  if (cmd === 'trim' && at.size >= STREAMING.from) return cmdTrimStreamed(file, at, args, now, out);
+  const session = await openSession(at.adapter, path.basename(at.abs), { now, version: at.version, ...at.keyOpt });
+  return cmdWrite(cmd, file, session, at.adapter, args, now, out);
 }
 
 /** Runs one CLI invocation; returns the exit code (2 for bad arguments or unreadable files). */

@@ -11,7 +11,7 @@ import { deleteSession, planFork, saveDocument, writeFork, type OpenedSession } 
 import { UsageError, type Args } from './args';
 import { plural } from './text';
 
-type Out = { log: (s: string) => void };
+export type Out = { log: (s: string) => void };
 
 /** A fork the store refuses, in the CLI's words (its arguments' names); other failures pass through. */
 function forkUsage(e: unknown, key: string): unknown {
@@ -20,7 +20,8 @@ function forkUsage(e: unknown, key: string): unknown {
   return e;
 }
 
-async function planOrWrite(args: Args, out: Out, plan: string, write: () => Promise<string>): Promise<number> {
+/** Prints a write's plan, and does it only with `--write` (then prints what `write` says it did). */
+export async function planOrWrite(args: Args, out: Out, plan: string, write: () => Promise<string>): Promise<number> {
   out.log(plan);
   if (!args.flag('write')) {
     out.log('(dry run: add --write to do it)');

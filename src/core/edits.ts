@@ -9,7 +9,7 @@ import { listFallbackKey } from './keys';
 import { metadataRecord } from './format';
 import type { NanobotVersion } from './nanobot-version';
 import type { PyError } from './pyjson';
-import { retainRecentLegalSuffix } from './retain';
+import { retainRecentLegalSuffix, type RetainResult } from './retain';
 import { clearMetadata } from './session';
 import { dictFrom, dictGet, dictKeys, dictSet, isDict, type PyDict, type PyValue } from './pyvalue';
 
@@ -24,23 +24,28 @@ function withRecords(doc: SessionDocument, records: FileRecord[]): SessionDocume
   return { records, diagnostics: doc.diagnostics };
 }
 
+/**
+ * The metadata record after an edit: a copy of `old` (its inner metadata copied too), or a new one
+ * when the file has none, with `change` applied. A streamed trim writes it without the document.
+ */
+export function editedMetadata(old: PyDict | null, key: string, now: string, change: (meta: PyDict) => void): PyDict {
+  let meta: PyDict;
+  if (old) {
+    meta = dictFrom(dictKeys(old).map((k) => [k, old[k]!] as const));
+    const inner = dictGet(meta, 'metadata');
+    dictSet(meta, 'metadata', isDict(inner) ? dictFrom(dictKeys(inner).map((k) => [k, inner[k]!] as const)) : {});
+  } else meta = metadataRecord({ key, createdAt: now, updatedAt: now, metadata: {}, lastConsolidated: 0 });
+  change(meta);
+  return meta;
+}
+
 /** Applies `change` to a copy of the metadata record (created when the file has none). */
 function editMetadata(doc: SessionDocument, key: string, now: string, change: (meta: PyDict) => void): SessionDocument {
   const records = [...doc.records];
   const mi = metadataIndex(doc);
-  let meta: PyDict;
-  if (mi >= 0) {
-    const old = records[mi]!.value!;
-    meta = dictFrom(dictKeys(old).map((k) => [k, old[k]!] as const));
-    const inner = dictGet(meta, 'metadata');
-    dictSet(meta, 'metadata', isDict(inner) ? dictFrom(dictKeys(inner).map((k) => [k, inner[k]!] as const)) : {});
-    change(meta);
-    records[mi] = { ...records[mi]!, value: meta, edited: true };
-  } else {
-    meta = metadataRecord({ key, createdAt: now, updatedAt: now, metadata: {}, lastConsolidated: 0 });
-    change(meta);
-    records.unshift(newRecord(meta, 'metadata'));
-  }
+  const meta = editedMetadata(mi >= 0 ? records[mi]!.value! : null, key, now, change);
+  if (mi >= 0) records[mi] = { ...records[mi]!, value: meta, edited: true };
+  else records.unshift(newRecord(meta, 'metadata'));
   return withRecords(doc, records);
 }
 
@@ -84,28 +89,34 @@ export function removeLine(doc: SessionDocument, recordIndex: number): EditResul
   return { ok: true, doc: withRecords(doc, doc.records.filter((_, i) => i !== recordIndex)), summary: `Removes line ${recordIndex + 1}.` };
 }
 
+/** What a trim changes in the metadata record: the new boundary, `updated_at`, and the cleared metadata when all go. */
+export function trimChange(r: Pick<RetainResult, 'lastConsolidated' | 'cleared' | 'metadata'>, now: string): (meta: PyDict) => void {
+  return (meta) => {
+    dictSet(meta, 'last_consolidated', r.lastConsolidated);
+    dictSet(meta, 'updated_at', now);
+    if (r.cleared) dictSet(meta, 'metadata', r.metadata);
+  };
+}
+
+/** A trim's summary (`kept` null: nanobot leaves the session alone), the same words whether the file was held whole or streamed. */
+export function trimSummary(total: number, max: number, kept: { dropped: number; alreadyConsolidated: number; retained: number } | null): string {
+  if (!kept) return `Nothing to drop: all ${count(total, 'message')} fit within ${max}; the file stays as it is.`;
+  return `Drops ${kept.dropped} of ${count(total, 'message')} (${kept.alreadyConsolidated} already archived, ${kept.dropped - kept.alreadyConsolidated} never archived) and keeps ${kept.retained}.`;
+}
+
 /** nanobot's retain_recent_legal_suffix on the file: what it drops, and how many of those were never archived. */
 export function trimToLegalSuffix(doc: SessionDocument, key: string, max: number, extendToUser: boolean, now: string, version: NanobotVersion): EditResult & { dropped?: number[]; unarchived?: number } {
   const s = recoveredSession(doc, key, now);
   const r = retainRecentLegalSuffix(s.messages, s.lastConsolidated, s.metadata, max, extendToUser, version);
   if (!r.ok) return { ok: false, error: `nanobot would raise ${r.error.type}: ${r.error.message}` };
+  const { dropped, alreadyConsolidated, retained } = r.result;
   // Within the limit nanobot leaves the session alone (not even updated_at): nothing to write.
-  if (!r.result.touched) return { ok: true, doc, dropped: [], unarchived: 0, summary: `Nothing to drop: all ${count(s.messages.length, 'message')} fit within ${max}; the file stays as it is.` };
-  const drop = new Set(r.result.dropped.map((i) => s.messageRecords[i]!));
+  if (!r.result.touched) return { ok: true, doc, dropped: [], unarchived: 0, summary: trimSummary(s.messages.length, max, null) };
+  const summary = trimSummary(s.messages.length, max, { dropped: dropped.length, alreadyConsolidated, retained: retained.length });
+  const drop = new Set(dropped.map((i) => s.messageRecords[i]!));
   const trimmed = withRecords(doc, doc.records.filter((_, i) => !drop.has(i)));
-  const next = editMetadata(trimmed, key, now, (meta) => {
-    dictSet(meta, 'last_consolidated', r.result.lastConsolidated);
-    dictSet(meta, 'updated_at', now);
-    if (r.result.cleared) dictSet(meta, 'metadata', r.result.metadata);
-  });
-  const unarchived = r.result.dropped.length - r.result.alreadyConsolidated;
-  return {
-    ok: true,
-    doc: next,
-    dropped: r.result.dropped,
-    unarchived,
-    summary: `Drops ${r.result.dropped.length} of ${count(s.messages.length, 'message')} (${r.result.alreadyConsolidated} already archived, ${unarchived} never archived) and keeps ${r.result.retained.length}.`,
-  };
+  const next = editMetadata(trimmed, key, now, trimChange(r.result, now));
+  return { ok: true, doc: next, dropped, unarchived: dropped.length - alreadyConsolidated, summary };
 }
 
 /** nanobot's `clear()`: removes every message, resets last_consolidated, forgets `_last_summary`. Corrupt lines stay. */

@@ -29,9 +29,67 @@ function isUser(m: PyDict): boolean {
   return Object.prototype.hasOwnProperty.call(m, 'role') && m.role === 'user';
 }
 
-/** A truthy `_channel_delivery` on the message before index i (main keeps it with its user, §48). */
-function deliveryBefore(messages: PyDict[], i: number): boolean {
-  return i > 0 && truthy(dictGet(messages[i - 1]!, '_channel_delivery'));
+/** What retain asks of each message before its legal cut: is it a user turn, does it carry a truthy `_channel_delivery`. */
+export interface RetainFacts {
+  count: number;
+  isUser: (i: number) => boolean;
+  delivery: (i: number) => boolean;
+}
+
+/** A range of message indices [from, to): what retain keeps is always one. */
+export interface MessageRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * The messages retain cuts legally, [from, to), found from per-message facts alone (a streamed file
+ * holds no values). Only for `max` > 0 and more than `max` messages; `legalCut` then gives the answer.
+ */
+export function retainSpan(f: RetainFacts, max: number, extendToUser: boolean, version: NanobotVersion): MessageRange {
+  const keepDelivery = rulesOf(version).retainKeepsChannelDelivery;
+  const n = f.count;
+  // With keepDelivery, a truthy _channel_delivery just before a user turn stays with it (§48).
+  const withDelivery = (u: number) => (keepDelivery && u > 0 && f.delivery(u - 1) ? u - 1 : u);
+  let start = n - max;
+  if (extendToUser) {
+    let u = start;
+    while (u >= 0 && !f.isUser(u)) u--;
+    if (u >= 0) start = withDelivery(u);
+  }
+  let fu = start;
+  while (fu < n && !f.isUser(fu)) fu++;
+  if (fu < n) return { from: fu > start ? withDelivery(fu) : fu, to: n };
+  if (!extendToUser) {
+    let latest = n - 1;
+    while (latest >= 0 && !f.isUser(latest)) latest--;
+    if (latest >= 0) return { from: latest, to: Math.min(n, latest + max) };
+  }
+  return { from: start, to: n };
+}
+
+/**
+ * retain's legal cuts of `span`: the first tool result without its call cuts, and without
+ * `extendToUser` the last `max` are cut again. `legalStartOf(from, to)` is `legalStart` of those messages.
+ */
+export function legalCut(span: MessageRange, max: number, extendToUser: boolean, legalStartOf: (r: MessageRange) => number): MessageRange {
+  let from = span.from + legalStartOf(span);
+  if (!extendToUser) {
+    const last = { from: Math.max(from, span.to - max), to: span.to };
+    from = last.from + legalStartOf(last);
+  }
+  return { from, to: span.to };
+}
+
+/** What retain's kept range means for the counts (`dropped`, archived ones) a trim reports and writes. */
+export function rangeCounts(n: number, lastConsolidated: number, kept: MessageRange) {
+  const { from, to } = kept;
+  return {
+    retained: to - from,
+    dropped: n - (to - from),
+    alreadyConsolidated: Math.min(from, lastConsolidated) + Math.max(0, lastConsolidated - to),
+    lastConsolidated: Math.max(0, Math.min(to, lastConsolidated) - from),
+  };
 }
 
 /** nanobot's `retain_recent_legal_suffix(max, extend_to_user)` at a version, or the exception it raises. */
@@ -43,7 +101,6 @@ export function retainRecentLegalSuffix(
   extendToUser: boolean,
   version: NanobotVersion,
 ): { ok: true; result: RetainResult } | { ok: false; error: PyError; clearedMessages: boolean } {
-  const keepDelivery = rulesOf(version).retainKeepsChannelDelivery;
   const all = messages.map((_, i) => i);
   if (max <= 0) {
     const cleared = clearMetadata(metadata);
@@ -56,36 +113,21 @@ export function retainRecentLegalSuffix(
     return { ok: true, result: { retained: all, dropped: [], alreadyConsolidated: 0, lastConsolidated, metadata, cleared: false, touched: false, dropsProviderState: false } };
   }
   try {
-    let start = n - max;
-    if (extendToUser) {
-      let u = start;
-      while (u >= 0 && !isUser(messages[u]!)) u--;
-      if (u >= 0) start = keepDelivery && deliveryBefore(messages, u) ? u - 1 : u;
-    }
-    let kept = all.slice(start);
-    const fu = kept.findIndex((i) => isUser(messages[i]!));
-    if (fu >= 0) kept = kept.slice(keepDelivery && fu > 0 && deliveryBefore(messages, kept[fu]!) ? fu - 1 : fu);
-    else if (!extendToUser) {
-      let latest = -1;
-      for (let i = n - 1; i >= 0; i--) if (isUser(messages[i]!)) { latest = i; break; }
-      if (latest >= 0) kept = all.slice(latest, latest + max);
-    }
-    const legal = (ix: number[]) => ix.slice(legalStart(ix.map((i) => messages[i]!), (k) => ix[k]!));
-    kept = legal(kept);
-    if (!extendToUser) kept = legal(kept.slice(Math.max(0, kept.length - max)));
-    const keptSet = new Set(kept);
-    const dropped = all.filter((i) => !keptSet.has(i));
+    const facts = { count: n, isUser: (i: number) => isUser(messages[i]!), delivery: (i: number) => truthy(dictGet(messages[i]!, '_channel_delivery')) };
+    const span = retainSpan(facts, max, extendToUser, version);
+    const kept = legalCut(span, max, extendToUser, (r) => legalStart(messages.slice(r.from, r.to), (k) => r.from + k));
+    const counts = rangeCounts(n, lastConsolidated, kept);
     return {
       ok: true,
       result: {
-        retained: kept,
-        dropped,
-        alreadyConsolidated: dropped.filter((i) => i < lastConsolidated).length,
-        lastConsolidated: kept.filter((i) => i < lastConsolidated).length,
+        retained: all.slice(kept.from, kept.to),
+        dropped: [...all.slice(0, kept.from), ...all.slice(kept.to)],
+        alreadyConsolidated: counts.alreadyConsolidated,
+        lastConsolidated: counts.lastConsolidated,
         metadata,
         cleared: false,
         touched: true,
-        dropsProviderState: dropped.length > 0,
+        dropsProviderState: counts.dropped > 0,
       },
     };
   } catch (e) {

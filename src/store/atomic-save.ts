@@ -31,6 +31,11 @@ export interface SaveResult {
 const GATEWAY_NOTE =
   'Reload it to see the new version. (A running nanobot gateway re-saves its cached sessions when it shuts down.)';
 
+/** The refusal of a save whose file changed since it was read, in the words every save uses. */
+export function changedOnDisk(path: string, changes: string[]): StoreError {
+  return new StoreError('conflict', `'${path}' changed on disk since it was read: ${changes.join('; ')}. ${GATEWAY_NOTE}`, { path, changes });
+}
+
 /**
  * Replace `path` with `data` if it still matches `expected` (or, with 'absent', if it does not exist).
  * Byte-identical content with a new mtime is not a conflict: nothing would be lost.
@@ -45,12 +50,7 @@ export function guardedSave(
   return serialize(adapter, path, async () => {
     const current = await currentBytes(adapter, path);
     const changes = await conflicts(path, expected, current);
-    if (changes.length > 0) {
-      throw new StoreError('conflict', `'${path}' changed on disk since it was read: ${changes.join('; ')}. ${GATEWAY_NOTE}`, {
-        path,
-        changes,
-      });
-    }
+    if (changes.length > 0) throw changedOnDisk(path, changes);
     const backup = options.backup && current ? await writeBackup(adapter, path, current.bytes, options.now) : undefined;
     const chunks = data instanceof Uint8Array ? [data] : data;
     await adapter.writeAtomic(path, chunks, { fsync: options.fsync, ...(options.tmpName ? { tmpName: options.tmpName } : {}) });

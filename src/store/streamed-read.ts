@@ -21,8 +21,33 @@ export interface StreamedView {
   nanobot: StreamedLoad;
 }
 
-/** A ReadableStream's chunks as an async iterable (browsers' streams are not all iterable yet). */
-async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
+/** Bytes a BYOB read asks for at once (what the Node adapter reads). */
+const BYOB_CHUNK = 1 << 20;
+
+/**
+ * A ReadableStream's chunks as an async iterable (browsers' streams are not all iterable yet). A
+ * byte stream is read into one buffer over and over, so a chunk is valid only until the next one.
+ */
+export async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
+  let byob: ReadableStreamBYOBReader | null = null;
+  try {
+    byob = stream.getReader({ mode: 'byob' });
+  } catch {
+    byob = null; // not a byte stream
+  }
+  if (byob) {
+    let buffer: ArrayBuffer = new ArrayBuffer(BYOB_CHUNK);
+    try {
+      for (;;) {
+        const { done, value } = await byob.read(new Uint8Array(buffer, 0, BYOB_CHUNK));
+        if (done || !value) return;
+        yield value;
+        buffer = value.buffer as ArrayBuffer; // the read moved it: take it back for the next one
+      }
+    } finally {
+      byob.releaseLock();
+    }
+  }
   const reader = stream.getReader();
   try {
     for (;;) {
@@ -38,7 +63,7 @@ async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint
 const sameStat = (a: FileStat, b: FileStat) => a.size === b.size && a.lastModified === b.lastModified;
 
 /** `read(chunks)` over a file that did not change meanwhile (read again up to 3 times, as `readSteady` does). */
-async function steadily<T>(adapter: StorageAdapter, path: string, read: (chunks: () => AsyncIterable<Uint8Array>) => Promise<T>): Promise<{ value: T; size: number }> {
+export async function steadily<T>(adapter: StorageAdapter, path: string, read: (chunks: () => AsyncIterable<Uint8Array>) => Promise<T>): Promise<{ value: T; size: number; stat: FileStat }> {
   const chunks = async function* () {
     yield* chunksOf(await adapter.read(path));
   };
@@ -46,7 +71,7 @@ async function steadily<T>(adapter: StorageAdapter, path: string, read: (chunks:
     const before = await adapter.stat(path);
     const value = await read(chunks);
     const after = await adapter.stat(path);
-    if (sameStat(before, after)) return { value, size: after.size };
+    if (sameStat(before, after)) return { value, size: after.size, stat: after };
     if (attempt === 3) throw new StoreError('conflict', `'${path}' keeps changing while it is read; is another program writing it?`, { path });
   }
 }

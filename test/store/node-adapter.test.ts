@@ -7,6 +7,7 @@ import { guardedSave } from '../../src/store/atomic-save';
 import { readAll } from '../../src/store/bytes';
 import { createNodeAdapter, fromNodeError } from '../../src/store/node-adapter';
 import { readSnapshot } from '../../src/store/snapshot';
+import { chunksOf } from '../../src/store/streamed-read';
 import { detectLayout } from '../../src/store/layout';
 import { dec, enc, readText, storeErrorOf } from './helpers';
 
@@ -43,6 +44,20 @@ describe('node adapter', () => {
     fs.writeFileSync(path.join(dir, 'big.jsonl'), big);
     const a = createNodeAdapter(dir);
     expect(Buffer.from(await readAll(await a.read('big.jsonl'))).equals(big)).toBe(true);
+  });
+
+  it('a streamed pass reads a file of several MiB into one buffer, again and again; a plain reader gets its own chunks', async () => {
+    const big = Buffer.from(Array.from({ length: (5 << 20) / 4 + 3 }, (_, i) => i.toString(16).padStart(4, '0')).join(''));
+    fs.writeFileSync(path.join(dir, 'big.jsonl'), big);
+    const a = createNodeAdapter(dir);
+    const seen: Buffer[] = [];
+    for await (const c of chunksOf(await a.read('big.jsonl'))) {
+      seen.push(Buffer.from(c)); // a copy: the next read reuses the memory
+    }
+    expect(Buffer.concat(seen).equals(big)).toBe(true);
+    expect(seen.length).toBeGreaterThan(5);
+    const plain = await readAll(await a.read('big.jsonl'));
+    expect(Buffer.from(plain).equals(big)).toBe(true);
   });
 
   it('maps errno to typed errors and refuses to leave the root', async () => {
