@@ -3,11 +3,14 @@
 
 With NANOBOT_SRC set, nanobot's own SessionManager does it (get_or_create / list_sessions /
 get_history / save to a scratch copy). Otherwise a re-enactment of its I/O and parsing: the file
-opened in text mode, json.loads per line, the history window sliced (replay), json.dumps of every
-record (format), bench/listing.py's list_sessions (list). tokens has no tiktoken here: its baseline
-is the load alone, which only makes the baseline faster than nanobot.
+opened in text mode, json.loads per line, the history window sliced (replay), every record's
+json.dumps line written out as save() writes them (format), bench/listing.py's list_sessions (list).
+`load` prints a summary (the messages loaded), as `session-lens load` does without --json; `load-json`
+also prints the loaded session as one json.dumps document, as `load --json` prints its lenses.
+tokens counts with tiktoken's cl100k (nanobot's estimate_message_tokens) when tiktoken is installed;
+without it the baseline is the load alone, which only makes the baseline faster than nanobot.
 
-Usage: python3 bench/cli_baseline.py <replay|load|tokens|format|list> <path>
+Usage: python3 bench/cli_baseline.py <replay|load|load-json|tokens|format|list> <path>
 """
 import json
 import os
@@ -40,10 +43,57 @@ def reenact(op, path):
     meta, messages = load(path)
     if op == "replay":
         return len(messages[-120:])
+    return write_out(op, meta, messages)
+
+
+def write_out(op, meta, messages):
     if op == "format":
-        out = [json.dumps(meta, ensure_ascii=False)] + [json.dumps(m, ensure_ascii=False) for m in messages]
-        return sum(len(s) for s in out)
+        # save(): one json.dumps line per record, written out (here to stdout, as `format` does).
+        out = sys.stdout
+        out.write(json.dumps(meta, ensure_ascii=False) + "\n")
+        for m in messages:
+            out.write(json.dumps(m, ensure_ascii=False) + "\n")
+        return None
+    if op == "load-json":
+        sys.stdout.write(json.dumps({"metadata": meta, "messages": messages}, ensure_ascii=False) + "\n")
+        return None
+    if op == "tokens":
+        return tokens(messages)
     return len(messages)
+
+
+def tokens(messages):
+    """nanobot's estimate_message_tokens per message (content, name, tool_call_id, tool_calls, reasoning)."""
+    try:
+        import tiktoken
+    except ImportError:
+        return len(messages)
+    enc = tiktoken.get_encoding("cl100k_base")
+    values = []
+    for m in messages:
+        parts = []
+        c = m.get("content")
+        if isinstance(c, str):
+            parts.append(c)
+        elif isinstance(c, list):
+            for p in c:
+                if isinstance(p, dict) and p.get("type") == "text":
+                    if p.get("text"):
+                        parts.append(p.get("text"))
+                else:
+                    parts.append(json.dumps(p, ensure_ascii=False))
+        elif c is not None:
+            parts.append(json.dumps(c, ensure_ascii=False))
+        for k in ("name", "tool_call_id"):
+            if m.get(k):
+                parts.append(m[k])
+        if m.get("tool_calls"):
+            parts.append(json.dumps(m["tool_calls"], ensure_ascii=False))
+        if m.get("reasoning_content"):
+            parts.append(m["reasoning_content"])
+        payload = "\n".join(parts)
+        values.append(max(4, len(enc.encode(payload)) + 4) if payload else 4)
+    return json.dumps({"values": values})
 
 
 def nanobot(op, path, src):
@@ -58,10 +108,15 @@ def nanobot(op, path, src):
     s = mgr.get_or_create(key)
     if op == "replay":
         return len(s.get_history())
+    if op in ("format", "load-json", "tokens"):
+        # nanobot's own load; what it then writes (save's lines, the document, the estimates) as above.
+        return write_out(op, s.metadata, s.messages)
     return len(s.messages)
 
 
 if __name__ == "__main__":
     op, path = sys.argv[1], sys.argv[2]
     src = os.environ.get("NANOBOT_SRC")
-    print(nanobot(op, path, src) if src else reenact(op, path))
+    answer = nanobot(op, path, src) if src else reenact(op, path)
+    if answer is not None:
+        print(answer)
