@@ -134,9 +134,10 @@ interface PassResult {
   skipped: number;
 }
 
-/** Where a pass puts the messages it reads: all of them (`_load`), or only what a streamed replay needs. */
+/** Where a pass puts the messages it reads: all of them (`_load`), or only what a streamed command needs. */
 export interface MessageSink {
-  add(message: PyDict, line: number): void;
+  /** `text` is the line as parsed (stripped), for sinks that compare it with what they write. */
+  add(message: PyDict, line: number, text: string): void;
 }
 
 /** What a pass read besides the messages, to be made a session by `passSession`. */
@@ -210,7 +211,7 @@ export class LoadPass {
         else t.skipped++;
       } else t.providerState = valid;
     } else {
-      this.sink.add(data, line.index);
+      this.sink.add(data, line.index, line.text);
       t.messageCount++;
     }
   }

@@ -4,6 +4,7 @@
  * Only the CLI and tests may import this file (it pulls in node:fs).
  */
 
+import { Buffer } from 'node:buffer';
 import { constants, promises as fs } from 'node:fs';
 import nodePath from 'node:path';
 import type { Entry, FileStat, RenameOptions, StorageAdapter, WriteData, WriteOptions } from './adapter';
@@ -161,6 +162,8 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
         return fileStream(path, h);
       }),
 
+    readChunks: (path) => fileChunks(path, abs(path)),
+
     readWhole: (path) =>
       guard(path, 'Reading', async () => {
         const b = await fs.readFile(abs(path));
@@ -207,12 +210,38 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
   };
 }
 
+/** The file in 1 MiB chunks through one reused Buffer (its native indexOf cuts lines fast). */
+async function* fileChunks(path: string, file: string): AsyncIterable<Uint8Array> {
+  let h: fs.FileHandle;
+  try {
+    h = await fs.open(file, 'r');
+  } catch (e) {
+    throw fromNodeError(e, path, 'Reading');
+  }
+  try {
+    const buf = Buffer.allocUnsafe(1 << 20);
+    for (;;) {
+      let bytesRead: number;
+      try {
+        ({ bytesRead } = await h.read(buf, 0, buf.length, null));
+      } catch (e) {
+        throw fromNodeError(e, path, 'Reading');
+      }
+      if (bytesRead === 0) return;
+      yield buf.subarray(0, bytesRead);
+    }
+  } finally {
+    await h.close();
+  }
+}
+
 function fileStream(path: string, h: fs.FileHandle): ReadableStream<Uint8Array> {
   const size = 1 << 20;
   return new ReadableStream<Uint8Array>({
     async pull(ctrl) {
       try {
-        const buf = new Uint8Array(size);
+        // A Buffer (a Uint8Array): its indexOf, which cuts lines, is a native byte search, ~10x a Uint8Array's.
+        const buf = Buffer.allocUnsafe(size);
         const { bytesRead } = await h.read(buf, 0, size, null);
         if (bytesRead === 0) {
           await h.close();
