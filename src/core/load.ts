@@ -134,10 +134,9 @@ interface PassResult {
   skipped: number;
 }
 
-/** Where a pass puts the messages it reads: all of them (`_load`), or only what a streamed command needs. */
+/** Where a pass puts the messages it reads: all of them (`_load`), or only what a streamed replay needs. */
 export interface MessageSink {
-  /** `text` is the line as parsed (stripped), for sinks that compare it with what they write. */
-  add(message: PyDict, line: number, text: string): void;
+  add(message: PyDict, line: number): void;
 }
 
 /** What a pass read besides the messages, to be made a session by `passSession`. */
@@ -211,7 +210,7 @@ export class LoadPass {
         else t.skipped++;
       } else t.providerState = valid;
     } else {
-      this.sink.add(data, line.index, line.text);
+      this.sink.add(data, line.index);
       t.messageCount++;
     }
   }

@@ -46,8 +46,8 @@ export function addMessageLine(ml: MessageLines, value: PyDict, line: number, te
   ml.count++;
 }
 
-/** A pass's sink that notes every message's line (format, load): `held()` gives them. */
-export function messageLineSink(): { add: (m: PyDict, line: number, text: string) => void; held: () => { lensLines: MessageLines } } {
+/** A pass's sink that notes every message's line (format, load): `held()` gives them; `textOf()` is the line's stripped text. */
+export function messageLineSink(textOf: () => string): { add: (m: PyDict, line: number) => void; held: () => { lensLines: MessageLines } } {
   const ml = newMessageLines();
-  return { add: (m, line, text) => addMessageLine(ml, m, line, text), held: () => ({ lensLines: ml }) };
+  return { add: (m, line) => addMessageLine(ml, m, line, textOf()), held: () => ({ lensLines: ml }) };
 }

@@ -47,6 +47,9 @@ export interface HeldSink<M> extends MessageSink {
   held(): M;
 }
 
+/** Makes a pass's sink; `textOf()` is the stripped text of the line whose message is being added. */
+export type NewSink<M> = (textOf: () => string) => HeldSink<M>;
+
 /** What a streamed pass holds of the messages: the last ones (replay), their lines only (format)… */
 type Held = Omit<NanobotSession, 'messages' | 'messageLines'>;
 
@@ -104,9 +107,10 @@ interface PassRead<S> {
  */
 export type LineObserver = (l: ChunkLine, text: string | undefined) => LoadsResult | undefined;
 
-async function readPass<M>(chunks: AsyncIterable<Uint8Array>, opts: LoadStreamOptions, key: string | undefined, repair: boolean, newSink: () => HeldSink<M>, observe?: LineObserver): Promise<PassRead<Held & M>> {
+async function readPass<M>(chunks: AsyncIterable<Uint8Array>, opts: LoadStreamOptions, key: string | undefined, repair: boolean, newSink: NewSink<M>, observe?: LineObserver): Promise<PassRead<Held & M>> {
   const rules = rulesOf(opts.version);
-  const ring = newSink();
+  let current = '';
+  const ring = newSink(() => current);
   const pass = new LoadPass(opts.now, repair, rules, ring);
   let decodeError: PyError | null = null;
   let passError: PyError | null = null;
@@ -136,6 +140,7 @@ async function readPass<M>(chunks: AsyncIterable<Uint8Array>, opts: LoadStreamOp
         storedKey = typeof k === 'string' && k ? k : opts.fallbackKey;
       }
     }
+    current = stripped;
     if (!decodeError && !passError) passError = pass.feed({ index: l.index, text: stripped, parsed });
   };
   const splitter = new LineSplitter(onLine);
@@ -155,7 +160,7 @@ export type LoadStreamOptions = Omit<StreamOptions, 'hold'>;
  * a command keeps only what it prints (the last messages, every message's line, a count per message).
  * `observe` sees every line of the first pass (the recovered lens reads along).
  */
-export async function streamedLoadInto<M>(chunks: () => AsyncIterable<Uint8Array>, opts: LoadStreamOptions, newSink: () => HeldSink<M>, observe?: LineObserver): Promise<LoadOutcome<Held & M> & { key: string }> {
+export async function streamedLoadInto<M>(chunks: () => AsyncIterable<Uint8Array>, opts: LoadStreamOptions, newSink: NewSink<M>, observe?: LineObserver): Promise<LoadOutcome<Held & M> & { key: string }> {
   const first = await readPass(chunks(), opts, opts.key, false, newSink, observe);
   const key = opts.key ?? first.storedKey;
   const strict = first.outcome;
