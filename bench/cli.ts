@@ -3,8 +3,11 @@
  * work in Python, measured in the same run, interleaved: nanobot's own SessionManager when
  * NANOBOT_SRC is set, else bench/cli_baseline.py's re-enactment. Sessions of 1,000 / 10,000 / 50,000
  * messages (BENCH_BIG=1 adds 150,000), each also trimmed to its last 500 (`trim --write` on a fresh
- * copy per run), and folders of 100 / 1,000 sessions, generated here. Each figure
- * says whether the goal (≤ 1.0× the baseline's time and peak memory) holds or misses.
+ * copy per run), and folders of 100 / 1,000 sessions, generated here. Each figure says whether the
+ * goal (≤ 1.0× the baseline's time and peak memory) holds or misses. Both sides write to /dev/null
+ * (nanobot's save writes a file; nothing is piped back to this process).
+ * BENCH_CLI_BEFORE=path/to/an/older/cli.js also runs that build, interleaved in the same runs, so a
+ * change's before and after are measured side by side.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,17 +18,17 @@ import { sessionBody, sessionHead } from './listing';
 
 const repo = process.cwd();
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 5);
-/** BENCH_CLI_ONLY=trim,replay: only those commands (all by default). */
-const ONLY = process.env.BENCH_CLI_ONLY?.split(',');
 const timeBin = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
 /** One process: wall ms and peak RSS in KiB (from /usr/bin/time -v, else the child's own resource usage). */
 function measure(cmd: string, args: string[]): { ms: number; kb: number } {
+  const devNull = fs.openSync('/dev/null', 'w');
   const t = performance.now();
   const r = timeBin
-    ? spawnSync(timeBin, ['-f', '%M', cmd, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 })
+    ? spawnSync(timeBin, ['-f', '%M', cmd, ...args], { encoding: 'utf8', stdio: ['ignore', devNull, 'pipe'] })
     : spawnSync(process.execPath, ['-e', `const r=require('child_process').spawnSync(${JSON.stringify(cmd)},${JSON.stringify(args)},{stdio:'ignore'});process.stderr.write(String(require('process').resourceUsage().maxRSS))`], { encoding: 'utf8' });
   const ms = performance.now() - t;
+  fs.closeSync(devNull);
   if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr.slice(-400)}`);
   const kb = Number(r.stderr.trim().split('\n').pop());
   return { ms, kb };
@@ -46,6 +49,7 @@ function writeSession(file: string, n: number, i = 0): void {
 
 interface Case {
   label: string;
+  /** The command's arguments after the CLI's path. */
   ours: string[];
   base: string[];
   /** Before each run of either side (a write command gets a fresh copy of its file). */
@@ -55,12 +59,15 @@ interface Case {
 /** Messages `trim` keeps in the bench: a window, as nanobot's own hard trims keep one. */
 const TRIM_KEEP = 500;
 
+type Sample = { ms: number; kb: number };
+
 /** Runs the CLI benchmark; figures are ratios to the Python baseline of the same run. */
 export async function benchCli(): Promise<Figure[]> {
   const b = spawnSync(process.execPath, ['scripts/build-cli.mjs'], { stdio: 'inherit' });
   if (b.status !== 0) throw new Error('build:cli failed');
   const cli = path.join(repo, 'dist-cli/cli.js');
-  const baseline = process.env.NANOBOT_SRC ? "nanobot's SessionManager (NANOBOT_SRC)" : 'bench/cli_baseline.py (re-enactment: json.loads per line, listing.py)';
+  const tiktoken = spawnSync('python3', ['-c', 'import tiktoken']).status === 0;
+  const baseline = `${process.env.NANOBOT_SRC ? "nanobot's SessionManager (NANOBOT_SRC)" : 'bench/cli_baseline.py (re-enactment: json.loads per line, listing.py)'}; tokens ${tiktoken ? "counted with tiktoken's cl100k" : 'not counted (no tiktoken here: that baseline is too fast)'}`;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-cli-'));
   const figures: Figure[] = [];
   try {
@@ -72,15 +79,18 @@ export async function benchCli(): Promise<Figure[]> {
       const file = path.join(dir, `bench_s0.jsonl`);
       writeSession(file, n);
       const mb = (fs.statSync(file).size / 1e6).toFixed(1);
-      for (const op of ['replay', 'load', 'tokens', 'format']) {
-        cases.push({ label: `${op} ${n.toLocaleString('en')} messages (${mb} MB)`, ours: [cli, op, file, '--json', '--nanobot', 'v0.2'], base: [op, file] });
-      }
+      const size = `${n.toLocaleString('en')} messages (${mb} MB)`;
+      for (const op of ['replay', 'tokens', 'format']) cases.push({ label: `${op} ${size}`, ours: [op, file, '--json', '--nanobot', 'v0.2'], base: [op, file] });
+      // `load` prints a summary of both lenses (the baseline: nanobot's load and its count); `--json`
+      // prints both lenses whole (the baseline: the loaded session as one json.dumps document).
+      cases.push({ label: `load ${size}`, ours: ['load', file, '--nanobot', 'v0.2'], base: ['load', file] });
+      cases.push({ label: `load --json ${size}`, ours: ['load', file, '--json', '--nanobot', 'v0.2'], base: ['load-json', file] });
       // trim writes: each side trims its own copy, made afresh before every run.
       const ours = path.join(root, `m${n}`, 'sessions', 'trim_ours.jsonl');
       const base = path.join(root, `m${n}`, 'sessions', 'trim_base.jsonl');
       cases.push({
-        label: `trim to ${TRIM_KEEP} of ${n.toLocaleString('en')} messages (${mb} MB), --write`,
-        ours: [cli, 'trim', ours, String(TRIM_KEEP), '--write', '--nanobot', 'v0.2'],
+        label: `trim to ${TRIM_KEEP} of ${size}, --write`,
+        ours: ['trim', ours, String(TRIM_KEEP), '--write', '--nanobot', 'v0.2'],
         base: ['trim', base, String(TRIM_KEEP)],
         prepare: () => {
           fs.copyFileSync(file, ours);
@@ -93,17 +103,25 @@ export async function benchCli(): Promise<Figure[]> {
       fs.mkdirSync(dir, { recursive: true });
       const body = sessionBody(20_000);
       for (let i = 0; i < count; i++) fs.writeFileSync(path.join(dir, `bench_s${i}.jsonl`), sessionHead(i) + body);
-      cases.push({ label: `list ${count.toLocaleString('en')} sessions`, ours: [cli, 'list', dir, '--json', '--nanobot', 'v0.2'], base: ['list', dir] });
+      cases.push({ label: `list ${count.toLocaleString('en')} sessions`, ours: ['list', dir, '--json', '--nanobot', 'v0.2'], base: ['list', dir] });
     }
-    for (const c of cases.filter((c) => !ONLY || ONLY.includes(c.ours[1]!))) {
-      const ours: { ms: number; kb: number }[] = [];
-      const base: { ms: number; kb: number }[] = [];
+    const before = process.env.BENCH_CLI_BEFORE ? path.resolve(process.env.BENCH_CLI_BEFORE) : null;
+    // BENCH_CLI_OPS=load,format runs only the cases whose label starts with one of them.
+    const only = process.env.BENCH_CLI_OPS?.split(',');
+    for (const c of cases.filter((c) => !only || only.some((o) => c.label.startsWith(o + ' ')))) {
+      const ours: Sample[] = [];
+      const base: Sample[] = [];
+      const old: Sample[] = [];
       c.prepare?.();
-      measure(process.execPath, c.ours); // warm the disk cache for both
+      measure(process.execPath, [cli, ...c.ours]); // warm the disk cache for all
       for (let r = 0; r < RUNS; r++) {
         c.prepare?.();
-        ours.push(measure(process.execPath, c.ours));
+        ours.push(measure(process.execPath, [cli, ...c.ours]));
         base.push(measure('python3', [path.join(repo, 'bench/cli_baseline.py'), ...c.base]));
+        if (before) {
+          c.prepare?.();
+          old.push(measure(process.execPath, [before, ...c.ours]));
+        }
       }
       const tOurs = median(ours.map((x) => x.ms));
       const tBase = median(base.map((x) => x.ms));
@@ -112,6 +130,11 @@ export async function benchCli(): Promise<Figure[]> {
       const holds = (x: number) => (x <= 1 ? 'holds' : 'misses');
       figures.push({ name: `${c.label}: time`, value: tOurs / tBase, unit: '× baseline', note: `median ${tOurs.toFixed(0)} ms (${spread(ours.map((x) => x.ms))}) vs ${tBase.toFixed(0)} ms (${spread(base.map((x) => x.ms))}), ${RUNS} runs; goal ≤ 1.0× ${holds(tOurs / tBase)}` });
       figures.push({ name: `${c.label}: peak RSS`, value: mOurs / mBase, unit: '× baseline', note: `median ${(mOurs / 1024).toFixed(0)} MiB (${spread(ours.map((x) => x.kb / 1024))}) vs ${(mBase / 1024).toFixed(0)} MiB (${spread(base.map((x) => x.kb / 1024))}); goal ≤ 1.0× ${holds(mOurs / mBase)}` });
+      if (before) {
+        const tOld = median(old.map((x) => x.ms));
+        const mOld = median(old.map((x) => x.kb));
+        figures.push({ name: `${c.label}: before (BENCH_CLI_BEFORE)`, value: tOld / tBase, unit: '× baseline time', note: `${(mOld / mBase).toFixed(2)}× its peak RSS; median ${tOld.toFixed(0)} ms (${spread(old.map((x) => x.ms))}), ${(mOld / 1024).toFixed(0)} MiB (${spread(old.map((x) => x.kb / 1024))})` });
+      }
     }
     figures.push({ name: 'baseline', value: RUNS, unit: 'runs each', note: baseline });
   } finally {

@@ -4,13 +4,16 @@
 With NANOBOT_SRC set, nanobot's own SessionManager does it (get_or_create / list_sessions /
 get_history / retain_recent_legal_suffix and save / save to a scratch copy). Otherwise a re-enactment
 of its I/O and parsing: the file opened in text mode, json.loads per line, the history window sliced
-(replay), json.dumps of every record (format), bench/listing.py's list_sessions (list), and for trim
-nanobot's hard trim and save: load all, keep the last N from a user turn, cut orphan tool results,
-then write the metadata and every kept message with json.dumps to `<name>.tmp` and os.replace it.
-tokens has no tiktoken here: its baseline is the load alone, which only makes the baseline faster
-than nanobot.
+(replay), every record's json.dumps line written out as save() writes them (format),
+bench/listing.py's list_sessions (list), and for trim nanobot's hard trim and save: load all, keep
+the last N from a user turn, cut orphan tool results, then write the metadata and every kept message
+with json.dumps to `<name>.tmp` and os.replace it.
+`load` prints a summary (the messages loaded), as `session-lens load` does without --json; `load-json`
+also prints the loaded session as one json.dumps document, as `load --json` prints its lenses.
+tokens counts with tiktoken's cl100k (nanobot's estimate_message_tokens) when tiktoken is installed;
+without it the baseline is the load alone, which only makes the baseline faster than nanobot.
 
-Usage: python3 bench/cli_baseline.py <replay|load|tokens|format|list> <path>
+Usage: python3 bench/cli_baseline.py <replay|load|load-json|tokens|format|list> <path>
        python3 bench/cli_baseline.py trim <path> <N>
 """
 import json
@@ -80,10 +83,57 @@ def reenact(op, path, *rest):
     meta, messages = load(path)
     if op == "replay":
         return len(messages[-120:])
+    return write_out(op, meta, messages)
+
+
+def write_out(op, meta, messages):
     if op == "format":
-        out = [json.dumps(meta, ensure_ascii=False)] + [json.dumps(m, ensure_ascii=False) for m in messages]
-        return sum(len(s) for s in out)
+        # save(): one json.dumps line per record, written out (here to stdout, as `format` does).
+        out = sys.stdout
+        out.write(json.dumps(meta, ensure_ascii=False) + "\n")
+        for m in messages:
+            out.write(json.dumps(m, ensure_ascii=False) + "\n")
+        return None
+    if op == "load-json":
+        sys.stdout.write(json.dumps({"metadata": meta, "messages": messages}, ensure_ascii=False) + "\n")
+        return None
+    if op == "tokens":
+        return tokens(messages)
     return len(messages)
+
+
+def tokens(messages):
+    """nanobot's estimate_message_tokens per message (content, name, tool_call_id, tool_calls, reasoning)."""
+    try:
+        import tiktoken
+    except ImportError:
+        return len(messages)
+    enc = tiktoken.get_encoding("cl100k_base")
+    values = []
+    for m in messages:
+        parts = []
+        c = m.get("content")
+        if isinstance(c, str):
+            parts.append(c)
+        elif isinstance(c, list):
+            for p in c:
+                if isinstance(p, dict) and p.get("type") == "text":
+                    if p.get("text"):
+                        parts.append(p.get("text"))
+                else:
+                    parts.append(json.dumps(p, ensure_ascii=False))
+        elif c is not None:
+            parts.append(json.dumps(c, ensure_ascii=False))
+        for k in ("name", "tool_call_id"):
+            if m.get(k):
+                parts.append(m[k])
+        if m.get("tool_calls"):
+            parts.append(json.dumps(m["tool_calls"], ensure_ascii=False))
+        if m.get("reasoning_content"):
+            parts.append(m["reasoning_content"])
+        payload = "\n".join(parts)
+        values.append(max(4, len(enc.encode(payload)) + 4) if payload else 4)
+    return json.dumps({"values": values})
 
 
 def nanobot(op, path, src, *rest):
@@ -101,10 +151,15 @@ def nanobot(op, path, src, *rest):
     if op == "trim":
         s.retain_recent_legal_suffix(int(rest[0]))
         mgr.save(s)
+    if op in ("format", "load-json", "tokens"):
+        # nanobot's own load; what it then writes (save's lines, the document, the estimates) as above.
+        return write_out(op, s.metadata, s.messages)
     return len(s.messages)
 
 
 if __name__ == "__main__":
     op, path, rest = sys.argv[1], sys.argv[2], sys.argv[3:]
     src = os.environ.get("NANOBOT_SRC")
-    print(nanobot(op, path, src, *rest) if src else reenact(op, path, *rest))
+    answer = nanobot(op, path, src, *rest) if src else reenact(op, path, *rest)
+    if answer is not None:
+        print(answer)

@@ -1,9 +1,24 @@
 // Bundles the CLI (src/cli/bin.ts and the core it uses) into dist-cli/cli.js for Node 20 (lazy chunks in dist-cli/chunks/).
 import { build } from 'vite';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * The cl100k rank table ships as a 1.2 MB array literal, which V8 takes ~200 ms to compile on every
+ * `tokens` run; as one JSON.parse of a string (the same values) it loads in a fraction of that.
+ */
+const rankTableAsJson = {
+  name: 'rank-table-as-json',
+  async transform(code, id) {
+    if (!/gpt-tokenizer[\\/]esm[\\/]bpeRanks[\\/]cl100k_base\.js$/.test(id)) return null;
+    const table = (await import(pathToFileURL(id).href)).default;
+    return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(table))});\n`, map: null };
+  },
+};
 
 await build({
   configFile: false,
+  plugins: [rankTableAsJson],
   logLevel: 'warn',
   build: {
     ssr: 'src/cli/bin.ts',

@@ -3,21 +3,19 @@
  * write commands print what they would do and write only with `--write`, through the atomic save.
  */
 import path from 'node:path';
-import { encodeSession, formatSession } from '../core/format';
 import { isoRoundTrip, localIsoNow } from '../core/isotime';
-import { pyDumps } from '../core/pyjson';
-import { dictFrom, type PyValue } from '../core/pyvalue';
-import { readBothLenses, type NanobotView } from '../store/read-only';
 import { openSession } from '../store/sessions';
 import { version } from '../../package.json';
 import { checkHealth } from './check';
 import { askedVersion } from './version';
 import { parseArgs, UsageError, type Args } from './args';
+import { cmdFormat } from './format';
 import { cmdList } from './list';
-import { describeLoad, located, openedNanobot, tokenCounter } from './open';
+import { cmdLoad } from './load';
+import { cmdTokens } from './tokens';
+import { located } from './open';
 import type { Out } from './printer';
 import { cmdReplay } from './replay';
-import { plural } from './text';
 import { STREAMING } from './streaming';
 import { cmdTrimStreamed } from './trim';
 import { cmdWrite } from './write';
@@ -43,86 +41,6 @@ Every command takes --now ISO to fix nanobot's clock, and --nanobot v0.2|v0.3.0|
 nanobot version whose rules apply (default: recognised from the folder, else v0.2).
 --help: this text; --version: the version.`;
 
-function nanobotSession(s: NanobotView) {
-  const r = s.nanobot.result;
-  return r && dictFrom([
-    ['key', r.key],
-    ['created_at', r.createdAt],
-    ['updated_at', r.updatedAt],
-    ['last_consolidated', r.lastConsolidated],
-    ['metadata', r.metadata],
-    ['messages', r.messages],
-  ]);
-}
-
-async function cmdLoad(args: Args, now: string, out: Out): Promise<number> {
-  const { abs, version, adapter, keyOpt } = await located(args.positional(0, 'FILE'), args, 1, out);
-  const session = await readBothLenses(adapter, path.basename(abs), { now, version, ...keyOpt });
-  const rec = session.recovered;
-  const diagnostics = session.doc.diagnostics;
-  if (args.json) {
-    const recovered = dictFrom([
-      ['key', rec.key],
-      ['created_at', rec.createdAt],
-      ['updated_at', rec.updatedAt],
-      ['last_consolidated', rec.lastConsolidated],
-      ['metadata', rec.metadata],
-      ['messages', rec.messages],
-    ]);
-    const diags = diagnostics.map((d) => dictFrom([['line', d.line + 1], ...(d.column ? [['column', d.column] as const] : []), ['kind', d.kind], ['severity', d.severity], ['message', d.message], ['raw', d.raw]]));
-    out.log(pyDumps({ nanobot: { path: session.nanobot.path, result: nanobotSession(session) }, recovered, diagnostics: diags }));
-    return 0;
-  }
-  const n = session.nanobot;
-  out.log(`${session.fileName}: key ${JSON.stringify(session.key)}`);
-  if (n.result) {
-    out.log(`as nanobot sees it: ${plural(n.result.messages.length, 'message')}, last_consolidated ${n.result.lastConsolidated}, ${n.path === 'repair' ? `repair path (strict pass failed: ${n.strictError!.type}: ${n.strictError!.message}; ${plural(n.skipped, 'line')} skipped)` : 'normal load'}`);
-  } else {
-    out.log(`as nanobot sees it: NOTHING (${describeLoad(session.nanobot)}). nanobot starts an empty session, and its next save replaces this file.`);
-  }
-  out.log(`recovered: ${plural(rec.messages.length, 'message')}, ${plural(session.doc.records.length, 'line')}`);
-  for (const d of diagnostics) out.log(`  line ${d.line + 1}${d.column ? `:${d.column}` : ''} ${d.severity} ${d.kind}: ${d.message}`);
-  return 0;
-}
-
-async function cmdTokens(args: Args, now: string, out: Out): Promise<number> {
-  const session = await openedNanobot(args.positional(0, 'FILE'), args, now, out);
-  const s = session.nanobot.result;
-  const count = await tokenCounter(session.version);
-  const values: PyValue[] = (s?.messages ?? []).map((m) => {
-    try {
-      return count(m);
-    } catch (e) {
-      const err = (e as { error?: { type: string; message: string } }).error;
-      if (err) return { error: { type: err.type, message: err.message } };
-      throw e;
-    }
-  });
-  if (args.json) out.log(pyDumps({ values }));
-  else {
-    if (!s) out.log('nanobot loads nothing from this file.');
-    values.forEach((v, i) => out.log(`#${i + 1} ${typeof s!.messages[i]!.role === 'string' ? s!.messages[i]!.role : '?'}: ${typeof v === 'number' ? v : pyDumps(v)}`));
-    out.log(`total: ${plural(values.reduce<number>((a, v) => a + (typeof v === 'number' ? v : 0), 0), 'token')}`);
-  }
-  return 0;
-}
-
-async function cmdFormat(args: Args, now: string): Promise<number> {
-  const session = await openedNanobot(args.positional(0, 'FILE'), args, now);
-  const s = session.nanobot.result;
-  if (!s) {
-    process.stderr.write(`nanobot loads nothing from this file (${describeLoad(session.nanobot)}); its save would write an empty session:\n`);
-  }
-  const text = s ? formatSession(s) : formatSession({ key: session.key, createdAt: now, updatedAt: now, lastConsolidated: 0, metadata: {}, messages: [], messageLines: [] });
-  const enc = encodeSession(text);
-  if (!enc.ok) {
-    process.stderr.write(`nanobot's save raises ${enc.error.type}: ${enc.error.message}\n`);
-    return 1;
-  }
-  process.stdout.write(enc.bytes);
-  return 0;
-}
-
 async function cmdEdit(cmd: string, args: Args, now: string, out: Out): Promise<number> {
   const file = args.positional(0, 'FILE');
   const at = await located(file, args, { trim: 2, 'set-title': 2, fork: 3 }[cmd] ?? 1, out);
@@ -133,7 +51,7 @@ async function cmdEdit(cmd: string, args: Args, now: string, out: Out): Promise<
 }
 
 /** Runs one CLI invocation; returns the exit code (2 for bad arguments or unreadable files). */
-export async function main(argv: string[], out: Out = { log: (s) => process.stdout.write(s + '\n'), write: (s) => process.stdout.write(s) }): Promise<number> {
+export async function main(argv: string[], out: Out = { log: (s) => process.stdout.write(s + '\n'), write: (s) => process.stdout.write(s), bytes: (b) => process.stdout.write(b) }): Promise<number> {
   try {
     const args = parseArgs(argv);
     if (args.flag('version')) {
@@ -165,7 +83,7 @@ export async function main(argv: string[], out: Out = { log: (s) => process.stdo
       case 'list':
         return await cmdList(args, now, out);
       case 'format':
-        return await cmdFormat(args, now);
+        return await cmdFormat(args, now, out);
       case 'check':
         args.noMoreThan(1);
         return await checkHealth(args.positional(0, 'PATH'), now, out, args.json, askedVersion(args));

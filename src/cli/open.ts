@@ -38,7 +38,11 @@ export type Located = Awaited<ReturnType<typeof located>>;
 
 /** Opens a file to read nanobot's lens only (replay, tokens, format): no hash, no recovered lens. */
 export async function openedNanobot(file: string, args: Args, now: string, out?: Out): Promise<NanobotView> {
-  const { abs, version, adapter, keyOpt } = await located(file, args, 1, out);
+  return readLocated(await located(file, args, 1, out), now);
+}
+
+/** nanobot's lens of a file already located (whole, no hash). */
+export function readLocated({ abs, version, adapter, keyOpt }: Located, now: string): Promise<NanobotView> {
   return readNanobotLens(adapter, path.basename(abs), { now, version, ...keyOpt });
 }
 

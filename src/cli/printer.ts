@@ -4,10 +4,11 @@
  * document goes out in one piece at the end.
  */
 
-/** Where the CLI prints: whole lines, and (on a real stdout) raw pieces. */
+/** Where the CLI prints: whole lines, and (on a real stdout) raw pieces and raw bytes. */
 export interface Out {
   log: (s: string) => void;
   write?: (s: string) => void;
+  bytes?: (b: Uint8Array) => void;
 }
 
 const FLUSH_AT = 1 << 20;
@@ -45,4 +46,40 @@ export class Printer {
     this.parts = [];
     this.size = 0;
   }
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * Bytes and text gathered into 1 MiB buffers and written as bytes (a file's own bytes are copied,
+ * never decoded). A sink without `bytes` (tests) gets the text, through a Printer.
+ */
+export function bytePrinter(out: Out): { put: (piece: Uint8Array | string) => void; flush: () => void } {
+  const sink = out.bytes;
+  if (!sink) {
+    const p = new Printer(out);
+    return { put: (piece) => p.write(typeof piece === 'string' ? piece : decoder.decode(piece)), flush: () => p.flush() };
+  }
+  let buf = new Uint8Array(FLUSH_AT);
+  let used = 0;
+  const drain = () => {
+    if (used) sink(buf.subarray(0, used));
+    buf = new Uint8Array(FLUSH_AT); // the sink may hold on to what it was given
+    used = 0;
+  };
+  const put = (piece: Uint8Array | string) => {
+    if (typeof piece === 'string') {
+      if (piece.length * 3 > FLUSH_AT - used) return put(encoder.encode(piece));
+      used += encoder.encodeInto(piece, buf.subarray(used)).written;
+      return;
+    }
+    if (piece.length > FLUSH_AT - used) {
+      drain();
+      if (piece.length >= FLUSH_AT) return sink(new Uint8Array(piece));
+    }
+    buf.set(piece, used);
+    used += piece.length;
+  };
+  return { put, flush: drain };
 }

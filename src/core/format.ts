@@ -22,10 +22,16 @@ export function metadataRecord(s: Pick<NanobotSession, 'key' | 'createdAt' | 'up
   };
 }
 
-/** The full text nanobot's save writes for a session (main: a provider state is line 2, §15). */
-export function formatSession(s: NanobotSession): string {
+/** What nanobot's save writes before the messages (a streamed `format` writes them after it). */
+export function formatHead(s: Omit<NanobotSession, 'messages' | 'messageLines'>): string {
   let out = pyDumps(metadataRecord(s)) + '\n';
   if (s.providerState) out += pyDumps(providerStateRecord(s.providerState)) + '\n';
+  return out;
+}
+
+/** The full text nanobot's save writes for a session (main: a provider state is line 2, §15). */
+export function formatSession(s: NanobotSession): string {
+  let out = formatHead(s);
   for (const m of s.messages) out += pyDumps(m) + '\n';
   return out;
 }

@@ -76,7 +76,7 @@ export class LineSplitter {
   }
 
   private keep(part: Uint8Array): void {
-    this.pending.push(part.slice());
+    this.pending.push(new Uint8Array(part)); // a copy, whatever the chunk's class (a Node Buffer's slice is a view)
     this.pendingLength += part.length;
   }
 

@@ -6,7 +6,7 @@
 import { metadataIndex, messageRecords, type SessionDocument } from './document';
 import { isoRoundTrip } from './isotime';
 import { clampLastConsolidated, type NanobotSession } from './load';
-import { dictGet, isDict, truthy } from './pyvalue';
+import { dictGet, isDict, truthy, type PyDict } from './pyvalue';
 
 /**
  * The session the recovered lens shows: every valid message, the last metadata record, sane times.
@@ -15,6 +15,11 @@ import { dictGet, isDict, truthy } from './pyvalue';
 export function recoveredSession(doc: SessionDocument, fallbackKey: string, now: string, recs = messageRecords(doc)): NanobotSession & { messageRecords: number[] } {
   const mi = metadataIndex(doc);
   const meta = mi >= 0 ? doc.records[mi]!.value! : null;
+  return { ...recoveredHead(meta, fallbackKey, now, recs.length), messages: recs.map((i) => doc.records[i]!.value!), messageLines: recs, messageRecords: recs };
+}
+
+/** The recovered session's key, times, `last_consolidated` and metadata, from its last metadata record (a streamed `load` has no document). */
+export function recoveredHead(meta: PyDict | null, fallbackKey: string, now: string, messageCount: number): Omit<NanobotSession, 'messages' | 'messageLines'> {
   const time = (f: string) => {
     const v = meta ? dictGet(meta, f) : undefined;
     const r = truthy(v) ? isoRoundTrip(v) : null;
@@ -26,11 +31,8 @@ export function recoveredSession(doc: SessionDocument, fallbackKey: string, now:
     key: typeof key === 'string' && key ? key : fallbackKey,
     createdAt: time('created_at'),
     updatedAt: time('updated_at'),
-    lastConsolidated: clampLastConsolidated(meta ? dictGet(meta, 'last_consolidated') : 0, recs.length),
+    lastConsolidated: clampLastConsolidated(meta ? dictGet(meta, 'last_consolidated') : 0, messageCount),
     metadata: isDict(m) ? m : {},
-    messages: recs.map((i) => doc.records[i]!.value!),
-    messageLines: recs,
-    messageRecords: recs,
   };
 }
 

@@ -7,7 +7,7 @@ import { LineSplitter, type ChunkLine } from './line-stream';
 import { decodeStrict, findUtf8Fault, utf8FaultMessage } from './lines';
 import { LoadPass, loadOutcome, passSession, repairFollows, type LoadOutcome, type MessageSink, type NanobotSession, type PassOutcome } from './load';
 import { rulesOf, type NanobotVersion } from './nanobot-version';
-import { pyLoads, type PyError } from './pyjson';
+import { pyLoads, type LoadsResult, type PyError } from './pyjson';
 import { pyStrip } from './pytext';
 import { dictGet, isDict, type PyDict } from './pyvalue';
 import type { HeldMessages } from './replay';
@@ -42,8 +42,19 @@ function grown<T extends Int32Array | Uint16Array>(a: T, need: number): T {
   return b;
 }
 
+/** A pass's sink, and what it hands the session once the pass is over. */
+export interface HeldSink<M> extends MessageSink {
+  held(): M;
+}
+
+/** Makes a pass's sink; `textOf()` is the stripped text of the line whose message is being added. */
+export type NewSink<M> = (textOf: () => string) => HeldSink<M>;
+
+/** What a streamed pass holds of the messages: the last ones (replay), their lines only (format)… */
+type Held = Omit<NanobotSession, 'messages' | 'messageLines'>;
+
 /** The last `capacity` messages, and every message's line and role. */
-class MessageRing implements MessageSink {
+class MessageRing implements HeldSink<Pick<StreamedSession, 'count' | 'tailStart' | 'tail' | 'messageLines' | 'roleOf'>> {
   private ring: PyDict[] = [];
   private count = 0;
   private lines = new Int32Array(1024);
@@ -84,15 +95,22 @@ class MessageRing implements MessageSink {
 }
 
 /** One streamed pass: the file's decoding error, its stored key, and the pass's outcome. */
-interface PassRead {
+interface PassRead<S> {
   decodeError: PyError | null;
   storedKey: string;
-  outcome: PassOutcome<StreamedSession>;
+  outcome: PassOutcome<S>;
 }
 
-async function readPass(chunks: AsyncIterable<Uint8Array>, opts: StreamOptions, key: string | undefined, repair: boolean): Promise<PassRead> {
+/**
+ * Sees every line of a first pass (text undefined where it is not UTF-8); may hand back its
+ * json.loads of the stripped text, so the pass need not parse it again.
+ */
+export type LineObserver = (l: ChunkLine, text: string | undefined) => LoadsResult | undefined;
+
+async function readPass<M>(chunks: AsyncIterable<Uint8Array>, opts: LoadStreamOptions, key: string | undefined, repair: boolean, newSink: NewSink<M>, observe?: LineObserver): Promise<PassRead<Held & M>> {
   const rules = rulesOf(opts.version);
-  const ring = new MessageRing(Math.max(1, opts.hold));
+  let current = '';
+  const ring = newSink(() => current);
   const pass = new LoadPass(opts.now, repair, rules, ring);
   let decodeError: PyError | null = null;
   let passError: PyError | null = null;
@@ -102,6 +120,7 @@ async function readPass(chunks: AsyncIterable<Uint8Array>, opts: StreamOptions, 
     try {
       text = decodeStrict(l.bytes.subarray(0, l.contentLength));
     } catch {
+      observe?.(l, undefined);
       // The whole file's first fault, where Python's decoder meets it (the terminator is ASCII).
       if (!decodeError) {
         const f = findUtf8Fault(l.bytes)!;
@@ -109,9 +128,10 @@ async function readPass(chunks: AsyncIterable<Uint8Array>, opts: StreamOptions, 
       }
       return;
     }
+    const known = observe?.(l, text);
     const stripped = pyStrip(text);
     if (!stripped) return;
-    const parsed = pyLoads(stripped);
+    const parsed = known ?? pyLoads(stripped);
     if (key === undefined) {
       // storedKey's rule: the last metadata record the recovered lens reads (a BOM set aside).
       const r = text.charCodeAt(0) === 0xfeff ? pyLoads(pyStrip(text.slice(1))) : parsed;
@@ -120,25 +140,36 @@ async function readPass(chunks: AsyncIterable<Uint8Array>, opts: StreamOptions, 
         storedKey = typeof k === 'string' && k ? k : opts.fallbackKey;
       }
     }
+    current = stripped;
     if (!decodeError && !passError) passError = pass.feed({ index: l.index, text: stripped, parsed });
   };
   const splitter = new LineSplitter(onLine);
   for await (const chunk of chunks) splitter.push(chunk);
   splitter.end();
   const t = pass.finish();
-  const outcome: PassOutcome<StreamedSession> = passError ?? { session: passSession(t, key ?? storedKey, repair, rules, ring.held()), skipped: t.skipped };
+  const outcome: PassOutcome<Held & M> = passError ?? { session: passSession(t, key ?? storedKey, repair, rules, ring.held()), skipped: t.skipped };
   return { decodeError, storedKey, outcome };
 }
 
+/** `StreamOptions` without `hold`: what a pass needs whatever its sink keeps. */
+export type LoadStreamOptions = Omit<StreamOptions, 'hold'>;
+
 /**
  * `loadNanobot` (under `storedKey`'s key when none is given) over a file read through `chunks()`,
- * called once, or twice when nanobot's repair pass runs. Holds the last `hold` messages.
+ * called once, or twice when nanobot's repair pass runs; each pass's messages go to a new sink, so
+ * a command keeps only what it prints (the last messages, every message's line, a count per message).
+ * `observe` sees every line of the first pass (the recovered lens reads along).
  */
-export async function streamedLoad(chunks: () => AsyncIterable<Uint8Array>, opts: StreamOptions): Promise<StreamedLoad> {
-  const first = await readPass(chunks(), opts, opts.key, false);
+export async function streamedLoadInto<M>(chunks: () => AsyncIterable<Uint8Array>, opts: LoadStreamOptions, newSink: NewSink<M>, observe?: LineObserver): Promise<LoadOutcome<Held & M> & { key: string }> {
+  const first = await readPass(chunks(), opts, opts.key, false, newSink, observe);
   const key = opts.key ?? first.storedKey;
   const strict = first.outcome;
-  let repair: PassOutcome<StreamedSession> | null = null;
-  if (!first.decodeError && 'type' in strict && repairFollows(strict, opts.version)) repair = (await readPass(chunks(), opts, key, true)).outcome;
+  let repair: PassOutcome<Held & M> | null = null;
+  if (!first.decodeError && 'type' in strict && repairFollows(strict, opts.version)) repair = (await readPass(chunks(), opts, key, true, newSink)).outcome;
   return { key, ...loadOutcome(key, opts.version, first.decodeError, () => strict, () => repair!) };
+}
+
+/** `streamedLoadInto` holding the last `hold` messages, and every message's line and role (replay, check). */
+export async function streamedLoad(chunks: () => AsyncIterable<Uint8Array>, opts: StreamOptions): Promise<StreamedLoad> {
+  return streamedLoadInto(chunks, opts, () => new MessageRing(Math.max(1, opts.hold)));
 }

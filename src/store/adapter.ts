@@ -55,6 +55,11 @@ export interface StorageAdapter {
   stat(path: string): Promise<FileStat>;
   /** The whole file as a byte stream (errors in the stream are StoreErrors too). */
   read(path: string): Promise<ReadableStream<Uint8Array>>;
+  /**
+   * Optional: the whole file in chunks, each valid only until the next is asked for (one buffer,
+   * reused: a streamed read of any size then holds one chunk, not the chunks the GC has not freed yet).
+   */
+  readChunks?(path: string): AsyncIterable<Uint8Array>;
   /** Optional: the whole file in one read (a local disk reads faster so than through a stream). */
   readWhole?(path: string): Promise<Uint8Array>;
   /** At most the first `n` bytes (fewer when the file is shorter). */

@@ -4,7 +4,8 @@
  * Only the CLI and tests may import this file (it pulls in node:fs).
  */
 
-import { constants, promises as fs } from 'node:fs';
+import { Buffer } from 'node:buffer';
+import { closeSync, constants, fstatSync, openSync, readSync, promises as fs } from 'node:fs';
 import nodePath from 'node:path';
 import type { Entry, FileStat, RenameOptions, StorageAdapter, WriteData, WriteOptions } from './adapter';
 import { StoreError, type StoreErrorCode } from './errors';
@@ -161,6 +162,8 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
         return fileStream(path, h);
       }),
 
+    readChunks: (path) => fileChunks(path, abs(path)),
+
     readWhole: (path) =>
       guard(path, 'Reading', async () => {
         const b = await fs.readFile(abs(path));
@@ -169,15 +172,24 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
 
     readHead: (path, n) => readRange(path, 0, n),
 
+    // Synchronous calls: a listing asks this of every file, and four thread-pool round trips cost
+    // more than the syscalls themselves (1,000 files: ~100 ms of a 300 ms listing).
     statHead: (path, n) =>
       guard(path, 'Reading', async () => {
-        const h = await fs.open(abs(path), 'r');
+        const fd = openSync(abs(path), 'r');
         try {
-          const s = await h.stat();
+          const s = fstatSync(fd);
           if (!s.isFile()) throw new StoreError('io', `'${path}' is not a file.`, { path });
-          return { stat: { size: s.size, lastModified: Math.trunc(s.mtimeMs) }, head: await readOpen(h, 0, n) };
+          const buf = new Uint8Array(Math.max(0, Math.min(n, s.size)));
+          let got = 0;
+          while (got < buf.length) {
+            const r = readSync(fd, buf, got, buf.length - got, got);
+            if (r === 0) break;
+            got += r;
+          }
+          return { stat: { size: s.size, lastModified: Math.trunc(s.mtimeMs) }, head: got === buf.length ? buf : buf.slice(0, got) };
         } finally {
-          await h.close();
+          closeSync(fd);
         }
       }),
 
@@ -205,6 +217,31 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
       await guard(from, 'Renaming', () => fs.rename(abs(from), abs(to)));
     },
   };
+}
+
+/** The file in 1 MiB chunks through one reused Buffer (its native indexOf cuts lines fast). */
+async function* fileChunks(path: string, file: string): AsyncIterable<Uint8Array> {
+  let h: fs.FileHandle;
+  try {
+    h = await fs.open(file, 'r');
+  } catch (e) {
+    throw fromNodeError(e, path, 'Reading');
+  }
+  try {
+    const buf = Buffer.allocUnsafe(1 << 20);
+    for (;;) {
+      let bytesRead: number;
+      try {
+        ({ bytesRead } = await h.read(buf, 0, buf.length, null));
+      } catch (e) {
+        throw fromNodeError(e, path, 'Reading');
+      }
+      if (bytesRead === 0) return;
+      yield buf.subarray(0, bytesRead);
+    }
+  } finally {
+    await h.close();
+  }
 }
 
 /**

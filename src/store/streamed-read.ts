@@ -60,13 +60,17 @@ export async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncIterab
   }
 }
 
+/** The file's chunks: through the adapter's reused buffer where it has one, else its stream. */
+async function* chunksFrom(adapter: StorageAdapter, path: string): AsyncIterable<Uint8Array> {
+  if (adapter.readChunks) yield* adapter.readChunks(path);
+  else yield* chunksOf(await adapter.read(path));
+}
+
 const sameStat = (a: FileStat, b: FileStat) => a.size === b.size && a.lastModified === b.lastModified;
 
 /** `read(chunks)` over a file that did not change meanwhile (read again up to 3 times, as `readSteady` does). */
 export async function steadily<T>(adapter: StorageAdapter, path: string, read: (chunks: () => AsyncIterable<Uint8Array>) => Promise<T>): Promise<{ value: T; size: number; stat: FileStat }> {
-  const chunks = async function* () {
-    yield* chunksOf(await adapter.read(path));
-  };
+  const chunks = () => chunksFrom(adapter, path);
   for (let attempt = 1; ; attempt++) {
     const before = await adapter.stat(path);
     const value = await read(chunks);
@@ -74,6 +78,27 @@ export async function steadily<T>(adapter: StorageAdapter, path: string, read: (
     if (sameStat(before, after)) return { value, size: after.size, stat: after };
     if (attempt === 3) throw new StoreError('conflict', `'${path}' keeps changing while it is read; is another program writing it?`, { path });
   }
+}
+
+/**
+ * A first pass over a file (as `steadily` reads it), then `again(pass)` for each later pass over the
+ * same bytes: a later pass that finds the file changed since the first throws a 'conflict' error.
+ */
+export async function readPasses<T>(adapter: StorageAdapter, path: string, first: (chunks: () => AsyncIterable<Uint8Array>) => Promise<T>): Promise<{ value: T; size: number; again: (pass: (chunks: AsyncIterable<Uint8Array>) => Promise<void>) => Promise<void> }> {
+  const { value, size } = await steadily(adapter, path, first);
+  const stat = await adapter.stat(path);
+  const changed = () => new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path });
+  if (size !== stat.size) throw changed();
+  const again = async (pass: (chunks: AsyncIterable<Uint8Array>) => Promise<void>) => {
+    try {
+      await pass(chunksFrom(adapter, path));
+    } catch (e) {
+      if (!sameStat(stat, await adapter.stat(path))) throw changed();
+      throw e;
+    }
+    if (!sameStat(stat, await adapter.stat(path))) throw changed();
+  };
+  return { value, size, again };
 }
 
 /** `readNanobotLens` for files of any size: the same answers, streamed, holding `hold` messages. */

@@ -1,0 +1,112 @@
+/**
+ * `session-lens load FILE`: both lenses and every diagnostic. A big file streams: one pass reads
+ * both lenses (each line parsed once) keeping 5 bytes a message; `--json` then prints each lens's
+ * messages on a pass of its own, copying the lines nanobot wrote from the file's bytes.
+ */
+import path from 'node:path';
+import type { Diagnostic } from '../core/document';
+import { emitDumpedLines, nanobotValue, recoveredValue } from '../core/dumped-lines';
+import type { NanobotSession } from '../core/load';
+import type { MessageLines } from '../core/message-lines';
+import { pyDumps, type PyError } from '../core/pyjson';
+import { dictFrom, type PyValue } from '../core/pyvalue';
+import { streamedLenses } from '../core/streamed-lenses';
+import { readBothLenses } from '../store/read-only';
+import { keyForFile } from '../store/session-list';
+import { readPasses } from '../store/streamed-read';
+import type { Args } from './args';
+import { describeLoad, located, type Located } from './open';
+import { bytePrinter, type Out } from './printer';
+import { STREAMING } from './streaming';
+import { plural } from './text';
+
+type Head = Omit<NanobotSession, 'messages' | 'messageLines'>;
+
+/** A lens as `load --json` prints it (the messages given, or left empty for a stream to fill). */
+function lensJson(h: Head, messages: PyValue[]) {
+  return dictFrom([
+    ['key', h.key],
+    ['created_at', h.createdAt],
+    ['updated_at', h.updatedAt],
+    ['last_consolidated', h.lastConsolidated],
+    ['metadata', h.metadata],
+    ['messages', messages],
+  ]);
+}
+
+const diagnosticsJson = (diagnostics: Diagnostic[]) => diagnostics.map((d) => dictFrom([['line', d.line + 1], ...(d.column ? [['column', d.column] as const] : []), ['kind', d.kind], ['severity', d.severity], ['message', d.message], ['raw', d.raw]]));
+
+/** What the human output says of both lenses. */
+interface Summary {
+  fileName: string;
+  key: string;
+  nanobot: { path: 'normal' | 'repair'; result: { count: number; lastConsolidated: number } | null; strictError: PyError | null; repairError: PyError | null; skipped: number };
+  recovered: number;
+  lines: number;
+  diagnostics: Diagnostic[];
+}
+
+function printSummary(s: Summary, out: Out): void {
+  const n = s.nanobot;
+  out.log(`${s.fileName}: key ${JSON.stringify(s.key)}`);
+  if (n.result) {
+    out.log(`as nanobot sees it: ${plural(n.result.count, 'message')}, last_consolidated ${n.result.lastConsolidated}, ${n.path === 'repair' ? `repair path (strict pass failed: ${n.strictError!.type}: ${n.strictError!.message}; ${plural(n.skipped, 'line')} skipped)` : 'normal load'}`);
+  } else {
+    out.log(`as nanobot sees it: NOTHING (${describeLoad(n)}). nanobot starts an empty session, and its next save replaces this file.`);
+  }
+  out.log(`recovered: ${plural(s.recovered, 'message')}, ${plural(s.lines, 'line')}`);
+  for (const d of s.diagnostics) out.log(`  line ${d.line + 1}${d.column ? `:${d.column}` : ''} ${d.severity} ${d.kind}: ${d.message}`);
+}
+
+/** `load` of a big file, streamed: the same output, the messages never held. */
+async function loadStreamed(file: Located, now: string, json: boolean, out: Out): Promise<number> {
+  const { abs, adapter, keyOpt, version } = file;
+  const fileName = path.basename(abs);
+  const opts = { now, version, fallbackKey: keyForFile(fileName, version), fileName, ...keyOpt };
+  const { value: v, again } = await readPasses(adapter, fileName, (chunks) => streamedLenses(chunks, opts));
+  const n = v.nanobot;
+  const r = n.result;
+  if (!json) {
+    const result = r && { count: r.lensLines.count, lastConsolidated: r.lastConsolidated };
+    printSummary({ fileName, key: v.key, nanobot: { ...n, result }, recovered: v.recovered.lensLines.count, lines: v.recovered.lines, diagnostics: v.diagnostics }, out);
+    return 0;
+  }
+  const p = bytePrinter(out);
+  // A lens's dict with its messages streamed in where pyDumps would write them (`"messages": [` … `]}`).
+  const lens = async (h: Head, ml: MessageLines, valueOf: (text: string) => PyValue) => {
+    p.put(pyDumps(lensJson(h, [])).slice(0, -2));
+    await again((chunks) =>
+      emitDumpedLines(chunks, ml, valueOf, (piece, k) => {
+        if (k) p.put(', ');
+        p.put(piece);
+      }),
+    );
+    p.put(']}');
+  };
+  p.put(`{"nanobot": {"path": ${pyDumps(n.path)}, "result": `);
+  if (r) await lens(r, r.lensLines, nanobotValue);
+  else p.put('null');
+  p.put('}, "recovered": ');
+  await lens(v.recovered.head, v.recovered.lensLines, recoveredValue);
+  p.put(`, "diagnostics": ${pyDumps(diagnosticsJson(v.diagnostics))}}\n`);
+  p.flush();
+  return 0;
+}
+
+/** Runs `load`; 0 (nanobot's own failures are answers, not errors). */
+export async function cmdLoad(args: Args, now: string, out: Out): Promise<number> {
+  const file = await located(args.positional(0, 'FILE'), args, 1, out);
+  if (file.size >= STREAMING.from) return loadStreamed(file, now, args.json, out);
+  const { abs, version, adapter, keyOpt } = file;
+  const session = await readBothLenses(adapter, path.basename(abs), { now, version, ...keyOpt });
+  const rec = session.recovered;
+  const diagnostics = session.doc.diagnostics;
+  const n = session.nanobot;
+  if (args.json) {
+    out.log(pyDumps({ nanobot: { path: n.path, result: n.result && lensJson(n.result, n.result.messages) }, recovered: lensJson(rec, rec.messages), diagnostics: diagnosticsJson(diagnostics) }));
+    return 0;
+  }
+  const result = n.result && { count: n.result.messages.length, lastConsolidated: n.result.lastConsolidated };
+  printSummary({ fileName: session.fileName, key: session.key, nanobot: { ...n, result }, recovered: rec.messages.length, lines: session.doc.records.length, diagnostics }, out);
+  return 0;
+}

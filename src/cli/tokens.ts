@@ -1,0 +1,66 @@
+/**
+ * `session-lens tokens FILE`: nanobot's `estimate_message_tokens` per message. A big file streams:
+ * each message is counted as it passes and only its count and role are kept.
+ */
+import path from 'node:path';
+import { pyDumps } from '../core/pyjson';
+import type { PyDict, PyValue } from '../core/pyvalue';
+import { streamedLoadInto } from '../core/streamed-load';
+import { keyForFile } from '../store/session-list';
+import { readPasses } from '../store/streamed-read';
+import type { Args } from './args';
+import { located, readLocated, tokenCounter, type Located } from './open';
+import { Printer, type Out } from './printer';
+import { STREAMING } from './streaming';
+import { plural } from './text';
+
+type Count = (m: PyDict) => number;
+
+/** A message's estimate, or the exception nanobot's estimator raises on it (as data). */
+function estimate(count: Count, m: PyDict): PyValue {
+  try {
+    return count(m);
+  } catch (e) {
+    const err = (e as { error?: { type: string; message: string } }).error;
+    if (err) return { error: { type: err.type, message: err.message } };
+    throw e;
+  }
+}
+
+const roleOf = (m: PyDict) => (typeof m.role === 'string' ? m.role : '?');
+
+/** Every message's estimate and role; null when nanobot loads nothing. */
+async function estimates(file: Located, now: string, count: Count): Promise<{ values: PyValue[]; roles: string[] } | null> {
+  if (file.size >= STREAMING.from) {
+    const { abs, adapter, keyOpt, version } = file;
+    const name = path.basename(abs);
+    const sink = () => {
+      const values: PyValue[] = [];
+      const roles: string[] = [];
+      return { add: (m: PyDict) => (values.push(estimate(count, m)), roles.push(roleOf(m))), held: () => ({ values, roles }) };
+    };
+    const opts = { now, version, fallbackKey: keyForFile(name, version), ...keyOpt };
+    const { value: load } = await readPasses(adapter, name, (chunks) => streamedLoadInto(chunks, opts, sink));
+    return load.result;
+  }
+  const s = (await readLocated(file, now)).nanobot.result;
+  return s && { values: s.messages.map((m) => estimate(count, m)), roles: s.messages.map(roleOf) };
+}
+
+/** Runs `tokens`; 0 (an estimate nanobot's estimator raises on is printed as its error). */
+export async function cmdTokens(args: Args, now: string, out: Out): Promise<number> {
+  const file = await located(args.positional(0, 'FILE'), args, 1, out);
+  const count = await tokenCounter(file.version);
+  const s = await estimates(file, now, count);
+  const values = s?.values ?? [];
+  if (args.json) {
+    out.log(pyDumps({ values }));
+    return 0;
+  }
+  const p = new Printer(out);
+  if (!s) p.line('nanobot loads nothing from this file.');
+  values.forEach((v, i) => p.line(`#${i + 1} ${s!.roles[i]}: ${typeof v === 'number' ? v : pyDumps(v)}`));
+  p.line(`total: ${plural(values.reduce<number>((a, v) => a + (typeof v === 'number' ? v : 0), 0), 'token')}`);
+  p.flush();
+  return 0;
+}
