@@ -125,6 +125,9 @@ export interface LargeMarks {
   longtasks: { start: number; dur: number }[];
   /** Worker replies as the page gets them: [type, performance.now()]. */
   worker: [string, number][];
+  /** The index worker's own account of its time (epoch ms for `began`/`ended`), and the page's time origin. */
+  spent?: { waited: number; indexed: number; began: number; ended: number };
+  origin: number;
   click?: number;
   firstMessage?: number;
   loaded?: number;
@@ -135,7 +138,7 @@ export interface LargeMarks {
  * the index's counts header (the whole file indexed). `click` is set by the bench when it opens the link.
  */
 export function installLargeMarks(): void {
-  const b: LargeMarks = { longtasks: [], worker: [] };
+  const b: LargeMarks = { longtasks: [], worker: [], origin: performance.timeOrigin };
   (window as unknown as { __bench: LargeMarks }).__bench = b;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) b.longtasks.push({ start: e.startTime, dur: e.duration });
@@ -144,8 +147,9 @@ export function installLargeMarks(): void {
   window.Worker = class extends Base {
     constructor(url: string | URL, opts?: WorkerOptions) {
       super(url, opts);
-      this.addEventListener('message', (e: MessageEvent<{ type?: unknown }>) => {
+      this.addEventListener('message', (e: MessageEvent<{ type?: unknown; spent?: LargeMarks['spent'] }>) => {
         if (typeof e.data?.type === 'string') b.worker.push([e.data.type, performance.now()]);
+        if (e.data?.type === 'index' && e.data.spent) b.spent = e.data.spent;
       });
     }
   };

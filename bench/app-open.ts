@@ -50,9 +50,10 @@ function frameStats(r: ScrollRun): { total: number; dropped: number; worst: numb
 
 /** Runs the open and scroll benchmarks BENCH_RUNS times (a fresh browser each) and returns the figures' medians and p95s. */
 export async function benchAppOpen(): Promise<Figure[]> {
-  const figures = await repeatRuns(openOnce);
-  // BENCH_BIG=1 (1,024 MiB) or BENCH_OPEN_MB=<MiB>: the large-file mode as well (bench/app-open-large.ts).
+  // BENCH_BIG=1 (1,024 MiB) or BENCH_OPEN_MB=<MiB>: the large-file mode as well (bench/app-open-large.ts);
+  // BENCH_LARGE_ONLY=1 runs only that.
   const largeMb = Number(process.env.BENCH_OPEN_MB) || (process.env.BENCH_BIG ? 1024 : 0);
+  const figures = largeMb && process.env.BENCH_LARGE_ONLY ? [] : await repeatRuns(openOnce);
   return largeMb ? [...figures, ...(await benchAppOpenLarge(largeMb))] : figures;
 }
 

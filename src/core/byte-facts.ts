@@ -4,239 +4,210 @@
  * escapes and UTF-8, numbers by the grammar) and notes the last value of the few top-level keys the
  * facts need. Anything this pass is not sure about (a key or role with escapes, NaN, long numbers,
  * deep nesting, non-objects, provider_state, errors) answers null, and the caller parses exactly.
+ *
+ * It is the large-file index's inner loop (every byte of a 1 GB file goes through it), so it is one
+ * loop over the bytes with its state in locals and a small stack, and a string's bytes are classed
+ * by a table: a run of plain ASCII costs one load and one compare a byte.
  */
 import { MAX_DEPTH } from './pyjson';
-import { FLAG, KIND, ROLE, type LineFacts } from './fact-codes';
+import { FLAG, KIND, ROLE, type LineFacts, type RoleCode } from './fact-codes';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
-/** A value's kind as the facts need it: its Python truthiness, and a string's byte range. */
-interface Seen {
-  truthy: boolean;
-  /** Byte range of a string without escapes; -1 for other values. */
-  start: number;
-  end: number;
+/** How a byte inside a string is read: plain, or one of the cases below. */
+const PLAIN = 0;
+const END = 1;
+const ESCAPE = 2;
+const UNSURE_BYTE = 3;
+const LEAD2 = 4;
+const LEAD3 = 5;
+const LEAD4 = 6;
+const IN_STRING = new Uint8Array(256);
+for (let c = 0; c < 256; c++) {
+  IN_STRING[c] = c === QUOTE ? END : c === BACKSLASH ? ESCAPE : c < 0x20 ? UNSURE_BYTE : c < 0x80 ? PLAIN : c >= 0xc2 && c <= 0xdf ? LEAD2 : c >= 0xe0 && c <= 0xef ? LEAD3 : c >= 0xf0 && c <= 0xf4 ? LEAD4 : UNSURE_BYTE;
 }
-
-class Unsure {}
-const UNSURE = new Unsure();
-
-/** Top-level keys the facts read. */
-const KEYS = ['_type', 'role', 'tool_calls', 'tool_call_id', '_channel_delivery', '_command'] as const;
-const KEY_BYTES = KEYS.map((k) => Array.from(k, (c) => c.charCodeAt(0)));
-
-function sameBytes(b: Uint8Array, s: number, e: number, want: number[]): boolean {
-  if (e - s !== want.length) return false;
-  for (let i = 0; i < want.length; i++) if (b[s + i] !== want[i]) return false;
-  return true;
-}
-
 const HEX = new Uint8Array(256);
 for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
 const ESCAPES = new Uint8Array(256);
 for (const c of '"\\/bfnrtu') ESCAPES[c.charCodeAt(0)] = 1;
 
-class Scanner {
-  p = 0;
-  constructor(
-    readonly b: Uint8Array,
-    readonly end: number,
-  ) {}
+/** Top-level keys the facts read, by slot. */
+const KEYS = ['_type', 'role', 'tool_calls', 'tool_call_id', '_channel_delivery', '_command'] as const;
+const KEY_BYTES = KEYS.map((k) => Array.from(k, (c) => c.charCodeAt(0)));
+const [TYPE, ROLE_KEY, CALLS, CALL_ID, DELIVERY, COMMAND] = [0, 1, 2, 3, 4, 5];
+/** A seen key's value: SEEN_STRING (a string without escapes, its byte range kept), SEEN_ESCAPED, SEEN_OTHER. */
+const NOT_SEEN = 0;
+const SEEN_STRING = 1;
+const SEEN_ESCAPED = 2;
+const SEEN_OTHER = 3;
 
-  ws(): void {
-    const b = this.b;
-    let p = this.p;
-    while (p < this.end) {
+/** Per slot: how it was seen, its truthiness, and a plain string's byte range (reused: one scan at a time). */
+const seen = new Uint8Array(KEYS.length);
+const truth = new Uint8Array(KEYS.length);
+const from = new Float64Array(KEYS.length);
+const to = new Float64Array(KEYS.length);
+/** Open containers: 1 an object, 2 an array. */
+const OBJECT = 1;
+const ARRAY = 2;
+const stack = new Uint8Array(MAX_DEPTH + 2);
+
+/** Where the parse is: before a value, a key, a colon, after a value; the first two just after an opening bracket. */
+const VALUE = 0;
+const VALUE_OR_CLOSE = 1;
+const KEY = 2;
+const KEY_OR_CLOSE = 3;
+const COLON = 4;
+const AFTER = 5;
+
+function sameBytes(b: Uint8Array, s: number, e: number, want: readonly number[]): boolean {
+  if (e - s !== want.length) return false;
+  for (let i = 0; i < want.length; i++) if (b[s + i] !== want[i]) return false;
+  return true;
+}
+
+/** Whether the string after the key names one the facts read: its slot, or -1. */
+function slotOf(b: Uint8Array, s: number, e: number): number {
+  for (let k = 0; k < KEY_BYTES.length; k++) if (sameBytes(b, s, e, KEY_BYTES[k]!)) return k;
+  return -1;
+}
+
+/** Whether a string ended with escapes in it (set by `stringEnd`). */
+let escapedString = false;
+
+/**
+ * The index just after the string whose content starts at `p` (past its opening quote), or -1 when
+ * this pass is unsure of it (a raw control character, a bad escape or UTF-8, no closing quote
+ * before `e`). Bytes after `e` are Python whitespace or past the array, never a quote or a
+ * continuation byte, so multibyte characters need no bounds check of their own.
+ */
+function stringEnd(b: Uint8Array, p: number, e: number): number {
+  escapedString = false;
+  for (;;) {
+    let k = IN_STRING[b[p]!]!;
+    // A short run byte by byte; a long one (text) four bytes at a time.
+    const short = p + 32;
+    while (k === PLAIN && p < short) k = IN_STRING[b[++p]!]!;
+    if (k === PLAIN) {
+      p = plainRunEnd(b, p);
+      k = IN_STRING[b[p]!]!;
+      while (k === PLAIN) k = IN_STRING[b[++p]!]!;
+    }
+    if (p >= e) return -1;
+    if (k === END) return p + 1;
+    if (k === LEAD3) {
       const c = b[p]!;
-      if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) p++;
-      else break;
-    }
-    this.p = p;
-  }
-
-  /** A string at `p` (on its quote); returns whether it had escapes. */
-  string(): boolean {
-    const b = this.b;
-    const end = this.end;
-    let p = this.p + 1;
-    let escaped = false;
-    for (;;) {
-      if (p >= end) throw UNSURE;
+      const d = b[p + 1]!;
+      if (c === 0xe0 ? d < 0xa0 || d > 0xbf : c === 0xed ? d < 0x80 || d > 0x9f : (d & 0xc0) !== 0x80) return -1;
+      if ((b[p + 2]! & 0xc0) !== 0x80) return -1;
+      p += 3;
+    } else if (k === LEAD2) {
+      if ((b[p + 1]! & 0xc0) !== 0x80) return -1;
+      p += 2;
+    } else if (k === LEAD4) {
       const c = b[p]!;
-      if (c === QUOTE) break;
-      if (c === BACKSLASH) {
-        const e = b[p + 1]!;
-        if (p + 1 >= end || !ESCAPES[e]) throw UNSURE;
-        escaped = true;
-        if (e === 0x75) {
-          if (p + 5 >= end || !HEX[b[p + 2]!] || !HEX[b[p + 3]!] || !HEX[b[p + 4]!] || !HEX[b[p + 5]!]) throw UNSURE;
-          p += 6;
-        } else p += 2;
-      } else if (c < 0x20) throw UNSURE;
-      else if (c < 0x80) p++;
-      else p = this.utf8(p);
-    }
-    this.p = p + 1;
-    return escaped;
+      const d = b[p + 1]!;
+      if (c === 0xf0 ? d < 0x90 || d > 0xbf : c === 0xf4 ? d < 0x80 || d > 0x8f : (d & 0xc0) !== 0x80) return -1;
+      if ((b[p + 2]! & 0xc0) !== 0x80 || (b[p + 3]! & 0xc0) !== 0x80) return -1;
+      p += 4;
+    } else if (k === ESCAPE) {
+      if (p + 1 >= e) return -1;
+      const x = b[p + 1]!;
+      if (!ESCAPES[x]) return -1;
+      escapedString = true;
+      if (x === 0x75) {
+        if (p + 5 >= e || !HEX[b[p + 2]!] || !HEX[b[p + 3]!] || !HEX[b[p + 4]!] || !HEX[b[p + 5]!]) return -1;
+        p += 6;
+      } else p += 2;
+    } else return -1;
   }
+}
 
-  /** Skips one valid UTF-8 sequence at `p` (strict, as CPython decodes), or throws. */
-  utf8(p: number): number {
-    const b = this.b;
-    const c = b[p]!;
-    let need: number;
-    let lo = 0x80;
-    let hi = 0xbf;
-    if (c >= 0xc2 && c <= 0xdf) need = 1;
-    else if (c >= 0xe0 && c <= 0xef) {
-      need = 2;
-      if (c === 0xe0) lo = 0xa0;
-      if (c === 0xed) hi = 0x9f;
-    } else if (c >= 0xf0 && c <= 0xf4) {
-      need = 3;
-      if (c === 0xf0) lo = 0x90;
-      if (c === 0xf4) hi = 0x8f;
-    } else throw UNSURE;
-    if (p + need >= this.end) throw UNSURE;
-    const d = b[p + 1]!;
-    if (d < lo || d > hi) throw UNSURE;
-    for (let k = 2; k <= need; k++) {
-      const e = b[p + k]!;
-      if (e < 0x80 || e > 0xbf) throw UNSURE;
-    }
-    return p + need + 1;
+/** The bytes of the buffer `words` views four at a time (one view kept: lines are views of one slice). */
+let wordsOf: ArrayBufferLike | null = null;
+let words: Int32Array<ArrayBufferLike> = new Int32Array(0);
+/** The byte offset in that buffer of the line being scanned. */
+let wordsAt = 0;
+
+/** Points `words` at the buffer of `b` (a new view only when the buffer changes). */
+function viewWords(b: Uint8Array): void {
+  if (b.buffer !== wordsOf) {
+    wordsOf = b.buffer;
+    words = new Int32Array(b.buffer, 0, b.buffer.byteLength >> 2);
   }
+  wordsAt = b.byteOffset;
+}
 
-  /** A number by JSON's grammar; returns whether it is non-zero (Python truthiness). */
-  number(): boolean {
-    const b = this.b;
-    let p = this.p;
-    if (b[p] === 0x2d) p++;
-    let nonzero = false;
-    let digits = 0;
-    if (b[p] === 0x30) {
+/**
+ * Skips plain string bytes (ASCII, not a quote, backslash or control character) four at a time:
+ * from `p` (a plain byte) to the first 4-byte word of `b` that holds any other byte; the caller
+ * goes on byte by byte from there. Each test below is exact for a word without high bytes.
+ */
+function plainRunEnd(b: Uint8Array, p: number): number {
+  const off = wordsAt;
+  while ((off + p) & 3) {
+    if (IN_STRING[b[p]!] !== PLAIN) return p;
+    p++;
+  }
+  let w = (off + p) >> 2;
+  const last = (off + b.length) >> 2;
+  while (w < last) {
+    const x = words[w]!;
+    const q = x ^ 0x22222222;
+    const s = x ^ 0x5c5c5c5c;
+    if ((x | ((x - 0x20202020) & ~x) | ((q - 0x01010101) & ~q) | ((s - 0x01010101) & ~s)) & 0x80808080) break;
+    w++;
+  }
+  return (w << 2) - off;
+}
+
+/** Whether the last number read by `numberEnd` was non-zero (Python truthiness). */
+let nonzeroNumber = false;
+
+/** The index just after the JSON number at `p`, or -1 when unsure (bad grammar, an exponent past two digits, over 100 digits). */
+function numberEnd(b: Uint8Array, p: number, e: number): number {
+  let nonzero = false;
+  let digits = 0;
+  if (b[p] === 0x2d) p++;
+  let c = p < e ? b[p]! : -1;
+  if (c === 0x30) {
+    p++;
+    digits++;
+  } else if (c >= 0x31 && c <= 0x39) {
+    while (p < e && (c = b[p]!) >= 0x30 && c <= 0x39) {
+      if (c !== 0x30) nonzero = true;
       p++;
       digits++;
-    } else if (b[p]! >= 0x31 && b[p]! <= 0x39) {
-      while (p < this.end && b[p]! >= 0x30 && b[p]! <= 0x39) {
-        if (b[p] !== 0x30) nonzero = true;
-        p++;
-        digits++;
-      }
-    } else throw UNSURE;
-    if (b[p] === 0x2e) {
+    }
+  } else return -1;
+  if (p < e && b[p] === 0x2e) {
+    p++;
+    const s = p;
+    while (p < e && (c = b[p]!) >= 0x30 && c <= 0x39) {
+      if (c !== 0x30) nonzero = true;
       p++;
-      const s = p;
-      while (p < this.end && b[p]! >= 0x30 && b[p]! <= 0x39) {
-        if (b[p] !== 0x30) nonzero = true;
-        p++;
-      }
-      if (p === s) throw UNSURE;
-      digits += p - s;
     }
-    if (b[p] === 0x65 || b[p] === 0x45) {
-      p++;
-      if (b[p] === 0x2b || b[p] === 0x2d) p++;
-      const s = p;
-      while (p < this.end && b[p]! >= 0x30 && b[p]! <= 0x39) p++;
-      if (p === s) throw UNSURE;
-      // An exponent can overflow or underflow a float; leave such numbers to the exact parser.
-      if (p - s > 2) throw UNSURE;
-    }
-    // Up to 100 digits and a two-digit exponent, a double neither overflows nor rounds to zero.
-    if (digits > 100) throw UNSURE;
-    this.p = p;
-    return nonzero;
+    if (p === s) return -1;
+    digits += p - s;
   }
-
-  literal(word: number[]): void {
-    for (let k = 0; k < word.length; k++) if (this.b[this.p + k] !== word[k]) throw UNSURE;
-    this.p += word.length;
+  if (p < e && (b[p] === 0x65 || b[p] === 0x45)) {
+    p++;
+    if (p < e && (b[p] === 0x2b || b[p] === 0x2d)) p++;
+    const s = p;
+    while (p < e && (c = b[p]!) >= 0x30 && c <= 0x39) p++;
+    // An exponent can overflow or underflow a float; leave such numbers to the exact parser.
+    if (p === s || p - s > 2) return -1;
   }
-
-  /** Any value at `p`; `depth` is the nesting of its container. */
-  value(depth: number): Seen {
-    const c = this.b[this.p];
-    if (c === QUOTE) {
-      const start = this.p + 1;
-      const escaped = this.string();
-      const end = this.p - 1;
-      return { truthy: end > start, start: escaped ? -2 : start, end };
-    }
-    if (c === 0x7b) return { truthy: this.object(depth + 1, null), start: -1, end: -1 };
-    if (c === 0x5b) return { truthy: this.array(depth + 1), start: -1, end: -1 };
-    let truthy: boolean;
-    if (c === 0x74) {
-      this.literal(TRUE);
-      truthy = true;
-    } else if (c === 0x66 || c === 0x6e) {
-      this.literal(c === 0x66 ? FALSE : NULL);
-      truthy = false;
-    } else truthy = this.number();
-    return { truthy, start: -1, end: -1 };
-  }
-
-  /** An array at `p`; returns whether it is non-empty. */
-  array(depth: number): boolean {
-    if (depth > MAX_DEPTH) throw UNSURE;
-    this.p++;
-    this.ws();
-    if (this.b[this.p] === 0x5d) {
-      this.p++;
-      return false;
-    }
-    for (;;) {
-      this.ws();
-      this.value(depth);
-      this.ws();
-      const c = this.b[this.p];
-      this.p++;
-      if (c === 0x5d) return true;
-      if (c !== 0x2c) throw UNSURE;
-    }
-  }
-
-  /** An object at `p`; at the top (`top` given) notes the last value of each key the facts read. */
-  object(depth: number, top: (Seen | undefined)[] | null): boolean {
-    if (depth > MAX_DEPTH) throw UNSURE;
-    const b = this.b;
-    this.p++;
-    this.ws();
-    if (b[this.p] === 0x7d) {
-      this.p++;
-      return false;
-    }
-    for (;;) {
-      this.ws();
-      if (b[this.p] !== QUOTE) throw UNSURE;
-      const ks = this.p + 1;
-      const escaped = this.string();
-      const ke = this.p - 1;
-      let slot = -1;
-      if (top) {
-        if (escaped) throw UNSURE; // an escaped key may spell one the facts read
-        for (let k = 0; k < KEY_BYTES.length; k++) if (sameBytes(b, ks, ke, KEY_BYTES[k]!)) slot = k;
-      }
-      this.ws();
-      if (b[this.p] !== 0x3a) throw UNSURE;
-      this.p++;
-      this.ws();
-      const v = this.value(depth);
-      if (slot >= 0) top![slot] = v;
-      this.ws();
-      const c = b[this.p];
-      this.p++;
-      if (c === 0x7d) return true;
-      if (c !== 0x2c) throw UNSURE;
-    }
-  }
+  // Up to 100 digits and a two-digit exponent, a double neither overflows nor rounds to zero.
+  if (digits > 100) return -1;
+  nonzeroNumber = nonzero;
+  return p;
 }
 
 const TRUE = [0x74, 0x72, 0x75, 0x65];
 const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65];
 const NULL = [0x6e, 0x75, 0x6c, 0x6c];
-const WORDS: [number[], number][] = [
+const WORDS: [number[], RoleCode][] = [
   [Array.from('user', (c) => c.charCodeAt(0)), ROLE.user],
   [Array.from('assistant', (c) => c.charCodeAt(0)), ROLE.assistant],
   [Array.from('tool', (c) => c.charCodeAt(0)), ROLE.tool],
@@ -250,6 +221,124 @@ function asciiPyWs(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0b || c === 0x0c || (c >= 0x1c && c <= 0x1f);
 }
 
+/** Notes the value at depth 1 that ended at `p` under `slot`, when the slot is one the facts read. */
+function note(slot: number, kind: number, truthy: boolean, s: number, e: number): void {
+  seen[slot] = kind;
+  truth[slot] = truthy ? 1 : 0;
+  from[slot] = s;
+  to[slot] = e;
+}
+
+/**
+ * Checks the object at `s` (a `{`) up to `e` as JSON and notes the top-level keys the facts read;
+ * false when unsure. One loop: `state` says what may come next, `stack` which containers are open.
+ */
+function scanObject(b: Uint8Array, s: number, e: number): boolean {
+  seen.fill(NOT_SEEN);
+  let p = s + 1;
+  let depth = 1;
+  stack[1] = OBJECT;
+  let state = KEY_OR_CLOSE;
+  /** The slot of the top-level key whose value comes next, or -1. */
+  let slot = -1;
+  for (;;) {
+    let c = b[p]!;
+    while (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) c = b[++p]!;
+    if (p >= e) return false;
+    switch (state) {
+      case KEY_OR_CLOSE:
+      case KEY: {
+        if (c === 0x7d && state === KEY_OR_CLOSE) {
+          p++;
+          state = AFTER;
+          if (--depth === 0) return p === e;
+          break;
+        }
+        if (c !== QUOTE) return false;
+        const q = stringEnd(b, p + 1, e);
+        if (q < 0) return false;
+        if (depth === 1) {
+          // An escaped key may spell one the facts read.
+          if (escapedString) return false;
+          slot = slotOf(b, p + 1, q - 1);
+        }
+        p = q;
+        state = COLON;
+        break;
+      }
+      case COLON:
+        if (c !== 0x3a) return false;
+        p++;
+        state = VALUE;
+        break;
+      case VALUE_OR_CLOSE:
+      case VALUE: {
+        if (c === 0x5d && state === VALUE_OR_CLOSE) {
+          p++;
+          depth--;
+          state = AFTER;
+          break;
+        }
+        const top = depth === 1 && slot >= 0;
+        if (c === QUOTE) {
+          const q = stringEnd(b, p + 1, e);
+          if (q < 0) return false;
+          if (top) note(slot, escapedString ? SEEN_ESCAPED : SEEN_STRING, q - p > 2, p + 1, q - 1);
+          p = q;
+          state = AFTER;
+        } else if (c === 0x7b || c === 0x5b) {
+          if (++depth > MAX_DEPTH) return false;
+          stack[depth] = c === 0x7b ? OBJECT : ARRAY;
+          p++;
+          if (top) {
+            // A container is truthy when it is not empty.
+            let q = p;
+            let d = b[q]!;
+            while (d === 0x20 || d === 0x09 || d === 0x0a || d === 0x0d) d = b[++q]!;
+            note(slot, SEEN_OTHER, d !== (c === 0x7b ? 0x7d : 0x5d), -1, -1);
+          }
+          state = c === 0x7b ? KEY_OR_CLOSE : VALUE_OR_CLOSE;
+        } else {
+          let truthy: boolean;
+          if (c === 0x74) {
+            if (!sameBytes(b, p, p + 4, TRUE)) return false;
+            p += 4;
+            truthy = true;
+          } else if (c === 0x66) {
+            if (!sameBytes(b, p, p + 5, FALSE)) return false;
+            p += 5;
+            truthy = false;
+          } else if (c === 0x6e) {
+            if (!sameBytes(b, p, p + 4, NULL)) return false;
+            p += 4;
+            truthy = false;
+          } else {
+            const q = numberEnd(b, p, e);
+            if (q < 0) return false;
+            p = q;
+            truthy = nonzeroNumber;
+          }
+          if (p > e) return false;
+          if (top) note(slot, SEEN_OTHER, truthy, -1, -1);
+          state = AFTER;
+        }
+        if (depth === 1) slot = -1;
+        break;
+      }
+      case AFTER: {
+        const open = stack[depth];
+        p++;
+        if (c === 0x2c) state = open === OBJECT ? KEY : VALUE;
+        else if ((c === 0x7d && open === OBJECT) || (c === 0x5d && open === ARRAY)) {
+          // The line was trimmed of whitespace: the object must end it.
+          if (--depth === 0) return p === e;
+        } else return false;
+        break;
+      }
+    }
+  }
+}
+
 /**
  * The facts of a line's content bytes when this pass is sure of them, else null. `psRecords`: the
  * version has provider_state records (those are left to the exact path).
@@ -260,34 +349,25 @@ export function scanFacts(b: Uint8Array, psRecords: boolean): LineFacts | null {
   while (s < e && asciiPyWs(b[s]!)) s++;
   while (e > s && asciiPyWs(b[e - 1]!)) e--;
   if (s === e || b[s] !== 0x7b) return null;
-  const sc = new Scanner(b, e);
-  sc.p = s;
-  const top: (Seen | undefined)[] = new Array(KEYS.length);
-  try {
-    sc.object(1, top);
-  } catch (err) {
-    if (err === UNSURE) return null;
-    throw err;
-  }
-  if (sc.p !== e) return null;
-  const [type, role, calls, callId, delivery, command] = top;
-  if (type && type.start >= 0) {
-    if (sameBytes(b, type.start, type.end, METADATA)) return { kind: KIND.metadata, role: ROLE.none, flags: 0 };
-    if (psRecords && sameBytes(b, type.start, type.end, PROVIDER_STATE)) return null;
-  } else if (type && type.start === -2) return null;
-  let code: LineFacts['role'] = ROLE.none;
-  if (role) {
-    if (role.start === -2) return null;
-    if (role.start === -1) code = ROLE.notString;
-    else {
-      code = ROLE.other;
-      for (const [w, c] of WORDS) if (sameBytes(b, role.start, role.end, w)) code = c as LineFacts['role'];
-    }
+  viewWords(b);
+  if (!scanObject(b, s, e)) return null;
+  const type = seen[TYPE]!;
+  if (type === SEEN_STRING) {
+    if (sameBytes(b, from[TYPE]!, to[TYPE]!, METADATA)) return { kind: KIND.metadata, role: ROLE.none, flags: 0 };
+    if (psRecords && sameBytes(b, from[TYPE]!, to[TYPE]!, PROVIDER_STATE)) return null;
+  } else if (type === SEEN_ESCAPED) return null;
+  let code: RoleCode = ROLE.none;
+  const role = seen[ROLE_KEY]!;
+  if (role === SEEN_ESCAPED) return null;
+  if (role === SEEN_OTHER) code = ROLE.notString;
+  else if (role === SEEN_STRING) {
+    code = ROLE.other;
+    for (const [w, c] of WORDS) if (sameBytes(b, from[ROLE_KEY]!, to[ROLE_KEY]!, w)) code = c;
   }
   let flags = 0;
-  if (calls?.truthy) flags |= FLAG.toolCalls;
-  if (callId) flags |= FLAG.toolCallId;
-  if (delivery?.truthy) flags |= FLAG.channelDelivery;
-  if (command?.truthy) flags |= FLAG.command;
+  if (seen[CALLS] && truth[CALLS]) flags |= FLAG.toolCalls;
+  if (seen[CALL_ID]) flags |= FLAG.toolCallId;
+  if (seen[DELIVERY] && truth[DELIVERY]) flags |= FLAG.channelDelivery;
+  if (seen[COMMAND] && truth[COMMAND]) flags |= FLAG.command;
   return { kind: KIND.message, role: code, flags };
 }

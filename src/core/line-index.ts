@@ -65,31 +65,53 @@ export class LineIndexer {
 
   /** Reads one more chunk of the file (the next bytes after the previous chunk). */
   push(chunk: Uint8Array): void {
-    let data = chunk;
-    let base = this.consumed;
-    // The carry holds no terminator but perhaps a last `\r`: search only from there (no quadratic rescans).
+    const base = this.consumed;
+    this.consumed += chunk.length;
     let from = 0;
     if (this.carryLen) {
-      from = this.carryLen - 1;
+      // Finish the carried line with the chunk's bytes up to its first terminator: only that line
+      // is copied, never the chunk.
+      from = this.finishCarry(chunk);
+      if (from < 0) return;
+    }
+    const used = this.scan(chunk, base, false, from);
+    if (used < chunk.length) {
+      this.carryLen = 0;
+      this.carryAt = base + used;
+      this.append(chunk.subarray(used));
+    }
+  }
+
+  /**
+   * Ends the carried line with the start of `chunk`; returns where the chunk's own lines begin,
+   * or -1 when the whole chunk went into the carry (no terminator yet, or a last `\r` to wait on).
+   */
+  private finishCarry(chunk: Uint8Array): number {
+    if (this.carry[this.carryLen - 1] === CR) {
+      // The carry ended with the `\r` that ended the chunk before: `\r\n` or a lone `\r`.
+      if (chunk.length === 0) return -1;
+      const crlf = chunk[0] === LF;
+      this.add(this.carryAt, this.carry.subarray(0, this.carryLen - 1), crlf ? EOL.crlf : EOL.cr);
+      this.carryLen = 0;
+      return crlf ? 1 : 0;
+    }
+    const lf = chunk.indexOf(LF);
+    // Only a `\r` before that `\n` matters: the search stops there, not at the chunk's end.
+    const cr = (lf === -1 ? chunk : chunk.subarray(0, lf)).indexOf(CR);
+    const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(lf, cr);
+    if (end === -1) {
       this.append(chunk);
-      data = this.carry.subarray(0, this.carryLen);
-      base = this.carryAt;
+      return -1;
     }
-    this.consumed += chunk.length;
-    const used = this.scan(data, base, false, from);
-    if (used === data.length) {
-      this.carryLen = 0;
-      return;
+    if (end === cr && cr === chunk.length - 1) {
+      this.append(chunk);
+      return -1;
     }
-    const rest = data.subarray(used);
-    if (data === chunk) {
-      this.carryLen = 0;
-      this.append(rest);
-    } else {
-      this.carry.copyWithin(0, used, this.carryLen);
-      this.carryLen -= used;
-    }
-    this.carryAt = base + used;
+    this.append(chunk.subarray(0, end));
+    const crlf = end === cr && chunk[cr + 1] === LF;
+    this.add(this.carryAt, this.carry.subarray(0, this.carryLen), end === lf ? EOL.lf : crlf ? EOL.crlf : EOL.cr);
+    this.carryLen = 0;
+    return end + (crlf ? 2 : 1);
   }
 
   /** Ends the file: a last line without terminator is indexed; returns the index, arrays cut to size. */
@@ -122,10 +144,10 @@ export class LineIndexer {
     this.carryLen = need;
   }
 
-  /** Indexes every complete line of `data` (file offset `base`); returns the bytes used. */
+  /** Indexes every complete line of `data` from `from` (file offset `base` at 0); returns where the unfinished rest begins. */
   private scan(data: Uint8Array, base: number, last: boolean, from = 0): number {
     const n = data.length;
-    let pos = 0;
+    let pos = from;
     let nextLf = data.indexOf(LF, from);
     let nextCr = data.indexOf(CR, from);
     while (pos < n) {

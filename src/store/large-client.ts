@@ -4,38 +4,53 @@
  */
 import { LineIndexer, type LineIndex } from '../core/line-index';
 import type { NanobotVersion } from '../core/nanobot-version';
+import { readSlices, type FeedRequest } from './slice-feed';
 
 export { decodeRecord, readRecords } from './large-records';
 
 export interface IndexRequest {
   id: number;
-  file: Blob;
   version: NanobotVersion;
-  /** Bytes read per slice. */
-  slice: number;
+  /** Where the reading worker sends the file's slices. */
+  port: MessagePort;
 }
 
 export type IndexReply =
   | { id: number; type: 'progress'; bytes: number; lines: number }
-  | { id: number; type: 'index'; index: LineIndex }
+  | { id: number; type: 'index'; index: LineIndex; spent: IndexSpent }
   | { id: number; type: 'error'; message: string };
+
+/** Where the worker's time went (for the benchmark): waiting for slices, indexing them, and when it began and ended (epoch ms). */
+export interface IndexSpent {
+  waited: number;
+  indexed: number;
+  began: number;
+  ended: number;
+}
 
 /** Slices of 8 MiB: big enough that reading costs little per byte, small enough to overlap with indexing. */
 export const SLICE_BYTES = 8 * 1024 * 1024;
+/** Slices read ahead of the one being indexed: enough to ride out a slow read, 16 MiB at most. */
+const AHEAD = 2;
 
-let worker: Worker | null = null;
+let workers: { index: Worker; read: Worker } | null = null;
 let nextId = 1;
 
-function getWorker(): Worker | null {
+/** The indexing worker and the reading worker that feeds it (two threads: reads move while it indexes). */
+function getWorkers(): { index: Worker; read: Worker } | null {
   if (typeof Worker === 'undefined') return null;
-  worker ??= new Worker(new URL('./large-index.worker.ts', import.meta.url), { type: 'module' });
-  return worker;
+  workers ??= {
+    index: new Worker(new URL('./large-index.worker.ts', import.meta.url), { type: 'module' }),
+    read: new Worker(new URL('./slice-read.worker.ts', import.meta.url), { type: 'module' }),
+  };
+  return workers;
 }
 
 /** Builds the index of `file` off the page's thread; `onProgress` gets bytes read and lines indexed. */
 export async function indexFile(file: Blob, version: NanobotVersion, onProgress?: (bytes: number, lines: number) => void): Promise<LineIndex> {
-  const w = getWorker();
-  if (!w) return indexInPlace(file, version, onProgress);
+  const ws = getWorkers();
+  if (!ws) return indexInPlace(file, version, onProgress);
+  const w = ws.index;
   const id = nextId++;
   return new Promise((resolve, reject) => {
     const onMessage = (e: MessageEvent<IndexReply>) => {
@@ -47,16 +62,20 @@ export async function indexFile(file: Blob, version: NanobotVersion, onProgress?
       else resolve(m.index);
     };
     w.addEventListener('message', onMessage);
-    const req: IndexRequest = { id, file, version, slice: SLICE_BYTES };
-    w.postMessage(req);
+    const { port1, port2 } = new MessageChannel();
+    const feed: FeedRequest = { file, slice: SLICE_BYTES, ahead: AHEAD, port: port1 };
+    const req: IndexRequest = { id, version, port: port2 };
+    w.postMessage(req, [port2]);
+    ws.read.postMessage(feed, [port1]);
   });
 }
 
 async function indexInPlace(file: Blob, version: NanobotVersion, onProgress?: (bytes: number, lines: number) => void): Promise<LineIndex> {
   const ix = new LineIndexer(version);
-  for (let a = 0; a < file.size; a += SLICE_BYTES) {
-    ix.push(new Uint8Array(await file.slice(a, Math.min(file.size, a + SLICE_BYTES)).arrayBuffer()));
-    onProgress?.(Math.min(file.size, a + SLICE_BYTES), ix.count);
+  let at = 0;
+  for await (const bytes of readSlices(file, SLICE_BYTES)) {
+    ix.push(bytes);
+    onProgress?.((at += bytes.length), ix.count);
   }
   return ix.finish();
 }

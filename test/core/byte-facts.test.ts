@@ -62,4 +62,24 @@ describe('facts read from bytes', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('read long text four bytes at a time: one special byte at any place and alignment, in a line inside a larger buffer, is still found', () => {
+    const specials = ['"', '\\"', '\\n', '\t', '\u0001', 'é', '世', '🎉', '\\u00e9'];
+    for (const special of specials) {
+      for (let at = 0; at < 70; at += 3) {
+        const text = `{"role": "user", "content": "${'a'.repeat(at)}${special}${'b'.repeat(70 - at)}", "tool_calls": [1]}`;
+        const line = enc(text);
+        for (let offset = 0; offset < 4; offset++) {
+          // The line as the index sees it: a view into a slice, other bytes (quotes, text) around it.
+          const slice = new Uint8Array(offset + line.length + 8).fill(0x22);
+          slice.set(line, offset);
+          const quick = scanFacts(slice.subarray(offset, offset + line.length), true);
+          if (quick) expect(quick, `${special} @${at}+${offset}`).toEqual(textFacts(text, 'main'));
+          // A raw quote or control character ends the string or is unsure: never read as plain text.
+          if (special === '"' || special === '\t' || special === '\u0001') expect(quick, `${special} @${at}+${offset}`).toBeNull();
+          else expect(quick, `${special} @${at}+${offset}`).not.toBeNull();
+        }
+      }
+    }
+  });
 });

@@ -25,6 +25,8 @@ export interface VirtualListProps {
   scrollNonce?: number;
   label: string;
   class?: string;
+  /** Rows rendered beyond the view on each side once the list is attached (6): fewer where each row costs a lot of layout. */
+  overscan?: number;
 }
 
 /** Where layout reports no size (a hidden tab, a test DOM), pretend to a screenful so rows still render. */
@@ -49,7 +51,7 @@ export function VirtualList(props: VirtualListProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: props.estimateSize,
     getItemKey: props.getKey ?? byIndex,
-    overscan: attached ? 6 : 2,
+    overscan: attached ? (props.overscan ?? 6) : Math.min(2, props.overscan ?? 2),
     initialRect: FALLBACK,
     scrollToFn: elementScroll,
     observeElementOffset,

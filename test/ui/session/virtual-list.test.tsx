@@ -20,4 +20,11 @@ describe('VirtualList', () => {
     expect(rows(el)).toEqual([...Array(15).keys()]);
     expect(el.querySelector('.sl-vlist-inner')!.getAttribute('style')).toContain('height: 1000000px');
   });
+
+  it('keeps a smaller overscan when asked: rows that each cost much layout are not added by the dozen', async () => {
+    el = await mount(<VirtualList label="Rows" count={10_000} estimateSize={() => 100} overscan={2} render={(i) => <p>row {i}</p>} />);
+    expect(rows(el)).toEqual([...Array(11).keys()]);
+    await settle(50);
+    expect(rows(el)).toEqual([...Array(11).keys()]);
+  });
 });

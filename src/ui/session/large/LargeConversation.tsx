@@ -14,6 +14,11 @@ import { rowHeight } from './row-height';
 
 /** Messages decoded per read. */
 const BLOCK = 32;
+/**
+ * Rows rendered beyond the view: a large file's rows arrive decoded all at once, and laying out a
+ * card of long mixed-script text costs ~5 ms here; six more rows each side made a 40 ms layout.
+ */
+const OVERSCAN = 2;
 /** Blocks kept decoded; older ones are dropped (a 1 GB file must not end up decoded on the page). */
 const KEPT_BLOCKS = 64;
 
@@ -66,7 +71,7 @@ export function LargeConversation({ file, index, scrollTo }: { file: Blob; index
   };
 
   const t = pg().large;
-  const list = <VirtualList key={page} count={Math.min(PAGE, index.messageCount - first)} estimateSize={estimate} render={render} label={t.list} class="sl-large-list" scrollTo={scrollTo ?? null} />;
+  const list = <VirtualList key={page} count={Math.min(PAGE, index.messageCount - first)} estimateSize={estimate} render={render} label={t.list} class="sl-large-list" overscan={OVERSCAN} scrollTo={scrollTo ?? null} />;
   if (pages === 1) return list;
   const go = (to: number) => setPage(Math.max(0, Math.min(pages - 1, to)));
   return (

@@ -16,7 +16,8 @@ import { bytes, count } from '../text';
 import { LargeConversation } from './LargeConversation';
 import { LargeMessage } from './LargeMessage';
 import { LargeReplay } from './LargeReplay';
-import { HEAD_SHOWN, useLargeFile } from './useLargeFile';
+import { screenful } from './head';
+import { useLargeFile } from './useLargeFile';
 import '../session.css';
 import './large.css';
 
@@ -64,7 +65,7 @@ function Head({ messages }: { messages: PyDict[] }) {
       <h3 id="sl-large-head-h" class="sl-h">
         {pg().large.firstMessages}
       </h3>
-      {messages.slice(0, HEAD_SHOWN).map((m, i) => (
+      {screenful(messages, window.innerHeight || 900).map((m, i) => (
         <LargeMessage key={i} index={i} value={m} id={`large-head:${i}`} plain />
       ))}
     </section>

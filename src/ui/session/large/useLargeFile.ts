@@ -14,7 +14,7 @@ import { indexFile, readRecords } from '../../../store/large-client';
 import { loadMarkdown } from '../markdown/loader';
 import { headMessages } from './head';
 
-/** Messages shown from the file's head while it is indexed: a screenful (each more costs layout in the first task). */
+/** Messages read from the file's head while it is indexed: a screenful of short ones (only a screenful is rendered: head.ts). */
 export const HEAD_SHOWN = 12;
 /** Progress is shown a few times a second: a render per slice would add up. */
 const PROGRESS_MS = 250;

@@ -33,6 +33,15 @@ describe('the conversation of a large file', () => {
     expect(shortRows).toBeGreaterThanOrEqual(12);
   });
 
+  it('adds no more long rows a frame later: the overscan stays short (each row of long text is a lot of layout)', async () => {
+    const long = messages(500, 2000);
+    el = await mount(<LargeConversation file={long.file} index={long.index} />);
+    const first = rows(el);
+    await settle(50);
+    expect(rows(el)).toBe(first);
+    expect(first).toBeLessThanOrEqual(5);
+  });
+
   it('shows 50,000 messages in pages of 20,000, so the virtual list never holds more rows', async () => {
     const text = Array.from({ length: 50_000 }, (_, i) => JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `m${i}` })).join('\n') + '\n';
     const bytes = new TextEncoder().encode(text);
