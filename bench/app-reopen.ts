@@ -22,13 +22,14 @@ const PORT = 41907;
 const SESSIONS = 1000;
 const CHANGED = 10;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
-/** The empty page of the floor baseline: one line of text, no script, no style (served on the next port, same site). */
+/** The empty page of the floor baseline: one line of text, no script, no style (served on a free port, same site). */
 const BLANK = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body><p id="bench-blank">Session Lens</p></body></html>';
 
-/** Serves BLANK on `port` (127.0.0.1, no caching, as the app is served). */
-async function serveBlank(port: number): Promise<{ url: string; close(): Promise<void> }> {
+/** Serves BLANK on a free port of 127.0.0.1 (same site as the app; no caching, as the app is served). */
+async function serveBlank(): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(BLANK));
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
   return { url: `http://127.0.0.1:${port}/blank.html`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
@@ -59,7 +60,7 @@ async function reopenOnce(ws: string, files: ReturnType<typeof writeWorkspace>['
 
     const marks = () => page.evaluate(() => (window as unknown as { __re: ReopenMarks }).__re);
     // The floor: an empty page's first paint, measured the same way in the same browser.
-    const blank = await serveBlank(PORT + 1);
+    const blank = await serveBlank();
     let blankMs: number;
     try {
       await page.goto('about:blank');
