@@ -7,13 +7,19 @@ import './ui/styles.css';
 import { readLastSource } from './ui/last-source';
 import { route } from './ui/router';
 import { prefetchPreview } from './ui/workspace/model';
+import { afterNextPaint } from './ui/paint';
 
-// A reload on a workspace or session link: the last visit's listing is read while the words load.
+// The interface's words come first (one small chunk, in the reader's language), then the app.
+const words = startText(startLanguage());
+
+// A reload on a workspace or session link: the last visit's listing is read while the words load,
+// and is in the first render when it is read first.
 const last = route.peek().view === 'workspace' || route.peek().view === 'session' ? readLastSource() : null;
 if (last) prefetchPreview(last);
 
-// The interface's words come first (one small chunk, in the reader's language), then the app.
-void startText(startLanguage()).then(() => {
+void words.then(async () => {
   render(<App />, document.getElementById('app')!);
+  // Nothing on screen needs the service worker: it registers once the first screen is painted.
+  await afterNextPaint();
   registerServiceWorker();
 });

@@ -3,7 +3,6 @@
  * version waits until the person chooses to reload: an update never interrupts an edit.
  */
 import { signal } from '@preact/signals';
-import { registerSW } from 'virtual:pwa-register';
 
 /** True when a new version is installed and waiting. */
 export const updateReady = signal(false);
@@ -15,9 +14,12 @@ let update: ((reload?: boolean) => Promise<void>) | null = null;
 /** Registers the service worker (no-op where there is none, e.g. in dev or tests). */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  update = registerSW({
-    onNeedRefresh: () => (updateReady.value = true),
-    onOfflineReady: () => (offlineReady.value = true),
+  // Its own chunk (with workbox-window), fetched after the first paint rather than before it.
+  void import('virtual:pwa-register').then(({ registerSW }) => {
+    update = registerSW({
+      onNeedRefresh: () => (updateReady.value = true),
+      onOfflineReady: () => (offlineReady.value = true),
+    });
   });
 }
 

@@ -2,8 +2,8 @@
  * The last listing of a session folder, kept in IndexedDB, so a workspace seen before shows its list
  * at once on the next visit; the caller then stats the folder and reuses the rows of unchanged files
  * (listing-reconcile.ts). Rows travel as Python JSON text (floats, big ints, key order survive) and
- * are checked with zod when read back, each file's on its own: a malformed one is left out (that
- * file is then read again, as a new one), a malformed record as a whole is no cache at all.
+ * are checked when read back, each file's on its own: a malformed one is left out (that file is then
+ * read again, as a new one), a malformed record as a whole is no cache at all.
  */
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 import * as z from 'zod/mini';
@@ -29,38 +29,19 @@ export const idbListingStore: ListingCacheStore = {
   set: async (key, value) => set(key, value, (idb ??= createStore('session-lens-listings', 'listings'))),
 };
 
+// One compact record: the rows and facts each as one JSON text, so IndexedDB hands back a few strings rather
+// than structured-cloning 2,000 objects (the clone, its garbage and a schema walk per row cost 30–90 ms of a
+// reopen's first paint). The envelope is checked with zod; the rows, 1,000 of them, by hand below.
 const error = z.object({ type: z.string(), message: z.string() });
-const summary = z.object({
-  fileName: z.string(),
-  path: z.string(),
-  row: z.nullable(z.string()),
-  skipReason: z.optional(z.string()),
-  error: z.optional(z.string()),
-  raises: z.optional(error),
-  key: z.string(),
-  size: z.number(),
-  lastModified: z.number(),
-  messageCount: z.nullable(z.number()),
-  bytesRead: z.number(),
-  flags: z.object({ damaged: z.boolean(), keyMismatch: z.boolean(), keyNotText: z.boolean() }),
-});
-const fileFacts = z.object({
-  stem: z.string(),
-  storedKey: z.nullable(z.string()),
-  providerState: z.boolean(),
-  runtimeContext: z.boolean(),
-  sessionHandle: z.boolean(),
-  modelPreset: z.boolean(),
-});
 const record = z.object({
-  format: z.literal(1),
-  facts: z.optional(z.array(z.unknown())),
+  format: z.literal(2),
+  facts: z.string(),
   savedAt: z.number(),
   version: z.string(),
   sortError: z.nullable(error),
   bytesRead: z.number(),
   bytesStored: z.number(),
-  summaries: z.array(z.unknown()),
+  summaries: z.string(),
 });
 
 /** A cached listing: when it was made and under which nanobot version. */
@@ -85,8 +66,8 @@ function rowText(s: SessionSummary): string | null {
  * the version was judged from in the same refresh (so a reopen re-reads only the heads of changed files).
  */
 export async function saveListing(store: ListingCacheStore, key: string, version: NanobotVersion, listing: Listing, now = Date.now(), facts: readonly SessionFileFacts[] = []): Promise<void> {
-  const summaries = listing.summaries.map((s) => ({ ...s, row: rowText(s) }));
-  await store.set(key, { format: 1, savedAt: now, version, sortError: listing.sortError, bytesRead: listing.bytesRead, bytesStored: listing.bytesStored, summaries, facts: facts.map((f) => ({ ...f })) });
+  const summaries = JSON.stringify(listing.summaries.map((s) => ({ ...s, row: rowText(s) })));
+  await store.set(key, { format: 2, savedAt: now, version, sortError: listing.sortError, bytesRead: listing.bytesRead, bytesStored: listing.bytesStored, summaries, facts: JSON.stringify(facts) });
 }
 
 /** The cached listing under `key`, or null when there is none or it is not what this code wrote. */
@@ -96,25 +77,59 @@ export async function loadListing(store: ListingCacheStore, key: string): Promis
   const d = parsed.data;
   const version = d.version;
   if (!isNanobotVersion(version)) return null;
-  const summaries = d.summaries.map(summaryOf).filter((s): s is SessionSummary => s !== null);
+  const stored = jsonArray(d.summaries);
+  if (!stored) return null;
+  const summaries = stored.map(summaryOf).filter((s): s is SessionSummary => s !== null);
   const facts = new Map<string, SessionFileFacts>();
-  for (const f of d.facts ?? []) {
-    const p = fileFacts.safeParse(f);
-    if (p.success) facts.set(p.data.stem, p.data);
+  for (const f of jsonArray(d.facts) ?? []) {
+    const ff = factsOf(f);
+    if (ff) facts.set(ff.stem, ff);
   }
-  return { savedAt: d.savedAt, version, facts, dropped: d.summaries.length - summaries.length, listing: { summaries, sortError: d.sortError, bytesRead: d.bytesRead, bytesStored: d.bytesStored } };
+  return { savedAt: d.savedAt, version, facts, dropped: stored.length - summaries.length, listing: { summaries, sortError: d.sortError, bytesRead: d.bytesRead, bytesStored: d.bytesStored } };
+}
+
+/** The array a JSON text holds, or null (not JSON, or not an array). */
+function jsonArray(text: string): unknown[] | null {
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const isNum = (v: unknown): v is number => typeof v === 'number';
+const isBool = (v: unknown): v is boolean => typeof v === 'boolean';
+const optional = (v: unknown, is: (x: unknown) => boolean) => v === undefined || is(v);
+const isError = (v: unknown) => isObj(v) && isStr(v.type) && isStr(v.message);
+
+/** One file's head facts as factsFrom wrote them, or null. */
+function factsOf(v: unknown): SessionFileFacts | null {
+  if (!isObj(v) || !isStr(v.stem) || !(v.storedKey === null || isStr(v.storedKey))) return null;
+  if (!isBool(v.providerState) || !isBool(v.runtimeContext) || !isBool(v.sessionHandle) || !isBool(v.modelPreset)) return null;
+  return { stem: v.stem, storedKey: v.storedKey, providerState: v.providerState, runtimeContext: v.runtimeContext, sessionHandle: v.sessionHandle, modelPreset: v.modelPreset };
 }
 
 /** One file's cached summary, or null when it is not what saveListing wrote. */
-function summaryOf(value: unknown): SessionSummary | null {
-  const parsed = summary.safeParse(value);
-  if (!parsed.success) return null;
-  const s = parsed.data;
+function summaryOf(s: unknown): SessionSummary | null {
+  if (!isObj(s) || !isStr(s.fileName) || !isStr(s.path) || !isStr(s.key) || !(s.row === null || isStr(s.row))) return null;
+  if (!isNum(s.size) || !isNum(s.lastModified) || !isNum(s.bytesRead) || !(s.messageCount === null || isNum(s.messageCount))) return null;
+  if (!optional(s.skipReason, isStr) || !optional(s.error, isStr) || !optional(s.raises, isError)) return null;
+  const f = s.flags;
+  if (!isObj(f) || !isBool(f.damaged) || !isBool(f.keyMismatch) || !isBool(f.keyNotText)) return null;
   let row = null;
   if (s.row !== null) {
     const v = pyLoads(s.row);
     if (!v.ok || !isDict(v.value)) return null;
     row = listedRow(v.value as unknown as ListingRow);
   }
-  return { ...s, row } as SessionSummary;
+  const out: SessionSummary = { fileName: s.fileName, path: s.path, row, key: s.key, size: s.size, lastModified: s.lastModified, messageCount: s.messageCount, bytesRead: s.bytesRead, flags: { damaged: f.damaged, keyMismatch: f.keyMismatch, keyNotText: f.keyNotText } };
+  // Checked above (optional(…)): the casts only name what the checks proved.
+  if (s.skipReason !== undefined) out.skipReason = s.skipReason as string;
+  if (s.error !== undefined) out.error = s.error as string;
+  if (isObj(s.raises)) out.raises = { type: s.raises.type as string, message: s.raises.message as string };
+  return out;
 }

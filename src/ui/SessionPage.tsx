@@ -15,7 +15,7 @@ import { errorText, say } from './status';
 import { activeVersion, folder, folderIndex, listing, nowIso, refreshListing, selectFolder, workspace } from './workspace/model';
 import { resolveSession, rowHref } from './workspace/rows';
 import { ReadOnlyBanner } from './workspace/WorkspaceView';
-import { workspaceId } from './workspace/open';
+import { workspaceId } from './workspace/workspace';
 import { iso } from './iso';
 import { ReadOnce } from './ReadOnce';
 import { pg } from './i18n/text';

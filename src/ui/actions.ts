@@ -7,14 +7,19 @@ import { signal } from '@preact/signals';
 import { forgetFolder, listRememberedFolders, queryAccess, rememberFolder, requestAccessFromClick, type FolderWithAccess } from '../store/handles';
 import type { Dropped } from './drop';
 import { directoryPicker, isAbort } from './fsa';
-import { readLastSource, writeLastSource } from './last-source';
+import { DEFAULT_DEMO, readLastSource, writeLastSource } from './last-source';
 import { formatRoute, navigate, route, type Route } from './router';
 import { errorText, say } from './status';
-import { DEFAULT_DEMO, demoFolder } from './workspace/demo';
 import { dropPreview, previewWithoutAccess, setWorkspace, showCachedPreview, workspace } from './workspace/model';
-import { workspaceFromFiles, workspaceFromHandle, workspaceFromSingleFile, type PathedFile, type Workspace } from './workspace/open';
+import type { PathedFile } from './workspace/open';
+import type { Workspace } from './workspace/workspace';
+
+/** The code that opens a workspace (adapters, layouts) and the demo's, loaded on first use: the start screen needs neither. */
+const opener = () => import('./workspace/open');
+const demo = () => import('./workspace/demo');
 import { listing } from './workspace/model';
 import { ui } from './i18n/text';
+import { afterNextPaint } from './paint';
 
 /** Remembered folders with their permission as of the last check. */
 export const remembered = signal<FolderWithAccess[]>([]);
@@ -64,7 +69,7 @@ async function guarded(fn: () => Promise<void>): Promise<void> {
 
 async function openHandle(handle: FileSystemDirectoryHandle): Promise<void> {
   const id = await rememberFolder(handle).catch(() => undefined);
-  const ws = await workspaceFromHandle(handle, 'folder', id);
+  const ws = await (await opener()).workspaceFromHandle(handle, 'folder', id);
   writeLastSource(id ? { kind: 'folder', id } : null);
   await show(ws);
   void loadRemembered();
@@ -86,10 +91,10 @@ export function openDropped(drop: Promise<Dropped>): Promise<void> {
     if (d.kind === 'directory') await openHandle(d.handle);
     else if (d.kind === 'file') {
       writeLastSource(null);
-      await show(await workspaceFromSingleFile(d.file));
+      await show(await (await opener()).workspaceFromSingleFile(d.file));
     } else if (d.kind === 'files') {
       writeLastSource(null);
-      await show(await workspaceFromFiles(d.files));
+      await show(await (await opener()).workspaceFromFiles(d.files));
     } else say(ui().start.emptyDrop, 'error');
   });
 }
@@ -101,17 +106,17 @@ export function openChosenFiles(list: FileList | File[]): Promise<void> {
     if (files.length === 0) return;
     writeLastSource(null);
     const withPaths: PathedFile[] = files.map((file) => ({ path: file.webkitRelativePath || file.name, file }));
-    if (files.length === 1 && !files[0]!.webkitRelativePath) await show(await workspaceFromSingleFile(files[0]!));
-    else await show(await workspaceFromFiles(withPaths));
+    if (files.length === 1 && !files[0]!.webkitRelativePath) await show(await (await opener()).workspaceFromSingleFile(files[0]!));
+    else await show(await (await opener()).workspaceFromFiles(withPaths));
   });
 }
 
 /** "Try the demo" (or "Reset demo", or the demo laid out like nanobot main: `id` 'main'). */
 export function openDemo(reset = false, id = DEFAULT_DEMO): Promise<void> {
   return guarded(async () => {
-    const dir = await demoFolder(reset, id);
+    const dir = await (await demo()).demoFolder(reset, id);
     writeLastSource(id === DEFAULT_DEMO ? { kind: 'demo' } : { kind: 'demo', id });
-    await show(await workspaceFromHandle(dir, 'demo'));
+    await show(await (await opener()).workspaceFromHandle(dir, 'demo'));
     if (reset) say(ui().start.demoReset, 'success');
   });
 }
@@ -137,7 +142,7 @@ export function openRememberedReadOnly(f: FolderWithAccess): Promise<void> {
   return guarded(async () => {
     const read = await requestAccessFromClick(f.handle, 'read');
     if (read.access !== 'granted') throw new Error(ui().start.readDenied(f.name));
-    const ws = await workspaceFromHandle(f.handle, 'folder', f.id);
+    const ws = await (await opener()).workspaceFromHandle(f.handle, 'folder', f.id);
     await show({
       ...ws,
       writable: false,
@@ -166,7 +171,7 @@ export function allowEditing(): Promise<void> {
       say(asked.needsClick ? ui().start.editClick : ui().start.editRefused, 'error');
       return;
     }
-    const next = await workspaceFromHandle(ws.root, 'folder', ws.rememberedId);
+    const next = await (await opener()).workspaceFromHandle(ws.root, 'folder', ws.rememberedId);
     const at = route.value;
     await setWorkspace(next);
     navigate(at, { replace: true });
@@ -182,11 +187,12 @@ export async function restoreLast(): Promise<void> {
     return;
   }
   restore.value = { state: 'trying' };
-  // The last listing on screen at once (unchecked) while the handle, access and layout are checked.
-  void showCachedPreview(last);
+  // The last listing on screen first (unchecked); the handle, access and layout are checked once it is painted.
+  await showCachedPreview(last);
+  await afterNextPaint();
   try {
     if (last.kind === 'demo') {
-      await show(await workspaceFromHandle(await demoFolder(false, last.id ?? DEFAULT_DEMO), 'demo'));
+      await show(await (await opener()).workspaceFromHandle(await (await demo()).demoFolder(false, last.id ?? DEFAULT_DEMO), 'demo'));
       return;
     }
     await loadRemembered();
@@ -196,7 +202,7 @@ export async function restoreLast(): Promise<void> {
       restore.value = { state: 'failed', message: () => ui().start.notRemembered };
       return;
     }
-    if (f.access === 'granted') await show(await workspaceFromHandle(f.handle, 'folder', f.id));
+    if (f.access === 'granted') await show(await (await opener()).workspaceFromHandle(f.handle, 'folder', f.id));
     else {
       previewWithoutAccess();
       if (f.access === 'prompt') restore.value = { state: 'needs-click', folder: f, message: () => ui().start.needsPermission(f.name) };

@@ -4,7 +4,7 @@
  * event; other browsers get a read-only copy through `webkitGetAsEntry()` or the plain Files.
  */
 import { itemHandle } from './fsa';
-import { relevantFile, type PathedFile } from './workspace/open';
+import type { PathedFile } from './workspace/open';
 
 /** What a drop brought. */
 export type Dropped =
@@ -59,6 +59,8 @@ async function resolveDrop(handles: Promise<FileSystemHandle | null>[], entries:
 /** Every relevant file under a dropped folder (entries API), with paths starting at the folder's name. */
 async function readEntryTree(root: FileSystemDirectoryEntry): Promise<PathedFile[]> {
   const out: PathedFile[] = [];
+  // Loaded only for a folder dropped without handles: the start screen does not need the layout rules.
+  const { relevantFile } = await import('./workspace/open');
   const walk = async (dir: FileSystemDirectoryEntry, prefix: string, depth: number): Promise<void> => {
     const reader = dir.createReader();
     for (;;) {

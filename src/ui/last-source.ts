@@ -1,5 +1,8 @@
 /** Which workspace was open last (the demo or a remembered folder), so a deep link can reopen it after a reload. */
 
+/** The demo opened when none is named (workspace/demo.ts seeds it); a link or last source names no id for it. */
+export const DEFAULT_DEMO = 'v0.2';
+
 /** A demo other than the default carries its id ('main'). */
 export type LastSource = { kind: 'demo'; id?: string } | { kind: 'folder'; id: string };
 const KEY = 'session-lens:last';

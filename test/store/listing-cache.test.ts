@@ -27,13 +27,46 @@ describe('listing cache', () => {
     expect(back?.listing).toEqual(listing);
   });
 
+  it('keeps the rows as one text, and leaves out only the malformed rows and facts', async () => {
+    const a = createMemoryAdapter();
+    for (const n of ['a', 'b', 'c']) a.setFile(`sessions/${n}.jsonl`, `{"_type": "metadata", "key": "${n}", "updated_at": "2026-01-0${n === 'a' ? 1 : 2}T00:00:00"}\n`, 1000);
+    const listing = await listSessions(a, 'sessions', { now: NOW, version: 'v0.2' });
+    const facts = ['a', 'b'].map((stem) => ({ stem, storedKey: stem, providerState: false, runtimeContext: false, sessionHandle: false, modelPreset: false }));
+    const store = cloneStore();
+    await saveListing(store, 'k', 'v0.2', listing, 1, facts);
+    const rec = store.map.get('k') as Record<string, unknown>;
+    // One compact record: IndexedDB clones two strings, not an object per file.
+    expect(typeof rec.summaries).toBe('string');
+    expect(typeof rec.facts).toBe('string');
+    const rows = JSON.parse(rec.summaries as string) as Record<string, unknown>[];
+    const named = (n: string) => rows.find((r) => r.fileName === n)!;
+    named('b.jsonl').size = '12';
+    named('c.jsonl').row = '{"key": "c", '; // not Python JSON
+    const keptFacts = [{ ...facts[0], providerState: 'yes' }, facts[1]];
+    store.map.set('k', { ...rec, summaries: JSON.stringify(rows), facts: JSON.stringify(keptFacts) });
+    const back = await loadListing(store, 'k');
+    expect(back?.listing.summaries.map((s) => s.fileName)).toEqual(['a.jsonl']);
+    expect(back?.listing.summaries[0]).toEqual(listing.summaries.find((s) => s.fileName === 'a.jsonl'));
+    expect(back?.dropped).toBe(2);
+    expect([...back!.facts.keys()]).toEqual(['b']);
+    expect(back!.facts.get('b')).toEqual(facts[1]);
+  });
+
   it('is no cache when absent or malformed', async () => {
     const store = cloneStore();
     expect(await loadListing(store, 'nothing')).toBeNull();
-    store.map.set('bad', { format: 1, savedAt: 'yesterday', summaries: [] });
+    store.map.set('bad', { format: 2, savedAt: 'yesterday', summaries: '[]', facts: '[]' });
     expect(await loadListing(store, 'bad')).toBeNull();
-    store.map.set('v', { format: 1, savedAt: 1, version: 'v9', sortError: null, bytesRead: 0, bytesStored: 0, summaries: [] });
+    const ok = { format: 2, savedAt: 1, version: 'v0.2', sortError: null, bytesRead: 0, bytesStored: 0, summaries: '[]', facts: '[]' };
+    store.map.set('v', { ...ok, version: 'v9' });
     expect(await loadListing(store, 'v')).toBeNull();
+    for (const summaries of ['[', '{}', '"rows"']) {
+      store.map.set('s', { ...ok, summaries });
+      expect(await loadListing(store, 's'), summaries).toBeNull();
+    }
+    // The record the code before the compact one wrote (rows as objects): no cache, the folder is listed again.
+    store.map.set('old', { ...ok, format: 1, summaries: [], facts: [] });
+    expect(await loadListing(store, 'old')).toBeNull();
     const failing: ListingCacheStore = { get: async () => Promise.reject(new Error('no IndexedDB')), set: async () => undefined };
     expect(await loadListing(failing, 'x')).toBeNull();
   });

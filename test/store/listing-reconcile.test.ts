@@ -84,11 +84,13 @@ describe('reconciling a cached listing with the folder', () => {
   it('re-reads a file whose cached record is corrupted, and still lists the same', async () => {
     const a = folder();
     const store = await firstVisit(a);
-    const rec = store.map.get('k') as { summaries: Record<string, unknown>[] };
-    const at = rec.summaries.findIndex((s) => s.fileName === 'cli_b.jsonl');
-    rec.summaries[at] = { ...rec.summaries[at], size: 'big' };
-    const c = rec.summaries.findIndex((s) => s.fileName === 'cli_c.jsonl');
-    rec.summaries[c] = { ...rec.summaries[c], row: '{"key": "cli:c", "updated_at": ' };
+    const rec = store.map.get('k') as { summaries: string };
+    const rows = JSON.parse(rec.summaries) as Record<string, unknown>[];
+    const at = rows.findIndex((s) => s.fileName === 'cli_b.jsonl');
+    rows[at] = { ...rows[at], size: 'big' };
+    const c = rows.findIndex((s) => s.fileName === 'cli_c.jsonl');
+    rows[c] = { ...rows[c], row: '{"key": "cli:c", "updated_at": ' };
+    rec.summaries = JSON.stringify(rows);
     const cached = await loadListing(store, 'k');
     expect(cached!.dropped).toBe(2);
     const { value, reads } = await readsDuring(a, () => reconcileListing(a, 's', cached, { now: NOW, version: 'v0.2' }));

@@ -140,4 +140,15 @@ describe('reloading on a workspace link', () => {
     expect(gets.filter((k) => k === 'last:folder:f1').length).toBe(1);
     expect(marks()).toEqual({ 'a_b.jsonl': 'not checked yet', 'g_h.jsonl': 'not checked yet' });
   });
+
+  it('puts the rows read before the first render into that render', async () => {
+    const { folder } = await seenBefore();
+    model.prefetchPreview({ kind: 'folder', id: 'f1' });
+    await waitFor(() => model.previewName.value === 'W');
+    gateRemembered(folder);
+    navigate({ view: 'workspace', page: 'sessions', params: {} });
+    el = await mount(<App />);
+    // No wait: the very first render holds the rows (a mount effect used to start their read).
+    expect(marks()).toEqual({ 'a_b.jsonl': 'not checked yet', 'g_h.jsonl': 'not checked yet' });
+  });
 });

@@ -6,7 +6,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { openChosenFiles, openDemo, openPickedFolder, opening, remembered } from '../actions';
 import { canWriteFolders, directoryPicker } from '../fsa';
-import { demoExists } from '../workspace/demo';
 import { workspace } from '../workspace/model';
 import { RememberedFolders } from './RememberedFolders';
 import { Confirm } from '../Confirm';
@@ -52,7 +51,7 @@ export function StartScreen({ compact = false }: { compact?: boolean }) {
   const refocus = useRef(false);
   const t = ui().start;
   useEffect(() => {
-    void Promise.all([demoExists(), demoExists('main')]).then((seeded) => setHasDemo(seeded.some(Boolean)));
+    void import('../workspace/demo').then(({ demoExists }) => Promise.all([demoExists(), demoExists('main')])).then((seeded) => setHasDemo(seeded.some(Boolean)));
   }, []);
   useEffect(() => {
     if (!resetting && refocus.current) reset.current?.focus();

@@ -12,6 +12,7 @@ import { highlighted } from '../highlight';
 import { query } from './filters';
 import { ui } from '../i18n/text';
 import { CacheMark } from './CacheMark';
+import { afterNextPaint } from '../paint';
 
 export interface SessionListProps {
   matches: Match[];
@@ -82,13 +83,24 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
 /** Rows rendered in each task: a first screenful at once, the rest in later tasks, so no render of a long list blocks the page. */
 export const ROWS_PER_TASK = 40;
 
-/** How many of `total` rows to render now; grows by ROWS_PER_TASK per task until all are there. */
+/**
+ * How many of `total` rows to render now; grows by ROWS_PER_TASK per task until all are there. The
+ * first screenful is painted before the second batch renders (a reopen's cached rows, a first listing).
+ */
 function useProgressive(total: number): number {
   const [n, setN] = useState(ROWS_PER_TASK);
+  const painted = useRef(false);
   useEffect(() => {
     if (n >= total) return;
-    const t = setTimeout(() => setN((x) => x + ROWS_PER_TASK), 0);
-    return () => clearTimeout(t);
+    let live = true;
+    const grow = () => live && setN((x) => x + ROWS_PER_TASK);
+    let t: ReturnType<typeof setTimeout> | undefined;
+    if (painted.current) t = setTimeout(grow, 0);
+    else void afterNextPaint().then(() => ((painted.current = true), grow()));
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
   }, [n, total]);
   return Math.min(n, total);
 }

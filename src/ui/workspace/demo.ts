@@ -6,11 +6,12 @@
  */
 import { opfsRoot } from '../fsa';
 import { ui } from '../i18n/text';
+import { DEFAULT_DEMO } from '../last-source';
 
 /** The OPFS folder that holds the default demo workspace (nanobot v0.2); other demos get `<it>-<id>`. */
 export const DEMO_DIR = 'session-lens-demo';
 /** The default demo: the v0.2 workspace "Try the demo" has always opened. */
-export const DEFAULT_DEMO = 'v0.2';
+export { DEFAULT_DEMO };
 const MARKER = '.demo-version';
 
 /** A demo file: served from `<dir>/<path>` (`bytes` long), or inline `text` (dot-files static hosts may refuse). */

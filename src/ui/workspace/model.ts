@@ -9,15 +9,14 @@ import { isNanobotVersion, type NanobotVersion } from '../../core/nanobot-versio
 import type { VersionVerdict } from '../../core/version-evidence';
 import { chosenVersion, route } from '../router';
 import type { FileStat } from '../../store/adapter';
-import { classifyEntries, type Leftover } from '../../store/leftovers';
-import { looksLikeSession, type SessionFolder } from '../../store/layout';
+import type { Leftover } from '../../store/leftovers';
+import type { SessionFolder } from '../../store/layout';
 import { folderSignatureOf, statFolder } from '../../store/folder-stat';
 import { joinPath } from '../../store/paths';
 import { idbListingStore, loadListing, saveListing, type CachedListing, type ListingCacheStore } from '../../store/listing-cache';
-import { listSessions, type Listing } from '../../store/session-list';
-import { workspaceId, type Workspace } from './open';
+import type { Listing } from '../../store/session-list';
+import { workspaceId, type Workspace } from './workspace';
 import type { FileScan } from './scan';
-import { runScan } from './scanner';
 import { cacheMarks, marksAfterCheck, NO_ACCESS, UNCHECKED, withoutVanished } from './reopen';
 import type { SessionFileFacts } from '../../core/version-evidence';
 import { loadLastView, saveLastView, type LastView } from '../../store/last-view';
@@ -120,13 +119,17 @@ async function readPreview(source: string): Promise<{ view: LastView; cached: Ca
   return view && cached ? { view, cached } : null;
 }
 
-/** The preview's read, started at page load (prefetchPreview), for showCachedPreview to use. */
-let early: { source: string; read: ReturnType<typeof readPreview> } | null = null;
+/** The preview started at page load (prefetchPreview), for the restore's showCachedPreview to share. */
+let early: { source: string; shown: Promise<void> } | null = null;
 
-/** Starts reading `last`'s cached listing as the page loads, so its rows need not wait for the first render. */
+/**
+ * Starts reading `last`'s cached listing as the page loads and puts it in the state as soon as it is
+ * read, so its rows are in the first render when they are there before the words, and never wait for it.
+ */
 export function prefetchPreview(last: LastSource): void {
-  const source = sourceId(last);
-  early = { source, read: readPreview(source) };
+  early = null;
+  const shown = showCachedPreview(last);
+  early = { source: sourceId(last), shown };
 }
 
 /**
@@ -134,12 +137,15 @@ export function prefetchPreview(last: LastSource): void {
  * folder's handle, permission and layout are known; opening the workspace then reconciles it.
  */
 export async function showCachedPreview(last: LastSource): Promise<void> {
+  const source = sourceId(last);
+  if (early?.source === source) {
+    const shown = early.shown;
+    early = null;
+    return shown;
+  }
   const gen = generation;
   previewDenied = false;
-  const source = sourceId(last);
-  const read = early?.source === source ? early.read : readPreview(source);
-  early = null;
-  const found = await read;
+  const found = await readPreview(source);
   if (!found || gen !== generation || workspace.peek() || listing.peek()) return;
   const { view, cached } = found;
   listing.value = cached.listing;
@@ -239,6 +245,8 @@ export async function refreshListing(): Promise<void> {
         shownCache = cached;
       }
     }
+    // Loaded with the first listing: the start screen and a reopen's cached rows need none of it.
+    const [{ classifyEntries }, { looksLikeSession }, { listSessions }] = await Promise.all([import('../../store/leftovers'), import('../../store/layout'), import('../../store/session-list')]);
     const listed = await ws.adapter.list(f.path);
     // Reopened from the cache: the stats the reconcile needs are taken while the version is judged.
     const statting = shownCache ? statFolder(ws.adapter, f.path, { entries: listed }).catch(() => undefined) : undefined;
@@ -316,7 +324,7 @@ function startScan(ws: Workspace, l: Listing): void {
   const flush = () => {
     scans.value = new Map(batch);
   };
-  void runScan({
+  void import('./scanner').then(({ runScan }) => runScan({
     adapter: ws.adapter,
     summaries: l.summaries,
     version: activeVersion.value,
@@ -335,7 +343,7 @@ function startScan(ws: Workspace, l: Listing): void {
     onSkip(path, why) {
       scanSkipped.value = new Map([...scanSkipped.value, [path, why]]);
     },
-  }).finally(() => {
+  })).finally(() => {
     if (ctrl.signal.aborted) return;
     flush();
     batch = new Map();

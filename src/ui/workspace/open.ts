@@ -3,37 +3,15 @@
  * list of Files (read-only fallback) or one file — into a Workspace: an adapter plus the detected
  * layout, and whether edits may be written back.
  */
-import type { StorageAdapter } from '../../store/adapter';
 import { createHandleAdapter } from '../../store/handle-adapter';
 import { queryAccess } from '../../store/handles';
 import { classifyName } from '../../store/leftovers';
 import { detectLayout, MAIN_MARKERS, type Layout } from '../../store/layout';
 import { DEMO_DIR } from './demo';
 import { ui } from '../i18n/text';
+import type { Workspace } from './workspace';
 
-export type WorkspaceKind = 'folder' | 'demo' | 'files' | 'file';
-
-/** An opened workspace. */
-export interface Workspace {
-  kind: WorkspaceKind;
-  /** The folder's (or file's) own name. */
-  name: string;
-  adapter: StorageAdapter;
-  /** False: the session view gets `adapter: null`, and edits become downloads. */
-  writable: boolean;
-  /** Why it is read-only, for the banner. */
-  readOnlyReason?: string;
-  /** The root handle, for FileSystemObserver and asking for write access later. */
-  root?: FileSystemDirectoryHandle;
-  layout: Layout;
-  /** Its id in the remembered folders (store/handles.ts). */
-  rememberedId?: string;
-}
-
-/** The workspace's name on disk, the same in every language: it keys the listing cache and the notes marked read. */
-export function workspaceId(ws: Pick<Workspace, 'name' | 'root'>): string {
-  return ws.root?.name ?? ws.name;
-}
+export { workspaceId, type Workspace, type WorkspaceKind } from './workspace';
 
 /** Open a directory handle; writable when readwrite is already granted (no prompt here). */
 export async function workspaceFromHandle(handle: FileSystemDirectoryHandle, kind: 'folder' | 'demo', rememberedId?: string): Promise<Workspace> {

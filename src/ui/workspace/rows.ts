@@ -2,9 +2,9 @@
  * What each session row shows — badges, channel, counts, its link — and the search/filter over
  * rows. Pure functions over the store's summaries and the background scans, so they are testable.
  */
-import { keyChannel } from '../../core/keys';
+import { keyChannel, sessionFileName } from '../../core/keys';
 import type { NanobotVersion } from '../../core/nanobot-version';
-import { fileForKey, type SessionSummary } from '../../store/session-list';
+import type { SessionSummary } from '../../store/session-list';
 import { linkableKey, sessionHref, type SessionTab } from '../router';
 import type { LeftoverInfo } from './model';
 import type { FileScan } from './scan';
@@ -138,7 +138,7 @@ export function filterRows(rows: readonly SessionRow[], query: string, channel: 
 /** The file nanobot names for a key ('' when the key cannot be a file name, e.g. a lone surrogate). */
 function ownFile(key: string, version: NanobotVersion): string {
   try {
-    return fileForKey(key, version);
+    return sessionFileName(key, version);
   } catch {
     return '';
   }
