@@ -84,20 +84,23 @@ describe('the version verdict kept with a cached listing', () => {
     const a = workspace();
     const s = store();
     await firstVisit(a, s);
-    const rec = s.map.get('k') as { facts: Record<string, unknown>[] };
-    rec.facts[0] = { ...rec.facts[0], providerState: 'yes' };
-    const bad = rec.facts[0]!.stem as string;
+    // The kept facts are one JSON text (listing-cache's compact record): one of them made malformed.
+    const rec = s.map.get('k') as { facts: string };
+    const facts = JSON.parse(rec.facts) as Record<string, unknown>[];
+    facts[0] = { ...facts[0], providerState: 'yes' };
+    rec.facts = JSON.stringify(facts);
+    const bad = facts[0]!.stem as string;
     a.setFile(`sessions/${b64('cli:d')}.jsonl`, meta('cli:d'), 6000);
     const { judged, reads, fresh } = await reopen(a, s);
     expect(reads).toEqual([`sessions/${b64('cli:d')}.jsonl`, `sessions/${bad}.jsonl`].sort());
     expect(judged.verdict).toEqual(fresh);
   });
 
-  it('keeps no facts from a record without them (an older cache): every head is read', async () => {
+  it('keeps no facts from a record that holds none: every head is read', async () => {
     const a = workspace();
     const s = store();
     await firstVisit(a, s);
-    delete (s.map.get('k') as { facts?: unknown }).facts;
+    (s.map.get('k') as { facts: string }).facts = '[]';
     const { reads, judged, fresh } = await reopen(a, s);
     expect(reads.length).toBe(3);
     expect(judged.verdict).toEqual(fresh);
