@@ -9,7 +9,7 @@ import { listFallbackKey } from './keys';
 import { metadataRecord } from './format';
 import type { NanobotVersion } from './nanobot-version';
 import type { PyError } from './pyjson';
-import { retainRecentLegalSuffix } from './retain';
+import { retainRecentLegalSuffix, type RetainResult } from './retain';
 import { clearMetadata } from './session';
 import { dictFrom, dictGet, dictKeys, dictSet, isDict, type PyDict, type PyValue } from './pyvalue';
 
@@ -24,8 +24,11 @@ function withRecords(doc: SessionDocument, records: FileRecord[]): SessionDocume
   return { records, diagnostics: doc.diagnostics };
 }
 
-/** Applies `change` to a copy of the metadata record (created when the file has none). */
-function editMetadata(doc: SessionDocument, key: string, now: string, change: (meta: PyDict) => void): SessionDocument {
+/**
+ * Applies `change` to a copy of the metadata record (created when the file has none). Exported so
+ * large-file mode (large-edit.ts) edits the one record it decodes by the same rules.
+ */
+export function editMetadata(doc: SessionDocument, key: string, now: string, change: (meta: PyDict) => void): SessionDocument {
   const records = [...doc.records];
   const mi = metadataIndex(doc);
   let meta: PyDict;
@@ -90,7 +93,7 @@ export function trimToLegalSuffix(doc: SessionDocument, key: string, max: number
   const r = retainRecentLegalSuffix(s.messages, s.lastConsolidated, s.metadata, max, extendToUser, version);
   if (!r.ok) return { ok: false, error: `nanobot would raise ${r.error.type}: ${r.error.message}` };
   // Within the limit nanobot leaves the session alone (not even updated_at): nothing to write.
-  if (!r.result.touched) return { ok: true, doc, dropped: [], unarchived: 0, summary: `Nothing to drop: all ${count(s.messages.length, 'message')} fit within ${max}; the file stays as it is.` };
+  if (!r.result.touched) return { ok: true, doc, dropped: [], unarchived: 0, summary: trimNothingSummary(s.messages.length, max) };
   const drop = new Set(r.result.dropped.map((i) => s.messageRecords[i]!));
   const trimmed = withRecords(doc, doc.records.filter((_, i) => !drop.has(i)));
   const next = editMetadata(trimmed, key, now, (meta) => {
@@ -99,13 +102,18 @@ export function trimToLegalSuffix(doc: SessionDocument, key: string, max: number
     if (r.result.cleared) dictSet(meta, 'metadata', r.result.metadata);
   });
   const unarchived = r.result.dropped.length - r.result.alreadyConsolidated;
-  return {
-    ok: true,
-    doc: next,
-    dropped: r.result.dropped,
-    unarchived,
-    summary: `Drops ${r.result.dropped.length} of ${count(s.messages.length, 'message')} (${r.result.alreadyConsolidated} already archived, ${unarchived} never archived) and keeps ${r.result.retained.length}.`,
-  };
+  return { ok: true, doc: next, dropped: r.result.dropped, unarchived, summary: trimSummary(r.result, s.messages.length) };
+}
+
+/** A trim's summary, shared with large-file mode so both views say the same words. */
+export function trimSummary(r: Pick<RetainResult, 'dropped' | 'alreadyConsolidated' | 'retained'>, total: number): string {
+  const unarchived = r.dropped.length - r.alreadyConsolidated;
+  return `Drops ${r.dropped.length} of ${count(total, 'message')} (${r.alreadyConsolidated} already archived, ${unarchived} never archived) and keeps ${r.retained.length}.`;
+}
+
+/** The summary when a trim has nothing to drop (shared with large-file mode). */
+export function trimNothingSummary(total: number, max: number): string {
+  return `Nothing to drop: all ${count(total, 'message')} fit within ${max}; the file stays as it is.`;
 }
 
 /** nanobot's `clear()`: removes every message, resets last_consolidated, forgets `_last_summary`. Corrupt lines stay. */
@@ -142,6 +150,11 @@ export function repairDocument(doc: SessionDocument, fileStem: string, now: stri
     ok: true,
     doc: withRecords(doc, records),
     removed,
-    summary: `Writes ${count(s.messages.length, 'message')} under one metadata record${extraMeta > 0 ? ` (${count(extraMeta, 'extra metadata record')} merged)` : ''}, leaving out ${count(removed, 'corrupt or blank line')} (kept in the backup).`,
+    summary: repairSummary(s.messages.length, extraMeta, removed),
   };
+}
+
+/** A repair's summary, shared with large-file mode so both views say the same words. */
+export function repairSummary(messages: number, extraMeta: number, removed: number): string {
+  return `Writes ${count(messages, 'message')} under one metadata record${extraMeta > 0 ? ` (${count(extraMeta, 'extra metadata record')} merged)` : ''}, leaving out ${count(removed, 'corrupt or blank line')} (kept in the backup).`;
 }
