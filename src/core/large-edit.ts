@@ -7,7 +7,7 @@
  */
 import { type FileRecord, type SessionDocument } from './document';
 import { editMetadata, repairSummary, setTitle, trimNothingSummary, trimSummary } from './edits';
-import { metadataRecord } from './format';
+import { encodeSession, metadataRecord } from './format';
 import { standIns } from './index-replay';
 import { listFallbackKey } from './keys';
 import { EOL, lineEnd, type LineIndex } from './line-index';
@@ -20,8 +20,11 @@ import { KIND } from './record-facts';
 import { recoveredSession } from './recovered';
 import { retainRecentLegalSuffix } from './retain';
 
-/** One piece of the new file: bytes [from, to) of the original, new bytes, or message lines written again. */
-export type Piece = { from: number; to: number } | { bytes: Uint8Array } | { dumps: Uint32Array };
+/**
+ * One piece of the new file: bytes [from, to) of the original, new bytes, or the message lines
+ * `dumps` written again (`at`: the new file's line index of the first, for a refusal's words).
+ */
+export type Piece = { from: number; to: number } | { bytes: Uint8Array } | { dumps: Uint32Array; at: number };
 
 /** What a plan needs of the index. */
 export type EditIndex = Pick<LineIndex, 'count' | 'size' | 'start' | 'length' | 'eol' | 'kind' | 'role' | 'flags' | 'messages' | 'messageCount'>;
@@ -55,16 +58,29 @@ function skeleton(meta: LastMetadata): SessionDocument {
   return { records, diagnostics: [] };
 }
 
-/** The metadata record of an edited skeleton, as nanobot's line. */
-function metadataLine(doc: SessionDocument): Uint8Array {
-  return encodeUtf8(pyDumps(doc.records.find((r) => r.kind === 'metadata')!.value!) + '\n');
+/** The metadata record of an edited skeleton, as nanobot's line (its text). */
+function metadataText(doc: SessionDocument): string {
+  return pyDumps(doc.records.find((r) => r.kind === 'metadata')!.value!) + '\n';
+}
+
+/**
+ * A new line's bytes, or the refusal the normal save gives (sessions.ts): a lone surrogate (read
+ * from a `\udXXX` escape) cannot be written as UTF-8; nanobot's save raises there.
+ */
+function encoded(text: string, line: number): Uint8Array | { error: string } {
+  const enc = encodeSession(text);
+  return enc.ok ? enc.bytes : { error: `Line ${line + 1} cannot be saved: nanobot would raise ${enc.error.type}: ${enc.error.message}. Nothing was written.` };
 }
 
 /**
  * The pieces of the file without the lines `drop` (ascending), its metadata line `metaLine`
  * replaced by `meta` (put first when the file has none, -1): every other byte copied as it is.
  */
-function keepAllBut(ix: EditIndex, drop: ArrayLike<number>, metaLine: number, meta: Uint8Array): LargePlan {
+function keepAllBut(ix: EditIndex, drop: ArrayLike<number>, metaLine: number, metaText: string): LargePlan | { error: string } {
+  let before = 0;
+  while (metaLine >= 0 && before < drop.length && drop[before]! < metaLine) before++;
+  const meta = encoded(metaText, Math.max(0, metaLine - before));
+  if (!(meta instanceof Uint8Array)) return meta;
   const pieces: Piece[] = [];
   let copied = 0;
   const copy = (from: number, to: number) => {
@@ -96,10 +112,11 @@ function keepAllBut(ix: EditIndex, drop: ArrayLike<number>, metaLine: number, me
 }
 
 /** Sets the title (edits.ts `setTitle`): the metadata line is the only one written anew. */
-export function planTitle(ix: EditIndex, meta: LastMetadata, key: string, title: string, now: string): LargePlan {
+export function planTitle(ix: EditIndex, meta: LastMetadata, key: string, title: string, now: string): LargePlan | { error: string } {
   const r = setTitle(skeleton(meta), key, title, now);
-  if (!r.ok) throw new Error(r.error);
-  return { ...keepAllBut(ix, [], meta ? meta.line : -1, metadataLine(r.doc)), summary: r.summary };
+  if (!r.ok) return { error: r.error };
+  const plan = keepAllBut(ix, [], meta ? meta.line : -1, metadataText(r.doc));
+  return 'error' in plan ? plan : { ...plan, summary: r.summary };
 }
 
 /** The session facts a trim reads (edits.ts via recoveredSession): the last metadata's `metadata` and clamped `last_consolidated`. */
@@ -152,7 +169,8 @@ export function planTrim(
     if (r.result.cleared) dictSet(m, 'metadata', r.result.metadata);
   });
   const lines = r.result.dropped.map((i) => ix.messages[i]!);
-  const plan = keepAllBut(ix, lines, meta ? meta.line : -1, metadataLine(edited));
+  const plan = keepAllBut(ix, lines, meta ? meta.line : -1, metadataText(edited));
+  if ('error' in plan) return plan;
   return { ...plan, summary: trimSummary(r.result, n), dropped: r.result.dropped, unarchived: r.result.dropped.length - r.result.alreadyConsolidated };
 }
 
@@ -162,10 +180,11 @@ export type RepairPlan = LargePlan & { messages: number; merged: number; removed
  * Repair (edits.ts `repairDocument`): one metadata record, main's provider_state records after it,
  * then every message written again as nanobot writes it; corrupt and blank lines left out.
  */
-export function planRepair(ix: EditIndex, meta: LastMetadata, fileStem: string, now: string): RepairPlan {
+export function planRepair(ix: EditIndex, meta: LastMetadata, fileStem: string, now: string): RepairPlan | { error: string } {
   const n = ix.messageCount;
   const s = sessionOf(meta, listFallbackKey(fileStem), now, n);
-  const head = encodeUtf8(pyDumps(metadataRecord(s)) + '\n');
+  const head = encoded(pyDumps(metadataRecord(s)) + '\n', 0);
+  if (!(head instanceof Uint8Array)) return head;
   const pieces: Piece[] = [{ bytes: head }];
   const states: number[] = [];
   let metas = 0;
@@ -191,12 +210,12 @@ export function planRepair(ix: EditIndex, meta: LastMetadata, fileStem: string, 
     copied += end - ix.start[line]!;
     if (ix.eol[line] === EOL.none && !lastOut) pieces.push({ bytes: NL });
   });
-  if (n) pieces.push({ dumps: ix.messages.slice(0, n) });
+  if (n) pieces.push({ dumps: ix.messages.slice(0, n), at: 1 + states.length });
   const size = head.length + copied + messageBytes;
   return { pieces, summary: repairSummary(n, Math.max(0, metas - 1), removed), copied, left, size, messages: n, merged: Math.max(0, metas - 1), removed };
 }
 
-/** A message as a repair writes it: nanobot's `json.dumps` line (its text; the caller encodes and checks it). */
-export function dumpsLine(value: PyDict): string {
-  return pyDumps(value) + '\n';
+/** A message line as a repair writes it (nanobot's `json.dumps` line), or the refusal when it cannot be encoded. */
+export function dumpsLine(value: PyDict, line: number): Uint8Array | { error: string } {
+  return encoded(pyDumps(value) + '\n', line);
 }
