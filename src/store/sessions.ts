@@ -24,7 +24,7 @@ import { fileForKey, keyForFile } from './session-list';
 export * from './session-list';
 
 /** The temp file a version's save writes for `fileName` (main: hidden, with 16 random hex digits). */
-function tmpFor(fileName: string, version: NanobotVersion): string {
+export function tmpFor(fileName: string, version: NanobotVersion): string {
   const hex = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
   return saveTmpName(fileName, version, hex);
 }
