@@ -1,12 +1,12 @@
 /**
  * The Edit tab of large-file mode: the title, a trim to the last N messages and a repair, each
  * planned from the index (core/large-edit.ts) and shown as the normal Edit tab shows it (the same
- * summary, what goes, the confirm step) with the bytes copied and left out, then saved as a stream
- * (store/large-save.ts). Read-only, title and trim are offered as a download built from the same
+ * summary, what goes, the confirm step) with the bytes copied and left out (a trim planned in a
+ * worker), then saved as a stream (store/large-save.ts). Read-only, title and trim are offered as a download built from the same
  * pieces (a Blob of the file's own slices: nothing is read into the page).
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { lastMetadataLine, planRepair, planTitle, planTrim, trimReach, type LargePlan, type LastMetadata, type Piece, type TrimPlan } from '../../../core/large-edit';
+import { lastMetadataLine, planRepair, planTitle, type LargePlan, type LastMetadata, type Piece, type TrimPlan } from '../../../core/large-edit';
 import type { LineIndex } from '../../../core/line-index';
 import { fileStem } from '../../../core/listing';
 import type { NanobotVersion } from '../../../core/nanobot-version';
@@ -15,6 +15,7 @@ import { sessionTitle } from '../../../core/title';
 import type { FileStat, StorageAdapter } from '../../../store/adapter';
 import { readRecords } from '../../../store/large-client';
 import { saveLargePlan, type LargeSaveResult } from '../../../store/large-save';
+import { planTrimOffThread } from '../../../store/large-trim-client';
 import { keyForFile } from '../../../store/session-list';
 import { pg } from '../../i18n/text';
 import { nowIso } from '../../workspace/model';
@@ -135,7 +136,7 @@ function TitleCard({ c }: { c: Ctx }) {
 
 type TrimState = { step: 'idle' } | { step: 'reading' } | { step: 'error'; error: string } | { step: 'nothing' } | { step: 'plan'; plan: TrimPlan };
 
-/** Typing settles for this long before the trim is planned (each plan walks every message's facts). */
+/** Typing settles for this long before the trim is planned (each plan walks every message's facts, in a worker). */
 const TRIM_SETTLE_MS = 250;
 
 function TrimCard({ c }: { c: Ctx }) {
@@ -149,14 +150,8 @@ function TrimCard({ c }: { c: Ctx }) {
     let live = true;
     setState({ step: 'reading' });
     const timer = setTimeout(() => {
-      const n = Number(max);
-      const from = trimReach(c.index, c.meta, n, etu, c.version);
-      void readRecords(c.file, c.index, c.index.messages.subarray(from, c.index.messageCount)).then(
-        (tail) => {
-          if (!live) return;
-          const r = planTrim(c.index, c.meta, c.key, n, etu, c.now(), c.version, from, tail.map((v) => v ?? {}));
-          setState('error' in r ? { step: 'error', error: raisedText(r.error) } : 'nothing' in r ? { step: 'nothing' } : { step: 'plan', plan: r });
-        },
+      planTrimOffThread(c.file, c.index, c.key, Number(max), etu, c.now(), c.version).then(
+        (r) => live && setState('error' in r ? { step: 'error', error: raisedText(r.error) } : 'nothing' in r ? { step: 'nothing' } : { step: 'plan', plan: r }),
         (e: unknown) => live && setState({ step: 'error', error: e instanceof Error ? e.message : String(e) }),
       );
     }, TRIM_SETTLE_MS);
