@@ -20,8 +20,14 @@ export interface TrimRequest {
   version: NanobotVersion;
 }
 
-export type TrimAnswer = TrimPlan | { error: string } | { nothing: string };
+/** The plan as it crosses to the page: the dropped messages' indices as one typed array (a million numbers clone slowly). */
+export type TrimAnswer = (Omit<TrimPlan, 'dropped'> & { dropped: Uint32Array }) | { error: string } | { nothing: string };
 export type TrimReply = { id: number; type: 'plan'; answer: TrimAnswer } | { id: number; type: 'error'; message: string };
+
+/** The buffers a reply can move rather than copy. */
+export function transferables(reply: TrimReply): ArrayBuffer[] {
+  return reply.type === 'plan' && 'dropped' in reply.answer ? [reply.answer.dropped.buffer as ArrayBuffer] : [];
+}
 
 /** Plans the trim `req` asks for; failures come back as a reply, not a throw. */
 export async function answerTrim(req: TrimRequest): Promise<TrimReply> {
@@ -32,7 +38,8 @@ export async function answerTrim(req: TrimRequest): Promise<TrimReply> {
     const meta = line < 0 ? null : { line, value: (await readRecords(req.file, ix, [line]))[0] ?? {} };
     const from = trimReach(ix, meta, req.max, req.extendToUser, req.version);
     const tail = await readRecords(req.file, ix, ix.messages.subarray(from, ix.messageCount));
-    return { id: req.id, type: 'plan', answer: planTrim(ix, meta, req.key, req.max, req.extendToUser, req.now, req.version, from, tail.map((v) => v ?? {})) };
+    const plan = planTrim(ix, meta, req.key, req.max, req.extendToUser, req.now, req.version, from, tail.map((v) => v ?? {}));
+    return { id: req.id, type: 'plan', answer: 'pieces' in plan ? { ...plan, dropped: Uint32Array.from(plan.dropped) } : plan };
   } catch (e) {
     return { id: req.id, type: 'error', message: e instanceof Error ? e.message : String(e) };
   }

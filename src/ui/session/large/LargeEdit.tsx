@@ -6,7 +6,7 @@
  * pieces (a Blob of the file's own slices: nothing is read into the page).
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { lastMetadataLine, planRepair, planTitle, type LargePlan, type LastMetadata, type Piece, type TrimPlan } from '../../../core/large-edit';
+import { lastMetadataLine, planRepair, planTitle, type LargePlan, type LastMetadata, type Piece } from '../../../core/large-edit';
 import type { LineIndex } from '../../../core/line-index';
 import { fileStem } from '../../../core/listing';
 import type { NanobotVersion } from '../../../core/nanobot-version';
@@ -16,6 +16,7 @@ import type { FileStat, StorageAdapter } from '../../../store/adapter';
 import { readRecords } from '../../../store/large-client';
 import { saveLargePlan, type LargeSaveResult } from '../../../store/large-save';
 import { planTrimOffThread } from '../../../store/large-trim-client';
+import type { TrimAnswer } from '../../../store/large-trim';
 import { keyForFile } from '../../../store/session-list';
 import { pg } from '../../i18n/text';
 import { nowIso } from '../../workspace/model';
@@ -134,7 +135,7 @@ function TitleCard({ c }: { c: Ctx }) {
   );
 }
 
-type TrimState = { step: 'idle' } | { step: 'reading' } | { step: 'error'; error: string } | { step: 'nothing' } | { step: 'plan'; plan: TrimPlan };
+type TrimState = { step: 'idle' } | { step: 'reading' } | { step: 'error'; error: string } | { step: 'nothing' } | { step: 'plan'; plan: Extract<TrimAnswer, { pieces: unknown }> };
 
 /** Typing settles for this long before the trim is planned (each plan walks every message's facts, in a worker). */
 const TRIM_SETTLE_MS = 250;
