@@ -18,7 +18,7 @@ import type { FolderLookup } from './page-folders';
 
 type Harness = typeof import('../test/browser/harness');
 
-const PORT = 41907;
+const PORT = 41937;
 const FILE = 'bench_large.jsonl';
 const SLICE = 4 * 1024 * 1024;
 
