@@ -25,7 +25,7 @@ const WORDS = 272;
 const SLICE = 8 * 1024 * 1024;
 
 /** Writes `<tmp>/ws/sessions/bench_large.jsonl` of at least `mib` MiB, batch by batch. */
-function writeLargeWorkspace(mib: number): { base: string; ws: string; bytes: number; messages: number } {
+export function writeLargeWorkspace(mib: number): { base: string; ws: string; bytes: number; messages: number } {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-applarge-'));
   const ws = path.join(base, 'ws');
   fs.mkdirSync(path.join(ws, 'sessions'), { recursive: true });

@@ -39,8 +39,11 @@ export function editedMetadata(old: PyDict | null, key: string, now: string, cha
   return meta;
 }
 
-/** Applies `change` to a copy of the metadata record (created when the file has none). */
-function editMetadata(doc: SessionDocument, key: string, now: string, change: (meta: PyDict) => void): SessionDocument {
+/**
+ * Applies `change` to a copy of the metadata record (created when the file has none). Exported so
+ * large-file mode (large-edit.ts) edits the one record it decodes by the same rules.
+ */
+export function editMetadata(doc: SessionDocument, key: string, now: string, change: (meta: PyDict) => void): SessionDocument {
   const records = [...doc.records];
   const mi = metadataIndex(doc);
   const meta = editedMetadata(mi >= 0 ? records[mi]!.value! : null, key, now, change);
@@ -153,6 +156,11 @@ export function repairDocument(doc: SessionDocument, fileStem: string, now: stri
     ok: true,
     doc: withRecords(doc, records),
     removed,
-    summary: `Writes ${count(s.messages.length, 'message')} under one metadata record${extraMeta > 0 ? ` (${count(extraMeta, 'extra metadata record')} merged)` : ''}, leaving out ${count(removed, 'corrupt or blank line')} (kept in the backup).`,
+    summary: repairSummary(s.messages.length, extraMeta, removed),
   };
+}
+
+/** A repair's summary, shared with large-file mode so both views say the same words. */
+export function repairSummary(messages: number, extraMeta: number, removed: number): string {
+  return `Writes ${count(messages, 'message')} under one metadata record${extraMeta > 0 ? ` (${count(extraMeta, 'extra metadata record')} merged)` : ''}, leaving out ${count(removed, 'corrupt or blank line')} (kept in the backup).`;
 }

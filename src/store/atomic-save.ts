@@ -28,7 +28,7 @@ export interface SaveResult {
   backup?: string;
 }
 
-const GATEWAY_NOTE =
+export const GATEWAY_NOTE =
   'Reload it to see the new version. (A running nanobot gateway re-saves its cached sessions when it shuts down.)';
 
 /** The refusal of a save whose file changed since it was read, in the words every save uses. */

@@ -3,7 +3,7 @@
  * so nanobot never lists it; leftovers.ts recognises it.
  */
 
-import type { StorageAdapter } from './adapter';
+import type { StorageAdapter, WriteData } from './adapter';
 import { isStoreError } from './errors';
 
 /** Compact UTC stamp without ':' (portable): 2026-06-01T10:00:00.123Z → 20260601T100000123Z. */
@@ -16,8 +16,8 @@ export function backupPath(path: string, at: Date, n = 0): string {
   return `${path}.${backupStamp(at)}${n > 0 ? `-${n}` : ''}.bak`;
 }
 
-/** Write `bytes` as a new backup of `path` (never overwriting an older backup); returns its path. */
-export async function writeBackup(adapter: StorageAdapter, path: string, bytes: Uint8Array, at = new Date()): Promise<string> {
+/** Write `bytes` (or chunks, for a file too big to hold) as a new backup of `path` (never overwriting an older backup); returns its path. */
+export async function writeBackup(adapter: StorageAdapter, path: string, bytes: WriteData, at = new Date()): Promise<string> {
   for (let n = 0; ; n++) {
     const candidate = backupPath(path, at, n);
     const taken = await adapter.stat(candidate).then(

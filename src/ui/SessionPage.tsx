@@ -228,7 +228,13 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         </p>
       )}
       {large && path ? (
-        <LargeSession adapter={ws.adapter} path={path} fileName={summary.fileName} version={activeVersion.value} size={summary.size} />
+        <LargeSession adapter={ws.adapter} path={path} fileName={summary.fileName} version={activeVersion.value} size={summary.size} writable={ws.writable}
+          onSaved={(saved, message) => {
+            watcher.current?.setKnown(saved.stat);
+            say(message, 'success');
+            void refreshListing();
+          }}
+        />
       ) : !props || !View ? (
         !error && (
           <>

@@ -1,12 +1,15 @@
 /**
  * Large-file mode in real Chromium: a dropped folder holds a session above the (lowered) size line;
  * the page shows its first messages, the index's counts, scrolls to the last message (decoded on
- * demand from the file's bytes), and shows nanobot's replay computed from the reachable tail.
+ * demand from the file's bytes), and shows nanobot's replay computed from the reachable tail; its
+ * Edit tab trims it to the last 100 messages through the streamed save, checked byte for byte on disk.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDocument, serializeDocument } from '../../src/core/document';
+import { trimToLegalSuffix } from '../../src/core/edits';
 import { type Browser, dropFolder, evaluate } from '../browser/harness';
 import { openAppInChromium, type Served, shot } from './support';
 
@@ -16,6 +19,7 @@ let b: Browser;
 let app: Served;
 let dir: string;
 let size: number;
+let file: string;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-large-'));
@@ -26,7 +30,7 @@ beforeAll(async () => {
     const role = i % 2 === 0 ? 'user' : 'assistant';
     rows.push(JSON.stringify({ role, content: `${role === 'user' ? 'Question' : 'Answer'} number ${i}: ${'lorem ipsum '.repeat(40)}`, timestamp: '2026-06-01T09:00:00' }));
   }
-  const file = path.join(ws, 'sessions', 'cli_big.jsonl');
+  file = path.join(ws, 'sessions', 'cli_big.jsonl');
   fs.writeFileSync(file, rows.join('\n') + '\n');
   size = fs.statSync(file).size;
   ({ app, b } = await openAppInChromium({ port: PORT }));
@@ -76,5 +80,37 @@ describe('a session above the large-file line', () => {
     expect(await page.locator('.sl-large-replay').getByText(`Question number ${MESSAGES - 122}:`).count()).toBe(0);
     expect(await page.getByText(`left out: `).first().innerText()).toContain('2,880');
     await shot(page, 'large-file', false);
+  }, 120_000);
+
+  it('trims it from the Edit tab: a streamed save of the kept bytes, the same bytes the normal save writes', async () => {
+    const page = b.page;
+    const before = fs.readFileSync(file);
+    await page.evaluate(() => (location.hash = '#/'));
+    await page.evaluate((threshold) => (location.hash = `#/s/cli%3Abig?large=${threshold}`), Math.floor(size / 2));
+    await page.getByTestId('large-counts').waitFor();
+    await page.getByRole('tab', { name: 'Edit' }).click();
+    await page.getByLabel('Messages to keep (max)').fill('100');
+    await page.getByText('Messages that go: #1–2,900.').waitFor();
+    const preview = page.locator('#sl-large-ed-trim-h').locator('xpath=..');
+    expect(await preview.innerText()).toContain(`Drops 2900 of ${MESSAGES} messages (0 already archived, 2900 never archived) and keeps 100.`);
+    await preview.locator('.sl-preview').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shot(page, 'large-file-edit', false);
+    await preview.getByRole('button', { name: 'Trim', exact: true }).click();
+    await preview.getByRole('button', { name: 'Yes, trim' }).click();
+    for (let k = 0; k < 300 && fs.statSync(file).size === before.length; k++) await page.waitForTimeout(100);
+    await page.getByText('Saved cli_big.jsonl').first().waitFor();
+    const after = fs.readFileSync(file);
+    // The page's clock wrote updated_at: the normal path, given the same time, writes the same bytes.
+    const updated = JSON.parse(after.subarray(0, after.indexOf(10)).toString()).updated_at as string;
+    const normal = trimToLegalSuffix(parseDocument(new Uint8Array(before), { version: 'v0.2' }), 'cli:big', 100, false, updated, 'v0.2');
+    if (!normal.ok) throw new Error(normal.error);
+    expect(after.equals(Buffer.from(serializeDocument(normal.doc)))).toBe(true);
+    expect(after.subarray(after.indexOf(10) + 1).equals(before.subarray(before.length - (after.length - after.indexOf(10) - 1)))).toBe(true);
+    // The backup (kept on in the confirm step) holds the file as it was; no tmp is left.
+    const left = fs.readdirSync(path.dirname(file)).filter((f) => f !== 'cli_big.jsonl');
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatch(/^cli_big\.jsonl\.\d{8}T\d{9}Z\.bak$/);
+    expect(fs.readFileSync(path.join(path.dirname(file), left[0]!)).equals(before)).toBe(true);
+    await shot(page, 'large-file-edit-saved', false);
   }, 120_000);
 });

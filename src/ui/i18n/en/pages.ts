@@ -810,12 +810,11 @@ const pages = {
     nanobotRepair: (n: string, skipped: string) => `nanobot's strict load fails; its repair pass keeps ${n} messages and skips ${skipped} lines.`,
     nanobotNothing: 'nanobot loads nothing from this file: it starts an empty session, and its next save replaces the whole file.',
     nanobotRaises: 'nanobot\'s load raises on this file (a line nested too deeply): the session cannot be opened by it.',
-    why: 'This file is large, so Session Lens keeps it on disk and reads only what is on screen. The Conversation and Replay views work from its index; the File, Edit and Export views are not available in this mode, and nothing can be saved from it.',
+    why: 'This file is large, so Session Lens keeps it on disk and reads only what is on screen. The Conversation, Replay and Edit views work from its index; the File and Export views are not available in this mode.',
     tabs: 'Session views',
     conversation: 'Conversation',
     replay: 'Replay',
     edit: 'Edit',
-    editOff: 'Editing is off in large-file mode: a save would have to rewrite the file from its own bytes outside the page, which this mode does not do yet. Use the command line (npx session-lens) to trim, fork or repair a file this size.',
     list: 'Messages',
     line: (n: string) => `line ${n}`,
     loadingRow: 'Reading…',
@@ -834,6 +833,17 @@ const pages = {
     lastPage: 'Last page',
     pageOf: (from: string, to: string, total: string) => `Messages ${from}–${to} of ${total}`,
     dropped: (reason: string, n: string) => `${n} left out: ${reason}`,
+  },
+
+  // ── large-file edits (planned from the index, saved as a stream) ──
+  largeEdit: {
+    intro: 'Edits of a file this size are planned from its index and saved as a stream: the new file is the edited metadata line plus the file’s own bytes, copied as they are, so untouched lines keep their exact bytes and the page never holds the file. A save is refused when the file changed since it was indexed. Forking, clearing and removing single lines are on the command line (npx session-lens).',
+    reading: 'Reading the metadata record…',
+    trimReading: 'Reading the messages the trim can reach…',
+    bytes: (copied: string, left: string, size: string) => `Copies ${copied} of the file as they are and leaves out ${left}: the new file is ${size}.`,
+    repairBytes: (messages: string, copied: string, left: string) => `Writes ${messages} message lines again as nanobot writes them (read and rewritten a slice at a time), copies ${copied} as they are and leaves out ${left}.`,
+    repairReadOnly: 'A repair rewrites every message line, so it needs write access to the folder; this session is open read-only.',
+    reindexing: 'Saved; indexing the new file…',
   },
 };
 

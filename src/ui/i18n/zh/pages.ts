@@ -957,12 +957,11 @@ const pages: PageText = {
     nanobotRepair: (n: string, skipped: string) => `nanobot 的严格加载失败；修复流程保留 ${n} 条消息，跳过 ${skipped} 行。`,
     nanobotNothing: 'nanobot 无法从此文件加载任何内容：它会新建一个空会话，下次保存时将覆盖整个文件。',
     nanobotRaises: 'nanobot 加载此文件时会抛出异常（某行嵌套过深），无法打开该会话。',
-    why: '此文件较大，Session Lens 将其留在磁盘上，只读取屏幕上显示的部分。“对话”和“回放”视图基于索引工作；此模式下没有“文件”“编辑”“导出”视图，也无法保存。',
+    why: '此文件较大，Session Lens 将其留在磁盘上，只读取屏幕上显示的部分。“对话”“回放”和“编辑”视图基于索引工作；此模式下没有“文件”和“导出”视图。',
     tabs: '会话视图',
     conversation: '对话',
     replay: '回放',
     edit: '编辑',
-    editOff: '大文件模式下不能编辑：保存需要在页面之外用文件自身的字节重写文件，此模式暂不支持。请使用命令行（npx session-lens）来裁剪、分叉或修复这么大的文件。',
     list: '消息',
     line: (n: string) => `第 ${n} 行`,
     loadingRow: '读取中…',
@@ -981,6 +980,17 @@ const pages: PageText = {
     lastPage: '最后一页',
     pageOf: (from: string, to: string, total: string) => `第 ${from}–${to} 条消息，共 ${total} 条`,
     dropped: (reason: string, n: string) => `${n} 条未发送：${reason}`,
+  },
+
+  // ── 大文件的编辑（按索引规划，以流的方式保存）──
+  largeEdit: {
+    intro: '这么大的文件，编辑按其索引规划，并以流的方式保存：新文件由修改后的元数据行加上文件自身原样复制的字节组成，未改动的行保持原有字节，页面也从不整体读入文件。若文件在建立索引之后被改动，保存会被拒绝。分叉、清空和删除单行请使用命令行（npx session-lens）。',
+    reading: '正在读取元数据记录…',
+    trimReading: '正在读取裁剪可能用到的消息…',
+    bytes: (copied: string, left: string, size: string) => `原样复制文件中的 ${copied}，去掉 ${left}：新文件为 ${size}。`,
+    repairBytes: (messages: string, copied: string, left: string) => `按 nanobot 的写法重新写出 ${messages} 行消息（每次读取并重写一个片段），原样复制 ${copied}，去掉 ${left}。`,
+    repairReadOnly: '修复会重写每一行消息，因此需要对文件夹的写入权限；此会话以只读方式打开。',
+    reindexing: '已保存；正在为新文件建立索引…',
   },
 };
 

@@ -1,7 +1,8 @@
 /**
  * A session opened in large-file mode: a header with the index's counts and nanobot's load, then
- * the Conversation (rows decoded on demand) and the Replay (only the reachable tail decoded). The
- * file is never read whole into the page. Editing is off here, and the view says why.
+ * the Conversation (rows decoded on demand), the Replay (only the reachable tail decoded) and the
+ * Edit tab (LargeEdit.tsx: edits planned from the index, saved as a stream, then the file indexed
+ * again). The file is never read whole into the page.
  */
 import { useMemo, useState } from 'preact/hooks';
 import type { NanobotVersion } from '../../../core/nanobot-version';
@@ -13,7 +14,9 @@ import type { StorageAdapter } from '../../../store/adapter';
 import { pg } from '../../i18n/text';
 import { Tabs } from '../Tabs';
 import { bytes, count } from '../text';
+import type { LargeSaveResult } from '../../../store/large-save';
 import { LargeConversation } from './LargeConversation';
+import { LargeEdit } from './LargeEdit';
 import { LargeMessage } from './LargeMessage';
 import { LargeReplay } from './LargeReplay';
 import { screenful } from './head';
@@ -27,13 +30,19 @@ export interface LargeSessionProps {
   fileName: string;
   version: NanobotVersion;
   size: number;
+  /** Edits save only with write access (otherwise they are downloads). */
+  writable?: boolean;
+  /** A large-file edit was saved (the page tells the listing and its change watcher). */
+  onSaved?: (r: LargeSaveResult, message: string) => void;
 }
 
 type TabId = 'conversation' | 'replay' | 'edit';
 
 /** The large-file session view. */
 export default function LargeSession(p: LargeSessionProps) {
-  const s = useLargeFile(p.adapter, p.path, p.version);
+  // Edits: a save (or a conflict's "reload") opens the file again under a new generation.
+  const [generation, setGeneration] = useState(0);
+  const s = useLargeFile(p.adapter, p.path, p.version, generation);
   const [tab, setTab] = useState<TabId>('conversation');
   const t = pg().large;
   if (s.problem === 'no-file') return <p class="notice danger">{t.noFile}</p>;
@@ -49,7 +58,15 @@ export default function LargeSession(p: LargeSessionProps) {
         <Tabs tabs={[{ id: 'conversation', label: t.conversation }, { id: 'replay', label: t.replay }, { id: 'edit', label: t.edit }]} active={tab} onSelect={(id) => setTab(id as TabId)} idPrefix="sl-large" label={t.tabs}>
           {tab === 'conversation' && <LargeConversation file={s.file} index={s.index} />}
           {tab === 'replay' && <LargeReplay file={s.file} index={s.index} load={s.load} version={p.version} />}
-          {tab === 'edit' && <p class="notice">{t.editOff}</p>}
+          {tab === 'edit' && (
+            <LargeEdit file={s.file} index={s.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null}
+              onSaved={(r, message) => {
+                p.onSaved?.(r, message);
+                setGeneration((g) => g + 1);
+              }}
+              onReload={() => setGeneration((g) => g + 1)}
+            />
+          )}
         </Tabs>
       ) : (
         s.head && <Head messages={s.head} />

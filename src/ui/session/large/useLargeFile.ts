@@ -9,7 +9,7 @@ import type { LineIndex } from '../../../core/line-index';
 import type { NanobotVersion } from '../../../core/nanobot-version';
 import type { PyDict } from '../../../core/pyvalue';
 import { KIND } from '../../../core/record-facts';
-import type { StorageAdapter } from '../../../store/adapter';
+import type { FileStat, StorageAdapter } from '../../../store/adapter';
 import { indexFile, readRecords } from '../../../store/large-client';
 import { loadMarkdown } from '../markdown/loader';
 import { headMessages } from './head';
@@ -21,6 +21,8 @@ const PROGRESS_MS = 250;
 
 export interface LargeFile {
   file: Blob | null;
+  /** The file's size and lastModified when it was handed over (what an edit's save checks against). */
+  stat: FileStat | null;
   head: PyDict[] | null;
   progress: { bytes: number; lines: number } | null;
   index: LineIndex | null;
@@ -30,7 +32,7 @@ export interface LargeFile {
   problem: 'no-file' | null;
 }
 
-const EMPTY: LargeFile = { file: null, head: null, progress: null, index: null, load: null, error: null, problem: null };
+const EMPTY: LargeFile = { file: null, stat: null, head: null, progress: null, index: null, load: null, error: null, problem: null };
 
 /** Reads the metadata records (few) so nanobot's load can be answered from the index. */
 async function loadOf(file: Blob, ix: LineIndex, version: NanobotVersion): Promise<IndexLoad> {
@@ -43,8 +45,8 @@ async function loadOf(file: Blob, ix: LineIndex, version: NanobotVersion): Promi
   return loadFromIndex(ix, version, (l) => metas.get(l) ?? {});
 }
 
-/** The large file at `path`, opened step by step. */
-export function useLargeFile(adapter: StorageAdapter, path: string, version: NanobotVersion): LargeFile {
+/** The large file at `path`, opened step by step; a new `generation` opens it again (after a save). */
+export function useLargeFile(adapter: StorageAdapter, path: string, version: NanobotVersion, generation = 0): LargeFile {
   const [state, setState] = useState<LargeFile>(EMPTY);
   useEffect(() => {
     let live = true;
@@ -58,7 +60,8 @@ export function useLargeFile(adapter: StorageAdapter, path: string, version: Nan
     void (async () => {
       try {
         const file = await adapter.file!(path);
-        put({ file });
+        // A File states what it is a snapshot of (no extra look-up); another Blob is the file as stat sees it.
+        put({ file, stat: file instanceof File ? { size: file.size, lastModified: file.lastModified } : await adapter.stat(path) });
         const heading = headMessages(file, version, HEAD_SHOWN).then((head) => {
           put({ head });
           // The list shown once the index is in renders Markdown: fetch and compile the parser
@@ -77,6 +80,6 @@ export function useLargeFile(adapter: StorageAdapter, path: string, version: Nan
       }
     })();
     return () => void (live = false);
-  }, [adapter, path, version]);
+  }, [adapter, path, version, generation]);
   return state;
 }

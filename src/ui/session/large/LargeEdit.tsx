@@ -1,0 +1,232 @@
+/**
+ * The Edit tab of large-file mode: the title, a trim to the last N messages and a repair, each
+ * planned from the index (core/large-edit.ts) and shown as the normal Edit tab shows it (the same
+ * summary, what goes, the confirm step) with the bytes copied and left out (a trim planned in a
+ * worker), then saved as a stream (store/large-save.ts). Read-only, title and trim are offered as a download built from the same
+ * pieces (a Blob of the file's own slices: nothing is read into the page).
+ */
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { lastMetadataLine, planRepair, planTitle, type LargePlan, type LastMetadata, type Piece } from '../../../core/large-edit';
+import type { LineIndex } from '../../../core/line-index';
+import { fileStem } from '../../../core/listing';
+import type { NanobotVersion } from '../../../core/nanobot-version';
+import { dictGet } from '../../../core/pyvalue';
+import { sessionTitle } from '../../../core/title';
+import type { FileStat, StorageAdapter } from '../../../store/adapter';
+import { readRecords } from '../../../store/large-client';
+import { saveLargePlan, type LargeSaveResult } from '../../../store/large-save';
+import { planTrimOffThread } from '../../../store/large-trim-client';
+import type { TrimAnswer } from '../../../store/large-trim';
+import { keyForFile } from '../../../store/session-list';
+import { pg } from '../../i18n/text';
+import { nowIso } from '../../workspace/model';
+import { failure, type Outcome } from '../edit/apply';
+import { EditCard, type Plan } from '../edit/EditCard';
+import { raisedText } from '../edit/raised';
+import { bytes, count } from '../text';
+
+export interface LargeEditProps {
+  file: Blob;
+  index: LineIndex;
+  /** Size and lastModified when the file was indexed (null: unknown, so nothing is saved). */
+  stat: FileStat | null;
+  path: string;
+  fileName: string;
+  version: NanobotVersion;
+  /** Null when the folder is open read-only: edits become downloads. */
+  adapter: StorageAdapter | null;
+  /** A save went through: the view indexes the new file. */
+  onSaved: (r: LargeSaveResult, message: string) => void;
+  /** Index the file again (after a conflict). */
+  onReload: () => void;
+  now?: () => string;
+}
+
+type Ctx = LargeEditProps & { meta: LastMetadata; key: string; now: () => string };
+
+/** Carries a plan out: a streamed save, or a download of the same pieces when read-only. */
+async function commit(c: Ctx, pieces: Piece[], size: number | undefined, backup: boolean): Promise<Outcome> {
+  if (!c.adapter || !c.stat) return downloadPieces(c, pieces);
+  try {
+    const src = { path: c.path, fileName: c.fileName, version: c.version, file: c.file, stat: c.stat, index: c.index };
+    const r = await saveLargePlan(c.adapter, src, pieces, { backup, ...(size !== undefined ? { size } : {}) });
+    const message = pg().edit.saved(c.fileName, r.size, r.backup ?? null);
+    c.onSaved(r, message);
+    return { ok: true, message };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+/** The edited file offered as a download: a Blob of the original's slices and the new lines. */
+function downloadPieces(c: Ctx, pieces: Piece[]): Outcome {
+  const parts = pieces.map((p) => ('bytes' in p ? (p.bytes as BlobPart) : 'from' in p ? c.file.slice(p.from, p.to) : new Blob()));
+  const url = URL.createObjectURL(new Blob(parts, { type: 'application/x-ndjson' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = c.fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return { ok: true, message: pg().edit.downloaded(c.fileName) };
+}
+
+/** "Copies … leaves out …" under a plan. */
+function BytesNote({ plan }: { plan: LargePlan }) {
+  return <p class="sl-muted">{pg().largeEdit.bytes(bytes(plan.copied), bytes(plan.left), bytes(plan.size))}</p>;
+}
+
+/** The Edit tab of large-file mode. */
+export function LargeEdit(p: LargeEditProps) {
+  const [meta, setMeta] = useState<LastMetadata | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    setMeta(undefined);
+    const line = lastMetadataLine(p.index);
+    if (line < 0) setMeta(null);
+    else void readRecords(p.file, p.index, [line]).then(([v]) => live && setMeta({ line, value: v ?? {} }));
+    return () => void (live = false);
+  }, [p.file, p.index]);
+  const t = pg().largeEdit;
+  if (meta === undefined) return <p class="sl-muted" aria-busy="true">{t.reading}</p>;
+  const stored = meta ? dictGet(meta.value, 'key') : undefined;
+  const c: Ctx = { ...p, meta, key: typeof stored === 'string' && stored ? stored : keyForFile(p.fileName, p.version), now: p.now ?? nowIso };
+  const e = pg().edit;
+  return (
+    <section class="sl-edits sl-large-edits" aria-labelledby="sl-large-edit-h">
+      <h3 id="sl-large-edit-h" class="sl-h">{e.heading}</h3>
+      {p.adapter ? (
+        <div class="sl-banner sl-warn">
+          <p>
+            <strong>{e.stopFirst}</strong>
+            {e.stopWhy}
+          </p>
+          <p class="sl-muted">{t.intro}</p>
+        </div>
+      ) : (
+        <p class="sl-banner sl-info">{e.readOnly}</p>
+      )}
+      <TitleCard c={c} />
+      <TrimCard c={c} />
+      <RepairCard c={c} />
+    </section>
+  );
+}
+
+function TitleCard({ c }: { c: Ctx }) {
+  const current = sessionTitle(c.meta ? dictGet(c.meta.value, 'metadata') ?? {} : {});
+  const [title, setT] = useState(current);
+  const plan = useMemo((): Plan | { error: string } | null => {
+    if (title === current) return null;
+    const r = planTitle(c.index, c.meta, c.key, title, c.now());
+    if ('error' in r) return { error: r.error };
+    const t = pg().edit.title;
+    return { summary: t.summary(title, r.summary), notes: <BytesNote plan={r} />, action: c.adapter ? t.save : t.download, run: () => commit(c, r.pieces, r.size, false) };
+  }, [title, current, c.index, c.meta, pg()]);
+  const t = pg().edit.title;
+  return (
+    <EditCard id="sl-large-ed-title" title={t.title} plan={plan} onReload={async () => c.onReload()}>
+      <label class="sl-field">
+        <span>{t.label}</span>
+        <input type="text" value={title} maxLength={200} onInput={(e) => setT((e.currentTarget as HTMLInputElement).value)} />
+      </label>
+    </EditCard>
+  );
+}
+
+type TrimState = { step: 'idle' } | { step: 'reading' } | { step: 'error'; error: string } | { step: 'nothing' } | { step: 'plan'; plan: Extract<TrimAnswer, { pieces: unknown }> };
+
+/** Typing settles for this long before the trim is planned (each plan walks every message's facts, in a worker). */
+const TRIM_SETTLE_MS = 250;
+
+function TrimCard({ c }: { c: Ctx }) {
+  const total = c.index.messageCount;
+  const [max, setMax] = useState('');
+  const [etu, setEtu] = useState(false);
+  const [state, setState] = useState<TrimState>({ step: 'idle' });
+  useEffect(() => {
+    if (!max.trim()) return setState({ step: 'idle' });
+    if (!/^\s*-?\d+\s*$/.test(max)) return setState({ step: 'error', error: pg().edit.trim.notWhole });
+    let live = true;
+    setState({ step: 'reading' });
+    const timer = setTimeout(() => {
+      planTrimOffThread(c.file, c.index, c.key, Number(max), etu, c.now(), c.version).then(
+        (r) => live && setState('error' in r ? { step: 'error', error: raisedText(r.error) } : 'nothing' in r ? { step: 'nothing' } : { step: 'plan', plan: r }),
+        (e: unknown) => live && setState({ step: 'error', error: e instanceof Error ? e.message : String(e) }),
+      );
+    }, TRIM_SETTLE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [max, etu, c.index, c.meta, c.file]);
+  const plan = useMemo((): Plan | { error: string } | null => {
+    if (state.step === 'error') return { error: state.error };
+    if (state.step !== 'plan') return null;
+    const r = state.plan;
+    const t = pg().edit.trim;
+    const first = r.dropped[0]! + 1;
+    const last = r.dropped[r.dropped.length - 1]! + 1;
+    return {
+      summary: t.summary(r.dropped.length, total, r.dropped.length - r.unarchived, r.unarchived, total - r.dropped.length, r.summary),
+      notes: (
+        <>
+          <p>{t.goes(first, last, r.dropped.length)}</p>
+          {r.unarchived > 0 && <p class="sl-warn-text">{t.unarchived(r.unarchived)}</p>}
+          <BytesNote plan={r} />
+        </>
+      ),
+      confirm: t.confirm(r.dropped.length, r.unarchived),
+      offerBackup: !!c.adapter,
+      action: c.adapter ? t.save : t.download,
+      run: (backup) => commit(c, r.pieces, r.size, backup),
+    };
+  }, [state, pg()]);
+  const t = pg().edit.trim;
+  return (
+    <EditCard id="sl-large-ed-trim" title={t.title} plan={plan} onReload={async () => c.onReload()}>
+      <label class="sl-field">
+        <span>{t.label}</span>
+        <input type="number" min={0} step={1} value={max} placeholder={t.placeholder(total)} onInput={(e) => setMax((e.currentTarget as HTMLInputElement).value)} />
+        <small class="sl-muted">{t.hint}</small>
+      </label>
+      <label class="sl-check">
+        <input type="checkbox" checked={etu} onChange={(e) => setEtu((e.currentTarget as HTMLInputElement).checked)} />
+        <span>extend_to_user</span>
+        <small class="sl-muted">{t.extendHint}</small>
+      </label>
+      {state.step === 'reading' && <p class="sl-muted" aria-busy="true">{pg().largeEdit.trimReading}</p>}
+    </EditCard>
+  );
+}
+
+function RepairCard({ c }: { c: Ctx }) {
+  const [asked, setAsked] = useState(false);
+  const plan = useMemo((): Plan | { error: string } | null => {
+    if (!asked) return null;
+    if (!c.adapter) return { error: pg().largeEdit.repairReadOnly };
+    const r = planRepair(c.index, c.meta, fileStem(c.fileName), c.now());
+    if ('error' in r) return { error: r.error };
+    const t = pg().edit.repair;
+    return {
+      summary: t.summary(r.messages, r.merged, r.removed, r.summary),
+      notes: (
+        <>
+          <p class="sl-muted">{pg().largeEdit.repairBytes(count(r.messages), bytes(r.copied), bytes(r.left))}</p>
+          <p class="sl-muted">{t.backupNote}</p>
+        </>
+      ),
+      confirm: t.confirm(r.removed),
+      action: t.save,
+      run: () => commit(c, r.pieces, undefined, true),
+    };
+  }, [asked, c.index, c.meta, pg()]);
+  const t = pg().edit.repair;
+  return (
+    <EditCard id="sl-large-ed-repair" title={t.title} plan={plan} onReload={async () => c.onReload()}>
+      <p class="sl-muted">{t.explain}</p>
+      {!asked && <button type="button" onClick={() => setAsked(true)}>{t.preview}</button>}
+    </EditCard>
+  );
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { parseDocument, serializeDocument } from '../../src/core/document';
+import { repairDocument, setTitle, trimToLegalSuffix } from '../../src/core/edits';
+import { lastMetadataLine, planRepair, planTitle, planTrim, trimReach, type LastMetadata } from '../../src/core/large-edit';
+import { indexBytes, type LineIndex } from '../../src/core/line-index';
+import type { NanobotVersion } from '../../src/core/nanobot-version';
+import { isStoreError } from '../../src/store/errors';
+import { readRecords } from '../../src/store/large-client';
+import { saveLargePlan, type LargeSource } from '../../src/store/large-save';
+import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/memory-adapter';
+
+const NOW = '2026-12-04T10:00:00';
+const PATH = 'sessions/cli_big.jsonl';
+
+/** A file with a bit of everything the copy must keep: CRLF and CR, a corrupt line, a BOM line, no final newline. */
+function sample(): string {
+  const rows = ['{"_type": "metadata", "key": "cli:big", "created_at": "2026-06-01T09:00:00", "updated_at": "2026-06-01T10:00:00", "metadata": {"title": "Old"}, "last_consolidated": 2}'];
+  for (let i = 0; i < 40; i++) {
+    rows.push(i % 2 ? `{"role":"assistant","content":"answer ${i}","x":1.0}` : JSON.stringify({ role: 'user', content: `question ${i} — ü` }));
+    if (i === 7) rows.push('{corrupt');
+    if (i === 11) rows.push('\ufeff{"role": "assistant", "content": "bom"}');
+  }
+  return rows.map((r, i) => r + (i === rows.length - 1 ? '' : i % 3 === 0 ? '\r\n' : i % 5 === 0 ? '\r' : '\n')).join('');
+}
+
+async function opened(a: MemoryAdapter, version: NanobotVersion) {
+  const file = await a.file!(PATH);
+  const stat = await a.stat(PATH);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const ix = indexBytes(bytes, version, 64);
+  const line = lastMetadataLine(ix);
+  const meta: LastMetadata = line < 0 ? null : { line, value: (await readRecords(file, ix, [line]))[0]! };
+  const src: LargeSource = { path: PATH, fileName: 'cli_big.jsonl', version, file, stat, index: ix };
+  return { bytes, ix, meta, src };
+}
+
+async function tail(src: LargeSource, ix: LineIndex, from: number) {
+  return (await readRecords(src.file, ix, ix.messages.subarray(from, ix.messageCount))).map((v) => v!);
+}
+
+function adapter(text: string): MemoryAdapter {
+  const a = createMemoryAdapter();
+  a.setFile(PATH, text);
+  return a;
+}
+
+describe('the streamed save of a large-file edit', () => {
+  it('writes what the normal save writes, in slices of 7 bytes, through the version’s tmp name', async () => {
+    for (const version of ['v0.2', 'main'] as NanobotVersion[]) {
+      const a = adapter(sample());
+      const tmps: string[] = [];
+      a.onStep((step, path) => void (step === 'create-tmp' && tmps.push(path)));
+      const { bytes, ix, meta, src } = await opened(a, version);
+      const doc = parseDocument(bytes, { version });
+      const from = trimReach(ix, meta, 9, false, version);
+      const plan = planTrim(ix, meta, 'cli:big', 9, false, NOW, version, from, await tail(src, ix, from));
+      if (!('pieces' in plan)) throw new Error('no plan');
+      const r = await saveLargePlan(a, src, plan.pieces, { slice: 7, size: plan.size });
+      const normal = trimToLegalSuffix(doc, 'cli:big', 9, false, NOW, version);
+      if (!normal.ok) throw new Error(normal.error);
+      expect(Buffer.from(a.getFile(PATH)!).equals(Buffer.from(serializeDocument(normal.doc)))).toBe(true);
+      expect(r.size).toBe(plan.size);
+      expect(r.stat.size).toBe(plan.size);
+      expect(tmps).toHaveLength(1);
+      expect(tmps[0]).toMatch(version === 'main' ? /^sessions\/\.cli_big\.jsonl\.[0-9a-f]{16}\.tmp$/ : /^sessions\/cli_big\.jsonl\.tmp$/);
+      expect(a.paths()).toEqual([PATH]);
+    }
+  });
+
+  it('a title and a repair (with its backup streamed first) equal the normal saves', async () => {
+    const a = adapter(sample());
+    let o = await opened(a, 'v0.3.0');
+    const title = planTitle(o.ix, o.meta, 'cli:big', 'New ✓', NOW);
+    if ('error' in title) throw new Error(title.error);
+    await saveLargePlan(a, o.src, title.pieces, { slice: 5, size: title.size });
+    const t = setTitle(parseDocument(o.bytes, { version: 'v0.3.0' }), 'cli:big', 'New ✓', NOW);
+    if (!t.ok) throw new Error(t.error);
+    expect(new TextDecoder().decode(a.getFile(PATH))).toBe(new TextDecoder().decode(serializeDocument(t.doc)));
+
+    o = await opened(a, 'v0.3.0');
+    const rep = planRepair(o.ix, o.meta, 'cli_big', NOW);
+    if ('error' in rep) throw new Error(rep.error);
+    const r = await saveLargePlan(a, o.src, rep.pieces, { slice: 11, backup: true, now: new Date('2026-12-04T10:00:00Z') });
+    const want = repairDocument(parseDocument(o.bytes, { version: 'v0.3.0' }), 'cli_big', NOW);
+    if (!want.ok) throw new Error(want.error);
+    expect(new TextDecoder().decode(a.getFile(PATH))).toBe(new TextDecoder().decode(serializeDocument(want.doc)));
+    expect(r.backup).toBe(`${PATH}.20261204T100000000Z.bak`);
+    expect(Buffer.from(a.getFile(r.backup!)!).equals(Buffer.from(o.bytes))).toBe(true);
+  });
+
+  it('refuses a file changed since it was indexed, with the normal save’s words, and writes nothing', async () => {
+    const a = adapter(sample());
+    const { ix, meta, src } = await opened(a, 'v0.2');
+    const plan = planTitle(ix, meta, 'cli:big', 'T', NOW);
+    if ('error' in plan) throw new Error(plan.error);
+    a.setFile(PATH, sample() + '\n{"role": "user", "content": "nanobot wrote this"}\n');
+    const changed = a.getFile(PATH)!;
+    const e = await saveLargePlan(a, src, plan.pieces).catch((x: unknown) => x);
+    expect(isStoreError(e, 'conflict')).toBe(true);
+    expect((e as Error).message).toMatch(/^'sessions\/cli_big\.jsonl' changed on disk since it was read: size \d+ → \d+ bytes; modified .* → .*\. Reload it to see the new version\./);
+    expect(a.getFile(PATH)).toEqual(changed);
+    expect(a.paths()).toEqual([PATH]);
+  });
+
+  it('refuses when the file changes while it is copied: checked again before the move, the tmp removed', async () => {
+    const a = adapter(sample());
+    const { ix, meta, src } = await opened(a, 'v0.2');
+    const plan = planTitle(ix, meta, 'cli:big', 'T', NOW);
+    if ('error' in plan) throw new Error(plan.error);
+    let writes = 0;
+    a.onStep((step) => {
+      if (step === 'write' && ++writes === 3) a.setFile(PATH, 'touched by nanobot\n');
+    });
+    const e = await saveLargePlan(a, src, plan.pieces, { slice: 16 }).catch((x: unknown) => x);
+    expect(isStoreError(e, 'conflict')).toBe(true);
+    expect(new TextDecoder().decode(a.getFile(PATH))).toBe('touched by nanobot\n');
+    expect(a.paths()).toEqual([PATH]);
+  });
+
+  it('refuses a deleted file', async () => {
+    const a = adapter(sample());
+    const { ix, meta, src } = await opened(a, 'v0.2');
+    const plan = planTitle(ix, meta, 'cli:big', 'T', NOW);
+    if ('error' in plan) throw new Error(plan.error);
+    await a.remove(PATH);
+    const e = await saveLargePlan(a, src, plan.pieces).catch((x: unknown) => x);
+    expect(isStoreError(e, 'conflict')).toBe(true);
+    expect((e as { changes: string[] }).changes).toEqual(['the file was deleted or renamed']);
+    expect(a.paths()).toEqual([]);
+  });
+});
