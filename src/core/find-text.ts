@@ -19,19 +19,26 @@ export function messageFindText(m: PyDict): string {
       if (dictGet(b, 'type') === 'text' && typeof text === 'string') parts.push(text);
     }
   }
-  const calls = dictGet(m, 'role') === 'assistant' ? dictGet(m, 'tool_calls') : undefined;
-  if (Array.isArray(calls)) {
-    for (const c of calls) {
-      if (!isDict(c)) {
-        parts.push('', '');
-        continue;
-      }
-      const fn = dictGet(c, 'function');
-      const name = isDict(fn) ? dictGet(fn, 'name') : dictGet(c, 'name');
-      const args = isDict(fn) ? dictGet(fn, 'arguments') : dictGet(c, 'arguments');
-      parts.push(typeof name === 'string' ? name : '', typeof args === 'string' ? args : args === undefined ? '' : pyStr(args));
-    }
-  }
+  for (const c of callTexts(m)) parts.push(c.name ?? '', c.arguments);
   return parts.join('\n');
 }
 
+
+/** One tool call as text: its function's name (null when it has none: not a call object, or unnamed) and its arguments. */
+export interface CallText {
+  name: string | null;
+  arguments: string;
+}
+
+/** The tool calls of an assistant record as the find searches them (arguments that are not a string as Python's `str()`). */
+export function callTexts(m: PyDict): CallText[] {
+  const calls = dictGet(m, 'role') === 'assistant' ? dictGet(m, 'tool_calls') : undefined;
+  if (!Array.isArray(calls)) return [];
+  return calls.map((c) => {
+    if (!isDict(c)) return { name: null, arguments: '' };
+    const fn = dictGet(c, 'function');
+    const name = isDict(fn) ? dictGet(fn, 'name') : dictGet(c, 'name');
+    const args = isDict(fn) ? dictGet(fn, 'arguments') : dictGet(c, 'arguments');
+    return { name: typeof name === 'string' ? name : null, arguments: typeof args === 'string' ? args : args === undefined ? '' : pyStr(args) };
+  });
+}

@@ -228,7 +228,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         </p>
       )}
       {large && path ? (
-        <LargeSession adapter={ws.adapter} path={path} fileName={summary.fileName} version={activeVersion.value} size={summary.size} />
+        <LargeSession adapter={ws.adapter} path={path} fileName={summary.fileName} version={activeVersion.value} size={summary.size} params={r.params} />
       ) : !props || !View ? (
         !error && (
           <>

@@ -13,10 +13,11 @@ import type { StorageAdapter } from '../../../store/adapter';
 import { pg } from '../../i18n/text';
 import { Tabs } from '../Tabs';
 import { bytes, count } from '../text';
-import { LargeConversation } from './LargeConversation';
+import { LargeConversationTab } from './LargeConversationTab';
 import { LargeMessage } from './LargeMessage';
 import { LargeReplay } from './LargeReplay';
 import { HEAD_SHOWN, useLargeFile } from './useLargeFile';
+import { useFindKey } from './useFindKey';
 import '../session.css';
 import './large.css';
 
@@ -26,6 +27,8 @@ export interface LargeSessionProps {
   fileName: string;
   version: NanobotVersion;
   size: number;
+  /** The route's parameters: a permalink's message (`m`) or a file line (`line`) opens there. */
+  params?: Record<string, string>;
 }
 
 type TabId = 'conversation' | 'replay' | 'edit';
@@ -34,6 +37,7 @@ type TabId = 'conversation' | 'replay' | 'edit';
 export default function LargeSession(p: LargeSessionProps) {
   const s = useLargeFile(p.adapter, p.path, p.version);
   const [tab, setTab] = useState<TabId>('conversation');
+  useFindKey(() => setTab('conversation'));
   const t = pg().large;
   if (s.problem === 'no-file') return <p class="notice danger">{t.noFile}</p>;
   if (s.error) return <p class="notice danger" role="alert">{t.failed(s.error)}</p>;
@@ -46,7 +50,7 @@ export default function LargeSession(p: LargeSessionProps) {
       </header>
       {s.index && s.load && s.file ? (
         <Tabs tabs={[{ id: 'conversation', label: t.conversation }, { id: 'replay', label: t.replay }, { id: 'edit', label: t.edit }]} active={tab} onSelect={(id) => setTab(id as TabId)} idPrefix="sl-large" label={t.tabs}>
-          {tab === 'conversation' && <LargeConversation file={s.file} index={s.index} />}
+          {tab === 'conversation' && <LargeConversationTab file={s.file} index={s.index} load={s.load} version={p.version} params={p.params} />}
           {tab === 'replay' && <LargeReplay file={s.file} index={s.index} load={s.load} version={p.version} />}
           {tab === 'edit' && <p class="notice">{t.editOff}</p>}
         </Tabs>
