@@ -17,8 +17,8 @@ import { findFocus, findQuery } from '../find/state';
 const TYPING_MS = 120;
 /** The count is redrawn a few times a second while a search runs. */
 const COUNT_MS = 200;
-/** Frames to wait for the current match's card: it is read from the file and decoded first. */
-const MARK_FRAMES = 120;
+/** Frames to wait for the current match's card (about 10 s): it is read from the file and decoded first, on a busy machine too. */
+const MARK_FRAMES = 600;
 
 interface Progress {
   total: number;
