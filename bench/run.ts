@@ -6,6 +6,7 @@ import { benchCli } from './cli';
 import { benchCore, type Figure } from './core';
 import { benchListing, benchStoreSaves } from './listing';
 import { benchAppReopen } from './app-reopen';
+import { benchAppFindLarge } from './app-find-large';
 import { goalRows, goalTable } from './summary';
 
 function print(group: string, figures: Figure[]) {
@@ -23,6 +24,7 @@ const groups: [id: string, title: string, run: () => Promise<Figure[]>][] = [
   ['open', 'the built app in Chromium: opening and scrolling a 100 MB session (BENCH_OPEN_MESSAGES sets another size)', benchAppOpen],
   ['workspace', 'the built app in Chromium: a 1,000-session workspace, replay controls on 2,000 messages', benchAppWorkspace],
   ['reopen', 'the built app in Chromium: reopening a 1,000-session workspace from its cached listing', benchAppReopen],
+  ['find', 'the built app in Chromium: finding a word in a 1 GiB session in large-file mode (BENCH_FIND_MB sets another size)', benchAppFindLarge],
 ];
 
 const wanted = process.argv.slice(2);
