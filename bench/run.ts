@@ -7,6 +7,7 @@ import { benchCore, type Figure } from './core';
 import { benchListing, benchStoreSaves } from './listing';
 import { benchAppReopen } from './app-reopen';
 import { benchAppEditLarge } from './app-edit-large';
+import { benchAppFindLarge } from './app-find-large';
 import { goalRows, goalTable } from './summary';
 
 function print(group: string, figures: Figure[]) {
@@ -25,6 +26,7 @@ const groups: [id: string, title: string, run: () => Promise<Figure[]>][] = [
   ['workspace', 'the built app in Chromium: a 1,000-session workspace, replay controls on 2,000 messages', benchAppWorkspace],
   ['reopen', 'the built app in Chromium: reopening a 1,000-session workspace from its cached listing', benchAppReopen],
   ['large-edit', 'the built app in Chromium: editing a 1 GiB session in large-file mode (BENCH_EDIT_MB sets another size)', benchAppEditLarge],
+  ['find', 'the built app in Chromium: finding a word in a 1 GiB session in large-file mode (BENCH_FIND_MB sets another size)', benchAppFindLarge],
 ];
 
 const wanted = process.argv.slice(2);

@@ -20,10 +20,22 @@ function getWorker(): Worker | null {
 
 /**
  * The replay of a loaded large file (default settings of `version`, at most `max` messages read),
- * computed off the page's thread. The index's columns are copied to the worker, not moved: the
- * page keeps using them.
+ * computed off the page's thread, once per load. The index's columns are copied to the worker,
+ * not moved: the page keeps using them.
  */
-export async function replayLarge(file: Blob, index: LineIndex, load: IndexLoad, version: NanobotVersion, max: number): Promise<LargeReplayAnswer> {
+export function replayLarge(file: Blob, index: LineIndex, load: IndexLoad, version: NanobotVersion, max: number): Promise<LargeReplayAnswer> {
+  // One answer per load and settings: the Replay tab and the "first replayed" jump share it.
+  const key = `${version}:${max}`;
+  let answers = asked.get(load);
+  if (!answers) asked.set(load, (answers = new Map()));
+  let answer = answers.get(key);
+  if (!answer) answers.set(key, (answer = computeReplay(file, index, load, version, max)));
+  return answer;
+}
+
+const asked = new WeakMap<IndexLoad, Map<string, Promise<LargeReplayAnswer>>>();
+
+async function computeReplay(file: Blob, index: LineIndex, load: IndexLoad, version: NanobotVersion, max: number): Promise<LargeReplayAnswer> {
   const { start, length, eol, role, flags } = index;
   const req: ReplayRequest = { id: nextId++, file, index: { start, length, eol, role, flags }, lines: load.messageLines, lastConsolidated: load.lastConsolidated, version, max };
   const w = getWorker();

@@ -229,6 +229,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
       )}
       {large && path ? (
         <LargeSession adapter={ws.adapter} path={path} fileName={summary.fileName} version={activeVersion.value} size={summary.size} writable={ws.writable}
+          params={r.params}
           onSaved={(saved, message) => {
             watcher.current?.setKnown(saved.stat);
             say(message, 'success');

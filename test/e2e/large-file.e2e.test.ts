@@ -2,6 +2,7 @@
  * Large-file mode in real Chromium: a dropped folder holds a session above the (lowered) size line;
  * the page shows its first messages, the index's counts, scrolls to the last message (decoded on
  * demand from the file's bytes), and shows nanobot's replay computed from the reachable tail; its
+ * find bar lands on a word planted far down, and jumps and permalinks open their message in place; then its
  * Edit tab trims it to the last 100 messages through the streamed save, checked byte for byte on disk.
  */
 import fs from 'node:fs';
@@ -15,6 +16,8 @@ import { openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41881;
 const MESSAGES = 3000;
+/** The message holding the only "Zanzibar" of the file, far down. */
+const PLANTED = 2950;
 let b: Browser;
 let app: Served;
 let dir: string;
@@ -28,7 +31,8 @@ beforeAll(async () => {
   const rows = [JSON.stringify({ _type: 'metadata', key: 'cli:big', created_at: '2026-06-01T09:00:00', updated_at: '2026-06-01T10:00:00', metadata: {}, last_consolidated: 0 })];
   for (let i = 0; i < MESSAGES; i++) {
     const role = i % 2 === 0 ? 'user' : 'assistant';
-    rows.push(JSON.stringify({ role, content: `${role === 'user' ? 'Question' : 'Answer'} number ${i}: ${'lorem ipsum '.repeat(40)}`, timestamp: '2026-06-01T09:00:00' }));
+    const planted = i === PLANTED ? 'the word Zanzibar is planted here, ' : '';
+    rows.push(JSON.stringify({ role, content: `${role === 'user' ? 'Question' : 'Answer'} number ${i}: ${planted}${'lorem ipsum '.repeat(40)}`, timestamp: '2026-06-01T09:00:00' }));
   }
   file = path.join(ws, 'sessions', 'cli_big.jsonl');
   fs.writeFileSync(file, rows.join('\n') + '\n');
@@ -81,6 +85,47 @@ describe('a session above the large-file line', () => {
     expect(await page.getByText(`left out: `).first().innerText()).toContain('2,880');
     await shot(page, 'large-file', false);
   }, 120_000);
+
+  it('finds a word planted far down and lands on it; jumps and a permalink open their message in place', async () => {
+    const page = b.page;
+    await page.getByRole('tab', { name: 'Conversation' }).click();
+    const list = page.locator('.sl-large-list');
+    await list.waitFor();
+    await page.keyboard.press('Control+f');
+    const input = page.locator('.sl-find-input');
+    await input.waitFor();
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await input.fill('zanzibar');
+    await page.locator('.sl-find-count').getByText('1 of 1', { exact: true }).waitFor();
+    // The card is read from the file, decoded, scrolled into the list's view, and its mark outlined.
+    const current = page.locator(`article[data-large-index="${PLANTED}"] mark.sl-find-current`);
+    await current.waitFor();
+    expect(await current.innerText()).toBe('Zanzibar');
+    const inView = async (sel: string) =>
+      evaluate(page, (s) => {
+        const el = document.querySelector(s);
+        const box = document.querySelector('.sl-large-list')!.getBoundingClientRect();
+        const r = el?.getBoundingClientRect();
+        return !!r && r.bottom > box.top && r.top < box.bottom;
+      }, sel);
+    expect(await inView(`article[data-large-index="${PLANTED}"] mark.sl-find-current`)).toBe(true);
+    await shot(page, 'large-file-find', false);
+    await input.press('Escape');
+    expect(await page.locator('.sl-findbar').count()).toBe(0);
+
+    // Jump to message #1,500, then to the latest.
+    await page.locator('.sl-jump-message').fill('1500');
+    await page.locator('.sl-jump-message').press('Enter');
+    await page.locator('article[data-large-index="1499"]').getByText('number 1499:').waitFor();
+    expect(await inView('article[data-large-index="1499"]')).toBe(true);
+    await page.locator('.sl-jump').getByRole('button', { name: 'latest' }).click();
+    await page.locator(`article[data-large-index="${MESSAGES - 1}"]`).getByText(`number ${MESSAGES - 1}:`).waitFor();
+
+    // A permalink opens its message.
+    await page.evaluate((threshold) => (location.hash = `#/s/cli%3Abig/m/700?large=${threshold}`), Math.floor(size / 2));
+    await page.locator('article[data-large-index="699"]').getByText('number 699:').waitFor();
+    expect(await inView('article[data-large-index="699"]')).toBe(true);
+  });
 
   it('trims it from the Edit tab: a streamed save of the kept bytes, the same bytes the normal save writes', async () => {
     const page = b.page;

@@ -80,6 +80,14 @@ describe('a large file’s replay, computed off the page', () => {
     });
   }
 
+  it('computes one answer per load and settings, which the Replay tab and the "first replayed" jump share', async () => {
+    const { file, index, load } = await opened(session(0, 200), 'v0.2');
+    const a = replayLarge(file, index, load, 'v0.2', 20_000);
+    expect(replayLarge(file, index, load, 'v0.2', 20_000)).toBe(a);
+    expect(replayLarge(file, index, load, 'v0.3.0', 20_000)).not.toBe(a);
+    expect((await a).step).toBe('done');
+  });
+
   it('says how far back the replay reaches when that is more than it may read', async () => {
     const bytes = session(0, 300);
     const { file, index, load } = await opened(bytes, 'v0.2');

@@ -293,6 +293,7 @@ const pages = {
       inputLabel: 'Find in messages, tool calls and results',
       placeholder: 'Find in this session',
       noMatches: 'No matches',
+      searching: 'searching…',
       position: (at: number, total: number, more: boolean) => `${g(at)} of ${g(total)}${more ? '+' : ''}`,
       previous: 'Previous match',
       previousTitle: 'Previous match (Shift+Enter)',
@@ -833,6 +834,7 @@ const pages = {
     lastPage: 'Last page',
     pageOf: (from: string, to: string, total: string) => `Messages ${from}–${to} of ${total}`,
     dropped: (reason: string, n: string) => `${n} left out: ${reason}`,
+    findFailed: (why: string) => `The search could not read the file: ${why}`,
   },
 
   // ── large-file edits (planned from the index, saved as a stream) ──

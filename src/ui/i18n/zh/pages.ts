@@ -343,6 +343,7 @@ const pages: PageText = {
       inputLabel: '在消息、工具调用和工具结果中查找',
       placeholder: '在此会话中查找',
       noMatches: '没有匹配项',
+      searching: '查找中…',
       position: (at: number, total: number, more: boolean) => `第 ${g(at)} 个，共 ${g(total)}${more ? '+' : ''} 个`,
       previous: '上一个匹配',
       previousTitle: '上一个匹配（Shift+Enter）',
@@ -980,6 +981,7 @@ const pages: PageText = {
     lastPage: '最后一页',
     pageOf: (from: string, to: string, total: string) => `第 ${from}–${to} 条消息，共 ${total} 条`,
     dropped: (reason: string, n: string) => `${n} 条未发送：${reason}`,
+    findFailed: (why: string) => `查找时无法读取文件：${why}`,
   },
 
   // ── 大文件的编辑（按索引规划，以流的方式保存）──

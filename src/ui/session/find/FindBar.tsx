@@ -6,32 +6,16 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { OpenedSession } from '../../../store/sessions';
 import type { Pairing } from '../pairing';
-import { pg } from '../../i18n/text';
-import { findMatches, MATCH_LIMIT, searchIndex, type FindMatch } from './search-index';
-import { closeFind, findFocus, findQuery } from './state';
+import { FindBarView } from './FindBarView';
+import { markCurrent } from './mark-current';
+import { findMatches, MATCH_LIMIT, searchIndex } from './search-index';
+import { findFocus, findQuery } from './state';
 
 export interface FindBarProps {
   opened: OpenedSession;
   pairing: Pairing;
   /** Brings message `message` (0-based, recovered lens) into view. */
   onGoto: (message: number) => void;
-}
-
-/** Outlines the `nth` mark of the highlighted card once the list has drawn it (a few frames at most). */
-function markCurrent(m: FindMatch): void {
-  let tries = 12;
-  const step = () => {
-    for (const el of document.querySelectorAll('.sl-find-current')) el.classList.remove('sl-find-current');
-    const card = document.querySelector(`.sl-conversation article[data-message="${m.message}"]`);
-    // Only the texts the index searched (message text, tool calls): other JSON shown may hold marks too.
-    const marks = card ? card.querySelectorAll('.sl-msgtext mark.sl-find-hit, .sl-calls mark.sl-find-hit') : [];
-    const mark = marks[m.nth] ?? marks[0];
-    if (mark) {
-      mark.classList.add('sl-find-current');
-      mark.scrollIntoView?.({ block: 'nearest' });
-    } else if (--tries > 0) requestAnimationFrame(step);
-  };
-  requestAnimationFrame(step);
 }
 
 /** The bar; mounted by the Conversation tab while find is open. */
@@ -51,42 +35,13 @@ export function FindBar({ opened, pairing, onGoto }: FindBarProps) {
     const k = ((i % matches.length) + matches.length) % matches.length;
     setAt(k);
     onGoto(matches[k]!.message);
-    markCurrent(matches[k]!);
+    markCurrent(`.sl-conversation article[data-message="${matches[k]!.message}"]`, matches[k]!.nth);
   };
   useEffect(() => {
     findQuery.value = text;
     setAt(0);
     if (matches.length) go(0);
   }, [matches]);
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      go(e.shiftKey ? at - 1 : at + 1);
-    } else if (e.key === 'Escape') {
-      e.preventDefault();
-      closeFind();
-    }
-  };
-  const t = pg().find;
   const more = matches.length >= MATCH_LIMIT;
-  return (
-    <div class="sl-findbar" role="search" aria-label={t.label}>
-      <input
-        ref={input}
-        type="search"
-        class="sl-find-input"
-        aria-label={t.inputLabel}
-        placeholder={t.placeholder}
-        value={text}
-        onInput={(e) => setText(e.currentTarget.value)}
-        onKeyDown={onKey}
-      />
-      <span class="sl-find-count" role="status" aria-live="polite">
-        {text.trim() === '' ? '' : matches.length === 0 ? t.noMatches : t.position(at + 1, more ? MATCH_LIMIT : matches.length, more)}
-      </span>
-      <button type="button" aria-label={t.previous} title={t.previousTitle} disabled={!matches.length} onClick={() => go(at - 1)}>↑</button>
-      <button type="button" aria-label={t.next} title={t.nextTitle} disabled={!matches.length} onClick={() => go(at + 1)}>↓</button>
-      <button type="button" aria-label={t.close} title={t.closeTitle} onClick={closeFind}>✕</button>
-    </div>
-  );
+  return <FindBarView text={text} onText={setText} at={at} total={more ? MATCH_LIMIT : matches.length} more={more} onStep={go} input={input} />;
 }

@@ -1,8 +1,7 @@
 /** Jump to message #N, to file line N, to the first message the replay sends, or to the latest. */
-import { useState } from 'preact/hooks';
 import type { OpenedSession } from '../../../store/sessions';
 import { firstReplayedLine } from './first-replayed';
-import { pg } from '../../i18n/text';
+import { JumpBar } from './JumpBar';
 
 export interface JumpToProps {
   opened: OpenedSession;
@@ -12,64 +11,7 @@ export interface JumpToProps {
   onLine: (line: number) => boolean;
 }
 
-function whole(v: string): number | null {
-  return /^\s*\d+\s*$/.test(v) ? Number(v) : null;
-}
-
 /** One compact line of jump controls above the conversation. */
 export function JumpTo({ opened, onMessage, onLine }: JumpToProps) {
-  const [msg, setMsg] = useState('');
-  const [line, setLine] = useState('');
-  // What to tell the user, read at render (a language switch re-words it); null for nothing.
-  const [said, setSaid] = useState<(() => string) | null>(null);
-  const setSay = (say: (() => string) | null) => setSaid(() => say);
-  const total = opened.recovered.messages.length;
-  const t = pg().find;
-  const toMessage = () => {
-    const n = whole(msg);
-    if (n === null || n < 1 || n > total) return setSay(() => pg().find.noMessage(msg.trim(), total));
-    setSay(null);
-    onMessage(n - 1);
-  };
-  const toLine = () => {
-    const n = whole(line);
-    if (n === null || n < 1 || n > opened.doc.records.length || !onLine(n - 1)) return setSay(() => pg().find.noLine(line.trim()));
-    setSay(null);
-  };
-  const toReplayed = async () => {
-    setSay(() => pg().find.replaying);
-    try {
-      const l = await firstReplayedLine(opened);
-      if (l === null) setSay(() => pg().find.noneSent);
-      else {
-        setSay(null);
-        onLine(l);
-      }
-    } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
-      setSay(() => pg().find.replayFailed(why));
-    }
-  };
-  const enter = (f: () => void) => (e: KeyboardEvent) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      f();
-    }
-  };
-  return (
-    <div class="sl-jump" role="group" aria-label={t.jumpTo}>
-      <span class="sl-muted">{t.jumpTo}</span>
-      <label>
-        # <input class="sl-jump-message" inputMode="numeric" size={6} aria-label={t.messageNumber} value={msg} onInput={(e) => setMsg(e.currentTarget.value)} onKeyDown={enter(toMessage)} />
-      </label>
-      <button type="button" onClick={toMessage}>{t.go}</button>
-      <label>
-        {t.line} <input class="sl-jump-line" inputMode="numeric" size={6} aria-label={t.fileLine} value={line} onInput={(e) => setLine(e.currentTarget.value)} onKeyDown={enter(toLine)} />
-      </label>
-      <button type="button" onClick={toLine}>{t.go}</button>
-      <button type="button" class="sl-link" onClick={() => void toReplayed()}>{t.firstReplayed}</button>
-      <button type="button" class="sl-link" disabled={total === 0} onClick={() => onMessage(total - 1)}>{t.latest}</button>
-      {said && <span class="sl-muted" role="status">{said()}</span>}
-    </div>
-  );
+  return <JumpBar total={opened.recovered.messages.length} lines={opened.doc.records.length} firstReplayed={() => firstReplayedLine(opened)} onMessage={onMessage} onLine={onLine} />;
 }

@@ -30,14 +30,25 @@ const KEPT_BLOCKS = 64;
  */
 export const PAGE = 20_000;
 
+/** A message to bring into view (0-based, among all messages); a new `nonce` scrolls again. */
+export interface LargeTarget {
+  message: number;
+  nonce: number;
+}
+
 /** The conversation view of large-file mode. */
-export function LargeConversation({ file, index, scrollTo }: { file: Blob; index: LineIndex; scrollTo?: number | null }) {
+export function LargeConversation({ file, index, scrollTo, target }: { file: Blob; index: LineIndex; scrollTo?: number | null; target?: LargeTarget | null }) {
   const blocks = useRef(new Map<number, (PyDict | null)[]>());
   const pending = useRef(new Set<number>());
   const [, setTick] = useState(0);
   const pages = Math.max(1, Math.ceil(index.messageCount / PAGE));
   const [page, setPage] = useState(0);
   const first = page * PAGE;
+  // A jump to a message on another page turns to that page first.
+  useEffect(() => {
+    if (target) setPage(Math.floor(target.message / PAGE));
+  }, [target]);
+  const targetRow = target && Math.floor(target.message / PAGE) === page ? target.message - first : null;
   const estimate = useCallback((k: number) => rowHeight(index.length[index.messages[first + k]!]!), [index, first]);
   useEffect(() => {
     blocks.current.clear();
@@ -71,7 +82,7 @@ export function LargeConversation({ file, index, scrollTo }: { file: Blob; index
   };
 
   const t = pg().large;
-  const list = <VirtualList key={page} count={Math.min(PAGE, index.messageCount - first)} estimateSize={estimate} render={render} label={t.list} class="sl-large-list" overscan={OVERSCAN} scrollTo={scrollTo ?? null} />;
+  const list = <VirtualList key={page} count={Math.min(PAGE, index.messageCount - first)} estimateSize={estimate} render={render} label={t.list} class="sl-large-list" overscan={OVERSCAN} scrollTo={targetRow ?? scrollTo ?? null} scrollNonce={target?.nonce} />;
   if (pages === 1) return list;
   const go = (to: number) => setPage(Math.max(0, Math.min(pages - 1, to)));
   return (

@@ -7,6 +7,7 @@ import { dictGet, type PyDict } from '../../../core/pyvalue';
 import { pg } from '../../i18n/text';
 import { Content } from '../conversation/Content';
 import { count } from '../text';
+import { LargeCalls } from './LargeCalls';
 
 export interface LargeMessageProps {
   /** 0-based position in the list shown (messages, or replay entries). */
@@ -39,6 +40,7 @@ export function LargeMessage({ index, line, value, id, plain }: LargeMessageProp
         {Array.isArray(calls) && calls.length > 0 && <span class="sl-muted">tool_calls × {count(calls.length)}</span>}
       </header>
       {value ? <Content value={dictGet(value, 'content')} id={id} plain={plain} /> : <p class="sl-muted">{t.notObject}</p>}
+      {value && !plain && <LargeCalls value={value} />}
     </article>
   );
 }

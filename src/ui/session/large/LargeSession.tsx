@@ -15,12 +15,13 @@ import { pg } from '../../i18n/text';
 import { Tabs } from '../Tabs';
 import { bytes, count } from '../text';
 import type { LargeSaveResult } from '../../../store/large-save';
-import { LargeConversation } from './LargeConversation';
+import { LargeConversationTab } from './LargeConversationTab';
 import { LargeEdit } from './LargeEdit';
 import { LargeMessage } from './LargeMessage';
 import { LargeReplay } from './LargeReplay';
 import { screenful } from './head';
 import { useLargeFile } from './useLargeFile';
+import { useFindKey } from './useFindKey';
 import '../session.css';
 import './large.css';
 
@@ -34,6 +35,8 @@ export interface LargeSessionProps {
   writable?: boolean;
   /** A large-file edit was saved (the page tells the listing and its change watcher). */
   onSaved?: (r: LargeSaveResult, message: string) => void;
+  /** The route's parameters: a permalink's message (`m`) or a file line (`line`) opens there. */
+  params?: Record<string, string>;
 }
 
 type TabId = 'conversation' | 'replay' | 'edit';
@@ -44,6 +47,7 @@ export default function LargeSession(p: LargeSessionProps) {
   const [generation, setGeneration] = useState(0);
   const s = useLargeFile(p.adapter, p.path, p.version, generation);
   const [tab, setTab] = useState<TabId>('conversation');
+  useFindKey(() => setTab('conversation'));
   const t = pg().large;
   if (s.problem === 'no-file') return <p class="notice danger">{t.noFile}</p>;
   if (s.error) return <p class="notice danger" role="alert">{t.failed(s.error)}</p>;
@@ -56,7 +60,7 @@ export default function LargeSession(p: LargeSessionProps) {
       </header>
       {s.index && s.load && s.file ? (
         <Tabs tabs={[{ id: 'conversation', label: t.conversation }, { id: 'replay', label: t.replay }, { id: 'edit', label: t.edit }]} active={tab} onSelect={(id) => setTab(id as TabId)} idPrefix="sl-large" label={t.tabs}>
-          {tab === 'conversation' && <LargeConversation file={s.file} index={s.index} />}
+          {tab === 'conversation' && <LargeConversationTab file={s.file} index={s.index} load={s.load} version={p.version} params={p.params} />}
           {tab === 'replay' && <LargeReplay file={s.file} index={s.index} load={s.load} version={p.version} />}
           {tab === 'edit' && (
             <LargeEdit file={s.file} index={s.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null}

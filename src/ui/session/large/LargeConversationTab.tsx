@@ -1,0 +1,80 @@
+/**
+ * The Conversation tab of large-file mode: the find bar and the jumps of the full view above the
+ * virtual list, all working from the index: message #N and the latest are positions in it, line N
+ * is looked up in it, the first replayed message comes from the Replay tab's answer (computed in
+ * its worker if the tab has not asked yet), and a permalink (`m=`, or `line=`) opens its message.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { IndexLoad } from '../../../core/index-load';
+import { messageAtLine } from '../../../core/index-lookup';
+import type { LineIndex } from '../../../core/line-index';
+import type { NanobotVersion } from '../../../core/nanobot-version';
+import { replayLarge } from '../../../store/large-replay-client';
+import { pg } from '../../i18n/text';
+import { JumpBar } from '../find/JumpBar';
+import { findOpen, openFind } from '../find/state';
+import { count } from '../text';
+import { LargeConversation, type LargeTarget } from './LargeConversation';
+import { LargeFindBar } from './LargeFindBar';
+import { MAX_REPLAY_MESSAGES } from './LargeReplay';
+
+export interface LargeConversationTabProps {
+  file: Blob;
+  index: LineIndex;
+  load: IndexLoad;
+  version: NanobotVersion;
+  /** The route's parameters: `m` (a permalink's 1-based message) or `line` (1-based file line). */
+  params?: Record<string, string>;
+}
+
+/** The message a link points at: `line` (1-based) if it holds one, else `m` (1-based); null for none. */
+export function linkedMessage(params: Record<string, string>, index: Pick<LineIndex, 'messages' | 'messageCount'>): number | null {
+  const l = Number(params.line);
+  if (Number.isInteger(l) && l >= 1) {
+    const k = messageAtLine(index, l - 1);
+    if (k >= 0) return k;
+  }
+  const m = Number(params.m);
+  return params.m !== undefined && Number.isInteger(m) && m >= 1 && m <= index.messageCount ? m - 1 : null;
+}
+
+/** The tab: find bar (while open), jump controls, the list. */
+export function LargeConversationTab({ file, index, load, version, params = {} }: LargeConversationTabProps) {
+  const nonce = useRef(0);
+  const [target, setTarget] = useState<LargeTarget | null>(() => {
+    const k = linkedMessage(params, index);
+    return k === null ? null : { message: k, nonce: nonce.current++ };
+  });
+  const goto = (message: number) => setTarget({ message, nonce: nonce.current++ });
+  useEffect(() => {
+    const k = linkedMessage(params, index);
+    if (k !== null && k !== target?.message) goto(k);
+  }, [params.m, params.line]);
+  const onLine = (line: number): boolean => {
+    const k = messageAtLine(index, line);
+    if (k < 0) return false;
+    goto(k);
+    return true;
+  };
+  const firstReplayed = async (): Promise<number | null> => {
+    if (!load.loaded) return null;
+    const a = await replayLarge(file, index, load, version, MAX_REPLAY_MESSAGES);
+    if (a.step === 'too-far') throw new Error(pg().large.replayTooFar(count(a.reach), count(MAX_REPLAY_MESSAGES)));
+    return a.sources.length ? (load.messageLines[a.sources[0]!] ?? null) : null;
+  };
+  const t = pg().conversation;
+  return (
+    <section class="sl-conversation sl-large-conversation" aria-label={t.heading}>
+      {findOpen.value && <LargeFindBar file={file} index={index} onGoto={goto} />}
+      <div class="sl-conv-tools">
+        {!findOpen.value && (
+          <button type="button" class="sl-link" title={t.findTitle} onClick={openFind}>
+            {t.find}
+          </button>
+        )}
+        <JumpBar total={index.messageCount} lines={index.count} firstReplayed={firstReplayed} onMessage={goto} onLine={onLine} />
+      </div>
+      <LargeConversation file={file} index={index} target={target} />
+    </section>
+  );
+}
