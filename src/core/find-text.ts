@@ -7,18 +7,22 @@
 import { pyStr } from './pyrepr';
 import { dictGet, isDict, type PyDict } from './pyvalue';
 
-/** The searchable text of message record `m`, parts joined by '\n' (not lower-cased). */
-export function messageFindText(m: PyDict): string {
-  const parts: string[] = [];
-  const content = dictGet(m, 'content');
-  if (typeof content === 'string') parts.push(content);
-  else if (Array.isArray(content)) {
-    for (const b of content) {
+/** The text a find searches in a message's `content`: a string, or the text blocks of a list (shared with the full view's index). */
+export function contentTexts(v: unknown, out: string[] = []): string[] {
+  if (typeof v === 'string') out.push(v);
+  else if (Array.isArray(v)) {
+    for (const b of v) {
       if (!isDict(b)) continue;
       const text = dictGet(b, 'text');
-      if (dictGet(b, 'type') === 'text' && typeof text === 'string') parts.push(text);
+      if (dictGet(b, 'type') === 'text' && typeof text === 'string') out.push(text);
     }
   }
+  return out;
+}
+
+/** The searchable text of message record `m`, parts joined by '\n' (not lower-cased). */
+export function messageFindText(m: PyDict): string {
+  const parts = contentTexts(dictGet(m, 'content'));
   for (const c of callTexts(m)) parts.push(c.name ?? '', c.arguments);
   return parts.join('\n');
 }

@@ -3,7 +3,8 @@
  * text blocks of list content, tool call names and arguments), lower-cased once per session, so a
  * keystroke over 2,000 messages is a scan of plain strings.
  */
-import { dictGet, isDict, type PyDict, type PyValue } from '../../../core/pyvalue';
+import { contentTexts } from '../../../core/find-text';
+import { dictGet, type PyDict } from '../../../core/pyvalue';
 import type { OpenedSession } from '../../../store/sessions';
 import type { Pairing } from '../pairing';
 
@@ -16,21 +17,9 @@ export interface FindMatch {
   nth: number;
 }
 
-function contentParts(v: PyValue | undefined, out: string[]): void {
-  if (typeof v === 'string') out.push(v);
-  else if (Array.isArray(v)) {
-    for (const b of v) {
-      if (!isDict(b)) continue;
-      const text = dictGet(b, 'text');
-      if (dictGet(b, 'type') === 'text' && typeof text === 'string') out.push(text);
-    }
-  }
-}
-
 /** The text of message `i` the find bar searches, in the order the card shows it. */
 export function searchableText(m: PyDict, i: number, pairing: Pairing): string {
-  const parts: string[] = [];
-  contentParts(dictGet(m, 'content'), parts);
+  const parts = contentTexts(dictGet(m, 'content'));
   for (const c of pairing.calls.get(i) ?? []) parts.push(c.name, c.arguments);
   return parts.join('\n');
 }
