@@ -5,7 +5,11 @@
  * there are no workers (Node, tests), through the same search.
  */
 import type { LineIndex } from '../core/line-index';
+import { yieldToEventLoop } from './event-loop';
 import { searchFile, type FindColumns } from './large-find';
+import { FIND_COLUMNS, type FindReply, type FindRequest } from './large-find-wire';
+
+export type { FindReply, FindRequest } from './large-find-wire';
 
 /** One match: the message (0-based, in file order) and which occurrence in its text (0-based). */
 export interface LargeMatch {
@@ -25,22 +29,12 @@ export interface FindUpdate {
   error?: string;
 }
 
-export type FindRequest =
-  | { type: 'index'; key: number; file: Blob; cols: FindColumns }
-  | { type: 'find'; id: number; key: number; query: string; slice: number; limit: number }
-  | { type: 'cancel' };
-
-export type FindReply =
-  | { id: number; type: 'slice'; flat: Uint32Array; total: number; bytes: number }
-  | { id: number; type: 'end'; total: number; bytes: number; limited: boolean }
-  | { id: number; type: 'error'; message: string };
-
 /** Slices of 4 MiB: reading the next while this one is filtered keeps the worker busy, and a cancel waits at most one. */
 export const FIND_SLICE = 4 * 1024 * 1024;
 
 let worker: Worker | null = null;
 let nextId = 1;
-let sentKey = 0;
+let sent: { key: number; ready: Promise<void> } | null = null;
 const keys = new WeakMap<LineIndex, number>();
 let nextKey = 1;
 
@@ -54,6 +48,31 @@ function pairs(flat: Uint32Array): LargeMatch[] {
   const out: LargeMatch[] = new Array(flat.length >> 1);
   for (let k = 0; k < flat.length; k += 2) out[k >> 1] = { message: flat[k]!, nth: flat[k + 1]! };
   return out;
+}
+
+/**
+ * Starts the worker and hands it `file` and a copy of the index's columns, one column per task
+ * (moved, not cloned into the message): at 1 GiB they are 10 MB, and making and posting them in
+ * one go held the page for 50–270 ms as the first search started. Done once per index; the find
+ * bar calls it as it opens, before anything is typed.
+ */
+export function prepareFind(file: Blob, index: LineIndex): Promise<void> {
+  const w = getWorker();
+  if (!w) return Promise.resolve();
+  let key = keys.get(index);
+  if (key === undefined) keys.set(index, (key = nextKey++));
+  if (sent?.key === key) return sent.ready;
+  const k = key;
+  w.postMessage({ type: 'index', key: k, file, messageCount: index.messageCount } satisfies FindRequest);
+  const ready = (async () => {
+    for (const name of FIND_COLUMNS) {
+      await yieldToEventLoop();
+      const array = index[name].slice();
+      w.postMessage({ type: 'column', key: k, name, array } satisfies FindRequest, [array.buffer as ArrayBuffer]);
+    }
+  })();
+  sent = { key: k, ready };
+  return ready;
 }
 
 /** The columns the search reads (in place: the page's own). */
@@ -76,17 +95,7 @@ export function findInFile(file: Blob, index: LineIndex, query: string, limit: n
     );
     return () => void (live = false);
   }
-  let key = keys.get(index);
-  if (key === undefined) keys.set(index, (key = nextKey++));
-  if (sentKey !== key) {
-    // Copies moved to the worker: a copy is a memcpy, where cloning 10 MB of columns (a 1 GiB file's)
-    // into the message held the page for 65–276 ms.
-    const { start, length, eol, role, flags, messages, messageCount } = index;
-    const cols: FindColumns = { start: start.slice(), length: length.slice(), eol: eol.slice(), role: role.slice(), flags: flags.slice(), messages: messages.slice(), messageCount };
-    const moved = [cols.start, cols.length, cols.eol, cols.role, cols.flags, cols.messages].map((a) => a.buffer as ArrayBuffer);
-    w.postMessage({ type: 'index', key, file, cols } satisfies FindRequest, moved);
-    sentKey = key;
-  }
+  const ready = prepareFind(file, index);
   const id = nextId++;
   const onMessage = (e: MessageEvent<FindReply>) => {
     const m = e.data;
@@ -97,7 +106,7 @@ export function findInFile(file: Blob, index: LineIndex, query: string, limit: n
     else onUpdate({ found: [], total: 0, bytes: 0, done: true, limited: false, error: m.message });
   };
   w.addEventListener('message', onMessage);
-  w.postMessage({ type: 'find', id, key, query, slice: FIND_SLICE, limit } satisfies FindRequest);
+  void ready.then(() => live && w.postMessage({ type: 'find', id, key: sent!.key, query, slice: FIND_SLICE, limit } satisfies FindRequest));
   return () => {
     if (!live) return;
     live = false;

@@ -1,15 +1,15 @@
 /**
  * Worker that runs the large-file find (large-find-client.ts asks): it keeps the index of the file
- * last sent, reads the file's slices itself and posts the matches slice by slice, a few times a
+ * last sent (its columns arrive one message each), reads the file's slices itself and posts the matches slice by slice, a few times a
  * second at most when a slice finds nothing. A new query or a cancel stops the running search.
  */
 import { searchFile, type FindColumns } from './large-find';
-import type { FindReply, FindRequest } from './large-find-client';
+import { FIND_COLUMNS, type FindReply, type FindRequest } from './large-find-wire';
 
 /** Progress without new matches is posted at most this often. */
 const QUIET_MS = 100;
 
-let held: { key: number; file: Blob; cols: FindColumns } | null = null;
+let held: { key: number; file: Blob; cols: Partial<FindColumns> & { messageCount: number } } | null = null;
 let current = 0;
 
 function post(msg: FindReply, transfer: Transferable[] = []) {
@@ -18,15 +18,19 @@ function post(msg: FindReply, transfer: Transferable[] = []) {
 
 self.onmessage = async (e: MessageEvent<FindRequest>) => {
   const m = e.data;
-  if (m.type === 'index') return void (held = { key: m.key, file: m.file, cols: m.cols });
+  if (m.type === 'index') return void (held = { key: m.key, file: m.file, cols: { messageCount: m.messageCount } });
+  if (m.type === 'column') {
+    if (held?.key === m.key) (held.cols as Record<string, unknown>)[m.name] = m.array;
+    return;
+  }
   if (m.type === 'cancel') return void (current = 0);
   const { id } = m;
   current = id;
   const h = held;
-  if (!h || h.key !== m.key) return post({ id, type: 'error', message: 'the file’s index was not sent' });
+  if (!h || h.key !== m.key || FIND_COLUMNS.some((c) => !h.cols[c])) return post({ id, type: 'error', message: 'the file’s index was not sent' });
   let posted = 0;
   try {
-    const end = await searchFile(h.file, h.cols, {
+    const end = await searchFile(h.file, h.cols as FindColumns, {
       query: m.query,
       slice: m.slice,
       limit: m.limit,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { indexBytes } from '../../src/core/line-index';
-import type { FindReply, FindRequest } from '../../src/store/large-find-client';
+import { FIND_COLUMNS, type FindReply, type FindRequest } from '../../src/store/large-find-wire';
 
 /** `n` messages, "needle" in every 50th. */
 function file(n: number): { blob: Blob; bytes: Uint8Array<ArrayBuffer> } {
@@ -21,7 +21,13 @@ describe('the large-file find worker', () => {
     await send({ type: 'find', id: 1, key: 9, query: 'needle', slice: 1024, limit: 10_000 });
     expect(posted).toEqual([{ id: 1, type: 'error', message: 'the file’s index was not sent' }]);
     posted.length = 0;
-    await send({ type: 'index', key: 9, file: blob, cols: ix });
+    await send({ type: 'index', key: 9, file: blob, messageCount: ix.messageCount });
+    for (const name of FIND_COLUMNS.slice(0, -1)) await send({ type: 'column', key: 9, name, array: ix[name] });
+    // Until every column is in, the index is not there.
+    await send({ type: 'find', id: 1, key: 9, query: 'needle', slice: 1024, limit: 10_000 });
+    expect(posted).toEqual([{ id: 1, type: 'error', message: 'the file’s index was not sent' }]);
+    posted.length = 0;
+    await send({ type: 'column', key: 9, name: 'messages', array: ix.messages });
     // A search, replaced by another before it ends: the first stops at its next slice, without an end.
     const first = send({ type: 'find', id: 2, key: 9, query: 'needle', slice: 1024, limit: 10_000 });
     const second = send({ type: 'find', id: 3, key: 9, query: 'NEEDLE AT 1', slice: 4096, limit: 10_000 });

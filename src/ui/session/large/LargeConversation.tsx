@@ -30,6 +30,9 @@ const KEPT_BLOCKS = 64;
  */
 export const PAGE = 20_000;
 
+/** How long after a jump the list keeps aiming at its message as rows are read and measured. */
+const AIM_MS = 2000;
+
 /** A message to bring into view (0-based, among all messages); a new `nonce` scrolls again. */
 export interface LargeTarget {
   message: number;
@@ -44,9 +47,15 @@ export function LargeConversation({ file, index, scrollTo, target }: { file: Blo
   const pages = Math.max(1, Math.ceil(index.messageCount / PAGE));
   const [page, setPage] = useState(0);
   const first = page * PAGE;
-  // A jump to a message on another page turns to that page first.
+  // A jump to a message on another page turns to that page first. While the rows around it are
+  // read and drawn their heights change from the guess, so each block read in the next moments
+  // aims at it again: the list would otherwise land beside it.
+  const [aim, setAim] = useState(0);
+  const aimUntil = useRef(0);
   useEffect(() => {
-    if (target) setPage(Math.floor(target.message / PAGE));
+    if (!target) return;
+    setPage(Math.floor(target.message / PAGE));
+    aimUntil.current = performance.now() + AIM_MS;
   }, [target]);
   const targetRow = target && Math.floor(target.message / PAGE) === page ? target.message - first : null;
   const estimate = useCallback((k: number) => rowHeight(index.length[index.messages[first + k]!]!), [index, first]);
@@ -65,6 +74,7 @@ export function LargeConversation({ file, index, scrollTo, target }: { file: Blo
         blocks.current.set(b, values);
         while (blocks.current.size > KEPT_BLOCKS) blocks.current.delete(blocks.current.keys().next().value!);
         setTick((t) => t + 1);
+        if (performance.now() < aimUntil.current) setAim((a) => a + 1);
       },
       () => pending.current.delete(b),
     );
@@ -82,7 +92,9 @@ export function LargeConversation({ file, index, scrollTo, target }: { file: Blo
   };
 
   const t = pg().large;
-  const list = <VirtualList key={page} count={Math.min(PAGE, index.messageCount - first)} estimateSize={estimate} render={render} label={t.list} class="sl-large-list" overscan={OVERSCAN} scrollTo={targetRow ?? scrollTo ?? null} scrollNonce={target?.nonce} />;
+  // Reading on (a wheel, a touch, a key, a click in the list) ends the aiming at once.
+  const stopAiming = () => void (aimUntil.current = 0);
+  const list = <div onWheel={stopAiming} onTouchStart={stopAiming} onKeyDown={stopAiming} onMouseDown={stopAiming}><VirtualList key={page} count={Math.min(PAGE, index.messageCount - first)} estimateSize={estimate} render={render} label={t.list} class="sl-large-list" overscan={OVERSCAN} scrollTo={targetRow ?? scrollTo ?? null} scrollNonce={(target?.nonce ?? 0) * 1e6 + aim} /></div>;
   if (pages === 1) return list;
   const go = (to: number) => setPage(Math.max(0, Math.min(pages - 1, to)));
   return (

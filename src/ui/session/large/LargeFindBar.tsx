@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LineIndex } from '../../../core/line-index';
-import { findInFile, type LargeMatch } from '../../../store/large-find-client';
+import { findInFile, prepareFind, type LargeMatch } from '../../../store/large-find-client';
 import { pg } from '../../i18n/text';
 import { FindBarView } from '../find/FindBarView';
 import { markCurrent } from '../find/mark-current';
@@ -34,6 +34,8 @@ export function LargeFindBar({ file, index, onGoto }: { file: Blob; index: LineI
   const [progress, setProgress] = useState<Progress>({ total: 0, done: true, limited: false });
   const matches = useRef<LargeMatch[]>([]);
   const input = useRef<HTMLInputElement>(null);
+  // The worker gets the file and the index as the bar opens, in small tasks, before anything is typed.
+  useEffect(() => void prepareFind(file, index), [file, index]);
   const focusNonce = findFocus.value;
   useEffect(() => {
     input.current?.focus();
