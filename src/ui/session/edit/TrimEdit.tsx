@@ -40,6 +40,16 @@ export function TrimEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Pro
   const t = pg().edit.trim;
   return (
     <EditCard id="sl-ed-trim" title={t.title} plan={plan} onReload={onReload}>
+      <TrimFields max={max} setMax={setMax} etu={etu} setEtu={setEtu} total={total} />
+    </EditCard>
+  );
+}
+
+/** The trim's two inputs (messages to keep, extend_to_user), shared with large-file mode's trim card. */
+export function TrimFields({ max, setMax, etu, setEtu, total }: { max: string; setMax: (v: string) => void; etu: boolean; setEtu: (v: boolean) => void; total: number }) {
+  const t = pg().edit.trim;
+  return (
+    <>
       <label class="sl-field">
         <span>{t.label}</span>
         <input type="number" min={0} step={1} value={max} placeholder={t.placeholder(total)} onInput={(e) => setMax((e.currentTarget as HTMLInputElement).value)} />
@@ -50,6 +60,6 @@ export function TrimEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Pro
         <span>extend_to_user</span>
         <small class="sl-muted">{t.extendHint}</small>
       </label>
-    </EditCard>
+    </>
   );
 }

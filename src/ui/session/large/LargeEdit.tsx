@@ -23,6 +23,7 @@ import { nowIso } from '../../workspace/model';
 import { failure, type Outcome } from '../edit/apply';
 import { EditCard, type Plan } from '../edit/EditCard';
 import { raisedText } from '../edit/raised';
+import { TrimFields } from '../edit/TrimEdit';
 import { bytes, count } from '../text';
 
 export interface LargeEditProps {
@@ -186,16 +187,7 @@ function TrimCard({ c }: { c: Ctx }) {
   const t = pg().edit.trim;
   return (
     <EditCard id="sl-large-ed-trim" title={t.title} plan={plan} onReload={async () => c.onReload()}>
-      <label class="sl-field">
-        <span>{t.label}</span>
-        <input type="number" min={0} step={1} value={max} placeholder={t.placeholder(total)} onInput={(e) => setMax((e.currentTarget as HTMLInputElement).value)} />
-        <small class="sl-muted">{t.hint}</small>
-      </label>
-      <label class="sl-check">
-        <input type="checkbox" checked={etu} onChange={(e) => setEtu((e.currentTarget as HTMLInputElement).checked)} />
-        <span>extend_to_user</span>
-        <small class="sl-muted">{t.extendHint}</small>
-      </label>
+      <TrimFields max={max} setMax={setMax} etu={etu} setEtu={setEtu} total={total} />
       {state.step === 'reading' && <p class="sl-muted" aria-busy="true">{pg().largeEdit.trimReading}</p>}
     </EditCard>
   );
