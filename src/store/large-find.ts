@@ -4,7 +4,7 @@
  * and only those are decoded and searched as the full view searches a message. Matches come out
  * slice by slice, in message order, so a caller can show the first ones while the rest is read.
  */
-import { findPlan, mayHold } from '../core/find-filter';
+import { findPlan, sliceFilter } from '../core/find-filter';
 import { messageFindText } from '../core/find-text';
 import { FLAG, ROLE } from '../core/fact-codes';
 import { lineEnd, type LineIndex } from '../core/line-index';
@@ -64,12 +64,13 @@ export async function searchFile(file: Blob, ix: FindColumns, run: FindRun): Pro
     if (!run.live()) return { total, limited: false, cancelled: true };
     next = read(end);
     const found: number[] = [];
+    const mayHold = sliceFilter(bytes, plan);
     for (let i = k; i < end && total < run.limit; i++) {
       const line = ix.messages[i]!;
       const from = ix.start[line]! - a;
       const to = from + ix.length[line]!;
       const calls = ix.role[line] === ROLE.assistant && (ix.flags[line]! & FLAG.toolCalls) !== 0;
-      if (!mayHold(bytes, from, to, plan, calls)) continue;
+      if (!mayHold(from, to, calls)) continue;
       const value = decodeRecord(bytes.subarray(from, to));
       if (!value) continue;
       const t = messageFindText(value).toLowerCase();
