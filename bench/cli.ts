@@ -3,7 +3,7 @@
  * work in Python, measured in the same run, interleaved: nanobot's own SessionManager when
  * NANOBOT_SRC is set, else bench/cli_baseline.py's re-enactment. Sessions of 1,000 / 10,000 / 50,000
  * messages (BENCH_BIG=1 adds 150,000), each also trimmed to its last 500 (`trim --write` on a fresh
- * copy per run), and folders of 100 / 1,000 sessions, generated here. Each figure says whether the
+ * copy per run), and folders of 100 / 1,000 sessions (BENCH_BIG=1 adds 10,000), generated here. Each figure says whether the
  * goal (≤ 1.0× the baseline's time and peak memory) holds or misses. Both sides write to /dev/null
  * (nanobot's save writes a file; nothing is piped back to this process).
  * BENCH_CLI_BEFORE=path/to/an/older/cli.js also runs that build, interleaved in the same runs, so a
@@ -98,7 +98,7 @@ export async function benchCli(): Promise<Figure[]> {
         },
       });
     }
-    for (const count of [100, 1000]) {
+    for (const count of [100, 1000, ...(process.env.BENCH_BIG ? [10000] : [])]) {
       const dir = path.join(root, `f${count}`, 'sessions');
       fs.mkdirSync(dir, { recursive: true });
       const body = sessionBody(20_000);
