@@ -8,7 +8,7 @@ const dec = (b: Uint8Array) => new TextDecoder().decode(b);
 /** A Blob that counts its slices and the bytes they hold. */
 function counted(bytes: Uint8Array) {
   const seen = { slices: 0, bytes: 0 };
-  const blob = new Blob([bytes]);
+  const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
   const slice = blob.slice.bind(blob);
   blob.slice = (a?: number, b?: number) => {
     seen.slices++;
