@@ -48,6 +48,8 @@ export type FileProblem = 'noFinalNewline' | 'missingMetadata' | 'metadataNotFir
 export interface IndexHealth {
   /** Lines with each line problem. */
   lines: Record<LineProblem, number>;
+  /** The first line with each line problem, -1 for none (the view's "first" needs no scan). */
+  first: Record<LineProblem, number>;
   /** Metadata records: how many, the first and the last (the one nanobot loads), -1 when none. */
   metadata: { count: number; first: number; last: number };
   /** The last line when it has content and no terminator, else -1. */
@@ -96,8 +98,12 @@ function plain(k: number, f: number, e: number, r: number): boolean {
 /** An empty tally, to add slices of the index to. */
 export function emptyHealth(): IndexHealth {
   const lines = {} as Record<LineProblem, number>;
-  for (const k of LINE_PROBLEMS) lines[k] = 0;
-  return { lines, metadata: { count: 0, first: -1, last: -1 }, noFinalNewline: -1 };
+  const first = {} as Record<LineProblem, number>;
+  for (const k of LINE_PROBLEMS) {
+    lines[k] = 0;
+    first[k] = -1;
+  }
+  return { lines, first, metadata: { count: 0, first: -1, last: -1 }, noFinalNewline: -1 };
 }
 
 /**
@@ -106,6 +112,7 @@ export function emptyHealth(): IndexHealth {
  */
 export function addHealth(h: IndexHealth, ix: Pick<LineIndex, 'count' | 'kind' | 'flags' | 'eol' | 'role'>, from: number, to: number): IndexHealth {
   const counts = new Uint32Array(LINE_PROBLEMS.length);
+  const firsts = Int32Array.from(LINE_PROBLEMS, (p) => h.first[p]);
   const m = h.metadata;
   const { kind, flags, eol, role } = ix;
   for (let i = from; i < to; i++) {
@@ -120,9 +127,16 @@ export function addHealth(h: IndexHealth, ix: Pick<LineIndex, 'count' | 'kind' |
     }
     const p = problemsOf(k, f, e, r);
     if (p === 0) continue;
-    for (let b = 0, bits = p; bits; b++, bits >>>= 1) if (bits & 1) counts[b]!++;
+    for (let b = 0, bits = p; bits; b++, bits >>>= 1) {
+      if (!(bits & 1)) continue;
+      counts[b]!++;
+      if (firsts[b]! < 0) firsts[b] = i;
+    }
   }
-  for (let b = 0; b < LINE_PROBLEMS.length; b++) h.lines[LINE_PROBLEMS[b]!] += counts[b]!;
+  for (let b = 0; b < LINE_PROBLEMS.length; b++) {
+    h.lines[LINE_PROBLEMS[b]!] += counts[b]!;
+    h.first[LINE_PROBLEMS[b]!] = firsts[b]!;
+  }
   if (to === ix.count && to > 0) {
     const last = to - 1;
     h.noFinalNewline = ix.eol[last] === EOL.none && ix.kind[last] !== KIND.blank ? last : -1;

@@ -82,6 +82,7 @@ describe('the health of an index', () => {
     expect(has('missingRole')).toEqual([10]);
     expect(has('blank')).toEqual([11]);
     expect(has('crlf')).toEqual([13]);
+    for (const p of LINE_PROBLEMS) expect(h.first[p], p).toBe(has(p)[0] ?? -1);
     expect(has('cr')).toEqual([14]);
     expect(h.metadata).toEqual({ count: 2, first: 1, last: 12 });
     expect(h.noFinalNewline).toBe(15);

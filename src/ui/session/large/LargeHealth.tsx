@@ -40,10 +40,10 @@ export function LargeHealth({ index, load, health, done, at, onLine }: LargeHeal
         )}
       </>
     );
-  const lineRow = (p: LineProblem, n: number) => (
+  const lineRow = (p: LineProblem, n: number, first: number) => (
     <li key={p} data-problem={p}>
       {t.problem[p](n)}
-      {jumps(nextProblemLine(index, p, -1), () => nextProblemLine(index, p, at), n > 1)}
+      {jumps(first, () => nextProblemLine(index, p, at), n > 1)}
     </li>
   );
   const fileRow = (p: FileProblem, n: number) => (
@@ -74,7 +74,7 @@ export function LargeHealth({ index, load, health, done, at, onLine }: LargeHeal
       ) : (
         <ul class="sl-diag-list" aria-label={t.problems}>
           {files.map((p) => fileRow(p, fileProblemCount(health, p)))}
-          {lines.map((p) => lineRow(p, health.lines[p]))}
+          {lines.map((p) => lineRow(p, health.lines[p], health.first[p]))}
         </ul>
       )}
     </section>
