@@ -884,7 +884,6 @@ const pages = {
       invalidState: 'invalid provider_state',
       blank: 'blank',
     },
-    metadataAt: 'The metadata record nanobot loads:',
     nanobot: 'nanobot’s load:',
     lines: (n: string) => `Lines (${n})`,
     linesLabel: 'Lines of the file',

@@ -1029,7 +1029,6 @@ const pages: PageText = {
       invalidState: '无效的 provider_state',
       blank: '空行',
     },
-    metadataAt: 'nanobot 加载的元数据记录：',
     nanobot: 'nanobot 的加载结果：',
     lines: (n: string) => `各行（${n}）`,
     linesLabel: '文件的各行',

@@ -1,12 +1,15 @@
 /**
- * Large-file mode's File tab: the file's health counted from its index (LargeHealth.tsx) and its
- * raw lines read on demand (LargeLines.tsx); a health jump, "go to line" or a `line=` link
- * brings a line into view and marks it.
+ * Large-file mode's File tab: the file's health counted from its index (LargeHealth.tsx), the
+ * metadata record nanobot loads explained as the full view does, and the raw lines read on demand
+ * (LargeLines.tsx); a health jump, "go to line" or a `line=` link brings a line into view and marks it.
  */
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { IndexLoad } from '../../../core/index-load';
 import type { LineIndex } from '../../../core/line-index';
 import type { NanobotVersion } from '../../../core/nanobot-version';
+import type { PyDict } from '../../../core/pyvalue';
+import { readRecords } from '../../../store/large-records';
+import { MetadataRecord } from '../file/MetadataPanel';
 import { pg } from '../../i18n/text';
 import { count } from '../text';
 import { LargeHealth } from './LargeHealth';
@@ -43,6 +46,7 @@ export function LargeFile({ file, index, load, version, line }: LargeFileProps) 
   return (
     <section class="sl-file sl-large-file" aria-label={t.tab}>
       <LargeHealth index={index} load={load} health={health} done={done} at={target?.line ?? -1} onLine={goto} />
+      {health && health.metadata.last >= 0 && <LargeMetadata file={file} index={index} line={health.metadata.last} lastConsolidated={load.lastConsolidated} onLine={goto} />}
       <section aria-labelledby="sl-large-lines-h">
         <h4 id="sl-large-lines-h">{t.lines(count(index.count))}</h4>
         <form class="sl-large-goto" onSubmit={onGo}>
@@ -55,4 +59,15 @@ export function LargeFile({ file, index, load, version, line }: LargeFileProps) 
       </section>
     </section>
   );
+}
+
+/** The metadata record nanobot loads (the last), read from its line and explained as the full view does. */
+function LargeMetadata({ file, index, line, lastConsolidated, onLine }: { file: Blob; index: LineIndex; line: number; lastConsolidated: number; onLine: (line: number) => void }) {
+  const [rec, setRec] = useState<PyDict | null>(null);
+  useEffect(() => {
+    let live = true;
+    void readRecords(file, index, [line]).then(([v]) => live && setRec(v ?? null));
+    return () => void (live = false);
+  }, [file, index, line]);
+  return rec ? <MetadataRecord line={line} rec={rec} lastConsolidated={lastConsolidated} onLine={onLine} /> : null;
 }

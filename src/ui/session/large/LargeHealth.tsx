@@ -61,12 +61,6 @@ export function LargeHealth({ index, load, health, done, at, onLine }: LargeHeal
       <p>
         {t.nanobot} {loadText(load)}
       </p>
-      {health && health.metadata.last >= 0 && (
-        <p>
-          {t.metadataAt}{' '}
-          <button type="button" class="sl-link" onClick={() => onLine(health.metadata.last)}>{lineWord(health.metadata.last + 1)}</button>
-        </p>
-      )}
       {!health ? (
         <p role="status" aria-busy="true">{t.counting(count(done), count(index.count))}</p>
       ) : lines.length + files.length === 0 ? (

@@ -27,6 +27,11 @@ const BLOCK = 32;
 const KEPT_BLOCKS = 64;
 /** Each "show more" reads this many more bytes of a long line. */
 export const REVEAL_STEP = 32 * 1024;
+/**
+ * Rows rendered beyond the view: a row holds up to 3,000 bytes of wrapped text, and a page turn
+ * lays out a screenful of new rows at once (as the conversation's cards: the same short overscan).
+ */
+const OVERSCAN = 2;
 /** How long after a jump the list keeps aiming at its line as rows are read and measured. */
 const AIM_MS = 2000;
 
@@ -195,7 +200,7 @@ export function LargeLines({ file, index, version, target }: LargeLinesProps) {
     <>
       {pages > 1 && <PageNav page={page} pages={pages} range={t.pageOf(count(first + 1), count(Math.min(index.count, first + LINE_PAGE)), count(index.count))} onPage={setPage} />}
       <div onWheel={stopAiming} onTouchStart={stopAiming} onKeyDown={stopAiming} onMouseDown={stopAiming}>
-        <VirtualList key={page} count={Math.min(LINE_PAGE, index.count - first)} estimateSize={estimate} render={render} label={t.linesLabel} class="sl-large-lines" overscan={4} scrollTo={targetRow} scrollNonce={(target?.nonce ?? 0) * 1e6 + aim} />
+        <VirtualList key={page} count={Math.min(LINE_PAGE, index.count - first)} estimateSize={estimate} render={render} label={t.linesLabel} class="sl-large-lines" overscan={OVERSCAN} scrollTo={targetRow} scrollNonce={(target?.nonce ?? 0) * 1e6 + aim} />
       </div>
     </>
   );

@@ -111,12 +111,24 @@ describe('the File tab of large-file mode', () => {
     expect(row(1)!.classList.contains('sl-line-bad')).toBe(false);
   });
 
+  it('explains the metadata record nanobot loads, read from its line, as the full view does', async () => {
+    const rows = [META, msg(0), '{"_type": "metadata", "key": "cli:big", "metadata": {"title": "T", "my_plugin": 1}, "last_consolidated": 1}', msg(1)];
+    await view(enc(rows.join('\n') + '\n'));
+    await waitFor(() => !!el!.querySelector('.sl-meta'));
+    const panel = el!.querySelector('.sl-meta')!;
+    expect(panel.querySelector('h4')!.textContent).toContain('line 3');
+    const inner = [...panel.querySelectorAll('.sl-inner .sl-field-row')].map((r) => r.textContent!);
+    expect(inner.find((r) => r.startsWith('title'))).toContain('nanobot’s own');
+    expect(inner.find((r) => r.startsWith('my_plugin'))).toContain('not a nanobot key');
+    expect(problem('duplicateMetadata')!.textContent).toMatch(/^1 more metadata record than one/);
+  });
+
   it('opens at a linked line, and marks the last line without a newline', async () => {
-    const bytes = sample();
-    await view(bytes, 18);
-    const last = row(19)!;
+    await view(enc([META, msg(0), msg(1), msg(2), msg(3), msg(4)].join('\n')), 5);
+    const last = row(6)!;
     expect(last.classList.contains('sl-hl')).toBe(true);
     expect(last.textContent).toContain('no final newline');
+    expect(problem('noFinalNewline')).not.toBeNull();
   });
 
   it('cuts a long line and reveals it in steps, reading only what it shows', async () => {
