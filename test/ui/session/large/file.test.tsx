@@ -5,7 +5,7 @@ import { indexBytes } from '../../../../src/core/line-index';
 import { createMemoryAdapter } from '../../../../src/store/memory-adapter';
 import { LargeFile } from '../../../../src/ui/session/large/LargeFile';
 import LargeSession from '../../../../src/ui/session/large/LargeSession';
-import { click, enc, mount, settle, unmount, waitFor } from '../helpers';
+import { click, enc, mount, settle, type, unmount, waitFor } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -17,21 +17,16 @@ const META = '{"_type": "metadata", "key": "cli:big", "created_at": "2026-06-01T
 const msg = (i: number) => JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `m${i}` });
 
 /**
- * A file's bytes, 19 lines (a screenful: happy-dom lays nothing out, so the list never scrolls):
- * the metadata line, messages, lines 5 and 15 not JSON, line 9 not UTF-8, line 12 with a BOM,
- * CRLF ending line 7, no final newline.
+ * A file's bytes, 11 lines (well within a screenful: happy-dom lays nothing out, so the list never
+ * scrolls): the metadata line, messages, lines 4 and 9 not JSON, line 6 not UTF-8, line 8 with a
+ * BOM, CRLF ending line 3, no final newline.
  */
 function sample(): Uint8Array {
-  const rows: (string | Uint8Array)[] = [META];
-  for (let i = 0; i < 14; i++) rows.push(msg(i));
-  rows.splice(4, 0, '{"role": "user", "content": x}');
-  rows.splice(12, 0, '{corrupt');
-  rows.splice(8, 0, new Uint8Array([...enc('{"role":"user","content":"caf'), 0xff, 0xfe, ...enc('"}')]));
-  rows.splice(11, 0, '\ufeff' + msg(99));
+  const rows: (string | Uint8Array)[] = [META, msg(0), msg(1), '{"role": "user", "content": x}', msg(2), new Uint8Array([...enc('{"role":"user","content":"caf'), 0xff, 0xfe, ...enc('"}')]), msg(3), '\ufeff' + msg(99), '{corrupt', msg(4), msg(5)];
   const parts: number[] = [];
   rows.forEach((r, i) => {
     parts.push(...(typeof r === 'string' ? enc(r) : r));
-    if (i < rows.length - 1) parts.push(...(i === 6 ? [13, 10] : [10]));
+    if (i < rows.length - 1) parts.push(...(i === 2 ? [13, 10] : [10]));
   });
   return new Uint8Array(parts);
 }
@@ -79,34 +74,34 @@ describe('the File tab of large-file mode', () => {
     expect(problem('blank')).toBeNull();
     expect(problem('missingMetadata')).toBeNull();
     expect(el!.textContent).toContain('nanobot loads nothing from this file');
-    // "first" then "next" walk the lines that are not JSON: 5 and 15 (1-based), then back to 5.
+    // "first" then "next" walk the lines that are not JSON: 4 and 9 (1-based), then back to 4.
     await jump('badJson', 'first');
-    expect(el!.querySelector('.sl-hl')!.getAttribute('data-line')).toBe('5');
+    expect(el!.querySelector('.sl-hl')!.getAttribute('data-line')).toBe('4');
     await jump('badJson', 'next');
-    await waitFor(() => el!.querySelector('.sl-hl')?.getAttribute('data-line') === '15');
+    await waitFor(() => el!.querySelector('.sl-hl')?.getAttribute('data-line') === '9');
     await jump('badJson', 'next');
-    await waitFor(() => el!.querySelector('.sl-hl')?.getAttribute('data-line') === '5');
+    await waitFor(() => el!.querySelector('.sl-hl')?.getAttribute('data-line') === '4');
     // The last line's own button names it.
     await click([...problem('noFinalNewline')!.querySelectorAll('button')][0]!);
-    await waitFor(() => el!.querySelector('.sl-hl')?.getAttribute('data-line') === '19');
+    await waitFor(() => el!.querySelector('.sl-hl')?.getAttribute('data-line') === '11');
   });
 
   it('shows each raw line with its number, byte offset, kind, terminator and problems; bytes that are not UTF-8 as \\xNN', async () => {
     const bytes = sample();
     const { index } = await view(bytes);
-    const bad = row(9)!;
+    const bad = row(6)!;
     expect(bad.classList.contains('sl-line-bad')).toBe(true);
     expect(bad.querySelector('mark.sl-bad-bytes')!.textContent).toBe('\\xff\\xfe');
     expect(bad.querySelector('pre')!.textContent).toBe('{"role":"user","content":"caf\\xff\\xfe"}');
-    expect(bad.textContent).toContain(`byte ${index.start[8]!.toLocaleString('en-US')}`);
+    expect(bad.textContent).toContain(`byte ${index.start[5]!.toLocaleString('en-US')}`);
     expect(bad.textContent).toContain('not UTF-8');
-    const corrupt = row(5)!;
+    const corrupt = row(4)!;
     expect(corrupt.classList.contains('sl-line-bad')).toBe(true);
     expect(corrupt.textContent).toContain('corrupt');
     // The full view's reason, read from the line's own bytes.
     expect(corrupt.textContent).toContain('Not valid JSON: Expecting value');
     expect(corrupt.querySelector('pre')!.textContent).toBe('{"role": "user", "content": x}');
-    expect(row(7)!.textContent).toContain('CRLF');
+    expect(row(3)!.textContent).toContain('CRLF');
     expect(row(1)!.textContent).toContain('metadata');
     expect(row(1)!.classList.contains('sl-line-bad')).toBe(false);
   });
@@ -129,6 +124,19 @@ describe('the File tab of large-file mode', () => {
     expect(last.classList.contains('sl-hl')).toBe(true);
     expect(last.textContent).toContain('no final newline');
     expect(problem('noFinalNewline')).not.toBeNull();
+  });
+
+  it('goes to a line typed in, and ignores one the file does not have', async () => {
+    await view(sample());
+    const input = el!.querySelector('.sl-large-goto-line')!;
+    await type(input, '8');
+    await click(el!.querySelector('.sl-large-goto button'));
+    await waitFor(() => el!.querySelector('.sl-hl')?.getAttribute('data-line') === '8');
+    expect(el!.querySelector('.sl-hl')!.textContent).toContain('BOM');
+    await type(input, '999');
+    await click(el!.querySelector('.sl-large-goto button'));
+    await settle(20);
+    expect(el!.querySelector('.sl-hl')!.getAttribute('data-line')).toBe('8');
   });
 
   it('cuts a long line and reveals it in steps, reading only what it shows', async () => {
@@ -165,11 +173,11 @@ describe('the File tab of large-file mode', () => {
   it('opens from a `tab=file&line=N` link of the session view at that line', async () => {
     const a = createMemoryAdapter();
     a.setFile('sessions/cli_big.jsonl', sample());
-    el = await mount(<LargeSession adapter={a} path="sessions/cli_big.jsonl" fileName="cli_big.jsonl" version="v0.2" size={sample().length} tab="file" params={{ line: '15' }} />);
+    el = await mount(<LargeSession adapter={a} path="sessions/cli_big.jsonl" fileName="cli_big.jsonl" version="v0.2" size={sample().length} tab="file" params={{ line: '9' }} />);
     await waitFor(() => !!el!.querySelector('.sl-hl') && !el!.querySelector('.sl-line-pending'));
     expect(el!.querySelector('[role="tab"][aria-selected="true"]')!.textContent).toBe('File');
     const hl = el!.querySelector('.sl-hl')!;
-    expect(hl.getAttribute('data-line')).toBe('15');
+    expect(hl.getAttribute('data-line')).toBe('9');
     expect(hl.textContent).toContain('{corrupt');
   });
 });
