@@ -56,12 +56,7 @@ export interface IndexHealth {
   noFinalNewline: number;
 }
 
-/** The problem bits of line `i`: the one definition the counts, the jumps and the rows share. */
-export function lineProblems(ix: Pick<LineIndex, 'kind' | 'flags' | 'eol' | 'role'>, i: number): number {
-  return problemsOf(ix.kind[i]!, ix.flags[i]!, ix.eol[i]!, ix.role[i]!);
-}
-
-/** The problem bits of a line's facts (its kind, flags, terminator and role codes). */
+/** The problem bits of a line's facts (its kind, flags, terminator and role codes): the one definition the table below is made from. */
 function problemsOf(k: number, f: number, e: number, role: number): number {
   let p = e === EOL.crlf ? LINE_PROBLEM.crlf : e === EOL.cr ? LINE_PROBLEM.cr : 0;
   if (k === KIND.blank) return p | LINE_PROBLEM.blank;
@@ -82,17 +77,34 @@ function problemsOf(k: number, f: number, e: number, role: number): number {
   return f & FLAG.nanobotBad ? p | LINE_PROBLEM.badJson : p | LINE_PROBLEM.notObject;
 }
 
+/**
+ * A line's facts as one small key: kind (3 bits), terminator (2), whether it has no role (1) and
+ * the 7 flags the problems read (nanobotBad, tooDeep, invalidUtf8, stateValid as bits 3–6 of the
+ * flags; valueError, bom, notObject as bits 8–10). The counts tally keys, not problems: a line
+ * costs four loads, a few shifts and one increment, whatever is wrong with it.
+ */
+function keyOf(k: number, f: number, e: number, r: number): number {
+  return k | (e << 3) | (r === NO_ROLE ? 32 : 0) | ((((f >> 3) & 15) | (((f >> 8) & 7) << 4)) << 6);
+}
+const NO_ROLE = ROLE.none;
+const METADATA = KIND.metadata;
+const MESSAGE = KIND.message;
+const LF = EOL.lf;
 /** Flags that make a message line a problem (a BOM); the others are facts about its value. */
 const MESSAGE_FAULTS = FLAG.bom | FLAG.nanobotBad;
-/** The codes of the plain line, copied to module constants: the loops below test them for every line. */
-const MESSAGE = KIND.message;
-const METADATA = KIND.metadata;
-const LF = EOL.lf;
-const NO_ROLE = ROLE.none;
+const KEYS = 1 << 13;
 
-/** Whether a line is a plain message ending in "\n" (most are): one test where the problems take several. */
-function plain(k: number, f: number, e: number, r: number): boolean {
-  return k === MESSAGE && e === LF && r !== NO_ROLE && !(f & MESSAGE_FAULTS);
+/** The problem bits of every key, computed once from `problemsOf`. */
+const PROBLEMS_OF_KEY = new Uint16Array(KEYS);
+for (let key = 0; key < KEYS; key++) {
+  const fb = key >> 6;
+  const flags = ((fb & 15) << 3) | (((fb >> 4) & 7) << 8);
+  PROBLEMS_OF_KEY[key] = problemsOf(key & 7, flags, (key >> 3) & 3, key & 32 ? NO_ROLE : ROLE.user);
+}
+
+/** The problem bits of line `i`: the one definition the counts, the jumps and the rows share. */
+export function lineProblems(ix: Pick<LineIndex, 'kind' | 'flags' | 'eol' | 'role'>, i: number): number {
+  return PROBLEMS_OF_KEY[keyOf(ix.kind[i]!, ix.flags[i]!, ix.eol[i]!, ix.role[i]!)]!;
 }
 
 /** An empty tally, to add slices of the index to. */
@@ -111,8 +123,8 @@ export function emptyHealth(): IndexHealth {
  * between which it yields); the last slice (to = count) also settles the final newline.
  */
 export function addHealth(h: IndexHealth, ix: Pick<LineIndex, 'count' | 'kind' | 'flags' | 'eol' | 'role'>, from: number, to: number): IndexHealth {
-  const counts = new Uint32Array(LINE_PROBLEMS.length);
-  const firsts = Int32Array.from(LINE_PROBLEMS, (p) => h.first[p]);
+  const perKey = new Uint32Array(KEYS);
+  const firstOfKey = new Int32Array(KEYS).fill(-1);
   const m = h.metadata;
   const { kind, flags, eol, role } = ix;
   for (let i = from; i < to; i++) {
@@ -120,22 +132,27 @@ export function addHealth(h: IndexHealth, ix: Pick<LineIndex, 'count' | 'kind' |
     const f = flags[i]!;
     const e = eol[i]!;
     const r = role[i]!;
-    if (plain(k, f, e, r)) continue;
+    // Most lines are plain messages ending in "\n", with no problem: four tests, nothing tallied.
+    if (k === MESSAGE && e === LF && r !== NO_ROLE && !(f & MESSAGE_FAULTS)) continue;
+    const key = keyOf(k, f, e, r);
+    if (perKey[key]!++ === 0) firstOfKey[key] = i;
     if (k === METADATA) {
       if (m.count++ === 0) m.first = i;
       m.last = i;
     }
-    const p = problemsOf(k, f, e, r);
-    if (p === 0) continue;
-    for (let b = 0, bits = p; bits; b++, bits >>>= 1) {
-      if (!(bits & 1)) continue;
-      counts[b]!++;
-      if (firsts[b]! < 0) firsts[b] = i;
-    }
   }
-  for (let b = 0; b < LINE_PROBLEMS.length; b++) {
-    h.lines[LINE_PROBLEMS[b]!] += counts[b]!;
-    h.first[LINE_PROBLEMS[b]!] = firsts[b]!;
+  for (let key = 0; key < KEYS; key++) {
+    const n = perKey[key]!;
+    if (n === 0) continue;
+    const p = PROBLEMS_OF_KEY[key]!;
+    for (let b = 0; b < LINE_PROBLEMS.length; b++) {
+      if (!(p & (1 << b))) continue;
+      const name = LINE_PROBLEMS[b]!;
+      h.lines[name] += n;
+      const at = firstOfKey[key]!;
+      // Slices come in order: an earlier slice's first line is before any of this one's.
+      if (h.first[name] < 0 || at < h.first[name]) h.first[name] = at;
+    }
   }
   if (to === ix.count && to > 0) {
     const last = to - 1;
@@ -165,7 +182,7 @@ export function fileProblemCount(h: IndexHealth, p: FileProblem): number {
 export function nextProblemLine(ix: Pick<LineIndex, 'count' | 'kind' | 'flags' | 'eol' | 'role'>, p: LineProblem, after: number): number {
   const bit = LINE_PROBLEM[p];
   const { kind, flags, eol, role } = ix;
-  const hit = (i: number) => !plain(kind[i]!, flags[i]!, eol[i]!, role[i]!) && problemsOf(kind[i]!, flags[i]!, eol[i]!, role[i]!) & bit;
+  const hit = (i: number) => PROBLEMS_OF_KEY[keyOf(kind[i]!, flags[i]!, eol[i]!, role[i]!)]! & bit;
   for (let i = after + 1; i < ix.count; i++) if (hit(i)) return i;
   for (let i = 0; i <= Math.min(after, ix.count - 1); i++) if (hit(i)) return i;
   return -1;
