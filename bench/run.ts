@@ -8,6 +8,7 @@ import { benchListing, benchStoreSaves } from './listing';
 import { benchAppReopen } from './app-reopen';
 import { benchAppEditLarge } from './app-edit-large';
 import { benchAppFindLarge } from './app-find-large';
+import { benchAppFileLarge } from './app-file-large';
 import { goalRows, goalTable } from './summary';
 
 function print(group: string, figures: Figure[]) {
@@ -27,6 +28,7 @@ const groups: [id: string, title: string, run: () => Promise<Figure[]>][] = [
   ['reopen', 'the built app in Chromium: reopening a 1,000-session workspace from its cached listing', benchAppReopen],
   ['large-edit', 'the built app in Chromium: editing a 1 GiB session in large-file mode (BENCH_EDIT_MB sets another size)', benchAppEditLarge],
   ['find', 'the built app in Chromium: finding a word in a 1 GiB session in large-file mode (BENCH_FIND_MB sets another size)', benchAppFindLarge],
+  ['large-file', 'the built app in Chromium: the File tab of a 1 GiB session in large-file mode (BENCH_FILE_MB sets another size)', benchAppFileLarge],
 ];
 
 const wanted = process.argv.slice(2);

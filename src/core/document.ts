@@ -165,6 +165,13 @@ export function lineRecord(i: number, raw: Uint8Array, eol: string, text: string
   return rec;
 }
 
+/** The diagnostics of one line alone: large-file mode reads a line's bytes when it is shown and explains it as the full view does. */
+export function diagnosticsOfLine(i: number, raw: Uint8Array, eol: string, version: NanobotVersion): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  lineRecord(i, raw, eol, undefined, rulesOf(version).providerStateRecord, out);
+  return out;
+}
+
 /** What the whole-document checks need, gathered a record at a time (so a file can stream past). */
 export interface DocumentShape {
   eols: Set<string>;

@@ -29,6 +29,10 @@ export const FLAG = {
   command: 128,
   /** nanobot's `json.loads` raises ValueError (an integer literal over Python's 4,300 digits). */
   valueError: 256,
+  /** The line starts with a byte-order mark (U+FEFF): recovered without it, but nanobot's `json.loads` fails. */
+  bom: 512,
+  /** The line is JSON but not an object (nanobot raises AttributeError on it). */
+  notObject: 1024,
 } as const;
 
 export interface LineFacts {

@@ -43,7 +43,7 @@ export function textFacts(text: string, version: NanobotVersion): LineFacts {
   let flags = 0;
   if (text.charCodeAt(0) === 0xfeff) {
     // Recovered without the BOM; nanobot's json.loads fails on it.
-    flags |= FLAG.nanobotBad;
+    flags |= FLAG.nanobotBad | FLAG.bom;
     stripped = pyStrip(text.slice(1));
   }
   const r = quickLoads(stripped);
@@ -51,7 +51,7 @@ export function textFacts(text: string, version: NanobotVersion): LineFacts {
     const t = r.error.type;
     return { kind: KIND.corrupt, role: ROLE.none, flags: flags | (t === 'RecursionError' ? FLAG.tooDeep : t === 'ValueError' ? FLAG.valueError : FLAG.nanobotBad) };
   }
-  if (!isDict(r.value)) return { kind: KIND.corrupt, role: ROLE.none, flags };
+  if (!isDict(r.value)) return { kind: KIND.corrupt, role: ROLE.none, flags: flags | FLAG.notObject };
   const f = dictFacts(r.value, version);
   f.flags |= flags;
   return f;

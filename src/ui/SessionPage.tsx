@@ -230,6 +230,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
       {large && path ? (
         <LargeSession adapter={ws.adapter} path={path} fileName={summary.fileName} version={activeVersion.value} size={summary.size} writable={ws.writable}
           params={r.params}
+          tab={r.tab}
           onSaved={(saved, message) => {
             watcher.current?.setKnown(saved.stat);
             say(message, 'success');

@@ -811,7 +811,7 @@ const pages = {
     nanobotRepair: (n: string, skipped: string) => `nanobot's strict load fails; its repair pass keeps ${n} messages and skips ${skipped} lines.`,
     nanobotNothing: 'nanobot loads nothing from this file: it starts an empty session, and its next save replaces the whole file.',
     nanobotRaises: 'nanobot\'s load raises on this file (a line nested too deeply): the session cannot be opened by it.',
-    why: 'This file is large, so Session Lens keeps it on disk and reads only what is on screen. The Conversation, Replay and Edit views work from its index; the File and Export views are not available in this mode.',
+    why: 'This file is large, so Session Lens keeps it on disk and reads only what is on screen. The Conversation, Replay, Edit and File views work from its index; the Export view is not available in this mode.',
     tabs: 'Session views',
     conversation: 'Conversation',
     replay: 'Replay',
@@ -836,6 +836,66 @@ const pages = {
     dropped: (reason: string, n: string) => `${n} left out: ${reason}`,
     findFailed: (why: string) => `The search could not read the file: ${why}`,
   },
+
+  // ── large-file mode's File tab (health from the index, raw lines read on demand) ──
+  largeFile: (() => {
+    const lines = (n: number) => (n === 1 ? '1 line is' : `${groupDigits(n)} lines are`);
+    return {
+    tab: 'File',
+    heading: 'File health, from the index',
+    intro: 'Counted from the index built when the file was opened: no byte of the file is read again. Each count goes to its lines in the raw list below.',
+    counting: (done: string, total: string) => `Counting… ${done} of ${total} lines`,
+    noProblems: 'The index finds no problem in any line.',
+    problems: 'Problems',
+    first: 'first',
+    next: 'next',
+    none: '(no line to show)',
+    /** The number of lines (or places) with a problem, then what it is. */
+    problem: {
+      invalidUtf8: (n: number) => `${lines(n)} not valid UTF-8: nanobot reads nothing from this file, and its next save replaces it`,
+      notRecord: (n: number) => `${lines(n)} not records (kept in place, never silently dropped)`,
+      badJson: (n: number) => `${lines(n)} not valid JSON`,
+      notObject: (n: number) => `${lines(n)} JSON but not an object: nanobot raises AttributeError on ${n === 1 ? 'it' : 'them'}`,
+      tooDeep: (n: number) => `${lines(n)} nested too deeply for Python (RecursionError)`,
+      longNumber: (n: number) => `${n === 1 ? '1 line holds' : `${groupDigits(n)} lines hold`} an integer longer than Python’s 4,300 digits (ValueError)`,
+      bom: (n: number) => `${n === 1 ? '1 line starts' : `${groupDigits(n)} lines start`} with a byte-order mark (U+FEFF): nanobot cannot parse ${n === 1 ? 'it' : 'them'}`,
+      rejected: (n: number) => `${lines(n)} rejected by nanobot’s json.loads`,
+      missingRole: (n: number) => `${n === 1 ? '1 message has' : `${groupDigits(n)} messages have`} no "role": nanobot’s replay raises KeyError on ${n === 1 ? 'it' : 'them'}`,
+      invalidState: (n: number) => `${n === 1 ? '1 provider_state record is' : `${groupDigits(n)} provider_state records are`} not what nanobot main accepts: its repair pass skips ${n === 1 ? 'it' : 'them'}`,
+      blank: (n: number) => `${lines(n)} blank: nanobot skips ${n === 1 ? 'it' : 'them'} (but never writes one)`,
+      crlf: (n: number) => `${n === 1 ? '1 line ends' : `${groupDigits(n)} lines end`} with CRLF: nanobot reads ${n === 1 ? 'it' : 'them'}, and writes "\\n" when it saves`,
+      cr: (n: number) => `${n === 1 ? '1 line ends' : `${groupDigits(n)} lines end`} with a lone CR: nanobot reads ${n === 1 ? 'it' : 'them'}, and writes "\\n" when it saves`,
+      noFinalNewline: (_n: number) => 'The last line has no newline: it may have been cut off while being written',
+      missingMetadata: (_n: number) => 'No metadata record: nanobot takes the key from the file name; its session list leaves the file out',
+      metadataNotFirst: (_n: number) => 'The metadata record is not on line 1: nanobot’s session list reads only line 1',
+      duplicateMetadata: (n: number) => `${groupDigits(n)} more metadata ${n === 1 ? 'record' : 'records'} than one: nanobot loads the last, its listing shows the first`,
+    },
+    /** Short names of a line's problems, as tags on its row. */
+    tag: {
+      invalidUtf8: 'not UTF-8',
+      notRecord: 'not a record',
+      badJson: 'not JSON',
+      notObject: 'not an object',
+      tooDeep: 'too deep',
+      longNumber: 'integer too long',
+      bom: 'BOM',
+      rejected: 'json.loads fails',
+      missingRole: 'no role',
+      invalidState: 'invalid provider_state',
+      blank: 'blank',
+    },
+    nanobot: 'nanobot’s load:',
+    lines: (n: string) => `Lines (${n})`,
+    linesLabel: 'Lines of the file',
+    pageOf: (from: string, to: string, total: string) => `Lines ${from}–${to} of ${total}`,
+    offset: (at: string) => `byte ${at}`,
+    reading: 'Reading…',
+    badBytes: 'bytes that are not UTF-8, shown as \\xNN',
+    more: (step: string, shown: string, total: string) => `Show ${step} more (${shown} of ${total} shown)`,
+    goTo: 'Go to line',
+    go: 'Go',
+    };
+  })(),
 
   // ── large-file edits (planned from the index, saved as a stream) ──
   largeEdit: {

@@ -8,9 +8,9 @@ import { cut, recordText } from '../text';
 import { pg } from '../../i18n/text';
 import { VirtualList } from '../VirtualList';
 import { closeIsolates, showControls } from '../../iso';
+import { eolText, LINE_DISPLAY_MAX, lineHeight, RawLine } from './RawLine';
 
-/** Characters of a line drawn before "show all". */
-export const LINE_DISPLAY_MAX = 3000;
+export { LINE_DISPLAY_MAX } from './RawLine';
 
 export interface LinesListProps {
   records: FileRecord[];
@@ -18,11 +18,6 @@ export interface LinesListProps {
   /** 0-based line to scroll to and highlight. */
   line: number | null;
   nonce: number;
-}
-
-/** How a line ends when not with "\n" (the control names are the same in every language). */
-function eolText(eol: string): string | null {
-  return eol === '\r\n' ? 'CRLF' : eol === '\r' ? 'CR' : eol === '' ? pg().file.noFinalNewline : null;
 }
 
 function Marked({ text, column }: { text: string; column?: number }) {
@@ -44,30 +39,36 @@ function Line({ rec, n, diags, hl }: { rec: FileRecord; n: number; diags: Diagno
   const bad = diags.some((d) => d.severity === 'error');
   const column = diags.find((d) => d.column)?.column;
   const t = pg().file;
-  const eol = rec.eol !== '\n' ? eolText(rec.eol) : null;
+  const eol = eolText(rec.eol);
   return (
-    <div class={`sl-line sl-kind-${rec.kind} ${bad ? 'sl-line-bad' : diags.length ? 'sl-line-warn' : ''} ${hl ? 'sl-hl' : ''}`} data-line={n + 1}>
-      <span class="sl-gutter" aria-label={t.lineLabel(n + 1)}>{n + 1}</span>
-      <div class="sl-line-body">
-        <span class="sl-tag">{t.kinds[rec.kind]}</span>
-        {eol && <span class="sl-tag">{eol}</span>}
-        <pre class="sl-text sl-code">
-          <bdi><Marked text={closeIsolates(shown.text)} column={column} /></bdi>
-          {shown.cut ? '…' : ''}
-        </pre>
-        {shown.cut && (
-          <button type="button" class="sl-link" onClick={() => setAll(true)}>
-            {t.showAllChars(text.length)}
-          </button>
-        )}
-        {diags.map((d, i) => (
-          <p key={i} class={`sl-diag sl-sev-${d.severity}`}>
-            {t.severity[d.severity]}{pg().session.listColon}{showControls(t.diagnostic(d.kind, d.message))}
-            {d.column ? t.column(d.column) : ''}
-          </p>
-        ))}
-      </div>
-    </div>
+    <RawLine
+      n={n}
+      class={`sl-kind-${rec.kind} ${bad ? 'sl-line-bad' : diags.length ? 'sl-line-warn' : ''} ${hl ? 'sl-hl' : ''}`}
+      tags={
+        <>
+          <span class="sl-tag">{t.kinds[rec.kind]}</span>
+          {eol && <span class="sl-tag">{eol}</span>}
+        </>
+      }
+      cut={shown.cut}
+      after={
+        <>
+          {shown.cut && (
+            <button type="button" class="sl-link" onClick={() => setAll(true)}>
+              {t.showAllChars(text.length)}
+            </button>
+          )}
+          {diags.map((d, i) => (
+            <p key={i} class={`sl-diag sl-sev-${d.severity}`}>
+              {t.severity[d.severity]}{pg().session.listColon}{showControls(t.diagnostic(d.kind, d.message))}
+              {d.column ? t.column(d.column) : ''}
+            </p>
+          ))}
+        </>
+      }
+    >
+      <Marked text={closeIsolates(shown.text)} column={column} />
+    </RawLine>
   );
 }
 
@@ -77,7 +78,7 @@ export function LinesList(p: LinesListProps) {
     <VirtualList
       label={pg().file.linesLabel}
       count={p.records.length}
-      estimateSize={(i) => Math.min(400, 40 + Math.ceil(Math.min(p.records[i]!.raw.length, LINE_DISPLAY_MAX) / 100) * 18)}
+      estimateSize={(i) => lineHeight(p.records[i]!.raw.length)}
       scrollTo={p.line}
       scrollNonce={p.nonce}
       render={(i) => <Line rec={p.records[i]!} n={i} diags={p.diagnostics.get(i) ?? []} hl={i === p.line} />}

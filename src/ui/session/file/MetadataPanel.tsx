@@ -2,7 +2,7 @@
 import { metadataIndex, type SessionDocument } from '../../../core/document';
 import { contractProblem } from '../../../core/metadata-contracts';
 import { pyDumps } from '../../../core/pyjson';
-import { dictKeys, isDict, type PyValue } from '../../../core/pyvalue';
+import { dictKeys, isDict, type PyDict, type PyValue } from '../../../core/pyvalue';
 import { metadataInternal, metadataRecordField } from '../flags';
 import { pg } from '../../i18n/text';
 import { Fold } from '../Fold';
@@ -21,9 +21,13 @@ function ContractNote({ k, v }: { k: string; v: PyValue }) {
 /** Line and field table of the metadata record nanobot uses (the last one). */
 export function MetadataPanel({ doc, lastConsolidated, onLine }: { doc: SessionDocument; lastConsolidated: number; onLine: (line: number) => void }) {
   const mi = metadataIndex(doc);
+  if (mi < 0) return <p class="sl-banner sl-warn">{pg().file.noMetadata}</p>;
+  return <MetadataRecord line={mi} rec={doc.records[mi]!.value!} lastConsolidated={lastConsolidated} onLine={onLine} />;
+}
+
+/** One metadata record (0-based `line`) explained field by field: the full view's, and large-file mode's read from its line. */
+export function MetadataRecord({ line: mi, rec, lastConsolidated, onLine }: { line: number; rec: PyDict; lastConsolidated: number; onLine: (line: number) => void }) {
   const t = pg().file;
-  if (mi < 0) return <p class="sl-banner sl-warn">{t.noMetadata}</p>;
-  const rec = doc.records[mi]!.value!;
   const inner = rec.metadata;
   return (
     <section class="sl-meta" aria-labelledby="sl-meta-h">

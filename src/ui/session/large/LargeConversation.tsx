@@ -10,6 +10,7 @@ import { pg } from '../../i18n/text';
 import { VirtualList } from '../VirtualList';
 import { count } from '../text';
 import { LargeMessage, PendingMessage } from './LargeMessage';
+import { PageNav } from './PageNav';
 import { rowHeight } from './row-height';
 
 /** Messages decoded per read. */
@@ -96,21 +97,9 @@ export function LargeConversation({ file, index, scrollTo, target }: { file: Blo
   const stopAiming = () => void (aimUntil.current = 0);
   const list = <div onWheel={stopAiming} onTouchStart={stopAiming} onKeyDown={stopAiming} onMouseDown={stopAiming}><VirtualList key={page} count={Math.min(PAGE, index.messageCount - first)} estimateSize={estimate} render={render} label={t.list} class="sl-large-list" overscan={OVERSCAN} scrollTo={targetRow ?? scrollTo ?? null} scrollNonce={(target?.nonce ?? 0) * 1e6 + aim} /></div>;
   if (pages === 1) return list;
-  const go = (to: number) => setPage(Math.max(0, Math.min(pages - 1, to)));
   return (
     <>
-      <nav class="sl-large-pages" aria-label={t.pages}>
-        <button type="button" class="btn" disabled={page === 0} onClick={() => go(page - 1)}>
-          {t.previousPage}
-        </button>
-        <span>{t.pageOf(count(first + 1), count(Math.min(index.messageCount, first + PAGE)), count(index.messageCount))}</span>
-        <button type="button" class="btn" disabled={page === pages - 1} onClick={() => go(page + 1)}>
-          {t.nextPage}
-        </button>
-        <button type="button" class="btn" disabled={page === pages - 1} onClick={() => go(pages - 1)}>
-          {t.lastPage}
-        </button>
-      </nav>
+      <PageNav page={page} pages={pages} range={t.pageOf(count(first + 1), count(Math.min(index.messageCount, first + PAGE)), count(index.messageCount))} onPage={setPage} />
       {list}
     </>
   );

@@ -17,9 +17,12 @@ import { bytes, count } from '../text';
 import type { LargeSaveResult } from '../../../store/large-save';
 import { LargeConversationTab } from './LargeConversationTab';
 import { LargeEdit } from './LargeEdit';
+import { LargeFile } from './LargeFile';
+import { linkedLine } from './LargeLines';
 import { LargeMessage } from './LargeMessage';
 import { LargeReplay } from './LargeReplay';
 import { screenful } from './head';
+import { loadText } from './load-text';
 import { useLargeFile } from './useLargeFile';
 import { useFindKey } from './useFindKey';
 import '../session.css';
@@ -37,16 +40,26 @@ export interface LargeSessionProps {
   onSaved?: (r: LargeSaveResult, message: string) => void;
   /** The route's parameters: a permalink's message (`m`) or a file line (`line`) opens there. */
   params?: Record<string, string>;
+  /** The route's tab: `file` (with `line=N`, the File tab at that line), `replay`, `edit`; others open the Conversation. */
+  tab?: string;
 }
 
-type TabId = 'conversation' | 'replay' | 'edit';
+type TabId = 'conversation' | 'replay' | 'edit' | 'file';
+const TAB_IDS: readonly string[] = ['conversation', 'replay', 'edit', 'file'];
+const routeTab = (tab: string | undefined): TabId => (tab && TAB_IDS.includes(tab) ? (tab as TabId) : 'conversation');
 
 /** The large-file session view. */
 export default function LargeSession(p: LargeSessionProps) {
   // Edits: a save (or a conflict's "reload") opens the file again under a new generation.
   const [generation, setGeneration] = useState(0);
   const s = useLargeFile(p.adapter, p.path, p.version, generation);
-  const [tab, setTab] = useState<TabId>('conversation');
+  const [tab, setTab] = useState<TabId>(() => routeTab(p.tab));
+  // A new link (another tab, another line) while the file is open shows its tab.
+  const [seen, setSeen] = useState(`${p.tab}|${p.params?.line}`);
+  if (seen !== `${p.tab}|${p.params?.line}`) {
+    setSeen(`${p.tab}|${p.params?.line}`);
+    if (p.tab) setTab(routeTab(p.tab));
+  }
   useFindKey(() => setTab('conversation'));
   const t = pg().large;
   if (s.problem === 'no-file') return <p class="notice danger">{t.noFile}</p>;
@@ -59,8 +72,9 @@ export default function LargeSession(p: LargeSessionProps) {
         <p class="sl-muted sl-large-why">{t.why}</p>
       </header>
       {s.index && s.load && s.file ? (
-        <Tabs tabs={[{ id: 'conversation', label: t.conversation }, { id: 'replay', label: t.replay }, { id: 'edit', label: t.edit }]} active={tab} onSelect={(id) => setTab(id as TabId)} idPrefix="sl-large" label={t.tabs}>
+        <Tabs tabs={[{ id: 'conversation', label: t.conversation }, { id: 'replay', label: t.replay }, { id: 'edit', label: t.edit }, { id: 'file', label: pg().largeFile.tab }]} active={tab} onSelect={(id) => setTab(id as TabId)} idPrefix="sl-large" label={t.tabs}>
           {tab === 'conversation' && <LargeConversationTab file={s.file} index={s.index} load={s.load} version={p.version} params={p.params} />}
+          {tab === 'file' && <LargeFile file={s.file} index={s.index} load={s.load} version={p.version} line={linkedLine(p.params?.line, s.index)} />}
           {tab === 'replay' && <LargeReplay file={s.file} index={s.index} load={s.load} version={p.version} />}
           {tab === 'edit' && (
             <LargeEdit file={s.file} index={s.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null}
@@ -97,7 +111,7 @@ function Head({ messages }: { messages: PyDict[] }) {
 function Counts({ index, load, size }: { index: LineIndex; load: IndexLoad; size: number }) {
   const t = pg().large;
   const [roles, corrupt] = useMemo(() => tally(index), [index]);
-  const nb = load.raises ? t.nanobotRaises : !load.loaded ? t.nanobotNothing : load.path === 'normal' ? t.nanobotNormal(count(load.messageLines.length)) : t.nanobotRepair(count(load.messageLines.length), count(load.skipped));
+  const nb = loadText(load);
   return (
     <div class="sl-large-counts" data-testid="large-counts">
       <p>

@@ -1,0 +1,183 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadFromIndex } from '../../../../src/core/index-load';
+import { indexBytes } from '../../../../src/core/line-index';
+import { createMemoryAdapter } from '../../../../src/store/memory-adapter';
+import { LargeFile } from '../../../../src/ui/session/large/LargeFile';
+import LargeSession from '../../../../src/ui/session/large/LargeSession';
+import { click, enc, mount, settle, type, unmount, waitFor } from '../helpers';
+
+let el: HTMLElement | null = null;
+afterEach(async () => {
+  if (el) await unmount(el);
+  el = null;
+});
+
+const META = '{"_type": "metadata", "key": "cli:big", "created_at": "2026-06-01T09:00:00", "updated_at": "2026-06-01T10:00:00", "metadata": {}, "last_consolidated": 0}';
+const msg = (i: number) => JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `m${i}` });
+
+/**
+ * A file's bytes, 11 lines (well within a screenful: happy-dom lays nothing out, so the list never
+ * scrolls): the metadata line, messages, lines 4 and 9 not JSON, line 6 not UTF-8, line 8 with a
+ * BOM, CRLF ending line 3, no final newline.
+ */
+function sample(): Uint8Array {
+  const rows: (string | Uint8Array)[] = [META, msg(0), msg(1), '{"role": "user", "content": x}', msg(2), new Uint8Array([...enc('{"role":"user","content":"caf'), 0xff, 0xfe, ...enc('"}')]), msg(3), '\ufeff' + msg(99), '{corrupt', msg(4), msg(5)];
+  const parts: number[] = [];
+  rows.forEach((r, i) => {
+    parts.push(...(typeof r === 'string' ? enc(r) : r));
+    if (i < rows.length - 1) parts.push(...(i === 2 ? [13, 10] : [10]));
+  });
+  return new Uint8Array(parts);
+}
+
+/** A Blob that counts its slices and the bytes they hold. */
+function counted(bytes: Uint8Array) {
+  const seen = { slices: 0, bytes: 0 };
+  const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
+  const slice = blob.slice.bind(blob);
+  blob.slice = (a?: number, b?: number) => {
+    seen.slices++;
+    seen.bytes += (b ?? bytes.length) - (a ?? 0);
+    return slice(a, b);
+  };
+  return { blob, seen };
+}
+
+async function view(bytes: Uint8Array, line: number | null = null) {
+  const index = indexBytes(bytes, 'v0.2');
+  const load = loadFromIndex(index, 'v0.2', () => ({}));
+  const { blob, seen } = counted(bytes);
+  el = await mount(<LargeFile file={blob} index={index} load={load} version="v0.2" line={line} />);
+  await waitFor(() => !el!.querySelector('.sl-line-pending'));
+  return { index, seen };
+}
+
+const problem = (p: string) => el!.querySelector(`[data-problem="${p}"]`) as HTMLElement | null;
+const row = (line: number) => el!.querySelector(`.sl-line[data-line="${line}"]`) as HTMLElement | null;
+const jump = async (p: string, which: 'first' | 'next') => {
+  const b = [...problem(p)!.querySelectorAll('button')].find((x) => x.textContent === which)!;
+  await click(b);
+  await settle(20);
+};
+
+describe('the File tab of large-file mode', () => {
+  it('counts each problem from the index, and jumps to the first and the next line that has it', async () => {
+    await view(sample());
+    expect(problem('notRecord')!.textContent).toMatch(/^3 lines are not records/);
+    expect(problem('badJson')!.textContent).toMatch(/^2 lines are not valid JSON/);
+    expect(problem('invalidUtf8')!.textContent).toMatch(/^1 line is not valid UTF-8/);
+    expect(problem('bom')!.textContent).toMatch(/^1 line starts with a byte-order mark/);
+    expect(problem('rejected')!.textContent).toMatch(/^3 lines are rejected by nanobot’s json.loads/);
+    expect(problem('crlf')!.textContent).toMatch(/^1 line ends with CRLF/);
+    expect(problem('noFinalNewline')!.textContent).toContain('The last line has no newline');
+    expect(problem('blank')).toBeNull();
+    expect(problem('missingMetadata')).toBeNull();
+    expect(el!.textContent).toContain('nanobot loads nothing from this file');
+    // "first" then "next" walk the lines that are not JSON: 4 and 9 (1-based), then back to 4.
+    await jump('badJson', 'first');
+    expect(el!.querySelector('.sl-hl')!.getAttribute('data-line')).toBe('4');
+    await jump('badJson', 'next');
+    await waitFor(() => el!.querySelector('.sl-hl')?.getAttribute('data-line') === '9');
+    await jump('badJson', 'next');
+    await waitFor(() => el!.querySelector('.sl-hl')?.getAttribute('data-line') === '4');
+    // The last line's own button names it.
+    await click([...problem('noFinalNewline')!.querySelectorAll('button')][0]!);
+    await waitFor(() => el!.querySelector('.sl-hl')?.getAttribute('data-line') === '11');
+  });
+
+  it('shows each raw line with its number, byte offset, kind, terminator and problems; bytes that are not UTF-8 as \\xNN', async () => {
+    const bytes = sample();
+    const { index } = await view(bytes);
+    const bad = row(6)!;
+    expect(bad.classList.contains('sl-line-bad')).toBe(true);
+    expect(bad.querySelector('mark.sl-bad-bytes')!.textContent).toBe('\\xff\\xfe');
+    expect(bad.querySelector('pre')!.textContent).toBe('{"role":"user","content":"caf\\xff\\xfe"}');
+    expect(bad.textContent).toContain(`byte ${index.start[5]!.toLocaleString('en-US')}`);
+    expect(bad.textContent).toContain('not UTF-8');
+    const corrupt = row(4)!;
+    expect(corrupt.classList.contains('sl-line-bad')).toBe(true);
+    expect(corrupt.textContent).toContain('corrupt');
+    // The full view's reason, read from the line's own bytes.
+    expect(corrupt.textContent).toContain('Not valid JSON: Expecting value');
+    expect(corrupt.querySelector('pre')!.textContent).toBe('{"role": "user", "content": x}');
+    expect(row(3)!.textContent).toContain('CRLF');
+    expect(row(1)!.textContent).toContain('metadata');
+    expect(row(1)!.classList.contains('sl-line-bad')).toBe(false);
+  });
+
+  it('explains the metadata record nanobot loads, read from its line, as the full view does', async () => {
+    const rows = [META, msg(0), '{"_type": "metadata", "key": "cli:big", "metadata": {"title": "T", "my_plugin": 1}, "last_consolidated": 1}', msg(1)];
+    await view(enc(rows.join('\n') + '\n'));
+    await waitFor(() => !!el!.querySelector('.sl-meta'));
+    const panel = el!.querySelector('.sl-meta')!;
+    expect(panel.querySelector('h4')!.textContent).toContain('line 3');
+    const inner = [...panel.querySelectorAll('.sl-inner .sl-field-row')].map((r) => r.textContent!);
+    expect(inner.find((r) => r.startsWith('title'))).toContain('nanobot’s own');
+    expect(inner.find((r) => r.startsWith('my_plugin'))).toContain('not a nanobot key');
+    expect(problem('duplicateMetadata')!.textContent).toMatch(/^1 more metadata record than one/);
+  });
+
+  it('opens at a linked line, and marks the last line without a newline', async () => {
+    await view(enc([META, msg(0), msg(1), msg(2), msg(3), msg(4)].join('\n')), 5);
+    const last = row(6)!;
+    expect(last.classList.contains('sl-hl')).toBe(true);
+    expect(last.textContent).toContain('no final newline');
+    expect(problem('noFinalNewline')).not.toBeNull();
+  });
+
+  it('goes to a line typed in, and ignores one the file does not have', async () => {
+    await view(sample());
+    const input = el!.querySelector('.sl-large-goto-line')!;
+    await type(input, '8');
+    await click(el!.querySelector('.sl-large-goto button'));
+    await waitFor(() => el!.querySelector('.sl-hl')?.getAttribute('data-line') === '8');
+    expect(el!.querySelector('.sl-hl')!.textContent).toContain('BOM');
+    await type(input, '999');
+    await click(el!.querySelector('.sl-large-goto button'));
+    await settle(20);
+    expect(el!.querySelector('.sl-hl')!.getAttribute('data-line')).toBe('8');
+  });
+
+  it('cuts a long line and reveals it in steps, reading only what it shows', async () => {
+    const long = JSON.stringify({ role: 'user', content: 'é'.repeat(60_000) });
+    const bytes = enc([META, long, msg(1)].join('\n') + '\n');
+    const { seen } = await view(bytes);
+    const pre = () => row(2)!.querySelector('pre')!.textContent!;
+    expect(pre().length).toBeLessThan(1600);
+    expect(pre().endsWith('é…')).toBe(true);
+    expect(seen.bytes).toBeLessThan(5000);
+    const more = () => [...row(2)!.querySelectorAll('button')].find((b) => b.textContent!.startsWith('Show'))!;
+    expect(more().textContent).toMatch(/^Show 32\.0 KB more \(2\.9 KB of 117\.2 KB shown\)$/);
+    await click(more());
+    await waitFor(() => pre().length > 10_000);
+    expect(pre().length).toBeLessThan(20_000);
+    // a step more at a time, to the end
+    for (let k = 0; k < 5 && row(2)!.querySelector('button'); k++) {
+      await click(more());
+      await settle(20);
+    }
+    expect(pre()).toBe(long);
+  });
+
+  it('reads only the rows in view: a 20,000-line file is read a few KiB at a time, in few slices', async () => {
+    const rows = [META];
+    for (let i = 0; i < 20_000; i++) rows.push(msg(i));
+    const bytes = enc(rows.join('\n') + '\n');
+    const { seen } = await view(bytes);
+    expect(seen.bytes).toBeLessThan(bytes.length / 50);
+    expect(seen.slices).toBeLessThanOrEqual(3);
+    expect(el!.querySelectorAll('.sl-line').length).toBeLessThan(100);
+  });
+
+  it('opens from a `tab=file&line=N` link of the session view at that line', async () => {
+    const a = createMemoryAdapter();
+    a.setFile('sessions/cli_big.jsonl', sample());
+    el = await mount(<LargeSession adapter={a} path="sessions/cli_big.jsonl" fileName="cli_big.jsonl" version="v0.2" size={sample().length} tab="file" params={{ line: '9' }} />);
+    await waitFor(() => !!el!.querySelector('.sl-hl') && !el!.querySelector('.sl-line-pending'));
+    expect(el!.querySelector('[role="tab"][aria-selected="true"]')!.textContent).toBe('File');
+    const hl = el!.querySelector('.sl-hl')!;
+    expect(hl.getAttribute('data-line')).toBe('9');
+    expect(hl.textContent).toContain('{corrupt');
+  });
+});
