@@ -43,8 +43,8 @@ export interface ListingInput {
   /** True when `bytes` is the whole file. */
   complete: boolean;
   fileName: string;
-  /** The file's mtime as naive ISO text (nanobot's fallback for missing times). */
-  mtimeIso: string;
+  /** The file's mtime as naive ISO text (nanobot's fallback for missing times), or what makes it when a row needs it. */
+  mtimeIso: string | (() => string);
   now: string;
   version: NanobotVersion;
   /** The bytes of the file v0.2's repair reads, once asked for by 'need-file' (null: no such file). */
@@ -163,9 +163,9 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
 }
 
 /** A row's time: the stored value when it counts (main: a non-empty string), else the file's mtime. */
-function orMtime(v: PyValue | undefined, mtime: string, rules: VersionRules): PyValue {
+function orMtime(v: PyValue | undefined, mtime: ListingInput['mtimeIso'], rules: VersionRules): PyValue {
   const counts = rules.typedMetadata ? typeof v === 'string' && v !== '' : truthy(v);
-  return counts ? v! : mtime;
+  return counts ? v! : typeof mtime === 'string' ? mtime : mtime();
 }
 
 function repairRow(input: ListingInput, headError: PyError, rules: VersionRules, stemKey: string): ListingOutcome {
