@@ -82,6 +82,9 @@ async function listingCase(c: ListingCase): Promise<Figure[]> {
     const t0 = performance.now();
     heads.forEach((h, i) => fs.writeFileSync(path.join(dir, `bench_s${i}.jsonl`), Buffer.concat([Buffer.from(h), bodyBytes])));
     const genMs = performance.now() - t0;
+    // Flush the files just written: otherwise the first rounds of either side compete with the
+    // kernel writing 1 GB back to disk.
+    spawnSync('sync');
 
     // Rounds interleave the Python baseline (a fresh process: a warm-up, then one timed listing), the
     // store over the Node adapter and, with BENCH_LISTING_BEFORE=<an older source tree>, that tree's
