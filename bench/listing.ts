@@ -13,8 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pyDumps } from '../src/core/pyjson';
 import type { PyDict } from '../src/core/pyvalue';
-import { createNodeAdapter } from '../src/store/node-adapter';
-import { listSessions } from '../src/store/sessions';
+import type { createNodeAdapter } from '../src/store/node-adapter';
+import type { listSessions } from '../src/store/sessions';
 import type { Figure } from './core';
 import type { ChromiumListing } from './listing-browser';
 import { benchRuns, repeatRuns } from './repeat';
@@ -92,17 +92,29 @@ async function listingCase(c: ListingCase): Promise<Figure[]> {
     const pyRound = () => {
       const py = spawnSync('python3', [path.join(repo, 'bench/listing.py'), dir, '1'], { encoding: 'utf8', maxBuffer: 1 << 28 });
       if (py.status !== 0) throw new Error(`bench/listing.py failed: ${py.stderr}`);
-      return JSON.parse(py.stdout) as { ms: number; times: number[]; bytes: number; stored: number; rows: number; order: string[] };
+      return JSON.parse(py.stdout) as { ms: number; times: number[]; cpu: number[]; bytes: number; stored: number; rows: number; order: string[] };
     };
-    const adapter = createNodeAdapter(dir);
+    // The store is timed as its own bundle, as the CLI ships it: this bench's bundled copy of the same
+    // code ran ~2× slower (an A/A run, 15 rounds: 90 vs 48 ms of CPU per listing; cause not found).
+    const current = await bundledStore(repo);
+    const adapter = current.createNodeAdapter(dir);
     const beforeDir = process.env.BENCH_LISTING_BEFORE ? path.resolve(process.env.BENCH_LISTING_BEFORE) : null;
-    const before = beforeDir ? await loadBefore(beforeDir) : null;
-    const list = () => listSessions(adapter, '', { version: 'v0.2', now: NOW });
+    const before = beforeDir ? await bundledStore(beforeDir) : null;
+    const list = () => current.listSessions(adapter, '', { version: 'v0.2', now: NOW });
     const listBefore = before ? () => before.listSessions(before.createNodeAdapter(dir), '', { version: 'v0.2', now: NOW }) : null;
-    const timeOf = async (f: () => Promise<unknown>) => {
+    // CPU time too (the listing's fs calls are synchronous, so it is this thread's work): on a machine
+    // shared by other benchmarks it is far steadier than wall time.
+    const cpuRuns: number[] = [];
+    const cpuBefore: number[] = [];
+    const pyCpu: number[] = [];
+    const timeOf = async (f: () => Promise<unknown>, cpu: number[]) => {
+      const c = process.cpuUsage();
       const t = performance.now();
       await f();
-      return performance.now() - t;
+      const ms = performance.now() - t;
+      const d = process.cpuUsage(c);
+      cpu.push((d.user + d.system) / 1000);
+      return ms;
     };
     const pyTimes: number[] = [];
     const cliRuns: number[] = [];
@@ -111,15 +123,16 @@ async function listingCase(c: ListingCase): Promise<Figure[]> {
     for (let i = 0; i < runs; i++) {
       const b = pyRound();
       pyTimes.push(b.ms);
+      pyCpu.push(b.cpu[0]!);
       if (i === 0) base = b;
       // Each timed listing follows a listing of its own, as listing.py's does (its warm-up): run right
       // after the Python process, a first listing was ~1.7× slower than the same code run second
       // (an A/A run of this tree against itself, 7 rounds, 473 vs 271 ms).
       await list();
-      cliRuns.push(await timeOf(list));
+      cliRuns.push(await timeOf(list, cpuRuns));
       if (listBefore) {
         await listBefore();
-        beforeRuns.push(await timeOf(listBefore));
+        beforeRuns.push(await timeOf(listBefore, cpuBefore));
       }
     }
     base = { ...base, ms: median(pyTimes), times: pyTimes };
@@ -146,15 +159,16 @@ async function listingCase(c: ListingCase): Promise<Figure[]> {
       note: `${(read / base.bytes).toFixed(2)}× the baseline's bytes`,
     });
     const roundRatios = (times: number[]) => times.map((t, i) => t / pyTimes[i]!);
-    const interleaved = (label: string, times: number[]): Figure => {
+    const interleaved = (label: string, times: number[], cpu: number[]): Figure => {
       const r = roundRatios(times);
-      return { ...timed(label, times, cli.summaries.map((s) => s.fileName)), value: median(r), p95: p95(r), note: `per-round ratio to the baseline (median and p95 of ${r.length} rounds, range ${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)}); ${fmt(median(times))} (p95 ${fmt(p95(times))}) vs ${fmt(base.ms)} (${baseSpread}); same order as Python: ${cli.summaries.map((s) => s.fileName).join('\n') === base.order.join('\n')}` };
+      const c = cpu.map((t, i) => t / pyCpu[i]!);
+      return { ...timed(label, times, cli.summaries.map((s) => s.fileName)), value: median(r), p95: p95(r), note: `per-round ratio to the baseline (median and p95 of ${r.length} rounds, range ${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)}); ${fmt(median(times))} (p95 ${fmt(p95(times))}) vs ${fmt(base.ms)} (${baseSpread}); CPU time ${median(c).toFixed(2)}× the baseline's (p95 ${p95(c).toFixed(2)}; ${fmt(median(cpu))} vs ${fmt(median(pyCpu))}); same order as Python: ${cli.summaries.map((s) => s.fileName).join('\n') === base.order.join('\n')}` };
     };
     const figures: Figure[] = [
       { name: `nanobot baseline: list ${total}`, value: base.ms, unit: 'ms', note: `${baseSpread}; reads ${base.bytes.toLocaleString('en')} of ${base.stored.toLocaleString('en')} bytes (${basePct.toFixed(2)}%); ${c.count} files written in ${fmt(genMs)}` },
-      interleaved('CLI (Node adapter)', cliRuns),
+      interleaved('CLI (Node adapter)', cliRuns, cpuRuns),
       bytes('CLI (Node adapter)', cli.bytesRead, cli.bytesStored),
-      ...(beforeRuns.length ? [{ ...interleaved('CLI (Node adapter), before (BENCH_LISTING_BEFORE)', beforeRuns), goal: undefined }] : []),
+      ...(beforeRuns.length ? [{ ...interleaved('CLI (Node adapter), before (BENCH_LISTING_BEFORE)', beforeRuns, cpuBefore), goal: undefined }] : []),
     ];
     if (process.env.BENCH_LISTING_BROWSER === '0') return figures;
     const { listInChromium } = await importTs<typeof import('./listing-browser')>('bench/listing-browser.ts');
@@ -171,18 +185,18 @@ async function listingCase(c: ListingCase): Promise<Figure[]> {
 }
 
 /**
- * An older source tree's store (BENCH_LISTING_BEFORE), bundled by Vite as this bench is (a module
- * runner's import wrappers would slow it), to be timed beside this one.
+ * A source tree's store (this one, or BENCH_LISTING_BEFORE's), bundled on its own by Vite as the CLI
+ * is (a module runner's import wrappers would slow it).
  */
-async function loadBefore(dir: string): Promise<{ listSessions: typeof listSessions; createNodeAdapter: typeof createNodeAdapter }> {
+async function bundledStore(dir: string): Promise<{ listSessions: typeof listSessions; createNodeAdapter: typeof createNodeAdapter }> {
   const vite = 'vite';
   const { build } = (await import(/* @vite-ignore */ vite)) as typeof import('vite');
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-before-'));
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-store-'));
   try {
     const entry = path.join(out, 'entry.ts');
     fs.writeFileSync(entry, `export { listSessions } from ${JSON.stringify(path.join(dir, 'src/store/sessions.ts'))};\nexport { createNodeAdapter } from ${JSON.stringify(path.join(dir, 'src/store/node-adapter.ts'))};\n`);
-    await build({ configFile: false, logLevel: 'warn', root: dir, build: { ssr: entry, outDir: out, emptyOutDir: false, target: 'node20', minify: false, rollupOptions: { output: { entryFileNames: 'before.mjs', format: 'es' } } }, ssr: { noExternal: true } });
-    return (await import(/* @vite-ignore */ path.join(out, 'before.mjs'))) as { listSessions: typeof listSessions; createNodeAdapter: typeof createNodeAdapter };
+    await build({ configFile: false, logLevel: 'warn', root: dir, build: { ssr: entry, outDir: out, emptyOutDir: false, target: 'node20', minify: false, rollupOptions: { output: { entryFileNames: 'store.mjs', format: 'es' } } }, ssr: { noExternal: true } });
+    return (await import(/* @vite-ignore */ path.join(out, 'store.mjs'))) as { listSessions: typeof listSessions; createNodeAdapter: typeof createNodeAdapter };
   } finally {
     fs.rmSync(out, { recursive: true, force: true });
   }
