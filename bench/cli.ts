@@ -108,6 +108,14 @@ export async function benchCli(): Promise<Figure[]> {
     const before = process.env.BENCH_CLI_BEFORE ? path.resolve(process.env.BENCH_CLI_BEFORE) : null;
     // BENCH_CLI_OPS=load,format runs only the cases whose label starts with one of them.
     const only = process.env.BENCH_CLI_OPS?.split(',');
+    // What any process of each runtime costs before it does anything, measured in every run beside the
+    // cases: a figure's RSS over an empty `node -e ""` is what the CLI itself holds.
+    const emptyNode: Sample[] = [];
+    const emptyPython: Sample[] = [];
+    const empties = () => {
+      emptyNode.push(measure(process.execPath, ['-e', '']));
+      emptyPython.push(measure('python3', ['-c', '']));
+    };
     for (const c of cases.filter((c) => !only || only.some((o) => c.label.startsWith(o + ' ')))) {
       const ours: Sample[] = [];
       const base: Sample[] = [];
@@ -118,6 +126,7 @@ export async function benchCli(): Promise<Figure[]> {
         c.prepare?.();
         ours.push(measure(process.execPath, [cli, ...c.ours]));
         base.push(measure('python3', [path.join(repo, 'bench/cli_baseline.py'), ...c.base]));
+        empties();
         if (before) {
           c.prepare?.();
           old.push(measure(process.execPath, [before, ...c.ours]));
@@ -129,14 +138,21 @@ export async function benchCli(): Promise<Figure[]> {
       const mBase = median(base.map((x) => x.kb));
       const holds = (x: number) => (x <= 1 ? 'holds' : 'misses');
       figures.push({ name: `${c.label}: time`, value: tOurs / tBase, unit: '× baseline', note: `median ${tOurs.toFixed(0)} ms (${spread(ours.map((x) => x.ms))}) vs ${tBase.toFixed(0)} ms (${spread(base.map((x) => x.ms))}), ${RUNS} runs; goal ≤ 1.0× ${holds(tOurs / tBase)}` });
-      figures.push({ name: `${c.label}: peak RSS`, value: mOurs / mBase, unit: '× baseline', note: `median ${(mOurs / 1024).toFixed(0)} MiB (${spread(ours.map((x) => x.kb / 1024))}) vs ${(mBase / 1024).toFixed(0)} MiB (${spread(base.map((x) => x.kb / 1024))}); goal ≤ 1.0× ${holds(mOurs / mBase)}` });
+      const mNode = median(emptyNode.slice(-RUNS).map((x) => x.kb));
+      const mPy = median(emptyPython.slice(-RUNS).map((x) => x.kb));
+      const overEmpty = `${(mOurs / mNode).toFixed(2)}× an empty node (${(mNode / 1024).toFixed(0)} MiB), ${((mOurs - mNode) / 1024).toFixed(0)} MiB over it vs the baseline's ${((mBase - mPy) / 1024).toFixed(0)} MiB over an empty python3 (${(mPy / 1024).toFixed(0)} MiB)`;
+      figures.push({ name: `${c.label}: peak RSS`, value: mOurs / mBase, unit: '× baseline', note: `median ${(mOurs / 1024).toFixed(0)} MiB (${spread(ours.map((x) => x.kb / 1024))}) vs ${(mBase / 1024).toFixed(0)} MiB (${spread(base.map((x) => x.kb / 1024))}); ${overEmpty}; goal ≤ 1.0× ${holds(mOurs / mBase)}` });
       if (before) {
         const tOld = median(old.map((x) => x.ms));
         const mOld = median(old.map((x) => x.kb));
-        figures.push({ name: `${c.label}: before (BENCH_CLI_BEFORE)`, value: tOld / tBase, unit: '× baseline time', note: `${(mOld / mBase).toFixed(2)}× its peak RSS; median ${tOld.toFixed(0)} ms (${spread(old.map((x) => x.ms))}), ${(mOld / 1024).toFixed(0)} MiB (${spread(old.map((x) => x.kb / 1024))})` });
+        figures.push({ name: `${c.label}: before (BENCH_CLI_BEFORE)`, value: tOld / tBase, unit: '× baseline time', note: `${(mOld / mBase).toFixed(2)}× its peak RSS (${(mOld / mNode).toFixed(2)}× an empty node); median ${tOld.toFixed(0)} ms (${spread(old.map((x) => x.ms))}), ${(mOld / 1024).toFixed(0)} MiB (${spread(old.map((x) => x.kb / 1024))})` });
       }
     }
     figures.push({ name: 'baseline', value: RUNS, unit: 'runs each', note: baseline });
+    if (emptyNode.length) {
+      const kb = (xs: Sample[]) => median(xs.map((x) => x.kb));
+      figures.push({ name: 'an empty process: node -e "" vs python3 -c ""', value: kb(emptyNode) / kb(emptyPython), unit: '× peak RSS', note: `${(kb(emptyNode) / 1024).toFixed(1)} MiB (${spread(emptyNode.map((x) => x.kb / 1024))}) vs ${(kb(emptyPython) / 1024).toFixed(1)} MiB, ${median(emptyNode.map((x) => x.ms)).toFixed(0)} ms vs ${median(emptyPython.map((x) => x.ms)).toFixed(0)} ms, ${emptyNode.length} runs each: no Node process is under ${(kb(emptyNode) / kb(emptyPython)).toFixed(1)}× an empty Python's memory` });
+    }
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

@@ -7,7 +7,7 @@ rows are sorted by the raw updated_at, newest first. Bytes read are the raw file
 file is closed (Python's text layer reads 8 KiB chunks). The preview is simplified (no sanitizer),
 which only makes this baseline faster than nanobot; there is no repair pass (the bench files are clean).
 
-Usage: python3 bench/listing.py <folder> [runs]   -> one JSON line: ms (median), times, bytes, rows
+Usage: python3 bench/listing.py <folder> [runs]   -> one JSON line: ms (median), times, cpu (process time), bytes, rows
 """
 import json
 import os
@@ -93,13 +93,14 @@ def main():
     folder = Path(sys.argv[1])
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     list_sessions(folder)  # warm-up, as the other measurements get
-    times = []
+    times, cpu = [], []
     for _ in range(runs):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         rows, read = list_sessions(folder)
         times.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
     stored = sum(os.path.getsize(p) for p in folder.glob("*.jsonl"))
-    print(json.dumps({"ms": statistics.median(times), "times": times, "bytes": read, "stored": stored, "rows": len(rows), "order": [Path(r["path"]).name for r in rows]}))
+    print(json.dumps({"ms": statistics.median(times), "times": times, "cpu": cpu, "bytes": read, "stored": stored, "rows": len(rows), "order": [Path(r["path"]).name for r in rows]}))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,9 @@
  * Listing benchmark (`npm run bench`): 1,000 sessions of ~1 MB each in a temp folder, listed by the
  * store over the Node adapter (the CLI path) and in real Chromium (dropped folder, OPFS), against
  * bench/listing.py — nanobot's own listing I/O pattern — measured in the same run.
+ * The Node listing and the Python baseline alternate round by round (BENCH_RUNS rounds; each ratio is of one
+ * round); BENCH_LISTING_BEFORE=<an older source tree> times that tree's store in the same rounds, and
+ * BENCH_LISTING_BROWSER=0 leaves out Chromium.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,8 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pyDumps } from '../src/core/pyjson';
 import type { PyDict } from '../src/core/pyvalue';
-import { createNodeAdapter } from '../src/store/node-adapter';
-import { listSessions } from '../src/store/sessions';
+import type { createNodeAdapter } from '../src/store/node-adapter';
+import type { listSessions } from '../src/store/sessions';
 import type { Figure } from './core';
 import type { ChromiumListing } from './listing-browser';
 import { benchRuns, repeatRuns } from './repeat';
@@ -79,23 +82,61 @@ async function listingCase(c: ListingCase): Promise<Figure[]> {
     const t0 = performance.now();
     heads.forEach((h, i) => fs.writeFileSync(path.join(dir, `bench_s${i}.jsonl`), Buffer.concat([Buffer.from(h), bodyBytes])));
     const genMs = performance.now() - t0;
+    // Flush the files just written: otherwise the first rounds of either side compete with the
+    // kernel writing 1 GB back to disk.
+    spawnSync('sync');
 
-    const py = spawnSync('python3', [path.join(repo, 'bench/listing.py'), dir, String(runs)], { encoding: 'utf8', maxBuffer: 1 << 28 });
-    if (py.status !== 0) throw new Error(`bench/listing.py failed: ${py.stderr}`);
-    const base = JSON.parse(py.stdout) as { ms: number; times: number[]; bytes: number; stored: number; rows: number; order: string[] };
-
-    const adapter = createNodeAdapter(dir);
-    await listSessions(adapter, '', { version: 'v0.2', now: NOW }); // warm-up
-    const cliRuns: number[] = [];
-    let cli = await listSessions(adapter, '', { version: 'v0.2', now: NOW });
-    for (let i = 0; i < runs; i++) {
+    // Rounds interleave the Python baseline (a fresh process: a warm-up, then one timed listing), the
+    // store over the Node adapter and, with BENCH_LISTING_BEFORE=<an older source tree>, that tree's
+    // store: each round's ratio is measured under the same load.
+    const pyRound = () => {
+      const py = spawnSync('python3', [path.join(repo, 'bench/listing.py'), dir, '1'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      if (py.status !== 0) throw new Error(`bench/listing.py failed: ${py.stderr}`);
+      return JSON.parse(py.stdout) as { ms: number; times: number[]; cpu: number[]; bytes: number; stored: number; rows: number; order: string[] };
+    };
+    // The store is timed as its own bundle, as the CLI ships it: this bench's bundled copy of the same
+    // code ran ~2× slower (an A/A run, 15 rounds: 90 vs 48 ms of CPU per listing; cause not found).
+    const current = await bundledStore(repo);
+    const adapter = current.createNodeAdapter(dir);
+    const beforeDir = process.env.BENCH_LISTING_BEFORE ? path.resolve(process.env.BENCH_LISTING_BEFORE) : null;
+    const before = beforeDir ? await bundledStore(beforeDir) : null;
+    const list = () => current.listSessions(adapter, '', { version: 'v0.2', now: NOW });
+    const listBefore = before ? () => before.listSessions(before.createNodeAdapter(dir), '', { version: 'v0.2', now: NOW }) : null;
+    // CPU time too (the listing's fs calls are synchronous, so it is this thread's work): on a machine
+    // shared by other benchmarks it is far steadier than wall time.
+    const cpuRuns: number[] = [];
+    const cpuBefore: number[] = [];
+    const pyCpu: number[] = [];
+    const timeOf = async (f: () => Promise<unknown>, cpu: number[]) => {
+      const c = process.cpuUsage();
       const t = performance.now();
-      cli = await listSessions(adapter, '', { version: 'v0.2', now: NOW });
-      cliRuns.push(performance.now() - t);
+      await f();
+      const ms = performance.now() - t;
+      const d = process.cpuUsage(c);
+      cpu.push((d.user + d.system) / 1000);
+      return ms;
+    };
+    const pyTimes: number[] = [];
+    const cliRuns: number[] = [];
+    const beforeRuns: number[] = [];
+    let base = pyRound();
+    for (let i = 0; i < runs; i++) {
+      const b = pyRound();
+      pyTimes.push(b.ms);
+      pyCpu.push(b.cpu[0]!);
+      if (i === 0) base = b;
+      // Each timed listing follows a listing of its own, as listing.py's does (its warm-up): run right
+      // after the Python process, a first listing was ~1.7× slower than the same code run second
+      // (an A/A run of this tree against itself, 7 rounds, 473 vs 271 ms).
+      await list();
+      cliRuns.push(await timeOf(list, cpuRuns));
+      if (listBefore) {
+        await listBefore();
+        beforeRuns.push(await timeOf(listBefore, cpuBefore));
+      }
     }
-
-    const { listInChromium } = await importTs<typeof import('./listing-browser')>('bench/listing-browser.ts');
-    const web: ChromiumListing = await listInChromium(dir, heads, body, NOW, runs, c.opfs);
+    base = { ...base, ms: median(pyTimes), times: pyTimes };
+    const cli = await list();
 
     const total = `${c.count.toLocaleString('en')} × ${(bodyBytes.length / 1e6).toFixed(2)} MB`;
     const basePct = pct(base.bytes, base.stored);
@@ -117,11 +158,21 @@ async function listingCase(c: ListingCase): Promise<Figure[]> {
       goal: { max: basePct * 1.0001, label: `≤ nanobot's share (${basePct.toFixed(2)}%)` },
       note: `${(read / base.bytes).toFixed(2)}× the baseline's bytes`,
     });
+    const roundRatios = (times: number[]) => times.map((t, i) => t / pyTimes[i]!);
+    const interleaved = (label: string, times: number[], cpu: number[]): Figure => {
+      const r = roundRatios(times);
+      const c = cpu.map((t, i) => t / pyCpu[i]!);
+      return { ...timed(label, times, cli.summaries.map((s) => s.fileName)), value: median(r), p95: p95(r), note: `per-round ratio to the baseline (median and p95 of ${r.length} rounds, range ${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)}); ${fmt(median(times))} (p95 ${fmt(p95(times))}) vs ${fmt(base.ms)} (${baseSpread}); CPU time ${median(c).toFixed(2)}× the baseline's (p95 ${p95(c).toFixed(2)}; ${fmt(median(cpu))} vs ${fmt(median(pyCpu))}); same order as Python: ${cli.summaries.map((s) => s.fileName).join('\n') === base.order.join('\n')}` };
+    };
     const figures: Figure[] = [
       { name: `nanobot baseline: list ${total}`, value: base.ms, unit: 'ms', note: `${baseSpread}; reads ${base.bytes.toLocaleString('en')} of ${base.stored.toLocaleString('en')} bytes (${basePct.toFixed(2)}%); ${c.count} files written in ${fmt(genMs)}` },
-      { ...timed('CLI (Node adapter)', cliRuns, cli.summaries.map((s) => s.fileName)) },
+      interleaved('CLI (Node adapter)', cliRuns, cpuRuns),
       bytes('CLI (Node adapter)', cli.bytesRead, cli.bytesStored),
+      ...(beforeRuns.length ? [{ ...interleaved('CLI (Node adapter), before (BENCH_LISTING_BEFORE)', beforeRuns, cpuBefore), goal: undefined }] : []),
     ];
+    if (process.env.BENCH_LISTING_BROWSER === '0') return figures;
+    const { listInChromium } = await importTs<typeof import('./listing-browser')>('bench/listing-browser.ts');
+    const web: ChromiumListing = await listInChromium(dir, heads, body, NOW, runs, c.opfs);
     for (const [label, r] of [['Chromium, dropped folder', web.folder], ['Chromium, OPFS', web.opfs]] as const) {
       if (!r) continue;
       figures.push(timed(label, r.runs, r.order));
@@ -130,6 +181,24 @@ async function listingCase(c: ListingCase): Promise<Figure[]> {
     return figures;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A source tree's store (this one, or BENCH_LISTING_BEFORE's), bundled on its own by Vite as the CLI
+ * is (a module runner's import wrappers would slow it).
+ */
+async function bundledStore(dir: string): Promise<{ listSessions: typeof listSessions; createNodeAdapter: typeof createNodeAdapter }> {
+  const vite = 'vite';
+  const { build } = (await import(/* @vite-ignore */ vite)) as typeof import('vite');
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-store-'));
+  try {
+    const entry = path.join(out, 'entry.ts');
+    fs.writeFileSync(entry, `export { listSessions } from ${JSON.stringify(path.join(dir, 'src/store/sessions.ts'))};\nexport { createNodeAdapter } from ${JSON.stringify(path.join(dir, 'src/store/node-adapter.ts'))};\n`);
+    await build({ configFile: false, logLevel: 'warn', root: dir, build: { ssr: entry, outDir: out, emptyOutDir: false, target: 'node20', minify: false, rollupOptions: { output: { entryFileNames: 'store.mjs', format: 'es' } } }, ssr: { noExternal: true } });
+    return (await import(/* @vite-ignore */ path.join(out, 'store.mjs'))) as { listSessions: typeof listSessions; createNodeAdapter: typeof createNodeAdapter };
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
   }
 }
 

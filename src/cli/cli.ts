@@ -2,23 +2,10 @@
  * `session-lens`: the same core over Node's file system. Read commands print nanobot's answers;
  * write commands print what they would do and write only with `--write`, through the atomic save.
  */
-import path from 'node:path';
 import { isoRoundTrip, localIsoNow } from '../core/isotime';
-import { openSession } from '../store/sessions';
 import { version } from '../../package.json';
-import { checkHealth } from './check';
-import { askedVersion } from './version';
 import { parseArgs, UsageError, type Args } from './args';
-import { cmdFormat } from './format';
-import { cmdList } from './list';
-import { cmdLoad } from './load';
-import { cmdTokens } from './tokens';
-import { located } from './open';
 import type { Out } from './printer';
-import { cmdReplay } from './replay';
-import { STREAMING } from './streaming';
-import { cmdTrimStreamed } from './trim';
-import { cmdWrite } from './write';
 
 const USAGE = `usage: session-lens <command> [options]
 
@@ -41,11 +28,16 @@ Every command takes --now ISO to fix nanobot's clock, and --nanobot v0.2|v0.3.0|
 nanobot version whose rules apply (default: recognised from the folder, else v0.2).
 --help: this text; --version: the version.`;
 
+// Each command's code is imported when it runs: a process loads only what its command uses (the
+// whole CLI, compiled and set up at start, was ~6 MiB of every run's peak RSS, `--version`'s too).
+
 async function cmdEdit(cmd: string, args: Args, now: string, out: Out): Promise<number> {
+  const [{ located }, { STREAMING }, path] = await Promise.all([import('./open'), import('./streaming'), import('node:path')]);
   const file = args.positional(0, 'FILE');
   const at = await located(file, args, { trim: 2, 'set-title': 2, fork: 3 }[cmd] ?? 1, out);
   // A big file is trimmed from streamed passes; the other edits still read it whole.
-  if (cmd === 'trim' && at.size >= STREAMING.from) return cmdTrimStreamed(file, at, args, now, out);
+  if (cmd === 'trim' && at.size >= STREAMING.from) return (await import('./trim')).cmdTrimStreamed(file, at, args, now, out);
+  const [{ openSession }, { cmdWrite }] = await Promise.all([import('../store/sessions'), import('./write')]);
   const session = await openSession(at.adapter, path.basename(at.abs), { now, version: at.version, ...at.keyOpt });
   return cmdWrite(cmd, file, session, at.adapter, args, now, out);
 }
@@ -75,18 +67,20 @@ export async function main(argv: string[], out: Out = { log: (s) => process.stdo
     }
     switch (args.command) {
       case 'replay':
-        return await cmdReplay(args, now, out);
+        return await (await import('./replay')).cmdReplay(args, now, out);
       case 'load':
-        return await cmdLoad(args, now, out);
+        return await (await import('./load')).cmdLoad(args, now, out);
       case 'tokens':
-        return await cmdTokens(args, now, out);
+        return await (await import('./tokens')).cmdTokens(args, now, out);
       case 'list':
-        return await cmdList(args, now, out);
+        return await (await import('./list')).cmdList(args, now, out);
       case 'format':
-        return await cmdFormat(args, now, out);
-      case 'check':
+        return await (await import('./format')).cmdFormat(args, now, out);
+      case 'check': {
         args.noMoreThan(1);
+        const [{ checkHealth }, { askedVersion }] = await Promise.all([import('./check'), import('./version')]);
         return await checkHealth(args.positional(0, 'PATH'), now, out, args.json, askedVersion(args));
+      }
       case 'trim':
       case 'fork':
       case 'repair':

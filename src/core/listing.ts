@@ -5,7 +5,7 @@
 import { keyFromStem, safeKey } from './keys';
 import { rulesOf, type NanobotVersion, type VersionRules } from './nanobot-version';
 import { isProviderStateLine, isProviderStateRecord } from './provider-state';
-import { decodeStrict, findUtf8Fault, splitLines, utf8FaultMessage } from './lines';
+import { decodeStrict, findUtf8Fault, lineAt, utf8FaultMessage, type RawLine } from './lines';
 import { decodedSpan, isDataError, loadNanobot, nonObjectError } from './load';
 import { messagePreview } from './preview';
 import { pyLoads, type PyError } from './pyjson';
@@ -43,8 +43,8 @@ export interface ListingInput {
   /** True when `bytes` is the whole file. */
   complete: boolean;
   fileName: string;
-  /** The file's mtime as naive ISO text (nanobot's fallback for missing times). */
-  mtimeIso: string;
+  /** The file's mtime as naive ISO text (nanobot's fallback for missing times), or what makes it when a row needs it. */
+  mtimeIso: string | (() => string);
   now: string;
   version: NanobotVersion;
   /** The bytes of the file v0.2's repair reads, once asked for by 'need-file' (null: no such file). */
@@ -88,12 +88,14 @@ function parse(text: string, rules: VersionRules): PyDict {
 
 function headRow(input: ListingInput, rules: VersionRules, stemKey: string): ListingOutcome {
   const { bytes, complete } = input;
-  const lines = splitLines(bytes);
+  // Lines are cut one at a time: the scan mostly stops at the second line of an 8 KiB head.
   // A line is only usable when its terminator was read (or the file ended).
-  const usable = complete ? lines.length : lines.filter((l) => l.next > l.end).length;
+  const lineFrom = (pos: number): RawLine | null => {
+    const l = lineAt(bytes, pos);
+    return l && (complete || l.next > l.end) ? l : null;
+  };
   let decodedTo = 0;
-  const text = (i: number): string => {
-    const l = lines[i]!;
+  const text = (l: RawLine): string => {
     const span = decodedSpan(l.next, bytes.length, bytes, complete ? bytes.length : Infinity);
     if (span > decodedTo) {
       if (span > bytes.length) throw new NeedMore(); // nanobot read a chunk we do not have yet
@@ -106,13 +108,14 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
     }
     return decodeStrict(bytes.subarray(l.start, l.end));
   };
-  if (usable === 0) {
+  const firstLine = lineFrom(0);
+  if (!firstLine) {
     if (!complete) return { kind: 'need-more' };
     return { kind: 'skip', reason: 'empty file', repaired: false, headError: null };
   }
   // The first line is `readline().strip()`: Python whitespace around the record does not matter.
   // (Preview lines below are skipped when blank by strip(), but handed to json.loads unstripped.)
-  const first = pyStrip(text(0));
+  const first = pyStrip(text(firstLine));
   if (!first) return { kind: 'skip', reason: 'first line is blank', repaired: false, headError: null };
   const meta = parse(first, rules);
   if (dictGet(meta, '_type') !== 'metadata') {
@@ -122,13 +125,12 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
   let records = 0;
   let preview = '';
   let assistantPreview = '';
-  for (let i = 1; ; i++) {
-    if (i >= usable) {
+  for (let l = lineFrom(firstLine.next); ; l = lineFrom(l.next)) {
+    if (!l) {
       if (!complete) return { kind: 'need-more' };
       break;
     }
-    const raw = text(i);
-    const l = lines[i]!;
+    const raw = text(l);
     if (rules.providerStateRecord && isProviderStateLine(raw)) continue;
     if (!pyStrip(raw)) continue;
     // The cap counts the non-blank lines read, in code points, each with its newline.
@@ -161,9 +163,9 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
 }
 
 /** A row's time: the stored value when it counts (main: a non-empty string), else the file's mtime. */
-function orMtime(v: PyValue | undefined, mtime: string, rules: VersionRules): PyValue {
+function orMtime(v: PyValue | undefined, mtime: ListingInput['mtimeIso'], rules: VersionRules): PyValue {
   const counts = rules.typedMetadata ? typeof v === 'string' && v !== '' : truthy(v);
-  return counts ? v! : mtime;
+  return counts ? v! : typeof mtime === 'string' ? mtime : mtime();
 }
 
 function repairRow(input: ListingInput, headError: PyError, rules: VersionRules, stemKey: string): ListingOutcome {

@@ -172,7 +172,9 @@ async function summarize(adapter: StorageAdapter, path: string, fileName: string
   const stat = first.stat;
   const head = new HeadBuffer(first.head);
   let complete = head.length >= stat.size;
-  const input = () => ({ bytes: head.bytes(), complete, fileName, mtimeIso: mtimeIso(stat.lastModified), now: opts.now, version: opts.version });
+  // The mtime's text is made only if a row needs it (a missing time): most files never do.
+  const mtime = () => mtimeIso(stat.lastModified);
+  const input = () => ({ bytes: head.bytes(), complete, fileName, mtimeIso: mtime, now: opts.now, version: opts.version });
   let out = listingRow(input());
   // Read on in nanobot's own 8 KiB chunks, from where the last read stopped, so no file is ever read
   // further than nanobot's reader gets; re-run the row only when the new lines could end the scan.

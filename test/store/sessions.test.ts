@@ -201,6 +201,16 @@ describe('listSessions', () => {
     }
   });
 
+  it("gives a missing or empty time the file's mtime, and a stored time as stored", async () => {
+    const a = createMemoryAdapter();
+    const at = Date.UTC(2026, 4, 20, 7, 8, 9, 250);
+    a.setFile(`${D}/cli_a.jsonl`, lines(pyDumps({ _type: 'metadata', key: 'cli:a', updated_at: '' }), msg('user', 'hi')), at);
+    a.setFile(`${D}/cli_b.jsonl`, lines(meta('cli:b', '2026-01-02T00:00:00'), msg('user', 'hi')), at);
+    const rows = Object.fromEntries((await listSessions(a, D, { now: NOW, version: 'v0.2' })).summaries.map((s) => [s.key, s.row!]));
+    expect([rows['cli:a']!.created_at, rows['cli:a']!.updated_at]).toEqual([mtimeIso(at), mtimeIso(at)]);
+    expect([rows['cli:b']!.created_at, rows['cli:b']!.updated_at]).toEqual(['2026-01-01T00:00:00', '2026-01-02T00:00:00']);
+  });
+
   it('leaves out a file deleted while the folder is listed, as nanobot does', async () => {
     const a = createMemoryAdapter();
     for (const n of ['a', 'b', 'c']) a.setFile(`${D}/${n}.jsonl`, lines(meta(n, '2026-01-01T00:00:00'), msg('user', n)));
