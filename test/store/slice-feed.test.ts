@@ -5,7 +5,8 @@ const bytesOf = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 7 +
 
 async function collect(it: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
   const out: Uint8Array[] = [];
-  for await (const b of it) out.push(b);
+  // A taken slice's buffer goes back to the feed once the next is asked for: keep a copy.
+  for await (const b of it) out.push(b.slice());
   return out;
 }
 
@@ -49,6 +50,34 @@ describe('slice feed', () => {
     void feedSlices({ file: broken, slice: 4, ahead: 2, port: b.port1 });
     await expect(collect(takeSlices(b.port2))).rejects.toThrow('the file changed');
     b.port1.close();
+  });
+
+  it('reads into the buffers the taking side sends back: a few slices in memory, however long the file', async () => {
+    const data = bytesOf(100_000);
+    const { port1, port2 } = new MessageChannel();
+    const made = new Set<ArrayBuffer>();
+    const Real = globalThis.ArrayBuffer;
+    // Count the slice-sized buffers the feed allocates (the sizes the test uses for nothing else).
+    function counting(n: number) {
+      const b = new Real(n);
+      if (n === 1000) made.add(b);
+      return b;
+    }
+    Object.setPrototypeOf(counting, Real);
+    counting.prototype = Real.prototype;
+    globalThis.ArrayBuffer = counting as unknown as ArrayBufferConstructor;
+    try {
+      const feeding = feedSlices({ file: new Blob([data]), slice: 1000, ahead: 2, port: port1 });
+      const parts = await collect(takeSlices(port2));
+      await feeding;
+      expect(joined(parts)).toEqual(data);
+      expect(parts.length).toBe(100);
+    } finally {
+      globalThis.ArrayBuffer = Real;
+    }
+    expect(made.size).toBeGreaterThan(0);
+    expect(made.size).toBeLessThanOrEqual(4);
+    port1.close();
   });
 
   it('reads the same slices on one thread where there are no workers', async () => {
