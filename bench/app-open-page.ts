@@ -125,8 +125,8 @@ export interface LargeMarks {
   longtasks: { start: number; dur: number }[];
   /** Worker replies as the page gets them: [type, performance.now()]. */
   worker: [string, number][];
-  /** The index worker's own account of its time (epoch ms for `began`/`ended`), and the page's time origin. */
-  spent?: { waited: number; indexed: number; began: number; ended: number };
+  /** Each index worker's own account of its time (epoch ms for `began`/`ended`), and the page's time origin. */
+  spent: { waited: number; indexed: number; began: number; ended: number }[];
   origin: number;
   click?: number;
   firstMessage?: number;
@@ -138,7 +138,7 @@ export interface LargeMarks {
  * the index's counts header (the whole file indexed). `click` is set by the bench when it opens the link.
  */
 export function installLargeMarks(): void {
-  const b: LargeMarks = { longtasks: [], worker: [], origin: performance.timeOrigin };
+  const b: LargeMarks = { longtasks: [], worker: [], spent: [], origin: performance.timeOrigin };
   (window as unknown as { __bench: LargeMarks }).__bench = b;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) b.longtasks.push({ start: e.startTime, dur: e.duration });
@@ -147,9 +147,10 @@ export function installLargeMarks(): void {
   window.Worker = class extends Base {
     constructor(url: string | URL, opts?: WorkerOptions) {
       super(url, opts);
-      this.addEventListener('message', (e: MessageEvent<{ type?: unknown; spent?: LargeMarks['spent'] }>) => {
+      this.addEventListener('message', (e: MessageEvent<{ type?: unknown; spent?: LargeMarks['spent'][number] }>) => {
         if (typeof e.data?.type === 'string') b.worker.push([e.data.type, performance.now()]);
-        if (e.data?.type === 'index' && e.data.spent) b.spent = e.data.spent;
+        // A worker's last word: 'index' (one indexing worker, before 2026-12-04) or 'done' (each of several).
+        if ((e.data?.type === 'index' || e.data?.type === 'done') && e.data.spent) b.spent.push(e.data.spent);
       });
     }
   };

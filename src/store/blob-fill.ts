@@ -5,8 +5,12 @@
  * own chunks; where a Blob has no byte stream (older engines, test doubles) it reads slices.
  */
 
-/** Fills a buffer with the file's next bytes: a view of the bytes read (fewer only at the end, none after it). */
-export type BlobFill = (into: ArrayBuffer) => Promise<Uint8Array>;
+/**
+ * Fills the bytes `into` views with the file's next bytes; returns a view of those read, at the same
+ * place of the same memory (its buffer may be a new object: a BYOB read transfers it), fewer only
+ * at the end of the file, none after it.
+ */
+export type BlobFill = (into: Uint8Array<ArrayBuffer>) => Promise<Uint8Array<ArrayBuffer>>;
 
 /** Reads `file` in order into the buffers given to the returned function; `cancel` stops a read not finished. */
 export function blobFill(file: Blob): { fill: BlobFill; cancel: () => void } {
@@ -14,16 +18,17 @@ export function blobFill(file: Blob): { fill: BlobFill; cancel: () => void } {
   if (!reader) return sliceFill(file);
   let ended = false;
   const fill: BlobFill = async (into) => {
-    let buf = into;
+    let buf = into.buffer;
+    const from = into.byteOffset;
     let at = 0;
-    while (!ended && at < buf.byteLength) {
-      const r = await reader.read(new Uint8Array(buf, at));
+    while (!ended && at < into.length) {
+      const r = await reader.read(new Uint8Array(buf, from + at, into.length - at));
       // A BYOB read transfers the buffer: the bytes are in the one it hands back.
-      if (r.value) buf = r.value.buffer as ArrayBuffer;
+      if (r.value) buf = r.value.buffer;
       if (r.done) ended = true;
       else at += r.value.byteLength;
     }
-    return new Uint8Array(buf, 0, at);
+    return new Uint8Array(buf, from, at);
   };
   return { fill, cancel: () => void reader.cancel().catch(() => undefined) };
 }
@@ -41,12 +46,11 @@ function byobReader(file: Blob): ReadableStreamBYOBReader | null {
 function sliceFill(file: Blob): { fill: BlobFill; cancel: () => void } {
   let at = 0;
   const fill: BlobFill = async (into) => {
-    const end = Math.min(file.size, at + into.byteLength);
+    const end = Math.min(file.size, at + into.length);
     const bytes = new Uint8Array(await file.slice(at, end).arrayBuffer());
     at = end;
-    const out = new Uint8Array(into, 0, bytes.length);
-    out.set(bytes);
-    return out;
+    into.set(bytes);
+    return into.subarray(0, bytes.length);
   };
   return { fill, cancel: () => undefined };
 }

@@ -11,7 +11,7 @@ async function readAll(file: Blob, size: number, reuse: boolean): Promise<{ part
   let buf = new ArrayBuffer(size);
   const seen = new Set<ArrayBuffer>();
   for (;;) {
-    const got = await fill(reuse ? buf : new ArrayBuffer(size));
+    const got = await fill(new Uint8Array(reuse ? buf : new ArrayBuffer(size)));
     if (!got.length) break;
     parts.push(got.length);
     out.set(got, at);
@@ -37,6 +37,19 @@ describe('blobFill', () => {
     const r = await readAll(noStream, 2048, false);
     expect(r.parts).toEqual([2048, 2048, 904]);
     expect(r.bytes).toEqual(data);
+  });
+
+  it('fills the part of a buffer a view covers, leaving the bytes before it as they were', async () => {
+    const data = bytesOf(1000);
+    const { fill } = blobFill(new Blob([data]));
+    const buf = new Uint8Array(600);
+    buf.fill(7, 0, 100);
+    const got = await fill(buf.subarray(100));
+    expect([got.byteOffset, got.length]).toEqual([100, 500]);
+    const whole = new Uint8Array(got.buffer, 0, 600);
+    expect(whole.subarray(0, 100).every((b) => b === 7)).toBe(true);
+    expect(whole.subarray(100)).toEqual(data.subarray(0, 500));
+    expect(await fill(new Uint8Array(1000))).toEqual(data.subarray(500));
   });
 
   it('an empty file gives nothing', async () => {
