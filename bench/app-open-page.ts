@@ -174,7 +174,7 @@ export async function bareSliceRead(args: { dir: string; file: string; slice: nu
 
 /**
  * The fastest bare read found (2026-12-04, Chromium 156): the file's byte stream read through a BYOB
- * reader into one reused buffer of `slice` bytes, nothing kept — 3–7× faster than `bareSliceRead`.
+ * reader into one reused buffer of `slice` bytes, nothing kept — 3–9× faster than `bareSliceRead`.
  */
 export async function bareStreamRead(args: { dir: string; file: string; slice: number }): Promise<{ ms: number; bytes: number }> {
   const root = await (window as unknown as FolderLookup).__rememberedFolder(args.dir);

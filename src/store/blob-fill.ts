@@ -1,6 +1,6 @@
 /**
  * A Blob read from its start into buffers the caller hands in (and may reuse). In Chromium a byte
- * stream read into a reused buffer (`stream()` with a BYOB reader) moves a file 3–7× faster than
+ * stream read into a reused buffer (`stream()` with a BYOB reader) moves a file 3–9× faster than
  * `slice().arrayBuffer()` per slice (every slice a new request and a new buffer) or the stream's
  * own chunks; where a Blob has no byte stream (older engines, test doubles) it reads slices.
  */
