@@ -15,7 +15,7 @@ const EOL_BYTES = [0, 1, 2, 1];
 /** The finished index: `count` lines, every array at least that long. */
 export interface LineIndex {
   count: number;
-  /** Total bytes indexed (the file's size). */
+  /** The offset just after the last byte indexed (the file's size; a part's end, index-parts.ts). */
   size: number;
   /** Byte offset of each line's content. */
   start: Float64Array;
@@ -54,9 +54,15 @@ export class LineIndexer {
   private carry = new Uint8Array(0);
   private carryLen = 0;
   private carryAt = 0;
-  private consumed = 0;
+  private consumed: number;
 
-  constructor(private readonly version: NanobotVersion) {}
+  /** `at`: the file offset of the first byte pushed (a part of the file indexed on its own, index-parts.ts). */
+  constructor(
+    private readonly version: NanobotVersion,
+    at = 0,
+  ) {
+    this.consumed = at;
+  }
 
   /** Lines indexed so far. */
   get count(): number {

@@ -2,6 +2,7 @@
  * The page's side of large-file mode: index a Blob in the worker (in place where there are no
  * workers: Node, tests), and read records back by their byte ranges, decoding only those.
  */
+import { joinIndexes } from '../core/index-parts';
 import { LineIndexer, type LineIndex } from '../core/line-index';
 import type { NanobotVersion } from '../core/nanobot-version';
 import { readSlices, type FeedRequest } from './slice-feed';
@@ -15,12 +16,13 @@ export interface IndexRequest {
   port: MessagePort;
 }
 
+/** An indexing worker's replies: the index of slice `n` (`bytes` long), the end of its slices, or why it stopped. */
 export type IndexReply =
-  | { id: number; type: 'progress'; bytes: number; lines: number }
-  | { id: number; type: 'index'; index: LineIndex; spent: IndexSpent }
+  | { id: number; type: 'part'; n: number; bytes: number; index: LineIndex }
+  | { id: number; type: 'done'; spent: IndexSpent }
   | { id: number; type: 'error'; message: string };
 
-/** Where the worker's time went (for the benchmark): waiting for slices, indexing them, and when it began and ended (epoch ms). */
+/** Where a worker's time went (for the benchmark): waiting for slices, indexing them, and when it began and ended (epoch ms). */
 export interface IndexSpent {
   waited: number;
   indexed: number;
@@ -30,17 +32,21 @@ export interface IndexSpent {
 
 /** Slices of 8 MiB: big enough that reading costs little per byte, small enough to overlap with indexing. */
 export const SLICE_BYTES = 8 * 1024 * 1024;
-/** Slices read ahead of the one being indexed: enough to ride out a slow read, 16 MiB at most. */
+/** Slices read ahead for each indexing worker: enough to ride out a slow read, 16 MiB each at most. */
 const AHEAD = 2;
+/** Indexing workers: two where there are two cores or more (reading a byte stream leaves one core mostly free). */
+const INDEXERS = typeof navigator !== 'undefined' && (navigator.hardwareConcurrency ?? 1) >= 2 ? 2 : 1;
+/** Progress goes to the page at most this often (ms). */
+const PROGRESS_MS = 100;
 
-let workers: { index: Worker; read: Worker } | null = null;
+let workers: { index: Worker[]; read: Worker } | null = null;
 let nextId = 1;
 
-/** The indexing worker and the reading worker that feeds it (two threads: reads move while it indexes). */
-function getWorkers(): { index: Worker; read: Worker } | null {
+/** The indexing workers and the reading worker that feeds them (reads move while they index). */
+function getWorkers(): { index: Worker[]; read: Worker } | null {
   if (typeof Worker === 'undefined') return null;
   workers ??= {
-    index: new Worker(new URL('./large-index.worker.ts', import.meta.url), { type: 'module' }),
+    index: Array.from({ length: INDEXERS }, () => new Worker(new URL('./large-index.worker.ts', import.meta.url), { type: 'module' })),
     read: new Worker(new URL('./slice-read.worker.ts', import.meta.url), { type: 'module' }),
   };
   return workers;
@@ -50,23 +56,46 @@ function getWorkers(): { index: Worker; read: Worker } | null {
 export async function indexFile(file: Blob, version: NanobotVersion, onProgress?: (bytes: number, lines: number) => void): Promise<LineIndex> {
   const ws = getWorkers();
   if (!ws) return indexInPlace(file, version, onProgress);
-  const w = ws.index;
   const id = nextId++;
   return new Promise((resolve, reject) => {
+    const parts: LineIndex[] = [];
+    let done = 0;
+    let bytes = 0;
+    let lines = 0;
+    let told = 0;
+    const stop = () => ws.index.forEach((w) => w.removeEventListener('message', onMessage));
     const onMessage = (e: MessageEvent<IndexReply>) => {
       const m = e.data;
       if (m.id !== id) return;
-      if (m.type === 'progress') return onProgress?.(m.bytes, m.lines);
-      w.removeEventListener('message', onMessage);
-      if (m.type === 'error') reject(new Error(m.message));
-      else resolve(m.index);
+      if (m.type === 'part') {
+        parts[m.n] = m.index;
+        bytes += m.bytes;
+        lines += m.index.count;
+        const now = performance.now();
+        if (now - told >= PROGRESS_MS) {
+          told = now;
+          onProgress?.(bytes, lines);
+        }
+        return;
+      }
+      if (m.type === 'error') {
+        stop();
+        return reject(new Error(m.message));
+      }
+      if (++done < ws.index.length) return;
+      stop();
+      onProgress?.(bytes, lines);
+      resolve(joinIndexes(parts, file.size));
     };
-    w.addEventListener('message', onMessage);
-    const { port1, port2 } = new MessageChannel();
-    const feed: FeedRequest = { file, slice: SLICE_BYTES, ahead: AHEAD, port: port1 };
-    const req: IndexRequest = { id, version, port: port2 };
-    w.postMessage(req, [port2]);
-    ws.read.postMessage(feed, [port1]);
+    const ports: MessagePort[] = [];
+    for (const w of ws.index) {
+      w.addEventListener('message', onMessage);
+      const { port1, port2 } = new MessageChannel();
+      ports.push(port1);
+      w.postMessage({ id, version, port: port2 } satisfies IndexRequest, [port2]);
+    }
+    const feed: FeedRequest = { file, slice: SLICE_BYTES, ahead: AHEAD, ports };
+    ws.read.postMessage(feed, ports);
   });
 }
 

@@ -1,7 +1,9 @@
 /**
- * Worker that indexes a session file from the slices a reading worker sends it (slice-feed.ts):
- * the page never holds the file, and receives only progress and, at the end, the index's typed
- * arrays (transferred, not copied). The next slices are read on the other worker meanwhile.
+ * Worker that indexes slices of a session file a reading worker sends it (slice-feed.ts): each
+ * slice is whole lines, indexed on its own from its file offset, and its part of the index goes
+ * to the page (typed arrays transferred, not copied), which joins the parts of every indexing
+ * worker in order (index-parts.ts). The page never holds the file; the next slices are read on
+ * the other worker meanwhile.
  */
 import { LineIndexer } from '../core/line-index';
 import type { IndexReply, IndexRequest } from './large-client';
@@ -14,28 +16,22 @@ function post(msg: IndexReply, transfer: Transferable[] = []) {
 self.onmessage = async (e: MessageEvent<IndexRequest>) => {
   const { id, port, version } = e.data;
   try {
-    const ix = new LineIndexer(version);
-    let at = 0;
-    let posted = 0;
     const spent = { waited: 0, indexed: 0, began: performance.timeOrigin + performance.now(), ended: 0 };
     let t0 = performance.now();
-    for await (const bytes of takeSlices(port)) {
+    for await (const { n, at, bytes } of takeSlices(port)) {
       const t1 = performance.now();
+      const ix = new LineIndexer(version, at);
       ix.push(bytes);
-      at += bytes.length;
+      const part = ix.finish();
       const now = performance.now();
       spent.waited += t1 - t0;
       spent.indexed += now - t1;
-      if (now - posted > 100) {
-        posted = now;
-        post({ id, type: 'progress', bytes: at, lines: ix.count });
-      }
+      const arrays = [part.start, part.length, part.eol, part.kind, part.role, part.flags, part.messages];
+      post({ id, type: 'part', n, bytes: bytes.length, index: part }, arrays.map((a) => a.buffer as ArrayBuffer));
       t0 = performance.now();
     }
-    const index = ix.finish();
     spent.ended = performance.timeOrigin + performance.now();
-    const arrays = [index.start, index.length, index.eol, index.kind, index.role, index.flags, index.messages];
-    post({ id, type: 'index', index, spent }, arrays.map((a) => a.buffer as ArrayBuffer));
+    post({ id, type: 'done', spent });
   } catch (err) {
     post({ id, type: 'error', message: err instanceof Error ? err.message : String(err) });
   }
