@@ -192,12 +192,14 @@ async function workspaceOnce(dir?: string): Promise<Figure[]> {
   try {
     await page.waitForTimeout(500);
     await dropFolder(b, ws, 400, 400);
-    await page.waitForFunction(() => (window as unknown as { __ws: WorkspaceMarks }).__ws.checked !== undefined, undefined, { timeout: 60_000, polling: 100 });
+    // The listing alone does not wait for the background check (on a loaded machine it can take minutes).
+    const listOnly = !!process.env.BENCH_WS_LIST_ONLY;
+    await page.waitForFunction((mark) => (window as unknown as { __ws: WorkspaceMarks }).__ws[mark as 'listed' | 'checked'] !== undefined, listOnly ? 'listed' : 'checked', { timeout: 60_000, polling: 100 });
     await page.waitForTimeout(500);
     const m = await marks(page);
     const drop = m.drop!;
     const listTasks = within(m.longtasks, drop, m.listed! + 500);
-    const checkTasks = within(m.longtasks, m.listed! + 500, m.checked!);
+    const checkTasks = within(m.longtasks, m.listed! + 500, m.checked ?? m.listed! + 500);
 
     const baseRuns: Awaited<ReturnType<typeof baselineHeads>>[] = [];
     for (let i = 0; i < 3; i++) baseRuns.push(await evaluate(page, baselineHeads, { dir: 'ws' }, 60_000));
@@ -229,12 +231,12 @@ async function workspaceOnce(dir?: string): Promise<Figure[]> {
     const listFigures: Figure[] = [
       { name: `baseline: ${SESSIONS.toLocaleString('en-US')} session heads (${mb} MiB) in a plain loop over the dropped folder's handle`, value: baseMs, unit: 'ms', note: `median of 3 (${baseRuns.map((x) => ms(x.ms)).join(', ')}): entries(), getFile(), first 8 KiB, text(), JSON.parse of line 1; workspace written in ${ms(genMs)}` },
       { name: `workspace drop: first session rows painted`, value: firstRows / baseMs, unit: '× baseline time', note: `${ms(firstRows)} after the drop (in the DOM at +${ms(m.firstRowsDom! - drop)}); ${env}` },
-      { name: `workspace drop: listing settled (“${SESSIONS.toLocaleString('en-US')} sessions in nanobot’s order”, nothing aria-busy)`, value: listed / baseMs, unit: '× baseline time', goal: { max: 1, label: '≤ 1.0× a plain head-reading loop' }, note: `${ms(listed)} after the drop; the whole-file background check then finished at +${ms(m.checked! - drop)}` },
+      { name: `workspace drop: listing settled (“${SESSIONS.toLocaleString('en-US')} sessions in nanobot’s order”, nothing aria-busy)`, value: listed / baseMs, unit: '× baseline time', goal: { max: 1, label: '≤ 1.0× a plain head-reading loop' }, note: `${ms(listed)} after the drop; the whole-file background check then finished at ${m.checked === undefined ? '(not waited for)' : `+${ms(m.checked - drop)}`}` },
       { name: 'workspace drop: longest main-thread task (drop → listing settled + 500 ms)', value: longest(listTasks), unit: 'ms', goal: { max: 50, label: '≤ 50 ms', on: 'p95' }, note: `goal ≤ 50 ms; during the background check after it: longest ${ms(longest(checkTasks))}, ${checkTasks.length} tasks > 50 ms` },
       { name: 'workspace drop: main-thread tasks > 50 ms (drop → listing settled + 500 ms)', value: listTasks.length, unit: 'tasks', note: `at ${tasksAt(listTasks, drop)}; background check: ${tasksAt(checkTasks, drop)}` },
       { name: 'workspace order vs nanobot (updated_at desc, stable for ties)', value: 1, unit: 'matches', note: `all ${rendered.length} rows compared after “Show more” (${initial} rendered at first); ${ties} sessions share an updated_at with another, ${ODD.length} odd values (mtime fallbacks, space separator, offsets, date only, above U+FFFF)` },
     ];
-    if (process.env.BENCH_WS_LIST_ONLY) return listFigures;
+    if (listOnly) return listFigures;
 
     // Replay: open the 2,000-message session's Replay tab, warm every token count, then change max_messages.
     await page.evaluate((k) => (location.hash = `#/s/${encodeURIComponent(k)}?tab=replay&max_messages=${2000}`), REPLAY_KEY);
