@@ -55,6 +55,7 @@ interface Run {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
 
 /** Polls the page's JS heap while `work` runs; returns the largest seen. */
 async function peakHeap(cdp: CDPSession, work: () => Promise<void>): Promise<number> {
@@ -74,6 +75,56 @@ async function peakHeap(cdp: CDPSession, work: () => Promise<void>): Promise<num
     await poll;
   }
   return peak;
+}
+
+/**
+ * The trim's plan alone (BENCH_EDIT_PLAN_ONLY=1): the file opened in large-file mode, the Edit tab,
+ * 1,000 messages asked for; the longest task from the input to the plan shown. Nothing is written,
+ * so one file serves every run and both builds.
+ */
+async function planRun(ws: string, dir?: string): Promise<{ longest: number; plan: number; tasks: string }> {
+  const { dropFolder, evaluate } = await importTs<Harness>('test/browser/harness.ts');
+  const { b, page, close } = await startBuiltApp(PORT, (p) => p.addInitScript(installLargeMarks), dir);
+  const marks = () => evaluate(page, () => (window as unknown as { __bench: LargeMarks }).__bench, undefined);
+  const now = () => page.evaluate(() => performance.now());
+  try {
+    await dropFolder(b, ws, 400, 400);
+    await page.locator(`.session-row[data-file="${FILE}"]`).waitFor({ timeout: 60_000 });
+    await page.evaluate(() => void (location.hash = '#/s/bench%3Alarge?large=1'));
+    await page.getByTestId('large-counts').waitFor({ timeout: 600_000 });
+    await page.getByRole('tab', { name: 'Edit' }).click();
+    await page.waitForTimeout(1000);
+    const trimCard = page.locator('#sl-large-ed-trim-h').locator('xpath=..');
+    const p0 = await now();
+    await trimCard.getByLabel('Messages to keep (max)').fill('1000');
+    await trimCard.getByText('Messages that go:').waitFor({ timeout: 300_000 });
+    const p1 = await now();
+    const ts = (await marks()).longtasks.filter((t) => t.start >= p0 && t.start < p1);
+    return { longest: Math.max(0, ...ts.map((t) => t.dur)), plan: p1 - p0 - 250, tasks: ts.map((t) => `+${(t.start - p0).toFixed(0)} ${t.dur.toFixed(0)}ms`).join(' ') || 'none' };
+  } finally {
+    await close();
+  }
+}
+
+/** BENCH_EDIT_PLAN_ONLY: the plan's longest task, this build against BENCH_EDIT_BEFORE's (another build's dist/), interleaved, order alternating. */
+async function benchPlanOnly(runs: number, mib: number): Promise<Figure[]> {
+  const before = process.env.BENCH_EDIT_BEFORE;
+  const { base, ws, bytes, messages } = writeLargeWorkspace(mib);
+  console.log(`  (${(bytes / 1024 / 1024).toFixed(0)} MiB, ${messages.toLocaleString('en-US')} messages; plan only${before ? `, against ${before}` : ''})`);
+  const after: Awaited<ReturnType<typeof planRun>>[] = [];
+  const was: typeof after = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const order = before ? (i % 2 ? ['after', 'before'] : ['before', 'after']) : ['after'];
+      for (const which of order) (which === 'after' ? after : was).push(await planRun(ws, which === 'before' ? before : undefined));
+    }
+  } finally {
+    fs.rmSync(base, { recursive: true, force: true });
+  }
+  const stat = (rs: typeof after) => `median ${median(rs.map((r) => r.longest)).toFixed(0)} ms, p95 ${p95(rs.map((r) => r.longest)).toFixed(0)}, runs: ${rs.map((r) => r.longest.toFixed(0)).join(', ')}; plan ${rs.map((r) => r.plan.toFixed(0)).join(', ')} ms; long tasks: ${rs.map((r) => r.tasks).join(' | ')}`;
+  const figs: Figure[] = [{ name: `large-file edit, ${mib} MiB: longest main-thread task from asking the trim's plan to seeing it (Long Tasks API)`, value: median(after.map((r) => r.longest)), p95: p95(after.map((r) => r.longest)), runs, unit: 'ms', goal: { max: 50, label: '≤ 50 ms', on: 'p95' }, note: stat(after) }];
+  if (was.length) figs.push({ name: 'large-file edit: the same with the build before (BENCH_EDIT_BEFORE), interleaved', value: median(was.map((r) => r.longest)), p95: p95(was.map((r) => r.longest)), runs, unit: 'ms', note: stat(was) });
+  return figs;
 }
 
 async function oneRun(ws: string, bytes: number): Promise<Run> {
@@ -160,6 +211,7 @@ async function oneRun(ws: string, bytes: number): Promise<Run> {
 export async function benchAppEditLarge(): Promise<Figure[]> {
   const runs = Number(process.env.BENCH_RUNS) || 3;
   const mib = Number(process.env.BENCH_EDIT_MB) || 1024;
+  if (process.env.BENCH_EDIT_PLAN_ONLY) return benchPlanOnly(Number(process.env.BENCH_RUNS) || 5, mib);
   const rs: Run[] = [];
   for (let i = 0; i < runs; i++) {
     // Each run edits the file: a fresh one every time.

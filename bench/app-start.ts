@@ -15,7 +15,10 @@ export interface StartedApp {
   close(): Promise<void>;
 }
 
-/** Serves the built app (`dir`, else this tree's) on `port` and opens it; `init` adds the bench's own init scripts first. */
+/**
+ * Serves the built app on `port` and opens it; `init` adds the bench's own init scripts first.
+ * `dir`: another build to serve (an older one, as a baseline in the same run).
+ */
 export async function startBuiltApp(port: number, init: (page: Page) => Promise<unknown>, dir?: string): Promise<StartedApp> {
   const { builtApp, serveApp } = await importTs<Support>('test/e2e/support.ts');
   const { launchChromium } = await importTs<Harness>('test/browser/harness.ts');

@@ -87,18 +87,19 @@ function declared(m: PyDict): string[] {
   return ids;
 }
 
-/** `decl` for one sequence: for tool results with a truthy id, the last earlier declaring position. */
-function declarations(ms: PyDict[], out: Float64Array): void {
-  const last = new Map<string, number>();
-  ms.forEach((m, i) => {
-    out[i] = NEVER;
-    const r = dictGet(m, 'role');
-    if (r === 'assistant') for (const id of declared(m)) last.set(id, i);
-    else if (r === 'tool') {
-      const id = dictGet(m, 'tool_call_id');
-      if (truthy(id)) out[i] = last.get(pyStr(id!)) ?? -1;
-    }
-  });
+/**
+ * `decl` of message `m` at position `i` of its sequence (for a tool result with a truthy id, the last
+ * earlier declaring position), noting what `m` declares in `last`: one message at a time, so the
+ * entries need not be kept to be scanned again.
+ */
+function declarationAt(m: PyDict, i: number, last: Map<string, number>): number {
+  const r = dictGet(m, 'role');
+  if (r === 'assistant') for (const id of declared(m)) last.set(id, i);
+  else if (r === 'tool') {
+    const id = dictGet(m, 'tool_call_id');
+    if (truthy(id)) return last.get(pyStr(id!)) ?? -1;
+  }
+  return NEVER;
 }
 
 function* prepare(messages: PyDict[], opts: ReplayOptions, version: NanobotVersion, count: TokenCounter): Generator<void, Prep> {
@@ -119,12 +120,17 @@ function* prepare(messages: PyDict[], opts: ReplayOptions, version: NanobotVersi
   nextUser[n] = n;
   for (let i = n - 1; i >= 0; i--) nextUser[i] = isUser[i] ? i : nextUser[i + 1]!;
   const decl = new Float64Array(n);
-  declarations(messages, decl);
+  const declaredBy = new Map<string, number>();
+  for (let i = 0; i < n; i++) decl[i] = declarationAt(messages[i]!, i, declaredBy);
   const timestamps = rules.timestamps && !!opts.includeTimestamps;
   const runtimeContext = opts.includeRuntimeContext ?? true;
+  // Each entry is read for its role and declarations and then dropped: kept, 4,800 entries
+  // outlive V8's young generation and every scavenge copies them (pauses of 10–50 ms under load).
   const eMsg: number[] = [];
-  const entries: PyDict[] = [];
   const toks: number[] = [];
+  const eUserList: number[] = [];
+  const eDeclList: number[] = [];
+  const entryDeclaredBy = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     let e;
     try {
@@ -141,18 +147,17 @@ function* prepare(messages: PyDict[], opts: ReplayOptions, version: NanobotVersi
       throw err;
     }
     if (!Number.isFinite(t)) throw new Unusual();
+    eUserList.push(e.role === 'user' ? 1 : 0);
+    eDeclList.push(declarationAt(e, eMsg.length, entryDeclaredBy));
     eMsg.push(i);
-    entries.push(e);
     toks.push(t);
     yield;
   }
   const m = eMsg.length;
   const ePrefix = new Float64Array(m + 1);
   for (let k = 0; k < m; k++) ePrefix[k + 1] = ePrefix[k]! + toks[k]!;
-  const eUser = new Uint8Array(m);
-  entries.forEach((e, k) => (eUser[k] = e.role === 'user' ? 1 : 0));
-  const eDecl = new Float64Array(m);
-  declarations(entries, eDecl);
+  const eUser = Uint8Array.from(eUserList);
+  const eDecl = Float64Array.from(eDeclList);
   const eNextUser = new Int32Array(m + 1);
   const ePrevUser = new Int32Array(m + 1);
   eNextUser[m] = m;

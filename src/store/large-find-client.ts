@@ -5,9 +5,9 @@
  * there are no workers (Node, tests), through the same search.
  */
 import type { LineIndex } from '../core/line-index';
-import { yieldToEventLoop } from './event-loop';
 import { searchFile, type FindColumns } from './large-find';
-import { FIND_COLUMNS, type FindReply, type FindRequest } from './large-find-wire';
+import { FIND_COLUMNS, type FindColumn, type FindReply, type FindRequest } from './large-find-wire';
+import { sendColumnsOnce, type ColumnChannel } from './worker-columns';
 
 export type { FindReply, FindRequest } from './large-find-wire';
 
@@ -34,9 +34,7 @@ export const FIND_SLICE = 4 * 1024 * 1024;
 
 let worker: Worker | null = null;
 let nextId = 1;
-let sent: { key: number; ready: Promise<void> } | null = null;
-const keys = new WeakMap<LineIndex, number>();
-let nextKey = 1;
+const channel: ColumnChannel = { sent: null };
 
 function getWorker(): Worker | null {
   if (typeof Worker === 'undefined') return null;
@@ -52,27 +50,16 @@ function pairs(flat: Uint32Array): LargeMatch[] {
 
 /**
  * Starts the worker and hands it `file` and a copy of the index's columns, one column per task
- * (moved, not cloned into the message): at 1 GiB they are 10 MB, and making and posting them in
- * one go held the page for 50–270 ms as the first search started. Done once per index; the find
- * bar calls it as it opens, before anything is typed.
+ * (worker-columns.ts): making and posting them in one go held the page for 50–270 ms as the first
+ * search started. Done once per index; the find bar calls it as it opens, before anything is typed.
  */
 export function prepareFind(file: Blob, index: LineIndex): Promise<void> {
   const w = getWorker();
   if (!w) return Promise.resolve();
-  let key = keys.get(index);
-  if (key === undefined) keys.set(index, (key = nextKey++));
-  if (sent?.key === key) return sent.ready;
-  const k = key;
-  w.postMessage({ type: 'index', key: k, file, messageCount: index.messageCount } satisfies FindRequest);
-  const ready = (async () => {
-    for (const name of FIND_COLUMNS) {
-      await yieldToEventLoop();
-      const array = index[name].slice();
-      w.postMessage({ type: 'column', key: k, name, array } satisfies FindRequest, [array.buffer as ArrayBuffer]);
-    }
-  })();
-  sent = { key: k, ready };
-  return ready;
+  return sendColumnsOnce(channel, w, index, FIND_COLUMNS,
+    (key) => ({ type: 'index', key, file, messageCount: index.messageCount }) satisfies FindRequest,
+    (key, name, array) => ({ type: 'column', key, name, array: array as FindColumns[FindColumn] }) satisfies FindRequest,
+  ).ready;
 }
 
 /** The columns the search reads (in place: the page's own). */
@@ -106,7 +93,7 @@ export function findInFile(file: Blob, index: LineIndex, query: string, limit: n
     else onUpdate({ found: [], total: 0, bytes: 0, done: true, limited: false, error: m.message });
   };
   w.addEventListener('message', onMessage);
-  void ready.then(() => live && w.postMessage({ type: 'find', id, key: sent!.key, query, slice: FIND_SLICE, limit } satisfies FindRequest));
+  void ready.then(() => live && w.postMessage({ type: 'find', id, key: channel.sent!.key, query, slice: FIND_SLICE, limit } satisfies FindRequest));
   return () => {
     if (!live) return;
     live = false;

@@ -20,6 +20,16 @@ export interface TrimRequest {
   version: NanobotVersion;
 }
 
+/** The index columns the plan reads, sent to the worker one per message (worker-columns.ts). */
+export const TRIM_COLUMNS = ['start', 'length', 'eol', 'kind', 'role', 'flags', 'messages'] as const;
+type TrimColumn = (typeof TRIM_COLUMNS)[number];
+
+/** The messages to the trim worker: the index once (its head, then its columns), then plans by the index's key. */
+export type TrimMessage =
+  | { type: 'index'; key: number; file: Blob; count: number; size: number; messageCount: number }
+  | { type: 'column'; key: number; name: TrimColumn; array: EditIndex[TrimColumn] }
+  | ({ type: 'trim'; ix: number } & Omit<TrimRequest, 'file' | 'index'>);
+
 /** The plan as it crosses to the page: the dropped messages' indices as one typed array (a million numbers clone slowly). */
 export type TrimAnswer = (Omit<TrimPlan, 'dropped'> & { dropped: Uint32Array }) | { error: string } | { nothing: string };
 export type TrimReply = { id: number; type: 'plan'; answer: TrimAnswer } | { id: number; type: 'error'; message: string };

@@ -12,6 +12,7 @@ import type { SessionFileFacts } from '../core/version-evidence';
 import { isNanobotVersion, type NanobotVersion } from '../core/nanobot-version';
 import { pyDumps, pyLoads } from '../core/pyjson';
 import { dictFrom, isDict } from '../core/pyvalue';
+import { yieldToEventLoop } from './event-loop';
 import { listedRow } from './listed-row';
 import type { Listing, SessionSummary } from './session-list';
 
@@ -55,6 +56,9 @@ export interface CachedListing {
   facts: Map<string, SessionFileFacts>;
 }
 
+/** Rows made into text per task when a listing is saved. */
+const SAVE_ROWS_PER_TASK = 100;
+
 function rowText(s: SessionSummary): string | null {
   const r = s.row;
   if (!r) return null;
@@ -66,7 +70,14 @@ function rowText(s: SessionSummary): string | null {
  * the version was judged from in the same refresh (so a reopen re-reads only the heads of changed files).
  */
 export async function saveListing(store: ListingCacheStore, key: string, version: NanobotVersion, listing: Listing, now = Date.now(), facts: readonly SessionFileFacts[] = []): Promise<void> {
-  const summaries = JSON.stringify(listing.summaries.map((s) => ({ ...s, row: rowText(s) })));
+  // The text of 1,000 rows is made a hundred rows per task, none in the caller's: in one go it was
+  // part of the task that showed a dropped folder's listing. It is the text JSON.stringify gives for the whole array.
+  const parts: string[] = [];
+  for (let i = 0; i < listing.summaries.length; i += SAVE_ROWS_PER_TASK) {
+    await yieldToEventLoop();
+    for (const s of listing.summaries.slice(i, i + SAVE_ROWS_PER_TASK)) parts.push(JSON.stringify({ ...s, row: rowText(s) }));
+  }
+  const summaries = `[${parts.join(',')}]`;
   await store.set(key, { format: 2, savedAt: now, version, sortError: listing.sortError, bytesRead: listing.bytesRead, bytesStored: listing.bytesStored, summaries, facts: JSON.stringify(facts) });
 }
 

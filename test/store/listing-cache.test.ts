@@ -27,6 +27,20 @@ describe('listing cache', () => {
     expect(back?.listing).toEqual(listing);
   });
 
+  it('makes the rows’ text a hundred rows per task, none in the caller’s task, and gives them back all, in order', async () => {
+    const a = createMemoryAdapter();
+    for (let i = 0; i < 250; i++) a.setFile(`sessions/s${String(i).padStart(3, '0')}.jsonl`, `{"_type": "metadata", "key": "s${i}", "updated_at": "2026-01-01T00:00:${String(i % 60).padStart(2, '0')}"}\n`, 1000 + i);
+    const listing = await listSessions(a, 'sessions', { now: NOW, version: 'v0.2' });
+    const store = cloneStore();
+    let rowsMade = 0;
+    const counted = { ...listing, summaries: listing.summaries.map((s) => new Proxy(s, { ownKeys: (t) => (rowsMade++, Reflect.ownKeys(t)) })) };
+    const saved = saveListing(store, 'k', 'v0.2', counted, 1);
+    expect(rowsMade).toBe(0);
+    await saved;
+    expect(rowsMade).toBe(250);
+    expect((await loadListing(store, 'k'))?.listing).toEqual(listing);
+  });
+
   it('keeps the rows as one text, and leaves out only the malformed rows and facts', async () => {
     const a = createMemoryAdapter();
     for (const n of ['a', 'b', 'c']) a.setFile(`sessions/${n}.jsonl`, `{"_type": "metadata", "key": "${n}", "updated_at": "2026-01-0${n === 'a' ? 1 : 2}T00:00:00"}\n`, 1000);

@@ -63,6 +63,11 @@ describe('ContextChart', () => {
     expect(el.querySelectorAll('circle.sl-ctx-dot')).toHaveLength(0);
     expect(el.querySelector('path.sl-ctx-line')!.getAttribute('d')!.split('L')).toHaveLength(MAX_DOTS + 1);
   });
+
+  it('draws the line it is given (built in slices with the data) instead of building it again', async () => {
+    el = await mount(<ContextChart data={data} shape={{ most: 100, top: 105, line: 'M56.0,12.0L788.0,192.0' }} onPick={() => {}} />);
+    expect(el.querySelector('path.sl-ctx-line')!.getAttribute('d')).toBe('M56.0,12.0L788.0,192.0');
+  });
 });
 
 const file = jsonl([

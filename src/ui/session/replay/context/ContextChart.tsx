@@ -3,8 +3,10 @@
  * turn, dots when there are few enough to point at, markers where last_consolidated is in force and
  * where the count window starts cutting. Hover names a turn; a click opens that turn's replay.
  */
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import type { ContextOverTime, TurnPoint } from '../../../../core/context-over-time';
+import { runNow } from '../../../../store/event-loop';
+import { chartShapeSteps, drawnTokens, H, PAD, W, xOf, yOf, type ChartShape } from './chart-shape';
 import { pg } from '../../../i18n/text';
 import { count } from '../../text';
 
@@ -13,11 +15,10 @@ export interface ContextChartProps {
   /** The `upto` shown now, highlighted. */
   current?: number | null;
   onPick: (upto: number) => void;
+  /** `data`'s shape when already built (in slices, with the data); else built here, once per `data`. */
+  shape?: ChartShape;
 }
 
-const W = 800;
-const H = 220;
-const PAD = { l: 56, r: 12, t: 12, b: 28 };
 /** Above this many turns, dots are left out: the line and the hover guide carry the data. */
 export const MAX_DOTS = 400;
 
@@ -29,15 +30,13 @@ export function pointLabel(p: TurnPoint): string {
 }
 
 /** The SVG chart; pointer position picks the nearest turn, so 2,000 turns need no 2,000 targets. */
-export function ContextChart({ data, current, onPick }: ContextChartProps) {
+export function ContextChart({ data, current, onPick, shape }: ContextChartProps) {
   const [hover, setHover] = useState<number | null>(null);
   const pts = data.points;
   const n = pts.length;
-  const most = Math.max(0, ...pts.map((p) => (Number.isFinite(p.tokens) ? p.tokens : 0)));
-  const top = Math.max(1, data.budget, most) * 1.05;
-  const x = (k: number) => PAD.l + (n <= 1 ? (W - PAD.l - PAD.r) / 2 : (k / (n - 1)) * (W - PAD.l - PAD.r));
-  const y = (t: number) => PAD.t + (1 - t / top) * (H - PAD.t - PAD.b);
-  const line = pts.map((p, k) => `${k ? 'L' : 'M'}${x(k).toFixed(1)},${y(Number.isFinite(p.tokens) ? p.tokens : 0).toFixed(1)}`).join('');
+  const { most, top, line } = useMemo(() => shape ?? runNow(chartShapeSteps(data)), [data, shape]);
+  const x = (k: number) => xOf(k, n);
+  const y = (t: number) => yOf(t, top);
   const nearest = (e: MouseEvent): number | null => {
     const r = (e.currentTarget as SVGElement).getBoundingClientRect();
     if (!r.width || n === 0) return null;
@@ -83,9 +82,9 @@ export function ContextChart({ data, current, onPick }: ContextChartProps) {
         <path class="sl-ctx-line" d={line} />
         {n <= MAX_DOTS &&
           pts.map((p, k) => (
-            <circle key={k} data-k={k} class={`sl-ctx-dot${p.budgetCut ? ' sl-ctx-cut' : ''}`} cx={x(k)} cy={y(Number.isFinite(p.tokens) ? p.tokens : 0)} r={3} />
+            <circle key={k} data-k={k} class={`sl-ctx-dot${p.budgetCut ? ' sl-ctx-cut' : ''}`} cx={x(k)} cy={y(drawnTokens(p))} r={3} />
           ))}
-        {cur >= 0 && <circle class="sl-ctx-current" cx={x(cur)} cy={y(Number.isFinite(pts[cur]!.tokens) ? pts[cur]!.tokens : 0)} r={5} />}
+        {cur >= 0 && <circle class="sl-ctx-current" cx={x(cur)} cy={y(drawnTokens(pts[cur]!))} r={5} />}
         {h && <line class="sl-ctx-guide" x1={x(hover!)} x2={x(hover!)} y1={PAD.t} y2={y(0)} />}
         <text class="sl-ctx-tick" x={PAD.l} y={H - 8}>{t.firstTurn}</text>
         <text class="sl-ctx-tick" x={W - PAD.r} y={H - 8} text-anchor="end">{t.lastTurn(n)}</text>

@@ -41,7 +41,7 @@ export function ContextPanel(p: ContextPanelProps) {
       {s.state === 'ready' && s.data.points.length === 0 && <p class="sl-muted">{t.noTurns}</p>}
       {s.state === 'ready' && s.data.points.length > 0 && (
         <>
-          <ContextChart data={s.data} current={p.current} onPick={p.onPick} />
+          <ContextChart data={s.data} shape={s.shape} current={p.current} onPick={p.onPick} />
           {s.data.slowPath && <p class="sl-small sl-muted">{t.slowPath}</p>}
           <p class="sl-small sl-muted" data-ms={s.ms.toFixed(1)} aria-busy={s.updating ? 'true' : undefined}>{s.updating ? t.redrawing : t.computed(s.ms.toFixed(0))}</p>
           <ContextTable data={s.data} onPick={p.onPick} />

@@ -1,20 +1,28 @@
 /**
- * Computes context over time for a session under the Replay tab's settings, in slices of a few
- * milliseconds (runSliced), reusing the Replay tab's per-message token cache: the page never blocks.
+ * Computes context over time for a session under the Replay tab's settings, and the chart's line,
+ * in slices of a few milliseconds (runSliced), reusing the Replay tab's per-message token cache; the
+ * chart is then drawn in a task of its own: the page never blocks.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { contextOverTimeSteps, type ContextOverTime } from '../../../../core/context-over-time';
 import type { NanobotVersion } from '../../../../core/nanobot-version';
 import type { PyDict } from '../../../../core/pyvalue';
 import { loadTokenizer } from '../../../../core/tokenizer';
-import { runSliced } from '../../../../store/event-loop';
+import { runSliced, yieldToEventLoop } from '../../../../store/event-loop';
 import type { ReplaySettings } from '../settings';
 import { cachedCounter, variantOf } from '../token-cache';
+import { chartShapeSteps, type ChartShape } from './chart-shape';
 
 /** 'ready' keeps the last chart while a settings change is recomputed (`updating`), so a control never blanks it. */
-export type ContextState = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: ContextOverTime; ms: number; updating?: boolean };
+export type ContextState = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: ContextOverTime; shape: ChartShape; ms: number; updating?: boolean };
 
 class Cancelled extends Error {}
+
+/**
+ * The chart's slices are short: on a loaded machine a task waits for a core in proportion to the
+ * CPU it runs, and an 8 ms slice was seen to take 55 ms.
+ */
+const SLICE_MS = 4;
 
 /** A settings change waits for the controls to be quiet this long: the replay itself answers first, in the same frame. */
 const QUIET_MS = 250;
@@ -27,6 +35,12 @@ function* until<T>(steps: Generator<void, T>, live: () => boolean): Generator<vo
     if (r.done) return r.value;
     yield;
   }
+}
+
+/** The turns' replay, then the chart's shape drawn from it: one step generator. */
+function* chartSteps(...args: Parameters<typeof contextOverTimeSteps>): Generator<void, { data: ContextOverTime; shape: ChartShape }> {
+  const data = yield* contextOverTimeSteps(...args);
+  return { data, shape: yield* chartShapeSteps(data) };
 }
 
 /**
@@ -49,9 +63,12 @@ export function useContextOverTime(messages: PyDict[], lastConsolidated: number,
         const t0 = performance.now();
         performance.mark('context-over-time:start');
         const count = cachedCounter(messages, variantOf(version, opts.includeTimestamps, opts.includeRuntimeContext), counter);
-        return runSliced(until(contextOverTimeSteps(messages, lastConsolidated, opts, version, count), () => live)).then((data) => {
+        return runSliced(until(chartSteps(messages, lastConsolidated, opts, version, count), () => live), SLICE_MS).then(async ({ data, shape }) => {
           performance.mark('context-over-time:end');
-          if (live) set({ state: 'ready', data, ms: performance.now() - t0 });
+          const ms = performance.now() - t0;
+          // Drawn in a task of its own, not on top of the last slice.
+          await yieldToEventLoop();
+          if (live) set({ state: 'ready', data, shape, ms });
         });
       })
       .catch((e) => live && !(e instanceof Cancelled) && set({ state: 'failed' }));

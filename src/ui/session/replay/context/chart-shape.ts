@@ -1,0 +1,54 @@
+/**
+ * The context chart's geometry: its scale and the line over every turn as an SVG path. The path of
+ * 2,000 turns is built in steps (run with the chart's own computation, in slices), so neither the
+ * task that draws the chart nor a hover's re-render builds it.
+ */
+import type { ContextOverTime, TurnPoint } from '../../../../core/context-over-time';
+
+export const W = 800;
+export const H = 220;
+export const PAD = { l: 56, r: 12, t: 12, b: 28 };
+
+/** Points of the line built per step: a slice stays well under a millisecond. */
+const PATH_STEP = 250;
+
+export interface ChartShape {
+  /** The most tokens sent at any turn. */
+  most: number;
+  /** The y axis' top, in tokens (the budget or the most, plus 5%). */
+  top: number;
+  /** The line over every turn, as an SVG path. */
+  line: string;
+}
+
+/** Tokens as drawn: a turn where nanobot raises sits on the axis. */
+export function drawnTokens(p: TurnPoint): number {
+  return Number.isFinite(p.tokens) ? p.tokens : 0;
+}
+
+/** The x of point `k` of `n`: turns spread evenly over the plot's width (one turn in the middle). */
+export function xOf(k: number, n: number): number {
+  return PAD.l + (n <= 1 ? (W - PAD.l - PAD.r) / 2 : (k / (n - 1)) * (W - PAD.l - PAD.r));
+}
+
+/** The y of `tokens` on a scale topped at `top`. */
+export function yOf(tokens: number, top: number): number {
+  return PAD.t + (1 - tokens / top) * (H - PAD.t - PAD.b);
+}
+
+/** Step generator of the chart's shape (yields every few hundred points): for `runSliced`, or `runNow` when small. */
+export function* chartShapeSteps(data: ContextOverTime): Generator<void, ChartShape> {
+  const pts = data.points;
+  const n = pts.length;
+  let most = 0;
+  for (const p of pts) most = Math.max(most, drawnTokens(p));
+  const top = Math.max(1, data.budget, most) * 1.05;
+  const parts: string[] = [];
+  for (let k0 = 0; k0 < n; k0 += PATH_STEP) {
+    let part = '';
+    for (let k = k0; k < Math.min(n, k0 + PATH_STEP); k++) part += `${k ? 'L' : 'M'}${xOf(k, n).toFixed(1)},${yOf(drawnTokens(pts[k]!), top).toFixed(1)}`;
+    parts.push(part);
+    yield;
+  }
+  return { most, top, line: parts.join('') };
+}
