@@ -15,11 +15,11 @@ export interface StartedApp {
   close(): Promise<void>;
 }
 
-/** Serves the built app on `port` and opens it; `init` adds the bench's own init scripts first. */
-export async function startBuiltApp(port: number, init: (page: Page) => Promise<unknown>): Promise<StartedApp> {
+/** Serves the built app (or the build in `dir`, e.g. an older one to compare with) on `port` and opens it; `init` adds the bench's own init scripts first. */
+export async function startBuiltApp(port: number, init: (page: Page) => Promise<unknown>, dir?: string): Promise<StartedApp> {
   const { builtApp, serveApp } = await importTs<Support>('test/e2e/support.ts');
   const { launchChromium } = await importTs<Harness>('test/browser/harness.ts');
-  const app = await serveApp(await builtApp(), port);
+  const app = await serveApp(dir ?? (await builtApp()), port);
   const b = await launchChromium({ port });
   const close = async () => {
     await b.close();

@@ -146,6 +146,7 @@ export async function showCachedPreview(last: LastSource): Promise<void> {
   const gen = generation;
   previewDenied = false;
   const found = await readPreview(source);
+  performance.mark('lens:cache-read');
   if (!found || gen !== generation || workspace.peek() || listing.peek()) return;
   const { view, cached } = found;
   listing.value = cached.listing;
