@@ -13,6 +13,7 @@ import { isNanobotVersion, type NanobotVersion } from '../core/nanobot-version';
 import { pyDumps, pyLoads } from '../core/pyjson';
 import { dictFrom, isDict } from '../core/pyvalue';
 import { listedRow } from './listed-row';
+import { runSliced } from './event-loop';
 import type { Listing, SessionSummary } from './session-list';
 
 /** Where cached listings live (a Map in tests). */
@@ -66,11 +67,35 @@ function rowText(s: SessionSummary): string | null {
  * the version was judged from in the same refresh (so a reopen re-reads only the heads of changed files).
  */
 export async function saveListing(store: ListingCacheStore, key: string, version: NanobotVersion, listing: Listing, now = Date.now(), facts: readonly SessionFileFacts[] = []): Promise<void> {
-  const summaries = JSON.stringify(listing.summaries.map((s) => ({ ...s, row: rowText(s) })));
+  const summaries = await runSliced(encodeSummaries(listing.summaries));
   await store.set(key, { format: 2, savedAt: now, version, sortError: listing.sortError, bytesRead: listing.bytesRead, bytesStored: listing.bytesStored, summaries, facts: JSON.stringify(facts) });
 }
 
-/** The cached listing under `key`, or null when there is none or it is not what this code wrote. */
+/** How many rows are encoded or decoded between two looks at the clock (runSliced's slices are ~8 ms). */
+const ROWS_PER_STEP = 25;
+
+/** The summaries as one JSON text, a few rows per step: at 1,000 rows the Python text of each row took one 100–500 ms task. */
+function* encodeSummaries(summaries: readonly SessionSummary[]): Generator<void, string> {
+  const parts: string[] = [];
+  for (let i = 0; i < summaries.length; i++) {
+    const s = summaries[i]!;
+    parts.push(JSON.stringify({ ...s, row: rowText(s) }));
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+  }
+  return `[${parts.join(',')}]`;
+}
+
+/** Each stored summary checked and decoded (null where malformed), a few rows per step. */
+function* decodeSummaries(stored: readonly unknown[]): Generator<void, (SessionSummary | null)[]> {
+  const out: (SessionSummary | null)[] = [];
+  for (let i = 0; i < stored.length; i++) {
+    out.push(summaryOf(stored[i]));
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+  }
+  return out;
+}
+
+/** The cached listing under `key`, or null when there is none or it is not what this code wrote; decoded in tasks of a few ms. */
 export async function loadListing(store: ListingCacheStore, key: string): Promise<CachedListing | null> {
   const parsed = record.safeParse(await store.get(key).catch(() => undefined));
   if (!parsed.success) return null;
@@ -79,7 +104,7 @@ export async function loadListing(store: ListingCacheStore, key: string): Promis
   if (!isNanobotVersion(version)) return null;
   const stored = jsonArray(d.summaries);
   if (!stored) return null;
-  const summaries = stored.map(summaryOf).filter((s): s is SessionSummary => s !== null);
+  const summaries = (await runSliced(decodeSummaries(stored))).filter((s): s is SessionSummary => s !== null);
   const facts = new Map<string, SessionFileFacts>();
   for (const f of jsonArray(d.facts) ?? []) {
     const ff = factsOf(f);
