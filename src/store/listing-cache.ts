@@ -71,6 +71,11 @@ export async function saveListing(store: ListingCacheStore, key: string, version
   await store.set(key, { format: 2, savedAt: now, version, sortError: listing.sortError, bytesRead: listing.bytesRead, bytesStored: listing.bytesStored, summaries, facts: JSON.stringify(facts) });
 }
 
+/** One summary as the cache keeps it: JSON, its row as Python text (floats, big ints, key order survive). */
+export function summaryJson(s: SessionSummary): string {
+  return JSON.stringify({ ...s, row: rowText(s) });
+}
+
 /** How many rows are encoded or decoded between two looks at the clock (runSliced's slices are ~8 ms). */
 const ROWS_PER_STEP = 25;
 
@@ -79,7 +84,7 @@ function* encodeSummaries(summaries: readonly SessionSummary[]): Generator<void,
   const parts: string[] = [];
   for (let i = 0; i < summaries.length; i++) {
     const s = summaries[i]!;
-    parts.push(JSON.stringify({ ...s, row: rowText(s) }));
+    parts.push(summaryJson(s));
     if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
   }
   return `[${parts.join(',')}]`;
@@ -138,8 +143,8 @@ function factsOf(v: unknown): SessionFileFacts | null {
   return { stem: v.stem, storedKey: v.storedKey, providerState: v.providerState, runtimeContext: v.runtimeContext, sessionHandle: v.sessionHandle, modelPreset: v.modelPreset };
 }
 
-/** One file's cached summary, or null when it is not what saveListing wrote. */
-function summaryOf(s: unknown): SessionSummary | null {
+/** One file's cached summary (a parsed summaryJson), or null when it is not what saveListing wrote. */
+export function summaryOf(s: unknown): SessionSummary | null {
   if (!isObj(s) || !isStr(s.fileName) || !isStr(s.path) || !isStr(s.key) || !(s.row === null || isStr(s.row))) return null;
   if (!isNum(s.size) || !isNum(s.lastModified) || !isNum(s.bytesRead) || !(s.messageCount === null || isNum(s.messageCount))) return null;
   if (!optional(s.skipReason, isStr) || !optional(s.error, isStr) || !optional(s.raises, isError)) return null;
