@@ -4,7 +4,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listSessions } from '../../src/store/sessions';
 import { buildRows, filterRows } from '../../src/ui/workspace/rows';
-import { ROWS_PER_TASK, SessionList } from '../../src/ui/workspace/SessionList';
+import { FIRST_ROWS, SessionList } from '../../src/ui/workspace/SessionList';
 import { mount, unmount, waitFor } from './session/helpers';
 import { demoAdapter } from './shell-helpers';
 
@@ -31,7 +31,8 @@ describe('session list', () => {
   it('renders a long list a screenful per task, marked busy until every row is there, in order', async () => {
     const matches = await manyMatches(150);
     el = await mount(<SessionList matches={matches} limit={130} onShowMore={() => {}} href={() => '#'} label="Sessions" />);
-    expect(shown()).toHaveLength(ROWS_PER_TASK);
+    expect(shown()).toHaveLength(FIRST_ROWS);
+    expect(FIRST_ROWS).toBeLessThanOrEqual(20);
     expect(list().getAttribute('aria-busy')).toBe('true');
     await waitFor(() => !list().hasAttribute('aria-busy'));
     expect(shown()).toEqual(matches.slice(0, 130).map((m) => m.row.summary.fileName));
