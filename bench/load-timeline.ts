@@ -37,7 +37,7 @@ export async function traceLoad(cdp: CDPSession, during: () => Promise<void>, mi
       parts.set(label, (parts.get(label) ?? 0) + (e.dur ?? 0) / 1000);
     }
     const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([n, d]) => `${n} ${d.toFixed(1)}`).join(', ');
-    lines.push({ ts: t.ts, text: `${at(t.ts)}–${at(end)} ms  task ${((t.dur ?? 0) / 1000).toFixed(1)} ms: ${top}` });
+    lines.push({ ts: t.ts, text: `${at(t.ts)}–${at(end)} ms  task ${((t.dur ?? 0) / 1000).toFixed(1)} ms (cpu ${((t.tdur ?? 0) / 1000).toFixed(1)}): ${top}` });
   }
   return lines.sort((a, b) => a.ts - b.ts).map((l) => l.text);
 }
