@@ -69,3 +69,12 @@ export function loadFirstScreen(store: SyncStore, source: string): FirstScreen |
   if (summaries.length === 0 || summaries.length > FIRST_ROWS || (o.total as number) < summaries.length || summaries.some((s) => s === null)) return null;
   return { source, key: o.key, name: o.name, savedAt: o.savedAt, total: o.total as number, summaries: summaries as SessionSummary[] };
 }
+
+/** Removes `source`'s first screen (its folder was forgotten: none of its rows stay in the page's storage). Never throws. */
+export function forgetFirstScreen(store: SyncStore, source: string): void {
+  try {
+    if (loadFirstScreen(store, source)) store.removeItem(KEY);
+  } catch {
+    // storage unavailable: nothing kept
+  }
+}

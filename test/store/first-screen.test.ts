@@ -1,6 +1,6 @@
 /** The first screenful of a last listing, kept synchronously: it comes back exactly, bounded, and junk is none. */
 import { describe, expect, it } from 'vitest';
-import { FIRST_ROWS, loadFirstScreen, MAX_CHARS, saveFirstScreen, type SyncStore } from '../../src/store/first-screen';
+import { FIRST_ROWS, forgetFirstScreen, loadFirstScreen, MAX_CHARS, saveFirstScreen, type SyncStore } from '../../src/store/first-screen';
 import { createMemoryAdapter } from '../../src/store/memory-adapter';
 import { listSessions } from '../../src/store/session-list';
 
@@ -80,5 +80,14 @@ describe('first screen', () => {
     expect(() => saveFirstScreen(refusing, { source: 's', key: 'k', name: 'W', savedAt: 1, listing: { summaries: [], sortError: null, bytesRead: 0, bytesStored: 0 } })).not.toThrow();
     expect(() => saveFirstScreen(refusing, { source: 's', key: 'k', name: 'W', savedAt: 1, listing: { summaries: [], sortError: null, bytesRead: 0, bytesStored: 0 } })).not.toThrow();
     expect(loadFirstScreen(refusing, 's')).toBeNull();
+  });
+
+  it('is forgotten with its source only', async () => {
+    const store = mapStore();
+    saveFirstScreen(store, { source: 'folder:f1', key: 'k', name: 'W', savedAt: 1, listing: await listingOf(3) });
+    forgetFirstScreen(store, 'folder:f2');
+    expect(loadFirstScreen(store, 'folder:f1')).not.toBeNull();
+    forgetFirstScreen(store, 'folder:f1');
+    expect(store.map.has(KEY)).toBe(false);
   });
 });

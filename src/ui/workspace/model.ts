@@ -21,7 +21,7 @@ import { cacheMarks, marksAfterCheck, NO_ACCESS, UNCHECKED, withoutVanished } fr
 import type { SessionFileFacts } from '../../core/version-evidence';
 import { loadLastView, saveLastView, type LastView } from '../../store/last-view';
 import { readLastSource, sourceId, type LastSource } from '../last-source';
-import { loadFirstScreen, saveFirstScreen, type SyncStore } from '../../store/first-screen';
+import { forgetFirstScreen, loadFirstScreen, saveFirstScreen, type SyncStore } from '../../store/first-screen';
 
 /** A leftover with what is known about it and its target on disk. */
 export interface LeftoverInfo extends Leftover {
@@ -164,6 +164,12 @@ function showFirstScreen(source: string): void {
   firstScreenTotal.value = first.total;
   previewKey = first.key;
   previewName.value = first.name;
+}
+
+/** A forgotten source's first screen leaves the page's storage with it. */
+export function forgetFirstScreenOf(source: string): void {
+  const store = syncStore();
+  if (store) forgetFirstScreen(store, source);
 }
 
 /** The shown listing is whole (not a first screen) from now on. */
