@@ -37,7 +37,11 @@ export function installReopenMarks(total: string): void {
   const stamp = (k: 'blank' | 'start' | 'cached' | 'checked' | 'reconciled') => {
     if (b[k] !== undefined || pending.has(k)) return;
     pending.add(k);
-    afterPaint((t) => (b[k] = t));
+    afterPaint((t) => {
+      b[k] = t;
+      performance.mark(`bench:${k}`); // in a Chromium trace too (BENCH_REOPEN_TRACE)
+      console.debug(`bench:${k}`); // what the bench waits for: polling the page would inject Playwright's script, a 100+ ms task, into the load
+    });
   };
   const check = () => {
     // Cheap on every mutation: no read of the whole page's text (a list of 200 rows would make the instrument the cost).

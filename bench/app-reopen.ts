@@ -4,10 +4,13 @@
  * where 10 files changed between the visits. Baselines from the same run and browser: the first
  * visit's listing from nothing (drop → listing settled), a bare load of the app's start screen, and an
  * empty page's first paint (the floor). Each mark is the next frame after the DOM shows it (rAF, then a task),
- * in ms from the page's timeOrigin (navigation start).
+ * in ms from the page's timeOrigin (navigation start). `BENCH_REOPEN_BEFORE=<dir>` runs an older build
+ * (its `vite build` output) too, interleaved run by run, its figures named "before · …";
+ * `BENCH_REOPEN_TRACE=1` prints each reopen's main-thread timeline from Chromium's trace.
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import type { Figure } from './core';
 import { startBuiltApp } from './app-start';
 import { expectedOrder, writeWorkspace } from './app-workspace';
@@ -15,10 +18,12 @@ import { installReopenMarks, type ReopenMarks } from './app-reopen-page';
 import { installWorkspaceMarks, type WorkspaceMarks } from './app-workspace-page';
 import { importTs } from './listing';
 import { repeatRuns } from './repeat';
+import { traceLoad } from './load-timeline';
+import { profileBursts } from './cpu-bursts';
 
 type Harness = typeof import('../test/browser/harness');
 
-const PORT = 41907;
+const PORT = Number(process.env.BENCH_REOPEN_PORT) || 41907;
 const SESSIONS = 1000;
 const CHANGED = 10;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
@@ -33,14 +38,31 @@ async function serveBlank(): Promise<{ url: string; close(): Promise<void> }> {
   return { url: `http://127.0.0.1:${port}/blank.html`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
+/** Resolves when the page logs `bench:<mark>` (app-reopen-page.ts): no polling, so nothing of Playwright's runs in the page meanwhile. */
+function logged(page: Page, mark: string, timeout = 60_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      page.off('console', on);
+      reject(new Error(`the page never logged bench:${mark}`));
+    }, timeout);
+    const on = (m: ConsoleMessage) => {
+      if (m.text() !== `bench:${mark}`) return;
+      clearTimeout(timer);
+      page.off('console', on);
+      resolve();
+    };
+    page.on('console', on);
+  });
+}
+
 /** One run: a fresh browser, the first visit (dropped), then two page loads: the start screen, and the workspace link. */
-async function reopenOnce(ws: string, files: ReturnType<typeof writeWorkspace>['files'], run: number): Promise<Figure[]> {
+async function reopenOnce(ws: string, files: ReturnType<typeof writeWorkspace>['files'], run: number, dir?: string): Promise<Figure[]> {
   const { dropFolder } = await importTs<Harness>('test/browser/harness.ts');
   const total = SESSIONS.toLocaleString('en-US');
   const { b, page, close } = await startBuiltApp(PORT, async (p) => {
     await p.addInitScript(installWorkspaceMarks, total);
     await p.addInitScript(installReopenMarks, total);
-  });
+  }, dir ?? process.env.BENCH_REOPEN_DIR);
   try {
     await page.waitForTimeout(300);
     await dropFolder(b, ws, 400, 400);
@@ -64,22 +86,38 @@ async function reopenOnce(ws: string, files: ReturnType<typeof writeWorkspace>['
     let blankMs: number;
     try {
       await page.goto('about:blank');
+      const painted = logged(page, 'blank', 30_000);
       await page.goto(blank.url);
-      await page.waitForFunction(() => (window as unknown as { __re: ReopenMarks }).__re.blank !== undefined, undefined, { timeout: 30_000, polling: 50 });
+      await painted;
       blankMs = (await marks()).blank!;
     } finally {
       await blank.close();
     }
 
     await page.goto('about:blank');
+    const started = logged(page, 'start', 30_000);
     await page.goto(url);
-    await page.waitForFunction(() => (window as unknown as { __re: ReopenMarks }).__re.start !== undefined, undefined, { timeout: 30_000, polling: 50 });
+    await started;
     const startMs = (await marks()).start!;
 
     await page.goto('about:blank');
-    await page.goto(`${url}#/w`);
-    await page.waitForFunction(() => (window as unknown as { __re: ReopenMarks }).__re.reconciled !== undefined, undefined, { timeout: 60_000, polling: 100 });
-    await page.waitForTimeout(300);
+    const reopen = async () => {
+      const reconciled = logged(page, 'reconciled');
+      await page.goto(`${url}#/w`);
+      await reconciled;
+      await page.waitForTimeout(300);
+    };
+    if (process.env.BENCH_REOPEN_PROFILE) {
+      const cdp = await b.ctx.newCDPSession(page);
+      const lines = await profileBursts(cdp, reopen);
+      await cdp.detach().catch(() => undefined);
+      console.log(`reopen CPU profile, run ${run + 1}${dir ? ` (${dir})` : ''}:\n  ${lines.join('\n  ')}`);
+    } else if (process.env.BENCH_REOPEN_TRACE) {
+      const cdp = await b.ctx.newCDPSession(page);
+      const lines = await traceLoad(cdp, reopen);
+      await cdp.detach().catch(() => undefined);
+      console.log(`reopen trace, run ${run + 1}${dir ? ` (${dir})` : ''}:\n  ${lines.join('\n  ')}`);
+    } else await reopen();
     const m = await marks();
     const rendered = await page.locator('.session-row[data-file]').evaluateAll((els) => els.map((e) => e.getAttribute('data-file')!));
     const expected = expectedOrder(files).slice(0, rendered.length);
@@ -107,8 +145,17 @@ async function reopenOnce(ws: string, files: ReturnType<typeof writeWorkspace>['
 export async function benchAppReopen(): Promise<Figure[]> {
   const { base, ws, files } = writeWorkspace();
   let run = 0;
+  const before = process.env.BENCH_REOPEN_BEFORE;
+  // With an older build: both in each run, in alternating order, the older's figures renamed and without goals.
+  const both = async (i: number) => {
+    // Each visit its own index: the files it touches get new mtimes, never the ones the last visit set.
+    const older = async () => (await reopenOnce(ws, files, 2 * i, before)).map(({ goal: _, ...f }) => ({ ...f, name: `before · ${f.name}` }));
+    const now = () => reopenOnce(ws, files, 2 * i + 1);
+    if (i % 2) return [...(await now()), ...(await older())];
+    return [...(await older()), ...(await now())];
+  };
   try {
-    return await repeatRuns(() => reopenOnce(ws, files, run++));
+    return await repeatRuns(() => (before ? both(run++) : reopenOnce(ws, files, run++)));
   } finally {
     fs.rmSync(base, { recursive: true, force: true });
   }

@@ -5,7 +5,7 @@
  */
 import type { CDPSession } from 'playwright-core';
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   pid: number;
@@ -14,7 +14,7 @@ interface TraceEvent {
   dur?: number;
   /** The thread's CPU time in the event, µs (wall time minus time the thread waited for a core). */
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { url?: string; functionName?: string } };
 }
 
 export interface MainThreadTrace {
@@ -30,8 +30,8 @@ export interface MainThreadTrace {
   tasks: number;
 }
 
-/** Records Chromium's trace of `categories` while `during` runs; returns the renderer main thread's complete events. */
-async function traceMain(cdp: CDPSession, categories: string, during: () => Promise<void>): Promise<TraceEvent[]> {
+/** Records Chromium's trace of `categories` while `during` runs; returns the renderer main thread's events (complete, instant, marks). */
+export async function traceMainEvents(cdp: CDPSession, categories: string, during: () => Promise<void>): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
   const onData = (e: { value: unknown[] }) => void events.push(...(e.value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', onData);
@@ -49,7 +49,12 @@ async function traceMain(cdp: CDPSession, categories: string, during: () => Prom
   const busy = new Map<string, number>();
   for (const e of events) if (e.name === 'ThreadControllerImpl::RunTask' && mains.has(`${e.pid}:${e.tid}`)) busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
   const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
-  return events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X');
+  return events.filter((e) => `${e.pid}:${e.tid}` === main);
+}
+
+/** The main thread's complete events ('X') only. */
+async function traceMain(cdp: CDPSession, categories: string, during: () => Promise<void>): Promise<TraceEvent[]> {
+  return (await traceMainEvents(cdp, categories, during)).filter((e) => e.ph === 'X');
 }
 
 /** Traces `during` and returns the tasks of the renderer main thread that ran the most. */

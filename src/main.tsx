@@ -18,7 +18,9 @@ const last = route.peek().view === 'workspace' || route.peek().view === 'session
 if (last) prefetchPreview(last);
 
 void words.then(async () => {
+  performance.mark('lens:words');
   render(<App />, document.getElementById('app')!);
+  performance.mark('lens:rendered');
   // Nothing on screen needs the service worker: it registers once the first screen is painted.
   await afterNextPaint();
   registerServiceWorker();

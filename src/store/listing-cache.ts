@@ -12,8 +12,8 @@ import type { SessionFileFacts } from '../core/version-evidence';
 import { isNanobotVersion, type NanobotVersion } from '../core/nanobot-version';
 import { pyDumps, pyLoads } from '../core/pyjson';
 import { dictFrom, isDict } from '../core/pyvalue';
-import { yieldToEventLoop } from './event-loop';
 import { listedRow } from './listed-row';
+import { runSliced } from './event-loop';
 import type { Listing, SessionSummary } from './session-list';
 
 /** Where cached listings live (a Map in tests). */
@@ -56,9 +56,6 @@ export interface CachedListing {
   facts: Map<string, SessionFileFacts>;
 }
 
-/** Rows made into text per task when a listing is saved. */
-const SAVE_ROWS_PER_TASK = 100;
-
 function rowText(s: SessionSummary): string | null {
   const r = s.row;
   if (!r) return null;
@@ -70,18 +67,40 @@ function rowText(s: SessionSummary): string | null {
  * the version was judged from in the same refresh (so a reopen re-reads only the heads of changed files).
  */
 export async function saveListing(store: ListingCacheStore, key: string, version: NanobotVersion, listing: Listing, now = Date.now(), facts: readonly SessionFileFacts[] = []): Promise<void> {
-  // The text of 1,000 rows is made a hundred rows per task, none in the caller's: in one go it was
-  // part of the task that showed a dropped folder's listing. It is the text JSON.stringify gives for the whole array.
-  const parts: string[] = [];
-  for (let i = 0; i < listing.summaries.length; i += SAVE_ROWS_PER_TASK) {
-    await yieldToEventLoop();
-    for (const s of listing.summaries.slice(i, i + SAVE_ROWS_PER_TASK)) parts.push(JSON.stringify({ ...s, row: rowText(s) }));
-  }
-  const summaries = `[${parts.join(',')}]`;
+  const summaries = await runSliced(encodeSummaries(listing.summaries));
   await store.set(key, { format: 2, savedAt: now, version, sortError: listing.sortError, bytesRead: listing.bytesRead, bytesStored: listing.bytesStored, summaries, facts: JSON.stringify(facts) });
 }
 
-/** The cached listing under `key`, or null when there is none or it is not what this code wrote. */
+/** One summary as the cache keeps it: JSON, its row as Python text (floats, big ints, key order survive). */
+export function summaryJson(s: SessionSummary): string {
+  return JSON.stringify({ ...s, row: rowText(s) });
+}
+
+/** How many rows are encoded or decoded between two looks at the clock (runSliced's slices are ~8 ms). */
+const ROWS_PER_STEP = 25;
+
+/** The summaries as one JSON text, a few rows per step: at 1,000 rows the Python text of each row took one 100–500 ms task. */
+function* encodeSummaries(summaries: readonly SessionSummary[]): Generator<void, string> {
+  const parts: string[] = [];
+  for (let i = 0; i < summaries.length; i++) {
+    const s = summaries[i]!;
+    parts.push(summaryJson(s));
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+  }
+  return `[${parts.join(',')}]`;
+}
+
+/** Each stored summary checked and decoded (null where malformed), a few rows per step. */
+function* decodeSummaries(stored: readonly unknown[]): Generator<void, (SessionSummary | null)[]> {
+  const out: (SessionSummary | null)[] = [];
+  for (let i = 0; i < stored.length; i++) {
+    out.push(summaryOf(stored[i]));
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+  }
+  return out;
+}
+
+/** The cached listing under `key`, or null when there is none or it is not what this code wrote; decoded in tasks of a few ms. */
 export async function loadListing(store: ListingCacheStore, key: string): Promise<CachedListing | null> {
   const parsed = record.safeParse(await store.get(key).catch(() => undefined));
   if (!parsed.success) return null;
@@ -90,7 +109,7 @@ export async function loadListing(store: ListingCacheStore, key: string): Promis
   if (!isNanobotVersion(version)) return null;
   const stored = jsonArray(d.summaries);
   if (!stored) return null;
-  const summaries = stored.map(summaryOf).filter((s): s is SessionSummary => s !== null);
+  const summaries = (await runSliced(decodeSummaries(stored))).filter((s): s is SessionSummary => s !== null);
   const facts = new Map<string, SessionFileFacts>();
   for (const f of jsonArray(d.facts) ?? []) {
     const ff = factsOf(f);
@@ -124,8 +143,8 @@ function factsOf(v: unknown): SessionFileFacts | null {
   return { stem: v.stem, storedKey: v.storedKey, providerState: v.providerState, runtimeContext: v.runtimeContext, sessionHandle: v.sessionHandle, modelPreset: v.modelPreset };
 }
 
-/** One file's cached summary, or null when it is not what saveListing wrote. */
-function summaryOf(s: unknown): SessionSummary | null {
+/** One file's cached summary (a parsed summaryJson), or null when it is not what saveListing wrote. */
+export function summaryOf(s: unknown): SessionSummary | null {
   if (!isObj(s) || !isStr(s.fileName) || !isStr(s.path) || !isStr(s.key) || !(s.row === null || isStr(s.row))) return null;
   if (!isNum(s.size) || !isNum(s.lastModified) || !isNum(s.bytesRead) || !(s.messageCount === null || isNum(s.messageCount))) return null;
   if (!optional(s.skipReason, isStr) || !optional(s.error, isStr) || !optional(s.raises, isError)) return null;

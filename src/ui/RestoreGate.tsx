@@ -9,11 +9,14 @@ import { RememberedFolderItem } from './start/RememberedFolders';
 import { StartScreen } from './start/StartScreen';
 import { ui } from './i18n/text';
 import { CacheNote } from './workspace/CacheNote';
-import { previewName } from './workspace/model';
+import { firstScreenShown, previewName } from './workspace/model';
+import { afterNextPaint } from './paint';
 import { SessionsPage } from './workspace/SessionsPage';
 
 /** The last visit's listing of the workspace being reopened, shown before it is open: every row marked. */
 function CachedPreview({ name }: { name: string }) {
+  // Its first screen painted: the whole cached listing may now take its place (model.ts).
+  useEffect(() => void afterNextPaint().then(firstScreenShown), []);
   return (
     <div class="workspace cached-preview">
       <div class="workspace-head">

@@ -1,5 +1,5 @@
 /** A folder's last listing survives a structured clone into the cache and comes back exactly; junk is no cache. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadListing, saveListing, type ListingCacheStore } from '../../src/store/listing-cache';
 import { createMemoryAdapter } from '../../src/store/memory-adapter';
 import { listSessions } from '../../src/store/session-list';
@@ -12,7 +12,25 @@ function cloneStore(): ListingCacheStore & { map: Map<string, unknown> } {
 
 const NOW = '2026-06-01T12:00:00';
 
+afterEach(() => vi.restoreAllMocks());
+
 describe('listing cache', () => {
+  it('encodes and decodes 200 rows over many tasks, not in one', async () => {
+    const a = createMemoryAdapter();
+    for (let i = 0; i < 200; i++) a.setFile(`sessions/s${i}.jsonl`, `{"_type": "metadata", "key": "s${i}", "updated_at": "2026-01-01T00:00:00"}\n`, 1000);
+    const listing = await listSessions(a, 'sessions', { now: NOW, version: 'v0.2' });
+    const store = cloneStore();
+    // A clock that moves 10 ms per look: every slice ends after one step, so the steps are counted as tasks.
+    let t = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (t += 10));
+    const timer = vi.spyOn(globalThis, 'setTimeout');
+    await saveListing(store, 'k', 'v0.2', listing, 1);
+    expect(timer.mock.calls.length).toBeGreaterThanOrEqual(8);
+    timer.mockClear();
+    expect((await loadListing(store, 'k'))?.listing).toEqual(listing);
+    expect(timer.mock.calls.length).toBeGreaterThanOrEqual(8);
+  });
+
   it('gives back the listing it was given, odd values included', async () => {
     const a = createMemoryAdapter();
     a.setFile('sessions/a_b.jsonl', '{"_type": "metadata", "key": "a:b", "created_at": 1.5, "updated_at": "2026-01-02T00:00:00", "metadata": {"title": "T"}}\n{"role": "user", "content": "hi"}\n', 1000);

@@ -151,4 +151,31 @@ describe('reloading on a workspace link', () => {
     // No wait: the very first render holds the rows (a mount effect used to start their read).
     expect(marks()).toEqual({ 'a_b.jsonl': 'not checked yet', 'g_h.jsonl': 'not checked yet' });
   });
+
+  it('puts the first screen, kept synchronously, in the first render before the cached listing is read; the whole listing follows', async () => {
+    const { a, folder, ws, map } = await seenBefore();
+    for (let i = 0; i < 23; i++) a.setFile(`sessions/x_${i}.jsonl`, meta(`x:${i}`, '2026-05-01T10:00:00'), 5000);
+    await model.setWorkspace(ws);
+    await waitFor(() => (map.get('last:folder:f1') as { key?: string } | undefined)?.key !== undefined && model.listingFromCache.value === null && !model.listingBusy.value);
+    await model.setWorkspace(null);
+    // IndexedDB (here a Map) answers only when released.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    model.setListingCacheStore({ get: async (k) => (await held, structuredClone(map.get(k))), set: async (k, v) => void map.set(k, structuredClone(v)) });
+    model.prefetchPreview({ kind: 'folder', id: 'f1' });
+    gateRemembered(folder);
+    navigate({ view: 'workspace', page: 'sessions', params: {} });
+    el = await mount(<App />);
+    const first = Object.values(marks());
+    expect(first).toHaveLength(20);
+    expect(new Set(first)).toEqual(new Set(['not checked yet']));
+    expect(document.querySelector('h1')!.textContent).toBe('W');
+    expect(document.getElementById('search-scope')!.textContent).toContain('25 sessions');
+    expect(model.firstScreenTotal.value).toBe(25);
+    release();
+    await waitFor(() => model.firstScreenTotal.value === null && model.listing.value!.summaries.length === 25);
+    expect(model.listing.value!.summaries.slice(0, 20).map((s) => s.fileName)).toEqual(Object.keys(marks()).slice(0, 20));
+    await waitFor(() => document.querySelectorAll('.session-row').length === 25);
+    expect(new Set(Object.values(marks()))).toEqual(new Set(['not checked yet']));
+  });
 });

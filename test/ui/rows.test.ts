@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listSessions } from '../../src/store/sessions';
-import { healthReport, verdictsFor } from '../../src/ui/workspace/health';
+import { hasProblems, healthReport, problemCount, verdictsFor } from '../../src/ui/workspace/health';
 import type { LeftoverInfo } from '../../src/ui/workspace/model';
 import { buildRows, channelCounts, filterRows, resolveSession, rowHref } from '../../src/ui/workspace/rows';
 import { scanFile, type FileScan } from '../../src/ui/workspace/scan';
@@ -80,6 +80,18 @@ describe('session rows', () => {
 });
 
 describe('health report', () => {
+  it('counts the files with problems as the whole report does, file by file, checked or not, with leftovers or not', async () => {
+    const { listing, scans, lefts } = await demo();
+    const none = new Map<string, never>();
+    for (const sc of [scans, none]) {
+      for (const l of [lefts, []]) {
+        for (const s of listing.summaries) expect(problemCount([s], sc, l), s.fileName).toBe(healthReport([s], sc, new Map(), l, false).filter(hasProblems).length);
+        expect(problemCount(listing.summaries, sc, l)).toBe(healthReport(listing.summaries, sc, new Map(), l, false).filter(hasProblems).length);
+      }
+    }
+    expect(problemCount(listing.summaries, scans, lefts)).toBeGreaterThan(2);
+  });
+
   it("puts the worst files first with nanobot's verdicts", async () => {
     const { listing, scans, lefts } = await demo();
     const report = healthReport(listing.summaries, scans, new Map(), lefts, false);

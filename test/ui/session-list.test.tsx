@@ -1,10 +1,17 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listSessions } from '../../src/store/sessions';
+
+// Counts the rows' renders: each row highlights its title (or key) once per render.
+const highlights = vi.hoisted(() => ({ n: 0 }));
+vi.mock('../../src/ui/highlight', async (orig) => {
+  const m = await orig<typeof import('../../src/ui/highlight')>();
+  return { ...m, highlighted: (...a: Parameters<typeof m.highlighted>) => (highlights.n++, m.highlighted(...a)) };
+});
 import { buildRows, filterRows } from '../../src/ui/workspace/rows';
-import { ROWS_PER_TASK, SessionList } from '../../src/ui/workspace/SessionList';
+import { FIRST_ROWS, SessionList } from '../../src/ui/workspace/SessionList';
 import { mount, unmount, waitFor } from './session/helpers';
 import { demoAdapter } from './shell-helpers';
 
@@ -31,7 +38,8 @@ describe('session list', () => {
   it('renders a long list a screenful per task, marked busy until every row is there, in order', async () => {
     const matches = await manyMatches(150);
     el = await mount(<SessionList matches={matches} limit={130} onShowMore={() => {}} href={() => '#'} label="Sessions" />);
-    expect(shown()).toHaveLength(ROWS_PER_TASK);
+    expect(shown()).toHaveLength(FIRST_ROWS);
+    expect(FIRST_ROWS).toBeLessThanOrEqual(20);
     expect(list().getAttribute('aria-busy')).toBe('true');
     await waitFor(() => !list().hasAttribute('aria-busy'));
     expect(shown()).toEqual(matches.slice(0, 130).map((m) => m.row.summary.fileName));
@@ -58,5 +66,23 @@ describe('session list', () => {
     await at(200, matches.slice(0, 5));
     expect(shown()).toHaveLength(5);
     expect(list().hasAttribute('aria-busy')).toBe(false);
+  });
+
+  it('renders again only the rows whose summary, badges, link or place changed', async () => {
+    const matches = await manyMatches(30);
+    const at = (m: typeof matches) => act(() => render(<SessionList matches={m} limit={200} onShowMore={() => {}} href={(x) => `#${x.row.summary.fileName}`} label="Sessions" />, el!));
+    el = await mount(<SessionList matches={matches} limit={200} onShowMore={() => {}} href={(x) => `#${x.row.summary.fileName}`} label="Sessions" />);
+    await waitFor(() => !list().hasAttribute('aria-busy'));
+    // The same summaries as new rows (as a reconcile that reused them builds): nothing renders again.
+    const again = filterRows(buildRows(matches.map((m) => m.row.summary), new Map(), []), '', '');
+    highlights.n = 0;
+    await at(again);
+    expect(highlights.n).toBe(0);
+    // One summary replaced (a file re-read): that row alone.
+    const changed = again.map((m, i) => (i === 3 ? { ...m, row: { ...m.row, summary: { ...m.row.summary, size: m.row.summary.size + 1 } } } : m));
+    await at(changed);
+    expect(highlights.n).toBeGreaterThan(0);
+    expect(highlights.n).toBeLessThanOrEqual(3);
+    expect(shown()).toEqual(matches.map((m) => m.row.summary.fileName));
   });
 });

@@ -6,7 +6,7 @@ import { useComputed } from '@preact/signals';
 import { formatCount } from '../format';
 import { ui } from '../i18n/text';
 import { channelFilter, problemsOnly, query, shown } from './filters';
-import { activeVersion, folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped } from './model';
+import { activeVersion, firstScreenTotal, folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped } from './model';
 import { buildRows, channelCounts, filterRows, rowHref } from './rows';
 import { focusFirstRow, SessionList } from './SessionList';
 import { iso } from '../iso';
@@ -17,7 +17,8 @@ export function SessionsPage() {
   const f = folder.value;
   const l = listing.value;
   const all = l?.summaries ?? [];
-  const total = all.length;
+  // Only the first screen of a cached listing is shown yet: the counts are the whole listing's.
+  const total = firstScreenTotal.value ?? all.length;
   const checked = all.filter((s) => scans.value.has(s.path) || scanSkipped.value.has(s.path)).length;
   const problems = rows.value.filter((r) => r.badges.some((b) => b.tone !== 'info')).length;
   const channels = channelCounts(rows.value);

@@ -10,8 +10,8 @@ import { watchFolder } from '../live';
 import { navigate, type WorkspacePage } from '../router';
 import { VersionLine } from './VersionLine';
 import { folderLabel, layoutText, namingText } from './layout-text';
-import { hasProblems, healthReport } from './health';
-import { folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, scanSkipped, selectFolder, workspace } from './model';
+import { problemCount as countProblems } from './health';
+import { folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, selectFolder, workspace } from './model';
 import { SessionsPage } from './SessionsPage';
 import { ui } from '../i18n/text';
 import { CacheNote } from './CacheNote';
@@ -28,7 +28,7 @@ const HealthPage = lazyComponent(() => import('./HealthPage').then((m) => m.Heal
 const LeftoversPage = lazyComponent(() => import('./LeftoversPage').then((m) => m.LeftoversPage));
 
 /** Files with a problem, for the Health tab's count: computed once per listing or scan change, not per render. */
-const problemCount = computed(() => healthReport(listing.value?.summaries ?? [], scans.value, scanSkipped.value, leftovers.value, false).filter(hasProblems).length);
+const problemCount = computed(() => countProblems(listing.value?.summaries ?? [], scans.value, leftovers.value));
 
 /** The read-only banner, with the way to allow editing when the browser can ask. */
 export function ReadOnlyBanner() {

@@ -21,6 +21,7 @@ import { cacheMarks, marksAfterCheck, NO_ACCESS, UNCHECKED, withoutVanished } fr
 import type { SessionFileFacts } from '../../core/version-evidence';
 import { loadLastView, saveLastView, type LastView } from '../../store/last-view';
 import { readLastSource, sourceId, type LastSource } from '../last-source';
+import { forgetFirstScreen, loadFirstScreen, saveFirstScreen, type SyncStore } from '../../store/first-screen';
 
 /** A leftover with what is known about it and its target on disk. */
 export interface LeftoverInfo extends Leftover {
@@ -103,6 +104,25 @@ let previewKey: string | null = null;
 let previewDenied = false;
 /** The workspace name of that preview, shown over its rows. */
 export const previewName = signal<string | null>(null);
+/** While the shown rows are only the first screen of a cached listing (store/first-screen.ts): how many sessions it has. */
+export const firstScreenTotal = signal<number | null>(null);
+
+/** localStorage, where the page may use it (the first screen is then simply not kept). */
+function syncStore(): SyncStore | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+let firstScreenPainted!: () => void;
+/** Resolved once the first screen's rows are painted: the full cached listing waits for it, so it is never in that render. */
+const painted = new Promise<void>((r) => (firstScreenPainted = r));
+/** Called by the preview once its first screen is on screen (after the next paint). */
+export function firstScreenShown(): void {
+  firstScreenPainted();
+}
 
 /** The id of the source `ws` was opened from, when it is the last source (only those are reopened on a reload). */
 function lastSourceOf(ws: Workspace): string | null {
@@ -128,8 +148,33 @@ let early: { source: string; shown: Promise<void> } | null = null;
  */
 export function prefetchPreview(last: LastSource): void {
   early = null;
+  showFirstScreen(sourceId(last));
   const shown = showCachedPreview(last);
   early = { source: sourceId(last), shown };
+}
+
+/** The first screenful of `source`'s last listing, read synchronously, in the state before the first render. */
+function showFirstScreen(source: string): void {
+  const store = syncStore();
+  const first = store && loadFirstScreen(store, source);
+  if (!first || workspace.peek() || listing.peek()) return;
+  listing.value = { summaries: first.summaries, sortError: null, bytesRead: 0, bytesStored: 0 };
+  listingFromCache.value = first.savedAt;
+  cacheMarks.value = UNCHECKED;
+  firstScreenTotal.value = first.total;
+  previewKey = first.key;
+  previewName.value = first.name;
+}
+
+/** A forgotten source's first screen leaves the page's storage with it. */
+export function forgetFirstScreenOf(source: string): void {
+  const store = syncStore();
+  if (store) forgetFirstScreen(store, source);
+}
+
+/** The shown listing is whole (not a first screen) from now on. */
+function wholeListing(): void {
+  firstScreenTotal.value = null;
 }
 
 /**
@@ -146,8 +191,17 @@ export async function showCachedPreview(last: LastSource): Promise<void> {
   const gen = generation;
   previewDenied = false;
   const found = await readPreview(source);
-  if (!found || gen !== generation || workspace.peek() || listing.peek()) return;
-  const { view, cached } = found;
+  performance.mark('lens:cache-read');
+  if (!found) return;
+  // Over a first screen, the whole listing replaces it once that is painted (without holding up the restore).
+  if (firstScreenTotal.peek() !== null) void painted.then(() => showWhole(found, gen));
+  else showWhole(found, gen);
+}
+
+/** The whole cached listing of a preview on screen, unless something else is shown by now. */
+function showWhole({ view, cached }: { view: LastView; cached: CachedListing }, gen: number): void {
+  if (gen !== generation || workspace.peek() || (listing.peek() && firstScreenTotal.peek() === null)) return;
+  wholeListing();
   listing.value = cached.listing;
   listingFromCache.value = cached.savedAt;
   cacheMarks.value = previewDenied ? NO_ACCESS : UNCHECKED;
@@ -169,6 +223,7 @@ export function dropPreview(): void {
   previewKey = null;
   previewName.value = null;
   listing.value = null;
+  wholeListing();
   listingFromCache.value = null;
   cacheMarks.value = null;
   shownCache = null;
@@ -193,6 +248,7 @@ export async function setWorkspace(ws: Workspace | null, folderAt = 0): Promise<
   if (keep) cacheMarks.value = UNCHECKED;
   else {
     listing.value = null;
+    wholeListing();
     listingFromCache.value = null;
     cacheMarks.value = null;
     shownCache = null;
@@ -213,6 +269,7 @@ export async function selectFolder(i: number): Promise<void> {
   scanAbort?.abort();
   folderIndex.value = i;
   listing.value = null;
+  wholeListing();
   listingFromCache.value = null;
   cacheMarks.value = null;
   shownCache = null;
@@ -234,11 +291,12 @@ export async function refreshListing(): Promise<void> {
   listingBusy.value = true;
   const key = cacheKey(ws, f);
   try {
-    if (!listing.value && key) {
-      // A folder seen before: its last listing at once, marked as such until this one replaces it.
+    if ((!listing.value || firstScreenTotal.value !== null) && key) {
+      // A folder seen before: its last listing at once (or in place of its first screen), marked as such until this one replaces it.
       const cached = await loadListing(cacheStore, key).catch(() => null);
       if (gen !== generation) return;
-      if (cached && !listing.value) {
+      if (cached && (!listing.value || firstScreenTotal.value !== null)) {
+        wholeListing();
         listing.value = cached.listing;
         listingFromCache.value = cached.savedAt;
         cacheMarks.value = UNCHECKED;
@@ -288,12 +346,15 @@ export async function refreshListing(): Promise<void> {
     const statOf = (name: string | null | undefined) => (name ? (snap.stats.get(name) ?? null) : null);
     const lefts = entries.leftovers.map((l) => ({ ...l, path: joinPath(f.path, l.name), stat: statOf(l.name), targetStat: statOf(l.target) }));
     if (gen !== generation) return;
+    wholeListing();
     listing.value = next;
     listingFromCache.value = null;
     cacheMarks.value = null;
     shownCache = null;
     if (key) {
       const source = lastSourceOf(ws);
+      const store = syncStore();
+      if (source && store) saveFirstScreen(store, { source, key, name: ws.name, savedAt: Date.now(), listing: next });
       void saveListing(cacheStore, key, version, next, Date.now(), facts)
         .then(async () => (source ? saveLastView(cacheStore, source, { key, name: ws.name, folderIndex: folderIndex.peek() }) : undefined))
         .catch(() => undefined);
