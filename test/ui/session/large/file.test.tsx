@@ -6,6 +6,7 @@ import { createMemoryAdapter } from '../../../../src/store/memory-adapter';
 import { LargeFile } from '../../../../src/ui/session/large/LargeFile';
 import LargeSession from '../../../../src/ui/session/large/LargeSession';
 import { click, enc, mount, settle, type, unmount, waitFor } from '../helpers';
+import { countedBlob } from '../../../counted-blob';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -31,23 +32,10 @@ function sample(): Uint8Array {
   return new Uint8Array(parts);
 }
 
-/** A Blob that counts its slices and the bytes they hold. */
-function counted(bytes: Uint8Array) {
-  const seen = { slices: 0, bytes: 0 };
-  const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
-  const slice = blob.slice.bind(blob);
-  blob.slice = (a?: number, b?: number) => {
-    seen.slices++;
-    seen.bytes += (b ?? bytes.length) - (a ?? 0);
-    return slice(a, b);
-  };
-  return { blob, seen };
-}
-
 async function view(bytes: Uint8Array, line: number | null = null) {
   const index = indexBytes(bytes, 'v0.2');
   const load = loadFromIndex(index, 'v0.2', () => ({}));
-  const { blob, seen } = counted(bytes);
+  const { blob, seen } = countedBlob(bytes);
   el = await mount(<LargeFile file={blob} index={index} load={load} version="v0.2" line={line} />);
   await waitFor(() => !el!.querySelector('.sl-line-pending'));
   return { index, seen };
