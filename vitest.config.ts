@@ -2,29 +2,30 @@ import { accessSync, constants } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The tests' scratch folders (`os.tmpdir()`) go to tmpfs when the machine has one and TMPDIR is not
- * set: the file-heavy tests (thousands of atomic saves) were bound by the disk's journal, e.g. the
- * streamed trim's golden-main case took 100–117 s on ext4 and 16–48 s on /dev/shm in the same minutes.
- * Renames, permissions and reads behave the same there.
+ * Scratch folders (`os.tmpdir()`) of the tests that run in Node go to tmpfs when the machine has one
+ * and TMPDIR is not set: the file-heavy tests (thousands of atomic saves) were bound by the disk's
+ * journal, e.g. the streamed trim's golden-main case took 100–117 s on ext4 and 16–48 s on /dev/shm in
+ * the same minutes. Renames, permissions and reads behave the same there. The Chromium tests keep the
+ * disk: Chromium refuses to hand a page any folder under /dev.
  */
-function scratch(): string | undefined {
-  if (process.env.TMPDIR) return undefined;
+function nodeScratch(): Record<string, string> {
+  if (process.env.TMPDIR) return {};
   try {
     accessSync('/dev/shm', constants.W_OK);
-    return '/dev/shm';
+    return { TMPDIR: '/dev/shm' };
   } catch {
-    return undefined;
+    return {};
   }
 }
-const tmp = scratch();
-if (tmp) process.env.TMPDIR = tmp;
+
+const browserTests = ['test/e2e/**', 'test/browser/**'];
+const shared = { environment: 'node', setupFiles: ['test/setup-text.ts'], testTimeout: 120_000, hookTimeout: 120_000 };
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    environment: 'node',
-    setupFiles: ['test/setup-text.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    projects: [
+      { test: { ...shared, name: 'node', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: browserTests, env: nodeScratch() } },
+      { test: { ...shared, name: 'chromium', include: browserTests.map((g) => `${g}/*.test.ts`) } },
+    ],
   },
 });
