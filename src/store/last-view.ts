@@ -26,3 +26,14 @@ export async function loadLastView(store: ListingCacheStore, source: string): Pr
   const p = view.safeParse(await store.get(keyOf(source)).catch(() => undefined));
   return p.success && Number.isInteger(p.data.folderIndex) && p.data.folderIndex >= 0 ? { key: p.data.key, name: p.data.name, folderIndex: p.data.folderIndex } : null;
 }
+
+/**
+ * Forgets `source`'s last view and the listing it points to, so a forgotten folder leaves none of its
+ * file names or previews in the page's storage. Another source listed under the same key just lists
+ * its folder again on its next visit.
+ */
+export async function forgetLastView(store: ListingCacheStore, source: string): Promise<void> {
+  const v = await loadLastView(store, source);
+  await store.del?.(keyOf(source));
+  if (v) await store.del?.(v.key);
+}

@@ -5,7 +5,7 @@
  * are checked when read back, each file's on its own: a malformed one is left out (that file is then
  * read again, as a new one), a malformed record as a whole is no cache at all.
  */
-import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import * as z from 'zod/mini';
 import type { ListingRow } from '../core/listing';
 import type { SessionFileFacts } from '../core/version-evidence';
@@ -20,6 +20,8 @@ import type { Listing, SessionSummary } from './session-list';
 export interface ListingCacheStore {
   get(key: string): Promise<unknown>;
   set(key: string, value: unknown): Promise<void>;
+  /** Removes a key (a forgotten folder's listing); a store without it keeps what it has. */
+  del?(key: string): Promise<void>;
 }
 
 let idb: UseStore | null = null;
@@ -28,6 +30,7 @@ export const idbListingStore: ListingCacheStore = {
   // async: where IndexedDB is missing, createStore throws, and that becomes a rejection.
   get: async (key) => get(key, (idb ??= createStore('session-lens-listings', 'listings'))),
   set: async (key, value) => set(key, value, (idb ??= createStore('session-lens-listings', 'listings'))),
+  del: async (key) => del(key, (idb ??= createStore('session-lens-listings', 'listings'))),
 };
 
 // One compact record: the rows and facts each as one JSON text, so IndexedDB hands back a few strings rather

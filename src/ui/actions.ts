@@ -10,7 +10,7 @@ import { directoryPicker, isAbort } from './fsa';
 import { DEFAULT_DEMO, readLastSource, sourceId, writeLastSource } from './last-source';
 import { formatRoute, navigate, route, type Route } from './router';
 import { errorText, say } from './status';
-import { dropPreview, forgetFirstScreenOf, previewWithoutAccess, setWorkspace, showCachedPreview, workspace } from './workspace/model';
+import { dropPreview, forgetCachedViewsOf, previewWithoutAccess, setWorkspace, showCachedPreview, workspace } from './workspace/model';
 import type { PathedFile } from './workspace/open';
 import type { Workspace } from './workspace/workspace';
 
@@ -156,7 +156,7 @@ export function openRememberedReadOnly(f: FolderWithAccess): Promise<void> {
 /** Forget a remembered folder. */
 export async function forgetRemembered(f: FolderWithAccess): Promise<void> {
   await forgetFolder(f.id).catch(() => undefined);
-  forgetFirstScreenOf(sourceId({ kind: 'folder', id: f.id }));
+  await forgetCachedViewsOf(sourceId({ kind: 'folder', id: f.id }));
   if (readLastSource()?.kind === 'folder' && (readLastSource() as { id: string }).id === f.id) writeLastSource(null);
   await loadRemembered();
   say(ui().start.forgot(f.name));

@@ -65,6 +65,29 @@ describe('remembered folder needing permission again', () => {
     expect(await b.page.locator('.app-header .chip').innerText()).toBe('editable');
   });
 
+  it('forgetting the folder removes its cached listing and last view from IndexedDB', async () => {
+    // The listing store's keys, read in the page.
+    const keys = () =>
+      b.page.evaluate(
+        () =>
+          new Promise<string[]>((resolve, reject) => {
+            const open = indexedDB.open('session-lens-listings');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const all = open.result.transaction('listings').objectStore('listings').getAllKeys();
+              all.onsuccess = () => (open.result.close(), resolve(all.result.map(String)));
+              all.onerror = () => reject(all.error);
+            };
+          }),
+      );
+    await expect.poll(async () => (await keys()).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await b.page.goto(`${app.url}#/w`);
+    await b.page.locator('.workspace-actions').getByRole('button', { name: 'Close' }).click();
+    await b.page.getByRole('button', { name: 'Forget reconnect-ws' }).click();
+    await b.page.getByText('Forgot reconnect-ws').waitFor();
+    expect(await keys()).toEqual([]);
+  });
+
   it('made no request outside 127.0.0.1 and broke no CSP rule', () => {
     expect(watch.problems).toEqual([]);
   });

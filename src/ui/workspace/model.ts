@@ -19,7 +19,7 @@ import { workspaceId, type Workspace } from './workspace';
 import type { FileScan } from './scan';
 import { cacheMarks, marksAfterCheck, NO_ACCESS, UNCHECKED, withoutVanished } from './reopen';
 import type { SessionFileFacts } from '../../core/version-evidence';
-import { loadLastView, saveLastView, type LastView } from '../../store/last-view';
+import { forgetLastView, loadLastView, saveLastView, type LastView } from '../../store/last-view';
 import { readLastSource, sourceId, type LastSource } from '../last-source';
 import { forgetFirstScreen, loadFirstScreen, saveFirstScreen, type SyncStore } from '../../store/first-screen';
 
@@ -166,10 +166,11 @@ function showFirstScreen(source: string): void {
   previewName.value = first.name;
 }
 
-/** A forgotten source's first screen leaves the page's storage with it. */
-export function forgetFirstScreenOf(source: string): void {
+/** A forgotten source's first screen, last view and cached listing leave the page's storage with it. */
+export async function forgetCachedViewsOf(source: string): Promise<void> {
   const store = syncStore();
   if (store) forgetFirstScreen(store, source);
+  await forgetLastView(cacheStore, source).catch(() => undefined);
 }
 
 /** The shown listing is whole (not a first screen) from now on. */
