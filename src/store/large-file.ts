@@ -7,11 +7,12 @@
 /**
  * Files at or above this size open in large-file mode by default (the full view stays one link away).
  * Why 32 MiB (`npm run bench -- midsize`, 2026-12-04, 5 runs a size, both views interleaved, load
- * 12–14 on 2 cores): the full view holds ~2.4× the file in the page heap at every size (the goal is
- * ≤ 0.5×) and its first message and longest task grow with the file (16 MiB: 2.6 s and 619 ms at the
- * median against large-file mode's 0.84 s and 373 ms); below ~32 MiB its cost is small in absolute terms
- * (~80 MiB of heap) and it has what large-file mode lacks (Export, fork, clear, removing single lines,
- * tool results paired), so the line is where the misses become seconds and hundreds of MiB.
+ * 11–14 on 2 cores): the full view misses the heap goal (≤ 0.5× the file) at every size, holding
+ * 1.9–2.6× the file (42 / 71 / 121 MiB at 16 / 32 / 64 MiB; large-file mode 5 MiB); under that load it
+ * missed the time goals at 16 MiB already (first message 2.6 s, longest task 686 ms at the median;
+ * large-file mode 0.84 s and 373 ms). Below 32 MiB the full view's cost stays under ~70 MiB and a few
+ * seconds, and it has what large-file mode lacks (Export, fork, clear, removing single lines, tool
+ * results paired), so the line sits where its misses grow to hundreds of MiB and many seconds.
  */
 export const LARGE_FILE_BYTES = 32 * 1024 * 1024;
 
