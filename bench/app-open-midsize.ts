@@ -121,7 +121,7 @@ export async function benchAppOpenMidsize(): Promise<Figure[]> {
   const modes = wanted.flatMap((k) => (all[k] ? [all[k]] : []));
   const figures: Figure[] = [];
   for (const mib of sizes) {
-    const { base, ws, bytes, messages } = writeLargeWorkspace(mib);
+    const { base, ws, bytes, messages } = writeLargeWorkspace(mib, true);
     try {
       const rs: Run[][] = modes.map(() => []);
       for (let i = 0; i < runs; i++) {
