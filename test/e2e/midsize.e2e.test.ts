@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LARGE_FILE_BYTES } from '../../src/store/large-file';
 import { type Browser, dropFolder } from '../browser/harness';
-import { openAppInChromium, type Served, shot } from './support';
+import { axeSerious, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41897;
 /** Long messages (~16 KiB each): few records, so the full view parses the file in seconds even on a busy machine. */
@@ -53,6 +53,7 @@ describe('a session above the default large-file line', () => {
     expect(await offer.innerText()).toMatch(/^Open the full view \(reads the whole file: about \d+ MB of memory\)$/);
     await page.locator('.sl-large .sl-msg').getByText('Question number 0:').first().waitFor();
     await shot(page, 'midsize-large', false);
+    expect(await axeSerious(page)).toEqual([]);
 
     await offer.click();
     const summary = page.locator('.sl-conversation .sl-summary');
@@ -63,6 +64,7 @@ describe('a session above the default large-file line', () => {
     const back = page.getByTestId('open-large-view');
     expect(await back.locator('xpath=..').innerText()).toMatch(/^Shown in the full view, every message read into the page \(about \d+ MB of memory\)\. Files from \d+ MB open in large-file mode by default/);
     await shot(page, 'midsize-full', false);
+    expect(await axeSerious(page)).toEqual([]);
 
     // A reload keeps the full view: the choice is in the link.
     await page.reload();
