@@ -1,6 +1,7 @@
 // `node scripts/byte-pass.mjs [MiB] [runs]`: the large-file index's byte pass in Node (bench/byte-pass.ts), in ms per MiB of
 // the 1 GiB open's data. With BYTE_PASS_BEFORE=<a source tree with src/ and bench/> the same pass of that tree runs
 // interleaved with this one (each run a fresh process, the order alternating), and the ratio is printed per run.
+// BYTE_PASS_MIX=transcript: messages shaped like an agent's transcript (bench/byte-pass.ts) instead of the open bench's.
 import { build } from 'vite';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,7 +29,7 @@ const trees = [['after', await bundle(process.cwd(), 'after')]];
 if (process.env.BYTE_PASS_BEFORE) trees.unshift(['before', await bundle(path.resolve(process.env.BYTE_PASS_BEFORE), 'before')]);
 const data = path.join(out, 'data.bin');
 const child = (mod, code) => spawnSync(process.execPath, ['--max-old-space-size=4096', '--input-type=module', '-e', `import * as m from ${JSON.stringify(mod)}; ${code}`], { encoding: 'utf8', maxBuffer: 1 << 20 });
-let r = child(trees[0][1], `import fs from 'node:fs'; fs.writeFileSync(${JSON.stringify(data)}, m.largeBytes(${mib}));`);
+let r = child(trees[0][1], `import fs from 'node:fs'; fs.writeFileSync(${JSON.stringify(data)}, m.largeBytes(${mib}, 272, ${JSON.stringify(process.env.BYTE_PASS_MIX ?? 'bench')}));`);
 if (r.status) throw new Error(r.stderr);
 // One run: the file read, a warm-up pass, then three passes; the median of the three, in ms/MiB.
 const once = (mod) => {
