@@ -173,21 +173,24 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
     readHead: (path, n) => readRange(path, 0, n),
 
     // Synchronous calls: a listing asks this of every file, and four thread-pool round trips cost
-    // more than the syscalls themselves (1,000 files: ~100 ms of a 300 ms listing).
-    statHead: (path, n) =>
+    // more than the syscalls themselves (1,000 files: ~100 ms of a 300 ms listing). Read into the
+    // caller's buffer when given: a fresh 8 KiB per file was ~15% of a 10,000-file listing's CPU.
+    statHead: (path, n, into) =>
       guard(path, 'Reading', async () => {
         const fd = openSync(abs(path), 'r');
         try {
           const s = fstatSync(fd);
           if (!s.isFile()) throw new StoreError('io', `'${path}' is not a file.`, { path });
-          const buf = new Uint8Array(Math.max(0, Math.min(n, s.size)));
+          const want = Math.max(0, Math.min(n, s.size));
+          const buf = into && into.length >= want ? into.subarray(0, want) : new Uint8Array(want);
           let got = 0;
           while (got < buf.length) {
             const r = readSync(fd, buf, got, buf.length - got, got);
             if (r === 0) break;
             got += r;
           }
-          return { stat: { size: s.size, lastModified: Math.trunc(s.mtimeMs) }, head: got === buf.length ? buf : buf.slice(0, got) };
+          const head = got === buf.length ? buf : into ? buf.subarray(0, got) : buf.slice(0, got);
+          return { stat: { size: s.size, lastModified: Math.trunc(s.mtimeMs) }, head };
         } finally {
           closeSync(fd);
         }
