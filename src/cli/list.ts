@@ -14,10 +14,10 @@ import { shownValue, type ListedRow } from '../store/listed-row';
 import { createNodeAdapter } from '../store/node-adapter';
 import { listSessions, type Listing } from '../store/sessions';
 import { UsageError, type Args } from './args';
+import { Printer, type Out } from './printer';
 import { plural } from './text';
 import { versionFor } from './version';
 
-type Out = { log: (s: string) => void };
 
 /** The folders to list: the app's layout for a workspace or config folder, else DIR itself as nanobot's sessions folder. */
 async function foldersOf(adapter: StorageAdapter, dir: string): Promise<Layout> {
@@ -26,20 +26,29 @@ async function foldersOf(adapter: StorageAdapter, dir: string): Promise<Layout> 
   return { kind: 'none', folders: [{ path: '', role: 'workspace', naming: 'safe-key', version: 'v0.2', label: 'sessions folder', sessions: [], leftovers: [], backups: [] }], notes: [] };
 }
 
-function rowValue(r: ListedRow): PyValue {
-  return dictFrom([['key', r.key], ['created_at', r.created_at], ['updated_at', r.updated_at], ['title', r.title], ['preview', r.preview], ['path', r.path]]);
+/** A row as `json.dumps` writes nanobot's row dict, made as text: no dict per row to build and walk again. */
+function rowJson(r: ListedRow): string {
+  return `{"key": ${pyDumps(r.key)}, "created_at": ${pyDumps(r.created_at)}, "updated_at": ${pyDumps(r.updated_at)}, "title": ${pyDumps(r.title)}, "preview": ${pyDumps(r.preview)}, "path": ${pyDumps(r.path)}}`;
 }
 
-function printText(out: Out, listing: Listing): void {
+/** One folder's listing as the `json.dumps` of its dict: `first` members, its rows, and the sort's error if any. */
+function listingJson(l: Listing, first: [string, PyValue][]): string {
+  const members = first.map(([k, v]) => `${pyDumps(k)}: ${pyDumps(v)}`);
+  members.push(`"rows": [${l.summaries.flatMap((s) => (s.row ? [rowJson(s.row)] : [])).join(', ')}]`);
+  if (l.sortError) members.push(`"error": ${pyDumps(dictFrom([['type', l.sortError.type], ['message', l.sortError.message]]))}`);
+  return `{${members.join(', ')}}`;
+}
+
+function printText(p: Printer, listing: Listing): void {
   for (const s of listing.summaries) {
     const r = s.row;
-    if (r) out.log(`${shownValue(r.updated_at)}  ${r.keyText}${r.title ? `  "${r.title}"` : ''}\n    ${r.preview}`);
+    if (r) p.line(`${shownValue(r.updated_at)}  ${r.keyText}${r.title ? `  "${r.title}"` : ''}\n    ${r.preview}`);
   }
-  for (const s of listing.summaries) if (!s.row) out.log(`(not listed by nanobot) ${s.fileName}: ${s.skipReason}`);
+  for (const s of listing.summaries) if (!s.row) p.line(`(not listed by nanobot) ${s.fileName}: ${s.skipReason}`);
   const rows = listing.summaries.filter((s) => s.row).length;
-  out.log(`${plural(rows, 'session')}; read ${listing.bytesRead} of ${plural(listing.bytesStored, 'byte')}`);
+  p.line(`${plural(rows, 'session')}; read ${listing.bytesRead} of ${plural(listing.bytesStored, 'byte')}`);
   if (listing.sortError) {
-    out.log(`nanobot's own listing raises ${listing.sortError.type}: ${listing.sortError.message} (an updated_at of another type than the rest); the order above is a best effort.`);
+    p.line(`nanobot's own listing raises ${listing.sortError.type}: ${listing.sortError.message} (an updated_at of another type than the rest); the order above is a best effort.`);
   }
 }
 
@@ -61,25 +70,26 @@ export async function cmdList(args: Args, now: string, out: Out): Promise<number
   for (const f of folders) {
     const { version, how } = await versionFor(dir, args, { layout, folder: f });
     rules.push(`${f.path || '.'}: ${rulesOf(version).label} rules (${how})`);
-    listings.push([f, await listSessions(adapter, f.path, { now, version })]);
+    // A folder the layout found was listed already: its sessions are its `*.jsonl` files (not read again).
+    const names = layout.kind === 'none' ? undefined : f.sessions;
+    listings.push([f, await listSessions(adapter, f.path, { now, version, names })]);
   }
   const raised = listings.some(([, l]) => l.sortError);
+  // The whole answer goes out in one write (JSON) or in 1 MB pieces (text), not a write per row.
   if (args.json) {
-    const one = (l: Listing): Record<string, PyValue> => ({
-      rows: l.summaries.flatMap((s) => (s.row ? [rowValue(s.row)] : [])),
-      ...(l.sortError ? { error: { type: l.sortError.type, message: l.sortError.message } } : {}),
-    });
     const [f, l] = listings[0] ?? [];
-    if (listings.length === 1) out.log(pyDumps(f!.path ? dictFrom([['folder', f!.path], ...Object.entries(one(l!))]) : one(l!)));
-    else out.log(pyDumps({ folders: listings.map(([f, l]) => dictFrom([['path', f.path], ['label', f.label], ...Object.entries(one(l))])) }));
+    if (listings.length === 1) out.log(listingJson(l!, f!.path ? [['folder', f!.path]] : []));
+    else out.log(`{"folders": [${listings.map(([f, l]) => listingJson(l, [['path', f.path], ['label', f.label]])).join(', ')}]}`);
     return raised ? 1 : 0;
   }
-  for (const r of rules) out.log(r);
-  for (const n of notes) out.log(n);
-  if (folders.length === 0) out.log('No session folder here.');
+  const p = new Printer(out);
+  for (const r of rules) p.line(r);
+  for (const n of notes) p.line(n);
+  if (folders.length === 0) p.line('No session folder here.');
   for (const [f, l] of listings) {
-    if (listings.length > 1 || f.path) out.log(`== ${f.label} (${f.path || '.'}) ==`);
-    printText(out, l);
+    if (listings.length > 1 || f.path) p.line(`== ${f.label} (${f.path || '.'}) ==`);
+    printText(p, l);
   }
+  p.flush();
   return raised ? 1 : 0;
 }
