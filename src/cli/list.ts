@@ -31,12 +31,23 @@ function rowJson(r: ListedRow): string {
   return `{"key": ${pyDumps(r.key)}, "created_at": ${pyDumps(r.created_at)}, "updated_at": ${pyDumps(r.updated_at)}, "title": ${pyDumps(r.title)}, "preview": ${pyDumps(r.preview)}, "path": ${pyDumps(r.path)}}`;
 }
 
-/** One folder's listing as the `json.dumps` of its dict: `first` members, its rows, and the sort's error if any. */
-function listingJson(l: Listing, first: [string, PyValue][]): string {
-  const members = first.map(([k, v]) => `${pyDumps(k)}: ${pyDumps(v)}`);
-  members.push(`"rows": [${l.summaries.flatMap((s) => (s.row ? [rowJson(s.row)] : [])).join(', ')}]`);
-  if (l.sortError) members.push(`"error": ${pyDumps(dictFrom([['type', l.sortError.type], ['message', l.sortError.message]]))}`);
-  return `{${members.join(', ')}}`;
+/**
+ * One folder's listing as the `json.dumps` of its dict (`first` members, its rows, the sort's error if
+ * any), written piece by piece: the printer sends ~1 MB at a time, so 10,000 rows are never one string.
+ */
+function printListingJson(p: Printer, l: Listing, first: [string, PyValue][]): void {
+  p.write('{');
+  for (const [k, v] of first) p.write(`${pyDumps(k)}: ${pyDumps(v)}, `);
+  p.write('"rows": [');
+  let sep = '';
+  for (const s of l.summaries) {
+    if (!s.row) continue;
+    p.write(sep + rowJson(s.row));
+    sep = ', ';
+  }
+  p.write(']');
+  if (l.sortError) p.write(`, "error": ${pyDumps(dictFrom([['type', l.sortError.type], ['message', l.sortError.message]]))}`);
+  p.write('}');
 }
 
 function printText(p: Printer, listing: Listing): void {
@@ -75,14 +86,23 @@ export async function cmdList(args: Args, now: string, out: Out): Promise<number
     listings.push([f, await listSessions(adapter, f.path, { now, version, names })]);
   }
   const raised = listings.some(([, l]) => l.sortError);
-  // The whole answer goes out in one write (JSON) or in 1 MB pieces (text), not a write per row.
+  // The answer goes out in ~1 MB pieces, not a write per row, nor as one string of every row.
+  const p = new Printer(out);
   if (args.json) {
     const [f, l] = listings[0] ?? [];
-    if (listings.length === 1) out.log(listingJson(l!, f!.path ? [['folder', f!.path]] : []));
-    else out.log(`{"folders": [${listings.map(([f, l]) => listingJson(l, [['path', f.path], ['label', f.label]])).join(', ')}]}`);
+    if (listings.length === 1) printListingJson(p, l!, f!.path ? [['folder', f!.path]] : []);
+    else {
+      p.write('{"folders": [');
+      listings.forEach(([f, l], i) => {
+        if (i) p.write(', ');
+        printListingJson(p, l, [['path', f.path], ['label', f.label]]);
+      });
+      p.write(']}');
+    }
+    p.line('');
+    p.flush();
     return raised ? 1 : 0;
   }
-  const p = new Printer(out);
   for (const r of rules) p.line(r);
   for (const n of notes) p.line(n);
   if (folders.length === 0) p.line('No session folder here.');
