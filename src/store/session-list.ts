@@ -167,10 +167,9 @@ function unreadable(path: string, fileName: string, opts: ListOptions, e: unknow
 }
 
 /** A file's stat and head: from one look-up where the adapter can, else a stat and then a read. */
-async function statAndHead(adapter: StorageAdapter, path: string, scratch: Uint8Array): Promise<{ stat: FileStat; head: Uint8Array }> {
+function statAndHead(adapter: StorageAdapter, path: string, scratch: Uint8Array): Promise<{ stat: FileStat; head: Uint8Array }> {
   if (adapter.statHead) return adapter.statHead(path, HEAD_BYTES, scratch);
-  const stat = await adapter.stat(path);
-  return { stat, head: await adapter.readHead(path, HEAD_BYTES) };
+  return adapter.stat(path).then(async (stat) => ({ stat, head: await adapter.readHead(path, HEAD_BYTES) }));
 }
 
 /** One file's summary; `scratch` may hold its head, so nothing returned may keep a view of the bytes read. */
