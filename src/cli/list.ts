@@ -12,7 +12,7 @@ import { rulesOf } from '../core/nanobot-version';
 import { detectLayout, type Layout, type SessionFolder } from '../store/layout';
 import { shownValue, type ListedRow } from '../store/listed-row';
 import { createNodeAdapter } from '../store/node-adapter';
-import { listSessions, type Listing } from '../store/sessions';
+import { listSessions, type Listing } from '../store/session-list';
 import { UsageError, type Args } from './args';
 import { Printer, type Out } from './printer';
 import { plural } from './text';
