@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Figure } from './core';
 import { sessionBody, sessionHead } from './listing';
+import { median, p95 } from './stats';
 
 const repo = process.cwd();
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 5);
@@ -34,7 +35,6 @@ function measure(cmd: string, args: string[]): { ms: number; kb: number } {
   return { ms, kb };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const spread = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
 
 /** A session of `n` messages: the listing bench's metadata line, then its realistic 4-message blocks. */
@@ -66,8 +66,11 @@ export async function benchCli(): Promise<Figure[]> {
   const b = spawnSync(process.execPath, ['scripts/build-cli.mjs'], { stdio: 'inherit' });
   if (b.status !== 0) throw new Error('build:cli failed');
   const cli = path.join(repo, 'dist-cli/cli.js');
-  const tiktoken = spawnSync('python3', ['-c', 'import tiktoken']).status === 0;
-  const baseline = `${process.env.NANOBOT_SRC ? "nanobot's SessionManager (NANOBOT_SRC)" : 'bench/cli_baseline.py (re-enactment: json.loads per line, listing.py)'}; tokens ${tiktoken ? "counted with tiktoken's cl100k" : 'not counted (no tiktoken here: that baseline is too fast)'}`;
+  // The interpreter itself, not a launcher: a pyenv shim (bash and pyenv processes before Python
+  // starts) added 0.3–1.5 s to every baseline run here, more than listing 10,000 sessions takes.
+  const python = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout?.trim() || 'python3';
+  const tiktoken = spawnSync(python, ['-c', 'import tiktoken']).status === 0;
+  const baseline = `${process.env.NANOBOT_SRC ? "nanobot's SessionManager (NANOBOT_SRC)" : 'bench/cli_baseline.py (re-enactment: json.loads per line, listing.py)'} run by ${python}; tokens ${tiktoken ? "counted with tiktoken's cl100k" : 'not counted (no tiktoken here: that baseline is too fast)'}`;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-cli-'));
   const figures: Figure[] = [];
   try {
@@ -114,7 +117,7 @@ export async function benchCli(): Promise<Figure[]> {
     const emptyPython: Sample[] = [];
     const empties = () => {
       emptyNode.push(measure(process.execPath, ['-e', '']));
-      emptyPython.push(measure('python3', ['-c', '']));
+      emptyPython.push(measure(python, ['-c', '']));
     };
     for (const c of cases.filter((c) => !only || only.some((o) => c.label.startsWith(o + ' ')))) {
       const ours: Sample[] = [];
@@ -125,7 +128,7 @@ export async function benchCli(): Promise<Figure[]> {
       for (let r = 0; r < RUNS; r++) {
         c.prepare?.();
         ours.push(measure(process.execPath, [cli, ...c.ours]));
-        base.push(measure('python3', [path.join(repo, 'bench/cli_baseline.py'), ...c.base]));
+        base.push(measure(python, [path.join(repo, 'bench/cli_baseline.py'), ...c.base]));
         empties();
         if (before) {
           c.prepare?.();
@@ -137,15 +140,23 @@ export async function benchCli(): Promise<Figure[]> {
       const mOurs = median(ours.map((x) => x.kb));
       const mBase = median(base.map((x) => x.kb));
       const holds = (x: number) => (x <= 1 ? 'holds' : 'misses');
-      figures.push({ name: `${c.label}: time`, value: tOurs / tBase, unit: '× baseline', note: `median ${tOurs.toFixed(0)} ms (${spread(ours.map((x) => x.ms))}) vs ${tBase.toFixed(0)} ms (${spread(base.map((x) => x.ms))}), ${RUNS} runs; goal ≤ 1.0× ${holds(tOurs / tBase)}` });
+      // Each run's ratio to the baseline run beside it: on a busy machine the pairs share their load.
+      const perRun = (xs: Sample[], k: keyof Sample) => {
+        const r = xs.map((x, i) => x[k] / base[i]![k]);
+        return `per-run ratio median ${median(r).toFixed(2)}×, p95 ${p95(r).toFixed(2)}× (${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)})`;
+      };
+      figures.push({ name: `${c.label}: time`, value: tOurs / tBase, unit: '× baseline', note: `median ${tOurs.toFixed(0)} ms (${spread(ours.map((x) => x.ms))}) vs ${tBase.toFixed(0)} ms (${spread(base.map((x) => x.ms))}), ${RUNS} runs; ${perRun(ours, 'ms')}; goal ≤ 1.0× ${holds(tOurs / tBase)}` });
       const mNode = median(emptyNode.slice(-RUNS).map((x) => x.kb));
       const mPy = median(emptyPython.slice(-RUNS).map((x) => x.kb));
       const overEmpty = `${(mOurs / mNode).toFixed(2)}× an empty node (${(mNode / 1024).toFixed(0)} MiB), ${((mOurs - mNode) / 1024).toFixed(0)} MiB over it vs the baseline's ${((mBase - mPy) / 1024).toFixed(0)} MiB over an empty python3 (${(mPy / 1024).toFixed(0)} MiB)`;
-      figures.push({ name: `${c.label}: peak RSS`, value: mOurs / mBase, unit: '× baseline', note: `median ${(mOurs / 1024).toFixed(0)} MiB (${spread(ours.map((x) => x.kb / 1024))}) vs ${(mBase / 1024).toFixed(0)} MiB (${spread(base.map((x) => x.kb / 1024))}); ${overEmpty}; goal ≤ 1.0× ${holds(mOurs / mBase)}` });
+      figures.push({ name: `${c.label}: peak RSS`, value: mOurs / mBase, unit: '× baseline', note: `median ${(mOurs / 1024).toFixed(0)} MiB (${spread(ours.map((x) => x.kb / 1024))}) vs ${(mBase / 1024).toFixed(0)} MiB (${spread(base.map((x) => x.kb / 1024))}); ${perRun(ours, 'kb')}; ${overEmpty}; goal ≤ 1.0× ${holds(mOurs / mBase)}` });
       if (before) {
         const tOld = median(old.map((x) => x.ms));
         const mOld = median(old.map((x) => x.kb));
-        figures.push({ name: `${c.label}: before (BENCH_CLI_BEFORE)`, value: tOld / tBase, unit: '× baseline time', note: `${(mOld / mBase).toFixed(2)}× its peak RSS (${(mOld / mNode).toFixed(2)}× an empty node); median ${tOld.toFixed(0)} ms (${spread(old.map((x) => x.ms))}), ${(mOld / 1024).toFixed(0)} MiB (${spread(old.map((x) => x.kb / 1024))})` });
+        figures.push({ name: `${c.label}: before (BENCH_CLI_BEFORE)`, value: tOld / tBase, unit: '× baseline time', note: `${(mOld / mBase).toFixed(2)}× its peak RSS (${(mOld / mNode).toFixed(2)}× an empty node); median ${tOld.toFixed(0)} ms (${spread(old.map((x) => x.ms))}), ${(mOld / 1024).toFixed(0)} MiB (${spread(old.map((x) => x.kb / 1024))}); time ${perRun(old, 'ms')}; the build under test ÷ this one, per run: ${(() => {
+          const r = ours.map((x, i) => x.ms / old[i]!.ms);
+          return `time median ${median(r).toFixed(2)}×, p95 ${p95(r).toFixed(2)}×`;
+        })()}` });
       }
     }
     figures.push({ name: 'baseline', value: RUNS, unit: 'runs each', note: baseline });

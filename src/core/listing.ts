@@ -257,13 +257,23 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
+const SURROGATE = /[\ud800-\udfff]/;
+
 /**
  * nanobot's `sorted(rows, key=updated_at, reverse=True)`: stable, newest first; mixing a string with a
  * number raises TypeError (then nanobot's listing shows nothing).
  */
 export function sortListing(rows: ListingRow[]): { rows: ListingRow[] } | { error: PyError } {
+  const out = [...rows];
+  if (rows.every((r) => typeof r.updated_at === 'string' && !SURROGATE.test(r.updated_at))) {
+    // The usual case, all text without surrogates: UTF-16 order is code point order, so one native compare each.
+    out.sort((r1, r2) => {
+      const [a, b] = [r1.updated_at as string, r2.updated_at as string];
+      return b < a ? -1 : a < b ? 1 : 0;
+    });
+    return { rows: out };
+  }
   try {
-    const out = [...rows];
     // Array.prototype.sort is stable, as Python's is; ties keep the input order.
     out.sort((r1, r2) => (pyLess(r2.updated_at, r1.updated_at) ? -1 : pyLess(r1.updated_at, r2.updated_at) ? 1 : 0));
     return { rows: out };

@@ -14,7 +14,9 @@ export const PY_WS_CLASS =
   '\\t\\n\\v\\f\\r\\x1c-\\x1f\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
 
 const WS_CHAR = new RegExp(`^[${PY_WS_CLASS}]$`, 'u');
-const WS_RUN = new RegExp(`[${PY_WS_CLASS}]+`, 'gu');
+// Runs to collapse: two or more whitespace characters, or one that is not already a space (a text
+// whose runs are all single spaces matches nothing and comes back as it is, not copied).
+const WS_RUN = new RegExp(`[${PY_WS_CLASS}]{2,}|[${PY_WS_CLASS.replace('\\x20', '')}]`, 'gu');
 const ALL_WS = new RegExp(`^[${PY_WS_CLASS}]+$`, 'u');
 
 /** Python `s.isspace()`: non-empty and every character Python whitespace (not JS `\s`). */

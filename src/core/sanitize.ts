@@ -16,6 +16,7 @@ const TOOL_CALL_ECHO_LINE = new RegExp(`^${WS}(?:generate_image|message)\\([^)]*
  * `message(…)`/`generate_image(…)` call; join with `\n` and strip.
  */
 export function sanitizeAssistantReplayText(text: string): string {
+  if (isClean(text)) return text;
   const hit = recent.get(text);
   if (hit !== undefined) return hit;
   const lines = pySplitlines(text.replace(TIME_STAMP, ''));
@@ -29,6 +30,16 @@ export function sanitizeAssistantReplayText(text: string): string {
   recent.set(text, clean);
   recentChars += cost;
   return clean;
+}
+
+const LINE_BREAK = /[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/;
+
+/**
+ * One line with no stamp, breadcrumb or echo and nothing to strip comes back as it is: told without
+ * splitting or caching it (a listing of 10,000 files previews 10,000 such texts, each seen once).
+ */
+function isClean(text: string): boolean {
+  return !LINE_BREAK.test(text) && !TIME_STAMP.test(text) && !LOCAL_IMAGE_LINE.test(text) && !TOOL_CALL_ECHO_LINE.test(text) && pyStrip(text) === text;
 }
 
 /** Results for recent texts: a replay control change sanitizes the same window's assistant turns again (~1.5 ms of 2,000 messages). */

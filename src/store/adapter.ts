@@ -66,9 +66,11 @@ export interface StorageAdapter {
   readHead(path: string, n: number): Promise<Uint8Array>;
   /**
    * Optional: stat and readHead from one look-up of the file, so both describe the same version and a
-   * browser listing of 1,000 files walks its handles once per file, not twice.
+   * browser listing of 1,000 files walks its handles once per file, not twice. Given `into` (at least
+   * `n` bytes), an adapter may read the head into it and return a view of it: a listing then reuses
+   * a few buffers for 10,000 files instead of leaving one per file to the GC, and copies what it keeps.
    */
-  statHead?(path: string, n: number): Promise<{ stat: FileStat; head: Uint8Array }>;
+  statHead?(path: string, n: number, into?: Uint8Array): Promise<{ stat: FileStat; head: Uint8Array }>;
   /**
    * Bytes [start, end) (fewer at the end of the file): lets a listing read on from where it
    * stopped, chunk by chunk as nanobot's reader does, instead of reading the head again.

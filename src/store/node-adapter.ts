@@ -40,11 +40,15 @@ export function fromNodeError(e: unknown, path: string, action: string): StoreEr
 /** Wrap a folder on disk (absolute or relative to the cwd) as a StorageAdapter. */
 export function createNodeAdapter(rootDir: string): StorageAdapter {
   const root = nodePath.resolve(rootDir);
+  const base = root.endsWith(nodePath.sep) ? root : root + nodePath.sep;
+  // A checked relative path has no empty, `.` or `..` segment, so joining needs no normalizing
+  // (path.join's was ~3% of listing 10,000 files).
   const abs = (path: string): string => {
     if (nodePath.sep === '\\' && path.includes('\\')) {
       throw new StoreError('bad-name', `'${path}' contains a backslash, a path separator here.`, { path });
     }
-    return nodePath.join(root, ...splitPath(path));
+    const parts = splitPath(path);
+    return parts.length === 0 ? root : base + parts.join(nodePath.sep);
   };
 
   async function guard<T>(path: string, action: string, fn: () => Promise<T>): Promise<T> {
@@ -173,25 +177,31 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
     readHead: (path, n) => readRange(path, 0, n),
 
     // Synchronous calls: a listing asks this of every file, and four thread-pool round trips cost
-    // more than the syscalls themselves (1,000 files: ~100 ms of a 300 ms listing).
-    statHead: (path, n) =>
-      guard(path, 'Reading', async () => {
+    // more than the syscalls themselves (1,000 files: ~100 ms of a 300 ms listing). Read into the
+    // caller's buffer when given: a fresh 8 KiB per file was ~15% of a 10,000-file listing's CPU.
+    statHead: (path, n, into) => {
+      try {
         const fd = openSync(abs(path), 'r');
         try {
           const s = fstatSync(fd);
           if (!s.isFile()) throw new StoreError('io', `'${path}' is not a file.`, { path });
-          const buf = new Uint8Array(Math.max(0, Math.min(n, s.size)));
+          const want = Math.max(0, Math.min(n, s.size));
+          const buf = into && into.length >= want ? into.subarray(0, want) : new Uint8Array(want);
           let got = 0;
           while (got < buf.length) {
             const r = readSync(fd, buf, got, buf.length - got, got);
             if (r === 0) break;
             got += r;
           }
-          return { stat: { size: s.size, lastModified: Math.trunc(s.mtimeMs) }, head: got === buf.length ? buf : buf.slice(0, got) };
+          const head = got === buf.length ? buf : into ? buf.subarray(0, got) : buf.slice(0, got);
+          return Promise.resolve({ stat: { size: s.size, lastModified: Math.trunc(s.mtimeMs) }, head });
         } finally {
           closeSync(fd);
         }
-      }),
+      } catch (e) {
+        return Promise.reject(fromNodeError(e, path, 'Reading'));
+      }
+    },
 
     readRange,
 

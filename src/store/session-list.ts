@@ -95,23 +95,29 @@ export function mtimeIso(ms: number): string {
 export async function listSessions(adapter: StorageAdapter, dir: string, opts: ListOptions): Promise<Listing> {
   const names = opts.names ?? (await adapter.list(dir)).filter((e) => e.kind === 'file' && e.name.endsWith('.jsonl')).map((e) => e.name);
   // A file deleted after the folder was listed is left out, as nanobot's listing leaves it out.
-  const found = await mapBounded(names, PARALLEL, (name) => {
+  // Heads are read into buffers reused file after file (one per file in flight); no summary keeps one.
+  const spare: Uint8Array[] = [];
+  const found = await mapBounded(names, PARALLEL, async (name) => {
     const known = opts.known?.get(name);
-    if (known) return Promise.resolve(reused(known));
-    return summarize(adapter, joinPath(dir, name), name, opts).catch((e: unknown) => (isStoreError(e, 'not-found') ? null : unreadable(joinPath(dir, name), name, opts, e)));
+    if (known) return reused(known);
+    const scratch = spare.pop() ?? new Uint8Array(HEAD_BYTES);
+    try {
+      return await summarize(adapter, joinPath(dir, name), name, opts, scratch);
+    } catch (e) {
+      return isStoreError(e, 'not-found') ? null : unreadable(joinPath(dir, name), name, opts, e);
+    } finally {
+      spare.push(scratch);
+    }
   });
   const listed = found.filter((s): s is Listed => s !== null);
   const cores = listed.flatMap((s) => (s.core ? [s.core] : []));
   const raised = listed.find((s) => s.summary.raises)?.summary.raises;
   const sorted = raised ? { error: raised } : sortListing(cores);
   const order = 'rows' in sorted ? sorted.rows : cores;
-  const rank = new Map(order.map((r, i) => [r, i]));
-  listed.sort((a, b) => {
-    const x = a.core ? rank.get(a.core)! : Infinity;
-    const y = b.core ? rank.get(b.core)! : Infinity;
-    return x !== y ? x - y : b.summary.lastModified - a.summary.lastModified;
-  });
-  const summaries = listed.map((s) => s.summary);
+  // Rows in nanobot's order, then the files it leaves out, newest first.
+  const byCore = new Map(listed.flatMap((s) => (s.core ? [[s.core, s.summary] as const] : [])));
+  const left = listed.filter((s) => !s.core).sort((a, b) => b.summary.lastModified - a.summary.lastModified);
+  const summaries = [...order.map((r) => byCore.get(r)!), ...left.map((s) => s.summary)];
   return {
     summaries,
     sortError: 'error' in sorted ? sorted.error : null,
@@ -161,14 +167,14 @@ function unreadable(path: string, fileName: string, opts: ListOptions, e: unknow
 }
 
 /** A file's stat and head: from one look-up where the adapter can, else a stat and then a read. */
-async function statAndHead(adapter: StorageAdapter, path: string): Promise<{ stat: FileStat; head: Uint8Array }> {
-  if (adapter.statHead) return adapter.statHead(path, HEAD_BYTES);
-  const stat = await adapter.stat(path);
-  return { stat, head: await adapter.readHead(path, HEAD_BYTES) };
+function statAndHead(adapter: StorageAdapter, path: string, scratch: Uint8Array): Promise<{ stat: FileStat; head: Uint8Array }> {
+  if (adapter.statHead) return adapter.statHead(path, HEAD_BYTES, scratch);
+  return adapter.stat(path).then(async (stat) => ({ stat, head: await adapter.readHead(path, HEAD_BYTES) }));
 }
 
-async function summarize(adapter: StorageAdapter, path: string, fileName: string, opts: ListOptions): Promise<Listed> {
-  const first = await statAndHead(adapter, path);
+/** One file's summary; `scratch` may hold its head, so nothing returned may keep a view of the bytes read. */
+async function summarize(adapter: StorageAdapter, path: string, fileName: string, opts: ListOptions, scratch: Uint8Array): Promise<Listed> {
+  const first = await statAndHead(adapter, path, scratch);
   const stat = first.stat;
   const head = new HeadBuffer(first.head);
   let complete = head.length >= stat.size;

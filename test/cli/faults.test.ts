@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/cli';
 import { base64urlKey } from '../../src/core/keys';
+import { pyDumps } from '../../src/core/pyjson';
+import type { PyValue } from '../../src/core/pyvalue';
 import { version } from '../../package.json';
 
 const NOW = ['--now', '2031-07-08T09:10:11.121314'];
@@ -132,6 +134,48 @@ describe('CLI faults', () => {
     expect(r.out).toContain('x:y');
     expect(r.out).toContain('in a namespace');
     expect(JSON.parse((await run('list', config, '--json')).out)).toMatchObject({ folder: `sessions/${id}`, rows: [{ key: 'x:y' }] });
+  });
+
+  it('list --json of several folders is json.dumps of nanobot’s rows per folder, byte for byte', async () => {
+    const [id1, id2] = ['0123456789abcdef0123456789abcdef', 'fedcba9876543210fedcba9876543210'];
+    const titled = JSON.stringify({ _type: 'metadata', key: 'x:y', created_at: 5, updated_at: '2026-06-02T10:00:00', metadata: { title: 'Café «1»' }, last_consolidated: 0 });
+    const config = folder({
+      'config.json': ['{}'],
+      [`sessions/${id1}/${base64urlKey('x:y')}.jsonl`]: [titled, user('say "hi"\tthere 天气')],
+      [`sessions/${id1}/${base64urlKey('x:z')}.jsonl`]: [meta('x:z', '2026-06-03T10:00:00'), bot('only me')],
+      [`sessions/${id2}/.workspace`]: ['/home/me/ws'],
+      [`sessions/${id2}/${base64urlKey('q:r')}.jsonl`]: [meta('q:r', 7), user('a')],
+      [`sessions/${id2}/${base64urlKey('q:s')}.jsonl`]: [meta('q:s'), user('b')],
+    });
+    const r = await run('list', config, '--json', '--nanobot', 'v0.3.0');
+    expect(r.code).toBe(1); // the second folder's times mix a number with text
+    expect(r.out).toBe(pyDumps(JSON.parse(r.out) as PyValue));
+    expect(JSON.parse(r.out)).toEqual({
+      folders: [
+        {
+          path: `sessions/${id1}`,
+          label: `workspace ${id1}`,
+          rows: [
+            { key: 'x:z', created_at: '2026-06-01T09:00:00', updated_at: '2026-06-03T10:00:00', title: '', preview: 'only me', path: `${base64urlKey('x:z')}.jsonl` },
+            { key: 'x:y', created_at: 5, updated_at: '2026-06-02T10:00:00', title: 'Café «1»', preview: 'say "hi" there 天气', path: `${base64urlKey('x:y')}.jsonl` },
+          ],
+        },
+        { path: `sessions/${id2}`, label: '/home/me/ws', rows: expect.any(Array), error: { type: 'TypeError', message: expect.stringContaining("'<' not supported") } },
+      ],
+    });
+  });
+
+  it('list prints 300 sessions in one write, not a write per row, the same text as line by line', async () => {
+    const files: Record<string, string[]> = {};
+    for (let i = 0; i < 300; i++) files[`sessions/s_${i}.jsonl`] = [meta(`s:${i}`, `2026-06-01T10:00:${String(i % 60).padStart(2, '0')}`), user(`question ${i}`)];
+    const dir = folder(files);
+    const pieces: string[] = [];
+    const code = await main(['list', dir, ...NOW], { log: (s) => pieces.push(s + '\n'), write: (s) => pieces.push(s) });
+    expect(code).toBe(0);
+    expect(pieces).toHaveLength(1);
+    const byLine = await run('list', dir);
+    expect(pieces.join('')).toBe(byLine.out + '\n');
+    expect(byLine.out).toContain('300 sessions; read');
   });
 
   it('replay --json carries each message’s fate beside the entries', async () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   PY_WS_CLASS,
@@ -46,6 +47,16 @@ describe('Python whitespace', () => {
   it('collapseWhitespace is re.sub(r"\\s+", " ", s)', () => {
     expect(collapseWhitespace('a\x1c\x1d b\ufeff\u200bc\x85\u3000d')).toBe('a b\ufeff\u200bc d');
     expect(collapseWhitespace('\n\n')).toBe(' ');
+    expect(collapseWhitespace(' a  b \tc\u3000 ')).toBe(' a b c ');
+    // every run, of any length and mix, is one space; single spaces stay
+    const run = new RegExp(`[${PY_WS_CLASS}]+`, 'gu');
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(' ', '\t', '\n', '\x1f', '\x85', '\u3000', '\ufeff', 'a', 'é', '😀'), { maxLength: 12 }), (cs) => {
+        const s = cs.join('');
+        expect(collapseWhitespace(s)).toBe(s.replace(run, ' '));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 

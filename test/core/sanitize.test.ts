@@ -20,6 +20,10 @@ describe('sanitizeAssistantReplayText', () => {
     // lines are Python splitlines(), rejoined with \n
     ['a\x85message(x)\x0bb', 'a\nb'],
     ['\x1c\x1d', ''],
+    // one line: as it is unless stripped or dropped (told without splitting it)
+    ['plain one line, message(x) inside', 'plain one line, message(x) inside'],
+    ['\u3000one line\x1f', 'one line'],
+    ['', ''],
   ])('%j → %j', (input, want) => {
     expect(sanitizeAssistantReplayText(input)).toBe(want);
     expect(sanitizeAssistantReplayText(input)).toBe(want); // again, from the cache of recent texts

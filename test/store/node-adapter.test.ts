@@ -39,6 +39,23 @@ describe('node adapter', () => {
     await expect(a.statHead!('sessions/sub', 4)).rejects.toMatchObject({ code: 'io' });
   });
 
+  it('reads a head into the buffer it is given, as a view of it, for a long file and a short one', async () => {
+    const a = createNodeAdapter(dir);
+    const into = new Uint8Array(16).fill(42);
+    const cut = await a.statHead!('sessions/a.jsonl', 4, into);
+    expect(cut.head.buffer).toBe(into.buffer);
+    expect([cut.head.byteOffset, dec(cut.head), cut.stat.size]).toEqual([0, 'orig', 9]);
+    const whole = await a.statHead!('sessions/a.jsonl', 16, into);
+    expect(whole.head.buffer).toBe(into.buffer);
+    expect([whole.head.length, dec(whole.head), dec(into.subarray(0, 9))]).toEqual([9, 'original\n', 'original\n']);
+    expect(into[9]).toBe(42); // nothing past the file's end is touched
+    // A buffer too small for the head is not used.
+    const small = new Uint8Array(4);
+    const fresh = await a.statHead!('sessions/a.jsonl', 9, small);
+    expect(fresh.head.buffer).not.toBe(small.buffer);
+    expect(dec(fresh.head)).toBe('original\n');
+  });
+
   it('streams a multi-chunk file', async () => {
     const big = Buffer.alloc(300_000, 7);
     fs.writeFileSync(path.join(dir, 'big.jsonl'), big);

@@ -17,6 +17,7 @@ import { listingRow, sortListing } from '../../src/core/listing';
 import { loadNanobot } from '../../src/core/load';
 import { pyDumps } from '../../src/core/pyjson';
 import type { PyDict } from '../../src/core/pyvalue';
+import type { StorageAdapter } from '../../src/store/adapter';
 import { createMemoryAdapter, SAVE_STEPS, type MemoryAdapter } from '../../src/store/memory-adapter';
 import { createNodeAdapter } from '../../src/store/node-adapter';
 import { deleteSession, HEAD_BYTES, listSessions, mtimeIso, openSession, saveDocument, writeFork } from '../../src/store/sessions';
@@ -196,6 +197,42 @@ describe('listSessions', () => {
       expect(listing.summaries[0]!.bytesRead).toBe(3 * HEAD_BYTES);
       expect(listing.summaries[0]!.bytesRead).toBe(nanobotBytes(text));
       expect(listing.summaries[0]!.row!.preview).toBe('q');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('over the Node adapter reads heads into a few buffers reused file after file, and no summary keeps them', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-store-'));
+    try {
+      // 48 files, 16 read at once: short whole files, heads read on past 8 KiB, damaged heads (the whole file read).
+      for (let i = 0; i < 48; i++) {
+        const kind = i % 3;
+        const text =
+          kind === 0
+            ? lines(meta(`cli:s${i}`, `2026-01-01T00:00:${String(i).padStart(2, '0')}`), msg('user', `short ${i}`))
+            : kind === 1
+              ? lines(meta(`cli:s${i}`, '2026-01-02T00:00:00', { note: 'n'.repeat(9000 + i) }), msg('user', `long ${i}`)) + bulkBody(30_000)
+              : lines(meta(`cli:s${i}`, '2026-01-03T00:00:00'), '{"role": "user", "content": "cut', msg('user', `after ${i}`));
+        fs.writeFileSync(path.join(dir, `cli_s${i}.jsonl`), text);
+      }
+      const node = createNodeAdapter(dir);
+      const given = new Set<ArrayBufferLike>();
+      const reusing: StorageAdapter = {
+        ...node,
+        statHead: (p, n, into) => {
+          if (into) given.add(into.buffer);
+          return node.statHead!(p, n, into);
+        },
+      };
+      const fresh: StorageAdapter = { ...node, statHead: (p, n) => node.statHead!(p, n) };
+      const listing = await listSessions(reusing, '', { version: 'v0.2', now: NOW });
+      expect(given.size).toBeGreaterThan(0);
+      expect(given.size).toBeLessThanOrEqual(16);
+      expect(listing).toEqual(await listSessions(fresh, '', { version: 'v0.2', now: NOW }));
+      expect(listing.summaries.map((s) => s.row?.preview).sort()).toEqual(
+        Array.from({ length: 48 }, (_, i) => `${['short', 'long', 'after'][i % 3]} ${i}`).sort(),
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -1,0 +1,43 @@
+/** nanobot's listing order (src/core/listing.ts `sortListing`): Python's stable sort by `updated_at`, newest first. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compareCodePoints, sortListing, type ListingRow } from '../../src/core/listing';
+import type { PyValue } from '../../src/core/pyvalue';
+
+const row = (updated_at: PyValue, i: number): ListingRow => ({ key: `k${i}`, created_at: '', updated_at, title: '', preview: '', path: `f${i}.jsonl` });
+
+/** Python's `sorted(rows, key=updated_at, reverse=True)` for string keys: by code point, ties in input order. */
+function pythonOrder(rows: ListingRow[]): string[] {
+  return rows
+    .map((r, i) => [r, i] as const)
+    .sort(([a, i], [b, j]) => compareCodePoints(b.updated_at as string, a.updated_at as string) || i - j)
+    .map(([r]) => r.path);
+}
+
+// Characters whose UTF-16 order and code point order agree (ASCII, BMP above the surrogates) and
+// astral ones, which JS `<` puts below U+E000–U+FFFF and Python above.
+const char = fc.constantFrom('2', '0', '9', '-', 'T', ':', 'a', 'é', '\ue000', '\uffff', '😀', '\u{10000}');
+const text = fc.array(char, { maxLength: 4 }).map((cs) => cs.join(''));
+
+describe('sortListing', () => {
+  it('orders text times by code point, newest first, ties kept in order, with or without astral characters', () => {
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 30 }), (times) => {
+        const rows = times.map(row);
+        const sorted = sortListing(rows);
+        expect('rows' in sorted && sorted.rows.map((r) => r.path)).toEqual(pythonOrder(rows));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('puts an astral character after U+FFFF, as Python does, where JS string order puts it before', () => {
+    const rows = [row('\uffff', 0), row('😀', 1), row('a', 2), row('\uffff', 3)];
+    const sorted = sortListing(rows);
+    expect('rows' in sorted && sorted.rows.map((r) => r.path)).toEqual(['f1.jsonl', 'f0.jsonl', 'f3.jsonl', 'f2.jsonl']);
+  });
+
+  it("raises nanobot's TypeError when a text time meets a number", () => {
+    expect(sortListing([row('2026-01-01', 0), row(5, 1)])).toMatchObject({ error: { type: 'TypeError', message: expect.stringContaining("'<' not supported") } });
+  });
+});
