@@ -18,15 +18,6 @@ import { Printer, type Out } from './printer';
 import { plural } from './text';
 import { versionFor } from './version';
 
-
-/**
- * From this many sessions on, `list` keeps V8's young generation at its starting size: its rows
- * survive to the end, and V8 would grow it to 16 MiB semi-spaces for them (~10 MiB of the peak RSS
- * at 10,000 sessions, ~2 at 1,000; no CPU time measured for it). Smaller folders skip loading
- * `node:v8`, which costs a process ~1.4 MiB and ~20 ms of CPU.
- */
-const SMALL_YOUNG_GENERATION_FROM = 500;
-
 /** The folders to list: the app's layout for a workspace or config folder, else DIR itself as nanobot's sessions folder. */
 async function foldersOf(adapter: StorageAdapter, dir: string): Promise<Layout> {
   const layout = await detectLayout(adapter, path.basename(dir));
@@ -84,9 +75,6 @@ export async function cmdList(args: Args, now: string, out: Out): Promise<number
   const adapter = createNodeAdapter(dir);
   const layout = await foldersOf(adapter, dir);
   const { folders, notes } = layout;
-  if (folders.reduce((n, f) => n + f.sessions.length, 0) >= SMALL_YOUNG_GENERATION_FROM) {
-    (await import('node:v8')).setFlagsFromString('--semi-space-growth-factor=1');
-  }
   const listings: [SessionFolder, Listing][] = [];
   const rules: string[] = [];
   for (const f of folders) {
