@@ -1,0 +1,195 @@
+/**
+ * The Export tab of large-file mode: the full view's formats, redaction and file names, over a
+ * file never read whole. The redaction search reads the messages in slices (findings counted, the
+ * first ones listed for unmasking), the preview shows the first messages, and "Make the file"
+ * writes the export as a Blob of parts, with progress and a way to cancel. The bytes are those the
+ * full view's Export tab would save (test/store/large-export.test.ts).
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { ExportFormat, ExportHead } from '../../../core/export';
+import { exportKey, exportTitle, titleLine } from '../../../core/export-head';
+import { EXPORT_WORDS } from '../../../core/export-parts';
+import type { Numbered } from '../../../core/export-redact';
+import type { IndexLoad } from '../../../core/index-load';
+import { lastMetadataLine } from '../../../core/large-edit';
+import type { LineIndex } from '../../../core/line-index';
+import type { NanobotVersion } from '../../../core/nanobot-version';
+import { buildExportBlob, fileFeed, scanExport, type ExportScan } from '../../../store/large-export';
+import { readRecords } from '../../../store/large-records';
+import { sliceEnd } from '../../../store/message-slices';
+import { keyForFile } from '../../../store/session-list';
+import { pg } from '../../i18n/text';
+import { downloadBlob, exportFileName } from '../export/download';
+import { FindingsList } from '../export/FindingsList';
+import { exportFormats } from '../export/formats';
+import { maskFor } from '../export/scan';
+import { Fold } from '../Fold';
+
+export interface LargeExportProps {
+  file: Blob;
+  index: LineIndex;
+  load: IndexLoad;
+  version: NanobotVersion;
+  fileName: string;
+  /** Findings listed at most (all are counted and masked). */
+  listed?: number;
+}
+
+/** Findings a large file's list holds. */
+export const LISTED_FINDINGS = 1000;
+/** The preview's messages: those in the file's first bytes (at least one). */
+const PREVIEW_BYTES = 256 * 1024;
+/** Progress is shown a few times a second: a render per message would add up. */
+const PROGRESS_MS = 200;
+
+type Run<T> = { step: 'running'; done: number } | { step: 'done'; value: T } | { step: 'cancelled' } | { step: 'failed'; message: string };
+
+/** Runs `work` (again when `deps` change or `again` is called), with throttled progress and a cancel. */
+function useRun<T>(work: ((opts: { signal: AbortSignal; onProgress: (done: number) => void }) => Promise<T>) | null, deps: unknown[]) {
+  const [run, setRun] = useState<Run<T> | null>(null);
+  const ctl = useRef<AbortController | null>(null);
+  const start = () => {
+    ctl.current?.abort();
+    if (!work) return setRun(null);
+    const c = (ctl.current = new AbortController());
+    let shown = 0;
+    setRun({ step: 'running', done: 0 });
+    const onProgress = (done: number) => {
+      if (performance.now() - shown < PROGRESS_MS) return;
+      shown = performance.now();
+      setRun({ step: 'running', done });
+    };
+    work({ signal: c.signal, onProgress }).then(
+      (value) => !c.signal.aborted && setRun({ step: 'done', value }),
+      (e) => setRun(c.signal.aborted ? { step: 'cancelled' } : { step: 'failed', message: e instanceof Error ? e.message : String(e) }),
+    );
+  };
+  useEffect(() => {
+    start();
+    return () => ctl.current?.abort();
+  }, deps);
+  return { run, start, cancel: () => ctl.current?.abort(), reset: () => (ctl.current?.abort(), setRun(null)) };
+}
+
+/** The title and key the export states, from the two metadata records that give them. */
+function useHead(p: LargeExportProps): { title: string; key: string } | null {
+  const [head, setHead] = useState<{ title: string; key: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    setHead(null);
+    const read = (line: number) => (line < 0 ? Promise.resolve(null) : readRecords(p.file, p.index, [line]).then(([v]) => v ?? null));
+    void Promise.all([read(titleLine(p.index, p.load)), read(lastMetadataLine(p.index))]).then(([t, k]) => live && setHead({ title: exportTitle(t), key: exportKey(k, keyForFile(p.fileName, p.version)) }));
+    return () => void (live = false);
+  }, [p.file, p.index, p.load, p.fileName, p.version]);
+  return head;
+}
+
+/** The large-file Export tab. */
+export function LargeExport(p: LargeExportProps) {
+  const [format, setFormat] = useState<ExportFormat>('md');
+  const [unmask, setUnmask] = useState<ReadonlySet<number>>(new Set());
+  const head = useHead(p);
+  const total = p.index.messageCount;
+  const scan = useRun<ExportScan>(head && ((o) => scanExport(head.title, head.key, fileFeed(p.file, p.index), p.listed ?? LISTED_FINDINGS, o)), [head]);
+  const t = pg().export;
+  const tl = pg().largeExport;
+  const doc = (count: number): ExportHead => ({ title: head!.title, key: head!.key, what: t.whatSession, notes: [], count, words: t.doc(EXPORT_WORDS) });
+  const mask = (n: Numbered) => (unmask.has(n.id) ? null : maskFor(n));
+  const ready = scan.run?.step === 'done';
+  // The preview: the first messages, written as the file writes them.
+  const shown = useMemo(() => (total ? sliceEnd(p.index, 0, PREVIEW_BYTES) : 0), [p.index]);
+  const preview = useRun<string>(ready ? (o) => buildExportBlob(doc(total), format, fileFeed(p.file, { ...p.index, messageCount: shown }), mask, o).then((b) => b.text()) : null, [ready, format, unmask]);
+  const [making, setMaking] = useState(false);
+  const build = useRun<Blob>(making ? (o) => buildExportBlob(doc(total), format, fileFeed(p.file, p.index), mask, o) : null, [making, format, unmask]);
+  if (!head) return <p class="sl-muted" role="status" aria-busy="true">{tl.reading}</p>;
+  const toggle = (id: number) => {
+    const next = new Set(unmask);
+    if (!next.delete(id)) next.add(id);
+    setUnmask(next);
+    setMaking(false);
+  };
+  const pick = (f: ExportFormat) => {
+    setFormat(f);
+    setMaking(false);
+  };
+  const s = scan.run;
+  const keyMasked = s?.step === 'done' && s.value.key.some((n) => !unmask.has(n.id));
+  const name = exportFileName(p.fileName, keyMasked, false, format);
+  return (
+    <section class="sl-export sl-large-export" aria-labelledby="sl-large-export-h">
+      <h3 id="sl-large-export-h" class="sl-h">{t.heading}</h3>
+      <p class="sl-muted">{t.local}</p>
+      <fieldset class="sl-export-pick">
+        <legend>{t.what}</legend>
+        <label><input type="radio" name="sl-large-export-src" checked /> {t.sourceSession(total)}</label>
+        <p class="sl-muted">{tl.replayNot}</p>
+      </fieldset>
+      <fieldset class="sl-export-pick">
+        <legend>{t.format}</legend>
+        {exportFormats().map((f) => (
+          <label key={f.id}><input type="radio" name="sl-large-export-fmt" checked={format === f.id} onChange={() => pick(f.id)} /> {f.label}</label>
+        ))}
+      </fieldset>
+      <h4 class="sl-h">{t.redaction}</h4>
+      {s?.step === 'running' && <Progress text={t.scanning(s.done, total)} onCancel={scan.cancel} />}
+      {s?.step === 'cancelled' && <Stopped onAgain={scan.start} />}
+      {s?.step === 'failed' && <p class="sl-banner sl-danger" role="alert">{tl.failed(s.message)}</p>}
+      {s?.step === 'done' && (
+        <>
+          <FindingsList all={s.value.listed} unmask={unmask} onToggle={toggle} counted={s.value} />
+          <h4 class="sl-h">{tl.previewFirst(shown, total)}</h4>
+          <div class="sl-export-preview" tabIndex={0} role="region" aria-label={t.previewLabel}>
+            {preview.run?.step === 'done' ? <Fold key={format} text={preview.run.value} limit={6000} lines={80} class="sl-code" /> : <p class="sl-muted" aria-busy="true">…</p>}
+          </div>
+          <h4 class="sl-h">{t.save}</h4>
+          <Save build={build.run} making={making} name={name} total={total} onMake={() => setMaking(true)} onCancel={build.cancel} onAgain={build.start} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function Progress({ text, onCancel }: { text: string; onCancel: () => void }) {
+  return (
+    <p role="status" aria-busy="true">
+      <span class="sl-muted">{text}</span>{' '}
+      <button type="button" onClick={onCancel}>{pg().largeExport.cancel}</button>
+    </p>
+  );
+}
+
+function Stopped({ onAgain }: { onAgain: () => void }) {
+  const tl = pg().largeExport;
+  return (
+    <p class="sl-banner sl-info" role="status">
+      {tl.cancelled}{' '}
+      <button type="button" onClick={onAgain}>{tl.again}</button>
+    </p>
+  );
+}
+
+interface SaveProps {
+  build: Run<Blob> | null;
+  making: boolean;
+  name: string;
+  total: number;
+  onMake: () => void;
+  onCancel: () => void;
+  onAgain: () => void;
+}
+
+/** Make the file, then download it: the button, the progress, the download with its size. */
+function Save({ build, making, name, total, onMake, onCancel, onAgain }: SaveProps) {
+  const t = pg().export;
+  const tl = pg().largeExport;
+  if (!making || !build) return <p><button type="button" class="sl-primary" onClick={onMake}>{tl.make}</button></p>;
+  if (build.step === 'running') return <Progress text={tl.making(build.done, total)} onCancel={onCancel} />;
+  if (build.step === 'cancelled') return <Stopped onAgain={onAgain} />;
+  if (build.step === 'failed') return <p class="sl-banner sl-danger" role="alert">{tl.failed(build.message)}</p>;
+  return (
+    <p>
+      <button type="button" class="sl-primary" onClick={() => downloadBlob(build.value, name)}>{t.download(name)}</button>{' '}
+      <span class="sl-muted">{pg().session.bytes(build.value.size)}</span> <span class="sl-muted">{tl.made}</span>
+    </p>
+  );
+}
