@@ -96,7 +96,7 @@ export async function scanExport(title: string, key: string, feed: MessageFeed, 
 }
 
 /** Text gathered before it becomes a Blob part: parts of a few MiB, not one per message. */
-const PART_CHARS = 1 << 22;
+const PART_CHARS = 1 << 20;
 
 /** The export file of `head` and `feed`'s messages as a Blob of parts, masked by `mask` (null: leave the finding). */
 export async function buildExportBlob(head: ExportHead, format: ExportFormat, feed: MessageFeed, mask: (n: Numbered) => string | null, opts: ExportRunOptions = {}): Promise<Blob> {

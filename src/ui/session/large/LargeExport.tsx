@@ -38,7 +38,7 @@ export interface LargeExportProps {
 /** Findings a large file's list holds. */
 export const LISTED_FINDINGS = 1000;
 /** The preview's messages: those in the file's first bytes (at least one). */
-const PREVIEW_BYTES = 256 * 1024;
+const PREVIEW_BYTES = 64 * 1024;
 /** Progress is shown a few times a second: a render per message would add up. */
 const PROGRESS_MS = 200;
 
@@ -68,7 +68,7 @@ function useRun<T>(work: ((opts: { signal: AbortSignal; onProgress: (done: numbe
     start();
     return () => ctl.current?.abort();
   }, deps);
-  return { run, start, cancel: () => ctl.current?.abort(), reset: () => (ctl.current?.abort(), setRun(null)) };
+  return { run, start, cancel: () => ctl.current?.abort() };
 }
 
 /** The title and key the export states, from the two metadata records that give them. */
@@ -99,18 +99,11 @@ export function LargeExport(p: LargeExportProps) {
   // The preview: the first messages, written as the file writes them.
   const shown = useMemo(() => (total ? sliceEnd(p.index, 0, PREVIEW_BYTES) : 0), [p.index]);
   const preview = useRun<string>(ready ? (o) => buildExportBlob(doc(total), format, fileFeed(p.file, { ...p.index, messageCount: shown }), mask, o).then((b) => b.text()) : null, [ready, format, unmask]);
-  const [making, setMaking] = useState(false);
-  const build = useRun<Blob>(making ? (o) => buildExportBlob(doc(total), format, fileFeed(p.file, p.index), mask, o) : null, [making, format, unmask]);
   if (!head) return <p class="sl-muted" role="status" aria-busy="true">{tl.reading}</p>;
   const toggle = (id: number) => {
     const next = new Set(unmask);
     if (!next.delete(id)) next.add(id);
     setUnmask(next);
-    setMaking(false);
-  };
-  const pick = (f: ExportFormat) => {
-    setFormat(f);
-    setMaking(false);
   };
   const s = scan.run;
   const keyMasked = s?.step === 'done' && s.value.key.some((n) => !unmask.has(n.id));
@@ -127,7 +120,7 @@ export function LargeExport(p: LargeExportProps) {
       <fieldset class="sl-export-pick">
         <legend>{t.format}</legend>
         {exportFormats().map((f) => (
-          <label key={f.id}><input type="radio" name="sl-large-export-fmt" checked={format === f.id} onChange={() => pick(f.id)} /> {f.label}</label>
+          <label key={f.id}><input type="radio" name="sl-large-export-fmt" checked={format === f.id} onChange={() => setFormat(f.id)} /> {f.label}</label>
         ))}
       </fieldset>
       <h4 class="sl-h">{t.redaction}</h4>
@@ -142,7 +135,8 @@ export function LargeExport(p: LargeExportProps) {
             {preview.run?.step === 'done' ? <Fold key={format} text={preview.run.value} limit={6000} lines={80} class="sl-code" /> : <p class="sl-muted" aria-busy="true">…</p>}
           </div>
           <h4 class="sl-h">{t.save}</h4>
-          <Save build={build.run} making={making} name={name} total={total} onMake={() => setMaking(true)} onCancel={build.cancel} onAgain={build.start} />
+          {/* Its own state: progress re-renders only it, not the list and the preview. New choices, a new file to make. */}
+          <Save key={`${format}|${[...unmask].join(',')}`} name={name} total={total} make={(o) => buildExportBlob(doc(total), format, fileFeed(p.file, p.index), mask, o)} />
         </>
       )}
     </section>
@@ -169,27 +163,26 @@ function Stopped({ onAgain }: { onAgain: () => void }) {
 }
 
 interface SaveProps {
-  build: Run<Blob> | null;
-  making: boolean;
   name: string;
   total: number;
-  onMake: () => void;
-  onCancel: () => void;
-  onAgain: () => void;
+  make: (opts: { signal: AbortSignal; onProgress: (done: number) => void }) => Promise<Blob>;
 }
 
-/** Make the file, then download it: the button, the progress, the download with its size. */
-function Save({ build, making, name, total, onMake, onCancel, onAgain }: SaveProps) {
+/** Make the file, then download it: the button, the progress (with a cancel), the download with its size. */
+function Save({ name, total, make }: SaveProps) {
+  const [making, setMaking] = useState(false);
+  const build = useRun<Blob>(making ? make : null, [making]);
   const t = pg().export;
   const tl = pg().largeExport;
-  if (!making || !build) return <p><button type="button" class="sl-primary" onClick={onMake}>{tl.make}</button></p>;
-  if (build.step === 'running') return <Progress text={tl.making(build.done, total)} onCancel={onCancel} />;
-  if (build.step === 'cancelled') return <Stopped onAgain={onAgain} />;
-  if (build.step === 'failed') return <p class="sl-banner sl-danger" role="alert">{tl.failed(build.message)}</p>;
+  const run = build.run;
+  if (!making || !run) return <p><button type="button" class="sl-primary" onClick={() => setMaking(true)}>{tl.make}</button></p>;
+  if (run.step === 'running') return <Progress text={tl.making(run.done, total)} onCancel={build.cancel} />;
+  if (run.step === 'cancelled') return <Stopped onAgain={build.start} />;
+  if (run.step === 'failed') return <p class="sl-banner sl-danger" role="alert">{tl.failed(run.message)}</p>;
   return (
     <p>
-      <button type="button" class="sl-primary" onClick={() => downloadBlob(build.value, name)}>{t.download(name)}</button>{' '}
-      <span class="sl-muted">{pg().session.bytes(build.value.size)}</span> <span class="sl-muted">{tl.made}</span>
+      <button type="button" class="sl-primary" onClick={() => downloadBlob(run.value, name)}>{t.download(name)}</button>{' '}
+      <span class="sl-muted">{pg().session.bytes(run.value.size)}</span> <span class="sl-muted">{tl.made}</span>
     </p>
   );
 }
