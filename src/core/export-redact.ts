@@ -55,3 +55,34 @@ export function tallyFindings(t: FindingTally, ns: readonly Numbered[], limit: n
     if (t.listed.length < limit) t.listed.push(n);
   }
 }
+
+/**
+ * The user's masking choices as data a worker can be sent: the mask's words around a label and a
+ * number, the label of each kind, and the findings the user unmasked.
+ */
+export interface MaskData {
+  parts: [string, string, string];
+  labels: Partial<Record<SecretKind, string>>;
+  unmask: number[];
+}
+
+const LABEL_SLOT = '\u0000';
+const NUMBER_SLOT = 9_876_543_210;
+
+/** `mask(label, n)` as data, with `labels` and `unmask`; null when it does not simply wrap the label and the number (then it is not sent). */
+export function maskToData(mask: (label: string, n: number) => string, labels: Partial<Record<SecretKind, string>>, unmask: Iterable<number>): MaskData | null {
+  const t = mask(LABEL_SLOT, NUMBER_SLOT);
+  const [a, rest] = [t.slice(0, t.indexOf(LABEL_SLOT)), t.slice(t.indexOf(LABEL_SLOT) + 1)];
+  const at = rest.indexOf(String(NUMBER_SLOT));
+  if (!t.includes(LABEL_SLOT) || at < 0) return null;
+  const parts: [string, string, string] = [a, rest.slice(0, at), rest.slice(at + String(NUMBER_SLOT).length)];
+  if (mask('probe', 12) !== parts[0] + 'probe' + parts[1] + '12' + parts[2]) return null;
+  return { parts, labels, unmask: [...unmask] };
+}
+
+/** The mask function of `d`: a finding's mask, or null for one the user unmasked. */
+export function maskFromData(d: MaskData): (n: Numbered) => string | null {
+  const unmask = new Set(d.unmask);
+  const [a, b, c] = d.parts;
+  return (n) => (unmask.has(n.id) ? null : a + (d.labels[n.f.kind] ?? n.f.kind) + b + (n.id + 1) + c);
+}

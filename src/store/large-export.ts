@@ -6,6 +6,8 @@
  * file itself with the user's choices; both number the findings the same way as the full view.
  */
 import { EXPORT_MIME, type ExportFormat, type ExportHead } from '../core/export';
+import { wordsFromData, type ExportWordsData } from '../core/export-parts';
+import { maskFromData, type MaskData } from '../core/export-redact';
 import { emptyTally, KEY_PATH, messagePath, numberFindings, tallyFindings, TITLE_PATH, type FindingTally, type Numbered } from '../core/export-redact';
 import { finishExport, startExport, writeMessage } from '../core/export-writer';
 import type { PyValue } from '../core/pyvalue';
@@ -50,6 +52,8 @@ export interface ExportRunOptions {
   signal?: AbortSignal;
   /** Messages done so far (called after each; a caller shows it at its own pace). */
   onProgress?: (done: number) => void;
+  /** Work between yields to the event loop, ms (the page: 8; a worker, which holds no page, much more). */
+  budgetMs?: number;
 }
 
 /** Runs `work` on every message of `feed` in slices of the page's time, stopping when aborted. */
@@ -65,7 +69,7 @@ async function eachMessage(feed: MessageFeed, work: (v: PyValue) => void, opts: 
   }
   for await (const b of feed) {
     opts.signal?.throwIfAborted();
-    await runSliced(steps(b));
+    await runSliced(steps(b), opts.budgetMs);
   }
 }
 
@@ -116,4 +120,24 @@ export async function buildExportBlob(head: ExportHead, format: ExportFormat, fe
   await eachMessage(feed, (v) => add(writeMessage(writer, v)), opts);
   add(finishExport(writer));
   return new Blob([...parts, ...pending], { type: EXPORT_MIME[format] });
+}
+
+/** What the worker is asked: a search, or a file to make (the head's words as data). */
+export type ExportRequest =
+  | { type: 'scan'; file: Blob; ix: SliceColumns; title: string; key: string; limit: number }
+  | { type: 'build'; file: Blob; ix: SliceColumns; head: Omit<ExportHead, 'words'>; words: ExportWordsData; format: ExportFormat; mask: MaskData };
+
+/** What the worker answers: progress (messages done), then the findings, the file, or why it failed. */
+export type ExportReply = { type: 'progress'; done: number } | { type: 'scan'; scan: ExportScan } | { type: 'blob'; blob: Blob } | { type: 'error'; message: string };
+
+/** Answers a request where it runs (the worker, or the page without workers). */
+export async function answerExport(req: ExportRequest, opts: ExportRunOptions): Promise<ExportReply> {
+  try {
+    if (req.type === 'scan') return { type: 'scan', scan: await scanExport(req.title, req.key, fileFeed(req.file, req.ix), req.limit, opts) };
+    const head = { ...req.head, words: wordsFromData(req.words) };
+    return { type: 'blob', blob: await buildExportBlob(head, req.format, fileFeed(req.file, req.ix), maskFromData(req.mask), opts) };
+  } catch (e) {
+    if (opts.signal?.aborted) throw e;
+    return { type: 'error', message: e instanceof Error ? e.message : String(e) };
+  }
 }

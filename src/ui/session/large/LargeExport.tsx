@@ -1,20 +1,23 @@
 /**
  * The Export tab of large-file mode: the full view's formats, redaction and file names, over a
  * file never read whole. The redaction search reads the messages in slices (findings counted, the
- * first ones listed for unmasking), the preview shows the first messages, and "Make the file"
- * writes the export as a Blob of parts, with progress and a way to cancel. The bytes are those the
+ * first ones listed for unmasking) and "Make the file" (the export as a Blob of parts) run in a
+ * worker (large-export-client.ts), with progress and a way to cancel; the preview of the first
+ * messages is made in the page. The bytes are those the
  * full view's Export tab would save (test/store/large-export.test.ts).
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ExportFormat, ExportHead } from '../../../core/export';
 import { exportKey, exportTitle, titleLine } from '../../../core/export-head';
 import { EXPORT_WORDS } from '../../../core/export-parts';
-import type { Numbered } from '../../../core/export-redact';
+import { maskToData, type Numbered } from '../../../core/export-redact';
+import { SECRET_LABEL, type SecretKind } from '../../../core/redact';
 import type { IndexLoad } from '../../../core/index-load';
 import { lastMetadataLine } from '../../../core/large-edit';
 import type { LineIndex } from '../../../core/line-index';
 import type { NanobotVersion } from '../../../core/nanobot-version';
-import { buildExportBlob, fileFeed, scanExport, type ExportScan } from '../../../store/large-export';
+import { buildExportBlob, fileFeed, type ExportScan } from '../../../store/large-export';
+import { buildLargeExport, scanLargeExport } from '../../../store/large-export-client';
 import { readRecords } from '../../../store/large-records';
 import { sliceEnd } from '../../../store/message-slices';
 import { keyForFile } from '../../../store/session-list';
@@ -22,7 +25,7 @@ import { pg } from '../../i18n/text';
 import { downloadBlob, exportFileName } from '../export/download';
 import { FindingsList } from '../export/FindingsList';
 import { exportFormats } from '../export/formats';
-import { maskFor } from '../export/scan';
+import { maskFor, secretLabel } from '../export/scan';
 import { Fold } from '../Fold';
 
 export interface LargeExportProps {
@@ -42,10 +45,11 @@ const PREVIEW_BYTES = 64 * 1024;
 /** Progress is shown a few times a second: a render per message would add up. */
 const PROGRESS_MS = 200;
 
+type RunOptions = { signal: AbortSignal; onProgress: (done: number) => void };
 type Run<T> = { step: 'running'; done: number } | { step: 'done'; value: T } | { step: 'cancelled' } | { step: 'failed'; message: string };
 
 /** Runs `work` (again when `deps` change or `again` is called), with throttled progress and a cancel. */
-function useRun<T>(work: ((opts: { signal: AbortSignal; onProgress: (done: number) => void }) => Promise<T>) | null, deps: unknown[]) {
+function useRun<T>(work: ((opts: RunOptions) => Promise<T>) | null, deps: unknown[]) {
   const [run, setRun] = useState<Run<T> | null>(null);
   const ctl = useRef<AbortController | null>(null);
   const start = () => {
@@ -90,11 +94,17 @@ export function LargeExport(p: LargeExportProps) {
   const [unmask, setUnmask] = useState<ReadonlySet<number>>(new Set());
   const head = useHead(p);
   const total = p.index.messageCount;
-  const scan = useRun<ExportScan>(head && ((o) => scanExport(head.title, head.key, fileFeed(p.file, p.index), p.listed ?? LISTED_FINDINGS, o)), [head]);
+  const scan = useRun<ExportScan>(head && ((o) => scanLargeExport(p.file, p.index, head.title, head.key, p.listed ?? LISTED_FINDINGS, o)), [head]);
   const t = pg().export;
   const tl = pg().largeExport;
   const doc = (count: number): ExportHead => ({ title: head!.title, key: head!.key, what: t.whatSession, notes: [], count, words: t.doc(EXPORT_WORDS) });
   const mask = (n: Numbered) => (unmask.has(n.id) ? null : maskFor(n));
+  // The whole file is made in a worker, told the masks as data (in the page if they cannot be).
+  const labels = Object.fromEntries(Object.keys(SECRET_LABEL).map((k) => [k, secretLabel(k as SecretKind)]));
+  const make = (o: RunOptions) => {
+    const data = maskToData(t.mask, labels, unmask);
+    return data ? buildLargeExport(p.file, p.index, doc(total), format, data, o) : buildExportBlob(doc(total), format, fileFeed(p.file, p.index), mask, o);
+  };
   const ready = scan.run?.step === 'done';
   // The preview: the first messages, written as the file writes them.
   const shown = useMemo(() => (total ? sliceEnd(p.index, 0, PREVIEW_BYTES) : 0), [p.index]);
@@ -136,7 +146,7 @@ export function LargeExport(p: LargeExportProps) {
           </div>
           <h4 class="sl-h">{t.save}</h4>
           {/* Its own state: progress re-renders only it, not the list and the preview. New choices, a new file to make. */}
-          <Save key={`${format}|${[...unmask].join(',')}`} name={name} total={total} make={(o) => buildExportBlob(doc(total), format, fileFeed(p.file, p.index), mask, o)} />
+          <Save key={`${format}|${[...unmask].join(',')}`} name={name} total={total} make={make} />
         </>
       )}
     </section>
@@ -165,7 +175,7 @@ function Stopped({ onAgain }: { onAgain: () => void }) {
 interface SaveProps {
   name: string;
   total: number;
-  make: (opts: { signal: AbortSignal; onProgress: (done: number) => void }) => Promise<Blob>;
+  make: (opts: RunOptions) => Promise<Blob>;
 }
 
 /** Make the file, then download it: the button, the progress (with a cancel), the download with its size. */
