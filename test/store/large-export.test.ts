@@ -101,4 +101,26 @@ describe('large-file mode’s export equals the full view’s', () => {
       expect(withFindings).toBeGreaterThan(0);
     }, 600_000);
   }
+
+  it('on hand-made files where the title and key come from different records', async () => {
+    const meta = (title: string, key?: string) => JSON.stringify({ _type: 'metadata', ...(key ? { key } : {}), created_at: null, updated_at: null, metadata: { title }, last_consolidated: 0 });
+    const msg = (i: number) => JSON.stringify({ role: 'user', content: `hello ${i} from ann@corp.example` });
+    const files: [string, string][] = [
+      // nanobot's repair pass skips the later metadata line (a byte-order mark): its title is the first one's; the key is the last record's.
+      ['cli_a.jsonl', [meta('First', 'cli:first'), msg(0), '\ufeff' + meta('Second', 'cli:second'), msg(1)].join('\n') + '\n'],
+      // No message: nanobot's repair pass keeps the first title (the second line fails its json.loads).
+      ['cli_b.jsonl', [meta('Only'), '\ufeff' + meta('With BOM')].join('\n') + '\n'],
+      // No key stored: the file name's.
+      ['telegram_42.jsonl', [meta('T'), msg(0), msg(1), 'not json', msg(2)].join('\r\n')],
+    ];
+    for (const version of ['v0.2', 'v0.3.0', 'main'] as const) {
+      for (const [name, text] of files) {
+        const bytes = enc.encode(text);
+        const large = await largeExport(name, bytes, version, 1);
+        const full = fullExport(name, bytes, version);
+        expect(large.findings, `${name} ${version}`).toBe(full.findings);
+        for (const format of FORMATS) expect(new TextDecoder().decode(await large.build(format, () => false)), `${name} ${version} ${format}`).toBe(full.build(format, () => false));
+      }
+    }
+  });
 });
