@@ -35,7 +35,7 @@ export async function* fileFeed(file: Blob, ix: SliceColumns, slice = EXPORT_SLI
       value: (j) => {
         const v = decodeRecord(messageBytes(ix, s, s.k + j));
         // The index said this line is a message record: if it no longer reads as one, the file changed.
-        if (v === null) throw new Error(`Line ${ix.messages[s.k + j]! + 1} no longer reads as the message it was when the file was indexed.`);
+        if (v === null) throw new Error(`Message ${s.k + j + 1} no longer reads as the record it was when the file was indexed: the file changed.`);
         return v;
       },
     };
