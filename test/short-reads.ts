@@ -1,15 +1,18 @@
 /**
  * A Blob whose byte stream answers each read with at most `most` bytes, as Chromium's does for a
  * file on disk (64 KiB to 2 MiB a read; Node's Blob fills each read whole). Each read transfers
- * the buffer it fills, as every byte stream does.
+ * the buffer it fills, as every byte stream does. After `answers` reads it never answers again.
  */
-export function shortReads(data: Uint8Array, most: number): Blob {
+export function shortReads(data: Uint8Array, most: number, answers = Infinity): Blob {
   const plain = new Blob([data as Uint8Array<ArrayBuffer>]);
   const stream = () => {
     let at = 0;
+    let left = answers;
     return new ReadableStream({
       type: 'bytes',
       pull(c) {
+        // After `answers` reads the stream stops answering, as Chromium's was seen to (blob-fill.ts STALL_MS).
+        if (left-- <= 0) return new Promise<void>(() => undefined);
         const req = c.byobRequest!;
         const view = req.view!;
         const n = Math.min(most, view.byteLength, data.length - at);

@@ -64,4 +64,20 @@ describe('blobFill', () => {
   it('an empty file gives nothing', async () => {
     expect((await readAll(new Blob([]), 16, true)).parts).toEqual([]);
   });
+
+  it('goes on in slices from where a stream stopped answering, the bytes before the view kept', async () => {
+    const data = bytesOf(300_000);
+    const { fill } = blobFill(shortReads(data, 40_000, 4), 30);
+    const first = await fill(new Uint8Array(100_000));
+    expect(first).toEqual(data.subarray(0, 100_000));
+    // The fourth read fills part of this buffer, then the stream stalls with the buffer in hand.
+    const buf = new Uint8Array(150_000);
+    buf.fill(9, 0, 50_000);
+    const second = await fill(buf.subarray(50_000));
+    expect([second.byteOffset, second.length]).toEqual([50_000, 100_000]);
+    expect(new Uint8Array(second.buffer, 0, 50_000).every((b) => b === 9)).toBe(true);
+    expect(second).toEqual(data.subarray(100_000, 200_000));
+    expect(await fill(new Uint8Array(150_000))).toEqual(data.subarray(200_000));
+    expect((await fill(new Uint8Array(10))).length).toBe(0);
+  }, 5000);
 });
