@@ -1,6 +1,7 @@
 // Bundles the CLI (src/cli/bin.ts and the core it uses) into dist-cli/cli.js for Node 20 (lazy chunks in dist-cli/chunks/).
-import { build } from 'vite';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { build, runnerImport } from 'vite';
+import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /**
@@ -41,6 +42,26 @@ await build({
   },
   ssr: { noExternal: true },
 });
+/**
+ * The rank table laid out as the counter's lookup (src/core/rank-table.ts), written as one binary
+ * file beside the bundled file that reads it (src/cli/tokenizer.ts): the CLI's `tokens` then reads
+ * ~2 MB instead of compiling the packed chunk and hashing 100,256 tokens (the chunk stays, as the
+ * fallback when the file is missing or unreadable).
+ */
+async function writeRankTable() {
+  const load = async (id) => (await runnerImport(id, { configFile: false, logLevel: 'warn' })).module;
+  const [{ buildRankTable, rankTableBytes }, { packTokens }, { RANK_TABLE_FILE }, table] = await Promise.all([
+    load('/src/core/rank-table.ts'),
+    load('/src/core/tokenizer.ts'),
+    load('/src/cli/tokenizer.ts'),
+    import('gpt-tokenizer/bpeRanks/cl100k_base').then((m) => m.default),
+  ]);
+  const files = readdirSync('dist-cli', { recursive: true }).filter((f) => f.endsWith('.js')).map((f) => join('dist-cli', f));
+  const readers = files.filter((f) => readFileSync(f, 'utf8').includes(JSON.stringify(RANK_TABLE_FILE)));
+  if (readers.length !== 1) throw new Error(`expected one bundled file to read ${RANK_TABLE_FILE}, found ${readers.length}`);
+  writeFileSync(join(dirname(readers[0]), RANK_TABLE_FILE), rankTableBytes(buildRankTable(packTokens(table))));
+}
+await writeRankTable();
 const out = 'dist-cli/cli.js';
 const text = readFileSync(out, 'utf8');
 if (!text.startsWith('#!')) writeFileSync(out, '#!/usr/bin/env node\n' + text);
