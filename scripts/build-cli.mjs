@@ -38,7 +38,9 @@ await build({
     minify: false,
     sourcemap: false,
     // Split: the cl100k rank table (1.26 MB) is its own chunk, parsed only by a command that counts tokens.
-    rollupOptions: { output: { entryFileNames: 'cli.js', chunkFileNames: 'chunks/[name]-[hash].js', format: 'es' } },
+    // CommonJS, not ES modules: Node 20 starts an ES module entry in ~14 ms more CPU and ~2 MiB more
+    // RSS, and its `node:fs` facade loads the streams (a getter per export) — a tenth of a small run.
+    rollupOptions: { output: { entryFileNames: 'cli.js', chunkFileNames: 'chunks/[name]-[hash].js', format: 'cjs' } },
   },
   ssr: { noExternal: true },
 });
@@ -62,6 +64,8 @@ async function writeRankTable() {
   writeFileSync(join(dirname(readers[0]), RANK_TABLE_FILE), rankTableBytes(buildRankTable(packTokens(table))));
 }
 await writeRankTable();
+// The repository's package.json says "type": "module"; the bundle's .js files are CommonJS.
+writeFileSync('dist-cli/package.json', '{ "type": "commonjs" }\n');
 const out = 'dist-cli/cli.js';
 const text = readFileSync(out, 'utf8');
 if (!text.startsWith('#!')) writeFileSync(out, '#!/usr/bin/env node\n' + text);

@@ -1,5 +1,5 @@
 /**
- * The CLI bundle (`scripts/build-cli.mjs`): the cl100k rank table is its own chunk, packed as two
+ * The CLI bundle (`scripts/build-cli.mjs`), CommonJS in lazily required chunks: the cl100k rank table is its own chunk, packed as two
  * string literals (V8 compiles the 1.2 MB array literal it replaces in ~200 ms on every `tokens`
  * run), and holds exactly gpt-tokenizer's table: the same tokens, counted the same. Beside the code
  * that reads it, the same table ships laid out as the counter's lookup (`cl100k.ranks`), which the
@@ -17,6 +17,9 @@ import { cl100kCounter, packTokens, type PackedTokens } from '../../src/core/tok
 it('ships the rank table packed, token for token', { timeout: 120_000 }, async () => {
   const r = spawnSync(process.execPath, ['scripts/build-cli.mjs'], { encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
+  // CommonJS (Node starts it with less than an ES module entry), marked so under the repository's "type": "module".
+  expect(JSON.parse(readFileSync('dist-cli/package.json', 'utf8')).type).toBe('commonjs');
+  expect(readFileSync('dist-cli/cli.js', 'utf8')).toMatch(/require\("\.\/chunks\/replay-/);
   const dir = 'dist-cli/chunks';
   const chunk = readdirSync(dir).find((f) => f.startsWith('cl100k_base'))!;
   const text = readFileSync(join(dir, chunk), 'utf8');
