@@ -8,11 +8,11 @@ import { rulesOf, type NanobotVersion } from '../core/nanobot-version';
 import type { PyError } from '../core/pyjson';
 import type { PyDict } from '../core/pyvalue';
 import { estimateMessageTokens } from '../core/tokens';
-import { loadTokenizer } from '../core/tokenizer';
 import { createNodeAdapter } from '../store/node-adapter';
 import { readNanobotLens, type NanobotView } from '../store/read-only';
 import { UsageError, type Args } from './args';
 import type { Out } from './printer';
+import { cliTokenizer } from './tokenizer';
 import { versionFor } from './version';
 
 /** The file argument checked, its version chosen (and named in human output), and an adapter over its folder. */
@@ -48,7 +48,7 @@ export function readLocated({ abs, version, adapter, keyOpt }: Located, now: str
 
 /** nanobot's token estimate at a version, once the tokenizer has loaded. */
 export async function tokenCounter(version: NanobotVersion) {
-  const count = await loadTokenizer();
+  const count = await cliTokenizer();
   return (m: PyDict) => estimateMessageTokens(m, count, version);
 }
 

@@ -17,11 +17,17 @@ export interface MessageLines {
   canonical: Uint8Array;
   /** Some message's `json.dumps` text holds a lone surrogate (Python cannot encode it: `save()` raises). */
   surrogates: boolean;
+  /**
+   * False when the dumps check was skipped (a pass whose command prints no message, e.g. `load`'s
+   * summary: the check is a json.dumps of every message): every message is then marked for
+   * re-dumping (still printed right), and `surrogates` says nothing.
+   */
+  checked: boolean;
 }
 
-/** No messages yet. */
-export function newMessageLines(): MessageLines {
-  return { count: 0, lines: new Int32Array(1024), canonical: new Uint8Array(1024), surrogates: false };
+/** No messages yet; `checked: false` notes lines without the dumps check (see MessageLines.checked). */
+export function newMessageLines(checked = true): MessageLines {
+  return { count: 0, lines: new Int32Array(1024), canonical: new Uint8Array(1024), surrogates: false, checked };
 }
 
 /**
@@ -37,17 +43,20 @@ export function addMessageLine(ml: MessageLines, value: PyDict, line: number, te
     ml.lines = lines;
     ml.canonical = canonical;
   }
-  const dumped = pyDumps(value);
-  const same = dumped === text;
-  // A line decoded from valid UTF-8 holds no lone surrogate; only a re-dumped value can.
-  if (!same && loneSurrogateIndex(dumped) >= 0) ml.surrogates = true;
+  let same = false;
+  if (ml.checked) {
+    const dumped = pyDumps(value);
+    same = dumped === text;
+    // A line decoded from valid UTF-8 holds no lone surrogate; only a re-dumped value can.
+    if (!same && loneSurrogateIndex(dumped) >= 0) ml.surrogates = true;
+  }
   ml.lines[ml.count] = line;
   ml.canonical[ml.count] = same ? 1 : 0;
   ml.count++;
 }
 
 /** A pass's sink that notes every message's line (format, load): `held()` gives them; `textOf()` is the line's stripped text. */
-export function messageLineSink(textOf: () => string): { add: (m: PyDict, line: number) => void; held: () => { lensLines: MessageLines } } {
-  const ml = newMessageLines();
+export function messageLineSink(textOf: () => string, checked = true): { add: (m: PyDict, line: number) => void; held: () => { lensLines: MessageLines } } {
+  const ml = newMessageLines(checked);
   return { add: (m, line) => addMessageLine(ml, m, line, textOf()), held: () => ({ lensLines: ml }) };
 }

@@ -18,12 +18,15 @@ export interface StreamedRecovered {
   lines: number;
 }
 
-/** `readBothLenses` of a streamed file, the messages of each lens given by line. */
-export async function streamedLenses(chunks: () => AsyncIterable<Uint8Array>, opts: LoadStreamOptions & Pick<DocumentOptions, 'fileName'>) {
+/**
+ * `readBothLenses` of a streamed file, the messages of each lens given by line; `checked: false`
+ * when no message will be printed (`load`'s summary), which skips a json.dumps of every message.
+ */
+export async function streamedLenses(chunks: () => AsyncIterable<Uint8Array>, opts: LoadStreamOptions & Pick<DocumentOptions, 'fileName'>, checked = true) {
   const providerState = rulesOf(opts.version).providerStateRecord;
   const diagnostics: Diagnostic[] = [];
   const shape = newShape();
-  const recovered = newMessageLines();
+  const recovered = newMessageLines(checked);
   const observe: LineObserver = (l, text) => {
     const raw = l.bytes.subarray(0, l.contentLength);
     const eolLength = l.bytes.length - l.contentLength;
@@ -36,7 +39,7 @@ export async function streamedLenses(chunks: () => AsyncIterable<Uint8Array>, op
     // nanobot parses the same stripped text, unless a byte-order mark makes its parse fail.
     return bom ? undefined : { ok: true, value: rec.value, ...(rec.exact ? { exact: true as const } : {}) };
   };
-  const nanobot = await streamedLoadInto(chunks, opts, messageLineSink, observe);
+  const nanobot = await streamedLoadInto(chunks, opts, (textOf) => messageLineSink(textOf, checked), observe);
   finishDiagnostics(shape, diagnostics, { fileName: opts.fileName, version: opts.version });
   const meta = shape.metas.length ? shape.metas[shape.metas.length - 1]!.value : null;
   const rec: StreamedRecovered = { head: recoveredHead(meta, opts.fallbackKey, opts.now, shape.messages), lensLines: recovered, lines: shape.lines };

@@ -11,6 +11,7 @@
  *   as plain text.
  * The rank table is ~1 MB, so it is loaded by dynamic import (its own chunk, never first paint).
  */
+import { buildRankTable, rankOf, type RankTable } from './rank-table';
 import type { TextTokenCounter } from './tokens';
 
 /** Rust regex `\s` (Unicode White_Space), spelled out because JS `\s` adds U+FEFF. */
@@ -71,9 +72,9 @@ export function packTokens(table: readonly (string | readonly number[])[]): Pack
   return { bytes: bytes.join(''), lengths };
 }
 
-/** Builds the counter from the rank table. */
-export function cl100kCounter(table: RankSource): TextTokenCounter {
-  const ranks = tokenRanks('bytes' in table ? table : packTokens(table));
+/** Builds the counter from the rank table, or over a lookup already built (`rank-table.ts`). */
+export function cl100kCounter(table: RankSource | RankTable): TextTokenCounter {
+  const ranks = 'slots' in table ? table : buildRankTable('bytes' in table ? table : packTokens(table));
   const split = new RegExp(CL100K_PATTERN, 'gu');
   const pieceMemo = new Map<string, number>();
   const countPiece = (piece: string): number => {
@@ -94,60 +95,6 @@ export function cl100kCounter(table: RankSource): TextTokenCounter {
   };
 }
 
-/**
- * Token bytes → rank, as open addressing over the packed bytes: a token is looked up from a span of
- * a piece without making a string of it, and 100,256 tokens cost two typed arrays, not a Map of
- * 100,256 strings (~35 ms and ~9 MiB less at the CLI's start). Keyed by bytes, not decoded text:
- * gpt-tokenizer's own lookup decodes with a BOM-stripping TextDecoder and so miscounts the tokens
- * starting U+FEFF.
- */
-interface TokenRanks {
-  bytes: string;
-  /** Token r is bytes[start[r], start[r + 1]). */
-  start: Int32Array;
-  /** Rank + 1 per slot (0: empty); the slot count is a power of two. */
-  slots: Int32Array;
-}
-
-function tokenRanks(packed: PackedTokens): TokenRanks {
-  const n = packed.lengths.length;
-  const start = new Int32Array(n + 1);
-  for (let r = 0; r < n; r++) start[r + 1] = start[r]! + packed.lengths.charCodeAt(r);
-  let size = 1;
-  while (size < n * 2.5) size *= 2;
-  const t: TokenRanks = { bytes: packed.bytes, start, slots: new Int32Array(size) };
-  for (let r = 0; r < n; r++) {
-    let h = spanHash(t.bytes, start[r]!, start[r + 1]!) & (size - 1);
-    // A later token with the same bytes takes the slot, as a Map.set would.
-    while (t.slots[h] !== 0 && !sameSpan(t, t.slots[h]! - 1, t.bytes, start[r]!, start[r + 1]!)) h = (h + 1) & (size - 1);
-    t.slots[h] = r + 1;
-  }
-  return t;
-}
-
-/** FNV-1a over the chars of s[from, to). */
-function spanHash(s: string, from: number, to: number): number {
-  let h = 0x811c9dc5;
-  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
-function sameSpan(t: TokenRanks, rank: number, s: string, from: number, to: number): boolean {
-  const a = t.start[rank]!;
-  if (t.start[rank + 1]! - a !== to - from) return false;
-  for (let i = 0; i < to - from; i++) if (t.bytes.charCodeAt(a + i) !== s.charCodeAt(from + i)) return false;
-  return true;
-}
-
-/** The rank of the token whose bytes are s[from, to), or Infinity when there is none. */
-function rankOf(t: TokenRanks, s: string, from: number, to: number): number {
-  const mask = t.slots.length - 1;
-  for (let h = spanHash(s, from, to) & mask; t.slots[h] !== 0; h = (h + 1) & mask) {
-    if (sameSpan(t, t.slots[h]! - 1, s, from, to)) return t.slots[h]! - 1;
-  }
-  return Infinity;
-}
-
 const encoder = new TextEncoder();
 // eslint-disable-next-line no-control-regex
 const ASCII = /^[\x00-\x7f]*$/;
@@ -165,7 +112,7 @@ function utf8Bytes(s: string): string {
  * Number of tokens tiktoken's byte-pair merge leaves for one piece: repeatedly merge the
  * lowest-ranked adjacent pair, leftmost first. A heap keeps long pieces O(n log n).
  */
-function mergeCount(b: string, ranks: TokenRanks): number {
+function mergeCount(b: string, ranks: RankTable): number {
   const n = b.length;
   if (n < 2 || rankOf(ranks, b, 0, n) !== Infinity) return 1;
   // Parts are named by their first byte; next[p] is where the part after p starts (n: none).

@@ -94,6 +94,24 @@ describe('emitDumpedLines', () => {
     expect(await streamedFormat(bytes, 64, 'v0.3.0')).toBe(wholeFormat(bytes, 'v0.3.0'));
   });
 
+  it('notes lines unchecked where nothing is printed: the same lines, each to be dumped again, printed the same', async () => {
+    const bytes = new TextEncoder().encode(syntheticFile(syntheticMessages(300, 3, 6), 40));
+    const opts = { now: NOW, version: 'v0.3.0' as const, fallbackKey: FALLBACK };
+    const checked = (await streamedLoadInto(chunksOf(bytes, 64), opts, messageLineSink)).result!.lensLines;
+    const unchecked = (await streamedLoadInto(chunksOf(bytes, 64), opts, (textOf) => messageLineSink(textOf, false))).result!.lensLines;
+    expect(unchecked.checked).toBe(false);
+    expect(unchecked.count).toBe(checked.count);
+    expect(unchecked.lines.subarray(0, unchecked.count)).toEqual(checked.lines.subarray(0, checked.count));
+    expect(Array.from(checked.canonical.subarray(0, checked.count)).every((c) => c === 1)).toBe(true);
+    expect(Array.from(unchecked.canonical.subarray(0, unchecked.count)).every((c) => c === 0)).toBe(true);
+    const print = async (ml: typeof checked) => {
+      const out: string[] = [];
+      await emitDumpedLines(chunksOf(bytes, 64)(), ml, nanobotValue, (p) => out.push(typeof p === 'string' ? p : decoder.decode(p)));
+      return out;
+    };
+    expect(await print(unchecked)).toEqual(await print(checked));
+  });
+
   it('gives the recovered lens its own messages, a byte-order mark set aside', async () => {
     const text = '\ufeff{"role": "user", "content": "a"}\n{"_type": "metadata", "key": "k"}\n{"role": "assistant", "content": "b"}\n';
     const bytes = new TextEncoder().encode(text);

@@ -28,6 +28,16 @@ function whole(bytes: Uint8Array) {
 const enc = (s: string) => new TextEncoder().encode(s);
 
 describe('LineSplitter', () => {
+  it('gives a line within a chunk as a plain view of it, even of a Node Buffer (no Buffer made per line)', () => {
+    const chunk = Buffer.from('ab\ncd\r\nef');
+    const lines: Uint8Array[] = [];
+    const s = new LineSplitter((l) => lines.push(l.bytes));
+    s.push(chunk);
+    s.end();
+    expect(lines.map((b) => Buffer.from(b).toString())).toEqual(['ab\n', 'cd\r\n', 'ef']);
+    expect(lines.slice(0, 2).map((b) => [b.constructor, b.buffer === chunk.buffer])).toEqual([[Uint8Array, true], [Uint8Array, true]]);
+  });
+
   it('cuts lines as splitLines does when a \\r\\n, a lone \\r or a character straddles chunks', () => {
     for (const text of ['a\r\nb', 'a\rb', 'a\r', 'a\r\n', '\r\r\n\n', 'é\n€\r𝄞', '', '\n', 'x']) {
       const bytes = enc(text);

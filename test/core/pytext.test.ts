@@ -6,6 +6,7 @@ import {
   codePointSlice,
   collapseWhitespace,
   isPyWhitespace,
+  isPyWhitespaceCode,
   pyLStrip,
   pyRStrip,
   pySplitlines,
@@ -27,6 +28,17 @@ describe('Python whitespace', () => {
     }
     expect(found).toEqual(PYTHON_WHITESPACE);
     expect(new RegExp(`^[${PY_WS_CLASS}]$`, 'u').test('\ufeff')).toBe(false);
+  });
+
+  it('by code, and so strip: the same set, over every UTF-16 unit', () => {
+    const byCode: number[] = [];
+    const stripped: number[] = [];
+    for (let c = 0; c < 0x10000; c++) {
+      if (isPyWhitespaceCode(c)) byCode.push(c);
+      if (pyStrip(String.fromCharCode(c)) === '') stripped.push(c);
+    }
+    expect(byCode).toEqual(PYTHON_WHITESPACE);
+    expect(stripped).toEqual(PYTHON_WHITESPACE);
   });
 
   it('isspace() of a string: non-empty and all whitespace', () => {
