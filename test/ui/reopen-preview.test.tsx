@@ -102,9 +102,14 @@ describe('reloading on a workspace link', () => {
 
   it('drops the cached rows when the folder is no longer remembered', async () => {
     await seenBefore();
+    // Held until released; a read asked after the release (restoreLast asks once the rows are painted) answers at once.
     const waiting: ((v: FolderWithAccess[]) => void)[] = [];
-    const release = () => waiting.forEach((r) => r([]));
-    vi.mocked(handles.listRememberedFolders).mockImplementation(() => new Promise((r) => waiting.push(r)));
+    let released = false;
+    const release = () => {
+      released = true;
+      waiting.forEach((r) => r([]));
+    };
+    vi.mocked(handles.listRememberedFolders).mockImplementation(() => (released ? Promise.resolve([]) : new Promise((r) => waiting.push(r))));
     navigate({ view: 'workspace', page: 'sessions', params: {} });
     el = await mount(<App />);
     await waitFor(() => document.querySelectorAll('.session-row').length === 2);
