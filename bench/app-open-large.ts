@@ -24,8 +24,12 @@ const FILE = 'bench_large.jsonl';
 const WORDS = 272;
 const SLICE = 8 * 1024 * 1024;
 
-/** Writes `<tmp>/ws/sessions/bench_large.jsonl` of at least `mib` MiB, batch by batch. */
-export function writeLargeWorkspace(mib: number): { base: string; ws: string; bytes: number; messages: number } {
+/**
+ * Writes `<tmp>/ws/sessions/bench_large.jsonl` of at least `mib` MiB, batch by batch. `distinct`: every
+ * batch its own messages (slower to write), for a page that keeps the values: the full view internalizes
+ * long strings (src/store/tenure.ts), so repeated batches would share their text and shrink its heap.
+ */
+export function writeLargeWorkspace(mib: number, distinct = false): { base: string; ws: string; bytes: number; messages: number } {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-applarge-'));
   const ws = path.join(base, 'ws');
   fs.mkdirSync(path.join(ws, 'sessions'), { recursive: true });
@@ -35,10 +39,11 @@ export function writeLargeWorkspace(mib: number): { base: string; ws: string; by
   let bytes = fs.writeSync(fd, pyDumps(meta as PyDict) + '\n');
   // Eight distinct batches, serialized once and written over and over: pyDumps of 500,000 messages
   // would take minutes, and the file's mix of messages is the same.
-  const batches = Array.from({ length: 8 }, (_, k) => Buffer.from(syntheticMessages(4000, k + 1, WORDS).map((m) => pyDumps(m) + '\n').join('')));
+  const batch = (k: number) => Buffer.from(syntheticMessages(4000, k + 1, WORDS).map((m) => pyDumps(m) + '\n').join(''));
+  const batches = Array.from({ length: 8 }, (_, k) => batch(k));
   let messages = 0;
   for (let k = 0; bytes < mib * 1024 * 1024; k++) {
-    bytes += fs.writeSync(fd, batches[k % batches.length]!);
+    bytes += fs.writeSync(fd, distinct && k >= batches.length ? batch(k) : batches[k % batches.length]!);
     messages += 4000;
   }
   fs.closeSync(fd);

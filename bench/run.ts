@@ -1,5 +1,6 @@
 /** `npm run bench [group…]`: prints every benchmark's figures (or only the named groups). */
 import { benchAppOpen } from './app-open';
+import { benchAppOpenMidsize } from './app-open-midsize';
 import { benchAppWorkspace } from './app-workspace';
 import { benchBundle } from './bundle';
 import { benchCli } from './cli';
@@ -24,6 +25,7 @@ const groups: [id: string, title: string, run: () => Promise<Figure[]>][] = [
   ['saves', 'store saves in Chromium (test/browser/bench-store.ts)', benchStoreSaves],
   ['bundle', 'the built app in Chromium: JavaScript fetched', benchBundle],
   ['open', 'the built app in Chromium: opening and scrolling a 100 MB session (BENCH_OPEN_MESSAGES sets another size)', benchAppOpen],
+  ['midsize', 'the built app in Chromium: one session of 16–200 MiB (BENCH_MID_SIZES) in the normal view and in large-file mode, interleaved', benchAppOpenMidsize],
   ['workspace', 'the built app in Chromium: a 1,000-session workspace, replay controls on 2,000 messages', benchAppWorkspace],
   ['reopen', 'the built app in Chromium: reopening a 1,000-session workspace from its cached listing', benchAppReopen],
   ['large-edit', 'the built app in Chromium: editing a 1 GiB session in large-file mode (BENCH_EDIT_MB sets another size)', benchAppEditLarge],

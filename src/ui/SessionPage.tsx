@@ -9,7 +9,7 @@ import { isBusy } from '../store/save-queue';
 import { openSession, type OpenedSession } from '../store/sessions';
 import { formatBytes } from './format';
 import { watchFile } from './live';
-import { navigate, type Route } from './router';
+import { formatRoute, navigate, type Route } from './router';
 import type { SessionHostProps } from './session-host';
 import { errorText, say } from './status';
 import { activeVersion, folder, folderIndex, listing, nowIso, refreshListing, selectFolder, workspace } from './workspace/model';
@@ -23,13 +23,22 @@ import { fill } from './session/fill';
 import type { OpeningPreviewProps } from './session/OpeningPreview';
 import type { PyDict } from '../core/pyvalue';
 import { lazyComponent } from './lazy';
-import { opensLarge } from './session/large/threshold';
+import { opensLarge, withFullView } from './session/large/threshold';
+import { LargeViewOffer } from './session/large/ViewSwitch';
 import type { LargeSessionProps } from './session/large/LargeSession';
 
 /** Large-file mode's view, loaded only when a file that big is opened. */
 const LargeSession = lazyComponent<LargeSessionProps>(() => import('./session/large/LargeSession').then((m) => m.default));
 
 type SessionRoute = Extract<Route, { view: 'session' }>;
+
+/** The route's parameters the page owns, kept when the view changes its tab or settings (the file, the view's mode). */
+const KEPT_PARAMS = ['file', 'full', 'large'] as const;
+
+/** The entries of `params` named in `keys`. */
+function pick(params: Record<string, string>, keys: readonly string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).filter(([k]) => keys.includes(k)));
+}
 
 interface Views {
   SessionView: FunctionComponent<SessionHostProps>;
@@ -101,6 +110,10 @@ export function SessionPage({ r }: { r: SessionRoute }) {
   const summary = l && f && !folderPending ? resolveSession(l.summaries, r.key, activeVersion.value, r.params.file) : undefined;
   const path = summary?.path;
   const large = !!summary && opensLarge(summary.size, r.params);
+  // Shown in the full view although large-file mode is its default (`full=1`): the page offers the way back.
+  const fullByChoice = !!summary && !large && opensLarge(summary.size, withFullView(r.params, false));
+  /** This route with the full view asked or not: the links between the two views. */
+  const switchHref = (full: boolean) => formatRoute({ view: 'session', key: r.key, ...(r.tab ? { tab: r.tab } : {}), params: withFullView(r.params, full) });
 
   useEffect(() => {
     if (!path || !f || large) return;
@@ -129,7 +142,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
       setPreview(null);
       setProgress(null);
     };
-  }, [ws, path, activeVersion.value]);
+  }, [ws, path, activeVersion.value, large]);
 
   // Live: re-open when the file changes on disk; the view shows its own notice for a new snapshot.
   const watcher = useRef<ReturnType<typeof watchFile> | null>(null);
@@ -203,7 +216,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
           });
         },
         route: { ...(r.tab ? { tab: r.tab } : {}), params: r.params },
-        onRoute: (tab, params) => navigate({ view: 'session', key: r.key, tab: tab as SessionRoute['tab'], params: { ...folderParams, ...(r.params.file ? { file: r.params.file } : {}), ...params } }, { replace: true }),
+        onRoute: (tab, params) => navigate({ view: 'session', key: r.key, tab: tab as SessionRoute['tab'], params: { ...folderParams, ...pick(r.params, KEPT_PARAMS), ...params } }, { replace: true }),
       }
     : null;
 
@@ -227,8 +240,9 @@ export function SessionPage({ r }: { r: SessionRoute }) {
           {error}
         </p>
       )}
+      {fullByChoice && <LargeViewOffer size={summary.size} href={switchHref(false)} />}
       {large && path ? (
-        <LargeSession adapter={ws.adapter} path={path} fileName={summary.fileName} version={activeVersion.value} size={summary.size} writable={ws.writable}
+        <LargeSession fullViewHref={switchHref(true)} adapter={ws.adapter} path={path} fileName={summary.fileName} version={activeVersion.value} size={summary.size} writable={ws.writable}
           params={r.params}
           tab={r.tab}
           onSaved={(saved, message) => {

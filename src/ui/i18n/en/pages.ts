@@ -837,6 +837,15 @@ const pages = {
     findFailed: (why: string) => `The search could not read the file: ${why}`,
   },
 
+  // ── the switch between large-file mode and the full view (mid-size files open in large-file mode by default) ──
+  viewSwitch: {
+    openFull: (memory: string) => `Open the full view (reads the whole file: about ${memory} of memory)`,
+    fullAdds: 'The full view adds Export, fork, clear, removing single lines and tool results paired with their calls; it parses every message into the page first.',
+    tooBig: (line: string) => `The full view is not offered from ${line}: the whole file would not fit in the page.`,
+    shownFull: (memory: string, line: string) => `Shown in the full view, every message read into the page (about ${memory} of memory). Files from ${line} open in large-file mode by default: it shows them at once and keeps the file on disk.`,
+    backToLarge: 'Open in large-file mode',
+  },
+
   // ── large-file mode's File tab (health from the index, raw lines read on demand) ──
   largeFile: (() => {
     const lines = (n: number) => (n === 1 ? '1 line is' : `${groupDigits(n)} lines are`);

@@ -25,6 +25,7 @@ import { screenful } from './head';
 import { loadText } from './load-text';
 import { useLargeFile } from './useLargeFile';
 import { useFindKey } from './useFindKey';
+import { FullViewOffer } from './ViewSwitch';
 import '../session.css';
 import './large.css';
 
@@ -42,6 +43,8 @@ export interface LargeSessionProps {
   params?: Record<string, string>;
   /** The route's tab: `file` (with `line=N`, the File tab at that line), `replay`, `edit`; others open the Conversation. */
   tab?: string;
+  /** The link that opens this file in the full view (the route with `full=1`); absent: no switch shown. */
+  fullViewHref?: string;
 }
 
 type TabId = 'conversation' | 'replay' | 'edit' | 'file';
@@ -70,6 +73,7 @@ export default function LargeSession(p: LargeSessionProps) {
         <p class="sl-muted">{t.lens}</p>
         {s.index && s.load ? <Counts index={s.index} load={s.load} size={p.size} /> : <p aria-busy="true" role="status">{s.progress ? t.progress(bytes(s.progress.bytes), bytes(p.size), count(s.progress.lines)) : t.opening(p.fileName)}</p>}
         <p class="sl-muted sl-large-why">{t.why}</p>
+        {p.fullViewHref !== undefined && <FullViewOffer size={p.size} href={p.fullViewHref} />}
       </header>
       {s.index && s.load && s.file ? (
         <Tabs tabs={[{ id: 'conversation', label: t.conversation }, { id: 'replay', label: t.replay }, { id: 'edit', label: t.edit }, { id: 'file', label: pg().largeFile.tab }]} active={tab} onSelect={(id) => setTab(id as TabId)} idPrefix="sl-large" label={t.tabs}>

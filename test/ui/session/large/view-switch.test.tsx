@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionHostProps } from '../../../../src/ui/session-host';
+
+let host: SessionHostProps | null = null;
+vi.mock('../../../../src/ui/session/SessionView', () => ({
+  SessionView: (p: SessionHostProps) => {
+    host = p;
+    return <div class="fake-view">{p.opened.fileName}</div>;
+  },
+  prepareView: async () => undefined,
+}));
+
+const { SessionPage } = await import('../../../../src/ui/SessionPage');
+const { FullViewOffer } = await import('../../../../src/ui/session/large/ViewSwitch');
+const { navigate, parseHash, route } = await import('../../../../src/ui/router');
+const { setWorkspace } = await import('../../../../src/ui/workspace/model');
+const { FULL_VIEW_MAX_BYTES } = await import('../../../../src/store/large-file');
+const { formatBytes } = await import('../../../../src/ui/format');
+const { mount, unmount, waitFor } = await import('../helpers');
+const { demoAdapter, demoWorkspace } = await import('../../shell-helpers');
+const { setLanguage } = await import('../../../../src/ui/i18n/text');
+
+type SessionRoute = Extract<ReturnType<typeof parseHash>, { view: 'session' }>;
+
+let el: HTMLElement | null = null;
+afterEach(async () => {
+  if (el) await unmount(el);
+  el = null;
+  host = null;
+  await setWorkspace(null);
+});
+
+/** The page as the app mounts it: following the route. */
+const Page = () => <SessionPage r={route.value as SessionRoute} />;
+const go = (hash: string) => navigate(parseHash(hash));
+const fullLink = () => el!.querySelector<HTMLAnchorElement>('[data-testid="open-full-view"]');
+const backLink = () => el!.querySelector<HTMLAnchorElement>('[data-testid="open-large-view"]');
+const FILE = 'sessions/telegram_12345.jsonl';
+
+describe('switching a file above the large-file line between the two views', () => {
+  it('offers the full view from large-file mode, opens it by link (a permalink), keeps it on a tab change, and goes back', async () => {
+    const a = demoAdapter();
+    const size = a.getFile(FILE)!.length;
+    await setWorkspace({ ...(await demoWorkspace(a)), kind: 'folder' });
+    // `large=100` puts the line under this small file, as a mid-size file is above the default line.
+    go('#/s/telegram%3A12345?large=100');
+    el = await mount(<Page />);
+    await waitFor(() => !!fullLink() && !!el!.querySelector('[data-testid="large-counts"]'));
+    expect(host).toBeNull();
+    expect(fullLink()!.textContent).toBe(`Open the full view (reads the whole file: about ${formatBytes(2 * size)} of memory)`);
+    expect(fullLink()!.getAttribute('href')).toBe('#/s/telegram%3A12345?large=100&full=1');
+    expect(backLink()).toBeNull();
+
+    go(fullLink()!.getAttribute('href')!);
+    await waitFor(() => host !== null);
+    expect(host!.opened.path).toBe(FILE);
+    expect(el.querySelector('.sl-large')).toBeNull();
+    expect(el.querySelector('.sl-view-switch')!.textContent).toContain(`about ${formatBytes(2 * size)} of memory`);
+    expect(backLink()!.getAttribute('href')).toBe('#/s/telegram%3A12345?large=100');
+    // The view's own route changes (a tab, a setting) keep the choice of view.
+    host!.onRoute('replay', { max_tokens: '500' });
+    expect(location.hash).toBe('#/s/telegram%3A12345?tab=replay&large=100&full=1&max_tokens=500');
+    expect(el.querySelector('.fake-view')).not.toBeNull();
+    // The way back keeps the tab and the settings too.
+    await waitFor(() => backLink()!.getAttribute('href') === '#/s/telegram%3A12345?tab=replay&large=100&max_tokens=500');
+
+    go(backLink()!.getAttribute('href')!);
+    await waitFor(() => !!el!.querySelector('[data-testid="large-counts"]'));
+    expect(el.querySelector('.fake-view')).toBeNull();
+    expect(location.hash).toBe('#/s/telegram%3A12345?tab=replay&large=100&max_tokens=500');
+  });
+
+  it('a file under the line opens in the full view with no switch; full=1 there changes nothing', async () => {
+    await setWorkspace({ ...(await demoWorkspace()), kind: 'folder' });
+    go('#/s/telegram%3A12345?full=1');
+    el = await mount(<Page />);
+    await waitFor(() => host !== null);
+    expect(el.querySelector('.sl-view-switch')).toBeNull();
+    expect(el.querySelector('.sl-large')).toBeNull();
+  });
+
+  it('offers no full view at or above its ceiling, and says why', async () => {
+    el = await mount(<FullViewOffer size={FULL_VIEW_MAX_BYTES} href="#/x" />);
+    expect(fullLink()).toBeNull();
+    expect(el.textContent).toBe(`The full view is not offered from ${formatBytes(FULL_VIEW_MAX_BYTES)}: the whole file would not fit in the page.`);
+  });
+
+  it('speaks Chinese', async () => {
+    await setLanguage('zh-CN');
+    try {
+      el = await mount(<FullViewOffer size={1024 * 1024} href="#/x" />);
+      expect(fullLink()!.textContent).toBe('打开完整视图（读取整个文件：约占 2.0 MB 内存）');
+    } finally {
+      await setLanguage('en');
+    }
+  });
+});
