@@ -34,7 +34,7 @@ describe('large-file client', () => {
   });
 
   it('the size line', () => {
-    expect(LARGE_FILE_BYTES).toBe(256 * 1024 * 1024);
+    expect(LARGE_FILE_BYTES).toBe(32 * 1024 * 1024);
     expect(isLargeFile(LARGE_FILE_BYTES)).toBe(true);
     expect(isLargeFile(LARGE_FILE_BYTES - 1)).toBe(false);
     expect(isLargeFile(10, 10)).toBe(true);
