@@ -8,6 +8,7 @@ import { benchCore, type Figure } from './core';
 import { benchListing, benchStoreSaves } from './listing';
 import { benchAppReopen } from './app-reopen';
 import { benchAppEditLarge } from './app-edit-large';
+import { benchAppExportLarge } from './app-export-large';
 import { benchAppFindLarge } from './app-find-large';
 import { benchAppFileLarge } from './app-file-large';
 import { goalRows, goalTable } from './summary';
@@ -28,6 +29,7 @@ const groups: [id: string, title: string, run: () => Promise<Figure[]>][] = [
   ['midsize', 'the built app in Chromium: one session of 16–200 MiB (BENCH_MID_SIZES) in the normal view and in large-file mode, interleaved', benchAppOpenMidsize],
   ['workspace', 'the built app in Chromium: a 1,000-session workspace, replay controls on 2,000 messages', benchAppWorkspace],
   ['reopen', 'the built app in Chromium: reopening a 1,000-session workspace from its cached listing', benchAppReopen],
+  ['large-export', 'the built app in Chromium: exporting a 300 MiB session in large-file mode (BENCH_EXPORT_MB sets another size)', benchAppExportLarge],
   ['large-edit', 'the built app in Chromium: editing a 1 GiB session in large-file mode (BENCH_EDIT_MB sets another size)', benchAppEditLarge],
   ['find', 'the built app in Chromium: finding a word in a 1 GiB session in large-file mode (BENCH_FIND_MB sets another size)', benchAppFindLarge],
   ['large-file', 'the built app in Chromium: the File tab of a 1 GiB session in large-file mode (BENCH_FILE_MB sets another size)', benchAppFileLarge],

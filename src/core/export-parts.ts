@@ -122,3 +122,28 @@ export function exportMessage(m: PyValue, n: number, w: ExportWords = EXPORT_WOR
   if (media !== undefined) blocks.push({ kind: 'json', label: 'media', text: pyDumps(media) });
   return { n, role: roleText, facts, blocks };
 }
+
+/**
+ * ExportWords as data a worker can be sent (functions cannot be): the count of messages as the
+ * header states it, and the typed block's words around a placeholder.
+ */
+export interface ExportWordsData extends Omit<ExportWords, 'messages' | 'typedBlock'> {
+  messagesText: string;
+  typedBlock: [string, string];
+}
+
+const SLOT = '\u0000';
+
+/** `w` as data for an export of `count` messages; null when its typed block does not simply wrap the type (then it is not sent). */
+export function wordsToData(w: ExportWords, count: number): ExportWordsData | null {
+  const parts = w.typedBlock(SLOT).split(SLOT);
+  if (parts.length !== 2 || w.typedBlock('probe') !== parts[0] + 'probe' + parts[1]) return null;
+  const { messages, typedBlock: _t, ...rest } = w;
+  return { ...rest, messagesText: messages(count), typedBlock: [parts[0]!, parts[1]!] };
+}
+
+/** The words back from their data (their count stated for the export it was made for). */
+export function wordsFromData(d: ExportWordsData): ExportWords {
+  const { messagesText, typedBlock: [a, b], ...rest } = d;
+  return { ...rest, messages: () => messagesText, typedBlock: (type) => a + type + b };
+}

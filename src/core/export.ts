@@ -1,7 +1,9 @@
 /**
  * A session, or the replay nanobot sends, as a file to share: Markdown, one self-contained HTML
  * page (inline styles, no script, a CSP that forbids every fetch) or JSON (the messages exactly).
- * Built from data already redacted; every piece of text in the HTML is escaped.
+ * Built from data already redacted; every piece of text in the HTML is escaped. Each file is an
+ * opening, one piece per message and a closing, so a file too big to hold (large-file mode) is
+ * written piece by piece with the very bytes of the whole one.
  */
 import { EXPORT_WORDS, exportMessage, type ExportBlock, type ExportMessage, type ExportWords } from './export-parts';
 import { pyDumps } from './pyjson';
@@ -9,7 +11,8 @@ import type { PyValue } from './pyvalue';
 
 export type ExportFormat = 'md' | 'html' | 'json';
 
-export interface ExportDoc {
+/** What an export says before its messages. */
+export interface ExportHead {
   /** The session's title ('' for none). */
   title: string;
   key: string;
@@ -17,25 +20,55 @@ export interface ExportDoc {
   what: string;
   /** Further facts, one line each (replay settings, the export time). */
   notes: string[];
-  /** Messages as stored, or the replay's provider entries: any JSON values. */
-  messages: PyValue[];
+  /** How many messages follow. */
+  count: number;
   /** The words around the data (default: English, EXPORT_WORDS). */
   words?: ExportWords;
+}
+
+export interface ExportDoc extends Omit<ExportHead, 'count'> {
+  /** Messages as stored, or the replay's provider entries: any JSON values. */
+  messages: PyValue[];
 }
 
 /** The CSP of an exported page: nothing may load or connect; only its own inline styles apply. */
 export const EXPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; font-src 'none'; media-src 'none'; connect-src 'none'; frame-src 'none'; object-src 'none'; form-action 'none'; base-uri 'none'";
 
+/** Each format's MIME type. */
+export const EXPORT_MIME: Record<ExportFormat, string> = { md: 'text/markdown;charset=utf-8', html: 'text/html;charset=utf-8', json: 'application/json' };
+
 /** The file for `format`: its text and MIME type. */
 export function buildExport(doc: ExportDoc, format: ExportFormat): { text: string; mime: string } {
-  if (format === 'md') return { text: exportMarkdown(doc), mime: 'text/markdown;charset=utf-8' };
-  if (format === 'html') return { text: exportHtml(doc), mime: 'text/html;charset=utf-8' };
-  return { text: exportJson(doc), mime: 'application/json' };
+  const head = { ...doc, count: doc.messages.length };
+  let text = exportOpening(head, format);
+  for (let i = 0; i < doc.messages.length; i++) text += exportPiece(doc.messages[i]!, i, format, doc.words);
+  return { text: text + exportClosing(format), mime: EXPORT_MIME[format] };
+}
+
+/** The text before the first message (the header; for JSON the list's bracket). */
+export function exportOpening(head: ExportHead, format: ExportFormat): string {
+  if (format === 'md') return markdownHead(head);
+  if (format === 'html') return htmlHead(head);
+  return '[';
+}
+
+/** Message `i` (0-based) with what separates it from the one before: the files are the pieces joined. */
+export function exportPiece(m: PyValue, i: number, format: ExportFormat, words: ExportWords = EXPORT_WORDS): string {
+  if (format === 'md') return '\n\n---\n\n' + mdMessage(exportMessage(m, i + 1, words));
+  if (format === 'html') return (i ? '\n' : '') + htmlMessage(exportMessage(m, i + 1, words));
+  return (i ? ', ' : '') + pyDumps(m);
+}
+
+/** The text after the last message. */
+export function exportClosing(format: ExportFormat): string {
+  if (format === 'md') return '\n';
+  if (format === 'html') return ['</main>', '</body>', '</html>', ''].join('\n');
+  return ']';
 }
 
 /** The messages exactly, as Python's json.dumps writes them (for a replay: get_history's entries). */
 export function exportJson(doc: ExportDoc): string {
-  return pyDumps(doc.messages);
+  return buildExport(doc, 'json').text;
 }
 
 // --- Markdown -------------------------------------------------------------------------------
@@ -63,17 +96,20 @@ function mdMessage(m: ExportMessage): string {
   return [head, ...m.blocks.map(mdBlock)].join('\n\n');
 }
 
-/** The conversation as Markdown: message text as written (it is Markdown already), the rest fenced. */
-export function exportMarkdown(doc: ExportDoc): string {
+function markdownHead(doc: ExportHead): string {
   const w = doc.words ?? EXPORT_WORDS;
-  const head = [
+  return [
     `# ${mdInline(doc.title || w.untitled)}`,
     '',
     `- ${mdInline(w.sessionKey)}${w.colon}${mdInline(doc.key)}`,
-    `- ${mdInline(doc.what)}${w.colon}${mdInline(w.messages(doc.messages.length))}`,
+    `- ${mdInline(doc.what)}${w.colon}${mdInline(w.messages(doc.count))}`,
     ...doc.notes.map((n) => `- ${mdInline(n)}`),
   ].join('\n');
-  return [head, ...doc.messages.map((m, i) => mdMessage(exportMessage(m, i + 1, w)))].join('\n\n---\n\n') + '\n';
+}
+
+/** The conversation as Markdown: message text as written (it is Markdown already), the rest fenced. */
+export function exportMarkdown(doc: ExportDoc): string {
+  return buildExport(doc, 'md').text;
 }
 
 // --- HTML -----------------------------------------------------------------------------------
@@ -112,12 +148,11 @@ function htmlMessage(m: ExportMessage): string {
   return `<article${cls}><h2>${m.n}. <bdi>${escapeHtml(m.role)}</bdi><span class="facts-inline">${facts}</span></h2>${m.blocks.map(htmlBlock).join('')}</article>`;
 }
 
-/** One page that opens offline from disk: no script, no external anything, every text escaped. */
-export function exportHtml(doc: ExportDoc): string {
+function htmlHead(doc: ExportHead): string {
   const w = doc.words ?? EXPORT_WORDS;
   const title = doc.title || w.untitled;
   const colon = escapeHtml(w.colon);
-  const notes = [`${escapeHtml(w.sessionKey)}${colon}<bdi>${escapeHtml(doc.key)}</bdi>`, `${escapeHtml(doc.what)}${colon}${escapeHtml(w.messages(doc.messages.length))}`, ...doc.notes.map(escapeHtml)];
+  const notes = [`${escapeHtml(w.sessionKey)}${colon}<bdi>${escapeHtml(doc.key)}</bdi>`, `${escapeHtml(doc.what)}${colon}${escapeHtml(w.messages(doc.count))}`, ...doc.notes.map(escapeHtml)];
   return [
     '<!doctype html>',
     `<html lang="${escapeHtml(w.lang)}">`,
@@ -131,9 +166,11 @@ export function exportHtml(doc: ExportDoc): string {
     '</head>',
     '<body>',
     `<header><h1><bdi>${escapeHtml(title)}</bdi></h1><ul class="facts">${notes.map((n) => `<li>${n}</li>`).join('')}</ul></header>`,
-    `<main>${doc.messages.map((m, i) => htmlMessage(exportMessage(m, i + 1, w))).join('\n')}</main>`,
-    '</body>',
-    '</html>',
-    '',
+    '<main>',
   ].join('\n');
+}
+
+/** One page that opens offline from disk: no script, no external anything, every text escaped. */
+export function exportHtml(doc: ExportDoc): string {
+  return buildExport(doc, 'html').text;
 }

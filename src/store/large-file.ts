@@ -11,7 +11,7 @@
  * 1.9–2.6× the file (42 / 71 / 121 MiB at 16 / 32 / 64 MiB; large-file mode 5 MiB); under that load it
  * missed the time goals at 16 MiB already (first message 2.6 s, longest task 686 ms at the median;
  * large-file mode 0.84 s and 373 ms). Below 32 MiB the full view's cost stays under ~70 MiB and a few
- * seconds, and it has what large-file mode lacks (Export, fork, clear, removing single lines, tool
+ * seconds, and it has what large-file mode lacks (the replay's export, fork, clear, removing single lines, tool
  * results paired), so the line sits where its misses grow to hundreds of MiB and many seconds.
  */
 export const LARGE_FILE_BYTES = 32 * 1024 * 1024;

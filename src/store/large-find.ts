@@ -7,8 +7,9 @@
 import { findPlan, sliceFilter } from '../core/find-filter';
 import { messageFindText } from '../core/find-text';
 import { FLAG, ROLE } from '../core/fact-codes';
-import { lineEnd, type LineIndex } from '../core/line-index';
+import type { LineIndex } from '../core/line-index';
 import { decodeRecord } from './large-records';
+import { messageSlices } from './message-slices';
 
 /** The index columns the search reads. */
 export type FindColumns = Pick<LineIndex, 'start' | 'length' | 'eol' | 'role' | 'flags' | 'messages' | 'messageCount'>;
@@ -33,14 +34,6 @@ export interface FindEnd {
   cancelled: boolean;
 }
 
-/** The message range [k, end) of the slice starting at message k: whole lines, about `slice` bytes. */
-function sliceEnd(ix: FindColumns, k: number, slice: number): number {
-  const a = ix.start[ix.messages[k]!]!;
-  let end = k + 1;
-  while (end < ix.messageCount && lineEnd(ix, ix.messages[end]!) - a <= slice) end++;
-  return end;
-}
-
 /**
  * Every occurrence of `run.query` in `file`'s messages (case-insensitive, literal), in message order,
  * reported slice by slice: the same matches as the full view's find over the same file.
@@ -50,19 +43,8 @@ export async function searchFile(file: Blob, ix: FindColumns, run: FindRun): Pro
   const q = plan.query;
   let total = 0;
   if (!q || ix.messageCount === 0) return { total, limited: false, cancelled: false };
-  const read = (k: number) => {
-    if (k >= ix.messageCount) return null;
-    const end = sliceEnd(ix, k, run.slice);
-    const a = ix.start[ix.messages[k]!]!;
-    const b = lineEnd(ix, ix.messages[end - 1]!);
-    return { k, end, a, bytes: file.slice(a, b).arrayBuffer() };
-  };
-  let next = read(0);
-  while (next) {
-    const { k, end, a } = next;
-    const bytes = new Uint8Array(await next.bytes);
+  for await (const { k, end, at: a, bytes } of messageSlices(file, ix, run.slice)) {
     if (!run.live()) return { total, limited: false, cancelled: true };
-    next = read(end);
     const found: number[] = [];
     const mayHold = sliceFilter(bytes, plan);
     for (let i = k; i < end && total < run.limit; i++) {

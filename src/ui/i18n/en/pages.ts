@@ -450,6 +450,8 @@ const pages = {
       comma: ', ',
       end: '.',
       findingsLabel: 'Findings',
+      /** A large file's list holds only the first findings; every one is counted and masked. */
+      listedFirst: (shown: number, total: number) => `The first ${g(shown)} of ${g(total)} are listed here; the others are masked.`,
       /** Slots: {where}, {key}. */
       inWhere: 'in {where}{key}:',
       inKey: ' (a key)',
@@ -811,7 +813,7 @@ const pages = {
     nanobotRepair: (n: string, skipped: string) => `nanobot's strict load fails; its repair pass keeps ${n} messages and skips ${skipped} lines.`,
     nanobotNothing: 'nanobot loads nothing from this file: it starts an empty session, and its next save replaces the whole file.',
     nanobotRaises: 'nanobot\'s load raises on this file (a line nested too deeply): the session cannot be opened by it.',
-    why: 'This file is large, so Session Lens keeps it on disk and reads only what is on screen. The Conversation, Replay, Edit and File views work from its index; the Export view is not available in this mode.',
+    why: 'This file is large, so Session Lens keeps it on disk and reads only what is on screen. The Conversation, Replay, Edit, File and Export views work from its index.',
     tabs: 'Session views',
     conversation: 'Conversation',
     replay: 'Replay',
@@ -840,11 +842,29 @@ const pages = {
   // ── the switch between large-file mode and the full view (mid-size files open in large-file mode by default) ──
   viewSwitch: {
     openFull: (memory: string) => `Open the full view (reads the whole file: about ${memory} of memory)`,
-    fullAdds: 'The full view adds Export, fork, clear, removing single lines and tool results paired with their calls; it parses every message into the page first.',
+    fullAdds: 'The full view adds the replay’s export, fork, clear, removing single lines and tool results paired with their calls; it parses every message into the page first.',
     tooBig: (line: string) => `The full view is not offered from ${line}: the whole file would not fit in the page.`,
     shownFull: (memory: string, line: string) => `Shown in the full view, every message read into the page (about ${memory} of memory). Files from ${line} open in large-file mode by default: it shows them at once and keeps the file on disk.`,
     backToLarge: 'Open in large-file mode',
   },
+
+  // ── large-file mode's Export tab (the file read in slices, the export made as a Blob of parts) ──
+  largeExport: (() => {
+    const g = groupDigits;
+    return {
+      tab: 'Export',
+      reading: 'Reading the session’s title and key…',
+      cancel: 'Cancel',
+      cancelled: 'Stopped: nothing was made.',
+      again: 'Start again',
+      failed: (why: string) => `The export could not read the file: ${why}`,
+      previewFirst: (n: number, total: number) => `2. Preview of the first ${g(n)} of ${g(total)} messages (redacted, exactly as they will be saved)`,
+      make: 'Make the file',
+      making: (done: number, total: number) => `Writing the file… ${g(done)} of ${g(total)} messages`,
+      made: 'The file is made in this page; the download saves it.',
+      replayNot: 'The replay is not exported in large-file mode: its token budget needs every candidate message counted. Export the session as stored here; the Replay tab shows what nanobot sends.',
+    };
+  })(),
 
   // ── large-file mode's File tab (health from the index, raw lines read on demand) ──
   largeFile: (() => {

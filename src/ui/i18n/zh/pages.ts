@@ -568,6 +568,7 @@ const pages: PageText = {
       comma: '，',
       end: '。',
       findingsLabel: '发现的内容',
+      listedFirst: (shown: number, total: number) => `此处列出 ${g(total)} 项中的前 ${g(shown)} 项；其余各项均已遮盖。`,
       inWhere: '位于 {where}{key}：',
       inKey: '（键名中）',
       whereTitle: '标题',
@@ -958,7 +959,7 @@ const pages: PageText = {
     nanobotRepair: (n: string, skipped: string) => `nanobot 的严格加载失败；修复流程保留 ${n} 条消息，跳过 ${skipped} 行。`,
     nanobotNothing: 'nanobot 无法从此文件加载任何内容：它会新建一个空会话，下次保存时将覆盖整个文件。',
     nanobotRaises: 'nanobot 加载此文件时会抛出异常（某行嵌套过深），无法打开该会话。',
-    why: '此文件较大，Session Lens 将其留在磁盘上，只读取屏幕上显示的部分。“对话”“回放”“编辑”和“文件”视图基于索引工作；此模式下没有“导出”视图。',
+    why: '此文件较大，Session Lens 将其留在磁盘上，只读取屏幕上显示的部分。“对话”“回放”“编辑”“文件”和“导出”视图基于索引工作。',
     tabs: '会话视图',
     conversation: '对话',
     replay: '回放',
@@ -986,11 +987,29 @@ const pages: PageText = {
 
   viewSwitch: {
     openFull: (memory: string) => `打开完整视图（读取整个文件：约占 ${memory} 内存）`,
-    fullAdds: '完整视图另有导出、分叉、清空、删除单行，以及工具结果与其调用的配对；它会先把每条消息解析进页面。',
+    fullAdds: '完整视图另有回放导出、分叉、清空、删除单行，以及工具结果与其调用的配对；它会先把每条消息解析进页面。',
     tooBig: (line: string) => `文件达到 ${line} 时不提供完整视图：整个文件放不进页面。`,
     shownFull: (memory: string, line: string) => `以完整视图显示，每条消息都已读入页面（约占 ${memory} 内存）。${line} 及以上的文件默认以大文件模式打开：它立即显示，并把文件留在磁盘上。`,
     backToLarge: '以大文件模式打开',
   },
+
+  // ── 大文件模式的“导出”视图（分片读取文件，导出内容由多个部分组成一个 Blob）──
+  largeExport: (() => {
+    const g = groupDigits;
+    return {
+      tab: '导出',
+      reading: '正在读取会话的标题和键…',
+      cancel: '取消',
+      cancelled: '已停止：没有生成文件。',
+      again: '重新开始',
+      failed: (why: string) => `导出时无法读取文件：${why}`,
+      previewFirst: (n: number, total: number) => `2. 预览 ${g(total)} 条消息中的前 ${g(n)} 条（已遮盖，与保存的内容完全一致）`,
+      make: '生成文件',
+      making: (done: number, total: number) => `正在写入文件… 已完成 ${g(done)} / ${g(total)} 条消息`,
+      made: '文件在本页中生成；下载即可保存。',
+      replayNot: '大文件模式不导出回放：其 token 预算需要统计每一条候选消息。可在此导出存储的会话；“回放”标签页显示 nanobot 发送的内容。',
+    };
+  })(),
 
   // ── 大文件模式的“文件”视图（健康状况来自索引，原始行按需读取）──
   largeFile: {

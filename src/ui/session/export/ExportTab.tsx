@@ -15,6 +15,7 @@ import { uptoFromParams } from '../replay/settings';
 import { pg } from '../../i18n/text';
 import { downloadText, exportFileName } from './download';
 import { FindingsList } from './FindingsList';
+import { exportFormats } from './formats';
 import { ReplayEntries } from './ReplayEntries';
 import { redactAll, useScan } from './scan';
 
@@ -22,16 +23,6 @@ export interface ExportTabProps {
   opened: OpenedSession;
   params: Record<string, string>;
   onParams: (params: Record<string, string>) => void;
-}
-
-/** The formats offered; Markdown is called Markdown in every language. */
-function formats(): { id: ExportFormat; label: string }[] {
-  const t = pg().export;
-  return [
-    { id: 'md', label: 'Markdown' },
-    { id: 'html', label: t.formatHtml },
-    { id: 'json', label: t.formatJson },
-  ];
 }
 
 /** Source and format pickers, then the redaction step over what was picked. */
@@ -55,7 +46,7 @@ export function ExportTab({ opened, params, onParams }: ExportTabProps) {
       </fieldset>
       <fieldset class="sl-export-pick">
         <legend>{t.format}</legend>
-        {formats().map((f) => (
+        {exportFormats().map((f) => (
           <label key={f.id}><input type="radio" name="sl-export-fmt" checked={format === f.id} onChange={() => set('fmt', f.id)} /> {f.label}</label>
         ))}
       </fieldset>

@@ -11,9 +11,9 @@ export function glimpse(text: string): string {
   return one.length <= 24 ? one : `${one.slice(0, 6)}…${one.slice(-4)}`;
 }
 
-function summary(all: Numbered[]): string {
-  const by = new Map<SecretKind, number>();
-  for (const n of all) by.set(n.f.kind, (by.get(n.f.kind) ?? 0) + 1);
+function summary(all: Numbered[], counted?: ReadonlyMap<SecretKind, number>): string {
+  const by = new Map<SecretKind, number>(counted);
+  if (!counted) for (const n of all) by.set(n.f.kind, (by.get(n.f.kind) ?? 0) + 1);
   return [...by].map(([k, c]) => `${ui().common.count(c)} × ${secretLabel(k)}`).join(pg().session.listSep);
 }
 
@@ -21,17 +21,21 @@ export interface FindingsListProps {
   all: Numbered[];
   unmask: ReadonlySet<number>;
   onToggle: (id: number) => void;
+  /** When `all` lists only the first findings (a large file): every finding's count, and the count by kind. */
+  counted?: { total: number; byKind: ReadonlyMap<SecretKind, number> };
 }
 
-/** Every finding, masked unless the user unmasked it here. */
-export function FindingsList({ all, unmask, onToggle }: FindingsListProps) {
+/** Every finding (or the first ones, with the counts of all), masked unless the user unmasked it here. */
+export function FindingsList({ all, unmask, onToggle, counted }: FindingsListProps) {
   const t = pg().export;
-  if (all.length === 0) return <p class="sl-banner sl-info" role="status">{t.nothingFound}</p>;
+  const total = counted?.total ?? all.length;
+  if (total === 0) return <p class="sl-banner sl-info" role="status">{t.nothingFound}</p>;
   return (
     <div class="sl-findings">
       <p role="status">
-        <strong>{t.findings(all.length)}</strong>{t.comma}{unmask.size ? t.maskedUnmasked(all.length - unmask.size, unmask.size) : t.allMasked}{pg().session.listColon}{summary(all)}{t.end}
+        <strong>{t.findings(total)}</strong>{t.comma}{unmask.size ? t.maskedUnmasked(total - unmask.size, unmask.size) : t.allMasked}{pg().session.listColon}{summary(all, counted?.byKind)}{t.end}
       </p>
+      {total > all.length && <p class="sl-muted">{t.listedFirst(all.length, total)}</p>}
       <ol class="sl-findings-list" tabIndex={0} aria-label={t.findingsLabel}>
         {all.map((n) => {
           const open = unmask.has(n.id);

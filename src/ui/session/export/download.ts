@@ -2,7 +2,12 @@
 
 /** Starts a download of `text` as `name`. */
 export function downloadText(text: string, mime: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mime }));
+  downloadBlob(new Blob([text], { type: mime }), name);
+}
+
+/** Starts a download of `blob` as `name` (a large file's export is a Blob of many parts, never one string). */
+export function downloadBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;

@@ -4,17 +4,13 @@
  * responsive; nothing can be downloaded before the search is complete.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { findInValue, redactValue, type ValueFinding } from '../../../core/redact-value';
+import { KEY_PATH, messagePath, numberFindings, redactNumbered, TITLE_PATH, type Numbered } from '../../../core/export-redact';
 import { SECRET_LABEL, type SecretKind } from '../../../core/redact';
 import type { PyValue } from '../../../core/pyvalue';
-import { runSliced } from '../../../store/event-loop';
+import { runNow, runSliced } from '../../../store/event-loop';
 import { pg } from '../../i18n/text';
 
-/** A finding with its number (0-based; shown 1-based); where it is comes from `f.path` (see whereOf). */
-export interface Numbered {
-  id: number;
-  f: ValueFinding;
-}
+export type { Numbered };
 
 export interface Scan {
   /** Findings in the title, the key, and each message (by message index). */
@@ -43,13 +39,16 @@ export function secretLabel(kind: SecretKind): string {
 }
 
 function* search(title: string, key: string, messages: PyValue[], out: Scan): Generator<void, Scan> {
-  const opts = { sessionKey: key };
   let id = 0;
-  const number = (fs: ValueFinding[]) => fs.map((f) => ({ id: id++, f }));
-  out.title = number(findInValue(title, opts, ['title']));
-  out.key = number(findInValue(key, opts, ['key']));
+  const number = (v: PyValue, path: readonly (string | number)[]) => {
+    const ns = numberFindings(v, key, path, id);
+    id += ns.length;
+    return ns;
+  };
+  out.title = number(title, TITLE_PATH);
+  out.key = number(key, KEY_PATH);
   for (let i = 0; i < messages.length; i++) {
-    out.messages.push(number(findInValue(messages[i]!, opts, ['messages', i])));
+    out.messages.push(number(messages[i]!, messagePath(i)));
     out.searched = i + 1;
     yield;
   }
@@ -59,6 +58,11 @@ function* search(title: string, key: string, messages: PyValue[], out: Scan): Ge
 }
 
 const empty = (): Scan => ({ title: [], key: [], messages: [], all: [], done: false, searched: 0 });
+
+/** The whole search at once (tests, and the equality of large-file mode's export with this one). */
+export function scanNow(title: string, key: string, messages: PyValue[]): Scan {
+  return runNow(search(title, key, messages, empty()));
+}
 
 /** Searches the export's strings (again when they change); re-renders with progress and when done. */
 export function useScan(title: string, key: string, messages: PyValue[]): Scan {
@@ -86,14 +90,10 @@ export function maskFor(n: Numbered): string {
 
 /** The title, key and messages with every finding masked except those in `unmask`. */
 export function redactAll(title: string, key: string, messages: PyValue[], scan: Scan, unmask: ReadonlySet<number>) {
-  const apply = (v: PyValue, ns: Numbered[], path: (string | number)[]) => {
-    if (!ns.length) return v;
-    const ids = new Map(ns.map((n) => [n.f, n] as const));
-    return redactValue(v, ns.map((n) => n.f), (f) => (unmask.has(ids.get(f)!.id) ? null : maskFor(ids.get(f)!)), path);
-  };
+  const mask = (n: Numbered) => (unmask.has(n.id) ? null : maskFor(n));
   return {
-    title: apply(title, scan.title, ['title']) as string,
-    key: apply(key, scan.key, ['key']) as string,
-    messages: messages.map((m, i) => apply(m, scan.messages[i] ?? [], ['messages', i])),
+    title: redactNumbered(title, scan.title, TITLE_PATH, mask) as string,
+    key: redactNumbered(key, scan.key, KEY_PATH, mask) as string,
+    messages: messages.map((m, i) => redactNumbered(m, scan.messages[i] ?? [], messagePath(i), mask)),
   };
 }

@@ -2,7 +2,8 @@
  * A session opened in large-file mode: a header with the index's counts and nanobot's load, then
  * the Conversation (rows decoded on demand), the Replay (only the reachable tail decoded) and the
  * Edit tab (LargeEdit.tsx: edits planned from the index, saved as a stream, then the file indexed
- * again). The file is never read whole into the page.
+ * again) and the Export tab (LargeExport.tsx, fetched when first opened: the export read in
+ * slices, made as a Blob of parts). The file is never read whole into the page.
  */
 import { useMemo, useState } from 'preact/hooks';
 import type { NanobotVersion } from '../../../core/nanobot-version';
@@ -21,6 +22,8 @@ import { LargeFile } from './LargeFile';
 import { linkedLine } from './LargeLines';
 import { LargeMessage } from './LargeMessage';
 import { LargeReplay } from './LargeReplay';
+import type { LargeExportProps } from './LargeExport';
+import { lazyComponent } from '../../lazy';
 import { screenful } from './head';
 import { loadText } from './load-text';
 import { useLargeFile } from './useLargeFile';
@@ -41,14 +44,16 @@ export interface LargeSessionProps {
   onSaved?: (r: LargeSaveResult, message: string) => void;
   /** The route's parameters: a permalink's message (`m`) or a file line (`line`) opens there. */
   params?: Record<string, string>;
-  /** The route's tab: `file` (with `line=N`, the File tab at that line), `replay`, `edit`; others open the Conversation. */
+  /** The route's tab: `file` (with `line=N`, the File tab at that line), `replay`, `edit`, `export`; others open the Conversation. */
   tab?: string;
   /** The link that opens this file in the full view (the route with `full=1`); absent: no switch shown. */
   fullViewHref?: string;
 }
 
-type TabId = 'conversation' | 'replay' | 'edit' | 'file';
-const TAB_IDS: readonly string[] = ['conversation', 'replay', 'edit', 'file'];
+type TabId = 'conversation' | 'replay' | 'edit' | 'file' | 'export';
+const TAB_IDS: readonly string[] = ['conversation', 'replay', 'edit', 'file', 'export'];
+// Redaction rules and the export's builders are not needed to read a session: a chunk of their own.
+const LargeExport = lazyComponent<LargeExportProps>(() => import('./LargeExport').then((m) => m.LargeExport), () => pg().export.loading);
 const routeTab = (tab: string | undefined): TabId => (tab && TAB_IDS.includes(tab) ? (tab as TabId) : 'conversation');
 
 /** The large-file session view. */
@@ -76,9 +81,10 @@ export default function LargeSession(p: LargeSessionProps) {
         {p.fullViewHref !== undefined && <FullViewOffer size={p.size} href={p.fullViewHref} />}
       </header>
       {s.index && s.load && s.file ? (
-        <Tabs tabs={[{ id: 'conversation', label: t.conversation }, { id: 'replay', label: t.replay }, { id: 'edit', label: t.edit }, { id: 'file', label: pg().largeFile.tab }]} active={tab} onSelect={(id) => setTab(id as TabId)} idPrefix="sl-large" label={t.tabs}>
+        <Tabs tabs={[{ id: 'conversation', label: t.conversation }, { id: 'replay', label: t.replay }, { id: 'edit', label: t.edit }, { id: 'file', label: pg().largeFile.tab }, { id: 'export', label: pg().largeExport.tab }]} active={tab} onSelect={(id) => setTab(id as TabId)} idPrefix="sl-large" label={t.tabs}>
           {tab === 'conversation' && <LargeConversationTab file={s.file} index={s.index} load={s.load} version={p.version} params={p.params} />}
           {tab === 'file' && <LargeFile file={s.file} index={s.index} load={s.load} version={p.version} line={linkedLine(p.params?.line, s.index)} />}
+          {tab === 'export' && <LargeExport file={s.file} index={s.index} load={s.load} version={p.version} fileName={p.fileName} />}
           {tab === 'replay' && <LargeReplay file={s.file} index={s.index} load={s.load} version={p.version} />}
           {tab === 'edit' && (
             <LargeEdit file={s.file} index={s.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null}
