@@ -6,31 +6,14 @@
  * deep nesting, non-objects, provider_state, errors) answers null, and the caller parses exactly.
  *
  * It is the large-file index's inner loop (every byte of a 1 GB file goes through it), so it is one
- * loop over the bytes with its state in locals and a small stack, and a string's bytes are classed
- * by a table: a run of plain ASCII costs one load and one compare a byte.
+ * loop over the bytes with its state in locals and a small stack; strings, most of the bytes, are
+ * read a word at a time (byte-strings.ts).
  */
+import { lastStringEscaped, readBytesOf, stringEnd } from './byte-strings';
 import { MAX_DEPTH } from './pyjson';
 import { FLAG, KIND, ROLE, type LineFacts, type RoleCode } from './fact-codes';
 
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
-/** How a byte inside a string is read: plain, or one of the cases below. */
-const PLAIN = 0;
-const END = 1;
-const ESCAPE = 2;
-const UNSURE_BYTE = 3;
-const LEAD2 = 4;
-const LEAD3 = 5;
-const LEAD4 = 6;
-const IN_STRING = new Uint8Array(256);
-for (let c = 0; c < 256; c++) {
-  IN_STRING[c] = c === QUOTE ? END : c === BACKSLASH ? ESCAPE : c < 0x20 ? UNSURE_BYTE : c < 0x80 ? PLAIN : c >= 0xc2 && c <= 0xdf ? LEAD2 : c >= 0xe0 && c <= 0xef ? LEAD3 : c >= 0xf0 && c <= 0xf4 ? LEAD4 : UNSURE_BYTE;
-}
-const HEX = new Uint8Array(256);
-for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
-const ESCAPES = new Uint8Array(256);
-for (const c of '"\\/bfnrtu') ESCAPES[c.charCodeAt(0)] = 1;
 
 /** Top-level keys the facts read, by slot. */
 const KEYS = ['_type', 'role', 'tool_calls', 'tool_call_id', '_channel_delivery', '_command'] as const;
@@ -70,95 +53,6 @@ function sameBytes(b: Uint8Array, s: number, e: number, want: readonly number[])
 function slotOf(b: Uint8Array, s: number, e: number): number {
   for (let k = 0; k < KEY_BYTES.length; k++) if (sameBytes(b, s, e, KEY_BYTES[k]!)) return k;
   return -1;
-}
-
-/** Whether a string ended with escapes in it (set by `stringEnd`). */
-let escapedString = false;
-
-/**
- * The index just after the string whose content starts at `p` (past its opening quote), or -1 when
- * this pass is unsure of it (a raw control character, a bad escape or UTF-8, no closing quote
- * before `e`). Bytes after `e` are Python whitespace or past the array, never a quote or a
- * continuation byte, so multibyte characters need no bounds check of their own.
- */
-function stringEnd(b: Uint8Array, p: number, e: number): number {
-  escapedString = false;
-  for (;;) {
-    let k = IN_STRING[b[p]!]!;
-    // A short run byte by byte; a long one (text) four bytes at a time.
-    const short = p + 32;
-    while (k === PLAIN && p < short) k = IN_STRING[b[++p]!]!;
-    if (k === PLAIN) {
-      p = plainRunEnd(b, p);
-      k = IN_STRING[b[p]!]!;
-      while (k === PLAIN) k = IN_STRING[b[++p]!]!;
-    }
-    if (p >= e) return -1;
-    if (k === END) return p + 1;
-    if (k === LEAD3) {
-      const c = b[p]!;
-      const d = b[p + 1]!;
-      if (c === 0xe0 ? d < 0xa0 || d > 0xbf : c === 0xed ? d < 0x80 || d > 0x9f : (d & 0xc0) !== 0x80) return -1;
-      if ((b[p + 2]! & 0xc0) !== 0x80) return -1;
-      p += 3;
-    } else if (k === LEAD2) {
-      if ((b[p + 1]! & 0xc0) !== 0x80) return -1;
-      p += 2;
-    } else if (k === LEAD4) {
-      const c = b[p]!;
-      const d = b[p + 1]!;
-      if (c === 0xf0 ? d < 0x90 || d > 0xbf : c === 0xf4 ? d < 0x80 || d > 0x8f : (d & 0xc0) !== 0x80) return -1;
-      if ((b[p + 2]! & 0xc0) !== 0x80 || (b[p + 3]! & 0xc0) !== 0x80) return -1;
-      p += 4;
-    } else if (k === ESCAPE) {
-      if (p + 1 >= e) return -1;
-      const x = b[p + 1]!;
-      if (!ESCAPES[x]) return -1;
-      escapedString = true;
-      if (x === 0x75) {
-        if (p + 5 >= e || !HEX[b[p + 2]!] || !HEX[b[p + 3]!] || !HEX[b[p + 4]!] || !HEX[b[p + 5]!]) return -1;
-        p += 6;
-      } else p += 2;
-    } else return -1;
-  }
-}
-
-/** The bytes of the buffer `words` views four at a time (one view kept: lines are views of one slice). */
-let wordsOf: ArrayBufferLike | null = null;
-let words: Int32Array<ArrayBufferLike> = new Int32Array(0);
-/** The byte offset in that buffer of the line being scanned. */
-let wordsAt = 0;
-
-/** Points `words` at the buffer of `b` (a new view only when the buffer changes). */
-function viewWords(b: Uint8Array): void {
-  if (b.buffer !== wordsOf) {
-    wordsOf = b.buffer;
-    words = new Int32Array(b.buffer, 0, b.buffer.byteLength >> 2);
-  }
-  wordsAt = b.byteOffset;
-}
-
-/**
- * Skips plain string bytes (ASCII, not a quote, backslash or control character) four at a time:
- * from `p` (a plain byte) to the first 4-byte word of `b` that holds any other byte; the caller
- * goes on byte by byte from there. Each test below is exact for a word without high bytes.
- */
-function plainRunEnd(b: Uint8Array, p: number): number {
-  const off = wordsAt;
-  while ((off + p) & 3) {
-    if (IN_STRING[b[p]!] !== PLAIN) return p;
-    p++;
-  }
-  let w = (off + p) >> 2;
-  const last = (off + b.length) >> 2;
-  while (w < last) {
-    const x = words[w]!;
-    const q = x ^ 0x22222222;
-    const s = x ^ 0x5c5c5c5c;
-    if ((x | ((x - 0x20202020) & ~x) | ((q - 0x01010101) & ~q) | ((s - 0x01010101) & ~s)) & 0x80808080) break;
-    w++;
-  }
-  return (w << 2) - off;
 }
 
 /** Whether the last number read by `numberEnd` was non-zero (Python truthiness). */
@@ -230,10 +124,11 @@ function note(slot: number, kind: number, truthy: boolean, s: number, e: number)
 }
 
 /**
- * Checks the object at `s` (a `{`) up to `e` as JSON and notes the top-level keys the facts read;
- * false when unsure. One loop: `state` says what may come next, `stack` which containers are open.
+ * Checks the object at `s` (a `{`), which ends before `e`, as JSON and notes the top-level keys the
+ * facts read; returns the index just after it, or -1 when unsure. One loop: `state` says what may
+ * come next, `stack` which containers are open.
  */
-function scanObject(b: Uint8Array, s: number, e: number): boolean {
+function scanObject(b: Uint8Array, s: number, e: number): number {
   seen.fill(NOT_SEEN);
   let p = s + 1;
   let depth = 1;
@@ -243,23 +138,25 @@ function scanObject(b: Uint8Array, s: number, e: number): boolean {
   let slot = -1;
   for (;;) {
     let c = b[p]!;
-    while (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) c = b[++p]!;
-    if (p >= e) return false;
+    // JSON's whitespace but \n and \r: a line never holds them (they end it), so meeting one means
+    // the line ended inside the object.
+    while (c === 0x20 || c === 0x09) c = b[++p]!;
+    if (p >= e) return -1;
     switch (state) {
       case KEY_OR_CLOSE:
       case KEY: {
         if (c === 0x7d && state === KEY_OR_CLOSE) {
           p++;
           state = AFTER;
-          if (--depth === 0) return p === e;
+          if (--depth === 0) return p;
           break;
         }
-        if (c !== QUOTE) return false;
+        if (c !== QUOTE) return -1;
         const q = stringEnd(b, p + 1, e);
-        if (q < 0) return false;
+        if (q < 0) return -1;
         if (depth === 1) {
           // An escaped key may spell one the facts read.
-          if (escapedString) return false;
+          if (lastStringEscaped()) return -1;
           slot = slotOf(b, p + 1, q - 1);
         }
         p = q;
@@ -267,7 +164,7 @@ function scanObject(b: Uint8Array, s: number, e: number): boolean {
         break;
       }
       case COLON:
-        if (c !== 0x3a) return false;
+        if (c !== 0x3a) return -1;
         p++;
         state = VALUE;
         break;
@@ -282,43 +179,43 @@ function scanObject(b: Uint8Array, s: number, e: number): boolean {
         const top = depth === 1 && slot >= 0;
         if (c === QUOTE) {
           const q = stringEnd(b, p + 1, e);
-          if (q < 0) return false;
-          if (top) note(slot, escapedString ? SEEN_ESCAPED : SEEN_STRING, q - p > 2, p + 1, q - 1);
+          if (q < 0) return -1;
+          if (top) note(slot, lastStringEscaped() ? SEEN_ESCAPED : SEEN_STRING, q - p > 2, p + 1, q - 1);
           p = q;
           state = AFTER;
         } else if (c === 0x7b || c === 0x5b) {
-          if (++depth > MAX_DEPTH) return false;
+          if (++depth > MAX_DEPTH) return -1;
           stack[depth] = c === 0x7b ? OBJECT : ARRAY;
           p++;
           if (top) {
             // A container is truthy when it is not empty.
             let q = p;
             let d = b[q]!;
-            while (d === 0x20 || d === 0x09 || d === 0x0a || d === 0x0d) d = b[++q]!;
+            while (d === 0x20 || d === 0x09) d = b[++q]!;
             note(slot, SEEN_OTHER, d !== (c === 0x7b ? 0x7d : 0x5d), -1, -1);
           }
           state = c === 0x7b ? KEY_OR_CLOSE : VALUE_OR_CLOSE;
         } else {
           let truthy: boolean;
           if (c === 0x74) {
-            if (!sameBytes(b, p, p + 4, TRUE)) return false;
+            if (!sameBytes(b, p, p + 4, TRUE)) return -1;
             p += 4;
             truthy = true;
           } else if (c === 0x66) {
-            if (!sameBytes(b, p, p + 5, FALSE)) return false;
+            if (!sameBytes(b, p, p + 5, FALSE)) return -1;
             p += 5;
             truthy = false;
           } else if (c === 0x6e) {
-            if (!sameBytes(b, p, p + 4, NULL)) return false;
+            if (!sameBytes(b, p, p + 4, NULL)) return -1;
             p += 4;
             truthy = false;
           } else {
             const q = numberEnd(b, p, e);
-            if (q < 0) return false;
+            if (q < 0) return -1;
             p = q;
             truthy = nonzeroNumber;
           }
-          if (p > e) return false;
+          if (p > e) return -1;
           if (top) note(slot, SEEN_OTHER, truthy, -1, -1);
           state = AFTER;
         }
@@ -331,13 +228,16 @@ function scanObject(b: Uint8Array, s: number, e: number): boolean {
         if (c === 0x2c) state = open === OBJECT ? KEY : VALUE;
         else if ((c === 0x7d && open === OBJECT) || (c === 0x5d && open === ARRAY)) {
           // The line was trimmed of whitespace: the object must end it.
-          if (--depth === 0) return p === e;
-        } else return false;
+          if (--depth === 0) return p;
+        } else return -1;
         break;
       }
     }
   }
 }
+
+/** The facts of the line `scanLine` read last (one object, overwritten by each line). */
+export const scanned: LineFacts = { kind: KIND.message, role: ROLE.none, flags: 0 };
 
 /**
  * The facts of a line's content bytes when this pass is sure of them, else null. `psRecords`: the
@@ -349,16 +249,46 @@ export function scanFacts(b: Uint8Array, psRecords: boolean): LineFacts | null {
   while (s < e && asciiPyWs(b[s]!)) s++;
   while (e > s && asciiPyWs(b[e - 1]!)) e--;
   if (s === e || b[s] !== 0x7b) return null;
-  viewWords(b);
-  if (!scanObject(b, s, e)) return null;
+  readBytesOf(b);
+  if (scanObject(b, s, e) !== e || !noteFacts(b, psRecords)) return null;
+  return { ...scanned };
+}
+
+/**
+ * Reads the line that starts at `s` in `b` and finds its end in the same pass (no search for the
+ * line's end first): the index of the `\n` or `\r` that ends it, or `b.length` when none does;
+ * its facts are in `scanned`. -1 when unsure of the line, its end included (the caller finds the
+ * end and reads the line the exact way).
+ */
+export function scanLine(b: Uint8Array, s: number, psRecords: boolean): number {
+  const n = b.length;
+  readBytesOf(b);
+  while (s < n && asciiPyWs(b[s]!)) s++;
+  if (b[s] !== 0x7b) return -1;
+  // A `\n` or `\r` before the object's end is unsure (a string's control character, or not
+  // whitespace between values), so the end found is the line's own.
+  let p = scanObject(b, s, n);
+  if (p < 0) return -1;
+  while (p < n && asciiPyWs(b[p]!)) p++;
+  if (p < n && b[p] !== 0x0a && b[p] !== 0x0d) return -1;
+  return noteFacts(b, psRecords) ? p : -1;
+}
+
+/** Puts the facts of the object `scanObject` read last into `scanned`; false when this pass leaves them to the exact path. */
+function noteFacts(b: Uint8Array, psRecords: boolean): boolean {
   const type = seen[TYPE]!;
   if (type === SEEN_STRING) {
-    if (sameBytes(b, from[TYPE]!, to[TYPE]!, METADATA)) return { kind: KIND.metadata, role: ROLE.none, flags: 0 };
-    if (psRecords && sameBytes(b, from[TYPE]!, to[TYPE]!, PROVIDER_STATE)) return null;
-  } else if (type === SEEN_ESCAPED) return null;
+    if (sameBytes(b, from[TYPE]!, to[TYPE]!, METADATA)) {
+      scanned.kind = KIND.metadata;
+      scanned.role = ROLE.none;
+      scanned.flags = 0;
+      return true;
+    }
+    if (psRecords && sameBytes(b, from[TYPE]!, to[TYPE]!, PROVIDER_STATE)) return false;
+  } else if (type === SEEN_ESCAPED) return false;
   let code: RoleCode = ROLE.none;
   const role = seen[ROLE_KEY]!;
-  if (role === SEEN_ESCAPED) return null;
+  if (role === SEEN_ESCAPED) return false;
   if (role === SEEN_OTHER) code = ROLE.notString;
   else if (role === SEEN_STRING) {
     code = ROLE.other;
@@ -369,5 +299,8 @@ export function scanFacts(b: Uint8Array, psRecords: boolean): LineFacts | null {
   if (seen[CALL_ID]) flags |= FLAG.toolCallId;
   if (seen[DELIVERY] && truth[DELIVERY]) flags |= FLAG.channelDelivery;
   if (seen[COMMAND] && truth[COMMAND]) flags |= FLAG.command;
-  return { kind: KIND.message, role: code, flags };
+  scanned.kind = KIND.message;
+  scanned.role = code;
+  scanned.flags = flags;
+  return true;
 }

@@ -1,11 +1,14 @@
 /**
  * A compact index of a session file built from byte chunks in any sizes: per line its byte offset,
- * content length, terminator and facts (record-facts.ts), in typed arrays that grow. Lines and
+ * content length, terminator and facts, in typed arrays that grow. A line is read once: the byte
+ * pass (byte-facts.ts) finds its facts and its end together; a line it is unsure of is cut at its
+ * terminator and read the exact way (record-facts.ts). Lines and
  * UTF-8 characters cut by a chunk boundary are joined before they are read, and a `\r` ending a
  * chunk waits for the next one (is it `\r\n`?), so the lines are exactly those of `splitLines`.
  * The values themselves are not kept: a caller reads a line's bytes back by its offset.
  */
-import type { NanobotVersion } from './nanobot-version';
+import { scanLine, scanned } from './byte-facts';
+import { rulesOf, type NanobotVersion } from './nanobot-version';
 import { lineFacts, KIND } from './record-facts';
 
 /** Terminator codes. */
@@ -55,6 +58,8 @@ export class LineIndexer {
   private carryLen = 0;
   private carryAt = 0;
   private consumed: number;
+  /** The version has provider_state records (the byte pass leaves them to the exact path). */
+  private readonly psRecords: boolean;
 
   /** `at`: the file offset of the first byte pushed (a part of the file indexed on its own, index-parts.ts). */
   constructor(
@@ -62,6 +67,7 @@ export class LineIndexer {
     at = 0,
   ) {
     this.consumed = at;
+    this.psRecords = rulesOf(version).providerStateRecord;
   }
 
   /** Lines indexed so far. */
@@ -154,9 +160,21 @@ export class LineIndexer {
   private scan(data: Uint8Array, base: number, last: boolean, from = 0): number {
     const n = data.length;
     let pos = from;
-    let nextLf = data.indexOf(LF, from);
-    let nextCr = data.indexOf(CR, from);
+    // The next `\n` and `\r` at or after `pos` (-1: none left), searched for only when a line is
+    // read the slow way; -2: not yet.
+    let nextLf = -2;
+    let nextCr = -2;
     while (pos < n) {
+      // Most lines: the byte pass reads the line and finds its end at once.
+      const q = scanLine(data, pos, this.psRecords);
+      if (q >= 0) {
+        // No terminator yet, or a last `\r` that may be the first half of `\r\n`: wait for the next chunk.
+        if (!last && (q === n || (q === n - 1 && data[q] === CR))) return pos;
+        const code = q === n ? EOL.none : data[q] === LF ? EOL.lf : data[q + 1] === LF ? EOL.crlf : EOL.cr;
+        this.put(base + pos, q - pos, code, scanned.kind, scanned.role, scanned.flags);
+        pos = q + EOL_BYTES[code]!;
+        continue;
+      }
       if (nextLf !== -1 && nextLf < pos) nextLf = data.indexOf(LF, pos);
       if (nextCr !== -1 && nextCr < pos) nextCr = data.indexOf(CR, pos);
       let end: number;
@@ -187,17 +205,22 @@ export class LineIndexer {
     return pos;
   }
 
+  /** Indexes one line read the slow way (record-facts.ts). */
   private add(at: number, raw: Uint8Array, eol: number): void {
+    const f = lineFacts(raw, this.version);
+    this.put(at, raw.length, eol, f.kind, f.role, f.flags);
+  }
+
+  private put(at: number, length: number, eol: number, kind: number, role: number, flags: number): void {
     if (this.n === this.cap) this.grow();
     const i = this.n++;
-    const f = lineFacts(raw, this.version);
     this.start[i] = at;
-    this.length[i] = raw.length;
+    this.length[i] = length;
     this.eol[i] = eol;
-    this.kind[i] = f.kind;
-    this.role[i] = f.role;
-    this.flags[i] = f.flags;
-    if (f.kind === KIND.message) {
+    this.kind[i] = kind;
+    this.role[i] = role;
+    this.flags[i] = flags;
+    if (kind === KIND.message) {
       if (this.msgCount === this.msgs.length) this.msgs = grown(this.msgs, this.msgs.length * 2);
       this.msgs[this.msgCount++] = i;
     }

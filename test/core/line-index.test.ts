@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/core/document';
 import { loadNanobot } from '../../src/core/load';
@@ -8,7 +9,7 @@ import { loadFromIndex } from '../../src/core/index-load';
 import { splitLines, decodeStrict } from '../../src/core/lines';
 import { pyLoads } from '../../src/core/pyjson';
 import type { PyDict } from '../../src/core/pyvalue';
-import { KIND_NAMES } from '../../src/core/record-facts';
+import { KIND, KIND_NAMES, textFacts } from '../../src/core/record-facts';
 import type { NanobotVersion } from '../../src/core/nanobot-version';
 
 const CORPORA: [string, NanobotVersion][] = [
@@ -51,6 +52,23 @@ function compare(bytes: Uint8Array, version: NanobotVersion, chunk: number, name
   if (want.result) {
     expect([...load.messageLines], `${name} messages`).toEqual(want.result.messageLines);
     expect(load.lastConsolidated, `${name} last_consolidated`).toBe(want.result.lastConsolidated);
+  }
+}
+
+/** Each line's facts (kind, role, flags) must be those of the exact parse of its text. */
+function factsAgree(bytes: Uint8Array, version: NanobotVersion, chunk: number, name: string): void {
+  compare(bytes, version, chunk, name);
+  const ix = indexBytes(bytes, version, chunk);
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  for (let i = 0; i < ix.count; i++) {
+    let text: string;
+    try {
+      text = decoder.decode(bytes.subarray(ix.start[i]!, ix.start[i]! + ix.length[i]!));
+    } catch {
+      expect(ix.kind[i], `${name} line ${i}`).toBe(KIND.corrupt);
+      continue;
+    }
+    expect({ kind: ix.kind[i], role: ix.role[i], flags: ix.flags[i] }, `${name} line ${i}`).toEqual(textFacts(text, version));
   }
 }
 
@@ -119,5 +137,40 @@ describe('line index', () => {
     const bytes = new TextEncoder().encode(parts.join('\n') + '\n');
     for (const chunk of [1000, 65536]) compare(bytes, 'v0.3.0', chunk, `5000 @${chunk}`);
     expect(indexBytes(bytes, 'main', 999).messageCount).toBe(5000);
+  });
+
+  it('finds each line\'s end while reading it: a \\r or \\n inside a string or between values ends the line there, whatever follows', () => {
+    const lines = [
+      '{"role":"user","content":"a\rb"}',
+      '{"role":"user","content":"a\nb"}',
+      '{"role":"user",\n"content":"x"}',
+      '{"role":"user",\r\n"content":"x"}',
+      '{"role":"user"}\t\x0b\x0c\x1c \r\n',
+      ' \x1f{"role":"tool","tool_call_id":"a"}',
+      '{"role":"user"} x',
+      '{"role":"user"}{"role":"user"}',
+      '{"role":"user"}\r\r\n',
+      '{"role":"user","content":"\\',
+      '{"role":"user","n":1',
+      '{"role":"user","content":"\ud83c"}',
+      '\r\n\n',
+      '{}',
+    ];
+    const bytes = new TextEncoder().encode(lines.join('\n'));
+    // Every chunk size: some chunk ends just after each `\r` of a line read whole within it.
+    for (let chunk = 1; chunk <= bytes.length; chunk++) factsAgree(bytes, 'main', chunk, `line ends @${chunk}`);
+    for (const chunk of [1, 7, 1 << 20]) factsAgree(bytes, 'v0.2', chunk, `line ends v0.2 @${chunk}`);
+  });
+
+  it('agrees with parseDocument on lines made of random pieces of records, terminators and stray bytes', () => {
+    const piece = fc.constantFrom('{"role":"user","content":"', '{"role":"assistant","tool_calls":[1]}', '"', '\\', 'é', '世', '🎉', 'ab', ' ', '\t', '\x0b', '\r', '\n', '\r\n', '}', '{', ',"x":1}', ':', '\u00e9');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.integer({ min: 1, max: 40 }), (pieces, chunk) => {
+        const bytes = new TextEncoder().encode(pieces.join(''));
+        factsAgree(bytes, 'main', chunk, JSON.stringify(pieces.join('')));
+        factsAgree(bytes, 'main', 1 << 20, JSON.stringify(pieces.join('')));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
