@@ -20,9 +20,12 @@ export function blobFill(file: Blob): { fill: BlobFill; cancel: () => void } {
   const fill: BlobFill = async (into) => {
     let buf = into.buffer;
     const from = into.byteOffset;
+    // Taken now: the first read transfers `buf`, after which `into` reads as empty (Chromium's
+    // reads are 64 KiB–2 MiB, so asking `into` again stopped each fill after one read).
+    const want = into.length;
     let at = 0;
-    while (!ended && at < into.length) {
-      const r = await reader.read(new Uint8Array(buf, from + at, into.length - at));
+    while (!ended && at < want) {
+      const r = await reader.read(new Uint8Array(buf, from + at, want - at));
       // A BYOB read transfers the buffer: the bytes are in the one it hands back.
       if (r.value) buf = r.value.buffer;
       if (r.done) ended = true;

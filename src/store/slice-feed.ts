@@ -59,10 +59,12 @@ export async function feedSlices({ file, slice, ahead, ports }: FeedRequest): Pr
       const k = n % ports.length;
       while (untaken[k]! >= ahead) await new Promise<void>((r) => (wake = r));
       const buf = rest.length < slice ? (spare.pop() ?? new ArrayBuffer(slice)) : new ArrayBuffer(Math.max(2 * rest.length, rest.length + slice));
+      const size = buf.byteLength;
       const head = new Uint8Array(buf, 0, rest.length);
       head.set(rest);
+      // `buf` is transferred by the read (it reads as empty after): its size is taken before.
       const got = await reading.fill(new Uint8Array(buf, rest.length));
-      ended = rest.length + got.length < buf.byteLength;
+      ended = rest.length + got.length < size;
       const bytes = new Uint8Array(got.buffer, 0, rest.length + got.length);
       const cut = ended ? bytes.length : wholeLinesEnd(bytes);
       rest = bytes.slice(cut);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blobFill } from '../../src/store/blob-fill';
+import { shortReads } from '../short-reads';
 
 const bytesOf = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 13 + 5) & 0xff);
 
@@ -23,6 +24,14 @@ async function readAll(file: Blob, size: number, reuse: boolean): Promise<{ part
 }
 
 describe('blobFill', () => {
+  it('fills each buffer whole where the byte stream answers in short reads (the read transfers the buffer)', async () => {
+    const data = bytesOf(200_000);
+    const r = await readAll(shortReads(data, 4096), 70_000, true);
+    expect(r.parts).toEqual([70_000, 70_000, 60_000]);
+    expect(r.bytes).toEqual(data);
+  });
+
+
   it('fills each buffer whole from a byte stream (reads shorter than the buffer are joined), the last one short, then none', async () => {
     const data = bytesOf(200_000);
     const r = await readAll(new Blob([data]), 70_000, true);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wholeLinesEnd } from '../../src/core/index-parts';
 import { feedSlices, readSlices, takeSlices, type FeedMessage, type TakenSlice } from '../../src/store/slice-feed';
+import { shortReads } from '../short-reads';
 
 const bytesOf = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 7 + 3) & 0xff);
 /** Lines of 1 to 60 bytes, ended by \n, \r\n or \r in turn, the last without an end. */
@@ -63,6 +64,22 @@ describe('slice feed', () => {
     port1.close();
   });
 
+  it('fills each slice whole where the file answers in short reads (as Chromium reads a file on disk), and ends once it is read', async () => {
+    const data = linesOf(50_000);
+    const a = new MessageChannel();
+    const b = new MessageChannel();
+    const feeding = feedSlices({ file: shortReads(data, 100), slice: 1024, ahead: 2, ports: [a.port1, b.port1] });
+    const parts = await collectAll([a.port2, b.port2]);
+    await feeding;
+    expect(joined(parts)).toEqual(data);
+    expectWholeLines(parts, data);
+    // Lines are at most 62 bytes and the cut is after the last `\n` (three lines back at most):
+    // every slice but the last is nearly full, never one read of 100 bytes.
+    expect(parts.slice(0, -1).map((p) => p.bytes.length).filter((n) => n <= 1024 - 3 * 62)).toEqual([]);
+    a.port1.close();
+    b.port1.close();
+  });
+
   it('sends slice n to port n mod ports, so two workers index every other slice; joined in order they are the file', async () => {
     for (const size of [61, 64, 1000]) {
       const data = linesOf(20_000);
@@ -87,7 +104,8 @@ describe('slice feed', () => {
     const feeding = feedSlices({ file: new Blob([data]), slice: 256, ahead: 1, ports: [port1] });
     const parts = await collect(takeSlices(port2));
     await feeding;
-    expect(parts.map((p) => p.bytes.length)).toEqual([5305, 1]);
+    // The grown buffer holds the rest of the file: one slice.
+    expect(parts.map((p) => p.bytes.length)).toEqual([5306]);
     expectWholeLines(parts, data);
     port1.close();
   });
