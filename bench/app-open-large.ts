@@ -111,7 +111,6 @@ async function oneRun(ws: string, bytes: number, dir?: string): Promise<Run> {
     });
     const marks = await evaluate(page, () => (window as unknown as { __bench: LargeMarks }).__bench, undefined);
     const click = marks.click!;
-    if (process.env.BENCH_RESOURCES) console.log(JSON.stringify(await page.evaluate((c) => performance.getEntriesByType('resource').filter((e) => e.startTime >= c - 5).map((e) => `${e.name.split('/').pop()} ${(e.startTime - c).toFixed(0)}→${(e.responseEnd - c).toFixed(0)}`), click)));
     if (profile) {
       const { profile: p } = (await cdp.send('Profiler.stop')) as { profile: unknown };
       fs.mkdirSync(profile, { recursive: true });
