@@ -69,6 +69,11 @@ interface Run {
   waited: number;
   scanned: number;
   handover: number;
+  /** From the link: the page's first worker made and first message to a worker (the index asked for), the first part of the index back; the parts (slices) in all. */
+  made: number;
+  asked: number;
+  firstPart: number;
+  parts: number;
   /** Long tasks as `+start dur` from the link, with the first message and the counts for reference. */
   where: string;
 }
@@ -122,7 +127,12 @@ async function oneRun(ws: string, bytes: number, dir?: string): Promise<Run> {
     const epoch = (t: number) => t - marks.origin;
     const sp = marks.spent;
     const sum = (f: (x: LargeMarks['spent'][number]) => number) => sp.reduce((n, x) => n + f(x), 0);
+    const after = (k: string) => (marks.worker.find(([w, t]) => w === k && t >= click)?.[1] ?? NaN) - click;
     return {
+      made: after('new'),
+      asked: after('asked'),
+      firstPart: after('part'),
+      parts: marks.worker.filter(([k, t]) => k === 'part' && t >= click).length,
       workers: sp.length,
       began: sp.length ? epoch(Math.min(...sp.map((x) => x.began))) - click : NaN,
       waited: sp.length ? sum((x) => x.waited) : NaN,
@@ -181,7 +191,7 @@ function figuresOf(rs: Run[], bytes: number, messages: number, label: string): F
   const speed = (r: Run) => r.bare / r.indexed;
   const sliceSpeed = (r: Run) => r.bareSlice / r.indexed;
   const perMiB = (ms: number) => (ms / (bytes / 1024 / 1024)).toFixed(2);
-  const where = (r: Run) => `${r.workers} index worker(s), began +${r.began.toFixed(0)} ms, waited for slices ${r.waited.toFixed(0)} ms (${perMiB(r.waited)} ms/MiB), indexed ${r.scanned.toFixed(0)} ms (${perMiB(r.scanned)} ms/MiB; both summed over the workers), index whole ${r.handover.toFixed(0)} ms after the last worker's end`;
+  const where = (r: Run) => `${r.workers} index worker(s) (made +${r.made.toFixed(0)} ms, index asked +${r.asked.toFixed(0)}), began +${r.began.toFixed(0)} ms, first part back +${r.firstPart.toFixed(0)}, ${r.parts} parts, waited for slices ${r.waited.toFixed(0)} ms (${perMiB(r.waited)} ms/MiB), indexed ${r.scanned.toFixed(0)} ms (${perMiB(r.scanned)} ms/MiB; both summed over the workers), index whole ${r.handover.toFixed(0)} ms after the last worker's end`;
   // The speed's p95 is its lowest run (more is better).
   const lowest = (f: (r: Run) => number) => [...rs.map(f)].sort((a, b) => a - b)[Math.max(0, rs.length - Math.ceil(0.95 * rs.length))]!;
   return [

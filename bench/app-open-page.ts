@@ -147,12 +147,19 @@ export function installLargeMarks(): void {
   window.Worker = class extends Base {
     constructor(url: string | URL, opts?: WorkerOptions) {
       super(url, opts);
+      b.worker.push(['new', performance.now()]);
       this.addEventListener('message', (e: MessageEvent<{ type?: unknown; spent?: LargeMarks['spent'][number] }>) => {
         if (typeof e.data?.type === 'string') b.worker.push([e.data.type, performance.now()]);
         // A worker's last word: 'index' (one indexing worker, before 2026-12-04) or 'done' (each of several).
         if ((e.data?.type === 'index' || e.data?.type === 'done') && e.data.spent) b.spent.push(e.data.spent);
       });
     }
+  };
+  // When the page asks for the index (its first message to a worker after the link opens).
+  const post = Base.prototype.postMessage as (this: Worker, ...args: unknown[]) => void;
+  (Base.prototype as unknown as { postMessage: (...args: unknown[]) => void }).postMessage = function (this: Worker, ...args: unknown[]) {
+    b.worker.push(['asked', performance.now()]);
+    post.apply(this, args);
   };
   const check = () => {
     if (b.click === undefined) return;
