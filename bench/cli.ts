@@ -22,17 +22,21 @@ const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 5);
 const timeBin = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
 /** One process: wall ms and peak RSS in KiB (from /usr/bin/time -v, else the child's own resource usage). */
-function measure(cmd: string, args: string[]): { ms: number; kb: number } {
+/**
+ * One whole process: its wall time, peak RSS and, where /usr/bin/time runs it, its CPU time (user +
+ * system, at /usr/bin/time's 10 ms resolution). On a busy machine the wall clock moves with the load; the CPU a process used moves far less.
+ */
+function measure(cmd: string, args: string[]): Sample {
   const devNull = fs.openSync('/dev/null', 'w');
   const t = performance.now();
   const r = timeBin
-    ? spawnSync(timeBin, ['-f', '%M', cmd, ...args], { encoding: 'utf8', stdio: ['ignore', devNull, 'pipe'] })
+    ? spawnSync(timeBin, ['-f', '%U %S %M', cmd, ...args], { encoding: 'utf8', stdio: ['ignore', devNull, 'pipe'] })
     : spawnSync(process.execPath, ['-e', `const r=require('child_process').spawnSync(${JSON.stringify(cmd)},${JSON.stringify(args)},{stdio:'ignore'});process.stderr.write(String(require('process').resourceUsage().maxRSS))`], { encoding: 'utf8' });
   const ms = performance.now() - t;
   fs.closeSync(devNull);
   if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr.slice(-400)}`);
-  const kb = Number(r.stderr.trim().split('\n').pop());
-  return { ms, kb };
+  const last = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  return timeBin ? { ms, kb: last[2]!, cpu: (last[0]! + last[1]!) * 1000 } : { ms, kb: last[0]!, cpu: NaN };
 }
 
 const spread = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
@@ -59,7 +63,8 @@ interface Case {
 /** Messages `trim` keeps in the bench: a window, as nanobot's own hard trims keep one. */
 const TRIM_KEEP = 500;
 
-type Sample = { ms: number; kb: number };
+/** A process's wall time (ms), peak RSS (KiB) and CPU time (ms; NaN without /usr/bin/time). */
+type Sample = { ms: number; kb: number; cpu: number };
 
 /** Runs the CLI benchmark; figures are ratios to the Python baseline of the same run. */
 export async function benchCli(): Promise<Figure[]> {
@@ -146,6 +151,11 @@ export async function benchCli(): Promise<Figure[]> {
         return `per-run ratio median ${median(r).toFixed(2)}×, p95 ${p95(r).toFixed(2)}× (${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)})`;
       };
       figures.push({ name: `${c.label}: time`, value: tOurs / tBase, unit: '× baseline', note: `median ${tOurs.toFixed(0)} ms (${spread(ours.map((x) => x.ms))}) vs ${tBase.toFixed(0)} ms (${spread(base.map((x) => x.ms))}), ${RUNS} runs; ${perRun(ours, 'ms')}; goal ≤ 1.0× ${holds(tOurs / tBase)}` });
+      if (timeBin) {
+        const cOurs = median(ours.map((x) => x.cpu));
+        const cBase = median(base.map((x) => x.cpu));
+        figures.push({ name: `${c.label}: CPU`, value: cOurs / cBase, unit: '× baseline', note: `user + system, median ${cOurs.toFixed(0)} ms (${spread(ours.map((x) => x.cpu))}) vs ${cBase.toFixed(0)} ms (${spread(base.map((x) => x.cpu))}); ${perRun(ours, 'cpu')}; empty node ${median(emptyNode.slice(-RUNS).map((x) => x.cpu)).toFixed(0)} ms vs empty python ${median(emptyPython.slice(-RUNS).map((x) => x.cpu)).toFixed(0)} ms` });
+      }
       const mNode = median(emptyNode.slice(-RUNS).map((x) => x.kb));
       const mPy = median(emptyPython.slice(-RUNS).map((x) => x.kb));
       const overEmpty = `${(mOurs / mNode).toFixed(2)}× an empty node (${(mNode / 1024).toFixed(0)} MiB), ${((mOurs - mNode) / 1024).toFixed(0)} MiB over it vs the baseline's ${((mBase - mPy) / 1024).toFixed(0)} MiB over an empty python3 (${(mPy / 1024).toFixed(0)} MiB)`;
@@ -155,7 +165,8 @@ export async function benchCli(): Promise<Figure[]> {
         const mOld = median(old.map((x) => x.kb));
         figures.push({ name: `${c.label}: before (BENCH_CLI_BEFORE)`, value: tOld / tBase, unit: '× baseline time', note: `${(mOld / mBase).toFixed(2)}× its peak RSS (${(mOld / mNode).toFixed(2)}× an empty node); median ${tOld.toFixed(0)} ms (${spread(old.map((x) => x.ms))}), ${(mOld / 1024).toFixed(0)} MiB (${spread(old.map((x) => x.kb / 1024))}); time ${perRun(old, 'ms')}; the build under test ÷ this one, per run: ${(() => {
           const r = ours.map((x, i) => x.ms / old[i]!.ms);
-          return `time median ${median(r).toFixed(2)}×, p95 ${p95(r).toFixed(2)}×`;
+          const c = ours.map((x, i) => x.cpu / old[i]!.cpu);
+          return `time median ${median(r).toFixed(2)}×, p95 ${p95(r).toFixed(2)}×${timeBin ? `; CPU median ${median(c).toFixed(2)}×, p95 ${p95(c).toFixed(2)}×` : ''}`;
         })()}` });
       }
     }
