@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 /** The Export tab: findings listed and masked in the preview, one unmasked on request, a download of exactly the preview. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pyDumps } from '../../../../src/core/pyjson';
 import { getHistory } from '../../../../src/core/replay';
 import { ExportTab } from '../../../../src/ui/session/export/ExportTab';
 import { SessionView } from '../../../../src/ui/session/SessionView';
-import { button, click, jsonl, meta, mount, openText, unmount, waitFor } from '../helpers';
+import { button, click, mount, openText, unmount, waitFor } from '../helpers';
+import { captureDownloads, EXPORT_FILE, KEY } from './fixture';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -14,25 +15,8 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const KEY = 'sk-proj-' + 'Q7wErTy9'.repeat(5);
-const file = jsonl([
-  meta({ title: 'Deploy help' }),
-  { role: 'user', content: `My key is ${KEY}, mail me at ann@corp.example`, timestamp: '2026-06-01T10:00:00' },
-  { role: 'assistant', content: 'Saved it to /home/ann/.env for cli:direct. <script>alert(1)</script>', timestamp: '2026-06-01T10:00:05' },
-  { role: 'user', content: 'thanks', timestamp: '2026-06-01T10:01:00' },
-]);
-
-/** Captures what a download would save: the Blob's text and the file name. */
-let saved: { name: string; blob: Blob }[] = [];
-beforeEach(() => {
-  saved = [];
-  let last: Blob | null = null;
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => ((last = b as Blob), 'blob:test'));
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, blob: last! });
-  });
-});
+const file = EXPORT_FILE;
+const saved = captureDownloads();
 
 function harness(params: Record<string, string>) {
   const o = openText(file);

@@ -5,12 +5,13 @@
  * the full view's Export tab saves for the same choices; a long list bounded with its counts; the
  * making cancelled and started again.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadFromIndex } from '../../../../src/core/index-load';
 import { indexBytes } from '../../../../src/core/line-index';
 import { ExportTab } from '../../../../src/ui/session/export/ExportTab';
 import { LargeExport } from '../../../../src/ui/session/large/LargeExport';
 import { button, check, click, enc, jsonl, meta, mount, openText, unmount, waitFor } from '../helpers';
+import { captureDownloads, EXPORT_FILE, KEY } from '../export/fixture';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -19,24 +20,8 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const KEY = 'sk-proj-' + 'Q7wErTy9'.repeat(5);
-const FILE = jsonl([
-  meta({ title: 'Deploy help' }),
-  { role: 'user', content: `My key is ${KEY}, mail me at ann@corp.example`, timestamp: '2026-06-01T10:00:00' },
-  { role: 'assistant', content: 'Saved it to /home/ann/.env for cli:direct. <script>alert(1)</script>', timestamp: '2026-06-01T10:00:05' },
-  { role: 'user', content: 'thanks', timestamp: '2026-06-01T10:01:00' },
-]);
-
-let saved: { name: string; blob: Blob }[] = [];
-beforeEach(() => {
-  saved = [];
-  let last: Blob | null = null;
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => ((last = b as Blob), 'blob:test'));
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, blob: last! });
-  });
-});
+const FILE = EXPORT_FILE;
+const saved = captureDownloads();
 
 async function large(text: string, listed?: number) {
   const bytes = enc(text);
