@@ -8,9 +8,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CDPSession } from 'playwright-core';
 import type { Figure } from './core';
 import { startBuiltApp } from './app-start';
+import { peakHeap } from './page-heap';
+import { median, p95 } from './stats';
 import { importTs } from './listing';
 import { bareSliceRead, installLargeMarks, type LargeMarks } from './app-open-page';
 import { writeLargeWorkspace } from './app-open-large';
@@ -52,29 +53,6 @@ interface Run {
   trimLongest: number;
   trimTasks: string;
   written: number;
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
-
-/** Polls the page's JS heap while `work` runs; returns the largest seen. */
-async function peakHeap(cdp: CDPSession, work: () => Promise<void>): Promise<number> {
-  let peak = 0;
-  let done = false;
-  const poll = (async () => {
-    while (!done) {
-      const h = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-      peak = Math.max(peak, h.usedSize);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  try {
-    await work();
-  } finally {
-    done = true;
-    await poll;
-  }
-  return peak;
 }
 
 /**

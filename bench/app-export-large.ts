@@ -6,9 +6,10 @@
  * the same file (an export does not change it); figures are medians with p95 and every run.
  */
 import fs from 'node:fs';
-import type { CDPSession } from 'playwright-core';
 import type { Figure } from './core';
 import { startBuiltApp } from './app-start';
+import { peakHeap } from './page-heap';
+import { median, p95 } from './stats';
 import { importTs } from './listing';
 import { bareSliceRead, installLargeMarks, type LargeMarks } from './app-open-page';
 import { writeLargeWorkspace } from './app-open-large';
@@ -36,28 +37,6 @@ interface Run {
   heap: number;
   heapBefore: number;
   longestGc: number;
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
-
-/** Polls the page's JS heap while `work` runs; returns the largest seen. */
-async function peakHeap(cdp: CDPSession, work: () => Promise<void>): Promise<number> {
-  let peak = 0;
-  let done = false;
-  const poll = (async () => {
-    while (!done) {
-      peak = Math.max(peak, ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  try {
-    await work();
-  } finally {
-    done = true;
-    await poll;
-  }
-  return peak;
 }
 
 async function oneRun(ws: string, bytes: number): Promise<Run> {
