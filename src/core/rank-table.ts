@@ -33,10 +33,11 @@ export function buildRankTable(packed: { bytes: string; lengths: string }): Rank
   let size = 1;
   while (size < n * 2.5) size *= 2;
   const t: RankTable = { bytes, start, slots: new Int32Array(size) };
+  // Hashed and compared over the packed chars (one per byte), as `rankOf` looks a piece up.
   for (let r = 0; r < n; r++) {
-    let h = bytesHash(bytes, start[r]!, start[r + 1]!) & (size - 1);
+    let h = spanHash(packed.bytes, start[r]!, start[r + 1]!) & (size - 1);
     // A later token with the same bytes takes the slot, as a Map.set would.
-    while (t.slots[h] !== 0 && !sameBytes(t, t.slots[h]! - 1, start[r]!, start[r + 1]!)) h = (h + 1) & (size - 1);
+    while (t.slots[h] !== 0 && !sameSpan(t, t.slots[h]! - 1, packed.bytes, start[r]!, start[r + 1]!)) h = (h + 1) & (size - 1);
     t.slots[h] = r + 1;
   }
   return t;
@@ -51,19 +52,10 @@ export function rankOf(t: RankTable, s: string, from: number, to: number): numbe
   return Infinity;
 }
 
-// FNV-1a, over a piece's chars and over a token's bytes alike (a char of a piece is one byte).
-const FNV_BASIS = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
+/** FNV-1a over the chars of s[from, to) (each one byte of a token or piece). */
 function spanHash(s: string, from: number, to: number): number {
-  let h = FNV_BASIS;
-  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
-  return h >>> 0;
-}
-
-function bytesHash(b: Uint8Array, from: number, to: number): number {
-  let h = FNV_BASIS;
-  for (let i = from; i < to; i++) h = Math.imul(h ^ b[i]!, FNV_PRIME);
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
 
@@ -71,13 +63,6 @@ function sameSpan(t: RankTable, rank: number, s: string, from: number, to: numbe
   const a = t.start[rank]!;
   if (t.start[rank + 1]! - a !== to - from) return false;
   for (let i = 0; i < to - from; i++) if (t.bytes[a + i] !== s.charCodeAt(from + i)) return false;
-  return true;
-}
-
-function sameBytes(t: RankTable, rank: number, from: number, to: number): boolean {
-  const a = t.start[rank]!;
-  if (t.start[rank + 1]! - a !== to - from) return false;
-  for (let i = 0; i < to - from; i++) if (t.bytes[a + i] !== t.bytes[from + i]) return false;
   return true;
 }
 

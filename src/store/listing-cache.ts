@@ -25,12 +25,13 @@ export interface ListingCacheStore {
 }
 
 let idb: UseStore | null = null;
+const db = (): UseStore => (idb ??= createStore('session-lens-listings', 'listings'));
 /** The IndexedDB store, opened on first use. */
 export const idbListingStore: ListingCacheStore = {
   // async: where IndexedDB is missing, createStore throws, and that becomes a rejection.
-  get: async (key) => get(key, (idb ??= createStore('session-lens-listings', 'listings'))),
-  set: async (key, value) => set(key, value, (idb ??= createStore('session-lens-listings', 'listings'))),
-  del: async (key) => del(key, (idb ??= createStore('session-lens-listings', 'listings'))),
+  get: async (key) => get(key, db()),
+  set: async (key, value) => set(key, value, db()),
+  del: async (key) => del(key, db()),
 };
 
 // One compact record: the rows and facts each as one JSON text, so IndexedDB hands back a few strings rather
