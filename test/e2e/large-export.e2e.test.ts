@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { type Browser, dropFolder, evaluate } from '../browser/harness';
-import { openAppInChromium, type Served, shot } from './support';
+import { type Browser, evaluate } from '../browser/harness';
+import { closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41947;
 const MESSAGES = 6_000;
@@ -35,17 +35,11 @@ beforeAll(async () => {
   size = fs.statSync(file).size;
   ({ app, b } = await openAppInChromium({ port: PORT }, { width: 1100, height: 1000 }));
   const page = b.page;
-  await page.goto(app.url);
-  await page.getByRole('button', { name: 'Try the demo' }).waitFor();
-  await dropFolder(b, ws, 400, 400);
+  await dropOnStart(b, app, ws);
   await page.locator('.session-list').waitFor();
 }, 240_000);
 
-afterAll(async () => {
-  await b?.close();
-  await app?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeAll(b, app, dir));
 
 /** Unmasks the finding listed at `nth` (0-based) and saves the download the `save` click starts; its bytes. */
 async function saveWith(page: Page, format: RegExp, nth: number, save: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, dropFolder, evaluate } from '../browser/harness';
-import { openAppInChromium, type Served, shot } from './support';
+import { type Browser, evaluate } from '../browser/harness';
+import { closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41887;
 const MESSAGES = 30_000;
@@ -38,18 +38,12 @@ beforeAll(async () => {
   ({ app, b } = await openAppInChromium({ port: PORT }));
 }, 240_000);
 
-afterAll(async () => {
-  await b?.close();
-  await app?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeAll(b, app, dir));
 
 describe('the File tab of a session above the large-file line', () => {
   it('counts the problems from the index, jumps to a corrupt line far down and shows its raw text', async () => {
     const page = b.page;
-    await page.goto(app.url);
-    await page.getByRole('button', { name: 'Try the demo' }).waitFor();
-    await dropFolder(b, path.join(dir, 'big-ws'), 400, 400);
+    await dropOnStart(b, app, path.join(dir, 'big-ws'));
     await page.locator('.session-list').waitFor();
     await page.evaluate((threshold) => (location.hash = `#/s/cli%3Abig?large=${threshold}`), Math.floor(size / 2));
     await page.getByTestId('large-counts').waitFor();

@@ -11,8 +11,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument, serializeDocument } from '../../src/core/document';
 import { trimToLegalSuffix } from '../../src/core/edits';
-import { type Browser, dropFolder, evaluate } from '../browser/harness';
-import { openAppInChromium, type Served, shot } from './support';
+import { type Browser, evaluate } from '../browser/harness';
+import { closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41881;
 const MESSAGES = 3000;
@@ -40,18 +40,12 @@ beforeAll(async () => {
   ({ app, b } = await openAppInChromium({ port: PORT }));
 }, 240_000);
 
-afterAll(async () => {
-  await b?.close();
-  await app?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeAll(b, app, dir));
 
 describe('a session above the large-file line', () => {
   it('opens from its index: first messages, counts, the last message, the replay', async () => {
     const page = b.page;
-    await page.goto(app.url);
-    await page.getByRole('button', { name: 'Try the demo' }).waitFor();
-    await dropFolder(b, path.join(dir, 'big-ws'), 400, 400);
+    await dropOnStart(b, app, path.join(dir, 'big-ws'));
     await page.locator('.session-list').waitFor();
     // Lower the line below this file's size through the link parameter.
     await page.evaluate((threshold) => (location.hash = `#/s/cli%3Abig?large=${threshold}`), Math.floor(size / 2));

@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LARGE_FILE_BYTES } from '../../src/store/large-file';
-import { type Browser, dropFolder } from '../browser/harness';
-import { axeSerious, openAppInChromium, type Served, shot } from './support';
+import type { Browser } from '../browser/harness';
+import { axeSerious, closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41897;
 /** Long messages (~16 KiB each): few records, so the full view parses the file in seconds even on a busy machine. */
@@ -34,18 +34,12 @@ beforeAll(async () => {
   ({ app, b } = await openAppInChromium({ port: PORT }));
 }, 240_000);
 
-afterAll(async () => {
-  await b?.close();
-  await app?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeAll(b, app, dir));
 
 describe('a session above the default large-file line', () => {
   it('opens in large-file mode; the full view opens by its link and survives a reload; and back', async () => {
     const page = b.page;
-    await page.goto(app.url);
-    await page.getByRole('button', { name: 'Try the demo' }).waitFor();
-    await dropFolder(b, path.join(dir, 'mid-ws'), 400, 400);
+    await dropOnStart(b, app, path.join(dir, 'mid-ws'));
     await page.locator('.session-row[data-file="cli_mid.jsonl"] a.row-link').click();
     await page.getByTestId('large-counts').waitFor({ timeout: 120_000 });
     expect(new URL(page.url()).hash).toBe('#/s/cli%3Amid');

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM, launchChromium, withTimeout, type Browser, type LaunchOptions } from '../browser/harness';
+import { CHROMIUM, dropFolder, launchChromium, withTimeout, type Browser, type LaunchOptions } from '../browser/harness';
 import { build, type InlineConfig } from 'vite';
 import { CSP } from '../../scripts/vite-plugins';
 
@@ -216,4 +216,18 @@ export async function openAppInChromium(opts: LaunchOptions, viewport = { width:
   const b = await launchChromium(opts);
   await b.page.setViewportSize(viewport);
   return { app, b, watch: watchPage(b.page) };
+}
+
+/** Opens the app's start screen and drops `folder` onto it, as a user would: the page then lists its sessions. */
+export async function dropOnStart(b: Browser, app: Served, folder: string): Promise<void> {
+  await b.page.goto(app.url);
+  await b.page.getByRole('button', { name: 'Try the demo' }).waitFor();
+  await dropFolder(b, folder, 400, 400);
+}
+
+/** Closes what an e2e file opened (any of them may be missing when its set-up failed): the browser, the server, the scratch folder. */
+export async function closeAll(b: Browser | undefined, app: Served | undefined, dir: string | undefined): Promise<void> {
+  await b?.close();
+  await app?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 }
