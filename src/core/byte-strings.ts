@@ -6,6 +6,8 @@
  * is the first that needs a look; a multibyte character is checked from one word too.
  */
 
+import { kernelBuffer, plainRun } from './plain-run';
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
@@ -18,12 +20,15 @@ for (const c of '"\\/bfnrtu') ESCAPES[c.charCodeAt(0)] = 1;
 let viewOf: ArrayBufferLike | null = null;
 let view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
 let viewAt = 0;
+/** Whether `b` is a view of the SIMD kernel's memory (plain-run.ts), which then finds each string's next byte to look at. */
+let simd = false;
 
 /** Reads `b` from here on (a new DataView only when its buffer changes); call before `stringEnd` on `b`. */
 export function readBytesOf(b: Uint8Array): void {
   if (b.buffer !== viewOf) {
     viewOf = b.buffer;
     view = new DataView(b.buffer);
+    simd = b.buffer === kernelBuffer();
   }
   viewAt = b.byteOffset;
 }
@@ -49,9 +54,15 @@ export function stringEnd(b: Uint8Array, p: number, e: number): number {
   const v = view;
   // Whole words are read up to the end of `b`, never past it (the bytes after it are another line's).
   const lastWord = b.length - 4;
+  const fast = simd;
+  const n = b.length;
   for (;;) {
     let c: number;
-    if (p <= lastWord) {
+    if (fast) {
+      p = plainRun(at + p, at + n) - at;
+      if (p >= n) return -1;
+      c = b[p]!;
+    } else if (p <= lastWord) {
       const x = v.getInt32(at + p, true);
       const q = x ^ 0x22222222;
       const s = x ^ 0x5c5c5c5c;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readBytesOf, stringEnd, lastStringEscaped } from '../../src/core/byte-strings';
+import { kernelBuffer, plainScratch } from '../../src/core/plain-run';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -34,10 +35,14 @@ function reference(b: Uint8Array, p: number, e: number): number {
   return -1;
 }
 
-/** `text`'s bytes at `offset` in a larger buffer whose other bytes are `fill`, viewed alone as a line is. */
-function placed(bytes: Uint8Array, offset: number, fill: number): Uint8Array {
-  const buf = new Uint8Array(offset + bytes.length + 9).fill(fill);
+/**
+ * `text`'s bytes at `offset` in a larger buffer whose other bytes are `fill`, viewed alone as a
+ * line is; `kernel`: the buffer copied into the SIMD kernel's memory (plain-run.ts), as the index reads it.
+ */
+function placed(bytes: Uint8Array, offset: number, fill: number, kernel: boolean): Uint8Array {
+  let buf = new Uint8Array(offset + bytes.length + 9).fill(fill);
   buf.set(bytes, offset);
+  if (kernel) buf = plainScratch(buf)!;
   return buf.subarray(offset, offset + bytes.length);
 }
 
@@ -47,16 +52,22 @@ function check(content: Uint8Array, name: string): void {
     for (let offset = 0; offset < 4; offset++) {
       // Filled with quotes and continuation bytes: a read past the view would find them.
       for (const fill of [0x22, 0x80]) {
-        const b = placed(line, offset, fill);
-        readBytesOf(b);
-        const want = reference(b, 0, content.length + 1);
-        expect(stringEnd(b, 0, content.length + 1), `${name} +${offset} tail ${tail.length} fill ${fill}`).toBe(want);
+        for (const kernel of [false, true]) {
+          const b = placed(line, offset, fill, kernel);
+          readBytesOf(b);
+          const want = reference(b, 0, content.length + 1);
+          expect(stringEnd(b, 0, content.length + 1), `${name} +${offset} tail ${tail.length} fill ${fill}${kernel ? ' (SIMD)' : ''}`).toBe(want);
+        }
       }
     }
   }
 }
 
-describe('the end of a string read a word at a time', () => {
+describe('the end of a string read a word at a time, or 16 bytes at a time by the SIMD kernel', () => {
+  it('has the kernel here (Node 20 has WebAssembly SIMD), so both ways are tested', () => {
+    expect(kernelBuffer()).not.toBeNull();
+  });
+
   it('finds a quote, a backslash escape, a control character or a byte that is not UTF-8 at every place in a word, after runs of every length', () => {
     const specials: number[][] = [[0x22], [0x5c, 0x6e], [0x5c, 0x75, 0x30, 0x30, 0x65, 0x39], [0x5c, 0x71], [0x5c, 0x75, 0x30, 0x30, 0x65], [0x01], [0x09], [0x0a], [0x0d], [0x1f], [0x7f], [0x80], [0xbf], [0xc0, 0x80], [0xc1, 0xbf], [0xf5, 0x80, 0x80, 0x80], [0xff], [0xc3, 0xa9], [0xe4, 0xb8, 0x96], [0xf0, 0x9f, 0x8e, 0x89]];
     for (const sp of specials) {
