@@ -40,7 +40,7 @@ function reference(b: Uint8Array, p: number, e: number): number {
  * line is; `kernel`: the buffer copied into the SIMD kernel's memory (plain-run.ts), as the index reads it.
  */
 function placed(bytes: Uint8Array, offset: number, fill: number, kernel: boolean): Uint8Array {
-  let buf = new Uint8Array(offset + bytes.length + 9).fill(fill);
+  let buf: Uint8Array = new Uint8Array(offset + bytes.length + 9).fill(fill);
   buf.set(bytes, offset);
   if (kernel) buf = plainScratch(buf)!;
   return buf.subarray(offset, offset + bytes.length);
@@ -109,9 +109,11 @@ describe('the end of a string read a word at a time, or 16 bytes at a time by th
         const content = new Uint8Array([...head!, ...s, ...tail!]);
         const line = new Uint8Array([...content, 0x22, 0x20]);
         for (let offset = 0; offset < 4; offset++) {
-          const b = placed(line, offset, 0x80);
-          readBytesOf(b);
-          expect(stringEnd(b, 0, line.length - 1), `${content} +${offset}`).toBe(reference(b, 0, line.length - 1));
+          for (const kernel of [false, true]) {
+            const b = placed(line, offset, 0x80, kernel);
+            readBytesOf(b);
+            expect(stringEnd(b, 0, line.length - 1), `${content} +${offset}${kernel ? ' (SIMD)' : ''}`).toBe(reference(b, 0, line.length - 1));
+          }
         }
       }
     }
