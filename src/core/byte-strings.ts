@@ -6,7 +6,7 @@
  * is the first that needs a look; a multibyte character is checked from one word too.
  */
 
-import { kernelBuffer, plainRun } from './plain-run';
+import { kernelBuffer, plainRun, takeEscapedFlag } from './plain-run';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -22,6 +22,8 @@ let view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
 let viewAt = 0;
 /** Whether `b` is a view of the SIMD kernel's memory (plain-run.ts), which then finds each string's next byte to look at. */
 let simd = false;
+/** The kernel's whole memory, when `simd`: its flag says whether the kernel stepped over an escape. */
+let kernelBytes: Uint8Array = new Uint8Array(0);
 
 /** Reads `b` from here on (a new DataView only when its buffer changes); call before `stringEnd` on `b`. */
 export function readBytesOf(b: Uint8Array): void {
@@ -29,6 +31,7 @@ export function readBytesOf(b: Uint8Array): void {
     viewOf = b.buffer;
     view = new DataView(b.buffer);
     simd = b.buffer === kernelBuffer();
+    if (simd) kernelBytes = new Uint8Array(b.buffer);
   }
   viewAt = b.byteOffset;
 }
@@ -60,6 +63,7 @@ export function stringEnd(b: Uint8Array, p: number, e: number): number {
     let c: number;
     if (fast) {
       p = plainRun(at + p, at + n) - at;
+      if (takeEscapedFlag(kernelBytes)) escaped = true;
       if (p >= n) return -1;
       c = b[p]!;
     } else if (p <= lastWord) {

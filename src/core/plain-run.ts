@@ -20,6 +20,21 @@ const T = 4;
 const V = 5;
 
 /**
+ * The memory's first bytes: a table of what each byte is after a backslash (its low two bits) or
+ * in `\uXXXX` (HEX_DIGIT), a flag
+ * the kernel sets when it steps over an escape, then the copied chunk.
+ */
+const TABLE = 0;
+const SIMPLE_ESCAPE = 1;
+const U_ESCAPE = 2;
+const HEX_DIGIT = 4;
+const ESCAPED_FLAG = 256;
+const DATA = 272;
+
+/** Out to `depth` unless the bytes at p+2 … p+5 (after `\u`) are hex digits: each byte's class in the table. */
+const hex4 = (depth: number) => [2, 3, 4, 5].flatMap((k) => [...op.get(P), ...op.load8(k), ...op.load8(TABLE), ...op.i32(HEX_DIGIT), ...op.and, ...op.eqz, ...op.brIf(depth)]);
+
+/**
  * `plain(p, end)`: the first byte at or after `p` that is a quote, a backslash, a control
  * character or the start of bytes that are not UTF-8 as Python decodes it; a value ≥ `end` when
  * none starts before `end`. Plain ASCII is read 16 bytes at a time; a run of multibyte
@@ -45,7 +60,21 @@ const BODY = [
   op.if, // an ASCII byte: the answer when it is special, else back to 16 at a time
   [...op.get(WORD), ...op.i32(0xff), ...op.and, ...op.tee(T), ...op.i32(0x20), ...op.ltU, ...op.brIf(3)],
   [...op.get(T), ...op.i32(0x22), ...op.eq, ...op.brIf(3)],
-  [...op.get(T), ...op.i32(0x5c), ...op.eq, ...op.brIf(3)],
+  [...op.get(T), ...op.i32(0x5c), ...op.eq],
+  op.if, // a backslash: a valid escape wholly before `end` is stepped over (and the flag set); any other the caller reads
+  [...op.get(P), ...op.i32(2), ...op.add, ...op.get(END), ...op.gtU, ...op.brIf(4)],
+  [...op.get(WORD), ...op.i32(8), ...op.shrU, ...op.i32(0xff), ...op.and, ...op.load8(TABLE), ...op.i32(3), ...op.and, ...op.tee(T)],
+  [...op.i32(SIMPLE_ESCAPE), ...op.eq],
+  op.if,
+  [...op.get(P), ...op.i32(2), ...op.add, ...op.set(P)],
+  op.else,
+  [...op.get(T), ...op.i32(U_ESCAPE), ...op.ne, ...op.brIf(5)],
+  [...op.get(P), ...op.i32(6), ...op.add, ...op.get(END), ...op.gtU, ...op.brIf(5)],
+  hex4(5),
+  [...op.get(P), ...op.i32(6), ...op.add, ...op.set(P)],
+  op.end,
+  [...op.i32(0), ...op.i32(1), ...op.store8(ESCAPED_FLAG), ...op.br(3)],
+  op.end,
   op.br(2),
   op.end,
   // Lead 110xxxxx but not C0 or C1 (overlong), then a continuation byte.
@@ -100,6 +129,10 @@ function made(): Kernel | null {
     if (typeof WebAssembly === 'object' && WebAssembly.validate(PLAIN_RUN_WASM)) {
       const exports = new WebAssembly.Instance(new WebAssembly.Module(PLAIN_RUN_WASM)).exports as unknown as Kernel;
       kernel = { memory: exports.memory, plain: exports.plain };
+      const table = new Uint8Array(kernel.memory.buffer, TABLE, 256);
+      for (const c of '"\\/bfnrt') table[c.charCodeAt(0)] = SIMPLE_ESCAPE;
+      table[0x75] = U_ESCAPE;
+      for (const c of '0123456789abcdefABCDEF') table[c.charCodeAt(0)] |= HEX_DIGIT;
     }
   } catch {
     kernel = null;
@@ -117,7 +150,7 @@ const SLACK = 16;
 export function plainScratch(chunk: Uint8Array): Uint8Array | null {
   const k = made();
   if (!k) return null;
-  const need = chunk.length + SLACK;
+  const need = DATA + chunk.length + SLACK;
   const have = k.memory.buffer.byteLength;
   if (need > have) {
     try {
@@ -126,7 +159,7 @@ export function plainScratch(chunk: Uint8Array): Uint8Array | null {
       return null;
     }
   }
-  const view = new Uint8Array(k.memory.buffer, 0, chunk.length);
+  const view = new Uint8Array(k.memory.buffer, DATA, chunk.length);
   view.set(chunk);
   return view;
 }
@@ -139,6 +172,13 @@ export function kernelBuffer(): ArrayBufferLike | null {
 /** `plain` above, on the kernel's memory: call only on a view of it (`kernelBuffer`). */
 export function plainRun(p: number, end: number): number {
   return kernel!.plain(p, end);
+}
+
+/** Whether `plainRun` stepped over an escape since this was last asked (`mem`: a view of the kernel's whole memory). */
+export function takeEscapedFlag(mem: Uint8Array): boolean {
+  if (!mem[ESCAPED_FLAG]) return false;
+  mem[ESCAPED_FLAG] = 0;
+  return true;
 }
 
 /** Turns the kernel off (or back on) for tests: both ways of reading must give the same answers. */

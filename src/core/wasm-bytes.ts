@@ -48,15 +48,21 @@ export const op = {
   tee: (local: number) => [0x22, ...uleb(local)],
   /** i32 from 4 bytes at the address on the stack, little-endian, any alignment. */
   load32: [0x28, 0x00, 0x00],
+  /** The byte at the address on the stack plus `offset`, as an unsigned i32. */
+  load8: (offset: number) => [0x2d, 0x00, ...uleb(offset)],
+  /** Stores the low byte of the value at the address plus `offset`. */
+  store8: (offset: number) => [0x3a, 0x00, ...uleb(offset)],
   i32: (n: number) => [0x41, ...sleb(n)],
   eqz: [0x45],
   eq: [0x46],
   ne: [0x47],
   ltU: [0x49],
+  gtU: [0x4b],
   geU: [0x4f],
   ctz: [0x68],
   add: [0x6a],
   and: [0x71],
+  shrU: [0x76],
   /** 16 bytes at the address on the stack, any alignment. */
   load128: [SIMD, 0x00, 0x00, 0x00],
   /** A v128 with `byte` in each of its 16 lanes. */

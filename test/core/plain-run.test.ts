@@ -17,16 +17,23 @@ function charLength(b: Uint8Array, p: number): number {
   }
 }
 
+const HEX = /^[0-9a-fA-F]{4}$/;
+
 /**
- * Byte by byte: the first byte at or after `p` that is a quote, a backslash, below 0x20, or starts
- * bytes that are not a UTF-8 character (its bytes read from `mem`, the kernel's whole memory,
- * past `end` too), or where the scan passes `end`.
+ * Byte by byte: the first byte at or after `p` that is a quote, below 0x20, a backslash that does
+ * not start a valid escape wholly before `end`, or starts bytes that are not a UTF-8 character
+ * (its bytes read from `mem`, the kernel's whole memory, past `end` too); else where the scan passes `end`.
  */
 function reference(mem: Uint8Array, p: number, end: number): number {
   while (p < end) {
     const c = mem[p]!;
-    if (c < 0x80) {
-      if (c < 0x20 || c === 0x22 || c === 0x5c) return p;
+    if (c === 0x5c) {
+      const x = String.fromCharCode(mem[p + 1]!);
+      if (p + 2 <= end && '"\\/bfnrt'.includes(x)) p += 2;
+      else if (p + 6 <= end && x === 'u' && HEX.test(String.fromCharCode(...mem.subarray(p + 2, p + 6)))) p += 6;
+      else return p;
+    } else if (c < 0x80) {
+      if (c < 0x20 || c === 0x22) return p;
       p++;
     } else {
       const n = charLength(mem, p);
@@ -40,6 +47,12 @@ function reference(mem: Uint8Array, p: number, end: number): number {
 /** The kernel's whole memory. */
 const memory = () => new Uint8Array(kernelBuffer()!);
 
+/** `bytes` copied into the kernel's memory; the kernel's answer from `p` to `end` (both relative to the copy) and the reference's. */
+function run(bytes: Uint8Array, p: number, end: number): { got: number; want: number } {
+  const o = plainScratch(bytes)!.byteOffset;
+  return { got: plainRun(o + p, o + end) - o, want: reference(memory(), o + p, o + end) - o };
+}
+
 afterEach(() => usePlainRunKernel(true));
 
 describe('the SIMD kernel that finds the next byte of a string to look at', () => {
@@ -49,14 +62,12 @@ describe('the SIMD kernel that finds the next byte of a string to look at', () =
   });
 
   it('finds each kind of byte at every place in and across 16-byte reads, steps over UTF-8 characters, and finds nothing in plain text up to the end', () => {
-    for (const special of [[0x22], [0x5c], [0x00], [0x09], [0x0a], [0x1f], [0x80], [0xc3], [0xff], [0xc3, 0xa9, 0x22], [0xe4, 0xb8, 0x96, 0x0a], [0xf0, 0x9f, 0x8e, 0x89, 0x5c], [0xed, 0xa0, 0x80], [0xc0, 0x80], [0xf4, 0x90, 0x80, 0x80]]) {
+    for (const special of [[0x22], [0x5c], [0x00], [0x09], [0x0a], [0x1f], [0x80], [0xc3], [0xff], [0xc3, 0xa9, 0x22], [0xe4, 0xb8, 0x96, 0x0a], [0xf0, 0x9f, 0x8e, 0x89, 0x5c], [0xed, 0xa0, 0x80], [0xc0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0x5c, 0x6e, 0x22], [0x5c, 0x62, 0x5c, 0x66, 0x0a], [0x5c, 0x75, 0x30, 0x30, 0x65, 0x39, 0x22], [0x5c, 0x75, 0x30, 0x30, 0x65], [0x5c, 0x75, 0x30, 0x30, 0x67, 0x39], [0x5c, 0x71]]) {
       for (let at = 0; at < 40; at++) {
         const bytes = new Uint8Array(48).fill(0x61);
         bytes.set(special, at);
-        plainScratch(bytes);
         for (const p of [0, 1, 15, 16, 17]) {
-          const want = reference(memory(), p, 48);
-          const got = plainRun(p, 48);
+          const { got, want } = run(bytes, p, 48);
           // None before the end: any answer at or past it says so.
           if (want >= 48) expect(got).toBeGreaterThanOrEqual(48);
           else expect(got, `bytes ${special.map((x) => x.toString(16))} at ${at} from ${p}`).toBe(want);
@@ -64,31 +75,26 @@ describe('the SIMD kernel that finds the next byte of a string to look at', () =
       }
     }
     // DEL and the bytes just around the tested ones are plain.
-    const b = plainScratch(new Uint8Array([0x20, 0x21, 0x23, 0x5b, 0x5d, 0x7e, 0x7f, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x22]))!;
-    expect(plainRun(0, b.length)).toBe(16);
+    expect(run(new Uint8Array([0x20, 0x21, 0x23, 0x5b, 0x5d, 0x7e, 0x7f, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x22]), 0, 17).got).toBe(16);
   });
 
   it('agrees with a byte loop and a strict UTF-8 decoder on random bytes and random text, from random starts', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 200 }), fc.nat(), fc.nat(), (bytes, a, z) => {
-        plainScratch(bytes);
         const end = bytes.length ? z % (bytes.length + 1) : 0;
         const p = bytes.length ? a % (bytes.length + 1) : 0;
-        const want = reference(memory(), p, end);
-        const got = plainRun(p, end);
+        const { got, want } = run(bytes, p, end);
         return want >= end ? got >= end : got === want;
       }),
       { numRuns: 2000 },
     );
     // Random text of every kind of character, with a stray byte now and then.
-    const piece = fc.constantFrom('a', ' ', '"', '\\', '\n', 'é', '世', '🎉', '\u0080', '\uffff');
+    const piece = fc.constantFrom('a', ' ', '"', '\\', '\\n', '\\"', '\\\\', '\\u00e9', '\\u12g4', '\\x', '\n', 'é', '世', '🎉', '\u0080', '\uffff');
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), fc.nat(255), fc.nat(), (pieces, stray, at) => {
         const bytes = Buffer.from(pieces.join(''));
         if (bytes.length) bytes[at % bytes.length] = at % 3 ? bytes[at % bytes.length]! : stray;
-        plainScratch(bytes);
-        const want = reference(memory(), 0, bytes.length);
-        const got = plainRun(0, bytes.length);
+        const { got, want } = run(bytes, 0, bytes.length);
         return want >= bytes.length ? got >= bytes.length : got === want;
       }),
       { numRuns: 2000 },
@@ -102,7 +108,7 @@ describe('the SIMD kernel that finds the next byte of a string to look at', () =
     expect(b.length).toBe(big.length);
     expect(b.buffer).toBe(kernelBuffer());
     expect(b.every((x, i) => x === big[i])).toBe(true);
-    expect(plainRun(0, b.length)).toBe(big.length - 1);
+    expect(plainRun(b.byteOffset, b.byteOffset + b.length) - b.byteOffset).toBe(big.length - 1);
   });
 
   it('gives the same index with and without it, on lines of every kind', () => {
@@ -112,14 +118,20 @@ describe('the SIMD kernel that finds the next byte of a string to look at', () =
       '{"role": "assistant", "content": "é世🎉 mixed \\"escapes\\" and \\u00e9 in between", "tool_calls": [{"id": "c1"}]}',
       '{"role": "tool", "tool_call_id": "c1", "content": "bad \u0001 control"}',
       '{"role": "user", "content": "a byte that is not UTF-8: \xff"}',
+      '{"r\\u006fle": "user", "content": "an escaped key: the exact path reads it"}',
+      '{"role": "us\\u0065r", "content": "an escaped role", "tool_call_id": "\\b\\f"}',
       'not json at all',
     ];
     const bytes = new Uint8Array([...lines.flatMap((l) => [...Buffer.from(l, l.includes('\xff') ? 'latin1' : 'utf8'), 0x0a])]);
-    const withKernel = indexBytes(bytes, 'main', 37);
-    usePlainRunKernel(false);
-    expect(kernelBuffer()).toBeNull();
-    const without = indexBytes(bytes, 'main', 37);
-    expect(withKernel).toEqual(without);
-    expect(Array.from(withKernel.role)).toEqual(Array.from(without.role));
+    // Whole lines in one chunk (read from the kernel's copy) and lines cut by chunks (joined, read as they are).
+    for (const chunk of [4096, 37]) {
+      usePlainRunKernel(true);
+      const withKernel = indexBytes(bytes, 'main', chunk);
+      usePlainRunKernel(false);
+      expect(kernelBuffer()).toBeNull();
+      const without = indexBytes(bytes, 'main', chunk);
+      expect(withKernel).toEqual(without);
+      expect(Array.from(withKernel.role)).toEqual(Array.from(without.role));
+    }
   });
 });
