@@ -52,6 +52,6 @@ describe('bundleBudget', () => {
 describe('contentSecurityPolicy', () => {
   it('puts the policy first in the head of the built page', () => {
     const html = (contentSecurityPolicy().transformIndexHtml as (h: string) => string)('<html><head><title>x</title></head></html>');
-    expect(html).toMatch(/<head>\n\s*<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self';[^"]*object-src 'none'/);
+    expect(html).toMatch(/<head>\n\s*<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval';[^"]*object-src 'none'/);
   });
 });
