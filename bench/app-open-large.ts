@@ -65,6 +65,8 @@ interface Run {
   heap: number;
   /** The index workers' account: how many, when the first began reading after the link opened, ms waiting for slices and ms indexing them (summed over the workers), and the last one's end to the page's having the index. */
   workers: number;
+  /** Whether the index workers read with the byte pass's SIMD kernel (src/core/plain-run.ts). */
+  kernel: string;
   began: number;
   waited: number;
   scanned: number;
@@ -134,6 +136,7 @@ async function oneRun(ws: string, bytes: number, dir?: string): Promise<Run> {
       firstPart: after('part'),
       parts: marks.worker.filter(([k, t]) => k === 'part' && t >= click).length,
       workers: sp.length,
+      kernel: sp.length ? (sp.every((x) => x.kernel) ? 'SIMD kernel' : sp.some((x) => x.kernel) ? 'SIMD kernel in some' : 'no SIMD kernel (word loop)') : '-',
       began: sp.length ? epoch(Math.min(...sp.map((x) => x.began))) - click : NaN,
       waited: sp.length ? sum((x) => x.waited) : NaN,
       scanned: sp.length ? sum((x) => x.indexed) : NaN,
@@ -191,7 +194,7 @@ function figuresOf(rs: Run[], bytes: number, messages: number, label: string): F
   const speed = (r: Run) => r.bare / r.indexed;
   const sliceSpeed = (r: Run) => r.bareSlice / r.indexed;
   const perMiB = (ms: number) => (ms / (bytes / 1024 / 1024)).toFixed(2);
-  const where = (r: Run) => `${r.workers} index worker(s) (made +${r.made.toFixed(0)} ms, index asked +${r.asked.toFixed(0)}), began +${r.began.toFixed(0)} ms, first part back +${r.firstPart.toFixed(0)}, ${r.parts} parts, waited for slices ${r.waited.toFixed(0)} ms (${perMiB(r.waited)} ms/MiB), indexed ${r.scanned.toFixed(0)} ms (${perMiB(r.scanned)} ms/MiB; both summed over the workers), index whole ${r.handover.toFixed(0)} ms after the last worker's end`;
+  const where = (r: Run) => `${r.workers} index worker(s), ${r.kernel} (made +${r.made.toFixed(0)} ms, index asked +${r.asked.toFixed(0)}), began +${r.began.toFixed(0)} ms, first part back +${r.firstPart.toFixed(0)}, ${r.parts} parts, waited for slices ${r.waited.toFixed(0)} ms (${perMiB(r.waited)} ms/MiB), indexed ${r.scanned.toFixed(0)} ms (${perMiB(r.scanned)} ms/MiB; both summed over the workers), index whole ${r.handover.toFixed(0)} ms after the last worker's end`;
   // The speed's p95 is its lowest run (more is better).
   const lowest = (f: (r: Run) => number) => [...rs.map(f)].sort((a, b) => a - b)[Math.max(0, rs.length - Math.ceil(0.95 * rs.length))]!;
   return [

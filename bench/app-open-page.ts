@@ -126,7 +126,7 @@ export interface LargeMarks {
   /** Worker replies as the page gets them: [type, performance.now()]. */
   worker: [string, number][];
   /** Each index worker's own account of its time (epoch ms for `began`/`ended`), and the page's time origin. */
-  spent: { waited: number; indexed: number; began: number; ended: number }[];
+  spent: { waited: number; indexed: number; began: number; ended: number; kernel?: boolean }[];
   origin: number;
   click?: number;
   firstMessage?: number;

@@ -22,12 +22,16 @@ export type IndexReply =
   | { id: number; type: 'done'; spent: IndexSpent }
   | { id: number; type: 'error'; message: string };
 
-/** Where a worker's time went (for the benchmark): waiting for slices, indexing them, and when it began and ended (epoch ms). */
+/**
+ * Where a worker's time went (for the benchmark): waiting for slices, indexing them, and when it
+ * began and ended (epoch ms); `kernel`: whether the byte pass read with its SIMD kernel (plain-run.ts).
+ */
 export interface IndexSpent {
   waited: number;
   indexed: number;
   began: number;
   ended: number;
+  kernel: boolean;
 }
 
 /**

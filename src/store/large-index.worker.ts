@@ -8,6 +8,7 @@
 import { LineIndexer } from '../core/line-index';
 import type { IndexReply, IndexRequest } from './large-client';
 import { takeSlices } from './slice-feed';
+import { kernelBuffer } from '../core/plain-run';
 
 function post(msg: IndexReply, transfer: Transferable[] = []) {
   (self as unknown as Worker).postMessage(msg, transfer);
@@ -16,7 +17,7 @@ function post(msg: IndexReply, transfer: Transferable[] = []) {
 self.onmessage = async (e: MessageEvent<IndexRequest>) => {
   const { id, port, version } = e.data;
   try {
-    const spent = { waited: 0, indexed: 0, began: performance.timeOrigin + performance.now(), ended: 0 };
+    const spent = { waited: 0, indexed: 0, began: performance.timeOrigin + performance.now(), ended: 0, kernel: kernelBuffer() !== null };
     let t0 = performance.now();
     for await (const { n, at, bytes } of takeSlices(port)) {
       const t1 = performance.now();

@@ -45,6 +45,21 @@ afterAll(() => closeAll(b, app, dir));
 describe('a session above the large-file line', () => {
   it('opens from its index: first messages, counts, the last message, the replay', async () => {
     const page = b.page;
+    // Each indexing worker says at its end whether the byte pass had its SIMD kernel: WebAssembly
+    // must compile under the app's CSP, which this server sends with every file, workers' too.
+    await page.addInitScript(() => {
+      const kernels: unknown[] = [];
+      (window as unknown as { __kernels: unknown[] }).__kernels = kernels;
+      const Base = window.Worker;
+      window.Worker = class extends Base {
+        constructor(url: string | URL, opts?: WorkerOptions) {
+          super(url, opts);
+          this.addEventListener('message', (e: MessageEvent<{ type?: string; spent?: { kernel?: unknown } }>) => {
+            if (e.data?.type === 'done' && e.data.spent) kernels.push(e.data.spent.kernel);
+          });
+        }
+      };
+    });
     await dropOnStart(b, app, path.join(dir, 'big-ws'));
     await page.locator('.session-list').waitFor();
     // Lower the line below this file's size through the link parameter.
@@ -54,6 +69,9 @@ describe('a session above the large-file line', () => {
     await counts.waitFor();
     expect(await counts.innerText()).toContain(`${(MESSAGES + 1).toLocaleString('en-US')} lines · ${MESSAGES.toLocaleString('en-US')} messages`);
     expect(await counts.innerText()).toContain(`nanobot loads ${MESSAGES.toLocaleString('en-US')} messages.`);
+    const kernels = await page.evaluate(() => (window as unknown as { __kernels: unknown[] }).__kernels);
+    expect(kernels.length).toBeGreaterThan(0);
+    expect(kernels.every((k) => k === true)).toBe(true);
     // Large-file mode's view, not the full view's: the page never parsed the whole file.
     expect(await page.locator('.sl-session.sl-large').count()).toBe(1);
     expect(await page.locator('.sl-session:not(.sl-large)').count()).toBe(0);
