@@ -144,12 +144,19 @@ function made(): Kernel | null {
 const SLACK = 16;
 
 /**
+ * The largest chunk copied: a WebAssembly memory never shrinks, so one line of a gigabyte would
+ * otherwise keep a gigabyte in every worker that read it. Larger chunks are read as they are.
+ */
+export const MAX_SCRATCH = 16 << 20;
+
+/**
  * `chunk` copied into the kernel's memory (a view of it, valid until the next call), or null when
- * there is no kernel or the memory cannot grow to hold it (the caller reads `chunk` itself).
+ * there is no kernel, the chunk is over MAX_SCRATCH or the memory cannot grow to hold it (the
+ * caller then reads `chunk` itself).
  */
 export function plainScratch(chunk: Uint8Array): Uint8Array | null {
   const k = made();
-  if (!k) return null;
+  if (!k || chunk.length > MAX_SCRATCH) return null;
   const need = DATA + chunk.length + SLACK;
   const have = k.memory.buffer.byteLength;
   if (need > have) {

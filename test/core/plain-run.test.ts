@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PLAIN_RUN_WASM, kernelBuffer, plainRun, plainScratch, usePlainRunKernel } from '../../src/core/plain-run';
+import { MAX_SCRATCH, PLAIN_RUN_WASM, kernelBuffer, plainRun, plainScratch, usePlainRunKernel } from '../../src/core/plain-run';
 import { indexBytes } from '../../src/core/line-index';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -99,6 +99,12 @@ describe('the SIMD kernel that finds the next byte of a string to look at', () =
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('leaves a chunk over its cap to the caller, and its memory stays under the cap', () => {
+    expect(plainScratch(new Uint8Array(MAX_SCRATCH + 1))).toBeNull();
+    expect(kernelBuffer()!.byteLength).toBeLessThan(MAX_SCRATCH + 65536);
+    expect(plainScratch(new Uint8Array(MAX_SCRATCH))).not.toBeNull();
   });
 
   it('grows its memory for a chunk larger than it holds, and the copy is the chunk', () => {
