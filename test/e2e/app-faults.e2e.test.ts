@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, dropFolder } from '../browser/harness';
+import { type Browser } from '../browser/harness';
 import { FATE_ORDER } from '../../src/ui/session/replay/fates';
-import { axeSerious, openAppInChromium, type Served, shot } from './support';
+import { axeSerious, closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41822;
 const BAD_LINE = 250;
@@ -28,17 +28,11 @@ beforeAll(async () => {
   for (let i = 2; i <= 300; i++) lines.push(i === BAD_LINE ? '{"role": "user", "content": "cut' : json({ role: i % 2 ? 'assistant' : 'user', content: `message on line ${i}` }));
   fs.writeFileSync(path.join(sessions, 'cli_long.jsonl'), lines.join('\n') + '\n');
   ({ app, b, watch } = await openAppInChromium({ port: PORT }));
-  await b.page.goto(app.url);
-  await b.page.getByRole('button', { name: 'Try the demo' }).waitFor();
-  await dropFolder(b, path.join(base, 'faults-ws'), 400, 400);
+  await dropOnStart(b, app, path.join(base, 'faults-ws'));
   await b.page.locator('.session-list').waitFor();
 });
 
-afterAll(async () => {
-  await b?.close();
-  await app?.close();
-  if (base) fs.rmSync(base, { recursive: true, force: true });
-});
+afterAll(() => closeAll(b, app, base));
 
 /** CIE76 colour difference of two `rgb(r, g, b)` strings. */
 function deltaE(a: number[], b: number[]): number {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, dropFolder } from '../browser/harness';
 import { dumps } from './hostile-fixtures';
-import { openAppInChromium, type Served, shot } from './support';
+import { closeAll, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41871;
 const TURNS = 2000;
@@ -57,11 +57,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await b?.close();
-  await app?.close();
-  if (base) fs.rmSync(base, { recursive: true, force: true });
-});
+afterAll(() => closeAll(b, app, base));
 
 const page = () => b.page;
 

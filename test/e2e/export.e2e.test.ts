@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, dropFolder } from '../browser/harness';
+import { type Browser } from '../browser/harness';
 import { API_KEY, markdownWorkspace, type MdWorkspace } from './markdown-fixtures';
-import { axeSerious, openAppInChromium, RESULTS, type Served, shot } from './support';
+import { axeSerious, closeAll, dropOnStart, openAppInChromium, RESULTS, type Served, shot } from './support';
 
 const PORT = 41842;
 let b: Browser;
@@ -24,19 +24,13 @@ beforeAll(async () => {
   ({ app, b, watch } = await openAppInChromium({ port: PORT }, { width: 1100, height: 1000 }));
 });
 
-afterAll(async () => {
-  await b?.close();
-  await app?.close();
-  if (fx) fs.rmSync(path.dirname(fx.ws), { recursive: true, force: true });
-});
+afterAll(() => closeAll(b, app, fx && path.dirname(fx.ws)));
 
 const page = () => b.page;
 
 describe('exporting a session as an offline HTML page', () => {
   it('lists and masks what it finds, and saves a page without the key or any script', async () => {
-    await page().goto(app.url);
-    await page().getByRole('button', { name: 'Try the demo' }).waitFor();
-    await dropFolder(b, fx.ws, 400, 400);
+    await dropOnStart(b, app, fx.ws);
     await page().locator(`.session-row[data-file="${fx.files.secret}"] a.row-link`).click();
     await page().getByRole('button', { name: 'Export / share…' }).click();
     await page().getByRole('radio', { name: /HTML page/ }).check();

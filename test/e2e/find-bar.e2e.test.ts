@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, dropFolder } from '../browser/harness';
+import { type Browser } from '../browser/harness';
 import { dumps } from './hostile-fixtures';
-import { openAppInChromium, type Served, shot } from './support';
+import { closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41863;
 const N = 2000;
@@ -40,17 +40,11 @@ function workspace(): string {
 beforeAll(async () => {
   const ws = workspace();
   ({ app, b, watch } = await openAppInChromium({ port: PORT }, { width: 1280, height: 800 }));
-  await b.page.goto(app.url);
-  await b.page.getByRole('button', { name: 'Try the demo' }).waitFor();
-  await dropFolder(b, ws, 400, 400);
+  await dropOnStart(b, app, ws);
   await b.page.locator('.session-list').waitFor();
 });
 
-afterAll(async () => {
-  await b?.close();
-  await app?.close();
-  if (base) fs.rmSync(base, { recursive: true, force: true });
-});
+afterAll(() => closeAll(b, app, base));
 
 /** Whether `sel`'s first element lies inside the conversation's scroll box. */
 function inView(sel: string): Promise<boolean> {

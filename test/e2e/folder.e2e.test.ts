@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, dropFolder } from '../browser/harness';
-import { axeSerious, demoWorkspaceCopy, openAppInChromium, type Served, shot } from './support';
+import { type Browser } from '../browser/harness';
+import { axeSerious, closeAll, demoWorkspaceCopy, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41802;
 let b: Browser;
@@ -21,20 +21,14 @@ beforeAll(async () => {
   ({ app, b, watch } = await openAppInChromium({ port: PORT }));
 });
 
-afterAll(async () => {
-  await b?.close();
-  await app?.close();
-  if (ws) fs.rmSync(path.dirname(ws), { recursive: true, force: true });
-});
+afterAll(() => closeAll(b, app, ws && path.dirname(ws)));
 
 const row = (file: string) => b.page.locator(`.session-row[data-file="${file}"]`);
 const line = (o: object) => JSON.stringify(o).replace(/","/g, '", "').replace(/":"/g, '": "').replace(/":(?=[^ ])/g, '": ').replace(/,"/g, ', "');
 
 describe('a dropped workspace folder', () => {
   it('lists the folder with badges and says what layout it found', async () => {
-    await b.page.goto(app.url);
-    await b.page.getByRole('button', { name: 'Try the demo' }).waitFor();
-    await dropFolder(b, ws, 400, 400);
+    await dropOnStart(b, app, ws);
     await b.page.locator('.session-list').waitFor();
     expect(await b.page.locator('.session-row').count()).toBe(10);
     expect(await b.page.locator('.layout-text').innerText()).toContain('“ana-workspace” is a nanobot workspace: 10 session files in sessions/.');

@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, dropFolder } from '../browser/harness';
+import { type Browser } from '../browser/harness';
 import { GOLDEN_DIR } from '../golden-values';
-import { openAppInChromium, type Served, shot } from './support';
+import { closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41821;
 const NUMBER_KEY = 'number_key.jsonl';
@@ -37,18 +37,12 @@ beforeAll(async () => {
   ({ app, b, watch } = await openAppInChromium({ port: PORT }));
 });
 
-afterAll(async () => {
-  await b?.close();
-  await app?.close();
-  if (base) fs.rmSync(base, { recursive: true, force: true });
-});
+afterAll(() => closeAll(b, app, base));
 
 describe('a dropped folder holding every golden fixture', () => {
   it('finishes loading and lists every session nanobot lists', async () => {
     expect(listable.length).toBeGreaterThan(250);
-    await b.page.goto(app.url);
-    await b.page.getByRole('button', { name: 'Try the demo' }).waitFor();
-    await dropFolder(b, path.join(base, 'golden-ws'), 400, 400);
+    await dropOnStart(b, app, path.join(base, 'golden-ws'));
     await b.page.locator('.session-list').waitFor({ timeout: 30_000 });
     const files = fixtures.length + 1;
     expect(await b.page.locator('nav.tabs a[aria-current="page"] .count').innerText()).toBe(String(files));

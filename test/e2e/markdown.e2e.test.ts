@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropFolder, launchChromium, type Browser } from '../browser/harness';
+import { launchChromium, type Browser } from '../browser/harness';
 import { CODE, markdownWorkspace, REPLY, type MdWorkspace } from './markdown-fixtures';
-import { axeSerious, builtApp, serveApp, shot, watchPage, type Served } from './support';
+import { axeSerious, builtApp, closeAll, dropOnStart, serveApp, type Served, shot, watchPage } from './support';
 
 const PORT = 41841;
 /** A task this long is a freeze a person feels; laying the megabyte out at once took 5 s here. */
@@ -38,11 +38,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await b?.close();
-  await app?.close();
-  if (fx) fs.rmSync(path.dirname(fx.ws), { recursive: true, force: true });
-});
+afterAll(() => closeAll(b, app, fx && path.dirname(fx.ws)));
 
 const page = () => b.page;
 
@@ -54,9 +50,7 @@ async function open(file: string): Promise<void> {
 
 describe('Markdown in the Conversation tab', () => {
   it('renders a reply with a list, a code block and safe links, and fetches nothing', async () => {
-    await page().goto(app.url);
-    await page().getByRole('button', { name: 'Try the demo' }).waitFor();
-    await dropFolder(b, fx.ws, 400, 400);
+    await dropOnStart(b, app, fx.ws);
     await page().locator('.session-list').waitFor();
     await open(fx.files.reply);
     const reply = page().locator('.sl-msg').nth(1);

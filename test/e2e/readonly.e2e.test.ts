@@ -4,11 +4,10 @@
  * through `<input webkitdirectory>` or a drop (entries API), a single dropped file opens straight
  * into its session, the app says it is read-only, and the session view gets no adapter.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropFolder, launchChromium, type Browser } from '../browser/harness';
-import { axeSerious, builtApp, demoWorkspaceCopy, serveApp, shot, watchPage, type Served } from './support';
+import { axeSerious, builtApp, closeAll, demoWorkspaceCopy, serveApp, type Served, shot, watchPage } from './support';
 
 const PORT = 41805;
 let b: Browser;
@@ -28,11 +27,7 @@ beforeAll(async () => {
   watch = watchPage(b.page);
 });
 
-afterAll(async () => {
-  await b?.close();
-  await app?.close();
-  if (ws) fs.rmSync(path.dirname(ws), { recursive: true, force: true });
-});
+afterAll(() => closeAll(b, app, ws && path.dirname(ws)));
 
 const row = (file: string) => b.page.locator(`.session-row[data-file="${file}"]`);
 

@@ -4,11 +4,10 @@
  * (a plain reload keeps the grant). The deep link waits on a "Reconnect" screen; the click asks,
  * and the link opens.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, dropFolder } from '../browser/harness';
-import { axeSerious, demoWorkspaceCopy, openAppInChromium, restartBrowser, type Served, shot, watchPage } from './support';
+import { axeSerious, closeAll, demoWorkspaceCopy, dropOnStart, openAppInChromium, restartBrowser, type Served, shot, watchPage } from './support';
 
 const PORT = 41803;
 let b: Browser;
@@ -21,17 +20,11 @@ beforeAll(async () => {
   ({ app, b, watch } = await openAppInChromium({ port: PORT, guards: { read: false, write: true } }));
 });
 
-afterAll(async () => {
-  await b?.close();
-  await app?.close();
-  if (ws) fs.rmSync(path.dirname(ws), { recursive: true, force: true });
-});
+afterAll(() => closeAll(b, app, ws && path.dirname(ws)));
 
 describe('remembered folder needing permission again', () => {
   it('opens a dropped folder', async () => {
-    await b.page.goto(app.url);
-    await b.page.getByRole('button', { name: 'Try the demo' }).waitFor();
-    await dropFolder(b, ws, 400, 400);
+    await dropOnStart(b, app, ws);
     await b.page.locator('.session-list').waitFor();
     expect(await b.page.locator('.session-row').count()).toBe(10);
   });

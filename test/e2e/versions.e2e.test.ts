@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, dropFolder } from '../browser/harness';
-import { axeSerious, openAppInChromium, type Served, shot } from './support';
+import { axeSerious, closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41851;
 const NS = '0123456789abcdef0123456789abcdef';
@@ -54,17 +54,11 @@ beforeAll(async () => {
   ({ app, b, watch } = await openAppInChromium({ port: PORT }));
 });
 
-afterAll(async () => {
-  await b?.close();
-  await app?.close();
-  if (base) fs.rmSync(base, { recursive: true, force: true });
-});
+afterAll(() => closeAll(b, app, base));
 
 describe('nanobot versions', () => {
   it('recognises a folder laid out like nanobot main and shows its evidence', async () => {
-    await b.page.goto(app.url);
-    await b.page.getByRole('button', { name: 'Try the demo' }).waitFor();
-    await dropFolder(b, path.join(base, '.nanobot'), 400, 400);
+    await dropOnStart(b, app, path.join(base, '.nanobot'));
     await b.page.locator('.session-list').waitFor();
     const line = b.page.locator('.version-line');
     await line.getByText('nanobot main (recognised)').waitFor();

@@ -3,11 +3,10 @@
  * is granted by the drop, readwrite is 'prompt'): it opens read-only with "Allow editing"; asking
  * happens only from that click (headless answers prompts 'denied'), and a refusal keeps it read-only.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, dropFolder } from '../browser/harness';
-import { axeSerious, demoWorkspaceCopy, openAppInChromium, type Served, shot } from './support';
+import { type Browser } from '../browser/harness';
+import { axeSerious, closeAll, demoWorkspaceCopy, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41806;
 let b: Browser;
@@ -20,17 +19,11 @@ beforeAll(async () => {
   ({ app, b, watch } = await openAppInChromium({ port: PORT, guards: { read: false, write: false }, denyPrompts: true }));
 });
 
-afterAll(async () => {
-  await b?.close();
-  await app?.close();
-  if (ws) fs.rmSync(path.dirname(ws), { recursive: true, force: true });
-});
+afterAll(() => closeAll(b, app, ws && path.dirname(ws)));
 
 describe('a folder the page may read but not write', () => {
   it('opens read-only with a way to allow editing, and no prompt until the click', async () => {
-    await b.page.goto(app.url);
-    await b.page.getByRole('button', { name: 'Try the demo' }).waitFor();
-    await dropFolder(b, ws, 400, 400);
+    await dropOnStart(b, app, ws);
     await b.page.locator('.session-list').waitFor();
     expect(await b.page.locator('.app-header .chip').innerText()).toBe('read-only');
     const allow = b.page.getByRole('button', { name: 'Allow editing' });
