@@ -163,7 +163,7 @@ describe('line index', () => {
   });
 
   it('agrees with parseDocument on lines made of random pieces of records, terminators and stray bytes', () => {
-    const piece = fc.constantFrom('{"role":"user","content":"', '{"role":"assistant","tool_calls":[1]}', '"', '\\', 'é', '世', '🎉', 'ab', ' ', '\t', '\x0b', '\r', '\n', '\r\n', '}', '{', ',"x":1}', ':', '\u00e9');
+    const piece = fc.constantFrom('{"role":"user","content":"', '{"role":"assistant","tool_calls":[1]}', '"', '\\', 'é', '世', '🎉', 'ab', ' ', '\t', '\x0b', '\r', '\n', '\r\n', '}', '{', ',"x":1}', ':', '\u00e9', '\\n', '\\"', '\\\\', '\\u00e9', '\\u12g4', '\\x', '\n{"r\\u006fle":"user","\\u0074ool_calls":[1]}\n', '\n{"role":"us\\u0065r"}\n', 'plain text of more than sixteen bytes ');
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }), fc.integer({ min: 1, max: 40 }), (pieces, chunk) => {
         const bytes = new TextEncoder().encode(pieces.join(''));
