@@ -23,6 +23,22 @@ afterEach(async () => {
   await setWorkspace(null);
 });
 
+describe('a first visit', () => {
+  it("reads each session file's head once: the version's evidence and the listing share it", async () => {
+    setListingCacheStore({ get: async () => undefined, set: async () => undefined });
+    const a = createMemoryAdapter();
+    for (const k of ['a:b', 'c:d', 'e:f']) a.setFile(`sessions/${k.replace(':', '_')}.jsonl`, meta(k));
+    const reads: string[] = [];
+    // Until the listing is shown (the background check reads whole files after it).
+    a.onStep((step, path) => void (step === 'read' && listing.value === null && path.startsWith('sessions/') && reads.push(path)));
+    await setWorkspace({ kind: 'folder' as const, name: 'W', adapter: a, writable: true, layout: await detectLayout(a, 'W') });
+    a.onStep(undefined);
+    expect(listing.value!.summaries.map((x) => x.fileName).sort()).toEqual(['a_b.jsonl', 'c_d.jsonl', 'e_f.jsonl']);
+    expect(verdict.value).not.toBeNull();
+    expect(reads.sort()).toEqual(['sessions/a_b.jsonl', 'sessions/c_d.jsonl', 'sessions/e_f.jsonl']);
+  });
+});
+
 describe('reopening a workspace', () => {
   it('shows the last listing from the cache, marked, then the folder as it is now', async () => {
     const map = new Map<string, unknown>();
@@ -74,13 +90,12 @@ describe('reopening a workspace', () => {
     let releaseReads!: () => void;
     const listGate = new Promise<void>((r) => (releaseList = r));
     const readGate = new Promise<void>((r) => (releaseReads = r));
+    /** Every read from storage in this refresh: the version's evidence and the listing share each head (head-once.ts). */
     const reads: string[] = [];
     a.onStep(async (step, path) => {
       if (step === 'list') await listGate;
-      if (step === 'read' && cacheMarks.value?.checked) {
-        reads.push(path);
-        await readGate;
-      }
+      if (step === 'read') reads.push(path);
+      if (step === 'read' && cacheMarks.value?.checked) await readGate;
     });
     const opening = setWorkspace(ws);
     el = await mount(<WorkspaceView page="sessions" />);
@@ -98,7 +113,9 @@ describe('reopening a workspace', () => {
     releaseReads();
     await opening;
     await waitFor(() => listingFromCache.value === null);
-    expect(reads.sort()).toEqual(['sessions/a_b.jsonl', 'sessions/c_d.jsonl']);
+    // Only the changed and the new file (and the removed one, still in the layout this test kept), each once.
+    expect(new Set(reads).size).toBe(reads.length);
+    expect(reads.filter((p) => p !== 'sessions/e_f.jsonl').sort()).toEqual(['sessions/a_b.jsonl', 'sessions/c_d.jsonl']);
     expect(el.querySelector('.from-cache-note')).toBeNull();
     expect(el.querySelectorAll('.cache-mark').length).toBe(0);
     const scratch = await listSessions(a, 'sessions', { now: nowIso(), version: activeVersion.value });

@@ -12,6 +12,7 @@ import type { FileStat } from '../../store/adapter';
 import type { Leftover } from '../../store/leftovers';
 import type { SessionFolder } from '../../store/layout';
 import { folderSignatureOf, statFolder } from '../../store/folder-stat';
+import { headsOnce } from '../../store/head-once';
 import { joinPath } from '../../store/paths';
 import { idbListingStore, loadListing, saveListing, type CachedListing, type ListingCacheStore } from '../../store/listing-cache';
 import type { Listing } from '../../store/session-list';
@@ -316,12 +317,14 @@ export async function refreshListing(): Promise<void> {
       names = names.filter((_, i) => keep[i]);
     }
     let facts: readonly SessionFileFacts[] = [];
+    // The version's evidence and the listing read the same heads: each file's is read once (head-once.ts).
+    const reads = headsOnce(ws.adapter);
     if (!verdict.value) {
       // Reopened: the heads of files unchanged since the cached listing are not read again.
       const stats = shownCache?.facts.size ? (await statting)?.stats : undefined;
       const known = stats && shownCache ? (await import('../../store/listing-reconcile')).reusableFacts(shownCache, stats) : undefined;
       // Loaded on first use: the start screen does not need the evidence rules.
-      const judged = await import('../../store/version-facts').then((m) => m.judgeFolder(ws.adapter, ws.layout, f, known)).catch(() => null);
+      const judged = await import('../../store/version-facts').then((m) => m.judgeFolder(reads, ws.layout, f, known)).catch(() => null);
       if (gen !== generation) return;
       listedVersion = activeOf(versionOf(judged?.verdict ?? null, f));
       verdict.value = judged?.verdict ?? null;
@@ -336,8 +339,8 @@ export async function refreshListing(): Promise<void> {
     };
     // Loaded on use (a first visit never needs it), while the cached rows are already on screen.
     const reconcile = shownCache && (await import('../../store/listing-reconcile')).reconcileListing;
-    const reopened = shownCache && reconcile && (await reconcile(ws.adapter, f.path, shownCache, { now: nowIso(), version, names, entries: listed, folder: statting, onCheck: showCheck }));
-    const next = reopened ? reopened.listing : await listSessions(ws.adapter, f.path, { now: nowIso(), version, names });
+    const reopened = shownCache && reconcile && (await reconcile(reads, f.path, shownCache, { now: nowIso(), version, names, entries: listed, folder: statting, onCheck: showCheck }));
+    const next = reopened ? reopened.listing : await listSessions(reads, f.path, { now: nowIso(), version, names });
     // The change watch's signature and the leftovers' stats: each session as its listing saw it (so a
     // change after its head was read still differs), one stat each for the other files.
     const seen = new Map([...(reopened?.folder.stats ?? [])].filter((e): e is [string, FileStat] => e[1] !== null));
