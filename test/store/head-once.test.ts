@@ -3,7 +3,7 @@
  * their heads again: through headsOnce, each head is read from storage once, and the verdict and the
  * listing are those read without it.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StorageAdapter } from '../../src/store/adapter';
 import { headsOnce } from '../../src/store/head-once';
 import { detectLayout } from '../../src/store/layout';
@@ -91,5 +91,27 @@ describe('each head read once per refresh', () => {
     const first = await reads.readHead('sessions/cli_s3.jsonl', 64);
     first.fill(0);
     expect((await reads.readHead('sessions/cli_s3.jsonl', 64))[0]).toBe(0x7b);
+  });
+
+  it('gives the event loop back while it answers from memory: a listing of kept heads is not one long task', async () => {
+    const reads = headsOnce(counted(folder(), true).adapter);
+    const paths = Array.from({ length: 30 }, (_, i) => `sessions/cli_s${i}.jsonl`);
+    for (const p of paths) await reads.statHead!(p, 8192);
+    // Each answer "takes" 1 ms: without a task boundary every 8 ms, the timer would fire only after all 30.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
+    let fired = -1;
+    let answered = 0;
+    setTimeout(() => (fired = answered), 0);
+    try {
+      for (const p of paths) {
+        await reads.statHead!(p, 8192);
+        answered++;
+      }
+    } finally {
+      now.mockRestore();
+    }
+    expect(fired).toBeGreaterThanOrEqual(0);
+    expect(fired).toBeLessThan(paths.length);
   });
 });
