@@ -5,7 +5,11 @@
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** Only the app's own files: no inline script, no remote anything. Workers and blobs for downloads; WebAssembly compiled by the app's own script (the byte pass's SIMD kernel, src/core/plain-run.ts), never JavaScript from strings. */
+/**
+ * Only the app's own files: no inline script, no remote anything. Workers and blobs for downloads;
+ * WebAssembly compiled by the app's own script (the byte pass's SIMD kernel, src/core/plain-run.ts),
+ * never JavaScript from strings.
+ */
 export const CSP = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",

@@ -1,20 +1,22 @@
 /**
  * The end of a JSON string read from its UTF-8 bytes as Python's `json.loads` would accept it (no
  * raw control characters, valid escapes, valid UTF-8), for the byte pass (byte-facts.ts). It is
- * the innermost loop of the large-file index, so text is read a 4-byte word at a time: one load
- * and a few integer operations tell whether a word is plain ASCII and, if not, which of its bytes
- * is the first that needs a look; a multibyte character is checked from one word too.
+ * the innermost loop of the large-file index. Bytes copied into the SIMD kernel's memory
+ * (plain-run.ts) are read by the kernel, 16 at a time, up to the next byte it cannot step over;
+ * other bytes a 4-byte word at a time: one load and a few integer operations tell whether a word
+ * is plain ASCII and, if not, which of its bytes is the first that needs a look; a multibyte
+ * character is checked from one word too.
  */
 
-import { kernelBuffer, plainRun, takeEscapedFlag } from './plain-run';
+import { HEX_DIGITS, SIMPLE_ESCAPES, kernelBuffer, plainRun, takeEscapedFlag } from './plain-run';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
 const HEX = new Uint8Array(256);
-for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
+for (const c of HEX_DIGITS) HEX[c.charCodeAt(0)] = 1;
 const ESCAPES = new Uint8Array(256);
-for (const c of '"\\/bfnrtu') ESCAPES[c.charCodeAt(0)] = 1;
+for (const c of SIMPLE_ESCAPES + 'u') ESCAPES[c.charCodeAt(0)] = 1;
 
 /** The buffer `view` reads (one view kept: the lines read are views of one slice), and where the bytes being read start in it. */
 let viewOf: ArrayBufferLike | null = null;
@@ -56,9 +58,9 @@ export function stringEnd(b: Uint8Array, p: number, e: number): number {
   const at = viewAt;
   const v = view;
   // Whole words are read up to the end of `b`, never past it (the bytes after it are another line's).
-  const lastWord = b.length - 4;
-  const fast = simd;
   const n = b.length;
+  const lastWord = n - 4;
+  const fast = simd;
   for (;;) {
     let c: number;
     if (fast) {
@@ -83,7 +85,7 @@ export function stringEnd(b: Uint8Array, p: number, e: number): number {
       p += bit >> 3;
       c = (x >>> (bit & 24)) & 0xff;
     } else {
-      if (p >= b.length) return -1;
+      if (p >= n) return -1;
       c = b[p]!;
       if (c >= 0x20 && c < 0x80 && c !== QUOTE && c !== BACKSLASH) {
         p++;
@@ -115,9 +117,9 @@ export function stringEnd(b: Uint8Array, p: number, e: number): number {
         } else break;
       }
       if (p > from) continue;
-      const n = multibyteLength(b, p, c);
-      if (n === 0) return -1;
-      p += n;
+      const len = multibyteLength(b, p, c);
+      if (len === 0) return -1;
+      p += len;
     } else if (c === BACKSLASH) {
       if (p + 1 >= e) return -1;
       const x = b[p + 1]!;

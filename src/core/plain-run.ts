@@ -21,8 +21,7 @@ const V = 5;
 
 /**
  * The memory's first bytes: a table of what each byte is after a backslash (its low two bits) or
- * in `\uXXXX` (HEX_DIGIT), a flag
- * the kernel sets when it steps over an escape, then the copied chunk.
+ * in `\uXXXX` (HEX_DIGIT), a flag the kernel sets when it steps over an escape, then the copied chunk.
  */
 const TABLE = 0;
 const SIMPLE_ESCAPE = 1;
@@ -30,6 +29,10 @@ const U_ESCAPE = 2;
 const HEX_DIGIT = 4;
 const ESCAPED_FLAG = 256;
 const DATA = 272;
+
+/** JSON's escapes (after a backslash, `u` aside) and hex digits (after `\u`): the kernel's table and the word loop's (byte-strings.ts) are both made from these. */
+export const SIMPLE_ESCAPES = '"\\/bfnrt';
+export const HEX_DIGITS = '0123456789abcdefABCDEF';
 
 /** Out to `depth` unless the bytes at p+2 … p+5 (after `\u`) are hex digits: each byte's class in the table. */
 const hex4 = (depth: number) => [2, 3, 4, 5].flatMap((k) => [...op.get(P), ...op.load8(k), ...op.load8(TABLE), ...op.i32(HEX_DIGIT), ...op.and, ...op.eqz, ...op.brIf(depth)]);
@@ -130,9 +133,9 @@ function made(): Kernel | null {
       const exports = new WebAssembly.Instance(new WebAssembly.Module(PLAIN_RUN_WASM)).exports as unknown as Kernel;
       kernel = { memory: exports.memory, plain: exports.plain };
       const table = new Uint8Array(kernel.memory.buffer, TABLE, 256);
-      for (const c of '"\\/bfnrt') table[c.charCodeAt(0)] = SIMPLE_ESCAPE;
+      for (const c of SIMPLE_ESCAPES) table[c.charCodeAt(0)] = SIMPLE_ESCAPE;
       table[0x75] = U_ESCAPE;
-      for (const c of '0123456789abcdefABCDEF') table[c.charCodeAt(0)] |= HEX_DIGIT;
+      for (const c of HEX_DIGITS) table[c.charCodeAt(0)] |= HEX_DIGIT;
     }
   } catch {
     kernel = null;

@@ -42,7 +42,6 @@ export const op = {
   /** A branch to the enclosing block, loop or if `depth` levels out (0: the innermost). */
   br: (depth: number) => [0x0c, ...uleb(depth)],
   brIf: (depth: number) => [0x0d, ...uleb(depth)],
-  return: [0x0f],
   get: (local: number) => [0x20, ...uleb(local)],
   set: (local: number) => [0x21, ...uleb(local)],
   tee: (local: number) => [0x22, ...uleb(local)],

@@ -56,7 +56,7 @@ export function headsOnce(adapter: StorageAdapter): StorageAdapter {
       if (k) return turn().then(() => k.head.slice(0, n));
       const got = statHead ? await statHead(path, n) : { stat: null, head: await adapter.readHead(path, n) };
       keep(path, n, got.head, got.stat);
-      return got.head.length > n ? got.head.slice(0, n) : got.head;
+      return got.head;
     },
     ...(statHead && {
       async statHead(path: string, n: number, into?: Uint8Array) {
