@@ -3,7 +3,7 @@
  * whole-file path prints: every session file of the three golden corpora and a generated session,
  * JSON and human output, with the streaming threshold lowered to 0 and a small slack so tails are partial.
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,7 @@ import { dictFrom } from '../../src/core/pyvalue';
 import { getHistory } from '../../src/core/replay';
 import { corpusDir } from '../golden-values';
 import { corpusVersion } from '../golden/runner';
+import { sessionFiles } from '../corpora';
 
 const wholeReads = vi.hoisted(() => ({ count: 0, both: 0 }));
 vi.mock('../../src/store/read-only', async (importOriginal) => {
@@ -55,13 +56,6 @@ async function run(argv: string[], streaming: boolean): Promise<string> {
   const r = await result(argv, streaming);
   expect(r.code).toBe(0);
   return r.out;
-}
-
-function sessionFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? sessionFiles(p) : name.endsWith('.jsonl') ? [p] : [];
-  });
 }
 
 const SETTINGS = [['--json'], ['--json', '--max-messages', '3'], ['--json', '--max-messages', '2', '--extend-to-user'], ['--json', '--max-messages', '5', '--max-tokens', '60', '--public'], ['--max-messages', '3', '--timestamps']];

@@ -4,7 +4,7 @@
  * session file of the three golden corpora, JSON and human output, with the streaming threshold
  * lowered to 0, and a generated session. Streaming never falls back to a whole read on them.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,7 @@ import { main } from '../../src/cli/cli';
 import { STREAMING } from '../../src/cli/streaming';
 import { corpusDir } from '../golden-values';
 import { corpusVersion } from '../golden/runner';
+import { sessionFiles } from '../corpora';
 
 const wholeReads = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../src/store/read-only', async (importOriginal) => {
@@ -54,13 +55,6 @@ async function result(argv: string[], streaming: boolean): Promise<{ code: numbe
     process.stderr.write = write;
   }
   return { code, out: Buffer.concat(pieces).toString('latin1'), err: err.join('') };
-}
-
-function sessionFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? sessionFiles(p) : name.endsWith('.jsonl') ? [p] : [];
-  });
 }
 
 const COMMANDS = [['format'], ['tokens', '--json'], ['tokens'], ['load', '--json'], ['load']];

@@ -15,6 +15,7 @@ import { STREAMING } from '../../src/cli/streaming';
 import { pyDumps } from '../../src/core/pyjson';
 import { corpusDir } from '../golden-values';
 import { corpusVersion } from '../golden/runner';
+import { sessionFiles } from '../corpora';
 
 const seen = vi.hoisted(() => ({ wholeReads: 0, opens: 0, tmpNames: [] as string[], beforeWrite: null as null | (() => void) }));
 vi.mock('../../src/store/node-adapter', async (importOriginal) => {
@@ -98,13 +99,6 @@ async function run(file: string, bytes: Uint8Array, argv: string[], streaming: b
   } finally {
     spy.mockRestore();
   }
-}
-
-function sessionFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? sessionFiles(p) : name.endsWith('.jsonl') ? [p] : [];
-  });
 }
 
 const SETTINGS = [['0', '--write'], ['1', '--write'], ['2', '--extend-to-user', '--write'], ['3', '--write'], ['5', '--extend-to-user', '--write'], ['2']];

@@ -2,7 +2,7 @@
  * `scanDiagnostics` over a file streamed in chunks gives exactly `parseDocument`'s diagnostics, on
  * every session file of the three golden corpora and on generated files, in chunks of 1, 7 and 64 bytes.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
@@ -13,6 +13,7 @@ import { NANOBOT_VERSIONS } from '../../src/core/nanobot-version';
 import { sessionFile } from '../arbitrary-files';
 import { corpusDir } from '../golden-values';
 import { corpusVersion } from '../golden/runner';
+import { sessionFiles } from '../corpora';
 
 async function* chunksOf(bytes: Uint8Array, size: number): AsyncIterable<Uint8Array> {
   const buf = new Uint8Array(size);
@@ -22,13 +23,6 @@ async function* chunksOf(bytes: Uint8Array, size: number): AsyncIterable<Uint8Ar
     yield buf.subarray(0, n);
     buf.fill(0x22);
   }
-}
-
-function sessionFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? sessionFiles(p) : name.endsWith('.jsonl') ? [p] : [];
-  });
 }
 
 describe('scanDiagnostics = parseDocument diagnostics', () => {

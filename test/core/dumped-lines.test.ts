@@ -4,7 +4,7 @@
  * golden corpora and on a generated file, fed in chunks of 1, 7 and 64 bytes; the recovered lens's
  * lines come out as its own messages' dumps.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticFile, syntheticMessages } from '../../bench/synthetic';
@@ -20,6 +20,7 @@ import { storedKey } from '../../src/core/stored-key';
 import { streamedLoadInto } from '../../src/core/streamed-load';
 import { corpusDir } from '../golden-values';
 import { corpusVersion } from '../golden/runner';
+import { sessionFiles } from '../corpora';
 
 const NOW = '2031-07-08T09:10:11.121314';
 const FALLBACK = 'fallback:key';
@@ -55,13 +56,6 @@ function wholeFormat(bytes: Uint8Array, version: NanobotVersion): string | null 
   const key = storedKey(bytes, FALLBACK, cache);
   const s = loadNanobot(bytes, key, NOW, version, cache).result;
   return s ? formatSession(s) : null;
-}
-
-function sessionFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? sessionFiles(p) : name.endsWith('.jsonl') ? [p] : [];
-  });
 }
 
 describe('emitDumpedLines', () => {

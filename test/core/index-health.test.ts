@@ -1,18 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/core/document';
 import { addHealth, emptyHealth, fileProblemCount, indexHealth, lineProblems, LINE_PROBLEM, LINE_PROBLEMS, nextFileProblemLine, nextProblemLine, type LineProblem } from '../../src/core/index-health';
 import { indexBytes } from '../../src/core/line-index';
 import { splitLines } from '../../src/core/lines';
 import type { NanobotVersion } from '../../src/core/nanobot-version';
+import { CORPORA, fixturePaths } from '../corpora';
 
-const SHARED = resolve(__dirname, '../../../shared');
-const CORPORA: [string, NanobotVersion][] = [
-  ['golden', 'v0.2'],
-  ['golden-v0.3', 'v0.3.0'],
-  ['golden-main', 'main'],
-];
 const enc = (s: string) => new TextEncoder().encode(s);
 const META = '{"_type":"metadata","key":"k","created_at":null,"updated_at":null,"metadata":{},"last_consolidated":0}';
 
@@ -41,10 +35,9 @@ function compare(bytes: Uint8Array, version: NanobotVersion, name: string): void
 
 describe('the health of an index', () => {
   for (const [dir, version] of CORPORA) {
-    const d = resolve(SHARED, dir, 'fixtures');
-    const files = existsSync(d) ? readdirSync(d).filter((f) => f.endsWith('.jsonl')) : [];
-    it.runIf(files.length > 0)(`counts what parseDocument diagnoses, kind by kind, on every ${dir} fixture`, () => {
-      for (const f of files) compare(new Uint8Array(readFileSync(resolve(d, f))), version, f);
+    const files = fixturePaths(dir);
+    it(`counts what parseDocument diagnoses, kind by kind, on every ${dir} fixture`, () => {
+      for (const f of files) compare(new Uint8Array(readFileSync(f)), version, f);
     });
   }
 

@@ -1,22 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { joinIndexes, wholeLinesEnd } from '../../src/core/index-parts';
 import { indexBytes, LineIndexer, type LineIndex } from '../../src/core/line-index';
 import type { NanobotVersion } from '../../src/core/nanobot-version';
+import { CORPORA, fixturePaths } from '../corpora';
 
-const CORPORA: [string, NanobotVersion][] = [
-  ['golden', 'v0.2'],
-  ['golden-v0.3', 'v0.3.0'],
-  ['golden-main', 'main'],
-];
-const SHARED = resolve(__dirname, '../../../shared');
 const enc = (s: string) => new TextEncoder().encode(s);
-
-function fixtures(dir: string): string[] {
-  const d = resolve(SHARED, dir, 'fixtures');
-  return existsSync(d) ? readdirSync(d).filter((f) => f.endsWith('.jsonl')).map((f) => resolve(d, f)) : [];
-}
 
 /** Indexes bytes [a, b) of `bytes` on its own, as one indexing worker does with a slice. */
 function part(bytes: Uint8Array, a: number, b: number, version: NanobotVersion, chunk = 1 << 20): LineIndex {
@@ -67,8 +56,8 @@ describe('index parts', () => {
   });
 
   for (const [dir, version] of CORPORA) {
-    const files = fixtures(dir);
-    it.runIf(files.length > 0)(`every ${dir} fixture: cut in two at every place the reader may cut (a sample of them in the largest files), and in slices of 7 and 64 bytes, the joined parts are the one-pass index`, () => {
+    const files = fixturePaths(dir);
+    it(`every ${dir} fixture: cut in two at every place the reader may cut (a sample of them in the largest files), and in slices of 7 and 64 bytes, the joined parts are the one-pass index`, () => {
       for (const f of files) {
         const bytes = new Uint8Array(readFileSync(f));
         const whole = plain(indexBytes(bytes, version));

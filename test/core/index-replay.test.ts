@@ -1,5 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadNanobot } from '../../src/core/load';
 import { indexBytes } from '../../src/core/line-index';
@@ -8,13 +7,8 @@ import type { NanobotVersion } from '../../src/core/nanobot-version';
 import { pyDumps } from '../../src/core/pyjson';
 import type { PyDict } from '../../src/core/pyvalue';
 import { getHistory, type ReplayOptions } from '../../src/core/replay';
+import { CORPORA, fixturePaths } from '../corpora';
 
-const SHARED = resolve(__dirname, '../../../shared');
-const CORPORA: [string, NanobotVersion][] = [
-  ['golden', 'v0.2'],
-  ['golden-v0.3', 'v0.3.0'],
-  ['golden-main', 'main'],
-];
 const SETTINGS: ReplayOptions[] = [];
 for (const maxMessages of [undefined, 0, 1, 2, 3, 5, 8, 50]) {
   for (const extendToUser of [false, true]) {
@@ -48,11 +42,10 @@ function check(bytes: Uint8Array, version: NanobotVersion, name: string): number
 
 describe('replay from the index and the reachable tail', () => {
   for (const [dir, version] of CORPORA) {
-    const d = resolve(SHARED, dir, 'fixtures');
-    const files = existsSync(d) ? readdirSync(d).filter((f) => f.endsWith('.jsonl')) : [];
-    it.runIf(files.length > 0)(`equals get_history on every ${dir} fixture under ${SETTINGS.length} settings`, () => {
+    const files = fixturePaths(dir);
+    it(`equals get_history on every ${dir} fixture under ${SETTINGS.length} settings`, () => {
       let cut = 0;
-      for (const f of files) cut += check(new Uint8Array(readFileSync(resolve(d, f))), version, f);
+      for (const f of files) cut += check(new Uint8Array(readFileSync(f)), version, f);
       expect(cut).toBeGreaterThan(100); // the tail really was shorter than the session, often
     });
   }

@@ -1,5 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, serializeDocument, type SessionDocument } from '../../src/core/document';
 import { encodeSession } from '../../src/core/format';
@@ -12,13 +11,8 @@ import { fileStem } from '../../src/core/listing';
 import type { NanobotVersion } from '../../src/core/nanobot-version';
 import { recoveredSession } from '../../src/core/recovered';
 import { decodeRecord } from '../../src/store/large-records';
+import { CORPORA, fixturePaths } from '../corpora';
 
-const SHARED = resolve(__dirname, '../../../shared');
-const CORPORA: [string, NanobotVersion][] = [
-  ['golden', 'v0.2'],
-  ['golden-v0.3', 'v0.3.0'],
-  ['golden-main', 'main'],
-];
 const NOW = '2026-12-04T10:00:00.000001';
 const MAXES = [0, 1, 2, 3, 5, 8, 50];
 
@@ -159,13 +153,12 @@ function check(bytes: Uint8Array, version: NanobotVersion, fileName: string): { 
 
 describe('large-file edits equal the whole-document edits', () => {
   for (const [dir, version] of CORPORA) {
-    const d = resolve(SHARED, dir, 'fixtures');
-    const files = existsSync(d) ? readdirSync(d).filter((f) => f.endsWith('.jsonl')) : [];
-    it.runIf(files.length > 0)(`on every ${dir} fixture: title, repair, and trims to ${MAXES.join(', ')} messages`, () => {
+    const files = fixturePaths(dir);
+    it(`on every ${dir} fixture: title, repair, and trims to ${MAXES.join(', ')} messages`, () => {
       let trims = 0;
       let reached = 0;
       for (const f of files) {
-        const r = check(new Uint8Array(readFileSync(resolve(d, f))), version, f);
+        const r = check(new Uint8Array(readFileSync(f)), version, f);
         trims += r.trims;
         reached += r.reached;
       }

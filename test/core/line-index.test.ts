@@ -1,5 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/core/document';
@@ -11,22 +10,9 @@ import { pyLoads } from '../../src/core/pyjson';
 import type { PyDict } from '../../src/core/pyvalue';
 import { KIND, KIND_NAMES, textFacts } from '../../src/core/record-facts';
 import type { NanobotVersion } from '../../src/core/nanobot-version';
+import { CORPORA, fixturePaths } from '../corpora';
 
-const CORPORA: [string, NanobotVersion][] = [
-  ['golden', 'v0.2'],
-  ['golden-v0.3', 'v0.3.0'],
-  ['golden-main', 'main'],
-];
-const SHARED = resolve(__dirname, '../../../shared');
 const NOW = '2026-12-04T00:00:00';
-
-function fixtures(dir: string): string[] {
-  const d = resolve(SHARED, dir, 'fixtures');
-  if (!existsSync(d)) return [];
-  return readdirSync(d)
-    .filter((f) => f.endsWith('.jsonl'))
-    .map((f) => resolve(d, f));
-}
 
 /** The index must say what the whole-file parse says, line by line, and what nanobot's load says. */
 function compare(bytes: Uint8Array, version: NanobotVersion, chunk: number, name: string): void {
@@ -74,8 +60,8 @@ function factsAgree(bytes: Uint8Array, version: NanobotVersion, chunk: number, n
 
 describe('line index', () => {
   for (const [dir, version] of CORPORA) {
-    const files = fixtures(dir);
-    it.runIf(files.length > 0)(`agrees with parseDocument and loadNanobot on every ${dir} fixture, in 1-, 3- and 4096-byte chunks`, () => {
+    const files = fixturePaths(dir);
+    it(`agrees with parseDocument and loadNanobot on every ${dir} fixture, in 1-, 3- and 4096-byte chunks`, () => {
       for (const f of files) {
         const bytes = new Uint8Array(readFileSync(f));
         for (const chunk of [1, 3, 4096]) compare(bytes, version, chunk, `${f} @${chunk}`);

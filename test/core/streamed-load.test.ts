@@ -3,7 +3,7 @@
  * (`storedKey` + `loadNanobot` + `getHistory`, which the golden tests hold to nanobot's own), on every
  * session file of the three golden corpora and on generated files, fed in chunks of 1, 7 and 64 bytes.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
@@ -21,6 +21,7 @@ import { syntheticFile, syntheticMessages } from '../../bench/synthetic';
 import { sessionFile } from '../arbitrary-files';
 import { corpusDir } from '../golden-values';
 import { corpusVersion } from '../golden/runner';
+import { sessionFiles } from '../corpora';
 
 const NOW = '2031-07-08T09:10:11.121314';
 const FALLBACK = 'fallback:key';
@@ -92,16 +93,6 @@ for (const maxMessages of [undefined, -1, 0, 1, 2, 3, 5, 8, 120])
   for (const maxTokens of [0, 50, 1000])
     for (const extendToUser of [false, true])
       for (const pub of [false, true]) OPTION_GRID.push({ maxMessages, maxTokens, extendToUser, includeTimestamps: !pub, includeRuntimeContext: !pub });
-
-function sessionFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...sessionFiles(p));
-    else if (name.endsWith('.jsonl')) out.push(p);
-  }
-  return out.sort();
-}
 
 let counter: ((v: NanobotVersion) => Counter) | null = null;
 async function counterFor(version: NanobotVersion): Promise<Counter> {

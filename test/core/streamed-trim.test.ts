@@ -5,7 +5,7 @@
  * CRLF and lone CR, no final newline, lines longer than a chunk, tool calls, deliveries), fed in
  * chunks of 1, 7 and 64 bytes, with rings too short for the kept range (then read again).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { legalFactsIn, metadataLine, planTrim, scanForTrim, trimmedChunks } from
 import { sessionFile } from '../arbitrary-files';
 import { corpusDir } from '../golden-values';
 import { corpusVersion } from '../golden/runner';
+import { sessionFiles } from '../corpora';
 
 const NOW = '2031-07-08T09:10:11.121314';
 const FALLBACK = 'fallback:key';
@@ -74,13 +75,6 @@ function diff(s: Answer, w: Answer): string | null {
   if ((s.bytes === null) !== (w.bytes === null)) return `written: streamed ${s.bytes !== null} whole ${w.bytes !== null}`;
   if (s.bytes && !Buffer.from(s.bytes).equals(Buffer.from(w.bytes!))) return `bytes differ (${s.bytes.length} vs ${w.bytes!.length})`;
   return null;
-}
-
-function sessionFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? sessionFiles(p) : name.endsWith('.jsonl') ? [p] : [];
-  });
 }
 
 const SETTINGS: [max: number, ext: boolean][] = [[0, false], [1, false], [1, true], [2, false], [3, true], [5, false], [8, true], [40, false]];

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PyFloat, dictFrom, type PyDict, type PyValue } from '../../src/core/pyvalue';
-import { CL100K_PATTERN, cl100kCounter, hasSpecialToken, loadTokenizer, memoize } from '../../src/core/tokenizer';
+import { CL100K_PATTERN, hasSpecialToken, loadTokenizer } from '../../src/core/tokenizer';
 import {
   TokenEstimateError,
   codePointLength,
@@ -93,27 +93,6 @@ describe('golden estimate_message_tokens', () => {
     }
   });
 
-  it('reports throughput', async () => {
-    const messages = cases.flatMap((c) => c.messages);
-    const bytes = messages.reduce((n, m) => {
-      try {
-        return n + Buffer.byteLength(tokenPayload(m, 'v0.2'), 'utf8');
-      } catch {
-        return n; // nanobot cannot estimate it
-      }
-    }, 0);
-    const table = (await import('gpt-tokenizer/bpeRanks/cl100k_base')).default;
-    const t0 = performance.now();
-    const fresh = memoize(cl100kCounter(table));
-    const t1 = performance.now();
-    for (const m of messages) ours(m, fresh);
-    const t2 = performance.now();
-    for (const m of messages) ours(m, fresh);
-    const t3 = performance.now();
-    const mbs = (ms: number) => (bytes / 1e6 / (ms / 1000)).toFixed(1);
-    console.log(`token estimates over ${messages.length} golden messages (${(bytes / 1e6).toFixed(2)} MB): ` +
-      `rank table ${(t1 - t0).toFixed(0)} ms, cold ${mbs(t2 - t1)} MB/s, memoized ${mbs(t3 - t2)} MB/s`);
-  });
 });
 
 describe('byte-pair merge', () => {

@@ -1,5 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { indexBytes } from '../../src/core/line-index';
 import type { NanobotVersion } from '../../src/core/nanobot-version';
@@ -7,13 +6,8 @@ import { searchFile } from '../../src/store/large-find';
 import { openFromBytes } from '../../src/store/sessions';
 import { findMatches, MATCH_LIMIT, searchIndex, type FindMatch } from '../../src/ui/session/find/search-index';
 import { pairToolCalls } from '../../src/ui/session/pairing';
+import { CORPORA, fixturePaths } from '../corpora';
 
-const SHARED = resolve(__dirname, '../../../shared');
-const CORPORA: [string, NanobotVersion][] = [
-  ['golden', 'v0.2'],
-  ['golden-v0.3', 'v0.3.0'],
-  ['golden-main', 'main'],
-];
 const SLICES = [1, 7, 333, 65_536];
 
 /** A small seeded generator, so a failure names a case that can be run again. */
@@ -72,13 +66,12 @@ function queriesFor(index: readonly string[], next: () => number): string[] {
 
 describe('the large-file search equals the full view’s find', () => {
   for (const [dir, version] of CORPORA) {
-    const d = resolve(SHARED, dir, 'fixtures');
-    const files = existsSync(d) ? readdirSync(d).filter((f) => f.endsWith('.jsonl')) : [];
-    it.runIf(files.length > 0)(`on every ${dir} fixture, in slices of ${SLICES.join(', ')} bytes`, async () => {
+    const files = fixturePaths(dir);
+    it(`on every ${dir} fixture, in slices of ${SLICES.join(', ')} bytes`, async () => {
       const next = rng(files.length);
       let found = 0;
       for (const [n, f] of files.entries()) {
-        const bytes = new Uint8Array(readFileSync(resolve(d, f)));
+        const bytes = new Uint8Array(readFileSync(f));
         const full = fullView(bytes, version);
         expect(indexBytes(bytes, version).messageCount, f).toBe(full.index.length);
         for (const [k, q] of queriesFor(full.index, next).entries()) {

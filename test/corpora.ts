@@ -1,0 +1,35 @@
+/**
+ * The three golden corpora and the session files in them, for the tests that sweep every fixture. Each
+ * corpus comes from `corpusDir` (../shared beside the repo, else the packed copy), so a fresh clone runs
+ * the same sweeps instead of skipping them.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NanobotVersion } from '../src/core/nanobot-version';
+import { corpusDir } from './golden-values';
+
+/** Each corpus folder's name with the nanobot version that made it. */
+export const CORPORA: readonly (readonly [string, NanobotVersion])[] = [
+  ['golden', 'v0.2'],
+  ['golden-v0.3', 'v0.3.0'],
+  ['golden-main', 'main'],
+];
+
+/** Every `.jsonl` file under `dir`, at any depth (listing scenarios nest their folders). */
+export function sessionFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? sessionFiles(p) : name.endsWith('.jsonl') ? [p] : [];
+  });
+}
+
+/** A corpus's fixture files (absolute paths); throws when there are none, so a sweep never passes empty. */
+export function fixturePaths(corpus: string): string[] {
+  const dir = join(corpusDir(corpus), 'fixtures');
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .map((f) => join(dir, f));
+  if (files.length === 0) throw new Error(`${dir}: no fixtures`);
+  return files;
+}
