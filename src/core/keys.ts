@@ -103,9 +103,13 @@ export function decodeStorageKey(stem: string): string | null {
     if (v < 0) continue;
     pads = 0;
     if (quad === 0) left = v;
-    else if (quad === 1) (out.push(((left << 2) | (v >> 4)) & 0xff), (left = v & 0x0f));
-    else if (quad === 2) (out.push(((left << 4) | (v >> 2)) & 0xff), (left = v & 0x03));
-    else out.push(((left << 6) | v) & 0xff);
+    else if (quad === 1) {
+      out.push(((left << 2) | (v >> 4)) & 0xff);
+      left = v & 0x0f;
+    } else if (quad === 2) {
+      out.push(((left << 4) | (v >> 2)) & 0xff);
+      left = v & 0x03;
+    } else out.push(((left << 6) | v) & 0xff);
     quad = (quad + 1) % 4;
   }
   if (!done && quad !== 0) return null;

@@ -79,7 +79,9 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
       const h = await guard(path, 'Creating', () => fs.open(abs(path), 'w', mode ?? 0o666));
       let open = true;
       const shut = async () => {
-        if (open) (open = false), await h.close();
+        if (!open) return;
+        open = false;
+        await h.close();
       };
       return {
         write: (chunk) =>
