@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pyDumps } from '../core/pyjson';
 import { dictFrom, type PyValue } from '../core/pyvalue';
 import type { StorageAdapter } from '../store/adapter';
-import { rulesOf } from '../core/nanobot-version';
+import { rulesOf, VERSION_WITHOUT_EVIDENCE } from '../core/nanobot-version';
 import { detectLayout, type Layout, type SessionFolder } from '../store/layout';
 import { shownValue, type ListedRow } from '../store/listed-row';
 import { createNodeAdapter } from '../store/node-adapter';
@@ -22,7 +22,7 @@ import { versionFor } from './version';
 async function foldersOf(adapter: StorageAdapter, dir: string): Promise<Layout> {
   const layout = await detectLayout(adapter, path.basename(dir));
   if (layout.kind !== 'none') return layout;
-  return { kind: 'none', folders: [{ path: '', role: 'workspace', naming: 'safe-key', version: 'v0.2', label: 'sessions folder', sessions: [], leftovers: [], backups: [] }], notes: [] };
+  return { kind: 'none', folders: [{ path: '', role: 'workspace', naming: 'safe-key', version: VERSION_WITHOUT_EVIDENCE, label: 'sessions folder', sessions: [], leftovers: [], backups: [] }], notes: [] };
 }
 
 /** A row as `json.dumps` writes nanobot's row dict, made as text: no dict per row to build and walk again. */

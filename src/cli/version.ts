@@ -1,6 +1,6 @@
 /** The nanobot version a CLI command answers for: `--nanobot`, else recognised from the folder. */
 import path from 'node:path';
-import { isNanobotVersion, NANOBOT_VERSIONS, type NanobotVersion } from '../core/nanobot-version';
+import { isNanobotVersion, NANOBOT_VERSIONS, VERSION_WITHOUT_EVIDENCE, type NanobotVersion } from '../core/nanobot-version';
 import type { StorageAdapter } from '../store/adapter';
 import { detectLayout, type Layout, type SessionFolder } from '../store/layout';
 import { createNodeAdapter } from '../store/node-adapter';
@@ -10,7 +10,7 @@ import { UsageError, type Args } from './args';
 /** The version a folder's files point to (spec §10), as the app decides it: the oldest candidate when ambiguous. */
 export async function recognisedVersion(adapter: StorageAdapter, layout: Layout, folder: SessionFolder | undefined): Promise<{ version: NanobotVersion; summary: string }> {
   const verdict = folder ? await detectVersion(adapter, layout, folder).catch(() => null) : null;
-  return { version: verdict?.version ?? verdict?.candidates[0] ?? folder?.version ?? 'v0.2', summary: verdict?.summary ?? 'nothing recognised' };
+  return { version: verdict?.version ?? verdict?.candidates[0] ?? folder?.version ?? VERSION_WITHOUT_EVIDENCE, summary: verdict?.summary ?? 'nothing recognised' };
 }
 
 /** The `--nanobot` version, checked; undefined when not given. */

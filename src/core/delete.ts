@@ -3,7 +3,7 @@
  * live in. Session Lens deletes only the file that is open; this says what nanobot would also take.
  */
 import { base64urlKey, safeKey } from './keys';
-import type { NanobotVersion } from './nanobot-version';
+import { rulesOf, type NanobotVersion } from './nanobot-version';
 
 /** A file nanobot's delete removes: in the session folder, or in the global legacy folder (~/.nanobot/sessions). */
 export interface DeleteTarget {
@@ -21,6 +21,6 @@ export function deleteTargets(key: string, version: NanobotVersion): DeleteTarge
     canonical = null; // Python's key.encode() would raise first
   }
   const legacy: DeleteTarget = { where: 'legacy', fileName: lossy };
-  if (version === 'v0.2') return [{ where: 'sessions', fileName: lossy }, legacy];
+  if (rulesOf(version).deleteNames === 'lossy') return [{ where: 'sessions', fileName: lossy }, legacy];
   return [...(canonical ? [{ where: 'sessions' as const, fileName: canonical }] : []), { where: 'sessions', fileName: lossy }, legacy];
 }

@@ -9,8 +9,8 @@ import { decodeStrict } from './lines';
 import { rulesOf } from './nanobot-version';
 
 /** `parseDocument(bytes, opts).diagnostics` of the file `chunks` yields, without keeping its records. */
-export async function scanDiagnostics(chunks: AsyncIterable<Uint8Array>, opts: DocumentOptions = {}): Promise<Diagnostic[]> {
-  const providerState = rulesOf(opts.version ?? 'v0.2').providerStateRecord;
+export async function scanDiagnostics(chunks: AsyncIterable<Uint8Array>, opts: DocumentOptions): Promise<Diagnostic[]> {
+  const providerState = rulesOf(opts.version).providerStateRecord;
   const diagnostics: Diagnostic[] = [];
   const shape = newShape();
   const onLine = (l: ChunkLine) => {

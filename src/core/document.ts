@@ -69,8 +69,8 @@ export interface SessionDocument {
 export interface DocumentOptions {
   /** The file name, to check the stored key against the name the version gives it. */
   fileName?: string;
-  /** The nanobot version (default v0.2): at main `provider_state` records are not messages. */
-  version?: NanobotVersion;
+  /** The nanobot version: at main `provider_state` records are not messages, and the file name a key belongs in differs. */
+  version: NanobotVersion;
 }
 
 const RAW_PREVIEW = 2000;
@@ -94,8 +94,8 @@ function jsonTrim(text: string): string {
  * Parses a whole file into records and diagnostics; never throws on bad input. `cache` collects the
  * decoded lines and parse results so the nanobot lens need not parse the file again.
  */
-export function parseDocument(bytes: Uint8Array, opts: DocumentOptions = {}, cache?: LineCache): SessionDocument {
-  const providerState = rulesOf(opts.version ?? 'v0.2').providerStateRecord;
+export function parseDocument(bytes: Uint8Array, opts: DocumentOptions, cache?: LineCache): SessionDocument {
+  const providerState = rulesOf(opts.version).providerStateRecord;
   const records: FileRecord[] = [];
   const diagnostics: Diagnostic[] = [];
   const shape = newShape();
@@ -245,7 +245,7 @@ function checkStructure(shape: DocumentShape, diagnostics: Diagnostic[], opts: D
     }
     const key = dictGet(meta, 'key');
     if (opts.fileName && typeof key === 'string' && key && opts.fileName.endsWith('.jsonl')) {
-      const expected = expectedFileName(key, opts.version ?? 'v0.2');
+      const expected = expectedFileName(key, opts.version);
       if (expected !== null && expected !== opts.fileName) {
         diagnostics.push({ line, kind: 'key-mismatch', severity: 'warning', message: `The stored key "${key}" belongs in ${expected}, not ${opts.fileName}: nanobot loads this file under a different key, or never.`, raw: '' });
       }

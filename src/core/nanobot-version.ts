@@ -27,6 +27,8 @@ export interface VersionRules {
   stemKey: 'first-underscore' | 'decoded-else-first-underscore' | 'canonical-only';
   /** Where the sessions live (§1, §8). */
   sessionsHome: 'workspace' | 'namespace';
+  /** The names `delete_session(key)` removes in the sessions folder: the lossy one, or the canonical one too (§13). */
+  deleteNames: 'lossy' | 'canonical-and-lossy';
 
   // §2–3 records and loading
   /** `{"_type": "provider_state"}` is a private record, not a message (§15–17). */
@@ -53,6 +55,8 @@ export interface VersionRules {
   nonPositiveMaxMessages: number | null;
   /** With `last_consolidated > 0`, the archived tail replayed again (0: none) (§35). */
   archivedReplayTail: number;
+  /** The agent loop's `max_messages` (§41–43): the config value, derived from the context window, or none. */
+  loopWindow: 'config' | 'context-window' | 'none';
   /** `include_timestamps` exists: `[Message Time: …]` on user turns (§36). */
   timestamps: boolean;
   /** MCP-preset breadcrumbs (§36). */
@@ -93,6 +97,7 @@ const V02: VersionRules = {
   fileStem: 'safe-key',
   stemKey: 'first-underscore',
   sessionsHome: 'workspace',
+  deleteNames: 'lossy',
   providerStateRecord: false,
   runtimeContext: false,
   nonObjectLine: 'AttributeError',
@@ -104,6 +109,7 @@ const V02: VersionRules = {
   defaultMaxMessages: 120,
   nonPositiveMaxMessages: 120,
   archivedReplayTail: 0,
+  loopWindow: 'config',
   timestamps: true,
   mcpPresetBreadcrumbs: true,
   bareMediaNewline: true,
@@ -125,6 +131,7 @@ const V030: VersionRules = {
   date: '2026-07-25',
   fileStem: 'base64url',
   stemKey: 'decoded-else-first-underscore',
+  deleteNames: 'canonical-and-lossy',
   runtimeContext: true,
   nonObjectLine: 'ValueError',
   repairCatches: 'data-errors',
@@ -133,6 +140,7 @@ const V030: VersionRules = {
   headErrorsToRepair: 'data-errors',
   defaultMaxMessages: 2000,
   nonPositiveMaxMessages: 2000,
+  loopWindow: 'context-window',
   timestamps: false,
   mcpPresetBreadcrumbs: false,
   cliAppsNeedRuntimeContext: true,
@@ -154,6 +162,7 @@ const MAIN: VersionRules = {
   defaultMaxMessages: 0,
   nonPositiveMaxMessages: null,
   archivedReplayTail: 8,
+  loopWindow: 'none',
   bareMediaNewline: false,
   nonStringTextBlock: 'skip',
   retainKeepsChannelDelivery: true,
@@ -175,8 +184,20 @@ export function rulesOf(version: NanobotVersion): VersionRules {
  * v0.3.0 `min(2000, max(120, window // 100))` (2000 without a window), main no cap (0).
  */
 export function loopMaxMessages(version: NanobotVersion, contextWindow: number | null, configMaxMessages = 120): number {
-  if (version === 'v0.2') return configMaxMessages > 0 ? configMaxMessages : 120;
-  if (version === 'main') return 0;
+  const loop = rulesOf(version).loopWindow;
+  if (loop === 'config') return configMaxMessages > 0 ? configMaxMessages : 120;
+  if (loop === 'none') return 0;
   if (contextWindow === null || contextWindow <= 0) return 2000;
   return Math.min(2000, Math.max(120, Math.floor(contextWindow / 100)));
+}
+
+/**
+ * The version assumed where nothing on disk names one (a single dropped file, a folder without
+ * evidence): the oldest, whose `safe_key` names every later release still reads or migrates.
+ */
+export const VERSION_WITHOUT_EVIDENCE: NanobotVersion = NANOBOT_VERSIONS[0];
+
+/** The oldest release that keeps its sessions in that home: what a folder's place alone says. */
+export function oldestWithHome(home: VersionRules['sessionsHome']): NanobotVersion {
+  return NANOBOT_VERSIONS.find((v) => VERSION_RULES[v].sessionsHome === home)!;
 }

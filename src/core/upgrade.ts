@@ -42,7 +42,7 @@ export interface UpgradeImpact {
 /** Whether a version sees a file in that home, and why (not). */
 function visibility(bytes: Uint8Array, fileName: string, home: FileHome, version: NanobotVersion): { seen: boolean; note: string | null } {
   const canonical = keyFromStem(fileStem(fileName), 'main') !== null;
-  if (version !== 'main') {
+  if (rulesOf(version).sessionsHome !== 'namespace') {
     if (home === 'namespace') return { seen: false, note: `${rulesOf(version).label} never looks in main's session namespace` };
     return { seen: true, note: null };
   }

@@ -6,6 +6,7 @@
 import { parseDocument } from '../core/document';
 import { sha256Hex } from './bytes';
 import { analyzeSession, type AnalyzeOptions } from '../core/open';
+import type { NanobotVersion } from '../core/nanobot-version';
 import { encodeBatches, encodeHead } from './analysis-wire';
 import type { WorkerRequest, WorkerReply } from './analyze-client';
 
@@ -19,7 +20,7 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
   const { id, buffer, opts } = e.data;
   const bytes = new Uint8Array(buffer);
   try {
-    post({ id, type: 'preview', messages: preview(bytes) });
+    post({ id, type: 'preview', messages: preview(bytes, opts.version) });
     // WebCrypto copies its input when called, so the buffer can go back before the hash is done.
     const hashing = sha256Hex(bytes);
     const a = analyzeSession(bytes, opts as AnalyzeOptions);
@@ -35,9 +36,9 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
 };
 
 /** The first messages of the file, for showing something while the rest is parsed. */
-function preview(bytes: Uint8Array) {
+function preview(bytes: Uint8Array, version: NanobotVersion) {
   let end = Math.min(bytes.length, PREVIEW_BYTES);
   while (end < bytes.length && bytes[end - 1] !== 10) end++;
-  const doc = parseDocument(bytes.subarray(0, end));
+  const doc = parseDocument(bytes.subarray(0, end), { version });
   return doc.records.filter((r) => r.kind === 'message' && !r.exact).map((r) => r.value!);
 }

@@ -3,7 +3,7 @@
  * folder with its per-workspace namespaces, or none of these — and where its session files are.
  */
 
-import type { NanobotVersion } from '../core/nanobot-version';
+import { oldestWithHome, type NanobotVersion } from '../core/nanobot-version';
 import type { Entry, StorageAdapter } from './adapter';
 import { isStoreError } from './errors';
 import { classifyEntries, type Leftover } from './leftovers';
@@ -136,7 +136,7 @@ async function sessionFolder(
 ): Promise<SessionFolder> {
   const all = entries ?? (await adapter.list(path));
   const c = classifyEntries(all);
-  const version: NanobotVersion = role === 'namespace' ? 'main' : 'v0.2';
+  const version = oldestWithHome(role === 'namespace' ? 'namespace' : 'workspace');
   return { path, role, naming, version, label, sessions: c.sessions, leftovers: c.leftovers, backups: c.backups, markers: markersOf(all) };
 }
 

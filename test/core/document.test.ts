@@ -16,7 +16,7 @@ const A = (c: string) => `{"role": "assistant", "content": "${c}"}`;
 describe('parseDocument', () => {
   it('keeps every line and says what is wrong with each, in order', () => {
     const text = `\ufeff${META}\r\n${U('hi')}\n\nnot json\n[1, 2]\n${A('ok')}\r{"role": "user", "content": "cut`;
-    const doc = parseDocument(enc(text), { fileName: 'cli_direct.jsonl' });
+    const doc = parseDocument(enc(text), { fileName: 'cli_direct.jsonl', version: 'v0.2' });
     expect(doc.records.map((r) => r.kind)).toEqual(['metadata', 'message', 'blank', 'corrupt', 'corrupt', 'message', 'corrupt']);
     const kinds = doc.diagnostics.map((d) => `${d.line}:${d.kind}`);
     expect(kinds).toEqual(expect.arrayContaining(['0:bom', '2:blank-line', '3:bad-json', '4:not-object', '6:bad-json', '6:no-final-newline', '0:line-ending']));
@@ -26,7 +26,7 @@ describe('parseDocument', () => {
 
   it('shows invalid UTF-8 as a corrupt line and keeps its bytes', () => {
     const bytes = new Uint8Array([...enc(META + '\n' + U('a') + '\n'), 0x7b, 0xff, 0x7d, 0x0a, ...enc(A('b') + '\n')]);
-    const doc = parseDocument(bytes);
+    const doc = parseDocument(bytes, { version: 'v0.2' });
     expect(doc.records[2]!.kind).toBe('corrupt');
     expect(doc.diagnostics.some((d) => d.kind === 'invalid-utf8' && d.line === 2 && d.column === 2)).toBe(true);
     expect(messageRecords(doc)).toEqual([1, 3]);
@@ -35,7 +35,7 @@ describe('parseDocument', () => {
   });
 
   it('flags a stored key that does not belong to the file name, and a last_consolidated nanobot resets', () => {
-    const doc = parseDocument(enc(META.replace('"last_consolidated": 0', '"last_consolidated": 1.0') + '\n' + U('a') + '\n'), { fileName: 'other.jsonl' });
+    const doc = parseDocument(enc(META.replace('"last_consolidated": 0', '"last_consolidated": 1.0') + '\n' + U('a') + '\n'), { fileName: 'other.jsonl', version: 'v0.2' });
     expect(doc.diagnostics.map((d) => d.kind)).toEqual(expect.arrayContaining(['key-mismatch', 'bad-last-consolidated']));
   });
 
@@ -47,7 +47,7 @@ describe('parseDocument', () => {
         let text = lines.map(([l, e]) => l + e).join('');
         if (!finalEol && lines.length) text = text.slice(0, -lines[lines.length - 1]![1].length);
         const bytes = enc(text);
-        expect(serializeDocument(parseDocument(bytes))).toEqual(bytes);
+        expect(serializeDocument(parseDocument(bytes, { version: 'v0.2' }))).toEqual(bytes);
       }),
       { numRuns: 300 },
     );
@@ -56,7 +56,7 @@ describe('parseDocument', () => {
 
 describe('edits keep what they do not touch', () => {
   const text = `${META}\n${U('u1')}\n${A('a1')}\ngarbage here\n${U('u2')}\r\n${A('a2')}\n`;
-  const doc = parseDocument(enc(text));
+  const doc = parseDocument(enc(text), { version: 'v0.2' });
 
   it('setTitle rewrites only the metadata line, marking the title as a person’s', () => {
     const r = setTitle(doc, 'cli:direct', 'Trip plans', NOW);
@@ -81,7 +81,7 @@ describe('edits keep what they do not touch', () => {
     const r = setLastConsolidated(doc, 'k', 2, NOW);
     if (!r.ok) throw new Error(r.error);
     const saved = serializeDocument(r.doc);
-    expect(recoveredSession(parseDocument(saved), 'k', NOW).lastConsolidated).toBe(2);
+    expect(recoveredSession(parseDocument(saved, { version: 'v0.2' }), 'k', NOW).lastConsolidated).toBe(2);
   });
 
   it('trim drops a legal prefix, keeps the corrupt line, and says how many were never archived', () => {
@@ -106,7 +106,7 @@ describe('edits keep what they do not touch', () => {
   });
 
   it('repair writes what nanobot would load on its normal path, without the corrupt line', () => {
-    const bom = parseDocument(enc('\ufeff' + text));
+    const bom = parseDocument(enc('\ufeff' + text), { version: 'v0.2' });
     const r = repairDocument(bom, 'cli_direct', NOW);
     if (!r.ok) throw new Error(r.error);
     expect(r.removed).toBe(1);

@@ -1,7 +1,9 @@
 /** The version table: what each release does differently, checked where it shows in the core's answers. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { agentLoopOptions } from '../../src/core/budget';
-import { isNanobotVersion, loopMaxMessages, NANOBOT_VERSIONS, rulesOf } from '../../src/core/nanobot-version';
+import { isNanobotVersion, loopMaxMessages, NANOBOT_VERSIONS, oldestWithHome, rulesOf, VERSION_WITHOUT_EVIDENCE } from '../../src/core/nanobot-version';
 import { getHistory } from '../../src/core/replay';
 import type { PyDict } from '../../src/core/pyvalue';
 
@@ -51,5 +53,29 @@ describe('nanobot versions', () => {
     const r = getHistory(ms, 0, { maxMessages: 100, maxTokens: 30 }, 'v0.2', count);
     expect(r.error).toBeNull();
     expect(r.entries.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the version is always said', () => {
+  const SRC = join(__dirname, '../../src');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+
+  it('no function falls back to a version silently: the one fallback is named in the table', () => {
+    const silent = /(\?\?|NanobotVersion\s*=)\s*'(v0\.2|v0\.3\.0|main)'/;
+    const found = sources(SRC).filter((f) => silent.test(readFileSync(f, 'utf8')));
+    expect(found).toEqual([]);
+    expect(VERSION_WITHOUT_EVIDENCE).toBe(NANOBOT_VERSIONS[0]);
+  });
+
+  it("a folder's place alone points to the oldest release that keeps sessions there", () => {
+    expect(oldestWithHome('workspace')).toBe('v0.2');
+    expect(oldestWithHome('namespace')).toBe('main');
+  });
+
+  it('the rules that used to be version comparisons are rows of the table', () => {
+    expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).deleteNames)).toEqual(['lossy', 'canonical-and-lossy', 'canonical-and-lossy']);
+    expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).loopWindow)).toEqual(['config', 'context-window', 'none']);
+    expect(NANOBOT_VERSIONS.map((v) => loopMaxMessages(v, 128_000, 0))).toEqual([120, 1280, 0]);
   });
 });

@@ -68,7 +68,7 @@ describe('demo workspace files', () => {
     expect(r.path).toBe('normal');
     const enc = encodeSession(formatSession(r.result!));
     expect(enc.ok && Buffer.compare(Buffer.from(enc.bytes), Buffer.from(bytes))).toBe(0);
-    const doc = parseDocument(bytes, { fileName: path.basename(p) });
+    const doc = parseDocument(bytes, { fileName: path.basename(p), version: 'v0.2' });
     expect(doc.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
     expect(dictGet(doc.records[0]!.value!, 'key')).toBe(key);
   });
@@ -123,7 +123,7 @@ describe('demo workspace files', () => {
     expect(r.result).not.toBeNull();
     expect(r.skipped).toBe(2);
     expect(r.result!.metadata).toEqual({});
-    const kinds = parseDocument(bytesOf('sessions/discord_30311.jsonl')).diagnostics.map((d) => d.kind);
+    const kinds = parseDocument(bytesOf('sessions/discord_30311.jsonl'), { version: 'v0.2' }).diagnostics.map((d) => d.kind);
     expect(kinds).toContain('bom');
     expect(kinds).toContain('bad-json');
   });
@@ -132,18 +132,18 @@ describe('demo workspace files', () => {
     const r = load('sessions/whatsapp_4915550001.jsonl', 'whatsapp:4915550001');
     expect(r.result).toBeNull();
     expect(r.repairError?.type).toBe('AttributeError');
-    expect(parseDocument(bytesOf('sessions/whatsapp_4915550001.jsonl')).diagnostics.map((d) => d.kind)).toContain('not-object');
+    expect(parseDocument(bytesOf('sessions/whatsapp_4915550001.jsonl'), { version: 'v0.2' }).diagnostics.map((d) => d.kind)).toContain('not-object');
   });
 
   it('email_ana.jsonl stores a key that belongs in another file', () => {
-    const doc = parseDocument(bytesOf('sessions/email_ana.jsonl'), { fileName: 'email_ana.jsonl' });
+    const doc = parseDocument(bytesOf('sessions/email_ana.jsonl'), { fileName: 'email_ana.jsonl', version: 'v0.2' });
     expect(doc.diagnostics.map((d) => d.kind)).toEqual(['key-mismatch']);
   });
 
   it('cli_direct.jsonl.tmp is a leftover of an interrupted save of cli_direct.jsonl', () => {
     expect(classifyName('cli_direct.jsonl.tmp')).toBe('tmp');
     expect(leftoverTarget('cli_direct.jsonl.tmp')).toBe('cli_direct.jsonl');
-    expect(parseDocument(bytesOf('sessions/cli_direct.jsonl.tmp')).diagnostics.some((d) => d.kind === 'no-final-newline')).toBe(true);
+    expect(parseDocument(bytesOf('sessions/cli_direct.jsonl.tmp'), { version: 'v0.2' }).diagnostics.some((d) => d.kind === 'no-final-newline')).toBe(true);
   });
 
   it('the session store lists them as a workspace with the right flags', async () => {

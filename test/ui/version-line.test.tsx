@@ -118,3 +118,25 @@ describe('a chosen version and another workspace', () => {
     expect(activeVersion.value).toBe('v0.3.0');
   });
 });
+
+describe('leftovers under the folder version', () => {
+  it('a leftover in a main namespace is read with main rules: its provider_state line is not a message', async () => {
+    route.value = { view: 'workspace', page: 'leftovers', params: {} };
+    const a = createMemoryAdapter();
+    a.setFile('.workspace', '/home/me/ws\n');
+    a.setFile('.session-files.lock', '');
+    const name = `${base64urlKey('cli:direct')}.jsonl`;
+    a.setFile(name, [META('cli:direct'), STATE, USER, USER].join('\n') + '\n');
+    a.setFile(`${name}.tmp`, [META('cli:direct'), STATE, USER].join('\n') + '\n');
+    await setWorkspace({ kind: 'folder', name: NS, adapter: a, writable: true, layout: await detectLayout(a, NS) });
+    el = await mount(<WorkspaceView page="leftovers" />);
+    await waitFor(() => !!el!.querySelector('.leftover'));
+    expect(activeVersion.value).toBe('main');
+    const inspect = [...el.querySelectorAll('button')].find((b) => b.textContent === 'Inspect')!;
+    await act(async () => inspect.click());
+    await waitFor(() => !!el!.querySelector('.inspection'));
+    const text = el.querySelector('.inspection')!.textContent!;
+    expect(text).toContain('3 lines, 1 message');
+    expect(text).toMatch(/current file has 2 messages/);
+  });
+});

@@ -11,7 +11,7 @@ import { formatBytes } from '../format';
 import { pg, ui } from '../i18n/text';
 import { rich } from '../start/rich';
 import { errorText, say } from '../status';
-import { leftovers, refreshListing, scans, workspace, type LeftoverInfo } from './model';
+import { activeVersion, leftovers, refreshListing, scans, workspace, type LeftoverInfo } from './model';
 import type { FileScan } from './scan';
 import { joinPath } from '../../store/paths';
 
@@ -29,11 +29,12 @@ const HEAD_LINES = 12;
 async function inspect(l: LeftoverInfo): Promise<Inspection> {
   const ws = workspace.value!;
   const bytes = await readAll(await ws.adapter.read(l.path));
-  const doc = parseDocument(bytes);
+  const version = activeVersion.value;
+  const doc = parseDocument(bytes, { version });
   let targetMessages: number | null = null;
   if (l.target && l.targetStat) {
     const dir = l.path.includes('/') ? l.path.slice(0, l.path.lastIndexOf('/')) : '';
-    const t = parseDocument(await readAll(await ws.adapter.read(joinPath(dir, l.target))));
+    const t = parseDocument(await readAll(await ws.adapter.read(joinPath(dir, l.target))), { version });
     targetMessages = messageRecords(t).length;
   }
   const text = decodeLossy(bytes.subarray(0, 64 * 1024));

@@ -35,7 +35,7 @@ export function UpgradePage() {
   const ws = workspace.value!;
   const f = folder.value!;
   const from = activeVersion.value;
-  const [to, setTo] = useState<NanobotVersion>(nextVersion(from) ?? 'main');
+  const [to, setTo] = useState<NanobotVersion>(nextVersion(from) ?? from);
   const [rows, setRows] = useState<UpgradeImpact[]>([]);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);

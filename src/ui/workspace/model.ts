@@ -5,7 +5,7 @@
  */
 import { computed, effect, signal } from '@preact/signals';
 import { localIsoNow } from '../../core/isotime';
-import { isNanobotVersion, type NanobotVersion } from '../../core/nanobot-version';
+import { isNanobotVersion, VERSION_WITHOUT_EVIDENCE, type NanobotVersion } from '../../core/nanobot-version';
 import type { VersionVerdict } from '../../core/version-evidence';
 import { chosenVersion, route } from '../router';
 import type { FileStat } from '../../store/adapter';
@@ -66,7 +66,7 @@ export const verdict = signal<VersionVerdict | null>(null);
 
 /** The version a verdict points to: its version, else its oldest candidate, else the folder's layout. */
 function versionOf(v: VersionVerdict | null, f: SessionFolder | null): NanobotVersion {
-  return v?.version ?? v?.candidates[0] ?? f?.version ?? 'v0.2';
+  return v?.version ?? v?.candidates[0] ?? f?.version ?? VERSION_WITHOUT_EVIDENCE;
 }
 
 /** The version the evidence points to. */

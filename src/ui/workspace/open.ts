@@ -10,6 +10,7 @@ import { detectLayout, MAIN_MARKERS, type Layout } from '../../store/layout';
 import { DEMO_DIR } from './demo';
 import { ui } from '../i18n/text';
 import type { Workspace } from './workspace';
+import { VERSION_WITHOUT_EVIDENCE } from '../../core/nanobot-version';
 
 export { workspaceId, type Workspace, type WorkspaceKind } from './workspace';
 
@@ -82,7 +83,7 @@ export async function workspaceFromSingleFile(file: File): Promise<Workspace> {
   adapter.setFile(file.name, new Uint8Array(await file.arrayBuffer()), file.lastModified);
   const layout: Layout = {
     kind: 'none',
-    folders: [{ path: '', role: 'loose', naming: 'safe-key', version: 'v0.2', label: 'a single file', sessions: [file.name], leftovers: [], backups: [] }],
+    folders: [{ path: '', role: 'loose', naming: 'safe-key', version: VERSION_WITHOUT_EVIDENCE, label: 'a single file', sessions: [file.name], leftovers: [], backups: [] }],
     notes: [],
   };
   return {

@@ -131,7 +131,7 @@ describe('diagnostics in Chinese', () => {
       '{"_type": "metadata", "key": "x", "created_at": "yesterday", "updated_at": "2026-06-01T10:00:00", "metadata": {}, "last_consolidated": 99}',
     ];
     const bytes = new Uint8Array([...new TextEncoder().encode(lines.join('\r\n') + '\n{"role": "user", "content": "tail"}\n'), 0xff, 0x0a, ...new TextEncoder().encode('{"role": "user"}')]);
-    const doc = parseDocument(bytes, { fileName: 'telegram_1.jsonl' });
+    const doc = parseDocument(bytes, { fileName: 'telegram_1.jsonl', version: 'v0.2' });
     const kinds = new Set(doc.diagnostics.map((d) => d.kind));
     expect([...kinds].sort()).toEqual(
       ['bad-json', 'bad-last-consolidated', 'bad-time', 'blank-line', 'bom', 'duplicate-metadata', 'invalid-utf8', 'key-mismatch', 'line-ending', 'metadata-not-first', 'missing-role', 'no-final-newline', 'not-object', 'padded-line', 'too-deep'].sort(),

@@ -14,7 +14,7 @@ export interface FateStripProps {
   fates: Fate[];
   onPick: (message: number) => void;
   /** The fates are named in this version's terms (main words its archive differently); v0.2 when not given. */
-  version?: NanobotVersion;
+  version: NanobotVersion;
 }
 
 function colour(style: CSSStyleDeclaration, k: FateKey): string {
@@ -26,7 +26,7 @@ function colour(style: CSSStyleDeclaration, k: FateKey): string {
 const SHOWN = 40;
 
 /** The runs as text: the first 40, then how many more. */
-function RunsCaption({ runs, onPick, version }: { runs: FateRun[]; onPick: (message: number) => void; version?: NanobotVersion }) {
+function RunsCaption({ runs, onPick, version }: { runs: FateRun[]; onPick: (message: number) => void; version: NanobotVersion }) {
   const t = pg().replay.strip;
   return (
     <figcaption>

@@ -13,8 +13,8 @@ export function fateKey(f: Fate): FateKey {
   return f.kept ? 'kept' : f.reason;
 }
 
-/** Words for a fate key, in the version's terms (v0.2 when not given) and the reader's language (read during render). */
-export function fateText(k: FateKey, version: NanobotVersion = 'v0.2'): string {
+/** Words for a fate key, in the version's terms and the reader's language (read during render). */
+export function fateText(k: FateKey, version: NanobotVersion): string {
   const t = pg().replay;
   return k === 'kept' ? t.kept : t.dropReason(k, rulesOf(version).archivedReplayTail, dropReasonText(k, version));
 }

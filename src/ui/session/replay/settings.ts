@@ -26,7 +26,7 @@ export function agentLoop(version: NanobotVersion): ReplaySettings {
 /** True when the settings are the agent loop's (the flags a version does not have do not count). */
 export function isAgentLoop(s: ReplaySettings, version: NanobotVersion): boolean {
   const a = agentLoop(version);
-  return s.maxMessages === a.maxMessages && s.maxTokens === a.maxTokens && s.extendToUser === a.extendToUser && (version !== 'v0.2' || s.includeTimestamps) && s.includeRuntimeContext;
+  return s.maxMessages === a.maxMessages && s.maxTokens === a.maxTokens && s.extendToUser === a.extendToUser && (!rulesOf(version).timestamps || s.includeTimestamps) && s.includeRuntimeContext;
 }
 
 const intParam = z.string().check(z.regex(/^-?\d{1,15}$/));

@@ -15,7 +15,7 @@ const META = '{"_type": "metadata", "key": "cli:direct", "created_at": "2026-06-
 const USER = '{"role": "user", "content": "a"}';
 
 function diags(text: string | Uint8Array, fileName?: string): Diagnostic[] {
-  return parseDocument(typeof text === 'string' ? enc(text) : text, fileName ? { fileName } : {}).diagnostics;
+  return parseDocument(typeof text === 'string' ? enc(text) : text, { fileName, version: 'v0.2' }).diagnostics;
 }
 
 const bad = new Uint8Array([...enc(`${META}\n{"role": "user", "content": "`), 0xff, ...enc('"}\n')]);
