@@ -28,8 +28,8 @@ Every command takes --now ISO to fix nanobot's clock, and --nanobot v0.2|v0.3.0|
 nanobot version whose rules apply (default: recognised from the folder, else v0.2).
 --help: this text; --version: the version.`;
 
-// Each command's code is imported when it runs: a process loads only what its command uses (the
-// whole CLI, compiled and set up at start, was ~6 MiB of every run's peak RSS, `--version`'s too).
+// Each command's code is imported when it runs: a process loads only what its command uses, so no
+// run (not even `--version`) pays in start-up time and memory for compiling and setting up the whole CLI.
 
 async function cmdEdit(cmd: string, args: Args, now: string, out: Out): Promise<number> {
   const [{ located }, { STREAMING }, path] = await Promise.all([import('./open'), import('./streaming'), import('node:path')]);

@@ -124,8 +124,8 @@ function* prepare(messages: PyDict[], opts: ReplayOptions, version: NanobotVersi
   for (let i = 0; i < n; i++) decl[i] = declarationAt(messages[i]!, i, declaredBy);
   const timestamps = rules.timestamps && !!opts.includeTimestamps;
   const runtimeContext = opts.includeRuntimeContext ?? true;
-  // Each entry is read for its role and declarations and then dropped: kept, 4,800 entries
-  // outlive V8's young generation and every scavenge copies them (pauses of 10–50 ms under load).
+  // Each entry is read for its role and declarations and then dropped: kept, thousands of entries
+  // would outlive V8's young generation and every scavenge would copy them, pausing the page.
   const eMsg: number[] = [];
   const toks: number[] = [];
   const eUserList: number[] = [];

@@ -1,7 +1,7 @@
 /**
  * A Blob read from its start into buffers the caller hands in (and may reuse). In Chromium a byte
- * stream read into a reused buffer (`stream()` with a BYOB reader) moves a file 3–9× faster than
- * `slice().arrayBuffer()` per slice (every slice a new request and a new buffer) or the stream's
+ * stream read into a reused buffer (`stream()` with a BYOB reader) moves a file several times faster
+ * than `slice().arrayBuffer()` per slice (every slice a new request and a new buffer) or the stream's
  * own chunks; where a Blob has no byte stream (older engines, test doubles) it reads slices.
  */
 
@@ -14,9 +14,9 @@ export type BlobFill = (into: Uint8Array<ArrayBuffer>) => Promise<Uint8Array<Arr
 
 /**
  * A byte-stream read that has not answered after this long is given up, and the rest of the file
- * is read in slices from where it stood. Chromium's stream of a file on disk was seen to stop
- * answering now and then, mid-file, on a busy machine (2026-12-04: a large file's index then
- * waited forever); a slow but moving disk only costs the slower slice reads from there on.
+ * is read in slices from where it stood. Chromium's stream of a file on disk can stop answering
+ * now and then, mid-file, on a busy machine, and a large file's index would then wait forever; a
+ * slow but moving disk only costs the slower slice reads from there on.
  */
 export const STALL_MS = 3000;
 

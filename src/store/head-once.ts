@@ -1,7 +1,7 @@
 /**
  * One refresh of a folder reads each session file's head twice: once for the version's evidence
  * (version-facts.ts) and once for nanobot's listing (session-list.ts), both the first 8 KiB. In
- * Chromium each read is a handle look-up and a `File` of its own, about a millisecond a file, so a
+ * Chromium each read is a handle look-up and a `File` of its own, the bulk of a listing's cost, so a
  * first visit of 1,000 sessions paid for 2,000. This wrapper keeps the first head read of each file
  * (with its stat, when the adapter gives both from one look-up) for the life of one refresh, and
  * answers the second from it: both readers then see the same version of the file, too.
@@ -10,8 +10,8 @@ import type { FileStat, StorageAdapter } from './adapter';
 import { yieldToEventLoop } from './event-loop';
 
 /**
- * An answer from memory comes back without a task boundary, so a listing of 1,000 kept heads ran
- * as one task of ~90 ms in Chromium; every BUDGET_MS of answering, the next answer waits for a later task.
+ * An answer from memory comes back without a task boundary, so a listing of many kept heads would
+ * run as one long task; every BUDGET_MS of answering, the next answer waits for a later task.
  */
 const BUDGET_MS = 8;
 

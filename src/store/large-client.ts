@@ -35,10 +35,9 @@ export interface IndexSpent {
 }
 
 /**
- * Slices of 1 MiB: an indexing worker starts after 1 MiB is read, not 8 (its first part came back
- * 70–180 ms after it began, 160–380 with 8 MiB, at 300 MiB under load), the last slices end
- * together, and it reads each slice soon after the reading worker wrote it (its summed indexing
- * time was ~0.75× that of 8 MiB slices, 5+5 runs interleaved, load 10: noise-bound).
+ * Slices of 1 MiB: an indexing worker starts after 1 MiB is read, not 8, so its first part comes
+ * back sooner, the last slices end together, and it reads each slice soon after the reading worker
+ * wrote it.
  */
 export const SLICE_BYTES = 1024 * 1024;
 /** Slices read ahead for each indexing worker: enough to ride out a slow read, 8 MiB each at most. */

@@ -12,7 +12,7 @@ import type { SliceColumns } from './message-slices';
 
 /**
  * The message lines' columns alone, compacted (message k at k) into new arrays that are moved to
- * the worker, not copied: cloning the index's columns took one page task of 73–79 ms CPU at 1 GiB.
+ * the worker, not copied: cloning the index's columns of a file of a GiB would be one long task on the page.
  */
 function messageColumns(ix: SliceColumns): { cols: SliceColumns; transfer: ArrayBuffer[] } {
   const n = ix.messageCount;

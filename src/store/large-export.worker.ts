@@ -1,7 +1,7 @@
 /**
  * Worker that searches or writes a large file's export (large-export-client.ts asks, one worker
- * per run, ended by the page when done or cancelled): at 300 MiB the work took minutes and its
- * garbage collections held the page for up to 254 ms when it ran there.
+ * per run, ended by the page when done or cancelled): for a large file the work is long and its
+ * garbage collections would hold the page if it ran there.
  */
 import { answerExport, type ExportReply, type ExportRequest } from './large-export';
 

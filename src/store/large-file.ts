@@ -6,11 +6,10 @@
 
 /**
  * Files at or above this size open in large-file mode by default (the full view stays one link away).
- * Why 32 MiB (`npm run bench -- midsize`, 2026-12-04, 5 runs a size, both views interleaved, load
- * 11–14 on 2 cores): the full view misses the heap goal (≤ 0.5× the file) at every size, holding
- * 1.9–2.6× the file (42 / 71 / 121 MiB at 16 / 32 / 64 MiB; large-file mode 5 MiB); under that load it
- * missed the time goals at 16 MiB already (first message 2.6 s, longest task 686 ms at the median;
- * large-file mode 0.84 s and 373 ms). Below 32 MiB the full view's cost stays under ~70 MiB and a few
+ * Why 32 MiB (`npm run bench -- midsize`; figures in bench/FIGURES.md): the full view misses the heap
+ * goal (≤ 0.5× the file) at every size, holding about twice the file where large-file mode holds a
+ * few MiB, and on a loaded machine it misses the time goals at small sizes already, where large-file
+ * mode misses them by less. Below 32 MiB the full view's cost stays under ~70 MiB and a few
  * seconds, and it has what large-file mode lacks (the replay's export, fork, clear, removing single lines, tool
  * results paired), so the line sits where its misses grow to hundreds of MiB and many seconds.
  */
@@ -22,7 +21,7 @@ export const LARGE_FILE_BYTES = 32 * 1024 * 1024;
  */
 export const FULL_VIEW_MAX_BYTES = 256 * 1024 * 1024;
 
-/** Page heap the full view holds per byte of file, for the memory it announces: 1.87× at 100 MiB, 2.4× added at 16 MiB (the `open` and `midsize` benches). */
+/** Page heap the full view holds per byte of file, for the memory it announces: about twice the file, as the `open` and `midsize` benches find. */
 export const FULL_VIEW_HEAP_PER_BYTE = 2;
 
 /** Whether a file of `size` bytes opens in large-file mode; `threshold` lowers the line (tests, links). */

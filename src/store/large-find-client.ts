@@ -50,8 +50,8 @@ function pairs(flat: Uint32Array): LargeMatch[] {
 
 /**
  * Starts the worker and hands it `file` and a copy of the index's columns, one column per task
- * (worker-columns.ts): making and posting them in one go held the page for 50–270 ms as the first
- * search started. Done once per index; the find bar calls it as it opens, before anything is typed.
+ * (worker-columns.ts): making and posting them in one go would hold the page as the first search
+ * starts. Done once per index; the find bar calls it as it opens, before anything is typed.
  */
 export function prepareFind(file: Blob, index: LineIndex): Promise<void> {
   const w = getWorker();

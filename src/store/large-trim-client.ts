@@ -21,7 +21,7 @@ function getWorker(): Worker | null {
 /**
  * Plans the trim of `file` to its last `max` messages off the page's thread. The index's columns
  * are copied to the worker, not moved (the page keeps using them), one column per task: copied
- * in one message they held the page for 95–141 ms at 1 GiB as the plan was asked.
+ * in one message, a large file's columns would hold the page as the plan is asked.
  */
 export async function planTrimOffThread(file: Blob, index: EditIndex, key: string, max: number, extendToUser: boolean, now: string, version: NanobotVersion): Promise<TrimAnswer> {
   const id = nextId++;

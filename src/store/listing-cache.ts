@@ -35,7 +35,7 @@ export const idbListingStore: ListingCacheStore = {
 };
 
 // One compact record: the rows and facts each as one JSON text, so IndexedDB hands back a few strings rather
-// than structured-cloning 2,000 objects (the clone, its garbage and a schema walk per row cost 30–90 ms of a
+// than structured-cloning 2,000 objects (the clone, its garbage and a schema walk per row would delay a
 // reopen's first paint). The envelope is checked with zod; the rows, 1,000 of them, by hand below.
 const error = z.object({ type: z.string(), message: z.string() });
 const record = z.object({
@@ -83,7 +83,7 @@ export function summaryJson(s: SessionSummary): string {
 /** How many rows are encoded or decoded between two looks at the clock (runSliced's slices are ~8 ms). */
 const ROWS_PER_STEP = 25;
 
-/** The summaries as one JSON text, a few rows per step: at 1,000 rows the Python text of each row took one 100–500 ms task. */
+/** The summaries as one JSON text, a few rows per step: the Python text of 1,000 rows made at once would be one long task. */
 function* encodeSummaries(summaries: readonly SessionSummary[]): Generator<void, string> {
   const parts: string[] = [];
   for (let i = 0; i < summaries.length; i++) {

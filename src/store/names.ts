@@ -1,6 +1,6 @@
 /**
- * Portable file names: the rules Chromium enforces on real local folders (measured on Chromium 156,
- * see shared/testing/chromium.md), which are also Windows' rules. OPFS accepts far more, so a name
+ * Portable file names: the rules Chromium enforces on real local folders (as of Chromium 156, see
+ * shared/testing/chromium.md), which are also Windows' rules. OPFS accepts far more, so a name
  * is checked here before any write, on every backend, to keep a saved file openable everywhere.
  */
 

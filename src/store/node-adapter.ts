@@ -42,7 +42,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
   const root = nodePath.resolve(rootDir);
   const base = root.endsWith(nodePath.sep) ? root : root + nodePath.sep;
   // A checked relative path has no empty, `.` or `..` segment, so joining needs no normalizing
-  // (path.join's was ~3% of listing 10,000 files).
+  // (a listing joins one path per file, and path.join normalizes each).
   const abs = (path: string): string => {
     if (nodePath.sep === '\\' && path.includes('\\')) {
       throw new StoreError('bad-name', `'${path}' contains a backslash, a path separator here.`, { path });
@@ -179,8 +179,8 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
     readHead: (path, n) => readRange(path, 0, n),
 
     // Synchronous calls: a listing asks this of every file, and four thread-pool round trips cost
-    // more than the syscalls themselves (1,000 files: ~100 ms of a 300 ms listing). Read into the
-    // caller's buffer when given: a fresh 8 KiB per file was ~15% of a 10,000-file listing's CPU.
+    // more than the syscalls themselves. Read into the caller's buffer when given: a fresh 8 KiB per
+    // file is garbage that a large listing pays for in CPU and peak memory.
     statHead: (path, n, into) => {
       try {
         const fd = openSync(abs(path), 'r');
@@ -258,8 +258,8 @@ async function* fileChunks(path: string, file: string): AsyncIterable<Uint8Array
 
 /**
  * The file as a byte stream of 1 MiB reads. A reader in BYOB mode reads into its own buffer again
- * and again (streamed passes over a big file then leave no dead 1 MiB buffers for the GC: ~30 MiB
- * less peak RSS); a default reader gets a fresh buffer per chunk, as before.
+ * and again (streamed passes over a big file then leave no dead 1 MiB buffers for the GC, which
+ * raise the peak memory); a default reader gets a fresh buffer per chunk, as before.
  */
 function fileStream(path: string, h: fs.FileHandle): ReadableStream<Uint8Array> {
   return new ReadableStream({

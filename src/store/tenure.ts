@@ -1,7 +1,7 @@
 /**
  * Keeping the long strings of a big session out of V8's young generation. Every minor GC copies
  * the young objects that are still alive; 100 MB of freshly received message text is all alive,
- * so those copies took 50-120 ms each and froze the page while a big file loaded. A string used
+ * so those copies were long pauses that froze the page while a big file loaded. A string used
  * as a property name is internalized, and V8 keeps internalized strings in the old generation, so
  * swapping a long string for its internalized twin (same characters) leaves nothing to copy.
  * The swap changes no value: only where the engine keeps it.

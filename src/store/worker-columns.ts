@@ -1,7 +1,7 @@
 /**
  * A large file's index handed to a worker: copies of its columns, one column per task, each moved
  * (not cloned) into its message. At 1 GiB the columns are 10–20 MB; copying and posting them in one
- * go held the page for 50–270 ms. Each worker channel remembers the index it was last sent, so an
+ * go would be one long task on the page. Each worker channel remembers the index it was last sent, so an
  * index crosses once however often it is used.
  */
 import { yieldToEventLoop } from './event-loop';

@@ -22,8 +22,8 @@ export function cut(text: string, max: number): { text: string; cut: boolean } {
 
 /**
  * "12,345" in the reader's locale-independent form (tests and screenshots stay stable). Integers are
- * grouped by hand: the first toLocaleString call of a page costs ~25 ms (Intl set-up), inside the
- * render that shows a freshly opened 100 MB session.
+ * grouped by hand: the first toLocaleString call of a page sets up Intl, and would do so inside the
+ * render that shows a freshly opened big session.
  */
 export function count(n: number): string {
   if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');

@@ -7,7 +7,7 @@ const two = (n: number) => String(n).padStart(2, '0');
 
 /**
  * When the cached listing was made, in the words the rows' times use: by hand, since the page's first
- * Intl.DateTimeFormat loads the locale's data inside the render that shows the cached rows (25–170 ms).
+ * Intl.DateTimeFormat loads the locale's data, and would do so inside the render that shows the cached rows.
  */
 function savedWhen(at: number): string {
   const d = new Date(at);

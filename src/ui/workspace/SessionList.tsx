@@ -83,7 +83,7 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
 
 /** Rows rendered in the first task: a tall screenful (rows are ~4.5rem; 9 fit a 900 px window), so the first paint waits for no more. */
 export const FIRST_ROWS = 20;
-/** Rows rendered in each later task, so no render of a long list blocks the page (40 rows and their style took 50–100 ms under load). */
+/** Rows rendered in each later task, so no render of a long list blocks the page (rows and their style are costly to lay out). */
 export const ROWS_PER_TASK = 20;
 
 /**
@@ -118,7 +118,7 @@ function rowDeps(m: Match, href: string, active: boolean, index: number): unknow
 /**
  * The rows' elements, each reused as it was while what it shows is the same: Preact then skips that
  * row. A reconciled or rescanned listing of 1,000 keeps most summaries as they were, and re-rendering
- * its 200 shown rows in one task took 50–100 ms on a loaded machine.
+ * all its shown rows in one task would be a long task for rows that did not change.
  */
 function useRowElements(visible: Match[], href: (m: Match) => string, current: number, onFocusRow: (i: number) => void): VNode[] {
   const kept = useRef(new Map<string, { deps: unknown[]; el: VNode }>());

@@ -87,9 +87,9 @@ export function healthReport(
 
 /**
  * How many files have anything to report: `healthReport(…, false).filter(hasProblems).length` without
- * building the report. The workspace's tab shows it, recomputed on every listing and scan change: the
- * whole report of 1,000 files (a verdict object with getters each, a leftovers filter each, a sort)
- * was 300 ms of a loaded profile at the end of a reopen's reconcile.
+ * building the report. The workspace's tab shows it, recomputed on every listing and scan change, so
+ * it must not build the whole report (a verdict object with getters each, a leftovers filter each, a
+ * sort) for every file each time, as at the end of a reopen's reconcile.
  */
 export function problemCount(summaries: readonly SessionSummary[], scans: ReadonlyMap<string, FileScan>, lefts: readonly LeftoverInfo[]): number {
   const targets = new Set(lefts.map((l) => l.target));

@@ -17,7 +17,7 @@ import { rowHeight } from './row-height';
 const BLOCK = 32;
 /**
  * Rows rendered beyond the view: a large file's rows arrive decoded all at once, and laying out a
- * card of long mixed-script text costs ~5 ms here; six more rows each side made a 40 ms layout.
+ * card of long mixed-script text is costly, so a wider overscan would make each layout a long task.
  */
 const OVERSCAN = 2;
 /** Blocks kept decoded; older ones are dropped (a 1 GB file must not end up decoded on the page). */
@@ -26,8 +26,8 @@ const KEPT_BLOCKS = 64;
 /**
  * Messages per page of the list. A browser lays out at most ~33.5 million px in one box, which
  * 500,000 rows would pass; and the virtualizer keeps a measurement object per row, rebuilt from
- * the first changed row whenever rows are measured: at 100,000 rows that was 30 ms on mounting
- * and ~15 ms per measured batch on the page's thread, at 20,000 a fifth of it.
+ * the first changed row whenever rows are measured, a cost on the page's thread that grows with the
+ * rows a page holds.
  */
 export const PAGE = 20_000;
 

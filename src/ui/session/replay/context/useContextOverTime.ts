@@ -20,7 +20,7 @@ class Cancelled extends Error {}
 
 /**
  * The chart's slices are short: on a loaded machine a task waits for a core in proportion to the
- * CPU it runs, and an 8 ms slice was seen to take 55 ms.
+ * CPU it runs, so a slice's wall time can be many times its CPU and must still stay short.
  */
 const SLICE_MS = 4;
 
