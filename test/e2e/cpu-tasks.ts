@@ -33,8 +33,12 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-/** The scheduler's own task event: one per task the thread ran (the `toplevel` category). */
-const TASK = 'ThreadControllerImpl::RunTask';
+/**
+ * DevTools' "Task": one per task the thread ran, microtasks after it included (the long-task
+ * observer's unit). The scheduler's own `toplevel` task event leaves out the microtask checkpoint
+ * that follows a task, where a promise continuation (scheduler.yield(), runSliced) does its work.
+ */
+const TASK = { cat: 'disabled-by-default-devtools.timeline', name: 'RunTask' };
 
 /**
  * Starts tracing the browser of `page`; the returned function stops it and gives the main-thread tasks
@@ -44,17 +48,25 @@ export async function traceMainThread(page: Page): Promise<() => Promise<MainThr
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
-  await cdp.send('Tracing.start', { categories: 'toplevel,blink.user_timing', transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { categories: `${TASK.cat},blink.user_timing`, transferMode: 'ReportEvents' });
   return async () => {
     const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
     await cdp.send('Tracing.end');
     await complete;
     await cdp.detach().catch(() => undefined);
     const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-    const tasks = events
-      .filter((e) => e.ph === 'X' && e.name === TASK && main.has(`${e.pid}:${e.tid}`) && e.tdur !== undefined)
-      .map((e) => ({ at: e.ts / 1000, wall: e.dur! / 1000, cpu: e.tdur! / 1000 }))
+    const all = events
+      .filter((e) => e.ph === 'X' && e.cat === TASK.cat && e.name === TASK.name && main.has(`${e.pid}:${e.tid}`) && e.tdur !== undefined)
+      .map((e) => ({ thread: `${e.pid}:${e.tid}`, at: e.ts / 1000, wall: e.dur! / 1000, cpu: e.tdur! / 1000 }))
       .sort((a, b) => a.at - b.at);
+    // Outermost tasks only (a nested run loop's tasks are inside their caller's).
+    const ends = new Map<string, number>();
+    const tasks: MainTask[] = [];
+    for (const { thread, ...t } of all) {
+      if (t.at < (ends.get(thread) ?? -Infinity)) continue;
+      ends.set(thread, t.at + t.wall);
+      tasks.push(t);
+    }
     const marks = new Map<string, number[]>();
     for (const e of events) if (e.cat === 'blink.user_timing' && e.ph === 'I' && main.has(`${e.pid}:${e.tid}`)) marks.set(e.name, [...(marks.get(e.name) ?? []), e.ts / 1000]);
     if (tasks.length === 0) throw new Error('the trace holds no main-thread task: Chromium recorded no thread time');
