@@ -3,7 +3,8 @@
  * comes with its wall time and its CPU time (the trace's thread time): on a machine shared with other
  * busy processes a task's wall time also counts the moments the CPU ran someone else, so a long-task
  * observer or a Date.now() round trip fails a page whose work is short. Limits on a page's tasks are
- * checked on their CPU time; the wall time is reported beside it.
+ * checked on their CPU time; the wall time is reported beside it. What CPU time does not see: a task
+ * blocked on another process (a synchronous request or IPC) waits in wall time only.
  */
 import type { Page } from 'playwright-core';
 

@@ -3,9 +3,9 @@
  * event-handler attributes, javascript: and data: URLs, SVG payloads, bidi overrides, control
  * characters, a 1 MB line and JSON nested 900 and 5,000 levels deep in every field the app shows.
  * Every view is opened and expanded (message text rendered as Markdown, the app's own elements);
- * nothing may run, load, navigate or open a dialog, the text must show literally, overrides must not reorder the UI around them, nothing may freeze the page
- * (no main-thread task doing 2 s of work: CPU time from Chromium's trace, cpu-tasks.ts),
- * and a title edit must keep every other line byte for byte.
+ * nothing may run, load, navigate or open a dialog, the text must show literally, overrides must not
+ * reorder the UI around them, nothing may freeze the page (no main-thread task doing 2 s of work: CPU
+ * time from Chromium's trace, cpu-tasks.ts), and a title edit must keep every other line byte for byte.
  *
  * The app's CSP would block inline payloads anyway, so the page runs with CSP bypassed (CDP
  * Page.setBypassCSP): a payload that reached the DOM as markup would really run and be caught by
