@@ -28,6 +28,8 @@ const rankTablePacked = {
 
 await build({
   configFile: false,
+  // The app's public/ (demo workspace, icons) is not the CLI's: it stays out of dist-cli/ and the npm package.
+  publicDir: false,
   plugins: [rankTablePacked],
   logLevel: 'warn',
   build: {

@@ -3,7 +3,7 @@
  * write commands print what they would do and write only with `--write`, through the atomic save.
  */
 import { isoRoundTrip, localIsoNow } from '../core/isotime';
-import { version } from '../../package.json';
+import { LENS_VERSION } from '../core/lens-version';
 import { parseArgs, UsageError, type Args } from './args';
 import type { Out } from './printer';
 
@@ -47,7 +47,7 @@ export async function main(argv: string[], out: Out = { log: (s) => process.stdo
   try {
     const args = parseArgs(argv);
     if (args.flag('version')) {
-      out.log(`session-lens ${version}`);
+      out.log(`session-lens ${LENS_VERSION}`);
       return 0;
     }
     if (args.flag('help') || args.command === 'help') {

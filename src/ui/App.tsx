@@ -1,10 +1,11 @@
 /**
- * The shell: header, the routed view (start, guide, workspace pages, a session), the drop zone
+ * The shell: header, the routed view (start, guide, workspace pages, a session), the footer (version), the drop zone
  * over the whole page, keyboard shortcuts, the status line, and reopening the last workspace
  * when the page loads on a deep link.
  */
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
+import { LENS_VERSION } from '../core/lens-version';
 import { applyUpdate, updateReady } from '../pwa/register';
 import { loadRemembered, openDropped } from './actions';
 import { installDropZone } from './drop';
@@ -71,6 +72,18 @@ function StatusLine() {
   );
 }
 
+/** The version a person runs (to name in a report, to compare with CHANGELOG.md) and where their files go: nowhere. */
+function Footer() {
+  const t = ui().footer;
+  return (
+    <footer class="app-footer">
+      <p>
+        <span data-version={LENS_VERSION}>{t.version(LENS_VERSION)}</span> · {t.local}
+      </p>
+    </footer>
+  );
+}
+
 function DropOverlay() {
   return (
     <div class="drop-overlay" aria-hidden="true">
@@ -133,6 +146,7 @@ export function App() {
       <main id="main" tabIndex={-1}>
         <Routed />
       </main>
+      <Footer />
       <StatusLine />
       {dragging.value && <DropOverlay />}
     </>

@@ -1,8 +1,8 @@
 /**
  * In-page probes for test/e2e/hostile.e2e.test.ts. `installProbes` is handed to addInitScript, so
  * it is self-contained (no imports, no outer variables) and runs in the page before the app. It
- * records long tasks and every element that would mean untrusted text reached the DOM as markup,
- * and exposes checks as `window.__probe`.
+ * records every element that would mean untrusted text reached the DOM as markup, and exposes checks
+ * as `window.__probe` (the main thread's tasks are timed apart, from Chromium's trace: cpu-tasks.ts).
  */
 
 export interface Probe {
@@ -16,20 +16,10 @@ export interface Probe {
   readsForward(phrase: string): { found: number; backwards: string[] };
   /** How far the page scrolls sideways (a long word or an override broke the layout). */
   overflow(): number;
-  /** The longest task (ms) that started at or after `since` (performance.now()). */
-  longestSince(since: number): number;
 }
 
 /** Defines window.__probe (see Probe); call before the app loads. */
 export function installProbes(): void {
-  const tasks: { start: number; ms: number }[] = [];
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) tasks.push({ start: e.startTime, ms: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  } catch {
-    // no long-task timing: longestSince() stays 0 and the test's own round trip still bounds freezes
-  }
   const embedding = new Set(['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'style', 'base', 'form', 'svg', 'math', 'template', 'noscript', 'portal', 'audio', 'video', 'source', 'track']);
   const urlAttrs = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'ping', 'srcset']);
   const sameOrigin = (u: string) => {
@@ -155,9 +145,6 @@ export function installProbes(): void {
     },
     overflow() {
       return document.documentElement.scrollWidth - document.documentElement.clientWidth;
-    },
-    longestSince(since: number) {
-      return tasks.filter((t) => t.start >= since).reduce((m, t) => Math.max(m, t.ms), 0);
     },
   };
   (window as unknown as { __probe: typeof probe }).__probe = probe;

@@ -1,7 +1,8 @@
 /**
- * Shipping in real Chromium: the built app served from a sub-folder with no server rules, opened
- * again by its service worker with the network and the server gone, a new version announced but
- * never forced mid-edit, and hash deep links that carry any session key and replay settings.
+ * Shipping in real Chromium: the built app served from a sub-folder with no server rules (its footer
+ * naming its version), opened again by its service worker with the network and the server gone, a new
+ * version announced but never forced mid-edit, and hash deep links that carry any session key and
+ * replay settings.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -91,6 +92,9 @@ describe('shipping: sub-folder, offline, updates, deep links', () => {
     const page = b.page;
     await page.goto(app.url);
     await page.getByRole('heading', { name: 'Open a nanobot workspace' }).waitFor();
+    // The footer names the release this build is (package.json's version, as `session-lens --version`).
+    const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
+    expect(await page.getByRole('contentinfo').innerText()).toBe(`Session Lens ${version} · Runs entirely in this browser: nothing you open leaves it.`);
     const reg = await evaluate(page, async () => {
       const r = await navigator.serviceWorker.ready;
       return { scope: r.scope, script: r.active?.scriptURL };

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -32,6 +33,17 @@ describe('the shell', () => {
     expect(document.querySelector('.skip-link')!.textContent).toBe('Skip to content');
     expect(document.querySelector('main h1')!.textContent).toBe('How nanobot keeps sessions');
     expect(document.title).toBe('Guide — Session Lens');
+  });
+
+  it('shows package.json’s version and that nothing leaves the browser in its footer', async () => {
+    // Read here, not imported: the footer must show what the release bumped.
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    navigate({ view: 'start', params: {} });
+    el = await mount(<App />);
+    const footer = document.querySelector('footer.app-footer')!;
+    expect(footer.querySelector('[data-version]')!.getAttribute('data-version')).toBe(version);
+    expect(footer.textContent).toBe(`Session Lens ${version} · Runs entirely in this browser: nothing you open leaves it.`);
+    expect(footer.previousElementSibling?.tagName).toBe('MAIN');
   });
 
   it('the theme toggle cycles system → light → dark on <html data-theme>', async () => {

@@ -35,6 +35,11 @@ const shell = {
     theme: { system: 'system', light: 'light', dark: 'dark' },
     themeLabel: (name: string) => `Theme: ${name} (click to change)`,
   },
+  // ── footer ──
+  footer: {
+    version: (v: string) => `Session Lens ${v}`,
+    local: 'Runs entirely in this browser: nothing you open leaves it.',
+  },
   // ── start ──
   start: {
     isOpen: ' is open. ',

@@ -27,6 +27,11 @@ const shell: ShellText = {
     theme: { system: '跟随系统', light: '浅色', dark: '深色' },
     themeLabel: (name) => `主题：${name}（点击切换）`,
   },
+  // ── footer ──
+  footer: {
+    version: (v) => `Session Lens 版本 ${v}`,
+    local: '完全在本浏览器中运行：你打开的任何内容都不会离开它。',
+  },
   // ── start ──
   start: {
     isOpen: ' 已打开。',
