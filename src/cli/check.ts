@@ -18,7 +18,7 @@ import { readDiagnosticsStreamed, readNanobotStreamed } from '../store/streamed-
 import { UsageError } from './args';
 import { recognisedVersion } from './version';
 import { STREAMING } from './streaming';
-import { plural } from './text';
+import { diagnosticText, diagnosticValues, plural } from './text';
 
 interface Finding {
   file: string;
@@ -26,6 +26,8 @@ interface Finding {
   severity: 'error' | 'warning' | 'info';
   kind: string;
   message: string;
+  /** The diagnostic's values, for `--json` readers who word it themselves. */
+  values?: Record<string, PyValue>;
 }
 
 /** A session as the check reads it: nanobot's load (whole, or streamed) and the recovered lens's diagnostics. */
@@ -45,7 +47,7 @@ export function sessionFindings(s: Checked, label: string): Finding[] {
   } else if (n.path === 'repair') {
     out.push({ file: label, severity: 'error', kind: 'nanobot-repair-path', message: `nanobot's strict load fails (${n.strictError!.type}: ${n.strictError!.message}); its repair pass keeps ${plural(messages(n.result), 'message')} and skips ${plural(n.skipped, 'line')}.` });
   }
-  for (const d of s.doc.diagnostics) out.push({ file: label, line: d.line + 1, severity: d.severity, kind: d.kind, message: d.message });
+  for (const d of s.doc.diagnostics) out.push({ file: label, line: d.line + 1, severity: d.severity, kind: d.kind, message: diagnosticText(d), ...(d.values ? { values: diagnosticValues(d) } : {}) });
   return out;
 }
 
@@ -100,7 +102,7 @@ export async function checkHealth(target: string, now: string, out: { log: (s: s
   }
   const errors = findings.filter((f) => f.severity === 'error').length;
   if (json) {
-    const rows: PyValue[] = findings.map((f) => dictFrom([['file', f.file], ...(f.line ? [['line', f.line] as const] : []), ['severity', f.severity], ['kind', f.kind], ['message', f.message]]));
+    const rows: PyValue[] = findings.map((f) => dictFrom([['file', f.file], ...(f.line ? [['line', f.line] as const] : []), ['severity', f.severity], ['kind', f.kind], ['message', f.message], ...(f.values ? [['values', dictFrom(Object.entries(f.values))] as const] : [])]));
     out.log(pyDumps({ ok: errors === 0, findings: rows }));
   } else {
     for (const f of findings) out.log(`${f.file}${f.line ? `:${f.line}` : ''}: ${f.severity}: ${f.message}`);

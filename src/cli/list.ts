@@ -15,14 +15,14 @@ import { createNodeAdapter } from '../store/node-adapter';
 import { listSessions, type Listing } from '../store/session-list';
 import { UsageError, type Args } from './args';
 import { Printer, type Out } from './printer';
-import { plural } from './text';
+import { folderLabelText, layoutNoteText, plural, skipReasonText } from './text';
 import { versionFor } from './version';
 
 /** The folders to list: the app's layout for a workspace or config folder, else DIR itself as nanobot's sessions folder. */
 async function foldersOf(adapter: StorageAdapter, dir: string): Promise<Layout> {
   const layout = await detectLayout(adapter, path.basename(dir));
   if (layout.kind !== 'none') return layout;
-  return { kind: 'none', folders: [{ path: '', role: 'workspace', naming: 'safe-key', version: VERSION_WITHOUT_EVIDENCE, label: 'sessions folder', sessions: [], leftovers: [], backups: [] }], notes: [] };
+  return { kind: 'none', folders: [{ path: '', role: 'workspace', naming: 'safe-key', version: VERSION_WITHOUT_EVIDENCE, label: { code: 'sessions-folder' }, sessions: [], leftovers: [], backups: [] }], notes: [] };
 }
 
 /** A row as `json.dumps` writes nanobot's row dict, made as text: no dict per row to build and walk again. */
@@ -54,7 +54,7 @@ function printText(p: Printer, listing: Listing): void {
     const r = s.row;
     if (r) p.line(`${shownValue(r.updated_at)}  ${r.keyText}${r.title ? `  "${r.title}"` : ''}\n    ${r.preview}`);
   }
-  for (const s of listing.summaries) if (!s.row) p.line(`(not listed by nanobot) ${s.fileName}: ${s.skipReason}`);
+  for (const s of listing.summaries) if (!s.row) p.line(`(not listed by nanobot) ${s.fileName}: ${s.skipReason ? skipReasonText(s.skipReason) : 'not listed'}`);
   const rows = listing.summaries.filter((s) => s.row).length;
   p.line(`${plural(rows, 'session')}; read ${listing.bytesRead} of ${plural(listing.bytesStored, 'byte')}`);
   if (listing.sortError) {
@@ -94,7 +94,7 @@ export async function cmdList(args: Args, now: string, out: Out): Promise<number
       p.write('{"folders": [');
       listings.forEach(([f, l], i) => {
         if (i) p.write(', ');
-        printListingJson(p, l, [['path', f.path], ['label', f.label]]);
+        printListingJson(p, l, [['path', f.path], ['label', folderLabelText(f.label)]]);
       });
       p.write(']}');
     }
@@ -103,10 +103,10 @@ export async function cmdList(args: Args, now: string, out: Out): Promise<number
     return raised ? 1 : 0;
   }
   for (const r of rules) p.line(r);
-  for (const n of notes) p.line(n);
+  for (const n of notes) p.line(layoutNoteText(n));
   if (folders.length === 0) p.line('No session folder here.');
   for (const [f, l] of listings) {
-    if (listings.length > 1 || f.path) p.line(`== ${f.label} (${f.path || '.'}) ==`);
+    if (listings.length > 1 || f.path) p.line(`== ${folderLabelText(f.label)} (${f.path || '.'}) ==`);
     printText(p, l);
   }
   p.flush();

@@ -18,7 +18,7 @@ import type { Args } from './args';
 import { describeLoad, located, type Located } from './open';
 import { bytePrinter, type Out } from './printer';
 import { STREAMING } from './streaming';
-import { plural } from './text';
+import { diagnosticText, diagnosticValues, plural } from './text';
 
 type Head = Omit<NanobotSession, 'messages' | 'messageLines'>;
 
@@ -34,7 +34,7 @@ function lensJson(h: Head, messages: PyValue[]) {
   ]);
 }
 
-const diagnosticsJson = (diagnostics: Diagnostic[]) => diagnostics.map((d) => dictFrom([['line', d.line + 1], ...(d.column ? [['column', d.column] as const] : []), ['kind', d.kind], ['severity', d.severity], ['message', d.message], ['raw', d.raw]]));
+const diagnosticsJson = (diagnostics: Diagnostic[]) => diagnostics.map((d) => dictFrom([['line', d.line + 1], ...(d.column ? [['column', d.column] as const] : []), ['kind', d.kind], ['severity', d.severity], ['message', diagnosticText(d)], ...(d.values ? [['values', dictFrom(Object.entries(diagnosticValues(d)))] as const] : []), ['raw', d.raw]]));
 
 /** What the human output says of both lenses. */
 interface Summary {
@@ -55,7 +55,7 @@ function printSummary(s: Summary, out: Out): void {
     out.log(`as nanobot sees it: NOTHING (${describeLoad(n)}). nanobot starts an empty session, and its next save replaces this file.`);
   }
   out.log(`recovered: ${plural(s.recovered, 'message')}, ${plural(s.lines, 'line')}`);
-  for (const d of s.diagnostics) out.log(`  line ${d.line + 1}${d.column ? `:${d.column}` : ''} ${d.severity} ${d.kind}: ${d.message}`);
+  for (const d of s.diagnostics) out.log(`  line ${d.line + 1}${d.column ? `:${d.column}` : ''} ${d.severity} ${d.kind}: ${diagnosticText(d)}`);
 }
 
 /** `load` of a big file, streamed: the same output, the messages never held. */

@@ -1,6 +1,87 @@
 /** Words for the CLI's output: counts that agree with their nouns. */
+import type { Diagnostic } from '../core/document';
+import type { SkipReason } from '../core/listing';
+import type { PyValue } from '../core/pyvalue';
+import type { FolderLabel, LayoutNote } from '../store/layout';
 
 /** `1 line`, `3 lines`, `0 sessions`: every count the CLI prints goes through here. */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+/** A diagnostic in the CLI's words, from its kind and values (Python's exception texts as they are). */
+export function diagnosticText(d: Diagnostic): string {
+  switch (d.kind) {
+    case 'invalid-utf8':
+      return `not valid UTF-8 (${d.values.error}): nanobot cannot read this file and would start an empty session`;
+    case 'bom':
+      return 'starts with a byte-order mark (U+FEFF): nanobot cannot parse this line and loses it';
+    case 'bad-json':
+      return `not valid JSON: ${d.values.error}`;
+    case 'too-deep':
+      return `nested too deeply for Python: ${d.values.error}`;
+    case 'not-object':
+      return `a JSON ${d.values.type}, not an object: nanobot raises AttributeError and loads nothing from this file`;
+    case 'blank-line':
+      return 'blank line: nanobot skips it';
+    case 'padded-line':
+      return 'whitespace JSON does not allow around the line: nanobot strips it';
+    case 'line-ending':
+      return `line endings ${d.values.endings.join(' and ')}: nanobot reads them all and writes "\\n"`;
+    case 'no-final-newline':
+      return 'no newline after the last line: it may have been cut off';
+    case 'missing-metadata':
+      return 'no metadata record: nanobot takes the key from the file name, and its list leaves the file out';
+    case 'metadata-not-first':
+      return d.values.blankFirst ? 'the metadata record is not on line 1 (blank lines before it): nanobot does not list the file' : "the metadata record is not on line 1: nanobot's list reads only line 1";
+    case 'duplicate-metadata':
+      return 'more than one metadata record: nanobot loads with the last, lists the first';
+    case 'bad-time':
+      return `${d.values.field} is not an ISO date nanobot can read (${d.values.error}): its strict load fails`;
+    case 'bad-last-consolidated':
+      return `last_consolidated ${d.values.value} is not a whole number from 0 to ${d.values.max}: nanobot resets it to 0`;
+    case 'key-mismatch':
+      return `the stored key ${JSON.stringify(d.values.key)} belongs in ${d.values.expected}, not ${d.values.fileName}`;
+    case 'missing-role':
+      return `a message without "role": nanobot's replay raises KeyError on it`;
+  }
+}
+
+/** A diagnostic's values as JSON values (arrays stay lists). */
+export function diagnosticValues(d: Diagnostic): Record<string, PyValue> {
+  return { ...(d.values ?? {}) } as Record<string, PyValue>;
+}
+
+/** Why nanobot's list leaves a file out, in the CLI's words. */
+export function skipReasonText(r: SkipReason): string {
+  switch (r.code) {
+    case 'not-base64url': return 'not a canonical base64url name: nanobot main never lists it';
+    case 'empty': return 'empty file';
+    case 'blank-first': return 'first line is blank';
+    case 'not-metadata-first': return 'first line is not a metadata record';
+    case 'repair-reads-missing': return `nanobot's repair reads ${r.file}, which does not exist`;
+    case 'unreadable': return `nanobot cannot read it (${r.error})`;
+    case 'listing-raises': return `nanobot's listing raises ${r.error} here: it lists no session at all`;
+    case 'lens-cannot-read': return `Session Lens could not read it (${r.error})`;
+  }
+}
+
+/** A folder's name in the CLI's headings. */
+export function folderLabelText(l: FolderLabel): string {
+  switch (l.code) {
+    case 'default-workspace': return 'default workspace (workspace/sessions)';
+    case 'workspace-sessions': return 'workspace sessions';
+    case 'sessions-folder': return 'sessions folder';
+    case 'loose': return 'session-like files in this folder';
+    case 'legacy': return 'legacy global sessions';
+    case 'single-file': return 'a single file';
+    case 'namespace': return l.workspacePath ?? (l.id ? `workspace ${l.id}` : 'session namespace');
+  }
+}
+
+/** A note on the opened folder, in the CLI's words. */
+export function layoutNoteText(n: LayoutNote): string {
+  return n.code === 'not-nanobot-folder'
+    ? 'This folder is not a nanobot workspace, sessions folder or config folder.'
+    : `This workspace has the id ${n.id}: newer nanobot keeps its sessions in <config folder>/sessions/${n.id}/ (usually ~/.nanobot/sessions/…).`;
 }

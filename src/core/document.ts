@@ -44,22 +44,46 @@ export type DiagnosticKind =
   | 'bad-time'
   | 'bad-last-consolidated'
   | 'key-mismatch'
-  | 'missing-role'
-  | 'lone-surrogate';
+  | 'missing-role';
 
 export type Severity = 'error' | 'warning' | 'info';
 
-export interface Diagnostic {
+/**
+ * The values a diagnostic carries beside its kind, for each language (and the CLI) to put into words.
+ * Python's own exception texts stay as they are: they are what nanobot's log would print.
+ */
+export interface DiagnosticValues {
+  /** `error`: Python's UnicodeDecodeError text, its position counted in the line; `byte`: 1-based. */
+  'invalid-utf8': { error: string; byte: number };
+  /** `error`: Python's JSONDecodeError text. */
+  'bad-json': { error: string };
+  /** `error`: Python's RecursionError text. */
+  'too-deep': { error: string };
+  'not-object': { type: 'array' | 'null' | 'number' | 'string' | 'boolean' };
+  /** The line endings found, as JSON strings (`"\r\n"`). */
+  'line-ending': { endings: string[] };
+  /** Whether the lines before the metadata record are all blank (nanobot then lists nothing). */
+  'metadata-not-first': { blankFirst: boolean };
+  /** `error`: Python's exception `type: message` from `datetime.fromisoformat`. */
+  'bad-time': { field: string; error: string };
+  /** `value`: the stored value as `json.dumps` writes it; `max`: the message count. */
+  'bad-last-consolidated': { value: string; max: number };
+  'key-mismatch': { key: string; expected: string; fileName: string };
+}
+
+type DiagnosticOf<K extends DiagnosticKind> = {
   /** 0-based record (line) index. */
   line: number;
   /** 1-based column (in characters) where known. */
   column?: number;
-  kind: DiagnosticKind;
+  kind: K;
   severity: Severity;
-  message: string;
   /** The line as text (lossy where the bytes are not UTF-8), cut to a readable length. */
   raw: string;
-}
+} & (K extends keyof DiagnosticValues ? { values: DiagnosticValues[K] } : { values?: undefined });
+
+/** One problem of a file: a code and its values (never a sentence: the interfaces word it). */
+export type Diagnostic = { [K in DiagnosticKind]: DiagnosticOf<K> }[DiagnosticKind];
 
 export interface SessionDocument {
   records: FileRecord[];
@@ -123,39 +147,40 @@ export function parseDocument(bytes: Uint8Array, opts: DocumentOptions, cache?: 
  */
 export function lineRecord(i: number, raw: Uint8Array, eol: string, text: string | undefined, providerState: boolean, diagnostics: Diagnostic[], cache?: LineCache): FileRecord {
   const rec: FileRecord = { kind: 'corrupt', raw, eol, value: null };
-  const diag = (kind: DiagnosticKind, severity: Severity, message: string, text: string, column?: number) =>
-    diagnostics.push({ line: i, kind, severity, message, raw: preview(text), ...(column ? { column } : {}) });
+  const diag = (d: Pick<Diagnostic, 'kind' | 'severity' | 'values'>, text: string, column?: number) =>
+    diagnostics.push({ line: i, ...d, raw: preview(text), ...(column ? { column } : {}) } as Diagnostic);
   const fault = text !== undefined ? null : findUtf8Fault(raw);
   if (fault) {
     const text = decodeLossy(raw);
-    diag('invalid-utf8', 'error', `Not valid UTF-8 (${utf8FaultMessage(fault).replace(/position \d+/, `byte ${fault.pos + 1} of the line`)}): nanobot cannot read this file at all and would start an empty session, replacing the whole file on its next save.`, text, decodeLossy(raw.subarray(0, fault.pos)).length + 1);
+    diag({ kind: 'invalid-utf8', severity: 'error', values: { error: utf8FaultMessage(fault), byte: fault.pos + 1 } }, text, decodeLossy(raw.subarray(0, fault.pos)).length + 1);
     return rec;
   }
   text ??= decodeStrict(raw);
   let stripped = pyStrip(text);
   if (!stripped) {
     rec.kind = 'blank';
-    diag('blank-line', 'info', 'Blank line: nanobot skips it (but never writes one).', text);
+    diag({ kind: 'blank-line', severity: 'info' }, text);
     return rec;
   }
   const hadBom = text.charCodeAt(0) === 0xfeff;
   if (hadBom) {
-    diag('bom', 'error', 'Starts with a byte-order mark (U+FEFF): nanobot cannot parse this line and loses it.', text, 1);
+    diag({ kind: 'bom', severity: 'error' }, text, 1);
     text = text.slice(1);
     stripped = pyStrip(text);
   }
   if (stripped.length !== text.length && jsonTrim(text) !== stripped) {
-    diag('padded-line', 'info', 'Surrounded by whitespace that JSON does not allow; nanobot strips it when loading.', text);
+    diag({ kind: 'padded-line', severity: 'info' }, text);
   }
   const r = pyLoads(stripped);
   if (cache && !hadBom) cache.results[i] = r; // nanobot parses the same stripped text
   if (!r.ok) {
     const lead = text.length - text.replace(/^\s+/u, '').length;
-    diag(r.error.type === 'RecursionError' ? 'too-deep' : 'bad-json', 'error', `${r.error.type === 'RecursionError' ? 'Nested too deeply for Python' : 'Not valid JSON'}: ${r.error.message}`, text, lead + r.pos + 1);
+    diag({ kind: r.error.type === 'RecursionError' ? 'too-deep' : 'bad-json', severity: 'error', values: { error: r.error.message } }, text, lead + r.pos + 1);
     return rec;
   }
   if (!isDict(r.value)) {
-    diag('not-object', 'error', `A JSON ${Array.isArray(r.value) ? 'array' : r.value === null ? 'null' : typeof r.value === 'object' ? 'number' : typeof r.value}, not an object: nanobot raises AttributeError on it and loads nothing from this file.`, text);
+    const type = Array.isArray(r.value) ? 'array' : r.value === null ? 'null' : typeof r.value === 'object' ? 'number' : (typeof r.value as 'string' | 'number' | 'boolean');
+    diag({ kind: 'not-object', severity: 'error', values: { type: type === ('bigint' as string) ? 'number' : type } }, text);
     return rec;
   }
   rec.value = r.value;
@@ -207,11 +232,11 @@ export function addToShape(shape: DocumentShape, rec: FileRecord, i: number): vo
 export function finishDiagnostics(shape: DocumentShape, diagnostics: Diagnostic[], opts: DocumentOptions): void {
   const eols = shape.eols;
   if (eols.size > 1 || eols.has('\r') || eols.has('\r\n')) {
-    diagnostics.push({ line: 0, kind: 'line-ending', severity: 'info', message: `Line endings ${[...eols].map((e) => JSON.stringify(e)).join(' and ')}: nanobot reads them all, and writes "\\n" when it saves.`, raw: '' });
+    diagnostics.push({ line: 0, kind: 'line-ending', severity: 'info', values: { endings: [...eols].map((e) => JSON.stringify(e)) }, raw: '' });
   }
   const last = shape.last;
   if (last && !last.eol && last.kind !== 'blank') {
-    diagnostics.push({ line: shape.lines - 1, kind: 'no-final-newline', severity: 'warning', message: 'The last line has no newline: it may have been cut off while being written.', raw: '' });
+    diagnostics.push({ line: shape.lines - 1, kind: 'no-final-newline', severity: 'warning', raw: '' });
   }
   checkStructure(shape, diagnostics, opts);
   diagnostics.sort((a, b) => a.line - b.line);
@@ -221,38 +246,37 @@ function checkStructure(shape: DocumentShape, diagnostics: Diagnostic[], opts: D
   const metas = shape.metas;
   const firstContent = shape.firstContent;
   if (metas.length === 0) {
-    diagnostics.push({ line: 0, kind: 'missing-metadata', severity: 'error', message: 'No metadata record: nanobot takes the key from the file name; its session list leaves the file out, unless reading line 1 fails (invalid JSON there, or bytes that are not UTF-8 in the first 8 KiB: then it lists what its repair pass recovers).', raw: '' });
+    diagnostics.push({ line: 0, kind: 'missing-metadata', severity: 'error', raw: '' });
   } else {
     if (metas[0]!.line !== 0) {
-      const why = metas[0]!.line === firstContent ? 'nanobot does not list files whose first line is blank.' : 'nanobot’s session list reads only line 1: it leaves the file out, unless reading line 1 fails (invalid JSON there, or bytes that are not UTF-8 in the first 8 KiB: then it lists what its repair pass recovers).';
-      diagnostics.push({ line: metas[0]!.line, kind: 'metadata-not-first', severity: 'warning', message: `The metadata record is not on line 1: ${why}`, raw: metas[0]!.text });
+      diagnostics.push({ line: metas[0]!.line, kind: 'metadata-not-first', severity: 'warning', values: { blankFirst: metas[0]!.line === firstContent }, raw: metas[0]!.text });
     }
     for (const m of metas.slice(0, -1)) {
-      diagnostics.push({ line: m.line, kind: 'duplicate-metadata', severity: 'warning', message: 'More than one metadata record: nanobot uses the last one when loading, but its listing shows the first.', raw: m.text });
+      diagnostics.push({ line: m.line, kind: 'duplicate-metadata', severity: 'warning', raw: m.text });
     }
     const { value: meta, line, text } = metas[metas.length - 1]!;
     for (const f of ['created_at', 'updated_at']) {
       const v = dictGet(meta, f);
       if (truthy(v)) {
         const t = isoRoundTrip(v);
-        if (!t.ok) diagnostics.push({ line, kind: 'bad-time', severity: 'error', message: `${f} is not an ISO date nanobot can read (${t.type}: ${t.message}): its strict load fails, and the repair pass replaces it with the current time.`, raw: text });
+        if (!t.ok) diagnostics.push({ line, kind: 'bad-time', severity: 'error', values: { field: f, error: `${t.type}: ${t.message}` }, raw: text });
       }
     }
     const lc = dictGet(meta, 'last_consolidated');
     const count = shape.messages;
     if (lc !== undefined && clampLastConsolidated(lc, count) !== lc && !(isInt(lc) && Number(lc) === 0)) {
-      diagnostics.push({ line, kind: 'bad-last-consolidated', severity: 'warning', message: `last_consolidated ${pyDumps(lc)} is not a whole number between 0 and ${count}: nanobot resets it to 0 and replays the archived messages again.`, raw: text });
+      diagnostics.push({ line, kind: 'bad-last-consolidated', severity: 'warning', values: { value: pyDumps(lc), max: count }, raw: text });
     }
     const key = dictGet(meta, 'key');
     if (opts.fileName && typeof key === 'string' && key && opts.fileName.endsWith('.jsonl')) {
       const expected = expectedFileName(key, opts.version);
       if (expected !== null && expected !== opts.fileName) {
-        diagnostics.push({ line, kind: 'key-mismatch', severity: 'warning', message: `The stored key "${key}" belongs in ${expected}, not ${opts.fileName}: nanobot loads this file under a different key, or never.`, raw: '' });
+        diagnostics.push({ line, kind: 'key-mismatch', severity: 'warning', values: { key, expected, fileName: opts.fileName }, raw: '' });
       }
     }
   }
   for (const r of shape.roleless) {
-    diagnostics.push({ line: r.line, kind: 'missing-role', severity: 'warning', message: 'A message without "role": nanobot\'s replay raises KeyError when it reaches it.', raw: r.text });
+    diagnostics.push({ line: r.line, kind: 'missing-role', severity: 'warning', raw: r.text });
   }
 }
 

@@ -23,10 +23,26 @@ export interface ListingRow {
   path: string;
 }
 
+/** Why nanobot's listing leaves a file out: a code each interface words (`error`: an exception type or Session Lens's own read error). */
+export type SkipReason =
+  /** At main, a name that is not a key's canonical base64url. */
+  | { code: 'not-base64url' }
+  | { code: 'empty' }
+  | { code: 'blank-first' }
+  | { code: 'not-metadata-first' }
+  /** v0.2's repair reads `file` (the fallback key's file), which does not exist. */
+  | { code: 'repair-reads-missing'; file: string }
+  /** nanobot cannot read the file: its repair pass raises `error`. */
+  | { code: 'unreadable'; error: string }
+  /** nanobot's listing raises `error` on this file: it lists no session at all. */
+  | { code: 'listing-raises'; error: string }
+  /** Session Lens could not read the file (`error`: the storage's message). */
+  | { code: 'lens-cannot-read'; error: string };
+
 /** What listing one file gives: a row, nothing (nanobot leaves the file out), or a request for the whole file. */
 export type ListingOutcome =
   | { kind: 'row'; row: ListingRow; repaired: boolean; headError: PyError | null }
-  | { kind: 'skip'; reason: string; repaired: boolean; headError: PyError | null }
+  | { kind: 'skip'; reason: SkipReason; repaired: boolean; headError: PyError | null }
   /** nanobot's listing raises (v0.3.0+: an error other than a data error): it lists nothing at all. */
   | { kind: 'raise'; error: PyError; repaired: boolean }
   /** `whole`: reading the head raised, so only the whole file (nanobot's repair pass) settles it. */
@@ -61,7 +77,7 @@ class HeadRaise {
 export function listingRow(input: ListingInput): ListingOutcome {
   const rules = rulesOf(input.version);
   const stemKey = keyFromStem(fileStem(input.fileName), input.version);
-  if (stemKey === null) return { kind: 'skip', reason: 'not a canonical base64url name: nanobot main never lists it', repaired: false, headError: null };
+  if (stemKey === null) return { kind: 'skip', reason: { code: 'not-base64url' }, repaired: false, headError: null };
   try {
     return headRow(input, rules, stemKey);
   } catch (e) {
@@ -111,15 +127,15 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
   const firstLine = lineFrom(0);
   if (!firstLine) {
     if (!complete) return { kind: 'need-more' };
-    return { kind: 'skip', reason: 'empty file', repaired: false, headError: null };
+    return { kind: 'skip', reason: { code: 'empty' }, repaired: false, headError: null };
   }
   // The first line is `readline().strip()`: Python whitespace around the record does not matter.
   // (Preview lines below are skipped when blank by strip(), but handed to json.loads unstripped.)
   const first = pyStrip(text(firstLine));
-  if (!first) return { kind: 'skip', reason: 'first line is blank', repaired: false, headError: null };
+  if (!first) return { kind: 'skip', reason: { code: 'blank-first' }, repaired: false, headError: null };
   const meta = parse(first, rules);
   if (dictGet(meta, '_type') !== 'metadata') {
-    return { kind: 'skip', reason: 'first line is not a metadata record', repaired: false, headError: null };
+    return { kind: 'skip', reason: { code: 'not-metadata-first' }, repaired: false, headError: null };
   }
   let chars = 0;
   let records = 0;
@@ -174,14 +190,14 @@ function repairRow(input: ListingInput, headError: PyError, rules: VersionRules,
     const other = safeKey(stemKey) + '.jsonl';
     if (other !== input.fileName) {
       if (input.fallbackFile === undefined) return { kind: 'need-file', fileName: other };
-      if (input.fallbackFile === null) return { kind: 'skip', reason: `nanobot's repair reads ${other}, which does not exist`, repaired: true, headError };
+      if (input.fallbackFile === null) return { kind: 'skip', reason: { code: 'repair-reads-missing', file: other }, repaired: true, headError };
       bytes = input.fallbackFile;
     }
   }
   const load = loadNanobot(bytes, stemKey, input.now, rules.version);
   if (load.error) return { kind: 'raise', error: load.error, repaired: true };
   const s = load.result;
-  if (!s) return { kind: 'skip', reason: `nanobot cannot read it (${headError.type})`, repaired: true, headError };
+  if (!s) return { kind: 'skip', reason: { code: 'unreadable', error: headError.type }, repaired: true, headError };
   let preview = '';
   for (const m of s.messages) {
     preview = messagePreview(m, rules.version);

@@ -2,7 +2,8 @@
  * The shapes nanobot writes into a session's `metadata` for its own keys (spec, session contract
  * §M: goal_state, runtime_checkpoint, _last_summary, pending_user_turn, webui, title), as zod/mini
  * schemas, so the File tab can say "goal_state is not what nanobot writes: status is a number"
- * instead of explaining a malformed record as if it were nanobot's.
+ * instead of explaining a malformed record as if it were nanobot's. The problem is a path and a
+ * kind of value; the interfaces word it.
  */
 import * as z from 'zod/mini';
 import { dictGet, isDict, isInt, PyFloat, type PyDict, type PyValue } from './pyvalue';
@@ -31,15 +32,27 @@ export const METADATA_CONTRACTS: Record<string, z.ZodMiniType> = {
   title_user_edited: z.boolean(),
 };
 
-/** What a JSON value is, in words a reader of the file knows. */
-function kind(v: PyValue | undefined): string {
+/** What a JSON value is, as a code each language words. */
+export type FoundKind = 'missing' | 'null' | 'boolean' | 'string' | 'number' | 'list' | 'object';
+
+function kind(v: PyValue | undefined): FoundKind {
   if (v === undefined) return 'missing';
   if (v === null) return 'null';
-  if (typeof v === 'boolean') return `a boolean (${v})`;
-  if (typeof v === 'string') return 'a string';
-  if (typeof v === 'number' || typeof v === 'bigint' || v instanceof PyFloat) return 'a number';
-  if (Array.isArray(v)) return 'a list';
-  return 'an object';
+  if (typeof v === 'boolean') return 'boolean';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'number' || typeof v === 'bigint' || v instanceof PyFloat) return 'number';
+  if (Array.isArray(v)) return 'list';
+  return 'object';
+}
+
+/** The first place a metadata value differs from what nanobot writes: the path (empty: the value itself) and what is there. */
+export interface ContractProblem {
+  key: string;
+  /** Field path inside the value; `[]` for the value itself. Null when the check itself failed. */
+  path: string[] | null;
+  found: FoundKind;
+  /** The boolean found, when `found` is 'boolean'. */
+  bool?: boolean;
 }
 
 function at(v: PyValue, path: PropertyKey[]): PyValue | undefined {
@@ -55,21 +68,18 @@ function at(v: PyValue, path: PropertyKey[]): PyValue | undefined {
 
 /**
  * Null when `value` is what nanobot writes under metadata key `key` (or the key has no contract),
- * else one sentence naming the first thing that differs. Never throws.
+ * else the first thing that differs. Never throws.
  */
-export function contractProblem(key: string, value: PyValue): string | null {
+export function contractProblem(key: string, value: PyValue): ContractProblem | null {
   const schema = METADATA_CONTRACTS[key];
   if (!schema) return null;
   try {
     const r = schema.safeParse(value);
     if (r.success) return null;
-    const issue = r.error.issues[0]!;
-    const path = issue.path;
-    const where = path.length ? path.map(String).join('.') : 'the value';
+    const path = r.error.issues[0]!.path;
     const found = at(value, path);
-    const what = found === undefined ? 'is missing' : `is ${kind(found)}`;
-    return `${key} is not what nanobot writes: ${where} ${what}`;
+    return { key, path: path.map(String), found: kind(found), ...(typeof found === 'boolean' ? { bool: found } : {}) };
   } catch {
-    return `${key} is not what nanobot writes`;
+    return { key, path: null, found: 'missing' };
   }
 }

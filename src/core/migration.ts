@@ -30,14 +30,22 @@ export function fallbackBelongsElsewhere(bytes: Uint8Array, key: string): boolea
   return 'key' in stored && typeof stored.key === 'string' && stored.key !== '' && stored.key !== key;
 }
 
+/** Why main's start-up migration leaves a file behind (`line` is 1-based; `error` is Python's JSONDecodeError text). */
+export type MigrationStay =
+  | { code: 'not-utf8'; line: number }
+  | { code: 'not-json'; line: number; error: string }
+  | { code: 'not-object'; line: number }
+  | { code: 'bad-updated-at'; line: number }
+  | { code: 'no-record' };
+
 const ASCII_WS = new Set([0x20, 0x09, 0x0a, 0x0d, 0x0b, 0x0c]);
 
 /**
  * Whether main's start-up migration moves a workspace file into its namespace: only when the whole
  * file parses (lines split on `\n`, each non-blank one UTF-8 JSON object, a string `updated_at`
- * a valid ISO time, at least one record). Others stay behind, unseen by main; `reason` says why.
+ * a valid ISO time, at least one record). Others stay behind, unseen by main; `stay` says why.
  */
-export function migratesToNamespace(bytes: Uint8Array): { ok: true } | { ok: false; reason: string } | { error: PyError } {
+export function migratesToNamespace(bytes: Uint8Array): { ok: true } | { ok: false; stay: MigrationStay } | { error: PyError } {
   let records = 0;
   let start = 0;
   for (let line = 1; start <= bytes.length; line++) {
@@ -46,15 +54,15 @@ export function migratesToNamespace(bytes: Uint8Array): { ok: true } | { ok: fal
     const raw = bytes.subarray(start, end);
     start = end + 1;
     if (raw.every((b) => ASCII_WS.has(b))) continue;
-    if (findUtf8Fault(raw)) return { ok: false, reason: `line ${line} is not valid UTF-8` };
+    if (findUtf8Fault(raw)) return { ok: false, stay: { code: 'not-utf8', line } };
     const r = pyLoads(decodeStrict(raw));
-    if (!r.ok) return r.error.type === 'RecursionError' ? { error: r.error } : { ok: false, reason: `line ${line} is not JSON (${r.error.message})` };
-    if (!isDict(r.value)) return { ok: false, reason: `line ${line} is not a JSON object` };
+    if (!r.ok) return r.error.type === 'RecursionError' ? { error: r.error } : { ok: false, stay: { code: 'not-json', line, error: r.error.message } };
+    if (!isDict(r.value)) return { ok: false, stay: { code: 'not-object', line } };
     records++;
     const updated = dictGet(r.value, 'updated_at');
     if (dictGet(r.value, '_type') === 'metadata' && typeof updated === 'string' && updated && !isoRoundTrip(updated).ok) {
-      return { ok: false, reason: `line ${line}: updated_at is not an ISO time` };
+      return { ok: false, stay: { code: 'bad-updated-at', line } };
     }
   }
-  return records ? { ok: true } : { ok: false, reason: 'the file holds no record' };
+  return records ? { ok: true } : { ok: false, stay: { code: 'no-record' } };
 }

@@ -7,20 +7,38 @@ import { agentLoopOptions } from './budget';
 import { keyFromStem } from './keys';
 import { fileStem, listingRow } from './listing';
 import { loadNanobot } from './load';
-import { migratesToNamespace } from './migration';
+import { migratesToNamespace, type MigrationStay } from './migration';
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from './nanobot-version';
 import { getHistory, type TokenCounter } from './replay';
 
 /** Where the file sits: an older workspace's `sessions/` folder, or main's namespace. */
 export type FileHome = 'workspace' | 'namespace';
 
+/** Why a version does not see a file, or how it comes to see it: a code each interface words. */
+export type VisibilityNote =
+  /** `version` never looks in main's namespace, where the file sits. */
+  | { code: 'not-in-namespace'; version: NanobotVersion }
+  /** In main's namespace under a name that is not a key's base64url. */
+  | { code: 'name-not-base64url' }
+  /** main's start-up migration raises `error` (an exception type) on this file. */
+  | { code: 'startup-raises'; error: string }
+  /** main's start-up migration leaves the file in the workspace, where main never looks. */
+  | { code: 'left-in-workspace'; stay: MigrationStay }
+  /** Moved into main's namespace, but under a v0.2 name that is not base64url. */
+  | { code: 'moved-name-not-base64url' }
+  | { code: 'moved-at-startup' }
+  /** Loading raises `error` (an exception type). */
+  | { code: 'load-raises'; error: string }
+  /** nanobot loads nothing (its next save empties the file). */
+  | { code: 'loads-nothing' };
+
 /** One version's view of the file. */
 export interface VersionSide {
   version: NanobotVersion;
   /** False when this version never loads or lists the file. */
   seen: boolean;
-  /** Why it is not seen, or how it gets there (a move on first load or at start-up). */
-  note: string | null;
+  /** Why it is not seen, or how it gets there (a move at start-up). */
+  note: VisibilityNote | null;
   /** File lines (0-based) of the messages the agent loop replays. */
   replayed: number[];
   tokens: number | null;
@@ -40,18 +58,18 @@ export interface UpgradeImpact {
 }
 
 /** Whether a version sees a file in that home, and why (not). */
-function visibility(bytes: Uint8Array, fileName: string, home: FileHome, version: NanobotVersion): { seen: boolean; note: string | null } {
+function visibility(bytes: Uint8Array, fileName: string, home: FileHome, version: NanobotVersion): { seen: boolean; note: VisibilityNote | null } {
   const canonical = keyFromStem(fileStem(fileName), 'main') !== null;
   if (rulesOf(version).sessionsHome !== 'namespace') {
-    if (home === 'namespace') return { seen: false, note: `${rulesOf(version).label} never looks in main's session namespace` };
+    if (home === 'namespace') return { seen: false, note: { code: 'not-in-namespace', version } };
     return { seen: true, note: null };
   }
-  if (home === 'namespace') return canonical ? { seen: true, note: null } : { seen: false, note: 'its name is not the base64url of a key: main never loads or lists it' };
+  if (home === 'namespace') return canonical ? { seen: true, note: null } : { seen: false, note: { code: 'name-not-base64url' } };
   const m = migratesToNamespace(bytes);
-  if ('error' in m) return { seen: false, note: `main's start-up raises ${m.error.type} on this file` };
-  if (!m.ok) return { seen: false, note: `main's start-up migration leaves it in the workspace (${m.reason}), where main never looks` };
-  if (!canonical) return { seen: false, note: 'main moves it into its namespace, but its v0.2 name is not base64url: main never loads or lists it' };
-  return { seen: true, note: 'moved into main’s namespace at start-up' };
+  if ('error' in m) return { seen: false, note: { code: 'startup-raises', error: m.error.type } };
+  if (!m.ok) return { seen: false, note: { code: 'left-in-workspace', stay: m.stay } };
+  if (!canonical) return { seen: false, note: { code: 'moved-name-not-base64url' } };
+  return { seen: true, note: { code: 'moved-at-startup' } };
 }
 
 /** One version's answer: seen or not, and the lines its agent loop replays. */
@@ -63,7 +81,7 @@ function side(bytes: Uint8Array, fileName: string, home: FileHome, version: Nano
   if (!vis.seen) return empty;
   const load = loadNanobot(bytes, key, now, version);
   const s = load.result;
-  if (!s) return { ...empty, note: load.error ? `loading raises ${load.error.type}` : 'nanobot loads nothing from it (its next save empties the file)' };
+  if (!s) return { ...empty, note: load.error ? { code: 'load-raises', error: load.error.type } : { code: 'loads-nothing' } };
   const r = getHistory(s.messages, s.lastConsolidated, agentLoopOptions(version), version, count);
   if (r.error) return { ...empty, raises: `${r.error.type}: ${r.error.message}` };
   const tokens = r.tokens ? r.tokens.reduce((a, b) => a + (Number.isNaN(b) ? 0 : b), 0) : null;

@@ -20,8 +20,8 @@ export interface SessionFolder {
   naming: StemNaming;
   /** The nanobot version the folder's own layout points to (main for a namespace, else v0.2 until evidence says more). */
   version: NanobotVersion;
-  /** Human label: the workspace path of a namespace, or a description. */
-  label: string;
+  /** What the folder is, for the interfaces to name: a namespace's workspace path, or a code. */
+  label: FolderLabel;
   /** For a namespace: its 32-hex workspace id and the path in its `.workspace` file. */
   namespaceId?: string;
   workspacePath?: string;
@@ -40,9 +40,23 @@ export interface Layout {
   workspaceId?: string;
   /** nanobot main's markers in the folder holding the namespaces (`.workspace-migration.lock`). */
   rootMarkers?: string[];
-  /** Sentences worth showing (where the sessions really are, what was not understood). */
-  notes: string[];
+  /** Notes worth showing (where the sessions really are, what was not understood). */
+  notes: LayoutNote[];
 }
+
+/** A folder's name in the interfaces: its role in nanobot's layout, or a namespace's workspace path or id. */
+export type FolderLabel =
+  | { code: 'default-workspace' }
+  | { code: 'workspace-sessions' }
+  | { code: 'sessions-folder' }
+  | { code: 'loose' }
+  | { code: 'legacy' }
+  | { code: 'single-file' }
+  /** main's namespace: the workspace path its `.workspace` file names, else its id (both may be absent). */
+  | { code: 'namespace'; workspacePath?: string; id?: string };
+
+/** A note on the opened folder: it is not nanobot's, or it is a workspace whose sessions live in the config folder under `id`. */
+export type LayoutNote = { code: 'not-nanobot-folder' } | { code: 'workspace-id'; id: string };
 
 const NAMESPACE = /^[0-9a-f]{32}$/i;
 /** Entries nanobot main leaves in its sessions root and namespaces (spec §9–§10). */
@@ -54,7 +68,7 @@ const HEAD_BYTES = 4096;
 export async function detectLayout(adapter: StorageAdapter, rootName = ''): Promise<Layout> {
   const root = await adapter.list('');
   const has = (name: string, kind: Entry['kind']) => root.some((e) => e.name === name && e.kind === kind);
-  const notes: string[] = [];
+  const notes: LayoutNote[] = [];
 
   if (has('sessions', 'directory')) {
     const inner = await adapter.list('sessions');
@@ -62,12 +76,12 @@ export async function detectLayout(adapter: StorageAdapter, rootName = ''): Prom
     if (namespaces.length > 0 || has('config.json', 'file')) {
       const folders = await configFolders(adapter, 'sessions', inner);
       if (has('workspace', 'directory') && (await isDir(adapter, 'workspace/sessions'))) {
-        folders.push(await sessionFolder(adapter, 'workspace/sessions', 'workspace', 'safe-key', 'default workspace (workspace/sessions)'));
+        folders.push(await sessionFolder(adapter, 'workspace/sessions', 'workspace', 'safe-key', { code: 'default-workspace' }));
       }
       return { kind: 'config', folders, rootMarkers: markersOf(inner), notes };
     }
     const workspaceId = await workspaceIdNote(adapter, notes);
-    const folder = await sessionFolder(adapter, 'sessions', 'workspace', 'safe-key', 'workspace sessions', inner);
+    const folder = await sessionFolder(adapter, 'sessions', 'workspace', 'safe-key', { code: 'workspace-sessions' }, inner);
     return { kind: 'workspace', folders: [folder], workspaceId, notes };
   }
 
@@ -85,23 +99,20 @@ export async function detectLayout(adapter: StorageAdapter, rootName = ''): Prom
   }
 
   if (rootName === 'sessions') {
-    return { kind: 'sessions-folder', folders: [await sessionFolder(adapter, '', 'workspace', 'safe-key', 'sessions folder', root)], notes };
+    return { kind: 'sessions-folder', folders: [await sessionFolder(adapter, '', 'workspace', 'safe-key', { code: 'sessions-folder' }, root)], notes };
   }
 
-  const loose = await sessionFolder(adapter, '', 'loose', 'unknown', 'session-like files in this folder', root);
+  const loose = await sessionFolder(adapter, '', 'loose', 'unknown', { code: 'loose' }, root);
   loose.sessions = await filterAsync(loose.sessions, (n) => looksLikeSession(adapter, n));
-  if (loose.sessions.length === 0) notes.push('This folder is not a nanobot workspace, sessions folder or config folder.');
+  if (loose.sessions.length === 0) notes.push({ code: 'not-nanobot-folder' });
   return { kind: 'none', folders: loose.sessions.length || loose.leftovers.length ? [loose] : [], notes };
 }
 
 /** A newer workspace's id (its sessions live in the config folder), noted for the user. */
-async function workspaceIdNote(adapter: StorageAdapter, notes: string[]): Promise<string | undefined> {
+async function workspaceIdNote(adapter: StorageAdapter, notes: LayoutNote[]): Promise<string | undefined> {
   const id = await readText(adapter, '.nanobot/workspace-id');
   if (id) {
-    notes.push(
-      `This workspace has the id ${id}: newer nanobot keeps its sessions in <config folder>/sessions/${id}/ ` +
-        '(usually ~/.nanobot/sessions/…). Open that folder to see them.',
-    );
+    notes.push({ code: 'workspace-id', id });
   }
   return id;
 }
@@ -114,14 +125,14 @@ async function configFolders(adapter: StorageAdapter, dir: string, entries: Entr
   }
   const legacy = classifyEntries(entries);
   if (legacy.sessions.length > 0 || legacy.leftovers.length > 0) {
-    out.push(await sessionFolder(adapter, dir, 'legacy', 'safe-key', 'legacy global sessions', entries));
+    out.push(await sessionFolder(adapter, dir, 'legacy', 'safe-key', { code: 'legacy' }, entries));
   }
   return out;
 }
 
 async function namespaceFolder(adapter: StorageAdapter, path: string, id: string, entries?: Entry[]): Promise<SessionFolder> {
   const workspacePath = await readText(adapter, joinPath(path, '.workspace'));
-  const label = workspacePath ?? (id ? `workspace ${id}` : 'session namespace');
+  const label: FolderLabel = { code: 'namespace', ...(workspacePath ? { workspacePath } : {}), ...(id ? { id } : {}) };
   const folder = await sessionFolder(adapter, path, 'namespace', 'base64url', label, entries);
   return { ...folder, namespaceId: NAMESPACE.test(id) ? id.toLowerCase() : undefined, workspacePath };
 }
@@ -131,7 +142,7 @@ async function sessionFolder(
   path: string,
   role: SessionFolder['role'],
   naming: StemNaming,
-  label: string,
+  label: FolderLabel,
   entries?: Entry[],
 ): Promise<SessionFolder> {
   const all = entries ?? (await adapter.list(path));

@@ -7,7 +7,7 @@
  */
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import * as z from 'zod/mini';
-import type { ListingRow } from '../core/listing';
+import type { ListingRow, SkipReason } from '../core/listing';
 import type { SessionFileFacts } from '../core/version-evidence';
 import { isNanobotVersion, type NanobotVersion } from '../core/nanobot-version';
 import { pyDumps, pyLoads } from '../core/pyjson';
@@ -139,6 +139,19 @@ const isNum = (v: unknown): v is number => typeof v === 'number';
 const isBool = (v: unknown): v is boolean => typeof v === 'boolean';
 const optional = (v: unknown, is: (x: unknown) => boolean) => v === undefined || is(v);
 const isError = (v: unknown) => isObj(v) && isStr(v.type) && isStr(v.message);
+/** The fields each skip reason carries beside its code (SkipReason in core/listing). */
+const SKIP_FIELDS: Record<SkipReason['code'], string[]> = {
+  'not-base64url': [],
+  empty: [],
+  'blank-first': [],
+  'not-metadata-first': [],
+  'repair-reads-missing': ['file'],
+  unreadable: ['error'],
+  'listing-raises': ['error'],
+  'lens-cannot-read': ['error'],
+};
+const isSkipReason = (v: unknown): v is SkipReason =>
+  isObj(v) && isStr(v.code) && Object.prototype.hasOwnProperty.call(SKIP_FIELDS, v.code) && SKIP_FIELDS[v.code as SkipReason['code']].every((f) => isStr(v[f]));
 
 /** One file's head facts as factsFrom wrote them, or null. */
 function factsOf(v: unknown): SessionFileFacts | null {
@@ -151,7 +164,7 @@ function factsOf(v: unknown): SessionFileFacts | null {
 export function summaryOf(s: unknown): SessionSummary | null {
   if (!isObj(s) || !isStr(s.fileName) || !isStr(s.path) || !isStr(s.key) || !(s.row === null || isStr(s.row))) return null;
   if (!isNum(s.size) || !isNum(s.lastModified) || !isNum(s.bytesRead) || !(s.messageCount === null || isNum(s.messageCount))) return null;
-  if (!optional(s.skipReason, isStr) || !optional(s.error, isStr) || !optional(s.raises, isError)) return null;
+  if (!optional(s.skipReason, isSkipReason) || !optional(s.error, isStr) || !optional(s.raises, isError)) return null;
   const f = s.flags;
   if (!isObj(f) || !isBool(f.damaged) || !isBool(f.keyMismatch) || !isBool(f.keyNotText)) return null;
   let row = null;
@@ -162,7 +175,7 @@ export function summaryOf(s: unknown): SessionSummary | null {
   }
   const out: SessionSummary = { fileName: s.fileName, path: s.path, row, key: s.key, size: s.size, lastModified: s.lastModified, messageCount: s.messageCount, bytesRead: s.bytesRead, flags: { damaged: f.damaged, keyMismatch: f.keyMismatch, keyNotText: f.keyNotText } };
   // Checked above (optional(…)): the casts only name what the checks proved.
-  if (s.skipReason !== undefined) out.skipReason = s.skipReason as string;
+  if (isSkipReason(s.skipReason)) out.skipReason = s.skipReason;
   if (s.error !== undefined) out.error = s.error as string;
   if (isObj(s.raises)) out.raises = { type: s.raises.type as string, message: s.raises.message as string };
   return out;

@@ -4,7 +4,7 @@
  * file is odd. Kept apart from opening and saving, which the session list does not need.
  */
 import { keyFromStem, sessionFileName } from '../core/keys';
-import { fileStem, listingRow, PREVIEW_MAX_CHARS, PREVIEW_MAX_RECORDS, sortListing, type ListingRow } from '../core/listing';
+import { fileStem, listingRow, PREVIEW_MAX_CHARS, PREVIEW_MAX_RECORDS, sortListing, type ListingRow, type SkipReason } from '../core/listing';
 import { rulesOf, type NanobotVersion } from '../core/nanobot-version';
 import { isProviderStateLine } from '../core/provider-state';
 import type { PyError } from '../core/pyjson';
@@ -25,7 +25,7 @@ export interface SessionSummary {
   /** nanobot's listing row (its values checked at the border), or null when nanobot leaves the file out. */
   row: ListedRow | null;
   /** Why nanobot leaves it out. */
-  skipReason?: string;
+  skipReason?: SkipReason;
   /** Set when Session Lens could not read or list the file at all (the rest of the folder lists as usual). */
   error?: string;
   /** The error this file makes nanobot's whole listing raise (v0.3.0+: not a data error). */
@@ -154,7 +154,7 @@ function unreadable(path: string, fileName: string, opts: ListOptions, e: unknow
       fileName,
       path,
       row: null,
-      skipReason: `Session Lens could not read it (${why})`,
+      skipReason: { code: 'lens-cannot-read', error: why },
       error: why,
       key,
       size: 0,
@@ -212,7 +212,7 @@ async function summarize(adapter: StorageAdapter, path: string, fileName: string
     path,
     row,
     ...(out.kind === 'skip' ? { skipReason: out.reason } : {}),
-    ...(out.kind === 'raise' ? { skipReason: `nanobot's listing raises ${out.error.type} here: it lists no session at all`, raises: out.error } : {}),
+    ...(out.kind === 'raise' ? { skipReason: { code: 'listing-raises', error: out.error.type } as const, raises: out.error } : {}),
     key,
     size: stat.size,
     lastModified: stat.lastModified,

@@ -18,7 +18,7 @@ import { ReadOnlyBanner } from './workspace/WorkspaceView';
 import { workspaceId } from './workspace/workspace';
 import { iso } from './iso';
 import { ReadOnce } from './ReadOnce';
-import { pg } from './i18n/text';
+import { pg, ui } from './i18n/text';
 import { fill } from './session/fill';
 import type { OpeningPreviewProps } from './session/OpeningPreview';
 import type { PyDict } from '../core/pyvalue';
@@ -183,7 +183,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
           {fill(t.missing, {
             key: <code>{iso(r.key)}</code>,
             file: r.params.file ? fill(t.missingFile, { name: <code>{iso(r.params.file)}</code> }) : null,
-            where: f ? f.label : t.thisWorkspace,
+            where: f ? ui().workspace.layout.label(f.label) : t.thisWorkspace,
           })}
         </p>
         <a class="btn" href={back}>

@@ -18,16 +18,16 @@ describe('nanobot metadata contracts', () => {
     expect(contractProblem('my_plugin', 1)).toBeNull();
   });
 
-  it('names the first thing that differs, in words', () => {
-    expect(contractProblem('goal_state', { ...goal, status: 3 })).toBe('goal_state is not what nanobot writes: status is a number');
-    expect(contractProblem('goal_state', { status: 'active' })).toBe('goal_state is not what nanobot writes: objective is missing');
-    expect(contractProblem('goal_state', 'active')).toBe('goal_state is not what nanobot writes: the value is a string');
-    expect(contractProblem('runtime_checkpoint', { ...checkpoint, iteration: new PyFloat(2) })).toBe('runtime_checkpoint is not what nanobot writes: iteration is a number');
-    expect(contractProblem('runtime_checkpoint', { ...checkpoint, iteration: true })).toBe('runtime_checkpoint is not what nanobot writes: iteration is a boolean (true)');
-    expect(contractProblem('runtime_checkpoint', { ...checkpoint, pending_tool_calls: {} })).toBe('runtime_checkpoint is not what nanobot writes: pending_tool_calls is an object');
-    expect(contractProblem('_last_summary', { text: null, last_active: 'x' })).toBe('_last_summary is not what nanobot writes: text is null');
-    expect(contractProblem('title_user_edited', 'yes')).toBe('title_user_edited is not what nanobot writes: the value is a string');
-    expect(contractProblem('webui', [1])).toBe('webui is not what nanobot writes: the value is a list');
+  it('names the first thing that differs: a path and a kind of value', () => {
+    expect(contractProblem('goal_state', { ...goal, status: 3 })).toEqual({ key: 'goal_state', path: ['status'], found: 'number' });
+    expect(contractProblem('goal_state', { status: 'active' })).toEqual({ key: 'goal_state', path: ['objective'], found: 'missing' });
+    expect(contractProblem('goal_state', 'active')).toEqual({ key: 'goal_state', path: [], found: 'string' });
+    expect(contractProblem('runtime_checkpoint', { ...checkpoint, iteration: new PyFloat(2) })).toEqual({ key: 'runtime_checkpoint', path: ['iteration'], found: 'number' });
+    expect(contractProblem('runtime_checkpoint', { ...checkpoint, iteration: true })).toEqual({ key: 'runtime_checkpoint', path: ['iteration'], found: 'boolean', bool: true });
+    expect(contractProblem('runtime_checkpoint', { ...checkpoint, pending_tool_calls: {} })).toEqual({ key: 'runtime_checkpoint', path: ['pending_tool_calls'], found: 'object' });
+    expect(contractProblem('_last_summary', { text: null, last_active: 'x' })).toEqual({ key: '_last_summary', path: ['text'], found: 'null' });
+    expect(contractProblem('title_user_edited', 'yes')).toEqual({ key: 'title_user_edited', path: [], found: 'string' });
+    expect(contractProblem('webui', [1])).toEqual({ key: 'webui', path: [], found: 'list' });
   });
 
   it('has a contract for every key the issue names', () => {

@@ -21,7 +21,7 @@ describe('upgradeImpact', () => {
   it('v0.2 → main: a v0.2 name is moved into the namespace but never seen again', () => {
     const r = upgradeImpact(file([META('cli:direct'), ...turns(4)]), 'cli_direct.jsonl', 'workspace', 'v0.2', 'main', NOW);
     expect(r.kind).toBe('vanishes');
-    expect(r.to.note).toMatch(/not base64url/);
+    expect(r.to.note).toEqual({ code: 'moved-name-not-base64url' });
     expect(r.lost).toHaveLength(4);
   });
 
@@ -30,7 +30,7 @@ describe('upgradeImpact', () => {
     expect(upgradeImpact(file([META('cli:direct'), ...turns(4)]), name, 'workspace', 'v0.3.0', 'main', NOW).kind).toBe('same');
     const broken = upgradeImpact(file([META('cli:direct'), ...turns(4), '{oops']), name, 'workspace', 'v0.3.0', 'main', NOW);
     expect(broken.kind).toBe('vanishes');
-    expect(broken.to.note).toMatch(/leaves it in the workspace/);
+    expect(broken.to.note).toEqual({ code: 'left-in-workspace', stay: { code: 'not-json', line: 6, error: 'Expecting property name enclosed in double quotes: line 1 column 2 (char 1)' } });
   });
 
   it('names the next release', () => {

@@ -22,7 +22,7 @@ describe('detectLayout', () => {
         role: 'workspace',
         naming: 'safe-key',
         version: 'v0.2',
-        label: 'workspace sessions',
+        label: { code: 'workspace-sessions' },
         sessions: ['cli_direct.jsonl', 'telegram_1.jsonl'],
         leftovers: [{ name: 'telegram_1.jsonl.tmp', kind: 'tmp', target: 'telegram_1.jsonl' }],
         backups: ['cli_direct.jsonl.20260601T100000123Z.bak'],
@@ -39,7 +39,7 @@ describe('detectLayout', () => {
     expect(l.kind).toBe('workspace');
     expect(l.folders).toEqual([]);
     expect(l.workspaceId).toBe(NS1);
-    expect(l.notes[0]).toContain(`sessions/${NS1}/`);
+    expect(l.notes[0]).toEqual({ code: 'workspace-id', id: NS1 });
   });
 
   it("the config folder: namespaces labelled by their .workspace, plus legacy and default workspace", async () => {
@@ -56,10 +56,10 @@ describe('detectLayout', () => {
     const l = await detectLayout(a, '.nanobot');
     expect(l.kind).toBe('config');
     expect(l.folders.map((f) => [f.path, f.role, f.naming, f.label, f.sessions])).toEqual([
-      [`sessions/${NS1}`, 'namespace', 'base64url', '/home/me/project-a', ['Y2xpOmRpcmVjdA.jsonl']],
-      [`sessions/${NS2}`, 'namespace', 'base64url', `workspace ${NS2}`, []],
-      ['sessions', 'legacy', 'safe-key', 'legacy global sessions', ['old_chat.jsonl']],
-      ['workspace/sessions', 'workspace', 'safe-key', 'default workspace (workspace/sessions)', ['cli_direct.jsonl']],
+      [`sessions/${NS1}`, 'namespace', 'base64url', { code: 'namespace', workspacePath: '/home/me/project-a', id: NS1 }, ['Y2xpOmRpcmVjdA.jsonl']],
+      [`sessions/${NS2}`, 'namespace', 'base64url', { code: 'namespace', id: NS2 }, []],
+      ['sessions', 'legacy', 'safe-key', { code: 'legacy' }, ['old_chat.jsonl']],
+      ['workspace/sessions', 'workspace', 'safe-key', { code: 'default-workspace' }, ['cli_direct.jsonl']],
     ]);
     expect(l.folders[0].namespaceId).toBe(NS1);
     expect(l.folders[0].workspacePath).toBe('/home/me/project-a');
@@ -101,7 +101,7 @@ describe('detectLayout', () => {
     n.setFile('Y2xpOmRpcmVjdA.jsonl', META);
     const ln = await detectLayout(n, NS1);
     expect(ln.kind).toBe('sessions-folder');
-    expect(ln.folders[0]).toMatchObject({ path: '', role: 'namespace', naming: 'base64url', label: '/home/me/b', namespaceId: NS1 });
+    expect(ln.folders[0]).toMatchObject({ path: '', role: 'namespace', naming: 'base64url', label: { code: 'namespace', workspacePath: '/home/me/b', id: NS1 }, namespaceId: NS1 });
   });
 
   it("the config folder's sessions/ opened directly", async () => {

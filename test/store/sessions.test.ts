@@ -119,8 +119,8 @@ describe('listSessions', () => {
     expect(by['broken_1.jsonl']!.row!.key).toBe('broken:1');
     expect(by['wrong_name.jsonl']!.flags).toEqual({ damaged: false, keyMismatch: true, keyNotText: false });
     expect(by['cli_direct.jsonl']!.flags).toEqual({ damaged: false, keyMismatch: false, keyNotText: false });
-    expect(by['no_meta.jsonl']!).toMatchObject({ row: null, skipReason: 'first line is not a metadata record', key: 'no:meta' });
-    expect(by['blank_first.jsonl']!).toMatchObject({ row: null, skipReason: 'first line is blank' });
+    expect(by['no_meta.jsonl']!).toMatchObject({ row: null, skipReason: { code: 'not-metadata-first' }, key: 'no:meta' });
+    expect(by['blank_first.jsonl']!).toMatchObject({ row: null, skipReason: { code: 'blank-first' } });
     expect(listing.summaries.slice(-2).map((s) => s.row)).toEqual([null, null]);
     expect(listing.sortError).toBeNull();
     expect(listing.bytesStored).toBe(sessions.reduce((n, f) => n + enc(files[f]!).length, 0));

@@ -20,8 +20,8 @@ function impactText(r: UpgradeImpact, from: NanobotVersion, to: NanobotVersion):
   const t = pg().upgrade;
   const a = rulesOf(from).label;
   const b = rulesOf(to).label;
-  if (r.kind === 'vanishes') return t.vanishes(b, t.note(r.to.note ?? ''), a, r.from.replayed.length);
-  if (r.kind === 'appears') return t.appears(b, a, t.note(r.from.note ?? ''));
+  if (r.kind === 'vanishes') return t.vanishes(b, (r.to.note ? t.note(r.to.note) : ''), a, r.from.replayed.length);
+  if (r.kind === 'appears') return t.appears(b, a, (r.from.note ? t.note(r.from.note) : ''));
   const tokens = r.from.tokens !== null && r.to.tokens !== null ? t.tokens(r.from.tokens, r.to.tokens) : '';
   const raises = r.to.raises ? t.raisesTo(b, r.to.raises) : r.from.raises ? t.raisesFrom(a, r.from.raises) : '';
   const moves = r.to.note ? t.moves(t.note(r.to.note)) : '';

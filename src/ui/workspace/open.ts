@@ -83,7 +83,7 @@ export async function workspaceFromSingleFile(file: File): Promise<Workspace> {
   adapter.setFile(file.name, new Uint8Array(await file.arrayBuffer()), file.lastModified);
   const layout: Layout = {
     kind: 'none',
-    folders: [{ path: '', role: 'loose', naming: 'safe-key', version: VERSION_WITHOUT_EVIDENCE, label: 'a single file', sessions: [file.name], leftovers: [], backups: [] }],
+    folders: [{ path: '', role: 'loose', naming: 'safe-key', version: VERSION_WITHOUT_EVIDENCE, label: { code: 'single-file' }, sessions: [file.name], leftovers: [], backups: [] }],
     notes: [],
   };
   return {

@@ -17,6 +17,17 @@ function leaves(t: Tree, at = ''): Map<string, unknown> {
   return out;
 }
 
+/** Arguments for the functions that word a code (the others get a number and strings). */
+const CODE_ARGS: Record<string, unknown[]> = {
+  'health.message': [{ line: 0, kind: 'missing-role', severity: 'warning', raw: '' }],
+  'file.diagnostic': [{ line: 0, kind: 'bad-json', severity: 'error', values: { error: 'Expecting value' }, raw: '' }],
+  'file.contract': [{ key: 'goal_state', path: ['status'], found: 'number' }],
+  'upgrade.note': [{ code: 'moved-at-startup' }],
+  'workspace.skip': [{ code: 'blank-first' }],
+  'workspace.layout.label': [{ code: 'legacy' }],
+  'workspace.layout.note': [{ code: 'not-nanobot-folder' }],
+};
+
 /** Strings that are the same in both languages on purpose (names, symbols). */
 const SAME = new Set<string>([]);
 
@@ -38,7 +49,7 @@ describe.each([
     for (const [k, v] of e) {
       if (typeof v !== 'function') continue;
       const f = z.get(k) as (...a: unknown[]) => unknown;
-      const args = Array.from({ length: v.length }, (_, i) => (i === 0 ? 3 : 'x'));
+      const args = CODE_ARGS[k] ?? Array.from({ length: v.length }, (_, i) => (i === 0 ? 3 : 'x'));
       const out = f(...args);
       if (typeof out === 'string' && out.length > 0) expect(`${k}: ${/[\u3000-\u9fff\uff00-\uffef]/.test(out) || /^[\d,.\s\-x:%]*$/.test(out)}`).toBe(`${k}: true`);
     }

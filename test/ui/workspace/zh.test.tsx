@@ -144,7 +144,8 @@ describe('diagnostics in Chinese', () => {
       expect(zh).not.toContain('Not valid');
     }
     const bad = doc.diagnostics.find((d) => d.kind === 'bad-json')!;
-    expect(pg().health.message(bad)).toBe(`不是有效的 JSON：${bad.message.slice('Not valid JSON: '.length)}`); // Python's own words, verbatim
+    if (bad.kind !== 'bad-json') throw new Error('no bad-json diagnostic');
+    expect(pg().health.message(bad)).toBe(`不是合法的 JSON：${bad.values.error}`); // Python's own words, verbatim
     expect(pg().health.message(doc.diagnostics.find((d) => d.kind === 'bad-time')!)).toMatch(/^created_at 不是 nanobot 能读取的 ISO 日期（ValueError: .*yesterday/);
   });
 });

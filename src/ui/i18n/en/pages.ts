@@ -3,9 +3,66 @@
  * guide, health, leftovers, upgrade). Every other language's `pages.ts` has exactly these keys.
  * Words nanobot or Python wrote (exception texts, file content, key names) are never here.
  */
+import type { Diagnostic } from '../../../core/document';
+import type { ContractProblem, FoundKind } from '../../../core/metadata-contracts';
+import type { MigrationStay } from '../../../core/migration';
+import { rulesOf } from '../../../core/nanobot-version';
+import type { VisibilityNote } from '../../../core/upgrade';
 import { groupDigits } from '../numbers';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
+
+const FOUND: Record<FoundKind, (bool?: boolean) => string> = {
+  missing: () => 'is missing',
+  null: () => 'is null',
+  boolean: (b) => `is a boolean (${b})`,
+  string: () => 'is a string',
+  number: () => 'is a number',
+  list: () => 'is a list',
+  object: () => 'is an object',
+};
+
+const LISTED_ONLY_IF = 'unless reading line 1 fails (invalid JSON there, or bytes that are not UTF-8 in the first 8 KiB: then it lists what its repair pass recovers)';
+
+/** A diagnostic in words, from its kind and values (the same on the Health page and in the File tab). */
+function diagnostic(d: Diagnostic): string {
+  switch (d.kind) {
+    case 'invalid-utf8':
+      return `Not valid UTF-8 (${d.values.error}; byte ${groupDigits(d.values.byte)} of the line): nanobot cannot read this file at all and would start an empty session, replacing the whole file on its next save.`;
+    case 'bom':
+      return 'Starts with a byte-order mark (U+FEFF): nanobot cannot parse this line and loses it.';
+    case 'bad-json':
+      return `Not valid JSON: ${d.values.error}`;
+    case 'too-deep':
+      return `Nested too deeply for Python: ${d.values.error}`;
+    case 'not-object':
+      return `A JSON ${d.values.type}, not an object: nanobot raises AttributeError on it and loads nothing from this file.`;
+    case 'blank-line':
+      return 'Blank line: nanobot skips it (but never writes one).';
+    case 'padded-line':
+      return 'Surrounded by whitespace that JSON does not allow; nanobot strips it when loading.';
+    case 'line-ending':
+      return `Line endings ${d.values.endings.join(' and ')}: nanobot reads them all, and writes "\\n" when it saves.`;
+    case 'no-final-newline':
+      return 'The last line has no newline: it may have been cut off while being written.';
+    case 'missing-metadata':
+      return `No metadata record: nanobot takes the key from the file name; its session list leaves the file out, ${LISTED_ONLY_IF}.`;
+    case 'metadata-not-first':
+      return d.values.blankFirst
+        ? 'The metadata record is not on line 1: nanobot does not list files whose first line is blank.'
+        : `The metadata record is not on line 1: nanobot’s session list reads only line 1: it leaves the file out, ${LISTED_ONLY_IF}.`;
+    case 'duplicate-metadata':
+      return 'More than one metadata record: nanobot uses the last one when loading, but its listing shows the first.';
+    case 'bad-time':
+      return `${d.values.field} is not an ISO date nanobot can read (${d.values.error}): its strict load fails, and the repair pass replaces it with the current time.`;
+    case 'bad-last-consolidated':
+      return `last_consolidated ${d.values.value} is not a whole number between 0 and ${groupDigits(d.values.max)}: nanobot resets it to 0 and replays the archived messages again.`;
+    case 'key-mismatch':
+      return `The stored key "${d.values.key}" belongs in ${d.values.expected}, not ${d.values.fileName}: nanobot loads this file under a different key, or never.`;
+    case 'missing-role':
+      return 'A message without "role": nanobot\'s replay raises KeyError when it reaches it.';
+  }
+}
 
 const pages = {
   // ── guide ──
@@ -67,8 +124,7 @@ const pages = {
     wholeFile: 'whole file',
     line: (n: number, column: string) => `line ${groupDigits(n)}${column ? `:${column}` : ''}`,
     sev: { error: 'error', warning: 'warning', info: 'info' },
-    /** A diagnostic's message: the core's English (the CLI prints the same). */
-    message: (d: import('../../../core/document').Diagnostic) => d.message,
+    message: diagnostic,
     more: (n: number) => `…and ${plural(n, 'more problem')} (open the file view to see all).`,
     compare: 'Compare both lenses in the File view',
     repair: 'Repair or edit…',
@@ -126,7 +182,27 @@ const pages = {
     kind: { vanishes: 'no longer seen', appears: 'newly seen', changes: 'replays differently', same: 'replays the same' },
     tally: (n: number, kind: string) => `${n} ${kind}`,
     /** Why a version does or does not see a file: the core's English (the CLI prints the same). */
-    note: (note: string) => note,
+    note: (n: VisibilityNote) => {
+      const stay = (x: MigrationStay) => {
+        switch (x.code) {
+          case 'not-utf8': return `line ${x.line} is not valid UTF-8`;
+          case 'not-json': return `line ${x.line} is not JSON (${x.error})`;
+          case 'not-object': return `line ${x.line} is not a JSON object`;
+          case 'bad-updated-at': return `line ${x.line}: updated_at is not an ISO time`;
+          case 'no-record': return 'the file holds no record';
+        }
+      };
+      switch (n.code) {
+        case 'not-in-namespace': return `${rulesOf(n.version).label} never looks in main's session namespace`;
+        case 'name-not-base64url': return 'its name is not the base64url of a key: main never loads or lists it';
+        case 'startup-raises': return `main's start-up raises ${n.error} on this file`;
+        case 'left-in-workspace': return `main's start-up migration leaves it in the workspace (${stay(n.stay)}), where main never looks`;
+        case 'moved-name-not-base64url': return 'main moves it into its namespace, but its v0.2 name is not base64url: main never loads or lists it';
+        case 'moved-at-startup': return 'moved into main’s namespace at start-up';
+        case 'load-raises': return `loading raises ${n.error}`;
+        case 'loads-nothing': return 'nanobot loads nothing from it (its next save empties the file)';
+      }
+    },
     vanishes: (to: string, note: string, from: string, n: number) => `${to} will not see it: ${note}. ${from} replays ${plural(n, 'message')} of it today.`,
     appears: (to: string, from: string, note: string) => `${to} sees it (${from} does not: ${note}).`,
     tokens: (a: number, b: number) => `, ${groupDigits(a)} → ${groupDigits(b)} tokens`,
@@ -343,8 +419,7 @@ const pages = {
       more: (n: number) => `… and ${g(n)} more (see the lines below)`,
       lines: (n: number) => `Lines (${g(n)})`,
       severity: { error: 'error', warning: 'warning', info: 'info' },
-      /** A diagnostic in words: English is the core's own sentence (the CLI prints the same). */
-      diagnostic: (_kind: string, message: string) => message,
+      diagnostic,
       column: (n: number) => ` (column ${n})`,
       // the two lenses
       lensesHeading: 'Two lenses on this file',
@@ -387,7 +462,8 @@ const pages = {
       notNanobots: 'not a nanobot key',
       usesLastConsolidated: (n: number) => `nanobot uses ${n}: anything but a whole number from 0 to the message count is reset to 0.`,
       /** A metadata value that breaks nanobot's shape: English is the core's own sentence. */
-      contract: (problem: string) => `${problem}.`,
+      contract: (p: ContractProblem) =>
+        p.path === null ? `${p.key} is not what nanobot writes.` : `${p.key} is not what nanobot writes: ${p.path.length ? p.path.join('.') : 'the value'} ${FOUND[p.found](p.bool)}.`,
       /** What each field of the metadata record is. */
       recordFields: {
         _type: 'marks this line as the metadata record, not a message',

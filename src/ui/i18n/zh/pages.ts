@@ -1,6 +1,53 @@
 /** 简体中文，第二部分：首次使用时加载的页面（会话页及其标签页、指南、健康、遗留文件、升级）的文字。键与 en/pages.ts 完全相同。 */
 import type { PageText } from '../en/pages';
+import type { Diagnostic } from '../../../core/document';
+import type { ContractProblem } from '../../../core/metadata-contracts';
+import type { MigrationStay } from '../../../core/migration';
+import { rulesOf } from '../../../core/nanobot-version';
 import { groupDigits } from '../numbers';
+
+const LISTED_ONLY_IF = '除非读取第 1 行失败（那里是无效的 JSON，或前 8 KiB 中有不是 UTF-8 的字节：此时它会列出修复流程恢复的内容）';
+const JSON_TYPES = { array: '数组', null: 'null', number: '数字', string: '字符串', boolean: '布尔值' } as const;
+
+/** 诊断的文字：由类型和值组成；句中引用的 Python 异常文本、值和文件名原样保留。 */
+function diagnostic(d: Diagnostic): string {
+  switch (d.kind) {
+    case 'invalid-utf8':
+      return `不是合法的 UTF-8（${d.values.error}；该行第 ${groupDigits(d.values.byte)} 个字节）：nanobot 完全无法读取这个文件，会新建一个空会话，并在下次保存时替换整个文件。`;
+    case 'bom':
+      return '以字节顺序标记（U+FEFF）开头：nanobot 无法解析这一行，这一行会丢失。';
+    case 'bad-json':
+      return `不是合法的 JSON：${d.values.error}`;
+    case 'too-deep':
+      return `嵌套过深，Python 无法解析：${d.values.error}`;
+    case 'not-object':
+      return `是 JSON ${JSON_TYPES[d.values.type]}，不是对象：nanobot 遇到它会抛出 AttributeError，这个文件一条也加载不了。`;
+    case 'blank-line':
+      return '空行：nanobot 会跳过它（但自己从不写空行）。';
+    case 'padded-line':
+      return '前后有 JSON 不允许的空白；nanobot 加载时会去掉。';
+    case 'line-ending':
+      return `换行符为 ${d.values.endings.join('、')}：nanobot 都能读取，保存时一律写成 "\\n"。`;
+    case 'no-final-newline':
+      return '最后一行没有换行符：它可能在写入时被截断了。';
+    case 'missing-metadata':
+      return `没有元数据记录：nanobot 从文件名得出键；它的会话列表不会列出这个文件，${LISTED_ONLY_IF}。`;
+    case 'metadata-not-first':
+      return d.values.blankFirst
+        ? '元数据记录不在第 1 行：nanobot 不会列出第一行为空行的文件。'
+        : `元数据记录不在第 1 行：nanobot 的会话列表只读取第 1 行，因此不会列出这个文件，${LISTED_ONLY_IF}。`;
+    case 'duplicate-metadata':
+      return '有多条元数据记录：nanobot 加载时使用最后一条，但它的列表显示第一条。';
+    case 'bad-time':
+      return `${d.values.field} 不是 nanobot 能读取的 ISO 日期（${d.values.error}）：严格加载会失败，修复流程会把它替换为当前时间。`;
+    case 'bad-last-consolidated':
+      return `last_consolidated ${d.values.value} 不是 0 到 ${groupDigits(d.values.max)} 之间的整数：nanobot 会把它重置为 0，并再次回放已归档的消息。`;
+    case 'key-mismatch':
+      return `存储的键 "${d.values.key}" 应当在 ${d.values.expected} 中，而不是 ${d.values.fileName}：nanobot 会以另一个键加载这个文件，或者根本不加载。`;
+    case 'missing-role':
+      return '消息没有 "role"：nanobot 的回放遇到它时会抛出 KeyError。';
+  }
+}
 
 const pages: PageText = {
   // ── guide ──
@@ -62,57 +109,7 @@ const pages: PageText = {
     wholeFile: '整个文件',
     line: (n, column) => `第 ${groupDigits(n)} 行${column ? `:${column}` : ''}`,
     sev: { error: '错误', warning: '警告', info: '提示' },
-    message: (d) => {
-      const m = typeof d?.message === 'string' ? d.message : '';
-      const fixed: Record<string, string> = {
-        'blank-line': '空行：nanobot 会跳过它（但它自己从不写空行）。',
-        bom: '以字节顺序标记（U+FEFF）开头：nanobot 无法解析这一行，会丢失它。',
-        'padded-line': '两端有 JSON 不允许的空白；nanobot 加载时会去掉它们。',
-        'no-final-newline': '最后一行没有换行符：它可能在写入时被截断了。',
-        'missing-metadata': '没有元数据记录：nanobot 从文件名取得键；它的会话列表不包含此文件，除非读取第 1 行失败（那里是无效的 JSON，或者前 8 KiB 中有非 UTF-8 字节：这时它会列出修复流程恢复的内容）。',
-        'duplicate-metadata': '有不止一条元数据记录：nanobot 加载时使用最后一条，但它的列表显示第一条。',
-        'missing-role': '消息缺少 "role"：nanobot 的回放处理到它时会抛出 KeyError。',
-      };
-      const kind = d?.kind ?? '';
-      if (fixed[kind]) return fixed[kind]!;
-      const at = (re: RegExp) => re.exec(m);
-      let x: RegExpExecArray | null;
-      switch (kind) {
-        case 'invalid-utf8':
-          if ((x = at(/^Not valid UTF-8 \(([\s\S]*)\): nanobot cannot read/))) return `不是有效的 UTF-8（${x[1]}）：nanobot 完全无法读取此文件，会开始一个空会话，并在下次保存时替换整个文件。`;
-          break;
-        case 'bad-json':
-          if ((x = at(/^Not valid JSON: ([\s\S]*)$/))) return `不是有效的 JSON：${x[1]}`;
-          break;
-        case 'too-deep':
-          if ((x = at(/^Nested too deeply for Python: ([\s\S]*)$/))) return `嵌套太深，Python 无法处理：${x[1]}`;
-          break;
-        case 'not-object':
-          if ((x = at(/^A JSON (\w+), not an object/))) {
-            const type: Record<string, string> = { array: '数组', number: '数字', string: '字符串', boolean: '布尔值', bigint: '数字' };
-            return `JSON ${type[x[1]!] ?? x[1]}，不是对象：nanobot 会在它上面抛出 AttributeError，从此文件中什么也加载不到。`;
-          }
-          break;
-        case 'line-ending':
-          if ((x = at(/^Line endings ([\s\S]*): nanobot reads them all/))) return `换行符 ${x[1]!.split(' and ').join(' 和 ')}：nanobot 都能读取，保存时写入 "\n"。`;
-          break;
-        case 'metadata-not-first':
-          return m.includes('first line is blank')
-            ? '元数据记录不在第 1 行：nanobot 不会列出第一行为空的文件。'
-            : '元数据记录不在第 1 行：nanobot 的会话列表只读取第 1 行，因此不包含此文件，除非读取第 1 行失败（那里是无效的 JSON，或者前 8 KiB 中有非 UTF-8 字节：这时它会列出修复流程恢复的内容）。';
-        case 'bad-time':
-          if ((x = at(/^(\S+) is not an ISO date nanobot can read \(([\s\S]*)\): its strict load fails/))) return `${x[1]} 不是 nanobot 能读取的 ISO 日期（${x[2]}）：它的严格加载会失败，修复流程会用当前时间替换它。`;
-          break;
-        case 'bad-last-consolidated':
-          if ((x = at(/^last_consolidated ([\s\S]*) is not a whole number between 0 and (\d+):/))) return `last_consolidated ${x[1]} 不是 0 到 ${x[2]} 之间的整数：nanobot 会把它重置为 0，并再次回放已归档的消息。`;
-          break;
-        case 'key-mismatch':
-          if ((x = at(/^The stored key "([\s\S]*)" belongs in ([\s\S]+?), not ([\s\S]+?): nanobot loads this file under a different key, or never\.$/)))
-            return `存储的键“${x[1]}”应当在 ${x[2]} 中，而不是 ${x[3]}：nanobot 会以另一个键加载此文件，或者根本不加载。`;
-          break;
-      }
-      return m;
-    },
+    message: diagnostic,
     more: (n) => `…还有 ${groupDigits(n)} 个问题（打开文件视图查看全部）。`,
     compare: '在文件视图中对比两种视角',
     repair: '修复或编辑…',
@@ -165,31 +162,26 @@ const pages: PageText = {
     reading: (n, total) => `正在读取 ${n} / ${total}… `,
     kind: { vanishes: '不再可见', appears: '新近可见', changes: '回放有变化', same: '回放相同' },
     tally: (n, kind) => `${n} 个${kind}`,
-    note: (note) => {
-      if (typeof note !== 'string') return '';
-      const fixed: Record<string, string> = {
-        'its name is not the base64url of a key: main never loads or lists it': '它的文件名不是某个键的 base64url：main 从不加载或列出它',
-        'main moves it into its namespace, but its v0.2 name is not base64url: main never loads or lists it': 'main 会把它移进自己的命名空间，但它的 v0.2 文件名不是 base64url：main 从不加载或列出它',
-        'moved into main’s namespace at start-up': '在启动时被移进 main 的命名空间',
-        'nanobot loads nothing from it (its next save empties the file)': 'nanobot 从中加载不到任何内容（下一次保存会清空该文件）',
-        'the file holds no record': '文件中没有任何记录',
+    note: (n) => {
+      const stay = (x: MigrationStay) => {
+        switch (x.code) {
+          case 'not-utf8': return `第 ${x.line} 行不是有效的 UTF-8`;
+          case 'not-json': return `第 ${x.line} 行不是 JSON（${x.error}）`;
+          case 'not-object': return `第 ${x.line} 行不是 JSON 对象`;
+          case 'bad-updated-at': return `第 ${x.line} 行：updated_at 不是 ISO 时间`;
+          case 'no-record': return '文件中没有任何记录';
+        }
       };
-      if (fixed[note]) return fixed[note];
-      const rules: [RegExp, (m: RegExpExecArray) => string][] = [
-        [/^(.+) never looks in main's session namespace$/, (m) => `${m[1]} 从不查看 main 的会话命名空间`],
-        [/^main's start-up raises (.+) on this file$/, (m) => `main 启动时在此文件上抛出 ${m[1]}`],
-        [/^loading raises (.+)$/, (m) => `加载时抛出 ${m[1]}`],
-        [/^main's start-up migration leaves it in the workspace \(([\s\S]+)\), where main never looks$/, (m) => `main 启动时的迁移把它留在工作区中（${pages.upgrade.note(m[1]!)}），而 main 从不查看那里`],
-        [/^line (\d+) is not valid UTF-8$/, (m) => `第 ${m[1]} 行不是有效的 UTF-8`],
-        [/^line (\d+) is not JSON \(([\s\S]+)\)$/, (m) => `第 ${m[1]} 行不是 JSON（${m[2]}）`],
-        [/^line (\d+) is not a JSON object$/, (m) => `第 ${m[1]} 行不是 JSON 对象`],
-        [/^line (\d+): updated_at is not an ISO time$/, (m) => `第 ${m[1]} 行：updated_at 不是 ISO 时间`],
-      ];
-      for (const [re, say] of rules) {
-        const m = re.exec(note);
-        if (m) return say(m);
+      switch (n.code) {
+        case 'not-in-namespace': return `${rulesOf(n.version).label} 从不查看 main 的会话命名空间`;
+        case 'name-not-base64url': return '它的文件名不是某个键的 base64url：main 从不加载或列出它';
+        case 'startup-raises': return `main 启动时在此文件上抛出 ${n.error}`;
+        case 'left-in-workspace': return `main 启动时的迁移把它留在工作区中（${stay(n.stay)}），而 main 从不查看那里`;
+        case 'moved-name-not-base64url': return 'main 会把它移进自己的命名空间，但它的 v0.2 文件名不是 base64url：main 从不加载或列出它';
+        case 'moved-at-startup': return '在启动时被移进 main 的命名空间';
+        case 'load-raises': return `加载时抛出 ${n.error}`;
+        case 'loads-nothing': return 'nanobot 从中加载不到任何内容（下一次保存会清空该文件）';
       }
-      return note;
     },
     vanishes: (to, note, from, n) => `${to} 将看不到它：${note}。${from} 目前会回放其中 ${groupDigits(n)} 条消息。`,
     appears: (to, from, note) => `${to} 能看到它（${from} 看不到：${note}）。`,
@@ -385,14 +377,8 @@ const pages: PageText = {
   file: (() => {
     const g = groupDigits;
     const listedOnlyIf = '除非读取第 1 行失败（那里是无效的 JSON，或前 8 KiB 中有不是 UTF-8 的字节：此时它会列出修复流程恢复的内容）';
-    const types: Record<string, string> = { array: '数组', null: 'null', number: '数字', string: '字符串', boolean: '布尔值' };
-    const found = (what: string) => {
-      if (what === 'missing') return '缺失';
-      const b = /^a boolean \((.*)\)$/.exec(what);
-      if (b) return `是布尔值（${b[1]}）`;
-      const w: Record<string, string> = { null: '是 null', 'a string': '是字符串', 'a number': '是数字', 'a list': '是列表', 'an object': '是对象' };
-      return w[what] ?? `是 ${what}`;
-    };
+    const found = (p: ContractProblem) =>
+      p.found === 'boolean' ? `是布尔值（${p.bool}）` : { missing: '缺失', null: '是 null', string: '是字符串', number: '是数字', list: '是列表', object: '是对象' }[p.found];
     return {
       heading: '文件',
       problems: (n: number) => `发现 ${g(n)} 个问题`,
@@ -401,49 +387,7 @@ const pages: PageText = {
       more: (n: number) => `… 还有 ${g(n)} 个（见下方各行）`,
       lines: (n: number) => `各行（${g(n)}）`,
       severity: { error: '错误', warning: '警告', info: '提示' },
-      /** 按诊断类型翻译；句中引用的 Python 异常文本、值和文件名原样保留。 */
-      diagnostic: (kind: string, message: string) => {
-        const m = (re: RegExp) => re.exec(String(message));
-        let x: RegExpExecArray | null;
-        switch (kind) {
-          case 'invalid-utf8':
-            return (x = m(/^Not valid UTF-8 \((.*)\): nanobot cannot/s)) ? `不是合法的 UTF-8（${x[1]}）：nanobot 完全无法读取这个文件，会新建一个空会话，并在下次保存时替换整个文件。` : message;
-          case 'bom':
-            return '以字节顺序标记（U+FEFF）开头：nanobot 无法解析这一行，这一行会丢失。';
-          case 'bad-json':
-            return (x = m(/^Not valid JSON: (.*)$/s)) ? `不是合法的 JSON：${x[1]}` : message;
-          case 'too-deep':
-            return (x = m(/^Nested too deeply for Python: (.*)$/s)) ? `嵌套过深，Python 无法解析：${x[1]}` : message;
-          case 'not-object':
-            return (x = m(/^A JSON (\w+), not an object/)) ? `是 JSON ${types[x[1]!] ?? x[1]}，不是对象：nanobot 遇到它会抛出 AttributeError，这个文件一条也加载不了。` : message;
-          case 'blank-line':
-            return '空行：nanobot 会跳过它（但自己从不写空行）。';
-          case 'padded-line':
-            return '前后有 JSON 不允许的空白；nanobot 加载时会去掉。';
-          case 'line-ending':
-            return (x = m(/^Line endings (.*): nanobot reads them all/s)) ? `换行符为 ${x[1]!.split(' and ').join('、')}：nanobot 都能读取，保存时一律写成 "\\n"。` : message;
-          case 'no-final-newline':
-            return '最后一行没有换行符：它可能在写入时被截断了。';
-          case 'missing-metadata':
-            return `没有元数据记录：nanobot 从文件名得出键；它的会话列表不会列出这个文件，${listedOnlyIf}。`;
-          case 'metadata-not-first':
-            return String(message).includes('first line is blank')
-              ? '元数据记录不在第 1 行：nanobot 不会列出第一行为空行的文件。'
-              : `元数据记录不在第 1 行：nanobot 的会话列表只读取第 1 行，因此不会列出这个文件，${listedOnlyIf}。`;
-          case 'duplicate-metadata':
-            return '有多条元数据记录：nanobot 加载时使用最后一条，但它的列表显示第一条。';
-          case 'bad-time':
-            return (x = m(/^(\S+) is not an ISO date nanobot can read \((.*)\): its strict load fails/s)) ? `${x[1]} 不是 nanobot 能读取的 ISO 日期（${x[2]}）：严格加载会失败，修复流程会把它替换为当前时间。` : message;
-          case 'bad-last-consolidated':
-            return (x = m(/^last_consolidated (.*) is not a whole number between 0 and (\d+): /s)) ? `last_consolidated ${x[1]} 不是 0 到 ${x[2]} 之间的整数：nanobot 会把它重置为 0，并再次回放已归档的消息。` : message;
-          case 'key-mismatch':
-            return (x = m(/^The stored key "(.*)" belongs in (.*), not (.*): nanobot loads this file under a different key, or never\.$/s)) ? `存储的键 "${x[1]}" 应当在 ${x[2]} 中，而不是 ${x[3]}：nanobot 会以另一个键加载这个文件，或者根本不加载。` : message;
-          case 'missing-role':
-            return '消息没有 "role"：nanobot 的回放遇到它时会抛出 KeyError。';
-          default:
-            return message;
-        }
-      },
+      diagnostic,
       column: (n: number) => `（第 ${n} 列）`,
       lensesHeading: '这个文件的两种视角',
       differ: '两种视角不一致：nanobot 看不到这个文件中的全部内容。',
@@ -482,12 +426,8 @@ const pages: PageText = {
       nanobotsOwn: 'nanobot 自有',
       notNanobots: '不是 nanobot 的键',
       usesLastConsolidated: (n: number) => `nanobot 使用 ${n}：只要不是 0 到消息数之间的整数，都会被重置为 0。`,
-      contract: (problem: string) => {
-        const x = /^(.*?) is not what nanobot writes(?:: (.*) is (.*))?$/s.exec(String(problem));
-        if (!x) return `${problem}。`;
-        const where = x[2] === undefined ? '' : x[2] === 'the value' ? '：值' : `：${x[2]} `;
-        return `${x[1]} 不是 nanobot 写入的格式${where}${x[3] === undefined ? '' : found(x[3])}。`;
-      },
+      contract: (p: ContractProblem) =>
+        p.path === null ? `${p.key} 不是 nanobot 写入的格式。` : `${p.key} 不是 nanobot 写入的格式：${p.path.length ? `${p.path.join('.')} ` : '值'}${found(p)}。`,
       recordFields: {
         _type: '标明这一行是元数据记录，而不是消息',
         key: '真正的会话键（文件名只是它的有损副本）',

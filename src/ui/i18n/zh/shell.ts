@@ -155,25 +155,21 @@ const shell: ShellText = {
       nothing: (name) => `“${name}”不是 nanobot 工作区、sessions 文件夹或配置文件夹，其中也没有看起来像会话的文件。`,
       role: { namespace: '工作区', legacy: '旧版', loose: '文件', workspace: '会话' },
       picker: (label, role, n) => `${label}（${role}，${groupDigits(n)} 个文件）`,
-      label: (label) => {
-        const fixed: Record<string, string> = {
-          'default workspace (workspace/sessions)': '默认工作区（workspace/sessions）',
-          'workspace sessions': '工作区会话',
-          'sessions folder': 'sessions 文件夹',
-          'session-like files in this folder': '此文件夹中像会话的文件',
-          'legacy global sessions': '旧版全局会话',
-          'session namespace': '会话命名空间',
-          'a single file': '单个文件',
-        };
-        if (typeof label !== 'string') return '';
-        return fixed[label] ?? (/^workspace [0-9a-f]+$/i.test(label) ? `工作区 ${label.slice(10)}` : label);
+      label: (l) => {
+        switch (l.code) {
+          case 'default-workspace': return '默认工作区（workspace/sessions）';
+          case 'workspace-sessions': return '工作区会话';
+          case 'sessions-folder': return 'sessions 文件夹';
+          case 'loose': return '此文件夹中像会话的文件';
+          case 'legacy': return '旧版全局会话';
+          case 'single-file': return '单个文件';
+          case 'namespace': return l.workspacePath ?? (l.id ? `工作区 ${l.id}` : '会话命名空间');
+        }
       },
-      note: (note) => {
-        if (typeof note !== 'string') return '';
-        if (note === 'This folder is not a nanobot workspace, sessions folder or config folder.') return '此文件夹不是 nanobot 工作区、sessions 文件夹或配置文件夹。';
-        const m = /^This workspace has the id (.+?): newer nanobot/.exec(note);
-        return m ? `此工作区的 id 是 ${m[1]}：较新的 nanobot 把它的会话保存在 <配置文件夹>/sessions/${m[1]}/ 中（通常是 ~/.nanobot/sessions/…）。打开那个文件夹即可看到它们。` : note;
-      },
+      note: (n) =>
+        n.code === 'not-nanobot-folder'
+          ? '此文件夹不是 nanobot 工作区、sessions 文件夹或配置文件夹。'
+          : `此工作区的 id 是 ${n.id}：较新的 nanobot 把它的会话保存在 <配置文件夹>/sessions/${n.id}/ 中（通常是 ~/.nanobot/sessions/…）。打开那个文件夹即可看到它们。`,
     },
     chosen: '（手动选择）',
     recognised: '（已识别）',
@@ -256,25 +252,17 @@ const shell: ShellText = {
     notListed: '未列出',
     msgs: (n) => (n === null ? '… 条消息' : `${groupDigits(n)} 条消息`),
     showMore: (n, left) => `再显示 ${groupDigits(n)} 个（还有 ${groupDigits(left)} 个未显示）`,
-    skip: (reason) => {
-      if (typeof reason !== 'string') return '';
-      const fixed: Record<string, string> = {
-        'not a canonical base64url name: nanobot main never lists it': '不是规范的 base64url 文件名：nanobot main 从不列出它',
-        'empty file': '空文件',
-        'first line is blank': '第一行是空行',
-        'first line is not a metadata record': '第一行不是元数据记录',
-        'its first line is not a metadata record': '它的第一行不是元数据记录',
-      };
-      if (fixed[reason]) return fixed[reason];
-      let m = /^nanobot's repair reads (.+), which does not exist$/.exec(reason);
-      if (m) return `nanobot 的修复流程会去读 ${m[1]}，但它不存在`;
-      m = /^nanobot cannot read it \((.+)\)$/.exec(reason);
-      if (m) return `nanobot 无法读取它（${m[1]}）`;
-      m = /^nanobot's listing raises (.+) here: it lists no session at all$/.exec(reason);
-      if (m) return `nanobot 的列表在这里抛出 ${m[1]}：它一个会话也列不出来`;
-      m = /^Session Lens could not read it \(([\s\S]+)\)$/.exec(reason);
-      if (m) return `Session Lens 无法读取它：${m[1]}`;
-      return reason;
+    skip: (r) => {
+      switch (r.code) {
+        case 'not-base64url': return '不是规范的 base64url 文件名：nanobot main 从不列出它';
+        case 'empty': return '空文件';
+        case 'blank-first': return '第一行是空行';
+        case 'not-metadata-first': return '第一行不是元数据记录';
+        case 'repair-reads-missing': return `nanobot 的修复流程会去读 ${r.file}，但它不存在`;
+        case 'unreadable': return `nanobot 无法读取它（${r.error}）`;
+        case 'listing-raises': return `nanobot 的列表在这里抛出 ${r.error}：它一个会话也列不出来`;
+        case 'lens-cannot-read': return `Session Lens 无法读取它：${r.error}`;
+      }
     },
     noMetadata: '它的第一行不是元数据记录',
     badge: {

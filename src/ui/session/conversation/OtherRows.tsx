@@ -20,7 +20,7 @@ export function CorruptRow({ line, record, diagnostics, onOpenLine }: { line: nu
       <ul class="sl-diags">
         {diagnostics.map((d, i) => (
           <li key={i}>
-            {showControls(pg().file.diagnostic(d.kind, d.message))}
+            {showControls(pg().file.diagnostic(d))}
             {d.column ? t.column(d.column) : ''}
           </li>
         ))}

@@ -46,7 +46,7 @@ export function FileTab({ opened, line, onLine }: FileTabProps) {
             {diags.slice(0, 200).map((d, i) => (
               <li key={i} class={`sl-sev-${d.severity}`}>
                 <button type="button" class="sl-link" onClick={() => go(d.line)}>{t.lineAt(d.line + 1, d.column ?? 0)}</button>{' '}
-                <span class="sl-tag">{t.severity[d.severity]}</span> {showControls(t.diagnostic(d.kind, d.message))}
+                <span class="sl-tag">{t.severity[d.severity]}</span> {showControls(t.diagnostic(d))}
               </li>
             ))}
             {diags.length > 200 && <li class="sl-muted">{t.more(diags.length - 200)}</li>}

@@ -60,7 +60,7 @@ function Line({ rec, n, diags, hl }: { rec: FileRecord; n: number; diags: Diagno
           )}
           {diags.map((d, i) => (
             <p key={i} class={`sl-diag sl-sev-${d.severity}`}>
-              {t.severity[d.severity]}{pg().session.listColon}{showControls(t.diagnostic(d.kind, d.message))}
+              {t.severity[d.severity]}{pg().session.listColon}{showControls(t.diagnostic(d))}
               {d.column ? t.column(d.column) : ''}
             </p>
           ))}

@@ -127,7 +127,7 @@ function LineRow({ file, index, version, n, head, hl }: LineRowProps) {
           )}
           {diags.map((d, i) => (
             <p key={i} class={`sl-diag sl-sev-${d.severity}`}>
-              {f.severity[d.severity]}{pg().session.listColon}{showControls(f.diagnostic(d.kind, d.message))}
+              {f.severity[d.severity]}{pg().session.listColon}{showControls(f.diagnostic(d))}
               {d.column ? f.column(d.column) : ''}
             </p>
           ))}

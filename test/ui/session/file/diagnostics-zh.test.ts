@@ -1,12 +1,13 @@
 /**
- * The Chinese catalog's diagnostics and metadata-contract sentences: every kind the core reports is
- * translated (none falls back to the core's English), and what the sentence quotes (Python's
- * exception text, a value, a file name) appears verbatim. The English catalog is the core's text.
+ * Diagnostics and metadata-contract problems in words: the core hands a code and values, and each
+ * catalog words every kind; what a sentence quotes (Python's exception text, a value, a file name)
+ * appears verbatim.
  */
 import { describe, expect, it } from 'vitest';
 import { parseDocument, type Diagnostic, type DiagnosticKind } from '../../../../src/core/document';
 import { contractProblem } from '../../../../src/core/metadata-contracts';
 import { pyLoads } from '../../../../src/core/pyjson';
+import type { VisibilityNote } from '../../../../src/core/upgrade';
 import en from '../../../../src/ui/i18n/en/pages';
 import zh from '../../../../src/ui/i18n/zh/pages';
 
@@ -45,23 +46,26 @@ const loads = (text: string) => {
   return r.value;
 };
 
-describe('diagnostics in Chinese', () => {
-  it('translate every kind the core reports, never falling back to its English', () => {
+describe('diagnostics in each language', () => {
+  it('every kind the core reports is worded in Chinese and English from its code and values', () => {
     const kinds = new Set<DiagnosticKind>(cases.map((d) => d.kind));
     expect([...kinds].sort()).toEqual(
       ['bad-json', 'bad-last-consolidated', 'bad-time', 'blank-line', 'bom', 'duplicate-metadata', 'invalid-utf8', 'key-mismatch', 'line-ending', 'metadata-not-first', 'missing-metadata', 'missing-role', 'no-final-newline', 'not-object', 'padded-line', 'too-deep'].sort(),
     );
     for (const d of cases) {
-      const z = zh.file.diagnostic(d.kind, d.message);
-      expect(z, d.message).not.toBe(d.message);
+      expect(Object.keys(d)).not.toContain('message');
+      const z = zh.file.diagnostic(d);
+      const e = en.file.diagnostic(d);
       expect(CJK.test(z), z).toBe(true);
-      expect(en.file.diagnostic(d.kind, d.message)).toBe(d.message);
+      expect(CJK.test(e), e).toBe(false);
+      expect(zh.health.message(d)).toBe(z);
+      expect(en.health.message(d)).toBe(e);
     }
   });
 
   it('quote Python’s text, the values and the file names verbatim', () => {
-    const zhOf = (k: DiagnosticKind) => cases.filter((d) => d.kind === k).map((d) => zh.file.diagnostic(d.kind, d.message));
-    expect(zhOf('invalid-utf8')[0]).toMatch(/^不是合法的 UTF-8（'utf-8' codec can't decode byte 0xff in byte \d+ of the line: invalid start byte）：/);
+    const zhOf = (k: DiagnosticKind) => cases.filter((d) => d.kind === k).map((d) => zh.file.diagnostic(d));
+    expect(zhOf('invalid-utf8')[0]).toMatch(/^不是合法的 UTF-8（'utf-8' codec can't decode byte 0xff in position 29: invalid start byte；该行第 30 个字节）：/);
     expect(zhOf('bad-json')[0]).toBe('不是合法的 JSON：Expecting value: line 1 column 28 (char 27)');
     expect(zhOf('too-deep')[0]).toMatch(/^嵌套过深，Python 无法解析：maximum recursion depth exceeded/);
     expect(zhOf('not-object')[0]).toMatch(/^是 JSON 数组，不是对象：nanobot 遇到它会抛出 AttributeError/);
@@ -73,11 +77,17 @@ describe('diagnostics in Chinese', () => {
       '元数据记录不在第 1 行：nanobot 的会话列表只读取第 1 行，因此不会列出这个文件，除非读取第 1 行失败（那里是无效的 JSON，或前 8 KiB 中有不是 UTF-8 的字节：此时它会列出修复流程恢复的内容）。',
       '元数据记录不在第 1 行：nanobot 不会列出第一行为空行的文件。',
     ]);
+    const enOf = (k: DiagnosticKind) => cases.filter((d) => d.kind === k).map((d) => en.file.diagnostic(d));
+    expect(enOf('key-mismatch')[0]).toBe('The stored key "cli:direct" belongs in cli_direct.jsonl, not other.jsonl: nanobot loads this file under a different key, or never.');
+    expect(enOf('line-ending')[0]).toBe('Line endings "\\r\\n" and "\\n": nanobot reads them all, and writes "\\n" when it saves.');
   });
 
-  it('an unknown kind or a sentence the core no longer words that way is shown as the core wrote it', () => {
-    expect(zh.file.diagnostic('lone-surrogate', 'A lone surrogate')).toBe('A lone surrogate');
-    expect(zh.file.diagnostic('bad-json', 'Some new wording')).toBe('Some new wording');
+  it('the core hands values, not words', () => {
+    const byKind = (k: DiagnosticKind) => cases.find((d) => d.kind === k)!;
+    expect(byKind('key-mismatch').values).toEqual({ key: 'cli:direct', expected: 'cli_direct.jsonl', fileName: 'other.jsonl' });
+    expect(byKind('bad-last-consolidated').values).toEqual({ value: '99', max: 1 });
+    expect(byKind('not-object').values).toEqual({ type: 'array' });
+    expect(byKind('invalid-utf8').values).toEqual({ error: "'utf-8' codec can't decode byte 0xff in position 29: invalid start byte", byte: 30 });
   });
 });
 
@@ -89,5 +99,30 @@ describe('metadata contracts in Chinese', () => {
     expect(say('goal_state', loads('{"status": 1}'))).toBe('goal_state 不是 nanobot 写入的格式：status 是数字。');
     expect(say('_last_summary', loads('{"text": true, "last_active": "x"}'))).toBe('_last_summary 不是 nanobot 写入的格式：text 是布尔值（true）。');
     expect(en.file.contract(contractProblem('goal_state', 'done' as never)!)).toBe('goal_state is not what nanobot writes: the value is a string.');
+  });
+});
+
+describe('upgrade notes in each language', () => {
+  const notes: VisibilityNote[] = [
+    { code: 'not-in-namespace', version: 'v0.3.0' },
+    { code: 'name-not-base64url' },
+    { code: 'startup-raises', error: 'RecursionError' },
+    { code: 'left-in-workspace', stay: { code: 'not-json', line: 6, error: 'Expecting value: line 1 column 1 (char 0)' } },
+    { code: 'left-in-workspace', stay: { code: 'not-utf8', line: 2 } },
+    { code: 'left-in-workspace', stay: { code: 'not-object', line: 3 } },
+    { code: 'left-in-workspace', stay: { code: 'bad-updated-at', line: 1 } },
+    { code: 'left-in-workspace', stay: { code: 'no-record' } },
+    { code: 'moved-name-not-base64url' },
+    { code: 'moved-at-startup' },
+    { code: 'load-raises', error: 'KeyError' },
+    { code: 'loads-nothing' },
+  ];
+  it('word every code, quoting the exception and the version label as they are', () => {
+    for (const n of notes) {
+      expect(CJK.test(zh.upgrade.note(n)), zh.upgrade.note(n)).toBe(true);
+      expect(CJK.test(en.upgrade.note(n))).toBe(false);
+    }
+    expect(en.upgrade.note(notes[0]!)).toBe("nanobot 0.3.0 never looks in main's session namespace");
+    expect(zh.upgrade.note(notes[3]!)).toBe('main 启动时的迁移把它留在工作区中（第 6 行不是 JSON（Expecting value: line 1 column 1 (char 0)）），而 main 从不查看那里');
   });
 });
