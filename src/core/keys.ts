@@ -74,7 +74,8 @@ export function saveTmpName(fileName: string, version: NanobotVersion, hex16: st
 export function keyFromStem(stem: string, version: NanobotVersion): string | null {
   const rule = rulesOf(version).stemKey;
   if (rule === 'canonical-only') return keyFromBase64urlStem(stem);
-  if (rule === 'decoded-else-first-underscore') return decodeStorageKey(stem) ?? listFallbackKey(stem);
+  // `decoded or fallback`: a stem that decodes to "" (`====`) is falsy, so the fallback names it.
+  if (rule === 'decoded-else-first-underscore') return decodeStorageKey(stem) || listFallbackKey(stem);
   return listFallbackKey(stem);
 }
 
