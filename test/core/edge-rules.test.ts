@@ -4,7 +4,7 @@
  * (test/edge-corpus/ holds the scripts).
  */
 import { describe, expect, it } from 'vitest';
-import { keyFromStem } from '../../src/core/keys';
+import { base64urlKey, keyFromStem } from '../../src/core/keys';
 import { listingRow } from '../../src/core/listing';
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -18,5 +18,26 @@ describe('v0.3.0 stems that decode to ""', () => {
     expect(out.kind === 'row' && out.row.key).toBe('====');
     // main lists only canonical stems.
     expect(keyFromStem('====', 'main')).toBeNull();
+  });
+});
+
+/** main's listing row of a file (its metadata line, one line under test, then a user message "after"): preview, and whether the repair pass made it. */
+function mainRow(key: string, line: string): [string, boolean] | null {
+  const meta = JSON.stringify({ _type: 'metadata', key, created_at: '2020-01-01T00:00:00', updated_at: '2020-01-01T00:00:00', metadata: {} });
+  const bytes = enc(`${meta}\n${line}\n{"role": "user", "content": "after"}\n`);
+  const out = listingRow({ bytes, complete: true, fileName: `${base64urlKey(key)}.jsonl`, mtimeIso: '2020-01-01T00:00:00', now: '2020-01-01T00:00:00', version: 'main' });
+  return out.kind === 'row' ? [out.row.preview, out.repaired] : null;
+}
+
+describe("main's listing: the provider_state prefix test is Python's `\\s`", () => {
+  it('skips a line led by Python whitespace (\\x1c, U+0085, U+3000); parses one led by U+FEFF; needs `,` or `}` after the type', () => {
+    // Measured with nanobot main's list_sessions (test/edge-corpus/listing_rules.py): the repaired
+    // rows are those whose repair pass logged a corrupt line.
+    expect(mainRow('k:u3000', '\u3000{"_type": "provider_state", "role": "user", "content": "hi"}')).toEqual(['after', false]);
+    expect(mainRow('k:x1c', '\x1c{"_type": "provider_state", "role": "user", "content": "hi"}')).toEqual(['after', false]);
+    expect(mainRow('k:x85', '{\x85"_type":"provider_state"}')).toEqual(['after', false]);
+    expect(mainRow('k:feff', '\ufeff{"_type": "provider_state", "role": "user", "content": "hi"}')).toEqual(['after', true]);
+    expect(mainRow('k:bracket', '{"_type": "provider_state"]')).toEqual(['after', true]);
+    expect(mainRow('k:suffix', '{"_type":"provider_stateX", "role":"user","content":"hi"}')).toEqual(['hi', false]);
   });
 });

@@ -4,4 +4,5 @@
 v=$1; shift
 . /tmp/nanobot-env-$v.sh
 export HOME=$(mktemp -d)
-cd "$HOME" && exec "$NANOBOT_PYTHON" "$@"
+script=$(realpath "$1"); shift
+cd "$HOME" && exec "$NANOBOT_PYTHON" "$script" "$@"
