@@ -138,7 +138,11 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
     records++;
     if (records > PREVIEW_MAX_RECORDS || chars > PREVIEW_MAX_CHARS) break;
     const data = parse(raw, rules);
-    if (dictGet(data, '_type') === 'metadata' || (rules.providerStateRecord && isProviderStateRecord(data))) continue;
+    const type = dictGet(data, '_type');
+    if (rules.previewSkipTest === 'in-set' && (Array.isArray(type) || isDict(type))) {
+      throw new HeadRaise({ type: 'TypeError', message: `unhashable type: '${pyTypeName(type)}'` });
+    }
+    if (type === 'metadata' || (rules.providerStateRecord && isProviderStateRecord(data))) continue;
     const role = dictGet(data, 'role');
     if (role !== 'user' && role !== 'assistant') continue;
     const p = messagePreview(data, rules.version);

@@ -47,6 +47,12 @@ export interface VersionRules {
   listingRepairReadsFallbackFile: boolean;
   /** Reading a listing head: only data errors become a repair row; others propagate (§31). */
   headErrorsToRepair: 'any' | 'data-errors';
+  /**
+   * How the listing's preview scan skips non-message records: `_type == "metadata"`, or main's
+   * `_type in {"metadata", "provider_state"}`, where an unhashable `_type` (a list or dict) raises
+   * TypeError and the file's row comes from the repair pass (§29, §31).
+   */
+  previewSkipTest: 'equals-metadata' | 'in-set';
 
   // §5 get_history
   /** The signature's default `max_messages`. */
@@ -106,6 +112,7 @@ const V02: VersionRules = {
   typedMetadata: false,
   listingRepairReadsFallbackFile: true,
   headErrorsToRepair: 'any',
+  previewSkipTest: 'equals-metadata',
   defaultMaxMessages: 120,
   nonPositiveMaxMessages: 120,
   archivedReplayTail: 0,
@@ -159,6 +166,7 @@ const MAIN: VersionRules = {
   sessionsHome: 'namespace',
   providerStateRecord: true,
   typedMetadata: true,
+  previewSkipTest: 'in-set',
   defaultMaxMessages: 0,
   nonPositiveMaxMessages: null,
   archivedReplayTail: 8,

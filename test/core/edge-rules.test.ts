@@ -41,3 +41,17 @@ describe("main's listing: the provider_state prefix test is Python's `\\s`", () 
     expect(mainRow('k:suffix', '{"_type":"provider_stateX", "role":"user","content":"hi"}')).toEqual(['hi', false]);
   });
 });
+
+describe("main's listing: `_type in {…}` with an unhashable `_type`", () => {
+  it('raises TypeError in the preview scan, so the row comes from the repair pass', () => {
+    const meta = JSON.stringify({ _type: 'metadata', key: 'k:l', created_at: '2020-01-01T00:00:00', updated_at: '2020-01-01T00:00:00', metadata: {} });
+    for (const t of ['["a"]', '{}']) {
+      const bytes = enc(`${meta}\n{"_type": ${t}, "role": "user", "content": "hi"}\n{"role": "user", "content": "after"}\n`);
+      const out = listingRow({ bytes, complete: true, fileName: `${base64urlKey('k:l')}.jsonl`, mtimeIso: '2020-01-01T00:00:00', now: '2020-01-01T00:00:00', version: 'main' });
+      expect(out).toMatchObject({ kind: 'row', repaired: true, headError: { type: 'TypeError', message: `unhashable type: '${t === '{}' ? 'dict' : 'list'}'` }, row: { preview: 'hi' } });
+      // v0.3.0 compares with ==: the record is a message.
+      const v03 = listingRow({ bytes, complete: true, fileName: `${base64urlKey('k:l')}.jsonl`, mtimeIso: '2020-01-01T00:00:00', now: '2020-01-01T00:00:00', version: 'v0.3.0' });
+      expect(v03).toMatchObject({ kind: 'row', repaired: false, row: { preview: 'hi' } });
+    }
+  });
+});
