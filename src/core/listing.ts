@@ -10,7 +10,7 @@ import { decodedSpan, isDataError, loadNanobot, nonObjectError } from './load';
 import { messagePreview } from './preview';
 import { pyLoads, type PyError } from './pyjson';
 import { codePointLength, pyStrip } from './pytext';
-import { dictGet, isDict, pyEquals, PyFloat, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
+import { dictGet, isDict, pyItemEquals, PyFloat, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
 import { sessionTitle } from './title';
 
 export interface ListingRow {
@@ -239,7 +239,7 @@ function pyLess(a: PyValue, b: PyValue): boolean {
   if (Array.isArray(a) && Array.isArray(b)) {
     // Lists: the first elements that differ (by ==) decide; else the shorter is less.
     const n = Math.min(a.length, b.length);
-    for (let i = 0; i < n; i++) if (!pyEquals(a[i]!, b[i]!)) return pyLess(a[i]!, b[i]!);
+    for (let i = 0; i < n; i++) if (!pyItemEquals(a[i]!, b[i]!)) return pyLess(a[i]!, b[i]!);
     return a.length < b.length;
   }
   return incomparable(a, b);

@@ -112,7 +112,12 @@ function pyNumber(v: PyValue): number | bigint | null {
   return v instanceof PyFloat ? v.value : null;
 }
 
-/** Python `a == b` for JSON values: numbers across int/float/bool, lists and dicts deeply, key order ignored. */
+/**
+ * Python `a == b` for JSON values: numbers across int/float/bool, lists and dicts deeply, key order
+ * ignored. Inside a list or dict Python compares items by identity first (`x is y or x == y`), and
+ * every NaN `json.loads` makes is one object (`json.decoder.NaN`), so there NaN equals NaN; a NaN
+ * compared on its own does not.
+ */
 export function pyEquals(a: PyValue, b: PyValue): boolean {
   const x = pyNumber(a);
   const y = pyNumber(b);
@@ -122,12 +127,21 @@ export function pyEquals(a: PyValue, b: PyValue): boolean {
     return typeof x === 'bigint' || typeof y === 'bigint' ? x == y : x === y;
   }
   if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => pyEquals(v, b[i]!));
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => pyItemEquals(v, b[i]!));
   }
   if (isDict(a) || isDict(b)) {
     if (!isDict(a) || !isDict(b)) return false;
     const ka = dictKeys(a);
-    return ka.length === dictKeys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && pyEquals(a[k]!, b[k]!));
+    return ka.length === dictKeys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && pyItemEquals(a[k]!, b[k]!));
   }
   return a === b;
+}
+
+/** Python's `PyObject_RichCompareBool(a, b, Py_EQ)`, how lists, dicts and sorts compare items: identity first, so json's one NaN equals itself. */
+export function pyItemEquals(a: PyValue, b: PyValue): boolean {
+  return isJsonNaN(a) && isJsonNaN(b) ? true : pyEquals(a, b);
+}
+
+function isJsonNaN(v: PyValue): boolean {
+  return v instanceof PyFloat && Number.isNaN(v.value);
 }

@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { base64urlKey, keyFromStem } from '../../src/core/keys';
-import { listingRow } from '../../src/core/listing';
+import { listingRow, sortListing, type ListingRow } from '../../src/core/listing';
+import { pyDumps, pyLoads } from '../../src/core/pyjson';
+import { pyEquals, type PyDict } from '../../src/core/pyvalue';
+import { publicHistoryMessage } from '../../src/core/runtime-context';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const META = '{"_type": "metadata", "created_at": "2020-01-01T00:00:00", "updated_at": "2020-01-01T00:00:00", "metadata": {}}\n';
@@ -53,5 +56,28 @@ describe("main's listing: `_type in {…}` with an unhashable `_type`", () => {
       const v03 = listingRow({ bytes, complete: true, fileName: `${base64urlKey('k:l')}.jsonl`, mtimeIso: '2020-01-01T00:00:00', now: '2020-01-01T00:00:00', version: 'v0.3.0' });
       expect(v03).toMatchObject({ kind: 'row', repaired: false, row: { preview: 'hi' } });
     }
+  });
+});
+
+describe("Python's == on JSON values", () => {
+  // Measured with nanobot v0.3.0's public_history_message and Python's sorted (test/edge-corpus/equality_rules.py).
+  const loads = (t: string) => {
+    const r = pyLoads(t);
+    if (!r.ok) throw new Error(t);
+    return r.value;
+  };
+  it("json's NaN equals itself inside lists and dicts, so marker blocks with NaN match; 1 == 1.0 == True; key order aside", () => {
+    const m = loads('{"role": "user", "content": [{"type": "text", "text": "a"}, {"type": "text", "text": "ctx", "n": NaN}], "_runtime_context": {"version": 1.0, "blocks": [{"n": NaN, "text": "ctx", "type": "text"}]}}') as PyDict;
+    expect(pyDumps(publicHistoryMessage(m).content!)).toBe('[{"type": "text", "text": "a"}]');
+    const n = loads('{"role": "user", "content": [{"type": "text", "text": "ctx", "n": 1}], "_runtime_context": {"version": true, "blocks": [{"type": "text", "text": "ctx", "n": 1.0}]}}') as PyDict;
+    expect(pyDumps(publicHistoryMessage(n).content!)).toBe('[]');
+    // A NaN compared on its own is not equal to itself.
+    expect(pyEquals(loads('NaN'), loads('NaN'))).toBe(false);
+    expect(pyEquals(loads('[NaN]'), loads('[NaN]'))).toBe(true);
+  });
+  it('the listing sort: [NaN, 2] sorts above [NaN, 1] (their NaNs are one object)', () => {
+    const rows = [loads('[NaN, 1]'), loads('[NaN, 2]')].map((u, i): ListingRow => ({ key: `k${i}`, created_at: '', updated_at: u, title: '', preview: '', path: `f${i}.jsonl` }));
+    const sorted = sortListing(rows);
+    expect('rows' in sorted && sorted.rows.map((r) => r.key)).toEqual(['k1', 'k0']);
   });
 });
