@@ -7,8 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { base64urlKey, keyFromStem } from '../../src/core/keys';
 import { listingRow, sortListing, type ListingRow } from '../../src/core/listing';
 import { pyDumps, pyLoads } from '../../src/core/pyjson';
+import type { NanobotVersion } from '../../src/core/nanobot-version';
 import { pyEquals, type PyDict } from '../../src/core/pyvalue';
+import { getHistory } from '../../src/core/replay';
 import { publicHistoryMessage } from '../../src/core/runtime-context';
+import { loadTokenizer } from '../../src/core/tokenizer';
+import { estimateMessageTokens } from '../../src/core/tokens';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const META = '{"_type": "metadata", "created_at": "2020-01-01T00:00:00", "updated_at": "2020-01-01T00:00:00", "metadata": {}}\n';
@@ -79,5 +83,32 @@ describe("Python's == on JSON values", () => {
     const rows = [loads('[NaN, 1]'), loads('[NaN, 2]')].map((u, i): ListingRow => ({ key: `k${i}`, created_at: '', updated_at: u, title: '', preview: '', path: `f${i}.jsonl` }));
     const sorted = sortListing(rows);
     expect('rows' in sorted && sorted.rows.map((r) => r.key)).toEqual(['k1', 'k0']);
+  });
+});
+
+describe('a special token with a lone surrogate', () => {
+  // Measured with each version's estimate_message_tokens and Session.get_history (test/edge-corpus/token_rules.py).
+  it("v0.3.0 and main: the fallback's utf-8 encode raises UnicodeEncodeError, and so does get_history with a budget; v0.2 counts code points", async () => {
+    const count = await loadTokenizer();
+    const user = (content: string): PyDict => ({ role: 'user', content });
+    const estimate = (m: PyDict, v: NanobotVersion) => {
+      try {
+        return estimateMessageTokens(m, count, v);
+      } catch (e) {
+        return (e as { error: unknown }).error;
+      }
+    };
+    const msg = (where: string) => ({ type: 'UnicodeEncodeError', message: `'utf-8' codec can't encode ${where}: surrogates not allowed` });
+    for (const v of ['v0.3.0', 'main'] as const) {
+      expect(estimate(user('<|endoftext|>\ud800'), v)).toEqual(msg("character '\\ud800' in position 13"));
+      expect(estimate(user('a\udc00\udfff\ud800<|fim_prefix|>'), v)).toEqual(msg('characters in position 1-3'));
+      expect(estimate(user('\ud83d\ude00\udc00<|endoftext|>'), v)).toEqual(msg("character '\\udc00' in position 1"));
+      expect(estimate(user('<|endoftext|>'), v)).toBe(17);
+      expect(estimate(user('x\ud800'), v)).toBe(6);
+      const messages = [user('<|endoftext|>\ud800'), { role: 'assistant', content: 'ok' }];
+      expect(getHistory(messages, 0, { maxMessages: 50, maxTokens: 0 }, v, (m) => estimateMessageTokens(m, count, v)).error).toBeNull();
+      expect(getHistory(messages, 0, { maxMessages: 50, maxTokens: 100000 }, v, (m) => estimateMessageTokens(m, count, v)).error).toMatchObject(msg("character '\\ud800' in position 13"));
+    }
+    expect(estimate(user('<|endoftext|>\ud800'), 'v0.2')).toBe(7);
   });
 });
