@@ -3,7 +3,7 @@
  * lossy or global legacy file (§4–6), and main's start-up migration into its namespace (§11).
  * The upgrade view and the golden runner both ask these questions.
  */
-import { isoRoundTrip } from './isotime';
+import { hostLocalOffset, isoRoundTrip, isoTimestampError, type LocalOffset } from './isotime';
 import { decodeStrict, findUtf8Fault } from './lines';
 import { firstNonBlankLine } from './load';
 import { pyLoads, type PyError } from './pyjson';
@@ -35,9 +35,10 @@ const ASCII_WS = new Set([0x20, 0x09, 0x0a, 0x0d, 0x0b, 0x0c]);
 /**
  * Whether main's start-up migration moves a workspace file into its namespace: only when the whole
  * file parses (lines split on `\n`, each non-blank one UTF-8 JSON object, a string `updated_at`
- * a valid ISO time, at least one record). Others stay behind, unseen by main; `reason` says why.
+ * a valid ISO time whose `.timestamp()` does not raise, at least one record). Others stay behind,
+ * unseen by main; `reason` says why. A naive time's timestamp is local time: `localOffset`.
  */
-export function migratesToNamespace(bytes: Uint8Array): { ok: true } | { ok: false; reason: string } | { error: PyError } {
+export function migratesToNamespace(bytes: Uint8Array, localOffset: LocalOffset = hostLocalOffset): { ok: true } | { ok: false; reason: string } | { error: PyError } {
   let records = 0;
   let start = 0;
   for (let line = 1; start <= bytes.length; line++) {
@@ -52,8 +53,10 @@ export function migratesToNamespace(bytes: Uint8Array): { ok: true } | { ok: fal
     if (!isDict(r.value)) return { ok: false, reason: `line ${line} is not a JSON object` };
     records++;
     const updated = dictGet(r.value, 'updated_at');
-    if (dictGet(r.value, '_type') === 'metadata' && typeof updated === 'string' && updated && !isoRoundTrip(updated).ok) {
-      return { ok: false, reason: `line ${line}: updated_at is not an ISO time` };
+    if (dictGet(r.value, '_type') === 'metadata' && typeof updated === 'string' && updated) {
+      if (!isoRoundTrip(updated).ok) return { ok: false, reason: `line ${line}: updated_at is not an ISO time` };
+      const error = isoTimestampError(updated, localOffset);
+      if (error) return { ok: false, reason: `line ${line}: updated_at has no timestamp (${error})` };
     }
   }
   return records ? { ok: true } : { ok: false, reason: 'the file holds no record' };

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { base64urlKey, keyFromStem } from '../../src/core/keys';
+import { migratesToNamespace } from '../../src/core/migration';
 import { listingRow, sortListing, type ListingRow } from '../../src/core/listing';
 import { pyDumps, pyLoads } from '../../src/core/pyjson';
 import type { NanobotVersion } from '../../src/core/nanobot-version';
@@ -110,5 +111,22 @@ describe('a special token with a lone surrogate', () => {
       expect(getHistory(messages, 0, { maxMessages: 50, maxTokens: 100000 }, v, (m) => estimateMessageTokens(m, count, v)).error).toMatchObject(msg("character '\\ud800' in position 13"));
     }
     expect(estimate(user('<|endoftext|>\ud800'), 'v0.2')).toBe(7);
+  });
+});
+
+describe("main's migration calls .timestamp() on updated_at", () => {
+  // Measured with main's SessionManager start-up under TZ=UTC and TZ=Asia/Shanghai (test/edge-corpus/migration_rules.py).
+  const file = (u: string) => enc(`{"_type": "metadata", "key": "k:0", "created_at": "${u}", "updated_at": "${u}", "metadata": {}}\n{"role": "user", "content": "hi"}\n`);
+  const utc = () => 0;
+  // Asia/Shanghai: local mean time +8:05:43 until 1901, +8:00 after.
+  const shanghai = (u: number) => (u < -2177481943 ? 29143 : 28800);
+  it('a naive time on the first local day of year 1 (or past 9999 by the offset) raises ValueError: the file stays', () => {
+    expect(migratesToNamespace(file('0001-01-01T00:00:00'), utc)).toEqual({ ok: false, reason: 'line 1: updated_at has no timestamp (year 0 is out of range)' });
+    expect(migratesToNamespace(file('0001-01-02T00:00:00'), utc)).toEqual({ ok: true });
+    expect(migratesToNamespace(file('0001-01-01T00:00:00+00:00'), utc)).toEqual({ ok: true });
+    expect(migratesToNamespace(file('9999-12-31T23:59:59'), utc)).toEqual({ ok: true });
+    expect(migratesToNamespace(file('9999-12-31T23:59:59'), shanghai)).toEqual({ ok: false, reason: 'line 1: updated_at has no timestamp (year 10000 is out of range)' });
+    expect(migratesToNamespace(file('0001-01-01T23:59:59'), shanghai)).toMatchObject({ ok: false });
+    expect(migratesToNamespace(file('0001-01-02T00:00:00'), shanghai)).toEqual({ ok: true });
   });
 });
