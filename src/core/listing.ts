@@ -5,7 +5,7 @@
 import { keyFromStem, safeKey } from './keys';
 import { rulesOf, type NanobotVersion, type VersionRules } from './nanobot-version';
 import { isProviderStateLine, isProviderStateRecord } from './provider-state';
-import { decodeStrict, findUtf8Fault, lineAt, utf8FaultMessage, type RawLine } from './lines';
+import { decodeStrict, findUtf8Fault, lineAt, pendingAtChunkEnd, utf8FaultMessage, type RawLine } from './lines';
 import { decodedSpan, isDataError, loadNanobot, nonObjectError } from './load';
 import { messagePreview } from './preview';
 import { pyLoads, type PyError } from './pyjson';
@@ -102,7 +102,7 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
       const f = findUtf8Fault(bytes, decodedTo, span);
       // A character cut by the end of what is decoded so far waits in Python's incremental decoder
       // for the next chunk; only at the end of the file is it an error.
-      if (f && f.reason === 'unexpected end of data' && (span < bytes.length || !complete)) decodedTo = f.pos;
+      if (f && (span < bytes.length || !complete) && pendingAtChunkEnd(bytes, f, span)) decodedTo = f.pos;
       else if (f) throw new HeadRaise({ type: 'UnicodeDecodeError', message: utf8FaultMessage(f) });
       else decodedTo = span;
     }

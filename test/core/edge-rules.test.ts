@@ -3,12 +3,14 @@
  * disagreed. Each answer here was measured by running nanobot's code at that version
  * (test/edge-corpus/ holds the scripts).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { base64urlKey, keyFromStem } from '../../src/core/keys';
+import { readSessionMetadata } from '../../src/core/load';
 import { migratesToNamespace } from '../../src/core/migration';
 import { listingRow, sortListing, type ListingRow } from '../../src/core/listing';
 import { pyDumps, pyLoads } from '../../src/core/pyjson';
-import type { NanobotVersion } from '../../src/core/nanobot-version';
+import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot-version';
 import { pyEquals, type PyDict } from '../../src/core/pyvalue';
 import { getHistory } from '../../src/core/replay';
 import { publicHistoryMessage } from '../../src/core/runtime-context';
@@ -128,5 +130,21 @@ describe("main's migration calls .timestamp() on updated_at", () => {
     expect(migratesToNamespace(file('9999-12-31T23:59:59'), shanghai)).toEqual({ ok: false, reason: 'line 1: updated_at has no timestamp (year 10000 is out of range)' });
     expect(migratesToNamespace(file('0001-01-01T23:59:59'), shanghai)).toMatchObject({ ok: false });
     expect(migratesToNamespace(file('0001-01-02T00:00:00'), shanghai)).toEqual({ ok: true });
+  });
+});
+
+describe('read_session_metadata when the first 8 KiB chunk ends inside a character', () => {
+  // Cases and answers made by each version's read_session_metadata (test/edge-corpus/metadata_chunks.py):
+  // a metadata line, or a message line after it, with a character (valid, cut, invalid, a surrogate's
+  // ED A0 80) straddling byte 8192. Python's decoder holds a cut sequence (and a cut ED A0–BF) for the
+  // next chunk, which it never reads when the first line ended in the first.
+  type Seg = ['t', string] | ['r', string, number] | ['h', string];
+  const build = (segs: Seg[]) =>
+    Uint8Array.from(segs.flatMap((s) => [...(s[0] === 'h' ? Buffer.from(s[1], 'hex') : enc(s[0] === 'r' ? s[1].repeat(s[2]) : s[1]))]));
+  it.each(NANOBOT_VERSIONS)('%s: every case reads what nanobot reads', (v) => {
+    const cases = JSON.parse(readFileSync(new URL(`../edge-corpus/metadata-chunks-${v}.json`, import.meta.url), 'utf8')) as { name: string; segments: Seg[]; key: string | null }[];
+    expect(cases).toHaveLength(58);
+    const got = cases.map((c) => [c.name, readSessionMetadata(build(c.segments), 'k:a', '2031-07-08T09:10:11.121314', v).result?.key ?? null]);
+    expect(got).toEqual(cases.map((c) => [c.name, c.key]));
   });
 });
