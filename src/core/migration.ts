@@ -4,8 +4,10 @@
  * The upgrade view and the golden runner both ask these questions.
  */
 import { hostLocalOffset, isoRoundTrip, isoTimestampError, type LocalOffset } from './isotime';
+import { saveTmpNameError } from './keys';
 import { decodeStrict, findUtf8Fault } from './lines';
 import { firstNonBlankLine } from './load';
+import { oldestWithHome } from './nanobot-version';
 import { pyLoads, type PyError } from './pyjson';
 import { dictGet, isDict } from './pyvalue';
 
@@ -36,9 +38,12 @@ const ASCII_WS = new Set([0x20, 0x09, 0x0a, 0x0d, 0x0b, 0x0c]);
  * Whether main's start-up migration moves a workspace file into its namespace: only when the whole
  * file parses (lines split on `\n`, each non-blank one UTF-8 JSON object, a string `updated_at`
  * a valid ISO time whose `.timestamp()` does not raise, at least one record). Others stay behind,
- * unseen by main; `reason` says why. A naive time's timestamp is local time: `localOffset`.
+ * unseen by main; `reason` says why. A naive time's timestamp is local time: `localOffset`. A file
+ * that parses is copied through a temp file `.<name>.<16 hex>.tmp` beside its new place: where that
+ * name is too long for the file system, the copy raises OSError, which the migration logs, and the
+ * file stays too.
  */
-export function migratesToNamespace(bytes: Uint8Array, localOffset: LocalOffset = hostLocalOffset): { ok: true } | { ok: false; reason: string } | { error: PyError } {
+export function migratesToNamespace(bytes: Uint8Array, fileName: string, localOffset: LocalOffset = hostLocalOffset): { ok: true } | { ok: false; reason: string } | { error: PyError } {
   let records = 0;
   let start = 0;
   for (let line = 1; start <= bytes.length; line++) {
@@ -59,5 +64,7 @@ export function migratesToNamespace(bytes: Uint8Array, localOffset: LocalOffset 
       if (error) return { ok: false, reason: `line ${line}: updated_at has no timestamp (${error})` };
     }
   }
-  return records ? { ok: true } : { ok: false, reason: 'the file holds no record' };
+  if (!records) return { ok: false, reason: 'the file holds no record' };
+  const copy = saveTmpNameError(fileName, oldestWithHome('namespace'));
+  return copy ? { ok: false, reason: `its copy's temp file cannot be made (${copy.type}: ${copy.message})` } : { ok: true };
 }

@@ -47,7 +47,7 @@ function visibility(bytes: Uint8Array, fileName: string, home: FileHome, version
     return { seen: true, note: null };
   }
   if (home === 'namespace') return canonical ? { seen: true, note: null } : { seen: false, note: 'its name is not the base64url of a key: main never loads or lists it' };
-  const m = migratesToNamespace(bytes);
+  const m = migratesToNamespace(bytes, fileName);
   if ('error' in m) return { seen: false, note: `main's start-up raises ${m.error.type} on this file` };
   if (!m.ok) return { seen: false, note: `main's start-up migration leaves it in the workspace (${m.reason}), where main never looks` };
   if (!canonical) return { seen: false, note: 'main moves it into its namespace, but its v0.2 name is not base64url: main never loads or lists it' };

@@ -123,13 +123,13 @@ describe("main's migration calls .timestamp() on updated_at", () => {
   // Asia/Shanghai: local mean time +8:05:43 until 1901, +8:00 after.
   const shanghai = (u: number) => (u < -2177481943 ? 29143 : 28800);
   it('a naive time on the first local day of year 1 (or past 9999 by the offset) raises ValueError: the file stays', () => {
-    expect(migratesToNamespace(file('0001-01-01T00:00:00'), utc)).toEqual({ ok: false, reason: 'line 1: updated_at has no timestamp (year 0 is out of range)' });
-    expect(migratesToNamespace(file('0001-01-02T00:00:00'), utc)).toEqual({ ok: true });
-    expect(migratesToNamespace(file('0001-01-01T00:00:00+00:00'), utc)).toEqual({ ok: true });
-    expect(migratesToNamespace(file('9999-12-31T23:59:59'), utc)).toEqual({ ok: true });
-    expect(migratesToNamespace(file('9999-12-31T23:59:59'), shanghai)).toEqual({ ok: false, reason: 'line 1: updated_at has no timestamp (year 10000 is out of range)' });
-    expect(migratesToNamespace(file('0001-01-01T23:59:59'), shanghai)).toMatchObject({ ok: false });
-    expect(migratesToNamespace(file('0001-01-02T00:00:00'), shanghai)).toEqual({ ok: true });
+    expect(migratesToNamespace(file('0001-01-01T00:00:00'), 'azo0.jsonl', utc)).toEqual({ ok: false, reason: 'line 1: updated_at has no timestamp (year 0 is out of range)' });
+    expect(migratesToNamespace(file('0001-01-02T00:00:00'), 'azo0.jsonl', utc)).toEqual({ ok: true });
+    expect(migratesToNamespace(file('0001-01-01T00:00:00+00:00'), 'azo0.jsonl', utc)).toEqual({ ok: true });
+    expect(migratesToNamespace(file('9999-12-31T23:59:59'), 'azo0.jsonl', utc)).toEqual({ ok: true });
+    expect(migratesToNamespace(file('9999-12-31T23:59:59'), 'azo0.jsonl', shanghai)).toEqual({ ok: false, reason: 'line 1: updated_at has no timestamp (year 10000 is out of range)' });
+    expect(migratesToNamespace(file('0001-01-01T23:59:59'), 'azo0.jsonl', shanghai)).toMatchObject({ ok: false });
+    expect(migratesToNamespace(file('0001-01-02T00:00:00'), 'azo0.jsonl', shanghai)).toEqual({ ok: true });
   });
 });
 
