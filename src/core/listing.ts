@@ -10,7 +10,7 @@ import { decodedSpan, isDataError, loadNanobot, nonObjectError } from './load';
 import { messagePreview } from './preview';
 import { pyLoads, type PyError } from './pyjson';
 import { codePointLength, pyStrip } from './pytext';
-import { dictGet, isDict, pyItemEquals, PyFloat, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
+import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, pyItemEquals, PyFloat, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
 import { sessionTitle } from './title';
 
 export interface ListingRow {
@@ -143,6 +143,9 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
       throw new HeadRaise({ type: 'TypeError', message: `unhashable type: '${pyTypeName(type)}'` });
     }
     if (type === 'metadata' || (rules.providerStateRecord && isProviderStateRecord(data))) continue;
+    // v0.3.0+ previews every record it scans through the public view, a deep copy, whatever its role.
+    const copyBudget = rules.depthBudget.listingPreviewCopy;
+    if (copyBudget !== null && copyDepth(data) > copyBudget) throw new HeadRaise({ ...DEEPCOPY_RECURSION });
     const role = dictGet(data, 'role');
     if (role !== 'user' && role !== 'assistant') continue;
     const p = messagePreview(data, rules.version);

@@ -6,10 +6,10 @@
 import { isoRoundTrip } from './isotime';
 import { decodeLines, decodeStrict, findUtf8Fault, pendingAtChunkEnd, splitLines, utf8FaultMessage, type RawLine } from './lines';
 import { rulesOf, type NanobotVersion, type VersionRules } from './nanobot-version';
-import { isProviderStateRecord, parseProviderState, type ProviderState } from './provider-state';
+import { isProviderStateRecord, parseProviderState, providerStateCopyRaises, type ProviderState } from './provider-state';
 import { pyLoads, type LoadsResult, type PyError } from './pyjson';
 import { pyStrip } from './pytext';
-import { dictGet, isDict, isInt, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
+import { DEEPCOPY_RECURSION, dictGet, isDict, isInt, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
 
 /** A session as nanobot holds it in memory after `_load`. */
 export interface NanobotSession {
@@ -205,6 +205,7 @@ export class LoadPass {
       t.lastConsolidated = l === undefined ? 0 : l;
     } else if (rules.providerStateRecord && isProviderStateRecord(data)) {
       const valid = parseProviderState(data);
+      if (valid && providerStateCopyRaises(valid, rules.depthBudget.providerStateCopy)) throw new PyRaise({ ...DEEPCOPY_RECURSION });
       if (repair) {
         if (valid) t.providerState = valid;
         else t.skipped++;

@@ -88,6 +88,26 @@ export interface VersionRules {
   /** The file cap: none, after each agent turn, or also inside every save (§49). */
   fileCap: null | { limit: number; inEverySave: boolean };
 
+  // Recursion
+  /**
+   * How deep nanobot's calls may nest before Python raises RecursionError (CPython 3.11, recursion
+   * limit 1000), measured by running its code from a script's top level, the shallowest stack it
+   * can run on (test/edge-corpus/depth_budgets.py; any caller's own frames lower each figure by as
+   * many). `jsonLoads`: container levels of one line. The copies count `copy.deepcopy` levels
+   * (`copyDepth`: a scalar or a dict's key 1, a container 1 + its deepest item), each at its call:
+   * a fork's messages (v0.3.0+ through the public view) and metadata, the listing's preview and the
+   * public replay (the public view, v0.3.0+), main's provider state on load (payload and pending
+   * messages). null: that version makes no such copy.
+   */
+  depthBudget: {
+    jsonLoads: number;
+    forkMessageCopy: number;
+    forkMetadataCopy: number;
+    listingPreviewCopy: number | null;
+    publicReplayCopy: number | null;
+    providerStateCopy: number | null;
+  };
+
   // §9 saving
   /** Temp-file pattern of an atomic save (§52–53). */
   tmpName: 'stem.jsonl.tmp' | 'hidden-random';
@@ -127,6 +147,7 @@ const V02: VersionRules = {
   forkCopies: 'deep-copy',
   forkDroppedKeys: FORK_DROPPED_V02,
   fileCap: { limit: 2000, inEverySave: false },
+  depthBudget: { jsonLoads: 990, forkMessageCopy: 497, forkMetadataCopy: 497, listingPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
   tmpName: 'stem.jsonl.tmp',
 };
 
@@ -154,6 +175,7 @@ const V030: VersionRules = {
   specialTokenFallback: 'utf8-bytes',
   forkCopies: 'public-view',
   fileCap: { limit: 2000, inEverySave: true },
+  depthBudget: { jsonLoads: 990, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 496, publicReplayCopy: 496, providerStateCopy: null },
 };
 
 const MAIN: VersionRules = {
@@ -176,6 +198,8 @@ const MAIN: VersionRules = {
   retainKeepsChannelDelivery: true,
   forkDroppedKeys: [...FORK_DROPPED_V02, 'session_handle'],
   fileCap: null,
+  // main's manager reads through a store object: two frames more under every json.loads.
+  depthBudget: { jsonLoads: 988, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 495, publicReplayCopy: 496, providerStateCopy: 495 },
   tmpName: 'hidden-random',
 };
 

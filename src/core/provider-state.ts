@@ -4,7 +4,7 @@
  * with exactly six keys.
  */
 import * as z from 'zod/mini';
-import { dictFrom, dictGet, isDict, isInt, type PyDict, type PyValue } from './pyvalue';
+import { copyDepth, dictFrom, dictGet, isDict, isInt, type PyDict, type PyValue } from './pyvalue';
 import { PY_WS_CLASS } from './pytext';
 
 export const PROVIDER_STATE_TYPE = 'provider_state';
@@ -62,4 +62,12 @@ export function parseProviderState(record: PyDict): ProviderState | null {
 /** The line main's save writes for a state (line 2 of the file). */
 export function providerStateRecord(state: ProviderState): PyDict {
   return dictFrom([['_type', PROVIDER_STATE_TYPE], ['state', state]]);
+}
+
+/**
+ * Whether main's `from_private_record` raises RecursionError deep-copying a valid state's payload
+ * or pending messages (deeper than `budget` copy levels: the version table's `providerStateCopy`).
+ */
+export function providerStateCopyRaises(state: ProviderState, budget: number | null): boolean {
+  return budget !== null && (copyDepth(dictGet(state, 'payload')!) > budget || copyDepth(dictGet(state, 'pending_messages')!) > budget);
 }

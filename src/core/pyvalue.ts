@@ -83,6 +83,33 @@ export function deepCopy<T extends PyValue>(v: T): T {
   return v;
 }
 
+/**
+ * How deep `copy.deepcopy(v)` recurses, in its own levels (two Python frames each: `deepcopy` and
+ * the type's copier): a scalar or a dict's key is 1, a list or dict 1 + its deepest item (an empty
+ * one 1). Without recursion, so any nesting can be measured.
+ */
+export function copyDepth(v: PyValue): number {
+  let max = 1;
+  const stack: [PyValue, number][] = [[v, 1]];
+  while (stack.length) {
+    const [x, d] = stack.pop()!;
+    if (d > max) max = d;
+    if (Array.isArray(x)) for (const k of x) stack.push([k, d + 1]);
+    else if (isDict(x)) {
+      const keys = dictKeys(x);
+      if (keys.length && d + 1 > max) max = d + 1;
+      for (const k of keys) stack.push([x[k]!, d + 1]);
+    }
+  }
+  return max;
+}
+
+/** The RecursionError `copy.deepcopy` raises past its budget (see `depthBudget` in the version table). */
+export const DEEPCOPY_RECURSION: { readonly type: string; readonly message: string } = {
+  type: 'RecursionError',
+  message: 'maximum recursion depth exceeded while calling a Python object',
+};
+
 /** Python truthiness of a JSON value. */
 export function truthy(v: PyValue | undefined): boolean {
   if (v === undefined || v === null || v === false) return false;

@@ -6,11 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { base64urlKey, keyFromStem } from '../../src/core/keys';
-import { readSessionMetadata } from '../../src/core/load';
+import { forkBeforeUserIndex } from '../../src/core/fork';
+import { loadNanobot, readSessionMetadata, type NanobotSession } from '../../src/core/load';
 import { migratesToNamespace } from '../../src/core/migration';
 import { listingRow, sortListing, type ListingRow } from '../../src/core/listing';
 import { pyDumps, pyLoads } from '../../src/core/pyjson';
-import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot-version';
+import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../src/core/nanobot-version';
 import { pyEquals, type PyDict } from '../../src/core/pyvalue';
 import { getHistory } from '../../src/core/replay';
 import { publicHistoryMessage } from '../../src/core/runtime-context';
@@ -146,5 +147,74 @@ describe('read_session_metadata when the first 8 KiB chunk ends inside a charact
     expect(cases).toHaveLength(58);
     const got = cases.map((c) => [c.name, readSessionMetadata(build(c.segments), 'k:a', '2031-07-08T09:10:11.121314', v).result?.key ?? null]);
     expect(got).toEqual(cases.map((c) => [c.name, c.key]));
+  });
+});
+
+describe('copy.deepcopy depth, at each call site and version', () => {
+  // Budgets measured by running each version's code from a script's top level
+  // (test/edge-corpus/depth_budgets.py): {json_load: 990/990/988, copy_fork: 497/496/496,
+  // copy_fork_past_last_user: the same, copy_fork_metadata: 497, copy_listing_preview: -/496/495,
+  // copy_public_replay: -/496/496, copy_provider_state_*: main 495}.
+  const lists = (levels: number) => '['.repeat(levels) + '"x"' + ']'.repeat(levels);
+  const parsed = (t: string) => {
+    const r = pyLoads(t);
+    if (!r.ok) throw new Error(t);
+    return r.value as PyDict;
+  };
+  /** A message whose copy depth is `depth`: {"role", "content": lists}, the dict 1, its content's lists, "x" 1. */
+  const deepMessage = (role: string, depth: number) => parsed(`{"role": "${role}", "content": ${lists(depth - 2)}}`);
+  const session = (messages: PyDict[], metadata: PyDict = {}): NanobotSession => ({
+    key: 'a:b', createdAt: 't', updatedAt: 't', lastConsolidated: 0, metadata, messages, messageLines: messages.map((_, i) => i + 1),
+  });
+  const RAISES = { error: { type: 'RecursionError', message: expect.any(String) } };
+
+  it('the table holds the measured budgets', () => {
+    expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).depthBudget)).toEqual([
+      { jsonLoads: 990, forkMessageCopy: 497, forkMetadataCopy: 497, listingPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
+      { jsonLoads: 990, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 496, publicReplayCopy: 496, providerStateCopy: null },
+      { jsonLoads: 988, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 495, publicReplayCopy: 496, providerStateCopy: 495 },
+    ]);
+  });
+
+  it.each(NANOBOT_VERSIONS)('%s: fork copies up to its budget, raises past it, even past the last user turn, and for metadata', (v) => {
+    const b = rulesOf(v).depthBudget;
+    const user = parsed('{"role": "user", "content": "u"}');
+    const fits = session([user, deepMessage('assistant', b.forkMessageCopy)]);
+    const deep = session([user, deepMessage('assistant', b.forkMessageCopy + 1)]);
+    expect(forkBeforeUserIndex(fits, 'f:k', 1, 'now', v)).toMatchObject({ messages: [{}, {}] });
+    expect(forkBeforeUserIndex(deep, 'f:k', 1, 'now', v)).toEqual(RAISES);
+    // Past the last user turn nanobot has copied every message before it finds no target.
+    expect(forkBeforeUserIndex(fits, 'f:k', 5, 'now', v)).toBeNull();
+    expect(forkBeforeUserIndex(deep, 'f:k', 5, 'now', v)).toEqual(RAISES);
+    const meta = (depth: number) => session([user], parsed(`{"a": ${lists(depth - 2)}}`));
+    expect(forkBeforeUserIndex(meta(b.forkMetadataCopy), 'f:k', 1, 'now', v)).toMatchObject({ messages: [{}] });
+    expect(forkBeforeUserIndex(meta(b.forkMetadataCopy + 1), 'f:k', 1, 'now', v)).toEqual(RAISES);
+  });
+
+  it.each(['v0.3.0', 'main'] as const)("%s: the listing's preview and the public replay copy every message through the public view", (v) => {
+    const b = rulesOf(v).depthBudget;
+    const row = (depth: number) => {
+      const bytes = enc(`${META.replace('"metadata": {}', '"key": "a:b", "metadata": {}')}{"role": "tool", "content": ${lists(depth - 2)}}\n{"role": "user", "content": "hi"}\n`);
+      return listingRow({ bytes, complete: true, fileName: `${base64urlKey('a:b')}.jsonl`, mtimeIso: '2020-01-01T00:00:00', now: '2020-01-01T00:00:00', version: v });
+    };
+    expect(row(b.listingPreviewCopy!)).toMatchObject({ kind: 'row', row: { preview: 'hi' } });
+    expect(row(b.listingPreviewCopy! + 1)).toMatchObject({ kind: 'raise', error: { type: 'RecursionError' } });
+    const replay = (depth: number) => getHistory([parsed('{"role": "user", "content": "u"}'), deepMessage('assistant', depth)], 0, { maxMessages: 50, includeRuntimeContext: false }, v).error;
+    expect(replay(b.publicReplayCopy!)).toBeNull();
+    expect(replay(b.publicReplayCopy! + 1)).toMatchObject({ type: 'RecursionError', message_index: 1 });
+    // With the runtime context kept there is no public view, and no copy.
+    expect(getHistory([parsed('{"role": "user", "content": "u"}'), deepMessage('assistant', 900)], 0, { maxMessages: 50, includeRuntimeContext: true }, v).error).toBeNull();
+  });
+
+  it("main: loading a provider state deep-copies its payload and pending messages", () => {
+    const b = rulesOf('main').depthBudget.providerStateCopy!;
+    const file = (payload: string, pending: string) =>
+      enc(`${META}{"_type": "provider_state", "state": {"kind": "k", "provider": "p", "model": "m", "version": 1, "payload": ${payload}, "pending_messages": ${pending}}}\n`);
+    const load = (bytes: Uint8Array) => loadNanobot(bytes, 'a:b', '2031-07-08T09:10:11.121314', 'main');
+    // payload {"a": lists}: depth lists + 2; pending [{"a": lists}]: lists + 3.
+    expect(load(file(`{"a": ${lists(b - 2)}}`, '[]')).result?.providerState).toBeTruthy();
+    expect(load(file(`{"a": ${lists(b - 1)}}`, '[]')).error).toMatchObject({ type: 'RecursionError' });
+    expect(load(file('{}', `[{"a": ${lists(b - 3)}}]`)).result?.providerState).toBeTruthy();
+    expect(load(file('{}', `[{"a": ${lists(b - 2)}}]`)).error).toMatchObject({ type: 'RecursionError' });
   });
 });
