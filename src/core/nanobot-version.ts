@@ -92,8 +92,10 @@ export interface VersionRules {
   /**
    * How deep nanobot's calls may nest before Python raises RecursionError (CPython 3.11, recursion
    * limit 1000), measured by running its code from a script's top level, the shallowest stack it
-   * can run on (test/edge-corpus/depth_budgets.py; any caller's own frames lower each figure by as
-   * many). `jsonLoads`: container levels of one line. The copies count `copy.deepcopy` levels
+   * can run on (test/edge-corpus/depth_budgets.py, its figures in depth-budgets.json; any caller's
+   * own frames lower each figure by as many). `jsonLoads`: container levels of one line in `_load`'s
+   * strict pass, the listing and the reads; `jsonLoadsRepair`: in the repair pass, called from the
+   * strict pass's handler (pyjson's parser takes one figure for all: see MAX_DEPTH). The copies count `copy.deepcopy` levels
    * (`copyDepth`: a scalar or a dict's key 1, a container 1 + its deepest item), each at its call:
    * a fork's messages (v0.3.0+ through the public view) and metadata, the listing's preview and the
    * public replay (the public view, v0.3.0+), main's provider state on load (payload and pending
@@ -101,6 +103,7 @@ export interface VersionRules {
    */
   depthBudget: {
     jsonLoads: number;
+    jsonLoadsRepair: number;
     forkMessageCopy: number;
     forkMetadataCopy: number;
     listingPreviewCopy: number | null;
@@ -147,7 +150,7 @@ const V02: VersionRules = {
   forkCopies: 'deep-copy',
   forkDroppedKeys: FORK_DROPPED_V02,
   fileCap: { limit: 2000, inEverySave: false },
-  depthBudget: { jsonLoads: 990, forkMessageCopy: 497, forkMetadataCopy: 497, listingPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
+  depthBudget: { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 497, forkMetadataCopy: 497, listingPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
   tmpName: 'stem.jsonl.tmp',
 };
 
@@ -175,7 +178,7 @@ const V030: VersionRules = {
   specialTokenFallback: 'utf8-bytes',
   forkCopies: 'public-view',
   fileCap: { limit: 2000, inEverySave: true },
-  depthBudget: { jsonLoads: 990, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 496, publicReplayCopy: 496, providerStateCopy: null },
+  depthBudget: { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 496, publicReplayCopy: 496, providerStateCopy: null },
 };
 
 const MAIN: VersionRules = {
@@ -199,7 +202,7 @@ const MAIN: VersionRules = {
   forkDroppedKeys: [...FORK_DROPPED_V02, 'session_handle'],
   fileCap: null,
   // main's manager reads through a store object: two frames more under every json.loads.
-  depthBudget: { jsonLoads: 988, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 495, publicReplayCopy: 496, providerStateCopy: 495 },
+  depthBudget: { jsonLoads: 988, jsonLoadsRepair: 987, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 495, publicReplayCopy: 496, providerStateCopy: 495 },
   tmpName: 'hidden-random',
 };
 

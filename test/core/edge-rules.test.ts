@@ -170,10 +170,17 @@ describe('copy.deepcopy depth, at each call site and version', () => {
 
   it('the table holds the measured budgets', () => {
     expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).depthBudget)).toEqual([
-      { jsonLoads: 990, forkMessageCopy: 497, forkMetadataCopy: 497, listingPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
-      { jsonLoads: 990, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 496, publicReplayCopy: 496, providerStateCopy: null },
-      { jsonLoads: 988, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 495, publicReplayCopy: 496, providerStateCopy: 495 },
+      { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 497, forkMetadataCopy: 497, listingPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
+      { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 496, publicReplayCopy: 496, providerStateCopy: null },
+      { jsonLoads: 988, jsonLoadsRepair: 987, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 495, publicReplayCopy: 496, providerStateCopy: 495 },
     ]);
+  });
+
+  it('json.loads in the load: main accepts 988 levels, v0.2 and v0.3.0 at least as many (the parser takes main\'s figure)', () => {
+    const file = (levels: number) => enc(`${META}{"role": "user", "content": ${lists(levels - 1)}}\n`);
+    for (const v of NANOBOT_VERSIONS) expect(loadNanobot(file(988), 'a:b', 'now', v).result?.messages).toHaveLength(1);
+    expect(loadNanobot(file(989), 'a:b', 'now', 'main').error).toMatchObject({ type: 'RecursionError' });
+    expect(loadNanobot(file(989), 'a:b', 'now', 'v0.2')).toMatchObject({ path: 'repair', strictError: { type: 'RecursionError' } });
   });
 
   it.each(NANOBOT_VERSIONS)('%s: fork copies up to its budget, raises past it, even past the last user turn, and for metadata', (v) => {

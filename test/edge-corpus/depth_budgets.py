@@ -49,6 +49,16 @@ def load_strict(levels):
     if s is None or len(s.messages) != 1: raise RecursionError("dropped")
 out["json_load"] = 1 + bisect(load_strict)
 
+def load_repair(levels):
+    # a bad line first: the strict pass fails there and the repair pass reads the deep line
+    write([META, "{bad", nested_text(levels)])
+    try:
+        s = sm._load(KEY)
+    except RecursionError:
+        raise
+    if s is None or len(s.messages) != 1: raise RecursionError("dropped")
+out["json_load_repair_pass"] = 1 + bisect(load_repair)
+
 def read_file(levels):
     write([META, nested_text(levels)])
     r = sm.read_session_file(KEY)
