@@ -190,7 +190,10 @@ function repairRow(input: ListingInput, headError: PyError, rules: VersionRules,
   const s = load.result;
   if (!s) return { kind: 'skip', reason: `nanobot cannot read it (${headError.type})`, repaired: true, headError };
   let preview = '';
+  const copyBudget = rules.depthBudget.listingRepairPreviewCopy;
   for (const m of s.messages) {
+    // v0.3.0+: each message's public view (a deep copy) until one has preview text.
+    if (copyBudget !== null && copyDepth(m) > copyBudget) return { kind: 'raise', error: { ...DEEPCOPY_RECURSION }, repaired: true };
     preview = messagePreview(m, rules.version);
     if (preview) break;
   }

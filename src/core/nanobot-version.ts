@@ -97,8 +97,8 @@ export interface VersionRules {
    * strict pass, the listing and the reads; `jsonLoadsRepair`: in the repair pass, called from the
    * strict pass's handler (pyjson's parser takes one figure for all: see MAX_DEPTH). The copies count `copy.deepcopy` levels
    * (`copyDepth`: a scalar or a dict's key 1, a container 1 + its deepest item), each at its call:
-   * a fork's messages (v0.3.0+ through the public view) and metadata, the listing's preview and the
-   * public replay (the public view, v0.3.0+), main's provider state on load (payload and pending
+   * a fork's messages (v0.3.0+ through the public view) and metadata, the listing's preview (of a
+   * head, and of a row the repair pass made, one frame deeper) and the public replay (the public view, v0.3.0+), main's provider state on load (payload and pending
    * messages). null: that version makes no such copy.
    */
   depthBudget: {
@@ -107,6 +107,7 @@ export interface VersionRules {
     forkMessageCopy: number;
     forkMetadataCopy: number;
     listingPreviewCopy: number | null;
+    listingRepairPreviewCopy: number | null;
     publicReplayCopy: number | null;
     providerStateCopy: number | null;
   };
@@ -150,7 +151,7 @@ const V02: VersionRules = {
   forkCopies: 'deep-copy',
   forkDroppedKeys: FORK_DROPPED_V02,
   fileCap: { limit: 2000, inEverySave: false },
-  depthBudget: { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 497, forkMetadataCopy: 497, listingPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
+  depthBudget: { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 497, forkMetadataCopy: 497, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
   tmpName: 'stem.jsonl.tmp',
 };
 
@@ -178,7 +179,7 @@ const V030: VersionRules = {
   specialTokenFallback: 'utf8-bytes',
   forkCopies: 'public-view',
   fileCap: { limit: 2000, inEverySave: true },
-  depthBudget: { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 496, publicReplayCopy: 496, providerStateCopy: null },
+  depthBudget: { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 496, listingRepairPreviewCopy: 495, publicReplayCopy: 496, providerStateCopy: null },
 };
 
 const MAIN: VersionRules = {
@@ -202,7 +203,7 @@ const MAIN: VersionRules = {
   forkDroppedKeys: [...FORK_DROPPED_V02, 'session_handle'],
   fileCap: null,
   // main's manager reads through a store object: two frames more under every json.loads.
-  depthBudget: { jsonLoads: 988, jsonLoadsRepair: 987, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 495, publicReplayCopy: 496, providerStateCopy: 495 },
+  depthBudget: { jsonLoads: 988, jsonLoadsRepair: 987, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 495, listingRepairPreviewCopy: 494, publicReplayCopy: 496, providerStateCopy: 495 },
   tmpName: 'hidden-random',
 };
 

@@ -170,9 +170,9 @@ describe('copy.deepcopy depth, at each call site and version', () => {
 
   it('the table holds the measured budgets', () => {
     expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).depthBudget)).toEqual([
-      { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 497, forkMetadataCopy: 497, listingPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
-      { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 496, publicReplayCopy: 496, providerStateCopy: null },
-      { jsonLoads: 988, jsonLoadsRepair: 987, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 495, publicReplayCopy: 496, providerStateCopy: 495 },
+      { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 497, forkMetadataCopy: 497, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
+      { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 496, listingRepairPreviewCopy: 495, publicReplayCopy: 496, providerStateCopy: null },
+      { jsonLoads: 988, jsonLoadsRepair: 987, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 495, listingRepairPreviewCopy: 494, publicReplayCopy: 496, providerStateCopy: 495 },
     ]);
   });
 
@@ -206,6 +206,13 @@ describe('copy.deepcopy depth, at each call site and version', () => {
     };
     expect(row(b.listingPreviewCopy!)).toMatchObject({ kind: 'row', row: { preview: 'hi' } });
     expect(row(b.listingPreviewCopy! + 1)).toMatchObject({ kind: 'raise', error: { type: 'RecursionError' } });
+    // A row the repair pass made (a non-object line in the head) previews its messages one frame deeper.
+    const repaired = (depth: number) => {
+      const bytes = enc(`${META.replace('"metadata": {}', '"key": "a:b", "metadata": {}')}[1]\n{"role": "tool", "content": "", "x": ${lists(depth - 2)}}\n{"role": "user", "content": "hi"}\n`);
+      return listingRow({ bytes, complete: true, fileName: `${base64urlKey('a:b')}.jsonl`, mtimeIso: '2020-01-01T00:00:00', now: '2020-01-01T00:00:00', version: v });
+    };
+    expect(repaired(b.listingRepairPreviewCopy!)).toMatchObject({ kind: 'row', repaired: true, row: { preview: 'hi' } });
+    expect(repaired(b.listingRepairPreviewCopy! + 1)).toMatchObject({ kind: 'raise', error: { type: 'RecursionError' } });
     const replay = (depth: number) => getHistory([parsed('{"role": "user", "content": "u"}'), deepMessage('assistant', depth)], 0, { maxMessages: 50, includeRuntimeContext: false }, v).error;
     expect(replay(b.publicReplayCopy!)).toBeNull();
     expect(replay(b.publicReplayCopy! + 1)).toMatchObject({ type: 'RecursionError', message_index: 1 });

@@ -128,4 +128,12 @@ if hasattr(M, "public_history_message") or "public_history_message" in dir(M):
         s = Session(key=KEY, messages=[json.loads(nested_text(levels))])
         s.get_history(max_messages=50, include_runtime_context=False)
     out["copy_public_replay"] = 2 + bisect(public_replay, 1, 1500)
+    def listing_repair(levels):
+        # a non-object line sends the row to the repair pass, whose preview copies each message in turn
+        # {"role": "tool", "content": "", "x": <levels lists>}: no preview text, copy depth 2 + levels
+        deep = '{"role": "tool", "content": "", "x": ' + "[" * levels + '"x"' + "]" * levels + "}"
+        write([META, "[1]", deep, '{"role": "user", "content": "hi"}'])
+        rows = [r for r in sm.list_sessions() if r["key"] == KEY]
+        if len(rows) != 1 or rows[0]["preview"] != "hi": raise RecursionError("dropped")
+    out["copy_listing_repair_preview"] = 2 + bisect(listing_repair, 1, 1500)
 print(json.dumps(out))
