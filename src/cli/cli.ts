@@ -5,7 +5,7 @@
 import { isoRoundTrip, localIsoNow } from '../core/isotime';
 import { LENS_VERSION } from '../core/lens-version';
 import { parseArgs, UsageError, type Args } from './args';
-import type { Out } from './printer';
+import { jsonOut, type Out } from './printer';
 
 const USAGE = `usage: session-lens <command> [options]
 
@@ -46,6 +46,7 @@ async function cmdEdit(cmd: string, args: Args, now: string, out: Out): Promise<
 export async function main(argv: string[], out: Out = { log: (s) => process.stdout.write(s + '\n'), write: (s) => process.stdout.write(s), bytes: (b) => process.stdout.write(b) }): Promise<number> {
   try {
     const args = parseArgs(argv);
+    if (args.json) out = jsonOut(out);
     if (args.flag('version')) {
       out.log(`session-lens ${LENS_VERSION}`);
       return 0;

@@ -3,12 +3,25 @@
  * gathered and written about 1 MB at a time. Where the sink only takes whole lines (tests), the
  * document goes out in one piece at the end.
  */
+import { escapeLoneSurrogates } from './text';
 
 /** Where the CLI prints: whole lines, and (on a real stdout) raw pieces and raw bytes. */
 export interface Out {
   log: (s: string) => void;
   write?: (s: string) => void;
   bytes?: (b: Uint8Array) => void;
+  /** Set on `jsonOut`: text pieces are JSON, their lone surrogates written as escapes (bytes are the file's own). */
+  json?: true;
+}
+
+/** An `Out` for a JSON document: lone surrogates printed as `\\ud800` escapes, not as U+FFFD. */
+export function jsonOut(out: Out): Out {
+  return {
+    log: (s) => out.log(escapeLoneSurrogates(s)),
+    ...(out.write && { write: (s: string) => out.write!(escapeLoneSurrogates(s)) }),
+    ...(out.bytes && { bytes: out.bytes }),
+    json: true,
+  };
 }
 
 const FLUSH_AT = 1 << 20;
@@ -61,6 +74,7 @@ export function bytePrinter(out: Out): { put: (piece: Uint8Array | string) => vo
     const p = new Printer(out);
     return { put: (piece) => p.write(typeof piece === 'string' ? piece : decoder.decode(piece)), flush: () => p.flush() };
   }
+  const text = out.json ? escapeLoneSurrogates : (s: string) => s;
   let buf = new Uint8Array(FLUSH_AT);
   let used = 0;
   const drain = () => {
@@ -70,6 +84,7 @@ export function bytePrinter(out: Out): { put: (piece: Uint8Array | string) => vo
   };
   const put = (piece: Uint8Array | string) => {
     if (typeof piece === 'string') {
+      piece = text(piece);
       if (piece.length * 3 > FLUSH_AT - used) return put(encoder.encode(piece));
       used += encoder.encodeInto(piece, buf.subarray(used)).written;
       return;

@@ -85,3 +85,14 @@ export function layoutNoteText(n: LayoutNote): string {
     ? 'This folder is not a nanobot workspace, sessions folder or config folder.'
     : `This workspace has the id ${n.id}: newer nanobot keeps its sessions in <config folder>/sessions/${n.id}/ (usually ~/.nanobot/sessions/…).`;
 }
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * JSON text with each lone surrogate written as its escape (`\ud800`), as `json.dumps` writes it:
+ * UTF-8 has no form for one, so stdout would print U+FFFD and lose it. In a JSON document a lone
+ * surrogate can only stand inside a string, where the escape means the same.
+ */
+export function escapeLoneSurrogates(s: string): string {
+  return s.replace(LONE_SURROGATE, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+}

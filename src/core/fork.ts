@@ -5,17 +5,9 @@
 import type { NanobotSession } from './load';
 import { rulesOf, type NanobotVersion } from './nanobot-version';
 import { publicHistoryMessage } from './runtime-context';
-import { MAX_DEPTH, type PyError } from './pyjson';
-import { deepCopy, dictDelete, dictKeys, isDict, type PyValue } from './pyvalue';
+import type { PyError } from './pyjson';
+import { copyDepth, DEEPCOPY_RECURSION, deepCopy, dictDelete, dictKeys, isDict, type PyValue } from './pyvalue';
 import { clearMetadata } from './session';
-
-/**
- * How deep `copy.deepcopy` can go: it spends two Python frames per level of nesting (deepcopy and
- * _deepcopy_list/_deepcopy_dict), where json.loads spends one, so about half of the nesting a load
- * accepts (pyjson's MAX_DEPTH). The exact bound depends on nanobot's stack at the call; no corpus
- * pins it yet.
- */
-export const DEEPCOPY_MAX_DEPTH = Math.floor(MAX_DEPTH / 2);
 
 /** Levels of list/dict nesting in a value (a scalar is 0), without recursion. */
 export function nestingDepth(v: PyValue): number {
@@ -42,14 +34,16 @@ export function forkBeforeUserIndex(src: NanobotSession, targetKey: string, user
   src.messages.forEach((m, i) => {
     if (Object.prototype.hasOwnProperty.call(m, 'role') && m.role === 'user') users.push(i);
   });
+  // nanobot copies each message as it walks to the target user turn; past the last one it has
+  // copied them all before it finds no target, so a message too deep to copy raises even then.
+  const prefix = userIndex < users.length ? users[userIndex]! : src.messages.length;
+  const budget = rules.depthBudget;
+  if (src.messages.slice(0, prefix).some((m) => copyDepth(m) > budget.forkMessageCopy)) return { error: { ...DEEPCOPY_RECURSION } };
   if (userIndex > users.length) return null;
-  const prefix = userIndex === users.length ? src.messages.length : users[userIndex]!;
+  if (copyDepth(src.metadata as PyValue) > budget.forkMetadataCopy) return { error: { ...DEEPCOPY_RECURSION } };
   const check = clearMetadata(src.metadata);
   if (!check.ok) return { error: check.error };
   const copied = src.messages.slice(0, prefix);
-  if (copied.some((m) => nestingDepth(m) > DEEPCOPY_MAX_DEPTH) || nestingDepth(src.metadata) > DEEPCOPY_MAX_DEPTH) {
-    return { error: { type: 'RecursionError', message: 'maximum recursion depth exceeded while calling a Python object' } };
-  }
   const metadata: PyValue = deepCopy(src.metadata as PyValue);
   // Goals, checkpoints and the title belong to the source thread (§50).
   if (isDict(metadata)) for (const k of rules.forkDroppedKeys) dictDelete(metadata, k);

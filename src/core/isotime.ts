@@ -255,3 +255,67 @@ export function localIsoNow(d: Date): string {
   const ms = d.getMilliseconds();
   return `${date}T${time}${ms ? `.${pad(ms * 1000, 6)}` : ''}`;
 }
+
+/** Seconds east of UTC of local time at a UTC instant (seconds since 1970); see `hostLocalOffset`. */
+export type LocalOffset = (utcSeconds: number) => number;
+
+/**
+ * The host's local offset at an instant, to the second (the JS Date's local fields, so a zone's
+ * early local mean time, such as Shanghai's +8:05:43, keeps its seconds): the local time Python's
+ * `time.localtime` gives on the same machine.
+ */
+export const hostLocalOffset: LocalOffset = (u) => {
+  const d = new Date(u * 1000);
+  const wall = new Date(0);
+  wall.setUTCFullYear(d.getFullYear(), d.getMonth(), d.getDate());
+  wall.setUTCHours(d.getHours(), d.getMinutes(), d.getSeconds(), d.getMilliseconds());
+  return Math.round((wall.getTime() - d.getTime()) / 1000);
+};
+
+const utcYear = (u: number) => new Date(u * 1000).getUTCFullYear();
+
+/**
+ * The ValueError of Python 3.11's `datetime.fromisoformat(value).timestamp()`, or null (also null
+ * where fromisoformat itself fails: ask `isoRoundTrip`). An aware time is exact arithmetic; a naive
+ * one is solved for local time as CPython's `local_to_seconds` does (fold 0), whose probes of
+ * `localtime` at the time, at the time moved by its offset and a day before that raise "year 0 is
+ * out of range" on the first local day of year 1 and "year 10000 …" past the end of 9999 (by the
+ * zone's offset).
+ */
+export function isoTimestampError(value: string, offset: LocalOffset): string | null {
+  const r = isoRoundTrip(value);
+  if (!r.ok) return null;
+  const m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.\d{6})?$/.exec(r.iso);
+  if (!m) return null; // aware
+  const wall = new Date(0);
+  wall.setUTCFullYear(+m[1]!, +m[2]! - 1, +m[3]!);
+  wall.setUTCHours(+m[4]!, +m[5]!, +m[6]!, 0);
+  const t = wall.getTime() / 1000;
+  class OutOfRange {
+    constructor(readonly year: number) {}
+  }
+  const local = (u: number) => {
+    const v = u + offset(u);
+    const y = utcYear(v);
+    if (y < 1 || y > 9999) throw new OutOfRange(y);
+    return v;
+  };
+  try {
+    let lt = local(t);
+    const a = lt - t;
+    const u1 = t - a;
+    const t1 = local(u1);
+    let b: number;
+    if (t1 === t) {
+      const u2 = u1 - 86_400;
+      lt = local(u2);
+      b = lt - u2;
+      if (a === b) return null;
+    } else b = t1 - u1;
+    local(t - b);
+    return null;
+  } catch (e) {
+    if (e instanceof OutOfRange) return `year ${e.year} is out of range`;
+    throw e;
+  }
+}

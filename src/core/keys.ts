@@ -5,6 +5,7 @@
  * key stored in the metadata record is the real one. Newer nanobot names files by base64url(key).
  */
 import { rulesOf, type NanobotVersion } from './nanobot-version';
+import type { PyError } from './pyjson';
 import { pyStrip } from './pytext';
 
 const UNSAFE = /[<>:"/\\|?*]/g;
@@ -67,6 +68,20 @@ export function saveTmpName(fileName: string, version: NanobotVersion, hex16: st
   return rulesOf(version).tmpName === 'hidden-random' ? `.${fileName}.${hex16}.tmp` : `${fileName}.tmp`;
 }
 
+/** The longest file name, in bytes, the file systems nanobot runs on accept (Linux, macOS, Windows' NTFS in UTF-16 aside). */
+export const NAME_MAX_BYTES = 255;
+
+/**
+ * The OSError nanobot's save raises for `fileName` when its temp file's name is longer than a file
+ * name may be (`ENAMETOOLONG`): main's `.<name>.<16 hex>.tmp` adds 22 bytes, `<name>.tmp` 4. Null
+ * when the save can make its temp file. The session file itself may well exist and load.
+ */
+export function saveTmpNameError(fileName: string, version: NanobotVersion): PyError | null {
+  const tmp = saveTmpName(fileName, version, '0'.repeat(16));
+  if (new TextEncoder().encode(tmp).length <= NAME_MAX_BYTES) return null;
+  return { type: 'OSError', message: `[Errno 36] File name too long: '${tmp}'` };
+}
+
 /**
  * The key a version's listing derives from a stem when the metadata has none (§27); null: main
  * never lists a file whose stem is not canonical.
@@ -74,7 +89,8 @@ export function saveTmpName(fileName: string, version: NanobotVersion, hex16: st
 export function keyFromStem(stem: string, version: NanobotVersion): string | null {
   const rule = rulesOf(version).stemKey;
   if (rule === 'canonical-only') return keyFromBase64urlStem(stem);
-  if (rule === 'decoded-else-first-underscore') return decodeStorageKey(stem) ?? listFallbackKey(stem);
+  // `decoded or fallback`: a stem that decodes to "" (`====`) is falsy, so the fallback names it.
+  if (rule === 'decoded-else-first-underscore') return decodeStorageKey(stem) || listFallbackKey(stem);
   return listFallbackKey(stem);
 }
 

@@ -89,6 +89,16 @@ export interface Utf8Fault {
 }
 
 /**
+ * True when a fault found in bytes[.., end) only waits for bytes after `end` in CPython's incremental
+ * decoder (a text file's chunk ends there): a sequence cut short, or a cut `ED A0`–`ED BF` (a
+ * surrogate's start, held back for error handlers that pass surrogates). The next chunk decides.
+ */
+export function pendingAtChunkEnd(bytes: Uint8Array, f: Utf8Fault, end: number): boolean {
+  if (f.reason === 'unexpected end of data') return true;
+  return bytes[f.pos] === 0xed && end - f.pos === 2 && bytes[f.pos + 1]! >= 0xa0 && bytes[f.pos + 1]! <= 0xbf;
+}
+
+/**
  * The first invalid UTF-8 sequence in bytes[from, to), classified as CPython's decoder does. Runs of
  * ASCII are skipped four bytes at a time: a listing validates nanobot's whole first 8 KiB chunk of
  * every file, and a byte loop was its largest cost after the file system's.

@@ -5,12 +5,12 @@
 import { keyFromStem, safeKey } from './keys';
 import { rulesOf, type NanobotVersion, type VersionRules } from './nanobot-version';
 import { isProviderStateLine, isProviderStateRecord } from './provider-state';
-import { decodeStrict, findUtf8Fault, lineAt, utf8FaultMessage, type RawLine } from './lines';
+import { decodeStrict, findUtf8Fault, lineAt, pendingAtChunkEnd, utf8FaultMessage, type RawLine } from './lines';
 import { decodedSpan, isDataError, loadNanobot, nonObjectError } from './load';
 import { messagePreview } from './preview';
 import { pyLoads, type PyError } from './pyjson';
 import { codePointLength, pyStrip } from './pytext';
-import { dictGet, isDict, pyEquals, PyFloat, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
+import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, pyItemEquals, PyFloat, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
 import { sessionTitle } from './title';
 
 export interface ListingRow {
@@ -118,7 +118,7 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
       const f = findUtf8Fault(bytes, decodedTo, span);
       // A character cut by the end of what is decoded so far waits in Python's incremental decoder
       // for the next chunk; only at the end of the file is it an error.
-      if (f && f.reason === 'unexpected end of data' && (span < bytes.length || !complete)) decodedTo = f.pos;
+      if (f && (span < bytes.length || !complete) && pendingAtChunkEnd(bytes, f, span)) decodedTo = f.pos;
       else if (f) throw new HeadRaise({ type: 'UnicodeDecodeError', message: utf8FaultMessage(f) });
       else decodedTo = span;
     }
@@ -154,7 +154,14 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
     records++;
     if (records > PREVIEW_MAX_RECORDS || chars > PREVIEW_MAX_CHARS) break;
     const data = parse(raw, rules);
-    if (dictGet(data, '_type') === 'metadata' || (rules.providerStateRecord && isProviderStateRecord(data))) continue;
+    const type = dictGet(data, '_type');
+    if (rules.previewSkipTest === 'in-set' && (Array.isArray(type) || isDict(type))) {
+      throw new HeadRaise({ type: 'TypeError', message: `unhashable type: '${pyTypeName(type)}'` });
+    }
+    if (type === 'metadata' || (rules.providerStateRecord && isProviderStateRecord(data))) continue;
+    // v0.3.0+ previews every record it scans through the public view, a deep copy, whatever its role.
+    const copyBudget = rules.depthBudget.listingPreviewCopy;
+    if (copyBudget !== null && copyDepth(data) > copyBudget) throw new HeadRaise({ ...DEEPCOPY_RECURSION });
     const role = dictGet(data, 'role');
     if (role !== 'user' && role !== 'assistant') continue;
     const p = messagePreview(data, rules.version);
@@ -199,7 +206,10 @@ function repairRow(input: ListingInput, headError: PyError, rules: VersionRules,
   const s = load.result;
   if (!s) return { kind: 'skip', reason: { code: 'unreadable', error: headError.type }, repaired: true, headError };
   let preview = '';
+  const copyBudget = rules.depthBudget.listingRepairPreviewCopy;
   for (const m of s.messages) {
+    // v0.3.0+: each message's public view (a deep copy) until one has preview text.
+    if (copyBudget !== null && copyDepth(m) > copyBudget) return { kind: 'raise', error: { ...DEEPCOPY_RECURSION }, repaired: true };
     preview = messagePreview(m, rules.version);
     if (preview) break;
   }
@@ -251,7 +261,7 @@ function pyLess(a: PyValue, b: PyValue): boolean {
   if (Array.isArray(a) && Array.isArray(b)) {
     // Lists: the first elements that differ (by ==) decide; else the shorter is less.
     const n = Math.min(a.length, b.length);
-    for (let i = 0; i < n; i++) if (!pyEquals(a[i]!, b[i]!)) return pyLess(a[i]!, b[i]!);
+    for (let i = 0; i < n; i++) if (!pyItemEquals(a[i]!, b[i]!)) return pyLess(a[i]!, b[i]!);
     return a.length < b.length;
   }
   return incomparable(a, b);

@@ -4,12 +4,12 @@
  * Input is the file's bytes; nothing here throws on bad input — failures come back as data.
  */
 import { isoRoundTrip } from './isotime';
-import { decodeLines, decodeStrict, findUtf8Fault, splitLines, utf8FaultMessage, type RawLine } from './lines';
+import { decodeLines, decodeStrict, findUtf8Fault, pendingAtChunkEnd, splitLines, utf8FaultMessage, type RawLine } from './lines';
 import { rulesOf, type NanobotVersion, type VersionRules } from './nanobot-version';
-import { isProviderStateRecord, parseProviderState, type ProviderState } from './provider-state';
+import { isProviderStateRecord, parseProviderState, providerStateCopyRaises, type ProviderState } from './provider-state';
 import { pyLoads, type LoadsResult, type PyError } from './pyjson';
 import { pyStrip } from './pytext';
-import { dictGet, isDict, isInt, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
+import { DEEPCOPY_RECURSION, dictGet, isDict, isInt, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
 
 /** A session as nanobot holds it in memory after `_load`. */
 export interface NanobotSession {
@@ -205,6 +205,7 @@ export class LoadPass {
       t.lastConsolidated = l === undefined ? 0 : l;
     } else if (rules.providerStateRecord && isProviderStateRecord(data)) {
       const valid = parseProviderState(data);
+      if (valid && providerStateCopyRaises(valid, rules.depthBudget.providerStateCopy)) throw new PyRaise({ ...DEEPCOPY_RECURSION });
       if (repair) {
         if (valid) t.providerState = valid;
         else t.skipped++;
@@ -407,14 +408,14 @@ export function decodedSpan(need: number, total: number, bytes?: Uint8Array, fil
   return Math.min(fileSize, end);
 }
 
-/** A decoding error in the first `span` bytes; a sequence merely cut by the span end is not one. */
+/**
+ * A decoding error in the first `span` bytes. A sequence the span's end cuts waits in Python's
+ * decoder for the next chunk, which Python only reads if it needs more lines: not an error here.
+ */
 function faultWithin(bytes: Uint8Array, span: number): PyError | null {
-  let f = findUtf8Fault(bytes, 0, span);
-  if (f && f.reason === 'unexpected end of data' && span < bytes.length) {
-    f = findUtf8Fault(bytes, f.pos, Math.min(bytes.length, f.pos + 4));
-    if (f && f.reason === 'unexpected end of data' && f.pos + 4 <= bytes.length) f = null;
-  }
-  return f ? { type: 'UnicodeDecodeError', message: utf8FaultMessage(f) } : null;
+  const f = findUtf8Fault(bytes, 0, span);
+  if (!f || (span < bytes.length && pendingAtChunkEnd(bytes, f, span))) return null;
+  return { type: 'UnicodeDecodeError', message: utf8FaultMessage(f) };
 }
 
 /** The first line whose `strip()` is not empty, read as Python reads text (8 KiB chunks), or the decoding error. */

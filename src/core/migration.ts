@@ -3,9 +3,11 @@
  * lossy or global legacy file (§4–6), and main's start-up migration into its namespace (§11).
  * The upgrade view and the golden runner both ask these questions.
  */
-import { isoRoundTrip } from './isotime';
+import { hostLocalOffset, isoRoundTrip, isoTimestampError, type LocalOffset } from './isotime';
+import { saveTmpNameError } from './keys';
 import { decodeStrict, findUtf8Fault } from './lines';
 import { firstNonBlankLine } from './load';
+import { oldestWithHome } from './nanobot-version';
 import { pyLoads, type PyError } from './pyjson';
 import { dictGet, isDict } from './pyvalue';
 
@@ -36,16 +38,24 @@ export type MigrationStay =
   | { code: 'not-json'; line: number; error: string }
   | { code: 'not-object'; line: number }
   | { code: 'bad-updated-at'; line: number }
-  | { code: 'no-record' };
+  /** `.timestamp()` on the naive `updated_at` raises (`error`: Python's `type: message`). */
+  | { code: 'no-timestamp'; line: number; error: string }
+  | { code: 'no-record' }
+  /** The copy's temp file name is too long for the file system (`error`: Python's OSError). */
+  | { code: 'tmp-name-too-long'; error: string };
 
 const ASCII_WS = new Set([0x20, 0x09, 0x0a, 0x0d, 0x0b, 0x0c]);
 
 /**
  * Whether main's start-up migration moves a workspace file into its namespace: only when the whole
  * file parses (lines split on `\n`, each non-blank one UTF-8 JSON object, a string `updated_at`
- * a valid ISO time, at least one record). Others stay behind, unseen by main; `stay` says why.
+ * a valid ISO time whose `.timestamp()` does not raise, at least one record). Others stay behind,
+ * unseen by main; `stay` says why. A naive time's timestamp is local time: `localOffset`. A file
+ * that parses is copied through a temp file `.<name>.<16 hex>.tmp` beside its new place: where that
+ * name is too long for the file system, the copy raises OSError, which the migration logs, and the
+ * file stays too.
  */
-export function migratesToNamespace(bytes: Uint8Array): { ok: true } | { ok: false; stay: MigrationStay } | { error: PyError } {
+export function migratesToNamespace(bytes: Uint8Array, fileName: string, localOffset: LocalOffset = hostLocalOffset): { ok: true } | { ok: false; stay: MigrationStay } | { error: PyError } {
   let records = 0;
   let start = 0;
   for (let line = 1; start <= bytes.length; line++) {
@@ -60,9 +70,13 @@ export function migratesToNamespace(bytes: Uint8Array): { ok: true } | { ok: fal
     if (!isDict(r.value)) return { ok: false, stay: { code: 'not-object', line } };
     records++;
     const updated = dictGet(r.value, 'updated_at');
-    if (dictGet(r.value, '_type') === 'metadata' && typeof updated === 'string' && updated && !isoRoundTrip(updated).ok) {
-      return { ok: false, stay: { code: 'bad-updated-at', line } };
+    if (dictGet(r.value, '_type') === 'metadata' && typeof updated === 'string' && updated) {
+      if (!isoRoundTrip(updated).ok) return { ok: false, stay: { code: 'bad-updated-at', line } };
+      const error = isoTimestampError(updated, localOffset);
+      if (error) return { ok: false, stay: { code: 'no-timestamp', line, error } };
     }
   }
-  return records ? { ok: true } : { ok: false, stay: { code: 'no-record' } };
+  if (!records) return { ok: false, stay: { code: 'no-record' } };
+  const copy = saveTmpNameError(fileName, oldestWithHome('namespace'));
+  return copy ? { ok: false, stay: { code: 'tmp-name-too-long', error: `${copy.type}: ${copy.message}` } } : { ok: true };
 }

@@ -47,6 +47,12 @@ export interface VersionRules {
   listingRepairReadsFallbackFile: boolean;
   /** Reading a listing head: only data errors become a repair row; others propagate (§31). */
   headErrorsToRepair: 'any' | 'data-errors';
+  /**
+   * How the listing's preview scan skips non-message records: `_type == "metadata"`, or main's
+   * `_type in {"metadata", "provider_state"}`, where an unhashable `_type` (a list or dict) raises
+   * TypeError and the file's row comes from the repair pass (§29, §31).
+   */
+  previewSkipTest: 'equals-metadata' | 'in-set';
 
   // §5 get_history
   /** The signature's default `max_messages`. */
@@ -82,6 +88,30 @@ export interface VersionRules {
   /** The file cap: none, after each agent turn, or also inside every save (§49). */
   fileCap: null | { limit: number; inEverySave: boolean };
 
+  // Recursion
+  /**
+   * How deep nanobot's calls may nest before Python raises RecursionError (CPython 3.11, recursion
+   * limit 1000), measured by running its code from a script's top level, the shallowest stack it
+   * can run on (test/edge-corpus/depth_budgets.py, its figures in depth-budgets.json; any caller's
+   * own frames lower each figure by as many). `jsonLoads`: container levels of one line in `_load`'s
+   * strict pass, the listing and the reads; `jsonLoadsRepair`: in the repair pass, called from the
+   * strict pass's handler (pyjson's parser takes one figure for all: see MAX_DEPTH). The copies count `copy.deepcopy` levels
+   * (`copyDepth`: a scalar or a dict's key 1, a container 1 + its deepest item), each at its call:
+   * a fork's messages (v0.3.0+ through the public view) and metadata, the listing's preview (of a
+   * head, and of a row the repair pass made, one frame deeper) and the public replay (the public view, v0.3.0+), main's provider state on load (payload and pending
+   * messages). null: that version makes no such copy.
+   */
+  depthBudget: {
+    jsonLoads: number;
+    jsonLoadsRepair: number;
+    forkMessageCopy: number;
+    forkMetadataCopy: number;
+    listingPreviewCopy: number | null;
+    listingRepairPreviewCopy: number | null;
+    publicReplayCopy: number | null;
+    providerStateCopy: number | null;
+  };
+
   // §9 saving
   /** Temp-file pattern of an atomic save (§52–53). */
   tmpName: 'stem.jsonl.tmp' | 'hidden-random';
@@ -106,6 +136,7 @@ const V02: VersionRules = {
   typedMetadata: false,
   listingRepairReadsFallbackFile: true,
   headErrorsToRepair: 'any',
+  previewSkipTest: 'equals-metadata',
   defaultMaxMessages: 120,
   nonPositiveMaxMessages: 120,
   archivedReplayTail: 0,
@@ -120,6 +151,7 @@ const V02: VersionRules = {
   forkCopies: 'deep-copy',
   forkDroppedKeys: FORK_DROPPED_V02,
   fileCap: { limit: 2000, inEverySave: false },
+  depthBudget: { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 497, forkMetadataCopy: 497, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
   tmpName: 'stem.jsonl.tmp',
 };
 
@@ -147,6 +179,7 @@ const V030: VersionRules = {
   specialTokenFallback: 'utf8-bytes',
   forkCopies: 'public-view',
   fileCap: { limit: 2000, inEverySave: true },
+  depthBudget: { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 496, listingRepairPreviewCopy: 495, publicReplayCopy: 496, providerStateCopy: null },
 };
 
 const MAIN: VersionRules = {
@@ -159,6 +192,7 @@ const MAIN: VersionRules = {
   sessionsHome: 'namespace',
   providerStateRecord: true,
   typedMetadata: true,
+  previewSkipTest: 'in-set',
   defaultMaxMessages: 0,
   nonPositiveMaxMessages: null,
   archivedReplayTail: 8,
@@ -168,6 +202,8 @@ const MAIN: VersionRules = {
   retainKeepsChannelDelivery: true,
   forkDroppedKeys: [...FORK_DROPPED_V02, 'session_handle'],
   fileCap: null,
+  // main's manager reads through a store object: two frames more under every json.loads.
+  depthBudget: { jsonLoads: 988, jsonLoadsRepair: 987, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 495, listingRepairPreviewCopy: 494, publicReplayCopy: 496, providerStateCopy: 495 },
   tmpName: 'hidden-random',
 };
 

@@ -4,7 +4,8 @@
  * with exactly six keys.
  */
 import * as z from 'zod/mini';
-import { dictFrom, dictGet, isDict, isInt, type PyDict, type PyValue } from './pyvalue';
+import { copyDepth, dictFrom, dictGet, isDict, isInt, type PyDict, type PyValue } from './pyvalue';
+import { PY_WS_CLASS } from './pytext';
 
 export const PROVIDER_STATE_TYPE = 'provider_state';
 
@@ -24,9 +25,14 @@ const stateSchema = z.object({
 /** A provider state exactly as main holds it (keys in its `to_dict` order). */
 export type ProviderState = PyDict;
 
-const STATE_LINE = /^\s*\{\s*"_type"\s*:\s*"provider_state"/;
+// Python's `\s` is not JS's: it takes \x1c–\x1f and U+0085 and leaves U+FEFF out.
+const WS = `[${PY_WS_CLASS}]*`;
+const STATE_LINE = new RegExp(`^${WS}\\{${WS}"_type"${WS}:${WS}"provider_state"${WS}(?:,|\\})`, 'u');
 
-/** main's cheap test on a raw line (listing previews skip it before parsing, §29): `_type` first, then "provider_state". */
+/**
+ * main's cheap test on a raw line (listing previews skip it before parsing, §29): `_type` first,
+ * then "provider_state" and a `,` or `}`, with Python whitespace between.
+ */
 export function isProviderStateLine(line: string): boolean {
   return STATE_LINE.test(line);
 }
@@ -56,4 +62,12 @@ export function parseProviderState(record: PyDict): ProviderState | null {
 /** The line main's save writes for a state (line 2 of the file). */
 export function providerStateRecord(state: ProviderState): PyDict {
   return dictFrom([['_type', PROVIDER_STATE_TYPE], ['state', state]]);
+}
+
+/**
+ * Whether main's `from_private_record` raises RecursionError deep-copying a valid state's payload
+ * or pending messages (deeper than `budget` copy levels: the version table's `providerStateCopy`).
+ */
+export function providerStateCopyRaises(state: ProviderState, budget: number | null): boolean {
+  return budget !== null && (copyDepth(dictGet(state, 'payload')!) > budget || copyDepth(dictGet(state, 'pending_messages')!) > budget);
 }

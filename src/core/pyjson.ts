@@ -6,6 +6,7 @@
  * over string bodies decides. Everything else goes through a small exact parser, which also
  * produces Python's error wording and position.
  */
+import { NANOBOT_VERSIONS, VERSION_RULES } from './nanobot-version';
 import { KEY_ORDER, PyFloat, dictKeys, isDict, reordersKey, type PyDict, type PyValue } from './pyvalue';
 
 /** A Python exception, reported as data: `type` is the class name nanobot would see. */
@@ -19,10 +20,14 @@ export type LoadsResult =
   | { ok: false; error: PyError; /** 0-based offset of the problem in the text. */ pos: number };
 
 /**
- * How deep Python's C JSON scanner may nest before RecursionError. It depends on the caller's
- * stack; nanobot's load path leaves roughly this much of the default limit of 1000.
+ * How deep Python's C JSON scanner may nest before RecursionError: it shares the recursion limit
+ * with the Python frames under it, so each nanobot call has its own figure. Measured from a
+ * script's top level (the version table's `depthBudget`): `_load`'s strict pass, the listing and
+ * the reads accept 990 levels at v0.2 and v0.3.0 and 988 at main (its manager reads through a
+ * store object), the repair pass one less. This parser takes one figure for every call and
+ * version, main's: v0.2 and v0.3.0 also accept 989 and 990 levels, which it does not model.
  */
-export const MAX_DEPTH = 970;
+export const MAX_DEPTH = Math.min(...NANOBOT_VERSIONS.map((v) => VERSION_RULES[v].depthBudget.jsonLoads));
 
 /** Python 3.11's default `sys.get_int_max_str_digits()`: longer integer literals raise ValueError. */
 export const PY_INT_MAX_STR_DIGITS = 4300;

@@ -83,6 +83,33 @@ export function deepCopy<T extends PyValue>(v: T): T {
   return v;
 }
 
+/**
+ * How deep `copy.deepcopy(v)` recurses, in its own levels (two Python frames each: `deepcopy` and
+ * the type's copier): a scalar or a dict's key is 1, a list or dict 1 + its deepest item (an empty
+ * one 1). Without recursion, so any nesting can be measured.
+ */
+export function copyDepth(v: PyValue): number {
+  let max = 1;
+  const stack: [PyValue, number][] = [[v, 1]];
+  while (stack.length) {
+    const [x, d] = stack.pop()!;
+    if (d > max) max = d;
+    if (Array.isArray(x)) for (const k of x) stack.push([k, d + 1]);
+    else if (isDict(x)) {
+      const keys = dictKeys(x);
+      if (keys.length && d + 1 > max) max = d + 1;
+      for (const k of keys) stack.push([x[k]!, d + 1]);
+    }
+  }
+  return max;
+}
+
+/** The RecursionError `copy.deepcopy` raises past its budget (see `depthBudget` in the version table). */
+export const DEEPCOPY_RECURSION: { readonly type: string; readonly message: string } = {
+  type: 'RecursionError',
+  message: 'maximum recursion depth exceeded while calling a Python object',
+};
+
 /** Python truthiness of a JSON value. */
 export function truthy(v: PyValue | undefined): boolean {
   if (v === undefined || v === null || v === false) return false;
@@ -112,7 +139,12 @@ function pyNumber(v: PyValue): number | bigint | null {
   return v instanceof PyFloat ? v.value : null;
 }
 
-/** Python `a == b` for JSON values: numbers across int/float/bool, lists and dicts deeply, key order ignored. */
+/**
+ * Python `a == b` for JSON values: numbers across int/float/bool, lists and dicts deeply, key order
+ * ignored. Inside a list or dict Python compares items by identity first (`x is y or x == y`), and
+ * every NaN `json.loads` makes is one object (`json.decoder.NaN`), so there NaN equals NaN; a NaN
+ * compared on its own does not.
+ */
 export function pyEquals(a: PyValue, b: PyValue): boolean {
   const x = pyNumber(a);
   const y = pyNumber(b);
@@ -122,12 +154,21 @@ export function pyEquals(a: PyValue, b: PyValue): boolean {
     return typeof x === 'bigint' || typeof y === 'bigint' ? x == y : x === y;
   }
   if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => pyEquals(v, b[i]!));
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => pyItemEquals(v, b[i]!));
   }
   if (isDict(a) || isDict(b)) {
     if (!isDict(a) || !isDict(b)) return false;
     const ka = dictKeys(a);
-    return ka.length === dictKeys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && pyEquals(a[k]!, b[k]!));
+    return ka.length === dictKeys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && pyItemEquals(a[k]!, b[k]!));
   }
   return a === b;
+}
+
+/** Python's `PyObject_RichCompareBool(a, b, Py_EQ)`, how lists, dicts and sorts compare items: identity first, so json's one NaN equals itself. */
+export function pyItemEquals(a: PyValue, b: PyValue): boolean {
+  return isJsonNaN(a) && isJsonNaN(b) ? true : pyEquals(a, b);
+}
+
+function isJsonNaN(v: PyValue): boolean {
+  return v instanceof PyFloat && Number.isNaN(v.value);
 }

@@ -7,7 +7,7 @@
 import { scanFacts } from './byte-facts';
 import { FLAG, KIND, ROLE, type LineFacts, type RoleCode } from './fact-codes';
 import { rulesOf, type NanobotVersion } from './nanobot-version';
-import { isProviderStateRecord, parseProviderState } from './provider-state';
+import { isProviderStateRecord, parseProviderState, providerStateCopyRaises } from './provider-state';
 import { MAX_DEPTH, pyLoads, type LoadsResult } from './pyjson';
 import { pyStrip } from './pytext';
 import { dictGet, isDict, truthy, type PyDict } from './pyvalue';
@@ -93,7 +93,10 @@ export function dictFacts(d: PyDict, version: NanobotVersion): LineFacts {
   const type = dictGet(d, '_type');
   if (type === 'metadata') return { kind: KIND.metadata, role: ROLE.none, flags: 0 };
   if (rulesOf(version).providerStateRecord && isProviderStateRecord(d)) {
-    return { kind: KIND.provider_state, role: ROLE.none, flags: parseProviderState(d) ? FLAG.stateValid : 0 };
+    const state = parseProviderState(d);
+    // A valid state too deep for main's copy raises RecursionError in the load, as json.loads would.
+    if (state && providerStateCopyRaises(state, rulesOf(version).depthBudget.providerStateCopy)) return { kind: KIND.provider_state, role: ROLE.none, flags: FLAG.tooDeep };
+    return { kind: KIND.provider_state, role: ROLE.none, flags: state ? FLAG.stateValid : 0 };
   }
   let flags = 0;
   if (truthy(dictGet(d, 'tool_calls'))) flags |= FLAG.toolCalls;

@@ -6,7 +6,7 @@ import { rulesOf, type NanobotVersion, type VersionRules } from './nanobot-versi
 import type { PyError } from './pyjson';
 import { pyStr } from './pyrepr';
 import { pyStrip } from './pytext';
-import { dictGet, isDict, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
+import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, pyTypeName, truthy, type PyDict, type PyValue } from './pyvalue';
 import { hasRuntimeContext, publicHistoryMessage } from './runtime-context';
 import { sanitizeAssistantReplayText } from './sanitize';
 import { pyLower } from './unicode14';
@@ -214,6 +214,9 @@ export function replayEntry(m: PyDict, i: number, lastConsolidated: number, rule
   if (i < lastConsolidated) ch.push('archived');
   const marked = rules.runtimeContext && hasRuntimeContext(m);
   if (rules.runtimeContext && !runtimeContext) {
+    // The public view deep-copies every message it replays.
+    const copyBudget = rules.depthBudget.publicReplayCopy;
+    if (copyBudget !== null && copyDepth(m) > copyBudget) throw new Raise({ ...DEEPCOPY_RECURSION }, i);
     const pub = publicHistoryMessage(m);
     if (pub !== m && !pyEqualContent(pub, m)) ch.push('public-view');
     m = pub;

@@ -3,7 +3,7 @@
  * content, marked by `_runtime_context`. The agent replays it; views meant for people (previews,
  * forks, WebUI history) use the public view, which removes exactly that suffix and the marker.
  */
-import { deepCopy, dictDelete, dictGet, isDict, pyEquals, type PyDict, type PyValue } from './pyvalue';
+import { deepCopy, dictDelete, dictGet, isDict, pyEquals, pyItemEquals, type PyDict, type PyValue } from './pyvalue';
 
 export const RUNTIME_CONTEXT_KEY = '_runtime_context';
 
@@ -24,7 +24,7 @@ function strippedContent(content: PyValue | undefined, marker: PyDict): PyValue 
     const blocks = dictGet(marker, 'blocks');
     if (!Array.isArray(blocks) || !blocks.length || blocks.length > content.length) return content;
     const tail = content.slice(content.length - blocks.length);
-    return tail.every((b, i) => pyEquals(b, blocks[i]!)) ? content.slice(0, content.length - blocks.length) : content;
+    return tail.every((b, i) => pyItemEquals(b, blocks[i]!)) ? content.slice(0, content.length - blocks.length) : content;
   }
   return content;
 }

@@ -3,6 +3,7 @@
  * for one provider message. Pure: the cl100k counter is passed in (see `tokenizer.ts`), so the
  * app can show everything else before the big BPE tables have loaded.
  */
+import { loneSurrogateIndex } from './lines';
 import type { PyError } from './pyjson';
 import { pyDumps } from './pyjson';
 import { rulesOf, type NanobotVersion } from './nanobot-version';
@@ -82,6 +83,29 @@ export function estimateMessageTokens(message: PyDict, count: TextTokenCounter, 
   if (!payload) return 4;
   const tokens = count(payload);
   if (tokens !== 'special') return Math.max(4, tokens + 4);
-  if (rulesOf(version).specialTokenFallback === 'utf8-bytes') return Math.max(4, new TextEncoder().encode(payload).length + 4);
+  if (rulesOf(version).specialTokenFallback === 'utf8-bytes') {
+    // The fallback's `payload.encode("utf-8")` is outside the try: a lone surrogate raises out of the estimate.
+    const error = utf8EncodeError(payload);
+    if (error) throw new TokenEstimateError(error);
+    return Math.max(4, new TextEncoder().encode(payload).length + 4);
+  }
   return Math.max(4, Math.floor(codePointLength(payload) / 4) + 4);
+}
+
+const isSurrogate = (c: number) => c >= 0xd800 && c <= 0xdfff;
+
+/**
+ * The UnicodeEncodeError of Python's `text.encode("utf-8")`, or null: it names the first lone
+ * surrogate and the run of surrogate code points that follows it (`position 1-3`), in code points.
+ */
+export function utf8EncodeError(text: string): PyError | null {
+  const at = loneSurrogateIndex(text);
+  if (at < 0) return null;
+  const start = codePointLength(text.slice(0, at));
+  // Later surrogate code points in the run are lone too (a pair is one code point, not a surrogate).
+  let end = at + 1;
+  while (end < text.length && isSurrogate(text.charCodeAt(end)) && loneSurrogateIndex(text.slice(end, end + 2)) === 0) end++;
+  const n = end - at;
+  const where = n === 1 ? `character '\\u${text.charCodeAt(at).toString(16)}' in position ${start}` : `characters in position ${start}-${start + n - 1}`;
+  return { type: 'UnicodeEncodeError', message: `'utf-8' codec can't encode ${where}: surrogates not allowed` };
 }

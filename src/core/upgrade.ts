@@ -65,7 +65,7 @@ function visibility(bytes: Uint8Array, fileName: string, home: FileHome, version
     return { seen: true, note: null };
   }
   if (home === 'namespace') return canonical ? { seen: true, note: null } : { seen: false, note: { code: 'name-not-base64url' } };
-  const m = migratesToNamespace(bytes);
+  const m = migratesToNamespace(bytes, fileName);
   if ('error' in m) return { seen: false, note: { code: 'startup-raises', error: m.error.type } };
   if (!m.ok) return { seen: false, note: { code: 'left-in-workspace', stay: m.stay } };
   if (!canonical) return { seen: false, note: { code: 'moved-name-not-base64url' } };

@@ -11,6 +11,7 @@ export type StoreErrorCode =
   | 'conflict' // the file changed since it was read, or a target already exists
   | 'busy' // another writer holds the file (an open writable, a lock)
   | 'bad-name' // the name is not portable (see names.ts)
+  | 'nanobot-raises' // nanobot's own save would raise here (its temp file's name is too long): nothing is written
   | 'io'; // anything else
 
 /** Extra facts a caller may show or act on. */
@@ -62,6 +63,7 @@ const DOM_WORDS: Record<StoreErrorCode, string> = {
   conflict: 'changed on disk',
   busy: 'is in use by another writer (another tab or program is saving it)',
   'bad-name': 'has a name this disk cannot hold',
+  'nanobot-raises': 'cannot be saved the way nanobot saves it',
   io: 'could not be accessed',
 };
 

@@ -7,7 +7,7 @@ import { serializeDocument, type SessionDocument } from '../core/document';
 import { analyzeSession, type AnalyzeOptions } from '../core/open';
 import { formatSession, encodeSession } from '../core/format';
 import { forkBeforeUserIndex } from '../core/fork';
-import { saveTmpName } from '../core/keys';
+import { saveTmpName, saveTmpNameError } from '../core/keys';
 import type { NanobotLoad, NanobotSession } from '../core/load';
 import { pyDumps } from '../core/pyjson';
 import type { StorageAdapter } from './adapter';
@@ -23,10 +23,20 @@ import { fileForKey, keyForFile } from './session-list';
 
 export * from './session-list';
 
-/** The temp file a version's save writes for `fileName` (main: hidden, with 16 random hex digits). */
+/**
+ * The temp file a version's save writes for `fileName` (main: hidden, with 16 random hex digits).
+ * Throws a 'nanobot-raises' StoreError where that name is too long: nanobot's own save fails
+ * there (OSError ENAMETOOLONG), so Session Lens does not write what nanobot could not.
+ */
 export function tmpFor(fileName: string, version: NanobotVersion): string {
+  refuseLongTmp(fileName, version);
   const hex = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
   return saveTmpName(fileName, version, hex);
+}
+
+function refuseLongTmp(fileName: string, version: NanobotVersion): void {
+  const error = saveTmpNameError(fileName, version);
+  if (error) throw new StoreError('nanobot-raises', `${fileName} cannot be saved: nanobot's save would raise ${error.type}: ${error.message}. Nothing was written.`, { path: fileName });
 }
 
 /** An opened session: the bytes as read, both lenses, and the snapshot a save checks against. */
@@ -134,6 +144,7 @@ export async function planFork(adapter: StorageAdapter, opened: OpenedSession, u
   }
   const bad = checkName(name);
   if (bad) throw new StoreError('bad-name', `The key "${newKey}" makes the file name "${name}", which ${bad}.`, { path: name });
+  refuseLongTmp(name, opened.version);
   const enc = encodeSession(formatSession(fork));
   if (!enc.ok) throw new StoreError('io', `nanobot could not write this fork: ${enc.error.message}`, { path: name });
   const dir = opened.path.includes('/') ? opened.path.slice(0, opened.path.lastIndexOf('/')) : '';

@@ -1,8 +1,9 @@
 /** copy.deepcopy in a fork raises RecursionError on nesting deeper than Python's stack allows. */
 import { describe, expect, it } from 'vitest';
-import { DEEPCOPY_MAX_DEPTH, forkBeforeUserIndex, nestingDepth } from '../../src/core/fork';
+import { forkBeforeUserIndex, nestingDepth } from '../../src/core/fork';
 import type { NanobotSession } from '../../src/core/load';
-import type { PyValue } from '../../src/core/pyvalue';
+import { rulesOf } from '../../src/core/nanobot-version';
+import { copyDepth, type PyValue } from '../../src/core/pyvalue';
 
 const nested = (levels: number): PyValue => {
   let v: PyValue = 'x';
@@ -19,15 +20,25 @@ describe('fork and deep nesting', () => {
     expect(nestingDepth('x')).toBe(0);
     expect(nestingDepth({ a: [1, { b: [] }] })).toBe(4);
     expect(nestingDepth(nested(100_000))).toBe(100_000);
+    // deepcopy's levels: a scalar or a key is one, a container one more than its deepest item.
+    expect(copyDepth('x')).toBe(1);
+    expect(copyDepth([])).toBe(1);
+    expect(copyDepth({})).toBe(1);
+    expect(copyDepth({ a: 1 })).toBe(2);
+    expect(copyDepth(nested(3))).toBe(4);
+    expect(copyDepth({ a: [1, { b: [] }] })).toBe(4);
+    expect(copyDepth(nested(100_000))).toBe(100_001);
   });
 
   it('copies what deepcopy can, and reports its RecursionError past that', () => {
-    const ok = forkBeforeUserIndex(session(nested(DEEPCOPY_MAX_DEPTH - 2)), 'f:k', 1, 'now', 'v0.2');
-    expect(ok && 'messages' in ok && ok.messages).toHaveLength(2);
     for (const version of ['v0.2', 'v0.3.0', 'main'] as const) {
-      expect(forkBeforeUserIndex(session(nested(DEEPCOPY_MAX_DEPTH + 5)), 'f:k', 1, 'now', version)).toEqual({ error: { type: 'RecursionError', message: expect.any(String) } });
+      // The message {"role", "content", "payload": <levels>} copies at depth levels + 2.
+      const budget = rulesOf(version).depthBudget.forkMessageCopy;
+      const ok = forkBeforeUserIndex(session(nested(budget - 2)), 'f:k', 1, 'now', version);
+      expect(ok && 'messages' in ok && ok.messages).toHaveLength(2);
+      expect(forkBeforeUserIndex(session(nested(budget - 1)), 'f:k', 1, 'now', version)).toEqual({ error: { type: 'RecursionError', message: expect.any(String) } });
+      // Before the deep message nothing deep is copied.
+      expect(forkBeforeUserIndex(session(nested(budget + 5)), 'f:k', 0, 'now', version)).toMatchObject({ messages: [] });
     }
-    // Before the deep message nothing deep is copied.
-    expect(forkBeforeUserIndex(session(nested(DEEPCOPY_MAX_DEPTH + 5)), 'f:k', 0, 'now', 'v0.2')).toMatchObject({ messages: [] });
   });
 });

@@ -23,19 +23,19 @@ describe('fallbackStoredKey', () => {
 
 describe('migratesToNamespace', () => {
   it('moves a file whose every non-blank line is a JSON object', () => {
-    expect(migratesToNamespace(enc(`${META('k')}\n\n{"role": "user", "content": "x"}\r\n`))).toEqual({ ok: true });
+    expect(migratesToNamespace(enc(`${META('k')}\n\n{"role": "user", "content": "x"}\r\n`), 'a.jsonl')).toEqual({ ok: true });
   });
 
   it('leaves behind what every version could still repair', () => {
     for (const bad of ['', '\n\n', `${META('k')}\nnot json\n`, `\ufeff${META('k')}\n`, `${META('k')}\n[1]\n`, `\u3000${META('k')}\n`, `${META('k')}\n`.replace('2024-05-01T10:00:00', 'garbage')]) {
-      const r = migratesToNamespace(enc(bad));
+      const r = migratesToNamespace(enc(bad), 'a.jsonl');
       expect(r, JSON.stringify(bad)).toMatchObject({ ok: false });
     }
     const invalidUtf8 = new Uint8Array([...enc(`${META('k')}\n`), 0xff, 0x0a]);
-    expect(migratesToNamespace(invalidUtf8)).toMatchObject({ ok: false });
+    expect(migratesToNamespace(invalidUtf8, 'a.jsonl')).toMatchObject({ ok: false });
   });
 
   it('raises out of start-up on nesting past the recursion limit', () => {
-    expect(migratesToNamespace(enc(`${META('k')}\n${'['.repeat(3000)}\n`))).toMatchObject({ error: { type: 'RecursionError' } });
+    expect(migratesToNamespace(enc(`${META('k')}\n${'['.repeat(3000)}\n`), 'a.jsonl')).toMatchObject({ error: { type: 'RecursionError' } });
   });
 });

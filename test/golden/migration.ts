@@ -61,7 +61,7 @@ export function checkMigration(t: Tally, where: string, field: 'legacy_lossy_loa
   for (const name of ['b64', 'lossy'] as const) {
     const x = g[name] as PyDict;
     const at = `${where}.${name}`;
-    const m = migratesToNamespace(c.bytes);
+    const m = migratesToNamespace(c.bytes, (x.file as string).split('/').pop()!);
     if ('error' in m) {
       check(t, at + '.startup_error', isDict(x.startup_error) ? x.startup_error.type : null, m.error.type);
       continue;

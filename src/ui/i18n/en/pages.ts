@@ -189,7 +189,9 @@ const pages = {
           case 'not-json': return `line ${x.line} is not JSON (${x.error})`;
           case 'not-object': return `line ${x.line} is not a JSON object`;
           case 'bad-updated-at': return `line ${x.line}: updated_at is not an ISO time`;
+          case 'no-timestamp': return `line ${x.line}: updated_at has no timestamp (${x.error})`;
           case 'no-record': return 'the file holds no record';
+          case 'tmp-name-too-long': return `its copy's temp file cannot be made (${x.error})`;
         }
       };
       switch (n.code) {

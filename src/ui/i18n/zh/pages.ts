@@ -169,7 +169,9 @@ const pages: PageText = {
           case 'not-json': return `第 ${x.line} 行不是 JSON（${x.error}）`;
           case 'not-object': return `第 ${x.line} 行不是 JSON 对象`;
           case 'bad-updated-at': return `第 ${x.line} 行：updated_at 不是 ISO 时间`;
+          case 'no-timestamp': return `第 ${x.line} 行：updated_at 无法换算成时间戳（${x.error}）`;
           case 'no-record': return '文件中没有任何记录';
+          case 'tmp-name-too-long': return `无法为它的副本创建临时文件（${x.error}）`;
         }
       };
       switch (n.code) {

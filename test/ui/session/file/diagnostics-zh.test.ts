@@ -112,6 +112,8 @@ describe('upgrade notes in each language', () => {
     { code: 'left-in-workspace', stay: { code: 'not-object', line: 3 } },
     { code: 'left-in-workspace', stay: { code: 'bad-updated-at', line: 1 } },
     { code: 'left-in-workspace', stay: { code: 'no-record' } },
+    { code: 'left-in-workspace', stay: { code: 'no-timestamp', line: 1, error: 'year 0 is out of range' } },
+    { code: 'left-in-workspace', stay: { code: 'tmp-name-too-long', error: "OSError: [Errno 36] File name too long" } },
     { code: 'moved-name-not-base64url' },
     { code: 'moved-at-startup' },
     { code: 'load-raises', error: 'KeyError' },

@@ -1,0 +1,234 @@
+/**
+ * Issue 28's rules: edge cases fresh corpora found where Session Lens and nanobot's own code
+ * disagreed. Each answer here was measured by running nanobot's code at that version
+ * (test/edge-corpus/ holds the scripts).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { base64urlKey, keyFromStem } from '../../src/core/keys';
+import { forkBeforeUserIndex } from '../../src/core/fork';
+import { loadNanobot, readSessionMetadata, type NanobotSession } from '../../src/core/load';
+import { migratesToNamespace } from '../../src/core/migration';
+import { listingRow, sortListing, type ListingRow } from '../../src/core/listing';
+import { pyDumps, pyLoads } from '../../src/core/pyjson';
+import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../src/core/nanobot-version';
+import { pyEquals, type PyDict } from '../../src/core/pyvalue';
+import { getHistory } from '../../src/core/replay';
+import { publicHistoryMessage } from '../../src/core/runtime-context';
+import { loadTokenizer } from '../../src/core/tokenizer';
+import { estimateMessageTokens } from '../../src/core/tokens';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const META = '{"_type": "metadata", "created_at": "2020-01-01T00:00:00", "updated_at": "2020-01-01T00:00:00", "metadata": {}}\n';
+
+describe('v0.3.0 stems that decode to ""', () => {
+  it('`====` decodes to "", which is falsy: the file-name fallback names the row', () => {
+    expect(keyFromStem('====', 'v0.3.0')).toBe('====');
+    expect(keyFromStem('=_=', 'v0.3.0')).toBe('=:=');
+    const out = listingRow({ bytes: enc(META), complete: true, fileName: '====.jsonl', mtimeIso: '2020-01-01T00:00:00', now: '2020-01-01T00:00:00', version: 'v0.3.0' });
+    expect(out.kind === 'row' && out.row.key).toBe('====');
+    // main lists only canonical stems.
+    expect(keyFromStem('====', 'main')).toBeNull();
+  });
+});
+
+/** main's listing row of a file (its metadata line, one line under test, then a user message "after"): preview, and whether the repair pass made it. */
+function mainRow(key: string, line: string): [string, boolean] | null {
+  const meta = JSON.stringify({ _type: 'metadata', key, created_at: '2020-01-01T00:00:00', updated_at: '2020-01-01T00:00:00', metadata: {} });
+  const bytes = enc(`${meta}\n${line}\n{"role": "user", "content": "after"}\n`);
+  const out = listingRow({ bytes, complete: true, fileName: `${base64urlKey(key)}.jsonl`, mtimeIso: '2020-01-01T00:00:00', now: '2020-01-01T00:00:00', version: 'main' });
+  return out.kind === 'row' ? [out.row.preview, out.repaired] : null;
+}
+
+describe("main's listing: the provider_state prefix test is Python's `\\s`", () => {
+  it('skips a line led by Python whitespace (\\x1c, U+0085, U+3000); parses one led by U+FEFF; needs `,` or `}` after the type', () => {
+    // Measured with nanobot main's list_sessions (test/edge-corpus/listing_rules.py): the repaired
+    // rows are those whose repair pass logged a corrupt line.
+    expect(mainRow('k:u3000', '\u3000{"_type": "provider_state", "role": "user", "content": "hi"}')).toEqual(['after', false]);
+    expect(mainRow('k:x1c', '\x1c{"_type": "provider_state", "role": "user", "content": "hi"}')).toEqual(['after', false]);
+    expect(mainRow('k:x85', '{\x85"_type":"provider_state"}')).toEqual(['after', false]);
+    expect(mainRow('k:feff', '\ufeff{"_type": "provider_state", "role": "user", "content": "hi"}')).toEqual(['after', true]);
+    expect(mainRow('k:bracket', '{"_type": "provider_state"]')).toEqual(['after', true]);
+    expect(mainRow('k:suffix', '{"_type":"provider_stateX", "role":"user","content":"hi"}')).toEqual(['hi', false]);
+  });
+});
+
+describe("main's listing: `_type in {…}` with an unhashable `_type`", () => {
+  it('raises TypeError in the preview scan, so the row comes from the repair pass', () => {
+    const meta = JSON.stringify({ _type: 'metadata', key: 'k:l', created_at: '2020-01-01T00:00:00', updated_at: '2020-01-01T00:00:00', metadata: {} });
+    for (const t of ['["a"]', '{}']) {
+      const bytes = enc(`${meta}\n{"_type": ${t}, "role": "user", "content": "hi"}\n{"role": "user", "content": "after"}\n`);
+      const out = listingRow({ bytes, complete: true, fileName: `${base64urlKey('k:l')}.jsonl`, mtimeIso: '2020-01-01T00:00:00', now: '2020-01-01T00:00:00', version: 'main' });
+      expect(out).toMatchObject({ kind: 'row', repaired: true, headError: { type: 'TypeError', message: `unhashable type: '${t === '{}' ? 'dict' : 'list'}'` }, row: { preview: 'hi' } });
+      // v0.3.0 compares with ==: the record is a message.
+      const v03 = listingRow({ bytes, complete: true, fileName: `${base64urlKey('k:l')}.jsonl`, mtimeIso: '2020-01-01T00:00:00', now: '2020-01-01T00:00:00', version: 'v0.3.0' });
+      expect(v03).toMatchObject({ kind: 'row', repaired: false, row: { preview: 'hi' } });
+    }
+  });
+});
+
+describe("Python's == on JSON values", () => {
+  // Measured with nanobot v0.3.0's public_history_message and Python's sorted (test/edge-corpus/equality_rules.py).
+  const loads = (t: string) => {
+    const r = pyLoads(t);
+    if (!r.ok) throw new Error(t);
+    return r.value;
+  };
+  it("json's NaN equals itself inside lists and dicts, so marker blocks with NaN match; 1 == 1.0 == True; key order aside", () => {
+    const m = loads('{"role": "user", "content": [{"type": "text", "text": "a"}, {"type": "text", "text": "ctx", "n": NaN}], "_runtime_context": {"version": 1.0, "blocks": [{"n": NaN, "text": "ctx", "type": "text"}]}}') as PyDict;
+    expect(pyDumps(publicHistoryMessage(m).content!)).toBe('[{"type": "text", "text": "a"}]');
+    const n = loads('{"role": "user", "content": [{"type": "text", "text": "ctx", "n": 1}], "_runtime_context": {"version": true, "blocks": [{"type": "text", "text": "ctx", "n": 1.0}]}}') as PyDict;
+    expect(pyDumps(publicHistoryMessage(n).content!)).toBe('[]');
+    // A NaN compared on its own is not equal to itself.
+    expect(pyEquals(loads('NaN'), loads('NaN'))).toBe(false);
+    expect(pyEquals(loads('[NaN]'), loads('[NaN]'))).toBe(true);
+  });
+  it('the listing sort: [NaN, 2] sorts above [NaN, 1] (their NaNs are one object)', () => {
+    const rows = [loads('[NaN, 1]'), loads('[NaN, 2]')].map((u, i): ListingRow => ({ key: `k${i}`, created_at: '', updated_at: u, title: '', preview: '', path: `f${i}.jsonl` }));
+    const sorted = sortListing(rows);
+    expect('rows' in sorted && sorted.rows.map((r) => r.key)).toEqual(['k1', 'k0']);
+  });
+});
+
+describe('a special token with a lone surrogate', () => {
+  // Measured with each version's estimate_message_tokens and Session.get_history (test/edge-corpus/token_rules.py).
+  it("v0.3.0 and main: the fallback's utf-8 encode raises UnicodeEncodeError, and so does get_history with a budget; v0.2 counts code points", async () => {
+    const count = await loadTokenizer();
+    const user = (content: string): PyDict => ({ role: 'user', content });
+    const estimate = (m: PyDict, v: NanobotVersion) => {
+      try {
+        return estimateMessageTokens(m, count, v);
+      } catch (e) {
+        return (e as { error: unknown }).error;
+      }
+    };
+    const msg = (where: string) => ({ type: 'UnicodeEncodeError', message: `'utf-8' codec can't encode ${where}: surrogates not allowed` });
+    for (const v of ['v0.3.0', 'main'] as const) {
+      expect(estimate(user('<|endoftext|>\ud800'), v)).toEqual(msg("character '\\ud800' in position 13"));
+      expect(estimate(user('a\udc00\udfff\ud800<|fim_prefix|>'), v)).toEqual(msg('characters in position 1-3'));
+      expect(estimate(user('\ud83d\ude00\udc00<|endoftext|>'), v)).toEqual(msg("character '\\udc00' in position 1"));
+      expect(estimate(user('<|endoftext|>'), v)).toBe(17);
+      expect(estimate(user('x\ud800'), v)).toBe(6);
+      const messages = [user('<|endoftext|>\ud800'), { role: 'assistant', content: 'ok' }];
+      expect(getHistory(messages, 0, { maxMessages: 50, maxTokens: 0 }, v, (m) => estimateMessageTokens(m, count, v)).error).toBeNull();
+      expect(getHistory(messages, 0, { maxMessages: 50, maxTokens: 100000 }, v, (m) => estimateMessageTokens(m, count, v)).error).toMatchObject(msg("character '\\ud800' in position 13"));
+    }
+    expect(estimate(user('<|endoftext|>\ud800'), 'v0.2')).toBe(7);
+  });
+});
+
+describe("main's migration calls .timestamp() on updated_at", () => {
+  // Measured with main's SessionManager start-up under TZ=UTC and TZ=Asia/Shanghai (test/edge-corpus/migration_rules.py).
+  const file = (u: string) => enc(`{"_type": "metadata", "key": "k:0", "created_at": "${u}", "updated_at": "${u}", "metadata": {}}\n{"role": "user", "content": "hi"}\n`);
+  const utc = () => 0;
+  // Asia/Shanghai: local mean time +8:05:43 until 1901, +8:00 after.
+  const shanghai = (u: number) => (u < -2177481943 ? 29143 : 28800);
+  it('a naive time on the first local day of year 1 (or past 9999 by the offset) raises ValueError: the file stays', () => {
+    expect(migratesToNamespace(file('0001-01-01T00:00:00'), 'azo0.jsonl', utc)).toEqual({ ok: false, stay: { code: 'no-timestamp', line: 1, error: 'year 0 is out of range' } });
+    expect(migratesToNamespace(file('0001-01-02T00:00:00'), 'azo0.jsonl', utc)).toEqual({ ok: true });
+    expect(migratesToNamespace(file('0001-01-01T00:00:00+00:00'), 'azo0.jsonl', utc)).toEqual({ ok: true });
+    expect(migratesToNamespace(file('9999-12-31T23:59:59'), 'azo0.jsonl', utc)).toEqual({ ok: true });
+    expect(migratesToNamespace(file('9999-12-31T23:59:59'), 'azo0.jsonl', shanghai)).toEqual({ ok: false, stay: { code: 'no-timestamp', line: 1, error: 'year 10000 is out of range' } });
+    expect(migratesToNamespace(file('0001-01-01T23:59:59'), 'azo0.jsonl', shanghai)).toMatchObject({ ok: false });
+    expect(migratesToNamespace(file('0001-01-02T00:00:00'), 'azo0.jsonl', shanghai)).toEqual({ ok: true });
+  });
+});
+
+describe('read_session_metadata when the first 8 KiB chunk ends inside a character', () => {
+  // Cases and answers made by each version's read_session_metadata (test/edge-corpus/metadata_chunks.py):
+  // a metadata line, or a message line after it, with a character (valid, cut, invalid, a surrogate's
+  // ED A0 80) straddling byte 8192. Python's decoder holds a cut sequence (and a cut ED A0–BF) for the
+  // next chunk, which it never reads when the first line ended in the first.
+  type Seg = ['t', string] | ['r', string, number] | ['h', string];
+  const build = (segs: Seg[]) =>
+    Uint8Array.from(segs.flatMap((s) => [...(s[0] === 'h' ? Buffer.from(s[1], 'hex') : enc(s[0] === 'r' ? s[1].repeat(s[2]) : s[1]))]));
+  it.each(NANOBOT_VERSIONS)('%s: every case reads what nanobot reads', (v) => {
+    const cases = JSON.parse(readFileSync(new URL(`../edge-corpus/metadata-chunks-${v}.json`, import.meta.url), 'utf8')) as { name: string; segments: Seg[]; key: string | null }[];
+    expect(cases).toHaveLength(58);
+    const got = cases.map((c) => [c.name, readSessionMetadata(build(c.segments), 'k:a', '2031-07-08T09:10:11.121314', v).result?.key ?? null]);
+    expect(got).toEqual(cases.map((c) => [c.name, c.key]));
+  });
+});
+
+describe('copy.deepcopy depth, at each call site and version', () => {
+  // Budgets measured by running each version's code from a script's top level
+  // (test/edge-corpus/depth_budgets.py): {json_load: 990/990/988, copy_fork: 497/496/496,
+  // copy_fork_past_last_user: the same, copy_fork_metadata: 497, copy_listing_preview: -/496/495,
+  // copy_public_replay: -/496/496, copy_provider_state_*: main 495}.
+  const lists = (levels: number) => '['.repeat(levels) + '"x"' + ']'.repeat(levels);
+  const parsed = (t: string) => {
+    const r = pyLoads(t);
+    if (!r.ok) throw new Error(t);
+    return r.value as PyDict;
+  };
+  /** A message whose copy depth is `depth`: {"role", "content": lists}, the dict 1, its content's lists, "x" 1. */
+  const deepMessage = (role: string, depth: number) => parsed(`{"role": "${role}", "content": ${lists(depth - 2)}}`);
+  const session = (messages: PyDict[], metadata: PyDict = {}): NanobotSession => ({
+    key: 'a:b', createdAt: 't', updatedAt: 't', lastConsolidated: 0, metadata, messages, messageLines: messages.map((_, i) => i + 1),
+  });
+  const RAISES = { error: { type: 'RecursionError', message: expect.any(String) } };
+
+  it('the table holds the measured budgets', () => {
+    expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).depthBudget)).toEqual([
+      { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 497, forkMetadataCopy: 497, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
+      { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 496, listingRepairPreviewCopy: 495, publicReplayCopy: 496, providerStateCopy: null },
+      { jsonLoads: 988, jsonLoadsRepair: 987, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 495, listingRepairPreviewCopy: 494, publicReplayCopy: 496, providerStateCopy: 495 },
+    ]);
+  });
+
+  it('json.loads in the load: main accepts 988 levels, v0.2 and v0.3.0 at least as many (the parser takes main\'s figure)', () => {
+    const file = (levels: number) => enc(`${META}{"role": "user", "content": ${lists(levels - 1)}}\n`);
+    for (const v of NANOBOT_VERSIONS) expect(loadNanobot(file(988), 'a:b', 'now', v).result?.messages).toHaveLength(1);
+    expect(loadNanobot(file(989), 'a:b', 'now', 'main').error).toMatchObject({ type: 'RecursionError' });
+    expect(loadNanobot(file(989), 'a:b', 'now', 'v0.2')).toMatchObject({ path: 'repair', strictError: { type: 'RecursionError' } });
+  });
+
+  it.each(NANOBOT_VERSIONS)('%s: fork copies up to its budget, raises past it, even past the last user turn, and for metadata', (v) => {
+    const b = rulesOf(v).depthBudget;
+    const user = parsed('{"role": "user", "content": "u"}');
+    const fits = session([user, deepMessage('assistant', b.forkMessageCopy)]);
+    const deep = session([user, deepMessage('assistant', b.forkMessageCopy + 1)]);
+    expect(forkBeforeUserIndex(fits, 'f:k', 1, 'now', v)).toMatchObject({ messages: [{}, {}] });
+    expect(forkBeforeUserIndex(deep, 'f:k', 1, 'now', v)).toEqual(RAISES);
+    // Past the last user turn nanobot has copied every message before it finds no target.
+    expect(forkBeforeUserIndex(fits, 'f:k', 5, 'now', v)).toBeNull();
+    expect(forkBeforeUserIndex(deep, 'f:k', 5, 'now', v)).toEqual(RAISES);
+    const meta = (depth: number) => session([user], parsed(`{"a": ${lists(depth - 2)}}`));
+    expect(forkBeforeUserIndex(meta(b.forkMetadataCopy), 'f:k', 1, 'now', v)).toMatchObject({ messages: [{}] });
+    expect(forkBeforeUserIndex(meta(b.forkMetadataCopy + 1), 'f:k', 1, 'now', v)).toEqual(RAISES);
+  });
+
+  it.each(['v0.3.0', 'main'] as const)("%s: the listing's preview and the public replay copy every message through the public view", (v) => {
+    const b = rulesOf(v).depthBudget;
+    const row = (depth: number) => {
+      const bytes = enc(`${META.replace('"metadata": {}', '"key": "a:b", "metadata": {}')}{"role": "tool", "content": ${lists(depth - 2)}}\n{"role": "user", "content": "hi"}\n`);
+      return listingRow({ bytes, complete: true, fileName: `${base64urlKey('a:b')}.jsonl`, mtimeIso: '2020-01-01T00:00:00', now: '2020-01-01T00:00:00', version: v });
+    };
+    expect(row(b.listingPreviewCopy!)).toMatchObject({ kind: 'row', row: { preview: 'hi' } });
+    expect(row(b.listingPreviewCopy! + 1)).toMatchObject({ kind: 'raise', error: { type: 'RecursionError' } });
+    // A row the repair pass made (a non-object line in the head) previews its messages one frame deeper.
+    const repaired = (depth: number) => {
+      const bytes = enc(`${META.replace('"metadata": {}', '"key": "a:b", "metadata": {}')}[1]\n{"role": "tool", "content": "", "x": ${lists(depth - 2)}}\n{"role": "user", "content": "hi"}\n`);
+      return listingRow({ bytes, complete: true, fileName: `${base64urlKey('a:b')}.jsonl`, mtimeIso: '2020-01-01T00:00:00', now: '2020-01-01T00:00:00', version: v });
+    };
+    expect(repaired(b.listingRepairPreviewCopy!)).toMatchObject({ kind: 'row', repaired: true, row: { preview: 'hi' } });
+    expect(repaired(b.listingRepairPreviewCopy! + 1)).toMatchObject({ kind: 'raise', error: { type: 'RecursionError' } });
+    const replay = (depth: number) => getHistory([parsed('{"role": "user", "content": "u"}'), deepMessage('assistant', depth)], 0, { maxMessages: 50, includeRuntimeContext: false }, v).error;
+    expect(replay(b.publicReplayCopy!)).toBeNull();
+    expect(replay(b.publicReplayCopy! + 1)).toMatchObject({ type: 'RecursionError', message_index: 1 });
+    // With the runtime context kept there is no public view, and no copy.
+    expect(getHistory([parsed('{"role": "user", "content": "u"}'), deepMessage('assistant', 900)], 0, { maxMessages: 50, includeRuntimeContext: true }, v).error).toBeNull();
+  });
+
+  it("main: loading a provider state deep-copies its payload and pending messages", () => {
+    const b = rulesOf('main').depthBudget.providerStateCopy!;
+    const file = (payload: string, pending: string) =>
+      enc(`${META}{"_type": "provider_state", "state": {"kind": "k", "provider": "p", "model": "m", "version": 1, "payload": ${payload}, "pending_messages": ${pending}}}\n`);
+    const load = (bytes: Uint8Array) => loadNanobot(bytes, 'a:b', '2031-07-08T09:10:11.121314', 'main');
+    // payload {"a": lists}: depth lists + 2; pending [{"a": lists}]: lists + 3.
+    expect(load(file(`{"a": ${lists(b - 2)}}`, '[]')).result?.providerState).toBeTruthy();
+    expect(load(file(`{"a": ${lists(b - 1)}}`, '[]')).error).toMatchObject({ type: 'RecursionError' });
+    expect(load(file('{}', `[{"a": ${lists(b - 3)}}]`)).result?.providerState).toBeTruthy();
+    expect(load(file('{}', `[{"a": ${lists(b - 2)}}]`)).error).toMatchObject({ type: 'RecursionError' });
+  });
+});

@@ -1,0 +1,139 @@
+# The deepest nesting each of nanobot's calls accepts before RecursionError, called from a script's
+# top level (the shallowest stack nanobot can run on: any caller's frames lower these figures).
+# Nesting is counted as the TypeScript port counts it (src/core/fork.ts `copyDepth`, pyjson's depth):
+#   json   - container levels of one line (what the C scanner's recursion guard counts);
+#   copy   - copy.deepcopy levels: a scalar (or a dict's key) counts 1, a container 1 + its deepest item.
+# Run: test/edge-corpus/nb.sh <version> test/edge-corpus/depth_budgets.py
+import base64, json, sys
+from pathlib import Path
+from loguru import logger
+logger.remove()
+import nanobot.session.manager as M
+from nanobot.session.manager import SessionManager, Session
+
+ws = Path.cwd() / "ws"; ws.mkdir()
+sm = SessionManager(ws)
+KEY = "a:b"
+META = json.dumps({"_type": "metadata", "key": KEY, "created_at": "2020-01-01T00:00:00", "updated_at": "2020-01-01T00:00:00", "metadata": {}})
+
+def nested_text(levels, role="user"):
+    # a message dict whose "content" is `levels` nested lists around "x": json depth 1 + levels, copy depth 2 + levels
+    return '{"role": "%s", "content": ' % role + "[" * levels + '"x"' + "]" * levels + "}"
+
+def write(lines):
+    p = sm._get_session_path(KEY)
+    p.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    if hasattr(sm, "_cache"): sm._cache.clear()
+    if hasattr(sm, "invalidate"): sm.invalidate(KEY)
+
+def ok(fn):
+    try:
+        fn(); return True
+    except RecursionError:
+        return False
+
+def bisect(fn, lo=1, hi=3000):
+    assert ok(lambda: fn(lo)) and not ok(lambda: fn(hi)), (lo, hi)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if ok(lambda: fn(mid)): lo = mid
+        else: hi = mid
+    return lo
+
+out = {"python": sys.version.split()[0], "recursionlimit": sys.getrecursionlimit()}
+
+def load_strict(levels):
+    write([META, nested_text(levels)])
+    s = sm._load(KEY)
+    # loaded in the strict pass only if the message is there and no repair ran
+    if s is None or len(s.messages) != 1: raise RecursionError("dropped")
+out["json_load"] = 1 + bisect(load_strict)
+
+def load_repair(levels):
+    # a bad line first: the strict pass fails there and the repair pass reads the deep line
+    write([META, "{bad", nested_text(levels)])
+    try:
+        s = sm._load(KEY)
+    except RecursionError:
+        raise
+    if s is None or len(s.messages) != 1: raise RecursionError("dropped")
+out["json_load_repair_pass"] = 1 + bisect(load_repair)
+
+def read_file(levels):
+    write([META, nested_text(levels)])
+    r = sm.read_session_file(KEY)
+    if r is None or len(r["messages"]) != 1: raise RecursionError("dropped")
+out["json_read_session_file"] = 1 + bisect(read_file)
+
+def read_meta(levels):
+    write(['{"_type": "metadata", "key": "a:b", "metadata": ' + "[" * levels + "]" * levels + "}"])
+    r = sm.read_session_metadata(KEY)
+    if r is None or r["key"] != KEY: raise RecursionError("dropped")
+out["json_read_session_metadata"] = 1 + bisect(read_meta)
+
+def list_head(levels):
+    write(['{"_type": "metadata", "key": "a:b", "metadata": ' + "[" * levels + "]" * levels + "}"])
+    rows = sm.list_sessions()
+    if len(rows) != 1: raise RecursionError("dropped")
+out["json_listing_head"] = 1 + bisect(list_head)
+
+def list_preview(levels):
+    write([META, nested_text(levels, "tool")])
+    rows = sm.list_sessions()
+    if len(rows) != 1: raise RecursionError("dropped")
+out["json_listing_preview"] = 1 + bisect(list_preview)
+
+def fork(levels):
+    write([META, '{"role": "user", "content": "u"}', nested_text(levels, "assistant")])
+    r = sm.fork_session_before_user_index(KEY, "f:k", 1)
+    if r is None or len(r.messages) != 2: raise RecursionError("the load dropped it")
+out["copy_fork"] = 2 + bisect(fork, 1, 1500)
+
+def fork_past(levels):
+    write([META, '{"role": "user", "content": "u"}', nested_text(levels, "assistant")])
+    s = sm._load(KEY)
+    if s is None or len(s.messages) != 2: raise RecursionError("the load dropped it")
+    r = sm.fork_session_before_user_index(KEY, "f:k", 5)  # past the last user turn: returns None after copying
+    assert r is None
+out["copy_fork_past_last_user"] = 2 + bisect(fork_past, 1, 1500)
+
+def fork_metadata(levels):
+    # metadata {"a": <levels lists around "x">}: copy depth 2 + levels
+    write(['{"_type": "metadata", "key": "a:b", "metadata": {"a": ' + "[" * levels + '"x"' + "]" * levels + "}}", '{"role": "user", "content": "u"}'])
+    r = sm.fork_session_before_user_index(KEY, "f:k", 1)
+    if r is None: raise RecursionError("the load dropped it")
+out["copy_fork_metadata"] = 2 + bisect(fork_metadata, 1, 1500)
+
+if hasattr(M, "_PROVIDER_STATE_RECORD_TYPE"):
+    def state(field, levels):
+        # payload {"a": <levels lists>} (copy depth 2 + levels) or pending_messages [{"a": <levels lists>}] (3 + levels)
+        deep = "[" * levels + '"x"' + "]" * levels
+        st = '{"kind": "k", "provider": "p", "model": "m", "version": 1, "payload": %s, "pending_messages": %s}' % (
+            ('{"a": %s}' % deep, "[]") if field == "payload" else ("{}", '[{"a": %s}]' % deep))
+        write([META, '{"_type": "provider_state", "state": %s}' % st])
+        s = sm._load(KEY)
+        if s is None or s.provider_state is None: raise RecursionError("dropped")
+    out["copy_provider_state_payload"] = 2 + bisect(lambda n: state("payload", n), 1, 1500)
+    out["copy_provider_state_pending"] = 3 + bisect(lambda n: state("pending", n), 1, 1500)
+
+if hasattr(M, "public_history_message") or "public_history_message" in dir(M):
+    def listing(levels):
+        write([META, nested_text(levels)])
+        rows = sm.list_sessions()
+    try:
+        out["copy_listing_preview"] = 2 + bisect(listing, 1, 1500)
+    except AssertionError:
+        out["copy_listing_preview"] = None
+    def public_replay(levels):
+        s = Session(key=KEY, messages=[json.loads(nested_text(levels))])
+        s.get_history(max_messages=50, include_runtime_context=False)
+    out["copy_public_replay"] = 2 + bisect(public_replay, 1, 1500)
+    def listing_repair(levels):
+        # a non-object line sends the row to the repair pass, whose preview copies each message in turn
+        # {"role": "tool", "content": "", "x": <levels lists>}: no preview text, copy depth 2 + levels
+        deep = '{"role": "tool", "content": "", "x": ' + "[" * levels + '"x"' + "]" * levels + "}"
+        write([META, "[1]", deep, '{"role": "user", "content": "hi"}'])
+        rows = [r for r in sm.list_sessions() if r["key"] == KEY]
+        if len(rows) != 1 or rows[0]["preview"] != "hi": raise RecursionError("dropped")
+    out["copy_listing_repair_preview"] = 2 + bisect(listing_repair, 1, 1500)
+print(json.dumps(out))
