@@ -52,7 +52,8 @@ async function show(ws: Workspace, folderAt = 0): Promise<void> {
     const s = listing.value?.summaries[0];
     navigate(s ? { view: 'session', key: s.key, params: {} } : { view: 'workspace', page: 'sessions', params: {} });
   } else navigate({ view: 'workspace', page: 'sessions', params: {} });
-  say(ui().start.opened(ws.name, !ws.writable), 'success');
+  // The page shows what opened: screen readers hear it, no toast covers the list.
+  say(ui().start.opened(ws.name, !ws.writable), 'success', undefined, { quiet: true });
 }
 
 async function guarded(fn: () => Promise<void>): Promise<void> {

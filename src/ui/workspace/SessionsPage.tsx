@@ -82,9 +82,12 @@ export function SessionsPage() {
         {checked < total && scanning.value ? t.checking(checked, total) : total ? t.searching(total - scanSkipped.value.size, partial) : ''}
       </p>
       {l?.sortError && (
-        <p class="notice danger" role="alert">
-          {t.sortError(`${l.sortError.type}: ${l.sortError.message}`)}
-        </p>
+        <div class="notice danger one-line" role="alert">
+          <details>
+            <summary>{t.sortErrorShort}</summary>
+            <p>{t.sortError(`${l.sortError.type}: ${l.sortError.message}`)}</p>
+          </details>
+        </div>
       )}
       {total === 0 ? (
         <p class="empty-state">{t.noFiles}</p>

@@ -15,7 +15,21 @@ export function chooseVersion(v: NanobotVersion | null): void {
   navigate({ ...r, params: v ? { ...params, nanobot: v } : params }, { replace: true });
 }
 
-/** "nanobot main: a session namespace of /home/me/ws; 3 files hold provider_state" + the override. */
+/** The verdict in a few words, for the workspace's one-line header: "nanobot main (recognised)". */
+export function VersionSummary() {
+  const v = verdict.value;
+  const active = activeVersion.value;
+  const chosen = chosenVersion.value !== null && chosenVersion.value !== undefined;
+  const t = ui().workspace;
+  return (
+    <span class="version-summary" data-version={active}>
+      <strong>{rulesOf(active).label}</strong>
+      {chosen ? t.chosen : v?.version ? t.recognised : v ? t.ambiguousShort : ''}
+    </span>
+  );
+}
+
+/** The verdict's reasons, every piece of evidence and the override: the header's details, one click away. */
 export function VersionLine() {
   const v = verdict.value;
   const active = activeVersion.value;
@@ -30,8 +44,8 @@ export function VersionLine() {
         {v && <>{t.colon}<span class="muted">{t.reasons(v)}</span></>}
       </p>
       {v && v.evidence.length > 0 && (
-        <details class="version-evidence">
-          <summary>{t.evidenceN(v.evidence.length)}</summary>
+        <div class="version-evidence">
+          <p>{t.evidenceN(v.evidence.length)}</p>
           <ul>
             {v.evidence.map((e) => (
               <li key={e.kind + e.text}>
@@ -39,7 +53,7 @@ export function VersionLine() {
               </li>
             ))}
           </ul>
-        </details>
+        </div>
       )}
       <label class="field version-picker">
         <span>{t.version}</span>

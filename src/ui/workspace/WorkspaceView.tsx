@@ -3,12 +3,14 @@
  * whether edits can be saved, and the Sessions / Health / Leftovers pages. Follows changes on disk.
  */
 import { computed } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { allowEditing, closeWorkspaceToStart } from '../actions';
 import { lazyComponent } from '../lazy';
 import { watchFolder } from '../live';
 import { navigate, type WorkspacePage } from '../router';
-import { VersionLine } from './VersionLine';
+import { VersionLine, VersionSummary } from './VersionLine';
+import { isRead, setRead } from '../read-notes';
+import { workspaceId } from './workspace';
 import { folderLabel, layoutText, namingText } from './layout-text';
 import { problemCount as countProblems } from './health';
 import { folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, selectFolder, workspace } from './model';
@@ -46,6 +48,33 @@ export function ReadOnlyBanner() {
   );
 }
 
+/** The gateway warning in one line (its whole text one click away); once dismissed it stays dismissed for this workspace. */
+function GatewayNote({ ws, name }: { ws: string; name: string }) {
+  const [gone, setGone] = useState(() => isRead(ws, 'workspace-gateway'));
+  const t = ui().workspace;
+  if (gone) return null;
+  return (
+    <div class="notice gateway one-line" role="note">
+      <details>
+        <summary>{t.gatewayShort(name)}</summary>
+        <p>{t.gateway(name)}</p>
+      </details>
+      <button
+        type="button"
+        class="btn subtle small"
+        aria-label={t.dismissNote}
+        title={t.dismissNote}
+        onClick={() => {
+          setRead(ws, 'workspace-gateway', true);
+          setGone(true);
+        }}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
 export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; folderParam?: string }) {
   const ws = workspace.value!;
   const f = folder.value;
@@ -69,22 +98,28 @@ export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; fold
   return (
     <div class="workspace">
       <div class="workspace-head">
-        <div>
-          <h1 class="workspace-title">{ws.name}</h1>
-          <p class="layout-text">{layoutText(ws.layout, ws.name, folderCounts.value)}</p>
-          {f && (
-            <details class="naming">
-              <summary>{namingText(f.naming).short}</summary>
-              <p class="muted small">{namingText(f.naming).long}</p>
-            </details>
-          )}
-          {f && <VersionLine />}
-          {ws.layout.notes.map((n) => (
-            <p key={n} class="notice">
-              {t.layout.note(n)}
-            </p>
-          ))}
-        </div>
+        <h1 class="workspace-title">{ws.name}</h1>
+        <details class="workspace-facts">
+          <summary>
+            {f ? <VersionSummary /> : <span>{t.about}</span>}
+            {ws.layout.notes.length > 0 && <span class="facts-notes">{t.notesN(ws.layout.notes.length)}</span>}
+          </summary>
+          <div class="facts-panel">
+            <p class="layout-text">{layoutText(ws.layout, ws.name, folderCounts.value)}</p>
+            {f && (
+              <details class="naming">
+                <summary>{namingText(f.naming).short}</summary>
+                <p class="muted small">{namingText(f.naming).long}</p>
+              </details>
+            )}
+            {ws.layout.notes.map((n) => (
+              <p key={n} class="notice">
+                {t.layout.note(n)}
+              </p>
+            ))}
+            {f && <VersionLine />}
+          </div>
+        </details>
         <div class="workspace-actions">
           <button type="button" class="btn subtle" onClick={() => void refreshListing()} disabled={listingBusy.value}>
             {listingBusy.value ? t.reading : t.reload}
@@ -114,11 +149,7 @@ export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; fold
         </label>
       )}
       <ReadOnlyBanner />
-      {ws.writable && ws.kind !== 'demo' && (
-        <p class="notice gateway" role="note">
-          {t.gateway(ws.name)}
-        </p>
-      )}
+      {ws.writable && ws.kind !== 'demo' && <GatewayNote key={workspaceId(ws)} ws={workspaceId(ws)} name={ws.name} />}
       <nav class="tabs" aria-label={t.nav}>
         {PAGES.map((p) => (
           <a key={p.page} href={p.href + (folderIndex.value > 0 && f ? `?folder=${encodeURIComponent(f.path)}` : '')} class="tab" aria-current={p.page === page ? 'page' : undefined}>

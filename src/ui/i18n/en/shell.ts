@@ -131,6 +131,10 @@ const shell = {
     folder: 'Session folder',
     gateway: (name: string) =>
       `Edits are saved straight into the folder ${name}. A running nanobot gateway keeps sessions in memory and re-saves them when it shuts down, which can overwrite edits made here: stop it first.`,
+    gatewayShort: (name: string) => `Edits are saved straight into ${name}: stop nanobot’s gateway first.`,
+    dismissNote: 'Dismiss this note',
+    about: 'About this folder',
+    notesN: (n: number) => ` · ${plural(n, 'note')}`,
     fromCache: (when: string) => `Shown as it was on your last visit (${when}); reading the folder again for changes…`,
     noFolder: 'No session folder here. ',
     openConfig: 'Open nanobot’s config folder (usually ~/.nanobot) to see this workspace’s sessions.',
@@ -180,6 +184,7 @@ const shell = {
     chosen: ' (chosen)',
     recognised: ' (recognised)',
     ambiguous: ' (ambiguous: the oldest candidate is shown)',
+    ambiguousShort: ' (ambiguous)',
     evidenceN: (n: number) => `Evidence (${n})`,
     or: ' or ',
     colon: ': ',
@@ -202,9 +207,10 @@ const shell = {
     matchEnd: '”. ',
     inOrder: (n: number) => `${plural(n, 'session')} in nanobot’s order (newest updated_at first). `,
     checking: (done: number, total: number) =>
-      `Checking whole files in the background: ${groupDigits(done)} of ${groupDigits(total)} done; message text is searched as each file is read.`,
+      `Checking whole files: ${groupDigits(done)} of ${groupDigits(total)} done (message text becomes searchable as each is read).`,
     searching: (files: number, partial: number) =>
       `Searching titles, keys, previews and message text of ${plural(files, 'file')}${partial ? ` (${plural(partial, 'file')} only in part: too much text to keep in memory)` : ''}.`,
+    sortErrorShort: 'nanobot’s own session list fails on this folder: the order below is a best effort.',
     sortError: (error: string) => `nanobot’s own session list fails on this folder (${error}): some file’s updated_at is not text. The order below is a best effort.`,
     noFiles: 'No session files in this folder.',
     noMatch: 'No session matches. ',
