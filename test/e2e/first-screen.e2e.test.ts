@@ -98,6 +98,23 @@ describe('the workspace list is on the first screen', () => {
     });
   }
 
+  it('sets tool output as code: the demo’s read_file result keeps its indentation in a monospace face', async () => {
+    await b.page.setViewportSize({ width: 1280, height: 800 });
+    await b.page.goto(app.url);
+    await setLook('en', 'light');
+    await b.page.reload();
+    await b.page.locator('.start-actions button').nth(2).click();
+    await b.page.locator('.session-row[data-file="cli_direct.jsonl"] a.row-link').click();
+    const out = b.page.locator('article[data-message="2"] .sl-output pre');
+    await out.waitFor();
+    const style = await out.evaluate((e) => ({ font: getComputedStyle(e).fontFamily, space: getComputedStyle(e).whiteSpace }));
+    expect(style.font).toMatch(/monospace/);
+    expect(style.space).toBe('pre-wrap');
+    expect(await out.textContent()).toContain('\n    up = Uploader(tmp_path)\n');
+    await out.scrollIntoViewIfNeeded();
+    await shot(b.page, 'first-tool-output', false);
+  });
+
   it('made no request outside 127.0.0.1 and broke no CSP rule', () => {
     expect(watch.problems).toEqual([]);
   });

@@ -43,7 +43,7 @@ export function MessageRow(p: MessageRowProps) {
       </header>
       <Flags m={p.m} />
       <Reasoning m={p.m} />
-      <Content value={dictGet(p.m, 'content')} id={String(p.line)} />
+      <Content value={dictGet(p.m, 'content')} id={String(p.line)} code={role === 'tool'} />
       <Attachments m={p.m} />
       <ToolCalls index={p.index} pairing={p.pairing} onJump={p.onJump} />
       <RawJson record={p.record} line={p.line} />
