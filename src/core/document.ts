@@ -44,6 +44,7 @@ export type DiagnosticKind =
   | 'bad-time'
   | 'bad-last-consolidated'
   | 'key-mismatch'
+  | 'key-not-text'
   | 'missing-role'
   | 'lone-surrogate';
 
@@ -244,6 +245,9 @@ function checkStructure(shape: DocumentShape, diagnostics: Diagnostic[], opts: D
       diagnostics.push({ line, kind: 'bad-last-consolidated', severity: 'warning', message: `last_consolidated ${pyDumps(lc)} is not a whole number between 0 and ${count}: nanobot resets it to 0 and replays the archived messages again.`, raw: text });
     }
     const key = dictGet(meta, 'key');
+    if (key !== undefined && truthy(key) && typeof key !== 'string') {
+      diagnostics.push({ line, kind: 'key-not-text', severity: 'error', message: `The stored key is ${pyDumps(key)}, not text: nanobot's list shows it, but nanobot looks sessions up by text keys, so nothing opens this one by it.`, raw: text });
+    }
     if (opts.fileName && typeof key === 'string' && key && opts.fileName.endsWith('.jsonl')) {
       const expected = expectedFileName(key, opts.version);
       if (expected !== null && expected !== opts.fileName) {

@@ -20,7 +20,7 @@ export function SessionsPage() {
   // Only the first screen of a cached listing is shown yet: the counts are the whole listing's.
   const total = firstScreenTotal.value ?? all.length;
   const checked = all.filter((s) => scans.value.has(s.path) || scanSkipped.value.has(s.path)).length;
-  const problems = rows.value.filter((r) => r.badges.some((b) => b.tone !== 'info')).length;
+  const problems = rows.value.filter((r) => r.badges.length > 0).length;
   const channels = channelCounts(rows.value);
   const folderParam = folderIndex.value > 0 && f ? f.path : null;
   const q = query.value.trim();

@@ -110,6 +110,9 @@ const pages: PageText = {
           if ((x = at(/^The stored key "([\s\S]*)" belongs in ([\s\S]+?), not ([\s\S]+?): nanobot loads this file under a different key, or never\.$/)))
             return `存储的键“${x[1]}”应当在 ${x[2]} 中，而不是 ${x[3]}：nanobot 会以另一个键加载此文件，或者根本不加载。`;
           break;
+        case 'key-not-text':
+          if ((x = at(/^The stored key is ([\s\S]*), not text: /))) return `存储的键是 ${x[1]}，不是文本：nanobot 的列表会显示它，但 nanobot 按文本键查找会话，所以没有任何途径能按这个键打开它。`;
+          break;
       }
       return m;
     },
@@ -438,6 +441,8 @@ const pages: PageText = {
             return (x = m(/^last_consolidated (.*) is not a whole number between 0 and (\d+): /s)) ? `last_consolidated ${x[1]} 不是 0 到 ${x[2]} 之间的整数：nanobot 会把它重置为 0，并再次回放已归档的消息。` : message;
           case 'key-mismatch':
             return (x = m(/^The stored key "(.*)" belongs in (.*), not (.*): nanobot loads this file under a different key, or never\.$/s)) ? `存储的键 "${x[1]}" 应当在 ${x[2]} 中，而不是 ${x[3]}：nanobot 会以另一个键加载这个文件，或者根本不加载。` : message;
+          case 'key-not-text':
+            return (x = m(/^The stored key is (.*), not text: /s)) ? `存储的键是 ${x[1]}，不是文本：nanobot 的列表会显示它，但 nanobot 按文本键查找会话，所以没有任何途径能按这个键打开它。` : message;
           case 'missing-role':
             return '消息没有 "role"：nanobot 的回放遇到它时会抛出 KeyError。';
           default:
