@@ -95,6 +95,12 @@ describe('the workspace list is on the first screen', () => {
       await shot(b.page, `first-golden-${size.name}`, false);
       expect(r.bottom).toBeLessThanOrEqual(size.height);
       expect(r.covered).toEqual([]);
+      if (size.name !== 'desk') return;
+      // One count per question: once every file is checked, the Health tab counts what "Only problems" counts.
+      await b.page.waitForFunction(() => !document.querySelector('#search-scope')?.textContent?.includes('Checking whole files'), null, { timeout: 60_000 });
+      const health = await b.page.locator('nav.tabs a[href^="#/w/health"] .count').innerText();
+      expect(await b.page.locator('.toolbar label.check').innerText()).toBe(`Only problems (${health})`);
+      expect(Number(health)).toBeGreaterThan(20);
     });
   }
 
