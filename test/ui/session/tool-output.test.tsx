@@ -37,6 +37,9 @@ describe('tool output', () => {
     expect(tool.querySelector('h1, strong, b, .sl-md')).toBeNull();
     expect(tool.querySelector('.sl-raw-switch')).toBeNull();
     expect(cards[3]!.querySelector('.sl-output pre')!.textContent).toBe('  indented\n    more');
+    // The assistant turn that only calls a tool has no "(empty)" text line.
+    expect(cards[1]!.textContent).not.toContain('(empty)');
+    expect(cards[1]!.textContent).toContain('read_file');
     // The user's text is Markdown still.
     expect(cards[0]!.querySelector('strong')!.textContent).toBe('uploader.py');
   });

@@ -208,7 +208,7 @@ const shell = {
     channel: 'Channel',
     allChannels: (n: number) => `All channels (${groupDigits(n)})`,
     onlyProblems: (n: number) => `Only problems${n ? ` (${groupDigits(n)})` : ''}`,
-    matchQ: (n: number) => `${plural(n, 'session')} match “`,
+    matchQ: (n: number) => `${plural(n, 'session')} ${n === 1 ? 'matches' : 'match'} “`,
     matchEnd: '”. ',
     inOrder: (n: number) => `${plural(n, 'session')} in nanobot’s order (newest updated_at first). `,
     checking: (done: number, total: number) =>
