@@ -121,6 +121,30 @@ describe('the workspace list is on the first screen', () => {
     await shot(b.page, 'first-tool-output', false);
   });
 
+  it('an empty folder: a clear "no sessions here" page, no success toast, not kept under Recent folders', async () => {
+    const empty = path.join(base, 'Downloads');
+    fs.mkdirSync(empty, { recursive: true });
+    fs.writeFileSync(path.join(empty, 'notes.txt'), 'not a session');
+    await b.page.setViewportSize({ width: 390, height: 844 });
+    await b.page.goto(app.url);
+    await setLook('en', 'light');
+    await b.page.reload();
+    await b.page.locator('.start-actions').waitFor();
+    await dropFolder(b, empty, 200, 200);
+    await b.page.getByRole('heading', { name: 'No nanobot sessions in “Downloads”' }).waitFor();
+    expect(await b.page.locator('.status-region .status').count()).toBe(0);
+    expect(await b.page.locator('.app-header .chip').count()).toBe(0);
+    await shot(b.page, 'first-empty-folder', false);
+    expect(await axeSerious(b.page)).toEqual([]);
+    await b.page.getByRole('button', { name: 'Open another folder' }).click();
+    await b.page.locator('.start-actions').waitFor();
+    await b.page.reload();
+    await b.page.locator('.start-actions').waitFor();
+    // The golden folder opened before is remembered; this one is not.
+    await b.page.locator('.remembered-list').getByText('golden-ws').waitFor();
+    expect(await b.page.locator('.remembered-list').innerText()).not.toContain('Downloads');
+  });
+
   it('made no request outside 127.0.0.1 and broke no CSP rule', () => {
     expect(watch.problems).toEqual([]);
   });

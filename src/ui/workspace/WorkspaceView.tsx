@@ -11,7 +11,7 @@ import { navigate, type WorkspacePage } from '../router';
 import { VersionLine, VersionSummary } from './VersionLine';
 import { isRead, setRead } from '../read-notes';
 import { workspaceId } from './workspace';
-import { folderLabel, layoutText, namingText } from './layout-text';
+import { folderLabel, layoutText, namingText, noSessionsHere } from './layout-text';
 import { problemCount as countProblems } from './health';
 import { folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, selectFolder, workspace } from './model';
 import { SessionsPage } from './SessionsPage';
@@ -75,7 +75,35 @@ function GatewayNote({ ws, name }: { ws: string; name: string }) {
   );
 }
 
+/** A folder with no sessions: said once, with where nanobot keeps them, and the way to open another. */
+function NoSessionsHere({ name }: { name: string }) {
+  const t = ui().workspace.none;
+  return (
+    <section class="workspace no-sessions" aria-labelledby="no-sessions-title">
+      <h1 id="no-sessions-title" class="workspace-title">{t.title(name)}</h1>
+      <p>{t.lead}</p>
+      <ul>
+        {t.where.map((w) => (
+          <li key={w}>{w}</li>
+        ))}
+      </ul>
+      <p class="muted">{t.notKept}</p>
+      <p>
+        <button type="button" class="btn primary" onClick={closeWorkspaceToStart}>
+          {t.another}
+        </button>
+      </p>
+    </section>
+  );
+}
+
 export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; folderParam?: string }) {
+  const ws = workspace.value!;
+  if (noSessionsHere(ws.layout)) return <NoSessionsHere name={ws.name} />;
+  return <WorkspaceWithSessions page={page} {...(folderParam !== undefined ? { folderParam } : {})} />;
+}
+
+function WorkspaceWithSessions({ page, folderParam }: { page: WorkspacePage; folderParam?: string }) {
   const ws = workspace.value!;
   const f = folder.value;
   const l = listing.value;

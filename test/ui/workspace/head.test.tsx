@@ -54,3 +54,21 @@ describe('workspace header', () => {
     expect(el.querySelector('.notice.gateway')).toBeNull();
   });
 });
+
+describe('a folder with no sessions', () => {
+  it('says so once, with where nanobot keeps sessions, instead of an empty workspace', async () => {
+    const { createMemoryAdapter } = await import('../../../src/store/memory-adapter');
+    const { detectLayout } = await import('../../../src/store/layout');
+    const a = createMemoryAdapter();
+    a.setFile('notes.txt', 'hello');
+    await setWorkspace({ kind: 'folder', name: 'Downloads', adapter: a, writable: true, layout: await detectLayout(a, 'Downloads') });
+    el = await mount(<WorkspaceView page="sessions" />);
+    expect(el.querySelector('h1')!.textContent).toBe('No nanobot sessions in “Downloads”');
+    expect(el.textContent).toContain('<workspace>/sessions/');
+    expect(el.textContent).toContain('~/.nanobot/sessions/<32 hex digits>/');
+    expect(el.textContent).toContain('not kept under Recent folders');
+    expect(el.querySelector('nav.tabs, .session-list, .notice.gateway, .workspace-facts')).toBeNull();
+    // "not a nanobot workspace" is said once.
+    expect(el.textContent!.split('not a nanobot workspace').length).toBe(2);
+  });
+});

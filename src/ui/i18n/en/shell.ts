@@ -131,6 +131,16 @@ const shell = {
     folder: 'Session folder',
     gateway: (name: string) =>
       `Edits are saved straight into the folder ${name}. A running nanobot gateway keeps sessions in memory and re-saves them when it shuts down, which can overwrite edits made here: stop it first.`,
+    none: {
+      title: (name: string) => `No nanobot sessions in “${name}”`,
+      lead: 'This folder is not a nanobot workspace, sessions folder or config folder, and no file in it looks like a session. nanobot keeps its sessions here:',
+      where: [
+        'nanobot v0.2 and v0.3.0: <workspace>/sessions/ (the workspace is ~/.nanobot/workspace unless configured otherwise).',
+        'nanobot main: ~/.nanobot/sessions/<32 hex digits>/, one folder per workspace (open ~/.nanobot or its sessions/ folder).',
+      ],
+      notKept: 'This folder is not kept under Recent folders.',
+      another: 'Open another folder',
+    },
     gatewayShort: (name: string) => `Edits are saved straight into ${name}: stop nanobot’s gateway first.`,
     dismissNote: 'Dismiss this note',
     about: 'About this folder',

@@ -117,6 +117,16 @@ const shell: ShellText = {
     close: '关闭',
     folder: '会话文件夹',
     gateway: (name) => `编辑会直接保存到文件夹 ${name} 中。运行中的 nanobot gateway 把会话保存在内存里，并在退出时重新保存，这可能覆盖在这里做的编辑：请先停止它。`,
+    none: {
+      title: (name) => `“${name}”中没有 nanobot 会话`,
+      lead: '这个文件夹不是 nanobot 工作区、sessions 文件夹或配置文件夹，其中也没有看起来像会话的文件。nanobot 把会话保存在：',
+      where: [
+        'nanobot v0.2 和 v0.3.0：<工作区>/sessions/（工作区默认是 ~/.nanobot/workspace）。',
+        'nanobot main：~/.nanobot/sessions/<32 位十六进制>/，每个工作区一个文件夹（打开 ~/.nanobot 或其中的 sessions/ 文件夹）。',
+      ],
+      notKept: '这个文件夹不会保留在“最近的文件夹”中。',
+      another: '打开另一个文件夹',
+    },
     gatewayShort: (name) => `编辑会直接保存到 ${name}：请先停止 nanobot gateway。`,
     dismissNote: '不再显示此提示',
     about: '关于此文件夹',
