@@ -8,6 +8,7 @@ import { Content } from './Content';
 import { Attachments, Flags, Reasoning } from './Extras';
 import { ToolAnswer, ToolCalls } from './ToolCalls';
 import { pg } from '../../i18n/text';
+import { formatTime } from '../../format';
 
 export interface MessageRowProps {
   m: PyDict;
@@ -47,7 +48,12 @@ export function MessageRow(p: MessageRowProps) {
             {t.copyLink}
           </button>
         )}
-        {ts !== undefined && <time class="sl-muted">{typeof ts === 'string' ? ts : pyDumps(ts)}</time>}
+        {ts !== undefined && (
+          // One date style across the app (the list's, in the interface language); the stored value on hover.
+          <time class="sl-muted" title={typeof ts === 'string' ? ts : pyDumps(ts)} {...(typeof ts === 'string' ? { dateTime: ts } : {})}>
+            {formatTime(ts)}
+          </time>
+        )}
         {role === 'tool' && <ToolAnswer index={p.index} pairing={p.pairing} onJump={p.onJump} />}
         {dictGet(p.m, 'name') !== undefined && role !== 'tool' && <span class="sl-tag">name={pyDumps(dictGet(p.m, 'name')!)}</span>}
       </header>
