@@ -42,6 +42,8 @@ export function diagnosticText(d: Diagnostic): string {
       return `last_consolidated ${d.values.value} is not a whole number from 0 to ${d.values.max}: nanobot resets it to 0`;
     case 'key-mismatch':
       return `the stored key ${JSON.stringify(d.values.key)} belongs in ${d.values.expected}, not ${d.values.fileName}`;
+    case 'key-not-text':
+      return `the stored key is ${d.values.key}, not text: nanobot lists it but cannot open it by key`;
     case 'missing-role':
       return `a message without "role": nanobot's replay raises KeyError on it`;
   }

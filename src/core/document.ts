@@ -44,6 +44,7 @@ export type DiagnosticKind =
   | 'bad-time'
   | 'bad-last-consolidated'
   | 'key-mismatch'
+  | 'key-not-text'
   | 'missing-role';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -69,6 +70,8 @@ export interface DiagnosticValues {
   /** `value`: the stored value as `json.dumps` writes it; `max`: the message count. */
   'bad-last-consolidated': { value: string; max: number };
   'key-mismatch': { key: string; expected: string; fileName: string };
+  /** `key`: the stored key as `json.dumps` writes it. */
+  'key-not-text': { key: string };
 }
 
 type DiagnosticOf<K extends DiagnosticKind> = {
@@ -268,6 +271,9 @@ function checkStructure(shape: DocumentShape, diagnostics: Diagnostic[], opts: D
       diagnostics.push({ line, kind: 'bad-last-consolidated', severity: 'warning', values: { value: pyDumps(lc), max: count }, raw: text });
     }
     const key = dictGet(meta, 'key');
+    if (key !== undefined && truthy(key) && typeof key !== 'string') {
+      diagnostics.push({ line, kind: 'key-not-text', severity: 'error', values: { key: pyDumps(key) }, raw: text });
+    }
     if (opts.fileName && typeof key === 'string' && key && opts.fileName.endsWith('.jsonl')) {
       const expected = expectedFileName(key, opts.version);
       if (expected !== null && expected !== opts.fileName) {

@@ -79,13 +79,53 @@ export interface Evidence {
   count?: number;
 }
 
+/**
+ * What the evidence amounts to: one version fits it all (`recognised`), several do (`ambiguous`),
+ * nothing tells them apart (`unknown`), or no version fits it all (`conflicting`).
+ */
+export type VerdictStatus = 'recognised' | 'ambiguous' | 'unknown' | 'conflicting';
+
 export interface VersionVerdict {
   /** null when the evidence leaves more than one version (or contradicts itself). */
   version: NanobotVersion | null;
+  status: VerdictStatus;
   candidates: NanobotVersion[];
   evidence: Evidence[];
+  /**
+   * Conflicting evidence only: the version whose rules apply, chosen by what only one nanobot writes
+   * (`decidedBy`), and the evidence that speaks against it (`against`). null: nothing decisive.
+   */
+  decided: NanobotVersion | null;
+  decidedBy: EvidenceKind[];
+  against: EvidenceKind[];
   /** One line: the verdict and its strongest evidence. */
   summary: string;
+}
+
+/**
+ * Evidence of what a nanobot *writes* (spec §10 "written by … only"): records and metadata keys in the
+ * files, its temp-file names, its locks and folders. File names and the folder a file sits in are
+ * weaker: older files stay behind, and migrations copy them. When the evidence conflicts, these decide.
+ */
+export const DECISIVE_EVIDENCE: ReadonlySet<EvidenceKind> = new Set<EvidenceKind>([
+  'namespace',
+  'config',
+  'provider-state',
+  'session-handle',
+  'runtime-context',
+  'model-preset',
+  'new-tmp',
+  'session-files-lock',
+  'workspace-migration-lock',
+  'migration-conflicts',
+]);
+
+/**
+ * The version whose rules apply under a verdict: the one that fits all evidence, else the one the
+ * decisive evidence chose in a conflict, else the oldest candidate (null: no candidate at all).
+ */
+export function verdictVersion(v: VersionVerdict): NanobotVersion | null {
+  return v.version ?? v.decided ?? v.candidates[0] ?? null;
 }
 
 /** How a stem relates to the stored key: base64url(key), safe_key(key), both, neither, or no key to compare. */
@@ -120,11 +160,27 @@ export function judgeVersion(facts: VersionFacts): VersionVerdict {
   if (facts.workspaceId && facts.role.kind === 'workspace-sessions' && rest.length > 0) {
     const candidates = ordered([...rest, 'main']);
     const summary = `${alternatives(candidates)} (ambiguous): a workspace sessions folder next to .nanobot/workspace-id: files main left behind (it could not parse them), or written by an older nanobot after main ran`;
-    return { version: null, candidates, evidence, summary };
+    return { version: null, status: 'ambiguous', candidates, evidence, ...UNDECIDED, summary };
   }
-  const candidates = ordered(evidence.filter((e) => e.points.length < ALL.length).flatMap((e) => e.points));
-  const reasons = evidence.filter((e) => e.points.length < ALL.length).slice(0, 3).map((e) => e.text);
-  return { version: null, candidates, evidence, summary: `conflicting evidence (${alternatives(candidates)}): ${reasons.join('; ')}` };
+  return conflicting(evidence);
+}
+
+const UNDECIDED = { decided: null, decidedBy: [], against: [] } as const satisfies Pick<VersionVerdict, 'decided' | 'decidedBy' | 'against'>;
+
+/** No version fits all the evidence: say so, and let what only one nanobot writes decide whose rules apply. */
+function conflicting(evidence: Evidence[]): VersionVerdict {
+  const narrowing = evidence.filter((e) => e.points.length < ALL.length);
+  const candidates = ordered(narrowing.flatMap((e) => e.points));
+  const decisive = narrowing.filter((e) => DECISIVE_EVIDENCE.has(e.kind));
+  const fits = intersect(decisive);
+  const decided = decisive.length > 0 && fits.length === 1 ? fits[0]! : null;
+  if (!decided) {
+    const reasons = narrowing.slice(0, 3).map((e) => e.text);
+    return { version: null, status: 'conflicting', candidates, evidence, ...UNDECIDED, summary: `conflicting evidence (${alternatives(candidates)}): ${reasons.join('; ')}` };
+  }
+  const against = narrowing.filter((e) => !e.points.includes(decided));
+  const summary = `conflicting evidence (${alternatives(candidates)}): ${decided}'s rules apply, decided by ${decisive.map((e) => e.text).join('; ')}; against it: ${against.map((e) => e.text).join('; ')}`;
+  return { version: null, status: 'conflicting', candidates, evidence, decided, decidedBy: decisive.map((e) => e.kind), against: against.map((e) => e.kind), summary };
 }
 
 function verdict(candidates: NanobotVersion[], evidence: Evidence[], facts: VersionFacts): VersionVerdict {
@@ -132,7 +188,8 @@ function verdict(candidates: NanobotVersion[], evidence: Evidence[], facts: Vers
   const head = version ? `nanobot ${version}` : candidates.length === ALL.length ? 'nanobot version unknown' : `${alternatives(candidates)} (ambiguous)`;
   const reasons = onlySafeKeyNames(evidence, facts) ? ['only safe_key names, no newer records'] : explain(candidates, evidence);
   const why = reasons.length > 0 ? reasons.join('; ') : evidence.length > 0 ? 'nothing here tells the versions apart' : 'no evidence of any version';
-  return { version, candidates, evidence, summary: `${head}: ${why}` };
+  const status: VerdictStatus = version ? 'recognised' : candidates.length === ALL.length ? 'unknown' : 'ambiguous';
+  return { version, status, candidates, evidence, ...UNDECIDED, summary: `${head}: ${why}` };
 }
 
 /** Item 58's first case: safe_key names and nothing newer, in a folder older versions read. */

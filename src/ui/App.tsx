@@ -43,7 +43,7 @@ function StatusLine() {
   return (
     <div class="status-region" role="status" aria-live="polite">
       {s && (
-        <p class={`status tone-${s.tone}`}>
+        <p class={`status tone-${s.tone}${s.quiet ? ' visually-hidden' : ''}`}>
           <span>
             {s.text}
             {s.link && (

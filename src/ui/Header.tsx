@@ -2,13 +2,14 @@
 import { cycleTheme, theme } from './theme';
 import { route } from './router';
 import { workspace } from './workspace/model';
+import { noSessionsHere } from './workspace/layout-text';
 import { language, setLanguage, ui } from './i18n/text';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from './i18n/language';
 
 function modeChip(): { cls: string; text: string } | null {
   const ws = workspace.value;
   const h = ui().header;
-  if (!ws) return null;
+  if (!ws || noSessionsHere(ws.layout)) return null;
   if (ws.kind === 'demo') return { cls: 'demo', text: h.modeDemo };
   return ws.writable ? { cls: 'editable', text: h.modeEditable } : { cls: 'read-only', text: h.modeReadOnly };
 }

@@ -16,7 +16,7 @@ import { activeVersion, folder, folderIndex, listing, nowIso, refreshListing, se
 import { resolveSession, rowHref } from './workspace/rows';
 import { ReadOnlyBanner } from './workspace/WorkspaceView';
 import { workspaceId } from './workspace/workspace';
-import { iso } from './iso';
+import { iso, visible } from './iso';
 import { ReadOnce } from './ReadOnce';
 import { pg, ui } from './i18n/text';
 import { fill } from './session/fill';
@@ -226,7 +226,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         <a href={back}>← {ws.name}</a>
         <span aria-hidden="true"> / </span>
         <span aria-current="page">
-          {iso(summary.fileName)} <span class="muted">({formatBytes(opened?.bytes.length ?? summary.size)})</span>
+          {iso(visible(summary.fileName))} <span class="muted">({formatBytes(opened?.bytes.length ?? summary.size)})</span>
         </span>
       </nav>
       <ReadOnlyBanner />

@@ -4,6 +4,7 @@
  * session when a single file was given, or to the deep link that was waiting.
  */
 import { signal } from '@preact/signals';
+import { noSessionsHere } from './workspace/layout-text';
 import { forgetFolder, listRememberedFolders, queryAccess, rememberFolder, requestAccessFromClick, type FolderWithAccess } from '../store/handles';
 import type { Dropped } from './drop';
 import { directoryPicker, isAbort } from './fsa';
@@ -52,7 +53,8 @@ async function show(ws: Workspace, folderAt = 0): Promise<void> {
     const s = listing.value?.summaries[0];
     navigate(s ? { view: 'session', key: s.key, params: {} } : { view: 'workspace', page: 'sessions', params: {} });
   } else navigate({ view: 'workspace', page: 'sessions', params: {} });
-  say(ui().start.opened(ws.name, !ws.writable), 'success');
+  // The page shows what opened: screen readers hear it, no toast covers the list. A folder with no sessions did not open as a workspace.
+  if (!noSessionsHere(ws.layout)) say(ui().start.opened(ws.name, !ws.writable), 'success', undefined, { quiet: true });
 }
 
 async function guarded(fn: () => Promise<void>): Promise<void> {
@@ -70,7 +72,10 @@ async function guarded(fn: () => Promise<void>): Promise<void> {
 async function openHandle(handle: FileSystemDirectoryHandle): Promise<void> {
   const id = await rememberFolder(handle).catch(() => undefined);
   const ws = await (await opener()).workspaceFromHandle(handle, 'folder', id);
-  writeLastSource(id ? { kind: 'folder', id } : null);
+  // A folder with no sessions is not a workspace to come back to: it is not kept under Recent folders.
+  const keep = !noSessionsHere(ws.layout);
+  if (!keep && id) await forgetFolder(id).catch(() => undefined);
+  writeLastSource(keep && id ? { kind: 'folder', id } : null);
   await show(ws);
   void loadRemembered();
 }

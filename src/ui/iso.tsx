@@ -35,3 +35,15 @@ const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 export function showControls(text: string): string {
   return text.replace(BIDI_CONTROLS, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
 }
+
+/** Bidi controls and invisible format characters (not U+200D, which joins emoji). */
+const HIDDEN = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u200b\u200c\u2060-\u2064\ufeff\u180e\u00ad]/g;
+
+/**
+ * A name (a key, a title, a file name) with its bidi controls and invisible characters written out
+ * as ⟨U+202E⟩: `telegram:rtl\u202eevil` must not read "telegram:rtllive", and a key that differs
+ * from another only by a zero-width space must look different.
+ */
+export function visible(text: string): string {
+  return text.replace(HIDDEN, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
+}

@@ -9,15 +9,17 @@ export interface Status {
   tone: Tone;
   /** A link that follows up on the message ("Open the fork"). */
   link?: { label: string; href: string };
+  /** Said to screen readers only: what the page itself already shows (a workspace that opened). */
+  quiet?: boolean;
 }
 
 export const status = signal<Status | null>(null);
 let next = 1;
 
 /** Announce something; errors stay until dismissed or replaced, the rest fade after a while. */
-export function say(text: string, tone: Tone = 'info', link?: Status['link']): void {
+export function say(text: string, tone: Tone = 'info', link?: Status['link'], opts: { quiet?: boolean } = {}): void {
   const id = next++;
-  status.value = { id, text, tone, ...(link ? { link } : {}) };
+  status.value = { id, text, tone, ...(link ? { link } : {}), ...(opts.quiet ? { quiet: true } : {}) };
   if (tone !== 'error') {
     setTimeout(() => {
       if (status.value?.id === id) status.value = null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { base64urlKey, safeKey } from '../../src/core/keys';
-import { classifyStem, judgeVersion, type FolderRole, type SessionFileFacts, type VersionFacts } from '../../src/core/version-evidence';
+import { classifyStem, judgeVersion, verdictVersion, type FolderRole, type SessionFileFacts, type VersionFacts } from '../../src/core/version-evidence';
 
 const facts = (role: FolderRole, over: Partial<VersionFacts> = {}): VersionFacts => ({
   role,
@@ -161,12 +161,38 @@ describe('judgeVersion: ambiguity and contradictions', () => {
     expect(newer.candidates).toEqual(['v0.3.0', 'main']);
   });
 
-  it('contradicting evidence is reported as such, never silently resolved', () => {
-    const v = judgeVersion(facts(WS, { files: [lossy('cli:direct', { providerState: true })] }));
+  it('contradicting evidence is reported as such; what only one nanobot writes decides whose rules apply (issue 27)', () => {
+    const v = judgeVersion(facts(WS, { files: [lossy('cli:direct', { providerState: true }), lossy('cli:other')] }));
     expect(v.version).toBeNull();
+    expect(v.status).toBe('conflicting');
     expect(v.candidates).toEqual(['v0.2', 'v0.3.0', 'main']);
-    expect(v.summary).toBe('conflicting evidence (v0.2, v0.3.0 or main): a workspace sessions folder, where v0.2 and v0.3.0 keep sessions; 1 file holds provider_state; 1 safe_key name');
-    expect(judgeVersion(facts(WS, { tmpNames: ['.YQ.jsonl.0123456789abcdef.tmp'] })).summary).toMatch(/^conflicting evidence/);
+    // provider_state is written by main only: it decides; the folder and the names speak against it.
+    expect(v.decided).toBe('main');
+    expect(v.decidedBy).toEqual(['provider-state']);
+    expect(v.against).toEqual(['workspace-sessions', 'safe-key-names']);
+    expect(verdictVersion(v)).toBe('main');
+    expect(v.summary).toBe(
+      "conflicting evidence (v0.2, v0.3.0 or main): main's rules apply, decided by 1 file holds provider_state; against it: a workspace sessions folder, where v0.2 and v0.3.0 keep sessions; 2 safe_key names",
+    );
+    const tmp = judgeVersion(facts(WS, { tmpNames: ['.YQ.jsonl.0123456789abcdef.tmp'] }));
+    expect([tmp.status, tmp.decided]).toEqual(['conflicting', 'main']);
+  });
+
+  it('a conflict is decided only by decisive evidence', () => {
+    // base64url names in a workspace folder (v0.3.0) beside a lock only main takes: the lock decides.
+    const lock = judgeVersion(facts(WS, { sessionFilesLock: true, files: [b64('cli:direct')] }));
+    expect([lock.status, lock.decided]).toEqual(['conflicting', 'main']);
+    // .nanobot/workspace-id (main opened the workspace once) beside safe_key names: neither is written content, nothing decides.
+    const none = judgeVersion(facts(LOOSE, { workspaceId: true, files: [lossy('a:b')] }));
+    expect(none.status).toBe('conflicting');
+    expect(none.decided).toBeNull();
+    expect(verdictVersion(none)).toBe(none.candidates[0]);
+  });
+
+  it('every verdict has a status code', () => {
+    expect(judgeVersion(facts(NS, { files: [b64('a:b')] })).status).toBe('recognised');
+    expect(judgeVersion(facts(WS, { files: [lossy('a:b')] })).status).toBe('ambiguous');
+    expect(judgeVersion(facts(LOOSE)).status).toBe('unknown');
   });
 
   it('names that match neither form, files without a key and nothing at all say nothing about the version', () => {

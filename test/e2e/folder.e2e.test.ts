@@ -31,7 +31,7 @@ describe('a dropped workspace folder', () => {
     await dropOnStart(b, app, ws);
     await b.page.locator('.session-list').waitFor();
     expect(await b.page.locator('.session-row').count()).toBe(10);
-    expect(await b.page.locator('.layout-text').innerText()).toContain('“ana-workspace” is a nanobot workspace: 10 session files in sessions/.');
+    expect(await b.page.locator('.layout-text').textContent()).toContain('“ana-workspace” is a nanobot workspace: 10 session files in sessions/.');
     expect(await b.page.locator('.app-header .chip').innerText()).toBe('editable');
     await row('whatsapp_4915550001.jsonl').locator('.badge', { hasText: 'nanobot loads nothing' }).waitFor();
     expect(await row('discord_30311.jsonl').locator('.badge').innerText()).toContain('damaged');

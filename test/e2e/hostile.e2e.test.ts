@@ -19,6 +19,7 @@ import { dropFolder, launchChromium, type Browser } from '../browser/harness';
 import { hostileWorkspace, OPEN, RLO, type HostileWorkspace } from './hostile-fixtures';
 import { longestCpu, traceMainThread, type MainThreadTrace } from './cpu-tasks';
 import { expandThrough, installProbes, type Probe } from './hostile-probes';
+import { visible } from '../../src/ui/iso';
 import { axeSerious, builtApp, serveApp, shot, watchPage, type Served } from './support';
 
 const PORT = 41811;
@@ -186,8 +187,9 @@ describe('hostile session files', () => {
   it('keeps bidi overrides and invisible characters from reordering the UI around them', async () => {
     const t = await now();
     await openFromList(fx.files.bidi);
-    // Shown with the isolates it leaves open closed (U+2069 added), so nothing after it is reordered.
-    expect(await page().locator('.sl-facts code').first().innerText()).toBe(fx.keys.bidi + '\u2069'.repeat(3));
+    // The key's bidi controls are written out (⟨U+202E⟩), so it cannot pass for another key or reorder what follows.
+    expect(await page().locator('.sl-facts code').first().innerText()).toBe(visible(fx.keys.bidi));
+    expect(await page().locator('.sl-facts code').first().innerText()).toContain('⟨U+202E⟩');
     await page().getByRole('alert').filter({ hasText: 'nanobot loads nothing from this file' }).waitFor();
     const conv = await expand('.sl-conversation .sl-vlist', FOLDS, ['WWWWWWWWWW', 'NUL']);
     expect(conv.found).toEqual(['WWWWWWWWWW', 'NUL']);

@@ -56,10 +56,20 @@ beforeAll(async () => {
 
 afterAll(() => closeAll(b, app, base));
 
+/** Opens the workspace header's details (the version's evidence and the override). */
+async function openFacts(): Promise<void> {
+  const facts = b.page.locator('details.workspace-facts');
+  await facts.waitFor();
+  if ((await facts.getAttribute('open')) === null) await facts.locator('> summary').click();
+}
+
 describe('nanobot versions', () => {
   it('recognises a folder laid out like nanobot main and shows its evidence', async () => {
     await dropOnStart(b, app, path.join(base, '.nanobot'));
     await b.page.locator('.session-list').waitFor();
+    // The header's one line names the version; its evidence is one click away.
+    await b.page.locator('.workspace-head .version-summary').getByText('nanobot main (recognised)').waitFor();
+    await openFacts();
     const line = b.page.locator('.version-line');
     await line.getByText('nanobot main (recognised)').waitFor();
     expect(await line.innerText()).toContain('a session namespace of /home/ana/ws');
@@ -102,6 +112,7 @@ describe('nanobot versions', () => {
 
   it('choosing another version changes the replay, and the link carries it', async () => {
     await b.page.goto(`${app.url}#/w`);
+    await openFacts();
     await b.page.locator('.version-picker select').selectOption('v0.2');
     await b.page.locator('.version-line').getByText('nanobot 0.2 (chosen)').waitFor();
     expect(b.page.url()).toContain('nanobot=v0.2');
@@ -115,7 +126,7 @@ describe('nanobot versions', () => {
   it('the upgrade view of an older workspace lists what the next nanobot changes', async () => {
     await b.page.goto(`${app.url}#/w?nanobot=`);
     await dropFolder(b, path.join(base, 'old-ws'), 400, 400);
-    await b.page.locator('.version-line strong').getByText('nanobot 0.2').waitFor();
+    await b.page.locator('.version-summary strong').getByText('nanobot 0.2').waitFor();
     await b.page.getByRole('link', { name: 'Upgrade' }).click();
     const list = b.page.locator('.upgrade-list');
     await list.locator('.upgrade-row[data-file="cli_direct.jsonl"]').getByText(/120 → 300 messages replayed/).waitFor({ timeout: 20_000 });

@@ -140,3 +140,23 @@ describe('leftovers under the folder version', () => {
     expect(text).toMatch(/current file has 2 messages/);
   });
 });
+
+describe('version line: evidence no version fits (issue 27)', () => {
+  it('says “conflicting evidence”, applies the version the decisive record names, and never calls it ambiguous', async () => {
+    const a = createMemoryAdapter();
+    // A workspace sessions folder (v0.2, v0.3.0) with safe_key names (v0.2, v0.3.0), one file holding provider_state (main only).
+    a.setFile('sessions/cli_direct.jsonl', [META('cli:direct'), STATE, USER].join('\n') + '\n');
+    a.setFile('sessions/cli_other.jsonl', [META('cli:other'), USER].join('\n') + '\n');
+    const layout = await detectLayout(a, 'ws');
+    await setWorkspace({ kind: 'folder', name: 'ws', adapter: a, writable: true, layout });
+    el = await mount(<WorkspaceView page="sessions" />);
+    await waitFor(() => !!el!.querySelector('.session-row') && el!.querySelector('.version-summary')!.textContent !== 'nanobot 0.2');
+    expect(el.querySelector('.version-summary')!.textContent).toBe('nanobot main (conflicting evidence)');
+    expect(activeVersion.value).toBe('main');
+    const line = el.querySelector('.version-line p')!.textContent!;
+    expect(line).toBe(
+      'nanobot main (conflicting evidence: no version fits all of it): nanobot main’s rules apply, decided by what only it writes: 1 file holds provider_state. Against it: a workspace sessions folder, where v0.2 and v0.3.0 keep sessions; 2 safe_key names',
+    );
+    expect(el.textContent).not.toContain('ambiguous');
+  });
+});

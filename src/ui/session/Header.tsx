@@ -8,7 +8,7 @@ import type { OpenedSession } from '../../store/sessions';
 import { lensState, loadErrorText, repairSkippedLines, replaySession } from './lens';
 import { fill } from './fill';
 import { pg, ui } from '../i18n/text';
-import { iso } from '../iso';
+import { iso, visible } from '../iso';
 import { ReadOnce } from '../ReadOnce';
 
 export interface HeaderProps {
@@ -29,22 +29,23 @@ export interface HeaderProps {
 export function Header({ opened, lens, notice, onDismiss, onProblems, onLine, onExport, workspace = '' }: HeaderProps) {
   const t = pg().session;
   const state = lensState(opened);
-  const title = sessionTitle(replaySession(opened).session.metadata);
+  // nanobot's title; when its load lost the metadata (a damaged head), the title the file still holds.
+  const title = sessionTitle(replaySession(opened).session.metadata) || sessionTitle(opened.recovered.metadata);
   const skipped = repairSkippedLines(opened);
   const diags = opened.doc.diagnostics;
   const errors = diags.filter((d) => d.severity === 'error').length;
   const messages = opened.recovered.messages.length;
   const count = ui().common.count;
-  const key = <code>{iso(opened.key)}</code>;
+  const key = <code>{iso(visible(opened.key))}</code>;
   return (
     <header class="sl-header">
       <div class="sl-title-row">
-        <h2 class="sl-title">{title || <span class="sl-muted">{t.noTitle}</span>}</h2>
+        <h1 class="sl-title">{title ? iso(visible(title)) : <span class="sl-muted">{t.noTitle}</span>}</h1>
         <button type="button" class="sl-export-open" onClick={onExport}>{t.exportOpen}</button>
       </div>
       <dl class="sl-facts">
         <div><dt>{t.facts.key}</dt><dd>{key}</dd></div>
-        <div><dt>{t.facts.file}</dt><dd><code>{iso(opened.fileName)}</code></dd></div>
+        <div><dt>{t.facts.file}</dt><dd><code>{iso(visible(opened.fileName))}</code></dd></div>
         <div><dt>{t.facts.size}</dt><dd>{t.bytes(opened.bytes.length)}</dd></div>
         <div><dt>{t.facts.messages}</dt><dd>{count(messages)}{opened.nanobot.result && opened.nanobot.result.messages.length !== messages ? t.nanobotLoads(opened.nanobot.result.messages.length) : ''}</dd></div>
         <div><dt>{t.facts.rules}</dt><dd class="sl-version">{rulesOf(opened.version).label}</dd></div>

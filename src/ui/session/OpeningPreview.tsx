@@ -42,7 +42,7 @@ function card(m: PyDict, i: number, t: ReturnType<typeof pg>['session']) {
       <header class="sl-msg-head">
         <span class="sl-role">{roleText}</span>
       </header>
-      <Content value={dictGet(m, 'content')} id={`preview:${i}`} plain />
+      <Content value={dictGet(m, 'content')} id={`preview:${i}`} plain code={role === 'tool'} />
     </article>
   );
 }

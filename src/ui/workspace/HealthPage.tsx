@@ -9,7 +9,7 @@ import { activeVersion, folder, folderIndex, leftovers, listing, scanning, scans
 import { FILE_LEVEL, hasProblems, healthReport, type FileHealth } from './health';
 import type { SessionTab } from '../router';
 import { rowHref } from './rows';
-import { iso, showControls } from '../iso';
+import { iso, showControls, visible } from '../iso';
 
 function FileEntry({ h, href }: { h: FileHealth; href: (tab?: SessionTab, line?: number) => string }) {
   const s = h.summary;
@@ -18,7 +18,7 @@ function FileEntry({ h, href }: { h: FileHealth; href: (tab?: SessionTab, line?:
   return (
     <li class={`health-file rank-${h.rank}`}>
       <h3>
-        <a href={href()}>{iso(s.fileName)}</a>
+        <a href={href()}>{iso(visible(s.fileName))}</a>
         <span class="muted"> · {iso(s.key)}</span>
         {title ? <span class="muted"> · “{iso(title)}”</span> : null}
       </h3>
@@ -135,7 +135,7 @@ export function HealthPage() {
           <ul>
             {ok.map((h) => (
               <li key={h.summary.path}>
-                <a href={rowHref(h.summary, activeVersion.value, all, folderParam)}>{iso(h.summary.fileName)}</a> — {h.verdicts.map((v) => v.text).join(' ')}
+                <a href={rowHref(h.summary, activeVersion.value, all, folderParam)}>{iso(visible(h.summary.fileName))}</a> — {h.verdicts.map((v) => v.text).join(' ')}
               </li>
             ))}
           </ul>

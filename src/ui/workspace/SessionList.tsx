@@ -7,7 +7,7 @@ import type { VNode } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatBytes, formatTime } from '../format';
 import type { Badge, Match } from './rows';
-import { iso, showControls } from '../iso';
+import { iso, showControls, visible } from '../iso';
 import { shownValue } from '../../store/listed-row';
 import { highlighted } from '../highlight';
 import { query } from './filters';
@@ -49,7 +49,7 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
     <li class="session-row" data-file={s.fileName}>
       <div class="row-text">
         <a class="row-link" href={href} tabIndex={active ? 0 : -1} data-index={index} onFocus={() => onFocusRow(index)}>
-          {highlighted(titled ? row.title : row.keyText, q)}
+          {highlighted(visible(titled ? row.title : row.keyText), q)}
         </a>
         {row.preview ? <p class="row-preview">{highlighted(row.preview, q)}</p> : <p class="row-preview empty">{s.row ? t.noPreview : s.skipReason ? t.skip(s.skipReason) : ''}</p>}
         {excerpt && (
@@ -63,7 +63,7 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
         <CacheMark file={s.fileName} />
       </div>
       <div class="row-meta">
-        {titled && <code class="row-key">{highlighted(row.keyText, q)}</code>}
+        {titled && <code class="row-key">{highlighted(visible(row.keyText), q)}</code>}
         <span class="chip channel" title={t.channelTip}>
           {row.channel}
         </span>

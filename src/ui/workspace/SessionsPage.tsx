@@ -20,7 +20,7 @@ export function SessionsPage() {
   // Only the first screen of a cached listing is shown yet: the counts are the whole listing's.
   const total = firstScreenTotal.value ?? all.length;
   const checked = all.filter((s) => scans.value.has(s.path) || scanSkipped.value.has(s.path)).length;
-  const problems = rows.value.filter((r) => r.badges.some((b) => b.tone !== 'info')).length;
+  const problems = rows.value.filter((r) => r.badges.length > 0).length;
   const channels = channelCounts(rows.value);
   const folderParam = folderIndex.value > 0 && f ? f.path : null;
   const q = query.value.trim();
@@ -82,9 +82,12 @@ export function SessionsPage() {
         {checked < total && scanning.value ? t.checking(checked, total) : total ? t.searching(total - scanSkipped.value.size, partial) : ''}
       </p>
       {l?.sortError && (
-        <p class="notice danger" role="alert">
-          {t.sortError(`${l.sortError.type}: ${l.sortError.message}`)}
-        </p>
+        <div class="notice danger one-line" role="alert">
+          <details>
+            <summary>{t.sortErrorShort}</summary>
+            <p>{t.sortError(`${l.sortError.type}: ${l.sortError.message}`)}</p>
+          </details>
+        </div>
       )}
       {total === 0 ? (
         <p class="empty-state">{t.noFiles}</p>

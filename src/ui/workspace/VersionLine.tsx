@@ -3,6 +3,7 @@
  * and a control to choose another version (it goes into the link as `nanobot=`).
  */
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../core/nanobot-version';
+import type { VersionVerdict } from '../../core/version-evidence';
 import { chosenVersion, navigate, route } from '../router';
 import { activeVersion, detectedVersion, verdict } from './model';
 import { ui } from '../i18n/text';
@@ -15,7 +16,30 @@ export function chooseVersion(v: NanobotVersion | null): void {
   navigate({ ...r, params: v ? { ...params, nanobot: v } : params }, { replace: true });
 }
 
-/** "nanobot main: a session namespace of /home/me/ws; 3 files hold provider_state" + the override. */
+/** Why the verdict is what it is; a conflict names the decisive evidence and what speaks against it (from the core's codes). */
+function reasonsOf(v: VersionVerdict): string {
+  const t = ui().workspace;
+  if (v.status !== 'conflicting') return t.reasons(v);
+  const texts = (kinds: readonly string[]) => v.evidence.filter((e) => kinds.includes(e.kind)).map((e) => t.evidence(e)).join(t.listSep);
+  if (v.decided) return t.conflictDecided(rulesOf(v.decided).label, texts(v.decidedBy), texts(v.against));
+  return t.conflictUndecided(v.evidence.filter((e) => e.points.length < NANOBOT_VERSIONS.length).map((e) => t.evidence(e)).join(t.listSep));
+}
+
+/** The verdict in a few words, for the workspace's one-line header: "nanobot main (recognised)". */
+export function VersionSummary() {
+  const v = verdict.value;
+  const active = activeVersion.value;
+  const chosen = chosenVersion.value !== null && chosenVersion.value !== undefined;
+  const t = ui().workspace;
+  return (
+    <span class="version-summary" data-version={active}>
+      <strong>{rulesOf(active).label}</strong>
+      {chosen ? t.chosen : !v ? '' : v.status === 'recognised' ? t.recognised : v.status === 'conflicting' ? t.conflictingShort : t.ambiguousShort}
+    </span>
+  );
+}
+
+/** The verdict's reasons, every piece of evidence and the override: the header's details, one click away. */
 export function VersionLine() {
   const v = verdict.value;
   const active = activeVersion.value;
@@ -26,12 +50,12 @@ export function VersionLine() {
     <div class="version-line" data-version={active}>
       <p>
         <strong>{rulesOf(active).label}</strong>
-        {chosen ? t.chosen : v?.version ? t.recognised : v ? t.ambiguous : ''}
-        {v && <>{t.colon}<span class="muted">{t.reasons(v)}</span></>}
+        {chosen ? t.chosen : !v ? '' : v.status === 'recognised' ? t.recognised : v.status === 'conflicting' ? t.conflicting : t.ambiguous}
+        {v && <>{t.colon}<span class="muted">{reasonsOf(v)}</span></>}
       </p>
       {v && v.evidence.length > 0 && (
-        <details class="version-evidence">
-          <summary>{t.evidenceN(v.evidence.length)}</summary>
+        <div class="version-evidence">
+          <p>{t.evidenceN(v.evidence.length)}</p>
           <ul>
             {v.evidence.map((e) => (
               <li key={e.kind + e.text}>
@@ -39,7 +63,7 @@ export function VersionLine() {
               </li>
             ))}
           </ul>
-        </details>
+        </div>
       )}
       <label class="field version-picker">
         <span>{t.version}</span>

@@ -3,13 +3,15 @@
  * whether edits can be saved, and the Sessions / Health / Leftovers pages. Follows changes on disk.
  */
 import { computed } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { allowEditing, closeWorkspaceToStart } from '../actions';
 import { lazyComponent } from '../lazy';
 import { watchFolder } from '../live';
 import { navigate, type WorkspacePage } from '../router';
-import { VersionLine } from './VersionLine';
-import { folderLabel, layoutText, namingText } from './layout-text';
+import { VersionLine, VersionSummary } from './VersionLine';
+import { isRead, setRead } from '../read-notes';
+import { workspaceId } from './workspace';
+import { folderLabel, layoutText, namingText, noSessionsHere } from './layout-text';
 import { problemCount as countProblems } from './health';
 import { folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, selectFolder, workspace } from './model';
 import { SessionsPage } from './SessionsPage';
@@ -46,7 +48,62 @@ export function ReadOnlyBanner() {
   );
 }
 
+/** The gateway warning in one line (its whole text one click away); once dismissed it stays dismissed for this workspace. */
+function GatewayNote({ ws, name }: { ws: string; name: string }) {
+  const [gone, setGone] = useState(() => isRead(ws, 'workspace-gateway'));
+  const t = ui().workspace;
+  if (gone) return null;
+  return (
+    <div class="notice gateway one-line" role="note">
+      <details>
+        <summary>{t.gatewayShort(name)}</summary>
+        <p>{t.gateway(name)}</p>
+      </details>
+      <button
+        type="button"
+        class="btn subtle small"
+        aria-label={t.dismissNote}
+        title={t.dismissNote}
+        onClick={() => {
+          setRead(ws, 'workspace-gateway', true);
+          setGone(true);
+        }}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
+/** A folder with no sessions: said once, with where nanobot keeps them, and the way to open another. */
+function NoSessionsHere({ name }: { name: string }) {
+  const t = ui().workspace.none;
+  return (
+    <section class="workspace no-sessions" aria-labelledby="no-sessions-title">
+      <h1 id="no-sessions-title" class="workspace-title">{t.title(name)}</h1>
+      <p>{t.lead}</p>
+      <ul>
+        {t.where.map((w) => (
+          <li key={w}>{w}</li>
+        ))}
+      </ul>
+      <p class="muted">{t.notKept}</p>
+      <p>
+        <button type="button" class="btn primary" onClick={closeWorkspaceToStart}>
+          {t.another}
+        </button>
+      </p>
+    </section>
+  );
+}
+
 export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; folderParam?: string }) {
+  const ws = workspace.value!;
+  if (noSessionsHere(ws.layout)) return <NoSessionsHere name={ws.name} />;
+  return <WorkspaceWithSessions page={page} {...(folderParam !== undefined ? { folderParam } : {})} />;
+}
+
+function WorkspaceWithSessions({ page, folderParam }: { page: WorkspacePage; folderParam?: string }) {
   const ws = workspace.value!;
   const f = folder.value;
   const l = listing.value;
@@ -69,22 +126,28 @@ export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; fold
   return (
     <div class="workspace">
       <div class="workspace-head">
-        <div>
-          <h1 class="workspace-title">{ws.name}</h1>
-          <p class="layout-text">{layoutText(ws.layout, ws.name, folderCounts.value)}</p>
-          {f && (
-            <details class="naming">
-              <summary>{namingText(f.naming).short}</summary>
-              <p class="muted small">{namingText(f.naming).long}</p>
-            </details>
-          )}
-          {f && <VersionLine />}
-          {ws.layout.notes.map((n) => (
-            <p key={n} class="notice">
-              {t.layout.note(n)}
-            </p>
-          ))}
-        </div>
+        <h1 class="workspace-title">{ws.name}</h1>
+        <details class="workspace-facts">
+          <summary>
+            {f ? <VersionSummary /> : <span>{t.about}</span>}
+            {ws.layout.notes.length > 0 && <span class="facts-notes">{t.notesN(ws.layout.notes.length)}</span>}
+          </summary>
+          <div class="facts-panel">
+            <p class="layout-text">{layoutText(ws.layout, ws.name, folderCounts.value)}</p>
+            {f && (
+              <details class="naming">
+                <summary>{namingText(f.naming).short}</summary>
+                <p class="muted small">{namingText(f.naming).long}</p>
+              </details>
+            )}
+            {ws.layout.notes.map((n) => (
+              <p key={n} class="notice">
+                {t.layout.note(n)}
+              </p>
+            ))}
+            {f && <VersionLine />}
+          </div>
+        </details>
         <div class="workspace-actions">
           <button type="button" class="btn subtle" onClick={() => void refreshListing()} disabled={listingBusy.value}>
             {listingBusy.value ? t.reading : t.reload}
@@ -114,11 +177,7 @@ export function WorkspaceView({ page, folderParam }: { page: WorkspacePage; fold
         </label>
       )}
       <ReadOnlyBanner />
-      {ws.writable && ws.kind !== 'demo' && (
-        <p class="notice gateway" role="note">
-          {t.gateway(ws.name)}
-        </p>
-      )}
+      {ws.writable && ws.kind !== 'demo' && <GatewayNote key={workspaceId(ws)} ws={workspaceId(ws)} name={ws.name} />}
       <nav class="tabs" aria-label={t.nav}>
         {PAGES.map((p) => (
           <a key={p.page} href={p.href + (folderIndex.value > 0 && f ? `?folder=${encodeURIComponent(f.path)}` : '')} class="tab" aria-current={p.page === page ? 'page' : undefined}>

@@ -7,6 +7,7 @@ import type { SessionSummary } from '../../store/sessions';
 import type { LeftoverInfo } from './model';
 import { SCAN_MAX_BYTES, TOO_BIG } from './scanner';
 import type { FileScan } from './scan';
+import { problemIds, type BadgeId } from './rows';
 import { pg, ui } from '../i18n/text';
 
 /** `label` and `text` are read when shown (the health page's words load with it, in the language on screen). */
@@ -39,6 +40,8 @@ export interface FileHealth {
   leftovers: LeftoverInfo[];
   /** 0 worst … 3 fine: for sorting and the summary. */
   rank: number;
+  /** The file's problems as the list badges them (rows.ts problemIds). */
+  problems: BadgeId[];
 }
 
 /** Diagnostics about the whole file rather than one line (linked without a line number). */
@@ -72,38 +75,30 @@ export function healthReport(
   lefts: readonly LeftoverInfo[],
   withInfo: boolean,
 ): FileHealth[] {
+  const targets = new Set(lefts.map((l) => l.target));
   const out = summaries.map((s) => {
     const scan = scans.get(s.path);
+    const problems = problemIds(s, scan, targets);
     const diagnostics = (scan?.diagnostics ?? []).filter((d) => withInfo || d.severity !== 'info');
     const verdicts = verdictsFor(s, scan, skipped.get(s.path));
     const leftovers = lefts.filter((l) => l.target === s.fileName);
     const worstDiag = Math.min(3, ...diagnostics.map((d) => SEVERITY_RANK[d.severity]));
     const worstVerdict = Math.min(3, ...verdicts.map((v) => (v.tone === 'danger' ? 0 : v.tone === 'warn' ? 1 : 3)));
-    const rank = Math.min(worstDiag, worstVerdict, leftovers.length ? 1 : 3);
-    return { summary: s, scan, ...(skipped.has(s.path) ? { skipped: skipped.get(s.path) } : {}), verdicts, diagnostics, leftovers, rank };
+    const rank = Math.min(worstDiag, worstVerdict, leftovers.length || problems.length ? 1 : 3);
+    return { summary: s, scan, ...(skipped.has(s.path) ? { skipped: skipped.get(s.path) } : {}), verdicts, diagnostics, leftovers, rank, problems };
   });
   return out.sort((a, b) => a.rank - b.rank);
 }
 
-/**
- * How many files have anything to report: `healthReport(…, false).filter(hasProblems).length` without
- * building the report. The workspace's tab shows it, recomputed on every listing and scan change, so
- * it must not build the whole report (a verdict object with getters each, a leftovers filter each, a
- * sort) for every file each time, as at the end of a reopen's reconcile.
- */
+/** How many files have a problem (rows.ts problemIds: the list's badges and "Only problems" count the same files). */
 export function problemCount(summaries: readonly SessionSummary[], scans: ReadonlyMap<string, FileScan>, lefts: readonly LeftoverInfo[]): number {
   const targets = new Set(lefts.map((l) => l.target));
   let n = 0;
-  for (const s of summaries) {
-    const scan = scans.get(s.path);
-    // As verdictsFor: left out of the listing or listed by repair (warn); loads nothing or by repair (danger).
-    const verdict = !s.row || s.flags.damaged || (scan !== undefined && (scan.nanobot.empty || scan.nanobot.path === 'repair'));
-    if (verdict || targets.has(s.fileName) || scan?.diagnostics.some((d) => d.severity !== 'info')) n++;
-  }
+  for (const s of summaries) if (problemIds(s, scans.get(s.path), targets).length > 0) n++;
   return n;
 }
 
-/** Whether a file has anything to report. */
+/** Whether a file has anything to report: a problem (problemIds), or anything worse than info on its page. */
 export function hasProblems(h: FileHealth): boolean {
-  return h.rank < 3;
+  return h.problems.length > 0;
 }

@@ -15,6 +15,11 @@ function filesIn(f: SessionFolder, counts?: ReadonlyMap<string, number>): number
   return counts?.get(f.path) ?? f.sessions.length;
 }
 
+/** A folder that is no nanobot folder and holds nothing that looks like a session (nor a leftover of one). */
+export function noSessionsHere(l: Layout): boolean {
+  return l.kind === 'none' && l.folders.every((f) => f.sessions.length === 0 && f.leftovers.length === 0);
+}
+
 /** One sentence for the kind of folder; `counts` keeps it true after a reload found more or fewer files. */
 export function layoutText(l: Layout, name: string, counts?: ReadonlyMap<string, number>): string {
   const count = l.folders.reduce((n, f) => n + filesIn(f, counts), 0);

@@ -6,7 +6,7 @@
 import { computed, effect, signal } from '@preact/signals';
 import { localIsoNow } from '../../core/isotime';
 import { isNanobotVersion, VERSION_WITHOUT_EVIDENCE, type NanobotVersion } from '../../core/nanobot-version';
-import type { VersionVerdict } from '../../core/version-evidence';
+import { verdictVersion, type VersionVerdict } from '../../core/version-evidence';
 import { chosenVersion, route } from '../router';
 import type { FileStat } from '../../store/adapter';
 import type { Leftover } from '../../store/leftovers';
@@ -64,9 +64,9 @@ export const folder = computed<SessionFolder | null>(() => workspace.value?.layo
 /** What the evidence on disk says about the shown folder's nanobot version (null until judged). */
 export const verdict = signal<VersionVerdict | null>(null);
 
-/** The version a verdict points to: its version, else its oldest candidate, else the folder's layout. */
+/** The version a verdict points to (verdictVersion), else the folder's layout. */
 function versionOf(v: VersionVerdict | null, f: SessionFolder | null): NanobotVersion {
-  return v?.version ?? v?.candidates[0] ?? f?.version ?? VERSION_WITHOUT_EVIDENCE;
+  return (v ? verdictVersion(v) : null) ?? f?.version ?? VERSION_WITHOUT_EVIDENCE;
 }
 
 /** The version the evidence points to. */

@@ -35,31 +35,56 @@ export interface SessionRow {
   updatedAt: unknown;
 }
 
-/** Badges of one file: from the head read (listing) right away, from the whole-file check when it is done. */
+/**
+ * What is wrong with one file, as badge ids: THE definition of "a file with a problem" — the list's
+ * badges, "Only problems", the Health tab's count and its page all use it (issue 27). From the head
+ * read (listing) right away, from the whole-file check when it is done. Cheap: no words are built.
+ */
+export function problemIds(s: SessionSummary, scan: FileScan | undefined, leftTargets: ReadonlySet<string | undefined>): BadgeId[] {
+  const out: BadgeId[] = [];
+  const diags = scan?.diagnostics ?? [];
+  const errors = diags.some((d) => d.severity === 'error' && d.kind !== 'key-not-text');
+  if (scan?.nanobot.empty) out.push('empty');
+  else if (s.flags.damaged || errors || scan?.nanobot.path === 'repair') out.push('damaged');
+  if (s.flags.keyMismatch || diags.some((d) => d.kind === 'key-mismatch')) out.push('mismatch');
+  if ((s.flags.keyNotText && s.row) || diags.some((d) => d.kind === 'key-not-text')) out.push('key-not-text');
+  if (s.error) out.push('unreadable');
+  if (!s.row) out.push('unlisted');
+  if (leftTargets.has(s.fileName)) out.push('leftover');
+  if (!out.includes('damaged') && diags.some((d) => d.severity === 'warning' && d.kind !== 'key-mismatch')) out.push('warnings');
+  return out;
+}
+
+/** Badges of one file: its problemIds, in words. */
 export function badgesFor(s: SessionSummary, scan: FileScan | undefined, lefts: readonly LeftoverInfo[]): Badge[] {
-  const out: Badge[] = [];
   const t = ui().workspace;
   const b = t.badge;
-  const errors = scan?.diagnostics.filter((d) => d.severity === 'error').length ?? 0;
-  if (scan?.nanobot.empty) {
-    out.push({ id: 'empty', label: b.empty, tone: 'danger', explain: b.emptyWhy(scan.nanobot.repairError?.type ?? scan.nanobot.strictError?.type ?? 'error') });
-  }
-  if (!scan?.nanobot.empty && (s.flags.damaged || errors > 0 || scan?.nanobot.path === 'repair')) {
-    out.push({ id: 'damaged', label: b.damaged, tone: 'danger', explain: b.damagedWhy(errors, scan?.nanobot.skipped ?? 0) });
-  }
-  if (s.flags.keyMismatch || scan?.diagnostics.some((d) => d.kind === 'key-mismatch')) {
-    out.push({ id: 'mismatch', label: b.mismatch, tone: 'warn', explain: b.mismatchWhy(s.key) });
-  }
-  if (s.flags.keyNotText && s.row) {
-    out.push({ id: 'key-not-text', label: b.notText, tone: 'danger', explain: b.notTextWhy(s.row.keyText, s.key) });
-  }
-  if (s.error) out.push({ id: 'unreadable', label: b.unreadable, tone: 'danger', explain: b.unreadableWhy(s.error) });
-  if (!s.row) out.push({ id: 'unlisted', label: b.unlisted, tone: 'warn', explain: b.unlistedWhy(s.skipReason ? t.skip(s.skipReason) : t.noMetadata) });
+  const diags = scan?.diagnostics ?? [];
+  const errors = diags.filter((d) => d.severity === 'error' && d.kind !== 'key-not-text').length;
   const left = lefts.filter((l) => l.target === s.fileName);
-  if (left.length) out.push({ id: 'leftover', label: b.leftover, tone: 'warn', explain: b.leftoverWhy(left.map((l) => l.name).join(', ')) });
-  const warnings = scan?.diagnostics.filter((d) => d.severity === 'warning' && d.kind !== 'key-mismatch').length ?? 0;
-  if (warnings && !out.some((x) => x.id === 'damaged')) out.push({ id: 'warnings', label: b.warnings(warnings), tone: 'info', explain: b.warningsWhy });
-  return out;
+  const one = (id: BadgeId): Badge => {
+    switch (id) {
+      case 'empty':
+        return { id, label: b.empty, tone: 'danger', explain: b.emptyWhy(scan?.nanobot.repairError?.type ?? scan?.nanobot.strictError?.type ?? 'error') };
+      case 'damaged':
+        return { id, label: b.damaged, tone: 'danger', explain: b.damagedWhy(errors, scan?.nanobot.skipped ?? 0) };
+      case 'mismatch':
+        return { id, label: b.mismatch, tone: 'warn', explain: b.mismatchWhy(s.key) };
+      case 'key-not-text':
+        return { id, label: b.notText, tone: 'danger', explain: b.notTextWhy(s.row?.keyText ?? '?', s.key) };
+      case 'unreadable':
+        return { id, label: b.unreadable, tone: 'danger', explain: b.unreadableWhy(s.error ?? '') };
+      case 'unlisted':
+        return { id, label: b.unlisted, tone: 'warn', explain: b.unlistedWhy(s.skipReason ? t.skip(s.skipReason) : t.noMetadata) };
+      case 'leftover':
+        return { id, label: b.leftover, tone: 'warn', explain: b.leftoverWhy(left.map((l) => l.name).join(', ')) };
+      case 'warnings': {
+        const n = diags.filter((d) => d.severity === 'warning' && d.kind !== 'key-mismatch').length;
+        return { id, label: b.warnings(n), tone: 'warn', explain: b.warningsWhy };
+      }
+    }
+  };
+  return problemIds(s, scan, new Set(left.map((l) => l.target))).map(one);
 }
 
 /** Build the rows of a listing, in its order (nanobot's). */
@@ -103,7 +128,7 @@ export function filterRows(rows: readonly SessionRow[], query: string, channel: 
   const out: Match[] = [];
   for (const row of rows) {
     if (channel && row.channel !== channel) continue;
-    if (problemsOnly && !row.badges.some((b) => b.tone !== 'info')) continue;
+    if (problemsOnly && row.badges.length === 0) continue;
     if (!re) {
       out.push({ row });
       continue;

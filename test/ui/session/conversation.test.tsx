@@ -32,3 +32,15 @@ describe('ConversationTab', () => {
     expect(el.textContent).toContain('1 unanswered tool call');
   });
 });
+
+describe('message times', () => {
+  it('use the list’s date style, with the stored value kept on hover (issue 27)', async () => {
+    const o = openText(jsonl([meta(), { role: 'user', content: 'hi', timestamp: '2026-06-02T09:14:08.530646' }, { role: 'assistant', content: 'yo', timestamp: 12 }]));
+    el = await mount(<ConversationTab opened={o} line={null} onOpenLine={() => {}} onLine={() => {}} />);
+    await settle();
+    const times = [...el.querySelectorAll('article time')];
+    expect(times[0]!.textContent).toBe('2 Jun 2026, 09:14');
+    expect(times[0]!.getAttribute('title')).toBe('2026-06-02T09:14:08.530646');
+    expect(times[1]!.textContent).toBe('12');
+  });
+});

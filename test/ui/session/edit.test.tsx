@@ -59,7 +59,9 @@ describe('EditTab', () => {
     expect(lines[0]).toContain('"metadata": {"title": "My <b>trip</b>", "title_user_edited": true}');
     expect(lines[1]).toBe(compact);
     expect(text.split('\n').slice(1).join('\n')).toBe(base.split('\n').slice(1).join('\n'));
-    expect(c.querySelector('[role="status"]')!.textContent).toContain('Saved cli_direct.jsonl');
+    // The cards are read again from the saved file: the result shows in the new Title card.
+    await waitFor(() => !!card(h.el, 'Title').querySelector('[role="status"]'));
+    expect(card(h.el, 'Title').querySelector('[role="status"]')!.textContent).toContain('Saved cli_direct.jsonl');
   });
 
   it('refuses to save over an outside change, says what changed, and reloads from disk', async () => {

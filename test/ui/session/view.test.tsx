@@ -22,7 +22,7 @@ describe('SessionView', () => {
   it('shows title, key, file, size and message count', async () => {
     el = await mount(<SessionView {...props({ opened: openText(good) })} />);
     const h = el.querySelector('header.sl-header')!;
-    expect(h.querySelector('h2')!.textContent).toBe('Trip plan');
+    expect(h.querySelector('h1')!.textContent).toBe('Trip plan');
     expect(h.textContent).toContain('cli:direct');
     expect(h.textContent).toContain('cli_direct.jsonl');
     expect(h.textContent).toContain(`${new TextEncoder().encode(good).length} bytes`);

@@ -59,6 +59,8 @@ function diagnostic(d: Diagnostic): string {
       return `last_consolidated ${d.values.value} is not a whole number between 0 and ${groupDigits(d.values.max)}: nanobot resets it to 0 and replays the archived messages again.`;
     case 'key-mismatch':
       return `The stored key "${d.values.key}" belongs in ${d.values.expected}, not ${d.values.fileName}: nanobot loads this file under a different key, or never.`;
+    case 'key-not-text':
+      return `The stored key is ${d.values.key}, not text: nanobot's list shows it, but nanobot looks sessions up by text keys, so nothing opens this one by it.`;
     case 'missing-role':
       return 'A message without "role": nanobot\'s replay raises KeyError when it reaches it.';
   }
@@ -788,8 +790,9 @@ const pages = {
           `${n(archived)} archived (not replayed) · ${n(replayable)} replayable. Archiving here does not write anything to nanobot’s memory: messages you mark as archived leave the replay without a summary.`,
         save: 'Save last_consolidated',
         download: 'Download with this boundary',
-        summary: (_archived: number, _total: number, core: string) => core,
-        error: (_total: number, core: string) => core,
+        summary: (archived: number, total: number, _core: string) =>
+          `${archived === 0 ? 'No message counts' : archived === 1 ? 'Message 1 counts' : `Messages 1–${n(archived)} count`} as archived to memory; replay starts after them (${plural(total - archived, 'message')} ${total - archived === 1 ? 'remains' : 'remain'} replayable).`,
+        error: (total: number, _core: string) => `last_consolidated must be a whole number from 0 to ${n(total)}; nanobot resets anything else to 0.`,
       },
       trim: {
         title: 'Trim to a legal suffix',
@@ -805,7 +808,8 @@ const pages = {
         confirm: (dropped: number, unarchived: number) => `This removes ${plural(dropped, 'message')} from the file${unarchived ? `, ${n(unarchived)} of them never archived` : ''}.`,
         save: 'Trim',
         download: 'Download trimmed file',
-        summary: (_dropped: number, _total: number, _archived: number, _unarchived: number, _kept: number, core: string) => core,
+        summary: (dropped: number, total: number, archived: number, unarchived: number, kept: number, _core: string) =>
+          `Drops ${n(dropped)} of ${plural(total, 'message')} (${n(archived)} already archived, ${n(unarchived)} never archived) and keeps ${n(kept)}.`,
       },
       fork: {
         title: 'Fork before a user turn',

@@ -44,6 +44,8 @@ function diagnostic(d: Diagnostic): string {
       return `last_consolidated ${d.values.value} 不是 0 到 ${groupDigits(d.values.max)} 之间的整数：nanobot 会把它重置为 0，并再次回放已归档的消息。`;
     case 'key-mismatch':
       return `存储的键 "${d.values.key}" 应当在 ${d.values.expected} 中，而不是 ${d.values.fileName}：nanobot 会以另一个键加载这个文件，或者根本不加载。`;
+    case 'key-not-text':
+      return `存储的键是 ${d.values.key}，不是文本：nanobot 的列表会显示它，但 nanobot 按文本键查找会话，所以没有任何途径能按这个键打开它。`;
     case 'missing-role':
       return '消息没有 "role"：nanobot 的回放遇到它时会抛出 KeyError。';
   }

@@ -1,13 +1,14 @@
 /** One message of the file: role, time, content, tool pairing, reasoning, attachments, flags, raw JSON. */
 import type { FileRecord } from '../../../core/document';
 import { pyDumps } from '../../../core/pyjson';
-import { dictGet, type PyDict } from '../../../core/pyvalue';
+import { dictGet, type PyDict, type PyValue } from '../../../core/pyvalue';
 import type { Pairing } from '../pairing';
 import { RawJson } from '../RawJson';
 import { Content } from './Content';
 import { Attachments, Flags, Reasoning } from './Extras';
 import { ToolAnswer, ToolCalls } from './ToolCalls';
 import { pg } from '../../i18n/text';
+import { formatTime } from '../../format';
 
 export interface MessageRowProps {
   m: PyDict;
@@ -19,6 +20,16 @@ export interface MessageRowProps {
   onJump: (message: number) => void;
   /** Copies this message's permalink. */
   onCopyLink?: (message: number) => void;
+}
+
+/** Content with no text at all ('' or null). */
+const noText = (v: PyValue | undefined) => v === '' || v === null;
+
+/** A turn that calls tools or reasons says what it does there: its empty text needs no "(empty)". */
+function doesMore(m: PyDict): boolean {
+  const calls = dictGet(m, 'tool_calls');
+  const reasoning = dictGet(m, 'reasoning_content');
+  return (Array.isArray(calls) && calls.length > 0) || (typeof reasoning === 'string' && reasoning !== '') || dictGet(m, 'thinking_blocks') !== undefined;
 }
 
 /** A message card; `role` is shown as stored (a missing role is flagged: nanobot's replay raises on it). */
@@ -37,13 +48,18 @@ export function MessageRow(p: MessageRowProps) {
             {t.copyLink}
           </button>
         )}
-        {ts !== undefined && <time class="sl-muted">{typeof ts === 'string' ? ts : pyDumps(ts)}</time>}
+        {ts !== undefined && (
+          // One date style across the app (the list's, in the interface language); the stored value on hover.
+          <time class="sl-muted" title={typeof ts === 'string' ? ts : pyDumps(ts)} {...(typeof ts === 'string' ? { dateTime: ts } : {})}>
+            {formatTime(ts)}
+          </time>
+        )}
         {role === 'tool' && <ToolAnswer index={p.index} pairing={p.pairing} onJump={p.onJump} />}
         {dictGet(p.m, 'name') !== undefined && role !== 'tool' && <span class="sl-tag">name={pyDumps(dictGet(p.m, 'name')!)}</span>}
       </header>
       <Flags m={p.m} />
       <Reasoning m={p.m} />
-      <Content value={dictGet(p.m, 'content')} id={String(p.line)} />
+      {!(noText(dictGet(p.m, 'content')) && doesMore(p.m)) && <Content value={dictGet(p.m, 'content')} id={String(p.line)} code={role === 'tool'} />}
       <Attachments m={p.m} />
       <ToolCalls index={p.index} pairing={p.pairing} onJump={p.onJump} />
       <RawJson record={p.record} line={p.line} />

@@ -2,8 +2,8 @@
  * One edit: its form, a preview of what it changes (summary and affected lines), a confirm step
  * before anything is destroyed, then the saved result or the conflict (with "reload from disk").
  */
-import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { createContext, type ComponentChildren } from 'preact';
+import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import { Confirm } from '../../Confirm';
 import { pg } from '../../i18n/text';
 import type { DiffLine } from './diff';
@@ -32,10 +32,28 @@ export interface EditCardProps {
   onReload?: () => Promise<void>;
 }
 
+/** The result on show and the card it belongs to. */
+export interface Shown {
+  id: string;
+  outcome: Outcome;
+}
+
+/**
+ * The one result a set of cards shows (the Edit tab's): kept above the cards, so it outlives their
+ * re-reading of a saved file, and replaced by the next result whichever card gives it.
+ */
+export const LastOutcome = createContext<{ shown: Shown | null; show: (s: Shown | null) => void } | null>(null);
+
 /** The preview → confirm → result cycle shared by every edit. */
 export function EditCard({ id, title, children, plan, onReload }: EditCardProps) {
   const [phase, setPhase] = useState<'idle' | 'confirm' | 'busy'>('idle');
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [own, setOwn] = useState<Outcome | null>(null);
+  const slot = useContext(LastOutcome);
+  const outcome = slot ? (slot.shown?.id === id ? slot.shown.outcome : null) : own;
+  const setOutcome = (o: Outcome | null) => {
+    if (!slot) setOwn(o);
+    else slot.show(o ? { id, outcome: o } : null);
+  };
   const [backup, setBackup] = useState(true);
   const action = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);

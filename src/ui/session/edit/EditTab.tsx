@@ -15,6 +15,8 @@ import { ClearEdit, DeleteEdit, RemoveLineEdit, RepairEdit } from './DangerEdits
 import { ForkEdit } from './ForkEdit';
 import { ConsolidatedEdit, TitleEdit } from './MetaEdits';
 import { TrimEdit } from './TrimEdit';
+import { useState } from 'preact/hooks';
+import { LastOutcome, type Shown } from './EditCard';
 
 export interface EditTabProps {
   opened: OpenedSession;
@@ -40,6 +42,9 @@ function FileCapNote({ opened }: { opened: OpenedSession }) {
 /** All edit cards, with the warnings that apply to every save. */
 export function EditTab(props: EditTabProps) {
   const ctx: EditCtx = props;
+  // One result at a time: a save's message replaces the one before it, wherever that was.
+  const [shown, setShown] = useState<Shown | null>(null);
+  const snap = props.opened.snapshot;
   const adapter = props.adapter;
   const onReload = adapter
     ? async () => {
@@ -78,15 +83,20 @@ export function EditTab(props: EditTabProps) {
         <p class="sl-banner sl-info">{t.readOnly}</p>
       )}
       <FileCapNote opened={props.opened} />
-      <TitleEdit ctx={ctx} onReload={onReload} />
-      <AppendEdit ctx={ctx} onReload={onReload} />
-      <ConsolidatedEdit ctx={ctx} onReload={onReload} />
-      <TrimEdit ctx={ctx} onReload={onReload} />
-      <ForkEdit ctx={ctx} />
-      <RemoveLineEdit ctx={ctx} onReload={onReload} />
-      <RepairEdit ctx={ctx} onReload={onReload} />
-      <ClearEdit ctx={ctx} onReload={onReload} />
-      <DeleteEdit ctx={ctx} />
+      <LastOutcome.Provider value={{ shown, show: setShown }}>
+        {/* Keyed by the file's version: after a save (or a change on disk) every field is read again from the new file. */}
+        <div class="sl-edit-cards" key={`${snap.sha256}:${snap.size}:${snap.lastModified}`}>
+          <TitleEdit ctx={ctx} onReload={onReload} />
+          <AppendEdit ctx={ctx} onReload={onReload} />
+          <ConsolidatedEdit ctx={ctx} onReload={onReload} />
+          <TrimEdit ctx={ctx} onReload={onReload} />
+          <ForkEdit ctx={ctx} />
+          <RemoveLineEdit ctx={ctx} onReload={onReload} />
+          <RepairEdit ctx={ctx} onReload={onReload} />
+          <ClearEdit ctx={ctx} onReload={onReload} />
+          <DeleteEdit ctx={ctx} />
+        </div>
+      </LastOutcome.Provider>
     </section>
   );
 }

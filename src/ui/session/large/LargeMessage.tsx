@@ -39,7 +39,7 @@ export function LargeMessage({ index, line, value, id, plain }: LargeMessageProp
         {line !== undefined && <span class="sl-muted">{t.line(count(line + 1))}</span>}
         {Array.isArray(calls) && calls.length > 0 && <span class="sl-muted">tool_calls × {count(calls.length)}</span>}
       </header>
-      {value ? <Content value={dictGet(value, 'content')} id={id} plain={plain} /> : <p class="sl-muted">{t.notObject}</p>}
+      {value ? <Content value={dictGet(value, 'content')} id={id} plain={plain} code={role === 'tool'} /> : <p class="sl-muted">{t.notObject}</p>}
       {value && !plain && <LargeCalls value={value} />}
     </article>
   );
