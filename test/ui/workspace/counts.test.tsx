@@ -65,7 +65,7 @@ describe('problem counts', () => {
       fs.writeFileSync(path.join(dir, 'sessions', 'a_b.jsonl'), FILES['a_b.jsonl']!);
       const lines: string[] = [];
       const code = await main(['check', dir], { log: (s) => lines.push(s) });
-      expect(lines.join('\n')).toContain('sessions/a_b.jsonl:1: error: The stored key is 12345, not text');
+      expect(lines.join('\n')).toContain('sessions/a_b.jsonl:1: error: the stored key is 12345, not text');
       expect(code).toBe(1);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
