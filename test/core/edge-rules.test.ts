@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { base64urlKey, keyFromStem } from '../../src/core/keys';
+import { base64urlKey, keyFromStem, sessionFileName } from '../../src/core/keys';
 import { forkBeforeUserIndex } from '../../src/core/fork';
 import { loadNanobot, readSessionMetadata, type NanobotSession } from '../../src/core/load';
 import { migratesToNamespace } from '../../src/core/migration';
@@ -143,10 +143,16 @@ describe('read_session_metadata when the first 8 KiB chunk ends inside a charact
   const build = (segs: Seg[]) =>
     Uint8Array.from(segs.flatMap((s) => [...(s[0] === 'h' ? Buffer.from(s[1], 'hex') : enc(s[0] === 'r' ? s[1].repeat(s[2]) : s[1]))]));
   it.each(NANOBOT_VERSIONS)('%s: every case reads what nanobot reads', (v) => {
-    const cases = JSON.parse(readFileSync(new URL(`../edge-corpus/metadata-chunks-${v}.json`, import.meta.url), 'utf8')) as { name: string; segments: Seg[]; key: string | null }[];
+    const cases = JSON.parse(readFileSync(new URL(`../edge-corpus/metadata-chunks-${v}.json`, import.meta.url), 'utf8')) as { name: string; segments: Seg[]; key: string | null; listed: [string, string][] | string }[];
     expect(cases).toHaveLength(58);
     const got = cases.map((c) => [c.name, readSessionMetadata(build(c.segments), 'k:a', '2031-07-08T09:10:11.121314', v).result?.key ?? null]);
     expect(got).toEqual(cases.map((c) => [c.name, c.key]));
+    // The listing reads the same head the same way.
+    const listed = cases.map((c) => {
+      const out = listingRow({ bytes: build(c.segments), complete: true, fileName: sessionFileName('k:a', v), mtimeIso: '2020-01-01T00:00:00', now: '2020-01-01T00:00:00', version: v });
+      return [c.name, out.kind === 'row' ? [[out.row.key, out.row.preview]] : out.kind === 'raise' ? out.error.type : out.kind === 'skip' ? [] : out.kind];
+    });
+    expect(listed).toEqual(cases.map((c) => [c.name, c.listed]));
   });
 });
 
