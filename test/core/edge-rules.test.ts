@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { base64urlKey, keyFromStem, sessionFileName } from '../../src/core/keys';
 import { forkBeforeUserIndex } from '../../src/core/fork';
+import { loadFromIndex } from '../../src/core/index-load';
+import { indexBytes } from '../../src/core/line-index';
 import { loadNanobot, readSessionMetadata, type NanobotSession } from '../../src/core/load';
 import { migratesToNamespace } from '../../src/core/migration';
 import { listingRow, sortListing, type ListingRow } from '../../src/core/listing';
@@ -236,5 +238,9 @@ describe('copy.deepcopy depth, at each call site and version', () => {
     expect(load(file(`{"a": ${lists(b - 1)}}`, '[]')).error).toMatchObject({ type: 'RecursionError' });
     expect(load(file('{}', `[{"a": ${lists(b - 3)}}]`)).result?.providerState).toBeTruthy();
     expect(load(file('{}', `[{"a": ${lists(b - 2)}}]`)).error).toMatchObject({ type: 'RecursionError' });
+    // Large-file mode's index says the same.
+    const viaIndex = (bytes: Uint8Array) => loadFromIndex(indexBytes(bytes, 'main'), 'main', () => ({})).raises;
+    expect(viaIndex(file(`{"a": ${lists(b - 2)}}`, '[]'))).toBe(false);
+    expect(viaIndex(file(`{"a": ${lists(b - 1)}}`, '[]'))).toBe(true);
   });
 });
