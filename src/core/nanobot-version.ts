@@ -90,32 +90,67 @@ export interface VersionRules {
 
   // Recursion
   /**
-   * How deep nanobot's calls may nest before Python raises RecursionError (CPython 3.11, recursion
-   * limit 1000), measured by running its code from a script's top level, the shallowest stack it
-   * can run on (test/edge-corpus/depth_budgets.py, its figures in depth-budgets.json; any caller's
-   * own frames lower each figure by as many). `jsonLoads`: container levels of one line in `_load`'s
-   * strict pass, the listing and the reads; `jsonLoadsRepair`: in the repair pass, called from the
-   * strict pass's handler (pyjson's parser takes one figure for all: see MAX_DEPTH). The copies count `copy.deepcopy` levels
-   * (`copyDepth`: a scalar or a dict's key 1, a container 1 + its deepest item), each at its call:
-   * a fork's messages (v0.3.0+ through the public view) and metadata, the listing's preview (of a
-   * head, and of a row the repair pass made, one frame deeper) and the public replay (the public view, v0.3.0+), main's provider state on load (payload and pending
-   * messages). null: that version makes no such copy.
+   * Python frames nanobot's calls leave to spare under the recursion limit (CPython 3.11, limit
+   * 1000) at the `json.loads` or `copy.deepcopy` that nests, when a script calls nanobot at its
+   * top level: measured by running its code (test/edge-corpus/depth_budgets.py; its figures in
+   * depth-budgets.json). `jsonLoads`: `_load`'s strict pass, the listing and the reads;
+   * `jsonLoadsRepair`: the repair pass, called from the strict pass's handler. The copies: a fork's
+   * messages (v0.3.0+ through the public view) and metadata, the listing's preview of a head and of a
+   * row the repair pass made, the public replay (the public view, v0.3.0+), main's provider state
+   * on load (payload and pending messages). null: that version makes no such copy.
    */
-  depthBudget: {
-    jsonLoads: number;
-    jsonLoadsRepair: number;
-    forkMessageCopy: number;
-    forkMetadataCopy: number;
-    listingPreviewCopy: number | null;
-    listingRepairPreviewCopy: number | null;
-    publicReplayCopy: number | null;
-    providerStateCopy: number | null;
-  };
+  spareFrames: RecursionSites<number>;
+  /**
+   * How deep each of those may nest before RecursionError, from `spareFrames` less `CALLER_FRAMES`:
+   * `json.loads` spends a frame per container level, `copy.deepcopy` two per level of `copyDepth`.
+   */
+  depthBudget: RecursionSites<number>;
 
   // §9 saving
   /** Temp-file pattern of an atomic save (§52–53). */
   tmpName: 'stem.jsonl.tmp' | 'hidden-random';
 }
+
+/** The calls that nest, each with a figure (null: the version makes no such copy). */
+export interface RecursionSites<N> {
+  jsonLoads: N;
+  jsonLoadsRepair: N;
+  forkMessageCopy: N;
+  forkMetadataCopy: N;
+  listingPreviewCopy: N | null;
+  listingRepairPreviewCopy: N | null;
+  publicReplayCopy: N | null;
+  providerStateCopy: N | null;
+}
+
+/**
+ * Python frames under nanobot's call, beyond a script's top level, in the process whose answers
+ * Session Lens gives: 0, nanobot called from a script's top level, where it accepts the most. A
+ * gateway's event loop or a harness calls from deeper and accepts a level less per frame
+ * (`json.loads`) or per two frames (`copy.deepcopy`).
+ */
+export const CALLER_FRAMES = 0;
+
+/** The nesting each call accepts, from the frames it has to spare (see `depthBudget`). */
+function depthBudgets(spare: RecursionSites<number>): RecursionSites<number> {
+  const copy = (n: number | null) => (n === null ? null : Math.floor((n - CALLER_FRAMES) / 2));
+  return {
+    jsonLoads: spare.jsonLoads - CALLER_FRAMES,
+    jsonLoadsRepair: spare.jsonLoadsRepair - CALLER_FRAMES,
+    forkMessageCopy: copy(spare.forkMessageCopy)!,
+    forkMetadataCopy: copy(spare.forkMetadataCopy)!,
+    listingPreviewCopy: copy(spare.listingPreviewCopy),
+    listingRepairPreviewCopy: copy(spare.listingRepairPreviewCopy),
+    publicReplayCopy: copy(spare.publicReplayCopy),
+    providerStateCopy: copy(spare.providerStateCopy),
+  };
+}
+
+const SPARE_V02: RecursionSites<number> = { jsonLoads: 994, jsonLoadsRepair: 993, forkMessageCopy: 998, forkMetadataCopy: 998, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null };
+// v0.3.0's public view is a frame deeper than v0.2's copy.
+const SPARE_V030: RecursionSites<number> = { ...SPARE_V02, forkMessageCopy: 997, listingPreviewCopy: 996, listingRepairPreviewCopy: 995, publicReplayCopy: 997 };
+// main's manager works through a store object: two frames more under the reads and the listing.
+const SPARE_MAIN: RecursionSites<number> = { ...SPARE_V030, jsonLoads: 992, jsonLoadsRepair: 991, listingPreviewCopy: 994, listingRepairPreviewCopy: 993, providerStateCopy: 995 };
 
 const FORK_DROPPED_V02 = ['goal_state', 'pending_user_turn', 'runtime_checkpoint', 'thread_goal', 'title', 'title_user_edited'] as const;
 
@@ -151,7 +186,8 @@ const V02: VersionRules = {
   forkCopies: 'deep-copy',
   forkDroppedKeys: FORK_DROPPED_V02,
   fileCap: { limit: 2000, inEverySave: false },
-  depthBudget: { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 497, forkMetadataCopy: 497, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
+  spareFrames: SPARE_V02,
+  depthBudget: depthBudgets(SPARE_V02),
   tmpName: 'stem.jsonl.tmp',
 };
 
@@ -179,7 +215,8 @@ const V030: VersionRules = {
   specialTokenFallback: 'utf8-bytes',
   forkCopies: 'public-view',
   fileCap: { limit: 2000, inEverySave: true },
-  depthBudget: { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 496, listingRepairPreviewCopy: 495, publicReplayCopy: 496, providerStateCopy: null },
+  spareFrames: SPARE_V030,
+  depthBudget: depthBudgets(SPARE_V030),
 };
 
 const MAIN: VersionRules = {
@@ -202,8 +239,8 @@ const MAIN: VersionRules = {
   retainKeepsChannelDelivery: true,
   forkDroppedKeys: [...FORK_DROPPED_V02, 'session_handle'],
   fileCap: null,
-  // main's manager reads through a store object: two frames more under every json.loads.
-  depthBudget: { jsonLoads: 988, jsonLoadsRepair: 987, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 495, listingRepairPreviewCopy: 494, publicReplayCopy: 496, providerStateCopy: 495 },
+  spareFrames: SPARE_MAIN,
+  depthBudget: depthBudgets(SPARE_MAIN),
   tmpName: 'hidden-random',
 };
 

@@ -21,11 +21,12 @@ export type LoadsResult =
 
 /**
  * How deep Python's C JSON scanner may nest before RecursionError: it shares the recursion limit
- * with the Python frames under it, so each nanobot call has its own figure. Measured from a
- * script's top level (the version table's `depthBudget`): `_load`'s strict pass, the listing and
- * the reads accept 990 levels at v0.2 and v0.3.0 and 988 at main (its manager reads through a
+ * with the Python frames under it, so each nanobot call has its own figure (the version table's
+ * `depthBudget`, measured): called from a script's top level, `_load`'s strict pass, the listing
+ * and the reads accept 994 levels at v0.2 and v0.3.0 and 992 at main (its manager works through a
  * store object), the repair pass one less. This parser takes one figure for every call and
- * version, main's: v0.2 and v0.3.0 also accept 989 and 990 levels, which it does not model.
+ * version, main's strict pass's: v0.2 and v0.3.0 also accept 993 and 994 levels, and main's
+ * repair pass refuses 992, which it does not model.
  */
 export const MAX_DEPTH = Math.min(...NANOBOT_VERSIONS.map((v) => VERSION_RULES[v].depthBudget.jsonLoads));
 

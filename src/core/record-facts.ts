@@ -94,8 +94,9 @@ export function dictFacts(d: PyDict, version: NanobotVersion): LineFacts {
   if (type === 'metadata') return { kind: KIND.metadata, role: ROLE.none, flags: 0 };
   if (rulesOf(version).providerStateRecord && isProviderStateRecord(d)) {
     const state = parseProviderState(d);
-    // A valid state too deep for main's copy raises RecursionError in the load, as json.loads would.
-    if (state && providerStateCopyRaises(state, rulesOf(version).depthBudget.providerStateCopy)) return { kind: KIND.provider_state, role: ROLE.none, flags: FLAG.tooDeep };
+    // A valid state too deep for main's copy raises RecursionError in the load, as json.loads would
+    // (the File tab reads tooDeep only on corrupt lines: this one stays a valid state there).
+    if (state && providerStateCopyRaises(state, rulesOf(version).depthBudget.providerStateCopy)) return { kind: KIND.provider_state, role: ROLE.none, flags: FLAG.stateValid | FLAG.tooDeep };
     return { kind: KIND.provider_state, role: ROLE.none, flags: state ? FLAG.stateValid : 0 };
   }
   let flags = 0;

@@ -5,8 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { base64urlKey, keyFromStem } from '../../src/core/keys';
+import { base64urlKey, keyFromStem, sessionFileName } from '../../src/core/keys';
 import { forkBeforeUserIndex } from '../../src/core/fork';
+import { loadFromIndex } from '../../src/core/index-load';
+import { indexBytes } from '../../src/core/line-index';
 import { loadNanobot, readSessionMetadata, type NanobotSession } from '../../src/core/load';
 import { migratesToNamespace } from '../../src/core/migration';
 import { listingRow, sortListing, type ListingRow } from '../../src/core/listing';
@@ -143,18 +145,23 @@ describe('read_session_metadata when the first 8 KiB chunk ends inside a charact
   const build = (segs: Seg[]) =>
     Uint8Array.from(segs.flatMap((s) => [...(s[0] === 'h' ? Buffer.from(s[1], 'hex') : enc(s[0] === 'r' ? s[1].repeat(s[2]) : s[1]))]));
   it.each(NANOBOT_VERSIONS)('%s: every case reads what nanobot reads', (v) => {
-    const cases = JSON.parse(readFileSync(new URL(`../edge-corpus/metadata-chunks-${v}.json`, import.meta.url), 'utf8')) as { name: string; segments: Seg[]; key: string | null }[];
+    const cases = JSON.parse(readFileSync(new URL(`../edge-corpus/metadata-chunks-${v}.json`, import.meta.url), 'utf8')) as { name: string; segments: Seg[]; key: string | null; listed: [string, string][] | string }[];
     expect(cases).toHaveLength(58);
     const got = cases.map((c) => [c.name, readSessionMetadata(build(c.segments), 'k:a', '2031-07-08T09:10:11.121314', v).result?.key ?? null]);
     expect(got).toEqual(cases.map((c) => [c.name, c.key]));
+    // The listing reads the same head the same way.
+    const listed = cases.map((c) => {
+      const out = listingRow({ bytes: build(c.segments), complete: true, fileName: sessionFileName('k:a', v), mtimeIso: '2020-01-01T00:00:00', now: '2020-01-01T00:00:00', version: v });
+      return [c.name, out.kind === 'row' ? [[out.row.key, out.row.preview]] : out.kind === 'raise' ? out.error.type : out.kind === 'skip' ? [] : out.kind];
+    });
+    expect(listed).toEqual(cases.map((c) => [c.name, c.listed]));
   });
 });
 
 describe('copy.deepcopy depth, at each call site and version', () => {
-  // Budgets measured by running each version's code from a script's top level
-  // (test/edge-corpus/depth_budgets.py): {json_load: 990/990/988, copy_fork: 497/496/496,
-  // copy_fork_past_last_user: the same, copy_fork_metadata: 497, copy_listing_preview: -/496/495,
-  // copy_public_replay: -/496/496, copy_provider_state_*: main 495}.
+  // Frames to spare measured by running each version's code (test/edge-corpus/depth_budgets.py,
+  // depth-budgets.json); checked at a true top-level call for v0.2's fork (499 levels copy, 500
+  // raise) and v0.3.0's load (994 levels load, 995 raise).
   const lists = (levels: number) => '['.repeat(levels) + '"x"' + ']'.repeat(levels);
   const parsed = (t: string) => {
     const r = pyLoads(t);
@@ -168,19 +175,32 @@ describe('copy.deepcopy depth, at each call site and version', () => {
   });
   const RAISES = { error: { type: 'RecursionError', message: expect.any(String) } };
 
-  it('the table holds the measured budgets', () => {
+  it('the table holds the measured frames, and the budgets they give at a top-level call', () => {
+    expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).spareFrames)).toEqual([
+      { jsonLoads: 994, jsonLoadsRepair: 993, forkMessageCopy: 998, forkMetadataCopy: 998, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
+      { jsonLoads: 994, jsonLoadsRepair: 993, forkMessageCopy: 997, forkMetadataCopy: 998, listingPreviewCopy: 996, listingRepairPreviewCopy: 995, publicReplayCopy: 997, providerStateCopy: null },
+      { jsonLoads: 992, jsonLoadsRepair: 991, forkMessageCopy: 997, forkMetadataCopy: 998, listingPreviewCopy: 994, listingRepairPreviewCopy: 993, publicReplayCopy: 997, providerStateCopy: 995 },
+    ]);
+    const measured = JSON.parse(readFileSync(new URL('../edge-corpus/depth-budgets.json', import.meta.url), 'utf8')) as Record<string, Record<string, number>>;
+    for (const v of NANOBOT_VERSIONS) {
+      const f = rulesOf(v).spareFrames;
+      const m = measured[v]!;
+      expect([f.jsonLoads, f.jsonLoadsRepair, f.forkMessageCopy, f.forkMetadataCopy, f.listingPreviewCopy, f.listingRepairPreviewCopy, f.publicReplayCopy, f.providerStateCopy]).toEqual(
+        [m.json_load, m.json_load_repair_pass, m.copy_fork, m.copy_fork_metadata, m.copy_listing_preview ?? null, m.copy_listing_repair_preview ?? null, m.copy_public_replay ?? null, m.copy_provider_state_payload ?? null],
+      );
+    }
     expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).depthBudget)).toEqual([
-      { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 497, forkMetadataCopy: 497, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
-      { jsonLoads: 990, jsonLoadsRepair: 989, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 496, listingRepairPreviewCopy: 495, publicReplayCopy: 496, providerStateCopy: null },
-      { jsonLoads: 988, jsonLoadsRepair: 987, forkMessageCopy: 496, forkMetadataCopy: 497, listingPreviewCopy: 495, listingRepairPreviewCopy: 494, publicReplayCopy: 496, providerStateCopy: 495 },
+      { jsonLoads: 994, jsonLoadsRepair: 993, forkMessageCopy: 499, forkMetadataCopy: 499, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
+      { jsonLoads: 994, jsonLoadsRepair: 993, forkMessageCopy: 498, forkMetadataCopy: 499, listingPreviewCopy: 498, listingRepairPreviewCopy: 497, publicReplayCopy: 498, providerStateCopy: null },
+      { jsonLoads: 992, jsonLoadsRepair: 991, forkMessageCopy: 498, forkMetadataCopy: 499, listingPreviewCopy: 497, listingRepairPreviewCopy: 496, publicReplayCopy: 498, providerStateCopy: 497 },
     ]);
   });
 
-  it('json.loads in the load: main accepts 988 levels, v0.2 and v0.3.0 at least as many (the parser takes main\'s figure)', () => {
+  it('json.loads in the load: main accepts 992 levels, v0.2 and v0.3.0 at least as many (the parser takes main\'s figure)', () => {
     const file = (levels: number) => enc(`${META}{"role": "user", "content": ${lists(levels - 1)}}\n`);
-    for (const v of NANOBOT_VERSIONS) expect(loadNanobot(file(988), 'a:b', 'now', v).result?.messages).toHaveLength(1);
-    expect(loadNanobot(file(989), 'a:b', 'now', 'main').error).toMatchObject({ type: 'RecursionError' });
-    expect(loadNanobot(file(989), 'a:b', 'now', 'v0.2')).toMatchObject({ path: 'repair', strictError: { type: 'RecursionError' } });
+    for (const v of NANOBOT_VERSIONS) expect(loadNanobot(file(992), 'a:b', 'now', v).result?.messages).toHaveLength(1);
+    expect(loadNanobot(file(993), 'a:b', 'now', 'main').error).toMatchObject({ type: 'RecursionError' });
+    expect(loadNanobot(file(993), 'a:b', 'now', 'v0.2')).toMatchObject({ path: 'repair', strictError: { type: 'RecursionError' } });
   });
 
   it.each(NANOBOT_VERSIONS)('%s: fork copies up to its budget, raises past it, even past the last user turn, and for metadata', (v) => {
@@ -230,5 +250,9 @@ describe('copy.deepcopy depth, at each call site and version', () => {
     expect(load(file(`{"a": ${lists(b - 1)}}`, '[]')).error).toMatchObject({ type: 'RecursionError' });
     expect(load(file('{}', `[{"a": ${lists(b - 3)}}]`)).result?.providerState).toBeTruthy();
     expect(load(file('{}', `[{"a": ${lists(b - 2)}}]`)).error).toMatchObject({ type: 'RecursionError' });
+    // Large-file mode's index says the same.
+    const viaIndex = (bytes: Uint8Array) => loadFromIndex(indexBytes(bytes, 'main'), 'main', () => ({})).raises;
+    expect(viaIndex(file(`{"a": ${lists(b - 2)}}`, '[]'))).toBe(false);
+    expect(viaIndex(file(`{"a": ${lists(b - 1)}}`, '[]'))).toBe(true);
   });
 });

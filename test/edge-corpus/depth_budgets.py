@@ -1,17 +1,20 @@
-# The deepest nesting each of nanobot's calls accepts before RecursionError, called from a script's
-# top level (the shallowest stack nanobot can run on: any caller's frames lower these figures).
-# Nesting is counted as the TypeScript port counts it (src/core/fork.ts `copyDepth`, pyjson's depth):
-#   json   - container levels of one line (what the C scanner's recursion guard counts);
-#   copy   - copy.deepcopy levels: a scalar (or a dict's key) counts 1, a container 1 + its deepest item.
+# How many Python frames each of nanobot's calls leaves to spare under the recursion limit, at the
+# json.loads or copy.deepcopy that nests, when a script calls nanobot at its top level (the
+# shallowest stack it can run on; every frame a caller adds takes one away).
+#   json levels = spare frames (the C scanner's recursion guard counts one per container level);
+#   copy levels = spare frames // 2 (deepcopy and the type's copier: two frames per level; a scalar
+#   or a dict's key counts 1, a container 1 + its deepest item, as src/core/pyvalue.ts `copyDepth`).
+# Each figure is bisected through a harness that sits `harness` frames above the top level, and the
+# copies once more with one frame added, which tells the parity of the spare frames.
 # Run: test/edge-corpus/nb.sh <version> test/edge-corpus/depth_budgets.py
-import base64, json, sys
+import base64, json, subprocess, sys, tempfile
 from pathlib import Path
 from loguru import logger
 logger.remove()
 import nanobot.session.manager as M
 from nanobot.session.manager import SessionManager, Session
 
-ws = Path.cwd() / "ws"; ws.mkdir()
+ws = Path(tempfile.mkdtemp(dir=Path.cwd())) / "ws"; ws.mkdir()
 sm = SessionManager(ws)
 KEY = "a:b"
 META = json.dumps({"_type": "metadata", "key": KEY, "created_at": "2020-01-01T00:00:00", "updated_at": "2020-01-01T00:00:00", "metadata": {}})
@@ -21,16 +24,34 @@ def nested_text(levels, role="user"):
     return '{"role": "%s", "content": ' % role + "[" * levels + '"x"' + "]" * levels + "}"
 
 def write(lines):
+    mark(2)
     p = sm._get_session_path(KEY)
     p.write_text("\n".join(lines) + "\n", encoding="utf-8")
     if hasattr(sm, "_cache"): sm._cache.clear()
     if hasattr(sm, "invalidate"): sm.invalidate(KEY)
 
+EXTRA = int(sys.argv[1]) if len(sys.argv) > 1 else 0  # frames added under every call (parity)
+
+def deeper(k, fn):
+    return fn() if k == 0 else deeper(k - 1, fn)
+
 def ok(fn):
     try:
-        fn(); return True
+        deeper(EXTRA, fn); return True
     except RecursionError:
         return False
+
+def depth_here():
+    f, n = sys._getframe(1), 0
+    while f is not None:
+        n, f = n + 1, f.f_back
+    return n
+
+LAST = 0  # frames on the stack where the last measured call called nanobot (a top-level script: 1)
+
+def mark(up=1):
+    global LAST
+    LAST = depth_here() - up
 
 def bisect(fn, lo=1, hi=3000):
     assert ok(lambda: fn(lo)) and not ok(lambda: fn(hi)), (lo, hi)
@@ -40,14 +61,18 @@ def bisect(fn, lo=1, hi=3000):
         else: hi = mid
     return lo
 
-out = {"python": sys.version.split()[0], "recursionlimit": sys.getrecursionlimit()}
+out = {}
+
+def measured(extra_levels, fn, lo=1, hi=3000):
+    levels = extra_levels + bisect(fn, lo, hi)
+    return [levels, LAST - 1]  # the deepest nesting that passed, and the frames the harness added
 
 def load_strict(levels):
     write([META, nested_text(levels)])
     s = sm._load(KEY)
     # loaded in the strict pass only if the message is there and no repair ran
     if s is None or len(s.messages) != 1: raise RecursionError("dropped")
-out["json_load"] = 1 + bisect(load_strict)
+out["json_load"] = measured(1, load_strict)
 
 def load_repair(levels):
     # a bad line first: the strict pass fails there and the repair pass reads the deep line
@@ -57,37 +82,38 @@ def load_repair(levels):
     except RecursionError:
         raise
     if s is None or len(s.messages) != 1: raise RecursionError("dropped")
-out["json_load_repair_pass"] = 1 + bisect(load_repair)
+out["json_load_repair_pass"] = measured(1, load_repair)
 
 def read_file(levels):
     write([META, nested_text(levels)])
     r = sm.read_session_file(KEY)
     if r is None or len(r["messages"]) != 1: raise RecursionError("dropped")
-out["json_read_session_file"] = 1 + bisect(read_file)
+out["json_read_session_file"] = measured(1, read_file)
 
 def read_meta(levels):
     write(['{"_type": "metadata", "key": "a:b", "metadata": ' + "[" * levels + "]" * levels + "}"])
     r = sm.read_session_metadata(KEY)
     if r is None or r["key"] != KEY: raise RecursionError("dropped")
-out["json_read_session_metadata"] = 1 + bisect(read_meta)
+out["json_read_session_metadata"] = measured(1, read_meta)
 
 def list_head(levels):
     write(['{"_type": "metadata", "key": "a:b", "metadata": ' + "[" * levels + "]" * levels + "}"])
     rows = sm.list_sessions()
     if len(rows) != 1: raise RecursionError("dropped")
-out["json_listing_head"] = 1 + bisect(list_head)
+out["json_listing_head"] = measured(1, list_head)
 
 def list_preview(levels):
     write([META, nested_text(levels, "tool")])
     rows = sm.list_sessions()
     if len(rows) != 1: raise RecursionError("dropped")
-out["json_listing_preview"] = 1 + bisect(list_preview)
+if not hasattr(M, "public_history_message"):  # later versions deep-copy each preview first (copy_listing_preview)
+    out["json_listing_preview"] = measured(1, list_preview)
 
 def fork(levels):
     write([META, '{"role": "user", "content": "u"}', nested_text(levels, "assistant")])
     r = sm.fork_session_before_user_index(KEY, "f:k", 1)
     if r is None or len(r.messages) != 2: raise RecursionError("the load dropped it")
-out["copy_fork"] = 2 + bisect(fork, 1, 1500)
+out["copy_fork"] = measured(2, fork, 1, 1500)
 
 def fork_past(levels):
     write([META, '{"role": "user", "content": "u"}', nested_text(levels, "assistant")])
@@ -95,14 +121,14 @@ def fork_past(levels):
     if s is None or len(s.messages) != 2: raise RecursionError("the load dropped it")
     r = sm.fork_session_before_user_index(KEY, "f:k", 5)  # past the last user turn: returns None after copying
     assert r is None
-out["copy_fork_past_last_user"] = 2 + bisect(fork_past, 1, 1500)
+out["copy_fork_past_last_user"] = measured(2, fork_past, 1, 1500)
 
 def fork_metadata(levels):
     # metadata {"a": <levels lists around "x">}: copy depth 2 + levels
     write(['{"_type": "metadata", "key": "a:b", "metadata": {"a": ' + "[" * levels + '"x"' + "]" * levels + "}}", '{"role": "user", "content": "u"}'])
     r = sm.fork_session_before_user_index(KEY, "f:k", 1)
     if r is None: raise RecursionError("the load dropped it")
-out["copy_fork_metadata"] = 2 + bisect(fork_metadata, 1, 1500)
+out["copy_fork_metadata"] = measured(2, fork_metadata, 1, 1500)
 
 if hasattr(M, "_PROVIDER_STATE_RECORD_TYPE"):
     def state(field, levels):
@@ -113,21 +139,22 @@ if hasattr(M, "_PROVIDER_STATE_RECORD_TYPE"):
         write([META, '{"_type": "provider_state", "state": %s}' % st])
         s = sm._load(KEY)
         if s is None or s.provider_state is None: raise RecursionError("dropped")
-    out["copy_provider_state_payload"] = 2 + bisect(lambda n: state("payload", n), 1, 1500)
-    out["copy_provider_state_pending"] = 3 + bisect(lambda n: state("pending", n), 1, 1500)
+    out["copy_provider_state_payload"] = measured(2, lambda n: state("payload", n), 1, 1500)
+    out["copy_provider_state_pending"] = measured(3, lambda n: state("pending", n), 1, 1500)
 
 if hasattr(M, "public_history_message") or "public_history_message" in dir(M):
     def listing(levels):
         write([META, nested_text(levels)])
         rows = sm.list_sessions()
     try:
-        out["copy_listing_preview"] = 2 + bisect(listing, 1, 1500)
+        out["copy_listing_preview"] = measured(2, listing, 1, 1500)
     except AssertionError:
         out["copy_listing_preview"] = None
     def public_replay(levels):
         s = Session(key=KEY, messages=[json.loads(nested_text(levels))])
+        mark(1)
         s.get_history(max_messages=50, include_runtime_context=False)
-    out["copy_public_replay"] = 2 + bisect(public_replay, 1, 1500)
+    out["copy_public_replay"] = measured(2, public_replay, 1, 1500)
     def listing_repair(levels):
         # a non-object line sends the row to the repair pass, whose preview copies each message in turn
         # {"role": "tool", "content": "", "x": <levels lists>}: no preview text, copy depth 2 + levels
@@ -135,5 +162,17 @@ if hasattr(M, "public_history_message") or "public_history_message" in dir(M):
         write([META, "[1]", deep, '{"role": "user", "content": "hi"}'])
         rows = [r for r in sm.list_sessions() if r["key"] == KEY]
         if len(rows) != 1 or rows[0]["preview"] != "hi": raise RecursionError("dropped")
-    out["copy_listing_repair_preview"] = 2 + bisect(listing_repair, 1, 1500)
-print(json.dumps(out))
+    out["copy_listing_repair_preview"] = measured(2, listing_repair, 1, 1500)
+if EXTRA:
+    print(json.dumps(out))
+    sys.exit()
+# Combine with a run one frame deeper: a copy whose budget did not drop had an odd number to spare.
+deeper_run = json.loads(subprocess.run([sys.executable, __file__, "1"], capture_output=True, text=True, check=True).stdout.splitlines()[-1])
+spare = {"python": sys.version.split()[0], "recursionlimit": sys.getrecursionlimit()}
+for name, (levels, offset) in out.items():
+    if name.startswith("json"):
+        spare[name] = levels + offset
+    else:
+        odd = deeper_run[name][0] == levels
+        spare[name] = 2 * levels + (1 if odd else 0) + offset
+print(json.dumps(spare))

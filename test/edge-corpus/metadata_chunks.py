@@ -1,5 +1,6 @@
 # read_session_metadata (any version) on files whose first 8 KiB text chunk ends inside a UTF-8 character.
-# Prints each case's bytes as segments and nanobot's answer (the key read, or null), as JSON.
+# Prints each case's bytes as segments and nanobot's answers (the key read_session_metadata reads, or
+# null; list_sessions' rows as [key, preview]), as JSON.
 # Run: test/edge-corpus/nb.sh <version> test/edge-corpus/metadata_chunks.py > test/edge-corpus/metadata-chunks-<version>.json
 import json, logging, sys
 from loguru import logger
@@ -44,4 +45,9 @@ for c in cases:
         c["key"] = r and r["key"]
     except Exception as e:
         c["error"] = {"type": type(e).__name__, "message": str(e)}
+    try:
+        rows = sm.list_sessions()
+        c["listed"] = [[r["key"], r["preview"]] for r in rows]
+    except Exception as e:
+        c["listed"] = type(e).__name__
 print(json.dumps(cases, ensure_ascii=True))
