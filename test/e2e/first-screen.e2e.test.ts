@@ -121,6 +121,22 @@ describe('the workspace list is on the first screen', () => {
     await shot(b.page, 'first-tool-output', false);
   });
 
+  it('the Export tab in the dark theme: its download button is readable (axe: no contrast finding)', async () => {
+    await b.page.setViewportSize({ width: 1280, height: 800 });
+    await b.page.goto(app.url);
+    await setLook('en', 'dark');
+    await b.page.reload();
+    await b.page.locator('.start-actions button').nth(2).click();
+    await b.page.locator('.session-row[data-file="cli_direct.jsonl"] a.row-link').click();
+    await b.page.getByRole('tab', { name: 'Export' }).click();
+    const button = b.page.locator('.sl-primary').first();
+    await button.waitFor();
+    const colours = await button.evaluate((e) => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]);
+    expect(colours[0]).not.toBe('rgb(255, 255, 255)');
+    await shot(b.page, 'first-export-dark', false);
+    expect((await axeSerious(b.page)).filter((v) => v.id === 'color-contrast')).toEqual([]);
+  });
+
   it('an empty folder: a clear "no sessions here" page, no success toast, not kept under Recent folders', async () => {
     const empty = path.join(base, 'Downloads');
     fs.mkdirSync(empty, { recursive: true });
