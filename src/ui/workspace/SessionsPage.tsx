@@ -12,6 +12,7 @@ import { activeVersion, firstScreenTotal, folder, folderIndex, leftovers, listin
 import { buildRows, channelCounts, filterRows, rowHref, sortMatches } from './rows';
 import { focusFirstRow, SessionList } from './SessionList';
 import { iso } from '../iso';
+import { rulesOf } from '../../core/nanobot-version';
 
 /** The list's parameters this page last wrote into the link. */
 let written = '';
@@ -40,6 +41,7 @@ export function SessionsPage() {
   const all = l?.summaries ?? [];
   // Only the first screen of a cached listing is shown yet: the counts are the whole listing's.
   const total = firstScreenTotal.value ?? all.length;
+  const listed = all.filter((s) => s.row).length;
   const checked = all.filter((s) => scans.value.has(s.path) || scanSkipped.value.has(s.path)).length;
   const problems = rows.value.filter((r) => r.badges.length > 0).length;
   const channels = channelCounts(rows.value);
@@ -108,7 +110,8 @@ export function SessionsPage() {
             {t.matchEnd}
           </>
         ) : sortOrder.value === 'nanobot' ? (
-          t.inOrder(total)
+          // nanobot's order is the order of what it lists: say how much of the folder that is.
+          listed === all.length ? t.inOrder(total) : t.inOrderPart(total, listed, rulesOf(activeVersion.value).label)
         ) : (
           t.sortedBy(total, t.sorts[sortOrder.value])
         )}
