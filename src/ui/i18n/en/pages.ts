@@ -106,6 +106,7 @@ const pages = {
     contents: (lines: number, messages: number) => `${plural(lines, 'line')}, ${plural(messages, 'message')}`,
     current: (n: number) => ` (the current file has ${plural(n, 'message')})`,
     complete: 'it ends with a complete line.',
+    empty: 'it is empty: the save was interrupted before it wrote anything.',
     cut: 'it is cut off: the last line is incomplete, so the save never finished.',
     problems: (n: number) => ` ${plural(n, 'problem')} found.`,
     firstLines: (name: string) => `First lines of ${name}`,

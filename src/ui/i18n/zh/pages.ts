@@ -149,6 +149,7 @@ const pages: PageText = {
     contents: (lines, messages) => `${groupDigits(lines)} 行，${groupDigits(messages)} 条消息`,
     current: (n) => `（当前文件有 ${groupDigits(n)} 条消息）`,
     complete: '它以完整的一行结尾。',
+    empty: '它是空的：这次保存在写入任何内容之前就中断了。',
     cut: '它被截断了：最后一行不完整，所以这次保存从未完成。',
     problems: (n) => `发现 ${groupDigits(n)} 个问题。`,
     firstLines: (name) => `${name} 的前几行`,
