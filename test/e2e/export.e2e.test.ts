@@ -53,7 +53,7 @@ describe('exporting a session as an offline HTML page', () => {
     await preview.getByText('[redacted e-mail address #3]', { exact: false }).waitFor();
     await shot(page(), 'export-panel', false);
     expect(await axeSerious(page())).toEqual([]);
-    const [download] = await Promise.all([page().waitForEvent('download'), page().getByRole('button', { name: /^Download session\.html$/ }).click()]);
+    const [download] = await Promise.all([page().waitForEvent('download'), page().getByRole('button', { name: /^Download telegram-session-2026-06-01\.html$/ }).click()]);
     saved = path.join(RESULTS, 'export.html');
     fs.mkdirSync(RESULTS, { recursive: true });
     await download.saveAs(saved);

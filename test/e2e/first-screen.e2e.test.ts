@@ -28,6 +28,11 @@ beforeAll(async () => {
   const sessions = path.join(base, 'golden-ws', 'sessions');
   fs.mkdirSync(sessions, { recursive: true });
   for (const f of fs.readdirSync(path.join(GOLDEN_DIR, 'fixtures')).filter((x) => x.endsWith('.jsonl'))) fs.copyFileSync(path.join(GOLDEN_DIR, 'fixtures', f), path.join(sessions, f));
+  const large = path.join(base, 'large-ws', 'sessions');
+  fs.mkdirSync(large, { recursive: true });
+  const rows = [JSON.stringify({ _type: 'metadata', key: 'cli:big', created_at: '2026-06-01T09:00:00', updated_at: '2026-06-01T10:00:00', metadata: { title: 'A big one' }, last_consolidated: 0 })];
+  for (let i = 0; i < 3000; i++) rows.push(JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `Message ${i}: ${'lorem ipsum '.repeat(6)}` }));
+  fs.writeFileSync(path.join(large, 'cli_big.jsonl'), rows.join('\n') + '\n');
   ({ app, b, watch } = await openAppInChromium({ port: PORT }, { width: 1280, height: 800 }));
 });
 
@@ -120,6 +125,52 @@ describe('the workspace list is on the first screen', () => {
     await out.scrollIntoViewIfNeeded();
     await shot(b.page, 'first-tool-output', false);
   });
+
+  it('the Export tab in the dark theme: its download button is readable (axe: no contrast finding)', async () => {
+    await b.page.setViewportSize({ width: 1280, height: 800 });
+    await b.page.goto(app.url);
+    await setLook('en', 'dark');
+    await b.page.reload();
+    await b.page.locator('.start-actions button').nth(2).click();
+    await b.page.locator('.session-row[data-file="cli_direct.jsonl"] a.row-link').click();
+    await b.page.getByRole('tab', { name: 'Export' }).click();
+    const button = b.page.locator('.sl-primary').first();
+    await button.waitFor();
+    const colours = await button.evaluate((e) => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]);
+    expect(colours[0]).not.toBe('rgb(255, 255, 255)');
+    await shot(b.page, 'first-export-dark', false);
+    expect((await axeSerious(b.page)).filter((v) => v.id === 'color-contrast')).toEqual([]);
+  });
+
+  for (const size of SIZES) {
+    it(`large-file mode, ${size.name}: the full view's tabs in its order, never cut, there while the file is indexed; statistics in one line`, async () => {
+      await b.page.setViewportSize({ width: size.width, height: size.height });
+      await b.page.goto(app.url);
+      await setLook('en', 'light');
+      await b.page.reload();
+      await b.page.locator('.start-actions').waitFor();
+      await dropFolder(b, path.join(base, 'large-ws'), 200, 200);
+      await b.page.locator('.session-list').waitFor();
+      await b.page.evaluate(() => (location.hash = '#/s/cli%3Abig?large=10000'));
+      const tabs = b.page.getByRole('tablist', { name: 'Session views' });
+      await tabs.waitFor();
+      expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Conversation', 'Replay', 'File', 'Edit', 'Export']);
+      await b.page.getByTestId('large-counts').waitFor();
+      for (const tab of ['File', 'Conversation']) {
+        await tabs.getByRole('tab', { name: tab }).click();
+        const fit = await tabs.evaluate((list) => ({
+          height: list.getBoundingClientRect().height,
+          cut: [...list.querySelectorAll<HTMLElement>('[role="tab"]')].filter((t) => t.scrollHeight > t.clientHeight + 1 || t.getBoundingClientRect().height < 24).map((t) => t.textContent),
+        }));
+        expect(fit.height).toBeGreaterThanOrEqual(28);
+        expect(fit.cut).toEqual([]);
+      }
+      // The statistics are one line; the rest is one click away.
+      expect(await b.page.locator('.sl-large-counts > p').count()).toBe(1);
+      expect(await b.page.locator('.sl-large-more').getAttribute('open')).toBeNull();
+      await shot(b.page, `first-large-${size.name}`, false);
+    });
+  }
 
   it('an empty folder: a clear "no sessions here" page, no success toast, not kept under Recent folders', async () => {
     const empty = path.join(base, 'Downloads');

@@ -88,7 +88,7 @@ describe('the Export tab of a session above the large-file line', () => {
       console.log(`large export (${format}, ${(size / 1e6).toFixed(1)} MB): long tasks ${JSON.stringify(longTasks.map(Math.round))}`);
       if (format === 'md') await shot(page, 'large-export-tab', false);
       expect(large.name).toBe(full.name);
-      expect(large.name).toBe(`session.${format}`);
+      expect(large.name).toBe(`cli-session-2026-06-01.${format}`);
       expect(large.bytes.length).toBeGreaterThan(size / 2);
       expect(large.bytes.equals(full.bytes)).toBe(true);
       expect(large.bytes.toString('utf8')).not.toContain(API_KEY);

@@ -47,6 +47,11 @@ describe('version line', () => {
     expect(listing.value!.summaries.filter((s) => s.row).map((s) => s.fileName)).toEqual([`${base64urlKey('cli:direct')}.jsonl`]);
   });
 
+  it('the scope line says how much of the folder the version lists, not just "nanobot’s order" (issue 27)', async () => {
+    await mainFolder();
+    expect(el!.querySelector('#search-scope')!.textContent).toMatch(/^2 files: nanobot main lists 1, in its order \(newest updated_at first\); the rest follow\./);
+  });
+
   it('a chosen version goes into the link and relists under its rules', async () => {
     await mainFolder();
     route.value = { view: 'workspace', page: 'sessions', params: {} };

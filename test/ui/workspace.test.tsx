@@ -124,4 +124,14 @@ describe('workspace: health and leftovers', () => {
     await settle();
     expect(listing.value!.summaries).toHaveLength(10);
   });
+
+  it('an empty leftover (a save interrupted before it wrote a byte) is called empty, not cut off (issue 27)', async () => {
+    adapter.setFile('sessions/cli_direct.jsonl.tmp', new Uint8Array(0));
+    el = await mount(<WorkspaceView page="leftovers" />);
+    await waitFor(() => !!el!.querySelector('.leftover'));
+    await click([...el.querySelector('.leftover')!.querySelectorAll('button')].find((b) => b.textContent === 'Inspect'));
+    await waitFor(() => !!el!.querySelector('.inspection'));
+    expect(el.querySelector('.inspection')!.textContent).toContain('it is empty: the save was interrupted before it wrote anything.');
+    expect(el.querySelector('.inspection')!.textContent).not.toContain('cut off');
+  });
 });

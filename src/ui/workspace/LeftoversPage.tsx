@@ -19,6 +19,8 @@ interface Inspection {
   lines: number;
   messages: number;
   complete: boolean;
+  /** Not one byte: the save was interrupted before it wrote anything. */
+  empty: boolean;
   problems: number;
   head: string;
   targetMessages: number | null;
@@ -42,6 +44,7 @@ async function inspect(l: LeftoverInfo): Promise<Inspection> {
     lines: doc.records.length,
     messages: messageRecords(doc).length,
     complete: !doc.diagnostics.some((d) => d.kind === 'no-final-newline') && bytes.length > 0,
+    empty: bytes.length === 0,
     problems: doc.diagnostics.filter((d) => d.severity !== 'info').length,
     head: text.split('\n').slice(0, HEAD_LINES).map((line) => (line.length > 240 ? `${line.slice(0, 240)}…` : line)).join('\n'),
     targetMessages,
@@ -116,7 +119,7 @@ function LeftoverItem({ l, writable }: { l: LeftoverInfo; writable: boolean }) {
           <p>
             {w.contents(info.lines, info.messages)}
             {info.targetMessages !== null ? w.current(info.targetMessages) : ''};{' '}
-            {info.complete ? w.complete : w.cut}
+            {info.empty ? w.empty : info.complete ? w.complete : w.cut}
             {info.problems ? w.problems(info.problems) : ''}
           </p>
           <pre class="raw" tabIndex={0} aria-label={w.firstLines(l.name)}>

@@ -48,7 +48,7 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
   return (
     <li class="session-row" data-file={s.fileName}>
       <div class="row-text">
-        <a class="row-link" href={href} tabIndex={active ? 0 : -1} data-index={index} onFocus={() => onFocusRow(index)}>
+        <a class="row-link" href={href} tabIndex={active ? 0 : -1} data-index={index} onFocus={() => onFocusRow(index)} {...((titled ? row.title : row.keyText).length > 80 ? { title: visible(titled ? row.title : row.keyText) } : {})}>
           {highlighted(visible(titled ? row.title : row.keyText), q)}
         </a>
         {row.preview ? <p class="row-preview">{highlighted(row.preview, q)}</p> : <p class="row-preview empty">{s.row ? t.noPreview : s.skipReason ? t.skip(s.skipReason) : ''}</p>}

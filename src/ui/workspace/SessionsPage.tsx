@@ -2,23 +2,46 @@
  * The workspace's session list page: search (titles, keys, previews at once; message text as the
  * background check reads each file), a channel filter, "only problems", and the list itself.
  */
-import { useComputed } from '@preact/signals';
+import { useComputed, useSignalEffect } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import { navigate, route } from '../router';
 import { formatCount } from '../format';
 import { ui } from '../i18n/text';
-import { channelFilter, problemsOnly, query, shown } from './filters';
+import { applyListParams, channelFilter, hasListParams, listParams, problemsOnly, query, shown, SORTS, sortOrder, type SortOrder } from './filters';
 import { activeVersion, firstScreenTotal, folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped } from './model';
-import { buildRows, channelCounts, filterRows, rowHref } from './rows';
+import { buildRows, channelCounts, filterRows, rowHref, sortMatches } from './rows';
 import { focusFirstRow, SessionList } from './SessionList';
 import { iso } from '../iso';
+import { rulesOf } from '../../core/nanobot-version';
+
+/** The list's parameters this page last wrote into the link. */
+let written = '';
+const pickList = (p: Record<string, string>) => ({ q: p.q, channel: p.channel, problems: p.problems, sort: p.sort });
 
 export function SessionsPage() {
   const rows = useComputed(() => buildRows(listing.value?.summaries ?? [], scans.value, leftovers.value));
-  const matches = useComputed(() => filterRows(rows.value, query.value, channelFilter.value, problemsOnly.value));
+  const matches = useComputed(() => sortMatches(filterRows(rows.value, query.value, channelFilter.value, problemsOnly.value), sortOrder.value));
+  // The search, filters and sort live in the link: a link sets them; without any, the ones kept from before go into it.
+  // (A link written here is not read back: typing runs ahead of the route it writes.)
+  const params = route.value.params;
+  useEffect(() => {
+    if (hasListParams(params) && JSON.stringify(pickList(params)) !== written) applyListParams(params);
+  }, [params.q, params.channel, params.problems, params.sort]);
+  useSignalEffect(() => {
+    const wanted = listParams();
+    const r = route.peek();
+    if (r.view !== 'workspace' || r.page !== 'sessions') return;
+    const { q: _q, channel: _c, problems: _p, sort: _s, ...rest } = r.params;
+    const next = { ...rest, ...wanted };
+    written = JSON.stringify(pickList(next));
+    if (JSON.stringify(next) !== JSON.stringify(r.params)) navigate({ ...r, params: next }, { replace: true });
+  });
   const f = folder.value;
   const l = listing.value;
   const all = l?.summaries ?? [];
   // Only the first screen of a cached listing is shown yet: the counts are the whole listing's.
   const total = firstScreenTotal.value ?? all.length;
+  const listed = all.filter((s) => s.row).length;
   const checked = all.filter((s) => scans.value.has(s.path) || scanSkipped.value.has(s.path)).length;
   const problems = rows.value.filter((r) => r.badges.length > 0).length;
   const channels = channelCounts(rows.value);
@@ -64,6 +87,16 @@ export function SessionsPage() {
             ))}
           </select>
         </label>
+        <label class="field">
+          <span>{t.sort}</span>
+          <select class="sort-control" value={sortOrder.value} onChange={(e) => (sortOrder.value = e.currentTarget.value as SortOrder)}>
+            {SORTS.map((o) => (
+              <option key={o} value={o}>
+                {t.sorts[o]}
+              </option>
+            ))}
+          </select>
+        </label>
         <label class="check">
           <input type="checkbox" checked={problemsOnly.value} onChange={(e) => (problemsOnly.value = e.currentTarget.checked)} />
           <span>{t.onlyProblems(problems)}</span>
@@ -76,8 +109,11 @@ export function SessionsPage() {
             {iso(q)}
             {t.matchEnd}
           </>
+        ) : sortOrder.value === 'nanobot' ? (
+          // nanobot's order is the order of what it lists: say how much of the folder that is.
+          listed === all.length ? t.inOrder(total) : t.inOrderPart(total, listed, rulesOf(activeVersion.value).label)
         ) : (
-          t.inOrder(total)
+          t.sortedBy(total, t.sorts[sortOrder.value])
         )}
         {checked < total && scanning.value ? t.checking(checked, total) : total ? t.searching(total - scanSkipped.value.size, partial) : ''}
       </p>

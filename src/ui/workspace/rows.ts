@@ -160,6 +160,23 @@ export function filterRows(rows: readonly SessionRow[], query: string, channel: 
   return out;
 }
 
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** The matches in the chosen order; nanobot's order is the listing's own (stable for ties in the others). */
+export function sortMatches(matches: readonly Match[], order: 'nanobot' | 'title' | 'size' | 'messages' | 'problems'): Match[] {
+  if (order === 'nanobot') return [...matches];
+  const at = new Map(matches.map((m, i) => [m, i]));
+  const by: (a: Match, b: Match) => number =
+    order === 'title'
+      ? (a, b) => collator.compare(a.row.title || a.row.keyText, b.row.title || b.row.keyText)
+      : order === 'size'
+        ? (a, b) => b.row.summary.size - a.row.summary.size
+        : order === 'messages'
+          ? (a, b) => (b.row.messages ?? -1) - (a.row.messages ?? -1)
+          : (a, b) => b.row.badges.length - a.row.badges.length;
+  return [...matches].sort((a, b) => by(a, b) || at.get(a)! - at.get(b)!);
+}
+
 /** The file nanobot names for a key ('' when the key cannot be a file name, e.g. a lone surrogate). */
 function ownFile(key: string, version: NanobotVersion): string {
   try {

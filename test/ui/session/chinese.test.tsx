@@ -122,7 +122,7 @@ describe('the session page in Simplified Chinese', () => {
     expect(preview).toContain('- 会话键：\\[已遮蔽：会话键 \\#1\\]');
     expect(preview).toContain('- 存储的会话：4 条消息');
     expect(preview).toContain('*工具调用 search \\(c1\\)*');
-    await click(button(el, '下载 session.md'));
+    await click(button(el, '下载 cli-session-2026-06-01.md'));
     expect(await last!.text()).toBe(preview);
     for (const english of ['Export and share', 'Session key', 'redacted', 'tool call', 'Download']) expect(x + preview, english).not.toContain(english);
   });

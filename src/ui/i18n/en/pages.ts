@@ -164,6 +164,7 @@ const pages = {
     contents: (lines: number, messages: number) => `${plural(lines, 'line')}, ${plural(messages, 'message')}`,
     current: (n: number) => ` (the current file has ${plural(n, 'message')})`,
     complete: 'it ends with a complete line.',
+    empty: 'it is empty: the save was interrupted before it wrote anything.',
     cut: 'it is cut off: the last line is incomplete, so the save never finished.',
     problems: (n: number) => ` ${plural(n, 'problem')} found.`,
     firstLines: (name: string) => `First lines of ${name}`,
@@ -882,6 +883,7 @@ const pages = {
 
   // ── large (files opened through the compact index) ──
   large: {
+    more: 'Details: messages by role, how this view reads the file',
     lens: 'large-file mode: the file stays on disk, read by its index',
     opening: (name: string) => `Opening ${name} in large-file mode…`,
     firstMessages: 'The first messages, while the whole file is indexed',
@@ -907,7 +909,10 @@ const pages = {
     noRole: 'no role',
     replayHead: (sent: string, total: string, version: string) => `nanobot ${version} sends ${sent} of ${total} messages`,
     replayFrom: (from: string, decoded: string) => `The replay cannot reach a message before #${from}: only the last ${decoded} messages were read to compute it.`,
-    replayDefaults: 'Default settings of this version (no token budget): the Replay tab of the full view has the other settings.',
+    replayDefaults: (fullView: boolean): string =>
+      fullView
+        ? 'Default settings of this version (no token budget): the Replay tab of the full view has the other settings.'
+        : 'Default settings of this version (no token budget): other settings need the full view, which a file this large does not get.',
     replayTooFar: (reach: string, max: string) => `Under this version's rules the replay reaches ${reach} messages, more than large-file mode reads at once (${max}); it is not computed here. The command line (npx session-lens replay) computes it.`,
     replayNothing: 'nanobot loads no messages from this file, so it replays nothing.',
     replayError: (type: string, message: string, at: string) => `nanobot's replay raises ${type}: ${message} (message #${at}).`,

@@ -235,6 +235,13 @@ const shell = {
     onlyProblems: (n: number) => `Only problems${n ? ` (${groupDigits(n)})` : ''}`,
     matchQ: (n: number) => `${plural(n, 'session')} ${n === 1 ? 'matches' : 'match'} “`,
     matchEnd: '”. ',
+    sort: 'Sort',
+    sorts: { nanobot: 'nanobot’s order', title: 'Title A–Z', size: 'Largest first', messages: 'Most messages', problems: 'Problems first' },
+    sortedBy: (n: number, order: string) => `${plural(n, 'session')}, ${order.toLowerCase()}. `,
+    inOrderPart: (n: number, listed: number, label: string) =>
+      listed === 0
+        ? `${plural(n, 'file')}: ${label} lists none of them (see each row’s badge). `
+        : `${plural(n, 'file')}: ${label} lists ${groupDigits(listed)}, in its order (newest updated_at first); the rest follow. `,
     inOrder: (n: number) => `${plural(n, 'session')} in nanobot’s order (newest updated_at first). `,
     checking: (done: number, total: number) =>
       `Checking whole files: ${groupDigits(done)} of ${groupDigits(total)} done (message text becomes searchable as each is read).`,

@@ -145,6 +145,7 @@ const pages: PageText = {
     contents: (lines, messages) => `${groupDigits(lines)} 行，${groupDigits(messages)} 条消息`,
     current: (n) => `（当前文件有 ${groupDigits(n)} 条消息）`,
     complete: '它以完整的一行结尾。',
+    empty: '它是空的：这次保存在写入任何内容之前就中断了。',
     cut: '它被截断了：最后一行不完整，所以这次保存从未完成。',
     problems: (n) => `发现 ${groupDigits(n)} 个问题。`,
     firstLines: (name) => `${name} 的前几行`,
@@ -890,6 +891,7 @@ const pages: PageText = {
 
   // ── large (files opened through the compact index) ──
   large: {
+    more: '详情：各角色的消息数，这个视图如何读取文件',
     lens: '大文件模式：文件留在磁盘上，按索引读取',
     opening: (name: string) => `正在以大文件模式打开 ${name}…`,
     firstMessages: '开头的几条消息（整个文件仍在建立索引）',
@@ -915,7 +917,8 @@ const pages: PageText = {
     noRole: '无角色',
     replayHead: (sent: string, total: string, version: string) => `nanobot ${version} 发送 ${total} 条消息中的 ${sent} 条`,
     replayFrom: (from: string, decoded: string) => `回放不会用到第 ${from} 条之前的消息：计算时只读取了最后 ${decoded} 条消息。`,
-    replayDefaults: '使用此版本的默认设置（无 token 预算）；完整视图的“回放”标签页提供其他设置。',
+    replayDefaults: (fullView) =>
+      fullView ? '使用此版本的默认设置（无 token 预算）；完整视图的“回放”标签页提供其他设置。' : '使用此版本的默认设置（无 token 预算）；其他设置需要完整视图，而这么大的文件不提供完整视图。',
     replayTooFar: (reach: string, max: string) => `按此版本的规则，回放会用到 ${reach} 条消息，超过大文件模式一次读取的上限（${max}），因此这里不计算。请用命令行（npx session-lens replay）计算。`,
     replayNothing: 'nanobot 没有从此文件加载任何消息，因此不回放任何内容。',
     replayError: (type: string, message: string, at: string) => `nanobot 的回放会抛出 ${type}：${message}（第 ${at} 条消息）。`,

@@ -257,6 +257,11 @@ const shell: ShellText = {
     onlyProblems: (n) => `只看有问题的${n ? `（${groupDigits(n)}）` : ''}`,
     matchQ: (n) => `${groupDigits(n)} 个会话匹配“`,
     matchEnd: '”。',
+    sort: '排序',
+    sorts: { nanobot: 'nanobot 的顺序', title: '标题 A–Z', size: '最大的在前', messages: '消息最多的在前', problems: '有问题的在前' },
+    sortedBy: (n, order) => `${groupDigits(n)} 个会话，${order}。`,
+    inOrderPart: (n, listed, label) =>
+      listed === 0 ? `${groupDigits(n)} 个文件：${label} 一个也不列出（见每行的标记）。` : `${groupDigits(n)} 个文件：${label} 列出其中 ${groupDigits(listed)} 个，按它的顺序排列（updated_at 最新的在前）；其余的排在后面。`,
     inOrder: (n) => `${groupDigits(n)} 个会话，按 nanobot 的顺序排列（updated_at 最新的在前）。`,
     checking: (done, total) => `正在检查完整文件：已完成 ${groupDigits(done)} / ${groupDigits(total)}（读完的文件可搜索消息文本）。`,
     searching: (files, partial) => `搜索范围：${groupDigits(files)} 个文件的标题、键、预览和消息文本${partial ? `（其中 ${groupDigits(partial)} 个文件只搜索了一部分：文本太多，无法全部保留在内存中）` : ''}。`,

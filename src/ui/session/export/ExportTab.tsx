@@ -89,7 +89,7 @@ function ExportBody({ opened, title, messages, what, notes, format, replay }: Bo
   if (!scan.done) return <p class="sl-muted" role="status" aria-busy="true">{t.scanning(scan.searched, messages.length)}</p>;
   const keyMasked = scan.key.some((n) => !unmask.has(n.id));
   const ext = format === 'md' ? 'md' : format;
-  const name = exportFileName(opened.fileName, keyMasked, replay, ext);
+  const name = exportFileName(opened.fileName, keyMasked, replay, ext, { key: opened.key, createdAt: opened.recovered.createdAt });
   const toggle = (id: number) => {
     const next = new Set(unmask);
     if (!next.delete(id)) next.add(id);

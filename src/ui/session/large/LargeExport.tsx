@@ -6,6 +6,7 @@
  * messages is made in the page. The bytes are those the
  * full view's Export tab would save (test/store/large-export.test.ts).
  */
+import { dictGet, isDict } from '../../../core/pyvalue';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ExportFormat, ExportHead } from '../../../core/export';
 import { exportKey, exportTitle, titleLine } from '../../../core/export-head';
@@ -76,13 +77,17 @@ function useRun<T>(work: ((opts: RunOptions) => Promise<T>) | null, deps: unknow
 }
 
 /** The title and key the export states, from the two metadata records that give them. */
-function useHead(p: LargeExportProps): { title: string; key: string } | null {
-  const [head, setHead] = useState<{ title: string; key: string } | null>(null);
+function useHead(p: LargeExportProps): { title: string; key: string; createdAt?: string } | null {
+  const [head, setHead] = useState<{ title: string; key: string; createdAt?: string } | null>(null);
   useEffect(() => {
     let live = true;
     setHead(null);
     const read = (line: number) => (line < 0 ? Promise.resolve(null) : readRecords(p.file, p.index, [line]).then(([v]) => v ?? null));
-    void Promise.all([read(titleLine(p.index, p.load)), read(lastMetadataLine(p.index))]).then(([t, k]) => live && setHead({ title: exportTitle(t), key: exportKey(k, keyForFile(p.fileName, p.version)) }));
+    void Promise.all([read(titleLine(p.index, p.load)), read(lastMetadataLine(p.index))]).then(([t, k]) => {
+      if (!live) return;
+      const created = k && isDict(k) ? dictGet(k, 'created_at') : undefined;
+      setHead({ title: exportTitle(t), key: exportKey(k, keyForFile(p.fileName, p.version)), ...(typeof created === 'string' ? { createdAt: created } : {}) });
+    });
     return () => void (live = false);
   }, [p.file, p.index, p.load, p.fileName, p.version]);
   return head;
@@ -117,7 +122,7 @@ export function LargeExport(p: LargeExportProps) {
   };
   const s = scan.run;
   const keyMasked = s?.step === 'done' && s.value.key.some((n) => !unmask.has(n.id));
-  const name = exportFileName(p.fileName, keyMasked, false, format);
+  const name = exportFileName(p.fileName, keyMasked, false, format, { key: head.key, ...(head.createdAt ? { createdAt: head.createdAt } : {}) });
   return (
     <section class="sl-export sl-large-export" aria-labelledby="sl-large-export-h">
       <h3 id="sl-large-export-h" class="sl-h">{t.heading}</h3>

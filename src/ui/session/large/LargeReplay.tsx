@@ -6,6 +6,7 @@
  * large-file mode reads at once, it says so instead of guessing.
  */
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { fullViewOffered } from '../../../store/large-file';
 import type { IndexLoad } from '../../../core/index-load';
 import type { LargeReplayAnswer } from '../../../core/large-replay';
 import type { LineIndex } from '../../../core/line-index';
@@ -73,7 +74,7 @@ export function LargeReplay({ file, index, load, version }: { file: Blob; index:
         {t.replayHead(count(entries.length), count(total), version)}
       </h3>
       <p class="sl-muted">
-        {t.replayDefaults} {t.replayFrom(count(from + 1), count(total - from))}
+        {t.replayDefaults(fullViewOffered(file.size))} {t.replayFrom(count(from + 1), count(total - from))}
       </p>
       {error && <p class="notice danger">{t.replayError(error.type, error.message, count(error.message_index + 1))}</p>}
       <ul class="sl-large-dropped">

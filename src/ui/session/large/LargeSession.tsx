@@ -13,6 +13,7 @@ import type { LineIndex } from '../../../core/line-index';
 import type { IndexLoad } from '../../../core/index-load';
 import type { StorageAdapter } from '../../../store/adapter';
 import { pg } from '../../i18n/text';
+import { iso, visible } from '../../iso';
 import { Tabs } from '../Tabs';
 import { bytes, count } from '../text';
 import type { LargeSaveResult } from '../../../store/large-save';
@@ -72,33 +73,43 @@ export default function LargeSession(p: LargeSessionProps) {
   const t = pg().large;
   if (s.problem === 'no-file') return <p class="notice danger">{t.noFile}</p>;
   if (s.error) return <p class="notice danger" role="alert">{t.failed(s.error)}</p>;
+  const ready = s.index && s.load && s.file ? { index: s.index, load: s.load, file: s.file } : null;
+  // The same tabs in the same order as the full view, there from the first moment (and while a save is indexed again).
+  const tabs = [
+    { id: 'conversation', label: t.conversation },
+    { id: 'replay', label: t.replay },
+    { id: 'file', label: pg().largeFile.tab },
+    { id: 'edit', label: t.edit },
+    { id: 'export', label: pg().largeExport.tab },
+  ];
   return (
     <div class="sl-session sl-fill sl-large">
       <header class="sl-large-head">
-        <p class="sl-muted">{t.lens}</p>
-        {s.index && s.load ? <Counts index={s.index} load={s.load} size={p.size} /> : <p aria-busy="true" role="status">{s.progress ? t.progress(bytes(s.progress.bytes), bytes(p.size), count(s.progress.lines)) : t.opening(p.fileName)}</p>}
-        <p class="sl-muted sl-large-why">{t.why}</p>
+        <h1 class="sl-title">{iso(visible(p.fileName))}</h1>
+        {ready ? <Counts index={ready.index} load={ready.load} size={p.size} /> : <p aria-busy="true" role="status">{s.progress ? t.progress(bytes(s.progress.bytes), bytes(p.size), count(s.progress.lines)) : t.opening(p.fileName)}</p>}
         {p.fullViewHref !== undefined && <FullViewOffer size={p.size} href={p.fullViewHref} />}
       </header>
-      {s.index && s.load && s.file ? (
-        <Tabs tabs={[{ id: 'conversation', label: t.conversation }, { id: 'replay', label: t.replay }, { id: 'edit', label: t.edit }, { id: 'file', label: pg().largeFile.tab }, { id: 'export', label: pg().largeExport.tab }]} active={tab} onSelect={(id) => setTab(id as TabId)} idPrefix="sl-large" label={t.tabs}>
-          {tab === 'conversation' && <LargeConversationTab file={s.file} index={s.index} load={s.load} version={p.version} params={p.params} />}
-          {tab === 'file' && <LargeFile file={s.file} index={s.index} load={s.load} version={p.version} line={linkedLine(p.params?.line, s.index)} />}
-          {tab === 'export' && <LargeExport file={s.file} index={s.index} load={s.load} version={p.version} fileName={p.fileName} />}
-          {tab === 'replay' && <LargeReplay file={s.file} index={s.index} load={s.load} version={p.version} />}
-          {tab === 'edit' && (
-            <LargeEdit file={s.file} index={s.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null}
-              onSaved={(r, message) => {
-                p.onSaved?.(r, message);
-                setGeneration((g) => g + 1);
-              }}
-              onReload={() => setGeneration((g) => g + 1)}
-            />
-          )}
-        </Tabs>
-      ) : (
-        s.head && <Head messages={s.head} />
-      )}
+      <Tabs tabs={tabs} active={tab} onSelect={(id) => setTab(id as TabId)} idPrefix="sl-large" label={t.tabs}>
+        {!ready ? (
+          s.head && <Head messages={s.head} />
+        ) : (
+          <>
+            {tab === 'conversation' && <LargeConversationTab file={ready.file} index={ready.index} load={ready.load} version={p.version} params={p.params} />}
+            {tab === 'file' && <LargeFile file={ready.file} index={ready.index} load={ready.load} version={p.version} line={linkedLine(p.params?.line, ready.index)} />}
+            {tab === 'export' && <LargeExport file={ready.file} index={ready.index} load={ready.load} version={p.version} fileName={p.fileName} />}
+            {tab === 'replay' && <LargeReplay file={ready.file} index={ready.index} load={ready.load} version={p.version} />}
+            {tab === 'edit' && (
+              <LargeEdit file={ready.file} index={ready.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null}
+                onSaved={(r, message) => {
+                  p.onSaved?.(r, message);
+                  setGeneration((g) => g + 1);
+                }}
+                onReload={() => setGeneration((g) => g + 1)}
+              />
+            )}
+          </>
+        )}
+      </Tabs>
     </div>
   );
 }
@@ -117,7 +128,7 @@ function Head({ messages }: { messages: PyDict[] }) {
   );
 }
 
-/** The header's counts: size, lines, messages by role, lines that are not records, nanobot's load. */
+/** The header's counts in one line (size, lines, messages, nanobot's load), the rest one click away. */
 function Counts({ index, load, size }: { index: LineIndex; load: IndexLoad; size: number }) {
   const t = pg().large;
   const [roles, corrupt] = useMemo(() => tally(index), [index]);
@@ -125,11 +136,15 @@ function Counts({ index, load, size }: { index: LineIndex; load: IndexLoad; size
   return (
     <div class="sl-large-counts" data-testid="large-counts">
       <p>
-        <strong>{t.summary(bytes(size), count(index.count), count(index.messageCount))}</strong>
+        <strong>{t.summary(bytes(size), count(index.count), count(index.messageCount))}</strong> · {nb}
       </p>
-      <p>{t.roles(count(roles[0]!), count(roles[1]!), count(roles[2]!), count(roles[3]!))}</p>
-      {corrupt > 0 && <p class="sl-muted">{t.corrupt(count(corrupt))}</p>}
-      <p>{nb}</p>
+      <details class="sl-large-more">
+        <summary>{t.more}</summary>
+        <p>{t.roles(count(roles[0]!), count(roles[1]!), count(roles[2]!), count(roles[3]!))}</p>
+        {corrupt > 0 && <p>{t.corrupt(count(corrupt))}</p>}
+        <p class="sl-muted">{t.lens}</p>
+        <p class="sl-muted sl-large-why">{t.why}</p>
+      </details>
     </div>
   );
 }

@@ -59,7 +59,7 @@ describe('ExportTab', () => {
     expect(el.querySelector('.sl-findings p')!.textContent).toContain('4 masked, 1 unmasked by you');
     await click(button(el, 'Download'));
     expect(saved).toHaveLength(1);
-    expect(saved[0]!.name).toBe('session.md');
+    expect(saved[0]!.name).toBe('cli-session-2026-06-01.md');
     const body = await saved[0]!.blob.text();
     expect(body).toBe(text);
     expect(saved[0]!.blob.type).toBe('text/markdown;charset=utf-8');

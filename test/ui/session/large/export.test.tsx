@@ -56,7 +56,7 @@ describe('the Export tab of large-file mode', () => {
     await check(radio('HTML page'), true);
     await waitFor(() => preview().includes('mail me at ann@corp.example'));
     const got = await makeAndSave();
-    expect(saved[0]!.name).toBe('session.html');
+    expect(saved[0]!.name).toBe('cli-session-2026-06-01.html');
     expect(saved[0]!.blob.type).toBe('text/html;charset=utf-8');
     const html = new TextDecoder().decode(got);
     expect(html).toContain('<meta http-equiv="Content-Security-Policy" content="default-src \'none\';');
@@ -69,7 +69,7 @@ describe('the Export tab of large-file mode', () => {
     await waitFor(() => el!.querySelector('.sl-findings-list') !== null);
     await click(button(el!.querySelectorAll('.sl-findings-list li')[2]!, 'Unmask'));
     await click(button(el!, 'Download'));
-    expect(saved[1]!.name).toBe('session.html');
+    expect(saved[1]!.name).toBe('cli-session-2026-06-01.html');
     expect(new Uint8Array(await saved[1]!.blob.arrayBuffer())).toEqual(got);
   });
 
