@@ -1,0 +1,220 @@
+/**
+ * The turn against nanobot's own `ContextBuilder.build_messages` and `MemoryStore`: the cases in
+ * test/turn-golden/<version>.json were made by scripts/turn-golden.py with nanobot's code at each
+ * version. Every system-prompt part's presence, order, source and token count; the history equal to
+ * build_messages' output; the current message and where its runtime context goes; the archive.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../../src/core/nanobot-version';
+import { pyDumps } from '../../../src/core/pyjson';
+import type { PyDict, PyValue } from '../../../src/core/pyvalue';
+import { getHistory } from '../../../src/core/replay';
+import { loadTokenizer } from '../../../src/core/tokenizer';
+import type { TextTokenCounter } from '../../../src/core/tokens';
+import { assembleTurn, type TurnPart, type WorkspaceSnapshot } from '../../../src/core/turn/build';
+import { entriesOfSession, readMemory } from '../../../src/core/turn/memory';
+import { nanobotTemplate } from './nanobot-archive';
+
+type FileSpec = string | { template: string; before: string; after: string } | { repeat: string; times: number } | { history: { count: number; key: string; words: string; times: number } };
+
+interface GoldenPart {
+  kind: string;
+  tokens: number;
+  sha256: string;
+  files?: { file: string; tokens: number; sha256: string; builtin_text: boolean }[];
+  workspace_tokens?: number;
+  workspace_sha256?: string | null;
+  workspace_skills?: string[];
+  cursors?: number[];
+  truncated?: boolean;
+  uncut_tokens?: number;
+}
+
+interface GoldenCase {
+  name: string;
+  workspace: string;
+  files: Record<string, FileSpec>;
+  session: { key: string; messages: PyDict[] };
+  history_kwargs: { max_messages?: number; include_timestamps?: boolean };
+  current_message: string;
+  history: PyDict[];
+  built_history: PyDict[];
+  current: { role: string; merged_into_history: boolean; runtime_context: string; visible: PyValue; runtime_tokens?: number; clock_in_block?: boolean };
+  system_tokens: number;
+  parts: GoldenPart[];
+  archive: { dream_cursor: number; entries: { cursor: number; session_key: string | null }[]; unprocessed: number[] };
+}
+
+interface Golden {
+  version: NanobotVersion;
+  figures: {
+    templates: Record<string, { sha256: string; tokens: number; section_tokens: number }>;
+    identity: number;
+    identity_workspace_slots: number;
+    tool_contract: number;
+    skills_section: number;
+    builtin_active_skills: string[];
+    builtin_active_skills_tokens: number;
+    builtin_skills_summary_tokens: number;
+    runtime_frame: number | null;
+  };
+  cases: GoldenCase[];
+}
+
+const DIR = resolve(import.meta.dirname, '../../turn-golden');
+const read = (v: NanobotVersion): Golden => JSON.parse(readFileSync(resolve(DIR, `${v}.json`), 'utf8')) as Golden;
+
+/** The recipe for a long history.jsonl, as scripts/turn-golden.py writes it (json.dumps, ensure_ascii=False). */
+function longHistory(spec: { count: number; key: string; words: string; times: number }): string {
+  const lines: string[] = [];
+  for (let i = 1; i <= spec.count; i++) {
+    const ts = `2026-08-${String(1 + (i % 28)).padStart(2, '0')} 08:00`;
+    lines.push(pyDumps({ cursor: i, timestamp: ts, content: spec.words.repeat(spec.times) + `#${i}`, session_key: spec.key }));
+  }
+  return lines.join('\n') + '\n';
+}
+
+function fileText(version: NanobotVersion, spec: FileSpec): string {
+  if (typeof spec === 'string') return spec;
+  if ('template' in spec) return spec.before + nanobotTemplate(version, spec.template) + spec.after;
+  if ('repeat' in spec) return spec.repeat.repeat(spec.times);
+  return longHistory(spec.history);
+}
+
+function snapshot(version: NanobotVersion, c: GoldenCase): WorkspaceSnapshot {
+  const files = new Map<string, string>();
+  const skillDirs: string[] = [];
+  for (const [path, spec] of Object.entries(c.files)) {
+    files.set(path, fileText(version, spec));
+    const m = /^skills\/([^/]+)\//.exec(path);
+    if (m && !skillDirs.includes(m[1]!)) skillDirs.push(m[1]!);
+  }
+  return { files, skillDirs, path: c.workspace };
+}
+
+const plain = (v: PyValue | PyDict[]) => pyDumps(v as PyValue);
+let count: TextTokenCounter;
+beforeAll(async () => {
+  count = await loadTokenizer();
+});
+
+describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the turn at %s, against nanobot', (version) => {
+  const golden = read(version);
+  const rules = rulesOf(version).turn;
+
+  it('keeps nanobot’s own texts as the figures measured from its code', () => {
+    const f = golden.figures;
+    expect(rules.identityTokens).toBe(f.identity);
+    expect(rules.identityWorkspaceSlots).toBe(f.identity_workspace_slots);
+    expect(rules.toolContractTokens).toBe(f.tool_contract);
+    expect(rules.skillsSectionTokens).toBe(f.skills_section);
+    expect([...rules.builtinActiveSkills].sort()).toEqual(f.builtin_active_skills);
+    expect(rules.builtinActiveSkillsTokens).toBe(f.builtin_active_skills_tokens);
+    expect(rules.builtinSkillsSummaryTokens).toBe(f.builtin_skills_summary_tokens);
+    expect(rules.runtimeFrameTokens).toBe(f.runtime_frame);
+    for (const [name, t] of Object.entries(f.templates)) {
+      if (name === 'TOOLS.md') continue;
+      const mine = rules.templates[name as keyof typeof rules.templates]!;
+      expect(mine, name).toEqual({ sha256: t.sha256, tokens: t.tokens, sectionTokens: t.section_tokens });
+    }
+  });
+
+  it.each(golden.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const ws = snapshot(version, c);
+    const replay = getHistory(
+      c.session.messages,
+      0,
+      { maxMessages: c.history_kwargs.max_messages, includeTimestamps: c.history_kwargs.include_timestamps ?? false, includeRuntimeContext: true },
+      version,
+    );
+    expect(plain(replay.entries)).toBe(plain(c.history));
+    const turn = assembleTurn({ version, workspace: ws, history: replay.entries, message: c.current_message, sessionKey: c.session.key }, count);
+
+    // The system prompt: parts in nanobot's order, the bootstrap section one part per file.
+    const system = turn.parts.filter((p) => !['history', 'current-message', 'runtime-context'].includes(p.kind));
+    const expectedKinds = c.parts.flatMap((p) => (p.kind === 'bootstrap' ? p.files!.map(() => 'bootstrap') : [p.kind]));
+    expect(system.map((p) => p.kind)).toEqual(expectedKinds);
+    let at = 0;
+    for (const g of c.parts) {
+      if (g.kind === 'bootstrap') {
+        for (const f of g.files!) {
+          const p = system[at++]!;
+          expect(p.sources).toEqual([f.file]);
+          expect(p.tokens, f.file).toBe(f.tokens);
+          if (!f.builtin_text) expect(p.sha256).toBe(f.sha256);
+          else expect(p.notes).toContain('legacy-soul-replaced');
+        }
+        continue;
+      }
+      const p: TurnPart = system[at++]!;
+      switch (g.kind) {
+        case 'identity':
+          // nanobot's words counted; the machine's (platform, Python, the workspace path) named, not counted.
+          expect(p.tokens).toBe(rules.identityTokens);
+          expect(p.text).toBeNull();
+          expect(g.tokens).toBeGreaterThan(p.tokens);
+          expect(p.machine).toContain('runtime');
+          break;
+        case 'tool-contract':
+          expect(p.tokens).toBe(g.tokens);
+          expect(p.text).toBeNull();
+          break;
+        case 'memory':
+          expect(p.sources).toEqual(['memory/MEMORY.md']);
+          expect(p.tokens).toBe(g.tokens);
+          expect(p.sha256).toBe(g.sha256);
+          break;
+        case 'active-skills':
+          expect(p.tokens - p.builtinTokens).toBe(g.workspace_tokens);
+          expect(p.sources).toEqual(g.workspace_skills!.map((n) => `skills/${n}/SKILL.md`));
+          if (g.workspace_sha256) expect(p.sha256).toBe(g.workspace_sha256);
+          if (!p.builtinTokens) expect(p.tokens).toBe(g.tokens);
+          break;
+        case 'skills':
+          expect(p.tokens - p.builtinTokens).toBe(g.workspace_tokens);
+          expect(p.sha256).toBe(g.workspace_sha256 ?? null);
+          if (!g.workspace_tokens) expect(p.tokens).toBe(g.tokens);
+          break;
+        case 'recent-history':
+          expect(p.cursors).toEqual(g.cursors);
+          if (g.truncated) {
+            expect(p.notes).toContain('truncated');
+            expect(Math.abs(p.tokens - g.tokens)).toBeLessThanOrEqual(2);
+          } else {
+            expect(p.tokens).toBe(g.tokens);
+            expect(p.sha256).toBe(g.sha256);
+          }
+          break;
+        default:
+          throw new Error(`unexpected part ${g.kind}`);
+      }
+    }
+
+    // The messages after the system prompt: the replay as build_messages passes it on, then the current message.
+    expect(turn.mergedIntoLast).toBe(c.current.merged_into_history);
+    expect(plain(turn.messages.slice(0, -1))).toBe(plain(c.built_history));
+    const last = turn.messages[turn.messages.length - 1]!;
+    expect(last.role).toBe(c.current.role);
+    expect(plain(last.content!)).toBe(plain(c.current.visible));
+    expect(turn.runtimeContext).toBe(c.current.runtime_context);
+    const runtime = turn.parts.find((p) => p.kind === 'runtime-context')!;
+    if (c.current.runtime_context === 'appended-to-text') {
+      expect(c.current.clock_in_block).toBe(true);
+      expect(runtime.machine).toContain('clock');
+      expect(runtime.tokens).toBe(rules.runtimeFrameTokens);
+    } else expect(runtime.tokens).toBe(0);
+
+    // The archive as MemoryStore reads it.
+    const memory = readMemory(
+      { memory: ws.files.get('memory/MEMORY.md') ?? null, history: ws.files.get('memory/history.jsonl') ?? null, dreamCursor: ws.files.get('memory/.dream_cursor') ?? null, legacyHistory: false },
+      version,
+    );
+    expect(memory.dreamCursor).toBe(c.archive.dream_cursor);
+    expect(memory.entries.map((e) => ({ cursor: e.cursor, session_key: e.sessionKey }))).toEqual(c.archive.entries);
+    expect(memory.unprocessed).toEqual(c.archive.unprocessed);
+    const own = c.archive.entries.filter((e) => e.session_key === c.session.key).map((e) => e.cursor);
+    expect(entriesOfSession(memory, c.session.key).map((e) => e.cursor)).toEqual(own);
+  });
+});
