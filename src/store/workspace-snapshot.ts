@@ -60,3 +60,14 @@ export async function readWorkspace(adapter: StorageAdapter, dir: string, path: 
 export function looksLikeWorkspace(ws: WorkspaceSnapshot): boolean {
   return ws.files.size > 0 || ws.skillDirs.length > 0 || !!ws.legacyHistory;
 }
+
+/**
+ * The workspace folder of a session file, relative to the opened folder: the folder above its
+ * `sessions/` folder (v0.2 and v0.3.0 keep sessions in `<workspace>/sessions/`); null when the file
+ * is elsewhere (main's namespace under the config folder, a loose file), where the workspace is not
+ * inside the opened folder.
+ */
+export function workspaceOfSession(path: string): string | null {
+  const m = /^(?:(.*)\/)?sessions\/[^/]+$/.exec(path);
+  return m ? (m[1] ?? '') : null;
+}
