@@ -42,9 +42,9 @@ export function MemoryContent({ ws, version }: { ws: WorkspaceSnapshot; version:
           ))}
         </ul>
       )}
-      <h3>{t.memoryMd}</h3>
+      <h3>memory/MEMORY.md</h3>
       {mem === undefined ? <p>{t.noMemoryMd}</p> : <pre class="sl-memory-md">{mem}</pre>}
-      <h3>{t.history}</h3>
+      <h3>memory/history.jsonl</h3>
       <p>{t.entries(view.entries.length, view.latestCursor)}</p>
       <p data-dream-cursor={view.dreamCursor}>{t.dream(view.dreamCursor, view.dreamCursorFile, view.unprocessed.length)}</p>
       {view.entries.length > 0 && (

@@ -69,7 +69,7 @@ function PartRow({ part }: { part: TurnPart }) {
       </th>
       <td>{part.sources.length ? part.sources.map((s) => <bdi key={s}>{s} </bdi>) : part.builtinTokens ? t.nanobotText : ''}</td>
       <td class="sl-num">
-        {part.exact ? '' : t.approx}
+        {part.exact ? '' : '≈'}
         {groupDigits(part.tokens)}
         {part.builtinTokens > 0 && <div class="sl-turn-note">{t.builtin(part.builtinTokens)}</div>}
         {part.kind === 'history' && part.count !== undefined && <div class="sl-turn-note">{t.messages(part.count)}</div>}
