@@ -803,7 +803,7 @@ const pages = {
   // ── the turn: the Context tab and the workspace's Memory page ──
   turn: {
     title: 'The next request',
-    lead: (version: string) => `What nanobot ${version}’s agent loop would send on the next turn: the system prompt built from nanobot’s own instructions and the workspace’s files, then the replay, then your message. Token counts are nanobot’s (cl100k).`,
+    lead: (version: string) => `What ${version}’s agent loop would send on the next turn: the system prompt built from nanobot’s own instructions and the workspace’s files, then the replay, then your message. Token counts are nanobot’s (cl100k).`,
     message: 'Next message',
     messageHint: 'Type what the user would send next; its tokens join the total.',
     contextWindow: 'Context window (tokens)',

@@ -949,7 +949,7 @@ const pages: PageText = {
   // ── 本轮：“上下文”标签页与工作区的“记忆”页 ──
   turn: {
     title: '下一次请求',
-    lead: (version: string) => `nanobot ${version} 的代理循环在下一轮会发送的内容：由 nanobot 自带的指令和工作区文件构成的系统提示词，然后是回放，然后是你的消息。词元数按 nanobot 的算法（cl100k）计算。`,
+    lead: (version: string) => `${version} 的代理循环在下一轮会发送的内容：由 nanobot 自带的指令和工作区文件构成的系统提示词，然后是回放，然后是你的消息。词元数按 nanobot 的算法（cl100k）计算。`,
     message: '下一条消息',
     messageHint: '输入用户接下来要发送的内容；它的词元计入总数。',
     contextWindow: '上下文窗口（词元）',
