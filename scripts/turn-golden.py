@@ -145,6 +145,24 @@ def file_text(spec):
     return long_history(spec["history"])
 
 
+SUMMARY_TEXT = "We planned the garden beds and fixed the fence."
+# Sessions whose metadata holds the summary nanobot keeps after compacting an idle session.
+METADATA = {"summary-pending": {"_last_summary": {"text": SUMMARY_TEXT, "last_active": "2026-08-05T08:00:00"}}}
+
+
+def session_summary(metadata):
+    """What the agent loop passes as session_summary for this metadata, at this version."""
+    raw = metadata.get("_last_summary")
+    if not isinstance(raw, dict):
+        return None
+    from datetime import datetime
+    if VERSION == "main":
+        from nanobot.session.summary import session_summary_from_metadata
+        return session_summary_from_metadata(metadata, fallback_last_active=datetime.now())
+    from nanobot.agent.autocompact import AutoCompact
+    return AutoCompact._format_summary(raw["text"], datetime.fromisoformat(raw["last_active"]))
+
+
 def tpl(name, before="", after=""):
     return {"template": name, "before": before, "after": after}
 
@@ -160,6 +178,7 @@ CASES = [
     ("skills", {"AGENTS.md": AGENTS_TEXT, "skills/brew/SKILL.md": SKILL_PLAIN, "skills/tidy/SKILL.md": SKILL_ALWAYS, "skills/notes/README.md": "not a skill\n"}),
     ("memory-history", {"memory/MEMORY.md": MEM_TEXT, "memory/history.jsonl": HISTORY_MIXED, "memory/.dream_cursor": "1\n"}),
     ("memory-history-bad-cursor", {"memory/history.jsonl": HISTORY_MIXED, "memory/.dream_cursor": "soon"}),
+    ("summary-pending", {"memory/history.jsonl": HISTORY_MIXED + hist(8, "2026-08-05 08:00", SUMMARY_TEXT, KEY) + "\n" + hist(9, "2026-08-05 09:00", "After the summary.", KEY) + "\n"}),
     ("long-memory", {"memory/MEMORY.md": {"repeat": MEM_TEXT, "times": 40}, "memory/history.jsonl": {"history": {"count": 80, "key": KEY, "words": LONG_WORDS, "times": 12}}}),
 ]
 
@@ -222,10 +241,12 @@ def run_case(name, files, session_name):
     write_case(ws, files)
     cb = ContextBuilder(ws)
     messages_in = json.loads(json.dumps(SESSIONS[session_name]))
-    session = Session(key=KEY, messages=messages_in)
+    metadata = json.loads(json.dumps(METADATA.get(name, {})))
+    session = Session(key=KEY, messages=messages_in, metadata=metadata)
     history = session.get_history(**history_kwargs())
     current = MESSAGES[session_name]
-    built = cb.build_messages(history=history, current_message=current, channel=None, session_key=KEY)
+    pending = session_summary(metadata)
+    built = cb.build_messages(history=history, current_message=current, channel=None, session_key=KEY, session_summary=pending)
     system = built[0]["content"]
     # The system prompt part by part, each from nanobot's own methods, checked against the whole.
     parts = [{"kind": "identity", "text": cb._get_identity(channel=None, workspace=ws)}]
@@ -249,11 +270,19 @@ def run_case(name, files, session_name):
     recent = None
     if entries:
         capped = entries[-ContextBuilder._MAX_RECENT_HISTORY:]
+        if hasattr(ContextBuilder, "_without_duplicate_session_summary"):
+            capped = ContextBuilder._without_duplicate_session_summary(capped, session_key=KEY, session_summary=pending)
         text = "\n".join(f"- [{e['timestamp']}] {e['content']}" for e in capped)
         from nanobot.utils.helpers import truncate_text_to_tokens
         cut = truncate_text_to_tokens(text, ContextBuilder._MAX_HISTORY_TOKENS)
         parts.append({"kind": "recent-history", "text": "# Recent History\n\n" + cut})
         recent = {"cursors": [e["cursor"] for e in capped], "uncut_tokens": tokens("# Recent History\n\n" + text), "truncated": cut != text}
+    if pending:
+        if VERSION == "main":
+            wrapped = f"Previous conversation summary (last active {pending['last_active']}):\n{pending['text']}"
+        else:
+            wrapped = pending
+        parts.append({"kind": "session-summary", "text": "[Archived Context Summary]\n\n" + wrapped})
     assert SEP.join(p["text"] for p in parts) == system, f"{name}: parts do not make the system prompt"
 
     # Workspace-only texts the test rebuilds exactly: the skills of the workspace without the built-in ones.
@@ -277,6 +306,8 @@ def run_case(name, files, session_name):
             o["workspace_sha256"] = sha(ws_summary) if ws_summary else None
         if p["kind"] == "recent-history":
             o.update(recent)
+        if p["kind"] == "session-summary":
+            o["summary_tokens"] = tokens(metadata["_last_summary"]["text"])
         out_parts.append(o)
 
     last = built[-1]
@@ -304,7 +335,7 @@ def run_case(name, files, session_name):
         "name": f"{name}/{session_name}",
         "workspace": str(ws),
         "files": files_out,
-        "session": {"key": KEY, "messages": messages_in},
+        "session": {"key": KEY, "messages": messages_in, "metadata": metadata},
         "history_kwargs": history_kwargs(),
         "current_message": current,
         "history": history,

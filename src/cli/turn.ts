@@ -6,7 +6,8 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { loopMaxMessages, rulesOf, type NanobotVersion } from '../core/nanobot-version';
+import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW } from '../core/budget';
+import { rulesOf, type NanobotVersion } from '../core/nanobot-version';
 import { pyDumps } from '../core/pyjson';
 import type { PyDict, PyValue } from '../core/pyvalue';
 import { getHistory } from '../core/replay';
@@ -29,6 +30,7 @@ const PART_NAME: Record<TurnPart['kind'], string> = {
   'active-skills': 'active skills (loaded whole)',
   skills: 'skills summary',
   'recent-history': 'recent history (archive entries Dream has not processed)',
+  'session-summary': "session summary (_last_summary, pending after nanobot compacted the idle session; nanobot's words around it not counted)",
   history: 'history (the replay)',
   'current-message': 'current message',
   'runtime-context': 'runtime context',
@@ -174,15 +176,16 @@ export async function cmdTurn(args: Args, now: string, out: Out): Promise<number
     return 2;
   }
   const version: NanobotVersion = file.version;
-  const rules = rulesOf(version);
-  const contextWindow = args.string('context-window') !== undefined ? args.int('context-window', 0) : null;
-  const maxMessages = args.string('max-messages') !== undefined ? args.int('max-messages', 0) : loopMaxMessages(version, contextWindow);
-  const maxTokens = args.int('max-tokens', 0);
+  // The agent loop's replay for the context window (nanobot's default config: 200,000), unless overridden.
+  const contextWindow = args.int('context-window', DEFAULT_CONTEXT_WINDOW);
+  const loop = agentLoopOptions(version, contextWindow);
+  const maxMessages = args.int('max-messages', loop.maxMessages);
+  const maxTokens = args.int('max-tokens', loop.maxTokens);
   const count = await cliTokenizer();
-  const replay = getHistory(s.messages, s.lastConsolidated, { maxMessages, maxTokens, includeTimestamps: rules.timestamps, includeRuntimeContext: true }, version);
+  const replay = getHistory(s.messages, s.lastConsolidated, { ...loop, maxMessages, maxTokens }, version);
   const wsDir = workspaceDir(file.abs, args);
   const ws = wsDir ? await snapshotOf(wsDir) : null;
-  const turn = assembleTurn({ version, workspace: ws, history: replay.entries, message: args.string('message') ?? '', sessionKey: s.key, contextWindow }, count);
+  const turn = assembleTurn({ version, workspace: ws, history: replay.entries, message: args.string('message') ?? '', sessionKey: s.key, contextWindow, metadata: s.metadata }, count);
   const traces = saveTraces(s.messages, version);
   if (args.json) {
     const d = turnDict(turn, wsDir, s.key);

@@ -137,6 +137,8 @@ export interface TurnRules {
   saveDropsAnsweredResults: boolean;
   /** Merging the current message into a last user message keeps that message's text when the new one is empty. */
   mergeKeepsLeftOnEmpty: boolean;
+  /** With a pending session summary, the recent-history entry of this session holding the same text is left out. */
+  summaryDedupesHistory: boolean;
 }
 
 const FORK_DROPPED_V02 = ['goal_state', 'pending_user_turn', 'runtime_checkpoint', 'thread_goal', 'title', 'title_user_edited'] as const;
@@ -196,6 +198,7 @@ const V02: VersionRules = {
     historyNonObjects: 'raise',
     saveDropsAnsweredResults: false,
     mergeKeepsLeftOnEmpty: false,
+    summaryDedupesHistory: false,
   },
 };
 
@@ -247,6 +250,7 @@ const V030: VersionRules = {
     historyNonObjects: 'raise',
     saveDropsAnsweredResults: false,
     mergeKeepsLeftOnEmpty: true,
+    summaryDedupesHistory: false,
   },
 };
 
@@ -294,6 +298,7 @@ const MAIN: VersionRules = {
     historyNonObjects: 'skip',
     saveDropsAnsweredResults: true,
     mergeKeepsLeftOnEmpty: true,
+    summaryDedupesHistory: true,
   },
 };
 

@@ -27,7 +27,7 @@ type Spec = string | { template: string; before: string; after: string } | { rep
 interface Case {
   name: string;
   files: Record<string, Spec>;
-  session: { key: string; messages: PyDict[] };
+  session: { key: string; messages: PyDict[]; metadata: PyDict };
   current_message: string;
   built_history: PyDict[];
   current: { visible: PyValue; runtime_context: string };
@@ -54,7 +54,7 @@ function layOut(version: NanobotVersion, c: Case): { ws: string; file: string } 
   }
   mkdirSync(join(ws, 'sessions'));
   const file = join(ws, 'sessions', 'cli_direct.jsonl');
-  const meta = { _type: 'metadata', key: c.session.key, created_at: '2026-08-05T09:00:00', updated_at: '2026-08-05T09:01:00', metadata: {}, last_consolidated: 0 };
+  const meta = { _type: 'metadata', key: c.session.key, created_at: '2026-08-05T09:00:00', updated_at: '2026-08-05T09:01:00', metadata: c.session.metadata, last_consolidated: 0 };
   writeFileSync(file, [meta, ...c.session.messages].map((m) => pyDumps(m as PyValue)).join('\n') + '\n');
   return { ws, file };
 }

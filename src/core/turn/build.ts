@@ -39,6 +39,7 @@ export type PartKind =
   | 'active-skills'
   | 'skills'
   | 'recent-history'
+  | 'session-summary'
   | 'history'
   | 'current-message'
   | 'runtime-context';
@@ -81,6 +82,8 @@ export interface TurnInput {
   unifiedSession?: boolean;
   /** The model's context window in tokens, when known. */
   contextWindow?: number | null;
+  /** The session's metadata (its `_last_summary`, when nanobot compacted the idle session). */
+  metadata?: PyValue;
 }
 
 export interface Turn {
@@ -238,10 +241,29 @@ function skills(ws: WorkspaceSnapshot | null, rules: TurnRules, count: TextToken
   return parts;
 }
 
-function recentHistory(memory: MemoryView, input: TurnInput, count: TextTokenCounter): TurnPart | null {
+/** The summary nanobot keeps in `_last_summary` after compacting an idle session: its text, or null. */
+export function pendingSummary(metadata: PyValue | undefined): string | null {
+  if (!isDict(metadata)) return null;
+  const last = dictGet(metadata, '_last_summary');
+  const text = isDict(last) ? dictGet(last, 'text') : undefined;
+  return typeof text === 'string' && text ? text : null;
+}
+
+function recentHistory(memory: MemoryView, input: TurnInput, count: TextTokenCounter, rules: TurnRules): TurnPart | null {
   const entries = recentForPrompt(memory, input.sessionKey, input.unifiedSession ?? false);
   if (!entries.length) return null;
-  const capped = entries.slice(-RECENT_HISTORY_ENTRIES);
+  let capped = entries.slice(-RECENT_HISTORY_ENTRIES);
+  const summary = pendingSummary(input.metadata);
+  if (summary !== null && rules.summaryDedupesHistory) {
+    // main: the entry the summary already stands for (this session's, same text; the last such) goes.
+    for (let i = capped.length - 1; i >= 0; i--) {
+      if (capped[i]!.sessionKey === input.sessionKey && capped[i]!.content === summary) {
+        capped = [...capped.slice(0, i), ...capped.slice(i + 1)];
+        break;
+      }
+    }
+    if (!capped.length) return null;
+  }
   const body = capped.map((e) => `- [${e.timestamp}] ${e.content}`).join('\n');
   const header = '# Recent History\n\n';
   const bodyTokens = countOf(count, body);
@@ -295,9 +317,12 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
       { memory: ws.files.get('memory/MEMORY.md') ?? null, history: ws.files.get('memory/history.jsonl') ?? null, dreamCursor: ws.files.get('memory/.dream_cursor') ?? null, legacyHistory: !!ws.legacyHistory },
       version,
     );
-    const recent = recentHistory(memory, input, count);
+    const recent = recentHistory(memory, input, count, rules);
     if (recent) parts.push(recent);
   }
+  // The session's pending summary closes the system prompt; nanobot's words around it are not counted.
+  const summary = pendingSummary(input.metadata);
+  if (summary !== null) parts.push(part('session-summary', { tokens: countOf(count, summary), text: summary, sha256: sha256Text(summary), exact: false, notes: ['pending-summary'] }));
   const systemParts = parts.length;
   // The system prompt's estimate: its parts, the separators nanobot joins them with, and the
   // message's own 4 (estimate_message_tokens); approximate where parts are figures.

@@ -30,13 +30,14 @@ interface GoldenPart {
   cursors?: number[];
   truncated?: boolean;
   uncut_tokens?: number;
+  summary_tokens?: number;
 }
 
 interface GoldenCase {
   name: string;
   workspace: string;
   files: Record<string, FileSpec>;
-  session: { key: string; messages: PyDict[] };
+  session: { key: string; messages: PyDict[]; metadata: PyDict };
   history_kwargs: { max_messages?: number; include_timestamps?: boolean };
   current_message: string;
   history: PyDict[];
@@ -130,7 +131,7 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the turn at %s, against nanobot
       version,
     );
     expect(plain(replay.entries)).toBe(plain(c.history));
-    const turn = assembleTurn({ version, workspace: ws, history: replay.entries, message: c.current_message, sessionKey: c.session.key }, count);
+    const turn = assembleTurn({ version, workspace: ws, history: replay.entries, message: c.current_message, sessionKey: c.session.key, metadata: c.session.metadata }, count);
 
     // The system prompt: parts in nanobot's order, the bootstrap section one part per file.
     const system = turn.parts.filter((p) => !['history', 'current-message', 'runtime-context'].includes(p.kind));
@@ -186,6 +187,12 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the turn at %s, against nanobot
             expect(p.tokens).toBe(g.tokens);
             expect(p.sha256).toBe(g.sha256);
           }
+          break;
+        case 'session-summary':
+          // The summary's own text counted; nanobot's words around it named in a note, not counted.
+          expect(p.tokens).toBe(g.summary_tokens);
+          expect(p.notes).toContain('pending-summary');
+          expect(p.tokens).toBeLessThan(g.tokens);
           break;
         default:
           throw new Error(`unexpected part ${g.kind}`);

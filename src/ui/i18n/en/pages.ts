@@ -820,6 +820,7 @@ const pages = {
       'active-skills': 'Active skills (loaded whole)',
       skills: 'Skills summary',
       'recent-history': 'Recent history (archive entries Dream has not processed)',
+      'session-summary': 'Session summary (_last_summary)',
       history: 'History (the replay)',
       'current-message': 'Your message',
       'runtime-context': 'Runtime context',
@@ -840,6 +841,7 @@ const pages = {
     } as Record<string, string>,
     notes: {
       'legacy-soul-replaced': 'an untouched old SOUL.md template: nanobot sends its current template instead',
+      'pending-summary': 'kept after nanobot compacted this idle session; sent while it is pending (nanobot’s words around it not counted)',
       truncated: 'cut to 8,000 tokens by nanobot',
       'merged-into-last-user': 'merged into the last user message (no new message)',
       'builtin-skills': 'includes nanobot’s built-in skills',

@@ -966,6 +966,7 @@ const pages: PageText = {
       'active-skills': '常驻技能（整篇加载）',
       skills: '技能摘要',
       'recent-history': '近期历史（Dream 尚未处理的归档条目）',
+      'session-summary': '会话摘要（_last_summary）',
       history: '历史（回放）',
       'current-message': '你的消息',
       'runtime-context': '运行时上下文',
@@ -986,6 +987,7 @@ const pages: PageText = {
     } as Record<string, string>,
     notes: {
       'legacy-soul-replaced': '未改动的旧版 SOUL.md 模板：nanobot 改为发送当前模板',
+      'pending-summary': 'nanobot 压缩这个空闲会话后保留的摘要；待用期间会随提示词发送（nanobot 围绕它的文字不计入）',
       truncated: '被 nanobot 截断到 8,000 个词元',
       'merged-into-last-user': '并入最后一条用户消息（不新增消息）',
       'builtin-skills': '包含 nanobot 的内置技能',

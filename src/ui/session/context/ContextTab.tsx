@@ -4,7 +4,8 @@
  * session's archive entries in memory/history.jsonl. nanobot's own texts are counted, never shown.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { loopMaxMessages, rulesOf } from '../../../core/nanobot-version';
+import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW } from '../../../core/budget';
+import { rulesOf } from '../../../core/nanobot-version';
 import { getHistory } from '../../../core/replay';
 import { loadTokenizer } from '../../../core/tokenizer';
 import type { TextTokenCounter } from '../../../core/tokens';
@@ -140,16 +141,13 @@ export function ContextTab({ opened, reader, params, onParams }: ContextTabProps
     };
   }, []);
   const session = opened.nanobot.result;
-  const contextWindow = /^\d+$/.test(windowText) && Number(windowText) > 0 ? Number(windowText) : null;
-  const replay = useMemo(() => {
-    if (!session) return null;
-    const rules = rulesOf(version);
-    return getHistory(session.messages, session.lastConsolidated, { maxMessages: loopMaxMessages(version, contextWindow), includeTimestamps: rules.timestamps, includeRuntimeContext: true }, version);
-  }, [session, version, contextWindow]);
+  // nanobot's default config has a 200,000-token window; the replay is the agent loop's for the window.
+  const contextWindow = /^\d{1,12}$/.test(windowText) && Number(windowText) > 0 ? Number(windowText) : DEFAULT_CONTEXT_WINDOW;
+  const replay = useMemo(() => (session ? getHistory(session.messages, session.lastConsolidated, agentLoopOptions(version, contextWindow), version) : null), [session, version, contextWindow]);
   const turn = useMemo(() => {
     if (!count || !replay || ws === undefined || !session) return null;
     try {
-      return assembleTurn({ version, workspace: ws, history: replay.entries, message, sessionKey: session.key, contextWindow }, count);
+      return assembleTurn({ version, workspace: ws, history: replay.entries, message, sessionKey: session.key, contextWindow, metadata: session.metadata }, count);
     } catch {
       return null;
     }
@@ -177,7 +175,7 @@ export function ContextTab({ opened, reader, params, onParams }: ContextTabProps
         </label>
         <label>
           {t.contextWindow}
-          <input type="text" inputMode="numeric" value={windowText} onInput={(e) => setWindowText((e.target as HTMLInputElement).value.trim())} onChange={() => keep({ window: windowText })} />
+          <input type="text" inputMode="numeric" placeholder={String(DEFAULT_CONTEXT_WINDOW)} value={windowText} onInput={(e) => setWindowText((e.target as HTMLInputElement).value.trim())} onChange={() => keep({ window: windowText })} />
         </label>
       </div>
       {ws === null && <p class="notice">{t.noWorkspace}</p>}
