@@ -97,6 +97,18 @@ describe('the Context tab', () => {
   });
 });
 
+describe('the save traces in the conversation', () => {
+  it('are said on the messages that carry them', async () => {
+    el = await mount(<ConversationTab opened={openText(session)} line={null} onOpenLine={() => {}} onLine={() => {}} />);
+    await waitFor(() => !!el!.querySelector('[data-message="4"]'));
+    const tool = el.querySelector('[data-message="4"] .sl-traces')!;
+    expect(tool.textContent).toContain('the save cut it to max_tool_result_chars');
+    // v0.2 strips the runtime-context block from every user text it saves.
+    expect(el.querySelector('[data-message="2"] [data-trace="runtime-context-stripped"]')).not.toBeNull();
+    expect(el.querySelector('[data-message="1"] .sl-traces')).toBeNull();
+  });
+});
+
 describe('the archive from the archived messages', () => {
   it('is one click from the last_consolidated boundary', async () => {
     const onArchive = vi.fn();
