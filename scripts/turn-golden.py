@@ -83,6 +83,18 @@ def figures():
     out["builtin_active_skills_tokens"] = tokens(f"# Active Skills\n\n{active}") if active else 0
     summary = loader.build_skills_summary(exclude=set(always))
     out["builtin_skills_summary_tokens"] = tokens(summary)
+    out["builtin_skills"] = sorted(e["name"] for e in loader.list_skills(filter_unavailable=False))
+    if hasattr(loader, "build_explicit_skill_runtime_context"):
+        # The frame around skills a message names with `$name` (main), its content left empty.
+        from nanobot.runtime_context import RuntimeContextBlock  # noqa: F401
+        probe = ROOT / "_probe"
+        (probe / "skills" / "zz-probe").mkdir(parents=True, exist_ok=True)
+        (probe / "skills" / "zz-probe" / "SKILL.md").write_text("---\nname: zz-probe\ndescription: probe\n---\n\nX\n")
+        block = SkillsLoader(probe, builtin_skills_dir=ROOT / "_no_builtin").build_explicit_skill_runtime_context("$zz-probe")
+        body = "### Skill: zz-probe\n\nX"
+        out["explicit_skills_frame"] = tokens("\n\n" + block.content.replace(body, ""))
+    else:
+        out["explicit_skills_frame"] = None
     if hasattr(ContextBuilder, "_build_runtime_context"):
         frame = ContextBuilder._build_runtime_context(None, None, None)
         out["runtime_frame"] = tokens("\n\n" + frame.replace(CLOCK, ""))
@@ -175,6 +187,7 @@ CASES = [
     ("templates-edited", {"AGENTS.md": tpl("AGENTS.md", "", "\n- Also: water the plants.\n"), "USER.md": tpl("USER.md", "Name: Ada\n"), "memory/MEMORY.md": tpl("memory/MEMORY.md", "", "\n- Likes tea.\n")}),
     ("legacy-soul", {"SOUL.md": tpl("legacy/SOUL.md"), "USER.md": USER_TEXT}),
     ("blank-files", {"AGENTS.md": "   \n", "SOUL.md": "", "USER.md": "\n\n", "memory/MEMORY.md": ""}),
+    ("skills-mention", {"skills/brew/SKILL.md": SKILL_PLAIN, "skills/tidy/SKILL.md": SKILL_ALWAYS}),
     ("skills", {"AGENTS.md": AGENTS_TEXT, "skills/brew/SKILL.md": SKILL_PLAIN, "skills/tidy/SKILL.md": SKILL_ALWAYS, "skills/notes/README.md": "not a skill\n"}),
     ("memory-history", {"memory/MEMORY.md": MEM_TEXT, "memory/history.jsonl": HISTORY_MIXED, "memory/.dream_cursor": "1\n"}),
     ("memory-history-bad-cursor", {"memory/history.jsonl": HISTORY_MIXED, "memory/.dream_cursor": "soon"}),
@@ -197,6 +210,8 @@ SESSIONS = {
 }
 
 MESSAGES = {"plain": "What should I plant in May?", "tools-then-user": "Also check the garden notes."}
+# A message naming skills with `$name` (main loads the named ones into a runtime-context block).
+CASE_MESSAGES = {"skills-mention": "Please $brew some tea, then $tidy up and $nosuch too; $brew again."}
 
 
 def write_case(ws, files):
@@ -244,7 +259,7 @@ def run_case(name, files, session_name):
     metadata = json.loads(json.dumps(METADATA.get(name, {})))
     session = Session(key=KEY, messages=messages_in, metadata=metadata)
     history = session.get_history(**history_kwargs())
-    current = MESSAGES[session_name]
+    current = CASE_MESSAGES.get(name, MESSAGES[session_name])
     pending = session_summary(metadata)
     built = cb.build_messages(history=history, current_message=current, channel=None, session_key=KEY, session_summary=pending)
     system = built[0]["content"]
@@ -323,6 +338,16 @@ def run_case(name, files, session_name):
         meta = last.get("_meta")
         placement["runtime_context"] = "marker" if meta else "none"
         placement["visible"] = content
+        if meta:
+            marker = meta["runtime_context"]
+            suffix = marker["suffix"]
+            placement["visible"] = content[: len(content) - len(suffix)].removesuffix("\n\n")
+            placement["sources"] = marker["sources"]
+            invoked = ws_loader.get_explicitly_invoked_skills(current)
+            invoked = [n for n in invoked if n not in set(ws_loader.get_always_skills())]
+            placement["skills"] = invoked
+            placement["skills_tokens"] = tokens(ws_loader.load_skills_for_context(invoked))
+            placement["runtime_tokens"] = tokens("\n\n" + suffix)
     # The archive as nanobot reads it.
     store = cb.memory
     archive = {

@@ -144,7 +144,8 @@ function printTurn(p: Printer, turn: Turn, ws: string | null, key: string, trace
     if (part.kind === 'history') p.line(`  ${PART_NAME.history}: ${part.count} messages, ${part.tokens} tokens`);
     else if (part.kind === 'current-message' || part.kind === 'runtime-context') {
       const where = part.kind === 'runtime-context' ? ` (${turn.runtimeContext === 'appended-to-text' ? "appended to the user's text; the save strips it" : turn.runtimeContext === 'marker' ? 'kept apart with a marker' : 'none unless a provider adds blocks'})` : part.notes.includes('merged-into-last-user') ? ' (merged into the last user message)' : '';
-      p.line(`  ${PART_NAME[part.kind]}: ${part.tokens} tokens${where}`);
+      const from = part.sources.length ? ` from ${part.sources.join(', ')}` : '';
+      p.line(`  ${PART_NAME[part.kind]}: ${part.exact ? '' : '≈'}${part.tokens} tokens${from}${where}${part.notes.includes('explicit-skills') ? ' [skills the message names with $name]' : ''}`);
     } else {
       const src = part.sources.length ? ` ${part.sources.join(', ')}` : '';
       p.line(`    ${part.kind === 'bootstrap' ? part.sources[0] : PART_NAME[part.kind]}:${part.kind === 'bootstrap' ? '' : src} ${part.exact ? '' : '≈'}${part.tokens} tokens${part.builtinTokens ? ` (${part.builtinTokens} of them nanobot's own text, counted, not shown)` : ''}${part.notes.length ? ` [${part.notes.join(', ')}]` : ''}`);

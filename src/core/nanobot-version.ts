@@ -139,6 +139,10 @@ export interface TurnRules {
   mergeKeepsLeftOnEmpty: boolean;
   /** With a pending session summary, the recent-history entry of this session holding the same text is left out. */
   summaryDedupesHistory: boolean;
+  /** The built-in skills' names (folder names: what a `$name` mention can also reach). */
+  builtinSkills: readonly string[];
+  /** Skills the message names with `$name` are loaded into a runtime-context block (main): its frame's tokens; null: no such block. */
+  explicitSkillsFrameTokens: number | null;
 }
 
 const FORK_DROPPED_V02 = ['goal_state', 'pending_user_turn', 'runtime_checkpoint', 'thread_goal', 'title', 'title_user_edited'] as const;
@@ -199,6 +203,8 @@ const V02: VersionRules = {
     saveDropsAnsweredResults: false,
     mergeKeepsLeftOnEmpty: false,
     summaryDedupesHistory: false,
+    builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'long-goal', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
+    explicitSkillsFrameTokens: null,
   },
 };
 
@@ -251,6 +257,8 @@ const V030: VersionRules = {
     saveDropsAnsweredResults: false,
     mergeKeepsLeftOnEmpty: true,
     summaryDedupesHistory: false,
+    builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
+    explicitSkillsFrameTokens: null,
   },
 };
 
@@ -299,6 +307,8 @@ const MAIN: VersionRules = {
     saveDropsAnsweredResults: true,
     mergeKeepsLeftOnEmpty: true,
     summaryDedupesHistory: true,
+    builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
+    explicitSkillsFrameTokens: 15,
   },
 };
 

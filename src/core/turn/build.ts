@@ -92,7 +92,8 @@ export interface Turn {
   /** Workspace files present that add nothing, and why. */
   leftOut: { file: string; reason: LeftOutReason }[];
   /** The messages of the request after the system prompt, exactly as build_messages makes them,
-   *  except v0.2's runtime-context block (its clock is the machine's), which is a part of its own. */
+   *  except the runtime-context block after the user's text (v0.2's clock is the machine's; main's
+   *  frame is nanobot's words), which is a part of its own. */
   messages: PyDict[];
   /** Where the runtime context goes: appended to the user's text (v0.2), kept apart with a marker
    *  (v0.3.0+ when a provider adds blocks), or none (v0.3.0+ without providers). */
@@ -275,6 +276,40 @@ function recentHistory(memory: MemoryView, input: TurnInput, count: TextTokenCou
   return part('recent-history', { sources: ['memory/history.jsonl'], tokens: RECENT_HISTORY_TOKENS + countOf(count, header), exact: false, notes: ['truncated'], cursors, count: capped.length });
 }
 
+/** `$name` mentions of skills, as nanobot's `_SKILL_REFERENCE` finds them (not after a word character or `$`). */
+const SKILL_REFERENCE = /(?<![\p{L}\p{N}_$])\$([A-Za-z0-9_-]+)/gu;
+
+/**
+ * main's explicit-skills block: the workspace skills the message names (first mention first, each
+ * once, always-on skills left out, their requirements met), loaded whole into a runtime-context
+ * block after the user's text. Null when none is named or the version has no such block.
+ */
+function explicitSkills(ws: WorkspaceSnapshot | null, message: string, rules: TurnRules, count: TextTokenCounter): TurnPart | null {
+  if (rules.explicitSkillsFrameTokens === null) return null;
+  const mine = ws ? workspaceSkills(ws).filter((s) => !s.meta.requires) : [];
+  const byName = new Map(mine.map((s) => [s.name, s]));
+  const named: string[] = [];
+  let builtin = false;
+  for (const m of message.matchAll(SKILL_REFERENCE)) {
+    const name = m[1]!;
+    if (byName.has(name)) {
+      if (!named.includes(name)) named.push(name);
+    } else if (rules.builtinSkills.includes(name)) builtin = true;
+  }
+  const loaded = named.map((n) => byName.get(n)!).filter((s) => !s.meta.always);
+  if (!loaded.length && !builtin) return null;
+  const body = loaded.map((s) => `### Skill: ${s.name}\n\n${skillBody(s.text)}`).join(SEPARATOR);
+  const own = body ? countOf(count, body) : 0;
+  return part('runtime-context', {
+    sources: loaded.map((s) => s.path),
+    tokens: own + rules.explicitSkillsFrameTokens,
+    builtinTokens: rules.explicitSkillsFrameTokens,
+    exact: false,
+    machine: ['runtime-providers'],
+    notes: ['explicit-skills', ...(builtin ? ['builtin-skill-mentioned'] : [])],
+  });
+}
+
 /** `_merge_message_content(left, right)` at a version. */
 function mergeContent(left: PyValue | undefined, right: string, rules: TurnRules): PyValue {
   if (typeof left === 'string') {
@@ -355,8 +390,15 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     runtimeTokens = rules.runtimeFrameTokens ?? 0;
     parts.push(part('runtime-context', { tokens: runtimeTokens, builtinTokens: runtimeTokens, exact: false, machine: ['clock', 'chat'] }));
   } else {
-    runtimeContext = 'none';
-    parts.push(part('runtime-context', { tokens: 0, exact: false, machine: ['runtime-providers'], notes: ['no-blocks-without-providers'] }));
+    const skillsBlock = explicitSkills(ws, input.message, rules, count);
+    if (skillsBlock) {
+      runtimeContext = 'marker';
+      runtimeTokens = skillsBlock.tokens;
+      parts.push(skillsBlock);
+    } else {
+      runtimeContext = 'none';
+      parts.push(part('runtime-context', { tokens: 0, exact: false, machine: ['runtime-providers'], notes: ['no-blocks-without-providers'] }));
+    }
   }
   const total = systemTokens + historyTokens + currentTokens + runtimeTokens;
   return {

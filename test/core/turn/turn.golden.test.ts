@@ -42,7 +42,7 @@ interface GoldenCase {
   current_message: string;
   history: PyDict[];
   built_history: PyDict[];
-  current: { role: string; merged_into_history: boolean; runtime_context: string; visible: PyValue; runtime_tokens?: number; clock_in_block?: boolean };
+  current: { role: string; merged_into_history: boolean; runtime_context: string; visible: PyValue; runtime_tokens?: number; clock_in_block?: boolean; skills?: string[]; skills_tokens?: number; sources?: string[] };
   system_tokens: number;
   parts: GoldenPart[];
   archive: { dream_cursor: number; entries: { cursor: number; session_key: string | null }[]; unprocessed: number[] };
@@ -60,6 +60,8 @@ interface Golden {
     builtin_active_skills_tokens: number;
     builtin_skills_summary_tokens: number;
     runtime_frame: number | null;
+    explicit_skills_frame: number | null;
+    builtin_skills: string[];
   };
   cases: GoldenCase[];
 }
@@ -115,6 +117,8 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the turn at %s, against nanobot
     expect(rules.builtinActiveSkillsTokens).toBe(f.builtin_active_skills_tokens);
     expect(rules.builtinSkillsSummaryTokens).toBe(f.builtin_skills_summary_tokens);
     expect(rules.runtimeFrameTokens).toBe(f.runtime_frame);
+    expect(rules.explicitSkillsFrameTokens).toBe(f.explicit_skills_frame);
+    expect([...rules.builtinSkills].sort()).toEqual(f.builtin_skills);
     for (const [name, t] of Object.entries(f.templates)) {
       if (name === 'TOOLS.md') continue;
       const mine = rules.templates[name as keyof typeof rules.templates]!;
@@ -211,6 +215,12 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the turn at %s, against nanobot
       expect(c.current.clock_in_block).toBe(true);
       expect(runtime.machine).toContain('clock');
       expect(runtime.tokens).toBe(rules.runtimeFrameTokens);
+    } else if (c.current.runtime_context === 'marker') {
+      // main: the skills the message names, loaded whole after the text; the frame is nanobot's words.
+      expect(c.current.sources).toEqual(['explicit_skills']);
+      expect(runtime.sources).toEqual(c.current.skills!.map((n) => `skills/${n}/SKILL.md`));
+      expect(runtime.tokens - rules.explicitSkillsFrameTokens!).toBe(c.current.skills_tokens);
+      expect(Math.abs(runtime.tokens - c.current.runtime_tokens!)).toBeLessThanOrEqual(1);
     } else expect(runtime.tokens).toBe(0);
 
     // The archive as MemoryStore reads it.

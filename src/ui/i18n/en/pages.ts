@@ -842,6 +842,8 @@ const pages = {
     notes: {
       'legacy-soul-replaced': 'an untouched old SOUL.md template: nanobot sends its current template instead',
       'pending-summary': 'kept after nanobot compacted this idle session; sent while it is pending (nanobot’s words around it not counted)',
+      'explicit-skills': 'skills your message names with $name, loaded whole for this turn (main)',
+      'builtin-skill-mentioned': 'names a built-in skill: its text is nanobot’s and not counted',
       truncated: 'cut to 8,000 tokens by nanobot',
       'merged-into-last-user': 'merged into the last user message (no new message)',
       'builtin-skills': 'includes nanobot’s built-in skills',

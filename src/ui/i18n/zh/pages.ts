@@ -988,6 +988,8 @@ const pages: PageText = {
     notes: {
       'legacy-soul-replaced': '未改动的旧版 SOUL.md 模板：nanobot 改为发送当前模板',
       'pending-summary': 'nanobot 压缩这个空闲会话后保留的摘要；待用期间会随提示词发送（nanobot 围绕它的文字不计入）',
+      'explicit-skills': '你的消息用 $name 点名的技能，本轮整篇加载（main）',
+      'builtin-skill-mentioned': '点名了内置技能：其文字属于 nanobot，不计入',
       truncated: '被 nanobot 截断到 8,000 个词元',
       'merged-into-last-user': '并入最后一条用户消息（不新增消息）',
       'builtin-skills': '包含 nanobot 的内置技能',
