@@ -4,7 +4,7 @@
  * current message and its runtime context), with nanobot's token counts; and the session's archive
  * entries. `session-lens memory DIR`: a workspace's memory files read-only, with their health.
  */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW } from '../core/budget';
 import { rulesOf, type NanobotVersion } from '../core/nanobot-version';
@@ -75,10 +75,22 @@ export const TRACE_TEXT: Record<SaveTrace['code'], string> = {
   'tool-result-missing': 'a tool call here has no result in the file: the save dropped it as unknown, or the turn stopped',
 };
 
-/** The workspace of a session file: `--workspace`, else the folder above a `sessions` folder. */
+/**
+ * The workspace of a session file: `--workspace`; else the folder above a `sessions` folder (v0.2,
+ * v0.3.0); else the path main's namespace names in its `.workspace` file.
+ */
 function workspaceDir(file: string, args: Args): string | null {
   const asked = args.string('workspace');
-  const dir = asked !== undefined ? path.resolve(asked) : path.basename(path.dirname(file)) === 'sessions' ? path.dirname(path.dirname(file)) : null;
+  const folder = path.dirname(file);
+  let dir: string | null = asked !== undefined ? path.resolve(asked) : path.basename(folder) === 'sessions' ? path.dirname(folder) : null;
+  if (dir === null) {
+    try {
+      const named = readFileSync(path.join(folder, '.workspace'), 'utf8').replace(/\r?\n$/, '');
+      if (named && path.isAbsolute(named)) dir = named;
+    } catch {
+      // no namespace marker: no workspace known
+    }
+  }
   if (dir === null) return null;
   try {
     if (!statSync(dir).isDirectory()) throw new Error('not a folder');

@@ -92,6 +92,19 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('session-lens turn at %s', (vers
     expect(r.out).toMatch(/of a 65536-token context window/);
   });
 
+  it('finds a main namespace’s workspace through its .workspace file', async () => {
+    const c = golden.cases.find((x) => x.name === 'all-files/plain')!;
+    const { ws, file } = layOut(version, c);
+    const ns = mkdtempSync(join(tmpdir(), 'sl-ns-'));
+    temps.push(ns);
+    writeFileSync(join(ns, '.workspace'), ws + '\n');
+    writeFileSync(join(ns, 'cli_direct.jsonl'), readFileSync(file));
+    const r = await run('turn', join(ns, 'cli_direct.jsonl'), '--json', '--nanobot', version);
+    const got = JSON.parse(r.out) as { workspace: string; parts: { sources: string[] }[] };
+    expect(got.workspace).toBe(ws);
+    expect(got.parts.flatMap((p) => p.sources)).toContain('AGENTS.md');
+  });
+
   it('memory DIR reads the memory files with their health', async () => {
     const c = golden.cases.find((x) => x.name === 'memory-history-bad-cursor/plain')!;
     const { ws } = layOut(version, c);
