@@ -192,6 +192,7 @@ CASES = [
     ("memory-history", {"memory/MEMORY.md": MEM_TEXT, "memory/history.jsonl": HISTORY_MIXED, "memory/.dream_cursor": "1\n"}),
     ("memory-history-bad-cursor", {"memory/history.jsonl": HISTORY_MIXED, "memory/.dream_cursor": "soon"}),
     ("summary-pending", {"memory/history.jsonl": HISTORY_MIXED + hist(8, "2026-08-05 08:00", SUMMARY_TEXT, KEY) + "\n" + hist(9, "2026-08-05 09:00", "After the summary.", KEY) + "\n"}),
+    ("history-non-object", {"memory/history.jsonl": hist(1, "2026-08-01 10:00", "Talked about tea.", KEY) + "\n[1, 2]\n" + hist(2, "2026-08-02 10:00", "Planned the garden.", KEY) + "\n"}),
     ("long-memory", {"memory/MEMORY.md": {"repeat": MEM_TEXT, "times": 40}, "memory/history.jsonl": {"history": {"count": 80, "key": KEY, "words": LONG_WORDS, "times": 12}}}),
 ]
 
@@ -261,7 +262,11 @@ def run_case(name, files, session_name):
     history = session.get_history(**history_kwargs())
     current = CASE_MESSAGES.get(name, MESSAGES[session_name])
     pending = session_summary(metadata)
-    built = cb.build_messages(history=history, current_message=current, channel=None, session_key=KEY, session_summary=pending)
+    try:
+        built = cb.build_messages(history=history, current_message=current, channel=None, session_key=KEY, session_summary=pending)
+    except Exception as e:  # nanobot's own failure is the answer: the turn cannot be built
+        return {"name": f"{name}/{session_name}", "workspace": str(ws), "files": files, "session": {"key": KEY, "messages": messages_in, "metadata": metadata},
+                "history_kwargs": history_kwargs(), "current_message": current, "raises": type(e).__name__}
     system = built[0]["content"]
     # The system prompt part by part, each from nanobot's own methods, checked against the whole.
     parts = [{"kind": "identity", "text": cb._get_identity(channel=None, workspace=ws)}]

@@ -146,11 +146,13 @@ function turnDict(turn: Turn, ws: string | null, key: string): PyDict {
     context_window: turn.contextWindow,
     messages: turn.messages as PyValue,
     archive: turn.memory ? memoryDict(turn.memory, key) : null,
+    raises: turn.raises ? { type: turn.raises.type, message: turn.raises.message } : null,
   };
 }
 
 function printTurn(p: Printer, turn: Turn, ws: string | null, key: string, traces: SaveTrace[][]): void {
   p.line(`The next request for ${JSON.stringify(key)} (${rulesOf(turn.version).label}), ${ws ? `workspace ${ws}` : 'no workspace (--workspace DIR adds its files)'}:`);
+  if (turn.raises) p.line(`  nanobot raises ${turn.raises.type}: ${turn.raises.message} reading memory/history.jsonl: this turn fails`);
   p.line(`  system prompt ≈ ${turn.systemTokens} tokens`);
   for (const part of turn.parts) {
     if (part.kind === 'history') p.line(`  ${PART_NAME.history}: ${part.count} messages, ${part.tokens} tokens`);

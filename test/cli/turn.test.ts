@@ -33,6 +33,7 @@ interface Case {
   current: { visible: PyValue; runtime_context: string };
   parts: { kind: string; tokens: number; files?: { file: string; tokens: number }[] }[];
   archive: { entries: { cursor: number; session_key: string | null }[]; dream_cursor: number };
+  raises?: string;
 }
 
 function text(version: NanobotVersion, spec: Spec): string {
@@ -67,7 +68,12 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('session-lens turn at %s', (vers
     // The workspace is found above the sessions folder, as nanobot lays it out.
     const r = await run('turn', file, '--message', c.current_message, '--json', '--nanobot', version);
     expect(r.code).toBe(0);
-    const got = JSON.parse(r.out) as { parts: { kind: string; tokens: number; sources: string[]; exact: boolean }[]; messages: PyDict[]; runtime_context: string; archive: { session_entries: { cursor: number }[]; dream_cursor: number } };
+    const got = JSON.parse(r.out) as { parts: { kind: string; tokens: number; sources: string[]; exact: boolean }[]; messages: PyDict[]; runtime_context: string; archive: { session_entries: { cursor: number }[]; dream_cursor: number }; raises: { type: string } | null };
+    if (c.raises) {
+      expect(got.raises?.type).toBe(c.raises);
+      return;
+    }
+    expect(got.raises).toBeNull();
     const system = got.parts.filter((p) => !['history', 'current-message', 'runtime-context'].includes(p.kind));
     expect(system.map((p) => p.kind)).toEqual(c.parts.flatMap((p) => (p.kind === 'bootstrap' ? p.files!.map(() => 'bootstrap') : [p.kind])));
     const exactWanted = c.parts.flatMap((p) => (p.kind === 'bootstrap' ? p.files!.map((f) => f.tokens) : [p.kind === 'memory' || p.kind === 'tool-contract' ? p.tokens : null]));

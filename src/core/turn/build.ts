@@ -8,6 +8,7 @@
  * and Python, the clock, the workspace's absolute path) are named, not guessed.
  */
 import { rulesOf, type NanobotVersion, type TemplateName, type TurnRules } from '../nanobot-version';
+import type { PyError } from '../pyjson';
 import { pyStrip } from '../pytext';
 import { pyStr } from '../pyrepr';
 import { dictGet, isDict, type PyDict, type PyValue } from '../pyvalue';
@@ -109,6 +110,8 @@ export interface Turn {
   exact: boolean;
   contextWindow: number | null;
   memory: MemoryView | null;
+  /** The exception nanobot raises building this request (a history.jsonl line it cannot read), else null. */
+  raises: PyError | null;
 }
 
 /** The recent-history section's limits (ContextBuilder's, the same at every version). */
@@ -337,6 +340,7 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
   if (ws) parts.push(...bootstrap(ws, rules, count, leftOut));
   parts.push(part('tool-contract', { tokens: rules.toolContractTokens, builtinTokens: rules.toolContractTokens }));
   let memory: MemoryView | null = null;
+  let raises: PyError | null = null;
   if (ws) {
     const text = ws.files.get('memory/MEMORY.md');
     if (text !== undefined) {
@@ -352,8 +356,13 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
       { memory: ws.files.get('memory/MEMORY.md') ?? null, history: ws.files.get('memory/history.jsonl') ?? null, dreamCursor: ws.files.get('memory/.dream_cursor') ?? null, legacyHistory: !!ws.legacyHistory },
       version,
     );
-    const recent = recentHistory(memory, input, count, rules);
-    if (recent) parts.push(recent);
+    if (memory.raises) {
+      raises = { type: 'AttributeError', message: `'${memory.raisesOn}' object has no attribute 'get'` };
+      parts.push(part('recent-history', { sources: ['memory/history.jsonl'], exact: false, notes: ['archive-raises'] }));
+    } else {
+      const recent = recentHistory(memory, input, count, rules);
+      if (recent) parts.push(recent);
+    }
   }
   // The session's pending summary closes the system prompt; nanobot's words around it are not counted.
   const summary = pendingSummary(input.metadata);
@@ -415,5 +424,6 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     exact: false,
     contextWindow: input.contextWindow ?? null,
     memory,
+    raises,
   };
 }

@@ -8,7 +8,7 @@
 import { rulesOf, type NanobotVersion } from '../nanobot-version';
 import { pyLoads } from '../pyjson';
 import { pyStrip } from '../pytext';
-import { dictGet, isDict, type PyDict, type PyValue } from '../pyvalue';
+import { dictGet, isDict, pyTypeName, type PyDict, type PyValue } from '../pyvalue';
 
 /** One valid archive entry: what nanobot's `_iter_valid_entries` yields. */
 export interface ArchiveEntry {
@@ -56,6 +56,8 @@ export interface MemoryView {
   issues: MemoryIssue[];
   /** nanobot raises reading the archive (a non-object JSON line in v0.2/v0.3.0): the turn would fail. */
   raises: boolean;
+  /** The Python type of the first such line's value ('list', 'int', 'str', ...). */
+  raisesOn: string | null;
 }
 
 /** Python `int(text.strip())` for the ASCII forms nanobot writes; null where int() raises ValueError. */
@@ -96,6 +98,7 @@ export function readMemory(files: MemoryFiles, version: NanobotVersion): MemoryV
   const issues: MemoryIssue[] = [];
   const entries: ArchiveEntry[] = [];
   let raises = false;
+  let raisesOn: string | null = null;
   for (const { text, line } of strippedLines(files.history ?? '')) {
     const parsed = pyLoads(text);
     if (!parsed.ok) {
@@ -105,6 +108,7 @@ export function readMemory(files: MemoryFiles, version: NanobotVersion): MemoryV
     const entry = parsed.value;
     if (!isDict(entry)) {
       const raisesHere = rules.historyNonObjects === 'raise';
+      if (raisesHere && !raises) raisesOn = pyTypeName(entry);
       raises ||= raisesHere;
       issues.push({ code: 'non-object-line', line, raises: raisesHere });
       continue;
@@ -138,7 +142,7 @@ export function readMemory(files: MemoryFiles, version: NanobotVersion): MemoryV
   if (dreamCursor > latestCursor && entries.length) issues.push({ code: 'dream-cursor-ahead', cursor: dreamCursor, latest: latestCursor });
   if (files.legacyHistory && !files.history) issues.push({ code: 'legacy-history-pending' });
   const unprocessed = entries.filter((e) => e.cursor > dreamCursor).map((e) => e.cursor);
-  return { entries, dreamCursor, dreamCursorFile: files.dreamCursor !== null, latestCursor, unprocessed, issues, raises };
+  return { entries, dreamCursor, dreamCursorFile: files.dreamCursor !== null, latestCursor, unprocessed, issues, raises, raisesOn };
 }
 
 const INTERNAL_PREFIXES = ['cron:', 'dream:'];

@@ -179,6 +179,11 @@ export function ContextTab({ opened, reader, params, onParams }: ContextTabProps
         </label>
       </div>
       {ws === null && <p class="notice">{t.noWorkspace}</p>}
+      {turn?.raises && (
+        <p class="notice danger" role="alert">
+          {t.raises(turn.raises.type, turn.raises.message)}
+        </p>
+      )}
       {failed ? null : turn ? <TurnTable turn={turn} /> : <p aria-busy="true">{t.loading}</p>}
 
       <h3 id="sl-turn-traces">{t.traces}</h3>
