@@ -3,16 +3,15 @@
  * golden cases (test/turn-golden, made with nanobot's own ContextBuilder): the same parts, order,
  * token counts and messages as nanobot's build_messages, and the session's archive entries.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/cli';
 import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot-version';
 import { pyDumps } from '../../src/core/pyjson';
 import type { PyDict, PyValue } from '../../src/core/pyvalue';
-import { nanobotTemplate } from '../core/turn/nanobot-archive';
+import { expectedKinds, fileText, readTurnGolden, type GoldenCase } from '../core/turn/golden-cases';
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -23,35 +22,12 @@ async function run(...argv: string[]): Promise<{ code: number; out: string }> {
   return { code, out: lines.join('\n') };
 }
 
-type Spec = string | { template: string; before: string; after: string } | { repeat: string; times: number } | { history: { count: number; key: string; words: string; times: number } };
-interface Case {
-  name: string;
-  files: Record<string, Spec>;
-  session: { key: string; messages: PyDict[]; metadata: PyDict };
-  current_message: string;
-  built_history: PyDict[];
-  current: { visible: PyValue; runtime_context: string };
-  parts: { kind: string; tokens: number; files?: { file: string; tokens: number }[] }[];
-  archive: { entries: { cursor: number; session_key: string | null }[]; dream_cursor: number };
-  raises?: string;
-}
-
-function text(version: NanobotVersion, spec: Spec): string {
-  if (typeof spec === 'string') return spec;
-  if ('template' in spec) return spec.before + nanobotTemplate(version, spec.template) + spec.after;
-  if ('repeat' in spec) return spec.repeat.repeat(spec.times);
-  const h = spec.history;
-  const lines = [];
-  for (let i = 1; i <= h.count; i++) lines.push(pyDumps({ cursor: i, timestamp: `2026-08-${String(1 + (i % 28)).padStart(2, '0')} 08:00`, content: h.words.repeat(h.times) + `#${i}`, session_key: h.key }));
-  return lines.join('\n') + '\n';
-}
-
-function layOut(version: NanobotVersion, c: Case): { ws: string; file: string } {
+function layOut(version: NanobotVersion, c: GoldenCase): { ws: string; file: string } {
   const ws = mkdtempSync(join(tmpdir(), 'sl-turn-'));
   temps.push(ws);
   for (const [rel, spec] of Object.entries(c.files)) {
     mkdirSync(dirname(join(ws, rel)), { recursive: true });
-    writeFileSync(join(ws, rel), text(version, spec));
+    writeFileSync(join(ws, rel), fileText(version, spec));
   }
   mkdirSync(join(ws, 'sessions'));
   const file = join(ws, 'sessions', 'cli_direct.jsonl');
@@ -61,7 +37,7 @@ function layOut(version: NanobotVersion, c: Case): { ws: string; file: string } 
 }
 
 describe.each(NANOBOT_VERSIONS.map((v) => [v]))('session-lens turn at %s', (version) => {
-  const golden = JSON.parse(readFileSync(resolve(import.meta.dirname, `../turn-golden/${version}.json`), 'utf8')) as { cases: Case[] };
+  const golden = readTurnGolden(version);
 
   it.each(golden.cases.map((c) => [c.name, c] as const))('%s agrees with build_messages', async (_n, c) => {
     const { file } = layOut(version, c);
@@ -75,7 +51,7 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('session-lens turn at %s', (vers
     }
     expect(got.raises).toBeNull();
     const system = got.parts.filter((p) => !['history', 'current-message', 'runtime-context'].includes(p.kind));
-    expect(system.map((p) => p.kind)).toEqual(c.parts.flatMap((p) => (p.kind === 'bootstrap' ? p.files!.map(() => 'bootstrap') : [p.kind])));
+    expect(system.map((p) => p.kind)).toEqual(expectedKinds(c));
     const exactWanted = c.parts.flatMap((p) => (p.kind === 'bootstrap' ? p.files!.map((f) => f.tokens) : [p.kind === 'memory' || p.kind === 'tool-contract' ? p.tokens : null]));
     system.forEach((p, i) => {
       if (exactWanted[i] !== null) expect(p.tokens, `${p.kind} ${p.sources.join()}`).toBe(exactWanted[i]);

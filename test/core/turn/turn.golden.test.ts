@@ -4,89 +4,16 @@
  * version. Every system-prompt part's presence, order, source and token count; the history equal to
  * build_messages' output; the current message and where its runtime context goes; the archive.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../../src/core/nanobot-version';
 import { pyDumps } from '../../../src/core/pyjson';
 import type { PyDict, PyValue } from '../../../src/core/pyvalue';
+import { expectedKinds, fileText, readTurnGolden, type GoldenCase } from './golden-cases';
 import { getHistory } from '../../../src/core/replay';
 import { loadTokenizer } from '../../../src/core/tokenizer';
 import type { TextTokenCounter } from '../../../src/core/tokens';
 import { assembleTurn, type TurnPart, type WorkspaceSnapshot } from '../../../src/core/turn/build';
 import { entriesOfSession, readMemory } from '../../../src/core/turn/memory';
-import { nanobotTemplate } from './nanobot-archive';
-
-type FileSpec = string | { template: string; before: string; after: string } | { repeat: string; times: number } | { history: { count: number; key: string; words: string; times: number } };
-
-interface GoldenPart {
-  kind: string;
-  tokens: number;
-  sha256: string;
-  files?: { file: string; tokens: number; sha256: string; builtin_text: boolean }[];
-  workspace_tokens?: number;
-  workspace_sha256?: string | null;
-  workspace_skills?: string[];
-  cursors?: number[];
-  truncated?: boolean;
-  uncut_tokens?: number;
-  summary_tokens?: number;
-}
-
-interface GoldenCase {
-  name: string;
-  workspace: string;
-  files: Record<string, FileSpec>;
-  session: { key: string; messages: PyDict[]; metadata: PyDict };
-  history_kwargs: { max_messages?: number; include_timestamps?: boolean };
-  current_message: string;
-  history: PyDict[];
-  built_history: PyDict[];
-  current: { role: string; merged_into_history: boolean; runtime_context: string; visible: PyValue; runtime_tokens?: number; clock_in_block?: boolean; skills?: string[]; skills_tokens?: number; sources?: string[] };
-  system_tokens: number;
-  parts: GoldenPart[];
-  archive: { dream_cursor: number; entries: { cursor: number; session_key: string | null }[]; unprocessed: number[] };
-  /** The exception nanobot raised building the request (then nothing else is recorded). */
-  raises?: string;
-}
-
-interface Golden {
-  version: NanobotVersion;
-  figures: {
-    templates: Record<string, { sha256: string; tokens: number; section_tokens: number }>;
-    identity: number;
-    identity_workspace_slots: number;
-    tool_contract: number;
-    skills_section: number;
-    builtin_active_skills: string[];
-    builtin_active_skills_tokens: number;
-    builtin_skills_summary_tokens: number;
-    runtime_frame: number | null;
-    explicit_skills_frame: number | null;
-    builtin_skills: string[];
-  };
-  cases: GoldenCase[];
-}
-
-const DIR = resolve(import.meta.dirname, '../../turn-golden');
-const read = (v: NanobotVersion): Golden => JSON.parse(readFileSync(resolve(DIR, `${v}.json`), 'utf8')) as Golden;
-
-/** The recipe for a long history.jsonl, as scripts/turn-golden.py writes it (json.dumps, ensure_ascii=False). */
-function longHistory(spec: { count: number; key: string; words: string; times: number }): string {
-  const lines: string[] = [];
-  for (let i = 1; i <= spec.count; i++) {
-    const ts = `2026-08-${String(1 + (i % 28)).padStart(2, '0')} 08:00`;
-    lines.push(pyDumps({ cursor: i, timestamp: ts, content: spec.words.repeat(spec.times) + `#${i}`, session_key: spec.key }));
-  }
-  return lines.join('\n') + '\n';
-}
-
-function fileText(version: NanobotVersion, spec: FileSpec): string {
-  if (typeof spec === 'string') return spec;
-  if ('template' in spec) return spec.before + nanobotTemplate(version, spec.template) + spec.after;
-  if ('repeat' in spec) return spec.repeat.repeat(spec.times);
-  return longHistory(spec.history);
-}
 
 function snapshot(version: NanobotVersion, c: GoldenCase): WorkspaceSnapshot {
   const files = new Map<string, string>();
@@ -106,7 +33,7 @@ beforeAll(async () => {
 });
 
 describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the turn at %s, against nanobot', (version) => {
-  const golden = read(version);
+  const golden = readTurnGolden(version);
   const rules = rulesOf(version).turn;
 
   it('keeps nanobot’s own texts as the figures measured from its code', () => {
@@ -147,8 +74,7 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the turn at %s, against nanobot
 
     // The system prompt: parts in nanobot's order, the bootstrap section one part per file.
     const system = turn.parts.filter((p) => !['history', 'current-message', 'runtime-context'].includes(p.kind));
-    const expectedKinds = c.parts.flatMap((p) => (p.kind === 'bootstrap' ? p.files!.map(() => 'bootstrap') : [p.kind]));
-    expect(system.map((p) => p.kind)).toEqual(expectedKinds);
+    expect(system.map((p) => p.kind)).toEqual(expectedKinds(c));
     let at = 0;
     for (const g of c.parts) {
       if (g.kind === 'bootstrap') {

@@ -52,7 +52,7 @@ function PartRow({ part }: { part: TurnPart }) {
   const name = part.kind === 'bootstrap' ? part.sources[0]! : t.parts[part.kind]!;
   const notes = part.notes.map((n) => t.notes[n] ?? n);
   return (
-    <tr class={`sl-turn-part sl-turn-${part.kind}`} data-kind={part.kind}>
+    <tr class={`sl-turn-part sl-turn-${part.kind}`} data-kind={part.kind} data-tokens={part.tokens} data-sources={part.sources.join(' ')}>
       <th scope="row">
         <bdi>{name}</bdi>
         {notes.length > 0 && <div class="sl-turn-note">{notes.join(' · ')}</div>}
