@@ -8,7 +8,7 @@
  * nanobot's marker texts are recognised by their SHA-256, not stored.
  */
 import { rulesOf, type NanobotVersion } from '../nanobot-version';
-import { codePointLength, codePointSlice } from '../pytext';
+import { codePointLength } from '../pytext';
 import { dictGet, isDict, type PyDict, type PyValue } from '../pyvalue';
 import { RUNTIME_CONTEXT_KEY } from '../runtime-context';
 import { sha256Text } from './sha256';
@@ -36,9 +36,10 @@ const OMITTED_MARKER = { length: 40, sha256: 'e45107f5c14408398c6e94e7ed19de8259
 const IMAGE_PLACEHOLDER = /^\[image(?:: (.+))?\]$/s;
 
 function truncatedAt(text: string): number | null {
-  const n = codePointLength(text);
-  if (n < TRUNCATED_MARKER.length) return null;
-  return sha256Text(codePointSlice(text, n - TRUNCATED_MARKER.length)) === TRUNCATED_MARKER.sha256 ? n - TRUNCATED_MARKER.length : null;
+  // The marker is ASCII: its code points are its last UTF-16 units; the text is measured only on a match.
+  if (text.length < TRUNCATED_MARKER.length) return null;
+  if (sha256Text(text.slice(text.length - TRUNCATED_MARKER.length)) !== TRUNCATED_MARKER.sha256) return null;
+  return codePointLength(text) - TRUNCATED_MARKER.length;
 }
 
 function blockTexts(content: PyValue | undefined): string[] {
@@ -57,50 +58,61 @@ function callIds(m: PyDict): string[] {
   return ids;
 }
 
-/** The save traces of every message of a session (one list per message, most empty). */
-export function saveTraces(messages: readonly PyDict[], version: NanobotVersion): SaveTrace[][] {
-  const rules = rulesOf(version).turn;
-  const out: SaveTrace[][] = messages.map(() => []);
+/** The tool-call ids that have a result somewhere in the session (one cheap pass, no hashing). */
+export function answeredCalls(messages: readonly PyDict[]): Set<string> {
   const answered = new Set<string>();
   for (const m of messages) {
     const id = dictGet(m, 'tool_call_id');
     if (dictGet(m, 'role') === 'tool' && typeof id === 'string') answered.add(id);
   }
-  let lastRole: PyValue | undefined;
-  messages.forEach((m, i) => {
-    const role = dictGet(m, 'role');
-    const content = dictGet(m, 'content');
-    const traces = out[i]!;
-    if (role === 'user') {
-      const marker = dictGet(m, RUNTIME_CONTEXT_KEY);
-      if (isDict(marker)) {
-        const sources = dictGet(marker, 'sources');
-        traces.push({ code: 'runtime-context-kept', sources: Array.isArray(sources) ? sources.filter((s): s is string => typeof s === 'string') : [] });
-      } else if (rules.runtimeContext === 'clock-appended' && typeof content === 'string') traces.push({ code: 'runtime-context-stripped' });
-      if (lastRole === 'user' || lastRole === 'tool') traces.push({ code: 'reply-missing' });
+  return answered;
+}
+
+/**
+ * The save traces of message `i` alone (a view draws only the rows on screen): it needs the message
+ * before it and the answered calls of the whole session.
+ */
+export function messageTraces(messages: readonly PyDict[], i: number, version: NanobotVersion, answered: ReadonlySet<string>): SaveTrace[] {
+  const rules = rulesOf(version).turn;
+  const m = messages[i]!;
+  const lastRole = i > 0 ? dictGet(messages[i - 1]!, 'role') : undefined;
+  const role = dictGet(m, 'role');
+  const content = dictGet(m, 'content');
+  const traces: SaveTrace[] = [];
+  if (role === 'user') {
+    const marker = dictGet(m, RUNTIME_CONTEXT_KEY);
+    if (isDict(marker)) {
+      const sources = dictGet(marker, 'sources');
+      traces.push({ code: 'runtime-context-kept', sources: Array.isArray(sources) ? sources.filter((s): s is string => typeof s === 'string') : [] });
+    } else if (rules.runtimeContext === 'clock-appended' && typeof content === 'string') traces.push({ code: 'runtime-context-stripped' });
+    if (lastRole === 'user' || lastRole === 'tool') traces.push({ code: 'reply-missing' });
+  }
+  if (role === 'tool') {
+    if (typeof content === 'string') {
+      const kept = truncatedAt(content);
+      if (kept !== null) traces.push({ code: 'tool-result-truncated', kept });
     }
-    if (role === 'tool') {
-      if (typeof content === 'string') {
-        const kept = truncatedAt(content);
-        if (kept !== null) traces.push({ code: 'tool-result-truncated', kept });
-      }
-      for (const t of blockTexts(content)) {
-        const kept = truncatedAt(t);
-        if (kept !== null) traces.push({ code: 'tool-result-truncated', kept });
-        if (codePointLength(t) === OMITTED_MARKER.length && sha256Text(t) === OMITTED_MARKER.sha256) traces.push({ code: 'tool-result-omitted' });
-      }
+    for (const t of blockTexts(content)) {
+      const kept = truncatedAt(t);
+      if (kept !== null) traces.push({ code: 'tool-result-truncated', kept });
+      if (t.length === OMITTED_MARKER.length && sha256Text(t) === OMITTED_MARKER.sha256) traces.push({ code: 'tool-result-omitted' });
     }
-    if (role === 'user' || role === 'tool') {
-      for (const t of blockTexts(content)) {
-        const img = IMAGE_PLACEHOLDER.exec(t);
-        if (img) traces.push({ code: 'image-placeholder', path: img[1] ?? null });
-      }
+  }
+  if (role === 'user' || role === 'tool') {
+    for (const t of blockTexts(content)) {
+      const img = IMAGE_PLACEHOLDER.exec(t);
+      if (img) traces.push({ code: 'image-placeholder', path: img[1] ?? null });
     }
-    if (role === 'assistant') {
-      const missing = callIds(m).filter((id) => !answered.has(id));
-      if (missing.length) traces.push({ code: 'tool-result-missing', ids: missing });
-    }
-    lastRole = role;
-  });
-  return out;
+  }
+  if (role === 'assistant') {
+    const missing = callIds(m).filter((id) => !answered.has(id));
+    if (missing.length) traces.push({ code: 'tool-result-missing', ids: missing });
+  }
+  return traces;
+}
+
+/** The save traces of every message of a session (one list per message, most empty). */
+export function saveTraces(messages: readonly PyDict[], version: NanobotVersion): SaveTrace[][] {
+  const answered = answeredCalls(messages);
+  return messages.map((_, i) => messageTraces(messages, i, version, answered));
 }

@@ -33,6 +33,13 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('save traces at %s', (version) =
     expect(found).not.toContain('image-placeholder');
   });
 
+  it('counts what a cut result kept in code points, as Python does', () => {
+    const cut = g.saved.map((m, i) => (i === 2 ? { ...m, content: 'é😀' + (m.content as string).slice(40) } : m));
+    expect(saveTraces(cut, version)[2]).toEqual([{ code: 'tool-result-truncated', kept: 2 }]);
+    const almost = g.saved.map((m, i) => (i === 2 ? { ...m, content: (m.content as string).slice(0, -1) + ']' } : m));
+    expect(saveTraces(almost, version)[2]).toEqual([]);
+  });
+
   it('names tool calls that have no result in the file', () => {
     const cut = g.saved.filter((m) => m.tool_call_id !== 'c2');
     expect(saveTraces(cut, version)[1]).toEqual([{ code: 'tool-result-missing', ids: ['c2'] }]);

@@ -106,7 +106,7 @@ export function ConversationTab({ opened, line, onOpenLine, onLine, onArchive }:
             if (r.kind === 'marker') return <MarkerRow archived={r.archived} total={r.lens === 'nanobot' ? opened.nanobot.result!.messages.length : messages.length} raw={rawLc} lens={r.lens} onArchive={onArchive} />;
             if (r.kind === 'corrupt') return <CorruptRow line={r.line} record={opened.doc.records[r.line]!} diagnostics={diagsByLine.get(r.line) ?? []} onOpenLine={onOpenLine} />;
             if (r.kind === 'provider_state') return <ProviderRow line={r.line} />;
-            return <MessageRow m={messages[r.message]!} index={r.message} line={r.line} record={opened.doc.records[r.line]!} pairing={pairing} highlighted={r.line === line} onJump={jump} onCopyLink={copyLink} traces={tracesOf(opened)[r.message]} />;
+            return <MessageRow m={messages[r.message]!} index={r.message} line={r.line} record={opened.doc.records[r.line]!} pairing={pairing} highlighted={r.line === line} onJump={jump} onCopyLink={copyLink} traces={tracesOf(opened, r.message)} />;
           }}
         />
       )}

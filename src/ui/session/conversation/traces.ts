@@ -1,12 +1,12 @@
-/** The save traces of an opened session's messages (recovered lens), computed once per opened file. */
-import { saveTraces, type SaveTrace } from '../../../core/turn/save-traces';
+/** The save traces of an opened session's messages (recovered lens), each computed when its row is drawn. */
+import { answeredCalls, messageTraces, type SaveTrace } from '../../../core/turn/save-traces';
 import type { OpenedSession } from '../../../store/sessions';
 
-const cache = new WeakMap<OpenedSession, SaveTrace[][]>();
+const answered = new WeakMap<OpenedSession, Set<string>>();
 
-/** One list per message of the recovered lens (most empty). */
-export function tracesOf(o: OpenedSession): SaveTrace[][] {
-  let t = cache.get(o);
-  if (!t) cache.set(o, (t = saveTraces(o.recovered.messages, o.version)));
-  return t;
+/** The traces of message `i` (the answered calls are gathered once per opened file). */
+export function tracesOf(o: OpenedSession, i: number): SaveTrace[] {
+  let a = answered.get(o);
+  if (!a) answered.set(o, (a = answeredCalls(o.recovered.messages)));
+  return messageTraces(o.recovered.messages, i, o.version, a);
 }
