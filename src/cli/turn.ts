@@ -198,12 +198,14 @@ export async function cmdTurn(args: Args, now: string, out: Out): Promise<number
   const maxTokens = args.int('max-tokens', loop.maxTokens);
   const count = await cliTokenizer();
   const replay = getHistory(s.messages, s.lastConsolidated, { ...loop, maxMessages, maxTokens }, version);
+  if (replay.error && !args.json) out.log(`nanobot raises ${replay.error.type}: ${replay.error.message} replaying this session (message #${replay.error.message_index + 1})`);
   const wsDir = workspaceDir(file.abs, args);
   const ws = wsDir ? await snapshotOf(wsDir) : null;
   const turn = assembleTurn({ version, workspace: ws, history: replay.entries, message: args.string('message') ?? '', sessionKey: s.key, contextWindow, metadata: s.metadata }, count);
   const traces = saveTraces(s.messages, version);
   if (args.json) {
     const d = turnDict(turn, wsDir, s.key);
+    d.replay_error = replay.error ? { type: replay.error.type, message: replay.error.message, message_index: replay.error.message_index } : null;
     d.save_traces = traces.map((t, i) => ({ message: i, traces: t as unknown as PyValue[] })).filter((t) => (t.traces as PyValue[]).length);
     out.log(pyDumps(d));
     return 0;

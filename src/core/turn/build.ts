@@ -12,7 +12,7 @@ import type { PyError } from '../pyjson';
 import { pyStrip } from '../pytext';
 import { pyStr } from '../pyrepr';
 import { dictGet, isDict, type PyDict, type PyValue } from '../pyvalue';
-import { estimateMessageTokens, type TextTokenCounter } from '../tokens';
+import { estimateMessageTokens, TokenEstimateError, type TextTokenCounter } from '../tokens';
 import { readMemory, recentForPrompt, type MemoryView } from './memory';
 import { sha256Text } from './sha256';
 import { skillBody, skillDescription, skillMeta } from './skills';
@@ -121,6 +121,16 @@ export const BOOTSTRAP_FILES = ['AGENTS.md', 'SOUL.md', 'USER.md'] as const;
 /** Files people write in a workspace that no version's ContextBuilder reads. */
 export const UNREAD_FILES = ['TOOLS.md', 'HEARTBEAT.md'] as const;
 const SEPARATOR = '\n\n---\n\n';
+
+/** nanobot's estimate of a message, or null where its estimator raises (a text block that is not text). */
+function estimateOrNull(m: PyDict, count: TextTokenCounter, version: NanobotVersion): number | null {
+  try {
+    return estimateMessageTokens(m, count, version);
+  } catch (e) {
+    if (e instanceof TokenEstimateError) return null;
+    throw e;
+  }
+}
 
 function countOf(count: TextTokenCounter, text: string): number {
   const n = count(text);
@@ -377,7 +387,12 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
   // The replay, then the current message (merged into a last user message, as build_messages does).
   const messages = input.history.map((m) => m);
   let historyTokens = 0;
-  for (const m of input.history) historyTokens += estimateMessageTokens(m, count, version);
+  let unestimated = 0;
+  for (const m of input.history) {
+    const n = estimateOrNull(m, count, version);
+    if (n === null) unestimated++;
+    else historyTokens += n;
+  }
   const last = messages[messages.length - 1];
   const mergedIntoLast = !!last && dictGet(last, 'role') === 'user';
   let current: PyDict;
@@ -388,9 +403,9 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     current = { role: 'user', content: input.message };
     messages.push(current);
   }
-  const currentTokens = estimateMessageTokens(current, count, version);
-  if (mergedIntoLast) historyTokens -= estimateMessageTokens(last!, count, version);
-  parts.push(part('history', { tokens: historyTokens, count: mergedIntoLast ? input.history.length - 1 : input.history.length, exact: true }));
+  const currentTokens = estimateOrNull(current, count, version) ?? 0;
+  if (mergedIntoLast) historyTokens -= estimateOrNull(last!, count, version) ?? 0;
+  parts.push(part('history', { tokens: historyTokens, count: mergedIntoLast ? input.history.length - 1 : input.history.length, exact: !unestimated, notes: unestimated ? ['estimate-raises'] : [] }));
   parts.push(part('current-message', { tokens: currentTokens, text: input.message, notes: mergedIntoLast ? ['merged-into-last-user'] : [] }));
   let runtimeContext: Turn['runtimeContext'];
   let runtimeTokens = 0;

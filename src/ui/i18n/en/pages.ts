@@ -845,6 +845,7 @@ const pages = {
       'explicit-skills': 'skills your message names with $name, loaded whole for this turn (main)',
       'builtin-skill-mentioned': 'names a built-in skill: its text is nanobot’s and not counted',
       'archive-raises': 'nanobot raises reading this file: the turn fails',
+      'estimate-raises': 'nanobot’s token estimate raises on a message here (a text block that is not text): not counted',
       truncated: 'cut to 8,000 tokens by nanobot',
       'merged-into-last-user': 'merged into the last user message (no new message)',
       'builtin-skills': 'includes nanobot’s built-in skills',
