@@ -51,7 +51,7 @@ const LEFT_OUT: Record<string, string> = {
   'template-untouched': "nanobot's untouched template, left out",
   blank: 'only whitespace, left out',
   empty: 'empty, left out',
-  'not-read': 'not read by nanobot',
+  'not-read': 'not part of the request at any version',
 };
 
 export const ISSUE_TEXT: Record<MemoryIssue['code'], (i: MemoryIssue) => string> = {

@@ -118,7 +118,7 @@ export interface Turn {
 export const RECENT_HISTORY_ENTRIES = 50;
 export const RECENT_HISTORY_TOKENS = 8000;
 export const BOOTSTRAP_FILES = ['AGENTS.md', 'SOUL.md', 'USER.md'] as const;
-/** Files people write in a workspace that no version's ContextBuilder reads. */
+/** Files people write in a workspace that no version's ContextBuilder puts in the request (the heartbeat reads HEARTBEAT.md). */
 export const UNREAD_FILES = ['TOOLS.md', 'HEARTBEAT.md'] as const;
 const SEPARATOR = '\n\n---\n\n';
 

@@ -71,7 +71,7 @@ describe('the Context tab', () => {
     expect(identity.querySelector('details')).toBeNull();
     expect(identity.textContent).toContain(String(rulesOf('v0.2').turn.identityTokens));
     expect(identity.textContent).toContain('platform and Python version');
-    expect(el.querySelector('.sl-turn-leftout')!.textContent).toContain('TOOLS.md: not read by nanobot');
+    expect(el.querySelector('.sl-turn-leftout')!.textContent).toContain('TOOLS.md: not part of the request at any version');
     // The archive: this session's entries only; 1 is processed by Dream, 3 is not (and is in the prompt).
     const archive = [...el.querySelectorAll('.sl-turn-archive li')].map((li) => (li as HTMLElement).dataset.cursor);
     expect(archive).toEqual(['1', '3']);

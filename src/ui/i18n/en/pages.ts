@@ -863,7 +863,7 @@ const pages = {
       'template-untouched': 'nanobot’s untouched template: left out',
       blank: 'only whitespace: left out',
       empty: 'empty: left out',
-      'not-read': 'not read by nanobot at any version',
+      'not-read': 'not part of the request at any version (TOOLS.md is read by no nanobot; HEARTBEAT.md only by its heartbeat)',
     } as Record<string, string>,
     total: (n: number) => `Total ≈ ${groupDigits(n)} tokens`,
     ofWindow: (pct: string) => ` (${pct}% of the context window)`,

@@ -1009,7 +1009,7 @@ const pages: PageText = {
       'template-untouched': 'nanobot 未改动的模板：被略去',
       blank: '只有空白：被略去',
       empty: '空文件：被略去',
-      'not-read': '任何版本的 nanobot 都不读取',
+      'not-read': '任何版本都不放进请求（TOOLS.md 没有任何 nanobot 读取；HEARTBEAT.md 只由其心跳任务读取）',
     } as Record<string, string>,
     total: (n: number) => `合计 ≈ ${groupDigits(n)} 个词元`,
     ofWindow: (pct: string) => `（占上下文窗口的 ${pct}%）`,
