@@ -51,5 +51,11 @@ session = Session(key="cli:direct")
 AgentLoop._save_turn(fake, session, json.loads(json.dumps(turn)), 0)
 for m in session.messages:
     m.pop("timestamp", None)
-json.dump({"version": VERSION, "max_tool_result_chars": MAX, "saw": turn, "saved": session.messages}, sys.stdout, ensure_ascii=False, indent=1)
+# What the model saw, without nanobot's own runtime-context words (v0.2): the text before them, and a flag.
+saw = json.loads(json.dumps(turn))
+for m in saw:
+    if m["role"] == "user" and isinstance(m["content"], str) and "\n\n[" in m["content"]:
+        m["content"] = m["content"].split("\n\n[")[0]
+        m["runtime_block_left_out"] = True
+json.dump({"version": VERSION, "max_tool_result_chars": MAX, "saw": saw, "saved": session.messages}, sys.stdout, ensure_ascii=False, indent=1)
 sys.stdout.write("\n")
