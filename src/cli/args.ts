@@ -4,7 +4,7 @@
 export class UsageError extends Error {}
 
 const FLAGS = new Set(['json', 'timestamps', 'extend-to-user', 'write', 'help', 'version', 'public']);
-const VALUES = new Set(['key', 'max-messages', 'max-tokens', 'now', 'nanobot']);
+const VALUES = new Set(['key', 'max-messages', 'max-tokens', 'now', 'nanobot', 'workspace', 'message', 'context-window']);
 
 export interface Args {
   command: string | undefined;

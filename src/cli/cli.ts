@@ -17,6 +17,10 @@ Read (add --json for one JSON document in Python's json.dumps form):
                              or nanobot's config folder: each session folder in it)
   format FILE [--key K]      exactly what nanobot's save would write
   check PATH                 health report over a file or a folder (exit 1 when something is wrong)
+  turn FILE [--workspace DIR] [--message TEXT] [--context-window N]
+                             the next request nanobot would send, part by part, with token counts,
+                             what saving changed, and the session's archive entries
+  memory DIR                 a workspace's memory: MEMORY.md, history.jsonl, the Dream cursor, health
 Write (print the plan; --write to do it, atomically):
   trim FILE N [--extend-to-user]     keep a legal suffix of N messages
   fork FILE BEFORE_USER_INDEX NEW_KEY   new session with the messages before that user message
@@ -82,6 +86,10 @@ export async function main(argv: string[], out: Out = { log: (s) => process.stdo
         const [{ checkHealth }, { askedVersion }] = await Promise.all([import('./check'), import('./version')]);
         return await checkHealth(args.positional(0, 'PATH'), now, out, args.json, askedVersion(args));
       }
+      case 'turn':
+        return await (await import('./turn')).cmdTurn(args, now, out);
+      case 'memory':
+        return await (await import('./turn')).cmdMemory(args, out);
       case 'trim':
       case 'fork':
       case 'repair':

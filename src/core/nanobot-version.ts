@@ -109,6 +109,64 @@ export interface VersionRules {
   // §9 saving
   /** Temp-file pattern of an atomic save (§52–53). */
   tmpName: 'stem.jsonl.tmp' | 'hidden-random';
+
+  // §11 the turn: ContextBuilder.build_messages, MemoryStore, _save_turn (figures by scripts/turn-golden.py)
+  turn: TurnRules;
+}
+
+/** A template nanobot ships: the SHA-256 of its stripped text (how "untouched" is judged) and its size. */
+export interface TemplateFigure {
+  sha256: string;
+  /** cl100k tokens of the template, and of its `## NAME` section in the system prompt. */
+  tokens: number;
+  sectionTokens: number;
+}
+
+/** The workspace files nanobot ships templates for. */
+export type TemplateName = 'AGENTS.md' | 'SOUL.md' | 'USER.md' | 'memory/MEMORY.md' | 'legacy/SOUL.md';
+
+/**
+ * What `ContextBuilder` puts before the replay, and what `_save_turn` changes, at one version.
+ * nanobot's own texts are kept as figures (tokens, hashes), never as text.
+ */
+export interface TurnRules {
+  templates: Partial<Record<TemplateName, TemplateFigure>>;
+  /** Bootstrap files left out when equal (stripped) to their template: none in v0.2; AGENTS.md and USER.md later. */
+  skippedWhenTemplate: readonly string[];
+  /** A SOUL.md equal to the legacy template is replaced by the current template's text. */
+  legacySoulReplaced: boolean;
+  /** A bootstrap file holding only whitespace is left out. */
+  blankBootstrapSkipped: boolean;
+  /** The identity section with its machine slots empty (Linux, no channel): tokens. */
+  identityTokens: number;
+  /** How often the identity spells out the workspace path (main: 0 when the project is the agent's workspace). */
+  identityWorkspaceSlots: number;
+  toolContractTokens: number;
+  /** The skills section's own words around the summary. */
+  skillsSectionTokens: number;
+  /** Built-in skills marked always (loaded whole): names and their section's tokens. */
+  builtinActiveSkills: readonly string[];
+  builtinActiveSkillsTokens: number;
+  /** The built-in skills' lines of the summary (none of their requirements found). */
+  builtinSkillsSummaryTokens: number;
+  /** Skills summary shape: v0.2 one flat list with absolute paths; later grouped, with the root absolute or `skills`. */
+  skillsSummary: 'flat-absolute' | 'grouped-absolute-root' | 'grouped-relative-root';
+  /** Runtime context: v0.2 a clock block appended to the user's text; later only providers' blocks, with a marker. */
+  runtimeContext: 'clock-appended' | 'provider-blocks';
+  /** The clock block's own words (with `\n\n` before it), the time left out; null where there is none. */
+  runtimeFrameTokens: number | null;
+  /** A history.jsonl line that is JSON but not an object: MemoryStore raises on it, or skips it. */
+  historyNonObjects: 'raise' | 'skip';
+  /** `_save_turn` also drops a tool result for a call already answered. */
+  saveDropsAnsweredResults: boolean;
+  /** Merging the current message into a last user message keeps that message's text when the new one is empty. */
+  mergeKeepsLeftOnEmpty: boolean;
+  /** With a pending session summary, the recent-history entry of this session holding the same text is left out. */
+  summaryDedupesHistory: boolean;
+  /** The built-in skills' names (folder names: what a `$name` mention can also reach). */
+  builtinSkills: readonly string[];
+  /** Skills the message names with `$name` are loaded into a runtime-context block (main): its frame's tokens; null: no such block. */
+  explicitSkillsFrameTokens: number | null;
 }
 
 /** The calls that nest, each with a figure (null: the version makes no such copy). */
@@ -189,6 +247,33 @@ const V02: VersionRules = {
   spareFrames: SPARE_V02,
   depthBudget: depthBudgets(SPARE_V02),
   tmpName: 'stem.jsonl.tmp',
+  turn: {
+    templates: {
+    'AGENTS.md': { sha256: '61b941bbfc6b64948fcaf367c261f0c3e000bf1f645d8626b9edaaf7830cf73c', tokens: 339, sectionTokens: 344 },
+    'SOUL.md': { sha256: '6c43514d333c982fd9273955d37029b92d1bf675c9cea7d8403554f3cda3ad52', tokens: 221, sectionTokens: 226 },
+    'USER.md': { sha256: '4a69b5be617ad5a182d7411d76e3c42ed6483e3c737308f481d64c6e3ccc89c1', tokens: 202, sectionTokens: 206 },
+    'memory/MEMORY.md': { sha256: 'd22710640c228b702c0d8d36196040ed56a734c13ca69afd14cb5888c894bb76', tokens: 72, sectionTokens: 79 },
+    },
+    skippedWhenTemplate: [],
+    legacySoulReplaced: false,
+    blankBootstrapSkipped: false,
+    identityTokens: 406,
+    identityWorkspaceSlots: 4,
+    toolContractTokens: 1018,
+    skillsSectionTokens: 44,
+    builtinActiveSkills: ['memory', 'my'],
+    builtinActiveSkillsTokens: 1014,
+    builtinSkillsSummaryTokens: 502,
+    skillsSummary: 'flat-absolute',
+    runtimeContext: 'clock-appended',
+    runtimeFrameTokens: 19,
+    historyNonObjects: 'raise',
+    saveDropsAnsweredResults: false,
+    mergeKeepsLeftOnEmpty: false,
+    summaryDedupesHistory: false,
+    builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'long-goal', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
+    explicitSkillsFrameTokens: null,
+  },
 };
 
 const V030: VersionRules = {
@@ -217,6 +302,34 @@ const V030: VersionRules = {
   fileCap: { limit: 2000, inEverySave: true },
   spareFrames: SPARE_V030,
   depthBudget: depthBudgets(SPARE_V030),
+  turn: {
+    templates: {
+    'AGENTS.md': { sha256: 'b5d3a9f71da9ae2f28a431ed3edb32a622b56d9b7501aa8ae75dad87ea692dfd', tokens: 413, sectionTokens: 418 },
+    'SOUL.md': { sha256: '0351091f89de5e7162f4883af295fe0af039c3f78f93cb1232e9aa7dcb49cf6f', tokens: 97, sectionTokens: 102 },
+    'USER.md': { sha256: '4a69b5be617ad5a182d7411d76e3c42ed6483e3c737308f481d64c6e3ccc89c1', tokens: 202, sectionTokens: 206 },
+    'memory/MEMORY.md': { sha256: 'd22710640c228b702c0d8d36196040ed56a734c13ca69afd14cb5888c894bb76', tokens: 72, sectionTokens: 79 },
+    'legacy/SOUL.md': { sha256: '34cb8ffca9dcb097be57e03b39a1570b9adecd3f4c2101720fe9827b62e1b1d9', tokens: 178, sectionTokens: 185 },
+    },
+    skippedWhenTemplate: ['AGENTS.md', 'USER.md'],
+    legacySoulReplaced: true,
+    blankBootstrapSkipped: true,
+    identityTokens: 196,
+    identityWorkspaceSlots: 6,
+    toolContractTokens: 1322,
+    skillsSectionTokens: 31,
+    builtinActiveSkills: [],
+    builtinActiveSkillsTokens: 0,
+    builtinSkillsSummaryTokens: 479,
+    skillsSummary: 'grouped-absolute-root',
+    runtimeContext: 'provider-blocks',
+    runtimeFrameTokens: null,
+    historyNonObjects: 'raise',
+    saveDropsAnsweredResults: false,
+    mergeKeepsLeftOnEmpty: true,
+    summaryDedupesHistory: false,
+    builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
+    explicitSkillsFrameTokens: null,
+  },
 };
 
 const MAIN: VersionRules = {
@@ -242,6 +355,34 @@ const MAIN: VersionRules = {
   spareFrames: SPARE_MAIN,
   depthBudget: depthBudgets(SPARE_MAIN),
   tmpName: 'hidden-random',
+  turn: {
+    templates: {
+    'AGENTS.md': { sha256: 'b5d3a9f71da9ae2f28a431ed3edb32a622b56d9b7501aa8ae75dad87ea692dfd', tokens: 413, sectionTokens: 418 },
+    'SOUL.md': { sha256: '0351091f89de5e7162f4883af295fe0af039c3f78f93cb1232e9aa7dcb49cf6f', tokens: 97, sectionTokens: 102 },
+    'USER.md': { sha256: '4a69b5be617ad5a182d7411d76e3c42ed6483e3c737308f481d64c6e3ccc89c1', tokens: 202, sectionTokens: 206 },
+    'memory/MEMORY.md': { sha256: 'd22710640c228b702c0d8d36196040ed56a734c13ca69afd14cb5888c894bb76', tokens: 72, sectionTokens: 79 },
+    'legacy/SOUL.md': { sha256: '34cb8ffca9dcb097be57e03b39a1570b9adecd3f4c2101720fe9827b62e1b1d9', tokens: 178, sectionTokens: 185 },
+    },
+    skippedWhenTemplate: ['AGENTS.md', 'USER.md'],
+    legacySoulReplaced: true,
+    blankBootstrapSkipped: true,
+    identityTokens: 183,
+    identityWorkspaceSlots: 0,
+    toolContractTokens: 1322,
+    skillsSectionTokens: 30,
+    builtinActiveSkills: [],
+    builtinActiveSkillsTokens: 0,
+    builtinSkillsSummaryTokens: 464,
+    skillsSummary: 'grouped-relative-root',
+    runtimeContext: 'provider-blocks',
+    runtimeFrameTokens: null,
+    historyNonObjects: 'skip',
+    saveDropsAnsweredResults: true,
+    mergeKeepsLeftOnEmpty: true,
+    summaryDedupesHistory: true,
+    builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
+    explicitSkillsFrameTokens: 15,
+  },
 };
 
 /** Every release's rules, side by side. */

@@ -197,6 +197,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
     ? {
         opened,
         adapter: ws.writable ? ws.adapter : null,
+        reader: ws.adapter,
         now: nowIso,
         onChanged: (next, message) => {
           if (next) {

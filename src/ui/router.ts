@@ -1,12 +1,12 @@
 /**
  * Hash routes, so the app works from any static URL and sub-path and deep links survive a reload:
- * `#/` start · `#/guide` · `#/w` sessions · `#/w/health` · `#/w/leftovers` · `#/s/<key>?tab=…&…` a session ·
+ * `#/` start · `#/guide` · `#/w` sessions · `#/w/health` · `#/w/leftovers` · `#/w/memory` · `#/s/<key>?tab=…&…` a session ·
  * `#/s/<key>/m/<n>` message n of a session (its permalink; parsed into the param `m`).
  */
 import { signal } from '@preact/signals';
 
-export type WorkspacePage = 'sessions' | 'health' | 'leftovers' | 'upgrade';
-export type SessionTab = 'conversation' | 'replay' | 'file' | 'edit' | 'export';
+export type WorkspacePage = 'sessions' | 'health' | 'leftovers' | 'memory' | 'upgrade';
+export type SessionTab = 'conversation' | 'replay' | 'context' | 'file' | 'edit' | 'export';
 
 export type Route =
   | { view: 'start'; params: Record<string, string> }
@@ -14,8 +14,8 @@ export type Route =
   | { view: 'workspace'; page: WorkspacePage; params: Record<string, string> }
   | { view: 'session'; key: string; tab?: SessionTab; params: Record<string, string> };
 
-const TABS: readonly string[] = ['conversation', 'replay', 'file', 'edit', 'export'];
-const PAGES: readonly string[] = ['sessions', 'health', 'leftovers', 'upgrade'];
+const TABS: readonly string[] = ['conversation', 'replay', 'context', 'file', 'edit', 'export'];
+const PAGES: readonly string[] = ['sessions', 'health', 'leftovers', 'memory', 'upgrade'];
 
 function decode(s: string): string {
   try {

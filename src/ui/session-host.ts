@@ -12,6 +12,8 @@ export interface SessionHostProps {
   opened: OpenedSession;
   /** null when the session is read-only (no File System Access API, a dropped single file): edits are offered as downloads. */
   adapter: StorageAdapter | null;
+  /** The opened folder to read from (also when read-only): the Context tab reads the workspace's files through it. */
+  reader?: StorageAdapter | null;
   /** The clock nanobot would use (naive local ISO, e.g. from core/isotime localIsoNow). */
   now: () => string;
   /** Called after a successful save/repair/trim/etc. with the re-opened session, or after delete with null. */
@@ -19,7 +21,7 @@ export interface SessionHostProps {
   /** Called after a fork was written, with its path. */
   onForked: (path: string) => void;
   /** Initial tab and replay settings from the URL hash (#/s/<key>?tab=replay&max_tokens=...). */
-  route: { tab?: 'conversation' | 'replay' | 'file' | 'edit' | 'export'; params: Record<string, string> };
+  route: { tab?: 'conversation' | 'replay' | 'context' | 'file' | 'edit' | 'export'; params: Record<string, string> };
   onRoute: (tab: string, params: Record<string, string>) => void;
   /** The workspace's name: which warnings were read is remembered per workspace. */
   workspace?: string;

@@ -47,6 +47,7 @@ describe('any file through every CLI command', () => {
           ['list', dir], ['check', dir], ['check', file, '--json'], ['load', file], ['load', file, '--json'],
           ['replay', file], ['replay', file, '--json', '--max-tokens', '40', '--timestamps'], ['replay', file, '--max-messages', '2', '--extend-to-user'],
           ['tokens', file], ['tokens', file, '--json'], ['format', file], ['trim', file, '1'], ['fork', file, '0', 'new:key'],
+          ['turn', file, '--message', 'hi $x'], ['turn', file, '--json', '--nanobot', 'main'], ['memory', dir],
           ['repair', file], ['set-title', file, 'T'], ['delete', file],
           ['trim', file, '1', '--write'], ['repair', file, '--write'], ['set-title', file, 'T', '--write'], ['fork', file, '0', 'new:key', '--write'], ['delete', file, '--write'],
         ];

@@ -6,7 +6,8 @@
  */
 import { NANOBOT_VERSIONS } from '../../src/core/nanobot-version';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadTokenizer } from '../../src/core/tokenizer';
 import { createMemoryAdapter } from '../../src/store/memory-adapter';
 import { detectLayout } from '../../src/store/layout';
 import { openSession } from '../../src/store/sessions';
@@ -58,17 +59,23 @@ describe('any file through the views', () => {
     );
   });
 
+  // Loaded once here, so the Replay and Context tabs count tokens within the settle below.
+  beforeAll(async () => {
+    await loadTokenizer();
+  });
+
   it('every tab of the session view renders, and every edit previews', async () => {
     await fc.assert(
       fc.asyncProperty(sessionFile, fc.constantFrom(...NANOBOT_VERSIONS), async (bytes, version) => {
         const a = createMemoryAdapter();
         a.setFile('sessions/odd_file.jsonl', bytes, 1000);
         const o = await openSession(a, 'sessions/odd_file.jsonl', { now: NOW, version });
-        for (const tab of ['conversation', 'replay', 'file', 'edit', 'export'] as const) {
+        for (const tab of ['conversation', 'replay', 'context', 'file', 'edit', 'export'] as const) {
           const view = <SessionView opened={o} adapter={a} now={() => NOW} onChanged={() => {}} onForked={() => {}} route={{ tab, params: {} }} onRoute={() => {}} />;
           await rendered(view, async (el) => {
             expect(el.querySelector('[role="tabpanel"]')).not.toBeNull();
             if (tab === 'replay') await settle(5);
+            if (tab === 'context') await waitFor(() => !!el.querySelector('.sl-turn-total') || !o.nanobot.result);
             if (tab === 'edit') for (const b of [...el.querySelectorAll('button')].filter((x) => /^Preview/.test(x.textContent ?? ''))) await click(b);
           });
         }

@@ -11,6 +11,7 @@ import { LazyExportTab } from './export/LazyExportTab';
 import { FileTab } from './file/FileTab';
 import { Header } from './Header';
 import { ReplayTab } from './replay/ReplayTab';
+import { ContextTab } from './context/ContextTab';
 import { Tabs, type TabDef } from './Tabs';
 import { pg, ui } from '../i18n/text';
 import './session.css';
@@ -18,7 +19,7 @@ import './session.css';
 export { OpeningPreview } from './OpeningPreview';
 export { prepareConversation as prepareView } from './conversation/model';
 
-type TabId = 'conversation' | 'replay' | 'file' | 'edit' | 'export';
+type TabId = 'conversation' | 'replay' | 'context' | 'file' | 'edit' | 'export';
 
 import { closeFind, openFind } from './find/state';
 
@@ -83,6 +84,7 @@ export function SessionView(props: SessionHostProps) {
   const tabs: TabDef[] = [
     { id: 'conversation', label: t.tabs.conversation },
     { id: 'replay', label: t.tabs.replay },
+    { id: 'context', label: t.tabs.context },
     { id: 'file', label: t.tabs.file, badge: diags ? String(diags) : undefined },
     { id: 'edit', label: props.adapter ? t.tabs.edit : t.tabs.editDownload },
     { id: 'export', label: t.tabs.export },
@@ -91,8 +93,9 @@ export function SessionView(props: SessionHostProps) {
     <div class={`sl-session ${tab === 'conversation' ? 'sl-fill' : ''}`}>
       <Header opened={opened} workspace={props.workspace ?? ''} lens={t.lens[tab]} notice={notice && noticeText(notice.size, notice.at)} onDismiss={() => setNotice(null)} onProblems={() => go('file')} onLine={(l) => openLine(l)} onExport={() => go('export', route.params)} />
       <Tabs tabs={tabs} active={tab} onSelect={(id) => go(id as TabId)} idPrefix="sl" label={t.tabsLabel}>
-        {tab === 'conversation' && <ConversationTab opened={opened} line={line} onOpenLine={(l) => openLine(l)} onLine={(l) => setLine(l)} />}
+        {tab === 'conversation' && <ConversationTab opened={opened} line={line} onOpenLine={(l) => openLine(l)} onLine={(l) => setLine(l)} onArchive={() => go('context', { ...withoutLine(route.params), show: 'archive' })} />}
         {tab === 'replay' && <ReplayTab opened={opened} params={route.params} onParams={(p) => props.onRoute('replay', p)} onOpenLine={(l) => openLine(l, 'conversation')} onExport={(p) => go('export', { ...p, src: 'replay' })} />}
+        {tab === 'context' && <ContextTab opened={opened} reader={props.reader ?? props.adapter} params={route.params} onParams={(p) => props.onRoute('context', p)} />}
         {tab === 'export' && <LazyExportTab opened={opened} params={route.params} onParams={(p) => props.onRoute('export', p)} />}
         {tab === 'file' && <FileTab opened={opened} line={line} onLine={(l) => openLine(l)} />}
         {tab === 'edit' && (

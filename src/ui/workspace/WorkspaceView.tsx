@@ -13,7 +13,7 @@ import { isRead, setRead } from '../read-notes';
 import { workspaceId } from './workspace';
 import { folderLabel, layoutText, namingText, noSessionsHere } from './layout-text';
 import { problemCount as countProblems } from './health';
-import { folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, selectFolder, workspace } from './model';
+import { activeVersion, folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, selectFolder, workspace } from './model';
 import { SessionsPage } from './SessionsPage';
 import { ui } from '../i18n/text';
 import { CacheNote } from './CacheNote';
@@ -22,12 +22,14 @@ const PAGES: { page: WorkspacePage; href: string }[] = [
   { page: 'sessions', href: '#/w' },
   { page: 'health', href: '#/w/health' },
   { page: 'leftovers', href: '#/w/leftovers' },
+  { page: 'memory', href: '#/w/memory' },
   { page: 'upgrade', href: '#/w/upgrade' },
 ];
 
 const UpgradePage = lazyComponent(() => import('./UpgradePage').then((m) => m.UpgradePage));
 const HealthPage = lazyComponent(() => import('./HealthPage').then((m) => m.HealthPage));
 const LeftoversPage = lazyComponent(() => import('./LeftoversPage').then((m) => m.LeftoversPage));
+const MemoryPage = lazyComponent(() => import('./MemoryPage').then((m) => m.MemoryPage));
 
 /** Files with a problem, for the Health tab's count: computed once per listing or scan change, not per render. */
 const problemCount = computed(() => countProblems(listing.value?.summaries ?? [], scans.value, leftovers.value));
@@ -121,7 +123,7 @@ function WorkspaceWithSessions({ page, folderParam }: { page: WorkspacePage; fol
     return watchFolder({ adapter: ws.adapter, root: ws.root, path: f.path }, () => listedSignature, () => void refreshListing());
   }, [ws, f]);
 
-  const counts: Record<WorkspacePage, number | null> = { sessions: l?.summaries.length ?? null, health: l ? problemCount.value : null, leftovers: leftovers.value.length, upgrade: null };
+  const counts: Record<WorkspacePage, number | null> = { sessions: l?.summaries.length ?? null, health: l ? problemCount.value : null, leftovers: leftovers.value.length, memory: null, upgrade: null };
 
   return (
     <div class="workspace">
@@ -205,6 +207,8 @@ function WorkspaceWithSessions({ page, folderParam }: { page: WorkspacePage; fol
         <HealthPage />
       ) : page === 'leftovers' ? (
         <LeftoversPage />
+      ) : page === 'memory' ? (
+        <MemoryPage adapter={ws.adapter} dir={f.role === 'workspace' ? f.path.replace(/\/?sessions$/, '') : ''} version={activeVersion.value} />
       ) : page === 'upgrade' ? (
         <UpgradePage />
       ) : (

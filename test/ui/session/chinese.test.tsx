@@ -41,7 +41,7 @@ describe('the session page in Simplified Chinese', () => {
   it('header, tabs, banners and the conversation speak Chinese; file text and Python’s words stay as written', async () => {
     await setLanguage('zh-CN');
     el = await mount(<SessionView {...props({ opened: openText(file) })} />);
-    expect([...el.querySelectorAll('[role="tab"]')].map((t) => t.textContent)).toEqual(['对话', '回放', '文件1', '编辑（下载）', '导出']);
+    expect([...el.querySelectorAll('[role="tab"]')].map((t) => t.textContent)).toEqual(['对话', '回放', '上下文', '文件1', '编辑（下载）', '导出']);
     const h = el.querySelector('header.sl-header')!.textContent!;
     expect(h).toContain('导出 / 分享…');
     expect(h).toContain('键cli:direct');

@@ -40,7 +40,7 @@ async function openDemo(page: 'sessions' | 'health' | 'leftovers'): Promise<void
 describe('the workspace in Chinese', () => {
   it('sessions: tabs, layout, version evidence, rows, times, counts and badges', async () => {
     await openDemo('sessions');
-    expect([...el!.querySelectorAll('nav.tabs a')].map((a) => a.firstChild!.textContent)).toEqual(['会话', '健康', '遗留文件', '升级']);
+    expect([...el!.querySelectorAll('nav.tabs a')].map((a) => a.firstChild!.textContent)).toEqual(['会话', '健康', '遗留文件', '记忆', '升级']);
     expect(el!.querySelector('.layout-text')!.textContent).toBe('“Demo workspace”是 nanobot 工作区：sessions/ 中有 10 个会话文件。');
     expect(el!.querySelector('.naming summary')!.textContent).toBe('nanobot v0.2 文件名（safe_key）');
     const version = el!.querySelector('.version-line')!.textContent!;

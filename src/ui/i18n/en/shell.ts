@@ -123,7 +123,7 @@ const shell = {
   },
   // ── workspace ──
   workspace: {
-    tabs: { sessions: 'Sessions', health: 'Health', leftovers: 'Leftovers', upgrade: 'Upgrade' },
+    tabs: { sessions: 'Sessions', health: 'Health', leftovers: 'Leftovers', memory: 'Memory', upgrade: 'Upgrade' },
     nav: 'Workspace',
     readOnly: 'Read-only.',
     allowEditing: 'Allow editing',

@@ -108,7 +108,7 @@ const shell: ShellText = {
   },
   // ── workspace ──
   workspace: {
-    tabs: { sessions: '会话', health: '健康', leftovers: '遗留文件', upgrade: '升级' },
+    tabs: { sessions: '会话', health: '健康', leftovers: '遗留文件', memory: '记忆', upgrade: '升级' },
     nav: '工作区',
     readOnly: '只读。',
     allowEditing: '允许编辑',

@@ -8,6 +8,7 @@ import { pg } from '../../i18n/text';
 import { VirtualList } from '../VirtualList';
 import { CorruptRow, MarkerRow, ProviderRow } from './OtherRows';
 import { MessageRow } from './MessageRow';
+import { tracesOf } from './traces';
 import { conversationModel } from './model';
 import { loadMarkdown } from '../markdown/loader';
 import { rawEverywhere, rawOverrides, RawOverridesContext, setRawEverywhere } from '../markdown/prefs';
@@ -22,6 +23,8 @@ export interface ConversationTabProps {
   line: number | null;
   onOpenLine: (line: number) => void;
   onLine: (line: number) => void;
+  /** Opens the session's archive entries (the Context tab), from the archived messages' boundary. */
+  onArchive?: () => void;
 }
 
 function storedLastConsolidated(o: OpenedSession): string | null {
@@ -32,7 +35,7 @@ function storedLastConsolidated(o: OpenedSession): string | null {
 }
 
 /** Messages, corrupt rows and the consolidation marker; tool results link to their calls. */
-export function ConversationTab({ opened, line, onOpenLine, onLine }: ConversationTabProps) {
+export function ConversationTab({ opened, line, onOpenLine, onLine, onArchive }: ConversationTabProps) {
   const { rows, pairing, rowOfLine, diagsByLine, orphans, unanswered, corrupt } = conversationModel(opened);
   const messages = opened.recovered.messages;
   const rawLc = useMemo(() => storedLastConsolidated(opened), [opened]);
@@ -100,10 +103,10 @@ export function ConversationTab({ opened, line, onOpenLine, onLine }: Conversati
           scrollNonce={nonce}
           render={(i) => {
             const r = rows[i]!;
-            if (r.kind === 'marker') return <MarkerRow archived={r.archived} total={r.lens === 'nanobot' ? opened.nanobot.result!.messages.length : messages.length} raw={rawLc} lens={r.lens} />;
+            if (r.kind === 'marker') return <MarkerRow archived={r.archived} total={r.lens === 'nanobot' ? opened.nanobot.result!.messages.length : messages.length} raw={rawLc} lens={r.lens} onArchive={onArchive} />;
             if (r.kind === 'corrupt') return <CorruptRow line={r.line} record={opened.doc.records[r.line]!} diagnostics={diagsByLine.get(r.line) ?? []} onOpenLine={onOpenLine} />;
             if (r.kind === 'provider_state') return <ProviderRow line={r.line} />;
-            return <MessageRow m={messages[r.message]!} index={r.message} line={r.line} record={opened.doc.records[r.line]!} pairing={pairing} highlighted={r.line === line} onJump={jump} onCopyLink={copyLink} />;
+            return <MessageRow m={messages[r.message]!} index={r.message} line={r.line} record={opened.doc.records[r.line]!} pairing={pairing} highlighted={r.line === line} onJump={jump} onCopyLink={copyLink} traces={tracesOf(opened, r.message)} />;
           }}
         />
       )}

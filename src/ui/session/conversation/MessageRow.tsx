@@ -9,6 +9,7 @@ import { Attachments, Flags, Reasoning } from './Extras';
 import { ToolAnswer, ToolCalls } from './ToolCalls';
 import { pg } from '../../i18n/text';
 import { formatTime } from '../../format';
+import type { SaveTrace } from '../../../core/turn/save-traces';
 
 export interface MessageRowProps {
   m: PyDict;
@@ -20,6 +21,8 @@ export interface MessageRowProps {
   onJump: (message: number) => void;
   /** Copies this message's permalink. */
   onCopyLink?: (message: number) => void;
+  /** What saving the turn changed on this message (what the model saw then, what later turns see). */
+  traces?: SaveTrace[];
 }
 
 /** Content with no text at all ('' or null). */
@@ -58,6 +61,15 @@ export function MessageRow(p: MessageRowProps) {
         {dictGet(p.m, 'name') !== undefined && role !== 'tool' && <span class="sl-tag">name={pyDumps(dictGet(p.m, 'name')!)}</span>}
       </header>
       <Flags m={p.m} />
+      {p.traces && p.traces.length > 0 && (
+        <ul class="sl-traces" aria-label={pg().turn.traces}>
+          {p.traces.map((tr, i) => (
+            <li key={i} class="sl-trace" data-trace={tr.code}>
+              {pg().turn.trace[tr.code]}
+            </li>
+          ))}
+        </ul>
+      )}
       <Reasoning m={p.m} />
       {!(noText(dictGet(p.m, 'content')) && doesMore(p.m)) && <Content value={dictGet(p.m, 'content')} id={String(p.line)} code={role === 'tool'} />}
       <Attachments m={p.m} />

@@ -40,14 +40,24 @@ export function ProviderRow({ line }: { line: number }) {
 }
 
 /** The last_consolidated boundary: what is above is archived to memory and not replayed. */
-export function MarkerRow({ archived, total, raw, lens }: { archived: number; total: number; raw: string | null; lens: 'nanobot' | 'recovered' }) {
+export function MarkerRow({ archived, total, raw, lens, onArchive }: { archived: number; total: number; raw: string | null; lens: 'nanobot' | 'recovered'; onArchive?: () => void }) {
   const t = pg().conversation;
-  return (
+  const marker = (
     <div class="sl-marker" role="separator" aria-label={`last_consolidated = ${archived}`}>
       <strong>last_consolidated = {archived}</strong>
       <span>{t.marker(archived, total - archived)}</span>
       {raw !== null && <span class="sl-warn-text">{t.markerReset(raw)}</span>}
       {lens === 'recovered' && <span class="sl-muted">{t.markerRecovered}</span>}
+    </div>
+  );
+  if (!onArchive || archived === 0) return marker;
+  // Where the archived messages went: this session's entries in memory/history.jsonl, one click away.
+  return (
+    <div class="sl-marker-wrap">
+      {marker}
+      <button type="button" class="sl-marker-archive" onClick={onArchive}>
+        {pg().turn.toArchive}
+      </button>
     </div>
   );
 }

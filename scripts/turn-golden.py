@@ -1,0 +1,392 @@
+"""Golden cases for the turn view, made with nanobot's own code.
+
+Run once per version, inside nanobot's environment and with HOME set to a scratch folder:
+
+    source /tmp/nanobot-env-<v>.sh
+    HOME=$(mktemp -d) "$NANOBOT_PYTHON" scripts/turn-golden.py <v> > test/turn-golden/<v>.json
+
+It lays out small workspaces (with and without each file, templates untouched and edited, skills,
+long memory), builds the next request with `ContextBuilder.build_messages`, reads the archive with
+`nanobot.agent.memory.MemoryStore`, and writes what came out as counts, hashes and the messages the
+test can rebuild. nanobot's own texts (its built-in instructions and templates) are never written:
+only their SHA-256 and token counts. A template-based workspace file is written as a recipe
+(`{"template": ..., "before": ..., "after": ...}`) that the test rebuilds from nanobot's archive.
+"""
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+VERSION = sys.argv[1]
+ROOT = Path("/tmp/sl-turn-golden") / VERSION
+# Skill availability and built-in skill requirements read PATH and the environment: keep them empty.
+os.environ["PATH"] = ""
+
+import tiktoken  # noqa: E402
+
+import nanobot.agent.context as context_mod  # noqa: E402
+from nanobot.agent.context import ContextBuilder  # noqa: E402
+from nanobot.agent.memory import MemoryStore  # noqa: E402
+from nanobot.agent.skills import SkillsLoader  # noqa: E402
+from nanobot.session.manager import Session  # noqa: E402
+from nanobot.utils.helpers import load_bundled_template  # noqa: E402
+from nanobot.utils.prompt_templates import render_template  # noqa: E402
+
+ENC = tiktoken.get_encoding("cl100k_base")
+SEP = "\n\n---\n\n"
+CLOCK = "CLOCK"
+if hasattr(context_mod, "current_time_str"):
+    context_mod.current_time_str = lambda timezone=None: CLOCK  # the clock is machine-dependent: fixed
+
+
+def tokens(text):
+    return len(ENC.encode(text, disallowed_special=()))
+
+
+def sha(text):
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def template(name):
+    return load_bundled_template(name)
+
+
+def figures():
+    """nanobot's built-in texts, measured: never stored."""
+    out = {"templates": {}}
+    for name in ["AGENTS.md", "SOUL.md", "USER.md", "TOOLS.md", "memory/MEMORY.md", "legacy/SOUL.md"]:
+        tpl = template(name)
+        if tpl is not None:
+            out["templates"][name] = {"sha256": sha(tpl.strip()), "tokens": tokens(tpl), "section_tokens": tokens(f"## {name}\n\n{tpl}")}
+    policy = render_template("agent/platform_policy.md", system="Linux")
+    identity = render_template(
+        "agent/identity.md", workspace_path="", agent_workspace_path="", runtime="", platform_policy=policy, channel=""
+    )
+    out["identity"] = tokens(identity)
+    out["identity_workspace_slots"] = identity.count("/memory/MEMORY.md") and None  # filled below
+    # How many times the workspace path is spelled out: render with a marker path and count it.
+    marked = render_template(
+        "agent/identity.md", workspace_path="@WS@", agent_workspace_path="@WS@", runtime="@RT@", platform_policy=policy, channel=""
+    )
+    out["identity_workspace_slots"] = marked.count("@WS@")
+    out["tool_contract"] = tokens(render_template("agent/tool_contract.md"))
+    out["skills_section"] = tokens(render_template("agent/skills_section.md", skills_summary=""))
+    empty = ROOT / "_empty"
+    empty.mkdir(parents=True, exist_ok=True)
+    loader = SkillsLoader(empty)
+    always = loader.get_always_skills()
+    out["builtin_active_skills"] = sorted(always)
+    active = loader.load_skills_for_context(always)
+    out["builtin_active_skills_tokens"] = tokens(f"# Active Skills\n\n{active}") if active else 0
+    summary = loader.build_skills_summary(exclude=set(always))
+    out["builtin_skills_summary_tokens"] = tokens(summary)
+    out["builtin_skills"] = sorted(e["name"] for e in loader.list_skills(filter_unavailable=False))
+    if hasattr(loader, "build_explicit_skill_runtime_context"):
+        # The frame around skills a message names with `$name` (main), its content left empty.
+        from nanobot.runtime_context import RuntimeContextBlock  # noqa: F401
+        probe = ROOT / "_probe"
+        (probe / "skills" / "zz-probe").mkdir(parents=True, exist_ok=True)
+        (probe / "skills" / "zz-probe" / "SKILL.md").write_text("---\nname: zz-probe\ndescription: probe\n---\n\nX\n")
+        block = SkillsLoader(probe, builtin_skills_dir=ROOT / "_no_builtin").build_explicit_skill_runtime_context("$zz-probe")
+        body = "### Skill: zz-probe\n\nX"
+        out["explicit_skills_frame"] = tokens("\n\n" + block.content.replace(body, ""))
+    else:
+        out["explicit_skills_frame"] = None
+    if hasattr(ContextBuilder, "_build_runtime_context"):
+        frame = ContextBuilder._build_runtime_context(None, None, None)
+        out["runtime_frame"] = tokens("\n\n" + frame.replace(CLOCK, ""))
+    else:
+        out["runtime_frame"] = None
+    return out
+
+
+# --- the workspaces -----------------------------------------------------------------------------
+
+MEM_TEXT = "# Facts\n\n- The user prefers short answers.\n- Project: a garden planner in Rust.\n"
+AGENTS_TEXT = "# House rules\n\nAnswer in English. Run the tests before saying done.\n"
+SOUL_TEXT = "I am a careful helper who names what it does not know.\n"
+USER_TEXT = "Name: Ada\nTimezone: Europe/Berlin\n"
+TOOLS_TEXT = "Never call the shell tool without asking.\n"
+
+SKILL_PLAIN = "---\nname: brew\ndescription: Brew tea the slow way.\n---\n\n# Brew\n\nBoil, wait, pour.\n"
+SKILL_ALWAYS = "---\nname: tidy\ndescription: Keep the desk tidy.\nalways: true\n---\n\n# Tidy\n\nPut things back.\n"
+
+
+def hist(cursor, ts, content, key=None, **extra):
+    e = {"cursor": cursor, "timestamp": ts, "content": content}
+    if key is not None:
+        e["session_key"] = key
+    e.update(extra)
+    return json.dumps(e, ensure_ascii=False)
+
+
+KEY = "cli:direct"
+HISTORY_MIXED = "\n".join([
+    hist(1, "2026-08-01 10:00", "Talked about tea.", KEY),
+    hist(2, "2026-08-01 11:00", "Another chat.", "telegram:42"),
+    hist(3, "2026-08-02 09:00", "Planned the garden.", KEY),
+    '{"cursor": true, "timestamp": "x", "content": "bool cursor"}',
+    '{"cursor": 4, "timestamp": 5, "content": "bad timestamp"}',
+    "not json",
+    hist(5, "2026-08-03 09:00", "Heartbeat ran.", "heartbeat"),
+    hist(6, "2026-08-04 09:00", "Fixed the fence.", KEY),
+    hist(7, "2026-08-04 10:00", "No key at all."),
+]) + "\n"
+
+
+LONG_WORDS = "The consolidated summary mentions tomatoes, basil, watering at dawn and a broken hose. "
+
+
+def long_history(spec):
+    """A recipe the test rebuilds the same way: `count` entries of `words` repeated `times`, numbered."""
+    return "\n".join(
+        hist(i, f"2026-08-{1 + i % 28:02d} 08:00", spec["words"] * spec["times"] + f"#{i}", spec["key"]) for i in range(1, spec["count"] + 1)
+    ) + "\n"
+
+
+def file_text(spec):
+    if isinstance(spec, str):
+        return spec
+    if "template" in spec:
+        return spec["before"] + template(spec["template"]) + spec["after"]
+    if "repeat" in spec:
+        return spec["repeat"] * spec["times"]
+    return long_history(spec["history"])
+
+
+SUMMARY_TEXT = "We planned the garden beds and fixed the fence."
+# Sessions whose metadata holds the summary nanobot keeps after compacting an idle session.
+METADATA = {"summary-pending": {"_last_summary": {"text": SUMMARY_TEXT, "last_active": "2026-08-05T08:00:00"}}}
+
+
+def session_summary(metadata):
+    """What the agent loop passes as session_summary for this metadata, at this version."""
+    raw = metadata.get("_last_summary")
+    if not isinstance(raw, dict):
+        return None
+    from datetime import datetime
+    if VERSION == "main":
+        from nanobot.session.summary import session_summary_from_metadata
+        return session_summary_from_metadata(metadata, fallback_last_active=datetime.now())
+    from nanobot.agent.autocompact import AutoCompact
+    return AutoCompact._format_summary(raw["text"], datetime.fromisoformat(raw["last_active"]))
+
+
+def tpl(name, before="", after=""):
+    return {"template": name, "before": before, "after": after}
+
+
+CASES = [
+    ("empty", {}),
+    ("all-files", {"AGENTS.md": AGENTS_TEXT, "SOUL.md": SOUL_TEXT, "USER.md": USER_TEXT, "TOOLS.md": TOOLS_TEXT, "memory/MEMORY.md": MEM_TEXT}),
+    ("templates-untouched", {"AGENTS.md": tpl("AGENTS.md"), "SOUL.md": tpl("SOUL.md"), "USER.md": tpl("USER.md"), "memory/MEMORY.md": tpl("memory/MEMORY.md")}),
+    ("templates-untouched-whitespace", {"AGENTS.md": tpl("AGENTS.md", "\n  ", "\n\n\t"), "USER.md": tpl("USER.md", "", "   \n"), "memory/MEMORY.md": tpl("memory/MEMORY.md", "\n", "\n\n")}),
+    ("templates-edited", {"AGENTS.md": tpl("AGENTS.md", "", "\n- Also: water the plants.\n"), "USER.md": tpl("USER.md", "Name: Ada\n"), "memory/MEMORY.md": tpl("memory/MEMORY.md", "", "\n- Likes tea.\n")}),
+    ("legacy-soul", {"SOUL.md": tpl("legacy/SOUL.md"), "USER.md": USER_TEXT}),
+    ("blank-files", {"AGENTS.md": "   \n", "SOUL.md": "", "USER.md": "\n\n", "memory/MEMORY.md": ""}),
+    ("skills-mention", {"skills/brew/SKILL.md": SKILL_PLAIN, "skills/tidy/SKILL.md": SKILL_ALWAYS}),
+    ("skills", {"AGENTS.md": AGENTS_TEXT, "skills/brew/SKILL.md": SKILL_PLAIN, "skills/tidy/SKILL.md": SKILL_ALWAYS, "skills/notes/README.md": "not a skill\n"}),
+    ("memory-history", {"memory/MEMORY.md": MEM_TEXT, "memory/history.jsonl": HISTORY_MIXED, "memory/.dream_cursor": "1\n"}),
+    ("memory-history-bad-cursor", {"memory/history.jsonl": HISTORY_MIXED, "memory/.dream_cursor": "soon"}),
+    ("summary-pending", {"memory/history.jsonl": HISTORY_MIXED + hist(8, "2026-08-05 08:00", SUMMARY_TEXT, KEY) + "\n" + hist(9, "2026-08-05 09:00", "After the summary.", KEY) + "\n"}),
+    ("history-non-object", {"memory/history.jsonl": hist(1, "2026-08-01 10:00", "Talked about tea.", KEY) + "\n[1, 2]\n" + hist(2, "2026-08-02 10:00", "Planned the garden.", KEY) + "\n"}),
+    ("long-memory", {"memory/MEMORY.md": {"repeat": MEM_TEXT, "times": 40}, "memory/history.jsonl": {"history": {"count": 80, "key": KEY, "words": LONG_WORDS, "times": 12}}}),
+]
+
+SESSIONS = {
+    "plain": [
+        {"role": "user", "content": "Hi, can you plan the garden?", "timestamp": "2026-08-05T09:00:00"},
+        {"role": "assistant", "content": "Sure. Beds first.", "timestamp": "2026-08-05T09:00:05"},
+    ],
+    "tools-then-user": [
+        {"role": "user", "content": "List the files.", "timestamp": "2026-08-05T09:00:00"},
+        {"role": "assistant", "content": "", "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "list_dir", "arguments": "{\"path\": \".\"}"}}], "timestamp": "2026-08-05T09:00:01"},
+        {"role": "tool", "tool_call_id": "call_1", "name": "list_dir", "content": "a.txt\nb.txt", "timestamp": "2026-08-05T09:00:02"},
+        {"role": "assistant", "content": "Two files.", "timestamp": "2026-08-05T09:00:03"},
+        {"role": "user", "content": "Thanks, and the third?", "timestamp": "2026-08-05T09:01:00"},
+    ],
+}
+
+MESSAGES = {"plain": "What should I plant in May?", "tools-then-user": "Also check the garden notes."}
+# A message naming skills with `$name` (main loads the named ones into a runtime-context block).
+CASE_MESSAGES = {"skills-mention": "Please $brew some tea, then $tidy up and $nosuch too; $brew again."}
+
+
+def write_case(ws, files):
+    if ws.exists():
+        shutil.rmtree(ws)
+    ws.mkdir(parents=True)
+    for rel, spec in files.items():
+        text = file_text(spec)
+        p = ws / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+
+
+def bootstrap_pieces(cb, ws):
+    """Each bootstrap file's section alone: a workspace holding only that file."""
+    pieces = []
+    for name in ["AGENTS.md", "SOUL.md", "USER.md"]:
+        if not (ws / name).exists():
+            continue
+        solo = ws.parent / (ws.name + "__solo")
+        if solo.exists():
+            shutil.rmtree(solo)
+        solo.mkdir()
+        shutil.copy(ws / name, solo / name)
+        text = ContextBuilder(solo)._load_bootstrap_files(solo)
+        shutil.rmtree(solo)
+        if text:
+            pieces.append({"file": name, "tokens": tokens(text), "sha256": sha(text), "builtin_text": text.strip() != f"## {name}\n\n{(ws / name).read_text()}".strip()})
+    return pieces
+
+
+def history_kwargs():
+    if VERSION == "v0.2":
+        return {"max_messages": 120, "include_timestamps": True}
+    if VERSION == "v0.3.0":
+        return {"max_messages": 2000}
+    return {}
+
+
+def run_case(name, files, session_name):
+    ws = ROOT / name
+    write_case(ws, files)
+    cb = ContextBuilder(ws)
+    messages_in = json.loads(json.dumps(SESSIONS[session_name]))
+    metadata = json.loads(json.dumps(METADATA.get(name, {})))
+    session = Session(key=KEY, messages=messages_in, metadata=metadata)
+    history = session.get_history(**history_kwargs())
+    current = CASE_MESSAGES.get(name, MESSAGES[session_name])
+    pending = session_summary(metadata)
+    try:
+        built = cb.build_messages(history=history, current_message=current, channel=None, session_key=KEY, session_summary=pending)
+    except Exception as e:  # nanobot's own failure is the answer: the turn cannot be built
+        return {"name": f"{name}/{session_name}", "workspace": str(ws), "files": files, "session": {"key": KEY, "messages": messages_in, "metadata": metadata},
+                "history_kwargs": history_kwargs(), "current_message": current, "raises": type(e).__name__}
+    system = built[0]["content"]
+    # The system prompt part by part, each from nanobot's own methods, checked against the whole.
+    parts = [{"kind": "identity", "text": cb._get_identity(channel=None, workspace=ws)}]
+    boot = cb._load_bootstrap_files(ws)
+    if boot:
+        parts.append({"kind": "bootstrap", "text": boot})
+    parts.append({"kind": "tool-contract", "text": render_template("agent/tool_contract.md")})
+    memory = cb.memory.read_memory()
+    if memory and not cb._is_template_content(memory, "memory/MEMORY.md"):
+        parts.append({"kind": "memory", "text": f"# Memory\n\n## Long-term Memory\n{memory}"})
+    always = cb.skills.get_always_skills()
+    if always:
+        active = cb.skills.load_skills_for_context(always)
+        if active:
+            parts.append({"kind": "active-skills", "text": f"# Active Skills\n\n{active}"})
+    summary_kwargs = {"workspace": ws} if VERSION == "main" else {}
+    summary = cb.skills.build_skills_summary(exclude=set(always), **summary_kwargs)
+    if summary:
+        parts.append({"kind": "skills", "text": render_template("agent/skills_section.md", skills_summary=summary)})
+    entries = cb.memory.read_recent_history_for_prompt(since_cursor=cb.memory.get_last_dream_cursor(), session_key=KEY, unified_session=False)
+    recent = None
+    if entries:
+        capped = entries[-ContextBuilder._MAX_RECENT_HISTORY:]
+        if hasattr(ContextBuilder, "_without_duplicate_session_summary"):
+            capped = ContextBuilder._without_duplicate_session_summary(capped, session_key=KEY, session_summary=pending)
+        text = "\n".join(f"- [{e['timestamp']}] {e['content']}" for e in capped)
+        from nanobot.utils.helpers import truncate_text_to_tokens
+        cut = truncate_text_to_tokens(text, ContextBuilder._MAX_HISTORY_TOKENS)
+        parts.append({"kind": "recent-history", "text": "# Recent History\n\n" + cut})
+        recent = {"cursors": [e["cursor"] for e in capped], "uncut_tokens": tokens("# Recent History\n\n" + text), "truncated": cut != text}
+    if pending:
+        if VERSION == "main":
+            wrapped = f"Previous conversation summary (last active {pending['last_active']}):\n{pending['text']}"
+        else:
+            wrapped = pending
+        parts.append({"kind": "session-summary", "text": "[Archived Context Summary]\n\n" + wrapped})
+    assert SEP.join(p["text"] for p in parts) == system, f"{name}: parts do not make the system prompt"
+
+    # Workspace-only texts the test rebuilds exactly: the skills of the workspace without the built-in ones.
+    no_builtin = ROOT / "_no_builtin"
+    no_builtin.mkdir(parents=True, exist_ok=True)
+    ws_loader = SkillsLoader(ws, builtin_skills_dir=no_builtin)
+    ws_always = ws_loader.get_always_skills()
+    ws_active = ws_loader.load_skills_for_context(ws_always)
+    ws_summary = ws_loader.build_skills_summary(exclude=set(always), **summary_kwargs)
+    out_parts = []
+    for p in parts:
+        o = {"kind": p["kind"], "tokens": tokens(p["text"]), "sha256": sha(p["text"])}
+        if p["kind"] == "bootstrap":
+            o["files"] = bootstrap_pieces(cb, ws)
+        if p["kind"] == "active-skills":
+            o["workspace_skills"] = ws_always
+            o["workspace_tokens"] = tokens(f"# Active Skills\n\n{ws_active}") if ws_active else 0
+            o["workspace_sha256"] = sha(f"# Active Skills\n\n{ws_active}") if ws_active else None
+        if p["kind"] == "skills":
+            o["workspace_tokens"] = tokens(ws_summary) if ws_summary else 0
+            o["workspace_sha256"] = sha(ws_summary) if ws_summary else None
+        if p["kind"] == "recent-history":
+            o.update(recent)
+        if p["kind"] == "session-summary":
+            o["summary_tokens"] = tokens(metadata["_last_summary"]["text"])
+        out_parts.append(o)
+
+    last = built[-1]
+    content = last["content"]
+    placement = {"role": last["role"], "merged_into_history": len(built) == len(history) + 1}
+    if VERSION == "v0.2":
+        tag_at = content.rfind("\n\n[")
+        placement["runtime_context"] = "appended-to-text"
+        placement["visible"] = content[:tag_at]
+        placement["runtime_tokens"] = tokens(content[tag_at:])
+        placement["clock_in_block"] = CLOCK in content[tag_at:]
+    else:
+        meta = last.get("_meta")
+        placement["runtime_context"] = "marker" if meta else "none"
+        placement["visible"] = content
+        if meta:
+            marker = meta["runtime_context"]
+            suffix = marker["suffix"]
+            placement["visible"] = content[: len(content) - len(suffix)].removesuffix("\n\n")
+            placement["sources"] = marker["sources"]
+            invoked = ws_loader.get_explicitly_invoked_skills(current)
+            invoked = [n for n in invoked if n not in set(ws_loader.get_always_skills())]
+            placement["skills"] = invoked
+            placement["skills_tokens"] = tokens(ws_loader.load_skills_for_context(invoked))
+            placement["runtime_tokens"] = tokens("\n\n" + suffix)
+    # The archive as nanobot reads it.
+    store = cb.memory
+    archive = {
+        "dream_cursor": store.get_last_dream_cursor(),
+        "entries": [{"cursor": c, "session_key": e.get("session_key")} for e, c in store._iter_valid_entries()],
+        "unprocessed": [e["cursor"] for e in store.read_unprocessed_history(store.get_last_dream_cursor())],
+    }
+    files_out = {k: v for k, v in files.items()}
+    return {
+        "name": f"{name}/{session_name}",
+        "workspace": str(ws),
+        "files": files_out,
+        "session": {"key": KEY, "messages": messages_in, "metadata": metadata},
+        "history_kwargs": history_kwargs(),
+        "current_message": current,
+        "history": history,
+        "built_history": built[1:-1] if not placement["merged_into_history"] else built[1:-1],
+        "current": placement,
+        "system_tokens": tokens(system),
+        "parts": out_parts,
+        "archive": archive,
+    }
+
+
+def main():
+    ROOT.mkdir(parents=True, exist_ok=True)
+    out = {"version": VERSION, "figures": figures(), "cases": []}
+    for name, files in CASES:
+        if any(isinstance(f, dict) and "template" in f and template(f["template"]) is None for f in files.values()):
+            continue  # a template this version does not ship (v0.2 has no legacy SOUL.md)
+        for session_name in (["plain", "tools-then-user"] if name in ("empty", "all-files") else ["plain"]):
+            out["cases"].append(run_case(name, files, session_name))
+    json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
+    sys.stdout.write("\n")
+
+
+main()

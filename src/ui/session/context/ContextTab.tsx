@@ -1,0 +1,224 @@
+/**
+ * The Context tab: the whole next request nanobot would send for this session (src/core/turn), part
+ * by part with nanobot's token counts; what saving changed, on the messages that carry it; and the
+ * session's archive entries in memory/history.jsonl. nanobot's own texts are counted, never shown.
+ */
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW } from '../../../core/budget';
+import { rulesOf } from '../../../core/nanobot-version';
+import { getHistory } from '../../../core/replay';
+import { loadTokenizer } from '../../../core/tokenizer';
+import type { TextTokenCounter } from '../../../core/tokens';
+import { assembleTurn, type Turn, type TurnPart, type WorkspaceSnapshot } from '../../../core/turn/build';
+import { entriesOfSession } from '../../../core/turn/memory';
+import { saveTraces } from '../../../core/turn/save-traces';
+import type { StorageAdapter } from '../../../store/adapter';
+import type { OpenedSession } from '../../../store/sessions';
+import { looksLikeWorkspace, readWorkspace, workspaceOfSession } from '../../../store/workspace-snapshot';
+import { groupDigits } from '../../i18n/numbers';
+import { pg } from '../../i18n/text';
+import { messageHref } from '../../router';
+
+export interface ContextTabProps {
+  opened: OpenedSession;
+  reader: StorageAdapter | null;
+  params: Record<string, string>;
+  onParams: (p: Record<string, string>) => void;
+}
+
+/** The workspace of the session, read once per opened file (null: not in the opened folder). */
+function useWorkspace(opened: OpenedSession, reader: StorageAdapter | null): WorkspaceSnapshot | null | undefined {
+  const [ws, setWs] = useState<WorkspaceSnapshot | null | undefined>(undefined);
+  useEffect(() => {
+    const dir = workspaceOfSession(opened.path);
+    if (!reader || dir === null) {
+      setWs(null);
+      return;
+    }
+    let live = true;
+    readWorkspace(reader, dir, null).then(
+      (w) => live && setWs(looksLikeWorkspace(w) ? w : null),
+      () => live && setWs(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [opened, reader]);
+  return ws;
+}
+
+function PartRow({ part }: { part: TurnPart }) {
+  const t = pg().turn;
+  const name = part.kind === 'bootstrap' ? part.sources[0]! : t.parts[part.kind]!;
+  const notes = part.notes.map((n) => t.notes[n] ?? n);
+  return (
+    <tr class={`sl-turn-part sl-turn-${part.kind}`} data-kind={part.kind} data-tokens={part.tokens} data-sources={part.sources.join(' ')}>
+      <th scope="row">
+        <bdi>{name}</bdi>
+        {notes.length > 0 && <div class="sl-turn-note">{notes.join(' · ')}</div>}
+        {part.machine.length > 0 && (
+          <div class="sl-turn-machine">
+            {t.machine} {part.machine.map((m) => t.machineSlots[m] ?? m).join('; ')}
+          </div>
+        )}
+        {part.text !== null && part.kind !== 'current-message' && (
+          <details>
+            <summary>{t.showText}</summary>
+            <pre class="sl-turn-text">{part.text}</pre>
+          </details>
+        )}
+      </th>
+      <td>{part.sources.length ? part.sources.map((s) => <bdi key={s}>{s} </bdi>) : part.builtinTokens ? t.nanobotText : ''}</td>
+      <td class="sl-num">
+        {part.exact ? '' : '≈'}
+        {groupDigits(part.tokens)}
+        {part.builtinTokens > 0 && <div class="sl-turn-note">{t.builtin(part.builtinTokens)}</div>}
+        {part.kind === 'history' && part.count !== undefined && <div class="sl-turn-note">{t.messages(part.count)}</div>}
+      </td>
+    </tr>
+  );
+}
+
+function TurnTable({ turn }: { turn: Turn }) {
+  const t = pg().turn;
+  const window = turn.contextWindow;
+  return (
+    <>
+      <table class="sl-turn-table">
+        <thead>
+          <tr>
+            <th scope="col">{t.part}</th>
+            <th scope="col">{t.source}</th>
+            <th scope="col">{t.tokens}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {turn.parts.map((p, i) => (
+            <PartRow key={i} part={p} />
+          ))}
+        </tbody>
+      </table>
+      <p class="sl-turn-placement">
+        {t.parts['runtime-context']}: {t.placement[turn.runtimeContext]}
+      </p>
+      <p class="sl-turn-total" data-total={turn.total}>
+        <strong>{t.total(turn.total)}</strong>
+        {window ? t.ofWindow(((100 * turn.total) / window).toFixed(1)) : ''}
+      </p>
+      {window ? <progress max={window} value={Math.min(turn.total, window)} /> : null}
+      {turn.leftOut.length > 0 && (
+        <>
+          <h3>{t.leftOut}</h3>
+          <ul class="sl-turn-leftout">
+            {turn.leftOut.map((l) => (
+              <li key={l.file}>
+                <bdi>{l.file}</bdi>: {t.leftOutReason[l.reason]}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
+export function ContextTab({ opened, reader, params, onParams }: ContextTabProps) {
+  const t = pg().turn;
+  const version = opened.version;
+  const [count, setCount] = useState<TextTokenCounter | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [message, setMessage] = useState(params.message ?? '');
+  const [windowText, setWindowText] = useState(params.window ?? '');
+  const ws = useWorkspace(opened, reader);
+  useEffect(() => {
+    let live = true;
+    loadTokenizer().then(
+      (c) => live && setCount(() => c),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const session = opened.nanobot.result;
+  // nanobot's default config has a 200,000-token window; the replay is the agent loop's for the window.
+  const contextWindow = /^\d{1,12}$/.test(windowText) && Number(windowText) > 0 ? Number(windowText) : DEFAULT_CONTEXT_WINDOW;
+  const replay = useMemo(() => (session ? getHistory(session.messages, session.lastConsolidated, agentLoopOptions(version, contextWindow), version) : null), [session, version, contextWindow]);
+  const turn = useMemo(() => {
+    if (!count || !replay || ws === undefined || !session) return null;
+    try {
+      return assembleTurn({ version, workspace: ws, history: replay.entries, message, sessionKey: session.key, contextWindow, metadata: session.metadata }, count);
+    } catch {
+      return null;
+    }
+  }, [count, replay, ws, message, version, contextWindow, session]);
+  // A link from the archived messages (`show=archive`) lands on this session's archive entries.
+  useEffect(() => {
+    if (params.show !== 'archive' || !turn) return;
+    const h = document.getElementById('sl-turn-archive');
+    h?.scrollIntoView?.({ block: 'start' });
+    h?.focus({ preventScroll: true });
+  }, [params.show, !!turn]);
+  const traces = useMemo(() => (session ? saveTraces(session.messages, version) : []), [session, version]);
+  const keep = (p: Record<string, string>) => onParams({ ...params, ...p });
+  const archived = session?.lastConsolidated ?? 0;
+  const own = turn?.memory && session ? entriesOfSession(turn.memory, session.key) : [];
+  const linkParams = Object.fromEntries(Object.entries(params).filter(([k]) => k === 'file' || k === 'folder'));
+  return (
+    <section class="sl-turn" aria-labelledby="sl-turn-h">
+      <h2 id="sl-turn-h">{t.title}</h2>
+      <p>{t.lead(rulesOf(version).label)}</p>
+      <div class="sl-turn-controls">
+        <label>
+          {t.message}
+          <textarea rows={2} value={message} title={t.messageHint} onInput={(e) => setMessage((e.target as HTMLTextAreaElement).value)} onChange={() => keep({ message })} />
+        </label>
+        <label>
+          {t.contextWindow}
+          <input type="text" inputMode="numeric" placeholder={String(DEFAULT_CONTEXT_WINDOW)} value={windowText} onInput={(e) => setWindowText((e.target as HTMLInputElement).value.trim())} onChange={() => keep({ window: windowText })} />
+        </label>
+      </div>
+      {ws === null && <p class="notice">{t.noWorkspace}</p>}
+      {turn?.raises && (
+        <p class="notice danger" role="alert">
+          {t.raises(turn.raises.type, turn.raises.message)}
+        </p>
+      )}
+      {failed ? null : turn ? <TurnTable turn={turn} /> : <p aria-busy="true">{t.loading}</p>}
+
+      <h3 id="sl-turn-traces">{t.traces}</h3>
+      {traces.some((x) => x.length) ? (
+        <>
+          <p>{t.tracesLead}</p>
+          <ul class="sl-turn-traces">
+            {traces.flatMap((list, i) =>
+              list.map((tr, j) => (
+                <li key={`${i}-${j}`} data-trace={tr.code}>
+                  <a href={session ? messageHref(session.key, i + 1, linkParams) : undefined}>{t.messageN(i + 1)}</a>: {t.trace[tr.code]}
+                </li>
+              )),
+            )}
+          </ul>
+        </>
+      ) : (
+        <p>{t.noTraces}</p>
+      )}
+
+      <h3 id="sl-turn-archive" tabIndex={-1}>
+        {t.archive}
+      </h3>
+      {archived > 0 && <p>{t.archiveLead(archived)}</p>}
+      {own.length ? (
+        <ul class="sl-turn-archive">
+          {own.map((e) => (
+            <li key={e.cursor} data-cursor={e.cursor}>
+              <strong>#{e.cursor}</strong> <bdi>{e.timestamp}</bdi> — <bdi>{e.content}</bdi> <em>({e.cursor > (turn?.memory?.dreamCursor ?? 0) ? t.unprocessed : t.processed})</em>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t.noArchive}</p>
+      )}
+    </section>
+  );
+}

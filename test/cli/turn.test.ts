@@ -1,0 +1,102 @@
+/**
+ * `session-lens turn --json` and `session-lens memory` over real folders laid out from the turn's
+ * golden cases (test/turn-golden, made with nanobot's own ContextBuilder): the same parts, order,
+ * token counts and messages as nanobot's build_messages, and the session's archive entries.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/cli';
+import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot-version';
+import { pyDumps } from '../../src/core/pyjson';
+import type { PyDict, PyValue } from '../../src/core/pyvalue';
+import { expectedKinds, fileText, readTurnGolden, type GoldenCase } from '../core/turn/golden-cases';
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+async function run(...argv: string[]): Promise<{ code: number; out: string }> {
+  const lines: string[] = [];
+  const code = await main(argv, { log: (s) => lines.push(s), write: (s) => lines.push(s), bytes: () => {} });
+  return { code, out: lines.join('\n') };
+}
+
+function layOut(version: NanobotVersion, c: GoldenCase): { ws: string; file: string } {
+  const ws = mkdtempSync(join(tmpdir(), 'sl-turn-'));
+  temps.push(ws);
+  for (const [rel, spec] of Object.entries(c.files)) {
+    mkdirSync(dirname(join(ws, rel)), { recursive: true });
+    writeFileSync(join(ws, rel), fileText(version, spec));
+  }
+  mkdirSync(join(ws, 'sessions'));
+  const file = join(ws, 'sessions', 'cli_direct.jsonl');
+  const meta = { _type: 'metadata', key: c.session.key, created_at: '2026-08-05T09:00:00', updated_at: '2026-08-05T09:01:00', metadata: c.session.metadata, last_consolidated: 0 };
+  writeFileSync(file, [meta, ...c.session.messages].map((m) => pyDumps(m as PyValue)).join('\n') + '\n');
+  return { ws, file };
+}
+
+describe.each(NANOBOT_VERSIONS.map((v) => [v]))('session-lens turn at %s', (version) => {
+  const golden = readTurnGolden(version);
+
+  it.each(golden.cases.map((c) => [c.name, c] as const))('%s agrees with build_messages', async (_n, c) => {
+    const { file } = layOut(version, c);
+    // The workspace is found above the sessions folder, as nanobot lays it out.
+    const r = await run('turn', file, '--message', c.current_message, '--json', '--nanobot', version);
+    expect(r.code).toBe(0);
+    const got = JSON.parse(r.out) as { parts: { kind: string; tokens: number; sources: string[]; exact: boolean }[]; messages: PyDict[]; runtime_context: string; archive: { session_entries: { cursor: number }[]; dream_cursor: number }; raises: { type: string } | null };
+    if (c.raises) {
+      expect(got.raises?.type).toBe(c.raises);
+      return;
+    }
+    expect(got.raises).toBeNull();
+    const system = got.parts.filter((p) => !['history', 'current-message', 'runtime-context'].includes(p.kind));
+    expect(system.map((p) => p.kind)).toEqual(expectedKinds(c));
+    const exactWanted = c.parts.flatMap((p) => (p.kind === 'bootstrap' ? p.files!.map((f) => f.tokens) : [p.kind === 'memory' || p.kind === 'tool-contract' ? p.tokens : null]));
+    system.forEach((p, i) => {
+      if (exactWanted[i] !== null) expect(p.tokens, `${p.kind} ${p.sources.join()}`).toBe(exactWanted[i]);
+    });
+    expect(pyDumps(got.messages.slice(0, -1) as PyValue)).toBe(pyDumps(c.built_history as PyValue));
+    expect(pyDumps(got.messages[got.messages.length - 1]!.content!)).toBe(pyDumps(c.current.visible));
+    expect(got.runtime_context).toBe(c.current.runtime_context);
+    expect(got.archive.dream_cursor).toBe(c.archive.dream_cursor);
+    expect(got.archive.session_entries.map((e) => e.cursor)).toEqual(c.archive.entries.filter((e) => e.session_key === c.session.key).map((e) => e.cursor));
+  });
+
+  it('prints the parts, what is not counted and why, and the archive, in words', async () => {
+    const c = golden.cases.find((x) => x.name === 'memory-history/plain')!;
+    const { file } = layOut(version, c);
+    const r = await run('turn', file, '--message', 'hello', '--context-window', '65536', '--nanobot', version);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("nanobot's built-in instructions (identity)");
+    expect(r.out).toContain('not counted, depends on the machine nanobot runs on: platform and Python version');
+    expect(r.out).toMatch(/archive: 3 entries of this session in memory\/history\.jsonl \(cursors 1, 3, 6\); Dream cursor 1; health warn/);
+    expect(r.out).toMatch(/of a 65536-token context window/);
+  });
+
+  it('finds a main namespace’s workspace through its .workspace file', async () => {
+    const c = golden.cases.find((x) => x.name === 'all-files/plain')!;
+    const { ws, file } = layOut(version, c);
+    const ns = mkdtempSync(join(tmpdir(), 'sl-ns-'));
+    temps.push(ns);
+    writeFileSync(join(ns, '.workspace'), ws + '\n');
+    writeFileSync(join(ns, 'cli_direct.jsonl'), readFileSync(file));
+    const r = await run('turn', join(ns, 'cli_direct.jsonl'), '--json', '--nanobot', version);
+    const got = JSON.parse(r.out) as { workspace: string; parts: { sources: string[] }[] };
+    expect(got.workspace).toBe(ws);
+    expect(got.parts.flatMap((p) => p.sources)).toContain('AGENTS.md');
+  });
+
+  it('memory DIR reads the memory files with their health', async () => {
+    const c = golden.cases.find((x) => x.name === 'memory-history-bad-cursor/plain')!;
+    const { ws } = layOut(version, c);
+    const r = await run('memory', ws, '--json', '--nanobot', version);
+    expect(r.code).toBe(1);
+    const got = JSON.parse(r.out) as { health: string; dream_cursor: number; issues: { code: string }[]; history: { cursor: number }[] };
+    expect(got.dream_cursor).toBe(0);
+    expect(got.history.map((e) => e.cursor)).toEqual(c.archive.entries.map((e) => e.cursor));
+    expect(got.issues.map((i) => i.code)).toEqual(['invalid-cursor', 'malformed-entry', 'unparsable-line', 'dream-cursor-unreadable']);
+    const human = await run('memory', ws, '--nanobot', version);
+    expect(human.out).toContain('memory/.dream_cursor is not a number ("soon"): read as 0, every entry unprocessed');
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The turn's golden cases (test/turn-golden/<version>.json, made by scripts/turn-golden.py with
+ * nanobot's own code) and the workspace files they describe, rebuilt as the script wrote them.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { NanobotVersion } from '../../../src/core/nanobot-version';
+import { pyDumps } from '../../../src/core/pyjson';
+import type { PyDict, PyValue } from '../../../src/core/pyvalue';
+import { nanobotTemplate } from './nanobot-archive';
+
+export type FileSpec =
+  | string
+  | { template: string; before: string; after: string }
+  | { repeat: string; times: number }
+  | { history: { count: number; key: string; words: string; times: number } };
+
+export interface GoldenPart {
+  kind: string;
+  tokens: number;
+  sha256: string;
+  files?: { file: string; tokens: number; sha256: string; builtin_text: boolean }[];
+  workspace_tokens?: number;
+  workspace_sha256?: string | null;
+  workspace_skills?: string[];
+  cursors?: number[];
+  truncated?: boolean;
+  uncut_tokens?: number;
+  summary_tokens?: number;
+}
+
+export interface GoldenCase {
+  name: string;
+  workspace: string;
+  files: Record<string, FileSpec>;
+  session: { key: string; messages: PyDict[]; metadata: PyDict };
+  history_kwargs: { max_messages?: number; include_timestamps?: boolean };
+  current_message: string;
+  history: PyDict[];
+  built_history: PyDict[];
+  current: { role: string; merged_into_history: boolean; runtime_context: string; visible: PyValue; runtime_tokens?: number; clock_in_block?: boolean; skills?: string[]; skills_tokens?: number; sources?: string[] };
+  system_tokens: number;
+  parts: GoldenPart[];
+  archive: { dream_cursor: number; entries: { cursor: number; session_key: string | null }[]; unprocessed: number[] };
+  /** The exception nanobot raised building the request (then nothing else is recorded). */
+  raises?: string;
+}
+
+export interface Golden {
+  version: NanobotVersion;
+  figures: {
+    templates: Record<string, { sha256: string; tokens: number; section_tokens: number }>;
+    identity: number;
+    identity_workspace_slots: number;
+    tool_contract: number;
+    skills_section: number;
+    builtin_active_skills: string[];
+    builtin_active_skills_tokens: number;
+    builtin_skills_summary_tokens: number;
+    runtime_frame: number | null;
+    explicit_skills_frame: number | null;
+    builtin_skills: string[];
+  };
+  cases: GoldenCase[];
+}
+
+const DIR = resolve(import.meta.dirname, '../../turn-golden');
+
+export function readTurnGolden(v: NanobotVersion): Golden {
+  return JSON.parse(readFileSync(resolve(DIR, `${v}.json`), 'utf8')) as Golden;
+}
+
+/** The recipe for a long history.jsonl, as scripts/turn-golden.py writes it (json.dumps, ensure_ascii=False). */
+function longHistory(spec: { count: number; key: string; words: string; times: number }): string {
+  const lines: string[] = [];
+  for (let i = 1; i <= spec.count; i++) {
+    const ts = `2026-08-${String(1 + (i % 28)).padStart(2, '0')} 08:00`;
+    lines.push(pyDumps({ cursor: i, timestamp: ts, content: spec.words.repeat(spec.times) + `#${i}`, session_key: spec.key }));
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** A workspace file's text from its recipe (templates from nanobot's archive in ../shared). */
+export function fileText(version: NanobotVersion, spec: FileSpec): string {
+  if (typeof spec === 'string') return spec;
+  if ('template' in spec) return spec.before + nanobotTemplate(version, spec.template) + spec.after;
+  if ('repeat' in spec) return spec.repeat.repeat(spec.times);
+  return longHistory(spec.history);
+}
+
+/** The system prompt's part kinds nanobot built, one bootstrap part per file. */
+export function expectedKinds(c: GoldenCase): string[] {
+  return c.parts.flatMap((p) => (p.kind === 'bootstrap' ? p.files!.map(() => 'bootstrap') : [p.kind]));
+}

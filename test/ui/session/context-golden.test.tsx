@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+/**
+ * The Context tab against nanobot's own build_messages on every golden case of every version
+ * (test/turn-golden): a workspace laid out in the opened folder, the session in its sessions/, the
+ * message of the case typed in. The tab's parts come in nanobot's order, from the same files, with
+ * the same token counts wherever the workspace's text is the whole part.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { NANOBOT_VERSIONS, rulesOf } from '../../../src/core/nanobot-version';
+import { pyDumps } from '../../../src/core/pyjson';
+import type { PyValue } from '../../../src/core/pyvalue';
+import { createMemoryAdapter } from '../../../src/store/memory-adapter';
+import { openFromBytes } from '../../../src/store/sessions';
+import { ContextTab } from '../../../src/ui/session/context/ContextTab';
+import { expectedKinds, fileText, readTurnGolden } from '../../core/turn/golden-cases';
+import { enc, mount, NOW, unmount, waitFor } from './helpers';
+
+let el: HTMLElement | null = null;
+afterEach(async () => {
+  if (el) await unmount(el);
+  el = null;
+});
+
+describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the Context tab at %s', (version) => {
+  const golden = readTurnGolden(version);
+  it.each(golden.cases.filter((c) => !c.raises).map((c) => [c.name, c] as const))('%s agrees with build_messages', async (_n, c) => {
+    const a = createMemoryAdapter();
+    for (const [rel, spec] of Object.entries(c.files)) {
+      const parts = rel.split('/');
+      for (let i = 1; i < parts.length; i++) a.mkdir(parts.slice(0, i).join('/'));
+      a.setFile(rel, fileText(version, spec));
+    }
+    const meta = { _type: 'metadata', key: c.session.key, created_at: '2026-08-05T09:00:00', updated_at: '2026-08-05T09:01:00', metadata: c.session.metadata, last_consolidated: 0 };
+    const bytes = enc([meta, ...c.session.messages].map((m) => pyDumps(m as PyValue)).join('\n') + '\n');
+    const path = 'sessions/cli_direct.jsonl';
+    const opened = openFromBytes(path, bytes, { path, size: bytes.length, lastModified: 1, sha256: 'x' }, { version, now: NOW });
+    el = await mount(<ContextTab opened={opened} reader={a} params={{ message: c.current_message }} onParams={() => {}} />);
+    await waitFor(() => !!el!.querySelector('.sl-turn-total'));
+    const rows = [...el.querySelectorAll('tr.sl-turn-part')] as HTMLElement[];
+    const system = rows.filter((r) => !['history', 'current-message', 'runtime-context'].includes(r.dataset.kind!));
+    expect(system.map((r) => r.dataset.kind)).toEqual(expectedKinds(c));
+    let at = 0;
+    for (const g of c.parts) {
+      if (g.kind === 'bootstrap') {
+        for (const f of g.files!) {
+          const r = system[at++]!;
+          expect(r.dataset.sources).toBe(f.file);
+          expect(Number(r.dataset.tokens)).toBe(f.tokens);
+        }
+        continue;
+      }
+      const r = system[at++]!;
+      if (g.kind === 'memory' || g.kind === 'tool-contract' || (g.kind === 'recent-history' && !g.truncated)) expect(Number(r.dataset.tokens), g.kind).toBe(g.tokens);
+      if (g.kind === 'identity') expect(Number(r.dataset.tokens)).toBe(rulesOf(version).turn.identityTokens);
+    }
+    expect(el.querySelector('.sl-turn-placement')!.textContent).toContain(
+      { 'appended-to-text': 'appended to your text', marker: 'kept apart with a marker', none: 'none unless a provider adds blocks' }[c.current.runtime_context]!,
+    );
+  });
+});
