@@ -55,7 +55,9 @@ function fateJson(f: Fate, line: number): string {
 
 /** Prints `{"entries": …, "fates": […]}` a fate at a time, never the whole document as one string. */
 function printJson(p: Printer, s: Replayable, r: HeldReplay): void {
-  p.write(`{"entries": ${pyDumps(r.entries)}, "fates": [`);
+  p.write('{"entries": [');
+  r.entries.forEach((e, i) => p.write((i ? ', ' : '') + pyDumps(e)));
+  p.write('], "fates": [');
   for (let i = 0; i < s.held.count; i++) p.write((i ? ', ' : '') + fateJson(heldFate(r, i), s.lineOf(i)));
   p.line(']}');
 }
