@@ -12,7 +12,10 @@
 import { rulesOf, type NanobotVersion } from './nanobot-version';
 import type { PyError } from './pyjson';
 import { pyStr } from './pyrepr';
+import { pyStrip } from './pytext';
 import { dictGet, isDict, truthy, type PyDict } from './pyvalue';
+import { publicHistoryMessage } from './runtime-context';
+import { sanitizeAssistantReplayText } from './sanitize';
 import { countForDisplay, countOrRaise, iterate, Raise, replayBounds, replayEntry, type Change, type DropReason, type Fate, type ReplayOptions, type TokenCounter } from './replay';
 
 const DELIVERY = 1;
@@ -50,7 +53,7 @@ export interface ReplayIndex {
 
 /**
  * Indexes messages as a load pass adds them. `opts` must be the replay's: whether a message is
- * blank depends on the public view. A message's tool-call ids are interned (one string per id).
+ * blank depends on the public view (`includeRuntimeContext`). A message's tool-call ids are interned (one string per id).
  */
 export class ReplayIndexer {
   private n = 0;
@@ -66,12 +69,10 @@ export class ReplayIndexer {
   private roleNames = ['?'];
   private raises = new Map<number, PyError>();
   private readonly rules;
-  private readonly timestamps: boolean;
   private readonly runtimeContext: boolean;
 
   constructor(opts: ReplayOptions, version: NanobotVersion) {
     this.rules = rulesOf(version);
-    this.timestamps = this.rules.timestamps && !!opts.includeTimestamps;
     this.runtimeContext = opts.includeRuntimeContext ?? true;
   }
 
@@ -108,14 +109,17 @@ export class ReplayIndexer {
     // The three roles the rules compare get ids whatever their order of appearance.
     this.roles[i] = this.roleId(role);
     let f = truthy(dictGet(m, '_channel_delivery')) ? DELIVERY : 0;
-    try {
-      const e = replayEntry(m, i, 0, this.rules, this.timestamps, this.runtimeContext, []);
-      if (e === 'command') f |= COMMAND;
-      else if (e === 'blank') f |= BLANK;
-    } catch (e) {
-      if (!(e instanceof Raise)) throw e;
+    // What `replayEntry` decides of a message without building its entry: a command, a blank
+    // assistant message (after the public view and the sanitizer), or a message without a role.
+    if (truthy(dictGet(m, '_command'))) f |= COMMAND;
+    else if (role === 'assistant') {
+      const v = this.rules.runtimeContext && !this.runtimeContext ? publicHistoryMessage(m) : m;
+      const raw = dictGet(v, 'content');
+      const content = raw === undefined ? '' : raw;
+      if (typeof content === 'string' && !('tool_calls' in v || 'reasoning_content' in v || 'thinking_blocks' in v) && !pyStrip(sanitizeAssistantReplayText(content))) f |= BLANK;
+    } else if (role === undefined) {
       f |= RAISES_ENTRY;
-      this.raises.set(i, e.error);
+      this.raises.set(i, { type: 'KeyError', message: "'role'" });
     }
     this.result[i] = -1;
     if (role === 'assistant') {

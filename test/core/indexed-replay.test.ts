@@ -60,7 +60,7 @@ describe('replay from an index, reading back only what it keeps', () => {
   const message: fc.Arbitrary<PyDict> = fc.record(
     {
       role: fc.constantFrom<PyDict['role']>('user', 'assistant', 'tool', 'system', 5, null),
-      content: fc.constantFrom<PyDict['content']>('hi', '', '  ', 'RAISE', 'a longer answer with words in it', null, [{ type: 'text', text: 'x' }]),
+      content: fc.constantFrom<PyDict['content']>('hi', '', '  ', 'RAISE', '[Message Time: 2026-01-01]\n', 'message(to=1)', 'a longer answer with words in it', null, [{ type: 'text', text: 'x' }]),
       _command: fc.constantFrom(true, false, 1),
       _channel_delivery: fc.boolean(),
       tool_calls: fc.oneof(fc.array(fc.record({ id }), { maxLength: 2 }), fc.constantFrom<PyDict['tool_calls']>(5, 'ab', [], null)),
