@@ -116,7 +116,7 @@ export class ReplayIndexer {
       const v = this.rules.runtimeContext && !this.runtimeContext ? publicHistoryMessage(m) : m;
       const raw = dictGet(v, 'content');
       const content = raw === undefined ? '' : raw;
-      if (typeof content === 'string' && !('tool_calls' in v || 'reasoning_content' in v || 'thinking_blocks' in v) && !pyStrip(sanitizeAssistantReplayText(content))) f |= BLANK;
+      if (typeof content === 'string' && !('tool_calls' in v || 'reasoning_content' in v || 'thinking_blocks' in v) && blankAfterSanitizing(content)) f |= BLANK;
     } else if (role === undefined) {
       f |= RAISES_ENTRY;
       this.raises.set(i, { type: 'KeyError', message: "'role'" });
@@ -165,6 +165,17 @@ export class ReplayIndexer {
       raises: this.raises,
     };
   }
+}
+
+/**
+ * Whether the sanitizer leaves nothing of an assistant's text. Everything it removes starts with
+ * `[` (the time prefix, image breadcrumbs) or holds `(` (tool-call echoes), and the line breaks it
+ * splits on are whitespace to `strip`: text with neither character is blank only if it strips to
+ * nothing, which is asked without running the sanitizer's expressions on every message.
+ */
+function blankAfterSanitizing(content: string): boolean {
+  if (!content.includes('[') && !content.includes('(')) return !pyStrip(content);
+  return !pyStrip(sanitizeAssistantReplayText(content));
 }
 
 /** Reads message `i` (its value as nanobot loaded it); called for the messages the replay keeps. */
