@@ -134,16 +134,24 @@ export async function benchCli(): Promise<Figure[]> {
       cases.push({ label: `load ${size}`, ours: ['load', file, ...flags], base: ['load', file], env: f.env });
       cases.push({ label: `load --json ${size}`, ours: ['load', file, '--json', ...flags], base: ['load-json', file], env: f.env });
       // trim writes: each side trims its own copy, made afresh before every run.
-      const ours = main ? path.join(f.dir, mainName('bench:trim-ours')) : path.join(f.dir, 'trim_ours.jsonl');
-      const base = main ? path.join(f.dir, mainName('bench:trim-base')) : path.join(f.dir, 'trim_base.jsonl');
+      // Each copy stores its own key, so nanobot's get_or_create(key) loads and saves that copy (a copy
+      // storing bench:s0 had v0.2's baseline trim the original file, and every later run a 500-message one).
+      const ours = main ? path.join(f.dir, mainName('bench:trim-ours')) : path.join(f.dir, 'bench_trim-ours.jsonl');
+      const base = main ? path.join(f.dir, mainName('bench:trim-base')) : path.join(f.dir, 'bench_trim-base.jsonl');
+      const copyAs = (to: string, key: string) => {
+        const bytes = fs.readFileSync(file);
+        const nl = bytes.indexOf(10);
+        const head = bytes.subarray(0, nl).toString('utf8').replace('"key": "bench:s0"', `"key": ${JSON.stringify(key)}`);
+        fs.writeFileSync(to, Buffer.concat([Buffer.from(head), bytes.subarray(nl)]));
+      };
       cases.push({
         label: `trim to ${TRIM_KEEP} of ${size}, --write`,
         ours: ['trim', ours, String(TRIM_KEEP), '--write', ...flags],
         base: ['trim', base, String(TRIM_KEEP)],
         env: f.env,
         prepare: () => {
-          fs.copyFileSync(file, ours);
-          fs.copyFileSync(file, base);
+          copyAs(ours, 'bench:trim-ours');
+          copyAs(base, 'bench:trim-base');
         },
       });
     }
