@@ -96,7 +96,7 @@ export function progressFor(quiet: boolean, env: NodeJS.ProcessEnv = process.env
   const forced = env.SESSION_LENS_PROGRESS === '1';
   if (quiet || (!tty && !forced)) return SILENT;
   const started = performance.now();
-  let last = 0;
+  let last = -Infinity;
   let shown = false;
   const firstAfter = forced ? 0 : FIRST_AFTER_MS;
   return {
