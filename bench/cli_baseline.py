@@ -15,10 +15,16 @@ without it the baseline is the load alone, which only makes the baseline faster 
 
 Usage: python3 bench/cli_baseline.py <replay|load|load-json|tokens|format|list> <path>
        python3 bench/cli_baseline.py trim <path> <N>
+
+With BENCH_NANOBOT=main, nanobot main's SessionManager(BENCH_WORKSPACE, sessions_root=…) on files laid
+out as main keeps them (<root>/<workspace id>/<base64url(key)>.jsonl); `replay-budget <path> <T>` is
+its agent loop's get_history(max_tokens=T) (no count window); `init` makes the workspace's namespace
+and prints its folder. Each run says on stderr how long it took after its imports ("after-import-ms").
 """
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(__file__))
@@ -139,6 +145,8 @@ def tokens(messages):
 def nanobot(op, path, src, *rest):
     sys.path.insert(0, src)
     from nanobot.session.manager import SessionManager  # noqa: E402
+    global T0
+    T0 = time.perf_counter()
     p = Path(path)
     if op == "list":
         mgr = SessionManager(p.parent if p.name == "sessions" else p)
@@ -157,9 +165,47 @@ def nanobot(op, path, src, *rest):
     return len(s.messages)
 
 
+def nanobot_main(op, path, src, *rest):
+    """nanobot main: sessions under a root outside the workspace, one namespace folder per workspace."""
+    sys.path.insert(0, src)
+    from nanobot.session.manager import SessionManager  # noqa: E402
+    global T0
+    T0 = time.perf_counter()
+    workspace = Path(os.environ["BENCH_WORKSPACE"])
+    p = Path(path)
+    if op == "init":
+        return SessionManager(workspace, sessions_root=p).sessions_dir
+    if op == "list":
+        return len(SessionManager(workspace, sessions_root=p.parent).list_sessions())
+    mgr = SessionManager(workspace, sessions_root=p.parent.parent)
+    s = mgr.get_or_create(SessionManager.decode_storage_key(p.stem))
+    if op == "replay":
+        return len(s.get_history(int(rest[0]) if rest else 0))
+    if op == "replay-budget":
+        return len(s.get_history(max_tokens=int(rest[0])))
+    if op == "trim":
+        s.retain_recent_legal_suffix(int(rest[0]))
+        mgr.save(s)
+    if op == "tokens":
+        from nanobot.utils.helpers import estimate_message_tokens  # noqa: E402
+        return json.dumps({"values": [estimate_message_tokens(m) for m in s.messages]})
+    if op in ("format", "load-json"):
+        return write_out(op, s.metadata, s.messages)
+    return len(s.messages)
+
+
+T0 = None
+
 if __name__ == "__main__":
+    import time
     op, path, rest = sys.argv[1], sys.argv[2], sys.argv[3:]
     src = os.environ.get("NANOBOT_SRC")
-    answer = nanobot(op, path, src, *rest) if src else reenact(op, path, *rest)
+    if src and os.environ.get("BENCH_NANOBOT") == "main":
+        answer = nanobot_main(op, path, src, *rest)
+    else:
+        T0 = time.perf_counter()
+        answer = nanobot(op, path, src, *rest) if src else reenact(op, path, *rest)
     if answer is not None:
         print(answer)
+    sys.stdout.flush()
+    sys.stderr.write("after-import-ms %.1f\n" % ((time.perf_counter() - T0) * 1000))

@@ -26,6 +26,10 @@ const rankTablePacked = {
   },
 };
 
+// Tests that run the built CLI as a process build their own copy (CLI_OUT_DIR), so they never race
+// another test's build of dist-cli/.
+const outDir = process.env.CLI_OUT_DIR ?? 'dist-cli';
+
 await build({
   configFile: false,
   // The app's public/ (demo workspace, icons) is not the CLI's: it stays out of dist-cli/ and the npm package.
@@ -34,7 +38,7 @@ await build({
   logLevel: 'warn',
   build: {
     ssr: 'src/cli/bin.ts',
-    outDir: 'dist-cli',
+    outDir,
     emptyOutDir: true,
     target: 'node20',
     minify: false,
@@ -60,15 +64,15 @@ async function writeRankTable() {
     load('/src/cli/tokenizer.ts'),
     import('gpt-tokenizer/bpeRanks/cl100k_base').then((m) => m.default),
   ]);
-  const files = readdirSync('dist-cli', { recursive: true }).filter((f) => f.endsWith('.js')).map((f) => join('dist-cli', f));
+  const files = readdirSync(outDir, { recursive: true }).filter((f) => f.endsWith('.js')).map((f) => join(outDir, f));
   const readers = files.filter((f) => readFileSync(f, 'utf8').includes(JSON.stringify(RANK_TABLE_FILE)));
   if (readers.length !== 1) throw new Error(`expected one bundled file to read ${RANK_TABLE_FILE}, found ${readers.length}`);
   writeFileSync(join(dirname(readers[0]), RANK_TABLE_FILE), rankTableBytes(buildRankTable(packTokens(table))));
 }
 await writeRankTable();
 // The repository's package.json says "type": "module"; the bundle's .js files are CommonJS.
-writeFileSync('dist-cli/package.json', '{ "type": "commonjs" }\n');
-const out = 'dist-cli/cli.js';
+writeFileSync(join(outDir, 'package.json'), '{ "type": "commonjs" }\n');
+const out = join(outDir, 'cli.js');
 const text = readFileSync(out, 'utf8');
 if (!text.startsWith('#!')) writeFileSync(out, '#!/usr/bin/env node\n' + text);
 chmodSync(out, 0o755);

@@ -3,7 +3,7 @@
 /** A bad invocation: the CLI prints it on one line and exits 2. */
 export class UsageError extends Error {}
 
-const FLAGS = new Set(['json', 'timestamps', 'extend-to-user', 'write', 'help', 'version', 'public']);
+const FLAGS = new Set(['json', 'timestamps', 'extend-to-user', 'write', 'help', 'version', 'public', 'quiet']);
 const VALUES = new Set(['key', 'max-messages', 'max-tokens', 'now', 'nanobot', 'workspace', 'message', 'context-window']);
 
 export interface Args {

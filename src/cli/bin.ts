@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 /** Entry point of the `session-lens` command. */
 import { main } from './cli';
+import { installProcessGuards } from './terminal';
+
+installProcessGuards();
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -18,6 +18,8 @@ import { readDiagnosticsStreamed, readNanobotStreamed } from '../store/streamed-
 import { UsageError } from './args';
 import { recognisedVersion } from './version';
 import { STREAMING } from './streaming';
+import { Printer } from './printer';
+import { colourOn, painter, progress, withByteProgress } from './terminal';
 import { diagnosticText, diagnosticValues, plural } from './text';
 
 interface Finding {
@@ -64,6 +66,8 @@ async function checkFolder(adapter: StorageAdapter, root: string, now: string, o
   if (layout.kind === 'none' && layout.folders.every((f) => f.sessions.length === 0)) {
     findings.push({ file: root, severity: 'warning', kind: 'no-sessions', message: 'No nanobot sessions found here (no sessions/ folder and no session-like *.jsonl files).' });
   }
+  const total = layout.folders.reduce((a, f) => a + f.sessions.length, 0);
+  let done = 0;
   for (const folder of layout.folders) {
     const version = override ?? (await recognisedVersion(adapter, layout, folder)).version;
     for (const l of folder.leftovers) {
@@ -76,6 +80,7 @@ async function checkFolder(adapter: StorageAdapter, root: string, now: string, o
       } catch (e) {
         findings.push({ file: p, severity: 'error', kind: 'unreadable', message: (e as Error).message });
       }
+      progress().update(++done, total, 'files');
     }
   }
   return findings;
@@ -93,7 +98,7 @@ export async function checkHealth(target: string, now: string, out: { log: (s: s
   let findings: Finding[];
   if (isDir) findings = await checkFolder(createNodeAdapter(abs), target, now, override);
   else {
-    const adapter = createNodeAdapter(path.dirname(abs));
+    const adapter = withByteProgress(createNodeAdapter(path.dirname(abs)));
     const layout = await detectLayout(adapter, path.basename(path.dirname(abs)));
     const folder = layout.folders.find((f) => f.path === '') ?? layout.folders[0];
     const version = override ?? (await recognisedVersion(adapter, layout, folder)).version;
@@ -101,12 +106,18 @@ export async function checkHealth(target: string, now: string, out: { log: (s: s
     findings = sessionFindings(s, target);
   }
   const errors = findings.filter((f) => f.severity === 'error').length;
+  const p = new Printer(out);
   if (json) {
-    const rows: PyValue[] = findings.map((f) => dictFrom([['file', f.file], ...(f.line ? [['line', f.line] as const] : []), ['severity', f.severity], ['kind', f.kind], ['message', f.message], ...(f.values ? [['values', dictFrom(Object.entries(f.values))] as const] : [])]));
-    out.log(pyDumps({ ok: errors === 0, findings: rows }));
+    // `{"ok": …, "findings": [...]}` a finding at a time: a folder's findings are never one string.
+    p.write(`{"ok": ${errors === 0 ? 'true' : 'false'}, "findings": [`);
+    findings.forEach((f, i) => p.write((i ? ', ' : '') + pyDumps(dictFrom([['file', f.file], ...(f.line ? [['line', f.line] as const] : []), ['severity', f.severity], ['kind', f.kind], ['message', f.message], ...(f.values ? [['values', dictFrom(Object.entries(f.values))] as const] : [])]))));
+    p.line(']}');
   } else {
-    for (const f of findings) out.log(`${f.file}${f.line ? `:${f.line}` : ''}: ${f.severity}: ${f.message}`);
-    out.log(errors ? `${plural(errors, 'problem')} that lose${errors === 1 ? 's' : ''} data or break${errors === 1 ? 's' : ''} nanobot; ${plural(findings.length - errors, 'other note')}.` : `OK: nothing that loses data or breaks nanobot (${plural(findings.length, 'note')}).`);
+    const paint = painter(colourOn());
+    const SEVERITY_COLOUR = { error: 'red', warning: 'yellow', info: 'dim' } as const;
+    for (const f of findings) p.line(`${f.file}${f.line ? `:${f.line}` : ''}: ${paint(SEVERITY_COLOUR[f.severity], f.severity)}: ${f.message}`);
+    p.line(errors ? `${plural(errors, 'problem')} that lose${errors === 1 ? 's' : ''} data or break${errors === 1 ? 's' : ''} nanobot; ${plural(findings.length - errors, 'other note')}.` : `OK: nothing that loses data or breaks nanobot (${plural(findings.length, 'note')}).`);
   }
+  p.flush();
   return errors ? 1 : 0;
 }

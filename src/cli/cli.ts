@@ -6,6 +6,7 @@ import { isoRoundTrip, localIsoNow } from '../core/isotime';
 import { LENS_VERSION } from '../core/lens-version';
 import { parseArgs, UsageError, type Args } from './args';
 import { jsonOut, type Out } from './printer';
+import { endProgress, progress, progressFor, useProgress } from './terminal';
 
 const USAGE = `usage: session-lens <command> [options]
 
@@ -30,6 +31,9 @@ Write (print the plan; --write to do it, atomically):
   delete FILE
 Every command takes --now ISO to fix nanobot's clock, and --nanobot v0.2|v0.3.0|main for the
 nanobot version whose rules apply (default: recognised from the folder, else v0.2).
+On a terminal, long work shows its progress on stderr (--quiet: none); colour only on a terminal,
+never with NO_COLOR. A closed pipe (| head) ends the command quietly; Ctrl-C during a write leaves
+the original file and no .tmp.
 --help: this text; --version: the version.`;
 
 // Each command's code is imported when it runs: a process loads only what its command uses, so no
@@ -47,10 +51,11 @@ async function cmdEdit(cmd: string, args: Args, now: string, out: Out): Promise<
 }
 
 /** Runs one CLI invocation; returns the exit code (2 for bad arguments or unreadable files). */
-export async function main(argv: string[], out: Out = { log: (s) => process.stdout.write(s + '\n'), write: (s) => process.stdout.write(s), bytes: (b) => process.stdout.write(b) }): Promise<number> {
+export async function main(argv: string[], out: Out = stdoutSink()): Promise<number> {
   try {
     const args = parseArgs(argv);
     if (args.json) out = jsonOut(out);
+    useProgress(progressFor(args.flag('quiet')));
     if (args.flag('version')) {
       out.log(`session-lens ${LENS_VERSION}`);
       return 0;
@@ -110,6 +115,17 @@ export async function main(argv: string[], out: Out = { log: (s) => process.stdo
       return code === 'conflict' ? 1 : 2;
     }
     throw e;
+  } finally {
+    endProgress();
   }
+}
+
+/** The process's stdout; a progress line is cleared before the answer is written (they may share a terminal). */
+function stdoutSink(): Out {
+  return {
+    log: (s) => (progress().done(), void process.stdout.write(s + '\n')),
+    write: (s) => (progress().done(), void process.stdout.write(s)),
+    bytes: (b) => (progress().done(), void process.stdout.write(b)),
+  };
 }
 

@@ -16,6 +16,7 @@ import { listSessions, type Listing } from '../store/session-list';
 import { UsageError, type Args } from './args';
 import { Printer, type Out } from './printer';
 import { folderLabelText, layoutNoteText, plural, skipReasonText } from './text';
+import { withFileProgress } from './terminal';
 import { versionFor } from './version';
 
 /** The folders to list: the app's layout for a workspace or config folder, else DIR itself as nanobot's sessions folder. */
@@ -72,8 +73,10 @@ export async function cmdList(args: Args, now: string, out: Out): Promise<number
   } catch (e) {
     throw new UsageError(`cannot list ${given}: ${(e as Error).message}`);
   }
-  const adapter = createNodeAdapter(dir);
-  const layout = await foldersOf(adapter, dir);
+  const plain = createNodeAdapter(dir);
+  const layout = await foldersOf(plain, dir);
+  // Each session's head is read once: the progress line counts them against the folders' sessions.
+  const adapter = withFileProgress(plain, layout.folders.reduce((a, f) => a + f.sessions.length, 0));
   const { folders, notes } = layout;
   const listings: [SessionFolder, Listing][] = [];
   const rules: string[] = [];

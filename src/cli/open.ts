@@ -12,6 +12,7 @@ import { createNodeAdapter } from '../store/node-adapter';
 import { readNanobotLens, type NanobotView } from '../store/read-only';
 import { UsageError, type Args } from './args';
 import type { Out } from './printer';
+import { withByteProgress } from './terminal';
 import { cliTokenizer } from './tokenizer';
 import { versionFor } from './version';
 
@@ -30,7 +31,7 @@ export async function located(file: string, args: Args, positionals: number, out
   }
   const { version, how } = await versionFor(path.dirname(abs), args);
   if (out && !args.json) out.log(`${rulesOf(version).label} rules (${how})`);
-  return { abs, size, version, adapter: createNodeAdapter(path.dirname(abs)), keyOpt: args.key !== undefined ? { key: args.key } : {} };
+  return { abs, size, version, adapter: withByteProgress(createNodeAdapter(path.dirname(abs))), keyOpt: args.key !== undefined ? { key: args.key } : {} };
 }
 
 /** A FILE argument located: its absolute path, size, version, an adapter over its folder, `--key`. */

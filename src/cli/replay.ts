@@ -1,15 +1,19 @@
 /**
  * `session-lens replay FILE`: nanobot's `get_history()` and the fate of every message. A big file
- * with a count window streams: only the window's last messages (and every message's line and role)
- * are held, and the fates are written as they are made. Where a rule needs more than is held (an
- * `--extend-to-user` walk further back, main's replay without a count window) the whole file is read.
+ * with a count window streams holding the window's last messages (plus slack); where the replay
+ * reaches further back, or there is no count window (main), it streams once into an index (each message's line, role and the facts the replay's rules read) and
+ * the replay reads back only the messages it keeps, from the file's end: with a count window, an
+ * `--extend-to-user` walk, main's archived tail or only a token budget, memory follows the kept
+ * replay plus the index. The fates are written as they are made.
  */
 import path from 'node:path';
 import { rulesOf } from '../core/nanobot-version';
 import { pyDumps } from '../core/pyjson';
 import { dictFrom } from '../core/pyvalue';
-import { DROP_REASON_TEXT, heldFate, replayHeld, type Fate, type HeldMessages, type HeldReplay, type ReplayOptions } from '../core/replay';
+import type { PyError } from '../core/pyjson';
+import { DROP_REASON_TEXT, heldFate, replayHeld, type Fate, type HeldReplay, type ReplayOptions } from '../core/replay';
 import { readNanobotLens } from '../store/read-only';
+import { replayStreamed } from '../store/indexed-read';
 import { readNanobotStreamed } from '../store/streamed-read';
 import type { Args } from './args';
 import { describeLoad, located, tokenCounter, type Located } from './open';
@@ -17,34 +21,48 @@ import { Printer, type Out } from './printer';
 import { STREAMING } from './streaming';
 import { plural } from './text';
 
-/** A loaded session as the replay reads it: its held messages, each message's file line and role. */
-interface Replayable {
-  held: HeldMessages;
-  lastConsolidated: number;
+/** A replay as the CLI prints it: the messages' lines and roles, every fate, the kept entries. */
+interface Printed {
+  count: number;
   lineOf: (i: number) => number;
   roleOf: (i: number) => string;
+  fate: (i: number) => Fate;
+  r: Pick<HeldReplay, 'entries' | 'tokens' | 'error'>;
 }
 
-/** The session nanobot loads, streamed when big enough and windowed; null when it loads nothing. */
-async function replayed(file: Located, now: string, opts: ReplayOptions, tokens: boolean) {
+/**
+ * nanobot's load and replay of the file; the replay null when nanobot loads nothing. A big file
+ * streams once into an index and only the messages the replay keeps are read back (whatever the
+ * window, budget or version); a small one is read whole.
+ */
+async function replayed(file: Located, now: string, opts: ReplayOptions, tokens: boolean): Promise<{ load: { repairError: PyError | null; strictError: PyError | null }; replay: Printed | null }> {
   const { abs, size, adapter, keyOpt, version } = file;
-  const rules = rulesOf(version);
   const count = tokens ? await tokenCounter(version) : undefined;
-  const replay = (s: Replayable) => ({ session: s, r: replayHeld(s.held, s.lastConsolidated, opts, version, count) });
+  const rules = rulesOf(version);
   const window = opts.maxMessages! > 0 ? opts.maxMessages! : rules.nonPositiveMaxMessages;
   if (window !== null && size >= STREAMING.from) {
+    // A count window: one pass holding the window's last messages (plus slack for the walks back to a
+    // user turn) answers almost every replay, and costs less than building the index.
     const v = await readNanobotStreamed(adapter, path.basename(abs), { now, version, hold: window + STREAMING.slack, ...keyOpt });
     const s = v.nanobot.result;
     if (!s) return { load: v.nanobot, replay: null };
-    const attempt = replay({ held: s, lastConsolidated: s.lastConsolidated, lineOf: (i) => s.messageLines[i]!, roleOf: s.roleOf });
-    if (attempt.r) return { load: v.nanobot, replay: attempt };
+    const r = replayHeld(s, s.lastConsolidated, opts, version, count);
+    if (r) return { load: v.nanobot, replay: { count: s.count, lineOf: (i) => s.messageLines[i]!, roleOf: s.roleOf, fate: (i) => heldFate(r, i), r } };
+  }
+  if (size >= STREAMING.from) {
+    // No count window (main's agent loop), or a rule reached back past the held messages: the index.
+    const v = await replayStreamed(adapter, path.basename(abs), { now, version, ...keyOpt, replay: opts, count });
+    const s = v.load.result;
+    if (!s || !v.replay) return { load: v.load, replay: null };
+    const ix = s.index;
+    return { load: v.load, replay: { count: ix.count, lineOf: (i) => ix.lines[i]!, roleOf: ix.roleOf, fate: v.replay.fate, r: v.replay } };
   }
   const v = await readNanobotLens(adapter, path.basename(abs), { now, version, ...keyOpt });
   const s = v.nanobot.result;
   if (!s) return { load: v.nanobot, replay: null };
-  const held = { count: s.messages.length, tailStart: 0, tail: s.messages };
+  const r = replayHeld({ count: s.messages.length, tailStart: 0, tail: s.messages }, s.lastConsolidated, opts, version, count)!;
   const roleOf = (i: number) => (typeof s.messages[i]!.role === 'string' ? (s.messages[i]!.role as string) : '?');
-  return { load: v.nanobot, replay: replay({ held, lastConsolidated: s.lastConsolidated, lineOf: (i) => s.messageLines[i]!, roleOf }) };
+  return { load: v.nanobot, replay: { count: s.messages.length, lineOf: (i) => s.messageLines[i]!, roleOf, fate: (i) => heldFate(r, i), r } };
 }
 
 /** A fate as JSON (Python's json.dumps form): the file line, and kept (with its entry and changes) or why not. */
@@ -54,9 +72,11 @@ function fateJson(f: Fate, line: number): string {
 }
 
 /** Prints `{"entries": …, "fates": […]}` a fate at a time, never the whole document as one string. */
-function printJson(p: Printer, s: Replayable, r: HeldReplay): void {
-  p.write(`{"entries": ${pyDumps(r.entries)}, "fates": [`);
-  for (let i = 0; i < s.held.count; i++) p.write((i ? ', ' : '') + fateJson(heldFate(r, i), s.lineOf(i)));
+function printJson(p: Printer, s: Printed, r: Printed['r']): void {
+  p.write('{"entries": [');
+  r.entries.forEach((e, i) => p.write((i ? ', ' : '') + pyDumps(e)));
+  p.write('], "fates": [');
+  for (let i = 0; i < s.count; i++) p.write((i ? ', ' : '') + fateJson(s.fate(i), s.lineOf(i)));
   p.line(']}');
 }
 
@@ -78,7 +98,8 @@ export async function cmdReplay(args: Args, now: string, out: Out): Promise<numb
     else out.log(`nanobot loads nothing from this file (${describeLoad(load)}): it would start an empty session and replay nothing.`);
     return 0;
   }
-  const { session: s, r } = replay as { session: Replayable; r: HeldReplay };
+  const s = replay;
+  const r = s.r;
   const p = new Printer(out);
   if (args.json) {
     if (r.error) p.line(pyDumps({ error: { type: r.error.type, message: r.error.message } }));
@@ -94,9 +115,9 @@ export async function cmdReplay(args: Args, now: string, out: Out): Promise<numb
     return 0;
   }
   const total = (r.tokens ?? []).reduce((a, b) => a + b, 0);
-  p.line(`${r.entries.length} of ${plural(s.held.count, 'message')} replayed, ~${plural(total, 'token')}${maxTokens > 0 ? ` of a ${maxTokens}-token budget` : ' (no token budget)'}.`);
-  for (let i = 0; i < s.held.count; i++) {
-    const f = heldFate(r, i);
+  p.line(`${r.entries.length} of ${plural(s.count, 'message')} replayed, ~${plural(total, 'token')}${maxTokens > 0 ? ` of a ${maxTokens}-token budget` : ' (no token budget)'}.`);
+  for (let i = 0; i < s.count; i++) {
+    const f = s.fate(i);
     const line = `#${i + 1} (line ${s.lineOf(i) + 1}) ${s.roleOf(i)}`;
     const tokens = r.tokens?.[f.kept ? f.entry : -1];
     if (f.kept) p.line(`  kept    ${line}${f.changes.length ? ` [${f.changes.join(', ')}]` : ''}  ~${tokens === undefined ? '?' : plural(tokens, 'token')}`);

@@ -53,11 +53,15 @@ export async function cmdTokens(args: Args, now: string, out: Out): Promise<numb
   const count = await tokenCounter(file.version);
   const s = await estimates(file, now, count);
   const values = s?.values ?? [];
+  const p = new Printer(out);
   if (args.json) {
-    out.log(pyDumps({ values }));
+    // `{"values": [...]}` a value at a time, as produced, never one string of them all.
+    p.write('{"values": [');
+    values.forEach((v, i) => p.write((i ? ', ' : '') + pyDumps(v)));
+    p.line(']}');
+    p.flush();
     return 0;
   }
-  const p = new Printer(out);
   if (!s) p.line('nanobot loads nothing from this file.');
   values.forEach((v, i) => p.line(`#${i + 1} ${s!.roles[i]}: ${typeof v === 'number' ? v : pyDumps(v)}`));
   p.line(`total: ${plural(values.reduce<number>((a, v) => a + (typeof v === 'number' ? v : 0), 0), 'token')}`);

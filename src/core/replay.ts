@@ -59,7 +59,8 @@ export type TokenCounter = (entry: PyDict, source: number) => number;
 
 const ENTRY_FIELDS = ['tool_calls', 'tool_call_id', 'name', 'reasoning_content', 'thinking_blocks'] as const;
 
-class Raise {
+/** An exception nanobot's `get_history` raises, at the message that makes it raise. */
+export class Raise {
   constructor(readonly error: PyError, readonly index: number) {}
 }
 
@@ -68,7 +69,7 @@ function role(m: PyDict): PyValue | undefined {
 }
 
 /** Python iteration over `msg.get("tool_calls") or []`, which raises on non-iterables. */
-function iterate(v: PyValue, index: number): PyValue[] {
+export function iterate(v: PyValue, index: number): PyValue[] {
   if (Array.isArray(v)) return v;
   if (typeof v === 'string') return Array.from(v);
   if (isDict(v)) return Object.keys(v);
@@ -104,7 +105,7 @@ export function legalStart(messages: PyDict[], idx: (i: number) => number = (i) 
 }
 
 /** Token counting can raise a Python error (reported as `{error}` on the thrown object). */
-function countOrRaise(count: TokenCounter, entry: PyDict, source: number): number {
+export function countOrRaise(count: TokenCounter, entry: PyDict, source: number): number {
   try {
     return count(entry, source);
   } catch (e) {
@@ -248,6 +249,18 @@ export function replayEntry(m: PyDict, i: number, lastConsolidated: number, rule
     if (v !== undefined) entry[f] = v;
   }
   return entry;
+}
+
+/**
+ * Where the replay starts: `base` (last_consolidated, or main's archived tail) and `from` (the count
+ * window applied), from what `at(i)` says of each message's role and `_channel_delivery` only.
+ */
+export function replayBounds(at: (i: number) => PyDict, count: number, lastConsolidated: number, opts: ReplayOptions, version: NanobotVersion): { base: number; from: number } {
+  const rules = rulesOf(version);
+  let maxMessages: number | null = opts.maxMessages ?? rules.defaultMaxMessages;
+  if (maxMessages <= 0) maxMessages = rules.nonPositiveMaxMessages;
+  const base = replayStart(at, count, lastConsolidated, rules);
+  return { base, from: base + windowStart(at, count, base, lastConsolidated, maxMessages, !!opts.extendToUser) };
 }
 
 /**
@@ -399,7 +412,7 @@ export function getHistory(
 }
 
 /** An estimate nanobot never made, shown anyway: NaN where its estimator would raise. */
-function countForDisplay(count: TokenCounter, entry: PyDict, source: number): number {
+export function countForDisplay(count: TokenCounter, entry: PyDict, source: number): number {
   try {
     return count(entry, source);
   } catch (e) {

@@ -37,6 +37,21 @@ export function fromNodeError(e: unknown, path: string, action: string): StoreEr
   return new StoreError(code, `${action} '${path}' failed: ${text}`, { path, cause: e });
 }
 
+/**
+ * Temporary files of saves still being written (absolute paths): a process that must stop at once
+ * (Ctrl-C, a closed pipe) removes them before it exits, so an interrupted save leaves the original
+ * file alone and no `.tmp` beside it.
+ */
+export const tmpFilesInFlight = new Set<string>();
+
+/** Called once a save's tmp file exists (the CLI's tests pause there to interrupt a save). */
+let onTmpCreated: ((absPath: string) => Promise<void>) | null = null;
+
+/** Sets (or clears) the hook run after each tmp file is created. */
+export function setTmpCreatedHook(hook: ((absPath: string) => Promise<void>) | null): void {
+  onTmpCreated = hook;
+}
+
 /** Wrap a folder on disk (absolute or relative to the cwd) as a StorageAdapter. */
 export function createNodeAdapter(rootDir: string): StorageAdapter {
   const root = nodePath.resolve(rootDir);
@@ -76,13 +91,19 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
       const target = abs(modeSource ?? joinPath(dir, name));
       // Keep the target's permission bits (a fresh tmp would get the umask default).
       const mode = await fs.stat(target).then((s) => s.mode & 0o7777, () => undefined);
-      const h = await guard(path, 'Creating', () => fs.open(abs(path), 'w', mode ?? 0o666));
+      const tmpAbs = abs(path);
+      tmpFilesInFlight.add(tmpAbs);
+      const h = await guard(path, 'Creating', () => fs.open(tmpAbs, 'w', mode ?? 0o666)).catch((e: unknown) => {
+        tmpFilesInFlight.delete(tmpAbs);
+        throw e;
+      });
       let open = true;
       const shut = async () => {
         if (!open) return;
         open = false;
         await h.close();
       };
+      if (onTmpCreated) await onTmpCreated(tmpAbs);
       return {
         write: (chunk) =>
           guard(path, 'Writing', async () => {
@@ -103,11 +124,13 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
     async moveOnto(dir, tmpName, name, fsync) {
       const target = joinPath(dir, name);
       await guard(target, 'Replacing', () => fs.rename(abs(joinPath(dir, tmpName)), abs(target)));
+      tmpFilesInFlight.delete(abs(joinPath(dir, tmpName)));
       if (fsync) await guard(dir, 'Syncing folder', () => fsyncDir(dir));
     },
     async removeTmp(dir, tmpName) {
       const path = joinPath(dir, tmpName);
       await guard(path, 'Removing', () => fs.rm(abs(path), { force: true }));
+      tmpFilesInFlight.delete(abs(path));
     },
   });
 

@@ -1,5 +1,5 @@
 /**
- * `replay` streams big windowed files (holding the window, not the file) and prints exactly what the
+ * `replay` streams big files (holding an index and the kept replay, not the file) and prints exactly what the
  * whole-file path prints: every session file of the three golden corpora and a generated session,
  * JSON and human output, with the streaming threshold lowered to 0 and a small slack so tails are partial.
  */
@@ -95,8 +95,8 @@ describe('replay streams big files, with the whole-file answers', () => {
     const file = join(dir, 'big.jsonl');
     writeFileSync(file, syntheticFile(syntheticMessages(3000, 3, 6), 40));
     for (const version of ['v0.2', 'v0.3.0', 'main']) {
-      for (const s of [['--json'], ['--json', '--max-messages', '200', '--max-tokens', '3000'], ['--max-messages', '50', '--extend-to-user']]) {
-        if (version === 'main' && s.length === 1) continue; // no count window: main reads the whole file
+      // main's agent loop sets no count window, only a budget: that too streams.
+      for (const s of [['--json'], ['--json', '--max-messages', '200', '--max-tokens', '3000'], ['--max-messages', '50', '--extend-to-user'], ['--json', '--max-tokens', '3000'], ['--max-tokens', '500']]) {
         const argv = ['replay', file, '--nanobot', version, ...s];
         wholeReads.count = 0;
         const streamed = await run(argv, true);

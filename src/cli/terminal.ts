@@ -1,0 +1,180 @@
+/**
+ * The CLI as a good citizen of pipes and terminals: a reader that closes the pipe early (`| head`)
+ * ends the command quietly; Ctrl-C or a TERM during a save removes the save's tmp file before the
+ * process exits; progress goes to stderr only on a terminal (and never with `--quiet`); colour goes
+ * to stdout only on a terminal and never with NO_COLOR.
+ */
+import { rmSync } from 'node:fs';
+import type { StorageAdapter } from '../store/adapter';
+import { setTmpCreatedHook, tmpFilesInFlight } from '../store/node-adapter';
+
+/** Removes the tmp files of saves still being written: the originals are untouched until a rename. */
+function removeTmpFiles(): void {
+  for (const p of tmpFilesInFlight) {
+    try {
+      rmSync(p, { force: true });
+    } catch {
+      // Nothing more can be done in an exiting process; the tmp's name says what it is.
+    }
+  }
+  tmpFilesInFlight.clear();
+}
+
+/** Exit codes as a shell reports a process ended by a signal: 128 + its number. */
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+
+/**
+ * Installs the process-wide handlers: a closed stdout (EPIPE) ends the process with status 0 and no
+ * stack trace; SIGINT, SIGTERM and SIGHUP remove in-flight tmp files and exit with 128 + the signal.
+ * With SESSION_LENS_TEST_HOLD_TMP set (tests only), a save says on stderr that its tmp file exists
+ * and waits that many ms, so a test can interrupt it there.
+ */
+export function installProcessGuards(): void {
+  const closed = (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e;
+    // The reader has gone: nothing more can be said to it, so stop as `head`'s writers do.
+    removeTmpFiles();
+    process.exit(0);
+  };
+  process.stdout.on('error', closed);
+  process.stderr.on('error', closed);
+  for (const sig of Object.keys(SIGNAL_EXIT) as (keyof typeof SIGNAL_EXIT)[]) {
+    process.on(sig, () => {
+      removeTmpFiles();
+      process.exit(SIGNAL_EXIT[sig]);
+    });
+  }
+  const hold = Number(process.env.SESSION_LENS_TEST_HOLD_TMP);
+  if (hold > 0) {
+    setTmpCreatedHook(async (p) => {
+      process.stderr.write(`session-lens: tmp ${p}\n`);
+      await new Promise((r) => setTimeout(r, hold));
+    });
+  }
+}
+
+/** Colour on stdout: only on a terminal, never with NO_COLOR (any non-empty value); FORCE_COLOR forces it. */
+export function colourOn(env: NodeJS.ProcessEnv = process.env, tty = !!process.stdout.isTTY): boolean {
+  if (env.NO_COLOR) return false;
+  if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
+  return tty && env.TERM !== 'dumb';
+}
+
+export type Paint = (code: 'red' | 'yellow' | 'green' | 'dim', text: string) => string;
+
+const SGR = { red: 31, yellow: 33, green: 32, dim: 2 } as const;
+
+/** Wraps text in an SGR colour when colour is on, else leaves it as is. */
+export function painter(on: boolean): Paint {
+  return on ? (code, text) => `\x1b[${SGR[code]}m${text}\x1b[0m` : (_code, text) => text;
+}
+
+/** How often a progress line is redrawn, and how long work runs before the first one. */
+const REDRAW_MS = 200;
+const FIRST_AFTER_MS = 700;
+
+/** A progress line on stderr, or nothing (piped, `--quiet`). */
+export interface Progress {
+  /** `done` of `total` (bytes or files); `what` names them. Throttled: cheap to call often. */
+  update(done: number, total: number, what: 'bytes' | 'files'): void;
+  /** Clears the line (call before the answer is printed, and at the end). */
+  done(): void;
+}
+
+const SILENT: Progress = { update: () => undefined, done: () => undefined };
+
+function mib(n: number): string {
+  return `${(n / (1 << 20)).toFixed(n < 10 << 20 ? 1 : 0)} MiB`;
+}
+
+/**
+ * Progress for this process: shown when stderr is a terminal and `quiet` is false, after the work
+ * has run for a moment (short work says nothing). SESSION_LENS_PROGRESS=1 shows it from the start
+ * wherever stderr goes (tests; logs that want it).
+ */
+export function progressFor(quiet: boolean, env: NodeJS.ProcessEnv = process.env, tty = !!process.stderr.isTTY): Progress {
+  const forced = env.SESSION_LENS_PROGRESS === '1';
+  if (quiet || (!tty && !forced)) return SILENT;
+  const started = performance.now();
+  let last = -Infinity;
+  let shown = false;
+  const firstAfter = forced ? 0 : FIRST_AFTER_MS;
+  return {
+    update(done, total, what) {
+      const now = performance.now();
+      if (now - started < firstAfter || now - last < REDRAW_MS) return;
+      last = now;
+      const elapsed = (now - started) / 1000;
+      const left = done > 0 && total > done ? (elapsed * (total - done)) / done : 0;
+      const amount = what === 'bytes' ? `read ${mib(done)} of ${mib(total)}` : `${done.toLocaleString('en')} of ${total.toLocaleString('en')} files`;
+      const pct = total > 0 ? ` (${Math.min(100, Math.floor((100 * done) / total))}%)` : '';
+      const eta = elapsed >= 1 && left >= 1 ? `, ~${Math.ceil(left)} s left` : '';
+      process.stderr.write(`${tty ? '\r\x1b[K' : ''}session-lens: ${amount}${pct}${eta}${tty ? '' : '\n'}`);
+      shown = true;
+    },
+    done() {
+      if (shown && tty) process.stderr.write('\r\x1b[K');
+      shown = false;
+    },
+  };
+}
+
+let current: Progress = SILENT;
+
+/** The process's progress line (silent until `useProgress`, and once stdout has been written to). */
+export function progress(): Progress {
+  return current;
+}
+
+/** Sets the process's progress line; `progress()` returns it from then on. */
+export function useProgress(p: Progress): void {
+  current = p;
+}
+
+/** Stops the progress line for good: the answer is being printed (on a terminal they share the screen). */
+export function endProgress(): void {
+  current.done();
+  current = SILENT;
+}
+
+/**
+ * An adapter whose streamed reads say how far they are: bytes of the file read in this pass, of
+ * its size (a command reading a file twice shows each pass).
+ */
+export function withByteProgress(adapter: StorageAdapter): StorageAdapter {
+  const chunks = adapter.readChunks?.bind(adapter);
+  if (!chunks) return adapter;
+  return {
+    ...adapter,
+    async *readChunks(path: string) {
+      const total = (await adapter.stat(path)).size;
+      let done = 0;
+      for await (const c of chunks(path)) {
+        done += c.length;
+        current.update(done, total, 'bytes');
+        yield c;
+      }
+    },
+  };
+}
+
+/**
+ * An adapter whose head reads count files (a listing reads one head per file) of `total`, or, when
+ * that is 0, of the `*.jsonl` files its folder listings found.
+ */
+export function withFileProgress(adapter: StorageAdapter, total: number): StorageAdapter {
+  let done = 0;
+  let listed = 0;
+  const tick = () => current.update(++done, total || listed, 'files');
+  const statHead = adapter.statHead?.bind(adapter);
+  return {
+    ...adapter,
+    list: async (dir) => {
+      const entries = await adapter.list(dir);
+      for (const e of entries) if (e.kind === 'file' && e.name.endsWith('.jsonl')) listed++;
+      return entries;
+    },
+    ...(statHead ? { statHead: (path: string, n: number, into?: Uint8Array) => (tick(), statHead(path, n, into)) } : {}),
+    readHead: (path, n) => (tick(), adapter.readHead(path, n)),
+  };
+}
