@@ -1,6 +1,7 @@
 /** Words for the CLI's output: counts that agree with their nouns. */
 import type { Diagnostic } from '../core/document';
 import type { SkipReason } from '../core/listing';
+import type { Evidence, VersionVerdict } from '../core/version-evidence';
 import type { PyValue } from '../core/pyvalue';
 import type { FolderLabel, LayoutNote } from '../store/layout';
 
@@ -97,4 +98,27 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 export function escapeLoneSurrogates(s: string): string {
   return s.replace(LONE_SURROGATE, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+}
+
+/** One piece of version evidence as the CLI prints it: its code, its count and what it names. */
+export function evidenceCode(e: Evidence): string {
+  const more = [e.workspacePath, e.paths?.map((p) => p ?? '(unnamed)').join(', '), e.beside ? `beside ${e.beside} safe_key` : '', e.inMain ? 'in main' : '', e.name && `${e.name} by ${e.writer}`].filter(Boolean);
+  return `${e.kind}${e.count !== undefined ? ` ×${e.count}` : ''}${more.length ? ` (${more.join('; ')})` : ''}`;
+}
+
+const alternatives = (vs: readonly string[]) => (vs.length <= 1 ? vs.join('') : `${vs.slice(0, -1).join(', ')} or ${vs[vs.length - 1]}`);
+
+/** A version verdict in one line: the status, the versions and the evidence that decided, as codes. */
+export function verdictText(v: VersionVerdict): string {
+  const why = v.why.code === 'evidence' ? v.why.evidence.map((i) => evidenceCode(v.evidence[i]!)).join('; ') : v.why.code;
+  const codes = (kinds: readonly string[]) => v.evidence.filter((e) => kinds.includes(e.kind)).map(evidenceCode).join('; ');
+  switch (v.status) {
+    case 'recognised': return `nanobot ${v.version}: ${why}`;
+    case 'unknown': return `nanobot version unknown: ${why}`;
+    case 'ambiguous': return `${alternatives(v.candidates)} (ambiguous): ${why}`;
+    case 'conflicting':
+      return v.decided
+        ? `conflicting evidence (${alternatives(v.candidates)}): ${v.decided}'s rules apply, decided by ${codes(v.decidedBy)}; against it: ${codes(v.against)}`
+        : `conflicting evidence (${alternatives(v.candidates)}): ${why}`;
+  }
 }

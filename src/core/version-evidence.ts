@@ -75,9 +75,30 @@ export type EvidenceKind =
 export interface Evidence {
   kind: EvidenceKind;
   points: NanobotVersion[];
-  text: string;
+  /** How many files, names or namespaces the fact counts. */
   count?: number;
+  /** namespace: the path its `.workspace` file names. */
+  workspacePath?: string;
+  /** config: each namespace's workspace path (null: unnamed). */
+  paths?: (string | null)[];
+  /** base64url-names: safe_key names beside them outside main's folders (v0.3.0 in mid-migration). */
+  beside?: number;
+  /** safe-key-names: in main's folders, where main never loads or lists them. */
+  inMain?: boolean;
+  /** old-tmp: the temp file's name and which nanobot left it. */
+  name?: string;
+  writer?: 'not-main' | 'v0.2' | 'v0.3.0' | 'v0.2-or-v0.3.0';
 }
+
+/** Why the verdict is what it is: the evidence that decided it (indexes into `evidence`), or a case with a name. */
+export type VerdictWhy =
+  | { code: 'evidence'; evidence: number[] }
+  /** Item 58: safe_key names and nothing newer, in a folder older versions read. */
+  | { code: 'only-safe-key-names' }
+  /** A workspace sessions folder next to .nanobot/workspace-id: left by main, or written by an older nanobot after it. */
+  | { code: 'left-beside-main' }
+  | { code: 'nothing-tells' }
+  | { code: 'no-evidence' };
 
 /**
  * What the evidence amounts to: one version fits it all (`recognised`), several do (`ambiguous`),
@@ -98,8 +119,8 @@ export interface VersionVerdict {
   decided: NanobotVersion | null;
   decidedBy: EvidenceKind[];
   against: EvidenceKind[];
-  /** One line: the verdict and its strongest evidence. */
-  summary: string;
+  /** Why: the strongest evidence, or a named case. */
+  why: VerdictWhy;
 }
 
 /**
@@ -147,9 +168,7 @@ export function classifyStem(stem: string, storedKey: string | null): StemForm {
 
 const NEW_TMP = /^\.(.+)\.[0-9a-f]{16}\.tmp$/i;
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** Decide the nanobot version from the facts, with every piece of evidence and a one-line summary. */
+/** Decide the nanobot version from the facts, with every piece of evidence and why. */
 export function judgeVersion(facts: VersionFacts): VersionVerdict {
   const evidence = collectEvidence(facts);
   const inUse = intersect(evidence);
@@ -159,8 +178,7 @@ export function judgeVersion(facts: VersionFacts): VersionVerdict {
   const rest = intersect(evidence.filter((e) => e.kind !== 'workspace-id'));
   if (facts.workspaceId && facts.role.kind === 'workspace-sessions' && rest.length > 0) {
     const candidates = ordered([...rest, 'main']);
-    const summary = `${alternatives(candidates)} (ambiguous): a workspace sessions folder next to .nanobot/workspace-id: files main left behind (it could not parse them), or written by an older nanobot after main ran`;
-    return { version: null, status: 'ambiguous', candidates, evidence, ...UNDECIDED, summary };
+    return { version: null, status: 'ambiguous', candidates, evidence, ...UNDECIDED, why: { code: 'left-beside-main' } };
   }
   return conflicting(evidence);
 }
@@ -174,22 +192,22 @@ function conflicting(evidence: Evidence[]): VersionVerdict {
   const decisive = narrowing.filter((e) => DECISIVE_EVIDENCE.has(e.kind));
   const fits = intersect(decisive);
   const decided = decisive.length > 0 && fits.length === 1 ? fits[0]! : null;
-  if (!decided) {
-    const reasons = narrowing.slice(0, 3).map((e) => e.text);
-    return { version: null, status: 'conflicting', candidates, evidence, ...UNDECIDED, summary: `conflicting evidence (${alternatives(candidates)}): ${reasons.join('; ')}` };
-  }
+  const why: VerdictWhy = { code: 'evidence', evidence: narrowing.slice(0, 3).map((e) => evidence.indexOf(e)) };
+  if (!decided) return { version: null, status: 'conflicting', candidates, evidence, ...UNDECIDED, why };
   const against = narrowing.filter((e) => !e.points.includes(decided));
-  const summary = `conflicting evidence (${alternatives(candidates)}): ${decided}'s rules apply, decided by ${decisive.map((e) => e.text).join('; ')}; against it: ${against.map((e) => e.text).join('; ')}`;
-  return { version: null, status: 'conflicting', candidates, evidence, decided, decidedBy: decisive.map((e) => e.kind), against: against.map((e) => e.kind), summary };
+  return { version: null, status: 'conflicting', candidates, evidence, decided, decidedBy: decisive.map((e) => e.kind), against: against.map((e) => e.kind), why };
 }
 
 function verdict(candidates: NanobotVersion[], evidence: Evidence[], facts: VersionFacts): VersionVerdict {
   const version = candidates.length === 1 ? candidates[0]! : null;
-  const head = version ? `nanobot ${version}` : candidates.length === ALL.length ? 'nanobot version unknown' : `${alternatives(candidates)} (ambiguous)`;
-  const reasons = onlySafeKeyNames(evidence, facts) ? ['only safe_key names, no newer records'] : explain(candidates, evidence);
-  const why = reasons.length > 0 ? reasons.join('; ') : evidence.length > 0 ? 'nothing here tells the versions apart' : 'no evidence of any version';
+  const picked = explain(candidates, evidence);
+  const why: VerdictWhy = onlySafeKeyNames(evidence, facts)
+    ? { code: 'only-safe-key-names' }
+    : picked.length > 0
+      ? { code: 'evidence', evidence: picked.map((e) => evidence.indexOf(e)) }
+      : { code: evidence.length > 0 ? 'nothing-tells' : 'no-evidence' };
   const status: VerdictStatus = version ? 'recognised' : candidates.length === ALL.length ? 'unknown' : 'ambiguous';
-  return { version, status, candidates, evidence, ...UNDECIDED, summary: `${head}: ${why}` };
+  return { version, status, candidates, evidence, ...UNDECIDED, why };
 }
 
 /** Item 58's first case: safe_key names and nothing newer, in a folder older versions read. */
@@ -202,7 +220,7 @@ function onlySafeKeyNames(evidence: Evidence[], facts: VersionFacts): boolean {
 const ROLE_KINDS = new Set<EvidenceKind>(['namespace', 'config', 'workspace-sessions', 'legacy-folder']);
 
 /** The evidence that rules out each excluded version (first found first), topped up to two reasons. */
-function explain(candidates: NanobotVersion[], evidence: Evidence[]): string[] {
+function explain(candidates: NanobotVersion[], evidence: Evidence[]): Evidence[] {
   const unexplained = new Set(ALL.filter((v) => !candidates.includes(v)));
   const picked: Evidence[] = [];
   for (const e of evidence) {
@@ -215,7 +233,7 @@ function explain(candidates: NanobotVersion[], evidence: Evidence[]): string[] {
     if (picked.length >= 2) break;
     if (!picked.includes(e) && e.points.length < ALL.length) picked.push(e);
   }
-  return evidence.filter((e) => picked.includes(e)).slice(0, 3).map((e) => e.text);
+  return evidence.filter((e) => picked.includes(e)).slice(0, 3);
 }
 
 function intersect(evidence: Evidence[]): NanobotVersion[] {
@@ -226,76 +244,65 @@ function ordered(vs: NanobotVersion[]): NanobotVersion[] {
   return ALL.filter((v) => vs.includes(v));
 }
 
-function alternatives(vs: NanobotVersion[]): string {
-  return vs.length <= 1 ? vs.join('') : `${vs.slice(0, -1).join(', ')} or ${vs[vs.length - 1]}`;
-}
-
 /** Turn the facts into evidence, strongest first: the folder, the records, the names, temp files, markers. */
 function collectEvidence(f: VersionFacts): Evidence[] {
   const out: Evidence[] = [];
-  const add = (kind: EvidenceKind, points: readonly NanobotVersion[], text: string, count?: number) =>
-    out.push({ kind, points: [...points], text, ...(count !== undefined ? { count } : {}) });
+  const add: Add = (kind, points, count, more) => out.push({ kind, points: [...points], ...(count !== undefined ? { count } : {}), ...more });
   const inMain = f.role.kind === 'namespace' || f.role.kind === 'config';
   roleEvidence(f.role, add);
-  if (f.workspaceId) add('workspace-id', ['main'], '.nanobot/workspace-id: main has opened this workspace; its sessions live in <config folder>/sessions/<id>/');
+  if (f.workspaceId) add('workspace-id', ['main']);
 
   const count = (p: (x: SessionFileFacts) => boolean) => f.files.filter(p).length;
-  const files = (n: number) => plural(n, 'file');
   const n = {
     provider: count((x) => x.providerState),
     handle: count((x) => x.sessionHandle),
     runtime: count((x) => x.runtimeContext),
     preset: count((x) => x.modelPreset),
   };
-  if (n.provider) add('provider-state', ['main'], `${files(n.provider)} ${n.provider === 1 ? 'holds' : 'hold'} provider_state`, n.provider);
-  if (n.handle) add('session-handle', ['main'], `${files(n.handle)} with metadata session_handle`, n.handle);
-  if (n.runtime) add('runtime-context', NEWER, `${files(n.runtime)} with a runtime-context marker (_runtime_context)`, n.runtime);
-  if (n.preset) add('model-preset', NEWER, `${files(n.preset)} with metadata _nanobot_model_preset`, n.preset);
+  if (n.provider) add('provider-state', ['main'], n.provider);
+  if (n.handle) add('session-handle', ['main'], n.handle);
+  if (n.runtime) add('runtime-context', NEWER, n.runtime);
+  if (n.preset) add('model-preset', NEWER, n.preset);
 
   const forms = new Map<string, StemForm>(f.files.map((x) => [x.stem, classifyStem(x.stem, x.storedKey)]));
   const byForm = (form: StemForm) => [...forms.values()].filter((x) => x === form).length;
   const b64 = byForm('base64url');
   const lossy = byForm('safe-key');
   if (b64) {
-    const mixed = lossy > 0 && !inMain ? ` beside ${plural(lossy, 'safe_key name')}: v0.3.0 in mid-migration` : '';
-    add('base64url-names', inMain ? ['main'] : f.role.kind === 'workspace-sessions' ? ['v0.3.0'] : NEWER, `${plural(b64, 'base64url name')}${mixed}`, b64);
+    add('base64url-names', inMain ? ['main'] : f.role.kind === 'workspace-sessions' ? ['v0.3.0'] : NEWER, b64, lossy > 0 && !inMain ? { beside: lossy } : {});
   }
-  if (lossy) {
-    if (inMain) add('safe-key-names', ['main'], `${plural(lossy, 'safe_key name')} main never loads or lists (copied in by its migration)`, lossy);
-    else add('safe-key-names', OLDER, plural(lossy, 'safe_key name'), lossy);
-  }
+  if (lossy) add('safe-key-names', inMain ? ['main'] : OLDER, lossy, { inMain });
   const both = byForm('both');
-  if (both) add('both-names', ALL, `${plural(both, 'name')} both safe_key and base64url of the stored key`, both);
+  if (both) add('both-names', ALL, both);
   const other = byForm('neither');
-  if (other) add('other-names', ALL, `${plural(other, 'name')} matching neither naming of the stored key`, other);
+  if (other) add('other-names', ALL, other);
   const noKey = byForm('no-key');
-  if (noKey) add('no-key', ALL, `${files(noKey)} without a stored key`, noKey);
+  if (noKey) add('no-key', ALL, noKey);
 
   tmpEvidence(f, forms, inMain, add);
-  if (f.sessionFilesLock) add('session-files-lock', ['main'], '.session-files.lock (main locks every store operation)');
-  if (f.workspaceMigrationLock) add('workspace-migration-lock', ['main'], '.workspace-migration.lock (main’s sessions root)');
-  if (f.migrationConflicts) add('migration-conflicts', ['main'], '.migration-conflicts/: main’s start-up migration met two versions of one file');
+  if (f.sessionFilesLock) add('session-files-lock', ['main']);
+  if (f.workspaceMigrationLock) add('workspace-migration-lock', ['main']);
+  if (f.migrationConflicts) add('migration-conflicts', ['main']);
   return out;
 }
 
-type Add = (kind: EvidenceKind, points: readonly NanobotVersion[], text: string, count?: number) => void;
+type Add = (kind: EvidenceKind, points: readonly NanobotVersion[], count?: number, more?: Partial<Evidence>) => void;
 
 function roleEvidence(role: FolderRole, add: Add): void {
   switch (role.kind) {
     case 'namespace':
-      add('namespace', ['main'], role.workspacePath ? `a session namespace of ${role.workspacePath}` : 'a session namespace (32-hex folder)');
+      add('namespace', ['main'], undefined, role.workspacePath ? { workspacePath: role.workspacePath } : {});
       return;
     case 'config': {
-      const paths = role.workspacePaths.map((p) => p ?? 'an unnamed workspace');
-      add('config', ['main'], `a sessions root with ${plural(paths.length, 'namespace')}${paths.length ? ` (${paths.join(', ')})` : ''}`, paths.length);
-      if (role.flatFiles) add('flat-files', ALL, `${plural(role.flatFiles, 'flat file')} in the root: the legacy global folder v0.2 and v0.3.0 read and move in; main ignores them`, role.flatFiles);
+      add('config', ['main'], role.workspacePaths.length, { paths: [...role.workspacePaths] });
+      if (role.flatFiles) add('flat-files', ALL, role.flatFiles);
       return;
     }
     case 'workspace-sessions':
-      add('workspace-sessions', OLDER, 'a workspace sessions folder, where v0.2 and v0.3.0 keep sessions');
+      add('workspace-sessions', OLDER);
       return;
     case 'legacy':
-      add('legacy-folder', OLDER, 'the legacy global sessions folder, which v0.2 and v0.3.0 read and move into the workspace');
+      add('legacy-folder', OLDER);
       return;
     default:
       return;
@@ -305,13 +312,13 @@ function roleEvidence(role: FolderRole, add: Add): void {
 /** `<stem>.jsonl.tmp`: v0.2 or v0.3.0, told apart by the stem's form; `.<name>.<16 hex>.tmp`: main. */
 function tmpEvidence(f: VersionFacts, forms: Map<string, StemForm>, inMain: boolean, add: Add): void {
   const fresh = f.tmpNames.filter((t) => NEW_TMP.test(t));
-  if (fresh.length) add('new-tmp', ['main'], `${plural(fresh.length, 'temp file')} named .<name>.<16 hex>.tmp (main)`, fresh.length);
+  if (fresh.length) add('new-tmp', ['main'], fresh.length);
   for (const name of f.tmpNames) {
     if (NEW_TMP.test(name) || !name.endsWith('.jsonl.tmp')) continue;
     const form = forms.get(name.slice(0, -'.jsonl.tmp'.length));
-    if (inMain) add('old-tmp', ALL, `${name}: a temp-file name main never writes`);
-    else if (form === 'safe-key') add('old-tmp', OLDER, `${name}: an interrupted save of v0.2`);
-    else if (form === 'base64url') add('old-tmp', ['v0.3.0'], `${name}: an interrupted save of v0.3.0`);
-    else add('old-tmp', OLDER, `${name}: an interrupted save of v0.2 or v0.3.0`);
+    if (inMain) add('old-tmp', ALL, undefined, { name, writer: 'not-main' });
+    else if (form === 'safe-key') add('old-tmp', OLDER, undefined, { name, writer: 'v0.2' });
+    else if (form === 'base64url') add('old-tmp', ['v0.3.0'], undefined, { name, writer: 'v0.3.0' });
+    else add('old-tmp', OLDER, undefined, { name, writer: 'v0.2-or-v0.3.0' });
   }
 }

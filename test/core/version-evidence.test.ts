@@ -1,3 +1,5 @@
+import { verdictLine } from '../verdict-words';
+import en from '../../src/ui/i18n/en/shell';
 import { describe, expect, it } from 'vitest';
 import { base64urlKey, safeKey } from '../../src/core/keys';
 import { classifyStem, judgeVersion, verdictVersion, type FolderRole, type SessionFileFacts, type VersionFacts } from '../../src/core/version-evidence';
@@ -58,7 +60,7 @@ describe('judgeVersion: main', () => {
     );
     expect(v.version).toBe('main');
     expect(v.candidates).toEqual(['main']);
-    expect(v.summary).toBe('nanobot main: a session namespace of /home/me/ws; 3 files hold provider_state');
+    expect(verdictLine(v)).toBe('nanobot main: a session namespace of /home/me/ws; 3 files hold provider_state');
     expect(v.evidence.find((e) => e.kind === 'provider-state')).toMatchObject({ points: ['main'], count: 3 });
     expect(kinds(v)).toEqual(['namespace', 'provider-state', 'base64url-names', 'session-files-lock']);
   });
@@ -68,7 +70,7 @@ describe('judgeVersion: main', () => {
       facts({ kind: 'config', workspacePaths: ['/a', null], flatFiles: 2 }, { workspaceMigrationLock: true, migrationConflicts: true, files: [b64('cli:direct')] }),
     );
     expect(v.version).toBe('main');
-    expect(v.summary).toBe('nanobot main: a sessions root with 2 namespaces (/a, an unnamed workspace); 1 base64url name');
+    expect(verdictLine(v)).toBe('nanobot main: a sessions root with 2 namespaces (/a, an unnamed workspace); 1 base64url name');
     expect(v.evidence.find((e) => e.kind === 'flat-files')!.points).toEqual(['v0.2', 'v0.3.0', 'main']);
     expect(kinds(v)).toContain('workspace-migration-lock');
     expect(kinds(v)).toContain('migration-conflicts');
@@ -77,7 +79,7 @@ describe('judgeVersion: main', () => {
   it('lossy names and an old-style tmp in a namespace leave it main, explained as what main ignores', () => {
     const v = judgeVersion(facts(NS, { files: [lossy('cli:direct')], tmpNames: ['cli_direct.jsonl.tmp'] }));
     expect(v.version).toBe('main');
-    expect(v.evidence.find((e) => e.kind === 'safe-key-names')!.text).toBe('1 safe_key name main never loads or lists (copied in by its migration)');
+    expect(en.workspace.evidence(v.evidence.find((e) => e.kind === 'safe-key-names')!)).toBe('1 safe_key name main never loads or lists (copied in by its migration)');
     expect(v.evidence.find((e) => e.kind === 'old-tmp')!.points).toHaveLength(3);
   });
 
@@ -86,13 +88,13 @@ describe('judgeVersion: main', () => {
     expect(judgeVersion(facts(LOOSE, { files: [b64('a', { sessionHandle: true })] })).version).toBe('main');
     expect(judgeVersion(facts(LOOSE, { tmpNames: ['.YQ.jsonl.0123456789abcdef.tmp'] })).version).toBe('main');
     expect(judgeVersion(facts(LOOSE, { sessionFilesLock: true })).version).toBe('main');
-    expect(judgeVersion(facts(LOOSE, { migrationConflicts: true })).summary).toMatch(/^nanobot main: \.migration-conflicts\//);
+    expect(verdictLine(judgeVersion(facts(LOOSE, { migrationConflicts: true })))).toMatch(/^nanobot main: \.migration-conflicts\//);
   });
 
   it('a workspace whose only trace is .nanobot/workspace-id is main', () => {
     const v = judgeVersion(facts({ kind: 'workspace-without-sessions' }, { workspaceId: true }));
     expect(v.version).toBe('main');
-    expect(v.summary).toContain('<config folder>/sessions/<id>/');
+    expect(verdictLine(v)).toContain('<config folder>/sessions/<id>/');
   });
 });
 
@@ -101,20 +103,20 @@ describe('judgeVersion: v0.2 and v0.3.0', () => {
     const v = judgeVersion(facts(WS, { files: [lossy('cli:direct'), lossy('telegram:12345')] }));
     expect(v.version).toBeNull();
     expect(v.candidates).toEqual(['v0.2', 'v0.3.0']);
-    expect(v.summary).toBe('v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
+    expect(verdictLine(v)).toBe('v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
   });
 
   it("an interrupted v0.2 save does not settle it: v0.3.0 may run over v0.2's leftovers", () => {
     const v = judgeVersion(facts(WS, { files: [lossy('cli:direct')], tmpNames: ['cli_direct.jsonl.tmp'] }));
     expect(v.version).toBeNull();
-    expect(v.summary).toBe('v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
-    expect(v.evidence.find((e) => e.kind === 'old-tmp')!.text).toBe('cli_direct.jsonl.tmp: an interrupted save of v0.2');
+    expect(verdictLine(v)).toBe('v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
+    expect(en.workspace.evidence(v.evidence.find((e) => e.kind === 'old-tmp')!)).toBe('cli_direct.jsonl.tmp: an interrupted save of v0.2');
   });
 
   it('both name forms in a workspace: v0.3.0 in mid-migration (item 58)', () => {
     const v = judgeVersion(facts(WS, { files: [lossy('cli:direct'), b64('telegram:1'), b64('slack:2')] }));
     expect(v.version).toBe('v0.3.0');
-    expect(v.summary).toBe(
+    expect(verdictLine(v)).toBe(
       'nanobot v0.3.0: a workspace sessions folder, where v0.2 and v0.3.0 keep sessions; 2 base64url names beside 1 safe_key name: v0.3.0 in mid-migration',
     );
   });
@@ -126,14 +128,14 @@ describe('judgeVersion: v0.2 and v0.3.0', () => {
   it('a runtime-context marker or _nanobot_model_preset beside safe_key names: v0.3.0', () => {
     const rc = judgeVersion(facts(WS, { files: [lossy('cli:direct', { runtimeContext: true })] }));
     expect(rc.version).toBe('v0.3.0');
-    expect(rc.summary).toContain('1 file with a runtime-context marker (_runtime_context)');
+    expect(verdictLine(rc)).toContain('1 file with a runtime-context marker (_runtime_context)');
     expect(judgeVersion(facts(WS, { files: [lossy('a', { modelPreset: true })] })).version).toBe('v0.3.0');
   });
 
   it("a tmp's stem form tells who wrote it: base64url → v0.3.0", () => {
     const name = `${base64urlKey('cli:direct')}.jsonl.tmp`;
     const v = judgeVersion(facts(WS, { files: [b64('cli:direct'), lossy('x:y')], tmpNames: [name] }));
-    expect(v.evidence.find((e) => e.kind === 'old-tmp')).toMatchObject({ points: ['v0.3.0'], text: `${name}: an interrupted save of v0.3.0` });
+    expect(v.evidence.find((e) => e.kind === 'old-tmp')).toMatchObject({ points: ['v0.3.0'], name, writer: 'v0.3.0' });
     const orphan = judgeVersion(facts(WS, { tmpNames: ['gone.jsonl.tmp'] }));
     expect(orphan.evidence.find((e) => e.kind === 'old-tmp')!.points).toEqual(['v0.2', 'v0.3.0']);
   });
@@ -149,14 +151,14 @@ describe('judgeVersion: ambiguity and contradictions', () => {
     const v = judgeVersion(facts(LOOSE, { files: [b64('cli:direct')] }));
     expect(v.version).toBeNull();
     expect(v.candidates).toEqual(['v0.3.0', 'main']);
-    expect(v.summary).toBe('v0.3.0 or main (ambiguous): 1 base64url name');
+    expect(verdictLine(v)).toBe('v0.3.0 or main (ambiguous): 1 base64url name');
   });
 
   it('a workspace sessions folder next to .nanobot/workspace-id: left behind by main, or written by an older nanobot since (item 58)', () => {
     const old = judgeVersion(facts(WS, { workspaceId: true, files: [lossy('cli:direct')] }));
     expect(old.version).toBeNull();
     expect(old.candidates).toEqual(['v0.2', 'v0.3.0', 'main']);
-    expect(old.summary).toMatch(/^v0\.2, v0\.3\.0 or main \(ambiguous\): a workspace sessions folder next to \.nanobot\/workspace-id: files main left behind/);
+    expect(verdictLine(old)).toMatch(/^v0\.2, v0\.3\.0 or main \(ambiguous\): a workspace sessions folder next to \.nanobot\/workspace-id: files main left behind/);
     const newer = judgeVersion(facts(WS, { workspaceId: true, files: [b64('cli:direct')] }));
     expect(newer.candidates).toEqual(['v0.3.0', 'main']);
   });
@@ -171,7 +173,7 @@ describe('judgeVersion: ambiguity and contradictions', () => {
     expect(v.decidedBy).toEqual(['provider-state']);
     expect(v.against).toEqual(['workspace-sessions', 'safe-key-names']);
     expect(verdictVersion(v)).toBe('main');
-    expect(v.summary).toBe(
+    expect(verdictLine(v)).toBe(
       "conflicting evidence (v0.2, v0.3.0 or main): main's rules apply, decided by 1 file holds provider_state; against it: a workspace sessions folder, where v0.2 and v0.3.0 keep sessions; 2 safe_key names",
     );
     const tmp = judgeVersion(facts(WS, { tmpNames: ['.YQ.jsonl.0123456789abcdef.tmp'] }));
@@ -204,7 +206,7 @@ describe('judgeVersion: ambiguity and contradictions', () => {
       ['other-names', 3],
       ['no-key', 3],
     ]);
-    expect(v.summary).toBe('nanobot version unknown: nothing here tells the versions apart');
-    expect(judgeVersion(facts(LOOSE)).summary).toBe('nanobot version unknown: no evidence of any version');
+    expect(verdictLine(v)).toBe('nanobot version unknown: nothing here tells the versions apart');
+    expect(verdictLine(judgeVersion(facts(LOOSE)))).toBe('nanobot version unknown: no evidence of any version');
   });
 });

@@ -1,3 +1,4 @@
+import { verdictLine } from '../verdict-words';
 import { describe, expect, it } from 'vitest';
 import { base64urlKey } from '../../src/core/keys';
 import type { StorageAdapter } from '../../src/store/adapter';
@@ -47,7 +48,7 @@ describe('gathering version facts', () => {
       [base64urlKey('telegram:1'), 'telegram:1', true, false],
     ]);
     expect(verdict.version).toBe('main');
-    expect(verdict.summary).toBe('nanobot main: a sessions root with 2 namespaces (/home/me/ws, /home/me/other); 2 files hold provider_state');
+    expect(verdictLine(verdict)).toBe('nanobot main: a sessions root with 2 namespaces (/home/me/ws, /home/me/other); 2 files hold provider_state');
   });
 
   it('a config folder of an older nanobot (no namespaces) is judged by its default workspace', async () => {
@@ -68,7 +69,7 @@ describe('gathering version facts', () => {
     const facts = await gatherFolderFacts(a, layout, ns);
     expect(facts.role).toEqual({ kind: 'namespace', workspacePath: '/home/me/ws' });
     expect(facts.workspaceMigrationLock).toBe(true);
-    expect((await detectVersion(a, layout, ns)).summary).toBe('nanobot main: a session namespace of /home/me/ws; 2 files hold provider_state');
+    expect(verdictLine(await detectVersion(a, layout, ns))).toBe('nanobot main: a session namespace of /home/me/ws; 2 files hold provider_state');
     const legacy = layout.folders.find((f) => f.role === 'legacy')!;
     expect((await detectVersion(a, layout, legacy)).candidates).toEqual(['v0.2', 'v0.3.0']);
   });
@@ -94,7 +95,7 @@ describe('gathering version facts', () => {
     const { facts, verdict } = await verdictOf(a, 'ws');
     expect(facts.role).toEqual({ kind: 'workspace-sessions' });
     expect(facts.tmpNames).toEqual(['cli_direct.jsonl.tmp']);
-    expect(verdict.summary).toBe('v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
+    expect(verdictLine(verdict)).toBe('v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
   });
 
   it('a v0.3.0 workspace: base64url names beside lossy ones and a runtime-context marker', async () => {
@@ -118,7 +119,7 @@ describe('gathering version facts', () => {
     expect(left.facts.workspaceId).toBe(true);
     expect(left.verdict.version).toBeNull();
     expect(left.verdict.candidates).toContain('main');
-    expect(left.verdict.summary).toContain('files main left behind');
+    expect(verdictLine(left.verdict)).toContain('files main left behind');
   });
 
   it('reads only the head of each file (line 1 read on when it is longer), never the whole of a big file', async () => {

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { verdictLine } from '../verdict-words';
 import { describe, expect, it } from 'vitest';
 import { base64urlKey, keyFromBase64urlStem } from '../../src/core/keys';
 import { pyDumps, pyLoads } from '../../src/core/pyjson';
@@ -108,13 +109,13 @@ describe('the nanobot main demo', () => {
     expect(layout.folders.map((f) => [f.role, f.naming, f.namespaceId, f.workspacePath, f.markers])).toEqual([['namespace', 'base64url', NS, WS, ['.session-files.lock']]]);
     const v = await detectVersion(a, layout);
     expect(v.version).toBe('main');
-    expect(v.summary).toBe(`nanobot main: a sessions root with 1 namespace (${WS}); 1 file holds provider_state`);
+    expect(verdictLine(v)).toBe(`nanobot main: a sessions root with 1 namespace (${WS}); 1 file holds provider_state`);
     expect(v.evidence.find((e) => e.kind === 'runtime-context')?.count).toBe(1);
   });
 
   it('the v0.2 demo stays what both older versions read: ambiguous, only safe_key names', async () => {
     const a = seeded(workspaces.find((w) => w.id === 'v0.2')!);
     const v = await detectVersion(a, await detectLayout(a, 'session-lens-demo'));
-    expect(v.summary).toBe('v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
+    expect(verdictLine(v)).toBe('v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
   });
 });

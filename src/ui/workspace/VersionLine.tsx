@@ -57,8 +57,8 @@ export function VersionLine() {
         <div class="version-evidence">
           <p>{t.evidenceN(v.evidence.length)}</p>
           <ul>
-            {v.evidence.map((e) => (
-              <li key={e.kind + e.text}>
+            {v.evidence.map((e, i) => (
+              <li key={i}>
                 {t.evidence(e)} <span class="muted">→ {e.points.map((p) => rulesOf(p).label).join(t.or)}</span>
               </li>
             ))}

@@ -26,6 +26,8 @@ const CODE_ARGS: Record<string, unknown[]> = {
   'workspace.skip': [{ code: 'blank-first' }],
   'workspace.layout.label': [{ code: 'legacy' }],
   'workspace.layout.note': [{ code: 'not-nanobot-folder' }],
+  'workspace.evidence': [{ kind: 'provider-state', points: ['main'], count: 3 }],
+  'workspace.reasons': [{ why: { code: 'nothing-tells' }, evidence: [] }],
 };
 
 /** Strings that are the same in both languages on purpose (names, symbols). */

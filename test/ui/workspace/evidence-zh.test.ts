@@ -1,4 +1,5 @@
 /** The version evidence and verdict reasons the core writes in English, put into Chinese by kind. */
+import en from '../../../src/ui/i18n/en/shell';
 import { afterEach, describe, expect, it } from 'vitest';
 import { base64urlKey, safeKey } from '../../../src/core/keys';
 import { judgeVersion, type SessionFileFacts, type VersionFacts } from '../../../src/core/version-evidence';
@@ -55,7 +56,7 @@ describe('version evidence in Chinese', () => {
     for (const e of evidence) {
       const zh = ui().workspace.evidence(e);
       expect(`${e.kind}: ${CJK.test(zh)}`).toBe(`${e.kind}: true`);
-      expect(zh).not.toBe(e.text);
+      expect(zh).not.toBe(en.workspace.evidence(e));
     }
     const say = (kind: string) => ui().workspace.evidence(evidence.find((e) => e.kind === kind)!);
     expect(say('config')).toBe('有 2 个命名空间的会话根目录（/home/ana/ws, 未命名的工作区）');

@@ -6,10 +6,57 @@
  */
 import type { SkipReason } from '../../../core/listing';
 import type { FolderLabel, LayoutNote } from '../../../store/layout';
+import type { Evidence, VersionVerdict } from '../../../core/version-evidence';
 import { groupDigits } from '../numbers';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
+
+/** One piece of version evidence in words. */
+function evidenceText(e: Evidence): string {
+  const n = e.count ?? 0;
+  switch (e.kind) {
+    case 'namespace': return e.workspacePath ? `a session namespace of ${e.workspacePath}` : 'a session namespace (32-hex folder)';
+    case 'config': {
+      const paths = (e.paths ?? []).map((p) => p ?? 'an unnamed workspace');
+      return `a sessions root with ${plural(paths.length, 'namespace')}${paths.length ? ` (${paths.join(', ')})` : ''}`;
+    }
+    case 'flat-files': return `${plural(n, 'flat file')} in the root: the legacy global folder v0.2 and v0.3.0 read and move in; main ignores them`;
+    case 'workspace-sessions': return 'a workspace sessions folder, where v0.2 and v0.3.0 keep sessions';
+    case 'legacy-folder': return 'the legacy global sessions folder, which v0.2 and v0.3.0 read and move into the workspace';
+    case 'workspace-id': return '.nanobot/workspace-id: main has opened this workspace; its sessions live in <config folder>/sessions/<id>/';
+    case 'provider-state': return `${plural(n, 'file')} ${n === 1 ? 'holds' : 'hold'} provider_state`;
+    case 'session-handle': return `${plural(n, 'file')} with metadata session_handle`;
+    case 'runtime-context': return `${plural(n, 'file')} with a runtime-context marker (_runtime_context)`;
+    case 'model-preset': return `${plural(n, 'file')} with metadata _nanobot_model_preset`;
+    case 'base64url-names': return `${plural(n, 'base64url name')}${e.beside ? ` beside ${plural(e.beside, 'safe_key name')}: v0.3.0 in mid-migration` : ''}`;
+    case 'safe-key-names': return e.inMain ? `${plural(n, 'safe_key name')} main never loads or lists (copied in by its migration)` : plural(n, 'safe_key name');
+    case 'both-names': return `${plural(n, 'name')} both safe_key and base64url of the stored key`;
+    case 'other-names': return `${plural(n, 'name')} matching neither naming of the stored key`;
+    case 'no-key': return `${plural(n, 'file')} without a stored key`;
+    case 'new-tmp': return `${plural(n, 'temp file')} named .<name>.<16 hex>.tmp (main)`;
+    case 'old-tmp': {
+      const by = { 'not-main': 'a temp-file name main never writes', 'v0.2': 'an interrupted save of v0.2', 'v0.3.0': 'an interrupted save of v0.3.0', 'v0.2-or-v0.3.0': 'an interrupted save of v0.2 or v0.3.0' };
+      return `${e.name}: ${by[e.writer ?? 'v0.2-or-v0.3.0']}`;
+    }
+    case 'session-files-lock': return '.session-files.lock (main locks every store operation)';
+    case 'workspace-migration-lock': return '.workspace-migration.lock (main’s sessions root)';
+    case 'migration-conflicts': return '.migration-conflicts/: main’s start-up migration met two versions of one file';
+  }
+}
+
+/** Why the verdict is what it is, in words. */
+function whyText(v: VersionVerdict): string {
+  switch (v.why.code) {
+    case 'evidence': return v.why.evidence.map((i) => evidenceText(v.evidence[i]!)).join('; ');
+    case 'only-safe-key-names': return 'only safe_key names, no newer records';
+    case 'left-beside-main': return 'a workspace sessions folder next to .nanobot/workspace-id: files main left behind (it could not parse them), or written by an older nanobot after main ran';
+    case 'nothing-tells': return 'nothing here tells the versions apart';
+    case 'no-evidence': return 'no evidence of any version';
+  }
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const shell = {
   // ── common: numbers, dates and the nouns every part counts ──
@@ -220,12 +267,9 @@ const shell = {
     colon: ': ',
     version: 'nanobot version',
     auto: (label: string) => `auto: ${label}`,
-    /** The verdict's reasons (the core's summary without the verdict it starts with). */
-    reasons: (v: import('../../../core/version-evidence').VersionVerdict) => {
-      const at = v.summary.indexOf(': ');
-      return at >= 0 ? v.summary.slice(at + 2) : v.summary;
-    },
-    evidence: (e: import('../../../core/version-evidence').Evidence) => e.text,
+    /** The verdict's reasons. */
+    reasons: whyText,
+    evidence: evidenceText,
     // the session list
     sessions: 'Sessions',
     search: 'Search sessions',

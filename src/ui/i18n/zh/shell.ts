@@ -200,24 +200,20 @@ const shell: ShellText = {
     version: 'nanobot 版本',
     auto: (label) => `自动：${label}`,
     reasons: (v) => {
-      const s = typeof v?.summary === 'string' ? v.summary : '';
-      if (s.includes('(ambiguous): a workspace sessions folder next to')) return '工作区 sessions 文件夹旁有 .nanobot/workspace-id：这些文件要么是 main 无法解析而留下的，要么是 main 运行之后由较旧的 nanobot 写入的';
-      if (s.endsWith(': only safe_key names, no newer records')) return '只有 safe_key 文件名，没有较新的记录';
-      if (s.endsWith(': nothing here tells the versions apart')) return '这里没有能区分版本的证据';
-      if (s.endsWith(': no evidence of any version')) return '没有任何版本的证据';
-      return (Array.isArray(v?.evidence) ? v.evidence : []).filter((e) => s.includes(e.text)).map((e) => shell.workspace.evidence(e)).join('；');
+      switch (v.why.code) {
+        case 'evidence': return v.why.evidence.map((i) => shell.workspace.evidence(v.evidence[i]!)).join('；');
+        case 'only-safe-key-names': return '只有 safe_key 文件名，没有较新的记录';
+        case 'left-beside-main': return '工作区 sessions 文件夹旁有 .nanobot/workspace-id：这些文件要么是 main 无法解析而留下的，要么是 main 运行之后由较旧的 nanobot 写入的';
+        case 'nothing-tells': return '这里没有能区分版本的证据';
+        case 'no-evidence': return '没有任何版本的证据';
+      }
     },
     evidence: (e) => {
-      const n = groupDigits(typeof e?.count === 'number' ? e.count : 0);
-      const t = typeof e?.text === 'string' ? e.text : '';
-      switch (e?.kind) {
-        case 'namespace': {
-          const at = 'a session namespace of ';
-          return t.startsWith(at) ? `${t.slice(at.length)} 的会话命名空间` : '会话命名空间（32 位十六进制文件夹）';
-        }
+      const n = groupDigits(e.count ?? 0);
+      switch (e.kind) {
+        case 'namespace': return e.workspacePath ? `${e.workspacePath} 的会话命名空间` : '会话命名空间（32 位十六进制文件夹）';
         case 'config': {
-          const i = t.indexOf(' (');
-          const paths = i >= 0 ? t.slice(i + 2, -1).split('an unnamed workspace').join('未命名的工作区') : '';
+          const paths = (e.paths ?? []).map((p) => p ?? '未命名的工作区').join(', ');
           return `有 ${n} 个命名空间的会话根目录${paths ? `（${paths}）` : ''}`;
         }
         case 'flat-files': return `根目录中有 ${n} 个平铺文件：这是 v0.2 和 v0.3.0 会读取并迁走的旧版全局文件夹；main 忽略它们`;
@@ -228,25 +224,19 @@ const shell: ShellText = {
         case 'session-handle': return `${n} 个文件的元数据含有 session_handle`;
         case 'runtime-context': return `${n} 个文件含有运行时上下文标记（_runtime_context）`;
         case 'model-preset': return `${n} 个文件的元数据含有 _nanobot_model_preset`;
-        case 'base64url-names': {
-          const m = /beside (\d+)/.exec(t);
-          return `${n} 个 base64url 文件名${m ? `，旁边还有 ${m[1]} 个 safe_key 文件名：v0.3.0 正在迁移中` : ''}`;
-        }
-        case 'safe-key-names': return t.includes('main never') ? `${n} 个 main 从不加载也不列出的 safe_key 文件名（由它的迁移复制进来）` : `${n} 个 safe_key 文件名`;
+        case 'base64url-names': return `${n} 个 base64url 文件名${e.beside ? `，旁边还有 ${groupDigits(e.beside)} 个 safe_key 文件名：v0.3.0 正在迁移中` : ''}`;
+        case 'safe-key-names': return e.inMain ? `${n} 个 main 从不加载也不列出的 safe_key 文件名（由它的迁移复制进来）` : `${n} 个 safe_key 文件名`;
         case 'both-names': return `${n} 个文件名既是所存键的 safe_key 形式，也是其 base64url 形式`;
         case 'other-names': return `${n} 个文件名与所存键的两种命名都不符`;
         case 'no-key': return `${n} 个文件没有存储的键`;
         case 'new-tmp': return `${n} 个名为 .<name>.<16 位十六进制>.tmp 的临时文件（main）`;
         case 'old-tmp': {
-          const i = t.lastIndexOf(': ');
-          const rest = t.slice(i + 2);
-          const why = rest.includes('never writes') ? 'main 从不使用的临时文件名' : rest.includes('v0.2 or v0.3.0') ? 'v0.2 或 v0.3.0 一次中断的保存' : rest.includes('v0.3.0') ? 'v0.3.0 一次中断的保存' : 'v0.2 一次中断的保存';
-          return `${i >= 0 ? t.slice(0, i) : t}：${why}`;
+          const why = { 'not-main': 'main 从不使用的临时文件名', 'v0.2': 'v0.2 一次中断的保存', 'v0.3.0': 'v0.3.0 一次中断的保存', 'v0.2-or-v0.3.0': 'v0.2 或 v0.3.0 一次中断的保存' };
+          return `${e.name}：${why[e.writer ?? 'v0.2-or-v0.3.0']}`;
         }
         case 'session-files-lock': return '.session-files.lock（main 对每次存储操作加锁）';
         case 'workspace-migration-lock': return '.workspace-migration.lock（main 的会话根目录）';
         case 'migration-conflicts': return '.migration-conflicts/：main 启动时的迁移遇到了同一个文件的两个版本';
-        default: return t;
       }
     },
     sessions: '会话',
