@@ -67,7 +67,7 @@ describe('SessionView', () => {
     el = await mount(<SessionView {...props({ opened: openText(good), onRoute: (t) => routes.push(t) })} />);
     const list = el.querySelector('[role="tablist"]')!;
     const tabs = () => [...el!.querySelectorAll('[role="tab"]')];
-    expect(tabs().map((t) => t.getAttribute('tabindex'))).toEqual(['0', '-1', '-1', '-1', '-1']);
+    expect(tabs().map((t) => t.getAttribute('tabindex'))).toEqual(['0', '-1', '-1', '-1', '-1', '-1']);
     await act(() => void list.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })));
     await settle();
     expect(tabs()[1]!.getAttribute('aria-selected')).toBe('true');
@@ -75,8 +75,8 @@ describe('SessionView', () => {
     const panel = el.querySelector('[role="tabpanel"]')!;
     expect(panel.getAttribute('aria-labelledby')).toBe(tabs()[1]!.id);
     await act(() => void list.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true })));
-    expect(tabs()[3]!.textContent).toBe('Edit (download)');
-    expect(tabs()[4]!.textContent).toBe('Export');
+    expect(tabs()[4]!.textContent).toBe('Edit (download)');
+    expect(tabs()[5]!.textContent).toBe('Export');
     await act(() => void list.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })));
     expect(tabs()[0]!.getAttribute('aria-selected')).toBe('true');
     expect(routes).toEqual(['replay', 'export', 'conversation']);
