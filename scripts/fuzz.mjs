@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 await build({
   configFile: false,
   logLevel: 'warn',
+  publicDir: false,
   build: {
     ssr: 'fuzz/run.ts',
     outDir: '.fuzz',
