@@ -8,6 +8,7 @@
  *
  *   --replay DIR    check the cases of a corpus folder against the core (no Python): exit 1 on a mismatch
  *   --promote       replay the pending cases of --version; move the ones that pass to test/fuzz-found/<v>/
+ *   --classify      recheck the pending cases of --version and rewrite their families (kinds, rule guessed)
  *   --keep N        also keep N passing cases (10 to 60 lines, under 64 KiB of answer) as regression cases
  */
 import { createHash } from 'node:crypto';
@@ -18,7 +19,8 @@ import fc from 'fast-check';
 import { isNanobotVersion, type NanobotVersion } from '../src/core/nanobot-version';
 import { fuzzCase, type FuzzCase } from './arbitraries';
 import { caseContext, checkAgainst, kindsOf, type CheckResult } from './check';
-import { addCase, caseNames, families, moveCase, readCase } from './found';
+import { guessRule } from './families';
+import { addCase, caseNames, families, moveCase, readCase, setFamilies } from './found';
 import { Oracle, OracleError } from './oracle-process';
 import { show } from '../test/golden/compare';
 
@@ -31,6 +33,7 @@ interface Args {
   seed: number;
   replay?: string;
   promote: boolean;
+  classify: boolean;
   batch: number;
   shrinkSteps: number;
   /** Passing cases to keep in test/fuzz-found/<version>/ as regression cases (hostile files nanobot answered). */
@@ -38,7 +41,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { minutes: 5, seed: Date.now() % 2 ** 31, promote: false, batch: 100, shrinkSteps: 300, keep: 0 };
+  const a: Args = { minutes: 5, seed: Date.now() % 2 ** 31, promote: false, classify: false, batch: 100, shrinkSteps: 300, keep: 0 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const next = () => {
@@ -54,6 +57,7 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--seed') a.seed = Number(next());
     else if (arg === '--replay') a.replay = resolve(next());
     else if (arg === '--promote') a.promote = true;
+    else if (arg === '--classify') a.classify = true;
     else if (arg === '--batch') a.batch = Number(next());
     else if (arg === '--shrink-steps') a.shrinkSteps = Number(next());
     else if (arg === '--keep') a.keep = Number(next());
@@ -150,7 +154,7 @@ async function fuzz(version: NanobotVersion, args: Args): Promise<void> {
     const r = checkAgainst(answer.case, c.bytes, ctx);
     const kinds = kindsOf(r);
     const name = sha8(c);
-    addCase(pendingDir, version, name, answer.text, c.bytes, { kinds, first: firstMismatch(r) });
+    addCase(pendingDir, version, name, answer.text, c.bytes, { kinds, rule: guessRule(c.bytes, kinds, version, c.key) ?? undefined, first: firstMismatch(r) });
     for (const k of kinds) known.add(k);
     stats.newFamilies++;
     console.log(`found ${name} (${kinds.join(', ')}) after ${out.numShrinks} shrinks: key ${JSON.stringify(c.key)}, ${c.bytes.length} bytes\n  ${firstMismatch(r)}`);
@@ -177,6 +181,20 @@ async function main(): Promise<void> {
     process.exit(failing.length ? 1 : 0);
   }
   if (!args.version) throw new Error('--version v0.2|v0.3.0|main is required');
+  if (args.classify) {
+    const pending = join(FOUND, 'pending', args.version);
+    const ctx = await caseContext(args.version);
+    const fams = families(pending);
+    for (const name of caseNames(pending)) {
+      const { g, bytes } = readCase(pending, name);
+      const r = checkAgainst(g, bytes, ctx, name);
+      const kinds = kindsOf(r);
+      fams[name] = { ...fams[name], kinds, rule: kinds.length ? (guessRule(bytes, kinds, args.version, g.key as string) ?? undefined) : 'passes now (--promote)', first: firstMismatch(r) };
+    }
+    setFamilies(pending, fams);
+    console.log(`classified ${Object.keys(fams).length} pending case(s) of ${args.version}`);
+    return;
+  }
   if (args.promote) {
     const pending = join(FOUND, 'pending', args.version);
     const failing = new Set(await replay(pending, args.version, true));
