@@ -9,6 +9,7 @@
  * Values are made as JSON *text*, so anything Python's json.loads accepts can be written.
  */
 import fc from 'fast-check';
+import { base64urlKey, safeKey } from '../src/core/keys';
 import type { NanobotVersion } from '../src/core/nanobot-version';
 
 const enc = new TextEncoder();
@@ -316,4 +317,24 @@ export interface FuzzCase {
 
 export function fuzzCase(version: NanobotVersion): fc.Arbitrary<FuzzCase> {
   return sessionKey.chain((key) => sessionFile(version, key).map((bytes) => ({ key, bytes })));
+}
+
+/** A folder for the listing: a few session files, named as each version names them or oddly. */
+export interface FuzzFolder {
+  files: { name: string; bytes: Uint8Array }[];
+}
+
+const oddName = fc.constantFrom('.hidden.jsonl', 'x.jsonl.tmp', 'notes.txt', 'YQ==.jsonl', '====.jsonl', 'fx_dup.jsonl', 'a.b.jsonl', '.jsonl', 'Y2xpOmRpcmVjdA.jsonl', 'cli_direct.jsonl');
+
+export function fuzzFolder(version: NanobotVersion): fc.Arbitrary<FuzzFolder> {
+  const file = sessionKey.chain((key) =>
+    fc.tuple(fc.constantFrom('b64', 'safe', 'odd'), oddName, sessionFile(version, key)).map(([how, odd, bytes]) => ({
+      name: how === 'b64' ? `${base64urlKey(key)}.jsonl` : how === 'safe' ? `${safeKey(key)}.jsonl` : odd,
+      bytes,
+    })),
+  );
+  return fc
+    .uniqueArray(file, { minLength: 1, maxLength: 5, selector: (f) => f.name })
+    .filter((fs) => fs.every((f) => enc.encode(f.name).length <= 255 && !f.name.includes('/') && f.name !== '.' && f.name !== '..'))
+    .map((files) => ({ files }));
 }

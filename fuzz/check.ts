@@ -6,7 +6,7 @@
 import type { NanobotVersion } from '../src/core/nanobot-version';
 import type { PyDict } from '../src/core/pyvalue';
 import { loadTokenizer } from '../src/core/tokenizer';
-import { checkCase, type CaseContext } from '../test/golden/case';
+import { checkCase, checkListing, type CaseContext } from '../test/golden/case';
 import { newTally, type Tally } from '../test/golden/compare';
 
 /** The golden corpora's frozen clock and fixed file mtime, which fuzz/oracle.py uses too. */
@@ -47,6 +47,17 @@ export function checkAgainst(g: PyDict, bytes: Uint8Array, ctx: CaseContext, nam
   const t = newTally();
   try {
     checkCase(t, name, g, bytes, ctx);
+  } catch (e) {
+    return { checks: t.checks, mismatches: t.mismatches, crash: e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 500) : String(e) };
+  }
+  return { checks: t.checks, mismatches: t.mismatches };
+}
+
+/** Checks nanobot's listing `g` of a folder against the core's. */
+export function checkFolder(g: PyDict, files: { name: string; bytes: Uint8Array }[], ctx: CaseContext, name = 'fuzz'): CheckResult {
+  const t = newTally();
+  try {
+    checkListing(t, `${name} listing`, g, new Map([...files].sort((a, b) => (a.name < b.name ? -1 : 1)).map((f) => [f.name, f.bytes])), ctx);
   } catch (e) {
     return { checks: t.checks, mismatches: t.mismatches, crash: e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 500) : String(e) };
   }

@@ -3,9 +3,10 @@
  * `test/fuzz-found/<version>/` (cases the code passes: replayed by test/fuzz-found.test.ts) and
  * `test/fuzz-found/pending/<version>/` (cases it does not pass yet, each with its family in
  * `_families.json` and the README). Each holds `_index.json`, `cases/<name>.json` (nanobot's answer,
- * exactly as fuzz/oracle.py wrote it) and `fixtures/<name>.jsonl` (the file).
+ * exactly as fuzz/oracle.py wrote it) and `fixtures/<name>.jsonl` (the file); a listing finding is
+ * `fixtures/listing/<name>/` (the folder) and its answer in `_listing.json` (made from `listing/<name>.json`).
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NanobotVersion } from '../src/core/nanobot-version';
 import type { PyDict } from '../src/core/pyvalue';
@@ -87,8 +88,60 @@ export function moveCase(from: string, to: string, version: NanobotVersion, name
   const rest = caseNames(from).filter((n) => n !== name);
   const fams = families(from);
   delete fams[name];
-  if (rest.length) {
+  if (rest.length || listingNames(from).length) {
     writeIndex(from, version, rest);
     writeFamilies(from, fams);
   } else rmSync(from, { recursive: true, force: true });
+}
+
+/** The names of a corpus's listing scenarios. */
+export function listingNames(dir: string): string[] {
+  const d = join(dir, 'listing');
+  return existsSync(d) ? readdirSync(d).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort() : [];
+}
+
+/** Rewrites `_listing.json` from the scenarios' own answers (texts kept exactly as nanobot's oracle wrote them). */
+function writeListingIndex(dir: string): void {
+  const names = listingNames(dir);
+  const f = join(dir, '_listing.json');
+  if (!names.length) {
+    rmSync(f, { force: true });
+    return;
+  }
+  const parts = names.map((n) => `${JSON.stringify(n)}: ${readFileSync(join(dir, 'listing', `${n}.json`), 'utf8').trimEnd()}`);
+  writeFileSync(f, `{\n${parts.join(',\n')}\n}\n`);
+}
+
+/** Adds one listing scenario (a folder and nanobot's answer) to a corpus folder. */
+export function addListing(dir: string, version: NanobotVersion, name: string, text: string, files: { name: string; bytes: Uint8Array }[], family?: Family): void {
+  const folder = join(dir, 'fixtures', 'listing', name);
+  mkdirSync(folder, { recursive: true });
+  mkdirSync(join(dir, 'listing'), { recursive: true });
+  for (const f of files) writeFileSync(join(folder, f.name), f.bytes);
+  writeFileSync(join(dir, 'listing', `${name}.json`), text + '\n');
+  writeListingIndex(dir);
+  if (!existsSync(index(dir))) writeIndex(dir, version, []);
+  if (family) writeFamilies(dir, { ...families(dir), [name]: family });
+}
+
+/** One listing scenario of a corpus: nanobot's answer, its text and the folder's files. */
+export function readListing(dir: string, name: string): { g: PyDict; text: string; files: { name: string; bytes: Uint8Array }[] } {
+  const text = readFileSync(join(dir, 'listing', `${name}.json`), 'utf8').trimEnd();
+  const g = readGolden(`listing/${name}.json`, dir) as PyDict;
+  const folder = join(dir, 'fixtures', 'listing', name);
+  const files = readdirSync(folder).sort().map((f) => ({ name: f, bytes: new Uint8Array(readFileSync(join(folder, f))) }));
+  return { g, text, files };
+}
+
+/** Moves a listing scenario from one corpus folder to another. */
+export function moveListing(from: string, to: string, version: NanobotVersion, name: string): void {
+  const { text, files } = readListing(from, name);
+  addListing(to, version, name, text, files);
+  rmSync(join(from, 'fixtures', 'listing', name), { recursive: true, force: true });
+  rmSync(join(from, 'listing', `${name}.json`));
+  writeListingIndex(from);
+  const fams = families(from);
+  delete fams[name];
+  if (caseNames(from).length || listingNames(from).length) writeFamilies(from, fams);
+  else rmSync(from, { recursive: true, force: true });
 }

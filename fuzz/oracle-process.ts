@@ -116,6 +116,15 @@ export class Oracle {
     return { case: parseGolden(text) as PyDict, text };
   }
 
+  /** nanobot's `list_sessions()` over a folder holding these files (an `_listing.json` entry). */
+  async askListing(files: { name: string; bytes: Uint8Array }[]): Promise<OracleAnswer> {
+    const line = await this.request({ op: 'listing', files: files.map((f) => ({ name: f.name, b64: Buffer.from(f.bytes).toString('base64') })) });
+    const head = line.indexOf(', "listing": ');
+    if (head < 0) throw new OracleError(`oracle failed: ${line.slice(0, 4000)}`);
+    const text = line.slice(head + ', "listing": '.length, -1);
+    return { case: parseGolden(text) as PyDict, text };
+  }
+
   stop(): void {
     const child = this.child;
     this.child = null;

@@ -65,12 +65,14 @@ except Exception:  # v0.2 has no public view
 # --- instrumentation -------------------------------------------------------------------------
 
 REPAIRS = [0]
+REPAIR_KEYS = []
 _store_cls = getattr(M, "JsonlSessionStore", None)
 if _store_cls is not None and hasattr(_store_cls, "_repair_unlocked"):
     _orig_repair = _store_cls._repair_unlocked
 
     def _repair_wrap(self, *a, **k):
         REPAIRS[0] += 1
+        REPAIR_KEYS.append(a[0] if a else k.get("key"))
         return _orig_repair(self, *a, **k)
 
     _store_cls._repair_unlocked = _repair_wrap
@@ -79,6 +81,7 @@ else:
 
     def _repair_wrap(self, *a, **k):
         REPAIRS[0] += 1
+        REPAIR_KEYS.append(a[0] if a else k.get("key"))
         return _orig_repair(self, *a, **k)
 
     M.SessionManager._repair = _repair_wrap
@@ -430,6 +433,39 @@ def _run_case(p, key, data):
     return g
 
 
+def run_listing(files):
+    """list_sessions() over a folder holding exactly these files (all with the fixed mtime)."""
+    p = Place("listing", b"")
+    try:
+        m = p.manager()
+        d = str(m.sessions_dir)
+        for f in os.listdir(d):
+            if f.endswith(".jsonl") or f.endswith(".tmp"):
+                os.unlink(os.path.join(d, f))
+        names = []
+        for name, data in files:
+            path = os.path.join(d, name)
+            with open(path, "wb") as fh:
+                fh.write(data)
+            os.utime(path, (MTIME_EPOCH, MTIME_EPOCH))
+            names.append(name)
+        REPAIR_KEYS.clear()
+        out = {"files": sorted(names)}
+        try:
+            rows = m.list_sessions()
+            result = flag([{**r, "path": os.path.basename(str(r["path"]))} for r in rows])
+            out["result"] = result
+            out["order"] = [r["path"] for r in result]
+            stamps = [dumps(r["updated_at"]) for r in result]
+            out["has_ties"] = len(set(stamps)) != len(stamps)
+        except Exception as e:  # noqa: BLE001
+            out["error"] = err(e)
+        out["repair_calls"] = list(REPAIR_KEYS)
+        return out
+    finally:
+        p.close()
+
+
 def serve():
     for line in sys.stdin:
         if not line.strip():
@@ -441,6 +477,9 @@ def serve():
                 data = base64.b64decode(req["file_b64"])
                 case = {"fixture": req.get("fixture", ""), **run_case(req["key"], data)}
                 text = dumps({"id": rid, "case": case})
+            elif req.get("op") == "listing":
+                files = [(f["name"], base64.b64decode(f["b64"])) for f in req["files"]]
+                text = dumps({"id": rid, "listing": run_listing(files)})
             elif req.get("op") == "ping":
                 text = dumps({"id": rid, "pong": VERSION})
             else:

@@ -17,15 +17,17 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { isNanobotVersion, type NanobotVersion } from '../src/core/nanobot-version';
-import { fuzzCase, type FuzzCase } from './arbitraries';
-import { caseContext, checkAgainst, kindsOf, type CheckResult } from './check';
+import { fuzzCase, fuzzFolder, type FuzzCase, type FuzzFolder } from './arbitraries';
+import { caseContext, checkAgainst, checkFolder, kindsOf, type CheckResult } from './check';
 import { guessRule } from './families';
-import { addCase, caseNames, families, moveCase, readCase, setFamilies } from './found';
-import { Oracle, OracleError } from './oracle-process';
+import { addCase, addListing, caseNames, families, listingNames, moveCase, moveListing, readCase, readListing, setFamilies, type Family } from './found';
+import { Oracle, OracleError, type OracleAnswer } from './oracle-process';
+import type { PyDict } from '../src/core/pyvalue';
 import { show } from '../test/golden/compare';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
-const FOUND = join(REPO, 'test', 'fuzz-found');
+/** Where findings go: the repo's own corpus (`FUZZ_FOUND` points elsewhere, e.g. for a trial run). */
+const FOUND = process.env.FUZZ_FOUND ? resolve(process.env.FUZZ_FOUND) : join(REPO, 'test', 'fuzz-found');
 
 interface Args {
   version?: NanobotVersion;
@@ -75,20 +77,49 @@ function firstMismatch(r: CheckResult): string {
   return m ? `${m.where.split(' ').slice(1).join(' ')}: nanobot ${show(m.expected).slice(0, 200)} / lens ${show(m.actual).slice(0, 200)}` : '';
 }
 
-/** Checks every case of a corpus folder (its nanobot answers as stored); returns the failing names. */
-async function replay(dir: string, version: NanobotVersion, quiet = false): Promise<string[]> {
+/** Every case and listing scenario of a corpus folder, checked against its stored nanobot answers. */
+async function recheck(dir: string, version: NanobotVersion): Promise<{ name: string; listing: boolean; r: CheckResult; bytes: Uint8Array; key: string }[]> {
   const ctx = await caseContext(version);
-  const failing: string[] = [];
+  const out = [];
   for (const name of caseNames(dir)) {
     const { g, bytes } = readCase(dir, name);
-    const r = checkAgainst(g, bytes, ctx, name);
+    out.push({ name, listing: false, r: checkAgainst(g, bytes, ctx, name), bytes, key: g.key as string });
+  }
+  for (const name of listingNames(dir)) {
+    const { g, files } = readListing(dir, name);
+    out.push({ name, listing: true, r: checkFolder(g, files, ctx, name), bytes: concatBytes(files.map((f) => f.bytes)), key: files[0]?.name ?? '' });
+  }
+  return out;
+}
+
+/** Checks every case of a corpus folder (its nanobot answers as stored); returns the failing names. */
+async function replay(dir: string, version: NanobotVersion, quiet = false): Promise<string[]> {
+  const all = await recheck(dir, version);
+  const failing: string[] = [];
+  for (const { name, r } of all) {
     if (r.crash || r.mismatches.length) {
       failing.push(name);
       if (!quiet) console.log(`${name}: ${kindsOf(r).join(', ')}\n  ${firstMismatch(r)}`);
     }
   }
-  console.log(`replay ${dir} (${version}): ${caseNames(dir).length} cases, ${failing.length} failing`);
+  console.log(`replay ${dir} (${version}): ${all.length} cases, ${failing.length} failing`);
   return failing;
+}
+
+/** One thing the fuzzer generates and checks: a session file (and key), or a folder for the listing. */
+interface Target<T> {
+  label: string;
+  arb: fc.Arbitrary<T>;
+  name: (x: T) => string;
+  ask: (x: T) => Promise<OracleAnswer>;
+  check: (g: PyDict, x: T) => CheckResult;
+  /** Writes the finding (family given) or a passing case kept for regression (no family). */
+  save: (dir: string, x: T, text: string, family?: Family) => void;
+  /** Worth keeping as a passing regression case. */
+  keep: (x: T, text: string) => boolean;
+  describe: (x: T) => string;
+  bytesOf: (x: T) => Uint8Array;
+  keyOf: (x: T) => string;
 }
 
 async function fuzz(version: NanobotVersion, args: Args): Promise<void> {
@@ -100,38 +131,62 @@ async function fuzz(version: NanobotVersion, args: Args): Promise<void> {
   const oracle = new Oracle(version);
   const started = Date.now();
   const deadline = started + args.minutes * 60_000;
-  const stats = { tried: 0, generated: 0, shrinkRuns: 0, disagreed: 0, oracleErrors: 0, newFamilies: 0, byKind: new Map<string, number>() };
-  const arb = fuzzCase(version);
+  const stats = { generated: 0, folders: 0, shrinkRuns: 0, disagreed: 0, oracleErrors: 0, newFamilies: 0, byKind: new Map<string, number>() };
   let seed = args.seed;
   let kept = 0;
   console.log(`fuzz ${version}: seed ${seed}, ${args.minutes} min, known kinds: ${[...known].join(', ') || 'none'}`);
 
-  const ask = async (c: FuzzCase) => {
+  const files: Target<FuzzCase> = {
+    label: 'file',
+    arb: fuzzCase(version),
+    name: sha8,
+    ask: (c) => oracle.ask(c.key, c.bytes, `${sha8(c)}.jsonl`),
+    check: (g, c) => checkAgainst(g, c.bytes, ctx),
+    save: (dir, c, text, family) => addCase(dir, version, sha8(c), text, c.bytes, family),
+    keep: (c, text) => text.length < 65_536 && lineCount(c.bytes) >= 10,
+    describe: (c) => `key ${JSON.stringify(c.key)}, ${c.bytes.length} bytes`,
+    bytesOf: (c) => c.bytes,
+    keyOf: (c) => c.key,
+  };
+  const folders: Target<FuzzFolder> = {
+    label: 'folder',
+    arb: fuzzFolder(version),
+    name: (f) => 'ls-' + createHash('sha256').update(JSON.stringify(f.files.map((x) => [x.name, Buffer.from(x.bytes).toString('base64')]))).digest('hex').slice(0, 10),
+    ask: (f) => oracle.askListing(f.files),
+    check: (g, f) => checkFolder(g, f.files, ctx),
+    save: (dir, f, text, family) => addListing(dir, version, folders.name(f), text, f.files, family),
+    keep: () => false,
+    describe: (f) => `${f.files.length} files: ${f.files.map((x) => JSON.stringify(x.name)).join(', ')}`,
+    bytesOf: (f) => concatBytes(f.files.map((x) => x.bytes)),
+    keyOf: (f) => f.files[0]?.name ?? '',
+  };
+
+  const ask = async <T>(t: Target<T>, x: T) => {
     try {
-      return await oracle.ask(c.key, c.bytes, `${sha8(c)}.jsonl`);
+      return await t.ask(x);
     } catch (e) {
       if (!(e instanceof OracleError)) throw e;
+      if (Date.now() >= deadline) return null; // the last request, cut off at the end
       stats.oracleErrors++;
       if (stats.oracleErrors <= 5) console.log(`oracle error (${stats.oracleErrors}): ${e.message.slice(-700)}`);
       return null;
     }
   };
 
-  while (Date.now() < deadline) {
+  async function batch<T>(t: Target<T>): Promise<void> {
     let shrinking = false;
     let steps = 0;
-    const prop = fc.asyncProperty(arb, async (c) => {
-      stats.tried++;
+    const prop = fc.asyncProperty(t.arb, async (x) => {
       if (shrinking && ++steps > args.shrinkSteps) return true; // keep the smallest found so far
       if (shrinking) stats.shrinkRuns++;
-      else stats.generated++;
-      const answer = await ask(c);
+      else if (t === (files as unknown)) stats.generated++;
+      else stats.folders++;
+      const answer = await ask(t, x);
       if (!answer) return true;
-      const r = checkAgainst(answer.case, c.bytes, ctx);
-      const kinds = kindsOf(r);
+      const kinds = kindsOf(t.check(answer.case, x));
       if (!kinds.length) {
-        if (!shrinking && kept < args.keep && answer.text.length < 65_536 && lineCount(c.bytes) >= 10 && stats.generated % 7 === 0) {
-          addCase(fixedDir, version, sha8(c), answer.text, c.bytes);
+        if (!shrinking && kept < args.keep && t.keep(x, answer.text) && stats.generated % 7 === 0) {
+          t.save(fixedDir, x, answer.text);
           kept++;
         }
         return true;
@@ -147,24 +202,41 @@ async function fuzz(version: NanobotVersion, args: Args): Promise<void> {
     const left = deadline - Date.now();
     const out = await fc.check(prop, { seed, numRuns: args.batch, interruptAfterTimeLimit: Math.max(1000, left), markInterruptAsFailure: false });
     seed++;
-    if (!out.failed || !out.counterexample) continue;
-    const [c] = out.counterexample;
-    const answer = await ask(c);
-    if (!answer) continue;
-    const r = checkAgainst(answer.case, c.bytes, ctx);
+    if (!out.failed || !out.counterexample) return;
+    const [x] = out.counterexample;
+    const answer = await ask(t, x);
+    if (!answer) return;
+    const r = t.check(answer.case, x);
     const kinds = kindsOf(r);
-    const name = sha8(c);
-    addCase(pendingDir, version, name, answer.text, c.bytes, { kinds, rule: guessRule(c.bytes, kinds, version, c.key) ?? undefined, first: firstMismatch(r) });
+    if (!kinds.length) return;
+    t.save(pendingDir, x, answer.text, { kinds, rule: guessRule(t.bytesOf(x), kinds, version, t.keyOf(x)) ?? undefined, first: firstMismatch(r) });
     for (const k of kinds) known.add(k);
     stats.newFamilies++;
-    console.log(`found ${name} (${kinds.join(', ')}) after ${out.numShrinks} shrinks: key ${JSON.stringify(c.key)}, ${c.bytes.length} bytes\n  ${firstMismatch(r)}`);
+    console.log(`found ${t.name(x)} (${kinds.join(', ')}) after ${out.numShrinks} shrinks: ${t.describe(x)}\n  ${firstMismatch(r)}`);
+  }
+
+  for (let round = 0; Date.now() < deadline; round++) {
+    // Three batches of files, then one of folders.
+    if (round % 4 === 3) await batch(folders);
+    else await batch(files);
   }
   oracle.stop();
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   const kinds = [...stats.byKind].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ');
-  const line = `fuzz ${version}: ${stats.generated} cases generated (+${stats.shrinkRuns} shrink runs) in ${minutes} min, seed ${args.seed}; ${stats.disagreed} disagreed${kinds ? ` (${kinds})` : ''}; ${stats.newFamilies} new families written; ${stats.oracleErrors} oracle errors; ${kept} passing cases kept; pending ${caseNames(pendingDir).length}, fixed ${caseNames(fixedDir).length}`;
+  const line = `fuzz ${version}: ${stats.generated} files and ${stats.folders} folders generated (+${stats.shrinkRuns} shrink runs) in ${minutes} min, seed ${args.seed}; ${stats.disagreed} disagreed${kinds ? ` (${kinds})` : ''}; ${stats.newFamilies} new families written; ${stats.oracleErrors} oracle errors; ${kept} passing cases kept; pending ${caseNames(pendingDir).length + listingNames(pendingDir).length}, fixed ${caseNames(fixedDir).length + listingNames(fixedDir).length}`;
   console.log(line);
   appendFileSync(join(FOUND, 'RUNS.md'), `- ${new Date().toISOString().slice(0, 16)}Z ${line}\n`);
+}
+
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length + 1, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length + 1;
+    out[at - 1] = 10;
+  }
+  return out;
 }
 
 /** The version a corpus folder was made at (`profile` in its `_index.json`). */
@@ -183,13 +255,10 @@ async function main(): Promise<void> {
   if (!args.version) throw new Error('--version v0.2|v0.3.0|main is required');
   if (args.classify) {
     const pending = join(FOUND, 'pending', args.version);
-    const ctx = await caseContext(args.version);
     const fams = families(pending);
-    for (const name of caseNames(pending)) {
-      const { g, bytes } = readCase(pending, name);
-      const r = checkAgainst(g, bytes, ctx, name);
+    for (const { name, r, bytes, key } of await recheck(pending, args.version)) {
       const kinds = kindsOf(r);
-      fams[name] = { ...fams[name], kinds, rule: kinds.length ? (guessRule(bytes, kinds, args.version, g.key as string) ?? undefined) : 'passes now (--promote)', first: firstMismatch(r) };
+      fams[name] = { ...fams[name], kinds, rule: kinds.length ? (guessRule(bytes, kinds, args.version, key) ?? undefined) : 'passes now (--promote)', first: firstMismatch(r) };
     }
     setFamilies(pending, fams);
     console.log(`classified ${Object.keys(fams).length} pending case(s) of ${args.version}`);
@@ -198,8 +267,11 @@ async function main(): Promise<void> {
   if (args.promote) {
     const pending = join(FOUND, 'pending', args.version);
     const failing = new Set(await replay(pending, args.version, true));
-    const passing = caseNames(pending).filter((n) => !failing.has(n));
-    for (const n of passing) moveCase(pending, join(FOUND, args.version), args.version, n);
+    const passing = [...caseNames(pending), ...listingNames(pending)].filter((n) => !failing.has(n));
+    for (const n of passing) {
+      if (caseNames(pending).includes(n)) moveCase(pending, join(FOUND, args.version), args.version, n);
+      else moveListing(pending, join(FOUND, args.version), args.version, n);
+    }
     console.log(`promoted ${passing.length} case(s) to test/fuzz-found/${args.version}/; ${failing.size} still pending`);
     return;
   }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { forkBeforeUserIndex } from '../../src/core/fork';
 import { encodeSession, formatSession, metadataRecord } from '../../src/core/format';
 import { keyFromStem, sessionFileName } from '../../src/core/keys';
-import { fileStem, listingRow, type ListingRow } from '../../src/core/listing';
+import { fileStem, listingRow, sortListing, type ListingRow } from '../../src/core/listing';
 import { loadNanobot, readSessionFile, readSessionMetadata, type NanobotSession } from '../../src/core/load';
 import type { NanobotVersion } from '../../src/core/nanobot-version';
 import { analyzeSession } from '../../src/core/open';
@@ -267,3 +267,31 @@ export function checkCase(t: Tally, name: string, g: PyDict, bytes: Uint8Array, 
   }
 }
 
+
+/** Checks `list_sessions()` over a folder of files against nanobot's answer `g` (an `_listing.json` entry). */
+export function checkListing(t: Tally, where: string, g: PyDict, files: Map<string, Uint8Array>, ctx: CaseContext): void {
+  const flag = (v: unknown) => flagTimes(v, ctx.now, ctx.mtime);
+  const { rows, repaired, raised } = listFiles(files, ctx);
+  check(t, where + '.repair_calls', [...((g.repair_calls as string[]) ?? [])].sort(), repaired.sort());
+  const sorted = raised ? { error: { type: raised, message: '' } } : sortListing(rows);
+  if (g.error) {
+    check(t, where + '.error', errType(g.error), 'error' in sorted ? sorted.error.type : 'no error');
+    return;
+  }
+  if ('error' in sorted) {
+    check(t, where, 'rows', sorted.error);
+    return;
+  }
+  const got = flag(sorted.rows) as PyDict[];
+  const want = g.result as PyDict[];
+  if (g.has_ties) {
+    // Tied rows come in directory order, which no re-implementation can know: compare the order of
+    // the sort keys, and the rows as a set.
+    check(t, where + '.order_keys', want.map((r) => r.updated_at), got.map((r) => r.updated_at));
+    const byPath = (rs: PyDict[]) => [...rs].sort((a, b) => String(a.path).localeCompare(String(b.path)));
+    check(t, where + '.result', byPath(want), byPath(got));
+  } else {
+    check(t, where + '.result', want, got);
+    check(t, where + '.order', g.order, got.map((r) => r.path));
+  }
+}

@@ -5,13 +5,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
-import { sortListing } from '../../src/core/listing';
 import { isNanobotVersion, type NanobotVersion } from '../../src/core/nanobot-version';
 import type { PyDict } from '../../src/core/pyvalue';
 import { loadTokenizer } from '../../src/core/tokenizer';
 import { readGolden } from '../golden-values';
-import { checkCase, errType, listFiles, type CaseContext } from './case';
-import { check, flagTimes, newTally, show, type Tally } from './compare';
+import { checkCase, checkListing, type CaseContext } from './case';
+import { newTally, show, type Tally } from './compare';
 
 export interface CorpusRun {
   version: NanobotVersion;
@@ -38,7 +37,6 @@ export async function runCorpus(dir: string): Promise<CorpusRun> {
   const ctx: CaseContext = { version, now: NOW, mtime: MTIME, count, divergent };
   const tally = newTally();
   let cases = 0;
-  const flag = (v: unknown) => flagTimes(v, NOW, MTIME);
 
   function runCase(name: string, t: Tally) {
     const g = readGolden(`cases/${name}.json`, dir) as PyDict;
@@ -53,30 +51,7 @@ export async function runCorpus(dir: string): Promise<CorpusRun> {
       const g = golden[scenario] as PyDict;
       const folder = resolve(dir, 'fixtures', 'listing', scenario);
       const files = new Map(readdirSync(folder).sort().map((f) => [f, new Uint8Array(readFileSync(resolve(folder, f)))] as const));
-      const { rows, repaired, raised } = listFiles(files, ctx);
-      const where = `listing/${scenario}`;
-      check(t, where + '.repair_calls', [...((g.repair_calls as string[]) ?? [])].sort(), repaired.sort());
-      const sorted = raised ? { error: { type: raised, message: '' } } : sortListing(rows);
-      if (g.error) {
-        check(t, where + '.error', errType(g.error), 'error' in sorted ? sorted.error.type : 'no error');
-        continue;
-      }
-      if ('error' in sorted) {
-        check(t, where, 'rows', sorted.error);
-        continue;
-      }
-      const got = flag(sorted.rows) as PyDict[];
-      const want = g.result as PyDict[];
-      if (g.has_ties) {
-        // Tied rows come in directory order, which no re-implementation can know: compare the order of
-        // the sort keys, and the rows as a set.
-        check(t, where + '.order_keys', want.map((r) => r.updated_at), got.map((r) => r.updated_at));
-        const byPath = (rs: PyDict[]) => [...rs].sort((a, b) => String(a.path).localeCompare(String(b.path)));
-        check(t, where + '.result', byPath(want), byPath(got));
-      } else {
-        check(t, where + '.result', want, got);
-        check(t, where + '.order', g.order, got.map((r) => r.path));
-      }
+      checkListing(t, `listing/${scenario}`, g, files, ctx);
     }
   }
 
