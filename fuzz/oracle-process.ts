@@ -45,6 +45,8 @@ export class Oracle {
 
   constructor(
     readonly version: NanobotVersion,
+    /** Extra Python frames under each call into nanobot (recursion limits depend on the caller's depth). */
+    private readonly frames = 0,
     private readonly timeoutMs = 60_000,
   ) {}
 
@@ -53,7 +55,7 @@ export class Oracle {
     this.home = mkdtempSync(join(tmpdir(), 'nanobot-oracle-home-'));
     const nb = nanobotEnv(this.version);
     const env = { ...process.env, ...nb, HOME: this.home, TMPDIR: this.home, TZ: 'UTC', PYTHONHASHSEED: '0', PYTHONIOENCODING: 'utf-8' };
-    const child = spawn(nb.NANOBOT_PYTHON!, [ORACLE, this.version], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(nb.NANOBOT_PYTHON!, [ORACLE, this.version, String(this.frames)], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
       if (this.child !== child) return; // a stopped process's last words

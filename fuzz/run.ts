@@ -9,6 +9,7 @@
  *   --replay DIR    check the cases of a corpus folder against the core (no Python): exit 1 on a mismatch
  *   --promote       replay the pending cases of --version; move the ones that pass to test/fuzz-found/<v>/
  *   --classify      recheck the pending cases of --version and rewrite their families (kinds, rule guessed)
+ *   --frames N      extra Python frames under each call into nanobot (default 17; RecursionError boundaries move with it)
  *   --keep N        also keep N passing cases (10 to 60 lines, under 64 KiB of answer) as regression cases
  */
 import { createHash } from 'node:crypto';
@@ -29,6 +30,14 @@ const REPO = fileURLToPath(new URL('..', import.meta.url));
 /** Where findings go: the repo's own corpus (`FUZZ_FOUND` points elsewhere, e.g. for a trial run). */
 const FOUND = process.env.FUZZ_FOUND ? resolve(process.env.FUZZ_FOUND) : join(REPO, 'test', 'fuzz-found');
 
+/**
+ * Extra frames by default: with 17, nanobot v0.2's and v0.3.0's `_load` raise RecursionError in
+ * json.loads from 971 levels, where the core's MAX_DEPTH (970, src/core/pyjson.ts) has them raise;
+ * measured with fuzz/oracle.py on 2026-12-05 (0 extra frames: from 989). main's `_load` then raises
+ * from 969 (two frames more of its own), `read_session_file` one level deeper than `_load`.
+ */
+const DEFAULT_FRAMES = 17;
+
 interface Args {
   version?: NanobotVersion;
   minutes: number;
@@ -40,10 +49,11 @@ interface Args {
   shrinkSteps: number;
   /** Passing cases to keep in test/fuzz-found/<version>/ as regression cases (hostile files nanobot answered). */
   keep: number;
+  frames: number;
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { minutes: 5, seed: Date.now() % 2 ** 31, promote: false, classify: false, batch: 100, shrinkSteps: 300, keep: 0 };
+  const a: Args = { minutes: 5, seed: Date.now() % 2 ** 31, promote: false, classify: false, batch: 100, shrinkSteps: 300, keep: 0, frames: DEFAULT_FRAMES };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const next = () => {
@@ -63,6 +73,7 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--batch') a.batch = Number(next());
     else if (arg === '--shrink-steps') a.shrinkSteps = Number(next());
     else if (arg === '--keep') a.keep = Number(next());
+    else if (arg === '--frames') a.frames = Number(next());
     else throw new Error(`unknown argument ${arg}`);
   }
   return a;
@@ -128,13 +139,13 @@ async function fuzz(version: NanobotVersion, args: Args): Promise<void> {
   // Kinds already written down (pending) are counted, not shrunk again.
   const known = new Set(Object.values(families(pendingDir)).flatMap((f) => f.kinds));
   const ctx = await caseContext(version);
-  const oracle = new Oracle(version);
+  const oracle = new Oracle(version, args.frames);
   const started = Date.now();
   const deadline = started + args.minutes * 60_000;
   const stats = { generated: 0, folders: 0, shrinkRuns: 0, disagreed: 0, oracleErrors: 0, newFamilies: 0, byKind: new Map<string, number>() };
   let seed = args.seed;
   let kept = 0;
-  console.log(`fuzz ${version}: seed ${seed}, ${args.minutes} min, known kinds: ${[...known].join(', ') || 'none'}`);
+  console.log(`fuzz ${version}: seed ${seed}, ${args.minutes} min, ${args.frames} extra frames, known kinds: ${[...known].join(', ') || 'none'}`);
 
   const files: Target<FuzzCase> = {
     label: 'file',
@@ -223,7 +234,7 @@ async function fuzz(version: NanobotVersion, args: Args): Promise<void> {
   oracle.stop();
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   const kinds = [...stats.byKind].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ');
-  const line = `fuzz ${version}: ${stats.generated} files and ${stats.folders} folders generated (+${stats.shrinkRuns} shrink runs) in ${minutes} min, seed ${args.seed}; ${stats.disagreed} disagreed${kinds ? ` (${kinds})` : ''}; ${stats.newFamilies} new families written; ${stats.oracleErrors} oracle errors; ${kept} passing cases kept; pending ${caseNames(pendingDir).length + listingNames(pendingDir).length}, fixed ${caseNames(fixedDir).length + listingNames(fixedDir).length}`;
+  const line = `fuzz ${version}: ${stats.generated} files and ${stats.folders} folders generated (+${stats.shrinkRuns} shrink runs) in ${minutes} min, seed ${args.seed}, ${args.frames} extra frames; ${stats.disagreed} disagreed${kinds ? ` (${kinds})` : ''}; ${stats.newFamilies} new families written; ${stats.oracleErrors} oracle errors; ${kept} passing cases kept; pending ${caseNames(pendingDir).length + listingNames(pendingDir).length}, fixed ${caseNames(fixedDir).length + listingNames(fixedDir).length}`;
   console.log(line);
   appendFileSync(join(FOUND, 'RUNS.md'), `- ${new Date().toISOString().slice(0, 16)}Z ${line}\n`);
 }
