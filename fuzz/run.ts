@@ -8,6 +8,7 @@
  *
  *   --replay DIR    check the cases of a corpus folder against the core (no Python): exit 1 on a mismatch
  *   --promote       replay the pending cases of --version; move the ones that pass to test/fuzz-found/<v>/
+ *   --reask         ask nanobot again for every pending case of --version (e.g. after --frames changed), then classify
  *   --classify      recheck the pending cases of --version and rewrite their families (kinds, rule guessed)
  *   --frames N      extra Python frames under each call into nanobot (default 17; RecursionError boundaries move with it)
  *   --keep N        also keep N passing cases (10 to 60 lines, under 64 KiB of answer) as regression cases
@@ -45,6 +46,7 @@ interface Args {
   replay?: string;
   promote: boolean;
   classify: boolean;
+  reask: boolean;
   batch: number;
   shrinkSteps: number;
   /** Passing cases to keep in test/fuzz-found/<version>/ as regression cases (hostile files nanobot answered). */
@@ -53,7 +55,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { minutes: 5, seed: Date.now() % 2 ** 31, promote: false, classify: false, batch: 100, shrinkSteps: 300, keep: 0, frames: DEFAULT_FRAMES };
+  const a: Args = { minutes: 5, seed: Date.now() % 2 ** 31, promote: false, classify: false, reask: false, batch: 100, shrinkSteps: 300, keep: 0, frames: DEFAULT_FRAMES };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const next = () => {
@@ -70,6 +72,7 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--replay') a.replay = resolve(next());
     else if (arg === '--promote') a.promote = true;
     else if (arg === '--classify') a.classify = true;
+    else if (arg === '--reask') a.reask = true;
     else if (arg === '--batch') a.batch = Number(next());
     else if (arg === '--shrink-steps') a.shrinkSteps = Number(next());
     else if (arg === '--keep') a.keep = Number(next());
@@ -264,7 +267,22 @@ async function main(): Promise<void> {
     process.exit(failing.length ? 1 : 0);
   }
   if (!args.version) throw new Error('--version v0.2|v0.3.0|main is required');
-  if (args.classify) {
+  if (args.reask) {
+    const pending = join(FOUND, 'pending', args.version);
+    const oracle = new Oracle(args.version, args.frames);
+    for (const name of caseNames(pending)) {
+      const { g, bytes } = readCase(pending, name);
+      const answer = await oracle.ask(g.key as string, bytes, g.fixture as string);
+      addCase(pending, args.version, name, answer.text, bytes);
+    }
+    for (const name of listingNames(pending)) {
+      const { files } = readListing(pending, name);
+      addListing(pending, args.version, name, (await oracle.askListing(files)).text, files);
+    }
+    oracle.stop();
+    console.log(`asked nanobot again (${args.frames} extra frames) for ${caseNames(pending).length + listingNames(pending).length} pending case(s) of ${args.version}`);
+  }
+  if (args.classify || args.reask) {
     const pending = join(FOUND, 'pending', args.version);
     const fams = families(pending);
     for (const { name, r, bytes, key } of await recheck(pending, args.version)) {
