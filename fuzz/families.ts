@@ -25,8 +25,14 @@ export function nesting(bytes: Uint8Array): number {
 export function guessRule(bytes: Uint8Array, kinds: string[], version: NanobotVersion, key: string): string | null {
   const text = new TextDecoder().decode(bytes);
   const has = (re: RegExp) => kinds.some((k) => re.test(k));
-  if (has(/RecursionError/) || (nesting(bytes) >= 300 && has(/^(fork|history_public|list_sessions|read_session)/))) {
-    return 'rule 1 (copy.deepcopy depth) or the json.loads depth: a RecursionError boundary (depends on the frames on the stack)';
+  if (has(/RecursionError/) || (nesting(bytes) >= 300 && has(/^(fork|history_public|list_sessions|read_session|load)/))) {
+    // deepcopy runs in fork and the public view (and the listing's preview from v0.3.0); json.loads
+    // everywhere a file is read. Both boundaries move with the caller's frames.
+    const copy = has(/^(fork|history_public)/);
+    const parse = has(/^(load|read_session|list_sessions|listing)/) && nesting(bytes) >= 900;
+    if (copy && !parse) return 'rule 1 (copy.deepcopy depth: RecursionError boundary)';
+    if (parse && !copy) return 'new: the json.loads depth per call site and version (a RecursionError boundary; MAX_DEPTH 970 is one figure for all)';
+    return 'rule 1 (copy.deepcopy depth) and/or the json.loads depth per call site: RecursionError boundaries';
   }
   if (has(/^save\.error:OSError/)) return 'rule 7 (temp-file name past 255 bytes)';
   if (has(/UnicodeEncodeError/) || (has(/^estimate_message_tokens/) && /<\|/.test(text))) return 'rule 3 (special token with a lone surrogate)';
