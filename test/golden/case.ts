@@ -276,7 +276,11 @@ export function checkCase(t: Tally, name: string, g: PyDict, bytes: Uint8Array, 
 export function checkListing(t: Tally, where: string, g: PyDict, files: Map<string, Uint8Array>, ctx: CaseContext): void {
   const flag = (v: unknown) => flagTimes(v, ctx.now, ctx.mtime);
   const { rows, repaired, raised } = listFiles(files, ctx);
-  check(t, where + '.repair_calls', [...((g.repair_calls as string[]) ?? [])].sort(), repaired.sort());
+  const calls = [...((g.repair_calls as string[]) ?? [])].sort();
+  // When nanobot raised it stopped at that file, in directory order (unknowable): the repairs it
+  // made are then some of ours, not necessarily all.
+  if (g.error) check(t, where + '.repair_calls', calls, calls.filter((k) => repaired.includes(k)));
+  else check(t, where + '.repair_calls', calls, repaired.sort());
   const sorted = raised ? { error: { type: raised, message: '' } } : sortListing(rows);
   if (g.error) {
     check(t, where + '.error', errType(g.error), 'error' in sorted ? sorted.error.type : 'no error');
