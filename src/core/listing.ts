@@ -6,7 +6,7 @@ import { keyFromStem, safeKey } from './keys';
 import { rulesOf, type NanobotVersion, type VersionRules } from './nanobot-version';
 import { isProviderStateLine, isProviderStateRecord } from './provider-state';
 import { decodeStrict, findUtf8Fault, lineAt, pendingAtChunkEnd, utf8FaultMessage, type RawLine } from './lines';
-import { decodedSpan, isDataError, loadNanobot, nonObjectError } from './load';
+import { decodedSpan, isDataError, nonObjectError, repairNanobot } from './load';
 import { messagePreview } from './preview';
 import { pyLoads, type PyError } from './pyjson';
 import { codePointLength, pyStrip } from './pytext';
@@ -201,7 +201,7 @@ function repairRow(input: ListingInput, headError: PyError, rules: VersionRules,
       bytes = input.fallbackFile;
     }
   }
-  const load = loadNanobot(bytes, stemKey, input.now, rules.version);
+  const load = repairNanobot(bytes, stemKey, input.now, rules.version);
   if (load.error) return { kind: 'raise', error: load.error, repaired: true };
   const s = load.result;
   if (!s) return { kind: 'skip', reason: { code: 'unreadable', error: headError.type }, repaired: true, headError };

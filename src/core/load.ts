@@ -308,6 +308,24 @@ export function loadNanobot(bytes: Uint8Array, key: string, now: string, version
   return loadOutcome(key, version, Array.isArray(lines) ? null : lines, run(false), run(true));
 }
 
+/**
+ * nanobot's repair pass called on its own (`_repair`), as `read_session_file`, `read_session_metadata`
+ * and the listing call it when their own read raised: only the repair pass, never `_load`'s strict
+ * pass first (that one may succeed where their read failed, and its answer differs: a later metadata
+ * record without `created_at` resets it there, not in the repair). `error`: what propagates.
+ */
+export function repairNanobot(bytes: Uint8Array, key: string, now: string, version: NanobotVersion): { result: NanobotSession | null; error: PyError | null } {
+  const rules = rulesOf(version);
+  const lines = textLines(bytes);
+  if (!Array.isArray(lines)) return { result: null, error: caught(lines, rules) ? null : lines };
+  try {
+    return { result: runPass(lines, key, now, true, rules).session, error: null };
+  } catch (e) {
+    if (!(e instanceof PyRaise)) throw e;
+    return { result: null, error: caught(e.error, rules) ? null : e.error };
+  }
+}
+
 /** What `read_session_file` returns: raw stored values on the normal path. */
 export interface SessionFileView {
   key: string;
@@ -328,9 +346,9 @@ export interface ReadResult {
 
 function fromRepair(bytes: Uint8Array, key: string, now: string, withMessages: boolean, error: PyError, version: NanobotVersion): ReadResult {
   if (!caught(error, rulesOf(version))) return { result: null, repairCalled: false, error: null, raised: error };
-  const load = loadNanobot(bytes, key, now, version);
-  if (load.error) return { result: null, repairCalled: true, error, raised: load.error };
-  const s = load.path === 'repair' ? load.result : null;
+  const repaired = repairNanobot(bytes, key, now, version);
+  if (repaired.error) return { result: null, repairCalled: true, error, raised: repaired.error };
+  const s = repaired.result;
   if (!s) return { result: null, repairCalled: true, error };
   const view: SessionFileView = { key, created_at: s.createdAt, updated_at: s.updatedAt, metadata: s.metadata };
   if (withMessages) view.messages = s.messages;

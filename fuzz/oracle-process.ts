@@ -1,0 +1,141 @@
+/**
+ * Spawns fuzz/oracle.py (nanobot's own code at one version) and talks to it: one JSON request a
+ * line on stdin, one golden-format answer a line on stdout. nanobot runs with HOME set to a scratch
+ * folder, so it never writes under the real ~/.nanobot; the environment comes from
+ * /tmp/nanobot-env-<v>.sh (made by ../shared/nanobot/setup.sh).
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { NanobotVersion } from '../src/core/nanobot-version';
+import type { PyDict } from '../src/core/pyvalue';
+import { parseGolden } from '../test/golden-values';
+
+// From fuzz/ and from the bundle in .fuzz/ alike.
+const ORACLE = fileURLToPath(new URL('../fuzz/oracle.py', import.meta.url));
+
+/** The variables `/tmp/nanobot-env-<v>.sh` exports (plain `export NAME='value'` lines). */
+export function nanobotEnv(version: NanobotVersion): Record<string, string> {
+  const file = `/tmp/nanobot-env-${version}.sh`;
+  if (!existsSync(file)) throw new Error(`${file} is missing: run ../shared/nanobot/setup.sh ${version} first`);
+  const env: Record<string, string> = {};
+  for (const m of readFileSync(file, 'utf8').matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]!] = m[2]!;
+  if (!env.NANOBOT_PYTHON) throw new Error(`${file} names no NANOBOT_PYTHON`);
+  return env;
+}
+
+/** nanobot's answer on one file: the case (parsed) and its exact JSON text (for the fixture). */
+export interface OracleAnswer {
+  case: PyDict;
+  text: string;
+}
+
+export class OracleError extends Error {}
+
+export class Oracle {
+  private child: ChildProcessWithoutNullStreams | null = null;
+  private home = '';
+  private buffer = '';
+  /** Requests waiting for their answer, by id (an abandoned request's late answer finds no one). */
+  private waiting = new Map<number, { resolve: (line: string) => void; reject: (e: Error) => void }>();
+  private nextId = 1;
+  private stderr = '';
+
+  constructor(
+    readonly version: NanobotVersion,
+    /** Extra Python frames under each call into nanobot (recursion limits depend on the caller's depth). */
+    private readonly frames = 0,
+    private readonly timeoutMs = 60_000,
+  ) {}
+
+  private start(): ChildProcessWithoutNullStreams {
+    if (this.child) return this.child;
+    this.home = mkdtempSync(join(tmpdir(), 'nanobot-oracle-home-'));
+    const nb = nanobotEnv(this.version);
+    const env = { ...process.env, ...nb, HOME: this.home, TMPDIR: this.home, TZ: 'UTC', PYTHONHASHSEED: '0', PYTHONIOENCODING: 'utf-8' };
+    const child = spawn(nb.NANOBOT_PYTHON!, [ORACLE, this.version, String(this.frames)], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      if (this.child !== child) return; // a stopped process's last words
+      this.buffer += chunk;
+      let nl: number;
+      while ((nl = this.buffer.indexOf('\n')) >= 0) {
+        const line = this.buffer.slice(0, nl);
+        this.buffer = this.buffer.slice(nl + 1);
+        const id = Number(/^\{"id": (\d+)/.exec(line)?.[1]);
+        const w = this.waiting.get(id);
+        this.waiting.delete(id);
+        w?.resolve(line);
+      }
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      this.stderr = (this.stderr + chunk).slice(-4000);
+    });
+    child.on('exit', (code, signal) => {
+      if (this.child !== child) return;
+      this.child = null;
+      const error = new OracleError(`oracle exited (${code ?? signal}): ${this.stderr.slice(-1500)}`);
+      for (const w of this.waiting.values()) w.reject(error);
+      this.waiting.clear();
+    });
+    this.child = child;
+    return child;
+  }
+
+  private request(req: Record<string, unknown>): Promise<string> {
+    const child = this.start();
+    const id = this.nextId++;
+    return new Promise<string>((res, rej) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        this.stop();
+        rej(new OracleError(`oracle timed out after ${this.timeoutMs} ms`));
+      }, this.timeoutMs);
+      this.waiting.set(id, {
+        resolve: (line) => {
+          clearTimeout(timer);
+          res(line);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          rej(e);
+        },
+      });
+      // JSON.stringify writes lone surrogates as `\udXXX` escapes, which Python's json.loads keeps.
+      child.stdin.write(JSON.stringify({ id, ...req }) + '\n');
+    });
+  }
+
+  /** nanobot's answers on one session file stored for `key` (file name: `fixture`, for the record). */
+  async ask(key: string, bytes: Uint8Array, fixture: string): Promise<OracleAnswer> {
+    const line = await this.request({ op: 'case', version: this.version, key, fixture, file_b64: Buffer.from(bytes).toString('base64') });
+    const head = line.indexOf(', "case": ');
+    if (head < 0) throw new OracleError(`oracle failed: ${line.slice(0, 4000)}`);
+    const text = line.slice(head + ', "case": '.length, -1);
+    return { case: parseGolden(text) as PyDict, text };
+  }
+
+  /** nanobot's `list_sessions()` over a folder holding these files (an `_listing.json` entry). */
+  async askListing(files: { name: string; bytes: Uint8Array }[]): Promise<OracleAnswer> {
+    const line = await this.request({ op: 'listing', files: files.map((f) => ({ name: f.name, b64: Buffer.from(f.bytes).toString('base64') })) });
+    const head = line.indexOf(', "listing": ');
+    if (head < 0) throw new OracleError(`oracle failed: ${line.slice(0, 4000)}`);
+    const text = line.slice(head + ', "listing": '.length, -1);
+    return { case: parseGolden(text) as PyDict, text };
+  }
+
+  stop(): void {
+    const child = this.child;
+    this.child = null;
+    if (child) child.kill('SIGKILL');
+    const error = new OracleError('oracle stopped');
+    for (const w of this.waiting.values()) w.reject(error);
+    this.waiting.clear();
+    if (this.home) rmSync(this.home, { recursive: true, force: true });
+    this.home = '';
+    this.buffer = '';
+  }
+}

@@ -1,0 +1,312 @@
+/**
+ * `npm run fuzz -- --version v0.2|v0.3.0|main [--minutes N] [--seed S]`: the differential fuzzer.
+ * fast-check makes a session key and file (fuzz/arbitraries.ts), nanobot's own code answers every
+ * question the golden corpora ask about it (fuzz/oracle.py, one long-lived process), and the core's
+ * answers are checked against them (fuzz/check.ts). A case whose mismatches are of a kind not met
+ * before is shrunk and written with nanobot's answer to test/fuzz-found/pending/<version>/; cases
+ * of known kinds are counted. At the end one line says how many cases were tried and found.
+ *
+ *   --replay DIR    check the cases of a corpus folder against the core (no Python): exit 1 on a mismatch
+ *   --promote       replay the pending cases of --version; move the ones that pass to test/fuzz-found/<v>/
+ *   --reask         ask nanobot again for every pending case of --version (e.g. after --frames changed), then classify
+ *   --classify      recheck the pending cases of --version and rewrite their families (kinds, rule guessed)
+ *   --frames N      extra Python frames under each call into nanobot (default 0; RecursionError boundaries move with it)
+ *   --keep N        also keep N passing cases (10 to 60 lines, under 64 KiB of answer) as regression cases
+ */
+import { createHash } from 'node:crypto';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { isNanobotVersion, type NanobotVersion } from '../src/core/nanobot-version';
+import { fuzzCase, fuzzFolder, type FuzzCase, type FuzzFolder } from './arbitraries';
+import { caseContext, checkAgainst, checkFolder, kindsOf, type CheckResult } from './check';
+import { guessRule } from './families';
+import { addCase, addListing, caseNames, families, listingNames, moveCase, moveListing, readCase, readListing, setFamilies, type Family } from './found';
+import { Oracle, OracleError, type OracleAnswer } from './oracle-process';
+import type { PyDict } from '../src/core/pyvalue';
+import { show } from '../test/golden/compare';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+/** Where findings go: the repo's own corpus (`FUZZ_FOUND` points elsewhere, e.g. for a trial run). */
+const FOUND = process.env.FUZZ_FOUND ? resolve(process.env.FUZZ_FOUND) : join(REPO, 'test', 'fuzz-found');
+
+/**
+ * Extra frames by default: none. The core's recursion figures are nanobot called from a script's top
+ * level (CALLER_FRAMES in src/core/nanobot-version.ts); the oracle's own dispatch adds a few frames
+ * of its own, so RecursionError boundaries can still differ by those few levels (issue 28, open).
+ */
+const DEFAULT_FRAMES = 0;
+
+interface Args {
+  version?: NanobotVersion;
+  minutes: number;
+  seed: number;
+  replay?: string;
+  promote: boolean;
+  classify: boolean;
+  reask: boolean;
+  batch: number;
+  shrinkSteps: number;
+  /** Passing cases to keep in test/fuzz-found/<version>/ as regression cases (hostile files nanobot answered). */
+  keep: number;
+  frames: number;
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { minutes: 5, seed: Date.now() % 2 ** 31, promote: false, classify: false, reask: false, batch: 100, shrinkSteps: 300, keep: 0, frames: DEFAULT_FRAMES };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === '--version') {
+      const v = next();
+      if (!isNanobotVersion(v)) throw new Error(`--version: one of v0.2, v0.3.0, main (not ${v})`);
+      a.version = v;
+    } else if (arg === '--minutes') a.minutes = Number(next());
+    else if (arg === '--seed') a.seed = Number(next());
+    else if (arg === '--replay') a.replay = resolve(next());
+    else if (arg === '--promote') a.promote = true;
+    else if (arg === '--classify') a.classify = true;
+    else if (arg === '--reask') a.reask = true;
+    else if (arg === '--batch') a.batch = Number(next());
+    else if (arg === '--shrink-steps') a.shrinkSteps = Number(next());
+    else if (arg === '--keep') a.keep = Number(next());
+    else if (arg === '--frames') a.frames = Number(next());
+    else throw new Error(`unknown argument ${arg}`);
+  }
+  return a;
+}
+
+const lineCount = (b: Uint8Array) => b.reduce((n, x) => n + (x === 10 ? 1 : 0), 0);
+const sha8 = (c: FuzzCase) => createHash('sha256').update(c.key).update('\0').update(c.bytes).digest('hex').slice(0, 10);
+
+function firstMismatch(r: CheckResult): string {
+  if (r.crash) return `core threw ${r.crash}`;
+  const m = r.mismatches[0];
+  return m ? `${m.where.split(' ').slice(1).join(' ')}: nanobot ${show(m.expected).slice(0, 200)} / lens ${show(m.actual).slice(0, 200)}` : '';
+}
+
+/** Every case and listing scenario of a corpus folder, checked against its stored nanobot answers. */
+async function recheck(dir: string, version: NanobotVersion): Promise<{ name: string; listing: boolean; r: CheckResult; bytes: Uint8Array; key: string }[]> {
+  const ctx = await caseContext(version);
+  const out = [];
+  for (const name of caseNames(dir)) {
+    const { g, bytes } = readCase(dir, name);
+    out.push({ name, listing: false, r: checkAgainst(g, bytes, ctx, name), bytes, key: g.key as string });
+  }
+  for (const name of listingNames(dir)) {
+    const { g, files } = readListing(dir, name);
+    out.push({ name, listing: true, r: checkFolder(g, files, ctx, name), bytes: concatBytes(files.map((f) => f.bytes)), key: files[0]?.name ?? '' });
+  }
+  return out;
+}
+
+/** Checks every case of a corpus folder (its nanobot answers as stored); returns the failing names. */
+async function replay(dir: string, version: NanobotVersion, quiet = false): Promise<string[]> {
+  const all = await recheck(dir, version);
+  const failing: string[] = [];
+  for (const { name, r } of all) {
+    if (r.crash || r.mismatches.length) {
+      failing.push(name);
+      if (!quiet) console.log(`${name}: ${kindsOf(r).join(', ')}\n  ${firstMismatch(r)}`);
+    }
+  }
+  console.log(`replay ${dir} (${version}): ${all.length} cases, ${failing.length} failing`);
+  return failing;
+}
+
+/** One thing the fuzzer generates and checks: a session file (and key), or a folder for the listing. */
+interface Target<T> {
+  label: string;
+  arb: fc.Arbitrary<T>;
+  name: (x: T) => string;
+  ask: (x: T) => Promise<OracleAnswer>;
+  check: (g: PyDict, x: T) => CheckResult;
+  /** Writes the finding (family given) or a passing case kept for regression (no family). */
+  save: (dir: string, x: T, text: string, family?: Family) => void;
+  /** Worth keeping as a passing regression case. */
+  keep: (x: T, text: string) => boolean;
+  describe: (x: T) => string;
+  bytesOf: (x: T) => Uint8Array;
+  keyOf: (x: T) => string;
+}
+
+async function fuzz(version: NanobotVersion, args: Args): Promise<void> {
+  const pendingDir = join(FOUND, 'pending', version);
+  const fixedDir = join(FOUND, version);
+  // Kinds already written down (pending) are counted, not shrunk again.
+  const known = new Set(Object.values(families(pendingDir)).flatMap((f) => f.kinds));
+  const ctx = await caseContext(version);
+  const oracle = new Oracle(version, args.frames);
+  const started = Date.now();
+  const deadline = started + args.minutes * 60_000;
+  const stats = { generated: 0, folders: 0, shrinkRuns: 0, disagreed: 0, oracleErrors: 0, newFamilies: 0, byKind: new Map<string, number>() };
+  let seed = args.seed;
+  let kept = 0;
+  console.log(`fuzz ${version}: seed ${seed}, ${args.minutes} min, ${args.frames} extra frames, known kinds: ${[...known].join(', ') || 'none'}`);
+
+  const files: Target<FuzzCase> = {
+    label: 'file',
+    arb: fuzzCase(version),
+    name: sha8,
+    ask: (c) => oracle.ask(c.key, c.bytes, `${sha8(c)}.jsonl`),
+    check: (g, c) => checkAgainst(g, c.bytes, ctx),
+    save: (dir, c, text, family) => addCase(dir, version, sha8(c), text, c.bytes, family),
+    keep: (c, text) => text.length < 65_536 && lineCount(c.bytes) >= 10,
+    describe: (c) => `key ${JSON.stringify(c.key)}, ${c.bytes.length} bytes`,
+    bytesOf: (c) => c.bytes,
+    keyOf: (c) => c.key,
+  };
+  const folders: Target<FuzzFolder> = {
+    label: 'folder',
+    arb: fuzzFolder(version),
+    name: (f) => 'ls-' + createHash('sha256').update(JSON.stringify(f.files.map((x) => [x.name, Buffer.from(x.bytes).toString('base64')]))).digest('hex').slice(0, 10),
+    ask: (f) => oracle.askListing(f.files),
+    check: (g, f) => checkFolder(g, f.files, ctx),
+    save: (dir, f, text, family) => addListing(dir, version, folders.name(f), text, f.files, family),
+    keep: () => false,
+    describe: (f) => `${f.files.length} files: ${f.files.map((x) => JSON.stringify(x.name)).join(', ')}`,
+    bytesOf: (f) => concatBytes(f.files.map((x) => x.bytes)),
+    keyOf: (f) => f.files[0]?.name ?? '',
+  };
+
+  const ask = async <T>(t: Target<T>, x: T) => {
+    try {
+      return await t.ask(x);
+    } catch (e) {
+      if (!(e instanceof OracleError)) throw e;
+      if (Date.now() >= deadline) return null; // the last request, cut off at the end
+      stats.oracleErrors++;
+      if (stats.oracleErrors <= 5) console.log(`oracle error (${stats.oracleErrors}): ${e.message.slice(-700)}`);
+      return null;
+    }
+  };
+
+  async function batch<T>(t: Target<T>): Promise<void> {
+    let shrinking = false;
+    let steps = 0;
+    const prop = fc.asyncProperty(t.arb, async (x) => {
+      if (shrinking && ++steps > args.shrinkSteps) return true; // keep the smallest found so far
+      if (shrinking) stats.shrinkRuns++;
+      else if (t === (files as unknown)) stats.generated++;
+      else stats.folders++;
+      const answer = await ask(t, x);
+      if (!answer) return true;
+      const kinds = kindsOf(t.check(answer.case, x));
+      if (!kinds.length) {
+        if (!shrinking && kept < args.keep && t.keep(x, answer.text) && stats.generated % 7 === 0) {
+          t.save(fixedDir, x, answer.text);
+          kept++;
+        }
+        return true;
+      }
+      if (!shrinking) {
+        stats.disagreed++;
+        for (const k of kinds) stats.byKind.set(k, (stats.byKind.get(k) ?? 0) + 1);
+      }
+      const fresh = kinds.some((k) => !known.has(k));
+      if (fresh) shrinking = true;
+      return !fresh;
+    });
+    const left = deadline - Date.now();
+    const out = await fc.check(prop, { seed, numRuns: args.batch, interruptAfterTimeLimit: Math.max(1000, left), markInterruptAsFailure: false });
+    seed++;
+    if (!out.failed || !out.counterexample) return;
+    const [x] = out.counterexample;
+    const answer = await ask(t, x);
+    if (!answer) return;
+    const r = t.check(answer.case, x);
+    const kinds = kindsOf(r);
+    if (!kinds.length) return;
+    t.save(pendingDir, x, answer.text, { kinds, rule: guessRule(t.bytesOf(x), kinds, version, t.keyOf(x)) ?? undefined, first: firstMismatch(r) });
+    for (const k of kinds) known.add(k);
+    stats.newFamilies++;
+    console.log(`found ${t.name(x)} (${kinds.join(', ')}) after ${out.numShrinks} shrinks: ${t.describe(x)}\n  ${firstMismatch(r)}`);
+  }
+
+  for (let round = 0; Date.now() < deadline; round++) {
+    // Three batches of files, then one of folders.
+    if (round % 4 === 3) await batch(folders);
+    else await batch(files);
+  }
+  oracle.stop();
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  const kinds = [...stats.byKind].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ');
+  const line = `fuzz ${version}: ${stats.generated} files and ${stats.folders} folders generated (+${stats.shrinkRuns} shrink runs) in ${minutes} min, seed ${args.seed}, ${args.frames} extra frames; ${stats.disagreed} disagreed${kinds ? ` (${kinds})` : ''}; ${stats.newFamilies} new families written; ${stats.oracleErrors} oracle errors; ${kept} passing cases kept; pending ${caseNames(pendingDir).length + listingNames(pendingDir).length}, fixed ${caseNames(fixedDir).length + listingNames(fixedDir).length}`;
+  console.log(line);
+  appendFileSync(join(FOUND, 'RUNS.md'), `- ${new Date().toISOString().slice(0, 16)}Z ${line}\n`);
+}
+
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length + 1, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length + 1;
+    out[at - 1] = 10;
+  }
+  return out;
+}
+
+/** The version a corpus folder was made at (`profile` in its `_index.json`). */
+function corpusVersion(dir: string): NanobotVersion {
+  const profile = (JSON.parse(readFileSync(join(dir, '_index.json'), 'utf8')) as { profile?: unknown }).profile ?? 'v0.2';
+  if (typeof profile !== 'string' || !isNanobotVersion(profile)) throw new Error(`${dir}: unknown profile`);
+  return profile;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.replay) {
+    const failing = await replay(args.replay, args.version ?? corpusVersion(args.replay));
+    process.exit(failing.length ? 1 : 0);
+  }
+  if (!args.version) throw new Error('--version v0.2|v0.3.0|main is required');
+  if (args.reask) {
+    const pending = join(FOUND, 'pending', args.version);
+    const oracle = new Oracle(args.version, args.frames);
+    for (const name of caseNames(pending)) {
+      const { g, bytes } = readCase(pending, name);
+      const answer = await oracle.ask(g.key as string, bytes, g.fixture as string);
+      addCase(pending, args.version, name, answer.text, bytes);
+    }
+    for (const name of listingNames(pending)) {
+      const { files } = readListing(pending, name);
+      addListing(pending, args.version, name, (await oracle.askListing(files)).text, files);
+    }
+    oracle.stop();
+    console.log(`asked nanobot again (${args.frames} extra frames) for ${caseNames(pending).length + listingNames(pending).length} pending case(s) of ${args.version}`);
+  }
+  if (args.classify || args.reask) {
+    const pending = join(FOUND, 'pending', args.version);
+    const fams = families(pending);
+    for (const { name, r, bytes, key } of await recheck(pending, args.version)) {
+      const kinds = kindsOf(r);
+      fams[name] = { ...fams[name], kinds, rule: kinds.length ? (guessRule(bytes, kinds, args.version, key) ?? undefined) : 'passes now (--promote)', first: firstMismatch(r) };
+    }
+    setFamilies(pending, fams);
+    console.log(`classified ${Object.keys(fams).length} pending case(s) of ${args.version}`);
+    return;
+  }
+  if (args.promote) {
+    const pending = join(FOUND, 'pending', args.version);
+    const failing = new Set(await replay(pending, args.version, true));
+    const passing = [...caseNames(pending), ...listingNames(pending)].filter((n) => !failing.has(n));
+    for (const n of passing) {
+      if (caseNames(pending).includes(n)) moveCase(pending, join(FOUND, args.version), args.version, n);
+      else moveListing(pending, join(FOUND, args.version), args.version, n);
+    }
+    console.log(`promoted ${passing.length} case(s) to test/fuzz-found/${args.version}/; ${failing.size} still pending`);
+    return;
+  }
+  await fuzz(args.version, args);
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(2);
+});
