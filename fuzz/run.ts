@@ -267,19 +267,32 @@ async function main(): Promise<void> {
   }
   if (!args.version) throw new Error('--version v0.2|v0.3.0|main is required');
   if (args.reask) {
+    // Every recorded case, pending or fixed: nanobot's answers depend on --frames.
     const pending = join(FOUND, 'pending', args.version);
+    const fixed = join(FOUND, args.version);
     const oracle = new Oracle(args.version, args.frames);
-    for (const name of caseNames(pending)) {
-      const { g, bytes } = readCase(pending, name);
-      const answer = await oracle.ask(g.key as string, bytes, g.fixture as string);
-      addCase(pending, args.version, name, answer.text, bytes);
-    }
-    for (const name of listingNames(pending)) {
-      const { files } = readListing(pending, name);
-      addListing(pending, args.version, name, (await oracle.askListing(files)).text, files);
+    let asked = 0;
+    for (const dir of [pending, fixed]) {
+      for (const name of caseNames(dir)) {
+        const { g, bytes } = readCase(dir, name);
+        const answer = await oracle.ask(g.key as string, bytes, g.fixture as string);
+        addCase(dir, args.version, name, answer.text, bytes);
+        asked++;
+      }
+      for (const name of listingNames(dir)) {
+        const { files } = readListing(dir, name);
+        addListing(dir, args.version, name, (await oracle.askListing(files)).text, files);
+        asked++;
+      }
     }
     oracle.stop();
-    console.log(`asked nanobot again (${args.frames} extra frames) for ${caseNames(pending).length + listingNames(pending).length} pending case(s) of ${args.version}`);
+    // A fixed case that no longer passes under the new answers goes back to pending.
+    const failing = new Set(await replay(fixed, args.version, true));
+    for (const n of failing) {
+      if (caseNames(fixed).includes(n)) moveCase(fixed, pending, args.version, n);
+      else moveListing(fixed, pending, args.version, n);
+    }
+    console.log(`asked nanobot again (${args.frames} extra frames) for ${asked} case(s) of ${args.version}; ${failing.size} fixed case(s) back to pending`);
   }
   if (args.classify || args.reask) {
     const pending = join(FOUND, 'pending', args.version);
