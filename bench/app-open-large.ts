@@ -10,8 +10,8 @@ import path from 'node:path';
 import type { Figure } from './core';
 import { startBuiltApp } from './app-start';
 import { importTs } from './listing';
-import { pyDumps } from '../src/core/pyjson';
-import type { PyDict } from '../src/core/pyvalue';
+import { pyDumps } from '../src/core/python/pyjson';
+import type { PyDict } from '../src/core/python/pyvalue';
 import { syntheticMessages } from './synthetic';
 import { traceMainThread } from './trace';
 import { bareSliceRead, bareStreamRead, installLargeMarks, type LargeMarks } from './app-open-page';
@@ -27,7 +27,7 @@ const SLICE = 8 * 1024 * 1024;
 /**
  * Writes `<tmp>/ws/sessions/bench_large.jsonl` of at least `mib` MiB, batch by batch. `distinct`: every
  * batch its own messages (slower to write), for a page that keeps the values: the full view internalizes
- * long strings (src/store/tenure.ts), so repeated batches would share their text and shrink its heap.
+ * long strings (src/store/analyze/tenure.ts), so repeated batches would share their text and shrink its heap.
  */
 export function writeLargeWorkspace(mib: number, distinct = false): { base: string; ws: string; bytes: number; messages: number } {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-applarge-'));
@@ -65,7 +65,7 @@ interface Run {
   heap: number;
   /** The index workers' account: how many, when the first began reading after the link opened, ms waiting for slices and ms indexing them (summed over the workers), and the last one's end to the page's having the index. */
   workers: number;
-  /** Whether the index workers read with the byte pass's SIMD kernel (src/core/plain-run.ts). */
+  /** Whether the index workers read with the byte pass's SIMD kernel (src/core/bytes/plain-run.ts). */
   kernel: string;
   began: number;
   waited: number;

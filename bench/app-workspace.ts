@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pyDumps } from '../src/core/pyjson';
-import type { PyDict } from '../src/core/pyvalue';
+import { pyDumps } from '../src/core/python/pyjson';
+import type { PyDict } from '../src/core/python/pyvalue';
 import type { Figure } from './core';
 import { startBuiltApp } from './app-start';
 import { tracePhases, type Phase } from './trace';

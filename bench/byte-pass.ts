@@ -4,10 +4,10 @@
  * as ms per MiB. A script (scripts/byte-pass.mjs) bundles this file from two source trees and runs
  * them interleaved, so a change to the pass is measured against the code before it.
  */
-import { LineIndexer, type LineIndex } from '../src/core/line-index';
-import { wholeLinesEnd } from '../src/core/index-parts';
-import { pyDumps } from '../src/core/pyjson';
-import type { PyDict } from '../src/core/pyvalue';
+import { LineIndexer, type LineIndex } from '../src/core/index/line-index';
+import { wholeLinesEnd } from '../src/core/index/index-parts';
+import { pyDumps } from '../src/core/python/pyjson';
+import type { PyDict } from '../src/core/python/pyvalue';
 import { syntheticMessages } from './synthetic';
 
 /**

@@ -3,12 +3,12 @@
  * run, because these machines are noisy.
  */
 import { encode as stockEncode } from 'gpt-tokenizer/encoding/cl100k_base';
-import { parseDocument } from '../src/core/document';
-import { loadNanobot } from '../src/core/load';
-import { getHistory } from '../src/core/replay';
-import { cachedTokenCounter, type TokenCache } from '../src/core/token-cache';
-import { cl100kCounter, loadTokenizer } from '../src/core/tokenizer';
-import { estimateMessageTokens, tokenPayload } from '../src/core/tokens';
+import { parseDocument } from '../src/core/lens/document';
+import { loadNanobot } from '../src/core/lens/load';
+import { getHistory } from '../src/core/replay/replay';
+import { cachedTokenCounter, type TokenCache } from '../src/core/tokens/token-cache';
+import { cl100kCounter, loadTokenizer } from '../src/core/tokens/tokenizer';
+import { estimateMessageTokens, tokenPayload } from '../src/core/tokens/tokens';
 import { syntheticFileOfSize, syntheticMessages } from './synthetic';
 
 export interface Figure {

@@ -11,10 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pyDumps } from '../src/core/pyjson';
-import type { PyDict } from '../src/core/pyvalue';
-import type { createNodeAdapter } from '../src/store/node-adapter';
-import type { listSessions } from '../src/store/sessions';
+import { pyDumps } from '../src/core/python/pyjson';
+import type { PyDict } from '../src/core/python/pyvalue';
+import type { createNodeAdapter } from '../src/store/adapter/node-adapter';
+import type { listSessions } from '../src/store/save/sessions';
 import type { Figure } from './core';
 import type { ChromiumListing } from './listing-browser';
 import { benchRuns, repeatRuns } from './repeat';
@@ -194,7 +194,7 @@ async function bundledStore(dir: string): Promise<{ listSessions: typeof listSes
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-store-'));
   try {
     const entry = path.join(out, 'entry.ts');
-    fs.writeFileSync(entry, `export { listSessions } from ${JSON.stringify(path.join(dir, 'src/store/sessions.ts'))};\nexport { createNodeAdapter } from ${JSON.stringify(path.join(dir, 'src/store/node-adapter.ts'))};\n`);
+    fs.writeFileSync(entry, `export { listSessions } from ${JSON.stringify(path.join(dir, 'src/store/save/sessions.ts'))};\nexport { createNodeAdapter } from ${JSON.stringify(path.join(dir, 'src/store/adapter/node-adapter.ts'))};\n`);
     await build({ configFile: false, logLevel: 'warn', root: dir, build: { ssr: entry, outDir: out, emptyOutDir: false, target: 'node20', minify: false, rollupOptions: { output: { entryFileNames: 'store.mjs', format: 'es' } } }, ssr: { noExternal: true } });
     return (await import(/* @vite-ignore */ path.join(out, 'store.mjs'))) as { listSessions: typeof listSessions; createNodeAdapter: typeof createNodeAdapter };
   } finally {

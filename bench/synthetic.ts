@@ -2,8 +2,8 @@
  * Synthetic nanobot sessions for benchmarks: realistic mixes of user turns, tool chains, reasoning,
  * non-ASCII text and timestamps, deterministic for a seed.
  */
-import { pyDumps } from '../src/core/pyjson';
-import type { PyDict } from '../src/core/pyvalue';
+import { pyDumps } from '../src/core/python/pyjson';
+import type { PyDict } from '../src/core/python/pyvalue';
 
 function rng(seed: number) {
   let s = seed >>> 0;

@@ -9,8 +9,8 @@
  * Values are made as JSON *text*, so anything Python's json.loads accepts can be written.
  */
 import fc from 'fast-check';
-import { base64urlKey, safeKey } from '../src/core/keys';
-import type { NanobotVersion } from '../src/core/nanobot-version';
+import { base64urlKey, safeKey } from '../src/core/nanobot/keys';
+import type { NanobotVersion } from '../src/core/nanobot/nanobot-version';
 
 const enc = new TextEncoder();
 const q = (s: string) => JSON.stringify(s);

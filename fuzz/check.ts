@@ -3,9 +3,9 @@
  * by field, with the golden runner's own check (test/golden/case.ts): a fuzz finding and a golden
  * mismatch are the same thing.
  */
-import type { NanobotVersion } from '../src/core/nanobot-version';
-import type { PyDict } from '../src/core/pyvalue';
-import { loadTokenizer } from '../src/core/tokenizer';
+import type { NanobotVersion } from '../src/core/nanobot/nanobot-version';
+import type { PyDict } from '../src/core/python/pyvalue';
+import { loadTokenizer } from '../src/core/tokens/tokenizer';
 import { checkCase, checkListing, type CaseContext } from '../test/golden/case';
 import { newTally, type Tally } from '../test/golden/compare';
 

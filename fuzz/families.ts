@@ -2,7 +2,7 @@
  * A first guess at which rule of issue 28 a finding belongs to, from its file and its mismatch
  * kinds (written into the pending README; a person confirms it). `null`: none of them.
  */
-import type { NanobotVersion } from '../src/core/nanobot-version';
+import type { NanobotVersion } from '../src/core/nanobot/nanobot-version';
 
 /** How deep brackets nest in the file, outside strings (a rough reading, enough to sort findings). */
 export function nesting(bytes: Uint8Array): number {

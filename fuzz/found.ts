@@ -8,8 +8,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { NanobotVersion } from '../src/core/nanobot-version';
-import type { PyDict } from '../src/core/pyvalue';
+import type { NanobotVersion } from '../src/core/nanobot/nanobot-version';
+import type { PyDict } from '../src/core/python/pyvalue';
 import { readGolden } from '../test/golden-values';
 import { FIXED_MTIME_ISO, FROZEN_NOW } from './check';
 

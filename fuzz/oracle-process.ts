@@ -9,8 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { NanobotVersion } from '../src/core/nanobot-version';
-import type { PyDict } from '../src/core/pyvalue';
+import type { NanobotVersion } from '../src/core/nanobot/nanobot-version';
+import type { PyDict } from '../src/core/python/pyvalue';
 import { parseGolden } from '../test/golden-values';
 
 // From fuzz/ and from the bundle in .fuzz/ alike.

@@ -18,13 +18,13 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { isNanobotVersion, type NanobotVersion } from '../src/core/nanobot-version';
+import { isNanobotVersion, type NanobotVersion } from '../src/core/nanobot/nanobot-version';
 import { fuzzCase, fuzzFolder, type FuzzCase, type FuzzFolder } from './arbitraries';
 import { caseContext, checkAgainst, checkFolder, kindsOf, type CheckResult } from './check';
 import { guessRule } from './families';
 import { addCase, addListing, caseNames, families, listingNames, moveCase, moveListing, readCase, readListing, setFamilies, type Family } from './found';
 import { Oracle, OracleError, type OracleAnswer } from './oracle-process';
-import type { PyDict } from '../src/core/pyvalue';
+import type { PyDict } from '../src/core/python/pyvalue';
 import { show } from '../test/golden/compare';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -33,7 +33,7 @@ const FOUND = process.env.FUZZ_FOUND ? resolve(process.env.FUZZ_FOUND) : join(RE
 
 /**
  * Extra frames by default: none. The core's recursion figures are nanobot called from a script's top
- * level (CALLER_FRAMES in src/core/nanobot-version.ts); the oracle's own dispatch adds a few frames
+ * level (CALLER_FRAMES in src/core/nanobot/nanobot-version.ts); the oracle's own dispatch adds a few frames
  * of its own, so RecursionError boundaries can still differ by those few levels (issue 28, open).
  */
 const DEFAULT_FRAMES = 0;

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const server = await createServer({ root, configFile: false, logLevel: 'error', server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', optimizeDeps: { noDiscovery: true } });
 const { benchReplay } = await server.ssrLoadModule('/src/ui/session/replay/bench.ts');
-const { loadTokenizer } = await server.ssrLoadModule('/src/core/tokenizer.ts');
+const { loadTokenizer } = await server.ssrLoadModule('/src/core/tokens/tokenizer.ts');
 
 const n = Number(process.argv[2] ?? 2000);
 const runs = Number(process.argv[3] ?? 200);

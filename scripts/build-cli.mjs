@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * The cl100k rank table ships as a 1.2 MB array literal, which V8 takes ~200 ms to compile on every
- * `tokens` run. Here it is packed (src/core/tokenizer.ts, PackedTokens): every token's UTF-8 bytes,
+ * `tokens` run. Here it is packed (src/core/tokens/tokenizer.ts, PackedTokens): every token's UTF-8 bytes,
  * one char per byte, as one string literal, and their lengths as another; the counter indexes them
  * without building an array or a Map of 100,256 strings.
  */
@@ -51,7 +51,7 @@ await build({
   ssr: { noExternal: true },
 });
 /**
- * The rank table laid out as the counter's lookup (src/core/rank-table.ts), written as one binary
+ * The rank table laid out as the counter's lookup (src/core/tokens/rank-table.ts), written as one binary
  * file beside the bundled file that reads it (src/cli/tokenizer.ts): the CLI's `tokens` then reads
  * ~2 MB instead of compiling the packed chunk and hashing 100,256 tokens (the chunk stays, as the
  * fallback when the file is missing or unreadable).
@@ -59,8 +59,8 @@ await build({
 async function writeRankTable() {
   const load = async (id) => (await runnerImport(id, { configFile: false, logLevel: 'warn' })).module;
   const [{ buildRankTable, rankTableBytes }, { packTokens }, { RANK_TABLE_FILE }, table] = await Promise.all([
-    load('/src/core/rank-table.ts'),
-    load('/src/core/tokenizer.ts'),
+    load('/src/core/tokens/rank-table.ts'),
+    load('/src/core/tokens/tokenizer.ts'),
     load('/src/cli/tokenizer.ts'),
     import('gpt-tokenizer/bpeRanks/cl100k_base').then((m) => m.default),
   ]);

@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
 
 /**
  * Only the app's own files: no inline script, no remote anything. Workers and blobs for downloads;
- * WebAssembly compiled by the app's own script (the byte pass's SIMD kernel, src/core/plain-run.ts),
+ * WebAssembly compiled by the app's own script (the byte pass's SIMD kernel, src/core/bytes/plain-run.ts),
  * never JavaScript from strings.
  */
 export const CSP = [

@@ -5,7 +5,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { NanobotVersion } from '../src/core/nanobot-version';
+import type { NanobotVersion } from '../src/core/nanobot/nanobot-version';
 import { corpusDir } from './golden-values';
 
 /** Each corpus folder's name with the nanobot version that made it. */

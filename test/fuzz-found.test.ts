@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { NANOBOT_VERSIONS } from '../src/core/nanobot-version';
+import { NANOBOT_VERSIONS } from '../src/core/nanobot/nanobot-version';
 import { expectNoMismatches, runCorpus } from './golden/runner';
 
 const FOUND = fileURLToPath(new URL('./fuzz-found/', import.meta.url));

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { dirname, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { PyFloat, dictFrom, dictKeys, type PyValue } from '../src/core/pyvalue';
+import { PyFloat, dictFrom, dictKeys, type PyValue } from '../src/core/python/pyvalue';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 

@@ -1,5 +1,5 @@
 /** A version verdict as one English line, from its codes through the English catalog: what the tests read. */
-import type { VersionVerdict } from '../src/core/version-evidence';
+import type { VersionVerdict } from '../src/core/nanobot/version-evidence';
 import en from '../src/ui/i18n/en/shell';
 
 const alternatives = (vs: readonly string[]) => (vs.length <= 1 ? vs.join('') : `${vs.slice(0, -1).join(', ')} or ${vs[vs.length - 1]}`);

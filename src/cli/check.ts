@@ -4,17 +4,17 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../core/document';
-import type { LoadOutcome } from '../core/load';
-import { pyDumps } from '../core/pyjson';
-import { dictFrom, type PyValue } from '../core/pyvalue';
-import type { NanobotVersion } from '../core/nanobot-version';
-import type { StorageAdapter } from '../store/adapter';
-import { detectLayout } from '../store/layout';
-import { createNodeAdapter } from '../store/node-adapter';
-import { joinPath } from '../store/paths';
-import { readBothLenses } from '../store/read-only';
-import { readDiagnosticsStreamed, readNanobotStreamed } from '../store/streamed-read';
+import type { Diagnostic } from '../core/lens/document';
+import type { LoadOutcome } from '../core/lens/load';
+import { pyDumps } from '../core/python/pyjson';
+import { dictFrom, type PyValue } from '../core/python/pyvalue';
+import type { NanobotVersion } from '../core/nanobot/nanobot-version';
+import type { StorageAdapter } from '../store/adapter/adapter';
+import { detectLayout } from '../store/listing/layout';
+import { createNodeAdapter } from '../store/adapter/node-adapter';
+import { joinPath } from '../store/adapter/paths';
+import { readBothLenses } from '../store/adapter/read-only';
+import { readDiagnosticsStreamed, readNanobotStreamed } from '../store/adapter/streamed-read';
 import { UsageError } from './args';
 import { recognisedVersion } from './version';
 import { STREAMING } from './streaming';

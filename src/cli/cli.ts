@@ -2,7 +2,7 @@
  * `session-lens`: the same core over Node's file system. Read commands print nanobot's answers;
  * write commands print what they would do and write only with `--write`, through the atomic save.
  */
-import { isoRoundTrip, localIsoNow } from '../core/isotime';
+import { isoRoundTrip, localIsoNow } from '../core/python/isotime';
 import { LENS_VERSION } from '../core/lens-version';
 import { parseArgs, UsageError, type Args } from './args';
 import { jsonOut, type Out } from './printer';
@@ -45,7 +45,7 @@ async function cmdEdit(cmd: string, args: Args, now: string, out: Out): Promise<
   const at = await located(file, args, { trim: 2, 'set-title': 2, fork: 3 }[cmd] ?? 1, out);
   // A big file is trimmed from streamed passes; the other edits still read it whole.
   if (cmd === 'trim' && at.size >= STREAMING.from) return (await import('./trim')).cmdTrimStreamed(file, at, args, now, out);
-  const [{ openSession }, { cmdWrite }] = await Promise.all([import('../store/sessions'), import('./write')]);
+  const [{ openSession }, { cmdWrite }] = await Promise.all([import('../store/save/sessions'), import('./write')]);
   const session = await openSession(at.adapter, path.basename(at.abs), { now, version: at.version, ...at.keyOpt });
   return cmdWrite(cmd, file, session, at.adapter, args, now, out);
 }

@@ -5,13 +5,13 @@
  * 5 bytes a message.
  */
 import path from 'node:path';
-import { emitDumpedLines, nanobotValue } from '../core/dumped-lines';
-import { encodeSession, formatHead, formatSession } from '../core/format';
-import { loneSurrogateIndex } from '../core/lines';
-import { messageLineSink } from '../core/message-lines';
-import { streamedLoadInto } from '../core/streamed-load';
-import { keyForFile } from '../store/session-list';
-import { readPasses } from '../store/streamed-read';
+import { emitDumpedLines, nanobotValue } from '../core/lens/dumped-lines';
+import { encodeSession, formatHead, formatSession } from '../core/edit/format';
+import { loneSurrogateIndex } from '../core/python/lines';
+import { messageLineSink } from '../core/lens/message-lines';
+import { streamedLoadInto } from '../core/lens/streamed-load';
+import { keyForFile } from '../store/listing/session-list';
+import { readPasses } from '../store/adapter/streamed-read';
 import type { Args } from './args';
 import { describeLoad, located, readLocated, type Located } from './open';
 import { bytePrinter, type Out } from './printer';

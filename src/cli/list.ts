@@ -5,14 +5,14 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { pyDumps } from '../core/pyjson';
-import { dictFrom, type PyValue } from '../core/pyvalue';
-import type { StorageAdapter } from '../store/adapter';
-import { rulesOf, VERSION_WITHOUT_EVIDENCE } from '../core/nanobot-version';
-import { detectLayout, type Layout, type SessionFolder } from '../store/layout';
-import { shownValue, type ListedRow } from '../store/listed-row';
-import { createNodeAdapter } from '../store/node-adapter';
-import { listSessions, type Listing } from '../store/session-list';
+import { pyDumps } from '../core/python/pyjson';
+import { dictFrom, type PyValue } from '../core/python/pyvalue';
+import type { StorageAdapter } from '../store/adapter/adapter';
+import { rulesOf, VERSION_WITHOUT_EVIDENCE } from '../core/nanobot/nanobot-version';
+import { detectLayout, type Layout, type SessionFolder } from '../store/listing/layout';
+import { shownValue, type ListedRow } from '../store/listing/listed-row';
+import { createNodeAdapter } from '../store/adapter/node-adapter';
+import { listSessions, type Listing } from '../store/listing/session-list';
 import { UsageError, type Args } from './args';
 import { Printer, type Out } from './printer';
 import { folderLabelText, layoutNoteText, plural, skipReasonText } from './text';

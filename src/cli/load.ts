@@ -4,16 +4,16 @@
  * messages on a pass of its own, copying the lines nanobot wrote from the file's bytes.
  */
 import path from 'node:path';
-import type { Diagnostic } from '../core/document';
-import { emitDumpedLines, nanobotValue, recoveredValue } from '../core/dumped-lines';
-import type { NanobotSession } from '../core/load';
-import type { MessageLines } from '../core/message-lines';
-import { pyDumps, type PyError } from '../core/pyjson';
-import { dictFrom, type PyValue } from '../core/pyvalue';
-import { streamedLenses } from '../core/streamed-lenses';
-import { readBothLenses } from '../store/read-only';
-import { keyForFile } from '../store/session-list';
-import { readPasses } from '../store/streamed-read';
+import type { Diagnostic } from '../core/lens/document';
+import { emitDumpedLines, nanobotValue, recoveredValue } from '../core/lens/dumped-lines';
+import type { NanobotSession } from '../core/lens/load';
+import type { MessageLines } from '../core/lens/message-lines';
+import { pyDumps, type PyError } from '../core/python/pyjson';
+import { dictFrom, type PyValue } from '../core/python/pyvalue';
+import { streamedLenses } from '../core/lens/streamed-lenses';
+import { readBothLenses } from '../store/adapter/read-only';
+import { keyForFile } from '../store/listing/session-list';
+import { readPasses } from '../store/adapter/streamed-read';
 import type { Args } from './args';
 import { describeLoad, located, type Located } from './open';
 import { bytePrinter, type Out } from './printer';

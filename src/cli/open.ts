@@ -4,12 +4,12 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { rulesOf, type NanobotVersion } from '../core/nanobot-version';
-import type { PyError } from '../core/pyjson';
-import type { PyDict } from '../core/pyvalue';
-import { estimateMessageTokens } from '../core/tokens';
-import { createNodeAdapter } from '../store/node-adapter';
-import { readNanobotLens, type NanobotView } from '../store/read-only';
+import { rulesOf, type NanobotVersion } from '../core/nanobot/nanobot-version';
+import type { PyError } from '../core/python/pyjson';
+import type { PyDict } from '../core/python/pyvalue';
+import { estimateMessageTokens } from '../core/tokens/tokens';
+import { createNodeAdapter } from '../store/adapter/node-adapter';
+import { readNanobotLens, type NanobotView } from '../store/adapter/read-only';
 import { UsageError, type Args } from './args';
 import type { Out } from './printer';
 import { withByteProgress } from './terminal';

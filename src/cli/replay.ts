@@ -7,14 +7,14 @@
  * replay plus the index. The fates are written as they are made.
  */
 import path from 'node:path';
-import { rulesOf } from '../core/nanobot-version';
-import { pyDumps } from '../core/pyjson';
-import { dictFrom } from '../core/pyvalue';
-import type { PyError } from '../core/pyjson';
-import { DROP_REASON_TEXT, heldFate, replayHeld, type Fate, type HeldReplay, type ReplayOptions } from '../core/replay';
-import { readNanobotLens } from '../store/read-only';
-import { replayStreamed } from '../store/indexed-read';
-import { readNanobotStreamed } from '../store/streamed-read';
+import { rulesOf } from '../core/nanobot/nanobot-version';
+import { pyDumps } from '../core/python/pyjson';
+import { dictFrom } from '../core/python/pyvalue';
+import type { PyError } from '../core/python/pyjson';
+import { DROP_REASON_TEXT, heldFate, replayHeld, type Fate, type HeldReplay, type ReplayOptions } from '../core/replay/replay';
+import { readNanobotLens } from '../store/adapter/read-only';
+import { replayStreamed } from '../store/adapter/indexed-read';
+import { readNanobotStreamed } from '../store/adapter/streamed-read';
 import type { Args } from './args';
 import { describeLoad, located, tokenCounter, type Located } from './open';
 import { Printer, type Out } from './printer';

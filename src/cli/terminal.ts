@@ -5,8 +5,8 @@
  * to stdout only on a terminal and never with NO_COLOR.
  */
 import { rmSync } from 'node:fs';
-import type { StorageAdapter } from '../store/adapter';
-import { setTmpCreatedHook, tmpFilesInFlight } from '../store/node-adapter';
+import type { StorageAdapter } from '../store/adapter/adapter';
+import { setTmpCreatedHook, tmpFilesInFlight } from '../store/adapter/node-adapter';
 
 /** Removes the tmp files of saves still being written: the originals are untouched until a rename. */
 function removeTmpFiles(): void {

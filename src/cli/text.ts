@@ -1,9 +1,9 @@
 /** Words for the CLI's output: counts that agree with their nouns. */
-import type { Diagnostic } from '../core/document';
-import type { SkipReason } from '../core/listing';
-import type { Evidence, VersionVerdict } from '../core/version-evidence';
-import type { PyValue } from '../core/pyvalue';
-import type { FolderLabel, LayoutNote } from '../store/layout';
+import type { Diagnostic } from '../core/lens/document';
+import type { SkipReason } from '../core/listing/listing';
+import type { Evidence, VersionVerdict } from '../core/nanobot/version-evidence';
+import type { PyValue } from '../core/python/pyvalue';
+import type { FolderLabel, LayoutNote } from '../store/listing/layout';
 
 /** `1 line`, `3 lines`, `0 sessions`: every count the CLI prints goes through here. */
 export function plural(n: number, one: string, many = `${one}s`): string {

@@ -6,9 +6,9 @@
  * not a table this process can read, the counter is built from gpt-tokenizer's table as the app does.
  */
 import { readFileSync } from 'node:fs';
-import { rankTableFromBytes, type RankTable } from '../core/rank-table';
-import { cl100kCounter, loadTokenizer, memoize } from '../core/tokenizer';
-import type { TextTokenCounter } from '../core/tokens';
+import { rankTableFromBytes, type RankTable } from '../core/tokens/rank-table';
+import { cl100kCounter, loadTokenizer, memoize } from '../core/tokens/tokenizer';
+import type { TextTokenCounter } from '../core/tokens/tokens';
 
 /** The rank table's file name, beside the bundled file that holds this code (scripts/build-cli.mjs writes it there). */
 export const RANK_TABLE_FILE = 'cl100k.ranks';

@@ -3,11 +3,11 @@
  * each message is counted as it passes and only its count and role are kept.
  */
 import path from 'node:path';
-import { pyDumps } from '../core/pyjson';
-import type { PyDict, PyValue } from '../core/pyvalue';
-import { streamedLoadInto } from '../core/streamed-load';
-import { keyForFile } from '../store/session-list';
-import { readPasses } from '../store/streamed-read';
+import { pyDumps } from '../core/python/pyjson';
+import type { PyDict, PyValue } from '../core/python/pyvalue';
+import { streamedLoadInto } from '../core/lens/streamed-load';
+import { keyForFile } from '../store/listing/session-list';
+import { readPasses } from '../store/adapter/streamed-read';
 import type { Args } from './args';
 import { located, readLocated, tokenCounter, type Located } from './open';
 import { Printer, type Out } from './printer';

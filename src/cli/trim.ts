@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { planTrimStreamed, writeTrimStreamed, type StreamHash } from '../store/streamed-trim';
+import { planTrimStreamed, writeTrimStreamed, type StreamHash } from '../store/save/streamed-trim';
 import { UsageError, type Args } from './args';
 import type { Located } from './open';
 import { STREAMING } from './streaming';

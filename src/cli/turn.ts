@@ -6,16 +6,16 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW } from '../core/budget';
-import { rulesOf, type NanobotVersion } from '../core/nanobot-version';
-import { pyDumps } from '../core/pyjson';
-import type { PyDict, PyValue } from '../core/pyvalue';
-import { getHistory } from '../core/replay';
+import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW } from '../core/replay/budget';
+import { rulesOf, type NanobotVersion } from '../core/nanobot/nanobot-version';
+import { pyDumps } from '../core/python/pyjson';
+import type { PyDict, PyValue } from '../core/python/pyvalue';
+import { getHistory } from '../core/replay/replay';
 import { assembleTurn, type MachineSlot, type Turn, type TurnPart, type WorkspaceSnapshot } from '../core/turn/build';
 import { entriesOfSession, entryDict, memoryHealth, readMemory, type MemoryIssue, type MemoryView } from '../core/turn/memory';
 import { saveTraces, type SaveTrace } from '../core/turn/save-traces';
-import { createNodeAdapter } from '../store/node-adapter';
-import { looksLikeWorkspace, readWorkspace } from '../store/workspace-snapshot';
+import { createNodeAdapter } from '../store/adapter/node-adapter';
+import { looksLikeWorkspace, readWorkspace } from '../store/adapter/workspace-snapshot';
 import { UsageError, type Args } from './args';
 import { describeLoad, located, readLocated } from './open';
 import { Printer, type Out } from './printer';

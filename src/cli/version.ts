@@ -1,11 +1,11 @@
 /** The nanobot version a CLI command answers for: `--nanobot`, else recognised from the folder. */
 import path from 'node:path';
-import { isNanobotVersion, NANOBOT_VERSIONS, VERSION_WITHOUT_EVIDENCE, type NanobotVersion } from '../core/nanobot-version';
-import type { StorageAdapter } from '../store/adapter';
-import { detectLayout, type Layout, type SessionFolder } from '../store/layout';
-import { createNodeAdapter } from '../store/node-adapter';
-import { detectVersion } from '../store/version-facts';
-import { verdictVersion } from '../core/version-evidence';
+import { isNanobotVersion, NANOBOT_VERSIONS, VERSION_WITHOUT_EVIDENCE, type NanobotVersion } from '../core/nanobot/nanobot-version';
+import type { StorageAdapter } from '../store/adapter/adapter';
+import { detectLayout, type Layout, type SessionFolder } from '../store/listing/layout';
+import { createNodeAdapter } from '../store/adapter/node-adapter';
+import { detectVersion } from '../store/listing/version-facts';
+import { verdictVersion } from '../core/nanobot/version-evidence';
 import { UsageError, type Args } from './args';
 import { verdictText } from './text';
 

@@ -3,11 +3,11 @@
  * and writes only with `--write`, through the store's guarded atomic save. A dry run checks all a
  * write would check, so both agree on what is possible.
  */
-import { repairDocument, setTitle, trimToLegalSuffix, type EditResult } from '../core/edits';
-import { fileStem } from '../core/listing';
-import type { StorageAdapter } from '../store/adapter';
-import { isStoreError } from '../store/errors';
-import { deleteSession, planFork, saveDocument, writeFork, type OpenedSession } from '../store/sessions';
+import { repairDocument, setTitle, trimToLegalSuffix, type EditResult } from '../core/edit/edits';
+import { fileStem } from '../core/listing/listing';
+import type { StorageAdapter } from '../store/adapter/adapter';
+import { isStoreError } from '../store/adapter/errors';
+import { deleteSession, planFork, saveDocument, writeFork, type OpenedSession } from '../store/save/sessions';
 import { UsageError, type Args } from './args';
 import { plural } from './text';
 

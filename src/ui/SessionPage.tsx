@@ -5,8 +5,8 @@
  */
 import type { FunctionComponent } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { isBusy } from '../store/save-queue';
-import { openSession, type OpenedSession } from '../store/sessions';
+import { isBusy } from '../store/save/save-queue';
+import { openSession, type OpenedSession } from '../store/save/sessions';
 import { formatBytes } from './format';
 import { watchFile } from './live';
 import { formatRoute, navigate, type Route } from './router';
@@ -21,7 +21,7 @@ import { ReadOnce } from './ReadOnce';
 import { pg, ui } from './i18n/text';
 import { fill } from './session/fill';
 import type { OpeningPreviewProps } from './session/OpeningPreview';
-import type { PyDict } from '../core/pyvalue';
+import type { PyDict } from '../core/python/pyvalue';
 import { lazyComponent } from './lazy';
 import { opensLarge, withFullView } from './session/large/threshold';
 import { LargeViewOffer } from './session/large/ViewSwitch';

@@ -5,7 +5,7 @@
  */
 import { signal } from '@preact/signals';
 import { noSessionsHere } from './workspace/layout-text';
-import { forgetFolder, listRememberedFolders, queryAccess, rememberFolder, requestAccessFromClick, type FolderWithAccess } from '../store/handles';
+import { forgetFolder, listRememberedFolders, queryAccess, rememberFolder, requestAccessFromClick, type FolderWithAccess } from '../store/listing/handles';
 import type { Dropped } from './drop';
 import { directoryPicker, isAbort } from './fsa';
 import { DEFAULT_DEMO, readLastSource, sourceId, writeLastSource } from './last-source';

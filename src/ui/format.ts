@@ -1,5 +1,5 @@
 /** Human formatting of sizes, counts and nanobot's naive ISO times for the UI. */
-import { shownValue } from '../store/listed-row';
+import { shownValue } from '../store/listing/listed-row';
 import { ui } from './i18n/text';
 
 /** `1536` → `1.5 KB`. */

@@ -4,8 +4,8 @@
  * names and stats (folders) — an observer can stay silent about other processes' writes (seen in
  * headless Chromium on Linux), and a missed change would mean editing a stale file.
  */
-import type { FileStat, StorageAdapter } from '../store/adapter';
-import { folderSignatureOf, statFolder } from '../store/folder-stat';
+import type { FileStat, StorageAdapter } from '../store/adapter/adapter';
+import { folderSignatureOf, statFolder } from '../store/listing/folder-stat';
 import { observerCtor, type FileSystemObserverLike } from './fsa';
 
 export const FILE_POLL_MS = 2000;

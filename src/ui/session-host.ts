@@ -6,8 +6,8 @@
  * the shell may add `file` (the file name, when a key is ambiguous) and `folder` (which session
  * folder of the workspace) — the view should pass them back unchanged in `onRoute`.
  */
-import type { OpenedSession } from '../store/sessions';
-import type { StorageAdapter } from '../store/adapter';
+import type { OpenedSession } from '../store/save/sessions';
+import type { StorageAdapter } from '../store/adapter/adapter';
 export interface SessionHostProps {
   opened: OpenedSession;
   /** null when the session is read-only (no File System Access API, a dropped single file): edits are offered as downloads. */

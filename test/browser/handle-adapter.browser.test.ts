@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkName } from '../../src/store/names';
+import { checkName } from '../../src/store/adapter/names';
 import { buildTestPage, removeTestPage } from './build-page';
 import { dropFolder, evaluate, launchChromium, requireChromium, serveDir, withTimeout, type Browser } from './harness';
 import type { Lens } from './page/main';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/cli';
-import { pyDumps } from '../../src/core/pyjson';
-import type { PyDict, PyValue } from '../../src/core/pyvalue';
+import { pyDumps } from '../../src/core/python/pyjson';
+import type { PyDict, PyValue } from '../../src/core/python/pyvalue';
 import { GOLDEN_DIR, corpusDir, readGolden } from '../golden-values';
 
 process.env.TZ = 'UTC'; // nanobot's mtime fallback is local time; the golden run used UTC

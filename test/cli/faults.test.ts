@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/cli';
-import { base64urlKey } from '../../src/core/keys';
-import { pyDumps } from '../../src/core/pyjson';
-import type { PyValue } from '../../src/core/pyvalue';
+import { base64urlKey } from '../../src/core/nanobot/keys';
+import { pyDumps } from '../../src/core/python/pyjson';
+import type { PyValue } from '../../src/core/python/pyvalue';
 import { version } from '../../package.json';
 
 const NOW = ['--now', '2031-07-08T09:10:11.121314'];

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/cli';
-import type { LineCache } from '../../src/core/load';
-import { analyzeSession } from '../../src/core/open';
-import { storedKey } from '../../src/core/stored-key';
+import type { LineCache } from '../../src/core/lens/load';
+import { analyzeSession } from '../../src/core/lens/open';
+import { storedKey } from '../../src/core/nanobot/stored-key';
 
 const dir = mkdtempSync(join(tmpdir(), 'lens-ro-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -10,17 +10,17 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { syntheticFile, syntheticMessages } from '../../bench/synthetic';
 import { main } from '../../src/cli/cli';
 import { STREAMING } from '../../src/cli/streaming';
-import { loadNanobot } from '../../src/core/load';
-import { pyDumps } from '../../src/core/pyjson';
-import { dictFrom } from '../../src/core/pyvalue';
-import { getHistory } from '../../src/core/replay';
+import { loadNanobot } from '../../src/core/lens/load';
+import { pyDumps } from '../../src/core/python/pyjson';
+import { dictFrom } from '../../src/core/python/pyvalue';
+import { getHistory } from '../../src/core/replay/replay';
 import { corpusDir } from '../golden-values';
 import { corpusVersion } from '../golden/runner';
 import { sessionFiles } from '../corpora';
 
 const wholeReads = vi.hoisted(() => ({ count: 0, both: 0 }));
-vi.mock('../../src/store/read-only', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('../../src/store/read-only')>();
+vi.mock('../../src/store/adapter/read-only', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../../src/store/adapter/read-only')>();
   return {
     ...mod,
     readNanobotLens: (...a: Parameters<typeof mod.readNanobotLens>) => {

@@ -16,8 +16,8 @@ import { corpusVersion } from '../golden/runner';
 import { sessionFiles } from '../corpora';
 
 const wholeReads = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../src/store/read-only', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('../../src/store/read-only')>();
+vi.mock('../../src/store/adapter/read-only', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../../src/store/adapter/read-only')>();
   return {
     ...mod,
     readNanobotLens: (...a: Parameters<typeof mod.readNanobotLens>) => {

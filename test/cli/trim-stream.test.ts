@@ -12,14 +12,14 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { syntheticFile, syntheticMessages } from '../../bench/synthetic';
 import { main } from '../../src/cli/cli';
 import { STREAMING } from '../../src/cli/streaming';
-import { pyDumps } from '../../src/core/pyjson';
+import { pyDumps } from '../../src/core/python/pyjson';
 import { corpusDir } from '../golden-values';
 import { corpusVersion } from '../golden/runner';
 import { sessionFiles } from '../corpora';
 
 const seen = vi.hoisted(() => ({ wholeReads: 0, opens: 0, tmpNames: [] as string[], beforeWrite: null as null | (() => void) }));
-vi.mock('../../src/store/node-adapter', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('../../src/store/node-adapter')>();
+vi.mock('../../src/store/adapter/node-adapter', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../../src/store/adapter/node-adapter')>();
   return {
     ...mod,
     createNodeAdapter: (root: string) => {
@@ -38,8 +38,8 @@ vi.mock('../../src/store/node-adapter', async (importOriginal) => {
     },
   };
 });
-vi.mock('../../src/store/sessions', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('../../src/store/sessions')>();
+vi.mock('../../src/store/save/sessions', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../../src/store/save/sessions')>();
   return {
     ...mod,
     openSession: (...a: Parameters<typeof mod.openSession>) => {
@@ -48,8 +48,8 @@ vi.mock('../../src/store/sessions', async (importOriginal) => {
     },
   };
 });
-vi.mock('../../src/store/streamed-trim', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('../../src/store/streamed-trim')>();
+vi.mock('../../src/store/save/streamed-trim', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../../src/store/save/streamed-trim')>();
   return {
     ...mod,
     writeTrimStreamed: (...a: Parameters<typeof mod.writeTrimStreamed>) => {

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/cli';
-import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot-version';
-import { pyDumps } from '../../src/core/pyjson';
-import type { PyDict, PyValue } from '../../src/core/pyvalue';
+import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { pyDumps } from '../../src/core/python/pyjson';
+import type { PyDict, PyValue } from '../../src/core/python/pyvalue';
 import { expectedKinds, fileText, readTurnGolden, type GoldenCase } from '../core/turn/golden-cases';
 
 const temps: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HISTORY_BUDGET, historyBudget } from '../../src/core/budget';
+import { DEFAULT_HISTORY_BUDGET, historyBudget } from '../../src/core/replay/budget';
 
 describe('historyBudget (contract E29)', () => {
   it('gives nanobot’s default 190,784 for 200,000 / 8,192', () => {

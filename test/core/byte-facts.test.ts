@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanFacts } from '../../src/core/byte-facts';
-import { textFacts } from '../../src/core/record-facts';
+import { scanFacts } from '../../src/core/bytes/byte-facts';
+import { textFacts } from '../../src/core/index/record-facts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 

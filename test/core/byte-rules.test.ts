@@ -1,9 +1,9 @@
 /** nanobot's rules at the byte level (issue 15 §2), each pinned by a file built to exercise it. */
 import { describe, expect, it } from 'vitest';
-import { listingRow, sortListing, type ListingRow } from '../../src/core/listing';
-import { loadNanobot } from '../../src/core/load';
-import { pyLoads } from '../../src/core/pyjson';
-import { PyFloat, type PyValue } from '../../src/core/pyvalue';
+import { listingRow, sortListing, type ListingRow } from '../../src/core/listing/listing';
+import { loadNanobot } from '../../src/core/lens/load';
+import { pyLoads } from '../../src/core/python/pyjson';
+import { PyFloat, type PyValue } from '../../src/core/python/pyvalue';
 
 const NOW = '2031-07-08T09:10:11.121314';
 const enc = (s: string) => new TextEncoder().encode(s);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readBytesOf, stringEnd, lastStringEscaped } from '../../src/core/byte-strings';
-import { kernelBuffer, plainScratch } from '../../src/core/plain-run';
+import { readBytesOf, stringEnd, lastStringEscaped } from '../../src/core/bytes/byte-strings';
+import { kernelBuffer, plainScratch } from '../../src/core/bytes/plain-run';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const utf8 = new TextDecoder('utf-8', { fatal: true });

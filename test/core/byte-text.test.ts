@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badBytesText, textPieces } from '../../src/core/byte-text';
+import { badBytesText, textPieces } from '../../src/core/bytes/byte-text';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const shown = (p: (string | Uint8Array)[]) => p.map((x) => (typeof x === 'string' ? x : `[${badBytesText(x)}]`)).join('');

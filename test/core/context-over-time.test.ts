@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { agentLoopOptions } from '../../src/core/budget';
-import { contextOverTimeSteps, type TurnPoint } from '../../src/core/context-over-time';
-import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot-version';
-import type { PyDict } from '../../src/core/pyvalue';
-import { getHistory, type ReplayOptions, type TokenCounter } from '../../src/core/replay';
-import { runNow } from '../../src/store/event-loop';
+import { agentLoopOptions } from '../../src/core/replay/budget';
+import { contextOverTimeSteps, type TurnPoint } from '../../src/core/replay/context-over-time';
+import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import type { PyDict } from '../../src/core/python/pyvalue';
+import { getHistory, type ReplayOptions, type TokenCounter } from '../../src/core/replay/replay';
+import { runNow } from '../../src/store/analyze/event-loop';
 
 /** A stand-in estimator: deterministic, cheap, counts what the entry carries. */
 const count: TokenCounter = (e) => 4 + String(e.content).length + (e.tool_calls ? 10 : 0);

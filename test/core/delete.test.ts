@@ -1,6 +1,6 @@
 /** What nanobot's delete_session removes at each version (spec §13). */
 import { describe, expect, it } from 'vitest';
-import { deleteTargets } from '../../src/core/delete';
+import { deleteTargets } from '../../src/core/nanobot/delete';
 
 describe('deleteTargets', () => {
   it('v0.2: the workspace file and the global legacy one', () => {

@@ -1,10 +1,10 @@
 /** The recovered lens: every line kept, problems as diagnostics, untouched bytes written back exactly. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { messageRecords, parseDocument, serializeDocument } from '../../src/core/document';
-import { recoveredSession } from '../../src/core/recovered';
-import { appendMessage, clearMessages, removeLine, repairDocument, setLastConsolidated, setTitle, trimToLegalSuffix } from '../../src/core/edits';
-import { loadNanobot } from '../../src/core/load';
+import { messageRecords, parseDocument, serializeDocument } from '../../src/core/lens/document';
+import { recoveredSession } from '../../src/core/lens/recovered';
+import { appendMessage, clearMessages, removeLine, repairDocument, setLastConsolidated, setTitle, trimToLegalSuffix } from '../../src/core/edit/edits';
+import { loadNanobot } from '../../src/core/lens/load';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder().decode(b);

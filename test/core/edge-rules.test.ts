@@ -5,20 +5,20 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { base64urlKey, keyFromStem, sessionFileName } from '../../src/core/keys';
-import { forkBeforeUserIndex } from '../../src/core/fork';
-import { loadFromIndex } from '../../src/core/index-load';
-import { indexBytes } from '../../src/core/line-index';
-import { loadNanobot, readSessionMetadata, type NanobotSession } from '../../src/core/load';
-import { migratesToNamespace } from '../../src/core/migration';
-import { listingRow, sortListing, type ListingRow } from '../../src/core/listing';
-import { pyDumps, pyLoads } from '../../src/core/pyjson';
-import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../src/core/nanobot-version';
-import { pyEquals, type PyDict } from '../../src/core/pyvalue';
-import { getHistory } from '../../src/core/replay';
-import { publicHistoryMessage } from '../../src/core/runtime-context';
-import { loadTokenizer } from '../../src/core/tokenizer';
-import { estimateMessageTokens } from '../../src/core/tokens';
+import { base64urlKey, keyFromStem, sessionFileName } from '../../src/core/nanobot/keys';
+import { forkBeforeUserIndex } from '../../src/core/edit/fork';
+import { loadFromIndex } from '../../src/core/index/index-load';
+import { indexBytes } from '../../src/core/index/line-index';
+import { loadNanobot, readSessionMetadata, type NanobotSession } from '../../src/core/lens/load';
+import { migratesToNamespace } from '../../src/core/nanobot/migration';
+import { listingRow, sortListing, type ListingRow } from '../../src/core/listing/listing';
+import { pyDumps, pyLoads } from '../../src/core/python/pyjson';
+import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { pyEquals, type PyDict } from '../../src/core/python/pyvalue';
+import { getHistory } from '../../src/core/replay/replay';
+import { publicHistoryMessage } from '../../src/core/nanobot/runtime-context';
+import { loadTokenizer } from '../../src/core/tokens/tokenizer';
+import { estimateMessageTokens } from '../../src/core/tokens/tokens';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const META = '{"_type": "metadata", "created_at": "2020-01-01T00:00:00", "updated_at": "2020-01-01T00:00:00", "metadata": {}}\n';

@@ -4,9 +4,9 @@
  * their arguments are refused (the page then makes the file itself).
  */
 import { describe, expect, it } from 'vitest';
-import { EXPORT_WORDS, wordsFromData, wordsToData } from '../../src/core/export-parts';
-import { maskFromData, maskToData, numberFindings, type Numbered } from '../../src/core/export-redact';
-import { SECRET_LABEL, type SecretKind } from '../../src/core/redact';
+import { EXPORT_WORDS, wordsFromData, wordsToData } from '../../src/core/export/export-parts';
+import { maskFromData, maskToData, numberFindings, type Numbered } from '../../src/core/export/export-redact';
+import { SECRET_LABEL, type SecretKind } from '../../src/core/export/redact';
 
 const mail = (id: number): Numbered => ({ id, f: { kind: 'email', start: 0, end: 5, text: 'a@b.c', path: [], inKey: false } });
 

@@ -1,10 +1,10 @@
 /** Export builders: Markdown, one offline HTML page (CSP, no script, all escaped), JSON = the messages exactly. */
 import { describe, expect, it } from 'vitest';
-import { buildExport, EXPORT_CSP, exportHtml, exportJson, exportMarkdown, type ExportDoc } from '../../src/core/export';
-import { exportMessage } from '../../src/core/export-parts';
-import { pyDumps, pyLoads } from '../../src/core/pyjson';
-import { getHistory } from '../../src/core/replay';
-import type { PyDict, PyValue } from '../../src/core/pyvalue';
+import { buildExport, EXPORT_CSP, exportHtml, exportJson, exportMarkdown, type ExportDoc } from '../../src/core/export/export';
+import { exportMessage } from '../../src/core/export/export-parts';
+import { pyDumps, pyLoads } from '../../src/core/python/pyjson';
+import { getHistory } from '../../src/core/replay/replay';
+import type { PyDict, PyValue } from '../../src/core/python/pyvalue';
 
 const loads = (text: string): PyValue => {
   const r = pyLoads(text);

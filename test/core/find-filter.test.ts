@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytePattern, findPattern, findPlan, mayHold } from '../../src/core/find-filter';
+import { bytePattern, findPattern, findPlan, mayHold } from '../../src/core/find/find-filter';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const holds = (line: string, query: string, toolCalls = false) => {

@@ -1,9 +1,9 @@
 /** copy.deepcopy in a fork raises RecursionError on nesting deeper than Python's stack allows. */
 import { describe, expect, it } from 'vitest';
-import { forkBeforeUserIndex, nestingDepth } from '../../src/core/fork';
-import type { NanobotSession } from '../../src/core/load';
-import { rulesOf } from '../../src/core/nanobot-version';
-import { copyDepth, type PyValue } from '../../src/core/pyvalue';
+import { forkBeforeUserIndex, nestingDepth } from '../../src/core/edit/fork';
+import type { NanobotSession } from '../../src/core/lens/load';
+import { rulesOf } from '../../src/core/nanobot/nanobot-version';
+import { copyDepth, type PyValue } from '../../src/core/python/pyvalue';
 
 const nested = (levels: number): PyValue => {
   let v: PyValue = 'x';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/core/document';
-import { addHealth, emptyHealth, fileProblemCount, indexHealth, lineProblems, LINE_PROBLEM, LINE_PROBLEMS, nextFileProblemLine, nextProblemLine, type LineProblem } from '../../src/core/index-health';
-import { indexBytes } from '../../src/core/line-index';
-import { splitLines } from '../../src/core/lines';
-import type { NanobotVersion } from '../../src/core/nanobot-version';
+import { parseDocument } from '../../src/core/lens/document';
+import { addHealth, emptyHealth, fileProblemCount, indexHealth, lineProblems, LINE_PROBLEM, LINE_PROBLEMS, nextFileProblemLine, nextProblemLine, type LineProblem } from '../../src/core/index/index-health';
+import { indexBytes } from '../../src/core/index/line-index';
+import { splitLines } from '../../src/core/python/lines';
+import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { CORPORA, fixturePaths } from '../corpora';
 
 const enc = (s: string) => new TextEncoder().encode(s);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { joinIndexes, wholeLinesEnd } from '../../src/core/index-parts';
-import { indexBytes, LineIndexer, type LineIndex } from '../../src/core/line-index';
-import type { NanobotVersion } from '../../src/core/nanobot-version';
+import { joinIndexes, wholeLinesEnd } from '../../src/core/index/index-parts';
+import { indexBytes, LineIndexer, type LineIndex } from '../../src/core/index/line-index';
+import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { CORPORA, fixturePaths } from '../corpora';
 
 const enc = (s: string) => new TextEncoder().encode(s);

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadNanobot } from '../../src/core/load';
-import { indexBytes } from '../../src/core/line-index';
-import { replayReach, replayWithTail, standIns } from '../../src/core/index-replay';
-import type { NanobotVersion } from '../../src/core/nanobot-version';
-import { pyDumps } from '../../src/core/pyjson';
-import type { PyDict } from '../../src/core/pyvalue';
-import { getHistory, type ReplayOptions } from '../../src/core/replay';
+import { loadNanobot } from '../../src/core/lens/load';
+import { indexBytes } from '../../src/core/index/line-index';
+import { replayReach, replayWithTail, standIns } from '../../src/core/index/index-replay';
+import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { pyDumps } from '../../src/core/python/pyjson';
+import type { PyDict } from '../../src/core/python/pyvalue';
+import { getHistory, type ReplayOptions } from '../../src/core/replay/replay';
 import { CORPORA, fixturePaths } from '../corpora';
 
 const SETTINGS: ReplayOptions[] = [];

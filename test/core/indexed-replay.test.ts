@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { replayIndexed, ReplayIndexer } from '../../src/core/indexed-replay';
-import { loadNanobot } from '../../src/core/load';
-import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot-version';
-import { pyDumps } from '../../src/core/pyjson';
-import type { PyDict } from '../../src/core/pyvalue';
-import { getHistory, type ReplayOptions, type TokenCounter } from '../../src/core/replay';
+import { replayIndexed, ReplayIndexer } from '../../src/core/replay/indexed-replay';
+import { loadNanobot } from '../../src/core/lens/load';
+import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { pyDumps } from '../../src/core/python/pyjson';
+import type { PyDict } from '../../src/core/python/pyvalue';
+import { getHistory, type ReplayOptions, type TokenCounter } from '../../src/core/replay/replay';
 import { CORPORA, fixturePaths } from '../corpora';
 
 /** A token count that depends on the entry, and raises as nanobot's estimator may on a marked one. */

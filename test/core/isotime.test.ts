@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { GOLDEN_DIR } from '../golden-values';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isoRoundTrip, localIsoNow } from '../../src/core/isotime';
-import { PyFloat, truthy, type PyValue } from '../../src/core/pyvalue';
+import { isoRoundTrip, localIsoNow } from '../../src/core/python/isotime';
+import { PyFloat, truthy, type PyValue } from '../../src/core/python/pyvalue';
 
 const goldenDir = GOLDEN_DIR;
 

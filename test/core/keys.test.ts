@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64urlKey, keyChannel, keyFromBase64urlStem, listFallbackKey, safeFilename, safeKey } from '../../src/core/keys';
+import { base64urlKey, keyChannel, keyFromBase64urlStem, listFallbackKey, safeFilename, safeKey } from '../../src/core/nanobot/keys';
 
 describe('v0.2 file names', () => {
   it('safeFilename replaces unsafe characters and strips Python whitespace', () => {

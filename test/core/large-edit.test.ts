@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseDocument, serializeDocument, type SessionDocument } from '../../src/core/document';
-import { encodeSession } from '../../src/core/format';
-import { pyDumps } from '../../src/core/pyjson';
-import { repairDocument, setTitle, trimToLegalSuffix } from '../../src/core/edits';
-import { dumpsLine, lastMetadataLine, planRepair, planTitle, planTrim, trimReach, type LastMetadata, type Piece } from '../../src/core/large-edit';
-import { indexBytes, lineEnd, type LineIndex } from '../../src/core/line-index';
-import { encodeUtf8 } from '../../src/core/lines';
-import { fileStem } from '../../src/core/listing';
-import type { NanobotVersion } from '../../src/core/nanobot-version';
-import { recoveredSession } from '../../src/core/recovered';
-import { decodeRecord } from '../../src/store/large-records';
+import { parseDocument, serializeDocument, type SessionDocument } from '../../src/core/lens/document';
+import { encodeSession } from '../../src/core/edit/format';
+import { pyDumps } from '../../src/core/python/pyjson';
+import { repairDocument, setTitle, trimToLegalSuffix } from '../../src/core/edit/edits';
+import { dumpsLine, lastMetadataLine, planRepair, planTitle, planTrim, trimReach, type LastMetadata, type Piece } from '../../src/core/edit/large-edit';
+import { indexBytes, lineEnd, type LineIndex } from '../../src/core/index/line-index';
+import { encodeUtf8 } from '../../src/core/python/lines';
+import { fileStem } from '../../src/core/listing/listing';
+import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { recoveredSession } from '../../src/core/lens/recovered';
+import { decodeRecord } from '../../src/store/large/large-records';
 import { CORPORA, fixturePaths } from '../corpora';
 
 const NOW = '2026-12-04T10:00:00.000001';

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/core/document';
-import { loadNanobot } from '../../src/core/load';
-import { EOL, indexBytes, lineEnd } from '../../src/core/line-index';
-import { loadFromIndex } from '../../src/core/index-load';
-import { splitLines, decodeStrict } from '../../src/core/lines';
-import { pyLoads } from '../../src/core/pyjson';
-import type { PyDict } from '../../src/core/pyvalue';
-import { KIND, KIND_NAMES, textFacts } from '../../src/core/record-facts';
-import type { NanobotVersion } from '../../src/core/nanobot-version';
+import { parseDocument } from '../../src/core/lens/document';
+import { loadNanobot } from '../../src/core/lens/load';
+import { EOL, indexBytes, lineEnd } from '../../src/core/index/line-index';
+import { loadFromIndex } from '../../src/core/index/index-load';
+import { splitLines, decodeStrict } from '../../src/core/python/lines';
+import { pyLoads } from '../../src/core/python/pyjson';
+import type { PyDict } from '../../src/core/python/pyvalue';
+import { KIND, KIND_NAMES, textFacts } from '../../src/core/index/record-facts';
+import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { CORPORA, fixturePaths } from '../corpora';
 
 const NOW = '2026-12-04T00:00:00';

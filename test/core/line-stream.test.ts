@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LineSplitter, type ChunkLine } from '../../src/core/line-stream';
-import { splitLines } from '../../src/core/lines';
+import { LineSplitter, type ChunkLine } from '../../src/core/lens/line-stream';
+import { splitLines } from '../../src/core/python/lines';
 
 /** The lines of `bytes` fed in chunks cut at `cuts`, copied out of the callback. */
 function streamed(bytes: Uint8Array, cuts: number[]): { start: number; end: number; next: number; bytes: number[]; index: number }[] {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findUtf8Fault, lineAt, splitLines, type RawLine, type Utf8Fault } from '../../src/core/lines';
+import { findUtf8Fault, lineAt, splitLines, type RawLine, type Utf8Fault } from '../../src/core/python/lines';
 
 /** CPython's strict UTF-8 decoder, byte by byte: the reference the fast fault finder must equal. */
 function referenceFault(bytes: Uint8Array, from: number, to: number): Utf8Fault | null {

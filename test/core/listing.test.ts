@@ -1,8 +1,8 @@
-/** nanobot's listing order (src/core/listing.ts `sortListing`): Python's stable sort by `updated_at`, newest first. */
+/** nanobot's listing order (src/core/listing/listing.ts `sortListing`): Python's stable sort by `updated_at`, newest first. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareCodePoints, sortListing, type ListingRow } from '../../src/core/listing';
-import type { PyValue } from '../../src/core/pyvalue';
+import { compareCodePoints, sortListing, type ListingRow } from '../../src/core/listing/listing';
+import type { PyValue } from '../../src/core/python/pyvalue';
 
 const row = (updated_at: PyValue, i: number): ListingRow => ({ key: `k${i}`, created_at: '', updated_at, title: '', preview: '', path: `f${i}.jsonl` });
 

@@ -1,7 +1,7 @@
 /** The repair pass keeps what an earlier metadata record set when a later one's time is bad or absent. */
 import { describe, expect, it } from 'vitest';
-import { loadNanobot } from '../../src/core/load';
-import { NANOBOT_VERSIONS } from '../../src/core/nanobot-version';
+import { loadNanobot } from '../../src/core/lens/load';
+import { NANOBOT_VERSIONS } from '../../src/core/nanobot/nanobot-version';
 
 const NOW = '2031-07-08T09:10:11.121314';
 const file = (...lines: string[]) => new TextEncoder().encode(lines.join('\n') + '\n');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contractProblem, METADATA_CONTRACTS } from '../../src/core/metadata-contracts';
-import { PyFloat } from '../../src/core/pyvalue';
+import { contractProblem, METADATA_CONTRACTS } from '../../src/core/nanobot/metadata-contracts';
+import { PyFloat } from '../../src/core/python/pyvalue';
 
 const goal = { status: 'active', objective: 'ship it', ui_summary: 'ship', started_at: '2026-08-01T10:00:00' };
 const checkpoint = { phase: 'tools', iteration: 2, model: 'm', assistant_message: null, completed_tool_results: [], pending_tool_calls: [{ id: 'c' }] };

@@ -2,10 +2,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agentLoopOptions } from '../../src/core/budget';
-import { isNanobotVersion, loopMaxMessages, NANOBOT_VERSIONS, oldestWithHome, rulesOf, VERSION_WITHOUT_EVIDENCE } from '../../src/core/nanobot-version';
-import { getHistory } from '../../src/core/replay';
-import type { PyDict } from '../../src/core/pyvalue';
+import { agentLoopOptions } from '../../src/core/replay/budget';
+import { isNanobotVersion, loopMaxMessages, NANOBOT_VERSIONS, oldestWithHome, rulesOf, VERSION_WITHOUT_EVIDENCE } from '../../src/core/nanobot/nanobot-version';
+import { getHistory } from '../../src/core/replay/replay';
+import type { PyDict } from '../../src/core/python/pyvalue';
 
 const turns = (n: number): PyDict[] => Array.from({ length: n }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `m${i}`, timestamp: `2024-05-01T10:00:${String(i % 60).padStart(2, '0')}` }));
 

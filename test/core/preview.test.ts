@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messagePreview, previewText, scrubSubagentAnnounce } from '../../src/core/preview';
-import { PyFloat } from '../../src/core/pyvalue';
+import { messagePreview, previewText, scrubSubagentAnnounce } from '../../src/core/listing/preview';
+import { PyFloat } from '../../src/core/python/pyvalue';
 
 describe('previewText', () => {
   it('takes strings and the text blocks of lists, nothing else', () => {

@@ -1,10 +1,10 @@
 /** main's provider_state record: validated as main validates it, re-serialised with its six keys. */
 import { describe, expect, it } from 'vitest';
-import { loadNanobot } from '../../src/core/load';
-import { formatSession } from '../../src/core/format';
-import { parseProviderState } from '../../src/core/provider-state';
-import { dictKeys, PyFloat, type PyDict } from '../../src/core/pyvalue';
-import { pyLoads } from '../../src/core/pyjson';
+import { loadNanobot } from '../../src/core/lens/load';
+import { formatSession } from '../../src/core/edit/format';
+import { parseProviderState } from '../../src/core/nanobot/provider-state';
+import { dictKeys, PyFloat, type PyDict } from '../../src/core/python/pyvalue';
+import { pyLoads } from '../../src/core/python/pyjson';
 
 const state = (o: Record<string, unknown>) => ({ _type: 'provider_state', state: { kind: 'responses', provider: 'openai', model: 'gpt', version: 1, payload: {}, ...o } }) as PyDict;
 const NOW = '2031-01-01T00:00:00';

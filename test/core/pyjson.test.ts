@@ -1,8 +1,8 @@
 /** Python's json.loads / json.dumps semantics: number identity, key order, errors, and exact output. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { floatRepr, MAX_DEPTH, pyDumps, pyLoads } from '../../src/core/pyjson';
-import { KEY_ORDER, PyFloat, dictKeys, type PyDict, type PyValue } from '../../src/core/pyvalue';
+import { floatRepr, MAX_DEPTH, pyDumps, pyLoads } from '../../src/core/python/pyjson';
+import { KEY_ORDER, PyFloat, dictKeys, type PyDict, type PyValue } from '../../src/core/python/pyvalue';
 
 const ok = (text: string): PyValue => {
   const r = pyLoads(text);

@@ -11,7 +11,7 @@ import {
   pyRStrip,
   pySplitlines,
   pyStrip,
-} from '../../src/core/pytext';
+} from '../../src/core/python/pytext';
 
 // Python 3.11: [c for c in range(0x110000) if chr(c).isspace()]
 const PYTHON_WHITESPACE = [

@@ -1,11 +1,11 @@
 /**
- * The rank table's lookup and its binary block (`src/core/rank-table.ts`): the block the CLI's build
+ * The rank table's lookup and its binary block (`src/core/tokens/rank-table.ts`): the block the CLI's build
  * ships maps back to the same lookup, token for token, and anything that is not such a block is
  * refused (so the CLI falls back to gpt-tokenizer's table rather than count with a wrong one).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildRankTable, rankOf, rankTableBytes, rankTableFromBytes, type RankTable } from '../../src/core/rank-table';
-import { cl100kCounter, packTokens } from '../../src/core/tokenizer';
+import { buildRankTable, rankOf, rankTableBytes, rankTableFromBytes, type RankTable } from '../../src/core/tokens/rank-table';
+import { cl100kCounter, packTokens } from '../../src/core/tokens/tokenizer';
 
 let tokens: readonly (string | readonly number[])[];
 let table: RankTable;

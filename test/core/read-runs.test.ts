@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readRuns } from '../../src/core/read-runs';
+import { readRuns } from '../../src/core/bytes/read-runs';
 
 describe('slices to read for byte ranges', () => {
   it('joins neighbours across small gaps, and starts a new slice at a big gap or past the span bound', () => {

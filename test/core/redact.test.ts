@@ -1,9 +1,9 @@
 /** Redaction rules: each kind is found where it is, masked, and can be unmasked one by one. */
 import { describe, expect, it } from 'vitest';
-import { applyRedaction, findSecrets, type SecretKind } from '../../src/core/redact';
-import { findInValue, redactValue } from '../../src/core/redact-value';
-import { pyDumps, pyLoads } from '../../src/core/pyjson';
-import type { PyValue } from '../../src/core/pyvalue';
+import { applyRedaction, findSecrets, type SecretKind } from '../../src/core/export/redact';
+import { findInValue, redactValue } from '../../src/core/export/redact-value';
+import { pyDumps, pyLoads } from '../../src/core/python/pyjson';
+import type { PyValue } from '../../src/core/python/pyvalue';
 
 // Fake secrets, made at run time (the repository holds no key-shaped strings).
 const r = (s: string, n: number) => s.repeat(n);

@@ -5,8 +5,8 @@
  * `test/fuzz-found/v0.2/8a515a06ec`).
  */
 import { describe, expect, it } from 'vitest';
-import { listingRow } from '../../src/core/listing';
-import { loadNanobot } from '../../src/core/load';
+import { listingRow } from '../../src/core/listing/listing';
+import { loadNanobot } from '../../src/core/lens/load';
 
 const NOW = '2031-07-08T09:10:11.121314';
 const MTIME = '2002-02-27T09:06:07';

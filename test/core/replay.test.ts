@@ -1,8 +1,8 @@
 /** Replay explanations: every message of the file gets a fate, with the reason nanobot left it out. */
 import { describe, expect, it } from 'vitest';
-import { getHistory, type Fate } from '../../src/core/replay';
-import { pyLoads } from '../../src/core/pyjson';
-import type { PyDict } from '../../src/core/pyvalue';
+import { getHistory, type Fate } from '../../src/core/replay/replay';
+import { pyLoads } from '../../src/core/python/pyjson';
+import type { PyDict } from '../../src/core/python/pyvalue';
 
 const msgs = (...lines: string[]): PyDict[] => lines.map((l) => (pyLoads(l) as { value: PyDict }).value);
 const reasons = (fates: Fate[]) => fates.map((f) => (f.kept ? 'kept' : f.reason));

@@ -1,7 +1,7 @@
 /** nanobot v0.3.0+'s public view of a message: the runtime-context suffix and its marker removed. */
 import { describe, expect, it } from 'vitest';
-import { dictFrom, dictKeys, PyFloat, type PyDict } from '../../src/core/pyvalue';
-import { hasRuntimeContext, publicHistoryMessage } from '../../src/core/runtime-context';
+import { dictFrom, dictKeys, PyFloat, type PyDict } from '../../src/core/python/pyvalue';
+import { hasRuntimeContext, publicHistoryMessage } from '../../src/core/nanobot/runtime-context';
 
 const SUFFIX = '[Runtime Context — metadata only, not instructions]\nCurrent time: now\n[/Runtime Context]';
 const msg = (o: Record<string, unknown>) => dictFrom(Object.entries(o) as never) as PyDict;

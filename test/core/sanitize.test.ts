@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeAssistantReplayText } from '../../src/core/sanitize';
+import { sanitizeAssistantReplayText } from '../../src/core/listing/sanitize';
 
 describe('sanitizeAssistantReplayText', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stripThink } from '../../src/core/think';
+import { stripThink } from '../../src/core/listing/think';
 
 describe('stripThink', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_ORDER, PyFloat, dictFrom, type PyValue } from '../../src/core/pyvalue';
-import { sessionTitle } from '../../src/core/title';
+import { KEY_ORDER, PyFloat, dictFrom, type PyValue } from '../../src/core/python/pyvalue';
+import { sessionTitle } from '../../src/core/listing/title';
 
 describe('sessionTitle', () => {
   it('needs a dict with a string title', () => {

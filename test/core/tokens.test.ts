@@ -1,15 +1,15 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PyFloat, dictFrom, type PyDict, type PyValue } from '../../src/core/pyvalue';
-import { CL100K_PATTERN, hasSpecialToken, loadTokenizer } from '../../src/core/tokenizer';
+import { PyFloat, dictFrom, type PyDict, type PyValue } from '../../src/core/python/pyvalue';
+import { CL100K_PATTERN, hasSpecialToken, loadTokenizer } from '../../src/core/tokens/tokenizer';
 import {
   TokenEstimateError,
   codePointLength,
   estimateMessageTokens,
   tokenPayload,
   type TextTokenCounter,
-} from '../../src/core/tokens';
+} from '../../src/core/tokens/tokens';
 import { GOLDEN_DIR, readGolden } from '../golden-values';
 
 interface Case {

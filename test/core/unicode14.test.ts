@@ -1,7 +1,7 @@
 /** Python 3.11 is Unicode 14.0: newer characters are unassigned to it (repr escapes them, lower keeps them). */
 import { describe, expect, it } from 'vitest';
-import { pyRepr } from '../../src/core/pyrepr';
-import { newerThanUnicode14, pyLower } from '../../src/core/unicode14';
+import { pyRepr } from '../../src/core/python/pyrepr';
+import { newerThanUnicode14, pyLower } from '../../src/core/python/unicode14';
 
 describe('Unicode 14 as Python 3.11 sees it', () => {
   it('knows which characters came later', () => {

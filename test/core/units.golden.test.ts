@@ -1,11 +1,11 @@
 /** Every row of each corpus's `_units.json` that the core text functions cover, checked against nanobot. */
 import { describe, expect, it } from 'vitest';
-import { base64urlKey, decodeStorageKey, keyFromStem, safeKey, sessionFileName } from '../../src/core/keys';
-import { loopMaxMessages } from '../../src/core/nanobot-version';
-import { messagePreview, previewText } from '../../src/core/preview';
-import { isDict, type PyDict, type PyValue } from '../../src/core/pyvalue';
-import { sanitizeAssistantReplayText } from '../../src/core/sanitize';
-import { sessionTitle } from '../../src/core/title';
+import { base64urlKey, decodeStorageKey, keyFromStem, safeKey, sessionFileName } from '../../src/core/nanobot/keys';
+import { loopMaxMessages } from '../../src/core/nanobot/nanobot-version';
+import { messagePreview, previewText } from '../../src/core/listing/preview';
+import { isDict, type PyDict, type PyValue } from '../../src/core/python/pyvalue';
+import { sanitizeAssistantReplayText } from '../../src/core/listing/sanitize';
+import { sessionTitle } from '../../src/core/listing/title';
 import { corpusVersion } from '../golden/runner';
 import { GOLDEN_DIR, corpusDir, readGolden, showValue } from '../golden-values';
 

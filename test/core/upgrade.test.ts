@@ -1,7 +1,7 @@
 /** What an upgrade does to a session: seen or not by the new version, and how its replay changes. */
 import { describe, expect, it } from 'vitest';
-import { base64urlKey } from '../../src/core/keys';
-import { nextVersion, upgradeImpact } from '../../src/core/upgrade';
+import { base64urlKey } from '../../src/core/nanobot/keys';
+import { nextVersion, upgradeImpact } from '../../src/core/nanobot/upgrade';
 
 const NOW = '2026-12-01T10:00:00';
 const META = (key: string) => `{"_type": "metadata", "key": "${key}", "created_at": "2026-06-01T10:00:00", "updated_at": "2026-06-01T10:00:00", "metadata": {}, "last_consolidated": 0}`;

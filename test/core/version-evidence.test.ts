@@ -1,8 +1,8 @@
 import { verdictLine } from '../verdict-words';
 import en from '../../src/ui/i18n/en/shell';
 import { describe, expect, it } from 'vitest';
-import { base64urlKey, safeKey } from '../../src/core/keys';
-import { classifyStem, judgeVersion, verdictVersion, type FolderRole, type SessionFileFacts, type VersionFacts } from '../../src/core/version-evidence';
+import { base64urlKey, safeKey } from '../../src/core/nanobot/keys';
+import { classifyStem, judgeVersion, verdictVersion, type FolderRole, type SessionFileFacts, type VersionFacts } from '../../src/core/nanobot/version-evidence';
 
 const facts = (role: FolderRole, over: Partial<VersionFacts> = {}): VersionFacts => ({
   role,

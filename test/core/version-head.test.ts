@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scanHead } from '../../src/core/version-head';
+import { scanHead } from '../../src/core/nanobot/version-head';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const META = '{"_type": "metadata", "key": "cli:direct", "created_at": "2026-08-01T10:00:00", "updated_at": "2026-08-01T10:00:00", "metadata": {}, "last_consolidated": 0}\n';

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { safeKey } from '../../src/core/keys';
+import { safeKey } from '../../src/core/nanobot/keys';
 
 /** The flag a payload sets and the request it makes if it ever runs (site: letters and digits). */
 export function runs(site: string): string {

@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDocument, serializeDocument } from '../../src/core/document';
-import { trimToLegalSuffix } from '../../src/core/edits';
+import { parseDocument, serializeDocument } from '../../src/core/lens/document';
+import { trimToLegalSuffix } from '../../src/core/edit/edits';
 import { type Browser, evaluate } from '../browser/harness';
 import { closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LARGE_FILE_BYTES } from '../../src/store/large-file';
+import { LARGE_FILE_BYTES } from '../../src/store/large/large-file';
 import type { Browser } from '../browser/harness';
 import { axeSerious, closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 

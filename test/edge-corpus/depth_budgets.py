@@ -3,7 +3,7 @@
 # shallowest stack it can run on; every frame a caller adds takes one away).
 #   json levels = spare frames (the C scanner's recursion guard counts one per container level);
 #   copy levels = spare frames // 2 (deepcopy and the type's copier: two frames per level; a scalar
-#   or a dict's key counts 1, a container 1 + its deepest item, as src/core/pyvalue.ts `copyDepth`).
+#   or a dict's key counts 1, a container 1 + its deepest item, as src/core/python/pyvalue.ts `copyDepth`).
 # Each figure is bisected through a harness that sits `harness` frames above the top level, and the
 # copies once more with one frame added, which tells the parity of the spare frames.
 # Run: test/edge-corpus/nb.sh <version> test/edge-corpus/depth_budgets.py

@@ -4,20 +4,20 @@
  * the answers of nanobot's code on generated files. No Vitest here, so the fuzzer runs it in Node.
  */
 import { createHash } from 'node:crypto';
-import { forkBeforeUserIndex } from '../../src/core/fork';
-import { encodeSession, formatSession, metadataRecord } from '../../src/core/format';
-import { keyFromStem, saveTmpNameError, sessionFileName } from '../../src/core/keys';
-import { fileStem, listingRow, sortListing, type ListingRow } from '../../src/core/listing';
-import { loadNanobot, readSessionFile, readSessionMetadata, type NanobotSession } from '../../src/core/load';
-import type { NanobotVersion } from '../../src/core/nanobot-version';
-import { analyzeSession } from '../../src/core/open';
-import { pyDumps } from '../../src/core/pyjson';
-import { dictGet, isDict, type PyDict, type PyValue } from '../../src/core/pyvalue';
-import { getHistory } from '../../src/core/replay';
-import { enforceFileCap, retainRecentLegalSuffix } from '../../src/core/retain';
-import { publicHistoryMessage } from '../../src/core/runtime-context';
-import { TokenEstimateError, estimateMessageTokens } from '../../src/core/tokens';
-import { loadTokenizer } from '../../src/core/tokenizer';
+import { forkBeforeUserIndex } from '../../src/core/edit/fork';
+import { encodeSession, formatSession, metadataRecord } from '../../src/core/edit/format';
+import { keyFromStem, saveTmpNameError, sessionFileName } from '../../src/core/nanobot/keys';
+import { fileStem, listingRow, sortListing, type ListingRow } from '../../src/core/listing/listing';
+import { loadNanobot, readSessionFile, readSessionMetadata, type NanobotSession } from '../../src/core/lens/load';
+import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { analyzeSession } from '../../src/core/lens/open';
+import { pyDumps } from '../../src/core/python/pyjson';
+import { dictGet, isDict, type PyDict, type PyValue } from '../../src/core/python/pyvalue';
+import { getHistory } from '../../src/core/replay/replay';
+import { enforceFileCap, retainRecentLegalSuffix } from '../../src/core/edit/retain';
+import { publicHistoryMessage } from '../../src/core/nanobot/runtime-context';
+import { TokenEstimateError, estimateMessageTokens } from '../../src/core/tokens/tokens';
+import { loadTokenizer } from '../../src/core/tokens/tokenizer';
 import { checkMigration } from './migration';
 import { check, flagTimes, same, toRanges, type Tally } from './compare';
 

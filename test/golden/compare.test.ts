@@ -1,7 +1,7 @@
 /** The golden runner's comparison keeps Python dicts exact: `__proto__` and integer-like keys, in order. */
 import { describe, expect, it } from 'vitest';
-import { pyLoads } from '../../src/core/pyjson';
-import type { PyValue } from '../../src/core/pyvalue';
+import { pyLoads } from '../../src/core/python/pyjson';
+import type { PyValue } from '../../src/core/python/pyvalue';
 import { flagTimes, same } from './compare';
 
 const v = (text: string): PyValue => {

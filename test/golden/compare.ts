@@ -2,7 +2,7 @@
  * Comparing our answers with nanobot's golden answers: exact value equality (int vs float, key
  * order, NaN), with the frozen clock and file mtime written as the golden flags.
  */
-import { PyFloat, dictFrom, dictGet, dictKeys, isDict, type PyDict, type PyValue } from '../../src/core/pyvalue';
+import { PyFloat, dictFrom, dictGet, dictKeys, isDict, type PyDict, type PyValue } from '../../src/core/python/pyvalue';
 
 export interface Tally {
   checks: number;

@@ -3,12 +3,12 @@
  * lossy or global file found, checked and moved to its base64url name) and main's
  * `workspace_migration` (workspace files moved into the namespace at start-up, if they parse).
  */
-import { base64urlKey } from '../../src/core/keys';
-import { listingRow } from '../../src/core/listing';
-import { loadNanobot } from '../../src/core/load';
-import { fallbackBelongsElsewhere, fallbackStoredKey, migratesToNamespace } from '../../src/core/migration';
-import type { NanobotVersion } from '../../src/core/nanobot-version';
-import { dictGet, isDict, type PyDict } from '../../src/core/pyvalue';
+import { base64urlKey } from '../../src/core/nanobot/keys';
+import { listingRow } from '../../src/core/listing/listing';
+import { loadNanobot } from '../../src/core/lens/load';
+import { fallbackBelongsElsewhere, fallbackStoredKey, migratesToNamespace } from '../../src/core/nanobot/migration';
+import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { dictGet, isDict, type PyDict } from '../../src/core/python/pyvalue';
 import { check, type Tally } from './compare';
 
 interface Case {

@@ -5,9 +5,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
-import { isNanobotVersion, type NanobotVersion } from '../../src/core/nanobot-version';
-import type { PyDict } from '../../src/core/pyvalue';
-import { loadTokenizer } from '../../src/core/tokenizer';
+import { isNanobotVersion, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import type { PyDict } from '../../src/core/python/pyvalue';
+import { loadTokenizer } from '../../src/core/tokens/tokenizer';
 import { readGolden } from '../golden-values';
 import { checkCase, checkListing, type CaseContext } from './case';
 import { newTally, show, type Tally } from './compare';

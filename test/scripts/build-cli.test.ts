@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, it } from 'vitest';
-import { buildRankTable, rankTableBytes } from '../../src/core/rank-table';
-import { cl100kCounter, packTokens, type PackedTokens } from '../../src/core/tokenizer';
+import { buildRankTable, rankTableBytes } from '../../src/core/tokens/rank-table';
+import { cl100kCounter, packTokens, type PackedTokens } from '../../src/core/tokens/tokenizer';
 
 it('ships the rank table packed, token for token', { timeout: 120_000 }, async () => {
   const r = spawnSync(process.execPath, ['scripts/build-cli.mjs'], { encoding: 'utf8' });

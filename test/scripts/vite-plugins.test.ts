@@ -30,7 +30,7 @@ describe('bundleBudget', () => {
   const app = [
     chunk('index.js', 20, { isEntry: true, imports: ['shared.js'] }),
     chunk('shared.js', 10),
-    chunk('tokenizer.js', 40, { facadeModuleId: '/src/core/tokenizer.ts' }),
+    chunk('tokenizer.js', 40, { facadeModuleId: '/src/core/tokens/tokenizer.ts' }),
     chunk('workbox.js', 5, { facadeModuleId: '/node_modules/workbox-window/build/workbox-window.prod.es5.mjs' }),
   ];
 

@@ -2,10 +2,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FileRecord } from '../../src/core/document';
-import { analyzeSession } from '../../src/core/open';
-import { pyDumps } from '../../src/core/pyjson';
-import { decodeBatch, encodeBatches, encodeHead, finishAnalysis, finishSteps } from '../../src/store/analysis-wire';
+import type { FileRecord } from '../../src/core/lens/document';
+import { analyzeSession } from '../../src/core/lens/open';
+import { pyDumps } from '../../src/core/python/pyjson';
+import { decodeBatch, encodeBatches, encodeHead, finishAnalysis, finishSteps } from '../../src/store/analyze/analysis-wire';
 import { GOLDEN_DIR } from '../golden-values';
 
 const NOW = '2031-07-08T09:10:11.121314';

@@ -5,16 +5,16 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serializeDocument } from '../../src/core/document';
-import { appendMessage, clearMessages, removeLine, repairDocument, setLastConsolidated, setTitle, trimToLegalSuffix, type EditResult } from '../../src/core/edits';
-import { fileStem } from '../../src/core/listing';
-import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot-version';
-import { getHistory } from '../../src/core/replay';
-import { loadTokenizer } from '../../src/core/tokenizer';
-import { estimateMessageTokens, type TextTokenCounter } from '../../src/core/tokens';
+import { serializeDocument } from '../../src/core/lens/document';
+import { appendMessage, clearMessages, removeLine, repairDocument, setLastConsolidated, setTitle, trimToLegalSuffix, type EditResult } from '../../src/core/edit/edits';
+import { fileStem } from '../../src/core/listing/listing';
+import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { getHistory } from '../../src/core/replay/replay';
+import { loadTokenizer } from '../../src/core/tokens/tokenizer';
+import { estimateMessageTokens, type TextTokenCounter } from '../../src/core/tokens/tokens';
 import { sessionFindings } from '../../src/cli/check';
-import { createMemoryAdapter } from '../../src/store/memory-adapter';
-import { listSessions, openSession } from '../../src/store/sessions';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { listSessions, openSession } from '../../src/store/save/sessions';
 import { saveEdited } from '../../src/ui/session/edit/apply';
 import { sessionFile } from '../arbitrary-files';
 import { enc } from './helpers';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { guardedSave } from '../../src/store/atomic-save';
-import { backupPath, backupStamp } from '../../src/store/backup';
-import { sha256Hex } from '../../src/store/bytes';
-import { classifyName } from '../../src/store/leftovers';
-import { createMemoryAdapter } from '../../src/store/memory-adapter';
-import { isBusy, serialize } from '../../src/store/save-queue';
-import { describeChanges, readSnapshot } from '../../src/store/snapshot';
+import { guardedSave } from '../../src/store/save/atomic-save';
+import { backupPath, backupStamp } from '../../src/store/save/backup';
+import { sha256Hex } from '../../src/store/adapter/bytes';
+import { classifyName } from '../../src/store/listing/leftovers';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { isBusy, serialize } from '../../src/store/save/save-queue';
+import { describeChanges, readSnapshot } from '../../src/store/save/snapshot';
 import { enc, readText, storeErrorOf } from './helpers';
 
 const P = 'sessions/a.jsonl';

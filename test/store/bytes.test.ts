@@ -1,6 +1,6 @@
 /** readAll: the same bytes whatever the size hint says (exact, short, long, none), and it yields on long reads. */
 import { describe, expect, it } from 'vitest';
-import { readAll } from '../../src/store/bytes';
+import { readAll } from '../../src/store/adapter/bytes';
 
 function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
   let i = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runNow, runSliced } from '../../src/store/event-loop';
+import { runNow, runSliced } from '../../src/store/analyze/event-loop';
 
 /** Steps that each busy-wait `ms`, logging themselves; returns how many ran. */
 function* busySteps(n: number, ms: number, log: string[]): Generator<void, number> {

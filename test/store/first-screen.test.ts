@@ -1,8 +1,8 @@
 /** The first screenful of a last listing, kept synchronously: it comes back exactly, bounded, and junk is none. */
 import { describe, expect, it } from 'vitest';
-import { FIRST_ROWS, forgetFirstScreen, loadFirstScreen, MAX_CHARS, saveFirstScreen, type SyncStore } from '../../src/store/first-screen';
-import { createMemoryAdapter } from '../../src/store/memory-adapter';
-import { listSessions } from '../../src/store/session-list';
+import { FIRST_ROWS, forgetFirstScreen, loadFirstScreen, MAX_CHARS, saveFirstScreen, type SyncStore } from '../../src/store/listing/first-screen';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { listSessions } from '../../src/store/listing/session-list';
 
 const NOW = '2026-06-01T12:00:00';
 const KEY = 'session-lens:first-screen';

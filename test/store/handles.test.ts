@@ -7,7 +7,7 @@ import {
   requestAccessFromClick,
   type FolderStore,
   type RememberedFolder,
-} from '../../src/store/handles';
+} from '../../src/store/listing/handles';
 
 /** A fake directory handle: identity by `entry`, a scripted permission. */
 function fakeHandle(name: string, entry: object, state: { perm: PermissionState; answer?: PermissionState | Error }) {

@@ -4,12 +4,12 @@
  * listing are those read without it.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { StorageAdapter } from '../../src/store/adapter';
-import { headsOnce } from '../../src/store/head-once';
-import { detectLayout } from '../../src/store/layout';
-import { createMemoryAdapter } from '../../src/store/memory-adapter';
-import { listSessions } from '../../src/store/session-list';
-import { judgeFolder } from '../../src/store/version-facts';
+import type { StorageAdapter } from '../../src/store/adapter/adapter';
+import { headsOnce } from '../../src/store/listing/head-once';
+import { detectLayout } from '../../src/store/listing/layout';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { listSessions } from '../../src/store/listing/session-list';
+import { judgeFolder } from '../../src/store/listing/version-facts';
 
 const NOW = '2026-06-01T12:00:00';
 const meta = (key: string, pad = 0) =>

@@ -1,8 +1,8 @@
 /** Shared helpers for store tests. */
 
-import { readAll } from '../../src/store/bytes';
-import type { StorageAdapter } from '../../src/store/adapter';
-import { StoreError } from '../../src/store/errors';
+import { readAll } from '../../src/store/adapter/bytes';
+import type { StorageAdapter } from '../../src/store/adapter/adapter';
+import { StoreError } from '../../src/store/adapter/errors';
 
 export const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 export const dec = (b: Uint8Array): string => new TextDecoder().decode(b);

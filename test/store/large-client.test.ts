@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../src/core/document';
-import { pyDumps } from '../../src/core/pyjson';
-import { indexFile, readRecords } from '../../src/store/large-client';
-import { isLargeFile, LARGE_FILE_BYTES } from '../../src/store/large-file';
-import { createMemoryAdapter } from '../../src/store/memory-adapter';
+import { parseDocument } from '../../src/core/lens/document';
+import { pyDumps } from '../../src/core/python/pyjson';
+import { indexFile, readRecords } from '../../src/store/large/large-client';
+import { isLargeFile, LARGE_FILE_BYTES } from '../../src/store/large/large-file';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
 
 const rows = [
   '{"_type": "metadata", "key": "k", "created_at": null, "updated_at": null, "metadata": {}, "last_consolidated": 0}',

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { indexBytes } from '../../src/core/line-index';
-import type { NanobotVersion } from '../../src/core/nanobot-version';
-import { searchFile } from '../../src/store/large-find';
-import { openFromBytes } from '../../src/store/sessions';
+import { indexBytes } from '../../src/core/index/line-index';
+import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { searchFile } from '../../src/store/large/large-find';
+import { openFromBytes } from '../../src/store/save/sessions';
 import { findMatches, MATCH_LIMIT, searchIndex, type FindMatch } from '../../src/ui/session/find/search-index';
 import { pairToolCalls } from '../../src/ui/session/pairing';
 import { CORPORA, fixturePaths } from '../corpora';

@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadFromIndex } from '../../src/core/index-load';
-import { droppedCounts, type LargeReplayAnswer } from '../../src/core/large-replay';
-import { loadNanobot } from '../../src/core/load';
-import type { NanobotVersion } from '../../src/core/nanobot-version';
-import { pyDumps, pyLoads } from '../../src/core/pyjson';
-import type { PyDict } from '../../src/core/pyvalue';
-import { KIND } from '../../src/core/record-facts';
-import { getHistory } from '../../src/core/replay';
-import { indexFile, readRecords } from '../../src/store/large-client';
-import type { ReplayReply, ReplayRequest } from '../../src/store/large-replay-answer';
-import { replayLarge } from '../../src/store/large-replay-client';
+import { loadFromIndex } from '../../src/core/index/index-load';
+import { droppedCounts, type LargeReplayAnswer } from '../../src/core/index/large-replay';
+import { loadNanobot } from '../../src/core/lens/load';
+import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { pyDumps, pyLoads } from '../../src/core/python/pyjson';
+import type { PyDict } from '../../src/core/python/pyvalue';
+import { KIND } from '../../src/core/index/record-facts';
+import { getHistory } from '../../src/core/replay/replay';
+import { indexFile, readRecords } from '../../src/store/large/large-client';
+import type { ReplayReply, ReplayRequest } from '../../src/store/large/large-replay-answer';
+import { replayLarge } from '../../src/store/large/large-replay-client';
 
 /** A session with archived messages, channel deliveries, orphan tool results, commands and Python floats. */
 function session(lastConsolidated: number, n: number): Uint8Array<ArrayBuffer> {
@@ -100,7 +100,7 @@ describe('a large file’s replay, computed off the page', () => {
     const posted: ReplayReply[] = [];
     const fake: { onmessage?: (e: { data: ReplayRequest }) => Promise<void>; postMessage: (m: ReplayReply) => void } = { postMessage: (m) => posted.push(structuredClone(m)) };
     vi.stubGlobal('self', fake);
-    await import('../../src/store/large-replay.worker');
+    await import('../../src/store/large/large-replay.worker');
     const bytes = session(37, 300);
     const { file, index, load } = await opened(bytes, 'main');
     const { start, length, eol, role, flags } = index;

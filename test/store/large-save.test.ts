@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument, serializeDocument } from '../../src/core/document';
-import { repairDocument, setTitle, trimToLegalSuffix } from '../../src/core/edits';
-import { lastMetadataLine, planRepair, planTitle, planTrim, trimReach, type LastMetadata } from '../../src/core/large-edit';
-import { indexBytes, type LineIndex } from '../../src/core/line-index';
-import type { NanobotVersion } from '../../src/core/nanobot-version';
-import { isStoreError } from '../../src/store/errors';
-import { readRecords } from '../../src/store/large-client';
-import { saveLargePlan, type LargeSource } from '../../src/store/large-save';
-import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/memory-adapter';
+import { parseDocument, serializeDocument } from '../../src/core/lens/document';
+import { repairDocument, setTitle, trimToLegalSuffix } from '../../src/core/edit/edits';
+import { lastMetadataLine, planRepair, planTitle, planTrim, trimReach, type LastMetadata } from '../../src/core/edit/large-edit';
+import { indexBytes, type LineIndex } from '../../src/core/index/line-index';
+import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { isStoreError } from '../../src/store/adapter/errors';
+import { readRecords } from '../../src/store/large/large-client';
+import { saveLargePlan, type LargeSource } from '../../src/store/save/large-save';
+import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
 
 const NOW = '2026-12-04T10:00:00';
 const PATH = 'sessions/cli_big.jsonl';

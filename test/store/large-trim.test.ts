@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument, serializeDocument } from '../../src/core/document';
-import { trimToLegalSuffix } from '../../src/core/edits';
-import { indexBytes } from '../../src/core/line-index';
-import { encodeUtf8 } from '../../src/core/lines';
-import { answerTrim, transferables } from '../../src/store/large-trim';
+import { parseDocument, serializeDocument } from '../../src/core/lens/document';
+import { trimToLegalSuffix } from '../../src/core/edit/edits';
+import { indexBytes } from '../../src/core/index/line-index';
+import { encodeUtf8 } from '../../src/core/python/lines';
+import { answerTrim, transferables } from '../../src/store/large/large-trim';
 
 const NOW = '2026-12-04T10:00:00';
 

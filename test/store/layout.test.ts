@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectLayout } from '../../src/store/layout';
-import { createMemoryAdapter } from '../../src/store/memory-adapter';
+import { detectLayout } from '../../src/store/listing/layout';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
 
 const META = '{"_type": "metadata", "key": "cli:direct", "created_at": "2026-06-01T10:00:00", "metadata": {}}\n';
 const NS1 = '0123456789abcdef0123456789abcdef';

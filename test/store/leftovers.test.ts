@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyEntries, classifyName, leftoverTarget } from '../../src/store/leftovers';
+import { classifyEntries, classifyName, leftoverTarget } from '../../src/store/listing/leftovers';
 
 describe('leftovers', () => {
   it('classifies names', () => {

@@ -1,9 +1,9 @@
 /** The listing border: any value nanobot's rows carry is that file's row, never the folder's failure. */
 import { describe, expect, it } from 'vitest';
-import { listSessions } from '../../src/store/sessions';
-import { listedRow, shownValue } from '../../src/store/listed-row';
-import { createMemoryAdapter } from '../../src/store/memory-adapter';
-import { PyFloat } from '../../src/core/pyvalue';
+import { listSessions } from '../../src/store/save/sessions';
+import { listedRow, shownValue } from '../../src/store/listing/listed-row';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { PyFloat } from '../../src/core/python/pyvalue';
 import { enc } from './helpers';
 
 const NOW = '2026-06-01T12:00:00';

@@ -1,8 +1,8 @@
 /** A folder's last listing survives a structured clone into the cache and comes back exactly; junk is no cache. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadListing, saveListing, type ListingCacheStore } from '../../src/store/listing-cache';
-import { createMemoryAdapter } from '../../src/store/memory-adapter';
-import { listSessions } from '../../src/store/session-list';
+import { loadListing, saveListing, type ListingCacheStore } from '../../src/store/listing/listing-cache';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { listSessions } from '../../src/store/listing/session-list';
 
 /** What IndexedDB does to a value: a structured clone (class instances and symbol keys do not survive). */
 function cloneStore(): ListingCacheStore & { map: Map<string, unknown> } {

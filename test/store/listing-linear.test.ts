@@ -1,7 +1,7 @@
 /** Listing a file whose UTF-8 characters straddle nanobot's 8 KiB chunks: nanobot's row, read once, in linear work. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryAdapter } from '../../src/store/memory-adapter';
-import { HEAD_BYTES, listSessions } from '../../src/store/session-list';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { HEAD_BYTES, listSessions } from '../../src/store/listing/session-list';
 import { enc } from './helpers';
 
 afterEach(() => vi.restoreAllMocks());

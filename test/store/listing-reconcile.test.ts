@@ -3,11 +3,11 @@
  * the listing a read from nothing gives (order included), whatever changed between the visits.
  */
 import { describe, expect, it } from 'vitest';
-import type { NanobotVersion } from '../../src/core/nanobot-version';
-import { loadListing, saveListing, type ListingCacheStore } from '../../src/store/listing-cache';
-import { checkCache, reconcileListing } from '../../src/store/listing-reconcile';
-import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/memory-adapter';
-import { listSessions } from '../../src/store/session-list';
+import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { loadListing, saveListing, type ListingCacheStore } from '../../src/store/listing/listing-cache';
+import { checkCache, reconcileListing } from '../../src/store/listing/listing-reconcile';
+import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { listSessions } from '../../src/store/listing/session-list';
 
 const NOW = '2026-06-01T12:00:00';
 

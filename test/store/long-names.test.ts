@@ -5,11 +5,11 @@
  * Thresholds measured with each version's save and main's migration (test/edge-corpus/long_names.py).
  */
 import { describe, expect, it } from 'vitest';
-import { base64urlKey, saveTmpNameError, sessionFileName } from '../../src/core/keys';
-import { setTitle } from '../../src/core/edits';
-import { migratesToNamespace } from '../../src/core/migration';
-import { createMemoryAdapter } from '../../src/store/memory-adapter';
-import { openSession, saveDocument } from '../../src/store/sessions';
+import { base64urlKey, saveTmpNameError, sessionFileName } from '../../src/core/nanobot/keys';
+import { setTitle } from '../../src/core/edit/edits';
+import { migratesToNamespace } from '../../src/core/nanobot/migration';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { openSession, saveDocument } from '../../src/store/save/sessions';
 import { enc, storeErrorOf } from './helpers';
 
 const NOW = '2031-07-08T09:10:11.121314';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SAVE_STEPS, createMemoryAdapter, type SaveStep } from '../../src/store/memory-adapter';
-import { StoreError, type StoreErrorCode } from '../../src/store/errors';
+import { SAVE_STEPS, createMemoryAdapter, type SaveStep } from '../../src/store/adapter/memory-adapter';
+import { StoreError, type StoreErrorCode } from '../../src/store/adapter/errors';
 import { dec, enc, readText, storeErrorOf } from './helpers';
 
 const ORIGINAL = '{"_type": "metadata"}\n{"role": "user", "content": "hi"}\n';

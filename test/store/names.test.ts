@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkName, isPortableName } from '../../src/store/names';
+import { checkName, isPortableName } from '../../src/store/adapter/names';
 
 describe('checkName (strict local-disk rules)', () => {
   it('accepts ordinary session, tmp and backup names', () => {

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { guardedSave } from '../../src/store/atomic-save';
-import { readAll } from '../../src/store/bytes';
-import { createNodeAdapter, fromNodeError } from '../../src/store/node-adapter';
-import { readSnapshot } from '../../src/store/snapshot';
-import { chunksOf } from '../../src/store/streamed-read';
-import { detectLayout } from '../../src/store/layout';
+import { guardedSave } from '../../src/store/save/atomic-save';
+import { readAll } from '../../src/store/adapter/bytes';
+import { createNodeAdapter, fromNodeError } from '../../src/store/adapter/node-adapter';
+import { readSnapshot } from '../../src/store/save/snapshot';
+import { chunksOf } from '../../src/store/adapter/streamed-read';
+import { detectLayout } from '../../src/store/listing/layout';
 import { dec, enc, readText, storeErrorOf } from './helpers';
 
 let dir: string;

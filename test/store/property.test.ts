@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { guardedSave } from '../../src/store/atomic-save';
-import { readAll } from '../../src/store/bytes';
-import { isStoreError, type StoreErrorCode } from '../../src/store/errors';
-import { createMemoryAdapter, type SaveStep } from '../../src/store/memory-adapter';
-import { readSnapshot } from '../../src/store/snapshot';
+import { guardedSave } from '../../src/store/save/atomic-save';
+import { readAll } from '../../src/store/adapter/bytes';
+import { isStoreError, type StoreErrorCode } from '../../src/store/adapter/errors';
+import { createMemoryAdapter, type SaveStep } from '../../src/store/adapter/memory-adapter';
+import { readSnapshot } from '../../src/store/save/snapshot';
 
 const P = 'sessions/s.jsonl';
 const bytes = fc.uint8Array({ maxLength: 2048 });

@@ -1,5 +1,5 @@
 /**
- * The session store (src/store/sessions.ts) over the memory adapter: nanobot's listing (order, rows,
+ * The session store (src/store/save/sessions.ts) over the memory adapter: nanobot's listing (order, rows,
  * bytes read per file against what nanobot's own reader reads, leftovers hidden, flags, bounded
  * parallelism), byte-preserving saves under arbitrary edits (fast-check), conflicts and injected
  * save failures, forks and deletion.
@@ -9,18 +9,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseDocument, serializeDocument, type FileRecord, type SessionDocument } from '../../src/core/document';
-import { appendMessage, removeLine, replaceMessage, setLastConsolidated, setTitle, trimToLegalSuffix, type EditResult } from '../../src/core/edits';
-import { forkBeforeUserIndex } from '../../src/core/fork';
-import { encodeSession, formatSession } from '../../src/core/format';
-import { listingRow, sortListing } from '../../src/core/listing';
-import { loadNanobot } from '../../src/core/load';
-import { pyDumps } from '../../src/core/pyjson';
-import type { PyDict } from '../../src/core/pyvalue';
-import type { StorageAdapter } from '../../src/store/adapter';
-import { createMemoryAdapter, SAVE_STEPS, type MemoryAdapter } from '../../src/store/memory-adapter';
-import { createNodeAdapter } from '../../src/store/node-adapter';
-import { deleteSession, HEAD_BYTES, listSessions, mtimeIso, openSession, saveDocument, writeFork } from '../../src/store/sessions';
+import { parseDocument, serializeDocument, type FileRecord, type SessionDocument } from '../../src/core/lens/document';
+import { appendMessage, removeLine, replaceMessage, setLastConsolidated, setTitle, trimToLegalSuffix, type EditResult } from '../../src/core/edit/edits';
+import { forkBeforeUserIndex } from '../../src/core/edit/fork';
+import { encodeSession, formatSession } from '../../src/core/edit/format';
+import { listingRow, sortListing } from '../../src/core/listing/listing';
+import { loadNanobot } from '../../src/core/lens/load';
+import { pyDumps } from '../../src/core/python/pyjson';
+import type { PyDict } from '../../src/core/python/pyvalue';
+import type { StorageAdapter } from '../../src/store/adapter/adapter';
+import { createMemoryAdapter, SAVE_STEPS, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { createNodeAdapter } from '../../src/store/adapter/node-adapter';
+import { deleteSession, HEAD_BYTES, listSessions, mtimeIso, openSession, saveDocument, writeFork } from '../../src/store/save/sessions';
 import { enc, storeErrorOf } from './helpers';
 
 const NOW = '2031-07-08T09:10:11.121314';

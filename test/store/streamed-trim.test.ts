@@ -8,11 +8,11 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { syntheticFile, syntheticMessages } from '../../bench/synthetic';
-import { parseDocument, serializeDocument } from '../../src/core/document';
-import { trimToLegalSuffix } from '../../src/core/edits';
-import type { NanobotVersion } from '../../src/core/nanobot-version';
-import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/memory-adapter';
-import { planTrimStreamed, writeTrimStreamed, type StreamedTrim } from '../../src/store/streamed-trim';
+import { parseDocument, serializeDocument } from '../../src/core/lens/document';
+import { trimToLegalSuffix } from '../../src/core/edit/edits';
+import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { planTrimStreamed, writeTrimStreamed, type StreamedTrim } from '../../src/store/save/streamed-trim';
 
 const NOW = '2031-07-08T09:10:11.121314';
 const NAME = 'sessions/big.jsonl';

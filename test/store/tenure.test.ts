@@ -1,6 +1,6 @@
 /** Moving long strings to the old generation changes no value: same strings, same shape, same prototypes. */
 import { describe, expect, it } from 'vitest';
-import { tenureStrings } from '../../src/store/tenure';
+import { tenureStrings } from '../../src/store/analyze/tenure';
 
 describe('tenureStrings', () => {
   it('keeps every value, nested in objects and arrays, equal', () => {

@@ -4,12 +4,12 @@
  * verdict equals one judged from nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { detectLayout } from '../../src/store/layout';
-import { loadListing, saveListing, type ListingCacheStore } from '../../src/store/listing-cache';
-import { reusableFacts } from '../../src/store/listing-reconcile';
-import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/memory-adapter';
-import { listSessions } from '../../src/store/session-list';
-import { detectVersion, judgeFolder } from '../../src/store/version-facts';
+import { detectLayout } from '../../src/store/listing/layout';
+import { loadListing, saveListing, type ListingCacheStore } from '../../src/store/listing/listing-cache';
+import { reusableFacts } from '../../src/store/listing/listing-reconcile';
+import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { listSessions } from '../../src/store/listing/session-list';
+import { detectVersion, judgeFolder } from '../../src/store/listing/version-facts';
 
 const NOW = '2026-06-01T12:00:00';
 const b64 = (k: string) => Buffer.from(k).toString('base64url');

@@ -1,11 +1,11 @@
 import { verdictLine } from '../verdict-words';
 import { describe, expect, it } from 'vitest';
-import { base64urlKey } from '../../src/core/keys';
-import type { StorageAdapter } from '../../src/store/adapter';
-import { StoreError } from '../../src/store/errors';
-import { detectLayout } from '../../src/store/layout';
-import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/memory-adapter';
-import { detectVersion, FACT_HEAD_BYTES, gatherFolderFacts, gatherVersionFacts } from '../../src/store/version-facts';
+import { base64urlKey } from '../../src/core/nanobot/keys';
+import type { StorageAdapter } from '../../src/store/adapter/adapter';
+import { StoreError } from '../../src/store/adapter/errors';
+import { detectLayout } from '../../src/store/listing/layout';
+import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { detectVersion, FACT_HEAD_BYTES, gatherFolderFacts, gatherVersionFacts } from '../../src/store/listing/version-facts';
 
 const NS = '0123456789abcdef0123456789abcdef';
 const NS2 = 'fedcba9876543210fedcba9876543210';

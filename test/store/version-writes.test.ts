@@ -1,9 +1,9 @@
 /** Saves and forks use the nanobot version's names: base64url files, main's hidden random temp file. */
 import { describe, expect, it } from 'vitest';
-import { base64urlKey, saveTmpName } from '../../src/core/keys';
-import { appendMessage } from '../../src/core/edits';
-import { createMemoryAdapter } from '../../src/store/memory-adapter';
-import { openSession, saveDocument, writeFork } from '../../src/store/sessions';
+import { base64urlKey, saveTmpName } from '../../src/core/nanobot/keys';
+import { appendMessage } from '../../src/core/edit/edits';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { openSession, saveDocument, writeFork } from '../../src/store/save/sessions';
 
 const NOW = '2026-08-02T10:00:00';
 const META = '{"_type": "metadata", "key": "cli:direct", "created_at": "2026-08-01T09:00:00", "updated_at": "2026-08-01T09:00:00", "metadata": {}, "last_consolidated": 0}';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { indexBytes } from '../../src/core/line-index';
-import { sendColumnsOnce, type ColumnChannel } from '../../src/store/worker-columns';
+import { indexBytes } from '../../src/core/index/line-index';
+import { sendColumnsOnce, type ColumnChannel } from '../../src/store/large/worker-columns';
 
 type Posted = { msg: { type: string; key: number; name?: string; array?: Uint32Array }; transfer: Transferable[] };
 

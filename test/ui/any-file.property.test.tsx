@@ -4,13 +4,13 @@
  * field, any line) shows every file as a row, in Sessions and Health, and every tab of the session
  * view renders for each of them.
  */
-import { NANOBOT_VERSIONS } from '../../src/core/nanobot-version';
+import { NANOBOT_VERSIONS } from '../../src/core/nanobot/nanobot-version';
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadTokenizer } from '../../src/core/tokenizer';
-import { createMemoryAdapter } from '../../src/store/memory-adapter';
-import { detectLayout } from '../../src/store/layout';
-import { openSession } from '../../src/store/sessions';
+import { loadTokenizer } from '../../src/core/tokens/tokenizer';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { detectLayout } from '../../src/store/listing/layout';
+import { openSession } from '../../src/store/save/sessions';
 import { scans, scanSkipped, setWorkspace } from '../../src/ui/workspace/model';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';
 import { SessionView } from '../../src/ui/session/SessionView';

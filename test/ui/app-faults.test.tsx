@@ -2,15 +2,15 @@
 /** App faults found by trying it (issue 15, section 3); each test pins one. */
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/memory-adapter';
-import { detectLayout } from '../../src/store/layout';
-import type { StorageAdapter } from '../../src/store/adapter';
+import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { detectLayout } from '../../src/store/listing/layout';
+import type { StorageAdapter } from '../../src/store/adapter/adapter';
 import { EditTab } from '../../src/ui/session/edit/EditTab';
 import { DiffView } from '../../src/ui/session/edit/DiffView';
 import { documentDiff } from '../../src/ui/session/edit/diff';
 import { FileTab } from '../../src/ui/session/file/FileTab';
 import { ReplayTab } from '../../src/ui/session/replay/ReplayTab';
-import { setTitle } from '../../src/core/edits';
+import { setTitle } from '../../src/core/edit/edits';
 import { scans, setWorkspace } from '../../src/ui/workspace/model';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';
 import { relation } from '../../src/ui/workspace/LeftoversPage';

@@ -7,12 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { verdictLine } from '../verdict-words';
 import { describe, expect, it } from 'vitest';
-import { base64urlKey, keyFromBase64urlStem } from '../../src/core/keys';
-import { pyDumps, pyLoads } from '../../src/core/pyjson';
-import { dictKeys, isDict, isInt, type PyDict, type PyValue } from '../../src/core/pyvalue';
-import { detectLayout } from '../../src/store/layout';
-import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/memory-adapter';
-import { detectVersion } from '../../src/store/version-facts';
+import { base64urlKey, keyFromBase64urlStem } from '../../src/core/nanobot/keys';
+import { pyDumps, pyLoads } from '../../src/core/python/pyjson';
+import { dictKeys, isDict, isInt, type PyDict, type PyValue } from '../../src/core/python/pyvalue';
+import { detectLayout } from '../../src/store/listing/layout';
+import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { detectVersion } from '../../src/store/listing/version-facts';
 
 const DEMO = path.resolve(__dirname, '../../public/demo');
 type DemoFile = { path: string; bytes?: number; text?: string };

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { base64urlKey } from '../../src/core/keys';
-import { detectLayout } from '../../src/store/layout';
-import { createMemoryAdapter } from '../../src/store/memory-adapter';
+import { base64urlKey } from '../../src/core/nanobot/keys';
+import { detectLayout } from '../../src/store/listing/layout';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { layoutText } from '../../src/ui/workspace/layout-text';
 import { folderIndex, listing, setWorkspace } from '../../src/ui/workspace/model';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';

@@ -4,11 +4,11 @@
  * then only changed rows stay marked (re-reading), gone ones leave, and the result is the folder as it is now.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectLayout } from '../../src/store/layout';
-import { detectVersion } from '../../src/store/version-facts';
-import type { ListingCacheStore } from '../../src/store/listing-cache';
-import { createMemoryAdapter } from '../../src/store/memory-adapter';
-import { listSessions } from '../../src/store/session-list';
+import { detectLayout } from '../../src/store/listing/layout';
+import { detectVersion } from '../../src/store/listing/version-facts';
+import type { ListingCacheStore } from '../../src/store/listing/listing-cache';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { listSessions } from '../../src/store/listing/session-list';
 import { activeVersion, listing, listingFromCache, nowIso, setListingCacheStore, setWorkspace, verdict } from '../../src/ui/workspace/model';
 import { cacheMarks } from '../../src/ui/workspace/reopen';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';

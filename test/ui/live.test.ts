@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryAdapter } from '../../src/store/memory-adapter';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { FILE_POLL_MS, FOLDER_POLL_MS, folderSignature, watchFile, watchFolder } from '../../src/ui/live';
 
 afterEach(() => vi.useRealTimers());

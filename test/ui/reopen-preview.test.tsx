@@ -5,24 +5,24 @@
  * whose access is no longer granted leaves the rows saying so, never current.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FolderWithAccess } from '../../src/store/handles';
+import type { FolderWithAccess } from '../../src/store/listing/handles';
 
 vi.mock('../../src/pwa/register', async () => {
   const { signal } = await import('@preact/signals');
   return { updateReady: signal(false), offlineReady: signal(false), applyUpdate: () => {}, registerServiceWorker: () => {} };
 });
-vi.mock('../../src/store/handles', async (orig) => ({ ...(await orig<typeof import('../../src/store/handles')>()), listRememberedFolders: vi.fn() }));
+vi.mock('../../src/store/listing/handles', async (orig) => ({ ...(await orig<typeof import('../../src/store/listing/handles')>()), listRememberedFolders: vi.fn() }));
 vi.mock('../../src/ui/workspace/open', async (orig) => ({ ...(await orig<typeof import('../../src/ui/workspace/open')>()), workspaceFromHandle: vi.fn() }));
 
-const handles = await import('../../src/store/handles');
+const handles = await import('../../src/store/listing/handles');
 const open = await import('../../src/ui/workspace/open');
 const { App } = await import('../../src/ui/App');
 const { restore } = await import('../../src/ui/actions');
 const { writeLastSource } = await import('../../src/ui/last-source');
 const { navigate } = await import('../../src/ui/router');
-const { detectLayout } = await import('../../src/store/layout');
-const { createMemoryAdapter } = await import('../../src/store/memory-adapter');
-const { listSessions } = await import('../../src/store/session-list');
+const { detectLayout } = await import('../../src/store/listing/layout');
+const { createMemoryAdapter } = await import('../../src/store/adapter/memory-adapter');
+const { listSessions } = await import('../../src/store/listing/session-list');
 const model = await import('../../src/ui/workspace/model');
 const { mount, unmount, waitFor } = await import('./session/helpers');
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { listSessions } from '../../src/store/sessions';
+import { listSessions } from '../../src/store/save/sessions';
 import { hasProblems, healthReport, problemCount, verdictsFor } from '../../src/ui/workspace/health';
 import type { LeftoverInfo } from '../../src/ui/workspace/model';
 import { buildRows, channelCounts, filterRows, resolveSession, rowHref } from '../../src/ui/workspace/rows';
 import { scanFile, type FileScan } from '../../src/ui/workspace/scan';
-import { readAll } from '../../src/store/bytes';
+import { readAll } from '../../src/store/adapter/bytes';
 import { demoAdapter } from './shell-helpers';
 
 const NOW = '2031-07-08T09:10:11.121314';

@@ -19,10 +19,10 @@ const { SessionPage } = await import('../../src/ui/SessionPage');
 const { route, parseHash } = await import('../../src/ui/router');
 const { setWorkspace, listing } = await import('../../src/ui/workspace/model');
 const { status } = await import('../../src/ui/status');
-const { openSession, writeFork } = await import('../../src/store/sessions');
+const { openSession, writeFork } = await import('../../src/store/save/sessions');
 const { mount, unmount, waitFor } = await import('./session/helpers');
 const { demoAdapter, demoWorkspace } = await import('./shell-helpers');
-const { createMemoryAdapter } = await import('../../src/store/memory-adapter');
+const { createMemoryAdapter } = await import('../../src/store/adapter/memory-adapter');
 const { setLanguage } = await import('../../src/ui/i18n/text');
 
 let el: HTMLElement | null = null;

@@ -1,8 +1,8 @@
 /** Helpers for the shell tests: the demo workspace in a memory adapter, as the app would open it. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { detectLayout } from '../../src/store/layout';
-import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/memory-adapter';
+import { detectLayout } from '../../src/store/listing/layout';
+import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import type { Workspace } from '../../src/ui/workspace/open';
 
 const DEMO = path.resolve(__dirname, '../../public/demo');

@@ -2,9 +2,9 @@
 /** The workspace header names the nanobot version with its evidence; choosing another relists under its rules. */
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { base64urlKey } from '../../src/core/keys';
-import { detectLayout } from '../../src/store/layout';
-import { createMemoryAdapter } from '../../src/store/memory-adapter';
+import { base64urlKey } from '../../src/core/nanobot/keys';
+import { detectLayout } from '../../src/store/listing/layout';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { chosenVersion, route } from '../../src/ui/router';
 import { activeVersion, listing, setWorkspace } from '../../src/ui/workspace/model';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';
@@ -87,7 +87,7 @@ describe('upgrade page', () => {
 
 describe('edit tab per version', () => {
   it("warns of v0.3.0's cap in every save, and names what nanobot's delete would also remove", async () => {
-    const { openFromBytes } = await import('../../src/store/sessions');
+    const { openFromBytes } = await import('../../src/store/save/sessions');
     const { EditTab } = await import('../../src/ui/session/edit/EditTab');
     const lines = [META('cli:direct'), ...Array.from({ length: 2050 }, (_, i) => `{"role": "${i % 2 ? 'assistant' : 'user'}", "content": "m${i}"}`)];
     const bytes = new TextEncoder().encode(lines.join('\n') + '\n');

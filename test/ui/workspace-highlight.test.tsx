@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { listSessions } from '../../src/store/sessions';
-import { readAll } from '../../src/store/bytes';
+import { listSessions } from '../../src/store/save/sessions';
+import { readAll } from '../../src/store/adapter/bytes';
 import { buildRows, filterRows } from '../../src/ui/workspace/rows';
 import { scanFile, type FileScan } from '../../src/ui/workspace/scan';
 import { SessionList } from '../../src/ui/workspace/SessionList';

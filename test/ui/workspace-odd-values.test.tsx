@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 /** A workspace whose files hold odd values: each odd file is its own row and badge; nothing else breaks. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryAdapter } from '../../src/store/memory-adapter';
-import { detectLayout } from '../../src/store/layout';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { detectLayout } from '../../src/store/listing/layout';
 import { scans, scanSkipped, setWorkspace } from '../../src/ui/workspace/model';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';
 import { formatTime } from '../../src/ui/format';

@@ -6,7 +6,7 @@ import { scans, setWorkspace, listing } from '../../src/ui/workspace/model';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';
 import { mount, type, unmount, waitFor, click, settle } from './session/helpers';
 import { demoAdapter, demoWorkspace } from './shell-helpers';
-import type { MemoryAdapter } from '../../src/store/memory-adapter';
+import type { MemoryAdapter } from '../../src/store/adapter/memory-adapter';
 
 let el: HTMLElement | null = null;
 let adapter: MemoryAdapter;

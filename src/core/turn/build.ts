@@ -7,12 +7,12 @@
  * version table's figures, and the slots that depend on the machine nanobot runs on (its platform
  * and Python, the clock, the workspace's absolute path) are named, not guessed.
  */
-import { rulesOf, type NanobotVersion, type TemplateName, type TurnRules } from '../nanobot-version';
-import type { PyError } from '../pyjson';
-import { pyStrip } from '../pytext';
-import { pyStr } from '../pyrepr';
-import { dictGet, isDict, type PyDict, type PyValue } from '../pyvalue';
-import { estimateMessageTokens, TokenEstimateError, type TextTokenCounter } from '../tokens';
+import { rulesOf, type NanobotVersion, type TemplateName, type TurnRules } from '../nanobot/nanobot-version';
+import type { PyError } from '../python/pyjson';
+import { pyStrip } from '../python/pytext';
+import { pyStr } from '../python/pyrepr';
+import { dictGet, isDict, type PyDict, type PyValue } from '../python/pyvalue';
+import { estimateMessageTokens, TokenEstimateError, type TextTokenCounter } from '../tokens/tokens';
 import { readMemory, recentForPrompt, type MemoryView } from './memory';
 import { sha256Text } from './sha256';
 import { skillBody, skillDescription, skillMeta } from './skills';

@@ -5,10 +5,10 @@
  * own rules (invalid cursors and malformed entries are dropped; an unreadable Dream cursor is 0).
  * Codes and values only; the UI and the CLI say them.
  */
-import { rulesOf, type NanobotVersion } from '../nanobot-version';
-import { pyLoads } from '../pyjson';
-import { pyStrip } from '../pytext';
-import { dictGet, isDict, pyTypeName, type PyDict, type PyValue } from '../pyvalue';
+import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
+import { pyLoads } from '../python/pyjson';
+import { pyStrip } from '../python/pytext';
+import { dictGet, isDict, pyTypeName, type PyDict, type PyValue } from '../python/pyvalue';
 
 /** One valid archive entry: what nanobot's `_iter_valid_entries` yields. */
 export interface ArchiveEntry {

@@ -7,10 +7,10 @@
  * message that carries it; the UI and the CLI say what the model saw then and what later turns see.
  * nanobot's marker texts are recognised by their SHA-256, not stored.
  */
-import { rulesOf, type NanobotVersion } from '../nanobot-version';
-import { codePointLength } from '../pytext';
-import { dictGet, isDict, type PyDict, type PyValue } from '../pyvalue';
-import { RUNTIME_CONTEXT_KEY } from '../runtime-context';
+import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
+import { codePointLength } from '../python/pytext';
+import { dictGet, isDict, type PyDict, type PyValue } from '../python/pyvalue';
+import { RUNTIME_CONTEXT_KEY } from '../nanobot/runtime-context';
 import { sha256Text } from './sha256';
 
 export type SaveTrace =

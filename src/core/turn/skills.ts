@@ -5,7 +5,7 @@
  * written in, and says `unsure` for anything else (nested blocks, lists), so the view never claims
  * an exactness it does not have.
  */
-import { pyStrip } from '../pytext';
+import { pyStrip } from '../python/pytext';
 
 export interface SkillFile {
   name: string;

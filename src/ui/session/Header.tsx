@@ -2,9 +2,9 @@
  * The session header: title, key, file, size, message count and which lens is shown, with the
  * banners a person must see first (nanobot loads nothing / takes the repair path / problems).
  */
-import { rulesOf } from '../../core/nanobot-version';
-import { sessionTitle } from '../../core/title';
-import type { OpenedSession } from '../../store/sessions';
+import { rulesOf } from '../../core/nanobot/nanobot-version';
+import { sessionTitle } from '../../core/listing/title';
+import type { OpenedSession } from '../../store/save/sessions';
 import { lensState, loadErrorText, repairSkippedLines, replaySession } from './lens';
 import { fill } from './fill';
 import { pg, ui } from '../i18n/text';

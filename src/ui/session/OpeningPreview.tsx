@@ -3,8 +3,8 @@
  * (sent ahead by the worker) and how far the parse has come, so the page is never blank for seconds.
  */
 import { useMemo } from 'preact/hooks';
-import { pyDumps } from '../../core/pyjson';
-import { dictGet, type PyDict } from '../../core/pyvalue';
+import { pyDumps } from '../../core/python/pyjson';
+import { dictGet, type PyDict } from '../../core/python/pyvalue';
 import { Content } from './conversation/Content';
 import { pg } from '../i18n/text';
 import './session.css';

@@ -1,6 +1,6 @@
 /** A record's exact line, one click away from any view; long lines are revealed in blocks, never laid out whole at once. */
 import { useState } from 'preact/hooks';
-import type { FileRecord } from '../../core/document';
+import type { FileRecord } from '../../core/lens/document';
 import { recordText } from './text';
 import { Fold } from './Fold';
 import { pg } from '../i18n/text';

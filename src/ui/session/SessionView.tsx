@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SessionHostProps } from '../session-host';
-import type { OpenedSession } from '../../store/sessions';
+import type { OpenedSession } from '../../store/save/sessions';
 import { ConversationTab } from './conversation/ConversationTab';
 import { EditTab } from './edit/EditTab';
 import { LazyExportTab } from './export/LazyExportTab';

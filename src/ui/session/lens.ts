@@ -2,8 +2,8 @@
  * What each lens says about an opened file, in the terms the header and File tab show: nanobot's
  * load path, the lines its repair pass skips, and the messages the views work on.
  */
-import type { NanobotSession } from '../../core/load';
-import type { OpenedSession } from '../../store/sessions';
+import type { NanobotSession } from '../../core/lens/load';
+import type { OpenedSession } from '../../store/save/sessions';
 
 export type LensState = 'normal' | 'repair' | 'nothing';
 

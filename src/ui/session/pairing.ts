@@ -3,9 +3,9 @@
  * results answer nothing earlier (orphans) and which calls were never answered. Ids compare as
  * Python `str()`, like nanobot's replay does.
  */
-import { pyStr } from '../../core/pyrepr';
-import { dictGet, isDict, truthy, type PyDict } from '../../core/pyvalue';
-import { runNow } from '../../store/event-loop';
+import { pyStr } from '../../core/python/pyrepr';
+import { dictGet, isDict, truthy, type PyDict } from '../../core/python/pyvalue';
+import { runNow } from '../../store/analyze/event-loop';
 
 /** Messages handled between two yields of the step version. */
 const STEP = 512;

@@ -1,7 +1,7 @@
 /** Display helpers for untrusted file text: decoded once, cut to a size the page can lay out. */
-import type { FileRecord } from '../../core/document';
-import { decodeLossy } from '../../core/lines';
-import { pyDumps } from '../../core/pyjson';
+import type { FileRecord } from '../../core/lens/document';
+import { decodeLossy } from '../../core/python/lines';
+import { pyDumps } from '../../core/python/pyjson';
 
 const decoded = new WeakMap<FileRecord, string>();
 

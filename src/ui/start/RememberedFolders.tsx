@@ -2,7 +2,7 @@
  * Folders opened before (kept in IndexedDB): one click reopens; where the browser must ask again
  * the same click asks; a refused permission is shown plainly with the ways forward.
  */
-import type { FolderWithAccess } from '../../store/handles';
+import type { FolderWithAccess } from '../../store/listing/handles';
 import { forgetRemembered, openRemembered, openRememberedReadOnly, opening } from '../actions';
 import { directoryPicker } from '../fsa';
 import { ui } from '../i18n/text';

@@ -4,16 +4,16 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Confirm } from '../Confirm';
-import { messageRecords, parseDocument } from '../../core/document';
-import { decodeLossy } from '../../core/lines';
-import { readAll } from '../../store/bytes';
+import { messageRecords, parseDocument } from '../../core/lens/document';
+import { decodeLossy } from '../../core/python/lines';
+import { readAll } from '../../store/adapter/bytes';
 import { formatBytes } from '../format';
 import { pg, ui } from '../i18n/text';
 import { rich } from '../start/rich';
 import { errorText, say } from '../status';
 import { activeVersion, leftovers, refreshListing, scans, workspace, type LeftoverInfo } from './model';
 import type { FileScan } from './scan';
-import { joinPath } from '../../store/paths';
+import { joinPath } from '../../store/adapter/paths';
 
 interface Inspection {
   lines: number;

@@ -4,11 +4,11 @@
  * by nanobot's own rules (src/core/turn/memory.ts). Every entry links to its session.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { NanobotVersion } from '../../core/nanobot-version';
+import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { memoryHealth, readMemory, type MemoryView } from '../../core/turn/memory';
-import type { StorageAdapter } from '../../store/adapter';
+import type { StorageAdapter } from '../../store/adapter/adapter';
 import type { WorkspaceSnapshot } from '../../core/turn/build';
-import { readWorkspace } from '../../store/workspace-snapshot';
+import { readWorkspace } from '../../store/adapter/workspace-snapshot';
 import { groupDigits } from '../i18n/numbers';
 import { pg } from '../i18n/text';
 import { sessionHref } from '../router';

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatBytes, formatTime } from '../format';
 import type { Badge, Match } from './rows';
 import { iso, showControls, visible } from '../iso';
-import { shownValue } from '../../store/listed-row';
+import { shownValue } from '../../store/listing/listed-row';
 import { highlighted } from '../highlight';
 import { query } from './filters';
 import { ui } from '../i18n/text';

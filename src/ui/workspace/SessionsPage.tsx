@@ -12,7 +12,7 @@ import { activeVersion, firstScreenTotal, folder, folderIndex, leftovers, listin
 import { buildRows, channelCounts, filterRows, rowHref, sortMatches } from './rows';
 import { focusFirstRow, SessionList } from './SessionList';
 import { iso } from '../iso';
-import { rulesOf } from '../../core/nanobot-version';
+import { rulesOf } from '../../core/nanobot/nanobot-version';
 
 /** The list's parameters this page last wrote into the link. */
 let written = '';

@@ -4,12 +4,12 @@
  * lost), with the reason. Read-only: it reads the files and writes nothing.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../core/nanobot-version';
-import { loadTokenizer } from '../../core/tokenizer';
-import { estimateMessageTokens } from '../../core/tokens';
-import { nextVersion, upgradeImpact, type FileHome, type UpgradeImpact } from '../../core/upgrade';
-import { readAll } from '../../store/bytes';
-import { yieldToEventLoop } from '../../store/event-loop';
+import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../core/nanobot/nanobot-version';
+import { loadTokenizer } from '../../core/tokens/tokenizer';
+import { estimateMessageTokens } from '../../core/tokens/tokens';
+import { nextVersion, upgradeImpact, type FileHome, type UpgradeImpact } from '../../core/nanobot/upgrade';
+import { readAll } from '../../store/adapter/bytes';
+import { yieldToEventLoop } from '../../store/analyze/event-loop';
 import { iso } from '../iso';
 import { errorText } from '../status';
 import { activeVersion, folder, listing, nowIso, workspace } from './model';

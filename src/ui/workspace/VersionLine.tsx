@@ -2,8 +2,8 @@
  * The nanobot version in force, in one line: the verdict from the files on disk with its evidence,
  * and a control to choose another version (it goes into the link as `nanobot=`).
  */
-import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../core/nanobot-version';
-import type { VersionVerdict } from '../../core/version-evidence';
+import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../core/nanobot/nanobot-version';
+import type { VersionVerdict } from '../../core/nanobot/version-evidence';
 import { chosenVersion, navigate, route } from '../router';
 import { activeVersion, detectedVersion, verdict } from './model';
 import { ui } from '../i18n/text';

@@ -2,8 +2,8 @@
  * The workspace health report, as data: for each file, nanobot's verdict (how its own load and
  * listing treat the file) and every diagnostic of the recovered lens, worst files first.
  */
-import type { Diagnostic, DiagnosticKind, Severity } from '../../core/document';
-import type { SessionSummary } from '../../store/sessions';
+import type { Diagnostic, DiagnosticKind, Severity } from '../../core/lens/document';
+import type { SessionSummary } from '../../store/save/sessions';
 import type { LeftoverInfo } from './model';
 import { SCAN_MAX_BYTES, TOO_BIG } from './scanner';
 import type { FileScan } from './scan';

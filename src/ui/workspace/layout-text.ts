@@ -1,5 +1,5 @@
 /** Plain sentences saying what kind of folder was opened and how its files are named. */
-import type { Layout, SessionFolder, StemNaming } from '../../store/layout';
+import type { Layout, SessionFolder, StemNaming } from '../../store/listing/layout';
 import { ui } from '../i18n/text';
 
 /** How a folder's file names relate to session keys. */

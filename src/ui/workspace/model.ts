@@ -4,25 +4,25 @@
  * leftovers, and the background whole-file checks that feed badges, health and search.
  */
 import { computed, effect, signal } from '@preact/signals';
-import { localIsoNow } from '../../core/isotime';
-import { isNanobotVersion, VERSION_WITHOUT_EVIDENCE, type NanobotVersion } from '../../core/nanobot-version';
-import { verdictVersion, type VersionVerdict } from '../../core/version-evidence';
+import { localIsoNow } from '../../core/python/isotime';
+import { isNanobotVersion, VERSION_WITHOUT_EVIDENCE, type NanobotVersion } from '../../core/nanobot/nanobot-version';
+import { verdictVersion, type VersionVerdict } from '../../core/nanobot/version-evidence';
 import { chosenVersion, route } from '../router';
-import type { FileStat } from '../../store/adapter';
-import type { Leftover } from '../../store/leftovers';
-import type { SessionFolder } from '../../store/layout';
-import { folderSignatureOf, statFolder } from '../../store/folder-stat';
-import { headsOnce } from '../../store/head-once';
-import { joinPath } from '../../store/paths';
-import { idbListingStore, loadListing, saveListing, type CachedListing, type ListingCacheStore } from '../../store/listing-cache';
-import type { Listing } from '../../store/session-list';
+import type { FileStat } from '../../store/adapter/adapter';
+import type { Leftover } from '../../store/listing/leftovers';
+import type { SessionFolder } from '../../store/listing/layout';
+import { folderSignatureOf, statFolder } from '../../store/listing/folder-stat';
+import { headsOnce } from '../../store/listing/head-once';
+import { joinPath } from '../../store/adapter/paths';
+import { idbListingStore, loadListing, saveListing, type CachedListing, type ListingCacheStore } from '../../store/listing/listing-cache';
+import type { Listing } from '../../store/listing/session-list';
 import { workspaceId, type Workspace } from './workspace';
 import type { FileScan } from './scan';
 import { cacheMarks, marksAfterCheck, NO_ACCESS, UNCHECKED, withoutVanished } from './reopen';
-import type { SessionFileFacts } from '../../core/version-evidence';
-import { forgetLastView, loadLastView, saveLastView, type LastView } from '../../store/last-view';
+import type { SessionFileFacts } from '../../core/nanobot/version-evidence';
+import { forgetLastView, loadLastView, saveLastView, type LastView } from '../../store/listing/last-view';
 import { readLastSource, sourceId, type LastSource } from '../last-source';
-import { forgetFirstScreen, loadFirstScreen, saveFirstScreen, type SyncStore } from '../../store/first-screen';
+import { forgetFirstScreen, loadFirstScreen, saveFirstScreen, type SyncStore } from '../../store/listing/first-screen';
 
 /** A leftover with what is known about it and its target on disk. */
 export interface LeftoverInfo extends Leftover {
@@ -306,7 +306,7 @@ export async function refreshListing(): Promise<void> {
       }
     }
     // Loaded with the first listing: the start screen and a reopen's cached rows need none of it.
-    const [{ classifyEntries }, { looksLikeSession }, { listSessions }] = await Promise.all([import('../../store/leftovers'), import('../../store/layout'), import('../../store/session-list')]);
+    const [{ classifyEntries }, { looksLikeSession }, { listSessions }] = await Promise.all([import('../../store/listing/leftovers'), import('../../store/listing/layout'), import('../../store/listing/session-list')]);
     const listed = await ws.adapter.list(f.path);
     // Reopened from the cache: the stats the reconcile needs are taken while the version is judged.
     const statting = shownCache ? statFolder(ws.adapter, f.path, { entries: listed }).catch(() => undefined) : undefined;
@@ -322,9 +322,9 @@ export async function refreshListing(): Promise<void> {
     if (!verdict.value) {
       // Reopened: the heads of files unchanged since the cached listing are not read again.
       const stats = shownCache?.facts.size ? (await statting)?.stats : undefined;
-      const known = stats && shownCache ? (await import('../../store/listing-reconcile')).reusableFacts(shownCache, stats) : undefined;
+      const known = stats && shownCache ? (await import('../../store/listing/listing-reconcile')).reusableFacts(shownCache, stats) : undefined;
       // Loaded on first use: the start screen does not need the evidence rules.
-      const judged = await import('../../store/version-facts').then((m) => m.judgeFolder(reads, ws.layout, f, known)).catch(() => null);
+      const judged = await import('../../store/listing/version-facts').then((m) => m.judgeFolder(reads, ws.layout, f, known)).catch(() => null);
       if (gen !== generation) return;
       listedVersion = activeOf(versionOf(judged?.verdict ?? null, f));
       verdict.value = judged?.verdict ?? null;
@@ -338,7 +338,7 @@ export async function refreshListing(): Promise<void> {
       cacheMarks.value = marksAfterCheck(c);
     };
     // Loaded on use (a first visit never needs it), while the cached rows are already on screen.
-    const reconcile = shownCache && (await import('../../store/listing-reconcile')).reconcileListing;
+    const reconcile = shownCache && (await import('../../store/listing/listing-reconcile')).reconcileListing;
     const reopened = shownCache && reconcile && (await reconcile(reads, f.path, shownCache, { now: nowIso(), version, names, entries: listed, folder: statting, onCheck: showCheck }));
     const next = reopened ? reopened.listing : await listSessions(reads, f.path, { now: nowIso(), version, names });
     // The change watch's signature and the leftovers' stats: each session as its listing saw it (so a

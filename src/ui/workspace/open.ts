@@ -3,14 +3,14 @@
  * list of Files (read-only fallback) or one file — into a Workspace: an adapter plus the detected
  * layout, and whether edits may be written back.
  */
-import { createHandleAdapter } from '../../store/handle-adapter';
-import { queryAccess } from '../../store/handles';
-import { classifyName } from '../../store/leftovers';
-import { detectLayout, MAIN_MARKERS, type Layout } from '../../store/layout';
+import { createHandleAdapter } from '../../store/adapter/handle-adapter';
+import { queryAccess } from '../../store/listing/handles';
+import { classifyName } from '../../store/listing/leftovers';
+import { detectLayout, MAIN_MARKERS, type Layout } from '../../store/listing/layout';
 import { DEMO_DIR } from './demo';
 import { ui } from '../i18n/text';
 import type { Workspace } from './workspace';
-import { VERSION_WITHOUT_EVIDENCE } from '../../core/nanobot-version';
+import { VERSION_WITHOUT_EVIDENCE } from '../../core/nanobot/nanobot-version';
 
 export { workspaceId, type Workspace, type WorkspaceKind } from './workspace';
 
@@ -55,7 +55,7 @@ export interface PathedFile {
 export async function workspaceFromFiles(files: PathedFile[]): Promise<Workspace> {
   const first = files[0]?.path ?? '';
   const rootName = first.includes('/') ? first.slice(0, first.indexOf('/')) : '';
-  const { createMemoryAdapter } = await import('../../store/memory-adapter'); // only without FSA: off the first load
+  const { createMemoryAdapter } = await import('../../store/adapter/memory-adapter'); // only without FSA: off the first load
   const adapter = createMemoryAdapter({ label: ui().workspace.copyOf(rootName || ui().workspace.theChosenFiles) });
   for (const { path, file } of files) {
     const rel = rootName && path.startsWith(`${rootName}/`) ? path.slice(rootName.length + 1) : path;
@@ -78,7 +78,7 @@ export async function workspaceFromFiles(files: PathedFile[]): Promise<Workspace
 
 /** A read-only workspace holding one dropped or chosen `.jsonl` file. */
 export async function workspaceFromSingleFile(file: File): Promise<Workspace> {
-  const { createMemoryAdapter } = await import('../../store/memory-adapter');
+  const { createMemoryAdapter } = await import('../../store/adapter/memory-adapter');
   const adapter = createMemoryAdapter({ label: ui().workspace.copyOf(file.name) });
   adapter.setFile(file.name, new Uint8Array(await file.arrayBuffer()), file.lastModified);
   const layout: Layout = {

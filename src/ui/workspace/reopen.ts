@@ -4,8 +4,8 @@
  * only changed (or otherwise unconfirmable) files stay marked until they are read again.
  */
 import { signal } from '@preact/signals';
-import type { CacheCheck } from '../../store/listing-reconcile';
-import type { Listing } from '../../store/session-list';
+import type { CacheCheck } from '../../store/listing/listing-reconcile';
+import type { Listing } from '../../store/listing/session-list';
 
 /** How a row shown from the cache stands: not checked yet, changed on disk, or being read again for another reason. */
 export type CacheMark = 'unchecked' | 'changed' | 'rereading' | 'noaccess';

@@ -2,9 +2,9 @@
  * What each session row shows — badges, channel, counts, its link — and the search/filter over
  * rows. Pure functions over the store's summaries and the background scans, so they are testable.
  */
-import { keyChannel, sessionFileName } from '../../core/keys';
-import type { NanobotVersion } from '../../core/nanobot-version';
-import type { SessionSummary } from '../../store/session-list';
+import { keyChannel, sessionFileName } from '../../core/nanobot/keys';
+import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
+import type { SessionSummary } from '../../store/listing/session-list';
 import { linkableKey, sessionHref, type SessionTab } from '../router';
 import type { LeftoverInfo } from './model';
 import type { FileScan } from './scan';

@@ -3,11 +3,11 @@
  * diagnostics, loadNanobot's verdict) boiled down to what the workspace shows — badges, the health
  * view, message counts — plus the message text the search looks in. Pure: runs in a worker or inline.
  */
-import { parseDocument, type Diagnostic } from '../../core/document';
-import { loadNanobot } from '../../core/load';
-import type { PyError } from '../../core/pyjson';
-import { dictGet, isDict, type PyDict, type PyValue } from '../../core/pyvalue';
-import type { NanobotVersion } from '../../core/nanobot-version';
+import { parseDocument, type Diagnostic } from '../../core/lens/document';
+import { loadNanobot } from '../../core/lens/load';
+import type { PyError } from '../../core/python/pyjson';
+import { dictGet, isDict, type PyDict, type PyValue } from '../../core/python/pyvalue';
+import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 
 /** Per file, at most this much message text is kept for search (characters). */
 export const TEXT_LIMIT = 4_000_000;

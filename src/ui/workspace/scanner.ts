@@ -2,10 +2,10 @@
  * Runs the whole-file check (scan.ts) over a folder's sessions in the background, one file at a
  * time, in a Web Worker where there is one (inline otherwise), skipping files that did not change.
  */
-import type { StorageAdapter } from '../../store/adapter';
-import { readAll } from '../../store/bytes';
-import type { NanobotVersion } from '../../core/nanobot-version';
-import type { SessionSummary } from '../../store/sessions';
+import type { StorageAdapter } from '../../store/adapter/adapter';
+import { readAll } from '../../store/adapter/bytes';
+import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
+import type { SessionSummary } from '../../store/save/sessions';
 import type { FileScan, ScanInput } from './scan';
 
 /** Files larger than this are not read in the background (they are checked when opened). */

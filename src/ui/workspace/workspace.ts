@@ -2,8 +2,8 @@
  * What an opened workspace is (an adapter, its layout, whether edits may be written back) and its id;
  * apart from open.ts, which makes one, so the start screen and a reopen's cached list need not load that.
  */
-import type { StorageAdapter } from '../../store/adapter';
-import type { Layout } from '../../store/layout';
+import type { StorageAdapter } from '../../store/adapter/adapter';
+import type { Layout } from '../../store/listing/layout';
 
 export type WorkspaceKind = 'folder' | 'demo' | 'files' | 'file';
 

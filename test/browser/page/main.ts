@@ -4,14 +4,14 @@
  * the remembered-folder flow gives at load time, when there is no user gesture.
  */
 
-import { guardedSave } from '../../../src/store/atomic-save';
-import { readAll, sha256Hex } from '../../../src/store/bytes';
-import { createHandleAdapter, staleSafeStream } from '../../../src/store/handle-adapter';
-import { listRememberedFolders, queryAccess, rememberFolder, requestAccessFromClick } from '../../../src/store/handles';
-import { detectLayout } from '../../../src/store/layout';
-import { classifyEntries } from '../../../src/store/leftovers';
-import { checkName } from '../../../src/store/names';
-import { readSnapshot } from '../../../src/store/snapshot';
+import { guardedSave } from '../../../src/store/save/atomic-save';
+import { readAll, sha256Hex } from '../../../src/store/adapter/bytes';
+import { createHandleAdapter, staleSafeStream } from '../../../src/store/adapter/handle-adapter';
+import { listRememberedFolders, queryAccess, rememberFolder, requestAccessFromClick } from '../../../src/store/listing/handles';
+import { detectLayout } from '../../../src/store/listing/layout';
+import { classifyEntries } from '../../../src/store/listing/leftovers';
+import { checkName } from '../../../src/store/adapter/names';
+import { readSnapshot } from '../../../src/store/save/snapshot';
 import './sessions';
 
 const drops: FileSystemHandle[][] = [];

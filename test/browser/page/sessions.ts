@@ -3,11 +3,11 @@
  * folder roots come from `window.lens.root` (main.ts), opened sessions are kept here between calls.
  */
 
-import { setTitle } from '../../../src/core/edits';
-import { isStoreError } from '../../../src/store/errors';
-import { createHandleAdapter } from '../../../src/store/handle-adapter';
-import { pyDumps } from '../../../src/core/pyjson';
-import { listSessions, openSession, saveDocument, type OpenedSession } from '../../../src/store/sessions';
+import { setTitle } from '../../../src/core/edit/edits';
+import { isStoreError } from '../../../src/store/adapter/errors';
+import { createHandleAdapter } from '../../../src/store/adapter/handle-adapter';
+import { pyDumps } from '../../../src/core/python/pyjson';
+import { listSessions, openSession, saveDocument, type OpenedSession } from '../../../src/store/save/sessions';
 import type { Lens } from './main';
 
 type Kind = 'opfs' | 'folder';

@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { NanobotVersion } from '../../../src/core/nanobot-version';
-import { pyDumps } from '../../../src/core/pyjson';
-import type { PyDict, PyValue } from '../../../src/core/pyvalue';
+import type { NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+import { pyDumps } from '../../../src/core/python/pyjson';
+import type { PyDict, PyValue } from '../../../src/core/python/pyvalue';
 import { nanobotTemplate } from './nanobot-archive';
 
 export type FileSpec =

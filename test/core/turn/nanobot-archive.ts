@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { NanobotVersion } from '../../../src/core/nanobot-version';
+import type { NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const archives = new Map<NanobotVersion, Map<string, Uint8Array>>();

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NANOBOT_VERSIONS, type NanobotVersion } from '../../../src/core/nanobot-version';
-import type { PyDict } from '../../../src/core/pyvalue';
+import { NANOBOT_VERSIONS, type NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+import type { PyDict } from '../../../src/core/python/pyvalue';
 import { saveTraces } from '../../../src/core/turn/save-traces';
 
 const read = (v: NanobotVersion) =>

@@ -5,13 +5,13 @@
  * build_messages' output; the current message and where its runtime context goes; the archive.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../../src/core/nanobot-version';
-import { pyDumps } from '../../../src/core/pyjson';
-import type { PyDict, PyValue } from '../../../src/core/pyvalue';
+import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+import { pyDumps } from '../../../src/core/python/pyjson';
+import type { PyDict, PyValue } from '../../../src/core/python/pyvalue';
 import { expectedKinds, fileText, readTurnGolden, type GoldenCase } from './golden-cases';
-import { getHistory } from '../../../src/core/replay';
-import { loadTokenizer } from '../../../src/core/tokenizer';
-import type { TextTokenCounter } from '../../../src/core/tokens';
+import { getHistory } from '../../../src/core/replay/replay';
+import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
+import type { TextTokenCounter } from '../../../src/core/tokens/tokens';
 import { assembleTurn, type TurnPart, type WorkspaceSnapshot } from '../../../src/core/turn/build';
 import { entriesOfSession, readMemory } from '../../../src/core/turn/memory';
 

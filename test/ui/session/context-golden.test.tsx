@@ -6,11 +6,11 @@
  * the same token counts wherever the workspace's text is the whole part.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { NANOBOT_VERSIONS, rulesOf } from '../../../src/core/nanobot-version';
-import { pyDumps } from '../../../src/core/pyjson';
-import type { PyValue } from '../../../src/core/pyvalue';
-import { createMemoryAdapter } from '../../../src/store/memory-adapter';
-import { openFromBytes } from '../../../src/store/sessions';
+import { NANOBOT_VERSIONS, rulesOf } from '../../../src/core/nanobot/nanobot-version';
+import { pyDumps } from '../../../src/core/python/pyjson';
+import type { PyValue } from '../../../src/core/python/pyvalue';
+import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
+import { openFromBytes } from '../../../src/store/save/sessions';
 import { ContextTab } from '../../../src/ui/session/context/ContextTab';
 import { expectedKinds, fileText, readTurnGolden } from '../../core/turn/golden-cases';
 import { enc, mount, NOW, unmount, waitFor } from './helpers';

@@ -6,9 +6,9 @@
  * entries; the Memory page's health; the archive one click from the last_consolidated boundary.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rulesOf } from '../../../src/core/nanobot-version';
-import { loadTokenizer } from '../../../src/core/tokenizer';
-import { createMemoryAdapter } from '../../../src/store/memory-adapter';
+import { rulesOf } from '../../../src/core/nanobot/nanobot-version';
+import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
+import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
 import { ConversationTab } from '../../../src/ui/session/conversation/ConversationTab';
 import { ContextTab } from '../../../src/ui/session/context/ContextTab';
 import { MemoryContent } from '../../../src/ui/workspace/MemoryPage';

@@ -1,11 +1,11 @@
 /** Shared helpers for the session view tests: files from JSONL text, mounting, waiting. */
 import { render, type VNode } from 'preact';
 import { act } from 'preact/test-utils';
-import { openFromBytes, type OpenedSession } from '../../../src/store/sessions';
-import { openSession } from '../../../src/store/sessions';
-import { pyDumps } from '../../../src/core/pyjson';
-import type { PyDict } from '../../../src/core/pyvalue';
-import type { StorageAdapter } from '../../../src/store/adapter';
+import { openFromBytes, type OpenedSession } from '../../../src/store/save/sessions';
+import { openSession } from '../../../src/store/save/sessions';
+import { pyDumps } from '../../../src/core/python/pyjson';
+import type { PyDict } from '../../../src/core/python/pyvalue';
+import type { StorageAdapter } from '../../../src/store/adapter/adapter';
 
 export const NOW = '2026-06-01T12:00:00';
 export const enc = (s: string): Uint8Array => new TextEncoder().encode(s);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** The preview a big file shows while the worker parses it: text only, capped, with the parse progress. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PyDict } from '../../../src/core/pyvalue';
+import type { PyDict } from '../../../src/core/python/pyvalue';
 import { OpeningPreview } from '../../../src/ui/session/OpeningPreview';
 import { mount, unmount } from './helpers';
 

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getHistory, DROP_REASON_TEXT } from '../../../src/core/replay';
-import { loadTokenizer } from '../../../src/core/tokenizer';
-import { estimateMessageTokens } from '../../../src/core/tokens';
+import { getHistory, DROP_REASON_TEXT } from '../../../src/core/replay/replay';
+import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
+import { estimateMessageTokens } from '../../../src/core/tokens/tokens';
 import { LINK_DELAY_MS, ReplayTab } from '../../../src/ui/session/replay/ReplayTab';
 import { settingsFromParams, settingsToParams, agentLoop } from '../../../src/ui/session/replay/settings';
 import { render } from 'preact';
@@ -11,8 +11,8 @@ import { button, check, click, jsonl, meta, mount, openText, settle, type, unmou
 
 // Counts the rows rendered: each row renders its message's preview once.
 const previews = vi.hoisted(() => ({ n: 0 }));
-vi.mock('../../../src/core/preview', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('../../../src/core/preview')>();
+vi.mock('../../../src/core/listing/preview', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../../../src/core/listing/preview')>();
   return { ...mod, messagePreview: (...a: Parameters<typeof mod.messagePreview>) => (previews.n++, mod.messagePreview(...a)) };
 });
 

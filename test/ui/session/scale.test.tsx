@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { pyDumps } from '../../../src/core/pyjson';
-import { getHistory } from '../../../src/core/replay';
+import { pyDumps } from '../../../src/core/python/pyjson';
+import { getHistory } from '../../../src/core/replay/replay';
 import { ConversationTab } from '../../../src/ui/session/conversation/ConversationTab';
 import { syntheticSession } from '../../../src/ui/session/replay/bench';
 import { fateRuns } from '../../../src/ui/session/replay/fates';
 import { stripColumns, messageAt } from '../../../src/ui/session/replay/strip';
 import { documentDiff } from '../../../src/ui/session/edit/diff';
-import { setTitle, removeLine, repairDocument } from '../../../src/core/edits';
+import { setTitle, removeLine, repairDocument } from '../../../src/core/edit/edits';
 import { mount, openText, settle, unmount, NOW, jsonl, meta } from './helpers';
 
 let el: HTMLElement | null = null;

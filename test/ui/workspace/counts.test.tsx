@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/cli';
-import { createMemoryAdapter } from '../../../src/store/memory-adapter';
-import { detectLayout } from '../../../src/store/layout';
+import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
+import { detectLayout } from '../../../src/store/listing/layout';
 import { problemsOnly } from '../../../src/ui/workspace/filters';
 import { scans, scanSkipped, setWorkspace } from '../../../src/ui/workspace/model';
 import { WorkspaceView } from '../../../src/ui/workspace/WorkspaceView';

@@ -1,8 +1,8 @@
 /** The version evidence and verdict reasons the core writes in English, put into Chinese by kind. */
 import en from '../../../src/ui/i18n/en/shell';
 import { afterEach, describe, expect, it } from 'vitest';
-import { base64urlKey, safeKey } from '../../../src/core/keys';
-import { judgeVersion, type SessionFileFacts, type VersionFacts } from '../../../src/core/version-evidence';
+import { base64urlKey, safeKey } from '../../../src/core/nanobot/keys';
+import { judgeVersion, type SessionFileFacts, type VersionFacts } from '../../../src/core/nanobot/version-evidence';
 import { setLanguage, ui } from '../../../src/ui/i18n/text';
 
 afterEach(() => setLanguage('en'));

@@ -57,8 +57,8 @@ describe('workspace header', () => {
 
 describe('a folder with no sessions', () => {
   it('says so once, with where nanobot keeps sessions, instead of an empty workspace', async () => {
-    const { createMemoryAdapter } = await import('../../../src/store/memory-adapter');
-    const { detectLayout } = await import('../../../src/store/layout');
+    const { createMemoryAdapter } = await import('../../../src/store/adapter/memory-adapter');
+    const { detectLayout } = await import('../../../src/store/listing/layout');
     const a = createMemoryAdapter();
     a.setFile('notes.txt', 'hello');
     await setWorkspace({ kind: 'folder', name: 'Downloads', adapter: a, writable: true, layout: await detectLayout(a, 'Downloads') });

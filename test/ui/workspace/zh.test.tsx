@@ -2,8 +2,8 @@
 /** The workspace in Simplified Chinese: sessions, version line, health, leftovers and upgrade pages. */
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { detectLayout } from '../../../src/store/layout';
-import { createMemoryAdapter } from '../../../src/store/memory-adapter';
+import { detectLayout } from '../../../src/store/listing/layout';
+import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
 import { pageTextReady, setLanguage } from '../../../src/ui/i18n/text';
 import { channelFilter, problemsOnly, query } from '../../../src/ui/workspace/filters';
 import { scans, setWorkspace } from '../../../src/ui/workspace/model';
@@ -116,7 +116,7 @@ describe('the workspace in Chinese', () => {
 
 describe('diagnostics in Chinese', () => {
   it('every kind of problem the core reports is put into Chinese, keeping Python’s words and the file’s values verbatim', async () => {
-    const { parseDocument } = await import('../../../src/core/document');
+    const { parseDocument } = await import('../../../src/core/lens/document');
     const { pg } = await import('../../../src/ui/i18n/text');
     const meta = (key: string, extra = '') => `{"_type": "metadata", "key": "${key}", "created_at": "2026-06-01T10:00:00", "updated_at": "2026-06-01T10:00:00", "metadata": {}, "last_consolidated": 7${extra}}`;
     const lines = [

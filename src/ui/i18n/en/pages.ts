@@ -3,11 +3,11 @@
  * guide, health, leftovers, upgrade). Every other language's `pages.ts` has exactly these keys.
  * Words nanobot or Python wrote (exception texts, file content, key names) are never here.
  */
-import type { Diagnostic } from '../../../core/document';
-import type { ContractProblem, FoundKind } from '../../../core/metadata-contracts';
-import type { MigrationStay } from '../../../core/migration';
-import { rulesOf } from '../../../core/nanobot-version';
-import type { VisibilityNote } from '../../../core/upgrade';
+import type { Diagnostic } from '../../../core/lens/document';
+import type { ContractProblem, FoundKind } from '../../../core/nanobot/metadata-contracts';
+import type { MigrationStay } from '../../../core/nanobot/migration';
+import { rulesOf } from '../../../core/nanobot/nanobot-version';
+import type { VisibilityNote } from '../../../core/nanobot/upgrade';
 import { groupDigits } from '../numbers';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
@@ -546,7 +546,7 @@ const pages = {
       /** A kind of secret in words (the list and the masks): English is the core's own label. */
       secret: (_kind: string, english: string) => english,
       /** The words the exported file itself is written in (see core/export-parts.ts ExportWords). */
-      doc: (english: import('../../../core/export-parts').ExportWords) => english,
+      doc: (english: import('../../../core/export/export-parts').ExportWords) => english,
     };
   })(),
 
@@ -564,8 +564,8 @@ const pages = {
       loadingChart: 'Loading the context chart…',
       /** A fate in words; `core` is the core's English (the CLI's words), `tail` main's replayed tail (0: none). */
       kept: 'replayed to the model',
-      dropReason: (_reason: import('../../../core/replay').DropReason, _tail: number, core: string) => core,
-      change: (_change: import('../../../core/replay').Change, _tail: number, core: string) => core,
+      dropReason: (_reason: import('../../../core/replay/replay').DropReason, _tail: number, core: string) => core,
+      change: (_change: import('../../../core/replay/replay').Change, _tail: number, core: string) => core,
       runs: {
         window: 'outside the window',
         consolidated: 'archived (below last_consolidated)',

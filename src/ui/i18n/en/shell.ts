@@ -4,9 +4,9 @@
  * Words that nanobot or Python wrote (exception texts, file content, key names) are never here: they
  * are shown as they are.
  */
-import type { SkipReason } from '../../../core/listing';
-import type { FolderLabel, LayoutNote } from '../../../store/layout';
-import type { Evidence, VersionVerdict } from '../../../core/version-evidence';
+import type { SkipReason } from '../../../core/listing/listing';
+import type { FolderLabel, LayoutNote } from '../../../store/listing/layout';
+import type { Evidence, VersionVerdict } from '../../../core/nanobot/version-evidence';
 import { groupDigits } from '../numbers';
 
 

@@ -1,9 +1,9 @@
 /** 简体中文，第二部分：首次使用时加载的页面（会话页及其标签页、指南、健康、遗留文件、升级）的文字。键与 en/pages.ts 完全相同。 */
 import type { PageText } from '../en/pages';
-import type { Diagnostic } from '../../../core/document';
-import type { ContractProblem } from '../../../core/metadata-contracts';
-import type { MigrationStay } from '../../../core/migration';
-import { rulesOf } from '../../../core/nanobot-version';
+import type { Diagnostic } from '../../../core/lens/document';
+import type { ContractProblem } from '../../../core/nanobot/metadata-contracts';
+import type { MigrationStay } from '../../../core/nanobot/migration';
+import { rulesOf } from '../../../core/nanobot/nanobot-version';
 import { groupDigits } from '../numbers';
 
 const LISTED_ONLY_IF = '除非读取第 1 行失败（那里是无效的 JSON，或前 8 KiB 中有不是 UTF-8 的字节：此时它会列出修复流程恢复的内容）';
@@ -524,7 +524,7 @@ const pages: PageText = {
       unmask: '取消遮蔽',
       mask: (label: string, n: number) => `[已遮蔽：${label} #${n}]`,
       secret: (kind: string, english: string) => secrets[kind] ?? english,
-      doc: (_english: import('../../../core/export-parts').ExportWords) => ({
+      doc: (_english: import('../../../core/export/export-parts').ExportWords) => ({
         lang: 'zh-CN',
         untitled: '会话',
         sessionKey: '会话键',
@@ -548,7 +548,7 @@ const pages: PageText = {
   // ── replay ──
   replay: (() => {
     const n = groupDigits;
-    const drop: Record<import('../../../core/replay').DropReason, string> = {
+    const drop: Record<import('../../../core/replay/replay').DropReason, string> = {
       consolidated: '已归档到记忆（低于 last_consolidated），不回放',
       window: '在 max_messages 窗口之外',
       'before-user': '在窗口内第一条用户消息之前',
@@ -559,7 +559,7 @@ const pages: PageText = {
       budget: '超出 token 预算',
       'budget-cut': '放得进预算，但位于回放截断到的那条用户消息之前',
     };
-    const changes: Record<import('../../../core/replay').Change, string> = {
+    const changes: Record<import('../../../core/replay/replay').Change, string> = {
       sanitized: '已清理',
       breadcrumbs: '已添加面包屑',
       timestamp: '已添加时间戳',

@@ -4,17 +4,17 @@
  * session's archive entries in memory/history.jsonl. nanobot's own texts are counted, never shown.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW } from '../../../core/budget';
-import { rulesOf } from '../../../core/nanobot-version';
-import { getHistory } from '../../../core/replay';
-import { loadTokenizer } from '../../../core/tokenizer';
-import type { TextTokenCounter } from '../../../core/tokens';
+import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW } from '../../../core/replay/budget';
+import { rulesOf } from '../../../core/nanobot/nanobot-version';
+import { getHistory } from '../../../core/replay/replay';
+import { loadTokenizer } from '../../../core/tokens/tokenizer';
+import type { TextTokenCounter } from '../../../core/tokens/tokens';
 import { assembleTurn, type Turn, type TurnPart, type WorkspaceSnapshot } from '../../../core/turn/build';
 import { entriesOfSession } from '../../../core/turn/memory';
 import { saveTraces } from '../../../core/turn/save-traces';
-import type { StorageAdapter } from '../../../store/adapter';
-import type { OpenedSession } from '../../../store/sessions';
-import { looksLikeWorkspace, readWorkspace, workspaceOfSession } from '../../../store/workspace-snapshot';
+import type { StorageAdapter } from '../../../store/adapter/adapter';
+import type { OpenedSession } from '../../../store/save/sessions';
+import { looksLikeWorkspace, readWorkspace, workspaceOfSession } from '../../../store/adapter/workspace-snapshot';
 import { groupDigits } from '../../i18n/numbers';
 import { pg } from '../../i18n/text';
 import { messageHref } from '../../router';

@@ -1,9 +1,9 @@
 /** The Conversation tab: every line of the file as a message card (virtualized), in file order. */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { metadataIndex } from '../../../core/document';
-import { pyDumps } from '../../../core/pyjson';
-import { dictGet } from '../../../core/pyvalue';
-import type { OpenedSession } from '../../../store/sessions';
+import { metadataIndex } from '../../../core/lens/document';
+import { pyDumps } from '../../../core/python/pyjson';
+import { dictGet } from '../../../core/python/pyvalue';
+import type { OpenedSession } from '../../../store/save/sessions';
 import { pg } from '../../i18n/text';
 import { VirtualList } from '../VirtualList';
 import { CorruptRow, MarkerRow, ProviderRow } from './OtherRows';

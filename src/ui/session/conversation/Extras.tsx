@@ -1,7 +1,7 @@
 /** The parts of a message around its content: reasoning (collapsed), attachments as breadcrumbs, internal flags. */
-import { pyDumps } from '../../../core/pyjson';
-import { pyStr } from '../../../core/pyrepr';
-import { dictGet, dictKeys, isDict, type PyDict, type PyValue } from '../../../core/pyvalue';
+import { pyDumps } from '../../../core/python/pyjson';
+import { pyStr } from '../../../core/python/pyrepr';
+import { dictGet, dictKeys, isDict, type PyDict, type PyValue } from '../../../core/python/pyvalue';
 import { Fold } from '../Fold';
 import { messageFlag, SHOWN_KEYS } from '../flags';
 import { pg } from '../../i18n/text';

@@ -1,7 +1,7 @@
 /** One message of the file: role, time, content, tool pairing, reasoning, attachments, flags, raw JSON. */
-import type { FileRecord } from '../../../core/document';
-import { pyDumps } from '../../../core/pyjson';
-import { dictGet, type PyDict, type PyValue } from '../../../core/pyvalue';
+import type { FileRecord } from '../../../core/lens/document';
+import { pyDumps } from '../../../core/python/pyjson';
+import { dictGet, type PyDict, type PyValue } from '../../../core/python/pyvalue';
 import type { Pairing } from '../pairing';
 import { RawJson } from '../RawJson';
 import { Content } from './Content';

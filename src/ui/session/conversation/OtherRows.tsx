@@ -1,5 +1,5 @@
 /** Rows that are not messages: corrupt lines in place, provider state, and the consolidation marker. */
-import type { Diagnostic, FileRecord } from '../../../core/document';
+import type { Diagnostic, FileRecord } from '../../../core/lens/document';
 import { cut, recordText } from '../text';
 import { iso, showControls } from '../../iso';
 import { pg } from '../../i18n/text';

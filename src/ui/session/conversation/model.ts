@@ -3,9 +3,9 @@
  * counts in its summary line. Built once per opened file; for a big file, built in slices before
  * the file is shown (prepareConversation), so no single task walks 50,000 messages.
  */
-import type { Diagnostic } from '../../../core/document';
-import { runNow, runSliced } from '../../../store/event-loop';
-import type { OpenedSession } from '../../../store/sessions';
+import type { Diagnostic } from '../../../core/lens/document';
+import { runNow, runSliced } from '../../../store/analyze/event-loop';
+import type { OpenedSession } from '../../../store/save/sessions';
 import { pairToolCallsSteps, type Pairing } from '../pairing';
 import { conversationRowsSteps, type ConversationRow } from './rows';
 

@@ -2,8 +2,8 @@
  * The rows the Conversation tab draws, in file order: every message of the recovered lens,
  * corrupt lines in place, provider-state records, and the last_consolidated marker.
  */
-import type { OpenedSession } from '../../../store/sessions';
-import { runNow } from '../../../store/event-loop';
+import type { OpenedSession } from '../../../store/save/sessions';
+import { runNow } from '../../../store/analyze/event-loop';
 import { replaySession } from '../lens';
 
 /** Lines handled between two yields of the step version. */

@@ -1,6 +1,6 @@
 /** The save traces of an opened session's messages (recovered lens), each computed when its row is drawn. */
 import { answeredCalls, messageTraces, type SaveTrace } from '../../../core/turn/save-traces';
-import type { OpenedSession } from '../../../store/sessions';
+import type { OpenedSession } from '../../../store/save/sessions';
 
 const answered = new WeakMap<OpenedSession, Set<string>>();
 

@@ -1,6 +1,6 @@
 /** Adds a message at the end, as nanobot's add_message does (role, content, timestamp; updated_at set). */
 import { useMemo, useState } from 'preact/hooks';
-import { appendMessage } from '../../../core/edits';
+import { appendMessage } from '../../../core/edit/edits';
 import { commitDocument, type EditCtx } from './context';
 import { documentDiff } from './diff';
 import { EditCard, type Plan } from './EditCard';

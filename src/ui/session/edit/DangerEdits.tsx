@@ -1,11 +1,11 @@
 /** The destructive edits: remove a corrupt line, clear, repair (with a backup) and delete. */
 import { iso } from '../../iso';
-import { deleteTargets } from '../../../core/delete';
-import { rulesOf } from '../../../core/nanobot-version';
+import { deleteTargets } from '../../../core/nanobot/delete';
+import { rulesOf } from '../../../core/nanobot/nanobot-version';
 import { useMemo, useState } from 'preact/hooks';
-import { clearMessages, removeLine, repairDocument } from '../../../core/edits';
-import { fileStem } from '../../../core/listing';
-import { deleteSession } from '../../../store/sessions';
+import { clearMessages, removeLine, repairDocument } from '../../../core/edit/edits';
+import { fileStem } from '../../../core/listing/listing';
+import { deleteSession } from '../../../store/save/sessions';
 import { cut, recordText } from '../text';
 import { pg } from '../../i18n/text';
 import { raisedText } from './raised';

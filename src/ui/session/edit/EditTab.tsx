@@ -3,11 +3,11 @@
  * anything, saves through the guarded store (or downloads in read-only mode) and reports the
  * result or the conflict.
  */
-import { rulesOf } from '../../../core/nanobot-version';
-import { enforceFileCap } from '../../../core/retain';
-import type { StorageAdapter } from '../../../store/adapter';
+import { rulesOf } from '../../../core/nanobot/nanobot-version';
+import { enforceFileCap } from '../../../core/edit/retain';
+import type { StorageAdapter } from '../../../store/adapter/adapter';
 import { pg } from '../../i18n/text';
-import type { OpenedSession } from '../../../store/sessions';
+import type { OpenedSession } from '../../../store/save/sessions';
 import { reload } from './apply';
 import { AppendEdit } from './AppendEdit';
 import type { EditCtx } from './context';

@@ -1,12 +1,12 @@
 /** Forks the session before a chosen user turn into a new file (nanobot's fork_session_before_user_index). */
 import { useMemo, useState } from 'preact/hooks';
-import { formatSession, encodeSession } from '../../../core/format';
-import { forkBeforeUserIndex } from '../../../core/fork';
-import { rulesOf } from '../../../core/nanobot-version';
-import { messagePreview } from '../../../core/preview';
-import { dictGet, dictKeys, isDict } from '../../../core/pyvalue';
-import { checkName } from '../../../store/names';
-import { fileForKey, writeFork } from '../../../store/sessions';
+import { formatSession, encodeSession } from '../../../core/edit/format';
+import { forkBeforeUserIndex } from '../../../core/edit/fork';
+import { rulesOf } from '../../../core/nanobot/nanobot-version';
+import { messagePreview } from '../../../core/listing/preview';
+import { dictGet, dictKeys, isDict } from '../../../core/python/pyvalue';
+import { checkName } from '../../../store/adapter/names';
+import { fileForKey, writeFork } from '../../../store/save/sessions';
 import { pg } from '../../i18n/text';
 import { failure, download } from './apply';
 import type { EditCtx } from './context';

@@ -1,7 +1,7 @@
 /** Edits of the metadata record: the title, and the last_consolidated boundary. */
 import { useMemo, useState } from 'preact/hooks';
-import { setLastConsolidated, setTitle } from '../../../core/edits';
-import { sessionTitle } from '../../../core/title';
+import { setLastConsolidated, setTitle } from '../../../core/edit/edits';
+import { sessionTitle } from '../../../core/listing/title';
 import { replaySession } from '../lens';
 import { pg } from '../../i18n/text';
 import { commitDocument, type EditCtx } from './context';

@@ -1,6 +1,6 @@
 /** Trims to a legal suffix (nanobot's retain_recent_legal_suffix): which messages go, and how many were never archived. */
 import { useMemo, useState } from 'preact/hooks';
-import { trimToLegalSuffix } from '../../../core/edits';
+import { trimToLegalSuffix } from '../../../core/edit/edits';
 import { pg } from '../../i18n/text';
 import { raisedText } from './raised';
 import { commitDocument, type EditCtx } from './context';

@@ -2,10 +2,10 @@
  * Carrying out an edit: a guarded save through the store (refused on conflict), or, without
  * write access, a download of the edited file. Errors come back as data the UI can show.
  */
-import { serializeDocument, type SessionDocument } from '../../../core/document';
-import { isStoreError } from '../../../store/errors';
-import type { StorageAdapter } from '../../../store/adapter';
-import { openSession, saveDocument, type OpenedSession } from '../../../store/sessions';
+import { serializeDocument, type SessionDocument } from '../../../core/lens/document';
+import { isStoreError } from '../../../store/adapter/errors';
+import type { StorageAdapter } from '../../../store/adapter/adapter';
+import { openSession, saveDocument, type OpenedSession } from '../../../store/save/sessions';
 import { pg } from '../../i18n/text';
 
 export type Outcome =

@@ -1,7 +1,7 @@
 /** What every edit form needs: the session, the store (or null for downloads), the clock, the callbacks. */
-import type { SessionDocument } from '../../../core/document';
-import type { StorageAdapter } from '../../../store/adapter';
-import type { OpenedSession } from '../../../store/sessions';
+import type { SessionDocument } from '../../../core/lens/document';
+import type { StorageAdapter } from '../../../store/adapter/adapter';
+import type { OpenedSession } from '../../../store/save/sessions';
 import { downloadDocument, saveEdited, type Outcome } from './apply';
 
 export interface EditCtx {

@@ -3,7 +3,7 @@
  * (an edit keeps a record's raw bytes when it rewrites it), so the list names removed, added and
  * rewritten lines by number, and skips rewrites that produce the very same text.
  */
-import { metadataIndex, type FileRecord, type SessionDocument } from '../../../core/document';
+import { metadataIndex, type FileRecord, type SessionDocument } from '../../../core/lens/document';
 import { recordText } from '../text';
 
 export type DiffLine =

@@ -4,11 +4,11 @@
  * preview and the list, can unmask single items, and downloads (nothing leaves the page otherwise).
  */
 import { useMemo, useState } from 'preact/hooks';
-import { buildExport, type ExportFormat } from '../../../core/export';
-import { EXPORT_WORDS } from '../../../core/export-parts';
-import type { PyValue } from '../../../core/pyvalue';
-import { sessionTitle } from '../../../core/title';
-import type { OpenedSession } from '../../../store/sessions';
+import { buildExport, type ExportFormat } from '../../../core/export/export';
+import { EXPORT_WORDS } from '../../../core/export/export-parts';
+import type { PyValue } from '../../../core/python/pyvalue';
+import { sessionTitle } from '../../../core/listing/title';
+import type { OpenedSession } from '../../../store/save/sessions';
 import { Fold } from '../Fold';
 import { replaySession } from '../lens';
 import { uptoFromParams } from '../replay/settings';

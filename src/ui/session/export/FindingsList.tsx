@@ -1,5 +1,5 @@
 /** The redaction step's findings: what each is, where, a glimpse of it, and a switch to unmask it. */
-import type { SecretKind } from '../../../core/redact';
+import type { SecretKind } from '../../../core/export/redact';
 import { iso } from '../../iso';
 import { pg, ui } from '../../i18n/text';
 import { fill } from '../fill';

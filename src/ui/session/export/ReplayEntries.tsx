@@ -4,9 +4,9 @@
  * applied once the tokenizer has counted every candidate.
  */
 import type { ComponentChildren } from 'preact';
-import { rulesOf, type NanobotVersion } from '../../../core/nanobot-version';
-import type { PyDict } from '../../../core/pyvalue';
-import type { OpenedSession } from '../../../store/sessions';
+import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import type { PyDict } from '../../../core/python/pyvalue';
+import type { OpenedSession } from '../../../store/save/sessions';
 import { replaySession } from '../lens';
 import { settingsFromParams, uptoFromParams, type ReplaySettings } from '../replay/settings';
 import { useMemo } from 'preact/hooks';

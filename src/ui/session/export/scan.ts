@@ -4,10 +4,10 @@
  * responsive; nothing can be downloaded before the search is complete.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { KEY_PATH, messagePath, numberFindings, redactNumbered, TITLE_PATH, type Numbered } from '../../../core/export-redact';
-import { SECRET_LABEL, type SecretKind } from '../../../core/redact';
-import type { PyValue } from '../../../core/pyvalue';
-import { runNow, runSliced } from '../../../store/event-loop';
+import { KEY_PATH, messagePath, numberFindings, redactNumbered, TITLE_PATH, type Numbered } from '../../../core/export/export-redact';
+import { SECRET_LABEL, type SecretKind } from '../../../core/export/redact';
+import type { PyValue } from '../../../core/python/pyvalue';
+import { runNow, runSliced } from '../../../store/analyze/event-loop';
 import { pg } from '../../i18n/text';
 
 export type { Numbered };

@@ -1,7 +1,7 @@
 /** The File tab: both lenses, the metadata record explained, every problem, and the raw lines. */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Diagnostic } from '../../../core/document';
-import type { OpenedSession } from '../../../store/sessions';
+import type { Diagnostic } from '../../../core/lens/document';
+import type { OpenedSession } from '../../../store/save/sessions';
 import { replaySession } from '../lens';
 import { LensPanel } from './LensPanel';
 import { LinesList } from './LinesList';

@@ -1,9 +1,9 @@
 /** Both lenses side by side: what nanobot loads from the file, and what Session Lens recovers. */
-import { metadataIndex } from '../../../core/document';
-import { isoRoundTrip } from '../../../core/isotime';
-import { pyDumps } from '../../../core/pyjson';
-import { dictGet, dictKeys, isDict, truthy, type PyValue } from '../../../core/pyvalue';
-import type { OpenedSession } from '../../../store/sessions';
+import { metadataIndex } from '../../../core/lens/document';
+import { isoRoundTrip } from '../../../core/python/isotime';
+import { pyDumps } from '../../../core/python/pyjson';
+import { dictGet, dictKeys, isDict, truthy, type PyValue } from '../../../core/python/pyvalue';
+import type { OpenedSession } from '../../../store/save/sessions';
 import { lensState, loadErrorText, repairSkippedLines } from '../lens';
 import { pg, ui } from '../../i18n/text';
 

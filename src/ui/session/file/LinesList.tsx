@@ -3,7 +3,7 @@
  * lines with a diagnostic are highlighted, with the reason and the column marked.
  */
 import { useState } from 'preact/hooks';
-import type { Diagnostic, FileRecord } from '../../../core/document';
+import type { Diagnostic, FileRecord } from '../../../core/lens/document';
 import { cut, recordText } from '../text';
 import { pg } from '../../i18n/text';
 import { VirtualList } from '../VirtualList';

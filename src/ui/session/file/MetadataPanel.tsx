@@ -1,8 +1,8 @@
 /** The metadata record explained field by field; nanobot's own metadata keys flagged as internal. */
-import { metadataIndex, type SessionDocument } from '../../../core/document';
-import { contractProblem } from '../../../core/metadata-contracts';
-import { pyDumps } from '../../../core/pyjson';
-import { dictKeys, isDict, type PyDict, type PyValue } from '../../../core/pyvalue';
+import { metadataIndex, type SessionDocument } from '../../../core/lens/document';
+import { contractProblem } from '../../../core/nanobot/metadata-contracts';
+import { pyDumps } from '../../../core/python/pyjson';
+import { dictKeys, isDict, type PyDict, type PyValue } from '../../../core/python/pyvalue';
 import { metadataInternal, metadataRecordField } from '../flags';
 import { pg } from '../../i18n/text';
 import { Fold } from '../Fold';

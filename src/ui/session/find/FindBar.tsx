@@ -4,7 +4,7 @@
  * conversation to its message; the message's marks come from Hl, the current one is outlined.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { OpenedSession } from '../../../store/sessions';
+import type { OpenedSession } from '../../../store/save/sessions';
 import type { Pairing } from '../pairing';
 import { FindBarView } from './FindBarView';
 import { markCurrent } from './mark-current';

@@ -1,5 +1,5 @@
 /** Jump to message #N, to file line N, to the first message the replay sends, or to the latest. */
-import type { OpenedSession } from '../../../store/sessions';
+import type { OpenedSession } from '../../../store/save/sessions';
 import { firstReplayedLine } from './first-replayed';
 import { JumpBar } from './JumpBar';
 

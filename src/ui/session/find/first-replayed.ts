@@ -2,9 +2,9 @@
  * The first message nanobot's replay sends at its version's agent-loop settings (window and token
  * budget), as a file line: where "what the model still sees" begins.
  */
-import { getHistory } from '../../../core/replay';
-import { loadTokenizer } from '../../../core/tokenizer';
-import type { OpenedSession } from '../../../store/sessions';
+import { getHistory } from '../../../core/replay/replay';
+import { loadTokenizer } from '../../../core/tokens/tokenizer';
+import type { OpenedSession } from '../../../store/save/sessions';
 import { replaySession } from '../lens';
 import { agentLoop } from '../replay/settings';
 import { cachedCounter, variantOf } from '../replay/token-cache';

@@ -3,9 +3,9 @@
  * text blocks of list content, tool call names and arguments), lower-cased once per session, so a
  * keystroke over 2,000 messages is a scan of plain strings.
  */
-import { contentTexts } from '../../../core/find-text';
-import { dictGet, type PyDict } from '../../../core/pyvalue';
-import type { OpenedSession } from '../../../store/sessions';
+import { contentTexts } from '../../../core/find/find-text';
+import { dictGet, type PyDict } from '../../../core/python/pyvalue';
+import type { OpenedSession } from '../../../store/save/sessions';
 import type { Pairing } from '../pairing';
 
 /** Matches counted at most; past it the bar says "10,000+". */

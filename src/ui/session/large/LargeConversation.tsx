@@ -3,9 +3,9 @@
  * in blocks of neighbouring messages read as one slice of the file, and kept in a bounded cache.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { LineIndex } from '../../../core/line-index';
-import type { PyDict } from '../../../core/pyvalue';
-import { readRecords } from '../../../store/large-client';
+import type { LineIndex } from '../../../core/index/line-index';
+import type { PyDict } from '../../../core/python/pyvalue';
+import { readRecords } from '../../../store/large/large-client';
 import { pg } from '../../i18n/text';
 import { VirtualList } from '../VirtualList';
 import { count } from '../text';

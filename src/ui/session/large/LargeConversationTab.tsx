@@ -5,11 +5,11 @@
  * its worker if the tab has not asked yet), and a permalink (`m=`, or `line=`) opens its message.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { IndexLoad } from '../../../core/index-load';
-import { messageAtLine } from '../../../core/index-lookup';
-import type { LineIndex } from '../../../core/line-index';
-import type { NanobotVersion } from '../../../core/nanobot-version';
-import { replayLarge } from '../../../store/large-replay-client';
+import type { IndexLoad } from '../../../core/index/index-load';
+import { messageAtLine } from '../../../core/index/index-lookup';
+import type { LineIndex } from '../../../core/index/line-index';
+import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import { replayLarge } from '../../../store/large/large-replay-client';
 import { pg } from '../../i18n/text';
 import { JumpBar } from '../find/JumpBar';
 import { findOpen, openFind } from '../find/state';

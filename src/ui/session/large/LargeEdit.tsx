@@ -6,18 +6,18 @@
  * pieces (a Blob of the file's own slices: nothing is read into the page).
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { lastMetadataLine, planRepair, planTitle, type LargePlan, type LastMetadata, type Piece } from '../../../core/large-edit';
-import type { LineIndex } from '../../../core/line-index';
-import { fileStem } from '../../../core/listing';
-import type { NanobotVersion } from '../../../core/nanobot-version';
-import { dictGet } from '../../../core/pyvalue';
-import { sessionTitle } from '../../../core/title';
-import type { FileStat, StorageAdapter } from '../../../store/adapter';
-import { readRecords } from '../../../store/large-client';
-import { saveLargePlan, type LargeSaveResult } from '../../../store/large-save';
-import { planTrimOffThread } from '../../../store/large-trim-client';
-import type { TrimAnswer } from '../../../store/large-trim';
-import { keyForFile } from '../../../store/session-list';
+import { lastMetadataLine, planRepair, planTitle, type LargePlan, type LastMetadata, type Piece } from '../../../core/edit/large-edit';
+import type { LineIndex } from '../../../core/index/line-index';
+import { fileStem } from '../../../core/listing/listing';
+import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import { dictGet } from '../../../core/python/pyvalue';
+import { sessionTitle } from '../../../core/listing/title';
+import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
+import { readRecords } from '../../../store/large/large-client';
+import { saveLargePlan, type LargeSaveResult } from '../../../store/save/large-save';
+import { planTrimOffThread } from '../../../store/large/large-trim-client';
+import type { TrimAnswer } from '../../../store/large/large-trim';
+import { keyForFile } from '../../../store/listing/session-list';
 import { pg } from '../../i18n/text';
 import { nowIso } from '../../workspace/model';
 import { failure, type Outcome } from '../edit/apply';

@@ -6,22 +6,22 @@
  * messages is made in the page. The bytes are those the
  * full view's Export tab would save (test/store/large-export.test.ts).
  */
-import { dictGet, isDict } from '../../../core/pyvalue';
+import { dictGet, isDict } from '../../../core/python/pyvalue';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ExportFormat, ExportHead } from '../../../core/export';
-import { exportKey, exportTitle, titleLine } from '../../../core/export-head';
-import { EXPORT_WORDS } from '../../../core/export-parts';
-import { maskToData, type Numbered } from '../../../core/export-redact';
-import { SECRET_LABEL, type SecretKind } from '../../../core/redact';
-import type { IndexLoad } from '../../../core/index-load';
-import { lastMetadataLine } from '../../../core/large-edit';
-import type { LineIndex } from '../../../core/line-index';
-import type { NanobotVersion } from '../../../core/nanobot-version';
-import { buildExportBlob, fileFeed, type ExportScan } from '../../../store/large-export';
-import { buildLargeExport, scanLargeExport } from '../../../store/large-export-client';
-import { readRecords } from '../../../store/large-records';
-import { sliceEnd } from '../../../store/message-slices';
-import { keyForFile } from '../../../store/session-list';
+import type { ExportFormat, ExportHead } from '../../../core/export/export';
+import { exportKey, exportTitle, titleLine } from '../../../core/export/export-head';
+import { EXPORT_WORDS } from '../../../core/export/export-parts';
+import { maskToData, type Numbered } from '../../../core/export/export-redact';
+import { SECRET_LABEL, type SecretKind } from '../../../core/export/redact';
+import type { IndexLoad } from '../../../core/index/index-load';
+import { lastMetadataLine } from '../../../core/edit/large-edit';
+import type { LineIndex } from '../../../core/index/line-index';
+import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import { buildExportBlob, fileFeed, type ExportScan } from '../../../store/large/large-export';
+import { buildLargeExport, scanLargeExport } from '../../../store/large/large-export-client';
+import { readRecords } from '../../../store/large/large-records';
+import { sliceEnd } from '../../../store/large/message-slices';
+import { keyForFile } from '../../../store/listing/session-list';
 import { pg } from '../../i18n/text';
 import { downloadBlob, exportFileName } from '../export/download';
 import { FindingsList } from '../export/FindingsList';

@@ -4,11 +4,11 @@
  * (LargeLines.tsx); a health jump, "go to line" or a `line=` link brings a line into view and marks it.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { IndexLoad } from '../../../core/index-load';
-import type { LineIndex } from '../../../core/line-index';
-import type { NanobotVersion } from '../../../core/nanobot-version';
-import type { PyDict } from '../../../core/pyvalue';
-import { readRecords } from '../../../store/large-records';
+import type { IndexLoad } from '../../../core/index/index-load';
+import type { LineIndex } from '../../../core/index/line-index';
+import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import type { PyDict } from '../../../core/python/pyvalue';
+import { readRecords } from '../../../store/large/large-records';
 import { MetadataRecord } from '../file/MetadataPanel';
 import { pg } from '../../i18n/text';
 import { count } from '../text';

@@ -5,8 +5,8 @@
  * before. The cards mark the query (Hl reads findQuery) and the current match is outlined.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { LineIndex } from '../../../core/line-index';
-import { findInFile, prepareFind, type LargeMatch } from '../../../store/large-find-client';
+import type { LineIndex } from '../../../core/index/line-index';
+import { findInFile, prepareFind, type LargeMatch } from '../../../store/large/large-find-client';
 import { pg } from '../../i18n/text';
 import { FindBarView } from '../find/FindBarView';
 import { markCurrent } from '../find/mark-current';

@@ -3,9 +3,9 @@
  * every problem the index tells, with how many lines have it and buttons that bring the first and
  * the next of them into the raw list.
  */
-import { fileProblemCount, LINE_PROBLEMS, nextFileProblemLine, nextProblemLine, type FileProblem, type IndexHealth, type LineProblem } from '../../../core/index-health';
-import type { IndexLoad } from '../../../core/index-load';
-import type { LineIndex } from '../../../core/line-index';
+import { fileProblemCount, LINE_PROBLEMS, nextFileProblemLine, nextProblemLine, type FileProblem, type IndexHealth, type LineProblem } from '../../../core/index/index-health';
+import type { IndexLoad } from '../../../core/index/index-load';
+import type { LineIndex } from '../../../core/index/line-index';
 import { pg } from '../../i18n/text';
 import { count } from '../text';
 import { loadText } from './load-text';

@@ -5,13 +5,13 @@
  * shown as `\xNN`, and a long line revealed in steps.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { badBytesText, textPieces, type TextPiece } from '../../../core/byte-text';
-import { diagnosticsOfLine } from '../../../core/document';
-import { LINE_PROBLEM, lineProblems, LINE_PROBLEMS } from '../../../core/index-health';
-import type { LineIndex } from '../../../core/line-index';
-import type { NanobotVersion } from '../../../core/nanobot-version';
-import { KIND_NAMES } from '../../../core/record-facts';
-import { readLineHeads } from '../../../store/large-lines';
+import { badBytesText, textPieces, type TextPiece } from '../../../core/bytes/byte-text';
+import { diagnosticsOfLine } from '../../../core/lens/document';
+import { LINE_PROBLEM, lineProblems, LINE_PROBLEMS } from '../../../core/index/index-health';
+import type { LineIndex } from '../../../core/index/line-index';
+import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import { KIND_NAMES } from '../../../core/index/record-facts';
+import { readLineHeads } from '../../../store/large/large-lines';
 import { pg } from '../../i18n/text';
 import { closeIsolates, showControls } from '../../iso';
 import { eolText, LINE_DISPLAY_MAX, lineHeight, RawLine } from '../file/RawLine';

@@ -2,8 +2,8 @@
  * One message card of large-file mode: its role, file line and content, through the same content
  * component as the full view (text is never rendered as HTML). `value` null: not a record.
  */
-import { pyDumps } from '../../../core/pyjson';
-import { dictGet, type PyDict } from '../../../core/pyvalue';
+import { pyDumps } from '../../../core/python/pyjson';
+import { dictGet, type PyDict } from '../../../core/python/pyvalue';
 import { pg } from '../../i18n/text';
 import { Content } from '../conversation/Content';
 import { count } from '../text';

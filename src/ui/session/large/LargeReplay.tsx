@@ -6,15 +6,15 @@
  * large-file mode reads at once, it says so instead of guessing.
  */
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { fullViewOffered } from '../../../store/large-file';
-import type { IndexLoad } from '../../../core/index-load';
-import type { LargeReplayAnswer } from '../../../core/large-replay';
-import type { LineIndex } from '../../../core/line-index';
-import type { NanobotVersion } from '../../../core/nanobot-version';
-import { pyLoads } from '../../../core/pyjson';
-import { isDict, type PyDict } from '../../../core/pyvalue';
+import { fullViewOffered } from '../../../store/large/large-file';
+import type { IndexLoad } from '../../../core/index/index-load';
+import type { LargeReplayAnswer } from '../../../core/index/large-replay';
+import type { LineIndex } from '../../../core/index/line-index';
+import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import { pyLoads } from '../../../core/python/pyjson';
+import { isDict, type PyDict } from '../../../core/python/pyvalue';
 import { fateText } from '../replay/fates';
-import { replayLarge } from '../../../store/large-replay-client';
+import { replayLarge } from '../../../store/large/large-replay-client';
 import { pg } from '../../i18n/text';
 import { VirtualList } from '../VirtualList';
 import { count } from '../text';

@@ -6,17 +6,17 @@
  * slices, made as a Blob of parts). The file is never read whole into the page.
  */
 import { useMemo, useState } from 'preact/hooks';
-import type { NanobotVersion } from '../../../core/nanobot-version';
-import type { PyDict } from '../../../core/pyvalue';
-import { KIND, ROLE } from '../../../core/record-facts';
-import type { LineIndex } from '../../../core/line-index';
-import type { IndexLoad } from '../../../core/index-load';
-import type { StorageAdapter } from '../../../store/adapter';
+import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import type { PyDict } from '../../../core/python/pyvalue';
+import { KIND, ROLE } from '../../../core/index/record-facts';
+import type { LineIndex } from '../../../core/index/line-index';
+import type { IndexLoad } from '../../../core/index/index-load';
+import type { StorageAdapter } from '../../../store/adapter/adapter';
 import { pg } from '../../i18n/text';
 import { iso, visible } from '../../iso';
 import { Tabs } from '../Tabs';
 import { bytes, count } from '../text';
-import type { LargeSaveResult } from '../../../store/large-save';
+import type { LargeSaveResult } from '../../../store/save/large-save';
 import { LargeConversationTab } from './LargeConversationTab';
 import { LargeEdit } from './LargeEdit';
 import { LargeFile } from './LargeFile';

@@ -3,7 +3,7 @@
  * the memory it takes, and what it adds), and the full view of a file large-file mode would open
  * offers the way back. Both are links, so the choice is in the URL and a reload keeps it.
  */
-import { FULL_VIEW_MAX_BYTES, LARGE_FILE_BYTES, fullViewMemory, fullViewOffered } from '../../../store/large-file';
+import { FULL_VIEW_MAX_BYTES, LARGE_FILE_BYTES, fullViewMemory, fullViewOffered } from '../../../store/large/large-file';
 import { formatBytes } from '../../format';
 import { pg } from '../../i18n/text';
 

@@ -2,10 +2,10 @@
  * The first messages of a large file, shown while it is indexed. They are parsed on the page's
  * thread, in the task that shows them: so only as much of the head is read as a screenful needs.
  */
-import { parseDocument } from '../../../core/document';
-import type { NanobotVersion } from '../../../core/nanobot-version';
-import { pyDumps } from '../../../core/pyjson';
-import type { PyDict } from '../../../core/pyvalue';
+import { parseDocument } from '../../../core/lens/document';
+import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import { pyDumps } from '../../../core/python/pyjson';
+import type { PyDict } from '../../../core/python/pyvalue';
 import { rowHeight } from './row-height';
 
 /** Head sizes tried in turn: 64 KiB holds a screenful of usual messages; long ones need more. */

@@ -1,5 +1,5 @@
 /** nanobot's load of a large file in one sentence: the header says it, and the File tab's health. */
-import type { IndexLoad } from '../../../core/index-load';
+import type { IndexLoad } from '../../../core/index/index-load';
 import { pg } from '../../i18n/text';
 import { count } from '../text';
 

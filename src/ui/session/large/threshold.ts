@@ -3,7 +3,7 @@
  * one a link asks for (`large=<bytes>`), so tests and demos can use small files; `full=1` in the
  * link opens a file below the full view's ceiling in the full view (a permalink: a reload keeps it).
  */
-import { LARGE_FILE_BYTES, fullViewOffered, isLargeFile } from '../../../store/large-file';
+import { LARGE_FILE_BYTES, fullViewOffered, isLargeFile } from '../../../store/large/large-file';
 
 /** Whether a file of `size` bytes opens in large-file mode under the route's parameters. */
 export function opensLarge(size: number, params: Record<string, string>): boolean {

@@ -4,9 +4,9 @@
  * and must never hold the page for 50 ms. Kept per index, so the File tab opens again at once.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { addHealth, emptyHealth, type IndexHealth } from '../../../core/index-health';
-import type { LineIndex } from '../../../core/line-index';
-import { yieldToEventLoop } from '../../../store/event-loop';
+import { addHealth, emptyHealth, type IndexHealth } from '../../../core/index/index-health';
+import type { LineIndex } from '../../../core/index/line-index';
+import { yieldToEventLoop } from '../../../store/analyze/event-loop';
 
 /** Lines counted per task. */
 export const HEALTH_SLICE = 1 << 18;

@@ -4,13 +4,13 @@
  * (decoding only the metadata records). Each step is state the view shows as soon as it is in.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { loadFromIndex, type IndexLoad } from '../../../core/index-load';
-import type { LineIndex } from '../../../core/line-index';
-import type { NanobotVersion } from '../../../core/nanobot-version';
-import type { PyDict } from '../../../core/pyvalue';
-import { KIND } from '../../../core/record-facts';
-import type { FileStat, StorageAdapter } from '../../../store/adapter';
-import { indexFile, readRecords } from '../../../store/large-client';
+import { loadFromIndex, type IndexLoad } from '../../../core/index/index-load';
+import type { LineIndex } from '../../../core/index/line-index';
+import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import type { PyDict } from '../../../core/python/pyvalue';
+import { KIND } from '../../../core/index/record-facts';
+import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
+import { indexFile, readRecords } from '../../../store/large/large-client';
 import { loadMarkdown } from '../markdown/loader';
 import { headMessages } from './head';
 

@@ -1,7 +1,7 @@
 /** The replayed provider messages as Python's json.dumps text: copy to the clipboard, or download. */
 import { useState } from 'preact/hooks';
-import { pyDumps } from '../../../core/pyjson';
-import type { PyDict } from '../../../core/pyvalue';
+import { pyDumps } from '../../../core/python/pyjson';
+import type { PyDict } from '../../../core/python/pyvalue';
 import { pg } from '../../i18n/text';
 
 /** What the last copy did, kept as data so the status follows a change of language. */

@@ -1,11 +1,11 @@
 /** Every message of the session with its fate in words, the changes replay made, and its token estimate. */
 import type { VNode } from 'preact';
 import { useMemo, useRef, useState } from 'preact/hooks';
-import { messagePreview } from '../../../core/preview';
-import { pyDumps } from '../../../core/pyjson';
-import { dictGet, type PyDict, type PyValue } from '../../../core/pyvalue';
-import type { NanobotVersion } from '../../../core/nanobot-version';
-import type { Fate, ReplayResult } from '../../../core/replay';
+import { messagePreview } from '../../../core/listing/preview';
+import { pyDumps } from '../../../core/python/pyjson';
+import { dictGet, type PyDict, type PyValue } from '../../../core/python/pyvalue';
+import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import type { Fate, ReplayResult } from '../../../core/replay/replay';
 import { language, pg } from '../../i18n/text';
 import { Fold } from '../Fold';
 import { count } from '../text';

@@ -3,8 +3,8 @@
  * are bucketed into the strip's pixels). Clicking picks the message; the runs are also listed as text.
  */
 import { useEffect, useMemo, useRef } from 'preact/hooks';
-import type { NanobotVersion } from '../../../core/nanobot-version';
-import type { Fate } from '../../../core/replay';
+import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import type { Fate } from '../../../core/replay/replay';
 import { language, pg } from '../../i18n/text';
 import { count } from '../text';
 import { fateRuns, fateText, type FateKey, type FateRun } from './fates';

@@ -1,7 +1,7 @@
 /** The get_history parameters as labelled controls; every change applies at once. */
 import { useMemo, useState } from 'preact/hooks';
 import { pg } from '../../i18n/text';
-import { rulesOf, type NanobotVersion } from '../../../core/nanobot-version';
+import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { agentLoop, CONTEXT_WINDOWS, DEFAULT_GENERATION_MAX_TOKENS, budgetFormula, historyBudget, isAgentLoop, type ReplaySettings } from './settings';
 
 export interface ReplayControlsProps {

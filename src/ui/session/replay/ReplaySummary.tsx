@@ -2,8 +2,8 @@
  * The replay's answer in sentences: how much is sent against the budget, why it is not a plain
  * messages[-N:] slice, what include_timestamps does, and where nanobot would raise.
  */
-import { rulesOf, type NanobotVersion } from '../../../core/nanobot-version';
-import type { ReplayResult } from '../../../core/replay';
+import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import type { ReplayResult } from '../../../core/replay/replay';
 import { pg } from '../../i18n/text';
 import { fateCounts, fateText, FATE_ORDER } from './fates';
 import type { ReplaySettings } from './settings';

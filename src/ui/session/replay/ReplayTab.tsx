@@ -1,6 +1,6 @@
 /** The Replay tab: what nanobot's get_history sends back to the model, and the fate of every message. */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { OpenedSession } from '../../../store/sessions';
+import type { OpenedSession } from '../../../store/save/sessions';
 import { pg } from '../../i18n/text';
 import { lazyComponent } from '../../lazy';
 import { replaySession } from '../lens';

@@ -2,8 +2,8 @@
  * Fates summarised for people: runs of equal fates ("#1–40 archived"), counts per reason, and
  * what a naive messages[-N:] slice would have sent instead. Reads getHistory's answer only.
  */
-import { rulesOf, type NanobotVersion } from '../../../core/nanobot-version';
-import { changeText, dropReasonText, type Change, type DropReason, type Fate } from '../../../core/replay';
+import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import { changeText, dropReasonText, type Change, type DropReason, type Fate } from '../../../core/replay/replay';
 import { pg } from '../../i18n/text';
 
 export type FateKey = 'kept' | DropReason;

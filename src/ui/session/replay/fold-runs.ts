@@ -2,7 +2,7 @@
  * The Replay list's rows with long runs of left-out messages folded: 1,880 messages outside the
  * window become one row ("1,880 outside the window"), so what is sent shows first; a run opens on demand.
  */
-import type { Fate } from '../../../core/replay';
+import type { Fate } from '../../../core/replay/replay';
 import { pg } from '../../i18n/text';
 import { fateRuns, type FateKey } from './fates';
 

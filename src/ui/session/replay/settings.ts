@@ -2,8 +2,8 @@
  * Replay settings as a version's agent loop uses them, and their round trip through the route
  * params (`max_messages`, `max_tokens`, `ts`, `etu`, `rc`) so a link can carry a replay.
  */
-import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW, DEFAULT_GENERATION_MAX_TOKENS, historyBudget } from '../../../core/budget';
-import { rulesOf, type NanobotVersion } from '../../../core/nanobot-version';
+import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW, DEFAULT_GENERATION_MAX_TOKENS, historyBudget } from '../../../core/replay/budget';
+import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import * as z from 'zod/mini';
 import { pg } from '../../i18n/text';
 import { count } from '../text';

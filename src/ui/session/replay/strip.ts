@@ -1,5 +1,5 @@
 /** The whole file as a strip of marks, one per message or one per bucket when messages outnumber pixels. */
-import type { Fate } from '../../../core/replay';
+import type { Fate } from '../../../core/replay/replay';
 import { FATE_ORDER, fateKey, type FateKey } from './fates';
 
 /** The fate each of `width` columns shows: the most common one in its bucket (ties: FATE_ORDER). */

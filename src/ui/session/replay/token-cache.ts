@@ -4,11 +4,11 @@
  * a message's entry (include_timestamps, include_runtime_context). Failures are cached too: nanobot
  * would raise on that message every time.
  */
-import type { NanobotVersion } from '../../../core/nanobot-version';
-import type { ReplayResult, TokenCounter } from '../../../core/replay';
-import { entrySlot } from '../../../core/token-cache';
-import type { PyDict } from '../../../core/pyvalue';
-import { estimateMessageTokens, type TextTokenCounter } from '../../../core/tokens';
+import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import type { ReplayResult, TokenCounter } from '../../../core/replay/replay';
+import { entrySlot } from '../../../core/tokens/token-cache';
+import type { PyDict } from '../../../core/python/pyvalue';
+import { estimateMessageTokens, type TextTokenCounter } from '../../../core/tokens/tokens';
 
 /** What a message's provider entry depends on besides the message. */
 export interface Variant {

@@ -4,12 +4,12 @@
  * keep the page responsive). Later changes hit the cache and recompute in a few milliseconds.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { getHistory, type ReplayResult } from '../../../core/replay';
-import { loadTokenizer } from '../../../core/tokenizer';
-import type { TextTokenCounter } from '../../../core/tokens';
-import type { PyDict } from '../../../core/pyvalue';
+import { getHistory, type ReplayResult } from '../../../core/replay/replay';
+import { loadTokenizer } from '../../../core/tokens/tokenizer';
+import type { TextTokenCounter } from '../../../core/tokens/tokens';
+import type { PyDict } from '../../../core/python/pyvalue';
 import type { ReplaySettings } from './settings';
-import type { NanobotVersion } from '../../../core/nanobot-version';
+import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { cachedCounter, historyIfCached, uncached, variantOf, warm } from './token-cache';
 
 export interface ReplayState {

@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'preact/test-utils';
 import { render } from 'preact';
-import { createMemoryAdapter } from '../../../../src/store/memory-adapter';
-import type { OpenedSession } from '../../../../src/store/sessions';
+import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
+import type { OpenedSession } from '../../../../src/store/save/sessions';
 import { EditTab } from '../../../../src/ui/session/edit/EditTab';
 import { NOW, button, click, jsonl, meta, mount, openVia, type, unmount, waitFor } from '../helpers';
 

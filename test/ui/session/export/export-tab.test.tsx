@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 /** The Export tab: findings listed and masked in the preview, one unmasked on request, a download of exactly the preview. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pyDumps } from '../../../../src/core/pyjson';
-import { getHistory } from '../../../../src/core/replay';
+import { pyDumps } from '../../../../src/core/python/pyjson';
+import { getHistory } from '../../../../src/core/replay/replay';
 import { ExportTab } from '../../../../src/ui/session/export/ExportTab';
 import { SessionView } from '../../../../src/ui/session/SessionView';
 import { button, click, mount, openText, unmount, waitFor } from '../helpers';

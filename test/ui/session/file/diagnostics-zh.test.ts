@@ -4,10 +4,10 @@
  * appears verbatim.
  */
 import { describe, expect, it } from 'vitest';
-import { parseDocument, type Diagnostic, type DiagnosticKind } from '../../../../src/core/document';
-import { contractProblem } from '../../../../src/core/metadata-contracts';
-import { pyLoads } from '../../../../src/core/pyjson';
-import type { VisibilityNote } from '../../../../src/core/upgrade';
+import { parseDocument, type Diagnostic, type DiagnosticKind } from '../../../../src/core/lens/document';
+import { contractProblem } from '../../../../src/core/nanobot/metadata-contracts';
+import { pyLoads } from '../../../../src/core/python/pyjson';
+import type { VisibilityNote } from '../../../../src/core/nanobot/upgrade';
 import en from '../../../../src/ui/i18n/en/pages';
 import zh from '../../../../src/ui/i18n/zh/pages';
 

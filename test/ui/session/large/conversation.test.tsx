@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { indexBytes } from '../../../../src/core/line-index';
+import { indexBytes } from '../../../../src/core/index/line-index';
 import { LargeConversation } from '../../../../src/ui/session/large/LargeConversation';
 import { mount, settle, unmount } from '../helpers';
 

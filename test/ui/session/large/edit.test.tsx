@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseDocument, serializeDocument } from '../../../../src/core/document';
-import { repairDocument, trimToLegalSuffix } from '../../../../src/core/edits';
-import { indexBytes } from '../../../../src/core/line-index';
-import type { LargeSaveResult } from '../../../../src/store/large-save';
-import { createMemoryAdapter, type MemoryAdapter } from '../../../../src/store/memory-adapter';
+import { parseDocument, serializeDocument } from '../../../../src/core/lens/document';
+import { repairDocument, trimToLegalSuffix } from '../../../../src/core/edit/edits';
+import { indexBytes } from '../../../../src/core/index/line-index';
+import type { LargeSaveResult } from '../../../../src/store/save/large-save';
+import { createMemoryAdapter, type MemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
 import { LargeEdit } from '../../../../src/ui/session/large/LargeEdit';
 import { NOW, button, click, dec, enc, mount, type, unmount, waitFor } from '../helpers';
 

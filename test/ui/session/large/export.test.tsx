@@ -6,8 +6,8 @@
  * making cancelled and started again.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadFromIndex } from '../../../../src/core/index-load';
-import { indexBytes } from '../../../../src/core/line-index';
+import { loadFromIndex } from '../../../../src/core/index/index-load';
+import { indexBytes } from '../../../../src/core/index/line-index';
 import { ExportTab } from '../../../../src/ui/session/export/ExportTab';
 import { LargeExport } from '../../../../src/ui/session/large/LargeExport';
 import { button, check, click, enc, jsonl, meta, mount, openText, unmount, waitFor } from '../helpers';

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadFromIndex } from '../../../../src/core/index-load';
-import { indexBytes } from '../../../../src/core/line-index';
-import { createMemoryAdapter } from '../../../../src/store/memory-adapter';
+import { loadFromIndex } from '../../../../src/core/index/index-load';
+import { indexBytes } from '../../../../src/core/index/line-index';
+import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
 import { LargeFile } from '../../../../src/ui/session/large/LargeFile';
 import LargeSession from '../../../../src/ui/session/large/LargeSession';
 import { click, enc, mount, settle, type, unmount, waitFor } from '../helpers';

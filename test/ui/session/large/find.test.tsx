@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'preact/test-utils';
 import LargeSession from '../../../../src/ui/session/large/LargeSession';
-import { createMemoryAdapter } from '../../../../src/store/memory-adapter';
+import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
 import { findOpen, findQuery } from '../../../../src/ui/session/find/state';
 import { button, click, mount, settle, type, unmount, waitFor } from '../helpers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pyDumps } from '../../../../src/core/pyjson';
+import { pyDumps } from '../../../../src/core/python/pyjson';
 import { headMessages, screenful } from '../../../../src/ui/session/large/head';
 
 /** A file of `n` messages of about `size` characters each, and the byte counts its head reads asked for. */

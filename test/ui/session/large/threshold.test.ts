@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FULL_VIEW_MAX_BYTES, LARGE_FILE_BYTES, fullViewMemory, fullViewOffered } from '../../../../src/store/large-file';
+import { FULL_VIEW_MAX_BYTES, LARGE_FILE_BYTES, fullViewMemory, fullViewOffered } from '../../../../src/store/large/large-file';
 import { opensLarge, withFullView } from '../../../../src/ui/session/large/threshold';
 
 const MiB = 1024 * 1024;

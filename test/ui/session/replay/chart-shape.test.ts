@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ContextOverTime, TurnPoint } from '../../../../src/core/context-over-time';
-import { runNow } from '../../../../src/store/event-loop';
+import type { ContextOverTime, TurnPoint } from '../../../../src/core/replay/context-over-time';
+import { runNow } from '../../../../src/store/analyze/event-loop';
 import { chartShapeSteps, xOf, yOf } from '../../../../src/ui/session/replay/context/chart-shape';
 
 function point(turn: number, tokens: number): TurnPoint {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ContextOverTime, TurnPoint } from '../../../../src/core/context-over-time';
+import type { ContextOverTime, TurnPoint } from '../../../../src/core/replay/context-over-time';
 import { ContextChart, MAX_DOTS } from '../../../../src/ui/session/replay/context/ContextChart';
 import { ReplayTab } from '../../../../src/ui/session/replay/ReplayTab';
 import { click, jsonl, meta, mount, openText, type, unmount, waitFor } from '../helpers';

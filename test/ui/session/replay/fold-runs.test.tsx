@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { getHistory } from '../../../../src/core/replay';
+import { getHistory } from '../../../../src/core/replay/replay';
 import { foldFates, FOLD_MIN } from '../../../../src/ui/session/replay/fold-runs';
 import { FateList } from '../../../../src/ui/session/replay/FateList';
-import type { PyDict } from '../../../../src/core/pyvalue';
+import type { PyDict } from '../../../../src/core/python/pyvalue';
 import { click, mount, settle, unmount } from '../helpers';
 
 let el: HTMLElement | null = null;

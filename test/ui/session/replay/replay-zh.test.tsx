@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { DROP_REASON_TEXT } from '../../../../src/core/replay';
+import { DROP_REASON_TEXT } from '../../../../src/core/replay/replay';
 import { setLanguage } from '../../../../src/ui/i18n/text';
-import { openFromBytes } from '../../../../src/store/sessions';
+import { openFromBytes } from '../../../../src/store/save/sessions';
 import { ReplayTab } from '../../../../src/ui/session/replay/ReplayTab';
 import { NOW, enc, jsonl, meta, mount, openText, unmount, waitFor } from '../helpers';
 

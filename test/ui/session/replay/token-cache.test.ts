@@ -1,7 +1,7 @@
 /** historyIfCached: the budgeted replay from cached estimates alone, or null while one is missing. */
 import { describe, expect, it } from 'vitest';
-import { getHistory } from '../../../../src/core/replay';
-import type { PyDict } from '../../../../src/core/pyvalue';
+import { getHistory } from '../../../../src/core/replay/replay';
+import type { PyDict } from '../../../../src/core/python/pyvalue';
 import { cachedCounter, historyIfCached, variantOf } from '../../../../src/ui/session/replay/token-cache';
 
 const session = (): PyDict[] =>

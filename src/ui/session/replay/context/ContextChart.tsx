@@ -4,8 +4,8 @@
  * where the count window starts cutting. Hover names a turn; a click opens that turn's replay.
  */
 import { useMemo, useState } from 'preact/hooks';
-import type { ContextOverTime, TurnPoint } from '../../../../core/context-over-time';
-import { runNow } from '../../../../store/event-loop';
+import type { ContextOverTime, TurnPoint } from '../../../../core/replay/context-over-time';
+import { runNow } from '../../../../store/analyze/event-loop';
 import { chartShapeSteps, drawnTokens, H, PAD, W, xOf, yOf, type ChartShape } from './chart-shape';
 import { pg } from '../../../i18n/text';
 import { count } from '../../text';

@@ -1,7 +1,7 @@
 /** "Context over time" in the Replay tab: the chart, what it assumes, and its data table. Loaded with the tab. */
 import './context.css';
-import type { NanobotVersion } from '../../../../core/nanobot-version';
-import type { PyDict } from '../../../../core/pyvalue';
+import type { NanobotVersion } from '../../../../core/nanobot/nanobot-version';
+import type { PyDict } from '../../../../core/python/pyvalue';
 import { pg } from '../../../i18n/text';
 import { ContextChart } from './ContextChart';
 import { ContextTable } from './ContextTable';

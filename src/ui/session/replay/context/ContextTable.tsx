@@ -1,6 +1,6 @@
 /** The chart's data as a table (collapsed; built only when opened), one row per user turn, each with a way to open its replay. */
 import { useState } from 'preact/hooks';
-import type { ContextOverTime } from '../../../../core/context-over-time';
+import type { ContextOverTime } from '../../../../core/replay/context-over-time';
 import { pg } from '../../../i18n/text';
 import { count } from '../../text';
 

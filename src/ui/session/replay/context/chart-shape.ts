@@ -3,7 +3,7 @@
  * 2,000 turns is built in steps (run with the chart's own computation, in slices), so neither the
  * task that draws the chart nor a hover's re-render builds it.
  */
-import type { ContextOverTime, TurnPoint } from '../../../../core/context-over-time';
+import type { ContextOverTime, TurnPoint } from '../../../../core/replay/context-over-time';
 
 export const W = 800;
 export const H = 220;

@@ -4,11 +4,11 @@
  * chart is then drawn in a task of its own: the page never blocks.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { contextOverTimeSteps, type ContextOverTime } from '../../../../core/context-over-time';
-import type { NanobotVersion } from '../../../../core/nanobot-version';
-import type { PyDict } from '../../../../core/pyvalue';
-import { loadTokenizer } from '../../../../core/tokenizer';
-import { runSliced, yieldToEventLoop } from '../../../../store/event-loop';
+import { contextOverTimeSteps, type ContextOverTime } from '../../../../core/replay/context-over-time';
+import type { NanobotVersion } from '../../../../core/nanobot/nanobot-version';
+import type { PyDict } from '../../../../core/python/pyvalue';
+import { loadTokenizer } from '../../../../core/tokens/tokenizer';
+import { runSliced, yieldToEventLoop } from '../../../../store/analyze/event-loop';
 import type { ReplaySettings } from '../settings';
 import { cachedCounter, variantOf } from '../token-cache';
 import { chartShapeSteps, type ChartShape } from './chart-shape';

@@ -1,0 +1,166 @@
+/**
+ * Edits on a session document, as pure functions: each returns the new document and a summary of
+ * what it changes, so the UI can show an edit before it is saved. Records an edit does not touch
+ * keep their exact bytes; corrupt lines stay unless removed explicitly (or by a repair).
+ */
+import { metadataIndex, messageRecords, newRecord, type FileRecord, type SessionDocument } from '../lens/document';
+import { recoveredSession } from '../lens/recovered';
+import { listFallbackKey } from '../nanobot/keys';
+import { metadataRecord } from './format';
+import type { NanobotVersion } from '../nanobot/nanobot-version';
+import type { PyError } from '../python/pyjson';
+import { retainRecentLegalSuffix, type RetainResult } from './retain';
+import { clearMetadata } from './session';
+import { dictFrom, dictGet, dictKeys, dictSet, isDict, type PyDict, type PyValue } from '../python/pyvalue';
+
+export type EditResult = { ok: true; doc: SessionDocument; summary: string } | { ok: false; error: string };
+
+/** `1 message`, `3 messages`: summaries are printed as they are (CLI, Edit tab). */
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function withRecords(doc: SessionDocument, records: FileRecord[]): SessionDocument {
+  return { records, diagnostics: doc.diagnostics };
+}
+
+/**
+ * The metadata record after an edit: a copy of `old` (its inner metadata copied too), or a new one
+ * when the file has none, with `change` applied. A streamed trim writes it without the document.
+ */
+export function editedMetadata(old: PyDict | null, key: string, now: string, change: (meta: PyDict) => void): PyDict {
+  let meta: PyDict;
+  if (old) {
+    meta = dictFrom(dictKeys(old).map((k) => [k, old[k]!] as const));
+    const inner = dictGet(meta, 'metadata');
+    dictSet(meta, 'metadata', isDict(inner) ? dictFrom(dictKeys(inner).map((k) => [k, inner[k]!] as const)) : {});
+  } else meta = metadataRecord({ key, createdAt: now, updatedAt: now, metadata: {}, lastConsolidated: 0 });
+  change(meta);
+  return meta;
+}
+
+/**
+ * Applies `change` to a copy of the metadata record (created when the file has none). Exported so
+ * large-file mode (large-edit.ts) edits the one record it decodes by the same rules.
+ */
+export function editMetadata(doc: SessionDocument, key: string, now: string, change: (meta: PyDict) => void): SessionDocument {
+  const records = [...doc.records];
+  const mi = metadataIndex(doc);
+  const meta = editedMetadata(mi >= 0 ? records[mi]!.value! : null, key, now, change);
+  if (mi >= 0) records[mi] = { ...records[mi]!, value: meta, edited: true };
+  else records.unshift(newRecord(meta, 'metadata'));
+  return withRecords(doc, records);
+}
+
+/** Sets the sidebar title as a person's edit (`title_user_edited`, so nanobot never regenerates it). */
+export function setTitle(doc: SessionDocument, key: string, title: string, now: string): EditResult {
+  const next = editMetadata(doc, key, now, (meta) => {
+    const inner = meta.metadata as PyDict;
+    dictSet(inner, 'title', title);
+    dictSet(inner, 'title_user_edited', true);
+  });
+  return { ok: true, doc: next, summary: `Title becomes "${title}" (marked as edited by you, so nanobot keeps it).` };
+}
+
+/** Moves the consolidation boundary; only a whole number within the messages is accepted, as nanobot would keep it. */
+export function setLastConsolidated(doc: SessionDocument, key: string, n: number, now: string): EditResult {
+  const total = messageRecords(doc).length;
+  if (!Number.isInteger(n) || n < 0 || n > total) return { ok: false, error: `last_consolidated must be a whole number from 0 to ${total}; nanobot resets anything else to 0.` };
+  const next = editMetadata(doc, key, now, (meta) => dictSet(meta, 'last_consolidated', n));
+  return { ok: true, doc: next, summary: `${n === 0 ? 'No message counts' : n === 1 ? 'Message 1 counts' : `Messages 1–${n} count`} as archived to memory; replay starts after them (${count(total - n, 'message')} ${total - n === 1 ? 'remains' : 'remain'} replayable).` };
+}
+
+/** nanobot's `add_message`: appends `{role, content, timestamp}` and sets `updated_at`. */
+export function appendMessage(doc: SessionDocument, key: string, role: string, content: PyValue, now: string, extra: PyDict = {}): EditResult {
+  const msg = dictFrom([['role', role], ['content', content], ['timestamp', now], ...dictKeys(extra).map((k) => [k, extra[k]!] as const)]);
+  const withMeta = editMetadata(doc, key, now, (meta) => dictSet(meta, 'updated_at', now));
+  return { ok: true, doc: withRecords(doc, [...withMeta.records, newRecord(msg)]), summary: `Adds a ${role} message at the end.` };
+}
+
+/** Replaces one message's JSON (the record is then written in nanobot's format). */
+export function replaceMessage(doc: SessionDocument, recordIndex: number, value: PyDict): EditResult {
+  const r = doc.records[recordIndex];
+  if (!r || r.kind !== 'message') return { ok: false, error: `Line ${recordIndex + 1} is not a message.` };
+  const records = [...doc.records];
+  records[recordIndex] = { ...r, value, edited: true };
+  return { ok: true, doc: withRecords(doc, records), summary: `Rewrites line ${recordIndex + 1}.` };
+}
+
+/** Removes one line (how a corrupt line is dropped: only ever on request). */
+export function removeLine(doc: SessionDocument, recordIndex: number): EditResult {
+  if (!doc.records[recordIndex]) return { ok: false, error: `There is no line ${recordIndex + 1}.` };
+  return { ok: true, doc: withRecords(doc, doc.records.filter((_, i) => i !== recordIndex)), summary: `Removes line ${recordIndex + 1}.` };
+}
+
+/** What a trim changes in the metadata record: the new boundary, `updated_at`, and the cleared metadata when all go. */
+export function trimChange(r: Pick<RetainResult, 'lastConsolidated' | 'cleared' | 'metadata'>, now: string): (meta: PyDict) => void {
+  return (meta) => {
+    dictSet(meta, 'last_consolidated', r.lastConsolidated);
+    dictSet(meta, 'updated_at', now);
+    if (r.cleared) dictSet(meta, 'metadata', r.metadata);
+  };
+}
+
+/** A trim's summary (`kept` null: nanobot leaves the session alone), the same words whether the file was held whole or streamed. */
+export function trimSummary(total: number, max: number, kept: { dropped: number; alreadyConsolidated: number; retained: number } | null): string {
+  if (!kept) return `Nothing to drop: all ${count(total, 'message')} fit within ${max}; the file stays as it is.`;
+  return `Drops ${kept.dropped} of ${count(total, 'message')} (${kept.alreadyConsolidated} already archived, ${kept.dropped - kept.alreadyConsolidated} never archived) and keeps ${kept.retained}.`;
+}
+
+/** nanobot's retain_recent_legal_suffix on the file: what it drops, and how many of those were never archived. */
+export function trimToLegalSuffix(doc: SessionDocument, key: string, max: number, extendToUser: boolean, now: string, version: NanobotVersion): EditResult & { dropped?: number[]; unarchived?: number } {
+  const s = recoveredSession(doc, key, now);
+  const r = retainRecentLegalSuffix(s.messages, s.lastConsolidated, s.metadata, max, extendToUser, version);
+  if (!r.ok) return { ok: false, error: `nanobot would raise ${r.error.type}: ${r.error.message}` };
+  const { dropped, alreadyConsolidated, retained } = r.result;
+  // Within the limit nanobot leaves the session alone (not even updated_at): nothing to write.
+  if (!r.result.touched) return { ok: true, doc, dropped: [], unarchived: 0, summary: trimSummary(s.messages.length, max, null) };
+  const summary = trimSummary(s.messages.length, max, { dropped: dropped.length, alreadyConsolidated, retained: retained.length });
+  const drop = new Set(dropped.map((i) => s.messageRecords[i]!));
+  const trimmed = withRecords(doc, doc.records.filter((_, i) => !drop.has(i)));
+  const next = editMetadata(trimmed, key, now, trimChange(r.result, now));
+  return { ok: true, doc: next, dropped, unarchived: dropped.length - alreadyConsolidated, summary };
+}
+
+/** nanobot's `clear()`: removes every message, resets last_consolidated, forgets `_last_summary`. Corrupt lines stay. */
+export function clearMessages(doc: SessionDocument, key: string, now: string): EditResult {
+  const n = messageRecords(doc).length;
+  const m = recoveredSession(doc, key, now).metadata;
+  const cleared = clearMetadata(m);
+  if (!cleared.ok) return { ok: false, error: failure(cleared.error) };
+  const kept = withRecords(doc, doc.records.filter((r) => r.kind !== 'message'));
+  const next = editMetadata(kept, key, now, (meta) => {
+    dictSet(meta, 'metadata', cleared.metadata);
+    dictSet(meta, 'last_consolidated', 0);
+    dictSet(meta, 'updated_at', now);
+  });
+  return { ok: true, doc: next, summary: `Removes ${n === 1 ? 'the only message' : `all ${count(n, 'message')}`}; the metadata record stays.` };
+}
+
+function failure(e: PyError): string {
+  return `nanobot would raise ${e.type}: ${e.message}`;
+}
+
+/**
+ * Repair: the recovered session written as nanobot writes files (metadata first, one line per valid
+ * message). Corrupt and blank lines are left out, so the store writes a backup first.
+ */
+export function repairDocument(doc: SessionDocument, fileStem: string, now: string): EditResult & { removed?: number } {
+  const s = recoveredSession(doc, listFallbackKey(fileStem), now);
+  const meta = metadataRecord(s);
+  const records = [newRecord(meta, 'metadata'), ...s.messageRecords.map((i) => ({ ...doc.records[i]!, eol: '\n', edited: true }))];
+  for (const [i, r] of doc.records.entries()) if (r.kind === 'provider_state') records.splice(1, 0, doc.records[i]!);
+  const removed = doc.records.filter((r) => r.kind === 'corrupt' || r.kind === 'blank').length;
+  const extraMeta = doc.records.filter((r) => r.kind === 'metadata').length - 1;
+  return {
+    ok: true,
+    doc: withRecords(doc, records),
+    removed,
+    summary: repairSummary(s.messages.length, extraMeta, removed),
+  };
+}
+
+/** A repair's summary, shared with large-file mode so both views say the same words. */
+export function repairSummary(messages: number, extraMeta: number, removed: number): string {
+  return `Writes ${count(messages, 'message')} under one metadata record${extraMeta > 0 ? ` (${count(extraMeta, 'extra metadata record')} merged)` : ''}, leaving out ${count(removed, 'corrupt or blank line')} (kept in the backup).`;
+}

@@ -1,0 +1,64 @@
+/**
+ * nanobot's `fork_session_before_user_index`: a new session holding the messages before the i-th
+ * user turn, with the per-conversation state that must not carry over removed.
+ */
+import type { NanobotSession } from '../lens/load';
+import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
+import { publicHistoryMessage } from '../nanobot/runtime-context';
+import type { PyError } from '../python/pyjson';
+import { copyDepth, DEEPCOPY_RECURSION, deepCopy, dictDelete, dictKeys, isDict, type PyValue } from '../python/pyvalue';
+import { clearMetadata } from './session';
+
+/** Levels of list/dict nesting in a value (a scalar is 0), without recursion. */
+export function nestingDepth(v: PyValue): number {
+  let max = 0;
+  const stack: [PyValue, number][] = [[v, 1]];
+  while (stack.length) {
+    const [x, d] = stack.pop()!;
+    const kids = Array.isArray(x) ? x : isDict(x) ? dictKeys(x).map((k) => x[k]!) : null;
+    if (!kids) continue;
+    if (d > max) max = d;
+    for (const k of kids) stack.push([k, d + 1]);
+  }
+  return max;
+}
+
+/**
+ * The fork's session, or null where nanobot makes none (negative index, index past the user count),
+ * or the error nanobot raises on metadata that is not a dict (then nothing is written).
+ */
+export function forkBeforeUserIndex(src: NanobotSession, targetKey: string, userIndex: number, now: string, version: NanobotVersion): NanobotSession | null | { error: PyError } {
+  const rules = rulesOf(version);
+  if (userIndex < 0) return null;
+  const users: number[] = [];
+  src.messages.forEach((m, i) => {
+    if (Object.prototype.hasOwnProperty.call(m, 'role') && m.role === 'user') users.push(i);
+  });
+  // nanobot copies each message as it walks to the target user turn; past the last one it has
+  // copied them all before it finds no target, so a message too deep to copy raises even then.
+  const prefix = userIndex < users.length ? users[userIndex]! : src.messages.length;
+  const budget = rules.depthBudget;
+  if (src.messages.slice(0, prefix).some((m) => copyDepth(m) > budget.forkMessageCopy)) return { error: { ...DEEPCOPY_RECURSION } };
+  if (userIndex > users.length) return null;
+  if (copyDepth(src.metadata as PyValue) > budget.forkMetadataCopy) return { error: { ...DEEPCOPY_RECURSION } };
+  const check = clearMetadata(src.metadata);
+  if (!check.ok) return { error: check.error };
+  const copied = src.messages.slice(0, prefix);
+  const metadata: PyValue = deepCopy(src.metadata as PyValue);
+  // Goals, checkpoints and the title belong to the source thread (§50).
+  if (isDict(metadata)) for (const k of rules.forkDroppedKeys) dictDelete(metadata, k);
+  let lc = Math.min(src.lastConsolidated, prefix);
+  if (src.lastConsolidated > prefix) {
+    lc = 0;
+    if (isDict(metadata)) dictDelete(metadata, '_last_summary');
+  }
+  return {
+    key: targetKey,
+    createdAt: now,
+    updatedAt: now,
+    lastConsolidated: lc,
+    metadata,
+    messages: copied.map((m) => (rules.forkCopies === 'public-view' ? deepCopy(publicHistoryMessage(m)) : deepCopy(m))),
+    messageLines: src.messageLines.slice(0, prefix),
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * Edits of a file known only by its index (large-file mode), as plans: the list of pieces the new
+ * file is made of, either a byte range of the original copied as it is or new bytes (the edited
+ * metadata record), or, for a repair, message lines written again as nanobot's `json.dumps`. The
+ * rules and words are edits.ts's, and the bytes are those `serializeDocument` writes for the same
+ * edit of the whole document: untouched records byte-identical, corrupt lines kept where it keeps them.
+ */
+import { type FileRecord, type SessionDocument } from '../lens/document';
+import { editMetadata, repairSummary, setTitle, trimChange, trimSummary } from './edits';
+import { encodeSession, metadataRecord } from './format';
+import { standIns } from '../index/index-replay';
+import { listFallbackKey } from '../nanobot/keys';
+import { EOL, lineEnd, type LineIndex } from '../index/line-index';
+import { encodeUtf8 } from '../python/lines';
+import { clampLastConsolidated } from '../lens/load';
+import type { NanobotVersion } from '../nanobot/nanobot-version';
+import { pyDumps } from '../python/pyjson';
+import { dictGet, type PyDict } from '../python/pyvalue';
+import { KIND } from '../index/record-facts';
+import { recoveredSession } from '../lens/recovered';
+import { retainRecentLegalSuffix } from './retain';
+
+/**
+ * One piece of the new file: bytes [from, to) of the original, new bytes, or the message lines
+ * `dumps` written again (`at`: the new file's line index of the first, for a refusal's words).
+ */
+export type Piece = { from: number; to: number } | { bytes: Uint8Array } | { dumps: Uint32Array; at: number };
+
+/** What a plan needs of the index. */
+export type EditIndex = Pick<LineIndex, 'count' | 'size' | 'start' | 'length' | 'eol' | 'kind' | 'role' | 'flags' | 'messages' | 'messageCount'>;
+
+/** The metadata record nanobot uses (the last one): its line and decoded value; null when the file has none. */
+export type LastMetadata = { line: number; value: PyDict } | null;
+
+/** A plan: the pieces, what they keep and drop, and the summary the normal Edit tab shows for the same edit. */
+export interface LargePlan {
+  pieces: Piece[];
+  summary: string;
+  /** Bytes copied from the original as they are. */
+  copied: number;
+  /** Bytes of the original left out (dropped lines, the old metadata line; a repair's corrupt, blank and metadata lines). */
+  left: number;
+  /** Bytes of the new file; for a repair, the copied and new bytes plus the message lines as they are now (their rewriting may change this). */
+  size: number;
+}
+
+const NL = encodeUtf8('\n');
+
+/** The line of the metadata record nanobot reads (the last one), or -1: the caller decodes that one line. */
+export function lastMetadataLine(ix: Pick<LineIndex, 'count' | 'kind'>): number {
+  for (let i = ix.count - 1; i >= 0; i--) if (ix.kind[i] === KIND.metadata) return i;
+  return -1;
+}
+
+/** A document holding only the metadata record, so edits.ts's metadata rules run on it unchanged. */
+function skeleton(meta: LastMetadata): SessionDocument {
+  const records: FileRecord[] = meta ? [{ kind: 'metadata', raw: new Uint8Array(0), eol: '\n', value: meta.value }] : [];
+  return { records, diagnostics: [] };
+}
+
+/** The metadata record of an edited skeleton, as nanobot's line (its text). */
+function metadataText(doc: SessionDocument): string {
+  return pyDumps(doc.records.find((r) => r.kind === 'metadata')!.value!) + '\n';
+}
+
+/**
+ * A new line's bytes, or the refusal the normal save gives (sessions.ts): a lone surrogate (read
+ * from a `\udXXX` escape) cannot be written as UTF-8; nanobot's save raises there.
+ */
+function encoded(text: string, line: number): Uint8Array | { error: string } {
+  const enc = encodeSession(text);
+  return enc.ok ? enc.bytes : { error: `Line ${line + 1} cannot be saved: nanobot would raise ${enc.error.type}: ${enc.error.message}. Nothing was written.` };
+}
+
+/**
+ * The pieces of the file without the lines `drop` (ascending), its metadata line `metaLine`
+ * replaced by `meta` (put first when the file has none, -1): every other byte copied as it is.
+ */
+function keepAllBut(ix: EditIndex, drop: ArrayLike<number>, metaLine: number, metaText: string): LargePlan | { error: string } {
+  let before = 0;
+  while (metaLine >= 0 && before < drop.length && drop[before]! < metaLine) before++;
+  const meta = encoded(metaText, Math.max(0, metaLine - before));
+  if (!(meta instanceof Uint8Array)) return meta;
+  const pieces: Piece[] = [];
+  let copied = 0;
+  const copy = (from: number, to: number) => {
+    if (to <= from) return;
+    const last = pieces[pieces.length - 1];
+    if (last && 'to' in last && last.to === from) last.to = to;
+    else pieces.push({ from, to });
+    copied += to - from;
+  };
+  if (metaLine < 0) pieces.push({ bytes: meta });
+  let pos = 0;
+  let metaDue = metaLine >= 0;
+  const cut = (line: number, bytes: Uint8Array | null) => {
+    copy(pos, ix.start[line]!);
+    if (bytes) pieces.push({ bytes });
+    pos = lineEnd(ix, line);
+  };
+  for (let k = 0; k < drop.length; k++) {
+    const line = drop[k]!;
+    if (metaDue && metaLine < line) {
+      cut(metaLine, meta);
+      metaDue = false;
+    }
+    cut(line, null);
+  }
+  if (metaDue) cut(metaLine, meta);
+  copy(pos, ix.size);
+  return { pieces, summary: '', copied, left: ix.size - copied, size: copied + meta.length };
+}
+
+/** Sets the title (edits.ts `setTitle`): the metadata line is the only one written anew. */
+export function planTitle(ix: EditIndex, meta: LastMetadata, key: string, title: string, now: string): LargePlan | { error: string } {
+  const r = setTitle(skeleton(meta), key, title, now);
+  if (!r.ok) return { error: r.error };
+  const plan = keepAllBut(ix, [], meta ? meta.line : -1, metadataText(r.doc));
+  return 'error' in plan ? plan : { ...plan, summary: r.summary };
+}
+
+/** The session facts a trim reads (edits.ts via recoveredSession): the last metadata's `metadata` and clamped `last_consolidated`. */
+function sessionOf(meta: LastMetadata, key: string, now: string, messages: number) {
+  const s = recoveredSession(skeleton(meta), key, now, []);
+  return { ...s, lastConsolidated: clampLastConsolidated(meta ? dictGet(meta.value, 'last_consolidated') : 0, messages) };
+}
+
+/**
+ * The first message whose value (beyond its role and `_channel_delivery`, which the index holds) a
+ * trim to `max` may read: the caller decodes messages from there to the end. Run on stand-ins,
+ * `retain_recent_legal_suffix` finds the candidate suffix before its legality check, which reads
+ * values only inside that suffix (and only shortens it).
+ */
+export function trimReach(ix: EditIndex, meta: LastMetadata, max: number, extendToUser: boolean, version: NanobotVersion): number {
+  const n = ix.messageCount;
+  if (max <= 0 || n <= max) return n;
+  const stand = standIns(ix, ix.messages.subarray(0, n));
+  const r = retainRecentLegalSuffix(stand, sessionOf(meta, '', '', n).lastConsolidated, {}, max, extendToUser, version);
+  return r.ok && r.result.retained.length ? r.result.retained[0]! : n;
+}
+
+export type TrimPlan = LargePlan & { dropped: number[]; unarchived: number };
+
+/**
+ * nanobot's trim to the last `max` messages (edits.ts `trimToLegalSuffix`) over the index: `tail`
+ * holds the values of messages `from` (from `trimReach`) to the end. Null when nothing is dropped.
+ */
+export function planTrim(
+  ix: EditIndex,
+  meta: LastMetadata,
+  key: string,
+  max: number,
+  extendToUser: boolean,
+  now: string,
+  version: NanobotVersion,
+  from: number,
+  tail: PyDict[],
+): TrimPlan | { error: string } | { nothing: string } {
+  const n = ix.messageCount;
+  if (from + tail.length !== n) throw new Error(`the tail must reach the last message (${from} + ${tail.length} ≠ ${n})`);
+  const s = sessionOf(meta, key, now, n);
+  const messages = standIns(ix, ix.messages.subarray(0, from)).concat(tail);
+  const r = retainRecentLegalSuffix(messages, s.lastConsolidated, s.metadata, max, extendToUser, version);
+  if (!r.ok) return { error: `nanobot would raise ${r.error.type}: ${r.error.message}` };
+  if (!r.result.touched || !r.result.dropped.length) return { nothing: trimSummary(n, max, null) };
+  const edited = editMetadata(skeleton(meta), key, now, trimChange(r.result, now));
+  const lines = r.result.dropped.map((i) => ix.messages[i]!);
+  const plan = keepAllBut(ix, lines, meta ? meta.line : -1, metadataText(edited));
+  if ('error' in plan) return plan;
+  return { ...plan, summary: trimSummary(n, max, { dropped: r.result.dropped.length, alreadyConsolidated: r.result.alreadyConsolidated, retained: r.result.retained.length }), dropped: r.result.dropped, unarchived: r.result.dropped.length - r.result.alreadyConsolidated };
+}
+
+export type RepairPlan = LargePlan & { messages: number; merged: number; removed: number };
+
+/**
+ * Repair (edits.ts `repairDocument`): one metadata record, main's provider_state records after it,
+ * then every message written again as nanobot writes it; corrupt and blank lines left out.
+ */
+export function planRepair(ix: EditIndex, meta: LastMetadata, fileStem: string, now: string): RepairPlan | { error: string } {
+  const n = ix.messageCount;
+  const s = sessionOf(meta, listFallbackKey(fileStem), now, n);
+  const head = encoded(pyDumps(metadataRecord(s)) + '\n', 0);
+  if (!(head instanceof Uint8Array)) return head;
+  const pieces: Piece[] = [{ bytes: head }];
+  const states: number[] = [];
+  let metas = 0;
+  let removed = 0;
+  let messageBytes = 0;
+  let left = 0;
+  for (let i = 0; i < ix.count; i++) {
+    const k = ix.kind[i];
+    if (k === KIND.provider_state) states.push(i);
+    else if (k === KIND.message) messageBytes += ix.length[i]! + 1;
+    else {
+      if (k === KIND.metadata) metas++;
+      else removed++;
+      left += lineEnd(ix, i) - ix.start[i]!;
+    }
+  }
+  // repairDocument inserts each provider_state record at line 2 in turn: the last one ends up first.
+  let copied = 0;
+  states.reverse().forEach((line, k) => {
+    const lastOut = k === states.length - 1 && n === 0;
+    const end = ix.eol[line] === EOL.none ? ix.start[line]! + ix.length[line]! : lineEnd(ix, line);
+    pieces.push({ from: ix.start[line]!, to: end });
+    copied += end - ix.start[line]!;
+    if (ix.eol[line] === EOL.none && !lastOut) pieces.push({ bytes: NL });
+  });
+  if (n) pieces.push({ dumps: ix.messages.slice(0, n), at: 1 + states.length });
+  const size = head.length + copied + messageBytes;
+  return { pieces, summary: repairSummary(n, Math.max(0, metas - 1), removed), copied, left, size, messages: n, merged: Math.max(0, metas - 1), removed };
+}
+
+/** A message line as a repair writes it (nanobot's `json.dumps` line), or the refusal when it cannot be encoded. */
+export function dumpsLine(value: PyDict, line: number): Uint8Array | { error: string } {
+  return encoded(pyDumps(value) + '\n', line);
+}

@@ -1,0 +1,106 @@
+/**
+ * nanobot's `_load` answered from a LineIndex: which path it takes (strict, repair, or nothing),
+ * which lines become its messages, and its `last_consolidated`, decoding only the metadata and
+ * provider_state records (a handful) instead of every line. Same rules as load.ts `loadNanobot`.
+ */
+import { isoRoundTrip } from '../python/isotime';
+import { clampLastConsolidated, isDataError } from '../lens/load';
+import type { LineIndex } from './line-index';
+import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
+import { FLAG, KIND } from './record-facts';
+import { dictGet, isDict, truthy, type PyDict, type PyValue } from '../python/pyvalue';
+
+export interface IndexLoad {
+  path: 'normal' | 'repair';
+  /** False: nanobot loads nothing (an empty session; its next save replaces the file). */
+  loaded: boolean;
+  /** Line of each message nanobot holds, in order. */
+  messageLines: Uint32Array;
+  lastConsolidated: number;
+  /** What made the strict pass fail, in short ('invalid-utf8', 'bad-json', 'not-object', 'bad-time', 'too-deep', 'too-long-number'). */
+  strictFailure: string | null;
+  /** Lines the repair pass skipped. */
+  skipped: number;
+  /** nanobot's own call raises (v0.3.0+: RecursionError propagates). */
+  raises: boolean;
+}
+
+/** Reads the parsed value of a metadata line (the caller reads its bytes back from the file). */
+export type MetadataReader = (line: number) => PyDict;
+
+/** Whether a metadata time fails nanobot's strict pass (a value that counts and does not parse). */
+function badTime(v: PyValue | undefined, typed: boolean): boolean {
+  const counts = typed ? typeof v === 'string' && v !== '' : truthy(v);
+  return counts && !isoRoundTrip(v!).ok;
+}
+
+/** nanobot's load of the indexed file at a version; `meta` decodes metadata lines on request. */
+export function loadFromIndex(ix: LineIndex, version: NanobotVersion, meta: MetadataReader): IndexLoad {
+  const rules = rulesOf(version);
+  let strictFailure: string | null = null;
+  /** The first line whose json.loads raises something other than JSONDecodeError: the repair pass raises there. */
+  let repairRaise: string | null = null;
+  let nonObject = false;
+  let lastMeta = -1;
+  let hasMeta = false;
+  let validState = false;
+  for (let i = 0; i < ix.count; i++) {
+    const k = ix.kind[i]!;
+    const f = ix.flags[i]!;
+    if (f & FLAG.invalidUtf8) {
+      // Python's text read fails before any line is parsed: both passes fail.
+      return { path: 'repair', loaded: false, messageLines: new Uint32Array(0), lastConsolidated: 0, strictFailure: 'invalid-utf8', skipped: 0, raises: false };
+    }
+    if (f & (FLAG.tooDeep | FLAG.valueError)) {
+      const type = f & FLAG.tooDeep ? 'RecursionError' : 'ValueError';
+      repairRaise ??= type;
+      strictFailure ??= f & FLAG.tooDeep ? 'too-deep' : 'too-long-number';
+    } else if (f & FLAG.nanobotBad) strictFailure ??= 'bad-json';
+    else if (k === KIND.corrupt) {
+      nonObject = true;
+      strictFailure ??= 'not-object';
+    } else if (k === KIND.metadata) {
+      lastMeta = i;
+      hasMeta = true;
+      const m = meta(i);
+      if (badTime(dictGet(m, 'created_at'), rules.typedMetadata) || badTime(dictGet(m, 'updated_at'), rules.typedMetadata)) strictFailure ??= 'bad-time';
+    } else if (k === KIND.provider_state && f & FLAG.stateValid) validState = true;
+  }
+  const all = ix.messages.subarray(0, ix.messageCount);
+  const lc = (count: number) => {
+    if (lastMeta < 0) return 0;
+    const l = dictGet(meta(lastMeta), 'last_consolidated');
+    return clampLastConsolidated(l === undefined ? 0 : l, count);
+  };
+  if (strictFailure === null) return { path: 'normal', loaded: true, messageLines: all, lastConsolidated: lc(all.length), strictFailure, skipped: 0, raises: false };
+  // The strict pass raised: RecursionError is not caught by v0.3.0+ (the call raises).
+  const nothing = (raises: boolean, path: 'normal' | 'repair' = 'repair'): IndexLoad => ({ path, loaded: false, messageLines: new Uint32Array(0), lastConsolidated: 0, strictFailure, skipped: 0, raises });
+  const catches = (type: string) => rules.repairCatches === 'any' || isDataError({ type, message: '' });
+  if (strictFailure === 'too-deep' && !catches('RecursionError')) return nothing(true, 'normal');
+  // Repair: JSONDecodeError lines skipped, any other error raises; non-objects skipped (v0.3.0+) or AttributeError.
+  if (repairRaise) return catches(repairRaise) ? nothing(false) : nothing(true);
+  if (nonObject && !rules.repairSkipsNonObjects) return nothing(false);
+  const kept: number[] = [];
+  let skipped = 0;
+  for (let i = 0; i < ix.count; i++) {
+    const k = ix.kind[i]!;
+    const f = ix.flags[i]!;
+    if (k === KIND.blank) continue;
+    if (f & FLAG.nanobotBad || k === KIND.corrupt) skipped++;
+    else if (k === KIND.message) kept.push(i);
+    else if (k === KIND.provider_state && !(f & FLAG.stateValid)) skipped++;
+  }
+  const metaTruthy = hasMeta && truthy(repairMetadata(ix, meta, rules.typedMetadata));
+  if (kept.length === 0 && !metaTruthy && !validState) return { ...nothing(false), skipped };
+  return { path: 'repair', loaded: true, messageLines: Uint32Array.from(kept), lastConsolidated: lc(kept.length), strictFailure, skipped, raises: false };
+}
+
+/** The metadata value the repair pass ends with (the last loadable metadata record's). */
+function repairMetadata(ix: LineIndex, meta: MetadataReader, typed: boolean): PyValue {
+  for (let i = ix.count - 1; i >= 0; i--) {
+    if (ix.kind[i] !== KIND.metadata || ix.flags[i]! & FLAG.nanobotBad) continue;
+    const m = dictGet(meta(i), 'metadata');
+    return typed ? (isDict(m) ? m : {}) : m === undefined ? {} : m;
+  }
+  return {};
+}

@@ -1,0 +1,108 @@
+/**
+ * The compact facts of one session line: what the listing, the header, nanobot's load and the
+ * replay's window need to know about it without keeping its value. Classification follows
+ * `parseDocument` (the recovered lens) and records separately whether nanobot's own `json.loads`
+ * fails on the line (a BOM line is recovered but not loadable by nanobot).
+ */
+import { scanFacts } from '../bytes/byte-facts';
+import { FLAG, KIND, ROLE, type LineFacts, type RoleCode } from './fact-codes';
+import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
+import { isProviderStateRecord, parseProviderState, providerStateCopyRaises } from '../nanobot/provider-state';
+import { MAX_DEPTH, pyLoads, type LoadsResult } from '../python/pyjson';
+import { pyStrip } from '../python/pytext';
+import { dictGet, isDict, truthy, type PyDict } from '../python/pyvalue';
+
+export { FLAG, KIND, KIND_NAMES, ROLE, type KindCode, type LineFacts, type RoleCode } from './fact-codes';
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function roleCode(d: PyDict): RoleCode {
+  if (!Object.prototype.hasOwnProperty.call(d, 'role')) return ROLE.none;
+  const r = dictGet(d, 'role');
+  if (typeof r !== 'string') return ROLE.notString;
+  return r === 'user' ? ROLE.user : r === 'assistant' ? ROLE.assistant : r === 'tool' ? ROLE.tool : r === 'system' ? ROLE.system : ROLE.other;
+}
+
+/** The facts of one line's content bytes (without its terminator), as the version reads it. */
+export function lineFacts(raw: Uint8Array, version: NanobotVersion): LineFacts {
+  const quick = scanFacts(raw, rulesOf(version).providerStateRecord);
+  if (quick) return quick;
+  let text: string;
+  try {
+    text = decoder.decode(raw);
+  } catch {
+    return { kind: KIND.corrupt, role: ROLE.none, flags: FLAG.invalidUtf8 | FLAG.nanobotBad };
+  }
+  return textFacts(text, version);
+}
+
+/** The facts of one decoded line. */
+export function textFacts(text: string, version: NanobotVersion): LineFacts {
+  let stripped = pyStrip(text);
+  if (!stripped) return { kind: KIND.blank, role: ROLE.none, flags: 0 };
+  let flags = 0;
+  if (text.charCodeAt(0) === 0xfeff) {
+    // Recovered without the BOM; nanobot's json.loads fails on it.
+    flags |= FLAG.nanobotBad | FLAG.bom;
+    stripped = pyStrip(text.slice(1));
+  }
+  const r = quickLoads(stripped);
+  if (!r.ok) {
+    const t = r.error.type;
+    return { kind: KIND.corrupt, role: ROLE.none, flags: flags | (t === 'RecursionError' ? FLAG.tooDeep : t === 'ValueError' ? FLAG.valueError : FLAG.nanobotBad) };
+  }
+  if (!isDict(r.value)) return { kind: KIND.corrupt, role: ROLE.none, flags: flags | FLAG.notObject };
+  const f = dictFacts(r.value, version);
+  f.flags |= flags;
+  return f;
+}
+
+/**
+ * `json.loads` as far as the facts need it: native JSON.parse where it agrees with Python on
+ * whether the text loads and on what the facts read; pyLoads (exact, slower) where it may not:
+ * text JSON.parse rejects (NaN, Infinity, Python's own errors), nesting deeper than Python's
+ * recursion limit, numbers too long for a double (Python may raise on their digits), and
+ * provider_state records (main checks their number types exactly).
+ */
+function quickLoads(text: string): LoadsResult {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return pyLoads(text);
+  }
+  if (!plainEnough(v, 0) || (isDict(v) && dictGet(v as PyDict, '_type') === 'provider_state')) return pyLoads(text);
+  return { ok: true, value: v as PyDict };
+}
+
+/** False when a parsed value nests deeper than Python allows or holds a number that is not finite. */
+function plainEnough(v: unknown, depth: number): boolean {
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (v === null || typeof v !== 'object') return true;
+  if (depth >= MAX_DEPTH) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!plainEnough(v[i], depth + 1)) return false;
+    return true;
+  }
+  for (const k in v) if (!plainEnough((v as Record<string, unknown>)[k], depth + 1)) return false;
+  return true;
+}
+
+/** The facts of a parsed record. */
+export function dictFacts(d: PyDict, version: NanobotVersion): LineFacts {
+  const type = dictGet(d, '_type');
+  if (type === 'metadata') return { kind: KIND.metadata, role: ROLE.none, flags: 0 };
+  if (rulesOf(version).providerStateRecord && isProviderStateRecord(d)) {
+    const state = parseProviderState(d);
+    // A valid state too deep for main's copy raises RecursionError in the load, as json.loads would
+    // (the File tab reads tooDeep only on corrupt lines: this one stays a valid state there).
+    if (state && providerStateCopyRaises(state, rulesOf(version).depthBudget.providerStateCopy)) return { kind: KIND.provider_state, role: ROLE.none, flags: FLAG.stateValid | FLAG.tooDeep };
+    return { kind: KIND.provider_state, role: ROLE.none, flags: state ? FLAG.stateValid : 0 };
+  }
+  let flags = 0;
+  if (truthy(dictGet(d, 'tool_calls'))) flags |= FLAG.toolCalls;
+  if (Object.prototype.hasOwnProperty.call(d, 'tool_call_id')) flags |= FLAG.toolCallId;
+  if (truthy(dictGet(d, '_channel_delivery'))) flags |= FLAG.channelDelivery;
+  if (truthy(dictGet(d, '_command'))) flags |= FLAG.command;
+  return { kind: KIND.message, role: roleCode(d), flags };
+}

@@ -1,0 +1,450 @@
+/**
+ * The lens "as nanobot sees it": nanobot's `_load`, `read_session_file` and
+ * `read_session_metadata`, including their repair pass and the exceptions that make them give up.
+ * Input is the file's bytes; nothing here throws on bad input — failures come back as data.
+ */
+import { isoRoundTrip } from '../python/isotime';
+import { decodeLines, decodeStrict, findUtf8Fault, pendingAtChunkEnd, splitLines, utf8FaultMessage, type RawLine } from '../python/lines';
+import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nanobot-version';
+import { isProviderStateRecord, parseProviderState, providerStateCopyRaises, type ProviderState } from '../nanobot/provider-state';
+import { pyLoads, type LoadsResult, type PyError } from '../python/pyjson';
+import { pyStrip } from '../python/pytext';
+import { DEEPCOPY_RECURSION, dictGet, isDict, isInt, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
+
+/** A session as nanobot holds it in memory after `_load`. */
+export interface NanobotSession {
+  key: string;
+  /** `isoformat()` of the datetime nanobot holds. */
+  createdAt: string;
+  updatedAt: string;
+  /** After the range clamp (contract C12). */
+  lastConsolidated: number;
+  /** Not type-checked by nanobot: any JSON value. */
+  metadata: PyValue;
+  messages: PyDict[];
+  /** 0-based file line of each message, for pointing at it. */
+  messageLines: number[];
+  /** nanobot main's private provider state (null: none, or a version without one). */
+  providerState?: ProviderState | null;
+}
+
+export interface NanobotLoad {
+  /** 'repair' when the strict pass raised and the repair pass ran. */
+  path: 'normal' | 'repair';
+  /** null: nanobot starts an empty session, and its next save replaces the whole file. */
+  result: NanobotSession | null;
+  /** What made the strict pass fail, and (when it also failed) what made repair give up. */
+  strictError: PyError | null;
+  repairError: PyError | null;
+  /** Lines the repair pass skipped (undecodable JSON; v0.3.0+ also non-objects and invalid provider states). */
+  skipped: number;
+  logs: [string, string][];
+  /** An exception `_load` lets propagate (v0.3.0+: RecursionError): nanobot's call itself fails. */
+  error: PyError | null;
+}
+
+/** One non-blank line, stripped as Python's `line.strip()` does; `parsed` memoizes json.loads of it. */
+interface TextLine {
+  index: number;
+  text: string;
+  parsed?: LoadsResult;
+}
+
+/** Work already done on a file (by `parseDocument`): decoded lines and json.loads results per line. */
+export interface LineCache {
+  lines?: RawLine[];
+  texts?: string[] | null;
+  results: (LoadsResult | undefined)[];
+}
+
+class PyRaise {
+  constructor(readonly error: PyError) {}
+}
+
+/** The lines of a whole file as Python's text mode yields them, or the UnicodeDecodeError it raises. */
+function textLines(bytes: Uint8Array, cache?: LineCache): TextLine[] | PyError {
+  const lines = cache?.lines ?? splitLines(bytes);
+  const texts = cache?.texts !== undefined ? cache.texts : decodeLines(bytes, lines);
+  if (!texts) return { type: 'UnicodeDecodeError', message: utf8FaultMessage(findUtf8Fault(bytes)!) };
+  const out: TextLine[] = [];
+  for (let i = 0; i < texts.length; i++) {
+    const text = pyStrip(texts[i]!);
+    if (text) out.push({ index: i, text, parsed: cache?.results[i] });
+  }
+  return out;
+}
+
+function parsed(line: TextLine): LoadsResult {
+  return (line.parsed ??= pyLoads(line.text));
+}
+
+function loads(line: TextLine): PyValue {
+  const r = parsed(line);
+  if (!r.ok) throw new PyRaise(r.error);
+  return r.value;
+}
+
+/** What a non-object line raises: v0.2's `data.get` AttributeError; v0.3.0+ check first and raise ValueError. */
+export function nonObjectError(v: PyValue, rules: VersionRules): PyError {
+  if (rules.nonObjectLine === 'ValueError') return { type: 'ValueError', message: `session record must be a JSON object, got ${pyTypeName(v)}` };
+  return { type: 'AttributeError', message: `'${pyTypeName(v)}' object has no attribute 'get'` };
+}
+
+function asDict(v: PyValue, rules: VersionRules): PyDict {
+  if (isDict(v)) return v;
+  throw new PyRaise(nonObjectError(v, rules));
+}
+
+/** The exceptions v0.3.0+ catch around a load or a listing head; anything else propagates (§21, §31). */
+const DATA_ERRORS = new Set(['ValueError', 'TypeError', 'AttributeError', 'KeyError', 'JSONDecodeError', 'UnicodeDecodeError']);
+
+/** Whether Python's `except (ValueError, TypeError, AttributeError, KeyError)` catches this error. */
+export function isDataError(error: PyError): boolean {
+  return DATA_ERRORS.has(error.type);
+}
+
+/** Whether a version's `except` clause around the strict pass catches this error. */
+function caught(error: PyError, rules: VersionRules): boolean {
+  return rules.repairCatches === 'any' || isDataError(error);
+}
+
+/**
+ * A metadata record's time. Strict pass: a value that counts (v0.2/v0.3.0: truthy; main: a
+ * non-empty string) must parse, else "now". Repair pass: a bad or absent value keeps what an
+ * earlier record set (`prev`).
+ */
+function parseTime(v: PyValue | undefined, prev: string, now: string, repair: boolean, rules: VersionRules): string {
+  const counts = rules.typedMetadata ? typeof v === 'string' && v !== '' : truthy(v);
+  if (!counts) return repair ? prev : now;
+  const r = isoRoundTrip(v!);
+  if (r.ok) return r.iso;
+  if (repair) return prev;
+  throw new PyRaise({ type: r.type, message: r.message });
+}
+
+/** Contract C12: anything but a non-bool int in 0..len(messages) becomes 0. */
+export function clampLastConsolidated(v: PyValue | undefined, messageCount: number): number {
+  if (!isInt(v)) return 0;
+  const n = Number(v);
+  return n >= 0 && n <= messageCount ? n : 0;
+}
+
+interface PassResult {
+  session: NanobotSession | null;
+  skipped: number;
+}
+
+/** Where a pass puts the messages it reads: all of them (`_load`), or only what a streamed replay needs. */
+export interface MessageSink {
+  add(message: PyDict, line: number): void;
+}
+
+/** What a pass read besides the messages, to be made a session by `passSession`. */
+export interface PassTotals {
+  createdAt: string;
+  updatedAt: string;
+  /** The stored `last_consolidated`, before the clamp. */
+  lastConsolidated: PyValue | undefined;
+  metadata: PyValue;
+  providerState: ProviderState | null;
+  skipped: number;
+  messageCount: number;
+}
+
+/**
+ * One pass of `_load` (strict, or repair) as a line-at-a-time machine, so a file can be read whole
+ * or streamed through the same rules. `feed` gives nanobot's exception for a line, if it raises.
+ */
+export class LoadPass {
+  private t: PassTotals;
+
+  constructor(private readonly now: string, private readonly repair: boolean, private readonly rules: VersionRules, private readonly sink: MessageSink) {
+    this.t = { createdAt: now, updatedAt: now, lastConsolidated: 0, metadata: {}, providerState: null, skipped: 0, messageCount: 0 };
+  }
+
+  /** One non-blank stripped line (its json.loads result in `parsed` when already made). */
+  feed(line: { index: number; text: string; parsed?: LoadsResult }): PyError | null {
+    try {
+      this.step(line);
+      return null;
+    } catch (e) {
+      if (e instanceof PyRaise) return e.error;
+      throw e;
+    }
+  }
+
+  /** The totals once every line is fed. */
+  finish(): PassTotals {
+    return this.t;
+  }
+
+  private step(line: TextLine): void {
+    const { rules, repair, t } = this;
+    let value: PyValue;
+    if (repair) {
+      const r = parsed(line);
+      if (!r.ok) {
+        if (r.error.type !== 'JSONDecodeError') throw new PyRaise(r.error);
+        t.skipped++;
+        return;
+      }
+      value = r.value;
+      if (!isDict(value) && rules.repairSkipsNonObjects) {
+        t.skipped++;
+        return;
+      }
+    } else value = loads(line);
+    const data = asDict(value, rules);
+    const type = dictGet(data, '_type');
+    if (type === 'metadata') {
+      const m = dictGet(data, 'metadata');
+      t.metadata = rules.typedMetadata ? (isDict(m) ? m : {}) : m === undefined ? {} : m;
+      t.createdAt = parseTime(dictGet(data, 'created_at'), t.createdAt, this.now, repair, rules);
+      t.updatedAt = parseTime(dictGet(data, 'updated_at'), t.updatedAt, this.now, repair, rules);
+      const l = dictGet(data, 'last_consolidated');
+      t.lastConsolidated = l === undefined ? 0 : l;
+    } else if (rules.providerStateRecord && isProviderStateRecord(data)) {
+      const valid = parseProviderState(data);
+      if (valid && providerStateCopyRaises(valid, rules.depthBudget.providerStateCopy)) throw new PyRaise({ ...DEEPCOPY_RECURSION });
+      if (repair) {
+        if (valid) t.providerState = valid;
+        else t.skipped++;
+      } else t.providerState = valid;
+    } else {
+      this.sink.add(data, line.index);
+      t.messageCount++;
+    }
+  }
+}
+
+/**
+ * The session a finished pass yields (null: the repair pass found nothing at all), with the
+ * messages given as the caller holds them (every one, or a streamed tail).
+ */
+export function passSession<M>(t: PassTotals, key: string, repair: boolean, rules: VersionRules, messages: M): (Omit<NanobotSession, 'messages' | 'messageLines'> & M) | null {
+  if (repair && t.messageCount === 0 && !truthy(t.metadata) && !t.providerState) return null;
+  const session = {
+    key,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+    lastConsolidated: clampLastConsolidated(t.lastConsolidated, t.messageCount),
+    metadata: t.metadata,
+    ...messages,
+  } as Omit<NanobotSession, 'messages' | 'messageLines'> & M;
+  if (rules.providerStateRecord) session.providerState = t.providerState;
+  return session;
+}
+
+function runPass(lines: TextLine[], key: string, now: string, repair: boolean, rules: VersionRules): PassResult {
+  const messages: PyDict[] = [];
+  const messageLines: number[] = [];
+  const pass = new LoadPass(now, repair, rules, {
+    add: (m, line) => {
+      messages.push(m);
+      messageLines.push(line);
+    },
+  });
+  for (const line of lines) {
+    const error = pass.feed(line);
+    if (error) throw new PyRaise(error);
+  }
+  const t = pass.finish();
+  return { session: passSession(t, key, repair, rules, { messages, messageLines }), skipped: t.skipped };
+}
+
+/** A pass's outcome: its session (or null) and skipped lines, or the exception it raised. */
+export type PassOutcome<S> = { session: S | null; skipped: number } | PyError;
+
+/** `_load`'s load result over any session shape (whole, or a streamed tail). */
+export type LoadOutcome<S> = Omit<NanobotLoad, 'result'> & { result: S | null };
+
+/** Whether `_load` runs its repair pass after the strict pass raised this (else it propagates). */
+export function repairFollows(error: PyError, version: NanobotVersion): boolean {
+  return caught(error, rulesOf(version));
+}
+
+/**
+ * `_load`'s decisions around its passes: the strict pass's outcome (or the file's decoding error),
+ * then the repair pass (called only when nanobot would run it), the logs and what propagates.
+ */
+export function loadOutcome<S>(key: string, version: NanobotVersion, decodeError: PyError | null, strict: () => PassOutcome<S>, repair: () => PassOutcome<S>): LoadOutcome<S> {
+  const rules = rulesOf(version);
+  const logs: [string, string][] = [];
+  const fail = (path: 'normal' | 'repair', error: PyError): LoadOutcome<S> => ({ path, result: null, strictError: null, repairError: null, skipped: 0, logs, error });
+  let strictError: PyError;
+  if (!decodeError) {
+    const s = strict();
+    if (!('type' in s)) return { path: 'normal', result: s.session, strictError: null, repairError: null, skipped: 0, logs, error: null };
+    strictError = s;
+  } else strictError = decodeError;
+  if (!caught(strictError, rules)) return fail('normal', strictError);
+  logs.push(['WARNING', `Failed to load session ${key}: ${strictError.message}`]);
+  if (decodeError) {
+    logs.push(['WARNING', `Repair failed for session ${key}: ${decodeError.message}`]);
+    return { path: 'repair', result: null, strictError, repairError: decodeError, skipped: 0, logs, error: null };
+  }
+  const r = repair();
+  if (!('type' in r)) {
+    if (r.skipped) logs.push(['WARNING', `Skipped ${r.skipped} corrupt lines in session ${key}`]);
+    return { path: 'repair', result: r.session, strictError, repairError: null, skipped: r.skipped, logs, error: null };
+  }
+  if (!caught(r, rules)) return { ...fail('repair', r), strictError };
+  logs.push(['WARNING', `Repair failed for session ${key}: ${r.message}`]);
+  return { path: 'repair', result: null, strictError, repairError: r, skipped: 0, logs, error: null };
+}
+
+/** nanobot's `SessionManager._load(key)` at a version: strict pass, then the repair pass when it raised. */
+export function loadNanobot(bytes: Uint8Array, key: string, now: string, version: NanobotVersion, cache?: LineCache): NanobotLoad {
+  const rules = rulesOf(version);
+  const lines = textLines(bytes, cache);
+  const run = (repair: boolean) => (): PassOutcome<NanobotSession> => {
+    try {
+      return runPass(lines as TextLine[], key, now, repair, rules);
+    } catch (e) {
+      if (!(e instanceof PyRaise)) throw e;
+      return e.error;
+    }
+  };
+  return loadOutcome(key, version, Array.isArray(lines) ? null : lines, run(false), run(true));
+}
+
+/**
+ * nanobot's repair pass called on its own (`_repair`), as `read_session_file`, `read_session_metadata`
+ * and the listing call it when their own read raised: only the repair pass, never `_load`'s strict
+ * pass first (that one may succeed where their read failed, and its answer differs: a later metadata
+ * record without `created_at` resets it there, not in the repair). `error`: what propagates.
+ */
+export function repairNanobot(bytes: Uint8Array, key: string, now: string, version: NanobotVersion): { result: NanobotSession | null; error: PyError | null } {
+  const rules = rulesOf(version);
+  const lines = textLines(bytes);
+  if (!Array.isArray(lines)) return { result: null, error: caught(lines, rules) ? null : lines };
+  try {
+    return { result: runPass(lines, key, now, true, rules).session, error: null };
+  } catch (e) {
+    if (!(e instanceof PyRaise)) throw e;
+    return { result: null, error: caught(e.error, rules) ? null : e.error };
+  }
+}
+
+/** What `read_session_file` returns: raw stored values on the normal path. */
+export interface SessionFileView {
+  key: string;
+  created_at: PyValue;
+  updated_at: PyValue;
+  metadata: PyValue;
+  messages?: PyDict[];
+}
+
+export interface ReadResult {
+  result: SessionFileView | null;
+  repairCalled: boolean;
+  /** What made the plain read fail and the repair run. */
+  error: PyError | null;
+  /** An exception the call lets propagate (v0.3.0+: RecursionError). */
+  raised?: PyError;
+}
+
+function fromRepair(bytes: Uint8Array, key: string, now: string, withMessages: boolean, error: PyError, version: NanobotVersion): ReadResult {
+  if (!caught(error, rulesOf(version))) return { result: null, repairCalled: false, error: null, raised: error };
+  const repaired = repairNanobot(bytes, key, now, version);
+  if (repaired.error) return { result: null, repairCalled: true, error, raised: repaired.error };
+  const s = repaired.result;
+  if (!s) return { result: null, repairCalled: true, error };
+  const view: SessionFileView = { key, created_at: s.createdAt, updated_at: s.updatedAt, metadata: s.metadata };
+  if (withMessages) view.messages = s.messages;
+  return { result: view, repairCalled: true, error };
+}
+
+/** nanobot's `read_session_file(key)` (no cache): the stored key and raw times, or the repair result. */
+export function readSessionFile(bytes: Uint8Array, key: string, now: string, version: NanobotVersion): ReadResult {
+  const rules = rulesOf(version);
+  const lines = textLines(bytes);
+  if (!Array.isArray(lines)) return fromRepair(bytes, key, now, true, lines, version);
+  try {
+    let meta: PyDict | null = null;
+    const messages: PyDict[] = [];
+    for (const line of lines) {
+      const data = asDict(loads(line), rules);
+      if (dictGet(data, '_type') === 'metadata') meta = data;
+      else if (!(rules.providerStateRecord && isProviderStateRecord(data))) messages.push(data);
+    }
+    return { result: { ...metaView(meta, key, false, rules), messages }, repairCalled: false, error: null };
+  } catch (e) {
+    if (!(e instanceof PyRaise)) throw e;
+    return fromRepair(bytes, key, now, true, e.error, version);
+  }
+}
+
+/** The stored key and times as a version reads them: main keeps only strings (§24). */
+function metaView(meta: PyDict | null, key: string, dictOnly: boolean, rules: VersionRules): SessionFileView {
+  const stored = meta ? dictGet(meta, 'key') : undefined;
+  const m = meta ? dictGet(meta, 'metadata') : undefined;
+  const time = (name: string): PyValue => {
+    const v = meta ? (dictGet(meta, name) ?? null) : null;
+    return rules.typedMetadata && typeof v !== 'string' ? null : v;
+  };
+  const keyOk = rules.typedMetadata ? typeof stored === 'string' && stored !== '' : truthy(stored);
+  return {
+    key: keyOk ? (stored as string) : key,
+    created_at: time('created_at'),
+    updated_at: time('updated_at'),
+    metadata: dictOnly || rules.typedMetadata ? (isDict(m) ? m : {}) : m === undefined ? {} : m,
+  };
+}
+
+/**
+ * nanobot's `read_session_metadata(key)`: only the first non-blank line, which must be a metadata
+ * record (else nothing); non-dict metadata reads as `{}`. `head` may be just the file's first bytes.
+ */
+export function readSessionMetadata(bytes: Uint8Array, key: string, now: string, version: NanobotVersion): ReadResult {
+  const rules = rulesOf(version);
+  const first = firstNonBlankLine(bytes);
+  if (first && 'type' in first) return fromRepair(bytes, key, now, false, first, version);
+  if (!first) return { result: null, repairCalled: false, error: null };
+  try {
+    const data = asDict(loads(first), rules);
+    if (dictGet(data, '_type') !== 'metadata') return { result: null, repairCalled: false, error: null };
+    return { result: metaView(data, key, true, rules), repairCalled: false, error: null };
+  } catch (e) {
+    if (!(e instanceof PyRaise)) throw e;
+    return fromRepair(bytes, key, now, false, e.error, version);
+  }
+}
+
+/** Python reads text files in 8 KiB chunks: a decoding error anywhere in a chunk it reads is raised. */
+export const PY_TEXT_CHUNK = 8192;
+
+/**
+ * The bytes [0, end) Python's text layer has decoded by the time it has returned bytes [0, need),
+ * `total` bytes being available. A chunk ending in `\r` makes universal newlines read the next
+ * chunk too (is it `\r\n`?), so its decoding errors count. May exceed `total` when that next
+ * chunk is not in hand yet.
+ */
+export function decodedSpan(need: number, total: number, bytes?: Uint8Array, fileSize = total): number {
+  let end = Math.max(PY_TEXT_CHUNK, Math.ceil(need / PY_TEXT_CHUNK) * PY_TEXT_CHUNK);
+  if (bytes && need > 0 && need % PY_TEXT_CHUNK === 0 && need < fileSize && bytes[need - 1] === 0x0d) end += PY_TEXT_CHUNK;
+  return Math.min(fileSize, end);
+}
+
+/**
+ * A decoding error in the first `span` bytes. A sequence the span's end cuts waits in Python's
+ * decoder for the next chunk, which Python only reads if it needs more lines: not an error here.
+ */
+function faultWithin(bytes: Uint8Array, span: number): PyError | null {
+  const f = findUtf8Fault(bytes, 0, span);
+  if (!f || (span < bytes.length && pendingAtChunkEnd(bytes, f, span))) return null;
+  return { type: 'UnicodeDecodeError', message: utf8FaultMessage(f) };
+}
+
+/** The first line whose `strip()` is not empty, read as Python reads text (8 KiB chunks), or the decoding error. */
+export function firstNonBlankLine(bytes: Uint8Array): { index: number; text: string } | PyError | null {
+  const lines = splitLines(bytes);
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    const fault = faultWithin(bytes, decodedSpan(l.next, bytes.length, bytes));
+    if (fault) return fault;
+    const text = pyStrip(decodeStrict(bytes.subarray(l.start, l.end)));
+    if (text) return { index: i, text };
+  }
+  return null;
+}

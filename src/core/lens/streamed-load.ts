@@ -1,0 +1,175 @@
+/**
+ * nanobot's `_load` over a file streamed past in byte chunks, keeping only the last messages (a
+ * ring) plus each message's line and role: the same answers as `loadNanobot` and `storedKey` on the
+ * whole file, with memory bounded by the ring, not by the file.
+ */
+import { LineSplitter, type ChunkLine } from './line-stream';
+import { decodeStrict, findUtf8Fault, utf8FaultMessage } from '../python/lines';
+import { LoadPass, loadOutcome, passSession, repairFollows, type LoadOutcome, type MessageSink, type NanobotSession, type PassOutcome } from './load';
+import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
+import { pyLoads, type LoadsResult, type PyError } from '../python/pyjson';
+import { pyStrip } from '../python/pytext';
+import { dictGet, isDict, type PyDict } from '../python/pyvalue';
+import type { HeldMessages } from '../replay/replay';
+
+/** A session as nanobot loads it, of which only the last messages are held. */
+export type StreamedSession = Omit<NanobotSession, 'messages' | 'messageLines'> &
+  HeldMessages & {
+    /** 0-based file line of every message (held or not). */
+    messageLines: Int32Array;
+    /** The role of message `i` when it is a string, else '?' (what the CLI prints). */
+    roleOf: (i: number) => string;
+  };
+
+/** The load, and the key it was made under (given, else the stored one, else the fallback). */
+export type StreamedLoad = LoadOutcome<StreamedSession> & { key: string };
+
+export interface StreamOptions {
+  now: string;
+  version: NanobotVersion;
+  /** The key when none is given and the file stores none (the file name's). */
+  fallbackKey: string;
+  key?: string;
+  /** How many of the last messages to hold. */
+  hold: number;
+}
+
+/** Grows an Int32Array / Uint16Array by doubling (4 + 2 bytes a message, whatever its size). */
+function grown<T extends Int32Array | Uint16Array>(a: T, need: number): T {
+  if (need <= a.length) return a;
+  const b = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
+  b.set(a);
+  return b;
+}
+
+/** A pass's sink, and what it hands the session once the pass is over. */
+export interface HeldSink<M> extends MessageSink {
+  held(): M;
+}
+
+/** Makes a pass's sink; `textOf()` is the stripped text of the line whose message is being added. */
+export type NewSink<M> = (textOf: () => string) => HeldSink<M>;
+
+/** What a streamed pass holds of the messages: the last ones (replay), their lines only (format)… */
+type Held = Omit<NanobotSession, 'messages' | 'messageLines'>;
+
+/** The last `capacity` messages, and every message's line and role. */
+class MessageRing implements HeldSink<Pick<StreamedSession, 'count' | 'tailStart' | 'tail' | 'messageLines' | 'roleOf'>> {
+  private ring: PyDict[] = [];
+  private count = 0;
+  private lines = new Int32Array(1024);
+  private roles = new Uint16Array(1024);
+  private roleIds = new Map<string, number>();
+  private roleNames = ['?'];
+
+  constructor(private readonly capacity: number) {}
+
+  add(message: PyDict, line: number): void {
+    this.ring[this.count % this.capacity] = message;
+    this.lines = grown(this.lines, this.count + 1);
+    this.roles = grown(this.roles, this.count + 1);
+    this.lines[this.count] = line;
+    this.roles[this.count] = this.roleId(dictGet(message, 'role'));
+    this.count++;
+  }
+
+  private roleId(role: unknown): number {
+    if (typeof role !== 'string') return 0;
+    let id = this.roleIds.get(role);
+    if (id === undefined) {
+      // Past 65,535 distinct roles the rest print as '?': a display detail, never an answer.
+      if (this.roleNames.length > 0xffff) return 0;
+      id = this.roleNames.push(role) - 1;
+      this.roleIds.set(role, id);
+    }
+    return id;
+  }
+
+  /** The held messages in order, with every message's line and role. */
+  held(): Pick<StreamedSession, 'count' | 'tailStart' | 'tail' | 'messageLines' | 'roleOf'> {
+    const { count, capacity, ring, roles, roleNames } = this;
+    const tailStart = Math.max(0, count - capacity);
+    const tail = count <= capacity ? ring.slice(0, count) : [...ring.slice(count % capacity), ...ring.slice(0, count % capacity)];
+    return { count, tailStart, tail, messageLines: this.lines.slice(0, count), roleOf: (i) => roleNames[roles[i]!]! };
+  }
+}
+
+/** One streamed pass: the file's decoding error, its stored key, and the pass's outcome. */
+interface PassRead<S> {
+  decodeError: PyError | null;
+  storedKey: string;
+  outcome: PassOutcome<S>;
+}
+
+/**
+ * Sees every line of a first pass (text undefined where it is not UTF-8); may hand back its
+ * json.loads of the stripped text, so the pass need not parse it again.
+ */
+export type LineObserver = (l: ChunkLine, text: string | undefined) => LoadsResult | undefined;
+
+async function readPass<M>(chunks: AsyncIterable<Uint8Array>, opts: LoadStreamOptions, key: string | undefined, repair: boolean, newSink: NewSink<M>, observe?: LineObserver): Promise<PassRead<Held & M>> {
+  const rules = rulesOf(opts.version);
+  let current = '';
+  const ring = newSink(() => current);
+  const pass = new LoadPass(opts.now, repair, rules, ring);
+  let decodeError: PyError | null = null;
+  let passError: PyError | null = null;
+  let storedKey = opts.fallbackKey;
+  const onLine = (l: ChunkLine) => {
+    let text: string;
+    try {
+      text = decodeStrict(l.bytes.subarray(0, l.contentLength));
+    } catch {
+      observe?.(l, undefined);
+      // The whole file's first fault, where Python's decoder meets it (the terminator is ASCII).
+      if (!decodeError) {
+        const f = findUtf8Fault(l.bytes)!;
+        decodeError = { type: 'UnicodeDecodeError', message: utf8FaultMessage({ ...f, pos: f.pos + l.start }) };
+      }
+      return;
+    }
+    const known = observe?.(l, text);
+    const stripped = pyStrip(text);
+    if (!stripped) return;
+    const parsed = known ?? pyLoads(stripped);
+    if (key === undefined) {
+      // storedKey's rule: the last metadata record the recovered lens reads (a BOM set aside).
+      const r = text.charCodeAt(0) === 0xfeff ? pyLoads(pyStrip(text.slice(1))) : parsed;
+      if (r.ok && isDict(r.value) && dictGet(r.value, '_type') === 'metadata') {
+        const k = dictGet(r.value, 'key');
+        storedKey = typeof k === 'string' && k ? k : opts.fallbackKey;
+      }
+    }
+    current = stripped;
+    if (!decodeError && !passError) passError = pass.feed({ index: l.index, text: stripped, parsed });
+  };
+  const splitter = new LineSplitter(onLine);
+  for await (const chunk of chunks) splitter.push(chunk);
+  splitter.end();
+  const t = pass.finish();
+  const outcome: PassOutcome<Held & M> = passError ?? { session: passSession(t, key ?? storedKey, repair, rules, ring.held()), skipped: t.skipped };
+  return { decodeError, storedKey, outcome };
+}
+
+/** `StreamOptions` without `hold`: what a pass needs whatever its sink keeps. */
+export type LoadStreamOptions = Omit<StreamOptions, 'hold'>;
+
+/**
+ * `loadNanobot` (under `storedKey`'s key when none is given) over a file read through `chunks()`,
+ * called once, or twice when nanobot's repair pass runs; each pass's messages go to a new sink, so
+ * a command keeps only what it prints (the last messages, every message's line, a count per message).
+ * `observe` sees every line of the first pass (the recovered lens reads along).
+ */
+export async function streamedLoadInto<M>(chunks: () => AsyncIterable<Uint8Array>, opts: LoadStreamOptions, newSink: NewSink<M>, observe?: LineObserver): Promise<LoadOutcome<Held & M> & { key: string }> {
+  const first = await readPass(chunks(), opts, opts.key, false, newSink, observe);
+  const key = opts.key ?? first.storedKey;
+  const strict = first.outcome;
+  let repair: PassOutcome<Held & M> | null = null;
+  if (!first.decodeError && 'type' in strict && repairFollows(strict, opts.version)) repair = (await readPass(chunks(), opts, key, true, newSink)).outcome;
+  return { key, ...loadOutcome(key, opts.version, first.decodeError, () => strict, () => repair!) };
+}
+
+/** `streamedLoadInto` holding the last `hold` messages, and every message's line and role (replay, check). */
+export async function streamedLoad(chunks: () => AsyncIterable<Uint8Array>, opts: StreamOptions): Promise<StreamedLoad> {
+  return streamedLoadInto(chunks, opts, () => new MessageRing(Math.max(1, opts.hold)));
+}

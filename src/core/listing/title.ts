@@ -1,0 +1,15 @@
+/** The sidebar title nanobot shows for a session (contract D15). */
+import { dictGet, isDict, type PyValue } from '../python/pyvalue';
+import { stripThink } from './think';
+
+/**
+ * nanobot `metadata_title`: `""` unless metadata is a dict with a string `title`; a title the user
+ * edited (`title_user_edited is True`, not merely truthy) is shown raw, a generated one through
+ * `strip_think`, since models leak reasoning into generated titles.
+ */
+export function sessionTitle(metadata: PyValue): string {
+  if (!isDict(metadata)) return '';
+  const title = dictGet(metadata, 'title');
+  if (typeof title !== 'string') return '';
+  return dictGet(metadata, 'title_user_edited') === true ? title : stripThink(title);
+}

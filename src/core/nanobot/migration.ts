@@ -1,0 +1,82 @@
+/**
+ * What happens to files an older nanobot left when a newer one starts: v0.3.0's lookup of a
+ * lossy or global legacy file (§4–6), and main's start-up migration into its namespace (§11).
+ * The upgrade view and the golden runner both ask these questions.
+ */
+import { hostLocalOffset, isoRoundTrip, isoTimestampError, type LocalOffset } from '../python/isotime';
+import { saveTmpNameError } from './keys';
+import { decodeStrict, findUtf8Fault } from '../python/lines';
+import { firstNonBlankLine } from '../lens/load';
+import { oldestWithHome } from './nanobot-version';
+import { pyLoads, type PyError } from '../python/pyjson';
+import { dictGet, isDict } from '../python/pyvalue';
+
+/**
+ * v0.3.0's stored key of a fallback file: the `key` of a metadata record on the first non-blank
+ * line when it is a string; null otherwise (a message first, a non-object, bad JSON or UTF-8).
+ * Nesting past the recursion limit raises out of the lookup.
+ */
+export function fallbackStoredKey(bytes: Uint8Array): { key: string | null } | { error: PyError } {
+  const first = firstNonBlankLine(bytes);
+  if (!first || 'type' in first) return { key: null };
+  const r = pyLoads(first.text);
+  if (!r.ok) return r.error.type === 'RecursionError' ? { error: r.error } : { key: null };
+  if (!isDict(r.value) || dictGet(r.value, '_type') !== 'metadata') return { key: null };
+  const key = dictGet(r.value, 'key');
+  return { key: typeof key === 'string' ? key : null };
+}
+
+/** v0.3.0 skips a fallback file for `key` when its stored key names another session. */
+export function fallbackBelongsElsewhere(bytes: Uint8Array, key: string): boolean {
+  const stored = fallbackStoredKey(bytes);
+  return 'key' in stored && typeof stored.key === 'string' && stored.key !== '' && stored.key !== key;
+}
+
+/** Why main's start-up migration leaves a file behind (`line` is 1-based; `error` is Python's JSONDecodeError text). */
+export type MigrationStay =
+  | { code: 'not-utf8'; line: number }
+  | { code: 'not-json'; line: number; error: string }
+  | { code: 'not-object'; line: number }
+  | { code: 'bad-updated-at'; line: number }
+  /** `.timestamp()` on the naive `updated_at` raises (`error`: Python's `type: message`). */
+  | { code: 'no-timestamp'; line: number; error: string }
+  | { code: 'no-record' }
+  /** The copy's temp file name is too long for the file system (`error`: Python's OSError). */
+  | { code: 'tmp-name-too-long'; error: string };
+
+const ASCII_WS = new Set([0x20, 0x09, 0x0a, 0x0d, 0x0b, 0x0c]);
+
+/**
+ * Whether main's start-up migration moves a workspace file into its namespace: only when the whole
+ * file parses (lines split on `\n`, each non-blank one UTF-8 JSON object, a string `updated_at`
+ * a valid ISO time whose `.timestamp()` does not raise, at least one record). Others stay behind,
+ * unseen by main; `stay` says why. A naive time's timestamp is local time: `localOffset`. A file
+ * that parses is copied through a temp file `.<name>.<16 hex>.tmp` beside its new place: where that
+ * name is too long for the file system, the copy raises OSError, which the migration logs, and the
+ * file stays too.
+ */
+export function migratesToNamespace(bytes: Uint8Array, fileName: string, localOffset: LocalOffset = hostLocalOffset): { ok: true } | { ok: false; stay: MigrationStay } | { error: PyError } {
+  let records = 0;
+  let start = 0;
+  for (let line = 1; start <= bytes.length; line++) {
+    let end = bytes.indexOf(0x0a, start);
+    if (end < 0) end = bytes.length;
+    const raw = bytes.subarray(start, end);
+    start = end + 1;
+    if (raw.every((b) => ASCII_WS.has(b))) continue;
+    if (findUtf8Fault(raw)) return { ok: false, stay: { code: 'not-utf8', line } };
+    const r = pyLoads(decodeStrict(raw));
+    if (!r.ok) return r.error.type === 'RecursionError' ? { error: r.error } : { ok: false, stay: { code: 'not-json', line, error: r.error.message } };
+    if (!isDict(r.value)) return { ok: false, stay: { code: 'not-object', line } };
+    records++;
+    const updated = dictGet(r.value, 'updated_at');
+    if (dictGet(r.value, '_type') === 'metadata' && typeof updated === 'string' && updated) {
+      if (!isoRoundTrip(updated).ok) return { ok: false, stay: { code: 'bad-updated-at', line } };
+      const error = isoTimestampError(updated, localOffset);
+      if (error) return { ok: false, stay: { code: 'no-timestamp', line, error } };
+    }
+  }
+  if (!records) return { ok: false, stay: { code: 'no-record' } };
+  const copy = saveTmpNameError(fileName, oldestWithHome('namespace'));
+  return copy ? { ok: false, stay: { code: 'tmp-name-too-long', error: `${copy.type}: ${copy.message}` } } : { ok: true };
+}

@@ -1,0 +1,283 @@
+/**
+ * Context over time: for every user turn of a session, what nanobot's get_history would send as of
+ * that turn (the replay of the messages up to and including that user message), so "why did the bot
+ * forget" has an answer per turn. The file records only today's `last_consolidated`; each turn uses
+ * it clamped to that turn's length (the historical cursor is not in the file).
+ *
+ * Replaying 2,000 prefixes one by one costs 2,000 full get_history runs. Instead every entry is built
+ * and counted once, and each prefix's window, orphan cut and budget walk run over plain arrays
+ * (prefix sums, binary search). Files where nanobot would raise take the slow exact path.
+ */
+import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
+import { pyStr } from '../python/pyrepr';
+import { dictGet, isDict, truthy, type PyDict } from '../python/pyvalue';
+import { getHistory, replayEntry, type ReplayOptions, type TokenCounter } from './replay';
+
+/** One user turn: the replay of `messages.slice(0, upto)`. */
+export interface TurnPoint {
+  /** 0-based ordinal of the user turn. */
+  turn: number;
+  /** Message index of the user message; `upto` is `index + 1`. */
+  index: number;
+  upto: number;
+  /** Token estimate of what is sent (NaN when nanobot would raise). */
+  tokens: number;
+  /** Provider messages sent. */
+  messages: number;
+  /** Message index of the first message sent, −1 when none. */
+  first: number;
+  /** The max_messages window left messages out. */
+  windowCut: boolean;
+  /** The token budget left messages out. */
+  budgetCut: boolean;
+  /** True when get_history raises at this turn. */
+  error: boolean;
+}
+
+export interface ContextOverTime {
+  points: TurnPoint[];
+  /** The budget (max_tokens); 0 means none. */
+  budget: number;
+  /** `last_consolidated` from the file, clamped to the session. */
+  lastConsolidated: number;
+  /** Point index from which the whole `last_consolidated` is in force (its message is in the prefix), or null. */
+  consolidatedAt: number | null;
+  /** Point indices where the count window starts cutting (it did not at the turn before). */
+  windowStarts: number[];
+  /** True when the exact per-turn get_history path was used (a file where nanobot raises). */
+  slowPath: boolean;
+}
+
+const NEVER = Number.MAX_SAFE_INTEGER;
+
+/** Thrown inside the precompute when nanobot would raise somewhere: take the exact path. */
+class Unusual extends Error {}
+
+interface Prep {
+  isUser: Uint8Array;
+  chan: Uint8Array;
+  /** Last user index < i (−1); length n + 1. */
+  prevUser: Int32Array;
+  /** First user index ≥ i (n); length n + 1. */
+  nextUser: Int32Array;
+  /** For a tool result with an id: last assistant index < i declaring that id (−1); else NEVER. */
+  decl: Float64Array;
+  /** Entries: message index, token prefix sums, user flag, entry-level declaration (as `decl`, over entries). */
+  eMsg: number[];
+  ePrefix: Float64Array;
+  eUser: Uint8Array;
+  eDecl: Float64Array;
+  /** Entry position of the next / previous user entry (≥ k / ≤ k), −1 or length when none. */
+  eNextUser: Int32Array;
+  ePrevUser: Int32Array;
+}
+
+/** Ids an assistant message declares, as legalStart reads them; Unusual where Python would raise. */
+function declared(m: PyDict): string[] {
+  const calls = dictGet(m, 'tool_calls');
+  if (!truthy(calls)) return [];
+  if (typeof calls === 'string' || isDict(calls)) return [];
+  if (!Array.isArray(calls)) throw new Unusual();
+  const ids: string[] = [];
+  for (const tc of calls) {
+    if (!isDict(tc)) continue;
+    const id = dictGet(tc, 'id');
+    if (truthy(id)) ids.push(pyStr(id!));
+  }
+  return ids;
+}
+
+/**
+ * `decl` of message `m` at position `i` of its sequence (for a tool result with a truthy id, the last
+ * earlier declaring position), noting what `m` declares in `last`: one message at a time, so the
+ * entries need not be kept to be scanned again.
+ */
+function declarationAt(m: PyDict, i: number, last: Map<string, number>): number {
+  const r = dictGet(m, 'role');
+  if (r === 'assistant') for (const id of declared(m)) last.set(id, i);
+  else if (r === 'tool') {
+    const id = dictGet(m, 'tool_call_id');
+    if (truthy(id)) return last.get(pyStr(id!)) ?? -1;
+  }
+  return NEVER;
+}
+
+function* prepare(messages: PyDict[], opts: ReplayOptions, version: NanobotVersion, count: TokenCounter): Generator<void, Prep> {
+  const rules = rulesOf(version);
+  const n = messages.length;
+  const isUser = new Uint8Array(n);
+  const chan = new Uint8Array(n);
+  const prevUser = new Int32Array(n + 1);
+  const nextUser = new Int32Array(n + 1);
+  let p = -1;
+  for (let i = 0; i < n; i++) {
+    prevUser[i] = p;
+    isUser[i] = dictGet(messages[i]!, 'role') === 'user' ? 1 : 0;
+    chan[i] = truthy(dictGet(messages[i]!, '_channel_delivery')) ? 1 : 0;
+    if (isUser[i]) p = i;
+  }
+  prevUser[n] = p;
+  nextUser[n] = n;
+  for (let i = n - 1; i >= 0; i--) nextUser[i] = isUser[i] ? i : nextUser[i + 1]!;
+  const decl = new Float64Array(n);
+  const declaredBy = new Map<string, number>();
+  for (let i = 0; i < n; i++) decl[i] = declarationAt(messages[i]!, i, declaredBy);
+  const timestamps = rules.timestamps && !!opts.includeTimestamps;
+  const runtimeContext = opts.includeRuntimeContext ?? true;
+  // Each entry is read for its role and declarations and then dropped: kept, thousands of entries
+  // would outlive V8's young generation and every scavenge would copy them, pausing the page.
+  const eMsg: number[] = [];
+  const toks: number[] = [];
+  const eUserList: number[] = [];
+  const eDeclList: number[] = [];
+  const entryDeclaredBy = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    let e;
+    try {
+      e = replayEntry(messages[i]!, i, 0, rules, timestamps, runtimeContext, []);
+    } catch {
+      throw new Unusual();
+    }
+    if (typeof e === 'string') continue;
+    let t: number;
+    try {
+      t = count(e, i);
+    } catch (err) {
+      if ((err as { error?: unknown } | null)?.error) throw new Unusual();
+      throw err;
+    }
+    if (!Number.isFinite(t)) throw new Unusual();
+    eUserList.push(e.role === 'user' ? 1 : 0);
+    eDeclList.push(declarationAt(e, eMsg.length, entryDeclaredBy));
+    eMsg.push(i);
+    toks.push(t);
+    yield;
+  }
+  const m = eMsg.length;
+  const ePrefix = new Float64Array(m + 1);
+  for (let k = 0; k < m; k++) ePrefix[k + 1] = ePrefix[k]! + toks[k]!;
+  const eUser = Uint8Array.from(eUserList);
+  const eDecl = Float64Array.from(eDeclList);
+  const eNextUser = new Int32Array(m + 1);
+  const ePrevUser = new Int32Array(m + 1);
+  eNextUser[m] = m;
+  for (let k = m - 1; k >= 0; k--) eNextUser[k] = eUser[k] ? k : eNextUser[k + 1]!;
+  let q = -1;
+  for (let k = 0; k < m; k++) ePrevUser[k] = q = eUser[k] ? k : q;
+  ePrevUser[m] = q;
+  return { isUser, chan, prevUser, nextUser, decl, eMsg, ePrefix, eUser, eDecl, eNextUser, ePrevUser };
+}
+
+/** nanobot's recent_message_start_index over `[lo, hi)`, as an offset from `lo`, in O(1). */
+function recentStart(p: Prep, lo: number, hi: number, max: number, extend: boolean): number {
+  const n = hi - lo;
+  let start = Math.max(0, n - max);
+  if (!extend || n <= max) return start;
+  if (p.prevUser[hi]! >= lo + start) return start;
+  const j = p.prevUser[lo + start]!;
+  if (j >= lo) start = j - lo > 0 && p.chan[j - 1] ? j - lo - 1 : j - lo;
+  return start;
+}
+
+/** First index ≥ lo of a sorted array that is ≥ x. */
+function lowerBound(a: number[], x: number, lo = 0): number {
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** legalStart by declarations: the reset point after the last orphan tool result in [from, to). */
+function legalFrom(decl: Float64Array, from: number, to: number): number {
+  let r = from;
+  for (let i = from; i < to; i++) if (decl[i]! < r) r = i + 1;
+  return r;
+}
+
+/** One turn over the prepared arrays: get_history's steps in order (see replay.ts). */
+function turnAt(p: Prep, L: number, lc: number, maxMessages: number | null, opts: ReplayOptions, tail: number | null): Omit<TurnPoint, 'turn' | 'index' | 'upto'> {
+  let base = lc;
+  if (tail && lc > 0) base = Math.min(lc, recentStart(p, 0, L, tail, true));
+  let start = 0;
+  if (maxMessages !== null && !(base < lc && L - lc < maxMessages)) start = recentStart(p, base, L, maxMessages, !!opts.extendToUser);
+  let from = base + start;
+  const fu = p.nextUser[from]!;
+  if (fu < L && fu > from) from = p.chan[fu - 1] ? fu - 1 : fu;
+  from = legalFrom(p.decl, from, L);
+  const k0 = lowerBound(p.eMsg, from);
+  const k1 = lowerBound(p.eMsg, L, k0);
+  let cut = k0;
+  let budgetCut = false;
+  const maxTokens = opts.maxTokens ?? 0;
+  if (maxTokens > 0 && k1 > k0) {
+    // Smallest k whose suffix sum fits; the newest entry is always taken.
+    let lo = k0;
+    let hi = k1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (p.ePrefix[k1]! - p.ePrefix[mid]! <= maxTokens) hi = mid;
+      else lo = mid + 1;
+    }
+    const keepFrom = Math.min(lo, k1 - 1);
+    const fk = p.eNextUser[keepFrom]!;
+    if (fk < k1) cut = fk;
+    else cut = p.ePrevUser[k1 - 1]! >= k0 ? p.ePrevUser[k1 - 1]! : keepFrom;
+    cut = legalFrom(p.eDecl, cut, k1);
+    budgetCut = Math.min(cut, keepFrom) > k0;
+  }
+  return {
+    tokens: p.ePrefix[k1]! - p.ePrefix[cut]!,
+    messages: k1 - cut,
+    first: k1 > cut ? p.eMsg[cut]! : -1,
+    windowCut: start > 0,
+    budgetCut,
+    error: false,
+  };
+}
+
+/** The exact path: get_history on each prefix (files where nanobot raises somewhere). */
+function slowTurn(messages: PyDict[], L: number, lc: number, opts: ReplayOptions, version: NanobotVersion, count: TokenCounter): Omit<TurnPoint, 'turn' | 'index' | 'upto'> {
+  const r = getHistory(messages.slice(0, L), lc, opts, version, count);
+  const tokens = r.error ? NaN : (r.tokens ?? []).reduce((a, b) => a + b, 0);
+  return {
+    tokens,
+    messages: r.entries.length,
+    first: r.sources[0] ?? -1,
+    windowCut: !r.error && r.fates.some((f) => !f.kept && f.reason === 'window'),
+    budgetCut: r.fates.some((f) => !f.kept && f.reason === 'budget'),
+    error: !!r.error,
+  };
+}
+
+/**
+ * Step generator (run with `runSliced`, or `runNow` in tests) computing the replay as of every user
+ * turn under `opts` (the agent loop's, usually); `count` should be a cached counter.
+ */
+export function* contextOverTimeSteps(messages: PyDict[], lastConsolidated: number, opts: ReplayOptions, version: NanobotVersion, count: TokenCounter): Generator<void, ContextOverTime> {
+  const rules = rulesOf(version);
+  let maxMessages: number | null = opts.maxMessages ?? rules.defaultMaxMessages;
+  if (maxMessages <= 0) maxMessages = rules.nonPositiveMaxMessages;
+  const n = messages.length;
+  const lcFile = Math.max(0, Math.min(lastConsolidated, n));
+  let prep: Prep | null = null;
+  try {
+    prep = yield* prepare(messages, opts, version, count);
+  } catch (e) {
+    if (!(e instanceof Unusual)) throw e;
+  }
+  const points: TurnPoint[] = [];
+  for (let i = 0; i < n; i++) {
+    if (dictGet(messages[i]!, 'role') !== 'user') continue;
+    const L = i + 1;
+    const lc = Math.min(lcFile, L);
+    const at = prep ? turnAt(prep, L, lc, maxMessages, opts, rules.archivedReplayTail || null) : slowTurn(messages, L, lc, opts, version, count);
+    points.push({ turn: points.length, index: i, upto: L, ...at });
+    if (!prep || (points.length & 63) === 0) yield;
+  }
+  const consolidatedAt = lcFile > 0 ? points.findIndex((pt) => pt.upto >= lcFile) : -1;
+  const windowStarts = points.flatMap((pt, k) => (pt.windowCut && (k === 0 || !points[k - 1]!.windowCut) ? [k] : []));
+  return { points, budget: opts.maxTokens ?? 0, lastConsolidated: lcFile, consolidatedAt: consolidatedAt >= 0 ? consolidatedAt : null, windowStarts, slowPath: !prep };
+}

@@ -1,0 +1,462 @@
+/**
+ * nanobot's `Session.get_history()`: what the agent sends back to the model, plus the fate of every
+ * message of the file (kept, or why it was left out) and what was changed on the way.
+ */
+import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nanobot-version';
+import type { PyError } from '../python/pyjson';
+import { pyStr } from '../python/pyrepr';
+import { pyStrip } from '../python/pytext';
+import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
+import { hasRuntimeContext, publicHistoryMessage } from '../nanobot/runtime-context';
+import { sanitizeAssistantReplayText } from '../listing/sanitize';
+import { pyLower } from '../python/unicode14';
+
+export interface ReplayOptions {
+  /** Absent: the version's default (120, 2000, or none at main). */
+  maxMessages?: number;
+  maxTokens?: number;
+  /** v0.2 only (other versions have no such parameter and ignore it). */
+  includeTimestamps?: boolean;
+  extendToUser?: boolean;
+  /** v0.3.0+: false gives the public view (§40); the agent loop replays with true. */
+  includeRuntimeContext?: boolean;
+}
+
+/** Why a message is not in the replay. */
+export type DropReason =
+  | 'consolidated' // below last_consolidated: archived to memory
+  | 'window' // outside the max_messages window
+  | 'before-user' // before the first user turn of the window
+  | 'orphan' // a tool result whose call is not in the replay
+  | 'before-orphan' // cut together with a later orphan tool result
+  | 'command' // a slash-command row (_command)
+  | 'blank' // an assistant message with nothing to say
+  | 'budget' // over the token budget
+  | 'budget-cut'; // fits the budget, but before the user turn the replay is cut to after it
+
+/** What the replay did to a message on the way; 'archived': below last_consolidated but replayed again (main's last 8). */
+export type Change = 'sanitized' | 'breadcrumbs' | 'timestamp' | 'public-view' | 'archived';
+
+export type Fate = { kept: true; entry: number; changes: Change[] } | { kept: false; reason: DropReason };
+
+export interface ReplayResult {
+  /** The exact provider messages, keys in nanobot's order. */
+  entries: PyDict[];
+  /** Index into the session's messages of each entry. */
+  sources: number[];
+  /** One per message of the session. */
+  fates: Fate[];
+  /**
+   * Token estimate of each entry, when a counter was given. Entries nanobot's budget walk never
+   * reached are counted for display only (NaN where nanobot's estimator would raise).
+   */
+  tokens: number[] | null;
+  /** The exception nanobot would raise, and the message that makes it raise. */
+  error: (PyError & { message_index: number }) | null;
+}
+
+export type TokenCounter = (entry: PyDict, source: number) => number;
+
+const ENTRY_FIELDS = ['tool_calls', 'tool_call_id', 'name', 'reasoning_content', 'thinking_blocks'] as const;
+
+/** An exception nanobot's `get_history` raises, at the message that makes it raise. */
+export class Raise {
+  constructor(readonly error: PyError, readonly index: number) {}
+}
+
+function role(m: PyDict): PyValue | undefined {
+  return dictGet(m, 'role');
+}
+
+/** Python iteration over `msg.get("tool_calls") or []`, which raises on non-iterables. */
+export function iterate(v: PyValue, index: number): PyValue[] {
+  if (Array.isArray(v)) return v;
+  if (typeof v === 'string') return Array.from(v);
+  if (isDict(v)) return Object.keys(v);
+  throw new Raise({ type: 'TypeError', message: `'${pyTypeName(v)}' object is not iterable` }, index);
+}
+
+/**
+ * Contract E21: the first index from which every tool result answers a call declared after it.
+ * `idx` maps positions to message indices (for error reporting).
+ */
+export function legalStart(messages: PyDict[], idx: (i: number) => number = (i) => i): number {
+  let declared = new Set<string>();
+  let start = 0;
+  messages.forEach((m, i) => {
+    const r = role(m);
+    if (r === 'assistant') {
+      const calls = dictGet(m, 'tool_calls');
+      for (const tc of truthy(calls) ? iterate(calls!, idx(i)) : []) {
+        if (isDict(tc)) {
+          const id = dictGet(tc, 'id');
+          if (truthy(id)) declared.add(pyStr(id!));
+        }
+      }
+    } else if (r === 'tool') {
+      const id = dictGet(m, 'tool_call_id');
+      if (truthy(id) && !declared.has(pyStr(id!))) {
+        start = i + 1;
+        declared = new Set();
+      }
+    }
+  });
+  return start;
+}
+
+/** Token counting can raise a Python error (reported as `{error}` on the thrown object). */
+export function countOrRaise(count: TokenCounter, entry: PyDict, source: number): number {
+  try {
+    return count(entry, source);
+  } catch (e) {
+    const err = (e as { error?: PyError } | null)?.error;
+    if (err && typeof err.type === 'string') throw new Raise(err, source);
+    throw e;
+  }
+}
+
+function firstUser(ms: PyDict[]): number {
+  return ms.findIndex((m) => role(m) === 'user');
+}
+
+/** Contract E23 and §36–38: media, CLI-app and (v0.2) MCP-preset breadcrumbs on user string content. */
+function withBreadcrumbs(m: PyDict, content: string, rules: VersionRules, cliApps: boolean): string {
+  const blocks: string[] = [];
+  const media = dictGet(m, 'media');
+  if (Array.isArray(media) && media.length) {
+    const crumbs = media.filter((p): p is string => typeof p === 'string' && p !== '').map((p) => `[image: ${p}]`).join('\n');
+    if (crumbs || rules.bareMediaNewline) blocks.push(crumbs);
+  }
+  const apps = dictGet(m, 'cli_apps');
+  if (cliApps && Array.isArray(apps) && apps.length) {
+    const lines: string[] = [];
+    for (const app of apps.slice(0, 8)) {
+      if (!isDict(app)) continue;
+      const name = attachmentName(dictGet(app, 'name'));
+      if (!name) continue;
+      const entry = strOr(dictGet(app, 'entry_point'), 'unknown');
+      lines.push(`[CLI App Attachment: @${name}; tool=run_cli_app; entry_point=${entry}; skill=skills/cli-app-${name}/SKILL.md]`);
+    }
+    if (lines.length) blocks.push(lines.join('\n'));
+  }
+  const presets = dictGet(m, 'mcp_presets');
+  if (rules.mcpPresetBreadcrumbs && Array.isArray(presets) && presets.length) {
+    const lines: string[] = [];
+    for (const p of presets.slice(0, 8)) {
+      if (!isDict(p)) continue;
+      const name = attachmentName(dictGet(p, 'name'));
+      if (!name) continue;
+      const tr = dictGet(p, 'transport');
+      lines.push(`[MCP Preset Attachment: @${name}; tool_prefix=mcp_${name}_; transport=${strOr(tr, 'mcp')}]`);
+    }
+    if (lines.length) blocks.push(lines.join('\n'));
+  }
+  for (const b of blocks) content = content ? content + '\n' + b : b;
+  return content;
+}
+
+/** `str(v or "").strip() or fallback` */
+function strOr(v: PyValue | undefined, fallback: string): string {
+  return pyStrip(truthy(v) ? pyStr(v!) : '') || fallback;
+}
+
+/** `str(name or "").strip().lower()` */
+function attachmentName(v: PyValue | undefined): string {
+  return pyLower(pyStrip(truthy(v) ? pyStr(v!) : ''));
+}
+
+/**
+ * nanobot's `recent_message_start_index`: the start of the last `max` messages; with
+ * `extendToUser`, moved back to the nearest user (and a `_channel_delivery` just before it) when
+ * those hold no user.
+ */
+export function recentMessageStartIndex(messages: PyDict[], max: number, extendToUser: boolean): number {
+  return recentStartIn((i) => messages[i]!, 0, messages.length, max, extendToUser);
+}
+
+/** `recent_message_start_index` over messages [from, n) read through `at`, as an offset from `from`. */
+function recentStartIn(at: (i: number) => PyDict, from: number, n: number, max: number, extendToUser: boolean): number {
+  let start = Math.max(from, n - max);
+  if (!extendToUser || n - from <= max) return start - from;
+  for (let i = start; i < n; i++) if (role(at(i)) === 'user') return start - from;
+  for (let i = start - 1; i >= from; i--) {
+    if (role(at(i)) === 'user') {
+      start = i > from && truthy(dictGet(at(i - 1), '_channel_delivery')) ? i - 1 : i;
+      break;
+    }
+  }
+  return start - from;
+}
+
+/**
+ * Where the replayable part starts (§35): `last_consolidated`, or at main the start of the last
+ * 8 messages when that is earlier (archived messages are replayed again).
+ */
+function replayStart(at: (i: number) => PyDict, n: number, lastConsolidated: number, rules: VersionRules): number {
+  if (!rules.archivedReplayTail || lastConsolidated <= 0) return lastConsolidated;
+  return Math.min(lastConsolidated, recentStartIn(at, 0, n, rules.archivedReplayTail, true));
+}
+
+/** The count window over the replayable part `[base, n)`, as an offset into it. */
+function windowStart(at: (i: number) => PyDict, n: number, base: number, lastConsolidated: number, maxMessages: number | null, extendToUser: boolean): number {
+  if (maxMessages === null) return 0;
+  // main: an archived tail is replayed whole while the unarchived part is shorter than the window.
+  if (base < lastConsolidated && n - lastConsolidated < maxMessages) return 0;
+  return recentStartIn(at, base, n, maxMessages, extendToUser);
+}
+
+/**
+ * The provider entry of message `i` (or why it has none), with what was changed on the way into
+ * `ch`. Depends only on the message and the flags, so a caller replaying many prefixes of one
+ * session (context over time) builds each entry once.
+ */
+export function replayEntry(m: PyDict, i: number, lastConsolidated: number, rules: VersionRules, timestamps: boolean, runtimeContext: boolean, ch: Change[]): PyDict | 'command' | 'blank' {
+  if (truthy(dictGet(m, '_command'))) return 'command';
+  if (i < lastConsolidated) ch.push('archived');
+  const marked = rules.runtimeContext && hasRuntimeContext(m);
+  if (rules.runtimeContext && !runtimeContext) {
+    // The public view deep-copies every message it replays.
+    const copyBudget = rules.depthBudget.publicReplayCopy;
+    if (copyBudget !== null && copyDepth(m) > copyBudget) throw new Raise({ ...DEEPCOPY_RECURSION }, i);
+    const pub = publicHistoryMessage(m);
+    if (pub !== m && !pyEqualContent(pub, m)) ch.push('public-view');
+    m = pub;
+  }
+  const r = role(m);
+  const raw = dictGet(m, 'content');
+  let content: PyValue = raw === undefined ? '' : raw;
+  if (r === 'assistant' && typeof content === 'string') {
+    const clean = sanitizeAssistantReplayText(content);
+    if (clean !== content) ch.push('sanitized');
+    content = clean;
+    if (!pyStrip(content) && !('tool_calls' in m || 'reasoning_content' in m || 'thinking_blocks' in m)) return 'blank';
+  }
+  if (r === 'user' && typeof content === 'string') {
+    const cliApps = !rules.cliAppsNeedRuntimeContext || (runtimeContext && !marked);
+    const withCrumbs = withBreadcrumbs(m, content, rules, cliApps);
+    if (withCrumbs !== content) ch.push('breadcrumbs');
+    content = withCrumbs;
+    const ts = dictGet(m, 'timestamp');
+    if (timestamps && truthy(ts)) {
+      content = `[Message Time: ${pyStr(ts!)}]\n${content}`;
+      ch.push('timestamp');
+    }
+  }
+  if (r === undefined) throw new Raise({ type: 'KeyError', message: "'role'" }, i);
+  const entry: PyDict = { role: r, content };
+  for (const f of ENTRY_FIELDS) {
+    const v = dictGet(m, f);
+    if (v !== undefined) entry[f] = v;
+  }
+  return entry;
+}
+
+/**
+ * Where the replay starts: `base` (last_consolidated, or main's archived tail) and `from` (the count
+ * window applied), from what `at(i)` says of each message's role and `_channel_delivery` only.
+ */
+export function replayBounds(at: (i: number) => PyDict, count: number, lastConsolidated: number, opts: ReplayOptions, version: NanobotVersion): { base: number; from: number } {
+  const rules = rulesOf(version);
+  let maxMessages: number | null = opts.maxMessages ?? rules.defaultMaxMessages;
+  if (maxMessages <= 0) maxMessages = rules.nonPositiveMaxMessages;
+  const base = replayStart(at, count, lastConsolidated, rules);
+  return { base, from: base + windowStart(at, count, base, lastConsolidated, maxMessages, !!opts.extendToUser) };
+}
+
+/**
+ * A session's messages [0, count) of which only [tailStart, count) are in hand: all of them for a
+ * loaded session, the last few for a file streamed past (see streamed-load.ts).
+ */
+export interface HeldMessages {
+  count: number;
+  tailStart: number;
+  tail: PyDict[];
+}
+
+/**
+ * A replay over held messages: messages before `base` are 'consolidated', those in [base, from)
+ * outside the 'window', and `fates` covers [from, count).
+ */
+export interface HeldReplay extends Omit<ReplayResult, 'fates'> {
+  base: number;
+  from: number;
+  fates: Fate[];
+}
+
+/** Thrown when a rule reads a message that is no longer held. */
+const NOT_HELD = Symbol('not held');
+
+/**
+ * nanobot's `get_history(...)` over held messages, or null when its answer depends on a message
+ * before the held tail (then the caller replays the whole session instead).
+ */
+export function replayHeld(held: HeldMessages, lastConsolidated: number, opts: ReplayOptions, version: NanobotVersion, countTokens?: TokenCounter): HeldReplay | null {
+  const rules = rulesOf(version);
+  const { count, tailStart, tail } = held;
+  let maxMessages: number | null = opts.maxMessages ?? rules.defaultMaxMessages;
+  if (maxMessages <= 0) maxMessages = rules.nonPositiveMaxMessages;
+  const at = (i: number): PyDict => {
+    if (i < tailStart) throw NOT_HELD;
+    return tail[i - tailStart]!;
+  };
+  let base: number;
+  let start: number;
+  try {
+    base = replayStart(at, count, lastConsolidated, rules);
+    start = windowStart(at, count, base, lastConsolidated, maxMessages, !!opts.extendToUser);
+  } catch (e) {
+    if (e === NOT_HELD) return null;
+    throw e;
+  }
+  const from = base + start;
+  if (from < tailStart) return null;
+  return { base, from, ...replayFrom(tail.slice(from - tailStart), from, lastConsolidated, opts, rules, countTokens) };
+}
+
+/**
+ * The replay of `window` (the session's messages from index `offset` on, the count window already
+ * applied): the cut to a user turn, orphan tool results, entries and the token budget.
+ */
+function replayFrom(window: PyDict[], offset: number, lastConsolidated: number, opts: ReplayOptions, rules: VersionRules, countTokens?: TokenCounter): Omit<ReplayResult, 'fates'> & { fates: Fate[] } {
+  const maxTokens = opts.maxTokens ?? 0;
+  const timestamps = rules.timestamps && !!opts.includeTimestamps;
+  const runtimeContext = opts.includeRuntimeContext ?? true;
+  const end = offset + window.length;
+  const fates: Fate[] = new Array(window.length);
+  const drop = (from: number, to: number, reason: DropReason) => {
+    for (let i = from; i < to; i++) fates[i - offset] = { kept: false, reason };
+  };
+  const at = (i: number) => window[i - offset]!;
+  let from = offset;
+  const fu = firstUser(window);
+  if (fu > 0) {
+    const cut = truthy(dictGet(at(from + fu - 1), '_channel_delivery')) ? fu - 1 : fu;
+    drop(from, from + cut, 'before-user');
+    from += cut;
+  }
+  try {
+    const ls = legalStart(window.slice(from - offset), (i) => from + i);
+    if (ls > 0) {
+      drop(from, from + ls - 1, 'before-orphan');
+      drop(from + ls - 1, from + ls, 'orphan');
+      from += ls;
+    }
+    let entries: PyDict[] = [];
+    let sources: number[] = [];
+    const changes: Change[][] = [];
+    for (let i = from; i < end; i++) {
+      const ch: Change[] = [];
+      const entry = replayEntry(at(i), i, lastConsolidated, rules, timestamps, runtimeContext, ch);
+      if (typeof entry === 'string') {
+        drop(i, i + 1, entry);
+        continue;
+      }
+      entries.push(entry);
+      sources.push(i);
+      changes.push(ch);
+    }
+    let tokens: number[] | null = countTokens ? new Array<number>(entries.length) : null;
+    if (maxTokens > 0 && countTokens) {
+      // Newest first; nanobot estimates an entry only when its walk reaches it.
+      let total = 0;
+      let keepFrom = entries.length;
+      for (let k = entries.length - 1; k >= 0; k--) {
+        const t = (tokens![k] = countOrRaise(countTokens, entries[k]!, sources[k]!));
+        if (keepFrom < entries.length && total + t > maxTokens) break;
+        total += t;
+        keepFrom = k;
+      }
+      let cut = keepFrom;
+      const fk = entries.slice(keepFrom).findIndex((e) => e.role === 'user');
+      if (fk >= 0) cut = keepFrom + fk;
+      else {
+        const lastUser = entries.map((e) => e.role).lastIndexOf('user');
+        if (lastUser >= 0) cut = lastUser;
+      }
+      cut += legalStart(entries.slice(cut), (k) => sources[cut + k]!);
+      for (let k = 0; k < cut; k++) drop(sources[k]!, sources[k]! + 1, k < keepFrom ? 'budget' : 'budget-cut');
+      entries = entries.slice(cut);
+      sources = sources.slice(cut);
+      tokens = tokens!.slice(cut);
+      changes.splice(0, cut);
+    }
+    if (tokens && countTokens) for (let k = 0; k < entries.length; k++) tokens[k] ??= countForDisplay(countTokens, entries[k]!, sources[k]!);
+    sources.forEach((s, k) => (fates[s - offset] = { kept: true, entry: k, changes: changes[k]! }));
+    return { entries, sources, fates, tokens, error: null };
+  } catch (e) {
+    if (!(e instanceof Raise)) throw e;
+    for (let i = 0; i < window.length; i++) fates[i] ??= { kept: false, reason: 'window' };
+    return { entries: [], sources: [], fates, tokens: null, error: { ...e.error, message_index: e.index } };
+  }
+}
+
+/** The fate of message `i` in a replay over held messages. */
+export function heldFate(r: HeldReplay, i: number): Fate {
+  if (i < r.base) return { kept: false, reason: 'consolidated' };
+  if (i < r.from) return { kept: false, reason: 'window' };
+  return r.fates[i - r.from]!;
+}
+
+/** nanobot's `get_history(...)` at a version on a loaded session, explained message by message. */
+export function getHistory(
+  messages: PyDict[],
+  lastConsolidated: number,
+  opts: ReplayOptions,
+  version: NanobotVersion,
+  countTokens?: TokenCounter,
+): ReplayResult {
+  const r = replayHeld({ count: messages.length, tailStart: 0, tail: messages }, lastConsolidated, opts, version, countTokens)!;
+  const fates: Fate[] = new Array(messages.length);
+  for (let i = 0; i < messages.length; i++) fates[i] = heldFate(r, i);
+  return { entries: r.entries, sources: r.sources, fates, tokens: r.tokens, error: r.error };
+}
+
+/** An estimate nanobot never made, shown anyway: NaN where its estimator would raise. */
+export function countForDisplay(count: TokenCounter, entry: PyDict, source: number): number {
+  try {
+    return count(entry, source);
+  } catch (e) {
+    if ((e as { error?: PyError } | null)?.error) return NaN;
+    throw e;
+  }
+}
+
+/** True when the public view changed nothing a model would see (only the marker went). */
+function pyEqualContent(a: PyDict, b: PyDict): boolean {
+  return dictGet(a, 'content') === dictGet(b, 'content');
+}
+
+/** A drop reason in a version's own terms (main replays the last 8 archived messages again). */
+export function dropReasonText(reason: DropReason, version: NanobotVersion): string {
+  if (reason === 'consolidated' && rulesOf(version).archivedReplayTail) {
+    return `archived to memory (below last_consolidated) and older than the last ${rulesOf(version).archivedReplayTail} messages: not replayed`;
+  }
+  return DROP_REASON_TEXT[reason];
+}
+
+/** What a change means, in words ('archived' names the version's tail). */
+export function changeText(change: Change, version: NanobotVersion): string {
+  if (change === 'archived') return `archived, but replayed: within the last ${rulesOf(version).archivedReplayTail}`;
+  return CHANGE_TEXT[change];
+}
+
+const CHANGE_TEXT: Record<Change, string> = {
+  sanitized: 'sanitized',
+  breadcrumbs: 'breadcrumbs added',
+  timestamp: 'timestamp added',
+  'public-view': 'runtime context removed (public view)',
+  archived: 'archived, but replayed',
+};
+
+/** Plain-words explanation of a drop reason, for the UI and the CLI. */
+export const DROP_REASON_TEXT: Record<DropReason, string> = {
+  consolidated: 'archived to memory (below last_consolidated), not replayed',
+  window: 'outside the max_messages window',
+  'before-user': 'before the first user turn of the window',
+  orphan: 'orphan tool result: its tool call is not in the replay',
+  'before-orphan': 'cut together with a later orphan tool result',
+  command: 'command row (_command): never sent to the model',
+  blank: 'assistant message with blank content and no tool calls or reasoning',
+  budget: 'over the token budget',
+  'budget-cut': 'fits the budget, but comes before the user turn the replay is cut to',
+};

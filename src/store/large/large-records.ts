@@ -1,0 +1,40 @@
+/**
+ * Reading a large file's records back by their byte ranges in the index, decoding only those.
+ * Apart from the client so a worker can read records without bundling another worker.
+ */
+import { lineEnd, type LineIndex } from '../../core/index/line-index';
+import { pyLoads } from '../../core/python/pyjson';
+import { pyStrip } from '../../core/python/pytext';
+import { isDict, type PyDict } from '../../core/python/pyvalue';
+import { decodeStrict } from '../../core/python/lines';
+
+/** A record's value as the recovered lens reads it (BOM and Python whitespace stripped), or null when it is not an object. */
+export function decodeRecord(raw: Uint8Array): PyDict | null {
+  let text: string;
+  try {
+    text = decodeStrict(raw);
+  } catch {
+    return null;
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const r = pyLoads(pyStrip(text));
+  return r.ok && isDict(r.value) ? r.value : null;
+}
+
+/**
+ * The values of lines `lines` (ascending), read from the file in one slice spanning them: only
+ * those bytes are read and only those lines decoded.
+ */
+export async function readRecords(file: Blob, ix: Pick<LineIndex, 'start' | 'length' | 'eol'>, lines: ArrayLike<number>): Promise<(PyDict | null)[]> {
+  if (lines.length === 0) return [];
+  const a = ix.start[lines[0]!]!;
+  const b = lineEnd(ix, lines[lines.length - 1]!);
+  const bytes = new Uint8Array(await file.slice(a, b).arrayBuffer());
+  const out: (PyDict | null)[] = new Array(lines.length);
+  for (let k = 0; k < lines.length; k++) {
+    const l = lines[k]!;
+    const s = ix.start[l]! - a;
+    out[k] = decodeRecord(bytes.subarray(s, s + ix.length[l]!));
+  }
+  return out;
+}

@@ -1,0 +1,31 @@
+/**
+ * One large-file replay request and its answer: the body of the replay worker, and what runs in
+ * place where there are no workers. Kept apart from the client so the worker does not bundle it.
+ */
+import { largeReplay, type LargeReplayAnswer } from '../../core/index/large-replay';
+import type { LineIndex } from '../../core/index/line-index';
+import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
+import { readRecords } from './large-records';
+
+/** What the replay worker needs: the file, the index's columns it reads, and the load. */
+export interface ReplayRequest {
+  id: number;
+  file: Blob;
+  index: Pick<LineIndex, 'start' | 'length' | 'eol' | 'role' | 'flags'>;
+  lines: Uint32Array;
+  lastConsolidated: number;
+  version: NanobotVersion;
+  max: number;
+}
+
+export type ReplayReply = { id: number; type: 'replay'; answer: LargeReplayAnswer } | { id: number; type: 'error'; message: string };
+
+/** Answers one request (the worker's body, and the fallback without workers). */
+export async function answerReplay(req: ReplayRequest): Promise<ReplayReply> {
+  try {
+    const answer = await largeReplay(req.index, req.lines, req.lastConsolidated, req.version, req.max, (lines) => readRecords(req.file, req.index, lines));
+    return { id: req.id, type: 'replay', answer };
+  } catch (err) {
+    return { id: req.id, type: 'error', message: err instanceof Error ? err.message : String(err) };
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The page's side of a large file's replay: the computation (stand-ins for every message,
+ * `getHistory`, reading the tail) runs in a worker, and the page receives only the answer.
+ * In place where there are no workers (Node, tests), through the same request.
+ */
+import type { IndexLoad } from '../../core/index/index-load';
+import type { LargeReplayAnswer } from '../../core/index/large-replay';
+import type { LineIndex } from '../../core/index/line-index';
+import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
+import { answerReplay, type ReplayReply, type ReplayRequest } from './large-replay-answer';
+
+let worker: Worker | null = null;
+let nextId = 1;
+
+function getWorker(): Worker | null {
+  if (typeof Worker === 'undefined') return null;
+  worker ??= new Worker(new URL('./large-replay.worker.ts', import.meta.url), { type: 'module' });
+  return worker;
+}
+
+/**
+ * The replay of a loaded large file (default settings of `version`, at most `max` messages read),
+ * computed off the page's thread, once per load. The index's columns are copied to the worker,
+ * not moved: the page keeps using them.
+ */
+export function replayLarge(file: Blob, index: LineIndex, load: IndexLoad, version: NanobotVersion, max: number): Promise<LargeReplayAnswer> {
+  // One answer per load and settings: the Replay tab and the "first replayed" jump share it.
+  const key = `${version}:${max}`;
+  let answers = asked.get(load);
+  if (!answers) asked.set(load, (answers = new Map()));
+  let answer = answers.get(key);
+  if (!answer) answers.set(key, (answer = computeReplay(file, index, load, version, max)));
+  return answer;
+}
+
+const asked = new WeakMap<IndexLoad, Map<string, Promise<LargeReplayAnswer>>>();
+
+async function computeReplay(file: Blob, index: LineIndex, load: IndexLoad, version: NanobotVersion, max: number): Promise<LargeReplayAnswer> {
+  const { start, length, eol, role, flags } = index;
+  const req: ReplayRequest = { id: nextId++, file, index: { start, length, eol, role, flags }, lines: load.messageLines, lastConsolidated: load.lastConsolidated, version, max };
+  const w = getWorker();
+  const reply = w ? await ask(w, req) : await answerReplay(req);
+  if (reply.type === 'error') throw new Error(reply.message);
+  return reply.answer;
+}
+
+function ask(w: Worker, req: ReplayRequest): Promise<ReplayReply> {
+  return new Promise((resolve) => {
+    const onMessage = (e: MessageEvent<ReplayReply>) => {
+      if (e.data.id !== req.id) return;
+      w.removeEventListener('message', onMessage);
+      resolve(e.data);
+    };
+    w.addEventListener('message', onMessage);
+    w.postMessage(req);
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * The guarded save: re-check that the file on disk is still the one that was read, refuse with a
+ * 'conflict' that says what changed, optionally write a backup first, then replace atomically —
+ * one save per file at a time.
+ */
+
+import type { StorageAdapter } from '../adapter/adapter';
+import { writeBackup } from './backup';
+import { concat, readAll, sha256Hex } from '../adapter/bytes';
+import { StoreError, isStoreError } from '../adapter/errors';
+import { serialize } from './save-queue';
+import { describeChanges, snapshotOf, type Snapshot } from './snapshot';
+
+export interface GuardedSaveOptions {
+  /** Write a backup of the current bytes before replacing them (explicit repairs). */
+  backup?: boolean;
+  fsync?: boolean;
+  /** Clock for the backup stamp. */
+  now?: Date;
+  /** The temporary file's name (the nanobot version's pattern; default `<name>.tmp`). */
+  tmpName?: string;
+}
+
+export interface SaveResult {
+  /** The file as now written: pass it to the next save. */
+  snapshot: Snapshot;
+  /** Path of the backup, when one was written. */
+  backup?: string;
+}
+
+export const GATEWAY_NOTE =
+  'Reload it to see the new version. (A running nanobot gateway re-saves its cached sessions when it shuts down.)';
+
+/** The refusal of a save whose file changed since it was read, in the words every save uses. */
+export function changedOnDisk(path: string, changes: string[]): StoreError {
+  return new StoreError('conflict', `'${path}' changed on disk since it was read: ${changes.join('; ')}. ${GATEWAY_NOTE}`, { path, changes });
+}
+
+/**
+ * Replace `path` with `data` if it still matches `expected` (or, with 'absent', if it does not exist).
+ * Byte-identical content with a new mtime is not a conflict: nothing would be lost.
+ */
+export function guardedSave(
+  adapter: StorageAdapter,
+  path: string,
+  expected: Snapshot | 'absent',
+  data: Uint8Array | readonly Uint8Array[],
+  options: GuardedSaveOptions = {},
+): Promise<SaveResult> {
+  return serialize(adapter, path, async () => {
+    const current = await currentBytes(adapter, path);
+    const changes = await conflicts(path, expected, current);
+    if (changes.length > 0) throw changedOnDisk(path, changes);
+    const backup = options.backup && current ? await writeBackup(adapter, path, current.bytes, options.now) : undefined;
+    const chunks = data instanceof Uint8Array ? [data] : data;
+    await adapter.writeAtomic(path, chunks, { fsync: options.fsync, ...(options.tmpName ? { tmpName: options.tmpName } : {}) });
+    const snapshot = await snapshotOf(path, chunks.length === 1 ? chunks[0] : concat(chunks), await adapter.stat(path));
+    return { snapshot, backup };
+  });
+}
+
+async function currentBytes(adapter: StorageAdapter, path: string) {
+  try {
+    const stat = await adapter.stat(path);
+    const bytes = await readAll(await adapter.read(path));
+    return { stat, bytes };
+  } catch (e) {
+    if (isStoreError(e, 'not-found')) return undefined;
+    throw e;
+  }
+}
+
+async function conflicts(
+  path: string,
+  expected: Snapshot | 'absent',
+  current: Awaited<ReturnType<typeof currentBytes>>,
+): Promise<string[]> {
+  if (expected === 'absent') return current ? [`a file named '${path}' already exists`] : [];
+  if (!current) return describeChanges(expected, 'deleted');
+  const now = { path, size: current.bytes.length, lastModified: current.stat.lastModified, sha256: await sha256Hex(current.bytes) };
+  return describeChanges(expected, now);
+}

@@ -1,0 +1,153 @@
+/**
+ * The save of a large-file edit (core/large-edit.ts's plan) as a stream: the pieces are read from
+ * the disk-backed `File` slice by slice and written through the adapter's atomic write (the
+ * version's tmp name, then a move), so the page never holds the file. Guarded like the normal save:
+ * refused when the file's size or lastModified changed since it was indexed, checked before the
+ * first byte and again before the move, losing nothing; a repair first streams a backup.
+ */
+import { dumpsLine, type Piece } from '../../core/edit/large-edit';
+import type { LineIndex } from '../../core/index/line-index';
+import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
+import type { FileStat, StorageAdapter } from '../adapter/adapter';
+import { GATEWAY_NOTE } from './atomic-save';
+import { writeBackup } from './backup';
+import { StoreError, isStoreError } from '../adapter/errors';
+import { decodeRecord } from '../large/large-records';
+import { serialize } from './save-queue';
+import { tmpFor } from './sessions';
+
+/** The file a plan was made from: where it is, the `File` that was indexed, and its stat then. */
+export interface LargeSource {
+  path: string;
+  fileName: string;
+  version: NanobotVersion;
+  file: Blob;
+  /** Size and lastModified when the file was indexed: the save is refused unless they still hold. */
+  stat: FileStat;
+  index: Pick<LineIndex, 'start' | 'length'>;
+}
+
+export interface LargeSaveOptions {
+  /** Stream a backup of the current file first (repairs). */
+  backup?: boolean;
+  /** Clock for the backup's stamp. */
+  now?: Date;
+  /** The plan's output size when known (not for a repair): a stream of another length is not moved into place. */
+  size?: number;
+  /** Bytes read per slice (tests make it small). */
+  slice?: number;
+}
+
+export interface LargeSaveResult {
+  /** The file as now written. */
+  stat: FileStat;
+  /** Bytes written. */
+  size: number;
+  backup?: string;
+}
+
+/** Slices of 4 MiB: big enough that a read costs little per byte, small enough that the page holds two at a time. */
+export const SAVE_SLICE = 4 * 1024 * 1024;
+
+function isoTime(ms: number): string {
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? String(ms) : d.toISOString();
+}
+
+/** Refuses with the normal save's 'conflict' when the file is not the one indexed (its size or lastModified moved, or it is gone). */
+async function checkUnchanged(adapter: StorageAdapter, src: LargeSource): Promise<void> {
+  let changes: string[] = [];
+  try {
+    const now = await adapter.stat(src.path);
+    if (now.size !== src.stat.size) changes.push(`size ${src.stat.size} → ${now.size} bytes`);
+    if (now.lastModified !== src.stat.lastModified) changes.push(`modified ${isoTime(src.stat.lastModified)} → ${isoTime(now.lastModified)}`);
+  } catch (e) {
+    if (!isStoreError(e, 'not-found')) throw e;
+    changes = ['the file was deleted or renamed'];
+  }
+  if (changes.length) throw new StoreError('conflict', `'${src.path}' changed on disk since it was read: ${changes.join('; ')}. ${GATEWAY_NOTE}`, { path: src.path, changes });
+}
+
+/** Bytes [a, b) of the indexed file; a file replaced since (Chromium: NotReadableError) is a conflict. */
+async function readSlice(src: LargeSource, a: number, b: number): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await src.file.slice(a, b).arrayBuffer());
+  } catch (e) {
+    const name = e instanceof Error ? e.name : '';
+    if (name === 'NotReadableError' || name === 'NotFoundError') {
+      throw new StoreError('conflict', `'${src.path}' changed on disk since it was read: its bytes can no longer be read as they were. ${GATEWAY_NOTE}`, { path: src.path, changes: ['the file was replaced'], cause: e });
+    }
+    throw e;
+  }
+}
+
+/** The bytes [a, b) in slices of `slice`, the next one read while the current one is written. */
+async function* ranges(src: LargeSource, a: number, b: number, slice: number): AsyncGenerator<Uint8Array> {
+  let next: Promise<Uint8Array> | null = a < b ? readSlice(src, a, Math.min(b, a + slice)) : null;
+  for (let at = a; next; ) {
+    const bytes = await next;
+    at += bytes.length;
+    if (bytes.length === 0) throw new StoreError('conflict', `'${src.path}' changed on disk since it was read: it is shorter than when it was indexed. ${GATEWAY_NOTE}`, { path: src.path, changes: ['the file is shorter'] });
+    next = at < b ? readSlice(src, at, Math.min(b, at + slice)) : null;
+    yield bytes;
+  }
+}
+
+/** The message lines `lines` written again as nanobot's lines, a batch of lines (about one slice) per chunk. */
+async function* dumped(src: LargeSource, lines: Uint32Array, at: number, slice: number): AsyncGenerator<Uint8Array> {
+  const { start, length } = src.index;
+  for (let k = 0; k < lines.length; ) {
+    const first = start[lines[k]!]!;
+    let e = k + 1;
+    while (e < lines.length && start[lines[e]!]! + length[lines[e]!]! - first <= slice) e++;
+    const bytes = await readSlice(src, first, start[lines[e - 1]!]! + length[lines[e - 1]!]!);
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (let j = k; j < e; j++) {
+      const l = lines[j]!;
+      const s = start[l]! - first;
+      const value = decodeRecord(bytes.subarray(s, s + length[l]!));
+      if (!value) throw new StoreError('conflict', `'${src.path}' changed on disk since it was read: line ${l + 1} is no longer a record. ${GATEWAY_NOTE}`, { path: src.path, changes: [`line ${l + 1} changed`] });
+      const line = dumpsLine(value, at + j);
+      if (!(line instanceof Uint8Array)) throw new StoreError('io', line.error, { path: src.path });
+      parts.push(line);
+      total += line.length;
+    }
+    const out = new Uint8Array(total);
+    let o = 0;
+    for (const p of parts) {
+      out.set(p, o);
+      o += p.length;
+    }
+    k = e;
+    yield out;
+  }
+}
+
+/**
+ * Writes the plan's pieces over the indexed file, atomically: refused (a 'conflict', nothing
+ * written) when the file changed since it was indexed, checked before the first byte and again
+ * after the last, before the move.
+ */
+export function saveLargePlan(adapter: StorageAdapter, src: LargeSource, pieces: Piece[], opts: LargeSaveOptions = {}): Promise<LargeSaveResult> {
+  const slice = opts.slice ?? SAVE_SLICE;
+  return serialize(adapter, src.path, async () => {
+    await checkUnchanged(adapter, src);
+    const backup = opts.backup ? await writeBackup(adapter, src.path, ranges(src, 0, src.stat.size, slice), opts.now) : undefined;
+    let written = 0;
+    async function* stream(): AsyncGenerator<Uint8Array> {
+      for (const p of pieces) {
+        const chunks = 'bytes' in p ? [p.bytes] : 'from' in p ? ranges(src, p.from, p.to, slice) : dumped(src, p.dumps, p.at, slice);
+        for await (const c of chunks) {
+          written += c.length;
+          yield c;
+        }
+      }
+      // The last look before the move: a file changed while it was copied is not replaced.
+      await checkUnchanged(adapter, src);
+      if (opts.size !== undefined && written !== opts.size) throw new StoreError('io', `The new file came out at ${written} bytes, not the ${opts.size} planned; nothing was replaced.`, { path: src.path });
+    }
+    await adapter.writeAtomic(src.path, stream(), { tmpName: tmpFor(src.fileName, src.version) });
+    return { stat: await adapter.stat(src.path), size: written, ...(backup ? { backup } : {}) };
+  });
+}

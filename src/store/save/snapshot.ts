@@ -1,0 +1,65 @@
+/**
+ * What a file looked like when it was read (size, lastModified, SHA-256), and what changed since:
+ * the evidence a guarded save needs before it may overwrite the file.
+ */
+
+import type { FileStat, StorageAdapter } from '../adapter/adapter';
+import { readAll, sha256Hex } from '../adapter/bytes';
+import { StoreError } from '../adapter/errors';
+
+/** A file as it was read. */
+export interface Snapshot {
+  path: string;
+  size: number;
+  lastModified: number;
+  sha256: string;
+}
+
+/** Snapshot of bytes already in hand (e.g. the bytes just written). */
+export async function snapshotOf(path: string, bytes: Uint8Array, stat: FileStat): Promise<Snapshot> {
+  return { path, size: stat.size, lastModified: stat.lastModified, sha256: await sha256Hex(bytes) };
+}
+
+/** Read a whole file with its snapshot; retries when the file changes during the read. */
+export async function readSnapshot(adapter: StorageAdapter, path: string): Promise<{ bytes: Uint8Array; snapshot: Snapshot }> {
+  const { bytes, stat } = await readSteady(adapter, path);
+  return { bytes, snapshot: await snapshotOf(path, bytes, stat) };
+}
+
+/**
+ * Read a whole file whose size and mtime did not change during the read (retried up to 3 times);
+ * the caller hashes it, e.g. in the worker that parses it, so 100 MB are not hashed on the page.
+ */
+export async function readSteady(adapter: StorageAdapter, path: string): Promise<{ bytes: Uint8Array; stat: FileStat }> {
+  for (let attempt = 1; ; attempt++) {
+    const before = await adapter.stat(path);
+    const bytes = adapter.readWhole ? await adapter.readWhole(path) : await readAll(await adapter.read(path), before.size);
+    const after = await adapter.stat(path);
+    if (sameStat(before, after) && after.size === bytes.length) return { bytes, stat: after };
+    if (attempt === 3) {
+      throw new StoreError('conflict', `'${path}' keeps changing while it is read; is another program writing it?`, { path });
+    }
+  }
+}
+
+function sameStat(a: FileStat, b: FileStat): boolean {
+  return a.size === b.size && a.lastModified === b.lastModified;
+}
+
+/** Human lines saying how `now` differs from `then` (empty when the content is the same). */
+export function describeChanges(then: Snapshot, now: Snapshot | 'deleted'): string[] {
+  if (now === 'deleted') return ['the file was deleted or renamed'];
+  if (now.sha256 === then.sha256) return [];
+  const out: string[] = [];
+  if (now.size !== then.size) out.push(`size ${then.size} → ${now.size} bytes`);
+  if (now.lastModified !== then.lastModified) {
+    out.push(`modified ${isoTime(then.lastModified)} → ${isoTime(now.lastModified)}`);
+  }
+  out.push(`content differs (sha256 ${then.sha256.slice(0, 12)}… → ${now.sha256.slice(0, 12)}…)`);
+  return out;
+}
+
+function isoTime(ms: number): string {
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? String(ms) : d.toISOString();
+}
