@@ -1,9 +1,7 @@
 /** Words for the CLI's output: counts that agree with their nouns. */
 import type { Diagnostic } from '../core/lens/document';
-import type { SkipReason } from '../core/listing/listing';
 import type { Evidence, VersionVerdict } from '../core/nanobot/version-evidence';
 import type { PyValue } from '../core/python/pyvalue';
-import type { FolderLabel, LayoutNote } from '../store/listing/layout';
 
 /** `1 line`, `3 lines`, `0 sessions`: every count the CLI prints goes through here. */
 export function plural(n: number, one: string, many = `${one}s`): string {
@@ -55,39 +53,8 @@ export function diagnosticValues(d: Diagnostic): Record<string, PyValue> {
   return { ...(d.values ?? {}) } as Record<string, PyValue>;
 }
 
-/** Why nanobot's list leaves a file out, in the CLI's words. */
-export function skipReasonText(r: SkipReason): string {
-  switch (r.code) {
-    case 'not-base64url': return 'not a canonical base64url name: nanobot main never lists it';
-    case 'empty': return 'empty file';
-    case 'blank-first': return 'first line is blank';
-    case 'not-metadata-first': return 'first line is not a metadata record';
-    case 'repair-reads-missing': return `nanobot's repair reads ${r.file}, which does not exist`;
-    case 'unreadable': return `nanobot cannot read it (${r.error})`;
-    case 'listing-raises': return `nanobot's listing raises ${r.error} here: it lists no session at all`;
-    case 'lens-cannot-read': return `Session Lens could not read it (${r.error})`;
-  }
-}
-
-/** A folder's name in the CLI's headings. */
-export function folderLabelText(l: FolderLabel): string {
-  switch (l.code) {
-    case 'default-workspace': return 'default workspace (workspace/sessions)';
-    case 'workspace-sessions': return 'workspace sessions';
-    case 'sessions-folder': return 'sessions folder';
-    case 'loose': return 'session-like files in this folder';
-    case 'legacy': return 'legacy global sessions';
-    case 'single-file': return 'a single file';
-    case 'namespace': return l.workspacePath ?? (l.id ? `workspace ${l.id}` : 'session namespace');
-  }
-}
-
-/** A note on the opened folder, in the CLI's words. */
-export function layoutNoteText(n: LayoutNote): string {
-  return n.code === 'not-nanobot-folder'
-    ? 'This folder is not a nanobot workspace, sessions folder or config folder.'
-    : `This workspace has the id ${n.id}: newer nanobot keeps its sessions in <config folder>/sessions/${n.id}/ (usually ~/.nanobot/sessions/…).`;
-}
+/** Why nanobot's list leaves a file out, a folder's label, a note on the folder: the app's English words. */
+export { skipReasonEn as skipReasonText, folderLabelEn as folderLabelText, layoutNoteEn as layoutNoteText } from '../words/en';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 

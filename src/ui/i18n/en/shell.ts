@@ -4,8 +4,8 @@
  * Words that nanobot or Python wrote (exception texts, file content, key names) are never here: they
  * are shown as they are.
  */
-import type { SkipReason } from '../../../core/listing/listing';
-import type { FolderLabel, LayoutNote } from '../../../store/listing/layout';
+import type { LayoutNote } from '../../../store/listing/layout';
+import { folderLabelEn, layoutNoteEn, skipReasonEn } from '../../../words/en';
 import type { Evidence, VersionVerdict } from '../../../core/nanobot/version-evidence';
 import { groupDigits } from '../numbers';
 
@@ -235,22 +235,9 @@ const shell = {
       nothing: (name: string) => `“${name}” is not a nanobot workspace, sessions folder or config folder, and no file in it looks like a session.`,
       role: { namespace: 'workspace', legacy: 'legacy', loose: 'files', workspace: 'sessions' },
       picker: (label: string, role: string, n: number) => `${label} (${role}, ${plural(n, 'file')})`,
-      /** The store's folder label and notes are English already (and the CLI's). */
-      label: (l: FolderLabel): string => {
-        switch (l.code) {
-          case 'default-workspace': return 'default workspace (workspace/sessions)';
-          case 'workspace-sessions': return 'workspace sessions';
-          case 'sessions-folder': return 'sessions folder';
-          case 'loose': return 'session-like files in this folder';
-          case 'legacy': return 'legacy global sessions';
-          case 'single-file': return 'a single file';
-          case 'namespace': return l.workspacePath ?? (l.id ? `workspace ${l.id}` : 'session namespace');
-        }
-      },
-      note: (n: LayoutNote) =>
-        n.code === 'not-nanobot-folder'
-          ? 'This folder is not a nanobot workspace, sessions folder or config folder.'
-          : `This workspace has the id ${n.id}: newer nanobot keeps its sessions in <config folder>/sessions/${n.id}/ (usually ~/.nanobot/sessions/…). Open that folder to see them.`,
+      /** The folder's label and notes: the English the CLI prints too. */
+      label: folderLabelEn,
+      note: (n: LayoutNote) => (n.code === 'not-nanobot-folder' ? layoutNoteEn(n) : `${layoutNoteEn(n)} Open that folder to see them.`),
     },
     // the nanobot version (VersionLine)
     chosen: ' (chosen)',
@@ -305,18 +292,7 @@ const shell = {
     msgs: (n: number | null) => (n === null ? '… msgs' : `${groupDigits(n)} msg${n === 1 ? '' : 's'}`),
     showMore: (n: number, left: number) => `Show ${groupDigits(n)} more (${groupDigits(left)} not shown)`,
     /** Why nanobot's list leaves a file out. */
-    skip: (r: SkipReason): string => {
-      switch (r.code) {
-        case 'not-base64url': return 'not a canonical base64url name: nanobot main never lists it';
-        case 'empty': return 'empty file';
-        case 'blank-first': return 'first line is blank';
-        case 'not-metadata-first': return 'first line is not a metadata record';
-        case 'repair-reads-missing': return `nanobot's repair reads ${r.file}, which does not exist`;
-        case 'unreadable': return `nanobot cannot read it (${r.error})`;
-        case 'listing-raises': return `nanobot's listing raises ${r.error} here: it lists no session at all`;
-        case 'lens-cannot-read': return `Session Lens could not read it (${r.error})`;
-      }
-    },
+    skip: skipReasonEn,
     noMetadata: 'its first line is not a metadata record',
     // badges (rows.ts)
     badge: {
