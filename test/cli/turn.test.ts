@@ -11,7 +11,8 @@ import { main } from '../../src/cli/cli';
 import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { pyDumps } from '../../src/core/python/pyjson';
 import type { PyDict, PyValue } from '../../src/core/python/pyvalue';
-import { expectedKinds, fileText, readTurnGolden, type GoldenCase } from '../core/turn/golden-cases';
+import { loadTokenizer } from '../../src/core/tokens/tokenizer';
+import { caseFor, expectedKinds, fileText, readTurnGolden, type GoldenCase } from '../core/turn/golden-cases';
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -39,7 +40,8 @@ function layOut(version: NanobotVersion, c: GoldenCase): { ws: string; file: str
 describe.each(NANOBOT_VERSIONS.map((v) => [v]))('session-lens turn at %s', (version) => {
   const golden = readTurnGolden(version);
 
-  it.each(golden.cases.map((c) => [c.name, c] as const))('%s agrees with build_messages', async (_n, c) => {
+  it.each(golden.cases.map((c) => [c.name, c] as const))('%s agrees with build_messages', async (_n, recorded) => {
+    const c = caseFor(version, recorded, await loadTokenizer());
     const { file } = layOut(version, c);
     // The workspace is found above the sessions folder, as nanobot lays it out.
     const r = await run('turn', file, '--message', c.current_message, '--json', '--nanobot', version);

@@ -7,7 +7,9 @@ import { resolve } from 'node:path';
 import type { NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
 import { pyDumps } from '../../../src/core/python/pyjson';
 import type { PyDict, PyValue } from '../../../src/core/python/pyvalue';
-import { nanobotTemplate } from './nanobot-archive';
+import type { TextTokenCounter } from '../../../src/core/tokens/tokens';
+import { sha256Text } from '../../../src/core/turn/sha256';
+import { hasArchive, sectionText, templateText, useStandIns } from './nanobot-archive';
 
 export type FileSpec =
   | string
@@ -80,12 +82,38 @@ function longHistory(spec: { count: number; key: string; words: string; times: n
   return lines.join('\n') + '\n';
 }
 
-/** A workspace file's text from its recipe (templates from nanobot's archive in ../shared). */
+/** A workspace file's text from its recipe (templates from nanobot's archive in ../shared, else stand-ins). */
 export function fileText(version: NanobotVersion, spec: FileSpec): string {
   if (typeof spec === 'string') return spec;
-  if ('template' in spec) return spec.before + nanobotTemplate(version, spec.template) + spec.after;
+  if ('template' in spec) return spec.before + templateText(version, spec.template) + spec.after;
   if ('repeat' in spec) return spec.repeat.repeat(spec.times);
   return longHistory(spec.history);
+}
+
+const fromTemplate = (spec: FileSpec | undefined) => typeof spec === 'object' && 'template' in spec;
+
+/**
+ * The case as a test checks it: as nanobot recorded it, or, without nanobot's archive, with its
+ * template files built from stand-ins (the table's template figures replaced to match) and the
+ * figures of the parts holding their text counted again; every decision stays nanobot's.
+ */
+export function caseFor(version: NanobotVersion, c: GoldenCase, count: TextTokenCounter): GoldenCase {
+  if (hasArchive(version) || !Object.values(c.files).some(fromTemplate)) return c;
+  useStandIns(version, count);
+  const out = structuredClone(c);
+  const counted = (text: string) => ({ tokens: count(text) as number, sha256: sha256Text(text) });
+  for (const part of out.parts) {
+    if (part.kind === 'bootstrap') {
+      for (const f of part.files!) {
+        if (!fromTemplate(c.files[f.file])) continue;
+        const figures = f.builtin_text ? { tokens: count(sectionText('SOUL.md', templateText(version, 'SOUL.md'))) as number } : counted(sectionText(f.file, fileText(version, c.files[f.file]!)));
+        Object.assign(f, figures);
+      }
+    } else if (part.kind === 'memory' && fromTemplate(c.files['memory/MEMORY.md'])) {
+      Object.assign(part, counted(`# Memory\n\n## Long-term Memory\n${fileText(version, c.files['memory/MEMORY.md']!)}`));
+    }
+  }
+  return out;
 }
 
 /** The system prompt's part kinds nanobot built, one bootstrap part per file. */

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
 import { pyDumps } from '../../../src/core/python/pyjson';
 import type { PyDict, PyValue } from '../../../src/core/python/pyvalue';
-import { expectedKinds, fileText, readTurnGolden, type GoldenCase } from './golden-cases';
+import { caseFor, expectedKinds, fileText, readTurnGolden, type GoldenCase } from './golden-cases';
+import { recordedTemplates } from './nanobot-archive';
 import { getHistory } from '../../../src/core/replay/replay';
 import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
 import type { TextTokenCounter } from '../../../src/core/tokens/tokens';
@@ -50,12 +51,13 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the turn at %s, against nanobot
     expect([...rules.builtinSkills].sort()).toEqual(f.builtin_skills);
     for (const [name, t] of Object.entries(f.templates)) {
       if (name === 'TOOLS.md') continue;
-      const mine = rules.templates[name as keyof typeof rules.templates]!;
+      const mine = recordedTemplates(version)[name as keyof typeof rules.templates]!;
       expect(mine, name).toEqual({ sha256: t.sha256, tokens: t.tokens, sectionTokens: t.section_tokens });
     }
   });
 
-  it.each(golden.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+  it.each(golden.cases.map((c) => [c.name, c] as const))('%s', (_name, recorded) => {
+    const c = caseFor(version, recorded, count);
     const ws = snapshot(version, c);
     const replay = getHistory(
       c.session.messages,

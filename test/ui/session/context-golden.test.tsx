@@ -12,7 +12,8 @@ import type { PyValue } from '../../../src/core/python/pyvalue';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
 import { openFromBytes } from '../../../src/store/save/sessions';
 import { ContextTab } from '../../../src/ui/session/context/ContextTab';
-import { expectedKinds, fileText, readTurnGolden } from '../../core/turn/golden-cases';
+import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
+import { caseFor, expectedKinds, fileText, readTurnGolden } from '../../core/turn/golden-cases';
 import { enc, mount, NOW, unmount, waitFor } from './helpers';
 
 let el: HTMLElement | null = null;
@@ -23,7 +24,8 @@ afterEach(async () => {
 
 describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the Context tab at %s', (version) => {
   const golden = readTurnGolden(version);
-  it.each(golden.cases.filter((c) => !c.raises).map((c) => [c.name, c] as const))('%s agrees with build_messages', async (_n, c) => {
+  it.each(golden.cases.filter((c) => !c.raises).map((c) => [c.name, c] as const))('%s agrees with build_messages', async (_n, recorded) => {
+    const c = caseFor(version, recorded, await loadTokenizer());
     const a = createMemoryAdapter();
     for (const [rel, spec] of Object.entries(c.files)) {
       const parts = rel.split('/');

@@ -12,7 +12,7 @@ import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
 import { ConversationTab } from '../../../src/ui/session/conversation/ConversationTab';
 import { ContextTab } from '../../../src/ui/session/context/ContextTab';
 import { MemoryContent } from '../../../src/ui/workspace/MemoryPage';
-import { nanobotTemplate } from '../../core/turn/nanobot-archive';
+import { templateText } from '../../core/turn/nanobot-archive';
 import { button, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor } from './helpers';
 
 let el: HTMLElement | null = null;
@@ -33,7 +33,7 @@ function workspace() {
   a.mkdir('memory');
   a.mkdir('sessions');
   a.setFile('AGENTS.md', AGENTS);
-  a.setFile('USER.md', nanobotTemplate('v0.2', 'USER.md'));
+  a.setFile('USER.md', templateText('v0.2', 'USER.md'));
   a.setFile('TOOLS.md', 'not read\n');
   a.setFile('memory/MEMORY.md', '- likes tea\n');
   a.setFile('memory/history.jsonl', HISTORY);
