@@ -52,8 +52,12 @@ function fullView(bytes: Uint8Array, version: NanobotVersion) {
 }
 
 /** Queries drawn from the file's own searchable text (any span, escapes and newlines included), some upper-cased, plus fixed ones. */
-function queriesFor(index: readonly string[], next: () => number): string[] {
-  const out = ['the', 'TOOL', 'a', 'i', 'k', 'none', 'true', '"', '\n', '/', '{', "'", ': ', '你', 'é', '😀', 'zzzz-not-there'];
+/** Queries every fixture sees in turn: words, single letters, JSON's punctuation, CJK, accents, emoji, a miss. */
+const FIXED = ['the', 'TOOL', 'a', 'i', 'k', 'none', 'true', '"', '\n', '/', '{', "'", ': ', '你', 'é', '😀', 'zzzz-not-there'];
+
+/** Two of the fixed queries (in turn across fixtures) and six cut from the fixture's own text. */
+function queriesFor(n: number, index: readonly string[], next: () => number): string[] {
+  const out = [FIXED[(2 * n) % FIXED.length]!, FIXED[(2 * n + 1) % FIXED.length]!];
   const texts = index.filter((t) => t.length > 0);
   for (let n = 0; n < 6 && texts.length; n++) {
     const t = texts[Math.floor(next() * texts.length)]!;
@@ -74,7 +78,7 @@ describe('the large-file search equals the full view’s find', () => {
         const bytes = new Uint8Array(readFileSync(f));
         const full = fullView(bytes, version);
         expect(indexBytes(bytes, version).messageCount, f).toBe(full.index.length);
-        for (const [k, q] of queriesFor(full.index, next).entries()) {
+        for (const [k, q] of queriesFor(n, full.index, next).entries()) {
           const slice = SLICES[(n + k) % SLICES.length]!;
           const want = full.find(q);
           const got = await largeFind(bytes, version, q, slice);
