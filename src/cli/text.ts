@@ -4,10 +4,17 @@ import type { SkipReason } from '../core/listing/listing';
 import type { Evidence, VersionVerdict } from '../core/nanobot/version-evidence';
 import type { PyValue } from '../core/python/pyvalue';
 import type { FolderLabel, LayoutNote } from '../store/listing/layout';
+import type { StoreError } from '../store/adapter/errors';
+import { storeErrorEn } from '../words/store-error-en';
 
 /** `1 line`, `3 lines`, `0 sessions`: every count the CLI prints goes through here. */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+/** A storage error in the CLI's words, from its reason's code and values (never its `message`). */
+export function storeErrorText(e: StoreError): string {
+  return storeErrorEn(e.reason, e.path);
 }
 
 /** A diagnostic in the CLI's words, from its kind and values (Python's exception texts as they are). */

@@ -1,5 +1,7 @@
 /** One polite announcement line for the whole app (saves, reloads, errors), read by screen readers. */
 import { signal } from '@preact/signals';
+import { isStoreError } from '../store/adapter/errors';
+import { ui } from './i18n/text';
 
 export type Tone = 'info' | 'success' | 'error';
 
@@ -27,7 +29,11 @@ export function say(text: string, tone: Tone = 'info', link?: Status['link'], op
   }
 }
 
-/** The message of anything thrown, for `say(…, 'error')`. */
+/**
+ * Anything thrown, in the reader's words, for `say(…, 'error')`: a StoreError through the catalog
+ * (its reason's code and values, never its English `message`); any other error as its message.
+ */
 export function errorText(e: unknown): string {
+  if (isStoreError(e)) return ui().storeError(e.reason, e.path);
   return e instanceof Error ? e.message : String(e);
 }

@@ -8,6 +8,8 @@ import type { SkipReason } from '../../../core/listing/listing';
 import type { FolderLabel, LayoutNote } from '../../../store/listing/layout';
 import type { Evidence, VersionVerdict } from '../../../core/nanobot/version-evidence';
 import { groupDigits } from '../numbers';
+import type { SnapshotChange, StoreReason } from '../../../store/adapter/errors';
+import { snapshotChangeEn, storeErrorEn } from '../../../words/store-error-en';
 
 
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
@@ -347,6 +349,9 @@ const shell = {
     rereading: (n: number) => `Checked against the folder: reading ${plural(n, 'file')} that changed or ${n === 1 ? 'is' : 'are'} new since your last visit; the order may still change…`,
     rows: { unchecked: 'not checked yet', changed: 'changed since your last visit — re-reading', noaccess: 'not checked: no access to the folder', rereading: 're-reading' },
   },
+  // ── storage errors (a StoreError's reason; its path, keys and native texts as values) ──
+  storeError: (r: StoreReason, path?: string): string => storeErrorEn(r, path),
+  snapshotChange: (c: SnapshotChange): string => snapshotChangeEn(c),
 };
 
 export type ShellText = typeof shell;
