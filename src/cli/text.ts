@@ -5,7 +5,7 @@ import type { Evidence, VersionVerdict } from '../core/nanobot/version-evidence'
 import type { PyValue } from '../core/python/pyvalue';
 import type { FolderLabel, LayoutNote } from '../store/listing/layout';
 import type { StoreError } from '../store/adapter/errors';
-import { storeErrorEn } from '../words/store-error-en';
+import { leftoverEn, storeErrorEn } from '../words/store-error-en';
 
 /** `1 line`, `3 lines`, `0 sessions`: every count the CLI prints goes through here. */
 export function plural(n: number, one: string, many = `${one}s`): string {
@@ -14,7 +14,7 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 
 /** A storage error in the CLI's words, from its reason's code and values (never its `message`). */
 export function storeErrorText(e: StoreError): string {
-  return storeErrorEn(e.reason, e.path);
+  return storeErrorEn(e.reason, e.path) + (e.leftover ? ` ${leftoverEn(e.leftover)}` : '');
 }
 
 /** A diagnostic in the CLI's words, from its kind and values (Python's exception texts as they are). */

@@ -34,6 +34,6 @@ export function say(text: string, tone: Tone = 'info', link?: Status['link'], op
  * (its reason's code and values, never its English `message`); any other error as its message.
  */
 export function errorText(e: unknown): string {
-  if (isStoreError(e)) return ui().storeError(e.reason, e.path);
+  if (isStoreError(e)) return ui().storeError(e.reason, e.path) + (e.leftover ? ` ${ui().storeLeftover(e.leftover)}` : '');
   return e instanceof Error ? e.message : String(e);
 }

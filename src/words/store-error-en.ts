@@ -77,6 +77,11 @@ export function snapshotChangeEn(c: SnapshotChange): string {
   }
 }
 
+/** The note on a failed save whose temporary file could not be removed. */
+export function leftoverEn(path: string): string {
+  return `The temporary file '${path}' could not be removed; the original is unchanged.`;
+}
+
 /** A storage error in one or two sentences; `path`: the StoreError's path. */
 export function storeErrorEn(r: StoreReason, path = ''): string {
   switch (r.code) {

@@ -28,6 +28,8 @@ const CODE_ARGS: Record<string, unknown[]> = {
   'workspace.layout.note': [{ code: 'not-nanobot-folder' }],
   'workspace.evidence': [{ kind: 'provider-state', points: ['main'], count: 3 }],
   'workspace.reasons': [{ why: { code: 'nothing-tells' }, evidence: [] }],
+  storeError: [{ code: 'not-found' }, 'sessions/a.jsonl'],
+  snapshotChange: [{ code: 'deleted' }],
 };
 
 /** Strings that are the same in both languages on purpose (names, symbols). */

@@ -9,7 +9,7 @@ import type { FolderLabel, LayoutNote } from '../../../store/listing/layout';
 import type { Evidence, VersionVerdict } from '../../../core/nanobot/version-evidence';
 import { groupDigits } from '../numbers';
 import type { SnapshotChange, StoreReason } from '../../../store/adapter/errors';
-import { snapshotChangeEn, storeErrorEn } from '../../../words/store-error-en';
+import { leftoverEn, snapshotChangeEn, storeErrorEn } from '../../../words/store-error-en';
 
 
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
@@ -352,6 +352,7 @@ const shell = {
   // ── storage errors (a StoreError's reason; its path, keys and native texts as values) ──
   storeError: (r: StoreReason, path?: string): string => storeErrorEn(r, path),
   snapshotChange: (c: SnapshotChange): string => snapshotChangeEn(c),
+  storeLeftover: (path: string): string => leftoverEn(path),
 };
 
 export type ShellText = typeof shell;
