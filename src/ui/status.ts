@@ -1,6 +1,7 @@
 /** One polite announcement line for the whole app (saves, reloads, errors), read by screen readers. */
 import { signal } from '@preact/signals';
-import { isStoreError } from '../store/adapter/errors';
+import { isStoreError, type StoreErrorReason } from '../store/adapter/errors';
+import type { SkipReason } from '../core/listing/listing';
 import { ui } from './i18n/text';
 
 export type Tone = 'info' | 'success' | 'error';
@@ -36,4 +37,15 @@ export function say(text: string, tone: Tone = 'info', link?: Status['link'], op
 export function errorText(e: unknown): string {
   if (isStoreError(e)) return ui().storeError(e.reason, e.path) + (e.leftover ? ` ${ui().storeLeftover(e.leftover)}` : '');
   return e instanceof Error ? e.message : String(e);
+}
+
+/** Why Session Lens could not read a listed file, in the reader's words (a storage error through the catalog). */
+export function readErrorText(s: { error?: string; errorReason?: StoreErrorReason }): string {
+  return s.errorReason ? ui().storeError(s.errorReason.reason, s.errorReason.path) : (s.error ?? '');
+}
+
+/** A listed file's skip reason, a read error in it worded in the reader's language. */
+export function skipOf(s: { skipReason?: SkipReason; error?: string; errorReason?: StoreErrorReason }): SkipReason | undefined {
+  const r = s.skipReason;
+  return r?.code === 'lens-cannot-read' && s.errorReason ? { ...r, error: readErrorText(s) } : r;
 }

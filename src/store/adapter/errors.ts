@@ -126,8 +126,14 @@ export function isStoreError(e: unknown, code?: StoreErrorCode): e is StoreError
   return e instanceof StoreError && (code === undefined || e.code === code);
 }
 
-/** An error's reason and path as plain data (for `--json` and for crossing to a worker's caller). */
-export function storeErrorData(e: StoreError): { code: StoreErrorCode; reason: StoreReason; path?: string } {
+/** A reason with the path it names: what an interface needs to word a StoreError. */
+export interface StoreErrorReason {
+  reason: StoreReason;
+  path?: string;
+}
+
+/** An error's code, reason and path as plain data (for `--json`). */
+export function storeErrorData(e: StoreError): { code: StoreErrorCode } & StoreErrorReason {
   return { code: e.code, reason: e.reason, ...(e.path !== undefined ? { path: e.path } : {}) };
 }
 
