@@ -30,6 +30,7 @@ const CODE_ARGS: Record<string, unknown[]> = {
   'workspace.reasons': [{ why: { code: 'nothing-tells' }, evidence: [] }],
   storeError: [{ code: 'not-found' }, 'sessions/a.jsonl'],
   snapshotChange: [{ code: 'deleted' }],
+  nameProblem: [{ code: 'forbidden', cp: 'U+003A', shown: ':' }],
 };
 
 /** Strings that are the same in both languages on purpose (names, symbols). */

@@ -108,6 +108,14 @@ describe('storage errors in words', () => {
     }
   });
 
+  it('words every name problem in both languages (the fork card says why a key cannot name a file)', () => {
+    for (const p of Object.values(PROBLEMS).flat()) {
+      expect(enShell.nameProblem(p)).toMatch(/[a-z]{3}/);
+      expect(zhShell.nameProblem(p)).toMatch(/\p{Script=Han}/u);
+    }
+    expect(zhShell.nameProblem(nameProblem('CON.jsonl')!)).toBe('“CON”是 Windows 的保留设备名');
+  });
+
   it('words every change in both languages', () => {
     for (const c of Object.values(CHANGES).flat()) {
       expect(enShell.snapshotChange(c)).toMatch(/[a-z]{3}/);

@@ -8,8 +8,8 @@ import type { SkipReason } from '../../../core/listing/listing';
 import type { FolderLabel, LayoutNote } from '../../../store/listing/layout';
 import type { Evidence, VersionVerdict } from '../../../core/nanobot/version-evidence';
 import { groupDigits } from '../numbers';
-import type { SnapshotChange, StoreReason } from '../../../store/adapter/errors';
-import { leftoverEn, snapshotChangeEn, storeErrorEn } from '../../../words/store-error-en';
+import type { NameProblem, SnapshotChange, StoreReason } from '../../../store/adapter/errors';
+import { leftoverEn, nameProblemEn, snapshotChangeEn, storeErrorEn } from '../../../words/store-error-en';
 
 
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
@@ -353,6 +353,8 @@ const shell = {
   storeError: (r: StoreReason, path?: string): string => storeErrorEn(r, path),
   snapshotChange: (c: SnapshotChange): string => snapshotChangeEn(c),
   storeLeftover: (path: string): string => leftoverEn(path),
+  /** Why a name cannot be a file name, after “which” or “it”. */
+  nameProblem: (p: NameProblem): string => nameProblemEn(p),
 };
 
 export type ShellText = typeof shell;

@@ -418,6 +418,7 @@ const shell: ShellText = {
   // ── storage errors ──
   storeError: (r, path) => storeErrorZh(r, path),
   snapshotChange: (c) => snapshotChangeZh(c),
+  nameProblem: (p) => nameProblemZh(p),
   storeLeftover: (path) => `临时文件“${path}”无法删除；原文件没有改动。`,
 };
 

@@ -64,6 +64,15 @@ describe('a failed save in Chinese', () => {
     expect(card.textContent).not.toMatch(/bytes|content differs|modified/);
   });
 
+  it('says in Chinese why a fork key cannot name a file', async () => {
+    await setLanguage('zh-CN');
+    await setup();
+    const fork = [...el!.querySelectorAll('section.sl-edit')].find((c) => c.querySelector('h4')!.textContent === '在某轮用户消息之前分叉')!;
+    await type(fork.querySelector('input[type="text"]'), 'CON');
+    await waitFor(() => fork.querySelector('[role="alert"]') !== null);
+    expect(fork.querySelector('[role="alert"]')!.textContent).toBe('这个键得到的文件名“CON.jsonl”不可用：“CON”是 Windows 的保留设备名。');
+  });
+
   it('errorText never shows a StoreError’s English message, in either language', async () => {
     const e = new StoreError('conflict', 'ENGLISH FALLBACK', { path: 'a/b.jsonl', reason: { code: 'keeps-changing' } });
     await setLanguage('zh-CN');
