@@ -2,7 +2,7 @@
 import { signal } from '@preact/signals';
 import { isStoreError, type StoreErrorReason } from '../store/adapter/errors';
 import type { SkipReason } from '../core/listing/listing';
-import { ui } from './i18n/text';
+import { er, errorTextReady, ui } from './i18n/text';
 
 export type Tone = 'info' | 'success' | 'error';
 
@@ -35,13 +35,23 @@ export function say(text: string, tone: Tone = 'info', link?: Status['link'], op
  * (its reason's code and values, never its English `message`); any other error as its message.
  */
 export function errorText(e: unknown): string {
-  if (isStoreError(e)) return ui().storeError(e.reason, e.path) + (e.leftover ? ` ${ui().storeLeftover(e.leftover)}` : '');
+  if (isStoreError(e)) {
+    const w = er();
+    if (!w) {
+      void errorTextReady();
+      return ui().storeErrorShort[e.code];
+    }
+    return w.storeError(e.reason, e.path) + (e.leftover ? ` ${w.storeLeftover(e.leftover)}` : '');
+  }
   return e instanceof Error ? e.message : String(e);
 }
 
 /** Why Session Lens could not read a listed file, in the reader's words (a storage error through the catalog). */
 export function readErrorText(s: { error?: string; errorReason?: StoreErrorReason }): string {
-  return s.errorReason ? ui().storeError(s.errorReason.reason, s.errorReason.path) : (s.error ?? '');
+  if (!s.errorReason) return s.error ?? '';
+  const w = er();
+  if (!w) void errorTextReady();
+  return w ? w.storeError(s.errorReason.reason, s.errorReason.path) : '…';
 }
 
 /** A listed file's skip reason, a read error in it worded in the reader's language. */

@@ -145,35 +145,6 @@ const DOM_CODES: Record<string, StoreErrorCode> = {
   NoModificationAllowedError: 'busy',
 };
 
-const DOM_WORDS: Record<StoreErrorCode, string> = {
-  'not-found': 'was not found',
-  permission: 'is not accessible: permission denied or revoked',
-  quota: 'could not be written: storage quota exceeded',
-  conflict: 'changed on disk',
-  busy: 'is in use by another writer (another tab or program is saving it)',
-  'bad-name': 'has a name this disk cannot hold',
-  'nanobot-raises': 'cannot be saved the way nanobot saves it',
-  io: 'could not be accessed',
-};
-
-/** The English verb of each action, for the fallback message. */
-export const ACTION_EN: Record<StoreAction, string> = {
-  checking: 'Checking',
-  reading: 'Reading',
-  listing: 'Listing',
-  saving: 'Saving',
-  creating: 'Creating',
-  opening: 'Opening',
-  writing: 'Writing',
-  finishing: 'Finishing',
-  replacing: 'Replacing',
-  removing: 'Removing',
-  'cleaning-up': 'Cleaning up',
-  renaming: 'Renaming',
-  'renaming-onto': 'Renaming onto',
-  'syncing-folder': 'Syncing folder',
-};
-
 /**
  * Map a File System Access API failure (DOMException or TypeError) to a StoreError. `nameOp`: the
  * call took a name (getFileHandle, removeEntry, move…), where a TypeError means an unportable name;
@@ -185,11 +156,8 @@ export function fromDomError(e: unknown, path: string, action: StoreAction, name
   const text = e instanceof Error || isDomLike(e) ? (e as { message: string }).message : String(e);
   let code: StoreErrorCode = DOM_CODES[name] ?? 'io';
   if (nameOp && (name === 'TypeError' || name === 'InvalidStateError')) code = 'bad-name'; // > 255 bytes: InvalidStateError
-  let why = DOM_WORDS[code];
-  if (name === 'TypeMismatchError') why = 'is a folder where a file was expected, or a file where a folder was';
-  if (name === 'InvalidModificationError') why = 'cannot be replaced (the destination is a folder, or not empty)';
-  if (name === 'NotReadableError') why = 'changed while it was being read';
-  return new StoreError(code, `${ACTION_EN[action]} '${path}': it ${why}. (${name || 'Error'}: ${text})`, {
+  // The message, for logs only, names the step and the native error; interfaces word the reason.
+  return new StoreError(code, `${action} '${path}': ${name || 'Error'}: ${text}`, {
     reason: { code: 'native', action, fault: code, name, text },
     path,
     cause: e,

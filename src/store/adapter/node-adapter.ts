@@ -8,7 +8,7 @@ import { Buffer } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync, promises as fs } from 'node:fs';
 import nodePath from 'node:path';
 import type { Entry, FileStat, RenameOptions, StorageAdapter, WriteData, WriteOptions } from './adapter';
-import { ACTION_EN, StoreError, type StoreAction, type StoreErrorCode } from './errors';
+import { StoreError, type StoreAction, type StoreErrorCode } from './errors';
 import { assertPortableName } from './names';
 import { joinPath, splitParent, splitPath } from './paths';
 import { writeViaTmp, type TmpSteps } from '../save/tmp-protocol';
@@ -34,7 +34,7 @@ export function fromNodeError(e: unknown, path: string, action: StoreAction): St
   const errno = (e as NodeJS.ErrnoException | undefined)?.code ?? '';
   const code = ERRNO[errno] ?? 'io';
   const text = e instanceof Error ? e.message : String(e);
-  return new StoreError(code, `${ACTION_EN[action]} '${path}' failed: ${text}`, { path, cause: e, reason: { code: 'native', action, fault: code, name: errno, text } });
+  return new StoreError(code, `${action} '${path}' failed: ${text}`, { path, cause: e, reason: { code: 'native', action, fault: code, name: errno, text } });
 }
 
 /**

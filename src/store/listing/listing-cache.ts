@@ -15,7 +15,7 @@ import { dictFrom, isDict } from '../../core/python/pyvalue';
 import { listedRow } from './listed-row';
 import { runSliced } from '../analyze/event-loop';
 import type { Listing, SessionSummary } from './session-list';
-import type { StoreErrorReason, StoreReason } from '../adapter/errors';
+import type { StoreErrorReason } from '../adapter/errors';
 
 /** Where cached listings live (a Map in tests). */
 export interface ListingCacheStore {
@@ -40,55 +40,6 @@ export const idbListingStore: ListingCacheStore = {
 // reopen's first paint). The envelope is checked with zod; the rows, 1,000 of them, by hand below.
 const error = z.object({ type: z.string(), message: z.string() });
 
-// A StoreError's reason as saveListing wrote it (an unreadable file's summary): checked like the rest.
-const str = z.string();
-const num = z.number();
-const char = { cp: str, shown: z.optional(str) };
-const nameProblem = z.union([
-  z.object({ code: z.literal('empty') }),
-  z.object({ code: z.literal('dot-name'), name: str }),
-  z.object({ code: z.literal('lone-surrogate'), cp: str }),
-  z.object({ code: z.literal('forbidden'), ...char }),
-  z.object({ code: z.literal('invisible'), cp: str }),
-  z.object({ code: z.literal('bad-start'), ...char }),
-  z.object({ code: z.literal('bad-end'), ...char }),
-  z.object({ code: z.literal('device'), stem: str }),
-  z.object({ code: z.literal('shell-file'), name: str }),
-  z.object({ code: z.literal('shell-extension'), ext: str }),
-  z.object({ code: z.literal('too-long'), bytes: num, max: num }),
-]);
-const fromTo = (c: 'size' | 'modified' | 'written-while-read') => z.object({ code: z.literal(c), from: num, to: num });
-const change = z.union([
-  z.object({ code: z.literal(['deleted', 'exists', 'replaced', 'shorter']) }),
-  fromTo('size'),
-  fromTo('modified'),
-  fromTo('written-while-read'),
-  z.object({ code: z.literal('content'), from: str, to: str }),
-  z.object({ code: z.literal('line'), line: num }),
-]);
-const FAULTS = ['not-found', 'permission', 'quota', 'conflict', 'busy', 'bad-name', 'nanobot-raises', 'io'] as const;
-const ACTIONS = ['checking', 'reading', 'listing', 'saving', 'creating', 'opening', 'writing', 'finishing', 'replacing', 'removing', 'cleaning-up', 'renaming', 'renaming-onto', 'syncing-folder'] as const;
-const storeReason = z.union([
-  z.object({ code: z.literal(['changed-while-read', 'keeps-changing', 'backslash', 'not-relative', 'no-file-path', 'not-a-file', 'not-found', 'folder-not-empty', 'permission-revoked', 'quota-exceeded', 'busy']) }),
-  z.object({ code: z.literal('changed-since-read'), changes: z.array(change) }),
-  z.object({ code: z.literal('name-exists'), from: str, to: str }),
-  z.object({ code: z.literal('bad-name'), name: str, why: nameProblem }),
-  z.object({ code: z.literal('injected'), fault: z.enum(FAULTS), step: str }),
-  z.object({ code: z.literal('native'), action: z.enum(ACTIONS), fault: z.enum(FAULTS), name: str, text: str }),
-  z.object({ code: z.literal('nanobot-raises'), fileName: str, error }),
-  z.object({ code: z.literal('line-cannot-save'), line: num, error }),
-  z.object({ code: z.literal('no-user-turn'), userIndex: num, users: num }),
-  z.object({ code: z.literal('fork-raises'), error }),
-  z.object({ code: z.literal('key-cannot-name'), key: str, error: str }),
-  z.object({ code: z.literal('key-bad-file-name'), key: str, name: str, why: nameProblem }),
-  z.object({ code: z.literal('key-taken'), key: str, name: str }),
-  z.object({ code: z.literal('produce-failed'), text: str }),
-  z.object({ code: z.literal('size-mismatch'), written: num, planned: num }),
-]);
-const storeErrorReason = z.object({ reason: storeReason, path: z.optional(str) });
-/** The schema names every reason and no other (a reason added to StoreReason must be added here). */
-type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const REASON_SCHEMA_MATCHES: Exactly<z.infer<typeof storeReason>, StoreReason> = true;
 const record = z.object({
   format: z.literal(2),
   facts: z.string(),
@@ -146,10 +97,10 @@ function* encodeSummaries(summaries: readonly SessionSummary[]): Generator<void,
 }
 
 /** Each stored summary checked and decoded (null where malformed), a few rows per step. */
-function* decodeSummaries(stored: readonly unknown[]): Generator<void, (SessionSummary | null)[]> {
+function* decodeSummaries(stored: readonly unknown[], reasonOf?: ReasonCheck): Generator<void, (SessionSummary | null)[]> {
   const out: (SessionSummary | null)[] = [];
   for (let i = 0; i < stored.length; i++) {
-    out.push(summaryOf(stored[i]));
+    out.push(summaryOf(stored[i], reasonOf));
     if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
   }
   return out;
@@ -164,7 +115,9 @@ export async function loadListing(store: ListingCacheStore, key: string): Promis
   if (!isNanobotVersion(version)) return null;
   const stored = jsonArray(d.summaries);
   if (!stored) return null;
-  const summaries = (await runSliced(decodeSummaries(stored))).filter((s): s is SessionSummary => s !== null);
+  // A file that could not be read keeps its error's reason; its check loads only when some row has one.
+  const reasonOf = stored.some((s) => isObj(s) && s.errorReason !== undefined) ? (await import('./reason-check')).storeErrorReasonOf : undefined;
+  const summaries = (await runSliced(decodeSummaries(stored, reasonOf))).filter((s): s is SessionSummary => s !== null);
   const facts = new Map<string, SessionFileFacts>();
   for (const f of jsonArray(d.facts) ?? []) {
     const ff = factsOf(f);
@@ -211,8 +164,14 @@ function factsOf(v: unknown): SessionFileFacts | null {
   return { stem: v.stem, storedKey: v.storedKey, providerState: v.providerState, runtimeContext: v.runtimeContext, sessionHandle: v.sessionHandle, modelPreset: v.modelPreset };
 }
 
-/** One file's cached summary (a parsed summaryJson), or null when it is not what saveListing wrote. */
-export function summaryOf(s: unknown): SessionSummary | null {
+/** Checks a cached StoreError reason (reason-check.ts, loaded when a row has one). */
+type ReasonCheck = (v: unknown) => StoreErrorReason | undefined;
+
+/**
+ * One file's cached summary (a parsed summaryJson), or null when it is not what saveListing wrote. An
+ * error's reason is kept only when `reasonOf` is given and passes it (else the row keeps the fallback text).
+ */
+export function summaryOf(s: unknown, reasonOf?: ReasonCheck): SessionSummary | null {
   if (!isObj(s) || !isStr(s.fileName) || !isStr(s.path) || !isStr(s.key) || !(s.row === null || isStr(s.row))) return null;
   if (!isNum(s.size) || !isNum(s.lastModified) || !isNum(s.bytesRead) || !(s.messageCount === null || isNum(s.messageCount))) return null;
   if (!optional(s.skipReason, isSkipReason) || !optional(s.error, isStr) || !optional(s.raises, isError)) return null;
@@ -228,8 +187,8 @@ export function summaryOf(s: unknown): SessionSummary | null {
   // Checked above (optional(…)): the casts only name what the checks proved.
   if (isSkipReason(s.skipReason)) out.skipReason = s.skipReason;
   if (s.error !== undefined) out.error = s.error as string;
-  const why = storeErrorReason.safeParse(s.errorReason);
-  if (why.success) out.errorReason = why.data as StoreErrorReason;
+  const why = reasonOf?.(s.errorReason);
+  if (why) out.errorReason = why;
   if (isObj(s.raises)) out.raises = { type: s.raises.type as string, message: s.raises.message as string };
   return out;
 }

@@ -3,8 +3,8 @@
  * makes the list complete), worded by both catalogs and the CLI, with its values quoted as they are.
  */
 import { describe, expect, it } from 'vitest';
-import enShell from '../../../src/ui/i18n/en/shell';
-import zhShell from '../../../src/ui/i18n/zh/shell';
+import enShell from '../../../src/ui/i18n/en/errors';
+import zhShell from '../../../src/ui/i18n/zh/errors';
 import { storeErrorText } from '../../../src/cli/text';
 import { StoreError, type NameProblem, type SnapshotChange, type StoreReason } from '../../../src/store/adapter/errors';
 import { nameProblem } from '../../../src/store/adapter/names';

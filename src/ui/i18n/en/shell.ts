@@ -8,8 +8,7 @@ import type { SkipReason } from '../../../core/listing/listing';
 import type { FolderLabel, LayoutNote } from '../../../store/listing/layout';
 import type { Evidence, VersionVerdict } from '../../../core/nanobot/version-evidence';
 import { groupDigits } from '../numbers';
-import type { NameProblem, SnapshotChange, StoreReason } from '../../../store/adapter/errors';
-import { leftoverEn, nameProblemEn, snapshotChangeEn, storeErrorEn } from '../../../words/store-error-en';
+import type { StoreErrorCode } from '../../../store/adapter/errors';
 
 
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
@@ -349,12 +348,17 @@ const shell = {
     rereading: (n: number) => `Checked against the folder: reading ${plural(n, 'file')} that changed or ${n === 1 ? 'is' : 'are'} new since your last visit; the order may still change…`,
     rows: { unchecked: 'not checked yet', changed: 'changed since your last visit — re-reading', noaccess: 'not checked: no access to the folder', rereading: 're-reading' },
   },
-  // ── storage errors (a StoreError's reason; its path, keys and native texts as values) ──
-  storeError: (r: StoreReason, path?: string): string => storeErrorEn(r, path),
-  snapshotChange: (c: SnapshotChange): string => snapshotChangeEn(c),
-  storeLeftover: (path: string): string => leftoverEn(path),
-  /** Why a name cannot be a file name, after “which” or “it”. */
-  nameProblem: (p: NameProblem): string => nameProblemEn(p),
+  // ── storage errors, in a word each, until their full words have loaded (i18n/en/errors.ts) ──
+  storeErrorShort: {
+    'not-found': 'The file or folder was not found.',
+    permission: 'Access was denied or revoked.',
+    quota: 'The storage is full.',
+    conflict: 'The file changed since it was read.',
+    busy: 'Another writer is using the file.',
+    'bad-name': 'This name cannot be used on disk.',
+    'nanobot-raises': 'nanobot’s save would raise here; nothing was written.',
+    io: 'The file could not be accessed.',
+  } satisfies Record<StoreErrorCode, string> as Record<StoreErrorCode, string>,
 };
 
 export type ShellText = typeof shell;
