@@ -74,9 +74,9 @@ export interface LineRaises {
  * A new line's bytes, or the refusal the normal save gives (sessions.ts): a lone surrogate (read
  * from a `\udXXX` escape) cannot be written as UTF-8; nanobot's save raises there.
  */
-function encoded(text: string, line: number): Uint8Array | LineRaises {
+function encoded(text: string, line: number): Uint8Array | { error: string } {
   const enc = encodeSession(text);
-  return enc.ok ? enc.bytes : { error: `Line ${line + 1} cannot be saved: nanobot would raise ${enc.error.type}: ${enc.error.message}. Nothing was written.`, line: line + 1, raises: enc.error };
+  return enc.ok ? enc.bytes : { error: `Line ${line + 1} cannot be saved: nanobot would raise ${enc.error.type}: ${enc.error.message}. Nothing was written.` };
 }
 
 /**
@@ -220,5 +220,6 @@ export function planRepair(ix: EditIndex, meta: LastMetadata, fileStem: string, 
 
 /** A message line as a repair writes it (nanobot's `json.dumps` line), or the refusal when it cannot be encoded. */
 export function dumpsLine(value: PyDict, line: number): Uint8Array | LineRaises {
-  return encoded(pyDumps(value) + '\n', line);
+  const enc = encodeSession(pyDumps(value) + '\n');
+  return enc.ok ? enc.bytes : { error: `Line ${line + 1} cannot be saved: nanobot would raise ${enc.error.type}: ${enc.error.message}. Nothing was written.`, line: line + 1, raises: enc.error };
 }
