@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { registerServiceWorker } from './pwa/register';
 import { App } from './ui/App';
 import { startLanguage } from './ui/i18n/language';
-import { startText } from './ui/i18n/text';
+import { errorTextReady, startText } from './ui/i18n/text';
 import './ui/styles.css';
 import { readLastSource } from './ui/last-source';
 import { route } from './ui/router';
@@ -24,4 +24,6 @@ void words.then(async () => {
   // Nothing on screen needs the service worker: it registers once the first screen is painted.
   await afterNextPaint();
   registerServiceWorker();
+  // Storage errors' words: not needed for the first screen, so not in its JavaScript.
+  void errorTextReady();
 });

@@ -1,5 +1,6 @@
 /** Every test file starts with the English interface text loaded, as the app does before its first render. */
-import { pageTextReady, startText } from '../src/ui/i18n/text';
+import { errorTextReady, pageTextReady, startText } from '../src/ui/i18n/text';
 
 await startText('en');
 await pageTextReady();
+await errorTextReady();

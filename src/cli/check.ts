@@ -20,7 +20,8 @@ import { recognisedVersion } from './version';
 import { STREAMING } from './streaming';
 import { Printer } from './printer';
 import { colourOn, painter, progress, withByteProgress } from './terminal';
-import { diagnosticText, diagnosticValues, plural } from './text';
+import { diagnosticText, diagnosticValues, plural, storeErrorText } from './text';
+import { isStoreError, storeErrorData } from '../store/adapter/errors';
 
 interface Finding {
   file: string;
@@ -78,7 +79,7 @@ async function checkFolder(adapter: StorageAdapter, root: string, now: string, o
       try {
         findings.push(...sessionFindings(await readChecked(adapter, p, now, version), p));
       } catch (e) {
-        findings.push({ file: p, severity: 'error', kind: 'unreadable', message: (e as Error).message });
+        findings.push(isStoreError(e) ? { file: p, severity: 'error', kind: 'unreadable', message: storeErrorText(e), values: storeErrorData(e) as unknown as Record<string, PyValue> } : { file: p, severity: 'error', kind: 'unreadable', message: (e as Error).message });
       }
       progress().update(++done, total, 'files');
     }

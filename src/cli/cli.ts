@@ -109,6 +109,13 @@ export async function main(argv: string[], out: Out = stdoutSink()): Promise<num
       process.stderr.write(`session-lens: ${e.message}\n`);
       return 2;
     }
+    const [{ isStoreError, storeErrorData }, { storeErrorText }, { pyDumps }] = await Promise.all([import('../store/adapter/errors'), import('./text'), import('../core/python/pyjson')]);
+    if (isStoreError(e)) {
+      // The CLI's words on stderr; with --json, the code and the reason's values on stdout too.
+      if (out.json) out.log(pyDumps({ error: storeErrorData(e) } as unknown as Parameters<typeof pyDumps>[0]));
+      process.stderr.write(`session-lens: ${storeErrorText(e)}\n`);
+      return e.code === 'conflict' ? 1 : 2;
+    }
     const code = (e as { code?: string }).code;
     if (code) {
       process.stderr.write(`session-lens: ${(e as Error).message}\n`);

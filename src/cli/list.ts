@@ -15,7 +15,7 @@ import { createNodeAdapter } from '../store/adapter/node-adapter';
 import { listSessions, type Listing } from '../store/listing/session-list';
 import { UsageError, type Args } from './args';
 import { Printer, type Out } from './printer';
-import { folderLabelText, layoutNoteText, plural, skipReasonText } from './text';
+import { folderLabelText, layoutNoteText, plural, skipOf, skipReasonText } from './text';
 import { withFileProgress } from './terminal';
 import { versionFor } from './version';
 
@@ -55,7 +55,7 @@ function printText(p: Printer, listing: Listing): void {
     const r = s.row;
     if (r) p.line(`${shownValue(r.updated_at)}  ${r.keyText}${r.title ? `  "${r.title}"` : ''}\n    ${r.preview}`);
   }
-  for (const s of listing.summaries) if (!s.row) p.line(`(not listed by nanobot) ${s.fileName}: ${s.skipReason ? skipReasonText(s.skipReason) : 'not listed'}`);
+  for (const s of listing.summaries) if (!s.row) p.line(`(not listed by nanobot) ${s.fileName}: ${s.skipReason ? skipReasonText(skipOf(s)!) : 'not listed'}`);
   const rows = listing.summaries.filter((s) => s.row).length;
   p.line(`${plural(rows, 'session')}; read ${listing.bytesRead} of ${plural(listing.bytesStored, 'byte')}`);
   if (listing.sortError) {

@@ -2,10 +2,24 @@
 import type { Diagnostic } from '../core/lens/document';
 import type { Evidence, VersionVerdict } from '../core/nanobot/version-evidence';
 import type { PyValue } from '../core/python/pyvalue';
+import type { SkipReason } from '../core/listing/listing';
+import type { StoreError, StoreErrorReason } from '../store/adapter/errors';
+import { leftoverEn, storeErrorEn } from '../words/store-error-en';
 
 /** `1 line`, `3 lines`, `0 sessions`: every count the CLI prints goes through here. */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+/** A storage error in the CLI's words, from its reason's code and values (never its `message`). */
+export function storeErrorText(e: StoreError): string {
+  return storeErrorEn(e.reason, e.path) + (e.leftover ? ` ${leftoverEn(e.leftover)}` : '');
+}
+
+/** A listed file's skip reason, a read error in it in the CLI's words (from its code and values). */
+export function skipOf(s: { skipReason?: SkipReason; errorReason?: StoreErrorReason }): SkipReason | undefined {
+  const r = s.skipReason;
+  return r?.code === 'lens-cannot-read' && s.errorReason ? { ...r, error: storeErrorEn(s.errorReason.reason, s.errorReason.path) } : r;
 }
 
 /** A diagnostic in the CLI's words, from its kind and values (Python's exception texts as they are). */

@@ -9,14 +9,14 @@ import type { StorageAdapter } from '../store/adapter/adapter';
 import { isStoreError } from '../store/adapter/errors';
 import { deleteSession, planFork, saveDocument, writeFork, type OpenedSession } from '../store/save/sessions';
 import { UsageError, type Args } from './args';
-import { plural } from './text';
+import { plural, storeErrorText } from './text';
 
 export type Out = { log: (s: string) => void };
 
 /** A fork the store refuses, in the CLI's words (its arguments' names); other failures pass through. */
 function forkUsage(e: unknown, key: string): unknown {
   if (isStoreError(e, 'conflict')) return new UsageError(`fork: NEW_KEY ${JSON.stringify(key)} is taken: ${e.path} already exists (its key, or one sharing its file name). Choose another NEW_KEY; nothing was written.`);
-  if (isStoreError(e, 'bad-name')) return new UsageError(`fork: ${e.message}`);
+  if (isStoreError(e, 'bad-name')) return new UsageError(`fork: ${storeErrorText(e)}`);
   return e;
 }
 

@@ -4,7 +4,7 @@
  */
 import type { FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { pageTextReady, ui } from './i18n/text';
+import { errorTextReady, pageTextReady, ui } from './i18n/text';
 
 /**
  * Wraps `load` (a dynamic import picking the component) as a component showing `waiting` until it
@@ -16,7 +16,7 @@ export function lazyComponent<P extends object>(load: () => Promise<FunctionComp
     const [C, setC] = useState<FunctionComponent<P> | null>(null);
     useEffect(() => {
       let live = true;
-      module ??= Promise.all([load(), pageTextReady()]).then(([c]) => c);
+      module ??= Promise.all([load(), pageTextReady(), errorTextReady()]).then(([c]) => c);
       void module.then((c) => live && setC(() => c));
       return () => void (live = false);
     }, []);

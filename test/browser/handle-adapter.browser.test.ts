@@ -236,15 +236,15 @@ describe.each<Kind>(['opfs', 'folder'])('handle adapter over %s', (kind) => {
       const snap = window.lens.vars.snap as Parameters<typeof window.lens.guardedSave>[2];
       const conflict = await window.lens.guardedSave(a, 'sessions/a.jsonl', snap, window.lens.enc('mine\n')).then(
         () => null,
-        (e) => ({ code: e.code, changes: e.changes }),
+        (e) => ({ code: e.code, changes: e.reason.code === 'changed-since-read' ? e.reason.changes : [] }),
       );
       const { snapshot } = await window.lens.readSnapshot(a, 'sessions/a.jsonl');
       const saved = await window.lens.guardedSave(a, 'sessions/a.jsonl', snapshot, window.lens.enc('repaired\n'), { backup: true });
       return { conflict, backup: saved.backup };
     }, [kind, sub] as const);
     expect(r.conflict?.code).toBe('conflict');
-    expect(r.conflict?.changes[0]).toBe(`size ${Buffer.byteLength(META)} → ${Buffer.byteLength(META + MSG)} bytes`);
-    expect(r.conflict?.changes.at(-1)).toMatch(/^content differs/);
+    expect(r.conflict?.changes[0]).toEqual({ code: 'size', from: Buffer.byteLength(META), to: Buffer.byteLength(META + MSG) });
+    expect(r.conflict?.changes.at(-1)?.code).toBe('content');
     expect(r.backup).toMatch(/^sessions\/a\.jsonl\.\d{8}T\d{9}Z\.bak$/);
     expect(await content(kind, sub, r.backup!)).toBe(META + MSG);
     expect(await content(kind, sub, 'sessions/a.jsonl')).toBe('repaired\n');

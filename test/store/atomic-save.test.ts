@@ -59,11 +59,14 @@ describe('guardedSave', () => {
     a.setFile(P, 'line one\nline two\n', 2_000_000);
     const err = await storeErrorOf(guardedSave(a, P, snapshot, enc('mine\n')));
     expect(err.code).toBe('conflict');
-    expect(err.changes).toEqual([
-      'size 9 → 18 bytes',
-      `modified ${new Date(1_000_000).toISOString()} → ${new Date(2_000_000).toISOString()}`,
-      expect.stringMatching(/^content differs \(sha256 [0-9a-f]{12}… → [0-9a-f]{12}…\)$/),
-    ]);
+    expect(err.reason).toEqual({
+      code: 'changed-since-read',
+      changes: [
+        { code: 'size', from: 9, to: 18 },
+        { code: 'modified', from: 1_000_000, to: 2_000_000 },
+        { code: 'content', from: expect.stringMatching(/^[0-9a-f]{12}$/), to: expect.stringMatching(/^[0-9a-f]{12}$/) },
+      ],
+    });
     expect(err.message).toContain('changed on disk since it was read');
     expect(err.message).toContain('nanobot gateway');
     expect(await readText(a, P)).toBe('line one\nline two\n');
@@ -74,15 +77,14 @@ describe('guardedSave', () => {
     a.setFile(P, 'bbbb\n', snapshot.lastModified);
     const err = await storeErrorOf(guardedSave(a, P, snapshot, enc('mine\n')));
     expect(err.code).toBe('conflict');
-    expect(err.changes).toHaveLength(1);
-    expect(err.changes![0]).toMatch(/^content differs/);
+    expect(err.reason).toEqual({ code: 'changed-since-read', changes: [expect.objectContaining({ code: 'content' })] });
   });
 
   it('a deleted file is a conflict; an existing file is a conflict for a new save', async () => {
     const { a, snapshot } = await opened();
     await a.remove(P);
     const gone = await storeErrorOf(guardedSave(a, P, snapshot, enc('x')));
-    expect(gone.changes).toEqual(['the file was deleted or renamed']);
+    expect(gone.reason).toEqual({ code: 'changed-since-read', changes: [{ code: 'deleted' }] });
     await guardedSave(a, P, 'absent', enc('fresh'));
     expect(await readText(a, P)).toBe('fresh');
     const exists = await storeErrorOf(guardedSave(a, P, 'absent', enc('again')));

@@ -4,7 +4,7 @@ import { repairDocument, setTitle, trimToLegalSuffix } from '../../src/core/edit
 import { lastMetadataLine, planRepair, planTitle, planTrim, trimReach, type LastMetadata } from '../../src/core/edit/large-edit';
 import { indexBytes, type LineIndex } from '../../src/core/index/line-index';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
-import { isStoreError } from '../../src/store/adapter/errors';
+import { isStoreError, type StoreError } from '../../src/store/adapter/errors';
 import { readRecords } from '../../src/store/large/large-client';
 import { saveLargePlan, type LargeSource } from '../../src/store/save/large-save';
 import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
@@ -125,7 +125,7 @@ describe('the streamed save of a large-file edit', () => {
     await a.remove(PATH);
     const e = await saveLargePlan(a, src, plan.pieces).catch((x: unknown) => x);
     expect(isStoreError(e, 'conflict')).toBe(true);
-    expect((e as { changes: string[] }).changes).toEqual(['the file was deleted or renamed']);
+    expect((e as StoreError).reason).toEqual({ code: 'changed-since-read', changes: [{ code: 'deleted' }] });
     expect(a.paths()).toEqual([]);
   });
 });

@@ -120,9 +120,9 @@ describe('node adapter', () => {
     // Tests run as root, which ignores mode bits, so the OS error is built here rather than provoked.
     for (const code of ['EACCES', 'EPERM', 'EROFS']) {
       const e = Object.assign(new Error(`${code}: refused`), { code });
-      expect(fromNodeError(e, 'sessions/a.jsonl', 'write').code).toBe('permission');
+      expect(fromNodeError(e, 'sessions/a.jsonl', 'writing').code).toBe('permission');
     }
-    expect(fromNodeError(Object.assign(new Error('full'), { code: 'ENOSPC' }), 'x', 'write').code).toBe('quota');
+    expect(fromNodeError(Object.assign(new Error('full'), { code: 'ENOSPC' }), 'x', 'writing').reason).toEqual({ code: 'native', action: 'writing', fault: 'quota', name: 'ENOSPC', text: 'full' });
   });
 
   it('rename refuses to overwrite unless asked; remove deletes', async () => {
@@ -141,7 +141,7 @@ describe('node adapter', () => {
     fs.writeFileSync(path.join(dir, 'sessions/a.jsonl'), 'changed by nanobot\n');
     const err = await storeErrorOf(guardedSave(a, 'sessions/a.jsonl', snapshot, enc('mine')));
     expect(err.code).toBe('conflict');
-    expect(err.changes![0]).toBe('size 9 → 19 bytes');
+    expect(err.reason.code === 'changed-since-read' && err.reason.changes[0]).toEqual({ code: 'size', from: 9, to: 19 });
     const fresh = await readSnapshot(a, 'sessions/a.jsonl');
     const r = await guardedSave(a, 'sessions/a.jsonl', fresh.snapshot, enc('mine\n'), { backup: true, fsync: true });
     expect(fs.readFileSync(path.join(dir, r.backup!), 'utf8')).toBe('changed by nanobot\n');

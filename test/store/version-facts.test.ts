@@ -158,7 +158,7 @@ describe('gathering version facts', () => {
     const layout = await detectLayout(a, 'ws');
     const flaky: StorageAdapter = {
       ...a,
-      readHead: (p, n) => (p.endsWith('gone.jsonl') ? Promise.reject(new StoreError('not-found', 'gone', { path: p })) : a.readHead(p, n)),
+      readHead: (p, n) => (p.endsWith('gone.jsonl') ? Promise.reject(new StoreError('not-found', 'gone', { path: p, reason: { code: 'not-found' } })) : a.readHead(p, n)),
     };
     expect((await gatherVersionFacts(flaky, layout)).files.map((f) => f.stem)).toEqual(['cli_direct']);
   });

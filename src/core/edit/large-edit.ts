@@ -14,7 +14,7 @@ import { EOL, lineEnd, type LineIndex } from '../index/line-index';
 import { encodeUtf8 } from '../python/lines';
 import { clampLastConsolidated } from '../lens/load';
 import type { NanobotVersion } from '../nanobot/nanobot-version';
-import { pyDumps } from '../python/pyjson';
+import { pyDumps, type PyError } from '../python/pyjson';
 import { dictGet, type PyDict } from '../python/pyvalue';
 import { KIND } from '../index/record-facts';
 import { recoveredSession } from '../lens/recovered';
@@ -61,6 +61,13 @@ function skeleton(meta: LastMetadata): SessionDocument {
 /** The metadata record of an edited skeleton, as nanobot's line (its text). */
 function metadataText(doc: SessionDocument): string {
   return pyDumps(doc.records.find((r) => r.kind === 'metadata')!.value!) + '\n';
+}
+
+/** A line nanobot's save cannot write: its number (from 1) and what nanobot raises. */
+export interface LineRaises {
+  error: string;
+  line: number;
+  raises: PyError;
 }
 
 /**
@@ -212,6 +219,7 @@ export function planRepair(ix: EditIndex, meta: LastMetadata, fileStem: string, 
 }
 
 /** A message line as a repair writes it (nanobot's `json.dumps` line), or the refusal when it cannot be encoded. */
-export function dumpsLine(value: PyDict, line: number): Uint8Array | { error: string } {
-  return encoded(pyDumps(value) + '\n', line);
+export function dumpsLine(value: PyDict, line: number): Uint8Array | LineRaises {
+  const enc = encodeSession(pyDumps(value) + '\n');
+  return enc.ok ? enc.bytes : { error: `Line ${line + 1} cannot be saved: nanobot would raise ${enc.error.type}: ${enc.error.message}. Nothing was written.`, line: line + 1, raises: enc.error };
 }

@@ -5,7 +5,7 @@
  */
 
 import type { Entry, FileStat, RenameOptions, StorageAdapter, WriteData, WriteOptions } from './adapter';
-import { StoreError, fromDomError } from './errors';
+import { StoreError, fromDomError, type StoreAction } from './errors';
 import { movable } from './fs-types';
 import { assertPortableName } from './names';
 import { joinPath, splitParent, splitPath } from './paths';
@@ -33,29 +33,29 @@ export interface HandleAdapterOptions {
 /** Wrap a handle (OPFS root: `await navigator.storage.getDirectory()`) as a StorageAdapter. */
 export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: string, opts: HandleAdapterOptions = {}): StorageAdapter {
   /** Run a File System call, turning its failure into a StoreError (`nameOp`: the call takes a name). */
-  async function guard<T>(path: string, action: string, fn: () => Promise<T>, nameOp = false): Promise<T> {
+  async function guard<T>(path: string, action: StoreAction, fn: () => Promise<T>, nameOp = false): Promise<T> {
     try {
       return await fn();
     } catch (e) {
       throw fromDomError(e, path, action, nameOp);
     }
   }
-  const named = <T>(path: string, action: string, fn: () => Promise<T>) => guard(path, action, fn, true);
+  const named = <T>(path: string, action: StoreAction, fn: () => Promise<T>) => guard(path, action, fn, true);
 
-  async function dirAt(dir: string, action: string): Promise<FileSystemDirectoryHandle> {
+  async function dirAt(dir: string, action: StoreAction): Promise<FileSystemDirectoryHandle> {
     let d = root;
     for (const part of splitPath(dir)) d = await named(dir, action, () => d.getDirectoryHandle(part));
     return d;
   }
 
-  async function fileAt(path: string, action: string): Promise<FileSystemFileHandle> {
+  async function fileAt(path: string, action: StoreAction): Promise<FileSystemFileHandle> {
     const [dir, name] = splitParent(path);
     const d = await dirAt(dir, action);
     return named(path, action, () => d.getFileHandle(name));
   }
 
   /** getFile() + a read, retried once with a fresh File when the first one went stale. */
-  async function readFile<T>(path: string, action: string, use: (f: File) => Promise<T>): Promise<T> {
+  async function readFile<T>(path: string, action: StoreAction, use: (f: File) => Promise<T>): Promise<T> {
     const handle = await fileAt(path, action);
     return guard(path, action, async () => {
       try {
@@ -70,30 +70,30 @@ export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: str
   const steps: TmpSteps = {
     async createTmp(dir, tmpName) {
       const path = joinPath(dir, tmpName);
-      const d = await dirAt(dir, 'Saving');
-      const h = await named(path, 'Creating', () => d.getFileHandle(tmpName, { create: true }));
+      const d = await dirAt(dir, 'saving');
+      const h = await named(path, 'creating', () => d.getFileHandle(tmpName, { create: true }));
       let w: FileSystemWritableFileStream;
       try {
         w = await h.createWritable({ keepExistingData: false });
       } catch (e) {
-        const err = fromDomError(e, path, 'Opening');
+        const err = fromDomError(e, path, 'opening');
         await d.removeEntry(tmpName).catch(() => void (err.leftover = path));
         throw err;
       }
       return {
-        write: (chunk) => guard(path, 'Writing', () => w.write(chunk as Uint8Array<ArrayBuffer>)),
-        close: () => guard(path, 'Finishing', () => w.close()),
+        write: (chunk) => guard(path, 'writing', () => w.write(chunk as Uint8Array<ArrayBuffer>)),
+        close: () => guard(path, 'finishing', () => w.close()),
         abort: () => w.abort().catch(() => undefined),
       };
     },
     async moveOnto(dir, tmpName, name) {
-      const d = await dirAt(dir, 'Saving');
+      const d = await dirAt(dir, 'saving');
       const target = joinPath(dir, name);
-      await named(target, 'Replacing', async () => movable(await d.getFileHandle(tmpName)).move(name));
+      await named(target, 'replacing', async () => movable(await d.getFileHandle(tmpName)).move(name));
     },
     async removeTmp(dir, tmpName) {
-      const d = await dirAt(dir, 'Cleaning up');
-      await named(joinPath(dir, tmpName), 'Removing', () => d.removeEntry(tmpName)).catch((e: StoreError) => {
+      const d = await dirAt(dir, 'cleaning-up');
+      await named(joinPath(dir, tmpName), 'removing', () => d.removeEntry(tmpName)).catch((e: StoreError) => {
         if (e.code !== 'not-found') throw e;
       });
     },
@@ -105,36 +105,36 @@ export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: str
     browserPrivate: opts.kind === 'opfs',
 
     async list(dir) {
-      const d = await dirAt(dir, 'Listing');
+      const d = await dirAt(dir, 'listing');
       const out: Entry[] = [];
-      await guard(dir, 'Listing', async () => {
+      await guard(dir, 'listing', async () => {
         for await (const [name, h] of d.entries()) out.push({ name, kind: h.kind });
       });
       return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     },
 
     stat(path): Promise<FileStat> {
-      return readFile(path, 'Checking', async (f) => ({ size: f.size, lastModified: f.lastModified }));
+      return readFile(path, 'checking', async (f) => ({ size: f.size, lastModified: f.lastModified }));
     },
 
     async read(path) {
-      const handle = await fileAt(path, 'Reading');
-      return staleSafeStream(path, () => guard(path, 'Reading', () => handle.getFile()));
+      const handle = await fileAt(path, 'reading');
+      return staleSafeStream(path, () => guard(path, 'reading', () => handle.getFile()));
     },
 
     readHead(path, n) {
-      return readFile(path, 'Reading', (f) => bytesOf(f, 0, n));
+      return readFile(path, 'reading', (f) => bytesOf(f, 0, n));
     },
 
     statHead(path, n) {
-      return readFile(path, 'Reading', async (f) => ({ stat: { size: f.size, lastModified: f.lastModified }, head: await bytesOf(f, 0, n) }));
+      return readFile(path, 'reading', async (f) => ({ stat: { size: f.size, lastModified: f.lastModified }, head: await bytesOf(f, 0, n) }));
     },
 
     file(path) {
-      return readFile(path, 'Reading', async (f) => f);
+      return readFile(path, 'reading', async (f) => f);
     },
     readRange(path, start, end) {
-      return readFile(path, 'Reading', (f) => bytesOf(f, start, end));
+      return readFile(path, 'reading', (f) => bytesOf(f, start, end));
     },
 
     async writeAtomic(path: string, data: WriteData, options: WriteOptions = {}) {
@@ -145,23 +145,23 @@ export function createHandleAdapter(root: FileSystemDirectoryHandle, label?: str
 
     async remove(path) {
       const [dir, name] = splitParent(path);
-      const d = await dirAt(dir, 'Removing');
-      await named(path, 'Removing', () => d.removeEntry(name));
+      const d = await dirAt(dir, 'removing');
+      await named(path, 'removing', () => d.removeEntry(name));
     },
 
     async rename(from, to, options: RenameOptions = {}) {
       assertPortableName(to);
       const [fromDir] = splitParent(from);
       const [toDir, toName] = splitParent(to);
-      const handle = await fileAt(from, 'Renaming');
-      const dest = await dirAt(toDir, 'Renaming');
+      const handle = await fileAt(from, 'renaming');
+      const dest = await dirAt(toDir, 'renaming');
       if (from === to) return;
       const existing = await dest.getFileHandle(toName).then(
         () => true,
-        (e: unknown) => (e instanceof Error && e.name === 'NotFoundError' ? false : Promise.reject(fromDomError(e, to, 'Renaming onto', true))),
+        (e: unknown) => (e instanceof Error && e.name === 'NotFoundError' ? false : Promise.reject(fromDomError(e, to, 'renaming-onto', true))),
       );
-      if (existing && !options.overwrite) throw new StoreError('conflict', `Cannot rename '${from}': '${to}' already exists.`, { path: to });
-      await named(to, 'Renaming onto', () => (fromDir === toDir ? movable(handle).move(toName) : movable(handle).move(dest, toName)));
+      if (existing && !options.overwrite) throw new StoreError('conflict', `Cannot rename '${from}': '${to}' already exists.`, { path: to, reason: { code: 'name-exists', from, to } });
+      await named(to, 'renaming-onto', () => (fromDir === toDir ? movable(handle).move(toName) : movable(handle).move(dest, toName)));
     },
   };
 }
@@ -192,8 +192,8 @@ export function staleSafeStream(path: string, open: () => Promise<File>): Readab
             continue;
           }
           const err = isStale(e)
-            ? new StoreError('conflict', `'${path}' changed on disk while it was being read; read it again.`, { path, cause: e })
-            : fromDomError(e, path, 'Reading');
+            ? new StoreError('conflict', `'${path}' changed on disk while it was being read; read it again.`, { path, cause: e, reason: { code: 'changed-while-read' } })
+            : fromDomError(e, path, 'reading');
           return ctrl.error(err);
         }
       }

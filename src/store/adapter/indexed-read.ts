@@ -78,12 +78,12 @@ export async function replayStreamed(adapter: StorageAdapter, path: string, opts
     const l = lineOf(i);
     const off = starts[l]! - block.at;
     const r = pyLoads(pyStrip(decodeStrict(block.bytes.subarray(off, off + lengths[l]!))));
-    if (!r.ok) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path });
+    if (!r.ok) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
     return r.value as PyDict;
   };
   const replay = await replayIndexed(ix, s.lastConsolidated, opts.replay, opts.version, at, opts.count);
   block = null;
   const after = await adapter.stat(path);
-  if (after.size !== stat.size || after.lastModified !== stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path });
+  if (after.size !== stat.size || after.lastModified !== stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
   return { load: { ...value, result: { lastConsolidated: s.lastConsolidated, index: ix } }, replay };
 }

@@ -87,7 +87,7 @@ export function createMemoryAdapter(options: MemoryOptions = {}): MemoryAdapter 
   };
 
   const fault = (code: StoreErrorCode, step: MemoryStep, path: string): StoreError =>
-    new StoreError(code, `Injected ${code} failure at '${step}' of '${path}'.`, { path });
+    new StoreError(code, `Injected ${code} failure at '${step}' of '${path}'.`, { path, reason: { code: 'injected', fault: code, step } });
 
   async function enter(step: MemoryStep, path: string, chunk = 0): Promise<void> {
     counts[step] = (counts[step] ?? 0) + 1;
@@ -102,7 +102,7 @@ export function createMemoryAdapter(options: MemoryOptions = {}): MemoryAdapter 
       if (f.revoke) revoked = true;
       else throw fault(f.code ?? 'io', step, path);
     }
-    if (revoked) throw new StoreError('permission', `Permission to '${path}' was revoked.`, { path });
+    if (revoked) throw new StoreError('permission', `Permission to '${path}' was revoked.`, { path, reason: { code: 'permission-revoked' } });
   }
 
   const used = (): number => {
@@ -113,14 +113,14 @@ export function createMemoryAdapter(options: MemoryOptions = {}): MemoryAdapter 
   };
 
   const requireDir = (dir: string): void => {
-    if (!dirs.has(dir)) throw new StoreError('not-found', `Folder '${dir}' was not found.`, { path: dir });
+    if (!dirs.has(dir)) throw new StoreError('not-found', `Folder '${dir}' was not found.`, { path: dir, reason: { code: 'not-found' } });
   };
   const requireFile = (path: string): MemFile => {
     splitPath(path);
     const f = files.get(path);
     if (!f) {
       const why = dirs.has(path) ? 'is a folder' : 'was not found';
-      throw new StoreError(dirs.has(path) ? 'io' : 'not-found', `'${path}' ${why}.`, { path });
+      throw new StoreError(dirs.has(path) ? 'io' : 'not-found', `'${path}' ${why}.`, { path, reason: { code: dirs.has(path) ? 'not-a-file' : 'not-found' } });
     }
     return f;
   };
@@ -141,14 +141,14 @@ export function createMemoryAdapter(options: MemoryOptions = {}): MemoryAdapter 
       async write(chunk) {
         if (faulty) await enter('write', path, n++);
         if (quota !== undefined && used() + chunk.length > quota) {
-          throw new StoreError('quota', `Quota exceeded while writing '${path}'.`, { path });
+          throw new StoreError('quota', `Quota exceeded while writing '${path}'.`, { path, reason: { code: 'quota-exceeded' } });
         }
         chunks.push(chunk.slice());
       },
       async close() {
         try {
           if (faulty) await enter('close', path);
-          if (!files.has(path)) throw new StoreError('not-found', `'${path}' vanished before close.`, { path });
+          if (!files.has(path)) throw new StoreError('not-found', `'${path}' vanished before close.`, { path, reason: { code: 'not-found' } });
           files.set(path, { bytes: concat(chunks), lastModified: now() });
         } finally {
           openSwaps.delete(swap); // like Chromium, a failed close discards the swap file
@@ -165,7 +165,7 @@ export function createMemoryAdapter(options: MemoryOptions = {}): MemoryAdapter 
       const path = joinPath(dir, tmpName);
       await enter('create-tmp', path);
       requireDir(dir);
-      if (dirs.has(path)) throw new StoreError('io', `'${path}' is a folder.`, { path });
+      if (dirs.has(path)) throw new StoreError('io', `'${path}' is a folder.`, { path, reason: { code: 'not-a-file' } });
       if (!files.has(path)) files.set(path, { bytes: new Uint8Array(0), lastModified: now() });
       return openSwapWriter(path, true);
     },
@@ -174,8 +174,8 @@ export function createMemoryAdapter(options: MemoryOptions = {}): MemoryAdapter 
       const to = joinPath(dir, name);
       await enter('move', to);
       const f = requireFile(from);
-      if (dirs.has(to)) throw new StoreError('io', `Cannot replace '${to}': it is a folder.`, { path: to });
-      if (hasOpenWriter(to) || hasOpenWriter(from)) throw new StoreError('busy', `'${to}' is being written by another writer.`, { path: to });
+      if (dirs.has(to)) throw new StoreError('io', `Cannot replace '${to}': it is a folder.`, { path: to, reason: { code: 'not-a-file' } });
+      if (hasOpenWriter(to) || hasOpenWriter(from)) throw new StoreError('busy', `'${to}' is being written by another writer.`, { path: to, reason: { code: 'busy' } });
       files.set(to, { bytes: f.bytes, lastModified: f.lastModified });
       files.delete(from);
     },
@@ -247,7 +247,7 @@ export function createMemoryAdapter(options: MemoryOptions = {}): MemoryAdapter 
       splitPath(path);
       if (dirs.has(path)) {
         const busy = [...files.keys(), ...dirs].some((p) => p.startsWith(`${path}/`));
-        if (busy) throw new StoreError('io', `Folder '${path}' is not empty.`, { path });
+        if (busy) throw new StoreError('io', `Folder '${path}' is not empty.`, { path, reason: { code: 'folder-not-empty' } });
         dirs.delete(path);
         return;
       }
@@ -260,8 +260,8 @@ export function createMemoryAdapter(options: MemoryOptions = {}): MemoryAdapter 
       const f = requireFile(from);
       requireDir(splitParent(to)[0]);
       if (from === to) return;
-      if (dirs.has(to)) throw new StoreError('io', `Cannot rename onto '${to}': it is a folder.`, { path: to });
-      if (files.has(to) && !opts.overwrite) throw new StoreError('conflict', `'${to}' already exists.`, { path: to });
+      if (dirs.has(to)) throw new StoreError('io', `Cannot rename onto '${to}': it is a folder.`, { path: to, reason: { code: 'not-a-file' } });
+      if (files.has(to) && !opts.overwrite) throw new StoreError('conflict', `'${to}' already exists.`, { path: to, reason: { code: 'name-exists', from, to } });
       files.set(to, f);
       files.delete(from);
     },

@@ -4,7 +4,7 @@
  * is checked here before any write, on every backend, to keep a saved file openable everywhere.
  */
 
-import { StoreError } from './errors';
+import { StoreError, type NameProblem } from './errors';
 import { splitParent } from './paths';
 
 const FORBIDDEN = new Set([':', '*', '?', '"', '<', '>', '|', '/', '\\']);
@@ -21,39 +21,61 @@ export function codePointLabel(ch: string): string {
   return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-function describe(ch: string): string {
-  const shown = INVISIBLE.test(ch) || /\p{White_Space}/u.test(ch) ? '' : `'${ch}' `;
-  return `${shown}(${codePointLabel(ch)})`;
+/** The character's code point, and the character itself when it can be seen. */
+function charOf(ch: string): { cp: string; shown?: string } {
+  return INVISIBLE.test(ch) || /\p{White_Space}/u.test(ch) ? { cp: codePointLabel(ch) } : { cp: codePointLabel(ch), shown: ch };
 }
 
-/** Why `name` cannot be a file name on a local disk, or null when it is fine. */
-export function checkName(name: string): string | null {
-  if (name === '') return 'is empty';
-  if (name === '.' || name === '..') return `'${name}' means a folder, not a file name`;
+/** Why `name` cannot be a file name on a local disk, as a code with values, or null when it is fine. */
+export function nameProblem(name: string): NameProblem | null {
+  if (name === '') return { code: 'empty' };
+  if (name === '.' || name === '..') return { code: 'dot-name', name };
   for (const ch of name) {
     const cp = ch.codePointAt(0)!;
-    if (cp >= 0xd800 && cp <= 0xdfff) return `contains a lone surrogate (${codePointLabel(ch)}), which no disk can store`;
-    if (FORBIDDEN.has(ch)) return `contains ${describe(ch)}`;
-    if (INVISIBLE.test(ch)) return `contains the invisible control character ${describe(ch)}`;
+    if (cp >= 0xd800 && cp <= 0xdfff) return { code: 'lone-surrogate', cp: codePointLabel(ch) };
+    if (FORBIDDEN.has(ch)) return { code: 'forbidden', ...charOf(ch) };
+    if (INVISIBLE.test(ch)) return { code: 'invisible', cp: codePointLabel(ch) };
   }
   // A single leading '.' (hidden file) is fine; what follows it, and the end, may not be space, '.' or '~'.
   const core = name.startsWith('.') ? name.slice(1) : name;
   const first = [...core][0];
   const last = [...name].at(-1)!;
-  if (first !== undefined && END_CHARS.test(first)) return `starts with ${describe(first)}`;
-  if (END_CHARS.test(last)) return `ends with ${describe(last)}`;
+  if (first !== undefined && END_CHARS.test(first)) return { code: 'bad-start', ...charOf(first) };
+  if (END_CHARS.test(last)) return { code: 'bad-end', ...charOf(last) };
   const lower = name.toLowerCase();
   const stem = lower.split('.')[0];
-  if (DEVICES.test(stem) || CONSOLES.test(lower)) return `'${stem.toUpperCase()}' is a reserved device name on Windows`;
-  if (SHELL_FILES.has(lower)) return `'${name}' is a reserved Windows shell file`;
+  if (DEVICES.test(stem) || CONSOLES.test(lower)) return { code: 'device', stem: stem.toUpperCase() };
+  if (SHELL_FILES.has(lower)) return { code: 'shell-file', name };
   const dot = lower.lastIndexOf('.');
   const ext = dot > 0 ? lower.slice(dot + 1) : '';
-  if (SHELL_EXTENSIONS.has(ext) || (ext.startsWith('{') && ext.endsWith('}'))) {
-    return `has the extension '.${ext}', which Windows' shell would execute or hide`;
-  }
+  if (SHELL_EXTENSIONS.has(ext) || (ext.startsWith('{') && ext.endsWith('}'))) return { code: 'shell-extension', ext };
   const bytes = new TextEncoder().encode(name).length;
-  if (bytes > MAX_BYTES) return `is ${bytes} bytes long in UTF-8; the limit is ${MAX_BYTES}`;
+  if (bytes > MAX_BYTES) return { code: 'too-long', bytes, max: MAX_BYTES };
   return null;
+}
+
+/** A name problem in plain English (the fallback message of a StoreError; interfaces word the code). */
+export function nameProblemEn(p: NameProblem): string {
+  const char = (c: { cp: string; shown?: string }) => `${c.shown !== undefined ? `'${c.shown}' ` : ''}(${c.cp})`;
+  switch (p.code) {
+    case 'empty': return 'is empty';
+    case 'dot-name': return `'${p.name}' means a folder, not a file name`;
+    case 'lone-surrogate': return `contains a lone surrogate (${p.cp}), which no disk can store`;
+    case 'forbidden': return `contains ${char(p)}`;
+    case 'invisible': return `contains the invisible control character (${p.cp})`;
+    case 'bad-start': return `starts with ${char(p)}`;
+    case 'bad-end': return `ends with ${char(p)}`;
+    case 'device': return `'${p.stem}' is a reserved device name on Windows`;
+    case 'shell-file': return `'${p.name}' is a reserved Windows shell file`;
+    case 'shell-extension': return `has the extension '.${p.ext}', which Windows' shell would execute or hide`;
+    case 'too-long': return `is ${p.bytes} bytes long in UTF-8; the limit is ${p.max}`;
+  }
+}
+
+/** Why `name` cannot be a file name on a local disk, in English, or null when it is fine. */
+export function checkName(name: string): string | null {
+  const p = nameProblem(name);
+  return p ? nameProblemEn(p) : null;
 }
 
 /** True when `name` passes `checkName`. */
@@ -64,6 +86,6 @@ export function isPortableName(name: string): boolean {
 /** Throw a 'bad-name' StoreError unless the last segment of `path` is portable (before any write). */
 export function assertPortableName(path: string): void {
   const [, name] = splitParent(path);
-  const why = checkName(name);
-  if (why) throw new StoreError('bad-name', `Cannot use the name '${name}': it ${why}.`, { path });
+  const why = nameProblem(name);
+  if (why) throw new StoreError('bad-name', `Cannot use the name '${name}': it ${nameProblemEn(why)}.`, { path, reason: { code: 'bad-name', name, why } });
 }

@@ -8,7 +8,7 @@ import { Buffer } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync, promises as fs } from 'node:fs';
 import nodePath from 'node:path';
 import type { Entry, FileStat, RenameOptions, StorageAdapter, WriteData, WriteOptions } from './adapter';
-import { StoreError, type StoreErrorCode } from './errors';
+import { StoreError, type StoreAction, type StoreErrorCode } from './errors';
 import { assertPortableName } from './names';
 import { joinPath, splitParent, splitPath } from './paths';
 import { writeViaTmp, type TmpSteps } from '../save/tmp-protocol';
@@ -29,12 +29,12 @@ const ERRNO: Record<string, StoreErrorCode> = {
 };
 
 /** Map a Node fs error to a StoreError. */
-export function fromNodeError(e: unknown, path: string, action: string): StoreError {
+export function fromNodeError(e: unknown, path: string, action: StoreAction): StoreError {
   if (e instanceof StoreError) return e;
   const errno = (e as NodeJS.ErrnoException | undefined)?.code ?? '';
   const code = ERRNO[errno] ?? 'io';
   const text = e instanceof Error ? e.message : String(e);
-  return new StoreError(code, `${action} '${path}' failed: ${text}`, { path, cause: e });
+  return new StoreError(code, `${action} '${path}' failed: ${text}`, { path, cause: e, reason: { code: 'native', action, fault: code, name: errno, text } });
 }
 
 /**
@@ -60,13 +60,13 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
   // (a listing joins one path per file, and path.join normalizes each).
   const abs = (path: string): string => {
     if (nodePath.sep === '\\' && path.includes('\\')) {
-      throw new StoreError('bad-name', `'${path}' contains a backslash, a path separator here.`, { path });
+      throw new StoreError('bad-name', `'${path}' contains a backslash, a path separator here.`, { path, reason: { code: 'backslash' } });
     }
     const parts = splitPath(path);
     return parts.length === 0 ? root : base + parts.join(nodePath.sep);
   };
 
-  async function guard<T>(path: string, action: string, fn: () => Promise<T>): Promise<T> {
+  async function guard<T>(path: string, action: StoreAction, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (e) {
@@ -93,7 +93,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
       const mode = await fs.stat(target).then((s) => s.mode & 0o7777, () => undefined);
       const tmpAbs = abs(path);
       tmpFilesInFlight.add(tmpAbs);
-      const h = await guard(path, 'Creating', () => fs.open(tmpAbs, 'w', mode ?? 0o666)).catch((e: unknown) => {
+      const h = await guard(path, 'creating', () => fs.open(tmpAbs, 'w', mode ?? 0o666)).catch((e: unknown) => {
         tmpFilesInFlight.delete(tmpAbs);
         throw e;
       });
@@ -106,11 +106,11 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
       if (onTmpCreated) await onTmpCreated(tmpAbs);
       return {
         write: (chunk) =>
-          guard(path, 'Writing', async () => {
+          guard(path, 'writing', async () => {
             for (let at = 0; at < chunk.length; ) at += (await h.write(chunk, at, chunk.length - at)).bytesWritten;
           }),
         close: () =>
-          guard(path, 'Finishing', async () => {
+          guard(path, 'finishing', async () => {
             try {
               if (mode !== undefined) await h.chmod(mode);
               if (fsync) await h.sync();
@@ -123,13 +123,13 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
     },
     async moveOnto(dir, tmpName, name, fsync) {
       const target = joinPath(dir, name);
-      await guard(target, 'Replacing', () => fs.rename(abs(joinPath(dir, tmpName)), abs(target)));
+      await guard(target, 'replacing', () => fs.rename(abs(joinPath(dir, tmpName)), abs(target)));
       tmpFilesInFlight.delete(abs(joinPath(dir, tmpName)));
-      if (fsync) await guard(dir, 'Syncing folder', () => fsyncDir(dir));
+      if (fsync) await guard(dir, 'syncing-folder', () => fsyncDir(dir));
     },
     async removeTmp(dir, tmpName) {
       const path = joinPath(dir, tmpName);
-      await guard(path, 'Removing', () => fs.rm(abs(path), { force: true }));
+      await guard(path, 'removing', () => fs.rm(abs(path), { force: true }));
       tmpFilesInFlight.delete(abs(path));
     },
   });
@@ -149,7 +149,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
 
   /** Bytes [start, end) of a file, fewer at its end. */
   const readRange = (path: string, start: number, end: number): Promise<Uint8Array> =>
-    guard(path, 'Reading', async () => {
+    guard(path, 'reading', async () => {
       const h = await fs.open(abs(path), 'r');
       try {
         return await readOpen(h, start, end);
@@ -163,7 +163,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
     fsyncs: true,
 
     list: (dir) =>
-      guard(dir, 'Listing', async () => {
+      guard(dir, 'listing', async () => {
         const ents = await fs.readdir(abs(dir), { withFileTypes: true });
         const out: Entry[] = [];
         for (const d of ents) {
@@ -179,14 +179,14 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
       }),
 
     stat: (path) =>
-      guard(path, 'Checking', async (): Promise<FileStat> => {
+      guard(path, 'checking', async (): Promise<FileStat> => {
         const s = await fs.stat(abs(path));
-        if (!s.isFile()) throw new StoreError('io', `'${path}' is not a file.`, { path });
+        if (!s.isFile()) throw new StoreError('io', `'${path}' is not a file.`, { path, reason: { code: 'not-a-file' } });
         return { size: s.size, lastModified: Math.trunc(s.mtimeMs) };
       }),
 
     read: (path) =>
-      guard(path, 'Reading', async () => {
+      guard(path, 'reading', async () => {
         const h = await fs.open(abs(path), 'r');
         return fileStream(path, h);
       }),
@@ -194,7 +194,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
     readChunks: (path) => fileChunks(path, abs(path)),
 
     readWhole: (path) =>
-      guard(path, 'Reading', async () => {
+      guard(path, 'reading', async () => {
         const b = await fs.readFile(abs(path));
         return new Uint8Array(b.buffer, b.byteOffset, b.byteLength); // a view, not a copy
       }),
@@ -209,7 +209,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
         const fd = openSync(abs(path), 'r');
         try {
           const s = fstatSync(fd);
-          if (!s.isFile()) throw new StoreError('io', `'${path}' is not a file.`, { path });
+          if (!s.isFile()) throw new StoreError('io', `'${path}' is not a file.`, { path, reason: { code: 'not-a-file' } });
           const want = Math.max(0, Math.min(n, s.size));
           const buf = into && into.length >= want ? into.subarray(0, want) : new Uint8Array(want);
           let got = 0;
@@ -224,7 +224,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
           closeSync(fd);
         }
       } catch (e) {
-        return Promise.reject(fromNodeError(e, path, 'Reading'));
+        return Promise.reject(fromNodeError(e, path, 'reading'));
       }
     },
 
@@ -236,7 +236,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
     },
 
     remove: (path) =>
-      guard(path, 'Removing', async () => {
+      guard(path, 'removing', async () => {
         const s = await fs.lstat(abs(path));
         await (s.isDirectory() ? fs.rmdir(abs(path)) : fs.unlink(abs(path)));
       }),
@@ -247,9 +247,9 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
       if (from === to) return;
       if (!options.overwrite) {
         const exists = await fs.lstat(abs(to)).then(() => true, () => false);
-        if (exists) throw new StoreError('conflict', `Cannot rename '${from}': '${to}' already exists.`, { path: to });
+        if (exists) throw new StoreError('conflict', `Cannot rename '${from}': '${to}' already exists.`, { path: to, reason: { code: 'name-exists', from, to } });
       }
-      await guard(from, 'Renaming', () => fs.rename(abs(from), abs(to)));
+      await guard(from, 'renaming', () => fs.rename(abs(from), abs(to)));
     },
   };
 }
@@ -260,7 +260,7 @@ async function* fileChunks(path: string, file: string): AsyncIterable<Uint8Array
   try {
     h = await fs.open(file, 'r');
   } catch (e) {
-    throw fromNodeError(e, path, 'Reading');
+    throw fromNodeError(e, path, 'reading');
   }
   try {
     const buf = Buffer.allocUnsafe(1 << 20);
@@ -269,7 +269,7 @@ async function* fileChunks(path: string, file: string): AsyncIterable<Uint8Array
       try {
         ({ bytesRead } = await h.read(buf, 0, buf.length, null));
       } catch (e) {
-        throw fromNodeError(e, path, 'Reading');
+        throw fromNodeError(e, path, 'reading');
       }
       if (bytesRead === 0) return;
       yield buf.subarray(0, bytesRead);
@@ -300,7 +300,7 @@ function fileStream(path: string, h: fs.FileHandle): ReadableStream<Uint8Array> 
         } else req.respond(bytesRead);
       } catch (e) {
         await h.close().catch(() => undefined);
-        ctrl.error(fromNodeError(e, path, 'Reading'));
+        ctrl.error(fromNodeError(e, path, 'reading'));
       }
     },
     cancel: () => h.close(),

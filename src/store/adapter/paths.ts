@@ -8,7 +8,7 @@ export function splitPath(path: string): string[] {
   const parts = path.split('/');
   for (const p of parts) {
     if (p === '' || p === '.' || p === '..') {
-      throw new StoreError('bad-name', `'${path}' is not a relative path inside the opened folder.`, { path });
+      throw new StoreError('bad-name', `'${path}' is not a relative path inside the opened folder.`, { path, reason: { code: 'not-relative' } });
     }
   }
   return parts;
@@ -17,7 +17,7 @@ export function splitPath(path: string): string[] {
 /** The folder part and the last segment of a path ('a/b/c' → ['a/b', 'c']). */
 export function splitParent(path: string): [dir: string, name: string] {
   const parts = splitPath(path);
-  if (parts.length === 0) throw new StoreError('bad-name', 'A file path is needed, not the folder itself.', { path });
+  if (parts.length === 0) throw new StoreError('bad-name', 'A file path is needed, not the folder itself.', { path, reason: { code: 'no-file-path' } });
   const name = parts.pop()!;
   return [parts.join('/'), name];
 }

@@ -76,7 +76,7 @@ export async function steadily<T>(adapter: StorageAdapter, path: string, read: (
     const value = await read(chunks);
     const after = await adapter.stat(path);
     if (sameStat(before, after)) return { value, size: after.size, stat: after };
-    if (attempt === 3) throw new StoreError('conflict', `'${path}' keeps changing while it is read; is another program writing it?`, { path });
+    if (attempt === 3) throw new StoreError('conflict', `'${path}' keeps changing while it is read; is another program writing it?`, { path, reason: { code: 'keeps-changing' } });
   }
 }
 
@@ -87,7 +87,7 @@ export async function steadily<T>(adapter: StorageAdapter, path: string, read: (
 export async function readPasses<T>(adapter: StorageAdapter, path: string, first: (chunks: () => AsyncIterable<Uint8Array>) => Promise<T>): Promise<{ value: T; size: number; again: (pass: (chunks: AsyncIterable<Uint8Array>) => Promise<void>) => Promise<void> }> {
   const { value, size } = await steadily(adapter, path, first);
   const stat = await adapter.stat(path);
-  const changed = () => new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path });
+  const changed = () => new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
   if (size !== stat.size) throw changed();
   const again = async (pass: (chunks: AsyncIterable<Uint8Array>) => Promise<void>) => {
     try {

@@ -65,7 +65,7 @@ export function loadFirstScreen(store: SyncStore, source: string): FirstScreen |
   const o = v as Record<string, unknown>;
   if (o.format !== 1 || o.source !== source || typeof o.key !== 'string' || typeof o.name !== 'string') return null;
   if (typeof o.savedAt !== 'number' || !Number.isInteger(o.total) || !Array.isArray(o.rows)) return null;
-  const summaries = o.rows.map(summaryOf);
+  const summaries = o.rows.map((r) => summaryOf(r));
   if (summaries.length === 0 || summaries.length > FIRST_ROWS || (o.total as number) < summaries.length || summaries.some((s) => s === null)) return null;
   return { source, key: o.key, name: o.name, savedAt: o.savedAt, total: o.total as number, summaries: summaries as SessionSummary[] };
 }

@@ -15,6 +15,7 @@ import { dictFrom, isDict } from '../../core/python/pyvalue';
 import { listedRow } from './listed-row';
 import { runSliced } from '../analyze/event-loop';
 import type { Listing, SessionSummary } from './session-list';
+import type { StoreErrorReason } from '../adapter/errors';
 
 /** Where cached listings live (a Map in tests). */
 export interface ListingCacheStore {
@@ -38,6 +39,7 @@ export const idbListingStore: ListingCacheStore = {
 // than structured-cloning 2,000 objects (the clone, its garbage and a schema walk per row would delay a
 // reopen's first paint). The envelope is checked with zod; the rows, 1,000 of them, by hand below.
 const error = z.object({ type: z.string(), message: z.string() });
+
 const record = z.object({
   format: z.literal(2),
   facts: z.string(),
@@ -95,10 +97,10 @@ function* encodeSummaries(summaries: readonly SessionSummary[]): Generator<void,
 }
 
 /** Each stored summary checked and decoded (null where malformed), a few rows per step. */
-function* decodeSummaries(stored: readonly unknown[]): Generator<void, (SessionSummary | null)[]> {
+function* decodeSummaries(stored: readonly unknown[], reasonOf?: ReasonCheck): Generator<void, (SessionSummary | null)[]> {
   const out: (SessionSummary | null)[] = [];
   for (let i = 0; i < stored.length; i++) {
-    out.push(summaryOf(stored[i]));
+    out.push(summaryOf(stored[i], reasonOf));
     if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
   }
   return out;
@@ -113,7 +115,9 @@ export async function loadListing(store: ListingCacheStore, key: string): Promis
   if (!isNanobotVersion(version)) return null;
   const stored = jsonArray(d.summaries);
   if (!stored) return null;
-  const summaries = (await runSliced(decodeSummaries(stored))).filter((s): s is SessionSummary => s !== null);
+  // A file that could not be read keeps its error's reason; its check loads only when some row has one.
+  const reasonOf = stored.some((s) => isObj(s) && s.errorReason !== undefined) ? (await import('./reason-check')).storeErrorReasonOf : undefined;
+  const summaries = (await runSliced(decodeSummaries(stored, reasonOf))).filter((s): s is SessionSummary => s !== null);
   const facts = new Map<string, SessionFileFacts>();
   for (const f of jsonArray(d.facts) ?? []) {
     const ff = factsOf(f);
@@ -160,8 +164,14 @@ function factsOf(v: unknown): SessionFileFacts | null {
   return { stem: v.stem, storedKey: v.storedKey, providerState: v.providerState, runtimeContext: v.runtimeContext, sessionHandle: v.sessionHandle, modelPreset: v.modelPreset };
 }
 
-/** One file's cached summary (a parsed summaryJson), or null when it is not what saveListing wrote. */
-export function summaryOf(s: unknown): SessionSummary | null {
+/** Checks a cached StoreError reason (reason-check.ts, loaded when a row has one). */
+type ReasonCheck = (v: unknown) => StoreErrorReason | undefined;
+
+/**
+ * One file's cached summary (a parsed summaryJson), or null when it is not what saveListing wrote. An
+ * error's reason is kept only when `reasonOf` is given and passes it (else the row keeps the fallback text).
+ */
+export function summaryOf(s: unknown, reasonOf?: ReasonCheck): SessionSummary | null {
   if (!isObj(s) || !isStr(s.fileName) || !isStr(s.path) || !isStr(s.key) || !(s.row === null || isStr(s.row))) return null;
   if (!isNum(s.size) || !isNum(s.lastModified) || !isNum(s.bytesRead) || !(s.messageCount === null || isNum(s.messageCount))) return null;
   if (!optional(s.skipReason, isSkipReason) || !optional(s.error, isStr) || !optional(s.raises, isError)) return null;
@@ -177,6 +187,8 @@ export function summaryOf(s: unknown): SessionSummary | null {
   // Checked above (optional(…)): the casts only name what the checks proved.
   if (isSkipReason(s.skipReason)) out.skipReason = s.skipReason;
   if (s.error !== undefined) out.error = s.error as string;
+  const why = reasonOf?.(s.errorReason);
+  if (why) out.errorReason = why;
   if (isObj(s.raises)) out.raises = { type: s.raises.type as string, message: s.raises.message as string };
   return out;
 }

@@ -10,7 +10,7 @@ import { isProviderStateLine } from '../../core/nanobot/provider-state';
 import type { PyError } from '../../core/python/pyjson';
 import type { FileStat, StorageAdapter } from '../adapter/adapter';
 import { readAll } from '../adapter/bytes';
-import { isStoreError } from '../adapter/errors';
+import { isStoreError, type StoreErrorReason } from '../adapter/errors';
 import { mapBounded } from './folder-stat';
 import { listedRow, type ListedRow } from './listed-row';
 import { joinPath } from '../adapter/paths';
@@ -26,8 +26,10 @@ export interface SessionSummary {
   row: ListedRow | null;
   /** Why nanobot leaves it out. */
   skipReason?: SkipReason;
-  /** Set when Session Lens could not read or list the file at all (the rest of the folder lists as usual). */
+  /** Set when Session Lens could not read or list the file at all (the rest of the folder lists as usual): the error's English text, a fallback. */
   error?: string;
+  /** That error as a code with values, when it is a storage error: what interfaces word (see StoreError). */
+  errorReason?: StoreErrorReason;
   /** The error this file makes nanobot's whole listing raise (v0.3.0+: not a data error). */
   raises?: PyError;
   /** The key a session of this file is opened under: the stored key when it is text, else from the file name. */
@@ -156,6 +158,7 @@ function unreadable(path: string, fileName: string, opts: ListOptions, e: unknow
       row: null,
       skipReason: { code: 'lens-cannot-read', error: why },
       error: why,
+      ...(isStoreError(e) ? { errorReason: { reason: e.reason, ...(e.path !== undefined ? { path: e.path } : {}) } } : {}),
       key,
       size: 0,
       lastModified: 0,

@@ -7,9 +7,9 @@
 import type { StorageAdapter } from '../adapter/adapter';
 import { writeBackup } from './backup';
 import { concat, readAll, sha256Hex } from '../adapter/bytes';
-import { StoreError, isStoreError } from '../adapter/errors';
+import { StoreError, isStoreError, type SnapshotChange } from '../adapter/errors';
 import { serialize } from './save-queue';
-import { describeChanges, snapshotOf, type Snapshot } from './snapshot';
+import { changeEn, describeChanges, snapshotOf, type Snapshot } from './snapshot';
 
 export interface GuardedSaveOptions {
   /** Write a backup of the current bytes before replacing them (explicit repairs). */
@@ -32,8 +32,8 @@ export const GATEWAY_NOTE =
   'Reload it to see the new version. (A running nanobot gateway re-saves its cached sessions when it shuts down.)';
 
 /** The refusal of a save whose file changed since it was read, in the words every save uses. */
-export function changedOnDisk(path: string, changes: string[]): StoreError {
-  return new StoreError('conflict', `'${path}' changed on disk since it was read: ${changes.join('; ')}. ${GATEWAY_NOTE}`, { path, changes });
+export function changedOnDisk(path: string, changes: SnapshotChange[]): StoreError {
+  return new StoreError('conflict', `'${path}' changed on disk since it was read: ${changes.map(changeEn).join('; ')}. ${GATEWAY_NOTE}`, { path, reason: { code: 'changed-since-read', changes } });
 }
 
 /**
@@ -74,8 +74,8 @@ async function conflicts(
   path: string,
   expected: Snapshot | 'absent',
   current: Awaited<ReturnType<typeof currentBytes>>,
-): Promise<string[]> {
-  if (expected === 'absent') return current ? [`a file named '${path}' already exists`] : [];
+): Promise<SnapshotChange[]> {
+  if (expected === 'absent') return current ? [{ code: 'exists' }] : [];
   if (!current) return describeChanges(expected, 'deleted');
   const now = { path, size: current.bytes.length, lastModified: current.stat.lastModified, sha256: await sha256Hex(current.bytes) };
   return describeChanges(expected, now);

@@ -9,9 +9,9 @@ import { dumpsLine, type Piece } from '../../core/edit/large-edit';
 import type { LineIndex } from '../../core/index/line-index';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import type { FileStat, StorageAdapter } from '../adapter/adapter';
-import { GATEWAY_NOTE } from './atomic-save';
+import { GATEWAY_NOTE, changedOnDisk } from './atomic-save';
 import { writeBackup } from './backup';
-import { StoreError, isStoreError } from '../adapter/errors';
+import { StoreError, isStoreError, type SnapshotChange } from '../adapter/errors';
 import { decodeRecord } from '../large/large-records';
 import { serialize } from './save-queue';
 import { tmpFor } from './sessions';
@@ -49,23 +49,18 @@ export interface LargeSaveResult {
 /** Slices of 4 MiB: big enough that a read costs little per byte, small enough that the page holds two at a time. */
 export const SAVE_SLICE = 4 * 1024 * 1024;
 
-function isoTime(ms: number): string {
-  const d = new Date(ms);
-  return Number.isNaN(d.getTime()) ? String(ms) : d.toISOString();
-}
-
 /** Refuses with the normal save's 'conflict' when the file is not the one indexed (its size or lastModified moved, or it is gone). */
 async function checkUnchanged(adapter: StorageAdapter, src: LargeSource): Promise<void> {
-  let changes: string[] = [];
+  let changes: SnapshotChange[] = [];
   try {
     const now = await adapter.stat(src.path);
-    if (now.size !== src.stat.size) changes.push(`size ${src.stat.size} → ${now.size} bytes`);
-    if (now.lastModified !== src.stat.lastModified) changes.push(`modified ${isoTime(src.stat.lastModified)} → ${isoTime(now.lastModified)}`);
+    if (now.size !== src.stat.size) changes.push({ code: 'size', from: src.stat.size, to: now.size });
+    if (now.lastModified !== src.stat.lastModified) changes.push({ code: 'modified', from: src.stat.lastModified, to: now.lastModified });
   } catch (e) {
     if (!isStoreError(e, 'not-found')) throw e;
-    changes = ['the file was deleted or renamed'];
+    changes = [{ code: 'deleted' }];
   }
-  if (changes.length) throw new StoreError('conflict', `'${src.path}' changed on disk since it was read: ${changes.join('; ')}. ${GATEWAY_NOTE}`, { path: src.path, changes });
+  if (changes.length) throw changedOnDisk(src.path, changes);
 }
 
 /** Bytes [a, b) of the indexed file; a file replaced since (Chromium: NotReadableError) is a conflict. */
@@ -75,7 +70,7 @@ async function readSlice(src: LargeSource, a: number, b: number): Promise<Uint8A
   } catch (e) {
     const name = e instanceof Error ? e.name : '';
     if (name === 'NotReadableError' || name === 'NotFoundError') {
-      throw new StoreError('conflict', `'${src.path}' changed on disk since it was read: its bytes can no longer be read as they were. ${GATEWAY_NOTE}`, { path: src.path, changes: ['the file was replaced'], cause: e });
+      throw new StoreError('conflict', `'${src.path}' changed on disk since it was read: its bytes can no longer be read as they were. ${GATEWAY_NOTE}`, { path: src.path, reason: { code: 'changed-since-read', changes: [{ code: 'replaced' }] }, cause: e });
     }
     throw e;
   }
@@ -87,7 +82,7 @@ async function* ranges(src: LargeSource, a: number, b: number, slice: number): A
   for (let at = a; next; ) {
     const bytes = await next;
     at += bytes.length;
-    if (bytes.length === 0) throw new StoreError('conflict', `'${src.path}' changed on disk since it was read: it is shorter than when it was indexed. ${GATEWAY_NOTE}`, { path: src.path, changes: ['the file is shorter'] });
+    if (bytes.length === 0) throw new StoreError('conflict', `'${src.path}' changed on disk since it was read: it is shorter than when it was indexed. ${GATEWAY_NOTE}`, { path: src.path, reason: { code: 'changed-since-read', changes: [{ code: 'shorter' }] } });
     next = at < b ? readSlice(src, at, Math.min(b, at + slice)) : null;
     yield bytes;
   }
@@ -107,9 +102,9 @@ async function* dumped(src: LargeSource, lines: Uint32Array, at: number, slice: 
       const l = lines[j]!;
       const s = start[l]! - first;
       const value = decodeRecord(bytes.subarray(s, s + length[l]!));
-      if (!value) throw new StoreError('conflict', `'${src.path}' changed on disk since it was read: line ${l + 1} is no longer a record. ${GATEWAY_NOTE}`, { path: src.path, changes: [`line ${l + 1} changed`] });
+      if (!value) throw new StoreError('conflict', `'${src.path}' changed on disk since it was read: line ${l + 1} is no longer a record. ${GATEWAY_NOTE}`, { path: src.path, reason: { code: 'changed-since-read', changes: [{ code: 'line', line: l + 1 }] } });
       const line = dumpsLine(value, at + j);
-      if (!(line instanceof Uint8Array)) throw new StoreError('io', line.error, { path: src.path });
+      if (!(line instanceof Uint8Array)) throw new StoreError('io', line.error, { path: src.path, reason: { code: 'line-cannot-save', line: line.line, error: line.raises } });
       parts.push(line);
       total += line.length;
     }
@@ -145,7 +140,7 @@ export function saveLargePlan(adapter: StorageAdapter, src: LargeSource, pieces:
       }
       // The last look before the move: a file changed while it was copied is not replaced.
       await checkUnchanged(adapter, src);
-      if (opts.size !== undefined && written !== opts.size) throw new StoreError('io', `The new file came out at ${written} bytes, not the ${opts.size} planned; nothing was replaced.`, { path: src.path });
+      if (opts.size !== undefined && written !== opts.size) throw new StoreError('io', `The new file came out at ${written} bytes, not the ${opts.size} planned; nothing was replaced.`, { path: src.path, reason: { code: 'size-mismatch', written, planned: opts.size } });
     }
     await adapter.writeAtomic(src.path, stream(), { tmpName: tmpFor(src.fileName, src.version) });
     return { stat: await adapter.stat(src.path), size: written, ...(backup ? { backup } : {}) };

@@ -16,9 +16,9 @@ import { guardedSave, type SaveResult } from './atomic-save';
 import { writeBackup } from './backup';
 import { StoreError, isStoreError } from '../adapter/errors';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
-import { checkName } from '../adapter/names';
+import { nameProblem, nameProblemEn } from '../adapter/names';
 import { joinPath } from '../adapter/paths';
-import { readSnapshot, readSteady, type Snapshot } from './snapshot';
+import { describeChanges, readSnapshot, readSteady, type Snapshot } from './snapshot';
 import { fileForKey, keyForFile } from '../listing/session-list';
 
 export * from '../listing/session-list';
@@ -36,7 +36,7 @@ export function tmpFor(fileName: string, version: NanobotVersion): string {
 
 function refuseLongTmp(fileName: string, version: NanobotVersion): void {
   const error = saveTmpNameError(fileName, version);
-  if (error) throw new StoreError('nanobot-raises', `${fileName} cannot be saved: nanobot's save would raise ${error.type}: ${error.message}. Nothing was written.`, { path: fileName });
+  if (error) throw new StoreError('nanobot-raises', `${fileName} cannot be saved: nanobot's save would raise ${error.type}: ${error.message}. Nothing was written.`, { path: fileName, reason: { code: 'nanobot-raises', fileName, error } });
 }
 
 /** An opened session: the bytes as read, both lenses, and the snapshot a save checks against. */
@@ -111,7 +111,7 @@ function refuseUnencodable(doc: SessionDocument, path: string): void {
   doc.records.forEach((r, i) => {
     if (!r.edited || !r.value) return;
     const enc = encodeSession(pyDumps(r.value));
-    if (!enc.ok) throw new StoreError('io', `Line ${i + 1} cannot be saved: nanobot would raise ${enc.error.type}: ${enc.error.message}. Nothing was written.`, { path });
+    if (!enc.ok) throw new StoreError('io', `Line ${i + 1} cannot be saved: nanobot would raise ${enc.error.type}: ${enc.error.message}. Nothing was written.`, { path, reason: { code: 'line-cannot-save', line: i + 1, error: enc.error } });
   });
 }
 
@@ -133,27 +133,28 @@ export async function planFork(adapter: StorageAdapter, opened: OpenedSession, u
   if (fork === null) {
     const users = src.messages.filter((m) => Object.prototype.hasOwnProperty.call(m, 'role') && m.role === 'user').length;
     const range = users === 0 ? 'only 0 (which copies every message)' : `0 to ${users - 1}, or ${users} to copy every message`;
-    throw new StoreError('bad-name', `There is no user turn ${userIndex} to fork before: user turns count from 0, and this session has ${users === 1 ? '1 user turn' : `${users} user turns`}, so the index is ${range}.`, { path: opened.path });
+    throw new StoreError('bad-name', `There is no user turn ${userIndex} to fork before: user turns count from 0, and this session has ${users === 1 ? '1 user turn' : `${users} user turns`}, so the index is ${range}.`, { path: opened.path, reason: { code: 'no-user-turn', userIndex, users } });
   }
-  if ('error' in fork) throw new StoreError('io', `nanobot would raise ${fork.error.type}: ${fork.error.message}`, { path: opened.path });
+  if ('error' in fork) throw new StoreError('io', `nanobot would raise ${fork.error.type}: ${fork.error.message}`, { path: opened.path, reason: { code: 'fork-raises', error: fork.error } });
   let name: string;
   try {
     name = fileForKey(newKey, opened.version);
   } catch (e) {
-    throw new StoreError('bad-name', `The key "${newKey}" cannot name a file: ${e instanceof Error ? e.message : String(e)}.`, { path: opened.path });
+    const error = e instanceof Error ? e.message : String(e);
+    throw new StoreError('bad-name', `The key "${newKey}" cannot name a file: ${error}.`, { path: opened.path, reason: { code: 'key-cannot-name', key: newKey, error } });
   }
-  const bad = checkName(name);
-  if (bad) throw new StoreError('bad-name', `The key "${newKey}" makes the file name "${name}", which ${bad}.`, { path: name });
+  const bad = nameProblem(name);
+  if (bad) throw new StoreError('bad-name', `The key "${newKey}" makes the file name "${name}", which ${nameProblemEn(bad)}.`, { path: name, reason: { code: 'key-bad-file-name', key: newKey, name, why: bad } });
   refuseLongTmp(name, opened.version);
   const enc = encodeSession(formatSession(fork));
-  if (!enc.ok) throw new StoreError('io', `nanobot could not write this fork: ${enc.error.message}`, { path: name });
+  if (!enc.ok) throw new StoreError('io', `nanobot could not write this fork: ${enc.error.message}`, { path: name, reason: { code: 'fork-raises', error: enc.error } });
   const dir = opened.path.includes('/') ? opened.path.slice(0, opened.path.lastIndexOf('/')) : '';
   const path = joinPath(dir, name);
   const taken = await adapter.stat(path).then(
     () => true,
     (e: unknown) => (isStoreError(e, 'not-found') ? false : Promise.reject(e)),
   );
-  if (taken) throw new StoreError('conflict', `A session file named "${name}" already exists beside this one: the key "${newKey}" is taken (or shares its file name). Choose another key.`, { path });
+  if (taken) throw new StoreError('conflict', `A session file named "${name}" already exists beside this one: the key "${newKey}" is taken (or shares its file name). Choose another key.`, { path, reason: { code: 'key-taken', key: newKey, name } });
   return { path, fileName: name, session: fork, bytes: enc.bytes };
 }
 
@@ -171,7 +172,7 @@ export async function writeFork(adapter: StorageAdapter, opened: OpenedSession, 
 export async function deleteSession(adapter: StorageAdapter, opened: OpenedSession, opts: { backup?: boolean } = {}): Promise<{ backup?: string }> {
   const { snapshot, bytes } = await readSnapshot(adapter, opened.path);
   if (snapshot.sha256 !== opened.snapshot.sha256) {
-    throw new StoreError('conflict', `'${opened.path}' changed on disk since it was read; reload it before deleting.`, { path: opened.path });
+    throw new StoreError('conflict', `'${opened.path}' changed on disk since it was read; reload it before deleting.`, { path: opened.path, reason: { code: 'changed-since-read', changes: describeChanges(opened.snapshot, snapshot) } });
   }
   const backup = opts.backup ? await writeBackup(adapter, opened.path, bytes) : undefined;
   await adapter.remove(opened.path);

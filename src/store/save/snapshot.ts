@@ -5,7 +5,7 @@
 
 import type { FileStat, StorageAdapter } from '../adapter/adapter';
 import { readAll, sha256Hex } from '../adapter/bytes';
-import { StoreError } from '../adapter/errors';
+import { StoreError, type SnapshotChange } from '../adapter/errors';
 
 /** A file as it was read. */
 export interface Snapshot {
@@ -37,7 +37,7 @@ export async function readSteady(adapter: StorageAdapter, path: string): Promise
     const after = await adapter.stat(path);
     if (sameStat(before, after) && after.size === bytes.length) return { bytes, stat: after };
     if (attempt === 3) {
-      throw new StoreError('conflict', `'${path}' keeps changing while it is read; is another program writing it?`, { path });
+      throw new StoreError('conflict', `'${path}' keeps changing while it is read; is another program writing it?`, { path, reason: { code: 'keeps-changing' } });
     }
   }
 }
@@ -46,20 +46,34 @@ function sameStat(a: FileStat, b: FileStat): boolean {
   return a.size === b.size && a.lastModified === b.lastModified;
 }
 
-/** Human lines saying how `now` differs from `then` (empty when the content is the same). */
-export function describeChanges(then: Snapshot, now: Snapshot | 'deleted'): string[] {
-  if (now === 'deleted') return ['the file was deleted or renamed'];
+/** What changed from `then` to `now`, as codes (empty when the content is the same). */
+export function describeChanges(then: Snapshot, now: Snapshot | 'deleted'): SnapshotChange[] {
+  if (now === 'deleted') return [{ code: 'deleted' }];
   if (now.sha256 === then.sha256) return [];
-  const out: string[] = [];
-  if (now.size !== then.size) out.push(`size ${then.size} → ${now.size} bytes`);
-  if (now.lastModified !== then.lastModified) {
-    out.push(`modified ${isoTime(then.lastModified)} → ${isoTime(now.lastModified)}`);
-  }
-  out.push(`content differs (sha256 ${then.sha256.slice(0, 12)}… → ${now.sha256.slice(0, 12)}…)`);
+  const out: SnapshotChange[] = [];
+  if (now.size !== then.size) out.push({ code: 'size', from: then.size, to: now.size });
+  if (now.lastModified !== then.lastModified) out.push({ code: 'modified', from: then.lastModified, to: now.lastModified });
+  out.push({ code: 'content', from: then.sha256.slice(0, 12), to: now.sha256.slice(0, 12) });
   return out;
 }
 
-function isoTime(ms: number): string {
+/** A change in plain English (the fallback message of a StoreError; interfaces word the code). */
+export function changeEn(c: SnapshotChange): string {
+  switch (c.code) {
+    case 'deleted': return 'the file was deleted or renamed';
+    case 'exists': return 'a file of that name already exists';
+    case 'size': return `size ${c.from} → ${c.to} bytes`;
+    case 'modified': return `modified ${isoTime(c.from)} → ${isoTime(c.to)}`;
+    case 'content': return `content differs (sha256 ${c.from}… → ${c.to}…)`;
+    case 'replaced': return 'its bytes can no longer be read as they were';
+    case 'shorter': return 'it is shorter than when it was indexed';
+    case 'line': return `line ${c.line} is no longer a record`;
+    case 'written-while-read': return `it was being written while it was read (size ${c.from} → ${c.to} bytes)`;
+  }
+}
+
+/** An ISO time for `ms`, or the number when it is no date. */
+export function isoTime(ms: number): string {
   const d = new Date(ms);
   return Number.isNaN(d.getTime()) ? String(ms) : d.toISOString();
 }

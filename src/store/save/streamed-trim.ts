@@ -87,7 +87,7 @@ export async function planTrimStreamed(adapter: StorageAdapter, path: string, op
     const now: Snapshot = { path, size: again.stat.size, lastModified: again.stat.lastModified, sha256: again.value.sha256 };
     const changes = describeChanges(snapshot, now);
     if (changes.length) throw changedOnDisk(path, changes);
-    if (now.size !== snapshot.size || (!sha256 && now.lastModified !== snapshot.lastModified)) throw changedOnDisk(path, [`size ${snapshot.size} → ${now.size} bytes, modified at ${now.lastModified} (was ${snapshot.lastModified}) between two reads`]);
+    if (now.size !== snapshot.size || (!sha256 && now.lastModified !== snapshot.lastModified)) throw changedOnDisk(path, [{ code: 'size', from: snapshot.size, to: now.size }, { code: 'modified', from: snapshot.lastModified, to: now.lastModified }]);
     plan = planTrim(scan, key, opts.max, opts.extendToUser, opts.now, opts.version, { range, facts: again.value.facts });
   }
   if (plan.ok === false) return { error: plan.error };
@@ -110,7 +110,7 @@ export function writeTrimStreamed(adapter: StorageAdapter, t: StreamedTrim, hash
   const enc = encodeSession(text);
   if (!enc.ok) {
     const line = writtenMetadataLine(write.scan, write.keep);
-    throw new StoreError('io', `Line ${line + 1} cannot be saved: nanobot would raise ${enc.error.type}: ${enc.error.message}. Nothing was written.`, { path });
+    throw new StoreError('io', `Line ${line + 1} cannot be saved: nanobot would raise ${enc.error.type}: ${enc.error.message}. Nothing was written.`, { path, reason: { code: 'line-cannot-save', line: line + 1, error: enc.error } });
   }
   const metaBytes = encodeUtf8(text + '\n');
   return serialize(adapter, path, async () => {
@@ -129,7 +129,7 @@ export function writeTrimStreamed(adapter: StorageAdapter, t: StreamedTrim, hash
       const changes = describeChanges(t.snapshot, now);
       if (changes.length) throw changedOnDisk(path, changes);
       if (before.size !== after.size || before.lastModified !== after.lastModified || after.size !== seen.bytes) {
-        throw changedOnDisk(path, [`it was being written while it was read (size ${before.size} → ${after.size} bytes)`]);
+        throw changedOnDisk(path, [{ code: 'written-while-read', from: before.size, to: after.size }]);
       }
     }
     await adapter.writeAtomic(path, data(), { tmpName: tmpFor(t.fileName, t.version) });

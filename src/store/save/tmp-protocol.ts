@@ -69,5 +69,5 @@ function asStoreError(e: unknown, path: string): StoreError {
   if (e instanceof StoreError) return e;
   // A failure of the caller's own data source (a throwing chunk iterator).
   const text = e instanceof Error ? e.message : String(e);
-  return new StoreError('io', `Saving '${path}' failed while producing its content: ${text}`, { path, cause: e });
+  return new StoreError('io', `Saving '${path}' failed while producing its content: ${text}`, { path, cause: e, reason: { code: 'produce-failed', text } });
 }

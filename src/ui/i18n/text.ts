@@ -8,9 +8,10 @@
 import { batch, signal } from '@preact/signals';
 import type { ShellText } from './en/shell';
 import type { PageText } from './en/pages';
+import type { ErrorText } from './en/errors';
 import { rememberLanguage, type Language } from './language';
 
-export type { ShellText, PageText };
+export type { ShellText, PageText, ErrorText };
 
 const shellLoaders: Record<Language, () => Promise<ShellText>> = {
   en: () => import('./en/shell').then((m) => m.default),
@@ -21,10 +22,18 @@ const pageLoaders: Record<Language, () => Promise<PageText>> = {
   'zh-CN': () => import('./zh/pages').then((m) => m.default),
 };
 
+/** Storage errors' words: loaded after the first paint (and with the first page), outside the initial JavaScript. */
+const errorLoaders: Record<Language, () => Promise<ErrorText>> = {
+  en: () => import('./en/errors').then((m) => m.default),
+  'zh-CN': () => import('./zh/errors').then((m) => m.default),
+};
+
 export const language = signal<Language>('en');
 const shell = signal<ShellText | null>(null);
 const pages = signal<PageText | null>(null);
 let pagesWanted = false;
+const errorWords = signal<ErrorText | null>(null);
+let errorsWanted = false;
 
 /** The shell's words (always loaded once the app has started). */
 export function ui(): ShellText {
@@ -60,12 +69,28 @@ export async function pageTextReady(): Promise<void> {
   else await pageTextReady();
 }
 
+/** Storage errors' words, or null until `errorTextReady()` has loaded them (read during a render, it subscribes). */
+export function er(): ErrorText | null {
+  return errorWords.value;
+}
+
+/** Loads storage errors' words in the current language (once; later calls share the first load). */
+export async function errorTextReady(): Promise<void> {
+  errorsWanted = true;
+  if (errorWords.value) return;
+  const lang = language.value;
+  const e = await errorLoaders[lang]();
+  if (language.value === lang) errorWords.value = e;
+  else await errorTextReady();
+}
+
 /** Switches every string on screen to `lang` and remembers the choice. */
 export async function setLanguage(lang: Language): Promise<void> {
-  const [s, p] = await Promise.all([shellLoaders[lang](), pagesWanted ? pageLoaders[lang]() : Promise.resolve(null)]);
+  const [s, p, e] = await Promise.all([shellLoaders[lang](), pagesWanted ? pageLoaders[lang]() : Promise.resolve(null), errorsWanted ? errorLoaders[lang]() : Promise.resolve(null)]);
   batch(() => {
     shell.value = s;
     pages.value = p;
+    errorWords.value = e;
     language.value = lang;
   });
   markDocument(lang);

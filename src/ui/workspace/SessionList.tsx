@@ -14,6 +14,7 @@ import { query } from './filters';
 import { ui } from '../i18n/text';
 import { CacheMark } from './CacheMark';
 import { afterNextPaint } from '../paint';
+import { skipOf } from '../status';
 
 export interface SessionListProps {
   matches: Match[];
@@ -51,7 +52,7 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
         <a class="row-link" href={href} tabIndex={active ? 0 : -1} data-index={index} onFocus={() => onFocusRow(index)} {...((titled ? row.title : row.keyText).length > 80 ? { title: visible(titled ? row.title : row.keyText) } : {})}>
           {highlighted(visible(titled ? row.title : row.keyText), q)}
         </a>
-        {row.preview ? <p class="row-preview">{highlighted(row.preview, q)}</p> : <p class="row-preview empty">{s.row ? t.noPreview : s.skipReason ? t.skip(s.skipReason) : ''}</p>}
+        {row.preview ? <p class="row-preview">{highlighted(row.preview, q)}</p> : <p class="row-preview empty">{s.row ? t.noPreview : s.skipReason ? t.skip(skipOf(s)!) : ''}</p>}
         {excerpt && (
           <p class="row-excerpt">
             <span class="visually-hidden">{t.foundIn}</span>

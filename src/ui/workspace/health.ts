@@ -9,6 +9,7 @@ import { SCAN_MAX_BYTES, TOO_BIG } from './scanner';
 import type { FileScan } from './scan';
 import { problemIds, type BadgeId } from './rows';
 import { pg, ui } from '../i18n/text';
+import { skipOf } from '../status';
 
 /** `label` and `text` are read when shown (the health page's words load with it, in the language on screen). */
 export type Verdict = { tone: 'danger' | 'warn' | 'ok' | 'pending'; readonly label: string; readonly text: string };
@@ -52,7 +53,7 @@ const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 
 /** What nanobot's load and list make of a file, in sentences. */
 export function verdictsFor(s: SessionSummary, scan: FileScan | undefined, skipped?: string): Verdict[] {
   const out: Verdict[] = [];
-  const reason = s.skipReason;
+  const reason = skipOf(s);
   if (!s.row) out.push(said('warn', 'listing', (h) => h.notInList(reason ? ui().workspace.skip(reason) : ui().workspace.noMetadata)));
   else if (s.flags.damaged) out.push(said('warn', 'listing', (h) => h.listRepaired));
   if (!scan) {

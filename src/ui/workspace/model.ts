@@ -23,6 +23,7 @@ import type { SessionFileFacts } from '../../core/nanobot/version-evidence';
 import { forgetLastView, loadLastView, saveLastView, type LastView } from '../../store/listing/last-view';
 import { readLastSource, sourceId, type LastSource } from '../last-source';
 import { forgetFirstScreen, loadFirstScreen, saveFirstScreen, type SyncStore } from '../../store/listing/first-screen';
+import { errorText } from '../status';
 
 /** A leftover with what is known about it and its target on disk. */
 export interface LeftoverInfo extends Leftover {
@@ -369,7 +370,7 @@ export async function refreshListing(): Promise<void> {
     listingError.value = null;
     startScan(ws, next);
   } catch (e) {
-    if (gen === generation) listingError.value = e instanceof Error ? e.message : String(e);
+    if (gen === generation) listingError.value = errorText(e);
   } finally {
     if (gen === generation) listingBusy.value = false;
   }

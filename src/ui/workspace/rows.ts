@@ -9,6 +9,7 @@ import { linkableKey, sessionHref, type SessionTab } from '../router';
 import type { LeftoverInfo } from './model';
 import type { FileScan } from './scan';
 import { ui } from '../i18n/text';
+import { readErrorText, skipOf } from '../status';
 
 export type BadgeId = 'damaged' | 'empty' | 'mismatch' | 'key-not-text' | 'unreadable' | 'unlisted' | 'leftover' | 'warnings';
 
@@ -73,9 +74,9 @@ export function badgesFor(s: SessionSummary, scan: FileScan | undefined, lefts: 
       case 'key-not-text':
         return { id, label: b.notText, tone: 'danger', explain: b.notTextWhy(s.row?.keyText ?? '?', s.key) };
       case 'unreadable':
-        return { id, label: b.unreadable, tone: 'danger', explain: b.unreadableWhy(s.error ?? '') };
+        return { id, label: b.unreadable, tone: 'danger', explain: b.unreadableWhy(readErrorText(s)) };
       case 'unlisted':
-        return { id, label: b.unlisted, tone: 'warn', explain: b.unlistedWhy(s.skipReason ? t.skip(s.skipReason) : t.noMetadata) };
+        return { id, label: b.unlisted, tone: 'warn', explain: b.unlistedWhy(s.skipReason ? t.skip(skipOf(s)!) : t.noMetadata) };
       case 'leftover':
         return { id, label: b.leftover, tone: 'warn', explain: b.leftoverWhy(left.map((l) => l.name).join(', ')) };
       case 'warnings': {

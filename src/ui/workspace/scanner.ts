@@ -7,6 +7,7 @@ import { readAll } from '../../store/adapter/bytes';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import type { SessionSummary } from '../../store/save/sessions';
 import type { FileScan, ScanInput } from './scan';
+import { errorText } from '../status';
 
 /** Files larger than this are not read in the background (they are checked when opened). */
 export const SCAN_MAX_BYTES = 64 * 1024 * 1024;
@@ -89,7 +90,7 @@ export async function runScan(job: ScanJob): Promise<void> {
       if (job.signal.aborted) return;
       job.onScan(s.path, scan);
     } catch (e) {
-      job.onSkip(s.path, e instanceof Error ? e.message : String(e));
+      job.onSkip(s.path, errorText(e));
     }
     await new Promise((r) => setTimeout(r, 0));
   }

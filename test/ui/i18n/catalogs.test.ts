@@ -3,6 +3,8 @@ import enShell from '../../../src/ui/i18n/en/shell';
 import enPages from '../../../src/ui/i18n/en/pages';
 import zhShell from '../../../src/ui/i18n/zh/shell';
 import zhPages from '../../../src/ui/i18n/zh/pages';
+import enErrors from '../../../src/ui/i18n/en/errors';
+import zhErrors from '../../../src/ui/i18n/zh/errors';
 
 type Tree = { [k: string]: unknown };
 
@@ -28,6 +30,9 @@ const CODE_ARGS: Record<string, unknown[]> = {
   'workspace.layout.note': [{ code: 'not-nanobot-folder' }],
   'workspace.evidence': [{ kind: 'provider-state', points: ['main'], count: 3 }],
   'workspace.reasons': [{ why: { code: 'nothing-tells' }, evidence: [] }],
+  storeError: [{ code: 'not-found' }, 'sessions/a.jsonl'],
+  snapshotChange: [{ code: 'deleted' }],
+  nameProblem: [{ code: 'forbidden', cp: 'U+003A', shown: ':' }],
 };
 
 /** Strings that are the same in both languages on purpose (names, symbols). */
@@ -36,6 +41,7 @@ const SAME = new Set<string>([]);
 describe.each([
   ['shell', enShell, zhShell],
   ['pages', enPages, zhPages],
+  ['errors', enErrors, zhErrors],
 ] as const)('the %s catalogs', (_name, en, zh) => {
   const e = leaves(en as Tree);
   const z = leaves(zh as Tree);

@@ -8,6 +8,7 @@ import type { LayoutNote } from '../../../store/listing/layout';
 import { folderLabelEn, layoutNoteEn, skipReasonEn } from '../../../words/en';
 import type { Evidence, VersionVerdict } from '../../../core/nanobot/version-evidence';
 import { groupDigits } from '../numbers';
+import type { StoreErrorCode } from '../../../store/adapter/errors';
 
 
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
@@ -323,6 +324,17 @@ const shell = {
     rereading: (n: number) => `Checked against the folder: reading ${plural(n, 'file')} that changed or ${n === 1 ? 'is' : 'are'} new since your last visit; the order may still change…`,
     rows: { unchecked: 'not checked yet', changed: 'changed since your last visit — re-reading', noaccess: 'not checked: no access to the folder', rereading: 're-reading' },
   },
+  // ── storage errors, in a word each, until their full words have loaded (i18n/en/errors.ts) ──
+  storeErrorShort: {
+    'not-found': 'The file or folder was not found.',
+    permission: 'Access was denied or revoked.',
+    quota: 'The storage is full.',
+    conflict: 'The file changed since it was read.',
+    busy: 'Another writer is using the file.',
+    'bad-name': 'This name cannot be used on disk.',
+    'nanobot-raises': 'nanobot’s save would raise here; nothing was written.',
+    io: 'The file could not be accessed.',
+  } satisfies Record<StoreErrorCode, string> as Record<StoreErrorCode, string>,
 };
 
 export type ShellText = typeof shell;

@@ -1,7 +1,6 @@
 /** 简体中文，第一部分：开始页、工作区和页眉的文字（首次渲染前加载）。键与 en/shell.ts 完全相同。 */
 import type { ShellText } from '../en/shell';
 import { groupDigits } from '../numbers';
-
 const shell: ShellText = {
   // ── common ──
   common: {
@@ -306,6 +305,17 @@ const shell: ShellText = {
     noAccess: (when) => `显示的是你上次访问时的样子（${when}）；尚未核对：授予访问权限后才能再次读取该文件夹。`,
     rereading: (n) => `已与文件夹核对：正在读取自你上次访问以来有变化或新增的 ${groupDigits(n)} 个文件；顺序可能还会变化…`,
     rows: { unchecked: '尚未核对', changed: '自你上次访问以来已更改——正在重新读取', noaccess: '未核对：无权访问该文件夹', rereading: '正在重新读取' },
+  },
+  // ── storage errors, in a word each, until their full words have loaded (i18n/zh/errors.ts) ──
+  storeErrorShort: {
+    'not-found': '找不到文件或文件夹。',
+    permission: '访问被拒绝或权限已被撤销。',
+    quota: '存储空间已满。',
+    conflict: '文件在读取之后已被改动。',
+    busy: '另一个写入者正在使用该文件。',
+    'bad-name': '这个名称在磁盘上不可用。',
+    'nanobot-raises': 'nanobot 的保存会在这里抛出异常；没有写入任何内容。',
+    io: '无法访问该文件。',
   },
 };
 

@@ -5,9 +5,9 @@ import { forkBeforeUserIndex } from '../../../core/edit/fork';
 import { rulesOf } from '../../../core/nanobot/nanobot-version';
 import { messagePreview } from '../../../core/listing/preview';
 import { dictGet, dictKeys, isDict } from '../../../core/python/pyvalue';
-import { checkName } from '../../../store/adapter/names';
+import { nameProblem } from '../../../store/adapter/names';
 import { fileForKey, writeFork } from '../../../store/save/sessions';
-import { pg } from '../../i18n/text';
+import { er, pg } from '../../i18n/text';
 import { failure, download } from './apply';
 import type { EditCtx } from './context';
 import { EditCard, type Plan } from './EditCard';
@@ -31,8 +31,8 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
     } catch (e) {
       return { error: t.fork.keyCannot(e instanceof Error ? e.message : String(e)) };
     }
-    const bad = checkName(name);
-    if (bad) return { error: t.fork.badName(name, bad) };
+    const bad = nameProblem(name);
+    if (bad) return { error: t.fork.badName(name, er()?.nameProblem(bad) ?? '…') };
     if (!/^\s*\d+\s*$/.test(turn) || Number(turn) < 1 || Number(turn) > users.length + 1) return { error: t.fork.pickTurn(users.length + 1) };
     const i = Number(turn) - 1;
     const now = ctx.now();

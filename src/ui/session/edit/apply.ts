@@ -6,7 +6,8 @@ import { serializeDocument, type SessionDocument } from '../../../core/lens/docu
 import { isStoreError } from '../../../store/adapter/errors';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
 import { openSession, saveDocument, type OpenedSession } from '../../../store/save/sessions';
-import { pg } from '../../i18n/text';
+import { er, pg } from '../../i18n/text';
+import { errorText } from '../../status';
 
 export type Outcome =
   | { ok: true; message: string; opened?: OpenedSession | null }
@@ -24,8 +25,8 @@ export async function saveEdited(adapter: StorageAdapter, opened: OpenedSession,
 
 /** A failure as the Edit tab reports it; a 'conflict' lists what changed on disk. */
 export function failure(e: unknown): Outcome & { ok: false } {
-  if (isStoreError(e, 'conflict')) return { ok: false, conflict: true, message: e.message, changes: e.changes ?? [] };
-  return { ok: false, conflict: false, message: e instanceof Error ? e.message : String(e), changes: [] };
+  if (isStoreError(e, 'conflict')) return { ok: false, conflict: true, message: errorText(e), changes: e.reason.code === 'changed-since-read' ? e.reason.changes.map((c) => er()?.snapshotChange(c) ?? '…') : [] };
+  return { ok: false, conflict: false, message: errorText(e), changes: [] };
 }
 
 /** Re-reads the file from disk (after a conflict). */

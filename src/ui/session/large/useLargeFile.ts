@@ -13,6 +13,7 @@ import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
 import { indexFile, readRecords } from '../../../store/large/large-client';
 import { loadMarkdown } from '../markdown/loader';
 import { headMessages } from './head';
+import { errorText } from '../../status';
 
 /** Messages read from the file's head while it is indexed: a screenful of short ones (only a screenful is rendered: head.ts). */
 export const HEAD_SHOWN = 12;
@@ -76,7 +77,7 @@ export function useLargeFile(adapter: StorageAdapter, path: string, version: Nan
         await heading;
         put({ index, load: await loadOf(file, index, version) });
       } catch (e) {
-        put({ error: e instanceof Error ? e.message : String(e) });
+        put({ error: errorText(e) });
       }
     })();
     return () => void (live = false);
