@@ -9,7 +9,7 @@ import { base64urlKey, keyFromStem, sessionFileName } from '../../src/core/nanob
 import { forkBeforeUserIndex } from '../../src/core/edit/fork';
 import { loadFromIndex } from '../../src/core/index/index-load';
 import { indexBytes } from '../../src/core/index/line-index';
-import { loadNanobot, readSessionMetadata, type NanobotSession } from '../../src/core/lens/load';
+import { loadNanobot, readSessionFile, readSessionMetadata, type NanobotSession } from '../../src/core/lens/load';
 import { migratesToNamespace } from '../../src/core/nanobot/migration';
 import { listingRow, sortListing, type ListingRow } from '../../src/core/listing/listing';
 import { pyDumps, pyLoads } from '../../src/core/python/pyjson';
@@ -196,11 +196,22 @@ describe('copy.deepcopy depth, at each call site and version', () => {
     ]);
   });
 
-  it('json.loads in the load: main accepts 992 levels, v0.2 and v0.3.0 at least as many (the parser takes main\'s figure)', () => {
-    const file = (levels: number) => enc(`${META}{"role": "user", "content": ${lists(levels - 1)}}\n`);
-    for (const v of NANOBOT_VERSIONS) expect(loadNanobot(file(992), 'a:b', 'now', v).result?.messages).toHaveLength(1);
-    expect(loadNanobot(file(993), 'a:b', 'now', 'main').error).toMatchObject({ type: 'RecursionError' });
-    expect(loadNanobot(file(993), 'a:b', 'now', 'v0.2')).toMatchObject({ path: 'repair', strictError: { type: 'RecursionError' } });
+  it.each(NANOBOT_VERSIONS)("%s: json.loads nests as deep as the version's own figure: the strict pass and the reads, and the repair pass one less", (v) => {
+    const b = rulesOf(v).depthBudget;
+    // v0.2 and v0.3.0 accept 994 levels, main 992; their repair passes 993 and 991.
+    expect([b.jsonLoads, b.jsonLoadsRepair]).toEqual(v === 'main' ? [992, 991] : [994, 993]);
+    const file = (levels: number, badFirst = false) => enc(`${META}${badFirst ? '{bad\n' : ''}{"role": "user", "content": ${lists(levels - 1)}}\n`);
+    expect(loadNanobot(file(b.jsonLoads), 'a:b', 'now', v)).toMatchObject({ path: 'normal', result: { messages: [{}] } });
+    const deep = loadNanobot(file(b.jsonLoads + 1), 'a:b', 'now', v);
+    expect(deep.strictError ?? deep.error).toMatchObject({ type: 'RecursionError' });
+    expect(readSessionFile(file(b.jsonLoads), 'a:b', 'now', v)).toMatchObject({ result: { messages: [{}] }, repairCalled: false });
+    const read = readSessionFile(file(b.jsonLoads + 1), 'a:b', 'now', v);
+    expect(read.repairCalled ? read.error : read.raised).toMatchObject({ type: 'RecursionError' });
+    // A bad line first: the repair pass reads the deep one.
+    expect(loadNanobot(file(b.jsonLoadsRepair, true), 'a:b', 'now', v)).toMatchObject({ path: 'repair', result: { messages: [{}] } });
+    const repaired = loadNanobot(file(b.jsonLoadsRepair + 1, true), 'a:b', 'now', v);
+    expect(repaired.result).toBeNull();
+    expect(repaired.repairError ?? repaired.error).toMatchObject({ type: 'RecursionError' });
   });
 
   it.each(NANOBOT_VERSIONS)('%s: fork copies up to its budget, raises past it, even past the last user turn, and for metadata', (v) => {

@@ -7,7 +7,7 @@ import { isoRoundTrip } from '../python/isotime';
 import { PY_TEXT_CHUNK, decodeLines, decodeStrict, findUtf8Fault, pendingAtChunkEnd, splitLines, utf8FaultMessageInFile, type RawLine } from '../python/lines';
 import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nanobot-version';
 import { isProviderStateRecord, parseProviderState, providerStateCopyRaises, type ProviderState } from '../nanobot/provider-state';
-import { pyLoads, type LoadsResult, type PyError } from '../python/pyjson';
+import { atDepth, pyLoads, type LoadsResult, type PyError } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
 import { DEEPCOPY_RECURSION, dictGet, isDict, isInt, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
 
@@ -100,8 +100,9 @@ function parsed(line: TextLine): LoadsResult {
   return (line.parsed ??= pyLoads(line.text));
 }
 
-function loads(line: TextLine): PyValue {
-  const r = parsed(line);
+/** json.loads of a line where it may nest `budget` levels (the version table's `depthBudget`). */
+function loads(line: TextLine, budget: number): PyValue {
+  const r = atDepth(parsed(line), budget);
   if (!r.ok) throw new PyRaise(r.error);
   return r.value;
 }
@@ -204,7 +205,7 @@ export class LoadPass {
     const { rules, repair, t } = this;
     let value: PyValue;
     if (repair) {
-      const r = parsed(line);
+      const r = atDepth(parsed(line), rules.depthBudget.jsonLoadsRepair);
       if (!r.ok) {
         if (r.error.type !== 'JSONDecodeError') throw new PyRaise(r.error);
         t.skipped++;
@@ -215,7 +216,7 @@ export class LoadPass {
         t.skipped++;
         return;
       }
-    } else value = loads(line);
+    } else value = loads(line, rules.depthBudget.jsonLoads);
     const data = asDict(value, rules);
     const type = dictGet(data, '_type');
     if (type === 'metadata') {
@@ -386,7 +387,7 @@ export function readSessionFile(bytes: Uint8Array, key: string, now: string, ver
     let meta: PyDict | null = null;
     const messages: PyDict[] = [];
     for (const line of lines.lines) {
-      const data = asDict(loads(line), rules);
+      const data = asDict(loads(line, rules.depthBudget.jsonLoads), rules);
       if (dictGet(data, '_type') === 'metadata') meta = data;
       else if (!(rules.providerStateRecord && isProviderStateRecord(data))) messages.push(data);
     }
@@ -425,7 +426,7 @@ export function readSessionMetadata(bytes: Uint8Array, key: string, now: string,
   if (first && 'type' in first) return fromRepair(bytes, key, now, false, first, version);
   if (!first) return { result: null, repairCalled: false, error: null };
   try {
-    const data = asDict(loads(first), rules);
+    const data = asDict(loads(first, rules.depthBudget.jsonLoads), rules);
     if (dictGet(data, '_type') !== 'metadata') return { result: null, repairCalled: false, error: null };
     return { result: metaView(data, key, true, rules), repairCalled: false, error: null };
   } catch (e) {

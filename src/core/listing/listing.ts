@@ -8,7 +8,7 @@ import { isProviderStateLine, isProviderStateRecord } from '../nanobot/provider-
 import { decodeStrict, findUtf8Fault, lineAt, pendingAtChunkEnd, utf8FaultMessageInFile, type RawLine } from '../python/lines';
 import { decodedSpan, isDataError, nonObjectError, repairNanobot } from '../lens/load';
 import { messagePreview } from './preview';
-import { pyLoads, type PyError } from '../python/pyjson';
+import { atDepth, pyLoads, type PyError } from '../python/pyjson';
 import { codePointLength, pyStrip } from '../python/pytext';
 import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, pyItemEquals, PyFloat, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
 import { sessionTitle } from './title';
@@ -95,7 +95,7 @@ export function fileStem(fileName: string): string {
 }
 
 function parse(text: string, rules: VersionRules): PyDict {
-  const r = pyLoads(text);
+  const r = atDepth(pyLoads(text), rules.depthBudget.jsonLoads);
   if (!r.ok) throw new HeadRaise(r.error);
   if (isDict(r.value)) return r.value;
   throw new HeadRaise(nonObjectError(r.value, rules));
