@@ -116,25 +116,29 @@ except Exception:  # v0.2 has no public view
 
 REPAIRS = [0]
 REPAIR_KEYS = []
+
+
+def _counting(orig):
+    """`orig` with each call counted. The wrapper is one frame nanobot's own stack does not have:
+    the limit grows by one while it runs, so the repair's RecursionError boundaries stay nanobot's."""
+
+    def wrap(self, *a, **k):
+        REPAIRS[0] += 1
+        REPAIR_KEYS.append(a[0] if a else k.get("key"))
+        sys.setrecursionlimit(sys.getrecursionlimit() + 1)
+        try:
+            return orig(self, *a, **k)
+        finally:
+            sys.setrecursionlimit(sys.getrecursionlimit() - 1)
+
+    return wrap
+
+
 _store_cls = getattr(M, "JsonlSessionStore", None)
 if _store_cls is not None and hasattr(_store_cls, "_repair_unlocked"):
-    _orig_repair = _store_cls._repair_unlocked
-
-    def _repair_wrap(self, *a, **k):
-        REPAIRS[0] += 1
-        REPAIR_KEYS.append(a[0] if a else k.get("key"))
-        return _orig_repair(self, *a, **k)
-
-    _store_cls._repair_unlocked = _repair_wrap
+    _store_cls._repair_unlocked = _counting(_store_cls._repair_unlocked)
 else:
-    _orig_repair = M.SessionManager._repair
-
-    def _repair_wrap(self, *a, **k):
-        REPAIRS[0] += 1
-        REPAIR_KEYS.append(a[0] if a else k.get("key"))
-        return _orig_repair(self, *a, **k)
-
-    M.SessionManager._repair = _repair_wrap
+    M.SessionManager._repair = _counting(M.SessionManager._repair)
 
 SPECIAL = [False]
 _orig_enc = H._get_token_encoding

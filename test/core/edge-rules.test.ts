@@ -177,22 +177,22 @@ describe('copy.deepcopy depth, at each call site and version', () => {
 
   it('the table holds the measured frames, and the budgets they give at a top-level call', () => {
     expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).spareFrames)).toEqual([
-      { jsonLoads: 994, jsonLoadsRepair: 993, forkMessageCopy: 998, forkMetadataCopy: 998, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
-      { jsonLoads: 994, jsonLoadsRepair: 993, forkMessageCopy: 997, forkMetadataCopy: 998, listingPreviewCopy: 996, listingRepairPreviewCopy: 995, publicReplayCopy: 997, providerStateCopy: null },
-      { jsonLoads: 992, jsonLoadsRepair: 991, forkMessageCopy: 997, forkMetadataCopy: 998, listingPreviewCopy: 994, listingRepairPreviewCopy: 993, publicReplayCopy: 997, providerStateCopy: 995 },
+      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 998, forkMetadataCopy: 998, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
+      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 997, forkMetadataCopy: 998, listingPreviewCopy: 996, listingRepairPreviewCopy: 995, publicReplayCopy: 997, providerStateCopy: null },
+      { jsonLoads: 992, jsonLoadsRepair: 991, jsonLoadsFork: 991, jsonLoadsForkRepair: 990, forkMessageCopy: 997, forkMetadataCopy: 998, listingPreviewCopy: 994, listingRepairPreviewCopy: 993, publicReplayCopy: 997, providerStateCopy: 995 },
     ]);
     const measured = JSON.parse(readFileSync(new URL('../edge-corpus/depth-budgets.json', import.meta.url), 'utf8')) as Record<string, Record<string, number>>;
     for (const v of NANOBOT_VERSIONS) {
       const f = rulesOf(v).spareFrames;
       const m = measured[v]!;
-      expect([f.jsonLoads, f.jsonLoadsRepair, f.forkMessageCopy, f.forkMetadataCopy, f.listingPreviewCopy, f.listingRepairPreviewCopy, f.publicReplayCopy, f.providerStateCopy]).toEqual(
-        [m.json_load, m.json_load_repair_pass, m.copy_fork, m.copy_fork_metadata, m.copy_listing_preview ?? null, m.copy_listing_repair_preview ?? null, m.copy_public_replay ?? null, m.copy_provider_state_payload ?? null],
+      expect([f.jsonLoads, f.jsonLoadsRepair, f.jsonLoadsFork, f.jsonLoadsForkRepair, f.forkMessageCopy, f.forkMetadataCopy, f.listingPreviewCopy, f.listingRepairPreviewCopy, f.publicReplayCopy, f.providerStateCopy]).toEqual(
+        [m.json_load, m.json_load_repair_pass, m.json_fork_load, m.json_fork_load_repair_pass, m.copy_fork, m.copy_fork_metadata, m.copy_listing_preview ?? null, m.copy_listing_repair_preview ?? null, m.copy_public_replay ?? null, m.copy_provider_state_payload ?? null],
       );
     }
     expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).depthBudget)).toEqual([
-      { jsonLoads: 994, jsonLoadsRepair: 993, forkMessageCopy: 499, forkMetadataCopy: 499, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
-      { jsonLoads: 994, jsonLoadsRepair: 993, forkMessageCopy: 498, forkMetadataCopy: 499, listingPreviewCopy: 498, listingRepairPreviewCopy: 497, publicReplayCopy: 498, providerStateCopy: null },
-      { jsonLoads: 992, jsonLoadsRepair: 991, forkMessageCopy: 498, forkMetadataCopy: 499, listingPreviewCopy: 497, listingRepairPreviewCopy: 496, publicReplayCopy: 498, providerStateCopy: 497 },
+      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 499, forkMetadataCopy: 499, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
+      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 498, forkMetadataCopy: 499, listingPreviewCopy: 498, listingRepairPreviewCopy: 497, publicReplayCopy: 498, providerStateCopy: null },
+      { jsonLoads: 992, jsonLoadsRepair: 991, jsonLoadsFork: 991, jsonLoadsForkRepair: 990, forkMessageCopy: 498, forkMetadataCopy: 499, listingPreviewCopy: 497, listingRepairPreviewCopy: 496, publicReplayCopy: 498, providerStateCopy: 497 },
     ]);
   });
 
@@ -211,6 +211,19 @@ describe('copy.deepcopy depth, at each call site and version', () => {
     expect(loadNanobot(file(b.jsonLoadsRepair, true), 'a:b', 'now', v)).toMatchObject({ path: 'repair', result: { messages: [{}] } });
     const repaired = loadNanobot(file(b.jsonLoadsRepair + 1, true), 'a:b', 'now', v);
     expect(repaired.result).toBeNull();
+    expect(repaired.repairError ?? repaired.error).toMatchObject({ type: 'RecursionError' });
+  });
+
+  it.each(NANOBOT_VERSIONS)('%s: a fork loads its source a frame deeper than a top-level _load: its json.loads nest a level less', (v) => {
+    const b = rulesOf(v).depthBudget;
+    expect([b.jsonLoadsFork, b.jsonLoadsForkRepair]).toEqual([b.jsonLoads - 1, b.jsonLoadsRepair - 1]);
+    const file = (levels: number, badFirst = false) => enc(`${META}${badFirst ? '{bad\n' : ''}{"role": "user", "content": "u"}\n{"role": "assistant", "content": ${lists(levels - 1)}}\n`);
+    expect(loadNanobot(file(b.jsonLoadsFork), 'a:b', 'now', v, undefined, 'fork')).toMatchObject({ path: 'normal', result: { messages: [{}, {}] } });
+    expect(loadNanobot(file(b.jsonLoads), 'a:b', 'now', v)).toMatchObject({ path: 'normal', result: { messages: [{}, {}] } });
+    const deep = loadNanobot(file(b.jsonLoads), 'a:b', 'now', v, undefined, 'fork');
+    expect(deep.strictError ?? deep.error).toMatchObject({ type: 'RecursionError' });
+    expect(loadNanobot(file(b.jsonLoadsForkRepair, true), 'a:b', 'now', v, undefined, 'fork')).toMatchObject({ path: 'repair', result: { messages: [{}, {}] } });
+    const repaired = loadNanobot(file(b.jsonLoadsRepair, true), 'a:b', 'now', v, undefined, 'fork');
     expect(repaired.repairError ?? repaired.error).toMatchObject({ type: 'RecursionError' });
   });
 

@@ -175,13 +175,28 @@ export interface PassTotals {
 }
 
 /**
+ * Who calls `_load`: a script's top level, or `fork_session_before_user_index` loading its source
+ * (a frame deeper, so its json.loads nest a level less: `jsonLoadsFork` in the version table).
+ */
+export type LoadCaller = 'top' | 'fork';
+
+/** How deep json.loads may nest in `_load`'s strict and repair passes for that caller. */
+function jsonBudgets(rules: VersionRules, caller: LoadCaller): { strict: number; repair: number } {
+  const b = rules.depthBudget;
+  return caller === 'fork' ? { strict: b.jsonLoadsFork, repair: b.jsonLoadsForkRepair } : { strict: b.jsonLoads, repair: b.jsonLoadsRepair };
+}
+
+/**
  * One pass of `_load` (strict, or repair) as a line-at-a-time machine, so a file can be read whole
  * or streamed through the same rules. `feed` gives nanobot's exception for a line, if it raises.
  */
 export class LoadPass {
   private t: PassTotals;
+  private readonly budget: number;
 
-  constructor(private readonly now: string, private readonly repair: boolean, private readonly rules: VersionRules, private readonly sink: MessageSink) {
+  constructor(private readonly now: string, private readonly repair: boolean, private readonly rules: VersionRules, private readonly sink: MessageSink, caller: LoadCaller = 'top') {
+    const b = jsonBudgets(rules, caller);
+    this.budget = repair ? b.repair : b.strict;
     this.t = { createdAt: now, updatedAt: now, lastConsolidated: 0, metadata: {}, providerState: null, skipped: 0, messageCount: 0 };
   }
 
@@ -205,7 +220,7 @@ export class LoadPass {
     const { rules, repair, t } = this;
     let value: PyValue;
     if (repair) {
-      const r = atDepth(parsed(line), rules.depthBudget.jsonLoadsRepair);
+      const r = atDepth(parsed(line), this.budget);
       if (!r.ok) {
         if (r.error.type !== 'JSONDecodeError') throw new PyRaise(r.error);
         t.skipped++;
@@ -216,7 +231,7 @@ export class LoadPass {
         t.skipped++;
         return;
       }
-    } else value = loads(line, rules.depthBudget.jsonLoads);
+    } else value = loads(line, this.budget);
     const data = asDict(value, rules);
     const type = dictGet(data, '_type');
     if (type === 'metadata') {
@@ -258,15 +273,21 @@ export function passSession<M>(t: PassTotals, key: string, repair: boolean, rule
   return session;
 }
 
-function runPass(lines: { lines: TextLine[]; error: PyError | null }, key: string, now: string, repair: boolean, rules: VersionRules): PassResult {
+function runPass(lines: { lines: TextLine[]; error: PyError | null }, key: string, now: string, repair: boolean, rules: VersionRules, caller: LoadCaller = 'top'): PassResult {
   const messages: PyDict[] = [];
   const messageLines: number[] = [];
-  const pass = new LoadPass(now, repair, rules, {
-    add: (m, line) => {
-      messages.push(m);
-      messageLines.push(line);
+  const pass = new LoadPass(
+    now,
+    repair,
+    rules,
+    {
+      add: (m, line) => {
+        messages.push(m);
+        messageLines.push(line);
+      },
     },
-  });
+    caller,
+  );
   for (const line of lines.lines) {
     const error = pass.feed(line);
     if (error) throw new PyRaise(error);
@@ -317,13 +338,16 @@ export function loadOutcome<S>(key: string, version: NanobotVersion, decodeError
   return { path: 'repair', result: null, strictError, repairError: r, skipped: 0, logs, error: null };
 }
 
-/** nanobot's `SessionManager._load(key)` at a version: strict pass, then the repair pass when it raised. */
-export function loadNanobot(bytes: Uint8Array, key: string, now: string, version: NanobotVersion, cache?: LineCache): NanobotLoad {
+/**
+ * nanobot's `SessionManager._load(key)` at a version: strict pass, then the repair pass when it
+ * raised. `caller`: called from a script's top level, or by a fork loading its source.
+ */
+export function loadNanobot(bytes: Uint8Array, key: string, now: string, version: NanobotVersion, cache?: LineCache, caller: LoadCaller = 'top'): NanobotLoad {
   const rules = rulesOf(version);
   const lines = textLines(bytes, cache);
   const run = (repair: boolean) => (): PassOutcome<NanobotSession> => {
     try {
-      return runPass(lines, key, now, repair, rules);
+      return runPass(lines, key, now, repair, rules, caller);
     } catch (e) {
       if (!(e instanceof PyRaise)) throw e;
       return e.error;

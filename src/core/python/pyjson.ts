@@ -36,7 +36,10 @@ export interface DeepNesting {
  * `MAX_DEPTH`, the shallowest strict-pass figure; `atDepth` gives its result at a call's own figure.
  */
 export const MAX_DEPTH = Math.min(...NANOBOT_VERSIONS.map((v) => VERSION_RULES[v].depthBudget.jsonLoads));
-const budgets = NANOBOT_VERSIONS.flatMap((v) => [VERSION_RULES[v].depthBudget.jsonLoads, VERSION_RULES[v].depthBudget.jsonLoadsRepair]);
+const budgets = NANOBOT_VERSIONS.flatMap((v) => {
+  const b = VERSION_RULES[v].depthBudget;
+  return [b.jsonLoads, b.jsonLoadsRepair, b.jsonLoadsFork, b.jsonLoadsForkRepair];
+});
 /** The shallowest and deepest figures of any call: the parser records where the text reaches the levels between. */
 const SHALLOWEST = Math.min(...budgets);
 /** The shallowest figure of any call: a value nesting no deeper loads the same everywhere (fast paths may stop at it). */
