@@ -33,8 +33,8 @@ const FOUND = process.env.FUZZ_FOUND ? resolve(process.env.FUZZ_FOUND) : join(RE
 
 /**
  * Extra frames by default: none. The core's recursion figures are nanobot called from a script's top
- * level (CALLER_FRAMES in src/core/nanobot/nanobot-version.ts); the oracle's own dispatch adds a few frames
- * of its own, so RecursionError boundaries can still differ by those few levels (issue 28, open).
+ * level (CALLER_FRAMES in src/core/nanobot/nanobot-version.ts), and the oracle calls nanobot as from
+ * there (its `top()` gives its own frames back to the recursion limit).
  */
 const DEFAULT_FRAMES = 0;
 

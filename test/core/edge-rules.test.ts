@@ -158,6 +158,40 @@ describe('read_session_metadata when the first 8 KiB chunk ends inside a charact
   });
 });
 
+describe("Python's text reads go chunk by chunk (issue 28, found by npm run fuzz)", () => {
+  const cat = (...parts: (string | number[])[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...enc(p)] : p)));
+  const deep = (levels: number) => `{"role": "user", "content": ${'['.repeat(levels - 1)}"x"${']'.repeat(levels - 1)}}\n`;
+
+  it.each(NANOBOT_VERSIONS)('%s: a character cut at the end of the file is no error until Python reads past it', (v) => {
+    // read_session_metadata reads one line: the pending 0xC2 after it never meets the end of the file.
+    expect(readSessionMetadata(cat('{}\n', [0xc2]), 'k:a', 'now', v)).toMatchObject({ result: null, repairCalled: false });
+    expect(readSessionMetadata(cat(META, [0xc2]), 'k:a', 'now', v)).toMatchObject({ result: { key: 'k:a' }, repairCalled: false });
+    // _load reads every line: the last read finds the cut character and raises.
+    expect(loadNanobot(cat(META, [0xc2]), 'k:a', 'now', v)).toMatchObject({ path: 'repair', strictError: { type: 'UnicodeDecodeError', message: "'utf-8' codec can't decode byte 0xc2 in position 0: unexpected end of data" } });
+  });
+
+  it.each(NANOBOT_VERSIONS)('%s: the lines before the chunk that holds a decoding fault are read first', (v) => {
+    const levels = rulesOf(v).depthBudget.jsonLoads + 1;
+    // A line too deep for json.loads in the first 8 KiB, an invalid byte in the second.
+    const file = cat(META, deep(levels), '{"role": "user", "content": "' + 'a'.repeat(8192) + '"}\n', [0x80], '\n');
+    const load = loadNanobot(file, 'k:a', 'now', v);
+    if (rulesOf(v).repairCatches === 'any') expect(load).toMatchObject({ path: 'repair', strictError: { type: 'RecursionError' } });
+    else expect(load).toMatchObject({ path: 'normal', error: { type: 'RecursionError' } });
+    // Where the fault shares the first chunk, the decoding error comes first.
+    const near = cat(META, deep(levels), [0x80], '\n');
+    expect(loadNanobot(near, 'k:a', 'now', v)).toMatchObject({ path: 'repair', strictError: { type: 'UnicodeDecodeError' } });
+  });
+
+  it("a UnicodeDecodeError's position counts from the start of the read that meets it", () => {
+    const at = (bytes: Uint8Array) => (loadNanobot(bytes, 'k:a', 'now', 'main').strictError as { message: string }).message;
+    expect(at(cat('a'.repeat(9000), '\n', [0x80], '\n'))).toBe("'utf-8' codec can't decode byte 0x80 in position 809: invalid start byte");
+    // A character cut by the chunk's end is held back and met at the next read, at position 0.
+    expect(at(cat('a'.repeat(8191), [0xc3], '\n', [0x80], '\n'))).toBe("'utf-8' codec can't decode byte 0xc3 in position 0: invalid continuation byte");
+    // A valid character across the boundary is put in front of the next chunk.
+    expect(at(cat('a'.repeat(8191), [0xc3, 0xa9], 'b', [0x80], '\n'))).toBe("'utf-8' codec can't decode byte 0x80 in position 3: invalid start byte");
+  });
+});
+
 describe('copy.deepcopy depth, at each call site and version', () => {
   // Frames to spare measured by running each version's code (test/edge-corpus/depth_budgets.py,
   // depth-budgets.json); checked at a true top-level call for v0.2's fork (499 levels copy, 500
