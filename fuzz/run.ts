@@ -14,7 +14,7 @@
  *   --keep N        also keep N passing cases (10 to 60 lines, under 64 KiB of answer) as regression cases
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -296,6 +296,10 @@ async function main(): Promise<void> {
   }
   if (args.classify || args.reask) {
     const pending = join(FOUND, 'pending', args.version);
+    if (!existsSync(pending)) {
+      console.log(`no pending case of ${args.version} to classify`);
+      return;
+    }
     const fams = families(pending);
     for (const { name, r, bytes, key } of await recheck(pending, args.version)) {
       const kinds = kindsOf(r);
