@@ -49,13 +49,56 @@ _dt.datetime = _Frozen
 os.environ["TZ"] = "UTC"
 
 VERSION = sys.argv[1]
-# Extra stack frames under every call into nanobot: where json.loads, deepcopy and == hit the
-# recursion limit depends on how deep the caller already is (the fuzzer's --frames).
+# Extra stack frames under every call into nanobot, beyond a script's top level: where json.loads,
+# deepcopy and == hit the recursion limit depends on how deep the caller already is (the fuzzer's
+# --frames; 0 models the core's caller, CALLER_FRAMES in src/core/nanobot/nanobot-version.ts).
 FRAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+# CPython's default limit, the one nanobot runs under.
+BASE_LIMIT = sys.getrecursionlimit()
 
 
-def padded(n, fn, *a):
-    return fn(*a) if n <= 0 else padded(n - 1, fn, *a)
+def _stack_depth():
+    """Python frames on the stack, counting the caller's own."""
+    f, n = sys._getframe(1), 0
+    while f is not None:
+        n, f = n + 1, f.f_back
+    return n
+
+
+def top(fn, *a, **k):
+    """Call nanobot's `fn` as a script's top level would (plus FRAMES): the oracle's own frames under
+    this one (thread bootstrap, dispatch, the case's steps) are given back to the recursion limit, so
+    RecursionError boundaries are those of nanobot called from a script's `<module>` frame."""
+    own = _stack_depth() - 1  # a script's top level calls from its one `<module>` frame
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(BASE_LIMIT + own - FRAMES)
+    try:
+        return fn(*a, **k)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+# Calibration: the deepest array json.loads accepts when called from this script's top level (here,
+# the `<module>` frame); serve() checks that top() gives the same from inside the oracle's thread.
+_lo, _hi = 1, 5000
+while _hi - _lo > 1:
+    _mid = (_lo + _hi) // 2
+    try:
+        json.loads("[" * _mid + "]" * _mid)
+        _lo = _mid
+    except RecursionError:
+        _hi = _mid
+TOP_LEVEL_JSON_DEPTH = _lo
+
+
+def check_top():
+    n = TOP_LEVEL_JSON_DEPTH - FRAMES
+    top(json.loads, "[" * n + "]" * n)
+    try:
+        top(json.loads, "[" * (n + 1) + "]" * (n + 1))
+    except RecursionError:
+        return
+    raise AssertionError(f"top() accepts {n + 1} levels, a top-level script {n}")
 
 from loguru import logger  # noqa: E402
 
@@ -73,25 +116,29 @@ except Exception:  # v0.2 has no public view
 
 REPAIRS = [0]
 REPAIR_KEYS = []
+
+
+def _counting(orig):
+    """`orig` with each call counted. The wrapper is one frame nanobot's own stack does not have:
+    the limit grows by one while it runs, so the repair's RecursionError boundaries stay nanobot's."""
+
+    def wrap(self, *a, **k):
+        REPAIRS[0] += 1
+        REPAIR_KEYS.append(a[0] if a else k.get("key"))
+        sys.setrecursionlimit(sys.getrecursionlimit() + 1)
+        try:
+            return orig(self, *a, **k)
+        finally:
+            sys.setrecursionlimit(sys.getrecursionlimit() - 1)
+
+    return wrap
+
+
 _store_cls = getattr(M, "JsonlSessionStore", None)
 if _store_cls is not None and hasattr(_store_cls, "_repair_unlocked"):
-    _orig_repair = _store_cls._repair_unlocked
-
-    def _repair_wrap(self, *a, **k):
-        REPAIRS[0] += 1
-        REPAIR_KEYS.append(a[0] if a else k.get("key"))
-        return _orig_repair(self, *a, **k)
-
-    _store_cls._repair_unlocked = _repair_wrap
+    _store_cls._repair_unlocked = _counting(_store_cls._repair_unlocked)
 else:
-    _orig_repair = M.SessionManager._repair
-
-    def _repair_wrap(self, *a, **k):
-        REPAIRS[0] += 1
-        REPAIR_KEYS.append(a[0] if a else k.get("key"))
-        return _orig_repair(self, *a, **k)
-
-    M.SessionManager._repair = _repair_wrap
+    M.SessionManager._repair = _counting(M.SessionManager._repair)
 
 SPECIAL = [False]
 _orig_enc = H._get_token_encoding
@@ -233,7 +280,7 @@ def load_fresh(p):
     m, path = p.fresh()
     REPAIRS[0] = 0
     try:
-        s = m._load(p.key)
+        s = top(m._load, p.key)
         return m, s, None
     except Exception as e:  # noqa: BLE001
         return m, None, e
@@ -260,14 +307,20 @@ def _run_case(p, key, data):
     if e is not None:
         g["load"]["error"] = err(e)
     if s is not None and getattr(s, "provider_state", None) is not None:
-        g["load"]["provider_state"] = s.provider_state.to_private_record()
+        # our own report (it deep-copies the state): a high limit, as dumps() has
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(200000)
+        try:
+            g["load"]["provider_state"] = s.provider_state.to_private_record()
+        finally:
+            sys.setrecursionlimit(limit)
 
     for field in ("read_session_file", "read_session_metadata"):
         mm, _ = p.fresh()
         REPAIRS[0] = 0
         out = {}
         try:
-            r = getattr(mm, field)(key)
+            r = top(getattr(mm, field), key)
             out["result"] = flag(r) if r is not None else None
         except Exception as e2:  # noqa: BLE001
             out["result"] = None
@@ -279,7 +332,7 @@ def _run_case(p, key, data):
     REPAIRS[0] = 0
     out = {}
     try:
-        rows = mm.list_sessions()
+        rows = top(mm.list_sessions)
         out["result"] = flag([{**r, "path": os.path.basename(str(r["path"]))} for r in rows])
     except Exception as e2:  # noqa: BLE001
         out["error"] = err(e2)
@@ -300,7 +353,7 @@ def _run_case(p, key, data):
     for i, msg in enumerate(s.messages):
         SPECIAL[0] = False
         try:
-            values.append(H.estimate_message_tokens(msg))
+            values.append(top(H.estimate_message_tokens, msg))
         except Exception as e2:  # noqa: BLE001
             values.append({"error": err(e2)})
         if SPECIAL[0]:
@@ -331,12 +384,12 @@ def _run_case(p, key, data):
 
     rows = [(mm_, mt, ts, etu) for mm_ in GRID_MM for mt in GRID_MT for ts in (False, True) for etu in (False, True)]
     if VERSION == "v0.2":
-        g["history"] = grid(rows, lambda a, b, c, d: s.get_history(a, max_tokens=b, include_timestamps=c, extend_to_user=d))
+        g["history"] = grid(rows, lambda a, b, c, d: top(s.get_history, a, max_tokens=b, include_timestamps=c, extend_to_user=d))
     else:
-        g["history"] = grid(rows, lambda a, b, c, d: s.get_history(a, max_tokens=b, extend_to_user=d))
+        g["history"] = grid(rows, lambda a, b, c, d: top(s.get_history, a, max_tokens=b, extend_to_user=d))
     if RC_META is not None:
         prow = [(mm_, 0, etu) for mm_ in GRID_MM for etu in (False, True)]
-        g["history_public"] = grid(prow, lambda a, b, d: s.get_history(a, max_tokens=b, extend_to_user=d, include_runtime_context=False))
+        g["history_public"] = grid(prow, lambda a, b, d: top(s.get_history, a, max_tokens=b, extend_to_user=d, include_runtime_context=False))
 
     # retain_recent_legal_suffix, each on a fresh load
     rets = []
@@ -350,7 +403,7 @@ def _run_case(p, key, data):
             before = dumps(f.metadata)
             r = {"n": n, "extend_to_user": etu}
             try:
-                res = f.retain_recent_legal_suffix(n, extend_to_user=etu)
+                res = top(f.retain_recent_legal_suffix, n, extend_to_user=etu)
             except Exception as e3:  # noqa: BLE001
                 r["error"] = err(e3)
                 r["messages_after_error"] = len(f.messages)
@@ -392,7 +445,7 @@ def _run_case(p, key, data):
         target = fm._get_session_path(FORK_TARGET)
         r = {"before_user_index": i}
         try:
-            f = fm.fork_session_before_user_index(key, FORK_TARGET, i)
+            f = top(fm.fork_session_before_user_index, key, FORK_TARGET, i)
         except Exception as e3:  # noqa: BLE001
             r["error"] = err(e3)
             r["target_file_written"] = os.path.exists(target)
@@ -426,7 +479,7 @@ def _run_case(p, key, data):
     sm, path = p.fresh()
     sv = {"path": os.path.basename(path)}
     try:
-        sm.save(s)
+        top(sm.save, s)
         with open(path, "rb") as fh:
             b = fh.read()
         sv.update(bytes=len(b), sha256=hashlib.sha256(b).hexdigest())
@@ -459,7 +512,7 @@ def run_listing(files):
         REPAIR_KEYS.clear()
         out = {"files": sorted(names)}
         try:
-            rows = m.list_sessions()
+            rows = top(m.list_sessions)
             result = flag([{**r, "path": os.path.basename(str(r["path"]))} for r in rows])
             out["result"] = result
             out["order"] = [r["path"] for r in result]
@@ -474,6 +527,7 @@ def run_listing(files):
 
 
 def serve():
+    check_top()
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -482,11 +536,11 @@ def serve():
         try:
             if req.get("op") == "case":
                 data = base64.b64decode(req["file_b64"])
-                case = {"fixture": req.get("fixture", ""), **padded(FRAMES, run_case, req["key"], data)}
+                case = {"fixture": req.get("fixture", ""), **run_case(req["key"], data)}
                 text = dumps({"id": rid, "case": case})
             elif req.get("op") == "listing":
                 files = [(f["name"], base64.b64decode(f["b64"])) for f in req["files"]]
-                text = dumps({"id": rid, "listing": padded(FRAMES, run_listing, files)})
+                text = dumps({"id": rid, "listing": run_listing(files)})
             elif req.get("op") == "ping":
                 text = dumps({"id": rid, "pong": VERSION})
             else:

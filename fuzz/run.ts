@@ -14,7 +14,7 @@
  *   --keep N        also keep N passing cases (10 to 60 lines, under 64 KiB of answer) as regression cases
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -33,8 +33,8 @@ const FOUND = process.env.FUZZ_FOUND ? resolve(process.env.FUZZ_FOUND) : join(RE
 
 /**
  * Extra frames by default: none. The core's recursion figures are nanobot called from a script's top
- * level (CALLER_FRAMES in src/core/nanobot/nanobot-version.ts); the oracle's own dispatch adds a few frames
- * of its own, so RecursionError boundaries can still differ by those few levels (issue 28, open).
+ * level (CALLER_FRAMES in src/core/nanobot/nanobot-version.ts), and the oracle calls nanobot as from
+ * there (its `top()` gives its own frames back to the recursion limit).
  */
 const DEFAULT_FRAMES = 0;
 
@@ -296,6 +296,10 @@ async function main(): Promise<void> {
   }
   if (args.classify || args.reask) {
     const pending = join(FOUND, 'pending', args.version);
+    if (!existsSync(pending)) {
+      console.log(`no pending case of ${args.version} to classify`);
+      return;
+    }
     const fams = families(pending);
     for (const { name, r, bytes, key } of await recheck(pending, args.version)) {
       const kinds = kindsOf(r);

@@ -9,7 +9,7 @@ import { base64urlKey, keyFromStem, sessionFileName } from '../../src/core/nanob
 import { forkBeforeUserIndex } from '../../src/core/edit/fork';
 import { loadFromIndex } from '../../src/core/index/index-load';
 import { indexBytes } from '../../src/core/index/line-index';
-import { loadNanobot, readSessionMetadata, type NanobotSession } from '../../src/core/lens/load';
+import { loadNanobot, readSessionFile, readSessionMetadata, type NanobotSession } from '../../src/core/lens/load';
 import { migratesToNamespace } from '../../src/core/nanobot/migration';
 import { listingRow, sortListing, type ListingRow } from '../../src/core/listing/listing';
 import { pyDumps, pyLoads } from '../../src/core/python/pyjson';
@@ -158,6 +158,40 @@ describe('read_session_metadata when the first 8 KiB chunk ends inside a charact
   });
 });
 
+describe("Python's text reads go chunk by chunk (issue 28, found by npm run fuzz)", () => {
+  const cat = (...parts: (string | number[])[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...enc(p)] : p)));
+  const deep = (levels: number) => `{"role": "user", "content": ${'['.repeat(levels - 1)}"x"${']'.repeat(levels - 1)}}\n`;
+
+  it.each(NANOBOT_VERSIONS)('%s: a character cut at the end of the file is no error until Python reads past it', (v) => {
+    // read_session_metadata reads one line: the pending 0xC2 after it never meets the end of the file.
+    expect(readSessionMetadata(cat('{}\n', [0xc2]), 'k:a', 'now', v)).toMatchObject({ result: null, repairCalled: false });
+    expect(readSessionMetadata(cat(META, [0xc2]), 'k:a', 'now', v)).toMatchObject({ result: { key: 'k:a' }, repairCalled: false });
+    // _load reads every line: the last read finds the cut character and raises.
+    expect(loadNanobot(cat(META, [0xc2]), 'k:a', 'now', v)).toMatchObject({ path: 'repair', strictError: { type: 'UnicodeDecodeError', message: "'utf-8' codec can't decode byte 0xc2 in position 0: unexpected end of data" } });
+  });
+
+  it.each(NANOBOT_VERSIONS)('%s: the lines before the chunk that holds a decoding fault are read first', (v) => {
+    const levels = rulesOf(v).depthBudget.jsonLoads + 1;
+    // A line too deep for json.loads in the first 8 KiB, an invalid byte in the second.
+    const file = cat(META, deep(levels), '{"role": "user", "content": "' + 'a'.repeat(8192) + '"}\n', [0x80], '\n');
+    const load = loadNanobot(file, 'k:a', 'now', v);
+    if (rulesOf(v).repairCatches === 'any') expect(load).toMatchObject({ path: 'repair', strictError: { type: 'RecursionError' } });
+    else expect(load).toMatchObject({ path: 'normal', error: { type: 'RecursionError' } });
+    // Where the fault shares the first chunk, the decoding error comes first.
+    const near = cat(META, deep(levels), [0x80], '\n');
+    expect(loadNanobot(near, 'k:a', 'now', v)).toMatchObject({ path: 'repair', strictError: { type: 'UnicodeDecodeError' } });
+  });
+
+  it("a UnicodeDecodeError's position counts from the start of the read that meets it", () => {
+    const at = (bytes: Uint8Array) => (loadNanobot(bytes, 'k:a', 'now', 'main').strictError as { message: string }).message;
+    expect(at(cat('a'.repeat(9000), '\n', [0x80], '\n'))).toBe("'utf-8' codec can't decode byte 0x80 in position 809: invalid start byte");
+    // A character cut by the chunk's end is held back and met at the next read, at position 0.
+    expect(at(cat('a'.repeat(8191), [0xc3], '\n', [0x80], '\n'))).toBe("'utf-8' codec can't decode byte 0xc3 in position 0: invalid continuation byte");
+    // A valid character across the boundary is put in front of the next chunk.
+    expect(at(cat('a'.repeat(8191), [0xc3, 0xa9], 'b', [0x80], '\n'))).toBe("'utf-8' codec can't decode byte 0x80 in position 3: invalid start byte");
+  });
+});
+
 describe('copy.deepcopy depth, at each call site and version', () => {
   // Frames to spare measured by running each version's code (test/edge-corpus/depth_budgets.py,
   // depth-budgets.json); checked at a true top-level call for v0.2's fork (499 levels copy, 500
@@ -177,30 +211,54 @@ describe('copy.deepcopy depth, at each call site and version', () => {
 
   it('the table holds the measured frames, and the budgets they give at a top-level call', () => {
     expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).spareFrames)).toEqual([
-      { jsonLoads: 994, jsonLoadsRepair: 993, forkMessageCopy: 998, forkMetadataCopy: 998, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
-      { jsonLoads: 994, jsonLoadsRepair: 993, forkMessageCopy: 997, forkMetadataCopy: 998, listingPreviewCopy: 996, listingRepairPreviewCopy: 995, publicReplayCopy: 997, providerStateCopy: null },
-      { jsonLoads: 992, jsonLoadsRepair: 991, forkMessageCopy: 997, forkMetadataCopy: 998, listingPreviewCopy: 994, listingRepairPreviewCopy: 993, publicReplayCopy: 997, providerStateCopy: 995 },
+      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 998, forkMetadataCopy: 998, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
+      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 997, forkMetadataCopy: 998, listingPreviewCopy: 996, listingRepairPreviewCopy: 995, publicReplayCopy: 997, providerStateCopy: null },
+      { jsonLoads: 992, jsonLoadsRepair: 991, jsonLoadsFork: 991, jsonLoadsForkRepair: 990, forkMessageCopy: 997, forkMetadataCopy: 998, listingPreviewCopy: 994, listingRepairPreviewCopy: 993, publicReplayCopy: 997, providerStateCopy: 995 },
     ]);
     const measured = JSON.parse(readFileSync(new URL('../edge-corpus/depth-budgets.json', import.meta.url), 'utf8')) as Record<string, Record<string, number>>;
     for (const v of NANOBOT_VERSIONS) {
       const f = rulesOf(v).spareFrames;
       const m = measured[v]!;
-      expect([f.jsonLoads, f.jsonLoadsRepair, f.forkMessageCopy, f.forkMetadataCopy, f.listingPreviewCopy, f.listingRepairPreviewCopy, f.publicReplayCopy, f.providerStateCopy]).toEqual(
-        [m.json_load, m.json_load_repair_pass, m.copy_fork, m.copy_fork_metadata, m.copy_listing_preview ?? null, m.copy_listing_repair_preview ?? null, m.copy_public_replay ?? null, m.copy_provider_state_payload ?? null],
+      expect([f.jsonLoads, f.jsonLoadsRepair, f.jsonLoadsFork, f.jsonLoadsForkRepair, f.forkMessageCopy, f.forkMetadataCopy, f.listingPreviewCopy, f.listingRepairPreviewCopy, f.publicReplayCopy, f.providerStateCopy]).toEqual(
+        [m.json_load, m.json_load_repair_pass, m.json_fork_load, m.json_fork_load_repair_pass, m.copy_fork, m.copy_fork_metadata, m.copy_listing_preview ?? null, m.copy_listing_repair_preview ?? null, m.copy_public_replay ?? null, m.copy_provider_state_payload ?? null],
       );
     }
     expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).depthBudget)).toEqual([
-      { jsonLoads: 994, jsonLoadsRepair: 993, forkMessageCopy: 499, forkMetadataCopy: 499, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
-      { jsonLoads: 994, jsonLoadsRepair: 993, forkMessageCopy: 498, forkMetadataCopy: 499, listingPreviewCopy: 498, listingRepairPreviewCopy: 497, publicReplayCopy: 498, providerStateCopy: null },
-      { jsonLoads: 992, jsonLoadsRepair: 991, forkMessageCopy: 498, forkMetadataCopy: 499, listingPreviewCopy: 497, listingRepairPreviewCopy: 496, publicReplayCopy: 498, providerStateCopy: 497 },
+      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 499, forkMetadataCopy: 499, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
+      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 498, forkMetadataCopy: 499, listingPreviewCopy: 498, listingRepairPreviewCopy: 497, publicReplayCopy: 498, providerStateCopy: null },
+      { jsonLoads: 992, jsonLoadsRepair: 991, jsonLoadsFork: 991, jsonLoadsForkRepair: 990, forkMessageCopy: 498, forkMetadataCopy: 499, listingPreviewCopy: 497, listingRepairPreviewCopy: 496, publicReplayCopy: 498, providerStateCopy: 497 },
     ]);
   });
 
-  it('json.loads in the load: main accepts 992 levels, v0.2 and v0.3.0 at least as many (the parser takes main\'s figure)', () => {
-    const file = (levels: number) => enc(`${META}{"role": "user", "content": ${lists(levels - 1)}}\n`);
-    for (const v of NANOBOT_VERSIONS) expect(loadNanobot(file(992), 'a:b', 'now', v).result?.messages).toHaveLength(1);
-    expect(loadNanobot(file(993), 'a:b', 'now', 'main').error).toMatchObject({ type: 'RecursionError' });
-    expect(loadNanobot(file(993), 'a:b', 'now', 'v0.2')).toMatchObject({ path: 'repair', strictError: { type: 'RecursionError' } });
+  it.each(NANOBOT_VERSIONS)("%s: json.loads nests as deep as the version's own figure: the strict pass and the reads, and the repair pass one less", (v) => {
+    const b = rulesOf(v).depthBudget;
+    // v0.2 and v0.3.0 accept 994 levels, main 992; their repair passes 993 and 991.
+    expect([b.jsonLoads, b.jsonLoadsRepair]).toEqual(v === 'main' ? [992, 991] : [994, 993]);
+    const file = (levels: number, badFirst = false) => enc(`${META}${badFirst ? '{bad\n' : ''}{"role": "user", "content": ${lists(levels - 1)}}\n`);
+    expect(loadNanobot(file(b.jsonLoads), 'a:b', 'now', v)).toMatchObject({ path: 'normal', result: { messages: [{}] } });
+    const deep = loadNanobot(file(b.jsonLoads + 1), 'a:b', 'now', v);
+    expect(deep.strictError ?? deep.error).toMatchObject({ type: 'RecursionError' });
+    expect(readSessionFile(file(b.jsonLoads), 'a:b', 'now', v)).toMatchObject({ result: { messages: [{}] }, repairCalled: false });
+    const read = readSessionFile(file(b.jsonLoads + 1), 'a:b', 'now', v);
+    expect(read.repairCalled ? read.error : read.raised).toMatchObject({ type: 'RecursionError' });
+    // A bad line first: the repair pass reads the deep one.
+    expect(loadNanobot(file(b.jsonLoadsRepair, true), 'a:b', 'now', v)).toMatchObject({ path: 'repair', result: { messages: [{}] } });
+    const repaired = loadNanobot(file(b.jsonLoadsRepair + 1, true), 'a:b', 'now', v);
+    expect(repaired.result).toBeNull();
+    expect(repaired.repairError ?? repaired.error).toMatchObject({ type: 'RecursionError' });
+  });
+
+  it.each(NANOBOT_VERSIONS)('%s: a fork loads its source a frame deeper than a top-level _load: its json.loads nest a level less', (v) => {
+    const b = rulesOf(v).depthBudget;
+    expect([b.jsonLoadsFork, b.jsonLoadsForkRepair]).toEqual([b.jsonLoads - 1, b.jsonLoadsRepair - 1]);
+    const file = (levels: number, badFirst = false) => enc(`${META}${badFirst ? '{bad\n' : ''}{"role": "user", "content": "u"}\n{"role": "assistant", "content": ${lists(levels - 1)}}\n`);
+    expect(loadNanobot(file(b.jsonLoadsFork), 'a:b', 'now', v, undefined, 'fork')).toMatchObject({ path: 'normal', result: { messages: [{}, {}] } });
+    expect(loadNanobot(file(b.jsonLoads), 'a:b', 'now', v)).toMatchObject({ path: 'normal', result: { messages: [{}, {}] } });
+    const deep = loadNanobot(file(b.jsonLoads), 'a:b', 'now', v, undefined, 'fork');
+    expect(deep.strictError ?? deep.error).toMatchObject({ type: 'RecursionError' });
+    expect(loadNanobot(file(b.jsonLoadsForkRepair, true), 'a:b', 'now', v, undefined, 'fork')).toMatchObject({ path: 'repair', result: { messages: [{}, {}] } });
+    const repaired = loadNanobot(file(b.jsonLoadsRepair, true), 'a:b', 'now', v, undefined, 'fork');
+    expect(repaired.repairError ?? repaired.error).toMatchObject({ type: 'RecursionError' });
   });
 
   it.each(NANOBOT_VERSIONS)('%s: fork copies up to its budget, raises past it, even past the last user turn, and for metadata', (v) => {

@@ -1,7 +1,7 @@
 /** Python's json.loads / json.dumps semantics: number identity, key order, errors, and exact output. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { floatRepr, MAX_DEPTH, pyDumps, pyLoads } from '../../src/core/python/pyjson';
+import { atDepth, floatRepr, MAX_DEPTH, pyDumps, pyLoads } from '../../src/core/python/pyjson';
 import { KEY_ORDER, PyFloat, dictKeys, type PyDict, type PyValue } from '../../src/core/python/pyvalue';
 
 const ok = (text: string): PyValue => {
@@ -55,6 +55,22 @@ describe('pyLoads', () => {
     expect(bad('"a\tb"').error.message).toContain('Invalid control character');
     expect(bad('['.repeat(MAX_DEPTH + 1) + ']'.repeat(MAX_DEPTH + 1)).error.type).toBe('RecursionError');
     expect(pyLoads('['.repeat(MAX_DEPTH) + ']'.repeat(MAX_DEPTH)).ok).toBe(true);
+  });
+
+  it("answers at each call's depth figure from one parse (atDepth)", () => {
+    // 994 levels: the dict, then 993 lists; level k's '[' is at offset 6 + k - 2.
+    const text = '{"a": ' + '['.repeat(993) + ']'.repeat(993) + '}';
+    const r = pyLoads(text);
+    expect(r).toMatchObject({ ok: false, error: { type: 'RecursionError' } });
+    expect(atDepth(r, 994)).toMatchObject({ ok: true, value: { a: expect.any(Array) } });
+    expect(atDepth(r, 993)).toMatchObject({ ok: false, error: { type: 'RecursionError', message: expect.stringContaining('decoding a JSON array') }, pos: 998 });
+    expect(atDepth(atDepth(r, 994), 992)).toMatchObject({ ok: false, pos: 997 });
+    // A syntax error past the figure: RecursionError where the figure is met first, else Python's JSONDecodeError.
+    const bad = '['.repeat(994) + 'x';
+    expect(atDepth(pyLoads(bad), 994)).toMatchObject({ ok: false, error: { type: 'JSONDecodeError' } });
+    expect(atDepth(pyLoads(bad), 993)).toMatchObject({ ok: false, error: { type: 'RecursionError' } });
+    // Shallow texts carry nothing and mean the same at every figure.
+    expect(atDepth(pyLoads('[[1]]'), 990)).toEqual({ ok: true, value: [[1]] });
   });
 
   it('keeps lone surrogates from escapes and joins escaped pairs', () => {

@@ -109,6 +109,15 @@ def list_preview(levels):
 if not hasattr(M, "public_history_message"):  # later versions deep-copy each preview first (copy_listing_preview)
     out["json_listing_preview"] = measured(1, list_preview)
 
+def fork_load(levels, bad=False):
+    # the fork loads its source itself (a fresh manager caches nothing), from inside the fork: the deep
+    # line after the first user turn, so a fork before it copies nothing deep
+    write([META] + (["{bad"] if bad else []) + ['{"role": "user", "content": "u"}', nested_text(levels, "assistant")])
+    r = sm.fork_session_before_user_index(KEY, "f:k", 0)
+    if r is None: raise RecursionError("the load dropped it")
+out["json_fork_load"] = measured(1, fork_load)
+out["json_fork_load_repair_pass"] = measured(1, lambda n: fork_load(n, True))
+
 def fork(levels):
     write([META, '{"role": "user", "content": "u"}', nested_text(levels, "assistant")])
     r = sm.fork_session_before_user_index(KEY, "f:k", 1)

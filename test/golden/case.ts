@@ -190,10 +190,14 @@ export function checkCase(t: Tally, name: string, g: PyDict, bytes: Uint8Array, 
 
   // fork_session_before_user_index
   const gf = g.fork_session_before_user_index as PyDict | null;
+  // The fork loads its source itself (a fresh manager caches nothing), a frame below `_load`'s caller.
+  const forkLoad = gf ? loadNanobot(bytes, key, NOW, version, undefined, 'fork') : null;
   for (const fr of (gf?.results as PyDict[] | undefined) ?? []) {
     const where = at(`fork[${fr.before_user_index}]`);
     const target = gf!.target_key as string;
-    const f0 = s ? forkBeforeUserIndex(s, target, fr.before_user_index as number, NOW, version) : null;
+    const index = fr.before_user_index as number;
+    const src = forkLoad?.result ?? null;
+    const f0 = index >= 0 && forkLoad?.error ? { error: forkLoad.error } : src ? forkBeforeUserIndex(src, target, index, NOW, version) : null;
     const gres = fr.result as PyDict | null;
     const f = f0 && 'error' in f0 ? null : f0;
     const enc = f ? encodeSession(formatSession(f)) : null;

@@ -10,7 +10,7 @@
  * read a word at a time (byte-strings.ts).
  */
 import { lastStringEscaped, readBytesOf, stringEnd } from './byte-strings';
-import { MAX_DEPTH } from '../python/pyjson';
+import { SHALLOWEST_DEPTH } from '../python/pyjson';
 import { FLAG, KIND, ROLE, type LineFacts, type RoleCode } from '../index/fact-codes';
 
 const QUOTE = 0x22;
@@ -33,7 +33,7 @@ const to = new Float64Array(KEYS.length);
 /** Open containers: 1 an object, 2 an array. */
 const OBJECT = 1;
 const ARRAY = 2;
-const stack = new Uint8Array(MAX_DEPTH + 2);
+const stack = new Uint8Array(SHALLOWEST_DEPTH + 2);
 
 /** Where the parse is: before a value, a key, a colon, after a value; the first two just after an opening bracket. */
 const VALUE = 0;
@@ -184,7 +184,7 @@ function scanObject(b: Uint8Array, s: number, e: number): number {
           p = q;
           state = AFTER;
         } else if (c === 0x7b || c === 0x5b) {
-          if (++depth > MAX_DEPTH) return -1;
+          if (++depth > SHALLOWEST_DEPTH) return -1;
           stack[depth] = c === 0x7b ? OBJECT : ARRAY;
           p++;
           if (top) {

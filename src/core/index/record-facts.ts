@@ -8,7 +8,7 @@ import { scanFacts } from '../bytes/byte-facts';
 import { FLAG, KIND, ROLE, type LineFacts, type RoleCode } from './fact-codes';
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { isProviderStateRecord, parseProviderState, providerStateCopyRaises } from '../nanobot/provider-state';
-import { MAX_DEPTH, pyLoads, type LoadsResult } from '../python/pyjson';
+import { SHALLOWEST_DEPTH, atDepth, pyLoads, type LoadsResult } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
 import { dictGet, isDict, truthy, type PyDict } from '../python/pyvalue';
 
@@ -46,7 +46,7 @@ export function textFacts(text: string, version: NanobotVersion): LineFacts {
     flags |= FLAG.nanobotBad | FLAG.bom;
     stripped = pyStrip(text.slice(1));
   }
-  const r = quickLoads(stripped);
+  const r = atDepth(quickLoads(stripped), rulesOf(version).depthBudget.jsonLoads);
   if (!r.ok) {
     const t = r.error.type;
     return { kind: KIND.corrupt, role: ROLE.none, flags: flags | (t === 'RecursionError' ? FLAG.tooDeep : t === 'ValueError' ? FLAG.valueError : FLAG.nanobotBad) };
@@ -79,7 +79,7 @@ function quickLoads(text: string): LoadsResult {
 function plainEnough(v: unknown, depth: number): boolean {
   if (typeof v === 'number') return Number.isFinite(v);
   if (v === null || typeof v !== 'object') return true;
-  if (depth >= MAX_DEPTH) return false;
+  if (depth >= SHALLOWEST_DEPTH) return false;
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) if (!plainEnough(v[i], depth + 1)) return false;
     return true;

@@ -4,10 +4,10 @@
  * Input is the file's bytes; nothing here throws on bad input — failures come back as data.
  */
 import { isoRoundTrip } from '../python/isotime';
-import { decodeLines, decodeStrict, findUtf8Fault, pendingAtChunkEnd, splitLines, utf8FaultMessage, type RawLine } from '../python/lines';
+import { PY_TEXT_CHUNK, decodeLines, decodeStrict, findUtf8Fault, pendingAtChunkEnd, splitLines, utf8FaultMessageInFile, type RawLine } from '../python/lines';
 import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nanobot-version';
 import { isProviderStateRecord, parseProviderState, providerStateCopyRaises, type ProviderState } from '../nanobot/provider-state';
-import { pyLoads, type LoadsResult, type PyError } from '../python/pyjson';
+import { atDepth, pyLoads, type LoadsResult, type PyError } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
 import { DEEPCOPY_RECURSION, dictGet, isDict, isInt, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
 
@@ -61,25 +61,48 @@ class PyRaise {
   constructor(readonly error: PyError) {}
 }
 
-/** The lines of a whole file as Python's text mode yields them, or the UnicodeDecodeError it raises. */
-function textLines(bytes: Uint8Array, cache?: LineCache): TextLine[] | PyError {
+/**
+ * The lines of a whole file as Python's text mode yields them (`for line in f`), and the
+ * UnicodeDecodeError it raises after them, if any: Python decodes 8 KiB chunks as it needs them, so
+ * every line it has whole before the chunk holding the fault comes first (and may raise first).
+ */
+function textLines(bytes: Uint8Array, cache?: LineCache): { lines: TextLine[]; error: PyError | null } {
   const lines = cache?.lines ?? splitLines(bytes);
   const texts = cache?.texts !== undefined ? cache.texts : decodeLines(bytes, lines);
-  if (!texts) return { type: 'UnicodeDecodeError', message: utf8FaultMessage(findUtf8Fault(bytes)!) };
   const out: TextLine[] = [];
+  if (!texts) {
+    const first = findUtf8Fault(bytes)!;
+    let span = -1;
+    let final = false;
+    let fault: PyError | null = null;
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i]!;
+      const need = decodedSpan(l.next, bytes.length, bytes);
+      if (need > first.pos && (need !== span || (l.next === l.end) !== final)) {
+        span = need;
+        final = l.next === l.end;
+        fault = faultWithin(bytes, span, final);
+      }
+      if (fault) return { lines: out, error: fault };
+      const text = pyStrip(decodeStrict(bytes.subarray(l.start, l.end)));
+      if (text) out.push({ index: i, text, parsed: cache?.results[i] });
+    }
+    return { lines: out, error: { type: 'UnicodeDecodeError', message: utf8FaultMessageInFile(bytes, first) } };
+  }
   for (let i = 0; i < texts.length; i++) {
     const text = pyStrip(texts[i]!);
     if (text) out.push({ index: i, text, parsed: cache?.results[i] });
   }
-  return out;
+  return { lines: out, error: null };
 }
 
 function parsed(line: TextLine): LoadsResult {
   return (line.parsed ??= pyLoads(line.text));
 }
 
-function loads(line: TextLine): PyValue {
-  const r = parsed(line);
+/** json.loads of a line where it may nest `budget` levels (the version table's `depthBudget`). */
+function loads(line: TextLine, budget: number): PyValue {
+  const r = atDepth(parsed(line), budget);
   if (!r.ok) throw new PyRaise(r.error);
   return r.value;
 }
@@ -152,13 +175,28 @@ export interface PassTotals {
 }
 
 /**
+ * Who calls `_load`: a script's top level, or `fork_session_before_user_index` loading its source
+ * (a frame deeper, so its json.loads nest a level less: `jsonLoadsFork` in the version table).
+ */
+export type LoadCaller = 'top' | 'fork';
+
+/** How deep json.loads may nest in `_load`'s strict and repair passes for that caller. */
+function jsonBudgets(rules: VersionRules, caller: LoadCaller): { strict: number; repair: number } {
+  const b = rules.depthBudget;
+  return caller === 'fork' ? { strict: b.jsonLoadsFork, repair: b.jsonLoadsForkRepair } : { strict: b.jsonLoads, repair: b.jsonLoadsRepair };
+}
+
+/**
  * One pass of `_load` (strict, or repair) as a line-at-a-time machine, so a file can be read whole
  * or streamed through the same rules. `feed` gives nanobot's exception for a line, if it raises.
  */
 export class LoadPass {
   private t: PassTotals;
+  private readonly budget: number;
 
-  constructor(private readonly now: string, private readonly repair: boolean, private readonly rules: VersionRules, private readonly sink: MessageSink) {
+  constructor(private readonly now: string, private readonly repair: boolean, private readonly rules: VersionRules, private readonly sink: MessageSink, caller: LoadCaller = 'top') {
+    const b = jsonBudgets(rules, caller);
+    this.budget = repair ? b.repair : b.strict;
     this.t = { createdAt: now, updatedAt: now, lastConsolidated: 0, metadata: {}, providerState: null, skipped: 0, messageCount: 0 };
   }
 
@@ -182,7 +220,7 @@ export class LoadPass {
     const { rules, repair, t } = this;
     let value: PyValue;
     if (repair) {
-      const r = parsed(line);
+      const r = atDepth(parsed(line), this.budget);
       if (!r.ok) {
         if (r.error.type !== 'JSONDecodeError') throw new PyRaise(r.error);
         t.skipped++;
@@ -193,7 +231,7 @@ export class LoadPass {
         t.skipped++;
         return;
       }
-    } else value = loads(line);
+    } else value = loads(line, this.budget);
     const data = asDict(value, rules);
     const type = dictGet(data, '_type');
     if (type === 'metadata') {
@@ -235,19 +273,26 @@ export function passSession<M>(t: PassTotals, key: string, repair: boolean, rule
   return session;
 }
 
-function runPass(lines: TextLine[], key: string, now: string, repair: boolean, rules: VersionRules): PassResult {
+function runPass(lines: { lines: TextLine[]; error: PyError | null }, key: string, now: string, repair: boolean, rules: VersionRules, caller: LoadCaller = 'top'): PassResult {
   const messages: PyDict[] = [];
   const messageLines: number[] = [];
-  const pass = new LoadPass(now, repair, rules, {
-    add: (m, line) => {
-      messages.push(m);
-      messageLines.push(line);
+  const pass = new LoadPass(
+    now,
+    repair,
+    rules,
+    {
+      add: (m, line) => {
+        messages.push(m);
+        messageLines.push(line);
+      },
     },
-  });
-  for (const line of lines) {
+    caller,
+  );
+  for (const line of lines.lines) {
     const error = pass.feed(line);
     if (error) throw new PyRaise(error);
   }
+  if (lines.error) throw new PyRaise(lines.error);
   const t = pass.finish();
   return { session: passSession(t, key, repair, rules, { messages, messageLines }), skipped: t.skipped };
 }
@@ -293,19 +338,23 @@ export function loadOutcome<S>(key: string, version: NanobotVersion, decodeError
   return { path: 'repair', result: null, strictError, repairError: r, skipped: 0, logs, error: null };
 }
 
-/** nanobot's `SessionManager._load(key)` at a version: strict pass, then the repair pass when it raised. */
-export function loadNanobot(bytes: Uint8Array, key: string, now: string, version: NanobotVersion, cache?: LineCache): NanobotLoad {
+/**
+ * nanobot's `SessionManager._load(key)` at a version: strict pass, then the repair pass when it
+ * raised. `caller`: called from a script's top level, or by a fork loading its source.
+ */
+export function loadNanobot(bytes: Uint8Array, key: string, now: string, version: NanobotVersion, cache?: LineCache, caller: LoadCaller = 'top'): NanobotLoad {
   const rules = rulesOf(version);
   const lines = textLines(bytes, cache);
   const run = (repair: boolean) => (): PassOutcome<NanobotSession> => {
     try {
-      return runPass(lines as TextLine[], key, now, repair, rules);
+      return runPass(lines, key, now, repair, rules, caller);
     } catch (e) {
       if (!(e instanceof PyRaise)) throw e;
       return e.error;
     }
   };
-  return loadOutcome(key, version, Array.isArray(lines) ? null : lines, run(false), run(true));
+  // A decoding error is raised by each pass where Python meets it, after the lines before it.
+  return loadOutcome(key, version, null, run(false), run(true));
 }
 
 /**
@@ -317,7 +366,6 @@ export function loadNanobot(bytes: Uint8Array, key: string, now: string, version
 export function repairNanobot(bytes: Uint8Array, key: string, now: string, version: NanobotVersion): { result: NanobotSession | null; error: PyError | null } {
   const rules = rulesOf(version);
   const lines = textLines(bytes);
-  if (!Array.isArray(lines)) return { result: null, error: caught(lines, rules) ? null : lines };
   try {
     return { result: runPass(lines, key, now, true, rules).session, error: null };
   } catch (e) {
@@ -359,15 +407,15 @@ function fromRepair(bytes: Uint8Array, key: string, now: string, withMessages: b
 export function readSessionFile(bytes: Uint8Array, key: string, now: string, version: NanobotVersion): ReadResult {
   const rules = rulesOf(version);
   const lines = textLines(bytes);
-  if (!Array.isArray(lines)) return fromRepair(bytes, key, now, true, lines, version);
   try {
     let meta: PyDict | null = null;
     const messages: PyDict[] = [];
-    for (const line of lines) {
-      const data = asDict(loads(line), rules);
+    for (const line of lines.lines) {
+      const data = asDict(loads(line, rules.depthBudget.jsonLoads), rules);
       if (dictGet(data, '_type') === 'metadata') meta = data;
       else if (!(rules.providerStateRecord && isProviderStateRecord(data))) messages.push(data);
     }
+    if (lines.error) throw new PyRaise(lines.error);
     return { result: { ...metaView(meta, key, false, rules), messages }, repairCalled: false, error: null };
   } catch (e) {
     if (!(e instanceof PyRaise)) throw e;
@@ -402,7 +450,7 @@ export function readSessionMetadata(bytes: Uint8Array, key: string, now: string,
   if (first && 'type' in first) return fromRepair(bytes, key, now, false, first, version);
   if (!first) return { result: null, repairCalled: false, error: null };
   try {
-    const data = asDict(loads(first), rules);
+    const data = asDict(loads(first, rules.depthBudget.jsonLoads), rules);
     if (dictGet(data, '_type') !== 'metadata') return { result: null, repairCalled: false, error: null };
     return { result: metaView(data, key, true, rules), repairCalled: false, error: null };
   } catch (e) {
@@ -411,8 +459,7 @@ export function readSessionMetadata(bytes: Uint8Array, key: string, now: string,
   }
 }
 
-/** Python reads text files in 8 KiB chunks: a decoding error anywhere in a chunk it reads is raised. */
-export const PY_TEXT_CHUNK = 8192;
+export { PY_TEXT_CHUNK };
 
 /**
  * The bytes [0, end) Python's text layer has decoded by the time it has returned bytes [0, need),
@@ -428,12 +475,14 @@ export function decodedSpan(need: number, total: number, bytes?: Uint8Array, fil
 
 /**
  * A decoding error in the first `span` bytes. A sequence the span's end cuts waits in Python's
- * decoder for the next chunk, which Python only reads if it needs more lines: not an error here.
+ * decoder for the next chunk, which Python only reads if it needs more lines: not an error here,
+ * even at the end of the file, until Python reads past it (`final`: the line had no terminator, so
+ * `readline` read on to the end, and the empty read there finishes the decoder).
  */
-function faultWithin(bytes: Uint8Array, span: number): PyError | null {
+export function faultWithin(bytes: Uint8Array, span: number, final: boolean): PyError | null {
   const f = findUtf8Fault(bytes, 0, span);
-  if (!f || (span < bytes.length && pendingAtChunkEnd(bytes, f, span))) return null;
-  return { type: 'UnicodeDecodeError', message: utf8FaultMessage(f) };
+  if (!f || (!final && pendingAtChunkEnd(bytes, f, span))) return null;
+  return { type: 'UnicodeDecodeError', message: utf8FaultMessageInFile(bytes, f) };
 }
 
 /** The first line whose `strip()` is not empty, read as Python reads text (8 KiB chunks), or the decoding error. */
@@ -441,7 +490,7 @@ export function firstNonBlankLine(bytes: Uint8Array): { index: number; text: str
   const lines = splitLines(bytes);
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
-    const fault = faultWithin(bytes, decodedSpan(l.next, bytes.length, bytes));
+    const fault = faultWithin(bytes, decodedSpan(l.next, bytes.length, bytes), l.next === l.end);
     if (fault) return fault;
     const text = pyStrip(decodeStrict(bytes.subarray(l.start, l.end)));
     if (text) return { index: i, text };

@@ -5,10 +5,10 @@
 import { keyFromStem, safeKey } from '../nanobot/keys';
 import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nanobot-version';
 import { isProviderStateLine, isProviderStateRecord } from '../nanobot/provider-state';
-import { decodeStrict, findUtf8Fault, lineAt, pendingAtChunkEnd, utf8FaultMessage, type RawLine } from '../python/lines';
+import { decodeStrict, findUtf8Fault, lineAt, pendingAtChunkEnd, utf8FaultMessageInFile, type RawLine } from '../python/lines';
 import { decodedSpan, isDataError, nonObjectError, repairNanobot } from '../lens/load';
 import { messagePreview } from './preview';
-import { pyLoads, type PyError } from '../python/pyjson';
+import { atDepth, pyLoads, type PyError } from '../python/pyjson';
 import { codePointLength, pyStrip } from '../python/pytext';
 import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, pyItemEquals, PyFloat, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
 import { sessionTitle } from './title';
@@ -95,7 +95,7 @@ export function fileStem(fileName: string): string {
 }
 
 function parse(text: string, rules: VersionRules): PyDict {
-  const r = pyLoads(text);
+  const r = atDepth(pyLoads(text), rules.depthBudget.jsonLoads);
   if (!r.ok) throw new HeadRaise(r.error);
   if (isDict(r.value)) return r.value;
   throw new HeadRaise(nonObjectError(r.value, rules));
@@ -117,9 +117,11 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
       if (span > bytes.length) throw new NeedMore(); // nanobot read a chunk we do not have yet
       const f = findUtf8Fault(bytes, decodedTo, span);
       // A character cut by the end of what is decoded so far waits in Python's incremental decoder
-      // for the next chunk; only at the end of the file is it an error.
-      if (f && (span < bytes.length || !complete) && pendingAtChunkEnd(bytes, f, span)) decodedTo = f.pos;
-      else if (f) throw new HeadRaise({ type: 'UnicodeDecodeError', message: utf8FaultMessage(f) });
+      // for the next chunk; it is an error only once Python reads past the end of the file (a last
+      // line without terminator), not when the file merely ends there.
+      const final = complete && l.next === l.end && span >= bytes.length;
+      if (f && !final && pendingAtChunkEnd(bytes, f, span)) decodedTo = f.pos;
+      else if (f) throw new HeadRaise({ type: 'UnicodeDecodeError', message: utf8FaultMessageInFile(bytes, f) });
       else decodedTo = span;
     }
     return decodeStrict(bytes.subarray(l.start, l.end));

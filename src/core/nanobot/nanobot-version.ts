@@ -94,7 +94,9 @@ export interface VersionRules {
    * 1000) at the `json.loads` or `copy.deepcopy` that nests, when a script calls nanobot at its
    * top level: measured by running its code (test/edge-corpus/depth_budgets.py; its figures in
    * depth-budgets.json). `jsonLoads`: `_load`'s strict pass, the listing and the reads;
-   * `jsonLoadsRepair`: the repair pass, called from the strict pass's handler. The copies: a fork's
+   * `jsonLoadsRepair`: the repair pass, called from the strict pass's handler; `jsonLoadsFork` and
+   * `jsonLoadsForkRepair`: the same passes when `fork_session_before_user_index` loads its source
+   * (every version calls `self._load` from inside it: one frame more). The copies: a fork's
    * messages (v0.3.0+ through the public view) and metadata, the listing's preview of a head and of a
    * row the repair pass made, the public replay (the public view, v0.3.0+), main's provider state
    * on load (payload and pending messages). null: that version makes no such copy.
@@ -173,6 +175,8 @@ export interface TurnRules {
 export interface RecursionSites<N> {
   jsonLoads: N;
   jsonLoadsRepair: N;
+  jsonLoadsFork: N;
+  jsonLoadsForkRepair: N;
   forkMessageCopy: N;
   forkMetadataCopy: N;
   listingPreviewCopy: N | null;
@@ -195,6 +199,8 @@ function depthBudgets(spare: RecursionSites<number>): RecursionSites<number> {
   return {
     jsonLoads: spare.jsonLoads - CALLER_FRAMES,
     jsonLoadsRepair: spare.jsonLoadsRepair - CALLER_FRAMES,
+    jsonLoadsFork: spare.jsonLoadsFork - CALLER_FRAMES,
+    jsonLoadsForkRepair: spare.jsonLoadsForkRepair - CALLER_FRAMES,
     forkMessageCopy: copy(spare.forkMessageCopy)!,
     forkMetadataCopy: copy(spare.forkMetadataCopy)!,
     listingPreviewCopy: copy(spare.listingPreviewCopy),
@@ -204,11 +210,11 @@ function depthBudgets(spare: RecursionSites<number>): RecursionSites<number> {
   };
 }
 
-const SPARE_V02: RecursionSites<number> = { jsonLoads: 994, jsonLoadsRepair: 993, forkMessageCopy: 998, forkMetadataCopy: 998, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null };
+const SPARE_V02: RecursionSites<number> = { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 998, forkMetadataCopy: 998, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null };
 // v0.3.0's public view is a frame deeper than v0.2's copy.
 const SPARE_V030: RecursionSites<number> = { ...SPARE_V02, forkMessageCopy: 997, listingPreviewCopy: 996, listingRepairPreviewCopy: 995, publicReplayCopy: 997 };
 // main's manager works through a store object: two frames more under the reads and the listing.
-const SPARE_MAIN: RecursionSites<number> = { ...SPARE_V030, jsonLoads: 992, jsonLoadsRepair: 991, listingPreviewCopy: 994, listingRepairPreviewCopy: 993, providerStateCopy: 995 };
+const SPARE_MAIN: RecursionSites<number> = { ...SPARE_V030, jsonLoads: 992, jsonLoadsRepair: 991, jsonLoadsFork: 991, jsonLoadsForkRepair: 990, listingPreviewCopy: 994, listingRepairPreviewCopy: 993, providerStateCopy: 995 };
 
 const FORK_DROPPED_V02 = ['goal_state', 'pending_user_turn', 'runtime_checkpoint', 'thread_goal', 'title', 'title_user_edited'] as const;
 

@@ -143,6 +143,55 @@ export function findUtf8Fault(bytes: Uint8Array, from = 0, to = bytes.length): U
   }
 }
 
+/** Python reads text files in 8 KiB chunks: a decoding error anywhere in a chunk it reads is raised. */
+export const PY_TEXT_CHUNK = 8192;
+
+/**
+ * Where the decoder's input starts for the chunk that begins at `boundary`: there, or at a character
+ * the previous chunk cut, held back and put in front. `byteAt(i)` gives the file's byte i for
+ * i in [boundary - 3, boundary) (undefined where unknown: no character crosses a line's start).
+ */
+export function chunkInputStart(boundary: number, byteAt: (i: number) => number | undefined): number {
+  for (let at = boundary - 1; at >= 0 && at >= boundary - 3; at--) {
+    const b = byteAt(at);
+    if (b === undefined) break;
+    if (b >= 0x80 && b < 0xc0) continue;
+    const len = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return at + len > boundary ? at : boundary;
+  }
+  return boundary;
+}
+
+/**
+ * True when the fault's sequence (`seq`: the file's bytes from the fault on, at least 4 where the
+ * file has them) is cut by a chunk ending `upTo` bytes after the fault before it shows as invalid:
+ * CPython's incremental decoder holds it back and meets the fault only at the next read.
+ */
+export function faultCutAt(seq: Uint8Array, upTo: number): boolean {
+  if (upTo <= 0 || upTo >= 4) return false;
+  const s = seq.subarray(0, upTo);
+  const g = findUtf8Fault(s);
+  return g !== null && g.pos === 0 && pendingAtChunkEnd(s, g, s.length);
+}
+
+/**
+ * CPython's UnicodeDecodeError text for a fault met while reading a file of `size` bytes in text
+ * mode. Its position counts from the start of the decoder's input at the read that meets the fault
+ * (`inputStart`: see `chunkInputStart`, for the fault's 8 KiB chunk); a sequence cut by its chunk's
+ * end, or the file's, is met at the next read, at position 0. `seq`: the bytes from the fault on.
+ */
+export function textFaultMessage(f: Utf8Fault, size: number, seq: Uint8Array, inputStart: number): string {
+  const chunkEnd = f.pos - (f.pos % PY_TEXT_CHUNK) + PY_TEXT_CHUNK;
+  const base = f.reason === 'unexpected end of data' || (chunkEnd < size && faultCutAt(seq, chunkEnd - f.pos)) ? f.pos : inputStart;
+  return `'utf-8' codec can't decode byte 0x${f.byte.toString(16).padStart(2, '0')} in position ${f.pos - base}: ${f.reason}`;
+}
+
+/** `textFaultMessage` over a whole file in hand. */
+export function utf8FaultMessageInFile(bytes: Uint8Array, f: Utf8Fault): string {
+  const chunkStart = f.pos - (f.pos % PY_TEXT_CHUNK);
+  return textFaultMessage(f, bytes.length, bytes.subarray(f.pos, f.pos + 4), chunkInputStart(chunkStart, (i) => bytes[i]));
+}
+
 /** CPython's UnicodeDecodeError text for a fault (what nanobot logs when a file cannot be read). */
 export function utf8FaultMessage(f: Utf8Fault): string {
   return `'utf-8' codec can't decode byte 0x${f.byte.toString(16).padStart(2, '0')} in position ${f.pos}: ${f.reason}`;

@@ -15,26 +15,60 @@ export interface PyError {
   message: string;
 }
 
-export type LoadsResult =
+export type LoadsResult = (
   | { ok: true; value: PyValue; /** Set when the value may hold PyFloat, bigint or KEY_ORDER (not plain JSON data). */ exact?: true }
-  | { ok: false; error: PyError; /** 0-based offset of the problem in the text. */ pos: number };
+  | { ok: false; error: PyError; /** 0-based offset of the problem in the text. */ pos: number }
+) & { /** Set when the text nests deeper than the shallowest figure: what `atDepth` reads. */ deep?: DeepNesting };
+
+/** Where a deeply nested text first reaches each level from `DEEP_FROM` on, and its result at the deepest figure. */
+export interface DeepNesting {
+  /** first[k]: the container (its offset and kind) that first reaches level DEEP_FROM + k. */
+  first: { pos: number; kind: 'array' | 'object' }[];
+  raw: LoadsResult;
+}
 
 /**
  * How deep Python's C JSON scanner may nest before RecursionError: it shares the recursion limit
  * with the Python frames under it, so each nanobot call has its own figure (the version table's
- * `depthBudget`, measured): called from a script's top level, `_load`'s strict pass, the listing
- * and the reads accept 994 levels at v0.2 and v0.3.0 and 992 at main (its manager works through a
- * store object), the repair pass one less. This parser takes one figure for every call and
- * version, main's strict pass's: v0.2 and v0.3.0 also accept 993 and 994 levels, and main's
- * repair pass refuses 992, which it does not model.
+ * `depthBudget.jsonLoads` and `.jsonLoadsRepair`, measured): called from a script's top level,
+ * `_load`'s strict pass, the listing and the reads accept 994 levels at v0.2 and v0.3.0 and 992 at
+ * main (its manager works through a store object), the repair pass one less. `pyLoads` answers at
+ * `MAX_DEPTH`, the shallowest strict-pass figure; `atDepth` gives its result at a call's own figure.
  */
 export const MAX_DEPTH = Math.min(...NANOBOT_VERSIONS.map((v) => VERSION_RULES[v].depthBudget.jsonLoads));
+const budgets = NANOBOT_VERSIONS.flatMap((v) => {
+  const b = VERSION_RULES[v].depthBudget;
+  return [b.jsonLoads, b.jsonLoadsRepair, b.jsonLoadsFork, b.jsonLoadsForkRepair];
+});
+/** The shallowest and deepest figures of any call: the parser records where the text reaches the levels between. */
+const SHALLOWEST = Math.min(...budgets);
+/** The shallowest figure of any call: a value nesting no deeper loads the same everywhere (fast paths may stop at it). */
+export const SHALLOWEST_DEPTH = SHALLOWEST;
+const DEEPEST = Math.max(...budgets);
+const DEEP_FROM = SHALLOWEST + 1;
 
 /** Python 3.11's default `sys.get_int_max_str_digits()`: longer integer literals raise ValueError. */
 export const PY_INT_MAX_STR_DIGITS = 4300;
 
-/** Python `json.loads(text)`: the value, or the JSONDecodeError / RecursionError it raises. */
+/** Python `json.loads(text)` at the `MAX_DEPTH` figure: the value, or the JSONDecodeError / RecursionError it raises. */
 export function pyLoads(text: string): LoadsResult {
+  return atDepth(loadsDeepest(text), MAX_DEPTH);
+}
+
+/**
+ * A `pyLoads` result as it is where json.loads may nest `budget` levels (a `depthBudget` figure of
+ * the version table): a text nesting deeper raises RecursionError at the first container past it.
+ */
+export function atDepth(r: LoadsResult, budget: number): LoadsResult {
+  const d = r.deep;
+  if (!d) return r;
+  if (budget < SHALLOWEST || budget > DEEPEST) throw new RangeError(`json depth figure ${budget} outside ${SHALLOWEST}..${DEEPEST}`);
+  const e = d.first[budget + 1 - DEEP_FROM];
+  if (e) return { ok: false, error: { type: 'RecursionError', message: `maximum recursion depth exceeded while decoding a JSON ${e.kind} from a unicode string` }, pos: e.pos, deep: d };
+  return { ...d.raw, deep: d };
+}
+
+function loadsDeepest(text: string): LoadsResult {
   if (text.charCodeAt(0) === 0xfeff) {
     return { ok: false, error: { type: 'JSONDecodeError', message: 'Unexpected UTF-8 BOM (decode using utf-8-sig): line 1 column 1 (char 0)' }, pos: 0 };
   }
@@ -79,7 +113,7 @@ function needsExactParse(s: string): boolean {
       }
       i = end + 1;
     } else if (c === 123 || c === 91) {
-      if (++depth > MAX_DEPTH) return true;
+      if (++depth > SHALLOWEST) return true;
       i++;
     } else if (c === 125 || c === 93) {
       depth--;
@@ -108,9 +142,16 @@ function needsExactParse(s: string): boolean {
 class Parser {
   private i = 0;
   private depth = 0;
+  /** The first container at each level from DEEP_FROM on. */
+  readonly first: DeepNesting['first'] = [];
   constructor(private readonly s: string) {}
 
   parseDocument(): LoadsResult {
+    const r = this.parse();
+    return this.first.length ? { ...r, deep: { first: this.first, raw: r } } : r;
+  }
+
+  private parse(): LoadsResult {
     try {
       this.ws();
       const value = this.value();
@@ -139,8 +180,9 @@ class Parser {
     }
   }
 
-  private enter(kind: string): void {
-    if (++this.depth > MAX_DEPTH) {
+  private enter(kind: 'array' | 'object'): void {
+    if (++this.depth >= DEEP_FROM && this.first.length === this.depth - DEEP_FROM) this.first.push({ pos: this.i, kind });
+    if (this.depth > DEEPEST) {
       throw new ParseFailure(
         { type: 'RecursionError', message: `maximum recursion depth exceeded while decoding a JSON ${kind} from a unicode string` },
         this.i,
