@@ -48,13 +48,13 @@ vi.mock('../../src/store/save/sessions', async (importOriginal) => {
     },
   };
 });
-vi.mock('../../src/store/save/streamed-trim', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('../../src/store/save/streamed-trim')>();
+vi.mock('../../src/store/save/indexed-trim', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../../src/store/save/indexed-trim')>();
   return {
     ...mod,
-    writeTrimStreamed: (...a: Parameters<typeof mod.writeTrimStreamed>) => {
+    writeTrimIndexed: (...a: Parameters<typeof mod.writeTrimIndexed>) => {
       seen.beforeWrite?.();
-      return mod.writeTrimStreamed(...a);
+      return mod.writeTrimIndexed(...a);
     },
   };
 });

@@ -35,7 +35,7 @@ async function opened(a: MemoryAdapter, version: NanobotVersion) {
 }
 
 async function tail(src: LargeSource, ix: LineIndex, from: number) {
-  return (await readRecords(src.file, ix, ix.messages.subarray(from, ix.messageCount))).map((v) => v!);
+  return (await readRecords(src.file!, ix, ix.messages.subarray(from, ix.messageCount))).map((v) => v!);
 }
 
 function adapter(text: string): MemoryAdapter {

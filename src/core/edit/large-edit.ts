@@ -15,7 +15,7 @@ import { encodeUtf8 } from '../python/lines';
 import { clampLastConsolidated } from '../lens/load';
 import type { NanobotVersion } from '../nanobot/nanobot-version';
 import { pyDumps } from '../python/pyjson';
-import { dictGet, type PyDict } from '../python/pyvalue';
+import { dictGet, dictSet, type PyDict } from '../python/pyvalue';
 import { KIND } from '../index/record-facts';
 import { recoveredSession } from '../lens/recovered';
 import { retainRecentLegalSuffix } from './retain';
@@ -155,19 +155,32 @@ export function planTrim(
   version: NanobotVersion,
   from: number,
   tail: PyDict[],
-): TrimPlan | { error: string } | { nothing: string } {
+): TrimPlan | { error: string; summary?: string } | { nothing: string } {
   const n = ix.messageCount;
   if (from + tail.length !== n) throw new Error(`the tail must reach the last message (${from} + ${tail.length} ≠ ${n})`);
   const s = sessionOf(meta, key, now, n);
   const messages = standIns(ix, ix.messages.subarray(0, from)).concat(tail);
   const r = retainRecentLegalSuffix(messages, s.lastConsolidated, s.metadata, max, extendToUser, version);
   if (!r.ok) return { error: `nanobot would raise ${r.error.type}: ${r.error.message}` };
-  if (!r.result.touched || !r.result.dropped.length) return { nothing: trimSummary(n, max, null) };
+  // As trimToLegalSuffix: within the limit nothing is written; over it, updated_at moves even when nothing is dropped.
+  if (!r.result.touched) return { nothing: trimSummary(n, max, null) };
   const edited = editMetadata(skeleton(meta), key, now, trimChange(r.result, now));
   const lines = r.result.dropped.map((i) => ix.messages[i]!);
   const plan = keepAllBut(ix, lines, meta ? meta.line : -1, metadataText(edited));
-  if ('error' in plan) return plan;
-  return { ...plan, summary: trimSummary(n, max, { dropped: r.result.dropped.length, alreadyConsolidated: r.result.alreadyConsolidated, retained: r.result.retained.length }), dropped: r.result.dropped, unarchived: r.result.dropped.length - r.result.alreadyConsolidated };
+  const summary = trimSummary(n, max, { dropped: r.result.dropped.length, alreadyConsolidated: r.result.alreadyConsolidated, retained: r.result.retained.length });
+  // The trim itself is possible; only its save is refused (as the whole-file save refuses it when writing).
+  if ('error' in plan) return { ...plan, summary };
+  return { ...plan, summary, dropped: r.result.dropped, unarchived: r.result.dropped.length - r.result.alreadyConsolidated };
+}
+
+/** The only parts of a message a trim reads beyond the index (role, tool calls, tool result id, `_channel_delivery`). */
+export function retainFacts(m: PyDict): PyDict {
+  const d: PyDict = {};
+  for (const k of ['role', 'tool_calls', 'tool_call_id', '_channel_delivery']) {
+    const v = dictGet(m, k);
+    if (v !== undefined) dictSet(d, k, v);
+  }
+  return d;
 }
 
 export type RepairPlan = LargePlan & { messages: number; merged: number; removed: number };

@@ -1,0 +1,100 @@
+/**
+ * The CLI's trim of a file too big to hold, on large-file mode's own path: one pass builds the
+ * line index (core/index/line-index.ts), hashing the bytes it reads; the metadata record and the
+ * messages the trim's legality check may read are read back by their byte ranges; the plan is
+ * core/edit/large-edit.ts's and the pieces are written by large-save.ts, guarded by the hash.
+ * Memory follows the index (about 21 bytes a line) and one block of lines, not the file.
+ */
+import { lastMetadataLine, planTrim, retainFacts, trimReach, type TrimPlan } from '../../core/edit/large-edit';
+import { LineIndexer, lineEnd, type LineIndex } from '../../core/index/line-index';
+import type { PyDict } from '../../core/python/pyvalue';
+import type { StorageAdapter } from '../adapter/adapter';
+import { StoreError } from '../adapter/errors';
+import { steadily } from '../adapter/streamed-read';
+import { readRecords, type RangeRead } from '../large/large-records';
+import { keyForFile } from '../listing/session-list';
+import { changedOnDisk } from './atomic-save';
+import { saveLargePlan, type LargeSource } from './large-save';
+import { tapped, type StreamHash } from './read-guard';
+import type { OpenOptions } from './sessions';
+
+/** Bytes of lines decoded at once when reading messages back. */
+const BLOCK_BYTES = 4 << 20;
+
+/**
+ * The file's line index, built from one streamed pass (read again if the file moved meanwhile),
+ * with the SHA-256 of the bytes indexed when `hash` is given.
+ */
+export async function indexStreamed(adapter: StorageAdapter, path: string, version: OpenOptions['version'], hash?: () => StreamHash): Promise<{ index: LineIndex; source: Omit<LargeSource, 'fileName' | 'version' | 'index'> }> {
+  const { value, stat } = await steadily(adapter, path, async (chunks) => {
+    const h = hash?.();
+    const ix = new LineIndexer(version);
+    for await (const c of tapped(chunks(), h, { bytes: 0 })) ix.push(c);
+    return { index: ix.finish(), sha256: h?.digest() };
+  });
+  if (value.index.size !== stat.size) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path });
+  return { index: value.index, source: { path, stat, ...(value.sha256 !== undefined ? { sha256: value.sha256 } : {}) } };
+}
+
+/** The values of lines `lines` (ascending), read back in blocks of about 4 MiB, each made `keep(value)`. */
+export async function readLines<T>(read: RangeRead, ix: LineIndex, lines: ArrayLike<number>, keep: (v: PyDict | null) => T): Promise<T[]> {
+  const out: T[] = [];
+  for (let k = 0; k < lines.length; ) {
+    const first = ix.start[lines[k]!]!;
+    let e = k + 1;
+    while (e < lines.length && lineEnd(ix, lines[e]!) - first <= BLOCK_BYTES) e++;
+    const block = Array.prototype.slice.call(lines, k, e) as number[];
+    for (const v of await readRecords(read, ix, block)) out.push(keep(v));
+    k = e;
+  }
+  return out;
+}
+
+export interface IndexedTrimOptions extends OpenOptions {
+  max: number;
+  extendToUser: boolean;
+  /** A fresh hash per pass; without it (a dry run) the plan cannot be written. */
+  hash?: () => StreamHash;
+}
+
+/** A planned trim: what it says, and (null: nothing to write) the pieces and their source. */
+export interface IndexedTrim {
+  summary: string;
+  /** The refusal a write gives (a metadata line that cannot be encoded), said only when writing, as the whole-file save does. */
+  refusal: string | null;
+  write: { plan: TrimPlan; source: LargeSource } | null;
+}
+
+/**
+ * Plans `trimToLegalSuffix` on a file of any size as the whole-file path would (same summary,
+ * same refusal: `error`, nanobot's exception), over the file's line index.
+ */
+export async function planTrimIndexed(adapter: StorageAdapter, path: string, opts: IndexedTrimOptions): Promise<IndexedTrim | { error: string }> {
+  const fileName = path.split('/').pop()!;
+  const { index: ix, source } = await indexStreamed(adapter, path, opts.version, opts.hash);
+  const read: RangeRead = (a, b) => adapter.readRange(path, a, b);
+  const line = lastMetadataLine(ix);
+  const meta = line < 0 ? null : { line, value: (await readRecords(read, ix, [line]))[0] ?? {} };
+  const stored = meta ? meta.value.key : undefined;
+  const key = opts.key ?? (typeof stored === 'string' && stored ? stored : keyForFile(fileName, opts.version));
+  const from = trimReach(ix, meta, opts.max, opts.extendToUser, opts.version);
+  const tail = await readLines(read, ix, ix.messages.subarray(from, ix.messageCount), (v) => retainFacts(v ?? {}));
+  // The lines read back must be those indexed: a file that moved meanwhile is refused (the write checks the hash too).
+  const after = await adapter.stat(path);
+  if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw changedOnDisk(path, [`size ${source.stat.size} → ${after.size} bytes, modified at ${after.lastModified} (was ${source.stat.lastModified}) between two reads`]);
+  const plan = planTrim(ix, meta, key, opts.max, opts.extendToUser, opts.now, opts.version, from, tail);
+  if ('nothing' in plan) return { summary: plan.nothing, refusal: null, write: null };
+  if ('error' in plan) return plan.summary === undefined ? { error: plan.error } : { summary: plan.summary, refusal: plan.error, write: null };
+  return { summary: plan.summary, refusal: null, write: { plan, source: { ...source, fileName, version: opts.version, index: ix } } };
+}
+
+/**
+ * Writes a planned trim over its file (the version's tmp name, then a move), only when the file
+ * still hashes to what was indexed. Returns how many bytes were written.
+ */
+export async function writeTrimIndexed(adapter: StorageAdapter, t: IndexedTrim, hash: () => StreamHash): Promise<{ bytes: number }> {
+  if (!t.write) throw new Error('writeTrimIndexed: nothing to write');
+  if (t.write.source.sha256 === undefined) throw new Error('writeTrimIndexed: the plan was made without a hash');
+  const r = await saveLargePlan(adapter, t.write.source, t.write.plan.pieces, { size: t.write.plan.size, hash });
+  return { bytes: r.size };
+}
