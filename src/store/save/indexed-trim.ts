@@ -15,7 +15,7 @@ import { readRecords, type RangeRead } from '../large/large-records';
 import { keyForFile } from '../listing/session-list';
 import { changedOnDisk } from './atomic-save';
 import { saveLargePlan, type LargeSource } from './large-save';
-import { tapped, type StreamHash } from './read-guard';
+import { ProofTaker } from './read-guard';
 import type { OpenOptions } from './sessions';
 
 /** Bytes of lines decoded at once when reading messages back. */
@@ -23,17 +23,24 @@ const BLOCK_BYTES = 4 << 20;
 
 /**
  * The file's line index, built from one streamed pass (read again if the file moved meanwhile),
- * with the SHA-256 of the bytes indexed when `hash` is given.
+ * with the hashes of the bytes indexed (read-guard.ts).
  */
-export async function indexStreamed(adapter: StorageAdapter, path: string, version: OpenOptions['version'], hash?: () => StreamHash): Promise<{ index: LineIndex; source: Omit<LargeSource, 'fileName' | 'version' | 'index'> }> {
+export async function indexStreamed(adapter: StorageAdapter, path: string, version: OpenOptions['version']): Promise<{ index: LineIndex; source: Pick<LargeSource, 'path' | 'stat' | 'proof'> }> {
   const { value, stat } = await steadily(adapter, path, async (chunks) => {
-    const h = hash?.();
+    const proof = new ProofTaker();
     const ix = new LineIndexer(version);
-    for await (const c of tapped(chunks(), h, { bytes: 0 })) ix.push(c);
-    return { index: ix.finish(), sha256: h?.digest() };
+    let at = 0;
+    for await (const c of chunks()) {
+      // The hash copies the chunk before the indexer reads it (the reader reuses its buffer after).
+      const hashed = proof.add(at, c);
+      ix.push(c);
+      at += c.length;
+      await hashed;
+    }
+    return { index: ix.finish(), parts: await proof.parts() };
   });
   if (value.index.size !== stat.size) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path });
-  return { index: value.index, source: { path, stat, ...(value.sha256 !== undefined ? { sha256: value.sha256 } : {}) } };
+  return { index: value.index, source: { path, stat, proof: { size: stat.size, lastModified: stat.lastModified, parts: value.parts } } };
 }
 
 /** The values of lines `lines` (ascending), read back in blocks of about 4 MiB, each made `keep(value)`. */
@@ -53,8 +60,6 @@ export async function readLines<T>(read: RangeRead, ix: LineIndex, lines: ArrayL
 export interface IndexedTrimOptions extends OpenOptions {
   max: number;
   extendToUser: boolean;
-  /** A fresh hash per pass; without it (a dry run) the plan cannot be written. */
-  hash?: () => StreamHash;
 }
 
 /** A planned trim: what it says, and (null: nothing to write) the pieces and their source. */
@@ -71,7 +76,7 @@ export interface IndexedTrim {
  */
 export async function planTrimIndexed(adapter: StorageAdapter, path: string, opts: IndexedTrimOptions): Promise<IndexedTrim | { error: string }> {
   const fileName = path.split('/').pop()!;
-  const { index: ix, source } = await indexStreamed(adapter, path, opts.version, opts.hash);
+  const { index: ix, source } = await indexStreamed(adapter, path, opts.version);
   const read: RangeRead = (a, b) => adapter.readRange(path, a, b);
   const line = lastMetadataLine(ix);
   const meta = line < 0 ? null : { line, value: (await readRecords(read, ix, [line]))[0] ?? {} };
@@ -90,11 +95,10 @@ export async function planTrimIndexed(adapter: StorageAdapter, path: string, opt
 
 /**
  * Writes a planned trim over its file (the version's tmp name, then a move), only when the file
- * still hashes to what was indexed. Returns how many bytes were written.
+ * still hashes to what was indexed (read-guard.ts). Returns how many bytes were written.
  */
-export async function writeTrimIndexed(adapter: StorageAdapter, t: IndexedTrim, hash: () => StreamHash): Promise<{ bytes: number }> {
+export async function writeTrimIndexed(adapter: StorageAdapter, t: IndexedTrim): Promise<{ bytes: number }> {
   if (!t.write) throw new Error('writeTrimIndexed: nothing to write');
-  if (t.write.source.sha256 === undefined) throw new Error('writeTrimIndexed: the plan was made without a hash');
-  const r = await saveLargePlan(adapter, t.write.source, t.write.plan.pieces, { size: t.write.plan.size, hash });
+  const r = await saveLargePlan(adapter, t.write.source, t.write.plan.pieces, { size: t.write.plan.size });
   return { bytes: r.size };
 }

@@ -3,10 +3,10 @@
  * and byte ranges of the old file), for large-file mode and the CLI's trim of a big file alike:
  * the pieces are read slice by slice (from the disk-backed `File` in the browser, through the
  * adapter's `readRange` elsewhere) and written through the adapter's atomic write (the version's
- * tmp name, then a move), so nothing holds the file. Guarded: with the hash of the bytes indexed
- * (read-guard.ts) the whole file is read again and hashed before the move; without one, its size
- * and lastModified are checked before the first byte and again before the move. A repair first
- * streams a backup.
+ * tmp name, then a move), so nothing holds the file. Guarded by the hashes of the bytes indexed
+ * (read-guard.ts): the whole file is read again and hashed before the move (a source without them
+ * is checked by its size and lastModified, before the first byte and again before the move). A
+ * repair first streams a backup.
  */
 import { dumpsLine, type Piece } from '../../core/edit/large-edit';
 import type { LineIndex } from '../../core/index/line-index';
@@ -18,8 +18,7 @@ import { StoreError, isStoreError } from '../adapter/errors';
 import { decodeRecord } from '../large/large-records';
 import { serialize } from './save-queue';
 import { tmpFor } from './sessions';
-import { checkSameBytes, type StreamHash } from './read-guard';
-import type { Snapshot } from './snapshot';
+import { checkSameBytes, type ReadProof } from './read-guard';
 
 /** The file a plan was made from: where it is, the `File` that was indexed, and its stat then. */
 export interface LargeSource {
@@ -30,8 +29,8 @@ export interface LargeSource {
   file?: Blob;
   /** Size and lastModified when the file was indexed: the save is refused unless they still hold. */
   stat: FileStat;
-  /** The SHA-256 of the bytes indexed: the save hashes the file again before its move (`LargeSaveOptions.hash`). */
-  sha256?: string;
+  /** The hashes of the bytes indexed (read-guard.ts): the save reads the file again and checks them before its move. */
+  proof?: ReadProof;
   index: Pick<LineIndex, 'start' | 'length'>;
 }
 
@@ -44,8 +43,6 @@ export interface LargeSaveOptions {
   size?: number;
   /** Bytes read per slice (tests make it small). */
   slice?: number;
-  /** A fresh incremental SHA-256, for a source indexed with its hash. */
-  hash?: () => StreamHash;
 }
 
 export interface LargeSaveResult {
@@ -149,13 +146,11 @@ async function* dumped(src: Reader, lines: Uint32Array, at: number, slice: numbe
 export function saveLargePlan(adapter: StorageAdapter, source: LargeSource, pieces: Piece[], opts: LargeSaveOptions = {}): Promise<LargeSaveResult> {
   const slice = opts.slice ?? SAVE_SLICE;
   const src: Reader = { ...source, adapter };
-  const hash = opts.hash;
-  if (source.sha256 !== undefined && !hash) throw new Error('saveLargePlan: a source indexed with its hash is saved with one');
-  const snapshot: Snapshot | null = source.sha256 !== undefined ? { path: src.path, size: src.stat.size, lastModified: src.stat.lastModified, sha256: source.sha256 } : null;
+  const proof = source.proof;
   // The last look before the move: a file changed since it was indexed, or while it was copied, is not replaced.
-  const unchanged = () => (snapshot ? checkSameBytes(adapter, src.path, snapshot, hash!) : checkUnchanged(adapter, src));
+  const unchanged = () => (proof ? checkSameBytes(adapter, src.path, proof) : checkUnchanged(adapter, src));
   return serialize(adapter, src.path, async () => {
-    await checkUnchanged(adapter, src, !snapshot);
+    await checkUnchanged(adapter, src, !proof);
     const backup = opts.backup ? await writeBackup(adapter, src.path, ranges(src, 0, src.stat.size, slice), opts.now) : undefined;
     let written = 0;
     async function* stream(): AsyncGenerator<Uint8Array> {
