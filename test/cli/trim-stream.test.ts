@@ -170,7 +170,7 @@ describe('trim streams big files, with the whole-file answers and bytes', () => 
     seen.beforeWrite = () => appendFileSync(file, late);
     const r = await run(file, bytes, ['trim', file, '10', '--write', '--nanobot', 'v0.3.0'], true);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/changed on disk since it was read: size \d+ → \d+ bytes; .*content differs/);
+    expect(r.err).toMatch(/changed on disk since it was read: size \d+ → \d+ bytes/);
     expect(r.file).toBe(Buffer.from(bytes).toString('latin1') + late);
     expect(r.others).toEqual([]);
     // And a copy made (same bytes, new mtime) is no change: the write goes ahead.

@@ -8,17 +8,18 @@
 import { type FileRecord, type SessionDocument } from '../lens/document';
 import { editMetadata, repairSummary, setTitle, trimChange, trimSummary } from './edits';
 import { encodeSession, metadataRecord } from './format';
-import { standIns } from '../index/index-replay';
 import { listFallbackKey } from '../nanobot/keys';
 import { EOL, lineEnd, type LineIndex } from '../index/line-index';
 import { encodeUtf8 } from '../python/lines';
 import { clampLastConsolidated } from '../lens/load';
 import type { NanobotVersion } from '../nanobot/nanobot-version';
-import { pyDumps } from '../python/pyjson';
-import { dictGet, dictSet, type PyDict } from '../python/pyvalue';
-import { KIND } from '../index/record-facts';
+import { pyDumps, type PyError } from '../python/pyjson';
+import { dictGet, dictSet, type PyDict, type PyValue } from '../python/pyvalue';
+import { FLAG, KIND, ROLE } from '../index/record-facts';
 import { recoveredSession } from '../lens/recovered';
-import { retainRecentLegalSuffix } from './retain';
+import { legalCut, rangeCounts, retainSpan, type MessageRange } from './retain';
+import { legalStart } from '../replay/replay';
+import { clearMetadata } from './session';
 
 /**
  * One piece of the new file: bytes [from, to) of the original, new bytes, or the message lines
@@ -125,25 +126,35 @@ function sessionOf(meta: LastMetadata, key: string, now: string, messages: numbe
   return { ...s, lastConsolidated: clampLastConsolidated(meta ? dictGet(meta.value, 'last_consolidated') : 0, messages) };
 }
 
-/**
- * The first message whose value (beyond its role and `_channel_delivery`, which the index holds) a
- * trim to `max` may read: the caller decodes messages from there to the end. Run on stand-ins,
- * `retain_recent_legal_suffix` finds the candidate suffix before its legality check, which reads
- * values only inside that suffix (and only shortens it).
- */
-export function trimReach(ix: EditIndex, meta: LastMetadata, max: number, extendToUser: boolean, version: NanobotVersion): number {
-  const n = ix.messageCount;
-  if (max <= 0 || n <= max) return n;
-  const stand = standIns(ix, ix.messages.subarray(0, n));
-  const r = retainRecentLegalSuffix(stand, sessionOf(meta, '', '', n).lastConsolidated, {}, max, extendToUser, version);
-  return r.ok && r.result.retained.length ? r.result.retained[0]! : n;
+/** What retain asks of each message before its legal cut, from the index alone (role and `_channel_delivery`). */
+function retainFactsOf(ix: EditIndex) {
+  return {
+    count: ix.messageCount,
+    isUser: (i: number) => ix.role[ix.messages[i]!] === ROLE.user,
+    delivery: (i: number) => (ix.flags[ix.messages[i]!]! & FLAG.channelDelivery) !== 0,
+  };
 }
 
-export type TrimPlan = LargePlan & { dropped: number[]; unarchived: number };
+/**
+ * The first message whose value (beyond its role and `_channel_delivery`, which the index holds) a
+ * trim to `max` may read: the caller decodes messages from there to the end. `retain_recent_legal_suffix`
+ * finds its candidate suffix from those facts alone; its legality check reads values only inside it.
+ */
+export function trimReach(ix: EditIndex, _meta: LastMetadata, max: number, extendToUser: boolean, version: NanobotVersion): number {
+  const n = ix.messageCount;
+  if (max <= 0 || n <= max) return n;
+  return retainSpan(retainFactsOf(ix), max, extendToUser, version).from;
+}
+
+/** A trim's plan: the pieces, the summary, and the messages it drops (their indices) and of those the never archived. */
+export type TrimPlan = LargePlan & { dropped: Uint32Array; unarchived: number };
 
 /**
- * nanobot's trim to the last `max` messages (edits.ts `trimToLegalSuffix`) over the index: `tail`
- * holds the values of messages `from` (from `trimReach`) to the end. Null when nothing is dropped.
+ * nanobot's trim to the last `max` messages (edits.ts `trimToLegalSuffix`, retain.ts's rules) over
+ * the index: `tail` holds the values of messages `from` (from `trimReach`) to the end (their role,
+ * tool calls, tool result id and `_channel_delivery` suffice: `retainFacts`). What is kept is one
+ * range of messages, so nothing here grows with the file but the list of dropped indices.
+ * `nothing` when nanobot leaves the session alone.
  */
 export function planTrim(
   ix: EditIndex,
@@ -159,18 +170,39 @@ export function planTrim(
   const n = ix.messageCount;
   if (from + tail.length !== n) throw new Error(`the tail must reach the last message (${from} + ${tail.length} ≠ ${n})`);
   const s = sessionOf(meta, key, now, n);
-  const messages = standIns(ix, ix.messages.subarray(0, from)).concat(tail);
-  const r = retainRecentLegalSuffix(messages, s.lastConsolidated, s.metadata, max, extendToUser, version);
-  if (!r.ok) return { error: `nanobot would raise ${r.error.type}: ${r.error.message}` };
-  // As trimToLegalSuffix: within the limit nothing is written; over it, updated_at moves even when nothing is dropped.
-  if (!r.result.touched) return { nothing: trimSummary(n, max, null) };
-  const edited = editMetadata(skeleton(meta), key, now, trimChange(r.result, now));
-  const lines = r.result.dropped.map((i) => ix.messages[i]!);
+  const raised = (e: PyError) => ({ error: `nanobot would raise ${e.type}: ${e.message}` });
+  let kept: MessageRange;
+  let cleared: PyValue | null = null;
+  if (max <= 0) {
+    const c = clearMetadata(s.metadata);
+    if (!c.ok) return raised(c.error);
+    cleared = c.metadata;
+    kept = { from: 0, to: 0 };
+  } else if (n <= max) return { nothing: trimSummary(n, max, null) };
+  else {
+    const span = retainSpan(retainFactsOf(ix), max, extendToUser, version);
+    if (span.from < from) throw new Error(`the tail must reach back to message ${span.from} (it starts at ${from})`);
+    try {
+      kept = legalCut(span, max, extendToUser, (r) => legalStart(tail.slice(r.from - from, r.to - from), (k) => r.from + k));
+    } catch (e) {
+      const err = (e as { error?: PyError }).error;
+      if (err) return raised(err);
+      throw e;
+    }
+  }
+  const c = rangeCounts(n, s.lastConsolidated, kept);
+  // Over the limit nanobot always saves (updated_at moves), even when nothing is dropped.
+  const edited = editMetadata(skeleton(meta), key, now, trimChange({ lastConsolidated: c.lastConsolidated, cleared: cleared !== null, metadata: cleared ?? s.metadata }, now));
+  const dropped = new Uint32Array(c.dropped);
+  for (let i = 0; i < kept.from; i++) dropped[i] = i;
+  for (let i = kept.to; i < n; i++) dropped[kept.from + i - kept.to] = i;
+  const all = ix.messages.subarray(0, n);
+  const lines = kept.to === n ? all.subarray(0, kept.from) : Uint32Array.from(dropped, (i) => all[i]!);
   const plan = keepAllBut(ix, lines, meta ? meta.line : -1, metadataText(edited));
-  const summary = trimSummary(n, max, { dropped: r.result.dropped.length, alreadyConsolidated: r.result.alreadyConsolidated, retained: r.result.retained.length });
+  const summary = trimSummary(n, max, c);
   // The trim itself is possible; only its save is refused (as the whole-file save refuses it when writing).
   if ('error' in plan) return { ...plan, summary };
-  return { ...plan, summary, dropped: r.result.dropped, unarchived: r.result.dropped.length - r.result.alreadyConsolidated };
+  return { ...plan, summary, dropped, unarchived: c.dropped - c.alreadyConsolidated };
 }
 
 /** The only parts of a message a trim reads beyond the index (role, tool calls, tool result id, `_channel_delivery`). */

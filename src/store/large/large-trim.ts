@@ -4,7 +4,7 @@
  * metadata record are read from the disk-backed Blob, and core/large-edit.ts plans the pieces.
  * Apart from the client so the worker does not bundle another worker.
  */
-import { lastMetadataLine, planTrim, trimReach, type EditIndex, type TrimPlan } from '../../core/edit/large-edit';
+import { lastMetadataLine, planTrim, retainFacts, trimReach, type EditIndex, type TrimPlan } from '../../core/edit/large-edit';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { readRecords } from './large-records';
 
@@ -48,8 +48,8 @@ export async function answerTrim(req: TrimRequest): Promise<TrimReply> {
     const meta = line < 0 ? null : { line, value: (await readRecords(req.file, ix, [line]))[0] ?? {} };
     const from = trimReach(ix, meta, req.max, req.extendToUser, req.version);
     const tail = await readRecords(req.file, ix, ix.messages.subarray(from, ix.messageCount));
-    const plan = planTrim(ix, meta, req.key, req.max, req.extendToUser, req.now, req.version, from, tail.map((v) => v ?? {}));
-    return { id: req.id, type: 'plan', answer: 'pieces' in plan ? { ...plan, dropped: Uint32Array.from(plan.dropped) } : plan };
+    const plan = planTrim(ix, meta, req.key, req.max, req.extendToUser, req.now, req.version, from, tail.map((v) => retainFacts(v ?? {})));
+    return { id: req.id, type: 'plan', answer: plan };
   } catch (e) {
     return { id: req.id, type: 'error', message: e instanceof Error ? e.message : String(e) };
   }
