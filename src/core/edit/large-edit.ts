@@ -14,7 +14,7 @@ import { encodeUtf8 } from '../python/lines';
 import { clampLastConsolidated } from '../lens/load';
 import type { NanobotVersion } from '../nanobot/nanobot-version';
 import { pyDumps, type PyError } from '../python/pyjson';
-import { dictGet, dictSet, type PyDict, type PyValue } from '../python/pyvalue';
+import { dictFrom, dictGet, isDict, type PyDict, type PyValue } from '../python/pyvalue';
 import { FLAG, KIND, ROLE } from '../index/record-facts';
 import { recoveredSession } from '../lens/recovered';
 import { legalCut, rangeCounts, retainSpan, type MessageRange } from './retain';
@@ -205,14 +205,25 @@ export function planTrim(
   return { ...plan, summary, dropped, unarchived: c.dropped - c.alreadyConsolidated };
 }
 
-/** The only parts of a message a trim reads beyond the index (role, tool calls, tool result id, `_channel_delivery`). */
+const NO_FACTS: PyDict = {};
+
+/**
+ * The only parts of a message a trim reads beyond the index (`legalStart`'s: an assistant's tool
+ * call ids, a tool result's `tool_call_id`); every other message is one shared empty dict, so the
+ * facts of a long kept tail cost little more than a pointer a message.
+ */
 export function retainFacts(m: PyDict): PyDict {
-  const d: PyDict = {};
-  for (const k of ['role', 'tool_calls', 'tool_call_id', '_channel_delivery']) {
-    const v = dictGet(m, k);
-    if (v !== undefined) dictSet(d, k, v);
+  const role = dictGet(m, 'role');
+  if (role === 'tool') {
+    const id = dictGet(m, 'tool_call_id');
+    return dictFrom([['role', role], ...(id !== undefined ? [['tool_call_id', id] as const] : [])]);
   }
-  return d;
+  if (role !== 'assistant') return NO_FACTS;
+  const calls = dictGet(m, 'tool_calls');
+  if (calls === undefined) return NO_FACTS;
+  // Of each call only its id is read; a list keeps its length (its truth), anything else stays as it is (iterating it may raise).
+  const kept = Array.isArray(calls) ? calls.map((tc) => (isDict(tc) ? dictFrom(dictGet(tc, 'id') !== undefined ? [['id', dictGet(tc, 'id')!]] : []) : tc)) : calls;
+  return dictFrom([['role', role], ['tool_calls', kept]]);
 }
 
 export type RepairPlan = LargePlan & { messages: number; merged: number; removed: number };
