@@ -205,7 +205,19 @@ export function planTrim(
   return { ...plan, summary, dropped, unarchived: c.dropped - c.alreadyConsolidated };
 }
 
-const NO_FACTS: PyDict = {};
+/** The facts of a message `legalStart` reads nothing of (one dict shared by all of them). */
+export const NO_FACTS: PyDict = {};
+
+/**
+ * Whether the trim must read line `line`'s value: only an assistant message with truthy
+ * `tool_calls` or a tool result with a `tool_call_id` has facts `legalStart` reads (the index
+ * knows both); every other message's facts are `NO_FACTS`.
+ */
+export function needsFacts(ix: Pick<LineIndex, 'role' | 'flags'>, line: number): boolean {
+  const role = ix.role[line];
+  const flags = ix.flags[line]!;
+  return (role === ROLE.assistant && (flags & FLAG.toolCalls) !== 0) || (role === ROLE.tool && (flags & FLAG.toolCallId) !== 0);
+}
 
 /**
  * The only parts of a message a trim reads beyond the index (`legalStart`'s: an assistant's tool

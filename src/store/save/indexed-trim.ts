@@ -1,11 +1,12 @@
 /**
  * The CLI's trim of a file too big to hold, on large-file mode's own path: one pass builds the
  * line index (core/index/line-index.ts), hashing the bytes it reads; the metadata record and the
- * messages the trim's legality check may read are read back by their byte ranges; the plan is
+ * messages the trim's legality check reads (tool calls and results from `trimReach` on) are read
+ * back by their byte ranges; the plan is
  * core/edit/large-edit.ts's and the pieces are written by large-save.ts, guarded by the hash.
  * Memory follows the index (about 21 bytes a line) and one block of lines, not the file.
  */
-import { lastMetadataLine, planTrim, retainFacts, trimReach, type TrimPlan } from '../../core/edit/large-edit';
+import { lastMetadataLine, needsFacts, NO_FACTS, planTrim, retainFacts, trimReach, type TrimPlan } from '../../core/edit/large-edit';
 import { LineIndexer, lineEnd, type LineIndex } from '../../core/index/line-index';
 import type { PyDict } from '../../core/python/pyvalue';
 import type { StorageAdapter } from '../adapter/adapter';
@@ -83,7 +84,12 @@ export async function planTrimIndexed(adapter: StorageAdapter, path: string, opt
   const stored = meta ? meta.value.key : undefined;
   const key = opts.key ?? (typeof stored === 'string' && stored ? stored : keyForFile(fileName, opts.version));
   const from = trimReach(ix, meta, opts.max, opts.extendToUser, opts.version);
-  const tail = await readLines(read, ix, ix.messages.subarray(from, ix.messageCount), (v) => retainFacts(v ?? {}));
+  // Only the messages whose facts the legality check reads are read back (the index says which).
+  const tail: PyDict[] = new Array<PyDict>(ix.messageCount - from).fill(NO_FACTS);
+  const wanted: number[] = [];
+  for (let i = from; i < ix.messageCount; i++) if (needsFacts(ix, ix.messages[i]!)) wanted.push(i);
+  const facts = await readLines(read, ix, wanted.map((i) => ix.messages[i]!), (v) => retainFacts(v ?? {}));
+  wanted.forEach((i, k) => (tail[i - from] = facts[k]!));
   // The lines read back must be those indexed: a file that moved meanwhile is refused (the write checks the hash too).
   const after = await adapter.stat(path);
   if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw changedOnDisk(path, [`size ${source.stat.size} → ${after.size} bytes, modified at ${after.lastModified} (was ${source.stat.lastModified}) between two reads`]);
