@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, serializeDocument, type SessionDocument } from '../../src/core/lens/document';
 import { encodeSession } from '../../src/core/edit/format';
-import { pyDumps } from '../../src/core/python/pyjson';
+import { pyDumps, type PyError } from '../../src/core/python/pyjson';
+import { LegalWalk } from '../../src/core/replay/replay';
 import { repairDocument, setTitle, trimToLegalSuffix } from '../../src/core/edit/edits';
-import { dumpsLine, lastMetadataLine, needsFacts, NO_FACTS, planRepair, planTitle, planTrim, retainFacts, trimReach, type LastMetadata, type Piece } from '../../src/core/edit/large-edit';
+import { dumpsLine, lastMetadataLine, needsFacts, NO_FACTS, planRepair, planTitle, planTrim, retainFacts, trimReach, trimSpan, type LastMetadata, type WalkedSpan, type Piece } from '../../src/core/edit/large-edit';
 import { indexBytes, lineEnd, type LineIndex } from '../../src/core/index/line-index';
 import { encodeUtf8 } from '../../src/core/python/lines';
 import { fileStem } from '../../src/core/listing/listing';
@@ -127,6 +128,19 @@ function check(bytes: Uint8Array, version: NanobotVersion, fileName: string): { 
       // The facts a trim reads of each message (what the CLI and the app's worker hold; none where the index says there are none) plan the same.
       const facts = tail.map((v, k) => (needsFacts(ix, ix.messages[from + k]!) ? retainFacts(v) : NO_FACTS));
       expect(planTrim(ix, meta, key, max, etu, NOW, version, from, facts), what).toEqual(plan);
+      // And from the legality check walked over the span a message at a time, nothing held (the CLI's way).
+      const span = trimSpan(ix, max, etu, version);
+      if (span) {
+        const walk = new LegalWalk();
+        let walked: WalkedSpan;
+        try {
+          for (let i = span.from; i < span.to; i++) walk.push(facts[i - from]!, i);
+          walked = { span, legalStart: walk.start };
+        } catch (e) {
+          walked = { span, raises: (e as { error: PyError }).error };
+        }
+        expect(planTrim(ix, meta, key, max, etu, NOW, version, span.from, walked), what).toEqual(plan);
+      }
       if (!normal.ok) {
         expect(plan, what).toEqual({ error: normal.error });
         continue;

@@ -136,23 +136,37 @@ function retainFactsOf(ix: EditIndex) {
 }
 
 /**
+ * The messages a trim to `max` keeps before its legality check, [from, to), found from the index
+ * alone (`retainSpan`); null when there is no cut to make (`max` ≤ 0 clears, `n` ≤ `max` keeps all).
+ */
+export function trimSpan(ix: EditIndex, max: number, extendToUser: boolean, version: NanobotVersion): MessageRange | null {
+  const n = ix.messageCount;
+  if (max <= 0 || n <= max) return null;
+  return retainSpan(retainFactsOf(ix), max, extendToUser, version);
+}
+
+/**
  * The first message whose value (beyond its role and `_channel_delivery`, which the index holds) a
  * trim to `max` may read: the caller decodes messages from there to the end. `retain_recent_legal_suffix`
  * finds its candidate suffix from those facts alone; its legality check reads values only inside it.
  */
 export function trimReach(ix: EditIndex, _meta: LastMetadata, max: number, extendToUser: boolean, version: NanobotVersion): number {
-  const n = ix.messageCount;
-  if (max <= 0 || n <= max) return n;
-  return retainSpan(retainFactsOf(ix), max, extendToUser, version).from;
+  return trimSpan(ix, max, extendToUser, version)?.from ?? ix.messageCount;
 }
+
+/**
+ * The legality check already walked over the trim's span (`trimSpan`), a message at a time
+ * (`LegalWalk`): its legal start, or the exception it raised. A caller that walks holds no message.
+ */
+export type WalkedSpan = { span: MessageRange; legalStart: number } | { span: MessageRange; raises: PyError };
 
 /** A trim's plan: the pieces, the summary, and the messages it drops (their indices) and of those the never archived. */
 export type TrimPlan = LargePlan & { dropped: Uint32Array; unarchived: number };
 
 /**
  * nanobot's trim to the last `max` messages (edits.ts `trimToLegalSuffix`, retain.ts's rules) over
- * the index: `tail` holds the values of messages `from` (from `trimReach`) to the end (their role,
- * tool calls, tool result id and `_channel_delivery` suffice: `retainFacts`). What is kept is one
+ * the index: `tail` holds the values of messages `from` (from `trimReach`) to the end (`retainFacts`
+ * of them suffice, `NO_FACTS` where `needsFacts` says so), or the legality check walked over the span. What is kept is one
  * range of messages, so nothing here grows with the file but the list of dropped indices.
  * `nothing` when nanobot leaves the session alone.
  */
@@ -165,10 +179,10 @@ export function planTrim(
   now: string,
   version: NanobotVersion,
   from: number,
-  tail: PyDict[],
+  tail: PyDict[] | WalkedSpan,
 ): TrimPlan | { error: string; summary?: string } | { nothing: string } {
   const n = ix.messageCount;
-  if (from + tail.length !== n) throw new Error(`the tail must reach the last message (${from} + ${tail.length} ≠ ${n})`);
+  if (Array.isArray(tail) && from + tail.length !== n) throw new Error(`the tail must reach the last message (${from} + ${tail.length} ≠ ${n})`);
   const s = sessionOf(meta, key, now, n);
   const raised = (e: PyError) => ({ error: `nanobot would raise ${e.type}: ${e.message}` });
   let kept: MessageRange;
@@ -181,9 +195,24 @@ export function planTrim(
   } else if (n <= max) return { nothing: trimSummary(n, max, null) };
   else {
     const span = retainSpan(retainFactsOf(ix), max, extendToUser, version);
-    if (span.from < from) throw new Error(`the tail must reach back to message ${span.from} (it starts at ${from})`);
+    let legalStartOf: (r: MessageRange) => number;
+    if (Array.isArray(tail)) {
+      if (span.from < from) throw new Error(`the tail must reach back to message ${span.from} (it starts at ${from})`);
+      legalStartOf = (r) => legalStart(tail.slice(r.from - from, r.to - from), (k) => r.from + k);
+    } else {
+      if (tail.span.from !== span.from || tail.span.to !== span.to) throw new Error(`the walk covered [${tail.span.from}, ${tail.span.to}), not the span [${span.from}, ${span.to})`);
+      if ('raises' in tail) return raised(tail.raises);
+      // legalCut asks for the span, then (without extendToUser) for its last `max`: the span is never
+      // longer than `max` then, so that is the suffix from the legal start, whose own legal start is 0.
+      const start = span.from + tail.legalStart;
+      legalStartOf = (r) => {
+        if (r.to === span.to && r.from === span.from) return tail.legalStart;
+        if (r.to === span.to && r.from === start) return 0;
+        throw new Error(`no walk for [${r.from}, ${r.to})`);
+      };
+    }
     try {
-      kept = legalCut(span, max, extendToUser, (r) => legalStart(tail.slice(r.from - from, r.to - from), (k) => r.from + k));
+      kept = legalCut(span, max, extendToUser, legalStartOf);
     } catch (e) {
       const err = (e as { error?: PyError }).error;
       if (err) return raised(err);

@@ -1,12 +1,15 @@
 /**
  * The CLI's trim of a file too big to hold, on large-file mode's own path: one pass builds the
  * line index (core/index/line-index.ts), hashing the bytes it reads; the metadata record and the
- * messages the trim's legality check reads (tool calls and results from `trimReach` on) are read
- * back by their byte ranges; the plan is
- * core/edit/large-edit.ts's and the pieces are written by large-save.ts, guarded by the hash.
- * Memory follows the index (about 21 bytes a line) and one block of lines, not the file.
+ * tool calls and results of the trim's span are read back by their byte ranges, its legality check
+ * walked over them as they come (none held); the plan is core/edit/large-edit.ts's and the pieces
+ * are written by large-save.ts, guarded by the hashes of the bytes read. Memory follows the index
+ * (about 21 bytes a line) and one block of lines, not the file.
  */
-import { lastMetadataLine, needsFacts, NO_FACTS, planTrim, retainFacts, trimReach, type TrimPlan } from '../../core/edit/large-edit';
+import { lastMetadataLine, needsFacts, planTrim, retainFacts, trimSpan, type TrimPlan, type WalkedSpan } from '../../core/edit/large-edit';
+import type { MessageRange } from '../../core/edit/retain';
+import type { PyError } from '../../core/python/pyjson';
+import { LegalWalk } from '../../core/replay/replay';
 import { LineIndexer, lineEnd, type LineIndex } from '../../core/index/line-index';
 import type { PyDict } from '../../core/python/pyvalue';
 import type { StorageAdapter } from '../adapter/adapter';
@@ -44,18 +47,40 @@ export async function indexStreamed(adapter: StorageAdapter, path: string, versi
   return { index: value.index, source: { path, stat, proof: { size: stat.size, lastModified: stat.lastModified, parts: value.parts } } };
 }
 
-/** The values of lines `lines` (ascending), read back in blocks of about 4 MiB, each made `keep(value)`. */
-export async function readLines<T>(read: RangeRead, ix: LineIndex, lines: ArrayLike<number>, keep: (v: PyDict | null) => T): Promise<T[]> {
-  const out: T[] = [];
+/** The values of lines `lines` (ascending), read back in blocks of about 4 MiB and handed to `each` in order (it may stop by throwing). */
+export async function eachLine(read: RangeRead, ix: LineIndex, lines: ArrayLike<number>, each: (v: PyDict | null, k: number) => void): Promise<void> {
   for (let k = 0; k < lines.length; ) {
     const first = ix.start[lines[k]!]!;
     let e = k + 1;
     while (e < lines.length && lineEnd(ix, lines[e]!) - first <= BLOCK_BYTES) e++;
     const block = Array.prototype.slice.call(lines, k, e) as number[];
-    for (const v of await readRecords(read, ix, block)) out.push(keep(v));
+    const values = await readRecords(read, ix, block);
+    for (let j = 0; j < values.length; j++) each(values[j]!, k + j);
     k = e;
   }
-  return out;
+}
+
+/**
+ * The trim's legality check walked over its span (`trimSpan`) as the messages are read back:
+ * only the tool calls and tool results (the index says which) are read, and none is held.
+ */
+async function walkSpan(read: RangeRead, ix: LineIndex, span: MessageRange): Promise<WalkedSpan> {
+  const wanted: number[] = [];
+  for (let i = span.from; i < span.to; i++) if (needsFacts(ix, ix.messages[i]!)) wanted.push(i);
+  const walk = new LegalWalk();
+  try {
+    await eachLine(read, ix, wanted.map((i) => ix.messages[i]!), (v, k) => {
+      const i = wanted[k]!;
+      walk.skip(i - span.from - walk.count);
+      walk.push(retainFacts(v ?? {}), i);
+    });
+  } catch (e) {
+    const error = (e as { error?: PyError }).error;
+    if (error) return { span, raises: error };
+    throw e;
+  }
+  walk.skip(span.to - span.from - walk.count);
+  return { span, legalStart: walk.start };
 }
 
 export interface IndexedTrimOptions extends OpenOptions {
@@ -83,17 +108,12 @@ export async function planTrimIndexed(adapter: StorageAdapter, path: string, opt
   const meta = line < 0 ? null : { line, value: (await readRecords(read, ix, [line]))[0] ?? {} };
   const stored = meta ? meta.value.key : undefined;
   const key = opts.key ?? (typeof stored === 'string' && stored ? stored : keyForFile(fileName, opts.version));
-  const from = trimReach(ix, meta, opts.max, opts.extendToUser, opts.version);
-  // Only the messages whose facts the legality check reads are read back (the index says which).
-  const tail: PyDict[] = new Array<PyDict>(ix.messageCount - from).fill(NO_FACTS);
-  const wanted: number[] = [];
-  for (let i = from; i < ix.messageCount; i++) if (needsFacts(ix, ix.messages[i]!)) wanted.push(i);
-  const facts = await readLines(read, ix, wanted.map((i) => ix.messages[i]!), (v) => retainFacts(v ?? {}));
-  wanted.forEach((i, k) => (tail[i - from] = facts[k]!));
+  const span = trimSpan(ix, opts.max, opts.extendToUser, opts.version);
+  const walked = span && (await walkSpan(read, ix, span));
   // The lines read back must be those indexed: a file that moved meanwhile is refused (the write checks the hash too).
   const after = await adapter.stat(path);
   if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw changedOnDisk(path, [`size ${source.stat.size} → ${after.size} bytes, modified at ${after.lastModified} (was ${source.stat.lastModified}) between two reads`]);
-  const plan = planTrim(ix, meta, key, opts.max, opts.extendToUser, opts.now, opts.version, from, tail);
+  const plan = planTrim(ix, meta, key, opts.max, opts.extendToUser, opts.now, opts.version, walked ? walked.span.from : ix.messageCount, walked ?? []);
   if ('nothing' in plan) return { summary: plan.nothing, refusal: null, write: null };
   if ('error' in plan) return plan.summary === undefined ? { error: plan.error } : { summary: plan.summary, refusal: plan.error, write: null };
   return { summary: plan.summary, refusal: null, write: { plan, source: { ...source, fileName, version: opts.version, index: ix } } };
