@@ -10,55 +10,14 @@ import { lastMetadataLine, needsFacts, planTrim, retainFacts, trimSpan, type Tri
 import type { MessageRange } from '../../core/edit/retain';
 import type { PyError } from '../../core/python/pyjson';
 import { LegalWalk } from '../../core/replay/replay';
-import { LineIndexer, lineEnd, type LineIndex } from '../../core/index/line-index';
-import type { PyDict } from '../../core/python/pyvalue';
+import type { LineIndex } from '../../core/index/line-index';
 import type { StorageAdapter } from '../adapter/adapter';
-import { StoreError } from '../adapter/errors';
-import { steadily } from '../adapter/streamed-read';
 import { readRecords, type RangeRead } from '../large/large-records';
+import { eachLine, indexStreamed } from '../adapter/indexed-read';
 import { keyForFile } from '../listing/session-list';
 import { changedOnDisk } from './atomic-save';
 import { saveLargePlan, type LargeSource } from './large-save';
-import { ProofTaker } from './read-guard';
 import type { OpenOptions } from './sessions';
-
-/** Bytes of lines decoded at once when reading messages back. */
-const BLOCK_BYTES = 4 << 20;
-
-/**
- * The file's line index, built from one streamed pass (read again if the file moved meanwhile),
- * with the hashes of the bytes indexed (read-guard.ts).
- */
-export async function indexStreamed(adapter: StorageAdapter, path: string, version: OpenOptions['version']): Promise<{ index: LineIndex; source: Pick<LargeSource, 'path' | 'stat' | 'proof'> }> {
-  const { value, stat } = await steadily(adapter, path, async (chunks) => {
-    const proof = new ProofTaker();
-    const ix = new LineIndexer(version);
-    let at = 0;
-    for await (const c of chunks()) {
-      // The hash copies the chunk before the indexer reads it (the reader reuses its buffer after).
-      const hashed = proof.add(at, c);
-      ix.push(c);
-      at += c.length;
-      await hashed;
-    }
-    return { index: ix.finish(), parts: await proof.parts() };
-  });
-  if (value.index.size !== stat.size) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path });
-  return { index: value.index, source: { path, stat, proof: { size: stat.size, lastModified: stat.lastModified, parts: value.parts } } };
-}
-
-/** The values of lines `lines` (ascending), read back in blocks of about 4 MiB and handed to `each` in order (it may stop by throwing). */
-export async function eachLine(read: RangeRead, ix: LineIndex, lines: ArrayLike<number>, each: (v: PyDict | null, k: number) => void): Promise<void> {
-  for (let k = 0; k < lines.length; ) {
-    const first = ix.start[lines[k]!]!;
-    let e = k + 1;
-    while (e < lines.length && lineEnd(ix, lines[e]!) - first <= BLOCK_BYTES) e++;
-    const block = Array.prototype.slice.call(lines, k, e) as number[];
-    const values = await readRecords(read, ix, block);
-    for (let j = 0; j < values.length; j++) each(values[j]!, k + j);
-    k = e;
-  }
-}
 
 /**
  * The trim's legality check walked over its span (`trimSpan`) as the messages are read back:
