@@ -114,7 +114,7 @@ describe('the streamed save of a large-file edit', () => {
     expect(await a.stat(PATH)).toEqual(src.stat);
     const e = await saveLargePlan(a, src, plan.pieces).catch((x: unknown) => x);
     expect(isStoreError(e, 'conflict')).toBe(true);
-    expect((e as { changes: string[] }).changes[0]).toMatch(/^content differs \(bytes 0–\d+, sha256 [0-9a-f]{12}…\)$/);
+    expect((e as { changes: string[] }).changes[0]).toMatch(/^content differs \(bytes 0–\d+\)$/);
     expect(a.getFile(PATH)).toEqual(changed);
     expect(a.paths()).toEqual([PATH]);
   });

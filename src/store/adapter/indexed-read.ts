@@ -108,13 +108,11 @@ export async function indexStreamed(adapter: StorageAdapter, path: string, versi
     const ix = new LineIndexer(version);
     let at = 0;
     for await (const c of chunks()) {
-      // The hash copies the chunk before the indexer reads it (the reader reuses its buffer after).
-      const hashed = proof?.add(at, c);
+      proof?.add(at, c);
       ix.push(c);
       at += c.length;
-      await hashed;
     }
-    return { index: ix.finish(), parts: proof ? await proof.parts() : null };
+    return { index: ix.finish(), parts: proof ? proof.parts() : null };
   });
   if (value.index.size !== stat.size) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path });
   return { index: value.index, source: { path, stat, ...(value.parts ? { proof: { size: stat.size, lastModified: stat.lastModified, parts: value.parts } } : {}) } };

@@ -20,7 +20,7 @@ export interface IndexRequest {
 
 /** An indexing worker's replies: the index of slice `n` (`bytes` long), the end of its slices, or why it stopped. */
 export type IndexReply =
-  | { id: number; type: 'part'; n: number; at: number; bytes: number; sha256: string; index: LineIndex }
+  | { id: number; type: 'part'; n: number; at: number; bytes: number; hash: string; index: LineIndex }
   | { id: number; type: 'done'; spent: IndexSpent }
   | { id: number; type: 'error'; message: string };
 
@@ -95,7 +95,7 @@ export async function indexFile(file: Blob, version: NanobotVersion, onProgress?
       if (m.id !== id) return;
       if (m.type === 'part') {
         parts[m.n] = m.index;
-        hashes[m.n] = { at: m.at, length: m.bytes, sha256: m.sha256 };
+        hashes[m.n] = { at: m.at, length: m.bytes, hash: m.hash };
         bytes += m.bytes;
         lines += m.index.count;
         const now = performance.now();
@@ -131,10 +131,9 @@ async function indexInPlace(file: Blob, version: NanobotVersion, onProgress?: (b
   const proof = new ProofTaker();
   let at = 0;
   for await (const bytes of readSlices(file, SLICE_BYTES)) {
-    const hashed = proof.add(at, bytes);
+    proof.add(at, bytes);
     ix.push(bytes);
     onProgress?.((at += bytes.length), ix.count);
-    await hashed;
   }
-  return withParts(ix.finish(), await proof.parts());
+  return withParts(ix.finish(), proof.parts());
 }

@@ -7,16 +7,16 @@
  * and the file did not move while it was read. Else a 'conflict': the tmp removed, the file untouched.
  */
 import type { FileStat, StorageAdapter } from '../adapter/adapter';
-import { sha256Hex } from '../adapter/bytes';
+import { sliceHash } from '../../core/bytes/slice-hash';
 import { isStoreError } from '../adapter/errors';
 import { chunksFrom } from '../adapter/streamed-read';
 import { changedOnDisk } from './atomic-save';
 
-/** One slice of the file as it was read: where, how long, its SHA-256 (lowercase hex). */
+/** One slice of the file as it was read: where, how long, its hash (`sliceHash`). */
 export interface ReadPart {
   at: number;
   length: number;
-  sha256: string;
+  hash: string;
 }
 
 /** The bytes a plan was made from: the file's size and lastModified then, and each slice's hash. */
@@ -26,28 +26,18 @@ export interface ReadProof {
   parts: ReadPart[];
 }
 
-/** Hashes taken at most this many at a time: each holds a copy of its slice. */
-const IN_FLIGHT = 8;
-
 /** Hashes the slices of a file as they are read (in any order: each knows its offset). */
 export class ProofTaker {
   private done: ReadPart[] = [];
-  private flying: Promise<void>[] = [];
 
-  /** Hashes `bytes`, read at file offset `at` (the hash copies them: the caller may reuse its buffer). */
-  async add(at: number, bytes: Uint8Array): Promise<void> {
-    if (bytes.length === 0) return;
-    const length = bytes.length;
-    const p = sha256Hex(bytes).then((sha256) => void this.done.push({ at, length, sha256 }));
-    this.flying.push(p);
-    if (this.flying.length >= IN_FLIGHT) await this.flying.shift();
+  /** Hashes `bytes`, read at file offset `at`. */
+  add(at: number, bytes: Uint8Array): void {
+    if (bytes.length) this.done.push({ at, length: bytes.length, hash: sliceHash(bytes) });
   }
 
   /** Every slice's hash, in file order. */
-  async parts(): Promise<ReadPart[]> {
-    await Promise.all(this.flying);
-    this.flying = [];
-    return this.done.sort((a, b) => a.at - b.at);
+  parts(): ReadPart[] {
+    return this.done.sort((x, y) => x.at - y.at);
   }
 }
 
@@ -63,10 +53,9 @@ export async function checkSameBytes(adapter: StorageAdapter, path: string, proo
   if (before.size !== proof.size) throw changedOnDisk(path, [`size ${proof.size} → ${before.size} bytes`]);
   const parts = proof.parts;
   const differs: string[] = [];
-  const flying: Promise<void>[] = [];
-  const check = async (k: number, bytes: Uint8Array) => {
+  const check = (k: number, bytes: Uint8Array) => {
     const p = parts[k]!;
-    if ((await sha256Hex(bytes)) !== p.sha256 && !differs.length) differs.push(`content differs (bytes ${p.at}–${p.at + p.length}, sha256 ${p.sha256.slice(0, 12)}…)`);
+    if (!differs.length && sliceHash(bytes) !== p.hash) differs.push(`content differs (bytes ${p.at}–${p.at + p.length})`);
   };
   let k = 0;
   let buf = new Uint8Array(0);
@@ -76,19 +65,23 @@ export async function checkSameBytes(adapter: StorageAdapter, path: string, proo
     seen += chunk.length;
     for (let c = 0; c < chunk.length && k < parts.length; ) {
       const want = parts[k]!.length;
+      // A part that lies whole in the chunk is hashed in place; else it is gathered first.
+      if (fill === 0 && chunk.length - c >= want) {
+        check(k++, chunk.subarray(c, c + want));
+        c += want;
+        continue;
+      }
       if (buf.length < want) buf = new Uint8Array(want);
       const take = Math.min(want - fill, chunk.length - c);
       buf.set(chunk.subarray(c, c + take), fill);
       fill += take;
       c += take;
       if (fill === want) {
-        flying.push(check(k++, buf.subarray(0, want)));
+        check(k++, buf.subarray(0, want));
         fill = 0;
-        if (flying.length >= IN_FLIGHT) await flying.shift();
       }
     }
   }
-  await Promise.all(flying);
   const after = await statOr(adapter, path);
   if (!after) throw changedOnDisk(path, ['the file was deleted or renamed']);
   if (seen !== proof.size || k !== parts.length) differs.unshift(`size ${proof.size} → ${seen} bytes`);
