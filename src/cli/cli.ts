@@ -43,8 +43,8 @@ async function cmdEdit(cmd: string, args: Args, now: string, out: Out): Promise<
   const [{ located }, { STREAMING }, path] = await Promise.all([import('./open'), import('./streaming'), import('node:path')]);
   const file = args.positional(0, 'FILE');
   const at = await located(file, args, { trim: 2, 'set-title': 2, fork: 3 }[cmd] ?? 1, out);
-  // A big file is trimmed from streamed passes; the other edits still read it whole.
-  if (cmd === 'trim' && at.size >= STREAMING.from) return (await import('./trim')).cmdTrimStreamed(file, at, args, now, out);
+  // A big file is trimmed over its line index; the other edits still read it whole.
+  if (cmd === 'trim' && at.size >= STREAMING.from) return (await import('./trim')).cmdTrimIndexed(file, at, args, now, out);
   const [{ openSession }, { cmdWrite }] = await Promise.all([import('../store/save/sessions'), import('./write')]);
   const session = await openSession(at.adapter, path.basename(at.abs), { now, version: at.version, ...at.keyOpt });
   return cmdWrite(cmd, file, session, at.adapter, args, now, out);

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument, serializeDocument } from '../../src/core/lens/document';
 import { repairDocument, setTitle, trimToLegalSuffix } from '../../src/core/edit/edits';
 import { lastMetadataLine, planRepair, planTitle, planTrim, trimReach, type LastMetadata } from '../../src/core/edit/large-edit';
-import { indexBytes, type LineIndex } from '../../src/core/index/line-index';
+import type { LineIndex } from '../../src/core/index/line-index';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { isStoreError, type StoreError } from '../../src/store/adapter/errors';
-import { readRecords } from '../../src/store/large/large-client';
+import { indexFile, readProofOf, readRecords } from '../../src/store/large/large-client';
 import { saveLargePlan, type LargeSource } from '../../src/store/save/large-save';
 import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
 
@@ -27,15 +27,16 @@ async function opened(a: MemoryAdapter, version: NanobotVersion) {
   const file = await a.file!(PATH);
   const stat = await a.stat(PATH);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const ix = indexBytes(bytes, version, 64);
+  // As the app indexes it: each slice hashed for the save's guard.
+  const ix = await indexFile(file, version);
   const line = lastMetadataLine(ix);
   const meta: LastMetadata = line < 0 ? null : { line, value: (await readRecords(file, ix, [line]))[0]! };
-  const src: LargeSource = { path: PATH, fileName: 'cli_big.jsonl', version, file, stat, index: ix };
+  const src: LargeSource = { path: PATH, fileName: 'cli_big.jsonl', version, file, stat, index: ix, proof: readProofOf(ix, stat)! };
   return { bytes, ix, meta, src };
 }
 
 async function tail(src: LargeSource, ix: LineIndex, from: number) {
-  return (await readRecords(src.file, ix, ix.messages.subarray(from, ix.messageCount))).map((v) => v!);
+  return (await readRecords(src.file!, ix, ix.messages.subarray(from, ix.messageCount))).map((v) => v!);
 }
 
 function adapter(text: string): MemoryAdapter {
@@ -97,7 +98,23 @@ describe('the streamed save of a large-file edit', () => {
     const changed = a.getFile(PATH)!;
     const e = await saveLargePlan(a, src, plan.pieces).catch((x: unknown) => x);
     expect(isStoreError(e, 'conflict')).toBe(true);
-    expect((e as Error).message).toMatch(/^'sessions\/cli_big\.jsonl' changed on disk since it was read: size \d+ → \d+ bytes; modified .* → .*\. Reload it to see the new version\./);
+    expect((e as Error).message).toMatch(/^'sessions\/cli_big\.jsonl' changed on disk since it was read: size \d+ → \d+ bytes\. Reload it to see the new version\./);
+    expect(a.getFile(PATH)).toEqual(changed);
+    expect(a.paths()).toEqual([PATH]);
+  });
+
+  it('refuses a file whose bytes changed with its size and lastModified kept: the hashes of the slices indexed tell', async () => {
+    const a = adapter(sample());
+    const { ix, meta, src } = await opened(a, 'v0.2');
+    const plan = planTitle(ix, meta, 'cli:big', 'T', NOW);
+    if ('error' in plan) throw new Error(plan.error);
+    const changed = a.getFile(PATH)!.slice();
+    changed[changed.length - 5] = changed[changed.length - 5] === 0x61 ? 0x62 : 0x61;
+    a.setFile(PATH, changed, src.stat.lastModified);
+    expect(await a.stat(PATH)).toEqual(src.stat);
+    const e = await saveLargePlan(a, src, plan.pieces).catch((x: unknown) => x);
+    expect(isStoreError(e, 'conflict')).toBe(true);
+    expect((e as StoreError).reason).toMatchObject({ code: 'changed-since-read', changes: [{ code: 'bytes', from: 0 }] });
     expect(a.getFile(PATH)).toEqual(changed);
     expect(a.paths()).toEqual([PATH]);
   });

@@ -8,17 +8,18 @@
 import { type FileRecord, type SessionDocument } from '../lens/document';
 import { editMetadata, repairSummary, setTitle, trimChange, trimSummary } from './edits';
 import { encodeSession, metadataRecord } from './format';
-import { standIns } from '../index/index-replay';
 import { listFallbackKey } from '../nanobot/keys';
 import { EOL, lineEnd, type LineIndex } from '../index/line-index';
 import { encodeUtf8 } from '../python/lines';
 import { clampLastConsolidated } from '../lens/load';
 import type { NanobotVersion } from '../nanobot/nanobot-version';
 import { pyDumps, type PyError } from '../python/pyjson';
-import { dictGet, type PyDict } from '../python/pyvalue';
-import { KIND } from '../index/record-facts';
+import { dictFrom, dictGet, isDict, type PyDict, type PyValue } from '../python/pyvalue';
+import { FLAG, KIND, ROLE } from '../index/record-facts';
 import { recoveredSession } from '../lens/recovered';
-import { retainRecentLegalSuffix } from './retain';
+import { legalCut, rangeCounts, retainSpan, type MessageRange } from './retain';
+import { legalStart } from '../replay/replay';
+import { clearMetadata } from './session';
 
 /**
  * One piece of the new file: bytes [from, to) of the original, new bytes, or the message lines
@@ -74,16 +75,16 @@ export interface LineRaises {
  * A new line's bytes, or the refusal the normal save gives (sessions.ts): a lone surrogate (read
  * from a `\udXXX` escape) cannot be written as UTF-8; nanobot's save raises there.
  */
-function encoded(text: string, line: number): Uint8Array | { error: string } {
+function encoded(text: string, line: number): Uint8Array | LineRaises {
   const enc = encodeSession(text);
-  return enc.ok ? enc.bytes : { error: `Line ${line + 1} cannot be saved: nanobot would raise ${enc.error.type}: ${enc.error.message}. Nothing was written.` };
+  return enc.ok ? enc.bytes : { error: `Line ${line + 1} cannot be saved: nanobot would raise ${enc.error.type}: ${enc.error.message}. Nothing was written.`, line: line + 1, raises: enc.error };
 }
 
 /**
  * The pieces of the file without the lines `drop` (ascending), its metadata line `metaLine`
  * replaced by `meta` (put first when the file has none, -1): every other byte copied as it is.
  */
-function keepAllBut(ix: EditIndex, drop: ArrayLike<number>, metaLine: number, metaText: string): LargePlan | { error: string } {
+function keepAllBut(ix: EditIndex, drop: ArrayLike<number>, metaLine: number, metaText: string): LargePlan | LineRaises {
   let before = 0;
   while (metaLine >= 0 && before < drop.length && drop[before]! < metaLine) before++;
   const meta = encoded(metaText, Math.max(0, metaLine - before));
@@ -132,25 +133,49 @@ function sessionOf(meta: LastMetadata, key: string, now: string, messages: numbe
   return { ...s, lastConsolidated: clampLastConsolidated(meta ? dictGet(meta.value, 'last_consolidated') : 0, messages) };
 }
 
-/**
- * The first message whose value (beyond its role and `_channel_delivery`, which the index holds) a
- * trim to `max` may read: the caller decodes messages from there to the end. Run on stand-ins,
- * `retain_recent_legal_suffix` finds the candidate suffix before its legality check, which reads
- * values only inside that suffix (and only shortens it).
- */
-export function trimReach(ix: EditIndex, meta: LastMetadata, max: number, extendToUser: boolean, version: NanobotVersion): number {
-  const n = ix.messageCount;
-  if (max <= 0 || n <= max) return n;
-  const stand = standIns(ix, ix.messages.subarray(0, n));
-  const r = retainRecentLegalSuffix(stand, sessionOf(meta, '', '', n).lastConsolidated, {}, max, extendToUser, version);
-  return r.ok && r.result.retained.length ? r.result.retained[0]! : n;
+/** What retain asks of each message before its legal cut, from the index alone (role and `_channel_delivery`). */
+function retainFactsOf(ix: EditIndex) {
+  return {
+    count: ix.messageCount,
+    isUser: (i: number) => ix.role[ix.messages[i]!] === ROLE.user,
+    delivery: (i: number) => (ix.flags[ix.messages[i]!]! & FLAG.channelDelivery) !== 0,
+  };
 }
 
-export type TrimPlan = LargePlan & { dropped: number[]; unarchived: number };
+/**
+ * The messages a trim to `max` keeps before its legality check, [from, to), found from the index
+ * alone (`retainSpan`); null when there is no cut to make (`max` ≤ 0 clears, `n` ≤ `max` keeps all).
+ */
+export function trimSpan(ix: EditIndex, max: number, extendToUser: boolean, version: NanobotVersion): MessageRange | null {
+  const n = ix.messageCount;
+  if (max <= 0 || n <= max) return null;
+  return retainSpan(retainFactsOf(ix), max, extendToUser, version);
+}
 
 /**
- * nanobot's trim to the last `max` messages (edits.ts `trimToLegalSuffix`) over the index: `tail`
- * holds the values of messages `from` (from `trimReach`) to the end. Null when nothing is dropped.
+ * The first message whose value (beyond its role and `_channel_delivery`, which the index holds) a
+ * trim to `max` may read: the caller decodes messages from there to the end. `retain_recent_legal_suffix`
+ * finds its candidate suffix from those facts alone; its legality check reads values only inside it.
+ */
+export function trimReach(ix: EditIndex, _meta: LastMetadata, max: number, extendToUser: boolean, version: NanobotVersion): number {
+  return trimSpan(ix, max, extendToUser, version)?.from ?? ix.messageCount;
+}
+
+/**
+ * The legality check already walked over the trim's span (`trimSpan`), a message at a time
+ * (`LegalWalk`): its legal start, or the exception it raised. A caller that walks holds no message.
+ */
+export type WalkedSpan = { span: MessageRange; legalStart: number } | { span: MessageRange; raises: PyError };
+
+/** A trim's plan: the pieces, the summary, and the messages it drops (their indices) and of those the never archived. */
+export type TrimPlan = LargePlan & { dropped: Uint32Array; unarchived: number };
+
+/**
+ * nanobot's trim to the last `max` messages (edits.ts `trimToLegalSuffix`, retain.ts's rules) over
+ * the index: `tail` holds the values of messages `from` (from `trimReach`) to the end (`retainFacts`
+ * of them suffice, `NO_FACTS` where `needsFacts` says so), or the legality check walked over the span. What is kept is one
+ * range of messages, so nothing here grows with the file but the list of dropped indices.
+ * `nothing` when nanobot leaves the session alone.
  */
 export function planTrim(
   ix: EditIndex,
@@ -161,20 +186,92 @@ export function planTrim(
   now: string,
   version: NanobotVersion,
   from: number,
-  tail: PyDict[],
-): TrimPlan | { error: string } | { nothing: string } {
+  tail: PyDict[] | WalkedSpan,
+): TrimPlan | { error: string } | (LineRaises & { summary: string }) | { nothing: string } {
   const n = ix.messageCount;
-  if (from + tail.length !== n) throw new Error(`the tail must reach the last message (${from} + ${tail.length} ≠ ${n})`);
+  if (Array.isArray(tail) && from + tail.length !== n) throw new Error(`the tail must reach the last message (${from} + ${tail.length} ≠ ${n})`);
   const s = sessionOf(meta, key, now, n);
-  const messages = standIns(ix, ix.messages.subarray(0, from)).concat(tail);
-  const r = retainRecentLegalSuffix(messages, s.lastConsolidated, s.metadata, max, extendToUser, version);
-  if (!r.ok) return { error: `nanobot would raise ${r.error.type}: ${r.error.message}` };
-  if (!r.result.touched || !r.result.dropped.length) return { nothing: trimSummary(n, max, null) };
-  const edited = editMetadata(skeleton(meta), key, now, trimChange(r.result, now));
-  const lines = r.result.dropped.map((i) => ix.messages[i]!);
+  const raised = (e: PyError) => ({ error: `nanobot would raise ${e.type}: ${e.message}` });
+  let kept: MessageRange;
+  let cleared: PyValue | null = null;
+  if (max <= 0) {
+    const c = clearMetadata(s.metadata);
+    if (!c.ok) return raised(c.error);
+    cleared = c.metadata;
+    kept = { from: 0, to: 0 };
+  } else if (n <= max) return { nothing: trimSummary(n, max, null) };
+  else {
+    const span = retainSpan(retainFactsOf(ix), max, extendToUser, version);
+    let legalStartOf: (r: MessageRange) => number;
+    if (Array.isArray(tail)) {
+      if (span.from < from) throw new Error(`the tail must reach back to message ${span.from} (it starts at ${from})`);
+      legalStartOf = (r) => legalStart(tail.slice(r.from - from, r.to - from), (k) => r.from + k);
+    } else {
+      if (tail.span.from !== span.from || tail.span.to !== span.to) throw new Error(`the walk covered [${tail.span.from}, ${tail.span.to}), not the span [${span.from}, ${span.to})`);
+      if ('raises' in tail) return raised(tail.raises);
+      // legalCut asks for the span, then (without extendToUser) for its last `max`: the span is never
+      // longer than `max` then, so that is the suffix from the legal start, whose own legal start is 0.
+      const start = span.from + tail.legalStart;
+      legalStartOf = (r) => {
+        if (r.to === span.to && r.from === span.from) return tail.legalStart;
+        if (r.to === span.to && r.from === start) return 0;
+        throw new Error(`no walk for [${r.from}, ${r.to})`);
+      };
+    }
+    try {
+      kept = legalCut(span, max, extendToUser, legalStartOf);
+    } catch (e) {
+      const err = (e as { error?: PyError }).error;
+      if (err) return raised(err);
+      throw e;
+    }
+  }
+  const c = rangeCounts(n, s.lastConsolidated, kept);
+  // Over the limit nanobot always saves (updated_at moves), even when nothing is dropped.
+  const edited = editMetadata(skeleton(meta), key, now, trimChange({ lastConsolidated: c.lastConsolidated, cleared: cleared !== null, metadata: cleared ?? s.metadata }, now));
+  const dropped = new Uint32Array(c.dropped);
+  for (let i = 0; i < kept.from; i++) dropped[i] = i;
+  for (let i = kept.to; i < n; i++) dropped[kept.from + i - kept.to] = i;
+  const all = ix.messages.subarray(0, n);
+  const lines = kept.to === n ? all.subarray(0, kept.from) : Uint32Array.from(dropped, (i) => all[i]!);
   const plan = keepAllBut(ix, lines, meta ? meta.line : -1, metadataText(edited));
-  if ('error' in plan) return plan;
-  return { ...plan, summary: trimSummary(n, max, { dropped: r.result.dropped.length, alreadyConsolidated: r.result.alreadyConsolidated, retained: r.result.retained.length }), dropped: r.result.dropped, unarchived: r.result.dropped.length - r.result.alreadyConsolidated };
+  const summary = trimSummary(n, max, c);
+  // The trim itself is possible; only its save is refused (as the whole-file save refuses it when writing).
+  if ('error' in plan) return { ...plan, summary };
+  return { ...plan, summary, dropped, unarchived: c.dropped - c.alreadyConsolidated };
+}
+
+/** The facts of a message `legalStart` reads nothing of (one dict shared by all of them). */
+export const NO_FACTS: PyDict = {};
+
+/**
+ * Whether the trim must read line `line`'s value: only an assistant message with truthy
+ * `tool_calls` or a tool result with a `tool_call_id` has facts `legalStart` reads (the index
+ * knows both); every other message's facts are `NO_FACTS`.
+ */
+export function needsFacts(ix: Pick<LineIndex, 'role' | 'flags'>, line: number): boolean {
+  const role = ix.role[line];
+  const flags = ix.flags[line]!;
+  return (role === ROLE.assistant && (flags & FLAG.toolCalls) !== 0) || (role === ROLE.tool && (flags & FLAG.toolCallId) !== 0);
+}
+
+/**
+ * The only parts of a message a trim reads beyond the index (`legalStart`'s: an assistant's tool
+ * call ids, a tool result's `tool_call_id`); every other message is one shared empty dict, so the
+ * facts of a long kept tail cost little more than a pointer a message.
+ */
+export function retainFacts(m: PyDict): PyDict {
+  const role = dictGet(m, 'role');
+  if (role === 'tool') {
+    const id = dictGet(m, 'tool_call_id');
+    return dictFrom([['role', role], ...(id !== undefined ? [['tool_call_id', id] as const] : [])]);
+  }
+  if (role !== 'assistant') return NO_FACTS;
+  const calls = dictGet(m, 'tool_calls');
+  if (calls === undefined) return NO_FACTS;
+  // Of each call only its id is read; a list keeps its length (its truth), anything else stays as it is (iterating it may raise).
+  const kept = Array.isArray(calls) ? calls.map((tc) => (isDict(tc) ? dictFrom(dictGet(tc, 'id') !== undefined ? [['id', dictGet(tc, 'id')!]] : []) : tc)) : calls;
+  return dictFrom([['role', role], ['tool_calls', kept]]);
 }
 
 export type RepairPlan = LargePlan & { messages: number; merged: number; removed: number };

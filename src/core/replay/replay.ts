@@ -81,27 +81,48 @@ export function iterate(v: PyValue, index: number): PyValue[] {
  * `idx` maps positions to message indices (for error reporting).
  */
 export function legalStart(messages: PyDict[], idx: (i: number) => number = (i) => i): number {
-  let declared = new Set<string>();
-  let start = 0;
-  messages.forEach((m, i) => {
+  const walk = new LegalWalk();
+  messages.forEach((m, i) => walk.push(m, idx(i)));
+  return walk.start;
+}
+
+/** `legalStart` a message at a time, so a caller can walk a range without holding it. */
+export class LegalWalk {
+  private declared = new Set<string>();
+  private n = 0;
+  /** The legal start of the messages walked so far (relative to the first). */
+  start = 0;
+
+  /** How many messages were walked. */
+  get count(): number {
+    return this.n;
+  }
+
+  /** Walks message `m` (`index`: its message index, for a raised error's words). */
+  push(m: PyDict, index: number): void {
+    const i = this.n++;
     const r = role(m);
     if (r === 'assistant') {
       const calls = dictGet(m, 'tool_calls');
-      for (const tc of truthy(calls) ? iterate(calls!, idx(i)) : []) {
+      for (const tc of truthy(calls) ? iterate(calls!, index) : []) {
         if (isDict(tc)) {
           const id = dictGet(tc, 'id');
-          if (truthy(id)) declared.add(pyStr(id!));
+          if (truthy(id)) this.declared.add(pyStr(id!));
         }
       }
     } else if (r === 'tool') {
       const id = dictGet(m, 'tool_call_id');
-      if (truthy(id) && !declared.has(pyStr(id!))) {
-        start = i + 1;
-        declared = new Set();
+      if (truthy(id) && !this.declared.has(pyStr(id!))) {
+        this.start = i + 1;
+        this.declared = new Set();
       }
     }
-  });
-  return start;
+  }
+
+  /** Walks `count` messages that declare and answer nothing (neither an assistant's tool calls nor a tool result's id). */
+  skip(count: number): void {
+    this.n += count;
+  }
 }
 
 /** Token counting can raise a Python error (reported as `{error}` on the thrown object). */

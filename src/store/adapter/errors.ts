@@ -59,7 +59,8 @@ export type SnapshotChange =
   | { code: 'replaced' }
   | { code: 'shorter' }
   | { code: 'line'; line: number }
-  | { code: 'written-while-read'; from: number; to: number };
+  | { code: 'written-while-read'; from: number; to: number }
+  | { code: 'bytes'; from: number; to: number };
 
 /** Why a storage call failed: a code with its values. Lines count from 1. */
 export type StoreReason =

@@ -1,7 +1,10 @@
 /**
- * A replay of a file too big to hold (core/indexed-replay.ts): one streamed pass loads it as
- * nanobot does into a replay index, noting where each line lies; the replay then reads back the
- * messages it keeps by their byte ranges, in blocks of up to 1 MiB, never the whole file again.
+ * Reading a file too big to hold by an index of its lines. A replay (core/indexed-replay.ts): one
+ * streamed pass loads it as nanobot does into a replay index, noting where each line lies; the
+ * replay then reads back the messages it keeps by their byte ranges, in blocks of up to 1 MiB,
+ * never the whole file again. Large-file mode's line index built in one streamed pass, with the
+ * hashes of the slices read (`indexStreamed`), and lines read back by it (`eachLine`), for the
+ * CLI's trim.
  */
 import { replayIndexed, ReplayIndexer, type IndexedReplay, type ReplayIndex } from '../../core/replay/indexed-replay';
 import { decodeStrict } from '../../core/python/lines';
@@ -15,6 +18,10 @@ import type { StorageAdapter } from './adapter';
 import { StoreError } from './errors';
 import { keyForFile } from '../listing/session-list';
 import { steadily } from './streamed-read';
+import { LineIndexer, lineEnd, type LineIndex } from '../../core/index/line-index';
+import { readRecords, type RangeRead } from '../large/large-records';
+import { ProofTaker } from '../save/read-guard';
+import type { LargeSource } from '../save/large-save';
 
 const BLOCK_BYTES = 1 << 20;
 const BLOCK_MESSAGES = 2048;
@@ -86,4 +93,56 @@ export async function replayStreamed(adapter: StorageAdapter, path: string, opts
   const after = await adapter.stat(path);
   if (after.size !== stat.size || after.lastModified !== stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
   return { load: { ...value, result: { lastConsolidated: s.lastConsolidated, index: ix } }, replay };
+}
+
+/** Bytes of lines decoded at once when reading lines back by the line index. */
+const LINE_BLOCK_BYTES = 4 << 20;
+
+/**
+ * The file's line index (large-file mode's), built from one streamed pass (read again if the file
+ * moved meanwhile), with the hashes of the bytes indexed (read-guard.ts) unless `hash` is false.
+ */
+export async function indexStreamed(adapter: StorageAdapter, path: string, version: NanobotVersion, hash = true): Promise<{ index: LineIndex; source: Pick<LargeSource, 'path' | 'stat' | 'proof'> }> {
+  const { value, stat } = await steadily(adapter, path, async (chunks) => {
+    const proof = hash ? new ProofTaker() : null;
+    const ix = new LineIndexer(version);
+    let at = 0;
+    for await (const c of chunks()) {
+      proof?.add(at, c);
+      ix.push(c);
+      at += c.length;
+    }
+    return { index: ix.finish(), parts: proof ? proof.parts() : null };
+  });
+  if (value.index.size !== stat.size) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
+  return { index: value.index, source: { path, stat, ...(value.parts ? { proof: { size: stat.size, lastModified: stat.lastModified, parts: value.parts } } : {}) } };
+}
+
+/**
+ * The values of lines `lines` (ascending), read back in blocks of about 4 MiB (the next one read
+ * while this one is decoded) and handed to `each` in order (it may stop by throwing).
+ */
+export async function eachLine(read: RangeRead, ix: LineIndex, lines: ArrayLike<number>, each: (v: PyDict | null, k: number) => void): Promise<void> {
+  const blockEnd = (k: number) => {
+    const first = ix.start[lines[k]!]!;
+    let e = k + 1;
+    while (e < lines.length && lineEnd(ix, lines[e]!) - first <= LINE_BLOCK_BYTES) e++;
+    return e;
+  };
+  const fetch = (k: number, e: number) => readRecords(read, ix, Array.prototype.slice.call(lines, k, e) as number[]);
+  let k = 0;
+  let e = lines.length ? blockEnd(0) : 0;
+  let next = lines.length ? fetch(0, e) : null;
+  while (next) {
+    const values = await next;
+    const from = k;
+    k = e;
+    if (k < lines.length) {
+      e = blockEnd(k);
+      next = fetch(k, e);
+      // Awaited on the next turn; a caller that stops (`each` throws) leaves it unawaited, and its failure unreported.
+      next.catch(() => undefined);
+    } else next = null;
+    for (let j = 0; j < values.length; j++) each(values[j]!, from + j);
+  }
 }

@@ -61,7 +61,7 @@ export async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncIterab
 }
 
 /** The file's chunks: through the adapter's reused buffer where it has one, else its stream. */
-async function* chunksFrom(adapter: StorageAdapter, path: string): AsyncIterable<Uint8Array> {
+export async function* chunksFrom(adapter: StorageAdapter, path: string): AsyncIterable<Uint8Array> {
   if (adapter.readChunks) yield* adapter.readChunks(path);
   else yield* chunksOf(await adapter.read(path));
 }

@@ -5,6 +5,8 @@
 import { joinIndexes } from '../../core/index/index-parts';
 import { LineIndexer, type LineIndex } from '../../core/index/line-index';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
+import type { FileStat } from '../adapter/adapter';
+import { ProofTaker, type ReadPart, type ReadProof } from '../save/read-guard';
 import { readSlices, type FeedRequest } from './slice-feed';
 
 export { decodeRecord, readRecords } from './large-records';
@@ -18,7 +20,7 @@ export interface IndexRequest {
 
 /** An indexing worker's replies: the index of slice `n` (`bytes` long), the end of its slices, or why it stopped. */
 export type IndexReply =
-  | { id: number; type: 'part'; n: number; bytes: number; index: LineIndex }
+  | { id: number; type: 'part'; n: number; at: number; bytes: number; hash: string; index: LineIndex }
   | { id: number; type: 'done'; spent: IndexSpent }
   | { id: number; type: 'error'; message: string };
 
@@ -48,6 +50,21 @@ const INDEXERS = typeof navigator !== 'undefined' && (navigator.hardwareConcurre
 const PROGRESS_MS = 100;
 
 let workers: { index: Worker[]; read: Worker } | null = null;
+
+/** The hashes of the slices each index was built from (the save's guard, read-guard.ts). */
+const readParts = new WeakMap<LineIndex, ReadPart[]>();
+
+/** What a save of an edit planned over `index` checks: the bytes it was built from, as they were (`stat`: the file's then). */
+export function readProofOf(index: LineIndex, stat: FileStat): ReadProof | undefined {
+  const parts = readParts.get(index);
+  return parts && { size: stat.size, lastModified: stat.lastModified, parts };
+}
+
+/** The index, its read hashes remembered. */
+function withParts(index: LineIndex, parts: ReadPart[]): LineIndex {
+  readParts.set(index, parts);
+  return index;
+}
 let nextId = 1;
 
 /** The indexing workers and the reading worker that feeds them (reads move while they index). */
@@ -67,6 +84,7 @@ export async function indexFile(file: Blob, version: NanobotVersion, onProgress?
   const id = nextId++;
   return new Promise((resolve, reject) => {
     const parts: LineIndex[] = [];
+    const hashes: ReadPart[] = [];
     let done = 0;
     let bytes = 0;
     let lines = 0;
@@ -77,6 +95,7 @@ export async function indexFile(file: Blob, version: NanobotVersion, onProgress?
       if (m.id !== id) return;
       if (m.type === 'part') {
         parts[m.n] = m.index;
+        hashes[m.n] = { at: m.at, length: m.bytes, hash: m.hash };
         bytes += m.bytes;
         lines += m.index.count;
         const now = performance.now();
@@ -93,7 +112,7 @@ export async function indexFile(file: Blob, version: NanobotVersion, onProgress?
       if (++done < ws.index.length) return;
       stop();
       onProgress?.(bytes, lines);
-      resolve(joinIndexes(parts, file.size));
+      resolve(withParts(joinIndexes(parts, file.size), hashes.filter((h) => h.length > 0)));
     };
     const ports: MessagePort[] = [];
     for (const w of ws.index) {
@@ -109,10 +128,12 @@ export async function indexFile(file: Blob, version: NanobotVersion, onProgress?
 
 async function indexInPlace(file: Blob, version: NanobotVersion, onProgress?: (bytes: number, lines: number) => void): Promise<LineIndex> {
   const ix = new LineIndexer(version);
+  const proof = new ProofTaker();
   let at = 0;
   for await (const bytes of readSlices(file, SLICE_BYTES)) {
+    proof.add(at, bytes);
     ix.push(bytes);
     onProgress?.((at += bytes.length), ix.count);
   }
-  return ix.finish();
+  return withParts(ix.finish(), proof.parts());
 }

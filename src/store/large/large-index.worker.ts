@@ -1,7 +1,7 @@
 /**
  * Worker that indexes slices of a session file a reading worker sends it (slice-feed.ts): each
  * slice is whole lines, indexed on its own from its file offset, and its part of the index goes
- * to the page (typed arrays transferred, not copied), which joins the parts of every indexing
+ * to the page (typed arrays transferred, not copied) with the slice's hash, which joins the parts of every indexing
  * worker in order (index-parts.ts). The page never holds the file; the next slices are read on
  * the other worker meanwhile.
  */
@@ -9,6 +9,7 @@ import { LineIndexer } from '../../core/index/line-index';
 import type { IndexReply, IndexRequest } from './large-client';
 import { takeSlices } from './slice-feed';
 import { kernelBuffer } from '../../core/bytes/plain-run';
+import { sliceHash } from '../../core/bytes/slice-hash';
 
 function post(msg: IndexReply, transfer: Transferable[] = []) {
   (self as unknown as Worker).postMessage(msg, transfer);
@@ -24,11 +25,13 @@ self.onmessage = async (e: MessageEvent<IndexRequest>) => {
       const ix = new LineIndexer(version, at);
       ix.push(bytes);
       const part = ix.finish();
+      // The slice's hash, for the save's guard (read-guard.ts).
+      const hash = sliceHash(bytes);
       const now = performance.now();
       spent.waited += t1 - t0;
       spent.indexed += now - t1;
       const arrays = [part.start, part.length, part.eol, part.kind, part.role, part.flags, part.messages];
-      post({ id, type: 'part', n, bytes: bytes.length, index: part }, arrays.map((a) => a.buffer as ArrayBuffer));
+      post({ id, type: 'part', n, at, bytes: bytes.length, hash, index: part }, arrays.map((a) => a.buffer as ArrayBuffer));
       t0 = performance.now();
     }
     spent.ended = performance.timeOrigin + performance.now();

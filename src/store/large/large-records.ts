@@ -21,15 +21,18 @@ export function decodeRecord(raw: Uint8Array): PyDict | null {
   return r.ok && isDict(r.value) ? r.value : null;
 }
 
+/** Bytes [a, b) of the file, as an adapter's `readRange` gives them. */
+export type RangeRead = (a: number, b: number) => Promise<Uint8Array>;
+
 /**
  * The values of lines `lines` (ascending), read from the file in one slice spanning them: only
  * those bytes are read and only those lines decoded.
  */
-export async function readRecords(file: Blob, ix: Pick<LineIndex, 'start' | 'length' | 'eol'>, lines: ArrayLike<number>): Promise<(PyDict | null)[]> {
+export async function readRecords(file: Blob | RangeRead, ix: Pick<LineIndex, 'start' | 'length' | 'eol'>, lines: ArrayLike<number>): Promise<(PyDict | null)[]> {
   if (lines.length === 0) return [];
   const a = ix.start[lines[0]!]!;
   const b = lineEnd(ix, lines[lines.length - 1]!);
-  const bytes = new Uint8Array(await file.slice(a, b).arrayBuffer());
+  const bytes = typeof file === 'function' ? await file(a, b) : new Uint8Array(await file.slice(a, b).arrayBuffer());
   const out: (PyDict | null)[] = new Array(lines.length);
   for (let k = 0; k < lines.length; k++) {
     const l = lines[k]!;

@@ -4,7 +4,8 @@
  * metadata record are read from the disk-backed Blob, and core/large-edit.ts plans the pieces.
  * Apart from the client so the worker does not bundle another worker.
  */
-import { lastMetadataLine, planTrim, trimReach, type EditIndex, type TrimPlan } from '../../core/edit/large-edit';
+import { lastMetadataLine, needsFacts, NO_FACTS, planTrim, retainFacts, trimReach, type EditIndex, type TrimPlan } from '../../core/edit/large-edit';
+import type { PyDict } from '../../core/python/pyvalue';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { readRecords } from './large-records';
 
@@ -47,9 +48,14 @@ export async function answerTrim(req: TrimRequest): Promise<TrimReply> {
     const line = lastMetadataLine(ix);
     const meta = line < 0 ? null : { line, value: (await readRecords(req.file, ix, [line]))[0] ?? {} };
     const from = trimReach(ix, meta, req.max, req.extendToUser, req.version);
-    const tail = await readRecords(req.file, ix, ix.messages.subarray(from, ix.messageCount));
-    const plan = planTrim(ix, meta, req.key, req.max, req.extendToUser, req.now, req.version, from, tail.map((v) => v ?? {}));
-    return { id: req.id, type: 'plan', answer: 'pieces' in plan ? { ...plan, dropped: Uint32Array.from(plan.dropped) } : plan };
+    // Only the messages whose facts the legality check reads are decoded (the index says which).
+    const wanted: number[] = [];
+    for (let i = from; i < ix.messageCount; i++) if (needsFacts(ix, ix.messages[i]!)) wanted.push(i);
+    const values = await readRecords(req.file, ix, wanted.map((i) => ix.messages[i]!));
+    const tail: PyDict[] = new Array<PyDict>(ix.messageCount - from).fill(NO_FACTS);
+    wanted.forEach((i, k) => (tail[i - from] = retainFacts(values[k] ?? {})));
+    const plan = planTrim(ix, meta, req.key, req.max, req.extendToUser, req.now, req.version, from, tail);
+    return { id: req.id, type: 'plan', answer: plan };
   } catch (e) {
     return { id: req.id, type: 'error', message: e instanceof Error ? e.message : String(e) };
   }

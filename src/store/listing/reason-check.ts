@@ -23,12 +23,13 @@ const nameProblem = z.union([
   z.object({ code: z.literal('shell-extension'), ext: str }),
   z.object({ code: z.literal('too-long'), bytes: num, max: num }),
 ]);
-const fromTo = (c: 'size' | 'modified' | 'written-while-read') => z.object({ code: z.literal(c), from: num, to: num });
+const fromTo = (c: 'size' | 'modified' | 'written-while-read' | 'bytes') => z.object({ code: z.literal(c), from: num, to: num });
 const change = z.union([
   z.object({ code: z.literal(['deleted', 'exists', 'replaced', 'shorter']) }),
   fromTo('size'),
   fromTo('modified'),
   fromTo('written-while-read'),
+  fromTo('bytes'),
   z.object({ code: z.literal('content'), from: str, to: str }),
   z.object({ code: z.literal('line'), line: num }),
 ]);

@@ -1,9 +1,12 @@
 /**
- * The save of a large-file edit (core/large-edit.ts's plan) as a stream: the pieces are read from
- * the disk-backed `File` slice by slice and written through the adapter's atomic write (the
- * version's tmp name, then a move), so the page never holds the file. Guarded like the normal save:
- * refused when the file's size or lastModified changed since it was indexed, checked before the
- * first byte and again before the move, losing nothing; a repair first streams a backup.
+ * The one writer of an edit planned over a file's index (core/large-edit.ts's pieces: new lines
+ * and byte ranges of the old file), for large-file mode and the CLI's trim of a big file alike:
+ * the pieces are read slice by slice (from the disk-backed `File` in the browser, through the
+ * adapter's `readRange` elsewhere) and written through the adapter's atomic write (the version's
+ * tmp name, then a move), so nothing holds the file. Guarded by the hashes of the bytes indexed
+ * (read-guard.ts): the whole file is read again and hashed before the move (a source without them
+ * is checked by its size and lastModified, before the first byte and again before the move). A
+ * repair first streams a backup.
  */
 import { dumpsLine, type Piece } from '../../core/edit/large-edit';
 import type { LineIndex } from '../../core/index/line-index';
@@ -15,15 +18,19 @@ import { StoreError, isStoreError, type SnapshotChange } from '../adapter/errors
 import { decodeRecord } from '../large/large-records';
 import { serialize } from './save-queue';
 import { tmpFor } from './sessions';
+import { checkSameBytes, type ReadProof } from './read-guard';
 
 /** The file a plan was made from: where it is, the `File` that was indexed, and its stat then. */
 export interface LargeSource {
   path: string;
   fileName: string;
   version: NanobotVersion;
-  file: Blob;
+  /** The `File` that was indexed (the browser); without it the pieces are read through the adapter. */
+  file?: Blob;
   /** Size and lastModified when the file was indexed: the save is refused unless they still hold. */
   stat: FileStat;
+  /** The hashes of the bytes indexed (read-guard.ts): the save reads the file again and checks them before its move. */
+  proof?: ReadProof;
   index: Pick<LineIndex, 'start' | 'length'>;
 }
 
@@ -46,16 +53,22 @@ export interface LargeSaveResult {
   backup?: string;
 }
 
+/** A source as the writer reads it: the `File`, or the adapter's ranges. */
+type Reader = LargeSource & { adapter: StorageAdapter };
+
 /** Slices of 4 MiB: big enough that a read costs little per byte, small enough that the page holds two at a time. */
 export const SAVE_SLICE = 4 * 1024 * 1024;
 
-/** Refuses with the normal save's 'conflict' when the file is not the one indexed (its size or lastModified moved, or it is gone). */
-async function checkUnchanged(adapter: StorageAdapter, src: LargeSource): Promise<void> {
+/**
+ * Refuses with the normal save's 'conflict' when the file is not the one indexed (its size or,
+ * unless its bytes' hash will tell, its lastModified moved, or it is gone).
+ */
+async function checkUnchanged(adapter: StorageAdapter, src: LargeSource, mtime = true): Promise<void> {
   let changes: SnapshotChange[] = [];
   try {
     const now = await adapter.stat(src.path);
     if (now.size !== src.stat.size) changes.push({ code: 'size', from: src.stat.size, to: now.size });
-    if (now.lastModified !== src.stat.lastModified) changes.push({ code: 'modified', from: src.stat.lastModified, to: now.lastModified });
+    if (mtime && now.lastModified !== src.stat.lastModified) changes.push({ code: 'modified', from: src.stat.lastModified, to: now.lastModified });
   } catch (e) {
     if (!isStoreError(e, 'not-found')) throw e;
     changes = [{ code: 'deleted' }];
@@ -64,7 +77,8 @@ async function checkUnchanged(adapter: StorageAdapter, src: LargeSource): Promis
 }
 
 /** Bytes [a, b) of the indexed file; a file replaced since (Chromium: NotReadableError) is a conflict. */
-async function readSlice(src: LargeSource, a: number, b: number): Promise<Uint8Array> {
+async function readSlice(src: Reader, a: number, b: number): Promise<Uint8Array> {
+  if (!src.file) return src.adapter.readRange(src.path, a, b);
   try {
     return new Uint8Array(await src.file.slice(a, b).arrayBuffer());
   } catch (e) {
@@ -77,7 +91,7 @@ async function readSlice(src: LargeSource, a: number, b: number): Promise<Uint8A
 }
 
 /** The bytes [a, b) in slices of `slice`, the next one read while the current one is written. */
-async function* ranges(src: LargeSource, a: number, b: number, slice: number): AsyncGenerator<Uint8Array> {
+async function* ranges(src: Reader, a: number, b: number, slice: number): AsyncGenerator<Uint8Array> {
   let next: Promise<Uint8Array> | null = a < b ? readSlice(src, a, Math.min(b, a + slice)) : null;
   for (let at = a; next; ) {
     const bytes = await next;
@@ -89,7 +103,7 @@ async function* ranges(src: LargeSource, a: number, b: number, slice: number): A
 }
 
 /** The message lines `lines` written again as nanobot's lines, a batch of lines (about one slice) per chunk. */
-async function* dumped(src: LargeSource, lines: Uint32Array, at: number, slice: number): AsyncGenerator<Uint8Array> {
+async function* dumped(src: Reader, lines: Uint32Array, at: number, slice: number): AsyncGenerator<Uint8Array> {
   const { start, length } = src.index;
   for (let k = 0; k < lines.length; ) {
     const first = start[lines[k]!]!;
@@ -124,10 +138,14 @@ async function* dumped(src: LargeSource, lines: Uint32Array, at: number, slice: 
  * written) when the file changed since it was indexed, checked before the first byte and again
  * after the last, before the move.
  */
-export function saveLargePlan(adapter: StorageAdapter, src: LargeSource, pieces: Piece[], opts: LargeSaveOptions = {}): Promise<LargeSaveResult> {
+export function saveLargePlan(adapter: StorageAdapter, source: LargeSource, pieces: Piece[], opts: LargeSaveOptions = {}): Promise<LargeSaveResult> {
   const slice = opts.slice ?? SAVE_SLICE;
+  const src: Reader = { ...source, adapter };
+  const proof = source.proof;
+  // The last look before the move: a file changed since it was indexed, or while it was copied, is not replaced.
+  const unchanged = () => (proof ? checkSameBytes(adapter, src.path, proof) : checkUnchanged(adapter, src));
   return serialize(adapter, src.path, async () => {
-    await checkUnchanged(adapter, src);
+    await checkUnchanged(adapter, src, !proof);
     const backup = opts.backup ? await writeBackup(adapter, src.path, ranges(src, 0, src.stat.size, slice), opts.now) : undefined;
     let written = 0;
     async function* stream(): AsyncGenerator<Uint8Array> {
@@ -138,8 +156,7 @@ export function saveLargePlan(adapter: StorageAdapter, src: LargeSource, pieces:
           yield c;
         }
       }
-      // The last look before the move: a file changed while it was copied is not replaced.
-      await checkUnchanged(adapter, src);
+      await unchanged();
       if (opts.size !== undefined && written !== opts.size) throw new StoreError('io', `The new file came out at ${written} bytes, not the ${opts.size} planned; nothing was replaced.`, { path: src.path, reason: { code: 'size-mismatch', written, planned: opts.size } });
     }
     await adapter.writeAtomic(src.path, stream(), { tmpName: tmpFor(src.fileName, src.version) });

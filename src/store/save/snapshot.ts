@@ -68,6 +68,7 @@ export function changeEn(c: SnapshotChange): string {
     case 'replaced': return 'its bytes can no longer be read as they were';
     case 'shorter': return 'it is shorter than when it was indexed';
     case 'line': return `line ${c.line} is no longer a record`;
+    case 'bytes': return `bytes ${c.from}–${c.to} differ from those read`;
     case 'written-while-read': return `it was being written while it was read (size ${c.from} → ${c.to} bytes)`;
   }
 }

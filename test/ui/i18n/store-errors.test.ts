@@ -35,6 +35,7 @@ const CHANGES: Samples<SnapshotChange> = {
   shorter: [{ code: 'shorter' }],
   line: [{ code: 'line', line: 7 }],
   'written-while-read': [{ code: 'written-while-read', from: 5, to: 6 }],
+  bytes: [{ code: 'bytes', from: 0, to: 4096 }],
 };
 
 const PY = { type: 'UnicodeEncodeError', message: "'utf-8' codec can't encode character '\\udc80'" };

@@ -71,6 +71,7 @@ function snapshotChangeZh(c: SnapshotChange): string {
     case 'replaced': return '它的字节已无法按原样读取';
     case 'shorter': return '它比建立索引时短了';
     case 'line': return `第 ${groupDigits(c.line)} 行已不再是一条记录`;
+    case 'bytes': return `第 ${groupDigits(c.from)}–${groupDigits(c.to)} 字节与读取时不同`;
     case 'written-while-read': return `读取时它正被写入（大小 ${groupDigits(c.from)} → ${groupDigits(c.to)} 字节）`;
   }
 }

@@ -13,7 +13,7 @@ import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { dictGet } from '../../../core/python/pyvalue';
 import { sessionTitle } from '../../../core/listing/title';
 import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
-import { readRecords } from '../../../store/large/large-client';
+import { readProofOf, readRecords } from '../../../store/large/large-client';
 import { saveLargePlan, type LargeSaveResult } from '../../../store/save/large-save';
 import { planTrimOffThread } from '../../../store/large/large-trim-client';
 import type { TrimAnswer } from '../../../store/large/large-trim';
@@ -49,7 +49,8 @@ type Ctx = LargeEditProps & { meta: LastMetadata; key: string; now: () => string
 async function commit(c: Ctx, pieces: Piece[], size: number | undefined, backup: boolean): Promise<Outcome> {
   if (!c.adapter || !c.stat) return downloadPieces(c, pieces);
   try {
-    const src = { path: c.path, fileName: c.fileName, version: c.version, file: c.file, stat: c.stat, index: c.index };
+    const proof = readProofOf(c.index, c.stat);
+    const src = { path: c.path, fileName: c.fileName, version: c.version, file: c.file, stat: c.stat, index: c.index, ...(proof ? { proof } : {}) };
     const r = await saveLargePlan(c.adapter, src, pieces, { backup, ...(size !== undefined ? { size } : {}) });
     const message = pg().edit.saved(c.fileName, r.size, r.backup ?? null);
     c.onSaved(r, message);

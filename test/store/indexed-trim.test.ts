@@ -1,25 +1,21 @@
 /**
- * The streamed trim's save keeps the guarded save's promises: a file changed between plan and write
+ * The CLI's trim of a big file (over its line index, written as pieces) keeps the guarded save's
+ * promises, the hash of the bytes read: a file changed between plan and write
  * (appended, one byte changed with the same size and mtime, changed as the write pass starts,
  * deleted) is refused with a 'conflict' and loses nothing (the file as the other writer left it, no
  * tmp behind); an unchanged file is replaced by exactly the whole-file trim's bytes, under the
  * version's tmp name.
  */
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { syntheticFile, syntheticMessages } from '../../bench/synthetic';
 import { parseDocument, serializeDocument } from '../../src/core/lens/document';
 import { trimToLegalSuffix } from '../../src/core/edit/edits';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
-import { planTrimStreamed, writeTrimStreamed, type StreamedTrim } from '../../src/store/save/streamed-trim';
+import { planTrimIndexed, writeTrimIndexed, type IndexedTrim } from '../../src/store/save/indexed-trim';
 
 const NOW = '2031-07-08T09:10:11.121314';
 const NAME = 'sessions/big.jsonl';
-const sha256 = () => {
-  const h = createHash('sha256');
-  return { update: (b: Uint8Array) => void h.update(b), digest: () => h.digest('hex') };
-};
 const original = new TextEncoder().encode(syntheticFile(syntheticMessages(1500, 4, 20), 700));
 
 function adapterWith(bytes: Uint8Array, lastModified = 1_800_000_000_000): MemoryAdapter {
@@ -28,8 +24,8 @@ function adapterWith(bytes: Uint8Array, lastModified = 1_800_000_000_000): Memor
   return a;
 }
 
-async function planned(a: MemoryAdapter, version: NanobotVersion = 'v0.3.0', max = 100, extendToUser = false): Promise<StreamedTrim> {
-  const t = await planTrimStreamed(a, NAME, { now: NOW, version, max, extendToUser, hold: max + 4, hash: sha256 });
+async function planned(a: MemoryAdapter, version: NanobotVersion = 'v0.3.0', max = 100, extendToUser = false): Promise<IndexedTrim> {
+  const t = await planTrimIndexed(a, NAME, { now: NOW, version, max, extendToUser });
   if ('error' in t) throw new Error(t.error);
   return t;
 }
@@ -43,14 +39,14 @@ function wholeBytes(bytes: Uint8Array, version: NanobotVersion, max: number, ext
 }
 
 /** The write is refused as a conflict, the file is `expected` and nothing else is in the folder. */
-async function refused(a: MemoryAdapter, t: StreamedTrim, expected: Uint8Array | undefined): Promise<void> {
-  await expect(writeTrimStreamed(a, t, sha256)).rejects.toMatchObject({ code: 'conflict' });
+async function refused(a: MemoryAdapter, t: IndexedTrim, expected: Uint8Array | undefined): Promise<void> {
+  await expect(writeTrimIndexed(a, t)).rejects.toMatchObject({ code: 'conflict' });
   const now = a.getFile(NAME);
   expect(now && Buffer.from(now).toString('latin1')).toBe(expected && Buffer.from(expected).toString('latin1'));
   expect(a.paths().filter((p) => p !== NAME)).toEqual([]);
 }
 
-describe('streamed trim: the guarded save', () => {
+describe('indexed trim: the guarded save', () => {
   it('writes the whole-file trim\'s bytes under the version\'s tmp name, and leaves no tmp', async () => {
     for (const [version, tmp] of [['v0.2', /^sessions\/big\.jsonl\.tmp$/], ['main', /^sessions\/\.big\.jsonl\.[0-9a-f]{16}\.tmp$/]] as const) {
       for (const [max, ext] of [[100, false], [3, true], [0, false]] as const) {
@@ -58,7 +54,7 @@ describe('streamed trim: the guarded save', () => {
         const tmps: string[] = [];
         a.onStep((step, path) => void (step === 'create-tmp' && tmps.push(path)));
         const t = await planned(a, version, max, ext);
-        const { bytes } = await writeTrimStreamed(a, t, sha256);
+        const { bytes } = await writeTrimIndexed(a, t);
         const expected = wholeBytes(original, version, max, ext);
         expect(Buffer.from(a.getFile(NAME)!).equals(Buffer.from(expected))).toBe(true);
         expect(bytes).toBe(expected.length);
@@ -83,7 +79,7 @@ describe('streamed trim: the guarded save', () => {
     const changed = original.slice();
     changed[changed.length - 20] = changed[changed.length - 20] === 0x61 ? 0x62 : 0x61;
     a.setFile(NAME, changed, 1_800_000_000_000);
-    expect(await a.stat(NAME)).toEqual({ size: t.snapshot.size, lastModified: t.snapshot.lastModified });
+    expect(await a.stat(NAME)).toEqual(t.write!.source.stat);
     await refused(a, t, changed);
   });
 
@@ -104,29 +100,13 @@ describe('streamed trim: the guarded save', () => {
     await refused(a, t, undefined);
   });
 
-  it('a plan that reads a range again refuses when the file changed between its two reads, hash or not', async () => {
-    // One user turn, then 300 replies: --extend-to-user walks back past any ring of 10.
-    const lines = ['{"_type": "metadata", "key": "k", "metadata": {}, "last_consolidated": 0}', '{"role": "user", "content": "hi"}', ...Array.from({ length: 300 }, (_, i) => `{"role": "assistant", "content": "r${i}"}`)];
-    const bytes = new TextEncoder().encode(lines.join('\n') + '\n');
-    for (const hash of [sha256, undefined]) {
-      const a = adapterWith(bytes);
-      let reads = 0;
-      a.onStep((step) => {
-        if (step === 'read' && ++reads === 2) a.setFile(NAME, bytes.slice(0, bytes.length - 10));
-      });
-      await expect(planTrimStreamed(a, NAME, { now: NOW, version: 'v0.2', max: 10, extendToUser: true, hold: 10, ...(hash ? { hash } : {}) })).rejects.toMatchObject({ code: 'conflict' });
-      expect(reads).toBeGreaterThanOrEqual(2); // the second read retried as the file changed under it, then refused
-    }
-    // Unchanged, the range read again gives the whole-file answer: every message kept.
-    const t = await planTrimStreamed(adapterWith(bytes), NAME, { now: NOW, version: 'v0.2', max: 10, extendToUser: true, hold: 10 });
-    expect('error' in t ? t.error : t.summary).toBe('Drops 0 of 301 messages (0 already archived, 0 never archived) and keeps 301.');
-  });
-
-  it('a plan made without a hash (a dry run) cannot be written', async () => {
+  it('a plan whose lines read back are no longer those indexed refuses', async () => {
     const a = adapterWith(original);
-    const t = await planTrimStreamed(a, NAME, { now: NOW, version: 'v0.2', max: 100, extendToUser: false, hold: 104 });
-    if ('error' in t) throw new Error(t.error);
-    expect(() => writeTrimStreamed(a, t, sha256)).toThrow(/without a hash/);
-    expect(Buffer.from(a.getFile(NAME)!).equals(Buffer.from(original))).toBe(true);
+    let reads = 0;
+    a.onStep((step) => {
+      if (step === 'read' && ++reads === 2) a.setFile(NAME, original.slice(0, original.length - 10));
+    });
+    await expect(planTrimIndexed(a, NAME, { now: NOW, version: 'v0.2', max: 10, extendToUser: true })).rejects.toMatchObject({ code: 'conflict' });
+    expect(reads).toBeGreaterThanOrEqual(2);
   });
 });
