@@ -12,6 +12,7 @@ export type StoreErrorCode =
   | 'busy' // another writer holds the file (an open writable, a lock)
   | 'bad-name' // the name is not portable (see names.ts)
   | 'nanobot-raises' // nanobot's own save would raise here (its temp file's name is too long): nothing is written
+  | 'cancelled' // the person stopped the save: nothing was replaced, its tmp is removed
   | 'io'; // anything else
 
 /** Extra facts a caller may show or act on. */
@@ -64,6 +65,7 @@ const DOM_WORDS: Record<StoreErrorCode, string> = {
   busy: 'is in use by another writer (another tab or program is saving it)',
   'bad-name': 'has a name this disk cannot hold',
   'nanobot-raises': 'cannot be saved the way nanobot saves it',
+  cancelled: 'was not saved: the save was cancelled',
   io: 'could not be accessed',
 };
 

@@ -36,6 +36,17 @@ export interface LargeSaveOptions {
   size?: number;
   /** Bytes read per slice (tests make it small). */
   slice?: number;
+  /** Stops the save between slices: the tmp is removed, a backup this save wrote is removed, the file is untouched ('cancelled'). */
+  signal?: AbortSignal;
+  /** Told after every slice written (the backup's, then the new file's). */
+  onProgress?: (p: SaveProgress) => void;
+}
+
+/** How far a streamed save is: bytes done of about `total` in its current phase (a repair's total is the upper bound of its input). */
+export interface SaveProgress {
+  phase: 'backup' | 'write';
+  done: number;
+  total: number;
 }
 
 export interface LargeSaveResult {
@@ -66,6 +77,22 @@ async function checkUnchanged(adapter: StorageAdapter, src: LargeSource): Promis
     changes = ['the file was deleted or renamed'];
   }
   if (changes.length) throw new StoreError('conflict', `'${src.path}' changed on disk since it was read: ${changes.join('; ')}. ${GATEWAY_NOTE}`, { path: src.path, changes });
+}
+
+/** The refusal of a save stopped by its person: nothing was replaced. */
+function cancelled(path: string): StoreError {
+  return new StoreError('cancelled', `The save of '${path}' was cancelled; the file is unchanged.`, { path });
+}
+
+/** About how many bytes the pieces write (a rewritten line is counted at its length on disk). */
+export function plannedBytes(src: Pick<LargeSource, 'index'>, pieces: readonly Piece[]): number {
+  let n = 0;
+  for (const p of pieces) {
+    if ('bytes' in p) n += p.bytes.length;
+    else if ('from' in p) n += p.to - p.from;
+    else for (const l of p.dumps) n += src.index.length[l]!;
+  }
+  return n;
 }
 
 /** Bytes [a, b) of the indexed file; a file replaced since (Chromium: NotReadableError) is a conflict. */
@@ -131,23 +158,43 @@ async function* dumped(src: LargeSource, lines: Uint32Array, at: number, slice: 
  */
 export function saveLargePlan(adapter: StorageAdapter, src: LargeSource, pieces: Piece[], opts: LargeSaveOptions = {}): Promise<LargeSaveResult> {
   const slice = opts.slice ?? SAVE_SLICE;
+  const { signal, onProgress } = opts;
+  /** `chunks` with a look at the cancel signal before each one and the progress told after it. */
+  async function* watched(phase: SaveProgress['phase'], total: number, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, from = 0): AsyncGenerator<Uint8Array> {
+    let done = from;
+    for await (const c of chunks) {
+      if (signal?.aborted) throw cancelled(src.path);
+      yield c;
+      done += c.length;
+      onProgress?.({ phase, done, total: Math.max(total, done) });
+    }
+  }
   return serialize(adapter, src.path, async () => {
+    if (signal?.aborted) throw cancelled(src.path);
     await checkUnchanged(adapter, src);
-    const backup = opts.backup ? await writeBackup(adapter, src.path, ranges(src, 0, src.stat.size, slice), opts.now) : undefined;
+    const backup = opts.backup ? await writeBackup(adapter, src.path, watched('backup', src.stat.size, ranges(src, 0, src.stat.size, slice)), opts.now) : undefined;
+    const total = opts.size ?? plannedBytes(src, pieces);
     let written = 0;
     async function* stream(): AsyncGenerator<Uint8Array> {
       for (const p of pieces) {
         const chunks = 'bytes' in p ? [p.bytes] : 'from' in p ? ranges(src, p.from, p.to, slice) : dumped(src, p.dumps, p.at, slice);
-        for await (const c of chunks) {
+        for await (const c of watched('write', total, chunks, written)) {
           written += c.length;
           yield c;
         }
       }
-      // The last look before the move: a file changed while it was copied is not replaced.
+      // The last look before the move: a file changed while it was copied is not replaced, a cancelled save neither.
+      if (signal?.aborted) throw cancelled(src.path);
       await checkUnchanged(adapter, src);
       if (opts.size !== undefined && written !== opts.size) throw new StoreError('io', `The new file came out at ${written} bytes, not the ${opts.size} planned; nothing was replaced.`, { path: src.path });
     }
-    await adapter.writeAtomic(src.path, stream(), { tmpName: tmpFor(src.fileName, src.version) });
+    try {
+      await adapter.writeAtomic(src.path, stream(), { tmpName: tmpFor(src.fileName, src.version) });
+    } catch (e) {
+      // A cancelled repair leaves no trace: its backup is a copy of the untouched file.
+      if (backup && isStoreError(e, 'cancelled')) await adapter.remove(backup).catch(() => undefined);
+      throw e;
+    }
     return { stat: await adapter.stat(src.path), size: written, ...(backup ? { backup } : {}) };
   });
 }
