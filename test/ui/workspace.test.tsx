@@ -2,11 +2,13 @@
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { channelFilter, problemsOnly, query } from '../../src/ui/workspace/filters';
-import { scans, setWorkspace, listing } from '../../src/ui/workspace/model';
+import { refreshListing, scans, setWorkspace, listing } from '../../src/ui/workspace/model';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';
 import { mount, type, unmount, waitFor, click, settle } from './session/helpers';
 import { demoAdapter, demoWorkspace } from './shell-helpers';
 import type { MemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { interruptedSave, noteSave } from '../../src/store/save/save-journal';
+import { notesWorkspace } from '../../src/ui/workspace/save-notes';
 
 let el: HTMLElement | null = null;
 let adapter: MemoryAdapter;
@@ -133,5 +135,33 @@ describe('workspace: health and leftovers', () => {
     await waitFor(() => !!el!.querySelector('.inspection'));
     expect(el.querySelector('.inspection')!.textContent).toContain('it is empty: the save was interrupted before it wrote anything.');
     expect(el.querySelector('.inspection')!.textContent).not.toContain('cut off');
+  });
+
+  it('an empty tmp left by a Session Lens save cut short by a reload is named as its own, with the right words, and removing it forgets the note (issue 27)', async () => {
+    adapter.setFile('sessions/cli_direct.jsonl.tmp', new Uint8Array(0));
+    await refreshListing();
+    noteSave(localStorage, notesWorkspace()!, 'sessions/cli_direct.jsonl.tmp', (await adapter.stat('sessions/cli_direct.jsonl.tmp')).lastModified - 1000);
+    el = await mount(<WorkspaceView page="leftovers" />);
+    await waitFor(() => !!el!.querySelector('.leftover'));
+    const item = el.querySelector('.leftover')!;
+    expect(item.querySelector('.chip')!.textContent).toBe('Session Lens save, interrupted');
+    expect(item.textContent).toMatch(/Session Lens began this save at .+, and the page was closed or reloaded before it finished\. Nothing in this file is needed/);
+    await click([...item.querySelectorAll('button')].find((b) => b.textContent === 'Inspect'));
+    await waitFor(() => !!el!.querySelector('.inspection'));
+    expect(el.querySelector('.inspection')!.textContent).toContain('it is empty: Session Lens keeps a save’s bytes in the browser’s swap file until the save completes');
+    expect(el.querySelector('.inspection')!.textContent).not.toContain('cut off');
+    await click([...el.querySelectorAll('button')].find((b) => b.textContent === 'Remove…'));
+    await click([...el.querySelectorAll('button')].find((b) => b.textContent === 'Delete cli_direct.jsonl.tmp'));
+    await waitFor(() => el!.textContent!.includes('No leftovers in this folder.'));
+    expect(interruptedSave(localStorage, notesWorkspace()!, 'sessions/cli_direct.jsonl.tmp', null)).toBeNull();
+  });
+
+  it('a tmp nanobot left (no note of a save of ours, or one older than the note) keeps the plain words', async () => {
+    noteSave(localStorage, notesWorkspace()!, 'sessions/cli_direct.jsonl.tmp', (await adapter.stat('sessions/cli_direct.jsonl.tmp')).lastModified + 60_000);
+    el = await mount(<WorkspaceView page="leftovers" />);
+    await waitFor(() => !!el!.querySelector('.leftover'));
+    expect(el.querySelector('.leftover .chip')!.textContent).toBe('tmp file');
+    expect(el.querySelector('.leftover')!.textContent).not.toContain('Session Lens began');
+    localStorage.clear();
   });
 });

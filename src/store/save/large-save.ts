@@ -38,6 +38,8 @@ export interface LargeSaveOptions {
   slice?: number;
   /** Stops the save between slices: the tmp is removed, a backup this save wrote is removed, the file is untouched ('cancelled'). */
   signal?: AbortSignal;
+  /** The tmp file's name (default: a fresh tmpFor name); the caller may note it before the save begins. */
+  tmpName?: string;
   /** Told after every slice written (the backup's, then the new file's). */
   onProgress?: (p: SaveProgress) => void;
 }
@@ -189,7 +191,7 @@ export function saveLargePlan(adapter: StorageAdapter, src: LargeSource, pieces:
       if (opts.size !== undefined && written !== opts.size) throw new StoreError('io', `The new file came out at ${written} bytes, not the ${opts.size} planned; nothing was replaced.`, { path: src.path });
     }
     try {
-      await adapter.writeAtomic(src.path, stream(), { tmpName: tmpFor(src.fileName, src.version) });
+      await adapter.writeAtomic(src.path, stream(), { tmpName: opts.tmpName ?? tmpFor(src.fileName, src.version) });
     } catch (e) {
       // A cancelled repair leaves no trace: its backup is a copy of the untouched file.
       if (backup && isStoreError(e, 'cancelled')) await adapter.remove(backup).catch(() => undefined);

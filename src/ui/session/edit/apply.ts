@@ -10,7 +10,7 @@ import { pg } from '../../i18n/text';
 
 export type Outcome =
   | { ok: true; message: string; opened?: OpenedSession | null }
-  | { ok: false; conflict: boolean; message: string; changes: string[] };
+  | { ok: false; conflict: boolean; message: string; changes: string[]; cancelled?: boolean };
 
 /** Saves `doc` over the opened file; `backup` first copies the current bytes aside (repairs). */
 export async function saveEdited(adapter: StorageAdapter, opened: OpenedSession, doc: SessionDocument, now: string, backup = false): Promise<Outcome> {
@@ -24,6 +24,7 @@ export async function saveEdited(adapter: StorageAdapter, opened: OpenedSession,
 
 /** A failure as the Edit tab reports it; a 'conflict' lists what changed on disk. */
 export function failure(e: unknown): Outcome & { ok: false } {
+  if (isStoreError(e, 'cancelled')) return { ok: false, conflict: false, cancelled: true, message: e.message, changes: [] };
   if (isStoreError(e, 'conflict')) return { ok: false, conflict: true, message: e.message, changes: e.changes ?? [] };
   return { ok: false, conflict: false, message: e instanceof Error ? e.message : String(e), changes: [] };
 }

@@ -1,0 +1,22 @@
+/**
+ * Where the page notes its running streamed saves (store/save/save-journal.ts): localStorage, keyed
+ * by the workspace, so a reload mid-save can tell its own leftover tmp from nanobot's.
+ */
+import type { SyncStore } from '../../store/listing/first-screen';
+import { workspace } from './model';
+import { workspaceId } from './workspace';
+
+/** localStorage where the page may use it, else null (the leftover is then described by its content). */
+export function notesStore(): SyncStore | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The open workspace as the notes name it (kind and name on disk), or null when none is open. */
+export function notesWorkspace(): string | null {
+  const ws = workspace.peek();
+  return ws ? `${ws.kind}:${workspaceId(ws)}` : null;
+}
