@@ -697,6 +697,8 @@ const pages = {
           (consolidatedFrom !== null ? `; last_consolidated (${lastConsolidated}) is in force from turn ${consolidatedFrom}` : '') +
           '. The table below has every value.',
         firstTurn: 'turn 1',
+        /** An axis label too wide for its place: 65,536 → 66k, 1,250,000 → 1.3M. */
+        short: (v: number) => (v >= 1e6 ? `${+(v / 1e6).toFixed(1)}M` : v >= 1e3 ? `${+(v / 1e3).toFixed(v >= 1e4 ? 0 : 1)}k` : String(v)),
         lastTurn: (turns: number) => `turn ${n(turns)}`,
         hint: 'Point at the chart to see a turn; click to open the replay as of that turn.',
         pointRaises: (turn: number, message: number) => `Turn ${turn} (message #${message}): nanobot raises here`,

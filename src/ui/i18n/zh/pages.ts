@@ -707,6 +707,7 @@ const pages: PageText = {
           (consolidatedFrom !== null ? `；last_consolidated（${lastConsolidated}）从第 ${consolidatedFrom} 轮起生效` : '') +
           '。下面的表格列出了每个值。',
         firstTurn: '第 1 轮',
+        short: (v) => (v >= 1e8 ? `${+(v / 1e8).toFixed(1)}亿` : v >= 1e4 ? `${+(v / 1e4).toFixed(1)}万` : String(v)),
         lastTurn: (turns) => `第 ${n(turns)} 轮`,
         hint: '指向图表查看某一轮；点击打开截至那一轮的回放。',
         pointRaises: (turn, message) => `第 ${turn} 轮（消息 #${message}）：nanobot 在此抛出异常`,

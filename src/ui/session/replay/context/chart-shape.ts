@@ -52,3 +52,21 @@ export function* chartShapeSteps(data: ContextOverTime): Generator<void, ChartSh
   }
   return { most, top, line: parts.join('') };
 }
+
+/** Size of the axis labels on screen, in CSS pixels. */
+export const TICK_PX = 11;
+
+/**
+ * The token values the y axis labels, each at least a line of text (`font`, in viewBox units) from
+ * the ones kept before it: 0, the scale's top (the budget or the most), then the most sent when it
+ * has room — never two labels over each other, whatever the numbers.
+ */
+export function yTicks(top: number, most: number, font: number): number[] {
+  const kept: number[] = [];
+  const gap = font * 1.25;
+  for (const v of [0, Math.round(top / 1.05), most]) {
+    if (v < 0 || kept.includes(v)) continue;
+    if (kept.every((k) => Math.abs(yOf(v, top) - yOf(k, top)) >= gap)) kept.push(v);
+  }
+  return kept;
+}
