@@ -115,7 +115,7 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
   const t = pg().edit.card;
   return (
     <section class="sl-edit" aria-labelledby={`${id}-h`}>
-      <h4 id={`${id}-h`}>{title}</h4>
+      <h3 id={`${id}-h`}>{title}</h3>
       {children}
       {plan && 'error' in plan && <p class="sl-danger-text" role="alert">{plan.error}</p>}
       {plan && 'summary' in plan && (

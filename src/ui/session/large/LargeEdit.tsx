@@ -116,7 +116,7 @@ export function LargeEdit(p: LargeEditProps) {
   const e = pg().edit;
   return (
     <section class="sl-edits sl-large-edits" aria-labelledby="sl-large-edit-h">
-      <h3 id="sl-large-edit-h" class="sl-h">{e.heading}</h3>
+      <h2 id="sl-large-edit-h" class="sl-h">{e.heading}</h2>
       {p.adapter ? (
         <div class="sl-banner sl-warn">
           <p>
