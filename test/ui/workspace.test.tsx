@@ -133,7 +133,7 @@ describe('workspace: health and leftovers', () => {
     await waitFor(() => !!el!.querySelector('.leftover'));
     await click([...el.querySelector('.leftover')!.querySelectorAll('button')].find((b) => b.textContent === 'Inspect'));
     await waitFor(() => !!el!.querySelector('.inspection'));
-    expect(el.querySelector('.inspection')!.textContent).toContain('it is empty: the save was interrupted before it wrote anything.');
+    expect(el.querySelector('.inspection')!.textContent).toContain('It is empty: the save was interrupted before it wrote anything.');
     expect(el.querySelector('.inspection')!.textContent).not.toContain('cut off');
   });
 
@@ -148,8 +148,10 @@ describe('workspace: health and leftovers', () => {
     expect(item.textContent).toMatch(/Session Lens began this save at .+, and the page was closed or reloaded before it finished\. Nothing in this file is needed/);
     await click([...item.querySelectorAll('button')].find((b) => b.textContent === 'Inspect'));
     await waitFor(() => !!el!.querySelector('.inspection'));
-    expect(el.querySelector('.inspection')!.textContent).toContain('it is empty: Session Lens keeps a save’s bytes in the browser’s swap file until the save completes');
+    expect(el.querySelector('.inspection')!.textContent).toContain('It is empty: Session Lens keeps a save’s bytes in the browser’s swap file until the save completes');
     expect(el.querySelector('.inspection')!.textContent).not.toContain('cut off');
+    expect(el.querySelector('.inspection')!.textContent).not.toContain('problem'); // not a byte: nothing to count, nothing to show
+    expect(el.querySelector('.inspection pre')).toBeNull();
     await click([...el.querySelectorAll('button')].find((b) => b.textContent === 'Remove…'));
     await click([...el.querySelectorAll('button')].find((b) => b.textContent === 'Delete cli_direct.jsonl.tmp'));
     await waitFor(() => el!.textContent!.includes('No leftovers in this folder.'));

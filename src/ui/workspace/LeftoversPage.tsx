@@ -130,15 +130,22 @@ function LeftoverItem({ l, writable }: { l: LeftoverInfo; writable: boolean }) {
       </p>
       {info && (
         <div class="inspection">
-          <p>
-            {w.contents(info.lines, info.messages)}
-            {info.targetMessages !== null ? w.current(info.targetMessages) : ''};{' '}
-            {info.empty ? (own ? w.ownEmpty : w.empty) : info.complete ? w.complete : own ? w.ownCut : w.cut}
-            {info.problems ? w.problems(info.problems) : ''}
-          </p>
-          <pre class="raw" tabIndex={0} aria-label={w.firstLines(l.name)}>
-            {info.head}
-          </pre>
+          {info.empty ? (
+            // Not a byte: no lines, no problems, nothing to show but why it is empty.
+            <p>{own ? w.ownEmpty : w.empty}</p>
+          ) : (
+            <>
+              <p>
+                {w.contents(info.lines, info.messages)}
+                {info.targetMessages !== null ? w.current(info.targetMessages) : ''};{' '}
+                {info.complete ? w.complete : own ? w.ownCut : w.cut}
+                {info.problems ? w.problems(info.problems) : ''}
+              </p>
+              <pre class="raw" tabIndex={0} aria-label={w.firstLines(l.name)}>
+                {info.head}
+              </pre>
+            </>
+          )}
         </div>
       )}
       <div class="leftover-actions">
