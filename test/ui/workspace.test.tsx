@@ -9,6 +9,9 @@ import { demoAdapter, demoWorkspace } from './shell-helpers';
 import type { MemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { interruptedSave, noteSave } from '../../src/store/save/save-journal';
 import { notesWorkspace } from '../../src/ui/workspace/save-notes';
+import { openSession } from '../../src/store/save/sessions';
+import { setTitle } from '../../src/core/edit/edits';
+import { saveEdited } from '../../src/ui/session/edit/apply';
 
 let el: HTMLElement | null = null;
 let adapter: MemoryAdapter;
@@ -156,6 +159,19 @@ describe('workspace: health and leftovers', () => {
     await click([...el.querySelectorAll('button')].find((b) => b.textContent === 'Delete cli_direct.jsonl.tmp'));
     await waitFor(() => el!.textContent!.includes('No leftovers in this folder.'));
     expect(interruptedSave(localStorage, notesWorkspace()!, 'sessions/cli_direct.jsonl.tmp', null)).toBeNull();
+  });
+
+  it('a save of the full view is noted while it runs (its tmp named), and the note is gone once it is done', async () => {
+    const opened = await openSession(adapter, 'sessions/telegram_12345.jsonl', { now: '2026-12-06T10:00:00', version: 'v0.2' });
+    const edit = setTitle(opened.doc, opened.key, 'Noted while saving', '2026-12-06T10:00:00');
+    if (!edit.ok) throw new Error(edit.error);
+    let during: string | null = null;
+    adapter.onStep((step) => void (step === 'write' && (during = localStorage.getItem('session-lens:saves-running'))));
+    const out = await saveEdited(adapter, opened, edit.doc, '2026-12-06T10:00:00');
+    adapter.onStep(undefined);
+    expect(out.ok).toBe(true);
+    expect(JSON.parse(during!)).toEqual([{ workspace: notesWorkspace(), tmp: 'sessions/telegram_12345.jsonl.tmp', started: expect.any(Number) }]);
+    expect(localStorage.getItem('session-lens:saves-running')).toBeNull();
   });
 
   it('a tmp nanobot left (no note of a save of ours, or one older than the note) keeps the plain words', async () => {

@@ -3,6 +3,7 @@
  * by the workspace, so a reload mid-save can tell its own leftover tmp from nanobot's.
  */
 import type { SyncStore } from '../../store/listing/first-screen';
+import { noteSave } from '../../store/save/save-journal';
 import { workspace } from './model';
 import { workspaceId } from './workspace';
 
@@ -19,4 +20,11 @@ export function notesStore(): SyncStore | null {
 export function notesWorkspace(): string | null {
   const ws = workspace.peek();
   return ws ? `${ws.kind}:${workspaceId(ws)}` : null;
+}
+
+/** Notes a save into `tmp` (a path in the open workspace) before it begins; returns what removes the note (null: nowhere to note it). */
+export function noteRunningSave(tmp: string): (() => void) | null {
+  const store = notesStore();
+  const ws = notesWorkspace();
+  return store && ws ? noteSave(store, ws, tmp) : null;
 }

@@ -5,7 +5,9 @@
 import { serializeDocument, type SessionDocument } from '../../../core/lens/document';
 import { isStoreError } from '../../../store/adapter/errors';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
-import { openSession, saveDocument, type OpenedSession } from '../../../store/save/sessions';
+import { openSession, saveDocument, tmpFor, type OpenedSession } from '../../../store/save/sessions';
+import { joinPath, splitParent } from '../../../store/adapter/paths';
+import { noteRunningSave } from '../../workspace/save-notes';
 import { pg } from '../../i18n/text';
 
 export type Outcome =
@@ -14,11 +16,19 @@ export type Outcome =
 
 /** Saves `doc` over the opened file; `backup` first copies the current bytes aside (repairs). */
 export async function saveEdited(adapter: StorageAdapter, opened: OpenedSession, doc: SessionDocument, now: string, backup = false): Promise<Outcome> {
+  let done: (() => void) | null = null;
+  let keepNote = false;
   try {
-    const { opened: next, result } = await saveDocument(adapter, opened, doc, { now, key: opened.key, backup, version: opened.version });
+    // A note a reload finds: the tmp a save cut short leaves is then named as this app's own.
+    const tmpName = tmpFor(opened.fileName, opened.version);
+    done = noteRunningSave(joinPath(splitParent(opened.path)[0], tmpName));
+    const { opened: next, result } = await saveDocument(adapter, opened, doc, { now, key: opened.key, backup, version: opened.version, tmpName });
     return { ok: true, message: pg().edit.saved(opened.fileName, next.bytes.length, result.backup ?? null), opened: next };
   } catch (e) {
+    keepNote = isStoreError(e) && !!e.leftover; // a tmp the save could not remove is still its own
     return failure(e);
+  } finally {
+    if (!keepNote) done?.();
   }
 }
 

@@ -15,11 +15,10 @@ import { sessionTitle } from '../../../core/listing/title';
 import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
 import { readRecords } from '../../../store/large/large-client';
 import { saveLargePlan, type LargeSaveResult } from '../../../store/save/large-save';
-import { noteSave } from '../../../store/save/save-journal';
 import { tmpFor } from '../../../store/save/sessions';
 import { isStoreError } from '../../../store/adapter/errors';
 import { joinPath, splitParent } from '../../../store/adapter/paths';
-import { notesStore, notesWorkspace } from '../../workspace/save-notes';
+import { noteRunningSave } from '../../workspace/save-notes';
 import { planTrimOffThread } from '../../../store/large/large-trim-client';
 import type { TrimAnswer } from '../../../store/large/large-trim';
 import { keyForFile } from '../../../store/listing/session-list';
@@ -58,9 +57,7 @@ async function commit(c: Ctx, pieces: Piece[], size: number | undefined, backup:
   try {
     const tmpName = tmpFor(c.fileName, c.version);
     // A note a reload finds: the tmp left by a save cut short is then named as this app's own.
-    const store = notesStore();
-    const ws = notesWorkspace();
-    if (store && ws) forget = noteSave(store, ws, joinPath(splitParent(c.path)[0], tmpName));
+    forget = noteRunningSave(joinPath(splitParent(c.path)[0], tmpName));
     const src = { path: c.path, fileName: c.fileName, version: c.version, file: c.file, stat: c.stat, index: c.index };
     const r = await saveLargePlan(c.adapter, src, pieces, {
       backup,
