@@ -2,7 +2,8 @@
  * Every view of the demo at 1280×800 and 390×844, in English and Chinese, light and dark (issue 27):
  * a screenshot of each (test-results/e2e/look-<view>-<size>-<lang>-<theme>.png, to look at) and the
  * layout facts a first-time user trips on when they break — one h1, no sideways scrolling of the
- * page, a session's six tabs with their whole labels (the tab bar may scroll, a tab is never cut).
+ * page, a session's six tabs and the workspace's five with their whole labels, all in sight (on a
+ * phone the bars wrap).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser } from '../browser/harness';
@@ -49,7 +50,14 @@ const VIEWS: [string, string, string][] = [
 function facts() {
   return b.page.evaluate(() => {
     const tabs = [...document.querySelectorAll<HTMLElement>('[role="tablist"] [role="tab"]')];
+    // Every tab of the session and of the workspace in sight: inside the window and its own bar, not scrolled away.
+    const hidden = [...tabs, ...document.querySelectorAll<HTMLElement>('nav.tabs a')].filter((t) => {
+      const r = t.getBoundingClientRect();
+      const bar = t.parentElement!.getBoundingClientRect();
+      return r.left < Math.max(0, bar.left) - 1 || r.right > Math.min(window.innerWidth, bar.right) + 1;
+    });
     return {
+      hidden: hidden.map((t) => t.textContent),
       h1: document.querySelectorAll('h1').length,
       sideways: document.documentElement.scrollWidth - window.innerWidth,
       cutTabs: tabs.filter((t) => t.scrollWidth > t.clientWidth + 1 || t.scrollHeight > t.clientHeight + 1 || t.getBoundingClientRect().height < 24).map((t) => t.textContent),
@@ -83,6 +91,7 @@ describe('every view, both sizes, both languages, both themes', () => {
           if (f.h1 !== 1) wrong.push(`${where}: ${f.h1} h1`);
           if (f.sideways > 0) wrong.push(`${where}: the page scrolls sideways by ${f.sideways} px`);
           if (f.cutTabs.length) wrong.push(`${where}: tabs cut: ${f.cutTabs.join(', ')}`);
+          if (f.hidden.length) wrong.push(`${where}: tabs out of sight: ${f.hidden.join(', ')}`);
           if (hash.startsWith('#/s/') && f.tabs !== 6) wrong.push(`${where}: ${f.tabs} session tabs`);
         }
       }
