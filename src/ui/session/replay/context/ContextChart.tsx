@@ -54,7 +54,7 @@ function useUnitsPerPixel(svg: { current: SVGSVGElement | null }): number {
 /** A tick's label: the whole number when it fits left of the axis, else the language's short form. */
 function tickLabel(v: number, font: number): string {
   const full = count(v);
-  return full.length * font * 0.6 <= PAD.l - 6 ? full : pg().context.chart.short(v);
+  return full.length * font * 0.62 <= PAD.l - 6 ? full : pg().context.chart.short(v);
 }
 
 /** The SVG chart; pointer position picks the nearest turn, so 2,000 turns need no 2,000 targets. */

@@ -7,7 +7,7 @@ import type { ContextOverTime, TurnPoint } from '../../../../core/replay/context
 
 export const W = 800;
 export const H = 220;
-export const PAD = { l: 56, r: 12, t: 12, b: 28 };
+export const PAD = { l: 64, r: 12, t: 12, b: 28 };
 
 /** Points of the line built per step: a slice stays well under a millisecond. */
 const PATH_STEP = 250;
