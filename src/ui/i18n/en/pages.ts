@@ -708,6 +708,7 @@ const pages = {
         },
         sent: ' tokens sent',
         budget: (budget: number) => ` budget (${n(budget)})`,
+        budgetOff: (budget: number) => ` · the budget (${n(budget)}) is far above every turn: not drawn, so the line can be read`,
         windowCuts: ' the count window starts cutting',
         consolidated: (lastConsolidated: number) => ` last_consolidated (${lastConsolidated}) in force`,
       },

@@ -717,6 +717,7 @@ const pages: PageText = {
         },
         sent: '发送的 token',
         budget: (budget) => `预算（${n(budget)}）`,
+        budgetOff: (budget) => ` · 预算（${n(budget)}）远高于每一轮：未画出，以便看清曲线`,
         windowCuts: '条数窗口开始截断',
         consolidated: (lastConsolidated) => `last_consolidated（${lastConsolidated}）生效`,
       },

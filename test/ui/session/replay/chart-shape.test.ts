@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContextOverTime, TurnPoint } from '../../../../src/core/replay/context-over-time';
 import { runNow } from '../../../../src/store/analyze/event-loop';
-import { chartShapeSteps, xOf, yOf, yTicks } from '../../../../src/ui/session/replay/context/chart-shape';
+import { budgetOnScale, chartShapeSteps, xOf, yOf, yTicks } from '../../../../src/ui/session/replay/context/chart-shape';
 
 function point(turn: number, tokens: number): TurnPoint {
   return { turn, index: turn * 2, upto: turn * 2 + 1, tokens, messages: 1, first: 0, windowCut: false, budgetCut: false, error: false };
@@ -30,6 +30,18 @@ describe('chartShapeSteps', () => {
     expect(most).toBe(10);
     expect(top).toBeCloseTo(105);
     expect(line.endsWith(`,${yOf(0, top).toFixed(1)}`)).toBe(true);
+  });
+});
+
+describe('the budget on the scale', () => {
+  it('is drawn to scale from a tenth of it up; below, the scale tops at the most sent so the line is not flat (issue 27)', () => {
+    expect(budgetOnScale(100, 10)).toBe(true);
+    expect(budgetOnScale(100, 9)).toBe(false);
+    expect(budgetOnScale(0, 9)).toBe(false);
+    // the demo's stand-up log: ~3,000 tokens a turn against a 190,784 budget
+    const { top } = runNow(chartShapeSteps(of([point(0, 2_000), point(1, 3_000)], 190_784)));
+    expect(top).toBeCloseTo(3_150);
+    expect(yOf(3_000, top)).toBeLessThan(yOf(0, top) / 2);
   });
 });
 

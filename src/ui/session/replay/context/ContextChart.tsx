@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ContextOverTime, TurnPoint } from '../../../../core/replay/context-over-time';
 import { runNow } from '../../../../store/analyze/event-loop';
-import { chartShapeSteps, drawnTokens, H, PAD, TICK_PX, W, xOf, yOf, yTicks, type ChartShape } from './chart-shape';
+import { budgetOnScale, chartShapeSteps, drawnTokens, H, PAD, TICK_PX, W, xOf, yOf, yTicks, type ChartShape } from './chart-shape';
 import { pg } from '../../../i18n/text';
 import { count } from '../../text';
 
@@ -104,7 +104,7 @@ export function ContextChart({ data, current, onPick, shape }: ContextChartProps
             {tickLabel(v, font)}
           </text>
         ))}
-        {data.budget > 0 && <line class="sl-ctx-budget" x1={PAD.l} x2={W - PAD.r} y1={y(data.budget)} y2={y(data.budget)} data-marker="budget" />}
+        {budgetOnScale(data.budget, most) && <line class="sl-ctx-budget" x1={PAD.l} x2={W - PAD.r} y1={y(data.budget)} y2={y(data.budget)} data-marker="budget" />}
         {data.consolidatedAt !== null && <line class="sl-ctx-lc" x1={x(data.consolidatedAt)} x2={x(data.consolidatedAt)} y1={PAD.t} y2={y(0)} data-marker="last-consolidated" />}
         {data.windowStarts.map((k) => (
           <line key={k} class="sl-ctx-window" x1={x(k)} x2={x(k)} y1={PAD.t} y2={y(0)} data-marker="window" />
@@ -125,7 +125,7 @@ export function ContextChart({ data, current, onPick, shape }: ContextChartProps
       <p class="sl-small sl-ctx-legend">
         <span class="sl-ctx-key sl-ctx-key-line" />
         {t.sent}
-        {data.budget > 0 && <><span class="sl-ctx-key sl-ctx-key-budget" />{t.budget(data.budget)}</>}
+        {budgetOnScale(data.budget, most) ? <><span class="sl-ctx-key sl-ctx-key-budget" />{t.budget(data.budget)}</> : data.budget > 0 && <span class="sl-ctx-off">{t.budgetOff(data.budget)}</span>}
         {data.windowStarts.length > 0 && <><span class="sl-ctx-key sl-ctx-key-window" />{t.windowCuts}</>}
         {data.consolidatedAt !== null && <><span class="sl-ctx-key sl-ctx-key-lc" />{t.consolidated(data.lastConsolidated)}</>}
       </p>
