@@ -1,6 +1,6 @@
 /**
  * axe on every page of the demo a person reaches — start, the workspace's pages, the guide and every
- * tab of a session — in the light and the dark theme, with 0 violations of any impact (moderate and
+ * tab of a session, in the full view and in large-file mode — in the light and the dark theme, with 0 violations of any impact (moderate and
  * minor too: the heading order of the session tabs was one).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,13 @@ const PAGES: [string, string][] = [
   ['#/s/cli%3Adirect?tab=edit', '#sl-edit-h'],
   ['#/s/cli%3Adirect?tab=export', '#sl-export-h'],
   ['#/s/telegram%3A88001?tab=replay', 'svg.sl-ctx-svg'],
+  // the same session in large-file mode (the line lowered by the link): the same page, every tab
+  ['#/s/telegram%3A88001?large=1000', '[data-testid="large-counts"]'],
+  ['#/s/telegram%3A88001?large=1000&tab=replay', '#sl-large-replay-h'],
+  ['#/s/telegram%3A88001?large=1000&tab=context', '#sl-large-context-h'],
+  ['#/s/telegram%3A88001?large=1000&tab=file', '#sl-large-lines-h'],
+  ['#/s/telegram%3A88001?large=1000&tab=edit', '#sl-large-edit-h'],
+  ['#/s/telegram%3A88001?large=1000&tab=export', '#sl-large-export-h'],
 ];
 
 describe('axe, every impact, both themes', () => {

@@ -44,6 +44,10 @@ const VIEWS: [string, string, string][] = [
   ['file', '#/s/discord%3A30311?tab=file', '#sl-file-h'],
   ['edit', '#/s/cli%3Adirect?tab=edit', '#sl-edit-h'],
   ['export', '#/s/cli%3Adirect?tab=export', '#sl-export-h'],
+  // large-file mode (the line lowered by the link): the same page
+  ['large-conversation', '#/s/telegram%3A88001?large=1000', '[data-testid="large-counts"]'],
+  ['large-replay', '#/s/telegram%3A88001?large=1000&tab=replay', '#sl-large-replay-h'],
+  ['large-edit', '#/s/telegram%3A88001?large=1000&tab=edit', '#sl-large-edit-h'],
 ];
 
 /** The facts checked on every screen. */
