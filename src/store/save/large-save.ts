@@ -9,7 +9,7 @@ import { dumpsLine, type Piece } from '../../core/edit/large-edit';
 import type { LineIndex } from '../../core/index/line-index';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import type { FileStat, StorageAdapter } from '../adapter/adapter';
-import { GATEWAY_NOTE } from './atomic-save';
+import { GATEWAY_NOTE, cancelledSave, type SaveProgress } from './atomic-save';
 import { writeBackup } from './backup';
 import { StoreError, isStoreError } from '../adapter/errors';
 import { decodeRecord } from '../large/large-records';
@@ -44,12 +44,7 @@ export interface LargeSaveOptions {
   onProgress?: (p: SaveProgress) => void;
 }
 
-/** How far a streamed save is: bytes done of about `total` in its current phase (a repair's total is the upper bound of its input). */
-export interface SaveProgress {
-  phase: 'backup' | 'write';
-  done: number;
-  total: number;
-}
+export type { SaveProgress };
 
 export interface LargeSaveResult {
   /** The file as now written. */
@@ -81,10 +76,6 @@ async function checkUnchanged(adapter: StorageAdapter, src: LargeSource): Promis
   if (changes.length) throw new StoreError('conflict', `'${src.path}' changed on disk since it was read: ${changes.join('; ')}. ${GATEWAY_NOTE}`, { path: src.path, changes });
 }
 
-/** The refusal of a save stopped by its person: nothing was replaced. */
-function cancelled(path: string): StoreError {
-  return new StoreError('cancelled', `The save of '${path}' was cancelled; the file is unchanged.`, { path });
-}
 
 /** About how many bytes the pieces write (a rewritten line is counted at its length on disk). */
 export function plannedBytes(src: Pick<LargeSource, 'index'>, pieces: readonly Piece[]): number {
@@ -165,14 +156,14 @@ export function saveLargePlan(adapter: StorageAdapter, src: LargeSource, pieces:
   async function* watched(phase: SaveProgress['phase'], total: number, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, from = 0): AsyncGenerator<Uint8Array> {
     let done = from;
     for await (const c of chunks) {
-      if (signal?.aborted) throw cancelled(src.path);
+      if (signal?.aborted) throw cancelledSave(src.path);
       yield c;
       done += c.length;
       onProgress?.({ phase, done, total: Math.max(total, done) });
     }
   }
   return serialize(adapter, src.path, async () => {
-    if (signal?.aborted) throw cancelled(src.path);
+    if (signal?.aborted) throw cancelledSave(src.path);
     await checkUnchanged(adapter, src);
     const backup = opts.backup ? await writeBackup(adapter, src.path, watched('backup', src.stat.size, ranges(src, 0, src.stat.size, slice)), opts.now) : undefined;
     const total = opts.size ?? plannedBytes(src, pieces);
@@ -186,7 +177,7 @@ export function saveLargePlan(adapter: StorageAdapter, src: LargeSource, pieces:
         }
       }
       // The last look before the move: a file changed while it was copied is not replaced, a cancelled save neither.
-      if (signal?.aborted) throw cancelled(src.path);
+      if (signal?.aborted) throw cancelledSave(src.path);
       await checkUnchanged(adapter, src);
       if (opts.size !== undefined && written !== opts.size) throw new StoreError('io', `The new file came out at ${written} bytes, not the ${opts.size} planned; nothing was replaced.`, { path: src.path });
     }
