@@ -89,7 +89,7 @@ async function leftoverIsOurs(): Promise<void> {
   const item = b.page.locator('.leftover', { hasText: 'cli_slow.jsonl.tmp' });
   await item.waitFor({ timeout: 30_000 });
   expect(await item.locator('.chip').innerText()).toBe('Session Lens save, interrupted');
-  expect(await item.innerText()).toMatch(/Session Lens began this save at .+, and the page was closed or reloaded before it finished\. Nothing in this file is needed/);
+  expect(await item.innerText()).toMatch(/Session Lens began this save at .+, and the page was closed or reloaded before it finished\./);
   await item.getByRole('button', { name: 'Inspect' }).click();
   await item.getByText(/It is empty: Session Lens keeps a save’s bytes in the browser’s swap file/).waitFor();
   expect(await item.innerText()).not.toContain('the last line is incomplete');

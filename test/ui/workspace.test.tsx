@@ -148,11 +148,12 @@ describe('workspace: health and leftovers', () => {
     await waitFor(() => !!el!.querySelector('.leftover'));
     const item = el.querySelector('.leftover')!;
     expect(item.querySelector('.chip')!.textContent).toBe('Session Lens save, interrupted');
-    expect(item.textContent).toMatch(/Session Lens began this save at .+, and the page was closed or reloaded before it finished\. Nothing in this file is needed/);
+    expect(item.textContent).toMatch(/Session Lens began this save at .+, and the page was closed or reloaded before it finished\./);
     await click([...item.querySelectorAll('button')].find((b) => b.textContent === 'Inspect'));
     await waitFor(() => !!el!.querySelector('.inspection'));
     expect(el.querySelector('.inspection')!.textContent).toContain('It is empty: Session Lens keeps a save’s bytes in the browser’s swap file until the save completes');
     expect(el.querySelector('.inspection')!.textContent).not.toContain('cut off');
+    expect(el.querySelector('.inspection')!.textContent).toContain('Nothing in it is needed: it can be removed.');
     expect(el.querySelector('.inspection')!.textContent).not.toContain('problem'); // not a byte: nothing to count, nothing to show
     expect(el.querySelector('.inspection pre')).toBeNull();
     await click([...el.querySelectorAll('button')].find((b) => b.textContent === 'Remove…'));
