@@ -54,6 +54,25 @@ export interface Shown {
  */
 export const LastOutcome = createContext<{ shown: Shown | null; show: (s: Shown | null) => void } | null>(null);
 
+let running = 0;
+/** While any save runs (its card shown or not), leaving the page asks first: a reload would cut it short. */
+function askBeforeLeaving(e: BeforeUnloadEvent): void {
+  if (running === 0) return;
+  e.preventDefault();
+  e.returnValue = '';
+}
+
+/** Counts a save as running until the returned function is called. */
+function savesRunning(): () => void {
+  if (running++ === 0) addEventListener('beforeunload', askBeforeLeaving);
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    if (--running === 0) removeEventListener('beforeunload', askBeforeLeaving);
+  };
+}
+
 /** The preview → confirm → result cycle shared by every edit. */
 export function EditCard({ id, title, children, plan, onReload }: EditCardProps) {
   const [phase, setPhase] = useState<'idle' | 'confirm' | 'busy'>('idle');
@@ -77,18 +96,7 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
     refocus.current = false;
     action.current?.focus(); // a cancelled confirm step gives focus back to the button that opened it
   }, [phase]);
-  // While a save runs, leaving the page asks first: a reload would cut the save short.
-  useEffect(() => {
-    if (phase !== 'busy') return;
-    const ask = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    addEventListener('beforeunload', ask);
-    return () => removeEventListener('beforeunload', ask);
-  }, [phase]);
-  // A card that goes away mid-save (another tab, a closed session) stops its save.
-  useEffect(() => () => abort.current?.abort(), []);
+  // A card that goes away mid-save (the person looks at another tab) lets its save finish: only Cancel stops it.
   const run = async (p: Plan) => {
     setPhase('busy');
     setOutcome(null);
@@ -96,9 +104,11 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
     setStopping(false);
     const ctl = new AbortController();
     abort.current = ctl;
+    const done = savesRunning();
     try {
       setOutcome(await p.run(!!p.offerBackup && backup, { signal: ctl.signal, progress: setProgress }));
     } finally {
+      done();
       abort.current = null;
       setPhase('idle');
       setProgress(null);

@@ -144,4 +144,30 @@ describe('the Edit tab of large-file mode', () => {
     expect(a.paths()).toEqual([PATH]);
     expect(v.saved).toEqual([]);
   });
+
+  it('a save goes on when its card goes away (another tab looked at), and leaving the page asks first until it ends', async () => {
+    const a = createMemoryAdapter();
+    a.setFile(PATH, text());
+    const v = await view(a);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    a.onStep(async (step) => void (step === 'write' && (await gate)));
+    const title = card('sl-large-ed-title');
+    await type(title.querySelector('input'), 'Saved anyway');
+    await waitFor(() => !!title.querySelector('.sl-preview'));
+    await click(button(title, 'Save title'));
+    await waitFor(() => !!title.querySelector('.sl-save-progress'));
+    await unmount(el!);
+    el = null;
+    const leave = () => {
+      const e = new Event('beforeunload', { cancelable: true });
+      dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    expect(leave()).toBe(true);
+    release();
+    await waitFor(() => v.saved.length === 1);
+    expect(dec(a.getFile(PATH)!)).toContain('Saved anyway');
+    expect(leave()).toBe(false);
+  });
 });
