@@ -76,7 +76,6 @@ async function checkUnchanged(adapter: StorageAdapter, src: LargeSource): Promis
   if (changes.length) throw new StoreError('conflict', `'${src.path}' changed on disk since it was read: ${changes.join('; ')}. ${GATEWAY_NOTE}`, { path: src.path, changes });
 }
 
-
 /** About how many bytes the pieces write (a rewritten line is counted at its length on disk). */
 export function plannedBytes(src: Pick<LargeSource, 'index'>, pieces: readonly Piece[]): number {
   let n = 0;
