@@ -798,7 +798,7 @@ const pages = {
         summary: (_role: string, core: string) => core,
       },
       consolidated: {
-        label: (total: number) => `last_consolidated (0 to ${total})`,
+        label: (total: number) => `last_consolidated (0 to ${n(total)})`,
         hint: (current: number, total: number) =>
           `Now ${current}: the first ${current} messages are archived to memory. nanobot resets any value outside 0–${total} to 0, so the boundary can never hide the whole history.`,
         note: (archived: number, replayable: number) =>
@@ -812,7 +812,7 @@ const pages = {
       trim: {
         title: 'Trim to a legal suffix',
         label: 'Messages to keep (max)',
-        placeholder: (total: number) => `1 to ${total}`,
+        placeholder: (total: number) => `1 to ${n(total)}`,
         hint: 'Not a plain slice: nanobot keeps the most recent part that is legal to replay. 0 clears the session.',
         extendHint: 'reach back to a user turn instead of cutting inside one',
         notWhole: 'Enter a whole number of messages to keep.',

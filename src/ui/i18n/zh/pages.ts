@@ -805,7 +805,7 @@ const pages: PageText = {
         summary: (role) => `在末尾添加一条 ${role} 消息。`,
       },
       consolidated: {
-        label: (total) => `last_consolidated（0 到 ${total}）`,
+        label: (total) => `last_consolidated（0 到 ${n(total)}）`,
         hint: (current, total) => `当前为 ${current}：前 ${current} 条消息已归档到记忆。nanobot 会把 0–${total} 之外的任何值重置为 0，所以这个边界永远不会隐藏全部历史。`,
         note: (archived, replayable) =>
           `${n(archived)} 条已归档（不回放）· ${n(replayable)} 条可回放。在这里归档不会向 nanobot 的记忆写入任何内容：你标记为已归档的消息会离开回放，且没有摘要。`,
@@ -818,7 +818,7 @@ const pages: PageText = {
       trim: {
         title: '裁剪为合法后缀',
         label: '保留的消息数（max）',
-        placeholder: (total) => `1 到 ${total}`,
+        placeholder: (total) => `1 到 ${n(total)}`,
         hint: '不是简单切片：nanobot 保留最近的、可以合法回放的部分。0 会清空会话。',
         extendHint: '向前延伸到一条用户消息，而不是在一轮对话中间截断',
         notWhole: '请输入要保留的消息数（整数）。',
