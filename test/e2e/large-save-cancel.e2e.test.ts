@@ -1,5 +1,5 @@
 /**
- * A long streamed save in real Chromium (issue 27): a title save of a 64 MB session shows its
+ * A long streamed save in real Chromium (issue 27): a title save of a 32 MB session shows its
  * progress and is cancelled — the file is untouched and nothing is left beside it (no tmp, no
  * .crswap); a second save is cut short by the page going away (closed without a "Leave site?", as a
  * crash or a kill does; a reload asks first) — the file is untouched, and what the save left (Chromium
@@ -27,7 +27,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(ws, 'sessions'), { recursive: true });
   const rows = [JSON.stringify({ _type: 'metadata', key: 'cli:slow', created_at: '2026-06-01T09:00:00', updated_at: '2026-06-01T10:00:00', metadata: { title: 'Slow one' }, last_consolidated: 0 })];
   const pad = 'lorem ipsum '.repeat(85);
-  for (let i = 0; i < 64_000; i++) rows.push(JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `Message ${i}: ${pad}` }));
+  for (let i = 0; i < 32_000; i++) rows.push(JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `Message ${i}: ${pad}` }));
   file = path.join(ws, 'sessions', 'cli_slow.jsonl');
   fs.writeFileSync(file, rows.join('\n') + '\n');
   before = fs.readFileSync(file);
@@ -55,7 +55,7 @@ async function startTitleSave(title: string) {
   const card = page.locator('#sl-large-ed-title-h').locator('xpath=..');
   await card.getByLabel('Title').fill(title);
   // A slow disk, so the test acts while the save runs whatever this machine's speed: each write of the
-  // browser's writable waits 150 ms (16 slices of 4 MiB: about 2.5 s).
+  // browser's writable waits 150 ms (8 slices of 4 MiB: about 1.2 s).
   await page.evaluate(() => {
     const proto = (window as unknown as { FileSystemWritableFileStream: { prototype: { write: (...a: unknown[]) => Promise<void>; __slow?: boolean } } }).FileSystemWritableFileStream.prototype;
     if (proto.__slow) return;
