@@ -246,6 +246,10 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         <LargeSession fullViewHref={switchHref(true)} adapter={ws.adapter} path={path} fileName={summary.fileName} version={activeVersion.value} size={summary.size} writable={ws.writable}
           params={r.params}
           tab={r.tab}
+          onTab={(tab) => {
+            const { line: _l, m: _m, ...rest } = r.params;
+            navigate({ view: 'session', key: r.key, tab: tab as SessionRoute['tab'], params: rest }, { replace: true });
+          }}
           onSaved={(saved, message) => {
             watcher.current?.setKnown(saved.stat);
             say(message, 'success');

@@ -30,6 +30,7 @@ const FAULT: Record<StoreErrorCode, string> = {
   busy: 'another writer is using it (another tab or program is saving it)',
   'bad-name': 'this disk cannot hold its name',
   'nanobot-raises': 'it cannot be saved the way nanobot saves it',
+  cancelled: 'its save was cancelled',
   io: 'it could not be accessed',
 };
 
@@ -101,6 +102,7 @@ export function storeErrorEn(r: StoreReason, path = ''): string {
     case 'permission-revoked': return `Permission to '${path}' was revoked.`;
     case 'quota-exceeded': return `The storage quota was exceeded while writing '${path}'.`;
     case 'busy': return `'${path}' is being written by another writer.`;
+    case 'cancelled': return `The save of '${path}' was cancelled: the file is unchanged and the temporary file was removed.`;
     case 'injected': return `Injected ${r.fault} failure at '${r.step}' of '${path}'.`;
     case 'native': return `${ACTION[r.action]} '${path}' failed: ${nativeWhy(r.fault, r.name)}. (${r.name || 'Error'}: ${r.text})`;
     case 'nanobot-raises': return `${r.fileName} cannot be saved: nanobot's save would raise ${r.error.type}: ${r.error.message}. Nothing was written.`;

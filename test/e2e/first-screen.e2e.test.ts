@@ -154,7 +154,7 @@ describe('the workspace list is on the first screen', () => {
       await b.page.evaluate(() => (location.hash = '#/s/cli%3Abig?large=10000'));
       const tabs = b.page.getByRole('tablist', { name: 'Session views' });
       await tabs.waitFor();
-      expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Conversation', 'Replay', 'File', 'Edit', 'Export']);
+      expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Conversation', 'Replay', 'Context', 'File', 'Edit', 'Export']);
       await b.page.getByTestId('large-counts').waitFor();
       for (const tab of ['File', 'Conversation']) {
         await tabs.getByRole('tab', { name: tab }).click();

@@ -67,6 +67,7 @@ describe('a session above the large-file line', () => {
     await page.getByText('Question number 0:').first().waitFor();
     const counts = page.getByTestId('large-counts');
     await counts.waitFor();
+    await counts.locator('summary').click(); // the counts are one click away
     expect(await counts.innerText()).toContain(`${(MESSAGES + 1).toLocaleString('en-US')} lines · ${MESSAGES.toLocaleString('en-US')} messages`);
     expect(await counts.innerText()).toContain(`nanobot loads ${MESSAGES.toLocaleString('en-US')} messages.`);
     const kernels = await page.evaluate(() => (window as unknown as { __kernels: unknown[] }).__kernels);

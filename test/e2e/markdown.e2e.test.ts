@@ -80,6 +80,14 @@ describe('Markdown in the Conversation tab', () => {
     expect(await axeSerious(page())).toEqual([]);
     expect(offsite).toEqual([]);
     expect(await page().evaluate(() => (window as { __pwned?: unknown }).__pwned ?? null)).toBeNull();
+    // README's screenshot: both messages whole, the list at its top.
+    const size = page().viewportSize()!;
+    await page().setViewportSize({ width: size.width, height: 1000 });
+    await page().locator('.sl-vlist').evaluate((el) => void (el.scrollTop = 0));
+    await page().evaluate(() => window.scrollTo(0, 0));
+    await page().waitForTimeout(200);
+    await shot(page(), 'readme-conversation', false);
+    await page().setViewportSize(size);
   });
 
   it('shows the stored text exactly with the raw switches, and remembers the global one', async () => {

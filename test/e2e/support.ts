@@ -165,6 +165,16 @@ export async function axeSerious(page: Page): Promise<AxeViolation[]> {
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
+/** Run axe-core in the page; returns every violation, whatever its impact (moderate and minor too). */
+export async function axeAll(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${fs.readFileSync(AXE, 'utf8')}\n;0`);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, html: n.html.slice(0, 200) })) }));
+  });
+}
+
 /** Save a full-page screenshot as test-results/e2e/<name>.png (an artifact to look at). */
 export async function shot(page: Page, name: string, fullPage = true): Promise<string> {
   fs.mkdirSync(RESULTS, { recursive: true });

@@ -107,6 +107,7 @@ describe('nanobot versions', () => {
     expect(await b.page.locator('.sl-controls').innerText()).not.toContain('include_timestamps');
     expect(await b.page.locator('.sl-controls').innerText()).toContain('include_runtime_context');
     expect(await b.page.locator('.sl-counts').innerText()).toContain('older than the last 8 messages');
+    await b.page.getByText(/counting tokens…/).waitFor({ state: 'detached', timeout: 60_000 }); // README's screenshot: the settled page
     await shot(b.page, 'versions-main-replay');
   });
 

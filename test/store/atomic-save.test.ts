@@ -203,3 +203,23 @@ describe('describeChanges and backup names', () => {
     expect(backupStamp(new Date('2031-07-08T09:10:11.121Z'))).toBe('20310708T091011121Z');
   });
 });
+
+describe('guardedSave: progress and cancel (issue 27)', () => {
+  it('writes in 4 MiB slices telling its progress, and the bytes on disk are those given', async () => {
+    const { a, snapshot } = await opened();
+    const big = new Uint8Array(9 * 1024 * 1024 + 5).fill(0x61);
+    const seen: number[] = [];
+    await guardedSave(a, P, snapshot, big, { onProgress: (p) => void seen.push(p.done) });
+    expect(seen).toEqual([4 * 1024 * 1024, 8 * 1024 * 1024, big.length]);
+    expect(a.getFile(P)!.length).toBe(big.length);
+  });
+
+  it('cancelled mid-write: the file untouched, the tmp removed, the backup it made removed', async () => {
+    const { a, bytes, snapshot } = await opened();
+    const ctl = new AbortController();
+    const e = await storeErrorOf(guardedSave(a, P, snapshot, new Uint8Array(9 * 1024 * 1024), { backup: true, signal: ctl.signal, onProgress: () => ctl.abort(), tmpName: 'a.jsonl.tmp' }));
+    expect(e.code).toBe('cancelled');
+    expect(a.getFile(P)).toEqual(bytes);
+    expect(a.paths()).toEqual([P]);
+  });
+});

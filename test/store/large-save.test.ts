@@ -145,4 +145,59 @@ describe('the streamed save of a large-file edit', () => {
     expect((e as StoreError).reason).toEqual({ code: 'changed-since-read', changes: [{ code: 'deleted' }] });
     expect(a.paths()).toEqual([]);
   });
+
+  it('tells its progress slice by slice up to the planned size, and stops when cancelled: the file untouched, the tmp removed', async () => {
+    const a = adapter(sample());
+    const { bytes, ix, meta, src } = await opened(a, 'v0.2');
+    const plan = planTitle(ix, meta, 'cli:big', 'Long save', NOW);
+    if ('error' in plan) throw new Error(plan.error);
+    const seen: number[] = [];
+    await saveLargePlan(a, src, plan.pieces, { slice: 64, size: plan.size, onProgress: (p) => void (p.phase === 'write' && seen.push(p.done)) });
+    expect(seen.length).toBeGreaterThan(5);
+    expect(seen.every((d, i) => i === 0 || d > seen[i - 1]!)).toBe(true);
+    expect(seen[seen.length - 1]).toBe(plan.size);
+
+    a.setFile(PATH, bytes);
+    const again = await opened(a, 'v0.2');
+    const ctl = new AbortController();
+    let tmpSeen = false;
+    a.onStep((step) => void (step === 'write' && (tmpSeen ||= a.paths().some((p) => p.endsWith('.tmp')))));
+    const e = await saveLargePlan(a, again.src, plan.pieces, { slice: 64, size: plan.size, signal: ctl.signal, onProgress: (p) => p.done > 200 && ctl.abort() }).catch((x: unknown) => x);
+    expect(isStoreError(e, 'cancelled')).toBe(true);
+    expect(tmpSeen).toBe(true);
+    expect(Buffer.from(a.getFile(PATH)!).equals(Buffer.from(bytes))).toBe(true);
+    expect(a.paths()).toEqual([PATH]);
+  });
+
+  it('a repair cancelled while it writes removes the backup it made; one cancelled before it starts writes nothing', async () => {
+    const a = adapter(sample());
+    const o = await opened(a, 'v0.3.0');
+    const rep = planRepair(o.ix, o.meta, 'cli_big', NOW);
+    if ('error' in rep) throw new Error(rep.error);
+    const ctl = new AbortController();
+    const phases: string[] = [];
+    const e = await saveLargePlan(a, o.src, rep.pieces, {
+      slice: 32,
+      backup: true,
+      signal: ctl.signal,
+      onProgress: (p) => {
+        phases.push(p.phase);
+        if (p.phase === 'write' && p.done > 300) ctl.abort();
+      },
+    }).catch((x: unknown) => x);
+    expect(isStoreError(e, 'cancelled')).toBe(true);
+    expect(phases[0]).toBe('backup');
+    expect(phases).toContain('write');
+    expect(Buffer.from(a.getFile(PATH)!).equals(Buffer.from(o.bytes))).toBe(true);
+    expect(a.paths()).toEqual([PATH]);
+
+    const early = new AbortController();
+    early.abort();
+    const steps: string[] = [];
+    a.onStep((step) => void steps.push(step));
+    const e2 = await saveLargePlan(a, o.src, rep.pieces, { backup: true, signal: early.signal }).catch((x: unknown) => x);
+    expect(isStoreError(e2, 'cancelled')).toBe(true);
+    expect(steps.filter((s) => s === 'create-tmp')).toEqual([]);
+    expect(a.paths()).toEqual([PATH]);
+  });
 });

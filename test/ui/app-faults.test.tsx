@@ -29,7 +29,7 @@ const PATH = 'sessions/cli_direct.jsonl';
 const base = jsonl([meta(), { role: 'user', content: 'one' }, { role: 'assistant', content: 'two' }, { role: 'user', content: 'three' }, { role: 'assistant', content: 'four' }]);
 
 function card(root: Element, title: string): Element {
-  return [...root.querySelectorAll('section.sl-edit')].find((s) => s.querySelector('h4')!.textContent === title)!;
+  return [...root.querySelectorAll('section.sl-edit')].find((s) => s.querySelector('h3')!.textContent === title)!;
 }
 
 async function editTab(adapter: StorageAdapter & MemoryAdapter, onForked: (p: string) => void = () => {}): Promise<HTMLElement> {

@@ -2,11 +2,16 @@
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { channelFilter, problemsOnly, query } from '../../src/ui/workspace/filters';
-import { scans, setWorkspace, listing } from '../../src/ui/workspace/model';
+import { refreshListing, scans, setWorkspace, listing } from '../../src/ui/workspace/model';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';
 import { mount, type, unmount, waitFor, click, settle } from './session/helpers';
 import { demoAdapter, demoWorkspace } from './shell-helpers';
 import type { MemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { interruptedSave, noteSave } from '../../src/store/save/save-journal';
+import { notesWorkspace } from '../../src/ui/workspace/save-notes';
+import { openSession } from '../../src/store/save/sessions';
+import { setTitle } from '../../src/core/edit/edits';
+import { saveEdited } from '../../src/ui/session/edit/apply';
 
 let el: HTMLElement | null = null;
 let adapter: MemoryAdapter;
@@ -131,7 +136,66 @@ describe('workspace: health and leftovers', () => {
     await waitFor(() => !!el!.querySelector('.leftover'));
     await click([...el.querySelector('.leftover')!.querySelectorAll('button')].find((b) => b.textContent === 'Inspect'));
     await waitFor(() => !!el!.querySelector('.inspection'));
-    expect(el.querySelector('.inspection')!.textContent).toContain('it is empty: the save was interrupted before it wrote anything.');
+    expect(el.querySelector('.inspection')!.textContent).toContain('It is empty: the save was interrupted before it wrote anything.');
     expect(el.querySelector('.inspection')!.textContent).not.toContain('cut off');
+  });
+
+  it('an empty tmp left by a Session Lens save cut short by a reload is named as its own, with the right words, and removing it forgets the note (issue 27)', async () => {
+    adapter.setFile('sessions/cli_direct.jsonl.tmp', new Uint8Array(0));
+    await refreshListing();
+    noteSave(localStorage, notesWorkspace()!, 'sessions/cli_direct.jsonl.tmp', (await adapter.stat('sessions/cli_direct.jsonl.tmp')).lastModified - 1000);
+    el = await mount(<WorkspaceView page="leftovers" />);
+    await waitFor(() => !!el!.querySelector('.leftover'));
+    const item = el.querySelector('.leftover')!;
+    expect(item.querySelector('.chip')!.textContent).toBe('Session Lens save, interrupted');
+    expect(item.textContent).toMatch(/Session Lens began this save at .+, and the page was closed or reloaded before it finished\./);
+    await click([...item.querySelectorAll('button')].find((b) => b.textContent === 'Inspect'));
+    await waitFor(() => !!el!.querySelector('.inspection'));
+    expect(el.querySelector('.inspection')!.textContent).toContain('It is empty: Session Lens keeps a save’s bytes in the browser’s swap file until the save completes');
+    expect(el.querySelector('.inspection')!.textContent).not.toContain('cut off');
+    expect(el.querySelector('.inspection')!.textContent).toContain('Nothing in it is needed: it can be removed.');
+    expect(el.querySelector('.inspection')!.textContent).not.toContain('problem'); // not a byte: nothing to count, nothing to show
+    expect(el.querySelector('.inspection pre')).toBeNull();
+    await click([...el.querySelectorAll('button')].find((b) => b.textContent === 'Remove…'));
+    await click([...el.querySelectorAll('button')].find((b) => b.textContent === 'Delete cli_direct.jsonl.tmp'));
+    await waitFor(() => el!.textContent!.includes('No leftovers in this folder.'));
+    expect(interruptedSave(localStorage, notesWorkspace()!, 'sessions/cli_direct.jsonl.tmp', null)).toBeNull();
+  });
+
+  it('a save of the full view is noted while it runs (its tmp named), and the note is gone once it is done', async () => {
+    const opened = await openSession(adapter, 'sessions/telegram_12345.jsonl', { now: '2026-12-06T10:00:00', version: 'v0.2' });
+    const edit = setTitle(opened.doc, opened.key, 'Noted while saving', '2026-12-06T10:00:00');
+    if (!edit.ok) throw new Error(edit.error);
+    let during: string | null = null;
+    adapter.onStep((step) => void (step === 'write' && (during = localStorage.getItem('session-lens:saves-running'))));
+    const out = await saveEdited(adapter, opened, edit.doc, '2026-12-06T10:00:00');
+    adapter.onStep(undefined);
+    expect(out.ok).toBe(true);
+    expect(JSON.parse(during!)).toEqual([{ workspace: notesWorkspace(), tmp: 'sessions/telegram_12345.jsonl.tmp', started: expect.any(Number) }]);
+    expect(localStorage.getItem('session-lens:saves-running')).toBeNull();
+  });
+
+  it('a full-view save cancelled from its card: a status saying so, the file and the folder as they were, the note gone', async () => {
+    const path = 'sessions/telegram_12345.jsonl';
+    const before = adapter.getFile(path);
+    const opened = await openSession(adapter, path, { now: '2026-12-06T10:00:00', version: 'v0.2' });
+    const edit = setTitle(opened.doc, opened.key, 'Never saved', '2026-12-06T10:00:00');
+    if (!edit.ok) throw new Error(edit.error);
+    const ctl = new AbortController();
+    const files = adapter.paths();
+    const out = await saveEdited(adapter, opened, edit.doc, '2026-12-06T10:00:00', true, { signal: ctl.signal, progress: () => ctl.abort() });
+    expect(out).toMatchObject({ ok: false, cancelled: true });
+    expect(adapter.getFile(path)).toEqual(before);
+    expect(adapter.paths()).toEqual(files);
+    expect(localStorage.getItem('session-lens:saves-running')).toBeNull();
+  });
+
+  it('a tmp nanobot left (no note of a save of ours, or one older than the note) keeps the plain words', async () => {
+    noteSave(localStorage, notesWorkspace()!, 'sessions/cli_direct.jsonl.tmp', (await adapter.stat('sessions/cli_direct.jsonl.tmp')).lastModified + 60_000);
+    el = await mount(<WorkspaceView page="leftovers" />);
+    await waitFor(() => !!el!.querySelector('.leftover'));
+    expect(el.querySelector('.leftover .chip')!.textContent).toBe('tmp file');
+    expect(el.querySelector('.leftover')!.textContent).not.toContain('Session Lens began');
+    localStorage.clear();
   });
 });

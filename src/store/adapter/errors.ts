@@ -16,6 +16,7 @@ export type StoreErrorCode =
   | 'busy' // another writer holds the file (an open writable, a lock)
   | 'bad-name' // the name is not portable (see names.ts)
   | 'nanobot-raises' // nanobot's own save would raise here (its temp file's name is too long): nothing is written
+  | 'cancelled' // the person stopped the save: nothing was replaced, its tmp is removed
   | 'io'; // anything else
 
 /** The step of a storage call that failed (the verb of a native failure). */
@@ -78,6 +79,7 @@ export type StoreReason =
   | { code: 'permission-revoked' }
   | { code: 'quota-exceeded' }
   | { code: 'busy' }
+  | { code: 'cancelled' }
   | { code: 'injected'; fault: StoreErrorCode; step: string }
   | { code: 'native'; action: StoreAction; fault: StoreErrorCode; name: string; text: string }
   | { code: 'nanobot-raises'; fileName: string; error: PyError }

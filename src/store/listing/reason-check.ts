@@ -33,10 +33,10 @@ const change = z.union([
   z.object({ code: z.literal('content'), from: str, to: str }),
   z.object({ code: z.literal('line'), line: num }),
 ]);
-const FAULTS = ['not-found', 'permission', 'quota', 'conflict', 'busy', 'bad-name', 'nanobot-raises', 'io'] as const;
+const FAULTS = ['not-found', 'permission', 'quota', 'conflict', 'busy', 'bad-name', 'nanobot-raises', 'cancelled', 'io'] as const;
 const ACTIONS = ['checking', 'reading', 'listing', 'saving', 'creating', 'opening', 'writing', 'finishing', 'replacing', 'removing', 'cleaning-up', 'renaming', 'renaming-onto', 'syncing-folder'] as const;
 const storeReason = z.union([
-  z.object({ code: z.literal(['changed-while-read', 'keeps-changing', 'backslash', 'not-relative', 'no-file-path', 'not-a-file', 'not-found', 'folder-not-empty', 'permission-revoked', 'quota-exceeded', 'busy']) }),
+  z.object({ code: z.literal(['changed-while-read', 'keeps-changing', 'backslash', 'not-relative', 'no-file-path', 'not-a-file', 'not-found', 'folder-not-empty', 'permission-revoked', 'quota-exceeded', 'busy', 'cancelled']) }),
   z.object({ code: z.literal('changed-since-read'), changes: z.array(change) }),
   z.object({ code: z.literal('name-exists'), from: str, to: str }),
   z.object({ code: z.literal('bad-name'), name: str, why: nameProblem }),

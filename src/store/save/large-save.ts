@@ -12,7 +12,7 @@ import { dumpsLine, type Piece } from '../../core/edit/large-edit';
 import type { LineIndex } from '../../core/index/line-index';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import type { FileStat, StorageAdapter } from '../adapter/adapter';
-import { GATEWAY_NOTE, changedOnDisk } from './atomic-save';
+import { GATEWAY_NOTE, cancelledSave, changedOnDisk, type SaveProgress } from './atomic-save';
 import { writeBackup } from './backup';
 import { StoreError, isStoreError, type SnapshotChange } from '../adapter/errors';
 import { decodeRecord } from '../large/large-records';
@@ -43,7 +43,15 @@ export interface LargeSaveOptions {
   size?: number;
   /** Bytes read per slice (tests make it small). */
   slice?: number;
+  /** Stops the save between slices: the tmp is removed, a backup this save wrote is removed, the file is untouched ('cancelled'). */
+  signal?: AbortSignal;
+  /** The tmp file's name (default: a fresh tmpFor name); the caller may note it before the save begins. */
+  tmpName?: string;
+  /** Told after every slice written (the backup's, then the new file's). */
+  onProgress?: (p: SaveProgress) => void;
 }
+
+export type { SaveProgress };
 
 export interface LargeSaveResult {
   /** The file as now written. */
@@ -74,6 +82,17 @@ async function checkUnchanged(adapter: StorageAdapter, src: LargeSource, mtime =
     changes = [{ code: 'deleted' }];
   }
   if (changes.length) throw changedOnDisk(src.path, changes);
+}
+
+/** About how many bytes the pieces write (a rewritten line is counted at its length on disk). */
+export function plannedBytes(src: Pick<LargeSource, 'index'>, pieces: readonly Piece[]): number {
+  let n = 0;
+  for (const p of pieces) {
+    if ('bytes' in p) n += p.bytes.length;
+    else if ('from' in p) n += p.to - p.from;
+    else for (const l of p.dumps) n += src.index.length[l]!;
+  }
+  return n;
 }
 
 /** Bytes [a, b) of the indexed file; a file replaced since (Chromium: NotReadableError) is a conflict. */
@@ -144,22 +163,43 @@ export function saveLargePlan(adapter: StorageAdapter, source: LargeSource, piec
   const proof = source.proof;
   // The last look before the move: a file changed since it was indexed, or while it was copied, is not replaced.
   const unchanged = () => (proof ? checkSameBytes(adapter, src.path, proof) : checkUnchanged(adapter, src));
+  const { signal, onProgress } = opts;
+  /** `chunks` with a look at the cancel signal before each one and the progress told after it. */
+  async function* watched(phase: SaveProgress['phase'], total: number, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, from = 0): AsyncGenerator<Uint8Array> {
+    let done = from;
+    for await (const c of chunks) {
+      if (signal?.aborted) throw cancelledSave(src.path);
+      yield c;
+      done += c.length;
+      onProgress?.({ phase, done, total: Math.max(total, done) });
+    }
+  }
   return serialize(adapter, src.path, async () => {
+    if (signal?.aborted) throw cancelledSave(src.path);
     await checkUnchanged(adapter, src, !proof);
-    const backup = opts.backup ? await writeBackup(adapter, src.path, ranges(src, 0, src.stat.size, slice), opts.now) : undefined;
+    const backup = opts.backup ? await writeBackup(adapter, src.path, watched('backup', src.stat.size, ranges(src, 0, src.stat.size, slice)), opts.now) : undefined;
+    const total = opts.size ?? plannedBytes(src, pieces);
     let written = 0;
     async function* stream(): AsyncGenerator<Uint8Array> {
       for (const p of pieces) {
         const chunks = 'bytes' in p ? [p.bytes] : 'from' in p ? ranges(src, p.from, p.to, slice) : dumped(src, p.dumps, p.at, slice);
-        for await (const c of chunks) {
+        for await (const c of watched('write', total, chunks, written)) {
           written += c.length;
           yield c;
         }
       }
+      // A cancelled save is not moved either.
+      if (signal?.aborted) throw cancelledSave(src.path);
       await unchanged();
       if (opts.size !== undefined && written !== opts.size) throw new StoreError('io', `The new file came out at ${written} bytes, not the ${opts.size} planned; nothing was replaced.`, { path: src.path, reason: { code: 'size-mismatch', written, planned: opts.size } });
     }
-    await adapter.writeAtomic(src.path, stream(), { tmpName: tmpFor(src.fileName, src.version) });
+    try {
+      await adapter.writeAtomic(src.path, stream(), { tmpName: opts.tmpName ?? tmpFor(src.fileName, src.version) });
+    } catch (e) {
+      // A cancelled repair leaves no trace: its backup is a copy of the untouched file.
+      if (backup && isStoreError(e, 'cancelled')) await adapter.remove(backup).catch(() => undefined);
+      throw e;
+    }
     return { stat: await adapter.stat(src.path), size: written, ...(backup ? { backup } : {}) };
   });
 }

@@ -12,7 +12,7 @@ import type { NanobotLoad, NanobotSession } from '../../core/lens/load';
 import { pyDumps } from '../../core/python/pyjson';
 import type { StorageAdapter } from '../adapter/adapter';
 import { analyzeOffThread, type AnalyzeProgress } from '../analyze/analyze-client';
-import { guardedSave, type SaveResult } from './atomic-save';
+import { guardedSave, type GuardedSaveOptions, type SaveResult } from './atomic-save';
 import { writeBackup } from './backup';
 import { StoreError, isStoreError } from '../adapter/errors';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
@@ -95,11 +95,11 @@ export async function openSession(adapter: StorageAdapter, path: string, opts: O
   return { path, fileName: a.fileName, version: opts.version, bytes, snapshot, ...analysis };
 }
 
-/** Saves an edited document over the opened file: refused with a 'conflict' if the file changed since it was read. */
-export async function saveDocument(adapter: StorageAdapter, opened: OpenedSession, doc: SessionDocument, opts: OpenOptions & { backup?: boolean }): Promise<{ opened: OpenedSession; result: SaveResult }> {
+/** Saves an edited document over the opened file: refused with a 'conflict' if the file changed since it was read (`tmpName`: the caller's tmpFor name, to note it first). */
+export async function saveDocument(adapter: StorageAdapter, opened: OpenedSession, doc: SessionDocument, opts: OpenOptions & Pick<GuardedSaveOptions, 'backup' | 'tmpName' | 'signal' | 'onProgress'>): Promise<{ opened: OpenedSession; result: SaveResult }> {
   refuseUnencodable(doc, opened.path);
   const bytes = serializeDocument(doc);
-  const result = await guardedSave(adapter, opened.path, opened.snapshot, bytes, { backup: opts.backup, tmpName: tmpFor(opened.fileName, opened.version) });
+  const result = await guardedSave(adapter, opened.path, opened.snapshot, bytes, { backup: opts.backup, tmpName: opts.tmpName ?? tmpFor(opened.fileName, opened.version), ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
   return { opened: await openSavedBytes(opened.path, bytes, result.snapshot, { ...opts, version: opened.version }), result };
 }
 

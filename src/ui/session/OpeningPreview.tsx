@@ -25,7 +25,7 @@ export function OpeningPreview({ messages, progress }: OpeningPreviewProps) {
   const cards = useMemo(() => messages.slice(0, SHOWN).map((m, i) => card(m, i, t)), [messages, t]);
   return (
     <section class="sl-conversation sl-opening" aria-busy="true" aria-labelledby="sl-opening-h">
-      <h3 id="sl-opening-h" class="sl-h">{t.firstMessages}</h3>
+      <h2 id="sl-opening-h" class="sl-h">{t.firstMessages}</h2>
       <p class="sl-muted sl-opening-progress" role="status">
         {progress ? t.received(progress[0], progress[1]) : t.parsing} {t.fullViews}
       </p>

@@ -14,6 +14,15 @@ import { errorText, say } from '../status';
 import { activeVersion, leftovers, refreshListing, scans, workspace, type LeftoverInfo } from './model';
 import type { FileScan } from './scan';
 import { joinPath } from '../../store/adapter/paths';
+import { forgetSave, interruptedSave } from '../../store/save/save-journal';
+import { notesStore, notesWorkspace } from './save-notes';
+
+/** The note of this app's own save that left `l` behind (a reload or a closed page cut it short), or null. */
+function ownSave(l: LeftoverInfo) {
+  const store = notesStore();
+  const ws = notesWorkspace();
+  return store && ws && l.kind === 'tmp' ? interruptedSave(store, ws, l.path, l.stat?.lastModified ?? null) : null;
+}
 
 interface Inspection {
   lines: number;
@@ -82,6 +91,7 @@ function LeftoverItem({ l, writable }: { l: LeftoverInfo; writable: boolean }) {
     refocus.current = false;
   }, [confirming]);
   const id = `leftover-${l.name.replace(/[^a-z0-9]/gi, '-')}`;
+  const own = ownSave(l);
 
   const doInspect = async () => {
     try {
@@ -94,6 +104,9 @@ function LeftoverItem({ l, writable }: { l: LeftoverInfo; writable: boolean }) {
     setBusy(true);
     try {
       await workspace.value!.adapter.remove(l.path);
+      const store = notesStore();
+      const ws = notesWorkspace();
+      if (store && ws) forgetSave(store, ws, l.path);
       say(pg().leftovers.removed(l.name), 'success');
       await refreshListing();
     } catch (e) {
@@ -108,23 +121,31 @@ function LeftoverItem({ l, writable }: { l: LeftoverInfo; writable: boolean }) {
   return (
     <li class="leftover" aria-labelledby={`${id}-name`}>
       <h3 id={`${id}-name`}>
-        <code>{l.name}</code> <span class="chip">{l.kind === 'crswap' ? w.swap : w.tmp}</span>
+        <code>{l.name}</code> <span class="chip">{l.kind === 'crswap' ? w.swap : own ? w.ownTmp : w.tmp}</span>
       </h3>
+      {own && <p>{w.own(when(own.started))}</p>}
       <p>
         {l.stat ? w.stat(formatBytes(l.stat.size), when(l.stat.lastModified)) : ''}
         {relation(l, l.target ? scans.value.get(joinPath(l.path.includes('/') ? l.path.slice(0, l.path.lastIndexOf('/')) : '', l.target)) : undefined)}
       </p>
       {info && (
         <div class="inspection">
-          <p>
-            {w.contents(info.lines, info.messages)}
-            {info.targetMessages !== null ? w.current(info.targetMessages) : ''};{' '}
-            {info.empty ? w.empty : info.complete ? w.complete : w.cut}
-            {info.problems ? w.problems(info.problems) : ''}
-          </p>
-          <pre class="raw" tabIndex={0} aria-label={w.firstLines(l.name)}>
-            {info.head}
-          </pre>
+          {info.empty ? (
+            // Not a byte: no lines, no problems, nothing to show but why it is empty.
+            <p>{own ? w.ownEmpty : w.empty}</p>
+          ) : (
+            <>
+              <p>
+                {w.contents(info.lines, info.messages)}
+                {info.targetMessages !== null ? w.current(info.targetMessages) : ''};{' '}
+                {info.complete ? w.complete : own ? w.ownCut : w.cut}
+                {info.problems ? w.problems(info.problems) : ''}
+              </p>
+              <pre class="raw" tabIndex={0} aria-label={w.firstLines(l.name)}>
+                {info.head}
+              </pre>
+            </>
+          )}
         </div>
       )}
       <div class="leftover-actions">

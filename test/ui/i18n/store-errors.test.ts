@@ -55,6 +55,7 @@ const REASONS: Samples<StoreReason> = {
   'permission-revoked': [{ code: 'permission-revoked' }],
   'quota-exceeded': [{ code: 'quota-exceeded' }],
   busy: [{ code: 'busy' }],
+  cancelled: [{ code: 'cancelled' }],
   injected: [{ code: 'injected', fault: 'io', step: 'write' }],
   native: [
     { code: 'native', action: 'reading', fault: 'not-found', name: 'ENOENT', text: "ENOENT: no such file or directory, open 'x'" },

@@ -38,7 +38,7 @@ async function setup(text = base): Promise<Harness> {
 }
 
 function card(root: Element, title: string): Element {
-  const c = [...root.querySelectorAll('section.sl-edit')].find((s) => s.querySelector('h4')!.textContent === title);
+  const c = [...root.querySelectorAll('section.sl-edit')].find((s) => s.querySelector('h3')!.textContent === title);
   if (!c) throw new Error(`no card ${title}`);
   return c;
 }

@@ -164,8 +164,12 @@ const pages = {
     contents: (lines: number, messages: number) => `${plural(lines, 'line')}, ${plural(messages, 'message')}`,
     current: (n: number) => ` (the current file has ${plural(n, 'message')})`,
     complete: 'it ends with a complete line.',
-    empty: 'it is empty: the save was interrupted before it wrote anything.',
+    empty: 'It is empty: the save was interrupted before it wrote anything.',
     cut: 'it is cut off: the last line is incomplete, so the save never finished.',
+    ownTmp: 'Session Lens save, interrupted',
+    own: (started: string) => `Session Lens began this save at ${started}, and the page was closed or reloaded before it finished.`,
+    ownEmpty: 'It is empty: Session Lens keeps a save’s bytes in the browser’s swap file until the save completes, so nothing reached this file. Nothing in it is needed: it can be removed.',
+    ownCut: 'it holds only the part of the new file written before the save was cut short: nothing in it is needed, it can be removed.',
     problems: (n: number) => ` ${plural(n, 'problem')} found.`,
     firstLines: (name: string) => `First lines of ${name}`,
     inspect: 'Inspect',
@@ -693,6 +697,8 @@ const pages = {
           (consolidatedFrom !== null ? `; last_consolidated (${lastConsolidated}) is in force from turn ${consolidatedFrom}` : '') +
           '. The table below has every value.',
         firstTurn: 'turn 1',
+        /** An axis label too wide for its place: 65,536 → 66k, 1,250,000 → 1.3M. */
+        short: (v: number) => (v >= 1e6 ? `${+(v / 1e6).toFixed(1)}M` : v >= 1e3 ? `${+(v / 1e3).toFixed(v >= 1e4 ? 0 : 1)}k` : String(v)),
         lastTurn: (turns: number) => `turn ${n(turns)}`,
         hint: 'Point at the chart to see a turn; click to open the replay as of that turn.',
         pointRaises: (turn: number, message: number) => `Turn ${turn} (message #${message}): nanobot raises here`,
@@ -702,6 +708,7 @@ const pages = {
         },
         sent: ' tokens sent',
         budget: (budget: number) => ` budget (${n(budget)})`,
+        budgetOff: (budget: number) => ` · the budget (${n(budget)}) is far above every turn: not drawn, so the line can be read`,
         windowCuts: ' the count window starts cutting',
         consolidated: (lastConsolidated: number) => ` last_consolidated (${lastConsolidated}) in force`,
       },
@@ -753,6 +760,12 @@ const pages = {
         notSaved: (message: string) => `Not saved: ${message}`,
         conflictNote: 'Nothing was overwritten. A running nanobot gateway re-saves its cached sessions (and at shutdown), which is one way this happens.',
         reload: 'Reload from disk',
+        progressLabel: 'Save progress',
+        starting: 'Starting the save…',
+        progress: (phase: 'backup' | 'write', done: string, total: string) => (phase === 'backup' ? `Backing up: ${done} of ${total}` : `Writing the new file: ${done} of about ${total}`),
+        cancel: 'Cancel save',
+        stopping: 'Cancelling…',
+        cancelled: 'Save cancelled: the file is unchanged and the temporary file was removed.',
       },
       diff: {
         none: 'No line changes.',
@@ -785,7 +798,7 @@ const pages = {
         summary: (_role: string, core: string) => core,
       },
       consolidated: {
-        label: (total: number) => `last_consolidated (0 to ${total})`,
+        label: (total: number) => `last_consolidated (0 to ${n(total)})`,
         hint: (current: number, total: number) =>
           `Now ${current}: the first ${current} messages are archived to memory. nanobot resets any value outside 0–${total} to 0, so the boundary can never hide the whole history.`,
         note: (archived: number, replayable: number) =>
@@ -799,7 +812,7 @@ const pages = {
       trim: {
         title: 'Trim to a legal suffix',
         label: 'Messages to keep (max)',
-        placeholder: (total: number) => `1 to ${total}`,
+        placeholder: (total: number) => `1 to ${n(total)}`,
         hint: 'Not a plain slice: nanobot keeps the most recent part that is legal to replay. 0 clears the session.',
         extendHint: 'reach back to a user turn instead of cutting inside one',
         notWhole: 'Enter a whole number of messages to keep.',
@@ -1011,7 +1024,8 @@ const pages = {
     nanobotRepair: (n: string, skipped: string) => `nanobot's strict load fails; its repair pass keeps ${n} messages and skips ${skipped} lines.`,
     nanobotNothing: 'nanobot loads nothing from this file: it starts an empty session, and its next save replaces the whole file.',
     nanobotRaises: 'nanobot\'s load raises on this file (a line nested too deeply): the session cannot be opened by it.',
-    why: 'This file is large, so Session Lens keeps it on disk and reads only what is on screen. The Conversation, Replay, Edit, File and Export views work from its index.',
+    why: 'This file is large, so Session Lens keeps it on disk and reads only what is on screen. The Conversation, Replay, File, Edit and Export views work from its index.',
+    contextWhy: 'The Context view counts the tokens of nanobot’s whole next request (system prompt, replay, message) at every turn, which needs every message of the file in memory: a file this large is not read whole, so it has no Context view here.',
     tabs: 'Session views',
     conversation: 'Conversation',
     replay: 'Replay',

@@ -333,6 +333,7 @@ const shell = {
     busy: 'Another writer is using the file.',
     'bad-name': 'This name cannot be used on disk.',
     'nanobot-raises': 'nanobot’s save would raise here; nothing was written.',
+    cancelled: 'The save was cancelled; the file is unchanged.',
     io: 'The file could not be accessed.',
   } satisfies Record<StoreErrorCode, string> as Record<StoreErrorCode, string>,
 };

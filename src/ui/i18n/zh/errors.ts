@@ -28,6 +28,7 @@ const FAULT: Record<StoreErrorCode, string> = {
   busy: '另一个写入者正在使用它（另一个标签页或程序正在保存它）',
   'bad-name': '这个磁盘无法容纳它的名称',
   'nanobot-raises': '无法按 nanobot 的方式保存它',
+  cancelled: '它的保存已被取消',
   io: '无法访问它',
 };
 
@@ -94,6 +95,7 @@ function storeErrorZh(r: StoreReason, path = ''): string {
     case 'permission-revoked': return `对“${path}”的访问权限已被撤销。`;
     case 'quota-exceeded': return `写入“${path}”时超出了存储配额。`;
     case 'busy': return `另一个写入者正在写入“${path}”。`;
+    case 'cancelled': return `“${path}”的保存已取消：文件未改动，临时文件已删除。`;
     case 'injected': return `在“${path}”的 ${r.step} 步骤注入了 ${r.fault} 故障。`;
     case 'native': return `${ACTION[r.action]}“${path}”失败：${nativeWhy(r.fault, r.name)}。（${r.name || 'Error'}: ${r.text}）`;
     case 'nanobot-raises': return `${r.fileName} 无法保存：nanobot 的保存会抛出 ${r.error.type}: ${r.error.message}。没有写入任何内容。`;

@@ -315,6 +315,7 @@ const shell: ShellText = {
     busy: '另一个写入者正在使用该文件。',
     'bad-name': '这个名称在磁盘上不可用。',
     'nanobot-raises': 'nanobot 的保存会在这里抛出异常；没有写入任何内容。',
+    cancelled: '保存已取消；文件未改动。',
     io: '无法访问该文件。',
   },
 };

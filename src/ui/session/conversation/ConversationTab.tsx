@@ -63,7 +63,7 @@ export function ConversationTab({ opened, line, onOpenLine, onLine, onArchive }:
   return (
     <RawOverridesContext.Provider value={overrides}>
     <section class="sl-conversation" aria-labelledby="sl-conv-h">
-      <h3 id="sl-conv-h" class="sl-h">{t.heading}</h3>
+      <h2 id="sl-conv-h" class="sl-h">{t.heading}</h2>
       <p class="sl-muted sl-summary">
         {t.summary(messages.length)}
         {corrupt ? ` · ${t.corrupt(corrupt)}` : ''}

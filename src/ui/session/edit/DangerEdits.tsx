@@ -10,7 +10,7 @@ import { cut, recordText } from '../text';
 import { pg } from '../../i18n/text';
 import { raisedText } from './raised';
 import { failure } from './apply';
-import { commitDocument, type EditCtx } from './context';
+import { commitDocument, longSave, type EditCtx } from './context';
 import { documentDiff } from './diff';
 import { EditCard, type Plan } from './EditCard';
 
@@ -26,7 +26,7 @@ export function RemoveLineEdit({ ctx, onReload }: Reload) {
     const r = removeLine(ctx.opened.doc, i);
     if (!r.ok) return null;
     const t = pg().edit.removeLine;
-    return { summary: t.summary(i + 1, r.summary), diff: documentDiff(ctx.opened.doc, r.doc), confirm: t.confirm(i + 1), action: ctx.adapter ? t.save : t.download, run: () => commitDocument(ctx, r.doc) };
+    return { summary: t.summary(i + 1, r.summary), diff: documentDiff(ctx.opened.doc, r.doc), confirm: t.confirm(i + 1), action: ctx.adapter ? t.save : t.download, run: (_b, ctl) => commitDocument(ctx, r.doc, false, ctl), cancellable: longSave(ctx) };
   }, [line, ctx.opened, pg()]);
   if (!bad.length) return null;
   const t = pg().edit.removeLine;
@@ -60,7 +60,8 @@ export function RepairEdit({ ctx, onReload }: Reload) {
       diff,
       confirm: t.confirm(r.removed ?? 0),
       action: ctx.adapter ? t.save : t.download,
-      run: () => commitDocument(ctx, r.doc, true),
+      run: (_b, ctl) => commitDocument(ctx, r.doc, true, ctl),
+      cancellable: longSave(ctx),
     };
   }, [ctx.opened, asked, pg()]);
   const t = pg().edit.repair;
@@ -82,7 +83,7 @@ export function ClearEdit({ ctx, onReload }: Reload) {
     const n = ctx.opened.recovered.messages.length;
     if (n === 0) return null;
     const t = pg().edit.clear;
-    return { summary: t.summary(n, r.summary), diff: documentDiff(ctx.opened.doc, r.doc), confirm: t.confirm(n), offerBackup: !!ctx.adapter, action: ctx.adapter ? t.save : t.download, run: (backup) => commitDocument(ctx, r.doc, backup) };
+    return { summary: t.summary(n, r.summary), diff: documentDiff(ctx.opened.doc, r.doc), confirm: t.confirm(n), offerBackup: !!ctx.adapter, action: ctx.adapter ? t.save : t.download, run: (backup, ctl) => commitDocument(ctx, r.doc, backup, ctl), cancellable: longSave(ctx) };
   }, [ctx.opened, asked, pg()]);
   const t = pg().edit.clear;
   return (

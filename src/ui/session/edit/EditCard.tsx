@@ -9,6 +9,8 @@ import { pg } from '../../i18n/text';
 import type { DiffLine } from './diff';
 import { DiffView } from './DiffView';
 import type { Outcome } from './apply';
+import type { SaveProgress } from '../../../store/save/large-save';
+import { formatBytes } from '../../format';
 
 export interface Plan {
   summary: string;
@@ -19,8 +21,16 @@ export interface Plan {
   /** Offer a backup of the current file in the confirm step (on by default), as a repair always writes. */
   offerBackup?: boolean;
   action: string;
-  /** Carries the edit out; `backup`: the person kept the backup choice on. */
-  run: (backup: boolean) => Promise<Outcome>;
+  /** Carries the edit out; `backup`: the person kept the backup choice on; `ctl`: its progress and cancel (used by streamed saves). */
+  run: (backup: boolean, ctl: RunControl) => Promise<Outcome>;
+  /** A long save: show its progress and a Cancel button while it runs. */
+  cancellable?: boolean;
+}
+
+/** What a running edit is handed: the cancel signal and where to tell its progress. */
+export interface RunControl {
+  signal: AbortSignal;
+  progress: (p: SaveProgress) => void;
 }
 
 export interface EditCardProps {
@@ -44,6 +54,25 @@ export interface Shown {
  */
 export const LastOutcome = createContext<{ shown: Shown | null; show: (s: Shown | null) => void } | null>(null);
 
+let running = 0;
+/** While any save runs (its card shown or not), leaving the page asks first: a reload would cut it short. */
+function askBeforeLeaving(e: BeforeUnloadEvent): void {
+  if (running === 0) return;
+  e.preventDefault();
+  e.returnValue = '';
+}
+
+/** Counts a save as running until the returned function is called. */
+function savesRunning(): () => void {
+  if (running++ === 0) addEventListener('beforeunload', askBeforeLeaving);
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    if (--running === 0) removeEventListener('beforeunload', askBeforeLeaving);
+  };
+}
+
 /** The preview → confirm → result cycle shared by every edit. */
 export function EditCard({ id, title, children, plan, onReload }: EditCardProps) {
   const [phase, setPhase] = useState<'idle' | 'confirm' | 'busy'>('idle');
@@ -55,6 +84,9 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
     else slot.show(o ? { id, outcome: o } : null);
   };
   const [backup, setBackup] = useState(true);
+  const [progress, setProgress] = useState<SaveProgress | null>(null);
+  const [stopping, setStopping] = useState(false);
+  const abort = useRef<AbortController | null>(null);
   const action = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
   const key = plan && 'summary' in plan ? plan.summary : '';
@@ -64,14 +96,27 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
     refocus.current = false;
     action.current?.focus(); // a cancelled confirm step gives focus back to the button that opened it
   }, [phase]);
+  // A card that goes away mid-save (the person looks at another tab) lets its save finish: only Cancel stops it.
   const run = async (p: Plan) => {
     setPhase('busy');
     setOutcome(null);
+    setProgress(null);
+    setStopping(false);
+    const ctl = new AbortController();
+    abort.current = ctl;
+    const done = savesRunning();
     try {
-      setOutcome(await p.run(!!p.offerBackup && backup));
+      setOutcome(await p.run(!!p.offerBackup && backup, { signal: ctl.signal, progress: setProgress }));
     } finally {
+      done();
+      abort.current = null;
       setPhase('idle');
+      setProgress(null);
     }
+  };
+  const stop = () => {
+    setStopping(true);
+    abort.current?.abort();
   };
   const cancel = () => {
     refocus.current = true;
@@ -80,7 +125,7 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
   const t = pg().edit.card;
   return (
     <section class="sl-edit" aria-labelledby={`${id}-h`}>
-      <h4 id={`${id}-h`}>{title}</h4>
+      <h3 id={`${id}-h`}>{title}</h3>
       {children}
       {plan && 'error' in plan && <p class="sl-danger-text" role="alert">{plan.error}</p>}
       {plan && 'summary' in plan && (
@@ -102,11 +147,20 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
               {phase === 'busy' ? t.working : plan.action}
             </button>
           )}
+          {phase === 'busy' && plan.cancellable && (
+            <div class="sl-save-progress">
+              <progress max={progress?.total || 1} value={progress?.done ?? 0} aria-label={t.progressLabel} />
+              <span role="status">{stopping ? t.stopping : progress ? t.progress(progress.phase, formatBytes(progress.done), formatBytes(progress.total)) : t.starting}</span>
+              <button type="button" class="btn subtle" disabled={stopping} onClick={stop}>
+                {t.cancel}
+              </button>
+            </div>
+          )}
         </div>
       )}
       {outcome && (
-        <div class={`sl-outcome ${outcome.ok ? 'sl-ok-text' : 'sl-danger-text'}`} role={outcome.ok ? 'status' : 'alert'}>
-          <p>{outcome.ok ? outcome.message : outcome.conflict ? t.conflict : t.notSaved(outcome.message)}</p>
+        <div class={`sl-outcome ${outcome.ok ? 'sl-ok-text' : outcome.cancelled ? 'sl-muted' : 'sl-danger-text'}`} role={outcome.ok || outcome.cancelled ? 'status' : 'alert'}>
+          <p>{outcome.ok ? outcome.message : outcome.cancelled ? t.cancelled : outcome.conflict ? t.conflict : t.notSaved(outcome.message)}</p>
           {!outcome.ok && outcome.conflict && (
             <>
               <ul>{outcome.changes.map((c) => <li key={c}>{c}</li>)}</ul>

@@ -55,7 +55,7 @@ export function EditTab(props: EditTabProps) {
   const t = pg().edit;
   return (
     <section class="sl-edits" aria-labelledby="sl-edit-h">
-      <h3 id="sl-edit-h" class="sl-h">{t.heading}</h3>
+      <h2 id="sl-edit-h" class="sl-h">{t.heading}</h2>
       {adapter ? (
         <div class={`sl-banner ${adapter.browserPrivate ? 'sl-info' : 'sl-warn'}`}>
           {adapter.browserPrivate ? (

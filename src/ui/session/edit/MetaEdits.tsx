@@ -4,7 +4,7 @@ import { setLastConsolidated, setTitle } from '../../../core/edit/edits';
 import { sessionTitle } from '../../../core/listing/title';
 import { replaySession } from '../lens';
 import { pg } from '../../i18n/text';
-import { commitDocument, type EditCtx } from './context';
+import { commitDocument, longSave, type EditCtx } from './context';
 import { documentDiff } from './diff';
 import { EditCard, type Plan } from './EditCard';
 
@@ -17,7 +17,7 @@ export function TitleEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Pr
     const r = setTitle(ctx.opened.doc, ctx.opened.key, title, ctx.now());
     if (!r.ok) return null;
     const t = pg().edit.title;
-    return { summary: t.summary(title, r.summary), diff: documentDiff(ctx.opened.doc, r.doc), action: ctx.adapter ? t.save : t.download, run: () => commitDocument(ctx, r.doc) };
+    return { summary: t.summary(title, r.summary), diff: documentDiff(ctx.opened.doc, r.doc), action: ctx.adapter ? t.save : t.download, run: (_b, ctl) => commitDocument(ctx, r.doc, false, ctl), cancellable: longSave(ctx) };
   }, [title, current, ctx.opened, pg()]);
   const t = pg().edit.title;
   return (
@@ -46,7 +46,8 @@ export function ConsolidatedEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: (
       notes: <p class="sl-muted">{t.note(n, total - n)}</p>,
       diff: documentDiff(ctx.opened.doc, r.doc),
       action: ctx.adapter ? t.save : t.download,
-      run: () => commitDocument(ctx, r.doc),
+      run: (_b, ctl) => commitDocument(ctx, r.doc, false, ctl),
+      cancellable: longSave(ctx),
     };
   }, [text, current, ctx.opened, pg()]);
   const t = pg().edit.consolidated;

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { trimToLegalSuffix } from '../../../core/edit/edits';
 import { pg } from '../../i18n/text';
 import { raisedText } from './raised';
-import { commitDocument, type EditCtx } from './context';
+import { commitDocument, longSave, type EditCtx } from './context';
 import { documentDiff } from './diff';
 import { EditCard, type Plan } from './EditCard';
 
@@ -34,7 +34,8 @@ export function TrimEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Pro
       confirm: t.confirm(r.dropped.length, unarchived),
       offerBackup: !!ctx.adapter,
       action: ctx.adapter ? t.save : t.download,
-      run: (backup) => commitDocument(ctx, r.doc, backup),
+      run: (backup, ctl) => commitDocument(ctx, r.doc, backup, ctl),
+      cancellable: longSave(ctx),
     };
   }, [max, etu, ctx.opened, pg()]);
   const t = pg().edit.trim;

@@ -5,26 +5,44 @@
 import { serializeDocument, type SessionDocument } from '../../../core/lens/document';
 import { isStoreError } from '../../../store/adapter/errors';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
-import { openSession, saveDocument, type OpenedSession } from '../../../store/save/sessions';
+import { openSession, saveDocument, tmpFor, type OpenedSession } from '../../../store/save/sessions';
+import type { SaveProgress } from '../../../store/save/atomic-save';
+import { joinPath, splitParent } from '../../../store/adapter/paths';
+import { noteRunningSave } from '../../workspace/save-notes';
 import { er, pg } from '../../i18n/text';
 import { errorText } from '../../status';
 
 export type Outcome =
   | { ok: true; message: string; opened?: OpenedSession | null }
-  | { ok: false; conflict: boolean; message: string; changes: string[] };
+  | { ok: false; conflict: boolean; message: string; changes: string[]; cancelled?: boolean };
 
-/** Saves `doc` over the opened file; `backup` first copies the current bytes aside (repairs). */
-export async function saveEdited(adapter: StorageAdapter, opened: OpenedSession, doc: SessionDocument, now: string, backup = false): Promise<Outcome> {
+/** A running save's cancel signal and where it tells its progress (the Edit card's; absent: neither). */
+export interface SaveControl {
+  signal: AbortSignal;
+  progress: (p: SaveProgress) => void;
+}
+
+/** Saves `doc` over the opened file; `backup` first copies the current bytes aside (repairs); `ctl`: progress and cancel. */
+export async function saveEdited(adapter: StorageAdapter, opened: OpenedSession, doc: SessionDocument, now: string, backup = false, ctl?: SaveControl): Promise<Outcome> {
+  let done: (() => void) | null = null;
+  let keepNote = false;
   try {
-    const { opened: next, result } = await saveDocument(adapter, opened, doc, { now, key: opened.key, backup, version: opened.version });
+    // A note a reload finds: the tmp a save cut short leaves is then named as this app's own.
+    const tmpName = tmpFor(opened.fileName, opened.version);
+    done = noteRunningSave(joinPath(splitParent(opened.path)[0], tmpName));
+    const { opened: next, result } = await saveDocument(adapter, opened, doc, { now, key: opened.key, backup, version: opened.version, tmpName, ...(ctl ? { signal: ctl.signal, onProgress: ctl.progress } : {}) });
     return { ok: true, message: pg().edit.saved(opened.fileName, next.bytes.length, result.backup ?? null), opened: next };
   } catch (e) {
+    keepNote = isStoreError(e) && !!e.leftover; // a tmp the save could not remove is still its own
     return failure(e);
+  } finally {
+    if (!keepNote) done?.();
   }
 }
 
 /** A failure as the Edit tab reports it; a 'conflict' lists what changed on disk. */
 export function failure(e: unknown): Outcome & { ok: false } {
+  if (isStoreError(e, 'cancelled')) return { ok: false, conflict: false, cancelled: true, message: errorText(e), changes: [] };
   if (isStoreError(e, 'conflict')) return { ok: false, conflict: true, message: errorText(e), changes: e.reason.code === 'changed-since-read' ? e.reason.changes.map((c) => er()?.snapshotChange(c) ?? '…') : [] };
   return { ok: false, conflict: false, message: errorText(e), changes: [] };
 }

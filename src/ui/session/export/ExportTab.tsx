@@ -37,7 +37,7 @@ export function ExportTab({ opened, params, onParams }: ExportTabProps) {
   const t = pg().export;
   return (
     <section class="sl-export" aria-labelledby="sl-export-h">
-      <h3 id="sl-export-h" class="sl-h">{t.heading}</h3>
+      <h2 id="sl-export-h" class="sl-h">{t.heading}</h2>
       <p class="sl-muted">{t.local}</p>
       <fieldset class="sl-export-pick">
         <legend>{t.what}</legend>
@@ -97,13 +97,13 @@ function ExportBody({ opened, title, messages, what, notes, format, replay }: Bo
   };
   return (
     <div class="sl-export-body">
-      <h4 class="sl-h">{t.redaction}</h4>
+      <h3 class="sl-h">{t.redaction}</h3>
       <FindingsList all={scan.all} unmask={unmask} onToggle={toggle} />
-      <h4 class="sl-h">{t.preview}</h4>
+      <h3 class="sl-h">{t.preview}</h3>
       <div class="sl-export-preview" tabIndex={0} role="region" aria-label={t.previewLabel}>
         <Fold key={format} text={built!.text} limit={6000} lines={80} class="sl-code" />
       </div>
-      <h4 class="sl-h">{t.save}</h4>
+      <h3 class="sl-h">{t.save}</h3>
       <p>
         <button type="button" class="sl-primary" onClick={() => downloadText(built!.text, built!.mime, name)}>
           {t.download(name)}

@@ -37,10 +37,10 @@ export function FileTab({ opened, line, onLine }: FileTabProps) {
   const t = pg().file;
   return (
     <section class="sl-file" aria-labelledby="sl-file-h">
-      <h3 id="sl-file-h" class="sl-h">{t.heading}</h3>
+      <h2 id="sl-file-h" class="sl-h">{t.heading}</h2>
       <LensPanel opened={opened} />
       <section aria-labelledby="sl-diag-h">
-        <h4 id="sl-diag-h">{diags.length ? t.problems(diags.length) : t.noProblems}</h4>
+        <h3 id="sl-diag-h">{diags.length ? t.problems(diags.length) : t.noProblems}</h3>
         {diags.length > 0 && (
           <ul class="sl-diag-list">
             {diags.slice(0, 200).map((d, i) => (
@@ -55,7 +55,7 @@ export function FileTab({ opened, line, onLine }: FileTabProps) {
       </section>
       <MetadataPanel doc={opened.doc} lastConsolidated={replaySession(opened).session.lastConsolidated} onLine={go} />
       <section ref={lines} aria-labelledby="sl-lines-h">
-        <h4 id="sl-lines-h">{t.lines(opened.doc.records.length)}</h4>
+        <h3 id="sl-lines-h">{t.lines(opened.doc.records.length)}</h3>
         <LinesList records={opened.doc.records} diagnostics={byLine} line={line} nonce={nonce} />
       </section>
     </section>

@@ -38,13 +38,13 @@ export function LensPanel({ opened }: { opened: OpenedSession }) {
   const count = ui().common.count;
   return (
     <section class="sl-lenses" aria-labelledby="sl-lens-h">
-      <h4 id="sl-lens-h">{t.lensesHeading}</h4>
+      <h3 id="sl-lens-h">{t.lensesHeading}</h3>
       <p class={differ ? 'sl-warn-text' : 'sl-muted'}>
         {differ ? t.differ : t.agree(r.messages.length)}
       </p>
       <div class="sl-lens-grid">
         <div class="sl-lens">
-          <h5>{t.asNanobot}</h5>
+          <h4>{t.asNanobot}</h4>
           {state === 'nothing' ? (
             <p class="sl-danger-text">
               {t.loadsNothing(loadErrorText(opened))}
@@ -74,7 +74,7 @@ export function LensPanel({ opened }: { opened: OpenedSession }) {
           )}
         </div>
         <div class="sl-lens">
-          <h5>{t.recovered}</h5>
+          <h4>{t.recovered}</h4>
           <dl>
             <dt>{t.messages}</dt>
             <dd>{count(r.messages.length)}</dd>

@@ -31,10 +31,10 @@ export function MetadataRecord({ line: mi, rec, lastConsolidated, onLine }: { li
   const inner = rec.metadata;
   return (
     <section class="sl-meta" aria-labelledby="sl-meta-h">
-      <h4 id="sl-meta-h">
+      <h3 id="sl-meta-h">
         {t.metadataHeading}{' '}
         <button type="button" class="sl-link" onClick={() => onLine(mi)}>{t.lineLabel(mi + 1)}</button>
-      </h4>
+      </h3>
       <p class="sl-muted">{t.metadataIntro}</p>
       <dl class="sl-fields">
         {dictKeys(rec).map((k) => (

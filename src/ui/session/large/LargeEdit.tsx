@@ -15,13 +15,17 @@ import { sessionTitle } from '../../../core/listing/title';
 import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
 import { readProofOf, readRecords } from '../../../store/large/large-client';
 import { saveLargePlan, type LargeSaveResult } from '../../../store/save/large-save';
+import { tmpFor } from '../../../store/save/sessions';
+import { isStoreError } from '../../../store/adapter/errors';
+import { joinPath, splitParent } from '../../../store/adapter/paths';
+import { noteRunningSave } from '../../workspace/save-notes';
 import { planTrimOffThread } from '../../../store/large/large-trim-client';
 import type { TrimAnswer } from '../../../store/large/large-trim';
 import { keyForFile } from '../../../store/listing/session-list';
 import { pg } from '../../i18n/text';
 import { nowIso } from '../../workspace/model';
 import { failure, type Outcome } from '../edit/apply';
-import { EditCard, type Plan } from '../edit/EditCard';
+import { EditCard, type Plan, type RunControl } from '../edit/EditCard';
 import { raisedText } from '../edit/raised';
 import { TrimFields } from '../edit/TrimEdit';
 import { bytes, count } from '../text';
@@ -45,18 +49,31 @@ export interface LargeEditProps {
 
 type Ctx = LargeEditProps & { meta: LastMetadata; key: string; now: () => string };
 
-/** Carries a plan out: a streamed save, or a download of the same pieces when read-only. */
-async function commit(c: Ctx, pieces: Piece[], size: number | undefined, backup: boolean): Promise<Outcome> {
+/** Carries a plan out: a streamed save (its progress told, cancellable), or a download of the same pieces when read-only. */
+async function commit(c: Ctx, pieces: Piece[], size: number | undefined, backup: boolean, run?: RunControl): Promise<Outcome> {
   if (!c.adapter || !c.stat) return downloadPieces(c, pieces);
+  let forget: (() => void) | null = null;
+  let keepNote = false;
   try {
+    const tmpName = tmpFor(c.fileName, c.version);
+    // A note a reload finds: the tmp left by a save cut short is then named as this app's own.
+    forget = noteRunningSave(joinPath(splitParent(c.path)[0], tmpName));
     const proof = readProofOf(c.index, c.stat);
     const src = { path: c.path, fileName: c.fileName, version: c.version, file: c.file, stat: c.stat, index: c.index, ...(proof ? { proof } : {}) };
-    const r = await saveLargePlan(c.adapter, src, pieces, { backup, ...(size !== undefined ? { size } : {}) });
+    const r = await saveLargePlan(c.adapter, src, pieces, {
+      backup,
+      tmpName,
+      ...(size !== undefined ? { size } : {}),
+      ...(run ? { signal: run.signal, onProgress: run.progress } : {}),
+    });
     const message = pg().edit.saved(c.fileName, r.size, r.backup ?? null);
     c.onSaved(r, message);
     return { ok: true, message };
   } catch (e) {
+    keepNote = isStoreError(e) && !!e.leftover; // a tmp the save could not remove is still its own
     return failure(e);
+  } finally {
+    if (!keepNote) forget?.();
   }
 }
 
@@ -97,7 +114,7 @@ export function LargeEdit(p: LargeEditProps) {
   const e = pg().edit;
   return (
     <section class="sl-edits sl-large-edits" aria-labelledby="sl-large-edit-h">
-      <h3 id="sl-large-edit-h" class="sl-h">{e.heading}</h3>
+      <h2 id="sl-large-edit-h" class="sl-h">{e.heading}</h2>
       {p.adapter ? (
         <div class="sl-banner sl-warn">
           <p>
@@ -124,7 +141,7 @@ function TitleCard({ c }: { c: Ctx }) {
     const r = planTitle(c.index, c.meta, c.key, title, c.now());
     if ('error' in r) return { error: r.error };
     const t = pg().edit.title;
-    return { summary: t.summary(title, r.summary), notes: <BytesNote plan={r} />, action: c.adapter ? t.save : t.download, run: () => commit(c, r.pieces, r.size, false) };
+    return { summary: t.summary(title, r.summary), notes: <BytesNote plan={r} />, action: c.adapter ? t.save : t.download, run: (_b, ctl) => commit(c, r.pieces, r.size, false, ctl), cancellable: !!c.adapter };
   }, [title, current, c.index, c.meta, pg()]);
   const t = pg().edit.title;
   return (
@@ -182,7 +199,8 @@ function TrimCard({ c }: { c: Ctx }) {
       confirm: t.confirm(r.dropped.length, r.unarchived),
       offerBackup: !!c.adapter,
       action: c.adapter ? t.save : t.download,
-      run: (backup) => commit(c, r.pieces, r.size, backup),
+      run: (backup, ctl) => commit(c, r.pieces, r.size, backup, ctl),
+      cancellable: !!c.adapter,
     };
   }, [state, pg()]);
   const t = pg().edit.trim;
@@ -212,7 +230,8 @@ function RepairCard({ c }: { c: Ctx }) {
       ),
       confirm: t.confirm(r.removed),
       action: t.save,
-      run: () => commit(c, r.pieces, undefined, true),
+      run: (_b, ctl) => commit(c, r.pieces, undefined, true, ctl),
+      cancellable: true,
     };
   }, [asked, c.index, c.meta, pg()]);
   const t = pg().edit.repair;

@@ -125,7 +125,7 @@ export function LargeExport(p: LargeExportProps) {
   const name = exportFileName(p.fileName, keyMasked, false, format, { key: head.key, ...(head.createdAt ? { createdAt: head.createdAt } : {}) });
   return (
     <section class="sl-export sl-large-export" aria-labelledby="sl-large-export-h">
-      <h3 id="sl-large-export-h" class="sl-h">{t.heading}</h3>
+      <h2 id="sl-large-export-h" class="sl-h">{t.heading}</h2>
       <p class="sl-muted">{t.local}</p>
       <fieldset class="sl-export-pick">
         <legend>{t.what}</legend>
@@ -138,18 +138,18 @@ export function LargeExport(p: LargeExportProps) {
           <label key={f.id}><input type="radio" name="sl-large-export-fmt" checked={format === f.id} onChange={() => setFormat(f.id)} /> {f.label}</label>
         ))}
       </fieldset>
-      <h4 class="sl-h">{t.redaction}</h4>
+      <h3 class="sl-h">{t.redaction}</h3>
       {s?.step === 'running' && <Progress text={t.scanning(s.done, total)} onCancel={scan.cancel} />}
       {s?.step === 'cancelled' && <Stopped onAgain={scan.start} />}
       {s?.step === 'failed' && <p class="sl-banner sl-danger" role="alert">{tl.failed(s.message)}</p>}
       {s?.step === 'done' && (
         <>
           <FindingsList all={s.value.listed} unmask={unmask} onToggle={toggle} counted={s.value} />
-          <h4 class="sl-h">{tl.previewFirst(shown, total)}</h4>
+          <h3 class="sl-h">{tl.previewFirst(shown, total)}</h3>
           <div class="sl-export-preview" tabIndex={0} role="region" aria-label={t.previewLabel}>
             {preview.run?.step === 'done' ? <Fold key={format} text={preview.run.value} limit={6000} lines={80} class="sl-code" /> : <p class="sl-muted" aria-busy="true">…</p>}
           </div>
-          <h4 class="sl-h">{t.save}</h4>
+          <h3 class="sl-h">{t.save}</h3>
           {/* Its own state: progress re-renders only it, not the list and the preview. New choices, a new file to make. */}
           <Save key={`${format}|${[...unmask].join(',')}`} name={name} total={total} make={make} />
         </>

@@ -48,7 +48,7 @@ export function LargeFile({ file, index, load, version, line }: LargeFileProps) 
       <LargeHealth index={index} load={load} health={health} done={done} at={target?.line ?? -1} onLine={goto} />
       {health && health.metadata.last >= 0 && <LargeMetadata file={file} index={index} line={health.metadata.last} lastConsolidated={load.lastConsolidated} onLine={goto} />}
       <section aria-labelledby="sl-large-lines-h">
-        <h4 id="sl-large-lines-h">{t.lines(count(index.count))}</h4>
+        <h3 id="sl-large-lines-h">{t.lines(count(index.count))}</h3>
         <form class="sl-large-goto" onSubmit={onGo}>
           <label>
             {t.goTo} <input type="number" min={1} max={index.count} class="sl-large-goto-line" />

@@ -56,7 +56,7 @@ export function LargeHealth({ index, load, health, done, at, onLine }: LargeHeal
   const files = health ? FILE_PROBLEMS.filter((p) => fileProblemCount(health, p) > 0) : [];
   return (
     <section class="sl-large-health" aria-labelledby="sl-large-health-h" data-testid="large-health">
-      <h3 id="sl-large-health-h" class="sl-h">{t.heading}</h3>
+      <h2 id="sl-large-health-h" class="sl-h">{t.heading}</h2>
       <p class="sl-muted">{t.intro}</p>
       <p>
         {t.nanobot} {loadText(load)}

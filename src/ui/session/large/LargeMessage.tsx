@@ -6,6 +6,8 @@ import { pyDumps } from '../../../core/python/pyjson';
 import { dictGet, type PyDict } from '../../../core/python/pyvalue';
 import { pg } from '../../i18n/text';
 import { Content } from '../conversation/Content';
+import { Reasoning } from '../conversation/Extras';
+import { doesMore, noText } from '../conversation/MessageRow';
 import { count } from '../text';
 import { LargeCalls } from './LargeCalls';
 
@@ -39,7 +41,13 @@ export function LargeMessage({ index, line, value, id, plain }: LargeMessageProp
         {line !== undefined && <span class="sl-muted">{t.line(count(line + 1))}</span>}
         {Array.isArray(calls) && calls.length > 0 && <span class="sl-muted">tool_calls × {count(calls.length)}</span>}
       </header>
-      {value ? <Content value={dictGet(value, 'content')} id={id} plain={plain} code={role === 'tool'} /> : <p class="sl-muted">{t.notObject}</p>}
+      {value && !plain && <Reasoning m={value} />}
+      {!value ? (
+        <p class="sl-muted">{t.notObject}</p>
+      ) : (
+        // As the full view's card: a turn that calls tools or reasons needs no "(empty)" for its empty text.
+        !(noText(dictGet(value, 'content')) && doesMore(value)) && <Content value={dictGet(value, 'content')} id={id} plain={plain} code={role === 'tool'} />
+      )}
       {value && !plain && <LargeCalls value={value} />}
     </article>
   );

@@ -70,9 +70,10 @@ export function LargeReplay({ file, index, load, version }: { file: Blob; index:
   const total = load.messageLines.length;
   return (
     <section class="sl-large-replay" aria-labelledby="sl-large-replay-h">
-      <h3 id="sl-large-replay-h" class="sl-h">
-        {t.replayHead(count(entries.length), count(total), version)}
-      </h3>
+      <h2 id="sl-large-replay-h" class="sl-h">{pg().replay.heading}</h2>
+      <p class="sl-headline">
+        <strong>{t.replayHead(count(entries.length), count(total), version)}</strong>
+      </p>
       <p class="sl-muted">
         {t.replayDefaults(fullViewOffered(file.size))} {t.replayFrom(count(from + 1), count(total - from))}
       </p>

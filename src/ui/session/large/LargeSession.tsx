@@ -5,9 +5,14 @@
  * again) and the Export tab (LargeExport.tsx, fetched when first opened: the export read in
  * slices, made as a Blob of parts). The file is never read whole into the page.
  */
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import type { PyDict } from '../../../core/python/pyvalue';
+import { dictGet, type PyDict } from '../../../core/python/pyvalue';
+import { lastMetadataLine } from '../../../core/edit/large-edit';
+import { sessionTitle } from '../../../core/listing/title';
+import { rulesOf } from '../../../core/nanobot/nanobot-version';
+import { readRecords } from '../../../store/large/large-client';
+import { keyForFile } from '../../../store/listing/session-list';
 import { KIND, ROLE } from '../../../core/index/record-facts';
 import type { LineIndex } from '../../../core/index/line-index';
 import type { IndexLoad } from '../../../core/index/index-load';
@@ -49,10 +54,12 @@ export interface LargeSessionProps {
   tab?: string;
   /** The link that opens this file in the full view (the route with `full=1`); absent: no switch shown. */
   fullViewHref?: string;
+  /** Another tab was chosen: the page puts it in the URL, as the full view does. */
+  onTab?: (tab: string) => void;
 }
 
-type TabId = 'conversation' | 'replay' | 'edit' | 'file' | 'export';
-const TAB_IDS: readonly string[] = ['conversation', 'replay', 'edit', 'file', 'export'];
+type TabId = 'conversation' | 'replay' | 'context' | 'file' | 'edit' | 'export';
+const TAB_IDS: readonly string[] = ['conversation', 'replay', 'context', 'file', 'edit', 'export'];
 // Redaction rules and the export's builders are not needed to read a session: a chunk of their own.
 const LargeExport = lazyComponent<LargeExportProps>(() => import('./LargeExport').then((m) => m.LargeExport), () => pg().export.loading);
 const routeTab = (tab: string | undefined): TabId => (tab && TAB_IDS.includes(tab) ? (tab as TabId) : 'conversation');
@@ -69,27 +76,48 @@ export default function LargeSession(p: LargeSessionProps) {
     setSeen(`${p.tab}|${p.params?.line}`);
     if (p.tab) setTab(routeTab(p.tab));
   }
-  useFindKey(() => setTab('conversation'));
+  const select = (id: TabId) => {
+    setTab(id);
+    p.onTab?.(id);
+  };
+  useFindKey(() => select('conversation'));
+  const meta = useLastMetadata(s.file, s.index);
   const t = pg().large;
   if (s.problem === 'no-file') return <p class="notice danger">{t.noFile}</p>;
   if (s.error) return <p class="notice danger" role="alert">{t.failed(s.error)}</p>;
   const ready = s.index && s.load && s.file ? { index: s.index, load: s.load, file: s.file } : null;
-  // The same tabs in the same order as the full view, there from the first moment (and while a save is indexed again).
+  // The same tabs, in the same order and words, as the full view; there from the first moment (and while a save is indexed again).
+  const ts = pg().session;
   const tabs = [
-    { id: 'conversation', label: t.conversation },
-    { id: 'replay', label: t.replay },
-    { id: 'file', label: pg().largeFile.tab },
-    { id: 'edit', label: t.edit },
-    { id: 'export', label: pg().largeExport.tab },
+    { id: 'conversation', label: ts.tabs.conversation },
+    { id: 'replay', label: ts.tabs.replay },
+    { id: 'context', label: ts.tabs.context },
+    { id: 'file', label: ts.tabs.file },
+    { id: 'edit', label: p.writable ? ts.tabs.edit : ts.tabs.editDownload },
+    { id: 'export', label: ts.tabs.export },
   ];
+  const title = meta ? sessionTitle(dictGet(meta, 'metadata') ?? {}) : '';
+  const storedKey = meta ? dictGet(meta, 'key') : undefined;
+  const key = typeof storedKey === 'string' && storedKey ? storedKey : keyForFile(p.fileName, p.version);
   return (
     <div class="sl-session sl-fill sl-large">
-      <header class="sl-large-head">
-        <h1 class="sl-title">{iso(visible(p.fileName))}</h1>
-        {ready ? <Counts index={ready.index} load={ready.load} size={p.size} /> : <p aria-busy="true" role="status">{s.progress ? t.progress(bytes(s.progress.bytes), bytes(p.size), count(s.progress.lines)) : t.opening(p.fileName)}</p>}
+      <header class="sl-header sl-large-head">
+        <div class="sl-title-row">
+          <h1 class="sl-title">{title ? iso(visible(title)) : meta === undefined ? iso(visible(p.fileName)) : <span class="sl-muted">{ts.noTitle}</span>}</h1>
+          <button type="button" class="sl-export-open" onClick={() => select('export')}>{ts.exportOpen}</button>
+        </div>
+        <dl class="sl-facts">
+          <div><dt>{ts.facts.key}</dt><dd><code>{iso(visible(key))}</code></dd></div>
+          <div><dt>{ts.facts.file}</dt><dd><code>{iso(visible(p.fileName))}</code></dd></div>
+          <div><dt>{ts.facts.size}</dt><dd>{ts.bytes(p.size)}</dd></div>
+          {ready && <div><dt>{ts.facts.messages}</dt><dd>{count(ready.index.messageCount)}</dd></div>}
+          <div><dt>{ts.facts.rules}</dt><dd class="sl-version">{rulesOf(p.version).label}</dd></div>
+          <div><dt>{ts.facts.showing}</dt><dd>{t.lens}</dd></div>
+        </dl>
+        {ready ? <Counts index={ready.index} load={ready.load} /> : <p aria-busy="true" role="status">{s.progress ? t.progress(bytes(s.progress.bytes), bytes(p.size), count(s.progress.lines)) : t.opening(p.fileName)}</p>}
         {p.fullViewHref !== undefined && <FullViewOffer size={p.size} href={p.fullViewHref} />}
       </header>
-      <Tabs tabs={tabs} active={tab} onSelect={(id) => setTab(id as TabId)} idPrefix="sl-large" label={t.tabs}>
+      <Tabs tabs={tabs} active={tab} onSelect={(id) => select(id as TabId)} idPrefix="sl-large" label={ts.tabsLabel}>
         {!ready ? (
           s.head && <Head messages={s.head} />
         ) : (
@@ -97,6 +125,7 @@ export default function LargeSession(p: LargeSessionProps) {
             {tab === 'conversation' && <LargeConversationTab file={ready.file} index={ready.index} load={ready.load} version={p.version} params={p.params} />}
             {tab === 'file' && <LargeFile file={ready.file} index={ready.index} load={ready.load} version={p.version} line={linkedLine(p.params?.line, ready.index)} />}
             {tab === 'export' && <LargeExport file={ready.file} index={ready.index} load={ready.load} version={p.version} fileName={p.fileName} />}
+            {tab === 'context' && <LargeContext fullViewHref={p.fullViewHref} size={p.size} />}
             {tab === 'replay' && <LargeReplay file={ready.file} index={ready.index} load={ready.load} version={p.version} />}
             {tab === 'edit' && (
               <LargeEdit file={ready.file} index={ready.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null}
@@ -118,9 +147,9 @@ export default function LargeSession(p: LargeSessionProps) {
 function Head({ messages }: { messages: PyDict[] }) {
   return (
     <section class="sl-conversation sl-opening" aria-busy="true" aria-labelledby="sl-large-head-h">
-      <h3 id="sl-large-head-h" class="sl-h">
+      <h2 id="sl-large-head-h" class="sl-h">
         {pg().large.firstMessages}
-      </h3>
+      </h2>
       {screenful(messages, window.innerHeight || 900).map((m, i) => (
         <LargeMessage key={i} index={i} value={m} id={`large-head:${i}`} plain />
       ))}
@@ -128,24 +157,47 @@ function Head({ messages }: { messages: PyDict[] }) {
   );
 }
 
-/** The header's counts in one line (size, lines, messages, nanobot's load), the rest one click away. */
-function Counts({ index, load, size }: { index: LineIndex; load: IndexLoad; size: number }) {
+/** nanobot's load in one line; the counts by role and how this view reads the file one click away. */
+function Counts({ index, load }: { index: LineIndex; load: IndexLoad }) {
   const t = pg().large;
   const [roles, corrupt] = useMemo(() => tally(index), [index]);
-  const nb = loadText(load);
   return (
     <div class="sl-large-counts" data-testid="large-counts">
-      <p>
-        <strong>{t.summary(bytes(size), count(index.count), count(index.messageCount))}</strong> · {nb}
-      </p>
+      <p>{loadText(load)}</p>
       <details class="sl-large-more">
         <summary>{t.more}</summary>
+        <p>{t.summary(bytes(index.size), count(index.count), count(index.messageCount))}</p>
         <p>{t.roles(count(roles[0]!), count(roles[1]!), count(roles[2]!), count(roles[3]!))}</p>
         {corrupt > 0 && <p>{t.corrupt(count(corrupt))}</p>}
-        <p class="sl-muted">{t.lens}</p>
         <p class="sl-muted sl-large-why">{t.why}</p>
       </details>
     </div>
+  );
+}
+
+/** The last metadata record (nanobot's), read once the index is in: undefined while unknown, null when the file has none. */
+function useLastMetadata(file: Blob | null | undefined, index: LineIndex | null | undefined): PyDict | null | undefined {
+  const [meta, setMeta] = useState<PyDict | null | undefined>(undefined);
+  useEffect(() => {
+    if (!file || !index) return;
+    let live = true;
+    const line = lastMetadataLine(index);
+    if (line < 0) setMeta(null);
+    else void readRecords(file, index, [line]).then(([v]) => live && setMeta(v ?? null), () => live && setMeta(null));
+    return () => void (live = false);
+  }, [file, index]);
+  return meta;
+}
+
+/** The Context tab of a file this large: why it is not drawn here, and the full view where one is offered. */
+function LargeContext({ fullViewHref, size }: { fullViewHref?: string; size: number }) {
+  const t = pg().large;
+  return (
+    <section class="sl-large-context" aria-labelledby="sl-large-context-h">
+      <h2 id="sl-large-context-h" class="sl-h">{pg().session.tabs.context}</h2>
+      <p>{t.contextWhy}</p>
+      {fullViewHref !== undefined && <FullViewOffer size={size} href={fullViewHref} />}
+    </section>
   );
 }
 

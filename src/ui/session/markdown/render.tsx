@@ -14,11 +14,11 @@ import { pg } from '../../i18n/text';
 
 export { parseMarkdown };
 
-/** Block-level containers: token tag → element made (headings sit below the page's own h2/h3). */
+/** Block-level containers: token tag → element made (headings sit below the tab's own h2). */
 const BLOCKS: Record<string, string> = {
   p: 'p', blockquote: 'blockquote', ul: 'ul', ol: 'ol', li: 'li',
   table: 'table', thead: 'thead', tbody: 'tbody', tr: 'tr', th: 'th', td: 'td',
-  h1: 'h4', h2: 'h5', h3: 'h6', h4: 'h6', h5: 'h6', h6: 'h6',
+  h1: 'h3', h2: 'h4', h3: 'h5', h4: 'h6', h5: 'h6', h6: 'h6',
 };
 const INLINE: Record<string, string> = { em: 'em', strong: 'strong', s: 's' };
 

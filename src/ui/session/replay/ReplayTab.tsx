@@ -58,7 +58,7 @@ export function ReplayTab({ opened, params, onParams, onOpenLine, onExport }: Re
   const t = pg().replay;
   return (
     <section class="sl-replay" aria-labelledby="sl-replay-h">
-      <h3 id="sl-replay-h" class="sl-h">{t.heading}</h3>
+      <h2 id="sl-replay-h" class="sl-h">{t.heading}</h2>
       {lens === 'recovered' && (
         <p class="sl-banner sl-danger">{t.recoveredBanner}</p>
       )}

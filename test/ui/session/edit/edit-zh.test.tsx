@@ -19,7 +19,7 @@ const PATH = 'sessions/cli_direct.jsonl';
 const base = jsonl([meta(), { role: 'user', content: 'first' }, { role: 'assistant', content: 'answer' }, { role: 'user', content: 'second' }, { role: 'assistant', content: 'done' }]);
 
 function card(title: string): Element {
-  const c = [...el!.querySelectorAll('section.sl-edit')].find((s) => s.querySelector('h4')!.textContent === title);
+  const c = [...el!.querySelectorAll('section.sl-edit')].find((s) => s.querySelector('h3')!.textContent === title);
   if (!c) throw new Error(`no card ${title}`);
   return c;
 }
@@ -39,7 +39,7 @@ describe('EditTab in Simplified Chinese', () => {
   it('previews, confirms and reports in Chinese, keeping values and file names verbatim', async () => {
     await setLanguage('zh-CN');
     const saved = await setup();
-    expect(el!.querySelector('h3')!.textContent).toBe('编辑');
+    expect(el!.querySelector('h2')!.textContent).toBe('编辑');
     expect(el!.textContent).toContain('保存方式与 nanobot 相同');
 
     const title = card('标题');

@@ -32,7 +32,7 @@ async function setup() {
   return { saves: () => saves };
 }
 
-const card = (title: string) => [...el!.querySelectorAll('section.sl-edit')].find((s) => s.querySelector('h4')!.textContent === title)!;
+const card = (title: string) => [...el!.querySelectorAll('section.sl-edit')].find((s) => s.querySelector('h3')!.textContent === title)!;
 const TRIM = 'Trim to a legal suffix';
 const results = () => [...el!.querySelectorAll('.sl-outcome')].map((o) => o.textContent);
 

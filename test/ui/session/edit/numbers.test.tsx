@@ -14,7 +14,10 @@ describe('edit previews', () => {
   it('group the digits of big counts', async () => {
     const turns = Array.from({ length: 2602 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `m${i}` }));
     el = await mount(<EditTab opened={openText(jsonl([meta(), ...turns]))} adapter={null} now={() => NOW} onForked={() => {}} onChanged={() => {}} />);
-    const card = (title: string) => [...el!.querySelectorAll('section.sl-edit')].find((s) => s.querySelector('h4')!.textContent === title)!;
+    const card = (title: string) => [...el!.querySelectorAll('section.sl-edit')].find((s) => s.querySelector('h3')!.textContent === title)!;
+    // the ranges the fields take, too
+    expect(card('Trim to a legal suffix').querySelector('input[type="number"]')!.getAttribute('placeholder')).toBe('1 to 2,602');
+    expect(card('last_consolidated').querySelector('label')!.textContent).toContain('last_consolidated (0 to 2,602)');
     await type(card('Trim to a legal suffix').querySelector('input[type="number"]'), '100');
     expect(card('Trim to a legal suffix').querySelector('.sl-preview')!.textContent).toContain('Drops 2,502 of 2,602 messages (0 already archived, 2,502 never archived) and keeps 100.');
     await type(card('last_consolidated').querySelector('input'), '1500');

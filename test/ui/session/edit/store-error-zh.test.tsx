@@ -30,7 +30,7 @@ async function setup() {
 }
 
 function titleCard(): Element {
-  const c = [...el!.querySelectorAll('section.sl-edit')].find((s) => s.querySelector('h4')!.textContent === '标题');
+  const c = [...el!.querySelectorAll('section.sl-edit')].find((s) => s.querySelector('h3')!.textContent === '标题');
   if (!c) throw new Error('no title card');
   return c;
 }
@@ -67,7 +67,7 @@ describe('a failed save in Chinese', () => {
   it('says in Chinese why a fork key cannot name a file', async () => {
     await setLanguage('zh-CN');
     await setup();
-    const fork = [...el!.querySelectorAll('section.sl-edit')].find((c) => c.querySelector('h4')!.textContent === '在某轮用户消息之前分叉')!;
+    const fork = [...el!.querySelectorAll('section.sl-edit')].find((c) => c.querySelector('h3')!.textContent === '在某轮用户消息之前分叉')!;
     await type(fork.querySelector('input[type="text"]'), 'CON');
     await waitFor(() => fork.querySelector('[role="alert"]') !== null);
     expect(fork.querySelector('[role="alert"]')!.textContent).toBe('这个键得到的文件名“CON.jsonl”不可用：“CON”是 Windows 的保留设备名。');

@@ -128,7 +128,7 @@ describe('ExportTab', () => {
     await click(button(el, 'Export / share'));
     expect(routes).toEqual(['export']);
     expect(el.querySelector('.sl-tab[aria-selected="true"]')!.textContent).toBe('Export');
-    await waitFor(() => el!.querySelector('.sl-export h3') !== null);
-    expect(el.querySelector('.sl-export h3')!.textContent).toBe('Export and share');
+    await waitFor(() => el!.querySelector('.sl-export h2') !== null);
+    expect(el.querySelector('.sl-export h2')!.textContent).toBe('Export and share');
   });
 });

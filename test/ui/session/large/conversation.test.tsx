@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexBytes } from '../../../../src/core/index/line-index';
 import { LargeConversation } from '../../../../src/ui/session/large/LargeConversation';
+import { LargeMessage } from '../../../../src/ui/session/large/LargeMessage';
 import { mount, settle, unmount } from '../helpers';
 
 let el: HTMLElement | null = null;
@@ -55,5 +56,19 @@ describe('the conversation of a large file', () => {
     await settle(50);
     expect(el.querySelector('.sl-large-pages')?.textContent).toContain('Messages 40,001–50,000 of 50,000');
     expect(el.querySelector('[data-large-index="40000"]')).not.toBeNull();
+  });
+});
+
+describe('a large file’s message card', () => {
+  it('is the full view’s card for a turn that reasons and calls tools: no "(empty)", the reasoning folded, the call named (issue 27)', async () => {
+    const value = { role: 'assistant', content: '', reasoning_content: 'Look at the upload test first.', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{"path": "a.py"}' } }] };
+    el = await mount(<LargeMessage index={1} line={2} value={value} id="m1" />);
+    expect(el.textContent).not.toContain('(empty)');
+    expect(el.querySelector('details.sl-reasoning summary')!.textContent).toContain('Reasoning');
+    expect(el.querySelector('.sl-call-name')!.textContent).toBe('read_file');
+    await unmount(el);
+    // an assistant turn with nothing else still says its text is empty
+    el = await mount(<LargeMessage index={1} line={2} value={{ role: 'assistant', content: '' }} id="m2" />);
+    expect(el.textContent).toContain('(empty)');
   });
 });

@@ -113,4 +113,61 @@ describe('the Edit tab of large-file mode', () => {
     await waitFor(() => !!title.querySelector('.sl-preview'));
     expect(button(title, 'Download with this title')).toBeTruthy();
   });
+
+  it('a save shows its progress and a Cancel button; cancelled, the file is unchanged, and the tmp removed (issue 27)', async () => {
+    const a = createMemoryAdapter();
+    a.setFile(PATH, text());
+    const v = await view(a);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let tmpDuring: string[] = [];
+    a.onStep(async (step) => {
+      if (step !== 'write') return;
+      tmpDuring = a.paths().filter((p) => p.endsWith('.tmp'));
+      await gate;
+    });
+    const title = card('sl-large-ed-title');
+    await type(title.querySelector('input'), 'Never saved');
+    await waitFor(() => !!title.querySelector('.sl-preview'));
+    await click(button(title, 'Save title'));
+    await waitFor(() => !!title.querySelector('.sl-save-progress'));
+    expect(title.querySelector('.sl-save-progress progress')).not.toBeNull();
+    expect(tmpDuring).toEqual(['sessions/cli_big.jsonl.tmp']);
+    await click(button(title, 'Cancel save'));
+    expect(title.querySelector('.sl-save-progress')!.textContent).toContain('Cancelling…');
+    release();
+    await waitFor(() => !!title.querySelector('.sl-outcome'));
+    expect(title.querySelector('.sl-outcome')!.textContent).toBe('Save cancelled: the file is unchanged and the temporary file was removed.');
+    expect(title.querySelector('.sl-outcome')!.getAttribute('role')).toBe('status');
+    expect(title.querySelector('.sl-save-progress')).toBeNull();
+    expect(a.getFile(PATH)).toEqual(v.bytes);
+    expect(a.paths()).toEqual([PATH]);
+    expect(v.saved).toEqual([]);
+  });
+
+  it('a save goes on when its card goes away (another tab looked at), and leaving the page asks first until it ends', async () => {
+    const a = createMemoryAdapter();
+    a.setFile(PATH, text());
+    const v = await view(a);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    a.onStep(async (step) => void (step === 'write' && (await gate)));
+    const title = card('sl-large-ed-title');
+    await type(title.querySelector('input'), 'Saved anyway');
+    await waitFor(() => !!title.querySelector('.sl-preview'));
+    await click(button(title, 'Save title'));
+    await waitFor(() => !!title.querySelector('.sl-save-progress'));
+    await unmount(el!);
+    el = null;
+    const leave = () => {
+      const e = new Event('beforeunload', { cancelable: true });
+      dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    expect(leave()).toBe(true);
+    release();
+    await waitFor(() => v.saved.length === 1);
+    expect(dec(a.getFile(PATH)!)).toContain('Saved anyway');
+    expect(leave()).toBe(false);
+  });
 });

@@ -99,7 +99,7 @@ describe('the File tab of large-file mode', () => {
     await view(enc(rows.join('\n') + '\n'));
     await waitFor(() => !!el!.querySelector('.sl-meta'));
     const panel = el!.querySelector('.sl-meta')!;
-    expect(panel.querySelector('h4')!.textContent).toContain('line 3');
+    expect(panel.querySelector('h3')!.textContent).toContain('line 3');
     const inner = [...panel.querySelectorAll('.sl-inner .sl-field-row')].map((r) => r.textContent!);
     expect(inner.find((r) => r.startsWith('title'))).toContain('nanobot’s own');
     expect(inner.find((r) => r.startsWith('my_plugin'))).toContain('not a nanobot key');

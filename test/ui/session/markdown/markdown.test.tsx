@@ -33,7 +33,7 @@ describe('Markdown rendering', () => {
     const text = '# Plan\n\n1. **bold** step\n2. *em* step\n\n- a\n- b `code`\n\n```python\nprint("<b>hi</b>")\n```\n';
     el = await mount(<MessageText text={text} id="a" />);
     const m = md(el)!;
-    expect(m.querySelector('h4')!.textContent).toBe('Plan');
+    expect(m.querySelector('h3')!.textContent).toBe('Plan');
     expect(m.querySelectorAll('ol > li')).toHaveLength(2);
     expect(m.querySelector('ol')!.hasAttribute('start')).toBe(false);
     expect(m.querySelector('ol strong')!.textContent).toBe('bold');

@@ -50,6 +50,15 @@ describe('ContextChart', () => {
     expect(ys[3]).toBeCloseTo(Number(svg.querySelector('[data-marker="budget"]')!.getAttribute('y1')));
   });
 
+  it('names a budget far above every turn instead of drawing it, so the line is not flat along the axis', async () => {
+    el = await mount(<ContextChart data={{ ...data, budget: 190_784 }} onPick={() => {}} />);
+    const svg = el.querySelector('svg')!;
+    expect(svg.querySelector('[data-marker="budget"]')).toBeNull();
+    expect(el.querySelector('.sl-ctx-legend')!.textContent).toContain('the budget (190,784) is far above every turn: not drawn');
+    const ys = [...svg.querySelectorAll('circle.sl-ctx-dot')].map((c) => Number(c.getAttribute('cy')));
+    expect(ys[3]).toBeLessThan(40); // the most sent near the top, not squashed onto the axis
+  });
+
   it('hands the clicked turn’s upto to onPick', async () => {
     const picked: number[] = [];
     el = await mount(<ContextChart data={data} onPick={(u) => picked.push(u)} />);
@@ -135,11 +144,13 @@ describe('ReplayTab context over time follows the Replay controls', () => {
     table.dispatchEvent(new Event('toggle'));
     await waitFor(() => table.querySelectorAll('tbody tr').length === 3);
     expect([...table.querySelectorAll('tbody tr')].map((r) => r.children[3]!.textContent)).toEqual(['1', '1', '1']);
-    // a budget from the controls draws the budget line at that value
+    // the budget from the controls is the chart's (here far above six tokens a turn: named, not drawn); none, none is named
+    expect(el.querySelector('.sl-ctx-legend')!.textContent).toMatch(/the budget \([\d,]+\) is far above every turn/);
     const budget = [...el.querySelectorAll('label')].find((l) => l.textContent!.startsWith('max_tokens'))!.querySelector('select')!;
     await type(budget, 'none');
     await waitFor(() => el!.querySelector('[data-settings]')!.textContent!.includes('max_tokens=0'));
-    await waitFor(() => el!.querySelector('[data-marker="budget"]') === null);
-    expect(el.querySelector('desc')!.textContent).toContain('with no token budget');
+    await waitFor(() => el!.querySelector('desc')!.textContent!.includes('with no token budget'));
+    expect(el.querySelector('[data-marker="budget"]')).toBeNull();
+    expect(el.querySelector('.sl-ctx-legend')!.textContent).not.toContain('budget');
   });
 });

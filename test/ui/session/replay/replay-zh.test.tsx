@@ -32,7 +32,7 @@ describe('ReplayTab in Simplified Chinese', () => {
     el = await mount(<ReplayTab opened={openText(file)} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
     await waitFor(() => el!.textContent!.includes('预算 190,784 个 token'));
     const text = el.textContent!;
-    expect(el.querySelector('h3')!.textContent).toBe('回放：nanobot 发送给模型的内容');
+    expect(el.querySelector('h2')!.textContent).toBe('回放：nanobot 发送给模型的内容');
     expect(el.querySelector('.sl-headline')!.textContent).toContain('nanobot 发送 4 条消息（共 7 条）');
     expect(el.querySelector('legend')!.textContent).toBe('get_history 参数（nanobot 0.2）');
     expect(text).toContain('这些正是 nanobot 0.2 的 agent 循环使用的参数。');
@@ -43,7 +43,7 @@ describe('ReplayTab in Simplified Chinese', () => {
     expect(rows()[3]).toContain('已添加时间戳');
     expect(el.querySelector('canvas')!.getAttribute('aria-label')).toContain('每条消息的去向：消息 1–1：已归档到记忆');
     await waitFor(() => el!.querySelector('.sl-ctx-panel svg') !== null);
-    expect(el.querySelector('.sl-ctx-panel h4')!.textContent).toBe('上下文随时间的变化');
+    expect(el.querySelector('.sl-ctx-panel h3')!.textContent).toBe('上下文随时间的变化');
     expect(el.querySelector('.sl-ctx-panel title')!.textContent).toBe('每一轮用户消息时 nanobot 会发送的 token 数');
     expect(el.querySelector('.sl-ctx-panel desc')!.textContent).toContain('共 4 轮用户消息');
     expect(el.querySelector('.sl-ctx-panel desc')!.textContent).toContain('last_consolidated（1）从第 1 轮起生效');
@@ -57,7 +57,7 @@ describe('ReplayTab in Simplified Chinese', () => {
     // rows the list had cached re-render in the new language
     expect(rows()[3]).toContain('kept (entry 1)');
     expect(rows()[0]).toContain(DROP_REASON_TEXT.consolidated);
-    expect(el.querySelector('.sl-ctx-panel h4')!.textContent).toBe('Context over time');
+    expect(el.querySelector('.sl-ctx-panel h3')!.textContent).toBe('Context over time');
     expect(el.textContent).not.toContain('回放');
   });
 

@@ -26,7 +26,7 @@ export function ContextPanel(p: ContextPanelProps) {
   const t = pg().context;
   return (
     <section class="sl-ctx-panel" aria-labelledby="sl-ctx-h">
-      <h4 id="sl-ctx-h">{t.heading}</h4>
+      <h3 id="sl-ctx-h">{t.heading}</h3>
       <p class="sl-muted sl-small">
         {t.caveat(loop)}
         <code>last_consolidated</code>
