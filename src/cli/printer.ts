@@ -64,11 +64,16 @@ export class Printer {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+export interface BytePrinter {
+  put: (piece: Uint8Array | string) => void;
+  flush: () => void;
+}
+
 /**
  * Bytes and text gathered into 1 MiB buffers and written as bytes (a file's own bytes are copied,
  * never decoded). A sink without `bytes` (tests) gets the text, through a Printer.
  */
-export function bytePrinter(out: Out): { put: (piece: Uint8Array | string) => void; flush: () => void } {
+export function bytePrinter(out: Out): BytePrinter {
   const sink = out.bytes;
   if (!sink) {
     const p = new Printer(out);

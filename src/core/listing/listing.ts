@@ -289,7 +289,7 @@ const SURROGATE = /[\ud800-\udfff]/;
  * nanobot's `sorted(rows, key=updated_at, reverse=True)`: stable, newest first; mixing a string with a
  * number raises TypeError (then nanobot's listing shows nothing).
  */
-export function sortListing(rows: ListingRow[]): { rows: ListingRow[] } | { error: PyError } {
+export function sortListing<R extends { updated_at: PyValue }>(rows: R[]): { rows: R[] } | { error: PyError } {
   const out = [...rows];
   if (rows.every((r) => typeof r.updated_at === 'string' && !SURROGATE.test(r.updated_at))) {
     // The usual case, all text without surrogates: UTF-16 order is code point order, so one native compare each.
