@@ -136,8 +136,9 @@ export async function cmdList(args: Args, now: string, out: Out): Promise<number
     listings.push([f, await listSessionsEach(adapter, f.path, { now, version, names }, keep)]);
   }
   const raised = listings.some(([, l]) => l.sortError);
-  // The answer goes out as bytes in ~1 MB pieces, not a write per row, nor as one string of every row.
-  const p = bytePrinter(out);
+  // The answer goes out as bytes in 64 KiB writes, not a write per row, nor as one string of every row
+  // (each write's buffer is a fresh one: 1 MiB buffers were three dead MiB at 10,000 rows).
+  const p = bytePrinter(out, 64 << 10);
   if (args.json) {
     const [f, l] = listings[0] ?? [];
     if (listings.length === 1) printListingJson(p, blocks, l!, f!.path ? [['folder', f!.path]] : []);

@@ -71,32 +71,33 @@ export interface BytePrinter {
 
 /**
  * Bytes and text gathered into 1 MiB buffers and written as bytes (a file's own bytes are copied,
- * never decoded). A sink without `bytes` (tests) gets the text, through a Printer.
+ * never decoded). A sink without `bytes` (tests) gets the text, through a Printer. `size`: the
+ * buffer's (a smaller one holds less memory per write, for output made of many small pieces).
  */
-export function bytePrinter(out: Out): BytePrinter {
+export function bytePrinter(out: Out, size = FLUSH_AT): BytePrinter {
   const sink = out.bytes;
   if (!sink) {
     const p = new Printer(out);
     return { put: (piece) => p.write(typeof piece === 'string' ? piece : decoder.decode(piece)), flush: () => p.flush() };
   }
   const text = out.json ? escapeLoneSurrogates : (s: string) => s;
-  let buf = new Uint8Array(FLUSH_AT);
+  let buf = new Uint8Array(size);
   let used = 0;
   const drain = () => {
     if (used) sink(buf.subarray(0, used));
-    buf = new Uint8Array(FLUSH_AT); // the sink may hold on to what it was given
+    buf = new Uint8Array(size); // the sink may hold on to what it was given
     used = 0;
   };
   const put = (piece: Uint8Array | string) => {
     if (typeof piece === 'string') {
       piece = text(piece);
-      if (piece.length * 3 > FLUSH_AT - used) return put(encoder.encode(piece));
+      if (piece.length * 3 > size - used) return put(encoder.encode(piece));
       used += encoder.encodeInto(piece, buf.subarray(used)).written;
       return;
     }
-    if (piece.length > FLUSH_AT - used) {
+    if (piece.length > size - used) {
       drain();
-      if (piece.length >= FLUSH_AT) return sink(new Uint8Array(piece));
+      if (piece.length >= size) return sink(new Uint8Array(piece));
     }
     buf.set(piece, used);
     used += piece.length;

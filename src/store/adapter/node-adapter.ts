@@ -5,7 +5,7 @@
  */
 
 import { Buffer } from 'node:buffer';
-import { closeSync, constants, fstatSync, openSync, readSync, promises as fs } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, statSync, promises as fs } from 'node:fs';
 import nodePath from 'node:path';
 import type { Entry, FileStat, RenameOptions, StorageAdapter, WriteData, WriteOptions } from './adapter';
 import { StoreError, type StoreErrorCode } from './errors';
@@ -50,6 +50,15 @@ let onTmpCreated: ((absPath: string) => Promise<void>) | null = null;
 /** Sets (or clears) the hook run after each tmp file is created. */
 export function setTmpCreatedHook(hook: ((absPath: string) => Promise<void>) | null): void {
   onTmpCreated = hook;
+}
+
+/** A path's stat, or undefined where it has none (a dangling link). */
+function statSyncOrNone(path: string): { isFile(): boolean; isDirectory(): boolean } | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Wrap a folder on disk (absolute or relative to the cwd) as a StorageAdapter. */
@@ -163,14 +172,16 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
     fsyncs: true,
 
     list: (dir) =>
+      // Synchronous, as nanobot's own listing is: one call, and the CLI's `list` then never loads
+      // Node's fs/promises (about 1 MiB of a small run's peak memory).
       guard(dir, 'Listing', async () => {
-        const ents = await fs.readdir(abs(dir), { withFileTypes: true });
+        const ents = readdirSync(abs(dir), { withFileTypes: true });
         const out: Entry[] = [];
         for (const d of ents) {
           if (d.isFile()) out.push({ name: d.name, kind: 'file' });
           else if (d.isDirectory()) out.push({ name: d.name, kind: 'directory' });
           else if (d.isSymbolicLink()) {
-            const s = await fs.stat(nodePath.join(abs(dir), d.name)).catch(() => undefined);
+            const s = statSyncOrNone(nodePath.join(abs(dir), d.name));
             if (s?.isFile()) out.push({ name: d.name, kind: 'file' });
             else if (s?.isDirectory()) out.push({ name: d.name, kind: 'directory' });
           }
@@ -199,7 +210,24 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
         return new Uint8Array(b.buffer, b.byteOffset, b.byteLength); // a view, not a copy
       }),
 
-    readHead: (path, n) => readRange(path, 0, n),
+    // Synchronous, as statHead: a head is one small read (the layout reads a few, the listing one per
+    // file), and `list` then never loads Node's fs/promises.
+    readHead: (path, n) =>
+      guard(path, 'Reading', async () => {
+        const fd = openSync(abs(path), 'r');
+        try {
+          const buf = new Uint8Array(Math.max(0, n));
+          let got = 0;
+          while (got < buf.length) {
+            const r = readSync(fd, buf, got, buf.length - got, got);
+            if (r === 0) break;
+            got += r;
+          }
+          return got === buf.length ? buf : buf.slice(0, got);
+        } finally {
+          closeSync(fd);
+        }
+      }),
 
     // Synchronous calls: a listing asks this of every file, and four thread-pool round trips cost
     // more than the syscalls themselves. Read into the caller's buffer when given: a fresh 8 KiB per
