@@ -3,6 +3,7 @@
  * DIR (a sessions folder, a workspace, nanobot's config folder with its namespaces). Rows it can build
  * are printed even where nanobot's own sort would raise; that is then said, and the exit code is 1.
  */
+import { isUtf8 } from 'node:buffer';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { pyDumps } from '../core/python/pyjson';
@@ -133,7 +134,7 @@ export async function cmdList(args: Args, now: string, out: Out): Promise<number
     rules.push(`${f.path || '.'}: ${rulesOf(version).label} rules (${how})`);
     // A folder the layout found was listed already: its sessions are its `*.jsonl` files (not read again).
     const names = layout.kind === 'none' ? undefined : f.sessions;
-    listings.push([f, await listSessionsEach(adapter, f.path, { now, version, names }, keep)]);
+    listings.push([f, await listSessionsEach(adapter, f.path, { now, version, names, isUtf8 }, keep)]);
   }
   const raised = listings.some(([, l]) => l.sortError);
   // The answer goes out as bytes in 64 KiB writes, not a write per row, nor as one string of every row

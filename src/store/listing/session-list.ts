@@ -68,6 +68,8 @@ export interface ListOptions {
    * is still computed from every row, so the listing equals one read from nothing.
    */
   known?: ReadonlyMap<string, SessionSummary>;
+  /** A native UTF-8 check for the heads (see ListingInput.isUtf8). */
+  isUtf8?: (bytes: Uint8Array) => boolean;
 }
 
 /** The key a file name stands for at a version (main: a non-canonical name stands for none; its stem is shown). */
@@ -232,7 +234,7 @@ async function summarize(adapter: StorageAdapter, path: string, fileName: string
   let complete = head.length >= stat.size;
   // The mtime's text is made only if a row needs it (a missing time): most files never do.
   const mtime = () => mtimeIso(stat.lastModified);
-  const input = () => ({ bytes: head.bytes(), complete, fileName, mtimeIso: mtime, now: opts.now, version: opts.version });
+  const input = () => ({ bytes: head.bytes(), complete, fileName, mtimeIso: mtime, now: opts.now, version: opts.version, isUtf8: opts.isUtf8 });
   let out = listingRow(input());
   // Read on in nanobot's own 8 KiB chunks, from where the last read stopped, so no file is ever read
   // further than nanobot's reader gets; re-run the row only when the new lines could end the scan.
