@@ -129,6 +129,7 @@ function stdoutSink(): Out {
     log: (s) => (progress().done(), writeStdout(s + '\n')),
     write: (s) => (progress().done(), writeStdout(s)),
     bytes: (b) => (progress().done(), writeStdout(b)),
+    bytesWritten: true,
   };
 }
 
