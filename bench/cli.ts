@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Figure } from './core';
+import { isNanobotVersion, rulesOf, type NanobotVersion } from '../src/core/nanobot/nanobot-version';
 import { sessionBody, sessionHead } from './listing';
 import { median, p95 } from './stats';
 
@@ -70,8 +71,8 @@ interface Case {
   afterImportGoal?: boolean;
 }
 
-/** nanobot main's file name for a key: base64url of its UTF-8, without padding. */
-const mainName = (key: string) => Buffer.from(key).toString('base64url') + '.jsonl';
+/** The file name a version gives a key (the version table's `fileStem`): base64url of its UTF-8 without padding, or v0.2's safe key. */
+const fileName = (key: string, version: NanobotVersion) => (rulesOf(version).fileStem === 'base64url' ? Buffer.from(key).toString('base64url') : key.replaceAll(':', '_')) + '.jsonl';
 
 /** Messages `trim` keeps in the bench: a window, as nanobot's own hard trims keep one. */
 const TRIM_KEEP = 500;
@@ -92,7 +93,9 @@ export async function benchCli(): Promise<Figure[]> {
   const python = process.env.NANOBOT_PYTHON || spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout?.trim() || 'python3';
   const src = process.env.NANOBOT_SRC;
   // The nanobot version under test: BENCH_NANOBOT, else the one `source /tmp/nanobot-env-<v>.sh` points at.
-  const version = process.env.BENCH_NANOBOT ?? (src ? /nanobot-(v0\.2|v0\.3\.0|main)$/.exec(path.resolve(src))?.[1] : undefined) ?? 'v0.2';
+  const named = process.env.BENCH_NANOBOT ?? (src ? /nanobot-(v0\.2|v0\.3\.0|main)$/.exec(path.resolve(src))?.[1] : undefined) ?? 'v0.2';
+  if (!isNanobotVersion(named)) throw new Error(`BENCH_NANOBOT: not a nanobot version: ${named}`);
+  const version: NanobotVersion = named;
   const main = !!src && version === 'main';
   const tiktoken = spawnSync(python, ['-c', 'import tiktoken']).status === 0;
   const baseline = `${src ? `nanobot ${version}'s own SessionManager (NANOBOT_SRC=${src}${main ? ', sessions_root, <root>/<workspace id>/<base64url(key)>.jsonl' : ''})` : 'bench/cli_baseline.py (re-enactment: json.loads per line, listing.py)'} run by ${python}, HOME a scratch folder; tokens ${tiktoken ? "counted with tiktoken's cl100k" : 'not counted (no tiktoken here: that baseline is too fast)'}`;
@@ -105,13 +108,15 @@ export async function benchCli(): Promise<Figure[]> {
     if (!main) {
       const dir = path.join(root, name, 'sessions');
       fs.mkdirSync(dir, { recursive: true });
-      return { dir, env, file: (i) => path.join(dir, `bench_s${i}.jsonl`) };
+      // Named as the version names them: v0.3.0's SessionManager moves a safe-key file to its base64url
+      // name when it loads it (the first baseline run took the file from under every later run).
+      return { dir, env, file: (i) => path.join(dir, fileName(`bench:s${i}`, version)) };
     }
     const caseEnv = { ...env, BENCH_WORKSPACE: path.join(root, name, 'workspace') };
     const r = spawnSync(python, [path.join(repo, 'bench/cli_baseline.py'), 'init', path.join(root, name, 'sessions-root')], { encoding: 'utf8', env: caseEnv });
     if (r.status !== 0) throw new Error(`nanobot main's SessionManager did not start: ${r.stderr.slice(-400)}`);
     const dir = r.stdout.trim().split('\n')[0]!;
-    return { dir, env: caseEnv, file: (i) => path.join(dir, mainName(`bench:s${i}`)) };
+    return { dir, env: caseEnv, file: (i) => path.join(dir, fileName(`bench:s${i}`, version)) };
   };
   const figures: Figure[] = [];
   /** One line per case for the table printed at the end (the figures above, side by side). */
@@ -141,8 +146,8 @@ export async function benchCli(): Promise<Figure[]> {
       // trim writes: each side trims its own copy, made afresh before every run.
       // Each copy stores its own key, so nanobot's get_or_create(key) loads and saves that copy (a copy
       // storing bench:s0 had v0.2's baseline trim the original file, and every later run a 500-message one).
-      const ours = main ? path.join(f.dir, mainName('bench:trim-ours')) : path.join(f.dir, 'bench_trim-ours.jsonl');
-      const base = main ? path.join(f.dir, mainName('bench:trim-base')) : path.join(f.dir, 'bench_trim-base.jsonl');
+      const ours = path.join(f.dir, fileName('bench:trim-ours', version));
+      const base = path.join(f.dir, fileName('bench:trim-base', version));
       const copyAs = (to: string, key: string) => {
         const bytes = fs.readFileSync(file);
         const nl = bytes.indexOf(10);
