@@ -27,7 +27,7 @@ export function jsonOut(out: Out): Out {
   };
 }
 
-const FLUSH_AT = 1 << 20;
+const FLUSH_AT = 256 << 10;
 
 /** Gathers pieces and lines, writing them out in big pieces. */
 export class Printer {

@@ -325,7 +325,12 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
   };
 }
 
-/** The file in 1 MiB chunks through one reused Buffer (its native indexOf cuts lines fast). */
+/**
+ * The file in 256 KiB chunks through one reused Buffer (its native indexOf cuts lines fast): a pass
+ * holds no more than that of the file at once (1 MiB chunks were ~0.75 MiB more of a small run's peak).
+ */
+const CHUNK = 256 << 10;
+
 async function* fileChunks(path: string, file: string): AsyncIterable<Uint8Array> {
   let h: FileHandle;
   try {
@@ -334,7 +339,7 @@ async function* fileChunks(path: string, file: string): AsyncIterable<Uint8Array
     throw fromNodeError(e, path, 'Reading');
   }
   try {
-    const buf = Buffer.allocUnsafe(1 << 20);
+    const buf = Buffer.allocUnsafe(CHUNK);
     for (;;) {
       let bytesRead: number;
       try {
