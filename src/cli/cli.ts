@@ -6,7 +6,7 @@ import { isoRoundTrip, localIsoNow } from '../core/python/isotime';
 import { LENS_VERSION } from '../core/lens-version';
 import { parseArgs, UsageError, type Args } from './args';
 import { jsonOut, type Out } from './printer';
-import { endProgress, progress, progressFor, useProgress } from './terminal';
+import { endProgress, progress, progressFor, useProgress, writeStdout } from './terminal';
 
 const USAGE = `usage: session-lens <command> [options]
 
@@ -127,12 +127,16 @@ export async function main(argv: string[], out: Out = stdoutSink()): Promise<num
   }
 }
 
-/** The process's stdout; a progress line is cleared before the answer is written (they may share a terminal). */
+/**
+ * The process's stdout, written at once (writeStdout: no Node stream is made for it); a progress line
+ * is cleared before the answer is written (they may share a terminal).
+ */
 function stdoutSink(): Out {
   return {
-    log: (s) => (progress().done(), void process.stdout.write(s + '\n')),
-    write: (s) => (progress().done(), void process.stdout.write(s)),
-    bytes: (b) => (progress().done(), void process.stdout.write(b)),
+    log: (s) => (progress().done(), writeStdout(s + '\n')),
+    write: (s) => (progress().done(), writeStdout(s)),
+    bytes: (b) => (progress().done(), writeStdout(b)),
+    bytesWritten: true,
   };
 }
 

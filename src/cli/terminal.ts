@@ -4,7 +4,7 @@
  * process exits; progress goes to stderr only on a terminal (and never with `--quiet`); colour goes
  * to stdout only on a terminal and never with NO_COLOR.
  */
-import { rmSync } from 'node:fs';
+import { fstatSync, rmSync, statSync, writeSync } from 'node:fs';
 import type { StorageAdapter } from '../store/adapter/adapter';
 import { setTmpCreatedHook, tmpFilesInFlight } from '../store/adapter/node-adapter';
 
@@ -23,21 +23,44 @@ function removeTmpFiles(): void {
 /** Exit codes as a shell reports a process ended by a signal: 128 + its number. */
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 
+/** A closed stdout or stderr: the reader has gone, nothing more can be said to it, so stop as `head`'s writers do. */
+function readerGone(): never {
+  removeTmpFiles();
+  process.exit(0);
+}
+
 /**
  * Installs the process-wide handlers: a closed stdout (EPIPE) ends the process with status 0 and no
  * stack trace; SIGINT, SIGTERM and SIGHUP remove in-flight tmp files and exit with 128 + the signal.
  * With SESSION_LENS_TEST_HOLD_TMP set (tests only), a save says on stderr that its tmp file exists
  * and waits that many ms, so a test can interrupt it there.
+ * `process.stdout` and `process.stderr` are Node streams made on first use (loading them costs every
+ * run ~1.6 MiB and a few ms): the answer goes out through `writeStdout`, and their handler is added
+ * only if some path makes them.
  */
 export function installProcessGuards(): void {
   const closed = (e: NodeJS.ErrnoException) => {
     if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e;
-    // The reader has gone: nothing more can be said to it, so stop as `head`'s writers do.
-    removeTmpFiles();
-    process.exit(0);
+    readerGone();
   };
-  process.stdout.on('error', closed);
-  process.stderr.on('error', closed);
+  for (const name of ['stdout', 'stderr'] as const) {
+    const d = Object.getOwnPropertyDescriptor(process, name);
+    if (!d?.get || !d.configurable) {
+      process[name].on('error', closed);
+      continue;
+    }
+    const made = d.get;
+    Object.defineProperty(process, name, {
+      configurable: true,
+      enumerable: d.enumerable,
+      get() {
+        const stream = made.call(process) as NodeJS.WriteStream;
+        Object.defineProperty(process, name, { configurable: true, enumerable: d.enumerable, writable: false, value: stream });
+        stream.on('error', closed);
+        return stream;
+      },
+    });
+  }
   for (const sig of Object.keys(SIGNAL_EXIT) as (keyof typeof SIGNAL_EXIT)[]) {
     process.on(sig, () => {
       removeTmpFiles();
@@ -53,8 +76,44 @@ export function installProcessGuards(): void {
   }
 }
 
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Writes to stdout (fd 1) at once, as Node's own stdout does on Linux for files, pipes and terminals,
+ * without making its stream: the whole piece, in as many writes as it takes; a full non-blocking
+ * pipe is waited on; a reader that has gone (EPIPE) ends the command quietly.
+ */
+export function writeStdout(data: string | Uint8Array): void {
+  let bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  while (bytes.length > 0) {
+    try {
+      bytes = bytes.subarray(writeSync(1, bytes));
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE') readerGone();
+      if (code !== 'EAGAIN') throw e;
+      Atomics.wait(pause, 0, 0, 2);
+    }
+  }
+}
+
+/**
+ * Whether fd 1 or 2 is a terminal, told without loading Node's tty and stream modules: a character
+ * device other than /dev/null (where output is thrown away, as in the bench). On Windows, Node's own
+ * answer.
+ */
+export function isTerminal(fd: 1 | 2): boolean {
+  if (process.platform === 'win32') return !!(fd === 1 ? process.stdout : process.stderr).isTTY;
+  try {
+    const s = fstatSync(fd);
+    return s.isCharacterDevice() && s.rdev !== statSync('/dev/null').rdev;
+  } catch {
+    return false;
+  }
+}
+
 /** Colour on stdout: only on a terminal, never with NO_COLOR (any non-empty value); FORCE_COLOR forces it. */
-export function colourOn(env: NodeJS.ProcessEnv = process.env, tty = !!process.stdout.isTTY): boolean {
+export function colourOn(env: NodeJS.ProcessEnv = process.env, tty = isTerminal(1)): boolean {
   if (env.NO_COLOR) return false;
   if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
   return tty && env.TERM !== 'dumb';
@@ -92,7 +151,7 @@ function mib(n: number): string {
  * has run for a moment (short work says nothing). SESSION_LENS_PROGRESS=1 shows it from the start
  * wherever stderr goes (tests; logs that want it).
  */
-export function progressFor(quiet: boolean, env: NodeJS.ProcessEnv = process.env, tty = !!process.stderr.isTTY): Progress {
+export function progressFor(quiet: boolean, env: NodeJS.ProcessEnv = process.env, tty = isTerminal(2)): Progress {
   const forced = env.SESSION_LENS_PROGRESS === '1';
   if (quiet || (!tty && !forced)) return SILENT;
   const started = performance.now();

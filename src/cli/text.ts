@@ -71,6 +71,7 @@ export function diagnosticValues(d: Diagnostic): Record<string, PyValue> {
 export { skipReasonEn as skipReasonText, folderLabelEn as folderLabelText, layoutNoteEn as layoutNoteText } from '../words/en';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const ANY_SURROGATE = /[\ud800-\udfff]/;
 
 /**
  * JSON text with each lone surrogate written as its escape (`\ud800`), as `json.dumps` writes it:
@@ -78,8 +79,12 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * surrogate can only stand inside a string, where the escape means the same.
  */
 export function escapeLoneSurrogates(s: string): string {
+  // Most text has no surrogate at all: one scan for any says so, cheaper than the lookaround pattern
+  // (a listing escapes each of its 10,000 rows).
+  if (!ANY_SURROGATE.test(s)) return s;
   return s.replace(LONE_SURROGATE, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
+
 
 /** One piece of version evidence as the CLI prints it: its code, its count and what it names. */
 export function evidenceCode(e: Evidence): string {

@@ -132,14 +132,10 @@ describe('session-lens CLI per nanobot version', () => {
         expect(JSON.parse(replay.out).entries ? replay.out.replace(/, "fates": .*\}$/, '}') : replay.out, name).toBe(want);
         const tokens = await run('tokens', fixture(name), '--key', key, '--nanobot', version, '--json');
         expect(JSON.parse(tokens.out).values, name).toEqual((g.estimate_message_tokens as PyDict).values);
+        // The bytes as the process's stdout gets them (the CLI writes fd 1 itself, through no stream to patch).
         const chunks: Uint8Array[] = [];
-        const write = process.stdout.write;
-        process.stdout.write = ((b: Uint8Array) => (chunks.push(b), true)) as typeof process.stdout.write;
-        try {
-          expect(await main(['format', fixture(name), '--key', key, '--nanobot', version, ...NOW])).toBe(0);
-        } finally {
-          process.stdout.write = write;
-        }
+        const bytesOut = { log: (s: string) => void chunks.push(Buffer.from(s + '\n')), bytes: (b: Uint8Array) => void chunks.push(b) };
+        expect(await main(['format', fixture(name), '--key', key, '--nanobot', version, ...NOW], bytesOut)).toBe(0);
         expect(Buffer.concat(chunks).toString('utf8'), name).toBe((g.save as PyDict).text);
       }
     });

@@ -133,3 +133,43 @@ describe('colour', () => {
     expect(check({ FORCE_COLOR: '1', NO_COLOR: '1' })).not.toContain('\x1b[');
   });
 });
+
+describe('start-up cost', () => {
+  /** Runs the CLI with a preload that writes, at exit, the Node modules it loaded. */
+  const modulesLoaded = (args: string[], stdout: 'pipe' | 'ignore' | number): string[] => {
+    const report = path.join(root, `modules-${Math.random().toString(36).slice(2)}.txt`);
+    const preload = path.join(root, 'report-modules.cjs');
+    fs.writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(report)}, process.moduleLoadList.join('\\n')));\n`);
+    const r = spawnSync(process.execPath, ['--require', preload, cli, ...args], { stdio: ['ignore', stdout, 'pipe'], encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    return fs.readFileSync(report, 'utf8').split('\n');
+  };
+  const streamsLoaded = (args: string[], stdout: 'pipe' | 'ignore' | number) => modulesLoaded(args, stdout).includes('NativeModule stream');
+
+  it('writes the answer to a pipe, a file or /dev/null without making Node’s stdout and stderr streams', () => {
+    const file = fs.openSync(path.join(root, 'answer.txt'), 'w');
+    const devNull = fs.openSync('/dev/null', 'w');
+    try {
+      expect(streamsLoaded(['list', many, '--json', '--nanobot', 'main'], 'pipe')).toBe(false);
+      expect(streamsLoaded(['list', many, '--nanobot', 'v0.2'], file)).toBe(false);
+      expect(streamsLoaded(['--version'], devNull)).toBe(false);
+    } finally {
+      fs.closeSync(file);
+      fs.closeSync(devNull);
+    }
+    // The answer is all there, written at once.
+    expect(fs.readFileSync(path.join(root, 'answer.txt'), 'utf8')).toMatch(/\n1,?500 sessions; read \d+ of \d+ bytes\n$/);
+  });
+
+  it('reads and lists through Node’s callback file API, never loading fs/promises (and the modules it pulls in)', () => {
+    for (const args of [
+      ['list', many, '--json', '--nanobot', 'main'],
+      ['format', big, '--nanobot', 'v0.2'],
+      ['load', big, '--json', '--nanobot', 'v0.2'],
+    ]) {
+      const loaded = modulesLoaded(args, 'ignore');
+      expect(loaded, args[0]).not.toContain('NativeModule internal/fs/promises');
+      expect(loaded, args[0]).not.toContain('NativeModule stream');
+    }
+  });
+});

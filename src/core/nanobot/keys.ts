@@ -40,10 +40,25 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 export function base64urlKey(key: string): string {
   if (LONE_SURROGATE.test(key)) throw new Error('UnicodeEncodeError: key has a lone surrogate');
-  let binary = '';
-  for (const byte of new TextEncoder().encode(key)) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  // Encoded here, three bytes at a time (a listing names one key per file, at main twice).
+  const b = UTF8.encode(key);
+  let out = '';
+  let i = 0;
+  for (; i + 2 < b.length; i += 3) {
+    const n = (b[i]! << 16) | (b[i + 1]! << 8) | b[i + 2]!;
+    out += B64URL[n >> 18]! + B64URL[(n >> 12) & 63]! + B64URL[(n >> 6) & 63]! + B64URL[n & 63]!;
+  }
+  if (i < b.length) {
+    const two = i + 1 < b.length;
+    const n = (b[i]! << 16) | (two ? b[i + 1]! << 8 : 0);
+    out += B64URL[n >> 18]! + B64URL[(n >> 12) & 63]! + (two ? B64URL[(n >> 6) & 63]! : '');
+  }
+  return out;
 }
+
+const UTF8 = new TextEncoder();
+const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * The key a newer-layout stem names, or null when the stem is not exactly what `base64urlKey`
@@ -130,7 +145,7 @@ export function decodeStorageKey(stem: string): string | null {
   }
   if (!done && quad !== 0) return null;
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(Uint8Array.from(out));
+    return STRICT_UTF8.decode(Uint8Array.from(out));
   } catch {
     return null;
   }

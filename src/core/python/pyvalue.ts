@@ -89,16 +89,27 @@ export function deepCopy<T extends PyValue>(v: T): T {
  * one 1). Without recursion, so any nesting can be measured.
  */
 export function copyDepth(v: PyValue): number {
+  // Containers only go on the stack (values and their depths side by side, no pair per item): a
+  // scalar's level is known where it is met. A listing measures every record it previews.
+  if (!Array.isArray(v) && !isDict(v)) return 1;
   let max = 1;
-  const stack: [PyValue, number][] = [[v, 1]];
-  while (stack.length) {
-    const [x, d] = stack.pop()!;
+  const values: PyValue[] = [v];
+  const depths: number[] = [1];
+  while (values.length) {
+    const x = values.pop()!;
+    const d = depths.pop()!;
     if (d > max) max = d;
-    if (Array.isArray(x)) for (const k of x) stack.push([k, d + 1]);
-    else if (isDict(x)) {
-      const keys = dictKeys(x);
-      if (keys.length && d + 1 > max) max = d + 1;
-      for (const k of keys) stack.push([x[k]!, d + 1]);
+    const items = Array.isArray(x) ? x : null;
+    const keys = items ? null : dictKeys(x as PyDict);
+    const n = items ? items.length : keys!.length;
+    // A dict's key is one level below it, as a scalar item is.
+    if (n && d + 1 > max) max = d + 1;
+    for (let i = 0; i < n; i++) {
+      const k = items ? items[i]! : (x as PyDict)[keys![i]!]!;
+      if (Array.isArray(k) || isDict(k)) {
+        values.push(k);
+        depths.push(d + 1);
+      }
     }
   }
   return max;

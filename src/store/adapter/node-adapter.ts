@@ -5,13 +5,56 @@
  */
 
 import { Buffer } from 'node:buffer';
-import { closeSync, constants, fstatSync, openSync, readSync, promises as fs } from 'node:fs';
+import * as nodeFs from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import nodePath from 'node:path';
 import type { Entry, FileStat, RenameOptions, StorageAdapter, WriteData, WriteOptions } from './adapter';
 import { StoreError, type StoreAction, type StoreErrorCode } from './errors';
 import { assertPortableName } from './names';
 import { joinPath, splitParent, splitPath } from './paths';
 import { writeViaTmp, type TmpSteps } from '../save/tmp-protocol';
+
+/**
+ * The few promise-returning file calls the adapter makes, over Node's callback API: the same thread-pool
+ * work as `fs/promises`, without loading that module (with the readline, watcher and stream modules it
+ * pulls in, ~1 MiB of every CLI run's peak memory).
+ */
+const done =
+  <T>(resolve: (v: T) => void, reject: (e: unknown) => void) =>
+  (e: NodeJS.ErrnoException | null, v: T) =>
+    e ? reject(e) : resolve(v);
+const call = <T>(f: (cb: (e: NodeJS.ErrnoException | null, v: T) => void) => void): Promise<T> => new Promise<T>((res, rej) => f(done(res, rej)));
+
+/** An open file, as much of `fs/promises`' FileHandle as the adapter uses. */
+class FileHandle {
+  constructor(readonly fd: number) {}
+  read(buf: Uint8Array, offset: number, length: number, position: number | null): Promise<{ bytesRead: number }> {
+    return call<number>((cb) => nodeFs.read(this.fd, buf, offset, length, position, cb)).then((bytesRead) => ({ bytesRead }));
+  }
+  write(buf: Uint8Array, offset: number, length: number): Promise<{ bytesWritten: number }> {
+    return call<number>((cb) => nodeFs.write(this.fd, buf, offset, length, null, cb)).then((bytesWritten) => ({ bytesWritten }));
+  }
+  chmod(mode: number): Promise<void> {
+    return call<void>((cb) => nodeFs.fchmod(this.fd, mode, (e) => cb(e, undefined)));
+  }
+  sync(): Promise<void> {
+    return call<void>((cb) => nodeFs.fsync(this.fd, (e) => cb(e, undefined)));
+  }
+  close(): Promise<void> {
+    return call<void>((cb) => nodeFs.close(this.fd, (e) => cb(e ?? null, undefined)));
+  }
+}
+
+const fs = {
+  open: (path: string, flags: string | number, mode?: number) => call<number>((cb) => nodeFs.open(path, flags, mode, cb)).then((fd) => new FileHandle(fd)),
+  stat: (path: string) => call<nodeFs.Stats>((cb) => nodeFs.stat(path, cb)),
+  lstat: (path: string) => call<nodeFs.Stats>((cb) => nodeFs.lstat(path, cb)),
+  rename: (from: string, to: string) => call<void>((cb) => nodeFs.rename(from, to, (e) => cb(e, undefined))),
+  rm: (path: string, opts: nodeFs.RmOptions) => call<void>((cb) => nodeFs.rm(path, opts, (e) => cb(e, undefined))),
+  rmdir: (path: string) => call<void>((cb) => nodeFs.rmdir(path, (e) => cb(e, undefined))),
+  unlink: (path: string) => call<void>((cb) => nodeFs.unlink(path, (e) => cb(e, undefined))),
+  readFile: (path: string) => call<Buffer>((cb) => nodeFs.readFile(path, cb)),
+};
 
 const ERRNO: Record<string, StoreErrorCode> = {
   ENOENT: 'not-found',
@@ -50,6 +93,15 @@ let onTmpCreated: ((absPath: string) => Promise<void>) | null = null;
 /** Sets (or clears) the hook run after each tmp file is created. */
 export function setTmpCreatedHook(hook: ((absPath: string) => Promise<void>) | null): void {
   onTmpCreated = hook;
+}
+
+/** A path's stat, or undefined where it has none (a dangling link). */
+function statSyncOrNone(path: string): { isFile(): boolean; isDirectory(): boolean } | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Wrap a folder on disk (absolute or relative to the cwd) as a StorageAdapter. */
@@ -135,7 +187,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
   });
 
   /** Bytes [start, end) of an open file, fewer at its end. */
-  async function readOpen(h: fs.FileHandle, start: number, end: number): Promise<Uint8Array> {
+  async function readOpen(h: FileHandle, start: number, end: number): Promise<Uint8Array> {
     const from = Math.max(0, start);
     const buf = new Uint8Array(Math.max(0, end - from));
     let got = 0;
@@ -163,14 +215,16 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
     fsyncs: true,
 
     list: (dir) =>
+      // Synchronous, as nanobot's own listing is: one call, and the CLI's `list` then never loads
+      // Node's fs/promises (about 1 MiB of a small run's peak memory).
       guard(dir, 'listing', async () => {
-        const ents = await fs.readdir(abs(dir), { withFileTypes: true });
+        const ents = readdirSync(abs(dir), { withFileTypes: true });
         const out: Entry[] = [];
         for (const d of ents) {
           if (d.isFile()) out.push({ name: d.name, kind: 'file' });
           else if (d.isDirectory()) out.push({ name: d.name, kind: 'directory' });
           else if (d.isSymbolicLink()) {
-            const s = await fs.stat(nodePath.join(abs(dir), d.name)).catch(() => undefined);
+            const s = statSyncOrNone(nodePath.join(abs(dir), d.name));
             if (s?.isFile()) out.push({ name: d.name, kind: 'file' });
             else if (s?.isDirectory()) out.push({ name: d.name, kind: 'directory' });
           }
@@ -199,7 +253,24 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
         return new Uint8Array(b.buffer, b.byteOffset, b.byteLength); // a view, not a copy
       }),
 
-    readHead: (path, n) => readRange(path, 0, n),
+    // Synchronous, as statHead: a head is one small read (the layout reads a few, the listing one per
+    // file), and `list` then never loads Node's fs/promises.
+    readHead: (path, n) =>
+      guard(path, 'reading', async () => {
+        const fd = openSync(abs(path), 'r');
+        try {
+          const buf = new Uint8Array(Math.max(0, n));
+          let got = 0;
+          while (got < buf.length) {
+            const r = readSync(fd, buf, got, buf.length - got, got);
+            if (r === 0) break;
+            got += r;
+          }
+          return got === buf.length ? buf : buf.slice(0, got);
+        } finally {
+          closeSync(fd);
+        }
+      }),
 
     // Synchronous calls: a listing asks this of every file, and four thread-pool round trips cost
     // more than the syscalls themselves. Read into the caller's buffer when given: a fresh 8 KiB per
@@ -254,16 +325,21 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
   };
 }
 
-/** The file in 1 MiB chunks through one reused Buffer (its native indexOf cuts lines fast). */
+/**
+ * The file in 256 KiB chunks through one reused Buffer (its native indexOf cuts lines fast): a pass
+ * holds no more than that of the file at once (1 MiB chunks were ~0.75 MiB more of a small run's peak).
+ */
+const CHUNK = 256 << 10;
+
 async function* fileChunks(path: string, file: string): AsyncIterable<Uint8Array> {
-  let h: fs.FileHandle;
+  let h: FileHandle;
   try {
     h = await fs.open(file, 'r');
   } catch (e) {
     throw fromNodeError(e, path, 'reading');
   }
   try {
-    const buf = Buffer.allocUnsafe(1 << 20);
+    const buf = Buffer.allocUnsafe(CHUNK);
     for (;;) {
       let bytesRead: number;
       try {
@@ -284,7 +360,7 @@ async function* fileChunks(path: string, file: string): AsyncIterable<Uint8Array
  * and again (streamed passes over a big file then leave no dead 1 MiB buffers for the GC, which
  * raise the peak memory); a default reader gets a fresh buffer per chunk, as before.
  */
-function fileStream(path: string, h: fs.FileHandle): ReadableStream<Uint8Array> {
+function fileStream(path: string, h: FileHandle): ReadableStream<Uint8Array> {
   return new ReadableStream({
     type: 'bytes',
     autoAllocateChunkSize: 1 << 20,

@@ -8,6 +8,7 @@ import { fileStem, listingRow, PREVIEW_MAX_CHARS, PREVIEW_MAX_RECORDS, sortListi
 import { rulesOf, type NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { isProviderStateLine } from '../../core/nanobot/provider-state';
 import type { PyError } from '../../core/python/pyjson';
+import type { PyValue } from '../../core/python/pyvalue';
 import type { FileStat, StorageAdapter } from '../adapter/adapter';
 import { readAll } from '../adapter/bytes';
 import { isStoreError, type StoreErrorReason } from '../adapter/errors';
@@ -69,6 +70,8 @@ export interface ListOptions {
    * is still computed from every row, so the listing equals one read from nothing.
    */
   known?: ReadonlyMap<string, SessionSummary>;
+  /** A native UTF-8 check for the heads (see ListingInput.isUtf8). */
+  isUtf8?: (bytes: Uint8Array) => boolean;
 }
 
 /** The key a file name stands for at a version (main: a non-canonical name stands for none; its stem is shown). */
@@ -95,36 +98,87 @@ export function mtimeIso(ms: number): string {
  * nanobot would). Whatever one file holds or does, it is that file's summary: never the folder's failure.
  */
 export async function listSessions(adapter: StorageAdapter, dir: string, opts: ListOptions): Promise<Listing> {
+  const l = await listSessionsEach(adapter, dir, opts, (s) => s);
+  return { summaries: l.items, sortError: l.sortError, bytesRead: l.bytesRead, bytesStored: l.bytesStored };
+}
+
+/** A listing whose files are kept as the caller chose to keep them (`listSessionsEach`). */
+export interface ListingOf<T> {
+  /** Nanobot's rows in its order, then the files it leaves out, newest first (`listed` of them are rows). */
+  items: T[];
+  listed: number;
+  sortError: PyError | null;
+  bytesRead: number;
+  bytesStored: number;
+}
+
+/** What the order needs of a file: its row's `updated_at` (rows only) and its mtime (files left out). */
+interface Kept<T> {
+  item: T;
+  row: boolean;
+  updated_at: PyValue;
+  lastModified: number;
+  raises: PyError | undefined;
+}
+
+/**
+ * A string as a copy of its own: a value parsed out of a line may be a slice that keeps the whole
+ * decoded line alive (V8 slices strings of 13 chars and more), ~250 bytes held per file until the
+ * listing is sorted. Other values are kept as they are.
+ */
+function detached(v: PyValue): PyValue {
+  return typeof v === 'string' && v.length >= 13 ? (JSON.parse(JSON.stringify(v)) as string) : v;
+}
+
+/**
+ * `listSessions`, with each file's summary handed to `keep` as soon as it is made, and only what
+ * `keep` returns held until the order is known (a CLI keeps its printed line, not 10,000 summaries).
+ */
+export async function listSessionsEach<T>(adapter: StorageAdapter, dir: string, opts: ListOptions, keep: (s: SessionSummary) => T): Promise<ListingOf<T>> {
   const names = opts.names ?? (await adapter.list(dir)).filter((e) => e.kind === 'file' && e.name.endsWith('.jsonl')).map((e) => e.name);
   // A file deleted after the folder was listed is left out, as nanobot's listing leaves it out.
   // Heads are read into buffers reused file after file (one per file in flight); no summary keeps one.
   const spare: Uint8Array[] = [];
+  let bytesRead = 0;
+  let bytesStored = 0;
+  const kept = (l: Listed | null): Kept<T> | null => {
+    if (!l) return null;
+    const s = l.summary;
+    bytesRead += s.bytesRead;
+    bytesStored += s.size;
+    // One shape for every file; a row's mtime plays no part in the order, so none is kept for it.
+    const row = l.core !== null;
+    return { item: keep(s), row, updated_at: row ? detached(l.core!.updated_at) : null, lastModified: row ? 0 : s.lastModified, raises: s.raises };
+  };
   const found = await mapBounded(names, PARALLEL, async (name) => {
     const known = opts.known?.get(name);
-    if (known) return reused(known);
+    if (known) return kept(reused(known));
     const scratch = spare.pop() ?? new Uint8Array(HEAD_BYTES);
+    let l: Listed | null;
     try {
-      return await summarize(adapter, joinPath(dir, name), name, opts, scratch);
+      l = await summarize(adapter, joinPath(dir, name), name, opts, scratch);
     } catch (e) {
-      return isStoreError(e, 'not-found') ? null : unreadable(joinPath(dir, name), name, opts, e);
+      l = isStoreError(e, 'not-found') ? null : unreadable(joinPath(dir, name), name, opts, e);
     } finally {
       spare.push(scratch);
     }
+    return kept(l);
   });
-  const listed = found.filter((s): s is Listed => s !== null);
-  const cores = listed.flatMap((s) => (s.core ? [s.core] : []));
-  const raised = listed.find((s) => s.summary.raises)?.summary.raises;
-  const sorted = raised ? { error: raised } : sortListing(cores);
-  const order = 'rows' in sorted ? sorted.rows : cores;
+  const rows: Kept<T>[] = [];
+  const left: Kept<T>[] = [];
+  for (const k of found) if (k) (k.row ? rows : left).push(k);
+  // The first file in the folder's order whose head makes nanobot's whole listing raise.
+  const raised = found.find((k) => k?.raises)?.raises;
+  const sorted = raised ? { error: raised } : sortListing(rows);
+  const order = 'rows' in sorted ? sorted.rows : rows;
   // Rows in nanobot's order, then the files it leaves out, newest first.
-  const byCore = new Map(listed.flatMap((s) => (s.core ? [[s.core, s.summary] as const] : [])));
-  const left = listed.filter((s) => !s.core).sort((a, b) => b.summary.lastModified - a.summary.lastModified);
-  const summaries = [...order.map((r) => byCore.get(r)!), ...left.map((s) => s.summary)];
+  left.sort((a, b) => b.lastModified - a.lastModified);
   return {
-    summaries,
+    items: [...order.map((k) => k.item), ...left.map((k) => k.item)],
+    listed: rows.length,
     sortError: 'error' in sorted ? sorted.error : null,
-    bytesRead: summaries.reduce((n, s) => n + s.bytesRead, 0),
-    bytesStored: summaries.reduce((n, s) => n + s.size, 0),
+    bytesRead,
+    bytesStored,
   };
 }
 
@@ -183,7 +237,7 @@ async function summarize(adapter: StorageAdapter, path: string, fileName: string
   let complete = head.length >= stat.size;
   // The mtime's text is made only if a row needs it (a missing time): most files never do.
   const mtime = () => mtimeIso(stat.lastModified);
-  const input = () => ({ bytes: head.bytes(), complete, fileName, mtimeIso: mtime, now: opts.now, version: opts.version });
+  const input = () => ({ bytes: head.bytes(), complete, fileName, mtimeIso: mtime, now: opts.now, version: opts.version, isUtf8: opts.isUtf8 });
   let out = listingRow(input());
   // Read on in nanobot's own 8 KiB chunks, from where the last read stopped, so no file is ever read
   // further than nanobot's reader gets; re-run the row only when the new lines could end the scan.
