@@ -4,6 +4,7 @@
  * hashes of the bytes indexed, so memory follows the index, not the file. It prints what the
  * whole-file path prints and writes the same bytes.
  */
+import { editRefusalEn } from '../words/en';
 import path from 'node:path';
 import { StoreError } from '../store/adapter/errors';
 import { planTrimIndexed, writeTrimIndexed } from '../store/save/indexed-trim';
@@ -19,13 +20,13 @@ export async function cmdTrimIndexed(file: string, at: Located, args: Args, now:
   const name = path.basename(at.abs);
   const opts = { now, version: at.version, ...at.keyOpt, max, extendToUser: args.flag('extend-to-user') };
   const t = await planTrimIndexed(at.adapter, name, opts);
-  if ('error' in t) throw new UsageError(t.error);
+  if ('error' in t) throw new UsageError(editRefusalEn(t.error));
   if (!t.write && t.refusal === null) {
     out.log(`${t.summary} Nothing is written.`);
     return 0;
   }
   return planOrWrite(args, out, t.summary, async () => {
-    if (t.refusal !== null) throw new StoreError('io', t.refusal.error, { path: name, reason: { code: 'line-cannot-save', line: t.refusal.line, error: t.refusal.raises } });
+    if (t.refusal !== null) throw new StoreError('io', editRefusalEn(t.refusal.error), { path: name, reason: { code: 'line-cannot-save', line: t.refusal.line, error: t.refusal.raises } });
     return `written ${plural((await writeTrimIndexed(at.adapter, t)).bytes, 'byte')} to ${file}`;
   });
 }

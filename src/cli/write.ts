@@ -3,6 +3,7 @@
  * and writes only with `--write`, through the store's guarded atomic save. A dry run checks all a
  * write would check, so both agree on what is possible.
  */
+import { editRefusalEn } from '../words/en';
 import { repairDocument, setTitle, trimToLegalSuffix, type EditResult } from '../core/edit/edits';
 import { fileStem } from '../core/listing/listing';
 import type { StorageAdapter } from '../store/adapter/adapter';
@@ -34,7 +35,7 @@ export async function planOrWrite(args: Args, out: Out, plan: string, write: () 
 /** Runs one write command on the opened `file`. */
 export async function cmdWrite(cmd: string, file: string, session: OpenedSession, adapter: StorageAdapter, args: Args, now: string, out: Out): Promise<number> {
   const apply = (r: EditResult, backup = false) => {
-    if (!r.ok) throw new UsageError(r.error);
+    if (!r.ok) throw new UsageError(editRefusalEn(r.error));
     if (r.doc === session.doc) {
       out.log(`${r.summary} Nothing is written.`);
       return 0;

@@ -130,7 +130,7 @@ describe.each<Kind>(['opfs', 'folder'])('session store over %s', (kind) => {
     await evaluate(b.page, ([k, s, p, now]) => window.lensSessions.open(k, s, p, now), [kind, sub, rel, NOW] as const);
     const r = await evaluate(b.page, ([k, s, p, now]) => window.lensSessions.saveTitle(k, s, p, 'Renamed ✓', now), [kind, sub, rel, NOW] as const);
     const edit = setTitle(parseDocument(new TextEncoder().encode(original), { version: 'v0.2' }), 'cli:direct', 'Renamed ✓', NOW);
-    if (!edit.ok) throw new Error(edit.error);
+    if (!edit.ok) throw new Error(JSON.stringify(edit.error));
     const want = new TextDecoder().decode(serializeDocument(edit.doc));
     expect(want.split('\n').slice(1).join('\n')).toBe(original.split('\n').slice(1).join('\n'));
     expect(r).toMatchObject({ ok: true, text: want });

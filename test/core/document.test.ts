@@ -60,7 +60,7 @@ describe('edits keep what they do not touch', () => {
 
   it('setTitle rewrites only the metadata line, marking the title as a person’s', () => {
     const r = setTitle(doc, 'cli:direct', 'Trip plans', NOW);
-    if (!r.ok) throw new Error(r.error);
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
     const out = dec(serializeDocument(r.doc)).split('\n');
     expect(out[0]).toBe('{"_type": "metadata", "key": "cli:direct", "created_at": "2024-05-01T09:00:00", "updated_at": "2024-05-01T10:00:00", "metadata": {"title": "Trip plans", "title_user_edited": true}, "last_consolidated": 0}');
     expect(out.slice(1).join('\n')).toBe(text.split('\n').slice(1).join('\n'));
@@ -68,7 +68,7 @@ describe('edits keep what they do not touch', () => {
 
   it('appendMessage adds nanobot’s add_message record and sets updated_at', () => {
     const r = appendMessage(doc, 'cli:direct', 'user', 'more', NOW);
-    if (!r.ok) throw new Error(r.error);
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
     const out = dec(serializeDocument(r.doc));
     expect(out.endsWith(`${A('a2')}\n{"role": "user", "content": "more", "timestamp": "${NOW}"}\n`)).toBe(true);
     expect(out).toContain('garbage here\n');
@@ -79,14 +79,14 @@ describe('edits keep what they do not touch', () => {
     expect(setLastConsolidated(doc, 'k', 5, NOW).ok).toBe(false);
     expect(setLastConsolidated(doc, 'k', 1.5, NOW).ok).toBe(false);
     const r = setLastConsolidated(doc, 'k', 2, NOW);
-    if (!r.ok) throw new Error(r.error);
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
     const saved = serializeDocument(r.doc);
     expect(recoveredSession(parseDocument(saved, { version: 'v0.2' }), 'k', NOW).lastConsolidated).toBe(2);
   });
 
   it('trim drops a legal prefix, keeps the corrupt line, and says how many were never archived', () => {
     const r = trimToLegalSuffix(doc, 'cli:direct', 2, false, NOW, 'v0.2');
-    if (!r.ok) throw new Error(r.error);
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
     expect(r.dropped).toEqual([0, 1]);
     expect(r.unarchived).toBe(2);
     const out = dec(serializeDocument(r.doc));
@@ -97,18 +97,18 @@ describe('edits keep what they do not touch', () => {
 
   it('clear removes the messages only; removeLine drops a corrupt line on request', () => {
     const c = clearMessages(doc, 'cli:direct', NOW);
-    if (!c.ok) throw new Error(c.error);
+    if (!c.ok) throw new Error(JSON.stringify(c.error));
     expect(messageRecords(c.doc)).toEqual([]);
     expect(dec(serializeDocument(c.doc))).toContain('garbage here');
     const r = removeLine(doc, 3);
-    if (!r.ok) throw new Error(r.error);
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
     expect(dec(serializeDocument(r.doc))).toBe(text.replace('garbage here\n', ''));
   });
 
   it('repair writes what nanobot would load on its normal path, without the corrupt line', () => {
     const bom = parseDocument(enc('\ufeff' + text), { version: 'v0.2' });
     const r = repairDocument(bom, 'cli_direct', NOW);
-    if (!r.ok) throw new Error(r.error);
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
     expect(r.removed).toBe(1);
     const bytes = serializeDocument(r.doc);
     const load = loadNanobot(bytes, 'cli:direct', NOW, 'v0.2');

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import type { EditRefusal } from '../../src/core/edit/edits';
+import { editRefusalEn } from '../../src/words/en';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, serializeDocument, type SessionDocument } from '../../src/core/lens/document';
 import { encodeSession } from '../../src/core/edit/format';
@@ -26,7 +28,7 @@ function render(bytes: Uint8Array, ix: LineIndex, pieces: Piece[]): Uint8Array {
     else {
       for (const [k, l] of p.dumps.entries()) {
         const line = dumpsLine(decodeRecord(bytes.subarray(ix.start[l]!, ix.start[l]! + ix.length[l]!))!, p.at + k);
-        if (!(line instanceof Uint8Array)) throw new Error(line.error);
+        if (!(line instanceof Uint8Array)) throw new Error(editRefusalEn(line.error));
         parts.push(line);
       }
     }
@@ -58,8 +60,8 @@ function refusal(doc: SessionDocument): string | null {
 }
 
 /** The plan's bytes, or its refusal (at planning or at writing) as `{ error }`. */
-function outcome(bytes: Uint8Array, ix: LineIndex, plan: { pieces: Piece[] } | { error: string }): Uint8Array | { error: string } {
-  if ('error' in plan) return { error: plan.error };
+function outcome(bytes: Uint8Array, ix: LineIndex, plan: { pieces: Piece[] } | { error: EditRefusal }): Uint8Array | { error: string } {
+  if ('error' in plan) return { error: editRefusalEn(plan.error) };
   try {
     return render(bytes, ix, plan.pieces);
   } catch (e) {
@@ -92,7 +94,7 @@ function check(bytes: Uint8Array, version: NanobotVersion, fileName: string): { 
   const at = (what: string) => `${fileName} (${version}) ${what}`;
 
   const title = setTitle(doc, key, 'A new title ✓', NOW);
-  if (!title.ok) throw new Error(title.error);
+  if (!title.ok) throw new Error(JSON.stringify(title.error));
   const tp = planTitle(ix, meta, key, 'A new title ✓', NOW);
   const want = saved(title.doc);
   same(outcome(bytes, ix, tp), want, at('title'));
@@ -103,7 +105,7 @@ function check(bytes: Uint8Array, version: NanobotVersion, fileName: string): { 
   }
 
   const rep = repairDocument(doc, fileStem(fileName), NOW);
-  if (!rep.ok) throw new Error(rep.error);
+  if (!rep.ok) throw new Error(JSON.stringify(rep.error));
   const rp = planRepair(ix, meta, fileStem(fileName), NOW);
   const wantRepair = saved(rep.doc);
   const gotRepair = outcome(bytes, ix, rp);

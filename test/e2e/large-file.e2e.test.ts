@@ -165,7 +165,7 @@ describe('a session above the large-file line', () => {
     // The page's clock wrote updated_at: the normal path, given the same time, writes the same bytes.
     const updated = JSON.parse(after.subarray(0, after.indexOf(10)).toString()).updated_at as string;
     const normal = trimToLegalSuffix(parseDocument(new Uint8Array(before), { version: 'v0.2' }), 'cli:big', 100, false, updated, 'v0.2');
-    if (!normal.ok) throw new Error(normal.error);
+    if (!normal.ok) throw new Error(JSON.stringify(normal.error));
     expect(after.equals(Buffer.from(serializeDocument(normal.doc)))).toBe(true);
     expect(after.subarray(after.indexOf(10) + 1).equals(before.subarray(before.length - (after.length - after.indexOf(10) - 1)))).toBe(true);
     // The backup (kept on in the confirm step) holds the file as it was; no tmp is left.

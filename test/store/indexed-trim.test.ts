@@ -26,7 +26,7 @@ function adapterWith(bytes: Uint8Array, lastModified = 1_800_000_000_000): Memor
 
 async function planned(a: MemoryAdapter, version: NanobotVersion = 'v0.3.0', max = 100, extendToUser = false): Promise<IndexedTrim> {
   const t = await planTrimIndexed(a, NAME, { now: NOW, version, max, extendToUser });
-  if ('error' in t) throw new Error(t.error);
+  if ('error' in t) throw new Error(JSON.stringify(t.error));
   return t;
 }
 
@@ -34,7 +34,7 @@ async function planned(a: MemoryAdapter, version: NanobotVersion = 'v0.3.0', max
 function wholeBytes(bytes: Uint8Array, version: NanobotVersion, max: number, ext: boolean): Uint8Array {
   const doc = parseDocument(bytes, { version });
   const r = trimToLegalSuffix(doc, 'bench:session', max, ext, NOW, version);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
   return serializeDocument(r.doc);
 }
 

@@ -58,7 +58,7 @@ describe('the streamed save of a large-file edit', () => {
       if (!('pieces' in plan)) throw new Error('no plan');
       const r = await saveLargePlan(a, src, plan.pieces, { slice: 7, size: plan.size });
       const normal = trimToLegalSuffix(doc, 'cli:big', 9, false, NOW, version);
-      if (!normal.ok) throw new Error(normal.error);
+      if (!normal.ok) throw new Error(JSON.stringify(normal.error));
       expect(Buffer.from(a.getFile(PATH)!).equals(Buffer.from(serializeDocument(normal.doc)))).toBe(true);
       expect(r.size).toBe(plan.size);
       expect(r.stat.size).toBe(plan.size);
@@ -72,18 +72,18 @@ describe('the streamed save of a large-file edit', () => {
     const a = adapter(sample());
     let o = await opened(a, 'v0.3.0');
     const title = planTitle(o.ix, o.meta, 'cli:big', 'New ✓', NOW);
-    if ('error' in title) throw new Error(title.error);
+    if ('error' in title) throw new Error(JSON.stringify(title.error));
     await saveLargePlan(a, o.src, title.pieces, { slice: 5, size: title.size });
     const t = setTitle(parseDocument(o.bytes, { version: 'v0.3.0' }), 'cli:big', 'New ✓', NOW);
-    if (!t.ok) throw new Error(t.error);
+    if (!t.ok) throw new Error(JSON.stringify(t.error));
     expect(new TextDecoder().decode(a.getFile(PATH))).toBe(new TextDecoder().decode(serializeDocument(t.doc)));
 
     o = await opened(a, 'v0.3.0');
     const rep = planRepair(o.ix, o.meta, 'cli_big', NOW);
-    if ('error' in rep) throw new Error(rep.error);
+    if ('error' in rep) throw new Error(JSON.stringify(rep.error));
     const r = await saveLargePlan(a, o.src, rep.pieces, { slice: 11, backup: true, now: new Date('2026-12-04T10:00:00Z') });
     const want = repairDocument(parseDocument(o.bytes, { version: 'v0.3.0' }), 'cli_big', NOW);
-    if (!want.ok) throw new Error(want.error);
+    if (!want.ok) throw new Error(JSON.stringify(want.error));
     expect(new TextDecoder().decode(a.getFile(PATH))).toBe(new TextDecoder().decode(serializeDocument(want.doc)));
     expect(r.backup).toBe(`${PATH}.20261204T100000000Z.bak`);
     expect(Buffer.from(a.getFile(r.backup!)!).equals(Buffer.from(o.bytes))).toBe(true);
@@ -93,7 +93,7 @@ describe('the streamed save of a large-file edit', () => {
     const a = adapter(sample());
     const { ix, meta, src } = await opened(a, 'v0.2');
     const plan = planTitle(ix, meta, 'cli:big', 'T', NOW);
-    if ('error' in plan) throw new Error(plan.error);
+    if ('error' in plan) throw new Error(JSON.stringify(plan.error));
     a.setFile(PATH, sample() + '\n{"role": "user", "content": "nanobot wrote this"}\n');
     const changed = a.getFile(PATH)!;
     const e = await saveLargePlan(a, src, plan.pieces).catch((x: unknown) => x);
@@ -107,7 +107,7 @@ describe('the streamed save of a large-file edit', () => {
     const a = adapter(sample());
     const { ix, meta, src } = await opened(a, 'v0.2');
     const plan = planTitle(ix, meta, 'cli:big', 'T', NOW);
-    if ('error' in plan) throw new Error(plan.error);
+    if ('error' in plan) throw new Error(JSON.stringify(plan.error));
     const changed = a.getFile(PATH)!.slice();
     changed[changed.length - 5] = changed[changed.length - 5] === 0x61 ? 0x62 : 0x61;
     a.setFile(PATH, changed, src.stat.lastModified);
@@ -123,7 +123,7 @@ describe('the streamed save of a large-file edit', () => {
     const a = adapter(sample());
     const { ix, meta, src } = await opened(a, 'v0.2');
     const plan = planTitle(ix, meta, 'cli:big', 'T', NOW);
-    if ('error' in plan) throw new Error(plan.error);
+    if ('error' in plan) throw new Error(JSON.stringify(plan.error));
     let writes = 0;
     a.onStep((step) => {
       if (step === 'write' && ++writes === 3) a.setFile(PATH, 'touched by nanobot\n');
@@ -138,7 +138,7 @@ describe('the streamed save of a large-file edit', () => {
     const a = adapter(sample());
     const { ix, meta, src } = await opened(a, 'v0.2');
     const plan = planTitle(ix, meta, 'cli:big', 'T', NOW);
-    if ('error' in plan) throw new Error(plan.error);
+    if ('error' in plan) throw new Error(JSON.stringify(plan.error));
     await a.remove(PATH);
     const e = await saveLargePlan(a, src, plan.pieces).catch((x: unknown) => x);
     expect(isStoreError(e, 'conflict')).toBe(true);
@@ -150,7 +150,7 @@ describe('the streamed save of a large-file edit', () => {
     const a = adapter(sample());
     const { bytes, ix, meta, src } = await opened(a, 'v0.2');
     const plan = planTitle(ix, meta, 'cli:big', 'Long save', NOW);
-    if ('error' in plan) throw new Error(plan.error);
+    if ('error' in plan) throw new Error(JSON.stringify(plan.error));
     const seen: number[] = [];
     await saveLargePlan(a, src, plan.pieces, { slice: 64, size: plan.size, onProgress: (p) => void (p.phase === 'write' && seen.push(p.done)) });
     expect(seen.length).toBeGreaterThan(5);
@@ -173,7 +173,7 @@ describe('the streamed save of a large-file edit', () => {
     const a = adapter(sample());
     const o = await opened(a, 'v0.3.0');
     const rep = planRepair(o.ix, o.meta, 'cli_big', NOW);
-    if ('error' in rep) throw new Error(rep.error);
+    if ('error' in rep) throw new Error(JSON.stringify(rep.error));
     const ctl = new AbortController();
     const phases: string[] = [];
     const e = await saveLargePlan(a, o.src, rep.pieces, {

@@ -17,7 +17,7 @@ describe('a large file’s trim, planned where it is asked', () => {
     const reply = await answerTrim({ id: 7, file: new Blob([bytes as Uint8Array<ArrayBuffer>]), index, key: 'cli:x', max: 20, extendToUser: false, now: NOW, version: 'v0.3.0' });
     if (reply.type !== 'plan' || !('pieces' in reply.answer)) throw new Error(JSON.stringify(reply));
     const normal = trimToLegalSuffix(parseDocument(bytes, { version: 'v0.3.0' }), 'cli:x', 20, false, NOW, 'v0.3.0');
-    if (!normal.ok) throw new Error(normal.error);
+    if (!normal.ok) throw new Error(JSON.stringify(normal.error));
     const parts = reply.answer.pieces.map((p) => ('bytes' in p ? p.bytes : 'from' in p ? bytes.subarray(p.from, p.to) : new Uint8Array()));
     expect(Buffer.concat(parts).toString()).toBe(Buffer.from(serializeDocument(normal.doc)).toString());
     expect(Buffer.concat(parts).toString()).toContain('"ratio": 1.0');

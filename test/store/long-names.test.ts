@@ -34,7 +34,7 @@ describe('temp-file names past 255 bytes', () => {
     const opened = await openSession(a, path, { version: 'main', now: NOW });
     expect(opened.nanobot.result?.messages).toHaveLength(1);
     const edit = setTitle(opened.doc, opened.key, 'T', NOW);
-    if (!edit.ok) throw new Error(edit.error);
+    if (!edit.ok) throw new Error(JSON.stringify(edit.error));
     const err = await storeErrorOf(saveDocument(a, opened, edit.doc, { version: 'main', now: NOW }));
     expect(err.code).toBe('nanobot-raises');
     expect(a.getFile(path)).toEqual(enc(text));
@@ -45,7 +45,7 @@ describe('temp-file names past 255 bytes', () => {
     a.setFile(p2, `${META(k2)}\n`);
     const o2 = await openSession(a, p2, { version: 'main', now: NOW });
     const e2 = setTitle(o2.doc, o2.key, 'T', NOW);
-    if (!e2.ok) throw new Error(e2.error);
+    if (!e2.ok) throw new Error(JSON.stringify(e2.error));
     await saveDocument(a, o2, e2.doc, { version: 'main', now: NOW });
   });
 

@@ -414,7 +414,7 @@ describe('guarded saves', () => {
   it('an outside change between open and save is a conflict that says what changed; the outside bytes stay', async () => {
     const { a, opened } = await openedBase();
     const edit = setTitle(opened.doc, opened.key, 'Mine', LATER);
-    if (!edit.ok) throw new Error(edit.error);
+    if (!edit.ok) throw new Error(JSON.stringify(edit.error));
     const outside = BASE + msg('user', 'written by the gateway') + '\n';
     a.setFile(P, outside);
     const err = await storeErrorOf(saveDocument(a, opened, edit.doc, { version: 'v0.2', now: NOW }));
@@ -441,7 +441,7 @@ describe('guarded saves', () => {
   it.each(['create-tmp', 'write', 'close', 'move'] as const)('a failure at %s leaves the original intact and no tmp', async (step) => {
     const { a, opened } = await openedBase();
     const edit = appendMessage(opened.doc, opened.key, 'user', 'new', LATER);
-    if (!edit.ok) throw new Error(edit.error);
+    if (!edit.ok) throw new Error(JSON.stringify(edit.error));
     a.fail({ step, code: 'io' });
     const err = await storeErrorOf(saveDocument(a, opened, edit.doc, { version: 'v0.2', now: NOW }));
     expect(err.message).toContain(`Injected io failure at '${step}'`);
@@ -535,7 +535,7 @@ describe('saveDocument refuses what UTF-8 cannot hold', () => {
     const text = lines('{"_type": "metadata", "key": "cli:direct", "metadata": {"note": "\\udc80"}}', msg('user', 'hi'));
     const { a, opened } = await openedBase(text);
     const edit = setTitle(opened.doc, opened.key, 'New title', LATER);
-    if (!edit.ok) throw new Error(edit.error);
+    if (!edit.ok) throw new Error(JSON.stringify(edit.error));
     const err = await storeErrorOf(saveDocument(a, opened, edit.doc, { version: 'v0.2', now: NOW }));
     expect(err.code).toBe('io');
     expect(err.message).toContain("Line 1 cannot be saved: nanobot would raise UnicodeEncodeError: 'utf-8' codec can't encode character '\\udc80'");
@@ -545,7 +545,7 @@ describe('saveDocument refuses what UTF-8 cannot hold', () => {
   it('so is a new message with a lone surrogate', async () => {
     const { a, opened } = await openedBase();
     const edit = appendMessage(opened.doc, opened.key, 'user', 'a \ud800 b', LATER);
-    if (!edit.ok) throw new Error(edit.error);
+    if (!edit.ok) throw new Error(JSON.stringify(edit.error));
     expect((await storeErrorOf(saveDocument(a, opened, edit.doc, { version: 'v0.2', now: NOW }))).message).toContain('Line 6 cannot be saved');
     expect(a.getFile(P)).toEqual(enc(BASE));
   });
@@ -553,7 +553,7 @@ describe('saveDocument refuses what UTF-8 cannot hold', () => {
   it('an untouched record with the escape is kept byte for byte while others are edited', async () => {
     const { a, opened } = await openedBase(BASE + SURROGATE + '\n');
     const edit = replaceMessage(opened.doc, 1, { role: 'user', content: 'uno' });
-    if (!edit.ok) throw new Error(edit.error);
+    if (!edit.ok) throw new Error(JSON.stringify(edit.error));
     await saveDocument(a, opened, edit.doc, { version: 'v0.2', now: NOW });
     expect(new TextDecoder().decode(a.getFile(P)).split('\n')[5]).toBe(SURROGATE);
   });

@@ -26,7 +26,7 @@ describe('writes per version', () => {
     const opened = await openSession(a, name, { now: NOW, version: 'main' });
     expect(opened.nanobot.result!.messages).toHaveLength(1);
     const edit = appendMessage(opened.doc, opened.key, 'assistant', 'hello', NOW);
-    if (!edit.ok) throw new Error(edit.error);
+    if (!edit.ok) throw new Error(JSON.stringify(edit.error));
     await saveDocument(a, opened, edit.doc, { now: NOW, version: 'main' });
     expect(tmps[0]).toMatch(new RegExp(`^\\.${name.replace('.', '\\.')}\\.[0-9a-f]{16}\\.tmp$`));
     const text = new TextDecoder().decode(a.getFile(name)!);

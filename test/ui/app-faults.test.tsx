@@ -170,7 +170,7 @@ describe('app faults', () => {
     const long = 'word '.repeat(2000);
     const o = openText(jsonl([meta({ note: long, title: 'old title' }), { role: 'user', content: 'x' }]));
     const r = setTitle(o.doc, o.key, 'new title', NOW);
-    if (!r.ok) throw new Error(r.error);
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
     const diff = documentDiff(o.doc, r.doc);
     return mount(<DiffView diff={diff} />).then((d) => {
       el = d;

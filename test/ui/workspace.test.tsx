@@ -165,7 +165,7 @@ describe('workspace: health and leftovers', () => {
   it('a save of the full view is noted while it runs (its tmp named), and the note is gone once it is done', async () => {
     const opened = await openSession(adapter, 'sessions/telegram_12345.jsonl', { now: '2026-12-06T10:00:00', version: 'v0.2' });
     const edit = setTitle(opened.doc, opened.key, 'Noted while saving', '2026-12-06T10:00:00');
-    if (!edit.ok) throw new Error(edit.error);
+    if (!edit.ok) throw new Error(JSON.stringify(edit.error));
     let during: string | null = null;
     adapter.onStep((step) => void (step === 'write' && (during = localStorage.getItem('session-lens:saves-running'))));
     const out = await saveEdited(adapter, opened, edit.doc, '2026-12-06T10:00:00');
@@ -180,7 +180,7 @@ describe('workspace: health and leftovers', () => {
     const before = adapter.getFile(path);
     const opened = await openSession(adapter, path, { now: '2026-12-06T10:00:00', version: 'v0.2' });
     const edit = setTitle(opened.doc, opened.key, 'Never saved', '2026-12-06T10:00:00');
-    if (!edit.ok) throw new Error(edit.error);
+    if (!edit.ok) throw new Error(JSON.stringify(edit.error));
     const ctl = new AbortController();
     const files = adapter.paths();
     const out = await saveEdited(adapter, opened, edit.doc, '2026-12-06T10:00:00', true, { signal: ctl.signal, progress: () => ctl.abort() });

@@ -13,7 +13,15 @@ import { retainRecentLegalSuffix, type RetainResult } from './retain';
 import { clearMetadata } from './session';
 import { dictFrom, dictGet, dictKeys, dictSet, isDict, type PyDict, type PyValue } from '../python/pyvalue';
 
-export type EditResult = { ok: true; doc: SessionDocument; summary: string } | { ok: false; error: string };
+/** Why an edit cannot be made, as a code with its values: the CLI and each interface language word it. */
+export type EditRefusal =
+  | { code: 'raises'; error: PyError } // nanobot's own code raises on this session
+  | { code: 'bad-last-consolidated'; max: number }
+  | { code: 'not-a-message'; line: number }
+  | { code: 'no-line'; line: number }
+  | { code: 'line-cannot-save'; line: number; error: PyError }; // nanobot's save raises writing this line
+
+export type EditResult = { ok: true; doc: SessionDocument; summary: string } | { ok: false; error: EditRefusal };
 
 /** `1 message`, `3 messages`: summaries are printed as they are (CLI, Edit tab). */
 function count(n: number, one: string, many = `${one}s`): string {
@@ -65,7 +73,7 @@ export function setTitle(doc: SessionDocument, key: string, title: string, now: 
 /** Moves the consolidation boundary; only a whole number within the messages is accepted, as nanobot would keep it. */
 export function setLastConsolidated(doc: SessionDocument, key: string, n: number, now: string): EditResult {
   const total = messageRecords(doc).length;
-  if (!Number.isInteger(n) || n < 0 || n > total) return { ok: false, error: `last_consolidated must be a whole number from 0 to ${total}; nanobot resets anything else to 0.` };
+  if (!Number.isInteger(n) || n < 0 || n > total) return { ok: false, error: { code: 'bad-last-consolidated', max: total } };
   const next = editMetadata(doc, key, now, (meta) => dictSet(meta, 'last_consolidated', n));
   return { ok: true, doc: next, summary: `${n === 0 ? 'No message counts' : n === 1 ? 'Message 1 counts' : `Messages 1–${n} count`} as archived to memory; replay starts after them (${count(total - n, 'message')} ${total - n === 1 ? 'remains' : 'remain'} replayable).` };
 }
@@ -80,7 +88,7 @@ export function appendMessage(doc: SessionDocument, key: string, role: string, c
 /** Replaces one message's JSON (the record is then written in nanobot's format). */
 export function replaceMessage(doc: SessionDocument, recordIndex: number, value: PyDict): EditResult {
   const r = doc.records[recordIndex];
-  if (!r || r.kind !== 'message') return { ok: false, error: `Line ${recordIndex + 1} is not a message.` };
+  if (!r || r.kind !== 'message') return { ok: false, error: { code: 'not-a-message', line: recordIndex + 1 } };
   const records = [...doc.records];
   records[recordIndex] = { ...r, value, edited: true };
   return { ok: true, doc: withRecords(doc, records), summary: `Rewrites line ${recordIndex + 1}.` };
@@ -88,7 +96,7 @@ export function replaceMessage(doc: SessionDocument, recordIndex: number, value:
 
 /** Removes one line (how a corrupt line is dropped: only ever on request). */
 export function removeLine(doc: SessionDocument, recordIndex: number): EditResult {
-  if (!doc.records[recordIndex]) return { ok: false, error: `There is no line ${recordIndex + 1}.` };
+  if (!doc.records[recordIndex]) return { ok: false, error: { code: 'no-line', line: recordIndex + 1 } };
   return { ok: true, doc: withRecords(doc, doc.records.filter((_, i) => i !== recordIndex)), summary: `Removes line ${recordIndex + 1}.` };
 }
 
@@ -111,7 +119,7 @@ export function trimSummary(total: number, max: number, kept: { dropped: number;
 export function trimToLegalSuffix(doc: SessionDocument, key: string, max: number, extendToUser: boolean, now: string, version: NanobotVersion): EditResult & { dropped?: number[]; unarchived?: number } {
   const s = recoveredSession(doc, key, now);
   const r = retainRecentLegalSuffix(s.messages, s.lastConsolidated, s.metadata, max, extendToUser, version);
-  if (!r.ok) return { ok: false, error: `nanobot would raise ${r.error.type}: ${r.error.message}` };
+  if (!r.ok) return { ok: false, error: { code: 'raises', error: r.error } };
   const { dropped, alreadyConsolidated, retained } = r.result;
   // Within the limit nanobot leaves the session alone (not even updated_at): nothing to write.
   if (!r.result.touched) return { ok: true, doc, dropped: [], unarchived: 0, summary: trimSummary(s.messages.length, max, null) };
@@ -137,8 +145,8 @@ export function clearMessages(doc: SessionDocument, key: string, now: string): E
   return { ok: true, doc: next, summary: `Removes ${n === 1 ? 'the only message' : `all ${count(n, 'message')}`}; the metadata record stays.` };
 }
 
-function failure(e: PyError): string {
-  return `nanobot would raise ${e.type}: ${e.message}`;
+function failure(e: PyError): EditRefusal {
+  return { code: 'raises', error: e };
 }
 
 /**

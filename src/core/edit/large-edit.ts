@@ -6,7 +6,7 @@
  * edit of the whole document: untouched records byte-identical, corrupt lines kept where it keeps them.
  */
 import { type FileRecord, type SessionDocument } from '../lens/document';
-import { editMetadata, repairSummary, setTitle, trimChange, trimSummary } from './edits';
+import { editMetadata, repairSummary, setTitle, trimChange, trimSummary, type EditRefusal } from './edits';
 import { encodeSession, metadataRecord } from './format';
 import { listFallbackKey } from '../nanobot/keys';
 import { EOL, lineEnd, type LineIndex } from '../index/line-index';
@@ -66,7 +66,7 @@ function metadataText(doc: SessionDocument): string {
 
 /** A line nanobot's save cannot write: its number (from 1) and what nanobot raises. */
 export interface LineRaises {
-  error: string;
+  error: EditRefusal;
   line: number;
   raises: PyError;
 }
@@ -77,7 +77,7 @@ export interface LineRaises {
  */
 function encoded(text: string, line: number): Uint8Array | LineRaises {
   const enc = encodeSession(text);
-  return enc.ok ? enc.bytes : { error: `Line ${line + 1} cannot be saved: nanobot would raise ${enc.error.type}: ${enc.error.message}. Nothing was written.`, line: line + 1, raises: enc.error };
+  return enc.ok ? enc.bytes : { error: { code: 'line-cannot-save', line: line + 1, error: enc.error }, line: line + 1, raises: enc.error };
 }
 
 /**
@@ -120,7 +120,7 @@ function keepAllBut(ix: EditIndex, drop: ArrayLike<number>, metaLine: number, me
 }
 
 /** Sets the title (edits.ts `setTitle`): the metadata line is the only one written anew. */
-export function planTitle(ix: EditIndex, meta: LastMetadata, key: string, title: string, now: string): LargePlan | { error: string } {
+export function planTitle(ix: EditIndex, meta: LastMetadata, key: string, title: string, now: string): LargePlan | { error: EditRefusal } {
   const r = setTitle(skeleton(meta), key, title, now);
   if (!r.ok) return { error: r.error };
   const plan = keepAllBut(ix, [], meta ? meta.line : -1, metadataText(r.doc));
@@ -187,11 +187,11 @@ export function planTrim(
   version: NanobotVersion,
   from: number,
   tail: PyDict[] | WalkedSpan,
-): TrimPlan | { error: string } | (LineRaises & { summary: string }) | { nothing: string } {
+): TrimPlan | { error: EditRefusal } | (LineRaises & { summary: string }) | { nothing: string } {
   const n = ix.messageCount;
   if (Array.isArray(tail) && from + tail.length !== n) throw new Error(`the tail must reach the last message (${from} + ${tail.length} ≠ ${n})`);
   const s = sessionOf(meta, key, now, n);
-  const raised = (e: PyError) => ({ error: `nanobot would raise ${e.type}: ${e.message}` });
+  const raised = (e: PyError): { error: EditRefusal } => ({ error: { code: 'raises', error: e } });
   let kept: MessageRange;
   let cleared: PyValue | null = null;
   if (max <= 0) {
@@ -280,7 +280,7 @@ export type RepairPlan = LargePlan & { messages: number; merged: number; removed
  * Repair (edits.ts `repairDocument`): one metadata record, main's provider_state records after it,
  * then every message written again as nanobot writes it; corrupt and blank lines left out.
  */
-export function planRepair(ix: EditIndex, meta: LastMetadata, fileStem: string, now: string): RepairPlan | { error: string } {
+export function planRepair(ix: EditIndex, meta: LastMetadata, fileStem: string, now: string): RepairPlan | { error: EditRefusal } {
   const n = ix.messageCount;
   const s = sessionOf(meta, listFallbackKey(fileStem), now, n);
   const head = encoded(pyDumps(metadataRecord(s)) + '\n', 0);
@@ -318,5 +318,5 @@ export function planRepair(ix: EditIndex, meta: LastMetadata, fileStem: string, 
 /** A message line as a repair writes it (nanobot's `json.dumps` line), or the refusal when it cannot be encoded. */
 export function dumpsLine(value: PyDict, line: number): Uint8Array | LineRaises {
   const enc = encodeSession(pyDumps(value) + '\n');
-  return enc.ok ? enc.bytes : { error: `Line ${line + 1} cannot be saved: nanobot would raise ${enc.error.type}: ${enc.error.message}. Nothing was written.`, line: line + 1, raises: enc.error };
+  return enc.ok ? enc.bytes : { error: { code: 'line-cannot-save', line: line + 1, error: enc.error }, line: line + 1, raises: enc.error };
 }

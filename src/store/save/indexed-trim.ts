@@ -7,6 +7,7 @@
  * (about 21 bytes a line) and one block of lines, not the file.
  */
 import { lastMetadataLine, needsFacts, planTrim, retainFacts, trimSpan, type LineRaises, type TrimPlan, type WalkedSpan } from '../../core/edit/large-edit';
+import type { EditRefusal } from '../../core/edit/edits';
 import type { MessageRange } from '../../core/edit/retain';
 import type { PyError } from '../../core/python/pyjson';
 import { LegalWalk } from '../../core/replay/replay';
@@ -59,7 +60,7 @@ export interface IndexedTrim {
  * Plans `trimToLegalSuffix` on a file of any size as the whole-file path would (same summary,
  * same refusal: `error`, nanobot's exception), over the file's line index.
  */
-export async function planTrimIndexed(adapter: StorageAdapter, path: string, opts: IndexedTrimOptions): Promise<IndexedTrim | { error: string }> {
+export async function planTrimIndexed(adapter: StorageAdapter, path: string, opts: IndexedTrimOptions): Promise<IndexedTrim | { error: EditRefusal }> {
   const fileName = path.split('/').pop()!;
   const { index: ix, source } = await indexStreamed(adapter, path, opts.version);
   const read: RangeRead = (a, b) => adapter.readRange(path, a, b);

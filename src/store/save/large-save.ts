@@ -137,7 +137,7 @@ async function* dumped(src: Reader, lines: Uint32Array, at: number, slice: numbe
       const value = decodeRecord(bytes.subarray(s, s + length[l]!));
       if (!value) throw new StoreError('conflict', `'${src.path}' changed on disk since it was read: line ${l + 1} is no longer a record. ${GATEWAY_NOTE}`, { path: src.path, reason: { code: 'changed-since-read', changes: [{ code: 'line', line: l + 1 }] } });
       const line = dumpsLine(value, at + j);
-      if (!(line instanceof Uint8Array)) throw new StoreError('io', line.error, { path: src.path, reason: { code: 'line-cannot-save', line: line.line, error: line.raises } });
+      if (!(line instanceof Uint8Array)) throw new StoreError('io', `Line ${line.line} cannot be saved: nanobot would raise ${line.raises.type}: ${line.raises.message}. Nothing was written.`, { path: src.path, reason: { code: 'line-cannot-save', line: line.line, error: line.raises } });
       parts.push(line);
       total += line.length;
     }

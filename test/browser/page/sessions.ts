@@ -81,7 +81,7 @@ async function saveTitle(kind: Kind, sub: string, path: string, title: string, n
   const o = opened.get(id(kind, sub, path));
   if (!o) throw new Error(`${path} was not opened`);
   const edit = setTitle(o.doc, o.key, title, now);
-  if (!edit.ok) throw new Error(edit.error);
+  if (!edit.ok) throw new Error(JSON.stringify(edit.error));
   try {
     const r = await saveDocument(await adapterFor(kind, sub), o, edit.doc, { version: 'v0.2', now });
     opened.set(id(kind, sub, path), r.opened);

@@ -9,6 +9,7 @@ import type { MigrationStay } from '../../../core/nanobot/migration';
 import { rulesOf } from '../../../core/nanobot/nanobot-version';
 import type { VisibilityNote } from '../../../core/nanobot/upgrade';
 import { groupDigits } from '../numbers';
+import { editRefusalEn } from '../../../words/en';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
@@ -750,6 +751,8 @@ const pages = {
         `This session holds ${n(messages)} messages, over ${label}’s cap of ${n(cap)}: ${everySave ? 'its next save of this session (after a turn, at shutdown, or a fork)' : 'its next agent turn'} keeps the last ${n(kept)} and hands ${n(archived)} never-archived messages to its memory archive.`,
       /** A core error quoting Python's exception (`TypeError: …`, shown as is). */
       wouldRaise: (exception: string) => `nanobot would raise ${exception}`,
+      /** Why an edit cannot be made: the CLI's English. */
+      refusal: editRefusalEn,
       card: {
         preview: 'Preview',
         previewLead: 'Preview:',

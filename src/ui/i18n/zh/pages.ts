@@ -757,6 +757,15 @@ const pages: PageText = {
       fileCap: (messages, label, cap, everySave, kept, archived) =>
         `这个会话有 ${n(messages)} 条消息，超过了 ${label} 的上限 ${n(cap)} 条：${everySave ? '它下一次保存这个会话时（一轮对话之后、关闭时或分叉时）' : '它的下一轮 agent 对话'}会只保留最后 ${n(kept)} 条，并把 ${n(archived)} 条从未归档的消息交给它的记忆归档。`,
       wouldRaise: (exception) => `nanobot 会抛出 ${exception}`,
+      refusal: (r) => {
+        switch (r.code) {
+          case 'raises': return `nanobot 会抛出 ${r.error.type}: ${r.error.message}`;
+          case 'bad-last-consolidated': return `last_consolidated 必须是 0 到 ${groupDigits(r.max)} 之间的整数；nanobot 会把其他任何值重置为 0。`;
+          case 'not-a-message': return `第 ${groupDigits(r.line)} 行不是一条消息。`;
+          case 'no-line': return `没有第 ${groupDigits(r.line)} 行。`;
+          case 'line-cannot-save': return `第 ${groupDigits(r.line)} 行无法保存：nanobot 会抛出 ${r.error.type}: ${r.error.message}。没有写入任何内容。`;
+        }
+      },
       card: {
         preview: '预览',
         previewLead: '预览：',

@@ -8,7 +8,7 @@ import { fileStem } from '../../../core/listing/listing';
 import { deleteSession } from '../../../store/save/sessions';
 import { cut, recordText } from '../text';
 import { pg } from '../../i18n/text';
-import { raisedText } from './raised';
+import { refusalText } from './raised';
 import { failure } from './apply';
 import { commitDocument, longSave, type EditCtx } from './context';
 import { documentDiff } from './diff';
@@ -79,7 +79,7 @@ export function ClearEdit({ ctx, onReload }: Reload) {
   const plan = useMemo((): Plan | { error: string } | null => {
     if (!asked) return null;
     const r = clearMessages(ctx.opened.doc, ctx.opened.key, ctx.now());
-    if (!r.ok) return { error: raisedText(r.error) };
+    if (!r.ok) return { error: refusalText(r.error) };
     const n = ctx.opened.recovered.messages.length;
     if (n === 0) return null;
     const t = pg().edit.clear;

@@ -7,6 +7,7 @@ import { pg } from '../../i18n/text';
 import { commitDocument, longSave, type EditCtx } from './context';
 import { documentDiff } from './diff';
 import { EditCard, type Plan } from './EditCard';
+import { refusalText } from './raised';
 
 /** Sets the sidebar title as a person's edit (title_user_edited, so nanobot keeps it). */
 export function TitleEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Promise<void> }) {
@@ -40,7 +41,7 @@ export function ConsolidatedEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: (
     const n = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
     const r = setLastConsolidated(ctx.opened.doc, ctx.opened.key, n, ctx.now());
     const t = pg().edit.consolidated;
-    if (!r.ok) return { error: t.error(total, r.error) };
+    if (!r.ok) return { error: refusalText(r.error) };
     return {
       summary: t.summary(n, total, r.summary),
       notes: <p class="sl-muted">{t.note(n, total - n)}</p>,

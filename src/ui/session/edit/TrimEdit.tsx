@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { trimToLegalSuffix } from '../../../core/edit/edits';
 import { pg } from '../../i18n/text';
-import { raisedText } from './raised';
+import { refusalText } from './raised';
 import { commitDocument, longSave, type EditCtx } from './context';
 import { documentDiff } from './diff';
 import { EditCard, type Plan } from './EditCard';
@@ -17,7 +17,7 @@ export function TrimEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Pro
     if (!max.trim()) return null;
     if (!/^\s*-?\d+\s*$/.test(max)) return { error: t.notWhole };
     const r = trimToLegalSuffix(ctx.opened.doc, ctx.opened.key, Number(max), etu, ctx.now(), ctx.opened.version);
-    if (!r.ok) return { error: raisedText(r.error) };
+    if (!r.ok) return { error: refusalText(r.error) };
     if (!r.dropped?.length) return null;
     const first = r.dropped[0]! + 1;
     const last = r.dropped[r.dropped.length - 1]! + 1;

@@ -1,12 +1,8 @@
-/**
- * Core edit errors that quote Python's exception ("nanobot would raise TypeError: …"): the lead-in
- * in the reader's language, the exception as Python wrote it. Any other core text is shown as is.
- */
+/** Why an edit cannot be made, in the reader's language (Python's exception as it wrote it). */
+import type { EditRefusal } from '../../../core/edit/edits';
 import { pg } from '../../i18n/text';
 
-const LEAD = 'nanobot would raise ';
-
-/** The core's error in the reader's language where it is the "would raise" form (read during render). */
-export function raisedText(core: string): string {
-  return core.startsWith(LEAD) ? pg().edit.wouldRaise(core.slice(LEAD.length)) : core;
+/** The core's refusal in words (read during render). */
+export function refusalText(r: EditRefusal): string {
+  return pg().edit.refusal(r);
 }

@@ -26,7 +26,7 @@ import { pg } from '../../i18n/text';
 import { nowIso } from '../../workspace/model';
 import { failure, type Outcome } from '../edit/apply';
 import { EditCard, type Plan, type RunControl } from '../edit/EditCard';
-import { raisedText } from '../edit/raised';
+import { refusalText } from '../edit/raised';
 import { TrimFields } from '../edit/TrimEdit';
 import { bytes, count } from '../text';
 
@@ -139,7 +139,7 @@ function TitleCard({ c }: { c: Ctx }) {
   const plan = useMemo((): Plan | { error: string } | null => {
     if (title === current) return null;
     const r = planTitle(c.index, c.meta, c.key, title, c.now());
-    if ('error' in r) return { error: r.error };
+    if ('error' in r) return { error: refusalText(r.error) };
     const t = pg().edit.title;
     return { summary: t.summary(title, r.summary), notes: <BytesNote plan={r} />, action: c.adapter ? t.save : t.download, run: (_b, ctl) => commit(c, r.pieces, r.size, false, ctl), cancellable: !!c.adapter };
   }, [title, current, c.index, c.meta, pg()]);
@@ -171,7 +171,7 @@ function TrimCard({ c }: { c: Ctx }) {
     setState({ step: 'reading' });
     const timer = setTimeout(() => {
       planTrimOffThread(c.file, c.index, c.key, Number(max), etu, c.now(), c.version).then(
-        (r) => live && setState('error' in r ? { step: 'error', error: raisedText(r.error) } : 'nothing' in r ? { step: 'nothing' } : { step: 'plan', plan: r }),
+        (r) => live && setState('error' in r ? { step: 'error', error: refusalText(r.error) } : 'nothing' in r ? { step: 'nothing' } : { step: 'plan', plan: r }),
         (e: unknown) => live && setState({ step: 'error', error: e instanceof Error ? e.message : String(e) }),
       );
     }, TRIM_SETTLE_MS);
@@ -218,7 +218,7 @@ function RepairCard({ c }: { c: Ctx }) {
     if (!asked) return null;
     if (!c.adapter) return { error: pg().largeEdit.repairReadOnly };
     const r = planRepair(c.index, c.meta, fileStem(c.fileName), c.now());
-    if ('error' in r) return { error: r.error };
+    if ('error' in r) return { error: refusalText(r.error) };
     const t = pg().edit.repair;
     return {
       summary: t.summary(r.messages, r.merged, r.removed, r.summary),

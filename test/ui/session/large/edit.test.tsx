@@ -49,7 +49,7 @@ describe('the Edit tab of large-file mode', () => {
     await type(trim.querySelector('input[type="number"]'), '10');
     await waitFor(() => !!trim.querySelector('.sl-preview'));
     const normal = trimToLegalSuffix(parseDocument(bytes, { version: 'v0.2' }), 'cli:big', 10, false, NOW, 'v0.2');
-    if (!normal.ok) throw new Error(normal.error);
+    if (!normal.ok) throw new Error(JSON.stringify(normal.error));
     const preview = trim.querySelector('.sl-preview')!.textContent!;
     expect(preview).toContain(normal.summary);
     expect(preview).toContain('Messages that go: #1–20.');
@@ -90,7 +90,7 @@ describe('the Edit tab of large-file mode', () => {
     const repair = card('sl-large-ed-repair');
     await click(button(repair, 'Preview repair'));
     const want = repairDocument(parseDocument(bytes, { version: 'v0.2' }), 'cli_big', NOW);
-    if (!want.ok) throw new Error(want.error);
+    if (!want.ok) throw new Error(JSON.stringify(want.error));
     expect(repair.querySelector('.sl-preview')!.textContent).toContain(want.summary);
     expect(repair.querySelector('.sl-preview')!.textContent).toContain('Writes 30 message lines again as nanobot writes them');
     await click(button(repair, 'Repair (backup first)'));
