@@ -23,6 +23,11 @@ import { decodeRecord, readRecords, type RangeRead } from '../large/large-record
 import { IndexDiagnostics, diagnosticLines } from '../../core/index/index-diagnostics';
 import { loadFromIndex, type IndexLoad } from '../../core/index/index-load';
 import { KIND } from '../../core/index/fact-codes';
+import { IndexedPass, indexDecodes, passLines, type IndexedSession } from '../../core/index/index-nanobot';
+import { loadOutcome, repairFollows, type LoadOutcome } from '../../core/lens/load';
+import { rulesOf } from '../../core/nanobot/nanobot-version';
+import { dictGet } from '../../core/python/pyvalue';
+import type { FileStat } from './adapter';
 import type { Diagnostic } from '../../core/lens/document';
 import { ProofTaker } from '../save/read-guard';
 import type { LargeSource } from '../save/large-save';
@@ -181,18 +186,62 @@ export async function eachLineBytes(read: RangeRead, ix: Pick<LineIndex, 'start'
  * back only the lines that have one of their own and the metadata records.
  */
 export async function checkIndexed(adapter: StorageAdapter, path: string, version: NanobotVersion): Promise<{ load: IndexLoad; diagnostics: Diagnostic[] }> {
-  const fileName = path.split('/').pop()!;
   const { index: ix, source } = await indexStreamed(adapter, path, version, false);
-  const read: RangeRead = (a, b) => adapter.readRange(path, a, b);
-  const scan = new IndexDiagnostics(ix, { fileName, version });
   const meta = new Map<number, PyDict>();
-  const lines = diagnosticLines(ix);
-  await eachLineBytes(read, ix, lines, (raw, k) => {
-    const l = lines[k]!;
-    scan.add(l, raw);
+  const diagnostics = await diagnosticsIndexed(adapter, path, ix, version, (l, raw) => {
     if (ix.kind[l] === KIND.metadata) meta.set(l, decodeRecord(raw) ?? {});
   });
   const after = await adapter.stat(path);
   if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
-  return { load: loadFromIndex(ix, version, (l) => meta.get(l)!), diagnostics: scan.finish() };
+  return { load: loadFromIndex(ix, version, (l) => meta.get(l)!), diagnostics };
+}
+
+/** The recovered lens's diagnostics of an indexed file, reading back only the lines they need (`seen` sees each). */
+export async function diagnosticsIndexed(adapter: StorageAdapter, path: string, ix: LineIndex, version: NanobotVersion, seen?: (line: number, raw: Uint8Array) => void): Promise<Diagnostic[]> {
+  const scan = new IndexDiagnostics(ix, { fileName: path.split('/').pop()!, version });
+  const lines = diagnosticLines(ix);
+  await eachLineBytes((a, b) => adapter.readRange(path, a, b), ix, lines, (raw, k) => {
+    const l = lines[k]!;
+    scan.add(l, raw);
+    seen?.(l, raw);
+  });
+  return scan.finish();
+}
+
+/** nanobot's load of a file from its line index (`IndexedPass`), under `key` or the stored key or `fallbackKey`. */
+export type IndexedLoad = LoadOutcome<IndexedSession> & { key: string };
+
+/**
+ * Loads `path` as nanobot does on its line index (built in one streamed pass): the strict pass
+ * reads back only the lines that are not plain messages, the repair pass every line. Null when the
+ * file is not valid UTF-8 (nanobot's decoding error is read another way).
+ */
+export async function loadIndexed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string }): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad } | null> {
+  const { index: ix, source } = await indexStreamed(adapter, path, opts.version, false);
+  if (!indexDecodes(ix)) return null;
+  const read: RangeRead = (a, b) => adapter.readRange(path, a, b);
+  const rules = rulesOf(opts.version);
+  let storedKey = opts.fallbackKey;
+  const pass = async (repair: boolean, key: string) => {
+    const p = new IndexedPass(ix, opts.now, repair, rules);
+    const lines = passLines(ix, repair);
+    await eachLineBytes(read, ix, lines, (raw, k) => {
+      const l = lines[k]!;
+      if (!repair && ix.kind[l] === KIND.metadata) {
+        // storedKey's rule: the last metadata record the recovered lens reads (a BOM set aside).
+        const v = decodeRecord(raw);
+        const stored = v ? dictGet(v, 'key') : undefined;
+        storedKey = typeof stored === 'string' && stored ? stored : opts.fallbackKey;
+      }
+      p.text(l, raw);
+    });
+    return p.finish(key);
+  };
+  const strict = await pass(false, opts.key ?? opts.fallbackKey);
+  const key = opts.key ?? storedKey;
+  const strictOutcome = 'type' in strict ? strict : { ...strict, session: strict.session && { ...strict.session, key } };
+  const repair = 'type' in strict && repairFollows(strict, opts.version) ? await pass(true, key) : null;
+  const after = await adapter.stat(path);
+  if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
+  return { index: ix, stat: source.stat, load: { key, ...loadOutcome(key, opts.version, null, () => strictOutcome, () => repair!) } };
 }
