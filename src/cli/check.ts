@@ -14,7 +14,8 @@ import { detectLayout } from '../store/listing/layout';
 import { createNodeAdapter } from '../store/adapter/node-adapter';
 import { joinPath } from '../store/adapter/paths';
 import { readBothLenses } from '../store/adapter/read-only';
-import { readDiagnosticsStreamed, readNanobotStreamed } from '../store/adapter/streamed-read';
+import { readNanobotStreamed } from '../store/adapter/streamed-read';
+import { checkIndexed } from '../store/adapter/indexed-read';
 import { UsageError } from './args';
 import { recognisedVersion } from './version';
 import { STREAMING } from './streaming';
@@ -54,11 +55,19 @@ export function sessionFindings(s: Checked, label: string): Finding[] {
   return out;
 }
 
-/** Both lenses as the check needs them; a big file streams (its records are never all held). */
+/**
+ * Both lenses as the check needs them. A big file is read on its line index (one streamed pass; the
+ * lines with a problem of their own and the metadata read back); where nanobot's strict load fails,
+ * its exception texts come from its own load, streamed again (a damaged file, rare).
+ */
 async function readChecked(adapter: StorageAdapter, p: string, now: string, version: NanobotVersion): Promise<Checked> {
   if ((await adapter.stat(p)).size < STREAMING.from) return readBothLenses(adapter, p, { now, version });
+  const { load, diagnostics } = await checkIndexed(adapter, p, version);
+  if (load.strictFailure === null) {
+    return { nanobot: { path: 'normal', result: { count: load.messageLines.length }, strictError: null, repairError: null, skipped: 0, logs: [], error: null }, doc: { diagnostics } };
+  }
   const view = await readNanobotStreamed(adapter, p, { now, version, hold: 1 });
-  return { nanobot: view.nanobot, doc: { diagnostics: await readDiagnosticsStreamed(adapter, p, version) } };
+  return { nanobot: view.nanobot, doc: { diagnostics } };
 }
 
 async function checkFolder(adapter: StorageAdapter, root: string, now: string, override: NanobotVersion | undefined): Promise<Finding[]> {

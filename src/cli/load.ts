@@ -1,7 +1,8 @@
 /**
- * `session-lens load FILE`: both lenses and every diagnostic. A big file streams: one pass reads
- * both lenses (each line parsed once) keeping 5 bytes a message; `--json` then prints each lens's
- * messages on a pass of its own, copying the lines nanobot wrote from the file's bytes.
+ * `session-lens load FILE`: both lenses and every diagnostic. A big file's summary is read on its
+ * line index. `--json` streams: one pass reads both lenses (each line parsed once) keeping 5 bytes
+ * a message, then each lens's messages are printed on a pass of its own, copying the lines nanobot
+ * wrote from the file's bytes.
  */
 import path from 'node:path';
 import type { Diagnostic } from '../core/lens/document';
@@ -14,6 +15,8 @@ import { streamedLenses } from '../core/lens/streamed-lenses';
 import { readBothLenses } from '../store/adapter/read-only';
 import { keyForFile } from '../store/listing/session-list';
 import { readPasses } from '../store/adapter/streamed-read';
+import { diagnosticsIndexed, loadIndexed } from '../store/adapter/indexed-read';
+import { StoreError } from '../store/adapter/errors';
 import type { Args } from './args';
 import { describeLoad, located, type Located } from './open';
 import { bytePrinter, type Out } from './printer';
@@ -58,7 +61,26 @@ function printSummary(s: Summary, out: Out): void {
   for (const d of s.diagnostics) out.log(`  line ${d.line + 1}${d.column ? `:${d.column}` : ''} ${d.severity} ${d.kind}: ${diagnosticText(d)}`);
 }
 
-/** `load` of a big file, streamed: the same output, the messages never held. */
+/**
+ * `load`'s summary of a big file on its line index: nanobot's load from it (only the lines that are
+ * not plain messages read back), the recovered lens's counts from it, its diagnostics from the lines
+ * that have one. Null for a file that is not UTF-8 (nanobot's decoding error: the streamed path).
+ */
+async function summaryIndexed(file: Located, now: string, out: Out): Promise<number | null> {
+  const { abs, adapter, keyOpt, version } = file;
+  const fileName = path.basename(abs);
+  const r = await loadIndexed(adapter, fileName, { now, version, fallbackKey: keyForFile(fileName, version), ...keyOpt });
+  if (!r) return null;
+  const diagnostics = await diagnosticsIndexed(adapter, fileName, r.index, version);
+  const after = await adapter.stat(fileName);
+  if (after.size !== r.stat.size || after.lastModified !== r.stat.lastModified) throw new StoreError('conflict', `'${fileName}' changed while it was read; is another program writing it?`, { path: fileName, reason: { code: 'changed-while-read' } });
+  const n = r.load;
+  const result = n.result && { count: n.result.lines.length, lastConsolidated: n.result.lastConsolidated };
+  printSummary({ fileName, key: n.key, nanobot: { ...n, result }, recovered: r.index.messageCount, lines: r.index.count, diagnostics }, out);
+  return 0;
+}
+
+/** `load --json` of a big file, streamed: the same output, the messages never held. */
 async function loadStreamed(file: Located, now: string, json: boolean, out: Out): Promise<number> {
   const { abs, adapter, keyOpt, version } = file;
   const fileName = path.basename(abs);
@@ -97,7 +119,7 @@ async function loadStreamed(file: Located, now: string, json: boolean, out: Out)
 /** Runs `load`; 0 (nanobot's own failures are answers, not errors). */
 export async function cmdLoad(args: Args, now: string, out: Out): Promise<number> {
   const file = await located(args.positional(0, 'FILE'), args, 1, out);
-  if (file.size >= STREAMING.from) return loadStreamed(file, now, args.json, out);
+  if (file.size >= STREAMING.from) return (args.json ? null : await summaryIndexed(file, now, out)) ?? loadStreamed(file, now, args.json, out);
   const { abs, version, adapter, keyOpt } = file;
   const session = await readBothLenses(adapter, path.basename(abs), { now, version, ...keyOpt });
   const rec = session.recovered;

@@ -1,7 +1,6 @@
 /**
  * `session-lens replay FILE`: nanobot's `get_history()` and the fate of every message. A big file
- * with a count window streams holding the window's last messages (plus slack); where the replay
- * reaches further back, or there is no count window (main), it streams once into an index (each message's line, role and the facts the replay's rules read) and
+ * streams once into an index (each message's line, role and the facts the replay's rules read) and
  * the replay reads back only the messages it keeps, from the file's end: with a count window, an
  * `--extend-to-user` walk, main's archived tail or only a token budget, memory follows the kept
  * replay plus the index. The fates are written as they are made.
@@ -14,7 +13,6 @@ import type { PyError } from '../core/python/pyjson';
 import { DROP_REASON_TEXT, heldFate, replayHeld, type Fate, type HeldReplay, type ReplayOptions } from '../core/replay/replay';
 import { readNanobotLens } from '../store/adapter/read-only';
 import { replayStreamed } from '../store/adapter/indexed-read';
-import { readNanobotStreamed } from '../store/adapter/streamed-read';
 import type { Args } from './args';
 import { describeLoad, located, tokenCounter, type Located } from './open';
 import { Printer, type Out } from './printer';
@@ -38,19 +36,7 @@ interface Printed {
 async function replayed(file: Located, now: string, opts: ReplayOptions, tokens: boolean): Promise<{ load: { repairError: PyError | null; strictError: PyError | null }; replay: Printed | null }> {
   const { abs, size, adapter, keyOpt, version } = file;
   const count = tokens ? await tokenCounter(version) : undefined;
-  const rules = rulesOf(version);
-  const window = opts.maxMessages! > 0 ? opts.maxMessages! : rules.nonPositiveMaxMessages;
-  if (window !== null && size >= STREAMING.from) {
-    // A count window: one pass holding the window's last messages (plus slack for the walks back to a
-    // user turn) answers almost every replay, and costs less than building the index.
-    const v = await readNanobotStreamed(adapter, path.basename(abs), { now, version, hold: window + STREAMING.slack, ...keyOpt });
-    const s = v.nanobot.result;
-    if (!s) return { load: v.nanobot, replay: null };
-    const r = replayHeld(s, s.lastConsolidated, opts, version, count);
-    if (r) return { load: v.nanobot, replay: { count: s.count, lineOf: (i) => s.messageLines[i]!, roleOf: s.roleOf, fate: (i) => heldFate(r, i), r } };
-  }
   if (size >= STREAMING.from) {
-    // No count window (main's agent loop), or a rule reached back past the held messages: the index.
     const v = await replayStreamed(adapter, path.basename(abs), { now, version, ...keyOpt, replay: opts, count });
     const s = v.load.result;
     if (!s || !v.replay) return { load: v.load, replay: null };

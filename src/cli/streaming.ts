@@ -1,6 +1,5 @@
 /**
  * When the CLI streams a file instead of reading it whole: files of at least `from` bytes (smaller
- * ones read faster whole). `slack` is how many messages a streamed replay holds beyond its window,
- * for the walks back to a user turn. Tests lower both.
+ * ones read faster whole). Tests lower it.
  */
-export const STREAMING = { from: 1024 * 1024, slack: 256 };
+export const STREAMING = { from: 1024 * 1024 };

@@ -1,7 +1,7 @@
 /**
  * `replay` streams big files (holding an index and the kept replay, not the file) and prints exactly what the
  * whole-file path prints: every session file of the three golden corpora and a generated session,
- * JSON and human output, with the streaming threshold lowered to 0 and a small slack so tails are partial.
+ * JSON and human output, with the streaming threshold lowered to 0.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,9 +42,9 @@ afterEach(() => Object.assign(STREAMING, defaults));
 const temps: string[] = [];
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/** Exit code and output of one run, streaming (threshold 0, slack 2) or reading whole. */
+/** Exit code and output of one run, streaming (threshold 0) or reading whole. */
 async function result(argv: string[], streaming: boolean): Promise<{ code: number; out: string }> {
-  Object.assign(STREAMING, streaming ? { from: 0, slack: 2 } : { from: Infinity });
+  Object.assign(STREAMING, streaming ? { from: 0 } : { from: Infinity });
   const pieces: string[] = [];
   // Both sinks, as on a real stdout: raw pieces and whole lines.
   const code = await main([...argv, ...NOW], { log: (s) => pieces.push(s + '\n'), write: (s) => pieces.push(s) });

@@ -17,7 +17,7 @@ describe('facts read from bytes', () => {
   it('agree with the exact parse on hand-picked lines, and leave the unsure ones to it', () => {
     const sure = [
       '{"role":"user","content":"hi"}',
-      ' \t{"role" : "assistant", "tool_calls": [], "content": null}\x0b',
+      ' \t{"role" : "assistant", "tool_calls": [], "content": null}\t ',
       '{"role":"assistant","tool_calls":[{"id":"a"}]}',
       '{"role":"tool","tool_call_id":null}',
       '{"role":"user","role":"tool"}',
@@ -42,6 +42,9 @@ describe('facts read from bytes', () => {
       '{"role":"user"} x',
       '[1]',
       '\ufeff{"role":"user"}',
+      // Whitespace Python strips but JSON does not: a padded line (the exact path flags it).
+      ' \t{"role" : "assistant", "tool_calls": [], "content": null}\x0b',
+      '\x1c{"role":"user"}',
       '{"role":"user",}',
       '{"role":"user","x":01}',
       '{"_type":"provider_state"}',

@@ -110,9 +110,9 @@ const WORDS: [number[], RoleCode][] = [
 const METADATA = Array.from('metadata', (c) => c.charCodeAt(0));
 const PROVIDER_STATE = Array.from('provider_state', (c) => c.charCodeAt(0));
 
-/** Python whitespace that `str.strip()` removes and that is one ASCII byte (\t \v \f \x1c-\x1f and space). */
-function asciiPyWs(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0b || c === 0x0c || (c >= 0x1c && c <= 0x1f);
+/** JSON's whitespace inside a line (space and tab; \n and \r end it): what a line may be padded with and not be a padded line. */
+function jsonWs(c: number): boolean {
+  return c === 0x20 || c === 0x09;
 }
 
 /** Notes the value at depth 1 that ended at `p` under `slot`, when the slot is one the facts read. */
@@ -246,8 +246,9 @@ export const scanned: LineFacts = { kind: KIND.message, role: ROLE.none, flags: 
 export function scanFacts(b: Uint8Array, psRecords: boolean): LineFacts | null {
   let s = 0;
   let e = b.length;
-  while (s < e && asciiPyWs(b[s]!)) s++;
-  while (e > s && asciiPyWs(b[e - 1]!)) e--;
+  // Only JSON's whitespace is stepped over: other whitespace Python strips makes a padded line, left to the exact path.
+  while (s < e && jsonWs(b[s]!)) s++;
+  while (e > s && jsonWs(b[e - 1]!)) e--;
   if (s === e || b[s] !== 0x7b) return null;
   readBytesOf(b);
   if (scanObject(b, s, e) !== e || !noteFacts(b, psRecords)) return null;
@@ -263,13 +264,13 @@ export function scanFacts(b: Uint8Array, psRecords: boolean): LineFacts | null {
 export function scanLine(b: Uint8Array, s: number, psRecords: boolean): number {
   const n = b.length;
   readBytesOf(b);
-  while (s < n && asciiPyWs(b[s]!)) s++;
+  while (s < n && jsonWs(b[s]!)) s++;
   if (b[s] !== 0x7b) return -1;
   // A `\n` or `\r` before the object's end is unsure (a string's control character, or not
   // whitespace between values), so the end found is the line's own.
   let p = scanObject(b, s, n);
   if (p < 0) return -1;
-  while (p < n && asciiPyWs(b[p]!)) p++;
+  while (p < n && jsonWs(b[p]!)) p++;
   if (p < n && b[p] !== 0x0a && b[p] !== 0x0d) return -1;
   return noteFacts(b, psRecords) ? p : -1;
 }

@@ -33,6 +33,8 @@ export const FLAG = {
   bom: 512,
   /** The line is JSON but not an object (nanobot raises AttributeError on it). */
   notObject: 1024,
+  /** Python's `strip()` takes more from the line's ends than JSON's whitespace (the recovered lens's padded-line). */
+  padded: 2048,
 } as const;
 
 export interface LineFacts {

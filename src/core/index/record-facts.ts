@@ -10,6 +10,7 @@ import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { isProviderStateRecord, parseProviderState, providerStateCopyRaises } from '../nanobot/provider-state';
 import { SHALLOWEST_DEPTH, atDepth, pyLoads, type LoadsResult } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
+import { paddedLine } from '../lens/document';
 import { dictGet, isDict, truthy, type PyDict } from '../python/pyvalue';
 
 export { FLAG, KIND, KIND_NAMES, ROLE, type KindCode, type LineFacts, type RoleCode } from './fact-codes';
@@ -46,6 +47,7 @@ export function textFacts(text: string, version: NanobotVersion): LineFacts {
     flags |= FLAG.nanobotBad | FLAG.bom;
     stripped = pyStrip(text.slice(1));
   }
+  if (paddedLine(flags & FLAG.bom ? text.slice(1) : text, stripped)) flags |= FLAG.padded;
   const r = atDepth(quickLoads(stripped), rulesOf(version).depthBudget.jsonLoads);
   if (!r.ok) {
     const t = r.error.type;

@@ -144,6 +144,11 @@ export function parseDocument(bytes: Uint8Array, opts: DocumentOptions, cache?: 
   return { records, diagnostics };
 }
 
+/** Whether Python's `strip()` (`stripped`) takes more from the ends of `text` (a BOM set aside) than JSON's whitespace: a padded line. */
+export function paddedLine(text: string, stripped: string): boolean {
+  return stripped.length !== text.length && jsonTrim(text) !== stripped;
+}
+
 /**
  * Line `i` as a record, its own diagnostics pushed to `diagnostics`. `text` is the line decoded
  * when the whole file is valid UTF-8; without it the line is decoded (and checked) alone.
@@ -171,9 +176,7 @@ export function lineRecord(i: number, raw: Uint8Array, eol: string, text: string
     text = text.slice(1);
     stripped = pyStrip(text);
   }
-  if (stripped.length !== text.length && jsonTrim(text) !== stripped) {
-    diag({ kind: 'padded-line', severity: 'info' }, text);
-  }
+  if (paddedLine(text, stripped)) diag({ kind: 'padded-line', severity: 'info' }, text);
   const r = pyLoads(stripped);
   if (cache && !hadBom) cache.results[i] = r; // nanobot parses the same stripped text
   if (!r.ok) {
@@ -216,7 +219,8 @@ export function newShape(): DocumentShape {
   return { eols: new Set(), lines: 0, last: null, firstContent: -1, metas: [], messages: 0, roleless: [] };
 }
 
-const previewOf = (rec: FileRecord) => preview(decodeLossy(rec.raw));
+/** A record's text as a diagnostic shows it (lossy, cut to a readable length). */
+export const previewOf = (rec: Pick<FileRecord, 'raw'>) => preview(decodeLossy(rec.raw));
 
 /** Adds record `i` (the next line) to the shape. */
 export function addToShape(shape: DocumentShape, rec: FileRecord, i: number): void {

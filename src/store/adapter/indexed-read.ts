@@ -19,7 +19,16 @@ import { StoreError } from './errors';
 import { keyForFile } from '../listing/session-list';
 import { steadily } from './streamed-read';
 import { LineIndexer, lineEnd, type LineIndex } from '../../core/index/line-index';
-import { readRecords, type RangeRead } from '../large/large-records';
+import { decodeRecord, readRecords, type RangeRead } from '../large/large-records';
+import { IndexDiagnostics, diagnosticLines } from '../../core/index/index-diagnostics';
+import { loadFromIndex, type IndexLoad } from '../../core/index/index-load';
+import { KIND } from '../../core/index/fact-codes';
+import { IndexedPass, indexDecodes, passLines, type IndexedSession } from '../../core/index/index-nanobot';
+import { loadOutcome, repairFollows, type LoadOutcome } from '../../core/lens/load';
+import { rulesOf } from '../../core/nanobot/nanobot-version';
+import { dictGet } from '../../core/python/pyvalue';
+import type { FileStat } from './adapter';
+import type { Diagnostic } from '../../core/lens/document';
 import { ProofTaker } from '../save/read-guard';
 import type { LargeSource } from '../save/large-save';
 
@@ -145,4 +154,94 @@ export async function eachLine(read: RangeRead, ix: LineIndex, lines: ArrayLike<
     } else next = null;
     for (let j = 0; j < values.length; j++) each(values[j]!, from + j);
   }
+}
+
+/** Bytes of line content read at once when reading lines' bytes back, and the gap between lines a read spans rather than seeking. */
+const RAW_BLOCK_BYTES = 1 << 20;
+const RAW_GAP_BYTES = 64 << 10;
+
+/**
+ * The content bytes of lines `lines` (ascending), handed to `each` in order; lines close together
+ * are read in one range of at most about 1 MiB, lines far apart each on their own, so sparse lines
+ * never read the file between them.
+ */
+export async function eachLineBytes(read: RangeRead, ix: Pick<LineIndex, 'start' | 'length' | 'eol'>, lines: ArrayLike<number>, each: (raw: Uint8Array, k: number) => void): Promise<void> {
+  let k = 0;
+  while (k < lines.length) {
+    const a = ix.start[lines[k]!]!;
+    let e = k + 1;
+    while (e < lines.length && lineEnd(ix, lines[e]!) - a <= RAW_BLOCK_BYTES && ix.start[lines[e]!]! - lineEnd(ix, lines[e - 1]!) <= RAW_GAP_BYTES) e++;
+    const bytes = await read(a, ix.start[lines[e - 1]!]! + ix.length[lines[e - 1]!]!);
+    for (let j = k; j < e; j++) {
+      const s = ix.start[lines[j]!]! - a;
+      each(bytes.subarray(s, s + ix.length[lines[j]!]!), j);
+    }
+    k = e;
+  }
+}
+
+/**
+ * A health check of a file of any size on its line index (built in one streamed pass): nanobot's
+ * load as the index answers it (`loadFromIndex`) and the recovered lens's diagnostics, reading
+ * back only the lines that have one of their own and the metadata records.
+ */
+export async function checkIndexed(adapter: StorageAdapter, path: string, version: NanobotVersion): Promise<{ load: IndexLoad; diagnostics: Diagnostic[] }> {
+  const { index: ix, source } = await indexStreamed(adapter, path, version, false);
+  const meta = new Map<number, PyDict>();
+  const diagnostics = await diagnosticsIndexed(adapter, path, ix, version, (l, raw) => {
+    if (ix.kind[l] === KIND.metadata) meta.set(l, decodeRecord(raw) ?? {});
+  });
+  const after = await adapter.stat(path);
+  if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
+  return { load: loadFromIndex(ix, version, (l) => meta.get(l)!), diagnostics };
+}
+
+/** The recovered lens's diagnostics of an indexed file, reading back only the lines they need (`seen` sees each). */
+export async function diagnosticsIndexed(adapter: StorageAdapter, path: string, ix: LineIndex, version: NanobotVersion, seen?: (line: number, raw: Uint8Array) => void): Promise<Diagnostic[]> {
+  const scan = new IndexDiagnostics(ix, { fileName: path.split('/').pop()!, version });
+  const lines = diagnosticLines(ix);
+  await eachLineBytes((a, b) => adapter.readRange(path, a, b), ix, lines, (raw, k) => {
+    const l = lines[k]!;
+    scan.add(l, raw);
+    seen?.(l, raw);
+  });
+  return scan.finish();
+}
+
+/** nanobot's load of a file from its line index (`IndexedPass`), under `key` or the stored key or `fallbackKey`. */
+export type IndexedLoad = LoadOutcome<IndexedSession> & { key: string };
+
+/**
+ * Loads `path` as nanobot does on its line index (built in one streamed pass): the strict pass
+ * reads back only the lines that are not plain messages, the repair pass every line. Null when the
+ * file is not valid UTF-8 (nanobot's decoding error is read another way).
+ */
+export async function loadIndexed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string }): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad } | null> {
+  const { index: ix, source } = await indexStreamed(adapter, path, opts.version, false);
+  if (!indexDecodes(ix)) return null;
+  const read: RangeRead = (a, b) => adapter.readRange(path, a, b);
+  const rules = rulesOf(opts.version);
+  let storedKey = opts.fallbackKey;
+  const pass = async (repair: boolean, key: string) => {
+    const p = new IndexedPass(ix, opts.now, repair, rules);
+    const lines = passLines(ix, repair);
+    await eachLineBytes(read, ix, lines, (raw, k) => {
+      const l = lines[k]!;
+      if (!repair && ix.kind[l] === KIND.metadata) {
+        // storedKey's rule: the last metadata record the recovered lens reads (a BOM set aside).
+        const v = decodeRecord(raw);
+        const stored = v ? dictGet(v, 'key') : undefined;
+        storedKey = typeof stored === 'string' && stored ? stored : opts.fallbackKey;
+      }
+      p.text(l, raw);
+    });
+    return p.finish(key);
+  };
+  const strict = await pass(false, opts.key ?? opts.fallbackKey);
+  const key = opts.key ?? storedKey;
+  const strictOutcome = 'type' in strict ? strict : { ...strict, session: strict.session && { ...strict.session, key } };
+  const repair = 'type' in strict && repairFollows(strict, opts.version) ? await pass(true, key) : null;
+  const after = await adapter.stat(path);
+  if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
+  return { index: ix, stat: source.stat, load: { key, ...loadOutcome(key, opts.version, null, () => strictOutcome, () => repair!) } };
 }

@@ -2,8 +2,6 @@
  * Reading nanobot's lens of a file too big to hold: its bytes stream through the adapter's `read`
  * into `streamedLoad`, which keeps only the last messages. Any backend works (Node fs, handles).
  */
-import type { Diagnostic } from '../../core/lens/document';
-import { scanDiagnostics } from '../../core/lens/document-scan';
 import { streamedLoad, type StreamedLoad } from '../../core/lens/streamed-load';
 import type { FileStat, StorageAdapter } from './adapter';
 import { StoreError } from './errors';
@@ -107,10 +105,4 @@ export async function readNanobotStreamed(adapter: StorageAdapter, path: string,
   const load = { now: opts.now, version: opts.version, fallbackKey: keyForFile(fileName, opts.version), hold: opts.hold, ...(opts.key !== undefined ? { key: opts.key } : {}) };
   const { value: nanobot, size } = await steadily(adapter, path, (chunks) => streamedLoad(chunks, load));
   return { path, fileName, key: nanobot.key, version: opts.version, size, nanobot };
-}
-
-/** The recovered lens's diagnostics (as `readBothLenses` gives them) of a file of any size, streamed. */
-export async function readDiagnosticsStreamed(adapter: StorageAdapter, path: string, version: OpenOptions['version']): Promise<Diagnostic[]> {
-  const fileName = path.split('/').pop()!;
-  return (await steadily(adapter, path, (chunks) => scanDiagnostics(chunks(), { fileName, version }))).value;
 }
