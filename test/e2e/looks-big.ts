@@ -90,7 +90,12 @@ async function sweep(label: string, folder: string, views: View[], port: number,
         }, [look.lang, look.theme]);
         await b.page.goto(app.url + '#/w');
         await b.page.reload(); // the language and theme are read when the page starts
-        await b.page.locator('.session-row').first().waitFor({ timeout: 120_000 });
+        try {
+          await b.page.locator('.session-row').first().waitFor({ timeout: 120_000 });
+        } catch (e) {
+          out.failed.push(`${label} ${size.name} ${look.lang} ${look.theme}: the workspace is not back after a reload: ${(e as Error).message.split('\n')[0]}`);
+          continue;
+        }
         for (const view of views) {
           const where = `${label} ${view.name} ${size.name} ${look.lang} ${look.theme}`;
           const t0 = Date.now();
@@ -132,10 +137,17 @@ async function sweep(label: string, folder: string, views: View[], port: number,
   }
 }
 
-/** Runs both sweeps: the generated session of `mib` MiB, then the golden fixtures' folder. */
-export async function looksBig(mib = 300): Promise<LooksBigResult> {
+/** Runs both sweeps (or `only` one): the generated session of `mib` MiB, then the golden fixtures' folder. */
+export async function looksBig(mib = 300, only?: 'big' | 'golden'): Promise<LooksBigResult> {
   const out: LooksBigResult = { checked: 0, failed: [], shots: [], problems: [], notes: [] };
-  fs.rmSync(BIG_RESULTS, { recursive: true, force: true });
+  fs.mkdirSync(BIG_RESULTS, { recursive: true });
+  for (const f of fs.readdirSync(BIG_RESULTS)) if (!only || f.startsWith(`${only}-`)) fs.rmSync(path.join(BIG_RESULTS, f), { force: true });
+  if (only !== 'golden') await bigSweep(mib, out);
+  if (only !== 'big') await goldenSweep(out);
+  return out;
+}
+
+async function bigSweep(mib: number, out: LooksBigResult): Promise<void> {
   const t0 = Date.now();
   const big = writeLargeWorkspace(mib);
   out.notes.push(`big: wrote ${(big.bytes / 1024 / 1024).toFixed(0)} MiB (${big.messages.toLocaleString('en-US')} messages) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -144,6 +156,9 @@ export async function looksBig(mib = 300): Promise<LooksBigResult> {
   } finally {
     fs.rmSync(big.base, { recursive: true, force: true });
   }
+}
+
+async function goldenSweep(out: LooksBigResult): Promise<void> {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-golden-looks-'));
   try {
     const from = path.join(corpusDir('golden'), 'fixtures');
@@ -157,5 +172,4 @@ export async function looksBig(mib = 300): Promise<LooksBigResult> {
   } finally {
     fs.rmSync(base, { recursive: true, force: true });
   }
-  return out;
 }
