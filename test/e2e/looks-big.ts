@@ -35,13 +35,13 @@ interface View {
   name: string;
   hash: string;
   ready: string;
-  /** A session's conversation: its first message (index 0) must be on screen. */
-  firstMessage?: boolean;
+  /** A session's conversation: its first message (this selector: the full view's or large-file mode's) must be on screen, with its text. */
+  firstMessage?: string;
 }
 
 const BIG_KEY = '#/s/bench%3Alarge';
 const BIG_VIEWS: View[] = [
-  { name: 'conversation', hash: BIG_KEY, ready: '.sl-large [data-testid="large-counts"]', firstMessage: true },
+  { name: 'conversation', hash: BIG_KEY, ready: '.sl-large [data-testid="large-counts"]', firstMessage: '.sl-large-conversation article[data-large-index="0"]:not([aria-busy="true"])' },
   { name: 'replay', hash: `${BIG_KEY}?tab=replay`, ready: '#sl-large-replay-h' },
   { name: 'file', hash: `${BIG_KEY}?tab=file`, ready: '[data-testid="large-health"]' },
   { name: 'edit', hash: `${BIG_KEY}?tab=edit`, ready: '#sl-large-edit-h' },
@@ -51,7 +51,7 @@ const GOLDEN_SESSION = 'fx_gen_long_001.jsonl';
 const GOLDEN_VIEWS: View[] = [
   { name: 'list', hash: '#/w', ready: '.session-row' },
   { name: 'health', hash: '#/w/health', ready: '.health-file' },
-  { name: 'session', hash: '#/s/fx%3Agen_long_001', ready: '.sl-conversation article[data-message]', firstMessage: true },
+  { name: 'session', hash: '#/s/fx%3Agen_long_001', ready: '.sl-conversation article[data-message]', firstMessage: '.sl-conversation article[data-message="0"]' },
   { name: 'session-file', hash: '#/s/fx%3Agen_long_001?tab=file', ready: '#sl-file-h' },
 ];
 
@@ -69,7 +69,7 @@ export interface LooksBigResult {
 async function settle(b: Browser, app: Served, view: View, first: boolean): Promise<void> {
   await b.page.goto(app.url + view.hash);
   await b.page.locator(view.ready).first().waitFor({ timeout: first ? 600_000 : 180_000 });
-  if (view.firstMessage) await b.page.locator('.sl-conversation article[data-message="0"]').first().waitFor({ timeout: 60_000 }).catch(() => undefined);
+  if (view.firstMessage) await b.page.locator(view.firstMessage).first().waitFor({ timeout: 60_000 }).catch(() => undefined);
   await b.page.waitForTimeout(300); // late layout (fonts, the chart's measured labels)
 }
 
@@ -118,13 +118,13 @@ async function sweep(label: string, folder: string, views: View[], port: number,
           if (f.hidden.length) out.failed.push(`${where}: tabs out of sight: ${f.hidden.join(', ')}`);
           if (view.hash.startsWith('#/s/') && f.tabs !== 6) out.failed.push(`${where}: ${f.tabs} session tabs`);
           if (view.firstMessage) {
-            const shown = await b.page.evaluate(() => {
-              const m = document.querySelector<HTMLElement>('.sl-conversation article[data-message="0"]');
+            const shown = await b.page.evaluate((sel) => {
+              const m = document.querySelector<HTMLElement>(sel);
               if (!m) return 'missing';
               const r = m.getBoundingClientRect();
               if (!m.innerText.trim()) return 'empty';
               return r.bottom > 0 && r.top < window.innerHeight && r.height > 0 ? 'shown' : `off screen (top ${Math.round(r.top)})`;
-            });
+            }, view.firstMessage);
             if (shown !== 'shown') out.failed.push(`${where}: the first message is ${shown}`);
           }
         }
