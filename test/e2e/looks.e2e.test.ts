@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser } from '../browser/harness';
-import { openAppInChromium, type Served, shot } from './support';
+import { layoutFacts, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41833;
 let b: Browser;
@@ -46,26 +46,6 @@ const VIEWS: [string, string, string][] = [
   ['large-edit', '#/s/telegram%3A88001?large=1000&tab=edit', '#sl-large-edit-h'],
 ];
 
-/** The facts checked on every screen. */
-function facts() {
-  return b.page.evaluate(() => {
-    const tabs = [...document.querySelectorAll<HTMLElement>('[role="tablist"] [role="tab"]')];
-    // Every tab of the session and of the workspace in sight: inside the window and its own bar, not scrolled away.
-    const hidden = [...tabs, ...document.querySelectorAll<HTMLElement>('nav.tabs a')].filter((t) => {
-      const r = t.getBoundingClientRect();
-      const bar = t.parentElement!.getBoundingClientRect();
-      return r.left < Math.max(0, bar.left) - 1 || r.right > Math.min(window.innerWidth, bar.right) + 1;
-    });
-    return {
-      hidden: hidden.map((t) => t.textContent),
-      h1: document.querySelectorAll('h1').length,
-      sideways: document.documentElement.scrollWidth - window.innerWidth,
-      cutTabs: tabs.filter((t) => t.scrollWidth > t.clientWidth + 1 || t.scrollHeight > t.clientHeight + 1 || t.getBoundingClientRect().height < 24).map((t) => t.textContent),
-      tabs: tabs.length,
-    };
-  });
-}
-
 describe('every view, both sizes, both languages, both themes', () => {
   for (const size of SIZES) {
     it(`${size.name} ${size.width}×${size.height}`, async () => {
@@ -86,7 +66,7 @@ describe('every view, both sizes, both languages, both themes', () => {
           await b.page.locator(ready).first().waitFor({ timeout: 60_000 });
           await b.page.waitForTimeout(150); // late layout (fonts, the chart's measured labels)
           await shot(b.page, `look-${name}-${size.name}-${look.lang}-${look.theme}`, false);
-          const f = await facts();
+          const f = await layoutFacts(b.page);
           const where = `${name} ${look.lang} ${look.theme}`;
           if (f.h1 !== 1) wrong.push(`${where}: ${f.h1} h1`);
           if (f.sideways > 0) wrong.push(`${where}: the page scrolls sideways by ${f.sideways} px`);

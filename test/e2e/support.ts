@@ -175,6 +175,30 @@ export async function axeAll(page: Page): Promise<AxeViolation[]> {
   });
 }
 
+/**
+ * The layout facts a first-time user trips on when they break (issue 27): the h1s, how far the page
+ * scrolls sideways, the tabs (a session's and the workspace's) out of their bar or the window, and those
+ * whose label is cut or that are too small to hit.
+ */
+export function layoutFacts(page: Page): Promise<{ hidden: (string | null)[]; h1: number; sideways: number; cutTabs: (string | null)[]; tabs: number }> {
+  return page.evaluate(() => {
+    const tabs = [...document.querySelectorAll<HTMLElement>('[role="tablist"] [role="tab"]')];
+    // Every tab of the session and of the workspace in sight: inside the window and its own bar, not scrolled away.
+    const hidden = [...tabs, ...document.querySelectorAll<HTMLElement>('nav.tabs a')].filter((t) => {
+      const r = t.getBoundingClientRect();
+      const bar = t.parentElement!.getBoundingClientRect();
+      return r.left < Math.max(0, bar.left) - 1 || r.right > Math.min(window.innerWidth, bar.right) + 1;
+    });
+    return {
+      hidden: hidden.map((t) => t.textContent),
+      h1: document.querySelectorAll('h1').length,
+      sideways: document.documentElement.scrollWidth - window.innerWidth,
+      cutTabs: tabs.filter((t) => t.scrollWidth > t.clientWidth + 1 || t.scrollHeight > t.clientHeight + 1 || t.getBoundingClientRect().height < 24).map((t) => t.textContent),
+      tabs: tabs.length,
+    };
+  });
+}
+
 /** Save a full-page screenshot as test-results/e2e/<name>.png (an artifact to look at). */
 export async function shot(page: Page, name: string, fullPage = true): Promise<string> {
   fs.mkdirSync(RESULTS, { recursive: true });

@@ -7,8 +7,23 @@
 /** Characters a reveal adds per step (one block each): a step's layout stays well under a frame's worth of work. */
 export const REVEAL_CHUNK = 20_000;
 
-/** The end of the folded part: `limit` characters, or the end of line `lines`, whichever comes first. */
+/**
+ * The end of the folded part: `limit` characters, or the end of line `lines`, whichever comes first —
+ * or the whole text when the fold would hide only a scrap (a tenth of `limit` at most, in at most two
+ * more lines): "Show all (9 more characters)" costs a click to see what fits on the screen anyway.
+ */
 export function foldAt(text: string, limit: number, lines: number): number {
+  const at = cutAt(text, limit, lines);
+  const rest = text.length - at;
+  if (rest > 0 && rest <= limit / 10) {
+    let breaks = 0;
+    for (let i = text.indexOf('\n', at + 1); i >= 0 && breaks <= 2; i = text.indexOf('\n', i + 1)) breaks++;
+    if (breaks <= 2) return text.length;
+  }
+  return at;
+}
+
+function cutAt(text: string, limit: number, lines: number): number {
   const at = Math.min(text.length, limit);
   let nl = -1;
   for (let k = 0; k < lines; k++) {

@@ -2,7 +2,7 @@
 /** Long text is revealed in bounded blocks, a frame at a time, never laid out whole in one go. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Fold } from '../../../src/ui/session/Fold';
-import { chunkEnd, chunkEnds, REVEAL_CHUNK } from '../../../src/ui/session/reveal';
+import { chunkEnd, chunkEnds, foldAt, REVEAL_CHUNK } from '../../../src/ui/session/reveal';
 import { button, click, mount, unmount, waitFor } from './helpers';
 
 let el: HTMLElement | null = null;
@@ -71,5 +71,20 @@ describe('long text reveal', () => {
     expect(shownText(el).length).toBe(stopped);
     expect(stopped).toBeLessThan(text.length);
     expect(button(el, 'Show all')!.textContent).toBe(`Show all (${(text.length - stopped).toLocaleString('en-US')} more characters)`);
+  });
+
+  it('never folds away a scrap: a text a few characters past the limit shows whole, without "Show all"', async () => {
+    // As a 272-word generated message showed (test-results/big): "answe…" then "Show all (9 more characters)".
+    const text = 'word '.repeat(301) + 'last';
+    expect(text.length).toBe(1509);
+    expect(foldAt(text, 1500, 24)).toBe(text.length);
+    el = await mount(<Fold text={text} />);
+    expect(shownText(el)).toBe(text);
+    expect(button(el, 'Show all')).toBeFalsy();
+    // More than a tenth of the limit past it, or more than two further lines: folded as before.
+    expect(foldAt('word '.repeat(400), 1500, 24)).toBe(1500);
+    expect(foldAt('x'.repeat(1499) + '\na\nb\nc\nd\ne', 1500, 24)).toBe(1500);
+    const lined = 'line\n'.repeat(30);
+    expect(foldAt(lined, 1500, 24)).toBe(lined.indexOf('\n', 23 * 5));
   });
 });
