@@ -46,6 +46,13 @@ describe('Markdown rendering', () => {
     expect(code.querySelector('b')).toBeNull();
   });
 
+  it('breaks the line at U+2028 and U+2029, which a browser draws as nothing', async () => {
+    el = await mount(<MessageText text={'line\u2028separator and\u2029paragraph'} id="s" />);
+    const m = md(el)!;
+    expect(m.querySelectorAll('br')).toHaveLength(2);
+    expect(m.innerHTML.replace(/<br\/?>/g, '|').replace(/<[^>]+>/g, '')).toBe('line|separator and|paragraph');
+  });
+
   it('keeps the number an ordered list starts at', async () => {
     el = await mount(<MessageText text={'3. three\n4. four\n\ntext\n\n0. zero'} id="a" />);
     expect([...md(el)!.querySelectorAll('ol')].map((o) => o.getAttribute('start'))).toEqual(['3', '0']);
