@@ -4,7 +4,7 @@
  */
 import { useComputed, useSignalEffect } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import { navigate, route } from '../router';
+import { navigate, parseHash, route } from '../router';
 import { formatCount } from '../format';
 import { ui } from '../i18n/text';
 import { applyListParams, channelFilter, hasListParams, listParams, problemsOnly, query, shown, SORTS, sortOrder, type SortOrder } from './filters';
@@ -31,6 +31,9 @@ export function SessionsPage() {
     const wanted = listParams();
     const r = route.peek();
     if (r.view !== 'workspace' || r.page !== 'sessions') return;
+    // A link just followed may not have reached the route yet (its hashchange still queued): never write over it.
+    const live = parseHash(location.hash);
+    if (live.view !== 'workspace' || live.page !== 'sessions') return;
     const { q: _q, channel: _c, problems: _p, sort: _s, ...rest } = r.params;
     const next = { ...rest, ...wanted };
     written = JSON.stringify(pickList(next));

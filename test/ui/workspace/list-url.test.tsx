@@ -40,6 +40,14 @@ describe('the list in the link', () => {
     await waitFor(() => location.hash.includes('problems=1'));
   });
 
+  it('never writes over a link just followed whose hashchange has not reached the route yet', async () => {
+    el = await mount(<WorkspaceView page="sessions" />);
+    // The link to Health is in the address bar; its hashchange is still queued when the list writes its search.
+    history.replaceState(history.state, '', '#/w/health');
+    await type(el.querySelector('#session-search'), 'Porto');
+    expect(location.hash).toBe('#/w/health');
+  });
+
   it('a link sets them; the sort orders the rows and the scope line says so', async () => {
     navigate({ view: 'workspace', page: 'sessions', params: { sort: 'size', channel: 'telegram' } }, { replace: true });
     el = await mount(<WorkspaceView page="sessions" />);
