@@ -4,7 +4,7 @@
  * hashes of the bytes indexed, so memory follows the index, not the file. It prints what the
  * whole-file path prints and writes the same bytes.
  */
-import { editRefusalEn } from '../words/en';
+import { editRefusalEn } from '../words/edit-en';
 import path from 'node:path';
 import { StoreError } from '../store/adapter/errors';
 import { planTrimIndexed, writeTrimIndexed } from '../store/save/indexed-trim';

@@ -3,7 +3,7 @@
  * and writes only with `--write`, through the store's guarded atomic save. A dry run checks all a
  * write would check, so both agree on what is possible.
  */
-import { editRefusalEn } from '../words/en';
+import { editRefusalEn } from '../words/edit-en';
 import { repairDocument, setTitle, trimToLegalSuffix, type EditResult } from '../core/edit/edits';
 import { fileStem } from '../core/listing/listing';
 import type { StorageAdapter } from '../store/adapter/adapter';

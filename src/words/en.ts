@@ -1,9 +1,8 @@
 /**
  * English the CLI and the app's English catalog share word for word: why nanobot's list leaves a file
- * out, a folder's label, the notes on an opened folder and why an edit cannot be made. One place, so the two never drift apart.
+ * out, a folder's label, and the notes on an opened folder. One place, so the two never drift apart.
  * Plain functions of the store's codes; nothing here renders.
  */
-import type { EditRefusal } from '../core/edit/edits';
 import type { SkipReason } from '../core/listing/listing';
 import type { FolderLabel, LayoutNote } from '../store/listing/layout';
 
@@ -41,13 +40,3 @@ export function layoutNoteEn(n: LayoutNote): string {
     : `This workspace has the id ${n.id}: newer nanobot keeps its sessions in <config folder>/sessions/${n.id}/ (usually ~/.nanobot/sessions/…).`;
 }
 
-/** Why an edit cannot be made (Python's exception as it wrote it). */
-export function editRefusalEn(r: EditRefusal): string {
-  switch (r.code) {
-    case 'raises': return `nanobot would raise ${r.error.type}: ${r.error.message}`;
-    case 'bad-last-consolidated': return `last_consolidated must be a whole number from 0 to ${r.max}; nanobot resets anything else to 0.`;
-    case 'not-a-message': return `Line ${r.line} is not a message.`;
-    case 'no-line': return `There is no line ${r.line}.`;
-    case 'line-cannot-save': return `Line ${r.line} cannot be saved: nanobot would raise ${r.error.type}: ${r.error.message}. Nothing was written.`;
-  }
-}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { EditRefusal } from '../../src/core/edit/edits';
-import { editRefusalEn } from '../../src/words/en';
+import { editRefusalEn } from '../../src/words/edit-en';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, serializeDocument, type SessionDocument } from '../../src/core/lens/document';
 import { encodeSession } from '../../src/core/edit/format';

@@ -9,7 +9,7 @@ import type { MigrationStay } from '../../../core/nanobot/migration';
 import { rulesOf } from '../../../core/nanobot/nanobot-version';
 import type { VisibilityNote } from '../../../core/nanobot/upgrade';
 import { groupDigits } from '../numbers';
-import { editRefusalEn } from '../../../words/en';
+import { editRefusalEn } from '../../../words/edit-en';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
