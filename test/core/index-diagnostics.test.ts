@@ -65,6 +65,20 @@ describe('IndexDiagnostics = parseDocument diagnostics', () => {
     expect(fromIndex(bytes, { version: 'v0.2' })).toEqual([]);
   });
 
+  it('a value Python refuses, hidden behind a key given twice (JSON.parse keeps only the last)', () => {
+    const deep = '{"a": '.repeat(1200) + '1' + '}'.repeat(1200);
+    const long = '7'.repeat(4301);
+    for (const version of NANOBOT_VERSIONS) {
+      for (const hidden of [deep, long]) {
+        const bytes = enc.encode(`{"role": "user", "tool_calls": {"0": ${hidden}, "0": 0.0}}\n`);
+        const opts = { fileName: 'cli_direct.jsonl', version };
+        const want = parseDocument(bytes, opts).diagnostics;
+        expect(want.some((d) => d.kind === 'too-deep' || d.kind === 'bad-json'), version).toBe(true);
+        expect(fromIndex(bytes, opts)).toEqual(want);
+      }
+    }
+  });
+
   it('any generated file at any version, indexed in chunks of 1 to 64 bytes', () => {
     fc.assert(
       fc.property(sessionFile, fc.constantFrom(...NANOBOT_VERSIONS), fc.integer({ min: 1, max: 64 }), (bytes, version, size) => {

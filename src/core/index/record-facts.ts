@@ -67,6 +67,9 @@ export function textFacts(text: string, version: NanobotVersion): LineFacts {
  * provider_state records (main checks their number types exactly).
  */
 function quickLoads(text: string): LoadsResult {
+  // A key given twice keeps its last value in JSON.parse, but Python reads the first one too: a value
+  // nested too deep, or an integer too long for Python, hides there from the parsed value's check.
+  if (mayRaiseInPython(text)) return pyLoads(text);
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -75,6 +78,34 @@ function quickLoads(text: string): LoadsResult {
   }
   if (!plainEnough(v, 0) || (isDict(v) && dictGet(v as PyDict, '_type') === 'provider_state')) return pyLoads(text);
   return { ok: true, value: v as PyDict };
+}
+
+/** Python's limit on an integer's digits (`sys.get_int_max_str_digits()`): json.loads raises ValueError past it. */
+const INT_DIGITS = 4300;
+
+/** True when the text nests containers deeper than any call's figure or holds a run of digits Python may refuse. */
+function mayRaiseInPython(text: string): boolean {
+  let depth = 0;
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) {
+      if (++digits > INT_DIGITS) return true;
+      continue;
+    }
+    digits = 0;
+    if (c === 0x22) {
+      // Skip the string, escapes and all.
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > SHALLOWEST_DEPTH) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
 }
 
 /** False when a parsed value nests deeper than Python allows or holds a number that is not finite. */
