@@ -2,14 +2,14 @@
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/cli';
 import { base64urlKey } from '../../src/core/nanobot/keys';
 import { pyDumps } from '../../src/core/python/pyjson';
 import type { PyValue } from '../../src/core/python/pyvalue';
 import { version } from '../../package.json';
+import { NOW, runCli } from './run-cli';
 
-const NOW = ['--now', '2031-07-08T09:10:11.121314'];
 const root = mkdtempSync(join(tmpdir(), 'sl-cli-faults-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -29,18 +29,7 @@ function folder(files: Record<string, string[]>): string {
   return dir;
 }
 
-/** Runs the CLI in-process; stdout lines through `log`, stderr captured. */
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const lines: string[] = [];
-  let err = '';
-  const spy = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
-  try {
-    const code = await main([...argv, ...NOW], { log: (s) => lines.push(s) });
-    return { code, out: lines.join('\n'), err };
-  } finally {
-    spy.mockRestore();
-  }
-}
+const run = runCli;
 
 describe('CLI faults', () => {
   it('trim that drops nothing changes nothing, even with --write', async () => {

@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/cli';
 import { fromNodeError, setTmpCreatedHook } from '../../src/store/adapter/node-adapter';
+import { runCli } from './run-cli';
 
 // The OS refuses to read one file (tests run as root, which reads anything, so the refusal is made here).
 vi.mock('../../src/store/adapter/read-only', async (load) => {
@@ -21,7 +21,6 @@ vi.mock('../../src/store/adapter/read-only', async (load) => {
   };
 });
 
-const NOW = ['--now', '2031-07-08T09:10:11.121314'];
 const root = mkdtempSync(join(tmpdir(), 'sl-cli-store-error-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 afterEach(() => setTmpCreatedHook(null));
@@ -29,17 +28,7 @@ afterEach(() => setTmpCreatedHook(null));
 const meta = (key: string) => JSON.stringify({ _type: 'metadata', key, created_at: '2026-06-01T09:00:00', updated_at: '2026-06-01T10:00:00', metadata: {}, last_consolidated: 0 });
 const user = (c: string) => JSON.stringify({ role: 'user', content: c, timestamp: '2026-06-01T10:00:00' });
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const lines: string[] = [];
-  let err = '';
-  const spy = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
-  try {
-    const code = await main([...argv, ...NOW], { log: (s) => lines.push(s) });
-    return { code, out: lines.join('\n'), err };
-  } finally {
-    spy.mockRestore();
-  }
-}
+const run = runCli;
 
 describe('storage errors in the CLI', () => {
   it('a save the disk refuses: the CLI’s words on stderr, the code and values with --json', async () => {

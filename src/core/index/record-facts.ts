@@ -76,7 +76,7 @@ function quickLoads(text: string): LoadsResult {
   } catch {
     return pyLoads(text);
   }
-  if (!plainEnough(v, 0) || (isDict(v) && dictGet(v as PyDict, '_type') === 'provider_state')) return pyLoads(text);
+  if (!finiteNumbers(v) || (isDict(v) && dictGet(v as PyDict, '_type') === 'provider_state')) return pyLoads(text);
   return { ok: true, value: v as PyDict };
 }
 
@@ -108,16 +108,15 @@ function mayRaiseInPython(text: string): boolean {
   return false;
 }
 
-/** False when a parsed value nests deeper than Python allows or holds a number that is not finite. */
-function plainEnough(v: unknown, depth: number): boolean {
+/** False when a parsed value holds a number that is not finite (its nesting is checked on the text). */
+function finiteNumbers(v: unknown): boolean {
   if (typeof v === 'number') return Number.isFinite(v);
   if (v === null || typeof v !== 'object') return true;
-  if (depth >= SHALLOWEST_DEPTH) return false;
   if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) if (!plainEnough(v[i], depth + 1)) return false;
+    for (let i = 0; i < v.length; i++) if (!finiteNumbers(v[i])) return false;
     return true;
   }
-  for (const k in v) if (!plainEnough((v as Record<string, unknown>)[k], depth + 1)) return false;
+  for (const k in v) if (!finiteNumbers((v as Record<string, unknown>)[k])) return false;
   return true;
 }
 

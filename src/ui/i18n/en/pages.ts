@@ -810,7 +810,6 @@ const pages = {
         download: 'Download with this boundary',
         summary: (archived: number, total: number, _core: string) =>
           `${archived === 0 ? 'No message counts' : archived === 1 ? 'Message 1 counts' : `Messages 1–${n(archived)} count`} as archived to memory; replay starts after them (${plural(total - archived, 'message')} ${total - archived === 1 ? 'remains' : 'remain'} replayable).`,
-        error: (total: number, _core: string) => `last_consolidated must be a whole number from 0 to ${n(total)}; nanobot resets anything else to 0.`,
       },
       trim: {
         title: 'Trim to a legal suffix',

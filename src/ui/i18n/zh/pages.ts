@@ -822,7 +822,6 @@ const pages: PageText = {
         download: '下载带此边界的文件',
         summary: (archived, total) =>
           `${archived === 0 ? '没有消息' : archived === 1 ? '消息 1 ' : `消息 1–${archived} `}算作已归档到记忆；回放从它们之后开始（剩余 ${n(total - archived)} 条可回放）。`,
-        error: (total) => `last_consolidated 必须是 0 到 ${total} 之间的整数；nanobot 会把其他任何值重置为 0。`,
       },
       trim: {
         title: '裁剪为合法后缀',
