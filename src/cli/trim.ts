@@ -4,7 +4,7 @@
  * hashes of the bytes indexed, so memory follows the index, not the file. It prints what the
  * whole-file path prints and writes the same bytes.
  */
-import { editRefusalEn } from '../words/edit-en';
+import { editChangeEn, editRefusalEn } from '../words/edit-en';
 import path from 'node:path';
 import { StoreError } from '../store/adapter/errors';
 import { planTrimIndexed, writeTrimIndexed } from '../store/save/indexed-trim';
@@ -22,10 +22,10 @@ export async function cmdTrimIndexed(file: string, at: Located, args: Args, now:
   const t = await planTrimIndexed(at.adapter, name, opts);
   if ('error' in t) throw new UsageError(editRefusalEn(t.error));
   if (!t.write && t.refusal === null) {
-    out.log(`${t.summary} Nothing is written.`);
+    out.log(`${editChangeEn(t.change)} Nothing is written.`);
     return 0;
   }
-  return planOrWrite(args, out, t.summary, async () => {
+  return planOrWrite(args, out, editChangeEn(t.change), async () => {
     if (t.refusal !== null) throw new StoreError('io', editRefusalEn(t.refusal.error), { path: name, reason: { code: 'line-cannot-save', line: t.refusal.line, error: t.refusal.raises } });
     return `written ${plural((await writeTrimIndexed(at.adapter, t)).bytes, 'byte')} to ${file}`;
   });

@@ -3,7 +3,7 @@
  * and writes only with `--write`, through the store's guarded atomic save. A dry run checks all a
  * write would check, so both agree on what is possible.
  */
-import { editRefusalEn } from '../words/edit-en';
+import { editChangeEn, editRefusalEn } from '../words/edit-en';
 import { repairDocument, setTitle, trimToLegalSuffix, type EditResult } from '../core/edit/edits';
 import { fileStem } from '../core/listing/listing';
 import type { StorageAdapter } from '../store/adapter/adapter';
@@ -37,10 +37,10 @@ export async function cmdWrite(cmd: string, file: string, session: OpenedSession
   const apply = (r: EditResult, backup = false) => {
     if (!r.ok) throw new UsageError(editRefusalEn(r.error));
     if (r.doc === session.doc) {
-      out.log(`${r.summary} Nothing is written.`);
+      out.log(`${editChangeEn(r.change)} Nothing is written.`);
       return 0;
     }
-    return planOrWrite(args, out, r.summary, async () => {
+    return planOrWrite(args, out, editChangeEn(r.change), async () => {
       const saved = await saveDocument(adapter, session, r.doc, { now, backup, version: session.version });
       return `written ${plural(saved.opened.bytes.length, 'byte')} to ${file}${saved.result.backup ? ` (backup: ${saved.result.backup})` : ''}`;
     });

@@ -1,8 +1,8 @@
 /**
- * Why an edit cannot be made, in the English the CLI and the app's English catalog share. Its own
- * module so the app loads it with the edit pages, not in its first chunk.
+ * What an edit changes and why one cannot be made, in the English the CLI and the app's English
+ * catalog share. Its own module so the app loads it with the edit pages, not in its first chunk.
  */
-import type { EditRefusal } from '../core/edit/edits';
+import type { EditChange, EditRefusal } from '../core/edit/edits';
 
 /** Why an edit cannot be made (Python's exception as it wrote it). */
 export function editRefusalEn(r: EditRefusal): string {
@@ -12,5 +12,29 @@ export function editRefusalEn(r: EditRefusal): string {
     case 'not-a-message': return `Line ${r.line} is not a message.`;
     case 'no-line': return `There is no line ${r.line}.`;
     case 'line-cannot-save': return `Line ${r.line} cannot be saved: nanobot would raise ${r.error.type}: ${r.error.message}. Nothing was written.`;
+  }
+}
+
+/**
+ * What an edit changes, as the CLI prints it and the Edit tab previews it. `num` writes a count
+ * (the CLI: plain digits; the app: grouped, 2,602); line numbers are written plain in both.
+ */
+export function editChangeEn(c: EditChange, num: (n: number) => string = String): string {
+  const count = (n: number, one: string, many = `${one}s`) => `${num(n)} ${n === 1 ? one : many}`;
+  switch (c.code) {
+    case 'title': return `Title becomes "${c.title}" (marked as edited by you, so nanobot keeps it).`;
+    case 'archive': {
+      const left = c.total - c.upTo;
+      const which = c.upTo === 0 ? 'No message counts' : c.upTo === 1 ? 'Message 1 counts' : `Messages 1–${num(c.upTo)} count`;
+      return `${which} as archived to memory; replay starts after them (${count(left, 'message')} ${left === 1 ? 'remains' : 'remain'} replayable).`;
+    }
+    case 'append': return `Adds a ${c.role} message at the end.`;
+    case 'rewrite-line': return `Rewrites line ${c.line}.`;
+    case 'remove-line': return `Removes line ${c.line}.`;
+    case 'trim-nothing': return `Nothing to drop: all ${count(c.total, 'message')} fit within ${num(c.max)}; the file stays as it is.`;
+    case 'trim': return `Drops ${num(c.dropped)} of ${count(c.total, 'message')} (${num(c.archived)} already archived, ${num(c.dropped - c.archived)} never archived) and keeps ${num(c.kept)}.`;
+    case 'clear': return `Removes ${c.messages === 1 ? 'the only message' : `all ${count(c.messages, 'message')}`}; the metadata record stays.`;
+    case 'repair':
+      return `Writes ${count(c.messages, 'message')} under one metadata record${c.merged > 0 ? ` (${count(c.merged, 'extra metadata record')} merged)` : ''}, leaving out ${count(c.removed, 'corrupt or blank line')} (kept in the backup).`;
   }
 }

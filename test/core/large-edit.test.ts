@@ -101,7 +101,7 @@ function check(bytes: Uint8Array, version: NanobotVersion, fileName: string): { 
   if ('error' in want) refused++;
   else if (!('error' in tp)) {
     expect(tp.size, at('title size')).toBe(want.length);
-    expect(tp.summary).toBe(title.summary);
+    expect(tp.change).toEqual(title.change);
   }
 
   const rep = repairDocument(doc, fileStem(fileName), NOW);
@@ -112,7 +112,7 @@ function check(bytes: Uint8Array, version: NanobotVersion, fileName: string): { 
   same(gotRepair, wantRepair, at('repair'));
   if ('error' in wantRepair) refused++;
   if (!('error' in rp)) {
-    expect(rp.summary, at('repair summary')).toBe(rep.summary);
+    expect(rp.change, at('repair change')).toEqual(rep.change);
     expect(rp.removed).toBe(rep.removed);
   }
 
@@ -157,12 +157,12 @@ function check(bytes: Uint8Array, version: NanobotVersion, fileName: string): { 
       same(outcome(bytes, ix, plan), wantTrim, what);
       if ('error' in wantTrim || 'error' in plan) {
         // Only the save is refused: the trim says what it would do, as the whole-file trim does.
-        expect('summary' in plan && plan.summary, what).toBe(normal.summary);
+        expect('change' in plan && plan.change, what).toEqual(normal.change);
         refused++;
         continue;
       }
       expect(plan.size, what).toBe(wantTrim.length);
-      expect(plan.summary, what).toBe(normal.summary);
+      expect(plan.change, what).toEqual(normal.change);
       expect(Array.from(plan.dropped), what).toEqual(normal.dropped);
       expect(plan.unarchived, what).toBe(normal.unarchived);
       // Untouched records are copied as byte ranges: only the metadata line is new.

@@ -1,6 +1,6 @@
 /**
- * Edits on a session document, as pure functions: each returns the new document and a summary of
- * what it changes, so the UI can show an edit before it is saved. Records an edit does not touch
+ * Edits on a session document, as pure functions: each returns the new document and what it
+ * changes (a code with its values, worded by the CLI and each language), so the UI can show an edit before it is saved. Records an edit does not touch
  * keep their exact bytes; corrupt lines stay unless removed explicitly (or by a repair).
  */
 import { metadataIndex, messageRecords, newRecord, type FileRecord, type SessionDocument } from '../lens/document';
@@ -21,12 +21,22 @@ export type EditRefusal =
   | { code: 'no-line'; line: number }
   | { code: 'line-cannot-save'; line: number; error: PyError }; // nanobot's save raises writing this line
 
-export type EditResult = { ok: true; doc: SessionDocument; summary: string } | { ok: false; error: EditRefusal };
+/**
+ * What an edit changes, as a code with its values (the summary the CLI prints and the Edit tab
+ * previews): the CLI and each interface language word it (src/words/edit-en.ts, src/ui/i18n).
+ */
+export type EditChange =
+  | { code: 'title'; title: string } // marked as edited by a person, so nanobot keeps it
+  | { code: 'archive'; upTo: number; total: number } // last_consolidated: messages 1..upTo count as archived
+  | { code: 'append'; role: string }
+  | { code: 'rewrite-line'; line: number }
+  | { code: 'remove-line'; line: number }
+  | { code: 'trim-nothing'; total: number; max: number } // within the limit nanobot leaves the file alone
+  | { code: 'trim'; total: number; dropped: number; archived: number; kept: number } // `archived`: of the dropped, those already archived
+  | { code: 'clear'; messages: number }
+  | { code: 'repair'; messages: number; merged: number; removed: number }; // `merged`: extra metadata records; `removed`: corrupt or blank lines
 
-/** `1 message`, `3 messages`: summaries are printed as they are (CLI, Edit tab). */
-function count(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+export type EditResult = { ok: true; doc: SessionDocument; change: EditChange } | { ok: false; error: EditRefusal };
 
 function withRecords(doc: SessionDocument, records: FileRecord[]): SessionDocument {
   return { records, diagnostics: doc.diagnostics };
@@ -67,7 +77,7 @@ export function setTitle(doc: SessionDocument, key: string, title: string, now: 
     dictSet(inner, 'title', title);
     dictSet(inner, 'title_user_edited', true);
   });
-  return { ok: true, doc: next, summary: `Title becomes "${title}" (marked as edited by you, so nanobot keeps it).` };
+  return { ok: true, doc: next, change: { code: 'title', title } };
 }
 
 /** Moves the consolidation boundary; only a whole number within the messages is accepted, as nanobot would keep it. */
@@ -75,14 +85,14 @@ export function setLastConsolidated(doc: SessionDocument, key: string, n: number
   const total = messageRecords(doc).length;
   if (!Number.isInteger(n) || n < 0 || n > total) return { ok: false, error: { code: 'bad-last-consolidated', max: total } };
   const next = editMetadata(doc, key, now, (meta) => dictSet(meta, 'last_consolidated', n));
-  return { ok: true, doc: next, summary: `${n === 0 ? 'No message counts' : n === 1 ? 'Message 1 counts' : `Messages 1–${n} count`} as archived to memory; replay starts after them (${count(total - n, 'message')} ${total - n === 1 ? 'remains' : 'remain'} replayable).` };
+  return { ok: true, doc: next, change: { code: 'archive', upTo: n, total } };
 }
 
 /** nanobot's `add_message`: appends `{role, content, timestamp}` and sets `updated_at`. */
 export function appendMessage(doc: SessionDocument, key: string, role: string, content: PyValue, now: string, extra: PyDict = {}): EditResult {
   const msg = dictFrom([['role', role], ['content', content], ['timestamp', now], ...dictKeys(extra).map((k) => [k, extra[k]!] as const)]);
   const withMeta = editMetadata(doc, key, now, (meta) => dictSet(meta, 'updated_at', now));
-  return { ok: true, doc: withRecords(doc, [...withMeta.records, newRecord(msg)]), summary: `Adds a ${role} message at the end.` };
+  return { ok: true, doc: withRecords(doc, [...withMeta.records, newRecord(msg)]), change: { code: 'append', role } };
 }
 
 /** Replaces one message's JSON (the record is then written in nanobot's format). */
@@ -91,13 +101,13 @@ export function replaceMessage(doc: SessionDocument, recordIndex: number, value:
   if (!r || r.kind !== 'message') return { ok: false, error: { code: 'not-a-message', line: recordIndex + 1 } };
   const records = [...doc.records];
   records[recordIndex] = { ...r, value, edited: true };
-  return { ok: true, doc: withRecords(doc, records), summary: `Rewrites line ${recordIndex + 1}.` };
+  return { ok: true, doc: withRecords(doc, records), change: { code: 'rewrite-line', line: recordIndex + 1 } };
 }
 
 /** Removes one line (how a corrupt line is dropped: only ever on request). */
 export function removeLine(doc: SessionDocument, recordIndex: number): EditResult {
   if (!doc.records[recordIndex]) return { ok: false, error: { code: 'no-line', line: recordIndex + 1 } };
-  return { ok: true, doc: withRecords(doc, doc.records.filter((_, i) => i !== recordIndex)), summary: `Removes line ${recordIndex + 1}.` };
+  return { ok: true, doc: withRecords(doc, doc.records.filter((_, i) => i !== recordIndex)), change: { code: 'remove-line', line: recordIndex + 1 } };
 }
 
 /** What a trim changes in the metadata record: the new boundary, `updated_at`, and the cleared metadata when all go. */
@@ -109,10 +119,10 @@ export function trimChange(r: Pick<RetainResult, 'lastConsolidated' | 'cleared' 
   };
 }
 
-/** A trim's summary (`kept` null: nanobot leaves the session alone), the same words whether the file was held whole or streamed. */
-export function trimSummary(total: number, max: number, kept: { dropped: number; alreadyConsolidated: number; retained: number } | null): string {
-  if (!kept) return `Nothing to drop: all ${count(total, 'message')} fit within ${max}; the file stays as it is.`;
-  return `Drops ${kept.dropped} of ${count(total, 'message')} (${kept.alreadyConsolidated} already archived, ${kept.dropped - kept.alreadyConsolidated} never archived) and keeps ${kept.retained}.`;
+/** What a trim changes (`kept` null: nanobot leaves the session alone), the same whether the file was held whole or by its index. */
+export function trimOutcome(total: number, max: number, kept: { dropped: number; alreadyConsolidated: number; retained: number } | null): EditChange {
+  if (!kept) return { code: 'trim-nothing', total, max };
+  return { code: 'trim', total, dropped: kept.dropped, archived: kept.alreadyConsolidated, kept: kept.retained };
 }
 
 /** nanobot's retain_recent_legal_suffix on the file: what it drops, and how many of those were never archived. */
@@ -122,12 +132,12 @@ export function trimToLegalSuffix(doc: SessionDocument, key: string, max: number
   if (!r.ok) return { ok: false, error: { code: 'raises', error: r.error } };
   const { dropped, alreadyConsolidated, retained } = r.result;
   // Within the limit nanobot leaves the session alone (not even updated_at): nothing to write.
-  if (!r.result.touched) return { ok: true, doc, dropped: [], unarchived: 0, summary: trimSummary(s.messages.length, max, null) };
-  const summary = trimSummary(s.messages.length, max, { dropped: dropped.length, alreadyConsolidated, retained: retained.length });
+  if (!r.result.touched) return { ok: true, doc, dropped: [], unarchived: 0, change: trimOutcome(s.messages.length, max, null) };
+  const change = trimOutcome(s.messages.length, max, { dropped: dropped.length, alreadyConsolidated, retained: retained.length });
   const drop = new Set(dropped.map((i) => s.messageRecords[i]!));
   const trimmed = withRecords(doc, doc.records.filter((_, i) => !drop.has(i)));
   const next = editMetadata(trimmed, key, now, trimChange(r.result, now));
-  return { ok: true, doc: next, dropped, unarchived: dropped.length - alreadyConsolidated, summary };
+  return { ok: true, doc: next, dropped, unarchived: dropped.length - alreadyConsolidated, change };
 }
 
 /** nanobot's `clear()`: removes every message, resets last_consolidated, forgets `_last_summary`. Corrupt lines stay. */
@@ -142,7 +152,7 @@ export function clearMessages(doc: SessionDocument, key: string, now: string): E
     dictSet(meta, 'last_consolidated', 0);
     dictSet(meta, 'updated_at', now);
   });
-  return { ok: true, doc: next, summary: `Removes ${n === 1 ? 'the only message' : `all ${count(n, 'message')}`}; the metadata record stays.` };
+  return { ok: true, doc: next, change: { code: 'clear', messages: n } };
 }
 
 function failure(e: PyError): EditRefusal {
@@ -164,11 +174,11 @@ export function repairDocument(doc: SessionDocument, fileStem: string, now: stri
     ok: true,
     doc: withRecords(doc, records),
     removed,
-    summary: repairSummary(s.messages.length, extraMeta, removed),
+    change: repairOutcome(s.messages.length, extraMeta, removed),
   };
 }
 
-/** A repair's summary, shared with large-file mode so both views say the same words. */
-export function repairSummary(messages: number, extraMeta: number, removed: number): string {
-  return `Writes ${count(messages, 'message')} under one metadata record${extraMeta > 0 ? ` (${count(extraMeta, 'extra metadata record')} merged)` : ''}, leaving out ${count(removed, 'corrupt or blank line')} (kept in the backup).`;
+/** What a repair changes, shared with large-file mode so both views say the same. */
+export function repairOutcome(messages: number, extraMeta: number, removed: number): EditChange {
+  return { code: 'repair', messages, merged: extraMeta, removed };
 }

@@ -2,11 +2,11 @@
  * Edits of a file known only by its index (large-file mode), as plans: the list of pieces the new
  * file is made of, either a byte range of the original copied as it is or new bytes (the edited
  * metadata record), or, for a repair, message lines written again as nanobot's `json.dumps`. The
- * rules and words are edits.ts's, and the bytes are those `serializeDocument` writes for the same
+ * rules and change codes are edits.ts's, and the bytes are those `serializeDocument` writes for the same
  * edit of the whole document: untouched records byte-identical, corrupt lines kept where it keeps them.
  */
 import { type FileRecord, type SessionDocument } from '../lens/document';
-import { editMetadata, repairSummary, setTitle, trimChange, trimSummary, type EditRefusal } from './edits';
+import { editMetadata, repairOutcome, setTitle, trimChange, trimOutcome, type EditChange, type EditRefusal } from './edits';
 import { encodeSession, metadataRecord } from './format';
 import { listFallbackKey } from '../nanobot/keys';
 import { EOL, lineEnd, type LineIndex } from '../index/line-index';
@@ -33,10 +33,10 @@ export type EditIndex = Pick<LineIndex, 'count' | 'size' | 'start' | 'length' | 
 /** The metadata record nanobot uses (the last one): its line and decoded value; null when the file has none. */
 export type LastMetadata = { line: number; value: PyDict } | null;
 
-/** A plan: the pieces, what they keep and drop, and the summary the normal Edit tab shows for the same edit. */
+/** A plan: the pieces, what they keep and drop, and what it changes (the same as the normal Edit tab's for the same edit). */
 export interface LargePlan {
   pieces: Piece[];
-  summary: string;
+  change: EditChange;
   /** Bytes copied from the original as they are. */
   copied: number;
   /** Bytes of the original left out (dropped lines, the old metadata line; a repair's corrupt, blank and metadata lines). */
@@ -84,7 +84,7 @@ function encoded(text: string, line: number): Uint8Array | LineRaises {
  * The pieces of the file without the lines `drop` (ascending), its metadata line `metaLine`
  * replaced by `meta` (put first when the file has none, -1): every other byte copied as it is.
  */
-function keepAllBut(ix: EditIndex, drop: ArrayLike<number>, metaLine: number, metaText: string): LargePlan | LineRaises {
+function keepAllBut(ix: EditIndex, drop: ArrayLike<number>, metaLine: number, metaText: string): Omit<LargePlan, 'change'> | LineRaises {
   let before = 0;
   while (metaLine >= 0 && before < drop.length && drop[before]! < metaLine) before++;
   const meta = encoded(metaText, Math.max(0, metaLine - before));
@@ -116,7 +116,7 @@ function keepAllBut(ix: EditIndex, drop: ArrayLike<number>, metaLine: number, me
   }
   if (metaDue) cut(metaLine, meta);
   copy(pos, ix.size);
-  return { pieces, summary: '', copied, left: ix.size - copied, size: copied + meta.length };
+  return { pieces, copied, left: ix.size - copied, size: copied + meta.length };
 }
 
 /** Sets the title (edits.ts `setTitle`): the metadata line is the only one written anew. */
@@ -124,7 +124,7 @@ export function planTitle(ix: EditIndex, meta: LastMetadata, key: string, title:
   const r = setTitle(skeleton(meta), key, title, now);
   if (!r.ok) return { error: r.error };
   const plan = keepAllBut(ix, [], meta ? meta.line : -1, metadataText(r.doc));
-  return 'error' in plan ? plan : { ...plan, summary: r.summary };
+  return 'error' in plan ? plan : { ...plan, change: r.change };
 }
 
 /** The session facts a trim reads (edits.ts via recoveredSession): the last metadata's `metadata` and clamped `last_consolidated`. */
@@ -167,7 +167,7 @@ export function trimReach(ix: EditIndex, _meta: LastMetadata, max: number, exten
  */
 export type WalkedSpan = { span: MessageRange; legalStart: number } | { span: MessageRange; raises: PyError };
 
-/** A trim's plan: the pieces, the summary, and the messages it drops (their indices) and of those the never archived. */
+/** A trim's plan: the pieces, what it changes, and the messages it drops (their indices) and of those the never archived. */
 export type TrimPlan = LargePlan & { dropped: Uint32Array; unarchived: number };
 
 /**
@@ -187,7 +187,7 @@ export function planTrim(
   version: NanobotVersion,
   from: number,
   tail: PyDict[] | WalkedSpan,
-): TrimPlan | { error: EditRefusal } | (LineRaises & { summary: string }) | { nothing: string } {
+): TrimPlan | { error: EditRefusal } | (LineRaises & { change: EditChange }) | { nothing: EditChange } {
   const n = ix.messageCount;
   if (Array.isArray(tail) && from + tail.length !== n) throw new Error(`the tail must reach the last message (${from} + ${tail.length} ≠ ${n})`);
   const s = sessionOf(meta, key, now, n);
@@ -199,7 +199,7 @@ export function planTrim(
     if (!c.ok) return raised(c.error);
     cleared = c.metadata;
     kept = { from: 0, to: 0 };
-  } else if (n <= max) return { nothing: trimSummary(n, max, null) };
+  } else if (n <= max) return { nothing: trimOutcome(n, max, null) };
   else {
     const span = retainSpan(retainFactsOf(ix), max, extendToUser, version);
     let legalStartOf: (r: MessageRange) => number;
@@ -235,10 +235,10 @@ export function planTrim(
   const all = ix.messages.subarray(0, n);
   const lines = kept.to === n ? all.subarray(0, kept.from) : Uint32Array.from(dropped, (i) => all[i]!);
   const plan = keepAllBut(ix, lines, meta ? meta.line : -1, metadataText(edited));
-  const summary = trimSummary(n, max, c);
+  const change = trimOutcome(n, max, c);
   // The trim itself is possible; only its save is refused (as the whole-file save refuses it when writing).
-  if ('error' in plan) return { ...plan, summary };
-  return { ...plan, summary, dropped, unarchived: c.dropped - c.alreadyConsolidated };
+  if ('error' in plan) return { ...plan, change };
+  return { ...plan, change, dropped, unarchived: c.dropped - c.alreadyConsolidated };
 }
 
 /** The facts of a message `legalStart` reads nothing of (one dict shared by all of them). */
@@ -312,7 +312,7 @@ export function planRepair(ix: EditIndex, meta: LastMetadata, fileStem: string, 
   });
   if (n) pieces.push({ dumps: ix.messages.slice(0, n), at: 1 + states.length });
   const size = head.length + copied + messageBytes;
-  return { pieces, summary: repairSummary(n, Math.max(0, metas - 1), removed), copied, left, size, messages: n, merged: Math.max(0, metas - 1), removed };
+  return { pieces, change: repairOutcome(n, Math.max(0, metas - 1), removed), copied, left, size, messages: n, merged: Math.max(0, metas - 1), removed };
 }
 
 /** A message line as a repair writes it (nanobot's `json.dumps` line), or the refusal when it cannot be encoded. */

@@ -4,7 +4,7 @@
  * metadata record are read from the disk-backed Blob, and core/large-edit.ts plans the pieces.
  * Apart from the client so the worker does not bundle another worker.
  */
-import type { EditRefusal } from '../../core/edit/edits';
+import type { EditChange, EditRefusal } from '../../core/edit/edits';
 import { lastMetadataLine, needsFacts, NO_FACTS, planTrim, retainFacts, trimReach, type EditIndex, type TrimPlan } from '../../core/edit/large-edit';
 import type { PyDict } from '../../core/python/pyvalue';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
@@ -33,7 +33,7 @@ export type TrimMessage =
   | ({ type: 'trim'; ix: number } & Omit<TrimRequest, 'file' | 'index'>);
 
 /** The plan as it crosses to the page: the dropped messages' indices as one typed array (a million numbers clone slowly). */
-export type TrimAnswer = (Omit<TrimPlan, 'dropped'> & { dropped: Uint32Array }) | { error: EditRefusal } | { nothing: string };
+export type TrimAnswer = (Omit<TrimPlan, 'dropped'> & { dropped: Uint32Array }) | { error: EditRefusal } | { nothing: EditChange };
 export type TrimReply = { id: number; type: 'plan'; answer: TrimAnswer } | { id: number; type: 'error'; message: string };
 
 /** The buffers a reply can move rather than copy. */

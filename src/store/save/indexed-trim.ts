@@ -7,7 +7,7 @@
  * (about 21 bytes a line) and one block of lines, not the file.
  */
 import { lastMetadataLine, needsFacts, planTrim, retainFacts, trimSpan, type LineRaises, type TrimPlan, type WalkedSpan } from '../../core/edit/large-edit';
-import type { EditRefusal } from '../../core/edit/edits';
+import type { EditChange, EditRefusal } from '../../core/edit/edits';
 import type { MessageRange } from '../../core/edit/retain';
 import type { PyError } from '../../core/python/pyjson';
 import { LegalWalk } from '../../core/replay/replay';
@@ -48,16 +48,16 @@ export interface IndexedTrimOptions extends OpenOptions {
   extendToUser: boolean;
 }
 
-/** A planned trim: what it says, and (null: nothing to write) the pieces and their source. */
+/** A planned trim: what it changes, and (null: nothing to write) the pieces and their source. */
 export interface IndexedTrim {
-  summary: string;
+  change: EditChange;
   /** The refusal a write gives (a metadata line that cannot be encoded), said only when writing, as the whole-file save does. */
   refusal: LineRaises | null;
   write: { plan: TrimPlan; source: LargeSource } | null;
 }
 
 /**
- * Plans `trimToLegalSuffix` on a file of any size as the whole-file path would (same summary,
+ * Plans `trimToLegalSuffix` on a file of any size as the whole-file path would (same change,
  * same refusal: `error`, nanobot's exception), over the file's line index.
  */
 export async function planTrimIndexed(adapter: StorageAdapter, path: string, opts: IndexedTrimOptions): Promise<IndexedTrim | { error: EditRefusal }> {
@@ -74,9 +74,9 @@ export async function planTrimIndexed(adapter: StorageAdapter, path: string, opt
   const after = await adapter.stat(path);
   if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: source.stat.size, to: after.size }]);
   const plan = planTrim(ix, meta, key, opts.max, opts.extendToUser, opts.now, opts.version, walked ? walked.span.from : ix.messageCount, walked ?? []);
-  if ('nothing' in plan) return { summary: plan.nothing, refusal: null, write: null };
-  if ('error' in plan) return 'summary' in plan ? { summary: plan.summary, refusal: plan, write: null } : { error: plan.error };
-  return { summary: plan.summary, refusal: null, write: { plan, source: { ...source, fileName, version: opts.version, index: ix } } };
+  if ('nothing' in plan) return { change: plan.nothing, refusal: null, write: null };
+  if ('error' in plan) return 'change' in plan ? { change: plan.change, refusal: plan, write: null } : { error: plan.error };
+  return { change: plan.change, refusal: null, write: { plan, source: { ...source, fileName, version: opts.version, index: ix } } };
 }
 
 /**

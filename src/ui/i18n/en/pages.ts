@@ -4,12 +4,13 @@
  * Words nanobot or Python wrote (exception texts, file content, key names) are never here.
  */
 import type { Diagnostic } from '../../../core/lens/document';
+import type { EditChange } from '../../../core/edit/edits';
 import type { ContractProblem, FoundKind } from '../../../core/nanobot/metadata-contracts';
 import type { MigrationStay } from '../../../core/nanobot/migration';
 import { rulesOf } from '../../../core/nanobot/nanobot-version';
 import type { VisibilityNote } from '../../../core/nanobot/upgrade';
 import { groupDigits } from '../numbers';
-import { editRefusalEn } from '../../../words/edit-en';
+import { editChangeEn, editRefusalEn } from '../../../words/edit-en';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
@@ -730,7 +731,7 @@ const pages = {
   // ── edit ──
   edit: (() => {
     const n = groupDigits;
-    // `summary`/`error` entries that take `core` show the core's English as is (the CLI prints the same words).
+    // What an edit changes and why one cannot be made are the CLI's words (src/words/edit-en.ts), counts grouped.
     return {
       heading: 'Edit',
       private: 'These files live in this browser’s own storage: no nanobot reads or writes them, so edit freely (“Reset demo” on the start page puts them back).',
@@ -753,6 +754,8 @@ const pages = {
       wouldRaise: (exception: string) => `nanobot would raise ${exception}`,
       /** Why an edit cannot be made: the CLI's English. */
       refusal: editRefusalEn,
+      /** What an edit changes (its preview's summary): the CLI's English, counts grouped. */
+      change: (c: EditChange) => editChangeEn(c, n),
       card: {
         preview: 'Preview',
         previewLead: 'Preview:',
@@ -790,7 +793,6 @@ const pages = {
         label: 'Title',
         save: 'Save title',
         download: 'Download with this title',
-        summary: (_title: string, core: string) => core,
       },
       append: {
         title: 'Add a message',
@@ -798,7 +800,6 @@ const pages = {
         content: 'Content',
         save: 'Add message',
         download: 'Download with this message',
-        summary: (_role: string, core: string) => core,
       },
       consolidated: {
         label: (total: number) => `last_consolidated (0 to ${n(total)})`,
@@ -808,8 +809,6 @@ const pages = {
           `${n(archived)} archived (not replayed) · ${n(replayable)} replayable. Archiving here does not write anything to nanobot’s memory: messages you mark as archived leave the replay without a summary.`,
         save: 'Save last_consolidated',
         download: 'Download with this boundary',
-        summary: (archived: number, total: number, _core: string) =>
-          `${archived === 0 ? 'No message counts' : archived === 1 ? 'Message 1 counts' : `Messages 1–${n(archived)} count`} as archived to memory; replay starts after them (${plural(total - archived, 'message')} ${total - archived === 1 ? 'remains' : 'remain'} replayable).`,
       },
       trim: {
         title: 'Trim to a legal suffix',
@@ -825,8 +824,6 @@ const pages = {
         confirm: (dropped: number, unarchived: number) => `This removes ${plural(dropped, 'message')} from the file${unarchived ? `, ${n(unarchived)} of them never archived` : ''}.`,
         save: 'Trim',
         download: 'Download trimmed file',
-        summary: (dropped: number, total: number, archived: number, unarchived: number, kept: number, _core: string) =>
-          `Drops ${n(dropped)} of ${plural(total, 'message')} (${n(archived)} already archived, ${n(unarchived)} never archived) and keeps ${n(kept)}.`,
       },
       fork: {
         title: 'Fork before a user turn',
@@ -861,7 +858,6 @@ const pages = {
         confirm: (line: number) => `Line ${line} will be gone from the file.`,
         save: 'Remove line',
         download: 'Download without it',
-        summary: (_line: number, core: string) => core,
       },
       repair: {
         title: 'Repair',
@@ -873,7 +869,6 @@ const pages = {
         nothing: 'Nothing to repair: the file is already written as nanobot writes it.',
         explain: 'Rewrites the file as nanobot writes it: one metadata record, then one line per readable message; unreadable lines are left out (and kept in a backup).',
         preview: 'Preview repair',
-        summary: (_messages: number, _mergedMetadata: number, _removed: number, core: string) => core,
       },
       clear: {
         title: 'Clear all messages',
@@ -882,7 +877,6 @@ const pages = {
         download: 'Download cleared file',
         explain: 'nanobot’s clear(): every message goes, last_consolidated becomes 0, the memory summary (_last_summary) is forgotten; corrupt lines stay.',
         preview: 'Preview clear',
-        summary: (_messages: number, core: string) => core,
       },
       remove: {
         title: 'Delete the session file',

@@ -766,6 +766,21 @@ const pages: PageText = {
           case 'line-cannot-save': return `第 ${groupDigits(r.line)} 行无法保存：nanobot 会抛出 ${r.error.type}: ${r.error.message}。没有写入任何内容。`;
         }
       },
+      change: (c) => {
+        switch (c.code) {
+          case 'title': return `标题改为“${c.title}”（标记为由你编辑，所以 nanobot 会保留它）。`;
+          case 'archive':
+            return `${c.upTo === 0 ? '没有消息' : c.upTo === 1 ? '消息 1 ' : `消息 1–${n(c.upTo)} `}算作已归档到记忆；回放从它们之后开始（剩余 ${n(c.total - c.upTo)} 条可回放）。`;
+          case 'append': return `在末尾添加一条 ${c.role} 消息。`;
+          case 'rewrite-line': return `改写第 ${c.line} 行。`;
+          case 'remove-line': return `删除第 ${c.line} 行。`;
+          case 'trim-nothing': return `无需删除：全部 ${n(c.total)} 条消息都在 ${n(c.max)} 条之内；文件保持不变。`;
+          case 'trim': return `删除 ${n(c.total)} 条消息中的 ${n(c.dropped)} 条（${n(c.archived)} 条已归档，${n(c.dropped - c.archived)} 条从未归档），保留 ${n(c.kept)} 条。`;
+          case 'clear': return `${c.messages === 1 ? '删除唯一的一条消息' : `删除全部 ${n(c.messages)} 条消息`}；元数据记录保留。`;
+          case 'repair':
+            return `在一条元数据记录下写入 ${n(c.messages)} 条消息${c.merged > 0 ? `（合并了 ${n(c.merged)} 条多余的元数据记录）` : ''}，去掉 ${n(c.removed)} 行损坏行或空行（保留在备份中）。`;
+        }
+      },
       card: {
         preview: '预览',
         previewLead: '预览：',
@@ -803,7 +818,6 @@ const pages: PageText = {
         label: '标题',
         save: '保存标题',
         download: '下载带此标题的文件',
-        summary: (title) => `标题改为“${title}”（标记为由你编辑，所以 nanobot 会保留它）。`,
       },
       append: {
         title: '添加一条消息',
@@ -811,7 +825,6 @@ const pages: PageText = {
         content: '内容',
         save: '添加消息',
         download: '下载带此消息的文件',
-        summary: (role) => `在末尾添加一条 ${role} 消息。`,
       },
       consolidated: {
         label: (total) => `last_consolidated（0 到 ${n(total)}）`,
@@ -820,8 +833,6 @@ const pages: PageText = {
           `${n(archived)} 条已归档（不回放）· ${n(replayable)} 条可回放。在这里归档不会向 nanobot 的记忆写入任何内容：你标记为已归档的消息会离开回放，且没有摘要。`,
         save: '保存 last_consolidated',
         download: '下载带此边界的文件',
-        summary: (archived, total) =>
-          `${archived === 0 ? '没有消息' : archived === 1 ? '消息 1 ' : `消息 1–${archived} `}算作已归档到记忆；回放从它们之后开始（剩余 ${n(total - archived)} 条可回放）。`,
       },
       trim: {
         title: '裁剪为合法后缀',
@@ -837,8 +848,6 @@ const pages: PageText = {
         confirm: (dropped, unarchived) => `这会从文件中删除 ${n(dropped)} 条消息${unarchived ? `，其中 ${n(unarchived)} 条从未归档` : ''}。`,
         save: '裁剪',
         download: '下载裁剪后的文件',
-        summary: (dropped, total, archived, unarchived, kept) =>
-          `删除 ${n(total)} 条消息中的 ${n(dropped)} 条（${n(archived)} 条已归档，${n(unarchived)} 条从未归档），保留 ${n(kept)} 条。`,
       },
       fork: {
         title: '在某轮用户消息之前分叉',
@@ -872,7 +881,6 @@ const pages: PageText = {
         confirm: (line) => `第 ${line} 行将从文件中消失。`,
         save: '删除此行',
         download: '下载删除此行后的文件',
-        summary: (line) => `删除第 ${line} 行。`,
       },
       repair: {
         title: '修复',
@@ -884,8 +892,6 @@ const pages: PageText = {
         nothing: '无需修复：文件已经是 nanobot 写出的格式。',
         explain: '按 nanobot 的写法重写文件：一条元数据记录，然后每条可读的消息一行；无法读取的行会被去掉（并保留在备份中）。',
         preview: '预览修复',
-        summary: (messages, mergedMetadata, removed) =>
-          `在一条元数据记录下写入 ${n(messages)} 条消息${mergedMetadata > 0 ? `（合并了 ${n(mergedMetadata)} 条多余的元数据记录）` : ''}，去掉 ${n(removed)} 行损坏行或空行（保留在备份中）。`,
       },
       clear: {
         title: '清空所有消息',
@@ -894,7 +900,6 @@ const pages: PageText = {
         download: '下载清空后的文件',
         explain: 'nanobot 的 clear()：删除每一条消息，last_consolidated 变为 0，忘掉记忆摘要（_last_summary）；损坏的行保留。',
         preview: '预览清空',
-        summary: (messages) => `${messages === 1 ? '删除唯一的一条消息' : `删除全部 ${n(messages)} 条消息`}；元数据记录保留。`,
       },
       remove: {
         title: '删除会话文件',

@@ -17,7 +17,7 @@ export function AppendEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => P
     const r = appendMessage(ctx.opened.doc, ctx.opened.key, role, content, ctx.now());
     if (!r.ok) return null;
     const t = pg().edit.append;
-    return { summary: t.summary(role, r.summary), diff: documentDiff(ctx.opened.doc, r.doc), action: ctx.adapter ? t.save : t.download, run: async () => {
+    return { summary: pg().edit.change(r.change), diff: documentDiff(ctx.opened.doc, r.doc), action: ctx.adapter ? t.save : t.download, run: async () => {
       const out = await commitDocument(ctx, r.doc);
       if (out.ok) setContent('');
       return out;

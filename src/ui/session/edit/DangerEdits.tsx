@@ -26,7 +26,7 @@ export function RemoveLineEdit({ ctx, onReload }: Reload) {
     const r = removeLine(ctx.opened.doc, i);
     if (!r.ok) return null;
     const t = pg().edit.removeLine;
-    return { summary: t.summary(i + 1, r.summary), diff: documentDiff(ctx.opened.doc, r.doc), confirm: t.confirm(i + 1), action: ctx.adapter ? t.save : t.download, run: (_b, ctl) => commitDocument(ctx, r.doc, false, ctl), cancellable: longSave(ctx) };
+    return { summary: pg().edit.change(r.change), diff: documentDiff(ctx.opened.doc, r.doc), confirm: t.confirm(i + 1), action: ctx.adapter ? t.save : t.download, run: (_b, ctl) => commitDocument(ctx, r.doc, false, ctl), cancellable: longSave(ctx) };
   }, [line, ctx.opened, pg()]);
   if (!bad.length) return null;
   const t = pg().edit.removeLine;
@@ -52,10 +52,8 @@ export function RepairEdit({ ctx, onReload }: Reload) {
     const diff = documentDiff(ctx.opened.doc, r.doc);
     if (!diff.length) return null;
     const t = pg().edit.repair;
-    const records = ctx.opened.doc.records;
-    const merged = records.filter((rec) => rec.kind === 'metadata').length - 1;
     return {
-      summary: t.summary(ctx.opened.recovered.messages.length, Math.max(0, merged), r.removed ?? 0, r.summary),
+      summary: pg().edit.change(r.change),
       notes: <p class="sl-muted">{ctx.adapter ? t.backupNote : t.downloadNote}</p>,
       diff,
       confirm: t.confirm(r.removed ?? 0),
@@ -83,7 +81,7 @@ export function ClearEdit({ ctx, onReload }: Reload) {
     const n = ctx.opened.recovered.messages.length;
     if (n === 0) return null;
     const t = pg().edit.clear;
-    return { summary: t.summary(n, r.summary), diff: documentDiff(ctx.opened.doc, r.doc), confirm: t.confirm(n), offerBackup: !!ctx.adapter, action: ctx.adapter ? t.save : t.download, run: (backup, ctl) => commitDocument(ctx, r.doc, backup, ctl), cancellable: longSave(ctx) };
+    return { summary: pg().edit.change(r.change), diff: documentDiff(ctx.opened.doc, r.doc), confirm: t.confirm(n), offerBackup: !!ctx.adapter, action: ctx.adapter ? t.save : t.download, run: (backup, ctl) => commitDocument(ctx, r.doc, backup, ctl), cancellable: longSave(ctx) };
   }, [ctx.opened, asked, pg()]);
   const t = pg().edit.clear;
   return (

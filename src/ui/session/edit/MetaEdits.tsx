@@ -18,7 +18,7 @@ export function TitleEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Pr
     const r = setTitle(ctx.opened.doc, ctx.opened.key, title, ctx.now());
     if (!r.ok) return null;
     const t = pg().edit.title;
-    return { summary: t.summary(title, r.summary), diff: documentDiff(ctx.opened.doc, r.doc), action: ctx.adapter ? t.save : t.download, run: (_b, ctl) => commitDocument(ctx, r.doc, false, ctl), cancellable: longSave(ctx) };
+    return { summary: pg().edit.change(r.change), diff: documentDiff(ctx.opened.doc, r.doc), action: ctx.adapter ? t.save : t.download, run: (_b, ctl) => commitDocument(ctx, r.doc, false, ctl), cancellable: longSave(ctx) };
   }, [title, current, ctx.opened, pg()]);
   const t = pg().edit.title;
   return (
@@ -43,7 +43,7 @@ export function ConsolidatedEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: (
     const t = pg().edit.consolidated;
     if (!r.ok) return { error: refusalText(r.error) };
     return {
-      summary: t.summary(n, total, r.summary),
+      summary: pg().edit.change(r.change),
       notes: <p class="sl-muted">{t.note(n, total - n)}</p>,
       diff: documentDiff(ctx.opened.doc, r.doc),
       action: ctx.adapter ? t.save : t.download,

@@ -23,7 +23,7 @@ export function TrimEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Pro
     const last = r.dropped[r.dropped.length - 1]! + 1;
     const unarchived = r.unarchived ?? 0;
     return {
-      summary: t.summary(r.dropped.length, total, r.dropped.length - unarchived, unarchived, total - r.dropped.length, r.summary),
+      summary: pg().edit.change(r.change),
       notes: (
         <>
           <p>{t.goes(first, last, r.dropped.length)}</p>

@@ -141,7 +141,7 @@ function TitleCard({ c }: { c: Ctx }) {
     const r = planTitle(c.index, c.meta, c.key, title, c.now());
     if ('error' in r) return { error: refusalText(r.error) };
     const t = pg().edit.title;
-    return { summary: t.summary(title, r.summary), notes: <BytesNote plan={r} />, action: c.adapter ? t.save : t.download, run: (_b, ctl) => commit(c, r.pieces, r.size, false, ctl), cancellable: !!c.adapter };
+    return { summary: pg().edit.change(r.change), notes: <BytesNote plan={r} />, action: c.adapter ? t.save : t.download, run: (_b, ctl) => commit(c, r.pieces, r.size, false, ctl), cancellable: !!c.adapter };
   }, [title, current, c.index, c.meta, pg()]);
   const t = pg().edit.title;
   return (
@@ -188,7 +188,7 @@ function TrimCard({ c }: { c: Ctx }) {
     const first = r.dropped[0]! + 1;
     const last = r.dropped[r.dropped.length - 1]! + 1;
     return {
-      summary: t.summary(r.dropped.length, total, r.dropped.length - r.unarchived, r.unarchived, total - r.dropped.length, r.summary),
+      summary: pg().edit.change(r.change),
       notes: (
         <>
           <p>{t.goes(first, last, r.dropped.length)}</p>
@@ -221,7 +221,7 @@ function RepairCard({ c }: { c: Ctx }) {
     if ('error' in r) return { error: refusalText(r.error) };
     const t = pg().edit.repair;
     return {
-      summary: t.summary(r.messages, r.merged, r.removed, r.summary),
+      summary: pg().edit.change(r.change),
       notes: (
         <>
           <p class="sl-muted">{pg().largeEdit.repairBytes(count(r.messages), bytes(r.copied), bytes(r.left))}</p>

@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDocument, serializeDocument } from '../../../../src/core/lens/document';
 import { repairDocument, trimToLegalSuffix } from '../../../../src/core/edit/edits';
+import { editChangeEn } from '../../../../src/words/edit-en';
+import { groupDigits } from '../../../../src/ui/i18n/numbers';
 import { indexBytes } from '../../../../src/core/index/line-index';
 import type { LargeSaveResult } from '../../../../src/store/save/large-save';
 import { createMemoryAdapter, type MemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
@@ -51,7 +53,7 @@ describe('the Edit tab of large-file mode', () => {
     const normal = trimToLegalSuffix(parseDocument(bytes, { version: 'v0.2' }), 'cli:big', 10, false, NOW, 'v0.2');
     if (!normal.ok) throw new Error(JSON.stringify(normal.error));
     const preview = trim.querySelector('.sl-preview')!.textContent!;
-    expect(preview).toContain(normal.summary);
+    expect(preview).toContain(editChangeEn(normal.change, groupDigits));
     expect(preview).toContain('Messages that go: #1–20.');
     expect(preview).toMatch(/Copies \d+(\.\d)? (bytes|KB) of the file as they are and leaves out \d+(\.\d)? (bytes|KB): the new file is/);
     await click(button(trim, 'Trim'));
@@ -91,7 +93,7 @@ describe('the Edit tab of large-file mode', () => {
     await click(button(repair, 'Preview repair'));
     const want = repairDocument(parseDocument(bytes, { version: 'v0.2' }), 'cli_big', NOW);
     if (!want.ok) throw new Error(JSON.stringify(want.error));
-    expect(repair.querySelector('.sl-preview')!.textContent).toContain(want.summary);
+    expect(repair.querySelector('.sl-preview')!.textContent).toContain(editChangeEn(want.change, groupDigits));
     expect(repair.querySelector('.sl-preview')!.textContent).toContain('Writes 30 message lines again as nanobot writes them');
     await click(button(repair, 'Repair (backup first)'));
     await click(button(repair, 'Yes, repair (backup first)'));
