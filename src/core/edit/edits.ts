@@ -169,7 +169,7 @@ export function repairDocument(doc: SessionDocument, fileStem: string, now: stri
   const records = [newRecord(meta, 'metadata'), ...s.messageRecords.map((i) => ({ ...doc.records[i]!, eol: '\n', edited: true }))];
   for (const [i, r] of doc.records.entries()) if (r.kind === 'provider_state') records.splice(1, 0, doc.records[i]!);
   const removed = doc.records.filter((r) => r.kind === 'corrupt' || r.kind === 'blank').length;
-  const extraMeta = doc.records.filter((r) => r.kind === 'metadata').length - 1;
+  const extraMeta = Math.max(0, doc.records.filter((r) => r.kind === 'metadata').length - 1);
   return {
     ok: true,
     doc: withRecords(doc, records),
