@@ -10,7 +10,8 @@ import { rulesOf } from '../core/nanobot/nanobot-version';
 import { pyDumps } from '../core/python/pyjson';
 import { dictFrom } from '../core/python/pyvalue';
 import type { PyError } from '../core/python/pyjson';
-import { DROP_REASON_TEXT, heldFate, replayHeld, type Fate, type HeldReplay, type ReplayOptions } from '../core/replay/replay';
+import { DROP_REASON_EN } from '../words/replay-en';
+import { heldFate, replayHeld, type Fate, type HeldReplay, type ReplayOptions } from '../core/replay/replay';
 import { readNanobotLens } from '../store/adapter/read-only';
 import { replayStreamed } from '../store/adapter/indexed-read';
 import type { Args } from './args';
@@ -107,7 +108,7 @@ export async function cmdReplay(args: Args, now: string, out: Out): Promise<numb
     const line = `#${i + 1} (line ${s.lineOf(i) + 1}) ${s.roleOf(i)}`;
     const tokens = r.tokens?.[f.kept ? f.entry : -1];
     if (f.kept) p.line(`  kept    ${line}${f.changes.length ? ` [${f.changes.join(', ')}]` : ''}  ~${tokens === undefined ? '?' : plural(tokens, 'token')}`);
-    else p.line(`  dropped ${line}: ${DROP_REASON_TEXT[f.reason]}`);
+    else p.line(`  dropped ${line}: ${DROP_REASON_EN[f.reason]}`);
   }
   p.flush();
   return 0;

@@ -446,38 +446,3 @@ export function countForDisplay(count: TokenCounter, entry: PyDict, source: numb
 function pyEqualContent(a: PyDict, b: PyDict): boolean {
   return dictGet(a, 'content') === dictGet(b, 'content');
 }
-
-/** A drop reason in a version's own terms (main replays the last 8 archived messages again). */
-export function dropReasonText(reason: DropReason, version: NanobotVersion): string {
-  if (reason === 'consolidated' && rulesOf(version).archivedReplayTail) {
-    return `archived to memory (below last_consolidated) and older than the last ${rulesOf(version).archivedReplayTail} messages: not replayed`;
-  }
-  return DROP_REASON_TEXT[reason];
-}
-
-/** What a change means, in words ('archived' names the version's tail). */
-export function changeText(change: Change, version: NanobotVersion): string {
-  if (change === 'archived') return `archived, but replayed: within the last ${rulesOf(version).archivedReplayTail}`;
-  return CHANGE_TEXT[change];
-}
-
-const CHANGE_TEXT: Record<Change, string> = {
-  sanitized: 'sanitized',
-  breadcrumbs: 'breadcrumbs added',
-  timestamp: 'timestamp added',
-  'public-view': 'runtime context removed (public view)',
-  archived: 'archived, but replayed',
-};
-
-/** Plain-words explanation of a drop reason, for the UI and the CLI. */
-export const DROP_REASON_TEXT: Record<DropReason, string> = {
-  consolidated: 'archived to memory (below last_consolidated), not replayed',
-  window: 'outside the max_messages window',
-  'before-user': 'before the first user turn of the window',
-  orphan: 'orphan tool result: its tool call is not in the replay',
-  'before-orphan': 'cut together with a later orphan tool result',
-  command: 'command row (_command): never sent to the model',
-  blank: 'assistant message with blank content and no tool calls or reasoning',
-  budget: 'over the token budget',
-  'budget-cut': 'fits the budget, but comes before the user turn the replay is cut to',
-};

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getHistory, DROP_REASON_TEXT } from '../../../src/core/replay/replay';
+import { getHistory } from '../../../src/core/replay/replay';
+import { DROP_REASON_EN } from '../../../src/words/replay-en';
 import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
 import { estimateMessageTokens } from '../../../src/core/tokens/tokens';
 import { LINK_DELAY_MS, ReplayTab } from '../../../src/ui/session/replay/ReplayTab';
@@ -50,9 +51,9 @@ describe('ReplayTab', () => {
     await waitFor(() => el!.textContent!.includes('tokens of a 190,784-token budget'));
     const rows = [...el.querySelectorAll('.sl-fate-row')].map((r) => r.textContent!);
     expect(rows).toHaveLength(7);
-    expect(rows[0]).toContain(DROP_REASON_TEXT.consolidated);
-    expect(rows[1]).toContain(DROP_REASON_TEXT['before-user']);
-    expect(rows[2]).toContain(DROP_REASON_TEXT.command);
+    expect(rows[0]).toContain(DROP_REASON_EN.consolidated);
+    expect(rows[1]).toContain(DROP_REASON_EN['before-user']);
+    expect(rows[2]).toContain(DROP_REASON_EN.command);
     expect(rows[3]).toContain('kept (entry 1)');
     expect(rows[3]).toContain('timestamp added');
     expect(rows[4]).not.toContain('timestamp added');
@@ -71,8 +72,8 @@ describe('ReplayTab', () => {
     el = await mount(<ReplayTab opened={o} params={{ max_tokens: '60' }} onParams={(p) => routes.push(p)} onOpenLine={() => {}} />);
     await waitFor(() => el!.textContent!.includes('of a 60-token budget'));
     const rows = [...el.querySelectorAll('.sl-fate-row')].map((r) => r.textContent!);
-    expect(rows[3]).toContain(DROP_REASON_TEXT.budget);
-    expect(rows[4]).toContain(DROP_REASON_TEXT.budget);
+    expect(rows[3]).toContain(DROP_REASON_EN.budget);
+    expect(rows[4]).toContain(DROP_REASON_EN.budget);
     expect(rows[5]).toContain('kept');
     expect(el.textContent).toContain('Over the budget');
     // turning timestamps off updates the view and the route
@@ -148,7 +149,7 @@ describe('ReplayTab on a change of settings', () => {
     expect(previews.n).toBe(changed.size); // the other rows were not even rendered again
     // every row is still the element it was, and says its new fate
     [...Array(12).keys()].forEach((i) => expect(rowOf(el!, i)).toBe(before[i]));
-    expect(rowOf(el, 3).textContent).toContain(DROP_REASON_TEXT.window);
+    expect(rowOf(el, 3).textContent).toContain(DROP_REASON_EN.window);
     expect(rowOf(el, 8).textContent).toContain('kept (entry 1)');
     // a change that leaves every fate as it was rewrites neither the rows nor the runs
     const runs = el.querySelector('.sl-runs')!;

@@ -11,6 +11,7 @@ import { rulesOf } from '../../../core/nanobot/nanobot-version';
 import type { VisibilityNote } from '../../../core/nanobot/upgrade';
 import { groupDigits } from '../numbers';
 import { editChangeEn, editRefusalEn } from '../../../words/edit-en';
+import { dropReasonEn, replayChangeEn } from '../../../words/replay-en';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
@@ -568,10 +569,10 @@ const pages = {
       exportLink: 'Export this replay as Markdown, HTML or JSON, with secrets masked…',
       recomputed: (ms: string) => `Recomputed in ${ms} ms.`,
       loadingChart: 'Loading the context chart…',
-      /** A fate in words; `core` is the core's English (the CLI's words), `tail` main's replayed tail (0: none). */
+      /** A fate in words (the CLI's, src/words/replay-en.ts); `tail` is main's replayed tail (0: none). */
       kept: 'replayed to the model',
-      dropReason: (_reason: import('../../../core/replay/replay').DropReason, _tail: number, core: string) => core,
-      change: (_change: import('../../../core/replay/replay').Change, _tail: number, core: string) => core,
+      dropReason: dropReasonEn,
+      change: replayChangeEn,
       runs: {
         window: 'outside the window',
         consolidated: 'archived (below last_consolidated)',

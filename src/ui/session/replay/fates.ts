@@ -3,7 +3,7 @@
  * what a naive messages[-N:] slice would have sent instead. Reads getHistory's answer only.
  */
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import { changeText, dropReasonText, type Change, type DropReason, type Fate } from '../../../core/replay/replay';
+import type { Change, DropReason, Fate } from '../../../core/replay/replay';
 import { pg } from '../../i18n/text';
 
 export type FateKey = 'kept' | DropReason;
@@ -16,12 +16,12 @@ export function fateKey(f: Fate): FateKey {
 /** Words for a fate key, in the version's terms and the reader's language (read during render). */
 export function fateText(k: FateKey, version: NanobotVersion): string {
   const t = pg().replay;
-  return k === 'kept' ? t.kept : t.dropReason(k, rulesOf(version).archivedReplayTail, dropReasonText(k, version));
+  return k === 'kept' ? t.kept : t.dropReason(k, rulesOf(version).archivedReplayTail);
 }
 
-/** Words for a change replay made to a kept message, in the reader's language (the CLI keeps the core's English). */
+/** Words for a change replay made to a kept message, in the reader's language (English: the CLI's words). */
 export function changeLabel(c: Change, version: NanobotVersion): string {
-  return pg().replay.change(c, rulesOf(version).archivedReplayTail, changeText(c, version));
+  return pg().replay.change(c, rulesOf(version).archivedReplayTail);
 }
 
 export interface FateRun {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { DROP_REASON_TEXT } from '../../../../src/core/replay/replay';
+import { DROP_REASON_EN } from '../../../../src/words/replay-en';
 import { setLanguage } from '../../../../src/ui/i18n/text';
 import { openFromBytes } from '../../../../src/store/save/sessions';
 import { ReplayTab } from '../../../../src/ui/session/replay/ReplayTab';
@@ -49,14 +49,14 @@ describe('ReplayTab in Simplified Chinese', () => {
     expect(el.querySelector('.sl-ctx-panel desc')!.textContent).toContain('last_consolidated（1）从第 1 轮起生效');
     // identifiers stay as nanobot names them
     expect(el.querySelector('[data-settings]')!.textContent).toContain('max_messages=120, max_tokens=190784, include_timestamps=True');
-    for (const english of ['nanobot sends', 'Replay: what', 'kept (entry', 'replayed to the model', DROP_REASON_TEXT.command, 'Context over time', 'Copy history as JSON', 'tokens of a'])
+    for (const english of ['nanobot sends', 'Replay: what', 'kept (entry', 'replayed to the model', DROP_REASON_EN.command, 'Context over time', 'Copy history as JSON', 'tokens of a'])
       expect(el.textContent).not.toContain(english);
 
     await setLanguage('en');
     await waitFor(() => el!.textContent!.includes('nanobot sends 4 messages of 7'));
     // rows the list had cached re-render in the new language
     expect(rows()[3]).toContain('kept (entry 1)');
-    expect(rows()[0]).toContain(DROP_REASON_TEXT.consolidated);
+    expect(rows()[0]).toContain(DROP_REASON_EN.consolidated);
     expect(el.querySelector('.sl-ctx-panel h3')!.textContent).toBe('Context over time');
     expect(el.textContent).not.toContain('回放');
   });
