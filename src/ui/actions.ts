@@ -5,7 +5,7 @@
  */
 import { signal } from '@preact/signals';
 import { noSessionsHere } from './workspace/layout-text';
-import { forgetFolder, listRememberedFolders, queryAccess, rememberFolder, requestAccessFromClick, type FolderWithAccess } from '../store/listing/handles';
+import { forgetFolder, listRememberedFolders, queryAccess, rememberFolder, requestAccessFromClick, type DroppedFolder, type FolderWithAccess } from '../store/listing/handles';
 import type { Dropped } from './drop';
 import { directoryPicker, isAbort } from './fsa';
 import { DEFAULT_DEMO, readLastSource, sourceId, writeLastSource } from './last-source';
@@ -19,7 +19,7 @@ import type { Workspace } from './workspace/workspace';
 const opener = () => import('./workspace/open');
 const demo = () => import('./workspace/demo');
 import { listing } from './workspace/model';
-import { ui } from './i18n/text';
+import { er, errorTextReady, ui } from './i18n/text';
 import { afterNextPaint } from './paint';
 
 /** Remembered folders with their permission as of the last check. */
@@ -34,7 +34,10 @@ export const restore = signal<{ state: 'idle' | 'trying' | 'needs-click' | 'fail
 /** Reload the remembered folders and their permission state (no prompt). */
 export async function loadRemembered(): Promise<void> {
   try {
-    remembered.value = await listRememberedFolders('readwrite', undefined, (dropped) => say(`${dropped.join('; ')}.`));
+    let dropped: DroppedFolder[] = [];
+    remembered.value = await listRememberedFolders('readwrite', undefined, (d) => (dropped = d));
+    // Their words load after the first paint (i18n/errors), as every storage error's do.
+    if (dropped.length) await errorTextReady().then(() => say(er()!.droppedFolders(dropped)));
   } catch {
     remembered.value = []; // IndexedDB unavailable (private mode in some browsers)
   }

@@ -5,6 +5,7 @@ import {
   queryAccess,
   rememberFolder,
   requestAccessFromClick,
+  type DroppedFolder,
   type FolderStore,
   type RememberedFolder,
 } from '../../src/store/listing/handles';
@@ -63,14 +64,19 @@ describe('remembered folders', () => {
     raw.set('no-handle', { id: 'no-handle', name: 'x', handle: { kind: 'file' }, lastOpened: 1 });
     raw.set('bad-name', { id: 'bad-name', name: { toString: 1 }, handle: good, lastOpened: 1 });
     raw.set('bad-time', { id: 'bad-time', name: 'y', handle: good, lastOpened: '2026' });
-    const dropped: string[][] = [];
+    const dropped: DroppedFolder[][] = [];
     const list = await listRememberedFolders('readwrite', store, (d) => dropped.push(d));
     expect(list.map((f) => f.id)).toEqual([id]);
     expect(dropped).toHaveLength(1);
     expect(dropped[0]).toHaveLength(4);
-    expect(dropped[0]![0]).toMatch(/^remembered folder #2 is not a folder record/);
-    expect(dropped[0]!.join('\n')).toContain('"bad-time"');
-    expect(dropped[0]!.join('\n')).toContain('lastOpened');
+    // Codes with values, not sentences: the record's place, its id when it has one, the field that failed.
+    expect(dropped[0]!.map(({ problem: _, ...d }) => d)).toEqual([
+      { code: 'not-a-folder-record', id: null, at: 2, field: '' },
+      { code: 'not-a-folder-record', id: 'no-handle', at: 3, field: 'handle' },
+      { code: 'not-a-folder-record', id: 'bad-name', at: 4, field: 'name' },
+      { code: 'not-a-folder-record', id: 'bad-time', at: 5, field: 'lastOpened' },
+    ]);
+    expect(dropped[0]!.every((d) => typeof d.problem === 'string' && d.problem.length > 0)).toBe(true);
     // remembering again still finds the good record among the bad ones
     expect(await rememberFolder(fakeHandle('ws', (good as unknown as { entry: object }).entry, { perm: 'granted' }), store)).toBe(id);
   });

@@ -22,4 +22,17 @@ describe('remembered folders read back from IndexedDB (start screen)', () => {
     expect(status.value!.text).toContain('remembered folder "b" is not a folder record (handle:');
     expect(status.value!.text).toContain('remembered folder #3 is not a folder record');
   });
+
+  it('says so in Chinese too: the store hands codes, not sentences', async () => {
+    const { setLanguage } = await import('../../src/ui/i18n/text');
+    const { loadRemembered } = await import('../../src/ui/actions');
+    const { status } = await import('../../src/ui/status');
+    await setLanguage('zh-CN');
+    try {
+      await loadRemembered();
+      expect(status.value!.text).toMatch(/^记住的文件夹“b”不是文件夹记录（handle：.+），已略去；记住的文件夹第 3 条不是文件夹记录（整条记录：.+），已略去。$/);
+    } finally {
+      await setLanguage('en');
+    }
+  });
 });

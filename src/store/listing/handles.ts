@@ -39,19 +39,32 @@ const rememberedFolder = z.object({
 });
 
 /**
+ * A stored record that is not a remembered folder, as a code with its values: its id (null when it
+ * has none), its place among the records (from 1), the field that failed ('' for the record itself)
+ * and zod's own words on it, quoted as they are.
+ */
+export interface DroppedFolder {
+  code: 'not-a-folder-record';
+  id: string | null;
+  at: number;
+  field: string;
+  problem: string;
+}
+
+/**
  * The stored records that are remembered folders; each other record is left out and named in
  * `dropped` (the start screen shows the rest instead of failing on one bad record).
  */
-export function validFolders(records: unknown[]): { folders: RememberedFolder[]; dropped: string[] } {
+export function validFolders(records: unknown[]): { folders: RememberedFolder[]; dropped: DroppedFolder[] } {
   const folders: RememberedFolder[] = [];
-  const dropped: string[] = [];
+  const dropped: DroppedFolder[] = [];
   records.forEach((r, k) => {
     const ok = rememberedFolder.safeParse(r);
     if (ok.success) folders.push(r as RememberedFolder);
     else {
       const issue = ok.error.issues[0];
-      const id = typeof (r as { id?: unknown } | null)?.id === 'string' ? `"${(r as { id: string }).id}"` : `#${k + 1}`;
-      dropped.push(`remembered folder ${id} is not a folder record (${issue?.path.join('.') || 'record'}: ${issue?.message ?? 'invalid'}), left out`);
+      const id = (r as { id?: unknown } | null)?.id;
+      dropped.push({ code: 'not-a-folder-record', id: typeof id === 'string' ? id : null, at: k + 1, field: issue?.path.join('.') ?? '', problem: issue?.message ?? '' });
     }
   });
   return { folders, dropped };
@@ -98,7 +111,7 @@ export async function rememberFolder(handle: FileSystemDirectoryHandle, store = 
  * Remembered folders, most recently opened first, each with its permission as of now (no prompt);
  * malformed records are left out and reported to `onDropped`.
  */
-export async function listRememberedFolders(mode: PermissionMode = 'readwrite', store = indexedDbFolderStore(), onDropped?: (messages: string[]) => void): Promise<FolderWithAccess[]> {
+export async function listRememberedFolders(mode: PermissionMode = 'readwrite', store = indexedDbFolderStore(), onDropped?: (dropped: DroppedFolder[]) => void): Promise<FolderWithAccess[]> {
   const { folders: all, dropped } = validFolders(await store.all());
   if (dropped.length) onDropped?.(dropped);
   const withAccess = await Promise.all(all.map(async (f) => ({ ...f, access: await queryAccess(f.handle, mode) })));

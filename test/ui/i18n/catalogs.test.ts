@@ -33,6 +33,11 @@ const CODE_ARGS: Record<string, unknown[]> = {
   storeError: [{ code: 'not-found' }, 'sessions/a.jsonl'],
   snapshotChange: [{ code: 'deleted' }],
   nameProblem: [{ code: 'forbidden', cp: 'U+003A', shown: ':' }],
+  droppedFolders: [[{ code: 'not-a-folder-record', id: 'b', at: 2, field: 'handle', problem: 'Invalid input' }, { code: 'not-a-folder-record', id: null, at: 3, field: '', problem: 'Invalid input' }]],
+  'edit.change': [{ code: 'trim', total: 4, dropped: 2, archived: 0, kept: 2 }],
+  'edit.refusal': [{ code: 'no-line', line: 9 }],
+  'replay.dropReason': ['consolidated', 8],
+  'replay.change': ['archived', 8],
 };
 
 /** Strings that are the same in both languages on purpose (names, symbols). */

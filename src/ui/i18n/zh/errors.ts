@@ -118,6 +118,8 @@ const errors: ErrorText = {
   snapshotChange: (c) => snapshotChangeZh(c),
   nameProblem: (p) => nameProblemZh(p),
   storeLeftover: (path) => `临时文件“${path}”无法删除；原文件没有改动。`,
+  droppedFolders: (d) =>
+    `${d.map((f) => `记住的文件夹${f.id !== null ? `“${f.id}”` : `第 ${groupDigits(f.at)} 条`}不是文件夹记录（${f.field || '整条记录'}${f.problem ? `：${f.problem}` : ''}），已略去`).join('；')}。`,
 };
 
 export default errors;
