@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_WORDS, wordsFromData, wordsToData } from '../../src/core/export/export-parts';
 import { maskFromData, maskToData, numberFindings, type Numbered } from '../../src/core/export/export-redact';
-import { SECRET_LABEL, type SecretKind } from '../../src/core/export/redact';
+import { SECRET_KINDS } from '../../src/core/export/redact';
+import enPages from '../../src/ui/i18n/en/pages';
 
 const mail = (id: number): Numbered => ({ id, f: { kind: 'email', start: 0, end: 5, text: 'a@b.c', path: [], inKey: false } });
 
@@ -19,7 +20,7 @@ describe('words and masks as data', () => {
     expect(w.typedBlock('$& $1')).toBe(EXPORT_WORDS.typedBlock('$& $1'));
     expect(w.untitled).toBe(EXPORT_WORDS.untitled);
     const mask = (label: string, n: number) => `[redacted ${label} #${n}]`;
-    const labels = SECRET_LABEL as Record<SecretKind, string>;
+    const labels = Object.fromEntries(SECRET_KINDS.map((k) => [k, enPages.export.secret(k)]));
     const m = maskFromData(structuredClone(maskToData(mask, labels, [4])!));
     expect(m(mail(0))).toBe('[redacted e-mail address #1]');
     expect(m(mail(4))).toBeNull();

@@ -4,28 +4,13 @@
  * and the session key. Pure: findings are offsets into the text; masking keeps any the user unmasks.
  */
 
-export type SecretKind =
-  | 'private-key'
-  | 'url-password'
-  | 'anthropic-key'
-  | 'openai-key'
-  | 'google-key'
-  | 'github-token'
-  | 'gitlab-token'
-  | 'aws-key'
-  | 'aws-secret'
-  | 'slack-token'
-  | 'slack-webhook'
-  | 'stripe-key'
-  | 'huggingface-token'
-  | 'groq-key'
-  | 'xai-key'
-  | 'telegram-token'
-  | 'jwt'
-  | 'bearer'
-  | 'email'
-  | 'home-path'
-  | 'session-key';
+/** Every kind of secret found, as codes (their words are each language's: src/ui/i18n). */
+export const SECRET_KINDS = [
+  'private-key', 'url-password', 'anthropic-key', 'openai-key', 'google-key', 'github-token', 'gitlab-token', 'aws-key', 'aws-secret', 'slack-token',
+  'slack-webhook', 'stripe-key', 'huggingface-token', 'groq-key', 'xai-key', 'telegram-token', 'jwt', 'bearer', 'email', 'home-path', 'session-key',
+] as const;
+
+export type SecretKind = (typeof SECRET_KINDS)[number];
 
 /** One thing found: its kind and where it is (`text` is text.slice(start, end), the part masked). */
 export interface Finding {
@@ -34,31 +19,6 @@ export interface Finding {
   end: number;
   text: string;
 }
-
-/** Words for each kind, for the list of findings and the masks. */
-export const SECRET_LABEL: Record<SecretKind, string> = {
-  'private-key': 'private key block',
-  'url-password': 'password in a URL',
-  'anthropic-key': 'Anthropic API key',
-  'openai-key': 'OpenAI-style API key (sk-…)',
-  'google-key': 'Google API key',
-  'github-token': 'GitHub token',
-  'gitlab-token': 'GitLab token',
-  'aws-key': 'AWS access key id',
-  'aws-secret': 'AWS secret access key',
-  'slack-token': 'Slack token',
-  'slack-webhook': 'Slack webhook URL',
-  'stripe-key': 'Stripe key',
-  'huggingface-token': 'Hugging Face token',
-  'groq-key': 'Groq API key',
-  'xai-key': 'xAI API key',
-  'telegram-token': 'Telegram bot token',
-  jwt: 'JSON Web Token',
-  bearer: 'bearer or basic credentials',
-  email: 'e-mail address',
-  'home-path': 'user name in a home folder path',
-  'session-key': 'session key',
-};
 
 interface Rule {
   kind: SecretKind;
@@ -127,16 +87,11 @@ export function findSecrets(text: string, opts: FindOptions = {}): Finding[] {
   return out.sort((a, b) => a.start - b.start);
 }
 
-/** The default mask for a finding: `[redacted <what>]`. */
-export function defaultMask(f: Finding): string {
-  return `[redacted ${SECRET_LABEL[f.kind]}]`;
-}
-
 /**
  * `text` with every finding replaced by its mask, except the indices in `unmask` (the user chose to
  * keep them). `findings` must be those of `text`, in order.
  */
-export function applyRedaction(text: string, findings: readonly Finding[], unmask: ReadonlySet<number> = new Set(), mask: (f: Finding, i: number) => string = defaultMask): string {
+export function applyRedaction(text: string, findings: readonly Finding[], unmask: ReadonlySet<number> = new Set(), mask: (f: Finding, i: number) => string): string {
   let out = '';
   let at = 0;
   findings.forEach((f, i) => {

@@ -5,6 +5,7 @@
  */
 import type { Diagnostic } from '../../../core/lens/document';
 import type { EditChange } from '../../../core/edit/edits';
+import type { SecretKind } from '../../../core/export/redact';
 import type { ContractProblem, FoundKind } from '../../../core/nanobot/metadata-contracts';
 import type { MigrationStay } from '../../../core/nanobot/migration';
 import { rulesOf } from '../../../core/nanobot/nanobot-version';
@@ -14,6 +15,31 @@ import { editChangeEn, editRefusalEn } from '../../../words/edit-en';
 import { dropReasonEn, replayChangeEn } from '../../../words/replay-en';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
+
+/** Each kind of secret the export finds (core/export/redact.ts), in words. */
+const SECRETS: Record<SecretKind, string> = {
+  'private-key': 'private key block',
+  'url-password': 'password in a URL',
+  'anthropic-key': 'Anthropic API key',
+  'openai-key': 'OpenAI-style API key (sk-…)',
+  'google-key': 'Google API key',
+  'github-token': 'GitHub token',
+  'gitlab-token': 'GitLab token',
+  'aws-key': 'AWS access key id',
+  'aws-secret': 'AWS secret access key',
+  'slack-token': 'Slack token',
+  'slack-webhook': 'Slack webhook URL',
+  'stripe-key': 'Stripe key',
+  'huggingface-token': 'Hugging Face token',
+  'groq-key': 'Groq API key',
+  'xai-key': 'xAI API key',
+  'telegram-token': 'Telegram bot token',
+  jwt: 'JSON Web Token',
+  bearer: 'bearer or basic credentials',
+  email: 'e-mail address',
+  'home-path': 'user name in a home folder path',
+  'session-key': 'session key',
+};
 
 const FOUND: Record<FoundKind, (bool?: boolean) => string> = {
   missing: () => 'is missing',
@@ -550,8 +576,8 @@ const pages = {
       maskAgain: 'Mask again',
       unmask: 'Unmask',
       mask: (label: string, n: number) => `[redacted ${label} #${n}]`,
-      /** A kind of secret in words (the list and the masks): English is the core's own label. */
-      secret: (_kind: string, english: string) => english,
+      /** A kind of secret in words (the list and the masks). */
+      secret: (kind: SecretKind) => SECRETS[kind],
       /** The words the exported file itself is written in (see core/export-parts.ts ExportWords). */
       doc: (english: import('../../../core/export/export-parts').ExportWords) => english,
     };

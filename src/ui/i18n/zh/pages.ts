@@ -463,7 +463,7 @@ const pages: PageText = {
   // ── export ──
   export: (() => {
     const g = groupDigits;
-    const secrets: Record<string, string> = {
+    const secrets: Record<import('../../../core/export/redact').SecretKind, string> = {
       'private-key': '私钥块',
       'url-password': 'URL 中的密码',
       'anthropic-key': 'Anthropic API 密钥',
@@ -474,7 +474,7 @@ const pages: PageText = {
       'aws-key': 'AWS 访问密钥 ID',
       'aws-secret': 'AWS 秘密访问密钥',
       'slack-token': 'Slack 令牌',
-      'slack-webhook': 'Slack webhook URL',
+      'slack-webhook': 'Slack webhook 地址',
       'stripe-key': 'Stripe 密钥',
       'huggingface-token': 'Hugging Face 令牌',
       'groq-key': 'Groq API 密钥',
@@ -527,7 +527,7 @@ const pages: PageText = {
       maskAgain: '重新遮蔽',
       unmask: '取消遮蔽',
       mask: (label: string, n: number) => `[已遮蔽：${label} #${n}]`,
-      secret: (kind: string, english: string) => secrets[kind] ?? english,
+      secret: (kind) => secrets[kind],
       doc: (_english: import('../../../core/export/export-parts').ExportWords) => ({
         lang: 'zh-CN',
         untitled: '会话',

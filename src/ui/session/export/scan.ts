@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { KEY_PATH, messagePath, numberFindings, redactNumbered, TITLE_PATH, type Numbered } from '../../../core/export/export-redact';
-import { SECRET_LABEL, type SecretKind } from '../../../core/export/redact';
+import type { SecretKind } from '../../../core/export/redact';
 import type { PyValue } from '../../../core/python/pyvalue';
 import { runNow, runSliced } from '../../../store/analyze/event-loop';
 import { pg } from '../../i18n/text';
@@ -33,9 +33,9 @@ export function whereOf(path: readonly (string | number)[]): string {
   return `${t.whereMessage(Number(path[1]) + 1)}${rest ? ` · ${rest.replace(/^\./, '')}` : ''}`;
 }
 
-/** A kind of secret in the reader's words (English: the core's own label). */
+/** A kind of secret in the reader's words. */
 export function secretLabel(kind: SecretKind): string {
-  return pg().export.secret(kind, SECRET_LABEL[kind]);
+  return pg().export.secret(kind);
 }
 
 function* search(title: string, key: string, messages: PyValue[], out: Scan): Generator<void, Scan> {

@@ -12,7 +12,7 @@ import type { ExportFormat, ExportHead } from '../../../core/export/export';
 import { exportKey, exportTitle, titleLine } from '../../../core/export/export-head';
 import { EXPORT_WORDS } from '../../../core/export/export-parts';
 import { maskToData, type Numbered } from '../../../core/export/export-redact';
-import { SECRET_LABEL, type SecretKind } from '../../../core/export/redact';
+import { SECRET_KINDS } from '../../../core/export/redact';
 import type { IndexLoad } from '../../../core/index/index-load';
 import { lastMetadataLine } from '../../../core/edit/large-edit';
 import type { LineIndex } from '../../../core/index/line-index';
@@ -105,7 +105,7 @@ export function LargeExport(p: LargeExportProps) {
   const doc = (count: number): ExportHead => ({ title: head!.title, key: head!.key, what: t.whatSession, notes: [], count, words: t.doc(EXPORT_WORDS) });
   const mask = (n: Numbered) => (unmask.has(n.id) ? null : maskFor(n));
   // The whole file is made in a worker, told the masks as data (in the page if they cannot be).
-  const labels = Object.fromEntries(Object.keys(SECRET_LABEL).map((k) => [k, secretLabel(k as SecretKind)]));
+  const labels = Object.fromEntries(SECRET_KINDS.map((k) => [k, secretLabel(k)]));
   const make = (o: RunOptions) => {
     const data = maskToData(t.mask, labels, unmask);
     return data ? buildLargeExport(p.file, p.index, doc(total), format, data, o) : buildExportBlob(doc(total), format, fileFeed(p.file, p.index), mask, o);
