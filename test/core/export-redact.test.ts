@@ -4,7 +4,8 @@
  * their arguments are refused (the page then makes the file itself).
  */
 import { describe, expect, it } from 'vitest';
-import { EXPORT_WORDS, wordsFromData, wordsToData } from '../../src/core/export/export-parts';
+import { wordsFromData, wordsToData } from '../../src/core/export/export-parts';
+import { EXPORT_EN as EXPORT_WORDS } from '../../src/words/export-en';
 import { maskFromData, maskToData, numberFindings, type Numbered } from '../../src/core/export/export-redact';
 import { SECRET_KINDS } from '../../src/core/export/redact';
 import enPages from '../../src/ui/i18n/en/pages';

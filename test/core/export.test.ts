@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildExport, EXPORT_CSP, exportHtml, exportJson, exportMarkdown, type ExportDoc } from '../../src/core/export/export';
 import { exportMessage } from '../../src/core/export/export-parts';
+import { EXPORT_EN } from '../../src/words/export-en';
 import { pyDumps, pyLoads } from '../../src/core/python/pyjson';
 import { getHistory } from '../../src/core/replay/replay';
 import type { PyDict, PyValue } from '../../src/core/python/pyvalue';
@@ -25,7 +26,7 @@ const messages = loads(`[
   {"role": "assistant", "content": 12345678901234567890}
 ]`) as PyValue[];
 
-const doc: ExportDoc = { title: `Title ${HOSTILE}`, key: `cli:<b>key</b>`, what: 'Session as stored', notes: ['exported for a test'], messages };
+const doc: ExportDoc = { title: `Title ${HOSTILE}`, key: `cli:<b>key</b>`, what: 'Session as stored', notes: ['exported for a test'], messages, words: EXPORT_EN };
 
 describe('exportHtml', () => {
   const html = exportHtml(doc);
@@ -98,9 +99,9 @@ describe('exportJson', () => {
 
 describe('exportMessage', () => {
   it('checks the type of every field', () => {
-    expect(exportMessage(loads('{"role": "assistant", "content": null, "tool_calls": 7}'), 1).blocks).toEqual([{ kind: 'json', label: 'content', text: 'null' }, { kind: 'json', label: 'tool_calls', text: '7' }]);
-    expect(exportMessage(loads('{"content": "x"}'), 2).role).toBe('(no role)');
-    expect(exportMessage(loads('[1, 2]'), 3)).toEqual({ n: 3, role: '(not a dict)', facts: [], blocks: [{ kind: 'json', label: 'value', text: '[1, 2]' }] });
+    expect(exportMessage(loads('{"role": "assistant", "content": null, "tool_calls": 7}'), 1, EXPORT_EN).blocks).toEqual([{ kind: 'json', label: 'content', text: 'null' }, { kind: 'json', label: 'tool_calls', text: '7' }]);
+    expect(exportMessage(loads('{"content": "x"}'), 2, EXPORT_EN).role).toBe('(no role)');
+    expect(exportMessage(loads('[1, 2]'), 3, EXPORT_EN)).toEqual({ n: 3, role: '(not a dict)', facts: [], blocks: [{ kind: 'json', label: 'value', text: '[1, 2]' }] });
   });
 });
 

@@ -10,7 +10,6 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildExport, type ExportFormat } from '../../src/core/export/export';
 import { exportKey, exportTitle, titleLine } from '../../src/core/export/export-head';
-import { EXPORT_WORDS } from '../../src/core/export/export-parts';
 import type { Numbered } from '../../src/core/export/export-redact';
 import { loadFromIndex } from '../../src/core/index/index-load';
 import { lastMetadataLine } from '../../src/core/edit/large-edit';
@@ -49,7 +48,7 @@ function fullExport(name: string, bytes: Uint8Array, version: NanobotVersion) {
     build: (format: ExportFormat, unmasked: (id: number) => boolean) => {
       const unmask = new Set(scan.all.filter((n) => unmasked(n.id)).map((n) => n.id));
       const r = redactAll(title, opened.key, messages, scan, unmask);
-      return buildExport({ title: r.title, key: r.key, what: 'Session as stored', notes: [], messages: r.messages, words: pg().export.doc(EXPORT_WORDS) }, format).text;
+      return buildExport({ title: r.title, key: r.key, what: 'Session as stored', notes: [], messages: r.messages, words: pg().export.doc() }, format).text;
     },
   };
 }
@@ -68,7 +67,7 @@ async function largeExport(name: string, bytes: Uint8Array, version: NanobotVers
     findings: scan.total,
     build: async (format: ExportFormat, unmasked: (id: number) => boolean) => {
       const mask = (n: Numbered) => (unmasked(n.id) ? null : maskFor(n));
-      const blob = await buildExportBlob({ title, key, what: 'Session as stored', notes: [], count: ix.messageCount, words: pg().export.doc(EXPORT_WORDS) }, format, fileFeed(file, ix, slice), mask);
+      const blob = await buildExportBlob({ title, key, what: 'Session as stored', notes: [], count: ix.messageCount, words: pg().export.doc() }, format, fileFeed(file, ix, slice), mask);
       return new Uint8Array(await blob.arrayBuffer());
     },
   };

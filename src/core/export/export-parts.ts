@@ -23,8 +23,9 @@ export interface ExportMessage {
 }
 
 /**
- * The words an export writes around the data (headings, labels), so a file made from the Chinese
- * interface reads in Chinese; the CLI and anything else that passes none get EXPORT_WORDS.
+ * The words an export writes around the data (headings, labels), told by the caller in its
+ * language (src/ui/i18n: English from src/words/export-en.ts), so a file made from the Chinese
+ * interface reads in Chinese. The core holds none of its own.
  */
 export interface ExportWords {
   /** The `lang` of the exported HTML page. */
@@ -49,25 +50,6 @@ export interface ExportWords {
   toolCall: string;
 }
 
-/** English, the words every export had before it could speak another language. */
-export const EXPORT_WORDS: ExportWords = {
-  lang: 'en',
-  untitled: 'Session',
-  sessionKey: 'Session key',
-  colon: ': ',
-  messages: (n) => `${n} message${n === 1 ? '' : 's'}`,
-  notADict: '(not a dict)',
-  value: 'value',
-  noRole: '(no role)',
-  name: 'name ',
-  answers: 'answers ',
-  reasoning: 'reasoning',
-  thinkingBlocks: 'thinking blocks',
-  block: 'block',
-  typedBlock: (type) => `${type} block`,
-  content: 'content',
-  toolCall: 'tool call',
-};
 
 const str = (v: PyValue | undefined): string | null => (typeof v === 'string' ? v : null);
 const shown = (v: PyValue): string => (typeof v === 'string' ? v : pyDumps(v));
@@ -102,7 +84,7 @@ function toolCallBlocks(calls: PyValue | undefined, w: ExportWords): ExportBlock
 }
 
 /** The parts of message `m` (a dict, or any value a file may hold instead), labelled in `w`'s words. */
-export function exportMessage(m: PyValue, n: number, w: ExportWords = EXPORT_WORDS): ExportMessage {
+export function exportMessage(m: PyValue, n: number, w: ExportWords): ExportMessage {
   if (!isDict(m)) return { n, role: w.notADict, facts: [], blocks: [{ kind: 'json', label: w.value, text: pyDumps(m) }] };
   const role = dictGet(m, 'role');
   const roleText = role === undefined ? w.noRole : shown(role);

@@ -12,7 +12,7 @@ import type { PyValue } from '../python/pyvalue';
 /** Where a written export is: the next finding's number and the next message's. */
 export interface ExportWriter {
   format: ExportFormat;
-  words: ExportWords | undefined;
+  words: ExportWords;
   /** The session's key as stored: its occurrences are findings. */
   sessionKey: string;
   /** A finding's mask, or null to leave it (the user unmasked it). */

@@ -5,7 +5,7 @@
  * opening, one piece per message and a closing, so a file too big to hold (large-file mode) is
  * written piece by piece with the very bytes of the whole one.
  */
-import { EXPORT_WORDS, exportMessage, type ExportBlock, type ExportMessage, type ExportWords } from './export-parts';
+import { exportMessage, type ExportBlock, type ExportMessage, type ExportWords } from './export-parts';
 import { pyDumps } from '../python/pyjson';
 import type { PyValue } from '../python/pyvalue';
 
@@ -22,8 +22,8 @@ export interface ExportHead {
   notes: string[];
   /** How many messages follow. */
   count: number;
-  /** The words around the data (default: English, EXPORT_WORDS). */
-  words?: ExportWords;
+  /** The words around the data, in the caller's language. */
+  words: ExportWords;
 }
 
 export interface ExportDoc extends Omit<ExportHead, 'count'> {
@@ -53,7 +53,7 @@ export function exportOpening(head: ExportHead, format: ExportFormat): string {
 }
 
 /** Message `i` (0-based) with what separates it from the one before: the files are the pieces joined. */
-export function exportPiece(m: PyValue, i: number, format: ExportFormat, words: ExportWords = EXPORT_WORDS): string {
+export function exportPiece(m: PyValue, i: number, format: ExportFormat, words: ExportWords): string {
   if (format === 'md') return '\n\n---\n\n' + mdMessage(exportMessage(m, i + 1, words));
   if (format === 'html') return (i ? '\n' : '') + htmlMessage(exportMessage(m, i + 1, words));
   return (i ? ', ' : '') + pyDumps(m);
@@ -97,7 +97,7 @@ function mdMessage(m: ExportMessage): string {
 }
 
 function markdownHead(doc: ExportHead): string {
-  const w = doc.words ?? EXPORT_WORDS;
+  const w = doc.words;
   return [
     `# ${mdInline(doc.title || w.untitled)}`,
     '',
@@ -149,7 +149,7 @@ function htmlMessage(m: ExportMessage): string {
 }
 
 function htmlHead(doc: ExportHead): string {
-  const w = doc.words ?? EXPORT_WORDS;
+  const w = doc.words;
   const title = doc.title || w.untitled;
   const colon = escapeHtml(w.colon);
   const notes = [`${escapeHtml(w.sessionKey)}${colon}<bdi>${escapeHtml(doc.key)}</bdi>`, `${escapeHtml(doc.what)}${colon}${escapeHtml(w.messages(doc.count))}`, ...doc.notes.map(escapeHtml)];

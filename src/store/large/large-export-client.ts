@@ -5,7 +5,7 @@
  * are no workers (Node, tests), or when the words cannot be sent as data.
  */
 import type { ExportFormat, ExportHead } from '../../core/export/export';
-import { EXPORT_WORDS, wordsToData } from '../../core/export/export-parts';
+import { wordsToData } from '../../core/export/export-parts';
 import { maskFromData, type MaskData } from '../../core/export/export-redact';
 import { answerExport, buildExportBlob, fileFeed, type ExportReply, type ExportRequest, type ExportRunOptions, type ExportScan } from './large-export';
 import type { SliceColumns } from './message-slices';
@@ -57,7 +57,7 @@ export async function scanLargeExport(file: Blob, ix: SliceColumns, title: strin
 /** The export file of `head` and `file`'s messages, masked as `mask` says, made off the page's thread when its words can be sent. */
 export async function buildLargeExport(file: Blob, ix: SliceColumns, head: ExportHead, format: ExportFormat, mask: MaskData, opts: ExportRunOptions = {}): Promise<Blob> {
   const { words: w, ...plain } = head;
-  const words = wordsToData(w ?? EXPORT_WORDS, head.count);
+  const words = wordsToData(w, head.count);
   if (!words) return buildExportBlob(head, format, fileFeed(file, ix), maskFromData(mask), opts);
   const r = await run({ type: 'build', file, ix, head: plain, words, format, mask }, opts);
   if (r.type !== 'blob') throw new Error(r.type === 'error' ? r.message : 'unexpected reply');

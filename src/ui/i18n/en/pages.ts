@@ -13,6 +13,7 @@ import type { VisibilityNote } from '../../../core/nanobot/upgrade';
 import { groupDigits } from '../numbers';
 import { editChangeEn, editRefusalEn } from '../../../words/edit-en';
 import { dropReasonEn, replayChangeEn } from '../../../words/replay-en';
+import { EXPORT_EN } from '../../../words/export-en';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
@@ -579,7 +580,7 @@ const pages = {
       /** A kind of secret in words (the list and the masks). */
       secret: (kind: SecretKind) => SECRETS[kind],
       /** The words the exported file itself is written in (see core/export-parts.ts ExportWords). */
-      doc: (english: import('../../../core/export/export-parts').ExportWords) => english,
+      doc: (): import('../../../core/export/export-parts').ExportWords => EXPORT_EN,
     };
   })(),
 

@@ -528,7 +528,7 @@ const pages: PageText = {
       unmask: '取消遮蔽',
       mask: (label: string, n: number) => `[已遮蔽：${label} #${n}]`,
       secret: (kind) => secrets[kind],
-      doc: (_english: import('../../../core/export/export-parts').ExportWords) => ({
+      doc: () => ({
         lang: 'zh-CN',
         untitled: '会话',
         sessionKey: '会话键',

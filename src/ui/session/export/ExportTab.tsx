@@ -5,7 +5,6 @@
  */
 import { useMemo, useState } from 'preact/hooks';
 import { buildExport, type ExportFormat } from '../../../core/export/export';
-import { EXPORT_WORDS } from '../../../core/export/export-parts';
 import type { PyValue } from '../../../core/python/pyvalue';
 import { sessionTitle } from '../../../core/listing/title';
 import type { OpenedSession } from '../../../store/save/sessions';
@@ -76,7 +75,7 @@ function ExportBody({ opened, title, messages, what, notes, format, replay }: Bo
   const [unmask, setUnmask] = useState<ReadonlySet<number>>(new Set());
   const [scanned, setScanned] = useState(scan);
   const t = pg().export;
-  const words = t.doc(EXPORT_WORDS);
+  const words = t.doc();
   if (scanned !== scan) {
     setScanned(scan);
     if (unmask.size) setUnmask(new Set());

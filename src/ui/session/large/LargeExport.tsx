@@ -10,7 +10,6 @@ import { dictGet, isDict } from '../../../core/python/pyvalue';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ExportFormat, ExportHead } from '../../../core/export/export';
 import { exportKey, exportTitle, titleLine } from '../../../core/export/export-head';
-import { EXPORT_WORDS } from '../../../core/export/export-parts';
 import { maskToData, type Numbered } from '../../../core/export/export-redact';
 import { SECRET_KINDS } from '../../../core/export/redact';
 import type { IndexLoad } from '../../../core/index/index-load';
@@ -102,7 +101,7 @@ export function LargeExport(p: LargeExportProps) {
   const scan = useRun<ExportScan>(head && ((o) => scanLargeExport(p.file, p.index, head.title, head.key, p.listed ?? LISTED_FINDINGS, o)), [head]);
   const t = pg().export;
   const tl = pg().largeExport;
-  const doc = (count: number): ExportHead => ({ title: head!.title, key: head!.key, what: t.whatSession, notes: [], count, words: t.doc(EXPORT_WORDS) });
+  const doc = (count: number): ExportHead => ({ title: head!.title, key: head!.key, what: t.whatSession, notes: [], count, words: t.doc() });
   const mask = (n: Numbered) => (unmask.has(n.id) ? null : maskFor(n));
   // The whole file is made in a worker, told the masks as data (in the page if they cannot be).
   const labels = Object.fromEntries(SECRET_KINDS.map((k) => [k, secretLabel(k)]));
