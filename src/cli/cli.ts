@@ -22,7 +22,7 @@ Read (add --json for one JSON document in Python's json.dumps form):
                              the next request nanobot would send, part by part, with token counts,
                              what saving changed, and the session's archive entries
   memory DIR                 a workspace's memory: MEMORY.md, history.jsonl, the Dream cursor, health
-Write (print the plan; --write to do it, atomically):
+Write (print the plan; --write to do it, atomically; --json: the plan as a code with its values):
   trim FILE N [--extend-to-user]     keep a legal suffix of N messages
   fork FILE BEFORE_USER_INDEX NEW_KEY   new session with the messages before that user message
                              (user turns count from 0; the number of user turns copies them all)

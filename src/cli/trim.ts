@@ -4,14 +4,14 @@
  * hashes of the bytes indexed, so memory follows the index, not the file. It prints what the
  * whole-file path prints and writes the same bytes.
  */
-import { editChangeEn, editRefusalEn } from '../words/edit-en';
+import { editRefusalEn } from '../words/edit-en';
 import path from 'node:path';
 import { StoreError } from '../store/adapter/errors';
 import { planTrimIndexed, writeTrimIndexed } from '../store/save/indexed-trim';
 import { UsageError, type Args } from './args';
 import type { Located } from './open';
 import { plural } from './text';
-import { planOrWrite, type Out } from './write';
+import { nothingToWrite, planOrWrite, saidChange, type Out } from './write';
 
 /** Runs `trim` on a located big file; the arguments are checked as the whole-file path checks them. */
 export async function cmdTrimIndexed(file: string, at: Located, args: Args, now: string, out: Out): Promise<number> {
@@ -21,12 +21,10 @@ export async function cmdTrimIndexed(file: string, at: Located, args: Args, now:
   const opts = { now, version: at.version, ...at.keyOpt, max, extendToUser: args.flag('extend-to-user') };
   const t = await planTrimIndexed(at.adapter, name, opts);
   if ('error' in t) throw new UsageError(editRefusalEn(t.error));
-  if (!t.write && t.refusal === null) {
-    out.log(`${editChangeEn(t.change)} Nothing is written.`);
-    return 0;
-  }
-  return planOrWrite(args, out, editChangeEn(t.change), async () => {
+  if (!t.write && t.refusal === null) return nothingToWrite(args, out, saidChange(t.change));
+  return planOrWrite(args, out, saidChange(t.change), async () => {
     if (t.refusal !== null) throw new StoreError('io', editRefusalEn(t.refusal.error), { path: name, reason: { code: 'line-cannot-save', line: t.refusal.line, error: t.refusal.raises } });
-    return `written ${plural((await writeTrimIndexed(at.adapter, t)).bytes, 'byte')} to ${file}`;
+    const bytes = (await writeTrimIndexed(at.adapter, t)).bytes;
+    return { text: `written ${plural(bytes, 'byte')} to ${file}`, data: { path: file, bytes, backup: null } };
   });
 }

@@ -4,7 +4,9 @@
  * write would check, so both agree on what is possible.
  */
 import { editChangeEn, editRefusalEn } from '../words/edit-en';
-import { repairDocument, setTitle, trimToLegalSuffix, type EditResult } from '../core/edit/edits';
+import { repairDocument, setTitle, trimToLegalSuffix, type EditChange, type EditResult } from '../core/edit/edits';
+import { pyDumps } from '../core/python/pyjson';
+import type { PyDict } from '../core/python/pyvalue';
 import { fileStem } from '../core/listing/listing';
 import type { StorageAdapter } from '../store/adapter/adapter';
 import { isStoreError } from '../store/adapter/errors';
@@ -12,7 +14,7 @@ import { deleteSession, planFork, saveDocument, writeFork, type OpenedSession } 
 import { UsageError, type Args } from './args';
 import { plural, storeErrorText } from './text';
 
-export type Out = { log: (s: string) => void };
+export type Out = { log: (s: string) => void; json?: true };
 
 /** A fork the store refuses, in the CLI's words (its arguments' names); other failures pass through. */
 function forkUsage(e: unknown, key: string): unknown {
@@ -21,14 +23,41 @@ function forkUsage(e: unknown, key: string): unknown {
   return e;
 }
 
-/** Prints a write's plan, and does it only with `--write` (then prints what `write` says it did). */
-export async function planOrWrite(args: Args, out: Out, plan: string, write: () => Promise<string>): Promise<number> {
-  out.log(plan);
-  if (!args.flag('write')) {
+/** What a write command says: its words, and (for `--json`) the code and values they word. */
+export interface Said {
+  text: string;
+  data: PyDict;
+}
+
+/** An edit's change, said: the CLI's words and the code with its values. */
+export function saidChange(c: EditChange): Said {
+  return { text: editChangeEn(c), data: { ...c } };
+}
+
+/** A plan that writes nothing (nanobot would leave the file as it is): `… Nothing is written.`, or with `--json` the plan and no write. */
+export function nothingToWrite(args: Args, out: Out, plan: Said): number {
+  if (out.json) out.log(pyDumps({ plan: plan.data, dry_run: !args.flag('write'), written: null }));
+  else out.log(`${plan.text} Nothing is written.`);
+  return 0;
+}
+
+/**
+ * Prints a write's plan, and does it only with `--write` (then prints what `write` says it did).
+ * With `--json`, one document: `{"plan": {code, …values}, "dry_run": bool, "written": null | {…}}`.
+ */
+export async function planOrWrite(args: Args, out: Out, plan: Said, write: () => Promise<Said>): Promise<number> {
+  const dry = !args.flag('write');
+  if (out.json) {
+    const done = dry ? null : await write();
+    out.log(pyDumps({ plan: plan.data, dry_run: dry, written: done ? done.data : null }));
+    return 0;
+  }
+  out.log(plan.text);
+  if (dry) {
     out.log('(dry run: add --write to do it)');
     return 0;
   }
-  out.log(await write());
+  out.log((await write()).text);
   return 0;
 }
 
@@ -36,13 +65,12 @@ export async function planOrWrite(args: Args, out: Out, plan: string, write: () 
 export async function cmdWrite(cmd: string, file: string, session: OpenedSession, adapter: StorageAdapter, args: Args, now: string, out: Out): Promise<number> {
   const apply = (r: EditResult, backup = false) => {
     if (!r.ok) throw new UsageError(editRefusalEn(r.error));
-    if (r.doc === session.doc) {
-      out.log(`${editChangeEn(r.change)} Nothing is written.`);
-      return 0;
-    }
-    return planOrWrite(args, out, editChangeEn(r.change), async () => {
+    if (r.doc === session.doc) return nothingToWrite(args, out, saidChange(r.change));
+    return planOrWrite(args, out, saidChange(r.change), async () => {
       const saved = await saveDocument(adapter, session, r.doc, { now, backup, version: session.version });
-      return `written ${plural(saved.opened.bytes.length, 'byte')} to ${file}${saved.result.backup ? ` (backup: ${saved.result.backup})` : ''}`;
+      const bytes = saved.opened.bytes.length;
+      const bak = saved.result.backup ?? null;
+      return { text: `written ${plural(bytes, 'byte')} to ${file}${bak ? ` (backup: ${bak})` : ''}`, data: { path: file, bytes, backup: bak } };
     });
   };
   switch (cmd) {
@@ -64,18 +92,23 @@ export async function cmdWrite(cmd: string, file: string, session: OpenedSession
       const key = args.positional(2, 'NEW_KEY');
       args.noMoreThan(3);
       const plan = await planFork(adapter, session, i, key, now).catch((e: unknown) => Promise.reject(forkUsage(e, key)));
-      const what = `Fork ${JSON.stringify(session.key)} before user turn ${i} (user turns count from 0) into a new session ${JSON.stringify(key)}: ${plan.fileName}, ${plural(plan.session.messages.length, 'message')}, beside the source.`;
-      return planOrWrite(args, out, what, async () => {
+      const messages = plan.session.messages.length;
+      const what = `Fork ${JSON.stringify(session.key)} before user turn ${i} (user turns count from 0) into a new session ${JSON.stringify(key)}: ${plan.fileName}, ${plural(messages, 'message')}, beside the source.`;
+      const said = { text: what, data: { code: 'fork', key: session.key, beforeUserTurn: i, newKey: key, fileName: plan.fileName, messages } };
+      return planOrWrite(args, out, said, async () => {
         const f = await writeFork(adapter, session, i, key, now).catch((e: unknown) => Promise.reject(forkUsage(e, key)));
-        return `written ${f.path} (${plural(f.session.messages.length, 'message')})`;
+        return { text: `written ${f.path} (${plural(f.session.messages.length, 'message')})`, data: { path: f.path, messages: f.session.messages.length } };
       });
     }
-    case 'delete':
+    case 'delete': {
       args.noMoreThan(1);
-      return planOrWrite(args, out, `Delete ${file} (${plural(session.recovered.messages.length, 'message')}). nanobot starts an empty session for ${JSON.stringify(session.key)} next time.`, async () => {
+      const messages = session.recovered.messages.length;
+      const said = { text: `Delete ${file} (${plural(messages, 'message')}). nanobot starts an empty session for ${JSON.stringify(session.key)} next time.`, data: { code: 'delete', path: file, key: session.key, messages } };
+      return planOrWrite(args, out, said, async () => {
         await deleteSession(adapter, session);
-        return `deleted ${file}`;
+        return { text: `deleted ${file}`, data: { path: file } };
       });
+    }
   }
   throw new UsageError(`unknown command: ${cmd}`);
 }

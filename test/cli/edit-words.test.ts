@@ -3,7 +3,7 @@
  * prints, line for line, what it printed when the core still wrote English sentences, on the
  * whole-file path and on a big file's index alike.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -69,5 +69,36 @@ describe('the write commands word the core’s change codes as before', () => {
     const out = (await run('trim', f, '10')).out;
     expect(out).toBe(`${editChangeEn({ code: 'trim', total: 2400, dropped: 2390, archived: 0, kept: 10 })}\n${DRY}`);
     expect(out).toContain('Drops 2390 of 2400 messages');
+  });
+});
+
+describe('with --json, a write command prints its plan as the code and values', () => {
+  const json = async (...argv: string[]) => {
+    const r = await runCli(...argv, '--json', '--nanobot', 'v0.2');
+    expect(r.code, r.err).toBe(0);
+    return JSON.parse(r.out) as unknown;
+  };
+
+  it.each([
+    ['whole file', Infinity],
+    ['line index', 0],
+  ])('trim (%s)', async (_path, from) => {
+    STREAMING.from = from;
+    const f = file([meta('a:b', 2), user('one'), bot('two'), user('three'), bot('four'), user('five'), bot('six')]);
+    expect(await json('trim', f, '2')).toEqual({ plan: { code: 'trim', total: 6, dropped: 4, archived: 2, kept: 2 }, dry_run: true, written: null });
+    expect(await json('trim', f, '9', '--write')).toEqual({ plan: { code: 'trim-nothing', total: 6, max: 9 }, dry_run: false, written: null });
+    const done = await json('trim', f, '2', '--write');
+    expect(done).toEqual({ plan: { code: 'trim', total: 6, dropped: 4, archived: 2, kept: 2 }, dry_run: false, written: { path: f, bytes: expect.any(Number), backup: null } });
+    expect((done as { written: { bytes: number } }).written.bytes).toBe(statSync(f).size);
+  });
+
+  it('set-title, repair, fork and delete', async () => {
+    const f = file([meta('a:b'), user('one'), '{"cut', bot('two')]);
+    expect(await json('set-title', f, 'Trip')).toEqual({ plan: { code: 'title', title: 'Trip' }, dry_run: true, written: null });
+    expect(await json('repair', f)).toEqual({ plan: { code: 'repair', messages: 2, merged: 0, removed: 1 }, dry_run: true, written: null });
+    const repaired = (await json('repair', f, '--write')) as { written: { backup: string } };
+    expect(repaired.written.backup).toMatch(/\.bak$/);
+    expect(await json('fork', f, '1', 'c:d')).toEqual({ plan: { code: 'fork', key: 'a:b', beforeUserTurn: 1, newKey: 'c:d', fileName: 'c_d.jsonl', messages: 2 }, dry_run: true, written: null });
+    expect(await json('delete', f)).toEqual({ plan: { code: 'delete', path: f, key: 'a:b', messages: 2 }, dry_run: true, written: null });
   });
 });
