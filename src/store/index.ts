@@ -6,7 +6,7 @@
 export type { Entry, FileStat, RenameOptions, StorageAdapter, WriteData, WriteOptions } from './adapter/adapter';
 export { StoreError, isStoreError, type StoreErrorCode } from './adapter/errors';
 export { createHandleAdapter } from './adapter/handle-adapter';
-export { checkName, isPortableName } from './adapter/names';
+export { isPortableName, nameProblem } from './adapter/names';
 export { classifyEntries, classifyName, type ClassifiedEntries, type EntryClass, type Leftover } from './listing/leftovers';
 export { detectLayout, looksLikeSession, type Layout, type SessionFolder, type StemNaming } from './listing/layout';
 export { detectVersion, gatherFolderFacts, gatherVersionFacts } from './listing/version-facts';

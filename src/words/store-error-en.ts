@@ -3,7 +3,8 @@
  * catalog say it word for word alike. Python's exception texts, native error texts, paths and keys
  * are values, quoted as they are. Plain functions of the store's codes; nothing here renders.
  */
-import type { StoreAction, StoreErrorCode, StoreReason } from '../store/adapter/errors';
+import type { NameProblem, SnapshotChange, StoreAction, StoreErrorCode, StoreReason } from '../store/adapter/errors';
+import { isoTime } from '../store/save/snapshot';
 
 const ACTION: Record<StoreAction, string> = {
   checking: 'Checking',
@@ -42,10 +43,40 @@ function nativeWhy(fault: StoreErrorCode, name: string): string {
   return FAULT[fault];
 }
 
-/** Why a name cannot be a file name (after "it"), and what changed in a file since it was read: the store's own English. */
-import { nameProblemEn } from '../store/adapter/names';
-import { changeEn as snapshotChangeEn } from '../store/save/snapshot';
-export { nameProblemEn, snapshotChangeEn };
+/** Why a name cannot be a file name, after "it" or "which". */
+export function nameProblemEn(p: NameProblem): string {
+  const char = (c: { cp: string; shown?: string }) => `${c.shown !== undefined ? `'${c.shown}' ` : ''}(${c.cp})`;
+  switch (p.code) {
+    case 'empty': return 'is empty';
+    case 'dot-name': return `'${p.name}' means a folder, not a file name`;
+    case 'lone-surrogate': return `contains a lone surrogate (${p.cp}), which no disk can store`;
+    case 'forbidden': return `contains ${char(p)}`;
+    case 'invisible': return `contains the invisible control character (${p.cp})`;
+    case 'bad-start': return `starts with ${char(p)}`;
+    case 'bad-end': return `ends with ${char(p)}`;
+    case 'device': return `'${p.stem}' is a reserved device name on Windows`;
+    case 'shell-file': return `'${p.name}' is a reserved Windows shell file`;
+    case 'shell-extension': return `has the extension '.${p.ext}', which Windows' shell would execute or hide`;
+    case 'too-long': return `is ${p.bytes} bytes long in UTF-8; the limit is ${p.max}`;
+  }
+}
+
+/** What changed in a file since it was read. */
+export function snapshotChangeEn(c: SnapshotChange): string {
+  switch (c.code) {
+    case 'deleted': return 'the file was deleted or renamed';
+    case 'exists': return 'a file of that name already exists';
+    case 'size': return `size ${c.from} → ${c.to} bytes`;
+    case 'modified': return `modified ${isoTime(c.from)} → ${isoTime(c.to)}`;
+    case 'content': return `content differs (sha256 ${c.from}… → ${c.to}…)`;
+    case 'replaced': return 'its bytes can no longer be read as they were';
+    case 'shorter': return 'it is shorter than when it was indexed';
+    case 'line': return `line ${c.line} is no longer a record`;
+    case 'bytes': return `bytes ${c.from}–${c.to} differ from those read`;
+    case 'written-while-read': return `it was being written while it was read (size ${c.from} → ${c.to} bytes)`;
+  }
+}
+
 
 /** The note on a failed save whose temporary file could not be removed. */
 export function leftoverEn(path: string): string {

@@ -5,6 +5,7 @@ import { lastMetadataLine, planRepair, planTitle, planTrim, trimReach, type Last
 import type { LineIndex } from '../../src/core/index/line-index';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { isStoreError, type StoreError } from '../../src/store/adapter/errors';
+import { storeErrorEn } from '../../src/words/store-error-en';
 import { indexFile, readProofOf, readRecords } from '../../src/store/large/large-client';
 import { saveLargePlan, type LargeSource } from '../../src/store/save/large-save';
 import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
@@ -98,7 +99,8 @@ describe('the streamed save of a large-file edit', () => {
     const changed = a.getFile(PATH)!;
     const e = await saveLargePlan(a, src, plan.pieces).catch((x: unknown) => x);
     expect(isStoreError(e, 'conflict')).toBe(true);
-    expect((e as Error).message).toMatch(/^'sessions\/cli_big\.jsonl' changed on disk since it was read: size \d+ → \d+ bytes\. Reload it to see the new version\./);
+    // The normal save's reason, in the words every interface gives it: the size that changed.
+    expect(storeErrorEn((e as StoreError).reason, (e as StoreError).path)).toMatch(/^'sessions\/cli_big\.jsonl' changed on disk since it was read: size \d+ → \d+ bytes\. Reload it to see the new version\./);
     expect(a.getFile(PATH)).toEqual(changed);
     expect(a.paths()).toEqual([PATH]);
   });

@@ -35,7 +35,8 @@ describe('memory adapter basics', () => {
     expect((await storeErrorOf(a.read('../etc/passwd'))).code).toBe('bad-name');
     const bad = await storeErrorOf(a.writeAtomic('sessions/telegram:1.jsonl', enc('x')));
     expect(bad.code).toBe('bad-name');
-    expect(bad.message).toContain("contains ':' (U+003A)");
+    expect(bad.reason).toEqual({ code: 'bad-name', name: 'telegram:1.jsonl', why: { code: 'forbidden', cp: 'U+003A', shown: ':' } });
+    expect(bad.message).toContain('U+003A'); // the fallback for logs keeps the values too
     expect((await storeErrorOf(a.writeAtomic('missing/x.jsonl', enc('x')))).code).toBe('not-found');
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkName, isPortableName } from '../../src/store/adapter/names';
+import { isPortableName, nameProblem } from '../../src/store/adapter/names';
+import { nameProblemEn } from '../../src/words/store-error-en';
+
+/** Why `name` cannot be a file name on a local disk, in the CLI's English, or null when it is fine. */
+const checkName = (name: string): string | null => {
+  const p = nameProblem(name);
+  return p ? nameProblemEn(p) : null;
+};
 
 describe('checkName (strict local-disk rules)', () => {
   it('accepts ordinary session, tmp and backup names', () => {

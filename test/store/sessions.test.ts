@@ -5,6 +5,7 @@
  * save failures, forks and deletion.
  */
 import fc from 'fast-check';
+import { storeErrorEn } from '../../src/words/store-error-en';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -419,10 +420,12 @@ describe('guarded saves', () => {
     a.setFile(P, outside);
     const err = await storeErrorOf(saveDocument(a, opened, edit.doc, { version: 'v0.2', now: NOW }));
     expect(err.code).toBe('conflict');
-    expect(err.message).toContain("'sessions/cli_direct.jsonl' changed on disk since it was read");
-    expect(err.message).toContain(`size ${enc(BASE).length} → ${enc(outside).length} bytes`);
-    expect(err.message).toMatch(/content differs \(sha256 [0-9a-f]{12}… → [0-9a-f]{12}…\)/);
-    expect(err.message).toContain('nanobot gateway');
+    // What changed is the reason's values; the words are every interface's (here the CLI's English).
+    const said = storeErrorEn(err.reason, err.path);
+    expect(said).toContain("'sessions/cli_direct.jsonl' changed on disk since it was read");
+    expect(said).toContain(`size ${enc(BASE).length} → ${enc(outside).length} bytes`);
+    expect(said).toMatch(/content differs \(sha256 [0-9a-f]{12}… → [0-9a-f]{12}…\)/);
+    expect(said).toContain('nanobot gateway');
     expect(a.getFile(P)).toEqual(enc(outside));
     expect(a.paths()).toEqual([P]);
   });
@@ -493,8 +496,8 @@ describe('writeFork', () => {
     const { a, opened } = await openedBase();
     const err = await storeErrorOf(writeFork(a, opened, 1, key, LATER));
     expect(err.code).toBe('bad-name');
-    expect(err.message).toContain(`makes the file name "${name}"`);
-    expect(err.message).toContain(why);
+    expect(storeErrorEn(err.reason, err.path)).toContain(`makes the file name "${name}"`);
+    expect(storeErrorEn(err.reason, err.path)).toContain(why);
     expect(a.paths()).toEqual([P]);
     expect(a.counts()['create-tmp']).toBeUndefined();
   });

@@ -54,38 +54,14 @@ export function nameProblem(name: string): NameProblem | null {
   return null;
 }
 
-/** A name problem in plain English (the fallback message of a StoreError; interfaces word the code). */
-export function nameProblemEn(p: NameProblem): string {
-  const char = (c: { cp: string; shown?: string }) => `${c.shown !== undefined ? `'${c.shown}' ` : ''}(${c.cp})`;
-  switch (p.code) {
-    case 'empty': return 'is empty';
-    case 'dot-name': return `'${p.name}' means a folder, not a file name`;
-    case 'lone-surrogate': return `contains a lone surrogate (${p.cp}), which no disk can store`;
-    case 'forbidden': return `contains ${char(p)}`;
-    case 'invisible': return `contains the invisible control character (${p.cp})`;
-    case 'bad-start': return `starts with ${char(p)}`;
-    case 'bad-end': return `ends with ${char(p)}`;
-    case 'device': return `'${p.stem}' is a reserved device name on Windows`;
-    case 'shell-file': return `'${p.name}' is a reserved Windows shell file`;
-    case 'shell-extension': return `has the extension '.${p.ext}', which Windows' shell would execute or hide`;
-    case 'too-long': return `is ${p.bytes} bytes long in UTF-8; the limit is ${p.max}`;
-  }
-}
-
-/** Why `name` cannot be a file name on a local disk, in English, or null when it is fine. */
-export function checkName(name: string): string | null {
-  const p = nameProblem(name);
-  return p ? nameProblemEn(p) : null;
-}
-
-/** True when `name` passes `checkName`. */
+/** True when `name` can be a file name on a local disk (`nameProblem` finds nothing). */
 export function isPortableName(name: string): boolean {
-  return checkName(name) === null;
+  return nameProblem(name) === null;
 }
 
 /** Throw a 'bad-name' StoreError unless the last segment of `path` is portable (before any write). */
 export function assertPortableName(path: string): void {
   const [, name] = splitParent(path);
   const why = nameProblem(name);
-  if (why) throw new StoreError('bad-name', `Cannot use the name '${name}': it ${nameProblemEn(why)}.`, { path, reason: { code: 'bad-name', name, why } });
+  if (why) throw new StoreError('bad-name', `Cannot use the name '${name}': ${JSON.stringify(why)}.`, { path, reason: { code: 'bad-name', name, why } });
 }

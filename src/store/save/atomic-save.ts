@@ -9,7 +9,7 @@ import { writeBackup } from './backup';
 import { concat, readAll, sha256Hex } from '../adapter/bytes';
 import { StoreError, isStoreError, type SnapshotChange } from '../adapter/errors';
 import { serialize } from './save-queue';
-import { changeEn, describeChanges, snapshotOf, type Snapshot } from './snapshot';
+import { describeChanges, snapshotOf, type Snapshot } from './snapshot';
 
 export interface GuardedSaveOptions {
   /** Write a backup of the current bytes before replacing them (explicit repairs). */
@@ -52,7 +52,7 @@ export const GATEWAY_NOTE =
 
 /** The refusal of a save whose file changed since it was read, in the words every save uses. */
 export function changedOnDisk(path: string, changes: SnapshotChange[]): StoreError {
-  return new StoreError('conflict', `'${path}' changed on disk since it was read: ${changes.map(changeEn).join('; ')}. ${GATEWAY_NOTE}`, { path, reason: { code: 'changed-since-read', changes } });
+  return new StoreError('conflict', `'${path}' changed on disk since it was read: ${JSON.stringify(changes)}. ${GATEWAY_NOTE}`, { path, reason: { code: 'changed-since-read', changes } });
 }
 
 /**

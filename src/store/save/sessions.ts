@@ -16,7 +16,7 @@ import { guardedSave, type GuardedSaveOptions, type SaveResult } from './atomic-
 import { writeBackup } from './backup';
 import { StoreError, isStoreError } from '../adapter/errors';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
-import { nameProblem, nameProblemEn } from '../adapter/names';
+import { nameProblem } from '../adapter/names';
 import { joinPath } from '../adapter/paths';
 import { describeChanges, readSnapshot, readSteady, type Snapshot } from './snapshot';
 import { fileForKey, keyForFile } from '../listing/session-list';
@@ -144,7 +144,7 @@ export async function planFork(adapter: StorageAdapter, opened: OpenedSession, u
     throw new StoreError('bad-name', `The key "${newKey}" cannot name a file: ${error}.`, { path: opened.path, reason: { code: 'key-cannot-name', key: newKey, error } });
   }
   const bad = nameProblem(name);
-  if (bad) throw new StoreError('bad-name', `The key "${newKey}" makes the file name "${name}", which ${nameProblemEn(bad)}.`, { path: name, reason: { code: 'key-bad-file-name', key: newKey, name, why: bad } });
+  if (bad) throw new StoreError('bad-name', `The key "${newKey}" makes the file name "${name}": ${JSON.stringify(bad)}.`, { path: name, reason: { code: 'key-bad-file-name', key: newKey, name, why: bad } });
   refuseLongTmp(name, opened.version);
   const enc = encodeSession(formatSession(fork));
   if (!enc.ok) throw new StoreError('io', `nanobot could not write this fork: ${enc.error.message}`, { path: name, reason: { code: 'fork-raises', error: enc.error } });

@@ -57,22 +57,6 @@ export function describeChanges(then: Snapshot, now: Snapshot | 'deleted'): Snap
   return out;
 }
 
-/** A change in plain English (the fallback message of a StoreError; interfaces word the code). */
-export function changeEn(c: SnapshotChange): string {
-  switch (c.code) {
-    case 'deleted': return 'the file was deleted or renamed';
-    case 'exists': return 'a file of that name already exists';
-    case 'size': return `size ${c.from} → ${c.to} bytes`;
-    case 'modified': return `modified ${isoTime(c.from)} → ${isoTime(c.to)}`;
-    case 'content': return `content differs (sha256 ${c.from}… → ${c.to}…)`;
-    case 'replaced': return 'its bytes can no longer be read as they were';
-    case 'shorter': return 'it is shorter than when it was indexed';
-    case 'line': return `line ${c.line} is no longer a record`;
-    case 'bytes': return `bytes ${c.from}–${c.to} differ from those read`;
-    case 'written-while-read': return `it was being written while it was read (size ${c.from} → ${c.to} bytes)`;
-  }
-}
-
 /** An ISO time for `ms`, or the number when it is no date. */
 export function isoTime(ms: number): string {
   const d = new Date(ms);

@@ -10,7 +10,7 @@ import { createHandleAdapter, staleSafeStream } from '../../../src/store/adapter
 import { listRememberedFolders, queryAccess, rememberFolder, requestAccessFromClick } from '../../../src/store/listing/handles';
 import { detectLayout } from '../../../src/store/listing/layout';
 import { classifyEntries } from '../../../src/store/listing/leftovers';
-import { checkName } from '../../../src/store/adapter/names';
+import { nameProblem } from '../../../src/store/adapter/names';
 import { readSnapshot } from '../../../src/store/save/snapshot';
 import './sessions';
 
@@ -118,7 +118,7 @@ export const lens = {
   sha256Hex,
   classifyEntries,
   detectLayout,
-  checkName,
+  nameProblem,
   rememberFolder,
   listRememberedFolders,
   queryAccess,
