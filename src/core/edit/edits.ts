@@ -1,7 +1,8 @@
 /**
  * Edits on a session document, as pure functions: each returns the new document and what it
- * changes (a code with its values, worded by the CLI and each language), so the UI can show an edit before it is saved. Records an edit does not touch
- * keep their exact bytes; corrupt lines stay unless removed explicitly (or by a repair).
+ * changes (a code with its values, worded by the CLI and each language), so the UI can show an
+ * edit before it is saved. Records an edit does not touch keep their exact bytes; corrupt lines
+ * stay unless removed explicitly (or by a repair).
  */
 import { metadataIndex, messageRecords, newRecord, type FileRecord, type SessionDocument } from '../lens/document';
 import { recoveredSession } from '../lens/recovered';
