@@ -1,12 +1,12 @@
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
  * Scratch folders (`os.tmpdir()`) of the tests that run in Node go to tmpfs when the machine has one
  * and TMPDIR is not set: the file-heavy tests (thousands of atomic saves) were bound by the disk's
- * journal, e.g. the streamed trim's golden-main case took 100–117 s on ext4 and 16–48 s on /dev/shm in
- * the same minutes. Renames, permissions and reads behave the same there. The Chromium tests keep the
- * disk: Chromium refuses to hand a page any folder under /dev.
+ * journal. Renames, permissions and reads behave the same there. The Chromium tests keep the disk:
+ * Chromium refuses to hand a page any folder under /dev.
  */
 function nodeScratch(): Record<string, string> {
   if (process.env.TMPDIR) return {};
@@ -19,12 +19,35 @@ function nodeScratch(): Record<string, string> {
 }
 
 const browserTests = ['test/e2e/**', 'test/browser/**'];
+/** happy-dom component tests: each file gets a fresh document and fresh signals. */
+const domTests = ['test/ui/**'];
+const isTest = (f: string) => /\.test\.tsx?$/.test(f);
+
+/**
+ * Node test files that replace a module, a global or a method (vi.mock, stubGlobal, spyOn, a
+ * global or env assigned) run each in a fresh module graph; the rest share one per worker, which
+ * halves their cost (each file no longer re-imports the core). Found by reading the files, so a
+ * new test that mocks lands in the isolated group without anyone editing this list.
+ */
+function mockingTests(): string[] {
+  const mocks = /\bvi\.(mock|doMock|stubGlobal|stubEnv|spyOn|useFakeTimers)\b|\bglobalThis\.\w+\s*=[^=]|\bprocess\.env\.\w+\s*=[^=]/;
+  return readdirSync('test', { recursive: true, encoding: 'utf8' })
+    .map((f) => `test/${f.replaceAll('\\', '/')}`)
+    .filter((f) => isTest(f) && !f.startsWith('test/ui/') && !f.startsWith('test/e2e/') && !f.startsWith('test/browser/'))
+    .filter((f) => mocks.test(readFileSync(f, 'utf8')));
+}
+
+const isolated = mockingTests();
 const shared = { environment: 'node', setupFiles: ['test/setup-text.ts'], testTimeout: 120_000, hookTimeout: 120_000 };
+const nodeTests = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
 
 export default defineConfig({
   test: {
+    // Vitest leaves one core idle by default; on the 2-core CI machines that is half of it.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
-      { test: { ...shared, name: 'node', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: browserTests, env: nodeScratch() } },
+      { test: { ...shared, name: 'node', include: nodeTests, exclude: [...browserTests, ...domTests, ...isolated], isolate: false, env: nodeScratch() } },
+      { test: { ...shared, name: 'node-isolated', include: [...domTests.map((g) => `${g}/*.test.{ts,tsx}`), ...isolated], exclude: browserTests, env: nodeScratch() } },
       { test: { ...shared, name: 'chromium', include: browserTests.map((g) => `${g}/*.test.ts`) } },
     ],
   },

@@ -150,7 +150,7 @@ describe.each<Kind>(['opfs', 'folder'])('session store over %s', (kind) => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.code).toBe('conflict');
-    expect(r.message).toContain(`size ${Buffer.byteLength(original)} → ${Buffer.byteLength(outside)} bytes`);
+    expect(r.reason).toMatchObject({ code: 'changed-since-read', changes: expect.arrayContaining([{ code: 'size', from: Buffer.byteLength(original), to: Buffer.byteLength(outside) }]) });
     expect(await diskText(kind, sub, rel)).toBe(outside);
   });
   it('opens a file too big for the page thread in the worker: same records, values, load and SHA-256 as in place, with a preview', async () => {
@@ -185,7 +185,7 @@ describe.each<Kind>(['opfs', 'folder'])('session store over %s', (kind) => {
     expect(got.progress).toBe(want.doc.records.length);
     // Saving it re-opens the saved bytes in the worker too, to the same analysis as in place.
     const saved = await evaluate(b.page, ([k, s, p, now]) => window.lensSessions.saveTitle(k, s, p, 'Big one', now), [kind, sub, rel, NOW] as const, 60_000);
-    if (!saved.ok) throw new Error(saved.message);
+    if (!saved.ok) throw new Error(JSON.stringify(saved.reason));
     const savedBytes = new TextEncoder().encode(saved.text);
     expect(await diskText(kind, sub, rel)).toBe(saved.text);
     const again = openFromBytes(rel, savedBytes, { path: rel, size: savedBytes.length, lastModified: 0, sha256: '' }, { version: 'v0.2', now: NOW });

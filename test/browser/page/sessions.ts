@@ -88,7 +88,7 @@ async function saveTitle(kind: Kind, sub: string, path: string, title: string, n
     return { ok: true as const, text: new TextDecoder().decode(r.opened.bytes), opened: described(r.opened) };
   } catch (e) {
     if (!isStoreError(e)) throw e;
-    return { ok: false as const, code: e.code, message: e.message };
+    return { ok: false as const, code: e.code, reason: e.reason };
   }
 }
 
