@@ -22,12 +22,17 @@ function rng(seed: number): () => number {
   };
 }
 
+/** Each file's index and Blob, made once for all of its queries (the search never changes them). */
+const opened = new WeakMap<Uint8Array, { ix: ReturnType<typeof indexBytes>; blob: Blob }>();
+
 /** The large-file search's matches, collected. */
 async function largeFind(bytes: Uint8Array, version: NanobotVersion, query: string, slice: number, limit = MATCH_LIMIT): Promise<{ matches: FindMatch[]; limited: boolean }> {
-  const ix = indexBytes(bytes, version, 4096);
+  let file = opened.get(bytes);
+  if (!file) opened.set(bytes, (file = { ix: indexBytes(bytes, version, 4096), blob: new Blob([bytes as Uint8Array<ArrayBuffer>]) }));
+  const { ix, blob } = file;
   const matches: FindMatch[] = [];
   let last = 0;
-  const end = await searchFile(new Blob([bytes as Uint8Array<ArrayBuffer>]), ix, {
+  const end = await searchFile(blob, ix, {
     query,
     slice,
     limit,
