@@ -1,9 +1,17 @@
 /** Giving the event loop back in the middle of long work, so input and rendering get their turn. */
 
-/** Resolves in a later task: `scheduler.yield()` where the browser has it (it keeps this work's priority), else a timer. */
+type Yielding = { scheduler?: { yield?: () => Promise<void> }; setImmediate?: (f: () => void) => unknown };
+
+/**
+ * Resolves in a later task: `scheduler.yield()` where the browser has it (it keeps this work's
+ * priority); in Node `setImmediate` (after pending I/O, without the 1 ms a zero timer waits there);
+ * else a timer.
+ */
 export function yieldToEventLoop(): Promise<void> {
-  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return typeof s?.yield === 'function' ? s.yield() : new Promise((r) => setTimeout(r, 0));
+  const g = globalThis as Yielding;
+  if (typeof g.scheduler?.yield === 'function') return g.scheduler.yield();
+  const later = g.setImmediate;
+  return new Promise((r) => (typeof later === 'function' ? later(r) : setTimeout(r, 0)));
 }
 
 /** Runs a step generator (it yields between small steps) to its end at once: for small inputs and tests. */
