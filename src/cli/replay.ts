@@ -5,7 +5,7 @@
  * `--extend-to-user` walk, main's archived tail or only a token budget, memory follows the kept
  * replay plus the index. The fates are written as they are made.
  */
-import path from 'node:path';
+import { basename } from 'node:path';
 import { rulesOf } from '../core/nanobot/nanobot-version';
 import { pyDumps } from '../core/python/pyjson';
 import { dictFrom } from '../core/python/pyvalue';
@@ -39,13 +39,13 @@ async function replayed(file: Located, now: string, opts: ReplayOptions, tokens:
   const { abs, size, adapter, keyOpt, version } = file;
   const count = tokens ? await tokenCounter(version) : undefined;
   if (size >= STREAMING.from) {
-    const v = await replayStreamed(adapter, path.basename(abs), { now, version, ...keyOpt, replay: opts, count, ...(emit && { emit }) });
+    const v = await replayStreamed(adapter, basename(abs), { now, version, ...keyOpt, replay: opts, count, ...(emit && { emit }) });
     const s = v.load.result;
     if (!s || !v.replay) return { load: v.load, replay: null };
     const ix = s.index;
     return { load: v.load, replay: { count: ix.count, lineOf: (i) => ix.lines[i]!, roleOf: ix.roleOf, fate: v.replay.fate, r: v.replay } };
   }
-  const v = await readNanobotLens(adapter, path.basename(abs), { now, version, ...keyOpt });
+  const v = await readNanobotLens(adapter, basename(abs), { now, version, ...keyOpt });
   const s = v.nanobot.result;
   if (!s) return { load: v.nanobot, replay: null };
   const r = replayHeld({ count: s.messages.length, tailStart: 0, tail: s.messages }, s.lastConsolidated, opts, version, count)!;
