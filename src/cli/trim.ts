@@ -11,7 +11,7 @@ import { planTrimIndexed, writeTrimIndexed } from '../store/save/indexed-trim';
 import { UsageError, type Args } from './args';
 import type { Located } from './open';
 import { plural } from './text';
-import { planOrWrite, type Out } from './write';
+import { planOrWrite, type Out } from './plan';
 
 /** Runs `trim` on a located big file; the arguments are checked as the whole-file path checks them. */
 export async function cmdTrimIndexed(file: string, at: Located, args: Args, now: string, out: Out): Promise<number> {

@@ -11,25 +11,14 @@ import { isStoreError } from '../store/adapter/errors';
 import { deleteSession, planFork, saveDocument, writeFork, type OpenedSession } from '../store/save/sessions';
 import { UsageError, type Args } from './args';
 import { plural, storeErrorText } from './text';
+import { planOrWrite, type Out } from './plan';
 
-export type Out = { log: (s: string) => void };
 
 /** A fork the store refuses, in the CLI's words (its arguments' names); other failures pass through. */
 function forkUsage(e: unknown, key: string): unknown {
   if (isStoreError(e, 'conflict')) return new UsageError(`fork: NEW_KEY ${JSON.stringify(key)} is taken: ${e.path} already exists (its key, or one sharing its file name). Choose another NEW_KEY; nothing was written.`);
   if (isStoreError(e, 'bad-name')) return new UsageError(`fork: ${storeErrorText(e)}`);
   return e;
-}
-
-/** Prints a write's plan, and does it only with `--write` (then prints what `write` says it did). */
-export async function planOrWrite(args: Args, out: Out, plan: string, write: () => Promise<string>): Promise<number> {
-  out.log(plan);
-  if (!args.flag('write')) {
-    out.log('(dry run: add --write to do it)');
-    return 0;
-  }
-  out.log(await write());
-  return 0;
 }
 
 /** Runs one write command on the opened `file`. */
