@@ -65,20 +65,23 @@ function fateJson(f: Fate, line: number): string {
  * (`entry`, passed to the replay as its sink), then the fates. No entry is held once written, and
  * no text of the answer outlives its piece.
  */
+/** The answer's writes: 64 KiB (its pieces are small; a bigger buffer is only memory). */
+const PIECE = 64 << 10;
+
 class JsonAnswer {
   private p: BytePrinter | null = null;
   private entries = 0;
   constructor(private readonly out: Out) {}
 
   readonly entry: EntrySink = (e) => {
-    this.p ??= bytePrinter(this.out);
+    this.p ??= bytePrinter(this.out, PIECE);
     this.p.put((this.entries++ ? ', ' : '{"entries": [') + pyDumps(e));
   };
 
   /** Ends the answer: `held` (entries the replay kept in hand, when it did not stream them), then every fate. */
   finish(s: Printed, held: Printed['r']['entries']): void {
     held.forEach((e, k) => this.entry(e, k));
-    const p = (this.p ??= bytePrinter(this.out));
+    const p = (this.p ??= bytePrinter(this.out, PIECE));
     p.put(this.entries ? '], "fates": [' : '{"entries": [], "fates": [');
     for (let i = 0; i < s.count; i++) p.put((i ? ', ' : '') + fateJson(s.fate(i), s.lineOf(i)));
     p.put(']}\n');

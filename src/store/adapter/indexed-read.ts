@@ -1,7 +1,7 @@
 /**
  * Reading a file too big to hold by an index of its lines. A replay (core/indexed-replay.ts): one
  * streamed pass loads it as nanobot does into a replay index, noting where each line lies; the
- * replay then reads back the messages it keeps by their byte ranges, in blocks of up to 1 MiB,
+ * replay then reads back the messages it keeps by their byte ranges, in blocks of up to 256 KiB,
  * never the whole file again. Large-file mode's line index built in one streamed pass, with the
  * hashes of the slices read (`indexStreamed`), and lines read back by it (`eachLine`), for the
  * CLI's trim.
@@ -32,7 +32,7 @@ import type { Diagnostic } from '../../core/lens/document';
 import { ProofTaker } from '../save/read-guard';
 import type { LargeSource } from '../save/large-save';
 
-const BLOCK_BYTES = 1 << 20;
+const BLOCK_BYTES = 256 << 10;
 const BLOCK_MESSAGES = 2048;
 
 function grown<T extends Float64Array | Uint32Array>(a: T, need: number): T {
