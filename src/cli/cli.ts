@@ -6,6 +6,10 @@ import { isoRoundTrip, localIsoNow } from '../core/python/isotime';
 import { LENS_VERSION } from '../core/lens-version';
 import { parseArgs, UsageError, type Args } from './args';
 import { jsonOut, type Out } from './printer';
+// Imported statically: both are in the entry's bundle anyway (the printer and the adapter use them), and a
+// dynamic import of a module already there only made a namespace object of getters at every start.
+import { isStoreError, storeErrorData } from '../store/adapter/errors';
+import { storeErrorText } from './text';
 import { endProgress, progress, progressFor, useProgress, writeStdout } from './terminal';
 
 const USAGE = `usage: session-lens <command> [options]
@@ -109,7 +113,7 @@ export async function main(argv: string[], out: Out = stdoutSink()): Promise<num
       process.stderr.write(`session-lens: ${e.message}\n`);
       return 2;
     }
-    const [{ isStoreError, storeErrorData }, { storeErrorText }, { pyDumps }] = await Promise.all([import('../store/adapter/errors'), import('./text'), import('../core/python/pyjson')]);
+    const { pyDumps } = await import('../core/python/pyjson');
     if (isStoreError(e)) {
       // The CLI's words on stderr; with --json, the code and the reason's values on stdout too.
       if (out.json) out.log(pyDumps({ error: storeErrorData(e) } as unknown as Parameters<typeof pyDumps>[0]));

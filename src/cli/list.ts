@@ -5,7 +5,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { statSync } from 'node:fs';
-import path from 'node:path';
+import { basename, resolve } from 'node:path';
 import { pyDumps } from '../core/python/pyjson';
 import { dictFrom, type PyValue } from '../core/python/pyvalue';
 import type { StorageAdapter } from '../store/adapter/adapter';
@@ -22,7 +22,7 @@ import { versionFor } from './version';
 
 /** The folders to list: the app's layout for a workspace or config folder, else DIR itself as nanobot's sessions folder. */
 async function foldersOf(adapter: StorageAdapter, dir: string): Promise<Layout> {
-  const layout = await detectLayout(adapter, path.basename(dir));
+  const layout = await detectLayout(adapter, basename(dir));
   if (layout.kind !== 'none') return layout;
   return { kind: 'none', folders: [{ path: '', role: 'workspace', naming: 'safe-key', version: VERSION_WITHOUT_EVIDENCE, label: { code: 'sessions-folder' }, sessions: [], leftovers: [], backups: [] }], notes: [] };
 }
@@ -111,7 +111,7 @@ function printText(p: BytePrinter, blocks: TextBlocks, listing: PrintedListing):
 export async function cmdList(args: Args, now: string, out: Out): Promise<number> {
   const given = args.positional(0, 'DIR');
   args.noMoreThan(1);
-  const dir = path.resolve(given);
+  const dir = resolve(given);
   try {
     if (!statSync(dir).isDirectory()) throw new Error('not a folder');
   } catch (e) {

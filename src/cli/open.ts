@@ -3,7 +3,7 @@
  * (named in human output), nanobot's lens read, and what to say when nanobot loads nothing.
  */
 import { statSync } from 'node:fs';
-import path from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { rulesOf, type NanobotVersion } from '../core/nanobot/nanobot-version';
 import type { PyError } from '../core/python/pyjson';
 import type { PyDict } from '../core/python/pyvalue';
@@ -19,7 +19,7 @@ import { versionFor } from './version';
 /** The file argument checked, its version chosen (and named in human output), and an adapter over its folder. */
 export async function located(file: string, args: Args, positionals: number, out?: Out) {
   args.noMoreThan(positionals);
-  const abs = path.resolve(file);
+  const abs = resolve(file);
   let size: number;
   try {
     const st = statSync(abs);
@@ -29,9 +29,9 @@ export async function located(file: string, args: Args, positionals: number, out
     if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
   }
-  const { version, how } = await versionFor(path.dirname(abs), args);
+  const { version, how } = await versionFor(dirname(abs), args);
   if (out && !args.json) out.log(`${rulesOf(version).label} rules (${how})`);
-  return { abs, size, version, adapter: withByteProgress(createNodeAdapter(path.dirname(abs))), keyOpt: args.key !== undefined ? { key: args.key } : {} };
+  return { abs, size, version, adapter: withByteProgress(createNodeAdapter(dirname(abs))), keyOpt: args.key !== undefined ? { key: args.key } : {} };
 }
 
 /** A FILE argument located: its absolute path, size, version, an adapter over its folder, `--key`. */
@@ -44,7 +44,7 @@ export async function openedNanobot(file: string, args: Args, now: string, out?:
 
 /** nanobot's lens of a file already located (whole, no hash). */
 export function readLocated({ abs, version, adapter, keyOpt }: Located, now: string): Promise<NanobotView> {
-  return readNanobotLens(adapter, path.basename(abs), { now, version, ...keyOpt });
+  return readNanobotLens(adapter, basename(abs), { now, version, ...keyOpt });
 }
 
 /** nanobot's token estimate at a version, once the tokenizer has loaded. */

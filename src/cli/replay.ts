@@ -5,18 +5,19 @@
  * `--extend-to-user` walk, main's archived tail or only a token budget, memory follows the kept
  * replay plus the index. The fates are written as they are made.
  */
-import path from 'node:path';
+import { basename } from 'node:path';
 import { rulesOf } from '../core/nanobot/nanobot-version';
 import { pyDumps } from '../core/python/pyjson';
 import { dictFrom } from '../core/python/pyvalue';
 import type { PyError } from '../core/python/pyjson';
 import { DROP_REASON_EN } from '../words/replay-en';
 import { heldFate, replayHeld, type Fate, type HeldReplay, type ReplayOptions } from '../core/replay/replay';
+import type { EntrySink } from '../core/replay/indexed-replay';
 import { readNanobotLens } from '../store/adapter/read-only';
 import { replayStreamed } from '../store/adapter/indexed-read';
 import type { Args } from './args';
 import { describeLoad, located, tokenCounter, type Located } from './open';
-import { Printer, type Out } from './printer';
+import { bytePrinter, Printer, type BytePrinter, type Out } from './printer';
 import { STREAMING } from './streaming';
 import { plural } from './text';
 
@@ -32,19 +33,20 @@ interface Printed {
 /**
  * nanobot's load and replay of the file; the replay null when nanobot loads nothing. A big file
  * streams once into an index and only the messages the replay keeps are read back (whatever the
- * window, budget or version); a small one is read whole.
+ * window, budget or version); a small one is read whole. `emit`: where a big file's kept entries go
+ * as they are made (then none is held, and `r.entries` is empty).
  */
-async function replayed(file: Located, now: string, opts: ReplayOptions, tokens: boolean): Promise<{ load: { repairError: PyError | null; strictError: PyError | null }; replay: Printed | null }> {
+async function replayed(file: Located, now: string, opts: ReplayOptions, tokens: boolean, emit?: EntrySink): Promise<{ load: { repairError: PyError | null; strictError: PyError | null }; replay: Printed | null }> {
   const { abs, size, adapter, keyOpt, version } = file;
   const count = tokens ? await tokenCounter(version) : undefined;
   if (size >= STREAMING.from) {
-    const v = await replayStreamed(adapter, path.basename(abs), { now, version, ...keyOpt, replay: opts, count });
+    const v = await replayStreamed(adapter, basename(abs), { now, version, ...keyOpt, replay: opts, count, ...(emit && { emit }) });
     const s = v.load.result;
     if (!s || !v.replay) return { load: v.load, replay: null };
     const ix = s.index;
     return { load: v.load, replay: { count: ix.count, lineOf: (i) => ix.lines[i]!, roleOf: ix.roleOf, fate: v.replay.fate, r: v.replay } };
   }
-  const v = await readNanobotLens(adapter, path.basename(abs), { now, version, ...keyOpt });
+  const v = await readNanobotLens(adapter, basename(abs), { now, version, ...keyOpt });
   const s = v.nanobot.result;
   if (!s) return { load: v.nanobot, replay: null };
   const r = replayHeld({ count: s.messages.length, tailStart: 0, tail: s.messages }, s.lastConsolidated, opts, version, count)!;
@@ -58,13 +60,34 @@ function fateJson(f: Fate, line: number): string {
   return pyDumps(dictFrom([['line', line + 1], ['kept', true], ['entry', f.entry], ['changes', f.changes]]));
 }
 
-/** Prints `{"entries": …, "fates": […]}` a fate at a time, never the whole document as one string. */
-function printJson(p: Printer, s: Printed, r: Printed['r']): void {
-  p.write('{"entries": [');
-  r.entries.forEach((e, i) => p.write((i ? ', ' : '') + pyDumps(e)));
-  p.write('], "fates": [');
-  for (let i = 0; i < s.count; i++) p.write((i ? ', ' : '') + fateJson(s.fate(i), s.lineOf(i)));
-  p.line(']}');
+/**
+ * The JSON answer `{"entries": […], "fates": […]}` written as it is made, through the byte printer
+ * (pieces encoded into one reused buffer, written as it fills): the entries as the replay makes them
+ * (`entry`, passed to the replay as its sink), then the fates. No entry is held once written, and
+ * no text of the answer outlives its piece.
+ */
+/** The answer's writes: 64 KiB (its pieces are small; a bigger buffer is only memory). */
+const PIECE = 64 << 10;
+
+class JsonAnswer {
+  private p: BytePrinter | null = null;
+  private entries = 0;
+  constructor(private readonly out: Out) {}
+
+  readonly entry: EntrySink = (e) => {
+    this.p ??= bytePrinter(this.out, PIECE);
+    this.p.put((this.entries++ ? ', ' : '{"entries": [') + pyDumps(e));
+  };
+
+  /** Ends the answer: `held` (entries the replay kept in hand, when it did not stream them), then every fate. */
+  finish(s: Printed, held: Printed['r']['entries']): void {
+    held.forEach((e, k) => this.entry(e, k));
+    const p = (this.p ??= bytePrinter(this.out, PIECE));
+    p.put(this.entries ? '], "fates": [' : '{"entries": [], "fates": [');
+    for (let i = 0; i < s.count; i++) p.put((i ? ', ' : '') + fateJson(s.fate(i), s.lineOf(i)));
+    p.put(']}\n');
+    p.flush();
+  }
 }
 
 /** Runs `replay`; 0 (nanobot's own failures are answers, not errors). */
@@ -79,7 +102,8 @@ export async function cmdReplay(args: Args, now: string, out: Out): Promise<numb
     extendToUser: args.flag('extend-to-user'),
     includeRuntimeContext: !args.flag('public'),
   };
-  const { load, replay } = await replayed(file, now, opts, maxTokens > 0 || !args.json);
+  const answer = args.json ? new JsonAnswer(out) : null;
+  const { load, replay } = await replayed(file, now, opts, maxTokens > 0 || !args.json, answer?.entry);
   if (!replay) {
     if (args.json) out.log(pyDumps({ entries: [], fates: [] }));
     else out.log(`nanobot loads nothing from this file (${describeLoad(load)}): it would start an empty session and replay nothing.`);
@@ -87,13 +111,12 @@ export async function cmdReplay(args: Args, now: string, out: Out): Promise<numb
   }
   const s = replay;
   const r = s.r;
-  const p = new Printer(out);
-  if (args.json) {
-    if (r.error) p.line(pyDumps({ error: { type: r.error.type, message: r.error.message } }));
-    else printJson(p, s, r);
-    p.flush();
+  if (answer) {
+    if (r.error) out.log(pyDumps({ error: { type: r.error.type, message: r.error.message } }));
+    else answer.finish(s, r.entries);
     return 0;
   }
+  const p = new Printer(out);
   // nanobot applies a budget only when max_tokens > 0: anything else is no budget at all.
   if (maxTokens < 0) p.line(`--max-tokens ${maxTokens} is no budget: nanobot applies one only when max_tokens > 0.`);
   if (r.error) {

@@ -5,19 +5,19 @@
  * whole-file path prints and writes the same bytes.
  */
 import { editRefusalEn } from '../words/edit-en';
-import path from 'node:path';
+import { basename } from 'node:path';
 import { StoreError } from '../store/adapter/errors';
 import { planTrimIndexed, writeTrimIndexed } from '../store/save/indexed-trim';
 import { UsageError, type Args } from './args';
 import type { Located } from './open';
 import { plural } from './text';
-import { nothingToWrite, planOrWrite, saidChange, type Out } from './write';
+import { nothingToWrite, planOrWrite, saidChange, type Out } from './plan';
 
 /** Runs `trim` on a located big file; the arguments are checked as the whole-file path checks them. */
 export async function cmdTrimIndexed(file: string, at: Located, args: Args, now: string, out: Out): Promise<number> {
   const max = args.positionalInt(1, 'N');
   args.noMoreThan(2);
-  const name = path.basename(at.abs);
+  const name = basename(at.abs);
   const opts = { now, version: at.version, ...at.keyOpt, max, extendToUser: args.flag('extend-to-user') };
   const t = await planTrimIndexed(at.adapter, name, opts);
   if ('error' in t) throw new UsageError(editRefusalEn(t.error));

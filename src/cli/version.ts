@@ -1,5 +1,5 @@
 /** The nanobot version a CLI command answers for: `--nanobot`, else recognised from the folder. */
-import path from 'node:path';
+import { basename } from 'node:path';
 import { isNanobotVersion, NANOBOT_VERSIONS, VERSION_WITHOUT_EVIDENCE, type NanobotVersion } from '../core/nanobot/nanobot-version';
 import type { StorageAdapter } from '../store/adapter/adapter';
 import { detectLayout, type Layout, type SessionFolder } from '../store/listing/layout';
@@ -27,7 +27,7 @@ export async function versionFor(dir: string, args: Args, known?: { layout: Layo
   const asked = askedVersion(args);
   if (asked) return { version: asked, how: 'as asked with --nanobot' };
   const adapter = createNodeAdapter(dir);
-  const layout = known?.layout ?? (await detectLayout(adapter, path.basename(dir)));
+  const layout = known?.layout ?? (await detectLayout(adapter, basename(dir)));
   const folder = known?.folder ?? layout.folders.find((f) => f.path === '' || f.path === 'sessions') ?? layout.folders[0];
   const { version, summary } = await recognisedVersion(adapter, layout, folder);
   return { version, how: `auto: ${summary}; --nanobot chooses another` };

@@ -3,62 +3,22 @@
  * and writes only with `--write`, through the store's guarded atomic save. A dry run checks all a
  * write would check, so both agree on what is possible.
  */
-import { editChangeEn, editRefusalEn } from '../words/edit-en';
-import { repairDocument, setTitle, trimToLegalSuffix, type EditChange, type EditResult } from '../core/edit/edits';
-import { pyDumps } from '../core/python/pyjson';
-import type { PyDict } from '../core/python/pyvalue';
+import { editRefusalEn } from '../words/edit-en';
+import { repairDocument, setTitle, trimToLegalSuffix, type EditResult } from '../core/edit/edits';
 import { fileStem } from '../core/listing/listing';
 import type { StorageAdapter } from '../store/adapter/adapter';
 import { isStoreError } from '../store/adapter/errors';
 import { deleteSession, planFork, saveDocument, writeFork, type OpenedSession } from '../store/save/sessions';
 import { UsageError, type Args } from './args';
 import { plural, storeErrorText } from './text';
+import { nothingToWrite, planOrWrite, saidChange, type Out } from './plan';
 
-export type Out = { log: (s: string) => void; json?: true };
 
 /** A fork the store refuses, in the CLI's words (its arguments' names); other failures pass through. */
 function forkUsage(e: unknown, key: string): unknown {
   if (isStoreError(e, 'conflict')) return new UsageError(`fork: NEW_KEY ${JSON.stringify(key)} is taken: ${e.path} already exists (its key, or one sharing its file name). Choose another NEW_KEY; nothing was written.`);
   if (isStoreError(e, 'bad-name')) return new UsageError(`fork: ${storeErrorText(e)}`);
   return e;
-}
-
-/** What a write command says: its words, and (for `--json`) the code and values they word. */
-export interface Said {
-  text: string;
-  data: PyDict;
-}
-
-/** An edit's change, said: the CLI's words and the code with its values. */
-export function saidChange(c: EditChange): Said {
-  return { text: editChangeEn(c), data: { ...c } };
-}
-
-/** A plan that writes nothing (nanobot would leave the file as it is): `… Nothing is written.`, or with `--json` the plan and no write. */
-export function nothingToWrite(args: Args, out: Out, plan: Said): number {
-  if (out.json) out.log(pyDumps({ plan: plan.data, dry_run: !args.flag('write'), written: null }));
-  else out.log(`${plan.text} Nothing is written.`);
-  return 0;
-}
-
-/**
- * Prints a write's plan, and does it only with `--write` (then prints what `write` says it did).
- * With `--json`, one document: `{"plan": {code, …values}, "dry_run": bool, "written": null | {…}}`.
- */
-export async function planOrWrite(args: Args, out: Out, plan: Said, write: () => Promise<Said>): Promise<number> {
-  const dry = !args.flag('write');
-  if (out.json) {
-    const done = dry ? null : await write();
-    out.log(pyDumps({ plan: plan.data, dry_run: dry, written: done ? done.data : null }));
-    return 0;
-  }
-  out.log(plan.text);
-  if (dry) {
-    out.log('(dry run: add --write to do it)');
-    return 0;
-  }
-  out.log((await write()).text);
-  return 0;
 }
 
 /** Runs one write command on the opened `file`. */

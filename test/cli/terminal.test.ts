@@ -172,4 +172,31 @@ describe('start-up cost', () => {
       expect(loaded, args[0]).not.toContain('NativeModule stream');
     }
   });
+
+  /** The CLI's own files a run loads (its entry and chunks). */
+  const filesLoaded = (args: string[]): string[] => {
+    const report = path.join(root, `files-${Math.random().toString(36).slice(2)}.txt`);
+    const preload = path.join(root, 'report-files.cjs');
+    fs.writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(report)}, Object.keys(require.cache).join('\\n')));\n`);
+    const r = spawnSync(process.execPath, ['--require', preload, cli, ...args], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    return fs.readFileSync(report, 'utf8').split('\n').filter((f) => f !== preload);
+  };
+
+  it('a big file’s trim loads its plan on the line index, not the whole-file edits and saves (write.ts)', () => {
+    const copy = path.join(root, 'trim-big.jsonl');
+    fs.copyFileSync(big, copy);
+    const files = filesLoaded(['trim', copy, '10', '--nanobot', 'v0.2']).map((f) => path.basename(f));
+    expect(files.some((f) => /^trim-.*\.js$/.test(f))).toBe(true);
+    expect(files.filter((f) => /^write-.*\.js$/.test(f))).toEqual([]);
+  });
+
+  it('the entry calls Node’s modules directly, not through copies whose every member is a getter', () => {
+    // A namespace or default import of node:fs was bundled as such a copy (rolldown's __toESM), and every
+    // fs call of a listing went through a getter; a dynamic import of a module in the entry made another.
+    const entry = fs.readFileSync(cli, 'utf8');
+    expect(entry).not.toMatch(/__toESM\(node_/);
+    expect(entry).not.toMatch(/__exportAll\(/);
+    expect(filesLoaded(['--version'])).toEqual([cli]);
+  });
 });

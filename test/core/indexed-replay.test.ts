@@ -31,6 +31,15 @@ async function same(messages: PyDict[], lastConsolidated: number, opts: ReplayOp
   expect(got.tokens, label).toEqual(want.tokens);
   expect(messages.map((_m, i) => got.fate(i)), label).toEqual(want.fates);
   expect(messages.map((_m, i) => ix.roleOf(i))).toEqual(messages.map((m) => (typeof m.role === 'string' ? m.role : '?')));
+  // Handed to a sink, the same entries come in order and none is held.
+  const emitted: string[] = [];
+  const sunk = await replayIndexed(ix, lastConsolidated, opts, version, (i) => Promise.resolve(messages[i]!), count, (e, k) => {
+    expect(k, label).toBe(emitted.length);
+    emitted.push(pyDumps(e));
+  });
+  expect(emitted, label).toEqual(want.entries.map(pyDumps));
+  expect(sunk.entries, label).toEqual([]);
+  expect([sunk.sources, sunk.tokens, messages.map((_m, i) => sunk.fate(i))], label).toEqual([want.sources, want.tokens, want.fates]);
   return { read, cut: read < messages.length };
 }
 
@@ -92,5 +101,18 @@ describe('replay from an index, reading back only what it keeps', () => {
     for (let i = 0; i < 5000; i++) messages.push(i % 2 ? { role: 'assistant', content: `answer ${i} with some words` } : { role: 'user', content: `question ${i}` });
     const { read } = await same(messages, 0, { maxTokens: 200 }, 'main', 'long');
     expect(read).toBeLessThan(40);
+  });
+
+  it('hands each kept entry on as soon as it is made: a window of 2,000 is never held decoded', async () => {
+    const messages: PyDict[] = [];
+    for (let i = 0; i < 3000; i++) messages.push(i % 2 ? { role: 'assistant', content: `answer ${i}` } : { role: 'user', content: `question ${i}` });
+    const indexer = new ReplayIndexer({ maxMessages: 2000 }, 'v0.3.0');
+    messages.forEach((m, i) => indexer.add(m, i + 1));
+    const events: string[] = [];
+    const r = await replayIndexed(indexer.finish(), 0, { maxMessages: 2000 }, 'v0.3.0', (i) => (events.push('read'), Promise.resolve(messages[i]!)), undefined, () => events.push('emit'));
+    expect(r.entries).toEqual([]);
+    expect(events.filter((e) => e === 'emit')).toHaveLength(2000);
+    // Each entry goes out before the next message is read: at most one decoded at a time.
+    expect(events.join(' ')).toBe(Array(2000).fill('read emit').join(' '));
   });
 });

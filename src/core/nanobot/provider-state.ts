@@ -9,18 +9,24 @@ import { PY_WS_CLASS } from '../python/pytext';
 
 export const PROVIDER_STATE_TYPE = 'provider_state';
 
-const nonEmpty = z.string().check(z.minLength(1));
-const object = z.custom<PyDict>((v) => isDict(v));
-
-/** main's `ProviderConversationState.from_dict` checks: non-empty strings, an int (not bool) version, objects. */
-const stateSchema = z.object({
-  kind: nonEmpty,
-  provider: nonEmpty,
-  model: nonEmpty,
-  version: z.custom<number | bigint>((v) => isInt(v)),
-  payload: object,
-  pending_messages: z.optional(z.array(object)),
-});
+/**
+ * main's `ProviderConversationState.from_dict` checks: non-empty strings, an int (not bool) version,
+ * objects. Made on first use: most runs (a listing, a v0.2 file) never see a provider state, and
+ * building the schema at load was ~1 ms of every CLI command's start.
+ */
+function makeStateSchema() {
+  const nonEmpty = z.string().check(z.minLength(1));
+  const object = z.custom<PyDict>((v) => isDict(v));
+  return z.object({
+    kind: nonEmpty,
+    provider: nonEmpty,
+    model: nonEmpty,
+    version: z.custom<number | bigint>((v) => isInt(v)),
+    payload: object,
+    pending_messages: z.optional(z.array(object)),
+  });
+}
+let stateSchema: ReturnType<typeof makeStateSchema> | null = null;
 
 /** A provider state exactly as main holds it (keys in its `to_dict` order). */
 export type ProviderState = PyDict;
@@ -46,7 +52,7 @@ export function isProviderStateRecord(v: PyValue): v is PyDict {
 export function parseProviderState(record: PyDict): ProviderState | null {
   const state = dictGet(record, 'state');
   if (!isDict(state)) return null;
-  const r = stateSchema.safeParse(state);
+  const r = (stateSchema ??= makeStateSchema()).safeParse(state);
   if (!r.success) return null;
   const get = (k: string) => dictGet(state, k)!;
   return dictFrom([

@@ -181,7 +181,14 @@ function blankAfterSanitizing(content: string): boolean {
 /** Reads message `i` (its value as nanobot loaded it); called for the messages the replay keeps. */
 export type MessageAt = (i: number) => Promise<PyDict>;
 
-/** A replay answered from the index: the kept entries, and every message's fate on demand. */
+/**
+ * Takes each kept entry (its position among them, from 0) as soon as it is made, in order: the
+ * replay then holds none of them (`entries` stays empty), and a printer writes each and lets it go.
+ * Called only once the replay is known not to raise: no entry comes before an `error`.
+ */
+export type EntrySink = (entry: PyDict, k: number) => void;
+
+/** A replay answered from the index: the kept entries (none when they went to an `EntrySink`), and every message's fate on demand. */
 export interface IndexedReplay {
   entries: PyDict[];
   sources: number[];
@@ -221,7 +228,7 @@ function legalFrom(ix: ReplayIndex, order: (k: number) => number, from: number, 
  * as `getHistory` on the whole session, reading through `at` only the messages it keeps and those
  * its budget walk counts.
  */
-export async function replayIndexed(ix: ReplayIndex, lastConsolidated: number, opts: ReplayOptions, version: NanobotVersion, at: MessageAt, countTokens?: TokenCounter): Promise<IndexedReplay> {
+export async function replayIndexed(ix: ReplayIndex, lastConsolidated: number, opts: ReplayOptions, version: NanobotVersion, at: MessageAt, countTokens?: TokenCounter, emit?: EntrySink): Promise<IndexedReplay> {
   const rules = rulesOf(version);
   const n = ix.count;
   const stand = (i: number) => STAND[(ix.roles[i] === ix.userRole ? 2 : 0) + (ix.flags[i]! & DELIVERY)]!;
@@ -298,9 +305,14 @@ export async function replayIndexed(ix: ReplayIndex, lastConsolidated: number, o
   const tokens: number[] | null = countTokens ? [] : null;
   for (let k = cut; k < sourcesAll.length; k++) {
     const d = await entryOf(k);
-    entries.push(d.entry);
     changes.push(d.changes);
     if (tokens) tokens.push(counted.get(k) ?? countForDisplay(countTokens!, d.entry, sourcesAll[k]!));
+    if (!emit) entries.push(d.entry);
+    else {
+      // Handed on and let go: a window of 2,000 entries is never held decoded at once.
+      decoded.delete(k);
+      emit(d.entry, k - cut);
+    }
   }
   decoded.clear();
   const sources = sourcesAll.slice(cut);

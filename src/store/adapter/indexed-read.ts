@@ -1,12 +1,12 @@
 /**
  * Reading a file too big to hold by an index of its lines. A replay (core/indexed-replay.ts): one
  * streamed pass loads it as nanobot does into a replay index, noting where each line lies; the
- * replay then reads back the messages it keeps by their byte ranges, in blocks of up to 1 MiB,
+ * replay then reads back the messages it keeps by their byte ranges, in blocks of up to 256 KiB,
  * never the whole file again. Large-file mode's line index built in one streamed pass, with the
  * hashes of the slices read (`indexStreamed`), and lines read back by it (`eachLine`), for the
  * CLI's trim.
  */
-import { replayIndexed, ReplayIndexer, type IndexedReplay, type ReplayIndex } from '../../core/replay/indexed-replay';
+import { replayIndexed, ReplayIndexer, type EntrySink, type IndexedReplay, type ReplayIndex } from '../../core/replay/indexed-replay';
 import { decodeStrict } from '../../core/python/lines';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { pyLoads } from '../../core/python/pyjson';
@@ -32,7 +32,7 @@ import type { Diagnostic } from '../../core/lens/document';
 import { ProofTaker } from '../save/read-guard';
 import type { LargeSource } from '../save/large-save';
 
-const BLOCK_BYTES = 1 << 20;
+const BLOCK_BYTES = 256 << 10;
 const BLOCK_MESSAGES = 2048;
 
 function grown<T extends Float64Array | Uint32Array>(a: T, need: number): T {
@@ -50,9 +50,10 @@ export interface IndexedReplayRead {
 
 /**
  * Loads `path` as nanobot does, streamed, into a replay index; then replays it reading back only the
- * messages the replay keeps (and those its budget walk counts).
+ * messages the replay keeps (and those its budget walk counts). With `emit`, each kept entry goes
+ * there as it is made and none is held (a file that changes meanwhile is then found out after them).
  */
-export async function replayStreamed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; key?: string; replay: ReplayOptions; count?: TokenCounter }): Promise<IndexedReplayRead> {
+export async function replayStreamed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; key?: string; replay: ReplayOptions; count?: TokenCounter; emit?: EntrySink }): Promise<IndexedReplayRead> {
   const fileName = path.split('/').pop()!;
   let starts = new Float64Array(1024);
   let lengths = new Uint32Array(1024);
@@ -97,7 +98,7 @@ export async function replayStreamed(adapter: StorageAdapter, path: string, opts
     if (!r.ok) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
     return r.value as PyDict;
   };
-  const replay = await replayIndexed(ix, s.lastConsolidated, opts.replay, opts.version, at, opts.count);
+  const replay = await replayIndexed(ix, s.lastConsolidated, opts.replay, opts.version, at, opts.count, opts.emit);
   block = null;
   const after = await adapter.stat(path);
   if (after.size !== stat.size || after.lastModified !== stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });

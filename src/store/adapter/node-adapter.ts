@@ -5,9 +5,33 @@
  */
 
 import { Buffer } from 'node:buffer';
-import * as nodeFs from 'node:fs';
-import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
-import nodePath from 'node:path';
+// Named imports only: a namespace or default import of a Node module is bundled as a copy of it whose
+// every member is a getter (rolldown's __toESM), which each fs call in a listing's hot loop then went through.
+import {
+  close as fsClose,
+  closeSync,
+  constants,
+  fchmod as fsFchmod,
+  fstatSync,
+  fsync as fsFsync,
+  lstat as fsLstat,
+  open as fsOpen,
+  openSync,
+  read as fsRead,
+  readdirSync,
+  readFile as fsReadFile,
+  readSync,
+  rename as fsRename,
+  rm as fsRm,
+  rmdir as fsRmdir,
+  stat as fsStat,
+  statSync,
+  unlink as fsUnlink,
+  write as fsWrite,
+  type RmOptions,
+  type Stats,
+} from 'node:fs';
+import { join as pathJoin, resolve as pathResolve, sep as pathSep } from 'node:path';
 import type { Entry, FileStat, RenameOptions, StorageAdapter, WriteData, WriteOptions } from './adapter';
 import { StoreError, type StoreAction, type StoreErrorCode } from './errors';
 import { assertPortableName } from './names';
@@ -29,31 +53,31 @@ const call = <T>(f: (cb: (e: NodeJS.ErrnoException | null, v: T) => void) => voi
 class FileHandle {
   constructor(readonly fd: number) {}
   read(buf: Uint8Array, offset: number, length: number, position: number | null): Promise<{ bytesRead: number }> {
-    return call<number>((cb) => nodeFs.read(this.fd, buf, offset, length, position, cb)).then((bytesRead) => ({ bytesRead }));
+    return call<number>((cb) => fsRead(this.fd, buf, offset, length, position, cb)).then((bytesRead) => ({ bytesRead }));
   }
   write(buf: Uint8Array, offset: number, length: number): Promise<{ bytesWritten: number }> {
-    return call<number>((cb) => nodeFs.write(this.fd, buf, offset, length, null, cb)).then((bytesWritten) => ({ bytesWritten }));
+    return call<number>((cb) => fsWrite(this.fd, buf, offset, length, null, cb)).then((bytesWritten) => ({ bytesWritten }));
   }
   chmod(mode: number): Promise<void> {
-    return call<void>((cb) => nodeFs.fchmod(this.fd, mode, (e) => cb(e, undefined)));
+    return call<void>((cb) => fsFchmod(this.fd, mode, (e) => cb(e, undefined)));
   }
   sync(): Promise<void> {
-    return call<void>((cb) => nodeFs.fsync(this.fd, (e) => cb(e, undefined)));
+    return call<void>((cb) => fsFsync(this.fd, (e) => cb(e, undefined)));
   }
   close(): Promise<void> {
-    return call<void>((cb) => nodeFs.close(this.fd, (e) => cb(e ?? null, undefined)));
+    return call<void>((cb) => fsClose(this.fd, (e) => cb(e ?? null, undefined)));
   }
 }
 
 const fs = {
-  open: (path: string, flags: string | number, mode?: number) => call<number>((cb) => nodeFs.open(path, flags, mode, cb)).then((fd) => new FileHandle(fd)),
-  stat: (path: string) => call<nodeFs.Stats>((cb) => nodeFs.stat(path, cb)),
-  lstat: (path: string) => call<nodeFs.Stats>((cb) => nodeFs.lstat(path, cb)),
-  rename: (from: string, to: string) => call<void>((cb) => nodeFs.rename(from, to, (e) => cb(e, undefined))),
-  rm: (path: string, opts: nodeFs.RmOptions) => call<void>((cb) => nodeFs.rm(path, opts, (e) => cb(e, undefined))),
-  rmdir: (path: string) => call<void>((cb) => nodeFs.rmdir(path, (e) => cb(e, undefined))),
-  unlink: (path: string) => call<void>((cb) => nodeFs.unlink(path, (e) => cb(e, undefined))),
-  readFile: (path: string) => call<Buffer>((cb) => nodeFs.readFile(path, cb)),
+  open: (path: string, flags: string | number, mode?: number) => call<number>((cb) => fsOpen(path, flags, mode, cb)).then((fd) => new FileHandle(fd)),
+  stat: (path: string) => call<Stats>((cb) => fsStat(path, cb)),
+  lstat: (path: string) => call<Stats>((cb) => fsLstat(path, cb)),
+  rename: (from: string, to: string) => call<void>((cb) => fsRename(from, to, (e) => cb(e, undefined))),
+  rm: (path: string, opts: RmOptions) => call<void>((cb) => fsRm(path, opts, (e) => cb(e, undefined))),
+  rmdir: (path: string) => call<void>((cb) => fsRmdir(path, (e) => cb(e, undefined))),
+  unlink: (path: string) => call<void>((cb) => fsUnlink(path, (e) => cb(e, undefined))),
+  readFile: (path: string) => call<Buffer>((cb) => fsReadFile(path, cb)),
 };
 
 const ERRNO: Record<string, StoreErrorCode> = {
@@ -106,16 +130,16 @@ function statSyncOrNone(path: string): { isFile(): boolean; isDirectory(): boole
 
 /** Wrap a folder on disk (absolute or relative to the cwd) as a StorageAdapter. */
 export function createNodeAdapter(rootDir: string): StorageAdapter {
-  const root = nodePath.resolve(rootDir);
-  const base = root.endsWith(nodePath.sep) ? root : root + nodePath.sep;
+  const root = pathResolve(rootDir);
+  const base = root.endsWith(pathSep) ? root : root + pathSep;
   // A checked relative path has no empty, `.` or `..` segment, so joining needs no normalizing
   // (a listing joins one path per file, and path.join normalizes each).
   const abs = (path: string): string => {
-    if (nodePath.sep === '\\' && path.includes('\\')) {
+    if (pathSep === '\\' && path.includes('\\')) {
       throw new StoreError('bad-name', `'${path}' contains a backslash, a path separator here.`, { path, reason: { code: 'backslash' } });
     }
     const parts = splitPath(path);
-    return parts.length === 0 ? root : base + parts.join(nodePath.sep);
+    return parts.length === 0 ? root : base + parts.join(pathSep);
   };
 
   async function guard<T>(path: string, action: StoreAction, fn: () => Promise<T>): Promise<T> {
@@ -224,7 +248,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
           if (d.isFile()) out.push({ name: d.name, kind: 'file' });
           else if (d.isDirectory()) out.push({ name: d.name, kind: 'directory' });
           else if (d.isSymbolicLink()) {
-            const s = statSyncOrNone(nodePath.join(abs(dir), d.name));
+            const s = statSyncOrNone(pathJoin(abs(dir), d.name));
             if (s?.isFile()) out.push({ name: d.name, kind: 'file' });
             else if (s?.isDirectory()) out.push({ name: d.name, kind: 'directory' });
           }
