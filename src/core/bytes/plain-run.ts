@@ -133,8 +133,9 @@ function made(): Kernel | null {
       const exports = new WebAssembly.Instance(new WebAssembly.Module(PLAIN_RUN_WASM)).exports as unknown as Kernel;
       kernel = { memory: exports.memory, plain: exports.plain };
       const table = new Uint8Array(kernel.memory.buffer, TABLE, 256);
-      for (const c of SIMPLE_ESCAPES) table[c.charCodeAt(0)] = SIMPLE_ESCAPE;
-      table[0x75] = U_ESCAPE;
+      // The kernel steps over the escapes json.dumps itself writes; `\/` and `\uXXXX` go to the
+      // caller, which notes whether they are in that form (byte-strings.ts: `escapeForm`).
+      for (const c of SIMPLE_ESCAPES) if (c !== '/') table[c.charCodeAt(0)] = SIMPLE_ESCAPE;
       for (const c of HEX_DIGITS) table[c.charCodeAt(0)] |= HEX_DIGIT;
     }
   } catch {

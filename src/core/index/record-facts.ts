@@ -8,7 +8,7 @@ import { scanFacts } from '../bytes/byte-facts';
 import { FLAG, KIND, ROLE, type LineFacts, type RoleCode } from './fact-codes';
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { isProviderStateRecord, parseProviderState, providerStateCopyRaises } from '../nanobot/provider-state';
-import { SHALLOWEST_DEPTH, atDepth, pyLoads, type LoadsResult } from '../python/pyjson';
+import { SHALLOWEST_DEPTH, atDepth, pyDumps, pyLoads, type LoadsResult } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
 import { paddedLine } from '../lens/document';
 import { dictGet, isDict, truthy, type PyDict } from '../python/pyvalue';
@@ -56,7 +56,14 @@ export function textFacts(text: string, version: NanobotVersion): LineFacts {
   if (!isDict(r.value)) return { kind: KIND.corrupt, role: ROLE.none, flags: flags | FLAG.notObject };
   const f = dictFacts(r.value, version);
   f.flags |= flags;
+  if (f.kind === KIND.message && text === stripped && isDumpsText(stripped, r)) f.flags |= FLAG.dumps;
   return f;
+}
+
+/** Whether `text`, which loaded as `r`, is what json.dumps writes for its value (the exact value: floats and big ints as Python reads them). */
+function isDumpsText(text: string, r: LoadsResult): boolean {
+  const exact = r.ok && r.exact ? r : pyLoads(text);
+  return exact.ok && pyDumps(exact.value) === text;
 }
 
 /**
