@@ -9,7 +9,7 @@
 import { replayIndexed, ReplayIndexer, type IndexedReplay, type ReplayIndex } from '../../core/replay/indexed-replay';
 import { decodeStrict } from '../../core/python/lines';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
-import { pyLoads } from '../../core/python/pyjson';
+import { pyDumps, pyLoads } from '../../core/python/pyjson';
 import { pyStrip } from '../../core/python/pytext';
 import type { PyDict } from '../../core/python/pyvalue';
 import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
@@ -22,11 +22,12 @@ import { LineIndexer, lineEnd, type LineIndex } from '../../core/index/line-inde
 import { decodeRecord, readRecords, type RangeRead } from '../large/large-records';
 import { IndexDiagnostics, diagnosticLines } from '../../core/index/index-diagnostics';
 import { loadFromIndex, type IndexLoad } from '../../core/index/index-load';
-import { KIND } from '../../core/index/fact-codes';
-import { IndexedPass, indexDecodes, passLines, type IndexedSession } from '../../core/index/index-nanobot';
+import { FLAG, KIND } from '../../core/index/fact-codes';
+import { IndexedPass, decodeCut, firstUndecodable, passLines, type DecodeCut, type IndexedSession } from '../../core/index/index-nanobot';
+import { PY_TEXT_CHUNK, findUtf8Fault, loneSurrogateIndex } from '../../core/python/lines';
 import { loadOutcome, repairFollows, type LoadOutcome } from '../../core/lens/load';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
-import { dictGet } from '../../core/python/pyvalue';
+import { dictGet, type PyValue } from '../../core/python/pyvalue';
 import type { FileStat } from './adapter';
 import type { Diagnostic } from '../../core/lens/document';
 import { ProofTaker } from '../save/read-guard';
@@ -103,6 +104,9 @@ export async function replayStreamed(adapter: StorageAdapter, path: string, opts
   if (after.size !== stat.size || after.lastModified !== stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
   return { load: { ...value, result: { lastConsolidated: s.lastConsolidated, index: ix } }, replay };
 }
+
+/** A file's line index as `indexStreamed` built it. */
+type Built = Awaited<ReturnType<typeof indexStreamed>>;
 
 /** Bytes of lines decoded at once when reading lines back by the line index. */
 const LINE_BLOCK_BYTES = 4 << 20;
@@ -185,15 +189,16 @@ export async function eachLineBytes(read: RangeRead, ix: Pick<LineIndex, 'start'
  * load as the index answers it (`loadFromIndex`) and the recovered lens's diagnostics, reading
  * back only the lines that have one of their own and the metadata records.
  */
-export async function checkIndexed(adapter: StorageAdapter, path: string, version: NanobotVersion): Promise<{ load: IndexLoad; diagnostics: Diagnostic[] }> {
-  const { index: ix, source } = await indexStreamed(adapter, path, version, false);
+export async function checkIndexed(adapter: StorageAdapter, path: string, version: NanobotVersion): Promise<{ load: IndexLoad; diagnostics: Diagnostic[]; built: Built }> {
+  const built = await indexStreamed(adapter, path, version, false);
+  const { index: ix, source } = built;
   const meta = new Map<number, PyDict>();
   const diagnostics = await diagnosticsIndexed(adapter, path, ix, version, (l, raw) => {
     if (ix.kind[l] === KIND.metadata) meta.set(l, decodeRecord(raw) ?? {});
   });
   const after = await adapter.stat(path);
   if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
-  return { load: loadFromIndex(ix, version, (l) => meta.get(l)!), diagnostics };
+  return { load: loadFromIndex(ix, version, (l) => meta.get(l)!), diagnostics, built };
 }
 
 /** The recovered lens's diagnostics of an indexed file, reading back only the lines they need (`seen` sees each). */
@@ -211,20 +216,38 @@ export async function diagnosticsIndexed(adapter: StorageAdapter, path: string, 
 /** nanobot's load of a file from its line index (`IndexedPass`), under `key` or the stored key or `fallbackKey`. */
 export type IndexedLoad = LoadOutcome<IndexedSession> & { key: string };
 
+/** Where Python's text read of an indexed file stops, reading only bytes near its first invalid UTF-8 sequence; null when the file is UTF-8. */
+async function decodeCutOf(read: RangeRead, ix: LineIndex): Promise<DecodeCut | null> {
+  const bad = firstUndecodable(ix);
+  if (bad < 0) return null;
+  const at = ix.start[bad]!;
+  const fault = at + findUtf8Fault(await read(at, at + ix.length[bad]!))!.pos;
+  const chunkStart = fault - (fault % PY_TEXT_CHUNK);
+  return decodeCut(ix, fault, await read(fault, Math.min(ix.size, fault + 4)), await read(Math.max(0, chunkStart - 3), chunkStart));
+}
+
 /**
  * Loads `path` as nanobot does on its line index (built in one streamed pass): the strict pass
- * reads back only the lines that are not plain messages, the repair pass every line. Null when the
- * file is not valid UTF-8 (nanobot's decoding error is read another way).
+ * reads back only the lines that are not plain messages, the repair pass every line; in a file
+ * that is not UTF-8, each pass reads the lines Python's text read yields and then raises its
+ * decoding error.
  */
-export async function loadIndexed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string }): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad } | null> {
-  const { index: ix, source } = await indexStreamed(adapter, path, opts.version, false);
-  if (!indexDecodes(ix)) return null;
+export async function loadIndexed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string }, built?: Built): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad }> {
+  const { index: ix, source } = built ?? (await indexStreamed(adapter, path, opts.version, false));
   const read: RangeRead = (a, b) => adapter.readRange(path, a, b);
   const rules = rulesOf(opts.version);
+  const cut = await decodeCutOf(read, ix);
+  const end = cut ? cut.lines : ix.count;
   let storedKey = opts.fallbackKey;
   const pass = async (repair: boolean, key: string) => {
-    const p = new IndexedPass(ix, opts.now, repair, rules);
-    const lines = passLines(ix, repair);
+    const p = new IndexedPass(ix, opts.now, repair, rules, cut);
+    let lines: ArrayLike<number> = passLines(ix, repair, end);
+    if (!repair && cut) {
+      // The stored key is read from every metadata record, also past where Python's read stops.
+      const past: number[] = [];
+      for (let i = end; i < ix.count; i++) if (ix.kind[i] === KIND.metadata) past.push(i);
+      if (past.length) lines = [...(lines as number[]), ...past];
+    }
     await eachLineBytes(read, ix, lines, (raw, k) => {
       const l = lines[k]!;
       if (!repair && ix.kind[l] === KIND.metadata) {
@@ -233,7 +256,7 @@ export async function loadIndexed(adapter: StorageAdapter, path: string, opts: {
         const stored = v ? dictGet(v, 'key') : undefined;
         storedKey = typeof stored === 'string' && stored ? stored : opts.fallbackKey;
       }
-      p.text(l, raw);
+      if (l < end) p.text(l, raw);
     });
     return p.finish(key);
   };
@@ -244,4 +267,56 @@ export async function loadIndexed(adapter: StorageAdapter, path: string, opts: {
   const after = await adapter.stat(path);
   if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
   return { index: ix, stat: source.stat, load: { key, ...loadOutcome(key, opts.version, null, () => strictOutcome, () => repair!) } };
+}
+
+const changedWhileRead = (path: string) => new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
+
+/** Throws the 'conflict' error when the file is no longer as it was first read (`stat`). */
+export async function unchangedSince(adapter: StorageAdapter, path: string, stat: FileStat): Promise<void> {
+  const after = await adapter.stat(path);
+  if (after.size !== stat.size || after.lastModified !== stat.lastModified) throw changedWhileRead(path);
+}
+
+/** The value a lens reads from a message line's text (its bytes decode: the index says so); the 'conflict' error when it no longer parses. */
+function lineValue(path: string, raw: Uint8Array, recovered: boolean): PyValue {
+  let text = decodeStrict(raw);
+  // The recovered lens sets a byte-order mark aside; nanobot's lens holds no line that has one.
+  if (recovered && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const r = pyLoads(pyStrip(text));
+  if (!r.ok) throw changedWhileRead(path);
+  return r.value;
+}
+
+/**
+ * The messages on lines `lines` (ascending) as json.dumps writes them, in order: a line the index
+ * knows to be its message's dumps text (FLAG.dumps, as every line nanobot wrote) as its own bytes
+ * (valid only during the call), any other parsed (as nanobot's lens or, `recovered`, the recovered
+ * lens reads it) and dumped.
+ */
+export async function eachDumped(adapter: StorageAdapter, path: string, ix: LineIndex, lines: ArrayLike<number>, recovered: boolean, emit: (piece: Uint8Array | string, k: number) => void): Promise<void> {
+  await eachLineBytes((a, b) => adapter.readRange(path, a, b), ix, lines, (raw, k) => {
+    if (ix.flags[lines[k]!]! & FLAG.dumps) emit(raw, k);
+    else emit(pyDumps(lineValue(path, raw, recovered)), k);
+  });
+}
+
+/** Whether bytes hold `\u` then `d` or `D` (a JSON escape that may spell a lone surrogate); a `\\ud` text only costs a parse. */
+function surrogateEscape(raw: Uint8Array): boolean {
+  for (let i = raw.indexOf(0x5c); i >= 0 && i + 2 < raw.length; i = raw.indexOf(0x5c, i + 1)) if (raw[i + 1] === 0x75 && (raw[i + 2] === 0x64 || raw[i + 2] === 0x44)) return true;
+  return false;
+}
+
+/**
+ * Whether a message of nanobot's lens on `lines` dumps to text with a lone surrogate (Python's
+ * save then raises UnicodeEncodeError): only lines without FLAG.dumps that hold a `\ud` escape are
+ * read back and dumped (a line nanobot wrote decodes from UTF-8, so it holds none).
+ */
+export async function dumpsLoneSurrogate(adapter: StorageAdapter, path: string, ix: LineIndex, lines: ArrayLike<number>): Promise<boolean> {
+  const redone: number[] = [];
+  for (let k = 0; k < lines.length; k++) if (!(ix.flags[lines[k]!]! & FLAG.dumps)) redone.push(lines[k]!);
+  let found = false;
+  await eachLineBytes((a, b) => adapter.readRange(path, a, b), ix, redone, (raw) => {
+    if (!found && surrogateEscape(raw) && loneSurrogateIndex(pyDumps(lineValue(path, raw, false))) >= 0) found = true;
+  });
+  return found;
 }
