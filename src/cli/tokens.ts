@@ -1,14 +1,15 @@
 /**
- * `session-lens tokens FILE`: nanobot's `estimate_message_tokens` per message. A big file is read
- * on its line index: nanobot's load from it, then its messages read back in order, each counted as
- * it is read; only its count and role are kept.
+ * `session-lens tokens FILE`: nanobot's `estimate_message_tokens` per message. A big file streams
+ * (as `replay` loads it): each message is counted as it passes and only its count and role are
+ * kept. On the line index it cost the index's byte pass on top of the same parse and count
+ * (1.11–1.24× the CPU: bench/FIGURES.md), so it stays on the streamed load.
  */
 import path from 'node:path';
 import { pyDumps } from '../core/python/pyjson';
 import type { PyDict, PyValue } from '../core/python/pyvalue';
+import { streamedLoadInto } from '../core/lens/streamed-load';
 import { keyForFile } from '../store/listing/session-list';
-import { eachLine, loadIndexed, unchangedSince } from '../store/adapter/indexed-read';
-import { StoreError } from '../store/adapter/errors';
+import { steadily } from '../store/adapter/streamed-read';
 import type { Args } from './args';
 import { located, readLocated, tokenCounter, type Located } from './open';
 import { Printer, type Out } from './printer';
@@ -35,18 +36,14 @@ async function estimates(file: Located, now: string, count: Count): Promise<{ va
   if (file.size >= STREAMING.from) {
     const { abs, adapter, keyOpt, version } = file;
     const name = path.basename(abs);
-    const { index: ix, stat, load } = await loadIndexed(adapter, name, { now, version, fallbackKey: keyForFile(name, version), ...keyOpt });
-    const s = load.result;
-    if (!s) return null;
-    const values: PyValue[] = [];
-    const roles: string[] = [];
-    await eachLine((a, b) => adapter.readRange(name, a, b), ix, s.lines, (m) => {
-      if (!m) throw new StoreError('conflict', `'${name}' changed while it was read; is another program writing it?`, { path: name, reason: { code: 'changed-while-read' } });
-      values.push(estimate(count, m));
-      roles.push(roleOf(m));
-    });
-    await unchangedSince(adapter, name, stat);
-    return { values, roles };
+    const sink = () => {
+      const values: PyValue[] = [];
+      const roles: string[] = [];
+      return { add: (m: PyDict) => (values.push(estimate(count, m)), roles.push(roleOf(m))), held: () => ({ values, roles }) };
+    };
+    const opts = { now, version, fallbackKey: keyForFile(name, version), ...keyOpt };
+    const { value: load } = await steadily(adapter, name, (chunks) => streamedLoadInto(chunks, opts, sink));
+    return load.result;
   }
   const s = (await readLocated(file, now)).nanobot.result;
   return s && { values: s.messages.map((m) => estimate(count, m)), roles: s.messages.map(roleOf) };

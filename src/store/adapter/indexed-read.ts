@@ -13,11 +13,11 @@ import { pyDumps, pyLoads } from '../../core/python/pyjson';
 import { pyStrip } from '../../core/python/pytext';
 import type { PyDict } from '../../core/python/pyvalue';
 import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
-import { streamedLoadInto, type StreamedLoad } from '../../core/lens/streamed-load';
+import { streamedLoadInto } from '../../core/lens/streamed-load';
 import type { StorageAdapter } from './adapter';
 import { StoreError } from './errors';
 import { keyForFile } from '../listing/session-list';
-import { steadily } from './streamed-read';
+import { chunksFrom, steadily } from './streamed-read';
 import { LineIndexer, lineEnd, type LineIndex } from '../../core/index/line-index';
 import { decodeRecord, readRecords, type RangeRead } from '../large/large-records';
 import { IndexDiagnostics, diagnosticLines } from '../../core/index/index-diagnostics';
@@ -45,7 +45,7 @@ function grown<T extends Float64Array | Uint32Array>(a: T, need: number): T {
 
 /** nanobot's load of the file (its messages as a replay index) and its replay, or null when it loads nothing. */
 export interface IndexedReplayRead {
-  load: Omit<StreamedLoad, 'result'> & { result: { lastConsolidated: number; index: ReplayIndex } | null };
+  load: LoadOutcome<{ lastConsolidated: number; index: ReplayIndex }> & { key: string };
   replay: IndexedReplay | null;
 }
 
@@ -248,7 +248,9 @@ export async function loadIndexed(adapter: StorageAdapter, path: string, opts: {
       for (let i = end; i < ix.count; i++) if (ix.kind[i] === KIND.metadata) past.push(i);
       if (past.length) lines = [...(lines as number[]), ...past];
     }
-    await eachLineBytes(read, ix, lines, (raw, k) => {
+    // The repair pass reads every line: in order, through one chunk; the strict pass a few, by range.
+    const reader = repair ? (each: (raw: Uint8Array, k: number) => void) => eachLineInOrder(adapter, path, ix, lines, each) : (each: (raw: Uint8Array, k: number) => void) => eachLineBytes(read, ix, lines, each);
+    await reader((raw, k) => {
       const l = lines[k]!;
       if (!repair && ix.kind[l] === KIND.metadata) {
         // storedKey's rule: the last metadata record the recovered lens reads (a BOM set aside).
@@ -294,7 +296,7 @@ function lineValue(path: string, raw: Uint8Array, recovered: boolean): PyValue {
  * lens reads it) and dumped.
  */
 export async function eachDumped(adapter: StorageAdapter, path: string, ix: LineIndex, lines: ArrayLike<number>, recovered: boolean, emit: (piece: Uint8Array | string, k: number) => void): Promise<void> {
-  await eachLineBytes((a, b) => adapter.readRange(path, a, b), ix, lines, (raw, k) => {
+  await eachLineInOrder(adapter, path, ix, lines, (raw, k) => {
     if (ix.flags[lines[k]!]! & FLAG.dumps) emit(raw, k);
     else emit(pyDumps(lineValue(path, raw, recovered)), k);
   });
@@ -319,4 +321,44 @@ export async function dumpsLoneSurrogate(adapter: StorageAdapter, path: string, 
     if (!found && surrogateEscape(raw) && loneSurrogateIndex(pyDumps(lineValue(path, raw, false))) >= 0) found = true;
   });
   return found;
+}
+
+/**
+ * The content bytes of lines `lines` (ascending), in one sequential read of the file through the
+ * adapter's chunks (Node's: one reused buffer): a line inside a chunk is a view of it, valid only
+ * during the call; a line across chunks is joined in a buffer of its own. For a pass that wants
+ * most of the file's lines (a print), this holds one chunk where reading by ranges holds a block.
+ */
+export async function eachLineInOrder(adapter: StorageAdapter, path: string, ix: Pick<LineIndex, 'start' | 'length'>, lines: ArrayLike<number>, each: (raw: Uint8Array, k: number) => void): Promise<void> {
+  let k = 0;
+  let at = 0;
+  let carry = new Uint8Array(0);
+  let carried = 0;
+  if (lines.length) {
+    for await (const chunk of chunksFrom(adapter, path)) {
+      const end = at + chunk.length;
+      while (k < lines.length) {
+        const l = lines[k]!;
+        const s = ix.start[l]!;
+        const e = s + ix.length[l]!;
+        if (s >= end) break;
+        if (carried === 0 && s >= at && e <= end) {
+          // A plain view, even of a Node Buffer (whose subarray builds a Buffer, a cost at one call per line).
+          each(new Uint8Array(chunk.buffer, chunk.byteOffset + s - at, e - s), k++);
+          continue;
+        }
+        if (carry.length < e - s) carry = new Uint8Array(Math.max(e - s, carry.length * 2));
+        const from = Math.max(s, at);
+        const to = Math.min(e, end);
+        carry.set(chunk.subarray(from - at, to - at), from - s);
+        carried = to - s;
+        if (to < e) break;
+        each(carry.subarray(0, e - s), k++);
+        carried = 0;
+      }
+      at = end;
+      if (k === lines.length) break;
+    }
+  }
+  if (k !== lines.length) throw changedWhileRead(path);
 }
