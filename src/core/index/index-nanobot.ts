@@ -70,9 +70,14 @@ export function decodeCut(ix: Pick<LineIndex, 'count' | 'size' | 'start' | 'leng
 }
 
 /** The lines whose text a pass reads, ascending: below `end` (the lines Python's read yields). */
-export function passLines(ix: Ix, repair: boolean, end = ix.count): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < end; i++) if (ix.kind[i] !== KIND.blank && (repair || !plain(ix, i))) out.push(i);
+export function passLines(ix: Ix, repair: boolean, end = ix.count): Uint32Array {
+  const read = (i: number) => ix.kind[i] !== KIND.blank && (repair || !plain(ix, i));
+  let n = 0;
+  for (let i = 0; i < end; i++) if (read(i)) n++;
+  // A typed array, not a list: a repair pass reads every line of a file of any size.
+  const out = new Uint32Array(n);
+  n = 0;
+  for (let i = 0; i < end; i++) if (read(i)) out[n++] = i;
   return out;
 }
 

@@ -184,6 +184,30 @@ export async function eachLineBytes(read: RangeRead, ix: Pick<LineIndex, 'start'
   }
 }
 
+/** How many bytes `eachLineBytes` reads for `lines` (its ranges, merged as it merges them). */
+function rangeBytes(ix: Pick<LineIndex, 'start' | 'length' | 'eol'>, lines: ArrayLike<number>): number {
+  let total = 0;
+  let k = 0;
+  while (k < lines.length) {
+    const a = ix.start[lines[k]!]!;
+    let e = k + 1;
+    while (e < lines.length && lineEnd(ix, lines[e]!) - a <= RAW_BLOCK_BYTES && ix.start[lines[e]!]! - lineEnd(ix, lines[e - 1]!) <= RAW_GAP_BYTES) e++;
+    total += ix.start[lines[e - 1]!]! + ix.length[lines[e - 1]!]! - a;
+    k = e;
+  }
+  return total;
+}
+
+/**
+ * The content bytes of lines `lines` (ascending) from the file: by ranges where they are few
+ * (`eachLineBytes`), in one sequential read where their ranges would cover a quarter of the file or
+ * more (`eachLineInOrder`: one chunk buffer reused, where ranges would each allocate a block).
+ */
+export async function eachLineOf(adapter: StorageAdapter, path: string, ix: Pick<LineIndex, 'start' | 'length' | 'eol' | 'size'>, lines: ArrayLike<number>, each: (raw: Uint8Array, k: number) => void): Promise<void> {
+  if (rangeBytes(ix, lines) * 4 >= ix.size) await eachLineInOrder(adapter, path, ix, lines, each);
+  else await eachLineBytes((a, b) => adapter.readRange(path, a, b), ix, lines, each);
+}
+
 /**
  * A health check of a file of any size on its line index (built in one streamed pass): nanobot's
  * load as the index answers it (`loadFromIndex`) and the recovered lens's diagnostics, reading
@@ -205,7 +229,7 @@ export async function checkIndexed(adapter: StorageAdapter, path: string, versio
 export async function diagnosticsIndexed(adapter: StorageAdapter, path: string, ix: LineIndex, version: NanobotVersion, seen?: (line: number, raw: Uint8Array) => void): Promise<Diagnostic[]> {
   const scan = new IndexDiagnostics(ix, { fileName: path.split('/').pop()!, version });
   const lines = diagnosticLines(ix);
-  await eachLineBytes((a, b) => adapter.readRange(path, a, b), ix, lines, (raw, k) => {
+  await eachLineOf(adapter, path, ix, lines, (raw, k) => {
     const l = lines[k]!;
     scan.add(l, raw);
     seen?.(l, raw);
@@ -246,11 +270,9 @@ export async function loadIndexed(adapter: StorageAdapter, path: string, opts: {
       // The stored key is read from every metadata record, also past where Python's read stops.
       const past: number[] = [];
       for (let i = end; i < ix.count; i++) if (ix.kind[i] === KIND.metadata) past.push(i);
-      if (past.length) lines = [...(lines as number[]), ...past];
+      if (past.length) lines = [...Array.from(lines), ...past];
     }
-    // The repair pass reads every line: in order, through one chunk; the strict pass a few, by range.
-    const reader = repair ? (each: (raw: Uint8Array, k: number) => void) => eachLineInOrder(adapter, path, ix, lines, each) : (each: (raw: Uint8Array, k: number) => void) => eachLineBytes(read, ix, lines, each);
-    await reader((raw, k) => {
+    await eachLineOf(adapter, path, ix, lines, (raw, k) => {
       const l = lines[k]!;
       if (!repair && ix.kind[l] === KIND.metadata) {
         // storedKey's rule: the last metadata record the recovered lens reads (a BOM set aside).
