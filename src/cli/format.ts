@@ -37,7 +37,7 @@ function writeText(text: string, out: Out): number {
 async function formatIndexed(file: Located, now: string, out: Out): Promise<number | null> {
   const { abs, adapter, keyOpt, version } = file;
   const name = path.basename(abs);
-  const { index: ix, stat, load } = await loadIndexed(adapter, name, { now, version, fallbackKey: keyForFile(name, version), ...keyOpt });
+  const { index: ix, stat, load } = await loadIndexed(adapter, name, { now, version, fallbackKey: keyForFile(name, version), dumps: true, ...keyOpt });
   const s = load.result;
   if (!s) return writeEmpty(load.key, describeLoad(load), now, out);
   const head = formatHead(s);

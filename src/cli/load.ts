@@ -67,7 +67,7 @@ async function loadBig(file: Located, now: string, json: boolean, out: Out): Pro
   const { abs, adapter, keyOpt, version } = file;
   const fileName = path.basename(abs);
   const fallbackKey = keyForFile(fileName, version);
-  const { index: ix, stat, load: n } = await loadIndexed(adapter, fileName, { now, version, fallbackKey, ...keyOpt });
+  const { index: ix, stat, load: n } = await loadIndexed(adapter, fileName, { now, version, fallbackKey, dumps: json, ...keyOpt });
   let meta: PyDict | null = null;
   const diagnostics = await diagnosticsIndexed(adapter, fileName, ix, version, (l, raw) => {
     if (json && ix.kind[l] === KIND.metadata) meta = decodeRecord(raw) ?? {};

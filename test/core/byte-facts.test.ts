@@ -128,11 +128,14 @@ describe('the dumps fact (a line nanobot json.dumps wrote, copied by format and 
       usePlainRunKernel(kernel);
       for (const text of lines) {
         // Through the index, as a file is read (its chunks go through the kernel's memory).
-        const ix = indexBytes(enc(text + '\n'), 'v0.2');
+        const ix = indexBytes(enc(text + '\n'), 'v0.2', undefined, true);
         const r = pyLoads(text);
         const want = r.ok && ix.kind[0] === KIND.message && pyDumps(r.value) === text;
         expect((ix.flags[0]! & FLAG.dumps) !== 0, `${text} (kernel ${kernel})`).toBe(want);
-        expect(scanFacts(enc(text), false) === null || ((scanFacts(enc(text), false)!.flags & FLAG.dumps) !== 0) === want, text).toBe(true);
+        const quick = scanFacts(enc(text), false, true);
+        expect(quick === null || ((quick.flags & FLAG.dumps) !== 0) === want, text).toBe(true);
+        // Not asked for, not read.
+        expect(indexBytes(enc(text + '\n'), 'v0.2').flags[0]! & FLAG.dumps).toBe(0);
         results.push(want);
       }
     }
@@ -152,7 +155,7 @@ describe('the dumps fact (a line nanobot json.dumps wrote, copied by format and 
         const text = f(pyDumps(dictFrom([['role', 'user'], ['v', toPy(v)]])));
         const r = pyLoads(text);
         if (!r.ok) return;
-        const ix = indexBytes(enc(text), 'v0.2');
+        const ix = indexBytes(enc(text), 'v0.2', undefined, true);
         expect((ix.flags[0]! & FLAG.dumps) !== 0, text).toBe(ix.kind[0] === KIND.message && pyDumps(r.value) === text);
       }),
       { numRuns: 400 },

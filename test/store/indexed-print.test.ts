@@ -13,7 +13,7 @@ import { indexBytes } from '../../src/core/index/line-index';
 import { FLAG } from '../../src/core/index/fact-codes';
 import { loadNanobot } from '../../src/core/lens/load';
 import { parseDocument } from '../../src/core/lens/document';
-import { pyDumps } from '../../src/core/python/pyjson';
+import { pyDumps, pyLoads } from '../../src/core/python/pyjson';
 import type { StorageAdapter } from '../../src/store/adapter/adapter';
 import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { eachDumped, eachLineInOrder } from '../../src/store/adapter/indexed-read';
@@ -22,7 +22,7 @@ import { corpusVersion } from '../golden/runner';
 import { sessionFiles } from '../corpora';
 
 const NAME = 's.jsonl';
-const decoder = new TextDecoder();
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** An adapter whose reads come in chunks of `size` bytes through one reused buffer. */
 function chunked(bytes: Uint8Array, size: number): StorageAdapter {
@@ -41,7 +41,7 @@ function chunked(bytes: Uint8Array, size: number): StorageAdapter {
 }
 
 async function dumped(a: StorageAdapter, bytes: Uint8Array, lines: ArrayLike<number>, recovered: boolean): Promise<string[]> {
-  const ix = indexBytes(bytes, 'v0.2');
+  const ix = indexBytes(bytes, 'v0.2', undefined, true);
   const out: string[] = [];
   await eachDumped(a, NAME, ix, lines, recovered, (p, k) => {
     expect(k).toBe(out.length);
@@ -58,7 +58,7 @@ describe('printing messages from the line index', () => {
     let copied = 0;
     for (const file of sessionFiles(join(dir, 'fixtures'))) {
       const bytes = new Uint8Array(readFileSync(file));
-      const ix = indexBytes(bytes, version);
+      const ix = indexBytes(bytes, version, undefined, true);
       const n = loadNanobot(bytes, 'k', '2031-01-01T00:00:00', version);
       const doc = parseDocument(bytes, { version });
       const recovered = doc.records.filter((r) => r.kind === 'message').map((r) => pyDumps(r.value!));
@@ -71,7 +71,15 @@ describe('printing messages from the line index', () => {
         const got = await dumped(a, bytes, ix.messages.subarray(0, ix.messageCount), true);
         if (JSON.stringify(got) !== JSON.stringify(recovered)) differ.push(`${file} recovered ${size}`);
       }
-      for (let i = 0; i < ix.messageCount; i++) if (ix.flags[ix.messages[i]!]! & FLAG.dumps) copied++;
+      // The fact itself, line by line: set exactly where json.dumps of the line's value is the line.
+      for (let i = 0; i < ix.messageCount; i++) {
+        const l = ix.messages[i]!;
+        const text = decoder.decode(bytes.subarray(ix.start[l]!, ix.start[l]! + ix.length[l]!));
+        const r = pyLoads(text);
+        const want = r.ok && pyDumps(r.value) === text;
+        if (((ix.flags[l]! & FLAG.dumps) !== 0) !== want) differ.push(`${file} line ${l}: the dumps fact`);
+        if (want) copied++;
+      }
     }
     expect(differ.slice(0, 10)).toEqual([]);
     expect(copied).toBeGreaterThan(100);

@@ -42,6 +42,8 @@ const stack = new Uint8Array(SHALLOWEST_DEPTH + 2);
  * given twice in an object. Every object's keys are kept (their byte ranges) to find a repeat.
  */
 let canon = true;
+/** Whether the pass reads that fact at all (an index for a printer asks for it; the others skip its cost). */
+let dumpsOn = false;
 const MAX_KEYS = 256;
 const keyFrom = new Float64Array(MAX_KEYS);
 const keyTo = new Float64Array(MAX_KEYS);
@@ -174,6 +176,7 @@ function note(slot: number, kind: number, truthy: boolean, s: number, e: number)
  * come next, `stack` which containers are open.
  */
 function scanObject(b: Uint8Array, s: number, e: number): number {
+  const track = dumpsOn;
   seen.fill(NOT_SEEN);
   canon = true;
   escapeForm.odd = false;
@@ -192,8 +195,8 @@ function scanObject(b: Uint8Array, s: number, e: number): number {
     if (c === 0x20 || c === 0x09) {
       const w = p;
       while (c === 0x20 || c === 0x09) c = b[++p]!;
-      if (p - w !== 1 || b[w] !== 0x20 || (state !== KEY && state !== VALUE)) canon = false;
-    } else if (state === KEY || state === VALUE) canon = false;
+      if (track && (p - w !== 1 || b[w] !== 0x20 || (state !== KEY && state !== VALUE))) canon = false;
+    } else if (track && (state === KEY || state === VALUE)) canon = false;
     if (p >= e) return -1;
     switch (state) {
       case KEY_OR_CLOSE:
@@ -208,7 +211,7 @@ function scanObject(b: Uint8Array, s: number, e: number): number {
         if (c !== QUOTE) return -1;
         const q = stringEnd(b, p + 1, e);
         if (q < 0) return -1;
-        if (!noteKey(b, depth, p + 1, q - 1)) return -1;
+        if (track && !noteKey(b, depth, p + 1, q - 1)) return -1;
         if (depth === 1) {
           // An escaped key may spell one the facts read.
           if (lastStringEscaped()) return -1;
@@ -268,7 +271,7 @@ function scanObject(b: Uint8Array, s: number, e: number): number {
           } else {
             const q = numberEnd(b, p, e);
             if (q < 0) return -1;
-            if (canon && !dumpsNumber(b, p, q)) canon = false;
+            if (track && canon && !dumpsNumber(b, p, q)) canon = false;
             p = q;
             truthy = nonzeroNumber;
           }
@@ -299,9 +302,10 @@ export const scanned: LineFacts = { kind: KIND.message, role: ROLE.none, flags: 
 
 /**
  * The facts of a line's content bytes when this pass is sure of them, else null. `psRecords`: the
- * version has provider_state records (those are left to the exact path).
+ * version has provider_state records (those are left to the exact path); `dumps`: read FLAG.dumps too.
  */
-export function scanFacts(b: Uint8Array, psRecords: boolean): LineFacts | null {
+export function scanFacts(b: Uint8Array, psRecords: boolean, dumps = false): LineFacts | null {
+  dumpsOn = dumps;
   let s = 0;
   let e = b.length;
   // Only JSON's whitespace is stepped over: other whitespace Python strips makes a padded line, left to the exact path.
@@ -320,7 +324,8 @@ export function scanFacts(b: Uint8Array, psRecords: boolean): LineFacts | null {
  * its facts are in `scanned`. -1 when unsure of the line, its end included (the caller finds the
  * end and reads the line the exact way).
  */
-export function scanLine(b: Uint8Array, s: number, psRecords: boolean): number {
+export function scanLine(b: Uint8Array, s: number, psRecords: boolean, dumps = false): number {
+  dumpsOn = dumps;
   const n = b.length;
   readBytesOf(b);
   const s0 = s;
@@ -340,7 +345,7 @@ export function scanLine(b: Uint8Array, s: number, psRecords: boolean): number {
 
 /** Adds FLAG.dumps to a message's facts when its line (`unpadded`: nothing around the object) is its json.dumps text. */
 function noteDumps(unpadded: boolean): void {
-  if (unpadded && canon && !escapeForm.odd && scanned.kind === KIND.message) scanned.flags |= FLAG.dumps;
+  if (dumpsOn && unpadded && canon && !escapeForm.odd && scanned.kind === KIND.message) scanned.flags |= FLAG.dumps;
 }
 
 /** Puts the facts of the object `scanObject` read last into `scanned`; false when this pass leaves them to the exact path. */

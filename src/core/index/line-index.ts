@@ -62,10 +62,14 @@ export class LineIndexer {
   /** The version has provider_state records (the byte pass leaves them to the exact path). */
   private readonly psRecords: boolean;
 
-  /** `at`: the file offset of the first byte pushed (a part of the file indexed on its own, index-parts.ts). */
+  /**
+   * `at`: the file offset of the first byte pushed (a part of the file indexed on its own,
+   * index-parts.ts); `dumps`: note FLAG.dumps (a printer's index: `format`, `load --json`).
+   */
   constructor(
     private readonly version: NanobotVersion,
     at = 0,
+    private readonly dumps = false,
   ) {
     this.consumed = at;
     this.psRecords = rulesOf(version).providerStateRecord;
@@ -172,7 +176,7 @@ export class LineIndexer {
     let nextCr = -2;
     while (pos < n) {
       // Most lines: the byte pass reads the line and finds its end at once.
-      const q = scanLine(data, pos, this.psRecords);
+      const q = scanLine(data, pos, this.psRecords, this.dumps);
       if (q >= 0) {
         // No terminator yet, or a last `\r` that may be the first half of `\r\n`: wait for the next chunk.
         if (!last && (q === n || (q === n - 1 && data[q] === CR))) return pos;
@@ -213,7 +217,7 @@ export class LineIndexer {
 
   /** Indexes one line read the slow way (record-facts.ts). */
   private add(at: number, raw: Uint8Array, eol: number): void {
-    const f = lineFacts(raw, this.version);
+    const f = lineFacts(raw, this.version, this.dumps);
     this.put(at, raw.length, eol, f.kind, f.role, f.flags);
   }
 
@@ -250,8 +254,8 @@ function grown<T extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(
 }
 
 /** Indexes a whole file held in memory, in chunks of `chunkSize` (tests; the worker reads slices). */
-export function indexBytes(bytes: Uint8Array, version: NanobotVersion, chunkSize = 4 << 20): LineIndex {
-  const ix = new LineIndexer(version);
+export function indexBytes(bytes: Uint8Array, version: NanobotVersion, chunkSize = 4 << 20, dumps = false): LineIndex {
+  const ix = new LineIndexer(version, 0, dumps);
   for (let a = 0; a < bytes.length; a += chunkSize) ix.push(bytes.subarray(a, Math.min(bytes.length, a + chunkSize)));
   return ix.finish();
 }

@@ -115,10 +115,10 @@ const LINE_BLOCK_BYTES = 4 << 20;
  * The file's line index (large-file mode's), built from one streamed pass (read again if the file
  * moved meanwhile), with the hashes of the bytes indexed (read-guard.ts) unless `hash` is false.
  */
-export async function indexStreamed(adapter: StorageAdapter, path: string, version: NanobotVersion, hash = true): Promise<{ index: LineIndex; source: Pick<LargeSource, 'path' | 'stat' | 'proof'> }> {
+export async function indexStreamed(adapter: StorageAdapter, path: string, version: NanobotVersion, hash = true, dumps = false): Promise<{ index: LineIndex; source: Pick<LargeSource, 'path' | 'stat' | 'proof'> }> {
   const { value, stat } = await steadily(adapter, path, async (chunks) => {
     const proof = hash ? new ProofTaker() : null;
-    const ix = new LineIndexer(version);
+    const ix = new LineIndexer(version, 0, dumps);
     let at = 0;
     for await (const c of chunks()) {
       proof?.add(at, c);
@@ -256,8 +256,8 @@ async function decodeCutOf(read: RangeRead, ix: LineIndex): Promise<DecodeCut | 
  * that is not UTF-8, each pass reads the lines Python's text read yields and then raises its
  * decoding error.
  */
-export async function loadIndexed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string }, built?: Built): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad }> {
-  const { index: ix, source } = built ?? (await indexStreamed(adapter, path, opts.version, false));
+export async function loadIndexed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string; dumps?: boolean }, built?: Built): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad }> {
+  const { index: ix, source } = built ?? (await indexStreamed(adapter, path, opts.version, false, opts.dumps));
   const read: RangeRead = (a, b) => adapter.readRange(path, a, b);
   const rules = rulesOf(opts.version);
   const cut = await decodeCutOf(read, ix);
@@ -313,7 +313,7 @@ function lineValue(path: string, raw: Uint8Array, recovered: boolean): PyValue {
 
 /**
  * The messages on lines `lines` (ascending) as json.dumps writes them, in order: a line the index
- * knows to be its message's dumps text (FLAG.dumps, as every line nanobot wrote) as its own bytes
+ * (built with `dumps`) knows to be its message's dumps text (FLAG.dumps, as every line nanobot wrote) as its own bytes
  * (valid only during the call), any other parsed (as nanobot's lens or, `recovered`, the recovered
  * lens reads it) and dumped.
  */
