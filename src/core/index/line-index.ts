@@ -12,8 +12,10 @@ import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { lineFacts, KIND } from './record-facts';
 import { plainScratch } from '../bytes/plain-run';
 
-/** Terminator codes. */
-export const EOL = { none: 0, lf: 1, crlf: 2, cr: 3 } as const;
+import { EOL } from '../python/lines';
+
+/** Terminator codes (python/lines.ts: one table for every reader), and each one's length. */
+export { EOL };
 const EOL_BYTES = [0, 1, 2, 1];
 
 /** The finished index: `count` lines, every array at least that long. */
