@@ -130,6 +130,6 @@ export class IndexedPass {
     if (this.error) return this.error;
     if (this.cut) return this.cut.error;
     const t = this.pass.finish();
-    return { session: passSession(t, key, this.repair, this.rules, { lines: this.lines.slice(0, this.count) }), skipped: t.skipped };
+    return { session: passSession(t, key, this.repair, this.rules, { lines: this.lines.subarray(0, this.count) }), skipped: t.skipped };
   }
 }

@@ -138,21 +138,26 @@ export class LineIndexer {
     return end + (crlf ? 2 : 1);
   }
 
-  /** Ends the file: a last line without terminator is indexed; returns the index, arrays cut to size. */
-  finish(): LineIndex {
+  /**
+   * Ends the file: a last line without terminator is indexed; returns the index, arrays cut to size
+   * (copies, whose buffers hold nothing else: a part is sent to another thread by its buffers), or
+   * with `views`, views of the arrays as they grew (no copy of the whole index at its largest).
+   */
+  finish(views = false): LineIndex {
     if (this.carryLen) this.scan(this.carry.subarray(0, this.carryLen), this.carryAt, true);
     this.carryLen = 0;
     const n = this.n;
+    const cut = <T extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(a: T, k: number): T => (views ? (a.subarray(0, k) as T) : (a.slice(0, k) as T));
     return {
       count: n,
       size: this.consumed,
-      start: this.start.slice(0, n),
-      length: this.length.slice(0, n),
-      eol: this.eol.slice(0, n),
-      kind: this.kind.slice(0, n),
-      role: this.role.slice(0, n),
-      flags: this.flags.slice(0, n),
-      messages: this.msgs.slice(0, this.msgCount),
+      start: cut(this.start, n),
+      length: cut(this.length, n),
+      eol: cut(this.eol, n),
+      kind: cut(this.kind, n),
+      role: cut(this.role, n),
+      flags: cut(this.flags, n),
+      messages: cut(this.msgs, this.msgCount),
       messageCount: this.msgCount,
     };
   }

@@ -125,7 +125,7 @@ export async function indexStreamed(adapter: StorageAdapter, path: string, versi
       ix.push(c);
       at += c.length;
     }
-    return { index: ix.finish(), parts: proof ? proof.parts() : null };
+    return { index: ix.finish(true), parts: proof ? proof.parts() : null };
   });
   if (value.index.size !== stat.size) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
   return { index: value.index, source: { path, stat, ...(value.parts ? { proof: { size: stat.size, lastModified: stat.lastModified, parts: value.parts } } : {}) } };
