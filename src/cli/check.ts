@@ -14,8 +14,8 @@ import { detectLayout } from '../store/listing/layout';
 import { createNodeAdapter } from '../store/adapter/node-adapter';
 import { joinPath } from '../store/adapter/paths';
 import { readBothLenses } from '../store/adapter/read-only';
-import { readNanobotStreamed } from '../store/adapter/streamed-read';
-import { checkIndexed } from '../store/adapter/indexed-read';
+import { checkIndexed, loadIndexed } from '../store/adapter/indexed-read';
+import { keyForFile } from '../store/listing/session-list';
 import { UsageError } from './args';
 import { recognisedVersion } from './version';
 import { STREAMING } from './streaming';
@@ -58,16 +58,16 @@ export function sessionFindings(s: Checked, label: string): Finding[] {
 /**
  * Both lenses as the check needs them. A big file is read on its line index (one streamed pass; the
  * lines with a problem of their own and the metadata read back); where nanobot's strict load fails,
- * its exception texts come from its own load, streamed again (a damaged file, rare).
+ * its exception texts come from its own load on the same index (a damaged file, rare).
  */
 async function readChecked(adapter: StorageAdapter, p: string, now: string, version: NanobotVersion): Promise<Checked> {
   if ((await adapter.stat(p)).size < STREAMING.from) return readBothLenses(adapter, p, { now, version });
-  const { load, diagnostics } = await checkIndexed(adapter, p, version);
+  const { load, diagnostics, built } = await checkIndexed(adapter, p, version);
   if (load.strictFailure === null) {
     return { nanobot: { path: 'normal', result: { count: load.messageLines.length }, strictError: null, repairError: null, skipped: 0, logs: [], error: null }, doc: { diagnostics } };
   }
-  const view = await readNanobotStreamed(adapter, p, { now, version, hold: 1 });
-  return { nanobot: view.nanobot, doc: { diagnostics } };
+  const { load: n } = await loadIndexed(adapter, p, { now, version, fallbackKey: keyForFile(path.basename(p), version) }, built);
+  return { nanobot: { ...n, result: n.result && { count: n.result.lines.length } }, doc: { diagnostics } };
 }
 
 async function checkFolder(adapter: StorageAdapter, root: string, now: string, override: NanobotVersion | undefined): Promise<Finding[]> {

@@ -1,22 +1,18 @@
 /**
- * `session-lens load FILE`: both lenses and every diagnostic. A big file's summary is read on its
- * line index. `--json` streams: one pass reads both lenses (each line parsed once) keeping 5 bytes
- * a message, then each lens's messages are printed on a pass of its own, copying the lines nanobot
- * wrote from the file's bytes.
+ * `session-lens load FILE`: both lenses and every diagnostic. A big file is read on its line index
+ * (`loadBig`), its messages never held.
  */
 import path from 'node:path';
 import type { Diagnostic } from '../core/lens/document';
-import { emitDumpedLines, nanobotValue, recoveredValue } from '../core/lens/dumped-lines';
 import type { NanobotSession } from '../core/lens/load';
-import type { MessageLines } from '../core/lens/message-lines';
+import { recoveredHead } from '../core/lens/recovered';
+import { KIND } from '../core/index/fact-codes';
 import { pyDumps, type PyError } from '../core/python/pyjson';
-import { dictFrom, type PyValue } from '../core/python/pyvalue';
-import { streamedLenses } from '../core/lens/streamed-lenses';
+import { dictFrom, type PyDict, type PyValue } from '../core/python/pyvalue';
 import { readBothLenses } from '../store/adapter/read-only';
 import { keyForFile } from '../store/listing/session-list';
-import { readPasses } from '../store/adapter/streamed-read';
-import { diagnosticsIndexed, loadIndexed } from '../store/adapter/indexed-read';
-import { StoreError } from '../store/adapter/errors';
+import { diagnosticsIndexed, eachDumped, loadIndexed, unchangedSince } from '../store/adapter/indexed-read';
+import { decodeRecord } from '../store/large/large-records';
 import type { Args } from './args';
 import { describeLoad, located, type Located } from './open';
 import { bytePrinter, type Out } from './printer';
@@ -62,56 +58,44 @@ function printSummary(s: Summary, out: Out): void {
 }
 
 /**
- * `load`'s summary of a big file on its line index: nanobot's load from it (only the lines that are
- * not plain messages read back), the recovered lens's counts from it, its diagnostics from the lines
- * that have one. Null for a file that is not UTF-8 (nanobot's decoding error: the streamed path).
+ * `load` of a big file on its line index: nanobot's load from it (only the lines that are not plain
+ * messages read back, unless its repair pass runs), the recovered lens's counts from it, its
+ * diagnostics from the lines that have one. `--json` prints each lens's messages in one pass over
+ * their lines, copying those the index knows to be their json.dumps text.
  */
-async function summaryIndexed(file: Located, now: string, out: Out): Promise<number | null> {
+async function loadBig(file: Located, now: string, json: boolean, out: Out): Promise<number> {
   const { abs, adapter, keyOpt, version } = file;
   const fileName = path.basename(abs);
-  const r = await loadIndexed(adapter, fileName, { now, version, fallbackKey: keyForFile(fileName, version), ...keyOpt });
-  if (!r) return null;
-  const diagnostics = await diagnosticsIndexed(adapter, fileName, r.index, version);
-  const after = await adapter.stat(fileName);
-  if (after.size !== r.stat.size || after.lastModified !== r.stat.lastModified) throw new StoreError('conflict', `'${fileName}' changed while it was read; is another program writing it?`, { path: fileName, reason: { code: 'changed-while-read' } });
-  const n = r.load;
-  const result = n.result && { count: n.result.lines.length, lastConsolidated: n.result.lastConsolidated };
-  printSummary({ fileName, key: n.key, nanobot: { ...n, result }, recovered: r.index.messageCount, lines: r.index.count, diagnostics }, out);
-  return 0;
-}
-
-/** `load --json` of a big file, streamed: the same output, the messages never held. */
-async function loadStreamed(file: Located, now: string, json: boolean, out: Out): Promise<number> {
-  const { abs, adapter, keyOpt, version } = file;
-  const fileName = path.basename(abs);
-  const opts = { now, version, fallbackKey: keyForFile(fileName, version), fileName, ...keyOpt };
-  // The summary prints no message: its pass skips the dumps check that lets `--json` copy lines.
-  const { value: v, again } = await readPasses(adapter, fileName, (chunks) => streamedLenses(chunks, opts, json));
-  const n = v.nanobot;
+  const fallbackKey = keyForFile(fileName, version);
+  const { index: ix, stat, load: n } = await loadIndexed(adapter, fileName, { now, version, fallbackKey, dumps: json, ...keyOpt });
+  let meta: PyDict | null = null;
+  const diagnostics = await diagnosticsIndexed(adapter, fileName, ix, version, (l, raw) => {
+    if (json && ix.kind[l] === KIND.metadata) meta = decodeRecord(raw) ?? {};
+  });
+  await unchangedSince(adapter, fileName, stat);
   const r = n.result;
   if (!json) {
-    const result = r && { count: r.lensLines.count, lastConsolidated: r.lastConsolidated };
-    printSummary({ fileName, key: v.key, nanobot: { ...n, result }, recovered: v.recovered.lensLines.count, lines: v.recovered.lines, diagnostics: v.diagnostics }, out);
+    const result = r && { count: r.lines.length, lastConsolidated: r.lastConsolidated };
+    printSummary({ fileName, key: n.key, nanobot: { ...n, result }, recovered: ix.messageCount, lines: ix.count, diagnostics }, out);
     return 0;
   }
   const p = bytePrinter(out);
-  // A lens's dict with its messages streamed in where pyDumps would write them (`"messages": [` … `]}`).
-  const lens = async (h: Head, ml: MessageLines, valueOf: (text: string) => PyValue) => {
+  // A lens's dict with its messages written in where pyDumps would write them (`"messages": [` … `]}`).
+  const lens = async (h: Head, lines: ArrayLike<number>, recovered: boolean) => {
     p.put(pyDumps(lensJson(h, [])).slice(0, -2));
-    await again((chunks) =>
-      emitDumpedLines(chunks, ml, valueOf, (piece, k) => {
-        if (k) p.put(', ');
-        p.put(piece);
-      }),
-    );
+    await eachDumped(adapter, fileName, ix, lines, recovered, (piece, k) => {
+      if (k) p.put(', ');
+      p.put(piece);
+    });
     p.put(']}');
   };
   p.put(`{"nanobot": {"path": ${pyDumps(n.path)}, "result": `);
-  if (r) await lens(r, r.lensLines, nanobotValue);
+  if (r) await lens(r, r.lines, false);
   else p.put('null');
   p.put('}, "recovered": ');
-  await lens(v.recovered.head, v.recovered.lensLines, recoveredValue);
-  p.put(`, "diagnostics": ${pyDumps(diagnosticsJson(v.diagnostics))}}\n`);
+  await lens(recoveredHead(meta, fallbackKey, now, ix.messageCount), ix.messages.subarray(0, ix.messageCount), true);
+  p.put(`, "diagnostics": ${pyDumps(diagnosticsJson(diagnostics))}}\n`);
+  await unchangedSince(adapter, fileName, stat);
   p.flush();
   return 0;
 }
@@ -119,7 +103,7 @@ async function loadStreamed(file: Located, now: string, json: boolean, out: Out)
 /** Runs `load`; 0 (nanobot's own failures are answers, not errors). */
 export async function cmdLoad(args: Args, now: string, out: Out): Promise<number> {
   const file = await located(args.positional(0, 'FILE'), args, 1, out);
-  if (file.size >= STREAMING.from) return (args.json ? null : await summaryIndexed(file, now, out)) ?? loadStreamed(file, now, args.json, out);
+  if (file.size >= STREAMING.from) return loadBig(file, now, args.json, out);
   const { abs, version, adapter, keyOpt } = file;
   const session = await readBothLenses(adapter, path.basename(abs), { now, version, ...keyOpt });
   const rec = session.recovered;

@@ -1,13 +1,15 @@
 /**
- * `session-lens tokens FILE`: nanobot's `estimate_message_tokens` per message. A big file streams:
- * each message is counted as it passes and only its count and role are kept.
+ * `session-lens tokens FILE`: nanobot's `estimate_message_tokens` per message. A big file streams
+ * (as `replay` loads it): each message is counted as it passes and only its count and role are
+ * kept. On the line index it cost the index's byte pass on top of the same parse and count
+ * (1.11–1.24× the CPU: bench/FIGURES.md), so it stays on the streamed load.
  */
 import path from 'node:path';
 import { pyDumps } from '../core/python/pyjson';
 import type { PyDict, PyValue } from '../core/python/pyvalue';
 import { streamedLoadInto } from '../core/lens/streamed-load';
 import { keyForFile } from '../store/listing/session-list';
-import { readPasses } from '../store/adapter/streamed-read';
+import { steadily } from '../store/adapter/streamed-read';
 import type { Args } from './args';
 import { located, readLocated, tokenCounter, type Located } from './open';
 import { Printer, type Out } from './printer';
@@ -40,7 +42,7 @@ async function estimates(file: Located, now: string, count: Count): Promise<{ va
       return { add: (m: PyDict) => (values.push(estimate(count, m)), roles.push(roleOf(m))), held: () => ({ values, roles }) };
     };
     const opts = { now, version, fallbackKey: keyForFile(name, version), ...keyOpt };
-    const { value: load } = await readPasses(adapter, name, (chunks) => streamedLoadInto(chunks, opts, sink));
+    const { value: load } = await steadily(adapter, name, (chunks) => streamedLoadInto(chunks, opts, sink));
     return load.result;
   }
   const s = (await readLocated(file, now)).nanobot.result;

@@ -7,6 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { syntheticFile, syntheticMessages } from '../../bench/synthetic';
 import { main } from '../../src/cli/cli';
@@ -14,6 +15,8 @@ import { STREAMING } from '../../src/cli/streaming';
 import { corpusDir } from '../golden-values';
 import { corpusVersion } from '../golden/runner';
 import { sessionFiles } from '../corpora';
+import { sessionFile } from '../arbitrary-files';
+import { NANOBOT_VERSIONS } from '../../src/core/nanobot/nanobot-version';
 
 const wholeReads = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../src/store/adapter/read-only', async (importOriginal) => {
@@ -95,5 +98,20 @@ describe('format, tokens and load stream big files, with the whole-file answers'
         expect(s).toEqual(await result(argv, false));
       }
     }
+  });
+
+  it('any generated file (hostile values, invalid UTF-8, odd line ends) at any version: the index path prints the whole-file bytes', { timeout: 300_000 }, async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'lens-stream-any-')), 'sessions');
+    temps.push(dir);
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'any.jsonl');
+    await fc.assert(
+      fc.asyncProperty(sessionFile, fc.constantFrom(...NANOBOT_VERSIONS), fc.constantFrom(['format'], ['load', '--json'], ['load']), async (bytes, version, c) => {
+        writeFileSync(file, bytes);
+        const argv = [c[0]!, file, '--nanobot', version, ...c.slice(1)];
+        expect(await result(argv, true), `${version} ${c.join(' ')}`).toEqual(await result(argv, false));
+      }),
+      { numRuns: 400 },
+    );
   });
 });

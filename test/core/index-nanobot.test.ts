@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IndexedPass, indexDecodes, passLines } from '../../src/core/index/index-nanobot';
+import { IndexedPass, decodeCut, firstUndecodable, passLines } from '../../src/core/index/index-nanobot';
+import { findUtf8Fault, PY_TEXT_CHUNK } from '../../src/core/python/lines';
 import { indexBytes } from '../../src/core/index/line-index';
 import { loadNanobot, loadOutcome } from '../../src/core/lens/load';
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
@@ -21,13 +22,20 @@ import { sessionFiles } from '../corpora';
 const NOW = '2026-06-01T12:00:00';
 const KEY = 'cli:direct';
 
-/** Both loads in one comparable shape; null when the file is not UTF-8 (the index path does not answer it). */
+/** Both loads in one comparable shape (a file that is not UTF-8: the index reads only bytes near its first fault, as the CLI does). */
 function both(bytes: Uint8Array, version: NanobotVersion, chunk?: number) {
   const ix = indexBytes(bytes, version, chunk);
-  if (!indexDecodes(ix)) return null;
+  const bad = firstUndecodable(ix);
+  let cut = null;
+  if (bad >= 0) {
+    const fault = ix.start[bad]! + findUtf8Fault(bytes.subarray(ix.start[bad]!, ix.start[bad]! + ix.length[bad]!))!.pos;
+    const chunkStart = fault - (fault % PY_TEXT_CHUNK);
+    cut = decodeCut(ix, fault, bytes.slice(fault, fault + 4), bytes.slice(Math.max(0, chunkStart - 3), chunkStart));
+  }
+  const end = cut ? cut.lines : ix.count;
   const pass = (repair: boolean) => {
-    const p = new IndexedPass(ix, NOW, repair, rulesOf(version));
-    for (const l of passLines(ix, repair)) p.text(l, bytes.subarray(ix.start[l]!, ix.start[l]! + ix.length[l]!));
+    const p = new IndexedPass(ix, NOW, repair, rulesOf(version), cut);
+    for (const l of passLines(ix, repair, end)) p.text(l, bytes.subarray(ix.start[l]!, ix.start[l]! + ix.length[l]!));
     return p.finish(KEY);
   };
   const strict = pass(false);
@@ -49,7 +57,6 @@ describe('IndexedPass = loadNanobot', () => {
     let answered = 0;
     for (const file of sessionFiles(join(dir, 'fixtures'))) {
       const r = both(new Uint8Array(readFileSync(file)), version);
-      if (!r) continue;
       answered++;
       if (!isDeepStrictEqual(r.got, r.want)) differ.push(file);
     }
@@ -61,9 +68,30 @@ describe('IndexedPass = loadNanobot', () => {
     fc.assert(
       fc.property(sessionFile, fc.constantFrom(...NANOBOT_VERSIONS), fc.integer({ min: 1, max: 64 }), (bytes, version, size) => {
         const r = both(bytes, version, size);
-        if (r) expect(r.got).toEqual(r.want);
+        expect(r.got).toEqual(r.want);
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('a file that is not UTF-8: the lines Python yields before its 8 KiB chunk with the fault, and its error text, wherever the fault and line ends fall', () => {
+    const line = (i: number, pad: number) => `{"role": "user", "content": "${'é'.repeat(i % 3)}${'x'.repeat(pad)}"}`;
+    const faults = [[0xff], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf0, 0x9f, 0x98]];
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 90 }), fc.integer({ min: 8150, max: 8200 }), fc.constantFrom(...faults), fc.constantFrom('\n', '\r', '\r\n'), fc.constantFrom(...NANOBOT_VERSIONS), fc.boolean(), (pad, at, fault, eol, version, corrupt) => {
+        let text = '';
+        for (let i = 0; text.length < 17_000; i++) text += (corrupt && i === 5 ? '{bad' : line(i, pad)) + eol;
+        const enc = new TextEncoder().encode(text);
+        const bytes = new Uint8Array(enc.length + fault.length);
+        bytes.set(enc.subarray(0, at));
+        bytes.set(fault, at);
+        bytes.set(enc.subarray(at), at + fault.length);
+        for (const b of [bytes, bytes.subarray(0, at + fault.length)]) {
+          const r = both(b, version, 4096);
+          expect(r.got).toEqual(r.want);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -44,17 +44,20 @@ function compare(bytes: Uint8Array, version: NanobotVersion, chunk: number, name
 /** Each line's facts (kind, role, flags) must be those of the exact parse of its text. */
 function factsAgree(bytes: Uint8Array, version: NanobotVersion, chunk: number, name: string): void {
   compare(bytes, version, chunk, name);
-  const ix = indexBytes(bytes, version, chunk);
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  for (let i = 0; i < ix.count; i++) {
-    let text: string;
-    try {
-      text = decoder.decode(bytes.subarray(ix.start[i]!, ix.start[i]! + ix.length[i]!));
-    } catch {
-      expect(ix.kind[i], `${name} line ${i}`).toBe(KIND.corrupt);
-      continue;
+  // Without and with FLAG.dumps (a printer's index).
+  for (const dumps of [false, true]) {
+    const ix = indexBytes(bytes, version, chunk, dumps);
+    const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    for (let i = 0; i < ix.count; i++) {
+      let text: string;
+      try {
+        text = decoder.decode(bytes.subarray(ix.start[i]!, ix.start[i]! + ix.length[i]!));
+      } catch {
+        expect(ix.kind[i], `${name} line ${i}`).toBe(KIND.corrupt);
+        continue;
+      }
+      expect({ kind: ix.kind[i], role: ix.role[i], flags: ix.flags[i] }, `${name} line ${i} (dumps ${dumps})`).toEqual(textFacts(text, version, dumps));
     }
-    expect({ kind: ix.kind[i], role: ix.role[i], flags: ix.flags[i] }, `${name} line ${i}`).toEqual(textFacts(text, version));
   }
 }
 

@@ -17,20 +17,19 @@ function charLength(b: Uint8Array, p: number): number {
   }
 }
 
-const HEX = /^[0-9a-fA-F]{4}$/;
-
 /**
  * Byte by byte: the first byte at or after `p` that is a quote, below 0x20, a backslash that does
- * not start a valid escape wholly before `end`, or starts bytes that are not a UTF-8 character
- * (its bytes read from `mem`, the kernel's whole memory, past `end` too); else where the scan passes `end`.
+ * not start one of the escapes json.dumps writes in short form (`\"` `\\` `\b` `\f` `\n` `\r` `\t`)
+ * wholly before `end` (`\/` and `\uXXXX` are left to the caller, which notes their form), or starts
+ * bytes that are not a UTF-8 character (its bytes read from `mem`, the kernel's whole memory, past
+ * `end` too); else where the scan passes `end`.
  */
 function reference(mem: Uint8Array, p: number, end: number): number {
   while (p < end) {
     const c = mem[p]!;
     if (c === 0x5c) {
       const x = String.fromCharCode(mem[p + 1]!);
-      if (p + 2 <= end && '"\\/bfnrt'.includes(x)) p += 2;
-      else if (p + 6 <= end && x === 'u' && HEX.test(String.fromCharCode(...mem.subarray(p + 2, p + 6)))) p += 6;
+      if (p + 2 <= end && '"\\bfnrt'.includes(x)) p += 2;
       else return p;
     } else if (c < 0x80) {
       if (c < 0x20 || c === 0x22) return p;

@@ -9,8 +9,8 @@
  * loop over the bytes with its state in locals and a small stack; strings, most of the bytes, are
  * read a word at a time (byte-strings.ts).
  */
-import { lastStringEscaped, readBytesOf, stringEnd } from './byte-strings';
-import { SHALLOWEST_DEPTH } from '../python/pyjson';
+import { escapeForm, lastStringEscaped, readBytesOf, stringEnd } from './byte-strings';
+import { SHALLOWEST_DEPTH, floatRepr } from '../python/pyjson';
 import { FLAG, KIND, ROLE, type LineFacts, type RoleCode } from '../index/fact-codes';
 
 const QUOTE = 0x22;
@@ -35,6 +35,49 @@ const OBJECT = 1;
 const ARRAY = 2;
 const stack = new Uint8Array(SHALLOWEST_DEPTH + 2);
 
+/**
+ * Whether the object read last is, byte for byte, what Python's `json.dumps` (ensure_ascii=False)
+ * writes for its value: `", "` and `": "` between items and no other whitespace, the escapes
+ * dumps writes (byte-strings.ts: `escapeForm`), integers but `-0`, floats as Python's repr, no key
+ * given twice in an object. Every object's keys are kept (their byte ranges) to find a repeat.
+ */
+let canon = true;
+/** Whether the pass reads that fact at all (an index for a printer asks for it; the others skip its cost). */
+let dumpsOn = false;
+const MAX_KEYS = 256;
+const keyFrom = new Float64Array(MAX_KEYS);
+const keyTo = new Float64Array(MAX_KEYS);
+let keyCount = 0;
+/** Where each open object's keys begin in keyFrom / keyTo. */
+const keyBase = new Int32Array(SHALLOWEST_DEPTH + 2);
+
+/** Notes the key whose text is b[s, e) in the innermost object: false when more keys are open than kept (the caller is then unsure). */
+function noteKey(b: Uint8Array, depth: number, s: number, e: number): boolean {
+  const len = e - s;
+  for (let k = keyBase[depth]!; k < keyCount; k++) {
+    const f = keyFrom[k]!;
+    if (keyTo[k]! - f !== len) continue;
+    let i = 0;
+    while (i < len && b[f + i] === b[s + i]) i++;
+    if (i === len) {
+      canon = false;
+      break;
+    }
+  }
+  if (keyCount === MAX_KEYS) return false;
+  keyFrom[keyCount] = s;
+  keyTo[keyCount++] = e;
+  return true;
+}
+
+/** Whether the number b[s, e) is written as json.dumps writes its value (a float: Python's repr of it). */
+function dumpsNumber(b: Uint8Array, s: number, e: number): boolean {
+  if (!numberIsFloat) return !(b[s] === 0x2d && b[s + 1] === 0x30);
+  let t = '';
+  for (let i = s; i < e; i++) t += String.fromCharCode(b[i]!);
+  return floatRepr(Number(t)) === t;
+}
+
 /** Where the parse is: before a value, a key, a colon, after a value; the first two just after an opening bracket. */
 const VALUE = 0;
 const VALUE_OR_CLOSE = 1;
@@ -55,13 +98,15 @@ function slotOf(b: Uint8Array, s: number, e: number): number {
   return -1;
 }
 
-/** Whether the last number read by `numberEnd` was non-zero (Python truthiness). */
+/** Whether the last number read by `numberEnd` was non-zero (Python truthiness), and whether it was a float. */
 let nonzeroNumber = false;
+let numberIsFloat = false;
 
 /** The index just after the JSON number at `p`, or -1 when unsure (bad grammar, an exponent past two digits, over 100 digits). */
 function numberEnd(b: Uint8Array, p: number, e: number): number {
   let nonzero = false;
   let digits = 0;
+  numberIsFloat = false;
   if (b[p] === 0x2d) p++;
   let c = p < e ? b[p]! : -1;
   if (c === 0x30) {
@@ -75,6 +120,7 @@ function numberEnd(b: Uint8Array, p: number, e: number): number {
     }
   } else return -1;
   if (p < e && b[p] === 0x2e) {
+    numberIsFloat = true;
     p++;
     const s = p;
     while (p < e && (c = b[p]!) >= 0x30 && c <= 0x39) {
@@ -85,6 +131,7 @@ function numberEnd(b: Uint8Array, p: number, e: number): number {
     digits += p - s;
   }
   if (p < e && (b[p] === 0x65 || b[p] === 0x45)) {
+    numberIsFloat = true;
     p++;
     if (p < e && (b[p] === 0x2b || b[p] === 0x2d)) p++;
     const s = p;
@@ -129,7 +176,12 @@ function note(slot: number, kind: number, truthy: boolean, s: number, e: number)
  * come next, `stack` which containers are open.
  */
 function scanObject(b: Uint8Array, s: number, e: number): number {
+  const track = dumpsOn;
   seen.fill(NOT_SEEN);
+  canon = true;
+  escapeForm.odd = false;
+  keyCount = 0;
+  keyBase[1] = 0;
   let p = s + 1;
   let depth = 1;
   stack[1] = OBJECT;
@@ -139,8 +191,12 @@ function scanObject(b: Uint8Array, s: number, e: number): number {
   for (;;) {
     let c = b[p]!;
     // JSON's whitespace but \n and \r: a line never holds them (they end it), so meeting one means
-    // the line ended inside the object.
-    while (c === 0x20 || c === 0x09) c = b[++p]!;
+    // the line ended inside the object. json.dumps writes one space after each `,` and `:`, no other.
+    if (c === 0x20 || c === 0x09) {
+      const w = p;
+      while (c === 0x20 || c === 0x09) c = b[++p]!;
+      if (track && (p - w !== 1 || b[w] !== 0x20 || (state !== KEY && state !== VALUE))) canon = false;
+    } else if (track && (state === KEY || state === VALUE)) canon = false;
     if (p >= e) return -1;
     switch (state) {
       case KEY_OR_CLOSE:
@@ -148,12 +204,14 @@ function scanObject(b: Uint8Array, s: number, e: number): number {
         if (c === 0x7d && state === KEY_OR_CLOSE) {
           p++;
           state = AFTER;
+          keyCount = keyBase[depth]!;
           if (--depth === 0) return p;
           break;
         }
         if (c !== QUOTE) return -1;
         const q = stringEnd(b, p + 1, e);
         if (q < 0) return -1;
+        if (track && !noteKey(b, depth, p + 1, q - 1)) return -1;
         if (depth === 1) {
           // An escaped key may spell one the facts read.
           if (lastStringEscaped()) return -1;
@@ -186,6 +244,7 @@ function scanObject(b: Uint8Array, s: number, e: number): number {
         } else if (c === 0x7b || c === 0x5b) {
           if (++depth > SHALLOWEST_DEPTH) return -1;
           stack[depth] = c === 0x7b ? OBJECT : ARRAY;
+          keyBase[depth] = keyCount;
           p++;
           if (top) {
             // A container is truthy when it is not empty.
@@ -212,6 +271,7 @@ function scanObject(b: Uint8Array, s: number, e: number): number {
           } else {
             const q = numberEnd(b, p, e);
             if (q < 0) return -1;
+            if (track && canon && !dumpsNumber(b, p, q)) canon = false;
             p = q;
             truthy = nonzeroNumber;
           }
@@ -227,6 +287,7 @@ function scanObject(b: Uint8Array, s: number, e: number): number {
         p++;
         if (c === 0x2c) state = open === OBJECT ? KEY : VALUE;
         else if ((c === 0x7d && open === OBJECT) || (c === 0x5d && open === ARRAY)) {
+          keyCount = keyBase[depth]!;
           // The line was trimmed of whitespace: the object must end it.
           if (--depth === 0) return p;
         } else return -1;
@@ -241,9 +302,10 @@ export const scanned: LineFacts = { kind: KIND.message, role: ROLE.none, flags: 
 
 /**
  * The facts of a line's content bytes when this pass is sure of them, else null. `psRecords`: the
- * version has provider_state records (those are left to the exact path).
+ * version has provider_state records (those are left to the exact path); `dumps`: read FLAG.dumps too.
  */
-export function scanFacts(b: Uint8Array, psRecords: boolean): LineFacts | null {
+export function scanFacts(b: Uint8Array, psRecords: boolean, dumps = false): LineFacts | null {
+  dumpsOn = dumps;
   let s = 0;
   let e = b.length;
   // Only JSON's whitespace is stepped over: other whitespace Python strips makes a padded line, left to the exact path.
@@ -252,6 +314,7 @@ export function scanFacts(b: Uint8Array, psRecords: boolean): LineFacts | null {
   if (s === e || b[s] !== 0x7b) return null;
   readBytesOf(b);
   if (scanObject(b, s, e) !== e || !noteFacts(b, psRecords)) return null;
+  noteDumps(s === 0 && e === b.length);
   return { ...scanned };
 }
 
@@ -261,18 +324,28 @@ export function scanFacts(b: Uint8Array, psRecords: boolean): LineFacts | null {
  * its facts are in `scanned`. -1 when unsure of the line, its end included (the caller finds the
  * end and reads the line the exact way).
  */
-export function scanLine(b: Uint8Array, s: number, psRecords: boolean): number {
+export function scanLine(b: Uint8Array, s: number, psRecords: boolean, dumps = false): number {
+  dumpsOn = dumps;
   const n = b.length;
   readBytesOf(b);
+  const s0 = s;
   while (s < n && jsonWs(b[s]!)) s++;
   if (b[s] !== 0x7b) return -1;
   // A `\n` or `\r` before the object's end is unsure (a string's control character, or not
   // whitespace between values), so the end found is the line's own.
   let p = scanObject(b, s, n);
   if (p < 0) return -1;
+  const end = p;
   while (p < n && jsonWs(b[p]!)) p++;
   if (p < n && b[p] !== 0x0a && b[p] !== 0x0d) return -1;
-  return noteFacts(b, psRecords) ? p : -1;
+  if (!noteFacts(b, psRecords)) return -1;
+  noteDumps(s === s0 && p === end);
+  return p;
+}
+
+/** Adds FLAG.dumps to a message's facts when its line (`unpadded`: nothing around the object) is its json.dumps text. */
+function noteDumps(unpadded: boolean): void {
+  if (dumpsOn && unpadded && canon && !escapeForm.odd && scanned.kind === KIND.message) scanned.flags |= FLAG.dumps;
 }
 
 /** Puts the facts of the object `scanObject` read last into `scanned`; false when this pass leaves them to the exact path. */

@@ -38,6 +38,26 @@ export function readBytesOf(b: Uint8Array): void {
   viewAt = b.byteOffset;
 }
 
+/**
+ * `odd` is set when a string read had an escape `json.dumps` would not write (`\/`, a `\uXXXX` other
+ * than a control character's lowercase `\u00xx` without a short form); the caller clears it.
+ */
+export const escapeForm = { odd: false };
+
+const SLASH = 0x2f;
+
+/** Whether the `\uXXXX` at `p` is as json.dumps writes it: `\u00` and two lowercase hex digits, a control character without a short form (\b \t \n \f \r). */
+function dumpsUEscape(b: Uint8Array, p: number): boolean {
+  if (b[p + 2] !== 0x30 || b[p + 3] !== 0x30) return false;
+  const h = b[p + 4]!;
+  const l = b[p + 5]!;
+  if (h !== 0x30 && h !== 0x31) return false;
+  const low = l >= 0x30 && l <= 0x39 ? l - 0x30 : l >= 0x61 && l <= 0x66 ? l - 0x57 : -1;
+  if (low < 0) return false;
+  const v = (h - 0x30) * 16 + low;
+  return v !== 8 && v !== 9 && v !== 10 && v !== 12 && v !== 13;
+}
+
 /** Whether the last string `stringEnd` read had escapes in it (a key spelled with escapes may be one the facts read). */
 let escaped = false;
 
@@ -127,8 +147,12 @@ export function stringEnd(b: Uint8Array, p: number, e: number): number {
       escaped = true;
       if (x === 0x75) {
         if (p + 5 >= e || !HEX[b[p + 2]!] || !HEX[b[p + 3]!] || !HEX[b[p + 4]!] || !HEX[b[p + 5]!]) return -1;
+        if (!escapeForm.odd && !dumpsUEscape(b, p)) escapeForm.odd = true;
         p += 6;
-      } else p += 2;
+      } else {
+        if (x === SLASH) escapeForm.odd = true;
+        p += 2;
+      }
     } else return -1;
   }
 }

@@ -20,22 +20,17 @@ const T = 4;
 const V = 5;
 
 /**
- * The memory's first bytes: a table of what each byte is after a backslash (its low two bits) or
- * in `\uXXXX` (HEX_DIGIT), a flag the kernel sets when it steps over an escape, then the copied chunk.
+ * The memory's first bytes: a table of the bytes that, after a backslash, make an escape the kernel
+ * steps over, a flag the kernel sets when it steps over one, then the copied chunk.
  */
 const TABLE = 0;
 const SIMPLE_ESCAPE = 1;
-const U_ESCAPE = 2;
-const HEX_DIGIT = 4;
 const ESCAPED_FLAG = 256;
 const DATA = 272;
 
 /** JSON's escapes (after a backslash, `u` aside) and hex digits (after `\u`): the kernel's table and the word loop's (byte-strings.ts) are both made from these. */
 export const SIMPLE_ESCAPES = '"\\/bfnrt';
 export const HEX_DIGITS = '0123456789abcdefABCDEF';
-
-/** Out to `depth` unless the bytes at p+2 … p+5 (after `\u`) are hex digits: each byte's class in the table. */
-const hex4 = (depth: number) => [2, 3, 4, 5].flatMap((k) => [...op.get(P), ...op.load8(k), ...op.load8(TABLE), ...op.i32(HEX_DIGIT), ...op.and, ...op.eqz, ...op.brIf(depth)]);
 
 /**
  * `plain(p, end)`: the first byte at or after `p` that is a quote, a backslash, a control
@@ -64,18 +59,10 @@ const BODY = [
   [...op.get(WORD), ...op.i32(0xff), ...op.and, ...op.tee(T), ...op.i32(0x20), ...op.ltU, ...op.brIf(3)],
   [...op.get(T), ...op.i32(0x22), ...op.eq, ...op.brIf(3)],
   [...op.get(T), ...op.i32(0x5c), ...op.eq],
-  op.if, // a backslash: a valid escape wholly before `end` is stepped over (and the flag set); any other the caller reads
+  op.if, // a backslash: a short escape wholly before `end` is stepped over (and the flag set); any other the caller reads
   [...op.get(P), ...op.i32(2), ...op.add, ...op.get(END), ...op.gtU, ...op.brIf(4)],
-  [...op.get(WORD), ...op.i32(8), ...op.shrU, ...op.i32(0xff), ...op.and, ...op.load8(TABLE), ...op.i32(3), ...op.and, ...op.tee(T)],
-  [...op.i32(SIMPLE_ESCAPE), ...op.eq],
-  op.if,
+  [...op.get(WORD), ...op.i32(8), ...op.shrU, ...op.i32(0xff), ...op.and, ...op.load8(TABLE), ...op.i32(SIMPLE_ESCAPE), ...op.ne, ...op.brIf(4)],
   [...op.get(P), ...op.i32(2), ...op.add, ...op.set(P)],
-  op.else,
-  [...op.get(T), ...op.i32(U_ESCAPE), ...op.ne, ...op.brIf(5)],
-  [...op.get(P), ...op.i32(6), ...op.add, ...op.get(END), ...op.gtU, ...op.brIf(5)],
-  hex4(5),
-  [...op.get(P), ...op.i32(6), ...op.add, ...op.set(P)],
-  op.end,
   [...op.i32(0), ...op.i32(1), ...op.store8(ESCAPED_FLAG), ...op.br(3)],
   op.end,
   op.br(2),
@@ -133,9 +120,9 @@ function made(): Kernel | null {
       const exports = new WebAssembly.Instance(new WebAssembly.Module(PLAIN_RUN_WASM)).exports as unknown as Kernel;
       kernel = { memory: exports.memory, plain: exports.plain };
       const table = new Uint8Array(kernel.memory.buffer, TABLE, 256);
-      for (const c of SIMPLE_ESCAPES) table[c.charCodeAt(0)] = SIMPLE_ESCAPE;
-      table[0x75] = U_ESCAPE;
-      for (const c of HEX_DIGITS) table[c.charCodeAt(0)] |= HEX_DIGIT;
+      // The kernel steps over the escapes json.dumps itself writes; `\/` and `\uXXXX` go to the
+      // caller, which notes whether they are in that form (byte-strings.ts: `escapeForm`).
+      for (const c of SIMPLE_ESCAPES) if (c !== '/') table[c.charCodeAt(0)] = SIMPLE_ESCAPE;
     }
   } catch {
     kernel = null;

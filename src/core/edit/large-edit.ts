@@ -5,12 +5,12 @@
  * rules and change codes are edits.ts's, and the bytes are those `serializeDocument` writes for the same
  * edit of the whole document: untouched records byte-identical, corrupt lines kept where it keeps them.
  */
-import { type FileRecord, type SessionDocument } from '../lens/document';
+import { keptTerminator, type FileRecord, type SessionDocument } from '../lens/document';
 import { editMetadata, repairOutcome, setTitle, trimChange, trimOutcome, type EditChange, type EditRefusal } from './edits';
 import { encodeSession, metadataRecord } from './format';
 import { listFallbackKey } from '../nanobot/keys';
-import { EOL, lineEnd, type LineIndex } from '../index/line-index';
-import { encodeUtf8 } from '../python/lines';
+import { lineEnd, type LineIndex } from '../index/line-index';
+import { EOL_TEXT, encodeUtf8 } from '../python/lines';
 import { clampLastConsolidated } from '../lens/load';
 import type { NanobotVersion } from '../nanobot/nanobot-version';
 import { pyDumps, type PyError } from '../python/pyjson';
@@ -305,10 +305,11 @@ export function planRepair(ix: EditIndex, meta: LastMetadata, fileStem: string, 
   let copied = 0;
   states.reverse().forEach((line, k) => {
     const lastOut = k === states.length - 1 && n === 0;
-    const end = ix.eol[line] === EOL.none ? ix.start[line]! + ix.length[line]! : lineEnd(ix, line);
+    const own = EOL_TEXT[ix.eol[line]!]!;
+    const end = lineEnd(ix, line);
     pieces.push({ from: ix.start[line]!, to: end });
     copied += end - ix.start[line]!;
-    if (ix.eol[line] === EOL.none && !lastOut) pieces.push({ bytes: NL });
+    if (keptTerminator(own, !lastOut) !== own) pieces.push({ bytes: NL });
   });
   if (n) pieces.push({ dumps: ix.messages.slice(0, n), at: 1 + states.length });
   const size = head.length + copied + messageBytes;

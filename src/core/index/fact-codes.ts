@@ -35,6 +35,13 @@ export const FLAG = {
   notObject: 1024,
   /** Python's `strip()` takes more from the line's ends than JSON's whitespace (the recovered lens's padded-line). */
   padded: 2048,
+  /**
+   * A message whose line (its content, without the terminator) is exactly what nanobot's
+   * `json.dumps(value, ensure_ascii=False)` writes for its value, as nanobot wrote it: a printer
+   * (`format`, `load --json`) copies its bytes instead of parsing and dumping it again. Read only
+   * by an index built for a printer (`LineIndexer`'s `dumps`): the others skip its cost.
+   */
+  dumps: 4096,
 } as const;
 
 export interface LineFacts {

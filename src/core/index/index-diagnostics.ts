@@ -6,10 +6,10 @@
  */
 import { finishDiagnostics, lineRecord, newShape, previewOf, type Diagnostic, type DocumentOptions, type RecordKind } from '../lens/document';
 import { rulesOf } from '../nanobot/nanobot-version';
-import { EOL, type LineIndex } from './line-index';
+import type { LineIndex } from './line-index';
+import { EOL, EOL_TEXT } from '../python/lines';
 import { FLAG, KIND, KIND_NAMES, ROLE } from './fact-codes';
 
-const EOL_TEXT = ['', '\n', '\r\n', '\r'];
 const OWN_FAULTS = FLAG.bom | FLAG.padded;
 
 /** The lines whose bytes the diagnostics read, ascending. */

@@ -2,17 +2,16 @@
  * nanobot's `_load` over a file known by its line index, with nanobot's own exception texts: the
  * strict pass reads back only the lines that are not plain messages (metadata, provider states,
  * anything its json.loads may refuse) and stands in for the others, which it only counts and
- * places; the repair pass (a damaged file) reads every line. The file must be valid UTF-8 (else
- * Python's read fails first, with a text that depends on its decoder's chunks: the caller reads it
- * another way).
+ * places; the repair pass (a damaged file) reads every line. In a file that is not UTF-8 a pass
+ * reads the lines Python's text read yields before its decoding error (`decodeCut`), then raises it.
  */
 import { LoadPass, passSession, type PassOutcome, type NanobotSession } from '../lens/load';
-import { decodeStrict } from '../python/lines';
+import { PY_TEXT_CHUNK, chunkInputStart, decodeStrict, findUtf8Fault, pendingAtChunkEnd, textFaultMessage, type Utf8Fault } from '../python/lines';
 import type { LoadsResult, PyError } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
 import type { PyDict } from '../python/pyvalue';
 import type { VersionRules } from '../nanobot/nanobot-version';
-import type { LineIndex } from './line-index';
+import { EOL, lineEnd, type LineIndex } from './line-index';
 import { FLAG, KIND } from './fact-codes';
 
 /** Flags that make a message line one the strict pass must read (its json.loads may raise or differ). */
@@ -26,16 +25,59 @@ function plain(ix: Ix, i: number): boolean {
   return ix.kind[i] === KIND.message && !(ix.flags[i]! & NOT_PLAIN);
 }
 
-/** Whether the file is valid UTF-8 throughout (what `IndexedPass` needs). */
-export function indexDecodes(ix: Ix): boolean {
-  for (let i = 0; i < ix.count; i++) if (ix.flags[i]! & FLAG.invalidUtf8) return false;
-  return true;
+/** The first line that is not UTF-8, or -1 (the file is UTF-8 throughout). */
+export function firstUndecodable(ix: Ix): number {
+  for (let i = 0; i < ix.count; i++) if (ix.flags[i]! & FLAG.invalidUtf8) return i;
+  return -1;
 }
 
-/** The lines whose text a pass reads, ascending. */
-export function passLines(ix: Ix, repair: boolean): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < ix.count; i++) if (ix.kind[i] !== KIND.blank && (repair || !plain(ix, i))) out.push(i);
+/** Where Python's text read of a file that is not UTF-8 stops: it yields lines [0, lines), then raises `error`. */
+export interface DecodeCut {
+  lines: number;
+  error: PyError;
+}
+
+/**
+ * Python's text read (8 KiB chunks decoded as `readline` needs them; load.ts `textLines`) of an
+ * indexed file whose first invalid UTF-8 sequence starts at byte `fault`: `seq` holds the file's
+ * bytes from there (up to 4), `pre` the up to 3 bytes before the fault's 8 KiB chunk (a character
+ * the chunk before cut is put in front of the decoder's input, and positions count from it).
+ */
+export function decodeCut(ix: Pick<LineIndex, 'count' | 'size' | 'start' | 'length' | 'eol'>, fault: number, seq: Uint8Array, pre: Uint8Array): DecodeCut {
+  const size = ix.size;
+  const chunkStart = fault - (fault % PY_TEXT_CHUNK);
+  const preAt = chunkStart - pre.length;
+  const inputStart = chunkInputStart(chunkStart, (i) => (i >= preAt && i < chunkStart ? pre[i - preAt] : undefined));
+  const raise = (g: Utf8Fault): DecodeCut['error'] => ({ type: 'UnicodeDecodeError', message: textFaultMessage({ ...g, pos: fault }, size, seq, inputStart) });
+  let span = -1;
+  let final = false;
+  for (let i = 0; i < ix.count; i++) {
+    // The bytes decoded once line i is returned (load.ts `decodedSpan`): whole chunks, one more after a chunk ending in `\r`.
+    const next = lineEnd(ix, i);
+    let need = Math.max(PY_TEXT_CHUNK, Math.ceil(next / PY_TEXT_CHUNK) * PY_TEXT_CHUNK);
+    if (next % PY_TEXT_CHUNK === 0 && next < size && ix.eol[i] === EOL.cr) need += PY_TEXT_CHUNK;
+    need = Math.min(size, need);
+    const isFinal = ix.eol[i] === EOL.none;
+    if (need > fault && (need !== span || isFinal !== final)) {
+      span = need;
+      final = isFinal;
+      // No fault before `fault`: the first within the span is this one, read as far as the span goes.
+      const g = findUtf8Fault(seq, 0, Math.min(seq.length, span - fault));
+      if (g && (final || !pendingAtChunkEnd(seq, g, span - fault))) return { lines: i, error: raise(g) };
+    }
+  }
+  return { lines: ix.count, error: raise(findUtf8Fault(seq)!) };
+}
+
+/** The lines whose text a pass reads, ascending: below `end` (the lines Python's read yields). */
+export function passLines(ix: Ix, repair: boolean, end = ix.count): Uint32Array {
+  const read = (i: number) => ix.kind[i] !== KIND.blank && (repair || !plain(ix, i));
+  let n = 0;
+  for (let i = 0; i < end; i++) if (read(i)) n++;
+  // A typed array, not a list: a repair pass reads every line of a file of any size.
+  const out = new Uint32Array(n);
+  n = 0;
+  for (let i = 0; i < end; i++) if (read(i)) out[n++] = i;
   return out;
 }
 
@@ -55,6 +97,8 @@ export class IndexedPass {
     now: string,
     private readonly repair: boolean,
     private readonly rules: VersionRules,
+    /** Python's read yields lines [0, end) and then raises `cut` (a file that is not UTF-8), else every line. */
+    private readonly cut: DecodeCut | null = null,
   ) {
     this.pass = new LoadPass(now, repair, rules, { add: (_m, line) => this.note(line) });
   }
@@ -82,9 +126,10 @@ export class IndexedPass {
 
   /** The pass's outcome under `key`. */
   finish(key: string): PassOutcome<IndexedSession> {
-    this.upTo(this.ix.count);
+    this.upTo(this.cut ? this.cut.lines : this.ix.count);
     if (this.error) return this.error;
+    if (this.cut) return this.cut.error;
     const t = this.pass.finish();
-    return { session: passSession(t, key, this.repair, this.rules, { lines: this.lines.slice(0, this.count) }), skipped: t.skipped };
+    return { session: passSession(t, key, this.repair, this.rules, { lines: this.lines.subarray(0, this.count) }), skipped: t.skipped };
   }
 }

@@ -12,8 +12,10 @@ import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { lineFacts, KIND } from './record-facts';
 import { plainScratch } from '../bytes/plain-run';
 
-/** Terminator codes. */
-export const EOL = { none: 0, lf: 1, crlf: 2, cr: 3 } as const;
+import { EOL } from '../python/lines';
+
+/** Terminator codes (python/lines.ts: one table for every reader), and each one's length. */
+export { EOL };
 const EOL_BYTES = [0, 1, 2, 1];
 
 /** The finished index: `count` lines, every array at least that long. */
@@ -62,10 +64,14 @@ export class LineIndexer {
   /** The version has provider_state records (the byte pass leaves them to the exact path). */
   private readonly psRecords: boolean;
 
-  /** `at`: the file offset of the first byte pushed (a part of the file indexed on its own, index-parts.ts). */
+  /**
+   * `at`: the file offset of the first byte pushed (a part of the file indexed on its own,
+   * index-parts.ts); `dumps`: note FLAG.dumps (a printer's index: `format`, `load --json`).
+   */
   constructor(
     private readonly version: NanobotVersion,
     at = 0,
+    private readonly dumps = false,
   ) {
     this.consumed = at;
     this.psRecords = rulesOf(version).providerStateRecord;
@@ -132,21 +138,26 @@ export class LineIndexer {
     return end + (crlf ? 2 : 1);
   }
 
-  /** Ends the file: a last line without terminator is indexed; returns the index, arrays cut to size. */
-  finish(): LineIndex {
+  /**
+   * Ends the file: a last line without terminator is indexed; returns the index, arrays cut to size
+   * (copies, whose buffers hold nothing else: a part is sent to another thread by its buffers), or
+   * with `views`, views of the arrays as they grew (no copy of the whole index at its largest).
+   */
+  finish(views = false): LineIndex {
     if (this.carryLen) this.scan(this.carry.subarray(0, this.carryLen), this.carryAt, true);
     this.carryLen = 0;
     const n = this.n;
+    const cut = <T extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(a: T, k: number): T => (views ? (a.subarray(0, k) as T) : (a.slice(0, k) as T));
     return {
       count: n,
       size: this.consumed,
-      start: this.start.slice(0, n),
-      length: this.length.slice(0, n),
-      eol: this.eol.slice(0, n),
-      kind: this.kind.slice(0, n),
-      role: this.role.slice(0, n),
-      flags: this.flags.slice(0, n),
-      messages: this.msgs.slice(0, this.msgCount),
+      start: cut(this.start, n),
+      length: cut(this.length, n),
+      eol: cut(this.eol, n),
+      kind: cut(this.kind, n),
+      role: cut(this.role, n),
+      flags: cut(this.flags, n),
+      messages: cut(this.msgs, this.msgCount),
       messageCount: this.msgCount,
     };
   }
@@ -172,7 +183,7 @@ export class LineIndexer {
     let nextCr = -2;
     while (pos < n) {
       // Most lines: the byte pass reads the line and finds its end at once.
-      const q = scanLine(data, pos, this.psRecords);
+      const q = scanLine(data, pos, this.psRecords, this.dumps);
       if (q >= 0) {
         // No terminator yet, or a last `\r` that may be the first half of `\r\n`: wait for the next chunk.
         if (!last && (q === n || (q === n - 1 && data[q] === CR))) return pos;
@@ -213,7 +224,7 @@ export class LineIndexer {
 
   /** Indexes one line read the slow way (record-facts.ts). */
   private add(at: number, raw: Uint8Array, eol: number): void {
-    const f = lineFacts(raw, this.version);
+    const f = lineFacts(raw, this.version, this.dumps);
     this.put(at, raw.length, eol, f.kind, f.role, f.flags);
   }
 
@@ -250,8 +261,8 @@ function grown<T extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(
 }
 
 /** Indexes a whole file held in memory, in chunks of `chunkSize` (tests; the worker reads slices). */
-export function indexBytes(bytes: Uint8Array, version: NanobotVersion, chunkSize = 4 << 20): LineIndex {
-  const ix = new LineIndexer(version);
+export function indexBytes(bytes: Uint8Array, version: NanobotVersion, chunkSize = 4 << 20, dumps = false): LineIndex {
+  const ix = new LineIndexer(version, 0, dumps);
   for (let a = 0; a < bytes.length; a += chunkSize) ix.push(bytes.subarray(a, Math.min(bytes.length, a + chunkSize)));
   return ix.finish();
 }

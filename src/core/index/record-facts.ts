@@ -8,7 +8,7 @@ import { scanFacts } from '../bytes/byte-facts';
 import { FLAG, KIND, ROLE, type LineFacts, type RoleCode } from './fact-codes';
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { isProviderStateRecord, parseProviderState, providerStateCopyRaises } from '../nanobot/provider-state';
-import { SHALLOWEST_DEPTH, atDepth, pyLoads, type LoadsResult } from '../python/pyjson';
+import { SHALLOWEST_DEPTH, atDepth, pyDumps, pyLoads, type LoadsResult } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
 import { paddedLine } from '../lens/document';
 import { dictGet, isDict, truthy, type PyDict } from '../python/pyvalue';
@@ -25,8 +25,8 @@ function roleCode(d: PyDict): RoleCode {
 }
 
 /** The facts of one line's content bytes (without its terminator), as the version reads it. */
-export function lineFacts(raw: Uint8Array, version: NanobotVersion): LineFacts {
-  const quick = scanFacts(raw, rulesOf(version).providerStateRecord);
+export function lineFacts(raw: Uint8Array, version: NanobotVersion, dumps = false): LineFacts {
+  const quick = scanFacts(raw, rulesOf(version).providerStateRecord, dumps);
   if (quick) return quick;
   let text: string;
   try {
@@ -34,11 +34,11 @@ export function lineFacts(raw: Uint8Array, version: NanobotVersion): LineFacts {
   } catch {
     return { kind: KIND.corrupt, role: ROLE.none, flags: FLAG.invalidUtf8 | FLAG.nanobotBad };
   }
-  return textFacts(text, version);
+  return textFacts(text, version, dumps);
 }
 
-/** The facts of one decoded line. */
-export function textFacts(text: string, version: NanobotVersion): LineFacts {
+/** The facts of one decoded line (`dumps`: FLAG.dumps too, a printer's index). */
+export function textFacts(text: string, version: NanobotVersion, dumps = false): LineFacts {
   let stripped = pyStrip(text);
   if (!stripped) return { kind: KIND.blank, role: ROLE.none, flags: 0 };
   let flags = 0;
@@ -56,7 +56,14 @@ export function textFacts(text: string, version: NanobotVersion): LineFacts {
   if (!isDict(r.value)) return { kind: KIND.corrupt, role: ROLE.none, flags: flags | FLAG.notObject };
   const f = dictFacts(r.value, version);
   f.flags |= flags;
+  if (dumps && f.kind === KIND.message && text === stripped && isDumpsText(stripped, r)) f.flags |= FLAG.dumps;
   return f;
+}
+
+/** Whether `text`, which loaded as `r`, is what json.dumps writes for its value (the exact value: floats and big ints as Python reads them). */
+function isDumpsText(text: string, r: LoadsResult): boolean {
+  const exact = r.ok && r.exact ? r : pyLoads(text);
+  return exact.ok && pyDumps(exact.value) === text;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { sessionFileName } from '../nanobot/keys';
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
-import { decodeLines, decodeLossy, decodeStrict, encodeUtf8, findUtf8Fault, splitLines, utf8FaultMessage } from '../python/lines';
+import { EOL_TEXT, decodeLines, decodeLossy, decodeStrict, encodeUtf8, eolCode, findUtf8Fault, splitLines, utf8FaultMessage } from '../python/lines';
 import { clampLastConsolidated, type LineCache } from './load';
 import { isoRoundTrip } from '../python/isotime';
 import { pyDumps, pyLoads } from '../python/pyjson';
@@ -135,7 +135,7 @@ export function parseDocument(bytes: Uint8Array, opts: DocumentOptions, cache?: 
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     const raw = bytes.subarray(l.start, l.end);
-    const eol = l.next === l.end ? '' : l.next - l.end === 2 ? '\r\n' : bytes[l.end] === 13 ? '\r' : '\n';
+    const eol = EOL_TEXT[eolCode(bytes, l.end, l.next)]!;
     const rec = lineRecord(i, raw, eol, texts ? texts[i]! : undefined, providerState, diagnostics, cache);
     records.push(rec);
     addToShape(shape, rec, i);
@@ -315,6 +315,14 @@ export function metadataIndex(doc: SessionDocument): number {
 }
 
 /** The file's bytes: untouched records exactly as read, edited ones as nanobot's json.dumps lines. */
+/**
+ * The terminator a kept line is written with: its own; a line without one (the file's last) gets
+ * `\n` once another line follows it. (An edited line always ends in `\n`.)
+ */
+export function keptTerminator(eol: string, followed: boolean): string {
+  return eol || (followed ? '\n' : '');
+}
+
 export function serializeDocument(doc: SessionDocument): Uint8Array {
   const parts: Uint8Array[] = [];
   let total = 0;
@@ -325,7 +333,7 @@ export function serializeDocument(doc: SessionDocument): Uint8Array {
   const NL = encodeUtf8('\n');
   doc.records.forEach((r, i) => {
     push(r.edited && r.value ? encodeUtf8(pyDumps(r.value)) : r.raw);
-    const eol = r.edited ? '\n' : r.eol || (i < doc.records.length - 1 ? '\n' : '');
+    const eol = r.edited ? '\n' : keptTerminator(r.eol, i < doc.records.length - 1);
     if (eol === '\n') push(NL);
     else if (eol) push(encodeUtf8(eol));
   });

@@ -1,7 +1,7 @@
 /**
- * nanobot's `_load` over a file streamed past in byte chunks, keeping only the last messages (a
- * ring) plus each message's line and role: the same answers as `loadNanobot` and `storedKey` on the
- * whole file, with memory bounded by the ring, not by the file.
+ * nanobot's `_load` over a file streamed past in byte chunks, each message handed to a sink that
+ * keeps only what its command needs (`replay`'s replay index, `tokens`' counts): the same answers
+ * as `loadNanobot` and `storedKey` on the whole file, with memory bounded by the sink, not the file.
  */
 import { LineSplitter, type ChunkLine } from './line-stream';
 import { PY_TEXT_CHUNK, chunkInputStart, decodeStrict, faultCutAt, findUtf8Fault, textFaultMessage, type Utf8Fault } from '../python/lines';
@@ -9,37 +9,15 @@ import { LoadPass, loadOutcome, passSession, repairFollows, type LoadOutcome, ty
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { pyLoads, type LoadsResult, type PyError } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
-import { dictGet, isDict, type PyDict } from '../python/pyvalue';
-import type { HeldMessages } from '../replay/replay';
+import { dictGet, isDict } from '../python/pyvalue';
 
-/** A session as nanobot loads it, of which only the last messages are held. */
-export type StreamedSession = Omit<NanobotSession, 'messages' | 'messageLines'> &
-  HeldMessages & {
-    /** 0-based file line of every message (held or not). */
-    messageLines: Int32Array;
-    /** The role of message `i` when it is a string, else '?' (what the CLI prints). */
-    roleOf: (i: number) => string;
-  };
-
-/** The load, and the key it was made under (given, else the stored one, else the fallback). */
-export type StreamedLoad = LoadOutcome<StreamedSession> & { key: string };
-
-export interface StreamOptions {
+/** What a streamed load needs whatever its sink keeps. */
+export interface LoadStreamOptions {
   now: string;
   version: NanobotVersion;
   /** The key when none is given and the file stores none (the file name's). */
   fallbackKey: string;
   key?: string;
-  /** How many of the last messages to hold. */
-  hold: number;
-}
-
-/** Grows an Int32Array / Uint16Array by doubling (4 + 2 bytes a message, whatever its size). */
-function grown<T extends Int32Array | Uint16Array>(a: T, need: number): T {
-  if (need <= a.length) return a;
-  const b = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
-  b.set(a);
-  return b;
 }
 
 /** A pass's sink, and what it hands the session once the pass is over. */
@@ -50,49 +28,8 @@ export interface HeldSink<M> extends MessageSink {
 /** Makes a pass's sink; `textOf()` is the stripped text of the line whose message is being added. */
 export type NewSink<M> = (textOf: () => string) => HeldSink<M>;
 
-/** What a streamed pass holds of the messages: the last ones (replay), their lines only (format)… */
+/** What a streamed pass holds of the session besides what its sink keeps. */
 type Held = Omit<NanobotSession, 'messages' | 'messageLines'>;
-
-/** The last `capacity` messages, and every message's line and role. */
-class MessageRing implements HeldSink<Pick<StreamedSession, 'count' | 'tailStart' | 'tail' | 'messageLines' | 'roleOf'>> {
-  private ring: PyDict[] = [];
-  private count = 0;
-  private lines = new Int32Array(1024);
-  private roles = new Uint16Array(1024);
-  private roleIds = new Map<string, number>();
-  private roleNames = ['?'];
-
-  constructor(private readonly capacity: number) {}
-
-  add(message: PyDict, line: number): void {
-    this.ring[this.count % this.capacity] = message;
-    this.lines = grown(this.lines, this.count + 1);
-    this.roles = grown(this.roles, this.count + 1);
-    this.lines[this.count] = line;
-    this.roles[this.count] = this.roleId(dictGet(message, 'role'));
-    this.count++;
-  }
-
-  private roleId(role: unknown): number {
-    if (typeof role !== 'string') return 0;
-    let id = this.roleIds.get(role);
-    if (id === undefined) {
-      // Past 65,535 distinct roles the rest print as '?': a display detail, never an answer.
-      if (this.roleNames.length > 0xffff) return 0;
-      id = this.roleNames.push(role) - 1;
-      this.roleIds.set(role, id);
-    }
-    return id;
-  }
-
-  /** The held messages in order, with every message's line and role. */
-  held(): Pick<StreamedSession, 'count' | 'tailStart' | 'tail' | 'messageLines' | 'roleOf'> {
-    const { count, capacity, ring, roles, roleNames } = this;
-    const tailStart = Math.max(0, count - capacity);
-    const tail = count <= capacity ? ring.slice(0, count) : [...ring.slice(count % capacity), ...ring.slice(0, count % capacity)];
-    return { count, tailStart, tail, messageLines: this.lines.slice(0, count), roleOf: (i) => roleNames[roles[i]!]! };
-  }
-}
 
 /** One streamed pass: the file's decoding error, its stored key, and the pass's outcome. */
 interface PassRead<S> {
@@ -206,9 +143,6 @@ async function readPass<M>(chunks: AsyncIterable<Uint8Array>, opts: LoadStreamOp
   return { decodeError, storedKey, outcome };
 }
 
-/** `StreamOptions` without `hold`: what a pass needs whatever its sink keeps. */
-export type LoadStreamOptions = Omit<StreamOptions, 'hold'>;
-
 /**
  * `loadNanobot` (under `storedKey`'s key when none is given) over a file read through `chunks()`,
  * called once, or twice when nanobot's repair pass runs; each pass's messages go to a new sink, so
@@ -223,9 +157,4 @@ export async function streamedLoadInto<M>(chunks: () => AsyncIterable<Uint8Array
   if ('type' in strict && repairFollows(strict, opts.version)) repair = (await readPass(chunks(), opts, key, true, newSink)).outcome;
   // Each pass raises a decoding error where Python meets it, after the lines before it.
   return { key, ...loadOutcome(key, opts.version, null, () => strict, () => repair!) };
-}
-
-/** `streamedLoadInto` holding the last `hold` messages, and every message's line and role (replay, check). */
-export async function streamedLoad(chunks: () => AsyncIterable<Uint8Array>, opts: StreamOptions): Promise<StreamedLoad> {
-  return streamedLoadInto(chunks, opts, () => new MessageRing(Math.max(1, opts.hold)));
 }

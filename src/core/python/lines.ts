@@ -14,6 +14,15 @@ export interface RawLine {
 const LF = 10;
 const CR = 13;
 
+/** A line's terminator as a code (the line index's `eol` column, the analysis wire) and as text: one table for every reader. */
+export const EOL = { none: 0, lf: 1, crlf: 2, cr: 3 } as const;
+export const EOL_TEXT = ['', '\n', '\r\n', '\r'] as const;
+
+/** The terminator code of a line whose content ends at `end` and whose terminator ends at `next` (a RawLine's). */
+export function eolCode(bytes: Uint8Array, end: number, next: number): number {
+  return next === end ? EOL.none : next - end === 2 ? EOL.crlf : bytes[end] === CR ? EOL.cr : EOL.lf;
+}
+
 /** Byte ranges of every line; a final line without terminator is included, an empty tail is not. */
 export function splitLines(bytes: Uint8Array): RawLine[] {
   const lines: RawLine[] = [];

@@ -9,24 +9,25 @@
 import { replayIndexed, ReplayIndexer, type EntrySink, type IndexedReplay, type ReplayIndex } from '../../core/replay/indexed-replay';
 import { decodeStrict } from '../../core/python/lines';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
-import { pyLoads } from '../../core/python/pyjson';
+import { pyDumps, pyLoads } from '../../core/python/pyjson';
 import { pyStrip } from '../../core/python/pytext';
 import type { PyDict } from '../../core/python/pyvalue';
 import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
-import { streamedLoadInto, type StreamedLoad } from '../../core/lens/streamed-load';
+import { streamedLoadInto } from '../../core/lens/streamed-load';
 import type { StorageAdapter } from './adapter';
 import { StoreError } from './errors';
 import { keyForFile } from '../listing/session-list';
-import { steadily } from './streamed-read';
+import { chunksFrom, steadily } from './streamed-read';
 import { LineIndexer, lineEnd, type LineIndex } from '../../core/index/line-index';
 import { decodeRecord, readRecords, type RangeRead } from '../large/large-records';
 import { IndexDiagnostics, diagnosticLines } from '../../core/index/index-diagnostics';
 import { loadFromIndex, type IndexLoad } from '../../core/index/index-load';
-import { KIND } from '../../core/index/fact-codes';
-import { IndexedPass, indexDecodes, passLines, type IndexedSession } from '../../core/index/index-nanobot';
+import { FLAG, KIND } from '../../core/index/fact-codes';
+import { IndexedPass, decodeCut, firstUndecodable, passLines, type DecodeCut, type IndexedSession } from '../../core/index/index-nanobot';
+import { PY_TEXT_CHUNK, findUtf8Fault, loneSurrogateIndex } from '../../core/python/lines';
 import { loadOutcome, repairFollows, type LoadOutcome } from '../../core/lens/load';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
-import { dictGet } from '../../core/python/pyvalue';
+import { dictGet, type PyValue } from '../../core/python/pyvalue';
 import type { FileStat } from './adapter';
 import type { Diagnostic } from '../../core/lens/document';
 import { ProofTaker } from '../save/read-guard';
@@ -44,7 +45,7 @@ function grown<T extends Float64Array | Uint32Array>(a: T, need: number): T {
 
 /** nanobot's load of the file (its messages as a replay index) and its replay, or null when it loads nothing. */
 export interface IndexedReplayRead {
-  load: Omit<StreamedLoad, 'result'> & { result: { lastConsolidated: number; index: ReplayIndex } | null };
+  load: LoadOutcome<{ lastConsolidated: number; index: ReplayIndex }> & { key: string };
   replay: IndexedReplay | null;
 }
 
@@ -105,6 +106,9 @@ export async function replayStreamed(adapter: StorageAdapter, path: string, opts
   return { load: { ...value, result: { lastConsolidated: s.lastConsolidated, index: ix } }, replay };
 }
 
+/** A file's line index as `indexStreamed` built it. */
+type Built = Awaited<ReturnType<typeof indexStreamed>>;
+
 /** Bytes of lines decoded at once when reading lines back by the line index. */
 const LINE_BLOCK_BYTES = 4 << 20;
 
@@ -112,17 +116,17 @@ const LINE_BLOCK_BYTES = 4 << 20;
  * The file's line index (large-file mode's), built from one streamed pass (read again if the file
  * moved meanwhile), with the hashes of the bytes indexed (read-guard.ts) unless `hash` is false.
  */
-export async function indexStreamed(adapter: StorageAdapter, path: string, version: NanobotVersion, hash = true): Promise<{ index: LineIndex; source: Pick<LargeSource, 'path' | 'stat' | 'proof'> }> {
+export async function indexStreamed(adapter: StorageAdapter, path: string, version: NanobotVersion, hash = true, dumps = false): Promise<{ index: LineIndex; source: Pick<LargeSource, 'path' | 'stat' | 'proof'> }> {
   const { value, stat } = await steadily(adapter, path, async (chunks) => {
     const proof = hash ? new ProofTaker() : null;
-    const ix = new LineIndexer(version);
+    const ix = new LineIndexer(version, 0, dumps);
     let at = 0;
     for await (const c of chunks()) {
       proof?.add(at, c);
       ix.push(c);
       at += c.length;
     }
-    return { index: ix.finish(), parts: proof ? proof.parts() : null };
+    return { index: ix.finish(true), parts: proof ? proof.parts() : null };
   });
   if (value.index.size !== stat.size) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
   return { index: value.index, source: { path, stat, ...(value.parts ? { proof: { size: stat.size, lastModified: stat.lastModified, parts: value.parts } } : {}) } };
@@ -181,27 +185,52 @@ export async function eachLineBytes(read: RangeRead, ix: Pick<LineIndex, 'start'
   }
 }
 
+/** How many bytes `eachLineBytes` reads for `lines` (its ranges, merged as it merges them). */
+function rangeBytes(ix: Pick<LineIndex, 'start' | 'length' | 'eol'>, lines: ArrayLike<number>): number {
+  let total = 0;
+  let k = 0;
+  while (k < lines.length) {
+    const a = ix.start[lines[k]!]!;
+    let e = k + 1;
+    while (e < lines.length && lineEnd(ix, lines[e]!) - a <= RAW_BLOCK_BYTES && ix.start[lines[e]!]! - lineEnd(ix, lines[e - 1]!) <= RAW_GAP_BYTES) e++;
+    total += ix.start[lines[e - 1]!]! + ix.length[lines[e - 1]!]! - a;
+    k = e;
+  }
+  return total;
+}
+
+/**
+ * The content bytes of lines `lines` (ascending) from the file: by ranges where they are few
+ * (`eachLineBytes`), in one sequential read where their ranges would cover a quarter of the file or
+ * more (`eachLineInOrder`: one chunk buffer reused, where ranges would each allocate a block).
+ */
+export async function eachLineOf(adapter: StorageAdapter, path: string, ix: Pick<LineIndex, 'start' | 'length' | 'eol' | 'size'>, lines: ArrayLike<number>, each: (raw: Uint8Array, k: number) => void): Promise<void> {
+  if (rangeBytes(ix, lines) * 4 >= ix.size) await eachLineInOrder(adapter, path, ix, lines, each);
+  else await eachLineBytes((a, b) => adapter.readRange(path, a, b), ix, lines, each);
+}
+
 /**
  * A health check of a file of any size on its line index (built in one streamed pass): nanobot's
  * load as the index answers it (`loadFromIndex`) and the recovered lens's diagnostics, reading
  * back only the lines that have one of their own and the metadata records.
  */
-export async function checkIndexed(adapter: StorageAdapter, path: string, version: NanobotVersion): Promise<{ load: IndexLoad; diagnostics: Diagnostic[] }> {
-  const { index: ix, source } = await indexStreamed(adapter, path, version, false);
+export async function checkIndexed(adapter: StorageAdapter, path: string, version: NanobotVersion): Promise<{ load: IndexLoad; diagnostics: Diagnostic[]; built: Built }> {
+  const built = await indexStreamed(adapter, path, version, false);
+  const { index: ix, source } = built;
   const meta = new Map<number, PyDict>();
   const diagnostics = await diagnosticsIndexed(adapter, path, ix, version, (l, raw) => {
     if (ix.kind[l] === KIND.metadata) meta.set(l, decodeRecord(raw) ?? {});
   });
   const after = await adapter.stat(path);
   if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
-  return { load: loadFromIndex(ix, version, (l) => meta.get(l)!), diagnostics };
+  return { load: loadFromIndex(ix, version, (l) => meta.get(l)!), diagnostics, built };
 }
 
 /** The recovered lens's diagnostics of an indexed file, reading back only the lines they need (`seen` sees each). */
 export async function diagnosticsIndexed(adapter: StorageAdapter, path: string, ix: LineIndex, version: NanobotVersion, seen?: (line: number, raw: Uint8Array) => void): Promise<Diagnostic[]> {
   const scan = new IndexDiagnostics(ix, { fileName: path.split('/').pop()!, version });
   const lines = diagnosticLines(ix);
-  await eachLineBytes((a, b) => adapter.readRange(path, a, b), ix, lines, (raw, k) => {
+  await eachLineOf(adapter, path, ix, lines, (raw, k) => {
     const l = lines[k]!;
     scan.add(l, raw);
     seen?.(l, raw);
@@ -212,21 +241,39 @@ export async function diagnosticsIndexed(adapter: StorageAdapter, path: string, 
 /** nanobot's load of a file from its line index (`IndexedPass`), under `key` or the stored key or `fallbackKey`. */
 export type IndexedLoad = LoadOutcome<IndexedSession> & { key: string };
 
+/** Where Python's text read of an indexed file stops, reading only bytes near its first invalid UTF-8 sequence; null when the file is UTF-8. */
+async function decodeCutOf(read: RangeRead, ix: LineIndex): Promise<DecodeCut | null> {
+  const bad = firstUndecodable(ix);
+  if (bad < 0) return null;
+  const at = ix.start[bad]!;
+  const fault = at + findUtf8Fault(await read(at, at + ix.length[bad]!))!.pos;
+  const chunkStart = fault - (fault % PY_TEXT_CHUNK);
+  return decodeCut(ix, fault, await read(fault, Math.min(ix.size, fault + 4)), await read(Math.max(0, chunkStart - 3), chunkStart));
+}
+
 /**
  * Loads `path` as nanobot does on its line index (built in one streamed pass): the strict pass
- * reads back only the lines that are not plain messages, the repair pass every line. Null when the
- * file is not valid UTF-8 (nanobot's decoding error is read another way).
+ * reads back only the lines that are not plain messages, the repair pass every line; in a file
+ * that is not UTF-8, each pass reads the lines Python's text read yields and then raises its
+ * decoding error.
  */
-export async function loadIndexed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string }): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad } | null> {
-  const { index: ix, source } = await indexStreamed(adapter, path, opts.version, false);
-  if (!indexDecodes(ix)) return null;
+export async function loadIndexed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string; dumps?: boolean }, built?: Built): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad }> {
+  const { index: ix, source } = built ?? (await indexStreamed(adapter, path, opts.version, false, opts.dumps));
   const read: RangeRead = (a, b) => adapter.readRange(path, a, b);
   const rules = rulesOf(opts.version);
+  const cut = await decodeCutOf(read, ix);
+  const end = cut ? cut.lines : ix.count;
   let storedKey = opts.fallbackKey;
   const pass = async (repair: boolean, key: string) => {
-    const p = new IndexedPass(ix, opts.now, repair, rules);
-    const lines = passLines(ix, repair);
-    await eachLineBytes(read, ix, lines, (raw, k) => {
+    const p = new IndexedPass(ix, opts.now, repair, rules, cut);
+    let lines: ArrayLike<number> = passLines(ix, repair, end);
+    if (!repair && cut) {
+      // The stored key is read from every metadata record, also past where Python's read stops.
+      const past: number[] = [];
+      for (let i = end; i < ix.count; i++) if (ix.kind[i] === KIND.metadata) past.push(i);
+      if (past.length) lines = [...Array.from(lines), ...past];
+    }
+    await eachLineOf(adapter, path, ix, lines, (raw, k) => {
       const l = lines[k]!;
       if (!repair && ix.kind[l] === KIND.metadata) {
         // storedKey's rule: the last metadata record the recovered lens reads (a BOM set aside).
@@ -234,7 +281,7 @@ export async function loadIndexed(adapter: StorageAdapter, path: string, opts: {
         const stored = v ? dictGet(v, 'key') : undefined;
         storedKey = typeof stored === 'string' && stored ? stored : opts.fallbackKey;
       }
-      p.text(l, raw);
+      if (l < end) p.text(l, raw);
     });
     return p.finish(key);
   };
@@ -245,4 +292,96 @@ export async function loadIndexed(adapter: StorageAdapter, path: string, opts: {
   const after = await adapter.stat(path);
   if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
   return { index: ix, stat: source.stat, load: { key, ...loadOutcome(key, opts.version, null, () => strictOutcome, () => repair!) } };
+}
+
+const changedWhileRead = (path: string) => new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
+
+/** Throws the 'conflict' error when the file is no longer as it was first read (`stat`). */
+export async function unchangedSince(adapter: StorageAdapter, path: string, stat: FileStat): Promise<void> {
+  const after = await adapter.stat(path);
+  if (after.size !== stat.size || after.lastModified !== stat.lastModified) throw changedWhileRead(path);
+}
+
+/** The value a lens reads from a message line's text (its bytes decode: the index says so); the 'conflict' error when it no longer parses. */
+function lineValue(path: string, raw: Uint8Array, recovered: boolean): PyValue {
+  let text = decodeStrict(raw);
+  // The recovered lens sets a byte-order mark aside; nanobot's lens holds no line that has one.
+  if (recovered && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const r = pyLoads(pyStrip(text));
+  if (!r.ok) throw changedWhileRead(path);
+  return r.value;
+}
+
+/**
+ * The messages on lines `lines` (ascending) as json.dumps writes them, in order: a line the index
+ * (built with `dumps`) knows to be its message's dumps text (FLAG.dumps, as every line nanobot wrote) as its own bytes
+ * (valid only during the call), any other parsed (as nanobot's lens or, `recovered`, the recovered
+ * lens reads it) and dumped.
+ */
+export async function eachDumped(adapter: StorageAdapter, path: string, ix: LineIndex, lines: ArrayLike<number>, recovered: boolean, emit: (piece: Uint8Array | string, k: number) => void): Promise<void> {
+  await eachLineInOrder(adapter, path, ix, lines, (raw, k) => {
+    if (ix.flags[lines[k]!]! & FLAG.dumps) emit(raw, k);
+    else emit(pyDumps(lineValue(path, raw, recovered)), k);
+  });
+}
+
+/** Whether bytes hold `\u` then `d` or `D` (a JSON escape that may spell a lone surrogate); a `\\ud` text only costs a parse. */
+function surrogateEscape(raw: Uint8Array): boolean {
+  for (let i = raw.indexOf(0x5c); i >= 0 && i + 2 < raw.length; i = raw.indexOf(0x5c, i + 1)) if (raw[i + 1] === 0x75 && (raw[i + 2] === 0x64 || raw[i + 2] === 0x44)) return true;
+  return false;
+}
+
+/**
+ * Whether a message of nanobot's lens on `lines` dumps to text with a lone surrogate (Python's
+ * save then raises UnicodeEncodeError): only lines without FLAG.dumps that hold a `\ud` escape are
+ * read back and dumped (a line nanobot wrote decodes from UTF-8, so it holds none).
+ */
+export async function dumpsLoneSurrogate(adapter: StorageAdapter, path: string, ix: LineIndex, lines: ArrayLike<number>): Promise<boolean> {
+  const redone: number[] = [];
+  for (let k = 0; k < lines.length; k++) if (!(ix.flags[lines[k]!]! & FLAG.dumps)) redone.push(lines[k]!);
+  let found = false;
+  await eachLineBytes((a, b) => adapter.readRange(path, a, b), ix, redone, (raw) => {
+    if (!found && surrogateEscape(raw) && loneSurrogateIndex(pyDumps(lineValue(path, raw, false))) >= 0) found = true;
+  });
+  return found;
+}
+
+/**
+ * The content bytes of lines `lines` (ascending), in one sequential read of the file through the
+ * adapter's chunks (Node's: one reused buffer): a line inside a chunk is a view of it, valid only
+ * during the call; a line across chunks is joined in a buffer of its own. For a pass that wants
+ * most of the file's lines (a print), this holds one chunk where reading by ranges holds a block.
+ */
+export async function eachLineInOrder(adapter: StorageAdapter, path: string, ix: Pick<LineIndex, 'start' | 'length'>, lines: ArrayLike<number>, each: (raw: Uint8Array, k: number) => void): Promise<void> {
+  let k = 0;
+  let at = 0;
+  let carry = new Uint8Array(0);
+  let carried = 0;
+  if (lines.length) {
+    for await (const chunk of chunksFrom(adapter, path)) {
+      const end = at + chunk.length;
+      while (k < lines.length) {
+        const l = lines[k]!;
+        const s = ix.start[l]!;
+        const e = s + ix.length[l]!;
+        if (s >= end) break;
+        if (carried === 0 && s >= at && e <= end) {
+          // A plain view, even of a Node Buffer (whose subarray builds a Buffer, a cost at one call per line).
+          each(new Uint8Array(chunk.buffer, chunk.byteOffset + s - at, e - s), k++);
+          continue;
+        }
+        if (carry.length < e - s) carry = new Uint8Array(Math.max(e - s, carry.length * 2));
+        const from = Math.max(s, at);
+        const to = Math.min(e, end);
+        carry.set(chunk.subarray(from - at, to - at), from - s);
+        carried = to - s;
+        if (to < e) break;
+        each(carry.subarray(0, e - s), k++);
+        carried = 0;
+      }
+      at = end;
+      if (k === lines.length) break;
+    }
+  }
+  if (k !== lines.length) throw changedWhileRead(path);
 }

@@ -14,10 +14,10 @@ import type { SessionAnalysis } from '../../core/lens/open';
 import { pyDumps, pyLoads } from '../../core/python/pyjson';
 import type { PyDict, PyValue } from '../../core/python/pyvalue';
 import { runNow } from './event-loop';
+import { EOL_TEXT } from '../../core/python/lines';
 import { tenureStrings } from './tenure';
 
 const KINDS: RecordKind[] = ['metadata', 'message', 'provider_state', 'blank', 'corrupt'];
-const EOLS = ['', '\n', '\r\n', '\r'];
 
 /** How a record's value travels. */
 const enum Via {
@@ -98,7 +98,7 @@ export function encodeBatches(a: SessionAnalysis, bytes: Uint8Array, batchBytes 
       b.kinds[k] = KINDS.indexOf(r.kind);
       b.bounds[2 * k] = raw.byteOffset - offset;
       b.bounds[2 * k + 1] = raw.byteOffset - offset + raw.length;
-      b.eols[k] = EOLS.indexOf(r.eol);
+      b.eols[k] = (EOL_TEXT as readonly string[]).indexOf(r.eol);
       if (!r.value) b.via[k] = Via.None;
       else if (r.exact) {
         b.via[k] = Via.Exact;
@@ -137,7 +137,7 @@ export function decodeBatch(b: RecordBatch, bytes: Uint8Array, into: FileRecord[
   let p = 0;
   let x = 0;
   for (let k = 0; k < n; k++) {
-    const eol = EOLS[b.eols[k]!]!;
+    const eol = EOL_TEXT[b.eols[k]!]!;
     const end = k === n - 1 ? text.length : text.indexOf(eol === '\n' ? '\n' : '\r', at);
     const rec: FileRecord = { kind: KINDS[b.kinds[k]!]!, raw: bytes.subarray(b.bounds[2 * k]!, b.bounds[2 * k + 1]!), eol, value: null };
     const via = b.via[k] as Via;
