@@ -2,7 +2,7 @@
  * `trim` of a big file runs on the line index (store/save/indexed-trim.ts) and prints and writes
  * exactly what the whole-file path does. The planner's equality with the whole-file trim is proved
  * in the core (test/core/large-edit.test.ts, every setting); here the CLI's wiring (key, refusals,
- * dry run, write) on every session file of the three golden corpora under three settings, a
+ * dry run, write) on every session file of the three golden corpora under one of three settings in turn, a
  * generated 3,000-message file with corrupt lines, CRLF, a 3 MiB line and no final newline at the
  * default threshold; it never reads the file whole; a change between plan and write exits 1 and
  * loses nothing.
@@ -118,7 +118,8 @@ describe('trim of a big file runs on its index, with the whole-file answers and 
       mkdirSync(folder);
       const file = join(folder, basename(source));
       const bytes = new Uint8Array(readFileSync(source));
-      for (const s of SETTINGS) {
+      // The wiring, not the planner (proved in the core on every setting): one setting a file, in turn.
+      for (const s of [SETTINGS[i % SETTINGS.length]!]) {
         const argv = ['trim', file, ...s, '--nanobot', version];
         const whole = await run(file, bytes, argv, false);
         seen.wholeReads = seen.opens = 0;
