@@ -13,7 +13,7 @@ import { type Browser } from '../browser/harness';
 import { GOLDEN_DIR } from '../golden-values';
 import { closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41821;
+const PORT = 41823;
 const NUMBER_KEY = 'number_key.jsonl';
 let b: Browser;
 let app: Served;

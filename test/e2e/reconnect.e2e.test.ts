@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, dropFolder } from '../browser/harness';
 import { axeSerious, closeAll, demoWorkspaceCopy, dropOnStart, openAppInChromium, restartBrowser, type Served, shot, watchPage } from './support';
 
-const PORT = 41803;
+const PORT = 41804;
 let b: Browser;
 let app: Served;
 let ws: string;
