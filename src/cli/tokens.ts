@@ -1,15 +1,17 @@
 /**
- * `session-lens tokens FILE`: nanobot's `estimate_message_tokens` per message. A big file streams
- * (as `replay` loads it): each message is counted as it passes and only its count and role are
- * kept. On the line index it cost the index's byte pass on top of the same parse and count
- * (1.11–1.24× the CPU: bench/FIGURES.md), so it stays on the streamed load.
+ * `session-lens tokens FILE`: nanobot's `estimate_message_tokens` per message. A big file is read
+ * on its line index, built by a pass that parses every line (no byte pass: each line is parsed
+ * once): each message line is counted as the index passes it and only its count and role are
+ * kept; nanobot's load on the index then takes them for the messages it stands in for, and counts
+ * the few it reads back itself (or every one, in a repair pass).
  */
 import path from 'node:path';
 import { pyDumps } from '../core/python/pyjson';
 import type { PyDict, PyValue } from '../core/python/pyvalue';
-import { streamedLoadInto } from '../core/lens/streamed-load';
+import { plainMessage } from '../core/index/index-nanobot';
+import { isDict } from '../core/python/pyvalue';
 import { keyForFile } from '../store/listing/session-list';
-import { steadily } from '../store/adapter/streamed-read';
+import { indexParsed, loadIndexed } from '../store/adapter/indexed-read';
 import type { Args } from './args';
 import { located, readLocated, tokenCounter, type Located } from './open';
 import { Printer, type Out } from './printer';
@@ -36,14 +38,33 @@ async function estimates(file: Located, now: string, count: Count): Promise<{ va
   if (file.size >= STREAMING.from) {
     const { abs, adapter, keyOpt, version } = file;
     const name = path.basename(abs);
-    const sink = () => {
+    // Each plain message line's count and role, by line, made as the index is built.
+    const { built, held: byLine } = await indexParsed(adapter, name, version, () => {
       const values: PyValue[] = [];
       const roles: string[] = [];
-      return { add: (m: PyDict) => (values.push(estimate(count, m)), roles.push(roleOf(m))), held: () => ({ values, roles }) };
+      return {
+        line: (l, f, r) => {
+          if (!r?.ok || !isDict(r.value) || !plainMessage(f.kind, f.flags)) return;
+          values[l] = estimate(count, r.value);
+          roles[l] = roleOf(r.value);
+        },
+        held: () => ({ values, roles }),
+      };
+    });
+    let values: PyValue[] = [];
+    let roles: string[] = [];
+    const sink = () => {
+      values = [];
+      roles = [];
+      return {
+        add: (m: PyDict, l: number, standIn: boolean) => {
+          values.push(standIn ? byLine.values[l]! : estimate(count, m));
+          roles.push(standIn ? byLine.roles[l]! : roleOf(m));
+        },
+      };
     };
-    const opts = { now, version, fallbackKey: keyForFile(name, version), ...keyOpt };
-    const { value: load } = await steadily(adapter, name, (chunks) => streamedLoadInto(chunks, opts, sink));
-    return load.result;
+    const { load } = await loadIndexed(adapter, name, { now, version, fallbackKey: keyForFile(name, version), ...keyOpt, sink }, built);
+    return load.result && { values, roles };
   }
   const s = (await readLocated(file, now)).nanobot.result;
   return s && { values: s.messages.map((m) => estimate(count, m)), roles: s.messages.map(roleOf) };

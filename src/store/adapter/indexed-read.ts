@@ -18,12 +18,12 @@ import type { StorageAdapter } from './adapter';
 import { StoreError } from './errors';
 import { keyForFile } from '../listing/session-list';
 import { chunksFrom, steadily } from './streamed-read';
-import { LineIndexer, lineEnd, type LineIndex } from '../../core/index/line-index';
+import { LineIndexer, lineEnd, type LineIndex, type ParsedLineSink } from '../../core/index/line-index';
 import { decodeRecord, readRecords, type RangeRead } from '../large/large-records';
 import { IndexDiagnostics, diagnosticLines } from '../../core/index/index-diagnostics';
 import { loadFromIndex, type IndexLoad } from '../../core/index/index-load';
 import { FLAG, KIND } from '../../core/index/fact-codes';
-import { IndexedPass, decodeCut, firstUndecodable, passLines, type DecodeCut, type IndexedSession } from '../../core/index/index-nanobot';
+import { IndexedPass, decodeCut, firstUndecodable, passLines, type DecodeCut, type IndexedSession, type IndexedSink } from '../../core/index/index-nanobot';
 import { PY_TEXT_CHUNK, findUtf8Fault, loneSurrogateIndex } from '../../core/python/lines';
 import { loadOutcome, repairFollows, type LoadOutcome } from '../../core/lens/load';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
@@ -104,6 +104,23 @@ export async function replayStreamed(adapter: StorageAdapter, path: string, opts
   const after = await adapter.stat(path);
   if (after.size !== stat.size || after.lastModified !== stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
   return { load: { ...value, result: { lastConsolidated: s.lastConsolidated, index: ix } }, replay };
+}
+
+/**
+ * The file's line index built in one streamed pass that parses every line (`LineIndexer`'s
+ * `parsed`: no byte pass), each line's value handed to the sink `newSink` makes (a new one if the
+ * file moved and is read again), whose `held()` comes back with the index: for a command that
+ * needs every message's value once (`tokens`' counts, `replay`'s replay index).
+ */
+export async function indexParsed<T>(adapter: StorageAdapter, path: string, version: NanobotVersion, newSink: () => { line: ParsedLineSink; held(): T }): Promise<{ built: Built; held: T }> {
+  const { value, stat } = await steadily(adapter, path, async (chunks) => {
+    const sink = newSink();
+    const ix = new LineIndexer(version, 0, false, sink.line);
+    for await (const c of chunks()) ix.push(c);
+    return { index: ix.finish(true), held: sink.held() };
+  });
+  if (value.index.size !== stat.size) throw changedWhileRead(path);
+  return { built: { index: value.index, source: { path, stat } }, held: value.held };
 }
 
 /** A file's line index as `indexStreamed` built it. */
@@ -257,7 +274,7 @@ async function decodeCutOf(read: RangeRead, ix: LineIndex): Promise<DecodeCut | 
  * that is not UTF-8, each pass reads the lines Python's text read yields and then raises its
  * decoding error.
  */
-export async function loadIndexed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string; dumps?: boolean }, built?: Built): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad }> {
+export async function loadIndexed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string; dumps?: boolean; sink?: (repair: boolean) => IndexedSink }, built?: Built): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad }> {
   const { index: ix, source } = built ?? (await indexStreamed(adapter, path, opts.version, false, opts.dumps));
   const read: RangeRead = (a, b) => adapter.readRange(path, a, b);
   const rules = rulesOf(opts.version);
@@ -265,7 +282,7 @@ export async function loadIndexed(adapter: StorageAdapter, path: string, opts: {
   const end = cut ? cut.lines : ix.count;
   let storedKey = opts.fallbackKey;
   const pass = async (repair: boolean, key: string) => {
-    const p = new IndexedPass(ix, opts.now, repair, rules, cut);
+    const p = new IndexedPass(ix, opts.now, repair, rules, cut, opts.sink?.(repair));
     let lines: ArrayLike<number> = passLines(ix, repair, end);
     if (!repair && cut) {
       // The stored key is read from every metadata record, also past where Python's read stops.
