@@ -13,7 +13,6 @@ import { pyDumps, pyLoads } from '../../core/python/pyjson';
 import { pyStrip } from '../../core/python/pytext';
 import type { PyDict } from '../../core/python/pyvalue';
 import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
-import { streamedLoadInto } from '../../core/lens/streamed-load';
 import type { StorageAdapter } from './adapter';
 import { StoreError } from './errors';
 import { keyForFile } from '../listing/session-list';
@@ -23,11 +22,11 @@ import { decodeRecord, readRecords, type RangeRead } from '../large/large-record
 import { IndexDiagnostics, diagnosticLines } from '../../core/index/index-diagnostics';
 import { loadFromIndex, type IndexLoad } from '../../core/index/index-load';
 import { FLAG, KIND } from '../../core/index/fact-codes';
-import { IndexedPass, decodeCut, firstUndecodable, passLines, type DecodeCut, type IndexedSession, type IndexedSink } from '../../core/index/index-nanobot';
+import { IndexedPass, decodeCut, firstUndecodable, passLines, plainMessage, type DecodeCut, type IndexedSession, type IndexedSink } from '../../core/index/index-nanobot';
 import { PY_TEXT_CHUNK, findUtf8Fault, loneSurrogateIndex } from '../../core/python/lines';
 import { loadOutcome, repairFollows, type LoadOutcome } from '../../core/lens/load';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
-import { dictGet, type PyValue } from '../../core/python/pyvalue';
+import { dictGet, isDict, type PyValue } from '../../core/python/pyvalue';
 import type { FileStat } from './adapter';
 import type { Diagnostic } from '../../core/lens/document';
 import { ProofTaker } from '../save/read-guard';
@@ -36,13 +35,6 @@ import type { LargeSource } from '../save/large-save';
 const BLOCK_BYTES = 256 << 10;
 const BLOCK_MESSAGES = 2048;
 
-function grown<T extends Float64Array | Uint32Array>(a: T, need: number): T {
-  if (need <= a.length) return a;
-  const b = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
-  b.set(a);
-  return b;
-}
-
 /** nanobot's load of the file (its messages as a replay index) and its replay, or null when it loads nothing. */
 export interface IndexedReplayRead {
   load: LoadOutcome<{ lastConsolidated: number; index: ReplayIndex }> & { key: string };
@@ -50,30 +42,46 @@ export interface IndexedReplayRead {
 }
 
 /**
- * Loads `path` as nanobot does, streamed, into a replay index; then replays it reading back only the
- * messages the replay keeps (and those its budget walk counts). With `emit`, each kept entry goes
- * there as it is made and none is held (a file that changes meanwhile is then found out after them).
+ * Loads `path` as nanobot does on its line index, built by a pass that parses every line and notes
+ * each plain message's replay facts as it goes (`indexParsed`); the load takes those facts for the
+ * messages it stands in for and notes the others' from their values. Then replays it reading back
+ * only the messages the replay keeps (and those its budget walk counts). With `emit`, each kept
+ * entry goes there as it is made and none is held (a file that changes meanwhile is then found
+ * out after them).
  */
 export async function replayStreamed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; key?: string; replay: ReplayOptions; count?: TokenCounter; emit?: EntrySink }): Promise<IndexedReplayRead> {
   const fileName = path.split('/').pop()!;
-  let starts = new Float64Array(1024);
-  let lengths = new Uint32Array(1024);
-  const load = { now: opts.now, version: opts.version, fallbackKey: keyForFile(fileName, opts.version), ...(opts.key !== undefined ? { key: opts.key } : {}) };
-  const sink = () => {
+  const parsed = await indexParsed(adapter, path, opts.version, () => {
     const ix = new ReplayIndexer(opts.replay, opts.version);
-    return { add: (m: PyDict, line: number) => ix.add(m, line), held: () => ({ index: ix.finish() }) };
-  };
-  const { value, stat } = await steadily(adapter, path, (chunks) => {
-    starts = new Float64Array(1024);
-    lengths = new Uint32Array(1024);
-    return streamedLoadInto(chunks, load, sink, (l) => {
-      starts = grown(starts, l.index + 1);
-      lengths = grown(lengths, l.index + 1);
-      starts[l.index] = l.start;
-      lengths[l.index] = l.contentLength;
-      return undefined;
-    });
+    return {
+      line: (l, f, r) => {
+        if (r?.ok && isDict(r.value) && plainMessage(f.kind, f.flags)) ix.add(r.value, l);
+      },
+      held: () => ix,
+    };
   });
+  const built = parsed.built;
+  // The plain messages' facts, noted as the index was built (let go once the load has taken them).
+  let pre: ReplayIndexer | null = parsed.held;
+  let indexer: ReplayIndexer | null = null;
+  const sink = () => {
+    const ix = (indexer = new ReplayIndexer(opts.replay, opts.version));
+    let k = 0;
+    return {
+      add: (m: PyDict, l: number, standIn: boolean) => {
+        if (!standIn) return ix.add(m, l);
+        while (pre!.lineAt(k) < l) k++;
+        ix.copy(pre!, k, l);
+      },
+    };
+  };
+  const { index: lineIx, load: loaded } = await loadIndexed(adapter, path, { now: opts.now, version: opts.version, fallbackKey: keyForFile(fileName, opts.version), ...(opts.key !== undefined ? { key: opts.key } : {}), sink }, built);
+  pre = null;
+  const starts = lineIx.start;
+  const lengths = lineIx.length;
+  const session = loaded.result;
+  const value = { ...loaded, result: session && { lastConsolidated: session.lastConsolidated, index: indexer!.finish() } };
+  const stat = built.source.stat;
   const s = value.result;
   if (!s) return { load: { ...value, result: null }, replay: null };
   const ix = s.index;
