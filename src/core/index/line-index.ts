@@ -99,7 +99,8 @@ export class LineIndexer {
    * percent of the pass and lets strings be read 16 bytes at a time. No view of it outlives the call.
    */
   push(given: Uint8Array): void {
-    const chunk = this.parsed ? given : (plainScratch(given) ?? given);
+    // Parsing: a plain view, even of a Node Buffer (whose subarray, once a line, builds a Buffer).
+    const chunk = this.parsed ? new Uint8Array(given.buffer, given.byteOffset, given.length) : (plainScratch(given) ?? given);
     const base = this.consumed;
     this.consumed += chunk.length;
     let from = 0;

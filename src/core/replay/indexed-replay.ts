@@ -99,14 +99,19 @@ export class ReplayIndexer {
     return id;
   }
 
-  add(m: PyDict, line: number): void {
-    const i = this.n++;
-    const need = this.n;
+  /** Room for `need` messages. */
+  private room(need: number): void {
+    if (need < this.callStart.length && need <= this.lines.length) return;
     this.lines = grown(this.lines, need);
     this.roles = grown(this.roles, need);
     this.flags = grown(this.flags, need);
     this.result = grown(this.result, need);
     this.callStart = grown(this.callStart, need + 1);
+  }
+
+  add(m: PyDict, line: number): void {
+    const i = this.n++;
+    this.room(this.n);
     this.lines[i] = line;
     const role = dictGet(m, 'role');
     // The three roles the rules compare get ids whatever their order of appearance.
@@ -164,12 +169,7 @@ export class ReplayIndexer {
    */
   copy(from: ReplayIndexer, k: number, line: number): void {
     const i = this.n++;
-    const need = this.n;
-    this.lines = grown(this.lines, need);
-    this.roles = grown(this.roles, need);
-    this.flags = grown(this.flags, need);
-    this.result = grown(this.result, need);
-    this.callStart = grown(this.callStart, need + 1);
+    this.room(this.n);
     this.lines[i] = line;
     const role = from.roles[k]!;
     this.roles[i] = role === 0 ? 0 : this.roleId(from.roleNames[role]);

@@ -63,15 +63,28 @@ export async function replayStreamed(adapter: StorageAdapter, path: string, opts
   const built = parsed.built;
   // The plain messages' facts, noted as the index was built (let go once the load has taken them).
   let pre: ReplayIndexer | null = parsed.held;
-  let indexer: ReplayIndexer | null = null;
+  // The load's messages' replay index: `pre` itself while the load stands in for exactly its
+  // messages, in order (a file nanobot wrote: no copy); else a new one, `pre`'s entries copied.
+  let finish: (() => ReplayIndex) | null = null;
   const sink = () => {
-    const ix = (indexer = new ReplayIndexer(opts.replay, opts.version));
-    let k = 0;
+    const held = pre!;
+    let own: ReplayIndexer | null = null;
+    let c = 0;
+    const take = () => {
+      if (!own) {
+        own = new ReplayIndexer(opts.replay, opts.version);
+        for (let j = 0; j < c; j++) own.copy(held, j, held.lineAt(j));
+      }
+      return own;
+    };
+    finish = () => (own || c !== held.count ? take().finish() : held.finish());
     return {
       add: (m: PyDict, l: number, standIn: boolean) => {
-        if (!standIn) return ix.add(m, l);
-        while (pre!.lineAt(k) < l) k++;
-        ix.copy(pre!, k, l);
+        if (!standIn) return take().add(m, l);
+        if (!own && c < held.count && held.lineAt(c) === l) return void c++;
+        const ix = take();
+        while (held.lineAt(c) < l) c++;
+        ix.copy(held, c++, l);
       },
     };
   };
@@ -80,7 +93,8 @@ export async function replayStreamed(adapter: StorageAdapter, path: string, opts
   const starts = lineIx.start;
   const lengths = lineIx.length;
   const session = loaded.result;
-  const value = { ...loaded, result: session && { lastConsolidated: session.lastConsolidated, index: indexer!.finish() } };
+  const value = { ...loaded, result: session && { lastConsolidated: session.lastConsolidated, index: finish!() } };
+  finish = null;
   const stat = built.source.stat;
   const s = value.result;
   if (!s) return { load: { ...value, result: null }, replay: null };
