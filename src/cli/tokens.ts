@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { pyDumps } from '../core/python/pyjson';
 import type { PyDict, PyValue } from '../core/python/pyvalue';
-import { plainMessage } from '../core/index/index-nanobot';
+import { plainMessage, strictMayRaise } from '../core/index/index-nanobot';
 import { isDict } from '../core/python/pyvalue';
 import { keyForFile } from '../store/listing/session-list';
 import { indexParsed, loadIndexed } from '../store/adapter/indexed-read';
@@ -38,33 +38,43 @@ async function estimates(file: Located, now: string, count: Count): Promise<{ va
   if (file.size >= STREAMING.from) {
     const { abs, adapter, keyOpt, version } = file;
     const name = path.basename(abs);
-    // Each plain message line's count and role, by line, made as the index is built.
-    const { built, held: byLine } = await indexParsed(adapter, name, version, () => {
-      const values: PyValue[] = [];
-      const roles: string[] = [];
-      return {
-        line: (l, f, r) => {
-          if (!r?.ok || !isDict(r.value) || !plainMessage(f.kind, f.flags)) return;
-          values[l] = estimate(count, r.value);
-          roles[l] = roleOf(r.value);
-        },
-        held: () => ({ values, roles }),
+    // Each plain message line's count and role, by line, made as the index is built; up to the
+    // first line the strict pass may raise on (`all`: every line), as the repair pass counts anew.
+    const run = async (all: boolean) => {
+      const { built, held: byLine } = await indexParsed(adapter, name, version, () => {
+        const values: PyValue[] = [];
+        const roles: string[] = [];
+        let noting = true;
+        return {
+          line: (l, f, r) => {
+            if (!noting) return;
+            if (!all && strictMayRaise(f.kind, f.flags)) noting = false;
+            if (!r?.ok || !isDict(r.value) || !plainMessage(f.kind, f.flags)) return;
+            values[l] = estimate(count, r.value);
+            roles[l] = roleOf(r.value);
+          },
+          held: () => ({ values, roles }),
+        };
+      });
+      let values: PyValue[] = [];
+      let roles: string[] = [];
+      let missing = false;
+      const sink = () => {
+        values = [];
+        roles = [];
+        return {
+          add: (m: PyDict, l: number, standIn: boolean) => {
+            const v = standIn ? byLine.values[l] : estimate(count, m);
+            if (v === undefined) missing = true;
+            values.push(v!);
+            roles.push(standIn ? byLine.roles[l]! : roleOf(m));
+          },
+        };
       };
-    });
-    let values: PyValue[] = [];
-    let roles: string[] = [];
-    const sink = () => {
-      values = [];
-      roles = [];
-      return {
-        add: (m: PyDict, l: number, standIn: boolean) => {
-          values.push(standIn ? byLine.values[l]! : estimate(count, m));
-          roles.push(standIn ? byLine.roles[l]! : roleOf(m));
-        },
-      };
+      const { load } = await loadIndexed(adapter, name, { now, version, fallbackKey: keyForFile(name, version), ...keyOpt, sink }, built);
+      return missing ? null : { s: load.result && { values, roles } };
     };
-    const { load } = await loadIndexed(adapter, name, { now, version, fallbackKey: keyForFile(name, version), ...keyOpt, sink }, built);
-    return load.result && { values, roles };
+    return ((await run(false)) ?? (await run(true)))!.s;
   }
   const s = (await readLocated(file, now)).nanobot.result;
   return s && { values: s.messages.map((m) => estimate(count, m)), roles: s.messages.map(roleOf) };

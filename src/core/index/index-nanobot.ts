@@ -25,6 +25,15 @@ export function plainMessage(kind: number, flags: number): boolean {
   return kind === KIND.message && !(flags & NOT_PLAIN);
 }
 
+/**
+ * Whether the strict pass likely raises on a line of these facts (a corrupt line, or a message its
+ * `json.loads` may refuse): then a repair pass reads every line, and nothing noted of the plain
+ * messages after it is needed. A caller that stops noting there checks that none was (`IndexedSink`).
+ */
+export function strictMayRaise(kind: number, flags: number): boolean {
+  return kind === KIND.corrupt || (kind === KIND.message && !!(flags & NOT_PLAIN));
+}
+
 /** Whether line `i` is a message the strict pass stands in for. */
 function plain(ix: Ix, i: number): boolean {
   return plainMessage(ix.kind[i]!, ix.flags[i]!);

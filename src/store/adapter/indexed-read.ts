@@ -22,7 +22,7 @@ import { decodeRecord, readRecords, type RangeRead } from '../large/large-record
 import { IndexDiagnostics, diagnosticLines } from '../../core/index/index-diagnostics';
 import { loadFromIndex, type IndexLoad } from '../../core/index/index-load';
 import { FLAG, KIND } from '../../core/index/fact-codes';
-import { IndexedPass, decodeCut, firstUndecodable, passLines, plainMessage, type DecodeCut, type IndexedSession, type IndexedSink } from '../../core/index/index-nanobot';
+import { IndexedPass, decodeCut, firstUndecodable, passLines, plainMessage, strictMayRaise, type DecodeCut, type IndexedSession, type IndexedSink } from '../../core/index/index-nanobot';
 import { PY_TEXT_CHUNK, findUtf8Fault, loneSurrogateIndex } from '../../core/python/lines';
 import { loadOutcome, repairFollows, type LoadOutcome } from '../../core/lens/load';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
@@ -51,50 +51,57 @@ export interface IndexedReplayRead {
  */
 export async function replayStreamed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; key?: string; replay: ReplayOptions; count?: TokenCounter; emit?: EntrySink }): Promise<IndexedReplayRead> {
   const fileName = path.split('/').pop()!;
-  const parsed = await indexParsed(adapter, path, opts.version, () => {
-    const ix = new ReplayIndexer(opts.replay, opts.version);
-    return {
-      line: (l, f, r) => {
-        if (r?.ok && isDict(r.value) && plainMessage(f.kind, f.flags)) ix.add(r.value, l);
-      },
-      held: () => ix,
+  // Each plain message's replay facts, noted as the index is built: up to the first line the
+  // strict pass may raise on (`all`: every line), as a repair pass notes every message anew.
+  const load = async (all: boolean) => {
+    const parsed = await indexParsed(adapter, path, opts.version, () => {
+      const ix = new ReplayIndexer(opts.replay, opts.version);
+      let noting = true;
+      return {
+        line: (l, f, r) => {
+          if (!noting) return;
+          if (!all && strictMayRaise(f.kind, f.flags)) noting = false;
+          if (r?.ok && isDict(r.value) && plainMessage(f.kind, f.flags)) ix.add(r.value, l);
+        },
+        held: () => ix,
+      };
+    });
+    // The load's messages' replay index: `pre` itself while the load stands in for exactly its
+    // messages, in order (a file nanobot wrote: no copy); else a new one, `pre`'s entries copied.
+    let finish: (() => ReplayIndex) | null = null;
+    let missing = false;
+    const sink = () => {
+      const held = parsed.held;
+      let own: ReplayIndexer | null = null;
+      let c = 0;
+      const take = () => {
+        if (!own) {
+          own = new ReplayIndexer(opts.replay, opts.version);
+          for (let j = 0; j < c; j++) own.copy(held, j, held.lineAt(j));
+        }
+        return own;
+      };
+      finish = () => (own || c !== held.count ? take().finish() : held.finish());
+      return {
+        add: (m: PyDict, l: number, standIn: boolean) => {
+          if (!standIn) return take().add(m, l);
+          if (!own && c < held.count && held.lineAt(c) === l) return void c++;
+          const ix = take();
+          while (c < held.count && held.lineAt(c) < l) c++;
+          if (c < held.count && held.lineAt(c) === l) ix.copy(held, c++, l);
+          else missing = true;
+        },
+      };
     };
-  });
-  const built = parsed.built;
-  // The plain messages' facts, noted as the index was built (let go once the load has taken them).
-  let pre: ReplayIndexer | null = parsed.held;
-  // The load's messages' replay index: `pre` itself while the load stands in for exactly its
-  // messages, in order (a file nanobot wrote: no copy); else a new one, `pre`'s entries copied.
-  let finish: (() => ReplayIndex) | null = null;
-  const sink = () => {
-    const held = pre!;
-    let own: ReplayIndexer | null = null;
-    let c = 0;
-    const take = () => {
-      if (!own) {
-        own = new ReplayIndexer(opts.replay, opts.version);
-        for (let j = 0; j < c; j++) own.copy(held, j, held.lineAt(j));
-      }
-      return own;
-    };
-    finish = () => (own || c !== held.count ? take().finish() : held.finish());
-    return {
-      add: (m: PyDict, l: number, standIn: boolean) => {
-        if (!standIn) return take().add(m, l);
-        if (!own && c < held.count && held.lineAt(c) === l) return void c++;
-        const ix = take();
-        while (held.lineAt(c) < l) c++;
-        ix.copy(held, c++, l);
-      },
-    };
+    const r = await loadIndexed(adapter, path, { now: opts.now, version: opts.version, fallbackKey: keyForFile(fileName, opts.version), ...(opts.key !== undefined ? { key: opts.key } : {}), sink }, parsed.built);
+    if (missing) return null;
+    const session = r.load.result;
+    return { built: parsed.built, lineIx: r.index, loaded: r.load, result: session && { lastConsolidated: session.lastConsolidated, index: finish!() } };
   };
-  const { index: lineIx, load: loaded } = await loadIndexed(adapter, path, { now: opts.now, version: opts.version, fallbackKey: keyForFile(fileName, opts.version), ...(opts.key !== undefined ? { key: opts.key } : {}), sink }, built);
-  pre = null;
+  const { built, lineIx, loaded, result } = ((await load(false)) ?? (await load(true)))!;
   const starts = lineIx.start;
   const lengths = lineIx.length;
-  const session = loaded.result;
-  const value = { ...loaded, result: session && { lastConsolidated: session.lastConsolidated, index: finish!() } };
-  finish = null;
+  const value = { ...loaded, result };
   const stat = built.source.stat;
   const s = value.result;
   if (!s) return { load: { ...value, result: null }, replay: null };
