@@ -38,41 +38,53 @@ async function estimates(file: Located, now: string, count: Count): Promise<{ va
   if (file.size >= STREAMING.from) {
     const { abs, adapter, keyOpt, version } = file;
     const name = path.basename(abs);
-    // Each plain message line's count and role, by line, made as the index is built; up to the
+    // Each plain message line's count and role, in order, made as the index is built; up to the
     // first line the strict pass may raise on (`all`: every line), as the repair pass counts anew.
     const run = async (all: boolean) => {
-      const { built, held: byLine } = await indexParsed(adapter, name, version, () => {
-        const values: PyValue[] = [];
-        const roles: string[] = [];
+      const { built, held: pre } = await indexParsed(adapter, name, version, () => {
+        const held = { values: [] as PyValue[], roles: [] as string[], lines: [] as number[] };
         let noting = true;
         return {
           line: (l, f, r) => {
             if (!noting) return;
             if (!all && strictMayRaise(f.kind, f.flags)) noting = false;
             if (!r?.ok || !isDict(r.value) || !plainMessage(f.kind, f.flags)) return;
-            values[l] = estimate(count, r.value);
-            roles[l] = roleOf(r.value);
+            held.values.push(estimate(count, r.value));
+            held.roles.push(roleOf(r.value));
+            held.lines.push(l);
           },
-          held: () => ({ values, roles }),
+          held: () => held,
         };
       });
-      let values: PyValue[] = [];
-      let roles: string[] = [];
+      // The load's messages: `pre`'s own while the load stands in for exactly them, in order (a file
+      // nanobot wrote); else new lists, `pre`'s taken for the stand-ins.
+      let got: { values: PyValue[]; roles: string[] } | null = null;
+      let c = 0;
       let missing = false;
+      const take = () => (got ??= { values: pre.values.slice(0, c), roles: pre.roles.slice(0, c) });
       const sink = () => {
-        values = [];
-        roles = [];
+        got = null;
+        c = 0;
         return {
           add: (m: PyDict, l: number, standIn: boolean) => {
-            const v = standIn ? byLine.values[l] : estimate(count, m);
-            if (v === undefined) missing = true;
-            values.push(v!);
-            roles.push(standIn ? byLine.roles[l]! : roleOf(m));
+            if (!standIn) {
+              take().values.push(estimate(count, m));
+              got!.roles.push(roleOf(m));
+              return;
+            }
+            if (!got && c < pre.lines.length && pre.lines[c] === l) return void c++;
+            const own = take();
+            while (c < pre.lines.length && pre.lines[c]! < l) c++;
+            if (c < pre.lines.length && pre.lines[c] === l) {
+              own.values.push(pre.values[c]!);
+              own.roles.push(pre.roles[c++]!);
+            } else missing = true;
           },
         };
       };
       const { load } = await loadIndexed(adapter, name, { now, version, fallbackKey: keyForFile(name, version), ...keyOpt, sink }, built);
-      return missing ? null : { s: load.result && { values, roles } };
+      if (missing) return null;
+      return { s: load.result && (got ?? (c === pre.lines.length ? pre : take())) };
     };
     return ((await run(false)) ?? (await run(true)))!.s;
   }
