@@ -20,9 +20,31 @@ const PLAIN: LoadsResult = { ok: true, value: Object.freeze({}) as PyDict };
 
 type Ix = Pick<LineIndex, 'count' | 'kind' | 'flags'>;
 
+/** Whether a line of these facts is a message the strict pass stands in for. */
+export function plainMessage(kind: number, flags: number): boolean {
+  return kind === KIND.message && !(flags & NOT_PLAIN);
+}
+
+/**
+ * Whether the strict pass likely raises on a line of these facts (a corrupt line, or a message its
+ * `json.loads` may refuse): then a repair pass reads every line, and nothing noted of the plain
+ * messages after it is needed. A caller that stops noting there checks that none was (`IndexedSink`).
+ */
+export function strictMayRaise(kind: number, flags: number): boolean {
+  return kind === KIND.corrupt || (kind === KIND.message && !!(flags & NOT_PLAIN));
+}
+
 /** Whether line `i` is a message the strict pass stands in for. */
 function plain(ix: Ix, i: number): boolean {
-  return ix.kind[i] === KIND.message && !(ix.flags[i]! & NOT_PLAIN);
+  return plainMessage(ix.kind[i]!, ix.flags[i]!);
+}
+
+/**
+ * Sees each message a pass holds, in order: `standIn` when the strict pass stood in for it (a plain
+ * message: `m` is then empty, and its value is the line's own `json.loads`), else its value as loaded.
+ */
+export interface IndexedSink {
+  add(m: PyDict, line: number, standIn: boolean): void;
 }
 
 /** The first line that is not UTF-8, or -1 (the file is UTF-8 throughout). */
@@ -99,8 +121,14 @@ export class IndexedPass {
     private readonly rules: VersionRules,
     /** Python's read yields lines [0, end) and then raises `cut` (a file that is not UTF-8), else every line. */
     private readonly cut: DecodeCut | null = null,
+    sink?: IndexedSink,
   ) {
-    this.pass = new LoadPass(now, repair, rules, { add: (_m, line) => this.note(line) });
+    this.pass = new LoadPass(now, repair, rules, {
+      add: (m, line) => {
+        this.note(line);
+        sink?.add(m, line, !repair && plain(ix, line));
+      },
+    });
   }
 
   private note(line: number): void {

@@ -9,7 +9,9 @@
  */
 import { scanLine, scanned } from '../bytes/byte-facts';
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
-import { lineFacts, KIND } from './record-facts';
+import { lineFacts, parsedLineFacts, KIND } from './record-facts';
+import type { LoadsResult } from '../python/pyjson';
+import type { LineFacts } from './fact-codes';
 import { plainScratch } from '../bytes/plain-run';
 
 import { EOL } from '../python/lines';
@@ -39,6 +41,12 @@ export interface LineIndex {
 const LF = 10;
 const CR = 13;
 
+/**
+ * Sees each line as an indexer that parses (`parsed`) reads it: its number, facts, and `json.loads`
+ * of its stripped text (null when it does not decode or is blank). The value is the caller's to keep.
+ */
+export type ParsedLineSink = (line: number, facts: LineFacts, loaded: LoadsResult | null) => void;
+
 /** The byte just after line `i` (its terminator included). */
 export function lineEnd(ix: Pick<LineIndex, 'start' | 'length' | 'eol'>, i: number): number {
   return ix.start[i]! + ix.length[i]! + EOL_BYTES[ix.eol[i]!]!;
@@ -66,12 +74,15 @@ export class LineIndexer {
 
   /**
    * `at`: the file offset of the first byte pushed (a part of the file indexed on its own,
-   * index-parts.ts); `dumps`: note FLAG.dumps (a printer's index: `format`, `load --json`).
+   * index-parts.ts); `dumps`: note FLAG.dumps (a printer's index: `format`, `load --json`);
+   * `parsed`: read every line the exact way (no byte pass) and hand each one's value there, for a
+   * command that parses every message anyway (`tokens`, `replay`): each line is parsed once.
    */
   constructor(
     private readonly version: NanobotVersion,
     at = 0,
     private readonly dumps = false,
+    private readonly parsed?: ParsedLineSink,
   ) {
     this.consumed = at;
     this.psRecords = rulesOf(version).providerStateRecord;
@@ -88,7 +99,8 @@ export class LineIndexer {
    * percent of the pass and lets strings be read 16 bytes at a time. No view of it outlives the call.
    */
   push(given: Uint8Array): void {
-    const chunk = plainScratch(given) ?? given;
+    // Parsing: a plain view, even of a Node Buffer (whose subarray, once a line, builds a Buffer).
+    const chunk = this.parsed ? new Uint8Array(given.buffer, given.byteOffset, given.length) : (plainScratch(given) ?? given);
     const base = this.consumed;
     this.consumed += chunk.length;
     let from = 0;
@@ -182,8 +194,8 @@ export class LineIndexer {
     let nextLf = -2;
     let nextCr = -2;
     while (pos < n) {
-      // Most lines: the byte pass reads the line and finds its end at once.
-      const q = scanLine(data, pos, this.psRecords, this.dumps);
+      // Most lines: the byte pass reads the line and finds its end at once (not when every line is parsed).
+      const q = this.parsed ? -1 : scanLine(data, pos, this.psRecords, this.dumps);
       if (q >= 0) {
         // No terminator yet, or a last `\r` that may be the first half of `\r\n`: wait for the next chunk.
         if (!last && (q === n || (q === n - 1 && data[q] === CR))) return pos;
@@ -224,6 +236,12 @@ export class LineIndexer {
 
   /** Indexes one line read the slow way (record-facts.ts). */
   private add(at: number, raw: Uint8Array, eol: number): void {
+    if (this.parsed) {
+      const p = parsedLineFacts(raw, this.version);
+      this.put(at, raw.length, eol, p.facts.kind, p.facts.role, p.facts.flags);
+      this.parsed(this.n - 1, p.facts, p.loaded);
+      return;
+    }
     const f = lineFacts(raw, this.version, this.dumps);
     this.put(at, raw.length, eol, f.kind, f.role, f.flags);
   }

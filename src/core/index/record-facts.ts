@@ -37,8 +37,30 @@ export function lineFacts(raw: Uint8Array, version: NanobotVersion, dumps = fals
   return textFacts(text, version, dumps);
 }
 
-/** The facts of one decoded line (`dumps`: FLAG.dumps too, a printer's index). */
-export function textFacts(text: string, version: NanobotVersion, dumps = false): LineFacts {
+/** A line's facts and, when it decodes and is not blank, `json.loads` of its stripped text (exact: `pyLoads`). */
+export interface ParsedLine {
+  facts: LineFacts;
+  loaded: LoadsResult | null;
+}
+
+/**
+ * The facts of one line's content bytes read the exact way, with the value they were read from:
+ * for a pass that parses every message anyway (`tokens`, `replay`), so it parses each line once.
+ */
+export function parsedLineFacts(raw: Uint8Array, version: NanobotVersion): ParsedLine {
+  let text: string;
+  try {
+    text = decoder.decode(raw);
+  } catch {
+    return { facts: { kind: KIND.corrupt, role: ROLE.none, flags: FLAG.invalidUtf8 | FLAG.nanobotBad }, loaded: null };
+  }
+  let loaded: LoadsResult | null = null;
+  const facts = textFacts(text, version, false, (t) => (loaded = pyLoads(t)));
+  return { facts, loaded };
+}
+
+/** The facts of one decoded line (`dumps`: FLAG.dumps too, a printer's index; `loads`: json.loads of the stripped text). */
+export function textFacts(text: string, version: NanobotVersion, dumps = false, loads: (text: string) => LoadsResult = quickLoads): LineFacts {
   let stripped = pyStrip(text);
   if (!stripped) return { kind: KIND.blank, role: ROLE.none, flags: 0 };
   let flags = 0;
@@ -48,7 +70,7 @@ export function textFacts(text: string, version: NanobotVersion, dumps = false):
     stripped = pyStrip(text.slice(1));
   }
   if (paddedLine(flags & FLAG.bom ? text.slice(1) : text, stripped)) flags |= FLAG.padded;
-  const r = atDepth(quickLoads(stripped), rulesOf(version).depthBudget.jsonLoads);
+  const r = atDepth(loads(stripped), rulesOf(version).depthBudget.jsonLoads);
   if (!r.ok) {
     const t = r.error.type;
     return { kind: KIND.corrupt, role: ROLE.none, flags: flags | (t === 'RecursionError' ? FLAG.tooDeep : t === 'ValueError' ? FLAG.valueError : FLAG.nanobotBad) };

@@ -65,6 +65,8 @@ export class ReplayIndexer {
   private calls = new Int32Array(1024);
   private nCalls = 0;
   private ids = new Map<string, number>();
+  /** Each interned id's text, by its number (what `copy` reads of another indexer). */
+  private idNames: string[] = [];
   private roleIds = new Map<string, number>();
   private roleNames = ['?'];
   private raises = new Map<number, PyError>();
@@ -81,6 +83,7 @@ export class ReplayIndexer {
     if (k === undefined) {
       k = this.ids.size;
       this.ids.set(id, k);
+      this.idNames.push(id);
     }
     return k;
   }
@@ -96,14 +99,19 @@ export class ReplayIndexer {
     return id;
   }
 
-  add(m: PyDict, line: number): void {
-    const i = this.n++;
-    const need = this.n;
+  /** Room for `need` messages. */
+  private room(need: number): void {
+    if (need < this.callStart.length && need <= this.lines.length) return;
     this.lines = grown(this.lines, need);
     this.roles = grown(this.roles, need);
     this.flags = grown(this.flags, need);
     this.result = grown(this.result, need);
     this.callStart = grown(this.callStart, need + 1);
+  }
+
+  add(m: PyDict, line: number): void {
+    const i = this.n++;
+    this.room(this.n);
     this.lines[i] = line;
     const role = dictGet(m, 'role');
     // The three roles the rules compare get ids whatever their order of appearance.
@@ -143,6 +151,38 @@ export class ReplayIndexer {
     }
     this.callStart[i + 1] = this.nCalls;
     this.flags[i] = f;
+  }
+
+  /** Messages added so far. */
+  get count(): number {
+    return this.n;
+  }
+
+  /** The file line of message `k`. */
+  lineAt(k: number): number {
+    return this.lines[k]!;
+  }
+
+  /**
+   * Adds, as message `line`'s entry, entry `k` of `from` (an indexer not yet finished, of the same
+   * options and version): what `add` of the same message would note, without its value.
+   */
+  copy(from: ReplayIndexer, k: number, line: number): void {
+    const i = this.n++;
+    this.room(this.n);
+    this.lines[i] = line;
+    const role = from.roles[k]!;
+    this.roles[i] = role === 0 ? 0 : this.roleId(from.roleNames[role]);
+    this.flags[i] = from.flags[k]!;
+    const raised = from.raises.get(k);
+    if (raised) this.raises.set(i, raised);
+    const result = from.result[k]!;
+    this.result[i] = result < 0 ? -1 : this.intern(from.idNames[result]!);
+    for (let j = from.callStart[k]!; j < from.callStart[k + 1]!; j++) {
+      this.calls = grown(this.calls, this.nCalls + 1);
+      this.calls[this.nCalls++] = this.intern(from.idNames[from.calls[j]!]!);
+    }
+    this.callStart[i + 1] = this.nCalls;
   }
 
   /** The index, once every message is added. */

@@ -286,7 +286,7 @@ export function replayBounds(at: (i: number) => PyDict, count: number, lastConso
 
 /**
  * A session's messages [0, count) of which only [tailStart, count) are in hand: all of them for a
- * loaded session, the last few for a file streamed past (see streamed-load.ts).
+ * loaded session, the last few for a file read by its line index.
  */
 export interface HeldMessages {
   count: number;

@@ -13,21 +13,20 @@ import { pyDumps, pyLoads } from '../../core/python/pyjson';
 import { pyStrip } from '../../core/python/pytext';
 import type { PyDict } from '../../core/python/pyvalue';
 import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
-import { streamedLoadInto } from '../../core/lens/streamed-load';
 import type { StorageAdapter } from './adapter';
 import { StoreError } from './errors';
 import { keyForFile } from '../listing/session-list';
 import { chunksFrom, steadily } from './streamed-read';
-import { LineIndexer, lineEnd, type LineIndex } from '../../core/index/line-index';
+import { LineIndexer, lineEnd, type LineIndex, type ParsedLineSink } from '../../core/index/line-index';
 import { decodeRecord, readRecords, type RangeRead } from '../large/large-records';
 import { IndexDiagnostics, diagnosticLines } from '../../core/index/index-diagnostics';
 import { loadFromIndex, type IndexLoad } from '../../core/index/index-load';
 import { FLAG, KIND } from '../../core/index/fact-codes';
-import { IndexedPass, decodeCut, firstUndecodable, passLines, type DecodeCut, type IndexedSession } from '../../core/index/index-nanobot';
+import { IndexedPass, decodeCut, firstUndecodable, passLines, plainMessage, strictMayRaise, type DecodeCut, type IndexedSession, type IndexedSink } from '../../core/index/index-nanobot';
 import { PY_TEXT_CHUNK, findUtf8Fault, loneSurrogateIndex } from '../../core/python/lines';
 import { loadOutcome, repairFollows, type LoadOutcome } from '../../core/lens/load';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
-import { dictGet, type PyValue } from '../../core/python/pyvalue';
+import { dictGet, isDict, type PyValue } from '../../core/python/pyvalue';
 import type { FileStat } from './adapter';
 import type { Diagnostic } from '../../core/lens/document';
 import { ProofTaker } from '../save/read-guard';
@@ -36,13 +35,6 @@ import type { LargeSource } from '../save/large-save';
 const BLOCK_BYTES = 256 << 10;
 const BLOCK_MESSAGES = 2048;
 
-function grown<T extends Float64Array | Uint32Array>(a: T, need: number): T {
-  if (need <= a.length) return a;
-  const b = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
-  b.set(a);
-  return b;
-}
-
 /** nanobot's load of the file (its messages as a replay index) and its replay, or null when it loads nothing. */
 export interface IndexedReplayRead {
   load: LoadOutcome<{ lastConsolidated: number; index: ReplayIndex }> & { key: string };
@@ -50,30 +42,67 @@ export interface IndexedReplayRead {
 }
 
 /**
- * Loads `path` as nanobot does, streamed, into a replay index; then replays it reading back only the
- * messages the replay keeps (and those its budget walk counts). With `emit`, each kept entry goes
- * there as it is made and none is held (a file that changes meanwhile is then found out after them).
+ * Loads `path` as nanobot does on its line index, built by a pass that parses every line and notes
+ * each plain message's replay facts as it goes (`indexParsed`); the load takes those facts for the
+ * messages it stands in for and notes the others' from their values. Then replays it reading back
+ * only the messages the replay keeps (and those its budget walk counts). With `emit`, each kept
+ * entry goes there as it is made and none is held (a file that changes meanwhile is then found
+ * out after them).
  */
 export async function replayStreamed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; key?: string; replay: ReplayOptions; count?: TokenCounter; emit?: EntrySink }): Promise<IndexedReplayRead> {
   const fileName = path.split('/').pop()!;
-  let starts = new Float64Array(1024);
-  let lengths = new Uint32Array(1024);
-  const load = { now: opts.now, version: opts.version, fallbackKey: keyForFile(fileName, opts.version), ...(opts.key !== undefined ? { key: opts.key } : {}) };
-  const sink = () => {
-    const ix = new ReplayIndexer(opts.replay, opts.version);
-    return { add: (m: PyDict, line: number) => ix.add(m, line), held: () => ({ index: ix.finish() }) };
-  };
-  const { value, stat } = await steadily(adapter, path, (chunks) => {
-    starts = new Float64Array(1024);
-    lengths = new Uint32Array(1024);
-    return streamedLoadInto(chunks, load, sink, (l) => {
-      starts = grown(starts, l.index + 1);
-      lengths = grown(lengths, l.index + 1);
-      starts[l.index] = l.start;
-      lengths[l.index] = l.contentLength;
-      return undefined;
+  // Each plain message's replay facts, noted as the index is built: up to the first line the
+  // strict pass may raise on (`all`: every line), as a repair pass notes every message anew.
+  const load = async (all: boolean) => {
+    const parsed = await indexParsed(adapter, path, opts.version, () => {
+      const ix = new ReplayIndexer(opts.replay, opts.version);
+      let noting = true;
+      return {
+        line: (l, f, r) => {
+          if (!noting) return;
+          if (!all && strictMayRaise(f.kind, f.flags)) noting = false;
+          if (r?.ok && isDict(r.value) && plainMessage(f.kind, f.flags)) ix.add(r.value, l);
+        },
+        held: () => ix,
+      };
     });
-  });
+    // The load's messages' replay index: `pre` itself while the load stands in for exactly its
+    // messages, in order (a file nanobot wrote: no copy); else a new one, `pre`'s entries copied.
+    let finish: (() => ReplayIndex) | null = null;
+    let missing = false;
+    const sink = () => {
+      const held = parsed.held;
+      let own: ReplayIndexer | null = null;
+      let c = 0;
+      const take = () => {
+        if (!own) {
+          own = new ReplayIndexer(opts.replay, opts.version);
+          for (let j = 0; j < c; j++) own.copy(held, j, held.lineAt(j));
+        }
+        return own;
+      };
+      finish = () => (own || c !== held.count ? take().finish() : held.finish());
+      return {
+        add: (m: PyDict, l: number, standIn: boolean) => {
+          if (!standIn) return take().add(m, l);
+          if (!own && c < held.count && held.lineAt(c) === l) return void c++;
+          const ix = take();
+          while (c < held.count && held.lineAt(c) < l) c++;
+          if (c < held.count && held.lineAt(c) === l) ix.copy(held, c++, l);
+          else missing = true;
+        },
+      };
+    };
+    const r = await loadIndexed(adapter, path, { now: opts.now, version: opts.version, fallbackKey: keyForFile(fileName, opts.version), ...(opts.key !== undefined ? { key: opts.key } : {}), sink }, parsed.built);
+    if (missing) return null;
+    const session = r.load.result;
+    return { built: parsed.built, lineIx: r.index, loaded: r.load, result: session && { lastConsolidated: session.lastConsolidated, index: finish!() } };
+  };
+  const { built, lineIx, loaded, result } = ((await load(false)) ?? (await load(true)))!;
+  const starts = lineIx.start;
+  const lengths = lineIx.length;
+  const value = { ...loaded, result };
+  const stat = built.source.stat;
   const s = value.result;
   if (!s) return { load: { ...value, result: null }, replay: null };
   const ix = s.index;
@@ -104,6 +133,23 @@ export async function replayStreamed(adapter: StorageAdapter, path: string, opts
   const after = await adapter.stat(path);
   if (after.size !== stat.size || after.lastModified !== stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
   return { load: { ...value, result: { lastConsolidated: s.lastConsolidated, index: ix } }, replay };
+}
+
+/**
+ * The file's line index built in one streamed pass that parses every line (`LineIndexer`'s
+ * `parsed`: no byte pass), each line's value handed to the sink `newSink` makes (a new one if the
+ * file moved and is read again), whose `held()` comes back with the index: for a command that
+ * needs every message's value once (`tokens`' counts, `replay`'s replay index).
+ */
+export async function indexParsed<T>(adapter: StorageAdapter, path: string, version: NanobotVersion, newSink: () => { line: ParsedLineSink; held(): T }): Promise<{ built: Built; held: T }> {
+  const { value, stat } = await steadily(adapter, path, async (chunks) => {
+    const sink = newSink();
+    const ix = new LineIndexer(version, 0, false, sink.line);
+    for await (const c of chunks()) ix.push(c);
+    return { index: ix.finish(true), held: sink.held() };
+  });
+  if (value.index.size !== stat.size) throw changedWhileRead(path);
+  return { built: { index: value.index, source: { path, stat } }, held: value.held };
 }
 
 /** A file's line index as `indexStreamed` built it. */
@@ -257,7 +303,7 @@ async function decodeCutOf(read: RangeRead, ix: LineIndex): Promise<DecodeCut | 
  * that is not UTF-8, each pass reads the lines Python's text read yields and then raises its
  * decoding error.
  */
-export async function loadIndexed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string; dumps?: boolean }, built?: Built): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad }> {
+export async function loadIndexed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string; dumps?: boolean; sink?: (repair: boolean) => IndexedSink }, built?: Built): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad }> {
   const { index: ix, source } = built ?? (await indexStreamed(adapter, path, opts.version, false, opts.dumps));
   const read: RangeRead = (a, b) => adapter.readRange(path, a, b);
   const rules = rulesOf(opts.version);
@@ -265,7 +311,7 @@ export async function loadIndexed(adapter: StorageAdapter, path: string, opts: {
   const end = cut ? cut.lines : ix.count;
   let storedKey = opts.fallbackKey;
   const pass = async (repair: boolean, key: string) => {
-    const p = new IndexedPass(ix, opts.now, repair, rules, cut);
+    const p = new IndexedPass(ix, opts.now, repair, rules, cut, opts.sink?.(repair));
     let lines: ArrayLike<number> = passLines(ix, repair, end);
     if (!repair && cut) {
       // The stored key is read from every metadata record, also past where Python's read stops.
