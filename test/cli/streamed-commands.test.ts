@@ -1,8 +1,8 @@
 /**
- * `format`, `tokens` and `load` stream big files (holding a few bytes a message, not the file) and
- * print exactly the bytes the whole-file path prints, with the same exit code and stderr: every
- * session file of the three golden corpora, JSON and human output, with the streaming threshold
- * lowered to 0, and a generated session. Streaming never falls back to a whole read on them.
+ * `format`, `tokens` and `load` of a big file run on its line index and print exactly the bytes the
+ * whole-file path prints, with the same exit code and stderr (the threshold lowered to 0): one
+ * command per session file of the three golden corpora in turn, a generated session, and any
+ * generated file. The index path never falls back to a whole read on them.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,8 +68,9 @@ describe('format, tokens and load stream big files, with the whole-file answers'
     const version = corpusVersion(dir);
     const mismatches: string[] = [];
     let streamed = 0;
-    for (const file of sessionFiles(join(dir, 'fixtures'))) {
-      for (const c of COMMANDS) {
+    // The CLI's wiring, not the index's equality with the whole file (proved in the core): one command a file, in turn.
+    for (const [i, file] of sessionFiles(join(dir, 'fixtures')).entries()) {
+      for (const c of [COMMANDS[i % COMMANDS.length]!]) {
         const argv = [c[0]!, file, '--nanobot', version, ...c.slice(1)];
         const whole = await result(argv, false);
         wholeReads.count = 0;
@@ -80,7 +81,7 @@ describe('format, tokens and load stream big files, with the whole-file answers'
     }
     expect(mismatches.slice(0, 10)).toEqual([]);
     // Only a save that raises (a lone surrogate) or an empty load goes back to the whole file.
-    expect(streamed).toBeGreaterThan(0.8 * sessionFiles(join(dir, 'fixtures')).length * COMMANDS.length);
+    expect(streamed).toBeGreaterThan(0.8 * sessionFiles(join(dir, 'fixtures')).length);
   });
 
   it('a generated 3,000-message session streams, at every version, with the whole-file bytes', async () => {
@@ -106,12 +107,12 @@ describe('format, tokens and load stream big files, with the whole-file answers'
     mkdirSync(dir, { recursive: true });
     const file = join(dir, 'any.jsonl');
     await fc.assert(
-      fc.asyncProperty(sessionFile, fc.constantFrom(...NANOBOT_VERSIONS), fc.constantFrom(['format'], ['load', '--json'], ['load']), async (bytes, version, c) => {
+      fc.asyncProperty(sessionFile, fc.constantFrom(...NANOBOT_VERSIONS), fc.constantFrom(...COMMANDS), async (bytes, version, c) => {
         writeFileSync(file, bytes);
         const argv = [c[0]!, file, '--nanobot', version, ...c.slice(1)];
         expect(await result(argv, true), `${version} ${c.join(' ')}`).toEqual(await result(argv, false));
       }),
-      { numRuns: 400 },
+      { numRuns: 250 },
     );
   });
 });
