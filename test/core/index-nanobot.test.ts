@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IndexedPass, decodeCut, firstUndecodable, passLines } from '../../src/core/index/index-nanobot';
-import { findUtf8Fault, PY_TEXT_CHUNK } from '../../src/core/python/lines';
+import { IndexedPass, passLines } from '../../src/core/index/index-nanobot';
+import { decodeCutOf } from './index-cut';
 import { indexBytes } from '../../src/core/index/line-index';
 import { loadNanobot, loadOutcome } from '../../src/core/lens/load';
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
@@ -25,13 +25,7 @@ const KEY = 'cli:direct';
 /** Both loads in one comparable shape (a file that is not UTF-8: the index reads only bytes near its first fault, as the CLI does). */
 function both(bytes: Uint8Array, version: NanobotVersion, chunk?: number) {
   const ix = indexBytes(bytes, version, chunk);
-  const bad = firstUndecodable(ix);
-  let cut = null;
-  if (bad >= 0) {
-    const fault = ix.start[bad]! + findUtf8Fault(bytes.subarray(ix.start[bad]!, ix.start[bad]! + ix.length[bad]!))!.pos;
-    const chunkStart = fault - (fault % PY_TEXT_CHUNK);
-    cut = decodeCut(ix, fault, bytes.slice(fault, fault + 4), bytes.slice(Math.max(0, chunkStart - 3), chunkStart));
-  }
+  const cut = decodeCutOf(ix, bytes);
   const end = cut ? cut.lines : ix.count;
   const pass = (repair: boolean) => {
     const p = new IndexedPass(ix, NOW, repair, rulesOf(version), cut);

@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IndexedPass, decodeCut, firstUndecodable, passLines, plainMessage } from '../../src/core/index/index-nanobot';
-import { findUtf8Fault, PY_TEXT_CHUNK } from '../../src/core/python/lines';
+import { IndexedPass, passLines, plainMessage } from '../../src/core/index/index-nanobot';
+import { decodeCutOf } from './index-cut';
 import { LineIndexer, indexBytes, type LineIndex } from '../../src/core/index/line-index';
 import { loadNanobot, loadOutcome } from '../../src/core/lens/load';
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
@@ -46,13 +46,7 @@ const columns = (ix: LineIndex) => ({ count: ix.count, size: ix.size, start: [..
 
 /** The load on the parsing index: each message as its pass's sink is handed it (stand-ins by their line's value). */
 function loadOnParsed(bytes: Uint8Array, version: NanobotVersion, ix: LineIndex, values: Map<number, PyDict>) {
-  const bad = firstUndecodable(ix);
-  let cut = null;
-  if (bad >= 0) {
-    const fault = ix.start[bad]! + findUtf8Fault(bytes.subarray(ix.start[bad]!, ix.start[bad]! + ix.length[bad]!))!.pos;
-    const chunkStart = fault - (fault % PY_TEXT_CHUNK);
-    cut = decodeCut(ix, fault, bytes.slice(fault, fault + 4), bytes.slice(Math.max(0, chunkStart - 3), chunkStart));
-  }
+  const cut = decodeCutOf(ix, bytes);
   const end = cut ? cut.lines : ix.count;
   let messages: PyDict[] = [];
   const pass = (repair: boolean) => {
