@@ -12,7 +12,7 @@ export const PROVIDER_STATE_TYPE = 'provider_state';
 /**
  * main's `ProviderConversationState.from_dict` checks: non-empty strings, an int (not bool) version,
  * objects. Made on first use: most runs (a listing, a v0.2 file) never see a provider state, and
- * building the schema at load was ~1 ms of every CLI command's start.
+ * building the schema at load would be paid at every CLI command's start.
  */
 function makeStateSchema() {
   const nonEmpty = z.string().check(z.minLength(1));

@@ -67,7 +67,7 @@ const HEAD_BYTES = 4096;
 /** Detect the layout of the adapter's root; `rootName` is the opened folder's own name when known. */
 export async function detectLayout(adapter: StorageAdapter, rootName = ''): Promise<Layout> {
   const root = await adapter.list('');
-  // One pass over the folder's names (10,000 sessions each asked for every name looked up was 2–3 ms).
+  // One pass over the folder's names, not a search of them per name looked up (a folder may hold 10,000 sessions).
   const kinds = new Map<string, Entry['kind']>();
   for (const e of root) kinds.set(e.name, e.kind);
   const has = (name: string, kind: Entry['kind']) => kinds.get(name) === kind;
