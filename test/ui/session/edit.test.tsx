@@ -47,6 +47,8 @@ describe('EditTab', () => {
   it('previews a title edit, then saves exactly those bytes (other lines untouched)', async () => {
     const h = await setup();
     const c = card(h.el, 'Title');
+    // The field says what to type, not the card's heading again.
+    expect(c.querySelector('.sl-field > span')!.textContent).toBe('New title');
     await type(c.querySelector('input'), 'My <b>trip</b>');
     expect(c.querySelector('.sl-preview')!.textContent).toContain('Title becomes "My <b>trip</b>"');
     expect(c.querySelector('.sl-diff-list')!.textContent).toContain('line 1');

@@ -818,7 +818,7 @@ const pages = {
       downloaded: (file: string) => `Downloaded the edited ${file}. The file on disk is unchanged: replace it yourself while nanobot is stopped.`,
       title: {
         title: 'Title',
-        label: 'Title',
+        label: 'New title',
         save: 'Save title',
         download: 'Download with this title',
       },

@@ -815,7 +815,7 @@ const pages: PageText = {
       downloaded: (file) => `已下载编辑后的 ${file}。磁盘上的文件没有改变：请在 nanobot 停止时自行替换它。`,
       title: {
         title: '标题',
-        label: '标题',
+        label: '新标题',
         save: '保存标题',
         download: '下载带此标题的文件',
       },
