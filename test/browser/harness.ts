@@ -68,6 +68,9 @@ export async function serveDir(dir: string, port: number): Promise<{ url: string
   };
 }
 
+/** How long a page waits for what a test expects to appear (the browser tests' default). */
+export const PAGE_WAIT_MS = 30_000;
+
 export interface LaunchOptions {
   port: number;
   /** Pre-granted File System Access guards for the origin (default both). */
@@ -103,7 +106,8 @@ export async function launchChromium(opts: LaunchOptions): Promise<Browser> {
     40_000,
     'launching Chromium',
   );
-  ctx.setDefaultTimeout(15_000);
+  // Two test files run at once on two cores: a page may wait for the other file's Chromium and Node.
+  ctx.setDefaultTimeout(PAGE_WAIT_MS);
   const page = ctx.pages()[0] ?? (await ctx.newPage());
   return {
     ctx,

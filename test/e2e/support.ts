@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM, dropFolder, launchChromium, withTimeout, type Browser, type LaunchOptions } from '../browser/harness';
+import { CHROMIUM, dropFolder, launchChromium, PAGE_WAIT_MS, withTimeout, type Browser, type LaunchOptions } from '../browser/harness';
 import { build, type InlineConfig } from 'vite';
 import { CSP } from '../../scripts/vite-plugins';
 
@@ -231,7 +231,8 @@ export async function restartBrowser(b: Browser, opts: { denyPrompts?: boolean }
     40_000,
     'relaunching Chromium',
   );
-  ctx.setDefaultTimeout(15_000);
+  // Two test files run at once on two cores: a page may wait for the other file's Chromium and Node.
+  ctx.setDefaultTimeout(PAGE_WAIT_MS);
   const page = ctx.pages()[0] ?? (await ctx.newPage());
   return {
     ctx,
