@@ -1,10 +1,9 @@
 /**
- * Reading a file too big to hold by an index of its lines. A replay (core/indexed-replay.ts): one
- * streamed pass loads it as nanobot does into a replay index, noting where each line lies; the
- * replay then reads back the messages it keeps by their byte ranges, in blocks of up to 256 KiB,
- * never the whole file again. Large-file mode's line index built in one streamed pass, with the
- * hashes of the slices read (`indexStreamed`), and lines read back by it (`eachLine`), for the
- * CLI's trim.
+ * Reading a file too big to hold by an index of its lines, for the CLI: the line index built in one
+ * streamed pass (`indexStreamed`, with the hashes of the slices read; `loadNoted`, parsing every
+ * line and noting each message as it passes), nanobot's load on it (`loadIndexed`), its replay
+ * reading back only the messages it keeps (`replayStreamed`), and lines read back by it, by ranges
+ * or in one sequential pass.
  */
 import { replayIndexed, ReplayIndexer, type EntrySink, type IndexedReplay, type ReplayIndex } from '../../core/replay/indexed-replay';
 import { decodeStrict } from '../../core/python/lines';
@@ -42,67 +41,86 @@ export interface IndexedReplayRead {
 }
 
 /**
- * Loads `path` as nanobot does on its line index, built by a pass that parses every line and notes
- * each plain message's replay facts as it goes (`indexParsed`); the load takes those facts for the
- * messages it stands in for and notes the others' from their values. Then replays it reading back
- * only the messages the replay keeps (and those its budget walk counts). With `emit`, each kept
- * entry goes there as it is made and none is held (a file that changes meanwhile is then found
- * out after them).
+ * What a command notes of each message of nanobot's load (a token count, a replay-index entry): made
+ * from the message's value, or copied from entry `k` of another noter of its kind (no value).
  */
-export async function replayStreamed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; key?: string; replay: ReplayOptions; count?: TokenCounter; emit?: EntrySink }): Promise<IndexedReplayRead> {
-  const fileName = path.split('/').pop()!;
-  // Each plain message's replay facts, noted as the index is built: up to the first line the
-  // strict pass may raise on (`all`: every line), as a repair pass notes every message anew.
-  const load = async (all: boolean) => {
-    const parsed = await indexParsed(adapter, path, opts.version, () => {
-      const ix = new ReplayIndexer(opts.replay, opts.version);
+export interface MessageNotes<N> {
+  add(m: PyDict, line: number): void;
+  copy(from: N, k: number, line: number): void;
+  readonly count: number;
+  lineAt(k: number): number;
+}
+
+/**
+ * nanobot's load of `path` on its line index, built by a pass that parses every line, with what
+ * `make()`'s noter notes of each of the load's messages. Each plain message is noted as the index
+ * passes it, up to the first line the strict pass may raise on (a repair pass reads every message
+ * anew); the load takes those notes for the messages it stands in for and notes the others from
+ * their values. While it stands in for exactly the noted messages, in order (a file nanobot wrote),
+ * the noter is the answer as it is; else a new one gets the notes copied. A stand-in nobody noted
+ * runs it all again noting every line.
+ */
+export async function loadNoted<N extends MessageNotes<N>>(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string }, make: () => N): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad; notes: N }> {
+  const run = async (all: boolean) => {
+    const { built, held: pre } = await indexParsed(adapter, path, opts.version, () => {
+      const notes = make();
       let noting = true;
       return {
         line: (l, f, r) => {
           if (!noting) return;
           if (!all && strictMayRaise(f.kind, f.flags)) noting = false;
-          if (r?.ok && isDict(r.value) && plainMessage(f.kind, f.flags)) ix.add(r.value, l);
+          if (r?.ok && isDict(r.value) && plainMessage(f.kind, f.flags)) notes.add(r.value, l);
         },
-        held: () => ix,
+        held: () => notes,
       };
     });
-    // The load's messages' replay index: `pre` itself while the load stands in for exactly its
-    // messages, in order (a file nanobot wrote: no copy); else a new one, `pre`'s entries copied.
-    let finish: (() => ReplayIndex) | null = null;
+    let own: N | null = null;
+    let c = 0;
     let missing = false;
-    const sink = () => {
-      const held = parsed.held;
-      let own: ReplayIndexer | null = null;
-      let c = 0;
-      const take = () => {
-        if (!own) {
-          own = new ReplayIndexer(opts.replay, opts.version);
-          for (let j = 0; j < c; j++) own.copy(held, j, held.lineAt(j));
-        }
-        return own;
-      };
-      finish = () => (own || c !== held.count ? take().finish() : held.finish());
+    const take = (): N => {
+      if (!own) {
+        own = make();
+        for (let j = 0; j < c; j++) own.copy(pre, j, pre.lineAt(j));
+      }
+      return own;
+    };
+    // A sink per pass of the load (the repair pass starts over).
+    const sink = (): IndexedSink => {
+      own = null;
+      c = 0;
       return {
-        add: (m: PyDict, l: number, standIn: boolean) => {
+        add: (m, l, standIn) => {
           if (!standIn) return take().add(m, l);
-          if (!own && c < held.count && held.lineAt(c) === l) return void c++;
-          const ix = take();
-          while (c < held.count && held.lineAt(c) < l) c++;
-          if (c < held.count && held.lineAt(c) === l) ix.copy(held, c++, l);
+          if (!own && c < pre.count && pre.lineAt(c) === l) return void c++;
+          const notes = take();
+          while (c < pre.count && pre.lineAt(c) < l) c++;
+          if (c < pre.count && pre.lineAt(c) === l) notes.copy(pre, c++, l);
           else missing = true;
         },
       };
     };
-    const r = await loadIndexed(adapter, path, { now: opts.now, version: opts.version, fallbackKey: keyForFile(fileName, opts.version), ...(opts.key !== undefined ? { key: opts.key } : {}), sink }, parsed.built);
+    const r = await loadIndexed(adapter, path, { ...opts, sink }, built);
     if (missing) return null;
-    const session = r.load.result;
-    return { built: parsed.built, lineIx: r.index, loaded: r.load, result: session && { lastConsolidated: session.lastConsolidated, index: finish!() } };
+    const taken = own as N | null;
+    return { ...r, notes: taken || c !== pre.count ? take() : pre };
   };
-  const { built, lineIx, loaded, result } = ((await load(false)) ?? (await load(true)))!;
+  return ((await run(false)) ?? (await run(true)))!;
+}
+
+/**
+ * Loads `path` as nanobot does on its line index (`loadNoted`, each message noted as its replay
+ * facts), then replays it reading back only the messages the replay keeps (and those its budget
+ * walk counts). With `emit`, each kept entry goes there as it is made and none is held (a file that
+ * changes meanwhile is then found out after them).
+ */
+export async function replayStreamed(adapter: StorageAdapter, path: string, opts: { now: string; version: NanobotVersion; key?: string; replay: ReplayOptions; count?: TokenCounter; emit?: EntrySink }): Promise<IndexedReplayRead> {
+  const fileName = path.split('/').pop()!;
+  const loadOpts = { now: opts.now, version: opts.version, fallbackKey: keyForFile(fileName, opts.version), ...(opts.key !== undefined ? { key: opts.key } : {}) };
+  const { index: lineIx, stat, load: loaded, notes } = await loadNoted(adapter, path, loadOpts, () => new ReplayIndexer(opts.replay, opts.version));
+  const result = loaded.result && { lastConsolidated: loaded.result.lastConsolidated, index: notes.finish() };
   const starts = lineIx.start;
   const lengths = lineIx.length;
   const value = { ...loaded, result };
-  const stat = built.source.stat;
   const s = value.result;
   if (!s) return { load: { ...value, result: null }, replay: null };
   const ix = s.index;
@@ -124,14 +142,11 @@ export async function replayStreamed(adapter: StorageAdapter, path: string, opts
     lastAsked = i;
     const l = lineOf(i);
     const off = starts[l]! - block.at;
-    const r = pyLoads(pyStrip(decodeStrict(block.bytes.subarray(off, off + lengths[l]!))));
-    if (!r.ok) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
-    return r.value as PyDict;
+    return lineValue(path, block.bytes.subarray(off, off + lengths[l]!), false) as PyDict;
   };
   const replay = await replayIndexed(ix, s.lastConsolidated, opts.replay, opts.version, at, opts.count, opts.emit);
   block = null;
-  const after = await adapter.stat(path);
-  if (after.size !== stat.size || after.lastModified !== stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
+  await unchangedSince(adapter, path, stat);
   return { load: { ...value, result: { lastConsolidated: s.lastConsolidated, index: ix } }, replay };
 }
 
@@ -141,7 +156,7 @@ export async function replayStreamed(adapter: StorageAdapter, path: string, opts
  * file moved and is read again), whose `held()` comes back with the index: for a command that
  * needs every message's value once (`tokens`' counts, `replay`'s replay index).
  */
-export async function indexParsed<T>(adapter: StorageAdapter, path: string, version: NanobotVersion, newSink: () => { line: ParsedLineSink; held(): T }): Promise<{ built: Built; held: T }> {
+async function indexParsed<T>(adapter: StorageAdapter, path: string, version: NanobotVersion, newSink: () => { line: ParsedLineSink; held(): T }): Promise<{ built: Built; held: T }> {
   const { value, stat } = await steadily(adapter, path, async (chunks) => {
     const sink = newSink();
     const ix = new LineIndexer(version, 0, false, sink.line);
@@ -174,7 +189,7 @@ export async function indexStreamed(adapter: StorageAdapter, path: string, versi
     }
     return { index: ix.finish(true), parts: proof ? proof.parts() : null };
   });
-  if (value.index.size !== stat.size) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
+  if (value.index.size !== stat.size) throw changedWhileRead(path);
   return { index: value.index, source: { path, stat, ...(value.parts ? { proof: { size: stat.size, lastModified: stat.lastModified, parts: value.parts } } : {}) } };
 }
 
@@ -217,31 +232,31 @@ const RAW_GAP_BYTES = 64 << 10;
  * never read the file between them.
  */
 export async function eachLineBytes(read: RangeRead, ix: Pick<LineIndex, 'start' | 'length' | 'eol'>, lines: ArrayLike<number>, each: (raw: Uint8Array, k: number) => void): Promise<void> {
-  let k = 0;
-  while (k < lines.length) {
-    const a = ix.start[lines[k]!]!;
-    let e = k + 1;
-    while (e < lines.length && lineEnd(ix, lines[e]!) - a <= RAW_BLOCK_BYTES && ix.start[lines[e]!]! - lineEnd(ix, lines[e - 1]!) <= RAW_GAP_BYTES) e++;
-    const bytes = await read(a, ix.start[lines[e - 1]!]! + ix.length[lines[e - 1]!]!);
+  for (const [k, e, a, b] of lineRanges(ix, lines)) {
+    const bytes = await read(a, b);
     for (let j = k; j < e; j++) {
       const s = ix.start[lines[j]!]! - a;
       each(bytes.subarray(s, s + ix.length[lines[j]!]!), j);
     }
-    k = e;
   }
 }
 
-/** How many bytes `eachLineBytes` reads for `lines` (its ranges, merged as it merges them). */
-function rangeBytes(ix: Pick<LineIndex, 'start' | 'length' | 'eol'>, lines: ArrayLike<number>): number {
-  let total = 0;
+/** The ranges `eachLineBytes` reads for `lines`: lines k..e-1 as bytes a..b (close lines merged, up to about 1 MiB). */
+function* lineRanges(ix: Pick<LineIndex, 'start' | 'length' | 'eol'>, lines: ArrayLike<number>): Generator<[number, number, number, number]> {
   let k = 0;
   while (k < lines.length) {
     const a = ix.start[lines[k]!]!;
     let e = k + 1;
     while (e < lines.length && lineEnd(ix, lines[e]!) - a <= RAW_BLOCK_BYTES && ix.start[lines[e]!]! - lineEnd(ix, lines[e - 1]!) <= RAW_GAP_BYTES) e++;
-    total += ix.start[lines[e - 1]!]! + ix.length[lines[e - 1]!]! - a;
+    yield [k, e, a, ix.start[lines[e - 1]!]! + ix.length[lines[e - 1]!]!];
     k = e;
   }
+}
+
+/** How many bytes `eachLineBytes` reads for `lines`. */
+function rangeBytes(ix: Pick<LineIndex, 'start' | 'length' | 'eol'>, lines: ArrayLike<number>): number {
+  let total = 0;
+  for (const [, , a, b] of lineRanges(ix, lines)) total += b - a;
   return total;
 }
 
@@ -267,8 +282,7 @@ export async function checkIndexed(adapter: StorageAdapter, path: string, versio
   const diagnostics = await diagnosticsIndexed(adapter, path, ix, version, (l, raw) => {
     if (ix.kind[l] === KIND.metadata) meta.set(l, decodeRecord(raw) ?? {});
   });
-  const after = await adapter.stat(path);
-  if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
+  await unchangedSince(adapter, path, source.stat);
   return { load: loadFromIndex(ix, version, (l) => meta.get(l)!), diagnostics, built };
 }
 
@@ -335,8 +349,7 @@ export async function loadIndexed(adapter: StorageAdapter, path: string, opts: {
   const key = opts.key ?? storedKey;
   const strictOutcome = 'type' in strict ? strict : { ...strict, session: strict.session && { ...strict.session, key } };
   const repair = 'type' in strict && repairFollows(strict, opts.version) ? await pass(true, key) : null;
-  const after = await adapter.stat(path);
-  if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw new StoreError('conflict', `'${path}' changed while it was read; is another program writing it?`, { path, reason: { code: 'changed-while-read' } });
+  await unchangedSince(adapter, path, source.stat);
   return { index: ix, stat: source.stat, load: { key, ...loadOutcome(key, opts.version, null, () => strictOutcome, () => repair!) } };
 }
 
