@@ -51,7 +51,6 @@ export interface LargeSaveOptions {
   onProgress?: (p: SaveProgress) => void;
 }
 
-export type { SaveProgress };
 
 export interface LargeSaveResult {
   /** The file as now written. */

@@ -9,7 +9,7 @@ import { pg } from '../../i18n/text';
 import type { DiffLine } from './diff';
 import { DiffView } from './DiffView';
 import type { Outcome } from './apply';
-import type { SaveProgress } from '../../../store/save/large-save';
+import type { SaveProgress } from '../../../store/save/atomic-save';
 import { formatBytes } from '../../format';
 
 export interface Plan {
