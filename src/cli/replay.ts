@@ -8,7 +8,6 @@
 import { basename } from 'node:path';
 import { rulesOf } from '../core/nanobot/nanobot-version';
 import { pyDumps } from '../core/python/pyjson';
-import { dictFrom } from '../core/python/pyvalue';
 import type { PyError } from '../core/python/pyjson';
 import { DROP_REASON_EN } from '../words/replay-en';
 import { heldFate, replayHeld, type Fate, type HeldReplay, type ReplayOptions } from '../core/replay/replay';
@@ -54,10 +53,14 @@ async function replayed(file: Located, now: string, opts: ReplayOptions, tokens:
   return { load: v.nanobot, replay: { count: s.messages.length, lineOf: (i) => s.messageLines[i]!, roleOf, fate: (i) => heldFate(r, i), r } };
 }
 
-/** A fate as JSON (Python's json.dumps form): the file line, and kept (with its entry and changes) or why not. */
+/**
+ * A fate as JSON (Python's json.dumps form): the file line, and kept (with its entry and changes) or
+ * why not. Written out by hand, not through pyDumps: every part is a number or a code, and a file of
+ * 10,000 messages has 10,000 fates.
+ */
 function fateJson(f: Fate, line: number): string {
   if (!f.kept) return `{"line": ${line + 1}, "kept": false, "reason": "${f.reason}"}`;
-  return pyDumps(dictFrom([['line', line + 1], ['kept', true], ['entry', f.entry], ['changes', f.changes]]));
+  return `{"line": ${line + 1}, "kept": true, "entry": ${f.entry}, "changes": [${f.changes.length ? `"${f.changes.join('", "')}"` : ''}]}`;
 }
 
 /**
@@ -84,7 +87,16 @@ class JsonAnswer {
     held.forEach((e, k) => this.entry(e, k));
     const p = (this.p ??= bytePrinter(this.out, PIECE));
     p.put(this.entries ? '], "fates": [' : '{"entries": [], "fates": [');
-    for (let i = 0; i < s.count; i++) p.put((i ? ', ' : '') + fateJson(s.fate(i), s.lineOf(i)));
+    // Fates in pieces of a few KiB: one put per fate cost more than making the fate.
+    let piece = '';
+    for (let i = 0; i < s.count; i++) {
+      piece += (i ? ', ' : '') + fateJson(s.fate(i), s.lineOf(i));
+      if (piece.length >= 8192) {
+        p.put(piece);
+        piece = '';
+      }
+    }
+    p.put(piece);
     p.put(']}\n');
     p.flush();
   }

@@ -40,6 +40,21 @@ describe('session-lens CLI', () => {
     }
   });
 
+  it('replay --json writes every fate in json.dumps form, with one change, several or none', async () => {
+    const seen = new Set<number>();
+    for (const name of readdirSync(resolve(GOLDEN_DIR, 'fixtures')).filter((f) => f.endsWith('.jsonl')).map((f) => f.slice(3, -6))) {
+      for (const version of ['v0.2', 'main']) {
+        const got = await run('replay', fx(name), '--nanobot', version, '--max-messages', '500', '--timestamps', '--json');
+        const fates = /, "fates": (\[.*\])\}$/.exec(got.out)?.[1];
+        if (!fates) continue;
+        const parsed = JSON.parse(fates) as { changes?: string[] }[];
+        expect(fates, name).toBe(pyDumps(parsed as unknown as PyValue));
+        for (const f of parsed) if (f.changes) seen.add(Math.min(f.changes.length, 2));
+      }
+    }
+    expect([...seen].sort()).toEqual([0, 1, 2]);
+  });
+
   it('replay --json reports the exception nanobot raises', async () => {
     const got = await run('replay', fx('hist_tool_calls_int'), '--json');
     expect(JSON.parse(got.out)).toEqual({ error: { type: 'TypeError', message: "'int' object is not iterable" } });
