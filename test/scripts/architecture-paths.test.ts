@@ -1,0 +1,85 @@
+/**
+ * docs/ARCHITECTURE.md is a map, and a map that names a room that is gone misleads the next reader:
+ * every path it writes in backticks must exist, and every file name its tables list must exist in the
+ * folder the row names.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const doc = fs.readFileSync(path.join(root, 'docs/ARCHITECTURE.md'), 'utf8');
+
+/** Every file under src/, relative to src/, to find a bare name or a path written from inside src/. */
+const srcFiles = fs.readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' }).map((f) => f.replaceAll('\\', '/'));
+
+const FILE = /^[\w.@*-]+(\/[\w.@*-]+)*\/?$/;
+const EXT = /\.(ts|tsx|mjs|js|json|md|py|sh|css|html)$/;
+
+/** The backticked spans that look like a path or a file name (not code, not a command). */
+function pathsNamed(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/`([^`\n]+)`/g)) {
+    if (m[1]!.startsWith('../shared/')) continue;
+    const s = m[1]!.replace(/^\.\.\//, '').replace(/:\d+$/, '');
+    if (!FILE.test(s) || s.includes('*')) continue;
+    if (EXT.test(s) || (s.includes('/') && /^(src|test|bench|scripts|fuzz|docs|public)\//.test(s))) out.add(s);
+  }
+  // Links: [text](../src/...)
+  for (const m of text.matchAll(/\]\(\.\.\/([^)#\s]+)\)/g)) out.add(m[1]!);
+  return [...out];
+}
+
+/** Named but not the repository's own: absolute paths, the build's outputs, a corpus's own files (`_units.json`). */
+const OUTSIDE = /^(\/|dist\/|dist-cli\/|_)/;
+
+function exists(p: string): boolean {
+  const bare = p.replace(/\/$/, '');
+  if (fs.existsSync(path.join(root, bare))) return true;
+  if (fs.existsSync(path.join(root, 'src', bare))) return true;
+  // A name without a folder, or a path relative to a concern: somewhere under src/, test/, scripts/ or bench/.
+  const tail = `/${bare}`;
+  if (srcFiles.some((f) => f === bare || f.endsWith(tail))) return true;
+  for (const dir of ['test', 'scripts', 'bench', 'fuzz', 'public', '.github']) {
+    const d = path.join(root, dir);
+    if (!fs.existsSync(d)) continue;
+    const files = fs.readdirSync(d, { recursive: true, encoding: 'utf8' }).map((f) => f.replaceAll('\\', '/'));
+    if (files.some((f) => f === bare || f.endsWith(tail))) return true;
+  }
+  return false;
+}
+
+/** A path whose last part may hold `*`: some file of that folder matches it. */
+function globExists(at: string): boolean {
+  if (!at.includes('*')) return fs.existsSync(at);
+  const dir = path.dirname(at);
+  const re = new RegExp(`^${path.basename(at).replace(/[.]/g, '\\.').replace(/\*/g, '.*')}$`);
+  return fs.existsSync(dir) && fs.readdirSync(dir).some((f) => re.test(f));
+}
+
+describe('docs/ARCHITECTURE.md', () => {
+  it('names only paths that exist', () => {
+    const missing = pathsNamed(doc).filter((p) => !OUTSIDE.test(p) && !exists(p));
+    expect(missing).toEqual([]);
+  });
+
+  it('lists in each concern table only files that exist in that concern', () => {
+    const missing: string[] = [];
+    // Rows like: | index | `line-index.ts`, `index-parts.ts` | ... | under a heading naming src/core/ or src/store/.
+    let base: string | null = null;
+    for (const line of doc.split('\n')) {
+      const head = /^#+ .*\(`(src\/[\w/]+)\/`\)/.exec(line);
+      if (head) base = head[1]!;
+      else if (/^#+ /.test(line)) base = null;
+      const row = /^\| ([\w-]+) \| ([^|]+) \|/.exec(line);
+      if (!base || !row) continue;
+      for (const m of row[2]!.matchAll(/`([^`]+\.tsx?)`/g)) {
+        const name = m[1]!;
+        const at = name.includes('/') ? path.join(root, base, name) : path.join(root, base, row[1]!, name);
+        if (!globExists(at)) missing.push(`${row[1]}: ${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
