@@ -12,19 +12,9 @@ import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
 import type { TextTokenCounter } from '../../../src/core/tokens/tokens';
 import { assembleTurn, type Turn, type WorkspaceSnapshot } from '../../../src/core/turn/build';
 import { nanobotClock } from '../../../src/core/turn/joined';
-import { caseFor, fileText, readTurnGolden, type GoldenCase } from './golden-cases';
+import { caseFor, fileText, readTurnGolden, standInShift, type GoldenCase } from './golden-cases';
 import { hasArchive } from './nanobot-archive';
 
-interface Joined {
-  channel: string;
-  chat_id: string | null;
-  now: string;
-  clock: string | null;
-  messages: number;
-  total: number;
-}
-
-type JoinedCase = GoldenCase & { joined?: Joined };
 
 function snapshot(version: NanobotVersion, c: GoldenCase): WorkspaceSnapshot {
   const files = new Map<string, string>();
@@ -42,7 +32,7 @@ beforeAll(async () => {
   count = await loadTokenizer();
 });
 
-function turnOf(version: NanobotVersion, c: JoinedCase, known: { runtime: string | null; clock: string | null }): Turn {
+function turnOf(version: NanobotVersion, c: GoldenCase, known: { runtime: string | null; clock: string | null }): Turn {
   const replay = getHistory(
     c.session.messages,
     0,
@@ -56,37 +46,13 @@ function turnOf(version: NanobotVersion, c: JoinedCase, known: { runtime: string
 const templateFiles = (version: NanobotVersion, c: GoldenCase) =>
   hasArchive(version) ? 0 : Object.values(c.files).filter((f) => typeof f === 'object' && 'template' in f).length;
 
-/** What the stand-ins change in nanobot's total: their parts' tokens over the recorded ones (0 with the archive). */
-function standInShift(recorded: GoldenCase, c: GoldenCase): number {
-  let shift = 0;
-  recorded.parts.forEach((p, i) => {
-    const q = c.parts[i]!;
-    if (p.kind === 'bootstrap') p.files!.forEach((f, k) => (shift += q.files![k]!.tokens - f.tokens));
-    else shift += q.tokens - p.tokens;
-  });
-  return shift;
-}
 
 describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the total at %s, against nanobot’s estimate of the joined request', (version) => {
-  const golden = readTurnGolden(version) as ReturnType<typeof readTurnGolden> & { runtime: string; joined_figures: Record<string, unknown> };
-  const cases = (golden.cases as JoinedCase[]).filter((c) => c.joined);
+  const golden = readTurnGolden(version);
+  const cases = golden.cases.filter((c) => c.joined);
 
   it('keeps the joined figures as measured from nanobot’s code', () => {
-    const f = golden.joined_figures as {
-      identity: number[];
-      format_hints: Record<string, number>;
-      identity_slots: number;
-      identity_sep: number;
-      identity_windows: number;
-      tool_contract_sep: number;
-      soul_sep: number;
-      builtin_active: Record<string, number>;
-      skills_head: number;
-      builtin_summary: { tokens: number; sep: number; nl: number };
-      clock_frame: { chat: number; no_chat: number } | null;
-      summary_frame: number;
-      explicit_skills: { head: number; tail: number } | null;
-    };
+    const f = golden.joined_figures;
     const j = rulesOf(version).turn.joined;
     expect(j).toMatchObject({
       identity: f.identity,
@@ -111,7 +77,7 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the total at %s, against nanobo
   });
 
   it.each(cases.map((c) => [c.name, c] as const))('%s: the total is nanobot’s estimate', (_name, recorded) => {
-    const c = caseFor(version, recorded, count) as JoinedCase;
+    const c = caseFor(version, recorded, count);
     const j = c.joined!;
     if (j.clock !== null) expect(nanobotClock(Date.parse(j.now), 0, 'UTC')).toBe(j.clock);
     const turn = turnOf(version, c, { runtime: golden.runtime, clock: j.clock });
@@ -126,7 +92,7 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the total at %s, against nanobo
   });
 
   it.each(cases.map((c) => [c.name, c] as const))('%s: without the platform line and clock, within the ± it names', (_name, recorded) => {
-    const c = caseFor(version, recorded, count) as JoinedCase;
+    const c = caseFor(version, recorded, count);
     const turn = turnOf(version, c, { runtime: null, clock: null });
     const slots = turn.unknown.map((u) => u.slot);
     expect(slots).toContain('runtime');

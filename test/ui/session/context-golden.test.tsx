@@ -62,7 +62,7 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the Context tab at %s', (versio
     }
     // The total: nanobot's estimate of the joined request, within the ± the tab names (the platform line, v0.2's clock).
     const total = el.querySelector('.sl-turn-total') as HTMLElement;
-    const joined = (recorded as typeof recorded & { joined?: { total: number } }).joined;
+    const joined = recorded.joined;
     // A folder with none of the workspace's files is no workspace to the tab: its path is then unknown, with no bound.
     if (total.dataset.spread === '') expect(el.querySelector('[data-slot="workspace-path"]')).not.toBeNull();
     else {

@@ -961,7 +961,7 @@ const pages = {
     } as Record<string, string>,
     notes: {
       'legacy-soul-replaced': 'an untouched old SOUL.md template: nanobot sends its current template instead',
-      'pending-summary': 'kept after nanobot compacted this idle session; sent while it is pending (nanobot’s words around it not counted)',
+      'pending-summary': 'kept after nanobot compacted this idle session; sent while it is pending, in nanobot’s frame with its last-active time',
       'explicit-skills': 'skills your message names with $name, loaded whole for this turn (main)',
       'builtin-skill-mentioned': 'names a built-in skill: its text is nanobot’s and not counted',
       'archive-raises': 'nanobot raises reading this file: the turn fails',

@@ -957,7 +957,7 @@ const pages: PageText = {
     } as Record<string, string>,
     notes: {
       'legacy-soul-replaced': '未改动的旧版 SOUL.md 模板：nanobot 改为发送当前模板',
-      'pending-summary': 'nanobot 压缩这个空闲会话后保留的摘要；待用期间会随提示词发送（nanobot 围绕它的文字不计入）',
+      'pending-summary': 'nanobot 压缩这个空闲会话后保留的摘要；待用期间会随提示词发送，外加 nanobot 的框架文字与最后活跃时间',
       'explicit-skills': '你的消息用 $name 点名的技能，本轮整篇加载（main）',
       'builtin-skill-mentioned': '点名了内置技能：其文字属于 nanobot，不计入',
       'archive-raises': 'nanobot 读取此文件时抛出异常：这一轮会失败',
