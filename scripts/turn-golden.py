@@ -262,11 +262,17 @@ def session_summary_text(iso, text):
     return AutoCompact._format_summary(text, _datetime.fromisoformat(iso))
 
 
-def joined_request(cb, history, current, pending):
-    """The request as the agent loop builds it for a `cli:direct` session at the fixed clock, and nanobot's estimate of it."""
-    kwargs = {"channel": "cli", "session_key": KEY, "session_summary": pending}
+# Other channels' sessions over some of the workspaces: each format hint, chat ids of every shape.
+CHANNEL_KEYS = ["telegram:12345", "email:ada@example.com", "whatsapp:+4915550001", "slack:C0123", "mochat:room-7"]
+CHANNEL_CASES = ["all-files", "memory-history", "summary-pending"]
+
+
+def joined_request(cb, history, current, pending, key="cli:direct"):
+    """The request as the agent loop builds it for a session `channel:chat_id` at the fixed clock, and nanobot's estimate of it."""
+    channel, chat_id = key.split(":", 1)
+    kwargs = {"channel": channel, "session_key": key, "session_summary": pending}
     if "chat_id" in inspect.signature(cb.build_messages).parameters:
-        kwargs["chat_id"] = "direct"
+        kwargs["chat_id"] = chat_id
     clock_mode["fixed"] = False
     try:
         built = cb.build_messages(history=json.loads(json.dumps(history)), current_message=current, **kwargs)
@@ -275,7 +281,7 @@ def joined_request(cb, history, current, pending):
         clock_mode["fixed"] = True
     total, source = estimate_prompt_tokens_chain(None, None, built, None)
     assert source == "tiktoken"
-    return {"channel": "cli", "chat_id": kwargs.get("chat_id"), "now": NOW.isoformat(), "clock": clock, "messages": len(built), "total": total}
+    return {"key": key, "channel": channel, "chat_id": kwargs.get("chat_id"), "now": NOW.isoformat(), "clock": clock, "messages": len(built), "total": total}
 
 
 # --- the workspaces -----------------------------------------------------------------------------
@@ -537,6 +543,7 @@ def run_case(name, files, session_name):
     }
     files_out = {k: v for k, v in files.items()}
     joined = joined_request(cb, history, current, pending)
+    joined_keys = [joined_request(cb, history, current, pending, key) for key in CHANNEL_KEYS] if name in CHANNEL_CASES else []
     return {
         "name": f"{name}/{session_name}",
         "workspace": str(ws),
@@ -551,6 +558,7 @@ def run_case(name, files, session_name):
         "parts": out_parts,
         "archive": archive,
         "joined": joined,
+        "joined_keys": joined_keys,
     }
 
 

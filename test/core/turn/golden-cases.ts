@@ -47,7 +47,20 @@ export interface GoldenCase {
   /** The exception nanobot raised building the request (then nothing else is recorded). */
   raises?: string;
   /** The request built for a `cli:direct` session at the script's fixed clock, and nanobot's estimate of it. */
-  joined?: { channel: string; chat_id: string | null; now: string; clock: string | null; messages: number; total: number };
+  joined?: JoinedRequest;
+  /** The same request for sessions of other channels (`channel:chat_id`). */
+  joined_keys?: JoinedRequest[];
+}
+
+/** A request the agent loop builds at the script's fixed clock, and nanobot's estimate of it. */
+export interface JoinedRequest {
+  key: string;
+  channel: string;
+  chat_id: string | null;
+  now: string;
+  clock: string | null;
+  messages: number;
+  total: number;
 }
 
 export interface Golden {

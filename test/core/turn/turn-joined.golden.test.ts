@@ -32,7 +32,7 @@ beforeAll(async () => {
   count = await loadTokenizer();
 });
 
-function turnOf(version: NanobotVersion, c: GoldenCase, known: { runtime: string | null; clock: string | null }): Turn {
+function turnOf(version: NanobotVersion, c: GoldenCase, known: { runtime: string | null; clock: string | null; sessionKey?: string }): Turn {
   const replay = getHistory(
     c.session.messages,
     0,
@@ -40,6 +40,14 @@ function turnOf(version: NanobotVersion, c: GoldenCase, known: { runtime: string
     version,
   );
   return assembleTurn({ version, workspace: snapshot(version, c), history: replay.entries, message: c.current_message, sessionKey: c.session.key, metadata: c.session.metadata, ...known }, count);
+}
+
+function expectNanobots(turn: Turn, total: number, slack: number): void {
+  // Only a recent history cut to its cap (nanobot's marker) stays unknown once platform and clock are given.
+  expect(turn.unknown.map((u) => u.slot).filter((s) => s !== 'recent-history-cut')).toEqual([]);
+  expect(turn.exact).toBe(turn.unknown.length === 0);
+  if (turn.exact && !slack) expect(turn.total).toBe(total);
+  else expect(Math.abs(turn.total - total)).toBeLessThanOrEqual((turn.spread ?? 0) + slack);
 }
 
 /** Without nanobot's archive, template files are stand-ins: each may move a join by a token. */
@@ -82,13 +90,19 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the total at %s, against nanobo
     if (j.clock !== null) expect(nanobotClock(Date.parse(j.now), 0, 'UTC')).toBe(j.clock);
     const turn = turnOf(version, c, { runtime: golden.runtime, clock: j.clock });
     expect(turn.messages.length + 1).toBe(j.messages);
-    const slack = templateFiles(version, c);
-    const expected = j.total + standInShift(recorded, c);
-    // Only a recent history cut to its cap (nanobot's marker) stays unknown once platform and clock are given.
-    expect(turn.unknown.map((u) => u.slot).filter((s) => s !== 'recent-history-cut')).toEqual([]);
-    expect(turn.exact).toBe(turn.unknown.length === 0);
-    if (turn.exact && !slack) expect(turn.total).toBe(expected);
-    else expect(Math.abs(turn.total - expected)).toBeLessThanOrEqual((turn.spread ?? 0) + slack);
+    expectNanobots(turn, j.total + standInShift(recorded, c), templateFiles(version, c));
+  });
+
+  const keyed = cases.flatMap((c) => (c.joined_keys ?? []).map((j) => [`${c.name} as ${j.key}`, c, j] as const));
+  it('has cases of other channels', () => {
+    expect(keyed.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it.each(keyed)('%s: the channel’s format hint and (v0.2) chat lines, as nanobot counts them', (_name, recorded, j) => {
+    const c = caseFor(version, recorded, count);
+    const turn = turnOf(version, c, { runtime: golden.runtime, clock: j.clock, sessionKey: j.key });
+    expect(turn.messages.length + 1).toBe(j.messages);
+    expectNanobots(turn, j.total + standInShift(recorded, c), templateFiles(version, c));
   });
 
   it.each(cases.map((c) => [c.name, c] as const))('%s: without the platform line and clock, within the ± it names', (_name, recorded) => {
