@@ -2,8 +2,11 @@
 
 Run once per version, inside nanobot's environment and with HOME set to a scratch folder:
 
-    source /tmp/nanobot-env-<v>.sh
+    eval "$(../shared/nanobot/setup.sh <v>)"
     HOME=$(mktemp -d) "$NANOBOT_PYTHON" scripts/turn-golden.py <v> > test/turn-golden/<v>.json
+
+(setup.sh's default folder, /tmp/nanobot-<v>: the built-in skills' summary spells nanobot's own
+install path at v0.2 and v0.3.0, so its figures are that folder's.)
 
 It lays out small workspaces (with and without each file, templates untouched and edited, skills,
 long memory), builds the next request with `ContextBuilder.build_messages`, reads the archive with
@@ -11,6 +14,11 @@ long memory), builds the next request with `ContextBuilder.build_messages`, read
 test can rebuild. nanobot's own texts (its built-in instructions and templates) are never written:
 only their SHA-256 and token counts. A template-based workspace file is written as a recipe
 (`{"template": ..., "before": ..., "after": ...}`) that the test rebuilds from nanobot's archive.
+
+Each case is also built as the agent loop builds it for a `cli:direct` session (and for other
+channels' sessions over some workspaces) at a fixed clock, and measured with nanobot's own
+`estimate_prompt_tokens_chain`: the total the turn must give. `joined_figures` are nanobot's texts
+where they meet the rest of that joined text, each checked against a second rendering.
 """
 
 import hashlib
@@ -18,7 +26,12 @@ import json
 import os
 import shutil
 import sys
+import time
 from pathlib import Path
+
+# The joined cases' clock is printed in the machine's zone: UTC, named "UTC", wherever this runs.
+os.environ["TZ"] = "UTC"
+time.tzset()
 
 VERSION = sys.argv[1]
 ROOT = Path("/tmp/sl-turn-golden") / VERSION

@@ -403,9 +403,10 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
   const identityPieces: number[] = [figures.identity[route ? (figures.formatHints[route.channel] ?? 0) : 0]! + (windows ? figures.identityWindows : 0)];
   let identityUnknown = 0;
   if (!route) {
+    // The format hint is one of the groups; v0.2 also writes the channel and chat id, of any length.
     const r = rangeOf(figures.identity);
     identityMachine.push('channel');
-    unsure('channel', r.tokens - figures.identity[0]!, r.spread);
+    unsure('channel', r.tokens - figures.identity[0]!, figures.clockFrame ? null : r.spread);
     identityUnknown += r.tokens - figures.identity[0]!;
   }
   if (input.runtime) identityPieces.push(countOf(count, input.runtime));
