@@ -4,8 +4,10 @@
  * tool contract, memory/MEMORY.md, skills, the archive's recent entries), then the replay, then
  * the current message with its runtime context. Each part says where it comes from and what it
  * costs in cl100k tokens. nanobot's own texts are never reproduced: they are counted from the
- * version table's figures, and the slots that depend on the machine nanobot runs on (its platform
- * and Python, the clock, the workspace's absolute path) are named, not guessed.
+ * version table's figures. The total is nanobot's estimate of the whole request as one joined text
+ * (see joined.ts); the slots that can be known (the workspace's path, the channel from the session
+ * key, v0.2's clock) are counted, and what the machine alone knows (its platform line; the clock
+ * when not given) is named with its size and a ±.
  */
 import { rulesOf, type NanobotVersion, type TemplateName, type TurnRules } from '../nanobot/nanobot-version';
 import type { PyError } from '../python/pyjson';
@@ -106,7 +108,7 @@ export interface Turn {
   runtimeContext: 'appended-to-text' | 'marker' | 'none';
   /** The current message was merged into the replay's last user message (no new message). */
   mergedIntoLast: boolean;
-  /** nanobot's estimate: the system message, the replay, the current message; and their sum. */
+  /** Each message alone as nanobot's estimators count it: the system message (unknowns at their middle), the replay, the current message. */
   systemTokens: number;
   historyTokens: number;
   currentTokens: number;
@@ -502,7 +504,7 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     system.push(...sec.pieces);
     if (i < sections.length - 1) system.push(...(sec.end ? [sec.end.sep, '---\n\n'] : [SEPARATOR]));
   });
-  const systemTokens = (countPieces(system, count) ?? parts.reduce((a, p) => a + p.tokens, 0)) + 4;
+  const systemTokens = (countPieces(system, count) ?? parts.reduce((a, p) => a + p.tokens, 0)) + identityUnknown + 4;
 
   // The replay, then the current message (merged into a last user message, as build_messages does).
   const messages = input.history.map((m) => m);
