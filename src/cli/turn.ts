@@ -47,6 +47,7 @@ const MACHINE_NAME: Record<MachineSlot, string> = {
   'skill-requirements': "which skills' binaries and variables the machine has",
   'runtime-providers': 'runtime-context providers (CLI apps, goals, skill mentions, session messages)',
   'file-order': "the file system's order of skill folders",
+  'nanobot-install': "where nanobot is installed (the built-in skills' paths; counted as installed by setup.sh)",
 };
 
 const LEFT_OUT: Record<string, string> = {

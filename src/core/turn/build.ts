@@ -33,7 +33,7 @@ export interface WorkspaceSnapshot {
 }
 
 /** Parts that depend on the machine nanobot runs on: named, left out of the counts. */
-export type MachineSlot = 'runtime' | 'workspace-path' | 'channel' | 'clock' | 'chat' | 'skill-requirements' | 'runtime-providers' | 'file-order';
+export type MachineSlot = 'runtime' | 'workspace-path' | 'channel' | 'clock' | 'chat' | 'skill-requirements' | 'runtime-providers' | 'file-order' | 'nanobot-install';
 
 export type PartKind =
   | 'identity'
@@ -278,7 +278,8 @@ function skills(ws: WorkspaceSnapshot | null, rules: TurnRules, count: TextToken
       tokens: own + builtin,
       builtinTokens: builtin,
       exact: false,
-      machine: [...new Set<MachineSlot>([...summaryMachine, 'skill-requirements'])],
+      // Before main the built-in skills' lines spell where nanobot is installed: the figure is setup.sh's folder's.
+      machine: [...new Set<MachineSlot>([...summaryMachine, 'skill-requirements', ...(rules.skillsSummary === 'grouped-relative-root' ? [] : ['nanobot-install' as const])])],
       notes: ['builtin-skills', ...(unsure ? ['frontmatter-unsure'] : [])],
     }),
   );

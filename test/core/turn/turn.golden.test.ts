@@ -114,6 +114,8 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the turn at %s, against nanobot
           break;
         case 'skills':
           expect(p.tokens - p.builtinTokens).toBe(g.workspace_tokens);
+          // Before main the built-in skills' lines spell nanobot's install path: named as the machine's.
+          expect(p.machine.includes('nanobot-install')).toBe(version !== 'main');
           expect(p.sha256).toBe(g.workspace_sha256 ?? null);
           if (!g.workspace_tokens) expect(p.tokens).toBe(g.tokens);
           break;

@@ -958,6 +958,7 @@ const pages = {
       'skill-requirements': 'which skills’ binaries and variables the machine has',
       'runtime-providers': 'runtime-context providers (CLI apps, goals, skill mentions, session messages)',
       'file-order': 'the file system’s order of skill folders',
+      'nanobot-install': 'where nanobot is installed (the built-in skills’ paths; counted as in nanobot’s own setup)',
     } as Record<string, string>,
     notes: {
       'legacy-soul-replaced': 'an untouched old SOUL.md template: nanobot sends its current template instead',

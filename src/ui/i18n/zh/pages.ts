@@ -954,6 +954,7 @@ const pages: PageText = {
       'skill-requirements': '机器上有哪些技能所需的程序和环境变量',
       'runtime-providers': '运行时上下文提供者（CLI 应用、目标、技能提及、会话消息）',
       'file-order': '文件系统列出技能文件夹的顺序',
+      'nanobot-install': 'nanobot 的安装位置（内置技能的路径；按 nanobot 自带安装方式计入）',
     } as Record<string, string>,
     notes: {
       'legacy-soul-replaced': '未改动的旧版 SOUL.md 模板：nanobot 改为发送当前模板',
