@@ -114,19 +114,17 @@ function machineZone(epochMs: number): string | null {
 }
 
 /**
- * v0.2's time line for `--now` (nanobot's clock), as `current_time_str` prints it on this machine:
- * null without `--now`, or when the zone's name is not known (an offset that is not this machine's).
+ * v0.2's time line for `--now` (nanobot's clock), as `current_time_str` prints it on this machine: the
+ * instant in this machine's zone (a time without an offset is this machine's local time), with the
+ * zone's name. Null without `--now`, or when this machine's zone has no short name Python would print.
  */
 function clockOfNow(given: string | undefined, now: string): string | null {
   const m = given === undefined ? null : NOW_PARTS.exec(now);
   if (!m) return null;
-  const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
-  const machineOffset = (epochMs: number) => -new Date(epochMs).getTimezoneOffset();
-  // A naive time is this machine's local time; one with an offset is that instant at that offset.
-  const offset = m[7] ? (m[7] === '-' ? -1 : 1) * (+m[8]! * 60 + +m[9]!) : machineOffset(new Date(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!).getTime());
-  const epoch = wall - offset * 60_000;
-  const zone = offset === machineOffset(epoch) ? machineZone(epoch) : offset === 0 ? 'UTC' : null;
-  return zone === null ? null : nanobotClock(epoch, offset, zone);
+  const [y, mo, d, h, mi, sec] = [+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!];
+  const epoch = m[7] ? Date.UTC(y, mo, d, h, mi, sec) - (m[7] === '-' ? -1 : 1) * (+m[8]! * 60 + +m[9]!) * 60_000 : new Date(y, mo, d, h, mi, sec).getTime();
+  const zone = machineZone(epoch);
+  return zone === null ? null : nanobotClock(epoch, -new Date(epoch).getTimezoneOffset(), zone);
 }
 
 async function snapshotOf(dir: string): Promise<WorkspaceSnapshot> {

@@ -7,7 +7,7 @@ import type { Unknown, UnknownSlot } from '../core/turn/joined';
 /** What each unknown part of the request is. */
 export const UNKNOWN_SLOT_EN: Record<UnknownSlot, string> = {
   runtime: "the platform line (system, machine and Python version of nanobot's machine)",
-  clock: "the clock (the Current Time line; --now fixes it, in this machine's zone or at +00:00)",
+  clock: 'the clock (the Current Time line; --now fixes it)',
   'workspace-path': "the workspace's absolute path (--workspace DIR gives it)",
   channel: 'the channel (the session key names none)',
   join: "where nanobot's own text meets the rest",
