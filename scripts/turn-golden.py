@@ -2,8 +2,11 @@
 
 Run once per version, inside nanobot's environment and with HOME set to a scratch folder:
 
-    source /tmp/nanobot-env-<v>.sh
+    eval "$(../shared/nanobot/setup.sh <v>)"
     HOME=$(mktemp -d) "$NANOBOT_PYTHON" scripts/turn-golden.py <v> > test/turn-golden/<v>.json
+
+(setup.sh's default folder, /tmp/nanobot-<v>: the built-in skills' summary spells nanobot's own
+install path at v0.2 and v0.3.0, so its figures are that folder's.)
 
 It lays out small workspaces (with and without each file, templates untouched and edited, skills,
 long memory), builds the next request with `ContextBuilder.build_messages`, reads the archive with
@@ -11,6 +14,11 @@ long memory), builds the next request with `ContextBuilder.build_messages`, read
 test can rebuild. nanobot's own texts (its built-in instructions and templates) are never written:
 only their SHA-256 and token counts. A template-based workspace file is written as a recipe
 (`{"template": ..., "before": ..., "after": ...}`) that the test rebuilds from nanobot's archive.
+
+Each case is also built as the agent loop builds it for a `cli:direct` session (and for other
+channels' sessions over some workspaces) at a fixed clock, and measured with nanobot's own
+`estimate_prompt_tokens_chain`: the total the turn must give. `joined_figures` are nanobot's texts
+where they meet the rest of that joined text, each checked against a second rendering.
 """
 
 import hashlib
@@ -18,7 +26,12 @@ import json
 import os
 import shutil
 import sys
+import time
 from pathlib import Path
+
+# The joined cases' clock is printed in the machine's zone: UTC, named "UTC", wherever this runs.
+os.environ["TZ"] = "UTC"
+time.tzset()
 
 VERSION = sys.argv[1]
 ROOT = Path("/tmp/sl-turn-golden") / VERSION
@@ -35,11 +48,41 @@ from nanobot.session.manager import Session  # noqa: E402
 from nanobot.utils.helpers import load_bundled_template  # noqa: E402
 from nanobot.utils.prompt_templates import render_template  # noqa: E402
 
+import inspect  # noqa: E402
+import platform  # noqa: E402
+from datetime import datetime as _datetime, timezone as _timezone  # noqa: E402
+
+import nanobot.utils.helpers as helpers_mod  # noqa: E402
+from nanobot.utils.helpers import estimate_prompt_tokens_chain  # noqa: E402
+
 ENC = tiktoken.get_encoding("cl100k_base")
 SEP = "\n\n---\n\n"
 CLOCK = "CLOCK"
-if hasattr(context_mod, "current_time_str"):
-    context_mod.current_time_str = lambda timezone=None: CLOCK  # the clock is machine-dependent: fixed
+# The joined cases' clock: nanobot's own current_time_str at a fixed instant, in UTC (run with TZ=UTC).
+NOW = _datetime(2026, 8, 5, 9, 30, tzinfo=_timezone.utc)
+REAL_CLOCK = getattr(context_mod, "current_time_str", None)
+clock_mode = {"fixed": True}
+
+
+class _FrozenDatetime(_datetime):
+    @classmethod
+    def now(cls, tz=None):
+        return NOW.astimezone(tz) if tz else NOW.replace(tzinfo=None)
+
+
+def _clock(timezone=None):
+    if clock_mode["fixed"]:
+        return CLOCK
+    saved = helpers_mod.datetime
+    helpers_mod.datetime = _FrozenDatetime
+    try:
+        return REAL_CLOCK(timezone)
+    finally:
+        helpers_mod.datetime = saved
+
+
+if REAL_CLOCK is not None:
+    context_mod.current_time_str = _clock  # the clock is machine-dependent: fixed
 
 
 def tokens(text):
@@ -101,6 +144,157 @@ def figures():
     else:
         out["runtime_frame"] = None
     return out
+
+
+# --- the joined request: figures for nanobot's own texts where they meet the rest ----------------
+#
+# estimate_prompt_tokens_chain encodes the whole request as one text (every message's parts joined by
+# "\n"). cl100k never merges across some joins ("---" always starts a piece; a slot value after ": "
+# starts one with its space), so each of nanobot's own texts is kept as its tokens alone plus what the
+# text after it adds where it meets it. Every figure below is checked against a second rendering.
+
+# Channels probed for the identity's format hint; those rendering alike share a group (0: no hint).
+PROBE_CHANNELS = ["", "cli", "mochat", "telegram", "qq", "discord", "whatsapp", "sms", "email", "slack", "feishu", "dingtalk", "matrix", "api", "websocket"]
+RUNTIME_A = "Linux x86_64, Python 3.12.3"
+RUNTIME_B = "macOS arm64, Python 3.13.10"
+PATH_A = "/home/ada/ws1"
+PATH_B = "/srv/Проект/long folder/nanobot9"
+
+
+def render_identity(ws, runtime, channel, system="Linux"):
+    policy = render_template("agent/platform_policy.md", system=system)
+    return render_template("agent/identity.md", workspace_path=ws, agent_workspace_path=ws, runtime=runtime, platform_policy=policy, channel=channel)
+
+
+def identity_alone(ws, runtime, channel, slots, system="Linux"):
+    """The identity's tokens less its runtime line and its workspace-path slots (each counted with the space before it)."""
+    return tokens(render_identity(ws, runtime, channel, system)) - slots * tokens(" " + ws) - tokens(runtime)
+
+
+def sep_extra(text):
+    return tokens(text + "\n\n") - tokens(text)
+
+
+def joined_figures():
+    out = {}
+    slots = render_identity("@WS@", "@RT@", "").count("@WS@")
+    out["identity_slots"] = slots
+    groups, hints, alone = {}, {}, []
+    for ch in PROBE_CHANNELS:
+        key = sha(render_identity(PATH_A, RUNTIME_A, ch))
+        if key not in groups:
+            groups[key] = len(groups)
+            a = identity_alone(PATH_A, RUNTIME_A, ch, slots)
+            assert a == identity_alone(PATH_B, RUNTIME_B, ch, slots), "identity slots do not join alike"
+            alone.append(a)
+            extras = {sep_extra(render_identity(p, r, ch)) for p in (PATH_A, PATH_B) for r in (RUNTIME_A, RUNTIME_B)}
+            assert len(extras) == 1
+            out["identity_sep"] = extras.pop()
+        if groups[key]:
+            hints[ch] = groups[key]
+    assert groups[sha(render_identity(PATH_A, RUNTIME_A, ""))] == 0
+    out["identity"] = alone
+    out["format_hints"] = hints
+    out["identity_windows"] = identity_alone("C:\\Users\\ada\\ws1", "Windows AMD64, Python 3.12.3", "", slots, "Windows") - alone[0]
+    tc = render_template("agent/tool_contract.md")
+    assert tc and not tc[0].isspace()
+    out["tool_contract_sep"] = sep_extra(tc)
+    soul = template("SOUL.md")
+    out["soul_sep"] = sep_extra(f"## SOUL.md\n\n{soul}") if soul is not None else None
+    empty = ROOT / "_empty"
+    empty.mkdir(parents=True, exist_ok=True)
+    loader = SkillsLoader(empty)
+    always = loader.get_always_skills()
+    bodies = {n: loader.load_skills_for_context([n]) for n in always}
+    out["builtin_active"] = {n: tokens(b + "\n\n") for n, b in bodies.items()}
+    if bodies:
+        whole = loader.load_skills_for_context(always)
+        assert tokens(whole + "\n\n") == sum(out["builtin_active"].values()) + (len(bodies) - 1) * tokens("---\n\n")
+    section = render_template("agent/skills_section.md", skills_summary="@SUMMARY@")
+    assert section.endswith("@SUMMARY@") and section.count("@SUMMARY@") == 1
+    head = section[: -len("@SUMMARY@")]
+    assert head.endswith("\n")
+    out["skills_head"] = tokens(head)
+    kw = {"workspace": empty} if VERSION == "main" else {}
+    builtin = loader.build_skills_summary(exclude=set(always), **kw)
+    assert builtin and not builtin[0].isspace()
+    assert tokens(head + builtin) == out["skills_head"] + tokens(builtin)
+    out["builtin_summary"] = {"tokens": tokens(builtin), "sep": sep_extra(builtin), "nl": tokens(builtin + "\n") - tokens(builtin)}
+    if REAL_CLOCK is not None:
+        clock_mode["fixed"] = False
+        t_a = _clock(None)
+        clock_mode["fixed"] = True
+        t_b = "2027-01-31 23:59 (Sunday) (CET, UTC+01:00)"
+
+        def frame(t, ch, chat):
+            context_mod.current_time_str = lambda timezone=None: t
+            try:
+                block = ContextBuilder._build_runtime_context(ch, chat, None)
+            finally:
+                context_mod.current_time_str = _clock
+            assert not block[0].isspace()
+            n = tokens(block) - tokens(" " + t + "\n")
+            if ch and chat:
+                n -= tokens(" " + ch + "\n") + tokens(" " + chat + "\n")
+            return n
+
+        out["clock_frame"] = {"chat": frame(t_a, "cli", "direct"), "no_chat": frame(t_a, None, None)}
+        assert out["clock_frame"] == {"chat": frame(t_b, "telegram", "12345"), "no_chat": frame(t_b, None, None)}
+    else:
+        out["clock_frame"] = None
+
+    def summary_part(iso, text):
+        return "[Archived Context Summary]\n\n" + (session_summary_text(iso, text))
+
+    def summary_frame(iso, text):
+        return tokens(summary_part(iso, text)) - tokens(" " + iso) - tokens(text)
+
+    out["summary_frame"] = summary_frame("2026-08-05T08:00:00", SUMMARY_TEXT)
+    assert out["summary_frame"] == summary_frame("2027-12-31T23:59:59.123456", "Другой текст, *with* marks.")
+    if hasattr(SkillsLoader, "build_explicit_skill_runtime_context"):
+        probe = ROOT / "_probe"
+        (probe / "skills" / "zz-probe").mkdir(parents=True, exist_ok=True)
+        (probe / "skills" / "zz-probe" / "SKILL.md").write_text("---\nname: zz-probe\ndescription: probe\n---\n\nX\n")
+        block = SkillsLoader(probe, builtin_skills_dir=ROOT / "_no_builtin").build_explicit_skill_runtime_context("$zz-probe").content
+        body = "### Skill: zz-probe\n\nX"
+        at = block.index(body)
+        head, tail = block[:at], block[at + len(body) + 1:]
+        assert block[at + len(body)] == "\n" and not block[0].isspace() and not tail[0].isspace()
+        out["explicit_skills"] = {"head": tokens(head), "tail": tokens(tail)}
+        assert tokens(block) == tokens(head) + tokens(body + "\n") + tokens(tail)
+    else:
+        out["explicit_skills"] = None
+    return out
+
+
+def session_summary_text(iso, text):
+    """The session summary as build_system_prompt wraps it (the same words at every version)."""
+    if VERSION == "main":
+        return f"Previous conversation summary (last active {iso}):\n{text}"
+    from nanobot.agent.autocompact import AutoCompact
+    return AutoCompact._format_summary(text, _datetime.fromisoformat(iso))
+
+
+# Other channels' sessions over some of the workspaces: each format hint, chat ids of every shape.
+CHANNEL_KEYS = ["telegram:12345", "email:ada@example.com", "whatsapp:+4915550001", "slack:C0123", "mochat:room-7"]
+CHANNEL_CASES = ["all-files", "memory-history", "summary-pending"]
+
+
+def joined_request(cb, history, current, pending, key="cli:direct"):
+    """The request as the agent loop builds it for a session `channel:chat_id` at the fixed clock, and nanobot's estimate of it."""
+    channel, chat_id = key.split(":", 1)
+    kwargs = {"channel": channel, "session_key": key, "session_summary": pending}
+    if "chat_id" in inspect.signature(cb.build_messages).parameters:
+        kwargs["chat_id"] = chat_id
+    clock_mode["fixed"] = False
+    try:
+        built = cb.build_messages(history=json.loads(json.dumps(history)), current_message=current, **kwargs)
+        clock = _clock(None) if REAL_CLOCK is not None else None
+    finally:
+        clock_mode["fixed"] = True
+    total, source = estimate_prompt_tokens_chain(None, None, built, None)
+    assert source == "tiktoken"
+    return {"key": key, "channel": channel, "chat_id": kwargs.get("chat_id"), "now": NOW.isoformat(), "clock": clock, "messages": len(built), "total": total}
 
 
 # --- the workspaces -----------------------------------------------------------------------------
@@ -361,6 +555,8 @@ def run_case(name, files, session_name):
         "unprocessed": [e["cursor"] for e in store.read_unprocessed_history(store.get_last_dream_cursor())],
     }
     files_out = {k: v for k, v in files.items()}
+    joined = joined_request(cb, history, current, pending)
+    joined_keys = [joined_request(cb, history, current, pending, key) for key in CHANNEL_KEYS] if name in CHANNEL_CASES else []
     return {
         "name": f"{name}/{session_name}",
         "workspace": str(ws),
@@ -374,12 +570,16 @@ def run_case(name, files, session_name):
         "system_tokens": tokens(system),
         "parts": out_parts,
         "archive": archive,
+        "joined": joined,
+        "joined_keys": joined_keys,
     }
 
 
 def main():
     ROOT.mkdir(parents=True, exist_ok=True)
-    out = {"version": VERSION, "figures": figures(), "cases": []}
+    out = {"version": VERSION, "figures": figures(), "joined_figures": joined_figures(), "cases": []}
+    system = platform.system()
+    out["runtime"] = f"{'macOS' if system == 'Darwin' else system} {platform.machine()}, Python {platform.python_version()}"
     for name, files in CASES:
         if any(isinstance(f, dict) and "template" in f and template(f["template"]) is None for f in files.values()):
             continue  # a template this version does not ship (v0.2 has no legacy SOUL.md)

@@ -4,7 +4,7 @@
  * current message and its runtime context), with nanobot's token counts; and the session's archive
  * entries. `session-lens memory DIR`: a workspace's memory files read-only, with their health.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW } from '../core/replay/budget';
 import { rulesOf, type NanobotVersion } from '../core/nanobot/nanobot-version';
@@ -12,6 +12,7 @@ import { pyDumps } from '../core/python/pyjson';
 import type { PyDict, PyValue } from '../core/python/pyvalue';
 import { getHistory } from '../core/replay/replay';
 import { assembleTurn, type MachineSlot, type Turn, type TurnPart, type WorkspaceSnapshot } from '../core/turn/build';
+import { nanobotClock } from '../core/turn/joined';
 import { entriesOfSession, entryDict, memoryHealth, readMemory, type MemoryIssue, type MemoryView } from '../core/turn/memory';
 import { saveTraces, type SaveTrace } from '../core/turn/save-traces';
 import { createNodeAdapter } from '../store/adapter/node-adapter';
@@ -21,6 +22,7 @@ import { describeLoad, located, readLocated } from './open';
 import { Printer, type Out } from './printer';
 import { cliTokenizer } from './tokenizer';
 import { versionFor } from './version';
+import { turnTotalEn, UNKNOWN_SLOT_EN, unknownSizeEn } from '../words/turn-en';
 
 const PART_NAME: Record<TurnPart['kind'], string> = {
   identity: "nanobot's built-in instructions (identity)",
@@ -30,7 +32,7 @@ const PART_NAME: Record<TurnPart['kind'], string> = {
   'active-skills': 'active skills (loaded whole)',
   skills: 'skills summary',
   'recent-history': 'recent history (archive entries Dream has not processed)',
-  'session-summary': "session summary (_last_summary, pending after nanobot compacted the idle session; nanobot's words around it not counted)",
+  'session-summary': "session summary (_last_summary, pending after nanobot compacted the idle session, in nanobot's frame)",
   history: 'history (the replay)',
   'current-message': 'current message',
   'runtime-context': 'runtime context',
@@ -45,6 +47,7 @@ const MACHINE_NAME: Record<MachineSlot, string> = {
   'skill-requirements': "which skills' binaries and variables the machine has",
   'runtime-providers': 'runtime-context providers (CLI apps, goals, skill mentions, session messages)',
   'file-order': "the file system's order of skill folders",
+  'nanobot-install': "where nanobot is installed (the built-in skills' paths; counted as installed by setup.sh)",
 };
 
 const LEFT_OUT: Record<string, string> = {
@@ -94,11 +97,34 @@ function workspaceDir(file: string, args: Args): string | null {
   if (dir === null) return null;
   try {
     if (!statSync(dir).isDirectory()) throw new Error('not a folder');
+    // nanobot writes `workspace.expanduser().resolve()`: links followed.
+    return realpathSync(dir);
   } catch (e) {
     if (asked !== undefined) throw new UsageError(`--workspace: cannot read ${asked}: ${(e as Error).message}`);
     return null;
   }
-  return dir;
+}
+
+const NOW_PARTS = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.\d+)?(?:([+-])(\d\d):(\d\d)(?::[\d.]+)?)?$/;
+
+/** This machine's short name for its zone at an instant, when it is one Python's `%Z` would also print (`UTC`, `EST`). */
+function machineZone(epochMs: number): string | null {
+  const name = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(new Date(epochMs)).find((p) => p.type === 'timeZoneName')?.value;
+  return name && /^[A-Z]{3,5}$/.test(name) ? name : null;
+}
+
+/**
+ * v0.2's time line for `--now` (nanobot's clock), as `current_time_str` prints it on this machine: the
+ * instant in this machine's zone (a time without an offset is this machine's local time), with the
+ * zone's name. Null without `--now`, or when this machine's zone has no short name Python would print.
+ */
+function clockOfNow(given: string | undefined, now: string): string | null {
+  const m = given === undefined ? null : NOW_PARTS.exec(now);
+  if (!m) return null;
+  const [y, mo, d, h, mi, sec] = [+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!];
+  const epoch = m[7] ? Date.UTC(y, mo, d, h, mi, sec) - (m[7] === '-' ? -1 : 1) * (+m[8]! * 60 + +m[9]!) * 60_000 : new Date(y, mo, d, h, mi, sec).getTime();
+  const zone = machineZone(epoch);
+  return zone === null ? null : nanobotClock(epoch, -new Date(epoch).getTimezoneOffset(), zone);
 }
 
 async function snapshotOf(dir: string): Promise<WorkspaceSnapshot> {
@@ -106,7 +132,7 @@ async function snapshotOf(dir: string): Promise<WorkspaceSnapshot> {
 }
 
 function partDict(p: TurnPart): PyDict {
-  const d: PyDict = { kind: p.kind, sources: p.sources, tokens: p.tokens, builtin_tokens: p.builtinTokens, exact: p.exact, machine: p.machine, notes: p.notes, sha256: p.sha256 };
+  const d: PyDict = { kind: p.kind, sources: p.sources, tokens: p.tokens, builtin_tokens: p.builtinTokens, exact: p.exact, machine: p.machine, notes: p.notes, text: p.text, sha256: p.sha256 };
   if (p.count !== undefined) d.count = p.count;
   if (p.cursors) d.cursors = p.cursors;
   return d;
@@ -142,6 +168,8 @@ function turnDict(turn: Turn, ws: string | null, key: string): PyDict {
     history_tokens: turn.historyTokens,
     current_tokens: turn.currentTokens,
     total: turn.total,
+    spread: turn.spread,
+    unknown: turn.unknown.map((u) => ({ slot: u.slot, tokens: u.tokens, spread: u.spread })),
     exact: turn.exact,
     context_window: turn.contextWindow,
     messages: turn.messages as PyValue,
@@ -164,11 +192,13 @@ function printTurn(p: Printer, turn: Turn, ws: string | null, key: string, trace
       const src = part.sources.length ? ` ${part.sources.join(', ')}` : '';
       p.line(`    ${part.kind === 'bootstrap' ? part.sources[0] : PART_NAME[part.kind]}:${part.kind === 'bootstrap' ? '' : src} ${part.exact ? '' : '≈'}${part.tokens} tokens${part.builtinTokens ? ` (${part.builtinTokens} of them nanobot's own text, counted, not shown)` : ''}${part.notes.length ? ` [${part.notes.join(', ')}]` : ''}`);
     }
-    if (part.machine.length) p.line(`      not counted, depends on the machine nanobot runs on: ${part.machine.map((m) => MACHINE_NAME[m]).join('; ')}`);
+    if (part.machine.length) p.line(`      depends on the machine nanobot runs on: ${part.machine.map((m) => MACHINE_NAME[m]).join('; ')}`);
   }
   for (const l of turn.leftOut) p.line(`  ${l.file}: ${LEFT_OUT[l.reason]}`);
   const window = turn.contextWindow ? ` of a ${turn.contextWindow}-token context window (${((100 * turn.total) / turn.contextWindow).toFixed(1)}%)` : '';
-  p.line(`  total ≈ ${turn.total} tokens${window}`);
+  p.line(`  ${turnTotalEn(turn.total, turn.spread, turn.exact)}${window}`);
+  if (turn.unknown.length) p.line('  not known here, counted at the middle of their range:');
+  for (const u of turn.unknown) p.line(`    ${UNKNOWN_SLOT_EN[u.slot]}: ${unknownSizeEn(u)}`);
   if (turn.memory) {
     const own = entriesOfSession(turn.memory, key);
     p.line(`archive: ${own.length} entr${own.length === 1 ? 'y' : 'ies'} of this session in memory/history.jsonl${own.length ? ` (cursors ${own.map((e) => e.cursor).join(', ')})` : ''}; Dream cursor ${turn.memory.dreamCursor}; health ${memoryHealth(turn.memory)}`);
@@ -201,7 +231,8 @@ export async function cmdTurn(args: Args, now: string, out: Out): Promise<number
   if (replay.error && !args.json) out.log(`nanobot raises ${replay.error.type}: ${replay.error.message} replaying this session (message #${replay.error.message_index + 1})`);
   const wsDir = workspaceDir(file.abs, args);
   const ws = wsDir ? await snapshotOf(wsDir) : null;
-  const turn = assembleTurn({ version, workspace: ws, history: replay.entries, message: args.string('message') ?? '', sessionKey: s.key, contextWindow, metadata: s.metadata }, count);
+  const clock = clockOfNow(args.string('now'), now);
+  const turn = assembleTurn({ version, workspace: ws, history: replay.entries, message: args.string('message') ?? '', sessionKey: s.key, contextWindow, metadata: s.metadata, clock }, count);
   const traces = saveTraces(s.messages, version);
   if (args.json) {
     const d = turnDict(turn, wsDir, s.key);

@@ -3,16 +3,21 @@
  * golden cases (test/turn-golden, made with nanobot's own ContextBuilder): the same parts, order,
  * token counts and messages as nanobot's build_messages, and the session's archive entries.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/cli';
-import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { pyDumps } from '../../src/core/python/pyjson';
 import type { PyDict, PyValue } from '../../src/core/python/pyvalue';
 import { loadTokenizer } from '../../src/core/tokens/tokenizer';
-import { caseFor, expectedKinds, fileText, readTurnGolden, type GoldenCase } from '../core/turn/golden-cases';
+import { sha256Text } from '../../src/core/turn/sha256';
+import { caseFor, expectedKinds, fileText, readTurnGolden, standInShift, type GoldenCase } from '../core/turn/golden-cases';
+import { hasArchive } from '../core/turn/nanobot-archive';
+
+// nanobot prints its clock in its machine's zone: the cases were made in UTC, so this machine is too.
+process.env.TZ = 'UTC';
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -65,13 +70,57 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('session-lens turn at %s', (vers
     expect(got.archive.session_entries.map((e) => e.cursor)).toEqual(c.archive.entries.filter((e) => e.session_key === c.session.key).map((e) => e.cursor));
   });
 
+  it.each(golden.cases.filter((c) => c.joined).map((c) => [c.name, c] as const))('%s: --json holds every workspace text nanobot sends, and nanobot’s total', async (_n, recorded) => {
+    const count = await loadTokenizer();
+    const c = caseFor(version, recorded, count);
+    const { ws, file } = layOut(version, c);
+    const r = await run('turn', file, '--message', c.current_message, '--json', '--nanobot', version, '--now', c.joined!.now);
+    expect(r.code).toBe(0);
+    const got = JSON.parse(r.out) as { parts: { kind: string; sources: string[]; text: string | null; sha256: string | null }[]; total: number; spread: number | null; unknown: { slot: string; tokens: number; spread: number | null }[] };
+    // Every part nanobot fills from the workspace carries its text, in nanobot's order, as nanobot sent it.
+    const fromWorkspace = c.parts.flatMap((g) =>
+      g.kind === 'bootstrap'
+        ? g.files!.filter((f) => !f.builtin_text).map((f) => ({ kind: g.kind, sha256: f.sha256 }))
+        : g.kind === 'memory' || (g.kind === 'recent-history' && !g.truncated)
+          ? [{ kind: g.kind, sha256: g.sha256 }]
+          : (g.kind === 'skills' || g.kind === 'active-skills') && g.workspace_sha256
+            ? [{ kind: g.kind, sha256: g.workspace_sha256 }]
+            : [],
+    );
+    // (A skills summary spells this folder's path where nanobot's spelled the case's.)
+    const texts = got.parts.filter((p) => p.text !== null && !['current-message', 'session-summary'].includes(p.kind));
+    const asRecorded = (text: string) => text.replaceAll(realpathSync(ws), c.workspace);
+    expect(texts.map((p) => ({ kind: p.kind, sha256: sha256Text(asRecorded(p.text!)) }))).toEqual(fromWorkspace);
+    // The total: nanobot's estimate, with this folder's path where nanobot wrote the case's, and the platform
+    // line (not known to the CLI) at the middle of its range. Workspace skills spell the path too (v0.2, v0.3.0).
+    const slots = rulesOf(version).turn.joined.identitySlots;
+    const unknown = got.unknown.map((u) => u.slot).filter((s) => s !== 'recent-history-cut');
+    expect(unknown).toEqual(['runtime']);
+    if (slots && Object.keys(c.files).some((f) => f.startsWith('skills/'))) return;
+    const real = realpathSync(ws);
+    const moved = slots * ((count(` ${real}`) as number) - (count(` ${c.workspace}`) as number));
+    const runtime = got.unknown.find((u) => u.slot === 'runtime')!.tokens - (count(golden.runtime) as number);
+    const expected = c.joined!.total + moved + runtime + standInShift(recorded, c);
+    const slack = (hasArchive(version) ? 0 : Object.values(c.files).filter((f) => typeof f === 'object' && 'template' in f).length) + (got.spread ?? 0) - got.unknown.find((u) => u.slot === 'runtime')!.spread!;
+    expect(Math.abs(got.total - expected)).toBeLessThanOrEqual(slack);
+  });
+
   it('prints the parts, what is not counted and why, and the archive, in words', async () => {
     const c = golden.cases.find((x) => x.name === 'memory-history/plain')!;
     const { file } = layOut(version, c);
     const r = await run('turn', file, '--message', 'hello', '--context-window', '65536', '--nanobot', version);
     expect(r.code).toBe(0);
     expect(r.out).toContain("nanobot's built-in instructions (identity)");
-    expect(r.out).toContain('not counted, depends on the machine nanobot runs on: platform and Python version');
+    expect(r.out).toContain('depends on the machine nanobot runs on: platform and Python version');
+    expect(r.out).toMatch(/^ {2}total \d+ ± \d+ tokens of a 65536-token context window/m);
+    expect(r.out).toMatch(/^ {4}the platform line \(system, machine and Python version of nanobot's machine\): \d+ ± \d+ tokens$/m);
+    if (version === 'v0.2') expect(r.out).toContain('the clock (the Current Time line; --now fixes it)');
+    const fixed = await run('turn', file, '--message', 'hello', '--nanobot', version, '--now', '2026-08-05T09:30:00+00:00');
+    expect(fixed.out).not.toContain('the clock (the Current Time line');
+    // The same instant at another offset: nanobot prints it in this machine's zone, the same line.
+    const elsewhere = await run('turn', file, '--message', 'hello', '--nanobot', version, '--now', '2026-08-05T15:15:00+05:45', '--json');
+    const json = await run('turn', file, '--message', 'hello', '--nanobot', version, '--now', '2026-08-05T09:30:00+00:00', '--json');
+    expect((JSON.parse(elsewhere.out) as { total: number }).total).toBe((JSON.parse(json.out) as { total: number }).total);
     expect(r.out).toMatch(/archive: 3 entries of this session in memory\/history\.jsonl \(cursors 1, 3, 6\); Dream cursor 1; health warn/);
     expect(r.out).toMatch(/of a 65536-token context window/);
   });

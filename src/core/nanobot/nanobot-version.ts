@@ -169,6 +169,41 @@ export interface TurnRules {
   builtinSkills: readonly string[];
   /** Skills the message names with `$name` are loaded into a runtime-context block (main): its frame's tokens; null: no such block. */
   explicitSkillsFrameTokens: number | null;
+  /** nanobot's own texts where they meet the rest of the request, for its estimate of the joined request. */
+  joined: JoinedFigures;
+}
+
+/**
+ * Figures (scripts/turn-golden.py, `joined_figures`) for `estimate_prompt_tokens_chain`, which encodes
+ * the whole request as one text: each of nanobot's texts alone, and the tokens the text after it adds
+ * where the two meet. A slot value (workspace path, platform line, clock) joins as its own pieces.
+ */
+export interface JoinedFigures {
+  /** The identity's tokens without its platform line and path slots, per format-hint group (0: no hint). */
+  identity: readonly number[];
+  /** The channels whose format hint is a group other than 0. */
+  formatHints: Readonly<Record<string, number>>;
+  /** Times the identity spells the workspace path (each joins as `' ' + path`). */
+  identitySlots: number;
+  /** What `\n\n` adds after the identity, the tool contract; the Windows policy over the POSIX one. */
+  identitySep: number;
+  identityWindows: number;
+  toolContractSep: number;
+  /** What `\n\n` adds after nanobot's SOUL.md section (put in place of a legacy SOUL.md). */
+  soulSep: number;
+  /** Each built-in always-on skill's `### Skill:` section with the `\n\n` after it. */
+  builtinActive: Readonly<Record<string, number>>;
+  /** The skills section's words before the summary; the built-in skills' lines (or group), alone and with `\n\n` / `\n` after. */
+  skillsHead: number;
+  builtinSummary: { tokens: number; sep: number; nl: number };
+  /** v0.2's runtime block without the time, channel and chat id (each joins as `' ' + value + '\n'`). */
+  clockFrame: { chat: number; noChat: number } | null;
+  /** The pending summary's frame without its last-active time (`' ' + iso`) and text. */
+  summaryFrame: number;
+  /** main's `$name` skills block: its words before and after the skills. */
+  explicitSkills: { head: number; tail: number } | null;
+  /** When the estimate fails (a special token, a non-text block): v0.2 answers 0, later the UTF-8 byte count. */
+  fallback: 'zero' | 'utf8-bytes';
 }
 
 /** The calls that nest, each with a figure (null: the version makes no such copy). */
@@ -279,6 +314,22 @@ const V02: VersionRules = {
     summaryDedupesHistory: false,
     builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'long-goal', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
     explicitSkillsFrameTokens: null,
+    joined: {
+      identity: [405, 429, 442, 428, 429],
+      formatHints: { cli: 1, mochat: 1, telegram: 2, qq: 2, discord: 2, whatsapp: 3, sms: 3, email: 4 },
+      identitySlots: 4,
+      identitySep: 0,
+      identityWindows: 21,
+      toolContractSep: 0,
+      soulSep: 0,
+      builtinActive: { my: 574, memory: 435 },
+      skillsHead: 44,
+      builtinSummary: { tokens: 502, sep: 0, nl: 0 },
+      clockFrame: { chat: 22, noChat: 17 },
+      summaryFrame: 13,
+      explicitSkills: null,
+      fallback: 'zero',
+    },
   },
 };
 
@@ -335,6 +386,22 @@ const V030: VersionRules = {
     summaryDedupesHistory: false,
     builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
     explicitSkillsFrameTokens: null,
+    joined: {
+      identity: [195, 219, 232, 218, 219],
+      formatHints: { cli: 1, mochat: 1, telegram: 2, qq: 2, discord: 2, whatsapp: 3, sms: 3, email: 4 },
+      identitySlots: 6,
+      identitySep: 0,
+      identityWindows: 21,
+      toolContractSep: 0,
+      soulSep: 0,
+      builtinActive: {},
+      skillsHead: 31,
+      builtinSummary: { tokens: 479, sep: 0, nl: 0 },
+      clockFrame: null,
+      summaryFrame: 13,
+      explicitSkills: null,
+      fallback: 'utf8-bytes',
+    },
   },
 };
 
@@ -388,6 +455,22 @@ const MAIN: VersionRules = {
     summaryDedupesHistory: true,
     builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
     explicitSkillsFrameTokens: 15,
+    joined: {
+      identity: [184, 208, 221, 207, 208],
+      formatHints: { cli: 1, mochat: 1, telegram: 2, qq: 2, discord: 2, whatsapp: 3, sms: 3, email: 4 },
+      identitySlots: 0,
+      identitySep: 0,
+      identityWindows: 21,
+      toolContractSep: 0,
+      soulSep: 0,
+      builtinActive: {},
+      skillsHead: 30,
+      builtinSummary: { tokens: 464, sep: 0, nl: 0 },
+      clockFrame: null,
+      summaryFrame: 13,
+      explicitSkills: { head: 10, tail: 4 },
+      fallback: 'utf8-bytes',
+    },
   },
 };
 

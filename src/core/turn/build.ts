@@ -4,8 +4,10 @@
  * tool contract, memory/MEMORY.md, skills, the archive's recent entries), then the replay, then
  * the current message with its runtime context. Each part says where it comes from and what it
  * costs in cl100k tokens. nanobot's own texts are never reproduced: they are counted from the
- * version table's figures, and the slots that depend on the machine nanobot runs on (its platform
- * and Python, the clock, the workspace's absolute path) are named, not guessed.
+ * version table's figures. The total is nanobot's estimate of the whole request as one joined text
+ * (see joined.ts); the slots that can be known (the workspace's path, the channel from the session
+ * key, v0.2's clock) are counted, and what the machine alone knows (its platform line; the clock
+ * when not given) is named with its size and a ±.
  */
 import { rulesOf, type NanobotVersion, type TemplateName, type TurnRules } from '../nanobot/nanobot-version';
 import type { PyError } from '../python/pyjson';
@@ -13,6 +15,7 @@ import { pyStrip } from '../python/pytext';
 import { pyStr } from '../python/pyrepr';
 import { dictGet, isDict, type PyDict, type PyValue } from '../python/pyvalue';
 import { estimateMessageTokens, TokenEstimateError, type TextTokenCounter } from '../tokens/tokens';
+import { clockRange, countPieces, isWindowsPath, pieceBytes, promptParts, rangeOf, runtimeRange, type Piece, type Unknown } from './joined';
 import { readMemory, recentForPrompt, type MemoryView } from './memory';
 import { sha256Text } from './sha256';
 import { skillBody, skillDescription, skillMeta } from './skills';
@@ -30,7 +33,7 @@ export interface WorkspaceSnapshot {
 }
 
 /** Parts that depend on the machine nanobot runs on: named, left out of the counts. */
-export type MachineSlot = 'runtime' | 'workspace-path' | 'channel' | 'clock' | 'chat' | 'skill-requirements' | 'runtime-providers' | 'file-order';
+export type MachineSlot = 'runtime' | 'workspace-path' | 'channel' | 'clock' | 'chat' | 'skill-requirements' | 'runtime-providers' | 'file-order' | 'nanobot-install';
 
 export type PartKind =
   | 'identity'
@@ -85,6 +88,10 @@ export interface TurnInput {
   contextWindow?: number | null;
   /** The session's metadata (its `_last_summary`, when nanobot compacted the idle session). */
   metadata?: PyValue;
+  /** The platform line nanobot writes (`Linux x86_64, Python 3.12.3`), when known; else its size is a named unknown. */
+  runtime?: string | null;
+  /** v0.2's time line as nanobot writes it (see `nanobotClock`), when known; else its size is a named unknown. */
+  clock?: string | null;
 }
 
 export interface Turn {
@@ -101,12 +108,17 @@ export interface Turn {
   runtimeContext: 'appended-to-text' | 'marker' | 'none';
   /** The current message was merged into the replay's last user message (no new message). */
   mergedIntoLast: boolean;
-  /** nanobot's estimate: the system message, the replay, the current message; and their sum. */
+  /** Each message alone as nanobot's estimators count it: the system message (unknowns at their middle), the replay, the current message. */
   systemTokens: number;
   historyTokens: number;
   currentTokens: number;
+  /** nanobot's estimate of the whole request (`estimate_prompt_tokens_chain`: one joined text, 4 per message), unknowns at their middle. */
   total: number;
-  /** All of the system prompt's text is known (never: nanobot's identity has machine slots). */
+  /** The parts whose text is not known, each with its tokens and ±; the total is within the sum of their spreads. */
+  unknown: Unknown[];
+  /** ± on the total (the unknowns' spreads added); null when one has no bound. */
+  spread: number | null;
+  /** Nothing is unknown: the total is nanobot's estimate exactly. */
   exact: boolean;
   contextWindow: number | null;
   memory: MemoryView | null;
@@ -192,8 +204,19 @@ function workspaceSkills(ws: WorkspaceSnapshot): WorkspaceSkill[] {
   return out;
 }
 
+/**
+ * A system-prompt section as the joined estimate sees it: its pieces, and when it ends in nanobot's
+ * own text, what the `\n\n` of the separator (`sep`) or the `\n` of the next message (`nl`, null:
+ * not measured) adds where they meet.
+ */
+interface Section {
+  pieces: Piece[];
+  end: { sep: number; nl: number | null } | null;
+}
+
 /** The skills parts: always-on skills loaded whole, then the summary; the built-in skills as figures. */
-function skills(ws: WorkspaceSnapshot | null, rules: TurnRules, count: TextTokenCounter): TurnPart[] {
+function skills(ws: WorkspaceSnapshot | null, rules: TurnRules, count: TextTokenCounter, sections: Section[]): TurnPart[] {
+  const figures = rules.joined;
   const mine = ws ? workspaceSkills(ws) : [];
   const names = new Set(mine.map((s) => s.name));
   const builtinActive = rules.builtinActiveSkills.filter((n) => !names.has(n));
@@ -208,10 +231,14 @@ function skills(ws: WorkspaceSnapshot | null, rules: TurnRules, count: TextToken
     const text = activeMine.length ? `# Active Skills\n\n${body}` : null;
     const own = text ? countOf(count, text) : 0;
     const builtin = builtinActive.length ? rules.builtinActiveSkillsTokens : 0;
+    // Each built-in section stands alone between separators: its figure holds the `\n\n` after it.
+    const pieces: Piece[] = [`# Active Skills\n\n${body}${activeMine.length && builtinActive.length ? SEPARATOR : ''}`];
+    builtinActive.forEach((n, i) => pieces.push(...(i ? ['---\n\n'] : []), figures.builtinActive[n] ?? 0));
+    sections.push({ pieces, end: builtinActive.length ? { sep: 0, nl: null } : null });
     parts.push(
       part('active-skills', {
         sources: activeMine.map((s) => s.path),
-        text: builtin ? null : text,
+        text,
         sha256: text ? sha256Text(text) : null,
         tokens: own + builtin,
         builtinTokens: builtin,
@@ -241,14 +268,18 @@ function skills(ws: WorkspaceSnapshot | null, rules: TurnRules, count: TextToken
   // The built-in skills are always listed (their availability depends on the machine's binaries).
   const builtin = rules.skillsSectionTokens + rules.builtinSkillsSummaryTokens;
   const own = summary ? countOf(count, summary) : 0;
+  const joiner = rules.skillsSummary === 'flat-absolute' ? '\n' : '\n\n';
+  sections.push({ pieces: [figures.skillsHead, ...(summary ? [summary + joiner] : []), figures.builtinSummary.tokens], end: { sep: figures.builtinSummary.sep, nl: figures.builtinSummary.nl } });
   parts.push(
     part('skills', {
       sources: listed.map((s) => s.path),
+      text: summary,
       sha256: summary ? sha256Text(summary) : null,
       tokens: own + builtin,
       builtinTokens: builtin,
       exact: false,
-      machine: [...new Set<MachineSlot>([...summaryMachine, 'skill-requirements'])],
+      // Before main the built-in skills' lines spell where nanobot is installed: the figure is setup.sh's folder's.
+      machine: [...new Set<MachineSlot>([...summaryMachine, 'skill-requirements', ...(rules.skillsSummary === 'grouped-relative-root' ? [] : ['nanobot-install' as const])])],
       notes: ['builtin-skills', ...(unsure ? ['frontmatter-unsure'] : [])],
     }),
   );
@@ -297,7 +328,7 @@ const SKILL_REFERENCE = /(?<![\p{L}\p{N}_$])\$([A-Za-z0-9_-]+)/gu;
  * once, always-on skills left out, their requirements met), loaded whole into a runtime-context
  * block after the user's text. Null when none is named or the version has no such block.
  */
-function explicitSkills(ws: WorkspaceSnapshot | null, message: string, rules: TurnRules, count: TextTokenCounter): TurnPart | null {
+function explicitSkills(ws: WorkspaceSnapshot | null, message: string, rules: TurnRules, count: TextTokenCounter): { part: TurnPart; body: string } | null {
   if (rules.explicitSkillsFrameTokens === null) return null;
   const mine = ws ? workspaceSkills(ws).filter((s) => !s.meta.requires) : [];
   const byName = new Map(mine.map((s) => [s.name, s]));
@@ -313,7 +344,7 @@ function explicitSkills(ws: WorkspaceSnapshot | null, message: string, rules: Tu
   if (!loaded.length && !builtin) return null;
   const body = loaded.map((s) => `### Skill: ${s.name}\n\n${skillBody(s.text)}`).join(SEPARATOR);
   const own = body ? countOf(count, body) : 0;
-  return part('runtime-context', {
+  const p = part('runtime-context', {
     sources: loaded.map((s) => s.path),
     tokens: own + rules.explicitSkillsFrameTokens,
     builtinTokens: rules.explicitSkillsFrameTokens,
@@ -321,6 +352,7 @@ function explicitSkills(ws: WorkspaceSnapshot | null, message: string, rules: Tu
     machine: ['runtime-providers'],
     notes: ['explicit-skills', ...(builtin ? ['builtin-skill-mentioned'] : [])],
   });
+  return { part: p, body };
 }
 
 /** `_merge_message_content(left, right)` at a version. */
@@ -338,17 +370,86 @@ function mergeContent(left: PyValue | undefined, right: string, rules: TurnRules
   return [...blocks(left), { type: 'text', text: right }];
 }
 
+
+/** The channel and chat id the agent loop passes for a session key (`channel:chat_id`); null when the key names none. */
+export function routeOfKey(key: string | null): { channel: string; chatId: string } | null {
+  if (key === null) return null;
+  const at = key.indexOf(':');
+  return at < 0 ? null : { channel: key.slice(0, at), chatId: key.slice(at + 1) };
+}
+
+/** A last-active time as `datetime.isoformat()` writes it: the form every version prints unchanged. */
+const CANONICAL_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?([+-]\d\d:\d\d)?$/;
+
+function lastActive(metadata: PyValue | undefined): string | null {
+  const last = isDict(metadata) ? dictGet(metadata, '_last_summary') : undefined;
+  const at = isDict(last) ? dictGet(last, 'last_active') : undefined;
+  return typeof at === 'string' && CANONICAL_ISO.test(at) ? at : null;
+}
+
 /** The next request at a version, part by part. Throws TokenEstimateError where nanobot's estimator raises. */
 export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
   const { version, workspace: ws } = input;
   const rules = rulesOf(version).turn;
+  const figures = rules.joined;
   const leftOut: Turn['leftOut'] = [];
   const parts: TurnPart[] = [];
-  const identityMachine: MachineSlot[] = ['runtime', 'channel'];
-  if (rules.identityWorkspaceSlots > 0) identityMachine.push('workspace-path');
-  parts.push(part('identity', { tokens: rules.identityTokens, builtinTokens: rules.identityTokens, exact: false, machine: identityMachine }));
-  if (ws) parts.push(...bootstrap(ws, rules, count, leftOut));
+  const sections: Section[] = [];
+  const unknown: Unknown[] = [];
+  const unsure = (slot: Unknown['slot'], tokens: number, spread: number | null) => unknown.push({ slot, tokens, spread });
+
+  // The identity: nanobot's words (a figure per format hint), the platform line, the workspace path.
+  const route = routeOfKey(input.sessionKey);
+  const path = ws?.path ?? null;
+  const windows = path !== null && isWindowsPath(path);
+  const identityMachine: MachineSlot[] = [];
+  const identityPieces: number[] = [figures.identity[route ? (figures.formatHints[route.channel] ?? 0) : 0]! + (windows ? figures.identityWindows : 0)];
+  let identityUnknown = 0;
+  if (!route) {
+    // The format hint is one of the groups; v0.2 also writes the channel and chat id, of any length.
+    const r = rangeOf(figures.identity);
+    identityMachine.push('channel');
+    unsure('channel', r.tokens - figures.identity[0]!, figures.clockFrame ? null : r.spread);
+    identityUnknown += r.tokens - figures.identity[0]!;
+  }
+  if (input.runtime) identityPieces.push(countOf(count, input.runtime));
+  else {
+    const r = runtimeRange(windows, count);
+    identityMachine.push('runtime');
+    unsure('runtime', r.tokens, r.spread);
+    identityUnknown += r.tokens;
+  }
+  if (figures.identitySlots) {
+    if (path === null) {
+      identityMachine.push('workspace-path');
+      unsure('workspace-path', 0, null);
+    } else {
+      identityPieces.push(figures.identitySlots * countOf(count, ` ${path}`));
+      // A path ending in a mark may join the mark after it (`-/memory`): a token each way.
+      if (!/[\p{L}\p{N}]$/u.test(path)) unsure('join', 0, figures.identitySlots);
+    }
+  }
+  const identityTokens = identityPieces.reduce((a, b) => a + b, 0);
+  parts.push(part('identity', { tokens: identityTokens + identityUnknown, builtinTokens: identityPieces[0]!, exact: !identityMachine.length, machine: identityMachine }));
+  sections.push({ pieces: identityPieces, end: { sep: figures.identitySep, nl: null } });
+
+  if (ws) {
+    const files = bootstrap(ws, rules, count, leftOut);
+    if (files.length) {
+      const pieces: Piece[] = [];
+      files.forEach((p, i) => {
+        const more = i < files.length - 1;
+        if (p.text !== null) pieces.push(p.text + (more ? '\n\n' : ''));
+        // nanobot's SOUL.md in place of a legacy one: its figure, and what the `\n\n` after it adds.
+        else pieces.push(p.tokens + (more ? figures.soulSep : 0));
+      });
+      parts.push(...files);
+      const last = files[files.length - 1]!;
+      sections.push({ pieces, end: last.text === null ? { sep: figures.soulSep, nl: null } : null });
+    }
+  }
   parts.push(part('tool-contract', { tokens: rules.toolContractTokens, builtinTokens: rules.toolContractTokens }));
+  sections.push({ pieces: [rules.toolContractTokens], end: { sep: figures.toolContractSep, nl: null } });
   let memory: MemoryView | null = null;
   let raises: PyError | null = null;
   if (ws) {
@@ -356,11 +457,15 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     if (text !== undefined) {
       if (!text) leftOut.push({ file: 'memory/MEMORY.md', reason: 'empty' });
       else if (isTemplate(rules, text, 'memory/MEMORY.md')) leftOut.push({ file: 'memory/MEMORY.md', reason: 'template-untouched' });
-      else parts.push(known('memory', `# Memory\n\n## Long-term Memory\n${text}`, count, ['memory/MEMORY.md']));
+      else {
+        const p = known('memory', `# Memory\n\n## Long-term Memory\n${text}`, count, ['memory/MEMORY.md']);
+        parts.push(p);
+        sections.push({ pieces: [p.text!], end: null });
+      }
     }
     for (const f of UNREAD_FILES) if (ws.files.has(f)) leftOut.push({ file: f, reason: 'not-read' });
   }
-  parts.push(...skills(ws, rules, count));
+  parts.push(...skills(ws, rules, count, sections));
   if (ws) {
     memory = readMemory(
       { memory: ws.files.get('memory/MEMORY.md') ?? null, history: ws.files.get('memory/history.jsonl') ?? null, dreamCursor: ws.files.get('memory/.dream_cursor') ?? null, legacyHistory: !!ws.legacyHistory },
@@ -371,18 +476,36 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
       parts.push(part('recent-history', { sources: ['memory/history.jsonl'], exact: false, notes: ['archive-raises'] }));
     } else {
       const recent = recentHistory(memory, input, count, rules);
-      if (recent) parts.push(recent);
+      if (recent) {
+        parts.push(recent);
+        if (recent.text !== null) sections.push({ pieces: [recent.text], end: null });
+        else {
+          // Cut to the cap with nanobot's marker: its tokens are the cap's, a token or two either way.
+          sections.push({ pieces: [recent.tokens], end: { sep: 0, nl: 0 } });
+          unsure('recent-history-cut', 0, 2);
+        }
+      }
     }
   }
-  // The session's pending summary closes the system prompt; nanobot's words around it are not counted.
+  // The session's pending summary closes the system prompt, in nanobot's frame with its last-active time.
   const summary = pendingSummary(input.metadata);
-  if (summary !== null) parts.push(part('session-summary', { tokens: countOf(count, summary), text: summary, sha256: sha256Text(summary), exact: false, notes: ['pending-summary'] }));
-  const systemParts = parts.length;
-  // The system prompt's estimate: its parts, the separators nanobot joins them with, and the
-  // message's own 4 (estimate_message_tokens); approximate where parts are figures.
-  const bootstrapCount = parts.filter((p) => p.kind === 'bootstrap').length;
-  const separators = (systemParts - Math.max(0, bootstrapCount - 1) - 1) * countOf(count, SEPARATOR) + Math.max(0, bootstrapCount - 1) * countOf(count, '\n\n');
-  const systemTokens = parts.reduce((a, p) => a + p.tokens, 0) + separators + 4;
+  if (summary !== null) {
+    const at = lastActive(input.metadata);
+    const time = at === null ? rangeOf([countOf(count, ' 2026-08-05T08:00:00'), countOf(count, ' 2026-08-05T08:00:00.123456+02:00')]) : { tokens: countOf(count, ` ${at}`), spread: 0 };
+    if (at === null) unsure('summary-time', time.tokens, time.spread);
+    if (/^[\r\n]/.test(summary)) unsure('join', 0, 1);
+    const tokens = figures.summaryFrame + time.tokens + countOf(count, summary);
+    parts.push(part('session-summary', { tokens, builtinTokens: figures.summaryFrame, text: summary, sha256: sha256Text(summary), exact: at !== null, notes: ['pending-summary'] }));
+    sections.push({ pieces: [figures.summaryFrame, ...(at === null ? [] : [time.tokens]), summary], end: null });
+  }
+
+  // The system message as one text: sections joined by nanobot's separator.
+  const system: Piece[] = [];
+  sections.forEach((sec, i) => {
+    system.push(...sec.pieces);
+    if (i < sections.length - 1) system.push(...(sec.end ? [sec.end.sep, '---\n\n'] : [SEPARATOR]));
+  });
+  const systemTokens = (countPieces(system, count) ?? parts.reduce((a, p) => a + p.tokens, 0)) + identityUnknown + 4;
 
   // The replay, then the current message (merged into a last user message, as build_messages does).
   const messages = input.history.map((m) => m);
@@ -407,24 +530,85 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
   if (mergedIntoLast) historyTokens -= estimateOrNull(last!, count, version) ?? 0;
   parts.push(part('history', { tokens: historyTokens, count: mergedIntoLast ? input.history.length - 1 : input.history.length, exact: !unestimated, notes: unestimated ? ['estimate-raises'] : [] }));
   parts.push(part('current-message', { tokens: currentTokens, text: input.message, notes: mergedIntoLast ? ['merged-into-last-user'] : [] }));
+
+  // The runtime context after the user's text: its pieces, joined after that text.
   let runtimeContext: Turn['runtimeContext'];
-  let runtimeTokens = 0;
+  let block: Piece[] = [];
+  let blockSep = '\n\n';
   if (rules.runtimeContext === 'clock-appended') {
     runtimeContext = 'appended-to-text';
-    runtimeTokens = rules.runtimeFrameTokens ?? 0;
-    parts.push(part('runtime-context', { tokens: runtimeTokens, builtinTokens: runtimeTokens, exact: false, machine: ['clock', 'chat'] }));
+    const frame = figures.clockFrame!;
+    const chat = route !== null && route.channel !== '' && route.chatId !== '';
+    const machine: MachineSlot[] = [];
+    block = [chat ? frame.chat : frame.noChat];
+    let clockTokens: number;
+    if (input.clock) block.push((clockTokens = countOf(count, ` ${input.clock}\n`)));
+    else {
+      const r = clockRange(count);
+      machine.push('clock');
+      unsure('clock', r.tokens, r.spread);
+      clockTokens = r.tokens;
+    }
+    if (chat) block.push(countOf(count, ` ${route.channel}\n`), countOf(count, ` ${route.chatId}\n`));
+    else if (!route) machine.push('chat');
+    const tokens = (block as number[]).reduce((a, b) => a + b, 0) + (input.clock ? 0 : clockTokens) + countOf(count, '\n\n');
+    parts.push(part('runtime-context', { tokens, builtinTokens: chat ? frame.chat : frame.noChat, exact: !machine.length, machine }));
   } else {
     const skillsBlock = explicitSkills(ws, input.message, rules, count);
     if (skillsBlock) {
       runtimeContext = 'marker';
-      runtimeTokens = skillsBlock.tokens;
-      parts.push(skillsBlock);
+      parts.push(skillsBlock.part);
+      const frame = figures.explicitSkills!;
+      block = [frame.head, ...(skillsBlock.body ? [`${skillsBlock.body}\n`] : []), frame.tail];
+      if (skillsBlock.part.notes.includes('builtin-skill-mentioned')) unsure('builtin-skill', 0, null);
+      blockSep = input.message || mergedIntoLast ? '\n\n' : '';
     } else {
       runtimeContext = 'none';
       parts.push(part('runtime-context', { tokens: 0, exact: false, machine: ['runtime-providers'], notes: ['no-blocks-without-providers'] }));
     }
   }
-  const total = systemTokens + historyTokens + currentTokens + runtimeTokens;
+
+  // nanobot's estimate of the whole request: the system text, then every message's parts, joined by `\n`.
+  const request: Piece[] = [...system];
+  let meets = sections[sections.length - 1]!.end;
+  const join = (text: string) => {
+    if (meets === null) request.push(`\n${text}`);
+    else {
+      if (meets.nl === null) unsure('join', 0, 1);
+      else request.push(meets.nl);
+      if (/^[\r\n]/.test(text)) unsure('join', 0, 1);
+      request.push(text);
+      meets = null;
+    }
+  };
+  let fails = false;
+  try {
+    for (const m of messages.slice(0, -1)) for (const t of promptParts(m, version)) join(t);
+    const texts = promptParts(current, version);
+    const at = block.length ? promptParts({ content: dictGet(current, 'content') ?? null }, version).length - 1 : -1;
+    texts.forEach((t, i) => {
+      join(i === at ? t + blockSep : t);
+      if (i !== at) return;
+      request.push(...block);
+      meets = { sep: 0, nl: null };
+    });
+  } catch (e) {
+    if (!(e instanceof TokenEstimateError)) throw e;
+    fails = true;
+  }
+  const counted = fails ? null : countPieces(request, count);
+  let total: number;
+  if (counted !== null) total = counted + 4 * (messages.length + 1) + unknown.reduce((a, u) => a + u.tokens, 0);
+  else if (figures.fallback === 'zero') {
+    // v0.2's estimator answers 0 whenever encoding fails: nothing unknown changes that.
+    total = 0;
+    unknown.length = 0;
+  } else {
+    // Later versions count UTF-8 bytes (a special token) or raise (a non-text block): not known here.
+    total = pieceBytes(request) + 4 * (messages.length + 1);
+    unsure('estimate-fails', 0, null);
+  }
+  const spread = unknown.some((u) => u.spread === null) ? null : unknown.reduce((a, u) => a + u.spread!, 0);
   return {
     version,
     parts,
@@ -436,7 +620,9 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     historyTokens,
     currentTokens,
     total,
-    exact: false,
+    unknown,
+    spread,
+    exact: unknown.length === 0,
     contextWindow: input.contextWindow ?? null,
     memory,
     raises,

@@ -4,6 +4,7 @@
  * HISTORY.md is there), the files people write that nanobot does not read (TOOLS.md), and each
  * skills/<name>/SKILL.md. Read-only; a missing file is simply not in the snapshot.
  */
+import * as z from 'zod/mini';
 import { BOOTSTRAP_FILES, UNREAD_FILES, type WorkspaceSnapshot } from '../../core/turn/build';
 import type { StorageAdapter } from './adapter';
 import { readAll } from './bytes';
@@ -70,4 +71,36 @@ export function looksLikeWorkspace(ws: WorkspaceSnapshot): boolean {
 export function workspaceOfSession(path: string): string | null {
   const m = /^(?:(.*)\/)?sessions\/[^/]+$/.exec(path);
   return m ? (m[1] ?? '') : null;
+}
+
+/**
+ * The name a workspace folder has where it was opened: the folder above `sessions/`, or the opened
+ * folder's own name. The app counts it as the workspace's path until the person gives the absolute one.
+ */
+export function workspaceFolderName(adapter: StorageAdapter, dir: string): string {
+  if (dir) return dir.slice(dir.lastIndexOf('/') + 1);
+  const m = /^folder '(.*)'$/.exec(adapter.label);
+  return m ? m[1]! : adapter.label;
+}
+
+const PATH_KEY = 'session-lens:workspace-path:';
+const rememberedPath = z.object({ format: z.literal(1), path: z.string().check(z.minLength(1), z.maxLength(4096)) });
+
+/** The absolute path remembered for the workspace at `dir` of this adapter's folder, or null (none, or not what we wrote). */
+export function rememberedWorkspacePath(adapter: StorageAdapter, dir: string): string | null {
+  try {
+    const p = rememberedPath.safeParse(JSON.parse(localStorage.getItem(`${PATH_KEY}${adapter.label}:${dir}`) ?? 'null'));
+    return p.success ? p.data.path : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the workspace's absolute path for the next visit; a refused or full storage only loses the memory. */
+export function rememberWorkspacePath(adapter: StorageAdapter, dir: string, path: string): void {
+  try {
+    localStorage.setItem(`${PATH_KEY}${adapter.label}:${dir}`, JSON.stringify({ format: 1, path }));
+  } catch {
+    /* private mode or quota: asked again next time */
+  }
 }

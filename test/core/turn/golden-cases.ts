@@ -46,6 +46,21 @@ export interface GoldenCase {
   archive: { dream_cursor: number; entries: { cursor: number; session_key: string | null }[]; unprocessed: number[] };
   /** The exception nanobot raised building the request (then nothing else is recorded). */
   raises?: string;
+  /** The request built for a `cli:direct` session at the script's fixed clock, and nanobot's estimate of it. */
+  joined?: JoinedRequest;
+  /** The same request for sessions of other channels (`channel:chat_id`). */
+  joined_keys?: JoinedRequest[];
+}
+
+/** A request the agent loop builds at the script's fixed clock, and nanobot's estimate of it. */
+export interface JoinedRequest {
+  key: string;
+  channel: string;
+  chat_id: string | null;
+  now: string;
+  clock: string | null;
+  messages: number;
+  total: number;
 }
 
 export interface Golden {
@@ -64,6 +79,23 @@ export interface Golden {
     builtin_skills: string[];
   };
   cases: GoldenCase[];
+  /** The platform line of the machine the cases were made on. */
+  runtime: string;
+  joined_figures: {
+    identity: number[];
+    format_hints: Record<string, number>;
+    identity_slots: number;
+    identity_sep: number;
+    identity_windows: number;
+    tool_contract_sep: number;
+    soul_sep: number;
+    builtin_active: Record<string, number>;
+    skills_head: number;
+    builtin_summary: { tokens: number; sep: number; nl: number };
+    clock_frame: { chat: number; no_chat: number } | null;
+    summary_frame: number;
+    explicit_skills: { head: number; tail: number } | null;
+  };
 }
 
 const DIR = resolve(import.meta.dirname, '../../turn-golden');
@@ -119,4 +151,15 @@ export function caseFor(version: NanobotVersion, c: GoldenCase, count: TextToken
 /** The system prompt's part kinds nanobot built, one bootstrap part per file. */
 export function expectedKinds(c: GoldenCase): string[] {
   return c.parts.flatMap((p) => (p.kind === 'bootstrap' ? p.files!.map(() => 'bootstrap') : [p.kind]));
+}
+
+/** What the stand-ins change in nanobot's total: their parts' tokens over the recorded ones (0 with the archive). */
+export function standInShift(recorded: GoldenCase, c: GoldenCase): number {
+  let shift = 0;
+  recorded.parts.forEach((p, i) => {
+    const q = c.parts[i]!;
+    if (p.kind === 'bootstrap') p.files!.forEach((f, k) => (shift += q.files![k]!.tokens - f.tokens));
+    else shift += q.tokens - p.tokens;
+  });
+  return shift;
 }

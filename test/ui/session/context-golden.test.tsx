@@ -6,7 +6,7 @@
  * the same token counts wherever the workspace's text is the whole part.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { NANOBOT_VERSIONS, rulesOf } from '../../../src/core/nanobot/nanobot-version';
+import { NANOBOT_VERSIONS } from '../../../src/core/nanobot/nanobot-version';
 import { pyDumps } from '../../../src/core/python/pyjson';
 import type { PyValue } from '../../../src/core/python/pyvalue';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
@@ -14,6 +14,8 @@ import { openFromBytes } from '../../../src/store/save/sessions';
 import { ContextTab } from '../../../src/ui/session/context/ContextTab';
 import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
 import { caseFor, expectedKinds, fileText, readTurnGolden } from '../../core/turn/golden-cases';
+import { hasArchive } from '../../core/turn/nanobot-archive';
+import { rememberWorkspacePath } from '../../../src/store/adapter/workspace-snapshot';
 import { enc, mount, NOW, unmount, waitFor } from './helpers';
 
 let el: HTMLElement | null = null;
@@ -26,6 +28,8 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the Context tab at %s', (versio
   const golden = readTurnGolden(version);
   it.each(golden.cases.filter((c) => !c.raises).map((c) => [c.name, c] as const))('%s agrees with build_messages', async (_n, recorded) => {
     const c = caseFor(version, recorded, await loadTokenizer());
+    // Without nanobot's archive its templates are stand-ins, and nanobot's total was not made with them.
+    const templateFiles = !hasArchive(version) && Object.values(c.files).some((f) => typeof f === 'object' && 'template' in f);
     const a = createMemoryAdapter();
     for (const [rel, spec] of Object.entries(c.files)) {
       const parts = rel.split('/');
@@ -36,6 +40,8 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the Context tab at %s', (versio
     const bytes = enc([meta, ...c.session.messages].map((m) => pyDumps(m as PyValue)).join('\n') + '\n');
     const path = 'sessions/cli_direct.jsonl';
     const opened = openFromBytes(path, bytes, { path, size: bytes.length, lastModified: 1, sha256: 'x' }, { version, now: NOW });
+    // The workspace's absolute path, as a person gives it once: the case's own.
+    rememberWorkspacePath(a, '', c.workspace);
     el = await mount(<ContextTab opened={opened} reader={a} params={{ message: c.current_message }} onParams={() => {}} />);
     await waitFor(() => !!el!.querySelector('.sl-turn-total'));
     const rows = [...el.querySelectorAll('tr.sl-turn-part')] as HTMLElement[];
@@ -53,7 +59,15 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the Context tab at %s', (versio
       }
       const r = system[at++]!;
       if (g.kind === 'memory' || g.kind === 'tool-contract' || (g.kind === 'recent-history' && !g.truncated)) expect(Number(r.dataset.tokens), g.kind).toBe(g.tokens);
-      if (g.kind === 'identity') expect(Number(r.dataset.tokens)).toBe(rulesOf(version).turn.identityTokens);
+    }
+    // The total: nanobot's estimate of the joined request, within the ± the tab names (the platform line, v0.2's clock).
+    const total = el.querySelector('.sl-turn-total') as HTMLElement;
+    const joined = recorded.joined;
+    // A folder with none of the workspace's files is no workspace to the tab: its path is then unknown, with no bound.
+    if (total.dataset.spread === '') expect(el.querySelector('[data-slot="workspace-path"]')).not.toBeNull();
+    else {
+      expect(Number(total.dataset.spread)).toBeGreaterThan(0);
+      if (joined && !templateFiles) expect(Math.abs(Number(total.dataset.total) - joined.total)).toBeLessThanOrEqual(Number(total.dataset.spread));
     }
     expect(el.querySelector('.sl-turn-placement')!.textContent).toContain(
       { 'appended-to-text': 'appended to your text', marker: 'kept apart with a marker', none: 'none unless a provider adds blocks' }[c.current.runtime_context]!,

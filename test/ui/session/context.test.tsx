@@ -12,6 +12,7 @@ import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
 import { ConversationTab } from '../../../src/ui/session/conversation/ConversationTab';
 import { ContextTab } from '../../../src/ui/session/context/ContextTab';
 import { MemoryContent } from '../../../src/ui/workspace/MemoryPage';
+import { runtimeRange } from '../../../src/core/turn/joined';
 import { templateText } from '../../core/turn/nanobot-archive';
 import { button, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor } from './helpers';
 
@@ -66,11 +67,18 @@ describe('the Context tab', () => {
     expect(agents.textContent).toContain('AGENTS.md');
     expect(agents.querySelector('.sl-num')!.textContent).toContain(String(count(`## AGENTS.md\n\n${AGENTS}`)));
     expect(agents.querySelector('details pre')!.textContent).toBe(`## AGENTS.md\n\n${AGENTS}`);
-    // nanobot's own instructions: a figure per version, never their text.
-    const identity = el.querySelector('tr.sl-turn-identity')!;
+    // nanobot's own instructions: a figure per version (the `cli` format hint), never their text; the
+    // workspace path (the folder's name until one is given) and the platform line's middle counted.
+    const identity = el.querySelector('tr.sl-turn-identity') as HTMLElement;
     expect(identity.querySelector('details')).toBeNull();
-    expect(identity.textContent).toContain(String(rulesOf('v0.2').turn.identityTokens));
+    const figures = rulesOf('v0.2').turn.joined;
+    const expected = figures.identity[figures.formatHints.cli!]! + runtimeRange(false, count).tokens + figures.identitySlots * (count(' memory') as number);
+    expect(Number(identity.dataset.tokens)).toBe(expected);
     expect(identity.textContent).toContain('platform and Python version');
+    // Not known in a browser: the platform line and (v0.2) the clock, each named with its size; the total says ±.
+    const unknown = [...el.querySelectorAll('.sl-turn-unknown li')].map((li) => (li as HTMLElement).dataset.slot);
+    expect(unknown).toEqual(['runtime', 'clock']);
+    expect(el.querySelector('.sl-turn-total')!.textContent).toMatch(/^Total [\d,]+ ± \d+ tokens/);
     expect(el.querySelector('.sl-turn-leftout')!.textContent).toContain('TOOLS.md: not part of the request at any version');
     // The archive: this session's entries only; 1 is processed by Dream, 3 is not (and is in the prompt).
     const archive = [...el.querySelectorAll('.sl-turn-archive li')].map((li) => (li as HTMLElement).dataset.cursor);
@@ -85,6 +93,35 @@ describe('the Context tab', () => {
     await settle();
     const after = Number((el.querySelector('.sl-turn-total') as HTMLElement).dataset.total);
     expect(after).toBeGreaterThan(before);
+  });
+
+  it('asks for the workspace’s absolute path once, counts it where nanobot writes it, and remembers it', async () => {
+    localStorage.clear();
+    const count = await loadTokenizer();
+    const reader = workspace();
+    el = await mount(<ContextTab opened={openText(session)} reader={reader} params={{}} onParams={() => {}} />);
+    await waitFor(() => !!el!.querySelector('.sl-turn-total'));
+    const field = el.querySelector('input.sl-turn-path') as HTMLInputElement;
+    expect(field.value).toBe('memory');
+    expect(el.querySelector('.sl-turn-path-ask')).not.toBeNull();
+    const tokens = () => Number((el!.querySelector('tr.sl-turn-identity') as HTMLElement).dataset.tokens);
+    const before = tokens();
+    await type(field, '/home/ada/garden-planner');
+    await settle();
+    const slots = rulesOf('v0.2').turn.joined.identitySlots;
+    expect(tokens() - before).toBe(slots * ((count(' /home/ada/garden-planner') as number) - (count(' memory') as number)));
+    expect(el.querySelector('.sl-turn-path-ask')).toBeNull();
+    await unmount(el);
+    el = await mount(<ContextTab opened={openText(session)} reader={reader} params={{}} onParams={() => {}} />);
+    await waitFor(() => !!el!.querySelector('.sl-turn-total'));
+    expect((el.querySelector('input.sl-turn-path') as HTMLInputElement).value).toBe('/home/ada/garden-planner');
+    expect(el.querySelector('.sl-turn-path-ask')).toBeNull();
+    // What is stored is checked when read back: anything else is asked again.
+    localStorage.setItem([...Array(localStorage.length).keys()].map((i) => localStorage.key(i)!).find((k) => k.includes('workspace-path'))!, '{"format": 2}');
+    await unmount(el);
+    el = await mount(<ContextTab opened={openText(session)} reader={reader} params={{}} onParams={() => {}} />);
+    await waitFor(() => !!el!.querySelector('.sl-turn-total'));
+    expect((el.querySelector('input.sl-turn-path') as HTMLInputElement).value).toBe('memory');
   });
 
   it('says when the workspace is not in the opened folder, and still counts nanobot’s parts', async () => {

@@ -14,7 +14,7 @@ import { entriesOfSession } from '../../../core/turn/memory';
 import { saveTraces } from '../../../core/turn/save-traces';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
 import type { OpenedSession } from '../../../store/save/sessions';
-import { looksLikeWorkspace, readWorkspace, workspaceOfSession } from '../../../store/adapter/workspace-snapshot';
+import { looksLikeWorkspace, readWorkspace, rememberedWorkspacePath, rememberWorkspacePath, workspaceFolderName, workspaceOfSession } from '../../../store/adapter/workspace-snapshot';
 import { groupDigits } from '../../i18n/numbers';
 import { pg } from '../../i18n/text';
 import { messageHref } from '../../router';
@@ -24,6 +24,28 @@ export interface ContextTabProps {
   reader: StorageAdapter | null;
   params: Record<string, string>;
   onParams: (p: Record<string, string>) => void;
+}
+
+/**
+ * The workspace's absolute path as nanobot writes it into its instructions: asked once per workspace
+ * and remembered; until then the folder's name stands in. Null where the workspace is not opened.
+ */
+function useWorkspacePath(opened: OpenedSession, reader: StorageAdapter | null): { path: string | null; given: boolean; set: (p: string) => void } {
+  const dir = workspaceOfSession(opened.path);
+  const initial = () => (reader && dir !== null ? rememberedWorkspacePath(reader, dir) : null);
+  const [given, setGiven] = useState<string | null>(initial);
+  useEffect(() => setGiven(initial()), [opened, reader]);
+  const fallback = reader && dir !== null ? workspaceFolderName(reader, dir) : null;
+  return {
+    path: given ?? fallback,
+    given: given !== null,
+    set: (p: string) => {
+      const path = p.trim();
+      if (!reader || dir === null || !path) return;
+      rememberWorkspacePath(reader, dir, path);
+      setGiven(path);
+    },
+  };
 }
 
 /** The workspace of the session, read once per opened file (null: not in the opened folder). */
@@ -101,10 +123,22 @@ function TurnTable({ turn }: { turn: Turn }) {
       <p class="sl-turn-placement">
         {t.parts['runtime-context']}: {t.placement[turn.runtimeContext]}
       </p>
-      <p class="sl-turn-total" data-total={turn.total}>
-        <strong>{t.total(turn.total)}</strong>
+      <p class="sl-turn-total" data-total={turn.total} data-spread={turn.spread ?? ''}>
+        <strong>{t.total(turn.total, turn.exact ? 0 : turn.spread)}</strong>
         {window ? t.ofWindow(((100 * turn.total) / window).toFixed(1)) : ''}
       </p>
+      {turn.unknown.length > 0 && (
+        <>
+          <p>{t.unknownLead}</p>
+          <ul class="sl-turn-unknown">
+            {turn.unknown.map((u, i) => (
+              <li key={i} data-slot={u.slot}>
+                {t.unknownSlots[u.slot] ?? u.slot}: {t.unknownSize(u.tokens, u.spread)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {window ? <progress max={window} value={Math.min(turn.total, window)} /> : null}
       {turn.leftOut.length > 0 && (
         <>
@@ -130,6 +164,8 @@ export function ContextTab({ opened, reader, params, onParams }: ContextTabProps
   const [message, setMessage] = useState(params.message ?? '');
   const [windowText, setWindowText] = useState(params.window ?? '');
   const ws = useWorkspace(opened, reader);
+  const wsPath = useWorkspacePath(opened, reader);
+  const [pathText, setPathText] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     loadTokenizer().then(
@@ -147,11 +183,12 @@ export function ContextTab({ opened, reader, params, onParams }: ContextTabProps
   const turn = useMemo(() => {
     if (!count || !replay || ws === undefined || !session) return null;
     try {
-      return assembleTurn({ version, workspace: ws, history: replay.entries, message, sessionKey: session.key, contextWindow, metadata: session.metadata }, count);
+      const workspace = ws && { ...ws, path: wsPath.path };
+      return assembleTurn({ version, workspace, history: replay.entries, message, sessionKey: session.key, contextWindow, metadata: session.metadata }, count);
     } catch {
       return null;
     }
-  }, [count, replay, ws, message, version, contextWindow, session]);
+  }, [count, replay, ws, wsPath.path, message, version, contextWindow, session]);
   // A link from the archived messages (`show=archive`) lands on this session's archive entries.
   useEffect(() => {
     if (params.show !== 'archive' || !turn) return;
@@ -177,7 +214,25 @@ export function ContextTab({ opened, reader, params, onParams }: ContextTabProps
           {t.contextWindow}
           <input type="text" inputMode="numeric" placeholder={String(DEFAULT_CONTEXT_WINDOW)} value={windowText} onInput={(e) => setWindowText((e.target as HTMLInputElement).value.trim())} onChange={() => keep({ window: windowText })} />
         </label>
+        {ws && (
+          <label>
+            {t.workspacePath}
+            <input
+              type="text"
+              class="sl-turn-path"
+              spellcheck={false}
+              value={pathText ?? wsPath.path ?? ''}
+              title={t.workspacePathHint}
+              onInput={(e) => setPathText((e.target as HTMLInputElement).value)}
+              onChange={(e) => {
+                wsPath.set((e.target as HTMLInputElement).value);
+                setPathText(null);
+              }}
+            />
+          </label>
+        )}
       </div>
+      {ws && !wsPath.given && <p class="sl-turn-path-ask">{t.workspacePathAsk}</p>}
       {ws === null && <p class="notice">{t.noWorkspace}</p>}
       {turn?.raises && (
         <p class="notice danger" role="alert">
