@@ -1,0 +1,31 @@
+/**
+ * Where a session file's size picks how it is read, the one place that does: the whole document
+ * below `LINE_INDEX.from` bytes, the line index from there on. The adapter is normalised here once
+ * (source-adapter.ts), so neither implementation checks a backend's optional reads again.
+ */
+import type { StorageAdapter } from '../adapter/adapter';
+import type { OpenOptions } from '../save/sessions';
+import { documentSource } from './document-source';
+import { indexedSource } from './indexed-source';
+import type { SessionSource } from './session-source';
+import { normalised } from './source-adapter';
+
+/**
+ * Files of at least `from` bytes are read on their line index (smaller ones read faster whole, and
+ * their document is small enough to hold). Tests lower it to reach the index with small files.
+ */
+export const LINE_INDEX = { from: 1024 * 1024 };
+
+/** What a source is opened for: nanobot's version, the clock, the key; `printing` when its messages will be printed as json.dumps text. */
+export type SourceOptions = OpenOptions & { printing?: boolean };
+
+/** Opens the session file `path` as the SessionSource its size calls for (nothing but its stat is read yet). */
+export async function openSource(adapter: StorageAdapter, path: string, opts: SourceOptions): Promise<SessionSource> {
+  const a = normalised(adapter);
+  const st = await a.stat(path);
+  const base = { path, fileName: path.split('/').pop()!, size: st.size, lastModified: st.lastModified, version: opts.version };
+  const { printing: _printing, ...docOpts } = opts;
+  let doc: SessionSource | null = null;
+  const whole = () => (doc ??= documentSource(a, { ...base, kind: 'document' }, docOpts));
+  return st.size >= LINE_INDEX.from ? indexedSource(a, { ...base, kind: 'index' }, opts, whole) : whole();
+}
