@@ -119,12 +119,14 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
       return { bytes: saved.opened.bytes.length, backup: saved.result.backup ?? null };
     },
     async planFork(userIndex, newKey) {
-      const p = await planFork(adapter, await forSave(), userIndex, newKey, opts.now);
-      return { path: p.path, fileName: p.fileName, messages: p.session.messages.length };
+      const o = await forSave();
+      const p = await planFork(adapter, o, userIndex, newKey, opts.now);
+      return { key: o.key, path: p.path, fileName: p.fileName, messages: p.session.messages.length };
     },
     async writeFork(userIndex, newKey) {
-      const f = await writeFork(adapter, await forSave(), userIndex, newKey, opts.now);
-      return { path: f.path, fileName: f.path.split('/').pop()!, messages: f.session.messages.length };
+      const o = await forSave();
+      const f = await writeFork(adapter, o, userIndex, newKey, opts.now);
+      return { key: o.key, path: f.path, fileName: f.path.split('/').pop()!, messages: f.session.messages.length };
     },
     async remove() {
       await deleteSession(adapter, await forSave());

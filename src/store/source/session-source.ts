@@ -134,6 +134,8 @@ export interface SourceSaved {
 
 /** A fork ready to write (the same answer for a dry run and the write). */
 export interface SourceFork {
+  /** The key of the session forked (the one nanobot loads it under). */
+  key: string;
   path: string;
   fileName: string;
   messages: number;
