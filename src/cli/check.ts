@@ -12,6 +12,7 @@ import { detectLayout } from '../store/listing/layout';
 import { createNodeAdapter } from '../store/adapter/node-adapter';
 import { joinPath } from '../store/adapter/paths';
 import { openSource } from '../store/source/open-source';
+import { normalised } from '../store/source/source-adapter';
 import type { SourceHealth } from '../store/source/session-source';
 import { UsageError } from './args';
 import { recognisedVersion } from './version';
@@ -89,7 +90,7 @@ export async function checkHealth(target: string, now: string, out: { log: (s: s
   let findings: Finding[];
   if (isDir) findings = await checkFolder(createNodeAdapter(abs), target, now, override);
   else {
-    const adapter = withByteProgress(createNodeAdapter(path.dirname(abs)));
+    const adapter = withByteProgress(normalised(createNodeAdapter(path.dirname(abs))));
     const layout = await detectLayout(adapter, path.basename(path.dirname(abs)));
     const folder = layout.folders.find((f) => f.path === '') ?? layout.folders[0];
     const version = override ?? (await recognisedVersion(adapter, layout, folder)).version;

@@ -11,6 +11,7 @@ import { estimateMessageTokens } from '../core/tokens/tokens';
 import { createNodeAdapter } from '../store/adapter/node-adapter';
 import { readNanobotLens, type NanobotView } from '../store/adapter/read-only';
 import { openSource } from '../store/source/open-source';
+import { normalised } from '../store/source/source-adapter';
 import type { NanobotRaise, SessionSource } from '../store/source/session-source';
 import { UsageError, type Args } from './args';
 import type { Out } from './printer';
@@ -23,21 +24,18 @@ import { versionFor } from './version';
 export async function located(file: string, args: Args, positionals: number, out?: Out) {
   args.noMoreThan(positionals);
   const abs = resolve(file);
-  let size: number;
   try {
-    const st = statSync(abs);
-    if (!st.isFile()) throw new UsageError(`not a file: ${file}`);
-    size = st.size;
+    if (!statSync(abs).isFile()) throw new UsageError(`not a file: ${file}`);
   } catch (e) {
     if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
   }
   const { version, how } = await versionFor(dirname(abs), args);
   if (out && !args.json) out.log(`${rulesOf(version).label} rules (${how})`);
-  return { abs, size, version, adapter: withByteProgress(createNodeAdapter(dirname(abs))), keyOpt: args.key !== undefined ? { key: args.key } : {} };
+  return { abs, version, adapter: withByteProgress(normalised(createNodeAdapter(dirname(abs)))), keyOpt: args.key !== undefined ? { key: args.key } : {} };
 }
 
-/** A FILE argument located: its absolute path, size, version, an adapter over its folder, `--key`. */
+/** A FILE argument located: its absolute path, version, an adapter over its folder (normalised: every optional read there), `--key`. */
 export type Located = Awaited<ReturnType<typeof located>>;
 
 /**

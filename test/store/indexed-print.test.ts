@@ -13,6 +13,7 @@ import { indexBytes } from '../../src/core/index/line-index';
 import { FLAG } from '../../src/core/index/fact-codes';
 import { loadNanobot } from '../../src/core/lens/load';
 import { parseDocument } from '../../src/core/lens/document';
+import { rulesOf } from '../../src/core/nanobot/nanobot-version';
 import { pyDumps, pyLoads } from '../../src/core/python/pyjson';
 import type { StorageAdapter } from '../../src/store/adapter/adapter';
 import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
@@ -44,7 +45,7 @@ function chunked(bytes: Uint8Array, size: number): StorageAdapter {
 async function dumped(a: StorageAdapter, bytes: Uint8Array, lines: ArrayLike<number>, recovered: boolean): Promise<string[]> {
   const ix = indexBytes(bytes, 'v0.2', undefined, true);
   const out: string[] = [];
-  await eachDumped(normalised(a), NAME, ix, lines, recovered, (p, k) => {
+  await eachDumped(normalised(a), NAME, ix, lines, recovered, rulesOf('v0.2').depthBudget.jsonLoads, (p, k) => {
     expect(k).toBe(out.length);
     out.push(typeof p === 'string' ? p : decoder.decode(p));
   });

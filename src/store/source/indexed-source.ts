@@ -7,6 +7,7 @@
  * clear, remove a line, fork) are answered by the whole document (`whole`).
  */
 import { recoveredHead } from '../../core/lens/recovered';
+import { rulesOf } from '../../core/nanobot/nanobot-version';
 import { formatHead } from '../../core/edit/format';
 import { loneSurrogateIndex } from '../../core/python/lines';
 import type { PyDict, PyValue } from '../../core/python/pyvalue';
@@ -72,6 +73,8 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
   const fallbackKey = keyForFile(fileName, version);
   const loadOpts = { now: opts.now, version, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
   const read = (a: number, b: number) => adapter.readRange(path, a, b);
+  // nanobot's json.loads figure: every line the index read as a record is read back at it.
+  const depth = rulesOf(version).depthBudget.jsonLoads;
   let plainIndex: Promise<Built> | null = null;
   let loaded: Promise<{ index: LineIndex; load: IndexedLoad }> | null = null;
   const built = () => (plainIndex ??= indexStreamed(adapter, path, version, false, !!opts.printing));
@@ -133,7 +136,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
     async dumped(lens: Lens, each: PieceSink) {
       const { index: ix, load: n } = await load();
       const lines = lens === 'nanobot' ? (n.result?.lines ?? new Uint32Array(0)) : ix.messages.subarray(0, ix.messageCount);
-      await eachDumped(adapter, path, ix, lines, lens === 'recovered', each);
+      await eachDumped(adapter, path, ix, lines, lens === 'recovered', depth, each);
       await unchangedSince(adapter, path, (await built()).source.stat);
     },
     async format(each) {
@@ -142,9 +145,9 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       if (!s) throw new Error('format: nanobot loads nothing from this file');
       const head = formatHead(s);
       // Python raises on a lone surrogate: the whole document finds where (a rare file), and nothing is written.
-      if (loneSurrogateIndex(head) >= 0 || (await dumpsLoneSurrogate(adapter, path, ix, s.lines))) return whole().format(each);
+      if (loneSurrogateIndex(head) >= 0 || (await dumpsLoneSurrogate(adapter, path, ix, s.lines, depth))) return whole().format(each);
       each(head);
-      await eachDumped(adapter, path, ix, s.lines, false, (piece) => {
+      await eachDumped(adapter, path, ix, s.lines, false, depth, (piece) => {
         each(piece);
         each(NL);
       });

@@ -4,7 +4,7 @@
  * writes the messages on them (`eachDumped`). Nothing holds more than a block of lines.
  */
 import { decodeStrict, loneSurrogateIndex } from '../../core/python/lines';
-import { pyDumps, pyLoads } from '../../core/python/pyjson';
+import { atDepth, pyDumps, pyLoads } from '../../core/python/pyjson';
 import { pyStrip } from '../../core/python/pytext';
 import type { PyDict, PyValue } from '../../core/python/pyvalue';
 import { lineEnd, type LineIndex } from '../../core/index/line-index';
@@ -93,11 +93,12 @@ export async function eachLineOf(adapter: SourceAdapter, path: string, ix: Pick<
 }
 
 /** The value a lens reads from a message line's text (its bytes decode: the index says so); the 'conflict' error when it no longer parses. */
-export function lineValue(path: string, raw: Uint8Array, recovered: boolean): PyValue {
+export function lineValue(path: string, raw: Uint8Array, recovered: boolean, depth: number): PyValue {
   let text = decodeStrict(raw);
   // The recovered lens sets a byte-order mark aside; nanobot's lens holds no line that has one.
   if (recovered && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const r = pyLoads(pyStrip(text));
+  // At nanobot's own json.loads figure (`depth`), as the index read the line when it was built.
+  const r = atDepth(pyLoads(pyStrip(text)), depth);
   if (!r.ok) throw changedWhileRead(path);
   return r.value;
 }
@@ -108,10 +109,10 @@ export function lineValue(path: string, raw: Uint8Array, recovered: boolean): Py
  * (valid only during the call), any other parsed (as nanobot's lens or, `recovered`, the recovered
  * lens reads it) and dumped.
  */
-export async function eachDumped(adapter: SourceAdapter, path: string, ix: LineIndex, lines: ArrayLike<number>, recovered: boolean, emit: (piece: Uint8Array | string, k: number) => void): Promise<void> {
+export async function eachDumped(adapter: SourceAdapter, path: string, ix: LineIndex, lines: ArrayLike<number>, recovered: boolean, depth: number, emit: (piece: Uint8Array | string, k: number) => void): Promise<void> {
   await eachLineInOrder(adapter, path, ix, lines, (raw, k) => {
     if (ix.flags[lines[k]!]! & FLAG.dumps) emit(raw, k);
-    else emit(pyDumps(lineValue(path, raw, recovered)), k);
+    else emit(pyDumps(lineValue(path, raw, recovered, depth)), k);
   });
 }
 
@@ -126,12 +127,12 @@ function surrogateEscape(raw: Uint8Array): boolean {
  * save then raises UnicodeEncodeError): only lines without FLAG.dumps that hold a `\ud` escape are
  * read back and dumped (a line nanobot wrote decodes from UTF-8, so it holds none).
  */
-export async function dumpsLoneSurrogate(adapter: SourceAdapter, path: string, ix: LineIndex, lines: ArrayLike<number>): Promise<boolean> {
+export async function dumpsLoneSurrogate(adapter: SourceAdapter, path: string, ix: LineIndex, lines: ArrayLike<number>, depth: number): Promise<boolean> {
   const redone: number[] = [];
   for (let k = 0; k < lines.length; k++) if (!(ix.flags[lines[k]!]! & FLAG.dumps)) redone.push(lines[k]!);
   let found = false;
   await eachLineBytes((a, b) => adapter.readRange(path, a, b), ix, redone, (raw) => {
-    if (!found && surrogateEscape(raw) && loneSurrogateIndex(pyDumps(lineValue(path, raw, false))) >= 0) found = true;
+    if (!found && surrogateEscape(raw) && loneSurrogateIndex(pyDumps(lineValue(path, raw, false, depth))) >= 0) found = true;
   });
   return found;
 }

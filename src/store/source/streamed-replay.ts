@@ -4,7 +4,7 @@
  * budget walk counts), in blocks.
  */
 import { replayIndexed, ReplayIndexer, type EntrySink, type IndexedReplay, type ReplayIndex } from '../../core/replay/indexed-replay';
-import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
+import { rulesOf, type NanobotVersion } from '../../core/nanobot/nanobot-version';
 import type { PyDict } from '../../core/python/pyvalue';
 import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
 import type { LoadOutcome } from '../../core/lens/load';
@@ -43,6 +43,7 @@ export async function replayStreamed(adapter: SourceAdapter, path: string, opts:
   if (!s) return { load: { ...value, result: null }, nanobot: loaded, replay: null };
   const ix = s.index;
   const lineOf = (i: number) => ix.lines[i]!;
+  const depth = rulesOf(opts.version).depthBudget.jsonLoads;
   // One block of consecutive messages in hand: the budget walk reads backwards, the kept replay forwards.
   let block: { first: number; last: number; at: number; bytes: Uint8Array } | null = null;
   let lastAsked = -1;
@@ -60,7 +61,7 @@ export async function replayStreamed(adapter: SourceAdapter, path: string, opts:
     lastAsked = i;
     const l = lineOf(i);
     const off = starts[l]! - block.at;
-    return lineValue(path, block.bytes.subarray(off, off + lengths[l]!), false) as PyDict;
+    return lineValue(path, block.bytes.subarray(off, off + lengths[l]!), false, depth) as PyDict;
   };
   const replay = await replayIndexed(ix, s.lastConsolidated, opts.replay, opts.version, at, opts.count, opts.emit);
   block = null;
