@@ -18,8 +18,8 @@ import type { Lens, MessageRange, PieceSink, SessionHead, SessionSource, SourceE
 import type { SourceAdapter } from './source-adapter';
 
 /** A session's head: the session without its messages, and their count. */
-export function headOf(s: NanobotSession): SessionHead {
-  const { messages, messageLines: _lines, ...head } = s;
+export function headOf(s: NanobotSession & { messageRecords?: number[] }): SessionHead {
+  const { messages, messageLines: _lines, messageRecords: _records, ...head } = s;
   return { ...head, count: messages.length };
 }
 
