@@ -2,7 +2,7 @@
  * nanobot's load of an indexed file (`loadIndexed`: the strict pass reads back only the lines that
  * are not plain messages, the repair pass every line), the same with each message noted as the
  * index passes it (`loadNoted`, for `tokens` and `replay`), and the recovered lens's diagnostics
- * (`diagnosticsIndexed`, `checkIndexed`).
+ * (`diagnosticsIndexed`).
  */
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
@@ -11,7 +11,6 @@ import { PY_TEXT_CHUNK, findUtf8Fault } from '../../core/python/lines';
 import { dictGet, isDict, type PyDict } from '../../core/python/pyvalue';
 import type { LineIndex } from '../../core/index/line-index';
 import { IndexDiagnostics, diagnosticLines } from '../../core/index/index-diagnostics';
-import { loadFromIndex, type IndexLoad } from '../../core/index/index-load';
 import { KIND } from '../../core/index/fact-codes';
 import { IndexedPass, decodeCut, firstUndecodable, passLines, plainMessage, strictMayRaise, type DecodeCut, type IndexedSession, type IndexedSink } from '../../core/index/index-nanobot';
 import { loadOutcome, repairFollows, type LoadOutcome } from '../../core/lens/load';
@@ -97,22 +96,6 @@ export async function loadNoted<N extends MessageNotes<N>>(adapter: SourceAdapte
   return done;
 }
 
-
-/**
- * A health check of a file of any size on its line index (built in one streamed pass): nanobot's
- * load as the index answers it (`loadFromIndex`) and the recovered lens's diagnostics, reading
- * back only the lines that have one of their own and the metadata records.
- */
-export async function checkIndexed(adapter: SourceAdapter, path: string, version: NanobotVersion): Promise<{ load: IndexLoad; diagnostics: Diagnostic[]; built: Built }> {
-  const built = await indexStreamed(adapter, path, version, false);
-  const { index: ix, source } = built;
-  const meta = new Map<number, PyDict>();
-  const diagnostics = await diagnosticsIndexed(adapter, path, ix, version, (l, raw) => {
-    if (ix.kind[l] === KIND.metadata) meta.set(l, decodeRecord(raw) ?? {});
-  });
-  await unchangedSince(adapter, path, source.stat);
-  return { load: loadFromIndex(ix, version, (l) => meta.get(l)!), diagnostics, built };
-}
 
 /** The recovered lens's diagnostics of an indexed file, reading back only the lines they need (`seen` sees each). */
 export async function diagnosticsIndexed(adapter: SourceAdapter, path: string, ix: LineIndex, version: NanobotVersion, seen?: (line: number, raw: Uint8Array) => void): Promise<Diagnostic[]> {
