@@ -66,9 +66,9 @@ const NL = new Uint8Array([10]);
 /**
  * Opens the line-index source of `path`. `printing`: its answers will print messages as json.dumps
  * text (format, load --json), so the index notes which lines already are (and are copied as they are).
- * `whole`: the document source of the same file, for the answers the index does not give yet.
+ * `whole`: opens the document source of the same file, for the answers the index does not give yet.
  */
-export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions & { printing?: boolean }, whole: () => SessionSource): SessionSource {
+export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions & { printing?: boolean }, whole: () => Promise<SessionSource>): SessionSource {
   const { path, fileName, version } = stat;
   const fallbackKey = keyForFile(fileName, version);
   const loadOpts = { now: opts.now, version, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
@@ -145,7 +145,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       if (!s) throw new Error('format: nanobot loads nothing from this file');
       const head = formatHead(s);
       // Python raises on a lone surrogate: the whole document finds where (a rare file), and nothing is written.
-      if (loneSurrogateIndex(head) >= 0 || (await dumpsLoneSurrogate(adapter, path, ix, s.lines, depth))) return whole().format(each);
+      if (loneSurrogateIndex(head) >= 0 || (await dumpsLoneSurrogate(adapter, path, ix, s.lines, depth))) return (await whole()).format(each);
       each(head);
       await eachDumped(adapter, path, ix, s.lines, false, depth, (piece) => {
         each(piece);
@@ -169,7 +169,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
         edits.set(plan, { edit: e });
         return plan;
       }
-      const w = whole();
+      const w = await whole();
       const plan = await w.plan(edit);
       if (!('error' in plan)) edits.set(plan, { whole: w });
       return plan;
@@ -183,8 +183,8 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       if ('trim' in e) return { ...(await writeTrimIndexed(adapter, e.trim)), backup: null };
       return writeEditIndexed(adapter, e.edit);
     },
-    planFork: (userIndex, newKey) => whole().planFork(userIndex, newKey),
-    writeFork: (userIndex, newKey) => whole().writeFork(userIndex, newKey),
+    planFork: async (userIndex, newKey) => (await whole()).planFork(userIndex, newKey),
+    writeFork: async (userIndex, newKey) => (await whole()).writeFork(userIndex, newKey),
     async remove() {
       // Guarded by what the file was when opened (its size and time): the bytes are not read again.
       let now;

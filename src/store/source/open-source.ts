@@ -5,8 +5,6 @@
  */
 import type { StorageAdapter } from '../adapter/adapter';
 import type { OpenOptions } from '../save/sessions';
-import { documentSource } from './document-source';
-import { indexedSource } from './indexed-source';
 import type { SessionSource } from './session-source';
 import { normalised } from './source-adapter';
 
@@ -25,7 +23,10 @@ export async function openSource(adapter: StorageAdapter, path: string, opts: So
   const st = await a.stat(path);
   const base = { path, fileName: path.split('/').pop()!, size: st.size, lastModified: st.lastModified, version: opts.version };
   const { printing: _printing, ...docOpts } = opts;
-  let doc: SessionSource | null = null;
-  const whole = () => (doc ??= documentSource(a, { ...base, kind: 'document' }, docOpts));
-  return st.size >= LINE_INDEX.from ? indexedSource(a, { ...base, kind: 'index' }, opts, whole) : whole();
+  // Each implementation is loaded only when a file needs it: a CLI run over a small file never
+  // compiles the index's readers and planners, nor one over a big file the whole-document edits.
+  const openWhole = async () => (await import('./document-source')).documentSource(a, { ...base, kind: 'document' }, docOpts);
+  if (st.size < LINE_INDEX.from) return openWhole();
+  let doc: Promise<SessionSource> | null = null;
+  return (await import('./indexed-source')).indexedSource(a, { ...base, kind: 'index' }, opts, () => (doc ??= openWhole()));
 }
