@@ -137,4 +137,15 @@ describe('set-title and repair of a big file run on its index, with the whole-fi
       }
     }
   });
+
+  it.each(['v0.2', 'v0.3.0', 'main'] as NanobotVersion[])('%s: provider states and no message, the last line with and without its newline: the same repair', async (version) => {
+    const state = (n: number) => pyDumps({ _type: 'provider_state', state: { kind: 'k', provider: 'p', model: `m${n}`, version: 1, payload: {} } });
+    const meta = pyDumps({ _type: 'metadata', key: 'states:only', created_at: '2026-01-01T00:00:00', updated_at: '2026-01-01T00:00:00', metadata: {}, last_consolidated: 0 });
+    const file = join(tempDir(), 'states.jsonl');
+    for (const text of [`${meta}\n${state(1)}\n${state(2)}`, `${meta}\n${state(1)}\n${state(2)}\n`, `${meta}\n{bad\n${state(1)}\r\n${state(2)}`, `${state(1)}`]) {
+      const bytes = new TextEncoder().encode(text);
+      const argv = ['repair', file, '--write', '--nanobot', version];
+      expect(await run(file, bytes, argv, true), JSON.stringify(text)).toEqual(await run(file, bytes, argv, false));
+    }
+  });
 });
