@@ -12,10 +12,11 @@ import type { PyDict, PyValue } from '../../core/python/pyvalue';
 import { heldFate, replayHeld, type ReplayOptions, type TokenCounter } from '../../core/replay/replay';
 import type { EntrySink } from '../../core/replay/indexed-replay';
 import type { SessionDocument } from '../../core/lens/document';
+import { changedOnDisk } from '../save/atomic-save';
 import { readBothLenses, readNanobotLens, type NanobotView, type ReadView } from '../adapter/read-only';
 import { deleteSession, openSession, planFork, saveDocument, writeFork, type OpenOptions, type OpenedSession } from '../save/sessions';
 import type { Lens, MessageRange, PieceSink, SessionHead, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
-import type { SourceAdapter } from './source-adapter';
+import { metaOf, type SourceAdapter } from './source-adapter';
 
 /** A session's head: the session without its messages, and their count. */
 export function headOf(s: NanobotSession & { messageRecords?: number[] }): SessionHead {
@@ -40,7 +41,12 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
   // Each kind of read once: nanobot's lens alone (no hash), both lenses, or opened for a save.
   const nanobotView = () => (view ??= both ?? readNanobotLens(adapter, path, opts));
   const bothLenses = () => (both ??= readBothLenses(adapter, path, opts));
-  const forSave = () => (opened ??= openSession(adapter, path, opts));
+  // Opened for a save when first asked; still the file the source was opened on, or a 'conflict'.
+  const forSave = () =>
+    (opened ??= openSession(adapter, path, opts).then((o) => {
+      if (o.snapshot.size !== stat.size || o.snapshot.lastModified !== stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: stat.size, to: o.snapshot.size }]);
+      return o;
+    }));
   const planned = new WeakMap<SourcePlan, SessionDocument>();
 
   const nanobotMessages = async () => (await nanobotView()).nanobot.result;
@@ -51,7 +57,7 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
       const doc = (await bothLenses()).doc;
       for (let i = doc.records.length - 1; i >= 0; i--) {
         const r = doc.records[i]!;
-        if (r.kind === 'metadata' && r.value) return { line: i, value: r.value };
+        if (r.kind === 'metadata' && r.value) return metaOf(i, r.value);
       }
       return null;
     },

@@ -27,7 +27,7 @@ import { diagnosticsIndexed, loadIndexed, loadNoted, type IndexedLoad, type Mess
 import { dumpsLoneSurrogate, eachDumped, eachLine, eachLineBytes } from './line-reads';
 import { replayStreamed } from './streamed-replay';
 import type { Lens, PieceSink, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
-import { unchangedSince, type SourceAdapter } from './source-adapter';
+import { metaOf, unchangedSince, type SourceAdapter } from './source-adapter';
 
 /** nanobot's load on the index, as a source answers it (its messages' lines left out). */
 function sourceLoad(n: IndexedLoad): SourceLoad {
@@ -88,7 +88,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       for (let i = ix.count - 1; i >= 0; i--) {
         if (ix.kind[i] !== KIND.metadata) continue;
         const raw = (await read(ix.start[i]!, ix.start[i]! + ix.length[i]!));
-        return { line: i, value: decodeRecord(raw) ?? {} };
+        return metaOf(i, decodeRecord(raw) ?? {});
       }
       return null;
     },

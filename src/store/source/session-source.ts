@@ -51,10 +51,14 @@ export interface NanobotRaise {
   line?: number;
 }
 
-/** The last metadata record (the one nanobot reads), or null: its line, value, and the key and title it gives. */
+/** The last metadata record (the one nanobot reads): its line, value, and the key and title it gives. */
 export interface SourceMeta {
   line: number;
   value: PyDict;
+  /** Its stored key (a non-empty text), else null: nanobot then loads the file under its name's key. */
+  key: string | null;
+  /** nanobot's `metadata_title` of it ('' when none). */
+  title: string;
 }
 
 /** Both lenses' counts and the recovered lens's diagnostics: what `check` and `load` report. */

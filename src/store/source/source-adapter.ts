@@ -7,6 +7,9 @@ import type { FileStat, StorageAdapter } from '../adapter/adapter';
 import { StoreError } from '../adapter/errors';
 import { chunksOf } from '../adapter/streamed-read';
 import { readAll } from '../adapter/bytes';
+import { sessionTitle } from '../../core/listing/title';
+import { dictGet, type PyDict } from '../../core/python/pyvalue';
+import type { SourceMeta } from './session-source';
 
 /** An adapter with every optional read filled in; `fileOrNull`: the disk-backed Blob where the backend has one. */
 export interface SourceAdapter extends StorageAdapter {
@@ -43,6 +46,13 @@ export function normalised(a: StorageAdapter): SourceAdapter {
     ...(file ? { file } : {}),
     normalised: true,
   };
+}
+
+/** A metadata record's answers as a source gives them (`SourceMeta`): its stored key and nanobot's title of it. */
+export function metaOf(line: number, value: PyDict): SourceMeta {
+  const key = dictGet(value, 'key');
+  const metadata = dictGet(value, 'metadata');
+  return { line, value, key: typeof key === 'string' && key ? key : null, title: metadata === undefined ? '' : sessionTitle(metadata) };
 }
 
 /** The store's 'conflict' for a file that moved while it was read. */
