@@ -3,18 +3,15 @@
  * alone without a hash; both lenses; or, for an edit, opened with its snapshot for the guarded
  * save) and every answer taken from the document held (core/lens/open.ts, store/save/sessions.ts).
  */
-import { appendMessage, clearMessages, removeLine, repairDocument, setLastConsolidated, setTitle, trimToLegalSuffix, type EditResult } from '../../core/edit/edits';
-import { encodeSession, formatSession } from '../../core/edit/format';
+import type { EditResult } from '../../core/edit/edits';
 import type { NanobotSession } from '../../core/lens/load';
-import { fileStem } from '../../core/listing/listing';
 import { pyDumps } from '../../core/python/pyjson';
 import type { PyDict, PyValue } from '../../core/python/pyvalue';
-import { heldFate, replayHeld, type ReplayOptions, type TokenCounter } from '../../core/replay/replay';
+import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
 import type { EntrySink } from '../../core/replay/indexed-replay';
 import type { SessionDocument } from '../../core/lens/document';
-import { changedOnDisk } from '../save/atomic-save';
 import { readBothLenses, readNanobotLens, type NanobotView, type ReadView } from '../adapter/read-only';
-import { deleteSession, openSession, planFork, saveDocument, writeFork, type OpenOptions, type OpenedSession } from '../save/sessions';
+import type { OpenOptions, OpenedSession } from '../save/sessions';
 import type { Lens, MessageRange, PieceSink, SessionHead, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
 import { metaOf, type SourceAdapter } from './source-adapter';
 
@@ -32,7 +29,11 @@ function sourceLoad(v: NanobotView): SourceLoad {
 
 const roleOf = (m: PyDict) => (typeof m.role === 'string' ? m.role : '?');
 
-/** Opens the whole-document source of `path` (nothing is read until an answer is asked for). */
+/**
+ * Opens the whole-document source of `path` (nothing is read until an answer is asked for). What
+ * only some answers need (the replay's rules, the edits, the save) is loaded when first asked for:
+ * a read command's run does not compile the saves.
+ */
 export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions): SessionSource {
   const { path } = stat;
   let view: Promise<NanobotView> | null = null;
@@ -43,10 +44,13 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
   const bothLenses = () => (both ??= readBothLenses(adapter, path, opts));
   // Opened for a save when first asked; still the file the source was opened on, or a 'conflict'.
   const forSave = () =>
-    (opened ??= openSession(adapter, path, opts).then((o) => {
+    (opened ??= (async () => {
+      const [{ openSession }, { changedOnDisk }] = await Promise.all([import('../save/sessions'), import('../save/atomic-save')]);
+      const o = await openSession(adapter, path, opts);
       if (o.snapshot.size !== stat.size || o.snapshot.lastModified !== stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: stat.size, to: o.snapshot.size }]);
       return o;
-    }));
+    })());
+  const sessions = () => import('../save/sessions');
   const planned = new WeakMap<SourcePlan, SessionDocument>();
 
   const nanobotMessages = async () => (await nanobotView()).nanobot.result;
@@ -84,6 +88,7 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
       const load = sourceLoad(v);
       const s = v.nanobot.result;
       if (!s) return { load, replay: null };
+      const { heldFate, replayHeld } = await import('../../core/replay/replay');
       // The whole session is held: its tail from 0 (replayHeld answers then, never null).
       const r = replayHeld({ count: s.messages.length, tailStart: 0, tail: s.messages }, s.lastConsolidated, replay, stat.version, how.count)!;
       // Held whole: a sink gets the entries once the replay is known not to raise.
@@ -105,6 +110,7 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
     async format(each) {
       const s = await nanobotMessages();
       if (!s) throw new Error('format: nanobot loads nothing from this file');
+      const { encodeSession, formatSession } = await import('../../core/edit/format');
       const enc = encodeSession(formatSession(s));
       if (!enc.ok) return { ok: false, error: enc.error };
       each(enc.bytes);
@@ -112,7 +118,7 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
     },
     async plan(edit: SourceEdit) {
       const o = await forSave();
-      const r = applyEdit(o, edit, opts.now);
+      const r = await applyEdit(o, edit, opts.now);
       if (!r.ok) return { error: r.error };
       const plan: SourcePlan = { edit, change: r.change, writes: r.doc !== o.doc, refusal: null, backup: edit.kind === 'repair' };
       planned.set(plan, r.doc);
@@ -121,28 +127,29 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
     async save(plan: SourcePlan) {
       const doc = planned.get(plan);
       if (!doc) throw new Error('save: a plan this source did not make');
-      const saved = await saveDocument(adapter, await forSave(), doc, { ...opts, backup: plan.backup });
+      const saved = await (await sessions()).saveDocument(adapter, await forSave(), doc, { ...opts, backup: plan.backup });
       return { bytes: saved.opened.bytes.length, backup: saved.result.backup ?? null };
     },
     async planFork(userIndex, newKey) {
       const o = await forSave();
-      const p = await planFork(adapter, o, userIndex, newKey, opts.now);
+      const p = await (await sessions()).planFork(adapter, o, userIndex, newKey, opts.now);
       return { key: o.key, path: p.path, fileName: p.fileName, messages: p.session.messages.length };
     },
     async writeFork(userIndex, newKey) {
       const o = await forSave();
-      const f = await writeFork(adapter, o, userIndex, newKey, opts.now);
+      const f = await (await sessions()).writeFork(adapter, o, userIndex, newKey, opts.now);
       return { key: o.key, path: f.path, fileName: f.path.split('/').pop()!, messages: f.session.messages.length };
     },
     async remove() {
-      await deleteSession(adapter, await forSave());
+      await (await sessions()).deleteSession(adapter, await forSave());
     },
   };
   return source;
 }
 
 /** An edit of the whole document by edits.ts's rules, under the key nanobot loads it with. */
-function applyEdit(o: OpenedSession, edit: SourceEdit, now: string): EditResult {
+async function applyEdit(o: OpenedSession, edit: SourceEdit, now: string): Promise<EditResult> {
+  const [{ appendMessage, clearMessages, removeLine, repairDocument, setLastConsolidated, setTitle, trimToLegalSuffix }, { fileStem }] = await Promise.all([import('../../core/edit/edits'), import('../../core/listing/listing')]);
   switch (edit.kind) {
     case 'title':
       return setTitle(o.doc, o.key, edit.title, now);

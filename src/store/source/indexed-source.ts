@@ -4,7 +4,8 @@
  * replay; the byte pass elsewhere; hashed for a save) and reads back by ranges only the lines it
  * needs, or streams them in one sequential pass. Memory follows the index (about 21 bytes a line)
  * and a block of lines, never the file. The edits without an index plan yet (append, archive,
- * clear, remove a line, fork) are answered by the whole document (`whole`).
+ * clear, remove a line, fork) are answered by the whole document (`whole`). The replay and the
+ * edits' planners are loaded when first asked for.
  */
 import { recoveredHead } from '../../core/lens/recovered';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
@@ -18,14 +19,12 @@ import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
 import { decodeRecord } from '../large/large-records';
 import { keyForFile } from '../listing/session-list';
 import type { OpenOptions } from '../save/sessions';
-import { planTrimIndexed, writeTrimIndexed, type IndexedTrim } from '../save/indexed-trim';
-import { planEditIndexed, writeEditIndexed, type IndexedEdit } from '../save/indexed-edit';
+import type { IndexedTrim } from '../save/indexed-trim';
+import type { IndexedEdit } from '../save/indexed-edit';
 import { StoreError, isStoreError } from '../adapter/errors';
-import { changedOnDisk } from '../save/atomic-save';
 import { indexStreamed, type Built } from './index-pass';
 import { diagnosticsIndexed, loadIndexed, loadNoted, type IndexedLoad, type MessageNotes } from './indexed-load';
 import { dumpsLoneSurrogate, eachDumped, eachLine, eachLineBytes } from './line-reads';
-import { replayStreamed } from './streamed-replay';
 import type { Lens, PieceSink, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
 import { metaOf, unchangedSince, type SourceAdapter } from './source-adapter';
 
@@ -121,6 +120,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       return { load: sourceLoad(n), recovered: { ...recoveredHead(meta, fallbackKey, opts.now, ix.messageCount), count: ix.messageCount }, lines: ix.count, diagnostics };
     },
     async replay(replay: ReplayOptions, how: { count?: TokenCounter; emit?: EntrySink } = {}): Promise<SourceReplay> {
+      const { replayStreamed } = await import('./streamed-replay');
       const v = await replayStreamed(adapter, path, { now: opts.now, version, ...(opts.key !== undefined ? { key: opts.key } : {}), replay, ...(how.count ? { count: how.count } : {}), ...(how.emit ? { emit: how.emit } : {}) });
       const load = sourceLoad(v.nanobot);
       const s = v.load.result;
@@ -156,6 +156,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
     },
     async plan(edit: SourceEdit) {
       if (edit.kind === 'trim') {
+        const { planTrimIndexed } = await import('../save/indexed-trim');
         const t = await planTrimIndexed(adapter, path, { ...opts, max: edit.max, extendToUser: edit.extendToUser });
         if ('error' in t) return t;
         const plan: SourcePlan = { edit, change: t.change, writes: t.write !== null || t.refusal !== null, refusal: t.refusal?.error ?? null, backup: false };
@@ -163,6 +164,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
         return plan;
       }
       if (edit.kind === 'title' || edit.kind === 'repair') {
+        const { planEditIndexed } = await import('../save/indexed-edit');
         const e = await planEditIndexed(adapter, path, opts, edit.kind === 'title' ? edit.title : null);
         if ('error' in e) return e;
         const plan: SourcePlan = { edit, change: e.change, writes: true, refusal: e.refusal?.error ?? null, backup: edit.kind === 'repair' };
@@ -180,13 +182,14 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       if ('whole' in e) return e.whole.save(plan);
       const raises = 'trim' in e ? e.trim.refusal : e.edit.refusal;
       if (raises) throw new StoreError('io', `Line ${raises.line} cannot be saved: nanobot would raise ${raises.raises.type}: ${raises.raises.message}. Nothing was written.`, { path, reason: { code: 'line-cannot-save', line: raises.line, error: raises.raises } });
-      if ('trim' in e) return { ...(await writeTrimIndexed(adapter, e.trim)), backup: null };
-      return writeEditIndexed(adapter, e.edit);
+      if ('trim' in e) return { ...(await (await import('../save/indexed-trim')).writeTrimIndexed(adapter, e.trim)), backup: null };
+      return (await import('../save/indexed-edit')).writeEditIndexed(adapter, e.edit);
     },
     planFork: async (userIndex, newKey) => (await whole()).planFork(userIndex, newKey),
     writeFork: async (userIndex, newKey) => (await whole()).writeFork(userIndex, newKey),
     async remove() {
       // Guarded by what the file was when opened (its size and time): the bytes are not read again.
+      const { changedOnDisk } = await import('../save/atomic-save');
       let now;
       try {
         now = await adapter.stat(path);
