@@ -4,8 +4,6 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../core/lens/document';
-import type { LoadOutcome } from '../core/lens/load';
 import { pyDumps } from '../core/python/pyjson';
 import { dictFrom, type PyValue } from '../core/python/pyvalue';
 import type { NanobotVersion } from '../core/nanobot/nanobot-version';
@@ -13,15 +11,14 @@ import type { StorageAdapter } from '../store/adapter/adapter';
 import { detectLayout } from '../store/listing/layout';
 import { createNodeAdapter } from '../store/adapter/node-adapter';
 import { joinPath } from '../store/adapter/paths';
-import { readBothLenses } from '../store/adapter/read-only';
-import { checkIndexed, loadIndexed } from '../store/adapter/indexed-read';
-import { keyForFile } from '../store/listing/session-list';
+import { openSource } from '../store/source/open-source';
+import { normalised } from '../store/source/source-adapter';
+import type { SourceHealth } from '../store/source/session-source';
 import { UsageError } from './args';
 import { recognisedVersion } from './version';
-import { STREAMING } from './streaming';
 import { Printer } from './printer';
 import { colourOn, painter, progress, withByteProgress } from './terminal';
-import { diagnosticText, diagnosticValues, plural, storeErrorText } from './text';
+import { diagnosticText, diagnosticValues, plural, raiseText, storeErrorText } from './text';
 import { isStoreError, storeErrorData } from '../store/adapter/errors';
 
 interface Finding {
@@ -34,40 +31,25 @@ interface Finding {
   values?: Record<string, PyValue>;
 }
 
-/** A session as the check reads it: nanobot's load (whole, or streamed) and the recovered lens's diagnostics. */
-interface Checked {
-  nanobot: LoadOutcome<{ messages: unknown[] } | { count: number }>;
-  doc: { diagnostics: Diagnostic[] };
-}
-
 /** What is wrong with one opened session, in nanobot's terms first. */
-export function sessionFindings(s: Checked, label: string): Finding[] {
+export function sessionFindings(s: SourceHealth, label: string): Finding[] {
   const out: Finding[] = [];
-  const n = s.nanobot;
-  const messages = (r: { messages: unknown[] } | { count: number }) => ('count' in r ? r.count : r.messages.length);
-  if (!n.result) {
+  const n = s.load;
+  if (n.error) {
+    out.push({ file: label, severity: 'error', kind: 'nanobot-raises', message: raiseText({ during: 'load', error: n.error }), values: { type: n.error.type, message: n.error.message } });
+  } else if (!n.result) {
     const e = n.repairError ?? n.strictError;
     out.push({ file: label, severity: 'error', kind: 'nanobot-loads-nothing', message: `nanobot loads nothing${e ? ` (${e.type}: ${e.message})` : ''}: it starts an empty session and its next save replaces this file.` });
   } else if (n.path === 'repair') {
-    out.push({ file: label, severity: 'error', kind: 'nanobot-repair-path', message: `nanobot's strict load fails (${n.strictError!.type}: ${n.strictError!.message}); its repair pass keeps ${plural(messages(n.result), 'message')} and skips ${plural(n.skipped, 'line')}.` });
+    out.push({ file: label, severity: 'error', kind: 'nanobot-repair-path', message: `nanobot's strict load fails (${n.strictError!.type}: ${n.strictError!.message}); its repair pass keeps ${plural(n.result.count, 'message')} and skips ${plural(n.skipped, 'line')}.` });
   }
-  for (const d of s.doc.diagnostics) out.push({ file: label, line: d.line + 1, severity: d.severity, kind: d.kind, message: diagnosticText(d), ...(d.values ? { values: diagnosticValues(d) } : {}) });
+  for (const d of s.diagnostics) out.push({ file: label, line: d.line + 1, severity: d.severity, kind: d.kind, message: diagnosticText(d), ...(d.values ? { values: diagnosticValues(d) } : {}) });
   return out;
 }
 
-/**
- * Both lenses as the check needs them. A big file is read on its line index (one streamed pass; the
- * lines with a problem of their own and the metadata read back); where nanobot's strict load fails,
- * its exception texts come from its own load on the same index (a damaged file, rare).
- */
-async function readChecked(adapter: StorageAdapter, p: string, now: string, version: NanobotVersion): Promise<Checked> {
-  if ((await adapter.stat(p)).size < STREAMING.from) return readBothLenses(adapter, p, { now, version });
-  const { load, diagnostics, built } = await checkIndexed(adapter, p, version);
-  if (load.strictFailure === null) {
-    return { nanobot: { path: 'normal', result: { count: load.messageLines.length }, strictError: null, repairError: null, skipped: 0, logs: [], error: null }, doc: { diagnostics } };
-  }
-  const { load: n } = await loadIndexed(adapter, p, { now, version, fallbackKey: keyForFile(path.basename(p), version) }, built);
-  return { nanobot: { ...n, result: n.result && { count: n.result.lines.length } }, doc: { diagnostics } };
+/** Both lenses as the check needs them, through the file's SessionSource. */
+async function readChecked(adapter: StorageAdapter, p: string, now: string, version: NanobotVersion): Promise<SourceHealth> {
+  return (await openSource(adapter, p, { now, version })).health();
 }
 
 async function checkFolder(adapter: StorageAdapter, root: string, now: string, override: NanobotVersion | undefined): Promise<Finding[]> {
@@ -108,7 +90,7 @@ export async function checkHealth(target: string, now: string, out: { log: (s: s
   let findings: Finding[];
   if (isDir) findings = await checkFolder(createNodeAdapter(abs), target, now, override);
   else {
-    const adapter = withByteProgress(createNodeAdapter(path.dirname(abs)));
+    const adapter = withByteProgress(normalised(createNodeAdapter(path.dirname(abs))));
     const layout = await detectLayout(adapter, path.basename(path.dirname(abs)));
     const folder = layout.folders.find((f) => f.path === '') ?? layout.folders[0];
     const version = override ?? (await recognisedVersion(adapter, layout, folder)).version;

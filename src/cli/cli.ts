@@ -11,8 +11,6 @@ import { jsonOut, type Out } from './printer';
 import { isStoreError, storeErrorData } from '../store/adapter/errors';
 import { storeErrorText } from './text';
 import { endProgress, progress, progressFor, useProgress, writeStdout } from './terminal';
-// Static: Node starts with `path` loaded, while a dynamic import() of it starts Node's ES module loader.
-import { basename } from 'node:path';
 
 const USAGE = `usage: session-lens <command> [options]
 
@@ -46,14 +44,10 @@ the original file and no .tmp.
 // run (not even `--version`) pays in start-up time and memory for compiling and setting up the whole CLI.
 
 async function cmdEdit(cmd: string, args: Args, now: string, out: Out): Promise<number> {
-  const [{ located }, { STREAMING }] = await Promise.all([import('./open'), import('./streaming')]);
+  const [{ opened }, { cmdWrite }] = await Promise.all([import('./open'), import('./write')]);
   const file = args.positional(0, 'FILE');
-  const at = await located(file, args, { trim: 2, 'set-title': 2, fork: 3 }[cmd] ?? 1, out);
-  // A big file is trimmed over its line index; the other edits still read it whole.
-  if (cmd === 'trim' && at.size >= STREAMING.from) return (await import('./trim')).cmdTrimIndexed(file, at, args, now, out);
-  const [{ openSession }, { cmdWrite }] = await Promise.all([import('../store/save/sessions'), import('./write')]);
-  const session = await openSession(at.adapter, basename(at.abs), { now, version: at.version, ...at.keyOpt });
-  return cmdWrite(cmd, file, session, at.adapter, args, now, out);
+  const at = await opened(file, args, { trim: 2, 'set-title': 2, fork: 3 }[cmd] ?? 1, now, out);
+  return cmdWrite(cmd, file, at.source, args, out);
 }
 
 /** Runs one CLI invocation; returns the exit code (2 for bad arguments or unreadable files). */

@@ -5,14 +5,18 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { rulesOf, type NanobotVersion } from '../core/nanobot/nanobot-version';
-import type { PyError } from '../core/python/pyjson';
+import { pyDumps, type PyError } from '../core/python/pyjson';
 import type { PyDict } from '../core/python/pyvalue';
 import { estimateMessageTokens } from '../core/tokens/tokens';
 import { createNodeAdapter } from '../store/adapter/node-adapter';
 import { readNanobotLens, type NanobotView } from '../store/adapter/read-only';
+import { openSource } from '../store/source/open-source';
+import { normalised } from '../store/source/source-adapter';
+import type { NanobotRaise, SessionSource } from '../store/source/session-source';
 import { UsageError, type Args } from './args';
 import type { Out } from './printer';
 import { withByteProgress } from './terminal';
+import { raiseText } from './text';
 import { cliTokenizer } from './tokenizer';
 import { versionFor } from './version';
 
@@ -20,29 +24,31 @@ import { versionFor } from './version';
 export async function located(file: string, args: Args, positionals: number, out?: Out) {
   args.noMoreThan(positionals);
   const abs = resolve(file);
-  let size: number;
   try {
-    const st = statSync(abs);
-    if (!st.isFile()) throw new UsageError(`not a file: ${file}`);
-    size = st.size;
+    if (!statSync(abs).isFile()) throw new UsageError(`not a file: ${file}`);
   } catch (e) {
     if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
   }
   const { version, how } = await versionFor(dirname(abs), args);
   if (out && !args.json) out.log(`${rulesOf(version).label} rules (${how})`);
-  return { abs, size, version, adapter: withByteProgress(createNodeAdapter(dirname(abs))), keyOpt: args.key !== undefined ? { key: args.key } : {} };
+  return { abs, version, adapter: withByteProgress(normalised(createNodeAdapter(dirname(abs)))), keyOpt: args.key !== undefined ? { key: args.key } : {} };
 }
 
-/** A FILE argument located: its absolute path, size, version, an adapter over its folder, `--key`. */
+/** A FILE argument located: its absolute path, version, an adapter over its folder (normalised: every optional read there), `--key`. */
 export type Located = Awaited<ReturnType<typeof located>>;
 
-/** Opens a file to read nanobot's lens only (replay, tokens, format): no hash, no recovered lens. */
-export async function openedNanobot(file: string, args: Args, now: string, out?: Out): Promise<NanobotView> {
-  return readLocated(await located(file, args, 1, out), now);
+/**
+ * A FILE argument located and opened as a SessionSource (its size picks the implementation, in the
+ * store): every file command reads and edits through it. `printing`: it prints messages as json.dumps text.
+ */
+export async function opened(file: string, args: Args, positionals: number, now: string, out?: Out, printing = false): Promise<Located & { source: SessionSource }> {
+  const at = await located(file, args, positionals, out);
+  const source = await openSource(at.adapter, basename(at.abs), { now, version: at.version, ...at.keyOpt, ...(printing ? { printing } : {}) });
+  return { ...at, source };
 }
 
-/** nanobot's lens of a file already located (whole, no hash). */
+/** nanobot's lens of a file already located, read whole (`turn`, which needs every message at once). */
 export function readLocated({ abs, version, adapter, keyOpt }: Located, now: string): Promise<NanobotView> {
   return readNanobotLens(adapter, basename(abs), { now, version, ...keyOpt });
 }
@@ -57,4 +63,23 @@ export async function tokenCounter(version: NanobotVersion) {
 export function describeLoad(n: { repairError: PyError | null; strictError: PyError | null }): string {
   const e = n.repairError ?? n.strictError;
   return e ? `${e.type}: ${e.message}` : 'no messages and no metadata';
+}
+
+/**
+ * Where nanobot raises, the command's answer: with `--json` an error document (a code, where it
+ * raised, the exception's type and text, and for a replay the message and its line), else the words;
+ * exit 1.
+ */
+export function reportRaise(r: NanobotRaise, out: Out): number {
+  if (out.json) {
+    const error: PyDict = { code: 'nanobot-raises', during: r.during, type: r.error.type, message: r.error.message };
+    if (r.message !== undefined) Object.assign(error, { message_index: r.message, line: r.line! + 1 });
+    out.log(pyDumps({ error }));
+  } else out.log(raiseText(r));
+  return 1;
+}
+
+/** nanobot's raise when `load` says it raises (its `_load` lets an exception propagate), else null. */
+export function loadRaise(load: { error: PyError | null }): NanobotRaise | null {
+  return load.error ? { during: 'load', error: load.error } : null;
 }

@@ -6,6 +6,7 @@
  */
 import { fstatSync, rmSync, statSync, writeSync } from 'node:fs';
 import type { StorageAdapter } from '../store/adapter/adapter';
+import type { SourceAdapter } from '../store/source/source-adapter';
 import { setTmpCreatedHook, tmpFilesInFlight } from '../store/adapter/node-adapter';
 
 /** Removes the tmp files of saves still being written: the originals are untouched until a rename. */
@@ -200,15 +201,13 @@ export function endProgress(): void {
  * An adapter whose streamed reads say how far they are: bytes of the file read in this pass, of
  * its size (a command reading a file twice shows each pass).
  */
-export function withByteProgress(adapter: StorageAdapter): StorageAdapter {
-  const chunks = adapter.readChunks?.bind(adapter);
-  if (!chunks) return adapter;
+export function withByteProgress(adapter: SourceAdapter): SourceAdapter {
   return {
     ...adapter,
     async *readChunks(path: string) {
       const total = (await adapter.stat(path)).size;
       let done = 0;
-      for await (const c of chunks(path)) {
+      for await (const c of adapter.readChunks(path)) {
         done += c.length;
         current.update(done, total, 'bytes');
         yield c;

@@ -5,10 +5,17 @@ import type { PyValue } from '../core/python/pyvalue';
 import type { SkipReason } from '../core/listing/listing';
 import type { StoreError, StoreErrorReason } from '../store/adapter/errors';
 import { leftoverEn, storeErrorEn } from '../words/store-error-en';
+import type { NanobotRaise } from '../store/source/session-source';
 
 /** `1 line`, `3 lines`, `0 sessions`: every count the CLI prints goes through here. */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+/** nanobot's raise in the CLI's words (its exception's type and text as they are). */
+export function raiseText(r: NanobotRaise): string {
+  if (r.during === 'load') return `nanobot raises ${r.error.type}: ${r.error.message} while loading this file: its _load lets the exception propagate, so every get_or_create of this session fails.`;
+  return `nanobot raises ${r.error.type}: ${r.error.message} at message ${r.message! + 1} (line ${r.line! + 1}).`;
 }
 
 /** A storage error in the CLI's words, from its reason's code and values (never its `message`). */

@@ -1,17 +1,12 @@
 /**
- * `session-lens tokens FILE`: nanobot's `estimate_message_tokens` per message. A big file is read
- * on its line index, built by a pass that parses every line (each line parsed once): each message
- * is counted as the index passes it and only its count and role are kept (`loadNoted`).
+ * `session-lens tokens FILE`: nanobot's `estimate_message_tokens` per message, through the file's
+ * SessionSource (a big file's messages are counted as its line index is built, none held).
  */
-import path from 'node:path';
 import { pyDumps } from '../core/python/pyjson';
 import type { PyDict, PyValue } from '../core/python/pyvalue';
-import { keyForFile } from '../store/listing/session-list';
-import { loadNoted, type MessageNotes } from '../store/adapter/indexed-read';
 import type { Args } from './args';
-import { located, readLocated, tokenCounter, type Located } from './open';
+import { loadRaise, opened, reportRaise, tokenCounter } from './open';
 import { Printer, type Out } from './printer';
-import { STREAMING } from './streaming';
 import { plural } from './text';
 
 type Count = (m: PyDict) => number;
@@ -27,50 +22,14 @@ function estimate(count: Count, m: PyDict): PyValue {
   }
 }
 
-const roleOf = (m: PyDict) => (typeof m.role === 'string' ? m.role : '?');
-
-/** Each message's estimate and role, noted as the line index is built (`loadNoted`). */
-class Estimates implements MessageNotes<Estimates> {
-  values: PyValue[] = [];
-  roles: string[] = [];
-  private lines: number[] = [];
-  constructor(private readonly counter: Count) {}
-  add(m: PyDict, line: number): void {
-    this.values.push(estimate(this.counter, m));
-    this.roles.push(roleOf(m));
-    this.lines.push(line);
-  }
-  copy(from: Estimates, k: number, line: number): void {
-    this.values.push(from.values[k]!);
-    this.roles.push(from.roles[k]!);
-    this.lines.push(line);
-  }
-  get count(): number {
-    return this.lines.length;
-  }
-  lineAt(k: number): number {
-    return this.lines[k]!;
-  }
-}
-
-/** Every message's estimate and role; null when nanobot loads nothing. */
-async function estimates(file: Located, now: string, count: Count): Promise<{ values: PyValue[]; roles: string[] } | null> {
-  if (file.size >= STREAMING.from) {
-    const { abs, adapter, keyOpt, version } = file;
-    const name = path.basename(abs);
-    const { load, notes } = await loadNoted(adapter, name, { now, version, fallbackKey: keyForFile(name, version), ...keyOpt }, () => new Estimates(count));
-    return load.result && notes;
-  }
-  const s = (await readLocated(file, now)).nanobot.result;
-  return s && { values: s.messages.map((m) => estimate(count, m)), roles: s.messages.map(roleOf) };
-}
-
-/** Runs `tokens`; 0 (an estimate nanobot's estimator raises on is printed as its error). */
+/** Runs `tokens`; 1 where nanobot's load raises, else 0 (an estimate nanobot's estimator raises on is printed as its error). */
 export async function cmdTokens(args: Args, now: string, out: Out): Promise<number> {
-  const file = await located(args.positional(0, 'FILE'), args, 1, out);
+  const file = await opened(args.positional(0, 'FILE'), args, 1, now, out);
   const count = await tokenCounter(file.version);
-  const s = await estimates(file, now, count);
-  const values = s?.values ?? [];
+  const t = await file.source.tokens((m) => estimate(count, m));
+  const raised = loadRaise(t.load);
+  if (raised) return reportRaise(raised, out);
+  const values = t.values;
   const p = new Printer(out);
   if (args.json) {
     // `{"values": [...]}` a value at a time, as produced, never one string of them all.
@@ -80,8 +39,8 @@ export async function cmdTokens(args: Args, now: string, out: Out): Promise<numb
     p.flush();
     return 0;
   }
-  if (!s) p.line('nanobot loads nothing from this file.');
-  values.forEach((v, i) => p.line(`#${i + 1} ${s!.roles[i]}: ${typeof v === 'number' ? v : pyDumps(v)}`));
+  if (!t.load.result) p.line('nanobot loads nothing from this file.');
+  values.forEach((v, i) => p.line(`#${i + 1} ${t.roles[i]}: ${typeof v === 'number' ? v : pyDumps(v)}`));
   p.line(`total: ${plural(values.reduce<number>((a, v) => a + (typeof v === 'number' ? v : 0), 0), 'token')}`);
   p.flush();
   return 0;

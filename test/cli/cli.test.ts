@@ -57,7 +57,8 @@ describe('session-lens CLI', () => {
 
   it('replay --json reports the exception nanobot raises', async () => {
     const got = await run('replay', fx('hist_tool_calls_int'), '--json');
-    expect(JSON.parse(got.out)).toEqual({ error: { type: 'TypeError', message: "'int' object is not iterable" } });
+    expect(got.code).toBe(1);
+    expect(JSON.parse(got.out)).toEqual({ error: { code: 'nanobot-raises', during: 'replay', type: 'TypeError', message: "'int' object is not iterable", message_index: 1, line: 3 } });
   });
 
   it('tokens --json matches the golden estimates', async () => {

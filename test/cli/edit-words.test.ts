@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { STREAMING } from '../../src/cli/streaming';
+import { LINE_INDEX as STREAMING } from '../../src/store/source/open-source';
 import { editChangeEn } from '../../src/words/edit-en';
 import { runCli } from './run-cli';
 

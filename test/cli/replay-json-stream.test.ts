@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/cli';
-import { STREAMING } from '../../src/cli/streaming';
+import { LINE_INDEX as STREAMING } from '../../src/store/source/open-source';
 import { pyDumps } from '../../src/core/python/pyjson';
 
 const replayDone = vi.hoisted(() => ({ at: 0 }));
-vi.mock('../../src/store/adapter/indexed-read', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('../../src/store/adapter/indexed-read')>();
+vi.mock('../../src/store/source/streamed-replay', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../../src/store/source/streamed-replay')>();
   return {
     ...mod,
     replayStreamed: async (...a: Parameters<typeof mod.replayStreamed>) => {

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { syntheticFile, syntheticMessages } from '../../bench/synthetic';
 import { main } from '../../src/cli/cli';
-import { STREAMING } from '../../src/cli/streaming';
+import { LINE_INDEX as STREAMING } from '../../src/store/source/open-source';
 import { corpusDir } from '../golden-values';
 import { corpusVersion } from '../golden/runner';
 import { sessionFiles } from '../corpora';

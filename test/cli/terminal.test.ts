@@ -195,12 +195,17 @@ describe('start-up cost', () => {
     return fs.readFileSync(report, 'utf8').split('\n').filter((f) => f !== preload);
   };
 
-  it('a big file’s trim loads its plan on the line index, not the whole-file edits and saves (write.ts)', () => {
+  it('a big file’s trim loads the line-index source, not the whole document’s; a small file’s read the other way round', () => {
     const copy = path.join(root, 'trim-big.jsonl');
     fs.copyFileSync(big, copy);
     const files = filesLoaded(['trim', copy, '10', '--nanobot', 'v0.2']).map((f) => path.basename(f));
-    expect(files.some((f) => /^trim-.*\.js$/.test(f))).toBe(true);
-    expect(files.filter((f) => /^write-.*\.js$/.test(f))).toEqual([]);
+    expect(files.some((f) => /^indexed-source-.*\.js$/.test(f))).toBe(true);
+    expect(files.filter((f) => /^document-source-.*\.js$/.test(f))).toEqual([]);
+    const small = path.join(root, 'small.jsonl');
+    fs.writeFileSync(small, fs.readFileSync(big).subarray(0, 4096).toString('latin1').split('\n').slice(0, -1).join('\n') + '\n', 'latin1');
+    const read = filesLoaded(['tokens', small, '--nanobot', 'v0.2']).map((f) => path.basename(f));
+    expect(read.some((f) => /^document-source-.*\.js$/.test(f))).toBe(true);
+    expect(read.filter((f) => /^indexed-source-.*\.js$/.test(f))).toEqual([]);
   });
 
   it('the entry calls Node’s modules directly, not through copies whose every member is a getter', () => {

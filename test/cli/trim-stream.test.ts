@@ -13,7 +13,7 @@ import { basename, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { syntheticFile, syntheticMessages } from '../../bench/synthetic';
 import { main } from '../../src/cli/cli';
-import { STREAMING } from '../../src/cli/streaming';
+import { LINE_INDEX as STREAMING } from '../../src/store/source/open-source';
 import { pyDumps } from '../../src/core/python/pyjson';
 import { corpusDir } from '../golden-values';
 import { corpusVersion } from '../golden/runner';

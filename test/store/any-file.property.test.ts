@@ -16,6 +16,7 @@ import { estimateMessageTokens, type TextTokenCounter } from '../../src/core/tok
 import { sessionFindings } from '../../src/cli/check';
 import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { listSessions, openSession } from '../../src/store/save/sessions';
+import { openSource } from '../../src/store/source/open-source';
 import { saveEdited } from '../../src/ui/session/edit/apply';
 import { sessionFile } from '../arbitrary-files';
 import { enc } from './helpers';
@@ -99,7 +100,7 @@ describe('any file through the store', () => {
           expect(typeof out.message).toBe('string');
           a.setFile(path, bytes, 1000); // the next edit starts from the file as opened
         }
-        for (const f of sessionFindings(o, path)) expect(typeof f.message).toBe('string');
+        for (const f of sessionFindings(await (await openSource(a, path, { now: NOW, version })).health(), path)) expect(typeof f.message).toBe('string');
       }),
       { numRuns: 60 },
     );

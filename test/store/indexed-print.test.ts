@@ -13,10 +13,12 @@ import { indexBytes } from '../../src/core/index/line-index';
 import { FLAG } from '../../src/core/index/fact-codes';
 import { loadNanobot } from '../../src/core/lens/load';
 import { parseDocument } from '../../src/core/lens/document';
+import { rulesOf } from '../../src/core/nanobot/nanobot-version';
 import { pyDumps, pyLoads } from '../../src/core/python/pyjson';
 import type { StorageAdapter } from '../../src/store/adapter/adapter';
 import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
-import { eachDumped, eachLineInOrder } from '../../src/store/adapter/indexed-read';
+import { eachDumped, eachLineInOrder } from '../../src/store/source/line-reads';
+import { normalised } from '../../src/store/source/source-adapter';
 import { corpusDir } from '../golden-values';
 import { corpusVersion } from '../golden/runner';
 import { sessionFiles } from '../corpora';
@@ -43,7 +45,7 @@ function chunked(bytes: Uint8Array, size: number): StorageAdapter {
 async function dumped(a: StorageAdapter, bytes: Uint8Array, lines: ArrayLike<number>, recovered: boolean): Promise<string[]> {
   const ix = indexBytes(bytes, 'v0.2', undefined, true);
   const out: string[] = [];
-  await eachDumped(a, NAME, ix, lines, recovered, (p, k) => {
+  await eachDumped(normalised(a), NAME, ix, lines, recovered, rulesOf('v0.2').depthBudget.jsonLoads, (p, k) => {
     expect(k).toBe(out.length);
     out.push(typeof p === 'string' ? p : decoder.decode(p));
   });
@@ -106,6 +108,6 @@ describe('printing messages from the line index', () => {
     const ix = indexBytes(bytes, 'v0.2');
     const shorter = bytes.subarray(0, bytes.length >> 1);
     const a = chunked(shorter, 64);
-    await expect(eachLineInOrder(a, NAME, ix, ix.messages.subarray(0, ix.messageCount), () => undefined)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(eachLineInOrder(normalised(a), NAME, ix, ix.messages.subarray(0, ix.messageCount), () => undefined)).rejects.toMatchObject({ code: 'conflict' });
   });
 });

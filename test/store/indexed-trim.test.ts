@@ -12,6 +12,7 @@ import { parseDocument, serializeDocument } from '../../src/core/lens/document';
 import { trimToLegalSuffix } from '../../src/core/edit/edits';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { normalised } from '../../src/store/source/source-adapter';
 import { planTrimIndexed, writeTrimIndexed, type IndexedTrim } from '../../src/store/save/indexed-trim';
 
 const NOW = '2031-07-08T09:10:11.121314';
@@ -25,7 +26,7 @@ function adapterWith(bytes: Uint8Array, lastModified = 1_800_000_000_000): Memor
 }
 
 async function planned(a: MemoryAdapter, version: NanobotVersion = 'v0.3.0', max = 100, extendToUser = false): Promise<IndexedTrim> {
-  const t = await planTrimIndexed(a, NAME, { now: NOW, version, max, extendToUser });
+  const t = await planTrimIndexed(normalised(a), NAME, { now: NOW, version, max, extendToUser });
   if ('error' in t) throw new Error(JSON.stringify(t.error));
   return t;
 }
@@ -40,7 +41,7 @@ function wholeBytes(bytes: Uint8Array, version: NanobotVersion, max: number, ext
 
 /** The write is refused as a conflict, the file is `expected` and nothing else is in the folder. */
 async function refused(a: MemoryAdapter, t: IndexedTrim, expected: Uint8Array | undefined): Promise<void> {
-  await expect(writeTrimIndexed(a, t)).rejects.toMatchObject({ code: 'conflict' });
+  await expect(writeTrimIndexed(normalised(a), t)).rejects.toMatchObject({ code: 'conflict' });
   const now = a.getFile(NAME);
   expect(now && Buffer.from(now).toString('latin1')).toBe(expected && Buffer.from(expected).toString('latin1'));
   expect(a.paths().filter((p) => p !== NAME)).toEqual([]);
@@ -54,7 +55,7 @@ describe('indexed trim: the guarded save', () => {
         const tmps: string[] = [];
         a.onStep((step, path) => void (step === 'create-tmp' && tmps.push(path)));
         const t = await planned(a, version, max, ext);
-        const { bytes } = await writeTrimIndexed(a, t);
+        const { bytes } = await writeTrimIndexed(normalised(a), t);
         const expected = wholeBytes(original, version, max, ext);
         expect(Buffer.from(a.getFile(NAME)!).equals(Buffer.from(expected))).toBe(true);
         expect(bytes).toBe(expected.length);
@@ -106,7 +107,7 @@ describe('indexed trim: the guarded save', () => {
     a.onStep((step) => {
       if (step === 'read' && ++reads === 2) a.setFile(NAME, original.slice(0, original.length - 10));
     });
-    await expect(planTrimIndexed(a, NAME, { now: NOW, version: 'v0.2', max: 10, extendToUser: true })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(planTrimIndexed(normalised(a), NAME, { now: NOW, version: 'v0.2', max: 10, extendToUser: true })).rejects.toMatchObject({ code: 'conflict' });
     expect(reads).toBeGreaterThanOrEqual(2);
   });
 });

@@ -13,7 +13,7 @@ import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import type { PyError } from '../python/pyjson';
 import { pyStr } from '../python/pyrepr';
 import { pyStrip } from '../python/pytext';
-import { dictGet, isDict, truthy, type PyDict } from '../python/pyvalue';
+import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, truthy, type PyDict } from '../python/pyvalue';
 import { publicHistoryMessage } from '../nanobot/runtime-context';
 import { sanitizeAssistantReplayText } from '../listing/sanitize';
 import { countForDisplay, countOrRaise, iterate, Raise, replayBounds, replayEntry, type Change, type DropReason, type Fate, type ReplayOptions, type TokenCounter } from './replay';
@@ -148,6 +148,13 @@ export class ReplayIndexer {
     } else if (role === 'tool') {
       const id = dictGet(m, 'tool_call_id');
       if (truthy(id)) this.result[i] = this.intern(pyStr(id!));
+    }
+    // The public view deep-copies each message it replays (`replayEntry`): past the copy's depth
+    // figure the replay raises there, which is known before any entry is made or handed on.
+    const copyBudget = this.rules.depthBudget.publicReplayCopy;
+    if (!(f & COMMAND) && copyBudget !== null && this.rules.runtimeContext && !this.runtimeContext && copyDepth(m) > copyBudget) {
+      f = (f | RAISES_ENTRY) & ~BLANK;
+      if (!(f & RAISES_CALLS)) this.raises.set(i, { ...DEEPCOPY_RECURSION });
     }
     this.callStart[i + 1] = this.nCalls;
     this.flags[i] = f;

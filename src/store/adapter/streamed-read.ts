@@ -1,9 +1,8 @@
 /**
  * A file too big to hold, read as a stream of chunks through the adapter (Node's reused buffer, or
- * any backend's stream), by a reader that finds the file unchanged before and after (`steadily`).
+ * any backend's stream).
  */
-import type { FileStat, StorageAdapter } from './adapter';
-import { StoreError } from './errors';
+import type { StorageAdapter } from './adapter';
 
 /** Bytes a BYOB read asks for at once (what the Node adapter reads). */
 const BYOB_CHUNK = 1 << 20;
@@ -48,18 +47,4 @@ export async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncIterab
 export async function* chunksFrom(adapter: StorageAdapter, path: string): AsyncIterable<Uint8Array> {
   if (adapter.readChunks) yield* adapter.readChunks(path);
   else yield* chunksOf(await adapter.read(path));
-}
-
-const sameStat = (a: FileStat, b: FileStat) => a.size === b.size && a.lastModified === b.lastModified;
-
-/** `read(chunks)` over a file that did not change meanwhile (read again up to 3 times, as `readSteady` does). */
-export async function steadily<T>(adapter: StorageAdapter, path: string, read: (chunks: () => AsyncIterable<Uint8Array>) => Promise<T>): Promise<{ value: T; size: number; stat: FileStat }> {
-  const chunks = () => chunksFrom(adapter, path);
-  for (let attempt = 1; ; attempt++) {
-    const before = await adapter.stat(path);
-    const value = await read(chunks);
-    const after = await adapter.stat(path);
-    if (sameStat(before, after)) return { value, size: after.size, stat: after };
-    if (attempt === 3) throw new StoreError('conflict', `'${path}' keeps changing while it is read; is another program writing it?`, { path, reason: { code: 'keeps-changing' } });
-  }
 }

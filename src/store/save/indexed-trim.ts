@@ -12,9 +12,10 @@ import type { MessageRange } from '../../core/edit/retain';
 import type { PyError } from '../../core/python/pyjson';
 import { LegalWalk } from '../../core/replay/replay';
 import type { LineIndex } from '../../core/index/line-index';
-import type { StorageAdapter } from '../adapter/adapter';
 import { readRecords, type RangeRead } from '../large/large-records';
-import { eachLine, indexStreamed } from '../adapter/indexed-read';
+import { indexStreamed } from '../source/index-pass';
+import { eachLine } from '../source/line-reads';
+import type { SourceAdapter } from '../source/source-adapter';
 import { keyForFile } from '../listing/session-list';
 import { changedOnDisk } from './atomic-save';
 import { saveLargePlan, type LargeSource } from './large-save';
@@ -60,7 +61,7 @@ export interface IndexedTrim {
  * Plans `trimToLegalSuffix` on a file of any size as the whole-file path would (same change,
  * same refusal: `error`, nanobot's exception), over the file's line index.
  */
-export async function planTrimIndexed(adapter: StorageAdapter, path: string, opts: IndexedTrimOptions): Promise<IndexedTrim | { error: EditRefusal }> {
+export async function planTrimIndexed(adapter: SourceAdapter, path: string, opts: IndexedTrimOptions): Promise<IndexedTrim | { error: EditRefusal }> {
   const fileName = path.split('/').pop()!;
   const { index: ix, source } = await indexStreamed(adapter, path, opts.version);
   const read: RangeRead = (a, b) => adapter.readRange(path, a, b);
@@ -83,7 +84,7 @@ export async function planTrimIndexed(adapter: StorageAdapter, path: string, opt
  * Writes a planned trim over its file (the version's tmp name, then a move), only when the file
  * still hashes to what was indexed (read-guard.ts). Returns how many bytes were written.
  */
-export async function writeTrimIndexed(adapter: StorageAdapter, t: IndexedTrim): Promise<{ bytes: number }> {
+export async function writeTrimIndexed(adapter: SourceAdapter, t: IndexedTrim): Promise<{ bytes: number }> {
   if (!t.write) throw new Error('writeTrimIndexed: nothing to write');
   const r = await saveLargePlan(adapter, t.write.source, t.write.plan.pieces, { size: t.write.plan.size });
   return { bytes: r.size };

@@ -1,0 +1,77 @@
+/**
+ * `set-title` and `repair` of a file too big to hold, as large-file mode plans them: one pass builds
+ * the line index while hashing the bytes it reads, the metadata record nanobot reads is read back
+ * by its range, the plan is core/edit/large-edit.ts's, and the pieces are written by large-save.ts
+ * (a repair's message lines written again as nanobot's json.dumps, a block at a time), guarded by the
+ * hashes of the bytes read. Memory follows the index, not the file; the bytes are those the
+ * whole-document edit writes.
+ */
+import { lastMetadataLine, planRepair, planTitle, type LargePlan, type LastMetadata, type LineRaises } from '../../core/edit/large-edit';
+import { repairOutcome, type EditChange, type EditRefusal } from '../../core/edit/edits';
+import { KIND } from '../../core/index/fact-codes';
+import { fileStem } from '../../core/listing/listing';
+import type { LineIndex } from '../../core/index/line-index';
+import { readRecords, type RangeRead } from '../large/large-records';
+import { keyForFile } from '../listing/session-list';
+import { changedOnDisk } from './atomic-save';
+import { saveLargePlan, type LargeSource } from './large-save';
+import type { OpenOptions } from './sessions';
+import { indexStreamed } from '../source/index-pass';
+import type { SourceAdapter } from '../source/source-adapter';
+
+/** The last metadata record of an indexed file, read back by its range (null: none). */
+export async function lastMetadataOf(read: RangeRead, ix: Pick<LineIndex, 'count' | 'kind' | 'start' | 'length'>): Promise<LastMetadata> {
+  const line = lastMetadataLine(ix);
+  return line < 0 ? null : { line, value: (await readRecords(read, ix as LineIndex, [line]))[0] ?? {} };
+}
+
+/** The key nanobot loads a file under: the one asked for, else the stored one (a non-empty text), else the file name's. */
+export function keyOf(meta: LastMetadata, fileName: string, opts: OpenOptions): string {
+  const stored = meta ? meta.value.key : undefined;
+  return opts.key ?? (typeof stored === 'string' && stored ? stored : keyForFile(fileName, opts.version));
+}
+
+/** What a repair changes, from the index alone (for a repair whose new metadata line cannot be written). */
+function repairChange(ix: LineIndex): EditChange {
+  let metas = 0;
+  let removed = 0;
+  for (let i = 0; i < ix.count; i++) {
+    const k = ix.kind[i];
+    if (k === KIND.metadata) metas++;
+    else if (k !== KIND.message && k !== KIND.provider_state) removed++;
+  }
+  return repairOutcome(ix.messageCount, Math.max(0, metas - 1), removed);
+}
+
+const isRaise = (p: { error: EditRefusal } | LineRaises): p is LineRaises => 'raises' in p;
+
+/** An edit planned over the index: its change, the refusal a write gives (said only then), and what to write. */
+export interface IndexedEdit {
+  change: EditChange;
+  refusal: LineRaises | null;
+  write: { plan: LargePlan; source: LargeSource; backup: boolean; exact: boolean } | null;
+}
+
+/**
+ * Plans `setTitle` (`title`) or `repairDocument` (`title` null) over the file's line index, as the
+ * whole-document edit would: the same change, the same refusal.
+ */
+export async function planEditIndexed(adapter: SourceAdapter, path: string, opts: OpenOptions, title: string | null): Promise<IndexedEdit | { error: EditRefusal }> {
+  const fileName = path.split('/').pop()!;
+  const { index: ix, source } = await indexStreamed(adapter, path, opts.version);
+  const meta = await lastMetadataOf((a, b) => adapter.readRange(path, a, b), ix);
+  const after = await adapter.stat(path);
+  if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: source.stat.size, to: after.size }]);
+  const plan = title === null ? planRepair(ix, meta, fileStem(fileName), opts.now) : planTitle(ix, meta, keyOf(meta, fileName, opts), title, opts.now);
+  if ('error' in plan) return isRaise(plan) ? { change: title === null ? repairChange(ix) : { code: 'title', title }, refusal: plan, write: null } : { error: plan.error };
+  // A repair writes every message line anew: its size is known only once written.
+  return { change: plan.change, refusal: null, write: { plan, source: { ...source, fileName, version: opts.version, index: ix }, backup: title === null, exact: title !== null } };
+}
+
+/** Writes a planned edit over its file (a repair streams its backup first), only while the file still hashes to what was indexed. */
+export async function writeEditIndexed(adapter: SourceAdapter, e: IndexedEdit): Promise<{ bytes: number; backup: string | null }> {
+  if (!e.write) throw new Error('writeEditIndexed: nothing to write');
+  const w = e.write;
+  const r = await saveLargePlan(adapter, w.source, w.plan.pieces, { backup: w.backup, ...(w.exact ? { size: w.plan.size } : {}) });
+  return { bytes: r.size, backup: r.backup ?? null };
+}

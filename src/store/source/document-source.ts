@@ -1,0 +1,169 @@
+/**
+ * The whole-document SessionSource: the file read whole once per kind of answer (nanobot's lens
+ * alone without a hash; both lenses; or, for an edit, opened with its snapshot for the guarded
+ * save) and every answer taken from the document held (core/lens/open.ts, store/save/sessions.ts).
+ */
+import type { EditResult } from '../../core/edit/edits';
+import type { NanobotSession } from '../../core/lens/load';
+import { pyDumps } from '../../core/python/pyjson';
+import type { PyDict, PyValue } from '../../core/python/pyvalue';
+import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
+import type { EntrySink } from '../../core/replay/indexed-replay';
+import type { SessionDocument } from '../../core/lens/document';
+import { readBothLenses, readNanobotLens, type NanobotView, type ReadView } from '../adapter/read-only';
+import type { OpenOptions, OpenedSession } from '../save/sessions';
+import type { Lens, MessageRange, PieceSink, SessionHead, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
+import { metaOf, type SourceAdapter } from './source-adapter';
+
+/** A session's head: the session without its messages, and their count. */
+export function headOf(s: NanobotSession & { messageRecords?: number[] }): SessionHead {
+  const { messages, messageLines: _lines, messageRecords: _records, ...head } = s;
+  return { ...head, count: messages.length };
+}
+
+/** nanobot's load of a view, as a source answers it. */
+function sourceLoad(v: NanobotView): SourceLoad {
+  const n = v.nanobot;
+  return { ...n, result: n.result && headOf(n.result), key: v.key };
+}
+
+const roleOf = (m: PyDict) => (typeof m.role === 'string' ? m.role : '?');
+
+/**
+ * Opens the whole-document source of `path` (nothing is read until an answer is asked for). What
+ * only some answers need (the replay's rules, the edits, the save) is loaded when first asked for:
+ * a read command's run does not compile the saves.
+ */
+export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions): SessionSource {
+  const { path } = stat;
+  let view: Promise<NanobotView> | null = null;
+  let both: Promise<ReadView> | null = null;
+  let opened: Promise<OpenedSession> | null = null;
+  // Each kind of read once: nanobot's lens alone (no hash), both lenses, or opened for a save.
+  const nanobotView = () => (view ??= both ?? readNanobotLens(adapter, path, opts));
+  const bothLenses = () => (both ??= readBothLenses(adapter, path, opts));
+  // Opened for a save when first asked; still the file the source was opened on, or a 'conflict'.
+  const forSave = () =>
+    (opened ??= (async () => {
+      const [{ openSession }, { changedOnDisk }] = await Promise.all([import('../save/sessions'), import('../save/atomic-save')]);
+      const o = await openSession(adapter, path, opts);
+      if (o.snapshot.size !== stat.size || o.snapshot.lastModified !== stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: stat.size, to: o.snapshot.size }]);
+      return o;
+    })());
+  const sessions = () => import('../save/sessions');
+  const planned = new WeakMap<SourcePlan, SessionDocument>();
+
+  const nanobotMessages = async () => (await nanobotView()).nanobot.result;
+
+  const source: SessionSource = {
+    stat,
+    async meta() {
+      const doc = (await bothLenses()).doc;
+      for (let i = doc.records.length - 1; i >= 0; i--) {
+        const r = doc.records[i]!;
+        if (r.kind === 'metadata' && r.value) return metaOf(i, r.value);
+      }
+      return null;
+    },
+    async load() {
+      return sourceLoad(await nanobotView());
+    },
+    async messages(lens: Lens, from: number, to: number): Promise<MessageRange> {
+      if (lens === 'nanobot') {
+        const s = await nanobotMessages();
+        return s ? { values: s.messages.slice(from, to), lines: s.messageLines.slice(from, to) } : { values: [], lines: [] };
+      }
+      const r = (await bothLenses()).recovered;
+      return { values: r.messages.slice(from, to), lines: r.messageRecords.slice(from, to) };
+    },
+    async lines(from, to) {
+      return (await bothLenses()).doc.records.slice(from, to).map((r) => r.raw);
+    },
+    async health() {
+      const v = await bothLenses();
+      return { load: sourceLoad(v), recovered: headOf(v.recovered), lines: v.doc.records.length, diagnostics: v.doc.diagnostics };
+    },
+    async replay(replay: ReplayOptions, how: { count?: TokenCounter; emit?: EntrySink } = {}): Promise<SourceReplay> {
+      const v = await nanobotView();
+      const load = sourceLoad(v);
+      const s = v.nanobot.result;
+      if (!s) return { load, replay: null };
+      const { heldFate, replayHeld } = await import('../../core/replay/replay');
+      // The whole session is held: its tail from 0 (replayHeld answers then, never null).
+      const r = replayHeld({ count: s.messages.length, tailStart: 0, tail: s.messages }, s.lastConsolidated, replay, stat.version, how.count)!;
+      // Held whole: a sink gets the entries once the replay is known not to raise.
+      if (how.emit && !r.error) r.entries.forEach((e, k) => how.emit!(e, k));
+      return {
+        load,
+        replay: { count: s.messages.length, lineOf: (i) => s.messageLines[i]!, roleOf: (i) => roleOf(s.messages[i]!), fate: (i) => heldFate(r, i), entries: how.emit ? [] : r.entries, tokens: r.tokens, error: r.error },
+      };
+    },
+    async tokens(count: (m: PyDict) => PyValue) {
+      const v = await nanobotView();
+      const s = v.nanobot.result;
+      return { load: sourceLoad(v), values: s ? s.messages.map(count) : [], roles: s ? s.messages.map(roleOf) : [] };
+    },
+    async dumped(lens: Lens, each: PieceSink) {
+      const messages = lens === 'nanobot' ? ((await nanobotMessages())?.messages ?? []) : (await bothLenses()).recovered.messages;
+      messages.forEach((m, k) => each(pyDumps(m), k));
+    },
+    async format(each) {
+      const s = await nanobotMessages();
+      if (!s) throw new Error('format: nanobot loads nothing from this file');
+      const { encodeSession, formatSession } = await import('../../core/edit/format');
+      const enc = encodeSession(formatSession(s));
+      if (!enc.ok) return { ok: false, error: enc.error };
+      each(enc.bytes);
+      return { ok: true };
+    },
+    async plan(edit: SourceEdit) {
+      const o = await forSave();
+      const r = await applyEdit(o, edit, opts.now);
+      if (!r.ok) return { error: r.error };
+      const plan: SourcePlan = { edit, change: r.change, writes: r.doc !== o.doc, refusal: null, backup: edit.kind === 'repair' };
+      planned.set(plan, r.doc);
+      return plan;
+    },
+    async save(plan: SourcePlan) {
+      const doc = planned.get(plan);
+      if (!doc) throw new Error('save: a plan this source did not make');
+      const saved = await (await sessions()).saveDocument(adapter, await forSave(), doc, { ...opts, backup: plan.backup });
+      return { bytes: saved.opened.bytes.length, backup: saved.result.backup ?? null };
+    },
+    async planFork(userIndex, newKey) {
+      const o = await forSave();
+      const p = await (await sessions()).planFork(adapter, o, userIndex, newKey, opts.now);
+      return { key: o.key, path: p.path, fileName: p.fileName, messages: p.session.messages.length };
+    },
+    async writeFork(userIndex, newKey) {
+      const o = await forSave();
+      const f = await (await sessions()).writeFork(adapter, o, userIndex, newKey, opts.now);
+      return { key: o.key, path: f.path, fileName: f.path.split('/').pop()!, messages: f.session.messages.length };
+    },
+    async remove() {
+      await (await sessions()).deleteSession(adapter, await forSave());
+    },
+  };
+  return source;
+}
+
+/** An edit of the whole document by edits.ts's rules, under the key nanobot loads it with. */
+async function applyEdit(o: OpenedSession, edit: SourceEdit, now: string): Promise<EditResult> {
+  const [{ appendMessage, clearMessages, removeLine, repairDocument, setLastConsolidated, setTitle, trimToLegalSuffix }, { fileStem }] = await Promise.all([import('../../core/edit/edits'), import('../../core/listing/listing')]);
+  switch (edit.kind) {
+    case 'title':
+      return setTitle(o.doc, o.key, edit.title, now);
+    case 'trim':
+      return trimToLegalSuffix(o.doc, o.key, edit.max, edit.extendToUser, now, o.version);
+    case 'repair':
+      return repairDocument(o.doc, fileStem(o.fileName), now);
+    case 'append':
+      return appendMessage(o.doc, o.key, edit.role, edit.content, now);
+    case 'last-consolidated':
+      return setLastConsolidated(o.doc, o.key, edit.upTo, now);
+    case 'clear':
+      return clearMessages(o.doc, o.key, now);
+    case 'remove-line':
+      return removeLine(o.doc, edit.line);
+  }
+}

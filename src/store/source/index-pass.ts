@@ -1,0 +1,50 @@
+/**
+ * The line index of a file too big to hold, built in one streamed pass: `indexStreamed` (the byte
+ * pass, hashing the bytes read for a later save's guard), `indexParsed` (parsing every line, each
+ * line's value handed to a sink, for a command that needs every message's value once).
+ */
+import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
+import { LineIndexer, type LineIndex, type ParsedLineSink } from '../../core/index/line-index';
+import { ProofTaker } from '../save/read-guard';
+import type { LargeSource } from '../save/large-save';
+import { changedWhileRead, steadily, type SourceAdapter } from './source-adapter';
+
+/**
+ * The file's line index built in one streamed pass that parses every line (`LineIndexer`'s
+ * `parsed`: no byte pass), each line's value handed to the sink `newSink` makes (a new one if the
+ * file moved and is read again), whose `held()` comes back with the index: for a command that
+ * needs every message's value once (`tokens`' counts, `replay`'s replay index).
+ */
+export async function indexParsed<T>(adapter: SourceAdapter, path: string, version: NanobotVersion, newSink: () => { line: ParsedLineSink; held(): T }): Promise<{ built: Built; held: T }> {
+  const { value, stat } = await steadily(adapter, path, async (chunks) => {
+    const sink = newSink();
+    const ix = new LineIndexer(version, 0, false, sink.line);
+    for await (const c of chunks()) ix.push(c);
+    return { index: ix.finish(true), held: sink.held() };
+  });
+  if (value.index.size !== stat.size) throw changedWhileRead(path);
+  return { built: { index: value.index, source: { path, stat } }, held: value.held };
+}
+
+/** A file's line index as `indexStreamed` built it. */
+export type Built = Awaited<ReturnType<typeof indexStreamed>>;
+
+/**
+ * The file's line index (large-file mode's), built from one streamed pass (read again if the file
+ * moved meanwhile), with the hashes of the bytes indexed (read-guard.ts) unless `hash` is false.
+ */
+export async function indexStreamed(adapter: SourceAdapter, path: string, version: NanobotVersion, hash = true, dumps = false): Promise<{ index: LineIndex; source: Pick<LargeSource, 'path' | 'stat' | 'proof'> }> {
+  const { value, stat } = await steadily(adapter, path, async (chunks) => {
+    const proof = hash ? new ProofTaker() : null;
+    const ix = new LineIndexer(version, 0, dumps);
+    let at = 0;
+    for await (const c of chunks()) {
+      proof?.add(at, c);
+      ix.push(c);
+      at += c.length;
+    }
+    return { index: ix.finish(true), parts: proof ? proof.parts() : null };
+  });
+  if (value.index.size !== stat.size) throw changedWhileRead(path);
+  return { index: value.index, source: { path, stat, ...(value.parts ? { proof: { size: stat.size, lastModified: stat.lastModified, parts: value.parts } } : {}) } };
+}

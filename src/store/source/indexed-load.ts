@@ -1,0 +1,165 @@
+/**
+ * nanobot's load of an indexed file (`loadIndexed`: the strict pass reads back only the lines that
+ * are not plain messages, the repair pass every line), the same with each message noted as the
+ * index passes it (`loadNoted`, for `tokens` and `replay`), and the recovered lens's diagnostics
+ * (`diagnosticsIndexed`).
+ */
+import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
+import { rulesOf } from '../../core/nanobot/nanobot-version';
+import { atDepth } from '../../core/python/pyjson';
+import { PY_TEXT_CHUNK, findUtf8Fault } from '../../core/python/lines';
+import { dictGet, isDict, type PyDict } from '../../core/python/pyvalue';
+import type { LineIndex } from '../../core/index/line-index';
+import { IndexDiagnostics, diagnosticLines } from '../../core/index/index-diagnostics';
+import { KIND } from '../../core/index/fact-codes';
+import { IndexedPass, decodeCut, firstUndecodable, passLines, plainMessage, strictMayRaise, type DecodeCut, type IndexedSession, type IndexedSink } from '../../core/index/index-nanobot';
+import { loadOutcome, repairFollows, type LoadOutcome } from '../../core/lens/load';
+import type { Diagnostic } from '../../core/lens/document';
+import type { FileStat } from '../adapter/adapter';
+import { decodeRecord, type RangeRead } from '../large/large-records';
+import { indexParsed, indexStreamed, type Built } from './index-pass';
+import { eachLineOf } from './line-reads';
+import { unchangedSince, type SourceAdapter } from './source-adapter';
+
+/**
+ * What a command notes of each message of nanobot's load (a token count, a replay-index entry): made
+ * from the message's value, or copied from entry `k` of another noter of its kind (no value).
+ */
+export interface MessageNotes<N> {
+  add(m: PyDict, line: number): void;
+  copy(from: N, k: number, line: number): void;
+  readonly count: number;
+  lineAt(k: number): number;
+}
+
+/**
+ * nanobot's load of `path` on its line index, built by a pass that parses every line, with what
+ * `make()`'s noter notes of each of the load's messages. Each plain message is noted as the index
+ * passes it, up to the first line the strict pass may raise on (a repair pass reads every message
+ * anew); the load takes those notes for the messages it stands in for and notes the others from
+ * their values. While it stands in for exactly the noted messages, in order (a file nanobot wrote),
+ * the noter is the answer as it is; else a new one gets the notes copied. A stand-in nobody noted
+ * runs it all again noting every line.
+ */
+export async function loadNoted<N extends MessageNotes<N>>(adapter: SourceAdapter, path: string, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string }, make: () => N): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad; notes: N }> {
+  const budget = rulesOf(opts.version).depthBudget.jsonLoads;
+  const run = async (all: boolean) => {
+    const { built, held: pre } = await indexParsed(adapter, path, opts.version, () => {
+      const notes = make();
+      let noting = true;
+      return {
+        line: (l, f, r) => {
+          if (!noting) return;
+          if (!all && strictMayRaise(f.kind, f.flags)) noting = false;
+          if (!r || !plainMessage(f.kind, f.flags)) return;
+          // The value at nanobot's own depth figure, as the line's facts were read (a record nested
+          // deeper than the parser's default but within the figure is a plain message too).
+          const v = atDepth(r, budget);
+          if (v.ok && isDict(v.value)) notes.add(v.value, l);
+        },
+        held: () => notes,
+      };
+    });
+    let own: N | null = null;
+    let c = 0;
+    let missing = false;
+    const take = (): N => {
+      if (!own) {
+        own = make();
+        for (let j = 0; j < c; j++) own.copy(pre, j, pre.lineAt(j));
+      }
+      return own;
+    };
+    // A sink per pass of the load (the repair pass starts over).
+    const sink = (): IndexedSink => {
+      own = null;
+      c = 0;
+      return {
+        add: (m, l, standIn) => {
+          if (!standIn) return take().add(m, l);
+          if (!own && c < pre.count && pre.lineAt(c) === l) return void c++;
+          const notes = take();
+          while (c < pre.count && pre.lineAt(c) < l) c++;
+          if (c < pre.count && pre.lineAt(c) === l) notes.copy(pre, c++, l);
+          else missing = true;
+        },
+      };
+    };
+    const r = await loadIndexed(adapter, path, { ...opts, sink }, built);
+    if (missing) return null;
+    const taken = own as N | null;
+    return { ...r, notes: taken || c !== pre.count ? take() : pre };
+  };
+  const done = (await run(false)) ?? (await run(true));
+  // Every plain message is noted on the second run (all lines noted): nothing is missing there.
+  if (!done) throw new Error(`loadNoted: a message of '${path}' was not noted`);
+  return done;
+}
+
+
+/** The recovered lens's diagnostics of an indexed file, reading back only the lines they need (`seen` sees each). */
+export async function diagnosticsIndexed(adapter: SourceAdapter, path: string, ix: LineIndex, version: NanobotVersion, seen?: (line: number, raw: Uint8Array) => void): Promise<Diagnostic[]> {
+  const scan = new IndexDiagnostics(ix, { fileName: path.split('/').pop()!, version });
+  const lines = diagnosticLines(ix);
+  await eachLineOf(adapter, path, ix, lines, (raw, k) => {
+    const l = lines[k]!;
+    scan.add(l, raw);
+    seen?.(l, raw);
+  });
+  return scan.finish();
+}
+
+/** nanobot's load of a file from its line index (`IndexedPass`), under `key` or the stored key or `fallbackKey`. */
+export type IndexedLoad = LoadOutcome<IndexedSession> & { key: string };
+
+/** Where Python's text read of an indexed file stops, reading only bytes near its first invalid UTF-8 sequence; null when the file is UTF-8. */
+async function decodeCutOf(read: RangeRead, ix: LineIndex): Promise<DecodeCut | null> {
+  const bad = firstUndecodable(ix);
+  if (bad < 0) return null;
+  const at = ix.start[bad]!;
+  const fault = at + findUtf8Fault(await read(at, at + ix.length[bad]!))!.pos;
+  const chunkStart = fault - (fault % PY_TEXT_CHUNK);
+  return decodeCut(ix, fault, await read(fault, Math.min(ix.size, fault + 4)), await read(Math.max(0, chunkStart - 3), chunkStart));
+}
+
+/**
+ * Loads `path` as nanobot does on its line index (built in one streamed pass): the strict pass
+ * reads back only the lines that are not plain messages, the repair pass every line; in a file
+ * that is not UTF-8, each pass reads the lines Python's text read yields and then raises its
+ * decoding error.
+ */
+export async function loadIndexed(adapter: SourceAdapter, path: string, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string; dumps?: boolean; sink?: (repair: boolean) => IndexedSink }, built?: Built): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad }> {
+  const { index: ix, source } = built ?? (await indexStreamed(adapter, path, opts.version, false, opts.dumps));
+  const read: RangeRead = (a, b) => adapter.readRange(path, a, b);
+  const rules = rulesOf(opts.version);
+  const cut = await decodeCutOf(read, ix);
+  const end = cut ? cut.lines : ix.count;
+  let storedKey = opts.fallbackKey;
+  const pass = async (repair: boolean, key: string) => {
+    const p = new IndexedPass(ix, opts.now, repair, rules, cut, opts.sink?.(repair));
+    let lines: ArrayLike<number> = passLines(ix, repair, end);
+    if (!repair && cut) {
+      // The stored key is read from every metadata record, also past where Python's read stops.
+      const past: number[] = [];
+      for (let i = end; i < ix.count; i++) if (ix.kind[i] === KIND.metadata) past.push(i);
+      if (past.length) lines = [...Array.from(lines), ...past];
+    }
+    await eachLineOf(adapter, path, ix, lines, (raw, k) => {
+      const l = lines[k]!;
+      if (!repair && ix.kind[l] === KIND.metadata) {
+        // storedKey's rule: the last metadata record the recovered lens reads (a BOM set aside).
+        const v = decodeRecord(raw);
+        const stored = v ? dictGet(v, 'key') : undefined;
+        storedKey = typeof stored === 'string' && stored ? stored : opts.fallbackKey;
+      }
+      if (l < end) p.text(l, raw);
+    });
+    return p.finish(key);
+  };
+  const strict = await pass(false, opts.key ?? opts.fallbackKey);
+  const key = opts.key ?? storedKey;
+  const strictOutcome = 'type' in strict ? strict : { ...strict, session: strict.session && { ...strict.session, key } };
+  const repair = 'type' in strict && repairFollows(strict, opts.version) ? await pass(true, key) : null;
+  await unchangedSince(adapter, path, source.stat);
+  return { index: ix, stat: source.stat, load: { key, ...loadOutcome(key, opts.version, null, () => strictOutcome, () => repair!) } };
+}

@@ -1,0 +1,205 @@
+/**
+ * The line-index SessionSource, for a file too big to hold: each answer builds the index it needs
+ * in one streamed pass (parsing every line where every message's value is needed once: tokens,
+ * replay; the byte pass elsewhere; hashed for a save) and reads back by ranges only the lines it
+ * needs, or streams them in one sequential pass. Memory follows the index (about 21 bytes a line)
+ * and a block of lines, never the file. The edits without an index plan yet (append, archive,
+ * clear, remove a line, fork) are answered by the whole document (`whole`). The replay and the
+ * edits' planners are loaded when first asked for.
+ */
+import { recoveredHead } from '../../core/lens/recovered';
+import { rulesOf } from '../../core/nanobot/nanobot-version';
+import { formatHead } from '../../core/edit/format';
+import { loneSurrogateIndex } from '../../core/python/lines';
+import type { PyDict, PyValue } from '../../core/python/pyvalue';
+import type { LineIndex } from '../../core/index/line-index';
+import { KIND } from '../../core/index/fact-codes';
+import type { EntrySink } from '../../core/replay/indexed-replay';
+import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
+import { decodeRecord } from '../large/large-records';
+import { keyForFile } from '../listing/session-list';
+import type { OpenOptions } from '../save/sessions';
+import type { IndexedTrim } from '../save/indexed-trim';
+import type { IndexedEdit } from '../save/indexed-edit';
+import { StoreError, isStoreError } from '../adapter/errors';
+import { indexStreamed, type Built } from './index-pass';
+import { diagnosticsIndexed, loadIndexed, loadNoted, type IndexedLoad, type MessageNotes } from './indexed-load';
+import { dumpsLoneSurrogate, eachDumped, eachLine, eachLineBytes } from './line-reads';
+import type { Lens, PieceSink, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
+import { metaOf, unchangedSince, type SourceAdapter } from './source-adapter';
+
+/** nanobot's load on the index, as a source answers it (its messages' lines left out). */
+function sourceLoad(n: IndexedLoad): SourceLoad {
+  const r = n.result;
+  if (!r) return { ...n, result: null };
+  const { lines, ...head } = r;
+  return { ...n, result: { ...head, count: lines.length } };
+}
+
+/** Each message's answer by `count` and its role, noted as the line index is built (`loadNoted`). */
+class Noted implements MessageNotes<Noted> {
+  values: PyValue[] = [];
+  roles: string[] = [];
+  private lines: number[] = [];
+  constructor(private readonly answer: (m: PyDict) => PyValue) {}
+  add(m: PyDict, line: number): void {
+    this.values.push(this.answer(m));
+    this.roles.push(typeof m.role === 'string' ? m.role : '?');
+    this.lines.push(line);
+  }
+  copy(from: Noted, k: number, line: number): void {
+    this.values.push(from.values[k]!);
+    this.roles.push(from.roles[k]!);
+    this.lines.push(line);
+  }
+  get count(): number {
+    return this.lines.length;
+  }
+  lineAt(k: number): number {
+    return this.lines[k]!;
+  }
+}
+
+const NL = new Uint8Array([10]);
+
+/**
+ * Opens the line-index source of `path`. `printing`: its answers will print messages as json.dumps
+ * text (format, load --json), so the index notes which lines already are (and are copied as they are).
+ * `whole`: opens the document source of the same file, for the answers the index does not give yet.
+ */
+export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions & { printing?: boolean }, whole: () => Promise<SessionSource>): SessionSource {
+  const { path, fileName, version } = stat;
+  const fallbackKey = keyForFile(fileName, version);
+  const loadOpts = { now: opts.now, version, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
+  const read = (a: number, b: number) => adapter.readRange(path, a, b);
+  // nanobot's json.loads figure: every line the index read as a record is read back at it.
+  const depth = rulesOf(version).depthBudget.jsonLoads;
+  let plainIndex: Promise<Built> | null = null;
+  let loaded: Promise<{ index: LineIndex; load: IndexedLoad }> | null = null;
+  const built = () => (plainIndex ??= indexStreamed(adapter, path, version, false, !!opts.printing));
+  const load = () => (loaded ??= built().then((b) => loadIndexed(adapter, path, { ...loadOpts, dumps: !!opts.printing }, b)));
+  const edits = new WeakMap<SourcePlan, { trim: IndexedTrim } | { edit: IndexedEdit } | { whole: SessionSource }>();
+
+  const source: SessionSource = {
+    stat,
+    async meta() {
+      const { index: ix } = await built();
+      for (let i = ix.count - 1; i >= 0; i--) {
+        if (ix.kind[i] !== KIND.metadata) continue;
+        const raw = (await read(ix.start[i]!, ix.start[i]! + ix.length[i]!));
+        return metaOf(i, decodeRecord(raw) ?? {});
+      }
+      return null;
+    },
+    async load() {
+      return sourceLoad((await load()).load);
+    },
+    async messages(lens: Lens, from: number, to: number) {
+      const { index: ix, load: n } = await load();
+      const all = lens === 'nanobot' ? (n.result?.lines ?? new Uint32Array(0)) : ix.messages.subarray(0, ix.messageCount);
+      const lines = all.subarray(Math.max(0, from), Math.max(0, Math.min(to, all.length)));
+      const values: PyDict[] = [];
+      await eachLine(read, ix, lines, (v) => values.push(v ?? {}));
+      return { values, lines: Array.from(lines) };
+    },
+    async lines(from: number, to: number) {
+      const { index: ix } = await built();
+      const wanted: number[] = [];
+      for (let i = Math.max(0, from); i < Math.min(to, ix.count); i++) wanted.push(i);
+      const out: Uint8Array[] = [];
+      await eachLineBytes(read, ix, wanted, (raw) => out.push(raw.slice()));
+      return out;
+    },
+    async health() {
+      const { index: ix, load: n } = await load();
+      let meta: PyDict | null = null;
+      const diagnostics = await diagnosticsIndexed(adapter, path, ix, version, (l, raw) => {
+        if (ix.kind[l] === KIND.metadata) meta = decodeRecord(raw) ?? {};
+      });
+      await unchangedSince(adapter, path, (await built()).source.stat);
+      return { load: sourceLoad(n), recovered: { ...recoveredHead(meta, fallbackKey, opts.now, ix.messageCount), count: ix.messageCount }, lines: ix.count, diagnostics };
+    },
+    async replay(replay: ReplayOptions, how: { count?: TokenCounter; emit?: EntrySink } = {}): Promise<SourceReplay> {
+      const { replayStreamed } = await import('./streamed-replay');
+      const v = await replayStreamed(adapter, path, { now: opts.now, version, ...(opts.key !== undefined ? { key: opts.key } : {}), replay, ...(how.count ? { count: how.count } : {}), ...(how.emit ? { emit: how.emit } : {}) });
+      const load = sourceLoad(v.nanobot);
+      const s = v.load.result;
+      if (!s || !v.replay) return { load, replay: null };
+      const ix = s.index;
+      const r = v.replay;
+      return { load, replay: { count: ix.count, lineOf: (i) => ix.lines[i]!, roleOf: ix.roleOf, fate: r.fate, entries: r.entries, tokens: r.tokens, error: r.error } };
+    },
+    async tokens(count: (m: PyDict) => PyValue) {
+      const { load: n, notes } = await loadNoted(adapter, path, loadOpts, () => new Noted(count));
+      return { load: sourceLoad(n), values: n.result ? notes.values : [], roles: n.result ? notes.roles : [] };
+    },
+    async dumped(lens: Lens, each: PieceSink) {
+      const { index: ix, load: n } = await load();
+      const lines = lens === 'nanobot' ? (n.result?.lines ?? new Uint32Array(0)) : ix.messages.subarray(0, ix.messageCount);
+      await eachDumped(adapter, path, ix, lines, lens === 'recovered', depth, each);
+      await unchangedSince(adapter, path, (await built()).source.stat);
+    },
+    async format(each) {
+      const { index: ix, load: n } = await load();
+      const s = n.result;
+      if (!s) throw new Error('format: nanobot loads nothing from this file');
+      const head = formatHead(s);
+      // Python raises on a lone surrogate: the whole document finds where (a rare file), and nothing is written.
+      if (loneSurrogateIndex(head) >= 0 || (await dumpsLoneSurrogate(adapter, path, ix, s.lines, depth))) return (await whole()).format(each);
+      each(head);
+      await eachDumped(adapter, path, ix, s.lines, false, depth, (piece) => {
+        each(piece);
+        each(NL);
+      });
+      await unchangedSince(adapter, path, (await built()).source.stat);
+      return { ok: true };
+    },
+    async plan(edit: SourceEdit) {
+      if (edit.kind === 'trim') {
+        const { planTrimIndexed } = await import('../save/indexed-trim');
+        const t = await planTrimIndexed(adapter, path, { ...opts, max: edit.max, extendToUser: edit.extendToUser });
+        if ('error' in t) return t;
+        const plan: SourcePlan = { edit, change: t.change, writes: t.write !== null || t.refusal !== null, refusal: t.refusal?.error ?? null, backup: false };
+        edits.set(plan, { trim: t });
+        return plan;
+      }
+      if (edit.kind === 'title' || edit.kind === 'repair') {
+        const { planEditIndexed } = await import('../save/indexed-edit');
+        const e = await planEditIndexed(adapter, path, opts, edit.kind === 'title' ? edit.title : null);
+        if ('error' in e) return e;
+        const plan: SourcePlan = { edit, change: e.change, writes: true, refusal: e.refusal?.error ?? null, backup: edit.kind === 'repair' };
+        edits.set(plan, { edit: e });
+        return plan;
+      }
+      const w = await whole();
+      const plan = await w.plan(edit);
+      if (!('error' in plan)) edits.set(plan, { whole: w });
+      return plan;
+    },
+    async save(plan: SourcePlan) {
+      const e = edits.get(plan);
+      if (!e) throw new Error('save: a plan this source did not make');
+      if ('whole' in e) return e.whole.save(plan);
+      const raises = 'trim' in e ? e.trim.refusal : e.edit.refusal;
+      if (raises) throw new StoreError('io', `Line ${raises.line} cannot be saved: nanobot would raise ${raises.raises.type}: ${raises.raises.message}. Nothing was written.`, { path, reason: { code: 'line-cannot-save', line: raises.line, error: raises.raises } });
+      if ('trim' in e) return { ...(await (await import('../save/indexed-trim')).writeTrimIndexed(adapter, e.trim)), backup: null };
+      return (await import('../save/indexed-edit')).writeEditIndexed(adapter, e.edit);
+    },
+    planFork: async (userIndex, newKey) => (await whole()).planFork(userIndex, newKey),
+    writeFork: async (userIndex, newKey) => (await whole()).writeFork(userIndex, newKey),
+    async remove() {
+      // Guarded by what the file was when opened (its size and time): the bytes are not read again.
+      const { changedOnDisk } = await import('../save/atomic-save');
+      let now;
+      try {
+        now = await adapter.stat(path);
+      } catch (e) {
+        if (isStoreError(e, 'not-found')) throw changedOnDisk(path, [{ code: 'deleted' }]);
+        throw e;
+      }
+      if (now.size !== stat.size || now.lastModified !== stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: stat.size, to: now.size }]);
+      await adapter.remove(path);
+    },
+  };
+  return source;
+}

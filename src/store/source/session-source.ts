@@ -1,0 +1,188 @@
+/**
+ * One session file as every reader sees it, whatever its size: the store's single, normalised
+ * surface over a session (as isomorphic-git's one `fs` is over every backend). A file's size picks
+ * the implementation once, in `openSource` (open-source.ts): the whole document held in memory
+ * (document-source.ts), or the file's line index with its lines read back by ranges or streamed
+ * (indexed-source.ts). No caller asks again which one it has.
+ *
+ * Everything is async and answers codes and values, never sentences (the CLI and each UI language
+ * word them); messages and lines come by ranges, and the answers too big to hold (a replay's
+ * entries, a format's lines, a lens's messages) stream to a sink. nanobot's exceptions are values:
+ * where its own `_load` raises, `load().raises` says so and every answer built on the load carries it.
+ */
+import type { Diagnostic } from '../../core/lens/document';
+import type { LoadOutcome, NanobotSession } from '../../core/lens/load';
+import type { EditChange, EditRefusal } from '../../core/edit/edits';
+import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
+import type { PyError } from '../../core/python/pyjson';
+import type { PyDict, PyValue } from '../../core/python/pyvalue';
+import type { Fate, ReplayOptions, TokenCounter } from '../../core/replay/replay';
+import type { EntrySink } from '../../core/replay/indexed-replay';
+
+/** Which implementation answers: the whole document in memory, or the file's line index. */
+export type SourceKind = 'document' | 'index';
+
+/** What the file was when it was opened (a save is refused once it no longer is). */
+export interface SourceStat {
+  path: string;
+  fileName: string;
+  size: number;
+  lastModified: number;
+  version: NanobotVersion;
+  kind: SourceKind;
+}
+
+/** A session without its messages: what a lens says of the session itself, and how many messages it holds. */
+export type SessionHead = Omit<NanobotSession, 'messages' | 'messageLines'> & { count: number };
+
+/**
+ * nanobot's load (its `_load` under the key it would use) as a head and codes: `result` null when it
+ * loads nothing; `error` the exception `_load` lets propagate (v0.3.0+: a RecursionError), where
+ * nanobot's own `get_or_create` fails and no answer built on the load exists.
+ */
+export type SourceLoad = LoadOutcome<SessionHead> & { key: string };
+
+/** The exception nanobot raises while answering (`during` says where), as values: what the CLI exits 1 on. */
+export interface NanobotRaise {
+  during: 'load' | 'replay';
+  error: PyError;
+  /** The message (0-based, in nanobot's lens) whose replay raised, and its 0-based file line. */
+  message?: number;
+  line?: number;
+}
+
+/** The last metadata record (the one nanobot reads): its line, value, and the key and title it gives. */
+export interface SourceMeta {
+  line: number;
+  value: PyDict;
+  /** Its stored key (a non-empty text), else null: nanobot then loads the file under its name's key. */
+  key: string | null;
+  /** nanobot's `metadata_title` of it ('' when none). */
+  title: string;
+}
+
+/** Both lenses' counts and the recovered lens's diagnostics: what `check` and `load` report. */
+export interface SourceHealth {
+  load: SourceLoad;
+  recovered: SessionHead;
+  /** Lines in the file (the recovered lens's records). */
+  lines: number;
+  diagnostics: Diagnostic[];
+}
+
+/** Which lens a message range is read from: nanobot's load, or the recovered lens (every record that parses). */
+export type Lens = 'nanobot' | 'recovered';
+
+/** A run of messages of a lens: values and their 0-based file lines. */
+export interface MessageRange {
+  values: PyDict[];
+  lines: number[];
+}
+
+/** A replay as nanobot's `get_history()` answers it, with every message's fate; null replay when nanobot loads nothing. */
+export interface SourceReplay {
+  load: SourceLoad;
+  replay: {
+    /** Messages of nanobot's lens. */
+    count: number;
+    lineOf(i: number): number;
+    roleOf(i: number): string;
+    fate(i: number): Fate;
+    /** The kept entries (empty when they went to `emit`). */
+    entries: PyDict[];
+    tokens: number[] | null;
+    error: (PyError & { message_index: number }) | null;
+  } | null;
+}
+
+/** Each message's estimate (a number, or nanobot's estimator's exception as a value) and role. */
+export interface SourceTokens {
+  load: SourceLoad;
+  values: PyValue[];
+  roles: string[];
+}
+
+/** Where dumped text goes: a piece (bytes of the file, valid only during the call, or text) and its message's place. */
+export type PieceSink = (piece: Uint8Array | string, k: number) => void;
+
+/** The edits a source plans and saves. The last four are hooks for the session page: planned by the document source only for now. */
+export type SourceEdit =
+  | { kind: 'title'; title: string }
+  | { kind: 'trim'; max: number; extendToUser: boolean }
+  | { kind: 'repair' }
+  | { kind: 'append'; role: string; content: PyValue }
+  | { kind: 'last-consolidated'; upTo: number }
+  | { kind: 'clear' }
+  | { kind: 'remove-line'; line: number };
+
+/**
+ * A planned edit: what it changes, whether there is anything to write, and (said only when the
+ * write is asked, as nanobot's save would raise then) the refusal the write gives.
+ */
+export interface SourcePlan {
+  edit: SourceEdit;
+  change: EditChange;
+  /** False: nanobot would leave the file as it is. */
+  writes: boolean;
+  /** The write's refusal (a line nanobot's save cannot encode), thrown by `save` as a StoreError. */
+  refusal: EditRefusal | null;
+  /** A repair first keeps the file's bytes as a backup. */
+  backup: boolean;
+}
+
+/** What a save did: bytes written, and the backup's path. */
+export interface SourceSaved {
+  bytes: number;
+  backup: string | null;
+}
+
+/** A fork ready to write (the same answer for a dry run and the write). */
+export interface SourceFork {
+  /** The key of the session forked (the one nanobot loads it under). */
+  key: string;
+  path: string;
+  fileName: string;
+  messages: number;
+}
+
+/**
+ * One session file, opened once. Every answer is nanobot's for the version the source was opened
+ * at; a file that changes while it is read is refused with the store's 'conflict'.
+ */
+export interface SessionSource {
+  readonly stat: SourceStat;
+  /** The last metadata record (nanobot's), or null when the file has none. */
+  meta(): Promise<SourceMeta | null>;
+  /** nanobot's load, including a raise (`error`) with its Python exception type. */
+  load(): Promise<SourceLoad>;
+  /** Messages [from, to) of a lens (clamped to its count). */
+  messages(lens: Lens, from: number, to: number): Promise<MessageRange>;
+  /** The content bytes of file lines [from, to) (clamped), without their terminators. */
+  lines(from: number, to: number): Promise<Uint8Array[]>;
+  /** Both lenses' counts and the diagnostics. */
+  health(): Promise<SourceHealth>;
+  /**
+   * nanobot's replay. With `emit`, each kept entry goes there as it is made and none is held; the
+   * replay is known not to raise before the first one goes (a raise comes back as `error`, nothing emitted).
+   */
+  replay(opts: ReplayOptions, how?: { count?: TokenCounter; emit?: EntrySink }): Promise<SourceReplay>;
+  /** Each message's estimate by `count` (its exception, as a value, where it raises). */
+  tokens(count: (m: PyDict) => PyValue): Promise<SourceTokens>;
+  /** The messages of a lens as json.dumps writes them, in order (a file's own bytes where the index knows they are). */
+  dumped(lens: Lens, each: PieceSink): Promise<void>;
+  /**
+   * What nanobot's save would write, as pieces (its metadata line, then each message's line), or
+   * the exception it raises (nothing is handed on then). Assumes nanobot loads something.
+   */
+  format(each: (piece: Uint8Array | string) => void): Promise<{ ok: true } | { ok: false; error: PyError }>;
+  /** Plans an edit; `error` where nanobot's rules refuse it. */
+  plan(edit: SourceEdit): Promise<SourcePlan | { error: EditRefusal }>;
+  /** Writes a plan atomically, refused ('conflict') when the file changed since it was opened. */
+  save(plan: SourcePlan): Promise<SourceSaved>;
+  /** Plans a fork before user turn `userIndex` (from 0) under `newKey`; throws the store's refusal. */
+  planFork(userIndex: number, newKey: string): Promise<SourceFork>;
+  /** Writes that fork beside the file. */
+  writeFork(userIndex: number, newKey: string): Promise<SourceFork>;
+  /** Deletes the file if it is still the one opened. */
+  remove(): Promise<void>;
+}

@@ -1,0 +1,88 @@
+/**
+ * One SessionSource, two implementations: a file's size picks the document or the line index in
+ * `openSource` alone, and both give the same answers through the same interface (metadata, ranges,
+ * plans and saves, the hooks the index answers through the document, a removal refused once the file moved).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { pyDumps } from '../../../src/core/python/pyjson';
+import type { PyDict } from '../../../src/core/python/pyvalue';
+import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
+import { LINE_INDEX, openSource } from '../../../src/store/source/open-source';
+import type { SessionSource, SourceEdit } from '../../../src/store/source/session-source';
+
+const NAME = 'sessions/k_a.jsonl';
+const NOW = '2031-07-08T09:10:11.121314';
+const defaults = { ...LINE_INDEX };
+afterEach(() => Object.assign(LINE_INDEX, defaults));
+
+const RECORDS: PyDict[] = [
+  { _type: 'metadata', key: 'old:key', created_at: '2026-01-01T00:00:00', updated_at: '2026-01-01T00:00:00', metadata: { title: 'first' }, last_consolidated: 0 },
+  { role: 'user', content: 'one' },
+  { role: 'assistant', content: 'two' },
+  { _type: 'metadata', key: 'k:a', created_at: '2026-01-01T00:00:00', updated_at: '2026-01-02T00:00:00', metadata: { title: '<think>x</think>Second', title_user_edited: false }, last_consolidated: 1 },
+  { role: 'user', content: 'three' },
+];
+/** Two metadata records (the last one counts), three messages and a corrupt last line: nanobot's repair path. */
+const FILE = RECORDS.map((r) => pyDumps(r)).join('\n') + '\n{cut\n';
+
+/** A memory adapter holding FILE, and the source its size (against `from`) opens. */
+async function opened(from: number): Promise<{ source: SessionSource; adapter: ReturnType<typeof createMemoryAdapter> }> {
+  const adapter = createMemoryAdapter();
+  adapter.setFile(NAME, FILE, 1_800_000_000_000);
+  LINE_INDEX.from = from;
+  return { source: await openSource(adapter, NAME, { now: NOW, version: 'main' }), adapter };
+}
+
+describe('openSource: the size picks the implementation, once', () => {
+  it('below the threshold the document, from it the index', async () => {
+    expect((await opened(FILE.length + 1)).source.stat).toMatchObject({ kind: 'document', size: FILE.length, fileName: 'k_a.jsonl', version: 'main' });
+    expect((await opened(FILE.length)).source.stat).toMatchObject({ kind: 'index', size: FILE.length });
+  });
+
+  it.each([0, Infinity])('threshold %s: the last metadata record, its stored key and nanobot\'s title; ranges clamped', async (from) => {
+    const { source } = await opened(from);
+    expect(await source.meta()).toEqual({ line: 3, value: expect.any(Object), key: 'k:a', title: 'Second' });
+    expect(await source.messages('nanobot', 1, 99)).toEqual({ values: [{ role: 'assistant', content: 'two' }, { role: 'user', content: 'three' }], lines: [2, 4] });
+    expect((await source.messages('recovered', -5, 1)).lines).toEqual([1]);
+    expect((await source.lines(4, 99)).map((l) => new TextDecoder().decode(l))).toEqual([pyDumps({ role: 'user', content: 'three' }), '{cut']);
+    const load = await source.load();
+    expect(load).toMatchObject({ key: 'k:a', path: 'repair', result: { count: 3, lastConsolidated: 1 }, error: null });
+  });
+});
+
+describe('edits through either source', () => {
+  const EDITS: SourceEdit[] = [
+    { kind: 'title', title: 'Mine' },
+    { kind: 'trim', max: 1, extendToUser: false },
+    { kind: 'repair' },
+    { kind: 'append', role: 'user', content: 'four' },
+    { kind: 'last-consolidated', upTo: 2 },
+    { kind: 'clear' },
+    { kind: 'remove-line', line: 5 },
+  ];
+
+  it.each(EDITS)('$kind: the same plan and the same bytes written', async (edit) => {
+    const written: string[] = [];
+    const changes: unknown[] = [];
+    for (const from of [0, Infinity]) {
+      const { source, adapter } = await opened(from);
+      const plan = await source.plan(edit);
+      if ('error' in plan) throw new Error(JSON.stringify(plan.error));
+      changes.push([plan.change, plan.writes, plan.backup]);
+      await source.save(plan);
+      written.push(new TextDecoder().decode(adapter.getFile(NAME)));
+    }
+    expect(changes[0]).toEqual(changes[1]);
+    expect(written[0]).toBe(written[1]);
+    expect(written[0]).not.toBe(FILE);
+  });
+
+  it.each([0, Infinity])('threshold %s: a removal is refused once the file moved, and goes ahead while it is as opened', async (from) => {
+    const { source, adapter } = await opened(from);
+    adapter.setFile(NAME, FILE + '{"role": "user", "content": "late"}\n', 1_800_000_000_001);
+    await expect(source.remove()).rejects.toMatchObject({ code: 'conflict' });
+    const again = await opened(from);
+    await again.source.remove();
+    await expect(again.adapter.stat(NAME)).rejects.toMatchObject({ code: 'not-found' });
+  });
+});
