@@ -155,6 +155,17 @@ describe('after a save, an Escape, a preview', () => {
     expect(button(c, 'Preview fork')).toBeUndefined();
     expect(active()).toBe(c.querySelector('.sl-preview button'));
   });
+
+  it('a repair previewed by its button (which then goes) hands focus to the repair’s own button', async () => {
+    const root = await editTab(jsonl([meta(), { role: 'user', content: 'one' }, '{"role": "assistant", "content": ', { role: 'user', content: 'two' }]));
+    const c = root.querySelector('#sl-ed-repair-h')!.parentElement!;
+    const ask = c.querySelector('button')!;
+    ask.focus();
+    await click(ask);
+    await settle(10);
+    expect(ask.isConnected).toBe(false);
+    expect(active()).toBe(c.querySelector('.sl-preview button'));
+  });
 });
 
 describe('what the trim preview and the File tab say', () => {

@@ -11,7 +11,7 @@ import { DiffView } from './DiffView';
 import type { Outcome } from './apply';
 import type { SaveProgress } from '../../../store/save/atomic-save';
 import { formatBytes } from '../../format';
-import { focusLost } from '../../focus';
+import { focusElement, focusLost } from '../../focus';
 
 export interface Plan {
   summary: string;
@@ -105,6 +105,15 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
     refocus.current = false;
     action.current?.focus(); // a cancelled confirm step gives focus back to the button that opened it
   }, [phase]);
+  // A preview opened by a button that then goes away ("Preview fork", "Preview the repair"): focus moves on to what it opened.
+  const hadPlan = useRef(!!plan);
+  useEffect(() => {
+    const had = hadPlan.current;
+    hadPlan.current = !!plan;
+    if (had || !plan || !focusLost()) return;
+    const next = card.current?.querySelector<HTMLElement>('.sl-preview button') ?? card.current?.querySelector<HTMLElement>('[role="alert"]');
+    if (next) focusElement(next);
+  }, [plan]);
   // A finished save's result takes the focus its button lost (the button is disabled while it runs, then gone or idle).
   useEffect(() => {
     if (focusResultOf !== id || !outcome || !result.current) return;

@@ -1,5 +1,5 @@
 /** Forks the session before a chosen user turn into a new file (nanobot's fork_session_before_user_index). */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { formatSession, encodeSession } from '../../../core/edit/format';
 import { forkBeforeUserIndex } from '../../../core/edit/fork';
 import { rulesOf } from '../../../core/nanobot/nanobot-version';
@@ -12,7 +12,6 @@ import { failure, download } from './apply';
 import type { EditCtx } from './context';
 import { EditCard, type Plan } from './EditCard';
 import { iso } from '../../iso';
-import { focusElement } from '../../focus';
 
 /** Turn picker, new key (validated as a file name), preview of what the fork holds. */
 export function ForkEdit({ ctx }: { ctx: EditCtx }) {
@@ -21,15 +20,6 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
   const [turn, setTurn] = useState(String(Math.max(1, users.length)));
   const [key, setKey] = useState(`${ctx.opened.key}-fork`);
   const [touched, setTouched] = useState(false);
-  const previewAsked = useRef(false);
-  // "Preview fork" goes away once pressed: focus moves on to what it opened (the fork's button, or why there is none).
-  useEffect(() => {
-    if (!touched || !previewAsked.current) return;
-    previewAsked.current = false;
-    const card = document.getElementById('sl-ed-fork-h')?.parentElement;
-    const next = card?.querySelector<HTMLElement>('.sl-preview button') ?? card?.querySelector<HTMLElement>('[role="alert"]');
-    if (next) focusElement(next);
-  }, [touched]);
   const plan = useMemo((): Plan | { error: string } | null => {
     const t = pg().edit;
     if (!touched) return null;
@@ -89,8 +79,8 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
         <input type="text" value={key} onInput={(e) => { setKey((e.currentTarget as HTMLInputElement).value); setTouched(true); }} />
         <small class="sl-muted">{t.file}{(() => { try { return fileForKey(key, ctx.opened.version); } catch { return '—'; } })()}</small>
       </label>
-      {/* after the fields it reads; the preview it opens then takes focus (this button goes away) */}
-      {!touched && users.length > 0 && <button type="button" onClick={() => { previewAsked.current = true; setTouched(true); }}>{t.preview}</button>}
+      {/* after the fields it reads (the preview it opens takes focus as this button goes: EditCard) */}
+      {!touched && users.length > 0 && <button type="button" onClick={() => setTouched(true)}>{t.preview}</button>}
     </EditCard>
   );
 }
