@@ -13,10 +13,9 @@ import { lazyComponent } from './lazy';
 import { Header } from './Header';
 import { RestoreGate } from './RestoreGate';
 import { arrivals, navigate, route, type Route } from './router';
-import { arrival, focusHeadingWhenDrawn, navigationStart } from './focus';
 import type { Workspace } from './workspace/workspace';
 import { StartScreen } from './start/StartScreen';
-import { status } from './status';
+import { arrival, status } from './status';
 import { applyTheme } from './theme';
 import { focusSearch } from './workspace/filters';
 import { workspace } from './workspace/model';
@@ -142,22 +141,10 @@ export function App() {
   }, [r, ws, ui()]);
 
   // After each navigation (not the first load), the new page's heading takes focus once drawn, and the live region says where.
-  const main = useRef<HTMLElement>(null);
   const arrived = arrivals.value;
   const atFirstLoad = useRef(arrived);
   useEffect(() => {
-    if (arrived === atFirstLoad.current || !main.current) return;
-    const r = route.peek();
-    // A workspace page other than the list has its own heading under the workspace's name.
-    const marked = r.view === 'workspace' && r.page !== 'sessions';
-    return focusHeadingWhenDrawn(
-      main.current,
-      navigationStart(),
-      (h) => {
-        arrival.value = ui().focus.arrived(placeName(route.peek(), workspace.peek()) || (h.textContent ?? '').trim());
-      },
-      { marked },
-    );
+    if (arrived !== atFirstLoad.current) void import('./focus').then((f) => f.followArrival(placeName));
   }, [arrived]);
 
   return (
@@ -173,7 +160,7 @@ export function App() {
         {ui().start.skip}
       </a>
       <Header />
-      <main id="main" tabIndex={-1} ref={main}>
+      <main id="main" tabIndex={-1}>
         <Routed />
       </main>
       <Footer />

@@ -1,16 +1,21 @@
 /**
  * Focus that follows the person. After a navigation the new page's heading takes focus once it is
- * drawn (a keyboard or screen-reader user goes on from there, not from the top of `<body>`), and the
- * shell's live region says where they arrived. The first load of the app moves nothing.
+ * drawn (a keyboard or screen-reader user goes on from there, not from the top of `<body>`); a
+ * preview, a result or an Escape leaves focus on what follows. Loaded on the first navigation, not
+ * with the first screen (whose JavaScript has a budget).
  */
-import { signal } from '@preact/signals';
+import { navigationStart, route, type Route } from './router';
+import { arrival } from './status';
+import { workspace } from './workspace/model';
+import type { Workspace } from './workspace/workspace';
+import { ui } from './i18n/text';
 
-/** What the shell's polite live region last said about a navigation ('' before any). */
-export const arrival = signal('');
+/** A workspace page's own heading: the first one under its tab bar (the frame above holds the workspace's h1). */
+const OWN_HEADING = 'nav.tabs ~ * h2, nav.tabs ~ h2';
 
-/** The heading a page is known by: one marked `data-page-heading` (a workspace page's own), else its h1. */
-export function pageHeading(root: ParentNode): HTMLElement | null {
-  return root.querySelector<HTMLElement>('[data-page-heading]') ?? root.querySelector<HTMLElement>('h1');
+/** The heading a page is known by: a workspace page's own (`own`), else its h1. */
+export function pageHeading(root: ParentNode, own = false): HTMLElement | null {
+  return (own ? root.querySelector<HTMLElement>(OWN_HEADING) : null) ?? root.querySelector<HTMLElement>('h1');
 }
 
 /** Whether focus is nowhere in particular: on `<body>`, on nothing, or on an element no longer on the page. */
@@ -28,18 +33,18 @@ export function focusElement(el: HTMLElement): void {
 /**
  * After a navigation: focuses the new page's heading under `root` as soon as it is drawn, unless the
  * person has put focus somewhere else meanwhile (`from` is where focus was when they navigated).
- * `marked`: the page draws a heading of its own (`data-page-heading`) inside a frame with an h1.
+ * `own`: a workspace page, which draws a heading of its own under the frame's h1 and tab bar.
  * `onFocused` hears the heading. Returns a stop function (the next navigation calls it).
  */
-export function focusHeadingWhenDrawn(root: HTMLElement, from: Element | null, onFocused: (heading: HTMLElement) => void, opts: { marked?: boolean } = {}): () => void {
+export function focusHeadingWhenDrawn(root: HTMLElement, from: Element | null, onFocused: (heading: HTMLElement) => void, opts: { own?: boolean } = {}): () => void {
   let done = false;
-  // A page with a heading of its own (`marked`) is drawn after the frame around it: its h1 is only taken if it never comes.
-  let markedOnly = !!opts.marked;
+  // A page with a heading of its own (`own`) is drawn after the frame around it: its h1 is only taken if it never comes.
+  let ownOnly = !!opts.own;
   const moved = () => !focusLost(root) && document.activeElement !== from;
   const attempt = () => {
     if (done) return;
     if (moved()) return stop(); // they went somewhere: leave them there
-    const h = markedOnly ? root.querySelector<HTMLElement>('[data-page-heading]') : pageHeading(root);
+    const h = ownOnly ? root.querySelector<HTMLElement>(OWN_HEADING) : pageHeading(root, opts.own);
     if (!h) return;
     stop();
     focusElement(h);
@@ -48,11 +53,11 @@ export function focusHeadingWhenDrawn(root: HTMLElement, from: Element | null, o
   const observer = new MutationObserver(attempt);
   // A page that never draws a heading (an error) is not waited for forever.
   const timer = setTimeout(() => stop(), 120_000);
-  const settle = markedOnly
+  const settle = ownOnly
     ? setTimeout(() => {
-        markedOnly = false;
+        ownOnly = false;
         attempt();
-      }, MARKED_WAIT_MS)
+      }, OWN_HEADING_WAIT_MS)
     : undefined;
   function stop(): void {
     done = true;
@@ -66,17 +71,28 @@ export function focusHeadingWhenDrawn(root: HTMLElement, from: Element | null, o
 }
 
 /** How long a page with a heading of its own is waited for before its frame's h1 takes focus instead. */
-export const MARKED_WAIT_MS = 5000;
+export const OWN_HEADING_WAIT_MS = 5000;
 
-/** Where focus was when the last navigation started (the link or button that made it). */
-let navigatedFrom: Element | null = null;
+/** The wait of the navigation before, stopped by the next. */
+let following: (() => void) | null = null;
 
-/** Notes where focus is as a navigation starts (the router calls it); the page drawn next compares against it. */
-export function noteNavigation(): void {
-  navigatedFrom = typeof document === 'undefined' ? null : document.activeElement;
-}
-
-/** Where focus was when the last navigation started. */
-export function navigationStart(): Element | null {
-  return navigatedFrom;
+/**
+ * After a navigation: the new page's heading under `<main>` takes focus once drawn, and the shell's
+ * live region says where the person is (`placeName`, the words the title uses, else the heading's).
+ */
+export function followArrival(placeName: (r: Route, ws: Workspace | null) => string): void {
+  following?.();
+  const root = document.getElementById('main');
+  if (!root) return;
+  const r = route.peek();
+  // A workspace page other than the list has its own heading under the workspace's name.
+  const own = r.view === 'workspace' && r.page !== 'sessions';
+  following = focusHeadingWhenDrawn(
+    root,
+    navigationStart(),
+    (h) => {
+      arrival.value = ui().focus.arrived(placeName(route.peek(), workspace.peek()) || (h.textContent ?? '').trim());
+    },
+    { own },
+  );
 }

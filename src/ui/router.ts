@@ -4,7 +4,6 @@
  * `#/s/<key>/m/<n>` message n of a session (its permalink; parsed into the param `m`).
  */
 import { signal } from '@preact/signals';
-import { noteNavigation } from './focus';
 
 export type WorkspacePage = 'sessions' | 'health' | 'leftovers' | 'memory' | 'upgrade';
 export type SessionTab = 'conversation' | 'replay' | 'context' | 'file' | 'edit' | 'export';
@@ -105,8 +104,16 @@ export const route = signal<Route>(follow(parseHash(typeof location === 'undefin
  */
 export const arrivals = signal(0);
 
+/** Where focus was when the last navigation started (the link or button that made it). */
+let navigatedFrom: Element | null = null;
+
+/** Where focus was when the last navigation started: the page drawn next takes focus only if it is still there (or lost). */
+export function navigationStart(): Element | null {
+  return navigatedFrom;
+}
+
 function arrive(): void {
-  noteNavigation();
+  navigatedFrom = document.activeElement;
   arrivals.value++;
 }
 

@@ -44,7 +44,7 @@ describe('after a navigation', () => {
     el = await mount(<App />);
     await waitFor(() => !!document.querySelector('main h1'));
     await settle(20);
-    expect(active()?.outerHTML.slice(0, 80)).toBe(document.body.outerHTML.slice(0, 80)); // the first load steals nothing
+    expect(onBody()).toBe(true); // the first load steals nothing
 
     navigate({ view: 'guide', params: {} });
     await waitFor(() => active()?.id === 'guide-title');
@@ -92,10 +92,11 @@ describe('after a navigation', () => {
     elsewhere.remove();
   });
 
-  it('a marked page heading wins over the h1', () => {
+  it('a workspace page’s own heading (under the tab bar) wins over the workspace’s h1 when asked for', () => {
     const root = document.createElement('div');
-    root.innerHTML = '<h1>Workspace</h1><h2 data-page-heading>Health</h2>';
-    expect(pageHeading(root)!.textContent).toBe('Health');
+    root.innerHTML = '<h1>Workspace</h1><nav class="tabs"></nav><section><h2>Health</h2></section>';
+    expect(pageHeading(root, true)!.textContent).toBe('Health');
+    expect(pageHeading(root)!.textContent).toBe('Workspace');
   });
 });
 

@@ -85,7 +85,7 @@ export function HealthPage() {
 
   return (
     <section class="health-page" aria-labelledby="health-title">
-      <h2 id="health-title" data-page-heading tabIndex={-1}>{t.title}</h2>
+      <h2 id="health-title">{t.title}</h2>
       <ul class="health-summary" aria-label={t.summary}>
         <li class={empty ? 'tone-danger' : ''}>
           <strong>{formatCount(empty)}</strong>

@@ -185,7 +185,7 @@ export function LeftoversPage() {
   const w = pg().leftovers;
   return (
     <section class="leftovers-page" aria-labelledby="leftovers-title">
-      <h2 id="leftovers-title" data-page-heading tabIndex={-1}>{w.title}</h2>
+      <h2 id="leftovers-title">{w.title}</h2>
       <p class="muted">{rich(w.intro)}</p>
       {!ws?.writable && lefts.length > 0 && <p class="notice">{w.readOnly}</p>}
       {lefts.length === 0 ? (

@@ -89,7 +89,7 @@ export function MemoryPage({ adapter, dir, version }: MemoryPageProps) {
   }, [adapter, dir]);
   return (
     <section class="sl-memory" aria-labelledby="sl-memory-h">
-      <h2 id="sl-memory-h" data-page-heading tabIndex={-1}>{t.title}</h2>
+      <h2 id="sl-memory-h">{t.title}</h2>
       <p>{t.lead}</p>
       {ws ? <MemoryContent ws={ws} version={version} /> : <p aria-busy="true">…</p>}
     </section>

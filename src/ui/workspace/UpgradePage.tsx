@@ -73,7 +73,7 @@ export function UpgradePage() {
   const tally = order.map((k) => [k, rows.filter((r) => r.kind === k).length] as const).filter(([, n]) => n > 0);
   return (
     <section class="upgrade-page" aria-labelledby="upgrade-h" aria-busy={!done}>
-      <h2 id="upgrade-h" data-page-heading tabIndex={-1}>{t.title}</h2>
+      <h2 id="upgrade-h">{t.title}</h2>
       <p>
         {t.from}
         <strong>{rulesOf(from).label}</strong>
