@@ -24,19 +24,20 @@ export function focusLost(root: HTMLElement | null = null): boolean {
   return !a || a === document.body || a === document.documentElement || a === root || !a.isConnected;
 }
 
-/** Focuses `el` (made focusable by script only, when it is not already) without scrolling it out of the person's way. */
-export function focusElement(el: HTMLElement): void {
+/** Focuses `el`, made focusable by script only when it is not already; `preventScroll`: where the page is scrolled stays. */
+export function focusElement(el: HTMLElement, preventScroll = false): void {
   if (!el.hasAttribute('tabindex') && el.tabIndex < 0) el.setAttribute('tabindex', '-1');
-  el.focus();
+  el.focus({ preventScroll });
 }
 
 /**
  * After a navigation: focuses the new page's heading under `root` as soon as it is drawn, unless the
  * person has put focus somewhere else meanwhile (`from` is where focus was when they navigated).
- * `own`: a workspace page, which draws a heading of its own under the frame's h1 and tab bar.
+ * `own`: a workspace page, which draws a heading of its own under the frame's h1 and tab bar. `onEnd`:
+ * the wait is over (focused, given up, or stopped).
  * `onFocused` hears the heading. Returns a stop function (the next navigation calls it).
  */
-export function focusHeadingWhenDrawn(root: HTMLElement, from: Element | null, onFocused: (heading: HTMLElement) => void, opts: { own?: boolean } = {}): () => void {
+export function focusHeadingWhenDrawn(root: HTMLElement, from: Element | null, onFocused: (heading: HTMLElement) => void, opts: { own?: boolean; onEnd?: () => void } = {}): () => void {
   let done = false;
   // A page with a heading of its own (`own`) is drawn after the frame around it: its h1 is only taken if it never comes.
   let ownOnly = !!opts.own;
@@ -60,6 +61,7 @@ export function focusHeadingWhenDrawn(root: HTMLElement, from: Element | null, o
       }, OWN_HEADING_WAIT_MS)
     : undefined;
   function stop(): void {
+    if (!done) opts.onEnd?.();
     done = true;
     observer.disconnect();
     clearTimeout(timer);
@@ -75,24 +77,62 @@ export const OWN_HEADING_WAIT_MS = 5000;
 
 /** The wait of the navigation before, stopped by the next. */
 let following: (() => void) | null = null;
+/** Whether a navigation's heading is still awaited (the safety net below leaves focus to it meanwhile). */
+let awaiting = false;
+
+/** How long focus may stay lost to a removed element before the safety net places it (the page's own code goes first). */
+export const LOST_FOCUS_MS = 150;
+
+let guarded = false;
+/** What has focus and its ancestors, nearest first, as they were when it took focus. */
+let chain: Element[] = [];
+
+/**
+ * The safety net for focus: when the element that had it is taken off the page (a removed leftover, a
+ * button whose card was drawn anew) and nothing else takes focus, the nearest heading of the section
+ * it was in takes it, not `<body>`. Installed once, on the first navigation or session view.
+ */
+export function guardFocus(): void {
+  if (guarded || typeof document === 'undefined') return;
+  guarded = true;
+  document.addEventListener('focusin', (e) => {
+    chain = [];
+    for (let el = e.target instanceof Element ? e.target : null; el; el = el.parentElement) chain.push(el);
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const place = () => {
+    timer = undefined;
+    if (awaiting || !focusLost() || chain.length === 0 || chain[0]!.isConnected) return;
+    const still = chain.find((el) => el.isConnected);
+    const region = still?.closest('section, [role="tabpanel"], main');
+    const target = region?.querySelector<HTMLElement>('h1, h2, h3') ?? (region instanceof HTMLElement ? region : null);
+    // where the person scrolled stays (a row of a long list drawn away as they scrolled)
+    if (target) focusElement(target, true);
+  };
+  new MutationObserver(() => {
+    if (timer === undefined && chain.length > 0 && !chain[0]!.isConnected && focusLost()) timer = setTimeout(place, LOST_FOCUS_MS);
+  }).observe(document.body, { childList: true, subtree: true });
+}
 
 /**
  * After a navigation: the new page's heading under `<main>` takes focus once drawn, and the shell's
  * live region says where the person is (`placeName`, the words the title uses, else the heading's).
  */
 export function followArrival(placeName: (r: Route, ws: Workspace | null) => string): void {
+  guardFocus();
   following?.();
   const root = document.getElementById('main');
   if (!root) return;
   const r = route.peek();
   // A workspace page other than the list has its own heading under the workspace's name.
   const own = r.view === 'workspace' && r.page !== 'sessions';
+  awaiting = true;
   following = focusHeadingWhenDrawn(
     root,
     navigationStart(),
     (h) => {
       arrival.value = ui().focus.arrived(placeName(route.peek(), workspace.peek()) || (h.textContent ?? '').trim());
     },
-    { own },
+    { own, onEnd: () => (awaiting = false) },
   );
 }

@@ -15,7 +15,7 @@ vi.mock('../../src/pwa/register', async () => {
 const { App } = await import('../../src/ui/App');
 const { navigate } = await import('../../src/ui/router');
 const { setWorkspace } = await import('../../src/ui/workspace/model');
-const { focusHeadingWhenDrawn, pageHeading } = await import('../../src/ui/focus');
+const { focusHeadingWhenDrawn, guardFocus, LOST_FOCUS_MS, pageHeading } = await import('../../src/ui/focus');
 const { SessionView } = await import('../../src/ui/session/SessionView');
 const { EditTab } = await import('../../src/ui/session/edit/EditTab');
 const { FileTab } = await import('../../src/ui/session/file/FileTab');
@@ -97,6 +97,34 @@ describe('after a navigation', () => {
     root.innerHTML = '<h1>Workspace</h1><nav class="tabs"></nav><section><h2>Health</h2></section>';
     expect(pageHeading(root, true)!.textContent).toBe('Health');
     expect(pageHeading(root)!.textContent).toBe('Workspace');
+  });
+});
+
+describe('the safety net', () => {
+  it('when the focused element is taken off the page, its section’s heading takes focus, not <body>', async () => {
+    guardFocus();
+    const root = document.createElement('section');
+    root.innerHTML = '<h2>Leftovers</h2><ul><li><button>Delete</button></li></ul>';
+    document.body.appendChild(root);
+    root.querySelector('button')!.focus();
+    root.querySelector('li')!.remove();
+    await settle(LOST_FOCUS_MS + 50);
+    expect(active()).toBe(root.querySelector('h2'));
+    root.remove();
+  });
+
+  it('leaves focus to the page’s own code when it places it first', async () => {
+    guardFocus();
+    const root = document.createElement('section');
+    root.innerHTML = '<h2>Edit</h2><div class="card"><button>Save</button></div><p class="result" tabindex="-1">Saved</p>';
+    document.body.appendChild(root);
+    root.querySelector('button')!.focus();
+    root.querySelector('.card')!.remove();
+    await settle(10);
+    root.querySelector<HTMLElement>('.result')!.focus();
+    await settle(LOST_FOCUS_MS + 50);
+    expect(active()).toBe(root.querySelector('.result'));
+    root.remove();
   });
 });
 
