@@ -74,6 +74,8 @@ async function check(page: Page, p: Pass, state: string, theme: Theme = p.theme)
   for (const v of await axeSerious(page)) found.push(`${tagOf(p, theme)} ${state}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.html).join(' | ')}`);
   // the status line (a save's result, naming a long backup file) stays inside a phone's window
   if (await page.evaluate(() => [...document.querySelectorAll('.status')].some((e) => e.getBoundingClientRect().right > innerWidth + 1))) found.push(`${tagOf(p, theme)} ${state}: the status line runs off the window`);
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  if (sideways > 0) found.push(`${tagOf(p, theme)} ${state}: the page scrolls ${sideways} px sideways`);
   checked++;
   await shot(page, `a11y-${state}-${tagOf(p, theme)}`, false);
 }
