@@ -34,10 +34,11 @@ export function focusElement(el: HTMLElement, preventScroll = false): void {
  * After a navigation: focuses the new page's heading under `root` as soon as it is drawn, unless the
  * person has put focus somewhere else meanwhile (`from` is where focus was when they navigated).
  * `own`: a workspace page, which draws a heading of its own under the frame's h1 and tab bar. `onEnd`:
- * the wait is over (focused, given up, or stopped).
+ * the wait is over (focused, given up, or stopped). `preventScroll`: the page scrolls to a place of its
+ * own (a linked line or message), which the heading's focus must not undo.
  * `onFocused` hears the heading. Returns a stop function (the next navigation calls it).
  */
-export function focusHeadingWhenDrawn(root: HTMLElement, from: Element | null, onFocused: (heading: HTMLElement) => void, opts: { own?: boolean; onEnd?: () => void } = {}): () => void {
+export function focusHeadingWhenDrawn(root: HTMLElement, from: Element | null, onFocused: (heading: HTMLElement) => void, opts: { own?: boolean; onEnd?: () => void; preventScroll?: boolean } = {}): () => void {
   let done = false;
   // A page with a heading of its own (`own`) is drawn after the frame around it: its h1 is only taken if it never comes.
   let ownOnly = !!opts.own;
@@ -48,7 +49,7 @@ export function focusHeadingWhenDrawn(root: HTMLElement, from: Element | null, o
     const h = ownOnly ? root.querySelector<HTMLElement>(OWN_HEADING) : pageHeading(root, opts.own);
     if (!h) return;
     stop();
-    focusElement(h);
+    focusElement(h, opts.preventScroll);
     onFocused(h);
   };
   const observer = new MutationObserver(attempt);
@@ -83,6 +84,14 @@ let awaiting = false;
 /** How long focus may stay lost to a removed element before the safety net places it (the page's own code goes first). */
 export const LOST_FOCUS_MS = 150;
 
+/** Where the safety net last put focus: a place to wait, which a page's own code may still move on from. */
+let placed: Element | null = null;
+
+/** Whether focus is lost, or only parked by the safety net: a result being drawn may then take it. */
+export function focusAdrift(): boolean {
+  return focusLost() || (placed !== null && document.activeElement === placed);
+}
+
 let guarded = false;
 /** What has focus and its ancestors, nearest first, as they were when it took focus. */
 let chain: Element[] = [];
@@ -107,7 +116,10 @@ export function guardFocus(): void {
     const region = still?.closest('section, [role="tabpanel"], main');
     const target = region?.querySelector<HTMLElement>('h1, h2, h3') ?? (region instanceof HTMLElement ? region : null);
     // where the person scrolled stays (a row of a long list drawn away as they scrolled)
-    if (target) focusElement(target, true);
+    if (target) {
+      focusElement(target, true);
+      placed = target;
+    }
   };
   new MutationObserver(() => {
     if (timer === undefined && chain.length > 0 && !chain[0]!.isConnected && focusLost()) timer = setTimeout(place, LOST_FOCUS_MS);
@@ -126,6 +138,8 @@ export function followArrival(placeName: (r: Route, ws: Workspace | null) => str
   const r = route.peek();
   // A workspace page other than the list has its own heading under the workspace's name.
   const own = r.view === 'workspace' && r.page !== 'sessions';
+  // A link to a line or a message scrolls there: the heading takes focus where it is.
+  const preventScroll = r.view === 'session' && (r.params.line !== undefined || r.params.m !== undefined);
   awaiting = true;
   following = focusHeadingWhenDrawn(
     root,
@@ -133,6 +147,6 @@ export function followArrival(placeName: (r: Route, ws: Workspace | null) => str
     (h) => {
       arrival.value = ui().focus.arrived(placeName(route.peek(), workspace.peek()) || (h.textContent ?? '').trim());
     },
-    { own, onEnd: () => (awaiting = false) },
+    { own, preventScroll, onEnd: () => (awaiting = false) },
   );
 }

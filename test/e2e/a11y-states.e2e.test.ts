@@ -237,12 +237,20 @@ async function walk(p: Pass, name: string): Promise<void> {
   await page.locator('.sl-meta').scrollIntoViewIfNeeded();
   await checkBothThemes(page, p, 'empty-session-file');
 
-  await go(page, '#/s/cli%3Adamaged');
-  await page.locator('h1.sl-title').waitFor();
-  await check(page, p, 'damaged-session');
-  await page.locator('#sl-tab-file').click();
-  await page.locator('.sl-meta').waitFor();
+  // Errors shown: the workspace's Health page, its link to the damaged line (the line stays in view: focus goes to the heading without scrolling).
+  await go(page, '#/w/health');
+  await page.locator('#health-title').waitFor();
+  await expect.poll(() => focused(page)).toBe('h2#health-title');
+  await check(page, p, 'health');
+  await page.locator('.health-file', { hasText: 'cli_damaged.jsonl' }).locator('a.diag-where').first().click();
+  await page.locator('#sl-panel-file .sl-hl').first().waitFor();
+  await expect.poll(() => focused(page)).toBe('h1.sl-title');
+  await page.waitForTimeout(300);
+  expect(await page.locator('#sl-panel-file .sl-hl').first().evaluate((el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; })).toBe(true);
   await check(page, p, 'damaged-session-file');
+  await page.locator('#sl-tab-conversation').click();
+  await page.locator('.sl-conversation').waitFor();
+  await check(page, p, 'damaged-session');
   await page.locator('#sl-tab-edit').click();
   const rm = card(page, 'sl-ed-rm');
   await rm.locator('.sl-preview').waitFor();
@@ -257,11 +265,7 @@ async function walk(p: Pass, name: string): Promise<void> {
   await repair.locator('.sl-outcome').waitFor({ timeout: 30_000 });
   await check(page, p, 'edit-repair-result');
 
-  // Errors shown: the workspace's Health page, a link to a session that is not there.
-  await go(page, '#/w/health');
-  await page.locator('#health-title').waitFor();
-  await expect.poll(() => focused(page)).toBe('h2#health-title');
-  await check(page, p, 'health');
+  // An error shown: a link to a session that is not there.
   await go(page, '#/s/cli%3Anowhere');
   await page.locator('.session-missing h1').waitFor();
   await check(page, p, 'session-missing');

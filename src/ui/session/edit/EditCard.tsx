@@ -11,7 +11,7 @@ import { DiffView } from './DiffView';
 import type { Outcome } from './apply';
 import type { SaveProgress } from '../../../store/save/atomic-save';
 import { formatBytes } from '../../format';
-import { focusElement, focusLost } from '../../focus';
+import { focusAdrift, focusElement } from '../../focus';
 
 export interface Plan {
   summary: string;
@@ -110,14 +110,14 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
   useEffect(() => {
     const had = hadPlan.current;
     hadPlan.current = !!plan;
-    if (had || !plan || !focusLost()) return;
+    if (had || !plan || !focusAdrift()) return;
     const next = card.current?.querySelector<HTMLElement>('.sl-preview button') ?? card.current?.querySelector<HTMLElement>('[role="alert"]');
     if (next) focusElement(next);
   }, [plan]);
   // A finished save's result takes the focus its button lost (the button is disabled while it runs, then gone or idle).
   useEffect(() => {
     if (focusResultOf !== id || !outcome || !result.current) return;
-    if (focusLost() || card.current?.contains(document.activeElement)) result.current.focus();
+    if (focusAdrift() || card.current?.contains(document.activeElement)) result.current.focus();
   }, [outcome]);
   // A card that goes away mid-save (the person looks at another tab) lets its save finish: only Cancel stops it.
   const run = async (p: Plan) => {
