@@ -28,7 +28,7 @@ let watch: { problems: string[] };
 const meta = (key: string, metadata: object) => ({ _type: 'metadata', key, created_at: '2026-06-01T10:00:00', updated_at: '2026-06-01T12:00:00', metadata, last_consolidated: 0 });
 const file = (lines: (object | string)[]) => lines.map((l) => (typeof l === 'string' ? l : dumps(l)) + '\n').join('');
 
-/** A workspace: a titled 40-message session (a word only its message #7 holds), an empty one with metadata `{}`, a damaged one, and a bigger one for large-file mode. */
+/** A workspace: a titled 40-message session (a word only its message #7 holds), an empty one with metadata `{}`, a damaged one (line 50 cut off), and a bigger one for large-file mode. */
 function workspace(name: string): string {
   const ws = path.join(base, name);
   const dir = path.join(ws, 'sessions');
@@ -37,7 +37,10 @@ function workspace(name: string): string {
   for (let i = 1; i <= 40; i++) trip.push({ role: i % 2 ? 'user' : 'assistant', content: i === 7 ? 'Did you see the quokka on Rottnest Island yesterday?' : `Message ${i}: ${'we talked about the plans for the week '.repeat(1 + (i % 4))}` });
   fs.writeFileSync(path.join(dir, 'cli_trip.jsonl'), file(trip));
   fs.writeFileSync(path.join(dir, 'cli_empty.jsonl'), file([meta('cli:empty', {})]));
-  fs.writeFileSync(path.join(dir, 'cli_damaged.jsonl'), file([meta('cli:damaged', {}), { role: 'user', content: 'hello' }, '{"role": "assistant", "content": "cut off while being writ', { role: 'user', content: 'are you there?' }, { role: 'assistant', content: 'yes' }]));
+  // 60 messages, line 50 cut off: a link to it lands far down the File tab
+  const damaged: (object | string)[] = [meta('cli:damaged', {})];
+  for (let i = 1; i <= 60; i++) damaged.push(i === 49 ? '{"role": "assistant", "content": "cut off while being writ' : { role: i % 2 ? 'user' : 'assistant', content: `Line ${i + 1}: ${'are you there? '.repeat(1 + (i % 3))}` });
+  fs.writeFileSync(path.join(dir, 'cli_damaged.jsonl'), file(damaged));
   const big: object[] = [meta('cli:big', {})];
   for (let i = 1; i <= 400; i++) big.push({ role: i % 2 ? 'user' : 'assistant', content: `Big message ${i}: ${'lorem ipsum dolor '.repeat(6)}` });
   fs.writeFileSync(path.join(dir, 'cli_big.jsonl'), file(big));
