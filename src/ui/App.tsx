@@ -4,7 +4,7 @@
  * when the page loads on a deep link.
  */
 import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { LENS_VERSION } from '../core/lens-version';
 import { applyUpdate, updateReady } from '../pwa/register';
 import { loadRemembered, openDropped } from './actions';
@@ -12,9 +12,10 @@ import { installDropZone } from './drop';
 import { lazyComponent } from './lazy';
 import { Header } from './Header';
 import { RestoreGate } from './RestoreGate';
-import { navigate, route } from './router';
+import { arrivals, navigate, route, type Route } from './router';
+import type { Workspace } from './workspace/workspace';
 import { StartScreen } from './start/StartScreen';
-import { status } from './status';
+import { arrival, status } from './status';
 import { applyTheme } from './theme';
 import { focusSearch } from './workspace/filters';
 import { workspace } from './workspace/model';
@@ -38,10 +39,14 @@ function onShortcut(e: KeyboardEvent): void {
   focusSearch();
 }
 
+/** The shell's one polite live region: results and errors (the status line) and where a navigation arrived. */
 function StatusLine() {
   const s = status.value;
   return (
     <div class="status-region" role="status" aria-live="polite">
+      <p class="visually-hidden" data-arrival="">
+        {arrival.value}
+      </p>
       {s && (
         <p class={`status tone-${s.tone}${s.quiet ? ' visually-hidden' : ''}`}>
           <span>
@@ -107,6 +112,12 @@ function Routed() {
   return <LazySessionPage r={r} />;
 }
 
+/** Where a route is, in words: the page's name in the title and in what the live region says on arrival ('' for the start screen). */
+function placeName(r: Route, ws: Workspace | null): string {
+  const t = ui();
+  return r.view === 'session' ? r.key : r.view === 'workspace' ? `${ws?.name ?? t.header.workspace}${r.page === 'sessions' ? '' : ` · ${t.workspace.tabs[r.page]}`}` : r.view === 'guide' ? t.header.guide : '';
+}
+
 export function App() {
   const dragging = useSignal(false);
 
@@ -125,10 +136,16 @@ export function App() {
   const r = route.value;
   const ws = workspace.value;
   useEffect(() => {
-    const t = ui();
-    const where = r.view === 'session' ? r.key : r.view === 'workspace' ? `${ws?.name ?? t.header.workspace}${r.page === 'sessions' ? '' : ` · ${t.workspace.tabs[r.page]}`}` : r.view === 'guide' ? t.header.guide : '';
+    const where = placeName(r, ws);
     document.title = where ? `${where} — Session Lens` : 'Session Lens';
   }, [r, ws, ui()]);
+
+  // After each navigation (not the first load), the new page's heading takes focus once drawn, and the live region says where.
+  const arrived = arrivals.value;
+  const atFirstLoad = useRef(arrived);
+  useEffect(() => {
+    if (arrived !== atFirstLoad.current) void import('./focus').then((f) => f.followArrival(placeName));
+  }, [arrived]);
 
   return (
     <>

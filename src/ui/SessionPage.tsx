@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { isBusy } from '../store/save/save-queue';
 import { openSession, type OpenedSession } from '../store/save/sessions';
 import { formatBytes } from './format';
-import { watchFile } from './live';
+import { watchFile } from './live-file';
 import { formatRoute, navigate, type Route } from './router';
 import type { SessionHostProps } from './session-host';
 import { errorText, say } from './status';

@@ -2,13 +2,13 @@
  * Notice changes made on disk by someone else (nanobot itself, an editor): FileSystemObserver where
  * the browser has it, for immediacy, and always a cheap poll of `stat()` (files) or of the folder's
  * names and stats (folders) — an observer can stay silent about other processes' writes (seen in
- * headless Chromium on Linux), and a missed change would mean editing a stale file.
+ * headless Chromium on Linux), and a missed change would mean editing a stale file. Watching a
+ * folder is here; watching one open session file is `live-file.ts`, loaded with the session page.
  */
-import type { FileStat, StorageAdapter } from '../store/adapter/adapter';
+import type { StorageAdapter } from '../store/adapter/adapter';
 import { folderSignatureOf, statFolder } from '../store/listing/folder-stat';
 import { observerCtor, type FileSystemObserverLike } from './fsa';
 
-export const FILE_POLL_MS = 2000;
 export const FOLDER_POLL_MS = 5000;
 
 export interface WatchTarget {
@@ -18,84 +18,11 @@ export interface WatchTarget {
   path: string;
 }
 
-async function folderAt(root: FileSystemDirectoryHandle, path: string): Promise<FileSystemDirectoryHandle> {
+/** The folder handle at `path` under `root` (what an observer watches). */
+export async function folderAt(root: FileSystemDirectoryHandle, path: string): Promise<FileSystemDirectoryHandle> {
   let d = root;
   for (const p of path.split('/').filter(Boolean)) d = await d.getDirectoryHandle(p);
   return d;
-}
-
-const same = (a: FileStat | null, b: FileStat | null) => (a === null ? b === null : b !== null && a.size === b.size && a.lastModified === b.lastModified);
-
-/**
- * Call `onChange` when the file's size or mtime moves away from `initial` (debounced). Returns a stop
- * function. `initial` is the state the caller already shows, so its own saves must update it via the
- * returned `setKnown`.
- */
-export function watchFile(
-  t: WatchTarget,
-  initial: FileStat | null,
-  onChange: () => void,
-  /** While true (our own save is running), changes are not reported yet. */
-  busy: () => boolean = () => false,
-): { stop: () => void; setKnown: (s: FileStat | null) => void } {
-  let known = initial;
-  let stopped = false;
-  let observer: FileSystemObserverLike | null = null;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let checking = false;
-
-  let later: ReturnType<typeof setTimeout> | undefined;
-  const checkSoon = (ms = 300) => {
-    if (later) clearTimeout(later);
-    later = setTimeout(() => void check(), ms);
-  };
-  const check = async () => {
-    if (stopped || checking) return;
-    if (busy()) return checkSoon(500);
-    checking = true;
-    try {
-      const now = await t.adapter.stat(t.path).catch(() => null);
-      if (!stopped && !same(known, now)) {
-        known = now;
-        onChange();
-      }
-    } finally {
-      checking = false;
-    }
-  };
-
-  const poll = () => {
-    timer = setInterval(() => void check(), FILE_POLL_MS);
-  };
-
-  const Ctor = observerCtor();
-  if (Ctor && t.root) {
-    // Observe the parent folder: a save by nanobot replaces the file (tmp + rename), which a
-    // watch on the old file handle may not report. check() compares the stat anyway.
-    void folderAt(t.root, t.path.includes('/') ? t.path.slice(0, t.path.lastIndexOf('/')) : '')
-      .then(async (h) => {
-        if (stopped) return;
-        observer = new Ctor(() => checkSoon());
-        await observer.observe(h);
-      })
-      .catch(() => {
-        observer?.disconnect();
-        observer = null;
-      });
-  }
-  poll();
-
-  return {
-    stop() {
-      stopped = true;
-      observer?.disconnect();
-      if (timer) clearInterval(timer);
-      if (later) clearTimeout(later);
-    },
-    setKnown(s) {
-      known = s;
-    },
-  };
 }
 
 /** A folder's signature now (store/folder-stat.ts): file names with size and mtime. */

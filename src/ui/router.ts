@@ -97,8 +97,34 @@ function follow(r: Route): Route {
 /** The current route; follows `hashchange`. */
 export const route = signal<Route>(follow(parseHash(typeof location === 'undefined' ? '' : location.hash)));
 
+/**
+ * Counts the navigations that take the person to another page (a link, back and forward, a pushed
+ * route), not those that only rewrite the current entry (tab switches, filters), nor the first load:
+ * the shell moves focus to the new page's heading on each.
+ */
+export const arrivals = signal(0);
+
+/** Where focus was when the last navigation started (the link or button that made it). */
+let navigatedFrom: Element | null = null;
+
+/** Where focus was when the last navigation started: the page drawn next takes focus only if it is still there (or lost). */
+export function navigationStart(): Element | null {
+  return navigatedFrom;
+}
+
+function arrive(): void {
+  navigatedFrom = document.activeElement;
+  arrivals.value++;
+}
+
+/** The hash `navigate` last wrote: a `hashchange` for it (some environments send one) is not a second navigation. */
+let written: string | null = null;
+
 if (typeof window !== 'undefined') {
   window.addEventListener('hashchange', () => {
+    if (location.hash === written) return;
+    written = null;
+    arrive();
     route.value = follow(parseHash(location.hash));
   });
 }
@@ -107,8 +133,10 @@ if (typeof window !== 'undefined') {
 export function navigate(r: Route, opts: { replace?: boolean } = {}): void {
   const hash = formatRoute(r);
   if (hash !== location.hash) {
+    written = hash;
     if (opts.replace) history.replaceState(history.state, '', hash);
     else history.pushState(history.state, '', hash);
+    if (!opts.replace) arrive();
   }
   route.value = follow(parseHash(hash));
 }

@@ -17,6 +17,9 @@ export interface Status {
 }
 
 export const status = signal<Status | null>(null);
+
+/** Where the last navigation arrived, said by the same live region ('' before any). */
+export const arrival = signal('');
 let next = 1;
 
 /** Announce something; errors stay until dismissed or replaced, the rest fade after a while. */

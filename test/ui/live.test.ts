@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
-import { FILE_POLL_MS, FOLDER_POLL_MS, folderSignature, watchFile, watchFolder } from '../../src/ui/live';
+import { FOLDER_POLL_MS, folderSignature, watchFolder } from '../../src/ui/live';
+import { FILE_POLL_MS, watchFile } from '../../src/ui/live-file';
 
 afterEach(() => vi.useRealTimers());
 

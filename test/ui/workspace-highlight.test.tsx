@@ -44,7 +44,15 @@ describe('workspace search results', () => {
     const marked = (sel: string) => [...row.querySelectorAll(`${sel} mark`)].map((m) => m.textContent!.toLowerCase());
     expect(marked('.row-link')).toContain('porto');
     expect(marked('.row-preview')).toContain('porto');
-    expect(marked('.row-excerpt')).toEqual(['porto']);
+    // the first message text that holds it is the preview's own line: not shown a second time (issue 42)
+    expect(matches[0]!.excerpt).toBeDefined();
+    expect(row.querySelector('.row-excerpt')).toBeNull();
+    // an excerpt from elsewhere in the file is shown, its hit marked as text
+    const other = [{ ...matches[0]!, excerpt: { before: '…a note: <i>', hit: 'Porto', after: '</i> in June' } }];
+    el.remove();
+    el = await mount(<SessionList matches={other} limit={10} onShowMore={() => {}} href={() => '#'} label="Sessions" />);
+    expect([...el.querySelectorAll('.row-excerpt mark')].map((m) => m.textContent)).toEqual(['Porto']);
+    expect(el.querySelector('.row-excerpt i')).toBeNull();
     // a query made of markup is matched as text
     query.value = '<b>';
     const fake = [{ ...matches[0]!, row: { ...matches[0]!.row, title: 'x <b>y</b>' }, excerpt: undefined }];

@@ -22,6 +22,7 @@ export { prepareConversation as prepareView } from './conversation/model';
 type TabId = 'conversation' | 'replay' | 'context' | 'file' | 'edit' | 'export';
 
 import { closeFind, openFind } from './find/state';
+import { guardFocus } from '../focus';
 
 /** The 0-based file line the route points at: `line` (1-based), else the permalink's message `m` (1-based). */
 function lineParam(p: Record<string, string>, o: OpenedSession): number | null {
@@ -45,6 +46,8 @@ export function SessionView(props: SessionHostProps) {
     const l = lineParam(route.params, opened);
     if (l !== null && l !== line) setLine(l);
   }, [route.tab, route.params.line, route.params.m]);
+  // Cards drawn anew after a save, a removed line: focus is kept off <body> (focus.ts).
+  useEffect(guardFocus, []);
   const tabRef = useRef(tab);
   tabRef.current = tab;
   // Ctrl/⌘+F finds inside the session (the browser's own find cannot see rows the list has not drawn).

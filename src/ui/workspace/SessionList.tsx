@@ -40,6 +40,13 @@ export function BadgeList({ badges }: { badges: Badge[] }) {
   );
 }
 
+/** Whether a search hit's excerpt only repeats the row's preview line (which marks the hit already): then it is not shown twice. */
+export function repeatsPreview(e: { before: string; hit: string; after: string }, preview: string): boolean {
+  const flat = (t: string) => t.replace(/…/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const shown = flat(e.before + e.hit + e.after);
+  return shown !== '' && flat(preview).includes(shown);
+}
+
 function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; active: boolean; index: number; onFocusRow: (i: number) => void }) {
   const { row, excerpt } = m;
   const s = row.summary;
@@ -53,7 +60,7 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
           {highlighted(visible(titled ? row.title : row.keyText), q)}
         </a>
         {row.preview ? <p class="row-preview">{highlighted(row.preview, q)}</p> : <p class="row-preview empty">{s.row ? t.noPreview : s.skipReason ? t.skip(skipOf(s)!) : ''}</p>}
-        {excerpt && (
+        {excerpt && !repeatsPreview(excerpt, row.preview) && (
           <p class="row-excerpt">
             <span class="visually-hidden">{t.foundIn}</span>
             {iso(excerpt.before)}

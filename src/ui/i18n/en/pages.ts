@@ -846,7 +846,10 @@ const pages = {
         extendHint: 'reach back to a user turn instead of cutting inside one',
         notWhole: 'Enter a whole number of messages to keep.',
         goes: (first: number, last: number, all: number) =>
-          `Messages that go: #${n(first)}${last > first ? `–${n(last)}` : ''}${all !== last - first + 1 ? ` (${n(all)} in all)` : ''}. The kept part starts on a user turn and never opens with an orphan tool result.`,
+          `Messages that go: #${n(first)}${last > first ? `–${n(last)}` : ''}${all !== last - first + 1 ? ` (${n(all)} in all)` : ''}.`,
+        /** The first message a trim keeps: a user turn, or (when nanobot finds none to start on) whatever its role is. */
+        keptStart: (message: number, role: string | null) =>
+          role === 'user' ? `The kept part starts on a user turn, #${n(message)}.` : `The kept part starts on #${n(message)}, ${role === null ? 'a message without a role' : `a message of role “${role}”`}, not on a user turn.`,
         unarchived: (count: number) =>
           `${plural(count, 'message')} never archived to memory. nanobot hands such messages to its memory archive when it trims (enforce_file_cap); Session Lens does not, so they are simply gone — download a copy first if you may need them.`,
         confirm: (dropped: number, unarchived: number) => `This removes ${plural(dropped, 'message')} from the file${unarchived ? `, ${n(unarchived)} of them never archived` : ''}.`,

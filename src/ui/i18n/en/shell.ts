@@ -90,6 +90,11 @@ const shell = {
     version: (v: string) => `Session Lens ${v}`,
     local: 'Runs entirely in this browser: nothing you open leaves it.',
   },
+  // ── focus and announcements (the shell's live region) ──
+  focus: {
+    /** Said when a navigation has drawn its page: where the person is now. */
+    arrived: (place: string) => `Now showing: ${place}`,
+  },
   // ── start ──
   start: {
     isOpen: ' is open. ',

@@ -842,7 +842,9 @@ const pages: PageText = {
         extendHint: '向前延伸到一条用户消息，而不是在一轮对话中间截断',
         notWhole: '请输入要保留的消息数（整数）。',
         goes: (first, last, all) =>
-          `将被删除的消息：#${n(first)}${last > first ? `–${n(last)}` : ''}${all !== last - first + 1 ? `（共 ${n(all)} 条）` : ''}。保留的部分从一条用户消息开始，开头绝不是孤立的工具结果。`,
+          `将被删除的消息：#${n(first)}${last > first ? `–${n(last)}` : ''}${all !== last - first + 1 ? `（共 ${n(all)} 条）` : ''}。`,
+        keptStart: (message, role) =>
+          role === 'user' ? `保留的部分从用户消息 #${n(message)} 开始。` : `保留的部分从 #${n(message)} 开始，它${role === null ? '没有角色' : `的角色是“${role}”`}，不是用户消息。`,
         unarchived: (count) =>
           `${n(count)} 条消息从未归档到记忆。nanobot 裁剪时（enforce_file_cap）会把这样的消息交给它的记忆归档；Session Lens 不会，所以它们会直接消失——如果你可能还需要它们，请先下载一份副本。`,
         confirm: (dropped, unarchived) => `这会从文件中删除 ${n(dropped)} 条消息${unarchived ? `，其中 ${n(unarchived)} 条从未归档` : ''}。`,

@@ -31,6 +31,10 @@ const shell: ShellText = {
     version: (v) => `Session Lens 版本 ${v}`,
     local: '完全在本浏览器中运行：你打开的任何内容都不会离开它。',
   },
+  // ── focus and announcements (the shell's live region) ──
+  focus: {
+    arrived: (place) => `当前显示：${place}`,
+  },
   // ── start ──
   start: {
     isOpen: ' 已打开。',

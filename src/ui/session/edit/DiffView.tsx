@@ -32,7 +32,8 @@ export function DiffView({ diff }: { diff: DiffLine[] }) {
       <p class="sl-muted">
         {t.totals(removed, added, changed)}
       </p>
-      <ul class="sl-diff-list" aria-label={t.label}>
+      {/* tabIndex: a list taller than its box scrolls by keyboard too */}
+      <ul class="sl-diff-list" aria-label={t.label} tabIndex={0}>
         {diff.slice(0, SHOW).map((d, i) => (
           <li key={i} class={`sl-diff-${d.op}`}>
             {d.op === 'remove' && <><span class="sl-diff-sign" aria-label={t.removed}>−</span>{t.line(d.oldLine + 1)}: <code>{iso(short(d.text))}</code></>}

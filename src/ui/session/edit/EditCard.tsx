@@ -11,6 +11,7 @@ import { DiffView } from './DiffView';
 import type { Outcome } from './apply';
 import type { SaveProgress } from '../../../store/save/atomic-save';
 import { formatBytes } from '../../format';
+import { focusAdrift, focusElement } from '../../focus';
 
 export interface Plan {
   summary: string;
@@ -54,6 +55,12 @@ export interface Shown {
  */
 export const LastOutcome = createContext<{ shown: Shown | null; show: (s: Shown | null) => void } | null>(null);
 
+/**
+ * The card whose result takes focus once drawn: set when its save ends. A save re-reads the file and
+ * draws every card anew, so the new card (the same id) takes it, as long as focus is nowhere else.
+ */
+let focusResultOf: string | null = null;
+
 let running = 0;
 /** While any save runs (its card shown or not), leaving the page asks first: a reload would cut it short. */
 function askBeforeLeaving(e: BeforeUnloadEvent): void {
@@ -89,6 +96,8 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
   const abort = useRef<AbortController | null>(null);
   const action = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
+  const card = useRef<HTMLElement>(null);
+  const result = useRef<HTMLDivElement>(null);
   const key = plan && 'summary' in plan ? plan.summary : '';
   useEffect(() => setPhase((p) => (p === 'confirm' ? 'idle' : p)), [key]);
   useEffect(() => {
@@ -96,6 +105,20 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
     refocus.current = false;
     action.current?.focus(); // a cancelled confirm step gives focus back to the button that opened it
   }, [phase]);
+  // A preview opened by a button that then goes away ("Preview fork", "Preview the repair"): focus moves on to what it opened.
+  const hadPlan = useRef(!!plan);
+  useEffect(() => {
+    const had = hadPlan.current;
+    hadPlan.current = !!plan;
+    if (had || !plan || !focusAdrift()) return;
+    const next = card.current?.querySelector<HTMLElement>('.sl-preview button') ?? card.current?.querySelector<HTMLElement>('[role="alert"]');
+    if (next) focusElement(next);
+  }, [plan]);
+  // A finished save's result takes the focus its button lost (the button is disabled while it runs, then gone or idle).
+  useEffect(() => {
+    if (focusResultOf !== id || !outcome || !result.current) return;
+    if (focusAdrift() || card.current?.contains(document.activeElement)) result.current.focus();
+  }, [outcome]);
   // A card that goes away mid-save (the person looks at another tab) lets its save finish: only Cancel stops it.
   const run = async (p: Plan) => {
     setPhase('busy');
@@ -105,8 +128,11 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
     const ctl = new AbortController();
     abort.current = ctl;
     const done = savesRunning();
+    focusResultOf = null;
     try {
-      setOutcome(await p.run(!!p.offerBackup && backup, { signal: ctl.signal, progress: setProgress }));
+      const o = await p.run(!!p.offerBackup && backup, { signal: ctl.signal, progress: setProgress });
+      focusResultOf = id;
+      setOutcome(o);
     } finally {
       done();
       abort.current = null;
@@ -124,7 +150,7 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
   };
   const t = pg().edit.card;
   return (
-    <section class="sl-edit" aria-labelledby={`${id}-h`}>
+    <section class="sl-edit" aria-labelledby={`${id}-h`} ref={card}>
       <h3 id={`${id}-h`}>{title}</h3>
       {children}
       {plan && 'error' in plan && <p class="sl-danger-text" role="alert">{plan.error}</p>}
@@ -159,7 +185,7 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
         </div>
       )}
       {outcome && (
-        <div class={`sl-outcome ${outcome.ok ? 'sl-ok-text' : outcome.cancelled ? 'sl-muted' : 'sl-danger-text'}`} role={outcome.ok || outcome.cancelled ? 'status' : 'alert'}>
+        <div ref={result} tabIndex={-1} class={`sl-outcome ${outcome.ok ? 'sl-ok-text' : outcome.cancelled ? 'sl-muted' : 'sl-danger-text'}`} role={outcome.ok || outcome.cancelled ? 'status' : 'alert'}>
           <p>{outcome.ok ? outcome.message : outcome.cancelled ? t.cancelled : outcome.conflict ? t.conflict : t.notSaved(outcome.message)}</p>
           {!outcome.ok && outcome.conflict && (
             <>

@@ -65,7 +65,6 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
   const t = pg().edit.fork;
   return (
     <EditCard id="sl-ed-fork" title={t.title} plan={users.length ? plan : { error: t.noTurn }}>
-      {!touched && users.length > 0 && <button type="button" onClick={() => setTouched(true)}>{t.preview}</button>}
       <label class="sl-field">
         <span>{t.turn(users.length + 1)}</span>
         <input type="number" min={1} max={users.length + 1} step={1} value={turn} onInput={(e) => { setTurn((e.currentTarget as HTMLInputElement).value); setTouched(true); }} />
@@ -80,6 +79,8 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
         <input type="text" value={key} onInput={(e) => { setKey((e.currentTarget as HTMLInputElement).value); setTouched(true); }} />
         <small class="sl-muted">{t.file}{(() => { try { return fileForKey(key, ctx.opened.version); } catch { return '—'; } })()}</small>
       </label>
+      {/* after the fields it reads (the preview it opens takes focus as this button goes: EditCard) */}
+      {!touched && users.length > 0 && <button type="button" onClick={() => setTouched(true)}>{t.preview}</button>}
     </EditCard>
   );
 }

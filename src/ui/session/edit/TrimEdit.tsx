@@ -6,6 +6,21 @@ import { refusalText } from './raised';
 import { commitDocument, longSave, type EditCtx } from './context';
 import { documentDiff } from './diff';
 import { EditCard, type Plan } from './EditCard';
+import { pyDumps } from '../../../core/python/pyjson';
+import { dictGet, type PyDict } from '../../../core/python/pyvalue';
+
+/** The first message (0-based) a trim keeps, of `total`, given those it drops in order; null when it keeps none. */
+export function firstKept(total: number, dropped: readonly number[]): number | null {
+  const gone = new Set(dropped);
+  for (let i = 0; i < total; i++) if (!gone.has(i)) return i;
+  return null;
+}
+
+/** A message's role as a file holds it: the text, null when absent, else its JSON (a role that is not text). */
+function roleOf(m: PyDict): string | null {
+  const r = dictGet(m, 'role');
+  return r === undefined ? null : typeof r === 'string' ? r : pyDumps(r);
+}
 
 /** max + extend_to_user; destructive, so it asks first. */
 export function TrimEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Promise<void> }) {
@@ -22,11 +37,15 @@ export function TrimEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Pro
     const first = r.dropped[0]! + 1;
     const last = r.dropped[r.dropped.length - 1]! + 1;
     const unarchived = r.unarchived ?? 0;
+    const kept = firstKept(total, r.dropped);
     return {
       summary: pg().edit.change(r.change),
       notes: (
         <>
-          <p>{t.goes(first, last, r.dropped.length)}</p>
+          <p>
+            {t.goes(first, last, r.dropped.length)}
+            {kept !== null && <> {t.keptStart(kept + 1, roleOf(ctx.opened.recovered.messages[kept]!))}</>}
+          </p>
           {unarchived > 0 && <p class="sl-warn-text">{t.unarchived(unarchived)}</p>}
         </>
       ),
@@ -37,7 +56,7 @@ export function TrimEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => Pro
       run: (backup, ctl) => commitDocument(ctx, r.doc, backup, ctl),
       cancellable: longSave(ctx),
     };
-  }, [max, etu, ctx.opened, pg()]);
+  }, [max, etu, total, ctx.opened, pg()]);
   const t = pg().edit.trim;
   return (
     <EditCard id="sl-ed-trim" title={t.title} plan={plan} onReload={onReload}>

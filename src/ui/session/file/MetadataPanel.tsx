@@ -42,9 +42,11 @@ export function MetadataRecord({ line: mi, rec, lastConsolidated, onLine }: { li
             <dt><code>{iso(k)}</code></dt>
             <dd>
               <span class="sl-muted">{metadataRecordField(k) ?? t.notAField}</span>
-              {k === 'metadata' && isDict(inner) ? (
+              {k === 'metadata' && isDict(inner) && dictKeys(inner).length === 0 ? (
+                // `{}`: said in a paragraph (a list of terms holds no lone description)
+                <p class="sl-muted sl-inner">{t.empty}</p>
+              ) : k === 'metadata' && isDict(inner) ? (
                 <dl class="sl-fields sl-inner">
-                  {dictKeys(inner).length === 0 && <dd class="sl-muted">{t.empty}</dd>}
                   {dictKeys(inner).map((ik) => (
                     <div key={ik} class="sl-field-row">
                       <dt>

@@ -29,7 +29,7 @@ export function FindBarView({ text, onText, at, total, more, busy, onStep, input
       onStep(e.shiftKey ? at - 1 : at + 1);
     } else if (e.key === 'Escape') {
       e.preventDefault();
-      closeFind();
+      closeFind(true);
     }
   };
   const t = pg().find;
@@ -42,7 +42,7 @@ export function FindBarView({ text, onText, at, total, more, busy, onStep, input
       </span>
       <button type="button" aria-label={t.previous} title={t.previousTitle} disabled={!total} onClick={() => onStep(at - 1)}>↑</button>
       <button type="button" aria-label={t.next} title={t.nextTitle} disabled={!total} onClick={() => onStep(at + 1)}>↓</button>
-      <button type="button" aria-label={t.close} title={t.closeTitle} onClick={closeFind}>✕</button>
+      <button type="button" aria-label={t.close} title={t.closeTitle} onClick={() => closeFind(true)}>✕</button>
     </div>
   );
 }
