@@ -3,12 +3,14 @@
  * golden cases (test/turn-golden, made with nanobot's own ContextBuilder): the same parts, order,
  * token counts and messages as nanobot's build_messages, and the session's archive entries.
  */
+import { turnRulesOf } from '../../src/core/turn/turn-rules';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/cli';
-import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+
 import { pyDumps } from '../../src/core/python/pyjson';
 import type { PyDict, PyValue } from '../../src/core/python/pyvalue';
 import { loadTokenizer } from '../../src/core/tokens/tokenizer';
@@ -93,7 +95,7 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('session-lens turn at %s', (vers
     expect(texts.map((p) => ({ kind: p.kind, sha256: sha256Text(asRecorded(p.text!)) }))).toEqual(fromWorkspace);
     // The total: nanobot's estimate, with this folder's path where nanobot wrote the case's, and the platform
     // line (not known to the CLI) at the middle of its range. Workspace skills spell the path too (v0.2, v0.3.0).
-    const slots = rulesOf(version).turn.joined.identitySlots;
+    const slots = turnRulesOf(version).joined.identitySlots;
     const unknown = got.unknown.map((u) => u.slot).filter((s) => s !== 'recent-history-cut');
     expect(unknown).toEqual(['runtime']);
     if (slots && Object.keys(c.files).some((f) => f.startsWith('skills/'))) return;

@@ -1,7 +1,8 @@
 /**
  * The nanobot releases Session Lens answers for, and every session rule that differs between them,
  * as one table of named choices. Read a column to see one release; read a row to see what changed.
- * Adding a release is adding a column here (and a golden corpus), not editing the functions.
+ * Adding a release is adding a column here and in the turn's table (src/core/turn/turn-rules.ts), and a golden
+ * corpus, not editing the functions.
  * Source: ../shared/spec/nanobot-versions.md (§ numbers below refer to it).
  */
 
@@ -112,98 +113,6 @@ export interface VersionRules {
   /** Temp-file pattern of an atomic save (§52–53). */
   tmpName: 'stem.jsonl.tmp' | 'hidden-random';
 
-  // §11 the turn: ContextBuilder.build_messages, MemoryStore, _save_turn (figures by scripts/turn-golden.py)
-  turn: TurnRules;
-}
-
-/** A template nanobot ships: the SHA-256 of its stripped text (how "untouched" is judged) and its size. */
-export interface TemplateFigure {
-  sha256: string;
-  /** cl100k tokens of the template, and of its `## NAME` section in the system prompt. */
-  tokens: number;
-  sectionTokens: number;
-}
-
-/** The workspace files nanobot ships templates for. */
-export type TemplateName = 'AGENTS.md' | 'SOUL.md' | 'USER.md' | 'memory/MEMORY.md' | 'legacy/SOUL.md';
-
-/**
- * What `ContextBuilder` puts before the replay, and what `_save_turn` changes, at one version.
- * nanobot's own texts are kept as figures (tokens, hashes), never as text.
- */
-export interface TurnRules {
-  templates: Partial<Record<TemplateName, TemplateFigure>>;
-  /** Bootstrap files left out when equal (stripped) to their template: none in v0.2; AGENTS.md and USER.md later. */
-  skippedWhenTemplate: readonly string[];
-  /** A SOUL.md equal to the legacy template is replaced by the current template's text. */
-  legacySoulReplaced: boolean;
-  /** A bootstrap file holding only whitespace is left out. */
-  blankBootstrapSkipped: boolean;
-  /** The identity section with its machine slots empty (Linux, no channel): tokens. */
-  identityTokens: number;
-  /** How often the identity spells out the workspace path (main: 0 when the project is the agent's workspace). */
-  identityWorkspaceSlots: number;
-  toolContractTokens: number;
-  /** The skills section's own words around the summary. */
-  skillsSectionTokens: number;
-  /** Built-in skills marked always (loaded whole): names and their section's tokens. */
-  builtinActiveSkills: readonly string[];
-  builtinActiveSkillsTokens: number;
-  /** The built-in skills' lines of the summary (none of their requirements found). */
-  builtinSkillsSummaryTokens: number;
-  /** Skills summary shape: v0.2 one flat list with absolute paths; later grouped, with the root absolute or `skills`. */
-  skillsSummary: 'flat-absolute' | 'grouped-absolute-root' | 'grouped-relative-root';
-  /** Runtime context: v0.2 a clock block appended to the user's text; later only providers' blocks, with a marker. */
-  runtimeContext: 'clock-appended' | 'provider-blocks';
-  /** The clock block's own words (with `\n\n` before it), the time left out; null where there is none. */
-  runtimeFrameTokens: number | null;
-  /** A history.jsonl line that is JSON but not an object: MemoryStore raises on it, or skips it. */
-  historyNonObjects: 'raise' | 'skip';
-  /** `_save_turn` also drops a tool result for a call already answered. */
-  saveDropsAnsweredResults: boolean;
-  /** Merging the current message into a last user message keeps that message's text when the new one is empty. */
-  mergeKeepsLeftOnEmpty: boolean;
-  /** With a pending session summary, the recent-history entry of this session holding the same text is left out. */
-  summaryDedupesHistory: boolean;
-  /** The built-in skills' names (folder names: what a `$name` mention can also reach). */
-  builtinSkills: readonly string[];
-  /** Skills the message names with `$name` are loaded into a runtime-context block (main): its frame's tokens; null: no such block. */
-  explicitSkillsFrameTokens: number | null;
-  /** nanobot's own texts where they meet the rest of the request, for its estimate of the joined request. */
-  joined: JoinedFigures;
-}
-
-/**
- * Figures (scripts/turn-golden.py, `joined_figures`) for `estimate_prompt_tokens_chain`, which encodes
- * the whole request as one text: each of nanobot's texts alone, and the tokens the text after it adds
- * where the two meet. A slot value (workspace path, platform line, clock) joins as its own pieces.
- */
-export interface JoinedFigures {
-  /** The identity's tokens without its platform line and path slots, per format-hint group (0: no hint). */
-  identity: readonly number[];
-  /** The channels whose format hint is a group other than 0. */
-  formatHints: Readonly<Record<string, number>>;
-  /** Times the identity spells the workspace path (each joins as `' ' + path`). */
-  identitySlots: number;
-  /** What `\n\n` adds after the identity, the tool contract; the Windows policy over the POSIX one. */
-  identitySep: number;
-  identityWindows: number;
-  toolContractSep: number;
-  /** What `\n\n` adds after nanobot's SOUL.md section (put in place of a legacy SOUL.md). */
-  soulSep: number;
-  /** Each built-in always-on skill's `### Skill:` section with the `\n\n` after it. */
-  builtinActive: Readonly<Record<string, number>>;
-  /** The skills section's words before the summary; the built-in skills' lines (or group), alone and with `\n\n` / `\n` after. */
-  skillsHead: number;
-  builtinSummary: { tokens: number; sep: number; nl: number };
-  /** v0.2's runtime block without the time, channel and chat id (each joins as `' ' + value + '\n'`). */
-  clockFrame: { chat: number; noChat: number } | null;
-  /** The pending summary's frame without its last-active time (`' ' + iso`) and text. */
-  summaryFrame: number;
-  /** main's `$name` skills block: its words before and after the skills. */
-  explicitSkills: { head: number; tail: number } | null;
-  /** When the estimate fails (a special token, a non-text block): v0.2 answers 0, later the UTF-8 byte count. */
-  fallback: 'zero' | 'utf8-bytes';
 }
 
 /** The calls that nest, each with a figure (null: the version makes no such copy). */
@@ -288,49 +197,6 @@ const V02: VersionRules = {
   spareFrames: SPARE_V02,
   depthBudget: depthBudgets(SPARE_V02),
   tmpName: 'stem.jsonl.tmp',
-  turn: {
-    templates: {
-    'AGENTS.md': { sha256: '61b941bbfc6b64948fcaf367c261f0c3e000bf1f645d8626b9edaaf7830cf73c', tokens: 339, sectionTokens: 344 },
-    'SOUL.md': { sha256: '6c43514d333c982fd9273955d37029b92d1bf675c9cea7d8403554f3cda3ad52', tokens: 221, sectionTokens: 226 },
-    'USER.md': { sha256: '4a69b5be617ad5a182d7411d76e3c42ed6483e3c737308f481d64c6e3ccc89c1', tokens: 202, sectionTokens: 206 },
-    'memory/MEMORY.md': { sha256: 'd22710640c228b702c0d8d36196040ed56a734c13ca69afd14cb5888c894bb76', tokens: 72, sectionTokens: 79 },
-    },
-    skippedWhenTemplate: [],
-    legacySoulReplaced: false,
-    blankBootstrapSkipped: false,
-    identityTokens: 406,
-    identityWorkspaceSlots: 4,
-    toolContractTokens: 1018,
-    skillsSectionTokens: 44,
-    builtinActiveSkills: ['memory', 'my'],
-    builtinActiveSkillsTokens: 1014,
-    builtinSkillsSummaryTokens: 502,
-    skillsSummary: 'flat-absolute',
-    runtimeContext: 'clock-appended',
-    runtimeFrameTokens: 19,
-    historyNonObjects: 'raise',
-    saveDropsAnsweredResults: false,
-    mergeKeepsLeftOnEmpty: false,
-    summaryDedupesHistory: false,
-    builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'long-goal', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
-    explicitSkillsFrameTokens: null,
-    joined: {
-      identity: [405, 429, 442, 428, 429],
-      formatHints: { cli: 1, mochat: 1, telegram: 2, qq: 2, discord: 2, whatsapp: 3, sms: 3, email: 4 },
-      identitySlots: 4,
-      identitySep: 0,
-      identityWindows: 21,
-      toolContractSep: 0,
-      soulSep: 0,
-      builtinActive: { my: 574, memory: 435 },
-      skillsHead: 44,
-      builtinSummary: { tokens: 502, sep: 0, nl: 0 },
-      clockFrame: { chat: 22, noChat: 17 },
-      summaryFrame: 13,
-      explicitSkills: null,
-      fallback: 'zero',
-    },
-  },
 };
 
 const V030: VersionRules = {
@@ -359,50 +225,6 @@ const V030: VersionRules = {
   fileCap: { limit: 2000, inEverySave: true },
   spareFrames: SPARE_V030,
   depthBudget: depthBudgets(SPARE_V030),
-  turn: {
-    templates: {
-    'AGENTS.md': { sha256: 'b5d3a9f71da9ae2f28a431ed3edb32a622b56d9b7501aa8ae75dad87ea692dfd', tokens: 413, sectionTokens: 418 },
-    'SOUL.md': { sha256: '0351091f89de5e7162f4883af295fe0af039c3f78f93cb1232e9aa7dcb49cf6f', tokens: 97, sectionTokens: 102 },
-    'USER.md': { sha256: '4a69b5be617ad5a182d7411d76e3c42ed6483e3c737308f481d64c6e3ccc89c1', tokens: 202, sectionTokens: 206 },
-    'memory/MEMORY.md': { sha256: 'd22710640c228b702c0d8d36196040ed56a734c13ca69afd14cb5888c894bb76', tokens: 72, sectionTokens: 79 },
-    'legacy/SOUL.md': { sha256: '34cb8ffca9dcb097be57e03b39a1570b9adecd3f4c2101720fe9827b62e1b1d9', tokens: 178, sectionTokens: 185 },
-    },
-    skippedWhenTemplate: ['AGENTS.md', 'USER.md'],
-    legacySoulReplaced: true,
-    blankBootstrapSkipped: true,
-    identityTokens: 196,
-    identityWorkspaceSlots: 6,
-    toolContractTokens: 1322,
-    skillsSectionTokens: 31,
-    builtinActiveSkills: [],
-    builtinActiveSkillsTokens: 0,
-    builtinSkillsSummaryTokens: 479,
-    skillsSummary: 'grouped-absolute-root',
-    runtimeContext: 'provider-blocks',
-    runtimeFrameTokens: null,
-    historyNonObjects: 'raise',
-    saveDropsAnsweredResults: false,
-    mergeKeepsLeftOnEmpty: true,
-    summaryDedupesHistory: false,
-    builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
-    explicitSkillsFrameTokens: null,
-    joined: {
-      identity: [195, 219, 232, 218, 219],
-      formatHints: { cli: 1, mochat: 1, telegram: 2, qq: 2, discord: 2, whatsapp: 3, sms: 3, email: 4 },
-      identitySlots: 6,
-      identitySep: 0,
-      identityWindows: 21,
-      toolContractSep: 0,
-      soulSep: 0,
-      builtinActive: {},
-      skillsHead: 31,
-      builtinSummary: { tokens: 479, sep: 0, nl: 0 },
-      clockFrame: null,
-      summaryFrame: 13,
-      explicitSkills: null,
-      fallback: 'utf8-bytes',
-    },
-  },
 };
 
 const MAIN: VersionRules = {
@@ -428,50 +250,6 @@ const MAIN: VersionRules = {
   spareFrames: SPARE_MAIN,
   depthBudget: depthBudgets(SPARE_MAIN),
   tmpName: 'hidden-random',
-  turn: {
-    templates: {
-    'AGENTS.md': { sha256: 'b5d3a9f71da9ae2f28a431ed3edb32a622b56d9b7501aa8ae75dad87ea692dfd', tokens: 413, sectionTokens: 418 },
-    'SOUL.md': { sha256: '0351091f89de5e7162f4883af295fe0af039c3f78f93cb1232e9aa7dcb49cf6f', tokens: 97, sectionTokens: 102 },
-    'USER.md': { sha256: '4a69b5be617ad5a182d7411d76e3c42ed6483e3c737308f481d64c6e3ccc89c1', tokens: 202, sectionTokens: 206 },
-    'memory/MEMORY.md': { sha256: 'd22710640c228b702c0d8d36196040ed56a734c13ca69afd14cb5888c894bb76', tokens: 72, sectionTokens: 79 },
-    'legacy/SOUL.md': { sha256: '34cb8ffca9dcb097be57e03b39a1570b9adecd3f4c2101720fe9827b62e1b1d9', tokens: 178, sectionTokens: 185 },
-    },
-    skippedWhenTemplate: ['AGENTS.md', 'USER.md'],
-    legacySoulReplaced: true,
-    blankBootstrapSkipped: true,
-    identityTokens: 183,
-    identityWorkspaceSlots: 0,
-    toolContractTokens: 1322,
-    skillsSectionTokens: 30,
-    builtinActiveSkills: [],
-    builtinActiveSkillsTokens: 0,
-    builtinSkillsSummaryTokens: 464,
-    skillsSummary: 'grouped-relative-root',
-    runtimeContext: 'provider-blocks',
-    runtimeFrameTokens: null,
-    historyNonObjects: 'skip',
-    saveDropsAnsweredResults: true,
-    mergeKeepsLeftOnEmpty: true,
-    summaryDedupesHistory: true,
-    builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
-    explicitSkillsFrameTokens: 15,
-    joined: {
-      identity: [184, 208, 221, 207, 208],
-      formatHints: { cli: 1, mochat: 1, telegram: 2, qq: 2, discord: 2, whatsapp: 3, sms: 3, email: 4 },
-      identitySlots: 0,
-      identitySep: 0,
-      identityWindows: 21,
-      toolContractSep: 0,
-      soulSep: 0,
-      builtinActive: {},
-      skillsHead: 30,
-      builtinSummary: { tokens: 464, sep: 0, nl: 0 },
-      clockFrame: null,
-      summaryFrame: 13,
-      explicitSkills: { head: 10, tail: 4 },
-      fallback: 'utf8-bytes',
-    },
-  },
 };
 
 /** Every release's rules, side by side. */

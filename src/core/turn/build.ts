@@ -9,7 +9,8 @@
  * key, v0.2's clock) are counted, and what the machine alone knows (its platform line; the clock
  * when not given) is named with its size and a ±.
  */
-import { rulesOf, type NanobotVersion, type TemplateName, type TurnRules } from '../nanobot/nanobot-version';
+import { turnRulesOf, type TurnRules, type TemplateName } from './turn-rules';
+import { type NanobotVersion } from '../nanobot/nanobot-version';
 import type { PyError } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
 import { pyStr } from '../python/pyrepr';
@@ -390,7 +391,7 @@ function lastActive(metadata: PyValue | undefined): string | null {
 /** The next request at a version, part by part. Throws TokenEstimateError where nanobot's estimator raises. */
 export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
   const { version, workspace: ws } = input;
-  const rules = rulesOf(version).turn;
+  const rules = turnRulesOf(version);
   const figures = rules.joined;
   const leftOut: Turn['leftOut'] = [];
   const parts: TurnPart[] = [];

@@ -5,7 +5,8 @@
  * own rules (invalid cursors and malformed entries are dropped; an unreadable Dream cursor is 0).
  * Codes and values only; the UI and the CLI say them.
  */
-import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
+import { turnRulesOf } from './turn-rules';
+import type { NanobotVersion } from '../nanobot/nanobot-version';
 import { pyLoads } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
 import { dictGet, isDict, pyTypeName, type PyDict, type PyValue } from '../python/pyvalue';
@@ -94,7 +95,7 @@ function showValue(v: PyValue): string {
 
 /** The memory files read as nanobot reads them at a version. */
 export function readMemory(files: MemoryFiles, version: NanobotVersion): MemoryView {
-  const rules = rulesOf(version).turn;
+  const rules = turnRulesOf(version);
   const issues: MemoryIssue[] = [];
   const entries: ArchiveEntry[] = [];
   let raises = false;

@@ -7,7 +7,8 @@
  * message that carries it; the UI and the CLI say what the model saw then and what later turns see.
  * nanobot's marker texts are recognised by their SHA-256, not stored.
  */
-import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
+import { turnRulesOf } from './turn-rules';
+import type { NanobotVersion } from '../nanobot/nanobot-version';
 import { codePointLength } from '../python/pytext';
 import { dictGet, isDict, type PyDict, type PyValue } from '../python/pyvalue';
 import { RUNTIME_CONTEXT_KEY } from '../nanobot/runtime-context';
@@ -73,7 +74,7 @@ export function answeredCalls(messages: readonly PyDict[]): Set<string> {
  * before it and the answered calls of the whole session.
  */
 export function messageTraces(messages: readonly PyDict[], i: number, version: NanobotVersion, answered: ReadonlySet<string>): SaveTrace[] {
-  const rules = rulesOf(version).turn;
+  const rules = turnRulesOf(version);
   const m = messages[i]!;
   const lastRole = i > 0 ? dictGet(messages[i - 1]!, 'role') : undefined;
   const role = dictGet(m, 'role');

@@ -9,10 +9,12 @@
  * run (left out, kept, legacy SOUL replaced); the figures that depend on the text are recomputed over
  * the stand-in (`caseFor` in golden-cases.ts). The recorded figures are checked only with the archive.
  */
+import { turnRulesOf, type TemplateName } from '../../../src/core/turn/turn-rules';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion, type TemplateName } from '../../../src/core/nanobot/nanobot-version';
+import { NANOBOT_VERSIONS, type NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+
 import { pyStrip } from '../../../src/core/python/pytext';
 import type { TextTokenCounter } from '../../../src/core/tokens/tokens';
 import { sha256Text } from '../../../src/core/turn/sha256';
@@ -26,7 +28,7 @@ export function hasArchive(version: NanobotVersion): boolean {
 }
 
 /** The version table's template figures as recorded from nanobot's code, before any stand-in replaced them. */
-const RECORDED = new Map(NANOBOT_VERSIONS.map((v) => [v, structuredClone(rulesOf(v).turn.templates)]));
+const RECORDED = new Map(NANOBOT_VERSIONS.map((v) => [v, structuredClone(turnRulesOf(v).templates)]));
 export const recordedTemplates = (v: NanobotVersion) => RECORDED.get(v)!;
 
 /** Our own text standing in for a template where nanobot's archive is absent. */
@@ -40,7 +42,7 @@ export const sectionText = (name: string, text: string) => `## ${name}\n\n${text
 /** Without the archive: the version table's template figures become the stand-ins' for this test file (idempotent). */
 export function useStandIns(version: NanobotVersion, count: TextTokenCounter): void {
   if (hasArchive(version)) return;
-  const templates = rulesOf(version).turn.templates;
+  const templates = turnRulesOf(version).templates;
   for (const name of Object.keys(templates) as TemplateName[]) {
     const text = standIn(name);
     const shown = name === 'legacy/SOUL.md' ? 'SOUL.md' : name;

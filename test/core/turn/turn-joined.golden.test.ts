@@ -5,8 +5,10 @@
  * platform line and the clock given, the total is nanobot's estimate within the named unknowns
  * (none but a cut recent history); without them, within the ± the turn says.
  */
+import { turnRulesOf } from '../../../src/core/turn/turn-rules';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+import { NANOBOT_VERSIONS, type NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+
 import { getHistory } from '../../../src/core/replay/replay';
 import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
 import type { TextTokenCounter } from '../../../src/core/tokens/tokens';
@@ -61,7 +63,7 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the total at %s, against nanobo
 
   it('keeps the joined figures as measured from nanobot’s code', () => {
     const f = golden.joined_figures;
-    const j = rulesOf(version).turn.joined;
+    const j = turnRulesOf(version).joined;
     expect(j).toMatchObject({
       identity: f.identity,
       formatHints: f.format_hints,
@@ -77,7 +79,7 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the total at %s, against nanobo
       summaryFrame: f.summary_frame,
       explicitSkills: f.explicit_skills,
     });
-    expect(j.identitySlots).toBe(rulesOf(version).turn.identityWorkspaceSlots);
+    expect(j.identitySlots).toBe(turnRulesOf(version).identityWorkspaceSlots);
   });
 
   it('has cases for this version', () => {
@@ -110,7 +112,7 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the total at %s, against nanobo
     const turn = turnOf(version, c, { runtime: null, clock: null });
     const slots = turn.unknown.map((u) => u.slot);
     expect(slots).toContain('runtime');
-    if (rulesOf(version).turn.runtimeContext === 'clock-appended') expect(slots).toContain('clock');
+    if (turnRulesOf(version).runtimeContext === 'clock-appended') expect(slots).toContain('clock');
     else expect(slots).not.toContain('clock');
     expect(turn.exact).toBe(false);
     expect(turn.spread).not.toBeNull();

@@ -4,8 +4,10 @@
  * block that is not text (v0.2: 0; v0.3.0 raises; main skips it), a session key naming no channel,
  * a Windows path, a path ending in a mark; and the estimator's parts in its order.
  */
+import { turnRulesOf } from '../../../src/core/turn/turn-rules';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rulesOf, type NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+import type { NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+
 import type { PyDict } from '../../../src/core/python/pyvalue';
 import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
 import type { TextTokenCounter } from '../../../src/core/tokens/tokens';
@@ -78,7 +80,7 @@ describe('the slots', () => {
 
   it('names the channel when the key has none: the hints’ range, unbounded at v0.2 (its chat lines)', () => {
     const main = assembleTurn(input('main', { sessionKey: 'heartbeat' }), count);
-    const f = rulesOf('main').turn.joined;
+    const f = turnRulesOf('main').joined;
     expect(main.unknown).toEqual([{ slot: 'channel', tokens: Math.round((Math.min(...f.identity) + Math.max(...f.identity)) / 2) - f.identity[0]!, spread: expect.any(Number) }]);
     expect(main.spread).toBeGreaterThan(0);
     expect(assembleTurn(input('v0.2', { sessionKey: 'heartbeat' }), count).spread).toBeNull();
@@ -87,7 +89,7 @@ describe('the slots', () => {
   it('counts a Windows workspace with the Windows policy and a Windows platform line', () => {
     const posix = assembleTurn(input('v0.3.0', { runtime: null, workspace: ws('/home/ada/ws') }), count);
     const win = assembleTurn(input('v0.3.0', { runtime: null, workspace: ws('C:\\Users\\ada\\ws') }), count);
-    const f = rulesOf('v0.3.0').turn.joined;
+    const f = turnRulesOf('v0.3.0').joined;
     const slots = f.identitySlots * ((count(' C:\\Users\\ada\\ws') as number) - (count(' /home/ada/ws') as number));
     const runtime = runtimeRange(true, count).tokens - runtimeRange(false, count).tokens;
     expect(win.total - posix.total).toBe(f.identityWindows + slots + runtime);
@@ -95,7 +97,7 @@ describe('the slots', () => {
 
   it('names the join when the path ends in a mark, a token per slot', () => {
     const t = assembleTurn(input('v0.3.0', { workspace: ws('/home/ada/ws-') }), count);
-    expect(t.unknown).toEqual([{ slot: 'join', tokens: 0, spread: rulesOf('v0.3.0').turn.joined.identitySlots }]);
+    expect(t.unknown).toEqual([{ slot: 'join', tokens: 0, spread: turnRulesOf('v0.3.0').joined.identitySlots }]);
   });
 
   it('names the workspace path when no workspace is known, with no bound where nanobot spells it', () => {

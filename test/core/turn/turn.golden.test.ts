@@ -4,8 +4,10 @@
  * version. Every system-prompt part's presence, order, source and token count; the history equal to
  * build_messages' output; the current message and where its runtime context goes; the archive.
  */
+import { turnRulesOf } from '../../../src/core/turn/turn-rules';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+import { NANOBOT_VERSIONS, type NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+
 import { pyDumps } from '../../../src/core/python/pyjson';
 import type { PyDict, PyValue } from '../../../src/core/python/pyvalue';
 import { caseFor, expectedKinds, fileText, readTurnGolden, type GoldenCase } from './golden-cases';
@@ -35,7 +37,7 @@ beforeAll(async () => {
 
 describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the turn at %s, against nanobot', (version) => {
   const golden = readTurnGolden(version);
-  const rules = rulesOf(version).turn;
+  const rules = turnRulesOf(version);
 
   it('keeps nanobot’s own texts as the figures measured from its code', () => {
     const f = golden.figures;

@@ -5,8 +5,9 @@
  * tokens joining the total, the save traces linking to their messages, this session's archive
  * entries; the Memory page's health; the archive one click from the last_consolidated boundary.
  */
+import { turnRulesOf } from '../../../src/core/turn/turn-rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rulesOf } from '../../../src/core/nanobot/nanobot-version';
+
 import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
 import { ConversationTab } from '../../../src/ui/session/conversation/ConversationTab';
@@ -71,7 +72,7 @@ describe('the Context tab', () => {
     // workspace path (the folder's name until one is given) and the platform line's middle counted.
     const identity = el.querySelector('tr.sl-turn-identity') as HTMLElement;
     expect(identity.querySelector('details')).toBeNull();
-    const figures = rulesOf('v0.2').turn.joined;
+    const figures = turnRulesOf('v0.2').joined;
     const expected = figures.identity[figures.formatHints.cli!]! + runtimeRange(false, count).tokens + figures.identitySlots * (count(' memory') as number);
     expect(Number(identity.dataset.tokens)).toBe(expected);
     expect(identity.textContent).toContain('platform and Python version');
@@ -108,7 +109,7 @@ describe('the Context tab', () => {
     const before = tokens();
     await type(field, '/home/ada/garden-planner');
     await settle();
-    const slots = rulesOf('v0.2').turn.joined.identitySlots;
+    const slots = turnRulesOf('v0.2').joined.identitySlots;
     expect(tokens() - before).toBe(slots * ((count(' /home/ada/garden-planner') as number) - (count(' memory') as number)));
     expect(el.querySelector('.sl-turn-path-ask')).toBeNull();
     await unmount(el);
