@@ -59,7 +59,7 @@ describe('version line', () => {
     expect(activeVersion.value).toBe('v0.2');
     expect(location.hash).toContain('nanobot=v0.2');
     await waitFor(() => listing.value!.summaries.filter((s) => s.row).length === 2);
-    expect(el!.querySelector('.version-line')!.textContent).toContain('nanobot 0.2 (chosen)');
+    expect(el!.querySelector('.version-line')!.textContent).toContain('nanobot v0.2 (chosen)');
     await act(async () => {});
   });
 });
@@ -96,7 +96,7 @@ describe('edit tab per version', () => {
     for (const [version, cap] of [['v0.3.0', true], ['main', false]] as const) {
       const o = openFromBytes('Y2xpOmRpcmVjdA.jsonl', bytes, snap, { now: '2026-08-01T10:00:00', version });
       el = await mount(<EditTab opened={o} adapter={a} now={() => '2026-08-01T10:00:00'} onChanged={() => {}} onForked={() => {}} />);
-      expect(el.textContent!.includes('over nanobot 0.3.0’s cap of 2,000')).toBe(cap);
+      expect(el.textContent!.includes('over nanobot v0.3.0’s cap of 2,000')).toBe(cap);
       if (cap) expect(el.textContent).toContain('its next save of this session');
       await unmount(el);
       el = null;
@@ -155,7 +155,7 @@ describe('version line: evidence no version fits (issue 27)', () => {
     const layout = await detectLayout(a, 'ws');
     await setWorkspace({ kind: 'folder', name: 'ws', adapter: a, writable: true, layout });
     el = await mount(<WorkspaceView page="sessions" />);
-    await waitFor(() => !!el!.querySelector('.session-row') && el!.querySelector('.version-summary')!.textContent !== 'nanobot 0.2');
+    await waitFor(() => !!el!.querySelector('.session-row') && el!.querySelector('.version-summary')!.textContent !== 'nanobot v0.2');
     expect(el.querySelector('.version-summary')!.textContent).toBe('nanobot main (conflicting evidence)');
     expect(activeVersion.value).toBe('main');
     const line = el.querySelector('.version-line p')!.textContent!;

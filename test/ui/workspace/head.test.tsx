@@ -35,7 +35,7 @@ describe('workspace header', () => {
     expect([...head.children].map((c) => c.className)).toEqual(['workspace-title', 'workspace-facts', 'workspace-actions']);
     const facts = head.querySelector<HTMLDetailsElement>('details.workspace-facts')!;
     expect(facts.open).toBe(false);
-    expect(facts.querySelector('summary')!.textContent).toBe('nanobot 0.2 (ambiguous)');
+    expect(facts.querySelector('summary')!.textContent).toBe('nanobot v0.2 (ambiguous)');
     // What used to stand above the list is inside the folded details.
     for (const sel of ['.layout-text', '.naming', '.version-line', '.version-evidence', '.version-picker select']) expect(facts.querySelector(`.facts-panel ${sel}`)).not.toBeNull();
     expect(el.querySelector('.workspace > .layout-text, .workspace > .version-line')).toBeNull();
