@@ -37,7 +37,7 @@ describe('layouts', () => {
     await waitFor(() => !!el!.querySelector('.session-row'));
     const options = [...el.querySelectorAll('.folder-picker option')].map((o) => o.textContent);
     expect(options).toEqual(['/home/ana/projects/site (workspace, 1 file)', '/home/ana/notes (workspace, 1 file)', 'legacy global sessions (legacy, 1 file)']);
-    expect(el.querySelector('.naming summary')!.textContent).toBe('newer nanobot file names (base64url)');
+    expect(el.querySelector('.naming summary')!.textContent).toBe('nanobot main file names (base64url)');
     expect(el.querySelector('a.row-link')!.textContent).toBe('Site work');
     await type(el.querySelector('.folder-picker select'), '2');
     await waitFor(() => el!.querySelector('a.row-link')?.textContent === 'Old global session');

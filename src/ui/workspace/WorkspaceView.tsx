@@ -3,14 +3,13 @@
  * whether edits can be saved, and the Sessions / Health / Leftovers pages. Follows changes on disk.
  */
 import { computed } from '@preact/signals';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { allowEditing, closeWorkspaceToStart } from '../actions';
 import { lazyComponent } from '../lazy';
 import { watchFolder } from '../live';
 import { navigate, type WorkspacePage } from '../router';
-import { VersionLine, VersionSummary } from './VersionLine';
-import { isRead, setRead } from '../read-notes';
-import { workspaceId } from './workspace';
+import { VersionConflictNote, VersionLine, VersionSummary } from './VersionLine';
+import { GatewayNote } from './GatewayNote';
 import { folderLabel, layoutText, namingText, noSessionsHere } from './layout-text';
 import { problemCount as countProblems } from './health';
 import { activeVersion, folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, selectFolder, workspace } from './model';
@@ -47,33 +46,6 @@ export function ReadOnlyBanner() {
         </button>
       )}
     </p>
-  );
-}
-
-/** The gateway warning in one line (its whole text one click away); once dismissed it stays dismissed for this workspace. */
-function GatewayNote({ ws, name }: { ws: string; name: string }) {
-  const [gone, setGone] = useState(() => isRead(ws, 'workspace-gateway'));
-  const t = ui().workspace;
-  if (gone) return null;
-  return (
-    <div class="notice gateway one-line" role="note">
-      <details>
-        <summary>{t.gatewayShort(name)}</summary>
-        <p>{t.gateway(name)}</p>
-      </details>
-      <button
-        type="button"
-        class="btn subtle small"
-        aria-label={t.dismissNote}
-        title={t.dismissNote}
-        onClick={() => {
-          setRead(ws, 'workspace-gateway', true);
-          setGone(true);
-        }}
-      >
-        ×
-      </button>
-    </div>
   );
 }
 
@@ -138,8 +110,8 @@ function WorkspaceWithSessions({ page, folderParam }: { page: WorkspacePage; fol
             <p class="layout-text">{layoutText(ws.layout, ws.name, folderCounts.value)}</p>
             {f && (
               <details class="naming">
-                <summary>{namingText(f.naming).short}</summary>
-                <p class="muted small">{namingText(f.naming).long}</p>
+                <summary>{namingText(f.naming, activeVersion.value).short}</summary>
+                <p class="muted small">{namingText(f.naming, activeVersion.value).long}</p>
               </details>
             )}
             {ws.layout.notes.map((n) => (
@@ -179,7 +151,7 @@ function WorkspaceWithSessions({ page, folderParam }: { page: WorkspacePage; fol
         </label>
       )}
       <ReadOnlyBanner />
-      {ws.writable && ws.kind !== 'demo' && <GatewayNote key={workspaceId(ws)} ws={workspaceId(ws)} name={ws.name} />}
+      <GatewayNote ws={ws} />
       <nav class="tabs" aria-label={t.nav}>
         {PAGES.map((p) => (
           <a key={p.page} href={p.href + (folderIndex.value > 0 && f ? `?folder=${encodeURIComponent(f.path)}` : '')} class="tab" aria-current={p.page === page ? 'page' : undefined}>
@@ -189,6 +161,7 @@ function WorkspaceWithSessions({ page, folderParam }: { page: WorkspacePage; fol
         ))}
       </nav>
       <CacheNote />
+      <VersionConflictNote />
       {listingError.value && (
         <p class="notice danger" role="alert">
           {listingError.value}

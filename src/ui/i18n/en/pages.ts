@@ -269,8 +269,6 @@ const pages = {
       forkWritten: (path: string) => `Fork written to ${path}.`,
       openFork: 'Open the fork',
       breadcrumb: 'Breadcrumb',
-      stopTitle: 'Stop nanobot before editing.',
-      stopBody: 'A running nanobot gateway keeps this session in memory and re-saves it when it shuts down, overwriting edits made here. Session Lens refuses to save over a file that changed since it was read.',
       /** Slot: {name}. */
       opening: 'Opening {name}…',
       // header
