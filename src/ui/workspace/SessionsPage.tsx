@@ -13,6 +13,13 @@ import { buildRows, channelCounts, filterRows, rowHref, sortMatches } from './ro
 import { focusFirstRow, SessionList } from './SessionList';
 import { iso } from '../iso';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
+import { lazyComponent } from '../lazy';
+
+/** Only a folder nanobot's listing fails on needs it (and the save it offers): loaded then. */
+const ListingFailure = lazyComponent(
+  () => import('./ListingFailure').then((m) => m.ListingFailure),
+  () => ui().workspace.sortErrorShort,
+);
 
 /** The list's parameters this page last wrote into the link. */
 let written = '';
@@ -120,14 +127,7 @@ export function SessionsPage() {
         )}
         {checked < total && scanning.value ? t.checking(checked, total) : total ? t.searching(total - scanSkipped.value.size, partial) : ''}
       </p>
-      {l?.sortError && (
-        <div class="notice danger one-line" role="alert">
-          <details>
-            <summary>{t.sortErrorShort}</summary>
-            <p>{t.sortError(`${l.sortError.type}: ${l.sortError.message}`)}</p>
-          </details>
-        </div>
-      )}
+      {l?.sortError && <ListingFailure listing={l} />}
       {total === 0 ? (
         <p class="empty-state">{t.noFiles}</p>
       ) : matches.value.length === 0 ? (

@@ -277,7 +277,6 @@ const shell = {
     searching: (files: number, partial: number) =>
       `Searching titles, keys, previews and message text of ${plural(files, 'file')}${partial ? ` (${plural(partial, 'file')} only in part: too much text to keep in memory)` : ''}.`,
     sortErrorShort: 'nanobot’s own session list fails on this folder: the order below is a best effort.',
-    sortError: (error: string) => `nanobot’s own session list fails on this folder (${error}): some file’s updated_at is not text. The order below is a best effort.`,
     noFiles: 'No session files in this folder.',
     noMatch: 'No session matches. ',
     stillReading: 'Some files are still being read; more may appear.',

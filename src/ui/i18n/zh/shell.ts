@@ -251,7 +251,6 @@ const shell: ShellText = {
     checking: (done, total) => `正在检查完整文件：已完成 ${groupDigits(done)} / ${groupDigits(total)}（读完的文件可搜索消息文本）。`,
     searching: (files, partial) => `搜索范围：${groupDigits(files)} 个文件的标题、键、预览和消息文本${partial ? `（其中 ${groupDigits(partial)} 个文件只搜索了一部分：文本太多，无法全部保留在内存中）` : ''}。`,
     sortErrorShort: 'nanobot 自己的会话列表在这个文件夹上出错：下面的顺序已尽量接近。',
-    sortError: (error) => `nanobot 自己的会话列表在这个文件夹上出错（${error}）：某个文件的 updated_at 不是文本。下面的顺序已尽量接近。`,
     noFiles: '这个文件夹中没有会话文件。',
     noMatch: '没有匹配的会话。',
     stillReading: '仍有文件在读取中，可能还会出现更多结果。',
