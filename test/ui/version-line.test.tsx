@@ -32,7 +32,8 @@ async function mainFolder() {
   const layout = await detectLayout(a, NS);
   await setWorkspace({ kind: 'folder', name: NS, adapter: a, writable: true, layout });
   el = await mount(<WorkspaceView page="sessions" />);
-  await waitFor(() => !!el!.querySelector('.session-row'));
+  // The version panel loads on use: wait for it too.
+  await waitFor(() => !!el!.querySelector('.session-row') && !!el!.querySelector('.version-line'));
 }
 
 describe('version line', () => {

@@ -5,7 +5,7 @@
  */
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { Confirm } from '../Confirm';
-import { ui } from '../i18n/text';
+import { pg } from '../i18n/text';
 import { shownValue } from '../../store/listing/listed-row';
 import type { Listing } from '../../store/listing/session-list';
 import { openSession } from '../../store/save/sessions';
@@ -31,7 +31,7 @@ async function writeFixes(fixes: readonly Fixable[]): Promise<{ saved: number; p
       const opened = await openSession(ws.adapter, b.summary.path, { now, key: b.summary.key, version });
       const doc = withUpdatedAt(opened.doc, b.updatedAt, b.fix);
       if (!doc) {
-        problems.push(ui().decide.fixStale(b.summary.fileName));
+        problems.push(pg().decide.fixStale(b.summary.fileName));
         continue;
       }
       const out = await saveEdited(ws.adapter, opened, doc, now);
@@ -52,7 +52,7 @@ export function ListingFailure({ listing }: { listing: Listing }) {
   const fixButton = useRef<HTMLButtonElement>(null);
   const error = listing.sortError;
   if (!error) return null;
-  const d = ui().decide;
+  const d = pg().decide;
   const ws = workspace.value;
   const f = folder.value;
   const folderParam = folderIndex.value > 0 && f ? f.path : null;

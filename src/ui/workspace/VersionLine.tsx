@@ -1,30 +1,22 @@
 /**
- * The nanobot version in force, in one line: the verdict from the files on disk with its evidence,
- * what each version would mean for the folder, and a control to choose another version (it goes
- * into the link as `nanobot=`).
+ * The nanobot version in force: the verdict from the files on disk with its evidence, what each
+ * version would mean for the folder, and a control to choose another version (it goes into the link
+ * as `nanobot=`). Loaded when the header's details or a conflict show it (the first screen's bundle
+ * has only the one-line summary, version-choice.tsx).
  */
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../core/nanobot/nanobot-version';
-import type { CandidateFit, VersionVerdict } from '../../core/nanobot/version-evidence';
-import { chosenVersion, navigate, route } from '../router';
+import type { VersionVerdict } from '../../core/nanobot/version-evidence';
+import { chooseVersion, isChosen, statusWords, versionName } from './version-choice';
+import { VersionCompare } from './VersionCompare';
+import type { StemNaming } from '../../store/listing/layout';
 import { activeVersion, detectedVersion, verdict } from './model';
-import { ui } from '../i18n/text';
-
-/** Switches the version (null: back to the detected one), keeping the rest of the link. */
-export function chooseVersion(v: NanobotVersion | null): void {
-  chosenVersion.value = v;
-  const r = route.peek();
-  const { nanobot: _old, ...params } = r.params;
-  navigate({ ...r, params: v ? { ...params, nanobot: v } : params }, { replace: true });
-}
-
-/** The one way a version is written across the app and both languages (the version table's label). */
-export const versionName = (v: NanobotVersion): string => rulesOf(v).label;
+import { pg, ui } from '../i18n/text';
 
 /** Why a conflict went to the version it did, in words, from the core's rank and the winner's numbers. */
 export function choiceText(v: VersionVerdict): string | null {
   const fit = v.decided && v.chosenBy ? v.fits.find((f) => f.version === v.decided) : undefined;
   if (!fit || !v.chosenBy) return null;
-  return ui().decide.choice(v.chosenBy, fit.fits, fit.clues, fit.listed, fit.listed + fit.hidden);
+  return pg().decide.choice(v.chosenBy, fit.fits, fit.clues, fit.listed, fit.listed + fit.hidden);
 }
 
 /** Why the verdict is what it is; a conflict says why the version in use makes the most sense, what fits it and what speaks against it. */
@@ -33,74 +25,8 @@ function reasonsOf(v: VersionVerdict): string {
   if (v.status !== 'conflicting') return t.reasons(v);
   const texts = (kinds: readonly string[]) => v.evidence.filter((e) => kinds.includes(e.kind)).map((e) => t.evidence(e)).join(t.listSep);
   const why = choiceText(v);
-  if (v.decided && why) return ui().decide.decided(versionName(v.decided), why, texts(v.decidedBy), texts(v.against));
+  if (v.decided && why) return pg().decide.decided(versionName(v.decided), why, texts(v.decidedBy), texts(v.against));
   return t.conflictUndecided(v.evidence.filter((e) => e.points.length < NANOBOT_VERSIONS.length).map((e) => t.evidence(e)).join(t.listSep));
-}
-
-/** The words after the version's name: chosen by the person, or what the evidence amounts to. */
-function statusWords(v: VersionVerdict | null, chosen: boolean, short: boolean): string {
-  const t = ui().workspace;
-  if (chosen) return t.chosen;
-  if (!v) return '';
-  if (v.status === 'recognised') return t.recognised;
-  if (v.status === 'conflicting') return ui().decide.conflictShort;
-  return short ? t.ambiguousShort : t.ambiguous;
-}
-
-const isChosen = () => chosenVersion.value !== null && chosenVersion.value !== undefined;
-
-/** The verdict in a few words, for the workspace's one-line header: "nanobot main (recognised)". */
-export function VersionSummary() {
-  const active = activeVersion.value;
-  return (
-    <span class="version-summary" data-version={active}>
-      <strong>{versionName(active)}</strong>
-      {statusWords(verdict.value, isChosen(), true)}
-    </span>
-  );
-}
-
-/** Every version side by side: the clues it fits and what its listing shows or leaves out, with a way to use it. */
-export function VersionCompare({ fits, active }: { fits: readonly CandidateFit[]; active: NanobotVersion }) {
-  const d = ui().decide;
-  return (
-    <div class="version-compare">
-      <p class="muted small">{d.compareLead}</p>
-      <div class="table-scroll">
-        <table class="compare-table">
-          <caption class="visually-hidden">{d.compare}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{d.cols.version}</th>
-              <th scope="col">{d.cols.clues}</th>
-              <th scope="col">{d.cols.listed}</th>
-              <th scope="col">{d.cols.hidden}</th>
-              <td />
-            </tr>
-          </thead>
-          <tbody>
-            {fits.map((f) => (
-              <tr key={f.version} data-version={f.version} class={f.version === active ? 'in-use' : undefined}>
-                <th scope="row">{versionName(f.version)}</th>
-                <td>{d.of(f.fits, f.clues)}</td>
-                <td>{d.of(f.listed, f.listed + f.hidden)}</td>
-                <td>{ui().common.count(f.hidden)}</td>
-                <td>
-                  {f.version === active ? (
-                    <span class="chip">{d.inUse}</span>
-                  ) : (
-                    <button type="button" class="btn small" aria-label={d.useLabel(versionName(f.version))} onClick={() => chooseVersion(f.version === detectedVersion.peek() ? null : f.version)}>
-                      {d.use}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
-  );
 }
 
 /**
@@ -112,7 +38,7 @@ export function VersionConflictNote() {
   if (!v || v.status !== 'conflicting' || !v.decided || isChosen()) return null;
   const why = choiceText(v);
   if (!why) return null;
-  const d = ui().decide;
+  const d = pg().decide;
   return (
     <div class="notice warn one-line version-conflict" role="note">
       <details>
@@ -139,7 +65,7 @@ export function VersionLine() {
       </p>
       {v && v.fits.length > 0 && (
         <details class="version-fits" open={v.status === 'conflicting'}>
-          <summary>{ui().decide.compare}</summary>
+          <summary>{pg().decide.compareTitle}</summary>
           <VersionCompare fits={v.fits} active={active} />
         </details>
       )}
@@ -167,5 +93,34 @@ export function VersionLine() {
         </select>
       </label>
     </div>
+  );
+}
+
+/**
+ * How file names relate to session keys under the version in use (the heading follows the verdict,
+ * not the folder's kind): a folder nanobot does not use keeps its "unknown naming".
+ */
+function namingText(n: StemNaming, version: NanobotVersion): { short: string; long: string } {
+  const t = pg().decide.naming;
+  if (n === 'unknown') return { short: t.unknown, long: t.unknownLong };
+  const label = rulesOf(version).label;
+  switch (rulesOf(version).stemKey) {
+    case 'first-underscore':
+      return { short: t.safeKey(label), long: t.safeKeyLong };
+    case 'decoded-else-first-underscore':
+      return { short: t.b64Either(label), long: t.b64EitherLong };
+    case 'canonical-only':
+      return { short: t.b64(label), long: t.b64Long };
+  }
+}
+
+/** How the shown folder's files are named under the version in use, its long words one click away. */
+export function NamingLine({ naming }: { naming: StemNaming }) {
+  const n = namingText(naming, activeVersion.value);
+  return (
+    <details class="naming">
+      <summary>{n.short}</summary>
+      <p class="muted small">{n.long}</p>
+    </details>
   );
 }

@@ -8,11 +8,11 @@ import { allowEditing, closeWorkspaceToStart } from '../actions';
 import { lazyComponent } from '../lazy';
 import { watchFolder } from '../live';
 import { navigate, type WorkspacePage } from '../router';
-import { VersionConflictNote, VersionLine, VersionSummary } from './VersionLine';
+import { isChosen, versionName, VersionSummary } from './version-choice';
 import { GatewayNote } from './GatewayNote';
-import { folderLabel, layoutText, namingText, noSessionsHere } from './layout-text';
+import { folderLabel, layoutText, noSessionsHere } from './layout-text';
 import { problemCount as countProblems } from './health';
-import { activeVersion, folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, selectFolder, workspace } from './model';
+import { activeVersion, verdict, folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, selectFolder, workspace } from './model';
 import { SessionsPage } from './SessionsPage';
 import { ui } from '../i18n/text';
 import { CacheNote } from './CacheNote';
@@ -25,6 +25,13 @@ const PAGES: { page: WorkspacePage; href: string }[] = [
   { page: 'upgrade', href: '#/w/upgrade' },
 ];
 
+/** The version panel and a conflict's note load on use: the first screen needs only the one-line summary. */
+const VersionLine = lazyComponent(() => import('./VersionLine').then((m) => m.VersionLine));
+const NamingLine = lazyComponent(() => import('./VersionLine').then((m) => m.NamingLine));
+const VersionConflictNote = lazyComponent(
+  () => import('./VersionLine').then((m) => m.VersionConflictNote),
+  () => versionName(activeVersion.value) + ui().decide.conflictShort,
+);
 const UpgradePage = lazyComponent(() => import('./UpgradePage').then((m) => m.UpgradePage));
 const HealthPage = lazyComponent(() => import('./HealthPage').then((m) => m.HealthPage));
 const LeftoversPage = lazyComponent(() => import('./LeftoversPage').then((m) => m.LeftoversPage));
@@ -109,10 +116,7 @@ function WorkspaceWithSessions({ page, folderParam }: { page: WorkspacePage; fol
           <div class="facts-panel">
             <p class="layout-text">{layoutText(ws.layout, ws.name, folderCounts.value)}</p>
             {f && (
-              <details class="naming">
-                <summary>{namingText(f.naming, activeVersion.value).short}</summary>
-                <p class="muted small">{namingText(f.naming, activeVersion.value).long}</p>
-              </details>
+              <NamingLine naming={f.naming} />
             )}
             {ws.layout.notes.map((n) => (
               <p key={n} class="notice">
@@ -161,7 +165,7 @@ function WorkspaceWithSessions({ page, folderParam }: { page: WorkspacePage; fol
         ))}
       </nav>
       <CacheNote />
-      <VersionConflictNote />
+      {verdict.value?.status === 'conflicting' && !isChosen() && <VersionConflictNote />}
       {listingError.value && (
         <p class="notice danger" role="alert">
           {listingError.value}

@@ -1,26 +1,6 @@
-/** Plain sentences saying what kind of folder was opened and how its files are named. */
-import type { Layout, SessionFolder, StemNaming } from '../../store/listing/layout';
+/** Plain sentences saying what kind of folder was opened (how its files are named: VersionLine.tsx, with the version). */
+import type { Layout, SessionFolder } from '../../store/listing/layout';
 import { ui } from '../i18n/text';
-import { rulesOf, type NanobotVersion } from '../../core/nanobot/nanobot-version';
-
-/**
- * How file names relate to session keys under the version in use (the heading follows the verdict,
- * not the folder's kind): a folder nanobot does not use keeps its "unknown naming".
- */
-export function namingText(n: StemNaming, version: NanobotVersion): { short: string; long: string } {
-  const t = ui().workspace.naming;
-  const d = ui().decide.naming;
-  if (n === 'unknown') return { short: t.unknown, long: t.unknownLong };
-  const label = rulesOf(version).label;
-  switch (rulesOf(version).stemKey) {
-    case 'first-underscore':
-      return { short: d.safeKey(label), long: t.safeKeyLong };
-    case 'decoded-else-first-underscore':
-      return { short: d.b64Either(label), long: d.b64EitherLong };
-    case 'canonical-only':
-      return { short: d.b64(label), long: t.b64Long };
-  }
-}
 
 /** A folder's session files: as last listed (`counts`, by path), else as found when the layout was read. */
 function filesIn(f: SessionFolder, counts?: ReadonlyMap<string, number>): number {

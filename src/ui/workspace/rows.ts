@@ -3,7 +3,6 @@
  * rows. Pure functions over the store's summaries and the background scans, so they are testable.
  */
 import { keyChannel, sessionFileName } from '../../core/nanobot/keys';
-import { fileStem } from '../../core/listing/listing';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import type { SessionSummary } from '../../store/listing/session-list';
 import { linkableKey, sessionHref, type SessionTab } from '../router';
@@ -103,7 +102,9 @@ export function fileKey(s: SessionSummary, scan: FileScan | undefined): string |
 function channelOf(s: SessionSummary, scan: FileScan | undefined): string {
   const own = fileKey(s, scan);
   if (own !== null) return keyChannel(own);
-  return !s.row && s.key === fileStem(s.fileName) ? '' : keyChannel(s.key);
+  // (The stem by hand: the listing's core module stays out of the first screen's bundle.)
+  const stem = s.fileName.endsWith('.jsonl') ? s.fileName.slice(0, -'.jsonl'.length) : s.fileName;
+  return !s.row && s.key === stem ? '' : keyChannel(s.key);
 }
 
 /** Build the rows of a listing, in its order (nanobot's). */

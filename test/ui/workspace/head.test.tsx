@@ -36,7 +36,8 @@ describe('workspace header', () => {
     const facts = head.querySelector<HTMLDetailsElement>('details.workspace-facts')!;
     expect(facts.open).toBe(false);
     expect(facts.querySelector('summary')!.textContent).toBe('nanobot v0.2 (ambiguous)');
-    // What used to stand above the list is inside the folded details.
+    // What used to stand above the list is inside the folded details (the version panel loads on use).
+    await waitFor(() => !!facts.querySelector('.facts-panel .version-evidence') && !!facts.querySelector('.facts-panel .naming'));
     for (const sel of ['.layout-text', '.naming', '.version-line', '.version-evidence', '.version-picker select']) expect(facts.querySelector(`.facts-panel ${sel}`)).not.toBeNull();
     expect(el.querySelector('.workspace > .layout-text, .workspace > .version-line')).toBeNull();
   });

@@ -42,6 +42,7 @@ describe('the workspace in Chinese', () => {
     await openDemo('sessions');
     expect([...el!.querySelectorAll('nav.tabs a')].map((a) => a.firstChild!.textContent)).toEqual(['会话', '健康', '遗留文件', '记忆', '升级']);
     expect(el!.querySelector('.layout-text')!.textContent).toBe('“Demo workspace”是 nanobot 工作区：sessions/ 中有 10 个会话文件。');
+    await waitFor(() => !!el!.querySelector('.naming summary') && !!el!.querySelector('.version-line'));
     expect(el!.querySelector('.naming summary')!.textContent).toBe('nanobot v0.2 文件名（safe_key）');
     const version = el!.querySelector('.version-line')!.textContent!;
     expect(version).toContain('证据（');
