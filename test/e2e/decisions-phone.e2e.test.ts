@@ -54,6 +54,8 @@ beforeAll(async () => {
   writeBroken(path.join(base, 'broken-ws'));
   writeMixed(path.join(base, 'mixed-ws'));
   demo = demoWorkspaceCopy('phone-ws');
+  // A channel with a long name: its menu label must show whole on a phone, its count's ")" too.
+  fs.writeFileSync(path.join(demo, 'sessions', 'mattermost-enterprise_1.jsonl'), `${meta('mattermost-enterprise:1', '2026-05-01T10:00:00')}\n${user('from a long channel')}\n`);
   ({ app, b, watch } = await openAppInChromium({ port: PORT }, DESK));
 });
 
@@ -97,6 +99,8 @@ async function shotsOf(state: string, hash: string, ready: string, prepare?: () 
     localStorage.setItem('session-lens:theme', 'light');
   });
   await b.page.setViewportSize(DESK);
+  await b.page.reload(); // the language and theme are read when the page starts
+  await b.page.locator(ready).first().waitFor();
 }
 
 /** The top of the first message of the shown conversation (full view or large-file mode), in px from the window's top. */
@@ -173,6 +177,7 @@ describe("the phone's first screen", () => {
   });
 
   it('the tab bar stays put on every tab, and is one row on a phone', async () => {
+    await drop(demo, '.session-row');
     const tabs = ['conversation', 'replay', 'context', 'file', 'edit', 'export'];
     for (const vp of [DESK, PHONE]) {
       await b.page.setViewportSize(vp);
@@ -192,38 +197,54 @@ describe("the phone's first screen", () => {
   });
 
   it('the Context table and the channel menu fit 390 px', async () => {
+    await drop(demo, '.session-row');
     await b.page.setViewportSize(PHONE);
     await b.page.goto(`${app.url}#/s/cli%3Adirect?tab=context`);
     await b.page.locator('#sl-turn-h').waitFor();
     await b.page.locator('.sl-turn-table td.sl-num').first().waitFor();
-    // Each token count on one line: a cell no taller than its line height (plus its note's lines, which may wrap).
-    const wrapped = await b.page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('.sl-turn-table .sl-num')]
-        .filter((c) => {
-          const first = c.firstChild;
-          if (!first || first.nodeType !== Node.TEXT_NODE) return false;
-          const range = document.createRange();
-          range.selectNodeContents(first);
-          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
-        })
-        .map((c) => c.textContent),
-    );
+    // Each token count on one line, and its note a few words a line (not one word per line, as in a column too narrow).
+    const wrapped = await b.page.evaluate(() => {
+      const lines = (n: Node) => {
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      };
+      return [...document.querySelectorAll<HTMLElement>('.sl-turn-table .sl-num')].flatMap((c) => {
+        const out: string[] = [];
+        if (c.firstChild?.nodeType === Node.TEXT_NODE && lines(c.firstChild) > 1) out.push(`number ${c.firstChild.textContent}`);
+        for (const note of c.querySelectorAll('.sl-turn-note')) {
+          const words = note.textContent!.trim().split(/\s+/).length;
+          if (words >= 4 && lines(note) * 2 > words) out.push(`note “${note.textContent}” in ${lines(note)} lines`);
+        }
+        return out;
+      });
+    });
     expect(wrapped).toEqual([]);
     expect(await b.page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
-    await b.page.goto(`${app.url}#/w`);
-    await b.page.locator('.channel-filter').waitFor();
-    await b.page.locator('.channel-filter').selectOption({ index: 1 });
-    // The chosen channel's whole label, its count's ")" too, fits left of the menu's arrow.
-    const fit = await b.page.evaluate(() => {
-      const s = document.querySelector<HTMLSelectElement>('.channel-filter')!;
-      const cs = getComputedStyle(s);
-      const ctx = document.createElement('canvas').getContext('2d')!;
-      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
-      const text = ctx.measureText(s.selectedOptions[0]!.textContent!).width;
-      const arrow = 20;
-      return { text, room: s.clientWidth - parseFloat(cs.paddingLeft) - arrow, label: s.selectedOptions[0]!.textContent };
-    });
-    expect(fit.text, `“${fit.label}”`).toBeLessThanOrEqual(fit.room);
+    // Every label of the channel and sort menus, chosen, fits left of the menu's arrow ("(2)" kept its ")"), in both languages.
+    const cut: string[] = [];
+    for (const lang of ['en', 'zh-CN']) {
+      await b.page.evaluate((l) => localStorage.setItem('session-lens:language', l), lang);
+      await b.page.goto(`${app.url}#/w`);
+      await b.page.reload();
+      await b.page.locator('.channel-filter').waitFor();
+      await b.page.locator('.session-row').first().waitFor();
+      cut.push(
+        ...(await b.page.evaluate(() =>
+          [...document.querySelectorAll<HTMLSelectElement>('.toolbar select')].flatMap((s) => {
+            const cs = getComputedStyle(s);
+            const ctx = document.createElement('canvas').getContext('2d')!;
+            ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+            // Chromium draws the arrow in the last 20 px or so of the box, inside its right padding when there is room.
+            const room = s.clientWidth - parseFloat(cs.paddingLeft) - Math.max(parseFloat(cs.paddingRight), 20);
+            return [...s.options].map((o) => o.textContent!).filter((text) => ctx.measureText(text).width > room);
+          }),
+        )),
+      );
+    }
+    await b.page.evaluate(() => localStorage.setItem('session-lens:language', 'en'));
+    await b.page.reload();
+    expect(cut).toEqual([]);
     await shot(b.page, 'decide-channel-phone', false);
     await b.page.setViewportSize(DESK);
   });

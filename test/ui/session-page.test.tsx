@@ -49,7 +49,7 @@ describe('the session host', () => {
     expect(host!.adapter).toBe(a);
     expect(host!.now()).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
     expect(host!.route).toEqual({ tab: 'replay', params: { max_tokens: '500' } });
-    expect(el.querySelector('.notice.gateway')!.textContent).toContain('stop nanobot’s gateway first');
+    expect(el.querySelector('.notice.gateway')!.textContent).toContain('Stop nanobot’s gateway first');
     host!.onRoute('file', { line: '3' });
     expect(location.hash).toBe('#/s/telegram%3A12345?tab=file&line=3');
     expect(route.value).toMatchObject({ view: 'session', key: 'telegram:12345', tab: 'file', params: { line: '3' } });

@@ -45,7 +45,7 @@ describe('workspace header', () => {
   it('shows the gateway warning as one line, and a dismissed one stays dismissed for the workspace', async () => {
     el = await mount(<WorkspaceView page="sessions" />);
     const note = el.querySelector<HTMLElement>('.notice.gateway')!;
-    expect(note.querySelector('summary')!.textContent).toBe('Edits are saved straight into ana-ws: stop nanobot’s gateway first.');
+    expect(note.querySelector('summary')!.textContent).toBe('Stop nanobot’s gateway first: edits are saved straight into ana-ws.');
     expect(note.querySelector('details')!.open).toBe(false);
     await click(note.querySelector('button[aria-label="Dismiss this note"]'));
     expect(el.querySelector('.notice.gateway')).toBeNull();

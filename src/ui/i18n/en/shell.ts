@@ -191,7 +191,7 @@ const shell = {
       notKept: 'This folder is not kept under Recent folders.',
       another: 'Open another folder',
     },
-    gatewayShort: (name: string) => `Edits are saved straight into ${name}: stop nanobot’s gateway first.`,
+    gatewayShort: (name: string) => `Stop nanobot’s gateway first: edits are saved straight into ${name}.`,
     dismissNote: 'Dismiss this note',
     about: 'About this folder',
     notesN: (n: number) => ` · ${plural(n, 'note')}`,

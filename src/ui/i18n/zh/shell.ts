@@ -126,7 +126,7 @@ const shell: ShellText = {
       notKept: '这个文件夹不会保留在“最近的文件夹”中。',
       another: '打开另一个文件夹',
     },
-    gatewayShort: (name) => `编辑会直接保存到 ${name}：请先停止 nanobot gateway。`,
+    gatewayShort: (name) => `请先停止 nanobot gateway：编辑会直接保存到 ${name}。`,
     dismissNote: '不再显示此提示',
     about: '关于此文件夹',
     notesN: (n) => ` · ${groupDigits(n)} 条说明`,
