@@ -103,6 +103,19 @@ async function shotsOf(state: string, hash: string, ready: string, prepare?: () 
   await b.page.locator(ready).first().waitFor();
 }
 
+/** Opens a `<details>` (once: a click on an open one would close it), until `inside` shows; the page may still be rendering it anew. */
+async function openDetails(details: string, inside: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (!(await b.page.locator(details).evaluate((d) => (d as HTMLDetailsElement).open))) await b.page.locator(`${details} > summary`).click();
+        return b.page.locator(inside).first().isVisible();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 /** The top of the first message of the shown conversation (full view or large-file mode), in px from the window's top. */
 function firstMessageTop(): Promise<number> {
   return b.page.evaluate(() => document.querySelector('article.sl-msg')!.getBoundingClientRect().top);
@@ -110,18 +123,25 @@ function firstMessageTop(): Promise<number> {
 
 describe('decisions shown with their reasons', () => {
   it('a folder nanobot cannot list: the failing files are named on the workspace page, and the fix lets nanobot list it', async () => {
-    await drop(path.join(base, 'broken-ws'), '.listing-failure .breakers li');
+    await drop(path.join(base, 'broken-ws'), '.listing-failure summary');
     const box = b.page.locator('.listing-failure');
     expect(await box.locator('h3').innerText()).toBe('nanobot’s own session list fails on this folder: 2 files break it');
+    // The names are in sight at once; their values, lines and the fix one click away.
+    expect(await box.locator('summary').innerText()).toBe('cli_n1.jsonl, cli_n2.jsonl: their values, their lines and the fix');
+    const open = () => openDetails('.listing-failure details', '.listing-failure .breakers li');
+    await open();
     expect(await box.locator('.breakers li').evaluateAll((li) => li.map((x) => x.getAttribute('data-file')))).toEqual(['cli_n1.jsonl', 'cli_n2.jsonl']);
     expect(await box.locator('.breakers li[data-file="cli_n1.jsonl"]').innerText()).toContain('updated_at is 1751371200, not text');
     expect(await axeSerious(b.page)).toEqual([]);
-    await shotsOf('listing-fails', '#/w', '.listing-failure .breakers li');
+    await shotsOf('listing-fails', '#/w', '.listing-failure summary', open);
+    await open();
     // The link goes to the file's line 1.
     await box.locator('.breakers li[data-file="cli_n1.jsonl"] a').click();
     await b.page.locator('.sl-line[data-line="1"]').first().waitFor();
     expect(b.page.url()).toContain('tab=file');
     await b.page.goBack();
+    await b.page.locator('.listing-failure summary').waitFor();
+    await open();
     await b.page.getByRole('button', { name: 'Write updated_at as text in 2 files' }).click();
     await b.page.locator('.listing-failure [role="alertdialog"]').getByRole('button', { name: 'Write updated_at as text in 2 files' }).click();
     await b.page.locator('.listing-failure').waitFor({ state: 'detached' });
@@ -137,10 +157,7 @@ describe('decisions shown with their reasons', () => {
     expect(await b.page.locator('.version-summary').innerText()).toBe('nanobot v0.3.0 (conflicting evidence: the best fit)');
     await b.page.locator('.session-row').nth(6).waitFor();
     expect(await b.page.getByText('not in nanobot’s list').count()).toBe(0);
-    const open = async () => {
-      await b.page.locator('.version-conflict summary').click();
-      await b.page.locator('.version-conflict .compare-table').waitFor();
-    };
+    const open = () => openDetails('.version-conflict details', '.version-conflict .compare-table');
     await open();
     expect(await b.page.locator('.version-conflict tr[data-version="main"]').innerText()).toMatch(/nanobot main\s+1 of 4\s+1 of 7\s+6/);
     expect(await axeSerious(b.page)).toEqual([]);

@@ -3,6 +3,7 @@
  * 1 (the metadata record the listing reads), and the fix, the edit that lets nanobot list the folder
  * again, written through the Edit tab's guarded save (issue 42). Loaded only when a listing fails.
  */
+import { Fragment } from 'preact';
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { Confirm } from '../Confirm';
 import { pg } from '../i18n/text';
@@ -17,6 +18,9 @@ import { activeVersion, folder, folderIndex, nowIso, refreshListing, workspace }
 import { rowHref } from './rows';
 
 type Fixable = Extract<SortBreaker, { cause: 'updated-at' }>;
+
+/** File names said in the notice's one line; the rest are counted there and listed inside. */
+const NAMES_SHOWN = 3;
 
 /** Writes each file's fix; a file that changed since it was listed is left alone and named. */
 async function writeFixes(fixes: readonly Fixable[]): Promise<{ saved: number; problems: string[] }> {
@@ -66,55 +70,72 @@ export function ListingFailure({ listing }: { listing: Listing }) {
     if (r.saved > 0) void refreshListing();
     else fixButton.current?.focus();
   };
+  // The names in the one line the page shows at first (a few, then how many more); the rest one click away.
+  const shown = breakers.slice(0, NAMES_SHOWN).map((b) => b.summary.fileName);
+  const more = breakers.length - shown.length;
   return (
     <section class="notice danger listing-failure" aria-labelledby="listing-failure-title">
       <h3 id="listing-failure-title" class="listing-failure-title">
         {d.breaksTitle(breakers.length)}
       </h3>
-      <p class="small">{d.breaksLead(`${error.type}: ${error.message}`)}</p>
-      <ul class="breakers">
-        {breakers.map((b) => (
-          <li key={b.summary.path} data-file={b.summary.fileName}>
-            <code class="breaker-file">{iso(visible(b.summary.fileName))}</code>{' '}
-            <a href={rowHref(b.summary, activeVersion.value, listing.summaries, folderParam, 'file', { line: '1' })}>{b.cause === 'updated-at' ? d.openLine : d.openFile}</a>
-            {': '}
-            {b.cause === 'updated-at' ? d.breakUpdatedAt(shownValue(b.updatedAt)) : d.breakRaises(`${b.error.type}: ${b.error.message}`)}
-            {b.cause === 'updated-at' && <span class="muted small breaker-fix"> {d.fixWhat(b.fix, d.fixFrom[b.from])}</span>}
-          </li>
-        ))}
-      </ul>
-      {fixable.length > 0 &&
-        (!ws?.writable ? (
-          <p class="muted small">{d.fixReadOnly}</p>
-        ) : asking ? (
-          <Confirm
-            class="confirm"
-            question={d.fixConfirm(fixable.length)}
-            confirmLabel={busy ? d.fixing : d.fix(fixable.length)}
-            busy={busy}
-            onConfirm={() => void fix()}
-            onCancel={() => {
-              setAsking(false);
-              fixButton.current?.focus();
-            }}
-          />
-        ) : (
-          <p>
-            <button type="button" class="btn primary small" ref={fixButton} onClick={() => setAsking(true)}>
-              {d.fix(fixable.length)}
-            </button>
-          </p>
-        ))}
-      {result && (
-        <div role="status" class="small">
-          {result.saved > 0 && <p>{d.fixed(result.saved)}</p>}
-          {result.problems.map((p) => (
-            <p key={p} class="danger-text">
-              {p}
+      <details>
+        <summary>
+          <span class="breaker-names">
+            {shown.map((name, i) => (
+              <Fragment key={name}>
+                {i > 0 && d.nameSep}
+                <code>{iso(visible(name))}</code>
+              </Fragment>
+            ))}
+            {more > 0 && d.andMore(more)}
+          </span>
+          {d.whatAndFix}
+        </summary>
+        <p class="small">{d.breaksLead(`${error.type}: ${error.message}`)}</p>
+        <ul class="breakers">
+          {breakers.map((b) => (
+            <li key={b.summary.path} data-file={b.summary.fileName}>
+              <code class="breaker-file">{iso(visible(b.summary.fileName))}</code>{' '}
+              <a href={rowHref(b.summary, activeVersion.value, listing.summaries, folderParam, 'file', { line: '1' })}>{b.cause === 'updated-at' ? d.openLine : d.openFile}</a>
+              {': '}
+              {b.cause === 'updated-at' ? d.breakUpdatedAt(shownValue(b.updatedAt)) : d.breakRaises(`${b.error.type}: ${b.error.message}`)}
+              {b.cause === 'updated-at' && <span class="muted small breaker-fix"> {d.fixWhat(b.fix, d.fixFrom[b.from])}</span>}
+            </li>
+          ))}
+        </ul>
+        {fixable.length > 0 &&
+          (!ws?.writable ? (
+            <p class="muted small">{d.fixReadOnly}</p>
+          ) : asking ? (
+            <Confirm
+              class="confirm"
+              question={d.fixConfirm(fixable.length)}
+              confirmLabel={busy ? d.fixing : d.fix(fixable.length)}
+              busy={busy}
+              onConfirm={() => void fix()}
+              onCancel={() => {
+                setAsking(false);
+                fixButton.current?.focus();
+              }}
+            />
+          ) : (
+            <p>
+              <button type="button" class="btn primary small" ref={fixButton} onClick={() => setAsking(true)}>
+                {d.fix(fixable.length)}
+              </button>
             </p>
           ))}
-        </div>
-      )}
+        {result && (
+          <div role="status" class="small">
+            {result.saved > 0 && <p>{d.fixed(result.saved)}</p>}
+            {result.problems.map((p) => (
+              <p key={p} class="danger-text">
+                {p}
+              </p>
+            ))}
+          </div>
+        )}
+      </details>
     </section>
   );
 }

@@ -1209,6 +1209,9 @@ const pages = {
     useLabel: (label: string) => `Use ${label}`,
     // nanobot's own listing fails (sort-breakers.ts)
     breaksTitle: (n: number) => `nanobot’s own session list fails on this folder: ${n === 1 ? 'one file breaks it' : `${groupDigits(n)} files break it`}`,
+    whatAndFix: ': their values, their lines and the fix',
+    nameSep: ', ',
+    andMore: (n: number) => ` and ${groupDigits(n)} more`,
     breaksLead: (error: string) => `nanobot raises ${error} and lists no session at all. The order below is a best effort.`,
     breakUpdatedAt: (value: string) => `updated_at is ${value}, not text: nanobot’s sort cannot compare it with the others.`,
     breakRaises: (error: string) => `reading its head makes nanobot’s listing raise ${error}.`,
