@@ -3,18 +3,19 @@
  * whether edits can be saved, and the Sessions / Health / Leftovers pages. Follows changes on disk.
  */
 import { computed } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import type { FunctionComponent } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import { allowEditing, closeWorkspaceToStart } from '../actions';
 import { lazyComponent } from '../lazy';
 import { watchFolder } from '../live';
 import { navigate, type WorkspacePage } from '../router';
-import { isChosen, versionName, VersionSummary } from './version-choice';
+import { isChosen, VersionSummary } from './version-choice';
 import { GatewayNote } from './GatewayNote';
 import { folderLabel, layoutText, noSessionsHere } from './layout-text';
 import { problemCount as countProblems } from './health';
 import { activeVersion, verdict, folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, selectFolder, workspace } from './model';
 import { SessionsPage } from './SessionsPage';
-import { ui } from '../i18n/text';
+import { pageTextReady, ui } from '../i18n/text';
 import { CacheNote } from './CacheNote';
 
 const PAGES: { page: WorkspacePage; href: string }[] = [
@@ -25,13 +26,26 @@ const PAGES: { page: WorkspacePage; href: string }[] = [
   { page: 'upgrade', href: '#/w/upgrade' },
 ];
 
+/**
+ * A part of the version panel, loaded on first use (with the pages' words): nothing stands in its
+ * place meanwhile, as the panel is folded and the one-line summary already names the version.
+ */
+function panelPart<P extends object>(pick: (m: typeof import('./VersionLine')) => FunctionComponent<P>): FunctionComponent<P> {
+  return function Part(props: P) {
+    const [C, setC] = useState<FunctionComponent<P> | null>(null);
+    useEffect(() => {
+      let live = true;
+      void Promise.all([import('./VersionLine'), pageTextReady()]).then(([m]) => live && setC(() => pick(m)));
+      return () => void (live = false);
+    }, []);
+    return C ? <C {...props} /> : null;
+  };
+}
+
 /** The version panel and a conflict's note load on use: the first screen needs only the one-line summary. */
-const VersionLine = lazyComponent(() => import('./VersionLine').then((m) => m.VersionLine));
-const NamingLine = lazyComponent(() => import('./VersionLine').then((m) => m.NamingLine));
-const VersionConflictNote = lazyComponent(
-  () => import('./VersionLine').then((m) => m.VersionConflictNote),
-  () => versionName(activeVersion.value) + ui().decide.conflictShort,
-);
+const VersionLine = panelPart((m) => m.VersionLine);
+const NamingLine = panelPart((m) => m.NamingLine);
+const VersionConflictNote = panelPart((m) => m.VersionConflictNote);
 const UpgradePage = lazyComponent(() => import('./UpgradePage').then((m) => m.UpgradePage));
 const HealthPage = lazyComponent(() => import('./HealthPage').then((m) => m.HealthPage));
 const LeftoversPage = lazyComponent(() => import('./LeftoversPage').then((m) => m.LeftoversPage));

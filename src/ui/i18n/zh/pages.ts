@@ -1188,7 +1188,7 @@ const pages: PageText = {
     conflictNote: (label, why) => `这些文件对 nanobot 版本的说法不一致：采用 ${label}，因为${why}。`,
     compareLead: '在采用某个版本之前：每个版本吻合磁盘上的哪些线索，它的列表会显示或遗漏哪些会话。',
     cols: { version: '版本', clues: '吻合的线索', listed: '列出的会话', hidden: '未列出' },
-    of: (n, total) => `${groupDigits(n)} / ${groupDigits(total)}`,
+    of: (n, total) => `${groupDigits(n)}／${groupDigits(total)}`,
     inUse: '正在使用',
     use: '采用',
     useLabel: (label) => `采用 ${label}`,
