@@ -176,6 +176,7 @@ describe("the phone's first screen", () => {
       expect(await b.page.locator('.notice.gateway').count()).toBe(1);
       const top = await firstMessageTop();
       expect(top, `${hash}: the first message starts at y ${top} of ${PHONE.height}`).toBeLessThan(PHONE.height / 2);
+      expect(await axeSerious(b.page)).toEqual([]);
     }
     await b.page.goto(`${app.url}#/s/cli%3Adirect?tab=edit`);
     await b.page.locator('#sl-edit-h').waitFor();
