@@ -17,7 +17,7 @@ import { resolveSession, rowHref } from './workspace/rows';
 import { ReadOnlyBanner } from './workspace/WorkspaceView';
 import { workspaceId } from './workspace/workspace';
 import { iso, visible } from './iso';
-import { ReadOnce } from './ReadOnce';
+import { GatewayNote } from './workspace/GatewayNote';
 import { pg, ui } from './i18n/text';
 import { fill } from './session/fill';
 import type { OpeningPreviewProps } from './session/OpeningPreview';
@@ -231,11 +231,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         </span>
       </nav>
       <ReadOnlyBanner />
-      {ws.writable && ws.kind !== 'demo' && (
-        <ReadOnce ws={workspaceId(ws)} id="gateway" class="notice gateway" role="note" summary={<strong>{t.stopTitle}</strong>}>
-          <strong>{t.stopTitle}</strong> {t.stopBody}
-        </ReadOnce>
-      )}
+      <GatewayNote ws={ws} />
       {error && (
         <p class="notice danger" role="alert">
           {error}

@@ -16,7 +16,7 @@ async function run(...argv: string[]): Promise<{ out: string }> {
   const r = await runCli(...argv, '--nanobot', 'v0.2');
   expect(r.code).toBe(0);
   const [head, ...rest] = r.out.split('\n');
-  expect(head).toBe('nanobot 0.2 rules (as asked with --nanobot)');
+  expect(head).toBe('nanobot v0.2 rules (as asked with --nanobot)');
   return { out: rest.join('\n') };
 }
 

@@ -163,32 +163,74 @@ describe('judgeVersion: ambiguity and contradictions', () => {
     expect(newer.candidates).toEqual(['v0.3.0', 'main']);
   });
 
-  it('contradicting evidence is reported as such; what only one nanobot writes decides whose rules apply (issue 27)', () => {
+  it('contradicting evidence is reported as such, and the version the folder makes most sense under is used (issues 27, 42)', () => {
     const v = judgeVersion(facts(WS, { files: [lossy('cli:direct', { providerState: true }), lossy('cli:other')] }));
     expect(v.version).toBeNull();
     expect(v.status).toBe('conflicting');
     expect(v.candidates).toEqual(['v0.2', 'v0.3.0', 'main']);
-    // provider_state is written by main only: it decides; the folder and the names speak against it.
-    expect(v.decided).toBe('main');
-    expect(v.decidedBy).toEqual(['provider-state']);
-    expect(v.against).toEqual(['workspace-sessions', 'safe-key-names']);
-    expect(verdictVersion(v)).toBe('main');
+    // v0.2 and v0.3.0 each fit 2 of the 3 clues and list both files; main fits 1 and lists neither.
+    expect(v.fits).toEqual([
+      { version: 'v0.2', fits: 2, clues: 3, decisive: 0, listed: 2, hidden: 0 },
+      { version: 'v0.3.0', fits: 2, clues: 3, decisive: 0, listed: 2, hidden: 0 },
+      { version: 'main', fits: 1, clues: 3, decisive: 1, listed: 0, hidden: 2 },
+    ]);
+    // A tie on clues and sessions between v0.2 and v0.3.0: the newer reads both name forms.
+    expect([v.decided, v.chosenBy]).toEqual(['v0.3.0', 'newest']);
+    expect(v.decidedBy).toEqual(['workspace-sessions', 'safe-key-names']);
+    expect(v.against).toEqual(['provider-state']);
+    expect(verdictVersion(v)).toBe('v0.3.0');
     expect(verdictLine(v)).toBe(
-      "conflicting evidence (v0.2, v0.3.0 or main): main's rules apply, decided by 1 file holds provider_state; against it: a workspace sessions folder, where v0.2 and v0.3.0 keep sessions; 2 safe_key names",
+      "conflicting evidence (v0.2, v0.3.0 or main): v0.3.0's rules apply, decided by a workspace sessions folder, where v0.2 and v0.3.0 keep sessions; 2 safe_key names; against it: 1 file holds provider_state",
     );
+    // A main temp file alone in a workspace folder: main fits it, v0.2 and v0.3.0 the folder; all list nothing.
     const tmp = judgeVersion(facts(WS, { tmpNames: ['.YQ.jsonl.0123456789abcdef.tmp'] }));
-    expect([tmp.status, tmp.decided]).toEqual(['conflicting', 'main']);
+    expect([tmp.status, tmp.decided, tmp.chosenBy]).toEqual(['conflicting', 'main', 'decisive']);
   });
 
-  it('a conflict is decided only by decisive evidence', () => {
-    // base64url names in a workspace folder (v0.3.0) beside a lock only main takes: the lock decides.
-    const lock = judgeVersion(facts(WS, { sessionFilesLock: true, files: [b64('cli:direct')] }));
-    expect([lock.status, lock.decided]).toEqual(['conflicting', 'main']);
-    // .nanobot/workspace-id (main opened the workspace once) beside safe_key names: neither is written content, nothing decides.
+  it("issue 42's mixed folder: 1 of 7 files holds provider_state; v0.3.0 fits 5 of 6 clues and lists all 7, main 3 and 1", () => {
+    const files = [
+      b64('cli:direct', { providerState: true, runtimeContext: true }),
+      ...Array.from({ length: 6 }, (_, i) => lossy(`fx:gen_small_00${i}`, i === 0 ? { modelPreset: true } : {})),
+    ];
+    const v = judgeVersion(facts(WS, { files }));
+    expect(v.status).toBe('conflicting');
+    expect(kinds(v)).toEqual(['workspace-sessions', 'provider-state', 'runtime-context', 'model-preset', 'base64url-names', 'safe-key-names']);
+    const fit = Object.fromEntries(v.fits.map((f) => [f.version, [f.fits, f.clues, f.listed, f.hidden]]));
+    expect(fit).toEqual({ 'v0.2': [2, 6, 7, 0], 'v0.3.0': [5, 6, 7, 0], main: [3, 6, 1, 6] });
+    expect([v.decided, v.chosenBy]).toEqual(['v0.3.0', 'fits-most']);
+    expect(v.against).toEqual(['provider-state']);
+  });
+
+  it('a conflict tied on clues goes to the version that lists more sessions', () => {
+    // base64url names in a workspace folder (v0.3.0) beside a lock only main takes, and a main-only record:
+    // v0.3.0 fits 2 (folder, names), main 2 (lock, provider_state); both list the file; then what only one writes decides.
+    const lock = judgeVersion(facts(WS, { sessionFilesLock: true, files: [b64('cli:direct', { providerState: true })] }));
+    expect(lock.fits.find((f) => f.version === 'main')).toMatchObject({ fits: 2, listed: 1, decisive: 2 });
+    expect(lock.fits.find((f) => f.version === 'v0.3.0')).toMatchObject({ fits: 2, listed: 1, decisive: 0 });
+    expect([lock.status, lock.decided, lock.chosenBy]).toEqual(['conflicting', 'main', 'decisive']);
+    // The same tie on clues, with safe_key names main never lists: v0.3.0, for the sessions it lists.
+    const names = judgeVersion(facts(LOOSE, { sessionFilesLock: true, files: [lossy('a:b', { runtimeContext: true }), lossy('c:d')] }));
+    expect(names.fits.map((f) => [f.version, f.fits, f.listed])).toEqual([
+      ['v0.2', 1, 2],
+      ['v0.3.0', 2, 2],
+      ['main', 2, 0],
+    ]);
+    expect([names.decided, names.chosenBy]).toEqual(['v0.3.0', 'lists-most']);
+    // .nanobot/workspace-id (main opened the workspace once) beside safe_key names: v0.2 and v0.3.0 fit the names, the newer is used.
     const none = judgeVersion(facts(LOOSE, { workspaceId: true, files: [lossy('a:b')] }));
     expect(none.status).toBe('conflicting');
-    expect(none.decided).toBeNull();
-    expect(verdictVersion(none)).toBe(none.candidates[0]);
+    expect(verdictVersion(none)).toBe('v0.3.0');
+  });
+
+  it('a verdict without conflict says what every version would mean, and chose nothing', () => {
+    const v = judgeVersion(facts(WS, { files: [lossy('a:b'), b64('c:d')] }));
+    expect(v.status).toBe('recognised');
+    expect(v.chosenBy).toBeNull();
+    expect(v.fits.map((f) => [f.version, f.listed, f.hidden])).toEqual([
+      ['v0.2', 2, 0],
+      ['v0.3.0', 2, 0],
+      ['main', 1, 1],
+    ]);
   });
 
   it('every verdict has a status code', () => {

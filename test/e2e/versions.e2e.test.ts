@@ -115,7 +115,7 @@ describe('nanobot versions', () => {
     await b.page.goto(`${app.url}#/w`);
     await openFacts();
     await b.page.locator('.version-picker select').selectOption('v0.2');
-    await b.page.locator('.version-line').getByText('nanobot 0.2 (chosen)').waitFor();
+    await b.page.locator('.version-line').getByText('nanobot v0.2 (chosen)').waitFor();
     expect(b.page.url()).toContain('nanobot=v0.2');
     await b.page.locator('.session-row[data-file$="dGVsZWdyYW06Nw.jsonl"] a.row-link').click();
     await b.page.getByRole('tab', { name: 'Replay' }).click();
@@ -127,7 +127,7 @@ describe('nanobot versions', () => {
   it('the upgrade view of an older workspace lists what the next nanobot changes', async () => {
     await b.page.goto(`${app.url}#/w?nanobot=`);
     await dropFolder(b, path.join(base, 'old-ws'), 400, 400);
-    await b.page.locator('.version-summary strong').getByText('nanobot 0.2').waitFor();
+    await b.page.locator('.version-summary strong').getByText('nanobot v0.2').waitFor();
     await b.page.getByRole('link', { name: 'Upgrade' }).click();
     const list = b.page.locator('.upgrade-list');
     await list.locator('.upgrade-row[data-file="cli_direct.jsonl"]').getByText(/120 → 300 messages replayed/).waitFor({ timeout: 20_000 });

@@ -37,13 +37,14 @@ describe('layouts', () => {
     await waitFor(() => !!el!.querySelector('.session-row'));
     const options = [...el.querySelectorAll('.folder-picker option')].map((o) => o.textContent);
     expect(options).toEqual(['/home/ana/projects/site (workspace, 1 file)', '/home/ana/notes (workspace, 1 file)', 'legacy global sessions (legacy, 1 file)']);
-    expect(el.querySelector('.naming summary')!.textContent).toBe('newer nanobot file names (base64url)');
+    await waitFor(() => !!el!.querySelector('.naming summary'));
+    expect(el.querySelector('.naming summary')!.textContent).toBe('nanobot main file names (base64url)');
     expect(el.querySelector('a.row-link')!.textContent).toBe('Site work');
     await type(el.querySelector('.folder-picker select'), '2');
     await waitFor(() => el!.querySelector('a.row-link')?.textContent === 'Old global session');
     expect(folderIndex.value).toBe(2);
     expect(el.querySelector('a.row-link')!.getAttribute('href')).toBe('#/s/cli%3Aold?folder=sessions');
-    expect(el.querySelector('.naming summary')!.textContent).toBe('nanobot v0.2 file names (safe_key)');
+    await waitFor(() => el!.querySelector('.naming summary')?.textContent === 'nanobot v0.2 file names (safe_key)');
   });
 
   it('a folder that is not nanobot’s: lists only the .jsonl files that look like sessions', async () => {

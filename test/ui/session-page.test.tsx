@@ -49,7 +49,7 @@ describe('the session host', () => {
     expect(host!.adapter).toBe(a);
     expect(host!.now()).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
     expect(host!.route).toEqual({ tab: 'replay', params: { max_tokens: '500' } });
-    expect(el.querySelector('.notice.gateway')!.textContent).toContain('Stop nanobot before editing');
+    expect(el.querySelector('.notice.gateway')!.textContent).toContain('Stop nanobot’s gateway first');
     host!.onRoute('file', { line: '3' });
     expect(location.hash).toBe('#/s/telegram%3A12345?tab=file&line=3');
     expect(route.value).toMatchObject({ view: 'session', key: 'telegram:12345', tab: 'file', params: { line: '3' } });
@@ -77,7 +77,7 @@ describe('the session host', () => {
       await unmount(el);
       el = await mount(<SessionPage r={session('#/s/telegram%3A12345')} />);
       await waitFor(() => host !== null);
-      expect(el.querySelector('.notice.gateway')!.textContent).toContain('编辑前请先停止 nanobot。');
+      expect(el.querySelector('.notice.gateway')!.textContent).toContain('请先停止 nanobot gateway');
       expect(el.querySelector('nav.crumbs')!.getAttribute('aria-label')).toBe('面包屑导航');
       host!.onForked('sessions/x.jsonl');
       expect(status.value?.text).toBe('分叉已写入 sessions/x.jsonl。');

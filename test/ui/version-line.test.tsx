@@ -32,7 +32,8 @@ async function mainFolder() {
   const layout = await detectLayout(a, NS);
   await setWorkspace({ kind: 'folder', name: NS, adapter: a, writable: true, layout });
   el = await mount(<WorkspaceView page="sessions" />);
-  await waitFor(() => !!el!.querySelector('.session-row'));
+  // The version panel loads on use: wait for it too.
+  await waitFor(() => !!el!.querySelector('.session-row') && !!el!.querySelector('.version-line'));
 }
 
 describe('version line', () => {
@@ -59,7 +60,7 @@ describe('version line', () => {
     expect(activeVersion.value).toBe('v0.2');
     expect(location.hash).toContain('nanobot=v0.2');
     await waitFor(() => listing.value!.summaries.filter((s) => s.row).length === 2);
-    expect(el!.querySelector('.version-line')!.textContent).toContain('nanobot 0.2 (chosen)');
+    expect(el!.querySelector('.version-line')!.textContent).toContain('nanobot v0.2 (chosen)');
     await act(async () => {});
   });
 });
@@ -96,7 +97,7 @@ describe('edit tab per version', () => {
     for (const [version, cap] of [['v0.3.0', true], ['main', false]] as const) {
       const o = openFromBytes('Y2xpOmRpcmVjdA.jsonl', bytes, snap, { now: '2026-08-01T10:00:00', version });
       el = await mount(<EditTab opened={o} adapter={a} now={() => '2026-08-01T10:00:00'} onChanged={() => {}} onForked={() => {}} />);
-      expect(el.textContent!.includes('over nanobot 0.3.0’s cap of 2,000')).toBe(cap);
+      expect(el.textContent!.includes('over nanobot v0.3.0’s cap of 2,000')).toBe(cap);
       if (cap) expect(el.textContent).toContain('its next save of this session');
       await unmount(el);
       el = null;
@@ -146,22 +147,51 @@ describe('leftovers under the folder version', () => {
   });
 });
 
-describe('version line: evidence no version fits (issue 27)', () => {
-  it('says “conflicting evidence”, applies the version the decisive record names, and never calls it ambiguous', async () => {
+describe('version line: evidence no version fits (issues 27, 42)', () => {
+  /** Issue 42's mixed folder: a workspace sessions folder of safe_key names, one base64url file holding provider_state. */
+  async function mixedFolder() {
     const a = createMemoryAdapter();
-    // A workspace sessions folder (v0.2, v0.3.0) with safe_key names (v0.2, v0.3.0), one file holding provider_state (main only).
-    a.setFile('sessions/cli_direct.jsonl', [META('cli:direct'), STATE, USER].join('\n') + '\n');
-    a.setFile('sessions/cli_other.jsonl', [META('cli:other'), USER].join('\n') + '\n');
-    const layout = await detectLayout(a, 'ws');
-    await setWorkspace({ kind: 'folder', name: 'ws', adapter: a, writable: true, layout });
+    for (let i = 0; i < 6; i++) a.setFile(`sessions/fx_gen_small_00${i}.jsonl`, [META(`fx:gen_small_00${i}`), USER].join('\n') + '\n');
+    a.setFile(`sessions/${base64urlKey('cli:direct')}.jsonl`, [META('cli:direct'), STATE, USER].join('\n') + '\n');
+    await setWorkspace({ kind: 'folder', name: 'ws', adapter: a, writable: true, layout: await detectLayout(a, 'ws') });
     el = await mount(<WorkspaceView page="sessions" />);
-    await waitFor(() => !!el!.querySelector('.session-row') && el!.querySelector('.version-summary')!.textContent !== 'nanobot 0.2');
-    expect(el.querySelector('.version-summary')!.textContent).toBe('nanobot main (conflicting evidence)');
-    expect(activeVersion.value).toBe('main');
-    const line = el.querySelector('.version-line p')!.textContent!;
-    expect(line).toBe(
-      'nanobot main (conflicting evidence: no version fits all of it): nanobot main’s rules apply, decided by what only it writes: 1 file holds provider_state. Against it: a workspace sessions folder, where v0.2 and v0.3.0 keep sessions; 2 safe_key names',
+    await waitFor(() => el!.querySelectorAll('.session-row').length === 7 && !!el!.querySelector('.version-conflict'));
+    return el;
+  }
+
+  it('uses the version the folder makes most sense under, says why, and shows what each version would mean first', async () => {
+    await mixedFolder();
+    expect(activeVersion.value).toBe('v0.3.0');
+    expect(el!.querySelector('.version-summary')!.textContent).toBe('nanobot v0.3.0 (conflicting evidence: the best fit)');
+    expect(el!.querySelector('.version-conflict summary')!.textContent).toBe(
+      'The files disagree about the nanobot version: nanobot v0.3.0 is used, as it fits 3 of the 4 clues, more than any other version, and lists 7 of 7 session files.',
     );
-    expect(el.textContent).not.toContain('ambiguous');
+    const rows = [...el!.querySelectorAll('.version-conflict .compare-table tbody tr')].map((r) => [...r.querySelectorAll('th, td')].slice(0, 4).map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['nanobot v0.2', '2 of 4', '7 of 7', '0'],
+      ['nanobot v0.3.0', '3 of 4', '7 of 7', '0'],
+      ['nanobot main', '1 of 4', '1 of 7', '6'],
+    ]);
+    const line = el!.querySelector('.version-line p')!.textContent!;
+    expect(line).toBe(
+      'nanobot v0.3.0 (conflicting evidence: the best fit): nanobot v0.3.0’s rules apply: it fits 3 of the 4 clues, more than any other version, and lists 7 of 7 session files. Clues that fit it: a workspace sessions folder, where v0.2 and v0.3.0 keep sessions; 1 base64url name beside 6 safe_key names: v0.3.0 in mid-migration; 6 safe_key names. Against it: 1 file holds provider_state',
+    );
+    // Headings follow the verdict: v0.3.0's naming, not "v0.2 file names".
+    expect(el!.querySelector('.naming summary')!.textContent).toBe('nanobot v0.3.0 file names (base64url; safe_key names still read)');
+    expect(el!.textContent).not.toContain('not in nanobot’s list');
+    expect(el!.textContent).not.toContain('ambiguous');
+  });
+
+  it('under main, chosen from the comparison: no file name becomes a channel, and badges quote the key the file stores', async () => {
+    await mixedFolder();
+    const use = el!.querySelector<HTMLButtonElement>('.version-conflict button[aria-label="Use nanobot main"]')!;
+    await act(async () => use.click());
+    await waitFor(() => activeVersion.value === 'main' && el!.querySelectorAll('.session-row .badge').length >= 6);
+    const channels = [...el!.querySelectorAll('.channel-filter option')].map((o) => o.textContent!);
+    expect(channels.filter((c) => c.includes('gen_small'))).toEqual([]);
+    await waitFor(() => !!el!.querySelector('.session-row[data-file="fx_gen_small_000.jsonl"] .badge[title*="stored key"]'));
+    const badge = el!.querySelector('.session-row[data-file="fx_gen_small_000.jsonl"] .badge[title*="stored key"]')!.getAttribute('title')!;
+    expect(badge).toContain('"fx:gen_small_000"');
+    expect(badge).not.toContain('"fx_gen_small_000"');
   });
 });

@@ -39,6 +39,9 @@ describe('workspace rows of files with odd values', () => {
     expect(row('sur.jsonl').querySelector('a.row-link')!.getAttribute('href')).toBe('#/s/%EF%BF%BD?file=sur.jsonl');
     expect(row('ok.jsonl').querySelector('a.row-link')!.textContent).toBe('ok');
     expect(el.querySelector('[aria-busy="true"]')).toBeNull();
+    // nanobot's own listing fails on the two numbers among texts: the page names those two files (issue 42).
+    await waitFor(() => !!el!.querySelector('.listing-failure .breakers'));
+    expect([...el.querySelectorAll('.listing-failure .breakers li')].map((li) => li.getAttribute('data-file'))).toEqual(['big.jsonl', 'nan.jsonl']);
   });
 
   it('formatTime shows any value as Python would, never throwing', () => {

@@ -16,7 +16,7 @@ export function isNanobotVersion(v: unknown): v is NanobotVersion {
 
 export interface VersionRules {
   version: NanobotVersion;
-  /** How people name it. */
+  /** How people name it: the one way the app, its languages and the CLI write a version ("nanobot v0.2"). */
   label: string;
   commit: string;
   date: string;
@@ -164,7 +164,7 @@ const FORK_DROPPED_V02 = ['goal_state', 'pending_user_turn', 'runtime_checkpoint
 
 const V02: VersionRules = {
   version: 'v0.2',
-  label: 'nanobot 0.2',
+  label: 'nanobot v0.2',
   commit: 'c915e98c1',
   date: '2026-06-24',
   fileStem: 'safe-key',
@@ -202,7 +202,7 @@ const V02: VersionRules = {
 const V030: VersionRules = {
   ...V02,
   version: 'v0.3.0',
-  label: 'nanobot 0.3.0',
+  label: 'nanobot v0.3.0',
   commit: '3f602fbc8',
   date: '2026-07-25',
   fileStem: 'base64url',

@@ -4,7 +4,7 @@
  * with as the nanobot now in use; the verdict is the one version all evidence allows, or an honest
  * "ambiguous" with the candidates left (items 58–59).
  */
-import { base64urlKey, safeKey } from './keys';
+import { base64urlKey, keyFromStem, safeKey } from './keys';
 import { NANOBOT_VERSIONS, type NanobotVersion } from './nanobot-version';
 export type { NanobotVersion };
 
@@ -106,6 +106,29 @@ export type VerdictWhy =
  */
 export type VerdictStatus = 'recognised' | 'ambiguous' | 'unknown' | 'conflicting';
 
+/**
+ * What one version would mean for the folder, before it is used: how many of the clues that tell
+ * versions apart it fits, and how many session files its listing reads by their names or leaves out.
+ */
+export interface CandidateFit {
+  version: NanobotVersion;
+  /** Clues (evidence naming fewer than all versions) this version fits, of `clues`. */
+  fits: number;
+  clues: number;
+  /** Of it, what only one nanobot writes (DECISIVE_EVIDENCE). */
+  decisive: number;
+  /** Session files whose name this version's listing reads as a key, and those it never lists (by name alone). */
+  listed: number;
+  hidden: number;
+}
+
+/**
+ * Why a conflict went to the version it did, as a code: it fits more clues than any other
+ * (`fits-most`); as many as another, but lists more sessions (`lists-most`); ties on both, but fits
+ * more of what only one nanobot writes (`decisive`); ties on all, the newest of them (`newest`).
+ */
+export type ChoiceWhy = 'fits-most' | 'lists-most' | 'decisive' | 'newest';
+
 export interface VersionVerdict {
   /** null when the evidence leaves more than one version (or contradicts itself). */
   version: NanobotVersion | null;
@@ -113,12 +136,16 @@ export interface VersionVerdict {
   candidates: NanobotVersion[];
   evidence: Evidence[];
   /**
-   * Conflicting evidence only: the version whose rules apply, chosen by what only one nanobot writes
-   * (`decidedBy`), and the evidence that speaks against it (`against`). null: nothing decisive.
+   * Conflicting evidence only: the version under which the folder makes the most sense (see
+   * `chosenBy`), the clues that fit it (`decidedBy`) and those that speak against it (`against`).
    */
   decided: NanobotVersion | null;
   decidedBy: EvidenceKind[];
   against: EvidenceKind[];
+  /** Conflicting evidence only: what set `decided` apart from the runner-up (null: no conflict). */
+  chosenBy: ChoiceWhy | null;
+  /** Every version, oldest first, with what it would mean for this folder. */
+  fits: CandidateFit[];
   /** Why: the strongest evidence, or a named case. */
   why: VerdictWhy;
 }
@@ -143,7 +170,7 @@ export const DECISIVE_EVIDENCE: ReadonlySet<EvidenceKind> = new Set<EvidenceKind
 
 /**
  * The version whose rules apply under a verdict: the one that fits all evidence, else the one the
- * decisive evidence chose in a conflict, else the oldest candidate (null: no candidate at all).
+ * folder makes the most sense under in a conflict, else the oldest candidate (null: no candidate at all).
  */
 export function verdictVersion(v: VersionVerdict): NanobotVersion | null {
   return v.version ?? v.decided ?? v.candidates[0] ?? null;
@@ -171,34 +198,64 @@ const NEW_TMP = /^\.(.+)\.[0-9a-f]{16}\.tmp$/i;
 /** Decide the nanobot version from the facts, with every piece of evidence and why. */
 export function judgeVersion(facts: VersionFacts): VersionVerdict {
   const evidence = collectEvidence(facts);
+  const fits = candidateFits(evidence, facts);
   const inUse = intersect(evidence);
-  if (inUse.length > 0) return verdict(inUse, evidence, facts);
+  if (inUse.length > 0) return verdict(inUse, evidence, facts, fits);
   // Item 58: a workspace sessions folder next to .nanobot/workspace-id is what main left behind,
   // or what an older nanobot wrote after main ran.
   const rest = intersect(evidence.filter((e) => e.kind !== 'workspace-id'));
   if (facts.workspaceId && facts.role.kind === 'workspace-sessions' && rest.length > 0) {
     const candidates = ordered([...rest, 'main']);
-    return { version: null, status: 'ambiguous', candidates, evidence, ...UNDECIDED, why: { code: 'left-beside-main' } };
+    return { version: null, status: 'ambiguous', candidates, evidence, ...UNDECIDED, why: { code: 'left-beside-main' }, fits };
   }
-  return conflicting(evidence);
+  return conflicting(evidence, fits);
 }
 
-const UNDECIDED = { decided: null, decidedBy: [], against: [] } as const satisfies Pick<VersionVerdict, 'decided' | 'decidedBy' | 'against'>;
+const UNDECIDED = { decided: null, decidedBy: [], against: [], chosenBy: null } as const satisfies Pick<VersionVerdict, 'decided' | 'decidedBy' | 'against' | 'chosenBy'>;
 
-/** No version fits all the evidence: say so, and let what only one nanobot writes decide whose rules apply. */
-function conflicting(evidence: Evidence[]): VersionVerdict {
+/** What each version would mean for the folder: the clues it fits and the session files its listing reads by name. */
+function candidateFits(evidence: Evidence[], facts: VersionFacts): CandidateFit[] {
+  const narrowing = evidence.filter((e) => e.points.length < ALL.length);
+  return ALL.map((version) => {
+    const fit = narrowing.filter((e) => e.points.includes(version));
+    const listed = facts.files.filter((f) => keyFromStem(f.stem, version) !== null).length;
+    return { version, fits: fit.length, clues: narrowing.length, decisive: fit.filter((e) => DECISIVE_EVIDENCE.has(e.kind)).length, listed, hidden: facts.files.length - listed };
+  });
+}
+
+/** Ranks of a fit, most sense first: clues fitted, sessions listed, decisive clues fitted, newer. */
+const RANKS: { why: ChoiceWhy; of: (f: CandidateFit) => number }[] = [
+  { why: 'fits-most', of: (f) => f.fits },
+  { why: 'lists-most', of: (f) => f.listed },
+  { why: 'decisive', of: (f) => f.decisive },
+  { why: 'newest', of: (f) => ALL.indexOf(f.version) },
+];
+
+/**
+ * No version fits all the evidence: say so, and use the version under which the folder makes the
+ * most sense (issue 42): the one fitting the most clues, then listing the most sessions, then fitting
+ * more of what only one nanobot writes, then the newest; `chosenBy` names the rank that set it apart.
+ */
+function conflicting(evidence: Evidence[], fits: CandidateFit[]): VersionVerdict {
   const narrowing = evidence.filter((e) => e.points.length < ALL.length);
   const candidates = ordered(narrowing.flatMap((e) => e.points));
-  const decisive = narrowing.filter((e) => DECISIVE_EVIDENCE.has(e.kind));
-  const fits = intersect(decisive);
-  const decided = decisive.length > 0 && fits.length === 1 ? fits[0]! : null;
   const why: VerdictWhy = { code: 'evidence', evidence: narrowing.slice(0, 3).map((e) => evidence.indexOf(e)) };
-  if (!decided) return { version: null, status: 'conflicting', candidates, evidence, ...UNDECIDED, why };
-  const against = narrowing.filter((e) => !e.points.includes(decided));
-  return { version: null, status: 'conflicting', candidates, evidence, decided, decidedBy: decisive.map((e) => e.kind), against: against.map((e) => e.kind), why };
+  const ranked = fits.filter((f) => candidates.includes(f.version)).sort((a, b) => compareFits(b, a));
+  const best = ranked[0];
+  if (!best) return { version: null, status: 'conflicting', candidates, evidence, ...UNDECIDED, why, fits };
+  const next = ranked[1];
+  const chosenBy = next ? RANKS.find((r) => r.of(best) !== r.of(next))!.why : 'fits-most';
+  const decided = best.version;
+  const split = (fit: boolean) => narrowing.filter((e) => e.points.includes(decided) === fit).map((e) => e.kind);
+  return { version: null, status: 'conflicting', candidates, evidence, decided, decidedBy: split(true), against: split(false), chosenBy, why, fits };
 }
 
-function verdict(candidates: NanobotVersion[], evidence: Evidence[], facts: VersionFacts): VersionVerdict {
+function compareFits(a: CandidateFit, b: CandidateFit): number {
+  for (const r of RANKS) if (r.of(a) !== r.of(b)) return r.of(a) - r.of(b);
+  return 0;
+}
+
+function verdict(candidates: NanobotVersion[], evidence: Evidence[], facts: VersionFacts, fits: CandidateFit[]): VersionVerdict {
   const version = candidates.length === 1 ? candidates[0]! : null;
   const picked = explain(candidates, evidence);
   const why: VerdictWhy = onlySafeKeyNames(evidence, facts)
@@ -207,7 +264,7 @@ function verdict(candidates: NanobotVersion[], evidence: Evidence[], facts: Vers
       ? { code: 'evidence', evidence: picked.map((e) => evidence.indexOf(e)) }
       : { code: evidence.length > 0 ? 'nothing-tells' : 'no-evidence' };
   const status: VerdictStatus = version ? 'recognised' : candidates.length === ALL.length ? 'unknown' : 'ambiguous';
-  return { version, status, candidates, evidence, ...UNDECIDED, why };
+  return { version, status, candidates, evidence, ...UNDECIDED, why, fits };
 }
 
 /** Item 58's first case: safe_key names and nothing newer, in a folder older versions read. */

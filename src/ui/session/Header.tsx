@@ -45,11 +45,13 @@ export function Header({ opened, lens, notice, onDismiss, onProblems, onLine, on
       </div>
       <dl class="sl-facts">
         <div><dt>{t.facts.key}</dt><dd>{key}</dd></div>
-        <div><dt>{t.facts.file}</dt><dd><code>{iso(visible(opened.fileName))}</code></dd></div>
-        <div><dt>{t.facts.size}</dt><dd>{t.bytes(opened.bytes.length)}</dd></div>
+        {/* The crumbs above name the file and its size: a phone leaves these two out (session.css). */}
+        <div class="sl-fact-file"><dt>{t.facts.file}</dt><dd><code>{iso(visible(opened.fileName))}</code></dd></div>
+        <div class="sl-fact-size"><dt>{t.facts.size}</dt><dd>{t.bytes(opened.bytes.length)}</dd></div>
         <div><dt>{t.facts.messages}</dt><dd>{count(messages)}{opened.nanobot.result && opened.nanobot.result.messages.length !== messages ? t.nanobotLoads(opened.nanobot.result.messages.length) : ''}</dd></div>
         <div><dt>{t.facts.rules}</dt><dd class="sl-version">{rulesOf(opened.version).label}</dd></div>
-        <div><dt>{t.facts.showing}</dt><dd>{lens}</dd></div>
+        {/* What the tab shows changes with the tab: one line of its own, cut with its whole text as a tooltip, so the tab bar below never moves. */}
+        <div class="sl-fact-lens"><dt>{t.facts.showing}</dt><dd title={lens}>{lens}</dd></div>
       </dl>
       {notice && (
         <p class="sl-banner sl-info" role="status">

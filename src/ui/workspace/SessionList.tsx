@@ -72,9 +72,11 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
       </div>
       <div class="row-meta">
         {titled && <code class="row-key">{highlighted(visible(row.keyText), q)}</code>}
-        <span class="chip channel" title={t.channelTip}>
-          {row.channel}
-        </span>
+        {row.channel && (
+          <span class="chip channel" title={t.channelTip}>
+            {row.channel}
+          </span>
+        )}
         <time
           class="row-time"
           title={s.flags.damaged ? t.damagedTime : `updated_at: ${typeof row.updatedAt === 'string' ? JSON.stringify(row.updatedAt) : shownValue(row.updatedAt ?? null)}`}

@@ -3,16 +3,32 @@
  * background check reads each file), a channel filter, "only problems", and the list itself.
  */
 import { useComputed, useSignalEffect } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import type { FunctionComponent } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import { navigate, parseHash, route } from '../router';
 import { formatCount } from '../format';
-import { ui } from '../i18n/text';
+import { pageTextReady, ui } from '../i18n/text';
 import { applyListParams, channelFilter, hasListParams, listParams, problemsOnly, query, shown, SORTS, sortOrder, type SortOrder } from './filters';
 import { activeVersion, firstScreenTotal, folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped } from './model';
 import { buildRows, channelCounts, filterRows, rowHref, sortMatches } from './rows';
 import { focusFirstRow, SessionList } from './SessionList';
 import { iso } from '../iso';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
+import type { Listing } from '../../store/listing/session-list';
+
+/**
+ * Only a folder nanobot's listing fails on needs its files named and the save it offers: loaded
+ * then, the failure said in one line meanwhile.
+ */
+function ListingFailure({ listing }: { listing: Listing }) {
+  const [Loaded, setLoaded] = useState<FunctionComponent<{ listing: Listing }> | null>(null);
+  useEffect(() => {
+    let live = true;
+    void Promise.all([import('./ListingFailure'), pageTextReady()]).then(([m]) => live && setLoaded(() => m.ListingFailure));
+    return () => void (live = false);
+  }, []);
+  return Loaded ? <Loaded listing={listing} /> : <p class="notice danger listing-failure">{ui().workspace.sortErrorShort}</p>;
+}
 
 /** The list's parameters this page last wrote into the link. */
 let written = '';
@@ -120,14 +136,7 @@ export function SessionsPage() {
         )}
         {checked < total && scanning.value ? t.checking(checked, total) : total ? t.searching(total - scanSkipped.value.size, partial) : ''}
       </p>
-      {l?.sortError && (
-        <div class="notice danger one-line" role="alert">
-          <details>
-            <summary>{t.sortErrorShort}</summary>
-            <p>{t.sortError(`${l.sortError.type}: ${l.sortError.message}`)}</p>
-          </details>
-        </div>
-      )}
+      {l?.sortError && <ListingFailure listing={l} />}
       {total === 0 ? (
         <p class="empty-state">{t.noFiles}</p>
       ) : matches.value.length === 0 ? (

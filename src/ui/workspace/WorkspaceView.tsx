@@ -3,19 +3,19 @@
  * whether edits can be saved, and the Sessions / Health / Leftovers pages. Follows changes on disk.
  */
 import { computed } from '@preact/signals';
+import type { FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { allowEditing, closeWorkspaceToStart } from '../actions';
 import { lazyComponent } from '../lazy';
 import { watchFolder } from '../live';
 import { navigate, type WorkspacePage } from '../router';
-import { VersionLine, VersionSummary } from './VersionLine';
-import { isRead, setRead } from '../read-notes';
-import { workspaceId } from './workspace';
-import { folderLabel, layoutText, namingText, noSessionsHere } from './layout-text';
+import { isChosen, VersionSummary } from './version-choice';
+import { GatewayNote } from './GatewayNote';
+import { folderLabel, layoutText, noSessionsHere } from './layout-text';
 import { problemCount as countProblems } from './health';
-import { activeVersion, folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, selectFolder, workspace } from './model';
+import { activeVersion, verdict, folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, selectFolder, workspace } from './model';
 import { SessionsPage } from './SessionsPage';
-import { ui } from '../i18n/text';
+import { pageTextReady, ui } from '../i18n/text';
 import { CacheNote } from './CacheNote';
 
 const PAGES: { page: WorkspacePage; href: string }[] = [
@@ -26,6 +26,26 @@ const PAGES: { page: WorkspacePage; href: string }[] = [
   { page: 'upgrade', href: '#/w/upgrade' },
 ];
 
+/**
+ * A part of the version panel, loaded on first use (with the pages' words): nothing stands in its
+ * place meanwhile, as the panel is folded and the one-line summary already names the version.
+ */
+function panelPart<P extends object>(pick: (m: typeof import('./VersionLine')) => FunctionComponent<P>): FunctionComponent<P> {
+  return function Part(props: P) {
+    const [C, setC] = useState<FunctionComponent<P> | null>(null);
+    useEffect(() => {
+      let live = true;
+      void Promise.all([import('./VersionLine'), pageTextReady()]).then(([m]) => live && setC(() => pick(m)));
+      return () => void (live = false);
+    }, []);
+    return C ? <C {...props} /> : null;
+  };
+}
+
+/** The version panel and a conflict's note load on use: the first screen needs only the one-line summary. */
+const VersionLine = panelPart((m) => m.VersionLine);
+const NamingLine = panelPart((m) => m.NamingLine);
+const VersionConflictNote = panelPart((m) => m.VersionConflictNote);
 const UpgradePage = lazyComponent(() => import('./UpgradePage').then((m) => m.UpgradePage));
 const HealthPage = lazyComponent(() => import('./HealthPage').then((m) => m.HealthPage));
 const LeftoversPage = lazyComponent(() => import('./LeftoversPage').then((m) => m.LeftoversPage));
@@ -47,33 +67,6 @@ export function ReadOnlyBanner() {
         </button>
       )}
     </p>
-  );
-}
-
-/** The gateway warning in one line (its whole text one click away); once dismissed it stays dismissed for this workspace. */
-function GatewayNote({ ws, name }: { ws: string; name: string }) {
-  const [gone, setGone] = useState(() => isRead(ws, 'workspace-gateway'));
-  const t = ui().workspace;
-  if (gone) return null;
-  return (
-    <div class="notice gateway one-line" role="note">
-      <details>
-        <summary>{t.gatewayShort(name)}</summary>
-        <p>{t.gateway(name)}</p>
-      </details>
-      <button
-        type="button"
-        class="btn subtle small"
-        aria-label={t.dismissNote}
-        title={t.dismissNote}
-        onClick={() => {
-          setRead(ws, 'workspace-gateway', true);
-          setGone(true);
-        }}
-      >
-        ×
-      </button>
-    </div>
   );
 }
 
@@ -137,10 +130,7 @@ function WorkspaceWithSessions({ page, folderParam }: { page: WorkspacePage; fol
           <div class="facts-panel">
             <p class="layout-text">{layoutText(ws.layout, ws.name, folderCounts.value)}</p>
             {f && (
-              <details class="naming">
-                <summary>{namingText(f.naming).short}</summary>
-                <p class="muted small">{namingText(f.naming).long}</p>
-              </details>
+              <NamingLine naming={f.naming} />
             )}
             {ws.layout.notes.map((n) => (
               <p key={n} class="notice">
@@ -179,7 +169,7 @@ function WorkspaceWithSessions({ page, folderParam }: { page: WorkspacePage; fol
         </label>
       )}
       <ReadOnlyBanner />
-      {ws.writable && ws.kind !== 'demo' && <GatewayNote key={workspaceId(ws)} ws={workspaceId(ws)} name={ws.name} />}
+      <GatewayNote ws={ws} />
       <nav class="tabs" aria-label={t.nav}>
         {PAGES.map((p) => (
           <a key={p.page} href={p.href + (folderIndex.value > 0 && f ? `?folder=${encodeURIComponent(f.path)}` : '')} class="tab" aria-current={p.page === page ? 'page' : undefined}>
@@ -189,6 +179,7 @@ function WorkspaceWithSessions({ page, folderParam }: { page: WorkspacePage; fol
         ))}
       </nav>
       <CacheNote />
+      {verdict.value?.status === 'conflicting' && !isChosen() && <VersionConflictNote />}
       {listingError.value && (
         <p class="notice danger" role="alert">
           {listingError.value}

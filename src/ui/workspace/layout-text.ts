@@ -1,14 +1,6 @@
-/** Plain sentences saying what kind of folder was opened and how its files are named. */
-import type { Layout, SessionFolder, StemNaming } from '../../store/listing/layout';
+/** Plain sentences saying what kind of folder was opened (how its files are named: VersionLine.tsx, with the version). */
+import type { Layout, SessionFolder } from '../../store/listing/layout';
 import { ui } from '../i18n/text';
-
-/** How a folder's file names relate to session keys. */
-export function namingText(n: StemNaming): { short: string; long: string } {
-  const t = ui().workspace.naming;
-  if (n === 'safe-key') return { short: t.safeKey, long: t.safeKeyLong };
-  if (n === 'base64url') return { short: t.b64, long: t.b64Long };
-  return { short: t.unknown, long: t.unknownLong };
-}
 
 /** A folder's session files: as last listed (`counts`, by path), else as found when the layout was read. */
 function filesIn(f: SessionFolder, counts?: ReadonlyMap<string, number>): number {

@@ -70,7 +70,7 @@ export function badgesFor(s: SessionSummary, scan: FileScan | undefined, lefts: 
       case 'damaged':
         return { id, label: b.damaged, tone: 'danger', explain: b.damagedWhy(errors, scan?.nanobot.skipped ?? 0) };
       case 'mismatch':
-        return { id, label: b.mismatch, tone: 'warn', explain: b.mismatchWhy(s.key) };
+        return { id, label: b.mismatch, tone: 'warn', explain: b.mismatchWhy(fileKey(s, scan) ?? s.key) };
       case 'key-not-text':
         return { id, label: b.notText, tone: 'danger', explain: b.notTextWhy(s.row?.keyText ?? '?', s.key) };
       case 'unreadable':
@@ -88,6 +88,25 @@ export function badgesFor(s: SessionSummary, scan: FileScan | undefined, lefts: 
   return problemIds(s, scan, new Set(left.map((l) => l.target))).map(one);
 }
 
+/**
+ * The key the file itself stores, where it is known: the listed row's, else the one the whole-file
+ * check found in its metadata record (null: only the file name gives one). Badges quote it, never a
+ * key made up from the name (issue 42: "fx_gen_small_000" where the file says "fx:gen_small_000").
+ */
+export function fileKey(s: SessionSummary, scan: FileScan | undefined): string | null {
+  for (const d of scan?.diagnostics ?? []) if (d.kind === 'key-mismatch') return d.values.key;
+  return s.row?.keyIsText ? (s.row.key as string) : null;
+}
+
+/** A row's channel: of the key the file stores, or of the key its name stands for; none when the name is all there is. */
+function channelOf(s: SessionSummary, scan: FileScan | undefined): string {
+  const own = fileKey(s, scan);
+  if (own !== null) return keyChannel(own);
+  // (The stem by hand: the listing's core module stays out of the first screen's bundle.)
+  const stem = s.fileName.endsWith('.jsonl') ? s.fileName.slice(0, -'.jsonl'.length) : s.fileName;
+  return !s.row && s.key === stem ? '' : keyChannel(s.key);
+}
+
 /** Build the rows of a listing, in its order (nanobot's). */
 export function buildRows(summaries: readonly SessionSummary[], scans: ReadonlyMap<string, FileScan>, lefts: readonly LeftoverInfo[]): SessionRow[] {
   return summaries.map((s) => {
@@ -95,7 +114,7 @@ export function buildRows(summaries: readonly SessionSummary[], scans: ReadonlyM
     return {
       summary: s,
       scan,
-      channel: keyChannel(s.key),
+      channel: channelOf(s, scan),
       title: s.row?.title ?? '',
       keyText: s.row?.keyText ?? s.key,
       preview: s.row?.preview ?? '',
@@ -106,10 +125,10 @@ export function buildRows(summaries: readonly SessionSummary[], scans: ReadonlyM
   });
 }
 
-/** Channels present, with how many sessions each has, most used first. */
+/** Channels present, with how many sessions each has, most used first (rows without a channel are in none). */
 export function channelCounts(rows: readonly SessionRow[]): [string, number][] {
   const m = new Map<string, number>();
-  for (const r of rows) m.set(r.channel, (m.get(r.channel) ?? 0) + 1);
+  for (const r of rows) if (r.channel) m.set(r.channel, (m.get(r.channel) ?? 0) + 1);
   return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 }
 

@@ -177,9 +177,10 @@ describe('EditTab', () => {
     }
   });
 
-  it('warns that a running gateway may overwrite edits', async () => {
+  it("leaves the warning about a running gateway to the page's one notice (issue 42: three stacked up)", async () => {
     const h = await setup();
-    expect(h.el.textContent).toContain('A running nanobot gateway');
+    expect(h.el.textContent).not.toContain('nanobot gateway');
+    expect(h.el.querySelector('.notice.gateway')).toBeNull();
     await check(card(h.el, 'Trim to a legal suffix').querySelector('input[type="checkbox"]'), true);
   });
 });

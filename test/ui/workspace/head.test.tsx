@@ -35,8 +35,9 @@ describe('workspace header', () => {
     expect([...head.children].map((c) => c.className)).toEqual(['workspace-title', 'workspace-facts', 'workspace-actions']);
     const facts = head.querySelector<HTMLDetailsElement>('details.workspace-facts')!;
     expect(facts.open).toBe(false);
-    expect(facts.querySelector('summary')!.textContent).toBe('nanobot 0.2 (ambiguous)');
-    // What used to stand above the list is inside the folded details.
+    expect(facts.querySelector('summary')!.textContent).toBe('nanobot v0.2 (ambiguous)');
+    // What used to stand above the list is inside the folded details (the version panel loads on use).
+    await waitFor(() => !!facts.querySelector('.facts-panel .version-evidence') && !!facts.querySelector('.facts-panel .naming'));
     for (const sel of ['.layout-text', '.naming', '.version-line', '.version-evidence', '.version-picker select']) expect(facts.querySelector(`.facts-panel ${sel}`)).not.toBeNull();
     expect(el.querySelector('.workspace > .layout-text, .workspace > .version-line')).toBeNull();
   });
@@ -44,7 +45,7 @@ describe('workspace header', () => {
   it('shows the gateway warning as one line, and a dismissed one stays dismissed for the workspace', async () => {
     el = await mount(<WorkspaceView page="sessions" />);
     const note = el.querySelector<HTMLElement>('.notice.gateway')!;
-    expect(note.querySelector('summary')!.textContent).toBe('Edits are saved straight into ana-ws: stop nanobot’s gateway first.');
+    expect(note.querySelector('summary')!.textContent).toBe('Stop nanobot’s gateway first: edits are saved straight into ana-ws.');
     expect(note.querySelector('details')!.open).toBe(false);
     await click(note.querySelector('button[aria-label="Dismiss this note"]'));
     expect(el.querySelector('.notice.gateway')).toBeNull();

@@ -11,6 +11,8 @@ import type { MigrationStay } from '../../../core/nanobot/migration';
 import { rulesOf } from '../../../core/nanobot/nanobot-version';
 import type { VisibilityNote } from '../../../core/nanobot/upgrade';
 import { groupDigits } from '../numbers';
+import type { FixSource } from '../../../store/listing/sort-breakers';
+import type { ChoiceWhy } from '../../../core/nanobot/version-evidence';
 import { editChangeEn, editRefusalEn } from '../../../words/edit-en';
 import { dropReasonEn, replayChangeEn } from '../../../words/replay-en';
 import { EXPORT_EN } from '../../../words/export-en';
@@ -269,8 +271,6 @@ const pages = {
       forkWritten: (path: string) => `Fork written to ${path}.`,
       openFork: 'Open the fork',
       breadcrumb: 'Breadcrumb',
-      stopTitle: 'Stop nanobot before editing.',
-      stopBody: 'A running nanobot gateway keeps this session in memory and re-saves it when it shuts down, overwriting edits made here. Session Lens refuses to save over a file that changed since it was read.',
       /** Slot: {name}. */
       opening: 'Opening {name}…',
       // header
@@ -1196,6 +1196,57 @@ const pages = {
     repairBytes: (messages: string, copied: string, left: string) => `Writes ${messages} message lines again as nanobot writes them (read and rewritten a slice at a time), copies ${copied} as they are and leaves out ${left}.`,
     repairReadOnly: 'A repair rewrites every message line, so it needs write access to the folder; this session is open read-only.',
     reindexing: 'Saved; indexing the new file…',
+  },
+  // ── decisions shown with their reasons: what each version would mean, a listing that fails (issue 42) ──
+  decide: {
+    /** How a version's files are named, after the version in use (`label`: its one way of writing). */
+    naming: {
+      safeKeyLong: 'The file name is safe_key(key): telegram:12345 → telegram_12345.jsonl. The mapping is lossy (a:b_c and a_b:c share a file), so the key stored in the metadata record is the real one.',
+      b64Long: 'The file name is base64url(key) without padding: telegram:12345 → dGVsZWdyYW06MTIzNDU.jsonl. Files with other names are ignored by nanobot.',
+      unknown: 'file names of unknown naming',
+      unknownLong: 'These files are not in a folder nanobot uses; keys come from their metadata records, or from the file names.',
+      safeKey: (label: string) => `${label} file names (safe_key)`,
+      b64: (label: string) => `${label} file names (base64url)`,
+      b64Either: (label: string) => `${label} file names (base64url; safe_key names still read)`,
+      b64EitherLong:
+        'New files are named base64url(key): telegram:12345 → dGVsZWdyYW06MTIzNDU.jsonl. A name that does not decode is read the old way, as safe_key(key), so files of both forms are listed.',
+    },
+    compareTitle: 'What each version would mean here',
+    /** Why the conflict went to this version: the rank that set it apart, with its numbers. */
+    choice: (why: ChoiceWhy, fits: number, clues: number, listed: number, files: number) =>
+      why === 'fits-most'
+        ? `it fits ${groupDigits(fits)} of the ${plural(clues, 'clue')}, more than any other version, and lists ${groupDigits(listed)} of ${plural(files, 'session file')}`
+        : why === 'lists-most'
+          ? `it fits as many clues as another version (${groupDigits(fits)} of ${groupDigits(clues)}) and lists more of the sessions (${groupDigits(listed)} of ${groupDigits(files)})`
+          : why === 'decisive'
+            ? `it ties with another version on clues (${groupDigits(fits)} of ${groupDigits(clues)}) and sessions listed (${groupDigits(listed)} of ${groupDigits(files)}), and fits more of what only one nanobot writes`
+            : `it ties with an older version on every count (${groupDigits(fits)} of ${plural(clues, 'clue')}, ${groupDigits(listed)} of ${plural(files, 'session')} listed); the newer one reads more`,
+    decided: (label: string, why: string, by: string, against: string) => `${label}’s rules apply: ${why}. Clues that fit it: ${by}. Against it: ${against}`,
+    conflictNote: (label: string, why: string) => `The files disagree about the nanobot version: ${label} is used, as ${why}.`,
+    compareLead: 'Before one is used: the clues on disk each version fits, and the sessions its listing would show or leave out.',
+    cols: { version: 'Version', clues: 'Clues that fit', listed: 'Sessions listed', hidden: 'Not listed' },
+    of: (n: number, total: number) => `${groupDigits(n)} of ${groupDigits(total)}`,
+    inUse: 'in use',
+    use: 'Use',
+    useLabel: (label: string) => `Use ${label}`,
+    // nanobot's own listing fails (sort-breakers.ts)
+    breaksTitle: (n: number) => `nanobot’s own session list fails on this folder: ${n === 1 ? 'one file breaks it' : `${groupDigits(n)} files break it`}`,
+    whatAndFix: ': their values, their lines and the fix',
+    nameSep: ', ',
+    andMore: (n: number) => ` and ${groupDigits(n)} more`,
+    breaksLead: (error: string) => `nanobot raises ${error} and lists no session at all. The order below is a best effort.`,
+    breakUpdatedAt: (value: string) => `updated_at is ${value}, not text: nanobot’s sort cannot compare it with the others.`,
+    breakRaises: (error: string) => `reading its head makes nanobot’s listing raise ${error}.`,
+    openLine: 'line 1',
+    openFile: 'open it',
+    fixFrom: { 'epoch-seconds': 'the same time, read as seconds since 1970', 'epoch-ms': 'the same time, read as milliseconds since 1970', 'created-at': 'its created_at', mtime: 'the file’s modification time, as nanobot uses when a time is missing' } satisfies Record<FixSource, string>,
+    fix: (n: number) => (n === 1 ? 'Write updated_at as text' : `Write updated_at as text in ${plural(n, 'file')}`),
+    fixWhat: (value: string, from: string) => `Sets updated_at to "${value}" (${from}); nothing else in the file changes.`,
+    fixConfirm: (n: number) => `Rewrite line 1 of ${plural(n, 'file')}? A file that changed since it was listed is left alone.`,
+    fixing: 'Saving…',
+    fixed: (n: number) => `${plural(n, 'file')} saved. Listing the folder again…`,
+    fixStale: (file: string) => `${file} changed since it was listed; it was left alone. Reload and try again.`,
+    fixReadOnly: 'This folder is open read-only: allow editing to write the fix.',
   },
 };
 

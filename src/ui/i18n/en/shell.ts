@@ -196,7 +196,7 @@ const shell = {
       notKept: 'This folder is not kept under Recent folders.',
       another: 'Open another folder',
     },
-    gatewayShort: (name: string) => `Edits are saved straight into ${name}: stop nanobot’s gateway first.`,
+    gatewayShort: (name: string) => `Stop nanobot’s gateway first: edits are saved straight into ${name}.`,
     dismissNote: 'Dismiss this note',
     about: 'About this folder',
     notesN: (n: number) => ` · ${plural(n, 'note')}`,
@@ -222,14 +222,6 @@ const shell = {
     demoHttp: (status: number) => `The demo files could not be loaded (HTTP ${status}).`,
     demoFileHttp: (path: string, status: number) => `The demo file ${path} could not be loaded (HTTP ${status}).`,
     // the kind of folder (layout-text.ts)
-    naming: {
-      safeKey: 'nanobot v0.2 file names (safe_key)',
-      safeKeyLong: 'The file name is safe_key(key): telegram:12345 → telegram_12345.jsonl. The mapping is lossy (a:b_c and a_b:c share a file), so the key stored in the metadata record is the real one.',
-      b64: 'newer nanobot file names (base64url)',
-      b64Long: 'The file name is base64url(key) without padding: telegram:12345 → dGVsZWdyYW06MTIzNDU.jsonl. Files with other names are ignored by nanobot.',
-      unknown: 'file names of unknown naming',
-      unknownLong: 'These files are not in a folder nanobot uses; keys come from their metadata records, or from the file names.',
-    },
     layout: {
       newerWs: (name: string) => `“${name}” is a newer nanobot workspace: its sessions are kept in nanobot’s config folder, not here.`,
       ws: (name: string, n: number, path: string) => `“${name}” is a nanobot workspace: ${plural(n, 'session file')} in ${path}/.`,
@@ -250,9 +242,7 @@ const shell = {
     recognised: ' (recognised)',
     ambiguous: ' (ambiguous: the oldest candidate is shown)',
     ambiguousShort: ' (ambiguous)',
-    conflictingShort: ' (conflicting evidence)',
     conflicting: ' (conflicting evidence: no version fits all of it)',
-    conflictDecided: (label: string, by: string, against: string) => `${label}’s rules apply, decided by what only it writes: ${by}. Against it: ${against}`,
     conflictUndecided: (reasons: string) => `nothing decisive, the oldest candidate is shown: ${reasons}`,
     listSep: '; ',
     evidenceN: (n: number) => `Evidence (${n})`,
@@ -285,7 +275,6 @@ const shell = {
     searching: (files: number, partial: number) =>
       `Searching titles, keys, previews and message text of ${plural(files, 'file')}${partial ? ` (${plural(partial, 'file')} only in part: too much text to keep in memory)` : ''}.`,
     sortErrorShort: 'nanobot’s own session list fails on this folder: the order below is a best effort.',
-    sortError: (error: string) => `nanobot’s own session list fails on this folder (${error}): some file’s updated_at is not text. The order below is a best effort.`,
     noFiles: 'No session files in this folder.',
     noMatch: 'No session matches. ',
     stillReading: 'Some files are still being read; more may appear.',
@@ -321,6 +310,11 @@ const shell = {
       warnings: (n: number) => `${n} warning${n === 1 ? '' : 's'}`,
       warningsWhy: 'nanobot reads it, but something looks wrong: see the health view.',
     },
+  },
+
+  // ── decisions shown with their reasons and what they mean (issue 42) ──
+  decide: {
+    conflictShort: ' (conflicting evidence: the best fit)',
   },
 
   // ── listing cache (rows shown from the last visit) ──

@@ -218,8 +218,6 @@ const pages: PageText = {
       forkWritten: (path: string) => `分叉已写入 ${path}。`,
       openFork: '打开分叉',
       breadcrumb: '面包屑导航',
-      stopTitle: '编辑前请先停止 nanobot。',
-      stopBody: '正在运行的 nanobot gateway 会把这个会话保存在内存中，并在退出时重新保存，覆盖在这里做的修改。若文件在读取之后被改动过，Session Lens 会拒绝覆盖保存。',
       opening: '正在打开 {name}…',
       noTitle: '（无标题）',
       exportOpen: '导出 / 分享…',
@@ -743,7 +741,7 @@ const pages: PageText = {
       heading: '编辑',
       private: '这些文件保存在本浏览器自己的存储中：没有任何 nanobot 读写它们，可以随意编辑（开始页上的“重置演示”会把它们恢复原样）。',
       stopFirst: '请先停止 nanobot。',
-      stopWhy: '正在运行的 nanobot 网关会把这个会话保存在内存中，并在每一轮之后和关闭时（flush_all）再次保存，这会覆盖在这里做的编辑。',
+      stopWhy: '正在运行的 nanobot gateway会把这个会话保存在内存中，并在每一轮之后和关闭时（flush_all）再次保存，这会覆盖在这里做的编辑。',
       ownerOnly: '在这里保存会使文件只对你可见',
       ownerOnlyWhy:
         '（权限 0600：浏览器的保存会替换文件，而 Chromium 给新文件只有所有者可访问的权限）。如果 nanobot 以另一个用户身份运行，之后它就无法再读取这个会话；可以用',
@@ -789,7 +787,7 @@ const pages: PageText = {
         working: '处理中…',
         conflict: '未保存：文件在读取之后在磁盘上被改动过。',
         notSaved: (message) => `未保存：${message}`,
-        conflictNote: '没有覆盖任何内容。正在运行的 nanobot 网关会重新保存它缓存的会话（关闭时也会），这是发生这种情况的一种原因。',
+        conflictNote: '没有覆盖任何内容。正在运行的 nanobot gateway会重新保存它缓存的会话（关闭时也会），这是发生这种情况的一种原因。',
         reload: '从磁盘重新加载',
         progressLabel: '保存进度',
         starting: '正在开始保存…',
@@ -1185,6 +1183,53 @@ const pages: PageText = {
     repairBytes: (messages: string, copied: string, left: string) => `按 nanobot 的写法重新写出 ${messages} 行消息（每次读取并重写一个片段），原样复制 ${copied}，去掉 ${left}。`,
     repairReadOnly: '修复会重写每一行消息，因此需要对文件夹的写入权限；此会话以只读方式打开。',
     reindexing: '已保存；正在为新文件建立索引…',
+  },
+  // ── 说明所作的判断：每个版本意味着什么，列表失败时（issue 42）──
+  decide: {
+    naming: {
+      safeKeyLong: '文件名是 safe_key(key)：telegram:12345 → telegram_12345.jsonl。这种映射会丢失信息（a:b_c 和 a_b:c 共用一个文件），所以元数据记录中存储的键才是真正的键。',
+      b64Long: '文件名是不带填充的 base64url(key)：telegram:12345 → dGVsZWdyYW06MTIzNDU.jsonl。其他名字的文件会被 nanobot 忽略。',
+      unknown: '命名方式未知的文件名',
+      unknownLong: '这些文件不在 nanobot 使用的文件夹中；键取自它们的元数据记录，或取自文件名。',
+      safeKey: (label) => `${label} 文件名（safe_key）`,
+      b64: (label) => `${label} 文件名（base64url）`,
+      b64Either: (label) => `${label} 文件名（base64url；仍会读取 safe_key 文件名）`,
+      b64EitherLong: '新文件名是 base64url(key)：telegram:12345 → dGVsZWdyYW06MTIzNDU.jsonl。无法解码的文件名按旧方式当作 safe_key(key) 读取，所以两种形式的文件都会被列出。',
+    },
+    compareTitle: '每个版本在这里意味着什么',
+    choice: (why, fits, clues, listed, files) =>
+      why === 'fits-most'
+        ? `它吻合 ${groupDigits(clues)} 条线索中的 ${groupDigits(fits)} 条，比其他任何版本都多，并列出 ${groupDigits(files)} 个会话文件中的 ${groupDigits(listed)} 个`
+        : why === 'lists-most'
+          ? `它与另一个版本吻合的线索一样多（${groupDigits(clues)} 条中的 ${groupDigits(fits)} 条），但列出的会话更多（${groupDigits(files)} 个中的 ${groupDigits(listed)} 个）`
+          : why === 'decisive'
+            ? `它与另一个版本在线索（${groupDigits(clues)} 条中的 ${groupDigits(fits)} 条）和列出的会话（${groupDigits(files)} 个中的 ${groupDigits(listed)} 个）上持平，但吻合更多只有一个 nanobot 版本才会写入的内容`
+            : `它与一个较旧的版本在各项上都持平（${groupDigits(clues)} 条线索中吻合 ${groupDigits(fits)} 条，${groupDigits(files)} 个会话中列出 ${groupDigits(listed)} 个）；较新的版本能读取的更多`,
+    decided: (label, why, by, against) => `采用 ${label} 的规则：${why}。吻合它的线索：${by}。与它不符的：${against}`,
+    conflictNote: (label, why) => `这些文件对 nanobot 版本的说法不一致：采用 ${label}，因为${why}。`,
+    compareLead: '在采用某个版本之前：每个版本吻合磁盘上的哪些线索，它的列表会显示或遗漏哪些会话。',
+    cols: { version: '版本', clues: '吻合的线索', listed: '列出的会话', hidden: '未列出' },
+    of: (n, total) => `${groupDigits(n)}／${groupDigits(total)}`,
+    inUse: '正在使用',
+    use: '采用',
+    useLabel: (label) => `采用 ${label}`,
+    breaksTitle: (n) => `nanobot 自己的会话列表在这个文件夹上失败：${n === 1 ? '有一个文件导致' : `有 ${groupDigits(n)} 个文件导致`}`,
+    whatAndFix: '：它们的值、所在行和修复方法',
+    nameSep: '、',
+    andMore: (n) => ` 等另外 ${groupDigits(n)} 个`,
+    breaksLead: (error) => `nanobot 抛出 ${error}，一个会话也不列出。下面的顺序只是尽力而为。`,
+    breakUpdatedAt: (value) => `updated_at 是 ${value}，不是文本：nanobot 的排序无法把它和其他值比较。`,
+    breakRaises: (error) => `读取它的开头会使 nanobot 的列表抛出 ${error}。`,
+    openLine: '第 1 行',
+    openFile: '打开它',
+    fixFrom: { 'epoch-seconds': '同一时间，按自 1970 年起的秒数读取', 'epoch-ms': '同一时间，按自 1970 年起的毫秒数读取', 'created-at': '它的 created_at', mtime: '文件的修改时间，即时间缺失时 nanobot 使用的值' },
+    fix: (n) => (n === 1 ? '把 updated_at 写成文本' : `在 ${groupDigits(n)} 个文件中把 updated_at 写成文本`),
+    fixWhat: (value, from) => `把 updated_at 设为“${value}”（${from}）；文件中的其他内容不变。`,
+    fixConfirm: (n) => `改写 ${groupDigits(n)} 个文件的第 1 行？列出之后被改动过的文件不会被改写。`,
+    fixing: '正在保存…',
+    fixed: (n) => `已保存 ${groupDigits(n)} 个文件。正在重新列出文件夹…`,
+    fixStale: (file) => `${file} 在列出之后被改动过，未作改写。请重新加载后再试。`,
+    fixReadOnly: '此文件夹以只读方式打开：请先允许编辑，再写入修复。',
   },
 };
 

@@ -130,7 +130,7 @@ const shell: ShellText = {
       notKept: '这个文件夹不会保留在“最近的文件夹”中。',
       another: '打开另一个文件夹',
     },
-    gatewayShort: (name) => `编辑会直接保存到 ${name}：请先停止 nanobot gateway。`,
+    gatewayShort: (name) => `请先停止 nanobot gateway：编辑会直接保存到 ${name}。`,
     dismissNote: '不再显示此提示',
     about: '关于此文件夹',
     notesN: (n) => ` · ${groupDigits(n)} 条说明`,
@@ -154,14 +154,6 @@ const shell: ShellText = {
     noDemo: (id) => `没有名为 ${id} 的演示。`,
     demoHttp: (status) => `无法加载演示文件（HTTP ${status}）。`,
     demoFileHttp: (path, status) => `无法加载演示文件 ${path}（HTTP ${status}）。`,
-    naming: {
-      safeKey: 'nanobot v0.2 文件名（safe_key）',
-      safeKeyLong: '文件名是 safe_key(key)：telegram:12345 → telegram_12345.jsonl。这种映射会丢失信息（a:b_c 和 a_b:c 共用一个文件），所以元数据记录中存储的键才是真正的键。',
-      b64: '较新的 nanobot 文件名（base64url）',
-      b64Long: '文件名是不带填充的 base64url(key)：telegram:12345 → dGVsZWdyYW06MTIzNDU.jsonl。其他名字的文件会被 nanobot 忽略。',
-      unknown: '命名方式未知的文件名',
-      unknownLong: '这些文件不在 nanobot 使用的文件夹中；键取自它们的元数据记录，或取自文件名。',
-    },
     layout: {
       newerWs: (name) => `“${name}”是较新的 nanobot 工作区：它的会话保存在 nanobot 的配置文件夹中，不在这里。`,
       ws: (name, n, path) => `“${name}”是 nanobot 工作区：${path}/ 中有 ${groupDigits(n)} 个会话文件。`,
@@ -192,9 +184,7 @@ const shell: ShellText = {
     recognised: '（已识别）',
     ambiguous: '（无法确定：显示最早的候选版本）',
     ambiguousShort: '（无法确定）',
-    conflictingShort: '（证据相互矛盾）',
     conflicting: '（证据相互矛盾：没有一个版本符合全部证据）',
-    conflictDecided: (label, by, against) => `采用 ${label} 的规则，依据是只有它会写入的内容：${by}。与之不符的证据：${against}`,
     conflictUndecided: (reasons) => `没有决定性的证据，显示最早的候选版本：${reasons}`,
     listSep: '；',
     evidenceN: (n) => `证据（${n}）`,
@@ -259,7 +249,6 @@ const shell: ShellText = {
     checking: (done, total) => `正在检查完整文件：已完成 ${groupDigits(done)} / ${groupDigits(total)}（读完的文件可搜索消息文本）。`,
     searching: (files, partial) => `搜索范围：${groupDigits(files)} 个文件的标题、键、预览和消息文本${partial ? `（其中 ${groupDigits(partial)} 个文件只搜索了一部分：文本太多，无法全部保留在内存中）` : ''}。`,
     sortErrorShort: 'nanobot 自己的会话列表在这个文件夹上出错：下面的顺序已尽量接近。',
-    sortError: (error) => `nanobot 自己的会话列表在这个文件夹上出错（${error}）：某个文件的 updated_at 不是文本。下面的顺序已尽量接近。`,
     noFiles: '这个文件夹中没有会话文件。',
     noMatch: '没有匹配的会话。',
     stillReading: '仍有文件在读取中，可能还会出现更多结果。',
@@ -304,6 +293,10 @@ const shell: ShellText = {
     },
   },
 
+  // ── 说明所作的判断、理由及其后果（issue 42）──
+  decide: {
+    conflictShort: '（证据相互矛盾：最吻合的版本）',
+  },
   // ── listing cache (rows shown from the last visit) ──
   cache: {
     noAccess: (when) => `显示的是你上次访问时的样子（${when}）；尚未核对：授予访问权限后才能再次读取该文件夹。`,

@@ -58,14 +58,8 @@ export function EditTab(props: EditTabProps) {
       <h2 id="sl-edit-h" class="sl-h">{t.heading}</h2>
       {adapter ? (
         <div class={`sl-banner ${adapter.browserPrivate ? 'sl-info' : 'sl-warn'}`}>
-          {adapter.browserPrivate ? (
-            <p>{t.private}</p>
-          ) : (
-            <p>
-              <strong>{t.stopFirst}</strong>
-              {t.stopWhy}
-            </p>
-          )}
+          {/* A folder nanobot writes has its one "stop nanobot" notice at the page's top (GatewayNote), not a second one here. */}
+          {adapter.browserPrivate && <p>{t.private}</p>}
           {adapter.ownerOnlySaves && (
             <p>
               <strong>{t.ownerOnly}</strong>

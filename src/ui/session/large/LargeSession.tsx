@@ -108,11 +108,11 @@ export default function LargeSession(p: LargeSessionProps) {
         </div>
         <dl class="sl-facts">
           <div><dt>{ts.facts.key}</dt><dd><code>{iso(visible(key))}</code></dd></div>
-          <div><dt>{ts.facts.file}</dt><dd><code>{iso(visible(p.fileName))}</code></dd></div>
-          <div><dt>{ts.facts.size}</dt><dd>{ts.bytes(p.size)}</dd></div>
+          <div class="sl-fact-file"><dt>{ts.facts.file}</dt><dd><code>{iso(visible(p.fileName))}</code></dd></div>
+          <div class="sl-fact-size"><dt>{ts.facts.size}</dt><dd>{ts.bytes(p.size)}</dd></div>
           {ready && <div><dt>{ts.facts.messages}</dt><dd>{count(ready.index.messageCount)}</dd></div>}
           <div><dt>{ts.facts.rules}</dt><dd class="sl-version">{rulesOf(p.version).label}</dd></div>
-          <div><dt>{ts.facts.showing}</dt><dd>{t.lens}</dd></div>
+          <div class="sl-fact-lens"><dt>{ts.facts.showing}</dt><dd title={t.lens}>{t.lens}</dd></div>
         </dl>
         {ready ? <Counts index={ready.index} load={ready.load} /> : <p aria-busy="true" role="status">{s.progress ? t.progress(bytes(s.progress.bytes), bytes(p.size), count(s.progress.lines)) : t.opening(p.fileName)}</p>}
         {p.fullViewHref !== undefined && <FullViewOffer size={p.size} href={p.fullViewHref} />}

@@ -124,7 +124,7 @@ describe('upgrade notes in each language', () => {
       expect(CJK.test(zh.upgrade.note(n)), zh.upgrade.note(n)).toBe(true);
       expect(CJK.test(en.upgrade.note(n))).toBe(false);
     }
-    expect(en.upgrade.note(notes[0]!)).toBe("nanobot 0.3.0 never looks in main's session namespace");
+    expect(en.upgrade.note(notes[0]!)).toBe("nanobot v0.3.0 never looks in main's session namespace");
     expect(zh.upgrade.note(notes[3]!)).toBe('main 启动时的迁移把它留在工作区中（第 6 行不是 JSON（Expecting value: line 1 column 1 (char 0)）），而 main 从不查看那里');
   });
 });

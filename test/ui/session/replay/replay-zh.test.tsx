@@ -34,9 +34,9 @@ describe('ReplayTab in Simplified Chinese', () => {
     const text = el.textContent!;
     expect(el.querySelector('h2')!.textContent).toBe('回放：nanobot 发送给模型的内容');
     expect(el.querySelector('.sl-headline')!.textContent).toContain('nanobot 发送 4 条消息（共 7 条）');
-    expect(el.querySelector('legend')!.textContent).toBe('get_history 参数（nanobot 0.2）');
-    expect(text).toContain('这些正是 nanobot 0.2 的 agent 循环使用的参数。');
-    expect(text).toContain('为什么这不只是 messages[-120:]（nanobot 0.2）');
+    expect(el.querySelector('legend')!.textContent).toBe('get_history 参数（nanobot v0.2）');
+    expect(text).toContain('这些正是 nanobot v0.2 的 agent 循环使用的参数。');
+    expect(text).toContain('为什么这不只是 messages[-120:]（nanobot v0.2）');
     expect(rows()[0]).toContain('未发送：已归档到记忆（低于 last_consolidated），不回放');
     expect(rows()[2]).toContain('命令消息（_command）：从不发送给模型');
     expect(rows()[3]).toContain('保留（第 1 项）');

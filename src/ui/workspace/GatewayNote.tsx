@@ -1,0 +1,44 @@
+/**
+ * The one "stop nanobot" notice of a workspace (issue 42: three stacked up on a phone): a single
+ * line on the workspace and the session pages alike, its whole text one click away; dismissed once,
+ * anywhere, it stays dismissed for that workspace (remembered in read-notes).
+ */
+import { signal } from '@preact/signals';
+import { isRead, setRead } from '../read-notes';
+import { ui } from '../i18n/text';
+import { workspaceId, type Workspace } from './workspace';
+
+const NOTE = 'workspace-gateway';
+/** Workspaces whose note was dismissed in this page's life: every mounted note hides at once. */
+const dismissed = signal<ReadonlySet<string>>(new Set());
+
+/** Whether the notice applies: edits of this workspace land on disk where a running nanobot also writes. */
+export function needsGatewayNote(ws: Workspace): boolean {
+  return ws.writable && ws.kind !== 'demo';
+}
+
+export function GatewayNote({ ws }: { ws: Workspace }) {
+  const id = workspaceId(ws);
+  if (!needsGatewayNote(ws) || dismissed.value.has(id) || isRead(id, NOTE)) return null;
+  const t = ui().workspace;
+  return (
+    <div class="notice gateway one-line" role="note">
+      <details>
+        <summary>{t.gatewayShort(ws.name)}</summary>
+        <p>{t.gateway(ws.name)}</p>
+      </details>
+      <button
+        type="button"
+        class="btn subtle small"
+        aria-label={t.dismissNote}
+        title={t.dismissNote}
+        onClick={() => {
+          setRead(id, NOTE, true);
+          dismissed.value = new Set([...dismissed.value, id]);
+        }}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
