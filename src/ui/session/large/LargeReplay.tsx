@@ -18,6 +18,7 @@ import { replayLarge } from '../../../store/large/large-replay-client';
 import { pg } from '../../i18n/text';
 import { VirtualList } from '../VirtualList';
 import { count } from '../text';
+import { errorText } from '../../status';
 import { LargeMessage } from './LargeMessage';
 import { rowHeight } from './row-height';
 
@@ -54,7 +55,7 @@ export function LargeReplay({ file, index, load, version }: { file: Blob; index:
     if (!load.loaded) return;
     replayLarge(file, index, load, version, MAX_REPLAY_MESSAGES).then(
       (answer) => live && setState(answer),
-      (e) => live && setState({ step: 'failed', message: e instanceof Error ? e.message : String(e) }),
+      (e) => live && setState({ step: 'failed', message: errorText(e) }),
     );
     return () => void (live = false);
   }, [file, index, load, version]);
