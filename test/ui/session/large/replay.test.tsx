@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 /** 12 messages, 5 of them archived by `last_consolidated`, a command among the rest (v0.3.0 drops it). */
-function file(): Uint8Array {
+function file(): Uint8Array<ArrayBuffer> {
   const rows = ['{"_type": "metadata", "key": "cli:big", "created_at": "2026-06-01T09:00:00", "updated_at": "2026-06-01T10:00:00", "metadata": {}, "last_consolidated": 5}'];
   for (let i = 0; i < 12; i++) rows.push(JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `m${i}`, ...(i === 8 ? { _command: true } : {}) }));
   rows.splice(3, 0, '{corrupt');
