@@ -42,6 +42,13 @@ export const FLAG = {
    * by an index built for a printer (`LineIndexer`'s `dumps`): the others skip its cost.
    */
   dumps: 4096,
+  /**
+   * A record this version's `json.loads` reads but the recovered lens does not: it nests deeper
+   * than the lens's figure (`pyLoads`' MAX_DEPTH, the shallowest strict-pass figure) and no deeper
+   * than the version's (v0.2 and v0.3.0 accept two levels more than main). The kind is nanobot's;
+   * the recovered lens's diagnostics read the line again (index-diagnostics.ts).
+   */
+  lensTooDeep: 8192,
 } as const;
 
 export interface LineFacts {

@@ -24,7 +24,7 @@ export type ReplayReply = { id: number; type: 'replay'; answer: LargeReplayAnswe
 /** Answers one request (the worker's body, and the fallback without workers). */
 export async function answerReplay(req: ReplayRequest): Promise<ReplayReply> {
   try {
-    const answer = await largeReplay(req.index, req.lines, req.lastConsolidated, req.version, req.max, (lines) => readRecords(req.file, req.index, lines));
+    const answer = await largeReplay(req.index, req.lines, req.lastConsolidated, req.version, req.max, (lines) => readRecords(req.file, req.index, lines, req.version));
     return { id: req.id, type: 'replay', answer };
   } catch (err) {
     return { id: req.id, type: 'error', error: toWire(err, 'reading', blobPath(req.file)) };
