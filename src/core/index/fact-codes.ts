@@ -43,12 +43,12 @@ export const FLAG = {
    */
   dumps: 4096,
   /**
-   * A record this version's `json.loads` reads but the recovered lens does not: it nests deeper
-   * than the lens's figure (`pyLoads`' MAX_DEPTH, the shallowest strict-pass figure) and no deeper
-   * than the version's (v0.2 and v0.3.0 accept two levels more than main). The kind is nanobot's;
-   * the recovered lens's diagnostics read the line again (index-diagnostics.ts).
+   * The line nests deeper than the shallowest json figure of any call (`SHALLOWEST_DEPTH`): how
+   * it reads depends on who reads it. The kind is this version's strict pass's; the recovered lens
+   * (`pyLoads`' MAX_DEPTH) may call a record of v0.2 or v0.3.0 too deep, and a repair pass (a level
+   * less) may raise on it. Its readers read it again (index-diagnostics.ts, index-nanobot.ts).
    */
-  lensTooDeep: 8192,
+  deep: 8192,
 } as const;
 
 export interface LineFacts {

@@ -10,8 +10,8 @@ import type { LineIndex } from './line-index';
 import { EOL, EOL_TEXT } from '../python/lines';
 import { FLAG, KIND, KIND_NAMES, ROLE } from './fact-codes';
 
-/** Flags of a line that has a diagnostic of its own: a BOM, padding, or nesting the recovered lens refuses (its kind is nanobot's). */
-const OWN_FAULTS = FLAG.bom | FLAG.padded | FLAG.lensTooDeep;
+/** Flags of a line that may have a diagnostic of its own: a BOM, padding, or nesting the recovered lens may refuse (the index holds nanobot's kind). */
+const OWN_FAULTS = FLAG.bom | FLAG.padded | FLAG.deep;
 
 /** The lines whose bytes the diagnostics read, ascending. */
 export function diagnosticLines(ix: Pick<LineIndex, 'count' | 'kind' | 'flags' | 'role'>): number[] {
@@ -28,7 +28,7 @@ export class IndexDiagnostics {
   private readonly diagnostics: Diagnostic[] = [];
   private readonly shape = newShape();
   private readonly providerState: boolean;
-  /** Lines the recovered lens reads as another kind than the index holds (FLAG.lensTooDeep: corrupt to it). */
+  /** Lines the recovered lens reads as another kind than the index holds (FLAG.deep: a record v0.2 reads may be too deep for it). */
   private readonly lensKind = new Map<number, RecordKind>();
 
   constructor(

@@ -2,7 +2,8 @@
  * nanobot's `_load` over a file known by its line index, with nanobot's own exception texts: the
  * strict pass reads back only the lines that are not plain messages (metadata, provider states,
  * anything its json.loads may refuse) and stands in for the others, which it only counts and
- * places; the repair pass (a damaged file) reads every line. In a file that is not UTF-8 a pass
+ * places; the repair pass (a damaged file) reads every line, or, where nobody wants the messages'
+ * values (`loadOverIndex` without a sink: the app), stands in for the plain ones too. In a file that is not UTF-8 a pass
  * reads the lines Python's text read yields before its decoding error (`decodeCut`), then raises it.
  */
 import { LoadPass, loadOutcome, passSession, repairFollows, type LoadOutcome, type PassOutcome, type NanobotSession } from '../lens/load';
@@ -14,8 +15,11 @@ import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nano
 import { EOL, lineEnd, type LineIndex } from './line-index';
 import { FLAG, KIND } from './fact-codes';
 
-/** Flags that make a message line one the strict pass must read (its json.loads may raise or differ). */
-const NOT_PLAIN = FLAG.nanobotBad | FLAG.tooDeep | FLAG.valueError | FLAG.bom | FLAG.invalidUtf8;
+/**
+ * Flags that make a message line one a pass must read (its json.loads may raise or differ): a
+ * line nesting deeper than the shallowest figure too, which the repair pass (a level less) may refuse.
+ */
+const NOT_PLAIN = FLAG.nanobotBad | FLAG.tooDeep | FLAG.valueError | FLAG.bom | FLAG.invalidUtf8 | FLAG.deep;
 const PLAIN: LoadsResult = { ok: true, value: Object.freeze({}) as PyDict };
 
 type Ix = Pick<LineIndex, 'count' | 'kind' | 'flags'>;
@@ -91,9 +95,13 @@ export function decodeCut(ix: Pick<LineIndex, 'count' | 'size' | 'start' | 'leng
   return { lines: ix.count, error: raise(findUtf8Fault(seq)!) };
 }
 
-/** The lines whose text a pass reads, ascending: below `end` (the lines Python's read yields). */
-export function passLines(ix: Ix, repair: boolean, end = ix.count): Uint32Array {
-  const read = (i: number) => ix.kind[i] !== KIND.blank && (repair || !plain(ix, i));
+/**
+ * The lines whose text a pass reads, ascending: below `end` (the lines Python's read yields).
+ * `standIn`: the pass stands in for the plain messages (the strict pass always; a repair pass when
+ * nobody wants their values: each is a message to either pass, whatever it holds).
+ */
+export function passLines(ix: Ix, repair: boolean, end = ix.count, standIn = !repair): Uint32Array {
+  const read = (i: number) => ix.kind[i] !== KIND.blank && (!standIn || !plain(ix, i));
   let n = 0;
   for (let i = 0; i < end; i++) if (read(i)) n++;
   // A typed array, not a list: a repair pass reads every line of a file of any size.
@@ -113,6 +121,8 @@ export class IndexedPass {
   private lines = new Uint32Array(1024);
   private count = 0;
   private readonly pass: LoadPass;
+  /** Whether the pass stands in for the plain messages (see `passLines`). */
+  private readonly standIn: boolean;
 
   constructor(
     private readonly ix: Ix,
@@ -122,11 +132,13 @@ export class IndexedPass {
     /** Python's read yields lines [0, end) and then raises `cut` (a file that is not UTF-8), else every line. */
     private readonly cut: DecodeCut | null = null,
     sink?: IndexedSink,
+    standIn = !repair,
   ) {
+    this.standIn = standIn;
     this.pass = new LoadPass(now, repair, rules, {
       add: (m, line) => {
         this.note(line);
-        sink?.add(m, line, !repair && plain(ix, line));
+        sink?.add(m, line, standIn && plain(ix, line));
       },
     });
   }
@@ -142,7 +154,7 @@ export class IndexedPass {
 
   /** Stands in for the plain messages before line `to`. */
   private upTo(to: number): void {
-    for (; this.next < to && !this.error; this.next++) if (!this.repair && plain(this.ix, this.next)) this.error = this.pass.feed({ index: this.next, text: '', parsed: PLAIN });
+    for (; this.next < to && !this.error; this.next++) if (this.standIn && plain(this.ix, this.next)) this.error = this.pass.feed({ index: this.next, text: '', parsed: PLAIN });
   }
 
   /** Line `i`'s content bytes (valid UTF-8). */
@@ -201,8 +213,8 @@ function storedKeyOf(raw: Uint8Array): string | null {
 
 /**
  * nanobot's `_load` of a file known by its line index, with nanobot's own exception texts: the
- * strict pass reads back only the lines that are not plain messages, the repair pass (a damaged
- * file) every line; in a file that is not UTF-8 each pass reads the lines Python's text read
+ * strict pass reads back only the lines that are not plain messages, and so does the repair pass
+ * (a damaged file) unless a sink wants every message's value; in a file that is not UTF-8 each pass reads the lines Python's text read
  * yields and then raises its decoding error. The one load over the index, for the CLI and the app.
  */
 export async function loadOverIndex(ix: LineIndex, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string; sink?: (repair: boolean) => IndexedSink }, read: IndexedReads): Promise<IndexedLoadOutcome> {
@@ -211,8 +223,10 @@ export async function loadOverIndex(ix: LineIndex, opts: { now: string; version:
   const end = cut ? cut.lines : ix.count;
   let storedKey = opts.fallbackKey;
   const pass = async (repair: boolean, key: string) => {
-    const p = new IndexedPass(ix, opts.now, repair, rules, cut, opts.sink?.(repair));
-    let lines: ArrayLike<number> = passLines(ix, repair, end);
+    // Without a sink nobody wants the messages' values: the repair pass stands in for the plain ones too.
+    const standIn = !repair || !opts.sink;
+    const p = new IndexedPass(ix, opts.now, repair, rules, cut, opts.sink?.(repair), standIn);
+    let lines: ArrayLike<number> = passLines(ix, repair, end, standIn);
     if (!repair && cut) {
       // The stored key is read from every metadata record, also past where Python's read stops.
       const past: number[] = [];

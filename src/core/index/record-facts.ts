@@ -8,7 +8,7 @@ import { scanFacts } from '../bytes/byte-facts';
 import { FLAG, KIND, ROLE, type LineFacts, type RoleCode } from './fact-codes';
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { isProviderStateRecord, parseProviderState, providerStateCopyRaises } from '../nanobot/provider-state';
-import { MAX_DEPTH, SHALLOWEST_DEPTH, atDepth, pyDumps, pyLoads, type LoadsResult } from '../python/pyjson';
+import { SHALLOWEST_DEPTH, atDepth, pyDumps, pyLoads, type LoadsResult } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
 import { paddedLine } from '../lens/document';
 import { dictGet, isDict, truthy, type PyDict } from '../python/pyvalue';
@@ -72,8 +72,8 @@ export function textFacts(text: string, version: NanobotVersion, dumps = false, 
   if (paddedLine(flags & FLAG.bom ? text.slice(1) : text, stripped)) flags |= FLAG.padded;
   const raw = loads(stripped);
   const r = atDepth(raw, rulesOf(version).depthBudget.jsonLoads);
-  // Deeper than the recovered lens reads (its figure is the shallowest), within the version's.
-  if (r.ok && raw.deep && !atDepth(raw, MAX_DEPTH).ok) flags |= FLAG.lensTooDeep;
+  // Deeper than the shallowest figure: each reader reads it again at its own.
+  if (raw.deep) flags |= FLAG.deep;
   if (!r.ok) {
     const t = r.error.type;
     return { kind: KIND.corrupt, role: ROLE.none, flags: flags | (t === 'RecursionError' ? FLAG.tooDeep : t === 'ValueError' ? FLAG.valueError : FLAG.nanobotBad) };
