@@ -21,6 +21,7 @@ import { count } from '../text';
 import { errorText } from '../../status';
 import { LargeMessage } from './LargeMessage';
 import { rowHeight } from './row-height';
+import { loadText } from './load-text';
 
 /** The most messages large-file mode reads to compute a replay. */
 export const MAX_REPLAY_MESSAGES = 20_000;
@@ -63,6 +64,8 @@ export function LargeReplay({ file, index, load, version }: { file: Blob; index:
   const estimate = useCallback((k: number) => (state.step === 'done' ? rowHeight(state.entries[k]!.length) : rowHeight(0)), [state]);
 
   const t = pg().large;
+  // nanobot's own call raises before any replay: say what it raises, as the header does.
+  if (load.raises) return <p class="notice danger">{loadText(load)}</p>;
   if (!load.loaded) return <p class="notice">{t.replayNothing}</p>;
   if (state.step === 'reading') return <p class="sl-muted" aria-busy="true">{t.replayComputing}</p>;
   if (state.step === 'too-far') return <p class="notice warning">{t.replayTooFar(count(state.reach), count(MAX_REPLAY_MESSAGES))}</p>;

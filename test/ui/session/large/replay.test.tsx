@@ -4,6 +4,7 @@ import { loadFromIndex } from '../../../../src/core/index/index-load';
 import { indexBytes } from '../../../../src/core/index/line-index';
 import { decodeRecord } from '../../../../src/store/large/large-records';
 import { LargeReplay } from '../../../../src/ui/session/large/LargeReplay';
+import { loadLarge } from '../../../../src/store/large/large-load';
 import { mount, unmount, waitFor } from '../helpers';
 
 let el: HTMLElement | null = null;
@@ -34,5 +35,17 @@ describe('the replay of a large file', () => {
     expect(cards.map((c) => c.getAttribute('data-large-index'))).toEqual(['6', '7', '9', '10', '11']);
     expect(cards.map((c) => c.textContent!.match(/#(\d+)/)![1])).toEqual(['7', '8', '10', '11', '12']);
     expect(cards.map((c) => c.textContent!.match(/m\d+/)![0])).toEqual(['m6', 'm7', 'm9', 'm10', 'm11']);
+  });
+});
+
+describe('the replay of a large file nanobot cannot load', () => {
+  it("says what nanobot's load raises, its type and text, rather than that it loads nothing", async () => {
+    const deep = `{"role": "user", "content": ${'['.repeat(1200)}${']'.repeat(1200)}}`;
+    const bytes = new TextEncoder().encode([JSON.stringify({ role: 'user', content: 'hi' }), deep].join('\n') + '\n');
+    const index = indexBytes(bytes, 'v0.3.0');
+    const load = await loadLarge(new Blob([bytes]), index, 'v0.3.0', '2026-12-04T10:00:00', 'cli_big.jsonl');
+    expect(load.raises).toBe(true);
+    el = await mount(<LargeReplay file={new Blob([bytes])} index={index} load={load} version="v0.3.0" />);
+    expect(el.querySelector('.notice')!.textContent).toBe("nanobot's load raises RecursionError: maximum recursion depth exceeded while decoding a JSON array from a unicode string: the session cannot be opened by it.");
   });
 });
