@@ -4,6 +4,7 @@ import { EOL, indexBytes, lineEnd, type LineIndex } from '../../src/core/index/l
 import { KIND, KIND_NAMES } from '../../src/core/index/record-facts';
 import { splitLines } from '../../src/core/python/lines';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { SLICE_BYTES } from '../../src/store/large/large-client';
 
 /**
  * The line index read as real reads feed it: Node's stream (64 KiB), the CLI's chunks (256 KiB),
@@ -11,7 +12,7 @@ import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
  * boundary. Small chunks send every split down the slow path; these reach the byte pass's fast
  * path, which must wait on a `\r` ending a chunk and join what a boundary cuts.
  */
-const REAL_CHUNKS = [64 << 10, 256 << 10, 1 << 20];
+const REAL_CHUNKS = [64 << 10, 256 << 10, SLICE_BYTES];
 const UTF8 = new TextEncoder();
 
 /** The first line whose columns differ between two indexes, or -1 (the row is then compared, for a readable failure). */
