@@ -165,19 +165,13 @@ describe('a StoreError raised in a worker reaches the page with its code and rea
 });
 
 describe('no English of ours leaves the core or the store', () => {
-  it("a key nanobot cannot encode throws Python's own exception, as a value", async () => {
-    const { base64urlKey, KeyEncodeError } = await import('../../src/core/nanobot/keys');
-    const e = (() => {
-      try {
-        base64urlKey('cli:a\udc80b');
-      } catch (x) {
-        return x;
-      }
-    })();
-    expect(e).toBeInstanceOf(KeyEncodeError);
-    expect((e as InstanceType<typeof KeyEncodeError>).error).toEqual({ type: 'UnicodeEncodeError', message: "'utf-8' codec can't encode character '\\udc80' in position 5: surrogates not allowed" });
-    // A caller that shows the message shows Python's text, as nanobot prints it.
-    expect((e as Error).message).toBe("UnicodeEncodeError: 'utf-8' codec can't encode character '\\udc80' in position 5: surrogates not allowed");
+  it("a key nanobot cannot encode throws Python's exception type, a value, not a sentence of ours", async () => {
+    const { base64urlKey } = await import('../../src/core/nanobot/keys');
+    const { utf8EncodeError } = await import('../../src/core/tokens/tokens');
+    const key = 'cli:a\udc80b';
+    expect(() => base64urlKey(key)).toThrow(/^UnicodeEncodeError$/);
+    // Its text, for a caller that shows it, is Python's own.
+    expect(utf8EncodeError(key)).toEqual({ type: 'UnicodeEncodeError', message: "'utf-8' codec can't encode character '\\udc80' in position 5: surrogates not allowed" });
   });
 
   it('an export over a file that changed since it was indexed stops with a StoreError', async () => {

@@ -7,7 +7,6 @@
 import { rulesOf, type NanobotVersion } from './nanobot-version';
 import type { PyError } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
-import { utf8EncodeError } from '../tokens/tokens';
 
 const UNSAFE = /[<>:"/\\|?*]/g;
 /** The same characters by code (all ASCII), 1 where unsafe. */
@@ -45,22 +44,12 @@ export function keyChannel(key: string): string {
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
- * Python's exception where a key cannot be encoded: what is thrown carries it as a value (`error`),
- * and its message is Python's own `type: text`, never a sentence of ours (a caller may show it).
- */
-export class KeyEncodeError extends Error {
-  override readonly name = 'KeyEncodeError';
-  constructor(readonly error: PyError) {
-    super(`${error.type}: ${error.message}`);
-  }
-}
-
-/**
- * Newer nanobot's file stem: base64url of the key's UTF-8 bytes, without padding. Throws a
- * KeyEncodeError for a key with a lone surrogate, as Python's `key.encode()` raises UnicodeEncodeError.
+ * Newer nanobot's file stem: base64url of the key's UTF-8 bytes, without padding. Throws for a key
+ * with a lone surrogate, as Python's `key.encode()` raises UnicodeEncodeError: the error's message
+ * is the exception's type alone, a value any caller may show (`utf8EncodeError` gives its text).
  */
 export function base64urlKey(key: string): string {
-  if (LONE_SURROGATE.test(key)) throw new KeyEncodeError(utf8EncodeError(key)!);
+  if (LONE_SURROGATE.test(key)) throw new Error('UnicodeEncodeError');
   // Encoded here, three bytes at a time (a listing names one key per file, at main twice).
   const b = UTF8.encode(key);
   let out = '';
