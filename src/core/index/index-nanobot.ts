@@ -154,7 +154,18 @@ export class IndexedPass {
 
   /** Stands in for the plain messages before line `to`. */
   private upTo(to: number): void {
-    for (; this.next < to && !this.error; this.next++) if (this.standIn && plain(this.ix, this.next)) this.error = this.pass.feed({ index: this.next, text: '', parsed: PLAIN });
+    if (!this.standIn) {
+      if (!this.error) this.next = Math.max(this.next, to);
+      return;
+    }
+    // One stand-in line, renumbered: a pass keeps nothing of the line it is fed but its number.
+    const line = { index: 0, text: '', parsed: PLAIN };
+    const { kind, flags } = this.ix;
+    for (; this.next < to && !this.error; this.next++) {
+      if (kind[this.next] !== KIND.message || flags[this.next]! & NOT_PLAIN) continue;
+      line.index = this.next;
+      this.error = this.pass.feed(line);
+    }
   }
 
   /** Line `i`'s content bytes (valid UTF-8). */
