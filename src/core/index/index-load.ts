@@ -4,8 +4,8 @@
  * exceptions. The one load over the index is `loadOverIndex` (index-nanobot.ts), which reads the
  * lines nanobot's passes read; `indexLoadOf` is its summary here. `loadFromIndex` answers the same
  * from the index's facts and the metadata records alone, without the exceptions' texts: kept for
- * `checkIndexed`'s quick look (store/adapter/indexed-read.ts), held equal to the one load by
- * test/core/index-load.test.ts.
+ * the CLI's quick look (`checkIndexed`) and the tests, and held equal to the one load
+ * (test/core/index-differential.test.ts).
  */
 import { isoRoundTrip } from '../python/isotime';
 import { clampLastConsolidated, isDataError } from '../lens/load';

@@ -3,8 +3,9 @@
  * strict pass reads back only the lines that are not plain messages (metadata, provider states,
  * anything its json.loads may refuse) and stands in for the others, which it only counts and
  * places; the repair pass (a damaged file) reads every line, or, where nobody wants the messages'
- * values (`loadOverIndex` without a sink: the app), stands in for the plain ones too. In a file that is not UTF-8 a pass
- * reads the lines Python's text read yields before its decoding error (`decodeCut`), then raises it.
+ * values (`loadOverIndex` without a sink: the app), stands in for the plain ones too. In a file
+ * that is not UTF-8 a pass reads the lines Python's text read yields before its decoding error
+ * (`decodeCut`), then raises it.
  */
 import { LoadPass, loadOutcome, passSession, repairFollows, type LoadOutcome, type PassOutcome, type NanobotSession } from '../lens/load';
 import { PY_TEXT_CHUNK, chunkInputStart, decodeStrict, findUtf8Fault, pendingAtChunkEnd, textFaultMessage, type Utf8Fault } from '../python/lines';
@@ -225,8 +226,9 @@ function storedKeyOf(raw: Uint8Array): string | null {
 /**
  * nanobot's `_load` of a file known by its line index, with nanobot's own exception texts: the
  * strict pass reads back only the lines that are not plain messages, and so does the repair pass
- * (a damaged file) unless a sink wants every message's value; in a file that is not UTF-8 each pass reads the lines Python's text read
- * yields and then raises its decoding error. The one load over the index, for the CLI and the app.
+ * (a damaged file) unless a sink wants every message's value; in a file that is not UTF-8 each
+ * pass reads the lines Python's text read yields and then raises its decoding error. The one load
+ * over the index, for the CLI and the app.
  */
 export async function loadOverIndex(ix: LineIndex, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string; sink?: (repair: boolean) => IndexedSink }, read: IndexedReads): Promise<IndexedLoadOutcome> {
   const rules = rulesOf(opts.version);
