@@ -40,6 +40,9 @@ function nativeWhy(fault: StoreErrorCode, name: string): string {
   if (name === 'TypeMismatchError') return 'it is a folder where a file was expected, or a file where a folder was';
   if (name === 'InvalidModificationError') return 'it cannot be replaced (the destination is a folder, or not empty)';
   if (name === 'NotReadableError') return 'it changed while it was being read';
+  // The names the worker error wire gives its own faults (store/large/worker-error.ts).
+  if (name === 'IndexNotSent') return "a worker no longer holds the file's index (open the file again)";
+  if (name === 'UnexpectedReply') return 'a worker answered another question than the one asked (open the file again)';
   return FAULT[fault];
 }
 

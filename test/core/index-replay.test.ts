@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadNanobot } from '../../src/core/lens/load';
 import { indexBytes } from '../../src/core/index/line-index';
-import { replayReach, replayWithTail, standIns } from '../../src/core/index/index-replay';
+import { replayReach, standIns } from '../../src/core/index/index-replay';
+import { replayFromTail } from '../../src/core/index/large-replay';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { pyDumps } from '../../src/core/python/pyjson';
 import type { PyDict } from '../../src/core/python/pyvalue';
@@ -18,7 +19,7 @@ for (const maxMessages of [undefined, 0, 1, 2, 3, 5, 8, 50]) {
 const count = (e: PyDict) => pyDumps(e).length >> 2;
 
 /** Replaying from the index's stand-ins plus only the reachable tail gives the whole-session answer. */
-function check(bytes: Uint8Array, version: NanobotVersion, name: string): number {
+async function check(bytes: Uint8Array, version: NanobotVersion, name: string): Promise<number> {
   const load = loadNanobot(bytes, 'k', '2026-12-04T00:00:00', version);
   const s = load.result;
   if (!s) return 0;
@@ -30,9 +31,9 @@ function check(bytes: Uint8Array, version: NanobotVersion, name: string): number
     const want = getHistory(s.messages, s.lastConsolidated, opts, version, count);
     const from = replayReach(stand, s.lastConsolidated, opts, version);
     if (from > 0) cut++;
-    const got = replayWithTail(stand, from, s.messages.slice(from), s.lastConsolidated, opts, version, count);
+    const got = await replayFromTail(stand, lines, from, s.messages.slice(from), s.lastConsolidated, opts, version, count);
     expect(got.entries.map(pyDumps), `${name} ${JSON.stringify(opts)}`).toEqual(want.entries.map(pyDumps));
-    expect(got.fates, `${name} fates ${JSON.stringify(opts)}`).toEqual(want.fates);
+    expect(want.fates.map((_, i) => got.fate(i)), `${name} fates ${JSON.stringify(opts)}`).toEqual(want.fates);
     expect(got.sources).toEqual(want.sources);
     expect(got.tokens).toEqual(want.tokens);
     expect(got.error).toEqual(want.error);
@@ -43,14 +44,14 @@ function check(bytes: Uint8Array, version: NanobotVersion, name: string): number
 describe('replay from the index and the reachable tail', () => {
   for (const [dir, version] of CORPORA) {
     const files = fixturePaths(dir);
-    it(`equals get_history on every ${dir} fixture under ${SETTINGS.length} settings`, () => {
+    it(`equals get_history on every ${dir} fixture under ${SETTINGS.length} settings`, async () => {
       let cut = 0;
-      for (const f of files) cut += check(new Uint8Array(readFileSync(f)), version, f);
+      for (const f of files) cut += await check(new Uint8Array(readFileSync(f)), version, f);
       expect(cut).toBeGreaterThan(100); // the tail really was shorter than the session, often
     });
   }
 
-  it('a generated session with channel deliveries, archived messages and orphan tool results', () => {
+  it('a generated session with channel deliveries, archived messages and orphan tool results', async () => {
     const rows: string[] = [JSON.stringify({ _type: 'metadata', key: 'k', created_at: null, updated_at: null, metadata: {}, last_consolidated: 37 })];
     for (let i = 0; i < 300; i++) {
       const r = i % 7;
@@ -63,6 +64,6 @@ describe('replay from the index and the reachable tail', () => {
       else rows.push(JSON.stringify({ role: 'assistant', content: `a ${i}` }));
     }
     const bytes = new TextEncoder().encode(rows.join('\n') + '\n');
-    for (const version of ['v0.2', 'v0.3.0', 'main'] as const) expect(check(bytes, version, `generated ${version}`)).toBeGreaterThan(0);
+    for (const version of ['v0.2', 'v0.3.0', 'main'] as const) expect(await check(bytes, version, `generated ${version}`)).toBeGreaterThan(0);
   });
 });

@@ -231,6 +231,28 @@ describe('large-file edits equal the whole-document edits', () => {
     });
   }
 
+  it('a repair copies the provider_state lines as they end: the last one left without a terminator when it had none and no message follows', () => {
+    const meta = JSON.stringify({ _type: 'metadata', key: 'cli:ps', created_at: '2026-06-01T09:00:00', updated_at: '2026-06-01T09:00:00', metadata: {}, last_consolidated: 0 });
+    const state = (id: string) => JSON.stringify({ _type: 'provider_state', provider: 'openai', state: { id } });
+    const files = [
+      [meta, state('a')],
+      [meta, state('a'), state('b')],
+      [meta, '{corrupt', state('a')],
+      [state('a'), meta, state('b')],
+      [state('a'), state('b')],
+    ];
+    for (const lines of files) {
+      for (const last of ['', '\n', '\r\n', '\r']) {
+        for (const between of ['\n', '\r\n']) {
+          const bytes = encodeUtf8(lines.join(between) + last);
+          check(bytes, 'main', 'cli_ps.jsonl', 0);
+          // With a message after them, every copied line ends as its own did (or gains the save's \n).
+          check(encodeUtf8(lines.join(between) + between + JSON.stringify({ role: 'user', content: 'q' }) + last), 'main', 'cli_ps.jsonl', 1);
+        }
+      }
+    }
+  });
+
   it('copies every untouched byte as a range: a trim of a long file is a few pieces', () => {
     const rows = [JSON.stringify({ _type: 'metadata', key: 'cli:x', created_at: '2026-06-01T09:00:00', updated_at: '2026-06-01T09:00:00', metadata: {}, last_consolidated: 0 })];
     for (let i = 0; i < 2000; i++) rows.push(JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `m${i}` }));

@@ -19,13 +19,13 @@ describe('the large-file find worker', () => {
     const ix = indexBytes(bytes, 'v0.2');
     const send = (data: FindRequest) => fake.onmessage!({ data });
     await send({ type: 'find', id: 1, key: 9, query: 'needle', slice: 1024, limit: 10_000 });
-    expect(posted).toEqual([{ id: 1, type: 'error', message: 'the file’s index was not sent' }]);
+    expect(posted).toEqual([{ id: 1, type: 'error', error: { code: 'io', reason: { code: 'native', action: 'reading', fault: 'io', name: 'IndexNotSent', text: '' }, log: expect.any(String) } }]);
     posted.length = 0;
     await send({ type: 'index', key: 9, file: blob, messageCount: ix.messageCount });
     for (const name of FIND_COLUMNS.slice(0, -1)) await send({ type: 'column', key: 9, name, array: ix[name] });
     // Until every column is in, the index is not there.
     await send({ type: 'find', id: 1, key: 9, query: 'needle', slice: 1024, limit: 10_000 });
-    expect(posted).toEqual([{ id: 1, type: 'error', message: 'the file’s index was not sent' }]);
+    expect(posted).toEqual([{ id: 1, type: 'error', error: { code: 'io', reason: { code: 'native', action: 'reading', fault: 'io', name: 'IndexNotSent', text: '' }, log: expect.any(String) } }]);
     posted.length = 0;
     await send({ type: 'column', key: 9, name: 'messages', array: ix.messages });
     // A search, replaced by another before it ends: the first stops at its next slice, without an end.

@@ -113,6 +113,6 @@ describe('a large file’s replay, computed off the page', () => {
     if (reply.type === 'replay') same(reply.answer, expected(bytes, 'main'));
     const gone = { slice: () => ({ arrayBuffer: () => Promise.reject(new Error('the file is gone')) }) } as unknown as Blob;
     await fake.onmessage!({ data: { ...req, id: 8, file: gone } });
-    expect(posted[1]).toEqual({ id: 8, type: 'error', message: 'the file is gone' });
+    expect(posted[1]).toEqual({ id: 8, type: 'error', error: { code: 'io', reason: { code: 'native', action: 'reading', fault: 'io', name: 'Error', text: 'the file is gone' }, log: expect.any(String) } });
   });
 });

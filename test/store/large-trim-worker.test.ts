@@ -20,13 +20,13 @@ describe('the large-file trim worker', () => {
     await send({ type: 'index', key: 4, file: blob, count: ix.count, size: ix.size, messageCount: ix.messageCount });
     for (const name of TRIM_COLUMNS.slice(0, -1)) await send({ type: 'column', key: 4, name, array: ix[name].slice() });
     await send({ type: 'trim', ix: 4, id: 1, ...ask });
-    expect(posted).toEqual([{ id: 1, type: 'error', message: 'the file’s index was not sent' }]);
+    expect(posted).toEqual([{ id: 1, type: 'error', error: { code: 'io', reason: { code: 'native', action: 'reading', fault: 'io', name: 'IndexNotSent', text: '' }, log: expect.any(String) } }]);
     await send({ type: 'column', key: 4, name: 'messages', array: ix.messages.slice() });
     await send({ type: 'trim', ix: 4, id: 2, ...ask });
     expect(posted[1]).toEqual(await answerTrim({ id: 2, file: blob, index: ix, ...ask }));
     expect(posted[1]!.type).toBe('plan');
     // A plan for an index it does not hold is refused.
     await send({ type: 'trim', ix: 5, id: 3, ...ask });
-    expect(posted[2]).toEqual({ id: 3, type: 'error', message: 'the file’s index was not sent' });
+    expect(posted[2]).toEqual({ id: 3, type: 'error', error: { code: 'io', reason: { code: 'native', action: 'reading', fault: 'io', name: 'IndexNotSent', text: '' }, log: expect.any(String) } });
   });
 });

@@ -30,6 +30,6 @@ describe('a large file’s trim, planned where it is asked', () => {
     const bytes = encodeUtf8('{"_type": "metadata", "key": "k"}\n{"role": "user", "content": "x"}\n');
     const gone = { slice: () => ({ arrayBuffer: () => Promise.reject(new Error('the file is gone')) }) } as unknown as Blob;
     const reply = await answerTrim({ id: 8, file: gone, index: indexBytes(bytes, 'v0.2'), key: 'k', max: 0, extendToUser: false, now: NOW, version: 'v0.2' });
-    expect(reply).toEqual({ id: 8, type: 'error', message: 'the file is gone' });
+    expect(reply).toEqual({ id: 8, type: 'error', error: { code: 'io', reason: { code: 'native', action: 'reading', fault: 'io', name: 'Error', text: 'the file is gone' }, log: expect.any(String) } });
   });
 });

@@ -42,6 +42,13 @@ export const FLAG = {
    * by an index built for a printer (`LineIndexer`'s `dumps`): the others skip its cost.
    */
   dumps: 4096,
+  /**
+   * The line nests deeper than the shallowest json figure of any call (`SHALLOWEST_DEPTH`): how
+   * it reads depends on who reads it. The kind is this version's strict pass's; the recovered lens
+   * (`pyLoads`' MAX_DEPTH) may call a record of v0.2 or v0.3.0 too deep, and a repair pass (a level
+   * less) may raise on it. Its readers read it again (index-diagnostics.ts, index-nanobot.ts).
+   */
+  deep: 8192,
 } as const;
 
 export interface LineFacts {

@@ -1,7 +1,11 @@
 /**
- * nanobot's `_load` answered from a LineIndex: which path it takes (strict, repair, or nothing),
- * which lines become its messages, and its `last_consolidated`, decoding only the metadata and
- * provider_state records (a handful) instead of every line. Same rules as load.ts `loadNanobot`.
+ * nanobot's `_load` of an indexed file as the large view and `check` hold it (`IndexLoad`): which
+ * path it takes, which lines become its messages, its `last_consolidated`, and nanobot's own
+ * exceptions. The one load over the index is `loadOverIndex` (index-nanobot.ts), which reads the
+ * lines nanobot's passes read; `indexLoadOf` is its summary here. `loadFromIndex` answers the same
+ * from the index's facts and the metadata records alone, without the exceptions' texts: kept for
+ * the CLI's quick look (`checkIndexed`) and the tests, and held equal to the one load
+ * (test/core/index-differential.test.ts).
  */
 import { isoRoundTrip } from '../python/isotime';
 import { clampLastConsolidated, isDataError } from '../lens/load';
@@ -9,6 +13,8 @@ import type { LineIndex } from './line-index';
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { FLAG, KIND } from './record-facts';
 import { dictGet, isDict, truthy, type PyDict, type PyValue } from '../python/pyvalue';
+import type { PyError } from '../python/pyjson';
+import type { IndexedLoadOutcome } from './index-nanobot';
 
 export interface IndexLoad {
   path: 'normal' | 'repair';
@@ -17,12 +23,33 @@ export interface IndexLoad {
   /** Line of each message nanobot holds, in order. */
   messageLines: Uint32Array;
   lastConsolidated: number;
-  /** What made the strict pass fail, in short ('invalid-utf8', 'bad-json', 'not-object', 'bad-time', 'too-deep', 'too-long-number'). */
+  /** What made the strict pass fail, in short, null when nothing did ('invalid-utf8', 'bad-json', 'not-object', 'bad-time', 'too-deep', 'too-long-number'; `indexLoadOf`: the exception's type). */
   strictFailure: string | null;
   /** Lines the repair pass skipped. */
   skipped: number;
   /** nanobot's own call raises (v0.3.0+: RecursionError propagates). */
   raises: boolean;
+  /** nanobot's exceptions, as its load raises them (`indexLoadOf`; not known to `loadFromIndex`): what failed the strict pass, the repair pass, and what propagates. */
+  strictError?: PyError | null;
+  repairError?: PyError | null;
+  error?: PyError | null;
+}
+
+/** The large view's summary of the one load over the index. */
+export function indexLoadOf(n: IndexedLoadOutcome): IndexLoad {
+  const r = n.result;
+  return {
+    path: n.path,
+    loaded: r !== null,
+    messageLines: r ? r.lines : new Uint32Array(0),
+    lastConsolidated: r ? r.lastConsolidated : 0,
+    strictFailure: n.strictError ? n.strictError.type : n.error ? n.error.type : null,
+    skipped: n.skipped,
+    raises: n.error !== null,
+    strictError: n.strictError,
+    repairError: n.repairError,
+    error: n.error,
+  };
 }
 
 /** Reads the parsed value of a metadata line (the caller reads its bytes back from the file). */

@@ -2,20 +2,25 @@
  * nanobot's `_load` over a file known by its line index, with nanobot's own exception texts: the
  * strict pass reads back only the lines that are not plain messages (metadata, provider states,
  * anything its json.loads may refuse) and stands in for the others, which it only counts and
- * places; the repair pass (a damaged file) reads every line. In a file that is not UTF-8 a pass
- * reads the lines Python's text read yields before its decoding error (`decodeCut`), then raises it.
+ * places; the repair pass (a damaged file) reads every line, or, where nobody wants the messages'
+ * values (`loadOverIndex` without a sink: the app), stands in for the plain ones too. In a file
+ * that is not UTF-8 a pass reads the lines Python's text read yields before its decoding error
+ * (`decodeCut`), then raises it.
  */
-import { LoadPass, passSession, type PassOutcome, type NanobotSession } from '../lens/load';
+import { LoadPass, loadOutcome, passSession, repairFollows, type LoadOutcome, type PassOutcome, type NanobotSession } from '../lens/load';
 import { PY_TEXT_CHUNK, chunkInputStart, decodeStrict, findUtf8Fault, pendingAtChunkEnd, textFaultMessage, type Utf8Fault } from '../python/lines';
-import type { LoadsResult, PyError } from '../python/pyjson';
+import { pyLoads, type LoadsResult, type PyError } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
-import type { PyDict } from '../python/pyvalue';
-import type { VersionRules } from '../nanobot/nanobot-version';
+import { dictGet, isDict, type PyDict } from '../python/pyvalue';
+import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nanobot-version';
 import { EOL, lineEnd, type LineIndex } from './line-index';
 import { FLAG, KIND } from './fact-codes';
 
-/** Flags that make a message line one the strict pass must read (its json.loads may raise or differ). */
-const NOT_PLAIN = FLAG.nanobotBad | FLAG.tooDeep | FLAG.valueError | FLAG.bom | FLAG.invalidUtf8;
+/**
+ * Flags that make a message line one a pass must read (its json.loads may raise or differ): a
+ * line nesting deeper than the shallowest figure too, which the repair pass (a level less) may refuse.
+ */
+const NOT_PLAIN = FLAG.nanobotBad | FLAG.tooDeep | FLAG.valueError | FLAG.bom | FLAG.invalidUtf8 | FLAG.deep;
 const PLAIN: LoadsResult = { ok: true, value: Object.freeze({}) as PyDict };
 
 type Ix = Pick<LineIndex, 'count' | 'kind' | 'flags'>;
@@ -91,9 +96,13 @@ export function decodeCut(ix: Pick<LineIndex, 'count' | 'size' | 'start' | 'leng
   return { lines: ix.count, error: raise(findUtf8Fault(seq)!) };
 }
 
-/** The lines whose text a pass reads, ascending: below `end` (the lines Python's read yields). */
-export function passLines(ix: Ix, repair: boolean, end = ix.count): Uint32Array {
-  const read = (i: number) => ix.kind[i] !== KIND.blank && (repair || !plain(ix, i));
+/**
+ * The lines whose text a pass reads, ascending: below `end` (the lines Python's read yields).
+ * `standIn`: the pass stands in for the plain messages (the strict pass always; a repair pass when
+ * nobody wants their values: each is a message to either pass, whatever it holds).
+ */
+export function passLines(ix: Ix, repair: boolean, end = ix.count, standIn = !repair): Uint32Array {
+  const read = (i: number) => ix.kind[i] !== KIND.blank && (!standIn || !plain(ix, i));
   let n = 0;
   for (let i = 0; i < end; i++) if (read(i)) n++;
   // A typed array, not a list: a repair pass reads every line of a file of any size.
@@ -113,6 +122,8 @@ export class IndexedPass {
   private lines = new Uint32Array(1024);
   private count = 0;
   private readonly pass: LoadPass;
+  /** Whether the pass stands in for the plain messages (see `passLines`). */
+  private readonly standIn: boolean;
 
   constructor(
     private readonly ix: Ix,
@@ -122,11 +133,13 @@ export class IndexedPass {
     /** Python's read yields lines [0, end) and then raises `cut` (a file that is not UTF-8), else every line. */
     private readonly cut: DecodeCut | null = null,
     sink?: IndexedSink,
+    standIn = !repair,
   ) {
+    this.standIn = standIn;
     this.pass = new LoadPass(now, repair, rules, {
       add: (m, line) => {
         this.note(line);
-        sink?.add(m, line, !repair && plain(ix, line));
+        sink?.add(m, line, standIn && plain(ix, line));
       },
     });
   }
@@ -142,7 +155,18 @@ export class IndexedPass {
 
   /** Stands in for the plain messages before line `to`. */
   private upTo(to: number): void {
-    for (; this.next < to && !this.error; this.next++) if (!this.repair && plain(this.ix, this.next)) this.error = this.pass.feed({ index: this.next, text: '', parsed: PLAIN });
+    if (!this.standIn) {
+      if (!this.error) this.next = Math.max(this.next, to);
+      return;
+    }
+    // One stand-in line, renumbered: a pass keeps nothing of the line it is fed but its number.
+    const line = { index: 0, text: '', parsed: PLAIN };
+    const { kind, flags } = this.ix;
+    for (; this.next < to && !this.error; this.next++) {
+      if (kind[this.next] !== KIND.message || flags[this.next]! & NOT_PLAIN) continue;
+      line.index = this.next;
+      this.error = this.pass.feed(line);
+    }
   }
 
   /** Line `i`'s content bytes (valid UTF-8). */
@@ -160,4 +184,79 @@ export class IndexedPass {
     const t = this.pass.finish();
     return { session: passSession(t, key, this.repair, this.rules, { lines: this.lines.subarray(0, this.count) }), skipped: t.skipped };
   }
+}
+
+/**
+ * How an indexed load reads the file: bytes [a, b), and the content bytes of lines (ascending),
+ * each handed to `each` in order (a view valid during the call). The CLI reads through its
+ * adapter, the app through the file's Blob: the rules below are the same for both.
+ */
+export interface IndexedReads {
+  bytes(a: number, b: number): Promise<Uint8Array>;
+  lines(lines: ArrayLike<number>, each: (raw: Uint8Array, k: number) => void): Promise<void>;
+}
+
+/** nanobot's load of an indexed file (`loadOverIndex`), under the key it was asked for or the stored one. */
+export type IndexedLoadOutcome = LoadOutcome<IndexedSession> & { key: string };
+
+/** Where Python's text read of an indexed file stops, reading only bytes near its first invalid UTF-8 sequence; null when the file is UTF-8. */
+export async function decodeCutOver(ix: LineIndex, read: IndexedReads['bytes']): Promise<DecodeCut | null> {
+  const bad = firstUndecodable(ix);
+  if (bad < 0) return null;
+  const at = ix.start[bad]!;
+  const fault = at + findUtf8Fault(await read(at, at + ix.length[bad]!))!.pos;
+  const chunkStart = fault - (fault % PY_TEXT_CHUNK);
+  return decodeCut(ix, fault, await read(fault, Math.min(ix.size, fault + 4)), await read(Math.max(0, chunkStart - 3), chunkStart));
+}
+
+/** The `key` of a metadata line as the recovered lens reads it (a BOM set aside), when it is a non-empty string. */
+function storedKeyOf(raw: Uint8Array): string | null {
+  let text: string;
+  try {
+    text = decodeStrict(raw);
+  } catch {
+    return null;
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const r = pyLoads(pyStrip(text));
+  const k = r.ok && isDict(r.value) ? dictGet(r.value, 'key') : undefined;
+  return typeof k === 'string' && k ? k : null;
+}
+
+/**
+ * nanobot's `_load` of a file known by its line index, with nanobot's own exception texts: the
+ * strict pass reads back only the lines that are not plain messages, and so does the repair pass
+ * (a damaged file) unless a sink wants every message's value; in a file that is not UTF-8 each
+ * pass reads the lines Python's text read yields and then raises its decoding error. The one load
+ * over the index, for the CLI and the app.
+ */
+export async function loadOverIndex(ix: LineIndex, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string; sink?: (repair: boolean) => IndexedSink }, read: IndexedReads): Promise<IndexedLoadOutcome> {
+  const rules = rulesOf(opts.version);
+  const cut = await decodeCutOver(ix, read.bytes);
+  const end = cut ? cut.lines : ix.count;
+  let storedKey = opts.fallbackKey;
+  const pass = async (repair: boolean, key: string) => {
+    // Without a sink nobody wants the messages' values: the repair pass stands in for the plain ones too.
+    const standIn = !repair || !opts.sink;
+    const p = new IndexedPass(ix, opts.now, repair, rules, cut, opts.sink?.(repair), standIn);
+    let lines: ArrayLike<number> = passLines(ix, repair, end, standIn);
+    if (!repair && cut) {
+      // The stored key is read from every metadata record, also past where Python's read stops.
+      const past: number[] = [];
+      for (let i = end; i < ix.count; i++) if (ix.kind[i] === KIND.metadata) past.push(i);
+      if (past.length) lines = [...Array.from(lines), ...past];
+    }
+    await read.lines(lines, (raw, k) => {
+      const l = lines[k]!;
+      // storedKey's rule: the last metadata record the recovered lens reads.
+      if (!repair && ix.kind[l] === KIND.metadata) storedKey = storedKeyOf(raw) ?? opts.fallbackKey;
+      if (l < end) p.text(l, raw);
+    });
+    return p.finish(key);
+  };
+  const strict = await pass(false, opts.key ?? opts.fallbackKey);
+  const key = opts.key ?? storedKey;
+  const strictOutcome = 'type' in strict ? strict : { ...strict, session: strict.session && { ...strict.session, key } };
+  const repair = 'type' in strict && repairFollows(strict, opts.version) ? await pass(true, key) : null;
+  return { key, ...loadOutcome(key, opts.version, null, () => strictOutcome, () => repair!) };
 }

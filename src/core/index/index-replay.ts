@@ -1,16 +1,15 @@
 /**
- * nanobot's `get_history()` over a session known only by its index, decoding just the tail the
- * replay can reach. Where the replay starts (`last_consolidated`, main's archived tail, the count
- * window, the cut to a user turn) depends only on each message's role and `_channel_delivery`,
- * which the index holds; so `getHistory` runs on stand-ins carrying just those two facts to
- * find the start, then on the same list with the real messages from there on: every answer
- * (entries, fates, errors) is the one the whole session gives, with absolute indices.
+ * Where nanobot's `get_history()` starts over a session known only by its index: the start
+ * (`last_consolidated`, main's archived tail, the count window, the cut to a user turn) depends
+ * only on each message's role and `_channel_delivery`, which the index holds; so `getHistory`
+ * runs on stand-ins carrying just those two facts. The replay itself, from the messages read
+ * back from there, is the one over an index (replay/indexed-replay.ts; large-replay.ts).
  */
 import type { LineIndex } from './line-index';
 import type { NanobotVersion } from '../nanobot/nanobot-version';
 import { FLAG, ROLE } from './record-facts';
 import type { PyDict } from '../python/pyvalue';
-import { getHistory, type ReplayOptions, type ReplayResult, type TokenCounter } from '../replay/replay';
+import { getHistory, type ReplayOptions } from '../replay/replay';
 
 /**
  * One shared, frozen stand-in per (is a user turn, `_channel_delivery`) pair: the start rules look
@@ -46,14 +45,4 @@ export function replayReach(stand: PyDict[], lastConsolidated: number, opts: Rep
   let i = 0;
   while (i < fates.length && !fates[i]!.kept && BEFORE_START.has((fates[i] as { reason: string }).reason)) i++;
   return i;
-}
-
-/**
- * The replay of the whole session from the stand-ins and the decoded messages `tail`, which are
- * messages `from`..end (`from` at most `replayReach`). Entries, fates and sources are absolute.
- */
-export function replayWithTail(stand: PyDict[], from: number, tail: PyDict[], lastConsolidated: number, opts: ReplayOptions, version: NanobotVersion, count?: TokenCounter): ReplayResult {
-  if (from + tail.length !== stand.length) throw new Error(`the tail must reach the last message (${from} + ${tail.length} ≠ ${stand.length})`);
-  const messages = stand.slice(0, from).concat(tail);
-  return getHistory(messages, lastConsolidated, opts, version, count);
 }

@@ -70,7 +70,10 @@ export function textFacts(text: string, version: NanobotVersion, dumps = false, 
     stripped = pyStrip(text.slice(1));
   }
   if (paddedLine(flags & FLAG.bom ? text.slice(1) : text, stripped)) flags |= FLAG.padded;
-  const r = atDepth(loads(stripped), rulesOf(version).depthBudget.jsonLoads);
+  const raw = loads(stripped);
+  const r = atDepth(raw, rulesOf(version).depthBudget.jsonLoads);
+  // Deeper than the shallowest figure: each reader reads it again at its own.
+  if (raw.deep) flags |= FLAG.deep;
   if (!r.ok) {
     const t = r.error.type;
     return { kind: KIND.corrupt, role: ROLE.none, flags: flags | (t === 'RecursionError' ? FLAG.tooDeep : t === 'ValueError' ? FLAG.valueError : FLAG.nanobotBad) };

@@ -45,10 +45,11 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 /**
  * Newer nanobot's file stem: base64url of the key's UTF-8 bytes, without padding. Throws for a key
- * with a lone surrogate, as Python's `key.encode()` raises UnicodeEncodeError.
+ * with a lone surrogate, as Python's `key.encode()` raises UnicodeEncodeError: the error's message
+ * is the exception's type alone, a value any caller may show (`utf8EncodeError` gives its text).
  */
 export function base64urlKey(key: string): string {
-  if (LONE_SURROGATE.test(key)) throw new Error('UnicodeEncodeError: key has a lone surrogate');
+  if (LONE_SURROGATE.test(key)) throw new Error('UnicodeEncodeError');
   // Encoded here, three bytes at a time (a listing names one key per file, at main twice).
   const b = UTF8.encode(key);
   let out = '';

@@ -290,12 +290,22 @@ export async function replayIndexed(ix: ReplayIndex, lastConsolidated: number, o
   // The orphan scan raises at the first assistant whose tool_calls cannot be iterated.
   for (let i = from2; i < n; i++) if (ix.flags[i]! & RAISES_CALLS && ix.roles[i] === ix.assistantRole) return fail(i, windowFate);
   const from3 = legalFrom(ix, (k) => k, from2, n);
+  // The fates when the replay raises after the orphan scan: the cuts, the orphans, and the commands
+  // and blanks it dropped before message `upTo` stay as they were; the rest is left out whole.
+  const raisedFate = (upTo: number) => (i: number): Fate => {
+    if (i < from2) return windowFate(i);
+    if (i < from3) return { kept: false, reason: i === from3 - 1 ? 'orphan' : 'before-orphan' };
+    const f = ix.flags[i]!;
+    if (i < upTo && f & COMMAND) return { kept: false, reason: 'command' };
+    if (i < upTo && f & BLANK) return { kept: false, reason: 'blank' };
+    return { kept: false, reason: 'window' };
+  };
   // Entries: every message from there but commands and blanks; the first without a role raises.
   const sourcesAll: number[] = [];
   for (let i = from3; i < n; i++) {
     const f = ix.flags[i]!;
     if (f & (COMMAND | BLANK)) continue;
-    if (f & RAISES_ENTRY) return fail(i, windowFate);
+    if (f & RAISES_ENTRY) return fail(i, raisedFate(i));
     sourcesAll.push(i);
   }
   const timestamps = rules.timestamps && !!opts.includeTimestamps;
@@ -345,7 +355,7 @@ export async function replayIndexed(ix: ReplayIndex, lastConsolidated: number, o
   } catch (e) {
     if (!(e instanceof Raise)) throw e;
     const error = { ...e.error, message_index: e.index };
-    return { entries: [], sources: [], tokens: null, error, fate: windowFate };
+    return { entries: [], sources: [], tokens: null, error, fate: raisedFate(n) };
   }
   const entries: PyDict[] = [];
   const changes: Change[][] = [];

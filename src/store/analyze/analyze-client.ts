@@ -9,6 +9,7 @@ import type { PyDict } from '../../core/python/pyvalue';
 import { decodeBatch, finishSteps, type AnalysisHead, type RecordBatch } from './analysis-wire';
 import { runSliced } from './event-loop';
 import { sha256Hex } from '../adapter/bytes';
+import { fromWire, type ErrorReply } from '../large/worker-error';
 
 export interface WorkerRequest {
   id: number;
@@ -21,7 +22,7 @@ export type WorkerReply =
   | { id: number; type: 'head'; head: AnalysisHead; buffer: ArrayBuffer }
   | { id: number; type: 'batch'; batch: RecordBatch }
   | { id: number; type: 'done'; sha256: string }
-  | { id: number; type: 'error'; message: string };
+  | ({ id: number } & ErrorReply);
 
 export interface AnalyzeProgress {
   /** The first messages of the file, before the whole file is parsed. */
@@ -70,7 +71,7 @@ export async function analyzeOffThread(bytes: Uint8Array, opts: AnalyzeOptions, 
         progress.onProgress?.(received, head!.count);
       } else {
         w.removeEventListener('message', onMessage);
-        if (m.type === 'error') return reject(new Error(m.message));
+        if (m.type === 'error') return reject(fromWire(m.error, opts.fileName));
         const sha256 = m.sha256;
         runSliced(finishSteps(head!, records, opts.fallbackKey, opts.now)).then((analysis) => resolve({ analysis, bytes: back!, sha256 }), reject);
       }

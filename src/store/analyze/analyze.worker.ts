@@ -9,6 +9,7 @@ import { analyzeSession, type AnalyzeOptions } from '../../core/lens/open';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { encodeBatches, encodeHead } from './analysis-wire';
 import type { WorkerRequest, WorkerReply } from './analyze-client';
+import { toWire } from '../large/worker-error';
 
 const PREVIEW_BYTES = 256 * 1024;
 
@@ -31,7 +32,7 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
     for (const b of batches) post({ id, type: 'batch', batch: b });
     post({ id, type: 'done', sha256: await hashing });
   } catch (err) {
-    post({ id, type: 'error', message: err instanceof Error ? err.message : String(err) });
+    post({ id, type: 'error', error: toWire(err, 'reading', opts.fileName) });
   }
 };
 

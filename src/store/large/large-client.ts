@@ -8,6 +8,7 @@ import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import type { FileStat } from '../adapter/adapter';
 import { ProofTaker, type ReadPart, type ReadProof } from '../save/read-guard';
 import { readSlices, type FeedRequest } from './slice-feed';
+import { blobPath, fromWire, type ErrorReply } from './worker-error';
 
 export { decodeRecord, readRecords } from './large-records';
 
@@ -22,7 +23,7 @@ export interface IndexRequest {
 export type IndexReply =
   | { id: number; type: 'part'; n: number; at: number; bytes: number; hash: string; index: LineIndex }
   | { id: number; type: 'done'; spent: IndexSpent }
-  | { id: number; type: 'error'; message: string };
+  | ({ id: number } & ErrorReply);
 
 /**
  * Where a worker's time went (for the benchmark): waiting for slices, indexing them, and when it
@@ -107,7 +108,7 @@ export async function indexFile(file: Blob, version: NanobotVersion, onProgress?
       }
       if (m.type === 'error') {
         stop();
-        return reject(new Error(m.message));
+        return reject(fromWire(m.error, blobPath(file)));
       }
       if (++done < ws.index.length) return;
       stop();

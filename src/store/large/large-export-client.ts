@@ -9,6 +9,8 @@ import { wordsToData } from '../../core/export/export-parts';
 import { maskFromData, type MaskData } from '../../core/export/export-redact';
 import { answerExport, buildExportBlob, fileFeed, type ExportReply, type ExportRequest, type ExportRunOptions, type ExportScan } from './large-export';
 import type { SliceColumns } from './message-slices';
+import type { StoreError } from '../adapter/errors';
+import { asStoreError, blobPath, fromWire } from './worker-error';
 
 /**
  * The message lines' columns alone, compacted (message k at k) into new arrays that are moved to
@@ -39,7 +41,8 @@ async function run(req: ExportRequest, opts: ExportRunOptions): Promise<ExportRe
     return await new Promise<ExportReply>((resolve, reject) => {
       opts.signal?.addEventListener('abort', () => reject(opts.signal!.reason));
       w.onmessage = (e: MessageEvent<ExportReply>) => (e.data.type === 'progress' ? opts.onProgress?.(e.data.done) : resolve(e.data));
-      w.onerror = (e) => reject(new Error(e.message || 'the export worker failed'));
+      // The worker itself failed (its script did not load): an ErrorEvent, mapped as a native failure.
+      w.onerror = (e) => reject(asStoreError({ name: 'ErrorEvent', message: e.message ?? '' }, 'reading', blobPath(req.file)));
       w.postMessage({ ...req, ix: cols }, transfer);
     });
   } finally {
@@ -47,10 +50,15 @@ async function run(req: ExportRequest, opts: ExportRunOptions): Promise<ExportRe
   }
 }
 
+/** The StoreError of a reply that is not the one asked for (an error's as it crossed; any other a protocol fault). */
+function replyError(r: ExportReply, file: Blob): StoreError {
+  return r.type === 'error' ? fromWire(r.error, blobPath(file)) : asStoreError({ name: 'UnexpectedReply', message: r.type }, 'reading', blobPath(file));
+}
+
 /** The redaction search over `file`'s messages, off the page's thread. */
 export async function scanLargeExport(file: Blob, ix: SliceColumns, title: string, key: string, limit: number, opts: ExportRunOptions = {}): Promise<ExportScan> {
   const r = await run({ type: 'scan', file, ix, title, key, limit }, opts);
-  if (r.type !== 'scan') throw new Error(r.type === 'error' ? r.message : 'unexpected reply');
+  if (r.type !== 'scan') throw replyError(r, file);
   return r.scan;
 }
 
@@ -60,6 +68,6 @@ export async function buildLargeExport(file: Blob, ix: SliceColumns, head: Expor
   const words = wordsToData(w, head.count);
   if (!words) return buildExportBlob(head, format, fileFeed(file, ix), maskFromData(mask), opts);
   const r = await run({ type: 'build', file, ix, head: plain, words, format, mask }, opts);
-  if (r.type !== 'blob') throw new Error(r.type === 'error' ? r.message : 'unexpected reply');
+  if (r.type !== 'blob') throw replyError(r, file);
   return r.blob;
 }

@@ -14,6 +14,14 @@ import type { PyValue } from '../../core/python/pyvalue';
 import { runSliced } from '../analyze/event-loop';
 import { decodeRecord } from './large-records';
 import { messageBytes, messageSlices, type SliceColumns } from './message-slices';
+import { StoreError } from '../adapter/errors';
+import { blobPath, toWire, type ErrorReply } from './worker-error';
+
+/** A Blob's name as a StoreError's path, where it has one. */
+function pathOf(file: Blob): { path?: string } {
+  const path = blobPath(file);
+  return path === undefined ? {} : { path };
+}
 
 /** A batch of messages to export: `count` values, each decoded only when asked for. */
 export interface MessageBatch {
@@ -35,7 +43,7 @@ export async function* fileFeed(file: Blob, ix: SliceColumns, slice = EXPORT_SLI
       value: (j) => {
         const v = decodeRecord(messageBytes(ix, s, s.k + j));
         // The index said this line is a message record: if it no longer reads as one, the file changed.
-        if (v === null) throw new Error(`Message ${s.k + j + 1} no longer reads as the record it was when the file was indexed: the file changed.`);
+        if (v === null) throw new StoreError('conflict', `Message ${s.k + j + 1} no longer reads as the record it was when the file was indexed: the file changed.`, { reason: { code: 'changed-while-read' }, ...pathOf(file) });
         return v;
       },
     };
@@ -128,7 +136,7 @@ export type ExportRequest =
   | { type: 'build'; file: Blob; ix: SliceColumns; head: Omit<ExportHead, 'words'>; words: ExportWordsData; format: ExportFormat; mask: MaskData };
 
 /** What the worker answers: progress (messages done), then the findings, the file, or why it failed. */
-export type ExportReply = { type: 'progress'; done: number } | { type: 'scan'; scan: ExportScan } | { type: 'blob'; blob: Blob } | { type: 'error'; message: string };
+export type ExportReply = { type: 'progress'; done: number } | { type: 'scan'; scan: ExportScan } | { type: 'blob'; blob: Blob } | ErrorReply;
 
 /** Answers a request where it runs (the worker, or the page without workers). */
 export async function answerExport(req: ExportRequest, opts: ExportRunOptions): Promise<ExportReply> {
@@ -138,6 +146,6 @@ export async function answerExport(req: ExportRequest, opts: ExportRunOptions): 
     return { type: 'blob', blob: await buildExportBlob(head, req.format, fileFeed(req.file, req.ix), maskFromData(req.mask), opts) };
   } catch (e) {
     if (opts.signal?.aborted) throw e;
-    return { type: 'error', message: e instanceof Error ? e.message : String(e) };
+    return { type: 'error', error: toWire(e, 'reading', blobPath(req.file)) };
   }
 }

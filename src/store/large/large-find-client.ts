@@ -8,6 +8,8 @@ import type { LineIndex } from '../../core/index/line-index';
 import { searchFile, type FindColumns } from './large-find';
 import { FIND_COLUMNS, type FindColumn, type FindReply, type FindRequest } from './large-find-wire';
 import { sendColumnsOnce, type ColumnChannel } from './worker-columns';
+import { asStoreError, blobPath, fromWire } from './worker-error';
+import type { StoreError } from '../adapter/errors';
 
 export type { FindReply, FindRequest } from './large-find-wire';
 
@@ -26,7 +28,8 @@ export interface FindUpdate {
   done: boolean;
   /** The limit was reached (there are more). */
   limited: boolean;
-  error?: string;
+  /** Why the search stopped: a StoreError (its code and reason cross from the worker; the page words it). */
+  error?: StoreError;
 }
 
 /** Slices of 4 MiB: reading the next while this one is filtered keeps the worker busy, and a cancel waits at most one. */
@@ -78,7 +81,7 @@ export function findInFile(file: Blob, index: LineIndex, query: string, limit: n
   if (!w) {
     void searchFile(file, columns(index), { query, slice: FIND_SLICE, limit, live: () => live, onSlice: (flat, total, bytes) => live && onUpdate({ found: pairs(flat), total, bytes, done: false, limited: false }) }).then(
       (end) => live && onUpdate({ found: [], total: end.total, bytes: file.size, done: true, limited: end.limited }),
-      (e) => live && onUpdate({ found: [], total: 0, bytes: 0, done: true, limited: false, error: e instanceof Error ? e.message : String(e) }),
+      (e) => live && onUpdate({ found: [], total: 0, bytes: 0, done: true, limited: false, error: asStoreError(e, 'reading', blobPath(file)) }),
     );
     return () => void (live = false);
   }
@@ -90,7 +93,7 @@ export function findInFile(file: Blob, index: LineIndex, query: string, limit: n
     if (m.type === 'slice') return onUpdate({ found: pairs(m.flat), total: m.total, bytes: m.bytes, done: false, limited: false });
     w.removeEventListener('message', onMessage);
     if (m.type === 'end') onUpdate({ found: [], total: m.total, bytes: m.bytes, done: true, limited: m.limited });
-    else onUpdate({ found: [], total: 0, bytes: 0, done: true, limited: false, error: m.message });
+    else onUpdate({ found: [], total: 0, bytes: 0, done: true, limited: false, error: fromWire(m.error, blobPath(file)) });
   };
   w.addEventListener('message', onMessage);
   void ready.then(() => live && w.postMessage({ type: 'find', id, key: channel.sent!.key, query, slice: FIND_SLICE, limit } satisfies FindRequest));

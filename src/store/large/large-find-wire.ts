@@ -3,6 +3,7 @@
  * worker does not bundle the client (which names the worker itself).
  */
 import type { FindColumns } from './large-find';
+import type { ErrorReply } from './worker-error';
 
 /** The index columns the search reads, sent one per message. */
 export const FIND_COLUMNS = ['start', 'length', 'eol', 'role', 'flags', 'messages'] as const;
@@ -17,4 +18,4 @@ export type FindRequest =
 export type FindReply =
   | { id: number; type: 'slice'; flat: Uint32Array; total: number; bytes: number }
   | { id: number; type: 'end'; total: number; bytes: number; limited: boolean }
-  | { id: number; type: 'error'; message: string };
+  | ({ id: number } & ErrorReply);

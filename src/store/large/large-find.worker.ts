@@ -5,6 +5,7 @@
  */
 import { searchFile, type FindColumns } from './large-find';
 import { FIND_COLUMNS, type FindReply, type FindRequest } from './large-find-wire';
+import { blobPath, indexNotSent, toWire } from './worker-error';
 
 /** Progress without new matches is posted at most this often. */
 const QUIET_MS = 100;
@@ -27,7 +28,7 @@ self.onmessage = async (e: MessageEvent<FindRequest>) => {
   const { id } = m;
   current = id;
   const h = held;
-  if (!h || h.key !== m.key || FIND_COLUMNS.some((c) => !h.cols[c])) return post({ id, type: 'error', message: 'the file’s index was not sent' });
+  if (!h || h.key !== m.key || FIND_COLUMNS.some((c) => !h.cols[c])) return post({ id, type: 'error', error: indexNotSent() });
   let posted = 0;
   try {
     const end = await searchFile(h.file, h.cols as FindColumns, {
@@ -44,6 +45,6 @@ self.onmessage = async (e: MessageEvent<FindRequest>) => {
     });
     if (!end.cancelled) post({ id, type: 'end', total: end.total, bytes: h.file.size, limited: end.limited });
   } catch (err) {
-    post({ id, type: 'error', message: err instanceof Error ? err.message : String(err) });
+    post({ id, type: 'error', error: toWire(err, 'reading', blobPath(h.file)) });
   }
 };

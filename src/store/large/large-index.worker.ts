@@ -8,6 +8,7 @@
 import { LineIndexer } from '../../core/index/line-index';
 import type { IndexReply, IndexRequest } from './large-client';
 import { takeSlices } from './slice-feed';
+import { toWire } from './worker-error';
 import { kernelBuffer } from '../../core/bytes/plain-run';
 import { sliceHash } from '../../core/bytes/slice-hash';
 
@@ -37,6 +38,6 @@ self.onmessage = async (e: MessageEvent<IndexRequest>) => {
     spent.ended = performance.timeOrigin + performance.now();
     post({ id, type: 'done', spent });
   } catch (err) {
-    post({ id, type: 'error', message: err instanceof Error ? err.message : String(err) });
+    post({ id, type: 'error', error: toWire(err) });
   }
 };

@@ -6,6 +6,7 @@ import { largeReplay, type LargeReplayAnswer } from '../../core/index/large-repl
 import type { LineIndex } from '../../core/index/line-index';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { readRecords } from './large-records';
+import { blobPath, toWire, type ErrorReply } from './worker-error';
 
 /** What the replay worker needs: the file, the index's columns it reads, and the load. */
 export interface ReplayRequest {
@@ -18,14 +19,14 @@ export interface ReplayRequest {
   max: number;
 }
 
-export type ReplayReply = { id: number; type: 'replay'; answer: LargeReplayAnswer } | { id: number; type: 'error'; message: string };
+export type ReplayReply = { id: number; type: 'replay'; answer: LargeReplayAnswer } | ({ id: number } & ErrorReply);
 
 /** Answers one request (the worker's body, and the fallback without workers). */
 export async function answerReplay(req: ReplayRequest): Promise<ReplayReply> {
   try {
-    const answer = await largeReplay(req.index, req.lines, req.lastConsolidated, req.version, req.max, (lines) => readRecords(req.file, req.index, lines));
+    const answer = await largeReplay(req.index, req.lines, req.lastConsolidated, req.version, req.max, (lines) => readRecords(req.file, req.index, lines, req.version));
     return { id: req.id, type: 'replay', answer };
   } catch (err) {
-    return { id: req.id, type: 'error', message: err instanceof Error ? err.message : String(err) };
+    return { id: req.id, type: 'error', error: toWire(err, 'reading', blobPath(req.file)) };
   }
 }

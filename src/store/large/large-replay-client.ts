@@ -8,6 +8,7 @@ import type { LargeReplayAnswer } from '../../core/index/large-replay';
 import type { LineIndex } from '../../core/index/line-index';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { answerReplay, type ReplayReply, type ReplayRequest } from './large-replay-answer';
+import { blobPath, fromWire } from './worker-error';
 
 let worker: Worker | null = null;
 let nextId = 1;
@@ -40,7 +41,7 @@ async function computeReplay(file: Blob, index: LineIndex, load: IndexLoad, vers
   const req: ReplayRequest = { id: nextId++, file, index: { start, length, eol, role, flags }, lines: load.messageLines, lastConsolidated: load.lastConsolidated, version, max };
   const w = getWorker();
   const reply = w ? await ask(w, req) : await answerReplay(req);
-  if (reply.type === 'error') throw new Error(reply.message);
+  if (reply.type === 'error') throw fromWire(reply.error, blobPath(file));
   return reply.answer;
 }
 

@@ -7,6 +7,7 @@ import type { EditIndex } from '../../core/edit/large-edit';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { answerTrim, TRIM_COLUMNS, type TrimAnswer, type TrimMessage, type TrimReply } from './large-trim';
 import { sendColumnsOnce, type ColumnChannel } from './worker-columns';
+import { blobPath, fromWire } from './worker-error';
 
 let worker: Worker | null = null;
 let nextId = 1;
@@ -36,7 +37,7 @@ export async function planTrimOffThread(file: Blob, index: EditIndex, key: strin
     await sent.ready;
     reply = await ask(w, { type: 'trim', ix: sent.key, id, key, max, extendToUser, now, version });
   }
-  if (reply.type === 'error') throw new Error(reply.message);
+  if (reply.type === 'error') throw fromWire(reply.error, blobPath(file));
   return reply.answer;
 }
 

@@ -9,6 +9,7 @@ import { lastMetadataLine, needsFacts, NO_FACTS, planTrim, retainFacts, trimReac
 import type { PyDict } from '../../core/python/pyvalue';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { readRecords } from './large-records';
+import { blobPath, toWire, type ErrorReply } from './worker-error';
 
 export interface TrimRequest {
   id: number;
@@ -34,7 +35,7 @@ export type TrimMessage =
 
 /** The plan as it crosses to the page: the dropped messages' indices as one typed array (a million numbers clone slowly). */
 export type TrimAnswer = (Omit<TrimPlan, 'dropped'> & { dropped: Uint32Array }) | { error: EditRefusal } | { nothing: EditChange };
-export type TrimReply = { id: number; type: 'plan'; answer: TrimAnswer } | { id: number; type: 'error'; message: string };
+export type TrimReply = { id: number; type: 'plan'; answer: TrimAnswer } | ({ id: number } & ErrorReply);
 
 /** The buffers a reply can move rather than copy. */
 export function transferables(reply: TrimReply): ArrayBuffer[] {
@@ -58,6 +59,6 @@ export async function answerTrim(req: TrimRequest): Promise<TrimReply> {
     const plan = planTrim(ix, meta, req.key, req.max, req.extendToUser, req.now, req.version, from, tail);
     return { id: req.id, type: 'plan', answer: plan };
   } catch (e) {
-    return { id: req.id, type: 'error', message: e instanceof Error ? e.message : String(e) };
+    return { id: req.id, type: 'error', error: toWire(e, 'reading', blobPath(req.file)) };
   }
 }

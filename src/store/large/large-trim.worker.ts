@@ -5,6 +5,7 @@
  */
 import type { EditIndex } from '../../core/edit/large-edit';
 import { answerTrim, TRIM_COLUMNS, transferables, type TrimMessage, type TrimReply } from './large-trim';
+import { indexNotSent } from './worker-error';
 
 let held: { key: number; file: Blob; ix: Record<string, unknown> } | null = null;
 
@@ -20,6 +21,6 @@ self.onmessage = async (e: MessageEvent<TrimMessage>) => {
   const reply: TrimReply =
     h && h.key === ix && TRIM_COLUMNS.every((c) => h.ix[c])
       ? await answerTrim({ ...ask, file: h.file, index: h.ix as unknown as EditIndex })
-      : { id: m.id, type: 'error', message: 'the file’s index was not sent' };
+      : { id: m.id, type: 'error', error: indexNotSent() };
   (self as unknown as Worker).postMessage(reply, transferables(reply));
 };

@@ -10,9 +10,10 @@
  */
 import { wholeLinesEnd } from '../../core/index/index-parts';
 import { blobFill } from './blob-fill';
+import { blobPath, fromWire, toWire, type ErrorReply } from './worker-error';
 
 /** What the reading side sends: slice `n` (its buffer transferred; `length` bytes of it, from file offset `at`), the end, or why it stopped. */
-export type FeedMessage = { type: 'slice'; n: number; at: number; bytes: ArrayBuffer; length: number } | { type: 'end' } | { type: 'error'; message: string };
+export type FeedMessage = { type: 'slice'; n: number; at: number; bytes: ArrayBuffer; length: number } | { type: 'end' } | ErrorReply;
 
 /** What the taking side sends back: it took a slice (so one more may be read), or a slice's buffer it is done with. */
 export type FeedAck = 'took' | ArrayBuffer;
@@ -80,7 +81,7 @@ export async function feedSlices({ file, slice, ahead, ports }: FeedRequest): Pr
     for (const port of ports) port.postMessage({ type: 'end' } satisfies FeedMessage);
   } catch (err) {
     reading.cancel();
-    for (const port of ports) port.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) } satisfies FeedMessage);
+    for (const port of ports) port.postMessage({ type: 'error', error: toWire(err, 'reading', blobPath(file)) } satisfies FeedMessage);
   } finally {
     for (const port of ports) port.onmessage = null;
   }
@@ -103,7 +104,7 @@ export async function* takeSlices(port: MessagePort): AsyncGenerator<TakenSlice>
       while (!queue.length) await new Promise<void>((r) => (wake = r));
       const m = queue.shift()!;
       if (m.type === 'end') return;
-      if (m.type === 'error') throw new Error(m.message);
+      if (m.type === 'error') throw fromWire(m.error);
       port.postMessage('took' satisfies FeedAck);
       yield { n: m.n, at: m.at, bytes: new Uint8Array(m.bytes, 0, m.length) };
       port.postMessage(m.bytes satisfies FeedAck, [m.bytes]);

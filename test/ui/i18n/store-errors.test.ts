@@ -61,6 +61,8 @@ const REASONS: Samples<StoreReason> = {
     { code: 'native', action: 'reading', fault: 'not-found', name: 'ENOENT', text: "ENOENT: no such file or directory, open 'x'" },
     { code: 'native', action: 'renaming-onto', fault: 'io', name: 'TypeMismatchError', text: 'The path supplied exists, but was not an entry of requested type.' },
     { code: 'native', action: 'syncing-folder', fault: 'quota', name: '', text: 'disk full' },
+    { code: 'native', action: 'reading', fault: 'io', name: 'IndexNotSent', text: '' },
+    { code: 'native', action: 'reading', fault: 'io', name: 'UnexpectedReply', text: 'progress' },
   ],
   'nanobot-raises': [{ code: 'nanobot-raises', fileName: 'long.jsonl', error: { type: 'OSError', message: '[Errno 36] File name too long' } }],
   'line-cannot-save': [{ code: 'line-cannot-save', line: 12, error: PY }],

@@ -37,6 +37,9 @@ function nativeWhy(fault: StoreErrorCode, name: string): string {
   if (name === 'TypeMismatchError') return '需要文件的地方是文件夹，或需要文件夹的地方是文件';
   if (name === 'InvalidModificationError') return '无法替换它（目标是文件夹，或不是空的）';
   if (name === 'NotReadableError') return '读取过程中它被改动了';
+  // 后台线程错误通道为自身故障所起的名字（store/large/worker-error.ts）。
+  if (name === 'IndexNotSent') return '后台线程已不再持有该文件的索引（请重新打开文件）';
+  if (name === 'UnexpectedReply') return '后台线程的回答与所问不符（请重新打开文件）';
   return FAULT[fault];
 }
 

@@ -29,6 +29,7 @@ import { EditCard, type Plan, type RunControl } from '../edit/EditCard';
 import { refusalText } from '../edit/raised';
 import { TrimFields } from '../edit/TrimEdit';
 import { bytes, count } from '../text';
+import { errorText } from '../../status';
 
 export interface LargeEditProps {
   file: Blob;
@@ -172,7 +173,7 @@ function TrimCard({ c }: { c: Ctx }) {
     const timer = setTimeout(() => {
       planTrimOffThread(c.file, c.index, c.key, Number(max), etu, c.now(), c.version).then(
         (r) => live && setState('error' in r ? { step: 'error', error: refusalText(r.error) } : 'nothing' in r ? { step: 'nothing' } : { step: 'plan', plan: r }),
-        (e: unknown) => live && setState({ step: 'error', error: e instanceof Error ? e.message : String(e) }),
+        (e: unknown) => live && setState({ step: 'error', error: errorText(e) }),
       );
     }, TRIM_SETTLE_MS);
     return () => {

@@ -27,6 +27,7 @@ import { FindingsList } from '../export/FindingsList';
 import { exportFormats } from '../export/formats';
 import { maskFor, secretLabel } from '../export/scan';
 import { Fold } from '../Fold';
+import { errorText } from '../../status';
 
 export interface LargeExportProps {
   file: Blob;
@@ -65,7 +66,7 @@ function useRun<T>(work: ((opts: RunOptions) => Promise<T>) | null, deps: unknow
     };
     work({ signal: c.signal, onProgress }).then(
       (value) => !c.signal.aborted && setRun({ step: 'done', value }),
-      (e) => setRun(c.signal.aborted ? { step: 'cancelled' } : { step: 'failed', message: e instanceof Error ? e.message : String(e) }),
+      (e) => setRun(c.signal.aborted ? { step: 'cancelled' } : { step: 'failed', message: errorText(e) }),
     );
   };
   useEffect(() => {

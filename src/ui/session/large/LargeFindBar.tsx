@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LineIndex } from '../../../core/index/line-index';
 import { findInFile, prepareFind, type LargeMatch } from '../../../store/large/large-find-client';
 import { pg } from '../../i18n/text';
+import { errorText } from '../../status';
 import { FindBarView } from '../find/FindBarView';
 import { markCurrent } from '../find/mark-current';
 import { MATCH_LIMIT } from '../find/search-index';
@@ -66,7 +67,7 @@ export function LargeFindBar({ file, index, onGoto }: { file: Blob; index: LineI
         const now = performance.now();
         if (!u.done && !first && now - shown < COUNT_MS) return;
         shown = now;
-        setProgress({ total: matches.current.length, done: u.done, limited: u.limited, error: u.error });
+        setProgress({ total: matches.current.length, done: u.done, limited: u.limited, error: u.error && errorText(u.error) });
       });
     }, TYPING_MS);
     return () => {

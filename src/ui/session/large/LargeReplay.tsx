@@ -18,8 +18,10 @@ import { replayLarge } from '../../../store/large/large-replay-client';
 import { pg } from '../../i18n/text';
 import { VirtualList } from '../VirtualList';
 import { count } from '../text';
+import { errorText } from '../../status';
 import { LargeMessage } from './LargeMessage';
 import { rowHeight } from './row-height';
+import { loadText } from './load-text';
 
 /** The most messages large-file mode reads to compute a replay. */
 export const MAX_REPLAY_MESSAGES = 20_000;
@@ -54,7 +56,7 @@ export function LargeReplay({ file, index, load, version }: { file: Blob; index:
     if (!load.loaded) return;
     replayLarge(file, index, load, version, MAX_REPLAY_MESSAGES).then(
       (answer) => live && setState(answer),
-      (e) => live && setState({ step: 'failed', message: e instanceof Error ? e.message : String(e) }),
+      (e) => live && setState({ step: 'failed', message: errorText(e) }),
     );
     return () => void (live = false);
   }, [file, index, load, version]);
@@ -62,6 +64,8 @@ export function LargeReplay({ file, index, load, version }: { file: Blob; index:
   const estimate = useCallback((k: number) => (state.step === 'done' ? rowHeight(state.entries[k]!.length) : rowHeight(0)), [state]);
 
   const t = pg().large;
+  // nanobot's own call raises before any replay: say what it raises, as the header does.
+  if (load.raises) return <p class="notice danger">{loadText(load)}</p>;
   if (!load.loaded) return <p class="notice">{t.replayNothing}</p>;
   if (state.step === 'reading') return <p class="sl-muted" aria-busy="true">{t.replayComputing}</p>;
   if (state.step === 'too-far') return <p class="notice warning">{t.replayTooFar(count(state.reach), count(MAX_REPLAY_MESSAGES))}</p>;

@@ -1,16 +1,17 @@
 /**
  * Opening a file in large-file mode, step by step: the Blob (left on disk), the first messages from
- * its head (head.ts), the index from the worker (with progress), then nanobot's load from the index
- * (decoding only the metadata records). Each step is state the view shows as soon as it is in.
+ * its head (head.ts), the index from the worker (with progress), then nanobot's load over the index
+ * (large-load.ts: the CLI's load, with nanobot's exceptions). Each step is state the view shows as soon as it is in.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { loadFromIndex, type IndexLoad } from '../../../core/index/index-load';
+import type { IndexLoad } from '../../../core/index/index-load';
 import type { LineIndex } from '../../../core/index/line-index';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { PyDict } from '../../../core/python/pyvalue';
-import { KIND } from '../../../core/index/record-facts';
 import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
-import { indexFile, readRecords } from '../../../store/large/large-client';
+import { indexFile } from '../../../store/large/large-client';
+import { loadLarge } from '../../../store/large/large-load';
+import { nowIso } from '../../workspace/model';
 import { loadMarkdown } from '../markdown/loader';
 import { headMessages } from './head';
 import { errorText } from '../../status';
@@ -34,17 +35,6 @@ export interface LargeFile {
 }
 
 const EMPTY: LargeFile = { file: null, stat: null, head: null, progress: null, index: null, load: null, error: null, problem: null };
-
-/** Reads the metadata records (few) so nanobot's load can be answered from the index. */
-async function loadOf(file: Blob, ix: LineIndex, version: NanobotVersion): Promise<IndexLoad> {
-  const metas = new Map<number, PyDict>();
-  for (let i = 0; i < ix.count; i++) {
-    if (ix.kind[i] !== KIND.metadata) continue;
-    const [v] = await readRecords(file, ix, [i]);
-    metas.set(i, v ?? {});
-  }
-  return loadFromIndex(ix, version, (l) => metas.get(l) ?? {});
-}
 
 /** The large file at `path`, opened step by step; a new `generation` opens it again (after a save). */
 export function useLargeFile(adapter: StorageAdapter, path: string, version: NanobotVersion, generation = 0): LargeFile {
@@ -75,7 +65,7 @@ export function useLargeFile(adapter: StorageAdapter, path: string, version: Nan
           put({ progress: { bytes, lines } });
         });
         await heading;
-        put({ index, load: await loadOf(file, index, version) });
+        put({ index, load: await loadLarge(file, index, version, nowIso(), path.split('/').pop()!) });
       } catch (e) {
         put({ error: errorText(e) });
       }

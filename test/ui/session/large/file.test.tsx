@@ -168,4 +168,25 @@ describe('the File tab of large-file mode', () => {
     expect(hl.getAttribute('data-line')).toBe('9');
     expect(hl.textContent).toContain('{corrupt');
   });
+
+  it("says what nanobot's load raises, with its exception's type and text, as the CLI does", async () => {
+    const a = createMemoryAdapter();
+    const deep = `{"role": "user", "content": ${'['.repeat(1200)}${']'.repeat(1200)}}`;
+    const damaged = [META, msg(0), '{"role": "user", "content": "cut', msg(1)].join('\n') + '\n';
+    const cases: [string, 'v0.2' | 'v0.3.0', string][] = [
+      // v0.3.0 lets RecursionError propagate out of its load.
+      [[META, msg(0), deep].join('\n') + '\n', 'v0.3.0', "nanobot's load raises RecursionError: maximum recursion depth exceeded"],
+      // A line that is not JSON: the strict pass fails, the repair pass skips it.
+      [damaged, 'v0.2', "nanobot's strict load fails (JSONDecodeError: Unterminated string starting at: line 1 column 29 (char 28)); its repair pass keeps 2 messages and skips 1 lines."],
+    ];
+    for (const [text, version, said] of cases) {
+      const bytes = enc(text);
+      a.setFile('sessions/cli_big.jsonl', bytes);
+      el = await mount(<LargeSession adapter={a} path="sessions/cli_big.jsonl" fileName="cli_big.jsonl" version={version} size={bytes.length} tab="file" params={{}} />);
+      await waitFor(() => el!.textContent!.includes('nanobot'));
+      await waitFor(() => el!.textContent!.includes(said));
+      await unmount(el);
+      el = null;
+    }
+  });
 });

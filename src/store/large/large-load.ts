@@ -1,0 +1,20 @@
+/**
+ * nanobot's load of a large file, for the page: the one load over the index (`loadOverIndex`,
+ * the CLI's too) reading the file's Blob, so the large view says what nanobot does with the file
+ * and, where it raises, its exception's type and text. The strict pass reads back only the
+ * metadata records, provider states and damaged lines; only a damaged file's repair pass reads
+ * every line (in blocks of about 1 MiB, each read letting the page's other tasks in).
+ */
+import { indexLoadOf, type IndexLoad } from '../../core/index/index-load';
+import { loadOverIndex } from '../../core/index/index-nanobot';
+import type { LineIndex } from '../../core/index/line-index';
+import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
+import { keyForFile } from '../listing/session-list';
+import { eachLineRaw } from './large-records';
+
+/** nanobot's `_load` of `file` (indexed as `ix`, named `fileName`) at `version`, at time `now`. */
+export async function loadLarge(file: Blob, ix: LineIndex, version: NanobotVersion, now: string, fileName: string): Promise<IndexLoad> {
+  const bytes = async (a: number, b: number) => new Uint8Array(await file.slice(a, b).arrayBuffer());
+  const n = await loadOverIndex(ix, { now, version, fallbackKey: keyForFile(fileName, version) }, { bytes, lines: (lines, each) => eachLineRaw(bytes, ix, lines, each) });
+  return indexLoadOf(n);
+}

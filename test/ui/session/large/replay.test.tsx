@@ -1,0 +1,51 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadFromIndex } from '../../../../src/core/index/index-load';
+import { indexBytes } from '../../../../src/core/index/line-index';
+import { decodeRecord } from '../../../../src/store/large/large-records';
+import { LargeReplay } from '../../../../src/ui/session/large/LargeReplay';
+import { loadLarge } from '../../../../src/store/large/large-load';
+import { mount, unmount, waitFor } from '../helpers';
+
+let el: HTMLElement | null = null;
+afterEach(async () => {
+  if (el) await unmount(el);
+  el = null;
+});
+
+/** 12 messages, 5 of them archived by `last_consolidated`, a command among the rest (v0.3.0 drops it). */
+function file(): Uint8Array<ArrayBuffer> {
+  const rows = ['{"_type": "metadata", "key": "cli:big", "created_at": "2026-06-01T09:00:00", "updated_at": "2026-06-01T10:00:00", "metadata": {}, "last_consolidated": 5}'];
+  for (let i = 0; i < 12; i++) rows.push(JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `m${i}`, ...(i === 8 ? { _command: true } : {}) }));
+  rows.splice(3, 0, '{corrupt');
+  return new TextEncoder().encode(rows.join('\n') + '\n');
+}
+
+describe('the replay of a large file', () => {
+  it('numbers each card by its message, not by its place among the kept', async () => {
+    const bytes = file();
+    const index = indexBytes(bytes, 'v0.3.0');
+    const load = loadFromIndex(index, 'v0.3.0', (l) => decodeRecord(bytes.subarray(index.start[l]!, index.start[l]! + index.length[l]!)) ?? {});
+    expect(load.lastConsolidated).toBe(5);
+    el = await mount(<LargeReplay file={new Blob([bytes])} index={index} load={load} version="v0.3.0" />);
+    await waitFor(() => el!.querySelectorAll('.sl-large-replay article').length > 0);
+    const cards = [...el.querySelectorAll('.sl-large-replay article')];
+    // From the first user turn after the archive (message 7) to the end, but the command (message 9):
+    // their own numbers, and their own texts.
+    expect(cards.map((c) => c.getAttribute('data-large-index'))).toEqual(['6', '7', '9', '10', '11']);
+    expect(cards.map((c) => c.textContent!.match(/#(\d+)/)![1])).toEqual(['7', '8', '10', '11', '12']);
+    expect(cards.map((c) => c.textContent!.match(/m\d+/)![0])).toEqual(['m6', 'm7', 'm9', 'm10', 'm11']);
+  });
+});
+
+describe('the replay of a large file nanobot cannot load', () => {
+  it("says what nanobot's load raises, its type and text, rather than that it loads nothing", async () => {
+    const deep = `{"role": "user", "content": ${'['.repeat(1200)}${']'.repeat(1200)}}`;
+    const bytes = new TextEncoder().encode([JSON.stringify({ role: 'user', content: 'hi' }), deep].join('\n') + '\n');
+    const index = indexBytes(bytes, 'v0.3.0');
+    const load = await loadLarge(new Blob([bytes]), index, 'v0.3.0', '2026-12-04T10:00:00', 'cli_big.jsonl');
+    expect(load.raises).toBe(true);
+    el = await mount(<LargeReplay file={new Blob([bytes])} index={index} load={load} version="v0.3.0" />);
+    expect(el.querySelector('.notice')!.textContent).toBe("nanobot's load raises RecursionError: maximum recursion depth exceeded while decoding a JSON array from a unicode string: the session cannot be opened by it.");
+  });
+});
