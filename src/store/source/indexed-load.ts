@@ -7,16 +7,12 @@
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
 import { atDepth } from '../../core/python/pyjson';
-import { PY_TEXT_CHUNK, findUtf8Fault } from '../../core/python/lines';
-import { dictGet, isDict, type PyDict } from '../../core/python/pyvalue';
+import { isDict, type PyDict } from '../../core/python/pyvalue';
 import type { LineIndex } from '../../core/index/line-index';
 import { IndexDiagnostics, diagnosticLines } from '../../core/index/index-diagnostics';
-import { KIND } from '../../core/index/fact-codes';
-import { IndexedPass, decodeCut, firstUndecodable, passLines, plainMessage, strictMayRaise, type DecodeCut, type IndexedSession, type IndexedSink } from '../../core/index/index-nanobot';
-import { loadOutcome, repairFollows, type LoadOutcome } from '../../core/lens/load';
+import { loadOverIndex, plainMessage, strictMayRaise, type IndexedLoadOutcome, type IndexedSink } from '../../core/index/index-nanobot';
 import type { Diagnostic } from '../../core/lens/document';
 import type { FileStat } from '../adapter/adapter';
-import { decodeRecord, type RangeRead } from '../large/large-records';
 import { indexParsed, indexStreamed, type Built } from './index-pass';
 import { eachLineOf } from './line-reads';
 import { unchangedSince, type SourceAdapter } from './source-adapter';
@@ -110,56 +106,16 @@ export async function diagnosticsIndexed(adapter: SourceAdapter, path: string, i
 }
 
 /** nanobot's load of a file from its line index (`IndexedPass`), under `key` or the stored key or `fallbackKey`. */
-export type IndexedLoad = LoadOutcome<IndexedSession> & { key: string };
-
-/** Where Python's text read of an indexed file stops, reading only bytes near its first invalid UTF-8 sequence; null when the file is UTF-8. */
-async function decodeCutOf(read: RangeRead, ix: LineIndex): Promise<DecodeCut | null> {
-  const bad = firstUndecodable(ix);
-  if (bad < 0) return null;
-  const at = ix.start[bad]!;
-  const fault = at + findUtf8Fault(await read(at, at + ix.length[bad]!))!.pos;
-  const chunkStart = fault - (fault % PY_TEXT_CHUNK);
-  return decodeCut(ix, fault, await read(fault, Math.min(ix.size, fault + 4)), await read(Math.max(0, chunkStart - 3), chunkStart));
-}
+export type IndexedLoad = IndexedLoadOutcome;
 
 /**
- * Loads `path` as nanobot does on its line index (built in one streamed pass): the strict pass
- * reads back only the lines that are not plain messages, the repair pass every line; in a file
- * that is not UTF-8, each pass reads the lines Python's text read yields and then raises its
- * decoding error.
+ * Loads `path` as nanobot does on its line index (built in one streamed pass): the one load over the
+ * index (`loadOverIndex`, the app's too), its lines read back through the adapter, and refused
+ * ('conflict') when the file changed while it was read.
  */
 export async function loadIndexed(adapter: SourceAdapter, path: string, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string; dumps?: boolean; sink?: (repair: boolean) => IndexedSink }, built?: Built): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad }> {
   const { index: ix, source } = built ?? (await indexStreamed(adapter, path, opts.version, false, opts.dumps));
-  const read: RangeRead = (a, b) => adapter.readRange(path, a, b);
-  const rules = rulesOf(opts.version);
-  const cut = await decodeCutOf(read, ix);
-  const end = cut ? cut.lines : ix.count;
-  let storedKey = opts.fallbackKey;
-  const pass = async (repair: boolean, key: string) => {
-    const p = new IndexedPass(ix, opts.now, repair, rules, cut, opts.sink?.(repair));
-    let lines: ArrayLike<number> = passLines(ix, repair, end);
-    if (!repair && cut) {
-      // The stored key is read from every metadata record, also past where Python's read stops.
-      const past: number[] = [];
-      for (let i = end; i < ix.count; i++) if (ix.kind[i] === KIND.metadata) past.push(i);
-      if (past.length) lines = [...Array.from(lines), ...past];
-    }
-    await eachLineOf(adapter, path, ix, lines, (raw, k) => {
-      const l = lines[k]!;
-      if (!repair && ix.kind[l] === KIND.metadata) {
-        // storedKey's rule: the last metadata record the recovered lens reads (a BOM set aside).
-        const v = decodeRecord(raw);
-        const stored = v ? dictGet(v, 'key') : undefined;
-        storedKey = typeof stored === 'string' && stored ? stored : opts.fallbackKey;
-      }
-      if (l < end) p.text(l, raw);
-    });
-    return p.finish(key);
-  };
-  const strict = await pass(false, opts.key ?? opts.fallbackKey);
-  const key = opts.key ?? storedKey;
-  const strictOutcome = 'type' in strict ? strict : { ...strict, session: strict.session && { ...strict.session, key } };
-  const repair = 'type' in strict && repairFollows(strict, opts.version) ? await pass(true, key) : null;
+  const load = await loadOverIndex(ix, opts, { bytes: (a, b) => adapter.readRange(path, a, b), lines: (lines, each) => eachLineOf(adapter, path, ix, lines, each) });
   await unchangedSince(adapter, path, source.stat);
-  return { index: ix, stat: source.stat, load: { key, ...loadOutcome(key, opts.version, null, () => strictOutcome, () => repair!) } };
+  return { index: ix, stat: source.stat, load };
 }
