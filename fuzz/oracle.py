@@ -1,7 +1,7 @@
 """nanobot's own answers for the differential fuzzer (npm run fuzz).
 
 A long-lived process: it imports nanobot's session code at one version (the environment of
-`source /tmp/nanobot-env-<v>.sh`; run it with HOME set to a scratch folder) and answers one JSON
+what ../shared/nanobot/setup.sh <v> prints; run it with HOME set to a scratch folder) and answers one JSON
 request per stdin line with one JSON line on stdout. Each answer is a case in the golden corpora's
 format (../shared/golden/README.md), so the golden runner checks it field by field:
 
