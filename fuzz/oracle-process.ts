@@ -40,6 +40,30 @@ export interface OracleAnswer {
   text: string;
 }
 
+/** One `get_history` call of the big-file family (the CLI's `replay` flags say the same). */
+export interface BigReplaySetting {
+  max_messages: number;
+  max_tokens: number;
+  timestamps: boolean;
+  extend_to_user: boolean;
+  public: boolean;
+}
+
+type Raised = { error: { type: string; message: string } };
+
+/** nanobot's answers on a big file; texts are Python's json.dumps of the value. */
+export interface BigAnswer {
+  /** The file name nanobot keeps the key's session in. */
+  file: string;
+  /** `_load` raised: every command that loads the session should report it. */
+  raises?: { type: string; message: string };
+  load?: { path: 'normal' | 'repair'; result: string };
+  tokens?: (number | Raised)[];
+  replay?: ({ entries: string } | Raised)[];
+  format?: { sha256: string; bytes: number } | Raised;
+  list: { rows: string } | Raised;
+}
+
 export class OracleError extends Error {}
 
 export class Oracle {
@@ -133,6 +157,14 @@ export class Oracle {
     if (head < 0) throw new OracleError(`oracle failed: ${line.slice(0, 4000)}`);
     const text = line.slice(head + ', "listing": '.length, -1);
     return { case: parseGolden(text) as PyDict, text };
+  }
+
+  /** nanobot's answers to the CLI's read commands on one (big) file: see `run_big` in fuzz/oracle.py. */
+  async askBig(key: string, bytes: Uint8Array, settings: BigReplaySetting[]): Promise<BigAnswer> {
+    const line = await this.request({ op: 'big', key, file_b64: Buffer.from(bytes).toString('base64'), settings });
+    const answer = (JSON.parse(line) as { big?: BigAnswer }).big;
+    if (!answer) throw new OracleError(`oracle failed: ${line.slice(0, 4000)}`);
+    return answer;
   }
 
   stop(): void {
