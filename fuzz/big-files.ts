@@ -67,9 +67,15 @@ function depthFigures(version: NanobotVersion): number[] {
 }
 
 /** The bytes of one hard part's line (ending in its own line end). */
+/** The nesting of a deep part's line (json levels), from its pick. */
+export function partLevels(version: NanobotVersion, p: BigPart): number | null {
+  if (p.kind !== 'deep' && p.kind !== 'deep-extra') return null;
+  const figures = depthFigures(version);
+  return figures[p.pick % figures.length]!;
+}
+
 function partLine(spec: BigSpec, p: BigPart, r: () => number): Uint8Array {
-  const figures = depthFigures(spec.version);
-  const levels = figures[p.pick % figures.length]!;
+  const levels = partLevels(spec.version, p) ?? 0;
   switch (p.kind) {
     case 'deep':
       // {"role", "content": lists}: json nesting 1 + (levels - 1)

@@ -28,7 +28,7 @@ import { caseContext, checkAgainst, checkFolder, kindsOf, type CheckResult } fro
 import { guessRule } from './families';
 import { addCase, addListing, caseNames, families, listingNames, moveCase, moveListing, readCase, readListing, setFamilies, type Family } from './found';
 import { Oracle, OracleError, type OracleAnswer } from './oracle-process';
-import { bigFileBytes, bigSpec, replaySettings, type BigSpec } from './big-files';
+import { bigFileBytes, bigSpec, partLevels, replaySettings, type BigSpec } from './big-files';
 import { checkBig } from './big-check';
 import type { PyDict } from '../src/core/python/pyvalue';
 import { show } from '../test/golden/compare';
@@ -267,10 +267,10 @@ async function fuzz(version: NanobotVersion, args: Args): Promise<void> {
     for (const k of kinds) stats.bigByKind.set(k, (stats.bigByKind.get(k) ?? 0) + 1);
     const name = createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 10);
     mkdirSync(bigDir, { recursive: true });
-    writeFileSync(join(bigDir, `${name}.json`), JSON.stringify({ spec, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), nanobot_raises: answer.raises ?? null, mismatches: r.mismatches }, null, 1) + '\n');
+    writeFileSync(join(bigDir, `${name}.json`), JSON.stringify({ spec, parts: spec.parts.map((p) => `${p.kind}${partLevels(version, p) ? ` (${partLevels(version, p)} levels)` : ''} @ ${p.place}`), bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), nanobot_raises: answer.raises ?? null, mismatches: r.mismatches }, null, 1) + '\n');
     const fresh = kinds.filter((k) => !known.has(`big ${k}`));
     for (const k of kinds) known.add(`big ${k}`);
-    if (fresh.length) console.log(`big ${name} (${bytes.length} bytes; ${spec.parts.map((p) => `${p.kind}@${p.place}`).join(', ')}): ${fresh.join(', ')}\n  ${r.mismatches.find((m) => fresh.includes(`${m.kind} [${m.paths}]`))!.detail}`);
+    if (fresh.length) console.log(`big ${name} (${bytes.length} bytes; ${spec.parts.map((p) => `${p.kind}${partLevels(version, p) ? `(${partLevels(version, p)})` : ''}@${p.place}`).join(', ')}): ${fresh.join(', ')}\n  ${r.mismatches.find((m) => fresh.includes(`${m.kind} [${m.paths}]`))!.detail}`);
   }
 
   for (let round = 0; Date.now() < deadline; round++) {
