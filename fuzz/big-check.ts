@@ -71,6 +71,12 @@ function reportedError(r: CliRun): string | null {
   return /"error": \{"type": "(\w+)"/.exec(head)?.[1] ?? null;
 }
 
+/** A crash's first words, without names of variables or places (what sorts crashes into families). */
+function crashCause(r: CliRun): string {
+  const first = (r.err.trim() || text(r)).split('\n')[0]!.replace(/^thrown: |^session-lens: /, '');
+  return first.replace(/'[^']*'/g, "'…'").replace(/\d+/g, 'N').slice(0, 60);
+}
+
 /** The CLI's flags for a replay setting. */
 function replayFlags(s: BigReplaySetting): string[] {
   return ['--max-messages', String(s.max_messages), '--max-tokens', String(s.max_tokens), ...(s.timestamps ? ['--timestamps'] : []), ...(s.extend_to_user ? ['--extend-to-user'] : []), ...(s.public ? ['--public'] : [])];
@@ -87,7 +93,7 @@ type Verdict = { kind: string; detail: string } | null;
  * nest past any parser's depth, and 1 and 1.0 stay apart).
  */
 function judge(cmd: string, r: CliRun, g: BigAnswer): Verdict {
-  if (r.code === 3 || r.code === 2) return { kind: `${cmd}:crash`, detail: `exit ${r.code}: ${short(r.err.trim() || text(r), 300)}` };
+  if (r.code === 3 || r.code === 2) return { kind: `${cmd}:crash (${crashCause(r)})`, detail: `exit ${r.code}: ${short(r.err.trim() || text(r), 300)}` };
   const t = text(r);
   const said = reportedError(r);
   if (cmd !== 'list' && g.raises) {

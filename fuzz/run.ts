@@ -18,7 +18,7 @@
  *   --big-write SPEC OUT   write the file a big finding's spec stands for (to rerun the CLI on it by hand)
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -243,6 +243,10 @@ async function fuzz(version: NanobotVersion, args: Args): Promise<void> {
 
   // Big files: one at a time, never shrunk (each is a MiB or more); a finding is kept as its spec.
   const bigDir = join(FOUND, 'big', version);
+  // Kinds of the big findings already kept are counted, not kept again.
+  for (const f of existsSync(bigDir) ? readdirSync(bigDir).filter((n) => n.endsWith('.json')) : []) {
+    for (const m of (JSON.parse(readFileSync(join(bigDir, f), 'utf8')) as { mismatches: { kind: string; paths: string }[] }).mismatches) known.add(`big ${m.kind} [${m.paths}]`);
+  }
   const bigArb = bigSpec(version);
   const settings = replaySettings(version);
   async function big(): Promise<void> {
@@ -265,12 +269,14 @@ async function fuzz(version: NanobotVersion, args: Args): Promise<void> {
     stats.bigDisagreed++;
     const kinds = [...new Set(r.mismatches.map((m) => `${m.kind} [${m.paths}]`))].sort();
     for (const k of kinds) stats.bigByKind.set(k, (stats.bigByKind.get(k) ?? 0) + 1);
+    const fresh = kinds.filter((k) => !known.has(`big ${k}`));
+    if (!fresh.length) return; // a kind met before is counted, not kept again
+    for (const k of kinds) known.add(`big ${k}`);
     const name = createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 10);
     mkdirSync(bigDir, { recursive: true });
     writeFileSync(join(bigDir, `${name}.json`), JSON.stringify({ spec, parts: spec.parts.map((p) => `${p.kind}${partLevels(version, p) ? ` (${partLevels(version, p)} levels)` : ''} @ ${p.place}`), bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), nanobot_raises: answer.raises ?? null, mismatches: r.mismatches }, null, 1) + '\n');
-    const fresh = kinds.filter((k) => !known.has(`big ${k}`));
-    for (const k of kinds) known.add(`big ${k}`);
-    if (fresh.length) console.log(`big ${name} (${bytes.length} bytes; ${spec.parts.map((p) => `${p.kind}${partLevels(version, p) ? `(${partLevels(version, p)})` : ''}@${p.place}`).join(', ')}): ${fresh.join(', ')}\n  ${r.mismatches.find((m) => fresh.includes(`${m.kind} [${m.paths}]`))!.detail}`);
+    stats.newFamilies++;
+    console.log(`big ${name} (${bytes.length} bytes; ${spec.parts.map((p) => `${p.kind}${partLevels(version, p) ? `(${partLevels(version, p)})` : ''}@${p.place}`).join(', ')}): ${fresh.join(', ')}\n  ${r.mismatches.find((m) => fresh.includes(`${m.kind} [${m.paths}]`))!.detail}`);
   }
 
   for (let round = 0; Date.now() < deadline; round++) {
