@@ -1,11 +1,11 @@
 /**
  * Spawns fuzz/oracle.py (nanobot's own code at one version) and talks to it: one JSON request a
  * line on stdin, one golden-format answer a line on stdout. nanobot runs with HOME set to a scratch
- * folder, so it never writes under the real ~/.nanobot; the environment comes from
- * /tmp/nanobot-env-<v>.sh (made by ../shared/nanobot/setup.sh).
+ * folder, so it never writes under the real ~/.nanobot; the environment is what
+ * ../shared/nanobot/setup.sh prints (run here).
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,13 +16,21 @@ import { parseGolden } from '../test/golden-values';
 // From fuzz/ and from the bundle in .fuzz/ alike.
 const ORACLE = fileURLToPath(new URL('../fuzz/oracle.py', import.meta.url));
 
-/** The variables `/tmp/nanobot-env-<v>.sh` exports (plain `export NAME='value'` lines). */
+/** nanobot's setup script: `$NANOBOT_SETUP`, else ../shared/nanobot/setup.sh beside the repository (from fuzz/ and .fuzz/ alike). */
+const SETUP = process.env.NANOBOT_SETUP ?? fileURLToPath(new URL('../../shared/nanobot/setup.sh', import.meta.url));
+
+/**
+ * The variables nanobot's own environment needs at a version: runs ../shared/nanobot/setup.sh (it
+ * unpacks the source and makes the venv once, then only prints) and keeps the lines it prints
+ * (`export NAME='value'`), so the fuzzer needs no step of its own before it.
+ */
 export function nanobotEnv(version: NanobotVersion): Record<string, string> {
-  const file = `/tmp/nanobot-env-${version}.sh`;
-  if (!existsSync(file)) throw new Error(`${file} is missing: run ../shared/nanobot/setup.sh ${version} first`);
+  if (!existsSync(SETUP)) throw new Error(`${SETUP} is missing: the fuzzer asks nanobot's own code, set up by that script (or set NANOBOT_SETUP)`);
+  const r = spawnSync('bash', [SETUP, version], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(`${SETUP} ${version} failed (${r.status ?? r.signal}): ${(r.stderr ?? '').slice(-1500)}`);
   const env: Record<string, string> = {};
-  for (const m of readFileSync(file, 'utf8').matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]!] = m[2]!;
-  if (!env.NANOBOT_PYTHON) throw new Error(`${file} names no NANOBOT_PYTHON`);
+  for (const m of r.stdout.matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]!] = m[2]!;
+  if (!env.NANOBOT_PYTHON) throw new Error(`${SETUP} ${version} printed no NANOBOT_PYTHON`);
   return env;
 }
 
@@ -30,6 +38,30 @@ export function nanobotEnv(version: NanobotVersion): Record<string, string> {
 export interface OracleAnswer {
   case: PyDict;
   text: string;
+}
+
+/** One `get_history` call of the big-file family (the CLI's `replay` flags say the same). */
+export interface BigReplaySetting {
+  max_messages: number;
+  max_tokens: number;
+  timestamps: boolean;
+  extend_to_user: boolean;
+  public: boolean;
+}
+
+type Raised = { error: { type: string; message: string } };
+
+/** nanobot's answers on a big file; texts are Python's json.dumps of the value. */
+export interface BigAnswer {
+  /** The file name nanobot keeps the key's session in. */
+  file: string;
+  /** `_load` raised: every command that loads the session should report it. */
+  raises?: { type: string; message: string };
+  load?: { path: 'normal' | 'repair'; result: string };
+  tokens?: (number | Raised)[];
+  replay?: ({ entries: string } | Raised)[];
+  format?: { sha256: string; bytes: number } | Raised;
+  list: { rows: string } | Raised;
 }
 
 export class OracleError extends Error {}
@@ -125,6 +157,14 @@ export class Oracle {
     if (head < 0) throw new OracleError(`oracle failed: ${line.slice(0, 4000)}`);
     const text = line.slice(head + ', "listing": '.length, -1);
     return { case: parseGolden(text) as PyDict, text };
+  }
+
+  /** nanobot's answers to the CLI's read commands on one (big) file: see `run_big` in fuzz/oracle.py. */
+  async askBig(key: string, bytes: Uint8Array, settings: BigReplaySetting[]): Promise<BigAnswer> {
+    const line = await this.request({ op: 'big', key, file_b64: Buffer.from(bytes).toString('base64'), settings });
+    const answer = (JSON.parse(line) as { big?: BigAnswer }).big;
+    if (!answer) throw new OracleError(`oracle failed: ${line.slice(0, 4000)}`);
+    return answer;
   }
 
   stop(): void {

@@ -1,7 +1,7 @@
 """nanobot's own answers for the differential fuzzer (npm run fuzz).
 
 A long-lived process: it imports nanobot's session code at one version (the environment of
-`source /tmp/nanobot-env-<v>.sh`; run it with HOME set to a scratch folder) and answers one JSON
+what ../shared/nanobot/setup.sh <v> prints; run it with HOME set to a scratch folder) and answers one JSON
 request per stdin line with one JSON line on stdout. Each answer is a case in the golden corpora's
 format (../shared/golden/README.md), so the golden runner checks it field by field:
 
@@ -21,6 +21,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -526,6 +527,78 @@ def run_listing(files):
         p.close()
 
 
+# --- a big file, as the CLI's commands ask -----------------------------------------------------
+
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def text_of(v):
+    """json.dumps(v, ensure_ascii=False) as the CLI prints it (a lone surrogate written as its escape), with our own high limit."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(200000)
+    try:
+        return LONE_SURROGATE.sub(lambda m: "\\u%04x" % ord(m.group()), json.dumps(v, ensure_ascii=False))
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def run_big(key, data, settings):
+    """nanobot's own answers to what `load`, `tokens`, `replay` (each setting), `format` and `list`
+    print for one session file: `_load`, `estimate_message_tokens` per message, `get_history`, `save`
+    of the loaded session (an empty one where it loads none, as `get_or_create` makes) and
+    `list_sessions()`. Values are json.dumps texts; an exception is {"error": {"type", "message"}}."""
+    p = Place(key, data)
+    try:
+        out = {"file": os.path.basename(str(p.manager()._get_session_path(key)))}
+        m, s, e = load_fresh(p)
+        if e is not None:
+            out["raises"] = err(e)
+        else:
+            view = None if s is None else {
+                "key": s.key, "created_at": s.created_at.isoformat(), "updated_at": s.updated_at.isoformat(),
+                "last_consolidated": s.last_consolidated, "metadata": s.metadata, "messages": s.messages}
+            out["load"] = {"path": "repair" if REPAIRS[0] > 0 else "normal", "result": text_of(view)}
+            msgs = s.messages if s is not None else []
+            values = []
+            for msg in msgs:
+                try:
+                    values.append(top(H.estimate_message_tokens, msg))
+                except Exception as e2:  # noqa: BLE001
+                    values.append({"error": err(e2)})
+            out["tokens"] = values
+            target = s if s is not None else M.Session(key=key)
+            replays = []
+            for st in settings:
+                kw = {"max_tokens": st["max_tokens"], "extend_to_user": st["extend_to_user"]}
+                if VERSION == "v0.2":
+                    kw["include_timestamps"] = st["timestamps"]
+                elif st["public"]:
+                    kw["include_runtime_context"] = False
+                try:
+                    replays.append({"entries": text_of(top(target.get_history, st["max_messages"], **kw))})
+                except Exception as e2:  # noqa: BLE001
+                    replays.append({"error": err(e2)})
+            out["replay"] = replays
+            sm, path = p.fresh()
+            try:
+                top(sm.save, target)
+                with open(path, "rb") as fh:
+                    b = fh.read()
+                out["format"] = {"sha256": hashlib.sha256(b).hexdigest(), "bytes": len(b)}
+            except Exception as e2:  # noqa: BLE001
+                out["format"] = {"error": err(e2)}
+        mm, _ = p.fresh()
+        try:
+            rows = top(mm.list_sessions)
+            out["list"] = {"rows": text_of([{**r, "path": os.path.basename(str(r["path"]))} for r in rows])}
+        except Exception as e2:  # noqa: BLE001
+            out["list"] = {"error": err(e2)}
+        return out
+    finally:
+        p.close()
+
+
 def serve():
     check_top()
     for line in sys.stdin:
@@ -541,6 +614,8 @@ def serve():
             elif req.get("op") == "listing":
                 files = [(f["name"], base64.b64decode(f["b64"])) for f in req["files"]]
                 text = dumps({"id": rid, "listing": run_listing(files)})
+            elif req.get("op") == "big":
+                text = json.dumps({"id": rid, "big": run_big(req["key"], base64.b64decode(req["file_b64"]), req["settings"])})
             elif req.get("op") == "ping":
                 text = dumps({"id": rid, "pong": VERSION})
             else:

@@ -12,9 +12,13 @@
  *   --classify      recheck the pending cases of --version and rewrite their families (kinds, rule guessed)
  *   --frames N      extra Python frames under each call into nanobot (default 0; RecursionError boundaries move with it)
  *   --keep N        also keep N passing cases (10 to 60 lines, under 64 KiB of answer) as regression cases
+ *   --family F      small (generated files and folders), big (files from 1 MiB, fuzz/big-files.ts, the CLI's
+ *                   commands on its line index against nanobot's), or all (default: a big file after every
+ *                   three small batches); a big finding is kept as its spec in test/fuzz-found/big/<v>/
+ *   --big-write SPEC OUT   write the file a big finding's spec stands for (to rerun the CLI on it by hand)
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -24,6 +28,8 @@ import { caseContext, checkAgainst, checkFolder, kindsOf, type CheckResult } fro
 import { guessRule } from './families';
 import { addCase, addListing, caseNames, families, listingNames, moveCase, moveListing, readCase, readListing, setFamilies, type Family } from './found';
 import { Oracle, OracleError, type OracleAnswer } from './oracle-process';
+import { bigFileBytes, bigSpec, partLevels, replaySettings, type BigSpec } from './big-files';
+import { checkBig } from './big-check';
 import type { PyDict } from '../src/core/python/pyvalue';
 import { show } from '../test/golden/compare';
 
@@ -51,10 +57,12 @@ interface Args {
   /** Passing cases to keep in test/fuzz-found/<version>/ as regression cases (hostile files nanobot answered). */
   keep: number;
   frames: number;
+  family: 'small' | 'big' | 'all';
+  bigWrite?: [string, string];
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { minutes: 5, seed: Date.now() % 2 ** 31, promote: false, classify: false, reask: false, batch: 100, shrinkSteps: 300, keep: 0, frames: DEFAULT_FRAMES };
+  const a: Args = { minutes: 5, seed: Date.now() % 2 ** 31, promote: false, classify: false, reask: false, batch: 100, shrinkSteps: 300, keep: 0, frames: DEFAULT_FRAMES, family: 'all' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const next = () => {
@@ -76,6 +84,11 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--shrink-steps') a.shrinkSteps = Number(next());
     else if (arg === '--keep') a.keep = Number(next());
     else if (arg === '--frames') a.frames = Number(next());
+    else if (arg === '--family') {
+      const f = next();
+      if (f !== 'small' && f !== 'big' && f !== 'all') throw new Error(`--family: small, big or all (not ${f})`);
+      a.family = f;
+    } else if (arg === '--big-write') a.bigWrite = [resolve(next()), resolve(next())];
     else throw new Error(`unknown argument ${arg}`);
   }
   return a;
@@ -144,7 +157,7 @@ async function fuzz(version: NanobotVersion, args: Args): Promise<void> {
   const oracle = new Oracle(version, args.frames);
   const started = Date.now();
   const deadline = started + args.minutes * 60_000;
-  const stats = { generated: 0, folders: 0, shrinkRuns: 0, disagreed: 0, oracleErrors: 0, newFamilies: 0, byKind: new Map<string, number>() };
+  const stats = { generated: 0, folders: 0, shrinkRuns: 0, disagreed: 0, oracleErrors: 0, newFamilies: 0, byKind: new Map<string, number>(), big: 0, bigBytes: 0, bigChecks: 0, bigDisagreed: 0, bigByKind: new Map<string, number>() };
   let seed = args.seed;
   let kept = 0;
   console.log(`fuzz ${version}: seed ${seed}, ${args.minutes} min, ${args.frames} extra frames, known kinds: ${[...known].join(', ') || 'none'}`);
@@ -228,17 +241,59 @@ async function fuzz(version: NanobotVersion, args: Args): Promise<void> {
     console.log(`found ${t.name(x)} (${kinds.join(', ')}) after ${out.numShrinks} shrinks: ${t.describe(x)}\n  ${firstMismatch(r)}`);
   }
 
+  // Big files: one at a time, never shrunk (each is a MiB or more); a finding is kept as its spec.
+  const bigDir = join(FOUND, 'big', version);
+  // Kinds of the big findings already kept are counted, not kept again.
+  for (const f of existsSync(bigDir) ? readdirSync(bigDir).filter((n) => n.endsWith('.json')) : []) {
+    for (const m of (JSON.parse(readFileSync(join(bigDir, f), 'utf8')) as { mismatches: { kind: string; paths: string }[] }).mismatches) known.add(`big ${m.kind} [${m.paths}]`);
+  }
+  const bigArb = bigSpec(version);
+  const settings = replaySettings(version);
+  async function big(): Promise<void> {
+    const [spec] = fc.sample(bigArb, { seed: seed++, numRuns: 1 }) as [BigSpec];
+    const bytes = bigFileBytes(spec);
+    let answer;
+    try {
+      answer = await oracle.askBig(spec.key, bytes, settings);
+    } catch (e) {
+      if (!(e instanceof OracleError)) throw e;
+      if (Date.now() < deadline) stats.oracleErrors++;
+      if (stats.oracleErrors <= 5) console.log(`oracle error on a big file: ${e.message.slice(-700)}`);
+      return;
+    }
+    const r = await checkBig(bytes, spec.key, version, answer, settings);
+    stats.big++;
+    stats.bigBytes += bytes.length;
+    stats.bigChecks += r.checks;
+    if (!r.mismatches.length) return;
+    stats.bigDisagreed++;
+    const kinds = [...new Set(r.mismatches.map((m) => `${m.kind} [${m.paths}]`))].sort();
+    for (const k of kinds) stats.bigByKind.set(k, (stats.bigByKind.get(k) ?? 0) + 1);
+    const fresh = kinds.filter((k) => !known.has(`big ${k}`));
+    if (!fresh.length) return; // a kind met before is counted, not kept again
+    for (const k of kinds) known.add(`big ${k}`);
+    const name = createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 10);
+    mkdirSync(bigDir, { recursive: true });
+    writeFileSync(join(bigDir, `${name}.json`), JSON.stringify({ spec, parts: spec.parts.map((p) => `${p.kind}${partLevels(version, p) ? ` (${partLevels(version, p)} levels)` : ''} @ ${p.place}`), bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), nanobot_raises: answer.raises ?? null, mismatches: r.mismatches }, null, 1) + '\n');
+    stats.newFamilies++;
+    console.log(`big ${name} (${bytes.length} bytes; ${spec.parts.map((p) => `${p.kind}${partLevels(version, p) ? `(${partLevels(version, p)})` : ''}@${p.place}`).join(', ')}): ${fresh.join(', ')}\n  ${r.mismatches.find((m) => fresh.includes(`${m.kind} [${m.paths}]`))!.detail}`);
+  }
+
   for (let round = 0; Date.now() < deadline; round++) {
-    // Three batches of files, then one of folders.
-    if (round % 4 === 3) await batch(folders);
+    // Three batches of files, then one of folders; with --family all a big file after every three batches.
+    if (args.family === 'big') await big();
+    else if (round % 4 === 3) await batch(folders);
     else await batch(files);
+    if (args.family === 'all' && round % 3 === 2 && Date.now() < deadline) await big();
   }
   oracle.stop();
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   const kinds = [...stats.byKind].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ');
   const line = `fuzz ${version}: ${stats.generated} files and ${stats.folders} folders generated (+${stats.shrinkRuns} shrink runs) in ${minutes} min, seed ${args.seed}, ${args.frames} extra frames; ${stats.disagreed} disagreed${kinds ? ` (${kinds})` : ''}; ${stats.newFamilies} new families written; ${stats.oracleErrors} oracle errors; ${kept} passing cases kept; pending ${caseNames(pendingDir).length + listingNames(pendingDir).length}, fixed ${caseNames(fixedDir).length + listingNames(fixedDir).length}`;
-  console.log(line);
-  appendFileSync(join(FOUND, 'RUNS.md'), `- ${new Date().toISOString().slice(0, 16)}Z ${line}\n`);
+  const bigKinds = [...stats.bigByKind].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ');
+  const bigLine = stats.big ? `; big files: ${stats.big} (${(stats.bigBytes / 2 ** 20).toFixed(1)} MiB, ${stats.bigChecks} command checks), ${stats.bigDisagreed} disagreed${bigKinds ? ` (${bigKinds})` : ''}` : '';
+  console.log(line + bigLine);
+  appendFileSync(join(FOUND, 'RUNS.md'), `- ${new Date().toISOString().slice(0, 16)}Z ${line}${bigLine}\n`);
 }
 
 function concatBytes(parts: Uint8Array[]): Uint8Array {
@@ -264,6 +319,13 @@ async function main(): Promise<void> {
   if (args.replay) {
     const failing = await replay(args.replay, args.version ?? corpusVersion(args.replay));
     process.exit(failing.length ? 1 : 0);
+  }
+  if (args.bigWrite) {
+    const [from, to] = args.bigWrite;
+    const spec = (JSON.parse(readFileSync(from, 'utf8')) as { spec: BigSpec }).spec;
+    writeFileSync(to, bigFileBytes(spec));
+    console.log(`${to}: the file of ${from} (key ${JSON.stringify(spec.key)}, nanobot ${spec.version})`);
+    return;
   }
   if (!args.version) throw new Error('--version v0.2|v0.3.0|main is required');
   if (args.reask) {

@@ -1,15 +1,48 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HISTORY_BUDGET, historyBudget } from '../../src/core/replay/budget';
+import { DEFAULT_HISTORY_BUDGET, historyBudget, replayTokenBudget, reservedOutput } from '../../src/core/replay/budget';
+import { NANOBOT_VERSIONS } from '../../src/core/nanobot/nanobot-version';
+import { isDict, type PyDict, type PyValue } from '../../src/core/python/pyvalue';
+import { parseGolden } from '../golden-values';
+
+/**
+ * nanobot's own `_replay_token_budget` at each version, over every kind of max_tokens a config can hold
+ * (scripts/replay-budget-golden.py): `{"$missing": true}` is a generation with no max_tokens given.
+ */
+const GOLDEN = parseGolden(readFileSync(new URL('./budget-golden.json', import.meta.url), 'utf8')) as PyDict;
+const raw = (v: PyValue): unknown => (isDict(v) && v.$missing === true ? undefined : v);
+
+describe('replayTokenBudget: nanobot’s _replay_token_budget, answer for answer', () => {
+  for (const version of NANOBOT_VERSIONS) {
+    it(`${version}: every max_tokens and window of the golden`, () => {
+      const cases = GOLDEN[version] as PyDict[];
+      expect(cases.length).toBeGreaterThan(50);
+      const got: unknown[] = [];
+      const want: unknown[] = [];
+      for (const c of cases) {
+        for (const [window, answer] of c.budgets as [number, PyDict][]) {
+          const b = replayTokenBudget(window, raw(c.max_tokens!));
+          got.push([c.max_tokens, window, typeof b === 'number' ? { value: b } : { error: b.type }]);
+          want.push([c.max_tokens, window, answer]);
+        }
+      }
+      expect(got).toEqual(want);
+    });
+  }
+});
 
 describe('historyBudget (contract E29)', () => {
   it('gives nanobot’s default 190,784 for 200,000 / 8,192', () => {
     expect(DEFAULT_HISTORY_BUDGET).toBe(190_784);
     expect(historyBudget(200_000, 8_192)).toBe(190_784);
   });
-  it('uses 4096 when generation max_tokens is 0 or missing, and at least 1', () => {
-    expect(historyBudget(32_768, 0)).toBe(32_768 - 4096 - 1024);
-    expect(historyBudget(32_768, null)).toBe(32_768 - 4096 - 1024);
+  it('reserves max(1, int(max_tokens)): 0 and negatives reserve 1, a fraction is truncated', () => {
+    expect(historyBudget(32_768, 0)).toBe(32_768 - 1 - 1024);
     expect(historyBudget(10_000, -5)).toBe(10_000 - 1 - 1024);
+    expect(historyBudget(10_000, 2047.9)).toBe(10_000 - 2047 - 1024);
+    expect(reservedOutput(0)).toBe(1);
+    expect(reservedOutput(2047.9)).toBe(2047);
+    expect(reservedOutput(Number.NaN)).toBe(4096);
   });
   it('falls back to max(128, window // 2) when the budget is not positive', () => {
     expect(historyBudget(8_192, 8_192)).toBe(4_096);

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { base64urlKey, keyFromStem, sessionFileName } from '../../src/core/nanobot/keys';
-import { forkBeforeUserIndex } from '../../src/core/edit/fork';
+import { forkBeforeUserIndex, forkFromFile } from '../../src/core/edit/fork';
 import { loadFromIndex } from '../../src/core/index/index-load';
 import { indexBytes } from '../../src/core/index/line-index';
 import { loadNanobot, readSessionFile, readSessionMetadata, type NanobotSession } from '../../src/core/lens/load';
@@ -211,22 +211,22 @@ describe('copy.deepcopy depth, at each call site and version', () => {
 
   it('the table holds the measured frames, and the budgets they give at a top-level call', () => {
     expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).spareFrames)).toEqual([
-      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 998, forkMetadataCopy: 998, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
-      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 997, forkMetadataCopy: 998, listingPreviewCopy: 996, listingRepairPreviewCopy: 995, publicReplayCopy: 997, providerStateCopy: null },
-      { jsonLoads: 992, jsonLoadsRepair: 991, jsonLoadsFork: 991, jsonLoadsForkRepair: 990, forkMessageCopy: 997, forkMetadataCopy: 998, listingPreviewCopy: 994, listingRepairPreviewCopy: 993, publicReplayCopy: 997, providerStateCopy: 995 },
+      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 998, forkMetadataCopy: 998, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null, jsonLoadsMigration: null },
+      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 997, forkMetadataCopy: 998, listingPreviewCopy: 996, listingRepairPreviewCopy: 995, publicReplayCopy: 997, providerStateCopy: null, jsonLoadsMigration: null },
+      { jsonLoads: 992, jsonLoadsRepair: 991, jsonLoadsFork: 991, jsonLoadsForkRepair: 990, forkMessageCopy: 997, forkMetadataCopy: 998, listingPreviewCopy: 994, listingRepairPreviewCopy: 993, publicReplayCopy: 997, providerStateCopy: 995, jsonLoadsMigration: 988 },
     ]);
     const measured = JSON.parse(readFileSync(new URL('../edge-corpus/depth-budgets.json', import.meta.url), 'utf8')) as Record<string, Record<string, number>>;
     for (const v of NANOBOT_VERSIONS) {
       const f = rulesOf(v).spareFrames;
       const m = measured[v]!;
-      expect([f.jsonLoads, f.jsonLoadsRepair, f.jsonLoadsFork, f.jsonLoadsForkRepair, f.forkMessageCopy, f.forkMetadataCopy, f.listingPreviewCopy, f.listingRepairPreviewCopy, f.publicReplayCopy, f.providerStateCopy]).toEqual(
-        [m.json_load, m.json_load_repair_pass, m.json_fork_load, m.json_fork_load_repair_pass, m.copy_fork, m.copy_fork_metadata, m.copy_listing_preview ?? null, m.copy_listing_repair_preview ?? null, m.copy_public_replay ?? null, m.copy_provider_state_payload ?? null],
+      expect([f.jsonLoads, f.jsonLoadsRepair, f.jsonLoadsFork, f.jsonLoadsForkRepair, f.forkMessageCopy, f.forkMetadataCopy, f.listingPreviewCopy, f.listingRepairPreviewCopy, f.publicReplayCopy, f.providerStateCopy, f.jsonLoadsMigration]).toEqual(
+        [m.json_load, m.json_load_repair_pass, m.json_fork_load, m.json_fork_load_repair_pass, m.copy_fork, m.copy_fork_metadata, m.copy_listing_preview ?? null, m.copy_listing_repair_preview ?? null, m.copy_public_replay ?? null, m.copy_provider_state_payload ?? null, m.json_migration ?? null],
       );
     }
     expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).depthBudget)).toEqual([
-      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 499, forkMetadataCopy: 499, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null },
-      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 498, forkMetadataCopy: 499, listingPreviewCopy: 498, listingRepairPreviewCopy: 497, publicReplayCopy: 498, providerStateCopy: null },
-      { jsonLoads: 992, jsonLoadsRepair: 991, jsonLoadsFork: 991, jsonLoadsForkRepair: 990, forkMessageCopy: 498, forkMetadataCopy: 499, listingPreviewCopy: 497, listingRepairPreviewCopy: 496, publicReplayCopy: 498, providerStateCopy: 497 },
+      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 499, forkMetadataCopy: 499, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null, jsonLoadsMigration: null },
+      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 498, forkMetadataCopy: 499, listingPreviewCopy: 498, listingRepairPreviewCopy: 497, publicReplayCopy: 498, providerStateCopy: null, jsonLoadsMigration: null },
+      { jsonLoads: 992, jsonLoadsRepair: 991, jsonLoadsFork: 991, jsonLoadsForkRepair: 990, forkMessageCopy: 498, forkMetadataCopy: 499, listingPreviewCopy: 497, listingRepairPreviewCopy: 496, publicReplayCopy: 498, providerStateCopy: 497, jsonLoadsMigration: 988 },
     ]);
   });
 
@@ -259,6 +259,36 @@ describe('copy.deepcopy depth, at each call site and version', () => {
     expect(loadNanobot(file(b.jsonLoadsForkRepair, true), 'a:b', 'now', v, undefined, 'fork')).toMatchObject({ path: 'repair', result: { messages: [{}, {}] } });
     const repaired = loadNanobot(file(b.jsonLoadsRepair, true), 'a:b', 'now', v, undefined, 'fork');
     expect(repaired.repairError ?? repaired.error).toMatchObject({ type: 'RecursionError' });
+  });
+
+  it.each(NANOBOT_VERSIONS)("%s: the app's fork of a file loads its source as nanobot's fork does, a level less than the view", (v) => {
+    // Measured (nanobot's fork_session_before_user_index(key, "f:k", 0 or 1) on [meta, user, assistant
+    // nesting to a figure, user]): at the fork's own figure it forks; at the top-level figure v0.2's fork
+    // loads no session and makes no fork, v0.3.0's and main's raise.
+    const b = rulesOf(v).depthBudget;
+    const file = (levels: number) => enc(`${META}{"role": "user", "content": "u"}\n{"role": "assistant", "content": ${lists(levels - 1)}}\n{"role": "user", "content": "v"}\n`);
+    const fork = (levels: number, index: number) => {
+      const bytes = file(levels);
+      const opened = loadNanobot(bytes, 'a:b', 'now', v);
+      expect(opened.result?.messages).toHaveLength(3); // the view loads every line
+      return forkFromFile(bytes, 'a:b', opened, opened.result!, 'f:k', index, 'now', v);
+    };
+    expect(fork(b.jsonLoadsFork, 0)).toMatchObject({ messages: [] });
+    expect(fork(b.jsonLoads, 0)).toEqual(v === 'v0.2' ? null : RAISES);
+    expect(fork(b.jsonLoads, 1)).toEqual(v === 'v0.2' ? null : RAISES);
+  });
+
+  it("main's start-up migration reads a workspace file as deep as its own figure, and raises past it", () => {
+    // Measured (test/edge-corpus/depth_budgets.py, json_migration): SessionManager() from a script's top
+    // level migrates a line of 988 levels; at 989 it copies the file, then raises reading the copy back.
+    const depth = rulesOf('main').depthBudget.jsonLoadsMigration!;
+    expect(depth).toBe(988);
+    expect(rulesOf('v0.2').depthBudget.jsonLoadsMigration).toBeNull();
+    const file = (levels: number) => enc(`${META}{"role": "user", "content": ${lists(levels - 1)}}\n`);
+    expect(migratesToNamespace(file(depth), 'a_b.jsonl')).toEqual({ ok: true });
+    expect(migratesToNamespace(file(depth + 1), 'a_b.jsonl')).toMatchObject({ error: { type: 'RecursionError' } });
+    // Below `_load`'s own figure: main loads the same line once it is in place.
+    expect(loadNanobot(file(depth + 1), 'a:b', 'now', 'main')).toMatchObject({ path: 'normal', result: { messages: [{}] } });
   });
 
   it.each(NANOBOT_VERSIONS)('%s: fork copies up to its budget, raises past it, even past the last user turn, and for metadata', (v) => {

@@ -172,6 +172,17 @@ if hasattr(M, "public_history_message") or "public_history_message" in dir(M):
         rows = [r for r in sm.list_sessions() if r["key"] == KEY]
         if len(rows) != 1 or rows[0]["preview"] != "hi": raise RecursionError("dropped")
     out["copy_listing_repair_preview"] = measured(2, listing_repair, 1, 1500)
+if hasattr(getattr(M, "JsonlSessionStore", None), "_migrate_from_workspace"):
+    def migration(levels):
+        # main's start-up migration reads each workspace file whole (json.loads per line) before it copies
+        # it; a RecursionError there is not among the errors it catches, so SessionManager() raises
+        root = Path(tempfile.mkdtemp(dir=Path.cwd()))
+        (root / "ws" / "sessions").mkdir(parents=True)
+        (root / "ws" / "sessions" / "a_b.jsonl").write_text(META + "\n" + nested_text(levels) + "\n", encoding="utf-8")
+        mark(1)
+        SessionManager(root / "ws", sessions_root=root / "root")
+        if not list((root / "root").glob("*/a_b.jsonl")): raise RecursionError("not migrated")
+    out["json_migration"] = measured(1, migration)
 if EXTRA:
     print(json.dumps(out))
     sys.exit()

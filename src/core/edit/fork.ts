@@ -2,7 +2,7 @@
  * nanobot's `fork_session_before_user_index`: a new session holding the messages before the i-th
  * user turn, with the per-conversation state that must not carry over removed.
  */
-import type { NanobotSession } from '../lens/load';
+import { loadNanobot, type NanobotLoad, type NanobotSession } from '../lens/load';
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { publicHistoryMessage } from '../nanobot/runtime-context';
 import type { PyError } from '../python/pyjson';
@@ -61,4 +61,44 @@ export function forkBeforeUserIndex(src: NanobotSession, targetKey: string, user
     messages: copied.map((m) => (rules.forkCopies === 'public-view' ? deepCopy(publicHistoryMessage(m)) : deepCopy(m))),
     messageLines: src.messageLines.slice(0, prefix),
   };
+}
+
+/**
+ * The deepest bracket nesting of any line (`\n`-separated) outside strings: an upper bound on how deep
+ * json.loads nests in that line, so a file under a call's figure cannot raise RecursionError there.
+ */
+export function deepestLineNesting(bytes: Uint8Array): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b === 0x0a) {
+      depth = 0;
+      inString = false;
+    } else if (inString) {
+      if (b === 0x5c) i++;
+      else if (b === 0x22) inString = false;
+    } else if (b === 0x22) inString = true;
+    else if (b === 0x5b || b === 0x7b) {
+      if (++depth > max) max = depth;
+    } else if (b === 0x5d || b === 0x7d) depth = Math.max(0, depth - 1);
+  }
+  return max;
+}
+
+/**
+ * The fork nanobot makes of a file: `fork_session_before_user_index` loads its source itself, a frame
+ * deeper than a top-level `_load` (the version table's `jsonLoadsFork` figures), so a line nesting to
+ * the top-level figure, which the view loads, makes the fork raise RecursionError (v0.3.0+) or start
+ * from nothing (v0.2). `opened` is the top-level load, reused when no line nests that deep; `fallback`
+ * is forked where nanobot's own top-level load gives no session (the app forks what it recovered).
+ */
+export function forkFromFile(bytes: Uint8Array, key: string, opened: NanobotLoad, fallback: NanobotSession, targetKey: string, userIndex: number, now: string, version: NanobotVersion): NanobotSession | null | { error: PyError } {
+  const b = rulesOf(version).depthBudget;
+  const shallowest = Math.min(b.jsonLoadsFork, b.jsonLoadsForkRepair);
+  const load = deepestLineNesting(bytes) <= shallowest ? opened : loadNanobot(bytes, key, now, version, undefined, 'fork');
+  if (userIndex >= 0 && load.error) return { error: load.error };
+  const src = load.result ?? (opened.result === null ? fallback : null);
+  return src ? forkBeforeUserIndex(src, targetKey, userIndex, now, version) : null;
 }

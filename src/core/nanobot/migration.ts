@@ -7,8 +7,8 @@ import { hostLocalOffset, isoRoundTrip, isoTimestampError, type LocalOffset } fr
 import { saveTmpNameError } from './keys';
 import { decodeStrict, findUtf8Fault } from '../python/lines';
 import { firstNonBlankLine } from '../lens/load';
-import { oldestWithHome } from './nanobot-version';
-import { pyLoads, type PyError } from '../python/pyjson';
+import { oldestWithHome, rulesOf } from './nanobot-version';
+import { atDepth, pyLoads, type PyError } from '../python/pyjson';
 import { dictGet, isDict } from '../python/pyvalue';
 
 /**
@@ -53,9 +53,13 @@ const ASCII_WS = new Set([0x20, 0x09, 0x0a, 0x0d, 0x0b, 0x0c]);
  * unseen by main; `stay` says why. A naive time's timestamp is local time: `localOffset`. A file
  * that parses is copied through a temp file `.<name>.<16 hex>.tmp` beside its new place: where that
  * name is too long for the file system, the copy raises OSError, which the migration logs, and the
- * file stays too.
+ * file stays too. A line nesting past the migration's own json.loads figure raises RecursionError,
+ * which it does not catch: nanobot main does not start (`error`).
  */
 export function migratesToNamespace(bytes: Uint8Array, fileName: string, localOffset: LocalOffset = hostLocalOffset): { ok: true } | { ok: false; stay: MigrationStay } | { error: PyError } {
+  const migrating = oldestWithHome('namespace');
+  // It reads from inside the manager's construction: its json.loads nests less than `_load`'s.
+  const depth = rulesOf(migrating).depthBudget.jsonLoadsMigration!;
   let records = 0;
   let start = 0;
   for (let line = 1; start <= bytes.length; line++) {
@@ -65,7 +69,7 @@ export function migratesToNamespace(bytes: Uint8Array, fileName: string, localOf
     start = end + 1;
     if (raw.every((b) => ASCII_WS.has(b))) continue;
     if (findUtf8Fault(raw)) return { ok: false, stay: { code: 'not-utf8', line } };
-    const r = pyLoads(decodeStrict(raw));
+    const r = atDepth(pyLoads(decodeStrict(raw)), depth);
     if (!r.ok) return r.error.type === 'RecursionError' ? { error: r.error } : { ok: false, stay: { code: 'not-json', line, error: r.error.message } };
     if (!isDict(r.value)) return { ok: false, stay: { code: 'not-object', line } };
     records++;
@@ -77,6 +81,6 @@ export function migratesToNamespace(bytes: Uint8Array, fileName: string, localOf
     }
   }
   if (!records) return { ok: false, stay: { code: 'no-record' } };
-  const copy = saveTmpNameError(fileName, oldestWithHome('namespace'));
+  const copy = saveTmpNameError(fileName, migrating);
   return copy ? { ok: false, stay: { code: 'tmp-name-too-long', error: `${copy.type}: ${copy.message}` } } : { ok: true };
 }

@@ -127,6 +127,8 @@ export interface RecursionSites<N> {
   listingRepairPreviewCopy: N | null;
   publicReplayCopy: N | null;
   providerStateCopy: N | null;
+  /** main's start-up migration reading each workspace file (null: the version migrates nothing). */
+  jsonLoadsMigration: N | null;
 }
 
 /**
@@ -151,14 +153,17 @@ function depthBudgets(spare: RecursionSites<number>): RecursionSites<number> {
     listingRepairPreviewCopy: copy(spare.listingRepairPreviewCopy),
     publicReplayCopy: copy(spare.publicReplayCopy),
     providerStateCopy: copy(spare.providerStateCopy),
+    jsonLoadsMigration: spare.jsonLoadsMigration === null ? null : spare.jsonLoadsMigration - CALLER_FRAMES,
   };
 }
 
-const SPARE_V02: RecursionSites<number> = { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 998, forkMetadataCopy: 998, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null };
+const SPARE_V02: RecursionSites<number> = { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 998, forkMetadataCopy: 998, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null, jsonLoadsMigration: null };
 // v0.3.0's public view is a frame deeper than v0.2's copy.
 const SPARE_V030: RecursionSites<number> = { ...SPARE_V02, forkMessageCopy: 997, listingPreviewCopy: 996, listingRepairPreviewCopy: 995, publicReplayCopy: 997 };
-// main's manager works through a store object: two frames more under the reads and the listing.
-const SPARE_MAIN: RecursionSites<number> = { ...SPARE_V030, jsonLoads: 992, jsonLoadsRepair: 991, jsonLoadsFork: 991, jsonLoadsForkRepair: 990, listingPreviewCopy: 994, listingRepairPreviewCopy: 993, providerStateCopy: 995 };
+// main's manager works through a store object: two frames more under the reads and the listing. Its
+// start-up migration reads each workspace file from inside the manager's construction (989 levels), then
+// reads its copy once more a frame deeper: a line of 989 is copied and then raises, so 988 is the figure.
+const SPARE_MAIN: RecursionSites<number> = { ...SPARE_V030, jsonLoads: 992, jsonLoadsRepair: 991, jsonLoadsFork: 991, jsonLoadsForkRepair: 990, listingPreviewCopy: 994, listingRepairPreviewCopy: 993, providerStateCopy: 995, jsonLoadsMigration: 988 };
 
 const FORK_DROPPED_V02 = ['goal_state', 'pending_user_turn', 'runtime_checkpoint', 'thread_goal', 'title', 'title_user_edited'] as const;
 

@@ -38,7 +38,7 @@ export interface DeepNesting {
 export const MAX_DEPTH = Math.min(...NANOBOT_VERSIONS.map((v) => VERSION_RULES[v].depthBudget.jsonLoads));
 const budgets = NANOBOT_VERSIONS.flatMap((v) => {
   const b = VERSION_RULES[v].depthBudget;
-  return [b.jsonLoads, b.jsonLoadsRepair, b.jsonLoadsFork, b.jsonLoadsForkRepair];
+  return [b.jsonLoads, b.jsonLoadsRepair, b.jsonLoadsFork, b.jsonLoadsForkRepair, ...(b.jsonLoadsMigration === null ? [] : [b.jsonLoadsMigration])];
 });
 /** The shallowest and deepest figures of any call: the parser records where the text reaches the levels between. */
 const SHALLOWEST = Math.min(...budgets);

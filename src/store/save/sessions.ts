@@ -6,7 +6,7 @@
 import { serializeDocument, type SessionDocument } from '../../core/lens/document';
 import { analyzeSession, type AnalyzeOptions } from '../../core/lens/open';
 import { formatSession, encodeSession } from '../../core/edit/format';
-import { forkBeforeUserIndex } from '../../core/edit/fork';
+import { forkFromFile } from '../../core/edit/fork';
 import { saveTmpName, saveTmpNameError } from '../../core/nanobot/keys';
 import type { NanobotLoad, NanobotSession } from '../../core/lens/load';
 import { pyDumps } from '../../core/python/pyjson';
@@ -137,7 +137,7 @@ export interface ForkPlan {
  */
 export async function planFork(adapter: StorageAdapter, opened: OpenedSession, userIndex: number, newKey: string, now: string): Promise<ForkPlan> {
   const src = opened.nanobot.result ?? opened.recovered;
-  const fork = forkBeforeUserIndex(src, newKey, userIndex, now, opened.version);
+  const fork = forkFromFile(opened.bytes, opened.key, opened.nanobot, opened.recovered, newKey, userIndex, now, opened.version);
   if (fork === null) {
     const users = src.messages.filter((m) => Object.prototype.hasOwnProperty.call(m, 'role') && m.role === 'user').length;
     const range = users === 0 ? 'only 0 (which copies every message)' : `0 to ${users - 1}, or ${users} to copy every message`;

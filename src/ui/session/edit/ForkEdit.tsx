@@ -1,7 +1,7 @@
 /** Forks the session before a chosen user turn into a new file (nanobot's fork_session_before_user_index). */
 import { useMemo, useState } from 'preact/hooks';
 import { formatSession, encodeSession } from '../../../core/edit/format';
-import { forkBeforeUserIndex } from '../../../core/edit/fork';
+import { forkFromFile } from '../../../core/edit/fork';
 import { rulesOf } from '../../../core/nanobot/nanobot-version';
 import { messagePreview } from '../../../core/listing/preview';
 import { dictGet, dictKeys, isDict } from '../../../core/python/pyvalue';
@@ -36,7 +36,7 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
     if (!/^\s*\d+\s*$/.test(turn) || Number(turn) < 1 || Number(turn) > users.length + 1) return { error: t.fork.pickTurn(users.length + 1) };
     const i = Number(turn) - 1;
     const now = ctx.now();
-    const fork = forkBeforeUserIndex(src, key, i, now, ctx.opened.version);
+    const fork = forkFromFile(ctx.opened.bytes, ctx.opened.key, ctx.opened.nanobot, ctx.opened.recovered, key, i, now, ctx.opened.version);
     if (fork === null) return { error: t.fork.noSuchTurn };
     if ('error' in fork) return { error: t.wouldRaise(`${fork.error.type}: ${fork.error.message}`) };
     const dropped = isDict(src.metadata) ? dictKeys(src.metadata).filter((k) => rulesOf(ctx.opened.version).forkDroppedKeys.includes(k)) : [];

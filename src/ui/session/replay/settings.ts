@@ -2,7 +2,7 @@
  * Replay settings as a version's agent loop uses them, and their round trip through the route
  * params (`max_messages`, `max_tokens`, `ts`, `etu`, `rc`) so a link can carry a replay.
  */
-import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW, DEFAULT_GENERATION_MAX_TOKENS, historyBudget } from '../../../core/replay/budget';
+import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW, DEFAULT_GENERATION_MAX_TOKENS, historyBudget, reservedOutput } from '../../../core/replay/budget';
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import * as z from 'zod/mini';
 import { pg } from '../../i18n/text';
@@ -107,7 +107,7 @@ export { DEFAULT_GENERATION_MAX_TOKENS, historyBudget };
 
 /** "200,000 − 8,192 − 1,024 = 190,784": how nanobot's agent loop gets a budget, in one line (read during render: its one word is translated). */
 export function budgetFormula(window: number, gen: number): string {
-  const g = Math.max(1, gen || 4096);
+  const g = reservedOutput(gen);
   const raw = window - g - 1024;
   if (raw > 0) return `${count(window)} − ${count(g)} − 1,024 = ${count(raw)}`;
   return pg().replay.controls.budgetFloor(`${count(window)} − ${count(g)} − 1,024`, `max(128, ${count(window)} // 2) = ${count(historyBudget(window, gen))}`);

@@ -1,0 +1,95 @@
+"""nanobot's own replay budget for every kind of `max_tokens` a config file can hold, at one version.
+
+The agent loop hands `get_history` a token budget from the context window and the generation
+`max_tokens` (`AgentLoop._replay_token_budget`). This calls that function itself (a stand-in provider
+or runtime whose generation holds the raw value) over a grid of windows and values, and records, beside
+each answer, what nanobot's own config class (`AgentDefaults`) makes of the value (kept, or which error).
+The answers are merged into test/core/budget-golden.json under the version, so the test runs without
+../shared.
+
+  eval "$(../shared/nanobot/setup.sh VERSION)"; HOME=$(mktemp -d) "$NANOBOT_PYTHON" scripts/replay-budget-golden.py VERSION test/core/budget-golden.json
+
+Values are written in the golden corpora's encoding: {"$float": "NaN"|"Infinity"|"-Infinity"} for what
+strict JSON cannot hold, {"$bigint": "..."} for ints past 2**53, {"$missing": true} for no value at all.
+"""
+
+import json
+import math
+import sys
+from types import SimpleNamespace
+
+from loguru import logger
+
+logger.remove()
+
+from nanobot.agent.loop import AgentLoop  # noqa: E402
+from nanobot.config.schema import AgentDefaults  # noqa: E402
+from nanobot.providers.base import GenerationSettings  # noqa: E402
+
+VERSION, OUT = sys.argv[1], sys.argv[2]
+MISSING = object()
+
+WINDOWS = [200_000, 32_768, 8_192, 5_121, 5_120, 1_000, 200, 1, 0, -1]
+VALUES = [
+    MISSING, None, True, False,
+    0, 1, -1, -5, 4096, 8192, 195_000, 198_975, 198_976, 2**53 + 1, 10**30, -(10**30),
+    0.0, 0.5, 0.999, 1.0, 1.9, -0.5, -3.7, 8192.0, 8192.9, 1e16, 1e300, -1e300,
+    float("nan"), float("inf"), float("-inf"),
+    "8192", " 8192 ", "\t+12\n", "-12", "1_000", "1__0", "_1", "1_", "12.5", "1e3", "0x10", "00012", "",
+    "   ", "abc", "\u0663\u0663", "\uff11\uff12", "\u00a012\u3000", "1" * 4300, "1" * 4301,
+    [], [8192], {}, {"max_tokens": 8192},
+]
+
+
+def enc(v):
+    if v is MISSING:
+        return {"$missing": True}
+    if isinstance(v, float):
+        if math.isnan(v):
+            return {"$float": "NaN"}
+        if math.isinf(v):
+            return {"$float": "Infinity" if v > 0 else "-Infinity"}
+        return v
+    if isinstance(v, int) and not isinstance(v, bool) and abs(v) > 2**53:
+        return {"$bigint": str(v)}
+    if isinstance(v, list):
+        return [enc(x) for x in v]
+    if isinstance(v, dict):
+        return {k: enc(x) for k, x in v.items()}
+    return v
+
+
+def generation(v):
+    return GenerationSettings() if v is MISSING else SimpleNamespace(max_tokens=v)
+
+
+def budget(window, v):
+    """The loop's own function: v0.2 reads it from `self.provider.generation`, later versions from a runtime."""
+    if VERSION == "v0.2":
+        host = SimpleNamespace(context_window_tokens=window, provider=SimpleNamespace(generation=generation(v)))
+        return AgentLoop._replay_token_budget(host)
+    return AgentLoop._replay_token_budget(SimpleNamespace(context_window_tokens=window, generation=generation(v)))
+
+
+def answer(fn):
+    try:
+        return {"value": enc(fn())}
+    except Exception as e:  # noqa: BLE001
+        return {"error": type(e).__name__}
+
+
+cases = []
+for v in VALUES:
+    config = answer(lambda: AgentDefaults().max_tokens if v is MISSING else AgentDefaults(max_tokens=v).max_tokens)
+    cases.append({"max_tokens": enc(v), "config": config, "budgets": [[w, answer(lambda: budget(w, v))] for w in WINDOWS]})
+
+try:
+    with open(OUT, encoding="utf-8") as f:
+        data = json.load(f)
+except FileNotFoundError:
+    data = {}
+data[VERSION] = cases
+with open(OUT, "w", encoding="utf-8") as f:
+    json.dump(dict(sorted(data.items())), f, ensure_ascii=True, indent=None, separators=(",", ":"))
+    f.write("\n")
+print(f"{VERSION}: {len(cases)} values x {len(WINDOWS)} windows -> {OUT}")
