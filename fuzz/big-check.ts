@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../src/cli/cli';
-import { STREAMING } from '../src/cli/streaming';
+import { LINE_INDEX } from '../src/store/source/open-source';
 import type { NanobotVersion } from '../src/core/nanobot/nanobot-version';
 import type { BigAnswer, BigReplaySetting } from './oracle-process';
 import { FROZEN_NOW } from './check';
@@ -27,7 +27,7 @@ export interface CliRun {
 export interface BigMismatch {
   kind: string;
   /**
-   * Whether the whole-file path (the same command with the streaming threshold out of reach) disagrees
+   * Whether the whole-file path (the same command with the line index's threshold out of reach) disagrees
    * too: `both paths` (the same way), `index path` (it agrees), or `index path; whole file: <its kind>`.
    */
   paths: string;
@@ -162,13 +162,13 @@ export async function checkBig(bytes: Uint8Array, key: string, version: NanobotV
       const v = judge(cmd, await runCli(argv), g);
       if (!v) continue;
       // The same command on the whole-file path: does it disagree too?
-      const from = STREAMING.from;
-      STREAMING.from = Infinity;
+      const from = LINE_INDEX.from;
+      LINE_INDEX.from = Infinity;
       let whole: Verdict;
       try {
         whole = judge(cmd, await runCli(argv), g);
       } finally {
-        STREAMING.from = from;
+        LINE_INDEX.from = from;
       }
       if (!whole) mismatches.push({ ...v, paths: 'index path' });
       else if (whole.kind === v.kind) mismatches.push({ ...v, paths: 'both paths' });

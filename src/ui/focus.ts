@@ -111,6 +111,8 @@ export function guardFocus(): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const place = () => {
     timer = undefined;
+    // A page torn down while the timer ran (a test's document, an unloading frame) has nothing to place.
+    if (typeof document === 'undefined') return;
     if (awaiting || !focusLost() || chain.length === 0 || chain[0]!.isConnected) return;
     const still = chain.find((el) => el.isConnected);
     const region = still?.closest('section, [role="tabpanel"], main');
