@@ -78,7 +78,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
   let loaded: Promise<{ index: LineIndex; load: IndexedLoad }> | null = null;
   const built = () => (plainIndex ??= indexStreamed(adapter, path, version, false, !!opts.printing));
   const load = () => (loaded ??= built().then((b) => loadIndexed(adapter, path, { ...loadOpts, dumps: !!opts.printing }, b)));
-  const edits = new WeakMap<SourcePlan, { trim: IndexedTrim } | { edit: IndexedEdit } | { whole: SessionSource }>();
+  const edits = new WeakMap<SourcePlan, { trim: IndexedTrim } | { edit: IndexedEdit }>();
 
   const source: SessionSource = {
     stat,
@@ -163,23 +163,16 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
         edits.set(plan, { trim: t });
         return plan;
       }
-      if (edit.kind === 'title' || edit.kind === 'repair') {
-        const { planEditIndexed } = await import('../save/indexed-edit');
-        const e = await planEditIndexed(adapter, path, opts, edit.kind === 'title' ? edit.title : null);
-        if ('error' in e) return e;
-        const plan: SourcePlan = { edit, change: e.change, writes: true, refusal: e.refusal?.error ?? null, backup: edit.kind === 'repair' };
-        edits.set(plan, { edit: e });
-        return plan;
-      }
-      const w = await whole();
-      const plan = await w.plan(edit);
-      if (!('error' in plan)) edits.set(plan, { whole: w });
+      const { planEditIndexed } = await import('../save/indexed-edit');
+      const e = await planEditIndexed(adapter, path, opts, edit);
+      if ('error' in e) return e;
+      const plan: SourcePlan = { edit, change: e.change, writes: true, refusal: e.refusal?.error ?? null, backup: edit.kind === 'repair' };
+      edits.set(plan, { edit: e });
       return plan;
     },
     async save(plan: SourcePlan) {
       const e = edits.get(plan);
       if (!e) throw new Error('save: a plan this source did not make');
-      if ('whole' in e) return e.whole.save(plan);
       const raises = 'trim' in e ? e.trim.refusal : e.edit.refusal;
       if (raises) throw new StoreError('io', `Line ${raises.line} cannot be saved: nanobot would raise ${raises.raises.type}: ${raises.raises.message}. Nothing was written.`, { path, reason: { code: 'line-cannot-save', line: raises.line, error: raises.raises } });
       if ('trim' in e) return { ...(await (await import('../save/indexed-trim')).writeTrimIndexed(adapter, e.trim)), backup: null };
