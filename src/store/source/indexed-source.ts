@@ -78,6 +78,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
   let loaded: Promise<{ index: LineIndex; load: IndexedLoad }> | null = null;
   const built = () => (plainIndex ??= indexStreamed(adapter, path, version, false, !!opts.printing));
   const load = () => (loaded ??= built().then((b) => loadIndexed(adapter, path, { ...loadOpts, dumps: !!opts.printing }, b)));
+  const forkOpts = { now: opts.now, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
   const edits = new WeakMap<SourcePlan, { trim: IndexedTrim } | { edit: IndexedEdit }>();
 
   const source: SessionSource = {
@@ -178,8 +179,15 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       if ('trim' in e) return { ...(await (await import('../save/indexed-trim')).writeTrimIndexed(adapter, e.trim)), backup: null };
       return (await import('../save/indexed-edit')).writeEditIndexed(adapter, e.edit);
     },
-    planFork: async (userIndex, newKey) => (await whole()).planFork(userIndex, newKey),
-    writeFork: async (userIndex, newKey) => (await whole()).writeFork(userIndex, newKey),
+    async planFork(userIndex, newKey) {
+      const { planForkIndexed } = await import('./indexed-fork');
+      const { key, path: to, fileName: name, messages } = await planForkIndexed(adapter, stat, forkOpts, userIndex, newKey);
+      return { key, path: to, fileName: name, messages };
+    },
+    async writeFork(userIndex, newKey) {
+      const { planForkIndexed, writeForkIndexed } = await import('./indexed-fork');
+      return writeForkIndexed(adapter, stat, await planForkIndexed(adapter, stat, forkOpts, userIndex, newKey));
+    },
     async remove() {
       // Guarded by what the file was when opened (its size and time): the bytes are not read again.
       const { changedOnDisk } = await import('../save/atomic-save');
