@@ -3,9 +3,10 @@
  * in one streamed pass (parsing every line where every message's value is needed once: tokens,
  * replay; the byte pass elsewhere; hashed for a save) and reads back by ranges only the lines it
  * needs, or streams them in one sequential pass. Memory follows the index (about 21 bytes a line)
- * and a block of lines, never the file. The edits without an index plan yet (append, archive,
- * clear, remove a line, fork) are answered by the whole document (`whole`). The replay and the
- * edits' planners are loaded when first asked for.
+ * and a block of lines, never the file. Every edit is planned over the index (store/save/
+ * indexed-edit.ts, indexed-trim.ts), the fork too (indexed-fork.ts), and a removal reads nothing;
+ * only a `format` nanobot's save raises on is answered by the whole document (`whole`). The replay
+ * and the edits' planners are loaded when first asked for.
  */
 import { recoveredHead } from '../../core/lens/recovered';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
@@ -65,7 +66,7 @@ const NL = new Uint8Array([10]);
 /**
  * Opens the line-index source of `path`. `printing`: its answers will print messages as json.dumps
  * text (format, load --json), so the index notes which lines already are (and are copied as they are).
- * `whole`: opens the document source of the same file, for the answers the index does not give yet.
+ * `whole`: opens the document source of the same file, for the one answer the index does not give (a format that raises).
  */
 export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions & { printing?: boolean }, whole: () => Promise<SessionSource>): SessionSource {
   const { path, fileName, version } = stat;
