@@ -17,9 +17,7 @@ import { recoveredHead } from '../../core/lens/recovered';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
 import type { FileStat } from '../adapter/adapter';
 import { forkRaises, forkTarget, forkUnwritable, noUserTurn, refuseTaken, tmpFor } from '../save/sessions';
-import { changedOnDisk } from '../save/atomic-save';
 import { serialize } from '../save/save-queue';
-import { isStoreError } from '../adapter/errors';
 import { decodeRecord } from '../large/large-records';
 import { lastMetadataLine } from '../../core/edit/large-edit';
 import { indexStreamed } from './index-pass';
@@ -37,6 +35,7 @@ export interface IndexedFork extends SourceFork {
   recovered: boolean;
   stat: FileStat;
   index: LineIndex;
+  newKey: string;
 }
 
 /** What the fork asks of the source: its stat, nanobot's version and clock, the key it is loaded under. */
@@ -102,7 +101,7 @@ export async function planForkIndexed(adapter: SourceAdapter, stat: SourceStat, 
   if (bad && !bad.ok) throw forkUnwritable(target.fileName, bad.error);
   await refuseTaken(adapter, target.path, newKey, target.fileName);
   await unchangedSince(adapter, path, built.source.stat);
-  return { key: load.key, path: target.path, fileName: target.fileName, messages: prefix.length, head: encHead.bytes, lines: prefix, asIs, recovered, stat: built.source.stat, index: ix };
+  return { key: load.key, path: target.path, fileName: target.fileName, messages: prefix.length, head: encHead.bytes, lines: prefix, asIs, recovered, stat: built.source.stat, index: ix, newKey };
 }
 
 /** Bytes gathered per chunk written: the lines dumped again, and the ranges copied, about this much at a time. */
@@ -145,11 +144,8 @@ async function* forkBytes(adapter: SourceAdapter, path: string, ix: LineIndex, f
 export async function writeForkIndexed(adapter: SourceAdapter, stat: SourceStat, f: IndexedFork): Promise<SourceFork> {
   const ix = f.index;
   await serialize(adapter, f.path, async () => {
-    const exists = await adapter.stat(f.path).then(
-      () => true,
-      (e: unknown) => (isStoreError(e, 'not-found') ? false : Promise.reject(e)),
-    );
-    if (exists) throw changedOnDisk(f.path, [{ code: 'exists' }]);
+    // Taken since the plan: the whole-file fork's refusal (its write plans again).
+    await refuseTaken(adapter, f.path, f.newKey, f.fileName);
     async function* checked(): AsyncGenerator<Uint8Array> {
       yield* forkBytes(adapter, stat.path, ix, f, stat.version);
       // The source was copied from: it must still be the file that was planned on.

@@ -22,6 +22,7 @@ import { keyForFile } from '../listing/session-list';
 import type { OpenOptions } from '../save/sessions';
 import type { IndexedTrim } from '../save/indexed-trim';
 import type { IndexedEdit } from '../save/indexed-edit';
+import type { IndexedFork } from './indexed-fork';
 import { StoreError, isStoreError } from '../adapter/errors';
 import { indexStreamed, type Built } from './index-pass';
 import { diagnosticsIndexed, loadIndexed, loadNoted, type IndexedLoad, type MessageNotes } from './indexed-load';
@@ -80,6 +81,18 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
   const built = () => (plainIndex ??= indexStreamed(adapter, path, version, false, !!opts.printing));
   const load = () => (loaded ??= built().then((b) => loadIndexed(adapter, path, { ...loadOpts, dumps: !!opts.printing }, b)));
   const forkOpts = { now: opts.now, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
+  // The last fork planned, for its write (a dry run then `--write` index and read the prefix once); the write checks the file is unchanged.
+  let forked: { at: string; plan: Promise<IndexedFork> } | null = null;
+  const forkPlan = (userIndex: number, newKey: string) => {
+    const at = `${userIndex}\u0000${newKey}`;
+    if (forked?.at !== at) forked = { at, plan: import('./indexed-fork').then((m) => m.planForkIndexed(adapter, stat, forkOpts, userIndex, newKey)) };
+    const plan = forked.plan;
+    // A refused plan is not kept: asking again asks the file again.
+    plan.catch(() => {
+      if (forked?.plan === plan) forked = null;
+    });
+    return plan;
+  };
   const edits = new WeakMap<SourcePlan, { trim: IndexedTrim } | { edit: IndexedEdit }>();
 
   const source: SessionSource = {
@@ -181,13 +194,14 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       return (await import('../save/indexed-edit')).writeEditIndexed(adapter, e.edit);
     },
     async planFork(userIndex, newKey) {
-      const { planForkIndexed } = await import('./indexed-fork');
-      const { key, path: to, fileName: name, messages } = await planForkIndexed(adapter, stat, forkOpts, userIndex, newKey);
+      const { key, path: to, fileName: name, messages } = await forkPlan(userIndex, newKey);
       return { key, path: to, fileName: name, messages };
     },
     async writeFork(userIndex, newKey) {
-      const { planForkIndexed, writeForkIndexed } = await import('./indexed-fork');
-      return writeForkIndexed(adapter, stat, await planForkIndexed(adapter, stat, forkOpts, userIndex, newKey));
+      const { writeForkIndexed } = await import('./indexed-fork');
+      const f = await forkPlan(userIndex, newKey);
+      forked = null;
+      return writeForkIndexed(adapter, stat, f);
     },
     async remove() {
       // Guarded by what the file was when opened (its size and time): the bytes are not read again.
