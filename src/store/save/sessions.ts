@@ -8,7 +8,7 @@ import { analyzeSession, type AnalyzeOptions } from '../../core/lens/open';
 import { formatSession, encodeSession } from '../../core/edit/format';
 import { forkBeforeUserIndex } from '../../core/edit/fork';
 import { saveTmpName, saveTmpNameError } from '../../core/nanobot/keys';
-import type { NanobotLoad, NanobotSession } from '../../core/lens/load';
+import { loadNanobot, type NanobotLoad, type NanobotSession } from '../../core/lens/load';
 import { pyDumps, type PyError } from '../../core/python/pyjson';
 import type { StorageAdapter } from '../adapter/adapter';
 import { analyzeOffThread, type AnalyzeProgress } from '../analyze/analyze-client';
@@ -136,7 +136,11 @@ export interface ForkPlan {
  * `fork_session_before_user_index` counts) under `newKey`; throws a StoreError saying why it cannot be.
  */
 export async function planFork(adapter: StorageAdapter, opened: OpenedSession, userIndex: number, newKey: string, now: string): Promise<ForkPlan> {
-  const src = opened.nanobot.result ?? opened.recovered;
+  // nanobot's fork loads its source itself, a frame deeper than a top-level load (`jsonLoadsFork`):
+  // a line nested to within a level of the top-level figure loads there and raises here.
+  const load = loadNanobot(opened.bytes, opened.key, now, opened.version, undefined, 'fork');
+  if (userIndex >= 0 && load.error) throw forkRaises(opened.path, load.error);
+  const src = load.result ?? opened.recovered;
   const fork = forkBeforeUserIndex(src, newKey, userIndex, now, opened.version);
   if (fork === null) throw noUserTurn(opened.path, userIndex, src.messages.filter((m) => Object.prototype.hasOwnProperty.call(m, 'role') && m.role === 'user').length);
   if ('error' in fork) throw forkRaises(opened.path, fork.error);

@@ -22,7 +22,7 @@ import { decodeRecord } from '../large/large-records';
 import { lastMetadataLine } from '../../core/edit/large-edit';
 import { indexStreamed } from './index-pass';
 import { loadIndexed } from './indexed-load';
-import { eachLineBytes, eachLineInOrder, lineValue } from './line-reads';
+import { eachLineBytes, eachLineInOrder, eachLineOf, lineValue } from './line-reads';
 import { changedWhileRead, unchangedSince, type SourceAdapter } from './source-adapter';
 import type { SourceFork, SourceStat } from './session-source';
 
@@ -46,14 +46,40 @@ export interface ForkOptions {
 }
 
 /**
- * Plans the fork before user turn `userIndex` under `newKey` as the whole-file fork does (the same
- * answer and the same refusals, thrown as the store's errors), reading the prefix's lines once.
+ * Whether a line of the file nests within two levels of json.loads' figures, where the fork's load
+ * (a frame deeper) and the top-level load the index was read at may differ. Only lines long enough
+ * to nest that deep are read (their brackets counted, not parsed).
  */
-export async function planForkIndexed(adapter: SourceAdapter, stat: SourceStat, opts: ForkOptions, userIndex: number, newKey: string): Promise<IndexedFork> {
+async function nearLoadsDepth(adapter: SourceAdapter, path: string, ix: LineIndex, version: SourceStat['version']): Promise<boolean> {
+  const b = rulesOf(version).depthBudget;
+  const low = Math.min(b.jsonLoadsFork, b.jsonLoadsForkRepair) - 2;
+  const high = Math.max(b.jsonLoads, b.jsonLoadsRepair) + 2;
+  const long: number[] = [];
+  for (let i = 0; i < ix.count; i++) if (ix.length[i]! >= low) long.push(i);
+  let near = false;
+  await eachLineOf(adapter, path, ix, long, (raw) => {
+    if (near) return;
+    const d = bracketDepth(raw);
+    if (d >= low && d <= high) near = true;
+  });
+  return near;
+}
+
+/**
+ * Plans the fork before user turn `userIndex` under `newKey` as the whole-file fork does (the same
+ * answer and the same refusals, thrown as the store's errors), reading the prefix's lines once;
+ * 'whole' where only the whole document can answer (`nearLoadsDepth`).
+ */
+export async function planForkIndexed(adapter: SourceAdapter, stat: SourceStat, opts: ForkOptions, userIndex: number, newKey: string): Promise<IndexedFork | 'whole'> {
   const { path, version } = stat;
   const rules = rulesOf(version);
   const built = await indexStreamed(adapter, path, version, false, true);
   const { index: ix, load } = await loadIndexed(adapter, path, { now: opts.now, version, fallbackKey: opts.fallbackKey, dumps: true, ...(opts.key !== undefined ? { key: opts.key } : {}) }, built);
+  // A line nested near json.loads' figures may load at the top level and not in the fork's load, a
+  // frame deeper (`jsonLoadsFork`): such a file (a rare one) is forked from the whole document.
+  if (await nearLoadsDepth(adapter, path, ix, version)) return 'whole';
+  // The load raises (v0.3.0+: a RecursionError) in the fork's load too, before any turn is looked for.
+  if (userIndex >= 0 && load.error) throw forkRaises(path, load.error);
   const recovered = !load.result;
   const lines = load.result ? load.result.lines : ix.messages.subarray(0, ix.messageCount);
   let head: { metadata: PyDict | unknown; lastConsolidated: number };

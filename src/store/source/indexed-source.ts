@@ -5,7 +5,8 @@
  * needs, or streams them in one sequential pass. Memory follows the index (about 21 bytes a line)
  * and a block of lines, never the file. Every edit is planned over the index (store/save/
  * indexed-edit.ts, indexed-trim.ts), the fork too (indexed-fork.ts), and a removal reads nothing;
- * only a `format` nanobot's save raises on is answered by the whole document (`whole`). The replay
+ * only a `format` nanobot's save raises on, and a fork of a file nested near json.loads' figures,
+ * are answered by the whole document (`whole`). The replay
  * and the edits' planners are loaded when first asked for.
  */
 import { recoveredHead } from '../../core/lens/recovered';
@@ -67,7 +68,7 @@ const NL = new Uint8Array([10]);
 /**
  * Opens the line-index source of `path`. `printing`: its answers will print messages as json.dumps
  * text (format, load --json), so the index notes which lines already are (and are copied as they are).
- * `whole`: opens the document source of the same file, for the one answer the index does not give (a format that raises).
+ * `whole`: opens the document source of the same file, for the rare answers the index does not give (a format that raises, a fork near json.loads' depth).
  */
 export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions & { printing?: boolean }, whole: () => Promise<SessionSource>): SessionSource {
   const { path, fileName, version } = stat;
@@ -82,7 +83,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
   const load = () => (loaded ??= built().then((b) => loadIndexed(adapter, path, { ...loadOpts, dumps: !!opts.printing }, b)));
   const forkOpts = { now: opts.now, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
   // The last fork planned, for its write (a dry run then `--write` index and read the prefix once); the write checks the file is unchanged.
-  let forked: { at: string; plan: Promise<IndexedFork> } | null = null;
+  let forked: { at: string; plan: Promise<IndexedFork | 'whole'> } | null = null;
   const forkPlan = (userIndex: number, newKey: string) => {
     const at = `${userIndex}\u0000${newKey}`;
     if (forked?.at !== at) forked = { at, plan: import('./indexed-fork').then((m) => m.planForkIndexed(adapter, stat, forkOpts, userIndex, newKey)) };
@@ -194,13 +195,15 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       return (await import('../save/indexed-edit')).writeEditIndexed(adapter, e.edit);
     },
     async planFork(userIndex, newKey) {
-      const { key, path: to, fileName: name, messages } = await forkPlan(userIndex, newKey);
-      return { key, path: to, fileName: name, messages };
+      const f = await forkPlan(userIndex, newKey);
+      if (f === 'whole') return (await whole()).planFork(userIndex, newKey);
+      return { key: f.key, path: f.path, fileName: f.fileName, messages: f.messages };
     },
     async writeFork(userIndex, newKey) {
       const { writeForkIndexed } = await import('./indexed-fork');
       const f = await forkPlan(userIndex, newKey);
       forked = null;
+      if (f === 'whole') return (await whole()).writeFork(userIndex, newKey);
       return writeForkIndexed(adapter, stat, f);
     },
     async remove() {
