@@ -137,12 +137,14 @@ export interface ForkPlan {
  */
 export async function planFork(adapter: StorageAdapter, opened: OpenedSession, userIndex: number, newKey: string, now: string): Promise<ForkPlan> {
   // nanobot's fork loads its source itself, a frame deeper than a top-level load (`jsonLoadsFork`):
-  // a line nested to within a level of the top-level figure loads there and raises here.
+  // a line nested to within a level of the top-level figure loads there and not here. What it
+  // recovered is forked only where nanobot's own top-level load gives nothing.
   const load = loadNanobot(opened.bytes, opened.key, now, opened.version, undefined, 'fork');
   if (userIndex >= 0 && load.error) throw forkRaises(opened.path, load.error);
-  const src = load.result ?? opened.recovered;
-  const fork = forkBeforeUserIndex(src, newKey, userIndex, now, opened.version);
-  if (fork === null) throw noUserTurn(opened.path, userIndex, src.messages.filter((m) => Object.prototype.hasOwnProperty.call(m, 'role') && m.role === 'user').length);
+  const src = load.result ?? (opened.nanobot.result === null ? opened.recovered : null);
+  const fork = src ? forkBeforeUserIndex(src, newKey, userIndex, now, opened.version) : null;
+  const shown = opened.nanobot.result ?? opened.recovered;
+  if (fork === null) throw noUserTurn(opened.path, userIndex, shown.messages.filter((m) => Object.prototype.hasOwnProperty.call(m, 'role') && m.role === 'user').length);
   if ('error' in fork) throw forkRaises(opened.path, fork.error);
   const target = forkTarget(opened.path, newKey, opened.version);
   const enc = encodeSession(formatSession(fork));

@@ -125,8 +125,8 @@ describe('a fork loads its source a frame deeper than a top-level load (jsonLoad
       answers.push(await source.planFork(1, 'fork:new').catch(errorOf));
     }
     expect(answers[1]).toEqual(answers[0]);
-    // v0.3.0 on: the fork's load raises RecursionError; v0.2's repair pass gives nothing, and the recovered lens is forked.
-    if (version === 'v0.2') expect(answers[0]).toMatchObject({ messages: 1 });
+    // v0.3.0 on: the fork's load raises RecursionError; v0.2's repair pass gives nothing, so nanobot forks nothing.
+    if (version === 'v0.2') expect(answers[0]).toMatchObject({ refused: 'bad-name', reason: { code: 'no-user-turn' } });
     else expect(answers[0]).toMatchObject({ refused: 'io', reason: { code: 'fork-raises', error: { type: 'RecursionError' } } });
   });
 });
