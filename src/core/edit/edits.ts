@@ -81,9 +81,11 @@ export function setTitle(doc: SessionDocument, key: string, title: string, now: 
   return { ok: true, doc: next, change: { code: 'title', title } };
 }
 
-/** Moves the consolidation boundary; only a whole number within the messages is accepted, as nanobot would keep it. */
-export function setLastConsolidated(doc: SessionDocument, key: string, n: number, now: string): EditResult {
-  const total = messageRecords(doc).length;
+/**
+ * Moves the consolidation boundary; only a whole number within the messages is accepted, as nanobot
+ * would keep it. `total`: the file's messages, when `doc` holds only its metadata (the index's plan).
+ */
+export function setLastConsolidated(doc: SessionDocument, key: string, n: number, now: string, total = messageRecords(doc).length): EditResult {
   if (!Number.isInteger(n) || n < 0 || n > total) return { ok: false, error: { code: 'bad-last-consolidated', max: total } };
   const next = editMetadata(doc, key, now, (meta) => dictSet(meta, 'last_consolidated', n));
   return { ok: true, doc: next, change: { code: 'archive', upTo: n, total } };
@@ -141,9 +143,11 @@ export function trimToLegalSuffix(doc: SessionDocument, key: string, max: number
   return { ok: true, doc: next, dropped, unarchived: dropped.length - alreadyConsolidated, change };
 }
 
-/** nanobot's `clear()`: removes every message, resets last_consolidated, forgets `_last_summary`. Corrupt lines stay. */
-export function clearMessages(doc: SessionDocument, key: string, now: string): EditResult {
-  const n = messageRecords(doc).length;
+/**
+ * nanobot's `clear()`: removes every message, resets last_consolidated, forgets `_last_summary`.
+ * Corrupt lines stay. `n`: the file's messages, when `doc` holds only its metadata (the index's plan).
+ */
+export function clearMessages(doc: SessionDocument, key: string, now: string, n = messageRecords(doc).length): EditResult {
   const m = recoveredSession(doc, key, now).metadata;
   const cleared = clearMetadata(m);
   if (!cleared.ok) return { ok: false, error: failure(cleared.error) };

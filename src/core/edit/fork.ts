@@ -40,10 +40,25 @@ export function forkBeforeUserIndex(src: NanobotSession, targetKey: string, user
   const budget = rules.depthBudget;
   if (src.messages.slice(0, prefix).some((m) => copyDepth(m) > budget.forkMessageCopy)) return { error: { ...DEEPCOPY_RECURSION } };
   if (userIndex > users.length) return null;
-  if (copyDepth(src.metadata as PyValue) > budget.forkMetadataCopy) return { error: { ...DEEPCOPY_RECURSION } };
+  const head = forkHead(src, targetKey, prefix, now, version);
+  if ('error' in head) return head;
+  return {
+    ...head,
+    messages: src.messages.slice(0, prefix).map((m) => (rules.forkCopies === 'public-view' ? deepCopy(publicHistoryMessage(m)) : deepCopy(m))),
+    messageLines: src.messageLines.slice(0, prefix),
+  };
+}
+
+/**
+ * The fork's session without its messages, once its `prefix` messages are known to copy: the
+ * metadata copied (or the error nanobot raises on it), the thread's own keys dropped, and the
+ * boundary kept within the prefix. A fork over a file's index writes its messages from the file.
+ */
+export function forkHead(src: Pick<NanobotSession, 'metadata' | 'lastConsolidated'>, targetKey: string, prefix: number, now: string, version: NanobotVersion): Omit<NanobotSession, 'messages' | 'messageLines'> | { error: PyError } {
+  const rules = rulesOf(version);
+  if (copyDepth(src.metadata as PyValue) > rules.depthBudget.forkMetadataCopy) return { error: { ...DEEPCOPY_RECURSION } };
   const check = clearMetadata(src.metadata);
   if (!check.ok) return { error: check.error };
-  const copied = src.messages.slice(0, prefix);
   const metadata: PyValue = deepCopy(src.metadata as PyValue);
   // Goals, checkpoints and the title belong to the source thread (§50).
   if (isDict(metadata)) for (const k of rules.forkDroppedKeys) dictDelete(metadata, k);
@@ -52,15 +67,7 @@ export function forkBeforeUserIndex(src: NanobotSession, targetKey: string, user
     lc = 0;
     if (isDict(metadata)) dictDelete(metadata, '_last_summary');
   }
-  return {
-    key: targetKey,
-    createdAt: now,
-    updatedAt: now,
-    lastConsolidated: lc,
-    metadata,
-    messages: copied.map((m) => (rules.forkCopies === 'public-view' ? deepCopy(publicHistoryMessage(m)) : deepCopy(m))),
-    messageLines: src.messageLines.slice(0, prefix),
-  };
+  return { key: targetKey, createdAt: now, updatedAt: now, lastConsolidated: lc, metadata };
 }
 
 /**

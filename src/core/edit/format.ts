@@ -36,12 +36,15 @@ export function formatSession(s: NanobotSession): string {
   return out;
 }
 
-/** The bytes of nanobot's save, or the UnicodeEncodeError Python raises on a lone surrogate. */
-export function encodeSession(text: string): { ok: true; bytes: Uint8Array } | { ok: false; error: PyError } {
+/**
+ * The bytes of nanobot's save, or the UnicodeEncodeError Python raises on a lone surrogate.
+ * `before`: characters written before `text` (a save streamed a line at a time counts its position from the file's start).
+ */
+export function encodeSession(text: string, before = 0): { ok: true; bytes: Uint8Array } | { ok: false; error: PyError } {
   const at = loneSurrogateIndex(text);
   if (at >= 0) {
     const cp = text.charCodeAt(at).toString(16);
-    const pos = codePointLength(text.slice(0, at));
+    const pos = before + codePointLength(text.slice(0, at));
     return {
       ok: false,
       error: { type: 'UnicodeEncodeError', message: `'utf-8' codec can't encode character '\\u${cp}' in position ${pos}: surrogates not allowed` },

@@ -54,13 +54,13 @@ export function lastMetadataLine(ix: Pick<LineIndex, 'count' | 'kind'>): number 
 }
 
 /** A document holding only the metadata record, so edits.ts's metadata rules run on it unchanged. */
-function skeleton(meta: LastMetadata): SessionDocument {
+export function skeleton(meta: LastMetadata): SessionDocument {
   const records: FileRecord[] = meta ? [{ kind: 'metadata', raw: new Uint8Array(0), eol: '\n', value: meta.value }] : [];
   return { records, diagnostics: [] };
 }
 
 /** The metadata record of an edited skeleton, as nanobot's line (its text). */
-function metadataText(doc: SessionDocument): string {
+export function metadataText(doc: SessionDocument): string {
   return pyDumps(doc.records.find((r) => r.kind === 'metadata')!.value!) + '\n';
 }
 
@@ -75,20 +75,23 @@ export interface LineRaises {
  * A new line's bytes, or the refusal the normal save gives (sessions.ts): a lone surrogate (read
  * from a `\udXXX` escape) cannot be written as UTF-8; nanobot's save raises there.
  */
-function encoded(text: string, line: number): Uint8Array | LineRaises {
+export function encoded(text: string, line: number): Uint8Array | LineRaises {
   const enc = encodeSession(text);
   return enc.ok ? enc.bytes : { error: { code: 'line-cannot-save', line: line + 1, error: enc.error }, line: line + 1, raises: enc.error };
 }
 
 /**
  * The pieces of the file without the lines `drop` (ascending), its metadata line `metaLine`
- * replaced by `meta` (put first when the file has none, -1): every other byte copied as it is.
+ * replaced by `meta` (put first when the file has none, -1; no metadata line written when `metaText`
+ * is null): every other byte copied as it is.
  */
-function keepAllBut(ix: EditIndex, drop: ArrayLike<number>, metaLine: number, metaText: string): Omit<LargePlan, 'change'> | LineRaises {
+export function keepAllBut(ix: EditIndex, drop: ArrayLike<number>, metaLine: number, metaText: string | null): Omit<LargePlan, 'change'> | LineRaises {
   let before = 0;
   while (metaLine >= 0 && before < drop.length && drop[before]! < metaLine) before++;
-  const meta = encoded(metaText, Math.max(0, metaLine - before));
+  const meta = metaText === null ? new Uint8Array(0) : encoded(metaText, Math.max(0, metaLine - before));
   if (!(meta instanceof Uint8Array)) return meta;
+  // -2: no metadata line at all (the line stays where it is, copied with the rest).
+  const at = metaText === null ? -2 : metaLine;
   const pieces: Piece[] = [];
   let copied = 0;
   const copy = (from: number, to: number) => {
@@ -98,9 +101,9 @@ function keepAllBut(ix: EditIndex, drop: ArrayLike<number>, metaLine: number, me
     else pieces.push({ from, to });
     copied += to - from;
   };
-  if (metaLine < 0) pieces.push({ bytes: meta });
+  if (at === -1) pieces.push({ bytes: meta });
   let pos = 0;
-  let metaDue = metaLine >= 0;
+  let metaDue = at >= 0;
   const cut = (line: number, bytes: Uint8Array | null) => {
     copy(pos, ix.start[line]!);
     if (bytes) pieces.push({ bytes });
@@ -108,13 +111,13 @@ function keepAllBut(ix: EditIndex, drop: ArrayLike<number>, metaLine: number, me
   };
   for (let k = 0; k < drop.length; k++) {
     const line = drop[k]!;
-    if (metaDue && metaLine < line) {
-      cut(metaLine, meta);
+    if (metaDue && at < line) {
+      cut(at, meta);
       metaDue = false;
     }
     cut(line, null);
   }
-  if (metaDue) cut(metaLine, meta);
+  if (metaDue) cut(at, meta);
   copy(pos, ix.size);
   return { pieces, copied, left: ix.size - copied, size: copied + meta.length };
 }
@@ -128,7 +131,7 @@ export function planTitle(ix: EditIndex, meta: LastMetadata, key: string, title:
 }
 
 /** The session facts a trim reads (edits.ts via recoveredSession): the last metadata's `metadata` and clamped `last_consolidated`. */
-function sessionOf(meta: LastMetadata, key: string, now: string, messages: number) {
+export function sessionOf(meta: LastMetadata, key: string, now: string, messages: number) {
   const s = recoveredSession(skeleton(meta), key, now, []);
   return { ...s, lastConsolidated: clampLastConsolidated(meta ? dictGet(meta.value, 'last_consolidated') : 0, messages) };
 }

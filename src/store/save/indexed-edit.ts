@@ -1,5 +1,6 @@
 /**
- * `set-title` and `repair` of a file too big to hold, as large-file mode plans them: one pass builds
+ * Every edit of a file too big to hold but the trim (set-title, repair, add a message,
+ * `last_consolidated`, clear, remove a line), as large-file mode plans them: one pass builds
  * the line index while hashing the bytes it reads, the metadata record nanobot reads is read back
  * by its range, the plan is core/edit/large-edit.ts's, and the pieces are written by large-save.ts
  * (a repair's message lines written again as nanobot's json.dumps, a block at a time), guarded by the
@@ -7,6 +8,8 @@
  * whole-document edit writes.
  */
 import { lastMetadataLine, planRepair, planTitle, type LargePlan, type LastMetadata, type LineRaises } from '../../core/edit/large-edit';
+import { planAppend, planClear, planLastConsolidated, planRemoveLine, type SmallPlan } from '../../core/edit/large-message-edits';
+import type { SourceEdit } from '../source/session-source';
 import { repairOutcome, type EditChange, type EditRefusal } from '../../core/edit/edits';
 import { KIND } from '../../core/index/fact-codes';
 import { fileStem } from '../../core/listing/listing';
@@ -52,20 +55,48 @@ export interface IndexedEdit {
   write: { plan: LargePlan; source: LargeSource; backup: boolean; exact: boolean } | null;
 }
 
+/** The edits planned here: every one a source plans over the index but the trim (indexed-trim.ts). */
+export type IndexedEditKind = Exclude<SourceEdit, { kind: 'trim' }>;
+
+/** The edit's plan over the index and its last metadata record (large-edit.ts, large-message-edits.ts). */
+function planOf(edit: IndexedEditKind, ix: LineIndex, meta: LastMetadata, fileName: string, opts: OpenOptions): ReturnType<typeof planRepair> | SmallPlan {
+  const key = () => keyOf(meta, fileName, opts);
+  switch (edit.kind) {
+    case 'title':
+      return planTitle(ix, meta, key(), edit.title, opts.now);
+    case 'repair':
+      return planRepair(ix, meta, fileStem(fileName), opts.now);
+    case 'append':
+      return planAppend(ix, meta, key(), edit.role, edit.content, opts.now);
+    case 'last-consolidated':
+      return planLastConsolidated(ix, meta, key(), edit.upTo, opts.now);
+    case 'clear':
+      return planClear(ix, meta, key(), opts.now);
+    case 'remove-line':
+      return planRemoveLine(ix, edit.line);
+  }
+}
+
 /**
- * Plans `setTitle` (`title`) or `repairDocument` (`title` null) over the file's line index, as the
- * whole-document edit would: the same change, the same refusal.
+ * Plans an edit (`setTitle`, `repairDocument`, `appendMessage`, `setLastConsolidated`,
+ * `clearMessages`, `removeLine`) over the file's line index, as the whole-document edit would: the
+ * same change, the same refusal.
  */
-export async function planEditIndexed(adapter: SourceAdapter, path: string, opts: OpenOptions, title: string | null): Promise<IndexedEdit | { error: EditRefusal }> {
+export async function planEditIndexed(adapter: SourceAdapter, path: string, opts: OpenOptions, edit: IndexedEditKind): Promise<IndexedEdit | { error: EditRefusal }> {
   const fileName = path.split('/').pop()!;
   const { index: ix, source } = await indexStreamed(adapter, path, opts.version);
   const meta = await lastMetadataOf((a, b) => adapter.readRange(path, a, b), ix);
   const after = await adapter.stat(path);
   if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: source.stat.size, to: after.size }]);
-  const plan = title === null ? planRepair(ix, meta, fileStem(fileName), opts.now) : planTitle(ix, meta, keyOf(meta, fileName, opts), title, opts.now);
-  if ('error' in plan) return isRaise(plan) ? { change: title === null ? repairChange(ix) : { code: 'title', title }, refusal: plan, write: null } : { error: plan.error };
+  const plan = planOf(edit, ix, meta, fileName, opts);
+  const repair = edit.kind === 'repair';
+  if ('error' in plan) {
+    if (!isRaise(plan)) return { error: plan.error };
+    const change = 'change' in plan ? plan.change : repair ? repairChange(ix) : { code: 'title' as const, title: (edit as { title: string }).title };
+    return { change, refusal: plan, write: null };
+  }
   // A repair writes every message line anew: its size is known only once written.
-  return { change: plan.change, refusal: null, write: { plan, source: { ...source, fileName, version: opts.version, index: ix }, backup: title === null, exact: title !== null } };
+  return { change: plan.change, refusal: null, write: { plan, source: { ...source, fileName, version: opts.version, index: ix }, backup: repair, exact: !repair } };
 }
 
 /** Writes a planned edit over its file (a repair streams its backup first), only while the file still hashes to what was indexed. */

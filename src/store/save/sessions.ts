@@ -9,7 +9,7 @@ import { formatSession, encodeSession } from '../../core/edit/format';
 import { forkFromFile } from '../../core/edit/fork';
 import { saveTmpName, saveTmpNameError } from '../../core/nanobot/keys';
 import type { NanobotLoad, NanobotSession } from '../../core/lens/load';
-import { pyDumps } from '../../core/python/pyjson';
+import { pyDumps, type PyError } from '../../core/python/pyjson';
 import type { StorageAdapter } from '../adapter/adapter';
 import { analyzeOffThread, type AnalyzeProgress } from '../analyze/analyze-client';
 import { guardedSave, type GuardedSaveOptions, type SaveResult } from './atomic-save';
@@ -136,34 +136,56 @@ export interface ForkPlan {
  * `fork_session_before_user_index` counts) under `newKey`; throws a StoreError saying why it cannot be.
  */
 export async function planFork(adapter: StorageAdapter, opened: OpenedSession, userIndex: number, newKey: string, now: string): Promise<ForkPlan> {
-  const src = opened.nanobot.result ?? opened.recovered;
   const fork = forkFromFile(opened.bytes, opened.key, opened.nanobot, opened.recovered, newKey, userIndex, now, opened.version);
-  if (fork === null) {
-    const users = src.messages.filter((m) => Object.prototype.hasOwnProperty.call(m, 'role') && m.role === 'user').length;
-    const range = users === 0 ? 'only 0 (which copies every message)' : `0 to ${users - 1}, or ${users} to copy every message`;
-    throw new StoreError('bad-name', `There is no user turn ${userIndex} to fork before: user turns count from 0, and this session has ${users === 1 ? '1 user turn' : `${users} user turns`}, so the index is ${range}.`, { path: opened.path, reason: { code: 'no-user-turn', userIndex, users } });
-  }
-  if ('error' in fork) throw new StoreError('io', `nanobot would raise ${fork.error.type}: ${fork.error.message}`, { path: opened.path, reason: { code: 'fork-raises', error: fork.error } });
+  const shown = opened.nanobot.result ?? opened.recovered;
+  if (fork === null) throw noUserTurn(opened.path, userIndex, shown.messages.filter((m) => Object.prototype.hasOwnProperty.call(m, 'role') && m.role === 'user').length);
+  if ('error' in fork) throw forkRaises(opened.path, fork.error);
+  const target = forkTarget(opened.path, newKey, opened.version);
+  const enc = encodeSession(formatSession(fork));
+  if (!enc.ok) throw forkUnwritable(target.fileName, enc.error);
+  await refuseTaken(adapter, target.path, newKey, target.fileName);
+  return { ...target, session: fork, bytes: enc.bytes };
+}
+
+/** The refusal of a fork before a user turn the session lacks (`users`: how many it has). */
+export function noUserTurn(path: string, userIndex: number, users: number): StoreError {
+  const range = users === 0 ? 'only 0 (which copies every message)' : `0 to ${users - 1}, or ${users} to copy every message`;
+  return new StoreError('bad-name', `There is no user turn ${userIndex} to fork before: user turns count from 0, and this session has ${users === 1 ? '1 user turn' : `${users} user turns`}, so the index is ${range}.`, { path, reason: { code: 'no-user-turn', userIndex, users } });
+}
+
+/** The refusal of a fork nanobot's own fork raises on. */
+export function forkRaises(path: string, error: PyError): StoreError {
+  return new StoreError('io', `nanobot would raise ${error.type}: ${error.message}`, { path, reason: { code: 'fork-raises', error } });
+}
+
+/** The refusal of a fork whose file nanobot's save cannot encode (`fileName`: the fork's). */
+export function forkUnwritable(fileName: string, error: PyError): StoreError {
+  return new StoreError('io', `nanobot could not write this fork: ${error.message}`, { path: fileName, reason: { code: 'fork-raises', error } });
+}
+
+/** Where the fork under `newKey` of the session at `path` goes, beside it; throws where the key cannot name a file nanobot saves. */
+export function forkTarget(path: string, newKey: string, version: NanobotVersion): { path: string; fileName: string } {
   let name: string;
   try {
-    name = fileForKey(newKey, opened.version);
+    name = fileForKey(newKey, version);
   } catch (e) {
     const error = e instanceof Error ? e.message : String(e);
-    throw new StoreError('bad-name', `The key "${newKey}" cannot name a file: ${error}.`, { path: opened.path, reason: { code: 'key-cannot-name', key: newKey, error } });
+    throw new StoreError('bad-name', `The key "${newKey}" cannot name a file: ${error}.`, { path, reason: { code: 'key-cannot-name', key: newKey, error } });
   }
   const bad = nameProblem(name);
   if (bad) throw new StoreError('bad-name', `The key "${newKey}" makes the file name "${name}": ${JSON.stringify(bad)}.`, { path: name, reason: { code: 'key-bad-file-name', key: newKey, name, why: bad } });
-  refuseLongTmp(name, opened.version);
-  const enc = encodeSession(formatSession(fork));
-  if (!enc.ok) throw new StoreError('io', `nanobot could not write this fork: ${enc.error.message}`, { path: name, reason: { code: 'fork-raises', error: enc.error } });
-  const dir = opened.path.includes('/') ? opened.path.slice(0, opened.path.lastIndexOf('/')) : '';
-  const path = joinPath(dir, name);
+  refuseLongTmp(name, version);
+  const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+  return { path: joinPath(dir, name), fileName: name };
+}
+
+/** Refuses a fork whose file exists already (its key taken, or one sharing its file name). */
+export async function refuseTaken(adapter: StorageAdapter, path: string, newKey: string, name: string): Promise<void> {
   const taken = await adapter.stat(path).then(
     () => true,
     (e: unknown) => (isStoreError(e, 'not-found') ? false : Promise.reject(e)),
   );
   if (taken) throw new StoreError('conflict', `A session file named "${name}" already exists beside this one: the key "${newKey}" is taken (or shares its file name). Choose another key.`, { path, reason: { code: 'key-taken', key: newKey, name } });
-  return { path, fileName: name, session: fork, bytes: enc.bytes };
 }
 
 /** Writes a fork (messages before user turn `userIndex`, from 0) as a new file beside the source, durably where the backend can. */

@@ -3,9 +3,11 @@
  * in one streamed pass (parsing every line where every message's value is needed once: tokens,
  * replay; the byte pass elsewhere; hashed for a save) and reads back by ranges only the lines it
  * needs, or streams them in one sequential pass. Memory follows the index (about 21 bytes a line)
- * and a block of lines, never the file. The edits without an index plan yet (append, archive,
- * clear, remove a line, fork) are answered by the whole document (`whole`). The replay and the
- * edits' planners are loaded when first asked for.
+ * and a block of lines, never the file. Every edit is planned over the index (store/save/
+ * indexed-edit.ts, indexed-trim.ts), the fork too (indexed-fork.ts), and a removal reads nothing;
+ * only a `format` nanobot's save raises on, and a fork of a file nested near json.loads' figures,
+ * are answered by the whole document (`whole`). The replay
+ * and the edits' planners are loaded when first asked for.
  */
 import { recoveredHead } from '../../core/lens/recovered';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
@@ -21,6 +23,7 @@ import { keyForFile } from '../listing/session-list';
 import type { OpenOptions } from '../save/sessions';
 import type { IndexedTrim } from '../save/indexed-trim';
 import type { IndexedEdit } from '../save/indexed-edit';
+import type { IndexedFork } from './indexed-fork';
 import { StoreError, isStoreError } from '../adapter/errors';
 import { indexStreamed, type Built } from './index-pass';
 import { diagnosticsIndexed, loadIndexed, loadNoted, type IndexedLoad, type MessageNotes } from './indexed-load';
@@ -65,7 +68,7 @@ const NL = new Uint8Array([10]);
 /**
  * Opens the line-index source of `path`. `printing`: its answers will print messages as json.dumps
  * text (format, load --json), so the index notes which lines already are (and are copied as they are).
- * `whole`: opens the document source of the same file, for the answers the index does not give yet.
+ * `whole`: opens the document source of the same file, for the rare answers the index does not give (a format that raises, a fork near json.loads' depth).
  */
 export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions & { printing?: boolean }, whole: () => Promise<SessionSource>): SessionSource {
   const { path, fileName, version } = stat;
@@ -78,7 +81,20 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
   let loaded: Promise<{ index: LineIndex; load: IndexedLoad }> | null = null;
   const built = () => (plainIndex ??= indexStreamed(adapter, path, version, false, !!opts.printing));
   const load = () => (loaded ??= built().then((b) => loadIndexed(adapter, path, { ...loadOpts, dumps: !!opts.printing }, b)));
-  const edits = new WeakMap<SourcePlan, { trim: IndexedTrim } | { edit: IndexedEdit } | { whole: SessionSource }>();
+  const forkOpts = { now: opts.now, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
+  // The last fork planned, for its write (a dry run then `--write` index and read the prefix once); the write checks the file is unchanged.
+  let forked: { at: string; plan: Promise<IndexedFork | 'whole'> } | null = null;
+  const forkPlan = (userIndex: number, newKey: string) => {
+    const at = `${userIndex}\u0000${newKey}`;
+    if (forked?.at !== at) forked = { at, plan: import('./indexed-fork').then((m) => m.planForkIndexed(adapter, stat, forkOpts, userIndex, newKey)) };
+    const plan = forked.plan;
+    // A refused plan is not kept: asking again asks the file again.
+    plan.catch(() => {
+      if (forked?.plan === plan) forked = null;
+    });
+    return plan;
+  };
+  const edits = new WeakMap<SourcePlan, { trim: IndexedTrim } | { edit: IndexedEdit }>();
 
   const source: SessionSource = {
     stat,
@@ -163,30 +179,33 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
         edits.set(plan, { trim: t });
         return plan;
       }
-      if (edit.kind === 'title' || edit.kind === 'repair') {
-        const { planEditIndexed } = await import('../save/indexed-edit');
-        const e = await planEditIndexed(adapter, path, opts, edit.kind === 'title' ? edit.title : null);
-        if ('error' in e) return e;
-        const plan: SourcePlan = { edit, change: e.change, writes: true, refusal: e.refusal?.error ?? null, backup: edit.kind === 'repair' };
-        edits.set(plan, { edit: e });
-        return plan;
-      }
-      const w = await whole();
-      const plan = await w.plan(edit);
-      if (!('error' in plan)) edits.set(plan, { whole: w });
+      const { planEditIndexed } = await import('../save/indexed-edit');
+      const e = await planEditIndexed(adapter, path, opts, edit);
+      if ('error' in e) return e;
+      const plan: SourcePlan = { edit, change: e.change, writes: true, refusal: e.refusal?.error ?? null, backup: edit.kind === 'repair' };
+      edits.set(plan, { edit: e });
       return plan;
     },
     async save(plan: SourcePlan) {
       const e = edits.get(plan);
       if (!e) throw new Error('save: a plan this source did not make');
-      if ('whole' in e) return e.whole.save(plan);
       const raises = 'trim' in e ? e.trim.refusal : e.edit.refusal;
       if (raises) throw new StoreError('io', `Line ${raises.line} cannot be saved: nanobot would raise ${raises.raises.type}: ${raises.raises.message}. Nothing was written.`, { path, reason: { code: 'line-cannot-save', line: raises.line, error: raises.raises } });
       if ('trim' in e) return { ...(await (await import('../save/indexed-trim')).writeTrimIndexed(adapter, e.trim)), backup: null };
       return (await import('../save/indexed-edit')).writeEditIndexed(adapter, e.edit);
     },
-    planFork: async (userIndex, newKey) => (await whole()).planFork(userIndex, newKey),
-    writeFork: async (userIndex, newKey) => (await whole()).writeFork(userIndex, newKey),
+    async planFork(userIndex, newKey) {
+      const f = await forkPlan(userIndex, newKey);
+      if (f === 'whole') return (await whole()).planFork(userIndex, newKey);
+      return { key: f.key, path: f.path, fileName: f.fileName, messages: f.messages };
+    },
+    async writeFork(userIndex, newKey) {
+      const { writeForkIndexed } = await import('./indexed-fork');
+      const f = await forkPlan(userIndex, newKey);
+      forked = null;
+      if (f === 'whole') return (await whole()).writeFork(userIndex, newKey);
+      return writeForkIndexed(adapter, stat, f);
+    },
     async remove() {
       // Guarded by what the file was when opened (its size and time): the bytes are not read again.
       const { changedOnDisk } = await import('../save/atomic-save');

@@ -105,7 +105,7 @@ export interface SourceTokens {
 /** Where dumped text goes: a piece (bytes of the file, valid only during the call, or text) and its message's place. */
 export type PieceSink = (piece: Uint8Array | string, k: number) => void;
 
-/** The edits a source plans and saves. The last four are hooks for the session page: planned by the document source only for now. */
+/** The edits a source plans and saves, each by both implementations (the index's with bounded memory). */
 export type SourceEdit =
   | { kind: 'title'; title: string }
   | { kind: 'trim'; max: number; extendToUser: boolean }
