@@ -68,7 +68,8 @@ function differs(want: string, got: string): string {
 /** The exception type an answer reports as JSON: an `error` object (top-level, or the nanobot lens's), else none. */
 function reportedError(r: CliRun): string | null {
   const head = text(r).slice(0, 4000);
-  return /"error": \{"type": "(\w+)"/.exec(head)?.[1] ?? null;
+  // `{"error": {"code": "nanobot-raises", "during": …, "type": "KeyError", …}}`: the type among the error's values.
+  return /"error": \{[^{}]*?"type": "(\w+)"/.exec(head)?.[1] ?? null;
 }
 
 /** A crash's first words, without names of variables or places (what sorts crashes into families). */
