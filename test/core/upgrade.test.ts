@@ -9,6 +9,19 @@ const turns = (n: number) => Array.from({ length: n }, (_, i) => `{"role": "${i 
 const file = (lines: string[]) => new TextEncoder().encode(lines.join('\n') + '\n');
 
 describe('upgradeImpact', () => {
+  it("a first user message 600 levels deep: v0.3.0's and main's listings raise on it (the preview's copy), though main moves it at start-up and loads it", () => {
+    const deep = `{"role": "user", "content": ${'['.repeat(600)}"x"${']'.repeat(600)}, "timestamp": "2026-06-01T10:00:00"}`;
+    const lines = [META('cli:direct'), deep, ...turns(3).slice(1)];
+    const up = upgradeImpact(file(lines), 'cli_direct.jsonl', 'workspace', 'v0.2', 'v0.3.0', NOW);
+    expect(up.from.listingRaises).toBeNull();
+    expect(up.to.listingRaises).toBe('RecursionError');
+    expect(up.kind).toBe('changes');
+    const name = `${base64urlKey('cli:direct')}.jsonl`;
+    const toMain = upgradeImpact(file(lines), name, 'workspace', 'v0.3.0', 'main', NOW);
+    expect(toMain.to.note).toEqual({ code: 'moved-at-startup' });
+    expect(toMain.to.listingRaises).toBe('RecursionError');
+  });
+
   it('v0.2 → v0.3.0: still seen; the wider count window replays more', () => {
     const r = upgradeImpact(file([META('cli:direct'), ...turns(300)]), 'cli_direct.jsonl', 'workspace', 'v0.2', 'v0.3.0', NOW);
     expect(r.kind).toBe('changes');

@@ -44,6 +44,11 @@ export interface VersionSide {
   tokens: number | null;
   /** The exception get_history raises, if any. */
   raises: string | null;
+  /**
+   * The exception this version's `list_sessions` raises on the file (the whole listing fails, so the
+   * sidebar shows no session), though its agent may still load and replay it; null when it lists it.
+   */
+  listingRaises: string | null;
 }
 
 export interface UpgradeImpact {
@@ -77,7 +82,8 @@ function side(bytes: Uint8Array, fileName: string, home: FileHome, version: Nano
   const vis = visibility(bytes, fileName, home, version);
   const row = listingRow({ bytes, complete: true, fileName, mtimeIso: now, now, version });
   const key = row.kind === 'row' ? row.row.key : (keyFromStem(fileStem(fileName), version) ?? fileStem(fileName));
-  const empty = { version, key, ...vis, replayed: [], tokens: null, raises: null };
+  const listingRaises = vis.seen && row.kind === 'raise' ? row.error.type : null;
+  const empty = { version, key, ...vis, replayed: [], tokens: null, raises: null, listingRaises };
   if (!vis.seen) return empty;
   const load = loadNanobot(bytes, key, now, version);
   const s = load.result;
@@ -99,7 +105,7 @@ export function upgradeImpact(bytes: Uint8Array, fileName: string, home: FileHom
   const after = new Set(b.replayed);
   const added = b.replayed.filter((l) => !before.has(l));
   const lost = a.replayed.filter((l) => !after.has(l));
-  const kind = a.seen && !b.seen ? 'vanishes' : !a.seen && b.seen ? 'appears' : added.length || lost.length || a.raises !== b.raises ? 'changes' : 'same';
+  const kind = a.seen && !b.seen ? 'vanishes' : !a.seen && b.seen ? 'appears' : added.length || lost.length || a.raises !== b.raises || a.listingRaises !== b.listingRaises ? 'changes' : 'same';
   const { key: _k, ...fromSide } = a;
   const { key: _k2, ...toSide } = b;
   return { fileName, key: a.key, from: fromSide, to: toSide, added, lost, kind };

@@ -25,7 +25,8 @@ function impactText(r: UpgradeImpact, from: NanobotVersion, to: NanobotVersion):
   const tokens = r.from.tokens !== null && r.to.tokens !== null ? t.tokens(r.from.tokens, r.to.tokens) : '';
   const raises = r.to.raises ? t.raisesTo(b, r.to.raises) : r.from.raises ? t.raisesFrom(a, r.from.raises) : '';
   const moves = r.to.note ? t.moves(t.note(r.to.note)) : '';
-  const rest = `${tokens}${t.stop}${moves}${raises}`;
+  const listed = r.to.listingRaises ? t.listingRaises(b, r.to.listingRaises) : '';
+  const rest = `${tokens}${t.stop}${moves}${raises}${listed}`;
   if (r.kind === 'same') return t.same(r.to.replayed.length, rest);
   return t.changes(r.from.replayed.length, r.to.replayed.length, r.added.length, r.lost.length, rest);
 }

@@ -249,6 +249,7 @@ const pages = {
     tokens: (a: number, b: number) => `, ${groupDigits(a)} → ${groupDigits(b)} tokens`,
     raisesTo: (to: string, error: string) => ` ${to} raises ${error}.`,
     raisesFrom: (from: string, error: string) => ` (${from} raises ${error}.)`,
+    listingRaises: (to: string, error: string) => ` ${to}'s session list raises ${error} on this file, so its sidebar lists no session of the folder.`,
     stop: '.',
     moves: (note: string) => ` ${note[0]!.toUpperCase()}${note.slice(1)}.`,
     same: (n: number, rest: string) => `Replays the same ${plural(n, 'message')}${rest}`,

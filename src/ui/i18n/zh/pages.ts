@@ -197,6 +197,7 @@ const pages: PageText = {
     tokens: (a, b) => `，${groupDigits(a)} → ${groupDigits(b)} 个 token`,
     raisesTo: (to, error) => `${to} 会抛出 ${error}。`,
     raisesFrom: (from, error) => `（${from} 会抛出 ${error}。）`,
+    listingRaises: (to, error) => `${to} 列出会话时在此文件上抛出 ${error}，侧栏因此不列出该文件夹的任何会话。`,
     stop: '。',
     moves: (note) => `${note}。`,
     same: (n, rest) => `回放同样的 ${groupDigits(n)} 条消息${rest}`,
