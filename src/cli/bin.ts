@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** Entry point of the `session-lens` command. */
 import { main } from './cli';
-import { installProcessGuards } from './terminal';
+import { installProcessGuards } from './output/terminal';
 
 installProcessGuards();
 

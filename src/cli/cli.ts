@@ -5,12 +5,12 @@
 import { isoRoundTrip, localIsoNow } from '../core/python/isotime';
 import { LENS_VERSION } from '../core/lens-version';
 import { parseArgs, UsageError, type Args } from './args';
-import { jsonOut, type Out } from './printer';
+import { jsonOut, type Out } from './output/printer';
 // Imported statically: both are in the entry's bundle anyway (the printer and the adapter use them), and a
 // dynamic import of a module already there only made a namespace object of getters at every start.
 import { isStoreError, storeErrorData } from '../store/adapter/errors';
-import { storeErrorText } from './text';
-import { endProgress, progress, progressFor, useProgress, writeStdout } from './terminal';
+import { storeErrorText } from './output/text';
+import { endProgress, progress, progressFor, useProgress, writeStdout } from './output/terminal';
 
 const USAGE = `usage: session-lens <command> [options]
 
@@ -44,7 +44,7 @@ the original file and no .tmp.
 // run (not even `--version`) pays in start-up time and memory for compiling and setting up the whole CLI.
 
 async function cmdEdit(cmd: string, args: Args, now: string, out: Out): Promise<number> {
-  const [{ opened }, { cmdWrite }] = await Promise.all([import('./open'), import('./write')]);
+  const [{ opened }, { cmdWrite }] = await Promise.all([import('./open'), import('./commands/write')]);
   const file = args.positional(0, 'FILE');
   const at = await opened(file, args, { trim: 2, 'set-title': 2, fork: 3 }[cmd] ?? 1, now, out);
   return cmdWrite(cmd, file, at.source, args, out);
@@ -77,24 +77,24 @@ export async function main(argv: string[], out: Out = stdoutSink()): Promise<num
     }
     switch (args.command) {
       case 'replay':
-        return await (await import('./replay')).cmdReplay(args, now, out);
+        return await (await import('./commands/replay')).cmdReplay(args, now, out);
       case 'load':
-        return await (await import('./load')).cmdLoad(args, now, out);
+        return await (await import('./commands/load')).cmdLoad(args, now, out);
       case 'tokens':
-        return await (await import('./tokens')).cmdTokens(args, now, out);
+        return await (await import('./commands/tokens')).cmdTokens(args, now, out);
       case 'list':
-        return await (await import('./list')).cmdList(args, now, out);
+        return await (await import('./commands/list')).cmdList(args, now, out);
       case 'format':
-        return await (await import('./format')).cmdFormat(args, now, out);
+        return await (await import('./commands/format')).cmdFormat(args, now, out);
       case 'check': {
         args.noMoreThan(1);
-        const [{ checkHealth }, { askedVersion }] = await Promise.all([import('./check'), import('./version')]);
+        const [{ checkHealth }, { askedVersion }] = await Promise.all([import('./commands/check'), import('./version')]);
         return await checkHealth(args.positional(0, 'PATH'), now, out, args.json, askedVersion(args));
       }
       case 'turn':
-        return await (await import('./turn')).cmdTurn(args, now, out);
+        return await (await import('./commands/turn')).cmdTurn(args, now, out);
       case 'memory':
-        return await (await import('./turn')).cmdMemory(args, out);
+        return await (await import('./commands/turn')).cmdMemory(args, out);
       case 'trim':
       case 'fork':
       case 'repair':

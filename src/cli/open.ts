@@ -14,9 +14,9 @@ import { openSource } from '../store/source/open-source';
 import { normalised } from '../store/source/source-adapter';
 import type { NanobotRaise, SessionSource } from '../store/source/session-source';
 import { UsageError, type Args } from './args';
-import type { Out } from './printer';
-import { withByteProgress } from './terminal';
-import { raiseText } from './text';
+import type { Out } from './output/printer';
+import { withByteProgress } from './output/terminal';
+import { raiseText } from './output/text';
 import { cliTokenizer } from './tokenizer';
 import { versionFor } from './version';
 

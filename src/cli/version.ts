@@ -7,7 +7,7 @@ import { createNodeAdapter } from '../store/adapter/node-adapter';
 import { detectVersion } from '../store/listing/version-facts';
 import { verdictVersion } from '../core/nanobot/version-evidence';
 import { UsageError, type Args } from './args';
-import { verdictText } from './text';
+import { verdictText } from './output/text';
 
 /** The version a folder's files point to (spec §10), as the app decides it (verdictVersion: the decisive evidence in a conflict, the oldest candidate when ambiguous). */
 export async function recognisedVersion(adapter: StorageAdapter, layout: Layout, folder: SessionFolder | undefined): Promise<{ version: NanobotVersion; summary: string }> {

@@ -2,7 +2,7 @@
 import { cycleTheme, theme } from './theme';
 import { route } from './router';
 import { workspace } from './workspace/model';
-import { noSessionsHere } from './workspace/layout-text';
+import { noSessionsHere } from './workspace/version/layout-text';
 import { language, setLanguage, ui } from './i18n/text';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from './i18n/language';
 

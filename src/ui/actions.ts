@@ -4,7 +4,7 @@
  * session when a single file was given, or to the deep link that was waiting.
  */
 import { signal } from '@preact/signals';
-import { noSessionsHere } from './workspace/layout-text';
+import { noSessionsHere } from './workspace/version/layout-text';
 import { forgetFolder, listRememberedFolders, queryAccess, rememberFolder, requestAccessFromClick, type DroppedFolder, type FolderWithAccess } from '../store/listing/handles';
 import type { Dropped } from './drop';
 import { directoryPicker, isAbort } from './fsa';
@@ -12,12 +12,12 @@ import { DEFAULT_DEMO, readLastSource, sourceId, writeLastSource } from './last-
 import { formatRoute, navigate, route, type Route } from './router';
 import { errorText, say } from './status';
 import { dropPreview, forgetCachedViewsOf, previewWithoutAccess, setWorkspace, showCachedPreview, workspace } from './workspace/model';
-import type { PathedFile } from './workspace/open';
+import type { PathedFile } from './workspace/scan/open';
 import type { Workspace } from './workspace/workspace';
 
 /** The code that opens a workspace (adapters, layouts) and the demo's, loaded on first use: the start screen needs neither. */
-const opener = () => import('./workspace/open');
-const demo = () => import('./workspace/demo');
+const opener = () => import('./workspace/scan/open');
+const demo = () => import('./workspace/scan/demo');
 import { listing } from './workspace/model';
 import { er, errorTextReady, ui } from './i18n/text';
 import { afterNextPaint } from './paint';

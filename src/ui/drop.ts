@@ -4,7 +4,7 @@
  * event; other browsers get a read-only copy through `webkitGetAsEntry()` or the plain Files.
  */
 import { itemHandle } from './fsa';
-import type { PathedFile } from './workspace/open';
+import type { PathedFile } from './workspace/scan/open';
 
 /** What a drop brought. */
 export type Dropped =
@@ -60,7 +60,7 @@ async function resolveDrop(handles: Promise<FileSystemHandle | null>[], entries:
 async function readEntryTree(root: FileSystemDirectoryEntry): Promise<PathedFile[]> {
   const out: PathedFile[] = [];
   // Loaded only for a folder dropped without handles: the start screen does not need the layout rules.
-  const { relevantFile } = await import('./workspace/open');
+  const { relevantFile } = await import('./workspace/scan/open');
   const walk = async (dir: FileSystemDirectoryEntry, prefix: string, depth: number): Promise<void> => {
     const reader = dir.createReader();
     for (;;) {

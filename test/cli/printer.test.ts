@@ -1,6 +1,6 @@
 /** The CLI's byte printer: big answers go out in buffer-sized writes, through one buffer where the sink is done with each. */
 import { describe, expect, it } from 'vitest';
-import { bytePrinter, type Out } from '../../src/cli/printer';
+import { bytePrinter, type Out } from '../../src/cli/output/printer';
 
 function printed(bytesWritten: boolean): { buffers: ArrayBufferLike[]; text: string } {
   const buffers: ArrayBufferLike[] = [];

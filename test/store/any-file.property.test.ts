@@ -13,7 +13,7 @@ import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot/na
 import { getHistory } from '../../src/core/replay/replay';
 import { loadTokenizer } from '../../src/core/tokens/tokenizer';
 import { estimateMessageTokens, type TextTokenCounter } from '../../src/core/tokens/tokens';
-import { sessionFindings } from '../../src/cli/check';
+import { sessionFindings } from '../../src/cli/commands/check';
 import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { listSessions, openSession } from '../../src/store/save/sessions';
 import { openSource } from '../../src/store/source/open-source';

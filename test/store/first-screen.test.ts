@@ -1,6 +1,6 @@
 /** The first screenful of a last listing, kept synchronously: it comes back exactly, bounded, and junk is none. */
 import { describe, expect, it } from 'vitest';
-import { FIRST_ROWS, forgetFirstScreen, loadFirstScreen, MAX_CHARS, saveFirstScreen, type SyncStore } from '../../src/store/listing/first-screen';
+import { FIRST_ROWS, forgetFirstScreen, loadFirstScreen, MAX_CHARS, saveFirstScreen, type SyncStore } from '../../src/store/listing/cache/first-screen';
 import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { listSessions } from '../../src/store/listing/session-list';
 

@@ -1,6 +1,6 @@
 /** The last view of a source comes back only as saveLastView wrote it: anything else is no last view. */
 import { describe, expect, it } from 'vitest';
-import { forgetLastView, loadLastView, saveLastView } from '../../src/store/listing/last-view';
+import { forgetLastView, loadLastView, saveLastView } from '../../src/store/listing/cache/last-view';
 
 function store() {
   const map = new Map<string, unknown>();

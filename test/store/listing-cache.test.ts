@@ -1,6 +1,6 @@
 /** A folder's last listing survives a structured clone into the cache and comes back exactly; junk is no cache. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadListing, saveListing, type ListingCacheStore } from '../../src/store/listing/listing-cache';
+import { loadListing, saveListing, type ListingCacheStore } from '../../src/store/listing/cache/listing-cache';
 import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { listSessions } from '../../src/store/listing/session-list';
 

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
-import { loadListing, saveListing, type ListingCacheStore } from '../../src/store/listing/listing-cache';
-import { checkCache, reconcileListing } from '../../src/store/listing/listing-reconcile';
+import { loadListing, saveListing, type ListingCacheStore } from '../../src/store/listing/cache/listing-cache';
+import { checkCache, reconcileListing } from '../../src/store/listing/cache/listing-reconcile';
 import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { listSessions } from '../../src/store/listing/session-list';
 

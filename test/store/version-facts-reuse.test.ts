@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { detectLayout } from '../../src/store/listing/layout';
-import { loadListing, saveListing, type ListingCacheStore } from '../../src/store/listing/listing-cache';
-import { reusableFacts } from '../../src/store/listing/listing-reconcile';
+import { loadListing, saveListing, type ListingCacheStore } from '../../src/store/listing/cache/listing-cache';
+import { reusableFacts } from '../../src/store/listing/cache/listing-reconcile';
 import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { listSessions } from '../../src/store/listing/session-list';
 import { detectVersion, judgeFolder } from '../../src/store/listing/version-facts';

@@ -13,8 +13,8 @@ import { ReplayTab } from '../../src/ui/session/replay/ReplayTab';
 import { setTitle } from '../../src/core/edit/edits';
 import { scans, setWorkspace } from '../../src/ui/workspace/model';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';
-import { relation } from '../../src/ui/workspace/LeftoversPage';
-import type { FileScan } from '../../src/ui/workspace/scan';
+import { relation } from '../../src/ui/workspace/pages/LeftoversPage';
+import type { FileScan } from '../../src/ui/workspace/scan/scan';
 import { NOW, button, click, dec, jsonl, meta, mount, openText, openVia, type, unmount, waitFor } from './session/helpers';
 import { demoAdapter, demoWorkspace } from './shell-helpers';
 
@@ -200,7 +200,7 @@ describe('Reset demo', () => {
     const demoFolder = vi.fn(async () => {
       throw new Error('stop here');
     });
-    vi.doMock('../../src/ui/workspace/demo', () => ({ demoExists: async () => true, demoFolder, DEMO_DIR: 'x', DEFAULT_DEMO: 'v0.2' }));
+    vi.doMock('../../src/ui/workspace/scan/demo', () => ({ demoExists: async () => true, demoFolder, DEMO_DIR: 'x', DEFAULT_DEMO: 'v0.2' }));
     const { StartScreen } = await import('../../src/ui/start/StartScreen');
     await (await import('../../src/ui/i18n/text')).startText('en'); // the fresh modules' text, as the app loads it before rendering
     el = await mount(<StartScreen />);
@@ -216,7 +216,7 @@ describe('Reset demo', () => {
     await click(button(el, 'Reset the demo'));
     await waitFor(() => demoFolder.mock.calls.length > 0);
     expect(demoFolder).toHaveBeenCalledWith(true, 'v0.2');
-    vi.doUnmock('../../src/ui/workspace/demo');
+    vi.doUnmock('../../src/ui/workspace/scan/demo');
   });
 });
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { base64urlKey } from '../../src/core/nanobot/keys';
 import { detectLayout } from '../../src/store/listing/layout';
 import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
-import { layoutText } from '../../src/ui/workspace/layout-text';
+import { layoutText } from '../../src/ui/workspace/version/layout-text';
 import { folderIndex, listing, setWorkspace } from '../../src/ui/workspace/model';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';
 import { mount, type, unmount, waitFor } from './session/helpers';

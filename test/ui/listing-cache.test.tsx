@@ -6,11 +6,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectLayout } from '../../src/store/listing/layout';
 import { detectVersion } from '../../src/store/listing/version-facts';
-import type { ListingCacheStore } from '../../src/store/listing/listing-cache';
+import type { ListingCacheStore } from '../../src/store/listing/cache/listing-cache';
 import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { listSessions } from '../../src/store/listing/session-list';
 import { activeVersion, listing, listingFromCache, nowIso, setListingCacheStore, setWorkspace, verdict } from '../../src/ui/workspace/model';
-import { cacheMarks } from '../../src/ui/workspace/reopen';
+import { cacheMarks } from '../../src/ui/workspace/scan/reopen';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';
 import { mount, unmount, waitFor } from './session/helpers';
 

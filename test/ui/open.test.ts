@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relevantFile, workspaceFromFiles, workspaceFromSingleFile } from '../../src/ui/workspace/open';
+import { relevantFile, workspaceFromFiles, workspaceFromSingleFile } from '../../src/ui/workspace/scan/open';
 
 const file = (text: string, name: string) => new File([text], name, { lastModified: 1234 });
 

@@ -12,10 +12,10 @@ vi.mock('../../src/pwa/register', async () => {
   return { updateReady: signal(false), offlineReady: signal(false), applyUpdate: () => {}, registerServiceWorker: () => {} };
 });
 vi.mock('../../src/store/listing/handles', async (orig) => ({ ...(await orig<typeof import('../../src/store/listing/handles')>()), listRememberedFolders: vi.fn() }));
-vi.mock('../../src/ui/workspace/open', async (orig) => ({ ...(await orig<typeof import('../../src/ui/workspace/open')>()), workspaceFromHandle: vi.fn() }));
+vi.mock('../../src/ui/workspace/scan/open', async (orig) => ({ ...(await orig<typeof import('../../src/ui/workspace/scan/open')>()), workspaceFromHandle: vi.fn() }));
 
 const handles = await import('../../src/store/listing/handles');
-const open = await import('../../src/ui/workspace/open');
+const open = await import('../../src/ui/workspace/scan/open');
 const { App } = await import('../../src/ui/App');
 const { restore } = await import('../../src/ui/actions');
 const { writeLastSource } = await import('../../src/ui/last-source');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { listSessions } from '../../src/store/save/sessions';
-import { hasProblems, healthReport, problemCount, verdictsFor } from '../../src/ui/workspace/health';
+import { hasProblems, healthReport, problemCount, verdictsFor } from '../../src/ui/workspace/pages/health';
 import type { LeftoverInfo } from '../../src/ui/workspace/model';
 import { buildRows, channelCounts, filterRows, resolveSession, rowHref } from '../../src/ui/workspace/rows';
-import { scanFile, type FileScan } from '../../src/ui/workspace/scan';
+import { scanFile, type FileScan } from '../../src/ui/workspace/scan/scan';
 import { readAll } from '../../src/store/adapter/bytes';
 import { demoAdapter } from './shell-helpers';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { detectLayout } from '../../src/store/listing/layout';
 import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
-import type { Workspace } from '../../src/ui/workspace/open';
+import type { Workspace } from '../../src/ui/workspace/scan/open';
 
 const DEMO = path.resolve(__dirname, '../../public/demo');
 export const MTIME = Date.parse('2026-06-02T12:00:00Z');

@@ -73,7 +73,7 @@ describe('upgrade page', () => {
     a.setFile('sessions/telegram_1.jsonl', [META('telegram:1'), USER, '{broken'].join('\n') + '\n');
     const layout = await detectLayout(a, 'ws');
     await setWorkspace({ kind: 'folder', name: 'ws', adapter: a, writable: true, layout });
-    const { UpgradePage } = await import('../../src/ui/workspace/UpgradePage');
+    const { UpgradePage } = await import('../../src/ui/workspace/pages/UpgradePage');
     el = await mount(<UpgradePage />);
     await waitFor(() => el!.querySelectorAll('.upgrade-row').length === 2);
     const row = (f: string) => el!.querySelector(`.upgrade-row[data-file="${f}"]`)!.textContent!;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { listSessions } from '../../src/store/save/sessions';
 import { readAll } from '../../src/store/adapter/bytes';
 import { buildRows, filterRows } from '../../src/ui/workspace/rows';
-import { scanFile, type FileScan } from '../../src/ui/workspace/scan';
+import { scanFile, type FileScan } from '../../src/ui/workspace/scan/scan';
 import { SessionList } from '../../src/ui/workspace/SessionList';
 import { query } from '../../src/ui/workspace/filters';
 import { mount, unmount } from './session/helpers';

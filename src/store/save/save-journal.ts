@@ -5,7 +5,7 @@
  * a `.tmp` of Session Lens's own protocol (empty in Chromium: the bytes were still in the browser's
  * swap file) from one nanobot left, and say so.
  */
-import type { SyncStore } from '../listing/first-screen';
+import type { SyncStore } from '../listing/cache/first-screen';
 
 const KEY = 'session-lens:saves-running';
 /** Notes older than this are dropped (a week): a leftover that old is described by its content alone. */

@@ -51,7 +51,7 @@ export function StartScreen({ compact = false }: { compact?: boolean }) {
   const refocus = useRef(false);
   const t = ui().start;
   useEffect(() => {
-    void import('../workspace/demo').then(({ demoExists }) => Promise.all([demoExists(), demoExists('main')])).then((seeded) => setHasDemo(seeded.some(Boolean)));
+    void import('../workspace/scan/demo').then(({ demoExists }) => Promise.all([demoExists(), demoExists('main')])).then((seeded) => setHasDemo(seeded.some(Boolean)));
   }, []);
   useEffect(() => {
     if (!resetting && refocus.current) reset.current?.focus();

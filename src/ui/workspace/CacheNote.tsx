@@ -1,7 +1,7 @@
 /** The workspace's line while its listing comes from the last visit: checking the folder, then re-reading what changed. */
 import { ui } from '../i18n/text';
 import { listingFromCache } from './model';
-import { cacheMarks } from './reopen';
+import { cacheMarks } from './scan/reopen';
 
 const two = (n: number) => String(n).padStart(2, '0');
 

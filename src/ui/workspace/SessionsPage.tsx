@@ -24,7 +24,7 @@ function ListingFailure({ listing }: { listing: Listing }) {
   const [Loaded, setLoaded] = useState<FunctionComponent<{ listing: Listing }> | null>(null);
   useEffect(() => {
     let live = true;
-    void Promise.all([import('./ListingFailure'), pageTextReady()]).then(([m]) => live && setLoaded(() => m.ListingFailure));
+    void Promise.all([import('./version/ListingFailure'), pageTextReady()]).then(([m]) => live && setLoaded(() => m.ListingFailure));
     return () => void (live = false);
   }, []);
   return Loaded ? <Loaded listing={listing} /> : <p class="notice danger listing-failure">{ui().workspace.sortErrorShort}</p>;

@@ -9,10 +9,10 @@ import { allowEditing, closeWorkspaceToStart } from '../actions';
 import { lazyComponent } from '../lazy';
 import { watchFolder } from '../live';
 import { navigate, type WorkspacePage } from '../router';
-import { isChosen, VersionSummary } from './version-choice';
+import { isChosen, VersionSummary } from './version/version-choice';
 import { GatewayNote } from './GatewayNote';
-import { folderLabel, layoutText, noSessionsHere } from './layout-text';
-import { problemCount as countProblems } from './health';
+import { folderLabel, layoutText, noSessionsHere } from './version/layout-text';
+import { problemCount as countProblems } from './pages/health';
 import { activeVersion, verdict, folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, selectFolder, workspace } from './model';
 import { SessionsPage } from './SessionsPage';
 import { pageTextReady, ui } from '../i18n/text';
@@ -30,12 +30,12 @@ const PAGES: { page: WorkspacePage; href: string }[] = [
  * A part of the version panel, loaded on first use (with the pages' words): nothing stands in its
  * place meanwhile, as the panel is folded and the one-line summary already names the version.
  */
-function panelPart<P extends object>(pick: (m: typeof import('./VersionLine')) => FunctionComponent<P>): FunctionComponent<P> {
+function panelPart<P extends object>(pick: (m: typeof import('./version/VersionLine')) => FunctionComponent<P>): FunctionComponent<P> {
   return function Part(props: P) {
     const [C, setC] = useState<FunctionComponent<P> | null>(null);
     useEffect(() => {
       let live = true;
-      void Promise.all([import('./VersionLine'), pageTextReady()]).then(([m]) => live && setC(() => pick(m)));
+      void Promise.all([import('./version/VersionLine'), pageTextReady()]).then(([m]) => live && setC(() => pick(m)));
       return () => void (live = false);
     }, []);
     return C ? <C {...props} /> : null;
@@ -46,10 +46,10 @@ function panelPart<P extends object>(pick: (m: typeof import('./VersionLine')) =
 const VersionLine = panelPart((m) => m.VersionLine);
 const NamingLine = panelPart((m) => m.NamingLine);
 const VersionConflictNote = panelPart((m) => m.VersionConflictNote);
-const UpgradePage = lazyComponent(() => import('./UpgradePage').then((m) => m.UpgradePage));
-const HealthPage = lazyComponent(() => import('./HealthPage').then((m) => m.HealthPage));
-const LeftoversPage = lazyComponent(() => import('./LeftoversPage').then((m) => m.LeftoversPage));
-const MemoryPage = lazyComponent(() => import('./MemoryPage').then((m) => m.MemoryPage));
+const UpgradePage = lazyComponent(() => import('./pages/UpgradePage').then((m) => m.UpgradePage));
+const HealthPage = lazyComponent(() => import('./pages/HealthPage').then((m) => m.HealthPage));
+const LeftoversPage = lazyComponent(() => import('./pages/LeftoversPage').then((m) => m.LeftoversPage));
+const MemoryPage = lazyComponent(() => import('./pages/MemoryPage').then((m) => m.MemoryPage));
 
 /** Files with a problem, for the Health tab's count: computed once per listing or scan change, not per render. */
 const problemCount = computed(() => countProblems(listing.value?.summaries ?? [], scans.value, leftovers.value));

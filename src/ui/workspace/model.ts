@@ -14,15 +14,15 @@ import type { SessionFolder } from '../../store/listing/layout';
 import { folderSignatureOf, statFolder } from '../../store/listing/folder-stat';
 import { headsOnce } from '../../store/listing/head-once';
 import { joinPath } from '../../store/adapter/paths';
-import { idbListingStore, loadListing, saveListing, type CachedListing, type ListingCacheStore } from '../../store/listing/listing-cache';
+import { idbListingStore, loadListing, saveListing, type CachedListing, type ListingCacheStore } from '../../store/listing/cache/listing-cache';
 import type { Listing } from '../../store/listing/session-list';
 import { workspaceId, type Workspace } from './workspace';
-import type { FileScan } from './scan';
-import { cacheMarks, marksAfterCheck, NO_ACCESS, UNCHECKED, withoutVanished } from './reopen';
+import type { FileScan } from './scan/scan';
+import { cacheMarks, marksAfterCheck, NO_ACCESS, UNCHECKED, withoutVanished } from './scan/reopen';
 import type { SessionFileFacts } from '../../core/nanobot/version-evidence';
-import { forgetLastView, loadLastView, saveLastView, type LastView } from '../../store/listing/last-view';
+import { forgetLastView, loadLastView, saveLastView, type LastView } from '../../store/listing/cache/last-view';
 import { readLastSource, sourceId, type LastSource } from '../last-source';
-import { forgetFirstScreen, loadFirstScreen, saveFirstScreen, type SyncStore } from '../../store/listing/first-screen';
+import { forgetFirstScreen, loadFirstScreen, saveFirstScreen, type SyncStore } from '../../store/listing/cache/first-screen';
 import { errorText } from '../status';
 
 /** A leftover with what is known about it and its target on disk. */
@@ -323,7 +323,7 @@ export async function refreshListing(): Promise<void> {
     if (!verdict.value) {
       // Reopened: the heads of files unchanged since the cached listing are not read again.
       const stats = shownCache?.facts.size ? (await statting)?.stats : undefined;
-      const known = stats && shownCache ? (await import('../../store/listing/listing-reconcile')).reusableFacts(shownCache, stats) : undefined;
+      const known = stats && shownCache ? (await import('../../store/listing/cache/listing-reconcile')).reusableFacts(shownCache, stats) : undefined;
       // Loaded on first use: the start screen does not need the evidence rules.
       const judged = await import('../../store/listing/version-facts').then((m) => m.judgeFolder(reads, ws.layout, f, known)).catch(() => null);
       if (gen !== generation) return;
@@ -339,7 +339,7 @@ export async function refreshListing(): Promise<void> {
       cacheMarks.value = marksAfterCheck(c);
     };
     // Loaded on use (a first visit never needs it), while the cached rows are already on screen.
-    const reconcile = shownCache && (await import('../../store/listing/listing-reconcile')).reconcileListing;
+    const reconcile = shownCache && (await import('../../store/listing/cache/listing-reconcile')).reconcileListing;
     const reopened = shownCache && reconcile && (await reconcile(reads, f.path, shownCache, { now: nowIso(), version, names, entries: listed, folder: statting, onCheck: showCheck }));
     const next = reopened ? reopened.listing : await listSessions(reads, f.path, { now: nowIso(), version, names });
     // The change watch's signature and the leftovers' stats: each session as its listing saw it (so a
@@ -390,7 +390,7 @@ function startScan(ws: Workspace, l: Listing): void {
   const flush = () => {
     scans.value = new Map(batch);
   };
-  void import('./scanner').then(({ runScan }) => runScan({
+  void import('./scan/scanner').then(({ runScan }) => runScan({
     adapter: ws.adapter,
     summaries: l.summaries,
     version: activeVersion.value,

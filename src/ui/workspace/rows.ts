@@ -7,7 +7,7 @@ import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import type { SessionSummary } from '../../store/listing/session-list';
 import { linkableKey, sessionHref, type SessionTab } from '../router';
 import type { LeftoverInfo } from './model';
-import type { FileScan } from './scan';
+import type { FileScan } from './scan/scan';
 import { ui } from '../i18n/text';
 import { readErrorText, skipOf } from '../status';
 

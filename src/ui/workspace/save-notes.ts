@@ -2,7 +2,7 @@
  * Where the page notes its running streamed saves (store/save/save-journal.ts): localStorage, keyed
  * by the workspace, so a reload mid-save can tell its own leftover tmp from nanobot's.
  */
-import type { SyncStore } from '../../store/listing/first-screen';
+import type { SyncStore } from '../../store/listing/cache/first-screen';
 import { noteSave } from '../../store/save/save-journal';
 import { workspace } from './model';
 import { workspaceId } from './workspace';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import enShell from '../../../src/ui/i18n/en/errors';
 import zhShell from '../../../src/ui/i18n/zh/errors';
-import { storeErrorText } from '../../../src/cli/text';
+import { storeErrorText } from '../../../src/cli/output/text';
 import { StoreError, type NameProblem, type SnapshotChange, type StoreReason } from '../../../src/store/adapter/errors';
 import { nameProblem } from '../../../src/store/adapter/names';
 

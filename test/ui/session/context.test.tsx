@@ -12,7 +12,7 @@ import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
 import { ConversationTab } from '../../../src/ui/session/conversation/ConversationTab';
 import { ContextTab } from '../../../src/ui/session/context/ContextTab';
-import { MemoryContent } from '../../../src/ui/workspace/MemoryPage';
+import { MemoryContent } from '../../../src/ui/workspace/pages/MemoryPage';
 import { runtimeRange } from '../../../src/core/turn/joined';
 import { templateText } from '../../core/turn/nanobot-archive';
 import { button, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor } from './helpers';

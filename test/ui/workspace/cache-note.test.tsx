@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CacheNote } from '../../../src/ui/workspace/CacheNote';
 import { listingFromCache } from '../../../src/ui/workspace/model';
-import { cacheMarks, UNCHECKED } from '../../../src/ui/workspace/reopen';
+import { cacheMarks, UNCHECKED } from '../../../src/ui/workspace/scan/reopen';
 import { mount, unmount } from '../session/helpers';
 
 let el: HTMLElement | null = null;

@@ -11,7 +11,7 @@ import { detectLayout } from '../../../src/store/listing/layout';
 import { problemsOnly } from '../../../src/ui/workspace/filters';
 import { scans, scanSkipped, setWorkspace } from '../../../src/ui/workspace/model';
 import { WorkspaceView } from '../../../src/ui/workspace/WorkspaceView';
-import { HealthPage } from '../../../src/ui/workspace/HealthPage';
+import { HealthPage } from '../../../src/ui/workspace/pages/HealthPage';
 import { pageTextReady } from '../../../src/ui/i18n/text';
 import { enc, mount, unmount, waitFor } from '../session/helpers';
 import fs from 'node:fs';

@@ -5,10 +5,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
 import { listSessions } from '../../../src/store/listing/session-list';
-import { loadListing, saveListing, type ListingCacheStore } from '../../../src/store/listing/listing-cache';
+import { loadListing, saveListing, type ListingCacheStore } from '../../../src/store/listing/cache/listing-cache';
 import { setLanguage } from '../../../src/ui/i18n/text';
 import { badgesFor } from '../../../src/ui/workspace/rows';
-import { skipOf as cliSkipOf, skipReasonText } from '../../../src/cli/text';
+import { skipOf as cliSkipOf, skipReasonText } from '../../../src/cli/output/text';
 
 afterEach(() => setLanguage('en'));
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { workspaceFromHandle, workspaceId } from '../../../src/ui/workspace/open';
+import { workspaceFromHandle, workspaceId } from '../../../src/ui/workspace/scan/open';
 import { setLanguage } from '../../../src/ui/i18n/text';
 
 afterEach(() => setLanguage('en'));
