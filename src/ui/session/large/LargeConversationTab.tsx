@@ -17,6 +17,7 @@ import { count } from '../text';
 import { LargeConversation, type LargeTarget } from './LargeConversation';
 import { LargeFindBar } from './LargeFindBar';
 import { MAX_REPLAY_MESSAGES } from './LargeReplay';
+import { agentLoop } from '../replay/settings';
 
 export interface LargeConversationTabProps {
   file: Blob;
@@ -58,7 +59,7 @@ export function LargeConversationTab({ file, index, load, version, params = {} }
   };
   const firstReplayed = async (): Promise<number | null> => {
     if (!load.loaded) return null;
-    const a = await replayLarge(file, index, load, version, MAX_REPLAY_MESSAGES);
+    const a = await replayLarge(file, index, load, version, MAX_REPLAY_MESSAGES, agentLoop(version));
     if (a.step === 'too-far') throw new Error(pg().large.replayTooFar(count(a.reach), count(MAX_REPLAY_MESSAGES)));
     return a.sources.length ? (load.messageLines[a.sources[0]!] ?? null) : null;
   };

@@ -14,6 +14,7 @@ import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { pyLoads } from '../../../core/python/pyjson';
 import { isDict, type PyDict } from '../../../core/python/pyvalue';
 import { fateText } from '../replay/fates';
+import { agentLoop } from '../replay/settings';
 import { replayLarge } from '../../../store/large/large-replay-client';
 import { pg } from '../../i18n/text';
 import { VirtualList } from '../VirtualList';
@@ -47,14 +48,14 @@ function entryDecoder(texts: string[]): (k: number) => PyDict | null {
 }
 
 
-/** The Replay view of large-file mode (default settings of the version). */
+/** The Replay view of large-file mode: what the version's agent loop asks, as the full view's default. */
 export function LargeReplay({ file, index, load, version }: { file: Blob; index: LineIndex; load: IndexLoad; version: NanobotVersion }) {
   const [state, setState] = useState<State>({ step: 'reading' });
   useEffect(() => {
     let live = true;
     setState({ step: 'reading' });
     if (!load.loaded) return;
-    replayLarge(file, index, load, version, MAX_REPLAY_MESSAGES).then(
+    replayLarge(file, index, load, version, MAX_REPLAY_MESSAGES, agentLoop(version)).then(
       (answer) => live && setState(answer),
       (e) => live && setState({ step: 'failed', message: errorText(e) }),
     );
@@ -79,7 +80,7 @@ export function LargeReplay({ file, index, load, version }: { file: Blob; index:
         <strong>{t.replayHead(count(entries.length), count(total), version)}</strong>
       </p>
       <p class="sl-muted">
-        {t.replayDefaults(fullViewOffered(file.size))} {t.replayFrom(count(from + 1), count(total - from))}
+        {t.replayDefaults(fullViewOffered(file.size), count(agentLoop(version).maxTokens))} {t.replayFrom(count(from + 1), count(total - from))}
       </p>
       {error && <p class="notice danger">{t.replayError(error.type, error.message, count(error.message_index + 1))}</p>}
       <ul class="sl-large-dropped">

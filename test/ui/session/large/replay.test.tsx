@@ -6,6 +6,11 @@ import { decodeRecord } from '../../../../src/store/large/large-records';
 import { LargeReplay } from '../../../../src/ui/session/large/LargeReplay';
 import { loadLarge } from '../../../../src/store/large/large-load';
 import { mount, unmount, waitFor } from '../helpers';
+import { loadNanobot } from '../../../../src/core/lens/load';
+import { getHistory } from '../../../../src/core/replay/replay';
+import { agentLoopOptions } from '../../../../src/core/replay/budget';
+import { loadTokenizer } from '../../../../src/core/tokens/tokenizer';
+import { estimateMessageTokens } from '../../../../src/core/tokens/tokens';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -35,6 +40,24 @@ describe('the replay of a large file', () => {
     expect(cards.map((c) => c.getAttribute('data-large-index'))).toEqual(['6', '7', '9', '10', '11']);
     expect(cards.map((c) => c.textContent!.match(/#(\d+)/)![1])).toEqual(['7', '8', '10', '11', '12']);
     expect(cards.map((c) => c.textContent!.match(/m\d+/)![0])).toEqual(['m6', 'm7', 'm9', 'm10', 'm11']);
+  });
+});
+
+describe("the replay of a large file at the agent loop's settings", () => {
+  it('sends what the full view sends by default: the token budget leaves the oldest messages out', async () => {
+    const rows = ['{"_type": "metadata", "key": "cli:big", "created_at": null, "updated_at": null, "metadata": {}, "last_consolidated": 0}'];
+    for (let i = 0; i < 300; i++) rows.push(JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: Array.from({ length: 1500 }, (_, w) => `w${(i * 7 + w) % 997}`).join(' ') }));
+    const bytes = new TextEncoder().encode(rows.join('\n') + '\n');
+    const index = indexBytes(bytes, 'main');
+    const load = loadFromIndex(index, 'main', (l) => decodeRecord(bytes.subarray(index.start[l]!, index.start[l]! + index.length[l]!)) ?? {});
+    const counter = await loadTokenizer();
+    const s = loadNanobot(bytes, 'cli:big', '2026-12-04T00:00:00', 'main').result!;
+    const want = getHistory(s.messages, s.lastConsolidated, agentLoopOptions('main'), 'main', (e) => estimateMessageTokens(e, counter, 'main'));
+    expect(want.entries.length).toBeLessThan(300);
+    el = await mount(<LargeReplay file={new Blob([bytes])} index={index} load={load} version="main" />);
+    await waitFor(() => el!.querySelector('.sl-large-replay .sl-headline') !== null);
+    expect(el.querySelector('.sl-headline')!.textContent).toBe(`nanobot main sends ${want.entries.length} of 300 messages`);
+    expect(el.querySelector('.sl-large-replay')!.textContent).toContain('a token budget of 190,784');
   });
 });
 
