@@ -246,6 +246,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
             const { line: _l, m: _m, ...rest } = r.params;
             navigate({ view: 'session', key: r.key, tab: tab as SessionRoute['tab'], params: rest }, { replace: true });
           }}
+          onParams={(tab, params) => navigate({ view: 'session', key: r.key, tab: tab as SessionRoute['tab'], params: { ...folderParams, ...pick(r.params, KEPT_PARAMS), ...params } }, { replace: true })}
           onSaved={(saved, message) => {
             watcher.current?.setKnown(saved.stat);
             say(message, 'success');

@@ -31,9 +31,16 @@ export function replayLarge(file: Blob, index: LineIndex, load: IndexLoad, versi
   let answers = asked.get(load);
   if (!answers) asked.set(load, (answers = new Map()));
   let answer = answers.get(key);
-  if (!answer) answers.set(key, (answer = computeReplay(file, index, load, version, max, opts)));
+  if (!answer) {
+    answers.set(key, (answer = computeReplay(file, index, load, version, max, opts)));
+    // The controls ask one answer per setting tried: only the last few are kept.
+    if (answers.size > KEPT_ANSWERS) answers.delete(answers.keys().next().value!);
+  }
   return answer;
 }
+
+/** Answers kept per load: the agent loop's (which the "first replayed" jump asks) and a few settings tried. */
+const KEPT_ANSWERS = 4;
 
 const asked = new WeakMap<IndexLoad, Map<string, Promise<LargeReplayAnswer>>>();
 

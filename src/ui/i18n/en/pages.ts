@@ -1083,10 +1083,7 @@ const pages = {
     noRole: 'no role',
     replayHead: (sent: string, total: string, version: string) => `nanobot ${version} sends ${sent} of ${total} messages`,
     replayFrom: (from: string, decoded: string) => `The replay cannot reach a message before #${from}: only the last ${decoded} messages were read to compute it.`,
-    replayDefaults: (fullView: boolean, budget: string): string =>
-      fullView
-        ? `What this version's agent loop asks (a token budget of ${budget}): the Replay tab of the full view has the other settings.`
-        : `What this version's agent loop asks (a token budget of ${budget}): other settings need the full view, which a file this large does not get.`,
+    replayTokens: (sum: string) => `(${sum} tokens by nanobot's estimate)`,
     replayTooFar: (reach: string, max: string) => `Under this version's rules the replay reaches ${reach} messages, more than large-file mode reads at once (${max}); it is not computed here. The command line (npx session-lens replay) computes it.`,
     replayNothing: 'nanobot loads no messages from this file, so it replays nothing.',
     replayError: (type: string, message: string, at: string) => `nanobot's replay raises ${type}: ${message} (message #${at}).`,

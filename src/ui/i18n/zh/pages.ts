@@ -1076,8 +1076,7 @@ const pages: PageText = {
     noRole: '无角色',
     replayHead: (sent: string, total: string, version: string) => `nanobot ${version} 发送 ${total} 条消息中的 ${sent} 条`,
     replayFrom: (from: string, decoded: string) => `回放不会用到第 ${from} 条之前的消息：计算时只读取了最后 ${decoded} 条消息。`,
-    replayDefaults: (fullView, budget) =>
-      fullView ? `使用此版本 agent loop 的设置（token 预算 ${budget}）；完整视图的“回放”标签页提供其他设置。` : `使用此版本 agent loop 的设置（token 预算 ${budget}）；其他设置需要完整视图，而这么大的文件不提供完整视图。`,
+    replayTokens: (sum: string) => `（按 nanobot 的估算共 ${sum} 个 token）`,
     replayTooFar: (reach: string, max: string) => `按此版本的规则，回放会用到 ${reach} 条消息，超过大文件模式一次读取的上限（${max}），因此这里不计算。请用命令行（npx session-lens replay）计算。`,
     replayNothing: 'nanobot 没有从此文件加载任何消息，因此不回放任何内容。',
     replayError: (type: string, message: string, at: string) => `nanobot 的回放会抛出 ${type}：${message}（第 ${at} 条消息）。`,

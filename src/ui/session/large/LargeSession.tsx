@@ -56,6 +56,8 @@ export interface LargeSessionProps {
   fullViewHref?: string;
   /** Another tab was chosen: the page puts it in the URL, as the full view does. */
   onTab?: (tab: string) => void;
+  /** A tab's settings changed (the replay's): the page puts them in the URL, as the full view does. */
+  onParams?: (tab: string, params: Record<string, string>) => void;
 }
 
 type TabId = 'conversation' | 'replay' | 'context' | 'file' | 'edit' | 'export';
@@ -126,7 +128,7 @@ export default function LargeSession(p: LargeSessionProps) {
             {tab === 'file' && <LargeFile file={ready.file} index={ready.index} load={ready.load} version={p.version} line={linkedLine(p.params?.line, ready.index)} />}
             {tab === 'export' && <LargeExport file={ready.file} index={ready.index} load={ready.load} version={p.version} fileName={p.fileName} />}
             {tab === 'context' && <LargeContext fullViewHref={p.fullViewHref} size={p.size} />}
-            {tab === 'replay' && <LargeReplay file={ready.file} index={ready.index} load={ready.load} version={p.version} />}
+            {tab === 'replay' && <LargeReplay file={ready.file} index={ready.index} load={ready.load} version={p.version} params={p.params} onParams={(params) => p.onParams?.('replay', params)} />}
             {tab === 'edit' && (
               <LargeEdit file={ready.file} index={ready.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null}
                 onSaved={(r, message) => {

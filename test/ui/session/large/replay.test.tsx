@@ -54,10 +54,21 @@ describe("the replay of a large file at the agent loop's settings", () => {
     const s = loadNanobot(bytes, 'cli:big', '2026-12-04T00:00:00', 'main').result!;
     const want = getHistory(s.messages, s.lastConsolidated, agentLoopOptions('main'), 'main', (e) => estimateMessageTokens(e, counter, 'main'));
     expect(want.entries.length).toBeLessThan(300);
-    el = await mount(<LargeReplay file={new Blob([bytes])} index={index} load={load} version="main" />);
+    const asked: Record<string, string>[] = [];
+    el = await mount(<LargeReplay file={new Blob([bytes])} index={index} load={load} version="main" params={{ large: '100' }} onParams={(p) => asked.push(p)} />);
     await waitFor(() => el!.querySelector('.sl-large-replay .sl-headline') !== null);
-    expect(el.querySelector('.sl-headline')!.textContent).toBe(`nanobot main sends ${want.entries.length} of 300 messages`);
-    expect(el.querySelector('.sl-large-replay')!.textContent).toContain('a token budget of 190,784');
+    const sum = want.tokens!.reduce((a, b) => a + b, 0);
+    expect(el.querySelector('.sl-headline')!.textContent).toBe(`nanobot main sends ${want.entries.length} of 300 messages (${sum.toLocaleString('en-US')} tokens by nanobot's estimate)`);
+    // The full view's controls, at the agent loop's settings.
+    const select = el.querySelector<HTMLSelectElement>('.sl-controls select')!;
+    expect(select.value).toBe('default');
+    expect(el.querySelector('.sl-controls')!.textContent).toContain('190,784');
+    // No budget: every message is sent, and the link carries the setting.
+    select.value = 'none';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => el!.querySelector('.sl-headline')?.textContent?.startsWith('nanobot main sends 300 of 300') ?? false);
+    await waitFor(() => asked.length > 0);
+    expect(asked.at(-1)).toMatchObject({ large: '100', max_tokens: '0' });
   });
 });
 
