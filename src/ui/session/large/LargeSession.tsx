@@ -125,7 +125,7 @@ export default function LargeSession(p: LargeSessionProps) {
         ) : (
           <>
             {tab === 'conversation' && <LargeConversationTab file={ready.file} index={ready.index} load={ready.load} version={p.version} params={p.params} />}
-            {tab === 'file' && <LargeFile file={ready.file} index={ready.index} load={ready.load} version={p.version} line={linkedLine(p.params?.line, ready.index)} />}
+            {tab === 'file' && <LargeFile file={ready.file} index={ready.index} load={ready.load} version={p.version} fileName={p.fileName} line={linkedLine(p.params?.line, ready.index)} />}
             {tab === 'export' && <LargeExport file={ready.file} index={ready.index} load={ready.load} version={p.version} fileName={p.fileName} />}
             {tab === 'context' && <LargeContext fullViewHref={p.fullViewHref} size={p.size} />}
             {tab === 'replay' && <LargeReplay file={ready.file} index={ready.index} load={ready.load} version={p.version} params={p.params} onParams={(params) => p.onParams?.('replay', params)} />}
