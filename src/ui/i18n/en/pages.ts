@@ -338,6 +338,8 @@ const pages = {
       findTitle: 'Find in this session (Ctrl+F / ⌘F)',
       find: 'Find…',
       rawAll: 'Raw text for every message (no Markdown formatting)',
+      /** The same switch where a phone's row is short. */
+      rawAllShort: 'Raw text',
       noMessages: 'This file holds no messages.',
       listLabel: 'Messages',
       // a message card

@@ -277,6 +277,7 @@ const pages: PageText = {
       findTitle: '在此会话中查找（Ctrl+F / ⌘F）',
       find: '查找…',
       rawAll: '所有消息都显示原始文本（不做 Markdown 排版）',
+      rawAllShort: '原始文本',
       noMessages: '这个文件中没有消息。',
       listLabel: '消息',
       messageLabel: (n: number, role: string) => `消息 ${n}，${role}`,

@@ -78,8 +78,8 @@ export function ConversationTab({ opened, line, onOpenLine, onLine, onArchive }:
             {t.find}
           </button>
         )}
-        <JumpTo opened={opened} onMessage={jump} onLine={jumpLine} />
         <RawSwitch overrides={overrides} />
+        <JumpTo opened={opened} onMessage={jump} onLine={jumpLine} />
       </div>
       {copied && <p class="sl-muted sl-small" role="status">{copied()}</p>}
       {rows.length === 0 ? (

@@ -78,8 +78,8 @@ export function LargeConversationTab({ file, index, load, version, params = {} }
             {t.find}
           </button>
         )}
-        <JumpBar total={index.messageCount} lines={index.count} firstReplayed={firstReplayed} onMessage={goto} onLine={onLine} />
         <RawSwitch overrides={overrides} />
+        <JumpBar total={index.messageCount} lines={index.count} firstReplayed={firstReplayed} onMessage={goto} onLine={onLine} />
       </div>
       <LargeConversation file={file} index={index} target={target} />
     </section>

@@ -1,6 +1,7 @@
 /**
  * The "raw text everywhere" switch of the Conversation tab, at every file size: turning it forgets
- * the per-message choices, so every message then follows it.
+ * the per-message choices, so every message then follows it. A phone shows its short words, so it
+ * shares the jump bar's row and the first message stays in the upper half of the screen.
  */
 import { pg } from '../../i18n/text';
 import { rawEverywhere, setRawEverywhere, type RawOverrides } from './prefs';
@@ -17,7 +18,8 @@ export function RawSwitch({ overrides }: { overrides: RawOverrides }) {
           overrides.value = new Map();
         }}
       />{' '}
-      {pg().conversation.rawAll}
+      <span class="sl-raw-long">{pg().conversation.rawAll}</span>
+      <span class="sl-raw-short">{pg().conversation.rawAllShort}</span>
     </label>
   );
 }
