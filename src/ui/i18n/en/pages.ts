@@ -1073,7 +1073,6 @@ const pages = {
     nanobotNothing: (why: string) => `nanobot loads nothing from this file${why && ` (${why})`}: it starts an empty session, and its next save replaces the whole file.`,
     nanobotRaises: (why: string) => `nanobot's load raises${why && ` ${why}`}: the session cannot be opened by it.`,
     why: 'This file is large, so Session Lens keeps it on disk and reads only what is on screen. The Conversation, Replay, File, Edit and Export views work from its index.',
-    contextWhy: 'The Context view counts the tokens of nanobot’s whole next request (system prompt, replay, message) at every turn, which needs every message of the file in memory: a file this large is not read whole, so it has no Context view here.',
     tabs: 'Session views',
     conversation: 'Conversation',
     replay: 'Replay',

@@ -1065,7 +1065,6 @@ const pages: PageText = {
     nanobotNothing: (why: string) => `nanobot 无法从此文件加载任何内容${why && `（${why}）`}：它会新建一个空会话，下次保存时将覆盖整个文件。`,
     nanobotRaises: (why: string) => `nanobot 加载此文件时会抛出异常${why && `（${why}）`}，无法打开该会话。`,
     why: '此文件较大，Session Lens 将其留在磁盘上，只读取屏幕上显示的部分。“对话”“回放”“文件”“编辑”和“导出”视图基于索引工作。',
-    contextWhy: '“上下文”视图要在每一轮计算 nanobot 下一次完整请求（系统提示、回放、消息）的 token 数，这需要把文件的每条消息都放进内存：这么大的文件不会被整体读入，所以这里没有“上下文”视图。',
     tabs: '会话视图',
     conversation: '对话',
     replay: '回放',

@@ -28,6 +28,7 @@ import { LargeFile } from './LargeFile';
 import { linkedLine } from './LargeLines';
 import { LargeMessage } from './LargeMessage';
 import { LargeReplay } from './LargeReplay';
+import { IndexContextTab } from '../context/IndexContextTab';
 import type { LargeExportProps } from './LargeExport';
 import { lazyComponent } from '../../lazy';
 import { screenful } from './head';
@@ -127,7 +128,7 @@ export default function LargeSession(p: LargeSessionProps) {
             {tab === 'conversation' && <LargeConversationTab file={ready.file} index={ready.index} load={ready.load} version={p.version} params={p.params} />}
             {tab === 'file' && <LargeFile file={ready.file} index={ready.index} load={ready.load} version={p.version} fileName={p.fileName} line={linkedLine(p.params?.line, ready.index)} />}
             {tab === 'export' && <LargeExport file={ready.file} index={ready.index} load={ready.load} version={p.version} fileName={p.fileName} />}
-            {tab === 'context' && <LargeContext fullViewHref={p.fullViewHref} size={p.size} />}
+            {tab === 'context' && <IndexContextTab file={ready.file} index={ready.index} load={ready.load} version={p.version} path={p.path} reader={p.adapter} params={p.params ?? {}} onParams={(params) => p.onParams?.('context', params)} />}
             {tab === 'replay' && <LargeReplay file={ready.file} index={ready.index} load={ready.load} version={p.version} params={p.params} onParams={(params) => p.onParams?.('replay', params)} />}
             {tab === 'edit' && (
               <LargeEdit file={ready.file} index={ready.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null}
@@ -189,18 +190,6 @@ function useLastMetadata(file: Blob | null | undefined, index: LineIndex | null 
     return () => void (live = false);
   }, [file, index]);
   return meta;
-}
-
-/** The Context tab of a file this large: why it is not drawn here, and the full view where one is offered. */
-function LargeContext({ fullViewHref, size }: { fullViewHref?: string; size: number }) {
-  const t = pg().large;
-  return (
-    <section class="sl-large-context" aria-labelledby="sl-large-context-h">
-      <h2 id="sl-large-context-h" class="sl-h">{pg().session.tabs.context}</h2>
-      <p>{t.contextWhy}</p>
-      {fullViewHref !== undefined && <FullViewOffer size={size} href={fullViewHref} />}
-    </section>
-  );
 }
 
 /** Messages by role (user, assistant, tool, other) and lines that are not records, from the index. */
