@@ -1,9 +1,9 @@
 /**
  * One session page at every size (issue 39), in real Chromium: the same 300-message session opened
  * in the full view and in large-file mode (`large=1` lowers the line below its size, so the file
- * stays small) shows the same tabs, the same replay controls, the same "Two lenses on this file" and
- * the Markdown/raw switch, and gives the same replay at the agent loop's defaults (a token budget
- * of 190,784 that leaves the oldest turns out). Screenshots: test-results/e2e/one-page-*.png.
+ * stays small) shows the same tabs, the same replay controls, the same "Two lenses on this file",
+ * the same next request in the Context tab and the Markdown/raw switch, and gives the same replay at
+ * the agent loop's defaults (a token budget of 190,784 that leaves the oldest turns out). Screenshots: test-results/e2e/one-page-*.png.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,6 +40,8 @@ interface Seen {
   sent: number;
   lenses: string;
   rawSwitch: number;
+  /** The Context tab: each part's kind and tokens, and the total. */
+  request: string[];
 }
 
 const sentOf = (text: string) => Number(/sends (\d[\d,]*)/.exec(text)![1]!.replace(/,/g, ''));
@@ -61,11 +63,16 @@ async function seen(page: Page, hash: string, name: string, large: boolean): Pro
   await page.locator('.sl-lenses dd[aria-busy="false"]').waitFor();
   const lenses = await page.locator('.sl-lenses').innerText();
   await shot(page, `one-page-file-${name}`, false);
+  await page.getByRole('tab', { name: 'Context' }).click();
+  await page.locator('.sl-turn-total').waitFor({ timeout: 60_000 });
+  await page.locator('.sl-turn-traces, .sl-turn h3#sl-turn-traces + p:not([aria-busy])').first().waitFor();
+  const request = [...(await page.locator('tr.sl-turn-part').evaluateAll((rows) => rows.map((r) => `${(r as HTMLElement).dataset.kind} ${(r as HTMLElement).dataset.tokens}`))), await page.locator('.sl-turn-total').innerText()];
+  await shot(page, `one-page-context-${name}`, false);
   await page.getByRole('tab', { name: 'Conversation' }).click();
   await page.getByText('Turn 0').first().waitFor();
   const rawSwitch = await page.locator('.sl-conv-tools .sl-raw-all input[type=checkbox]').count();
   await shot(page, `one-page-conversation-${name}`, false);
-  return { tabs, controls, budget, sent, lenses, rawSwitch };
+  return { tabs, controls, budget, sent, lenses, rawSwitch, request };
 }
 
 describe('one session page for every size', () => {
@@ -86,6 +93,8 @@ describe('one session page for every size', () => {
     expect(large.sent).toBe(full.sent);
     expect(full.lenses).toContain('Two lenses on this file');
     expect(large.lenses).toBe(full.lenses);
+    expect(full.request.some((r) => r.startsWith('history '))).toBe(true);
+    expect(large.request).toEqual(full.request);
     expect(full.rawSwitch).toBe(1);
     expect(large.rawSwitch).toBe(1);
   }, 180_000);
