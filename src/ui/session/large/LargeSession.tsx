@@ -10,7 +10,6 @@ import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { dictGet, type PyDict } from '../../../core/python/pyvalue';
 import { lastMetadataLine } from '../../../core/edit/large-edit';
 import { sessionTitle } from '../../../core/listing/title';
-import { rulesOf } from '../../../core/nanobot/nanobot-version';
 import { readRecords } from '../../../store/large/large-client';
 import { keyForFile } from '../../../store/listing/session-list';
 import { KIND, ROLE } from '../../../core/index/record-facts';
@@ -18,8 +17,8 @@ import type { LineIndex } from '../../../core/index/line-index';
 import type { IndexLoad } from '../../../core/index/index-load';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
 import { pg } from '../../i18n/text';
-import { iso, visible } from '../../iso';
 import { Tabs } from '../Tabs';
+import { SessionHead } from '../SessionHead';
 import { bytes, count } from '../text';
 import type { LargeSaveResult } from '../../../store/save/large-save';
 import { LargeConversationTab } from './LargeConversationTab';
@@ -104,22 +103,10 @@ export default function LargeSession(p: LargeSessionProps) {
   const key = typeof storedKey === 'string' && storedKey ? storedKey : keyForFile(p.fileName, p.version);
   return (
     <div class="sl-session sl-fill sl-large">
-      <header class="sl-header sl-large-head">
-        <div class="sl-title-row">
-          <h1 class="sl-title">{title ? iso(visible(title)) : meta === undefined ? iso(visible(p.fileName)) : <span class="sl-muted">{ts.noTitle}</span>}</h1>
-          <button type="button" class="sl-export-open" onClick={() => select('export')}>{ts.exportOpen}</button>
-        </div>
-        <dl class="sl-facts">
-          <div><dt>{ts.facts.key}</dt><dd><code>{iso(visible(key))}</code></dd></div>
-          <div class="sl-fact-file"><dt>{ts.facts.file}</dt><dd><code>{iso(visible(p.fileName))}</code></dd></div>
-          <div class="sl-fact-size"><dt>{ts.facts.size}</dt><dd>{ts.bytes(p.size)}</dd></div>
-          {ready && <div><dt>{ts.facts.messages}</dt><dd>{count(ready.index.messageCount)}</dd></div>}
-          <div><dt>{ts.facts.rules}</dt><dd class="sl-version">{rulesOf(p.version).label}</dd></div>
-          <div class="sl-fact-lens"><dt>{ts.facts.showing}</dt><dd title={t.lens}>{t.lens}</dd></div>
-        </dl>
+      <SessionHead class="sl-large-head" title={title || (meta === undefined ? p.fileName : '')} sessionKey={key} fileName={p.fileName} size={p.size} messages={ready ? count(ready.index.messageCount) : undefined} version={p.version} lens={t.lens} onExport={() => select('export')}>
         {ready ? <Counts index={ready.index} load={ready.load} /> : <p aria-busy="true" role="status">{s.progress ? t.progress(bytes(s.progress.bytes), bytes(p.size), count(s.progress.lines)) : t.opening(p.fileName)}</p>}
         {p.fullViewHref !== undefined && <FullViewOffer size={p.size} href={p.fullViewHref} />}
-      </header>
+      </SessionHead>
       <Tabs tabs={tabs} active={tab} onSelect={(id) => select(id as TabId)} idPrefix="sl-large" label={ts.tabsLabel}>
         {!ready ? (
           s.head && <Head messages={s.head} />
