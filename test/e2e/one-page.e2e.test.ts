@@ -1,7 +1,7 @@
 /**
  * One session page at every size (issue 39), in real Chromium: the same 300-message session opened
  * in the full view and in large-file mode (`large=1` lowers the line below its size, so the file
- * stays small) shows the same tabs, the same replay controls, the same "Two lenses on this file",
+ * stays small) shows the same tabs, the same replay controls and Context over time, the same "Two lenses on this file",
  * the same next request in the Context tab and the Markdown/raw switch, and gives the same replay at
  * the agent loop's defaults (a token budget of 190,784 that leaves the oldest turns out). Screenshots: test-results/e2e/one-page-*.png.
  */
@@ -42,6 +42,8 @@ interface Seen {
   rawSwitch: number;
   /** The Context tab: each part's kind and tokens, and the total. */
   request: string[];
+  /** Context over time: its table's rows. */
+  overTime: string[];
 }
 
 const sentOf = (text: string) => Number(/sends (\d[\d,]*)/.exec(text)![1]!.replace(/,/g, ''));
@@ -58,7 +60,12 @@ async function seen(page: Page, hash: string, name: string, large: boolean): Pro
   const controls = (await page.locator(`${root} .sl-controls`).innerText()).replace(/\s+/g, ' ');
   const budget = await page.locator(`${root} .sl-controls select`).inputValue();
   const sent = sentOf(await page.locator(`${root} .sl-headline`).first().innerText());
+  await page.locator(`${root} .sl-ctx-panel svg`).waitFor({ timeout: 60_000 });
+  await page.locator(`${root} .sl-ctx-table summary`).click();
+  const overTime = await page.locator(`${root} .sl-ctx-table tr`).allInnerTexts();
   await shot(page, `one-page-replay-${name}`, false);
+  await page.locator(`${root} .sl-ctx-panel`).scrollIntoViewIfNeeded();
+  await shot(page, `one-page-over-time-${name}`, false);
   await page.getByRole('tab', { name: 'File' }).click();
   await page.locator('.sl-lenses dd[aria-busy="false"]').waitFor();
   const lenses = await page.locator('.sl-lenses').innerText();
@@ -72,7 +79,7 @@ async function seen(page: Page, hash: string, name: string, large: boolean): Pro
   await page.getByText('Turn 0').first().waitFor();
   const rawSwitch = await page.locator('.sl-conv-tools .sl-raw-all input[type=checkbox]').count();
   await shot(page, `one-page-conversation-${name}`, false);
-  return { tabs, controls, budget, sent, lenses, rawSwitch, request };
+  return { tabs, controls, budget, sent, lenses, rawSwitch, request, overTime };
 }
 
 describe('one session page for every size', () => {
@@ -95,6 +102,8 @@ describe('one session page for every size', () => {
     expect(large.lenses).toBe(full.lenses);
     expect(full.request.some((r) => r.startsWith('history '))).toBe(true);
     expect(large.request).toEqual(full.request);
+    expect(full.overTime.length).toBe(MESSAGES / 2 + 1);
+    expect(large.overTime).toEqual(full.overTime);
     expect(full.rawSwitch).toBe(1);
     expect(large.rawSwitch).toBe(1);
   }, 180_000);

@@ -717,6 +717,7 @@ const pages = {
       counting: 'Counting tokens for every turn…',
       failed: 'The token counter could not load, so the chart cannot be drawn.',
       noTurns: 'No user turns in this session.',
+      exactOnly: 'nanobot raises on this file at some turns: only replaying each turn one by one answers then, which needs every message in memory, and a file this large is not read whole. The command line (npx session-lens replay) replays any turn.',
       slowPath: 'nanobot raises on this file at some turns; each turn was replayed one by one.',
       computed: (ms: string) => `Computed in ${ms} ms.`,
       redrawing: 'Redrawing for the new settings…',

@@ -694,6 +694,7 @@ const pages: PageText = {
       counting: '正在为每一轮计算 token…',
       failed: '无法加载 token 计数器，因此无法绘制图表。',
       noTurns: '这个会话中没有用户消息。',
+      exactOnly: 'nanobot 在这个文件的某些轮次会抛出异常：这时只有逐轮回放才能得出结果，而这需要把每条消息都放进内存，这么大的文件不会被整体读入。命令行（npx session-lens replay）可以回放任意一轮。',
       slowPath: 'nanobot 在这个文件的某些轮次会抛出异常；每一轮都逐一回放过。',
       computed: (ms) => `计算用时 ${ms} 毫秒。`,
       redrawing: '正在按新参数重新绘制…',

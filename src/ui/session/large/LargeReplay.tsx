@@ -13,7 +13,8 @@ import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { pyLoads } from '../../../core/python/pyjson';
 import { isDict, type PyDict } from '../../../core/python/pyvalue';
 import { fateText } from '../replay/fates';
-import { LINK_DELAY_MS, settingsFromParams, settingsToParams, type ReplaySettings } from '../replay/settings';
+import { LINK_DELAY_MS, settingsFromParams, settingsToParams, uptoFromParams, type ReplaySettings } from '../replay/settings';
+import { lazyComponent } from '../../lazy';
 import { ReplayControls } from '../replay/ReplayControls';
 import { replayLarge } from '../../../store/large/large-replay-client';
 import { pg } from '../../i18n/text';
@@ -23,6 +24,9 @@ import { errorText } from '../../status';
 import { LargeMessage } from './LargeMessage';
 import { rowHeight } from './row-height';
 import { loadText } from './load-text';
+
+/** The context-over-time chart loads with the tab's first answer, as in the full view. */
+const IndexContextPanel = lazyComponent(() => import('../replay/context/ContextPanel').then((m) => m.IndexContextPanel), () => pg().replay.loadingChart);
 
 /** The most messages large-file mode reads to compute a replay. */
 export const MAX_REPLAY_MESSAGES = 20_000;
@@ -73,13 +77,21 @@ export function LargeReplay({ file, index, load, version, params = {}, onParams 
     clearTimeout(linkTimer.current);
     linkTimer.current = setTimeout(() => onParams?.(settingsToParams(next, params)), LINK_DELAY_MS);
   };
+  // As of a turn (`upto`, from the chart): the messages up to it, last_consolidated clamped.
+  const upto = uptoFromParams(params, load.messageLines.length);
+  const asked = useMemo(() => (upto === null ? load : { ...load, messageLines: load.messageLines.subarray(0, upto), lastConsolidated: Math.min(load.lastConsolidated, upto) }), [load, upto]);
+  const asOf = (n: number | null) => {
+    const { upto: _u, ...rest } = settingsToParams(s, params);
+    clearTimeout(linkTimer.current);
+    onParams?.(n === null ? rest : { ...rest, upto: String(n) });
+  };
   useEffect(() => {
     let live = true;
     setState({ step: 'reading' });
     if (!load.loaded) return;
     // A control being dragged or typed in asks once it rests, not per step.
     const timer = setTimeout(() => {
-      replayLarge(file, index, load, version, MAX_REPLAY_MESSAGES, s).then(
+      replayLarge(file, index, asked, version, MAX_REPLAY_MESSAGES, s).then(
         (answer) => live && setState(answer),
         (e) => live && setState({ step: 'failed', message: errorText(e) }),
       );
@@ -88,7 +100,7 @@ export function LargeReplay({ file, index, load, version, params = {}, onParams 
       live = false;
       clearTimeout(timer);
     };
-  }, [file, index, load, version, s.maxMessages, s.maxTokens, s.includeTimestamps, s.extendToUser, s.includeRuntimeContext]);
+  }, [file, index, asked, version, s.maxMessages, s.maxTokens, s.includeTimestamps, s.extendToUser, s.includeRuntimeContext]);
   const entry = useMemo(() => (state.step === 'done' ? entryDecoder(state.entries) : null), [state]);
   const estimate = useCallback((k: number) => (state.step === 'done' ? rowHeight(state.entries[k]!.length) : rowHeight(0)), [state]);
 
@@ -96,10 +108,17 @@ export function LargeReplay({ file, index, load, version, params = {}, onParams 
   // nanobot's own call raises before any replay: say what it raises, as the header does.
   if (load.raises) return <p class="notice danger">{loadText(load)}</p>;
   if (!load.loaded) return <p class="notice">{t.replayNothing}</p>;
-  const total = load.messageLines.length;
+  const total = asked.messageLines.length;
+  const r = pg().replay;
   return (
     <section class="sl-large-replay" aria-labelledby="sl-large-replay-h">
-      <h2 id="sl-large-replay-h" class="sl-h">{pg().replay.heading}</h2>
+      <h2 id="sl-large-replay-h" class="sl-h">{r.heading}</h2>
+      {upto !== null && (
+        <p class="sl-banner sl-info" data-upto={upto}>
+          {r.asOf(upto - 1, upto, load.messageLines.length, asked.lastConsolidated)}{' '}
+          <button type="button" class="sl-link" onClick={() => asOf(null)}>{r.showWhole}</button>
+        </p>
+      )}
       <ReplayControls s={s} onChange={change} version={version} />
       {state.step === 'reading' ? (
         <p class="sl-muted" aria-busy="true">{t.replayComputing}</p>
@@ -120,7 +139,9 @@ export function LargeReplay({ file, index, load, version, params = {}, onParams 
               <li key={reason}>{t.dropped(fateText(reason, version), count(n))}</li>
             ))}
           </ul>
-          <VirtualList count={state.entries.length} estimateSize={estimate} label={t.replay} class="sl-large-list" render={(k) => <LargeMessage index={state.sources[k]!} line={load.messageLines[state.sources[k]!]} value={entry!(k)} id={`large-replay:${k}`} />} />
+          {/* After the replay itself: the chart counts every message, the replay only its window. */}
+          <IndexContextPanel file={file} index={index} load={load} version={version} current={upto} settings={s} onPick={asOf} />
+          <VirtualList count={state.entries.length} estimateSize={estimate} label={t.replay} class="sl-large-list" render={(k) => <LargeMessage index={state.sources[k]!} line={asked.messageLines[state.sources[k]!]} value={entry!(k)} id={`large-replay:${k}`} />} />
         </>
       )}
     </section>

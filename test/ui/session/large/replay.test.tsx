@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadFromIndex } from '../../../../src/core/index/index-load';
 import { indexBytes } from '../../../../src/core/index/line-index';
 import { decodeRecord } from '../../../../src/store/large/large-records';
@@ -70,6 +70,49 @@ describe("the replay of a large file at the agent loop's settings", () => {
     await waitFor(() => asked.length > 0);
     expect(asked.at(-1)).toMatchObject({ large: '100', max_tokens: '0' });
   });
+});
+
+describe("a large file's Context over time", () => {
+  it("is the full view's panel: the same turns, tokens and cuts; a turn's \"open\" shows the replay as of it", async () => {
+    const { ContextPanel } = await import('../../../../src/ui/session/replay/context/ContextPanel');
+    const { agentLoop } = await import('../../../../src/ui/session/replay/settings');
+    const rows = ['{"_type": "metadata", "key": "cli:big", "created_at": null, "updated_at": null, "metadata": {}, "last_consolidated": 3}'];
+    for (let i = 0; i < 40; i++) rows.push(JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: Array.from({ length: 30 + 20 * i }, (_, w) => `w${(i + w) % 97}`).join(' ') }));
+    const bytes = new TextEncoder().encode(rows.join('\n') + '\n');
+    const index = indexBytes(bytes, 'v0.2');
+    const load = loadFromIndex(index, 'v0.2', (l) => decodeRecord(bytes.subarray(index.start[l]!, index.start[l]! + index.length[l]!)) ?? {});
+    const s = loadNanobot(bytes, 'cli:big', '2026-12-04T00:00:00', 'v0.2').result!;
+    const settings = { ...agentLoop('v0.2'), maxTokens: 2_000 };
+    const table = async () => {
+      await waitFor(() => !!el!.querySelector('.sl-ctx-table'));
+      const d = el!.querySelector<HTMLDetailsElement>('.sl-ctx-table')!;
+      d.open = true;
+      d.dispatchEvent(new Event('toggle'));
+      await waitFor(() => !!el!.querySelector('.sl-ctx-table tbody tr'));
+      return [...el!.querySelectorAll('.sl-ctx-table tr')].map((r) => r.textContent);
+    };
+    el = await mount(<ContextPanel messages={s.messages} lastConsolidated={s.lastConsolidated} version="v0.2" current={null} settings={settings} onPick={() => {}} />);
+    const want = await table();
+    expect(want.length).toBe(21);
+    await unmount(el);
+    const asked: Record<string, string>[] = [];
+    el = await mount(<LargeReplay file={new Blob([bytes])} index={index} load={load} version="v0.2" params={{ max_tokens: '2000' }} onParams={(p) => asked.push(p)} />);
+    expect(await table()).toEqual(want);
+    // A turn's "open": the replay as of that turn, through the link.
+    el.querySelectorAll<HTMLButtonElement>('.sl-ctx-table tbody button')[4]!.click();
+    expect(asked.at(-1)).toMatchObject({ max_tokens: '2000', upto: '9' });
+    await unmount(el);
+    el = await mount(<LargeReplay file={new Blob([bytes])} index={index} load={load} version="v0.2" params={asked.at(-1)!} onParams={() => {}} />);
+    await waitFor(() => el!.querySelector('.sl-large-replay .sl-headline') !== null);
+    expect(el.querySelector('[data-upto="9"]')).not.toBeNull();
+    const past = getHistory(s.messages.slice(0, 9), 3, { ...agentLoopOptions('v0.2'), maxTokens: 2_000 }, 'v0.2', (e) => estimateMessageTokens(e, counterOf, 'v0.2'));
+    expect(el.querySelector('.sl-headline')!.textContent).toMatch(new RegExp(`^nanobot v0.2 sends ${past.entries.length} of 9 messages`));
+  });
+});
+
+let counterOf: Awaited<ReturnType<typeof loadTokenizer>>;
+beforeAll(async () => {
+  counterOf = await loadTokenizer();
 });
 
 describe('the replay of a large file nanobot cannot load', () => {
