@@ -56,6 +56,8 @@ export interface LargeSessionProps {
   fullViewHref?: string;
   /** Another tab was chosen: the page puts it in the URL, as the full view does. */
   onTab?: (tab: string) => void;
+  /** The file was deleted from the Edit tab: the page leaves it, as the full view does. */
+  onDeleted?: (message: string) => void;
   /** A tab's settings changed (the replay's): the page puts them in the URL, as the full view does. */
   onParams?: (tab: string, params: Record<string, string>) => void;
 }
@@ -124,6 +126,7 @@ export default function LargeSession(p: LargeSessionProps) {
                   setGeneration((g) => g + 1);
                 }}
                 onReload={() => setGeneration((g) => g + 1)}
+                onDeleted={(message) => p.onDeleted?.(message)}
               />
             )}
           </>
