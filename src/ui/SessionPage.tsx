@@ -246,6 +246,12 @@ export function SessionPage({ r }: { r: SessionRoute }) {
             const { line: _l, m: _m, ...rest } = r.params;
             navigate({ view: 'session', key: r.key, tab: tab as SessionRoute['tab'], params: rest }, { replace: true });
           }}
+          onDeleted={(message) => {
+            navigate({ view: 'workspace', page: 'sessions', params: folderParams });
+            say(message, 'success');
+            void refreshListing();
+          }}
+          onParams={(tab, params) => navigate({ view: 'session', key: r.key, tab: tab as SessionRoute['tab'], params: { ...folderParams, ...pick(r.params, KEPT_PARAMS), ...params } }, { replace: true })}
           onSaved={(saved, message) => {
             watcher.current?.setKnown(saved.stat);
             say(message, 'success');

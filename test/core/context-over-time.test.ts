@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { agentLoopOptions } from '../../src/core/replay/budget';
-import { contextOverTimeSteps, type TurnPoint } from '../../src/core/replay/context-over-time';
+import { ContextOverTimeStream, contextOverTimeSteps, type TurnPoint } from '../../src/core/replay/context-over-time';
 import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import type { PyDict } from '../../src/core/python/pyvalue';
 import { getHistory, type ReplayOptions, type TokenCounter } from '../../src/core/replay/replay';
@@ -104,6 +104,24 @@ describe('context over time', () => {
           const c = runNow(contextOverTimeSteps(ms, lc, opts, v, count));
           expect(c.points.length).toBe(ms.filter((m) => m.role === 'user').length);
           for (const p of c.points) expect(pick(p), `turn ${p.turn}`).toEqual(direct(ms, lc, opts, v, p.upto));
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('fed one message at a time (a large file read in blocks), gives the same answer, or none where the exact path is needed', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof({ weight: 9, arbitrary: message }, { weight: 1, arbitrary: fc.constant<PyDict>({ role: 'assistant', content: 'x', tool_calls: 5 }) }), { maxLength: 40 }),
+        fc.nat(45),
+        fc.constantFrom(...NANOBOT_VERSIONS),
+        fc.record({ maxMessages: fc.integer({ min: -1, max: 12 }), maxTokens: fc.integer({ min: 0, max: 120 }), extendToUser: fc.boolean(), includeTimestamps: fc.boolean() }),
+        (ms, lc, v, opts) => {
+          const want = runNow(contextOverTimeSteps(ms, lc, opts, v, count));
+          const stream = new ContextOverTimeStream(opts, v, count);
+          for (const m of ms) stream.add(m);
+          expect(stream.finish(lc)).toEqual(want.slowPath ? null : want);
         },
       ),
       { numRuns: 400 },

@@ -7,6 +7,10 @@ import { pyDumps, pyLoads } from '../../src/core/python/pyjson';
 import type { PyDict } from '../../src/core/python/pyvalue';
 import { KIND } from '../../src/core/index/record-facts';
 import { getHistory } from '../../src/core/replay/replay';
+import { agentLoopOptions } from '../../src/core/replay/budget';
+import { loadTokenizer } from '../../src/core/tokens/tokenizer';
+import { estimateMessageTokens } from '../../src/core/tokens/tokens';
+import { agentLoop } from '../../src/ui/session/replay/settings';
 import { indexFile, readRecords } from '../../src/store/large/large-client';
 import type { ReplayReply, ReplayRequest } from '../../src/store/large/large-replay-answer';
 import { replayLarge } from '../../src/store/large/large-replay-client';
@@ -37,11 +41,18 @@ async function opened(bytes: Uint8Array<ArrayBuffer>, version: NanobotVersion) {
   return { file, index, load: loadFromIndex(index, version, (l) => metas.get(l) ?? {}) };
 }
 
-/** The whole-session `get_history` as the page shows it. */
-function expected(bytes: Uint8Array, version: NanobotVersion) {
+/** The whole-session `get_history` (under `opts`, counting nanobot's tokens) as the page shows it. */
+function expected(bytes: Uint8Array, version: NanobotVersion, opts = {}, count?: Parameters<typeof getHistory>[4]) {
   const s = loadNanobot(bytes, 'k', '2026-12-04T00:00:00', version).result!;
-  const r = getHistory(s.messages, s.lastConsolidated, {}, version);
+  const r = getHistory(s.messages, s.lastConsolidated, opts, version, count);
   return { entries: r.entries.map(pyDumps), sources: r.sources, dropped: droppedCounts(r), error: r.error };
+}
+
+/** `n` user/assistant messages of some 1,500 tokens each: the agent loop's budget leaves the oldest out. */
+function wordy(n: number): Uint8Array<ArrayBuffer> {
+  const rows: string[] = [JSON.stringify({ _type: 'metadata', key: 'k', created_at: null, updated_at: null, metadata: {}, last_consolidated: 0 })];
+  for (let i = 0; i < n; i++) rows.push(JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: Array.from({ length: 1500 }, (_, w) => `w${(i * 7 + w) % 997}`).join(' ') }));
+  return new TextEncoder().encode(rows.join('\n') + '\n');
 }
 
 function same(got: LargeReplayAnswer, want: ReturnType<typeof expected>) {
@@ -71,7 +82,7 @@ describe('a large file’s replay, computed off the page', () => {
       for (const [lc, n] of [[0, 60], [37, 300], [250, 300]] as const) {
         const bytes = session(lc, n);
         const { file, index, load } = await opened(bytes, version);
-        const got = await replayLarge(file, index, load, version, 20_000);
+        const got = await replayLarge(file, index, load, version, 20_000, {});
         const want = expected(bytes, version);
         expect(want.entries.length).toBeGreaterThan(0);
         same(got, want);
@@ -80,18 +91,37 @@ describe('a large file’s replay, computed off the page', () => {
     });
   }
 
+  it("the page's default replay is the agent loop's, token budget included, as in the full view", async () => {
+    const counter = await loadTokenizer();
+    for (const version of ['v0.2', 'main'] as const) {
+      const bytes = wordy(300);
+      const { file, index, load } = await opened(bytes, version);
+      const loop = agentLoopOptions(version);
+      expect(agentLoop(version)).toEqual(loop);
+      expect(loop.maxTokens).toBe(190_784);
+      const got = await replayLarge(file, index, load, version, 20_000, agentLoop(version));
+      const want = expected(bytes, version, loop, (e) => estimateMessageTokens(e, counter, version));
+      const unbudgeted = expected(bytes, version, { ...loop, maxTokens: 0 });
+      // The budget binds: without it the replay would send more.
+      expect(want.entries.length).toBeGreaterThan(0);
+      expect(want.entries.length).toBeLessThan(unbudgeted.entries.length);
+      same(got, want);
+      if (got.step === 'done') expect(got.tokens!.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(loop.maxTokens);
+    }
+  });
+
   it('computes one answer per load and settings, which the Replay tab and the "first replayed" jump share', async () => {
     const { file, index, load } = await opened(session(0, 200), 'v0.2');
-    const a = replayLarge(file, index, load, 'v0.2', 20_000);
-    expect(replayLarge(file, index, load, 'v0.2', 20_000)).toBe(a);
-    expect(replayLarge(file, index, load, 'v0.3.0', 20_000)).not.toBe(a);
+    const a = replayLarge(file, index, load, 'v0.2', 20_000, {});
+    expect(replayLarge(file, index, load, 'v0.2', 20_000, {})).toBe(a);
+    expect(replayLarge(file, index, load, 'v0.3.0', 20_000, {})).not.toBe(a);
     expect((await a).step).toBe('done');
   });
 
   it('says how far back the replay reaches when that is more than it may read', async () => {
     const bytes = session(0, 300);
     const { file, index, load } = await opened(bytes, 'v0.2');
-    const got = await replayLarge(file, index, load, 'v0.2', 10);
+    const got = await replayLarge(file, index, load, 'v0.2', 10, {});
     expect(got.step).toBe('too-far');
     if (got.step === 'too-far') expect(got.reach).toBeGreaterThan(10);
   });
@@ -104,7 +134,7 @@ describe('a large file’s replay, computed off the page', () => {
     const bytes = session(37, 300);
     const { file, index, load } = await opened(bytes, 'main');
     const { start, length, eol, role, flags } = index;
-    const req: ReplayRequest = { id: 7, file, index: structuredClone({ start, length, eol, role, flags }), lines: load.messageLines, lastConsolidated: load.lastConsolidated, version: 'main', max: 20_000 };
+    const req: ReplayRequest = { id: 7, file, index: structuredClone({ start, length, eol, role, flags }), lines: load.messageLines, lastConsolidated: load.lastConsolidated, version: 'main', max: 20_000, opts: {} };
     await fake.onmessage!({ data: req });
     expect(posted).toHaveLength(1);
     const reply = posted[0]!;

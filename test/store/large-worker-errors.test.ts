@@ -92,7 +92,7 @@ describe('a StoreError raised in a worker reaches the page with its code and rea
       const { replayLarge } = await import('../../src/store/large/large-replay-client');
       const ix = indexBytes(BYTES, 'v0.3.0');
       const load = { path: 'normal' as const, loaded: true, messageLines: ix.messages.slice(0, ix.messageCount), lastConsolidated: 0, strictFailure: null, skipped: 0, raises: false };
-      const e = await replayLarge(revokedFile(BYTES), ix, load, 'v0.3.0', 1000).catch((x: unknown) => x);
+      const e = await replayLarge(revokedFile(BYTES), ix, load, 'v0.3.0', 1000, {}).catch((x: unknown) => x);
       expect(caught(e)).toEqual({ code: 'permission', reason: REVOKED, path: 'cli_x.jsonl' });
     });
   });

@@ -27,6 +27,8 @@ export type LargeReplayAnswer =
       /** How many messages were left out, per reason, in order of first appearance. */
       dropped: [DropReason, number][];
       error: ReplayResult['error'];
+      /** Each entry's token estimate (nanobot's budget walk's), or null when the replay had no budget. */
+      tokens: number[] | null;
     };
 
 /** Reads the values of message lines (ascending); null where a line is not an object. */
@@ -60,14 +62,15 @@ export function replayFromTail(stand: PyDict[], lines: Uint32Array, from: number
 }
 
 /**
- * nanobot's replay (default settings of `version`) of the messages on `lines`, reading at most
- * `max` of them through `read`; `too-far` when the start rules reach further back than that.
+ * nanobot's replay under `opts` (get_history's own defaults when none: the page passes the agent
+ * loop's, as the full view does) of the messages on `lines`, reading at most `max` of them through
+ * `read`; `too-far` when the start rules reach further back than that. A budget needs `count`.
  */
-export async function largeReplay(ix: Pick<LineIndex, 'role' | 'flags'>, lines: Uint32Array, lastConsolidated: number, version: NanobotVersion, max: number, read: TailReader): Promise<LargeReplayAnswer> {
+export async function largeReplay(ix: Pick<LineIndex, 'role' | 'flags'>, lines: Uint32Array, lastConsolidated: number, version: NanobotVersion, max: number, read: TailReader, opts: ReplayOptions = {}, count?: TokenCounter): Promise<LargeReplayAnswer> {
   const stand = standIns(ix, lines);
-  const from = replayReach(stand, lastConsolidated, {}, version);
+  const from = replayReach(stand, lastConsolidated, opts, version);
   if (lines.length - from > max) return { step: 'too-far', reach: lines.length - from };
   const tail = (await read(lines.subarray(from))).map((v) => v ?? ({} as PyDict));
-  const result = await replayFromTail(stand, lines, from, tail, lastConsolidated, {}, version);
-  return { step: 'done', from, entries: result.entries.map(pyDumps), sources: result.sources, dropped: countDropped(lines.length, result.fate), error: result.error };
+  const result = await replayFromTail(stand, lines, from, tail, lastConsolidated, opts, version, count);
+  return { step: 'done', from, entries: result.entries.map(pyDumps), sources: result.sources, dropped: countDropped(lines.length, result.fate), error: result.error, tokens: result.tokens };
 }

@@ -102,70 +102,124 @@ function declarationAt(m: PyDict, i: number, last: Map<string, number>): number 
   return NEVER;
 }
 
-function* prepare(messages: PyDict[], opts: ReplayOptions, version: NanobotVersion, count: TokenCounter): Generator<void, Prep> {
-  const rules = rulesOf(version);
-  const n = messages.length;
-  const isUser = new Uint8Array(n);
-  const chan = new Uint8Array(n);
-  const prevUser = new Int32Array(n + 1);
-  const nextUser = new Int32Array(n + 1);
-  let p = -1;
-  for (let i = 0; i < n; i++) {
-    prevUser[i] = p;
-    isUser[i] = dictGet(messages[i]!, 'role') === 'user' ? 1 : 0;
-    chan[i] = truthy(dictGet(messages[i]!, '_channel_delivery')) ? 1 : 0;
-    if (isUser[i]) p = i;
+/**
+ * The prepared arrays built one message at a time (a whole session's, or a large file's read in
+ * blocks: no message is kept). `finish` throws Unusual where nanobot would raise somewhere (only the
+ * exact path answers then), else a counter's own failure, else gives the arrays.
+ */
+class Preparer {
+  private readonly rules;
+  private readonly timestamps: boolean;
+  private readonly runtimeContext: boolean;
+  private n = 0;
+  private p = -1;
+  private readonly isUser: number[] = [];
+  private readonly chan: number[] = [];
+  private readonly prevUser: number[] = [];
+  private readonly decl: number[] = [];
+  private readonly declaredBy = new Map<string, number>();
+  private readonly eMsg: number[] = [];
+  private readonly toks: number[] = [];
+  private readonly eUserList: number[] = [];
+  private readonly eDeclList: number[] = [];
+  private readonly entryDeclaredBy = new Map<string, number>();
+  /** The first message whose declarations raise: found anywhere, it decides (as the whole-array pass before the entries did). */
+  private declEnd: 'unusual' | { err: unknown } | null = null;
+  /** The first entry where nanobot would raise, or the counter failed: the entries stop there. */
+  private entryEnd: 'unusual' | { err: unknown } | null = null;
+
+  constructor(
+    opts: ReplayOptions,
+    version: NanobotVersion,
+    private readonly count: TokenCounter,
+  ) {
+    this.rules = rulesOf(version);
+    this.timestamps = this.rules.timestamps && !!opts.includeTimestamps;
+    this.runtimeContext = opts.includeRuntimeContext ?? true;
   }
-  prevUser[n] = p;
-  nextUser[n] = n;
-  for (let i = n - 1; i >= 0; i--) nextUser[i] = isUser[i] ? i : nextUser[i + 1]!;
-  const decl = new Float64Array(n);
-  const declaredBy = new Map<string, number>();
-  for (let i = 0; i < n; i++) decl[i] = declarationAt(messages[i]!, i, declaredBy);
-  const timestamps = rules.timestamps && !!opts.includeTimestamps;
-  const runtimeContext = opts.includeRuntimeContext ?? true;
-  // Each entry is read for its role and declarations and then dropped: kept, thousands of entries
-  // would outlive V8's young generation and every scavenge would copy them, pausing the page.
-  const eMsg: number[] = [];
-  const toks: number[] = [];
-  const eUserList: number[] = [];
-  const eDeclList: number[] = [];
-  const entryDeclaredBy = new Map<string, number>();
-  for (let i = 0; i < n; i++) {
+
+  add(m: PyDict): void {
+    const i = this.n++;
+    this.prevUser.push(this.p);
+    const user = dictGet(m, 'role') === 'user' ? 1 : 0;
+    this.isUser.push(user);
+    this.chan.push(truthy(dictGet(m, '_channel_delivery')) ? 1 : 0);
+    if (user) this.p = i;
+    // Past a message where nanobot would raise, only the roles still count (the exact path answers).
+    if (this.declEnd) return;
+    try {
+      this.decl.push(declarationAt(m, i, this.declaredBy));
+    } catch (err) {
+      this.declEnd = err instanceof Unusual ? 'unusual' : { err };
+      return;
+    }
+    if (this.entryEnd) return;
+    try {
+      this.entry(m, i);
+    } catch (err) {
+      this.entryEnd = err instanceof Unusual ? 'unusual' : { err };
+    }
+  }
+
+  /** Each entry is read for its role and declarations and then dropped: kept, thousands of entries would outlive V8's young generation and every scavenge would copy them, pausing the page. */
+  private entry(m: PyDict, i: number): void {
     let e;
     try {
-      e = replayEntry(messages[i]!, i, 0, rules, timestamps, runtimeContext, []);
+      e = replayEntry(m, i, 0, this.rules, this.timestamps, this.runtimeContext, []);
     } catch {
       throw new Unusual();
     }
-    if (typeof e === 'string') continue;
+    if (typeof e === 'string') return;
     let t: number;
     try {
-      t = count(e, i);
+      t = this.count(e, i);
     } catch (err) {
       if ((err as { error?: unknown } | null)?.error) throw new Unusual();
       throw err;
     }
     if (!Number.isFinite(t)) throw new Unusual();
-    eUserList.push(e.role === 'user' ? 1 : 0);
-    eDeclList.push(declarationAt(e, eMsg.length, entryDeclaredBy));
-    eMsg.push(i);
-    toks.push(t);
+    this.eUserList.push(e.role === 'user' ? 1 : 0);
+    this.eDeclList.push(declarationAt(e, this.eMsg.length, this.entryDeclaredBy));
+    this.eMsg.push(i);
+    this.toks.push(t);
+  }
+
+  finish(): Prep {
+    const end = this.declEnd ?? this.entryEnd;
+    if (end === 'unusual') throw new Unusual();
+    if (end) throw end.err;
+    const n = this.n;
+    const isUser = Uint8Array.from(this.isUser);
+    const prevUser = new Int32Array(n + 1);
+    prevUser.set(this.prevUser);
+    prevUser[n] = this.p;
+    const nextUser = new Int32Array(n + 1);
+    nextUser[n] = n;
+    for (let i = n - 1; i >= 0; i--) nextUser[i] = isUser[i] ? i : nextUser[i + 1]!;
+    const { eMsg, toks } = this;
+    const m = eMsg.length;
+    const ePrefix = new Float64Array(m + 1);
+    for (let k = 0; k < m; k++) ePrefix[k + 1] = ePrefix[k]! + toks[k]!;
+    const eUser = Uint8Array.from(this.eUserList);
+    const eDecl = Float64Array.from(this.eDeclList);
+    const eNextUser = new Int32Array(m + 1);
+    const ePrevUser = new Int32Array(m + 1);
+    eNextUser[m] = m;
+    for (let k = m - 1; k >= 0; k--) eNextUser[k] = eUser[k] ? k : eNextUser[k + 1]!;
+    let q = -1;
+    for (let k = 0; k < m; k++) ePrevUser[k] = q = eUser[k] ? k : q;
+    ePrevUser[m] = q;
+    return { isUser, chan: Uint8Array.from(this.chan), prevUser, nextUser, decl: Float64Array.from(this.decl), eMsg, ePrefix, eUser, eDecl, eNextUser, ePrevUser };
+  }
+}
+
+function* prepare(messages: PyDict[], opts: ReplayOptions, version: NanobotVersion, count: TokenCounter): Generator<void, Prep> {
+  const p = new Preparer(opts, version, count);
+  for (const m of messages) {
+    p.add(m);
     yield;
   }
-  const m = eMsg.length;
-  const ePrefix = new Float64Array(m + 1);
-  for (let k = 0; k < m; k++) ePrefix[k + 1] = ePrefix[k]! + toks[k]!;
-  const eUser = Uint8Array.from(eUserList);
-  const eDecl = Float64Array.from(eDeclList);
-  const eNextUser = new Int32Array(m + 1);
-  const ePrevUser = new Int32Array(m + 1);
-  eNextUser[m] = m;
-  for (let k = m - 1; k >= 0; k--) eNextUser[k] = eUser[k] ? k : eNextUser[k + 1]!;
-  let q = -1;
-  for (let k = 0; k < m; k++) ePrevUser[k] = q = eUser[k] ? k : q;
-  ePrevUser[m] = q;
-  return { isUser, chan, prevUser, nextUser, decl, eMsg, ePrefix, eUser, eDecl, eNextUser, ePrevUser };
+  return p.finish();
 }
 
 /** nanobot's recent_message_start_index over `[lo, hi)`, as an offset from `lo`, in O(1). */
@@ -277,7 +331,54 @@ export function* contextOverTimeSteps(messages: PyDict[], lastConsolidated: numb
     points.push({ turn: points.length, index: i, upto: L, ...at });
     if (!prep || (points.length & 63) === 0) yield;
   }
+  return summary(points, lcFile, opts, !prep);
+}
+
+/** The points' summary: where last_consolidated is in force, where the count window starts cutting. */
+function summary(points: TurnPoint[], lcFile: number, opts: ReplayOptions, slowPath: boolean): ContextOverTime {
   const consolidatedAt = lcFile > 0 ? points.findIndex((pt) => pt.upto >= lcFile) : -1;
   const windowStarts = points.flatMap((pt, k) => (pt.windowCut && (k === 0 || !points[k - 1]!.windowCut) ? [k] : []));
-  return { points, budget: opts.maxTokens ?? 0, lastConsolidated: lcFile, consolidatedAt: consolidatedAt >= 0 ? consolidatedAt : null, windowStarts, slowPath: !prep };
+  return { points, budget: opts.maxTokens ?? 0, lastConsolidated: lcFile, consolidatedAt: consolidatedAt >= 0 ? consolidatedAt : null, windowStarts, slowPath };
+}
+
+/**
+ * Context over time fed one message at a time (a file too big to hold, read in blocks): the same
+ * answer as `contextOverTimeSteps` on the same messages, or null where nanobot would raise somewhere
+ * (its exact path replays every prefix, which needs the messages held).
+ */
+export class ContextOverTimeStream {
+  private readonly prep: Preparer;
+  constructor(
+    private readonly opts: ReplayOptions,
+    private readonly version: NanobotVersion,
+    count: TokenCounter,
+  ) {
+    this.prep = new Preparer(opts, version, count);
+  }
+
+  add(m: PyDict): void {
+    this.prep.add(m);
+  }
+
+  finish(lastConsolidated: number): ContextOverTime | null {
+    let prep: Prep;
+    try {
+      prep = this.prep.finish();
+    } catch (e) {
+      if (e instanceof Unusual) return null;
+      throw e;
+    }
+    const rules = rulesOf(this.version);
+    let maxMessages: number | null = this.opts.maxMessages ?? rules.defaultMaxMessages;
+    if (maxMessages <= 0) maxMessages = rules.nonPositiveMaxMessages;
+    const n = prep.isUser.length;
+    const lcFile = Math.max(0, Math.min(lastConsolidated, n));
+    const points: TurnPoint[] = [];
+    for (let i = 0; i < n; i++) {
+      if (!prep.isUser[i]) continue;
+      const L = i + 1;
+      points.push({ turn: points.length, index: i, upto: L, ...turnAt(prep, L, Math.min(lcFile, L), maxMessages, this.opts, rules.archivedReplayTail || null) });
+    }
+    return summary(points, lcFile, this.opts, false);
+  }
 }

@@ -6,15 +6,22 @@
  * every line (in blocks of about 1 MiB, each read letting the page's other tasks in).
  */
 import { indexLoadOf, type IndexLoad } from '../../core/index/index-load';
-import { loadOverIndex } from '../../core/index/index-nanobot';
+import { loadOverIndex, type IndexedSession } from '../../core/index/index-nanobot';
 import type { LineIndex } from '../../core/index/line-index';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { keyForFile } from '../listing/session-list';
 import { eachLineRaw } from './large-records';
 
+/** What nanobot holds of the session itself (its key, times and metadata): the File tab's lenses and the Context tab read it. */
+export type LargeHead = Pick<IndexedSession, 'key' | 'createdAt' | 'updatedAt' | 'metadata'>;
+
+/** nanobot's load as the large view holds it: the index's summary and, when it loads a session, its head. */
+export type LargeLoad = IndexLoad & { head: LargeHead | null };
+
 /** nanobot's `_load` of `file` (indexed as `ix`, named `fileName`) at `version`, at time `now`. */
-export async function loadLarge(file: Blob, ix: LineIndex, version: NanobotVersion, now: string, fileName: string): Promise<IndexLoad> {
+export async function loadLarge(file: Blob, ix: LineIndex, version: NanobotVersion, now: string, fileName: string): Promise<LargeLoad> {
   const bytes = async (a: number, b: number) => new Uint8Array(await file.slice(a, b).arrayBuffer());
   const n = await loadOverIndex(ix, { now, version, fallbackKey: keyForFile(fileName, version) }, { bytes, lines: (lines, each) => eachLineRaw(bytes, ix, lines, each) });
-  return indexLoadOf(n);
+  const r = n.result;
+  return { ...indexLoadOf(n), head: r && { key: r.key, createdAt: r.createdAt, updatedAt: r.updatedAt, metadata: r.metadata } };
 }

@@ -5,6 +5,9 @@
 import { largeReplay, type LargeReplayAnswer } from '../../core/index/large-replay';
 import type { LineIndex } from '../../core/index/line-index';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
+import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
+import { loadTokenizer } from '../../core/tokens/tokenizer';
+import { estimateMessageTokens } from '../../core/tokens/tokens';
 import { readRecords } from './large-records';
 import { blobPath, toWire, type ErrorReply } from './worker-error';
 
@@ -17,6 +20,8 @@ export interface ReplayRequest {
   lastConsolidated: number;
   version: NanobotVersion;
   max: number;
+  /** get_history's arguments (the page's: the agent loop's by default, as in the full view). */
+  opts: ReplayOptions;
 }
 
 export type ReplayReply = { id: number; type: 'replay'; answer: LargeReplayAnswer } | ({ id: number } & ErrorReply);
@@ -24,9 +29,16 @@ export type ReplayReply = { id: number; type: 'replay'; answer: LargeReplayAnswe
 /** Answers one request (the worker's body, and the fallback without workers). */
 export async function answerReplay(req: ReplayRequest): Promise<ReplayReply> {
   try {
-    const answer = await largeReplay(req.index, req.lines, req.lastConsolidated, req.version, req.max, (lines) => readRecords(req.file, req.index, lines, req.version));
+    const answer = await largeReplay(req.index, req.lines, req.lastConsolidated, req.version, req.max, (lines) => readRecords(req.file, req.index, lines, req.version), req.opts, await budgetCounter(req));
     return { id: req.id, type: 'replay', answer };
   } catch (err) {
     return { id: req.id, type: 'error', error: toWire(err, 'reading', blobPath(req.file)) };
   }
+}
+
+/** nanobot's token estimate when the replay has a budget to walk (the tokenizer loads only then). */
+async function budgetCounter(req: ReplayRequest): Promise<TokenCounter | undefined> {
+  if (!(req.opts.maxTokens && req.opts.maxTokens > 0)) return undefined;
+  const count = await loadTokenizer();
+  return (entry) => estimateMessageTokens(entry, count, req.version);
 }

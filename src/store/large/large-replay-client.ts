@@ -7,6 +7,7 @@ import type { IndexLoad } from '../../core/index/index-load';
 import type { LargeReplayAnswer } from '../../core/index/large-replay';
 import type { LineIndex } from '../../core/index/line-index';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
+import type { ReplayOptions } from '../../core/replay/replay';
 import { answerReplay, type ReplayReply, type ReplayRequest } from './large-replay-answer';
 import { blobPath, fromWire } from './worker-error';
 
@@ -20,25 +21,32 @@ function getWorker(): Worker | null {
 }
 
 /**
- * The replay of a loaded large file (default settings of `version`, at most `max` messages read),
- * computed off the page's thread, once per load. The index's columns are copied to the worker,
- * not moved: the page keeps using them.
+ * The replay of a loaded large file under get_history's arguments `opts` (at most `max` messages
+ * read), computed off the page's thread, once per load and settings. The index's columns are
+ * copied to the worker, not moved: the page keeps using them.
  */
-export function replayLarge(file: Blob, index: LineIndex, load: IndexLoad, version: NanobotVersion, max: number): Promise<LargeReplayAnswer> {
+export function replayLarge(file: Blob, index: LineIndex, load: IndexLoad, version: NanobotVersion, max: number, opts: ReplayOptions): Promise<LargeReplayAnswer> {
   // One answer per load and settings: the Replay tab and the "first replayed" jump share it.
-  const key = `${version}:${max}`;
+  const key = `${version}:${max}:${JSON.stringify(opts)}`;
   let answers = asked.get(load);
   if (!answers) asked.set(load, (answers = new Map()));
   let answer = answers.get(key);
-  if (!answer) answers.set(key, (answer = computeReplay(file, index, load, version, max)));
+  if (!answer) {
+    answers.set(key, (answer = computeReplay(file, index, load, version, max, opts)));
+    // The controls ask one answer per setting tried: only the last few are kept.
+    if (answers.size > KEPT_ANSWERS) answers.delete(answers.keys().next().value!);
+  }
   return answer;
 }
 
+/** Answers kept per load: the agent loop's (which the "first replayed" jump asks) and a few settings tried. */
+const KEPT_ANSWERS = 4;
+
 const asked = new WeakMap<IndexLoad, Map<string, Promise<LargeReplayAnswer>>>();
 
-async function computeReplay(file: Blob, index: LineIndex, load: IndexLoad, version: NanobotVersion, max: number): Promise<LargeReplayAnswer> {
+async function computeReplay(file: Blob, index: LineIndex, load: IndexLoad, version: NanobotVersion, max: number, opts: ReplayOptions): Promise<LargeReplayAnswer> {
   const { start, length, eol, role, flags } = index;
-  const req: ReplayRequest = { id: nextId++, file, index: { start, length, eol, role, flags }, lines: load.messageLines, lastConsolidated: load.lastConsolidated, version, max };
+  const req: ReplayRequest = { id: nextId++, file, index: { start, length, eol, role, flags }, lines: load.messageLines, lastConsolidated: load.lastConsolidated, version, max, opts };
   const w = getWorker();
   const reply = w ? await ask(w, req) : await answerReplay(req);
   if (reply.type === 'error') throw fromWire(reply.error, blobPath(file));

@@ -2,7 +2,6 @@
  * The session header: title, key, file, size, message count and which lens is shown, with the
  * banners a person must see first (nanobot loads nothing / takes the repair path / problems).
  */
-import { rulesOf } from '../../core/nanobot/nanobot-version';
 import { sessionTitle } from '../../core/listing/title';
 import type { OpenedSession } from '../../store/save/sessions';
 import { lensState, loadErrorText, repairSkippedLines, replaySession } from './lens';
@@ -10,6 +9,7 @@ import { fill } from './fill';
 import { pg, ui } from '../i18n/text';
 import { iso, visible } from '../iso';
 import { ReadOnce } from '../ReadOnce';
+import { SessionHead } from './SessionHead';
 
 export interface HeaderProps {
   opened: OpenedSession;
@@ -38,21 +38,7 @@ export function Header({ opened, lens, notice, onDismiss, onProblems, onLine, on
   const count = ui().common.count;
   const key = <code>{iso(visible(opened.key))}</code>;
   return (
-    <header class="sl-header">
-      <div class="sl-title-row">
-        <h1 class="sl-title">{title ? iso(visible(title)) : <span class="sl-muted">{t.noTitle}</span>}</h1>
-        <button type="button" class="sl-export-open" onClick={onExport}>{t.exportOpen}</button>
-      </div>
-      <dl class="sl-facts">
-        <div><dt>{t.facts.key}</dt><dd>{key}</dd></div>
-        {/* The crumbs above name the file and its size: a phone leaves these two out (session.css). */}
-        <div class="sl-fact-file"><dt>{t.facts.file}</dt><dd><code>{iso(visible(opened.fileName))}</code></dd></div>
-        <div class="sl-fact-size"><dt>{t.facts.size}</dt><dd>{t.bytes(opened.bytes.length)}</dd></div>
-        <div><dt>{t.facts.messages}</dt><dd>{count(messages)}{opened.nanobot.result && opened.nanobot.result.messages.length !== messages ? t.nanobotLoads(opened.nanobot.result.messages.length) : ''}</dd></div>
-        <div><dt>{t.facts.rules}</dt><dd class="sl-version">{rulesOf(opened.version).label}</dd></div>
-        {/* What the tab shows changes with the tab: one line of its own, cut with its whole text as a tooltip, so the tab bar below never moves. */}
-        <div class="sl-fact-lens"><dt>{t.facts.showing}</dt><dd title={lens}>{lens}</dd></div>
-      </dl>
+    <SessionHead title={title} sessionKey={opened.key} fileName={opened.fileName} size={opened.bytes.length} messages={`${count(messages)}${opened.nanobot.result && opened.nanobot.result.messages.length !== messages ? t.nanobotLoads(opened.nanobot.result.messages.length) : ''}`} version={opened.version} lens={lens} onExport={onExport}>
       {notice && (
         <p class="sl-banner sl-info" role="status">
           {notice}{' '}
@@ -96,6 +82,6 @@ export function Header({ opened, lens, notice, onDismiss, onProblems, onLine, on
           </button>
         </p>
       )}
-    </header>
+    </SessionHead>
   );
 }

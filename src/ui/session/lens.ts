@@ -25,8 +25,8 @@ export function repairSkippedLines(o: OpenedSession): number[] {
   return [...lines].sort((a, b) => a - b);
 }
 
-/** The Python error text that made nanobot give up or take the repair path. */
+/** The Python error text that made nanobot give up or take the repair path, or that its load lets propagate. */
 export function loadErrorText(o: OpenedSession): string {
-  const e = o.nanobot.repairError ?? o.nanobot.strictError;
+  const e = o.nanobot.repairError ?? o.nanobot.strictError ?? o.nanobot.error;
   return e ? `${e.type}: ${e.message}` : '';
 }

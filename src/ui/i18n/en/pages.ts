@@ -339,6 +339,8 @@ const pages = {
       findTitle: 'Find in this session (Ctrl+F / ⌘F)',
       find: 'Find…',
       rawAll: 'Raw text for every message (no Markdown formatting)',
+      /** The same switch where a phone's row is short. */
+      rawAllShort: 'Raw text',
       noMessages: 'This file holds no messages.',
       listLabel: 'Messages',
       // a message card
@@ -716,6 +718,7 @@ const pages = {
       counting: 'Counting tokens for every turn…',
       failed: 'The token counter could not load, so the chart cannot be drawn.',
       noTurns: 'No user turns in this session.',
+      exactOnly: 'nanobot raises on this file at some turns: only replaying each turn one by one answers then, which needs every message in memory, and a file this large is not read whole. The command line (npx session-lens replay) replays any turn.',
       slowPath: 'nanobot raises on this file at some turns; each turn was replayed one by one.',
       computed: (ms: string) => `Computed in ${ms} ms.`,
       redrawing: 'Redrawing for the new settings…',
@@ -1072,7 +1075,6 @@ const pages = {
     nanobotNothing: (why: string) => `nanobot loads nothing from this file${why && ` (${why})`}: it starts an empty session, and its next save replaces the whole file.`,
     nanobotRaises: (why: string) => `nanobot's load raises${why && ` ${why}`}: the session cannot be opened by it.`,
     why: 'This file is large, so Session Lens keeps it on disk and reads only what is on screen. The Conversation, Replay, File, Edit and Export views work from its index.',
-    contextWhy: 'The Context view counts the tokens of nanobot’s whole next request (system prompt, replay, message) at every turn, which needs every message of the file in memory: a file this large is not read whole, so it has no Context view here.',
     tabs: 'Session views',
     conversation: 'Conversation',
     replay: 'Replay',
@@ -1084,10 +1086,7 @@ const pages = {
     noRole: 'no role',
     replayHead: (sent: string, total: string, version: string) => `nanobot ${version} sends ${sent} of ${total} messages`,
     replayFrom: (from: string, decoded: string) => `The replay cannot reach a message before #${from}: only the last ${decoded} messages were read to compute it.`,
-    replayDefaults: (fullView: boolean): string =>
-      fullView
-        ? 'Default settings of this version (no token budget): the Replay tab of the full view has the other settings.'
-        : 'Default settings of this version (no token budget): other settings need the full view, which a file this large does not get.',
+    replayTokens: (sum: string) => `(${sum} tokens by nanobot's estimate)`,
     replayTooFar: (reach: string, max: string) => `Under this version's rules the replay reaches ${reach} messages, more than large-file mode reads at once (${max}); it is not computed here. The command line (npx session-lens replay) computes it.`,
     replayNothing: 'nanobot loads no messages from this file, so it replays nothing.',
     replayError: (type: string, message: string, at: string) => `nanobot's replay raises ${type}: ${message} (message #${at}).`,

@@ -2,6 +2,8 @@
  * The Context tab: the whole next request nanobot would send for this session (src/core/turn), part
  * by part with nanobot's token counts; what saving changed, on the messages that carry it; and the
  * session's archive entries in memory/history.jsonl. nanobot's own texts are counted, never shown.
+ * One tab at every size (`NextRequest` over a `TurnSession`): the full view's from the session held
+ * (`ContextTab`), large-file mode's from the index and its workers (context/index-turn.ts).
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW } from '../../../core/replay/budget';
@@ -12,6 +14,11 @@ import type { TextTokenCounter } from '../../../core/tokens/tokens';
 import { assembleTurn, type Turn, type TurnPart, type WorkspaceSnapshot } from '../../../core/turn/build';
 import { entriesOfSession } from '../../../core/turn/memory';
 import { saveTraces } from '../../../core/turn/save-traces';
+import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import type { PyDict, PyValue } from '../../../core/python/pyvalue';
+import { estimateMessageTokens } from '../../../core/tokens/tokens';
+import type { MessageTraces } from '../../../store/large/large-traces';
+import { errorText } from '../../status';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
 import type { OpenedSession } from '../../../store/save/sessions';
 import { looksLikeWorkspace, readWorkspace, rememberedWorkspacePath, rememberWorkspacePath, workspaceFolderName, workspaceOfSession } from '../../../store/adapter/workspace-snapshot';
@@ -26,15 +33,41 @@ export interface ContextTabProps {
   onParams: (p: Record<string, string>) => void;
 }
 
+/** What the Context tab reads of a session, whatever its size. */
+export interface TurnSession {
+  version: NanobotVersion;
+  /** The session file's path: its workspace is the folder above `sessions/`. */
+  path: string;
+  /** nanobot's load (its key, metadata, last_consolidated); null when it loads nothing. */
+  head: { key: string; metadata: PyValue; lastConsolidated: number } | null;
+  /** The agent loop's replay for `contextWindow`, its token budget walked with `count`: the entries sent. */
+  history: (contextWindow: number, count: TextTokenCounter) => Promise<PyDict[]>;
+  /** What saving changed: each message of nanobot's load that carries a trace, with its traces. */
+  traces: () => Promise<MessageTraces[]>;
+}
+
+/** The session held whole, as the Context tab reads it. */
+export function heldTurnSession(opened: OpenedSession): TurnSession {
+  const s = opened.nanobot.result;
+  const version = opened.version;
+  return {
+    version,
+    path: opened.path,
+    head: s && { key: s.key, metadata: s.metadata, lastConsolidated: s.lastConsolidated },
+    history: async (contextWindow, count) => (s ? getHistory(s.messages, s.lastConsolidated, agentLoopOptions(version, contextWindow), version, (e) => estimateMessageTokens(e, count, version)).entries : []),
+    traces: async () => (s ? saveTraces(s.messages, version).flatMap((t, i): MessageTraces[] => (t.length ? [[i, t]] : [])) : []),
+  };
+}
+
 /**
  * The workspace's absolute path as nanobot writes it into its instructions: asked once per workspace
  * and remembered; until then the folder's name stands in. Null where the workspace is not opened.
  */
-function useWorkspacePath(opened: OpenedSession, reader: StorageAdapter | null): { path: string | null; given: boolean; set: (p: string) => void } {
-  const dir = workspaceOfSession(opened.path);
+function useWorkspacePath(path: string, reader: StorageAdapter | null): { path: string | null; given: boolean; set: (p: string) => void } {
+  const dir = workspaceOfSession(path);
   const initial = () => (reader && dir !== null ? rememberedWorkspacePath(reader, dir) : null);
   const [given, setGiven] = useState<string | null>(initial);
-  useEffect(() => setGiven(initial()), [opened, reader]);
+  useEffect(() => setGiven(initial()), [path, reader]);
   const fallback = reader && dir !== null ? workspaceFolderName(reader, dir) : null;
   return {
     path: given ?? fallback,
@@ -49,10 +82,10 @@ function useWorkspacePath(opened: OpenedSession, reader: StorageAdapter | null):
 }
 
 /** The workspace of the session, read once per opened file (null: not in the opened folder). */
-function useWorkspace(opened: OpenedSession, reader: StorageAdapter | null): WorkspaceSnapshot | null | undefined {
+function useWorkspace(path: string, generation: unknown, reader: StorageAdapter | null): WorkspaceSnapshot | null | undefined {
   const [ws, setWs] = useState<WorkspaceSnapshot | null | undefined>(undefined);
   useEffect(() => {
-    const dir = workspaceOfSession(opened.path);
+    const dir = workspaceOfSession(path);
     if (!reader || dir === null) {
       setWs(null);
       return;
@@ -65,7 +98,7 @@ function useWorkspace(opened: OpenedSession, reader: StorageAdapter | null): Wor
     return () => {
       live = false;
     };
-  }, [opened, reader]);
+  }, [path, generation, reader]);
   return ws;
 }
 
@@ -156,15 +189,22 @@ function TurnTable({ turn }: { turn: Turn }) {
   );
 }
 
-export function ContextTab({ opened, reader, params, onParams }: ContextTabProps) {
+/** The full view's Context tab: the session held whole. */
+export function ContextTab({ opened, ...rest }: ContextTabProps) {
+  const session = useMemo(() => heldTurnSession(opened), [opened]);
+  return <NextRequest session={session} {...rest} />;
+}
+
+/** The whole next request, what saving changed, the archive entries: at every size. */
+export function NextRequest({ session: src, reader, params, onParams }: Omit<ContextTabProps, 'opened'> & { session: TurnSession }) {
   const t = pg().turn;
-  const version = opened.version;
+  const { version, head: session } = src;
   const [count, setCount] = useState<TextTokenCounter | null>(null);
   const [failed, setFailed] = useState(false);
   const [message, setMessage] = useState(params.message ?? '');
   const [windowText, setWindowText] = useState(params.window ?? '');
-  const ws = useWorkspace(opened, reader);
-  const wsPath = useWorkspacePath(opened, reader);
+  const ws = useWorkspace(src.path, src, reader);
+  const wsPath = useWorkspacePath(src.path, reader);
   const [pathText, setPathText] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -176,10 +216,19 @@ export function ContextTab({ opened, reader, params, onParams }: ContextTabProps
       live = false;
     };
   }, []);
-  const session = opened.nanobot.result;
   // nanobot's default config has a 200,000-token window; the replay is the agent loop's for the window.
   const contextWindow = /^\d{1,12}$/.test(windowText) && Number(windowText) > 0 ? Number(windowText) : DEFAULT_CONTEXT_WINDOW;
-  const replay = useMemo(() => (session ? getHistory(session.messages, session.lastConsolidated, agentLoopOptions(version, contextWindow), version) : null), [session, version, contextWindow]);
+  const [history, setHistory] = useState<{ window: number; entries: PyDict[] } | { window: number; error: string } | null>(null);
+  useEffect(() => {
+    if (!count || !session) return;
+    let live = true;
+    src.history(contextWindow, count).then(
+      (entries) => live && setHistory({ window: contextWindow, entries }),
+      (e) => live && setHistory({ window: contextWindow, error: errorText(e) }),
+    );
+    return () => void (live = false);
+  }, [src, count, contextWindow]);
+  const replay = history && history.window === contextWindow && 'entries' in history ? history : null;
   const turn = useMemo(() => {
     if (!count || !replay || ws === undefined || !session) return null;
     try {
@@ -196,7 +245,7 @@ export function ContextTab({ opened, reader, params, onParams }: ContextTabProps
     h?.scrollIntoView?.({ block: 'start' });
     h?.focus({ preventScroll: true });
   }, [params.show, !!turn]);
-  const traces = useMemo(() => (session ? saveTraces(session.messages, version) : []), [session, version]);
+  const traces = useTraces(src);
   const keep = (p: Record<string, string>) => onParams({ ...params, ...p });
   const archived = session?.lastConsolidated ?? 0;
   const own = turn?.memory && session ? entriesOfSession(turn.memory, session.key) : [];
@@ -239,14 +288,17 @@ export function ContextTab({ opened, reader, params, onParams }: ContextTabProps
           {t.raises(turn.raises.type, turn.raises.message)}
         </p>
       )}
-      {failed ? null : turn ? <TurnTable turn={turn} /> : <p aria-busy="true">{t.loading}</p>}
+      {history && 'error' in history && <p class="notice danger" role="alert">{history.error}</p>}
+      {failed || (history && 'error' in history) ? null : turn ? <TurnTable turn={turn} /> : <p aria-busy="true">{t.loading}</p>}
 
       <h3 id="sl-turn-traces">{t.traces}</h3>
-      {traces.some((x) => x.length) ? (
+      {traces === null ? (
+        <p aria-busy="true">{t.loading}</p>
+      ) : traces.length ? (
         <>
           <p>{t.tracesLead}</p>
           <ul class="sl-turn-traces">
-            {traces.flatMap((list, i) =>
+            {traces.flatMap(([i, list]) =>
               list.map((tr, j) => (
                 <li key={`${i}-${j}`} data-trace={tr.code}>
                   <a href={session ? messageHref(session.key, i + 1, linkParams) : undefined}>{t.messageN(i + 1)}</a>: {t.trace[tr.code]}
@@ -276,4 +328,18 @@ export function ContextTab({ opened, reader, params, onParams }: ContextTabProps
       )}
     </section>
   );
+}
+
+/** The session's save traces, once found (null until then; none when they cannot be read). */
+function useTraces(src: TurnSession): MessageTraces[] | null {
+  const [traces, setTraces] = useState<{ src: TurnSession; list: MessageTraces[] } | null>(null);
+  useEffect(() => {
+    let live = true;
+    src.traces().then(
+      (list) => live && setTraces({ src, list }),
+      () => live && setTraces({ src, list: [] }),
+    );
+    return () => void (live = false);
+  }, [src]);
+  return traces?.src === src ? traces.list : null;
 }

@@ -11,7 +11,8 @@ import { MessageRow } from './MessageRow';
 import { tracesOf } from './traces';
 import { conversationModel } from './model';
 import { loadMarkdown } from '../markdown/loader';
-import { rawEverywhere, rawOverrides, RawOverridesContext, setRawEverywhere } from '../markdown/prefs';
+import { rawEverywhere, rawOverrides, RawOverridesContext } from '../markdown/prefs';
+import { RawSwitch } from '../markdown/RawSwitch';
 import { FindBar } from '../find/FindBar';
 import { JumpTo } from '../find/JumpTo';
 import { findOpen, openFind } from '../find/state';
@@ -77,18 +78,8 @@ export function ConversationTab({ opened, line, onOpenLine, onLine, onArchive }:
             {t.find}
           </button>
         )}
+        <RawSwitch overrides={overrides} />
         <JumpTo opened={opened} onMessage={jump} onLine={jumpLine} />
-        <label class="sl-raw-all">
-          <input
-            type="checkbox"
-            checked={raw}
-            onChange={(e) => {
-              setRawEverywhere(e.currentTarget.checked);
-              overrides.value = new Map();
-            }}
-          />{' '}
-          {t.rawAll}
-        </label>
       </div>
       {copied && <p class="sl-muted sl-small" role="status">{copied()}</p>}
       {rows.length === 0 ? (

@@ -1,7 +1,7 @@
 /** The destructive edits: remove a corrupt line, clear, repair (with a backup) and delete. */
 import { iso } from '../../iso';
 import { deleteTargets } from '../../../core/nanobot/delete';
-import { rulesOf } from '../../../core/nanobot/nanobot-version';
+import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { useMemo, useState } from 'preact/hooks';
 import { clearMessages, removeLine, repairDocument } from '../../../core/edit/edits';
 import { fileStem } from '../../../core/listing/listing';
@@ -92,14 +92,23 @@ export function ClearEdit({ ctx, onReload }: Reload) {
   );
 }
 
+/** The file a delete removes, as the card names it (at every size). */
+export interface DeleteTarget {
+  key: string;
+  version: NanobotVersion;
+  path: string;
+  fileName: string;
+  messages: number;
+}
+
 /** What nanobot's own delete_session would remove besides this file, at the version in force. */
-function DeleteNote({ ctx }: { ctx: EditCtx }) {
-  const others = deleteTargets(ctx.opened.key, ctx.opened.version).filter((t) => !(t.where === 'sessions' && t.fileName === ctx.opened.fileName));
+function DeleteNote({ target }: { target: DeleteTarget }) {
+  const others = deleteTargets(target.key, target.version).filter((t) => !(t.where === 'sessions' && t.fileName === target.fileName));
   if (!others.length) return null;
   const t = pg().edit.remove;
   return (
     <p class="sl-muted">
-      {t.alsoRemoves(rulesOf(ctx.opened.version).label)}
+      {t.alsoRemoves(rulesOf(target.version).label)}
       {others.map((t, i) => (
         <span key={t.where + t.fileName}>
           {i > 0 ? ', ' : ''}
@@ -111,22 +120,24 @@ function DeleteNote({ ctx }: { ctx: EditCtx }) {
   );
 }
 
-/** Deletes the file (refused if it changed since it was read). */
-export function DeleteEdit({ ctx }: { ctx: EditCtx }) {
-  const adapter = ctx.adapter;
+/**
+ * Deletes the file (refused if it changed since it was read), at every size: `remove` is the store's
+ * guarded delete (null when the folder is read-only); `onDeleted` is told the result's words.
+ */
+export function DeleteCard({ target, remove, onDeleted }: { target: DeleteTarget; remove: ((backup: boolean) => Promise<{ backup?: string }>) | null; onDeleted: (message: string) => void }) {
   const t = pg().edit.remove;
-  const plan: Plan | { error: string } = adapter
+  const plan: Plan | { error: string } = remove
     ? {
-        summary: t.summary(ctx.opened.path),
-        notes: <DeleteNote ctx={ctx} />,
-        confirm: t.confirm(ctx.opened.fileName, ctx.opened.recovered.messages.length),
+        summary: t.summary(target.path),
+        notes: <DeleteNote target={target} />,
+        confirm: t.confirm(target.fileName, target.messages),
         offerBackup: true,
         action: t.save,
         run: async (backup) => {
           try {
-            const done = await deleteSession(adapter, ctx.opened, { backup });
-            const message = t.deleted(ctx.opened.path, done.backup ?? null);
-            ctx.onChanged(null, message);
+            const done = await remove(backup);
+            const message = t.deleted(target.path, done.backup ?? null);
+            onDeleted(message);
             return { ok: true, message };
           } catch (e) {
             return failure(e);
@@ -135,4 +146,12 @@ export function DeleteEdit({ ctx }: { ctx: EditCtx }) {
       }
     : { error: t.needsWrite };
   return <EditCard id="sl-ed-del" title={t.title} plan={plan} />;
+}
+
+/** The full view's delete: the session held, deleted if it still hashes the same. */
+export function DeleteEdit({ ctx }: { ctx: EditCtx }) {
+  const o = ctx.opened;
+  const adapter = ctx.adapter;
+  const target = { key: o.key, version: o.version, path: o.path, fileName: o.fileName, messages: o.recovered.messages.length };
+  return <DeleteCard target={target} remove={adapter && ((backup) => deleteSession(adapter, o, { backup }))} onDeleted={(message) => ctx.onChanged(null, message)} />;
 }

@@ -4,6 +4,7 @@ import type { Diagnostic } from '../../../core/lens/document';
 import type { OpenedSession } from '../../../store/save/sessions';
 import { replaySession } from '../lens';
 import { LensPanel } from './LensPanel';
+import { lensFactsOf } from './lens-facts';
 import { LinesList } from './LinesList';
 import { MetadataPanel } from './MetadataPanel';
 import { showControls } from '../../iso';
@@ -34,11 +35,12 @@ export function FileTab({ opened, line, onLine }: FileTabProps) {
     if (line !== null) lines.current?.scrollIntoView({ block: 'start' });
   }, [line, nonce]);
   const diags = opened.doc.diagnostics;
+  const facts = useMemo(() => lensFactsOf(opened), [opened]);
   const t = pg().file;
   return (
     <section class="sl-file" aria-labelledby="sl-file-h">
       <h2 id="sl-file-h" class="sl-h">{t.heading}</h2>
-      <LensPanel opened={opened} />
+      <LensPanel facts={facts} />
       <section aria-labelledby="sl-diag-h">
         <h3 id="sl-diag-h">{diags.length ? t.problems(diags.length) : t.noProblems}</h3>
         {diags.length > 0 && (

@@ -4,7 +4,7 @@
  * is looked up in it, the first replayed message comes from the Replay tab's answer (computed in
  * its worker if the tab has not asked yet), and a permalink (`m=`, or `line=`) opens its message.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { IndexLoad } from '../../../core/index/index-load';
 import { messageAtLine } from '../../../core/index/index-lookup';
 import type { LineIndex } from '../../../core/index/line-index';
@@ -17,6 +17,9 @@ import { count } from '../text';
 import { LargeConversation, type LargeTarget } from './LargeConversation';
 import { LargeFindBar } from './LargeFindBar';
 import { MAX_REPLAY_MESSAGES } from './LargeReplay';
+import { agentLoop } from '../replay/settings';
+import { rawOverrides, RawOverridesContext } from '../markdown/prefs';
+import { RawSwitch } from '../markdown/RawSwitch';
 
 export interface LargeConversationTabProps {
   file: Blob;
@@ -58,12 +61,15 @@ export function LargeConversationTab({ file, index, load, version, params = {} }
   };
   const firstReplayed = async (): Promise<number | null> => {
     if (!load.loaded) return null;
-    const a = await replayLarge(file, index, load, version, MAX_REPLAY_MESSAGES);
+    const a = await replayLarge(file, index, load, version, MAX_REPLAY_MESSAGES, agentLoop(version));
     if (a.step === 'too-far') throw new Error(pg().large.replayTooFar(count(a.reach), count(MAX_REPLAY_MESSAGES)));
     return a.sources.length ? (load.messageLines[a.sources[0]!] ?? null) : null;
   };
+  // Per-message raw choices, for as long as this file stays open (as in the full view).
+  const overrides = useMemo(rawOverrides, [file]);
   const t = pg().conversation;
   return (
+    <RawOverridesContext.Provider value={overrides}>
     <section class="sl-conversation sl-large-conversation" aria-label={t.heading}>
       {findOpen.value && <LargeFindBar file={file} index={index} onGoto={goto} />}
       <div class="sl-conv-tools">
@@ -72,9 +78,11 @@ export function LargeConversationTab({ file, index, load, version, params = {} }
             {t.find}
           </button>
         )}
+        <RawSwitch overrides={overrides} />
         <JumpBar total={index.messageCount} lines={index.count} firstReplayed={firstReplayed} onMessage={goto} onLine={onLine} />
       </div>
       <LargeConversation file={file} index={index} target={target} />
     </section>
+    </RawOverridesContext.Provider>
   );
 }

@@ -28,6 +28,8 @@ import { failure, type Outcome } from '../edit/apply';
 import { EditCard, type Plan, type RunControl } from '../edit/EditCard';
 import { refusalText } from '../edit/raised';
 import { TrimFields } from '../edit/TrimEdit';
+import { DeleteCard } from '../edit/DangerEdits';
+import { deleteLarge } from '../../../store/large/large-delete';
 import { bytes, count } from '../text';
 import { errorText } from '../../status';
 
@@ -45,6 +47,8 @@ export interface LargeEditProps {
   onSaved: (r: LargeSaveResult, message: string) => void;
   /** Index the file again (after a conflict). */
   onReload: () => void;
+  /** The file was deleted: the page leaves it. */
+  onDeleted?: (message: string) => void;
   now?: () => string;
 }
 
@@ -113,6 +117,7 @@ export function LargeEdit(p: LargeEditProps) {
   const stored = meta ? dictGet(meta.value, 'key') : undefined;
   const c: Ctx = { ...p, meta, key: typeof stored === 'string' && stored ? stored : keyForFile(p.fileName, p.version), now: p.now ?? nowIso };
   const e = pg().edit;
+  const { adapter, stat } = p;
   return (
     <section class="sl-edits sl-large-edits" aria-labelledby="sl-large-edit-h">
       <h2 id="sl-large-edit-h" class="sl-h">{e.heading}</h2>
@@ -130,6 +135,11 @@ export function LargeEdit(p: LargeEditProps) {
       <TitleCard c={c} />
       <TrimCard c={c} />
       <RepairCard c={c} />
+      <DeleteCard
+        target={{ key: c.key, version: p.version, path: p.path, fileName: p.fileName, messages: p.index.messageCount }}
+        remove={adapter && stat ? (backup) => deleteLarge(adapter, p.path, stat, readProofOf(p.index, stat), { backup }) : null}
+        onDeleted={(message) => p.onDeleted?.(message)}
+      />
     </section>
   );
 }

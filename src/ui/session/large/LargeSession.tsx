@@ -10,7 +10,6 @@ import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { dictGet, type PyDict } from '../../../core/python/pyvalue';
 import { lastMetadataLine } from '../../../core/edit/large-edit';
 import { sessionTitle } from '../../../core/listing/title';
-import { rulesOf } from '../../../core/nanobot/nanobot-version';
 import { readRecords } from '../../../store/large/large-client';
 import { keyForFile } from '../../../store/listing/session-list';
 import { KIND, ROLE } from '../../../core/index/record-facts';
@@ -18,8 +17,8 @@ import type { LineIndex } from '../../../core/index/line-index';
 import type { IndexLoad } from '../../../core/index/index-load';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
 import { pg } from '../../i18n/text';
-import { iso, visible } from '../../iso';
 import { Tabs } from '../Tabs';
+import { SessionHead } from '../SessionHead';
 import { bytes, count } from '../text';
 import type { LargeSaveResult } from '../../../store/save/large-save';
 import { LargeConversationTab } from './LargeConversationTab';
@@ -28,6 +27,7 @@ import { LargeFile } from './LargeFile';
 import { linkedLine } from './LargeLines';
 import { LargeMessage } from './LargeMessage';
 import { LargeReplay } from './LargeReplay';
+import { IndexContextTab } from '../context/IndexContextTab';
 import type { LargeExportProps } from './LargeExport';
 import { lazyComponent } from '../../lazy';
 import { screenful } from './head';
@@ -56,6 +56,10 @@ export interface LargeSessionProps {
   fullViewHref?: string;
   /** Another tab was chosen: the page puts it in the URL, as the full view does. */
   onTab?: (tab: string) => void;
+  /** The file was deleted from the Edit tab: the page leaves it, as the full view does. */
+  onDeleted?: (message: string) => void;
+  /** A tab's settings changed (the replay's): the page puts them in the URL, as the full view does. */
+  onParams?: (tab: string, params: Record<string, string>) => void;
 }
 
 type TabId = 'conversation' | 'replay' | 'context' | 'file' | 'edit' | 'export';
@@ -101,32 +105,20 @@ export default function LargeSession(p: LargeSessionProps) {
   const key = typeof storedKey === 'string' && storedKey ? storedKey : keyForFile(p.fileName, p.version);
   return (
     <div class="sl-session sl-fill sl-large">
-      <header class="sl-header sl-large-head">
-        <div class="sl-title-row">
-          <h1 class="sl-title">{title ? iso(visible(title)) : meta === undefined ? iso(visible(p.fileName)) : <span class="sl-muted">{ts.noTitle}</span>}</h1>
-          <button type="button" class="sl-export-open" onClick={() => select('export')}>{ts.exportOpen}</button>
-        </div>
-        <dl class="sl-facts">
-          <div><dt>{ts.facts.key}</dt><dd><code>{iso(visible(key))}</code></dd></div>
-          <div class="sl-fact-file"><dt>{ts.facts.file}</dt><dd><code>{iso(visible(p.fileName))}</code></dd></div>
-          <div class="sl-fact-size"><dt>{ts.facts.size}</dt><dd>{ts.bytes(p.size)}</dd></div>
-          {ready && <div><dt>{ts.facts.messages}</dt><dd>{count(ready.index.messageCount)}</dd></div>}
-          <div><dt>{ts.facts.rules}</dt><dd class="sl-version">{rulesOf(p.version).label}</dd></div>
-          <div class="sl-fact-lens"><dt>{ts.facts.showing}</dt><dd title={t.lens}>{t.lens}</dd></div>
-        </dl>
+      <SessionHead class="sl-large-head" title={title || (meta === undefined ? p.fileName : '')} sessionKey={key} fileName={p.fileName} size={p.size} messages={ready ? count(ready.index.messageCount) : undefined} version={p.version} lens={t.lens} onExport={() => select('export')}>
         {ready ? <Counts index={ready.index} load={ready.load} /> : <p aria-busy="true" role="status">{s.progress ? t.progress(bytes(s.progress.bytes), bytes(p.size), count(s.progress.lines)) : t.opening(p.fileName)}</p>}
         {p.fullViewHref !== undefined && <FullViewOffer size={p.size} href={p.fullViewHref} />}
-      </header>
+      </SessionHead>
       <Tabs tabs={tabs} active={tab} onSelect={(id) => select(id as TabId)} idPrefix="sl-large" label={ts.tabsLabel}>
         {!ready ? (
           s.head && <Head messages={s.head} />
         ) : (
           <>
             {tab === 'conversation' && <LargeConversationTab file={ready.file} index={ready.index} load={ready.load} version={p.version} params={p.params} />}
-            {tab === 'file' && <LargeFile file={ready.file} index={ready.index} load={ready.load} version={p.version} line={linkedLine(p.params?.line, ready.index)} />}
+            {tab === 'file' && <LargeFile file={ready.file} index={ready.index} load={ready.load} version={p.version} fileName={p.fileName} line={linkedLine(p.params?.line, ready.index)} />}
             {tab === 'export' && <LargeExport file={ready.file} index={ready.index} load={ready.load} version={p.version} fileName={p.fileName} />}
-            {tab === 'context' && <LargeContext fullViewHref={p.fullViewHref} size={p.size} />}
-            {tab === 'replay' && <LargeReplay file={ready.file} index={ready.index} load={ready.load} version={p.version} />}
+            {tab === 'context' && <IndexContextTab file={ready.file} index={ready.index} load={ready.load} version={p.version} path={p.path} reader={p.adapter} params={p.params ?? {}} onParams={(params) => p.onParams?.('context', params)} />}
+            {tab === 'replay' && <LargeReplay file={ready.file} index={ready.index} load={ready.load} version={p.version} params={p.params} onParams={(params) => p.onParams?.('replay', params)} />}
             {tab === 'edit' && (
               <LargeEdit file={ready.file} index={ready.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null}
                 onSaved={(r, message) => {
@@ -134,6 +126,7 @@ export default function LargeSession(p: LargeSessionProps) {
                   setGeneration((g) => g + 1);
                 }}
                 onReload={() => setGeneration((g) => g + 1)}
+                onDeleted={(message) => p.onDeleted?.(message)}
               />
             )}
           </>
@@ -187,18 +180,6 @@ function useLastMetadata(file: Blob | null | undefined, index: LineIndex | null 
     return () => void (live = false);
   }, [file, index]);
   return meta;
-}
-
-/** The Context tab of a file this large: why it is not drawn here, and the full view where one is offered. */
-function LargeContext({ fullViewHref, size }: { fullViewHref?: string; size: number }) {
-  const t = pg().large;
-  return (
-    <section class="sl-large-context" aria-labelledby="sl-large-context-h">
-      <h2 id="sl-large-context-h" class="sl-h">{pg().session.tabs.context}</h2>
-      <p>{t.contextWhy}</p>
-      {fullViewHref !== undefined && <FullViewOffer size={size} href={fullViewHref} />}
-    </section>
-  );
 }
 
 /** Messages by role (user, assistant, tool, other) and lines that are not records, from the index. */

@@ -4,13 +4,12 @@
  * (large-load.ts: the CLI's load, with nanobot's exceptions). Each step is state the view shows as soon as it is in.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { IndexLoad } from '../../../core/index/index-load';
 import type { LineIndex } from '../../../core/index/line-index';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { PyDict } from '../../../core/python/pyvalue';
 import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
 import { indexFile } from '../../../store/large/large-client';
-import { loadLarge } from '../../../store/large/large-load';
+import { loadLarge, type LargeLoad } from '../../../store/large/large-load';
 import { nowIso } from '../../workspace/model';
 import { loadMarkdown } from '../markdown/loader';
 import { headMessages } from './head';
@@ -28,7 +27,7 @@ export interface LargeFile {
   head: PyDict[] | null;
   progress: { bytes: number; lines: number } | null;
   index: LineIndex | null;
-  load: IndexLoad | null;
+  load: LargeLoad | null;
   error: string | null;
   /** `'no-file'`: the storage cannot hand the file over as a Blob. */
   problem: 'no-file' | null;

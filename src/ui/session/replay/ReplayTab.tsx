@@ -9,7 +9,7 @@ import { FateList } from './FateList';
 import { FateStrip } from './FateStrip';
 import { ReplayControls } from './ReplayControls';
 import { ReplaySummary } from './ReplaySummary';
-import { settingsFromParams, settingsToParams, uptoFromParams, type ReplaySettings } from './settings';
+import { LINK_DELAY_MS, settingsFromParams, settingsToParams, uptoFromParams, type ReplaySettings } from './settings';
 import { useReplay } from './useReplay';
 
 export interface ReplayTabProps {
@@ -24,8 +24,7 @@ export interface ReplayTabProps {
 /** The context-over-time chart loads with the tab's first render, off the session's first paint. */
 const ContextPanel = lazyComponent(() => import('./context/ContextPanel').then((m) => m.ContextPanel), () => pg().replay.loadingChart);
 
-/** Quiet time before a control change is written to the link: rewriting the URL (and re-routing) per keystroke costs a few ms of each frame. */
-export const LINK_DELAY_MS = 250;
+export { LINK_DELAY_MS } from './settings';
 
 /** Controls, summary, strip and list; settings live in the route so a link reproduces the view. */
 export function ReplayTab({ opened, params, onParams, onOpenLine, onExport }: ReplayTabProps) {

@@ -18,6 +18,9 @@ export interface ReplaySettings {
   includeRuntimeContext: boolean;
 }
 
+/** Quiet time before a control change is written to the link: rewriting the URL (and re-routing) per keystroke costs a few ms of each frame. */
+export const LINK_DELAY_MS = 250;
+
 /** Exactly what a version's agent loop passes to get_history (default 200k window, 8,192 output). */
 export function agentLoop(version: NanobotVersion): ReplaySettings {
   return agentLoopOptions(version);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { indexBytes } from '../../../../src/core/index/line-index';
 import { LargeConversation } from '../../../../src/ui/session/large/LargeConversation';
 import { LargeMessage } from '../../../../src/ui/session/large/LargeMessage';
-import { mount, settle, unmount } from '../helpers';
+import { mount, settle, unmount, waitFor } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -70,5 +70,29 @@ describe('a large file’s message card', () => {
     // an assistant turn with nothing else still says its text is empty
     el = await mount(<LargeMessage index={1} line={2} value={{ role: 'assistant', content: '' }} id="m2" />);
     expect(el.textContent).toContain('(empty)');
+  });
+});
+
+describe('the Markdown/raw switch of a large file’s conversation', () => {
+  it('is the full view’s: one switch turns every message to its raw text, and back', async () => {
+    const { LargeConversationTab } = await import('../../../../src/ui/session/large/LargeConversationTab');
+    const { loadFromIndex } = await import('../../../../src/core/index/index-load');
+    const { setRawEverywhere } = await import('../../../../src/ui/session/markdown/prefs');
+    setRawEverywhere(false);
+    const text = Array.from({ length: 6 }, (_, i) => JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `**bold ${i}**` })).join('\n') + '\n';
+    const bytes = new TextEncoder().encode(text);
+    const index = indexBytes(bytes, 'v0.2');
+    const load = loadFromIndex(index, 'v0.2', () => ({}));
+    el = await mount(<LargeConversationTab file={new Blob([bytes])} index={index} load={load} version="v0.2" />);
+    await waitFor(() => el!.querySelectorAll('.sl-msgtext').length === 6);
+    const box = el.querySelector<HTMLInputElement>('.sl-conv-tools .sl-raw-all input')!;
+    expect(box.checked).toBe(false);
+    expect(el.querySelectorAll('.sl-msgtext.sl-is-raw').length).toBe(0);
+    box.click();
+    await waitFor(() => el!.querySelectorAll('.sl-msgtext.sl-is-raw').length === 6);
+    expect(el.querySelector('.sl-msgtext')!.textContent).toContain('**bold 0**');
+    box.click();
+    await waitFor(() => el!.querySelectorAll('.sl-msgtext.sl-is-raw').length === 0);
+    setRawEverywhere(false);
   });
 });

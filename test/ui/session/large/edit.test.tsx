@@ -31,13 +31,14 @@ async function view(a: MemoryAdapter, writable = true) {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const index = indexBytes(bytes, 'v0.2');
   const saved: [LargeSaveResult, string][] = [];
+  const deleted: string[] = [];
   let reloads = 0;
   el = await mount(
     <LargeEdit file={file} index={index} stat={stat} path={PATH} fileName="cli_big.jsonl" version="v0.2" adapter={writable ? a : null} now={() => NOW}
-      onSaved={(r, m) => saved.push([r, m])} onReload={() => reloads++} />,
+      onSaved={(r, m) => saved.push([r, m])} onReload={() => reloads++} onDeleted={(m) => deleted.push(m)} />,
   );
   await waitFor(() => !!el!.querySelector('#sl-large-ed-trim-h'));
-  return { bytes, saved, reloads: () => reloads };
+  return { bytes, saved, deleted, reloads: () => reloads };
 }
 
 const card = (id: string) => el!.querySelector(`#${id}-h`)!.closest('section')!;
@@ -171,5 +172,42 @@ describe('the Edit tab of large-file mode', () => {
     await waitFor(() => v.saved.length === 1);
     expect(dec(a.getFile(PATH)!)).toContain('Saved anyway');
     expect(leave()).toBe(false);
+  });
+
+  it('deletes the file as the full view does: only after confirming, a backup of the same bytes kept', async () => {
+    const a = createMemoryAdapter();
+    a.setFile(PATH, text());
+    const v = await view(a);
+    const del = card('sl-ed-del');
+    expect(del.textContent).toContain('Delete the session file');
+    await click(button(del, 'Delete file'));
+    expect(a.getFile(PATH)).toBeDefined();
+    await click(button(del, 'Yes, delete file'));
+    await waitFor(() => v.deleted.length === 1);
+    expect(a.getFile(PATH)).toBeUndefined();
+    const backup = /backed up to (.+)\.$/.exec(v.deleted[0]!)![1]!;
+    expect(v.deleted[0]).toBe(`Deleted ${PATH}. Its last version was backed up to ${backup}.`);
+    expect(a.getFile(backup)).toEqual(v.bytes);
+  });
+
+  it('refuses to delete a file that changed since it was indexed, and keeps it', async () => {
+    const a = createMemoryAdapter();
+    a.setFile(PATH, text());
+    const v = await view(a);
+    a.setFile(PATH, text() + '\r\n{"role": "user", "content": "from nanobot"}');
+    const del = card('sl-ed-del');
+    await click(button(del, 'Delete file'));
+    await click(button(del, 'Yes, delete file'));
+    await waitFor(() => !!del.querySelector('.sl-outcome'));
+    expect(del.querySelector('.sl-outcome')!.textContent).toContain('Not saved: the file changed on disk since it was read.');
+    expect(a.getFile(PATH)).toBeDefined();
+    expect(v.deleted).toEqual([]);
+  });
+
+  it('cannot delete in read-only mode', async () => {
+    const a = createMemoryAdapter();
+    a.setFile(PATH, text());
+    await view(a, false);
+    expect(card('sl-ed-del').textContent).toContain('Deleting needs write access to the folder');
   });
 });

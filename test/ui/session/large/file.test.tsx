@@ -34,7 +34,7 @@ function sample(): Uint8Array {
 
 async function view(bytes: Uint8Array, line: number | null = null) {
   const index = indexBytes(bytes, 'v0.2');
-  const load = loadFromIndex(index, 'v0.2', () => ({}));
+  const load = { ...loadFromIndex(index, 'v0.2', () => ({})), head: { key: 'cli:big', createdAt: '2026-06-01T09:00:00', updatedAt: '2026-06-01T10:00:00', metadata: {} } };
   const { blob, seen } = countedBlob(bytes);
   el = await mount(<LargeFile file={blob} index={index} load={load} version="v0.2" line={line} />);
   await waitFor(() => !el!.querySelector('.sl-line-pending'));

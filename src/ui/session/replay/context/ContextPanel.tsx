@@ -1,4 +1,7 @@
-/** "Context over time" in the Replay tab: the chart, what it assumes, and its data table. Loaded with the tab. */
+/**
+ * "Context over time" in the Replay tab: the chart, what it assumes, and its data table. Loaded with
+ * the tab; the same panel at every size (over the session held, or the context worker's answer).
+ */
 import './context.css';
 import type { NanobotVersion } from '../../../../core/nanobot/nanobot-version';
 import type { PyDict } from '../../../../core/python/pyvalue';
@@ -6,7 +9,10 @@ import { pg } from '../../../i18n/text';
 import { ContextChart } from './ContextChart';
 import { ContextTable } from './ContextTable';
 import { isAgentLoop, settingsLine, type ReplaySettings } from '../settings';
-import { useContextOverTime } from './useContextOverTime';
+import { useContextOverTime, type ContextState } from './useContextOverTime';
+import { useIndexContextOverTime } from './useIndexContextOverTime';
+import type { IndexLoad } from '../../../../core/index/index-load';
+import type { LineIndex } from '../../../../core/index/line-index';
 
 export interface ContextPanelProps {
   messages: PyDict[];
@@ -19,9 +25,21 @@ export interface ContextPanelProps {
   onPick: (upto: number) => void;
 }
 
-/** Heading, caveat, chart and table; a short status while tokens are counted. */
+/** The panel over a session held whole. */
 export function ContextPanel(p: ContextPanelProps) {
   const s = useContextOverTime(p.messages, p.lastConsolidated, p.version, p.settings);
+  return <ContextPanelView {...p} s={s} />;
+}
+
+/** The panel over a file read on its line index (the context worker computes it). */
+export function IndexContextPanel({ file, index, load, ...p }: Omit<ContextPanelProps, 'messages' | 'lastConsolidated'> & { file: Blob; index: LineIndex; load: IndexLoad }) {
+  const s = useIndexContextOverTime(file, index, load, p.version, p.settings);
+  return <ContextPanelView {...p} lastConsolidated={load.lastConsolidated} s={s} />;
+}
+
+/** Heading, caveat, chart and table; a short status while tokens are counted: at every size. */
+function ContextPanelView(p: Omit<ContextPanelProps, 'messages'> & { s: ContextState }) {
+  const s = p.s;
   const loop = isAgentLoop(p.settings, p.version);
   const t = pg().context;
   return (
@@ -38,6 +56,7 @@ export function ContextPanel(p: ContextPanelProps) {
       </p>
       {s.state === 'loading' && <p class="sl-muted" aria-busy="true">{t.counting}</p>}
       {s.state === 'failed' && <p class="sl-banner sl-warn">{t.failed}</p>}
+      {s.state === 'exact' && <p class="sl-banner sl-warn">{t.exactOnly}</p>}
       {s.state === 'ready' && s.data.points.length === 0 && <p class="sl-muted">{t.noTurns}</p>}
       {s.state === 'ready' && s.data.points.length > 0 && (
         <>

@@ -13,8 +13,12 @@ import type { ReplaySettings } from '../settings';
 import { cachedCounter, variantOf } from '../token-cache';
 import { chartShapeSteps, type ChartShape } from './chart-shape';
 
-/** 'ready' keeps the last chart while a settings change is recomputed (`updating`), so a control never blanks it. */
-export type ContextState = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: ContextOverTime; shape: ChartShape; ms: number; updating?: boolean };
+/**
+ * 'ready' keeps the last chart while a settings change is recomputed (`updating`), so a control never
+ * blanks it; 'exact': nanobot raises at some turn and only its exact path answers, which needs every
+ * message held (a file read on its index).
+ */
+export type ContextState = { state: 'loading' } | { state: 'failed' } | { state: 'exact' } | { state: 'ready'; data: ContextOverTime; shape: ChartShape; ms: number; updating?: boolean };
 
 class Cancelled extends Error {}
 
@@ -22,10 +26,10 @@ class Cancelled extends Error {}
  * The chart's slices are short: on a loaded machine a task waits for a core in proportion to the
  * CPU it runs, so a slice's wall time can be many times its CPU and must still stay short.
  */
-const SLICE_MS = 4;
+export const SLICE_MS = 4;
 
 /** A settings change waits for the controls to be quiet this long: the replay itself answers first, in the same frame. */
-const QUIET_MS = 250;
+export const QUIET_MS = 250;
 
 /** Stops a step generator at its next step once `live()` turns false (the view went away). */
 function* until<T>(steps: Generator<void, T>, live: () => boolean): Generator<void, T> {

@@ -1,0 +1,110 @@
+/**
+ * One session page at every size (issue 39), in real Chromium: the same 300-message session opened
+ * in the full view and in large-file mode (`large=1` lowers the line below its size, so the file
+ * stays small) shows the same tabs, the same replay controls and Context over time, the same "Two lenses on this file",
+ * the same next request in the Context tab and the Markdown/raw switch, and gives the same replay at
+ * the agent loop's defaults (a token budget of 190,784 that leaves the oldest turns out). Screenshots: test-results/e2e/one-page-*.png.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from '../browser/harness';
+import { closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
+
+const PORT = 41893;
+const MESSAGES = 300;
+let b: Browser;
+let app: Served;
+let dir: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-one-page-'));
+  const sessions = path.join(dir, 'ws', 'sessions');
+  fs.mkdirSync(sessions, { recursive: true });
+  const rows = [JSON.stringify({ _type: 'metadata', key: 'cli:one', created_at: '2026-06-01T09:00:00', updated_at: '2026-06-01T10:00:00', metadata: { title: 'One page' }, last_consolidated: 0 })];
+  // Some 1,200 tokens a message: 300 of them are over the agent loop's budget.
+  for (let i = 0; i < MESSAGES; i++) rows.push(JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `**Turn ${i}** ` + Array.from({ length: 1200 }, (_, w) => `w${(i * 7 + w) % 997}`).join(' ') }));
+  fs.writeFileSync(path.join(sessions, 'cli_one.jsonl'), rows.join('\n') + '\n');
+  ({ app, b } = await openAppInChromium({ port: PORT }, { width: 1280, height: 800 }));
+}, 240_000);
+
+afterAll(() => closeAll(b, app, dir));
+
+/** What a page shows that must not depend on the file's size. */
+interface Seen {
+  tabs: string[];
+  controls: string;
+  budget: string;
+  sent: number;
+  lenses: string;
+  rawSwitch: number;
+  /** The Context tab: each part's kind and tokens, and the total. */
+  request: string[];
+  /** Context over time: its table's rows. */
+  overTime: string[];
+}
+
+const sentOf = (text: string) => Number(/sends (\d[\d,]*)/.exec(text)![1]!.replace(/,/g, ''));
+
+async function seen(page: Page, hash: string, name: string, large: boolean): Promise<Seen> {
+  await page.evaluate((h) => (location.hash = h), `#/s/cli%3Aone?tab=replay${hash}`);
+  const root = large ? '.sl-large-replay' : '.sl-replay';
+  await page.locator(`${root} .sl-controls`).waitFor();
+  // The full view's first answer has no token counts yet: its figures are final once the chart is drawn.
+  if (large) await page.locator(`${root} .sl-headline`).waitFor({ timeout: 60_000 });
+  else await page.locator('.sl-ctx-panel svg, .sl-ctx-panel table').first().waitFor({ timeout: 60_000 });
+  expect(await page.locator('.sl-session.sl-large').count()).toBe(large ? 1 : 0);
+  const tabs = await page.getByRole('tab').allInnerTexts();
+  const controls = (await page.locator(`${root} .sl-controls`).innerText()).replace(/\s+/g, ' ');
+  const budget = await page.locator(`${root} .sl-controls select`).inputValue();
+  const sent = sentOf(await page.locator(`${root} .sl-headline`).first().innerText());
+  await page.locator(`${root} .sl-ctx-panel svg`).waitFor({ timeout: 60_000 });
+  await page.locator(`${root} .sl-ctx-table summary`).click();
+  const overTime = await page.locator(`${root} .sl-ctx-table tr`).allInnerTexts();
+  await shot(page, `one-page-replay-${name}`, false);
+  await page.locator(`${root} .sl-ctx-panel`).scrollIntoViewIfNeeded();
+  await shot(page, `one-page-over-time-${name}`, false);
+  await page.getByRole('tab', { name: 'File' }).click();
+  await page.locator('.sl-lenses dd[aria-busy="false"]').waitFor();
+  const lenses = await page.locator('.sl-lenses').innerText();
+  await shot(page, `one-page-file-${name}`, false);
+  await page.getByRole('tab', { name: 'Context' }).click();
+  await page.locator('.sl-turn-total').waitFor({ timeout: 60_000 });
+  await page.locator('.sl-turn-traces, .sl-turn h3#sl-turn-traces + p:not([aria-busy])').first().waitFor();
+  const request = [...(await page.locator('tr.sl-turn-part').evaluateAll((rows) => rows.map((r) => `${(r as HTMLElement).dataset.kind} ${(r as HTMLElement).dataset.tokens}`))), await page.locator('.sl-turn-total').innerText()];
+  await shot(page, `one-page-context-${name}`, false);
+  await page.getByRole('tab', { name: 'Conversation' }).click();
+  await page.getByText('Turn 0').first().waitFor();
+  const rawSwitch = await page.locator('.sl-conv-tools .sl-raw-all input[type=checkbox]').count();
+  await shot(page, `one-page-conversation-${name}`, false);
+  return { tabs, controls, budget, sent, lenses, rawSwitch, request, overTime };
+}
+
+describe('one session page for every size', () => {
+  it('shows the same tabs, sections and controls, and the same replay at the agent loop’s defaults', async () => {
+    const page = b.page;
+    await dropOnStart(b, app, path.join(dir, 'ws'));
+    await page.locator('.session-list').waitFor();
+    const full = await seen(page, '', 'full', false);
+    const large = await seen(page, '&large=1', 'large', true);
+    expect(full.tabs.length).toBe(6);
+    expect(large.tabs).toEqual(full.tabs);
+    expect(large.controls).toBe(full.controls);
+    expect(full.budget).toBe('default');
+    expect(large.budget).toBe('default');
+    // The budget binds: fewer than all 300 messages are sent, the same number at both sizes.
+    expect(full.sent).toBeGreaterThan(0);
+    expect(full.sent).toBeLessThan(MESSAGES);
+    expect(large.sent).toBe(full.sent);
+    expect(full.lenses).toContain('Two lenses on this file');
+    expect(large.lenses).toBe(full.lenses);
+    expect(full.request.some((r) => r.startsWith('history '))).toBe(true);
+    expect(large.request).toEqual(full.request);
+    expect(full.overTime.length).toBe(MESSAGES / 2 + 1);
+    expect(large.overTime).toEqual(full.overTime);
+    expect(full.rawSwitch).toBe(1);
+    expect(large.rawSwitch).toBe(1);
+  }, 180_000);
+});
