@@ -1,5 +1,5 @@
 /**
- * The three golden corpora and the session files in them, for the tests that sweep every fixture. Each
+ * The golden corpora and the session files in them, for the tests that sweep every fixture. Each
  * corpus comes from `corpusDir` (../shared beside the repo, else the packed copy), so a fresh clone runs
  * the same sweeps instead of skipping them.
  */
@@ -10,6 +10,7 @@ import { corpusDir } from './golden-values';
 
 /** Each corpus folder's name with the nanobot version that made it. */
 export const CORPORA: readonly (readonly [string, NanobotVersion])[] = [
+  ['golden-0.2.2', '0.2.2'],
   ['golden', 'v0.2'],
   ['golden-v0.3', 'v0.3.0'],
   ['golden-main', 'main'],

@@ -253,7 +253,7 @@ export function replayEntry(m: PyDict, i: number, lastConsolidated: number, rule
     if (!pyStrip(content) && !('tool_calls' in m || 'reasoning_content' in m || 'thinking_blocks' in m)) return 'blank';
   }
   if (r === 'user' && typeof content === 'string') {
-    const cliApps = !rules.cliAppsNeedRuntimeContext || (runtimeContext && !marked);
+    const cliApps = rules.cliAppBreadcrumbs && (!rules.cliAppsNeedRuntimeContext || (runtimeContext && !marked));
     const withCrumbs = withBreadcrumbs(m, content, rules, cliApps);
     if (withCrumbs !== content) ch.push('breadcrumbs');
     content = withCrumbs;
@@ -281,7 +281,7 @@ export function replayBounds(at: (i: number) => PyDict, count: number, lastConso
   let maxMessages: number | null = opts.maxMessages ?? rules.defaultMaxMessages;
   if (maxMessages <= 0) maxMessages = rules.nonPositiveMaxMessages;
   const base = replayStart(at, count, lastConsolidated, rules);
-  return { base, from: base + windowStart(at, count, base, lastConsolidated, maxMessages, !!opts.extendToUser) };
+  return { base, from: base + windowStart(at, count, base, lastConsolidated, maxMessages, rules.extendToUser && !!opts.extendToUser) };
 }
 
 /**
@@ -324,7 +324,7 @@ export function replayHeld(held: HeldMessages, lastConsolidated: number, opts: R
   let start: number;
   try {
     base = replayStart(at, count, lastConsolidated, rules);
-    start = windowStart(at, count, base, lastConsolidated, maxMessages, !!opts.extendToUser);
+    start = windowStart(at, count, base, lastConsolidated, maxMessages, rules.extendToUser && !!opts.extendToUser);
   } catch (e) {
     if (e === NOT_HELD) return null;
     throw e;
