@@ -75,7 +75,7 @@ def _without_option(cls, name, option):
 
 def _returning_dropped(cls):
     """0.2.0's retain returns nothing; its one caller (enforce_file_cap) counts what it dropped itself: the
-    messages no longer kept, and min(last_consolidated before, how many) as already consolidated."""
+    messages no longer kept, and min(last_consolidated before, how many) as already consolidated (when any went)."""
     orig = cls.retain_recent_legal_suffix
     if inspect.signature(orig).return_annotation not in (None, "None"):
         return
@@ -86,7 +86,8 @@ def _returning_dropped(cls):
         orig(self, *a, **k)
         kept = {id(m) for m in self.messages}
         dropped = [m for m in before if id(m) not in kept]
-        return dropped, min(lc, len(before) - len(self.messages))
+        # enforce_file_cap stops when nothing went, before it counts anything
+        return (dropped, min(lc, len(before) - len(self.messages))) if dropped else ([], 0)
 
     cls.retain_recent_legal_suffix = call
 

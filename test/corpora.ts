@@ -10,6 +10,8 @@ import { corpusDir } from './golden-values';
 
 /** Each corpus folder's name with the nanobot version that made it. */
 export const CORPORA: readonly (readonly [string, NanobotVersion])[] = [
+  ['golden-0.2.0', '0.2.0'],
+  ['golden-0.2.1', '0.2.1'],
   ['golden-0.2.2', '0.2.2'],
   ['golden', 'v0.2'],
   ['golden-v0.3', 'v0.3.0'],

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { agentLoopOptions } from '../../src/core/replay/budget';
 import { isNanobotVersion, loopMaxMessages, versionNamed, NANOBOT_VERSIONS, oldestWithHome, rulesOf, VERSION_WITHOUT_EVIDENCE } from '../../src/core/nanobot/nanobot-version';
 import { getHistory } from '../../src/core/replay/replay';
+import { loadNanobot } from '../../src/core/lens/load';
+import { metadataRecord } from '../../src/core/edit/format';
+import { pyDumps } from '../../src/core/python/pyjson';
 import type { PyDict } from '../../src/core/python/pyvalue';
 
 const turns = (n: number): PyDict[] => Array.from({ length: n }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `m${i}`, timestamp: `2024-05-01T10:00:${String(i % 60).padStart(2, '0')}` }));
@@ -104,5 +107,25 @@ describe('the version is always said', () => {
     expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).deleteNames)).toEqual(['lossy', 'lossy', 'lossy', 'lossy', 'canonical-and-lossy', 'canonical-and-lossy']);
     expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).loopWindow)).toEqual(['config', 'config', 'config', 'config', 'context-window', 'none']);
     expect(NANOBOT_VERSIONS.map((v) => loopMaxMessages(v, 128_000, 0))).toEqual([120, 120, 120, 120, 1280, 0]);
+  });
+});
+
+describe('last_consolidated where 0.2.0 and 0.2.1 do not check it', () => {
+  // Answers of 0.2.1's own Session (golden-0.2.1 holds them over the whole grid).
+  const file = (lc: string) =>
+    new TextEncoder().encode(`{"_type": "metadata", "key": "k:a", "created_at": "2026-01-01T00:00:00", "updated_at": "2026-01-01T00:00:00", "metadata": {}, "last_consolidated": ${lc}}\n` + [0, 1, 2, 3, 4].map((i) => `{"role": "${i % 2 ? 'assistant' : 'user'}", "content": "m${i}"}\n`).join(''));
+  const replay = (lc: string, v: (typeof NANOBOT_VERSIONS)[number]) => {
+    const s = loadNanobot(file(lc), 'k:a', 'NOW', v).result!;
+    const r = getHistory(s.messages, s.storedLastConsolidated !== undefined ? s.storedLastConsolidated : s.lastConsolidated, { maxMessages: 120 }, v);
+    return r.error ? r.error.type : r.entries.map((e) => e.content).join(' ');
+  };
+  it('slices with the stored value: null everything, true from 1, -3 the last 3; a string or a float raises TypeError', () => {
+    expect(['null', 'true', '-3', '99', '"3"', '2.0'].map((lc) => replay(lc, '0.2.1'))).toEqual(['m0 m1 m2 m3 m4', 'm2 m3 m4', 'm2 m3 m4', '', 'TypeError', 'TypeError']);
+    expect(['null', 'true', '-3', '99', '"3"', '2.0'].map((lc) => replay(lc, '0.2.2'))).toEqual(Array(6).fill('m0 m1 m2 m3 m4'));
+  });
+  it('and saves it back as it was', () => {
+    const s = loadNanobot(file('"3"'), 'k:a', 'NOW', '0.2.1').result!;
+    expect(pyDumps(metadataRecord(s))).toContain('"last_consolidated": "3"');
+    expect(pyDumps(metadataRecord(loadNanobot(file('"3"'), 'k:a', 'NOW', '0.2.2').result!))).toContain('"last_consolidated": 0');
   });
 });

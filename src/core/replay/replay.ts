@@ -6,7 +6,7 @@ import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nano
 import type { PyError } from '../python/pyjson';
 import { pyStr } from '../python/pyrepr';
 import { pyStrip } from '../python/pytext';
-import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
+import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, isInt, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
 import { hasRuntimeContext, publicHistoryMessage } from '../nanobot/runtime-context';
 import { sanitizeAssistantReplayText } from '../listing/sanitize';
 import { pyLower } from '../python/unicode14';
@@ -421,12 +421,18 @@ export function heldFate(r: HeldReplay, i: number): Fate {
 /** nanobot's `get_history(...)` at a version on a loaded session, explained message by message. */
 export function getHistory(
   messages: PyDict[],
-  lastConsolidated: number,
+  lastConsolidated: number | PyValue,
   opts: ReplayOptions,
   version: NanobotVersion,
   countTokens?: TokenCounter,
 ): ReplayResult {
-  const r = replayHeld({ count: messages.length, tailStart: 0, tail: messages }, lastConsolidated, opts, version, countTokens)!;
+  // A session's stored `last_consolidated` where its version did not check it (storedLastConsolidated): Python slices with it.
+  const lc = typeof lastConsolidated === 'number' && lastConsolidated >= 0 ? lastConsolidated : pySliceStart(lastConsolidated, messages.length);
+  if (lc === null) {
+    const fates: Fate[] = messages.map(() => ({ kept: false, reason: 'consolidated' }));
+    return { entries: [], sources: [], fates, tokens: null, error: { type: 'TypeError', message: 'slice indices must be integers or None or have an __index__ method', message_index: -1 } };
+  }
+  const r = replayHeld({ count: messages.length, tailStart: 0, tail: messages }, lc, opts, version, countTokens)!;
   const fates: Fate[] = new Array(messages.length);
   for (let i = 0; i < messages.length; i++) fates[i] = heldFate(r, i);
   return { entries: r.entries, sources: r.sources, fates, tokens: r.tokens, error: r.error };
@@ -445,4 +451,17 @@ export function countForDisplay(count: TokenCounter, entry: PyDict, source: numb
 /** True when the public view changed nothing a model would see (only the marker went). */
 function pyEqualContent(a: PyDict, b: PyDict): boolean {
   return dictGet(a, 'content') === dictGet(b, 'content');
+}
+
+/**
+ * Where Python's `messages[v:]` starts over `n` messages, for a `last_consolidated` nothing checked: None
+ * the start, a bool 0 or 1, a negative int counts from the end, a big one past the end; null when the
+ * slice raises TypeError (a string, a float, a list…).
+ */
+export function pySliceStart(v: PyValue | undefined, n: number): number | null {
+  if (v === null || v === undefined) return 0;
+  if (typeof v === 'boolean') return v ? Math.min(1, n) : 0;
+  if (!isInt(v)) return null;
+  const x = Number(v);
+  return x < 0 ? Math.max(0, n + x) : Math.min(x, n);
 }
