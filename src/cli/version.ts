@@ -9,7 +9,7 @@ import { verdictVersion } from '../core/nanobot/version-evidence';
 import { UsageError, type Args } from './args';
 import { verdictText } from './text';
 
-/** The version a folder's files point to (spec §10), as the app decides it (verdictVersion: the decisive evidence in a conflict, the oldest candidate when ambiguous). */
+/** The version a folder's files point to (spec §10), as the app decides it (verdictVersion: the decisive evidence in a conflict, v0.2 or else the oldest candidate when ambiguous). */
 export async function recognisedVersion(adapter: StorageAdapter, layout: Layout, folder: SessionFolder | undefined): Promise<{ version: NanobotVersion; summary: string }> {
   const verdict = folder ? await detectVersion(adapter, layout, folder).catch(() => null) : null;
   return { version: (verdict ? verdictVersion(verdict) : null) ?? folder?.version ?? VERSION_WITHOUT_EVIDENCE, summary: verdict ? verdictText(verdict) : 'nothing recognised' };
