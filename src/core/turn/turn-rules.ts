@@ -250,7 +250,8 @@ const R021: TurnRules = {
   saveDropsOrphanResults: false,
   joined: { ...R022.joined, builtinActive: { my: 513, memory: 435 } },
 };
-// 0.2.0: its save measured as 0.2.1's; its request not measured (turn-golden.py needs load_bundled_template, which 0.2.0 lacks).
+// 0.2.0: its save measured as 0.2.1's. Its request is not measured (turn-golden.py needs load_bundled_template, which
+// 0.2.0 lacks) and is known to differ: its system prompt has no tool contract. Until measured it shows 0.2.1's figures.
 const R020: TurnRules = R021;
 
 const TURN_RULES: Record<NanobotVersion, TurnRules> = { '0.2.0': R020, '0.2.1': R021, '0.2.2': R022, 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
