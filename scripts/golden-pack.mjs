@@ -16,7 +16,7 @@ import zlib from 'node:zlib';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.resolve(root, '..', 'shared');
 const out = path.join(root, 'test', 'golden-data');
-export const CORPORA = ['golden', 'golden-v0.3', 'golden-main'];
+export const CORPORA = ['golden', 'golden-v0.3', 'golden-main', 'golden-0.2.0', 'golden-0.2.1', 'golden-0.2.2'];
 
 function walk(dir, rel = '') {
   const files = [];

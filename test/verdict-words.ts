@@ -1,8 +1,11 @@
 /** A version verdict as one English line, from its codes through the English catalog: what the tests read. */
-import type { VersionVerdict } from '../src/core/nanobot/version-evidence';
+import { versionRuns, type NanobotVersion, type VersionVerdict } from '../src/core/nanobot/version-evidence';
 import en from '../src/ui/i18n/en/shell';
 
-const alternatives = (vs: readonly string[]) => (vs.length <= 1 ? vs.join('') : `${vs.slice(0, -1).join(', ')} or ${vs[vs.length - 1]}`);
+const alternatives = (versions: readonly NanobotVersion[]) => {
+  const vs = versionRuns(versions).map(([a, b]) => (a === b ? a : `${a}–${b}`));
+  return vs.length <= 1 ? vs.join('') : `${vs.slice(0, -1).join(', ')} or ${vs[vs.length - 1]}`;
+};
 
 export function verdictLine(v: VersionVerdict): string {
   const t = en.workspace;

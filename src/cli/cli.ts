@@ -4,6 +4,7 @@
  */
 import { isoRoundTrip, localIsoNow } from '../core/python/isotime';
 import { LENS_VERSION } from '../core/lens-version';
+import { NANOBOT_VERSIONS } from '../core/nanobot/nanobot-version';
 import { parseArgs, UsageError, type Args } from './args';
 import { jsonOut, type Out } from './output/printer';
 // Imported statically: both are in the entry's bundle anyway (the printer and the adapter use them), and a
@@ -33,8 +34,9 @@ Write (print the plan; --write to do it, atomically; --json: the plan as a code 
   repair FILE                write a .bak backup, then the recovered session
   set-title FILE TITLE       set the title, marked as edited by a person
   delete FILE
-Every command takes --now ISO to fix nanobot's clock, and --nanobot v0.2|v0.3.0|main for the
-nanobot version whose rules apply (default: recognised from the folder, else v0.2).
+Every command takes --now ISO to fix nanobot's clock, and --nanobot VERSION for the nanobot version
+whose rules apply: ${NANOBOT_VERSIONS.join(', ')} (a release also by its tag, v0.2.1; default:
+recognised from the folder, else v0.2).
 On a terminal, long work shows its progress on stderr (--quiet: none); colour only on a terminal,
 never with NO_COLOR. A closed pipe (| head) ends the command quietly; Ctrl-C during a write leaves
 the original file and no .tmp.

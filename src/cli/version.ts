@@ -1,6 +1,6 @@
 /** The nanobot version a CLI command answers for: `--nanobot`, else recognised from the folder. */
 import { basename } from 'node:path';
-import { isNanobotVersion, NANOBOT_VERSIONS, VERSION_WITHOUT_EVIDENCE, type NanobotVersion } from '../core/nanobot/nanobot-version';
+import { NANOBOT_VERSIONS, VERSION_WITHOUT_EVIDENCE, versionNamed, type NanobotVersion } from '../core/nanobot/nanobot-version';
 import type { StorageAdapter } from '../store/adapter/adapter';
 import { detectLayout, type Layout, type SessionFolder } from '../store/listing/layout';
 import { createNodeAdapter } from '../store/adapter/node-adapter';
@@ -9,17 +9,19 @@ import { verdictVersion } from '../core/nanobot/version-evidence';
 import { UsageError, type Args } from './args';
 import { verdictText } from './output/text';
 
-/** The version a folder's files point to (spec §10), as the app decides it (verdictVersion: the decisive evidence in a conflict, the oldest candidate when ambiguous). */
+/** The version a folder's files point to (spec §10), as the app decides it (verdictVersion: the decisive evidence in a conflict, v0.2 or else the oldest candidate when ambiguous). */
 export async function recognisedVersion(adapter: StorageAdapter, layout: Layout, folder: SessionFolder | undefined): Promise<{ version: NanobotVersion; summary: string }> {
   const verdict = folder ? await detectVersion(adapter, layout, folder).catch(() => null) : null;
   return { version: (verdict ? verdictVersion(verdict) : null) ?? folder?.version ?? VERSION_WITHOUT_EVIDENCE, summary: verdict ? verdictText(verdict) : 'nothing recognised' };
 }
 
-/** The `--nanobot` version, checked; undefined when not given. */
+/** The `--nanobot` version, checked: a version's name or a release's tag (`0.2.1` or `v0.2.1`); undefined when not given. */
 export function askedVersion(args: Args): NanobotVersion | undefined {
   const asked = args.string('nanobot');
-  if (asked !== undefined && !isNanobotVersion(asked)) throw new UsageError(`--nanobot must be one of ${NANOBOT_VERSIONS.join(', ')}, not ${JSON.stringify(asked)}`);
-  return asked;
+  if (asked === undefined) return undefined;
+  const v = versionNamed(asked);
+  if (v === null) throw new UsageError(`--nanobot must be one of ${NANOBOT_VERSIONS.join(', ')} (or a release's tag, v0.2.1), not ${JSON.stringify(asked)}`);
+  return v;
 }
 
 /** The version `--nanobot` names, else the one the folder's files point to. */

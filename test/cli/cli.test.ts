@@ -131,14 +131,17 @@ describe('session-lens CLI', () => {
 });
 
 describe('session-lens CLI per nanobot version', () => {
+  // A release also by its tag's spelling (v0.2.2 is pip's 0.2.2).
   const corpora = [
+    ['v0.2.2', corpusDir('golden-0.2.2')],
     ['v0.3.0', corpusDir('golden-v0.3')],
     ['main', corpusDir('golden-main')],
   ] as const;
   for (const [version, dir] of corpora) {
     const fixture = (name: string) => resolve(dir, 'fixtures', `fx_${name}.jsonl`);
-    it(`replay, tokens and format --nanobot ${version} --json answer like golden-${version === 'main' ? 'main' : 'v0.3'}`, async () => {
-      for (const name of ['gen_tools_003', 'hist_media_variants', 'head_runtime_context_blocks', 'head_provider_state_first']) {
+    it(`replay, tokens and format --nanobot ${version} --json answer like ${dir.split('/').pop()!.replace(/-[0-9a-f]{16}$/, '')}`, async () => {
+      const names = (readGolden('_index.json', dir) as PyDict).fixtures as string[];
+      for (const name of ['gen_tools_003', 'hist_media_variants', 'head_runtime_context_blocks', 'head_provider_state_first'].filter((n) => names.includes(n))) {
         const g = readGolden(`cases/${name}.json`, dir) as PyDict;
         const key = g.key as string;
         const h = g.history as PyDict;
@@ -159,5 +162,7 @@ describe('session-lens CLI per nanobot version', () => {
 
   it('rejects an unknown --nanobot', async () => {
     expect(await main(['replay', fx('gen_tools_003'), '--nanobot', '0.4', ...NOW], { log: () => {} })).toBe(2);
+    expect(await main(['replay', fx('gen_tools_003'), '--nanobot', 'v0.2.3', ...NOW], { log: () => {} })).toBe(2);
+    expect(await main(['replay', fx('gen_tools_003'), '--nanobot', '0.2.1', ...NOW], { log: () => {} })).toBe(0);
   });
 });

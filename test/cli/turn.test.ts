@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/cli';
-import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 
 import { pyDumps } from '../../src/core/python/pyjson';
 import type { PyDict, PyValue } from '../../src/core/python/pyvalue';
 import { loadTokenizer } from '../../src/core/tokens/tokenizer';
 import { sha256Text } from '../../src/core/turn/sha256';
-import { caseFor, expectedKinds, fileText, readTurnGolden, standInShift, type GoldenCase } from '../core/turn/golden-cases';
+import { caseFor, expectedKinds, fileText, readTurnGolden, TURN_GOLDEN_VERSIONS, standInShift, type GoldenCase } from '../core/turn/golden-cases';
 import { hasArchive } from '../core/turn/nanobot-archive';
 
 // nanobot prints its clock in its machine's zone: the cases were made in UTC, so this machine is too.
@@ -44,7 +44,7 @@ function layOut(version: NanobotVersion, c: GoldenCase): { ws: string; file: str
   return { ws, file };
 }
 
-describe.each(NANOBOT_VERSIONS.map((v) => [v]))('session-lens turn at %s', (version) => {
+describe.each(TURN_GOLDEN_VERSIONS.map((v) => [v]))('session-lens turn at %s', (version) => {
   const golden = readTurnGolden(version);
 
   it.each(golden.cases.map((c) => [c.name, c] as const))('%s agrees with build_messages', async (_n, recorded) => {

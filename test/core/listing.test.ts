@@ -1,7 +1,8 @@
 /** nanobot's listing order (src/core/listing/listing.ts `sortListing`): Python's stable sort by `updated_at`, newest first. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareCodePoints, sortListing, type ListingRow } from '../../src/core/listing/listing';
+import { compareCodePoints, listingRow, sortListing, type ListingRow } from '../../src/core/listing/listing';
+import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import type { PyValue } from '../../src/core/python/pyvalue';
 
 const row = (updated_at: PyValue, i: number): ListingRow => ({ key: `k${i}`, created_at: '', updated_at, title: '', preview: '', path: `f${i}.jsonl` });
@@ -39,5 +40,22 @@ describe('sortListing', () => {
 
   it("raises nanobot's TypeError when a text time meets a number", () => {
     expect(sortListing([row('2026-01-01', 0), row(5, 1)])).toMatchObject({ error: { type: 'TypeError', message: expect.stringContaining("'<' not supported") } });
+  });
+});
+
+describe('listing rows up to 0.2.2: no file-time fallback', () => {
+  const file = (meta: string) => new TextEncoder().encode(`{"_type": "metadata", "key": "k:a"${meta}, "metadata": {}}\n{"role": "user", "content": "hi"}\n`);
+  const row = (meta: string, version: NanobotVersion) => {
+    const out = listingRow({ bytes: file(meta), complete: true, fileName: 'k_a.jsonl', mtimeIso: 'MTIME', now: 'NOW', version });
+    return out.kind === 'row' ? out.row : out.kind;
+  };
+  it('keeps a missing time null and an empty one empty, where v0.2 shows the mtime', () => {
+    expect(row(', "updated_at": ""', '0.2.2')).toMatchObject({ created_at: null, updated_at: '' });
+    expect(row(', "updated_at": ""', 'v0.2')).toMatchObject({ created_at: 'MTIME', updated_at: 'MTIME' });
+  });
+  it('so two sessions without a time make the sort raise TypeError, as 0.2.2 does', () => {
+    const a = row('', '0.2.2') as ListingRow;
+    expect(sortListing([a, { ...a, path: 'b' }])).toEqual({ error: expect.objectContaining({ type: 'TypeError' }) });
+    expect(sortListing([a])).toEqual({ rows: [a] });
   });
 });

@@ -44,3 +44,22 @@ describe('stripThink', () => {
     expect(stripThink(input)).toBe(want);
   });
 });
+
+describe('stripThink up to 0.2.2 (the think-thought tags)', () => {
+  // Answers of 0.2.2's own strip_think.
+  it.each([
+    ['a <thinking>x</thinking> b <think>y</think> c', 'a <thinking>x</thinking> b  c'],
+    ['<thinking/> T', '<thinking/> T'],
+    ['T <thinking/>', 'T <thinking/>'],
+    ['<thinking>x', '<thinking>x'],
+    ['<thought><think>a</think>b</thought>c', 'c'],
+    ['<think>a<thought>b</think>c', 'c'],
+    ['T</thinking>', 'T</thinking>'],
+    ['T </thought>', 'T'],
+    ['x <thou', 'x'],
+    ['<thinkingX', '<thinkingX'],
+    ['<think广场', '广场'],
+  ])('%j → %j', (text, want) => {
+    expect(stripThink(text, 'think-thought')).toBe(want);
+  });
+});

@@ -71,7 +71,7 @@ describe('gathering version facts', () => {
     expect(facts.workspaceMigrationLock).toBe(true);
     expect(verdictLine(await detectVersion(a, layout, ns))).toBe('nanobot main: a session namespace of /home/me/ws; 2 files hold provider_state');
     const legacy = layout.folders.find((f) => f.role === 'legacy')!;
-    expect((await detectVersion(a, layout, legacy)).candidates).toEqual(['v0.2', 'v0.3.0']);
+    expect((await detectVersion(a, layout, legacy)).candidates).toEqual(['0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0']);
   });
 
   it('a namespace opened directly, with a hidden temp file and a migration conflict', async () => {
@@ -95,7 +95,7 @@ describe('gathering version facts', () => {
     const { facts, verdict } = await verdictOf(a, 'ws');
     expect(facts.role).toEqual({ kind: 'workspace-sessions' });
     expect(facts.tmpNames).toEqual(['cli_direct.jsonl.tmp']);
-    expect(verdictLine(verdict)).toBe('v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
+    expect(verdictLine(verdict)).toBe('0.2.0–0.2.2, v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
   });
 
   it('a v0.3.0 workspace: base64url names beside lossy ones and a runtime-context marker', async () => {

@@ -116,6 +116,6 @@ describe('the nanobot main demo', () => {
   it('the v0.2 demo stays what both older versions read: ambiguous, only safe_key names', async () => {
     const a = seeded(workspaces.find((w) => w.id === 'v0.2')!);
     const v = await detectVersion(a, await detectLayout(a, 'session-lens-demo'));
-    expect(verdictLine(v)).toBe('v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
+    expect(verdictLine(v)).toBe('0.2.0–0.2.2, v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
   });
 });

@@ -168,6 +168,9 @@ describe('version line: evidence no version fits (issues 27, 42)', () => {
     );
     const rows = [...el!.querySelectorAll('.version-conflict .compare-table tbody tr')].map((r) => [...r.querySelectorAll('th, td')].slice(0, 4).map((c) => c.textContent));
     expect(rows).toEqual([
+      ['nanobot 0.2.0', '2 of 4', '7 of 7', '0'],
+      ['nanobot 0.2.1', '2 of 4', '7 of 7', '0'],
+      ['nanobot 0.2.2', '2 of 4', '7 of 7', '0'],
       ['nanobot v0.2', '2 of 4', '7 of 7', '0'],
       ['nanobot v0.3.0', '3 of 4', '7 of 7', '0'],
       ['nanobot main', '1 of 4', '1 of 7', '6'],

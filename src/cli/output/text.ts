@@ -1,6 +1,6 @@
 /** Words for the CLI's output: counts that agree with their nouns. */
 import type { Diagnostic } from '../../core/lens/document';
-import type { Evidence, VersionVerdict } from '../../core/nanobot/version-evidence';
+import { versionRuns, type Evidence, type NanobotVersion, type VersionVerdict } from '../../core/nanobot/version-evidence';
 import type { PyValue } from '../../core/python/pyvalue';
 import type { SkipReason } from '../../core/listing/listing';
 import type { StoreError, StoreErrorReason } from '../../store/adapter/errors';
@@ -99,7 +99,11 @@ export function evidenceCode(e: Evidence): string {
   return `${e.kind}${e.count !== undefined ? ` ×${e.count}` : ''}${more.length ? ` (${more.join('; ')})` : ''}`;
 }
 
-const alternatives = (vs: readonly string[]) => (vs.length <= 1 ? vs.join('') : `${vs.slice(0, -1).join(', ')} or ${vs[vs.length - 1]}`);
+/** Versions as the verdict allows them, consecutive releases as one range (0.2.0–0.2.2). */
+function alternatives(versions: readonly NanobotVersion[]): string {
+  const vs = versionRuns(versions).map(([a, b]) => (a === b ? a : `${a}–${b}`));
+  return vs.length <= 1 ? vs.join('') : `${vs.slice(0, -1).join(', ')} or ${vs[vs.length - 1]}`;
+}
 
 /** A version verdict in one line: the status, the versions and the evidence that decided, as codes. */
 export function verdictText(v: VersionVerdict): string {

@@ -11,14 +11,14 @@ import { codePointLength } from '../python/pytext';
 import type { PyDict, PyValue } from '../python/pyvalue';
 
 /** The metadata record nanobot writes as line 1 (keys in nanobot's order). */
-export function metadataRecord(s: Pick<NanobotSession, 'key' | 'createdAt' | 'updatedAt' | 'metadata' | 'lastConsolidated'>): PyDict {
+export function metadataRecord(s: Pick<NanobotSession, 'key' | 'createdAt' | 'updatedAt' | 'metadata' | 'lastConsolidated' | 'storedLastConsolidated'>): PyDict {
   return {
     _type: 'metadata',
     key: s.key,
     created_at: s.createdAt,
     updated_at: s.updatedAt,
     metadata: s.metadata as PyValue,
-    last_consolidated: s.lastConsolidated,
+    last_consolidated: s.storedLastConsolidated !== undefined ? s.storedLastConsolidated : s.lastConsolidated,
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import type { PyError } from '../python/pyjson';
-import { dictGet, truthy, type PyDict, type PyValue } from '../python/pyvalue';
+import { dictGet, isInt, PyFloat, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
 import { legalStart } from '../replay/replay';
 import { clearMetadata } from './session';
 
@@ -23,6 +23,41 @@ export interface RetainResult {
   touched: boolean;
   /** main drops the provider state whenever a message is dropped. */
   dropsProviderState: boolean;
+  /**
+   * Where the version left `last_consolidated` unchecked and the session holds something other than a plain
+   * count (its storedLastConsolidated): the two figures as Python computes them, with their Python types.
+   */
+  held?: { lastConsolidated: PyValue; alreadyConsolidated: PyValue };
+}
+
+/** A stored `last_consolidated` as a number Python compares and subtracts, or the TypeError it raises (`op` with an int). */
+function pyNumber(v: PyValue, op: string): number | PyError {
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (isInt(v)) return Number(v);
+  if (v instanceof PyFloat) return v.value;
+  return op === '<'
+    ? { type: 'TypeError', message: `'<' not supported between instances of 'int' and '${pyTypeName(v)}'` }
+    : { type: 'TypeError', message: `unsupported operand type(s) for ${op}: '${pyTypeName(v)}' and 'int'` };
+}
+
+/** A number back in the type Python's arithmetic on `like` gives (a float stays a float; a bool becomes an int). */
+const likeFloat = (like: PyValue, x: number): PyValue => (like instanceof PyFloat ? new PyFloat(x) : x);
+
+/**
+ * The two figures with an unchecked stored `last_consolidated` (0.2.0–0.2.1): `min(lc, n)` after a clear,
+ * `max(0, lc - d)` and `min(lc, d)` for 0.2.0's shift, counts of indices below it for the identity count.
+ */
+function heldFigures(lc: PyValue, n: number, kept: MessageRange | null, shift: boolean): { lastConsolidated: PyValue; alreadyConsolidated: PyValue } | PyError {
+  const x = pyNumber(lc, kept && shift ? '-' : '<');
+  if (typeof x !== 'number') return x;
+  const min = (b: number): PyValue => (b < x ? b : lc); // Python's min(lc, b): lc unless b is less
+  if (!kept) return { lastConsolidated: 0, alreadyConsolidated: min(n) };
+  const dropped = n - (kept.to - kept.from);
+  if (shift && typeof lc === 'bigint') return { lastConsolidated: lc - BigInt(dropped) > 0n ? lc - BigInt(dropped) : 0, alreadyConsolidated: min(dropped) };
+  if (shift) return { lastConsolidated: x - dropped > 0 ? likeFloat(lc, x - dropped) : 0, alreadyConsolidated: min(dropped) };
+  const below = Number.isNaN(x) ? 0 : Math.max(0, Math.min(n, Math.ceil(x)));
+  const c = rangeCounts(n, below, kept);
+  return { lastConsolidated: c.lastConsolidated, alreadyConsolidated: c.alreadyConsolidated };
 }
 
 function isUser(m: PyDict): boolean {
@@ -92,7 +127,10 @@ export function rangeCounts(n: number, lastConsolidated: number, kept: MessageRa
   };
 }
 
-/** nanobot's `retain_recent_legal_suffix(max, extend_to_user)` at a version, or the exception it raises. */
+/**
+ * nanobot's `retain_recent_legal_suffix(max, extend_to_user)` at a version, or the exception it raises.
+ * `stored`: the session's storedLastConsolidated, where its version left the value unchecked.
+ */
 export function retainRecentLegalSuffix(
   messages: PyDict[],
   lastConsolidated: number,
@@ -100,23 +138,33 @@ export function retainRecentLegalSuffix(
   max: number,
   extendToUser: boolean,
   version: NanobotVersion,
-): { ok: true; result: RetainResult } | { ok: false; error: PyError; clearedMessages: boolean } {
+  stored?: PyValue,
+): { ok: true; result: RetainResult } | { ok: false; error: PyError; clearedMessages: boolean; messagesAfterError?: number } {
   const all = messages.map((_, i) => i);
+  const shift = rulesOf(version).retainCount === 'shift';
   if (max <= 0) {
     const cleared = clearMetadata(metadata);
     if (!cleared.ok) return { ok: false, error: cleared.error, clearedMessages: true };
+    const held = stored === undefined ? undefined : heldFigures(stored, messages.length, null, shift);
+    if (held && 'type' in held) return { ok: false, error: held, clearedMessages: true };
     const already = Math.min(lastConsolidated, messages.length);
-    return { ok: true, result: { retained: [], dropped: all, alreadyConsolidated: already, lastConsolidated: 0, metadata: cleared.metadata, cleared: true, touched: true, dropsProviderState: true } };
+    return { ok: true, result: { retained: [], dropped: all, alreadyConsolidated: already, lastConsolidated: 0, metadata: cleared.metadata, cleared: true, touched: true, dropsProviderState: true, ...(held ? { held } : {}) } };
   }
   const n = messages.length;
   if (n <= max) {
-    return { ok: true, result: { retained: all, dropped: [], alreadyConsolidated: 0, lastConsolidated, metadata, cleared: false, touched: false, dropsProviderState: false } };
+    const held = stored === undefined ? {} : { held: { lastConsolidated: stored, alreadyConsolidated: 0 } };
+    return { ok: true, result: { retained: all, dropped: [], alreadyConsolidated: 0, lastConsolidated, metadata, cleared: false, touched: false, dropsProviderState: false, ...held } };
   }
   try {
     const facts = { count: n, isUser: (i: number) => isUser(messages[i]!), delivery: (i: number) => truthy(dictGet(messages[i]!, '_channel_delivery')) };
     const span = retainSpan(facts, max, extendToUser, version);
     const kept = legalCut(span, max, extendToUser, (r) => legalStart(messages.slice(r.from, r.to), (k) => r.from + k));
-    const counts = rangeCounts(n, lastConsolidated, kept);
+    const held = stored === undefined ? undefined : heldFigures(stored, n, kept, shift);
+    // 0.2.0 has already cut the messages when its subtraction raises.
+    if (held && 'type' in held) return { ok: false, error: held, clearedMessages: false, ...(shift ? { messagesAfterError: kept.to - kept.from } : {}) };
+    const counts = shift
+      ? { alreadyConsolidated: Math.min(lastConsolidated, n - (kept.to - kept.from)), lastConsolidated: Math.max(0, lastConsolidated - (n - (kept.to - kept.from))), dropped: n - (kept.to - kept.from) }
+      : rangeCounts(n, lastConsolidated, kept);
     return {
       ok: true,
       result: {
@@ -128,6 +176,7 @@ export function retainRecentLegalSuffix(
         cleared: false,
         touched: true,
         dropsProviderState: counts.dropped > 0,
+        ...(held ? { held } : {}),
       },
     };
   } catch (e) {

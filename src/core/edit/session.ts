@@ -21,7 +21,7 @@ export function clearMetadata(metadata: PyValue): { ok: true; metadata: PyValue 
 export function clearSession(s: NanobotSession, now: string): { ok: true; session: NanobotSession } | { ok: false; error: PyError } {
   const m = clearMetadata(s.metadata);
   if (!m.ok) return m;
-  return { ok: true, session: { ...s, messages: [], messageLines: [], lastConsolidated: 0, metadata: m.metadata, updatedAt: now } };
+  return { ok: true, session: { ...s, messages: [], messageLines: [], lastConsolidated: 0, storedLastConsolidated: undefined, metadata: m.metadata, updatedAt: now } };
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 import { isoRoundTrip } from '../python/isotime';
 import { clampLastConsolidated, isDataError } from '../lens/load';
+import { pySliceStart } from '../replay/replay';
 import type { LineIndex } from './line-index';
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { FLAG, KIND } from './record-facts';
@@ -97,6 +98,8 @@ export function loadFromIndex(ix: LineIndex, version: NanobotVersion, meta: Meta
   const lc = (count: number) => {
     if (lastMeta < 0) return 0;
     const l = dictGet(meta(lastMeta), 'last_consolidated');
+    // A version that does not check it slices with it as stored (0 where the slice itself raises).
+    if (!rules.lastConsolidatedChecked) return pySliceStart(l, count) ?? 0;
     return clampLastConsolidated(l === undefined ? 0 : l, count);
   };
   if (strictFailure === null) return { path: 'normal', loaded: true, messageLines: all, lastConsolidated: lc(all.length), strictFailure, skipped: 0, raises: false };

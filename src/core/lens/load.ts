@@ -7,6 +7,7 @@ import { isoRoundTrip } from '../python/isotime';
 import { PY_TEXT_CHUNK, decodeLines, decodeStrict, findUtf8Fault, pendingAtChunkEnd, splitLines, utf8FaultMessageInFile, type RawLine } from '../python/lines';
 import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nanobot-version';
 import { isProviderStateRecord, parseProviderState, providerStateCopyRaises, type ProviderState } from '../nanobot/provider-state';
+import { pySliceStart } from '../replay/replay';
 import { atDepth, pyLoads, type LoadsResult, type PyError } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
 import { DEEPCOPY_RECURSION, dictGet, isDict, isInt, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
@@ -17,8 +18,13 @@ export interface NanobotSession {
   /** `isoformat()` of the datetime nanobot holds. */
   createdAt: string;
   updatedAt: string;
-  /** After the range clamp (contract C12). */
+  /** After the range clamp (contract C12); where the version does not check it, where Python's slice starts (0 when slicing raises). */
   lastConsolidated: number;
+  /**
+   * Where the version does not check `last_consolidated` (row `lastConsolidatedChecked`) and the file holds
+   * something other than an int in 0…len(messages): that value, as nanobot holds it, saves it back and slices with it.
+   */
+  storedLastConsolidated?: PyValue;
   /** Not type-checked by nanobot: any JSON value. */
   metadata: PyValue;
   messages: PyDict[];
@@ -265,10 +271,12 @@ export function passSession<M>(t: PassTotals, key: string, repair: boolean, rule
     key,
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
-    lastConsolidated: clampLastConsolidated(t.lastConsolidated, t.messageCount),
+    lastConsolidated: rules.lastConsolidatedChecked ? clampLastConsolidated(t.lastConsolidated, t.messageCount) : (pySliceStart(t.lastConsolidated, t.messageCount) ?? 0),
     metadata: t.metadata,
     ...messages,
   } as Omit<NanobotSession, 'messages' | 'messageLines'> & M;
+  const lc = t.lastConsolidated;
+  if (!rules.lastConsolidatedChecked && lc !== undefined && clampLastConsolidated(lc, t.messageCount) !== lc) session.storedLastConsolidated = lc;
   if (rules.providerStateRecord) session.providerState = t.providerState;
   return session;
 }

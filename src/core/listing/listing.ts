@@ -160,7 +160,7 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
     // The cap counts the non-blank lines read, in code points, each with its newline.
     chars += codePointLength(raw) + (l.next > l.end ? 1 : 0);
     records++;
-    if (records > PREVIEW_MAX_RECORDS || chars > PREVIEW_MAX_CHARS) break;
+    if (rules.previewScanCapped && (records > PREVIEW_MAX_RECORDS || chars > PREVIEW_MAX_CHARS)) break;
     const data = parse(raw, rules);
     const type = dictGet(data, '_type');
     if (rules.previewSkipTest === 'in-set' && (Array.isArray(type) || isDict(type))) {
@@ -186,15 +186,16 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
     key: keyOk ? (key as string) : stemKey,
     created_at: orMtime(dictGet(meta, 'created_at'), input.mtimeIso, rules),
     updated_at: orMtime(dictGet(meta, 'updated_at'), input.mtimeIso, rules),
-    title: sessionTitle(dictGet(meta, 'metadata') ?? {}),
+    title: sessionTitle(dictGet(meta, 'metadata') ?? {}, rules),
     preview: preview || assistantPreview,
     path: input.fileName,
   };
   return { kind: 'row', row, repaired: false, headError: null };
 }
 
-/** A row's time: the stored value when it counts (main: a non-empty string), else the file's mtime. */
+/** A row's time: the stored value when it counts (main: a non-empty string), else the file's mtime (none up to 0.2.2: the raw value, null when absent). */
 function orMtime(v: PyValue | undefined, mtime: ListingInput['mtimeIso'], rules: VersionRules): PyValue {
+  if (!rules.listingTimeFallback) return v === undefined ? null : v;
   const counts = rules.typedMetadata ? typeof v === 'string' && v !== '' : truthy(v);
   return counts ? v! : typeof mtime === 'string' ? mtime : mtime();
 }
@@ -225,7 +226,7 @@ function repairRow(input: ListingInput, headError: PyError, rules: VersionRules,
     key: s.key,
     created_at: s.createdAt,
     updated_at: s.updatedAt,
-    title: sessionTitle(s.metadata),
+    title: sessionTitle(s.metadata, rules),
     preview,
     path: input.fileName,
   };

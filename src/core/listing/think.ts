@@ -39,8 +39,26 @@ const RULES: RegExp[] = [
   new RegExp(`^${WS}<\\|?${END}`, 'u'),
 ];
 
+/**
+ * The rules up to 0.2.2, which know `<think>` and `<thought>` only, each tag's block rules in turn, and no
+ * `<thinking/>` marker.
+ */
+const OLD_TAGS = ['think', 'thought'];
+const OLD_PREFIX = '(?:t|th|thi|thin|think|tho|thou|thoug|though|thought)';
+const OLD_RULES: RegExp[] = [
+  ...OLD_TAGS.flatMap((t) => [new RegExp(`<${t}>[^]*?</${t}>`, 'gu'), new RegExp(`^${WS}<${t}>[^]*$`, 'u')]),
+  ...OLD_TAGS.map((t) => new RegExp(`<${t}(?![A-Za-z0-9_:>/-])`, 'gu')),
+  ...OLD_TAGS.flatMap((t) => [new RegExp(`^${WS}</${t}>${WS}`, 'u'), new RegExp(`${WS}</${t}>${WS}${END}`, 'u')]),
+  new RegExp(`^${WS}<\\|?channel\\|?>${WS}`, 'u'),
+  new RegExp(`(?:</?${OLD_PREFIX}>?|<\\|?${CHANNEL_PREFIX}(?:\\|?>?)?)${END}`, 'u'),
+  new RegExp(`^${WS}<\\|?${END}`, 'u'),
+];
+
+/** Which tags a version's `strip_think` knows (its `thinkTags` row). */
+export type ThinkTags = 'think-thought' | 'think-thinking-thought';
+
 /** nanobot `strip_think(text)`: the text without reasoning blocks and leaked markers, stripped. */
-export function stripThink(text: string): string {
-  for (const rule of RULES) text = text.replace(rule, '');
+export function stripThink(text: string, tags: ThinkTags = 'think-thinking-thought'): string {
+  for (const rule of tags === 'think-thought' ? OLD_RULES : RULES) text = text.replace(rule, '');
   return pyStrip(text);
 }

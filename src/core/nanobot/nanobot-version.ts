@@ -6,7 +6,8 @@
  * Source: ../shared/spec/nanobot-versions.md (§ numbers below refer to it).
  */
 
-export const NANOBOT_VERSIONS = ['v0.2', 'v0.3.0', 'main'] as const;
+/** Oldest first. The pip releases go by their pip name ('0.2.1'); 'v0.2' is the commit two days after 0.2.2. */
+export const NANOBOT_VERSIONS = ['0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0', 'main'] as const;
 export type NanobotVersion = (typeof NANOBOT_VERSIONS)[number];
 
 /** True for a string naming a known version (for links, CLI flags and stored settings). */
@@ -14,10 +15,21 @@ export function isNanobotVersion(v: unknown): v is NanobotVersion {
   return typeof v === 'string' && (NANOBOT_VERSIONS as readonly string[]).includes(v);
 }
 
+/**
+ * The version a user's spelling names: its own name, or a release's git tag (`v0.2.1` for pip's `0.2.1`),
+ * read from each column's `tag`; null when nothing does. The CLI's `--nanobot` takes either.
+ */
+export function versionNamed(v: string): NanobotVersion | null {
+  if (isNanobotVersion(v)) return v;
+  return NANOBOT_VERSIONS.find((x) => VERSION_RULES[x].tag === v) ?? null;
+}
+
 export interface VersionRules {
   version: NanobotVersion;
   /** How people name it: the one way the app, its languages and the CLI write a version ("nanobot v0.2"). */
   label: string;
+  /** The git tag of a pip release (`v0.2.1`), another way users write it; null for a commit that is no release. */
+  tag: string | null;
   commit: string;
   date: string;
 
@@ -64,6 +76,18 @@ export interface VersionRules {
   archivedReplayTail: number;
   /** The agent loop's `max_messages` (§41–43): the config value, derived from the context window, or none. */
   loopWindow: 'config' | 'context-window' | 'none';
+  /** The config's default `context_window_tokens`, from which the agent loop's replay budget follows (65,536 gives 56,320; 200,000 gives 190,784). */
+  defaultContextWindow: number;
+  /** `get_history` and `retain_recent_legal_suffix` take `extend_to_user`; without it the flag changes nothing. */
+  extendToUser: boolean;
+  /**
+   * `Session.__post_init__` resets a `last_consolidated` that is not an int in 0…len(messages) to 0. Without it
+   * the stored value is used as is: a slice start (a negative one counts from the end, `true` is 1, `null` the
+   * whole list), and a string or float raises TypeError in every replay.
+   */
+  lastConsolidatedChecked: boolean;
+  /** CLI-app breadcrumbs (`cli_apps`) on replayed user turns. */
+  cliAppBreadcrumbs: boolean;
   /** `include_timestamps` exists: `[Message Time: …]` on user turns (§36). */
   timestamps: boolean;
   /** MCP-preset breadcrumbs (§36). */
@@ -73,6 +97,18 @@ export interface VersionRules {
   /** CLI-app breadcrumbs only with include_runtime_context and no object `_runtime_context` (§38). */
   cliAppsNeedRuntimeContext: boolean;
 
+  // listing
+  /** The sidebar title goes through `strip_think` (unless the user edited it); else the raw string title. */
+  titleStripsThink: boolean;
+  /** The thinking tags `strip_think` knows: `<think>`/`<thought>`, or also `<thinking>` and `<thinking/>`. */
+  thinkTags: 'think-thought' | 'think-thinking-thought';
+  /** The preview scan stops after 200 records or 1,000,000 characters; else it reads the whole file. */
+  previewScanCapped: boolean;
+  /** A missing or empty created/updated time in the listing falls back to the file's mtime; else it stays null. */
+  listingTimeFallback: boolean;
+  /** `read_session_metadata` exists (the WebUI's metadata-only read). */
+  readSessionMetadata: boolean;
+
   // §7 token estimates
   /** A text block whose `text` is a truthy non-string: TypeError, or skipped (§46). */
   nonStringTextBlock: 'raise' | 'skip';
@@ -80,6 +116,14 @@ export interface VersionRules {
   specialTokenFallback: 'quarter-code-points' | 'utf8-bytes';
 
   // §8 retention, forks, cap
+  /** `fork_session_before_user_index` exists. */
+  fork: boolean;
+  /**
+   * What retention says it dropped: the messages it no longer keeps, counted by identity, and the consolidated
+   * ones among them; or (0.2.0, which returns nothing) its caller's count, the last consolidated shifted down
+   * by how many went.
+   */
+  retainCount: 'identity' | 'shift';
   /** Retention also keeps a `_channel_delivery` just before the user it moves to (§48). */
   retainKeepsChannelDelivery: boolean;
   /** A fork copies each message as is, or its public view (§50). */
@@ -170,6 +214,7 @@ const FORK_DROPPED_V02 = ['goal_state', 'pending_user_turn', 'runtime_checkpoint
 const V02: VersionRules = {
   version: 'v0.2',
   label: 'nanobot v0.2',
+  tag: null,
   commit: 'c915e98c1',
   date: '2026-06-24',
   fileStem: 'safe-key',
@@ -185,16 +230,27 @@ const V02: VersionRules = {
   listingRepairReadsFallbackFile: true,
   headErrorsToRepair: 'any',
   previewSkipTest: 'equals-metadata',
+  titleStripsThink: true,
+  thinkTags: 'think-thinking-thought',
+  previewScanCapped: true,
+  listingTimeFallback: true,
+  readSessionMetadata: true,
   defaultMaxMessages: 120,
   nonPositiveMaxMessages: 120,
   archivedReplayTail: 0,
   loopWindow: 'config',
+  defaultContextWindow: 200_000,
+  extendToUser: true,
+  lastConsolidatedChecked: true,
+  cliAppBreadcrumbs: true,
   timestamps: true,
   mcpPresetBreadcrumbs: true,
   bareMediaNewline: true,
   cliAppsNeedRuntimeContext: false,
   nonStringTextBlock: 'raise',
   specialTokenFallback: 'quarter-code-points',
+  fork: true,
+  retainCount: 'identity',
   retainKeepsChannelDelivery: false,
   forkCopies: 'deep-copy',
   forkDroppedKeys: FORK_DROPPED_V02,
@@ -204,10 +260,54 @@ const V02: VersionRules = {
   tmpName: 'stem.jsonl.tmp',
 };
 
+/**
+ * The pip releases before v0.2's commit, each spreading the one before (read from each tag's own code; golden
+ * corpora made by it: scripts/release-golden.py). 0.2.2 differs from v0.2 in two things only.
+ */
+const R022: VersionRules = {
+  ...V02,
+  version: '0.2.2',
+  label: 'nanobot 0.2.2',
+  tag: 'v0.2.2',
+  commit: 'e2e75c913',
+  date: '2026-06-22',
+  listingTimeFallback: false,
+  thinkTags: 'think-thought',
+};
+
+const R021: VersionRules = {
+  ...R022,
+  version: '0.2.1',
+  label: 'nanobot 0.2.1',
+  tag: 'v0.2.1',
+  commit: 'f309982bb',
+  date: '2026-06-01',
+  defaultContextWindow: 65_536,
+  extendToUser: false,
+  lastConsolidatedChecked: false,
+  readSessionMetadata: false,
+  fork: false,
+};
+
+const R020: VersionRules = {
+  ...R021,
+  version: '0.2.0',
+  label: 'nanobot 0.2.0',
+  tag: 'v0.2.0',
+  commit: 'c018c3fb6',
+  date: '2026-05-16',
+  titleStripsThink: false,
+  previewScanCapped: false,
+  cliAppBreadcrumbs: false,
+  mcpPresetBreadcrumbs: false,
+  retainCount: 'shift',
+};
+
 const V030: VersionRules = {
   ...V02,
   version: 'v0.3.0',
   label: 'nanobot v0.3.0',
+  tag: 'v0.3.0',
   commit: '3f602fbc8',
   date: '2026-07-25',
   fileStem: 'base64url',
@@ -236,6 +336,7 @@ const MAIN: VersionRules = {
   ...V030,
   version: 'main',
   label: 'nanobot main',
+  tag: null,
   commit: '3852956a7',
   date: '2026-08-23',
   stemKey: 'canonical-only',
@@ -258,7 +359,7 @@ const MAIN: VersionRules = {
 };
 
 /** Every release's rules, side by side. */
-export const VERSION_RULES: Record<NanobotVersion, VersionRules> = { 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
+export const VERSION_RULES: Record<NanobotVersion, VersionRules> = { '0.2.0': R020, '0.2.1': R021, '0.2.2': R022, 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
 
 /** The rules of one release. */
 export function rulesOf(version: NanobotVersion): VersionRules {
@@ -279,11 +380,12 @@ export function loopMaxMessages(version: NanobotVersion, contextWindow: number |
 
 /**
  * The version assumed where nothing on disk names one (a single dropped file, a folder without
- * evidence): the oldest, whose `safe_key` names every later release still reads or migrates.
+ * evidence): v0.2, whose `safe_key` names every later release still reads or migrates, and which answers
+ * the way 0.2.0–0.2.2 do everywhere their rows agree.
  */
-export const VERSION_WITHOUT_EVIDENCE: NanobotVersion = NANOBOT_VERSIONS[0];
+export const VERSION_WITHOUT_EVIDENCE: NanobotVersion = 'v0.2';
 
-/** The oldest release that keeps its sessions in that home: what a folder's place alone says. */
+/** The oldest version from `VERSION_WITHOUT_EVIDENCE` on that keeps its sessions in that home: what a folder's place alone says. */
 export function oldestWithHome(home: VersionRules['sessionsHome']): NanobotVersion {
-  return NANOBOT_VERSIONS.find((v) => VERSION_RULES[v].sessionsHome === home)!;
+  return NANOBOT_VERSIONS.slice(NANOBOT_VERSIONS.indexOf(VERSION_WITHOUT_EVIDENCE)).find((v) => VERSION_RULES[v].sessionsHome === home)!;
 }

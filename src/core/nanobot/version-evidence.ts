@@ -5,11 +5,12 @@
  * "ambiguous" with the candidates left (items 58–59).
  */
 import { base64urlKey, keyFromStem, safeKey } from './keys';
-import { NANOBOT_VERSIONS, type NanobotVersion } from './nanobot-version';
+import { NANOBOT_VERSIONS, VERSION_RULES, VERSION_WITHOUT_EVIDENCE, type NanobotVersion } from './nanobot-version';
 export type { NanobotVersion };
 
 const ALL: readonly NanobotVersion[] = NANOBOT_VERSIONS;
-const OLDER: NanobotVersion[] = ['v0.2', 'v0.3.0'];
+/** Every version that writes safe_key names into `<workspace>/sessions` or reads them there: the 0.2.x releases, v0.2 and v0.3.0. Nothing on disk tells the 0.2.x apart. */
+const OLDER: NanobotVersion[] = ALL.slice(0, ALL.indexOf('v0.3.0') + 1);
 const NEWER: NanobotVersion[] = ['v0.3.0', 'main'];
 
 /** Where the facts come from: the kind of folder that was opened (or picked in a layout). */
@@ -170,10 +171,27 @@ export const DECISIVE_EVIDENCE: ReadonlySet<EvidenceKind> = new Set<EvidenceKind
 
 /**
  * The version whose rules apply under a verdict: the one that fits all evidence, else the one the
- * folder makes the most sense under in a conflict, else the oldest candidate (null: no candidate at all).
+ * folder makes the most sense under in a conflict, else the version assumed without evidence when it is
+ * a candidate (v0.2: every 0.2.x folder fits it and the releases as well), else the oldest candidate
+ * (null: no candidate at all).
  */
 export function verdictVersion(v: VersionVerdict): NanobotVersion | null {
-  return v.version ?? v.decided ?? v.candidates[0] ?? null;
+  return v.version ?? v.decided ?? (v.candidates.includes(VERSION_WITHOUT_EVIDENCE) ? VERSION_WITHOUT_EVIDENCE : v.candidates[0]) ?? null;
+}
+
+/**
+ * Versions as runs, in the table's order: consecutive pip releases (0.2.0, 0.2.1, 0.2.2) become one
+ * [first, last] range, so a verdict says "0.2.0–0.2.2" where the clues allow any of them.
+ */
+export function versionRuns(vs: readonly NanobotVersion[]): [NanobotVersion, NanobotVersion][] {
+  const release = (v: NanobotVersion) => VERSION_RULES[v].tag !== null && VERSION_RULES[v].tag !== v;
+  const runs: [NanobotVersion, NanobotVersion][] = [];
+  for (const v of ALL.filter((x) => vs.includes(x))) {
+    const last = runs[runs.length - 1];
+    if (last && release(v) && release(last[1]) && ALL.indexOf(last[1]) === ALL.indexOf(v) - 1) last[1] = v;
+    else runs.push([v, v]);
+  }
+  return runs;
 }
 
 /** How a stem relates to the stored key: base64url(key), safe_key(key), both, neither, or no key to compare. */

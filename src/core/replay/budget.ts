@@ -97,9 +97,10 @@ export const DEFAULT_HISTORY_BUDGET = historyBudget(DEFAULT_CONTEXT_WINDOW, DEFA
 /**
  * Exactly what a version's agent loop passes to `get_history` for a user turn (§41–43): the
  * budget of the context window, v0.2 `max_messages` 120 with timestamps, v0.3.0 a count cap from
- * the window, main no cap. Subagent follow-ups pass `extend_to_user`.
+ * the window, main no cap. Subagent follow-ups pass `extend_to_user`. The window defaults to the version's
+ * config default (65,536 up to 0.2.1: a budget of 56,320).
  */
-export function agentLoopOptions(version: NanobotVersion, contextWindow = DEFAULT_CONTEXT_WINDOW, generationMaxTokens = DEFAULT_GENERATION_MAX_TOKENS, followUp = false): Required<ReplayOptions> {
+export function agentLoopOptions(version: NanobotVersion, contextWindow = rulesOf(version).defaultContextWindow, generationMaxTokens = DEFAULT_GENERATION_MAX_TOKENS, followUp = false): Required<ReplayOptions> {
   return {
     maxMessages: loopMaxMessages(version, contextWindow),
     maxTokens: historyBudget(contextWindow, generationMaxTokens),

@@ -327,7 +327,7 @@ export function* contextOverTimeSteps(messages: PyDict[], lastConsolidated: numb
     if (dictGet(messages[i]!, 'role') !== 'user') continue;
     const L = i + 1;
     const lc = Math.min(lcFile, L);
-    const at = prep ? turnAt(prep, L, lc, maxMessages, opts, rules.archivedReplayTail || null) : slowTurn(messages, L, lc, opts, version, count);
+    const at = prep ? turnAt(prep, L, lc, maxMessages, rules.extendToUser ? opts : { ...opts, extendToUser: false }, rules.archivedReplayTail || null) : slowTurn(messages, L, lc, opts, version, count);
     points.push({ turn: points.length, index: i, upto: L, ...at });
     if (!prep || (points.length & 63) === 0) yield;
   }

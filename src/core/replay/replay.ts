@@ -6,7 +6,7 @@ import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nano
 import type { PyError } from '../python/pyjson';
 import { pyStr } from '../python/pyrepr';
 import { pyStrip } from '../python/pytext';
-import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
+import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, isInt, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
 import { hasRuntimeContext, publicHistoryMessage } from '../nanobot/runtime-context';
 import { sanitizeAssistantReplayText } from '../listing/sanitize';
 import { pyLower } from '../python/unicode14';
@@ -253,7 +253,7 @@ export function replayEntry(m: PyDict, i: number, lastConsolidated: number, rule
     if (!pyStrip(content) && !('tool_calls' in m || 'reasoning_content' in m || 'thinking_blocks' in m)) return 'blank';
   }
   if (r === 'user' && typeof content === 'string') {
-    const cliApps = !rules.cliAppsNeedRuntimeContext || (runtimeContext && !marked);
+    const cliApps = rules.cliAppBreadcrumbs && (!rules.cliAppsNeedRuntimeContext || (runtimeContext && !marked));
     const withCrumbs = withBreadcrumbs(m, content, rules, cliApps);
     if (withCrumbs !== content) ch.push('breadcrumbs');
     content = withCrumbs;
@@ -281,7 +281,7 @@ export function replayBounds(at: (i: number) => PyDict, count: number, lastConso
   let maxMessages: number | null = opts.maxMessages ?? rules.defaultMaxMessages;
   if (maxMessages <= 0) maxMessages = rules.nonPositiveMaxMessages;
   const base = replayStart(at, count, lastConsolidated, rules);
-  return { base, from: base + windowStart(at, count, base, lastConsolidated, maxMessages, !!opts.extendToUser) };
+  return { base, from: base + windowStart(at, count, base, lastConsolidated, maxMessages, rules.extendToUser && !!opts.extendToUser) };
 }
 
 /**
@@ -324,7 +324,7 @@ export function replayHeld(held: HeldMessages, lastConsolidated: number, opts: R
   let start: number;
   try {
     base = replayStart(at, count, lastConsolidated, rules);
-    start = windowStart(at, count, base, lastConsolidated, maxMessages, !!opts.extendToUser);
+    start = windowStart(at, count, base, lastConsolidated, maxMessages, rules.extendToUser && !!opts.extendToUser);
   } catch (e) {
     if (e === NOT_HELD) return null;
     throw e;
@@ -421,12 +421,18 @@ export function heldFate(r: HeldReplay, i: number): Fate {
 /** nanobot's `get_history(...)` at a version on a loaded session, explained message by message. */
 export function getHistory(
   messages: PyDict[],
-  lastConsolidated: number,
+  lastConsolidated: number | PyValue,
   opts: ReplayOptions,
   version: NanobotVersion,
   countTokens?: TokenCounter,
 ): ReplayResult {
-  const r = replayHeld({ count: messages.length, tailStart: 0, tail: messages }, lastConsolidated, opts, version, countTokens)!;
+  // A session's stored `last_consolidated` where its version did not check it (storedLastConsolidated): Python slices with it.
+  const lc = typeof lastConsolidated === 'number' && lastConsolidated >= 0 ? lastConsolidated : pySliceStart(lastConsolidated, messages.length);
+  if (lc === null) {
+    const fates: Fate[] = messages.map(() => ({ kept: false, reason: 'consolidated' }));
+    return { entries: [], sources: [], fates, tokens: null, error: { type: 'TypeError', message: 'slice indices must be integers or None or have an __index__ method', message_index: -1 } };
+  }
+  const r = replayHeld({ count: messages.length, tailStart: 0, tail: messages }, lc, opts, version, countTokens)!;
   const fates: Fate[] = new Array(messages.length);
   for (let i = 0; i < messages.length; i++) fates[i] = heldFate(r, i);
   return { entries: r.entries, sources: r.sources, fates, tokens: r.tokens, error: r.error };
@@ -445,4 +451,17 @@ export function countForDisplay(count: TokenCounter, entry: PyDict, source: numb
 /** True when the public view changed nothing a model would see (only the marker went). */
 function pyEqualContent(a: PyDict, b: PyDict): boolean {
   return dictGet(a, 'content') === dictGet(b, 'content');
+}
+
+/**
+ * Where Python's `messages[v:]` starts over `n` messages, for a `last_consolidated` nothing checked: None
+ * the start, a bool 0 or 1, a negative int counts from the end, a big one past the end; null when the
+ * slice raises TypeError (a string, a float, a list…).
+ */
+export function pySliceStart(v: PyValue | undefined, n: number): number | null {
+  if (v === null || v === undefined) return 0;
+  if (typeof v === 'boolean') return v ? Math.min(1, n) : 0;
+  if (!isInt(v)) return null;
+  const x = Number(v);
+  return x < 0 ? Math.max(0, n + x) : Math.min(x, n);
 }

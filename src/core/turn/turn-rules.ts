@@ -52,6 +52,8 @@ export interface TurnRules {
   historyNonObjects: 'raise' | 'skip';
   /** `_save_turn` also drops a tool result for a call already answered. */
   saveDropsAnsweredResults: boolean;
+  /** `_save_turn` drops a tool result whose call no earlier assistant message made (from 0.2.2). */
+  saveDropsOrphanResults: boolean;
   /** Merging the current message into a last user message keeps that message's text when the new one is empty. */
   mergeKeepsLeftOnEmpty: boolean;
   /** With a pending session summary, the recent-history entry of this session holding the same text is left out. */
@@ -119,6 +121,7 @@ const V02: TurnRules = {
   runtimeFrameTokens: 19,
   historyNonObjects: 'raise',
   saveDropsAnsweredResults: false,
+  saveDropsOrphanResults: true,
   mergeKeepsLeftOnEmpty: false,
   summaryDedupesHistory: false,
   builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'long-goal', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
@@ -164,6 +167,7 @@ const V030: TurnRules = {
   runtimeFrameTokens: null,
   historyNonObjects: 'raise',
   saveDropsAnsweredResults: false,
+  saveDropsOrphanResults: true,
   mergeKeepsLeftOnEmpty: true,
   summaryDedupesHistory: false,
   builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
@@ -209,6 +213,7 @@ const MAIN: TurnRules = {
   runtimeFrameTokens: null,
   historyNonObjects: 'skip',
   saveDropsAnsweredResults: true,
+  saveDropsOrphanResults: true,
   mergeKeepsLeftOnEmpty: true,
   summaryDedupesHistory: true,
   builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
@@ -231,7 +236,25 @@ const MAIN: TurnRules = {
   },
 };
 
-const TURN_RULES: Record<NanobotVersion, TurnRules> = { 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
+/**
+ * The pip releases before v0.2's commit, measured by scripts/turn-golden.py and save-turn-golden.py at each
+ * tag. 0.2.2 measured v0.2's figures (its built-in skills' summary differs only by the install path it spells).
+ */
+const R022: TurnRules = V02;
+// 0.2.1: an older AGENTS.md, tool contract and `my` skill; its _save_turn keeps an orphan tool result.
+const R021: TurnRules = {
+  ...R022,
+  templates: { ...R022.templates, 'AGENTS.md': { sha256: '25219951efc876b51d26b6a0d1b77cb98531024ae3a86193583568eb6043d056', tokens: 318, sectionTokens: 323 } },
+  toolContractTokens: 1017,
+  builtinActiveSkillsTokens: 953,
+  saveDropsOrphanResults: false,
+  joined: { ...R022.joined, builtinActive: { my: 513, memory: 435 } },
+};
+// 0.2.0: its save measured as 0.2.1's. Its request is not measured (turn-golden.py needs load_bundled_template, which
+// 0.2.0 lacks) and is known to differ: its system prompt has no tool contract. Until measured it shows 0.2.1's figures.
+const R020: TurnRules = R021;
+
+const TURN_RULES: Record<NanobotVersion, TurnRules> = { '0.2.0': R020, '0.2.1': R021, '0.2.2': R022, 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
 
 /** The turn's rules at `version` (as `rulesOf` is for the session's). */
 export function turnRulesOf(version: NanobotVersion): TurnRules {

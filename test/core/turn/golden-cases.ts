@@ -2,9 +2,9 @@
  * The turn's golden cases (test/turn-golden/<version>.json, made by scripts/turn-golden.py with
  * nanobot's own code) and the workspace files they describe, rebuilt as the script wrote them.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+import { NANOBOT_VERSIONS, type NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
 import { pyDumps } from '../../../src/core/python/pyjson';
 import type { PyDict, PyValue } from '../../../src/core/python/pyvalue';
 import type { TextTokenCounter } from '../../../src/core/tokens/tokens';
@@ -99,6 +99,12 @@ export interface Golden {
 }
 
 const DIR = resolve(import.meta.dirname, '../../turn-golden');
+
+/**
+ * The versions with turn cases. The pip releases are not among them: scripts/turn-golden.py's cases call
+ * what 0.2.0 and 0.2.1 lack (they raise), and their figures, measured at each tag, are in the turn table.
+ */
+export const TURN_GOLDEN_VERSIONS = NANOBOT_VERSIONS.filter((v) => existsSync(resolve(DIR, `${v}.json`)));
 
 export function readTurnGolden(v: NanobotVersion): Golden {
   return JSON.parse(readFileSync(resolve(DIR, `${v}.json`), 'utf8')) as Golden;

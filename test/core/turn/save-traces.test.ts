@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NANOBOT_VERSIONS, type NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+import { turnRulesOf } from '../../../src/core/turn/turn-rules';
 import type { PyDict } from '../../../src/core/python/pyvalue';
 import { saveTraces } from '../../../src/core/turn/save-traces';
 
@@ -14,11 +15,14 @@ const read = (v: NanobotVersion) =>
 
 describe.each(NANOBOT_VERSIONS.map((v) => [v]))('save traces at %s', (version) => {
   const g = read(version);
-  const traces = saveTraces(g.saved, version);
+  // Up to 0.2.1 _save_turn keeps the unknown tool result (the row saveDropsOrphanResults): set aside, the rest is checked alike.
+  const orphan = g.saved.findIndex((m) => m.tool_call_id === 'ghost');
+  const traces = saveTraces(g.saved, version).filter((_, i) => i !== orphan);
 
   it('finds what _save_turn changed, on the message that carries it', () => {
-    expect(g.saved).toHaveLength(9); // the empty reply and the unknown tool result were not saved
-    expect(traces[0]).toEqual(version === 'v0.2' ? [{ code: 'runtime-context-stripped' }] : [{ code: 'runtime-context-kept', sources: ['goal'] }]);
+    expect(orphan === -1).toBe(turnRulesOf(version).saveDropsOrphanResults);
+    expect(g.saved.length - (orphan === -1 ? 0 : 1)).toBe(9); // the empty reply (and, from 0.2.2, the unknown tool result) were not saved
+    expect(traces[0]).toEqual(rulesOf(version).runtimeContext ? [{ code: 'runtime-context-kept', sources: ['goal'] }] : [{ code: 'runtime-context-stripped' }]);
     expect(traces[2]).toEqual([{ code: 'tool-result-truncated', kept: g.max_tool_result_chars }]);
     expect(traces[4]).toEqual([{ code: 'image-placeholder', path: '/tmp/cat.png' }]);
     expect(traces[5]).toEqual([{ code: 'reply-missing' }, { code: 'image-placeholder', path: '/tmp/cat.png' }]);

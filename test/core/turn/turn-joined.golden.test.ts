@@ -7,14 +7,14 @@
  */
 import { turnRulesOf } from '../../../src/core/turn/turn-rules';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NANOBOT_VERSIONS, type NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+import type { NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
 
 import { getHistory } from '../../../src/core/replay/replay';
 import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
 import type { TextTokenCounter } from '../../../src/core/tokens/tokens';
 import { assembleTurn, type Turn, type WorkspaceSnapshot } from '../../../src/core/turn/build';
 import { nanobotClock } from '../../../src/core/turn/joined';
-import { caseFor, fileText, readTurnGolden, standInShift, type GoldenCase } from './golden-cases';
+import { caseFor, fileText, readTurnGolden, TURN_GOLDEN_VERSIONS, standInShift, type GoldenCase } from './golden-cases';
 import { hasArchive } from './nanobot-archive';
 
 
@@ -57,7 +57,7 @@ const templateFiles = (version: NanobotVersion, c: GoldenCase) =>
   hasArchive(version) ? 0 : Object.values(c.files).filter((f) => typeof f === 'object' && 'template' in f).length;
 
 
-describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the total at %s, against nanobot’s estimate of the joined request', (version) => {
+describe.each(TURN_GOLDEN_VERSIONS.map((v) => [v]))('the total at %s, against nanobot’s estimate of the joined request', (version) => {
   const golden = readTurnGolden(version);
   const cases = golden.cases.filter((c) => c.joined);
 

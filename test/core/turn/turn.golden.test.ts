@@ -6,11 +6,11 @@
  */
 import { turnRulesOf } from '../../../src/core/turn/turn-rules';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NANOBOT_VERSIONS, type NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+import type { NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
 
 import { pyDumps } from '../../../src/core/python/pyjson';
 import type { PyDict, PyValue } from '../../../src/core/python/pyvalue';
-import { caseFor, expectedKinds, fileText, readTurnGolden, type GoldenCase } from './golden-cases';
+import { caseFor, expectedKinds, fileText, readTurnGolden, TURN_GOLDEN_VERSIONS, type GoldenCase } from './golden-cases';
 import { recordedTemplates } from './nanobot-archive';
 import { getHistory } from '../../../src/core/replay/replay';
 import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   count = await loadTokenizer();
 });
 
-describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the turn at %s, against nanobot', (version) => {
+describe.each(TURN_GOLDEN_VERSIONS.map((v) => [v]))('the turn at %s, against nanobot', (version) => {
   const golden = readTurnGolden(version);
   const rules = turnRulesOf(version);
 

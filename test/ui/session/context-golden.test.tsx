@@ -6,14 +6,13 @@
  * the same token counts wherever the workspace's text is the whole part.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { NANOBOT_VERSIONS } from '../../../src/core/nanobot/nanobot-version';
 import { pyDumps } from '../../../src/core/python/pyjson';
 import type { PyValue } from '../../../src/core/python/pyvalue';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
 import { openFromBytes } from '../../../src/store/save/sessions';
 import { ContextTab } from '../../../src/ui/session/context/ContextTab';
 import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
-import { caseFor, expectedKinds, fileText, readTurnGolden } from '../../core/turn/golden-cases';
+import { caseFor, expectedKinds, fileText, readTurnGolden, TURN_GOLDEN_VERSIONS } from '../../core/turn/golden-cases';
 import { hasArchive } from '../../core/turn/nanobot-archive';
 import { rememberWorkspacePath } from '../../../src/store/adapter/workspace-snapshot';
 import { enc, mount, NOW, unmount, waitFor } from './helpers';
@@ -24,7 +23,7 @@ afterEach(async () => {
   el = null;
 });
 
-describe.each(NANOBOT_VERSIONS.map((v) => [v]))('the Context tab at %s', (version) => {
+describe.each(TURN_GOLDEN_VERSIONS.map((v) => [v]))('the Context tab at %s', (version) => {
   const golden = readTurnGolden(version);
   it.each(golden.cases.filter((c) => !c.raises).map((c) => [c.name, c] as const))('%s agrees with build_messages', async (_n, recorded) => {
     const c = caseFor(version, recorded, await loadTokenizer());

@@ -240,7 +240,7 @@ const shell = {
     // the nanobot version (VersionLine)
     chosen: ' (chosen)',
     recognised: ' (recognised)',
-    ambiguous: ' (ambiguous: the oldest candidate is shown)',
+    ambiguous: ' (ambiguous: one candidate is shown; choose yours below)',
     ambiguousShort: ' (ambiguous)',
     conflicting: ' (conflicting evidence: no version fits all of it)',
     conflictUndecided: (reasons: string) => `nothing decisive, the oldest candidate is shown: ${reasons}`,

@@ -182,7 +182,7 @@ const shell: ShellText = {
     },
     chosen: '（手动选择）',
     recognised: '（已识别）',
-    ambiguous: '（无法确定：显示最早的候选版本）',
+    ambiguous: '（无法确定：显示其中一个候选版本，可在下方选择）',
     ambiguousShort: '（无法确定）',
     conflicting: '（证据相互矛盾：没有一个版本符合全部证据）',
     conflictUndecided: (reasons) => `没有决定性的证据，显示最早的候选版本：${reasons}`,

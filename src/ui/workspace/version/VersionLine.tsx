@@ -6,7 +6,7 @@
  */
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { VersionVerdict } from '../../../core/nanobot/version-evidence';
-import { chooseVersion, isChosen, statusWords, versionName } from './version-choice';
+import { chooseVersion, isChosen, statusWords, versionName, versionNames } from './version-choice';
 import { VersionCompare } from './VersionCompare';
 import type { StemNaming } from '../../../store/listing/layout';
 import { activeVersion, detectedVersion, verdict } from '../model';
@@ -75,7 +75,7 @@ export function VersionLine() {
           <ul>
             {v.evidence.map((e, i) => (
               <li key={i}>
-                {t.evidence(e)} <span class="muted">→ {e.points.map(versionName).join(t.or)}</span>
+                {t.evidence(e)} <span class="muted">→ {versionNames(e.points, t.or)}</span>
               </li>
             ))}
           </ul>

@@ -3,7 +3,7 @@
  * verdict in a few words for the workspace's header (the rest of the version panel loads on use).
  */
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import type { VersionVerdict } from '../../../core/nanobot/version-evidence';
+import { versionRuns, type VersionVerdict } from '../../../core/nanobot/version-evidence';
 import { chosenVersion, navigate, route } from '../../router';
 import { ui } from '../../i18n/text';
 import { activeVersion, verdict } from '../model';
@@ -18,6 +18,12 @@ export function chooseVersion(v: NanobotVersion | null): void {
 
 /** The one way a version is written across the app and both languages (the version table's label). */
 export const versionName = (v: NanobotVersion): string => rulesOf(v).label;
+
+/** Versions a clue allows, consecutive releases said as one range ("nanobot 0.2.0–0.2.2"), joined by `or`. */
+export const versionNames = (vs: readonly NanobotVersion[], or: string): string =>
+  versionRuns(vs)
+    .map(([a, b]) => (a === b ? versionName(a) : `${versionName(a)}–${b}`))
+    .join(or);
 
 /** The words after the version's name: chosen by the person, or what the evidence amounts to. */
 export function statusWords(v: VersionVerdict | null, chosen: boolean, short: boolean): string {

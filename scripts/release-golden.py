@@ -1,0 +1,168 @@
+"""A golden corpus made by one nanobot release's own code (issue 40).
+
+Runs the release's own `SessionManager` over the fixtures of a corpus (../shared/golden/fixtures by default)
+through the differential fuzzer's oracle (fuzz/oracle.py: the same case format, frozen clock and fixed mtime)
+and writes a corpus in the golden format (../shared/golden/README.md), `_index.json` naming the profile.
+
+    eval "$(../shared/nanobot/setup.sh v0.2.1)"
+    HOME=$(mktemp -d) "$NANOBOT_PYTHON" scripts/release-golden.py 0.2.1 ../shared/golden-0.2.1
+    node scripts/golden-pack.mjs
+
+What a release lacks is recorded, not guessed: `_index.json`'s `lacks` names each missing call or option, and
+the cases leave it out (no `read_session_metadata` field, a null fork, no grid rows with extend_to_user).
+"""
+
+import datetime as _dt
+import inspect
+import json
+import os
+import runpy
+import shutil
+import sys
+import threading
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROFILE, OUT = sys.argv[1], os.path.abspath(sys.argv[2])
+SRC = os.path.abspath(sys.argv[3] if len(sys.argv) > 3 else os.path.join(HERE, "..", "..", "shared", "golden"))
+
+
+# The oracle freezes the clock when it is imported; nanobot binds `datetime` when it is, which is first here.
+class _Frozen(_dt.datetime):
+    @classmethod
+    def now(cls, tz=None):  # noqa: D102
+        v = cls(2031, 7, 8, 9, 10, 11, 121314)
+        return v if tz is None else v.replace(tzinfo=tz)
+
+
+_dt.datetime = _Frozen
+os.environ["TZ"] = "UTC"
+
+from nanobot.utils import helpers as H  # noqa: E402
+from nanobot.session import manager as M  # noqa: E402
+
+lacks = []
+
+# Releases before 0.2.2 call tiktoken.get_encoding inside each estimate; the oracle watches the encoder through
+# `_get_token_encoding`, so route the module's own lookup through it (same encoder, same counts).
+if not hasattr(H, "_get_token_encoding"):
+    import tiktoken as _tk
+
+    H._get_token_encoding = lambda: _tk.get_encoding("cl100k_base")
+
+    class _Tiktoken:
+        @staticmethod
+        def get_encoding(_name):
+            return H._get_token_encoding()
+
+    H.tiktoken = _Tiktoken
+
+
+def _without_option(cls, name, option):
+    """The release's method has no `option`: the oracle's calls with it False go through unchanged."""
+    orig = getattr(cls, name)
+    if option in inspect.signature(orig).parameters:
+        return
+    lacks.append(f"{name}({option})")
+
+    def call(self, *a, **k):
+        if k.pop(option, False):
+            raise LookupError(f"{name} has no {option}")
+        return orig(self, *a, **k)
+
+    setattr(cls, name, call)
+
+
+
+def _returning_dropped(cls):
+    """0.2.0's retain returns nothing; its one caller (enforce_file_cap) counts what it dropped itself: the
+    messages no longer kept, and min(last_consolidated before, how many) as already consolidated (when any went)."""
+    orig = cls.retain_recent_legal_suffix
+    if inspect.signature(orig).return_annotation not in (None, "None"):
+        return
+    lacks.append("retain_recent_legal_suffix(return value: counted as its caller enforce_file_cap counts)")
+
+    def call(self, *a, **k):
+        before, lc = list(self.messages), self.last_consolidated
+        orig(self, *a, **k)
+        kept = {id(m) for m in self.messages}
+        dropped = [m for m in before if id(m) not in kept]
+        # enforce_file_cap stops when nothing went, before it counts anything
+        return (dropped, min(lc, len(before) - len(self.messages))) if dropped else ([], 0)
+
+    cls.retain_recent_legal_suffix = call
+
+
+_returning_dropped(M.Session)
+_without_option(M.Session, "get_history", "extend_to_user")
+_without_option(M.Session, "retain_recent_legal_suffix", "extend_to_user")
+for method in ("read_session_metadata", "fork_session_before_user_index"):
+    if not hasattr(M.SessionManager, method):
+        lacks.append(method)
+
+# The oracle reads its version from argv: every release of this script keeps v0.2's layout and timestamps.
+sys.argv = [os.path.join(HERE, "..", "fuzz", "oracle.py"), "v0.2"]
+O = runpy.run_path(sys.argv[0], run_name="release_golden")
+
+
+def strip_lacking(case):
+    """Leave out what the release does not have (rows the oracle asked with an option it lacks)."""
+    if "read_session_metadata" in lacks:
+        case.pop("read_session_metadata", None)
+    if "fork_session_before_user_index" in lacks and case.get("fork_session_before_user_index") is not None:
+        case["fork_session_before_user_index"] = None
+    h = case.get("history")
+    if "get_history(extend_to_user)" in lacks and h:
+        h["grid"] = [r for r in h["grid"] if not r[3]]
+    if "retain_recent_legal_suffix(extend_to_user)" in lacks and case.get("retain_recent_legal_suffix"):
+        case["retain_recent_legal_suffix"] = [r for r in case["retain_recent_legal_suffix"] if not r["extend_to_user"]]
+    return case
+
+
+def write(path, value):
+    with open(path, "w", encoding="ascii") as f:
+        f.write(O["dumps"](value))
+
+
+def main():
+    # (the oracle's own calibration check assumes it is the top-level script; top() itself counts frames)
+    manifest = json.load(open(os.path.join(SRC, "fixtures", "_manifest.json")))
+    if os.path.exists(OUT):
+        shutil.rmtree(OUT)
+    shutil.copytree(os.path.join(SRC, "fixtures"), os.path.join(OUT, "fixtures"))
+    os.makedirs(os.path.join(OUT, "cases"))
+    names = []
+    for fx in manifest["fixtures"]:
+        with open(os.path.join(SRC, "fixtures", fx["file"]), "rb") as f:
+            data = f.read()
+        case = {"fixture": fx["file"], **O["run_case"](fx["key"], data), "category": fx["category"], "description": fx["description"]}
+        write(os.path.join(OUT, "cases", fx["name"] + ".json"), strip_lacking(case))
+        names.append(fx["name"])
+    listing = {}
+    root = os.path.join(SRC, "fixtures", "listing")
+    for scenario in sorted(os.listdir(root)):
+        folder = os.path.join(root, scenario)
+        files = []
+        for name in sorted(os.listdir(folder)):
+            with open(os.path.join(folder, name), "rb") as f:
+                files.append((name, f.read()))
+        listing[scenario] = O["run_listing"](files)
+    write(os.path.join(OUT, "_listing.json"), listing)
+    src_index = json.load(open(os.path.join(SRC, "_index.json")))
+    index = {
+        "format_version": 1,
+        "profile": PROFILE,
+        "reference": f"nanobot {PROFILE} (pip release; tag v{PROFILE}), its own nanobot/session/manager.py and helpers",
+        "made_by": "scripts/release-golden.py through fuzz/oracle.py, real tiktoken cl100k_base",
+        "lacks": lacks,
+        **{k: src_index[k] for k in ("frozen_now", "now_flag", "fixed_mtime_epoch", "fixed_mtime_iso", "mtime_flag", "tz", "grid", "retain_n", "fork_target_key")},
+        "fixtures": names,
+    }
+    write(os.path.join(OUT, "_index.json"), index)
+    print(f"{PROFILE}: {len(names)} cases, {len(listing)} listings, lacks {lacks or 'nothing'} -> {OUT}")
+
+
+if __name__ == "__main__":
+    threading.stack_size(1 << 29)
+    t = threading.Thread(target=main)
+    t.start()
+    t.join()
