@@ -59,71 +59,74 @@ function blockReader(adapter: SourceAdapter, path: string, lineIx: LineIndex, co
   return { at, drop: () => void (block = null) };
 }
 
-/** The role names the index's codes stand for (the others need the value: ROLE.other). */
-const ROLE_NAME: (string | undefined | null)[] = [];
-ROLE_NAME[ROLE.none] = undefined;
+/** The role names the index's codes stand for (ROLE.other's string is the value's: read back). */
+const ROLE_NAME: (string | undefined)[] = [];
 ROLE_NAME[ROLE.user] = 'user';
 ROLE_NAME[ROLE.assistant] = 'assistant';
 ROLE_NAME[ROLE.tool] = 'tool';
 ROLE_NAME[ROLE.system] = 'system';
-ROLE_NAME[ROLE.other] = null;
-ROLE_NAME[ROLE.notString] = undefined;
 
 /** The stand-ins `replayBounds` reads (a message's role is 'user' or not, and its `_channel_delivery`). */
 const STAND = [false, true].flatMap((user) => [false, true].map((d) => Object.freeze<PyDict>({ role: user ? 'user' : 'x', ...(d ? { _channel_delivery: true } : {}) })));
-const USER = 1;
-const DELIVERY = 2;
-/** The role is a string the index does not name: read the message back for it. */
-const OTHER = 4;
+/** A message's note before the replay index is made: its ROLE code in the low bits, and these. */
+const DELIVERY = 8;
+const ROLE_BITS = 7;
+
+function roleCodeOf(role: unknown): number {
+  if (typeof role !== 'string') return ROLE.notString;
+  const k = ROLE_NAME.indexOf(role);
+  return k >= 0 ? k : ROLE.other;
+}
 
 /**
  * nanobot's load on the byte pass's index with each message's line, role and `_channel_delivery`
  * (the index's facts for a line the load stands in for, the value's for the others), then the
- * replay index: the messages before the window's start by those alone, the rest read back.
+ * replay index: the messages before the window's start by those alone, the rest (and a role the
+ * index does not name) read back.
  */
 async function loadWindowed(adapter: SourceAdapter, path: string, loadOpts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string }, replay: ReplayOptions): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad; notes: ReplayIndexer | null }> {
   const version = loadOpts.version;
   const built = await indexStreamed(adapter, path, version, false);
   const ix = built.index;
-  let lines: number[] = [];
-  let bits: number[] = [];
-  let roles: (string | undefined)[] = [];
+  let n = 0;
+  let lines = new Uint32Array(1024);
+  let notes = new Uint8Array(1024);
   const sink = (): IndexedSink => {
-    lines = [];
-    bits = [];
-    roles = [];
+    n = 0;
     return {
       add: (m, l, standIn) => {
-        let role: string | undefined;
         let b: number;
-        if (standIn && plainMessage(ix.kind[l]!, ix.flags[l]!)) {
-          const name = ROLE_NAME[ix.role[l]!];
-          role = name ?? undefined;
-          b = (ix.role[l] === ROLE.user ? USER : 0) | (ix.flags[l]! & FLAG.channelDelivery ? DELIVERY : 0) | (name === null ? OTHER : 0);
-        } else {
-          if (standIn) throw new Error(`loadWindowed: line ${l + 1} of '${path}' stood in for but not a plain message`);
-          const r = dictGet(m, 'role');
-          role = typeof r === 'string' ? r : undefined;
-          b = (r === 'user' ? USER : 0) | (truthy(dictGet(m, '_channel_delivery')) ? DELIVERY : 0);
+        if (standIn) {
+          if (!plainMessage(ix.kind[l]!, ix.flags[l]!)) throw new Error(`loadWindowed: line ${l + 1} of '${path}' stood in for but not a plain message`);
+          b = ix.role[l]! | (ix.flags[l]! & FLAG.channelDelivery ? DELIVERY : 0);
+        } else b = roleCodeOf(dictGet(m, 'role')) | (truthy(dictGet(m, '_channel_delivery')) ? DELIVERY : 0);
+        if (n === lines.length) {
+          lines = grown(lines, n * 2);
+          notes = grown(notes, n * 2);
         }
-        lines.push(l);
-        bits.push(b);
-        roles.push(role);
+        lines[n] = l;
+        notes[n++] = b;
       },
     };
   };
   const { stat, load } = await loadIndexed(adapter, path, { ...loadOpts, sink }, built);
   if (!load.result) return { index: ix, stat, load, notes: null };
-  const n = lines.length;
-  const { from } = replayBounds((i) => STAND[(bits[i]! & USER ? 2 : 0) + (bits[i]! & DELIVERY ? 1 : 0)]!, n, load.result.lastConsolidated, replay, version);
-  const notes = new ReplayIndexer(replay, version);
+  const role = (i: number) => notes[i]! & ROLE_BITS;
+  const { from } = replayBounds((i) => STAND[(role(i) === ROLE.user ? 2 : 0) + (notes[i]! & DELIVERY ? 1 : 0)]!, n, load.result.lastConsolidated, replay, version);
+  const replayIx = new ReplayIndexer(replay, version);
   const read = blockReader(adapter, path, ix, () => n, (i) => lines[i]!, rulesOf(version).depthBudget.jsonLoads);
   for (let i = 0; i < n; i++) {
-    if (i < from && !(bits[i]! & OTHER)) notes.addStand(lines[i]!, roles[i], !!(bits[i]! & DELIVERY));
-    else notes.add(await read.at(i), lines[i]!);
+    if (i < from && role(i) !== ROLE.other) replayIx.addStand(lines[i]!, ROLE_NAME[role(i)], !!(notes[i]! & DELIVERY));
+    else replayIx.add(await read.at(i), lines[i]!);
   }
   read.drop();
-  return { index: ix, stat, load, notes };
+  return { index: ix, stat, load, notes: replayIx };
+}
+
+function grown<T extends Uint32Array | Uint8Array>(a: T, cap: number): T {
+  const b = new (a.constructor as new (n: number) => T)(cap);
+  b.set(a);
+  return b;
 }
 
 /** Whether the replay has a count window (`replayBounds`' rule): only its messages need their replay facts. */
