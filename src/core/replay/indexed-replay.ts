@@ -160,6 +160,21 @@ export class ReplayIndexer {
     this.flags[i] = f;
   }
 
+  /**
+   * Adds a message before the replay's window start (`replayBounds`' `from`) by its role (a string,
+   * else undefined) and `_channel_delivery` alone: the replay reads nothing else of such a message,
+   * so a windowed replay need not read its value back (streamed-replay.ts).
+   */
+  addStand(line: number, role: string | undefined, delivery: boolean): void {
+    const i = this.n++;
+    this.room(this.n);
+    this.lines[i] = line;
+    this.roles[i] = this.roleId(role);
+    this.flags[i] = delivery ? DELIVERY : 0;
+    this.result[i] = -1;
+    this.callStart[i + 1] = this.nCalls;
+  }
+
   /** Messages added so far. */
   get count(): number {
     return this.n;

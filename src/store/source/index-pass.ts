@@ -1,7 +1,8 @@
 /**
  * The line index of a file too big to hold, built in one streamed pass: `indexStreamed` (the byte
  * pass, hashing the bytes read for a later save's guard), `indexParsed` (parsing every line, each
- * line's value handed to a sink, for a command that needs every message's value once).
+ * line's value handed to a sink, for a command that needs every message's value once: `tokens`, a replay
+ * without a count window).
  */
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { LineIndexer, type LineIndex, type ParsedLineSink } from '../../core/index/line-index';
@@ -13,7 +14,7 @@ import { changedWhileRead, steadily, type SourceAdapter } from './source-adapter
  * The file's line index built in one streamed pass that parses every line (`LineIndexer`'s
  * `parsed`: no byte pass), each line's value handed to the sink `newSink` makes (a new one if the
  * file moved and is read again), whose `held()` comes back with the index: for a command that
- * needs every message's value once (`tokens`' counts, `replay`'s replay index).
+ * needs every message's value once (`tokens`' counts, the replay index of a replay without a count window).
  */
 export async function indexParsed<T>(adapter: SourceAdapter, path: string, version: NanobotVersion, newSink: () => { line: ParsedLineSink; held(): T }): Promise<{ built: Built; held: T }> {
   const { value, stat } = await steadily(adapter, path, async (chunks) => {

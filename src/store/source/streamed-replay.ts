@@ -1,15 +1,23 @@
 /**
- * nanobot's replay of an indexed file: loaded with each message noted as its replay facts
- * (`loadNoted`), then replayed reading back only the messages the replay keeps (and those its
- * budget walk counts), in blocks.
+ * nanobot's replay of an indexed file. With a count window: the byte pass indexes the file, the load
+ * on that index notes each message's role and `_channel_delivery` (from the index's facts where the
+ * load stands in for a plain line), which settle the window's start; only the messages from there
+ * are read back for their replay facts, and the kept ones again for their entries. Without one
+ * (main's budget alone), every message matters: it is loaded with each one noted as its replay
+ * facts as the file is parsed (`loadNoted`). Either way the kept tail is read back in blocks.
  */
 import { replayIndexed, ReplayIndexer, type EntrySink, type IndexedReplay, type ReplayIndex } from '../../core/replay/indexed-replay';
 import { rulesOf, type NanobotVersion } from '../../core/nanobot/nanobot-version';
-import type { PyDict } from '../../core/python/pyvalue';
-import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
+import { dictGet, truthy, type PyDict } from '../../core/python/pyvalue';
+import { replayBounds, type ReplayOptions, type TokenCounter } from '../../core/replay/replay';
 import type { LoadOutcome } from '../../core/lens/load';
+import { FLAG, ROLE } from '../../core/index/fact-codes';
+import { plainMessage, type IndexedSink } from '../../core/index/index-nanobot';
+import type { LineIndex } from '../../core/index/line-index';
+import type { FileStat } from '../adapter/adapter';
 import { keyForFile } from '../listing/session-list';
-import { loadNoted, type IndexedLoad } from './indexed-load';
+import { loadIndexed, loadNoted, type IndexedLoad } from './indexed-load';
+import { indexStreamed } from './index-pass';
 import { lineValue } from './line-reads';
 import { unchangedSince, type SourceAdapter } from './source-adapter';
 
@@ -25,26 +33,10 @@ export interface IndexedReplayRead {
 }
 
 
-/**
- * Loads `path` as nanobot does on its line index (`loadNoted`, each message noted as its replay
- * facts), then replays it reading back only the messages the replay keeps (and those its budget
- * walk counts). With `emit`, each kept entry goes there as it is made and none is held (a file that
- * changes meanwhile is then found out after them).
- */
-export async function replayStreamed(adapter: SourceAdapter, path: string, opts: { now: string; version: NanobotVersion; key?: string; replay: ReplayOptions; count?: TokenCounter; emit?: EntrySink }): Promise<IndexedReplayRead> {
-  const fileName = path.split('/').pop()!;
-  const loadOpts = { now: opts.now, version: opts.version, fallbackKey: keyForFile(fileName, opts.version), ...(opts.key !== undefined ? { key: opts.key } : {}) };
-  const { index: lineIx, stat, load: loaded, notes } = await loadNoted(adapter, path, loadOpts, () => new ReplayIndexer(opts.replay, opts.version));
-  const result = loaded.result && { lastConsolidated: loaded.result.lastConsolidated, index: notes.finish() };
+/** A reader of message `i`'s value by its file line, a block of consecutive messages at a time (the budget walk reads backwards, the kept replay forwards). */
+function blockReader(adapter: SourceAdapter, path: string, lineIx: LineIndex, count: () => number, lineOf: (i: number) => number, depth: number) {
   const starts = lineIx.start;
   const lengths = lineIx.length;
-  const value = { ...loaded, result };
-  const s = value.result;
-  if (!s) return { load: { ...value, result: null }, nanobot: loaded, replay: null };
-  const ix = s.index;
-  const lineOf = (i: number) => ix.lines[i]!;
-  const depth = rulesOf(opts.version).depthBudget.jsonLoads;
-  // One block of consecutive messages in hand: the budget walk reads backwards, the kept replay forwards.
   let block: { first: number; last: number; at: number; bytes: Uint8Array } | null = null;
   let lastAsked = -1;
   const at = async (i: number): Promise<PyDict> => {
@@ -52,9 +44,10 @@ export async function replayStreamed(adapter: SourceAdapter, path: string, opts:
       const backwards = i < lastAsked;
       let first = i;
       let last = i;
+      const n = count();
       const end = (k: number) => starts[lineOf(k)]! + lengths[lineOf(k)]!;
       if (backwards) while (first > 0 && i - first < BLOCK_MESSAGES && end(i) - starts[lineOf(first - 1)]! <= BLOCK_BYTES) first--;
-      else while (last < ix.count - 1 && last - i < BLOCK_MESSAGES && end(last + 1) - starts[lineOf(i)]! <= BLOCK_BYTES) last++;
+      else while (last < n - 1 && last - i < BLOCK_MESSAGES && end(last + 1) - starts[lineOf(i)]! <= BLOCK_BYTES) last++;
       const from = starts[lineOf(first)]!;
       block = { first, last, at: from, bytes: await adapter.readRange(path, from, end(last)) };
     }
@@ -63,8 +56,108 @@ export async function replayStreamed(adapter: SourceAdapter, path: string, opts:
     const off = starts[l]! - block.at;
     return lineValue(path, block.bytes.subarray(off, off + lengths[l]!), false, depth) as PyDict;
   };
-  const replay = await replayIndexed(ix, s.lastConsolidated, opts.replay, opts.version, at, opts.count, opts.emit);
-  block = null;
+  return { at, drop: () => void (block = null) };
+}
+
+/** The role names the index's codes stand for (ROLE.other's string is the value's: read back). */
+const ROLE_NAME: (string | undefined)[] = [];
+ROLE_NAME[ROLE.user] = 'user';
+ROLE_NAME[ROLE.assistant] = 'assistant';
+ROLE_NAME[ROLE.tool] = 'tool';
+ROLE_NAME[ROLE.system] = 'system';
+
+/** The stand-ins `replayBounds` reads (a message's role is 'user' or not, and its `_channel_delivery`). */
+const STAND = [false, true].flatMap((user) => [false, true].map((d) => Object.freeze<PyDict>({ role: user ? 'user' : 'x', ...(d ? { _channel_delivery: true } : {}) })));
+/** A message's note before the replay index is made: its ROLE code in the low bits, and these. */
+const DELIVERY = 8;
+const ROLE_BITS = 7;
+
+function roleCodeOf(role: unknown): number {
+  if (typeof role !== 'string') return ROLE.notString;
+  const k = ROLE_NAME.indexOf(role);
+  return k >= 0 ? k : ROLE.other;
+}
+
+/**
+ * nanobot's load on the byte pass's index with each message's line, role and `_channel_delivery`
+ * (the index's facts for a line the load stands in for, the value's for the others), then the
+ * replay index: the messages before the window's start by those alone, the rest (and a role the
+ * index does not name) read back.
+ */
+async function loadWindowed(adapter: SourceAdapter, path: string, loadOpts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string }, replay: ReplayOptions): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad; notes: ReplayIndexer | null }> {
+  const version = loadOpts.version;
+  const built = await indexStreamed(adapter, path, version, false);
+  const ix = built.index;
+  let n = 0;
+  let lines = new Uint32Array(1024);
+  let notes = new Uint8Array(1024);
+  const sink = (): IndexedSink => {
+    n = 0;
+    return {
+      add: (m, l, standIn) => {
+        let b: number;
+        if (standIn) {
+          if (!plainMessage(ix.kind[l]!, ix.flags[l]!)) throw new Error(`loadWindowed: line ${l + 1} of '${path}' stood in for but not a plain message`);
+          b = ix.role[l]! | (ix.flags[l]! & FLAG.channelDelivery ? DELIVERY : 0);
+        } else b = roleCodeOf(dictGet(m, 'role')) | (truthy(dictGet(m, '_channel_delivery')) ? DELIVERY : 0);
+        if (n === lines.length) {
+          lines = grown(lines, n * 2);
+          notes = grown(notes, n * 2);
+        }
+        lines[n] = l;
+        notes[n++] = b;
+      },
+    };
+  };
+  const { stat, load } = await loadIndexed(adapter, path, { ...loadOpts, sink }, built);
+  if (!load.result) return { index: ix, stat, load, notes: null };
+  const role = (i: number) => notes[i]! & ROLE_BITS;
+  const { from } = replayBounds((i) => STAND[(role(i) === ROLE.user ? 2 : 0) + (notes[i]! & DELIVERY ? 1 : 0)]!, n, load.result.lastConsolidated, replay, version);
+  const replayIx = new ReplayIndexer(replay, version);
+  const read = blockReader(adapter, path, ix, () => n, (i) => lines[i]!, rulesOf(version).depthBudget.jsonLoads);
+  for (let i = 0; i < n; i++) {
+    if (i < from && role(i) !== ROLE.other) replayIx.addStand(lines[i]!, ROLE_NAME[role(i)], !!(notes[i]! & DELIVERY));
+    else replayIx.add(await read.at(i), lines[i]!);
+  }
+  read.drop();
+  return { index: ix, stat, load, notes: replayIx };
+}
+
+function grown<T extends Uint32Array | Uint8Array>(a: T, cap: number): T {
+  const b = new (a.constructor as new (n: number) => T)(cap);
+  b.set(a);
+  return b;
+}
+
+/** Whether the replay has a count window (`replayBounds`' rule): only its messages need their replay facts. */
+function windowed(replay: ReplayOptions, version: NanobotVersion): boolean {
+  const rules = rulesOf(version);
+  const max = replay.maxMessages ?? rules.defaultMaxMessages;
+  return (max <= 0 ? rules.nonPositiveMaxMessages : max) !== null;
+}
+
+/**
+ * Loads `path` as nanobot does on its line index and replays it: with a count window, facts read
+ * back only from the window's start (`loadWindowed`), else each message noted as its replay facts
+ * as the file is parsed (`loadNoted`); then reads back only the messages the replay keeps (and those
+ * its budget walk counts). With `emit`, each kept entry goes there as it is made and none is held
+ * (a file that changes meanwhile is then found out after them).
+ */
+export async function replayStreamed(adapter: SourceAdapter, path: string, opts: { now: string; version: NanobotVersion; key?: string; replay: ReplayOptions; count?: TokenCounter; emit?: EntrySink }): Promise<IndexedReplayRead> {
+  const fileName = path.split('/').pop()!;
+  const loadOpts = { now: opts.now, version: opts.version, fallbackKey: keyForFile(fileName, opts.version), ...(opts.key !== undefined ? { key: opts.key } : {}) };
+  const noted = windowed(opts.replay, opts.version)
+    ? await loadWindowed(adapter, path, loadOpts, opts.replay)
+    : await loadNoted(adapter, path, loadOpts, () => new ReplayIndexer(opts.replay, opts.version));
+  const { index: lineIx, stat, load: loaded } = noted;
+  const result = loaded.result && noted.notes && { lastConsolidated: loaded.result.lastConsolidated, index: noted.notes.finish() };
+  const value = { ...loaded, result };
+  const s = value.result;
+  if (!s) return { load: { ...value, result: null }, nanobot: loaded, replay: null };
+  const ix = s.index;
+  const read = blockReader(adapter, path, lineIx, () => ix.count, (i) => ix.lines[i]!, rulesOf(opts.version).depthBudget.jsonLoads);
+  const replay = await replayIndexed(ix, s.lastConsolidated, opts.replay, opts.version, read.at, opts.count, opts.emit);
+  read.drop();
   await unchangedSince(adapter, path, stat);
   return { load: { ...value, result: { lastConsolidated: s.lastConsolidated, index: ix } }, nanobot: loaded, replay };
 }
