@@ -1,0 +1,42 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../../../src/core/nanobot/nanobot-version';
+import { openFromBytes } from '../../../../src/store/save/sessions';
+import { EditTab } from '../../../../src/ui/session/edit/EditTab';
+import { NOW, enc, jsonl, meta, mount, unmount } from '../helpers';
+
+let el: HTMLElement | null = null;
+afterEach(async () => {
+  if (el) await unmount(el);
+  el = null;
+});
+
+const PATH = 'sessions/cli_direct.jsonl';
+const text = jsonl([meta(), { role: 'user', content: 'first' }, { role: 'assistant', content: 'answer' }, { role: 'user', content: 'second' }]);
+
+function opened(version: NanobotVersion) {
+  const bytes = enc(text);
+  return openFromBytes(PATH, bytes, { path: PATH, size: bytes.length, lastModified: 1, sha256: 'x' }, { version, now: NOW });
+}
+
+const forkCard = (root: HTMLElement) => root.querySelector('#sl-ed-fork-h')!.closest('section')!;
+
+describe('the fork card follows the version table (`fork` row)', () => {
+  it('is offered where nanobot has fork_session_before_user_index, and says why not where it does not (0.2.0, 0.2.1)', async () => {
+    const without = NANOBOT_VERSIONS.filter((v) => !rulesOf(v).fork);
+    expect(without).toEqual(['0.2.0', '0.2.1']);
+    for (const v of NANOBOT_VERSIONS) {
+      el = await mount(<EditTab opened={opened(v)} adapter={null} now={() => NOW} onForked={() => {}} onChanged={() => {}} />);
+      const card = forkCard(el);
+      if (rulesOf(v).fork) {
+        expect(card.querySelector('input[type="number"]'), v).not.toBeNull();
+        expect(card.querySelector('[role="alert"]'), v).toBeNull();
+      } else {
+        expect(card.querySelector('input'), v).toBeNull();
+        expect(card.querySelector('[role="alert"]')!.textContent).toBe(`${rulesOf(v).label} has no fork: its sessions cannot be forked before a user turn (that came in a later release), so a fork written here would be one your nanobot never makes.`);
+      }
+      await unmount(el);
+      el = null;
+    }
+  });
+});
