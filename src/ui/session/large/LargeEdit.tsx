@@ -27,7 +27,7 @@ import { keyForFile } from '../../../store/listing/session-list';
 import { pg } from '../../i18n/text';
 import { nowIso } from '../../workspace/model';
 import { failure, type Outcome } from '../edit/apply';
-import { EditCard, type Plan, type RunControl } from '../edit/EditCard';
+import { EditCard, LastOutcome, type Plan, type RunControl, type Shown } from '../edit/EditCard';
 import { refusalText } from '../edit/raised';
 import { TrimFields } from '../edit/TrimEdit';
 import { DeleteCard } from '../edit/DangerEdits';
@@ -50,6 +50,11 @@ export interface LargeEditProps {
   onSaved: (r: LargeSaveResult, message: string) => void;
   /** Index the file again (after a conflict). */
   onReload: () => void;
+  /**
+   * The one result the tab shows, held by the page: it outlives the tab's redrawing while a saved
+   * file is indexed again, so the new card shows it and takes focus, as the full view's does.
+   */
+  outcome?: { shown: Shown | null; show: (s: Shown | null) => void };
   /** A fork was written (its path). */
   onForked?: (path: string) => void;
   /** The file was deleted: the page leaves it. */
@@ -138,19 +143,22 @@ export function LargeEdit(p: LargeEditProps) {
       ) : (
         <p class="sl-banner sl-info">{e.readOnly}</p>
       )}
-      <TitleCard c={c} />
-      <LargeAppendCard c={sc} />
-      <LargeConsolidatedCard c={sc} />
-      <TrimCard c={c} />
-      <LargeForkCard c={sc} onForked={p.onForked} />
-      <LargeRemoveLineCard c={sc} />
-      <RepairCard c={c} />
-      <LargeClearCard c={sc} />
-      <DeleteCard
-        target={{ key: c.key, version: p.version, path: p.path, fileName: p.fileName, messages: p.index.messageCount }}
-        remove={adapter && stat ? (backup) => deleteLarge(adapter, p.path, stat, readProofOf(p.index, stat), { backup }) : null}
-        onDeleted={(message) => p.onDeleted?.(message)}
-      />
+      {/* No element of its own: the cards stay children of the section, as before. */}
+      <LastOutcome.Provider value={p.outcome ?? null}>
+        <TitleCard c={c} />
+        <LargeAppendCard c={sc} />
+        <LargeConsolidatedCard c={sc} />
+        <TrimCard c={c} />
+        <LargeForkCard c={sc} onForked={p.onForked} />
+        <LargeRemoveLineCard c={sc} />
+        <RepairCard c={c} />
+        <LargeClearCard c={sc} />
+        <DeleteCard
+          target={{ key: c.key, version: p.version, path: p.path, fileName: p.fileName, messages: p.index.messageCount }}
+          remove={adapter && stat ? (backup) => deleteLarge(adapter, p.path, stat, readProofOf(p.index, stat), { backup }) : null}
+          onDeleted={(message) => p.onDeleted?.(message)}
+        />
+      </LastOutcome.Provider>
     </section>
   );
 }

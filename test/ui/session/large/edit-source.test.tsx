@@ -12,6 +12,7 @@ import { openSession, writeFork } from '../../../../src/store/save/sessions';
 import { LINE_INDEX } from '../../../../src/store/source/open-source';
 import { createMemoryAdapter, type MemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
 import { LargeEdit } from '../../../../src/ui/session/large/LargeEdit';
+import LargeSession from '../../../../src/ui/session/large/LargeSession';
 import { NOW, button, click, dec, mount, type, unmount, waitFor } from '../helpers';
 
 const PATH = 'sessions/cli_big.jsonl';
@@ -166,5 +167,24 @@ describe('the large Edit tab, through the SessionSource', () => {
     expect(c.querySelector('[role="alert"]')!.textContent).toContain('changed while it was read');
     expect(a.getFile(PATH)).toEqual(changed);
     expect(saved).toEqual([]);
+  });
+
+  it('on the page, the result outlives the file being indexed again, and takes the focus, as the full view does', async () => {
+    const a = createMemoryAdapter();
+    a.setFile(PATH, text());
+    const saved: string[] = [];
+    el = await mount(<LargeSession adapter={a} path={PATH} fileName="cli_big.jsonl" version="v0.2" size={text().length} tab="edit" writable onSaved={(_r, m) => saved.push(m)} />);
+    await waitFor(() => !!el!.querySelector('#sl-large-ed-add-h'));
+    const c = card('sl-large-ed-add');
+    await type(c.querySelector('textarea'), 'one more');
+    await waitFor(() => !!c.querySelector('.sl-preview'));
+    await click(button(c, 'Add message'));
+    await waitFor(() => saved.length === 1);
+    // Indexed again: a new card, showing the result and holding the focus.
+    await waitFor(() => !!el!.querySelector('#sl-large-ed-add-h') && !!card('sl-large-ed-add').querySelector('.sl-outcome'));
+    const outcome = card('sl-large-ed-add').querySelector('.sl-outcome')!;
+    expect(outcome.textContent).toBe(saved[0]);
+    await waitFor(() => document.activeElement === outcome);
+    expect((card('sl-large-ed-add').querySelector('textarea') as HTMLTextAreaElement).value).toBe('');
   });
 });
