@@ -3,10 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../../../src/core/nanobot/nanobot-version';
 import { openFromBytes } from '../../../../src/store/save/sessions';
 import { EditTab } from '../../../../src/ui/session/edit/EditTab';
+import { setLanguage } from '../../../../src/ui/i18n/text';
 import { NOW, enc, jsonl, meta, mount, unmount } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
+  await setLanguage('en');
   if (el) await unmount(el);
   el = null;
 });
@@ -38,5 +40,11 @@ describe('the fork card follows the version table (`fork` row)', () => {
       await unmount(el);
       el = null;
     }
+  });
+
+  it('says why in Chinese too', async () => {
+    await setLanguage('zh-CN');
+    el = await mount(<EditTab opened={opened('0.2.1')} adapter={null} now={() => NOW} onForked={() => {}} onChanged={() => {}} />);
+    expect(forkCard(el).querySelector('[role="alert"]')!.textContent).toBe('nanobot 0.2.1 没有分叉功能：它的会话不能在某条用户消息之前分叉（这是之后的版本才有的），所以在这里写出的分叉是你的 nanobot 自己从不会生成的。');
   });
 });

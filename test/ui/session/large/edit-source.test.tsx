@@ -9,6 +9,7 @@ import { indexBytes } from '../../../../src/core/index/line-index';
 import type { NanobotVersion } from '../../../../src/core/nanobot/nanobot-version';
 import type { LargeSaveResult } from '../../../../src/store/save/large-save';
 import { openSession, writeFork } from '../../../../src/store/save/sessions';
+import { pg } from '../../../../src/ui/i18n/text';
 import { LINE_INDEX } from '../../../../src/store/source/open-source';
 import { createMemoryAdapter, type MemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
 import { LargeEdit } from '../../../../src/ui/session/large/LargeEdit';
@@ -93,6 +94,20 @@ describe('the large Edit tab, through the SessionSource', () => {
     expect(c.querySelector('.sl-preview')!.textContent).toContain(editChangeEn(want.change, groupDigits));
     await save(c, 'Save last_consolidated', saved);
     expect(dec(a.getFile(PATH)!)).toBe(dec(serializeDocument(want.doc)));
+  });
+
+  it('refuses a last_consolidated past the messages with the whole-file edit\'s refusal, and writes nothing', async () => {
+    const a = createMemoryAdapter();
+    a.setFile(PATH, text());
+    const { bytes, doc } = await view(a);
+    const c = card('sl-large-ed-lc');
+    await type(c.querySelector('input'), '31');
+    await waitFor(() => !!c.querySelector('[role="alert"]'));
+    const want = setLastConsolidated(doc, 'cli:big', 31, NOW);
+    if (want.ok) throw new Error('the whole-file edit took 31');
+    expect(c.querySelector('[role="alert"]')!.textContent).toBe(pg().edit.refusal(want.error));
+    expect(c.querySelector('.sl-preview')).toBeNull();
+    expect(a.getFile(PATH)).toEqual(bytes);
   });
 
   it('clears after the confirm step, keeping the corrupt line, as the whole-file clear does', async () => {
