@@ -863,6 +863,7 @@ const pages = {
       fork: {
         title: 'Fork before a user turn',
         noTurn: 'This session has no user turn to fork before.',
+        noFork: (label: string) => `${label} has no fork: its sessions cannot be forked before a user turn (that came in a later release), so a fork written here would be one your nanobot never makes.`,
         preview: 'Preview fork',
         turn: (max: number) => `Fork before user turn (1 to ${max})`,
         turnIs: (turn: string, message: number) => `turn ${turn} is message #${n(message)}: `,
@@ -1189,13 +1190,15 @@ const pages = {
 
   // ── large-file edits (planned from the index, saved as a stream) ──
   largeEdit: {
-    intro: 'Edits of a file this size are planned from its index and saved as a stream: the new file is the edited metadata line plus the file’s own bytes, copied as they are, so untouched lines keep their exact bytes and the page never holds the file. A save is refused when the file changed since it was indexed. Forking, clearing and removing single lines are on the command line (npx session-lens).',
+    intro: 'Edits of a file this size are planned from its index and saved as a stream: the new file is the edited metadata line plus the file’s own bytes, copied as they are, so untouched lines keep their exact bytes and the page never holds the file. A save is refused when the file changed since it was indexed. Adding a message, last_consolidated, clearing, removing a line and forking are planned the same way, over the index.',
     reading: 'Reading the metadata record…',
     trimReading: 'Reading the messages the trim can reach…',
     bytes: (copied: string, left: string, size: string) => `Copies ${copied} of the file as they are and leaves out ${left}: the new file is ${size}.`,
     repairBytes: (messages: string, copied: string, left: string) => `Writes ${messages} message lines again as nanobot writes them (read and rewritten a slice at a time), copies ${copied} as they are and leaves out ${left}.`,
     repairReadOnly: 'A repair rewrites every message line, so it needs write access to the folder; this session is open read-only.',
     reindexing: 'Saved; indexing the new file…',
+    planning: 'Planning the edit over the index…',
+    needsWrite: 'This edit is saved over the index, so it needs write access to the folder; this session is open read-only.',
   },
   // ── decisions shown with their reasons: what each version would mean, a listing that fails (issue 42) ──
   decide: {

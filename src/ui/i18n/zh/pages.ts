@@ -855,6 +855,7 @@ const pages: PageText = {
       fork: {
         title: '在某轮用户消息之前分叉',
         noTurn: '这个会话没有可以在其之前分叉的用户消息。',
+        noFork: (label: string) => `${label} 没有分叉功能：它的会话不能在某条用户消息之前分叉（这是之后的版本才有的），所以在这里写出的分叉是你的 nanobot 自己从不会生成的。`,
         preview: '预览分叉',
         turn: (max) => `在第几轮用户消息之前分叉（1 到 ${max}）`,
         turnIs: (turn, message) => `第 ${turn} 轮是消息 #${n(message)}：`,
@@ -1177,13 +1178,15 @@ const pages: PageText = {
 
   // ── 大文件的编辑（按索引规划，以流的方式保存）──
   largeEdit: {
-    intro: '这么大的文件，编辑按其索引规划，并以流的方式保存：新文件由修改后的元数据行加上文件自身原样复制的字节组成，未改动的行保持原有字节，页面也从不整体读入文件。若文件在建立索引之后被改动，保存会被拒绝。分叉、清空和删除单行请使用命令行（npx session-lens）。',
+    intro: '这么大的文件，编辑按其索引规划，并以流的方式保存：新文件由修改后的元数据行加上文件自身原样复制的字节组成，未改动的行保持原有字节，页面也从不整体读入文件。若文件在建立索引之后被改动，保存会被拒绝。添加消息、last_consolidated、清空、删除单行和分叉也同样按索引规划。',
     reading: '正在读取元数据记录…',
     trimReading: '正在读取裁剪可能用到的消息…',
     bytes: (copied: string, left: string, size: string) => `原样复制文件中的 ${copied}，去掉 ${left}：新文件为 ${size}。`,
     repairBytes: (messages: string, copied: string, left: string) => `按 nanobot 的写法重新写出 ${messages} 行消息（每次读取并重写一个片段），原样复制 ${copied}，去掉 ${left}。`,
     repairReadOnly: '修复会重写每一行消息，因此需要对文件夹的写入权限；此会话以只读方式打开。',
     reindexing: '已保存；正在为新文件建立索引…',
+    planning: '正在按索引规划这次编辑…',
+    needsWrite: '这项编辑按索引保存，因此需要对文件夹的写入权限；此会话以只读方式打开。',
   },
   // ── 说明所作的判断：每个版本意味着什么，列表失败时（issue 42）──
   decide: {

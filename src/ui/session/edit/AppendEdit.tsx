@@ -23,19 +23,28 @@ export function AppendEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: () => P
       return out;
     } };
   }, [role, content, ctx.opened, pg()]);
+  return (
+    <EditCard id="sl-ed-add" title={pg().edit.append.title} plan={plan} onReload={onReload}>
+      <AppendFields role={role} setRole={setRole} content={content} setContent={setContent} />
+    </EditCard>
+  );
+}
+
+/** The role and content of a message to add: the same fields at every size (the large Edit tab's card too). */
+export function AppendFields(p: { role: string; setRole: (r: string) => void; content: string; setContent: (c: string) => void }) {
   const t = pg().edit.append;
   return (
-    <EditCard id="sl-ed-add" title={t.title} plan={plan} onReload={onReload}>
+    <>
       <label class="sl-field">
         <span>{t.role}</span>
-        <select value={role} onChange={(e) => setRole((e.currentTarget as HTMLSelectElement).value)}>
+        <select value={p.role} onChange={(e) => p.setRole((e.currentTarget as HTMLSelectElement).value)}>
           {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
         </select>
       </label>
       <label class="sl-field">
         <span>{t.content}</span>
-        <textarea rows={3} value={content} onInput={(e) => setContent((e.currentTarget as HTMLTextAreaElement).value)} />
+        <textarea rows={3} value={p.content} onInput={(e) => p.setContent((e.currentTarget as HTMLTextAreaElement).value)} />
       </label>
-    </EditCard>
+    </>
   );
 }

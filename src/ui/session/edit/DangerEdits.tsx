@@ -29,16 +29,23 @@ export function RemoveLineEdit({ ctx, onReload }: Reload) {
     return { summary: pg().edit.change(r.change), diff: documentDiff(ctx.opened.doc, r.doc), confirm: t.confirm(i + 1), action: ctx.adapter ? t.save : t.download, run: (_b, ctl) => commitDocument(ctx, r.doc, false, ctl), cancellable: longSave(ctx) };
   }, [line, ctx.opened, pg()]);
   if (!bad.length) return null;
+  return (
+    <EditCard id="sl-ed-rm" title={pg().edit.removeLine.title} plan={plan} onReload={onReload}>
+      <RemoveLineFields line={line} setLine={setLine} lines={bad} textOf={(i) => recordText(ctx.opened.doc.records[i]!)} />
+    </EditCard>
+  );
+}
+
+/** The corrupt or blank lines (0-based) to pick from, each shown by its first characters: the same field at every size. */
+export function RemoveLineFields(p: { line: string; setLine: (l: string) => void; lines: number[]; textOf: (i: number) => string }) {
   const t = pg().edit.removeLine;
   return (
-    <EditCard id="sl-ed-rm" title={t.title} plan={plan} onReload={onReload}>
-      <label class="sl-field">
-        <span>{t.label}</span>
-        <select value={line} onChange={(e) => setLine((e.currentTarget as HTMLSelectElement).value)}>
-          {bad.map((i) => <option key={i} value={String(i)}>{t.option(i + 1)}{cut(recordText(ctx.opened.doc.records[i]!), 60).text || t.blank}</option>)}
-        </select>
-      </label>
-    </EditCard>
+    <label class="sl-field">
+      <span>{t.label}</span>
+      <select value={p.line} onChange={(e) => p.setLine((e.currentTarget as HTMLSelectElement).value)}>
+        {p.lines.map((i) => <option key={i} value={String(i)}>{t.option(i + 1)}{cut(p.textOf(i), 60).text || t.blank}</option>)}
+      </select>
+    </label>
   );
 }
 
@@ -83,12 +90,21 @@ export function ClearEdit({ ctx, onReload }: Reload) {
     const t = pg().edit.clear;
     return { summary: pg().edit.change(r.change), diff: documentDiff(ctx.opened.doc, r.doc), confirm: t.confirm(n), offerBackup: !!ctx.adapter, action: ctx.adapter ? t.save : t.download, run: (backup, ctl) => commitDocument(ctx, r.doc, backup, ctl), cancellable: longSave(ctx) };
   }, [ctx.opened, asked, pg()]);
+  return (
+    <EditCard id="sl-ed-clear" title={pg().edit.clear.title} plan={plan} onReload={onReload}>
+      <ClearFields asked={asked} ask={() => setAsked(true)} />
+    </EditCard>
+  );
+}
+
+/** What a clear does and the button that previews it: the same at every size. */
+export function ClearFields({ asked, ask }: { asked: boolean; ask: () => void }) {
   const t = pg().edit.clear;
   return (
-    <EditCard id="sl-ed-clear" title={t.title} plan={plan} onReload={onReload}>
+    <>
       <p class="sl-muted">{t.explain}</p>
-      {!asked && <button type="button" onClick={() => setAsked(true)}>{t.preview}</button>}
-    </EditCard>
+      {!asked && <button type="button" onClick={ask}>{t.preview}</button>}
+    </>
   );
 }
 

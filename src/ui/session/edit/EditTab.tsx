@@ -12,7 +12,7 @@ import { reload } from './apply';
 import { AppendEdit } from './AppendEdit';
 import type { EditCtx } from './context';
 import { ClearEdit, DeleteEdit, RemoveLineEdit, RepairEdit } from './DangerEdits';
-import { ForkEdit } from './ForkEdit';
+import { ForkEdit, ForkOrWhyNot } from './ForkEdit';
 import { ConsolidatedEdit, TitleEdit } from './MetaEdits';
 import { TrimEdit } from './TrimEdit';
 import { useState } from 'preact/hooks';
@@ -84,7 +84,9 @@ export function EditTab(props: EditTabProps) {
           <AppendEdit ctx={ctx} onReload={onReload} />
           <ConsolidatedEdit ctx={ctx} onReload={onReload} />
           <TrimEdit ctx={ctx} onReload={onReload} />
-          <ForkEdit ctx={ctx} />
+          <ForkOrWhyNot version={props.opened.version}>
+            <ForkEdit ctx={ctx} />
+          </ForkOrWhyNot>
           <RemoveLineEdit ctx={ctx} onReload={onReload} />
           <RepairEdit ctx={ctx} onReload={onReload} />
           <ClearEdit ctx={ctx} onReload={onReload} />

@@ -51,14 +51,21 @@ export function ConsolidatedEdit({ ctx, onReload }: { ctx: EditCtx; onReload?: (
       cancellable: longSave(ctx),
     };
   }, [text, current, ctx.opened, pg()]);
-  const t = pg().edit.consolidated;
   return (
     <EditCard id="sl-ed-lc" title="last_consolidated" plan={plan} onReload={onReload}>
-      <label class="sl-field">
-        <span>{t.label(total)}</span>
-        <input type="number" min={0} max={total} step={1} value={text} onInput={(e) => setText((e.currentTarget as HTMLInputElement).value)} />
-        <small class="sl-muted">{t.hint(current, total)}</small>
-      </label>
+      <ConsolidatedFields text={text} setText={setText} current={current} total={total} />
     </EditCard>
+  );
+}
+
+/** The new boundary, with the file's current one and how many messages there are: the same field at every size. */
+export function ConsolidatedFields(p: { text: string; setText: (t: string) => void; current: number; total: number }) {
+  const t = pg().edit.consolidated;
+  return (
+    <label class="sl-field">
+      <span>{t.label(p.total)}</span>
+      <input type="number" min={0} max={p.total} step={1} value={p.text} onInput={(e) => p.setText((e.currentTarget as HTMLInputElement).value)} />
+      <small class="sl-muted">{t.hint(p.current, p.total)}</small>
+    </label>
   );
 }

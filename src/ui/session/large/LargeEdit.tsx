@@ -3,7 +3,9 @@
  * planned from the index (core/large-edit.ts) and shown as the normal Edit tab shows it (the same
  * summary, what goes, the confirm step) with the bytes copied and left out (a trim planned in a
  * worker), then saved as a stream (store/large-save.ts). Read-only, title and trim are offered as a download built from the same
- * pieces (a Blob of the file's own slices: nothing is read into the page).
+ * pieces (a Blob of the file's own slices: nothing is read into the page). Adding a message,
+ * last_consolidated, clear, remove a line and fork go through the file's SessionSource
+ * (LargeSourceEdits.tsx), with the full view's fields.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { lastMetadataLine, planRepair, planTitle, type LargePlan, type LastMetadata, type Piece } from '../../../core/edit/large-edit';
@@ -25,12 +27,13 @@ import { keyForFile } from '../../../store/listing/session-list';
 import { pg } from '../../i18n/text';
 import { nowIso } from '../../workspace/model';
 import { failure, type Outcome } from '../edit/apply';
-import { EditCard, type Plan, type RunControl } from '../edit/EditCard';
+import { EditCard, LastOutcome, type Plan, type RunControl, type Shown } from '../edit/EditCard';
 import { refusalText } from '../edit/raised';
 import { TrimFields } from '../edit/TrimEdit';
 import { DeleteCard } from '../edit/DangerEdits';
 import { deleteLarge } from '../../../store/large/large-delete';
 import { bytes, count } from '../text';
+import { LargeAppendCard, LargeClearCard, LargeConsolidatedCard, LargeForkCard, LargeRemoveLineCard, type SourceEditCtx } from './LargeSourceEdits';
 import { errorText } from '../../status';
 
 export interface LargeEditProps {
@@ -47,6 +50,13 @@ export interface LargeEditProps {
   onSaved: (r: LargeSaveResult, message: string) => void;
   /** Index the file again (after a conflict). */
   onReload: () => void;
+  /**
+   * The one result the tab shows, held by the page: it outlives the tab's redrawing while a saved
+   * file is indexed again, so the new card shows it and takes focus, as the full view's does.
+   */
+  outcome?: { shown: Shown | null; show: (s: Shown | null) => void };
+  /** A fork was written (its path). */
+  onForked?: (path: string) => void;
   /** The file was deleted: the page leaves it. */
   onDeleted?: (message: string) => void;
   now?: () => string;
@@ -118,6 +128,7 @@ export function LargeEdit(p: LargeEditProps) {
   const c: Ctx = { ...p, meta, key: typeof stored === 'string' && stored ? stored : keyForFile(p.fileName, p.version), now: p.now ?? nowIso };
   const e = pg().edit;
   const { adapter, stat } = p;
+  const sc: SourceEditCtx = { ...p, key: c.key, meta: meta ? meta.value : null, now: c.now };
   return (
     <section class="sl-edits sl-large-edits" aria-labelledby="sl-large-edit-h">
       <h2 id="sl-large-edit-h" class="sl-h">{e.heading}</h2>
@@ -132,14 +143,22 @@ export function LargeEdit(p: LargeEditProps) {
       ) : (
         <p class="sl-banner sl-info">{e.readOnly}</p>
       )}
-      <TitleCard c={c} />
-      <TrimCard c={c} />
-      <RepairCard c={c} />
-      <DeleteCard
-        target={{ key: c.key, version: p.version, path: p.path, fileName: p.fileName, messages: p.index.messageCount }}
-        remove={adapter && stat ? (backup) => deleteLarge(adapter, p.path, stat, readProofOf(p.index, stat), { backup }) : null}
-        onDeleted={(message) => p.onDeleted?.(message)}
-      />
+      {/* No element of its own: the cards stay children of the section, as before. */}
+      <LastOutcome.Provider value={p.outcome ?? null}>
+        <TitleCard c={c} />
+        <LargeAppendCard c={sc} />
+        <LargeConsolidatedCard c={sc} />
+        <TrimCard c={c} />
+        <LargeForkCard c={sc} onForked={p.onForked} />
+        <LargeRemoveLineCard c={sc} />
+        <RepairCard c={c} />
+        <LargeClearCard c={sc} />
+        <DeleteCard
+          target={{ key: c.key, version: p.version, path: p.path, fileName: p.fileName, messages: p.index.messageCount }}
+          remove={adapter && stat ? (backup) => deleteLarge(adapter, p.path, stat, readProofOf(p.index, stat), { backup }) : null}
+          onDeleted={(message) => p.onDeleted?.(message)}
+        />
+      </LastOutcome.Provider>
     </section>
   );
 }

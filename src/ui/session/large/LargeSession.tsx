@@ -23,6 +23,7 @@ import { bytes, count } from '../text';
 import type { LargeSaveResult } from '../../../store/save/large-save';
 import { LargeConversationTab } from './LargeConversationTab';
 import { LargeEdit } from './LargeEdit';
+import type { Shown } from '../edit/EditCard';
 import { LargeFile } from './LargeFile';
 import { linkedLine } from './LargeLines';
 import { LargeMessage } from './LargeMessage';
@@ -73,6 +74,8 @@ export default function LargeSession(p: LargeSessionProps) {
   // Edits: a save (or a conflict's "reload") opens the file again under a new generation.
   const [generation, setGeneration] = useState(0);
   const s = useLargeFile(p.adapter, p.path, p.version, generation);
+  // The Edit tab's last result, kept here while a saved file is indexed again (the tab is redrawn then).
+  const [shown, setShown] = useState<Shown | null>(null);
   const [tab, setTab] = useState<TabId>(() => routeTab(p.tab));
   // A new link (another tab, another line) while the file is open shows its tab.
   const [seen, setSeen] = useState(`${p.tab}|${p.params?.line}`);
@@ -127,6 +130,7 @@ export default function LargeSession(p: LargeSessionProps) {
                 }}
                 onReload={() => setGeneration((g) => g + 1)}
                 onDeleted={(message) => p.onDeleted?.(message)}
+                outcome={{ shown, show: setShown }}
               />
             )}
           </>

@@ -1,0 +1,50 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../../../src/core/nanobot/nanobot-version';
+import { openFromBytes } from '../../../../src/store/save/sessions';
+import { EditTab } from '../../../../src/ui/session/edit/EditTab';
+import { setLanguage } from '../../../../src/ui/i18n/text';
+import { NOW, enc, jsonl, meta, mount, unmount } from '../helpers';
+
+let el: HTMLElement | null = null;
+afterEach(async () => {
+  await setLanguage('en');
+  if (el) await unmount(el);
+  el = null;
+});
+
+const PATH = 'sessions/cli_direct.jsonl';
+const text = jsonl([meta(), { role: 'user', content: 'first' }, { role: 'assistant', content: 'answer' }, { role: 'user', content: 'second' }]);
+
+function opened(version: NanobotVersion) {
+  const bytes = enc(text);
+  return openFromBytes(PATH, bytes, { path: PATH, size: bytes.length, lastModified: 1, sha256: 'x' }, { version, now: NOW });
+}
+
+const forkCard = (root: HTMLElement) => root.querySelector('#sl-ed-fork-h')!.closest('section')!;
+
+describe('the fork card follows the version table (`fork` row)', () => {
+  it('is offered where nanobot has fork_session_before_user_index, and says why not where it does not (0.2.0, 0.2.1)', async () => {
+    const without = NANOBOT_VERSIONS.filter((v) => !rulesOf(v).fork);
+    expect(without).toEqual(['0.2.0', '0.2.1']);
+    for (const v of NANOBOT_VERSIONS) {
+      el = await mount(<EditTab opened={opened(v)} adapter={null} now={() => NOW} onForked={() => {}} onChanged={() => {}} />);
+      const card = forkCard(el);
+      if (rulesOf(v).fork) {
+        expect(card.querySelector('input[type="number"]'), v).not.toBeNull();
+        expect(card.querySelector('[role="alert"]'), v).toBeNull();
+      } else {
+        expect(card.querySelector('input'), v).toBeNull();
+        expect(card.querySelector('[role="alert"]')!.textContent).toBe(`${rulesOf(v).label} has no fork: its sessions cannot be forked before a user turn (that came in a later release), so a fork written here would be one your nanobot never makes.`);
+      }
+      await unmount(el);
+      el = null;
+    }
+  });
+
+  it('says why in Chinese too', async () => {
+    await setLanguage('zh-CN');
+    el = await mount(<EditTab opened={opened('0.2.1')} adapter={null} now={() => NOW} onForked={() => {}} onChanged={() => {}} />);
+    expect(forkCard(el).querySelector('[role="alert"]')!.textContent).toBe('nanobot 0.2.1 没有分叉功能：它的会话不能在某条用户消息之前分叉（这是之后的版本才有的），所以在这里写出的分叉是你的 nanobot 自己从不会生成的。');
+  });
+});
