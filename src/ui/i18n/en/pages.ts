@@ -767,8 +767,6 @@ const pages = {
     return {
       heading: 'Edit',
       private: 'These files live in this browser’s own storage: no nanobot reads or writes them, so edit freely (“Reset demo” on the start page puts them back).',
-      stopFirst: 'Stop nanobot first.',
-      stopWhy: ' A running nanobot gateway keeps this session in memory and saves it again after each turn and at shutdown (flush_all), which overwrites edits made here.',
       ownerOnly: 'A save here makes the file private to you',
       /** Before and after the `chmod` code. */
       ownerOnlyWhy:

@@ -743,8 +743,6 @@ const pages: PageText = {
     const t: PageText['edit'] = {
       heading: '编辑',
       private: '这些文件保存在本浏览器自己的存储中：没有任何 nanobot 读写它们，可以随意编辑（开始页上的“重置演示”会把它们恢复原样）。',
-      stopFirst: '请先停止 nanobot。',
-      stopWhy: '正在运行的 nanobot gateway会把这个会话保存在内存中，并在每一轮之后和关闭时（flush_all）再次保存，这会覆盖在这里做的编辑。',
       ownerOnly: '在这里保存会使文件只对你可见',
       ownerOnlyWhy:
         '（权限 0600：浏览器的保存会替换文件，而 Chromium 给新文件只有所有者可访问的权限）。如果 nanobot 以另一个用户身份运行，之后它就无法再读取这个会话；可以用',

@@ -9,15 +9,14 @@ import { EditCard, type Plan } from './EditCard';
 import { pyDumps } from '../../../core/python/pyjson';
 import { dictGet, type PyDict } from '../../../core/python/pyvalue';
 
-/** The first message (0-based) a trim keeps, of `total`, given those it drops in order; null when it keeps none. */
-export function firstKept(total: number, dropped: readonly number[]): number | null {
-  const gone = new Set(dropped);
-  for (let i = 0; i < total; i++) if (!gone.has(i)) return i;
-  return null;
+/** The first message (0-based) a trim keeps, of `total`, given those it drops in ascending order; null when it keeps none. */
+export function firstKept(total: number, dropped: ArrayLike<number>): number | null {
+  for (let i = 0; i < dropped.length; i++) if (dropped[i] !== i) return i;
+  return dropped.length < total ? dropped.length : null;
 }
 
 /** A message's role as a file holds it: the text, null when absent, else its JSON (a role that is not text). */
-function roleOf(m: PyDict): string | null {
+export function roleOf(m: PyDict): string | null {
   const r = dictGet(m, 'role');
   return r === undefined ? null : typeof r === 'string' ? r : pyDumps(r);
 }

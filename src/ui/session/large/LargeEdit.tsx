@@ -29,7 +29,7 @@ import { nowIso } from '../../workspace/model';
 import { failure, type Outcome } from '../edit/apply';
 import { EditCard, LastOutcome, type Plan, type RunControl, type Shown } from '../edit/EditCard';
 import { refusalText } from '../edit/raised';
-import { TrimFields } from '../edit/TrimEdit';
+import { TrimFields, firstKept, roleOf } from '../edit/TrimEdit';
 import { DeleteCard } from '../edit/DangerEdits';
 import { deleteLarge } from '../../../store/large/large-delete';
 import { bytes, count } from '../text';
@@ -132,14 +132,9 @@ export function LargeEdit(p: LargeEditProps) {
   return (
     <section class="sl-edits sl-large-edits" aria-labelledby="sl-large-edit-h">
       <h2 id="sl-large-edit-h" class="sl-h">{e.heading}</h2>
+      {/* Stopping nanobot first is the page's one notice (GatewayNote), not this tab's. */}
       {p.adapter ? (
-        <div class="sl-banner sl-warn">
-          <p>
-            <strong>{e.stopFirst}</strong>
-            {e.stopWhy}
-          </p>
-          <p class="sl-muted">{t.intro}</p>
-        </div>
+        <p class="sl-muted">{t.intro}</p>
       ) : (
         <p class="sl-banner sl-info">{e.readOnly}</p>
       )}
@@ -184,7 +179,9 @@ function TitleCard({ c }: { c: Ctx }) {
   );
 }
 
-type TrimState = { step: 'idle' } | { step: 'reading' } | { step: 'error'; error: string } | { step: 'nothing' } | { step: 'plan'; plan: Extract<TrimAnswer, { pieces: unknown }> };
+type TrimPlan = Extract<TrimAnswer, { pieces: unknown }>;
+/** `kept`: the first message the trim keeps (0-based) and its role as the file holds it, read back by its line. */
+type TrimState = { step: 'idle' } | { step: 'reading' } | { step: 'error'; error: string } | { step: 'nothing' } | { step: 'plan'; plan: TrimPlan; kept: { at: number; role: string | null } | null };
 
 /** Typing settles for this long before the trim is planned (each plan walks every message's facts, in a worker). */
 const TRIM_SETTLE_MS = 250;
@@ -201,7 +198,14 @@ function TrimCard({ c }: { c: Ctx }) {
     setState({ step: 'reading' });
     const timer = setTimeout(() => {
       planTrimOffThread(c.file, c.index, c.key, Number(max), etu, c.now(), c.version).then(
-        (r) => live && setState('error' in r ? { step: 'error', error: refusalText(r.error) } : 'nothing' in r ? { step: 'nothing' } : { step: 'plan', plan: r }),
+        async (r) => {
+          if (!live) return;
+          if ('error' in r) return setState({ step: 'error', error: refusalText(r.error) });
+          if ('nothing' in r) return setState({ step: 'nothing' });
+          const at = firstKept(total, r.dropped);
+          const [m] = at === null ? [null] : await readRecords(c.file, c.index, [c.index.messages[at]!]);
+          if (live) setState({ step: 'plan', plan: r, kept: at === null ? null : { at, role: m ? roleOf(m) : null } });
+        },
         (e: unknown) => live && setState({ step: 'error', error: errorText(e) }),
       );
     }, TRIM_SETTLE_MS);
@@ -221,7 +225,10 @@ function TrimCard({ c }: { c: Ctx }) {
       summary: pg().edit.change(r.change),
       notes: (
         <>
-          <p>{t.goes(first, last, r.dropped.length)}</p>
+          <p>
+            {t.goes(first, last, r.dropped.length)}
+            {state.kept && <> {t.keptStart(state.kept.at + 1, state.kept.role)}</>}
+          </p>
           {r.unarchived > 0 && <p class="sl-warn-text">{t.unarchived(r.unarchived)}</p>}
           <BytesNote plan={r} />
         </>

@@ -55,7 +55,9 @@ describe('the Edit tab of large-file mode', () => {
     if (!normal.ok) throw new Error(JSON.stringify(normal.error));
     const preview = trim.querySelector('.sl-preview')!.textContent!;
     expect(preview).toContain(editChangeEn(normal.change, groupDigits));
-    expect(preview).toContain('Messages that go: #1–20.');
+    expect(preview).toContain('Messages that go: #1–20. The kept part starts on a user turn, #21.');
+    // Stopping nanobot first is the page's one notice, not a box of this tab's too (issue 42).
+    expect(el!.textContent).not.toContain('Stop nanobot first');
     expect(preview).toMatch(/Copies \d+(\.\d)? (bytes|KB) of the file as they are and leaves out \d+(\.\d)? (bytes|KB): the new file is/);
     await click(button(trim, 'Trim'));
     await click(button(trim, 'Yes, trim'));
