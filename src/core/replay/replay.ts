@@ -418,6 +418,15 @@ export function heldFate(r: HeldReplay, i: number): Fate {
   return r.fates[i - r.from]!;
 }
 
+/**
+ * The `last_consolidated` nanobot's replay slices with for a loaded session: the stored value where the version
+ * left it unchecked (a "3" raises, null replays everything), else the checked count. Every replay caller asks here.
+ */
+export function replayLastConsolidated(s: { lastConsolidated: number; storedLastConsolidated?: PyValue }, upto?: number): number | PyValue {
+  if (s.storedLastConsolidated !== undefined) return s.storedLastConsolidated;
+  return upto === undefined ? s.lastConsolidated : Math.min(s.lastConsolidated, upto);
+}
+
 /** nanobot's `get_history(...)` at a version on a loaded session, explained message by message. */
 export function getHistory(
   messages: PyDict[],

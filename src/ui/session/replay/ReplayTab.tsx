@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { OpenedSession } from '../../../store/save/sessions';
 import { pg } from '../../i18n/text';
 import { lazyComponent } from '../../lazy';
+import { replayLastConsolidated } from '../../../core/replay/replay';
 import { replaySession } from '../lens';
 import { CopyJson } from './CopyJson';
 import { FateList } from './FateList';
@@ -35,7 +36,7 @@ export function ReplayTab({ opened, params, onParams, onOpenLine, onExport }: Re
   // As of a turn: the messages up to it, last_consolidated clamped (its value then is not in the file).
   const messages = useMemo(() => (upto === null ? session.messages : session.messages.slice(0, upto)), [session.messages, upto]);
   const lastConsolidated = Math.min(session.lastConsolidated, messages.length);
-  const state = useReplay(messages, lastConsolidated, s, version);
+  const state = useReplay(messages, replayLastConsolidated(session, messages.length), s, version);
   const [target, setTarget] = useState<number | null>(null);
   const [nonce, setNonce] = useState(0);
   const linkTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -1,0 +1,41 @@
+// @vitest-environment happy-dom
+// 0.2.0/0.2.1 slice with the stored last_consolidated unchecked: a "3" makes every replay raise TypeError
+// (golden-0.2.1 holds nanobot's own answer). The session views must say so, not replay from the clamped count.
+import { afterEach, describe, expect, it } from 'vitest';
+import { openFromBytes } from '../../../../src/store/save/sessions';
+import { ReplayTab } from '../../../../src/ui/session/replay/ReplayTab';
+import { enc, jsonl, meta, mount, NOW, unmount, waitFor } from '../helpers';
+
+let el: HTMLElement | null = null;
+afterEach(async () => {
+  if (el) await unmount(el);
+  el = null;
+});
+
+const text = (lc: unknown) =>
+  jsonl([{ ...meta({}), last_consolidated: lc }, ...[0, 1, 2, 3, 4].map((i) => ({ role: i % 2 ? 'assistant' : 'user', content: `m${i}` }))]);
+export const openAt = (lc: unknown, version: '0.2.1' | '0.2.2') => {
+  const bytes = enc(text(lc));
+  const path = 'sessions/cli_direct.jsonl';
+  return openFromBytes(path, bytes, { path, size: bytes.length, lastModified: 1, sha256: 'x' }, { version, now: NOW });
+};
+
+describe('the Replay tab with an unchecked stored last_consolidated', () => {
+  it('at 0.2.1 a "3" raises TypeError as nanobot does; at 0.2.2 it is reset and all five are sent', async () => {
+    el = await mount(<ReplayTab opened={openAt('3', '0.2.1')} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
+    await waitFor(() => !!el!.querySelector('.sl-replay-summary'));
+    expect(el.querySelector('[role=alert]')?.textContent).toContain('TypeError');
+    await unmount(el);
+    el = await mount(<ReplayTab opened={openAt('3', '0.2.2')} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
+    await waitFor(() => !!el!.querySelector('.sl-replay-summary'));
+    expect(el.querySelector('[role=alert]')).toBeNull();
+    expect(el.textContent).toContain('nanobot sends 5 messages of 5');
+  });
+  it('at 0.2.1 a float raises too, with no message to point at (the slice itself raises)', async () => {
+    el = await mount(<ReplayTab opened={openAt(2.5, '0.2.1')} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
+    await waitFor(() => !!el!.querySelector('.sl-replay-summary'));
+    const alert = el.querySelector('[role=alert]')!;
+    expect(alert.textContent).toContain('TypeError');
+    expect(alert.querySelector('button')).toBeNull();
+  });
+});
