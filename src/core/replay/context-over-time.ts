@@ -10,8 +10,8 @@
  */
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { pyStr } from '../python/pyrepr';
-import { dictGet, isDict, truthy, type PyDict } from '../python/pyvalue';
-import { getHistory, replayEntry, type ReplayOptions, type TokenCounter } from './replay';
+import { dictGet, isDict, truthy, type PyDict, type PyValue } from '../python/pyvalue';
+import { getHistory, pySliceStart, replayEntry, type ReplayOptions, type TokenCounter } from './replay';
 
 /** One user turn: the replay of `messages.slice(0, upto)`. */
 export interface TurnPoint {
@@ -293,7 +293,7 @@ function turnAt(p: Prep, L: number, lc: number, maxMessages: number | null, opts
 }
 
 /** The exact path: get_history on each prefix (files where nanobot raises somewhere). */
-function slowTurn(messages: PyDict[], L: number, lc: number, opts: ReplayOptions, version: NanobotVersion, count: TokenCounter): Omit<TurnPoint, 'turn' | 'index' | 'upto'> {
+function slowTurn(messages: PyDict[], L: number, lc: number | PyValue, opts: ReplayOptions, version: NanobotVersion, count: TokenCounter): Omit<TurnPoint, 'turn' | 'index' | 'upto'> {
   const r = getHistory(messages.slice(0, L), lc, opts, version, count);
   const tokens = r.error ? NaN : (r.tokens ?? []).reduce((a, b) => a + b, 0);
   return {
@@ -308,14 +308,18 @@ function slowTurn(messages: PyDict[], L: number, lc: number, opts: ReplayOptions
 
 /**
  * Step generator (run with `runSliced`, or `runNow` in tests) computing the replay as of every user
- * turn under `opts` (the agent loop's, usually); `count` should be a cached counter.
+ * turn under `opts` (the agent loop's, usually); `count` should be a cached counter. `lastConsolidated`
+ * is what nanobot slices with (replayLastConsolidated): an unchecked stored value slices each prefix as Python does.
  */
-export function* contextOverTimeSteps(messages: PyDict[], lastConsolidated: number, opts: ReplayOptions, version: NanobotVersion, count: TokenCounter): Generator<void, ContextOverTime> {
+export function* contextOverTimeSteps(messages: PyDict[], lastConsolidated: number | PyValue, opts: ReplayOptions, version: NanobotVersion, count: TokenCounter): Generator<void, ContextOverTime> {
   const rules = rulesOf(version);
   let maxMessages: number | null = opts.maxMessages ?? rules.defaultMaxMessages;
   if (maxMessages <= 0) maxMessages = rules.nonPositiveMaxMessages;
   const n = messages.length;
-  const lcFile = Math.max(0, Math.min(lastConsolidated, n));
+  // A stored value nothing checked (0.2.0/0.2.1): Python's slice of each prefix, or the slice's TypeError at every turn.
+  const checked = typeof lastConsolidated === 'number' && Number.isInteger(lastConsolidated) && lastConsolidated >= 0;
+  const lcFile = checked ? Math.min(lastConsolidated, n) : (pySliceStart(lastConsolidated, n) ?? 0);
+  const lcAt = (L: number): number | PyValue => (checked ? Math.min(lcFile, L) : (pySliceStart(lastConsolidated, L) ?? lastConsolidated));
   let prep: Prep | null = null;
   try {
     prep = yield* prepare(messages, opts, version, count);
@@ -326,8 +330,8 @@ export function* contextOverTimeSteps(messages: PyDict[], lastConsolidated: numb
   for (let i = 0; i < n; i++) {
     if (dictGet(messages[i]!, 'role') !== 'user') continue;
     const L = i + 1;
-    const lc = Math.min(lcFile, L);
-    const at = prep ? turnAt(prep, L, lc, maxMessages, rules.extendToUser ? opts : { ...opts, extendToUser: false }, rules.archivedReplayTail || null) : slowTurn(messages, L, lc, opts, version, count);
+    const lc = lcAt(L);
+    const at = prep && typeof lc === 'number' ? turnAt(prep, L, lc, maxMessages, rules.extendToUser ? opts : { ...opts, extendToUser: false }, rules.archivedReplayTail || null) : slowTurn(messages, L, lc, opts, version, count);
     points.push({ turn: points.length, index: i, upto: L, ...at });
     if (!prep || (points.length & 63) === 0) yield;
   }

@@ -80,7 +80,7 @@ export function ReplayTab({ opened, params, onParams, onOpenLine, onExport }: Re
       {state.tokens === 'ready' && <p class="sl-muted sl-small">{t.recomputed(state.ms.toFixed(1))}</p>}
       {/* After the replay itself: the chart counts every message, the replay only its window. */}
       {session.messages.length > 0 && state.tokens !== 'loading' && state.tokens !== 'counting' && (
-        <ContextPanel messages={session.messages} lastConsolidated={session.lastConsolidated} version={version} current={upto} settings={s} onPick={asOf} />
+        <ContextPanel messages={session.messages} lastConsolidated={session.lastConsolidated} sliceWith={replayLastConsolidated(session)} version={version} current={upto} settings={s} onPick={asOf} />
       )}
       {messages.length > 0 && <FateList messages={messages} lines={session.messageLines} result={state.result} scrollTo={target} nonce={nonce} onOpenLine={onOpenLine} version={version} />}
     </section>

@@ -2,6 +2,7 @@
 // 0.2.0/0.2.1 slice with the stored last_consolidated unchecked: a "3" makes every replay raise TypeError
 // (golden-0.2.1 holds nanobot's own answer). The session views must say so, not replay from the clamped count.
 import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'preact/test-utils';
 import { openFromBytes } from '../../../../src/store/save/sessions';
 import { ReplayTab } from '../../../../src/ui/session/replay/ReplayTab';
 import { enc, jsonl, meta, mount, NOW, unmount, waitFor } from '../helpers';
@@ -38,4 +39,16 @@ describe('the Replay tab with an unchecked stored last_consolidated', () => {
     expect(alert.textContent).toContain('TypeError');
     expect(alert.querySelector('button')).toBeNull();
   });
+  it('Context over time replays each turn with the stored "3" at 0.2.1: nanobot raises at every turn', async () => {
+    el = await mount(<ReplayTab opened={openAt('3', '0.2.1')} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
+    await waitFor(() => !!el!.querySelector('details.sl-ctx-table'), 30_000);
+    const details = el.querySelector('details.sl-ctx-table') as HTMLDetailsElement;
+    await act(async () => {
+      details.open = true;
+      details.dispatchEvent(new Event('toggle'));
+    });
+    await waitFor(() => el!.querySelectorAll('details.sl-ctx-table tbody tr').length === 3);
+    const tokens = [...el.querySelectorAll('details.sl-ctx-table tbody tr')].map((r) => r.querySelectorAll('td')[2]!.textContent);
+    expect(tokens).toEqual(Array(3).fill('nanobot raises'));
+  }, 60_000);
 });
