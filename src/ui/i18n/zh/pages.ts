@@ -325,6 +325,8 @@ const pages: PageText = {
       column: (n: number) => `（第 ${n} 列）`,
       provider: (line: number) => ` 第 ${line} 行：provider state 记录——不是消息，从不出现在预览或回放中；逐字节保留。`,
       marker: (archived: number, remain: number) => ` —— 上方 ${archived} 条消息已归档到记忆中，不再回放；回放从下方开始（剩余 ${remain} 条）。`,
+      markerUnchecked: (raw: string, label: string, raises: boolean) =>
+        ` 文件中的 last_consolidated 为 ${raw}：${label} 不检查它，直接用原值切片消息，` + (raises ? '因此每次回放都会抛出 TypeError。' : '回放从 Python 切片的起点开始。'),
       markerReset: (raw: string) => ` 文件中的 last_consolidated 为 ${raw}：nanobot 会检查其范围并重置为 0，因此损坏的偏移量绝不会藏起整个历史。`,
       markerRecovered: '（恢复视角：nanobot 从这个文件中什么也加载不到）',
       toolCalls: '工具调用',
