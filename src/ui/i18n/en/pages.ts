@@ -1092,7 +1092,7 @@ const pages = {
     replayTokens: (sum: string) => `(${sum} tokens by nanobot's estimate)`,
     replayTooFar: (reach: string, max: string) => `Under this version's rules the replay reaches ${reach} messages, more than large-file mode reads at once (${max}); it is not computed here. The command line (npx session-lens replay) computes it.`,
     replayNothing: 'nanobot loads no messages from this file, so it replays nothing.',
-    replayError: (type: string, message: string, at: string) => `nanobot's replay raises ${type}: ${message} (message #${at}).`,
+    replayError: (type: string, message: string, at: string | null) => `nanobot's replay raises ${type}: ${message}${at === null ? '' : ` (message #${at})`}.`,
     replayComputing: 'Reading the messages the replay can reach…',
     pages: 'Pages of messages',
     previousPage: '← Previous',

@@ -1083,7 +1083,7 @@ const pages: PageText = {
     replayTokens: (sum: string) => `（按 nanobot 的估算共 ${sum} 个 token）`,
     replayTooFar: (reach: string, max: string) => `按此版本的规则，回放会用到 ${reach} 条消息，超过大文件模式一次读取的上限（${max}），因此这里不计算。请用命令行（npx session-lens replay）计算。`,
     replayNothing: 'nanobot 没有从此文件加载任何消息，因此不回放任何内容。',
-    replayError: (type: string, message: string, at: string) => `nanobot 的回放会抛出 ${type}：${message}（第 ${at} 条消息）。`,
+    replayError: (type: string, message: string, at: string | null) => `nanobot 的回放会抛出 ${type}：${message}${at === null ? '' : `（第 ${at} 条消息）`}。`,
     replayComputing: '正在读取回放可能用到的消息…',
     pages: '消息分页',
     previousPage: '← 上一页',
