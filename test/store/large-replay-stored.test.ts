@@ -1,4 +1,4 @@
-// Large-file mode's replay at 0.2.1, where nanobot slices with the stored last_consolidated unchecked: the same
+// Large-file mode's replay and context over time at 0.2.1, where nanobot slices with the stored last_consolidated unchecked: the same
 // answer as get_history with that value on the session held (a "3" raises TypeError; -3 counts from the end).
 import { describe, expect, it } from 'vitest';
 import { loadNanobot } from '../../src/core/lens/load';
@@ -8,6 +8,12 @@ import { getHistory, replayLastConsolidated } from '../../src/core/replay/replay
 import { indexFile } from '../../src/store/large/large-client';
 import { loadLarge } from '../../src/store/large/large-load';
 import { replayLarge } from '../../src/store/large/large-replay-client';
+import { contextLarge } from '../../src/store/large/large-context-client';
+import { contextOverTimeSteps, type ContextOverTime } from '../../src/core/replay/context-over-time';
+import { agentLoopOptions } from '../../src/core/replay/budget';
+import { loadTokenizer } from '../../src/core/tokens/tokenizer';
+import { estimateMessageTokens } from '../../src/core/tokens/tokens';
+import { runNow } from '../../src/store/analyze/event-loop';
 
 const NOW = '2026-12-04T00:00:00';
 const text = (lc: PyValue) =>
@@ -40,5 +46,29 @@ describe('large-file replay with an unchecked stored last_consolidated (0.2.1)',
     const { large, held } = await both(-3, 5);
     expect(held.sources).toEqual([2, 3, 4]);
     expect(large).toEqual(held);
+  });
+});
+
+describe('large-file context over time with an unchecked stored last_consolidated (0.2.1)', () => {
+  const points = async (lc: PyValue) => {
+    const bytes = new TextEncoder().encode(text(lc));
+    const file = new Blob([bytes]);
+    const index = await indexFile(file, '0.2.1');
+    const load = await loadLarge(file, index, '0.2.1', NOW, 'k.jsonl');
+    const opts = agentLoopOptions('0.2.1');
+    const large = await contextLarge(file, index, load, '0.2.1', opts);
+    const s = loadNanobot(bytes, 'k', NOW, '0.2.1').result!;
+    const count = await loadTokenizer();
+    const held = runNow(contextOverTimeSteps(s.messages, replayLastConsolidated(s), opts, '0.2.1', (e) => estimateMessageTokens(e, count, '0.2.1')));
+    const pick = (c: ContextOverTime) => c.points.map((p) => ({ first: p.first, messages: p.messages, error: p.error }));
+    return { large: pick(large!), held: pick(held) };
+  };
+  it('a "3" raises at every turn, -3 counts from each turn’s end, as on the session held', async () => {
+    const raising = await points('3');
+    expect(raising.held.every((p) => p.error)).toBe(true);
+    expect(raising.large).toEqual(raising.held);
+    const negative = await points(-3);
+    expect(negative.held.map((p) => p.first)).toEqual([0, 0, 2, 4, 6]);
+    expect(negative.large).toEqual(negative.held);
   });
 });
