@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'preact/test-utils';
 import { openFromBytes } from '../../../../src/store/save/sessions';
 import { ReplayTab } from '../../../../src/ui/session/replay/ReplayTab';
+import { ReplayEntries } from '../../../../src/ui/session/export/ReplayEntries';
+import { firstReplayedLine } from '../../../../src/ui/session/find/first-replayed';
 import { enc, jsonl, meta, mount, NOW, unmount, waitFor } from '../helpers';
 
 let el: HTMLElement | null = null;
@@ -51,4 +53,11 @@ describe('the Replay tab with an unchecked stored last_consolidated', () => {
     const tokens = [...el.querySelectorAll('details.sl-ctx-table tbody tr')].map((r) => r.querySelectorAll('td')[2]!.textContent);
     expect(tokens).toEqual(Array(3).fill('nanobot raises'));
   }, 60_000);
+  it('the export of the replay and the jump to the first replayed message say what nanobot does with "3" at 0.2.1', async () => {
+    el = await mount(<ReplayEntries opened={openAt('3', '0.2.1')} params={{}}>{(entries) => <p class="sl-got">{entries.length}</p>}</ReplayEntries>);
+    await waitFor(() => !!el!.querySelector('[role=alert], .sl-got'));
+    expect(el.querySelector('[role=alert]')?.textContent).toContain('TypeError');
+    expect(await firstReplayedLine(openAt('3', '0.2.1'))).toBeNull();
+    expect(await firstReplayedLine(openAt('3', '0.2.2'))).toBe(1);
+  });
 });
