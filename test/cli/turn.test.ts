@@ -153,3 +153,37 @@ describe.each(TURN_GOLDEN_VERSIONS.map((v) => [v]))('session-lens turn at %s', (
     expect(human.out).toContain('memory/.dream_cursor is not a number ("soon"): read as 0, every entry unprocessed');
   });
 });
+
+describe('session-lens turn: the agent loop’s budget and last_consolidated, per release', () => {
+  // Twelve turns of about 8,000 tokens each: over 0.2.1's default budget (56,320), under 0.2.2's (190,784).
+  const lines = (lc: PyValue, messages: PyDict[]) =>
+    [{ _type: 'metadata', key: 'cli:direct', created_at: '2026-08-05T09:00:00', updated_at: '2026-08-05T09:01:00', metadata: {}, last_consolidated: lc }, ...messages].map((m) => pyDumps(m as PyValue)).join('\n') + '\n';
+  const long = Array.from({ length: 24 }, (_, i): PyDict => ({ role: i % 2 ? 'assistant' : 'user', content: `turn ${i} ` + 'lorem ipsum dolor '.repeat(i % 2 ? 5 : 2_000), timestamp: '2026-08-05T09:00:00' }));
+  const session = (text: string) => {
+    const ws = mkdtempSync(join(tmpdir(), 'sl-turn-'));
+    temps.push(ws);
+    mkdirSync(join(ws, 'sessions'));
+    writeFileSync(join(ws, 'sessions', 'cli_direct.jsonl'), text);
+    return join(ws, 'sessions', 'cli_direct.jsonl');
+  };
+  type Got = { history_tokens: number; messages: PyDict[]; replay_error: { type: string } | null };
+
+  it('applies the budget of the version’s default window: 56,320 at 0.2.1, 190,784 at 0.2.2, and a given window’s', async () => {
+    const file = session(lines(0, long));
+    const at = async (...a: string[]) => JSON.parse((await run('turn', file, '--json', ...a)).out) as Got;
+    const sent = (g: Got) => g.messages.reduce((k, m) => k + (JSON.stringify(m.content).match(/turn \d+ lorem/g)?.length ?? 0), 0);
+    const r021 = await at('--nanobot', '0.2.1');
+    expect(r021.history_tokens).toBeLessThanOrEqual(56_320);
+    expect(sent(r021)).toBeLessThan(24);
+    expect(sent(await at('--nanobot', '0.2.2'))).toBe(24);
+    expect(sent(await at('--nanobot', '0.2.2', '--context-window', '65536'))).toBe(sent(r021));
+  }, 120_000);
+
+  it('slices with the stored last_consolidated at 0.2.1: "3" raises TypeError, as nanobot’s replay does', async () => {
+    const file = session(lines('3', long.slice(0, 4)));
+    const got = JSON.parse((await run('turn', file, '--json', '--nanobot', '0.2.1')).out) as Got;
+    expect(got.replay_error?.type).toBe('TypeError');
+    const fixed = JSON.parse((await run('turn', file, '--json', '--nanobot', '0.2.2')).out) as Got;
+    expect(fixed.replay_error).toBeNull();
+  }, 120_000);
+});

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { agentLoopOptions } from '../../src/core/replay/budget';
 import { ContextOverTimeStream, contextOverTimeSteps, type TurnPoint } from '../../src/core/replay/context-over-time';
 import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
-import type { PyDict } from '../../src/core/python/pyvalue';
+import type { PyDict, PyValue } from '../../src/core/python/pyvalue';
 import { getHistory, type ReplayOptions, type TokenCounter } from '../../src/core/replay/replay';
 import { runNow } from '../../src/store/analyze/event-loop';
 
@@ -135,5 +135,27 @@ describe('context over time', () => {
     expect(c.points[0]!.error).toBe(false);
     expect(c.points[1]!.error).toBe(true);
     expect(c.points[1]!.tokens).toBeNaN();
+  });
+});
+
+describe('context over time with a stored last_consolidated 0.2.1 leaves unchecked', () => {
+  // Each turn's point is get_history on that prefix, sliced with the stored value as Python slices it.
+  const ms = chat(6);
+  const perPrefix = (lc: PyValue) =>
+    ms.flatMap((m, i) => {
+      if (m.role !== 'user') return [];
+      const r = getHistory(ms.slice(0, i + 1), lc, agentLoopOptions('0.2.1'), '0.2.1', count);
+      return [r.error ? r.error.type : r.sources.join(',')];
+    });
+  const chart = (lc: PyValue) => runNow(contextOverTimeSteps(ms, lc, agentLoopOptions('0.2.1'), '0.2.1', count)).points;
+  it('"3" raises TypeError at every turn', () => {
+    expect(perPrefix('3').every((x) => x === 'TypeError')).toBe(true);
+    expect(chart('3').every((p) => p.error && Number.isNaN(p.tokens))).toBe(true);
+  });
+  it('-3 starts each prefix three from its end', () => {
+    const points = chart(-3);
+    const want = ms.flatMap((m, i) => (m.role === 'user' ? [getHistory(ms.slice(0, i + 1), -3, agentLoopOptions('0.2.1'), '0.2.1', count).sources[0] ?? -1] : []));
+    expect(points.map((p) => p.first)).toEqual(want);
+    expect(perPrefix(-3)).not.toEqual(perPrefix(Math.max(0, ms.length - 3)));
   });
 });

@@ -11,6 +11,7 @@ import { indexBytes } from '../../src/core/index/line-index';
 import { loadNanobot } from '../../src/core/lens/load';
 import { agentLoopOptions } from '../../src/core/replay/budget';
 import { contextOverTimeSteps } from '../../src/core/replay/context-over-time';
+import { replayLastConsolidated } from '../../src/core/replay/replay';
 import { loadTokenizer } from '../../src/core/tokens/tokenizer';
 import { estimateMessageTokens } from '../../src/core/tokens/tokens';
 import { runNow } from '../../src/store/analyze/event-loop';
@@ -35,12 +36,14 @@ describe('a large file’s context over time', () => {
         const load = await loadLarge(file, index, version, NOW, basename(p));
         if (!s || !load.loaded || load.raises) continue;
         for (const opts of [agentLoopOptions(version), { ...agentLoopOptions(version), maxTokens: 300 }]) {
-          const want = runNow(contextOverTimeSteps(s.messages, s.lastConsolidated, opts, version, (e) => estimateMessageTokens(e, counter, version)));
+          // The full view slices with what nanobot slices with (a stored value 0.2.0/0.2.1 left unchecked).
+          const want = runNow(contextOverTimeSteps(s.messages, replayLastConsolidated(s), opts, version, (e) => estimateMessageTokens(e, counter, version)));
           expect(await contextLarge(file, index, load, version, opts), basename(p)).toEqual(want.slowPath ? null : want);
         }
         compared++;
       }
-      expect(compared).toBeGreaterThan(30);
+      // Every fifth fixture; of the release corpora, a third of them (fixturePaths takes them in turn).
+      expect(compared).toBeGreaterThan(15);
     });
   }
 });

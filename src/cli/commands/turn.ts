@@ -6,11 +6,12 @@
  */
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW } from '../../core/replay/budget';
+import { agentLoopOptions } from '../../core/replay/budget';
 import { rulesOf, type NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { pyDumps } from '../../core/python/pyjson';
 import type { PyDict, PyValue } from '../../core/python/pyvalue';
-import { getHistory } from '../../core/replay/replay';
+import { getHistory, replayLastConsolidated } from '../../core/replay/replay';
+import { estimateMessageTokens } from '../../core/tokens/tokens';
 import { assembleTurn, type MachineSlot, type Turn, type TurnPart, type WorkspaceSnapshot } from '../../core/turn/build';
 import { nanobotClock } from '../../core/turn/joined';
 import { entriesOfSession, entryDict, memoryHealth, readMemory, type MemoryIssue, type MemoryView } from '../../core/turn/memory';
@@ -221,13 +222,15 @@ export async function cmdTurn(args: Args, now: string, out: Out): Promise<number
     return 2;
   }
   const version: NanobotVersion = file.version;
-  // The agent loop's replay for the context window (nanobot's default config: 200,000), unless overridden.
-  const contextWindow = args.int('context-window', DEFAULT_CONTEXT_WINDOW);
+  // The agent loop's replay for the context window (the version's default config: 65,536 up to 0.2.1, then 200,000), unless overridden.
+  const contextWindow = args.int('context-window', rulesOf(version).defaultContextWindow);
   const loop = agentLoopOptions(version, contextWindow);
   const maxMessages = args.int('max-messages', loop.maxMessages);
   const maxTokens = args.int('max-tokens', loop.maxTokens);
   const count = await cliTokenizer();
-  const replay = getHistory(s.messages, s.lastConsolidated, { ...loop, maxMessages, maxTokens }, version);
+  // The budget walked with nanobot's estimate (without a counter get_history applies no budget), from the stored
+  // last_consolidated where the version slices with it unchecked.
+  const replay = getHistory(s.messages, replayLastConsolidated(s), { ...loop, maxMessages, maxTokens }, version, (e) => estimateMessageTokens(e, count, version));
   if (replay.error && !args.json) out.log(`nanobot raises ${replay.error.type}: ${replay.error.message} replaying this session (message #${replay.error.message_index + 1})`);
   const wsDir = workspaceDir(file.abs, args);
   const ws = wsDir ? await snapshotOf(wsDir) : null;

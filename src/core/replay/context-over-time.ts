@@ -10,8 +10,8 @@
  */
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { pyStr } from '../python/pyrepr';
-import { dictGet, isDict, truthy, type PyDict } from '../python/pyvalue';
-import { getHistory, replayEntry, type ReplayOptions, type TokenCounter } from './replay';
+import { dictGet, isDict, truthy, type PyDict, type PyValue } from '../python/pyvalue';
+import { getHistory, pySliceStart, replayEntry, type ReplayOptions, type TokenCounter } from './replay';
 
 /** One user turn: the replay of `messages.slice(0, upto)`. */
 export interface TurnPoint {
@@ -293,7 +293,7 @@ function turnAt(p: Prep, L: number, lc: number, maxMessages: number | null, opts
 }
 
 /** The exact path: get_history on each prefix (files where nanobot raises somewhere). */
-function slowTurn(messages: PyDict[], L: number, lc: number, opts: ReplayOptions, version: NanobotVersion, count: TokenCounter): Omit<TurnPoint, 'turn' | 'index' | 'upto'> {
+function slowTurn(messages: PyDict[], L: number, lc: number | PyValue, opts: ReplayOptions, version: NanobotVersion, count: TokenCounter): Omit<TurnPoint, 'turn' | 'index' | 'upto'> {
   const r = getHistory(messages.slice(0, L), lc, opts, version, count);
   const tokens = r.error ? NaN : (r.tokens ?? []).reduce((a, b) => a + b, 0);
   return {
@@ -306,16 +306,33 @@ function slowTurn(messages: PyDict[], L: number, lc: number, opts: ReplayOptions
   };
 }
 
+/** A turn where slicing with the stored last_consolidated raises: nothing sent, nanobot raises. */
+const SLICE_RAISES = { tokens: NaN, messages: 0, first: -1, windowCut: false, budgetCut: false, error: true } as const;
+
+/**
+ * The file's last_consolidated for the chart, and what each prefix of `L` messages slices with: today's value
+ * clamped, or where a stored value nothing checked (0.2.0/0.2.1) is, Python's slice of that prefix (the value
+ * itself where the slice raises, so get_history answers with its TypeError).
+ */
+function slicing(lastConsolidated: number | PyValue, n: number): { lcFile: number; lcAt: (L: number) => number | PyValue } {
+  if (typeof lastConsolidated === 'number' && Number.isInteger(lastConsolidated) && lastConsolidated >= 0) {
+    const lcFile = Math.min(lastConsolidated, n);
+    return { lcFile, lcAt: (L) => Math.min(lcFile, L) };
+  }
+  return { lcFile: pySliceStart(lastConsolidated, n) ?? 0, lcAt: (L) => pySliceStart(lastConsolidated, L) ?? lastConsolidated };
+}
+
 /**
  * Step generator (run with `runSliced`, or `runNow` in tests) computing the replay as of every user
- * turn under `opts` (the agent loop's, usually); `count` should be a cached counter.
+ * turn under `opts` (the agent loop's, usually); `count` should be a cached counter. `lastConsolidated`
+ * is what nanobot slices with (replayLastConsolidated): an unchecked stored value slices each prefix as Python does.
  */
-export function* contextOverTimeSteps(messages: PyDict[], lastConsolidated: number, opts: ReplayOptions, version: NanobotVersion, count: TokenCounter): Generator<void, ContextOverTime> {
+export function* contextOverTimeSteps(messages: PyDict[], lastConsolidated: number | PyValue, opts: ReplayOptions, version: NanobotVersion, count: TokenCounter): Generator<void, ContextOverTime> {
   const rules = rulesOf(version);
   let maxMessages: number | null = opts.maxMessages ?? rules.defaultMaxMessages;
   if (maxMessages <= 0) maxMessages = rules.nonPositiveMaxMessages;
   const n = messages.length;
-  const lcFile = Math.max(0, Math.min(lastConsolidated, n));
+  const { lcFile, lcAt } = slicing(lastConsolidated, n);
   let prep: Prep | null = null;
   try {
     prep = yield* prepare(messages, opts, version, count);
@@ -326,8 +343,8 @@ export function* contextOverTimeSteps(messages: PyDict[], lastConsolidated: numb
   for (let i = 0; i < n; i++) {
     if (dictGet(messages[i]!, 'role') !== 'user') continue;
     const L = i + 1;
-    const lc = Math.min(lcFile, L);
-    const at = prep ? turnAt(prep, L, lc, maxMessages, rules.extendToUser ? opts : { ...opts, extendToUser: false }, rules.archivedReplayTail || null) : slowTurn(messages, L, lc, opts, version, count);
+    const lc = lcAt(L);
+    const at = prep && typeof lc === 'number' ? turnAt(prep, L, lc, maxMessages, rules.extendToUser ? opts : { ...opts, extendToUser: false }, rules.archivedReplayTail || null) : slowTurn(messages, L, lc, opts, version, count);
     points.push({ turn: points.length, index: i, upto: L, ...at });
     if (!prep || (points.length & 63) === 0) yield;
   }
@@ -360,7 +377,8 @@ export class ContextOverTimeStream {
     this.prep.add(m);
   }
 
-  finish(lastConsolidated: number): ContextOverTime | null {
+  /** `lastConsolidated`: what nanobot slices with (replayLastConsolidated), as in contextOverTimeSteps. */
+  finish(lastConsolidated: number | PyValue): ContextOverTime | null {
     let prep: Prep;
     try {
       prep = this.prep.finish();
@@ -372,12 +390,15 @@ export class ContextOverTimeStream {
     let maxMessages: number | null = this.opts.maxMessages ?? rules.defaultMaxMessages;
     if (maxMessages <= 0) maxMessages = rules.nonPositiveMaxMessages;
     const n = prep.isUser.length;
-    const lcFile = Math.max(0, Math.min(lastConsolidated, n));
+    const { lcFile, lcAt } = slicing(lastConsolidated, n);
     const points: TurnPoint[] = [];
     for (let i = 0; i < n; i++) {
       if (!prep.isUser[i]) continue;
       const L = i + 1;
-      points.push({ turn: points.length, index: i, upto: L, ...turnAt(prep, L, Math.min(lcFile, L), maxMessages, this.opts, rules.archivedReplayTail || null) });
+      const lc = lcAt(L);
+      // The slice itself raising (a stored "3"): get_history's TypeError at this turn, as slowTurn answers it.
+      const at = typeof lc === 'number' ? turnAt(prep, L, lc, maxMessages, this.opts, rules.archivedReplayTail || null) : SLICE_RAISES;
+      points.push({ turn: points.length, index: i, upto: L, ...at });
     }
     return summary(points, lcFile, this.opts, false);
   }

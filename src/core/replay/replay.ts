@@ -418,6 +418,18 @@ export function heldFate(r: HeldReplay, i: number): Fate {
   return r.fates[i - r.from]!;
 }
 
+/** Python's error slicing the messages with a stored `last_consolidated` that is not an int (no message: index -1). */
+export const SLICE_TYPE_ERROR = { type: 'TypeError', message: 'slice indices must be integers or None or have an __index__ method', message_index: -1 } as const;
+
+/**
+ * The `last_consolidated` nanobot's replay slices with for a loaded session: the stored value where the version
+ * left it unchecked (a "3" raises, null replays everything), else the checked count. Every replay caller asks here.
+ */
+export function replayLastConsolidated(s: { lastConsolidated: number; storedLastConsolidated?: PyValue }, upto?: number): number | PyValue {
+  if (s.storedLastConsolidated !== undefined) return s.storedLastConsolidated;
+  return upto === undefined ? s.lastConsolidated : Math.min(s.lastConsolidated, upto);
+}
+
 /** nanobot's `get_history(...)` at a version on a loaded session, explained message by message. */
 export function getHistory(
   messages: PyDict[],
@@ -430,7 +442,7 @@ export function getHistory(
   const lc = typeof lastConsolidated === 'number' && lastConsolidated >= 0 ? lastConsolidated : pySliceStart(lastConsolidated, messages.length);
   if (lc === null) {
     const fates: Fate[] = messages.map(() => ({ kept: false, reason: 'consolidated' }));
-    return { entries: [], sources: [], fates, tokens: null, error: { type: 'TypeError', message: 'slice indices must be integers or None or have an __index__ method', message_index: -1 } };
+    return { entries: [], sources: [], fates, tokens: null, error: { ...SLICE_TYPE_ERROR } };
   }
   const r = replayHeld({ count: messages.length, tailStart: 0, tail: messages }, lc, opts, version, countTokens)!;
   const fates: Fate[] = new Array(messages.length);

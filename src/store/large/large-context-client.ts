@@ -8,6 +8,7 @@ import type { LineIndex } from '../../core/index/line-index';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import type { ContextOverTime } from '../../core/replay/context-over-time';
 import type { ReplayOptions } from '../../core/replay/replay';
+import type { ReplayLoad } from './large-replay-client';
 import { answerContext, type ContextReply, type ContextRequest } from './large-context';
 import { blobPath, fromWire } from './worker-error';
 
@@ -18,13 +19,13 @@ const asked = new WeakMap<IndexLoad, Map<string, Promise<ContextOverTime | null>
 const KEPT = 4;
 
 /** Context over time of the messages `load` holds under `opts`; null where only nanobot's exact path answers. */
-export function contextLarge(file: Blob, index: LineIndex, load: IndexLoad, version: NanobotVersion, opts: ReplayOptions): Promise<ContextOverTime | null> {
+export function contextLarge(file: Blob, index: LineIndex, load: ReplayLoad, version: NanobotVersion, opts: ReplayOptions): Promise<ContextOverTime | null> {
   let answers = asked.get(load);
   if (!answers) asked.set(load, (answers = new Map()));
   const key = `${version}:${JSON.stringify(opts)}`;
   let answer = answers.get(key);
   if (!answer) {
-    answers.set(key, (answer = compute({ id: nextId++, file, index: { start: index.start, length: index.length, eol: index.eol }, lines: load.messageLines, lastConsolidated: load.lastConsolidated, version, opts })));
+    answers.set(key, (answer = compute({ id: nextId++, file, index: { start: index.start, length: index.length, eol: index.eol }, lines: load.messageLines, lastConsolidated: load.lastConsolidated, stored: load.head?.storedLastConsolidated, version, opts })));
     if (answers.size > KEPT) answers.delete(answers.keys().next().value!);
   }
   return answer;

@@ -5,7 +5,7 @@
  */
 import type { LineIndex } from '../../core/index/line-index';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
-import type { PyDict } from '../../core/python/pyvalue';
+import type { PyDict, PyValue } from '../../core/python/pyvalue';
 import { ContextOverTimeStream, type ContextOverTime } from '../../core/replay/context-over-time';
 import type { ReplayOptions } from '../../core/replay/replay';
 import { loadTokenizer } from '../../core/tokens/tokenizer';
@@ -20,6 +20,8 @@ export interface ContextRequest {
   /** The line of each message nanobot loads. */
   lines: Uint32Array;
   lastConsolidated: number;
+  /** The stored last_consolidated where the version slices with it unchecked (replayLastConsolidated), else undefined. */
+  stored?: PyValue;
   version: NanobotVersion;
   /** The Replay tab's settings: the chart answers for them. */
   opts: ReplayOptions;
@@ -33,7 +35,7 @@ export async function largeContext(req: Omit<ContextRequest, 'id'>): Promise<Con
   const count = await loadTokenizer();
   const stream = new ContextOverTimeStream(req.opts, req.version, (e) => estimateMessageTokens(e, count, req.version));
   await eachLineRaw(req.file, req.index, req.lines, (raw) => stream.add(decodeRecord(raw, req.version) ?? ({} as PyDict)));
-  return stream.finish(req.lastConsolidated);
+  return stream.finish(req.stored === undefined ? req.lastConsolidated : req.stored);
 }
 
 /** Answers one request (the worker's body, and the fallback without workers). */

@@ -13,7 +13,7 @@ import { keyForFile } from '../listing/session-list';
 import { eachLineRaw } from './large-records';
 
 /** What nanobot holds of the session itself (its key, times and metadata): the File tab's lenses and the Context tab read it. */
-export type LargeHead = Pick<IndexedSession, 'key' | 'createdAt' | 'updatedAt' | 'metadata'>;
+export type LargeHead = Pick<IndexedSession, 'key' | 'createdAt' | 'updatedAt' | 'metadata' | 'storedLastConsolidated'>;
 
 /** nanobot's load as the large view holds it: the index's summary and, when it loads a session, its head. */
 export type LargeLoad = IndexLoad & { head: LargeHead | null };
@@ -23,5 +23,5 @@ export async function loadLarge(file: Blob, ix: LineIndex, version: NanobotVersi
   const bytes = async (a: number, b: number) => new Uint8Array(await file.slice(a, b).arrayBuffer());
   const n = await loadOverIndex(ix, { now, version, fallbackKey: keyForFile(fileName, version) }, { bytes, lines: (lines, each) => eachLineRaw(bytes, ix, lines, each) });
   const r = n.result;
-  return { ...indexLoadOf(n), head: r && { key: r.key, createdAt: r.createdAt, updatedAt: r.updatedAt, metadata: r.metadata } };
+  return { ...indexLoadOf(n), head: r && { key: r.key, createdAt: r.createdAt, updatedAt: r.updatedAt, metadata: r.metadata, storedLastConsolidated: r.storedLastConsolidated } };
 }

@@ -5,7 +5,8 @@
 import { largeReplay, type LargeReplayAnswer } from '../../core/index/large-replay';
 import type { LineIndex } from '../../core/index/line-index';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
-import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
+import { pySliceStart, SLICE_TYPE_ERROR, type ReplayOptions, type TokenCounter } from '../../core/replay/replay';
+import type { PyValue } from '../../core/python/pyvalue';
 import { loadTokenizer } from '../../core/tokens/tokenizer';
 import { estimateMessageTokens } from '../../core/tokens/tokens';
 import { readRecords } from './large-records';
@@ -18,6 +19,8 @@ export interface ReplayRequest {
   index: Pick<LineIndex, 'start' | 'length' | 'eol' | 'role' | 'flags'>;
   lines: Uint32Array;
   lastConsolidated: number;
+  /** The stored last_consolidated where the version slices with it unchecked (replayLastConsolidated), else undefined. */
+  stored?: PyValue;
   version: NanobotVersion;
   max: number;
   /** get_history's arguments (the page's: the agent loop's by default, as in the full view). */
@@ -29,7 +32,10 @@ export type ReplayReply = { id: number; type: 'replay'; answer: LargeReplayAnswe
 /** Answers one request (the worker's body, and the fallback without workers). */
 export async function answerReplay(req: ReplayRequest): Promise<ReplayReply> {
   try {
-    const answer = await largeReplay(req.index, req.lines, req.lastConsolidated, req.version, req.max, (lines) => readRecords(req.file, req.index, lines, req.version), req.opts, await budgetCounter(req));
+    // Python slices these messages with the stored value: where it starts, or the slice's TypeError before any message.
+    const lc = req.stored === undefined ? req.lastConsolidated : pySliceStart(req.stored, req.lines.length);
+    if (lc === null) return { id: req.id, type: 'replay', answer: { step: 'done', from: 0, entries: [], sources: [], dropped: req.lines.length ? [['consolidated', req.lines.length]] : [], error: { ...SLICE_TYPE_ERROR }, tokens: null } };
+    const answer = await largeReplay(req.index, req.lines, lc, req.version, req.max, (lines) => readRecords(req.file, req.index, lines, req.version), req.opts, await budgetCounter(req));
     return { id: req.id, type: 'replay', answer };
   } catch (err) {
     return { id: req.id, type: 'error', error: toWire(err, 'reading', blobPath(req.file)) };

@@ -8,8 +8,12 @@ import type { LargeReplayAnswer } from '../../core/index/large-replay';
 import type { LineIndex } from '../../core/index/line-index';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import type { ReplayOptions } from '../../core/replay/replay';
+import type { LargeHead } from './large-load';
 import { answerReplay, type ReplayReply, type ReplayRequest } from './large-replay-answer';
 import { blobPath, fromWire } from './worker-error';
+
+/** nanobot's load over the index, with the stored last_consolidated where its version slices with it unchecked (LargeLoad's head). */
+export type ReplayLoad = IndexLoad & { head?: Pick<LargeHead, 'storedLastConsolidated'> | null };
 
 let worker: Worker | null = null;
 let nextId = 1;
@@ -25,7 +29,7 @@ function getWorker(): Worker | null {
  * read), computed off the page's thread, once per load and settings. The index's columns are
  * copied to the worker, not moved: the page keeps using them.
  */
-export function replayLarge(file: Blob, index: LineIndex, load: IndexLoad, version: NanobotVersion, max: number, opts: ReplayOptions): Promise<LargeReplayAnswer> {
+export function replayLarge(file: Blob, index: LineIndex, load: ReplayLoad, version: NanobotVersion, max: number, opts: ReplayOptions): Promise<LargeReplayAnswer> {
   // One answer per load and settings: the Replay tab and the "first replayed" jump share it.
   const key = `${version}:${max}:${JSON.stringify(opts)}`;
   let answers = asked.get(load);
@@ -44,9 +48,9 @@ const KEPT_ANSWERS = 4;
 
 const asked = new WeakMap<IndexLoad, Map<string, Promise<LargeReplayAnswer>>>();
 
-async function computeReplay(file: Blob, index: LineIndex, load: IndexLoad, version: NanobotVersion, max: number, opts: ReplayOptions): Promise<LargeReplayAnswer> {
+async function computeReplay(file: Blob, index: LineIndex, load: ReplayLoad, version: NanobotVersion, max: number, opts: ReplayOptions): Promise<LargeReplayAnswer> {
   const { start, length, eol, role, flags } = index;
-  const req: ReplayRequest = { id: nextId++, file, index: { start, length, eol, role, flags }, lines: load.messageLines, lastConsolidated: load.lastConsolidated, version, max, opts };
+  const req: ReplayRequest = { id: nextId++, file, index: { start, length, eol, role, flags }, lines: load.messageLines, lastConsolidated: load.lastConsolidated, stored: load.head?.storedLastConsolidated, version, max, opts };
   const w = getWorker();
   const reply = w ? await ask(w, req) : await answerReplay(req);
   if (reply.type === 'error') throw fromWire(reply.error, blobPath(file));

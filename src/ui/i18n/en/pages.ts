@@ -390,6 +390,9 @@ const pages = {
       column: (n: number) => ` (column ${n})`,
       provider: (line: number) => ` line ${line}: provider state record — not a message, never in previews or replay; kept byte for byte.`,
       marker: (archived: number, remain: number) => ` — the ${archived} message${archived === 1 ? '' : 's'} above ${archived === 1 ? 'is' : 'are'} archived to memory and not replayed; replay starts below (${remain} remain).`,
+      markerUnchecked: (raw: string, label: string, raises: boolean) =>
+        ` The file says last_consolidated ${raw}: ${label} does not check it and slices the messages with it as stored, ` +
+        (raises ? 'so every replay raises TypeError.' : 'so replay starts where Python’s slice starts.'),
       markerReset: (raw: string) => ` The file says last_consolidated ${raw}: nanobot range-checks it and resets it to 0, so a corrupt offset can never hide the whole history.`,
       markerRecovered: ' (recovered lens: nanobot loads nothing from this file)',
       // tool calls and results
@@ -1088,7 +1091,7 @@ const pages = {
     replayTokens: (sum: string) => `(${sum} tokens by nanobot's estimate)`,
     replayTooFar: (reach: string, max: string) => `Under this version's rules the replay reaches ${reach} messages, more than large-file mode reads at once (${max}); it is not computed here. The command line (npx session-lens replay) computes it.`,
     replayNothing: 'nanobot loads no messages from this file, so it replays nothing.',
-    replayError: (type: string, message: string, at: string) => `nanobot's replay raises ${type}: ${message} (message #${at}).`,
+    replayError: (type: string, message: string, at: string | null) => `nanobot's replay raises ${type}: ${message}${at === null ? '' : ` (message #${at})`}.`,
     replayComputing: 'Reading the messages the replay can reach…',
     pages: 'Pages of messages',
     previousPage: '← Previous',

@@ -325,6 +325,8 @@ const pages: PageText = {
       column: (n: number) => `（第 ${n} 列）`,
       provider: (line: number) => ` 第 ${line} 行：provider state 记录——不是消息，从不出现在预览或回放中；逐字节保留。`,
       marker: (archived: number, remain: number) => ` —— 上方 ${archived} 条消息已归档到记忆中，不再回放；回放从下方开始（剩余 ${remain} 条）。`,
+      markerUnchecked: (raw: string, label: string, raises: boolean) =>
+        ` 文件中的 last_consolidated 为 ${raw}：${label} 不检查它，直接用原值切片消息，` + (raises ? '因此每次回放都会抛出 TypeError。' : '回放从 Python 切片的起点开始。'),
       markerReset: (raw: string) => ` 文件中的 last_consolidated 为 ${raw}：nanobot 会检查其范围并重置为 0，因此损坏的偏移量绝不会藏起整个历史。`,
       markerRecovered: '（恢复视角：nanobot 从这个文件中什么也加载不到）',
       toolCalls: '工具调用',
@@ -1080,7 +1082,7 @@ const pages: PageText = {
     replayTokens: (sum: string) => `（按 nanobot 的估算共 ${sum} 个 token）`,
     replayTooFar: (reach: string, max: string) => `按此版本的规则，回放会用到 ${reach} 条消息，超过大文件模式一次读取的上限（${max}），因此这里不计算。请用命令行（npx session-lens replay）计算。`,
     replayNothing: 'nanobot 没有从此文件加载任何消息，因此不回放任何内容。',
-    replayError: (type: string, message: string, at: string) => `nanobot 的回放会抛出 ${type}：${message}（第 ${at} 条消息）。`,
+    replayError: (type: string, message: string, at: string | null) => `nanobot 的回放会抛出 ${type}：${message}${at === null ? '' : `（第 ${at} 条消息）`}。`,
     replayComputing: '正在读取回放可能用到的消息…',
     pages: '消息分页',
     previousPage: '← 上一页',

@@ -6,9 +6,9 @@
  * (`ContextTab`), large-file mode's from the index and its workers (context/index-turn.ts).
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW } from '../../../core/replay/budget';
+import { agentLoopOptions } from '../../../core/replay/budget';
 import { rulesOf } from '../../../core/nanobot/nanobot-version';
-import { getHistory } from '../../../core/replay/replay';
+import { getHistory, replayLastConsolidated } from '../../../core/replay/replay';
 import { loadTokenizer } from '../../../core/tokens/tokenizer';
 import type { TextTokenCounter } from '../../../core/tokens/tokens';
 import { assembleTurn, type Turn, type TurnPart, type WorkspaceSnapshot } from '../../../core/turn/build';
@@ -54,7 +54,13 @@ export function heldTurnSession(opened: OpenedSession): TurnSession {
     version,
     path: opened.path,
     head: s && { key: s.key, metadata: s.metadata, lastConsolidated: s.lastConsolidated },
-    history: async (contextWindow, count) => (s ? getHistory(s.messages, s.lastConsolidated, agentLoopOptions(version, contextWindow), version, (e) => estimateMessageTokens(e, count, version)).entries : []),
+    history: async (contextWindow, count) => {
+      if (!s) return [];
+      const r = getHistory(s.messages, replayLastConsolidated(s), agentLoopOptions(version, contextWindow), version, (e) => estimateMessageTokens(e, count, version));
+      // nanobot's get_history raising (a stored last_consolidated of "3" at 0.2.1): no request can be built.
+      if (r.error) throw new Error(`${pg().replay.summary.raises}${r.error.type}: ${r.error.message}${pg().replay.summary.raisesThen}`);
+      return r.entries;
+    },
     traces: async () => (s ? saveTraces(s.messages, version).flatMap((t, i): MessageTraces[] => (t.length ? [[i, t]] : [])) : []),
   };
 }
@@ -216,8 +222,9 @@ export function NextRequest({ session: src, reader, params, onParams }: Omit<Con
       live = false;
     };
   }, []);
-  // nanobot's default config has a 200,000-token window; the replay is the agent loop's for the window.
-  const contextWindow = /^\d{1,12}$/.test(windowText) && Number(windowText) > 0 ? Number(windowText) : DEFAULT_CONTEXT_WINDOW;
+  // The version's default config window (65,536 up to 0.2.1, 200,000 after); the replay is the agent loop's for it.
+  const defaultWindow = rulesOf(version).defaultContextWindow;
+  const contextWindow = /^\d{1,12}$/.test(windowText) && Number(windowText) > 0 ? Number(windowText) : defaultWindow;
   const [history, setHistory] = useState<{ window: number; entries: PyDict[] } | { window: number; error: string } | null>(null);
   useEffect(() => {
     if (!count || !session) return;
@@ -261,7 +268,7 @@ export function NextRequest({ session: src, reader, params, onParams }: Omit<Con
         </label>
         <label>
           {t.contextWindow}
-          <input type="text" inputMode="numeric" placeholder={String(DEFAULT_CONTEXT_WINDOW)} value={windowText} onInput={(e) => setWindowText((e.target as HTMLInputElement).value.trim())} onChange={() => keep({ window: windowText })} />
+          <input type="text" inputMode="numeric" placeholder={String(defaultWindow)} value={windowText} onInput={(e) => setWindowText((e.target as HTMLInputElement).value.trim())} onChange={() => keep({ window: windowText })} />
         </label>
         {ws && (
           <label>

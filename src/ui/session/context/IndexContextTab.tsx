@@ -28,6 +28,8 @@ export function indexTurnSession(file: Blob, index: LineIndex, load: LargeLoad, 
     history: async (contextWindow) => {
       const a = await replayLarge(file, index, load, version, MAX_REPLAY_MESSAGES, agentLoopOptions(version, contextWindow));
       if (a.step === 'too-far') throw new Error(pg().large.replayTooFar(count(a.reach), count(MAX_REPLAY_MESSAGES)));
+      // nanobot's get_history raising (a stored last_consolidated of "3" at 0.2.1): no request can be built.
+      if (a.error) throw new Error(`${pg().replay.summary.raises}${a.error.type}: ${a.error.message}${pg().replay.summary.raisesThen}`);
       return a.entries.map((text) => {
         const r = pyLoads(text);
         return r.ok && isDict(r.value) ? r.value : ({} as PyDict);

@@ -6,7 +6,10 @@ import { dictGet } from '../../../core/python/pyvalue';
 import type { OpenedSession } from '../../../store/save/sessions';
 import { pg } from '../../i18n/text';
 import { VirtualList } from '../VirtualList';
-import { CorruptRow, MarkerRow, ProviderRow } from './OtherRows';
+import { CorruptRow, MarkerRow, ProviderRow, type StoredLastConsolidated } from './OtherRows';
+import { rulesOf } from '../../../core/nanobot/nanobot-version';
+import { pySliceStart, replayLastConsolidated } from '../../../core/replay/replay';
+import { replaySession } from '../lens';
 import { MessageRow } from './MessageRow';
 import { tracesOf } from './traces';
 import { conversationModel } from './model';
@@ -28,11 +31,16 @@ export interface ConversationTabProps {
   onArchive?: () => void;
 }
 
-function storedLastConsolidated(o: OpenedSession): string | null {
+function storedLastConsolidated(o: OpenedSession): StoredLastConsolidated | null {
   if (!o.doc.diagnostics.some((d) => d.kind === 'bad-last-consolidated')) return null;
   const mi = metadataIndex(o.doc);
   const v = mi >= 0 ? dictGet(o.doc.records[mi]!.value!, 'last_consolidated') : undefined;
-  return v === undefined ? null : pyDumps(v);
+  if (v === undefined) return null;
+  const rules = rulesOf(o.version);
+  if (rules.lastConsolidatedChecked) return { raw: pyDumps(v), unchecked: null, raises: false };
+  // What nanobot's replay slices with (the one decision, replayLastConsolidated): a slice that raises raises at every turn.
+  const s = replaySession(o).session;
+  return { raw: pyDumps(v), unchecked: rules.label, raises: pySliceStart(replayLastConsolidated(s), s.messages.length) === null };
 }
 
 /** Messages, corrupt rows and the consolidation marker; tool results link to their calls. */
@@ -94,7 +102,7 @@ export function ConversationTab({ opened, line, onOpenLine, onLine, onArchive }:
           scrollNonce={nonce}
           render={(i) => {
             const r = rows[i]!;
-            if (r.kind === 'marker') return <MarkerRow archived={r.archived} total={r.lens === 'nanobot' ? opened.nanobot.result!.messages.length : messages.length} raw={rawLc} lens={r.lens} onArchive={onArchive} />;
+            if (r.kind === 'marker') return <MarkerRow archived={r.archived} total={r.lens === 'nanobot' ? opened.nanobot.result!.messages.length : messages.length} stored={rawLc} lens={r.lens} onArchive={onArchive} />;
             if (r.kind === 'corrupt') return <CorruptRow line={r.line} record={opened.doc.records[r.line]!} diagnostics={diagsByLine.get(r.line) ?? []} onOpenLine={onOpenLine} />;
             if (r.kind === 'provider_state') return <ProviderRow line={r.line} />;
             return <MessageRow m={messages[r.message]!} index={r.message} line={r.line} record={opened.doc.records[r.line]!} pairing={pairing} highlighted={r.line === line} onJump={jump} onCopyLink={copyLink} traces={tracesOf(opened, r.message)} />;

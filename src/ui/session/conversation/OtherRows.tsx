@@ -39,14 +39,22 @@ export function ProviderRow({ line }: { line: number }) {
   );
 }
 
+/** A last_consolidated the file holds out of range: its text, and whether the version slices with it unchecked (and raises). */
+export interface StoredLastConsolidated {
+  raw: string;
+  /** null: the version range-checks it and resets it to 0; else the version's label. */
+  unchecked: string | null;
+  raises: boolean;
+}
+
 /** The last_consolidated boundary: what is above is archived to memory and not replayed. */
-export function MarkerRow({ archived, total, raw, lens, onArchive }: { archived: number; total: number; raw: string | null; lens: 'nanobot' | 'recovered'; onArchive?: () => void }) {
+export function MarkerRow({ archived, total, stored, lens, onArchive }: { archived: number; total: number; stored: StoredLastConsolidated | null; lens: 'nanobot' | 'recovered'; onArchive?: () => void }) {
   const t = pg().conversation;
   const marker = (
     <div class="sl-marker" role="separator" aria-label={`last_consolidated = ${archived}`}>
       <strong>last_consolidated = {archived}</strong>
       <span>{t.marker(archived, total - archived)}</span>
-      {raw !== null && <span class="sl-warn-text">{t.markerReset(raw)}</span>}
+      {stored !== null && <span class="sl-warn-text">{stored.unchecked === null ? t.markerReset(stored.raw) : t.markerUnchecked(stored.raw, stored.unchecked, stored.raises)}</span>}
       {lens === 'recovered' && <span class="sl-muted">{t.markerRecovered}</span>}
     </div>
   );

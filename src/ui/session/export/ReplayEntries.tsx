@@ -3,6 +3,7 @@
  * as of the turn the link names (`upto`, as the Replay tab shows it), with the token budget
  * applied once the tokenizer has counted every candidate.
  */
+import { replayLastConsolidated } from '../../../core/replay/replay';
 import type { ComponentChildren } from 'preact';
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { PyDict } from '../../../core/python/pyvalue';
@@ -35,7 +36,8 @@ export function ReplayEntries({ opened, params, children }: ReplayEntriesProps) 
   const upto = uptoFromParams(params, session.messages.length);
   const messages = useMemo(() => (upto === null ? session.messages : session.messages.slice(0, upto)), [session.messages, upto]);
   const lastConsolidated = Math.min(session.lastConsolidated, messages.length);
-  const state = useReplay(messages, lastConsolidated, s, opened.version);
+  // nanobot slices with the stored value where its version leaves it unchecked (a "3" raises at 0.2.1).
+  const state = useReplay(messages, replayLastConsolidated(session, messages.length), s, opened.version);
   const t = pg().export;
   if (state.tokens === 'loading' || state.tokens === 'counting') {
     return <p class="sl-muted" role="status" aria-busy="true">{t.counting(Math.round(state.progress * 100))}</p>;

@@ -2,7 +2,7 @@
  * The first message nanobot's replay sends at its version's agent-loop settings (window and token
  * budget), as a file line: where "what the model still sees" begins.
  */
-import { getHistory } from '../../../core/replay/replay';
+import { getHistory, replayLastConsolidated } from '../../../core/replay/replay';
 import { loadTokenizer } from '../../../core/tokens/tokenizer';
 import type { OpenedSession } from '../../../store/save/sessions';
 import { replaySession } from '../lens';
@@ -15,7 +15,7 @@ export async function firstReplayedLine(o: OpenedSession): Promise<number | null
   const s = agentLoop(o.version);
   const counter = await loadTokenizer();
   const variant = variantOf(o.version, s.includeTimestamps, s.includeRuntimeContext);
-  const r = getHistory(session.messages, session.lastConsolidated, s, o.version, cachedCounter(session.messages, variant, counter));
+  const r = getHistory(session.messages, replayLastConsolidated(session), s, o.version, cachedCounter(session.messages, variant, counter));
   const i = r.fates.findIndex((f) => f.kept);
   return i < 0 ? null : (session.messageLines[i] ?? null);
 }

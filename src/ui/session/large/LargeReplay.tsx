@@ -133,7 +133,7 @@ export function LargeReplay({ file, index, load, version, params = {}, onParams 
             {state.tokens && <> {t.replayTokens(count(state.tokens.reduce((a, b) => a + b, 0)))}</>}
           </p>
           <p class="sl-muted">{t.replayFrom(count(state.from + 1), count(total - state.from))}</p>
-          {state.error && <p class="notice danger">{t.replayError(state.error.type, state.error.message, count(state.error.message_index + 1))}</p>}
+          {state.error && <p class="notice danger">{t.replayError(state.error.type, state.error.message, state.error.message_index >= 0 ? count(state.error.message_index + 1) : null)}</p>}
           <ul class="sl-large-dropped">
             {state.dropped.map(([reason, n]) => (
               <li key={reason}>{t.dropped(fateText(reason, version), count(n))}</li>

@@ -37,10 +37,16 @@ export function ReplaySummary(p: ReplaySummaryProps) {
     <div class="sl-replay-summary">
       {result.error && (
         <p class="sl-banner sl-danger" role="alert">
-          {t.raises}<code>{result.error.type}: {result.error.message}</code>{t.raisesOn}
-          <button type="button" class="sl-link" onClick={() => p.onMessage(result.error!.message_index)}>
-            {t.message(result.error.message_index + 1)}
-          </button>
+          {t.raises}<code>{result.error.type}: {result.error.message}</code>
+          {/* No message when the slice by an unchecked stored last_consolidated raises (message_index -1). */}
+          {result.error.message_index >= 0 && (
+            <>
+              {t.raisesOn}
+              <button type="button" class="sl-link" onClick={() => p.onMessage(result.error!.message_index)}>
+                {t.message(result.error.message_index + 1)}
+              </button>
+            </>
+          )}
           {t.raisesThen}
         </p>
       )}

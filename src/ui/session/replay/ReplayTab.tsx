@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { OpenedSession } from '../../../store/save/sessions';
 import { pg } from '../../i18n/text';
 import { lazyComponent } from '../../lazy';
+import { replayLastConsolidated } from '../../../core/replay/replay';
 import { replaySession } from '../lens';
 import { CopyJson } from './CopyJson';
 import { FateList } from './FateList';
@@ -35,7 +36,7 @@ export function ReplayTab({ opened, params, onParams, onOpenLine, onExport }: Re
   // As of a turn: the messages up to it, last_consolidated clamped (its value then is not in the file).
   const messages = useMemo(() => (upto === null ? session.messages : session.messages.slice(0, upto)), [session.messages, upto]);
   const lastConsolidated = Math.min(session.lastConsolidated, messages.length);
-  const state = useReplay(messages, lastConsolidated, s, version);
+  const state = useReplay(messages, replayLastConsolidated(session, messages.length), s, version);
   const [target, setTarget] = useState<number | null>(null);
   const [nonce, setNonce] = useState(0);
   const linkTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -79,7 +80,7 @@ export function ReplayTab({ opened, params, onParams, onOpenLine, onExport }: Re
       {state.tokens === 'ready' && <p class="sl-muted sl-small">{t.recomputed(state.ms.toFixed(1))}</p>}
       {/* After the replay itself: the chart counts every message, the replay only its window. */}
       {session.messages.length > 0 && state.tokens !== 'loading' && state.tokens !== 'counting' && (
-        <ContextPanel messages={session.messages} lastConsolidated={session.lastConsolidated} version={version} current={upto} settings={s} onPick={asOf} />
+        <ContextPanel messages={session.messages} lastConsolidated={session.lastConsolidated} sliceWith={replayLastConsolidated(session)} version={version} current={upto} settings={s} onPick={asOf} />
       )}
       {messages.length > 0 && <FateList messages={messages} lines={session.messageLines} result={state.result} scrollTo={target} nonce={nonce} onOpenLine={onOpenLine} version={version} />}
     </section>

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { getHistory, type ReplayResult } from '../../../core/replay/replay';
 import { loadTokenizer } from '../../../core/tokens/tokenizer';
 import type { TextTokenCounter } from '../../../core/tokens/tokens';
-import type { PyDict } from '../../../core/python/pyvalue';
+import type { PyDict, PyValue } from '../../../core/python/pyvalue';
 import type { ReplaySettings } from './settings';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { cachedCounter, historyIfCached, uncached, variantOf, warm } from './token-cache';
@@ -21,8 +21,11 @@ export interface ReplayState {
   ms: number;
 }
 
-/** Replays `messages` under `s` at `version`; re-renders as token counting makes progress. */
-export function useReplay(messages: PyDict[], lastConsolidated: number, s: ReplaySettings, version: NanobotVersion): ReplayState {
+/**
+ * Replays `messages` under `s` at `version`; re-renders as token counting makes progress. `lastConsolidated` is
+ * what nanobot slices with (replayLastConsolidated), so an unchecked stored value raises here as it does there.
+ */
+export function useReplay(messages: PyDict[], lastConsolidated: PyValue, s: ReplaySettings, version: NanobotVersion): ReplayState {
   const [counter, setCounter] = useState<TextTokenCounter | null>(null);
   const [failed, setFailed] = useState(false);
   const [tick, setTick] = useState(0);

@@ -95,4 +95,23 @@ describe('the Context tab at every size', () => {
     expect(tokens).toBeLessThanOrEqual(DEFAULT_HISTORY_BUDGET);
     expect(await large(wordy, 'v0.2')).toEqual(want);
   });
+
+  it('at 0.2.1 uses its default window (65,536: a 56,320-token budget) at both sizes', async () => {
+    const want = await full(wordy, '0.2.1');
+    const tokens = Number(want.find((s) => s.startsWith('history '))!.split(' ')[2]);
+    expect(tokens).toBeGreaterThan(56_320 / 2);
+    expect(tokens).toBeLessThanOrEqual(56_320);
+    expect(await large(wordy, '0.2.1')).toEqual(want);
+  });
+
+  it('at 0.2.1 says nanobot raises TypeError in large-file mode where the stored last_consolidated is "3"', async () => {
+    const bytes = lines([meta(0).replace('"last_consolidated":0', '"last_consolidated":"3"'), { role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }]);
+    const index = indexBytes(bytes, '0.2.1');
+    const file = new Blob([bytes as Uint8Array<ArrayBuffer>]);
+    const load = await loadLarge(file, index, '0.2.1', NOW, 'cli_direct.jsonl');
+    el = await mount(<IndexContextTab file={file} index={index} load={load} version="0.2.1" path={PATH} reader={workspace()} params={{}} onParams={() => {}} />);
+    await waitFor(() => !!el!.querySelector('.sl-turn [role=alert]'));
+    expect(el.querySelector('.sl-turn [role=alert]')!.textContent).toContain('TypeError');
+    expect(el.querySelector('.sl-turn-total')).toBeNull();
+  });
 });

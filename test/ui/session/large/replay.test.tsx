@@ -125,4 +125,18 @@ describe('the replay of a large file nanobot cannot load', () => {
     el = await mount(<LargeReplay file={new Blob([bytes])} index={index} load={load} version="v0.3.0" />);
     expect(el.querySelector('.notice')!.textContent).toBe("nanobot's load raises RecursionError: maximum recursion depth exceeded while decoding a JSON array from a unicode string: the session cannot be opened by it.");
   });
+
+  it('at 0.2.1 a stored last_consolidated of "3" raises TypeError, naming no message (the slice itself raises)', async () => {
+    const rows = ['{"_type": "metadata", "key": "cli:big", "created_at": "2026-06-01T09:00:00", "updated_at": "2026-06-01T10:00:00", "metadata": {}, "last_consolidated": "3"}'];
+    for (let i = 0; i < 6; i++) rows.push(JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `m${i}` }));
+    const bytes = new TextEncoder().encode(rows.join('\n') + '\n');
+    const index = indexBytes(bytes, '0.2.1');
+    const file = new Blob([bytes]);
+    const load = await loadLarge(file, index, '0.2.1', '2026-06-01T12:00:00', 'cli_big.jsonl');
+    el = await mount(<LargeReplay file={file} index={index} load={load} version="0.2.1" />);
+    await waitFor(() => !!el!.querySelector('.notice.danger'));
+    const said = el.querySelector('.notice.danger')!.textContent!;
+    expect(said).toContain('TypeError');
+    expect(said).not.toContain('message #');
+  });
 });

@@ -4,7 +4,7 @@
  */
 import './context.css';
 import type { NanobotVersion } from '../../../../core/nanobot/nanobot-version';
-import type { PyDict } from '../../../../core/python/pyvalue';
+import type { PyDict, PyValue } from '../../../../core/python/pyvalue';
 import { pg } from '../../../i18n/text';
 import { ContextChart } from './ContextChart';
 import { ContextTable } from './ContextTable';
@@ -17,6 +17,8 @@ import type { LineIndex } from '../../../../core/index/line-index';
 export interface ContextPanelProps {
   messages: PyDict[];
   lastConsolidated: number;
+  /** What nanobot slices with where it differs from `lastConsolidated` (replayLastConsolidated: a stored value 0.2.1 left unchecked). */
+  sliceWith?: PyValue;
   version: NanobotVersion;
   /** The turn shown now (`upto`), or null for the whole session. */
   current: number | null;
@@ -27,18 +29,18 @@ export interface ContextPanelProps {
 
 /** The panel over a session held whole. */
 export function ContextPanel(p: ContextPanelProps) {
-  const s = useContextOverTime(p.messages, p.lastConsolidated, p.version, p.settings);
+  const s = useContextOverTime(p.messages, p.sliceWith ?? p.lastConsolidated, p.version, p.settings);
   return <ContextPanelView {...p} s={s} />;
 }
 
 /** The panel over a file read on its line index (the context worker computes it). */
-export function IndexContextPanel({ file, index, load, ...p }: Omit<ContextPanelProps, 'messages' | 'lastConsolidated'> & { file: Blob; index: LineIndex; load: IndexLoad }) {
+export function IndexContextPanel({ file, index, load, ...p }: Omit<ContextPanelProps, 'messages' | 'lastConsolidated' | 'sliceWith'> & { file: Blob; index: LineIndex; load: IndexLoad }) {
   const s = useIndexContextOverTime(file, index, load, p.version, p.settings);
   return <ContextPanelView {...p} lastConsolidated={load.lastConsolidated} s={s} />;
 }
 
 /** Heading, caveat, chart and table; a short status while tokens are counted: at every size. */
-function ContextPanelView(p: Omit<ContextPanelProps, 'messages'> & { s: ContextState }) {
+function ContextPanelView(p: Omit<ContextPanelProps, 'messages' | 'sliceWith'> & { s: ContextState }) {
   const s = p.s;
   const loop = isAgentLoop(p.settings, p.version);
   const t = pg().context;

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { contextOverTimeSteps, type ContextOverTime } from '../../../../core/replay/context-over-time';
 import type { NanobotVersion } from '../../../../core/nanobot/nanobot-version';
-import type { PyDict } from '../../../../core/python/pyvalue';
+import type { PyDict, PyValue } from '../../../../core/python/pyvalue';
 import { loadTokenizer } from '../../../../core/tokens/tokenizer';
 import { runSliced, yieldToEventLoop } from '../../../../store/analyze/event-loop';
 import type { ReplaySettings } from '../settings';
@@ -52,7 +52,7 @@ function* chartSteps(...args: Parameters<typeof contextOverTimeSteps>): Generato
  * for what the person set), recomputed when the session, version or a setting changes. A change of
  * max_messages or max_tokens re-walks the turns over cached token counts; a running pass is dropped.
  */
-export function useContextOverTime(messages: PyDict[], lastConsolidated: number, version: NanobotVersion, settings: ReplaySettings): ContextState {
+export function useContextOverTime(messages: PyDict[], lastConsolidated: PyValue, version: NanobotVersion, settings: ReplaySettings): ContextState {
   const [s, set] = useState<ContextState>({ state: 'loading' });
   useEffect(() => {
     let live = true;
