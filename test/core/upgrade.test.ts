@@ -9,6 +9,14 @@ const turns = (n: number) => Array.from({ length: n }, (_, i) => `{"role": "${i 
 const file = (lines: string[]) => new TextEncoder().encode(lines.join('\n') + '\n');
 
 describe('upgradeImpact', () => {
+  it('0.2.1 → 0.2.2: a stored last_consolidated of "3" makes every replay of 0.2.1 raise TypeError; 0.2.2 checks it', () => {
+    const meta = META('cli:direct').replace('"last_consolidated": 0', '"last_consolidated": "3"');
+    const r = upgradeImpact(file([meta, ...turns(6)]), 'cli_direct.jsonl', 'workspace', '0.2.1', '0.2.2', NOW);
+    expect(r.from.raises).toMatch(/^TypeError: /);
+    expect(r.to.raises).toBeNull();
+    expect(r.to.replayed).toHaveLength(6);
+  });
+
   it("a first user message 600 levels deep: v0.3.0's and main's listings raise on it (the preview's copy), though main moves it at start-up and loads it", () => {
     const deep = `{"role": "user", "content": ${'['.repeat(600)}"x"${']'.repeat(600)}, "timestamp": "2026-06-01T10:00:00"}`;
     const lines = [META('cli:direct'), deep, ...turns(3).slice(1)];

@@ -9,7 +9,7 @@ import { fileStem, listingRow } from '../listing/listing';
 import { loadNanobot } from '../lens/load';
 import { migratesToNamespace, type MigrationStay } from './migration';
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from './nanobot-version';
-import { getHistory, type TokenCounter } from '../replay/replay';
+import { getHistory, replayLastConsolidated, type TokenCounter } from '../replay/replay';
 
 /** Where the file sits: an older workspace's `sessions/` folder, or main's namespace. */
 export type FileHome = 'workspace' | 'namespace';
@@ -88,7 +88,7 @@ function side(bytes: Uint8Array, fileName: string, home: FileHome, version: Nano
   const load = loadNanobot(bytes, key, now, version);
   const s = load.result;
   if (!s) return { ...empty, note: load.error ? { code: 'load-raises', error: load.error.type } : { code: 'loads-nothing' } };
-  const r = getHistory(s.messages, s.lastConsolidated, agentLoopOptions(version), version, count);
+  const r = getHistory(s.messages, replayLastConsolidated(s), agentLoopOptions(version), version, count);
   if (r.error) return { ...empty, raises: `${r.error.type}: ${r.error.message}` };
   const tokens = r.tokens ? r.tokens.reduce((a, b) => a + (Number.isNaN(b) ? 0 : b), 0) : null;
   return { ...empty, replayed: r.sources.map((i) => s.messageLines[i]!), tokens };
