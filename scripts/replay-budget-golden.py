@@ -13,6 +13,7 @@ Values are written in the golden corpora's encoding: {"$float": "NaN"|"Infinity"
 strict JSON cannot hold, {"$bigint": "..."} for ints past 2**53, {"$missing": true} for no value at all.
 """
 
+import inspect
 import json
 import math
 import sys
@@ -63,9 +64,13 @@ def generation(v):
     return GenerationSettings() if v is MISSING else SimpleNamespace(max_tokens=v)
 
 
+# v0.2 and the 0.2.x releases read the generation from `self.provider.generation`, later versions from a runtime.
+READS_PROVIDER = "self.provider" in inspect.getsource(AgentLoop._replay_token_budget)
+
+
 def budget(window, v):
-    """The loop's own function: v0.2 reads it from `self.provider.generation`, later versions from a runtime."""
-    if VERSION == "v0.2":
+    """The loop's own function, called on a stand-in shaped as the version's loop reads it."""
+    if READS_PROVIDER:
         host = SimpleNamespace(context_window_tokens=window, provider=SimpleNamespace(generation=generation(v)))
         return AgentLoop._replay_token_budget(host)
     return AgentLoop._replay_token_budget(SimpleNamespace(context_window_tokens=window, generation=generation(v)))
