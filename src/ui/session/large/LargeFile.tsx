@@ -54,8 +54,9 @@ export function LargeFile({ file, index, load, version, fileName = 'session.json
   };
   return (
     <section class="sl-file sl-large-file" aria-label={t.tab}>
-      {health && (meta !== undefined || health.metadata.last < 0) && <LensPanel facts={indexLensFacts(index, load, load.head, health, meta ?? null, problems)} />}
       <LargeHealth index={index} load={load} health={health} done={done} at={target?.line ?? -1} onLine={goto} />
+      {/* Under the tab's h2 (the health section's), as in the full view: its h3 keeps the headings in order. */}
+      {health && (meta !== undefined || health.metadata.last < 0) && <LensPanel facts={indexLensFacts(index, load, load.head, health, meta ?? null, problems)} />}
       {health && meta && <MetadataRecord line={health.metadata.last} rec={meta} lastConsolidated={load.lastConsolidated} onLine={goto} />}
       <section aria-labelledby="sl-large-lines-h">
         <h3 id="sl-large-lines-h">{t.lines(count(index.count))}</h3>
