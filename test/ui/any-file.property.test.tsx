@@ -75,7 +75,8 @@ describe('any file through the views', () => {
           await rendered(view, async (el) => {
             expect(el.querySelector('[role="tabpanel"]')).not.toBeNull();
             if (tab === 'replay') await settle(5);
-            if (tab === 'context') await waitFor(() => !!el.querySelector('.sl-turn-total') || !o.nanobot.result);
+            // The next request's total, or what stops nanobot building one (its get_history raising: an alert).
+            if (tab === 'context') await waitFor(() => !!el.querySelector('.sl-turn-total, .sl-turn [role="alert"]') || !o.nanobot.result);
             if (tab === 'edit') for (const b of [...el.querySelectorAll('button')].filter((x) => /^Preview/.test(x.textContent ?? ''))) await click(b);
           });
         }
