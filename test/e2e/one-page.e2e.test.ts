@@ -62,6 +62,8 @@ async function seen(page: Page, hash: string, name: string, large: boolean): Pro
   const sent = sentOf(await page.locator(`${root} .sl-headline`).first().innerText());
   await page.locator(`${root} .sl-ctx-panel svg`).waitFor({ timeout: 60_000 });
   await page.locator(`${root} .sl-ctx-table summary`).click();
+  // The table fills once every turn is computed (large-file mode counts them in a worker): its last row first.
+  await page.locator(`${root} .sl-ctx-table tr`).nth(MESSAGES / 2).waitFor({ timeout: 60_000 });
   const overTime = await page.locator(`${root} .sl-ctx-table tr`).allInnerTexts();
   await shot(page, `one-page-replay-${name}`, false);
   await page.locator(`${root} .sl-ctx-panel`).scrollIntoViewIfNeeded();
