@@ -14,7 +14,7 @@ import { startBuiltApp } from './app-start';
 import { importTs } from './listing';
 import { pyDumps } from '../src/core/python/pyjson';
 import type { PyDict } from '../src/core/python/pyvalue';
-import { FIND_SLICE } from '../src/store/large/large-find-client';
+import { FIND_SLICE } from '../src/store/large/find/large-find-client';
 import { syntheticMessages } from './synthetic';
 import { traceMainThread } from './trace';
 import { bareSliceRead, installLargeMarks, type LargeMarks } from './app-open-page';

@@ -1,13 +1,13 @@
 import { render } from 'preact';
 import { registerServiceWorker } from './pwa/register';
-import { App } from './ui/App';
+import { App } from './ui/shell/App';
 import { startLanguage } from './ui/i18n/language';
 import { errorTextReady, startText } from './ui/i18n/text';
-import './ui/styles.css';
-import { readLastSource } from './ui/last-source';
-import { route } from './ui/router';
+import './ui/shell/styles.css';
+import { readLastSource } from './ui/open/last-source';
+import { route } from './ui/shell/router';
 import { prefetchPreview } from './ui/workspace/model';
-import { afterNextPaint } from './ui/paint';
+import { afterNextPaint } from './ui/shell/paint';
 
 // The interface's words come first (one small chunk, in the reader's language), then the app.
 const words = startText(startLanguage());

@@ -21,7 +21,7 @@ import { pyStrip } from '../../src/core/python/pytext';
 import { isDict } from '../../src/core/python/pyvalue';
 import { decodeStrict } from '../../src/core/python/lines';
 import { getHistory } from '../../src/core/replay/replay';
-import { decodeRecord, readRecords } from '../../src/store/large/large-records';
+import { decodeRecord, readRecords } from '../../src/store/large/read/large-records';
 
 const NOW = '2026-12-04T00:00:00';
 const VERSIONS: NanobotVersion[] = ['v0.2', 'v0.3.0', 'main'];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadNanobot } from '../../src/core/lens/load';
 import { loadFromIndex } from '../../src/core/index/index-load';
 import { indexBytes } from '../../src/core/index/line-index';
-import { decodeRecord } from '../../src/store/large/large-records';
+import { decodeRecord } from '../../src/store/large/read/large-records';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 
 const NOW = '2026-12-04T00:00:00';

@@ -13,7 +13,7 @@ import { encodeUtf8 } from '../../src/core/python/lines';
 import { fileStem } from '../../src/core/listing/listing';
 import { rulesOf, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { recoveredSession } from '../../src/core/lens/recovered';
-import { decodeRecord } from '../../src/store/large/large-records';
+import { decodeRecord } from '../../src/store/large/read/large-records';
 import { CORPORA, fixturePaths } from '../corpora';
 
 const NOW = '2026-12-04T10:00:00.000001';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser } from '../browser/harness';
-import { FATE_ORDER } from '../../src/ui/session/replay/fates';
+import { FATE_ORDER } from '../../src/ui/session/replay/strip/fates';
 import { axeSerious, closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41822;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser } from '../browser/harness';
-import { FATE_COLOURS } from '../../src/ui/session/replay/strip';
+import { FATE_COLOURS } from '../../src/ui/session/replay/strip/strip';
 import { axeSerious, openAppInChromium, type Served, shot } from './support';
 
 const PORT = 41801;

@@ -19,7 +19,7 @@ import { dropFolder, launchChromium, type Browser } from '../browser/harness';
 import { hostileWorkspace, OPEN, RLO, type HostileWorkspace } from './hostile-fixtures';
 import { longestCpu, traceMainThread, type MainThreadTrace } from './cpu-tasks';
 import { expandThrough, installProbes, type Probe } from './hostile-probes';
-import { visible } from '../../src/ui/iso';
+import { visible } from '../../src/ui/parts/iso';
 import { axeSerious, builtApp, serveApp, shot, watchPage, type Served } from './support';
 
 const PORT = 41811;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blobFill } from '../../src/store/large/blob-fill';
+import { blobFill } from '../../src/store/large/read/blob-fill';
 import { shortReads } from '../short-reads';
 
 const bytesOf = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 13 + 5) & 0xff);

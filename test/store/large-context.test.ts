@@ -15,7 +15,7 @@ import { replayLastConsolidated } from '../../src/core/replay/replay';
 import { loadTokenizer } from '../../src/core/tokens/tokenizer';
 import { estimateMessageTokens } from '../../src/core/tokens/tokens';
 import { runNow } from '../../src/store/analyze/event-loop';
-import { contextLarge } from '../../src/store/large/large-context-client';
+import { contextLarge } from '../../src/store/large/context/large-context-client';
 import { loadLarge } from '../../src/store/large/large-load';
 import { keyForFile } from '../../src/store/listing/session-list';
 import { CORPORA, fixturePaths } from '../corpora';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { indexBytes } from '../../src/core/index/line-index';
-import { FIND_COLUMNS, type FindReply, type FindRequest } from '../../src/store/large/large-find-wire';
+import { FIND_COLUMNS, type FindReply, type FindRequest } from '../../src/store/large/find/large-find-wire';
 
 /** `n` messages, "needle" in every 50th. */
 function file(n: number): { blob: Blob; bytes: Uint8Array<ArrayBuffer> } {
@@ -14,7 +14,7 @@ describe('the large-file find worker', () => {
     const posted: FindReply[] = [];
     const fake: { onmessage?: (e: { data: FindRequest }) => Promise<void>; postMessage: (m: FindReply) => void } = { postMessage: (m) => posted.push(structuredClone(m)) };
     vi.stubGlobal('self', fake);
-    await import('../../src/store/large/large-find.worker');
+    await import('../../src/store/large/find/large-find.worker');
     const { blob, bytes } = file(2000);
     const ix = indexBytes(bytes, 'v0.2');
     const send = (data: FindRequest) => fake.onmessage!({ data });

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { indexBytes } from '../../src/core/index/line-index';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
-import { searchFile } from '../../src/store/large/large-find';
+import { searchFile } from '../../src/store/large/find/large-find';
 import { openFromBytes } from '../../src/store/save/sessions';
 import { findMatches, MATCH_LIMIT, searchIndex, type FindMatch } from '../../src/ui/session/find/search-index';
-import { pairToolCalls } from '../../src/ui/session/pairing';
+import { pairToolCalls } from '../../src/ui/session/parts/pairing';
 import { CORPORA, fixturePaths } from '../corpora';
 
 const SLICES = [1, 7, 333, 65_536];

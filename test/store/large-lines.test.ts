@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indexBytes } from '../../src/core/index/line-index';
-import { readLineHeads } from '../../src/store/large/large-lines';
+import { readLineHeads } from '../../src/store/large/read/large-lines';
 import { countedBlob } from '../counted-blob';
 
 const enc = (s: string) => new TextEncoder().encode(s);

@@ -12,8 +12,8 @@ import { loadTokenizer } from '../../src/core/tokens/tokenizer';
 import { estimateMessageTokens } from '../../src/core/tokens/tokens';
 import { agentLoop } from '../../src/ui/session/replay/settings';
 import { indexFile, readRecords } from '../../src/store/large/large-client';
-import type { ReplayReply, ReplayRequest } from '../../src/store/large/large-replay-answer';
-import { replayLarge } from '../../src/store/large/large-replay-client';
+import type { ReplayReply, ReplayRequest } from '../../src/store/large/replay/large-replay-answer';
+import { replayLarge } from '../../src/store/large/replay/large-replay-client';
 
 /** A session with archived messages, channel deliveries, orphan tool results, commands and Python floats. */
 function session(lastConsolidated: number, n: number): Uint8Array<ArrayBuffer> {
@@ -130,7 +130,7 @@ describe('a large file’s replay, computed off the page', () => {
     const posted: ReplayReply[] = [];
     const fake: { onmessage?: (e: { data: ReplayRequest }) => Promise<void>; postMessage: (m: ReplayReply) => void } = { postMessage: (m) => posted.push(structuredClone(m)) };
     vi.stubGlobal('self', fake);
-    await import('../../src/store/large/large-replay.worker');
+    await import('../../src/store/large/replay/large-replay.worker');
     const bytes = session(37, 300);
     const { file, index, load } = await opened(bytes, 'main');
     const { start, length, eol, role, flags } = index;

@@ -11,8 +11,8 @@ import { loadNanobot } from '../../src/core/lens/load';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { saveTraces } from '../../src/core/turn/save-traces';
 import { loadLarge } from '../../src/store/large/large-load';
-import type { TracesReply, TracesRequest } from '../../src/store/large/large-traces';
-import { tracesLarge } from '../../src/store/large/large-traces-client';
+import type { TracesReply, TracesRequest } from '../../src/store/large/traces/large-traces';
+import { tracesLarge } from '../../src/store/large/traces/large-traces-client';
 import { keyForFile } from '../../src/store/listing/session-list';
 import { CORPORA, fixturePaths } from '../corpora';
 
@@ -51,7 +51,7 @@ describe('a large file’s save traces', () => {
     const posted: TracesReply[] = [];
     const fake: { onmessage?: (e: { data: TracesRequest }) => Promise<void>; postMessage: (m: TracesReply) => void } = { postMessage: (m) => posted.push(structuredClone(m)) };
     vi.stubGlobal('self', fake);
-    await import('../../src/store/large/large-traces.worker');
+    await import('../../src/store/large/traces/large-traces.worker');
     const rows = [{ role: 'user', content: 'a' }, { role: 'user', content: 'b' }, { role: 'assistant', content: '', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }] }];
     const bytes = new TextEncoder().encode(rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
     const index = indexBytes(bytes, 'v0.2');

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { indexBytes } from '../../src/core/index/line-index';
-import { answerTrim, TRIM_COLUMNS, type TrimMessage, type TrimReply } from '../../src/store/large/large-trim';
+import { answerTrim, TRIM_COLUMNS, type TrimMessage, type TrimReply } from '../../src/store/large/trim/large-trim';
 
 const NOW = '2026-12-04T10:00:00';
 
@@ -14,7 +14,7 @@ describe('the large-file trim worker', () => {
     const posted: TrimReply[] = [];
     const fake: { onmessage?: (e: { data: TrimMessage }) => Promise<void>; postMessage: (m: TrimReply) => void } = { postMessage: (m) => posted.push(structuredClone(m)) };
     vi.stubGlobal('self', fake);
-    await import('../../src/store/large/large-trim.worker');
+    await import('../../src/store/large/trim/large-trim.worker');
     const send = (data: TrimMessage) => fake.onmessage!({ data });
     const ask = { key: 'cli:x', max: 20, extendToUser: false, now: NOW, version: 'v0.3.0' } as const;
     await send({ type: 'index', key: 4, file: blob, count: ix.count, size: ix.size, messageCount: ix.messageCount });

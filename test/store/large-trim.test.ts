@@ -3,7 +3,7 @@ import { parseDocument, serializeDocument } from '../../src/core/lens/document';
 import { trimToLegalSuffix } from '../../src/core/edit/edits';
 import { indexBytes } from '../../src/core/index/line-index';
 import { encodeUtf8 } from '../../src/core/python/lines';
-import { answerTrim, transferables } from '../../src/store/large/large-trim';
+import { answerTrim, transferables } from '../../src/store/large/trim/large-trim';
 
 const NOW = '2026-12-04T10:00:00';
 

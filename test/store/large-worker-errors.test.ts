@@ -89,7 +89,7 @@ describe('the worker error wire', () => {
 describe('a StoreError raised in a worker reaches the page with its code and reason', () => {
   it('the replay worker', async () => {
     await withWorkers(async () => {
-      const { replayLarge } = await import('../../src/store/large/large-replay-client');
+      const { replayLarge } = await import('../../src/store/large/replay/large-replay-client');
       const ix = indexBytes(BYTES, 'v0.3.0');
       const load = { path: 'normal' as const, loaded: true, messageLines: ix.messages.slice(0, ix.messageCount), lastConsolidated: 0, strictFailure: null, skipped: 0, raises: false };
       const e = await replayLarge(revokedFile(BYTES), ix, load, 'v0.3.0', 1000, {}).catch((x: unknown) => x);
@@ -99,7 +99,7 @@ describe('a StoreError raised in a worker reaches the page with its code and rea
 
   it('the trim worker', async () => {
     await withWorkers(async () => {
-      const { planTrimOffThread } = await import('../../src/store/large/large-trim-client');
+      const { planTrimOffThread } = await import('../../src/store/large/trim/large-trim-client');
       const ix = indexBytes(BYTES, 'v0.3.0');
       const e = await planTrimOffThread(revokedFile(BYTES), ix, 'cli:x', 10, false, '2026-12-04T10:00:00', 'v0.3.0').catch((x: unknown) => x);
       expect(caught(e)).toEqual({ code: 'permission', reason: REVOKED, path: 'cli_x.jsonl' });
@@ -108,7 +108,7 @@ describe('a StoreError raised in a worker reaches the page with its code and rea
 
   it('the find worker', async () => {
     await withWorkers(async () => {
-      const { findInFile } = await import('../../src/store/large/large-find-client');
+      const { findInFile } = await import('../../src/store/large/find/large-find-client');
       const ix = indexBytes(BYTES, 'v0.3.0');
       const error = await new Promise<unknown>((resolve) => findInFile(revokedFile(BYTES), ix, 'm1', 100, (u) => u.done && resolve(u.error)));
       expect(caught(error)).toEqual({ code: 'permission', reason: REVOKED, path: 'cli_x.jsonl' });
@@ -117,7 +117,7 @@ describe('a StoreError raised in a worker reaches the page with its code and rea
 
   it('the export worker', async () => {
     await withWorkers(async () => {
-      const { scanLargeExport } = await import('../../src/store/large/large-export-client');
+      const { scanLargeExport } = await import('../../src/store/large/export/large-export-client');
       const ix = indexBytes(BYTES, 'v0.3.0');
       const e = await scanLargeExport(revokedFile(BYTES), ix, 't', 'cli:x', 10).catch((x: unknown) => x);
       expect(caught(e)).toEqual({ code: 'permission', reason: REVOKED, path: 'cli_x.jsonl' });
@@ -138,7 +138,7 @@ describe('a StoreError raised in a worker reaches the page with its code and rea
   });
 
   it('the slice feed between the reading and the indexing worker', async () => {
-    const { feedSlices, takeSlices } = await import('../../src/store/large/slice-feed');
+    const { feedSlices, takeSlices } = await import('../../src/store/large/read/slice-feed');
     const { port1, port2 } = new MessageChannel();
     const fed = feedSlices({ file: revokedFile(BYTES), slice: 64, ahead: 2, ports: [port1] });
     const e = await (async () => {
@@ -151,7 +151,7 @@ describe('a StoreError raised in a worker reaches the page with its code and rea
   it('the indexing worker passes on what the feed tells it', async () => {
     const posted: unknown[] = [];
     vi.stubGlobal('self', { postMessage: (m: unknown) => posted.push(structuredClone(m)) });
-    await import('../../src/store/large/large-index.worker');
+    await import('../../src/store/large/read/large-index.worker');
     const { port1, port2 } = new MessageChannel();
     const working = (globalThis as unknown as { self: { onmessage: (e: { data: unknown }) => Promise<void> } }).self.onmessage({ data: { id: 7, version: 'v0.3.0', port: port2 } });
     port1.postMessage({ type: 'error', error: toWire(new StoreError('permission', 'English', { reason: REVOKED, path: 'cli_x.jsonl' })) });
@@ -175,7 +175,7 @@ describe('no English of ours leaves the core or the store', () => {
   });
 
   it('an export over a file that changed since it was indexed stops with a StoreError', async () => {
-    const { fileFeed } = await import('../../src/store/large/large-export');
+    const { fileFeed } = await import('../../src/store/large/export/large-export');
     const ix = indexBytes(BYTES, 'v0.3.0');
     const changed = BYTES.slice();
     changed[ix.start[ix.messages[3]!]!] = 0x78; // the fourth message no longer starts a record

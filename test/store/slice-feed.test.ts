@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wholeLinesEnd } from '../../src/core/index/index-parts';
-import { feedSlices, readSlices, takeSlices, type FeedMessage, type TakenSlice } from '../../src/store/large/slice-feed';
+import { feedSlices, readSlices, takeSlices, type FeedMessage, type TakenSlice } from '../../src/store/large/read/slice-feed';
 import { shortReads } from '../short-reads';
 
 const bytesOf = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 7 + 3) & 0xff);

@@ -8,10 +8,10 @@ vi.mock('../../src/pwa/register', async () => {
   return { updateReady: signal(false), offlineReady: signal(false), applyUpdate: () => {}, registerServiceWorker: () => {} };
 });
 
-const { App } = await import('../../src/ui/App');
-const { navigate } = await import('../../src/ui/router');
+const { App } = await import('../../src/ui/shell/App');
+const { navigate } = await import('../../src/ui/shell/router');
 const { setWorkspace } = await import('../../src/ui/workspace/model');
-const { theme } = await import('../../src/ui/theme');
+const { theme } = await import('../../src/ui/shell/theme');
 const { mount, unmount, click, waitFor } = await import('./session/helpers');
 const { demoWorkspace } = await import('./shell-helpers');
 

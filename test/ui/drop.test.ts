@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { collectDrop, installDropZone, type Dropped } from '../../src/ui/drop';
+import { collectDrop, installDropZone, type Dropped } from '../../src/ui/open/drop';
 
 function item(kind: string, handle?: FileSystemHandle | null, entry?: object | null) {
   const it: Record<string, unknown> = { kind };

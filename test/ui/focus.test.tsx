@@ -12,10 +12,10 @@ vi.mock('../../src/pwa/register', async () => {
   return { updateReady: signal(false), offlineReady: signal(false), applyUpdate: () => {}, registerServiceWorker: () => {} };
 });
 
-const { App } = await import('../../src/ui/App');
-const { navigate } = await import('../../src/ui/router');
+const { App } = await import('../../src/ui/shell/App');
+const { navigate } = await import('../../src/ui/shell/router');
 const { setWorkspace } = await import('../../src/ui/workspace/model');
-const { focusAdrift, focusHeadingWhenDrawn, guardFocus, LOST_FOCUS_MS, pageHeading } = await import('../../src/ui/focus');
+const { focusAdrift, focusHeadingWhenDrawn, guardFocus, LOST_FOCUS_MS, pageHeading } = await import('../../src/ui/shell/focus');
 const { SessionView } = await import('../../src/ui/session/SessionView');
 const { EditTab } = await import('../../src/ui/session/edit/EditTab');
 const { FileTab } = await import('../../src/ui/session/file/FileTab');

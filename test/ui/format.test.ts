@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatTime, plural } from '../../src/ui/format';
+import { formatBytes, formatCount, formatTime, plural } from '../../src/ui/parts/format';
 
 describe('formatting', () => {
   it('sizes, counts and plurals', () => {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
-import { FOLDER_POLL_MS, folderSignature, watchFolder } from '../../src/ui/live';
-import { FILE_POLL_MS, watchFile } from '../../src/ui/live-file';
+import { FOLDER_POLL_MS, folderSignature, watchFolder } from '../../src/ui/open/live';
+import { FILE_POLL_MS, watchFile } from '../../src/ui/open/live-file';
 
 afterEach(() => vi.useRealTimers());
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { chosenVersion, messageHref, parseHash } from '../../src/ui/router';
+import { chosenVersion, messageHref, parseHash } from '../../src/ui/shell/router';
 
 describe('message permalinks', () => {
   it('parse #/s/<key>/m/<n> as the session with message n', () => {

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionView } from '../../src/ui/session/SessionView';
 import type { SessionHostProps } from '../../src/ui/session-host';
-import { isRead, setRead } from '../../src/ui/read-notes';
+import { isRead, setRead } from '../../src/ui/open/read-notes';
 import { NOW, button, click, jsonl, meta, mount, openText, unmount } from './session/helpers';
 
 let el: HTMLElement | null = null;

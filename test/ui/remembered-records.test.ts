@@ -15,8 +15,8 @@ vi.mock('idb-keyval', () => ({
 
 describe('remembered folders read back from IndexedDB (start screen)', () => {
   it('lists the good record and says which ones were left out', async () => {
-    const { loadRemembered, remembered } = await import('../../src/ui/actions');
-    const { status } = await import('../../src/ui/status');
+    const { loadRemembered, remembered } = await import('../../src/ui/open/actions');
+    const { status } = await import('../../src/ui/shell/status');
     await loadRemembered();
     expect(remembered.value.map((f) => [f.id, f.access])).toEqual([['a', 'granted']]);
     expect(status.value!.text).toContain('remembered folder "b" is not a folder record (handle:');
@@ -25,8 +25,8 @@ describe('remembered folders read back from IndexedDB (start screen)', () => {
 
   it('says so in Chinese too: the store hands codes, not sentences', async () => {
     const { setLanguage } = await import('../../src/ui/i18n/text');
-    const { loadRemembered } = await import('../../src/ui/actions');
-    const { status } = await import('../../src/ui/status');
+    const { loadRemembered } = await import('../../src/ui/open/actions');
+    const { status } = await import('../../src/ui/shell/status');
     await setLanguage('zh-CN');
     try {
       await loadRemembered();

@@ -16,10 +16,10 @@ vi.mock('../../src/ui/workspace/scan/open', async (orig) => ({ ...(await orig<ty
 
 const handles = await import('../../src/store/listing/handles');
 const open = await import('../../src/ui/workspace/scan/open');
-const { App } = await import('../../src/ui/App');
-const { restore } = await import('../../src/ui/actions');
-const { writeLastSource } = await import('../../src/ui/last-source');
-const { navigate } = await import('../../src/ui/router');
+const { App } = await import('../../src/ui/shell/App');
+const { restore } = await import('../../src/ui/open/actions');
+const { writeLastSource } = await import('../../src/ui/open/last-source');
+const { navigate } = await import('../../src/ui/shell/router');
 const { detectLayout } = await import('../../src/store/listing/layout');
 const { createMemoryAdapter } = await import('../../src/store/adapter/memory-adapter');
 const { listSessions } = await import('../../src/store/listing/session-list');

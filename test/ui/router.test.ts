@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { formatRoute, navigate, parseHash, route, sessionHref, type Route } from '../../src/ui/router';
+import { formatRoute, navigate, parseHash, route, sessionHref, type Route } from '../../src/ui/shell/router';
 
 describe('hash routes', () => {
   it('parse the documented routes', () => {

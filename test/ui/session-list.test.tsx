@@ -6,8 +6,8 @@ import { listSessions } from '../../src/store/save/sessions';
 
 // Counts the rows' renders: each row highlights its title (or key) once per render.
 const highlights = vi.hoisted(() => ({ n: 0 }));
-vi.mock('../../src/ui/highlight', async (orig) => {
-  const m = await orig<typeof import('../../src/ui/highlight')>();
+vi.mock('../../src/ui/parts/highlight', async (orig) => {
+  const m = await orig<typeof import('../../src/ui/parts/highlight')>();
   return { ...m, highlighted: (...a: Parameters<typeof m.highlighted>) => (highlights.n++, m.highlighted(...a)) };
 });
 import { buildRows, filterRows } from '../../src/ui/workspace/rows';

@@ -16,9 +16,9 @@ vi.mock('../../src/ui/session/SessionView', () => ({
 }));
 
 const { SessionPage } = await import('../../src/ui/SessionPage');
-const { route, parseHash } = await import('../../src/ui/router');
+const { route, parseHash } = await import('../../src/ui/shell/router');
 const { setWorkspace, listing } = await import('../../src/ui/workspace/model');
-const { status } = await import('../../src/ui/status');
+const { status } = await import('../../src/ui/shell/status');
 const { openSession, writeFork } = await import('../../src/store/save/sessions');
 const { mount, unmount, waitFor } = await import('./session/helpers');
 const { demoAdapter, demoWorkspace } = await import('./shell-helpers');

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { base64urlKey } from '../../src/core/nanobot/keys';
 import { detectLayout } from '../../src/store/listing/layout';
 import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
-import { chosenVersion, route } from '../../src/ui/router';
+import { chosenVersion, route } from '../../src/ui/shell/router';
 import { activeVersion, listing, setWorkspace } from '../../src/ui/workspace/model';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';
 import { mount, type, unmount, waitFor } from './session/helpers';

@@ -5,8 +5,8 @@ import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { detectLayout } from '../../src/store/listing/layout';
 import { scans, scanSkipped, setWorkspace } from '../../src/ui/workspace/model';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';
-import { formatTime } from '../../src/ui/format';
-import { sessionHref } from '../../src/ui/router';
+import { formatTime } from '../../src/ui/parts/format';
+import { sessionHref } from '../../src/ui/shell/router';
 import { enc, mount, unmount, waitFor } from './session/helpers';
 
 let el: HTMLElement | null = null;

@@ -7,10 +7,10 @@ import { LineIndexer, type LineIndex } from '../../core/index/line-index';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import type { FileStat } from '../adapter/adapter';
 import { ProofTaker, type ReadPart, type ReadProof } from '../save/read-guard';
-import { readSlices, type FeedRequest } from './slice-feed';
+import { readSlices, type FeedRequest } from './read/slice-feed';
 import { blobPath, fromWire, type ErrorReply } from './worker-error';
 
-export { decodeRecord, readRecords } from './large-records';
+export { decodeRecord, readRecords } from './read/large-records';
 
 export interface IndexRequest {
   id: number;
@@ -72,8 +72,8 @@ let nextId = 1;
 function getWorkers(): { index: Worker[]; read: Worker } | null {
   if (typeof Worker === 'undefined') return null;
   workers ??= {
-    index: Array.from({ length: INDEXERS }, () => new Worker(new URL('./large-index.worker.ts', import.meta.url), { type: 'module' })),
-    read: new Worker(new URL('./slice-read.worker.ts', import.meta.url), { type: 'module' }),
+    index: Array.from({ length: INDEXERS }, () => new Worker(new URL('./read/large-index.worker.ts', import.meta.url), { type: 'module' })),
+    read: new Worker(new URL('./read/slice-read.worker.ts', import.meta.url), { type: 'module' }),
   };
   return workers;
 }

@@ -7,7 +7,7 @@ import { IndexDiagnostics, diagnosticLines } from '../../core/index/index-diagno
 import type { LineIndex } from '../../core/index/line-index';
 import type { Diagnostic } from '../../core/lens/document';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
-import { eachLineRaw } from './large-records';
+import { eachLineRaw } from './read/large-records';
 
 /** The diagnostics of `file` (indexed as `ix`, named `fileName`) at `version`. */
 export async function diagnoseLarge(file: Blob, ix: LineIndex, version: NanobotVersion, fileName: string): Promise<Diagnostic[]> {

@@ -10,7 +10,7 @@ import { loadOverIndex, type IndexedSession } from '../../core/index/index-nanob
 import type { LineIndex } from '../../core/index/line-index';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { keyForFile } from '../listing/session-list';
-import { eachLineRaw } from './large-records';
+import { eachLineRaw } from './read/large-records';
 
 /** What nanobot holds of the session itself (its key, times and metadata): the File tab's lenses and the Context tab read it. */
 export type LargeHead = Pick<IndexedSession, 'key' | 'createdAt' | 'updatedAt' | 'metadata' | 'storedLastConsolidated'>;

@@ -14,7 +14,7 @@ import { repairOutcome, type EditChange, type EditRefusal } from '../../core/edi
 import { KIND } from '../../core/index/fact-codes';
 import { fileStem } from '../../core/listing/listing';
 import type { LineIndex } from '../../core/index/line-index';
-import { readRecords, type RangeRead } from '../large/large-records';
+import { readRecords, type RangeRead } from '../large/read/large-records';
 import { keyForFile } from '../listing/session-list';
 import { changedOnDisk } from './atomic-save';
 import { saveLargePlan, type LargeSource } from './large-save';

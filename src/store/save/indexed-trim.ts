@@ -12,7 +12,7 @@ import type { MessageRange } from '../../core/edit/retain';
 import type { PyError } from '../../core/python/pyjson';
 import { LegalWalk } from '../../core/replay/replay';
 import type { LineIndex } from '../../core/index/line-index';
-import { readRecords, type RangeRead } from '../large/large-records';
+import { readRecords, type RangeRead } from '../large/read/large-records';
 import { indexStreamed } from '../source/index-pass';
 import { eachLine } from '../source/line-reads';
 import type { SourceAdapter } from '../source/source-adapter';

@@ -15,7 +15,7 @@ import type { FileStat, StorageAdapter } from '../adapter/adapter';
 import { GATEWAY_NOTE, cancelledSave, changedOnDisk, type SaveProgress } from './atomic-save';
 import { writeBackup } from './backup';
 import { StoreError, isStoreError, type SnapshotChange } from '../adapter/errors';
-import { decodeRecord } from '../large/large-records';
+import { decodeRecord } from '../large/read/large-records';
 import { serialize } from './save-queue';
 import { tmpFor } from './sessions';
 import { checkSameBytes, type ReadProof } from './read-guard';

@@ -18,7 +18,7 @@ import { rulesOf } from '../../core/nanobot/nanobot-version';
 import type { FileStat } from '../adapter/adapter';
 import { forkRaises, forkTarget, forkUnwritable, noUserTurn, refuseTaken, tmpFor } from '../save/sessions';
 import { serialize } from '../save/save-queue';
-import { decodeRecord } from '../large/large-records';
+import { decodeRecord } from '../large/read/large-records';
 import { lastMetadataLine } from '../../core/edit/large-edit';
 import { indexStreamed } from './index-pass';
 import { loadIndexed } from './indexed-load';

@@ -18,7 +18,7 @@ import type { LineIndex } from '../../core/index/line-index';
 import { KIND } from '../../core/index/fact-codes';
 import type { EntrySink } from '../../core/replay/indexed-replay';
 import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
-import { decodeRecord } from '../large/large-records';
+import { decodeRecord } from '../large/read/large-records';
 import { keyForFile } from '../listing/session-list';
 import type { OpenOptions } from '../save/sessions';
 import type { IndexedTrim } from '../save/indexed-trim';

@@ -9,7 +9,7 @@ import { pyStrip } from '../../core/python/pytext';
 import type { PyDict, PyValue } from '../../core/python/pyvalue';
 import { lineEnd, type LineIndex } from '../../core/index/line-index';
 import { FLAG } from '../../core/index/fact-codes';
-import { readRecords, type RangeRead } from '../large/large-records';
+import { readRecords, type RangeRead } from '../large/read/large-records';
 import { changedWhileRead, type SourceAdapter } from './source-adapter';
 
 /** Bytes of lines decoded at once when reading lines back by the line index. */

@@ -5,10 +5,10 @@
 import { sessionTitle } from '../../core/listing/title';
 import type { OpenedSession } from '../../store/save/sessions';
 import { lensState, loadErrorText, repairSkippedLines, replaySession } from './lens';
-import { fill } from './fill';
+import { fill } from './parts/fill';
 import { pg, ui } from '../i18n/text';
-import { iso, visible } from '../iso';
-import { ReadOnce } from '../ReadOnce';
+import { iso, visible } from '../parts/iso';
+import { ReadOnce } from '../parts/ReadOnce';
 import { SessionHead } from './SessionHead';
 
 export interface HeaderProps {

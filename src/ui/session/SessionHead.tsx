@@ -6,7 +6,7 @@
 import type { ComponentChildren } from 'preact';
 import { rulesOf, type NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { pg } from '../i18n/text';
-import { iso, visible } from '../iso';
+import { iso, visible } from '../parts/iso';
 
 export interface SessionHeadProps {
   /** nanobot's title; '' for none (said as "no title"). */

@@ -22,7 +22,7 @@ export { prepareConversation as prepareView } from './conversation/model';
 type TabId = 'conversation' | 'replay' | 'context' | 'file' | 'edit' | 'export';
 
 import { closeFind, openFind } from './find/state';
-import { guardFocus } from '../focus';
+import { guardFocus } from '../shell/focus';
 
 /** The 0-based file line the route points at: `line` (1-based), else the permalink's message `m` (1-based). */
 function lineParam(p: Record<string, string>, o: OpenedSession): number | null {

@@ -3,8 +3,8 @@
  * the same click asks; a refused permission is shown plainly with the ways forward.
  */
 import type { FolderWithAccess } from '../../store/listing/handles';
-import { forgetRemembered, openRemembered, openRememberedReadOnly, opening } from '../actions';
-import { directoryPicker } from '../fsa';
+import { forgetRemembered, openRemembered, openRememberedReadOnly, opening } from '../open/actions';
+import { directoryPicker } from '../open/fsa';
 import { ui } from '../i18n/text';
 
 function when(ms: number): string {

@@ -4,11 +4,11 @@
  * the files (nothing leaves the page).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { openChosenFiles, openDemo, openPickedFolder, opening, remembered } from '../actions';
-import { canWriteFolders, directoryPicker } from '../fsa';
+import { openChosenFiles, openDemo, openPickedFolder, opening, remembered } from '../open/actions';
+import { canWriteFolders, directoryPicker } from '../open/fsa';
 import { workspace } from '../workspace/model';
 import { RememberedFolders } from './RememberedFolders';
-import { Confirm } from '../Confirm';
+import { Confirm } from '../parts/Confirm';
 import { ui } from '../i18n/text';
 import { rich } from './rich';
 

@@ -4,7 +4,7 @@
  * anywhere, it stays dismissed for that workspace (remembered in read-notes).
  */
 import { signal } from '@preact/signals';
-import { isRead, setRead } from '../read-notes';
+import { isRead, setRead } from '../open/read-notes';
 import { ui } from '../i18n/text';
 import { workspaceId, type Workspace } from './workspace';
 

@@ -5,16 +5,16 @@
  */
 import type { VNode } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { formatBytes, formatTime } from '../format';
+import { formatBytes, formatTime } from '../parts/format';
 import type { Badge, Match } from './rows';
-import { iso, showControls, visible } from '../iso';
+import { iso, showControls, visible } from '../parts/iso';
 import { shownValue } from '../../store/listing/listed-row';
-import { highlighted } from '../highlight';
+import { highlighted } from '../parts/highlight';
 import { query } from './filters';
 import { ui } from '../i18n/text';
 import { CacheMark } from './CacheMark';
-import { afterNextPaint } from '../paint';
-import { skipOf } from '../status';
+import { afterNextPaint } from '../shell/paint';
+import { skipOf } from '../shell/status';
 
 export interface SessionListProps {
   matches: Match[];

@@ -5,14 +5,14 @@
 import { useComputed, useSignalEffect } from '@preact/signals';
 import type { FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { navigate, parseHash, route } from '../router';
-import { formatCount } from '../format';
+import { navigate, parseHash, route } from '../shell/router';
+import { formatCount } from '../parts/format';
 import { pageTextReady, ui } from '../i18n/text';
 import { applyListParams, channelFilter, hasListParams, listParams, problemsOnly, query, shown, SORTS, sortOrder, type SortOrder } from './filters';
 import { activeVersion, firstScreenTotal, folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped } from './model';
 import { buildRows, channelCounts, filterRows, rowHref, sortMatches } from './rows';
 import { focusFirstRow, SessionList } from './SessionList';
-import { iso } from '../iso';
+import { iso } from '../parts/iso';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
 import type { Listing } from '../../store/listing/session-list';
 

@@ -5,10 +5,10 @@
 import { computed } from '@preact/signals';
 import type { FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { allowEditing, closeWorkspaceToStart } from '../actions';
-import { lazyComponent } from '../lazy';
-import { watchFolder } from '../live';
-import { navigate, type WorkspacePage } from '../router';
+import { allowEditing, closeWorkspaceToStart } from '../open/actions';
+import { lazyComponent } from '../shell/lazy';
+import { watchFolder } from '../open/live';
+import { navigate, type WorkspacePage } from '../shell/router';
 import { isChosen, VersionSummary } from './version/version-choice';
 import { GatewayNote } from './GatewayNote';
 import { folderLabel, layoutText, noSessionsHere } from './version/layout-text';

@@ -7,7 +7,7 @@ import { computed, effect, signal } from '@preact/signals';
 import { localIsoNow } from '../../core/python/isotime';
 import { isNanobotVersion, VERSION_WITHOUT_EVIDENCE, type NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { verdictVersion, type VersionVerdict } from '../../core/nanobot/version-evidence';
-import { chosenVersion, route } from '../router';
+import { chosenVersion, route } from '../shell/router';
 import type { FileStat } from '../../store/adapter/adapter';
 import type { Leftover } from '../../store/listing/leftovers';
 import type { SessionFolder } from '../../store/listing/layout';
@@ -21,9 +21,9 @@ import type { FileScan } from './scan/scan';
 import { cacheMarks, marksAfterCheck, NO_ACCESS, UNCHECKED, withoutVanished } from './scan/reopen';
 import type { SessionFileFacts } from '../../core/nanobot/version-evidence';
 import { forgetLastView, loadLastView, saveLastView, type LastView } from '../../store/listing/cache/last-view';
-import { readLastSource, sourceId, type LastSource } from '../last-source';
+import { readLastSource, sourceId, type LastSource } from '../open/last-source';
 import { forgetFirstScreen, loadFirstScreen, saveFirstScreen, type SyncStore } from '../../store/listing/cache/first-screen';
-import { errorText } from '../status';
+import { errorText } from '../shell/status';
 
 /** A leftover with what is known about it and its target on disk. */
 export interface LeftoverInfo extends Leftover {

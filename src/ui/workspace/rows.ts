@@ -5,11 +5,11 @@
 import { keyChannel, sessionFileName } from '../../core/nanobot/keys';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import type { SessionSummary } from '../../store/listing/session-list';
-import { linkableKey, sessionHref, type SessionTab } from '../router';
+import { linkableKey, sessionHref, type SessionTab } from '../shell/router';
 import type { LeftoverInfo } from './model';
 import type { FileScan } from './scan/scan';
 import { ui } from '../i18n/text';
-import { readErrorText, skipOf } from '../status';
+import { readErrorText, skipOf } from '../shell/status';
 
 export type BadgeId = 'damaged' | 'empty' | 'mismatch' | 'key-not-text' | 'unreadable' | 'unlisted' | 'leftover' | 'warnings';
 

@@ -5,7 +5,7 @@ describe('a storage error before its words load', () => {
   it('says its coarse code in the reader’s language, then the full words once loaded', async () => {
     vi.resetModules(); // a fresh app: the shell loaded, the errors part not yet
     const text = await import('../../../src/ui/i18n/text');
-    const { errorText } = await import('../../../src/ui/status');
+    const { errorText } = await import('../../../src/ui/shell/status');
     const { StoreError } = await import('../../../src/store/adapter/errors');
     await text.startText('zh-CN');
     const e = new StoreError('conflict', 'ENGLISH FALLBACK', { path: 'a.jsonl', reason: { code: 'changed-since-read', changes: [{ code: 'deleted' }] } });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { Header } from '../../../src/ui/Header';
+import { Header } from '../../../src/ui/shell/Header';
 import { language, pg, setLanguage, ui } from '../../../src/ui/i18n/text';
 import { rememberedLanguage } from '../../../src/ui/i18n/language';
 import { mount, unmount } from '../session/helpers';

@@ -6,9 +6,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConversationTab } from '../../../src/ui/session/conversation/ConversationTab';
-import { Fold } from '../../../src/ui/session/Fold';
-import { RawJson } from '../../../src/ui/session/RawJson';
-import { closeIsolates, showControls } from '../../../src/ui/iso';
+import { Fold } from '../../../src/ui/session/parts/Fold';
+import { RawJson } from '../../../src/ui/session/parts/RawJson';
+import { closeIsolates, showControls } from '../../../src/ui/parts/iso';
 import { jsonl, meta, mount, openText, settle, unmount } from './helpers';
 
 const RLO = '\u202e';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** fill(): a catalog sentence with elements in its slots, in the order each language writes them. */
 import { describe, expect, it } from 'vitest';
-import { fill } from '../../../src/ui/session/fill';
+import { fill } from '../../../src/ui/session/parts/fill';
 import { mount, unmount } from './helpers';
 
 describe('fill', () => {

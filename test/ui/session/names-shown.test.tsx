@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionView } from '../../../src/ui/session/SessionView';
 import type { SessionHostProps } from '../../../src/ui/session-host';
-import { visible } from '../../../src/ui/iso';
+import { visible } from '../../../src/ui/parts/iso';
 import { NOW, jsonl, meta, mount, openText, unmount } from './helpers';
 
 let el: HTMLElement | null = null;

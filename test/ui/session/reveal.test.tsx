@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 /** Long text is revealed in bounded blocks, a frame at a time, never laid out whole in one go. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Fold } from '../../../src/ui/session/Fold';
-import { chunkEnd, chunkEnds, foldAt, REVEAL_CHUNK } from '../../../src/ui/session/reveal';
+import { Fold } from '../../../src/ui/session/parts/Fold';
+import { chunkEnd, chunkEnds, foldAt, REVEAL_CHUNK } from '../../../src/ui/session/parts/reveal';
 import { button, click, mount, unmount, waitFor } from './helpers';
 
 let el: HTMLElement | null = null;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { VirtualList } from '../../../src/ui/session/VirtualList';
+import { VirtualList } from '../../../src/ui/session/parts/VirtualList';
 import { mount, settle, unmount } from './helpers';
 
 let el: HTMLElement | null = null;

@@ -2,10 +2,10 @@
 /** The start page, the restore gate and the guide in Simplified Chinese, and back to English without a reload. */
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { restore } from '../../../src/ui/actions';
-import { Guide } from '../../../src/ui/Guide';
+import { restore } from '../../../src/ui/open/actions';
+import { Guide } from '../../../src/ui/shell/Guide';
 import { pageTextReady, setLanguage, ui } from '../../../src/ui/i18n/text';
-import { RestoreGate } from '../../../src/ui/RestoreGate';
+import { RestoreGate } from '../../../src/ui/open/RestoreGate';
 import { StartScreen } from '../../../src/ui/start/StartScreen';
 import { mount, unmount } from '../session/helpers';
 

@@ -3,7 +3,7 @@
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyListParams } from '../../../src/ui/workspace/filters';
-import { navigate, route } from '../../../src/ui/router';
+import { navigate, route } from '../../../src/ui/shell/router';
 import { scans, setWorkspace } from '../../../src/ui/workspace/model';
 import { WorkspaceView } from '../../../src/ui/workspace/WorkspaceView';
 import { click, mount, type, unmount, waitFor } from '../session/helpers';

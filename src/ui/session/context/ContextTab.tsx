@@ -17,14 +17,14 @@ import { saveTraces } from '../../../core/turn/save-traces';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { PyDict, PyValue } from '../../../core/python/pyvalue';
 import { estimateMessageTokens } from '../../../core/tokens/tokens';
-import type { MessageTraces } from '../../../store/large/large-traces';
-import { errorText } from '../../status';
+import type { MessageTraces } from '../../../store/large/traces/large-traces';
+import { errorText } from '../../shell/status';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
 import type { OpenedSession } from '../../../store/save/sessions';
 import { looksLikeWorkspace, readWorkspace, rememberedWorkspacePath, rememberWorkspacePath, workspaceFolderName, workspaceOfSession } from '../../../store/adapter/workspace-snapshot';
 import { groupDigits } from '../../i18n/numbers';
 import { pg } from '../../i18n/text';
-import { messageHref } from '../../router';
+import { messageHref } from '../../shell/router';
 
 export interface ContextTabProps {
   opened: OpenedSession;

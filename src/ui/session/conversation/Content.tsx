@@ -1,7 +1,7 @@
 /** A message's `content`: strings and text blocks as Markdown (or raw), other blocks and values as JSON text. */
 import { pyDumps } from '../../../core/python/pyjson';
 import { dictGet, isDict, type PyValue } from '../../../core/python/pyvalue';
-import { Fold } from '../Fold';
+import { Fold } from '../parts/Fold';
 import { MessageText } from '../markdown/MessageText';
 import { pg } from '../../i18n/text';
 

@@ -5,7 +5,7 @@ import { pyDumps } from '../../../core/python/pyjson';
 import { dictGet } from '../../../core/python/pyvalue';
 import type { OpenedSession } from '../../../store/save/sessions';
 import { pg } from '../../i18n/text';
-import { VirtualList } from '../VirtualList';
+import { VirtualList } from '../parts/VirtualList';
 import { CorruptRow, MarkerRow, ProviderRow, type StoredLastConsolidated } from './OtherRows';
 import { rulesOf } from '../../../core/nanobot/nanobot-version';
 import { pySliceStart, replayLastConsolidated } from '../../../core/replay/replay';

@@ -2,10 +2,10 @@
 import { pyDumps } from '../../../core/python/pyjson';
 import { pyStr } from '../../../core/python/pyrepr';
 import { dictGet, dictKeys, isDict, type PyDict, type PyValue } from '../../../core/python/pyvalue';
-import { Fold } from '../Fold';
-import { messageFlag, SHOWN_KEYS } from '../flags';
+import { Fold } from '../parts/Fold';
+import { messageFlag, SHOWN_KEYS } from '../parts/flags';
 import { pg } from '../../i18n/text';
-import { iso } from '../../iso';
+import { iso } from '../../parts/iso';
 
 /** `reasoning_content` and `thinking_blocks`, folded away in <details>. */
 export function Reasoning({ m }: { m: PyDict }) {

@@ -2,13 +2,13 @@
 import type { FileRecord } from '../../../core/lens/document';
 import { pyDumps } from '../../../core/python/pyjson';
 import { dictGet, type PyDict, type PyValue } from '../../../core/python/pyvalue';
-import type { Pairing } from '../pairing';
-import { RawJson } from '../RawJson';
+import type { Pairing } from '../parts/pairing';
+import { RawJson } from '../parts/RawJson';
 import { Content } from './Content';
 import { Attachments, Flags, Reasoning } from './Extras';
 import { ToolAnswer, ToolCalls } from './ToolCalls';
 import { pg } from '../../i18n/text';
-import { formatTime } from '../../format';
+import { formatTime } from '../../parts/format';
 import type { SaveTrace } from '../../../core/turn/save-traces';
 
 export interface MessageRowProps {

@@ -1,7 +1,7 @@
 /** Rows that are not messages: corrupt lines in place, provider state, and the consolidation marker. */
 import type { Diagnostic, FileRecord } from '../../../core/lens/document';
 import { cut, recordText } from '../text';
-import { iso, showControls } from '../../iso';
+import { iso, showControls } from '../../parts/iso';
 import { pg } from '../../i18n/text';
 
 /** A line no lens reads as a message, with why, and a way to the File tab. */

@@ -1,10 +1,10 @@
 /** Tool calls with the result that answers each one, and tool results with the call they answer. */
-import { Fold } from '../Fold';
-import type { Pairing } from '../pairing';
-import { iso } from '../../iso';
+import { Fold } from '../parts/Fold';
+import type { Pairing } from '../parts/pairing';
+import { iso } from '../../parts/iso';
 import { Hl } from '../find/Hl';
 import { pg } from '../../i18n/text';
-import { fill } from '../fill';
+import { fill } from '../parts/fill';
 
 export interface ToolProps {
   index: number;

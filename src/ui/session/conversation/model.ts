@@ -6,7 +6,7 @@
 import type { Diagnostic } from '../../../core/lens/document';
 import { runNow, runSliced } from '../../../store/analyze/event-loop';
 import type { OpenedSession } from '../../../store/save/sessions';
-import { pairToolCallsSteps, type Pairing } from '../pairing';
+import { pairToolCallsSteps, type Pairing } from '../parts/pairing';
 import { conversationRowsSteps, type ConversationRow } from './rows';
 
 export interface ConversationModel {

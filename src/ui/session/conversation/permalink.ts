@@ -1,5 +1,5 @@
 /** A message's permalink (`#/s/<key>/m/<n>`), as a full URL on the clipboard. */
-import { messageHref, parseHash } from '../../router';
+import { messageHref, parseHash } from '../../shell/router';
 import { pg } from '../../i18n/text';
 
 /** The absolute URL that opens message `n` (1-based) of session `key` in place. */

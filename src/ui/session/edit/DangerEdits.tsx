@@ -1,5 +1,5 @@
 /** The destructive edits: remove a corrupt line, clear, repair (with a backup) and delete. */
-import { iso } from '../../iso';
+import { iso } from '../../parts/iso';
 import { deleteTargets } from '../../../core/nanobot/delete';
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { useMemo, useState } from 'preact/hooks';

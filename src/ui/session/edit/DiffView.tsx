@@ -1,6 +1,6 @@
 /** The lines an edit touches, diff-style: removed, added and rewritten lines by number. */
 import { changedSpan, type DiffLine } from './diff';
-import { iso } from '../../iso';
+import { iso } from '../../parts/iso';
 import { pg } from '../../i18n/text';
 
 const SHOW = 60;

@@ -4,14 +4,14 @@
  */
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
-import { Confirm } from '../../Confirm';
+import { Confirm } from '../../parts/Confirm';
 import { pg } from '../../i18n/text';
 import type { DiffLine } from './diff';
 import { DiffView } from './DiffView';
 import type { Outcome } from './apply';
 import type { SaveProgress } from '../../../store/save/atomic-save';
-import { formatBytes } from '../../format';
-import { focusAdrift, focusElement } from '../../focus';
+import { formatBytes } from '../../parts/format';
+import { focusAdrift, focusElement } from '../../shell/focus';
 
 export interface Plan {
   summary: string;

@@ -12,7 +12,7 @@ import { er, pg } from '../../i18n/text';
 import { failure, download } from './apply';
 import type { EditCtx } from './context';
 import { EditCard, type Plan } from './EditCard';
-import { iso } from '../../iso';
+import { iso } from '../../parts/iso';
 
 /**
  * The fork card where the version has nanobot's fork, else the card saying why there is none (its

@@ -10,7 +10,7 @@ import type { SaveProgress } from '../../../store/save/atomic-save';
 import { joinPath, splitParent } from '../../../store/adapter/paths';
 import { noteRunningSave } from '../../workspace/save-notes';
 import { er, pg } from '../../i18n/text';
-import { errorText } from '../../status';
+import { errorText } from '../../shell/status';
 
 export type Outcome =
   | { ok: true; message: string; opened?: OpenedSession | null }

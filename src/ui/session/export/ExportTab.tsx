@@ -8,7 +8,7 @@ import { buildExport, type ExportFormat } from '../../../core/export/export';
 import type { PyValue } from '../../../core/python/pyvalue';
 import { sessionTitle } from '../../../core/listing/title';
 import type { OpenedSession } from '../../../store/save/sessions';
-import { Fold } from '../Fold';
+import { Fold } from '../parts/Fold';
 import { replaySession } from '../lens';
 import { uptoFromParams } from '../replay/settings';
 import { pg } from '../../i18n/text';

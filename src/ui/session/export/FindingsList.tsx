@@ -1,8 +1,8 @@
 /** The redaction step's findings: what each is, where, a glimpse of it, and a switch to unmask it. */
 import type { SecretKind } from '../../../core/export/redact';
-import { iso } from '../../iso';
+import { iso } from '../../parts/iso';
 import { pg, ui } from '../../i18n/text';
-import { fill } from '../fill';
+import { fill } from '../parts/fill';
 import { secretLabel, whereOf, type Numbered } from './scan';
 
 /** Enough of a finding to recognise it, not enough to leak it from a screenshot of this list. */

@@ -7,7 +7,7 @@ import { LensPanel } from './LensPanel';
 import { lensFactsOf } from './lens-facts';
 import { LinesList } from './LinesList';
 import { MetadataPanel } from './MetadataPanel';
-import { showControls } from '../../iso';
+import { showControls } from '../../parts/iso';
 import { pg } from '../../i18n/text';
 
 export interface FileTabProps {

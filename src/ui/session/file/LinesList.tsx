@@ -6,8 +6,8 @@ import { useState } from 'preact/hooks';
 import type { Diagnostic, FileRecord } from '../../../core/lens/document';
 import { cut, recordText } from '../text';
 import { pg } from '../../i18n/text';
-import { VirtualList } from '../VirtualList';
-import { closeIsolates, showControls } from '../../iso';
+import { VirtualList } from '../parts/VirtualList';
+import { closeIsolates, showControls } from '../../parts/iso';
 import { eolText, LINE_DISPLAY_MAX, lineHeight, RawLine } from './RawLine';
 
 export { LINE_DISPLAY_MAX } from './RawLine';

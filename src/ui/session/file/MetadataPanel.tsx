@@ -3,10 +3,10 @@ import { metadataIndex, type SessionDocument } from '../../../core/lens/document
 import { contractProblem } from '../../../core/nanobot/metadata-contracts';
 import { pyDumps } from '../../../core/python/pyjson';
 import { dictKeys, isDict, type PyDict, type PyValue } from '../../../core/python/pyvalue';
-import { metadataInternal, metadataRecordField } from '../flags';
+import { metadataInternal, metadataRecordField } from '../parts/flags';
 import { pg } from '../../i18n/text';
-import { Fold } from '../Fold';
-import { iso } from '../../iso';
+import { Fold } from '../parts/Fold';
+import { iso } from '../../parts/iso';
 
 function Value({ v }: { v: PyValue }) {
   return <Fold text={pyDumps(v)} limit={300} lines={6} class="sl-code" />;

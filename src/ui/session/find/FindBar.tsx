@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { OpenedSession } from '../../../store/save/sessions';
-import type { Pairing } from '../pairing';
+import type { Pairing } from '../parts/pairing';
 import { FindBarView } from './FindBarView';
 import { markCurrent } from './mark-current';
 import { findMatches, MATCH_LIMIT, searchIndex } from './search-index';

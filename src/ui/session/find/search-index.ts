@@ -6,7 +6,7 @@
 import { contentTexts } from '../../../core/find/find-text';
 import { dictGet, type PyDict } from '../../../core/python/pyvalue';
 import type { OpenedSession } from '../../../store/save/sessions';
-import type { Pairing } from '../pairing';
+import type { Pairing } from '../parts/pairing';
 
 /** Matches counted at most; past it the bar says "10,000+". */
 export const MATCH_LIMIT = 10_000;

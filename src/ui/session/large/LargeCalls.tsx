@@ -5,7 +5,7 @@
  */
 import { callTexts } from '../../../core/find/find-text';
 import type { PyDict } from '../../../core/python/pyvalue';
-import { Fold } from '../Fold';
+import { Fold } from '../parts/Fold';
 import { Hl } from '../find/Hl';
 import { pg } from '../../i18n/text';
 

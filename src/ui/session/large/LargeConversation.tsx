@@ -7,7 +7,7 @@ import type { LineIndex } from '../../../core/index/line-index';
 import type { PyDict } from '../../../core/python/pyvalue';
 import { readRecords } from '../../../store/large/large-client';
 import { pg } from '../../i18n/text';
-import { VirtualList } from '../VirtualList';
+import { VirtualList } from '../parts/VirtualList';
 import { count } from '../text';
 import { LargeMessage, PendingMessage } from './LargeMessage';
 import { PageNav } from './PageNav';

@@ -9,7 +9,7 @@ import type { IndexLoad } from '../../../core/index/index-load';
 import { messageAtLine } from '../../../core/index/index-lookup';
 import type { LineIndex } from '../../../core/index/line-index';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import { replayLarge } from '../../../store/large/large-replay-client';
+import { replayLarge } from '../../../store/large/replay/large-replay-client';
 import { pg } from '../../i18n/text';
 import { JumpBar } from '../find/JumpBar';
 import { findOpen, openFind } from '../find/state';

@@ -21,8 +21,8 @@ import { tmpFor } from '../../../store/save/sessions';
 import { isStoreError } from '../../../store/adapter/errors';
 import { joinPath, splitParent } from '../../../store/adapter/paths';
 import { noteRunningSave } from '../../workspace/save-notes';
-import { planTrimOffThread } from '../../../store/large/large-trim-client';
-import type { TrimAnswer } from '../../../store/large/large-trim';
+import { planTrimOffThread } from '../../../store/large/trim/large-trim-client';
+import type { TrimAnswer } from '../../../store/large/trim/large-trim';
 import { keyForFile } from '../../../store/listing/session-list';
 import { pg } from '../../i18n/text';
 import { nowIso } from '../../workspace/model';
@@ -34,7 +34,7 @@ import { DeleteCard } from '../edit/DangerEdits';
 import { deleteLarge } from '../../../store/large/large-delete';
 import { bytes, count } from '../text';
 import { LargeAppendCard, LargeClearCard, LargeConsolidatedCard, LargeForkCard, LargeRemoveLineCard, type SourceEditCtx } from './LargeSourceEdits';
-import { errorText } from '../../status';
+import { errorText } from '../../shell/status';
 
 export interface LargeEditProps {
   file: Blob;

@@ -16,18 +16,18 @@ import type { IndexLoad } from '../../../core/index/index-load';
 import { lastMetadataLine } from '../../../core/edit/large-edit';
 import type { LineIndex } from '../../../core/index/line-index';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import { buildExportBlob, fileFeed, type ExportScan } from '../../../store/large/large-export';
-import { buildLargeExport, scanLargeExport } from '../../../store/large/large-export-client';
-import { readRecords } from '../../../store/large/large-records';
-import { sliceEnd } from '../../../store/large/message-slices';
+import { buildExportBlob, fileFeed, type ExportScan } from '../../../store/large/export/large-export';
+import { buildLargeExport, scanLargeExport } from '../../../store/large/export/large-export-client';
+import { readRecords } from '../../../store/large/read/large-records';
+import { sliceEnd } from '../../../store/large/read/message-slices';
 import { keyForFile } from '../../../store/listing/session-list';
 import { pg } from '../../i18n/text';
 import { downloadBlob, exportFileName } from '../export/download';
 import { FindingsList } from '../export/FindingsList';
 import { exportFormats } from '../export/formats';
 import { maskFor, secretLabel } from '../export/scan';
-import { Fold } from '../Fold';
-import { errorText } from '../../status';
+import { Fold } from '../parts/Fold';
+import { errorText } from '../../shell/status';
 
 export interface LargeExportProps {
   file: Blob;

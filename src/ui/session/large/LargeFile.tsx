@@ -12,7 +12,7 @@ import { indexLensFacts } from '../file/lens-facts';
 import type { LineIndex } from '../../../core/index/line-index';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { PyDict } from '../../../core/python/pyvalue';
-import { readRecords } from '../../../store/large/large-records';
+import { readRecords } from '../../../store/large/read/large-records';
 import { MetadataRecord } from '../file/MetadataPanel';
 import { pg } from '../../i18n/text';
 import { count } from '../text';

@@ -6,9 +6,9 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LineIndex } from '../../../core/index/line-index';
-import { findInFile, prepareFind, type LargeMatch } from '../../../store/large/large-find-client';
+import { findInFile, prepareFind, type LargeMatch } from '../../../store/large/find/large-find-client';
 import { pg } from '../../i18n/text';
-import { errorText } from '../../status';
+import { errorText } from '../../shell/status';
 import { FindBarView } from '../find/FindBarView';
 import { markCurrent } from '../find/mark-current';
 import { MATCH_LIMIT } from '../find/search-index';

@@ -11,11 +11,11 @@ import { LINE_PROBLEM, lineProblems, LINE_PROBLEMS } from '../../../core/index/i
 import type { LineIndex } from '../../../core/index/line-index';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { KIND_NAMES } from '../../../core/index/record-facts';
-import { readLineHeads } from '../../../store/large/large-lines';
+import { readLineHeads } from '../../../store/large/read/large-lines';
 import { pg } from '../../i18n/text';
-import { closeIsolates, showControls } from '../../iso';
+import { closeIsolates, showControls } from '../../parts/iso';
 import { eolText, LINE_DISPLAY_MAX, lineHeight, RawLine } from '../file/RawLine';
-import { VirtualList } from '../VirtualList';
+import { VirtualList } from '../parts/VirtualList';
 import { bytes as byteSize, count } from '../text';
 import { PageNav } from './PageNav';
 

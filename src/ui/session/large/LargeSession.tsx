@@ -30,7 +30,7 @@ import { LargeMessage } from './LargeMessage';
 import { LargeReplay } from './LargeReplay';
 import { IndexContextTab } from '../context/IndexContextTab';
 import type { LargeExportProps } from './LargeExport';
-import { lazyComponent } from '../../lazy';
+import { lazyComponent } from '../../shell/lazy';
 import { screenful } from './head';
 import { loadText } from './load-text';
 import { useLargeFile } from './useLargeFile';

@@ -4,7 +4,7 @@
  * offers the way back. Both are links, so the choice is in the URL and a reload keeps it.
  */
 import { FULL_VIEW_MAX_BYTES, LARGE_FILE_BYTES, fullViewMemory, fullViewOffered } from '../../../store/large/large-file';
-import { formatBytes } from '../../format';
+import { formatBytes } from '../../parts/format';
 import { pg } from '../../i18n/text';
 
 /** In large-file mode: the link to the full view for a file below its ceiling, else why there is none. */

@@ -13,7 +13,7 @@ import { loadLarge, type LargeLoad } from '../../../store/large/large-load';
 import { nowIso } from '../../workspace/model';
 import { loadMarkdown } from '../markdown/loader';
 import { headMessages } from './head';
-import { errorText } from '../../status';
+import { errorText } from '../../shell/status';
 
 /** Messages read from the file's head while it is indexed: a screenful of short ones (only a screenful is rendered: head.ts). */
 export const HEAD_SHOWN = 12;

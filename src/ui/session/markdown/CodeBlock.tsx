@@ -1,6 +1,6 @@
 /** A fenced code block from a message: its language label, the code as text, and a Copy button. */
 import { useState } from 'preact/hooks';
-import { iso } from '../../iso';
+import { iso } from '../../parts/iso';
 import { Hl } from '../find/Hl';
 import { pg } from '../../i18n/text';
 

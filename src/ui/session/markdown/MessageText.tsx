@@ -3,9 +3,9 @@
  * or everywhere). Plain text while the parser loads, and for texts too long to format at once.
  */
 import { useContext, useEffect, useState } from 'preact/hooks';
-import { Fold } from '../Fold';
+import { Fold } from '../parts/Fold';
 import { pg } from '../../i18n/text';
-import { foldAt } from '../reveal';
+import { foldAt } from '../parts/reveal';
 import { loadMarkdown, markdownFailed, markdownModule, type MarkdownModule } from './loader';
 import { rawEverywhere, RawOverridesContext, setOverride } from './prefs';
 

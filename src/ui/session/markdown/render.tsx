@@ -5,7 +5,7 @@
  */
 import type { Token } from 'markdown-it';
 import type { ComponentChildren, VNode } from 'preact';
-import { iso } from '../../iso';
+import { iso } from '../../parts/iso';
 import { Hl } from '../find/Hl';
 import { CodeBlock } from './CodeBlock';
 import { isSafeHref, LINK_ATTRS } from './links';

@@ -5,7 +5,7 @@
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { ReplayResult } from '../../../core/replay/replay';
 import { pg } from '../../i18n/text';
-import { fateCounts, fateText, FATE_ORDER } from './fates';
+import { fateCounts, fateText, FATE_ORDER } from './strip/fates';
 import type { ReplaySettings } from './settings';
 
 export interface ReplaySummaryProps {

@@ -2,12 +2,12 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { OpenedSession } from '../../../store/save/sessions';
 import { pg } from '../../i18n/text';
-import { lazyComponent } from '../../lazy';
+import { lazyComponent } from '../../shell/lazy';
 import { replayLastConsolidated } from '../../../core/replay/replay';
 import { replaySession } from '../lens';
 import { CopyJson } from './CopyJson';
-import { FateList } from './FateList';
-import { FateStrip } from './FateStrip';
+import { FateList } from './strip/FateList';
+import { FateStrip } from './strip/FateStrip';
 import { ReplayControls } from './ReplayControls';
 import { ReplaySummary } from './ReplaySummary';
 import { LINK_DELAY_MS, settingsFromParams, settingsToParams, uptoFromParams, type ReplaySettings } from './settings';

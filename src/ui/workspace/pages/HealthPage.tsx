@@ -3,13 +3,13 @@
  * the recovered lens — each linking to its line in the session's file view.
  */
 import { useComputed, useSignal } from '@preact/signals';
-import { formatCount } from '../../format';
+import { formatCount } from '../../parts/format';
 import { pg } from '../../i18n/text';
 import { activeVersion, folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped } from '../model';
 import { FILE_LEVEL, hasProblems, healthReport, type FileHealth } from './health';
-import type { SessionTab } from '../../router';
+import type { SessionTab } from '../../shell/router';
 import { rowHref } from '../rows';
-import { iso, showControls, visible } from '../../iso';
+import { iso, showControls, visible } from '../../parts/iso';
 
 function FileEntry({ h, href }: { h: FileHealth; href: (tab?: SessionTab, line?: number) => string }) {
   const s = h.summary;

@@ -3,14 +3,14 @@
  * `*.crswap`): what each was going to replace, what is in it, and removal after a confirmation.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Confirm } from '../../Confirm';
+import { Confirm } from '../../parts/Confirm';
 import { messageRecords, parseDocument } from '../../../core/lens/document';
 import { decodeLossy } from '../../../core/python/lines';
 import { readAll } from '../../../store/adapter/bytes';
-import { formatBytes } from '../../format';
+import { formatBytes } from '../../parts/format';
 import { pg, ui } from '../../i18n/text';
 import { rich } from '../../start/rich';
-import { errorText, say } from '../../status';
+import { errorText, say } from '../../shell/status';
 import { activeVersion, leftovers, refreshListing, scans, workspace, type LeftoverInfo } from '../model';
 import type { FileScan } from '../scan/scan';
 import { joinPath } from '../../../store/adapter/paths';

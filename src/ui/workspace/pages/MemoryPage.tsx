@@ -11,7 +11,7 @@ import type { WorkspaceSnapshot } from '../../../core/turn/build';
 import { readWorkspace } from '../../../store/adapter/workspace-snapshot';
 import { groupDigits } from '../../i18n/numbers';
 import { pg } from '../../i18n/text';
-import { sessionHref } from '../../router';
+import { sessionHref } from '../../shell/router';
 
 export interface MemoryPageProps {
   adapter: StorageAdapter;

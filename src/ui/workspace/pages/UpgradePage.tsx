@@ -10,8 +10,8 @@ import { estimateMessageTokens } from '../../../core/tokens/tokens';
 import { nextVersion, upgradeImpact, type FileHome, type UpgradeImpact } from '../../../core/nanobot/upgrade';
 import { readAll } from '../../../store/adapter/bytes';
 import { yieldToEventLoop } from '../../../store/analyze/event-loop';
-import { iso } from '../../iso';
-import { errorText } from '../../status';
+import { iso } from '../../parts/iso';
+import { errorText } from '../../shell/status';
 import { activeVersion, folder, listing, nowIso, workspace } from '../model';
 import { pg } from '../../i18n/text';
 

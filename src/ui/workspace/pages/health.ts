@@ -9,7 +9,7 @@ import { SCAN_MAX_BYTES, TOO_BIG } from '../scan/scanner';
 import type { FileScan } from '../scan/scan';
 import { problemIds, type BadgeId } from '../rows';
 import { pg, ui } from '../../i18n/text';
-import { skipOf } from '../../status';
+import { skipOf } from '../../shell/status';
 
 /** `label` and `text` are read when shown (the health page's words load with it, in the language on screen). */
 export type Verdict = { tone: 'danger' | 'warn' | 'ok' | 'pending'; readonly label: string; readonly text: string };

@@ -4,9 +4,9 @@
  * and a config folder laid out like nanobot main. Edits there are real saves, so a demo can be
  * broken and repaired; "Reset demo" puts the original files back.
  */
-import { opfsRoot } from '../../fsa';
+import { opfsRoot } from '../../open/fsa';
 import { ui } from '../../i18n/text';
-import { DEFAULT_DEMO } from '../../last-source';
+import { DEFAULT_DEMO } from '../../open/last-source';
 
 /** The OPFS folder that holds the default demo workspace (nanobot v0.2); other demos get `<it>-<id>`. */
 export const DEMO_DIR = 'session-lens-demo';

@@ -7,7 +7,7 @@ import { readAll } from '../../../store/adapter/bytes';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { SessionSummary } from '../../../store/save/sessions';
 import type { FileScan, ScanInput } from './scan';
-import { errorText } from '../../status';
+import { errorText } from '../../shell/status';
 
 /** Files larger than this are not read in the background (they are checked when opened). */
 export const SCAN_MAX_BYTES = 64 * 1024 * 1024;

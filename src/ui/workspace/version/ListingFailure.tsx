@@ -5,15 +5,15 @@
  */
 import { Fragment } from 'preact';
 import { useMemo, useRef, useState } from 'preact/hooks';
-import { Confirm } from '../../Confirm';
+import { Confirm } from '../../parts/Confirm';
 import { pg } from '../../i18n/text';
 import { shownValue } from '../../../store/listing/listed-row';
 import type { Listing } from '../../../store/listing/session-list';
 import { openSession } from '../../../store/save/sessions';
 import { sortBreakers, withUpdatedAt, type SortBreaker } from '../../../store/listing/sort-breakers';
 import { saveEdited } from '../../session/edit/apply';
-import { errorText } from '../../status';
-import { iso, visible } from '../../iso';
+import { errorText } from '../../shell/status';
+import { iso, visible } from '../../parts/iso';
 import { activeVersion, folder, folderIndex, nowIso, refreshListing, workspace } from '../model';
 import { rowHref } from '../rows';
 

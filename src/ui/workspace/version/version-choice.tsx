@@ -4,7 +4,7 @@
  */
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { versionRuns, type VersionVerdict } from '../../../core/nanobot/version-evidence';
-import { chosenVersion, navigate, route } from '../../router';
+import { chosenVersion, navigate, route } from '../../shell/router';
 import { ui } from '../../i18n/text';
 import { activeVersion, verdict } from '../model';
 

@@ -7,7 +7,7 @@ import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapte
 import type { OpenedSession } from '../../../../src/store/save/sessions';
 import { setLanguage } from '../../../../src/ui/i18n/text';
 import { EditTab } from '../../../../src/ui/session/edit/EditTab';
-import { errorText } from '../../../../src/ui/status';
+import { errorText } from '../../../../src/ui/shell/status';
 import { StoreError } from '../../../../src/store/adapter/errors';
 import { NOW, button, click, jsonl, meta, mount, openVia, type, unmount, waitFor } from '../helpers';
 

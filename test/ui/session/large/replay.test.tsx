@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadFromIndex } from '../../../../src/core/index/index-load';
 import { indexBytes } from '../../../../src/core/index/line-index';
-import { decodeRecord } from '../../../../src/store/large/large-records';
+import { decodeRecord } from '../../../../src/store/large/read/large-records';
 import { LargeReplay } from '../../../../src/ui/session/large/LargeReplay';
 import { loadLarge } from '../../../../src/store/large/large-load';
 import { mount, unmount, waitFor } from '../helpers';

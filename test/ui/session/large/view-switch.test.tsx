@@ -13,10 +13,10 @@ vi.mock('../../../../src/ui/session/SessionView', () => ({
 
 const { SessionPage } = await import('../../../../src/ui/SessionPage');
 const { FullViewOffer } = await import('../../../../src/ui/session/large/ViewSwitch');
-const { navigate, parseHash, route } = await import('../../../../src/ui/router');
+const { navigate, parseHash, route } = await import('../../../../src/ui/shell/router');
 const { setWorkspace } = await import('../../../../src/ui/workspace/model');
 const { FULL_VIEW_MAX_BYTES } = await import('../../../../src/store/large/large-file');
-const { formatBytes } = await import('../../../../src/ui/format');
+const { formatBytes } = await import('../../../../src/ui/parts/format');
 const { mount, unmount, waitFor } = await import('../helpers');
 const { demoAdapter, demoWorkspace } = await import('../../shell-helpers');
 const { setLanguage } = await import('../../../../src/ui/i18n/text');

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { getHistory } from '../../../../src/core/replay/replay';
-import { foldFates, FOLD_MIN } from '../../../../src/ui/session/replay/fold-runs';
-import { FateList } from '../../../../src/ui/session/replay/FateList';
+import { foldFates, FOLD_MIN } from '../../../../src/ui/session/replay/strip/fold-runs';
+import { FateList } from '../../../../src/ui/session/replay/strip/FateList';
 import type { PyDict } from '../../../../src/core/python/pyvalue';
 import { click, mount, settle, unmount } from '../helpers';
 

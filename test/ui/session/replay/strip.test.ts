@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stripRects } from '../../../../src/ui/session/replay/strip';
-import type { FateKey } from '../../../../src/ui/session/replay/fates';
+import { stripRects } from '../../../../src/ui/session/replay/strip/strip';
+import type { FateKey } from '../../../../src/ui/session/replay/strip/fates';
 
 /** The key each pixel of the strip is painted with ('' where nothing is). */
 function pixels(cols: FateKey[], width: number): string[] {

@@ -8,7 +8,7 @@ import type { IndexLoad } from '../../../../core/index/index-load';
 import type { LineIndex } from '../../../../core/index/line-index';
 import type { NanobotVersion } from '../../../../core/nanobot/nanobot-version';
 import { runSliced, yieldToEventLoop } from '../../../../store/analyze/event-loop';
-import { contextLarge } from '../../../../store/large/large-context-client';
+import { contextLarge } from '../../../../store/large/context/large-context-client';
 import type { ReplaySettings } from '../settings';
 import { chartShapeSteps } from './chart-shape';
 import { QUIET_MS, SLICE_MS, type ContextState } from './useContextOverTime';

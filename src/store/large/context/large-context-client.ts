@@ -1,0 +1,51 @@
+/**
+ * The page's side of a large file's context over time: computed in a worker (every message read and
+ * counted once per setting), the page receives only the turns' points. In place where there are no
+ * workers (Node, tests), through the same request.
+ */
+import type { IndexLoad } from '../../../core/index/index-load';
+import type { LineIndex } from '../../../core/index/line-index';
+import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import type { ContextOverTime } from '../../../core/replay/context-over-time';
+import type { ReplayOptions } from '../../../core/replay/replay';
+import type { ReplayLoad } from '../replay/large-replay-client';
+import { answerContext, type ContextReply, type ContextRequest } from './large-context';
+import { blobPath, fromWire } from '../worker-error';
+
+let worker: Worker | null = null;
+let nextId = 1;
+const asked = new WeakMap<IndexLoad, Map<string, Promise<ContextOverTime | null>>>();
+/** Answers kept per load: the settings tried last. */
+const KEPT = 4;
+
+/** Context over time of the messages `load` holds under `opts`; null where only nanobot's exact path answers. */
+export function contextLarge(file: Blob, index: LineIndex, load: ReplayLoad, version: NanobotVersion, opts: ReplayOptions): Promise<ContextOverTime | null> {
+  let answers = asked.get(load);
+  if (!answers) asked.set(load, (answers = new Map()));
+  const key = `${version}:${JSON.stringify(opts)}`;
+  let answer = answers.get(key);
+  if (!answer) {
+    answers.set(key, (answer = compute({ id: nextId++, file, index: { start: index.start, length: index.length, eol: index.eol }, lines: load.messageLines, lastConsolidated: load.lastConsolidated, stored: load.head?.storedLastConsolidated, version, opts })));
+    if (answers.size > KEPT) answers.delete(answers.keys().next().value!);
+  }
+  return answer;
+}
+
+async function compute(req: ContextRequest): Promise<ContextOverTime | null> {
+  if (typeof Worker !== 'undefined') worker ??= new Worker(new URL('./large-context.worker.ts', import.meta.url), { type: 'module' });
+  const reply = worker ? await ask(worker, req) : await answerContext(req);
+  if (reply.type === 'error') throw fromWire(reply.error, blobPath(req.file));
+  return reply.data;
+}
+
+function ask(w: Worker, req: ContextRequest): Promise<ContextReply> {
+  return new Promise((resolve) => {
+    const onMessage = (e: MessageEvent<ContextReply>) => {
+      if (e.data.id !== req.id) return;
+      w.removeEventListener('message', onMessage);
+      resolve(e.data);
+    };
+    w.addEventListener('message', onMessage);
+    w.postMessage(req);
+  });
+}

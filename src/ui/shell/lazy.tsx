@@ -1,0 +1,25 @@
+/**
+ * A component whose module loads on first render: pages a person may never open stay out of the
+ * initial bundle (its budget is enforced by the build).
+ */
+import type { FunctionComponent } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { errorTextReady, pageTextReady, ui } from '../i18n/text';
+
+/**
+ * Wraps `load` (a dynamic import picking the component) as a component showing `waiting` until it
+ * and the pages' words (see i18n/text.ts) are in.
+ */
+export function lazyComponent<P extends object>(load: () => Promise<FunctionComponent<P>>, waiting?: () => string): FunctionComponent<P> {
+  let module: Promise<FunctionComponent<P>> | null = null;
+  return function Lazy(props: P) {
+    const [C, setC] = useState<FunctionComponent<P> | null>(null);
+    useEffect(() => {
+      let live = true;
+      module ??= Promise.all([load(), pageTextReady(), errorTextReady()]).then(([c]) => c);
+      void module.then((c) => live && setC(() => c));
+      return () => void (live = false);
+    }, []);
+    return C ? <C {...props} /> : <p class="empty-state" aria-busy="true">{waiting ? waiting() : ui().common.loading}</p>;
+  };
+}
