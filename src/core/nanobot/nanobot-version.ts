@@ -7,7 +7,11 @@
  */
 
 /** Oldest first. The pip releases go by their pip name ('0.2.1'); 'v0.2' is the commit two days after 0.2.2. */
-export const NANOBOT_VERSIONS = ['0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0', 'main'] as const;
+export const NANOBOT_VERSIONS = [
+  '0.1.4', '0.1.4.post1', '0.1.4.post2', '0.1.4.post3', '0.1.4.post4', '0.1.4.post5', '0.1.4.post6',
+  '0.1.5', '0.1.5.post1', '0.1.5.post2', '0.1.5.post3',
+  '0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0', 'main',
+] as const;
 export type NanobotVersion = (typeof NANOBOT_VERSIONS)[number];
 
 /** True for a string naming a known version (for links, CLI flags and stored settings). */
@@ -156,6 +160,14 @@ export interface VersionRules {
   // §9 saving
   /** Temp-file pattern of an atomic save (§52–53). */
   tmpName: 'stem.jsonl.tmp' | 'hidden-random';
+  /** A save goes through a temporary file and a rename; else it rewrites the file in place (a failed save truncates it). */
+  atomicSave: boolean;
+  /** What a load that fails does: the repair pass, or (before 0.1.5.post2) an empty session, which the next save writes. */
+  loadFailure: 'repair' | 'empty-session';
+  /** The metadata record carries the session's `key`. */
+  metadataKey: boolean;
+  /** A save writes non-ASCII as `\uXXXX` escapes (`json.dumps`'s default `ensure_ascii`). */
+  asciiEscapes: boolean;
 
 }
 
@@ -258,6 +270,10 @@ const V02: VersionRules = {
   spareFrames: SPARE_V02,
   depthBudget: depthBudgets(SPARE_V02),
   tmpName: 'stem.jsonl.tmp',
+  atomicSave: true,
+  loadFailure: 'repair',
+  metadataKey: true,
+  asciiEscapes: false,
 };
 
 /**
@@ -358,8 +374,115 @@ const MAIN: VersionRules = {
   tmpName: 'hidden-random',
 };
 
+/**
+ * The 0.1.x releases, each spreading the one after it. Until their own rules are read into rows they answer as
+ * 0.2.0 does, except for the rows named here (read from each tag's code; golden corpora: scripts/release-golden.py).
+ */
+const R01503: VersionRules = {
+  ...R020,
+  version: '0.1.5.post3',
+  label: 'nanobot 0.1.5.post3',
+  tag: 'v0.1.5.post3',
+  commit: '0b1631f33',
+  date: '2026-04-29',
+};
+
+const R01502: VersionRules = {
+  ...R01503,
+  version: '0.1.5.post2',
+  label: 'nanobot 0.1.5.post2',
+  tag: 'v0.1.5.post2',
+  commit: '950dddec4',
+  date: '2026-04-21',
+};
+
+const R01501: VersionRules = {
+  ...R01502,
+  version: '0.1.5.post1',
+  label: 'nanobot 0.1.5.post1',
+  tag: 'v0.1.5.post1',
+  commit: '648307148',
+  date: '2026-04-14',
+  atomicSave: false,
+  loadFailure: 'empty-session',
+};
+
+const R015: VersionRules = {
+  ...R01501,
+  version: '0.1.5',
+  label: 'nanobot 0.1.5',
+  tag: 'v0.1.5',
+  commit: '79234d237',
+  date: '2026-04-06',
+};
+
+const R01406: VersionRules = {
+  ...R015,
+  version: '0.1.4.post6',
+  label: 'nanobot 0.1.4.post6',
+  tag: 'v0.1.4.post6',
+  commit: 'c15f63a32',
+  date: '2026-03-27',
+};
+
+const R01405: VersionRules = {
+  ...R01406,
+  version: '0.1.4.post5',
+  label: 'nanobot 0.1.4.post5',
+  tag: 'v0.1.4.post5',
+  commit: '337c4600f',
+  date: '2026-03-16',
+};
+
+const R01404: VersionRules = {
+  ...R01405,
+  version: '0.1.4.post4',
+  label: 'nanobot 0.1.4.post4',
+  tag: 'v0.1.4.post4',
+  commit: 'a0bb4320f',
+  date: '2026-03-08',
+};
+
+const R01403: VersionRules = {
+  ...R01404,
+  version: '0.1.4.post3',
+  label: 'nanobot 0.1.4.post3',
+  tag: 'v0.1.4.post3',
+  commit: '4f0530dd6',
+  date: '2026-02-28',
+};
+
+const R01402: VersionRules = {
+  ...R01403,
+  version: '0.1.4.post2',
+  label: 'nanobot 0.1.4.post2',
+  tag: 'v0.1.4.post2',
+  commit: '17de3699a',
+  date: '2026-02-24',
+};
+
+const R01401: VersionRules = {
+  ...R01402,
+  version: '0.1.4.post1',
+  label: 'nanobot 0.1.4.post1',
+  tag: 'v0.1.4.post1',
+  commit: 'af71ccf05',
+  date: '2026-02-21',
+};
+
+const R014: VersionRules = {
+  ...R01401,
+  version: '0.1.4',
+  label: 'nanobot 0.1.4',
+  tag: 'v0.1.4',
+  commit: 'b14d4711c',
+  date: '2026-02-18',
+  metadataKey: false,
+  asciiEscapes: true,
+};
+
 /** Every release's rules, side by side. */
-export const VERSION_RULES: Record<NanobotVersion, VersionRules> = { '0.2.0': R020, '0.2.1': R021, '0.2.2': R022, 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
+export const VERSION_RULES: Record<NanobotVersion, VersionRules> = { '0.1.4': R014, '0.1.4.post1': R01401, '0.1.4.post2': R01402, '0.1.4.post3': R01403, '0.1.4.post4': R01404, '0.1.4.post5': R01405, '0.1.4.post6': R01406, '0.1.5': R015, '0.1.5.post1': R01501, '0.1.5.post2': R01502, '0.1.5.post3': R01503, '0.2.0': R020, '0.2.1': R021, '0.2.2': R022, 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
 
 /** The rules of one release. */
 export function rulesOf(version: NanobotVersion): VersionRules {

@@ -254,7 +254,11 @@ const R021: TurnRules = {
 // 0.2.0 lacks) and is known to differ: its system prompt has no tool contract. Until measured it shows 0.2.1's figures.
 const R020: TurnRules = R021;
 
-const TURN_RULES: Record<NanobotVersion, TurnRules> = { '0.2.0': R020, '0.2.1': R021, '0.2.2': R022, 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
+// The 0.1.x releases: not measured yet (their ContextBuilder and memory differ: 5 bootstrap files, HISTORY.md
+// before 0.1.5); until measured they show 0.2.0's figures, and the turn's unknowns say so.
+const R01: TurnRules = R020;
+
+const TURN_RULES: Record<NanobotVersion, TurnRules> = { '0.1.4': R01, '0.1.4.post1': R01, '0.1.4.post2': R01, '0.1.4.post3': R01, '0.1.4.post4': R01, '0.1.4.post5': R01, '0.1.4.post6': R01, '0.1.5': R01, '0.1.5.post1': R01, '0.1.5.post2': R01, '0.1.5.post3': R01, '0.2.0': R020, '0.2.1': R021, '0.2.2': R022, 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
 
 /** The turn's rules at `version` (as `rulesOf` is for the session's). */
 export function turnRulesOf(version: NanobotVersion): TurnRules {
