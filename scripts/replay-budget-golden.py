@@ -4,8 +4,11 @@ The agent loop hands `get_history` a token budget from the context window and th
 `max_tokens` (`AgentLoop._replay_token_budget`). This calls that function itself (a stand-in provider
 or runtime whose generation holds the raw value) over a grid of windows and values, and records, beside
 each answer, what nanobot's own config class (`AgentDefaults`) makes of the value (kept, or which error).
-The answers are merged into test/core/budget-golden.json under the version, so the test runs without
-../shared.
+Beside them, the loop's own call as the tag's source writes it: the `max_messages` (and `max_tokens`) it hands
+`get_history`, `get_history`'s own default, and the config defaults they come from (`memory_window`,
+`max_messages`, `context_window_tokens`). A tag whose loop has no `_replay_token_budget` (before 0.1.5.post3)
+records its budgets as null: it hands `get_history` no budget. The answers are merged into
+test/core/budget-golden.json under the version, so the test runs without ../shared.
 
   eval "$(../shared/nanobot/setup.sh VERSION)"; HOME=$(mktemp -d) "$NANOBOT_PYTHON" scripts/replay-budget-golden.py VERSION test/core/budget-golden.json
 
@@ -16,6 +19,7 @@ strict JSON cannot hold, {"$bigint": "..."} for ints past 2**53, {"$missing": tr
 import inspect
 import json
 import math
+import re
 import sys
 from types import SimpleNamespace
 
@@ -25,7 +29,11 @@ logger.remove()
 
 from nanobot.agent.loop import AgentLoop  # noqa: E402
 from nanobot.config.schema import AgentDefaults  # noqa: E402
-from nanobot.providers.base import GenerationSettings  # noqa: E402
+from nanobot.session.manager import Session  # noqa: E402
+
+HAS_BUDGET = hasattr(AgentLoop, "_replay_token_budget")
+if HAS_BUDGET:
+    from nanobot.providers.base import GenerationSettings  # noqa: E402
 
 VERSION, OUT = sys.argv[1], sys.argv[2]
 MISSING = object()
@@ -65,7 +73,7 @@ def generation(v):
 
 
 # v0.2 and the 0.2.x releases read the generation from `self.provider.generation`, later versions from a runtime.
-READS_PROVIDER = "self.provider" in inspect.getsource(AgentLoop._replay_token_budget)
+READS_PROVIDER = HAS_BUDGET and "self.provider" in inspect.getsource(AgentLoop._replay_token_budget)
 
 
 def budget(window, v):
@@ -83,18 +91,35 @@ def answer(fn):
         return {"error": type(e).__name__}
 
 
-cases = []
-for v in VALUES:
-    config = answer(lambda: AgentDefaults().max_tokens if v is MISSING else AgentDefaults(max_tokens=v).max_tokens)
-    cases.append({"max_tokens": enc(v), "config": config, "budgets": [[w, answer(lambda: budget(w, v))] for w in WINDOWS]})
+def loop_call():
+    """What the agent loop hands `get_history`, as its source writes it (every distinct call), and the defaults."""
+    src = inspect.getsource(AgentLoop)
+    calls = set()
+    for m in re.finditer(r"get_history\(([^)]*)\)", src):
+        calls.add(re.sub(r"\s+", " ", m.group(1)).strip())
+    for m in re.finditer(r"_hist_kwargs[^=]*= \{([^}]*)\}", src):
+        calls.add(re.sub(r"\s+", " ", m.group(1)).strip().rstrip(","))
+    calls.discard("**_hist_kwargs")
+    defaults = AgentDefaults()
+    fields = {k: getattr(defaults, k) for k in ("memory_window", "max_messages", "context_window_tokens") if hasattr(defaults, k)}
+    default = inspect.signature(Session.get_history).parameters["max_messages"].default
+    return {"calls": sorted(calls), "get_history_default": default, "config": fields}
+
+
+cases = None
+if HAS_BUDGET:
+    cases = []
+    for v in VALUES:
+        config = answer(lambda: AgentDefaults().max_tokens if v is MISSING else AgentDefaults(max_tokens=v).max_tokens)
+        cases.append({"max_tokens": enc(v), "config": config, "budgets": [[w, answer(lambda: budget(w, v))] for w in WINDOWS]})
 
 try:
     with open(OUT, encoding="utf-8") as f:
         data = json.load(f)
 except FileNotFoundError:
     data = {}
-data[VERSION] = cases
+data[VERSION] = {"loop": loop_call(), "budgets": cases}
 with open(OUT, "w", encoding="utf-8") as f:
     json.dump(dict(sorted(data.items())), f, ensure_ascii=True, indent=None, separators=(",", ":"))
     f.write("\n")
-print(f"{VERSION}: {len(cases)} values x {len(WINDOWS)} windows -> {OUT}")
+print(f"{VERSION}: {f'{len(cases)} values x {len(WINDOWS)} windows' if cases else 'no budget'}, loop {data[VERSION]['loop']} -> {OUT}")

@@ -35,16 +35,23 @@ describe('nanobot versions', () => {
     expect(loopMaxMessages('v0.3.0', 128_000)).toBe(1280);
     expect(loopMaxMessages('v0.3.0', 5_000)).toBe(120);
     expect(agentLoopOptions('main', 0).maxTokens).toBe(0);
-    // Up to 0.2.1 the config's default window is 65,536 tokens; 0.2.2 raised it to 200,000.
-    expect(NANOBOT_VERSIONS.map((v) => agentLoopOptions(v).maxTokens)).toEqual([56_320, 56_320, 190_784, 190_784, 190_784, 190_784]);
+    // No budget before 0.1.5.post3; up to 0.2.1 the config's default window is 65,536 tokens; 0.2.2 raised it to 200,000.
+    expect(NANOBOT_VERSIONS.map((v) => agentLoopOptions(v).maxTokens)).toEqual([...Array(10).fill(0), 56_320, 56_320, 56_320, 190_784, 190_784, 190_784, 190_784]);
     expect(agentLoopOptions('0.2.1')).toMatchObject({ maxMessages: 120, includeTimestamps: true });
+    // memory_window 50 (0.1.4, post1) and 100 (post2–post4); max_messages=0, every unconsolidated message (post5–0.1.5.post2).
+    expect(NANOBOT_VERSIONS.map((v) => agentLoopOptions(v).maxMessages)).toEqual([50, 50, 100, 100, 100, 0, 0, 0, 0, 0, 120, 120, 120, 120, 120, 2000, 0]);
+    expect(NANOBOT_VERSIONS.map((v) => agentLoopOptions(v).includeTimestamps)).toEqual([...Array(10).fill(false), true, true, true, true, true, false, false]);
+    // A config's memory_window reaches 0.1.4's get_history as it is (0: everything); 0.1.5.post3's loop makes 0 mean 120.
+    expect(loopMaxMessages('0.1.4', null, 0)).toBe(0);
+    expect(loopMaxMessages('0.1.4.post2', null, 30)).toBe(30);
+    expect(loopMaxMessages('0.1.5.post3', null, 0)).toBe(120);
   });
 
   it('up to 0.2.1 get_history has no extend_to_user: asking for it changes nothing', () => {
     // 130 assistant messages after one user: the window of 120 holds no user; extend_to_user goes back to it.
     const ms: PyDict[] = [{ role: 'user', content: 'u' }, ...Array.from({ length: 130 }, (_, i) => ({ role: 'assistant', content: `a${i}` }))];
     const len = (v: (typeof NANOBOT_VERSIONS)[number]) => getHistory(ms, 0, { maxMessages: 120, extendToUser: true }, v).entries.length;
-    expect(NANOBOT_VERSIONS.map(len)).toEqual([120, 120, 131, 131, 131, 131]);
+    expect(NANOBOT_VERSIONS.map(len)).toEqual([...Array(13).fill(120), 131, 131, 131, 131]);
   });
 
   it('0.2.0 has no CLI-app or MCP-preset breadcrumbs', () => {

@@ -71,14 +71,39 @@ export interface VersionRules {
    */
   previewSkipTest: 'equals-metadata' | 'in-set';
 
-  // §5 get_history
-  /** The signature's default `max_messages`. */
+  // §5 get_history (each row read from the tag's own `Session.get_history` and its agent loop's call)
+  /** The signature's default `max_messages` (500 before 0.1.5.post3). */
   defaultMaxMessages: number;
   /** What `max_messages <= 0` means: a window of that many, or none (null). */
   nonPositiveMaxMessages: number | null;
+  /**
+   * Before 0.1.5.post3 a negative `max_messages` is Python's `[-n:]` as written: `-3` leaves out the first 3
+   * ('drops-first'); later it means the same as 0 ('non-positive').
+   */
+  negativeMaxMessages: 'non-positive' | 'drops-first';
+  /** The replay starts at `last_consolidated`; 0.1.4 and post1 replay the whole file's tail, archived or not. */
+  replaySkipsConsolidated: boolean;
+  /** The cut to the window's first user turn: none (0.1.4, post1), to the user, or also to a `_channel_delivery` just before it. */
+  replayUserStart: 'none' | 'user' | 'user-or-delivery';
+  /** Tool results whose call is not in the window are dropped with what comes before them (from 0.1.4.post5). */
+  replayOrphanDrop: boolean;
+  /** `max_tokens` exists: the newest entries within a token budget (from 0.1.5.post3). */
+  replayBudget: boolean;
+  /** `_command` rows are left out of the replay (from 0.2.0). */
+  replaySkipsCommands: boolean;
+  /** Assistant text is cleaned (`_sanitize_assistant_replay_text`) and a blank one dropped (from 0.2.0). */
+  replayCleansAssistant: boolean;
+  /** `[image: …]` breadcrumbs from `media`: none, on any role's string content (0.1.5.post3), or on user turns only. */
+  mediaBreadcrumbs: 'none' | 'any-role' | 'user';
+  /** `include_timestamps` also marks an assistant `_channel_delivery` (0.1.5.post3). */
+  deliveryTimestamps: boolean;
+  /** The message fields an entry carries beside role and content. */
+  replayFields: readonly string[];
+  /** The agent loop's `max_messages` when its config sets none: `memory_window` 50 or 100, or the config's 120. */
+  loopDefaultWindow: number;
   /** With `last_consolidated > 0`, the archived tail replayed again (0: none) (§35). */
   archivedReplayTail: number;
-  /** The agent loop's `max_messages` (§41–43): the config value, derived from the context window, or none. */
+  /** The agent loop's `max_messages` (§41–43): the config value (`memory_window` before 0.1.4.post5), derived from the context window, or none (`max_messages=0`: every unconsolidated message). */
   loopWindow: 'config' | 'context-window' | 'none';
   /** The config's default `context_window_tokens`, from which the agent loop's replay budget follows (65,536 gives 56,320; 200,000 gives 190,784). */
   defaultContextWindow: number;
@@ -249,6 +274,17 @@ const V02: VersionRules = {
   readSessionMetadata: true,
   defaultMaxMessages: 120,
   nonPositiveMaxMessages: 120,
+  negativeMaxMessages: 'non-positive',
+  replaySkipsConsolidated: true,
+  replayUserStart: 'user-or-delivery',
+  replayOrphanDrop: true,
+  replayBudget: true,
+  replaySkipsCommands: true,
+  replayCleansAssistant: true,
+  mediaBreadcrumbs: 'user',
+  deliveryTimestamps: false,
+  replayFields: ['tool_calls', 'tool_call_id', 'name', 'reasoning_content', 'thinking_blocks'],
+  loopDefaultWindow: 120,
   archivedReplayTail: 0,
   loopWindow: 'config',
   defaultContextWindow: 200_000,
@@ -385,6 +421,12 @@ const R01503: VersionRules = {
   tag: 'v0.1.5.post3',
   commit: '0b1631f33',
   date: '2026-04-29',
+  // § get_history: no `_command` skip, no cleaning, media breadcrumbs on any role, channel deliveries timestamped
+  replaySkipsCommands: false,
+  replayCleansAssistant: false,
+  mediaBreadcrumbs: 'any-role',
+  deliveryTimestamps: true,
+  replayFields: ['tool_calls', 'tool_call_id', 'name', 'reasoning_content'],
 };
 
 const R01502: VersionRules = {
@@ -394,6 +436,16 @@ const R01502: VersionRules = {
   tag: 'v0.1.5.post2',
   commit: '950dddec4',
   date: '2026-04-21',
+  // § get_history: every unconsolidated message (the loop's max_messages=0), no budget, no timestamps, no media
+  defaultMaxMessages: 500,
+  nonPositiveMaxMessages: null,
+  negativeMaxMessages: 'drops-first',
+  replayUserStart: 'user',
+  replayBudget: false,
+  timestamps: false,
+  deliveryTimestamps: false,
+  mediaBreadcrumbs: 'none',
+  loopWindow: 'none',
 };
 
 const R01501: VersionRules = {
@@ -423,6 +475,8 @@ const R01406: VersionRules = {
   tag: 'v0.1.4.post6',
   commit: 'c15f63a32',
   date: '2026-03-27',
+  // § get_history: no reasoning_content in an entry
+  replayFields: ['tool_calls', 'tool_call_id', 'name'],
 };
 
 const R01405: VersionRules = {
@@ -441,6 +495,10 @@ const R01404: VersionRules = {
   tag: 'v0.1.4.post4',
   commit: 'a0bb4320f',
   date: '2026-03-08',
+  // § get_history: no orphan drop; the loop's own call is memory_window (100)
+  replayOrphanDrop: false,
+  loopWindow: 'config',
+  loopDefaultWindow: 100,
 };
 
 const R01403: VersionRules = {
@@ -468,6 +526,10 @@ const R01401: VersionRules = {
   tag: 'v0.1.4.post1',
   commit: 'af71ccf05',
   date: '2026-02-21',
+  // § get_history: the last 50 of the whole file (memory_window), last_consolidated ignored, no user-turn cut
+  replaySkipsConsolidated: false,
+  replayUserStart: 'none',
+  loopDefaultWindow: 50,
 };
 
 const R014: VersionRules = {
@@ -490,12 +552,19 @@ export function rulesOf(version: NanobotVersion): VersionRules {
 }
 
 /**
- * The agent loop's `max_messages` for a context window (§41–43): v0.2 the config value (0 → 120),
- * v0.3.0 `min(2000, max(120, window // 100))` (2000 without a window), main no cap (0).
+ * The agent loop's `max_messages` for a context window (§41–43): the config value (0.1.4 `memory_window` 50,
+ * post2–post4 100, 0.1.5.post3–v0.2 `max_messages` 120, where 0 means 120), v0.3.0
+ * `min(2000, max(120, window // 100))` (2000 without a window), 0 (every unconsolidated message) from 0.1.4.post5
+ * to 0.1.5.post2 and at main. Before 0.1.5.post3 the config's value reaches `get_history` as it is.
  */
-export function loopMaxMessages(version: NanobotVersion, contextWindow: number | null, configMaxMessages = 120): number {
-  const loop = rulesOf(version).loopWindow;
-  if (loop === 'config') return configMaxMessages > 0 ? configMaxMessages : 120;
+export function loopMaxMessages(version: NanobotVersion, contextWindow: number | null, configMaxMessages?: number): number {
+  const rules = rulesOf(version);
+  const loop = rules.loopWindow;
+  if (loop === 'config') {
+    const v = configMaxMessages ?? rules.loopDefaultWindow;
+    if (v > 0 || rules.negativeMaxMessages === 'drops-first') return v;
+    return rules.nonPositiveMaxMessages ?? 0;
+  }
   if (loop === 'none') return 0;
   if (contextWindow === null || contextWindow <= 0) return 2000;
   return Math.min(2000, Math.max(120, Math.floor(contextWindow / 100)));

@@ -96,14 +96,16 @@ export const DEFAULT_HISTORY_BUDGET = historyBudget(DEFAULT_CONTEXT_WINDOW, DEFA
 
 /**
  * Exactly what a version's agent loop passes to `get_history` for a user turn (§41–43): the
- * budget of the context window, v0.2 `max_messages` 120 with timestamps, v0.3.0 a count cap from
- * the window, main no cap. Subagent follow-ups pass `extend_to_user`. The window defaults to the version's
+ * budget of the context window (none before 0.1.5.post3), 0.1.4 `memory_window` 50, post2–post4 100,
+ * post5–0.1.5.post2 every unconsolidated message, 0.1.5.post3–v0.2 `max_messages` 120 with timestamps,
+ * v0.3.0 a count cap from the window, main no cap. Subagent follow-ups pass `extend_to_user`. The window defaults to the version's
  * config default (65,536 up to 0.2.1: a budget of 56,320).
  */
 export function agentLoopOptions(version: NanobotVersion, contextWindow = rulesOf(version).defaultContextWindow, generationMaxTokens = DEFAULT_GENERATION_MAX_TOKENS, followUp = false): Required<ReplayOptions> {
   return {
     maxMessages: loopMaxMessages(version, contextWindow),
-    maxTokens: historyBudget(contextWindow, generationMaxTokens),
+    // Before 0.1.5.post3 the loop hands no budget (get_history has no max_tokens).
+    maxTokens: rulesOf(version).replayBudget ? historyBudget(contextWindow, generationMaxTokens) : 0,
     includeTimestamps: rulesOf(version).timestamps,
     extendToUser: followUp,
     includeRuntimeContext: true,

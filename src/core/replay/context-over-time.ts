@@ -8,10 +8,10 @@
  * and counted once, and each prefix's window, orphan cut and budget walk run over plain arrays
  * (prefix sums, binary search). Files where nanobot would raise take the slow exact path.
  */
-import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
+import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nanobot-version';
 import { pyStr } from '../python/pyrepr';
 import { dictGet, isDict, truthy, type PyDict, type PyValue } from '../python/pyvalue';
-import { getHistory, pySliceStart, replayEntry, type ReplayOptions, type TokenCounter } from './replay';
+import { getHistory, pySliceStart, replayEntry, windowMaxMessages, type ReplayOptions, type TokenCounter } from './replay';
 
 /** One user turn: the replay of `messages.slice(0, upto)`. */
 export interface TurnPoint {
@@ -252,20 +252,22 @@ function legalFrom(decl: Float64Array, from: number, to: number): number {
 }
 
 /** One turn over the prepared arrays: get_history's steps in order (see replay.ts). */
-function turnAt(p: Prep, L: number, lc: number, maxMessages: number | null, opts: ReplayOptions, tail: number | null): Omit<TurnPoint, 'turn' | 'index' | 'upto'> {
+function turnAt(p: Prep, L: number, lc: number, maxMessages: number | null, opts: ReplayOptions, rules: VersionRules): Omit<TurnPoint, 'turn' | 'index' | 'upto'> {
+  const tail = rules.archivedReplayTail;
   let base = lc;
   if (tail && lc > 0) base = Math.min(lc, recentStart(p, 0, L, tail, true));
   let start = 0;
-  if (maxMessages !== null && !(base < lc && L - lc < maxMessages)) start = recentStart(p, base, L, maxMessages, !!opts.extendToUser);
+  if (maxMessages !== null && maxMessages < 0) start = Math.min(-maxMessages, L - base);
+  else if (maxMessages !== null && !(base < lc && L - lc < maxMessages)) start = recentStart(p, base, L, maxMessages, rules.extendToUser && !!opts.extendToUser);
   let from = base + start;
   const fu = p.nextUser[from]!;
-  if (fu < L && fu > from) from = p.chan[fu - 1] ? fu - 1 : fu;
-  from = legalFrom(p.decl, from, L);
+  if (rules.replayUserStart !== 'none' && fu < L && fu > from) from = rules.replayUserStart === 'user-or-delivery' && p.chan[fu - 1] ? fu - 1 : fu;
+  if (rules.replayOrphanDrop) from = legalFrom(p.decl, from, L);
   const k0 = lowerBound(p.eMsg, from);
   const k1 = lowerBound(p.eMsg, L, k0);
   let cut = k0;
   let budgetCut = false;
-  const maxTokens = opts.maxTokens ?? 0;
+  const maxTokens = rules.replayBudget ? (opts.maxTokens ?? 0) : 0;
   if (maxTokens > 0 && k1 > k0) {
     // Smallest k whose suffix sum fits; the newest entry is always taken.
     let lo = k0;
@@ -314,7 +316,11 @@ const SLICE_RAISES = { tokens: NaN, messages: 0, first: -1, windowCut: false, bu
  * clamped, or where a stored value nothing checked (0.2.0/0.2.1) is, Python's slice of that prefix (the value
  * itself where the slice raises, so get_history answers with its TypeError).
  */
-function slicing(lastConsolidated: number | PyValue, n: number): { lcFile: number; lcAt: (L: number) => number | PyValue } {
+function slicing(lastConsolidated: number | PyValue, n: number, rules: VersionRules): { lcFile: number; lcAt: (L: number) => number | PyValue } {
+  if (!rules.replaySkipsConsolidated) {
+    const lcFile = typeof lastConsolidated === 'number' && Number.isInteger(lastConsolidated) && lastConsolidated >= 0 ? Math.min(lastConsolidated, n) : (pySliceStart(lastConsolidated, n) ?? 0);
+    return { lcFile, lcAt: () => 0 };
+  }
   if (typeof lastConsolidated === 'number' && Number.isInteger(lastConsolidated) && lastConsolidated >= 0) {
     const lcFile = Math.min(lastConsolidated, n);
     return { lcFile, lcAt: (L) => Math.min(lcFile, L) };
@@ -329,10 +335,9 @@ function slicing(lastConsolidated: number | PyValue, n: number): { lcFile: numbe
  */
 export function* contextOverTimeSteps(messages: PyDict[], lastConsolidated: number | PyValue, opts: ReplayOptions, version: NanobotVersion, count: TokenCounter): Generator<void, ContextOverTime> {
   const rules = rulesOf(version);
-  let maxMessages: number | null = opts.maxMessages ?? rules.defaultMaxMessages;
-  if (maxMessages <= 0) maxMessages = rules.nonPositiveMaxMessages;
+  const maxMessages = windowMaxMessages(opts.maxMessages, rules);
   const n = messages.length;
-  const { lcFile, lcAt } = slicing(lastConsolidated, n);
+  const { lcFile, lcAt } = slicing(lastConsolidated, n, rules);
   let prep: Prep | null = null;
   try {
     prep = yield* prepare(messages, opts, version, count);
@@ -344,16 +349,17 @@ export function* contextOverTimeSteps(messages: PyDict[], lastConsolidated: numb
     if (dictGet(messages[i]!, 'role') !== 'user') continue;
     const L = i + 1;
     const lc = lcAt(L);
-    const at = prep && typeof lc === 'number' ? turnAt(prep, L, lc, maxMessages, rules.extendToUser ? opts : { ...opts, extendToUser: false }, rules.archivedReplayTail || null) : slowTurn(messages, L, lc, opts, version, count);
+    const at = prep && typeof lc === 'number' ? turnAt(prep, L, lc, maxMessages, opts, rules) : slowTurn(messages, L, lc, opts, version, count);
     points.push({ turn: points.length, index: i, upto: L, ...at });
     if (!prep || (points.length & 63) === 0) yield;
   }
-  return summary(points, lcFile, opts, !prep);
+  return summary(points, lcFile, opts, !prep, rules);
 }
 
 /** The points' summary: where last_consolidated is in force, where the count window starts cutting. */
-function summary(points: TurnPoint[], lcFile: number, opts: ReplayOptions, slowPath: boolean): ContextOverTime {
-  const consolidatedAt = lcFile > 0 ? points.findIndex((pt) => pt.upto >= lcFile) : -1;
+function summary(points: TurnPoint[], lcFile: number, opts: ReplayOptions, slowPath: boolean, rules: VersionRules): ContextOverTime {
+  // (0.1.4 and post1 replay archived messages too: last_consolidated is never in force.)
+  const consolidatedAt = lcFile > 0 && rules.replaySkipsConsolidated ? points.findIndex((pt) => pt.upto >= lcFile) : -1;
   const windowStarts = points.flatMap((pt, k) => (pt.windowCut && (k === 0 || !points[k - 1]!.windowCut) ? [k] : []));
   return { points, budget: opts.maxTokens ?? 0, lastConsolidated: lcFile, consolidatedAt: consolidatedAt >= 0 ? consolidatedAt : null, windowStarts, slowPath };
 }
@@ -387,19 +393,18 @@ export class ContextOverTimeStream {
       throw e;
     }
     const rules = rulesOf(this.version);
-    let maxMessages: number | null = this.opts.maxMessages ?? rules.defaultMaxMessages;
-    if (maxMessages <= 0) maxMessages = rules.nonPositiveMaxMessages;
+    const maxMessages = windowMaxMessages(this.opts.maxMessages, rules);
     const n = prep.isUser.length;
-    const { lcFile, lcAt } = slicing(lastConsolidated, n);
+    const { lcFile, lcAt } = slicing(lastConsolidated, n, rules);
     const points: TurnPoint[] = [];
     for (let i = 0; i < n; i++) {
       if (!prep.isUser[i]) continue;
       const L = i + 1;
       const lc = lcAt(L);
       // The slice itself raising (a stored "3"): get_history's TypeError at this turn, as slowTurn answers it.
-      const at = typeof lc === 'number' ? turnAt(prep, L, lc, maxMessages, this.opts, rules.archivedReplayTail || null) : SLICE_RAISES;
+      const at = typeof lc === 'number' ? turnAt(prep, L, lc, maxMessages, this.opts, rules) : SLICE_RAISES;
       points.push({ turn: points.length, index: i, upto: L, ...at });
     }
-    return summary(points, lcFile, this.opts, false);
+    return summary(points, lcFile, this.opts, false, rules);
   }
 }

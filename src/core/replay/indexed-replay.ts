@@ -119,8 +119,8 @@ export class ReplayIndexer {
     let f = truthy(dictGet(m, '_channel_delivery')) ? DELIVERY : 0;
     // What `replayEntry` decides of a message without building its entry: a command, a blank
     // assistant message (after the public view and the sanitizer), or a message without a role.
-    if (truthy(dictGet(m, '_command'))) f |= COMMAND;
-    else if (role === 'assistant') {
+    if (this.rules.replaySkipsCommands && truthy(dictGet(m, '_command'))) f |= COMMAND;
+    else if (role === 'assistant' && this.rules.replayCleansAssistant) {
       const v = this.rules.runtimeContext && !this.runtimeContext ? publicHistoryMessage(m) : m;
       const raw = dictGet(v, 'content');
       const content = raw === undefined ? '' : raw;
@@ -299,12 +299,13 @@ export async function replayIndexed(ix: ReplayIndex, lastConsolidated: number, o
   let userAt = from;
   while (userAt < n && ix.roles[userAt] !== ix.userRole) userAt++;
   let from2 = from;
-  if (userAt < n && userAt > from) from2 = ix.flags[userAt - 1]! & DELIVERY ? userAt - 1 : userAt;
+  if (rules.replayUserStart !== 'none' && userAt < n && userAt > from) from2 = rules.replayUserStart === 'user-or-delivery' && ix.flags[userAt - 1]! & DELIVERY ? userAt - 1 : userAt;
   const fail = (i: number, fates: (i: number) => Fate): IndexedReplay => ({ entries: [], sources: [], tokens: null, error: { ...ix.raises.get(i)!, message_index: i }, fate: fates });
   const windowFate = (i: number): Fate => (i < base ? { kept: false, reason: 'consolidated' } : i < from ? { kept: false, reason: 'window' } : i < from2 ? { kept: false, reason: 'before-user' } : { kept: false, reason: 'window' });
   // The orphan scan raises at the first assistant whose tool_calls cannot be iterated.
-  for (let i = from2; i < n; i++) if (ix.flags[i]! & RAISES_CALLS && ix.roles[i] === ix.assistantRole) return fail(i, windowFate);
-  const from3 = legalFrom(ix, (k) => k, from2, n);
+  // (Versions without the orphan drop never iterate the calls.)
+  if (rules.replayOrphanDrop) for (let i = from2; i < n; i++) if (ix.flags[i]! & RAISES_CALLS && ix.roles[i] === ix.assistantRole) return fail(i, windowFate);
+  const from3 = rules.replayOrphanDrop ? legalFrom(ix, (k) => k, from2, n) : from2;
   // The fates when the replay raises after the orphan scan: the cuts, the orphans, and the commands
   // and blanks it dropped before message `upTo` stay as they were; the rest is left out whole.
   const raisedFate = (upTo: number) => (i: number): Fate => {
@@ -340,7 +341,7 @@ export async function replayIndexed(ix: ReplayIndex, lastConsolidated: number, o
   const counted = new Map<number, number>();
   let cut = 0;
   let keepFrom = 0;
-  const maxTokens = opts.maxTokens ?? 0;
+  const maxTokens = rules.replayBudget ? (opts.maxTokens ?? 0) : 0;
   try {
     if (maxTokens > 0 && countTokens) {
       // Newest first; nanobot estimates an entry only when its walk reaches it.

@@ -57,7 +57,6 @@ export interface ReplayResult {
 
 export type TokenCounter = (entry: PyDict, source: number) => number;
 
-const ENTRY_FIELDS = ['tool_calls', 'tool_call_id', 'name', 'reasoning_content', 'thinking_blocks'] as const;
 
 /** An exception nanobot's `get_history` raises, at the message that makes it raise. */
 export class Raise {
@@ -140,16 +139,19 @@ function firstUser(ms: PyDict[]): number {
   return ms.findIndex((m) => role(m) === 'user');
 }
 
-/** Contract E23 and §36–38: media, CLI-app and (v0.2) MCP-preset breadcrumbs on user string content. */
-function withBreadcrumbs(m: PyDict, content: string, rules: VersionRules, cliApps: boolean): string {
+/**
+ * Contract E23 and §36–38: media, CLI-app and (v0.2) MCP-preset breadcrumbs on string content (`user`: a
+ * user turn; media alone also on other roles where the version puts them there).
+ */
+function withBreadcrumbs(m: PyDict, content: string, rules: VersionRules, cliApps: boolean, user: boolean): string {
   const blocks: string[] = [];
   const media = dictGet(m, 'media');
-  if (Array.isArray(media) && media.length) {
+  if (rules.mediaBreadcrumbs !== 'none' && (user || rules.mediaBreadcrumbs === 'any-role') && Array.isArray(media) && media.length) {
     const crumbs = media.filter((p): p is string => typeof p === 'string' && p !== '').map((p) => `[image: ${p}]`).join('\n');
     if (crumbs || rules.bareMediaNewline) blocks.push(crumbs);
   }
   const apps = dictGet(m, 'cli_apps');
-  if (cliApps && Array.isArray(apps) && apps.length) {
+  if (user && cliApps && Array.isArray(apps) && apps.length) {
     const lines: string[] = [];
     for (const app of apps.slice(0, 8)) {
       if (!isDict(app)) continue;
@@ -161,7 +163,7 @@ function withBreadcrumbs(m: PyDict, content: string, rules: VersionRules, cliApp
     if (lines.length) blocks.push(lines.join('\n'));
   }
   const presets = dictGet(m, 'mcp_presets');
-  if (rules.mcpPresetBreadcrumbs && Array.isArray(presets) && presets.length) {
+  if (user && rules.mcpPresetBreadcrumbs && Array.isArray(presets) && presets.length) {
     const lines: string[] = [];
     for (const p of presets.slice(0, 8)) {
       if (!isDict(p)) continue;
@@ -209,6 +211,11 @@ function recentStartIn(at: (i: number) => PyDict, from: number, n: number, max: 
   return start - from;
 }
 
+/** The `last_consolidated` the replay slices from: 0 where the version replays the whole file (0.1.4, post1). */
+function slicedFrom(lastConsolidated: number, rules: VersionRules): number {
+  return rules.replaySkipsConsolidated ? lastConsolidated : 0;
+}
+
 /**
  * Where the replayable part starts (§35): `last_consolidated`, or at main the start of the last
  * 8 messages when that is earlier (archived messages are replayed again).
@@ -218,9 +225,20 @@ function replayStart(at: (i: number) => PyDict, n: number, lastConsolidated: num
   return Math.min(lastConsolidated, recentStartIn(at, 0, n, rules.archivedReplayTail, true));
 }
 
+/**
+ * The `max_messages` a replay windows with: the version's default when absent, what a non-positive one means
+ * (null: no window), or a negative one as it is where Python's `[-n:]` drops the first n.
+ */
+export function windowMaxMessages(maxMessages: number | undefined, rules: VersionRules): number | null {
+  const max = maxMessages ?? rules.defaultMaxMessages;
+  if (max < 0 && rules.negativeMaxMessages === 'drops-first') return max;
+  return max <= 0 ? rules.nonPositiveMaxMessages : max;
+}
+
 /** The count window over the replayable part `[base, n)`, as an offset into it. */
 function windowStart(at: (i: number) => PyDict, n: number, base: number, lastConsolidated: number, maxMessages: number | null, extendToUser: boolean): number {
   if (maxMessages === null) return 0;
+  if (maxMessages < 0) return Math.min(-maxMessages, n - base); // `[-(-k):]`: all but the first k
   // main: an archived tail is replayed whole while the unarchived part is shorter than the window.
   if (base < lastConsolidated && n - lastConsolidated < maxMessages) return 0;
   return recentStartIn(at, base, n, maxMessages, extendToUser);
@@ -232,7 +250,7 @@ function windowStart(at: (i: number) => PyDict, n: number, base: number, lastCon
  * session (context over time) builds each entry once.
  */
 export function replayEntry(m: PyDict, i: number, lastConsolidated: number, rules: VersionRules, timestamps: boolean, runtimeContext: boolean, ch: Change[]): PyDict | 'command' | 'blank' {
-  if (truthy(dictGet(m, '_command'))) return 'command';
+  if (rules.replaySkipsCommands && truthy(dictGet(m, '_command'))) return 'command';
   if (i < lastConsolidated) ch.push('archived');
   const marked = rules.runtimeContext && hasRuntimeContext(m);
   if (rules.runtimeContext && !runtimeContext) {
@@ -246,26 +264,28 @@ export function replayEntry(m: PyDict, i: number, lastConsolidated: number, rule
   const r = role(m);
   const raw = dictGet(m, 'content');
   let content: PyValue = raw === undefined ? '' : raw;
-  if (r === 'assistant' && typeof content === 'string') {
+  if (rules.replayCleansAssistant && r === 'assistant' && typeof content === 'string') {
     const clean = sanitizeAssistantReplayText(content);
     if (clean !== content) ch.push('sanitized');
     content = clean;
     if (!pyStrip(content) && !('tool_calls' in m || 'reasoning_content' in m || 'thinking_blocks' in m)) return 'blank';
   }
-  if (r === 'user' && typeof content === 'string') {
+  if (typeof content === 'string') {
+    const user = r === 'user';
     const cliApps = rules.cliAppBreadcrumbs && (!rules.cliAppsNeedRuntimeContext || (runtimeContext && !marked));
-    const withCrumbs = withBreadcrumbs(m, content, rules, cliApps);
+    const withCrumbs = withBreadcrumbs(m, content, rules, cliApps, user);
     if (withCrumbs !== content) ch.push('breadcrumbs');
     content = withCrumbs;
     const ts = dictGet(m, 'timestamp');
-    if (timestamps && truthy(ts)) {
+    const stamped = user || (rules.deliveryTimestamps && r === 'assistant' && truthy(dictGet(m, '_channel_delivery')));
+    if (timestamps && stamped && truthy(ts)) {
       content = `[Message Time: ${pyStr(ts!)}]\n${content}`;
       ch.push('timestamp');
     }
   }
   if (r === undefined) throw new Raise({ type: 'KeyError', message: "'role'" }, i);
   const entry: PyDict = { role: r, content };
-  for (const f of ENTRY_FIELDS) {
+  for (const f of rules.replayFields) {
     const v = dictGet(m, f);
     if (v !== undefined) entry[f] = v;
   }
@@ -278,10 +298,10 @@ export function replayEntry(m: PyDict, i: number, lastConsolidated: number, rule
  */
 export function replayBounds(at: (i: number) => PyDict, count: number, lastConsolidated: number, opts: ReplayOptions, version: NanobotVersion): { base: number; from: number } {
   const rules = rulesOf(version);
-  let maxMessages: number | null = opts.maxMessages ?? rules.defaultMaxMessages;
-  if (maxMessages <= 0) maxMessages = rules.nonPositiveMaxMessages;
-  const base = replayStart(at, count, lastConsolidated, rules);
-  return { base, from: base + windowStart(at, count, base, lastConsolidated, maxMessages, rules.extendToUser && !!opts.extendToUser) };
+  const maxMessages = windowMaxMessages(opts.maxMessages, rules);
+  const lc = slicedFrom(lastConsolidated, rules);
+  const base = replayStart(at, count, lc, rules);
+  return { base, from: base + windowStart(at, count, base, lc, maxMessages, rules.extendToUser && !!opts.extendToUser) };
 }
 
 /**
@@ -314,8 +334,7 @@ const NOT_HELD = Symbol('not held');
 export function replayHeld(held: HeldMessages, lastConsolidated: number, opts: ReplayOptions, version: NanobotVersion, countTokens?: TokenCounter): HeldReplay | null {
   const rules = rulesOf(version);
   const { count, tailStart, tail } = held;
-  let maxMessages: number | null = opts.maxMessages ?? rules.defaultMaxMessages;
-  if (maxMessages <= 0) maxMessages = rules.nonPositiveMaxMessages;
+  const maxMessages = windowMaxMessages(opts.maxMessages, rules);
   const at = (i: number): PyDict => {
     if (i < tailStart) throw NOT_HELD;
     return tail[i - tailStart]!;
@@ -323,8 +342,9 @@ export function replayHeld(held: HeldMessages, lastConsolidated: number, opts: R
   let base: number;
   let start: number;
   try {
-    base = replayStart(at, count, lastConsolidated, rules);
-    start = windowStart(at, count, base, lastConsolidated, maxMessages, rules.extendToUser && !!opts.extendToUser);
+    const lc = slicedFrom(lastConsolidated, rules);
+    base = replayStart(at, count, lc, rules);
+    start = windowStart(at, count, base, lc, maxMessages, rules.extendToUser && !!opts.extendToUser);
   } catch (e) {
     if (e === NOT_HELD) return null;
     throw e;
@@ -339,7 +359,7 @@ export function replayHeld(held: HeldMessages, lastConsolidated: number, opts: R
  * applied): the cut to a user turn, orphan tool results, entries and the token budget.
  */
 function replayFrom(window: PyDict[], offset: number, lastConsolidated: number, opts: ReplayOptions, rules: VersionRules, countTokens?: TokenCounter): Omit<ReplayResult, 'fates'> & { fates: Fate[] } {
-  const maxTokens = opts.maxTokens ?? 0;
+  const maxTokens = rules.replayBudget ? (opts.maxTokens ?? 0) : 0;
   const timestamps = rules.timestamps && !!opts.includeTimestamps;
   const runtimeContext = opts.includeRuntimeContext ?? true;
   const end = offset + window.length;
@@ -349,14 +369,14 @@ function replayFrom(window: PyDict[], offset: number, lastConsolidated: number, 
   };
   const at = (i: number) => window[i - offset]!;
   let from = offset;
-  const fu = firstUser(window);
+  const fu = rules.replayUserStart === 'none' ? -1 : firstUser(window);
   if (fu > 0) {
-    const cut = truthy(dictGet(at(from + fu - 1), '_channel_delivery')) ? fu - 1 : fu;
+    const cut = rules.replayUserStart === 'user-or-delivery' && truthy(dictGet(at(from + fu - 1), '_channel_delivery')) ? fu - 1 : fu;
     drop(from, from + cut, 'before-user');
     from += cut;
   }
   try {
-    const ls = legalStart(window.slice(from - offset), (i) => from + i);
+    const ls = rules.replayOrphanDrop ? legalStart(window.slice(from - offset), (i) => from + i) : 0;
     if (ls > 0) {
       drop(from, from + ls - 1, 'before-orphan');
       drop(from + ls - 1, from + ls, 'orphan');
@@ -438,8 +458,10 @@ export function getHistory(
   version: NanobotVersion,
   countTokens?: TokenCounter,
 ): ReplayResult {
-  // A session's stored `last_consolidated` where its version did not check it (storedLastConsolidated): Python slices with it.
-  const lc = typeof lastConsolidated === 'number' && lastConsolidated >= 0 ? lastConsolidated : pySliceStart(lastConsolidated, messages.length);
+  // A session's stored `last_consolidated` where its version did not check it (storedLastConsolidated): Python slices
+  // with it where the replay reads it (0.1.4 and post1 do not: there it only marks the archived messages replayed again).
+  const valid = typeof lastConsolidated === 'number' && lastConsolidated >= 0;
+  const lc = valid ? lastConsolidated : rulesOf(version).replaySkipsConsolidated ? pySliceStart(lastConsolidated, messages.length) : 0;
   if (lc === null) {
     const fates: Fate[] = messages.map(() => ({ kept: false, reason: 'consolidated' }));
     return { entries: [], sources: [], fates, tokens: null, error: { ...SLICE_TYPE_ERROR } };
