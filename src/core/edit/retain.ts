@@ -77,13 +77,25 @@ export interface MessageRange {
   to: number;
 }
 
+/** The span retain cuts legally; `recut`: its legal suffix is cut again to the last `max` (`retainCut` 'capped'). */
+export interface RetainSpan extends MessageRange {
+  recut?: boolean;
+}
+
 /**
  * The messages retain cuts legally, [from, to), found from per-message facts alone (a streamed file
  * holds no values). Only for `max` > 0 and more than `max` messages; `legalCut` then gives the answer.
  */
-export function retainSpan(f: RetainFacts, max: number, extendToUser: boolean, version: NanobotVersion): MessageRange {
-  const keepDelivery = rulesOf(version).retainKeepsChannelDelivery;
+export function retainSpan(f: RetainFacts, max: number, extendToUser: boolean, version: NanobotVersion): RetainSpan {
+  const rules = rulesOf(version);
+  const keepDelivery = rules.retainKeepsChannelDelivery;
   const n = f.count;
+  if (rules.retainCut === 'back-to-user') {
+    // 0.1.4.post6–0.1.5.post2: from the last `max`, back to the nearest user turn (or the first message).
+    let start = n - max;
+    while (start > 0 && !f.isUser(start)) start--;
+    return { from: start, to: n, recut: false };
+  }
   // With keepDelivery, a truthy _channel_delivery just before a user turn stays with it (§48).
   const withDelivery = (u: number) => (keepDelivery && u > 0 && f.delivery(u - 1) ? u - 1 : u);
   let start = n - max;
@@ -107,9 +119,9 @@ export function retainSpan(f: RetainFacts, max: number, extendToUser: boolean, v
  * retain's legal cuts of `span`: the first tool result without its call cuts, and without
  * `extendToUser` the last `max` are cut again. `legalStartOf(from, to)` is `legalStart` of those messages.
  */
-export function legalCut(span: MessageRange, max: number, extendToUser: boolean, legalStartOf: (r: MessageRange) => number): MessageRange {
+export function legalCut(span: RetainSpan, max: number, extendToUser: boolean, legalStartOf: (r: MessageRange) => number): MessageRange {
   let from = span.from + legalStartOf(span);
-  if (!extendToUser) {
+  if (!extendToUser && span.recut !== false) {
     const last = { from: Math.max(from, span.to - max), to: span.to };
     from = last.from + legalStartOf(last);
   }
@@ -143,7 +155,7 @@ export function retainRecentLegalSuffix(
   const all = messages.map((_, i) => i);
   const shift = rulesOf(version).retainCount === 'shift';
   if (max <= 0) {
-    const cleared = clearMetadata(metadata);
+    const cleared = rulesOf(version).clearDropsLastSummary ? clearMetadata(metadata) : { ok: true as const, metadata };
     if (!cleared.ok) return { ok: false, error: cleared.error, clearedMessages: true };
     const held = stored === undefined ? undefined : heldFigures(stored, messages.length, null, shift);
     if (held && 'type' in held) return { ok: false, error: held, clearedMessages: true };

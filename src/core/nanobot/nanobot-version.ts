@@ -153,6 +153,14 @@ export interface VersionRules {
    * by how many went.
    */
   retainCount: 'identity' | 'shift';
+  /**
+   * How retention finds its suffix: the last `max` moved back to the nearest user turn, never cut again
+   * (0.1.4.post6–0.1.5.post2; 0.1.4–post5 have no retention and the app's trim keeps this rule), or from the
+   * first user turn in the last `max` (else the latest user's capped window), cut again to `max`.
+   */
+  retainCut: 'back-to-user' | 'capped';
+  /** `clear()` also drops the metadata's `_last_summary` (from 0.2.0; a metadata that is no dict then raises). */
+  clearDropsLastSummary: boolean;
   /** Retention also keeps a `_channel_delivery` just before the user it moves to (§48). */
   retainKeepsChannelDelivery: boolean;
   /** A fork copies each message as is, or its public view (§50). */
@@ -299,6 +307,8 @@ const V02: VersionRules = {
   specialTokenFallback: 'quarter-code-points',
   fork: true,
   retainCount: 'identity',
+  retainCut: 'capped',
+  clearDropsLastSummary: true,
   retainKeepsChannelDelivery: false,
   forkCopies: 'deep-copy',
   forkDroppedKeys: FORK_DROPPED_V02,
@@ -427,6 +437,8 @@ const R01503: VersionRules = {
   mediaBreadcrumbs: 'any-role',
   deliveryTimestamps: true,
   replayFields: ['tool_calls', 'tool_call_id', 'name', 'reasoning_content'],
+  // § retention: clear() leaves the metadata alone
+  clearDropsLastSummary: false,
 };
 
 const R01502: VersionRules = {
@@ -446,6 +458,9 @@ const R01502: VersionRules = {
   deliveryTimestamps: false,
   mediaBreadcrumbs: 'none',
   loopWindow: 'none',
+  // § retention: back to the nearest user turn, no file cap
+  retainCut: 'back-to-user',
+  fileCap: null,
 };
 
 const R01501: VersionRules = {
