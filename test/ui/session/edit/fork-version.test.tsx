@@ -24,9 +24,12 @@ function opened(version: NanobotVersion) {
 const forkCard = (root: HTMLElement) => root.querySelector('#sl-ed-fork-h')!.closest('section')!;
 
 describe('the fork card follows the version table (`fork` row)', () => {
-  it('is offered where nanobot has fork_session_before_user_index, and says why not where it does not (0.2.0, 0.2.1)', async () => {
+  it('is offered where nanobot has fork_session_before_user_index, and says why not where it does not (0.1.4 to 0.2.1)', async () => {
     const without = NANOBOT_VERSIONS.filter((v) => !rulesOf(v).fork);
-    expect(without).toEqual(['0.2.0', '0.2.1']);
+    // The method came with 0.2.2 (read from each tag's session/manager.py).
+    expect(without).toEqual(NANOBOT_VERSIONS.slice(0, NANOBOT_VERSIONS.indexOf('0.2.2')));
+    expect(without).toContain('0.1.4');
+    expect(without.at(-1)).toBe('0.2.1');
     for (const v of NANOBOT_VERSIONS) {
       el = await mount(<EditTab opened={opened(v)} adapter={null} now={() => NOW} onForked={() => {}} onChanged={() => {}} />);
       const card = forkCard(el);
