@@ -85,7 +85,7 @@ export function messageTraces(messages: readonly PyDict[], i: number, version: N
     if (isDict(marker)) {
       const sources = dictGet(marker, 'sources');
       traces.push({ code: 'runtime-context-kept', sources: Array.isArray(sources) ? sources.filter((s): s is string => typeof s === 'string') : [] });
-    } else if (rules.runtimeContext === 'clock-appended' && typeof content === 'string') traces.push({ code: 'runtime-context-stripped' });
+    } else if (rules.saveStripsRuntimeContext && typeof content === 'string') traces.push({ code: 'runtime-context-stripped' });
     if (lastRole === 'user' || lastRole === 'tool') traces.push({ code: 'reply-missing' });
   }
   if (role === 'tool') {

@@ -50,6 +50,26 @@ export interface TurnRules {
   runtimeFrameTokens: number | null;
   /** A history.jsonl line that is JSON but not an object: MemoryStore raises on it, or skips it. */
   historyNonObjects: 'raise' | 'skip';
+  /**
+   * What a turn leaves in the file: its messages (`_save_turn`), or (0.1.4, post1, which have none) the user's text
+   * and the final reply naming the tools it used (`tools_used`): the tool calls and results are never saved.
+   */
+  saveTurn: 'messages' | 'reply-only';
+  /**
+   * The model saw a runtime-context block the save leaves out: appended (v0.2, 0.2.x), a message of its own
+   * (0.1.4.post3) or a prefix (post4–0.1.5.post3). Not at 0.1.4/post1 (none), post2 (saved in the user's text),
+   * nor v0.3.0+ (kept with a marker).
+   */
+  saveStripsRuntimeContext: boolean;
+  /** An empty assistant reply without tool calls is not saved (from 0.1.4.post3). */
+  saveSkipsEmptyReply: boolean;
+  /** Inline images on save: kept as data URLs (post2), `[image]` in user turns only (post3–post5), `[image: path]` everywhere. */
+  saveImages: 'kept' | 'user-bare' | 'with-path';
+  /**
+   * A tool result made of blocks: kept as it is (post2–post5), its texts cut like a string result, or (0.1.5) the
+   * save raises TypeError (its sanitizer's `truncate_text` flag hides the function of that name): the turn is lost.
+   */
+  saveBlockResults: 'kept' | 'truncated' | 'raises';
   /** `_save_turn` also drops a tool result for a call already answered. */
   saveDropsAnsweredResults: boolean;
   /** `_save_turn` drops a tool result whose call no earlier assistant message made (from 0.2.2). */
@@ -100,6 +120,11 @@ export interface JoinedFigures {
 }
 
 const V02: TurnRules = {
+  saveTurn: 'messages',
+  saveStripsRuntimeContext: true,
+  saveSkipsEmptyReply: true,
+  saveImages: 'with-path',
+  saveBlockResults: 'truncated',
   templates: {
   'AGENTS.md': { sha256: '61b941bbfc6b64948fcaf367c261f0c3e000bf1f645d8626b9edaaf7830cf73c', tokens: 339, sectionTokens: 344 },
   'SOUL.md': { sha256: '6c43514d333c982fd9273955d37029b92d1bf675c9cea7d8403554f3cda3ad52', tokens: 221, sectionTokens: 226 },
@@ -145,6 +170,11 @@ const V02: TurnRules = {
 };
 
 const V030: TurnRules = {
+  saveTurn: 'messages',
+  saveStripsRuntimeContext: false,
+  saveSkipsEmptyReply: true,
+  saveImages: 'with-path',
+  saveBlockResults: 'truncated',
   templates: {
   'AGENTS.md': { sha256: 'b5d3a9f71da9ae2f28a431ed3edb32a622b56d9b7501aa8ae75dad87ea692dfd', tokens: 413, sectionTokens: 418 },
   'SOUL.md': { sha256: '0351091f89de5e7162f4883af295fe0af039c3f78f93cb1232e9aa7dcb49cf6f', tokens: 97, sectionTokens: 102 },
@@ -191,6 +221,11 @@ const V030: TurnRules = {
 };
 
 const MAIN: TurnRules = {
+  saveTurn: 'messages',
+  saveStripsRuntimeContext: false,
+  saveSkipsEmptyReply: true,
+  saveImages: 'with-path',
+  saveBlockResults: 'truncated',
   templates: {
   'AGENTS.md': { sha256: 'b5d3a9f71da9ae2f28a431ed3edb32a622b56d9b7501aa8ae75dad87ea692dfd', tokens: 413, sectionTokens: 418 },
   'SOUL.md': { sha256: '0351091f89de5e7162f4883af295fe0af039c3f78f93cb1232e9aa7dcb49cf6f', tokens: 97, sectionTokens: 102 },
@@ -254,11 +289,19 @@ const R021: TurnRules = {
 // 0.2.0 lacks) and is known to differ: its system prompt has no tool contract. Until measured it shows 0.2.1's figures.
 const R020: TurnRules = R021;
 
-// The 0.1.x releases: not measured yet (their ContextBuilder and memory differ: 5 bootstrap files, HISTORY.md
-// before 0.1.5); until measured they show 0.2.0's figures, and the turn's unknowns say so.
-const R01: TurnRules = R020;
+// The 0.1.x releases. Their request is not measured (their ContextBuilder and memory differ: 5 bootstrap files,
+// MEMORY.md + HISTORY.md before 0.1.5; turn-golden.py needs load_bundled_template, which none of them has): it shows
+// 0.2.0's figures and the turn's unknowns say so. Their save is measured (save-turn-golden.py at each tag), each
+// spreading the one after it.
+const R01503: TurnRules = R020;
+const R01501: TurnRules = R01503; // post1, post2: as post3
+const R015: TurnRules = { ...R01501, saveBlockResults: 'raises' };
+const R01406: TurnRules = { ...R015, saveBlockResults: 'truncated' };
+const R01403: TurnRules = { ...R01406, saveImages: 'user-bare', saveBlockResults: 'kept' }; // post3–post5
+const R01402: TurnRules = { ...R01403, saveStripsRuntimeContext: false, saveSkipsEmptyReply: false, saveImages: 'kept' };
+const R014: TurnRules = { ...R01402, saveTurn: 'reply-only' }; // and post1
 
-const TURN_RULES: Record<NanobotVersion, TurnRules> = { '0.1.4': R01, '0.1.4.post1': R01, '0.1.4.post2': R01, '0.1.4.post3': R01, '0.1.4.post4': R01, '0.1.4.post5': R01, '0.1.4.post6': R01, '0.1.5': R01, '0.1.5.post1': R01, '0.1.5.post2': R01, '0.1.5.post3': R01, '0.2.0': R020, '0.2.1': R021, '0.2.2': R022, 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
+const TURN_RULES: Record<NanobotVersion, TurnRules> = { '0.1.4': R014, '0.1.4.post1': R014, '0.1.4.post2': R01402, '0.1.4.post3': R01403, '0.1.4.post4': R01403, '0.1.4.post5': R01403, '0.1.4.post6': R01406, '0.1.5': R015, '0.1.5.post1': R01501, '0.1.5.post2': R01501, '0.1.5.post3': R01503, '0.2.0': R020, '0.2.1': R021, '0.2.2': R022, 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
 
 /** The turn's rules at `version` (as `rulesOf` is for the session's). */
 export function turnRulesOf(version: NanobotVersion): TurnRules {

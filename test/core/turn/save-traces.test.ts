@@ -11,23 +11,32 @@ import type { PyDict } from '../../../src/core/python/pyvalue';
 import { saveTraces } from '../../../src/core/turn/save-traces';
 
 const read = (v: NanobotVersion) =>
-  JSON.parse(readFileSync(resolve(import.meta.dirname, `../../turn-golden/save-${v}.json`), 'utf8')) as { max_tool_result_chars: number; saw: PyDict[]; saved: PyDict[] };
+  JSON.parse(readFileSync(resolve(import.meta.dirname, `../../turn-golden/save-${v}.json`), 'utf8')) as { max_tool_result_chars: number; raises?: string; saw: PyDict[]; saved: PyDict[] };
 
-describe.each(NANOBOT_VERSIONS.map((v) => [v]))('save traces at %s', (version) => {
+const MESSAGES = NANOBOT_VERSIONS.filter((v) => turnRulesOf(v).saveTurn === 'messages' && turnRulesOf(v).saveBlockResults !== 'raises');
+
+describe.each(MESSAGES.map((v) => [v]))('save traces at %s', (version) => {
   const g = read(version);
-  // Up to 0.2.1 _save_turn keeps the unknown tool result (the row saveDropsOrphanResults): set aside, the rest is checked alike.
-  const orphan = g.saved.findIndex((m) => m.tool_call_id === 'ghost');
-  const traces = saveTraces(g.saved, version).filter((_, i) => i !== orphan);
+  const rules = turnRulesOf(version);
+  const traces = saveTraces(g.saved, version);
+  const at = (pick: (m: PyDict, i: number) => boolean) => g.saved.findIndex(pick);
+  const result = (id: string) => at((m) => m.tool_call_id === id);
+  const firstUser = at((m) => m.role === 'user');
+  const picture = at((m, i) => m.role === 'user' && i > firstUser);
 
   it('finds what _save_turn changed, on the message that carries it', () => {
-    expect(orphan === -1).toBe(turnRulesOf(version).saveDropsOrphanResults);
-    expect(g.saved.length - (orphan === -1 ? 0 : 1)).toBe(9); // the empty reply (and, from 0.2.2, the unknown tool result) were not saved
-    expect(traces[0]).toEqual(rulesOf(version).runtimeContext ? [{ code: 'runtime-context-kept', sources: ['goal'] }] : [{ code: 'runtime-context-stripped' }]);
-    expect(traces[2]).toEqual([{ code: 'tool-result-truncated', kept: g.max_tool_result_chars }]);
-    expect(traces[4]).toEqual([{ code: 'image-placeholder', path: '/tmp/cat.png' }]);
-    expect(traces[5]).toEqual([{ code: 'reply-missing' }, { code: 'image-placeholder', path: '/tmp/cat.png' }]);
-    expect(traces[7]).toEqual([{ code: 'tool-result-truncated', kept: g.max_tool_result_chars }]);
-    for (const i of [1, 3, 6, 8]) expect(traces[i], `message ${i}`).toEqual([]);
+    // Up to 0.2.1 _save_turn keeps the unknown tool result (saveDropsOrphanResults); before 0.1.4.post3 also the empty reply.
+    expect(result('ghost') === -1).toBe(rules.saveDropsOrphanResults);
+    expect(g.saved.length).toBe(9 + (rules.saveDropsOrphanResults ? 0 : 1) + (rules.saveSkipsEmptyReply ? 0 : 1));
+    expect(traces[firstUser]).toEqual(rulesOf(version).runtimeContext ? [{ code: 'runtime-context-kept', sources: ['goal'] }] : rules.saveStripsRuntimeContext ? [{ code: 'runtime-context-stripped' }] : []);
+    expect(traces[result('c1')]).toEqual([{ code: 'tool-result-truncated', kept: g.max_tool_result_chars }]);
+    expect(traces[result('c3')]).toEqual(rules.saveImages === 'with-path' ? [{ code: 'image-placeholder', path: '/tmp/cat.png' }] : []);
+    const image = { 'with-path': [{ code: 'image-placeholder', path: '/tmp/cat.png' }], 'user-bare': [{ code: 'image-placeholder', path: null }], kept: [] }[rules.saveImages];
+    expect(traces[picture]).toEqual([...(rules.saveSkipsEmptyReply ? [{ code: 'reply-missing' }] : []), ...image]);
+    expect(traces[result('c4')]).toEqual(rules.saveBlockResults === 'truncated' ? [{ code: 'tool-result-truncated', kept: g.max_tool_result_chars }] : []);
+    const quiet = g.saved.flatMap((m, i) => (m.role === 'assistant' || m.tool_call_id === 'c2' ? [i] : []));
+    expect(quiet.length).toBeGreaterThanOrEqual(4);
+    for (const i of quiet) expect(traces[i], `message ${i}`).toEqual([]);
   });
 
   it('says nothing about the turn as the model saw it, where nothing was changed yet', () => {
@@ -38,14 +47,37 @@ describe.each(NANOBOT_VERSIONS.map((v) => [v]))('save traces at %s', (version) =
   });
 
   it('counts what a cut result kept in code points, as Python does', () => {
-    const cut = g.saved.map((m, i) => (i === 2 ? { ...m, content: 'é😀' + (m.content as string).slice(40) } : m));
-    expect(saveTraces(cut, version)[2]).toEqual([{ code: 'tool-result-truncated', kept: 2 }]);
-    const almost = g.saved.map((m, i) => (i === 2 ? { ...m, content: (m.content as string).slice(0, -1) + ']' } : m));
-    expect(saveTraces(almost, version)[2]).toEqual([]);
+    const c1 = result('c1');
+    const cut = g.saved.map((m, i) => (i === c1 ? { ...m, content: 'é😀' + (m.content as string).slice(40) } : m));
+    expect(saveTraces(cut, version)[c1]).toEqual([{ code: 'tool-result-truncated', kept: 2 }]);
+    const almost = g.saved.map((m, i) => (i === c1 ? { ...m, content: (m.content as string).slice(0, -1) + ']' } : m));
+    expect(saveTraces(almost, version)[c1]).toEqual([]);
   });
 
   it('names tool calls that have no result in the file', () => {
     const cut = g.saved.filter((m) => m.tool_call_id !== 'c2');
     expect(saveTraces(cut, version)[1]).toEqual([{ code: 'tool-result-missing', ids: ['c2'] }]);
+  });
+});
+
+describe('the releases whose turn leaves no messages to trace', () => {
+  it('0.1.4 and post1 save the user text and the final reply naming the tools used, nothing else', () => {
+    const reply = NANOBOT_VERSIONS.filter((v) => turnRulesOf(v).saveTurn === 'reply-only');
+    expect(reply).toEqual(['0.1.4', '0.1.4.post1']);
+    for (const v of reply) {
+      const g = read(v);
+      expect(g.saved.map((m) => [m.role, m.content, m.tools_used ?? null])).toEqual([
+        ['user', 'Look at the garden files.', null],
+        ['assistant', 'Done.', ['read_file', 'read_file', 'shot', 'grep']],
+      ]);
+      expect(saveTraces(g.saved, v)).toEqual([[], []]);
+    }
+  });
+
+  it('0.1.5 raises saving a tool result made of blocks: that turn is never written', () => {
+    const raising = NANOBOT_VERSIONS.filter((v) => turnRulesOf(v).saveBlockResults === 'raises');
+    expect(raising).toEqual(['0.1.5']);
+    expect(read('0.1.5').raises).toBe('TypeError');
+    for (const v of MESSAGES) expect(read(v).raises, v).toBeUndefined();
   });
 });
