@@ -138,8 +138,11 @@ def _counting(orig):
 _store_cls = getattr(M, "JsonlSessionStore", None)
 if _store_cls is not None and hasattr(_store_cls, "_repair_unlocked"):
     _store_cls._repair_unlocked = _counting(_store_cls._repair_unlocked)
-else:
+elif hasattr(M.SessionManager, "_repair"):
     M.SessionManager._repair = _counting(M.SessionManager._repair)
+# Releases before 0.1.5.post2 have no repair pass: a load that fails returns None, and get_or_create then makes
+# an empty session that the next save writes over the file.
+HAS_REPAIR = _store_cls is not None or hasattr(M.SessionManager, "_repair")
 
 SPECIAL = [False]
 _orig_enc = H._get_token_encoding
@@ -340,6 +343,17 @@ def _run_case(p, key, data):
     out["repair_called"] = REPAIRS[0] > 0
     g["list_sessions"] = out
 
+    if s is None and e is None and not HAS_REPAIR:
+        # what the agent loop's get_or_create and its next save do with a file that loaded nothing
+        em, path = p.fresh()
+        try:
+            top(em.save, top(em.get_or_create, key))
+            with open(path, "rb") as fh:
+                b = fh.read()
+            g["save_after_failed_load"] = {"bytes": len(b), "sha256": hashlib.sha256(b).hexdigest(), "text": b.decode("utf-8")}
+        except Exception as e3:  # noqa: BLE001
+            g["save_after_failed_load"] = {"error": err(e3)}
+
     if s is None:
         g["estimate_message_tokens"] = None
         g["history"] = None
@@ -490,6 +504,11 @@ def _run_case(p, key, data):
             sv["base64"] = base64.b64encode(b).decode()
     except Exception as e3:  # noqa: BLE001
         sv["error"] = err(e3)
+        # a save that is not atomic leaves the file cut where it failed (an atomic one leaves it as it was)
+        with open(path, "rb") as fh:
+            b = fh.read()
+        if b != data:
+            sv["file_after_error"] = {"bytes": len(b), "sha256": hashlib.sha256(b).hexdigest()}
     g["save"] = sv
     return g
 

@@ -4,6 +4,8 @@
  * clone runs every test without the sibling ../shared folder. Run it when ../shared has newer
  * corpora: it rewrites a pack only when the corpus's content hash changed.
  *   node scripts/golden-pack.mjs            (every corpus found in ../shared)
+ *   node scripts/golden-pack.mjs --from DIR (every corpus found in DIR instead: corpora made into a scratch folder
+ *                                            by scripts/release-golden.py, ../shared being read-only)
  * Format (gzip): records of [u32 path length][path UTF-8][u32 data length][data], sorted by path;
  * the first record is `.source-sha256`, the hash of all the others.
  */
@@ -14,9 +16,11 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const shared = path.resolve(root, '..', 'shared');
+const from = process.argv.indexOf('--from');
+const shared = from > 0 ? path.resolve(process.argv[from + 1]) : path.resolve(root, '..', 'shared');
 const out = path.join(root, 'test', 'golden-data');
-export const CORPORA = ['golden', 'golden-v0.3', 'golden-main', 'golden-0.2.0', 'golden-0.2.1', 'golden-0.2.2'];
+const RELEASES_01 = ['0.1.4', '0.1.4.post1', '0.1.4.post2', '0.1.4.post3', '0.1.4.post4', '0.1.4.post5', '0.1.4.post6', '0.1.5', '0.1.5.post1', '0.1.5.post2', '0.1.5.post3'];
+export const CORPORA = ['golden', 'golden-v0.3', 'golden-main', ...RELEASES_01.map((v) => `golden-${v}`), 'golden-0.2.0', 'golden-0.2.1', 'golden-0.2.2'];
 
 function walk(dir, rel = '') {
   const files = [];

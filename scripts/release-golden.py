@@ -9,7 +9,9 @@ and writes a corpus in the golden format (../shared/golden/README.md), `_index.j
     node scripts/golden-pack.mjs
 
 What a release lacks is recorded, not guessed: `_index.json`'s `lacks` names each missing call or option, and
-the cases leave it out (no `read_session_metadata` field, a null fork, no grid rows with extend_to_user).
+the cases leave it out (no `read_session_file`, `read_session_metadata` or `estimate_message_tokens` field, a null
+fork or retain, no grid rows with a budget, timestamps or extend_to_user the release's get_history does not take).
+Runs at every tag from 0.1.4 (each under its own setup.sh environment).
 """
 
 import datetime as _dt
@@ -75,11 +77,18 @@ def _without_option(cls, name, option):
 
 def _returning_dropped(cls):
     """0.2.0's retain returns nothing; its one caller (enforce_file_cap) counts what it dropped itself: the
-    messages no longer kept, and min(last_consolidated before, how many) as already consolidated (when any went)."""
-    orig = cls.retain_recent_legal_suffix
+    messages no longer kept, and min(last_consolidated before, how many) as already consolidated (when any went).
+    Releases from 0.1.4.post6 to 0.1.5.post2 have the same retain and no such caller: counted the same way."""
+    orig = getattr(cls, "retain_recent_legal_suffix", None)
+    if orig is None:
+        lacks.append("retain_recent_legal_suffix")
+        return
     if inspect.signature(orig).return_annotation not in (None, "None"):
         return
-    lacks.append("retain_recent_legal_suffix(return value: counted as its caller enforce_file_cap counts)")
+    if hasattr(cls, "enforce_file_cap"):
+        lacks.append("retain_recent_legal_suffix(return value: counted as its caller enforce_file_cap counts)")
+    else:
+        lacks.append("retain_recent_legal_suffix(return value: none and no enforce_file_cap; counted as 0.2.0's enforce_file_cap counts)")
 
     def call(self, *a, **k):
         before, lc = list(self.messages), self.last_consolidated
@@ -93,11 +102,15 @@ def _returning_dropped(cls):
 
 
 _returning_dropped(M.Session)
-_without_option(M.Session, "get_history", "extend_to_user")
-_without_option(M.Session, "retain_recent_legal_suffix", "extend_to_user")
-for method in ("read_session_metadata", "fork_session_before_user_index"):
+for option in ("max_tokens", "include_timestamps", "extend_to_user"):
+    _without_option(M.Session, "get_history", option)
+if hasattr(M.Session, "retain_recent_legal_suffix"):
+    _without_option(M.Session, "retain_recent_legal_suffix", "extend_to_user")
+for method in ("read_session_file", "read_session_metadata", "fork_session_before_user_index"):
     if not hasattr(M.SessionManager, method):
         lacks.append(method)
+if not hasattr(H, "estimate_message_tokens"):
+    lacks.append("estimate_message_tokens")
 
 # The oracle reads its version from argv: every release of this script keeps v0.2's layout and timestamps.
 sys.argv = [os.path.join(HERE, "..", "fuzz", "oracle.py"), "v0.2"]
@@ -106,13 +119,17 @@ O = runpy.run_path(sys.argv[0], run_name="release_golden")
 
 def strip_lacking(case):
     """Leave out what the release does not have (rows the oracle asked with an option it lacks)."""
-    if "read_session_metadata" in lacks:
-        case.pop("read_session_metadata", None)
-    if "fork_session_before_user_index" in lacks and case.get("fork_session_before_user_index") is not None:
-        case["fork_session_before_user_index"] = None
+    for method in ("read_session_file", "read_session_metadata", "estimate_message_tokens"):
+        if method in lacks:
+            case.pop(method, None)
+    for method in ("fork_session_before_user_index", "retain_recent_legal_suffix"):
+        if method in lacks and case.get(method) is not None:
+            case[method] = None
     h = case.get("history")
-    if "get_history(extend_to_user)" in lacks and h:
-        h["grid"] = [r for r in h["grid"] if not r[3]]
+    # grid rows are [max_messages, max_tokens, include_timestamps, extend_to_user, output]
+    for option, col in (("max_tokens", 1), ("include_timestamps", 2), ("extend_to_user", 3)):
+        if f"get_history({option})" in lacks and h:
+            h["grid"] = [r for r in h["grid"] if not r[col]]
     if "retain_recent_legal_suffix(extend_to_user)" in lacks and case.get("retain_recent_legal_suffix"):
         case["retain_recent_legal_suffix"] = [r for r in case["retain_recent_legal_suffix"] if not r["extend_to_user"]]
     return case
