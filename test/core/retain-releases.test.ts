@@ -23,6 +23,12 @@ describe('retention at the 0.1.x releases', () => {
     expect(retain(2, '0.2.0')).toEqual(['u0 a1', 0, { _last_summary: 'x' }]);
   });
 
+  it('keeping every message counts nothing as already archived, whatever an unchecked last_consolidated holds', () => {
+    // 0.1.5.post2 with a stored -1: nothing went, so its caller counts 0; the slice start becomes max(0, -1 - 0).
+    const r = retainRecentLegalSuffix(ms, 0, {}, 2, false, '0.1.5.post2', -1);
+    expect(r.ok && [r.result.retained.length, r.result.held]).toEqual([5, { lastConsolidated: 0, alreadyConsolidated: 0 }]);
+  });
+
   it("clear() leaves the metadata's _last_summary until 0.2.0", () => {
     expect(retain(0, '0.1.5.post3')).toEqual(['', 0, { _last_summary: 'x' }]);
     expect(retain(0, '0.2.0')).toEqual(['', 0, {}]);

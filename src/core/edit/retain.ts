@@ -50,7 +50,9 @@ const likeFloat = (like: PyValue, x: number): PyValue => (like instanceof PyFloa
 function heldFigures(lc: PyValue, n: number, kept: MessageRange | null, shift: boolean): { lastConsolidated: PyValue; alreadyConsolidated: PyValue } | PyError {
   const x = pyNumber(lc, kept && shift ? '-' : '<');
   if (typeof x !== 'number') return x;
-  const min = (b: number): PyValue => (b < x ? b : lc); // Python's min(lc, b): lc unless b is less
+  // Python's min(lc, b): lc unless b is less. The shift's caller counts nothing when nothing went (0.1.4.post6–
+  // 0.1.5.post2 can keep every message above the cap).
+  const min = (b: number): PyValue => (shift && b === 0 ? 0 : b < x ? b : lc);
   if (!kept) return { lastConsolidated: 0, alreadyConsolidated: min(n) };
   const dropped = n - (kept.to - kept.from);
   if (shift && typeof lc === 'bigint') return { lastConsolidated: lc - BigInt(dropped) > 0n ? lc - BigInt(dropped) : 0, alreadyConsolidated: min(dropped) };
@@ -175,7 +177,7 @@ export function retainRecentLegalSuffix(
     // 0.2.0 has already cut the messages when its subtraction raises.
     if (held && 'type' in held) return { ok: false, error: held, clearedMessages: false, ...(shift ? { messagesAfterError: kept.to - kept.from } : {}) };
     const counts = shift
-      ? { alreadyConsolidated: Math.min(lastConsolidated, n - (kept.to - kept.from)), lastConsolidated: Math.max(0, lastConsolidated - (n - (kept.to - kept.from))), dropped: n - (kept.to - kept.from) }
+      ? { alreadyConsolidated: kept.to - kept.from === n ? 0 : Math.min(lastConsolidated, n - (kept.to - kept.from)), lastConsolidated: Math.max(0, lastConsolidated - (n - (kept.to - kept.from))), dropped: n - (kept.to - kept.from) }
       : rangeCounts(n, lastConsolidated, kept);
     return {
       ok: true,
