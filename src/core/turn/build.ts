@@ -131,8 +131,11 @@ export interface Turn {
 export const RECENT_HISTORY_ENTRIES = 50;
 export const RECENT_HISTORY_TOKENS = 8000;
 export const BOOTSTRAP_FILES = ['AGENTS.md', 'SOUL.md', 'USER.md'] as const;
-/** Files people write in a workspace that no version's ContextBuilder puts in the request (the heartbeat reads HEARTBEAT.md). */
-export const UNREAD_FILES = ['TOOLS.md', 'HEARTBEAT.md'] as const;
+/**
+ * Files people write in a workspace that v0.2's ContextBuilder does not put in the request (the heartbeat reads
+ * HEARTBEAT.md); the releases up to 0.2.0 read TOOLS.md, and up to 0.1.4.post4 IDENTITY.md (`bootstrapFiles`).
+ */
+export const UNREAD_FILES = ['TOOLS.md', 'HEARTBEAT.md', 'IDENTITY.md'] as const;
 const SEPARATOR = '\n\n---\n\n';
 
 /** nanobot's estimate of a message, or null where its estimator raises (a text block that is not text). */
@@ -150,8 +153,8 @@ function countOf(count: TextTokenCounter, text: string): number {
   return n === 'special' ? Math.floor(new TextEncoder().encode(text).length / 4) : n;
 }
 
-function isTemplate(rules: TurnRules, content: string, name: TemplateName): boolean {
-  const t = rules.templates[name];
+function isTemplate(rules: TurnRules, content: string, name: string): boolean {
+  const t = rules.templates[name as TemplateName]; // (TOOLS.md and IDENTITY.md have no figures: never a template)
   return !!t && sha256Text(pyStrip(content)) === t.sha256;
 }
 
@@ -163,10 +166,10 @@ function known(kind: PartKind, text: string, count: TextTokenCounter, sources: s
   return part(kind, { sources, text, sha256: sha256Text(text), tokens: countOf(count, text), notes });
 }
 
-/** The AGENTS.md / SOUL.md / USER.md sections, one part each, and the files left out. */
+/** The bootstrap sections (AGENTS.md, SOUL.md, USER.md, and at older releases more), one part each, and the files left out. */
 function bootstrap(ws: WorkspaceSnapshot, rules: TurnRules, count: TextTokenCounter, leftOut: Turn['leftOut']): TurnPart[] {
   const parts: TurnPart[] = [];
-  for (const name of BOOTSTRAP_FILES) {
+  for (const name of rules.bootstrapFiles) {
     const content = ws.files.get(name);
     if (content === undefined) continue;
     if (name === 'SOUL.md' && rules.legacySoulReplaced && isTemplate(rules, content, 'legacy/SOUL.md')) {
@@ -296,7 +299,7 @@ export function pendingSummary(metadata: PyValue | undefined): string | null {
 }
 
 function recentHistory(memory: MemoryView, input: TurnInput, count: TextTokenCounter, rules: TurnRules): TurnPart | null {
-  const entries = recentForPrompt(memory, input.sessionKey, input.unifiedSession ?? false);
+  const entries = recentForPrompt(memory, rules.recentHistoryBySession ? input.sessionKey : null, input.unifiedSession ?? false);
   if (!entries.length) return null;
   let capped = entries.slice(-RECENT_HISTORY_ENTRIES);
   const summary = pendingSummary(input.metadata);
@@ -314,7 +317,7 @@ function recentHistory(memory: MemoryView, input: TurnInput, count: TextTokenCou
   const header = '# Recent History\n\n';
   const bodyTokens = countOf(count, body);
   const cursors = capped.map((e) => e.cursor);
-  if (bodyTokens <= RECENT_HISTORY_TOKENS) {
+  if (bodyTokens <= RECENT_HISTORY_TOKENS || rules.recentHistory === 'uncapped') {
     return { ...known('recent-history', header + body, count, ['memory/history.jsonl']), cursors, count: capped.length };
   }
   // Cut to the token cap with nanobot's marker at the end: at most the cap, and the header.
@@ -457,14 +460,14 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     const text = ws.files.get('memory/MEMORY.md');
     if (text !== undefined) {
       if (!text) leftOut.push({ file: 'memory/MEMORY.md', reason: 'empty' });
-      else if (isTemplate(rules, text, 'memory/MEMORY.md')) leftOut.push({ file: 'memory/MEMORY.md', reason: 'template-untouched' });
+      else if (rules.memoryTemplateSkipped && isTemplate(rules, text, 'memory/MEMORY.md')) leftOut.push({ file: 'memory/MEMORY.md', reason: 'template-untouched' });
       else {
         const p = known('memory', `# Memory\n\n## Long-term Memory\n${text}`, count, ['memory/MEMORY.md']);
         parts.push(p);
         sections.push({ pieces: [p.text!], end: null });
       }
     }
-    for (const f of UNREAD_FILES) if (ws.files.has(f)) leftOut.push({ file: f, reason: 'not-read' });
+    for (const f of UNREAD_FILES) if (ws.files.has(f) && !rules.bootstrapFiles.includes(f)) leftOut.push({ file: f, reason: 'not-read' });
   }
   parts.push(...skills(ws, rules, count, sections));
   if (ws) {
@@ -472,7 +475,9 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
       { memory: ws.files.get('memory/MEMORY.md') ?? null, history: ws.files.get('memory/history.jsonl') ?? null, dreamCursor: ws.files.get('memory/.dream_cursor') ?? null, legacyHistory: !!ws.legacyHistory },
       version,
     );
-    if (memory.raises) {
+    if (rules.recentHistory === 'none') {
+      // Up to 0.1.5 the prompt reads no archive.
+    } else if (memory.raises) {
       raises = { type: 'AttributeError', message: `'${memory.raisesOn}' object has no attribute 'get'` };
       parts.push(part('recent-history', { sources: ['memory/history.jsonl'], exact: false, notes: ['archive-raises'] }));
     } else {

@@ -141,7 +141,8 @@ export function readMemory(files: MemoryFiles, version: NanobotVersion): MemoryV
   }
   const latestCursor = entries.reduce((m, e) => Math.max(m, e.cursor), 0);
   if (dreamCursor > latestCursor && entries.length) issues.push({ code: 'dream-cursor-ahead', cursor: dreamCursor, latest: latestCursor });
-  if (files.legacyHistory && !files.history) issues.push({ code: 'legacy-history-pending' });
+  // (Before 0.1.5 HISTORY.md is the archive itself: nothing is pending.)
+  if (files.legacyHistory && !files.history && turnRulesOf(version).memoryArchive === 'history.jsonl') issues.push({ code: 'legacy-history-pending' });
   const unprocessed = entries.filter((e) => e.cursor > dreamCursor).map((e) => e.cursor);
   return { entries, dreamCursor, dreamCursorFile: files.dreamCursor !== null, latestCursor, unprocessed, issues, raises, raisesOn };
 }

@@ -24,6 +24,21 @@ export type TemplateName = 'AGENTS.md' | 'SOUL.md' | 'USER.md' | 'memory/MEMORY.
  */
 export interface TurnRules {
   templates: Partial<Record<TemplateName, TemplateFigure>>;
+  /** The workspace files put in the system prompt as `## NAME` sections, in order (TOOLS.md until 0.2.0, IDENTITY.md until 0.1.4.post4). */
+  bootstrapFiles: readonly string[];
+  /** memory/MEMORY.md equal to its template is left out of the prompt (from 0.1.5.post3). */
+  memoryTemplateSkipped: boolean;
+  /**
+   * The archive: memory/HISTORY.md (grep-searchable, never in the prompt) before 0.1.5, then memory/history.jsonl.
+   */
+  memoryArchive: 'HISTORY.md' | 'history.jsonl';
+  /**
+   * The archive's recent entries in the system prompt: none (up to 0.1.5), the last 50 uncut (0.1.5.post1, post2:
+   * their reader checks no entry, which is not modelled: entries are read as 0.2.0 reads them), or cut to a cap.
+   */
+  recentHistory: 'none' | 'uncapped' | 'capped';
+  /** Only this session's entries (and, unified, the non-internal ones) go in (from 0.2.2); before, every unprocessed entry. */
+  recentHistoryBySession: boolean;
   /** Bootstrap files left out when equal (stripped) to their template: none in v0.2; AGENTS.md and USER.md later. */
   skippedWhenTemplate: readonly string[];
   /** A SOUL.md equal to the legacy template is replaced by the current template's text. */
@@ -120,6 +135,11 @@ export interface JoinedFigures {
 }
 
 const V02: TurnRules = {
+  bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md'],
+  memoryTemplateSkipped: true,
+  memoryArchive: 'history.jsonl',
+  recentHistory: 'capped',
+  recentHistoryBySession: true,
   saveTurn: 'messages',
   saveStripsRuntimeContext: true,
   saveSkipsEmptyReply: true,
@@ -170,6 +190,11 @@ const V02: TurnRules = {
 };
 
 const V030: TurnRules = {
+  bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md'],
+  memoryTemplateSkipped: true,
+  memoryArchive: 'history.jsonl',
+  recentHistory: 'capped',
+  recentHistoryBySession: true,
   saveTurn: 'messages',
   saveStripsRuntimeContext: false,
   saveSkipsEmptyReply: true,
@@ -221,6 +246,11 @@ const V030: TurnRules = {
 };
 
 const MAIN: TurnRules = {
+  bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md'],
+  memoryTemplateSkipped: true,
+  memoryArchive: 'history.jsonl',
+  recentHistory: 'capped',
+  recentHistoryBySession: true,
   saveTurn: 'messages',
   saveStripsRuntimeContext: false,
   saveSkipsEmptyReply: true,
@@ -279,6 +309,7 @@ const R022: TurnRules = V02;
 // 0.2.1: an older AGENTS.md, tool contract and `my` skill; its _save_turn keeps an orphan tool result.
 const R021: TurnRules = {
   ...R022,
+  recentHistoryBySession: false,
   templates: { ...R022.templates, 'AGENTS.md': { sha256: '25219951efc876b51d26b6a0d1b77cb98531024ae3a86193583568eb6043d056', tokens: 318, sectionTokens: 323 } },
   toolContractTokens: 1017,
   builtinActiveSkillsTokens: 953,
@@ -287,21 +318,22 @@ const R021: TurnRules = {
 };
 // 0.2.0: its save measured as 0.2.1's. Its request is not measured (turn-golden.py needs load_bundled_template, which
 // 0.2.0 lacks) and is known to differ: its system prompt has no tool contract. Until measured it shows 0.2.1's figures.
-const R020: TurnRules = R021;
+const R020: TurnRules = { ...R021, bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md'] };
 
 // The 0.1.x releases. Their request is not measured (their ContextBuilder and memory differ: 5 bootstrap files,
 // MEMORY.md + HISTORY.md before 0.1.5; turn-golden.py needs load_bundled_template, which none of them has): it shows
 // 0.2.0's figures and the turn's unknowns say so. Their save is measured (save-turn-golden.py at each tag), each
 // spreading the one after it.
 const R01503: TurnRules = R020;
-const R01501: TurnRules = R01503; // post1, post2: as post3
-const R015: TurnRules = { ...R01501, saveBlockResults: 'raises' };
-const R01406: TurnRules = { ...R015, saveBlockResults: 'truncated' };
-const R01403: TurnRules = { ...R01406, saveImages: 'user-bare', saveBlockResults: 'kept' }; // post3–post5
+const R01501: TurnRules = { ...R01503, memoryTemplateSkipped: false, recentHistory: 'uncapped' }; // post1, post2
+const R015: TurnRules = { ...R01501, recentHistory: 'none', saveBlockResults: 'raises' };
+const R01406: TurnRules = { ...R015, memoryArchive: 'HISTORY.md', saveBlockResults: 'truncated' };
+const R01405: TurnRules = { ...R01406, saveImages: 'user-bare', saveBlockResults: 'kept' };
+const R01403: TurnRules = { ...R01405, bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md', 'IDENTITY.md'] }; // post3, post4
 const R01402: TurnRules = { ...R01403, saveStripsRuntimeContext: false, saveSkipsEmptyReply: false, saveImages: 'kept' };
 const R014: TurnRules = { ...R01402, saveTurn: 'reply-only' }; // and post1
 
-const TURN_RULES: Record<NanobotVersion, TurnRules> = { '0.1.4': R014, '0.1.4.post1': R014, '0.1.4.post2': R01402, '0.1.4.post3': R01403, '0.1.4.post4': R01403, '0.1.4.post5': R01403, '0.1.4.post6': R01406, '0.1.5': R015, '0.1.5.post1': R01501, '0.1.5.post2': R01501, '0.1.5.post3': R01503, '0.2.0': R020, '0.2.1': R021, '0.2.2': R022, 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
+const TURN_RULES: Record<NanobotVersion, TurnRules> = { '0.1.4': R014, '0.1.4.post1': R014, '0.1.4.post2': R01402, '0.1.4.post3': R01403, '0.1.4.post4': R01403, '0.1.4.post5': R01405, '0.1.4.post6': R01406, '0.1.5': R015, '0.1.5.post1': R01501, '0.1.5.post2': R01501, '0.1.5.post3': R01503, '0.2.0': R020, '0.2.1': R021, '0.2.2': R022, 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
 
 /** The turn's rules at `version` (as `rulesOf` is for the session's). */
 export function turnRulesOf(version: NanobotVersion): TurnRules {
