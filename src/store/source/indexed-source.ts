@@ -159,7 +159,9 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       const { index: ix, load: n } = await load();
       const s = n.result;
       if (!s) throw new Error('format: nanobot loads nothing from this file');
-      const head = formatHead(s);
+      // 0.1.4 writes json.dumps's ASCII escapes: the whole document's save (lines are not copied as they are).
+      if (rulesOf(version).asciiEscapes) return (await whole()).format(each);
+      const head = formatHead(s, version);
       // Python raises on a lone surrogate: the whole document finds where (a rare file), and nothing is written.
       if (loneSurrogateIndex(head) >= 0 || (await dumpsLoneSurrogate(adapter, path, ix, s.lines, depth))) return (await whole()).format(each);
       each(head);
