@@ -78,7 +78,7 @@ export function codePointLength(s: string): number {
 /**
  * nanobot's estimate: 4 for an empty payload, else max(4, tokens + 4); when tiktoken refuses a
  * special token, v0.2 `max(4, len(payload) // 4 + 4)`, later `max(4, utf8 bytes + 4)` (§47).
- * Throws TokenEstimateError like nanobot.
+ * 0.1.4.post5 (row `tokenEstimate` 'bare') counts without the + 4. Throws TokenEstimateError like nanobot.
  */
 export function estimateMessageTokens(message: PyDict, count: TextTokenCounter, version: NanobotVersion): number {
   const payload = tokenPayload(message, version);
