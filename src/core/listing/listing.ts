@@ -32,7 +32,7 @@ export type SkipReason =
   | { code: 'not-metadata-first' }
   /** v0.2's repair reads `file` (the fallback key's file), which does not exist. */
   | { code: 'repair-reads-missing'; file: string }
-  /** nanobot cannot read the file: its repair pass raises `error`. */
+  /** nanobot cannot read the file (`error`: what its head raised): its repair pass finds nothing, or (before 0.1.5.post2) there is none. */
   | { code: 'unreadable'; error: string }
   /** nanobot's listing raises `error` on this file: it lists no session at all. */
   | { code: 'listing-raises'; error: string }
