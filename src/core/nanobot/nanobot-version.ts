@@ -51,6 +51,10 @@ export interface VersionRules {
   sessionsHome: 'workspace' | 'namespace';
   /** The names `delete_session(key)` removes in the sessions folder: the lossy one, or the canonical one too (§13). */
   deleteNames: 'lossy' | 'canonical-and-lossy';
+  /** `delete_session` exists (from 0.1.5.post2); before, nanobot deletes nothing itself. */
+  deleteSession: boolean;
+  /** `delete_session` also removes the global legacy file (`~/.nanobot/sessions`, from 0.2.2); before, the sessions folder's only. */
+  deleteLegacy: boolean;
 
   // §2–3 records and loading
   /** `{"_type": "provider_state"}` is a private record, not a message (§15–17). */
@@ -248,6 +252,8 @@ const V02: VersionRules = {
   listingKey: 'metadata-else-stem',
   sessionsHome: 'workspace',
   deleteNames: 'lossy',
+  deleteSession: true,
+  deleteLegacy: true,
   providerStateRecord: false,
   runtimeContext: false,
   nonObjectLine: 'AttributeError',
@@ -321,6 +327,7 @@ const R021: VersionRules = {
   lastConsolidatedChecked: false,
   readSessionMetadata: false,
   fork: false,
+  deleteLegacy: false,
 };
 
 const R020: VersionRules = {
@@ -426,6 +433,7 @@ const R01501: VersionRules = {
   atomicSave: false,
   loadFailure: 'empty-session',
   headErrorsToRepair: 'none',
+  deleteSession: false,
 };
 
 const R015: VersionRules = {
