@@ -37,6 +37,14 @@ describe('format at the 0.1.x releases', () => {
     );
   });
 
+  it.each([false, true])('0.1.4 saves a lone surrogate as its escape, and a DEL escaped too (line index: %s)', async (streaming) => {
+    const odd = join(dir, 'tg_odd.jsonl');
+    writeFileSync(odd, '{"_type": "metadata", "key": "tg:odd", "created_at": "2024-05-01T09:00:00", "metadata": {}, "last_consolidated": 0}\n{"role": "user", "content": "a\\ud800 \x7f é"}\n');
+    expect(await format(odd, '0.1.4', streaming)).toBe(
+      '{"_type": "metadata", "created_at": "2024-05-01T09:00:00", "updated_at": "2031-07-08T09:10:11.121314", "metadata": {}, "last_consolidated": 0}\n{"role": "user", "content": "a\\ud800 \\u007f \\u00e9"}\n',
+    );
+  });
+
   it.each([false, true])('0.1.5.post1 keeps the key and the text as it is (line index: %s)', async (streaming) => {
     expect(await format(file, '0.1.5.post1', streaming)).toBe(
       '{"_type": "metadata", "key": "tg:a_b", "created_at": "2024-05-01T09:00:00", "updated_at": "2024-05-01T10:00:00", "metadata": {}, "last_consolidated": 0}\n{"role": "user", "content": "café 😀"}\n',

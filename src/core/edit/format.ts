@@ -36,6 +36,16 @@ export function asciiEscaped(text: string): string {
   return text.replace(NOT_PRINTABLE_ASCII, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }
 
+/**
+ * A piece of save text (a record's JSON as text, or the UTF-8 bytes of one nanobot wrote) as a version with
+ * ASCII escapes writes it: a streamed save copies records without parsing them again.
+ */
+export function asciiPiece(piece: Uint8Array | string): Uint8Array | string {
+  if (typeof piece === 'string') return asciiEscaped(piece);
+  for (let i = 0; i < piece.length; i++) if (piece[i]! >= 0x7f) return asciiEscaped(new TextDecoder().decode(piece));
+  return piece;
+}
+
 /** One record as the version's save writes it. */
 export function dumpsRecord(v: PyValue, version: NanobotVersion = DEFAULT_FORMAT): string {
   const text = pyDumps(v);
