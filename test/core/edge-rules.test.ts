@@ -159,6 +159,9 @@ describe('read_session_metadata when the first 8 KiB chunk ends inside a charact
   });
 });
 
+/** The path a load that fails its strict pass takes: the repair pass, or none before 0.1.5.post2 (an empty session). */
+const failedLoadPath = (v: NanobotVersion) => (rulesOf(v).loadFailure === 'repair' ? 'repair' : 'normal');
+
 describe("Python's text reads go chunk by chunk (issue 28, found by npm run fuzz)", () => {
   const cat = (...parts: (string | number[])[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...enc(p)] : p)));
   const deep = (levels: number) => `{"role": "user", "content": ${'['.repeat(levels - 1)}"x"${']'.repeat(levels - 1)}}\n`;
@@ -167,8 +170,8 @@ describe("Python's text reads go chunk by chunk (issue 28, found by npm run fuzz
     // read_session_metadata reads one line: the pending 0xC2 after it never meets the end of the file.
     expect(readSessionMetadata(cat('{}\n', [0xc2]), 'k:a', 'now', v)).toMatchObject({ result: null, repairCalled: false });
     expect(readSessionMetadata(cat(META, [0xc2]), 'k:a', 'now', v)).toMatchObject({ result: { key: 'k:a' }, repairCalled: false });
-    // _load reads every line: the last read finds the cut character and raises.
-    expect(loadNanobot(cat(META, [0xc2]), 'k:a', 'now', v)).toMatchObject({ path: 'repair', strictError: { type: 'UnicodeDecodeError', message: "'utf-8' codec can't decode byte 0xc2 in position 0: unexpected end of data" } });
+    // _load reads every line: the last read finds the cut character and raises (the repair pass follows where there is one).
+    expect(loadNanobot(cat(META, [0xc2]), 'k:a', 'now', v)).toMatchObject({ path: failedLoadPath(v), strictError: { type: 'UnicodeDecodeError', message: "'utf-8' codec can't decode byte 0xc2 in position 0: unexpected end of data" } });
   });
 
   it.each(NANOBOT_VERSIONS)('%s: the lines before the chunk that holds a decoding fault are read first', (v) => {
@@ -176,11 +179,11 @@ describe("Python's text reads go chunk by chunk (issue 28, found by npm run fuzz
     // A line too deep for json.loads in the first 8 KiB, an invalid byte in the second.
     const file = cat(META, deep(levels), '{"role": "user", "content": "' + 'a'.repeat(8192) + '"}\n', [0x80], '\n');
     const load = loadNanobot(file, 'k:a', 'now', v);
-    if (rulesOf(v).repairCatches === 'any') expect(load).toMatchObject({ path: 'repair', strictError: { type: 'RecursionError' } });
+    if (rulesOf(v).repairCatches === 'any') expect(load).toMatchObject({ path: failedLoadPath(v), strictError: { type: 'RecursionError' } });
     else expect(load).toMatchObject({ path: 'normal', error: { type: 'RecursionError' } });
     // Where the fault shares the first chunk, the decoding error comes first.
     const near = cat(META, deep(levels), [0x80], '\n');
-    expect(loadNanobot(near, 'k:a', 'now', v)).toMatchObject({ path: 'repair', strictError: { type: 'UnicodeDecodeError' } });
+    expect(loadNanobot(near, 'k:a', 'now', v)).toMatchObject({ path: failedLoadPath(v), strictError: { type: 'UnicodeDecodeError' } });
   });
 
   it("a UnicodeDecodeError's position counts from the start of the read that meets it", () => {
@@ -211,11 +214,11 @@ describe('copy.deepcopy depth, at each call site and version', () => {
   const RAISES = { error: { type: 'RecursionError', message: expect.any(String) } };
 
   it('the table holds the measured frames, and the budgets they give at a top-level call', () => {
+    const v02 = { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 998, forkMetadataCopy: 998, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null, jsonLoadsMigration: null };
+    // every release up to v0.2 (0.1.4 … 0.2.2, then v0.2's commit) leaves v0.2's frames, then v0.3.0 and main
+    const upToV02 = NANOBOT_VERSIONS.indexOf('v0.2') + 1;
     expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).spareFrames)).toEqual([
-      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 998, forkMetadataCopy: 998, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null, jsonLoadsMigration: null },
-      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 998, forkMetadataCopy: 998, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null, jsonLoadsMigration: null },
-      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 998, forkMetadataCopy: 998, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null, jsonLoadsMigration: null },
-      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 998, forkMetadataCopy: 998, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null, jsonLoadsMigration: null },
+      ...Array(upToV02).fill(v02),
       { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 997, forkMetadataCopy: 998, listingPreviewCopy: 996, listingRepairPreviewCopy: 995, publicReplayCopy: 997, providerStateCopy: null, jsonLoadsMigration: null },
       { jsonLoads: 992, jsonLoadsRepair: 991, jsonLoadsFork: 991, jsonLoadsForkRepair: 990, forkMessageCopy: 997, forkMetadataCopy: 998, listingPreviewCopy: 994, listingRepairPreviewCopy: 993, publicReplayCopy: 997, providerStateCopy: 995, jsonLoadsMigration: 988 },
     ]);
@@ -228,11 +231,20 @@ describe('copy.deepcopy depth, at each call site and version', () => {
         [m.json_load, m.json_load_repair_pass, m.json_fork_load, m.json_fork_load_repair_pass, m.copy_fork, m.copy_fork_metadata, m.copy_listing_preview ?? null, m.copy_listing_repair_preview ?? null, m.copy_public_replay ?? null, m.copy_provider_state_payload ?? null, m.json_migration ?? null],
       );
     }
+    // The 0.1.x releases have neither: what they do have is measured (the load, its repair pass from
+    // 0.1.5.post2, read_session_file, the listing's head), and every figure is v0.2's.
+    for (const v of NANOBOT_VERSIONS.slice(0, NANOBOT_VERSIONS.indexOf('0.2.0'))) {
+      const f = rulesOf(v).spareFrames;
+      const m = measured[v]!;
+      expect(m.json_load, v).toBe(f.jsonLoads);
+      expect(m.json_listing_head, v).toBe(f.jsonLoads);
+      expect(m.json_read_session_file ?? f.jsonLoads, v).toBe(f.jsonLoads);
+      expect(m.json_load_repair_pass === undefined, v).toBe(rulesOf(v).loadFailure === 'empty-session');
+      if (m.json_load_repair_pass !== undefined) expect(m.json_load_repair_pass, v).toBe(f.jsonLoadsRepair);
+    }
+    const b02 = { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 499, forkMetadataCopy: 499, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null, jsonLoadsMigration: null };
     expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).depthBudget)).toEqual([
-      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 499, forkMetadataCopy: 499, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null, jsonLoadsMigration: null },
-      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 499, forkMetadataCopy: 499, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null, jsonLoadsMigration: null },
-      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 499, forkMetadataCopy: 499, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null, jsonLoadsMigration: null },
-      { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 499, forkMetadataCopy: 499, listingPreviewCopy: null, listingRepairPreviewCopy: null, publicReplayCopy: null, providerStateCopy: null, jsonLoadsMigration: null },
+      ...Array(upToV02).fill(b02),
       { jsonLoads: 994, jsonLoadsRepair: 993, jsonLoadsFork: 993, jsonLoadsForkRepair: 992, forkMessageCopy: 498, forkMetadataCopy: 499, listingPreviewCopy: 498, listingRepairPreviewCopy: 497, publicReplayCopy: 498, providerStateCopy: null, jsonLoadsMigration: null },
       { jsonLoads: 992, jsonLoadsRepair: 991, jsonLoadsFork: 991, jsonLoadsForkRepair: 990, forkMessageCopy: 498, forkMetadataCopy: 499, listingPreviewCopy: 497, listingRepairPreviewCopy: 496, publicReplayCopy: 498, providerStateCopy: 497, jsonLoadsMigration: 988 },
     ]);
@@ -249,7 +261,11 @@ describe('copy.deepcopy depth, at each call site and version', () => {
     expect(readSessionFile(file(b.jsonLoads), 'a:b', 'now', v)).toMatchObject({ result: { messages: [{}] }, repairCalled: false });
     const read = readSessionFile(file(b.jsonLoads + 1), 'a:b', 'now', v);
     expect(read.repairCalled ? read.error : read.raised).toMatchObject({ type: 'RecursionError' });
-    // A bad line first: the repair pass reads the deep one.
+    // A bad line first: the repair pass reads the deep one (before 0.1.5.post2 there is none: nothing loads).
+    if (failedLoadPath(v) === 'normal') {
+      expect(loadNanobot(file(b.jsonLoadsRepair, true), 'a:b', 'now', v)).toMatchObject({ path: 'normal', result: null, startsEmpty: 'no-repair' });
+      return;
+    }
     expect(loadNanobot(file(b.jsonLoadsRepair, true), 'a:b', 'now', v)).toMatchObject({ path: 'repair', result: { messages: [{}] } });
     const repaired = loadNanobot(file(b.jsonLoadsRepair + 1, true), 'a:b', 'now', v);
     expect(repaired.result).toBeNull();
@@ -264,6 +280,7 @@ describe('copy.deepcopy depth, at each call site and version', () => {
     expect(loadNanobot(file(b.jsonLoads), 'a:b', 'now', v)).toMatchObject({ path: 'normal', result: { messages: [{}, {}] } });
     const deep = loadNanobot(file(b.jsonLoads), 'a:b', 'now', v, undefined, 'fork');
     expect(deep.strictError ?? deep.error).toMatchObject({ type: 'RecursionError' });
+    if (failedLoadPath(v) === 'normal') return; // no repair pass before 0.1.5.post2
     expect(loadNanobot(file(b.jsonLoadsForkRepair, true), 'a:b', 'now', v, undefined, 'fork')).toMatchObject({ path: 'repair', result: { messages: [{}, {}] } });
     const repaired = loadNanobot(file(b.jsonLoadsRepair, true), 'a:b', 'now', v, undefined, 'fork');
     expect(repaired.repairError ?? repaired.error).toMatchObject({ type: 'RecursionError' });

@@ -12,7 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { IndexedPass, passLines } from '../../src/core/index/index-nanobot';
 import { decodeCutOf } from './index-cut';
 import { indexBytes } from '../../src/core/index/line-index';
+import { loadFromIndex } from '../../src/core/index/index-load';
 import { loadNanobot, loadOutcome } from '../../src/core/lens/load';
+import { decodeRecord } from '../../src/store/large/read/large-records';
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { sessionFile } from '../arbitrary-files';
 import { corpusDir } from '../golden-values';
@@ -35,7 +37,7 @@ function both(bytes: Uint8Array, version: NanobotVersion, chunk?: number) {
   const strict = pass(false);
   const got = loadOutcome(KEY, version, null, () => strict, () => pass(true));
   const want = loadNanobot(bytes, KEY, NOW, version);
-  const shape = (r: { path: string; strictError: unknown; repairError: unknown; skipped: number; logs: unknown; error: unknown }, result: object | null) => ({ path: r.path, strictError: r.strictError, repairError: r.repairError, skipped: r.skipped, logs: r.logs, error: r.error, result });
+  const shape = (r: { path: string; strictError: unknown; repairError: unknown; skipped: number; logs: unknown; error: unknown; startsEmpty?: unknown }, result: object | null) => ({ path: r.path, strictError: r.strictError, repairError: r.repairError, skipped: r.skipped, logs: r.logs, error: r.error, startsEmpty: r.startsEmpty, result });
   const head = <T extends object>(s: T, lines: number[]) => ({ ...s, messages: undefined, messageLines: undefined, lines });
   return {
     got: shape(got, got.result && head(got.result, Array.from(got.result.lines))),
@@ -56,6 +58,23 @@ describe('IndexedPass = loadNanobot', () => {
     }
     expect(differ.slice(0, 10)).toEqual([]);
     expect(answered).toBeGreaterThan(20);
+  });
+
+  it.each(['0.1.4', '0.1.5', '0.1.5.post1'] as const)("every session file of golden at %s (no repair pass: a failed load starts empty; updated_at read from 0.1.5.post1)", { timeout: 300_000 }, (version) => {
+    const differ: string[] = [];
+    let empty = 0;
+    for (const file of sessionFiles(join(corpusDir('golden'), 'fixtures'))) {
+      const bytes = new Uint8Array(readFileSync(file));
+      const r = both(bytes, version);
+      if (!isDeepStrictEqual(r.got, r.want)) differ.push(file);
+      if (r.want.startsEmpty) empty++;
+      // the facts-only load over the index says the same
+      const ix = indexBytes(bytes, version);
+      const facts = loadFromIndex(ix, version, (l) => decodeRecord(bytes.subarray(ix.start[l]!, ix.start[l]! + ix.length[l]!)) ?? {});
+      if (facts.path !== r.want.path || facts.loaded !== (r.want.result !== null) || facts.startsEmpty !== r.want.startsEmpty) differ.push(`${file} (facts)`);
+    }
+    expect(differ.slice(0, 10)).toEqual([]);
+    expect(empty).toBeGreaterThan(20);
   });
 
   it('any generated file at any version, indexed in chunks of 1 to 64 bytes', () => {

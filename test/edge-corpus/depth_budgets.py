@@ -82,19 +82,22 @@ def load_repair(levels):
     except RecursionError:
         raise
     if s is None or len(s.messages) != 1: raise RecursionError("dropped")
-out["json_load_repair_pass"] = measured(1, load_repair)
+if hasattr(SessionManager, "_repair"):  # none before 0.1.5.post2: a failed load is an empty session
+    out["json_load_repair_pass"] = measured(1, load_repair)
 
 def read_file(levels):
     write([META, nested_text(levels)])
     r = sm.read_session_file(KEY)
     if r is None or len(r["messages"]) != 1: raise RecursionError("dropped")
-out["json_read_session_file"] = measured(1, read_file)
+if hasattr(SessionManager, "read_session_file"):
+    out["json_read_session_file"] = measured(1, read_file)
 
 def read_meta(levels):
     write(['{"_type": "metadata", "key": "a:b", "metadata": ' + "[" * levels + "]" * levels + "}"])
     r = sm.read_session_metadata(KEY)
     if r is None or r["key"] != KEY: raise RecursionError("dropped")
-out["json_read_session_metadata"] = measured(1, read_meta)
+if hasattr(SessionManager, "read_session_metadata"):
+    out["json_read_session_metadata"] = measured(1, read_meta)
 
 def list_head(levels):
     write(['{"_type": "metadata", "key": "a:b", "metadata": ' + "[" * levels + "]" * levels + "}"])
@@ -106,7 +109,8 @@ def list_preview(levels):
     write([META, nested_text(levels, "tool")])
     rows = sm.list_sessions()
     if len(rows) != 1: raise RecursionError("dropped")
-if not hasattr(M, "public_history_message"):  # later versions deep-copy each preview first (copy_listing_preview)
+# later versions deep-copy each preview first (copy_listing_preview); before 0.2.0 the listing reads line 1 only
+if not hasattr(M, "public_history_message") and hasattr(M, "_message_preview_text"):
     out["json_listing_preview"] = measured(1, list_preview)
 
 def fork_load(levels, bad=False):
@@ -115,14 +119,17 @@ def fork_load(levels, bad=False):
     write([META] + (["{bad"] if bad else []) + ['{"role": "user", "content": "u"}', nested_text(levels, "assistant")])
     r = sm.fork_session_before_user_index(KEY, "f:k", 0)
     if r is None: raise RecursionError("the load dropped it")
-out["json_fork_load"] = measured(1, fork_load)
-out["json_fork_load_repair_pass"] = measured(1, lambda n: fork_load(n, True))
+HAS_FORK = hasattr(SessionManager, "fork_session_before_user_index")
+if HAS_FORK:
+    out["json_fork_load"] = measured(1, fork_load)
+    out["json_fork_load_repair_pass"] = measured(1, lambda n: fork_load(n, True))
 
 def fork(levels):
     write([META, '{"role": "user", "content": "u"}', nested_text(levels, "assistant")])
     r = sm.fork_session_before_user_index(KEY, "f:k", 1)
     if r is None or len(r.messages) != 2: raise RecursionError("the load dropped it")
-out["copy_fork"] = measured(2, fork, 1, 1500)
+if HAS_FORK:
+    out["copy_fork"] = measured(2, fork, 1, 1500)
 
 def fork_past(levels):
     write([META, '{"role": "user", "content": "u"}', nested_text(levels, "assistant")])
@@ -130,14 +137,16 @@ def fork_past(levels):
     if s is None or len(s.messages) != 2: raise RecursionError("the load dropped it")
     r = sm.fork_session_before_user_index(KEY, "f:k", 5)  # past the last user turn: returns None after copying
     assert r is None
-out["copy_fork_past_last_user"] = measured(2, fork_past, 1, 1500)
+if HAS_FORK:
+    out["copy_fork_past_last_user"] = measured(2, fork_past, 1, 1500)
 
 def fork_metadata(levels):
     # metadata {"a": <levels lists around "x">}: copy depth 2 + levels
     write(['{"_type": "metadata", "key": "a:b", "metadata": {"a": ' + "[" * levels + '"x"' + "]" * levels + "}}", '{"role": "user", "content": "u"}'])
     r = sm.fork_session_before_user_index(KEY, "f:k", 1)
     if r is None: raise RecursionError("the load dropped it")
-out["copy_fork_metadata"] = measured(2, fork_metadata, 1, 1500)
+if HAS_FORK:
+    out["copy_fork_metadata"] = measured(2, fork_metadata, 1, 1500)
 
 if hasattr(M, "_PROVIDER_STATE_RECORD_TYPE"):
     def state(field, levels):

@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { forkBeforeUserIndex } from '../../src/core/edit/fork';
-import { encodeSession, formatSession, metadataRecord } from '../../src/core/edit/format';
+import { encodeSession, failedSaveLeaves, formatSession, metadataRecord } from '../../src/core/edit/format';
 import { keyFromStem, saveTmpNameError, sessionFileName } from '../../src/core/nanobot/keys';
-import { fileStem, listingRow, sortListing, type ListingRow } from '../../src/core/listing/listing';
+import { fileStem, listingRow, nanobotListingRow, sortListing, type ListingRow } from '../../src/core/listing/listing';
 import { loadNanobot, readSessionFile, readSessionMetadata, type NanobotSession } from '../../src/core/lens/load';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { analyzeSession } from '../../src/core/lens/open';
@@ -96,13 +96,21 @@ export function checkCase(t: Tally, name: string, g: PyDict, bytes: Uint8Array, 
   const gs = g.list_sessions as PyDict;
   const listed = listFiles(new Map([[fileName, bytes]]), ctx);
   check(t, at('list_sessions.error'), errType(gs.error) ?? null, listed.raised);
-  if (!gs.error) check(t, at('list_sessions.result'), gs.result, flag(listed.rows));
+  if (!gs.error) check(t, at('list_sessions.result'), gs.result, flag(listed.rows.map((r) => nanobotListingRow(r, version))));
   check(t, at('list_sessions.repair_called'), gs.repair_called, listed.repaired.length > 0);
 
   const s = load.result;
-  // token estimates
-  const ge = g.estimate_message_tokens as PyDict | null;
-  if (!s || !ge) check(t, at('estimate_message_tokens'), ge, s ? 'values' : null);
+  // what get_or_create and the next save make of a file that failed to load where there is no repair pass
+  const gz = g.save_after_failed_load as PyDict | undefined;
+  if (gz !== undefined || load.startsEmpty) {
+    const empty = load.startsEmpty ? encodeSession(formatSession({ key, createdAt: NOW, updatedAt: NOW, lastConsolidated: 0, metadata: {}, messages: [], messageLines: [] }, version)) : null;
+    check(t, at('save_after_failed_load.text'), gz?.text ?? null, empty?.ok ? new TextDecoder().decode(empty.bytes) : null);
+  }
+  // token estimates (absent: a release without the estimator, its corpus's `lacks`)
+  const ge = g.estimate_message_tokens as PyDict | null | undefined;
+  if (ge === undefined) {
+    // nothing to compare
+  } else if (!s || !ge) check(t, at('estimate_message_tokens'), ge, s ? 'values' : null);
   else {
     const values: PyValue[] = [];
     const fallback: number[] = [];
@@ -203,7 +211,7 @@ export function checkCase(t: Tally, name: string, g: PyDict, bytes: Uint8Array, 
     const f0 = index >= 0 && forkLoad?.error ? { error: forkLoad.error } : src ? forkBeforeUserIndex(src, target, index, NOW, version) : null;
     const gres = fr.result as PyDict | null;
     const f = f0 && 'error' in f0 ? null : f0;
-    const enc = f ? encodeSession(formatSession(f)) : null;
+    const enc = f ? encodeSession(formatSession(f, version)) : null;
     const err = f0 && 'error' in f0 ? f0.error : enc && !enc.ok ? enc.error : null;
     if (fr.error || err) {
       check(t, where + '.error', fr.error ? errType(fr.error) : 'no error', err ? err.type : 'no error');
@@ -221,7 +229,7 @@ export function checkCase(t: Tally, name: string, g: PyDict, bytes: Uint8Array, 
     check(t, where + '.created_at', gres.created_at, flag(f.createdAt));
     check(t, where + '.updated_at', gres.updated_at, flag(f.updatedAt));
     check(t, where + '.file', gres.file, sessionFileName(target, version));
-    check(t, where + '.file_first_line', gres.file_first_line, pyDumps(metadataRecord(f)));
+    check(t, where + '.file_first_line', gres.file_first_line, pyDumps(metadataRecord(f, version)));
     check(t, where + '.file_sha256', gres.file_sha256, sha256(enc.bytes));
     check(t, where + '.file_bytes', gres.file_bytes, enc.bytes.length);
     const changed = s!.messages.slice(0, f.messages.length).flatMap((m, i) => (publicHistoryMessage(m) !== m && version !== 'v0.2' ? [i] : []));
@@ -232,11 +240,18 @@ export function checkCase(t: Tally, name: string, g: PyDict, bytes: Uint8Array, 
   const gv = g.save as PyDict | null;
   if (!s || !gv) check(t, at('save'), gv, s ? 'save' : null);
   else {
-    const enc = encodeSession(formatSession(s));
+    const text = formatSession(s, version);
+    const enc = encodeSession(text);
     // nanobot's tmp name past the file system's 255 bytes raises before anything is encoded
     const tmpError = saveTmpNameError(fileName, version);
     if ('path' in gv) check(t, at('save.path'), gv.path, fileName);
     if (gv.error) check(t, at('save.error'), errType(gv.error), tmpError ? tmpError.type : enc.ok ? 'no error' : enc.error.type);
+    if (gv.error) {
+      // a save that is not atomic leaves the lines before the failure (an atomic one leaves the file as it was)
+      const left = failedSaveLeaves(text, version);
+      const want = gv.file_after_error as PyDict | undefined;
+      check(t, at('save.file_after_error'), want ? [want.bytes, want.sha256] : null, left ? [left.length, sha256(left)] : null);
+    }
     else if (tmpError) check(t, at('save'), 'saved', tmpError.type);
     else if (!enc.ok) check(t, at('save'), 'saved', enc.error);
     else {
@@ -260,7 +275,7 @@ export function checkCase(t: Tally, name: string, g: PyDict, bytes: Uint8Array, 
     else {
       const x = cap.result;
       const capped: NanobotSession = { ...s!, storedLastConsolidated: undefined, messages: x.retained.map((i) => s!.messages[i]!), lastConsolidated: x.lastConsolidated, metadata: x.metadata, updatedAt: NOW };
-      const enc = encodeSession(formatSession(capped));
+      const enc = encodeSession(formatSession(capped, version));
       const calls = cap.toArchive.length ? [{ session_key: key, messages: toRanges(cap.toArchive), count: cap.toArchive.length }] : [];
       check(t, at('save_with_file_cap.archive_calls'), gc.archive_calls, calls);
       check(t, at('save_with_file_cap.retained'), gc.retained, toRanges(x.retained));
@@ -270,7 +285,7 @@ export function checkCase(t: Tally, name: string, g: PyDict, bytes: Uint8Array, 
       if (enc.ok) {
         check(t, at('save_with_file_cap.bytes'), gc.bytes, enc.bytes.length);
         check(t, at('save_with_file_cap.sha256'), gc.sha256, sha256(enc.bytes));
-        check(t, at('save_with_file_cap.first_line'), gc.first_line, pyDumps(metadataRecord(capped)));
+        check(t, at('save_with_file_cap.first_line'), gc.first_line, pyDumps(metadataRecord(capped, version)));
       } else check(t, at('save_with_file_cap'), 'saved', enc.error);
     }
   }
@@ -300,7 +315,7 @@ export function checkListing(t: Tally, where: string, g: PyDict, files: Map<stri
     check(t, where, 'rows', sorted.error);
     return;
   }
-  const got = flag(sorted.rows) as PyDict[];
+  const got = flag(sorted.rows.map((r) => nanobotListingRow(r, ctx.version))) as PyDict[];
   const want = g.result as PyDict[];
   if (g.has_ties) {
     // Tied rows come in directory order, which no re-implementation can know: compare the order of

@@ -6,15 +6,19 @@
 import { encodeUtf8, loneSurrogateIndex } from '../python/lines';
 import type { NanobotSession } from '../lens/load';
 import { providerStateRecord } from '../nanobot/provider-state';
+import { VERSION_WITHOUT_EVIDENCE, rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { pyDumps, type PyError } from '../python/pyjson';
 import { codePointLength } from '../python/pytext';
 import type { PyDict, PyValue } from '../python/pyvalue';
 
-/** The metadata record nanobot writes as line 1 (keys in nanobot's order). */
-export function metadataRecord(s: Pick<NanobotSession, 'key' | 'createdAt' | 'updatedAt' | 'metadata' | 'lastConsolidated' | 'storedLastConsolidated'>): PyDict {
+/** The version whose bytes a save writes where the caller names none. */
+const DEFAULT_FORMAT: NanobotVersion = VERSION_WITHOUT_EVIDENCE;
+
+/** The metadata record nanobot writes as line 1 (keys in nanobot's order; 0.1.4 writes no `key`). */
+export function metadataRecord(s: Pick<NanobotSession, 'key' | 'createdAt' | 'updatedAt' | 'metadata' | 'lastConsolidated' | 'storedLastConsolidated'>, version: NanobotVersion = DEFAULT_FORMAT): PyDict {
   return {
     _type: 'metadata',
-    key: s.key,
+    ...(rulesOf(version).metadataKey ? { key: s.key } : {}),
     created_at: s.createdAt,
     updated_at: s.updatedAt,
     metadata: s.metadata as PyValue,
@@ -22,18 +26,56 @@ export function metadataRecord(s: Pick<NanobotSession, 'key' | 'createdAt' | 'up
   };
 }
 
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/g;
+
+/**
+ * `json.dumps` with its default `ensure_ascii` (0.1.4's save): every UTF-16 unit outside printable ASCII as
+ * `\uXXXX`, a lone surrogate too (so such a save never fails). Controls are escaped already by `pyDumps`.
+ */
+export function asciiEscaped(text: string): string {
+  return text.replace(NOT_PRINTABLE_ASCII, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+}
+
+/**
+ * A piece of save text (a record's JSON as text, or the UTF-8 bytes of one nanobot wrote) as a version with
+ * ASCII escapes writes it: a streamed save copies records without parsing them again.
+ */
+export function asciiPiece(piece: Uint8Array | string): Uint8Array | string {
+  if (typeof piece === 'string') return asciiEscaped(piece);
+  for (let i = 0; i < piece.length; i++) if (piece[i]! >= 0x7f) return asciiEscaped(new TextDecoder().decode(piece));
+  return piece;
+}
+
+/** One record as the version's save writes it. */
+export function dumpsRecord(v: PyValue, version: NanobotVersion = DEFAULT_FORMAT): string {
+  const text = pyDumps(v);
+  return rulesOf(version).asciiEscapes ? asciiEscaped(text) : text;
+}
+
 /** What nanobot's save writes before the messages (a streamed `format` writes them after it). */
-export function formatHead(s: Omit<NanobotSession, 'messages' | 'messageLines'>): string {
-  let out = pyDumps(metadataRecord(s)) + '\n';
-  if (s.providerState) out += pyDumps(providerStateRecord(s.providerState)) + '\n';
+export function formatHead(s: Omit<NanobotSession, 'messages' | 'messageLines'>, version: NanobotVersion = DEFAULT_FORMAT): string {
+  let out = dumpsRecord(metadataRecord(s, version), version) + '\n';
+  if (s.providerState) out += dumpsRecord(providerStateRecord(s.providerState), version) + '\n';
   return out;
 }
 
-/** The full text nanobot's save writes for a session (main: a provider state is line 2, §15). */
-export function formatSession(s: NanobotSession): string {
-  let out = formatHead(s);
-  for (const m of s.messages) out += pyDumps(m) + '\n';
+/** The full text nanobot's save writes for a session at a version (main: a provider state is line 2, §15). */
+export function formatSession(s: NanobotSession, version: NanobotVersion = DEFAULT_FORMAT): string {
+  let out = formatHead(s, version);
+  for (const m of s.messages) out += dumpsRecord(m, version) + '\n';
   return out;
+}
+
+/**
+ * What a save that is not atomic (row `atomicSave` false) leaves on disk when it fails: the lines written before
+ * the one Python could not encode (its text is encoded a line at a time; the rest never reaches the file).
+ * null where the version saves atomically (the file stays as it was) or the save succeeds.
+ */
+export function failedSaveLeaves(text: string, version: NanobotVersion): Uint8Array | null {
+  if (rulesOf(version).atomicSave) return null;
+  const at = loneSurrogateIndex(text);
+  if (at < 0) return null;
+  return encodeUtf8(text.slice(0, text.lastIndexOf('\n', at) + 1));
 }
 
 /**

@@ -30,6 +30,8 @@ export interface IndexLoad {
   skipped: number;
   /** nanobot's own call raises (v0.3.0+: RecursionError propagates). */
   raises: boolean;
+  /** 'no-repair': the strict pass failed where the version has no repair pass (`NanobotLoad.startsEmpty`). */
+  startsEmpty?: 'no-repair';
   /** nanobot's exceptions, as its load raises them (`indexLoadOf`; not known to `loadFromIndex`): what failed the strict pass, the repair pass, and what propagates. */
   strictError?: PyError | null;
   repairError?: PyError | null;
@@ -50,6 +52,7 @@ export function indexLoadOf(n: IndexedLoadOutcome): IndexLoad {
     strictError: n.strictError,
     repairError: n.repairError,
     error: n.error,
+    ...(n.startsEmpty ? { startsEmpty: n.startsEmpty } : {}),
   };
 }
 
@@ -76,7 +79,8 @@ export function loadFromIndex(ix: LineIndex, version: NanobotVersion, meta: Meta
     const k = ix.kind[i]!;
     const f = ix.flags[i]!;
     if (f & FLAG.invalidUtf8) {
-      // Python's text read fails before any line is parsed: both passes fail.
+      // Python's text read fails before any line is parsed: both passes fail (before 0.1.5.post2 there is one).
+      if (rules.loadFailure === 'empty-session') return { path: 'normal', loaded: false, messageLines: new Uint32Array(0), lastConsolidated: 0, strictFailure: 'invalid-utf8', skipped: 0, raises: false, startsEmpty: 'no-repair' };
       return { path: 'repair', loaded: false, messageLines: new Uint32Array(0), lastConsolidated: 0, strictFailure: 'invalid-utf8', skipped: 0, raises: false };
     }
     if (f & (FLAG.tooDeep | FLAG.valueError)) {
@@ -91,7 +95,8 @@ export function loadFromIndex(ix: LineIndex, version: NanobotVersion, meta: Meta
       lastMeta = i;
       hasMeta = true;
       const m = meta(i);
-      if (badTime(dictGet(m, 'created_at'), rules.typedMetadata) || badTime(dictGet(m, 'updated_at'), rules.typedMetadata)) strictFailure ??= 'bad-time';
+      // (before 0.1.5.post1 `_load` never reads `updated_at`: only `created_at` can fail it)
+      if (badTime(dictGet(m, 'created_at'), rules.typedMetadata) || (rules.loadsUpdatedAt && badTime(dictGet(m, 'updated_at'), rules.typedMetadata))) strictFailure ??= 'bad-time';
     } else if (k === KIND.provider_state && f & FLAG.stateValid) validState = true;
   }
   const all = ix.messages.subarray(0, ix.messageCount);
@@ -107,6 +112,8 @@ export function loadFromIndex(ix: LineIndex, version: NanobotVersion, meta: Meta
   const nothing = (raises: boolean, path: 'normal' | 'repair' = 'repair'): IndexLoad => ({ path, loaded: false, messageLines: new Uint32Array(0), lastConsolidated: 0, strictFailure, skipped: 0, raises });
   const catches = (type: string) => rules.repairCatches === 'any' || isDataError({ type, message: '' });
   if (strictFailure === 'too-deep' && !catches('RecursionError')) return nothing(true, 'normal');
+  // No repair pass before 0.1.5.post2: nanobot starts the session empty.
+  if (rules.loadFailure === 'empty-session') return { ...nothing(false, 'normal'), startsEmpty: 'no-repair' };
   // Repair: JSONDecodeError lines skipped, any other error raises; non-objects skipped (v0.3.0+) or AttributeError.
   if (repairRaise) return catches(repairRaise) ? nothing(false) : nothing(true);
   if (nonObject && !rules.repairSkipsNonObjects) return nothing(false);

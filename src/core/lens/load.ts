@@ -47,6 +47,11 @@ export interface NanobotLoad {
   logs: [string, string][];
   /** An exception `_load` lets propagate (v0.3.0+: RecursionError): nanobot's call itself fails. */
   error: PyError | null;
+  /**
+   * 'no-repair': the strict pass failed and the version has no repair pass (before 0.1.5.post2, row
+   * `loadFailure`): nanobot starts this session empty and its next save writes the empty session over the file.
+   */
+  startsEmpty?: 'no-repair';
 }
 
 /** One non-blank line, stripped as Python's `line.strip()` does; `parsed` memoizes json.loads of it. */
@@ -244,7 +249,8 @@ export class LoadPass {
       const m = dictGet(data, 'metadata');
       t.metadata = rules.typedMetadata ? (isDict(m) ? m : {}) : m === undefined ? {} : m;
       t.createdAt = parseTime(dictGet(data, 'created_at'), t.createdAt, this.now, repair, rules);
-      t.updatedAt = parseTime(dictGet(data, 'updated_at'), t.updatedAt, this.now, repair, rules);
+      // Before 0.1.5.post1 `_load` never reads it: every load holds "now".
+      if (rules.loadsUpdatedAt) t.updatedAt = parseTime(dictGet(data, 'updated_at'), t.updatedAt, this.now, repair, rules);
       const l = dictGet(data, 'last_consolidated');
       t.lastConsolidated = l === undefined ? 0 : l;
     } else if (rules.providerStateRecord && isProviderStateRecord(data)) {
@@ -332,6 +338,9 @@ export function loadOutcome<S>(key: string, version: NanobotVersion, decodeError
   } else strictError = decodeError;
   if (!caught(strictError, rules)) return fail('normal', strictError);
   logs.push(['WARNING', `Failed to load session ${key}: ${strictError.message}`]);
+  if (rules.loadFailure === 'empty-session') {
+    return { path: 'normal', result: null, strictError, repairError: null, skipped: 0, logs, error: null, startsEmpty: 'no-repair' };
+  }
   if (decodeError) {
     logs.push(['WARNING', `Repair failed for session ${key}: ${decodeError.message}`]);
     return { path: 'repair', result: null, strictError, repairError: decodeError, skipped: 0, logs, error: null };

@@ -32,7 +32,7 @@ export type SkipReason =
   | { code: 'not-metadata-first' }
   /** v0.2's repair reads `file` (the fallback key's file), which does not exist. */
   | { code: 'repair-reads-missing'; file: string }
-  /** nanobot cannot read the file: its repair pass raises `error`. */
+  /** nanobot cannot read the file (`error`: what its head raised): its repair pass finds nothing, or (before 0.1.5.post2) there is none. */
   | { code: 'unreadable'; error: string }
   /** nanobot's listing raises `error` on this file: it lists no session at all. */
   | { code: 'listing-raises'; error: string }
@@ -90,6 +90,8 @@ export function listingRow(input: ListingInput): ListingOutcome {
     if (e instanceof NeedMore) return { kind: 'need-more' };
     if (!(e instanceof HeadRaise)) throw e;
     if (!input.complete) return { kind: 'need-more', whole: true };
+    // Before 0.1.5.post2 there is no repair pass: `except Exception: continue` leaves the file out.
+    if (rules.headErrorsToRepair === 'none') return { kind: 'skip', reason: { code: 'unreadable', error: e.error.type }, repaired: false, headError: e.error };
     if (rules.headErrorsToRepair === 'data-errors' && !isDataError(e.error)) return { kind: 'raise', error: e.error, repaired: false };
     return repairRow(input, e.error, rules, stemKey);
   }
@@ -145,11 +147,13 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
   if (dictGet(meta, '_type') !== 'metadata') {
     return { kind: 'skip', reason: { code: 'not-metadata-first' }, repaired: false, headError: null };
   }
+  // Before 0.2.0 the listing reads the first line only.
+  const scan = rules.listingPreview;
   let chars = 0;
   let records = 0;
   let preview = '';
   let assistantPreview = '';
-  for (let l = lineFrom(firstLine.next); ; l = lineFrom(l.next)) {
+  for (let l = scan ? lineFrom(firstLine.next) : null; scan; l = lineFrom(l.next)) {
     if (!l) {
       if (!complete) return { kind: 'need-more' };
       break;
@@ -183,7 +187,7 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
   const key = dictGet(meta, 'key');
   const keyOk = rules.typedMetadata ? typeof key === 'string' && key !== '' : truthy(key);
   const row: ListingRow = {
-    key: keyOk ? (key as string) : stemKey,
+    key: rules.listingKey === 'every-underscore' ? fileStem(input.fileName).replaceAll('_', ':') : keyOk ? (key as string) : stemKey,
     created_at: orMtime(dictGet(meta, 'created_at'), input.mtimeIso, rules),
     updated_at: orMtime(dictGet(meta, 'updated_at'), input.mtimeIso, rules),
     title: sessionTitle(dictGet(meta, 'metadata') ?? {}, rules),
@@ -191,6 +195,15 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
     path: input.fileName,
   };
   return { kind: 'row', row, repaired: false, headError: null };
+}
+
+/**
+ * The row as nanobot's `list_sessions()` returns it: before 0.2.0 (row `listingPreview`) without `title` and
+ * `preview`, which Session Lens's own row always carries (empty there).
+ */
+export function nanobotListingRow(row: ListingRow, version: NanobotVersion): Partial<ListingRow> {
+  if (rulesOf(version).listingPreview) return row;
+  return { key: row.key, created_at: row.created_at, updated_at: row.updated_at, path: row.path };
 }
 
 /** A row's time: the stored value when it counts (main: a non-empty string), else the file's mtime (none up to 0.2.2: the raw value, null when absent). */

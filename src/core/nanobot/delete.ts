@@ -11,8 +11,13 @@ export interface DeleteTarget {
   fileName: string;
 }
 
-/** The files `delete_session(key)` removes at a version (a lone-surrogate key names only the lossy ones). */
+/**
+ * The files `delete_session(key)` removes at a version (a lone-surrogate key names only the lossy ones): none
+ * before 0.1.5.post2 (no such call), the sessions folder's only up to 0.2.1, the legacy one too from 0.2.2.
+ */
 export function deleteTargets(key: string, version: NanobotVersion): DeleteTarget[] {
+  const rules = rulesOf(version);
+  if (!rules.deleteSession) return [];
   const lossy = `${safeKey(key)}.jsonl`;
   let canonical: string | null = null;
   try {
@@ -20,7 +25,7 @@ export function deleteTargets(key: string, version: NanobotVersion): DeleteTarge
   } catch {
     canonical = null; // Python's key.encode() would raise first
   }
-  const legacy: DeleteTarget = { where: 'legacy', fileName: lossy };
-  if (rulesOf(version).deleteNames === 'lossy') return [{ where: 'sessions', fileName: lossy }, legacy];
-  return [...(canonical ? [{ where: 'sessions' as const, fileName: canonical }] : []), { where: 'sessions', fileName: lossy }, legacy];
+  const legacy: DeleteTarget[] = rules.deleteLegacy ? [{ where: 'legacy', fileName: lossy }] : [];
+  if (rules.deleteNames === 'lossy') return [{ where: 'sessions', fileName: lossy }, ...legacy];
+  return [...(canonical ? [{ where: 'sessions' as const, fileName: canonical }] : []), { where: 'sessions', fileName: lossy }, ...legacy];
 }

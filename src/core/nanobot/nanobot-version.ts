@@ -42,10 +42,19 @@ export interface VersionRules {
   fileStem: 'safe-key' | 'base64url';
   /** The key listing derives from a stem when the metadata holds none (§27). */
   stemKey: 'first-underscore' | 'decoded-else-first-underscore' | 'canonical-only';
+  /**
+   * The listing's key: the metadata's when it holds one, else the stem's (`stemKey`); or (0.1.4, whose metadata
+   * has no key) always the file name with every `_` turned into `:`.
+   */
+  listingKey: 'metadata-else-stem' | 'every-underscore';
   /** Where the sessions live (§1, §8). */
   sessionsHome: 'workspace' | 'namespace';
   /** The names `delete_session(key)` removes in the sessions folder: the lossy one, or the canonical one too (§13). */
   deleteNames: 'lossy' | 'canonical-and-lossy';
+  /** `delete_session` exists (from 0.1.5.post2); before, nanobot deletes nothing itself. */
+  deleteSession: boolean;
+  /** `delete_session` also removes the global legacy file (`~/.nanobot/sessions`, from 0.2.2); before, the sessions folder's only. */
+  deleteLegacy: boolean;
 
   // §2–3 records and loading
   /** `{"_type": "provider_state"}` is a private record, not a message (§15–17). */
@@ -62,8 +71,8 @@ export interface VersionRules {
   typedMetadata: boolean;
   /** v0.2's listing repair reads `safe_key(fallback key)`, not the listed file (§23). */
   listingRepairReadsFallbackFile: boolean;
-  /** Reading a listing head: only data errors become a repair row; others propagate (§31). */
-  headErrorsToRepair: 'any' | 'data-errors';
+  /** Reading a listing head: only data errors become a repair row, others propagate (§31); or any error leaves the file out (before 0.1.5.post2: no repair pass). */
+  headErrorsToRepair: 'any' | 'data-errors' | 'none';
   /**
    * How the listing's preview scan skips non-message records: `_type == "metadata"`, or main's
    * `_type in {"metadata", "provider_state"}`, where an unhashable `_type` (a list or dict) raises
@@ -127,6 +136,8 @@ export interface VersionRules {
   cliAppsNeedRuntimeContext: boolean;
 
   // listing
+  /** The listing's rows carry `title` and `preview` (from 0.2.0); before, only key, times and path. */
+  listingPreview: boolean;
   /** The sidebar title goes through `strip_think` (unless the user edited it); else the raw string title. */
   titleStripsThink: boolean;
   /** The thinking tags `strip_think` knows: `<think>`/`<thought>`, or also `<thinking>` and `<thinking/>`. */
@@ -139,6 +150,11 @@ export interface VersionRules {
   readSessionMetadata: boolean;
 
   // §7 token estimates
+  /**
+   * `estimate_message_tokens`: none (before 0.1.4.post5: the app estimates as post5 would), post5's bare count
+   * (at least 1, no +4, `reasoning_content` not counted, a refused text `len // 4`), or the count + 4 (§47).
+   */
+  tokenEstimate: 'none' | 'bare' | 'plus-four';
   /** A text block whose `text` is a truthy non-string: TypeError, or skipped (§46). */
   nonStringTextBlock: 'raise' | 'skip';
   /** Tokenizer refusal: `len(payload)//4 + 4` in code points, or UTF-8 bytes + 4 (§47). */
@@ -197,6 +213,8 @@ export interface VersionRules {
   atomicSave: boolean;
   /** What a load that fails does: the repair pass, or (before 0.1.5.post2) an empty session, which the next save writes. */
   loadFailure: 'repair' | 'empty-session';
+  /** `_load` reads the stored `updated_at` (from 0.1.5.post1); before, every load sets it to now. */
+  loadsUpdatedAt: boolean;
   /** The metadata record carries the session's `key`. */
   metadataKey: boolean;
   /** A save writes non-ASCII as `\uXXXX` escapes (`json.dumps`'s default `ensure_ascii`). */
@@ -264,8 +282,11 @@ const V02: VersionRules = {
   date: '2026-06-24',
   fileStem: 'safe-key',
   stemKey: 'first-underscore',
+  listingKey: 'metadata-else-stem',
   sessionsHome: 'workspace',
   deleteNames: 'lossy',
+  deleteSession: true,
+  deleteLegacy: true,
   providerStateRecord: false,
   runtimeContext: false,
   nonObjectLine: 'AttributeError',
@@ -275,6 +296,7 @@ const V02: VersionRules = {
   listingRepairReadsFallbackFile: true,
   headErrorsToRepair: 'any',
   previewSkipTest: 'equals-metadata',
+  listingPreview: true,
   titleStripsThink: true,
   thinkTags: 'think-thinking-thought',
   previewScanCapped: true,
@@ -303,6 +325,7 @@ const V02: VersionRules = {
   mcpPresetBreadcrumbs: true,
   bareMediaNewline: true,
   cliAppsNeedRuntimeContext: false,
+  tokenEstimate: 'plus-four',
   nonStringTextBlock: 'raise',
   specialTokenFallback: 'quarter-code-points',
   fork: true,
@@ -318,6 +341,7 @@ const V02: VersionRules = {
   tmpName: 'stem.jsonl.tmp',
   atomicSave: true,
   loadFailure: 'repair',
+  loadsUpdatedAt: true,
   metadataKey: true,
   asciiEscapes: false,
 };
@@ -349,6 +373,7 @@ const R021: VersionRules = {
   lastConsolidatedChecked: false,
   readSessionMetadata: false,
   fork: false,
+  deleteLegacy: false,
 };
 
 const R020: VersionRules = {
@@ -421,8 +446,10 @@ const MAIN: VersionRules = {
 };
 
 /**
- * The 0.1.x releases, each spreading the one after it. Until their own rules are read into rows they answer as
- * 0.2.0 does, except for the rows named here (read from each tag's code; golden corpora: scripts/release-golden.py).
+ * The 0.1.x releases, each spreading the one after it: each answers as the next one does except for the rows
+ * named in its column (read from each tag's code; golden corpora made by it: scripts/release-golden.py). Their
+ * load, save bytes, listing and token estimates are rows here, and their replay (§ get_history, the agent loop's call)
+ * and retention; their turn is in src/core/turn/turn-rules.ts.
  */
 const R01503: VersionRules = {
   ...R020,
@@ -431,6 +458,7 @@ const R01503: VersionRules = {
   tag: 'v0.1.5.post3',
   commit: '0b1631f33',
   date: '2026-04-29',
+  listingPreview: false,
   // § get_history: no `_command` skip, no cleaning, media breadcrumbs on any role, channel deliveries timestamped
   replaySkipsCommands: false,
   replayCleansAssistant: false,
@@ -472,6 +500,8 @@ const R01501: VersionRules = {
   date: '2026-04-14',
   atomicSave: false,
   loadFailure: 'empty-session',
+  headErrorsToRepair: 'none',
+  deleteSession: false,
 };
 
 const R015: VersionRules = {
@@ -481,6 +511,7 @@ const R015: VersionRules = {
   tag: 'v0.1.5',
   commit: '79234d237',
   date: '2026-04-06',
+  loadsUpdatedAt: false,
 };
 
 const R01406: VersionRules = {
@@ -501,6 +532,7 @@ const R01405: VersionRules = {
   tag: 'v0.1.4.post5',
   commit: '337c4600f',
   date: '2026-03-16',
+  tokenEstimate: 'bare',
 };
 
 const R01404: VersionRules = {
@@ -510,6 +542,7 @@ const R01404: VersionRules = {
   tag: 'v0.1.4.post4',
   commit: 'a0bb4320f',
   date: '2026-03-08',
+  tokenEstimate: 'none',
   // § get_history: no orphan drop; the loop's own call is memory_window (100)
   replayOrphanDrop: false,
   loopWindow: 'config',
@@ -556,6 +589,7 @@ const R014: VersionRules = {
   date: '2026-02-18',
   metadataKey: false,
   asciiEscapes: true,
+  listingKey: 'every-underscore',
 };
 
 /** Every release's rules, side by side. */

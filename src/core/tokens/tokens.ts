@@ -28,7 +28,8 @@ function nonEmptyStr(v: PyValue | undefined): v is string {
  * TokenEstimateError where Python's join would raise, so callers can report nanobot's crash.
  */
 export function tokenPayload(message: PyDict, version: NanobotVersion): string {
-  const skipNonString = rulesOf(version).nonStringTextBlock === 'skip';
+  const rules = rulesOf(version);
+  const skipNonString = rules.nonStringTextBlock === 'skip';
   const parts: PyValue[] = [];
   const content = dictGet(message, 'content');
   if (typeof content === 'string') parts.push(content);
@@ -48,7 +49,8 @@ export function tokenPayload(message: PyDict, version: NanobotVersion): string {
   const toolCalls = dictGet(message, 'tool_calls');
   if (truthy(toolCalls)) parts.push(pyDumps(toolCalls!));
   const reasoning = dictGet(message, 'reasoning_content');
-  if (nonEmptyStr(reasoning)) parts.push(reasoning);
+  // post5's estimator does not count the reasoning (and before it there is no estimator: post5's stands in).
+  if (nonEmptyStr(reasoning) && rules.tokenEstimate === 'plus-four') parts.push(reasoning);
   const bad = parts.findIndex((p) => typeof p !== 'string');
   if (bad >= 0) {
     const message = `sequence item ${bad}: expected str instance, ${pyTypeName(parts[bad]!)} found`;
@@ -76,10 +78,11 @@ export function codePointLength(s: string): number {
 /**
  * nanobot's estimate: 4 for an empty payload, else max(4, tokens + 4); when tiktoken refuses a
  * special token, v0.2 `max(4, len(payload) // 4 + 4)`, later `max(4, utf8 bytes + 4)` (§47).
- * Throws TokenEstimateError like nanobot.
+ * 0.1.4.post5 (row `tokenEstimate` 'bare') counts without the + 4. Throws TokenEstimateError like nanobot.
  */
 export function estimateMessageTokens(message: PyDict, count: TextTokenCounter, version: NanobotVersion): number {
   const payload = tokenPayload(message, version);
+  if (rulesOf(version).tokenEstimate !== 'plus-four') return bareEstimate(payload, count);
   if (!payload) return 4;
   const tokens = count(payload);
   if (tokens !== 'special') return Math.max(4, tokens + 4);
@@ -90,6 +93,13 @@ export function estimateMessageTokens(message: PyDict, count: TextTokenCounter, 
     return Math.max(4, new TextEncoder().encode(payload).length + 4);
   }
   return Math.max(4, Math.floor(codePointLength(payload) / 4) + 4);
+}
+
+/** 0.1.4.post5's estimate (row `tokenEstimate` 'bare'): 1 for an empty payload, else max(1, tokens); refused, `len // 4`. */
+function bareEstimate(payload: string, count: TextTokenCounter): number {
+  if (!payload) return 1;
+  const tokens = count(payload);
+  return Math.max(1, tokens === 'special' ? Math.floor(codePointLength(payload) / 4) : tokens);
 }
 
 const isSurrogate = (c: number) => c >= 0xd800 && c <= 0xdfff;

@@ -111,7 +111,7 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
       const s = await nanobotMessages();
       if (!s) throw new Error('format: nanobot loads nothing from this file');
       const { encodeSession, formatSession } = await import('../../core/edit/format');
-      const enc = encodeSession(formatSession(s));
+      const enc = encodeSession(formatSession(s, stat.version));
       if (!enc.ok) return { ok: false, error: enc.error };
       each(enc.bytes);
       return { ok: true };

@@ -11,7 +11,7 @@
  */
 import { recoveredHead } from '../../core/lens/recovered';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
-import { formatHead } from '../../core/edit/format';
+import { asciiPiece, formatHead } from '../../core/edit/format';
 import { loneSurrogateIndex } from '../../core/python/lines';
 import type { PyDict, PyValue } from '../../core/python/pyvalue';
 import type { LineIndex } from '../../core/index/line-index';
@@ -159,12 +159,14 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       const { index: ix, load: n } = await load();
       const s = n.result;
       if (!s) throw new Error('format: nanobot loads nothing from this file');
-      const head = formatHead(s);
+      // 0.1.4 writes json.dumps's ASCII escapes (so a lone surrogate saves too): each piece escaped.
+      const ascii = rulesOf(version).asciiEscapes;
+      const head = formatHead(s, version);
       // Python raises on a lone surrogate: the whole document finds where (a rare file), and nothing is written.
-      if (loneSurrogateIndex(head) >= 0 || (await dumpsLoneSurrogate(adapter, path, ix, s.lines, depth))) return (await whole()).format(each);
+      if (!ascii && (loneSurrogateIndex(head) >= 0 || (await dumpsLoneSurrogate(adapter, path, ix, s.lines, depth)))) return (await whole()).format(each);
       each(head);
       await eachDumped(adapter, path, ix, s.lines, false, depth, (piece) => {
-        each(piece);
+        each(ascii ? asciiPiece(piece) : piece);
         each(NL);
       });
       await unchangedSince(adapter, path, (await built()).source.stat);
