@@ -122,7 +122,8 @@ describe('judgeVersion: v0.2 and v0.3.0', () => {
   it("an interrupted v0.2 save does not settle it: v0.3.0 may run over v0.2's leftovers", () => {
     const v = judgeVersion(facts(WS, { files: [lossy('cli:direct')], tmpNames: ['cli_direct.jsonl.tmp'] }));
     expect(v.version).toBeNull();
-    expect(verdictLine(v)).toBe('0.1.4–0.2.2, v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
+    // Only the releases that save through `<stem>.jsonl.tmp` (atomicSave, from 0.1.5.post2) leave one.
+    expect(verdictLine(v)).toBe('0.1.5.post2–0.2.2, v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
     expect(en.workspace.evidence(v.evidence.find((e) => e.kind === 'old-tmp')!)).toBe('cli_direct.jsonl.tmp: an interrupted save of v0.2');
   });
 
@@ -150,7 +151,7 @@ describe('judgeVersion: v0.2 and v0.3.0', () => {
     const v = judgeVersion(facts(WS, { files: [b64('cli:direct'), lossy('x:y')], tmpNames: [name] }));
     expect(v.evidence.find((e) => e.kind === 'old-tmp')).toMatchObject({ points: ['v0.3.0'], name, writer: 'v0.3.0' });
     const orphan = judgeVersion(facts(WS, { tmpNames: ['gone.jsonl.tmp'] }));
-    expect(orphan.evidence.find((e) => e.kind === 'old-tmp')!.points).toEqual([...R01X, '0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0']);
+    expect(orphan.evidence.find((e) => e.kind === 'old-tmp')!.points).toEqual(['0.1.5.post2', '0.1.5.post3', '0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0']);
   });
 
   it('the legacy global folder is read by v0.2 and v0.3.0 only', () => {

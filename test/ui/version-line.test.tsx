@@ -167,7 +167,10 @@ describe('version line: evidence no version fits (issues 27, 42)', () => {
       'The files disagree about the nanobot version: nanobot v0.3.0 is used, as it fits 3 of the 4 clues, more than any other version, and lists 7 of 7 session files.',
     );
     const rows = [...el!.querySelectorAll('.version-conflict .compare-table tbody tr')].map((r) => [...r.querySelectorAll('th, td')].slice(0, 4).map((c) => c.textContent));
+    // The 0.1.x releases keep safe_key names in the workspace as 0.2.x does: the same fit.
+    const r01x = ['0.1.4', '0.1.4.post1', '0.1.4.post2', '0.1.4.post3', '0.1.4.post4', '0.1.4.post5', '0.1.4.post6', '0.1.5', '0.1.5.post1', '0.1.5.post2', '0.1.5.post3'];
     expect(rows).toEqual([
+      ...r01x.map((r) => [`nanobot ${r}`, '2 of 4', '7 of 7', '0']),
       ['nanobot 0.2.0', '2 of 4', '7 of 7', '0'],
       ['nanobot 0.2.1', '2 of 4', '7 of 7', '0'],
       ['nanobot 0.2.2', '2 of 4', '7 of 7', '0'],

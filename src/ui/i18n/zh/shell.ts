@@ -230,6 +230,18 @@ const shell: ShellText = {
         case 'session-files-lock': return '.session-files.lock（main 对每次存储操作加锁）';
         case 'workspace-migration-lock': return '.workspace-migration.lock（main 的会话根目录）';
         case 'migration-conflicts': return '.migration-conflicts/：main 启动时的迁移遇到了同一个文件的两个版本';
+        case 'keyless-metadata': return `${n} 个文件的元数据行没有 key`;
+        case 'ascii-escapes': return `${n} 个文件把非 ASCII 文字写成 \\u 转义（json.dumps 的 ensure_ascii）`;
+        case 'raw-non-ascii': return `${n} 个文件按原样写入非 ASCII 文字`;
+        case 'tools-used': return `${n} 个文件的回复带有 tools_used（一轮只保存用户文字和回复）`;
+        case 'tool-result-cut': return `${n} 个文件的工具结果在 ${groupDigits(e.chars ?? 0)} 个字符处截断`;
+        case 'runtime-context-text': return `${n} 个文件在用户文字中保存了 [Runtime Context] 块`;
+        case 'latency': return `${n} 个文件的回复带有 latency_ms`;
+        case 'attachments': return `${n} 个文件的用户消息带有 cli_apps 或 mcp_presets`;
+        case 'history-md': return 'memory/HISTORY.md 而没有 history.jsonl：使用 history.jsonl 的 nanobot 从未在这里启动过';
+        case 'history-md-bak': return 'memory/HISTORY.md.bak：使用 history.jsonl 的 nanobot 已把旧的历史移入 history.jsonl';
+        case 'history-session-key': return 'history.jsonl 的条目标明了所属会话（session_key）';
+        case 'history-without-session-key': return 'history.jsonl 的条目没有 session_key';
       }
     },
     sessions: '会话',
