@@ -50,7 +50,7 @@ async function cmdEdit(cmd: string, args: Args, now: string, out: Out): Promise<
   const [{ opened }, { cmdWrite }] = await Promise.all([import('./open'), import('./commands/write')]);
   const file = args.positional(0, 'FILE');
   const at = await opened(file, args, { trim: 2, 'set-title': 2, fork: 3 }[cmd] ?? 1, now, out);
-  return cmdWrite(cmd, file, at.source, args, out);
+  return cmdWrite(cmd, file, at.source, args, out, at.version);
 }
 
 /** Runs one CLI invocation; returns the exit code (2 for bad arguments or unreadable files). */

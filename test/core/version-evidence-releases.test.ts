@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { verdictLine } from '../verdict-words';
+import en from '../../src/ui/i18n/en/shell';
 import { judgeVersion, verdictVersion, type SessionFileFacts, type VersionFacts } from '../../src/core/nanobot/version-evidence';
 import { historySessionKeys, scanHead } from '../../src/core/nanobot/version-head';
 import { createNodeAdapter } from '../../src/store/adapter/node-adapter';
@@ -77,5 +78,24 @@ describe('the clues of a head', () => {
     expect(historySessionKeys(utf8('{"cursor": 1, "timestamp": "t", "content": "c"}\n{"cursor": 2, "timestamp": "t", "content": "d", "session_key": "cli:direct"}\n'), true)).toBe('some');
     expect(historySessionKeys(utf8('{"cursor": 1, "timestamp": "t", "content": "c"}\n'), true)).toBe('none');
     expect(historySessionKeys(utf8('{"cursor": 1, "timestamp": "t", "content": "c", "session_key": "a"'), false)).toBeNull();
+  });
+});
+
+describe('files several releases wrote', () => {
+  const f = (stem: string, over: Partial<SessionFileFacts>): SessionFileFacts => ({ stem, storedKey: stem.replace('_', ':'), providerState: false, runtimeContext: false, sessionHandle: false, modelPreset: false, ...over });
+  const ws = (files: SessionFileFacts[]): VersionFacts => ({ role: { kind: 'workspace-sessions' }, workspaceId: false, sessionFilesLock: false, workspaceMigrationLock: false, migrationConflicts: false, tmpNames: [], files });
+
+  it('a clue on disk fewer files hold than those it contradicts is outvoted, not a conflict', () => {
+    // One file left as 0.1.4 wrote it, three a later release saved, one with a CLI app kept (0.2.1 on).
+    const v = judgeVersion(ws([f('a_0', { escapedNonAscii: true }), f('a_1', { rawNonAscii: true }), f('a_2', { rawNonAscii: true }), f('a_3', { rawNonAscii: true, attachments: true })]));
+    expect(v.status).toBe('ambiguous');
+    expect(v.candidates).toEqual(['0.2.1', '0.2.2', 'v0.2', 'v0.3.0']);
+    expect(verdictVersion(v)).toBe('v0.2');
+    const escapes = v.evidence.find((e) => e.kind === 'ascii-escapes')!;
+    expect(escapes.outvoted).toBe(true);
+    expect(en.workspace.evidence(escapes)).toBe('1 file with non-ASCII text written as \\u escapes (json.dumps’s ensure_ascii) (outvoted: fewer files than the clues against it)');
+    // The same clues, most files written by 0.1.4: 0.1.4 is what the folder says.
+    const old = judgeVersion(ws([f('a_0', { escapedNonAscii: true, keyless: true }), f('a_1', { escapedNonAscii: true }), f('a_2', { rawNonAscii: true })]));
+    expect([old.version, old.evidence.find((e) => e.kind === 'raw-non-ascii')!.outvoted]).toEqual(['0.1.4', true]);
   });
 });

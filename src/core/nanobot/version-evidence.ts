@@ -133,6 +133,8 @@ export interface Evidence {
   writer?: 'not-main' | 'v0.2' | 'v0.3.0' | 'v0.2-or-v0.3.0';
   /** tool-result-cut: the length the tool results were cut to. */
   chars?: number;
+  /** A clue on disk that fewer files hold than the clues it contradicts: noted, not followed (see SAVED_KINDS). */
+  outvoted?: true;
 }
 
 /** Why the verdict is what it is: the evidence that decided it (indexes into `evidence`), or a case with a name. */
@@ -270,8 +272,8 @@ const NEW_TMP = /^\.(.+)\.[0-9a-f]{16}\.tmp$/i;
 export function judgeVersion(facts: VersionFacts): VersionVerdict {
   const evidence = collectEvidence(facts);
   const fits = candidateFits(evidence, facts);
-  const inUse = intersect(evidence);
-  if (inUse.length > 0) return verdict(inUse, evidence, facts, fits);
+  const inUse = intersect(evidence.filter((e) => !SAVED_KINDS.has(e.kind)));
+  if (inUse.length > 0) return verdict(narrowBySaved(inUse, evidence), evidence, facts, fits);
   // Item 58: a workspace sessions folder next to .nanobot/workspace-id is what main left behind,
   // or what an older nanobot wrote after main ran.
   const rest = intersect(evidence.filter((e) => e.kind !== 'workspace-id'));
@@ -280,6 +282,29 @@ export function judgeVersion(facts: VersionFacts): VersionVerdict {
     return { version: null, status: 'ambiguous', candidates, evidence, ...UNDECIDED, why: { code: 'left-beside-main' }, fits };
   }
   return conflicting(evidence, fits);
+}
+
+/**
+ * What the code that saved the files left in them (the table's `clues on disk`): one folder often holds files
+ * several releases wrote, since a file keeps its bytes until a later release saves it again. So these narrow the
+ * versions the folder's place, names and records allow, the clue held by the most files first, and a clue that
+ * would leave none is outvoted (`outvoted`: fewer files say it than the clues it contradicts) instead of making
+ * the folder a conflict.
+ */
+const SAVED_KINDS: ReadonlySet<EvidenceKind> = new Set<EvidenceKind>([
+  'keyless-metadata', 'ascii-escapes', 'raw-non-ascii', 'tools-used', 'tool-result-cut', 'runtime-context-text', 'latency', 'attachments',
+  'history-md', 'history-md-bak', 'history-session-key', 'history-without-session-key',
+]);
+
+function narrowBySaved(allowed: NanobotVersion[], evidence: Evidence[]): NanobotVersion[] {
+  let left = allowed;
+  const saved = evidence.filter((e) => SAVED_KINDS.has(e.kind)).sort((a, b) => (b.count ?? 1) - (a.count ?? 1));
+  for (const e of saved) {
+    const next = left.filter((v) => e.points.includes(v));
+    if (next.length > 0) left = next;
+    else e.outvoted = true;
+  }
+  return left;
 }
 
 const UNDECIDED = { decided: null, decidedBy: [], against: [], chosenBy: null } as const satisfies Pick<VersionVerdict, 'decided' | 'decidedBy' | 'against' | 'chosenBy'>;
@@ -341,7 +366,7 @@ function verdict(candidates: NanobotVersion[], evidence: Evidence[], facts: Vers
 /** Item 58's first case: safe_key names and nothing newer, in a folder older versions read. */
 function onlySafeKeyNames(evidence: Evidence[], facts: VersionFacts): boolean {
   const outside = facts.role.kind === 'namespace' || facts.role.kind === 'config';
-  const narrowing = evidence.filter((e) => e.points.length < ALL.length && !ROLE_KINDS.has(e.kind) && e.kind !== 'old-tmp');
+  const narrowing = evidence.filter((e) => e.points.length < ALL.length && !ROLE_KINDS.has(e.kind) && e.kind !== 'old-tmp' && !e.outvoted);
   return !outside && narrowing.length > 0 && narrowing.every((e) => e.kind === 'safe-key-names');
 }
 
@@ -351,6 +376,7 @@ const ROLE_KINDS = new Set<EvidenceKind>(['namespace', 'config', 'workspace-sess
 function explain(candidates: NanobotVersion[], evidence: Evidence[]): Evidence[] {
   const unexplained = new Set(ALL.filter((v) => !candidates.includes(v)));
   const picked: Evidence[] = [];
+  evidence = evidence.filter((e) => !e.outvoted);
   for (const e of evidence) {
     if (ALL.some((v) => unexplained.has(v) && !e.points.includes(v))) {
       picked.push(e);

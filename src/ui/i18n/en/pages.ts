@@ -1252,6 +1252,12 @@ const pages = {
     fixStale: (file: string) => `${file} changed since it was listed; it was left alone. Reload and try again.`,
     fixReadOnly: 'This folder is open read-only: allow editing to write the fix.',
   },
+  // What an older nanobot does to the files beside an edit (NanobotSaveNote: the rows atomicSave and loadFailure)
+  saveNote: {
+    notAtomic: (label: string) => `${label} rewrites a session file in place, not through a temporary file: if it stops in the middle of a save, or meets a message it cannot write, the file is cut short there. Stop nanobot before saving here.`,
+    emptySession: (label: string) => `${label} has no repair: one bad line, byte, BOM or created_at and it loads nothing, starts an empty session, and its next save writes that over the file. Check the File tab before nanobot opens a file you changed.`,
+    emptiesThis: (label: string) => `${label} cannot load this file as it is: it starts an empty session instead, and its next save writes that over the file, losing every message here. Repair the file (Edit tab) before nanobot uses this session again.`,
+  },
 };
 
 export type PageText = typeof pages;

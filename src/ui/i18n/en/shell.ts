@@ -13,8 +13,12 @@ import type { StoreErrorCode } from '../../../store/adapter/errors';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
-/** One piece of version evidence in words. */
+/** One piece of version evidence in words; a clue on disk fewer files hold than those it contradicts, said as such. */
 function evidenceText(e: Evidence): string {
+  return e.outvoted ? `${evidenceWords(e)} (outvoted: fewer files than the clues against it)` : evidenceWords(e);
+}
+
+function evidenceWords(e: Evidence): string {
   const n = e.count ?? 0;
   switch (e.kind) {
     case 'namespace': return e.workspacePath ? `a session namespace of ${e.workspacePath}` : 'a session namespace (32-hex folder)';

@@ -1235,6 +1235,11 @@ const pages: PageText = {
     fixStale: (file) => `${file} 在列出之后被改动过，未作改写。请重新加载后再试。`,
     fixReadOnly: '此文件夹以只读方式打开：请先允许编辑，再写入修复。',
   },
+  saveNote: {
+    notAtomic: (label: string) => `${label} 直接改写会话文件，而不是经由临时文件：如果它在保存途中停下，或遇到无法写出的消息，文件就会在那里被截断。在这里保存之前请先停止 nanobot。`,
+    emptySession: (label: string) => `${label} 没有修复流程：只要有一行、一个字节、一个 BOM 或 created_at 有问题，它就什么也不加载，改为新建一个空会话，并在下次保存时用它覆盖该文件。在 nanobot 打开你改过的文件之前，请先查看“文件”标签页。`,
+    emptiesThis: (label: string) => `${label} 无法按原样加载这个文件：它会改为新建一个空会话，并在下次保存时用它覆盖该文件，这里的所有消息都会丢失。请在 nanobot 再次使用这个会话之前修复该文件（“编辑”标签页）。`,
+  },
 };
 
 export default pages;
