@@ -66,7 +66,7 @@ describe('version line', () => {
 });
 
 describe('upgrade page', () => {
-  it('lists, per session, what the next version replays or no longer sees', async () => {
+  it('lists, per session, what another version replays or no longer sees', async () => {
     const a = createMemoryAdapter();
     const turns = Array.from({ length: 300 }, (_, i) => `{"role": "${i % 2 ? 'assistant' : 'user'}", "content": "m${i}"}`);
     a.setFile('sessions/cli_direct.jsonl', [META('cli:direct'), ...turns].join('\n') + '\n');
@@ -75,7 +75,10 @@ describe('upgrade page', () => {
     await setWorkspace({ kind: 'folder', name: 'ws', adapter: a, writable: true, layout });
     const { UpgradePage } = await import('../../src/ui/workspace/pages/UpgradePage');
     el = await mount(<UpgradePage />);
-    await waitFor(() => el!.querySelectorAll('.upgrade-row').length === 2);
+    // From the version in force to the newest at first; the next release picked.
+    expect([(el.querySelector('select.upgrade-source') as HTMLSelectElement).value, (el.querySelector('select.upgrade-target') as HTMLSelectElement).value]).toEqual(['v0.2', 'main']);
+    await type(el!.querySelector('select.upgrade-target'), 'v0.3.0');
+    await waitFor(() => el!.querySelectorAll('.upgrade-row').length === 2 && !!el!.querySelector('.upgrade-changes'));
     const row = (f: string) => el!.querySelector(`.upgrade-row[data-file="${f}"]`)!.textContent!;
     expect(row('cli_direct.jsonl')).toContain('replays differently');
     expect(row('cli_direct.jsonl')).toContain('120 → 300 messages replayed (+180 / −0)');

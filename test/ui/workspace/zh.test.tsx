@@ -102,7 +102,9 @@ describe('the workspace in Chinese', () => {
     a.setFile('sessions/cli_direct.jsonl', [meta('cli:direct'), ...turns].join('\n') + '\n');
     await setWorkspace({ kind: 'folder', name: 'ws', adapter: a, writable: true, layout: await detectLayout(a, 'ws') });
     el = await mount(<WorkspaceView page="upgrade" />);
-    await waitFor(() => el!.querySelectorAll('.upgrade-row').length === 1);
+    await waitFor(() => !!el!.querySelector('select.upgrade-target'));
+    await type(el!.querySelector('select.upgrade-target'), 'v0.3.0');
+    await waitFor(() => !!el!.querySelector('.upgrade-changes'));
     expect(el!.querySelector('#upgrade-h')!.textContent).toBe('升级会带来什么变化');
     const row = () => el!.querySelector('.upgrade-row')!.textContent!;
     expect(row()).toContain('回放有变化');
