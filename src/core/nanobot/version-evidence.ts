@@ -5,8 +5,11 @@
  * "ambiguous" with the candidates left (items 58–59).
  */
 import { base64urlKey, keyFromStem, safeKey } from './keys';
-import { NANOBOT_VERSIONS, VERSION_RULES, VERSION_WITHOUT_EVIDENCE, type NanobotVersion, type VersionRules } from './nanobot-version';
+import { NANOBOT_VERSIONS, VERSION_RULES, type NanobotVersion, type VersionRules } from './nanobot-version';
+import { RANKS } from './verdict';
 export type { NanobotVersion };
+// What the app reads off a verdict lives in ./verdict (small, in the first screen's code); said here too.
+export { verdictVersion, versionRuns } from './verdict';
 
 const ALL: readonly NanobotVersion[] = NANOBOT_VERSIONS;
 /** Every version that writes safe_key names into `<workspace>/sessions` or reads them there: the 0.2.x releases, v0.2 and v0.3.0. Nothing on disk tells the 0.2.x apart. */
@@ -215,40 +218,6 @@ export const DECISIVE_EVIDENCE: ReadonlySet<EvidenceKind> = new Set<EvidenceKind
   'migration-conflicts',
 ]);
 
-/**
- * The version whose rules apply under a verdict: the one that fits all evidence, else the one the
- * folder makes the most sense under in a conflict, else (a range) the candidate that fits the most: clues, then
- * sessions its listing reads, then what only one nanobot writes; among those the version assumed without evidence
- * (v0.2: every 0.2.x folder fits it), else the newest (null: no candidate at all).
- */
-export function verdictVersion(v: VersionVerdict): NanobotVersion | null {
-  const settled = v.version ?? v.decided;
-  if (settled) return settled;
-  const fits = v.fits.filter((f) => v.candidates.includes(f.version));
-  if (fits.length === 0) return v.candidates[0] ?? null;
-  // The ranks of a conflict but the last ('newest'): the tie among the best goes to v0.2, else the newest.
-  const cmp = (a: CandidateFit, b: CandidateFit) => RANKS.slice(0, -1).reduce((d, r) => d || r.of(a) - r.of(b), 0);
-  const top = fits.reduce((m, f) => (cmp(f, m) > 0 ? f : m));
-  const best = fits.filter((f) => cmp(f, top) === 0);
-  const tops = best.map((f) => f.version);
-  return tops.includes(VERSION_WITHOUT_EVIDENCE) ? VERSION_WITHOUT_EVIDENCE : tops[tops.length - 1]!;
-}
-
-/**
- * Versions as runs, in the table's order: consecutive pip releases (0.2.0, 0.2.1, 0.2.2) become one
- * [first, last] range, so a verdict says "0.2.0–0.2.2" where the clues allow any of them.
- */
-export function versionRuns(vs: readonly NanobotVersion[]): [NanobotVersion, NanobotVersion][] {
-  const release = (v: NanobotVersion) => VERSION_RULES[v].tag !== null && VERSION_RULES[v].tag !== v;
-  const runs: [NanobotVersion, NanobotVersion][] = [];
-  for (const v of ALL.filter((x) => vs.includes(x))) {
-    const last = runs[runs.length - 1];
-    if (last && release(v) && release(last[1]) && ALL.indexOf(last[1]) === ALL.indexOf(v) - 1) last[1] = v;
-    else runs.push([v, v]);
-  }
-  return runs;
-}
-
 /** How a stem relates to the stored key: base64url(key), safe_key(key), both, neither, or no key to compare. */
 export type StemForm = 'base64url' | 'safe-key' | 'both' | 'neither' | 'no-key';
 
@@ -319,13 +288,6 @@ function candidateFits(evidence: Evidence[], facts: VersionFacts): CandidateFit[
   });
 }
 
-/** Ranks of a fit, most sense first: clues fitted, sessions listed, decisive clues fitted, newer. */
-const RANKS: { why: ChoiceWhy; of: (f: CandidateFit) => number }[] = [
-  { why: 'fits-most', of: (f) => f.fits },
-  { why: 'lists-most', of: (f) => f.listed },
-  { why: 'decisive', of: (f) => f.decisive },
-  { why: 'newest', of: (f) => ALL.indexOf(f.version) },
-];
 
 /**
  * No version fits all the evidence: say so, and use the version under which the folder makes the

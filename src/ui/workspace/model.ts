@@ -6,7 +6,8 @@
 import { computed, effect, signal } from '@preact/signals';
 import { localIsoNow } from '../../core/python/isotime';
 import { VERSION_WITHOUT_EVIDENCE, versionNamed, type NanobotVersion } from '../../core/nanobot/nanobot-version';
-import { verdictVersion, type VersionVerdict } from '../../core/nanobot/version-evidence';
+import { verdictVersion } from '../../core/nanobot/verdict';
+import type { VersionVerdict } from '../../core/nanobot/version-evidence';
 import { chosenVersion, route } from '../shell/router';
 import type { FileStat } from '../../store/adapter/adapter';
 import type { Leftover } from '../../store/listing/leftovers';

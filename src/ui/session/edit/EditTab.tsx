@@ -17,7 +17,7 @@ import { ConsolidatedEdit, TitleEdit } from './MetaEdits';
 import { TrimEdit } from './TrimEdit';
 import { useState } from 'preact/hooks';
 import { LastOutcome, type Shown } from './EditCard';
-import { NanobotSaveNote } from './NanobotSaveNote';
+import { NanobotSaveNote } from './notes/NanobotSaveNote';
 
 export interface EditTabProps {
   opened: OpenedSession;

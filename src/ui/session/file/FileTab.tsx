@@ -9,7 +9,7 @@ import { LinesList } from './LinesList';
 import { MetadataPanel } from './MetadataPanel';
 import { showControls } from '../../parts/iso';
 import { pg } from '../../i18n/text';
-import { NanobotSaveNote } from '../edit/NanobotSaveNote';
+import { NanobotSaveNote } from '../edit/notes/NanobotSaveNote';
 
 export interface FileTabProps {
   opened: OpenedSession;

@@ -3,8 +3,8 @@
  * that rewrites the file in place (`atomicSave`), and a failed load that starts an empty session its next save
  * writes over the file (`loadFailure`). Shown beside the edits, and in the File tab when this file is one it cannot load.
  */
-import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import { pg } from '../../i18n/text';
+import { rulesOf, type NanobotVersion } from '../../../../core/nanobot/nanobot-version';
+import { pg } from '../../../i18n/text';
 
 /**
  * `fileLoads` undefined: beside the edits, both notes that apply. false: this file is one nanobot cannot load
