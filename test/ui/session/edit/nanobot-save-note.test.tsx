@@ -6,7 +6,10 @@ import { openFromBytes } from '../../../../src/store/save/sessions';
 import { EditTab } from '../../../../src/ui/session/edit/EditTab';
 import { FileTab } from '../../../../src/ui/session/file/FileTab';
 import { setLanguage } from '../../../../src/ui/i18n/text';
-import { NOW, enc, jsonl, meta, mount, unmount } from '../helpers';
+import { NOW, enc, jsonl, meta, mount, unmount, waitFor } from '../helpers';
+import { LargeEdit } from '../../../../src/ui/session/large/LargeEdit';
+import { indexBytes } from '../../../../src/core/index/line-index';
+import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -63,5 +66,21 @@ describe('in the File tab', () => {
     await unmount(el);
     el = await file('0.1.4', GOOD);
     expect(note(el)).toEqual([]);
+  });
+});
+
+describe("in large-file mode's edits", () => {
+  it('says the same beside them', async () => {
+    const a = createMemoryAdapter();
+    a.setFile(PATH, GOOD);
+    const file = await a.file!(PATH);
+    const index = indexBytes(enc(GOOD), '0.1.5');
+    for (const [v, n] of [['0.1.5', 2], ['0.2.1', 0]] as const) {
+      el = await mount(<LargeEdit file={file} index={index} stat={await a.stat(PATH)} path={PATH} fileName="cli_direct.jsonl" version={v} adapter={a} now={() => NOW} onSaved={() => {}} onReload={() => {}} onDeleted={() => {}} />);
+      await waitFor(() => !!el!.querySelector('#sl-large-ed-trim-h'));
+      expect([v, note(el).length]).toEqual([v, n]);
+      await unmount(el);
+      el = null;
+    }
   });
 });
