@@ -42,3 +42,14 @@ describe('--nanobot', () => {
     for (const v of NANOBOT_VERSIONS) expect(help).toMatch(new RegExp(`[ ,]${v.replace(/\./g, '\\.')}[ ,\\n]`));
   });
 });
+
+describe('recognised from the folder', () => {
+  it('a workspace written by 0.1.4 or 0.2.1 is answered with its rules, the evidence named', async () => {
+    const old = await runCli('list', 'test/fixtures/versions/0.1.4');
+    expect(old.out).toMatch(/^sessions: nanobot 0\.1\.4 rules \(auto: nanobot 0\.1\.4: /m);
+    expect(old.out).toContain('keyless-metadata ×2');
+    expect((await runCli('list', 'test/fixtures/versions/0.2.1')).out).toMatch(/^sessions: nanobot 0\.2\.1 rules \(auto: nanobot 0\.2\.1: /m);
+    // A range: the release that fits the most, the newest among equals.
+    expect((await runCli('list', 'test/fixtures/versions/0.1.4.post3')).out).toMatch(/^sessions: nanobot 0\.1\.4\.post4 rules \(auto: 0\.1\.4\.post2–0\.1\.4\.post4 \(ambiguous\)/m);
+  });
+});
