@@ -4,7 +4,7 @@
  */
 import { isoRoundTrip, localIsoNow } from '../core/python/isotime';
 import { LENS_VERSION } from '../core/lens-version';
-import { NANOBOT_VERSIONS } from '../core/nanobot/nanobot-version';
+import { versionFamilies } from './version-names';
 import { parseArgs, UsageError, type Args } from './args';
 import { jsonOut, type Out } from './output/printer';
 // Imported statically: both are in the entry's bundle anyway (the printer and the adapter use them), and a
@@ -35,8 +35,9 @@ Write (print the plan; --write to do it, atomically; --json: the plan as a code 
   set-title FILE TITLE       set the title, marked as edited by a person
   delete FILE
 Every command takes --now ISO to fix nanobot's clock, and --nanobot VERSION for the nanobot version
-whose rules apply: ${NANOBOT_VERSIONS.join(', ')} (a release also by its tag, v0.2.1; default:
-recognised from the folder, else v0.2).
+whose rules apply (default: recognised from the folder, else v0.2): a release by its pip name or its
+tag (0.2.1 or v0.2.1), or a commit:
+  ${versionFamilies().join('\n  ')}
 On a terminal, long work shows its progress on stderr (--quiet: none); colour only on a terminal,
 never with NO_COLOR. A closed pipe (| head) ends the command quietly; Ctrl-C during a write leaves
 the original file and no .tmp.
@@ -49,7 +50,7 @@ async function cmdEdit(cmd: string, args: Args, now: string, out: Out): Promise<
   const [{ opened }, { cmdWrite }] = await Promise.all([import('./open'), import('./commands/write')]);
   const file = args.positional(0, 'FILE');
   const at = await opened(file, args, { trim: 2, 'set-title': 2, fork: 3 }[cmd] ?? 1, now, out);
-  return cmdWrite(cmd, file, at.source, args, out);
+  return cmdWrite(cmd, file, at.source, args, out, at.version);
 }
 
 /** Runs one CLI invocation; returns the exit code (2 for bad arguments or unreadable files). */

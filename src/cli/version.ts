@@ -1,6 +1,6 @@
 /** The nanobot version a CLI command answers for: `--nanobot`, else recognised from the folder. */
 import { basename } from 'node:path';
-import { NANOBOT_VERSIONS, VERSION_WITHOUT_EVIDENCE, versionNamed, type NanobotVersion } from '../core/nanobot/nanobot-version';
+import { VERSION_WITHOUT_EVIDENCE, versionNamed, type NanobotVersion } from '../core/nanobot/nanobot-version';
 import type { StorageAdapter } from '../store/adapter/adapter';
 import { detectLayout, type Layout, type SessionFolder } from '../store/listing/layout';
 import { createNodeAdapter } from '../store/adapter/node-adapter';
@@ -8,6 +8,7 @@ import { detectVersion } from '../store/listing/version-facts';
 import { verdictVersion } from '../core/nanobot/version-evidence';
 import { UsageError, type Args } from './args';
 import { verdictText } from './output/text';
+import { versionFamilies } from './version-names';
 
 /** The version a folder's files point to (spec §10), as the app decides it (verdictVersion: the decisive evidence in a conflict, v0.2 or else the oldest candidate when ambiguous). */
 export async function recognisedVersion(adapter: StorageAdapter, layout: Layout, folder: SessionFolder | undefined): Promise<{ version: NanobotVersion; summary: string }> {
@@ -20,7 +21,7 @@ export function askedVersion(args: Args): NanobotVersion | undefined {
   const asked = args.string('nanobot');
   if (asked === undefined) return undefined;
   const v = versionNamed(asked);
-  if (v === null) throw new UsageError(`--nanobot must be one of ${NANOBOT_VERSIONS.join(', ')} (or a release's tag, v0.2.1), not ${JSON.stringify(asked)}`);
+  if (v === null) throw new UsageError(`--nanobot must be a release by its pip name or tag (0.1.4.post3 or v0.1.4.post3), v0.2 or main; one of:\n  ${versionFamilies().join('\n  ')}\nnot ${JSON.stringify(asked)}`);
   return v;
 }
 

@@ -38,3 +38,14 @@ export function editChangeEn(c: EditChange, num: (n: number) => string = String)
       return `Writes ${count(c.messages, 'message')} under one metadata record${c.merged > 0 ? ` (${count(c.merged, 'extra metadata record')} merged)` : ''}, leaving out ${count(c.removed, 'corrupt or blank line')} (kept in the backup).`;
   }
 }
+
+/**
+ * What the nanobot in use will do to a file an edit writes, where its version table says so (the rows
+ * `atomicSave` and `loadFailure`): the CLI prints these as notes under a write command's plan.
+ */
+export function nanobotSaveNotesEn(label: string, atomicSave: boolean, loadFailure: 'repair' | 'empty-session'): string[] {
+  return [
+    ...(atomicSave ? [] : [`note: ${label} rewrites a session file in place, not through a temporary file: if it stops mid-save, or meets a message it cannot write, the file is cut short there. Stop nanobot before writing.`]),
+    ...(loadFailure === 'empty-session' ? [`note: ${label} has no repair: one bad line, byte, BOM or created_at and it loads nothing, starts an empty session, and its next save writes that over the file.`] : []),
+  ];
+}

@@ -22,7 +22,7 @@ describe('list on a folder whose evidence conflicts', () => {
     const code = await main(['list', join(dir, 'ws')], { log: (s) => lines.push(s) });
     expect(code).toBe(0);
     const out = lines.join('\n');
-    expect(out).toContain("nanobot v0.3.0 rules (auto: conflicting evidence (0.2.0–0.2.2, v0.2, v0.3.0 or main): v0.3.0's rules apply, decided by workspace-sessions; safe-key-names ×2; against it: provider-state ×1");
+    expect(out).toContain("nanobot v0.3.0 rules (auto: conflicting evidence (0.1.4–0.2.2, v0.2, v0.3.0 or main): v0.3.0's rules apply, decided by workspace-sessions; safe-key-names ×2; against it: provider-state ×1");
     expect(out).not.toContain('ambiguous');
   });
 });

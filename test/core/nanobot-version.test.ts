@@ -13,8 +13,11 @@ import type { PyDict } from '../../src/core/python/pyvalue';
 const turns = (n: number): PyDict[] => Array.from({ length: n }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `m${i}`, timestamp: `2024-05-01T10:00:${String(i % 60).padStart(2, '0')}` }));
 
 describe('nanobot versions', () => {
-  it('names six versions, oldest first, and recognises only them (a release also by its tag)', () => {
-    expect([...NANOBOT_VERSIONS]).toEqual(['0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0', 'main']);
+  it('names every release and three commits, oldest first, and recognises only them (a release also by its tag)', () => {
+    expect([...NANOBOT_VERSIONS]).toEqual([
+      '0.1.4', '0.1.4.post1', '0.1.4.post2', '0.1.4.post3', '0.1.4.post4', '0.1.4.post5', '0.1.4.post6',
+      '0.1.5', '0.1.5.post1', '0.1.5.post2', '0.1.5.post3', '0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0', 'main',
+    ]);
     expect(isNanobotVersion('main')).toBe(true);
     expect(isNanobotVersion('0.2')).toBe(false);
     expect(isNanobotVersion('v0.2.1')).toBe(false);
@@ -24,8 +27,14 @@ describe('nanobot versions', () => {
     expect(versionNamed('v0.3.0')).toBe('v0.3.0');
     expect(versionNamed('v0.2')).toBe('v0.2');
     expect(versionNamed('0.3.0')).toBeNull();
-    expect(versionNamed('v0.1.4')).toBeNull();
-    expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).label)).toEqual(['nanobot 0.2.0', 'nanobot 0.2.1', 'nanobot 0.2.2', 'nanobot v0.2', 'nanobot v0.3.0', 'nanobot main']);
+    expect(versionNamed('v0.1.4')).toBe('0.1.4');
+    expect(versionNamed('v0.1.4.post3')).toBe('0.1.4.post3');
+    expect(versionNamed('0.1.5.post3')).toBe('0.1.5.post3');
+    expect(versionNamed('0.1.6')).toBeNull();
+    expect(versionNamed('v0.1.4.post7')).toBeNull();
+    expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).label)).toEqual(NANOBOT_VERSIONS.map((v) => `nanobot ${v}`));
+    // Each release's tag is its pip name with a v; the two commits have none.
+    expect(NANOBOT_VERSIONS.filter((v) => rulesOf(v).tag !== `v${v}` && rulesOf(v).tag !== v)).toEqual(['v0.2', 'main']);
   });
 
   it("gives each agent loop its own get_history call", () => {
@@ -111,9 +120,11 @@ describe('the version is always said', () => {
   });
 
   it('the rules that used to be version comparisons are rows of the table', () => {
-    expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).deleteNames)).toEqual(['lossy', 'lossy', 'lossy', 'lossy', 'canonical-and-lossy', 'canonical-and-lossy']);
-    expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).loopWindow)).toEqual(['config', 'config', 'config', 'config', 'context-window', 'none']);
-    expect(NANOBOT_VERSIONS.map((v) => loopMaxMessages(v, 128_000, 0))).toEqual([120, 120, 120, 120, 1280, 0]);
+    expect(NANOBOT_VERSIONS.map((v) => rulesOf(v).deleteNames)).toEqual([...Array(15).fill('lossy'), 'canonical-and-lossy', 'canonical-and-lossy']);
+    // From 0.1.5.post3 the agent loop passes its config's window (the 0.1.4.x windows are the replay table's).
+    const since = NANOBOT_VERSIONS.slice(NANOBOT_VERSIONS.indexOf('0.1.5.post3'));
+    expect(since.map((v) => rulesOf(v).loopWindow)).toEqual(['config', 'config', 'config', 'config', 'config', 'context-window', 'none']);
+    expect(since.map((v) => loopMaxMessages(v, 128_000, 0))).toEqual([120, 120, 120, 120, 120, 1280, 0]);
   });
 });
 

@@ -2,7 +2,7 @@ import { verdictLine } from '../verdict-words';
 import en from '../../src/ui/i18n/en/shell';
 import { describe, expect, it } from 'vitest';
 import { base64urlKey, safeKey } from '../../src/core/nanobot/keys';
-import { classifyStem, judgeVersion, verdictVersion, versionRuns, type FolderRole, type SessionFileFacts, type VersionFacts } from '../../src/core/nanobot/version-evidence';
+import { classifyStem, judgeVersion, verdictVersion, versionRuns, type CandidateFit, type FolderRole, type SessionFileFacts, type VersionFacts } from '../../src/core/nanobot/version-evidence';
 
 const facts = (role: FolderRole, over: Partial<VersionFacts> = {}): VersionFacts => ({
   role,
@@ -29,6 +29,10 @@ const WS: FolderRole = { kind: 'workspace-sessions' };
 const LOOSE: FolderRole = { kind: 'loose' };
 const NS: FolderRole = { kind: 'namespace', workspacePath: '/home/me/ws' };
 const kinds = (v: ReturnType<typeof judgeVersion>) => v.evidence.map((e) => e.kind);
+/** The 0.1.x releases: they keep safe_key names in `<workspace>/sessions` and read the legacy folder, as 0.2.x does. */
+const R01X = ['0.1.4', '0.1.4.post1', '0.1.4.post2', '0.1.4.post3', '0.1.4.post4', '0.1.4.post5', '0.1.4.post6', '0.1.5', '0.1.5.post1', '0.1.5.post2', '0.1.5.post3'] as const;
+/** A fit line for each 0.1.x release, the same as 0.2.0's. */
+const like020 = (fits: CandidateFit[]) => R01X.map((version) => ({ ...fits.find((f) => f.version === '0.2.0')!, version }));
 
 describe('classifyStem', () => {
   it('compares the stem with base64url and safe_key of the stored key', () => {
@@ -71,7 +75,7 @@ describe('judgeVersion: main', () => {
     );
     expect(v.version).toBe('main');
     expect(verdictLine(v)).toBe('nanobot main: a sessions root with 2 namespaces (/a, an unnamed workspace); 1 base64url name');
-    expect(v.evidence.find((e) => e.kind === 'flat-files')!.points).toEqual(['0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0', 'main']);
+    expect(v.evidence.find((e) => e.kind === 'flat-files')!.points).toEqual([...R01X, '0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0', 'main']);
     expect(kinds(v)).toContain('workspace-migration-lock');
     expect(kinds(v)).toContain('migration-conflicts');
   });
@@ -80,7 +84,7 @@ describe('judgeVersion: main', () => {
     const v = judgeVersion(facts(NS, { files: [lossy('cli:direct')], tmpNames: ['cli_direct.jsonl.tmp'] }));
     expect(v.version).toBe('main');
     expect(en.workspace.evidence(v.evidence.find((e) => e.kind === 'safe-key-names')!)).toBe('1 safe_key name main never loads or lists (copied in by its migration)');
-    expect(v.evidence.find((e) => e.kind === 'old-tmp')!.points).toHaveLength(6);
+    expect(v.evidence.find((e) => e.kind === 'old-tmp')!.points).toHaveLength(17);
   });
 
   it('outside a namespace, main-only records decide: provider_state, session_handle, hidden temp files, locks', () => {
@@ -102,22 +106,24 @@ describe('judgeVersion: v0.2 and v0.3.0', () => {
   it('only safe_key names, no newer records: v0.2 or v0.3.0, ambiguous (item 58)', () => {
     const v = judgeVersion(facts(WS, { files: [lossy('cli:direct'), lossy('telegram:12345')] }));
     expect(v.version).toBeNull();
-    expect(v.candidates).toEqual(['0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0']);
-    expect(verdictLine(v)).toBe('0.2.0–0.2.2, v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
+    expect(v.candidates).toEqual([...R01X, '0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0']);
+    expect(verdictLine(v)).toBe('0.1.4–0.2.2, v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
     // Nothing on disk tells the 0.2.x releases from v0.2: the range is said, and v0.2's rules are used.
     expect(verdictVersion(v)).toBe('v0.2');
   });
 
   it('says consecutive pip releases as one range', () => {
-    expect(versionRuns(['0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0'])).toEqual([['0.2.0', '0.2.2'], ['v0.2', 'v0.2'], ['v0.3.0', 'v0.3.0']]);
+    expect(versionRuns([...R01X, '0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0'])).toEqual([['0.1.4', '0.2.2'], ['v0.2', 'v0.2'], ['v0.3.0', 'v0.3.0']]);
     expect(versionRuns(['main', '0.2.2', '0.2.0'])).toEqual([['0.2.0', '0.2.0'], ['0.2.2', '0.2.2'], ['main', 'main']]);
     expect(versionRuns(['0.2.1', '0.2.2'])).toEqual([['0.2.1', '0.2.2']]);
+    expect(versionRuns(['0.1.4.post2', '0.1.4.post3', '0.1.4.post4', '0.1.5'])).toEqual([['0.1.4.post2', '0.1.4.post4'], ['0.1.5', '0.1.5']]);
   });
 
   it("an interrupted v0.2 save does not settle it: v0.3.0 may run over v0.2's leftovers", () => {
     const v = judgeVersion(facts(WS, { files: [lossy('cli:direct')], tmpNames: ['cli_direct.jsonl.tmp'] }));
     expect(v.version).toBeNull();
-    expect(verdictLine(v)).toBe('0.2.0–0.2.2, v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
+    // Only the releases that save through `<stem>.jsonl.tmp` (atomicSave, from 0.1.5.post2) leave one.
+    expect(verdictLine(v)).toBe('0.1.5.post2–0.2.2, v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
     expect(en.workspace.evidence(v.evidence.find((e) => e.kind === 'old-tmp')!)).toBe('cli_direct.jsonl.tmp: an interrupted save of v0.2');
   });
 
@@ -145,12 +151,12 @@ describe('judgeVersion: v0.2 and v0.3.0', () => {
     const v = judgeVersion(facts(WS, { files: [b64('cli:direct'), lossy('x:y')], tmpNames: [name] }));
     expect(v.evidence.find((e) => e.kind === 'old-tmp')).toMatchObject({ points: ['v0.3.0'], name, writer: 'v0.3.0' });
     const orphan = judgeVersion(facts(WS, { tmpNames: ['gone.jsonl.tmp'] }));
-    expect(orphan.evidence.find((e) => e.kind === 'old-tmp')!.points).toEqual(['0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0']);
+    expect(orphan.evidence.find((e) => e.kind === 'old-tmp')!.points).toEqual(['0.1.5.post2', '0.1.5.post3', '0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0']);
   });
 
   it('the legacy global folder is read by v0.2 and v0.3.0 only', () => {
     const v = judgeVersion(facts({ kind: 'legacy' }, { files: [lossy('cli:direct')] }));
-    expect(v.candidates).toEqual(['0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0']);
+    expect(v.candidates).toEqual([...R01X, '0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0']);
   });
 });
 
@@ -165,8 +171,8 @@ describe('judgeVersion: ambiguity and contradictions', () => {
   it('a workspace sessions folder next to .nanobot/workspace-id: left behind by main, or written by an older nanobot since (item 58)', () => {
     const old = judgeVersion(facts(WS, { workspaceId: true, files: [lossy('cli:direct')] }));
     expect(old.version).toBeNull();
-    expect(old.candidates).toEqual(['0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0', 'main']);
-    expect(verdictLine(old)).toMatch(/^0\.2\.0–0\.2\.2, v0\.2, v0\.3\.0 or main \(ambiguous\): a workspace sessions folder next to \.nanobot\/workspace-id: files main left behind/);
+    expect(old.candidates).toEqual([...R01X, '0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0', 'main']);
+    expect(verdictLine(old)).toMatch(/^0\.1\.4–0\.2\.2, v0\.2, v0\.3\.0 or main \(ambiguous\): a workspace sessions folder next to \.nanobot\/workspace-id: files main left behind/);
     const newer = judgeVersion(facts(WS, { workspaceId: true, files: [b64('cli:direct')] }));
     expect(newer.candidates).toEqual(['v0.3.0', 'main']);
   });
@@ -175,9 +181,10 @@ describe('judgeVersion: ambiguity and contradictions', () => {
     const v = judgeVersion(facts(WS, { files: [lossy('cli:direct', { providerState: true }), lossy('cli:other')] }));
     expect(v.version).toBeNull();
     expect(v.status).toBe('conflicting');
-    expect(v.candidates).toEqual(['0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0', 'main']);
-    // 0.2.0–0.2.2, v0.2 and v0.3.0 each fit 2 of the 3 clues and list both files; main fits 1 and lists neither.
+    expect(v.candidates).toEqual([...R01X, '0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0', 'main']);
+    // 0.1.4–0.2.2, v0.2 and v0.3.0 each fit 2 of the 3 clues and list both files; main fits 1 and lists neither.
     expect(v.fits).toEqual([
+      ...like020(v.fits),
       { version: '0.2.0', fits: 2, clues: 3, decisive: 0, listed: 2, hidden: 0 },
       { version: '0.2.1', fits: 2, clues: 3, decisive: 0, listed: 2, hidden: 0 },
       { version: '0.2.2', fits: 2, clues: 3, decisive: 0, listed: 2, hidden: 0 },
@@ -191,7 +198,7 @@ describe('judgeVersion: ambiguity and contradictions', () => {
     expect(v.against).toEqual(['provider-state']);
     expect(verdictVersion(v)).toBe('v0.3.0');
     expect(verdictLine(v)).toBe(
-      "conflicting evidence (0.2.0–0.2.2, v0.2, v0.3.0 or main): v0.3.0's rules apply, decided by a workspace sessions folder, where v0.2 and v0.3.0 keep sessions; 2 safe_key names; against it: 1 file holds provider_state",
+      "conflicting evidence (0.1.4–0.2.2, v0.2, v0.3.0 or main): v0.3.0's rules apply, decided by a workspace sessions folder, where v0.2 and v0.3.0 keep sessions; 2 safe_key names; against it: 1 file holds provider_state",
     );
     // A main temp file alone in a workspace folder: main fits it, v0.2 and v0.3.0 the folder; all list nothing.
     const tmp = judgeVersion(facts(WS, { tmpNames: ['.YQ.jsonl.0123456789abcdef.tmp'] }));
@@ -207,7 +214,7 @@ describe('judgeVersion: ambiguity and contradictions', () => {
     expect(v.status).toBe('conflicting');
     expect(kinds(v)).toEqual(['workspace-sessions', 'provider-state', 'runtime-context', 'model-preset', 'base64url-names', 'safe-key-names']);
     const fit = Object.fromEntries(v.fits.map((f) => [f.version, [f.fits, f.clues, f.listed, f.hidden]]));
-    expect(fit).toEqual({ '0.2.0': [2, 6, 7, 0], '0.2.1': [2, 6, 7, 0], '0.2.2': [2, 6, 7, 0], 'v0.2': [2, 6, 7, 0], 'v0.3.0': [5, 6, 7, 0], main: [3, 6, 1, 6] });
+    expect(fit).toEqual({ ...Object.fromEntries(R01X.map((r) => [r, [2, 6, 7, 0]])), '0.2.0': [2, 6, 7, 0], '0.2.1': [2, 6, 7, 0], '0.2.2': [2, 6, 7, 0], 'v0.2': [2, 6, 7, 0], 'v0.3.0': [5, 6, 7, 0], main: [3, 6, 1, 6] });
     expect([v.decided, v.chosenBy]).toEqual(['v0.3.0', 'fits-most']);
     expect(v.against).toEqual(['provider-state']);
   });
@@ -222,6 +229,7 @@ describe('judgeVersion: ambiguity and contradictions', () => {
     // The same tie on clues, with safe_key names main never lists: v0.3.0, for the sessions it lists.
     const names = judgeVersion(facts(LOOSE, { sessionFilesLock: true, files: [lossy('a:b', { runtimeContext: true }), lossy('c:d')] }));
     expect(names.fits.map((f) => [f.version, f.fits, f.listed])).toEqual([
+      ...R01X.map((r) => [r, 1, 2]),
       ['0.2.0', 1, 2],
       ['0.2.1', 1, 2],
       ['0.2.2', 1, 2],
@@ -241,6 +249,7 @@ describe('judgeVersion: ambiguity and contradictions', () => {
     expect(v.status).toBe('recognised');
     expect(v.chosenBy).toBeNull();
     expect(v.fits.map((f) => [f.version, f.listed, f.hidden])).toEqual([
+      ...R01X.map((r) => [r, 2, 0]),
       ['0.2.0', 2, 0],
       ['0.2.1', 2, 0],
       ['0.2.2', 2, 0],
@@ -259,11 +268,11 @@ describe('judgeVersion: ambiguity and contradictions', () => {
   it('names that match neither form, files without a key and nothing at all say nothing about the version', () => {
     const v = judgeVersion(facts(LOOSE, { files: [file('email_ana', 'email:ana@example.com'), file('x', null), file('', '')] }));
     expect(v.version).toBeNull();
-    expect(v.candidates).toEqual(['0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0', 'main']);
+    expect(v.candidates).toEqual([...R01X, '0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0', 'main']);
     expect(v.evidence.map((e) => [e.kind, e.points.length])).toEqual([
-      ['both-names', 6],
-      ['other-names', 6],
-      ['no-key', 6],
+      ['both-names', 17],
+      ['other-names', 17],
+      ['no-key', 17],
     ]);
     expect(verdictLine(v)).toBe('nanobot version unknown: nothing here tells the versions apart');
     expect(verdictLine(judgeVersion(facts(LOOSE)))).toBe('nanobot version unknown: no evidence of any version');

@@ -124,12 +124,13 @@ describe('nanobot versions', () => {
     await shot(b.page, 'versions-v02-replay');
   });
 
-  it('the upgrade view of an older workspace lists what the next nanobot changes', async () => {
+  it('the upgrade view of an older workspace lists what another nanobot changes', async () => {
     await b.page.goto(`${app.url}#/w?nanobot=`);
     await dropFolder(b, path.join(base, 'old-ws'), 400, 400);
     await b.page.locator('.version-summary strong').getByText('nanobot v0.2').waitFor();
     await b.page.getByRole('link', { name: 'Upgrade' }).click();
     const list = b.page.locator('.upgrade-list');
+    await b.page.locator('select.upgrade-target').selectOption('v0.3.0');
     await list.locator('.upgrade-row[data-file="cli_direct.jsonl"]').getByText(/120 → 300 messages replayed/).waitFor({ timeout: 20_000 });
     await b.page.locator('select.upgrade-target').selectOption('main');
     await list.locator('.upgrade-row[data-file="telegram_1.jsonl"]').getByText(/leaves it in the workspace/).waitFor({ timeout: 20_000 });

@@ -71,7 +71,7 @@ describe('gathering version facts', () => {
     expect(facts.workspaceMigrationLock).toBe(true);
     expect(verdictLine(await detectVersion(a, layout, ns))).toBe('nanobot main: a session namespace of /home/me/ws; 2 files hold provider_state');
     const legacy = layout.folders.find((f) => f.role === 'legacy')!;
-    expect((await detectVersion(a, layout, legacy)).candidates).toEqual(['0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0']);
+    expect((await detectVersion(a, layout, legacy)).candidates).toEqual(['0.1.4', '0.1.4.post1', '0.1.4.post2', '0.1.4.post3', '0.1.4.post4', '0.1.4.post5', '0.1.4.post6', '0.1.5', '0.1.5.post1', '0.1.5.post2', '0.1.5.post3', '0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0']);
   });
 
   it('a namespace opened directly, with a hidden temp file and a migration conflict', async () => {
@@ -95,7 +95,24 @@ describe('gathering version facts', () => {
     const { facts, verdict } = await verdictOf(a, 'ws');
     expect(facts.role).toEqual({ kind: 'workspace-sessions' });
     expect(facts.tmpNames).toEqual(['cli_direct.jsonl.tmp']);
-    expect(verdictLine(verdict)).toBe('0.2.0–0.2.2, v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
+    // A .jsonl.tmp is left only by the releases that save atomically (0.1.5.post2 on).
+    expect(verdictLine(verdict)).toBe('0.1.5.post2–0.2.2, v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
+  });
+
+  it("a workspace's memory beside its sessions: HISTORY.md.bak and session keys in history.jsonl", async () => {
+    const a = createMemoryAdapter();
+    a.setFile('AGENTS.md', '# agent');
+    a.setFile('sessions/cli_direct.jsonl', meta('cli:direct') + user('hi'));
+    a.setFile('memory/HISTORY.md.bak', '[2026-01-01 10:00] old\n');
+    a.setFile('memory/history.jsonl', '{"cursor": 1, "timestamp": "2026-08-01 10:00", "content": "c", "session_key": "cli:direct"}\n');
+    const { facts, verdict } = await verdictOf(a, 'ws');
+    expect(facts.memory).toEqual({ historyMd: false, historyJsonl: true, historyBak: true, sessionKeys: 'some' });
+    expect(verdict.evidence.find((e) => e.kind === 'history-session-key')!.points).toEqual(['0.2.2', 'v0.2', 'v0.3.0', 'main']);
+    expect(verdict.candidates).toEqual(['0.2.2', 'v0.2', 'v0.3.0']);
+    // The sessions folder opened alone: its workspace's memory is out of reach, and says nothing.
+    const alone = createMemoryAdapter();
+    alone.setFile('cli_direct.jsonl', meta('cli:direct') + user('hi'));
+    expect((await verdictOf(alone, 'sessions')).facts.memory).toBeUndefined();
   });
 
   it('a v0.3.0 workspace: base64url names beside lossy ones and a runtime-context marker', async () => {

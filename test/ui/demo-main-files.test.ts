@@ -13,6 +13,7 @@ import { dictKeys, isDict, isInt, type PyDict, type PyValue } from '../../src/co
 import { detectLayout } from '../../src/store/listing/layout';
 import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { detectVersion } from '../../src/store/listing/version-facts';
+import { verdictVersion } from '../../src/core/nanobot/version-evidence';
 
 const DEMO = path.resolve(__dirname, '../../public/demo');
 type DemoFile = { path: string; bytes?: number; text?: string };
@@ -113,9 +114,11 @@ describe('the nanobot main demo', () => {
     expect(v.evidence.find((e) => e.kind === 'runtime-context')?.count).toBe(1);
   });
 
-  it('the v0.2 demo stays what both older versions read: ambiguous, only safe_key names', async () => {
+  it('the v0.2 demo stays what both older versions read: ambiguous, narrowed by what its saves wrote', async () => {
     const a = seeded(workspaces.find((w) => w.id === 'v0.2')!);
     const v = await detectVersion(a, await detectLayout(a, 'session-lens-demo'));
-    expect(verdictLine(v)).toBe('0.2.0–0.2.2, v0.2 or v0.3.0 (ambiguous): only safe_key names, no newer records');
+    // Its replies carry latency_ms (0.2.0 on) and a user message a CLI app (0.2.1 on); v0.2's rules are used.
+    expect(verdictLine(v)).toBe('0.2.1–0.2.2, v0.2 or v0.3.0 (ambiguous): a workspace sessions folder, where v0.2 and v0.3.0 keep sessions; cli_direct.jsonl.tmp: an interrupted save of v0.2; 1 file with latency_ms on replies');
+    expect(verdictVersion(v)).toBe('v0.2');
   });
 });

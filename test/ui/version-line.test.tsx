@@ -66,7 +66,7 @@ describe('version line', () => {
 });
 
 describe('upgrade page', () => {
-  it('lists, per session, what the next version replays or no longer sees', async () => {
+  it('lists, per session, what another version replays or no longer sees', async () => {
     const a = createMemoryAdapter();
     const turns = Array.from({ length: 300 }, (_, i) => `{"role": "${i % 2 ? 'assistant' : 'user'}", "content": "m${i}"}`);
     a.setFile('sessions/cli_direct.jsonl', [META('cli:direct'), ...turns].join('\n') + '\n');
@@ -75,7 +75,10 @@ describe('upgrade page', () => {
     await setWorkspace({ kind: 'folder', name: 'ws', adapter: a, writable: true, layout });
     const { UpgradePage } = await import('../../src/ui/workspace/pages/UpgradePage');
     el = await mount(<UpgradePage />);
-    await waitFor(() => el!.querySelectorAll('.upgrade-row').length === 2);
+    // From the version in force to the newest at first; the next release picked.
+    expect([(el.querySelector('select.upgrade-source') as HTMLSelectElement).value, (el.querySelector('select.upgrade-target') as HTMLSelectElement).value]).toEqual(['v0.2', 'main']);
+    await type(el!.querySelector('select.upgrade-target'), 'v0.3.0');
+    await waitFor(() => el!.querySelectorAll('.upgrade-row').length === 2 && !!el!.querySelector('.upgrade-changes'));
     const row = (f: string) => el!.querySelector(`.upgrade-row[data-file="${f}"]`)!.textContent!;
     expect(row('cli_direct.jsonl')).toContain('replays differently');
     expect(row('cli_direct.jsonl')).toContain('120 → 300 messages replayed (+180 / −0)');
@@ -167,7 +170,10 @@ describe('version line: evidence no version fits (issues 27, 42)', () => {
       'The files disagree about the nanobot version: nanobot v0.3.0 is used, as it fits 3 of the 4 clues, more than any other version, and lists 7 of 7 session files.',
     );
     const rows = [...el!.querySelectorAll('.version-conflict .compare-table tbody tr')].map((r) => [...r.querySelectorAll('th, td')].slice(0, 4).map((c) => c.textContent));
+    // The 0.1.x releases keep safe_key names in the workspace as 0.2.x does: the same fit.
+    const r01x = ['0.1.4', '0.1.4.post1', '0.1.4.post2', '0.1.4.post3', '0.1.4.post4', '0.1.4.post5', '0.1.4.post6', '0.1.5', '0.1.5.post1', '0.1.5.post2', '0.1.5.post3'];
     expect(rows).toEqual([
+      ...r01x.map((r) => [`nanobot ${r}`, '2 of 4', '7 of 7', '0']),
       ['nanobot 0.2.0', '2 of 4', '7 of 7', '0'],
       ['nanobot 0.2.1', '2 of 4', '7 of 7', '0'],
       ['nanobot 0.2.2', '2 of 4', '7 of 7', '0'],

@@ -4,7 +4,8 @@
  * file's trim, title and repair over its line index, with bounded memory). A dry run checks all a
  * write would check, so both agree on what is possible.
  */
-import { editRefusalEn } from '../../words/edit-en';
+import { editRefusalEn, nanobotSaveNotesEn } from '../../words/edit-en';
+import { rulesOf, type NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { isStoreError } from '../../store/adapter/errors';
 import type { SessionSource, SourceEdit } from '../../store/source/session-source';
 import { UsageError, type Args } from '../args';
@@ -38,8 +39,16 @@ function editOf(cmd: string, args: Args): SourceEdit {
   throw new UsageError(`unknown command: ${cmd}`);
 }
 
-/** Runs one write command on the opened `file`. */
-export async function cmdWrite(cmd: string, file: string, source: SessionSource, args: Args, out: Out): Promise<number> {
+/** A plan with what the nanobot in use will do to the file it writes (notes, not errors; none in --json). */
+function withNotes<S extends { text: string }>(said: S, version: NanobotVersion | undefined): S {
+  if (!version) return said;
+  const r = rulesOf(version);
+  const notes = nanobotSaveNotesEn(r.label, r.atomicSave, r.loadFailure);
+  return notes.length ? { ...said, text: [said.text, ...notes].join('\n') } : said;
+}
+
+/** Runs one write command on the opened `file`; `version`: the nanobot whose saves the notes speak of. */
+export async function cmdWrite(cmd: string, file: string, source: SessionSource, args: Args, out: Out, version?: NanobotVersion): Promise<number> {
   if (cmd === 'fork') {
     const i = args.positionalInt(1, 'BEFORE_USER_INDEX');
     const key = args.positional(2, 'NEW_KEY');
@@ -48,7 +57,7 @@ export async function cmdWrite(cmd: string, file: string, source: SessionSource,
     const sourceKey = plan.key;
     const what = `Fork ${JSON.stringify(sourceKey)} before user turn ${i} (user turns count from 0) into a new session ${JSON.stringify(key)}: ${plan.fileName}, ${plural(plan.messages, 'message')}, beside the source.`;
     const said = { text: what, data: { code: 'fork', key: sourceKey, beforeUserTurn: i, newKey: key, fileName: plan.fileName, messages: plan.messages } };
-    return planOrWrite(args, out, said, async () => {
+    return planOrWrite(args, out, withNotes(said, version), async () => {
       const f = await source.writeFork(i, key).catch((e: unknown) => Promise.reject(forkUsage(e, key)));
       return { text: `written ${f.path} (${plural(f.messages, 'message')})`, data: { path: f.path, messages: f.messages } };
     });
@@ -66,7 +75,7 @@ export async function cmdWrite(cmd: string, file: string, source: SessionSource,
   const plan = await source.plan(editOf(cmd, args));
   if ('error' in plan) throw new UsageError(editRefusalEn(plan.error));
   if (!plan.writes) return nothingToWrite(args, out, saidChange(plan.change));
-  return planOrWrite(args, out, saidChange(plan.change), async () => {
+  return planOrWrite(args, out, withNotes(saidChange(plan.change), version), async () => {
     const saved = await source.save(plan);
     return { text: `written ${plural(saved.bytes, 'byte')} to ${file}${saved.backup ? ` (backup: ${saved.backup})` : ''}`, data: { path: file, bytes: saved.bytes, backup: saved.backup } };
   });

@@ -220,6 +220,22 @@ export interface VersionRules {
   /** A save writes non-ASCII as `\uXXXX` escapes (`json.dumps`'s default `ensure_ascii`). */
   asciiEscapes: boolean;
 
+  // clues on disk: what a release's own code leaves in the files, read by the version evidence (version-evidence.ts)
+  /** A turn saves only the user text and the final reply, the tools it called listed as the reply's `tools_used`. */
+  toolsUsedOnReplies: boolean;
+  /** Saved tool results are cut to this many characters plus `\n... (truncated)` by default (null: none are saved). */
+  savedToolResultChars: number | null;
+  /** The runtime context is saved appended to the user's text as a `[Runtime Context]` block. */
+  runtimeContextInUserText: boolean;
+  /** The agent loop writes the turn's `latency_ms` on its last reply. */
+  latencyOnReplies: boolean;
+  /** A user message sent with CLI apps or MCP presets attached keeps them as `cli_apps` / `mcp_presets`. */
+  savesAttachments: boolean;
+  /** The memory's history log: `memory/HISTORY.md`, or `memory/history.jsonl` (moving an old HISTORY.md to HISTORY.md.bak at start). */
+  historyLog: 'HISTORY.md' | 'history.jsonl';
+  /** history.jsonl entries carry the `session_key` of the session they came from. */
+  historySessionKey: boolean;
+
 }
 
 /** The calls that nest, each with a figure (null: the version makes no such copy). */
@@ -344,6 +360,14 @@ const V02: VersionRules = {
   loadsUpdatedAt: true,
   metadataKey: true,
   asciiEscapes: false,
+  // clues on disk
+  toolsUsedOnReplies: false,
+  savedToolResultChars: 16_000,
+  runtimeContextInUserText: false,
+  latencyOnReplies: true,
+  savesAttachments: true,
+  historyLog: 'history.jsonl',
+  historySessionKey: true,
 };
 
 /**
@@ -374,6 +398,7 @@ const R021: VersionRules = {
   readSessionMetadata: false,
   fork: false,
   deleteLegacy: false,
+  historySessionKey: false, // clues on disk
 };
 
 const R020: VersionRules = {
@@ -388,6 +413,7 @@ const R020: VersionRules = {
   cliAppBreadcrumbs: false,
   mcpPresetBreadcrumbs: false,
   retainCount: 'shift',
+  savesAttachments: false, // clues on disk
 };
 
 const V030: VersionRules = {
@@ -467,6 +493,7 @@ const R01503: VersionRules = {
   replayFields: ['tool_calls', 'tool_call_id', 'name', 'reasoning_content'],
   // § retention: clear() leaves the metadata alone
   clearDropsLastSummary: false,
+  latencyOnReplies: false, // clues on disk
 };
 
 const R01502: VersionRules = {
@@ -523,6 +550,7 @@ const R01406: VersionRules = {
   date: '2026-03-27',
   // § get_history: no reasoning_content in an entry
   replayFields: ['tool_calls', 'tool_call_id', 'name'],
+  historyLog: 'HISTORY.md', // clues on disk
 };
 
 const R01405: VersionRules = {
@@ -547,6 +575,7 @@ const R01404: VersionRules = {
   replayOrphanDrop: false,
   loopWindow: 'config',
   loopDefaultWindow: 100,
+  savedToolResultChars: 500, // clues on disk
 };
 
 const R01403: VersionRules = {
@@ -565,6 +594,7 @@ const R01402: VersionRules = {
   tag: 'v0.1.4.post2',
   commit: '17de3699a',
   date: '2026-02-24',
+  runtimeContextInUserText: true, // clues on disk
 };
 
 const R01401: VersionRules = {
@@ -578,6 +608,10 @@ const R01401: VersionRules = {
   replaySkipsConsolidated: false,
   replayUserStart: 'none',
   loopDefaultWindow: 50,
+  // clues on disk
+  toolsUsedOnReplies: true,
+  savedToolResultChars: null,
+  runtimeContextInUserText: false,
 };
 
 const R014: VersionRules = {

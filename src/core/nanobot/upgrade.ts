@@ -8,7 +8,7 @@ import { keyFromStem } from './keys';
 import { fileStem, listingRow } from '../listing/listing';
 import { loadNanobot } from '../lens/load';
 import { migratesToNamespace, type MigrationStay } from './migration';
-import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from './nanobot-version';
+import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion, type VersionRules } from './nanobot-version';
 import { getHistory, replayLastConsolidated, type TokenCounter } from '../replay/replay';
 
 /** Where the file sits: an older workspace's `sessions/` folder, or main's namespace. */
@@ -114,4 +114,33 @@ export function upgradeImpact(bytes: Uint8Array, fileName: string, home: FileHom
 /** The next release after a version (null at the newest). */
 export function nextVersion(v: NanobotVersion): NanobotVersion | null {
   return NANOBOT_VERSIONS[NANOBOT_VERSIONS.indexOf(v) + 1] ?? null;
+}
+
+/** The newest version the table knows: what the upgrade view offers as its target first. */
+export function newestVersion(): NanobotVersion {
+  return NANOBOT_VERSIONS[NANOBOT_VERSIONS.length - 1]!;
+}
+
+/** A row of the version table whose value differs between two versions. */
+export interface RuleChange<K extends RuleRow = RuleRow> {
+  row: K;
+  from: VersionRules[K];
+  to: VersionRules[K];
+}
+
+/** The rows that name a version rather than a rule of it, and the figures derived from another row. */
+type NameRow = 'version' | 'label' | 'tag' | 'commit' | 'date' | 'depthBudget';
+export type RuleRow = Exclude<keyof VersionRules, NameRow>;
+const NAME_ROWS: ReadonlySet<string> = new Set<NameRow>(['version', 'label', 'tag', 'commit', 'date', 'depthBudget']);
+
+/**
+ * Every rule that differs between `from` and `to`, in the table's order, whichever way the move goes: "what
+ * changes for me when I upgrade from 0.1.5.post3 to 0.3.0", as codes and values the interfaces word.
+ */
+export function rulesChanged(from: NanobotVersion, to: NanobotVersion): RuleChange[] {
+  const a = rulesOf(from);
+  const b = rulesOf(to);
+  return (Object.keys(a) as (keyof VersionRules)[])
+    .filter((k): k is RuleRow => !NAME_ROWS.has(k) && JSON.stringify(a[k]) !== JSON.stringify(b[k]))
+    .map((row) => ({ row, from: a[row], to: b[row] }) as RuleChange);
 }

@@ -5,13 +5,20 @@
  * "ambiguous" with the candidates left (items 58–59).
  */
 import { base64urlKey, keyFromStem, safeKey } from './keys';
-import { NANOBOT_VERSIONS, VERSION_RULES, VERSION_WITHOUT_EVIDENCE, type NanobotVersion } from './nanobot-version';
+import { NANOBOT_VERSIONS, VERSION_RULES, type NanobotVersion, type VersionRules } from './nanobot-version';
+import { RANKS } from './verdict';
 export type { NanobotVersion };
+// What the app reads off a verdict lives in ./verdict (small, in the first screen's code); said here too.
+export { verdictVersion, versionRuns } from './verdict';
 
 const ALL: readonly NanobotVersion[] = NANOBOT_VERSIONS;
 /** Every version that writes safe_key names into `<workspace>/sessions` or reads them there: the 0.2.x releases, v0.2 and v0.3.0. Nothing on disk tells the 0.2.x apart. */
 const OLDER: NanobotVersion[] = ALL.slice(0, ALL.indexOf('v0.3.0') + 1);
 const NEWER: NanobotVersion[] = ['v0.3.0', 'main'];
+/** The versions whose row says so: every clue on disk is a row of the version table, never a version named here. */
+const where = (p: (r: VersionRules) => boolean): NanobotVersion[] => ALL.filter((v) => p(VERSION_RULES[v]));
+/** The versions that write `<stem>.jsonl.tmp` beside the file they save (and v0.3.0, which reads v0.2's names). */
+const TMP_WRITERS = where((r) => r.atomicSave && r.tmpName === 'stem.jsonl.tmp');
 
 /** Where the facts come from: the kind of folder that was opened (or picked in a layout). */
 export type FolderRole =
@@ -35,6 +42,30 @@ export interface SessionFileFacts {
   /** Metadata keys `session_handle` / `_nanobot_model_preset`. */
   sessionHandle: boolean;
   modelPreset: boolean;
+  // What the code that saved the file leaves in it (the version table's `clues on disk`); absent: not seen.
+  /** The metadata line has no `key` at all. */
+  keyless?: boolean;
+  /** Non-ASCII written as `\uXXXX` escapes, or as itself. */
+  escapedNonAscii?: boolean;
+  rawNonAscii?: boolean;
+  /** A reply with `tools_used`; a reply with `latency_ms`; a user message with `cli_apps` / `mcp_presets`. */
+  toolsUsed?: boolean;
+  latency?: boolean;
+  attachments?: boolean;
+  /** A user text with a `[Runtime Context]` block saved in it. */
+  runtimeContextText?: boolean;
+  /** The lengths tool results were cut to before `\n... (truncated)`. */
+  toolResultCuts?: number[];
+}
+
+/** A workspace's `memory/` folder beside its sessions: which history log it holds. */
+export interface MemoryFacts {
+  historyMd: boolean;
+  historyJsonl: boolean;
+  /** `HISTORY.md.bak` (or `.bak.N`): left by the one-time move of HISTORY.md into history.jsonl. */
+  historyBak: boolean;
+  /** history.jsonl's first entries: some carry `session_key`, none do, or there are none. */
+  sessionKeys: 'some' | 'none' | null;
 }
 
 /** Everything the judge looks at: plain data, gathered by src/store/version-facts.ts. */
@@ -48,6 +79,8 @@ export interface VersionFacts {
   files: SessionFileFacts[];
   /** Names of temp files beside the sessions (`x.jsonl.tmp`, `.x.jsonl.<16 hex>.tmp`). */
   tmpNames: string[];
+  /** The workspace's memory folder, when the sessions folder sits in a workspace that has one. */
+  memory?: MemoryFacts;
 }
 
 export type EvidenceKind =
@@ -70,7 +103,19 @@ export type EvidenceKind =
   | 'new-tmp'
   | 'session-files-lock'
   | 'workspace-migration-lock'
-  | 'migration-conflicts';
+  | 'migration-conflicts'
+  | 'keyless-metadata'
+  | 'ascii-escapes'
+  | 'raw-non-ascii'
+  | 'tools-used'
+  | 'tool-result-cut'
+  | 'runtime-context-text'
+  | 'latency'
+  | 'attachments'
+  | 'history-md'
+  | 'history-md-bak'
+  | 'history-session-key'
+  | 'history-without-session-key';
 
 /** One fact and the versions it is consistent with as the nanobot now in use (all three: neutral). */
 export interface Evidence {
@@ -89,6 +134,10 @@ export interface Evidence {
   /** old-tmp: the temp file's name and which nanobot left it. */
   name?: string;
   writer?: 'not-main' | 'v0.2' | 'v0.3.0' | 'v0.2-or-v0.3.0';
+  /** tool-result-cut: the length the tool results were cut to. */
+  chars?: number;
+  /** A clue on disk that fewer files hold than the clues it contradicts: noted, not followed (see SAVED_KINDS). */
+  outvoted?: true;
 }
 
 /** Why the verdict is what it is: the evidence that decided it (indexes into `evidence`), or a case with a name. */
@@ -169,31 +218,6 @@ export const DECISIVE_EVIDENCE: ReadonlySet<EvidenceKind> = new Set<EvidenceKind
   'migration-conflicts',
 ]);
 
-/**
- * The version whose rules apply under a verdict: the one that fits all evidence, else the one the
- * folder makes the most sense under in a conflict, else the version assumed without evidence when it is
- * a candidate (v0.2: every 0.2.x folder fits it and the releases as well), else the oldest candidate
- * (null: no candidate at all).
- */
-export function verdictVersion(v: VersionVerdict): NanobotVersion | null {
-  return v.version ?? v.decided ?? (v.candidates.includes(VERSION_WITHOUT_EVIDENCE) ? VERSION_WITHOUT_EVIDENCE : v.candidates[0]) ?? null;
-}
-
-/**
- * Versions as runs, in the table's order: consecutive pip releases (0.2.0, 0.2.1, 0.2.2) become one
- * [first, last] range, so a verdict says "0.2.0–0.2.2" where the clues allow any of them.
- */
-export function versionRuns(vs: readonly NanobotVersion[]): [NanobotVersion, NanobotVersion][] {
-  const release = (v: NanobotVersion) => VERSION_RULES[v].tag !== null && VERSION_RULES[v].tag !== v;
-  const runs: [NanobotVersion, NanobotVersion][] = [];
-  for (const v of ALL.filter((x) => vs.includes(x))) {
-    const last = runs[runs.length - 1];
-    if (last && release(v) && release(last[1]) && ALL.indexOf(last[1]) === ALL.indexOf(v) - 1) last[1] = v;
-    else runs.push([v, v]);
-  }
-  return runs;
-}
-
 /** How a stem relates to the stored key: base64url(key), safe_key(key), both, neither, or no key to compare. */
 export type StemForm = 'base64url' | 'safe-key' | 'both' | 'neither' | 'no-key';
 
@@ -217,8 +241,8 @@ const NEW_TMP = /^\.(.+)\.[0-9a-f]{16}\.tmp$/i;
 export function judgeVersion(facts: VersionFacts): VersionVerdict {
   const evidence = collectEvidence(facts);
   const fits = candidateFits(evidence, facts);
-  const inUse = intersect(evidence);
-  if (inUse.length > 0) return verdict(inUse, evidence, facts, fits);
+  const inUse = intersect(evidence.filter((e) => !SAVED_KINDS.has(e.kind)));
+  if (inUse.length > 0) return verdict(narrowBySaved(inUse, evidence), evidence, facts, fits);
   // Item 58: a workspace sessions folder next to .nanobot/workspace-id is what main left behind,
   // or what an older nanobot wrote after main ran.
   const rest = intersect(evidence.filter((e) => e.kind !== 'workspace-id'));
@@ -227,6 +251,29 @@ export function judgeVersion(facts: VersionFacts): VersionVerdict {
     return { version: null, status: 'ambiguous', candidates, evidence, ...UNDECIDED, why: { code: 'left-beside-main' }, fits };
   }
   return conflicting(evidence, fits);
+}
+
+/**
+ * What the code that saved the files left in them (the table's `clues on disk`): one folder often holds files
+ * several releases wrote, since a file keeps its bytes until a later release saves it again. So these narrow the
+ * versions the folder's place, names and records allow, the clue held by the most files first, and a clue that
+ * would leave none is outvoted (`outvoted`: fewer files say it than the clues it contradicts) instead of making
+ * the folder a conflict.
+ */
+const SAVED_KINDS: ReadonlySet<EvidenceKind> = new Set<EvidenceKind>([
+  'keyless-metadata', 'ascii-escapes', 'raw-non-ascii', 'tools-used', 'tool-result-cut', 'runtime-context-text', 'latency', 'attachments',
+  'history-md', 'history-md-bak', 'history-session-key', 'history-without-session-key',
+]);
+
+function narrowBySaved(allowed: NanobotVersion[], evidence: Evidence[]): NanobotVersion[] {
+  let left = allowed;
+  const saved = evidence.filter((e) => SAVED_KINDS.has(e.kind)).sort((a, b) => (b.count ?? 1) - (a.count ?? 1));
+  for (const e of saved) {
+    const next = left.filter((v) => e.points.includes(v));
+    if (next.length > 0) left = next;
+    else e.outvoted = true;
+  }
+  return left;
 }
 
 const UNDECIDED = { decided: null, decidedBy: [], against: [], chosenBy: null } as const satisfies Pick<VersionVerdict, 'decided' | 'decidedBy' | 'against' | 'chosenBy'>;
@@ -241,13 +288,6 @@ function candidateFits(evidence: Evidence[], facts: VersionFacts): CandidateFit[
   });
 }
 
-/** Ranks of a fit, most sense first: clues fitted, sessions listed, decisive clues fitted, newer. */
-const RANKS: { why: ChoiceWhy; of: (f: CandidateFit) => number }[] = [
-  { why: 'fits-most', of: (f) => f.fits },
-  { why: 'lists-most', of: (f) => f.listed },
-  { why: 'decisive', of: (f) => f.decisive },
-  { why: 'newest', of: (f) => ALL.indexOf(f.version) },
-];
 
 /**
  * No version fits all the evidence: say so, and use the version under which the folder makes the
@@ -288,7 +328,7 @@ function verdict(candidates: NanobotVersion[], evidence: Evidence[], facts: Vers
 /** Item 58's first case: safe_key names and nothing newer, in a folder older versions read. */
 function onlySafeKeyNames(evidence: Evidence[], facts: VersionFacts): boolean {
   const outside = facts.role.kind === 'namespace' || facts.role.kind === 'config';
-  const narrowing = evidence.filter((e) => e.points.length < ALL.length && !ROLE_KINDS.has(e.kind) && e.kind !== 'old-tmp');
+  const narrowing = evidence.filter((e) => e.points.length < ALL.length && !ROLE_KINDS.has(e.kind) && e.kind !== 'old-tmp' && !e.outvoted);
   return !outside && narrowing.length > 0 && narrowing.every((e) => e.kind === 'safe-key-names');
 }
 
@@ -298,6 +338,7 @@ const ROLE_KINDS = new Set<EvidenceKind>(['namespace', 'config', 'workspace-sess
 function explain(candidates: NanobotVersion[], evidence: Evidence[]): Evidence[] {
   const unexplained = new Set(ALL.filter((v) => !candidates.includes(v)));
   const picked: Evidence[] = [];
+  evidence = evidence.filter((e) => !e.outvoted);
   for (const e of evidence) {
     if (ALL.some((v) => unexplained.has(v) && !e.points.includes(v))) {
       picked.push(e);
@@ -355,6 +396,7 @@ function collectEvidence(f: VersionFacts): Evidence[] {
   if (noKey) add('no-key', ALL, noKey);
 
   tmpEvidence(f, forms, inMain, add);
+  savedEvidence(f, add);
   if (f.sessionFilesLock) add('session-files-lock', ['main']);
   if (f.workspaceMigrationLock) add('workspace-migration-lock', ['main']);
   if (f.migrationConflicts) add('migration-conflicts', ['main']);
@@ -384,6 +426,36 @@ function roleEvidence(role: FolderRole, add: Add): void {
   }
 }
 
+/**
+ * What the code that saved the files left in them, and the memory log beside them: each fact points to the
+ * versions whose row in the table's `clues on disk` (or its save rows) writes it.
+ */
+function savedEvidence(f: VersionFacts, add: Add): void {
+  const count = (p: (x: SessionFileFacts) => boolean | undefined) => f.files.filter((x) => p(x) === true).length;
+  const clue = (kind: EvidenceKind, n: number, rule: (r: VersionRules) => boolean) => {
+    if (n > 0) add(kind, where(rule), n);
+  };
+  clue('keyless-metadata', count((x) => x.keyless), (r) => !r.metadataKey);
+  clue('ascii-escapes', count((x) => x.escapedNonAscii), (r) => r.asciiEscapes);
+  clue('raw-non-ascii', count((x) => x.rawNonAscii), (r) => !r.asciiEscapes);
+  clue('tools-used', count((x) => x.toolsUsed), (r) => r.toolsUsedOnReplies);
+  clue('runtime-context-text', count((x) => x.runtimeContextText), (r) => r.runtimeContextInUserText);
+  clue('latency', count((x) => x.latency), (r) => r.latencyOnReplies);
+  clue('attachments', count((x) => x.attachments), (r) => r.savesAttachments);
+  // A cut no release makes by default is a configured one (0.1.5 on): it tells nothing.
+  const cuts = [...new Set(f.files.flatMap((x) => x.toolResultCuts ?? []))].sort((a, b) => a - b);
+  for (const chars of cuts) {
+    const points = where((r) => r.savedToolResultChars === chars);
+    if (points.length > 0) add('tool-result-cut', points, count((x) => x.toolResultCuts?.includes(chars)), { chars });
+  }
+  const m = f.memory;
+  if (!m) return;
+  if (m.historyMd && !m.historyJsonl) add('history-md', where((r) => r.historyLog === 'HISTORY.md'));
+  if (m.historyBak) add('history-md-bak', where((r) => r.historyLog === 'history.jsonl'));
+  if (m.sessionKeys === 'some') add('history-session-key', where((r) => r.historyLog === 'history.jsonl' && r.historySessionKey));
+  if (m.sessionKeys === 'none') add('history-without-session-key', where((r) => r.historyLog === 'history.jsonl' && !r.historySessionKey));
+}
+
 /** `<stem>.jsonl.tmp`: v0.2 or v0.3.0, told apart by the stem's form; `.<name>.<16 hex>.tmp`: main. */
 function tmpEvidence(f: VersionFacts, forms: Map<string, StemForm>, inMain: boolean, add: Add): void {
   const fresh = f.tmpNames.filter((t) => NEW_TMP.test(t));
@@ -392,8 +464,8 @@ function tmpEvidence(f: VersionFacts, forms: Map<string, StemForm>, inMain: bool
     if (NEW_TMP.test(name) || !name.endsWith('.jsonl.tmp')) continue;
     const form = forms.get(name.slice(0, -'.jsonl.tmp'.length));
     if (inMain) add('old-tmp', ALL, undefined, { name, writer: 'not-main' });
-    else if (form === 'safe-key') add('old-tmp', OLDER, undefined, { name, writer: 'v0.2' });
+    else if (form === 'safe-key') add('old-tmp', OLDER.filter((v) => TMP_WRITERS.includes(v)), undefined, { name, writer: 'v0.2' });
     else if (form === 'base64url') add('old-tmp', ['v0.3.0'], undefined, { name, writer: 'v0.3.0' });
-    else add('old-tmp', OLDER, undefined, { name, writer: 'v0.2-or-v0.3.0' });
+    else add('old-tmp', OLDER.filter((v) => TMP_WRITERS.includes(v)), undefined, { name, writer: 'v0.2-or-v0.3.0' });
   }
 }

@@ -3,13 +3,13 @@
  * folders, names and markers; each session file adds only its head (a few KiB), scanned by
  * src/core/version-head.ts.
  */
-import { judgeVersion, type FolderRole, type SessionFileFacts, type VersionFacts, type VersionVerdict } from '../../core/nanobot/version-evidence';
-import { scanHead } from '../../core/nanobot/version-head';
+import { judgeVersion, type FolderRole, type MemoryFacts, type SessionFileFacts, type VersionFacts, type VersionVerdict } from '../../core/nanobot/version-evidence';
+import { historySessionKeys, scanHead } from '../../core/nanobot/version-head';
 import type { StorageAdapter } from '../adapter/adapter';
 import { isStoreError } from '../adapter/errors';
 import { mapBounded } from './folder-stat';
 import type { Layout, SessionFolder } from './layout';
-import { joinPath } from '../adapter/paths';
+import { joinPath, splitParent } from '../adapter/paths';
 
 /** Bytes of each file looked at: nanobot's own read chunk, enough for line 1 and the first turns. */
 export const FACT_HEAD_BYTES = 8192;
@@ -31,7 +31,29 @@ export async function gatherFolderFacts(adapter: StorageAdapter, layout: Layout,
   // The root's markers belong to its namespaces; flat legacy files share that folder but not its role.
   const atRoot = folder.role === 'namespace' ? (layout.rootMarkers ?? []) : [];
   const own = folder.role === 'legacy' ? { ...folder, markers: [] } : folder;
-  return facts(role, layout.kind === 'workspace' && layout.workspaceId !== undefined, [own], atRoot, await filesOf(adapter, [folder], known));
+  const [files, memory] = await Promise.all([filesOf(adapter, [folder], known), memoryOf(adapter, folder)]);
+  return { ...facts(role, layout.kind === 'workspace' && layout.workspaceId !== undefined, [own], atRoot, files), ...(memory ? { memory } : {}) };
+}
+
+/**
+ * The history log in the workspace's `memory/` beside a workspace sessions folder (nothing for other folders, or
+ * when the folder above the sessions is not open): which log it holds, and whether its entries name their session.
+ */
+async function memoryOf(adapter: StorageAdapter, folder: SessionFolder): Promise<MemoryFacts | undefined> {
+  if (folder.role !== 'workspace' || folder.path === '') return undefined;
+  const dir = joinPath(splitParent(folder.path)[0], 'memory');
+  try {
+    const names = (await adapter.list(dir)).filter((e) => e.kind === 'file').map((e) => e.name);
+    const historyMd = names.includes('HISTORY.md');
+    const historyJsonl = names.includes('history.jsonl');
+    const historyBak = names.some((n) => n.startsWith('HISTORY.md.bak'));
+    if (!historyMd && !historyJsonl && !historyBak) return undefined;
+    const head = historyJsonl ? await adapter.readHead(joinPath(dir, 'history.jsonl'), FACT_HEAD_BYTES) : null;
+    return { historyMd, historyJsonl, historyBak, sessionKeys: head ? historySessionKeys(head, head.length < FACT_HEAD_BYTES) : null };
+  } catch (e) {
+    if (isStoreError(e)) return undefined; // no memory folder, or not readable: no evidence either way
+    throw e;
+  }
 }
 
 /**

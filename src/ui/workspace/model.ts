@@ -5,8 +5,9 @@
  */
 import { computed, effect, signal } from '@preact/signals';
 import { localIsoNow } from '../../core/python/isotime';
-import { isNanobotVersion, VERSION_WITHOUT_EVIDENCE, type NanobotVersion } from '../../core/nanobot/nanobot-version';
-import { verdictVersion, type VersionVerdict } from '../../core/nanobot/version-evidence';
+import { VERSION_WITHOUT_EVIDENCE, versionNamed, type NanobotVersion } from '../../core/nanobot/nanobot-version';
+import { verdictVersion } from '../../core/nanobot/verdict';
+import type { VersionVerdict } from '../../core/nanobot/version-evidence';
 import { chosenVersion, route } from '../shell/router';
 import type { FileStat } from '../../store/adapter/adapter';
 import type { Leftover } from '../../store/listing/leftovers';
@@ -74,8 +75,9 @@ function versionOf(v: VersionVerdict | null, f: SessionFolder | null): NanobotVe
 export const detectedVersion = computed<NanobotVersion>(() => versionOf(verdict.value, folder.value));
 
 function activeOf(detected: NanobotVersion): NanobotVersion {
+  // A link may name a release by its tag (`nanobot=v0.1.4.post3`) as the CLI's --nanobot does.
   const chosen = chosenVersion.value;
-  return isNanobotVersion(chosen) ? chosen : detected;
+  return (typeof chosen === 'string' ? versionNamed(chosen) : null) ?? detected;
 }
 
 /** The version whose answers the app gives: the user's choice (`nanobot=` in the link), else the detected one. */
@@ -238,7 +240,7 @@ export async function setWorkspace(ws: Workspace | null, folderAt = 0): Promise<
   listedVersion = null;
   // A version chosen for another workspace does not carry over; one named by the current link does.
   const linked = route.peek().params.nanobot;
-  chosenVersion.value = isNanobotVersion(linked) ? linked : null;
+  chosenVersion.value = typeof linked === 'string' ? versionNamed(linked) : null;
   const at = ws ? Math.min(Math.max(0, folderAt), Math.max(0, ws.layout.folders.length - 1)) : 0;
   const f = ws?.layout.folders[at];
   // The reload's preview stays on screen (still unchecked) only when it is this folder's listing.

@@ -48,7 +48,7 @@ describe('the workspace in Chinese', () => {
     expect(version).toContain('证据（');
     expect(version).toContain('工作区的 sessions 文件夹，v0.2 和 v0.3.0 在这里保存会话');
     expect(version).toContain('nanobot 版本');
-    expect(el!.querySelector('.version-line p')!.textContent).toBe('nanobot v0.2（无法确定：显示其中一个候选版本，可在下方选择）：只有 safe_key 文件名，没有较新的记录');
+    expect(el!.querySelector('.version-line p')!.textContent).toBe('nanobot v0.2（无法确定：显示其中一个候选版本，可在下方选择）：工作区的 sessions 文件夹，v0.2 和 v0.3.0 在这里保存会话；cli_direct.jsonl.tmp：v0.2 一次中断的保存；1 个文件的回复带有 latency_ms');
     const cli = el!.querySelector<HTMLElement>('.session-row[data-file="cli_direct.jsonl"]')!;
     expect(cli.querySelector('.row-time')!.textContent).toBe('2026年6月2日 09:16');
     expect(cli.querySelector('.row-count')!.textContent).toBe('15 条消息');
@@ -102,7 +102,9 @@ describe('the workspace in Chinese', () => {
     a.setFile('sessions/cli_direct.jsonl', [meta('cli:direct'), ...turns].join('\n') + '\n');
     await setWorkspace({ kind: 'folder', name: 'ws', adapter: a, writable: true, layout: await detectLayout(a, 'ws') });
     el = await mount(<WorkspaceView page="upgrade" />);
-    await waitFor(() => el!.querySelectorAll('.upgrade-row').length === 1);
+    await waitFor(() => !!el!.querySelector('select.upgrade-target'));
+    await type(el!.querySelector('select.upgrade-target'), 'v0.3.0');
+    await waitFor(() => !!el!.querySelector('.upgrade-changes'));
     expect(el!.querySelector('#upgrade-h')!.textContent).toBe('升级会带来什么变化');
     const row = () => el!.querySelector('.upgrade-row')!.textContent!;
     expect(row()).toContain('回放有变化');

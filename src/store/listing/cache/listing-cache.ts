@@ -161,7 +161,11 @@ const isSkipReason = (v: unknown): v is SkipReason =>
 function factsOf(v: unknown): SessionFileFacts | null {
   if (!isObj(v) || !isStr(v.stem) || !(v.storedKey === null || isStr(v.storedKey))) return null;
   if (!isBool(v.providerState) || !isBool(v.runtimeContext) || !isBool(v.sessionHandle) || !isBool(v.modelPreset)) return null;
-  return { stem: v.stem, storedKey: v.storedKey, providerState: v.providerState, runtimeContext: v.runtimeContext, sessionHandle: v.sessionHandle, modelPreset: v.modelPreset };
+  const out: SessionFileFacts = { stem: v.stem, storedKey: v.storedKey, providerState: v.providerState, runtimeContext: v.runtimeContext, sessionHandle: v.sessionHandle, modelPreset: v.modelPreset };
+  // The clues on disk (issue 40), each kept only when it is what scanHead writes.
+  for (const k of ['keyless', 'escapedNonAscii', 'rawNonAscii', 'toolsUsed', 'latency', 'attachments', 'runtimeContextText'] as const) if (isBool(v[k])) out[k] = v[k];
+  if (Array.isArray(v.toolResultCuts) && v.toolResultCuts.every((n) => Number.isSafeInteger(n))) out.toolResultCuts = [...(v.toolResultCuts as number[])];
+  return out;
 }
 
 /** Checks a cached StoreError reason (reason-check.ts, loaded when a row has one). */

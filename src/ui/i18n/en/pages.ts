@@ -9,7 +9,7 @@ import type { SecretKind } from '../../../core/export/redact';
 import type { ContractProblem, FoundKind } from '../../../core/nanobot/metadata-contracts';
 import type { MigrationStay } from '../../../core/nanobot/migration';
 import { rulesOf } from '../../../core/nanobot/nanobot-version';
-import type { VisibilityNote } from '../../../core/nanobot/upgrade';
+import type { RuleChange, VisibilityNote } from '../../../core/nanobot/upgrade';
 import { groupDigits } from '../numbers';
 import type { FixSource } from '../../../store/listing/sort-breakers';
 import type { ChoiceWhy } from '../../../core/nanobot/version-evidence';
@@ -214,9 +214,28 @@ const pages = {
   upgrade: {
     title: 'What an upgrade changes',
     from: 'From ',
-    inForce: ' (in force here) to ',
+    to: ' to ',
+    inForceMark: ' · in force here',
     what: ': what its agent loop would replay for each session, and which sessions it would no longer see. Nothing is written.',
+    source: 'nanobot version now',
     target: 'Target nanobot version',
+    rulesChanged: (n: number) => (n === 1 ? 'One rule of the version table differs' : `${groupDigits(n)} rules of the version table differ`),
+    noRulesChanged: 'No rule of the version table differs: both answer alike.',
+    /** A changed rule in a sentence, for the rules a person acts on; null: its row name and values say it. */
+    rule: (c: RuleChange): string | null => {
+      switch (c.row) {
+        case 'atomicSave': return c.to ? 'Saves go through a temporary file and a rename: a save that stops leaves the file whole.' : 'Saves rewrite the file in place: a save that stops cuts the file short.';
+        case 'loadFailure': return c.to === 'repair' ? 'A file with a bad line is repaired on load (the bad lines skipped), not emptied.' : 'A file with a bad line loads as an empty session, which the next save writes over it.';
+        case 'metadataKey': return c.to ? 'The metadata line carries the session’s key.' : 'The metadata line carries no key.';
+        case 'asciiEscapes': return c.to ? 'Non-ASCII text is saved as \\u escapes.' : 'Non-ASCII text is saved as itself.';
+        case 'sessionsHome': return c.to === 'namespace' ? 'Sessions move into the config folder’s namespace (<config>/sessions/<id>/).' : 'Sessions live in the workspace’s sessions folder.';
+        case 'fileStem': return c.to === 'base64url' ? 'Session files are named by the base64url of their key.' : 'Session files are named by safe_key of their key.';
+        case 'historyLog': return c.to === 'history.jsonl' ? 'Memory’s history moves from HISTORY.md to history.jsonl (HISTORY.md becomes HISTORY.md.bak).' : 'Memory’s history is HISTORY.md.';
+        case 'defaultContextWindow': return `The default context window is ${groupDigits(c.to as number)} tokens (was ${groupDigits(c.from as number)}): the replay’s budget follows.`;
+        default: return null;
+      }
+    },
+    value: (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v)),
     reading: (n: number, total: number) => `Reading ${n} of ${total}… `,
     kind: { vanishes: 'no longer seen', appears: 'newly seen', changes: 'replays differently', same: 'replays the same' },
     tally: (n: number, kind: string) => `${n} ${kind}`,
@@ -1251,6 +1270,12 @@ const pages = {
     fixed: (n: number) => `${plural(n, 'file')} saved. Listing the folder again…`,
     fixStale: (file: string) => `${file} changed since it was listed; it was left alone. Reload and try again.`,
     fixReadOnly: 'This folder is open read-only: allow editing to write the fix.',
+  },
+  // What an older nanobot does to the files beside an edit (NanobotSaveNote: the rows atomicSave and loadFailure)
+  saveNote: {
+    notAtomic: (label: string) => `${label} rewrites a session file in place, not through a temporary file: if it stops in the middle of a save, or meets a message it cannot write, the file is cut short there. Stop nanobot before saving here.`,
+    emptySession: (label: string) => `${label} has no repair: one bad line, byte, BOM or created_at and it loads nothing, starts an empty session, and its next save writes that over the file. Check the File tab before nanobot opens a file you changed.`,
+    emptiesThis: (label: string) => `${label} cannot load this file as it is: it starts an empty session instead, and its next save writes that over the file, losing every message here. Repair the file (Edit tab) before nanobot uses this session again.`,
   },
 };
 

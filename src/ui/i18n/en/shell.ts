@@ -13,8 +13,12 @@ import type { StoreErrorCode } from '../../../store/adapter/errors';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
-/** One piece of version evidence in words. */
+/** One piece of version evidence in words; a clue on disk fewer files hold than those it contradicts, said as such. */
 function evidenceText(e: Evidence): string {
+  return e.outvoted ? `${evidenceWords(e)} (outvoted: fewer files than the clues against it)` : evidenceWords(e);
+}
+
+function evidenceWords(e: Evidence): string {
   const n = e.count ?? 0;
   switch (e.kind) {
     case 'namespace': return e.workspacePath ? `a session namespace of ${e.workspacePath}` : 'a session namespace (32-hex folder)';
@@ -43,6 +47,18 @@ function evidenceText(e: Evidence): string {
     case 'session-files-lock': return '.session-files.lock (main locks every store operation)';
     case 'workspace-migration-lock': return '.workspace-migration.lock (main’s sessions root)';
     case 'migration-conflicts': return '.migration-conflicts/: main’s start-up migration met two versions of one file';
+    case 'keyless-metadata': return `${plural(n, 'file')} whose metadata line has no key`;
+    case 'ascii-escapes': return `${plural(n, 'file')} with non-ASCII text written as \\u escapes (json.dumps’s ensure_ascii)`;
+    case 'raw-non-ascii': return `${plural(n, 'file')} with non-ASCII text written as itself`;
+    case 'tools-used': return `${plural(n, 'file')} with tools_used on replies (a turn saved as user text and reply)`;
+    case 'tool-result-cut': return `${plural(n, 'file')} with tool results cut at ${groupDigits(e.chars ?? 0)} characters`;
+    case 'runtime-context-text': return `${plural(n, 'file')} with a [Runtime Context] block saved in the user’s text`;
+    case 'latency': return `${plural(n, 'file')} with latency_ms on replies`;
+    case 'attachments': return `${plural(n, 'file')} with cli_apps or mcp_presets on user messages`;
+    case 'history-md': return 'memory/HISTORY.md and no history.jsonl: no nanobot that keeps history.jsonl has started here';
+    case 'history-md-bak': return 'memory/HISTORY.md.bak: a nanobot that keeps history.jsonl moved the old history into history.jsonl';
+    case 'history-session-key': return 'history.jsonl entries name their session (session_key)';
+    case 'history-without-session-key': return 'history.jsonl entries without session_key';
   }
 }
 

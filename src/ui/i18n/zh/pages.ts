@@ -163,9 +163,27 @@ const pages: PageText = {
   upgrade: {
     title: '升级会带来什么变化',
     from: '从 ',
-    inForce: '（当前生效）升级到 ',
+    to: ' 升级到 ',
+    inForceMark: ' · 当前生效',
     what: '：它的 agent 循环会为每个会话回放什么，以及哪些会话它将不再看到。不会写入任何内容。',
+    source: '现在的 nanobot 版本',
     target: '目标 nanobot 版本',
+    rulesChanged: (n) => `版本表中有 ${groupDigits(n)} 条规则不同`,
+    noRulesChanged: '版本表中没有任何规则不同：两者的回答相同。',
+    rule: (c) => {
+      switch (c.row) {
+        case 'atomicSave': return c.to ? '保存经由临时文件再重命名：中途停下的保存不会损坏文件。' : '保存直接改写文件：中途停下的保存会截断文件。';
+        case 'loadFailure': return c.to === 'repair' ? '有坏行的文件在加载时被修复（跳过坏行），而不是被清空。' : '有坏行的文件加载为空会话，下次保存时会用它覆盖文件。';
+        case 'metadataKey': return c.to ? '元数据行带有会话的键。' : '元数据行不带键。';
+        case 'asciiEscapes': return c.to ? '非 ASCII 文字保存为 \\u 转义。' : '非 ASCII 文字按原样保存。';
+        case 'sessionsHome': return c.to === 'namespace' ? '会话移入配置文件夹的命名空间（<config>/sessions/<id>/）。' : '会话保存在工作区的 sessions 文件夹中。';
+        case 'fileStem': return c.to === 'base64url' ? '会话文件以键的 base64url 命名。' : '会话文件以键的 safe_key 命名。';
+        case 'historyLog': return c.to === 'history.jsonl' ? '记忆的历史从 HISTORY.md 移到 history.jsonl（HISTORY.md 变为 HISTORY.md.bak）。' : '记忆的历史是 HISTORY.md。';
+        case 'defaultContextWindow': return `默认上下文窗口为 ${groupDigits(c.to as number)} 个 token（原为 ${groupDigits(c.from as number)}）：回放的预算随之改变。`;
+        default: return null;
+      }
+    },
+    value: (v) => (typeof v === 'string' ? v : JSON.stringify(v)),
     reading: (n, total) => `正在读取 ${n} / ${total}… `,
     kind: { vanishes: '不再可见', appears: '新近可见', changes: '回放有变化', same: '回放相同' },
     tally: (n, kind) => `${n} 个${kind}`,
@@ -1234,6 +1252,11 @@ const pages: PageText = {
     fixed: (n) => `已保存 ${groupDigits(n)} 个文件。正在重新列出文件夹…`,
     fixStale: (file) => `${file} 在列出之后被改动过，未作改写。请重新加载后再试。`,
     fixReadOnly: '此文件夹以只读方式打开：请先允许编辑，再写入修复。',
+  },
+  saveNote: {
+    notAtomic: (label: string) => `${label} 直接改写会话文件，而不是经由临时文件：如果它在保存途中停下，或遇到无法写出的消息，文件就会在那里被截断。在这里保存之前请先停止 nanobot。`,
+    emptySession: (label: string) => `${label} 没有修复流程：只要有一行、一个字节、一个 BOM 或 created_at 有问题，它就什么也不加载，改为新建一个空会话，并在下次保存时用它覆盖该文件。在 nanobot 打开你改过的文件之前，请先查看“文件”标签页。`,
+    emptiesThis: (label: string) => `${label} 无法按原样加载这个文件：它会改为新建一个空会话，并在下次保存时用它覆盖该文件，这里的所有消息都会丢失。请在 nanobot 再次使用这个会话之前修复该文件（“编辑”标签页）。`,
   },
 };
 

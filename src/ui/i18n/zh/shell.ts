@@ -1,6 +1,53 @@
 /** 简体中文，第一部分：开始页、工作区和页眉的文字（首次渲染前加载）。键与 en/shell.ts 完全相同。 */
 import type { ShellText } from '../en/shell';
 import { groupDigits } from '../numbers';
+import type { Evidence } from '../../../core/nanobot/version-evidence';
+
+/** One piece of version evidence in words. */
+function zhEvidence(e: Evidence): string {
+  const n = groupDigits(e.count ?? 0);
+  switch (e.kind) {
+    case 'namespace': return e.workspacePath ? `${e.workspacePath} 的会话命名空间` : '会话命名空间（32 位十六进制文件夹）';
+    case 'config': {
+      const paths = (e.paths ?? []).map((p) => p ?? '未命名的工作区').join(', ');
+      return `有 ${n} 个命名空间的会话根目录${paths ? `（${paths}）` : ''}`;
+    }
+    case 'flat-files': return `根目录中有 ${n} 个平铺文件：这是 v0.2 和 v0.3.0 会读取并迁走的旧版全局文件夹；main 忽略它们`;
+    case 'workspace-sessions': return '工作区的 sessions 文件夹，v0.2 和 v0.3.0 在这里保存会话';
+    case 'legacy-folder': return '旧版全局 sessions 文件夹，v0.2 和 v0.3.0 会读取它并把会话迁入工作区';
+    case 'workspace-id': return '.nanobot/workspace-id：main 打开过这个工作区；它的会话位于 <配置文件夹>/sessions/<id>/';
+    case 'provider-state': return `${n} 个文件含有 provider_state`;
+    case 'session-handle': return `${n} 个文件的元数据含有 session_handle`;
+    case 'runtime-context': return `${n} 个文件含有运行时上下文标记（_runtime_context）`;
+    case 'model-preset': return `${n} 个文件的元数据含有 _nanobot_model_preset`;
+    case 'base64url-names': return `${n} 个 base64url 文件名${e.beside ? `，旁边还有 ${groupDigits(e.beside)} 个 safe_key 文件名：v0.3.0 正在迁移中` : ''}`;
+    case 'safe-key-names': return e.inMain ? `${n} 个 main 从不加载也不列出的 safe_key 文件名（由它的迁移复制进来）` : `${n} 个 safe_key 文件名`;
+    case 'both-names': return `${n} 个文件名既是所存键的 safe_key 形式，也是其 base64url 形式`;
+    case 'other-names': return `${n} 个文件名与所存键的两种命名都不符`;
+    case 'no-key': return `${n} 个文件没有存储的键`;
+    case 'new-tmp': return `${n} 个名为 .<name>.<16 位十六进制>.tmp 的临时文件（main）`;
+    case 'old-tmp': {
+      const why = { 'not-main': 'main 从不使用的临时文件名', 'v0.2': 'v0.2 一次中断的保存', 'v0.3.0': 'v0.3.0 一次中断的保存', 'v0.2-or-v0.3.0': 'v0.2 或 v0.3.0 一次中断的保存' };
+      return `${e.name}：${why[e.writer ?? 'v0.2-or-v0.3.0']}`;
+    }
+    case 'session-files-lock': return '.session-files.lock（main 对每次存储操作加锁）';
+    case 'workspace-migration-lock': return '.workspace-migration.lock（main 的会话根目录）';
+    case 'migration-conflicts': return '.migration-conflicts/：main 启动时的迁移遇到了同一个文件的两个版本';
+    case 'keyless-metadata': return `${n} 个文件的元数据行没有 key`;
+    case 'ascii-escapes': return `${n} 个文件把非 ASCII 文字写成 \\u 转义（json.dumps 的 ensure_ascii）`;
+    case 'raw-non-ascii': return `${n} 个文件按原样写入非 ASCII 文字`;
+    case 'tools-used': return `${n} 个文件的回复带有 tools_used（一轮只保存用户文字和回复）`;
+    case 'tool-result-cut': return `${n} 个文件的工具结果在 ${groupDigits(e.chars ?? 0)} 个字符处截断`;
+    case 'runtime-context-text': return `${n} 个文件在用户文字中保存了 [Runtime Context] 块`;
+    case 'latency': return `${n} 个文件的回复带有 latency_ms`;
+    case 'attachments': return `${n} 个文件的用户消息带有 cli_apps 或 mcp_presets`;
+    case 'history-md': return 'memory/HISTORY.md 而没有 history.jsonl：使用 history.jsonl 的 nanobot 从未在这里启动过';
+    case 'history-md-bak': return 'memory/HISTORY.md.bak：使用 history.jsonl 的 nanobot 已把旧的历史移入 history.jsonl';
+    case 'history-session-key': return 'history.jsonl 的条目标明了所属会话（session_key）';
+    case 'history-without-session-key': return 'history.jsonl 的条目没有 session_key';
+  }
+}
+
 const shell: ShellText = {
   // ── common ──
   common: {
@@ -201,37 +248,7 @@ const shell: ShellText = {
         case 'no-evidence': return '没有任何版本的证据';
       }
     },
-    evidence: (e) => {
-      const n = groupDigits(e.count ?? 0);
-      switch (e.kind) {
-        case 'namespace': return e.workspacePath ? `${e.workspacePath} 的会话命名空间` : '会话命名空间（32 位十六进制文件夹）';
-        case 'config': {
-          const paths = (e.paths ?? []).map((p) => p ?? '未命名的工作区').join(', ');
-          return `有 ${n} 个命名空间的会话根目录${paths ? `（${paths}）` : ''}`;
-        }
-        case 'flat-files': return `根目录中有 ${n} 个平铺文件：这是 v0.2 和 v0.3.0 会读取并迁走的旧版全局文件夹；main 忽略它们`;
-        case 'workspace-sessions': return '工作区的 sessions 文件夹，v0.2 和 v0.3.0 在这里保存会话';
-        case 'legacy-folder': return '旧版全局 sessions 文件夹，v0.2 和 v0.3.0 会读取它并把会话迁入工作区';
-        case 'workspace-id': return '.nanobot/workspace-id：main 打开过这个工作区；它的会话位于 <配置文件夹>/sessions/<id>/';
-        case 'provider-state': return `${n} 个文件含有 provider_state`;
-        case 'session-handle': return `${n} 个文件的元数据含有 session_handle`;
-        case 'runtime-context': return `${n} 个文件含有运行时上下文标记（_runtime_context）`;
-        case 'model-preset': return `${n} 个文件的元数据含有 _nanobot_model_preset`;
-        case 'base64url-names': return `${n} 个 base64url 文件名${e.beside ? `，旁边还有 ${groupDigits(e.beside)} 个 safe_key 文件名：v0.3.0 正在迁移中` : ''}`;
-        case 'safe-key-names': return e.inMain ? `${n} 个 main 从不加载也不列出的 safe_key 文件名（由它的迁移复制进来）` : `${n} 个 safe_key 文件名`;
-        case 'both-names': return `${n} 个文件名既是所存键的 safe_key 形式，也是其 base64url 形式`;
-        case 'other-names': return `${n} 个文件名与所存键的两种命名都不符`;
-        case 'no-key': return `${n} 个文件没有存储的键`;
-        case 'new-tmp': return `${n} 个名为 .<name>.<16 位十六进制>.tmp 的临时文件（main）`;
-        case 'old-tmp': {
-          const why = { 'not-main': 'main 从不使用的临时文件名', 'v0.2': 'v0.2 一次中断的保存', 'v0.3.0': 'v0.3.0 一次中断的保存', 'v0.2-or-v0.3.0': 'v0.2 或 v0.3.0 一次中断的保存' };
-          return `${e.name}：${why[e.writer ?? 'v0.2-or-v0.3.0']}`;
-        }
-        case 'session-files-lock': return '.session-files.lock（main 对每次存储操作加锁）';
-        case 'workspace-migration-lock': return '.workspace-migration.lock（main 的会话根目录）';
-        case 'migration-conflicts': return '.migration-conflicts/：main 启动时的迁移遇到了同一个文件的两个版本';
-      }
-    },
+    evidence: (e) => (e.outvoted ? `${zhEvidence(e)}（被否决：与之矛盾的线索所在的文件更多）` : zhEvidence(e)),
     sessions: '会话',
     search: '搜索会话',
     placeholder: '搜索标题、键和消息   ( / )',

@@ -17,6 +17,7 @@ import { ConsolidatedEdit, TitleEdit } from './MetaEdits';
 import { TrimEdit } from './TrimEdit';
 import { useState } from 'preact/hooks';
 import { LastOutcome, type Shown } from './EditCard';
+import { NanobotSaveNote } from './notes/NanobotSaveNote';
 
 export interface EditTabProps {
   opened: OpenedSession;
@@ -77,6 +78,7 @@ export function EditTab(props: EditTabProps) {
         <p class="sl-banner sl-info">{t.readOnly}</p>
       )}
       <FileCapNote opened={props.opened} />
+      <NanobotSaveNote version={props.opened.version} />
       <LastOutcome.Provider value={{ shown, show: setShown }}>
         {/* Keyed by the file's version: after a save (or a change on disk) every field is read again from the new file. */}
         <div class="sl-edit-cards" key={`${snap.sha256}:${snap.size}:${snap.lastModified}`}>

@@ -9,6 +9,7 @@ import { LinesList } from './LinesList';
 import { MetadataPanel } from './MetadataPanel';
 import { showControls } from '../../parts/iso';
 import { pg } from '../../i18n/text';
+import { NanobotSaveNote } from '../edit/notes/NanobotSaveNote';
 
 export interface FileTabProps {
   opened: OpenedSession;
@@ -41,6 +42,7 @@ export function FileTab({ opened, line, onLine }: FileTabProps) {
     <section class="sl-file" aria-labelledby="sl-file-h">
       <h2 id="sl-file-h" class="sl-h">{t.heading}</h2>
       <LensPanel facts={facts} />
+      <NanobotSaveNote version={opened.version} fileLoads={facts.state === 'normal'} />
       <section aria-labelledby="sl-diag-h">
         <h3 id="sl-diag-h">{diags.length ? t.problems(diags.length) : t.noProblems}</h3>
         {diags.length > 0 && (

@@ -12,6 +12,7 @@ import { lastMetadataLine, planRepair, planTitle, type LargePlan, type LastMetad
 import type { LineIndex } from '../../../core/index/line-index';
 import { fileStem } from '../../../core/listing/listing';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import { NanobotSaveNote } from '../edit/notes/NanobotSaveNote';
 import { dictGet } from '../../../core/python/pyvalue';
 import { sessionTitle } from '../../../core/listing/title';
 import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
@@ -138,6 +139,7 @@ export function LargeEdit(p: LargeEditProps) {
       ) : (
         <p class="sl-banner sl-info">{e.readOnly}</p>
       )}
+      <NanobotSaveNote version={p.version} />
       {/* No element of its own: the cards stay children of the section, as before. */}
       <LastOutcome.Provider value={p.outcome ?? null}>
         <TitleCard c={c} />

@@ -1,13 +1,14 @@
 /**
- * "What an upgrade changes": for every session of the shown folder, whether the next nanobot
- * release still sees it, and how its agent-loop replay changes (messages and tokens gained or
- * lost), with the reason. Read-only: it reads the files and writes nothing.
+ * "What an upgrade changes": between any two nanobot versions (from the one in force to the newest at first), the
+ * rules of the version table that differ, and for every session of the shown folder whether the target still sees
+ * it and how its agent-loop replay changes (messages and tokens gained or lost), with the reason. Read-only: it
+ * reads the files and writes nothing.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { loadTokenizer } from '../../../core/tokens/tokenizer';
 import { estimateMessageTokens } from '../../../core/tokens/tokens';
-import { nextVersion, upgradeImpact, type FileHome, type UpgradeImpact } from '../../../core/nanobot/upgrade';
+import { newestVersion, rulesChanged, upgradeImpact, type FileHome, type UpgradeImpact } from '../../../core/nanobot/upgrade';
 import { readAll } from '../../../store/adapter/bytes';
 import { yieldToEventLoop } from '../../../store/analyze/event-loop';
 import { iso } from '../../parts/iso';
@@ -31,12 +32,48 @@ function impactText(r: UpgradeImpact, from: NanobotVersion, to: NanobotVersion):
   return t.changes(r.from.replayed.length, r.to.replayed.length, r.added.length, r.lost.length, rest);
 }
 
-/** The page: a target version, then one row per session with its fate. */
+/** Every version to pick from, the one in force here marked. */
+function VersionOptions({ active }: { active: NanobotVersion }) {
+  return (
+    <>
+      {NANOBOT_VERSIONS.map((v) => (
+        <option key={v} value={v}>
+          {rulesOf(v).label} ({rulesOf(v).date}){v === active ? pg().upgrade.inForceMark : ''}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** The rules of the version table that differ between the two: the ones a person acts on in a sentence. */
+function RulesChanged({ from, to }: { from: NanobotVersion; to: NanobotVersion }) {
+  const t = pg().upgrade;
+  const changes = rulesChanged(from, to);
+  if (changes.length === 0) return <p class="upgrade-rules muted">{t.noRulesChanged}</p>;
+  return (
+    <details class="upgrade-rules">
+      <summary>{t.rulesChanged(changes.length)}</summary>
+      <ul>
+        {changes.map((c) => (
+          <li key={c.row} data-row={c.row}>
+            <code>{c.row}</code>: <code>{t.value(c.from)}</code> → <code>{t.value(c.to)}</code>
+            {t.rule(c) && <span class="small"> {t.rule(c)}</span>}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** The page: the two versions, the rules that differ, then one row per session with its fate. */
 export function UpgradePage() {
   const ws = workspace.value!;
   const f = folder.value!;
-  const from = activeVersion.value;
-  const [to, setTo] = useState<NanobotVersion>(nextVersion(from) ?? from);
+  const active = activeVersion.value;
+  const [from, setFrom] = useState<NanobotVersion>(active);
+  const [to, setTo] = useState<NanobotVersion>(newestVersion());
+  // Another version put in force (the version line) is the new starting point.
+  useEffect(() => setFrom(active), [active]);
   const [rows, setRows] = useState<UpgradeImpact[]>([]);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -77,17 +114,16 @@ export function UpgradePage() {
       <h2 id="upgrade-h">{t.title}</h2>
       <p>
         {t.from}
-        <strong>{rulesOf(from).label}</strong>
-        {t.inForce}
+        <select class="upgrade-source" value={from} onChange={(e) => setFrom(e.currentTarget.value as NanobotVersion)} aria-label={t.source}>
+          <VersionOptions active={active} />
+        </select>
+        {t.to}
         <select class="upgrade-target" value={to} onChange={(e) => setTo(e.currentTarget.value as NanobotVersion)} aria-label={t.target}>
-          {NANOBOT_VERSIONS.filter((v) => v !== from).map((v) => (
-            <option key={v} value={v}>
-              {rulesOf(v).label} ({rulesOf(v).date})
-            </option>
-          ))}
+          <VersionOptions active={active} />
         </select>
         {t.what}
       </p>
+      <RulesChanged from={from} to={to} />
       <p class="upgrade-tally" role="status">
         {done ? '' : t.reading(rows.length, summaries.length)}
         {tally.map(([k, n]) => t.tally(n, t.kind[k])).join(' · ')}

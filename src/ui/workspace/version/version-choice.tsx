@@ -3,7 +3,8 @@
  * verdict in a few words for the workspace's header (the rest of the version panel loads on use).
  */
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import { versionRuns, type VersionVerdict } from '../../../core/nanobot/version-evidence';
+import { versionRuns } from '../../../core/nanobot/verdict';
+import type { VersionVerdict } from '../../../core/nanobot/version-evidence';
 import { chosenVersion, navigate, route } from '../../shell/router';
 import { ui } from '../../i18n/text';
 import { activeVersion, verdict } from '../model';
