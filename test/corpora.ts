@@ -10,6 +10,17 @@ import { corpusDir } from './golden-values';
 
 /** Each corpus folder's name with the nanobot version that made it. */
 export const CORPORA: readonly (readonly [string, NanobotVersion])[] = [
+  ['golden-0.1.4', '0.1.4'],
+  ['golden-0.1.4.post1', '0.1.4.post1'],
+  ['golden-0.1.4.post2', '0.1.4.post2'],
+  ['golden-0.1.4.post3', '0.1.4.post3'],
+  ['golden-0.1.4.post4', '0.1.4.post4'],
+  ['golden-0.1.4.post5', '0.1.4.post5'],
+  ['golden-0.1.4.post6', '0.1.4.post6'],
+  ['golden-0.1.5', '0.1.5'],
+  ['golden-0.1.5.post1', '0.1.5.post1'],
+  ['golden-0.1.5.post2', '0.1.5.post2'],
+  ['golden-0.1.5.post3', '0.1.5.post3'],
   ['golden-0.2.0', '0.2.0'],
   ['golden-0.2.1', '0.2.1'],
   ['golden-0.2.2', '0.2.2'],
