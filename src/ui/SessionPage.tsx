@@ -23,7 +23,9 @@ import { fill } from './session/parts/fill';
 import type { OpeningPreviewProps } from './session/OpeningPreview';
 import type { PyDict } from '../core/python/pyvalue';
 import { lazyComponent } from './shell/lazy';
-import { opensLarge, withFullView } from './session/large/threshold';
+import { pickOf, withFullView } from './session/large/threshold';
+import { openSource } from '../store/source/open-source';
+import type { SessionSource } from '../store/source/session-source';
 import { LargeViewOffer } from './session/large/ViewSwitch';
 import type { LargeSessionProps } from './session/large/LargeSession';
 
@@ -82,6 +84,8 @@ export function SessionPage({ r }: { r: SessionRoute }) {
   const f = folder.value;
   const l = listing.value;
   const View = useSessionView();
+  // The file as the one SessionSource its size and the route's line pick (openSource decides, once).
+  const [source, setSource] = useState<SessionSource | null>(null);
   const [opened, setOpened] = useState<OpenedSession | null>(null);
   const [error, setError] = useState<string | null>(null);
   // A big file's first messages and parse progress, from the worker, until it is open.
@@ -109,17 +113,31 @@ export function SessionPage({ r }: { r: SessionRoute }) {
   const folderPending = r.params.folder !== undefined && f?.path !== r.params.folder && ws.layout.folders.some((x) => x.path === r.params.folder);
   const summary = l && f && !folderPending ? resolveSession(l.summaries, r.key, activeVersion.value, r.params.file) : undefined;
   const path = summary?.path;
-  const large = !!summary && opensLarge(summary.size, r.params);
   // Shown in the full view although large-file mode is its default (`full=1`): the page offers the way back.
-  const fullByChoice = !!summary && !large && opensLarge(summary.size, withFullView(r.params, false));
+  const fullByChoice = source?.stat.kind === 'document' && source.stat.other === 'index';
+  /** The file opened again as a source under the same line (an edit's plan and save read it as it is now). */
+  const reopen = (key?: string) => openSource(ws.adapter, path!, { version: activeVersion.value, now: nowIso(), pick: pickOf(r.params), ...(key !== undefined ? { key } : {}) });
   /** This route with the full view asked or not: the links between the two views. */
   const switchHref = (full: boolean) => formatRoute({ view: 'session', key: r.key, ...(r.tab ? { tab: r.tab } : {}), params: withFullView(r.params, full) });
 
   useEffect(() => {
-    if (!path || !f || large) return;
+    if (!path || !f) return;
+    let live = true;
+    setError(null);
+    reopen().then(
+      (s) => live && setSource(s),
+      (e) => live && setError(errorText(e)),
+    );
+    return () => {
+      live = false;
+      setSource(null);
+    };
+  }, [ws, path, activeVersion.value, r.params.large, r.params.full]);
+
+  useEffect(() => {
+    if (!path || !f || source?.stat.kind !== 'document') return;
     let live = true;
     let shown = 0;
-    setError(null);
     openSession(ws.adapter, path, {
       now: nowIso(),
       version: activeVersion.value,
@@ -142,7 +160,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
       setPreview(null);
       setProgress(null);
     };
-  }, [ws, path, activeVersion.value, large]);
+  }, [ws, path, activeVersion.value, source]);
 
   // Live: re-open when the file changes on disk; the view shows its own notice for a new snapshot.
   const watcher = useRef<ReturnType<typeof watchFile> | null>(null);
@@ -193,6 +211,16 @@ export function SessionPage({ r }: { r: SessionRoute }) {
     );
   }
 
+  /** A fork was written (at either size): said, with the link that opens it once the listing has it. */
+  const onForked = (forkPath: string) => {
+    say(pg().session.forkWritten(forkPath), 'success');
+    void refreshListing().then(() => {
+      const all = listing.value?.summaries ?? [];
+      const fork = all.find((s) => s.path === forkPath);
+      if (fork && f) say(pg().session.forkWritten(forkPath), 'success', { label: pg().session.openFork, href: rowHref(fork, activeVersion.value, all, folderIndex.value > 0 ? f.path : null) });
+    });
+  };
+
   const props: SessionHostProps | null = opened
     ? {
         opened,
@@ -208,14 +236,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
           void refreshListing();
         },
         workspace: workspaceId(ws),
-        onForked: (forkPath) => {
-          say(pg().session.forkWritten(forkPath), 'success');
-          void refreshListing().then(() => {
-            const all = listing.value?.summaries ?? [];
-            const fork = all.find((s) => s.path === forkPath);
-            if (fork && f) say(pg().session.forkWritten(forkPath), 'success', { label: pg().session.openFork, href: rowHref(fork, activeVersion.value, all, folderIndex.value > 0 ? f.path : null) });
-          });
-        },
+        onForked,
         route: { ...(r.tab ? { tab: r.tab } : {}), params: r.params },
         onRoute: (tab, params) => navigate({ view: 'session', key: r.key, tab: tab as SessionRoute['tab'], params: { ...folderParams, ...pick(r.params, KEPT_PARAMS), ...params } }, { replace: true }),
       }
@@ -238,8 +259,8 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         </p>
       )}
       {fullByChoice && <LargeViewOffer size={summary.size} href={switchHref(false)} />}
-      {large && path ? (
-        <LargeSession fullViewHref={switchHref(true)} adapter={ws.adapter} path={path} fileName={summary.fileName} version={activeVersion.value} size={summary.size} writable={ws.writable}
+      {source?.stat.kind === 'index' && path ? (
+        <LargeSession fullViewHref={switchHref(true)} fullViewOffered={source.stat.other === 'document'} open={reopen} adapter={ws.adapter} path={path} fileName={summary.fileName} version={activeVersion.value} size={summary.size} writable={ws.writable}
           params={r.params}
           tab={r.tab}
           onTab={(tab) => {
@@ -251,6 +272,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
             say(message, 'success');
             void refreshListing();
           }}
+          onForked={onForked}
           onParams={(tab, params) => navigate({ view: 'session', key: r.key, tab: tab as SessionRoute['tab'], params: { ...folderParams, ...pick(r.params, KEPT_PARAMS), ...params } }, { replace: true })}
           onSaved={(saved, message) => {
             watcher.current?.setKnown(saved.stat);

@@ -30,6 +30,8 @@ export interface SourceStat {
   lastModified: number;
   version: NanobotVersion;
   kind: SourceKind;
+  /** The other implementation the person may switch to for this file (the app's view switch), or null. */
+  other: SourceKind | null;
 }
 
 /** A session without its messages: what a lens says of the session itself, and how many messages it holds. */

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { pyDumps } from '../../../src/core/python/pyjson';
 import type { PyDict } from '../../../src/core/python/pyvalue';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
-import { LINE_INDEX, openSource } from '../../../src/store/source/open-source';
+import { LINE_INDEX, openSource, type SourcePick } from '../../../src/store/source/open-source';
 import type { SessionSource, SourceEdit } from '../../../src/store/source/session-source';
 
 const NAME = 'sessions/k_a.jsonl';
@@ -37,6 +37,22 @@ describe('openSource: the size picks the implementation, once', () => {
   it('below the threshold the document, from it the index', async () => {
     expect((await opened(FILE.length + 1)).source.stat).toMatchObject({ kind: 'document', size: FILE.length, fileName: 'k_a.jsonl', version: 'main' });
     expect((await opened(FILE.length)).source.stat).toMatchObject({ kind: 'index', size: FILE.length });
+  });
+
+  it("the app's own line (`pick`) decides over the CLI's, and says which other reading the person may ask for", async () => {
+    const adapter = createMemoryAdapter();
+    adapter.setFile(NAME, FILE, 1_800_000_000_000);
+    LINE_INDEX.from = Infinity;
+    const at = async (pick: SourcePick) => (await openSource(adapter, NAME, { now: NOW, version: 'main', pick })).stat;
+    const n = FILE.length;
+    // At the app's line: the index, the whole document one switch away below the page's ceiling.
+    expect(await at({ indexFrom: n, wholeBelow: n + 1 })).toMatchObject({ kind: 'index', other: 'document' });
+    expect(await at({ indexFrom: n, wholeBelow: n })).toMatchObject({ kind: 'index', other: null });
+    expect(await at({ indexFrom: n + 1, wholeBelow: n + 1 })).toMatchObject({ kind: 'document', other: null });
+    // The whole asked for: given below the ceiling (the index one switch back when the file is at the line), never from it.
+    expect(await at({ indexFrom: n, whole: true, wholeBelow: n + 1 })).toMatchObject({ kind: 'document', other: 'index' });
+    expect(await at({ indexFrom: n + 1, whole: true, wholeBelow: n + 1 })).toMatchObject({ kind: 'document', other: null });
+    expect(await at({ indexFrom: 0, whole: true, wholeBelow: n })).toMatchObject({ kind: 'index', other: null });
   });
 
   it.each([0, Infinity])('threshold %s: the last metadata record, its stored key and nanobot\'s title; ranges clamped', async (from) => {

@@ -6,6 +6,9 @@ import { openSession } from '../../../src/store/save/sessions';
 import { pyDumps } from '../../../src/core/python/pyjson';
 import type { PyDict } from '../../../src/core/python/pyvalue';
 import type { StorageAdapter } from '../../../src/store/adapter/adapter';
+import type { NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+import { openSource } from '../../../src/store/source/open-source';
+import type { SessionSource } from '../../../src/store/source/session-source';
 
 export const NOW = '2026-06-01T12:00:00';
 export const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -91,4 +94,9 @@ export async function check(el: Element | null | undefined, on: boolean): Promis
     el.dispatchEvent(new Event('input', { bubbles: true }));
     el.dispatchEvent(new Event('change', { bubbles: true }));
   });
+}
+
+/** Opens `path` as large-file mode's page does: a SessionSource read on its line index whatever its size (the line at 0 bytes). */
+export function indexOpener(adapter: StorageAdapter, path: string, version: NanobotVersion, now = NOW): (key?: string) => Promise<SessionSource> {
+  return (key) => openSource(adapter, path, { version, now, pick: { indexFrom: 0 }, ...(key !== undefined ? { key } : {}) });
 }

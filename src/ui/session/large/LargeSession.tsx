@@ -36,6 +36,7 @@ import { loadText } from './load-text';
 import { useLargeFile } from './useLargeFile';
 import { useFindKey } from './useFindKey';
 import { FullViewOffer } from './ViewSwitch';
+import type { SourceOpener } from './LargeSourceEdits';
 import '../session.css';
 import './large.css';
 
@@ -55,6 +56,12 @@ export interface LargeSessionProps {
   tab?: string;
   /** The link that opens this file in the full view (the route with `full=1`); absent: no switch shown. */
   fullViewHref?: string;
+  /** Whether the store offers the full view of this file (below what a page may hold); otherwise the switch says why not. */
+  fullViewOffered?: boolean;
+  /** Opens the file again as the page's SessionSource, under the page's line (what the edits plan and save through). */
+  open: SourceOpener;
+  /** A fork was written (its path): the page says so and links it, as the full view does. */
+  onForked?: (path: string) => void;
   /** Another tab was chosen: the page puts it in the URL, as the full view does. */
   onTab?: (tab: string) => void;
   /** The file was deleted from the Edit tab: the page leaves it, as the full view does. */
@@ -110,7 +117,7 @@ export default function LargeSession(p: LargeSessionProps) {
     <div class="sl-session sl-fill sl-large">
       <SessionHead class="sl-large-head" title={title || (meta === undefined ? p.fileName : '')} sessionKey={key} fileName={p.fileName} size={p.size} messages={ready ? count(ready.index.messageCount) : undefined} version={p.version} lens={t.lens} onExport={() => select('export')}>
         {ready ? <Counts index={ready.index} load={ready.load} /> : <p aria-busy="true" role="status">{s.progress ? t.progress(bytes(s.progress.bytes), bytes(p.size), count(s.progress.lines)) : t.opening(p.fileName)}</p>}
-        {p.fullViewHref !== undefined && <FullViewOffer size={p.size} href={p.fullViewHref} />}
+        {p.fullViewHref !== undefined && <FullViewOffer size={p.size} offered={!!p.fullViewOffered} href={p.fullViewHref} />}
       </SessionHead>
       <Tabs tabs={tabs} active={tab} onSelect={(id) => select(id as TabId)} idPrefix="sl-large" label={ts.tabsLabel}>
         {!ready ? (
@@ -123,7 +130,8 @@ export default function LargeSession(p: LargeSessionProps) {
             {tab === 'context' && <IndexContextTab file={ready.file} index={ready.index} load={ready.load} version={p.version} path={p.path} reader={p.adapter} params={p.params ?? {}} onParams={(params) => p.onParams?.('context', params)} />}
             {tab === 'replay' && <LargeReplay file={ready.file} index={ready.index} load={ready.load} version={p.version} params={p.params} onParams={(params) => p.onParams?.('replay', params)} />}
             {tab === 'edit' && (
-              <LargeEdit file={ready.file} index={ready.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null}
+              <LargeEdit file={ready.file} index={ready.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null} open={p.open}
+                {...(p.onForked ? { onForked: p.onForked } : {})}
                 onSaved={(r, message) => {
                   p.onSaved?.(r, message);
                   setGeneration((g) => g + 1);

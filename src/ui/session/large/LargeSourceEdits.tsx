@@ -16,7 +16,6 @@ import { dictGet, dictKeys, isDict, type PyDict } from '../../../core/python/pyv
 import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
 import { readRecords } from '../../../store/large/large-client';
 import type { LargeSaveResult } from '../../../store/save/large-save';
-import { openSource } from '../../../store/source/open-source';
 import type { SessionSource, SourceEdit, SourcePlan } from '../../../store/source/session-source';
 import { changedWhileRead } from '../../../store/source/source-adapter';
 import { pg } from '../../i18n/text';
@@ -43,16 +42,21 @@ export interface SourceEditCtx {
   key: string;
   meta: PyDict | null;
   now: () => string;
+  /** Opens the file as the page's source, under the page's line (the store's `openSource`, with the app's pick). */
+  open: SourceOpener;
   onSaved: (r: LargeSaveResult, message: string) => void;
   onReload: () => void;
 }
+
+/** The page's way to open its file as a SessionSource again (under `key`, the one nanobot loads it with). */
+export type SourceOpener = (key?: string) => Promise<SessionSource>;
 
 /** Typing settles for this long before an edit is planned (a plan over the index reads the file). */
 const SETTLE_MS = 250;
 
 /** The page's file as a source, refused ('conflict') when it is no longer the file the page indexed. */
 async function sourceOf(c: SourceEditCtx): Promise<SessionSource> {
-  const s = await openSource(c.adapter!, c.path, { version: c.version, now: c.now(), key: c.key });
+  const s = await c.open(c.key);
   if (!c.stat || s.stat.size !== c.stat.size || s.stat.lastModified !== c.stat.lastModified) throw changedWhileRead(c.path);
   return s;
 }

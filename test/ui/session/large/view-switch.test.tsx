@@ -20,6 +20,9 @@ const { formatBytes } = await import('../../../../src/ui/parts/format');
 const { mount, unmount, waitFor } = await import('../helpers');
 const { demoAdapter, demoWorkspace } = await import('../../shell-helpers');
 const { setLanguage } = await import('../../../../src/ui/i18n/text');
+const { status } = await import('../../../../src/ui/shell/status');
+const { createMemoryAdapter } = await import('../../../../src/store/adapter/memory-adapter');
+const { button, click, type } = await import('../helpers');
 
 type SessionRoute = Extract<ReturnType<typeof parseHash>, { view: 'session' }>;
 
@@ -80,8 +83,25 @@ describe('switching a file above the large-file line between the two views', () 
     expect(el.querySelector('.sl-large')).toBeNull();
   });
 
+  it('a fork written in large-file mode is said with the link that opens it, as the full view does', async () => {
+    const a = createMemoryAdapter();
+    const demo = demoAdapter();
+    for (const p of demo.paths()) a.setFile(p, demo.getFile(p)!, 1);
+    await setWorkspace({ ...(await demoWorkspace(a)), kind: 'folder' });
+    go('#/s/cli%3Adirect?tab=edit&large=1');
+    el = await mount(<Page />);
+    await waitFor(() => !!el!.querySelector('#sl-large-ed-fork-h'), 20000);
+    const c = el.querySelector('#sl-large-ed-fork-h')!.closest('section')!;
+    await type(c.querySelector('input[type="number"]'), '2');
+    await waitFor(() => !!c.querySelector('.sl-preview'));
+    await click(button(c, 'Write fork'));
+    await waitFor(() => status.value?.link?.label === 'Open the fork');
+    expect(status.value!.link!.href).toBe('#/s/cli%3Adirect-fork');
+    expect(a.getFile('sessions/cli_direct-fork.jsonl')).toBeDefined();
+  }, 30000);
+
   it('offers no full view at or above its ceiling, and says why', async () => {
-    el = await mount(<FullViewOffer size={FULL_VIEW_MAX_BYTES} href="#/x" />);
+    el = await mount(<FullViewOffer size={FULL_VIEW_MAX_BYTES} offered={false} href="#/x" />);
     expect(fullLink()).toBeNull();
     expect(el.textContent).toBe(`The full view is not offered from ${formatBytes(FULL_VIEW_MAX_BYTES)}: the whole file would not fit in the page.`);
   });
@@ -89,7 +109,7 @@ describe('switching a file above the large-file line between the two views', () 
   it('speaks Chinese', async () => {
     await setLanguage('zh-CN');
     try {
-      el = await mount(<FullViewOffer size={1024 * 1024} href="#/x" />);
+      el = await mount(<FullViewOffer size={1024 * 1024} offered href="#/x" />);
       expect(fullLink()!.textContent).toBe('打开完整视图（读取整个文件：约占 2.0 MB 内存）');
     } finally {
       await setLanguage('en');
