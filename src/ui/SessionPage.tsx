@@ -22,15 +22,9 @@ import { pg, ui } from './i18n/text';
 import { fill } from './session/parts/fill';
 import type { OpeningPreviewProps } from './session/OpeningPreview';
 import type { PyDict } from '../core/python/pyvalue';
-import { lazyComponent } from './shell/lazy';
 import { pickOf, withFullView } from './session/large/threshold';
 import { openSource } from '../store/source/open-source';
 import type { SessionSource } from '../store/source/session-source';
-import { LargeViewOffer } from './session/large/ViewSwitch';
-import type { LargeSessionProps } from './session/large/LargeSession';
-
-/** Large-file mode's view, loaded only when a file that big is opened. */
-const LargeSession = lazyComponent<LargeSessionProps>(() => import('./session/large/LargeSession').then((m) => m.default));
 
 type SessionRoute = Extract<Route, { view: 'session' }>;
 
@@ -113,8 +107,6 @@ export function SessionPage({ r }: { r: SessionRoute }) {
   const folderPending = r.params.folder !== undefined && f?.path !== r.params.folder && ws.layout.folders.some((x) => x.path === r.params.folder);
   const summary = l && f && !folderPending ? resolveSession(l.summaries, r.key, activeVersion.value, r.params.file) : undefined;
   const path = summary?.path;
-  // Shown in the full view although large-file mode is its default (`full=1`): the page offers the way back.
-  const fullByChoice = source?.stat.kind === 'document' && source.stat.other === 'index';
   /** The file opened again as a source under the same line (an edit's plan and save read it as it is now). */
   const reopen = (key?: string) => openSource(ws.adapter, path!, { version: activeVersion.value, now: nowIso(), pick: pickOf(r.params), ...(key !== undefined ? { key } : {}) });
   /** This route with the full view asked or not: the links between the two views. */
@@ -221,11 +213,14 @@ export function SessionPage({ r }: { r: SessionRoute }) {
     });
   };
 
-  const props: SessionHostProps | null = opened
+  // The page once the store has picked the reading: the whole document once it is open, the line index at once (it opens step by step).
+  const props: SessionHostProps | null = source && path && (opened || source.stat.kind === 'index')
     ? {
-        opened,
+        source,
+        opened: source.stat.kind === 'document' ? opened : null,
         adapter: ws.writable ? ws.adapter : null,
         reader: ws.adapter,
+        open: reopen,
         now: nowIso,
         onChanged: (next, message) => {
           if (next) {
@@ -235,10 +230,16 @@ export function SessionPage({ r }: { r: SessionRoute }) {
           say(message, 'success');
           void refreshListing();
         },
+        onSaved: (stat, message) => {
+          watcher.current?.setKnown(stat);
+          say(message, 'success');
+          void refreshListing();
+        },
         workspace: workspaceId(ws),
         onForked,
         route: { ...(r.tab ? { tab: r.tab } : {}), params: r.params },
         onRoute: (tab, params) => navigate({ view: 'session', key: r.key, tab: tab as SessionRoute['tab'], params: { ...folderParams, ...pick(r.params, KEPT_PARAMS), ...params } }, { replace: true }),
+        ...(source.stat.other ? { switchHref: switchHref(source.stat.kind === 'index') } : {}),
       }
     : null;
 
@@ -258,29 +259,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
           {error}
         </p>
       )}
-      {fullByChoice && <LargeViewOffer size={summary.size} href={switchHref(false)} />}
-      {source?.stat.kind === 'index' && path ? (
-        <LargeSession fullViewHref={switchHref(true)} fullViewOffered={source.stat.other === 'document'} open={reopen} adapter={ws.adapter} path={path} fileName={summary.fileName} version={activeVersion.value} size={summary.size} writable={ws.writable}
-          params={r.params}
-          tab={r.tab}
-          onTab={(tab) => {
-            const { line: _l, m: _m, ...rest } = r.params;
-            navigate({ view: 'session', key: r.key, tab: tab as SessionRoute['tab'], params: rest }, { replace: true });
-          }}
-          onDeleted={(message) => {
-            navigate({ view: 'workspace', page: 'sessions', params: folderParams });
-            say(message, 'success');
-            void refreshListing();
-          }}
-          onForked={onForked}
-          onParams={(tab, params) => navigate({ view: 'session', key: r.key, tab: tab as SessionRoute['tab'], params: { ...folderParams, ...pick(r.params, KEPT_PARAMS), ...params } }, { replace: true })}
-          onSaved={(saved, message) => {
-            watcher.current?.setKnown(saved.stat);
-            say(message, 'success');
-            void refreshListing();
-          }}
-        />
-      ) : !props || !View ? (
+      {!props || !View ? (
         !error && (
           <>
             <p class="empty-state" aria-busy="true">

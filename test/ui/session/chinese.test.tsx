@@ -10,7 +10,7 @@ import { OpeningPreview } from '../../../src/ui/session/OpeningPreview';
 import { setLanguage } from '../../../src/ui/i18n/text';
 import { loadMarkdown } from '../../../src/ui/session/markdown/loader';
 import type { SessionHostProps } from '../../../src/ui/session-host';
-import { NOW, button, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor } from './helpers';
+import { NOW, button, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor, wholeHost } from './helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 function props(over: Partial<SessionHostProps> & Pick<SessionHostProps, 'opened'>): SessionHostProps {
-  return { adapter: null, now: () => NOW, onChanged: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {}, ...over };
+  return { ...wholeHost(over.opened!), adapter: null, now: () => NOW, onChanged: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {}, ...over };
 }
 
 const file = jsonl([

@@ -8,6 +8,10 @@ import type { PyDict } from '../../../src/core/python/pyvalue';
 import type { StorageAdapter } from '../../../src/store/adapter/adapter';
 import type { NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
 import { openSource } from '../../../src/store/source/open-source';
+import { documentSource } from '../../../src/store/source/document-source';
+import { normalised } from '../../../src/store/source/source-adapter';
+import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
+import type { SessionHostProps } from '../../../src/ui/session-host';
 import type { SessionSource } from '../../../src/store/source/session-source';
 
 export const NOW = '2026-06-01T12:00:00';
@@ -99,4 +103,13 @@ export async function check(el: Element | null | undefined, on: boolean): Promis
 /** Opens `path` as large-file mode's page does: a SessionSource read on its line index whatever its size (the line at 0 bytes). */
 export function indexOpener(adapter: StorageAdapter, path: string, version: NanobotVersion, now = NOW): (key?: string) => Promise<SessionSource> {
   return (key) => openSource(adapter, path, { version, now, pick: { indexFrom: 0 }, ...(key !== undefined ? { key } : {}) });
+}
+
+/** An opened session's file as the store's whole-document source, and the page's opener of it: what the one page is handed for it. */
+export function wholeHost(opened: OpenedSession): Pick<SessionHostProps, 'source' | 'open'> {
+  const a = createMemoryAdapter();
+  a.setFile(opened.path, opened.bytes, opened.snapshot.lastModified);
+  const stat = { path: opened.path, fileName: opened.fileName, size: opened.bytes.length, lastModified: opened.snapshot.lastModified, version: opened.version, kind: 'document' as const, other: null };
+  const source = documentSource(normalised(a), stat, { now: NOW, version: opened.version });
+  return { source, open: async () => source };
 }

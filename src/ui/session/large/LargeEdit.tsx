@@ -33,7 +33,8 @@ import { TrimFields, firstKept, roleOf } from '../edit/TrimEdit';
 import { DeleteCard } from '../edit/DangerEdits';
 import { deleteLarge } from '../../../store/large/large-delete';
 import { bytes, count } from '../text';
-import { LargeAppendCard, LargeClearCard, LargeConsolidatedCard, LargeForkCard, LargeRemoveLineCard, type SourceEditCtx, type SourceOpener } from './LargeSourceEdits';
+import { LargeAppendCard, LargeClearCard, LargeConsolidatedCard, LargeForkCard, LargeRemoveLineCard, type SourceEditCtx } from './LargeSourceEdits';
+import type { SourceOpener } from '../../session-host';
 import { errorText } from '../../shell/status';
 
 export interface LargeEditProps {

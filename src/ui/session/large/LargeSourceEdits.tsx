@@ -27,6 +27,7 @@ import { ClearFields, RemoveLineFields } from '../edit/DangerEdits';
 import { EditCard, type Plan } from '../edit/EditCard';
 import { ForkFields, ForkOrWhyNot, forkKeyProblem, turnPicked } from '../edit/ForkEdit';
 import { ConsolidatedFields } from '../edit/MetaEdits';
+import type { SourceOpener } from '../../session-host';
 import { refusalText } from '../edit/raised';
 
 /** What the cards need of the page: the file as indexed, where it is, and what to tell after a save. */
@@ -47,9 +48,6 @@ export interface SourceEditCtx {
   onSaved: (r: LargeSaveResult, message: string) => void;
   onReload: () => void;
 }
-
-/** The page's way to open its file as a SessionSource again (under `key`, the one nanobot loads it with). */
-export type SourceOpener = (key?: string) => Promise<SessionSource>;
 
 /** Typing settles for this long before an edit is planned (a plan over the index reads the file). */
 const SETTLE_MS = 250;

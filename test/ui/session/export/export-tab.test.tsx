@@ -5,7 +5,7 @@ import { pyDumps } from '../../../../src/core/python/pyjson';
 import { getHistory } from '../../../../src/core/replay/replay';
 import { ExportTab } from '../../../../src/ui/session/export/ExportTab';
 import { SessionView } from '../../../../src/ui/session/SessionView';
-import { button, click, mount, openText, unmount, waitFor } from '../helpers';
+import { button, click, mount, openText, unmount, waitFor, wholeHost } from '../helpers';
 import { captureDownloads, EXPORT_FILE, KEY } from './fixture';
 
 let el: HTMLElement | null = null;
@@ -124,7 +124,7 @@ describe('ExportTab', () => {
 
   it('is reachable from the session header', async () => {
     const routes: string[] = [];
-    el = await mount(<SessionView opened={openText(file)} adapter={null} now={() => '2026-06-01T12:00:00'} onChanged={() => {}} onForked={() => {}} route={{ params: {} }} onRoute={(t) => routes.push(t)} />);
+    el = await mount(<SessionView {...wholeHost(openText(file))} opened={openText(file)} adapter={null} now={() => '2026-06-01T12:00:00'} onChanged={() => {}} onForked={() => {}} route={{ params: {} }} onRoute={(t) => routes.push(t)} />);
     await click(button(el, 'Export / share'));
     expect(routes).toEqual(['export']);
     expect(el.querySelector('.sl-tab[aria-selected="true"]')!.textContent).toBe('Export');

@@ -7,7 +7,7 @@ import { findOpen, findQuery } from '../../../../src/ui/session/find/state';
 import { findMatches, searchIndex } from '../../../../src/ui/session/find/search-index';
 import { conversationModel } from '../../../../src/ui/session/conversation/model';
 import { setRawEverywhere } from '../../../../src/ui/session/markdown/prefs';
-import { NOW, jsonl, meta, mount, openText, settle, type, unmount, waitFor } from '../helpers';
+import { NOW, jsonl, meta, mount, openText, settle, type, unmount, waitFor, wholeHost } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 function props(over: Partial<SessionHostProps> & Pick<SessionHostProps, 'opened'>): SessionHostProps {
-  return { adapter: null, now: () => NOW, onChanged: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {}, ...over };
+  return { ...wholeHost(over.opened!), adapter: null, now: () => NOW, onChanged: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {}, ...over };
 }
 
 const tc = (id: string, name: string, args: string) => ({ id, type: 'function', function: { name, arguments: args } });
