@@ -12,7 +12,7 @@ import type { EntrySink } from '../../core/replay/indexed-replay';
 import type { SessionDocument } from '../../core/lens/document';
 import { readBothLenses, readNanobotLens, type NanobotView, type ReadView } from '../adapter/read-only';
 import type { OpenOptions, OpenedSession } from '../save/sessions';
-import type { Lens, MessageRange, PieceSink, SessionHead, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
+import type { Lens, MessageRange, PieceSink, SaveRun, SessionHead, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
 import { metaOf, type SourceAdapter } from './source-adapter';
 
 /** A session's head: the session without its messages, and their count. */
@@ -124,9 +124,11 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
       planned.set(plan, r.doc);
       return plan;
     },
-    async save(plan: SourcePlan) {
+    async save(plan: SourcePlan, run?: SaveRun) {
       const doc = planned.get(plan);
       if (!doc) throw new Error('save: a plan this source did not make');
+      // One atomic write: stopped only before it begins.
+      if (run?.signal?.aborted) throw (await import('../save/atomic-save')).cancelledSave(path);
       const saved = await (await sessions()).saveDocument(adapter, await forSave(), doc, { ...opts, backup: plan.backup });
       return { bytes: saved.opened.bytes.length, backup: saved.result.backup ?? null };
     },

@@ -28,7 +28,7 @@ import { StoreError, isStoreError } from '../adapter/errors';
 import { indexStreamed, type Built } from './index-pass';
 import { diagnosticsIndexed, loadIndexed, loadNoted, type IndexedLoad, type MessageNotes } from './indexed-load';
 import { dumpsLoneSurrogate, eachDumped, eachLine, eachLineBytes } from './line-reads';
-import type { Lens, PieceSink, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
+import type { Lens, PieceSink, SaveRun, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
 import { metaOf, unchangedSince, type SourceAdapter } from './source-adapter';
 
 /** nanobot's load on the index, as a source answers it (its messages' lines left out). */
@@ -186,13 +186,13 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       edits.set(plan, { edit: e });
       return plan;
     },
-    async save(plan: SourcePlan) {
+    async save(plan: SourcePlan, run?: SaveRun) {
       const e = edits.get(plan);
       if (!e) throw new Error('save: a plan this source did not make');
       const raises = 'trim' in e ? e.trim.refusal : e.edit.refusal;
       if (raises) throw new StoreError('io', `Line ${raises.line} cannot be saved: nanobot would raise ${raises.raises.type}: ${raises.raises.message}. Nothing was written.`, { path, reason: { code: 'line-cannot-save', line: raises.line, error: raises.raises } });
-      if ('trim' in e) return { ...(await (await import('../save/indexed-trim')).writeTrimIndexed(adapter, e.trim)), backup: null };
-      return (await import('../save/indexed-edit')).writeEditIndexed(adapter, e.edit);
+      if ('trim' in e) return { ...(await (await import('../save/indexed-trim')).writeTrimIndexed(adapter, e.trim, run)), backup: null };
+      return (await import('../save/indexed-edit')).writeEditIndexed(adapter, e.edit, run);
     },
     async planFork(userIndex, newKey) {
       const f = await forkPlan(userIndex, newKey);

@@ -18,6 +18,7 @@ import type { PyError } from '../../core/python/pyjson';
 import type { PyDict, PyValue } from '../../core/python/pyvalue';
 import type { Fate, ReplayOptions, TokenCounter } from '../../core/replay/replay';
 import type { EntrySink } from '../../core/replay/indexed-replay';
+import type { SaveProgress } from '../save/atomic-save';
 
 /** Which implementation answers: the whole document in memory, or the file's line index. */
 export type SourceKind = 'document' | 'index';
@@ -132,6 +133,16 @@ export interface SourcePlan {
   backup: boolean;
 }
 
+/**
+ * How a save is followed: its progress (the streamed save's slices), and a signal that stops it
+ * where the store can (between slices, the file untouched: 'cancelled'; a whole document's one
+ * write only before it starts).
+ */
+export interface SaveRun {
+  signal?: AbortSignal;
+  onProgress?: (p: SaveProgress) => void;
+}
+
 /** What a save did: bytes written, and the backup's path. */
 export interface SourceSaved {
   bytes: number;
@@ -179,8 +190,8 @@ export interface SessionSource {
   format(each: (piece: Uint8Array | string) => void): Promise<{ ok: true } | { ok: false; error: PyError }>;
   /** Plans an edit; `error` where nanobot's rules refuse it. */
   plan(edit: SourceEdit): Promise<SourcePlan | { error: EditRefusal }>;
-  /** Writes a plan atomically, refused ('conflict') when the file changed since it was opened. */
-  save(plan: SourcePlan): Promise<SourceSaved>;
+  /** Writes a plan atomically, refused ('conflict') when the file changed since it was opened; `run` follows and may stop it. */
+  save(plan: SourcePlan, run?: SaveRun): Promise<SourceSaved>;
   /** Plans a fork before user turn `userIndex` (from 0) under `newKey`; throws the store's refusal. */
   planFork(userIndex: number, newKey: string): Promise<SourceFork>;
   /** Writes that fork beside the file. */

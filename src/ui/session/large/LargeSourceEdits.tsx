@@ -24,7 +24,7 @@ import { errorText } from '../../shell/status';
 import { failure, type Outcome } from '../edit/apply';
 import { AppendFields } from '../edit/AppendEdit';
 import { ClearFields, RemoveLineFields } from '../edit/DangerEdits';
-import { EditCard, type Plan } from '../edit/EditCard';
+import { EditCard, type Plan, type RunControl } from '../edit/EditCard';
 import { ForkFields, ForkOrWhyNot, forkKeyProblem, turnPicked } from '../edit/ForkEdit';
 import { ConsolidatedFields } from '../edit/MetaEdits';
 import type { SourceOpener } from '../../session-host';
@@ -59,10 +59,10 @@ async function sourceOf(c: SourceEditCtx): Promise<SessionSource> {
   return s;
 }
 
-/** Saves a plan through its source and has the page index the new file. */
-async function saveThrough(c: SourceEditCtx, s: SessionSource, plan: SourcePlan): Promise<Outcome> {
+/** Saves a plan through its source (its progress told, cancellable between slices) and has the page index the new file. */
+async function saveThrough(c: SourceEditCtx, s: SessionSource, plan: SourcePlan, run: RunControl): Promise<Outcome> {
   try {
-    const saved = await s.save(plan);
+    const saved = await s.save(plan, { signal: run.signal, onProgress: run.progress });
     const stat = await c.adapter!.stat(c.path);
     const message = pg().edit.saved(c.fileName, saved.bytes, saved.backup);
     c.onSaved({ stat, size: saved.bytes, ...(saved.backup ? { backup: saved.backup } : {}) }, message);
@@ -104,7 +104,7 @@ function previewOf(c: SourceEditCtx, state: Planned, more: (plan: SourcePlan) =>
   if (state.step === 'error') return { error: state.error };
   if (state.step !== 'plan' || !state.plan.writes) return null;
   const { plan, source } = state;
-  return { summary: pg().edit.change(plan.change), ...more(plan), run: () => saveThrough(c, source, plan) };
+  return { summary: pg().edit.change(plan.change), ...more(plan), cancellable: true, run: (_backup, ctl) => saveThrough(c, source, plan, ctl) };
 }
 
 /** "Planning the edit over the index…" while a plan is made. */

@@ -78,6 +78,28 @@ describe('the large Edit tab, through the SessionSource', () => {
     expect(saved[0]![1]).toContain('Saved cli_big.jsonl');
   });
 
+  it('an added message\'s save shows its progress and a Cancel button; cancelled, the file is unchanged and the tmp removed', async () => {
+    const a = createMemoryAdapter();
+    a.setFile(PATH, text());
+    const { bytes, saved } = await view(a);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    a.onStep(async (step) => void (step === 'write' && (await gate)));
+    const c = card('sl-large-ed-add');
+    await type(c.querySelector('textarea'), 'never saved');
+    await waitFor(() => !!c.querySelector('.sl-preview'));
+    await click(button(c, 'Add message'));
+    await waitFor(() => !!c.querySelector('.sl-save-progress'));
+    expect(c.querySelector('.sl-save-progress progress')).not.toBeNull();
+    await click(button(c, 'Cancel save'));
+    release();
+    await waitFor(() => !!c.querySelector('.sl-outcome'));
+    expect(c.querySelector('.sl-outcome')!.textContent).toBe('Save cancelled: the file is unchanged and the temporary file was removed.');
+    expect(a.getFile(PATH)).toEqual(bytes);
+    expect(a.paths()).toEqual([PATH]);
+    expect(saved).toEqual([]);
+  });
+
   it('moves last_consolidated as the whole-file edit does', async () => {
     const a = createMemoryAdapter();
     a.setFile(PATH, text());
