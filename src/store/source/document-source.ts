@@ -13,7 +13,9 @@ import type { SessionDocument } from '../../core/lens/document';
 import { readBothLenses, readNanobotLens, type NanobotView, type ReadView } from '../adapter/read-only';
 import type { OpenOptions, OpenedSession } from '../save/sessions';
 import type { Lens, MessageRange, PieceSink, SaveRun, SessionHead, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
-import { metaOf, type SourceAdapter } from './source-adapter';
+import { metaOf, normalised, type SourceAdapter } from './source-adapter';
+import type { StorageAdapter } from '../adapter/adapter';
+import { heldExport, heldFacts } from './export-answers';
 
 /** A session's head: the session without its messages, and their count. */
 export function headOf(s: NanobotSession & { messageRecords?: number[] }): SessionHead {
@@ -30,15 +32,17 @@ function sourceLoad(v: NanobotView): SourceLoad {
 const roleOf = (m: PyDict) => (typeof m.role === 'string' ? m.role : '?');
 
 /**
- * Opens the whole-document source of `path` (nothing is read until an answer is asked for). What
+ * Opens the whole-document source of `path` (nothing is read until an answer is asked for; `held`:
+ * the session the page already opened, which answers everything). What
  * only some answers need (the replay's rules, the edits, the save) is loaded when first asked for:
  * a read command's run does not compile the saves.
  */
-export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions): SessionSource {
+export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions, held?: OpenedSession): SessionSource {
   const { path } = stat;
-  let view: Promise<NanobotView> | null = null;
-  let both: Promise<ReadView> | null = null;
-  let opened: Promise<OpenedSession> | null = null;
+  // A document the page already holds answers from itself: nothing is read again.
+  let view: Promise<NanobotView> | null = held ? Promise.resolve(held) : null;
+  let both: Promise<ReadView> | null = held ? Promise.resolve(held) : null;
+  let opened: Promise<OpenedSession> | null = held ? Promise.resolve(held) : null;
   // Each kind of read once: nanobot's lens alone (no hash), both lenses, or opened for a save.
   const nanobotView = () => (view ??= both ?? readNanobotLens(adapter, path, opts));
   const bothLenses = () => (both ??= readBothLenses(adapter, path, opts));
@@ -54,6 +58,7 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
   const planned = new WeakMap<SourcePlan, SessionDocument>();
 
   const nanobotMessages = async () => (await nanobotView()).nanobot.result;
+  const exported = heldExport(async () => (await bothLenses()).recovered.messages);
 
   const source: SessionSource = {
     stat,
@@ -145,8 +150,27 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
     async remove() {
       await (await sessions()).deleteSession(adapter, await forSave());
     },
+    async exportFacts() {
+      const v = await bothLenses();
+      const r = v.recovered;
+      // nanobot's title where it loads the file, else the recovered lens's (as the header says it).
+      const metadata = v.nanobot.result ? v.nanobot.result.metadata : r.metadata;
+      return heldFacts({ key: v.key, metadata, createdAt: r.createdAt, messages: r.messages.length, lineLength: (k) => v.doc.records[r.messageRecords[k]!]!.raw.length });
+    },
+    exportScan: (title, key, listed, run) => exported.scan(title, key, listed, run),
+    exportBlob: (head, format, mask, run, count) => exported.blob(head, format, mask, run, count),
   };
   return source;
+}
+
+/**
+ * The source over a session the page already opened (`opened`): every answer from the document it
+ * holds, nothing read again; a save, a fork or a removal goes through `adapter`, guarded by the
+ * snapshot it was opened at.
+ */
+export function documentSourceOf(adapter: StorageAdapter, opened: OpenedSession, opts: OpenOptions): SessionSource {
+  const stat: SourceStat = { path: opened.path, fileName: opened.fileName, size: opened.bytes.length, lastModified: opened.snapshot.lastModified, version: opened.version, kind: 'document', other: null };
+  return documentSource(normalised(adapter), stat, { ...opts, version: opened.version }, opened);
 }
 
 /** An edit of the whole document by edits.ts's rules, under the key nanobot loads it with. */

@@ -29,7 +29,26 @@ import { indexStreamed, type Built } from './index-pass';
 import { diagnosticsIndexed, loadIndexed, loadNoted, type IndexedLoad, type MessageNotes } from './indexed-load';
 import { dumpsLoneSurrogate, eachDumped, eachLine, eachLineBytes } from './line-reads';
 import type { Lens, PieceSink, SaveRun, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
-import { metaOf, unchangedSince, type SourceAdapter } from './source-adapter';
+import { metaOf, normalised, unchangedSince, type SourceAdapter } from './source-adapter';
+import type { StorageAdapter } from '../adapter/adapter';
+import { indexedExport, indexedFacts, type ExportWorkers } from './export-answers';
+
+/**
+ * The source over a file's line index the page already built (`held`, in its worker): its answers
+ * read the file by that index; the export's passes go to `workers` (the browser's). `stat`: the
+ * file as it was when indexed. The whole document is asked for nothing here.
+ */
+export function indexedSourceOf(adapter: StorageAdapter, stat: SourceStat, opts: OpenOptions & { workers?: ExportWorkers }, held: HeldIndex): SessionSource {
+  const a = normalised(adapter);
+  return indexedSource(a, stat, opts, async () => (await import('./document-source')).documentSource(a, { ...stat, kind: 'document' }, opts), held);
+}
+
+/** A file's index the page already built (in its worker), the file as the Blob it was built from, and whether nanobot loads it. */
+export interface HeldIndex {
+  file: Blob;
+  index: LineIndex;
+  loaded: boolean;
+}
 
 /** nanobot's load on the index, as a source answers it (its messages' lines left out). */
 function sourceLoad(n: IndexedLoad): SourceLoad {
@@ -70,7 +89,7 @@ const NL = new Uint8Array([10]);
  * text (format, load --json), so the index notes which lines already are (and are copied as they are).
  * `whole`: opens the document source of the same file, for the rare answers the index does not give (a format that raises, a fork near json.loads' depth).
  */
-export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions & { printing?: boolean }, whole: () => Promise<SessionSource>): SessionSource {
+export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions & { printing?: boolean; workers?: ExportWorkers }, whole: () => Promise<SessionSource>, held?: HeldIndex): SessionSource {
   const { path, fileName, version } = stat;
   const fallbackKey = keyForFile(fileName, version);
   const loadOpts = { now: opts.now, version, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
@@ -79,7 +98,17 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
   const depth = rulesOf(version).depthBudget.jsonLoads;
   let plainIndex: Promise<Built> | null = null;
   let loaded: Promise<{ index: LineIndex; load: IndexedLoad }> | null = null;
+  // An index the page already built (in its worker) answers from itself: the file is not indexed again.
+  if (held) plainIndex = Promise.resolve({ index: held.index, source: { path, stat: { size: stat.size, lastModified: stat.lastModified } } });
   const built = () => (plainIndex ??= indexStreamed(adapter, path, version, false, !!opts.printing));
+  /** The file as a Blob (left on disk where the backend can) with its index: what the export's slices are read from. */
+  const fileAndIndex = async () => {
+    const { index } = await built();
+    const file = held?.file ?? (await adapter.fileOrNull(path)) ?? new Blob([(await adapter.readWhole(path)) as BlobPart]);
+    return { file, index };
+  };
+  const exported = indexedExport(fileAndIndex, opts.workers);
+  const record = async (ix: LineIndex, line: number) => decodeRecord(await read(ix.start[line]!, ix.start[line]! + ix.length[line]!));
   const load = () => (loaded ??= built().then((b) => loadIndexed(adapter, path, { ...loadOpts, dumps: !!opts.printing }, b)));
   const forkOpts = { now: opts.now, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
   // The last fork planned, for its write (a dry run then `--write` index and read the prefix once); the write checks the file is unchanged.
@@ -219,6 +248,13 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       if (now.size !== stat.size || now.lastModified !== stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: stat.size, to: now.size }]);
       await adapter.remove(path);
     },
+    async exportFacts() {
+      const { index: ix } = await built();
+      const loaded = held ? held.loaded : (await load()).load.result !== null;
+      return indexedFacts(ix, loaded, opts.key ?? fallbackKey, (line) => record(ix, line));
+    },
+    exportScan: (title, key, listed, run) => exported.scan(title, key, listed, run),
+    exportBlob: (head, format, mask, run, count) => exported.blob(head, format, mask, run, count),
   };
   return source;
 }

@@ -19,6 +19,8 @@ import type { PyDict, PyValue } from '../../core/python/pyvalue';
 import type { Fate, ReplayOptions, TokenCounter } from '../../core/replay/replay';
 import type { EntrySink } from '../../core/replay/indexed-replay';
 import type { SaveProgress } from '../save/atomic-save';
+import type { ExportFormat, ExportHead } from '../../core/export/export';
+import type { ExportFacts, ExportMask, ExportRunOptions, ExportScan } from './export-answers';
 
 /** Which implementation answers: the whole document in memory, or the file's line index. */
 export type SourceKind = 'document' | 'index';
@@ -198,4 +200,10 @@ export interface SessionSource {
   writeFork(userIndex: number, newKey: string): Promise<SourceFork>;
   /** Deletes the file if it is still the one opened. */
   remove(): Promise<void>;
+  /** What an export of the recovered lens states and holds (export-answers.ts). */
+  exportFacts(): Promise<ExportFacts>;
+  /** The redaction's search over the recovered lens: every finding counted, the first `listed` listed; its progress told, cancellable. */
+  exportScan(title: string, key: string, listed: number, run?: ExportRunOptions): Promise<ExportScan>;
+  /** The recovered lens's messages (its first `count`, for a preview) written as `format` with the findings masked, as a Blob of parts. */
+  exportBlob(head: ExportHead, format: ExportFormat, mask: ExportMask, run?: ExportRunOptions, count?: number): Promise<Blob>;
 }

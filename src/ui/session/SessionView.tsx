@@ -4,7 +4,9 @@
  * whole document, opened by the page, fills it here; the line index (large/LargeSession.tsx,
  * loaded only when a file is read that way) fills it from the file's index.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { documentSourceOf } from '../../store/source/document-source';
+import { createMemoryAdapter } from '../../store/adapter/memory-adapter';
 import type { SessionHostProps } from '../session-host';
 import type { OpenedSession } from '../../store/save/sessions';
 import { ConversationTab } from './conversation/ConversationTab';
@@ -81,6 +83,9 @@ function DocumentSession(props: SessionHostProps & { opened: OpenedSession }) {
     const at = new Date(opened.snapshot.lastModified);
     setNotice({ size: opened.bytes.length, at });
   }, [opened.snapshot]);
+  // The tabs read the document the page holds through its source (nothing read again); a page
+  // without a folder (a dropped file) reads its own copy of the bytes.
+  const held = useMemo(() => documentSourceOf(props.reader ?? props.adapter ?? bytesAdapter(opened), opened, { now: props.now(), version: opened.version }), [opened]);
   const t = pg().session;
   const diags = opened.doc.diagnostics.length;
   const reading = ({ tab, go }: ShellNav): ShellReading => {
@@ -104,7 +109,7 @@ function DocumentSession(props: SessionHostProps & { opened: OpenedSession }) {
           {tab === 'conversation' && <ConversationTab opened={opened} line={line} onOpenLine={(l) => openLine(l)} onLine={(l) => setLine(l)} onArchive={() => go('context', { ...withoutLine(route.params), show: 'archive' })} />}
           {tab === 'replay' && <ReplayTab opened={opened} params={route.params} onParams={(p) => props.onRoute('replay', p)} onOpenLine={(l) => openLine(l, 'conversation')} onExport={(p) => go('export', { ...p, src: 'replay' })} />}
           {tab === 'context' && <ContextTab opened={opened} reader={props.reader ?? props.adapter} params={route.params} onParams={(p) => props.onRoute('context', p)} />}
-          {tab === 'export' && <LazyExportTab opened={opened} params={route.params} onParams={(p) => props.onRoute('export', p)} />}
+          {tab === 'export' && <LazyExportTab source={held} opened={opened} params={route.params} onParams={(p) => props.onRoute('export', p)} />}
           {tab === 'file' && <FileTab opened={opened} line={line} onLine={(l) => openLine(l)} />}
           {tab === 'edit' && (
             <EditTab
@@ -127,6 +132,13 @@ function DocumentSession(props: SessionHostProps & { opened: OpenedSession }) {
       {reading}
     </SessionShell>
   );
+}
+
+/** The opened file's bytes as a storage of their own (what the tabs read where the page has no folder). */
+function bytesAdapter(o: OpenedSession) {
+  const a = createMemoryAdapter();
+  a.setFile(o.path, o.bytes, o.snapshot.lastModified);
+  return a;
 }
 
 /** The "updated from disk" notice in the reader's language (its time too), made at render so a language switch redoes it. */

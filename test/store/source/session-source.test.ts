@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { pyDumps } from '../../../src/core/python/pyjson';
+import { EXPORT_EN } from '../../../src/words/export-en';
 import type { PyDict } from '../../../src/core/python/pyvalue';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
 import { LINE_INDEX, openSource, type SourcePick } from '../../../src/store/source/open-source';
@@ -63,6 +64,25 @@ describe('openSource: the size picks the implementation, once', () => {
     expect((await source.lines(4, 99)).map((l) => new TextDecoder().decode(l))).toEqual([pyDumps({ role: 'user', content: 'three' }), '{cut']);
     const load = await source.load();
     expect(load).toMatchObject({ key: 'k:a', path: 'repair', result: { count: 3, lastConsolidated: 1 }, error: null });
+  });
+});
+
+describe('the export through either source', () => {
+  it('states the same facts, finds the same findings and writes the same bytes', async () => {
+    const answers: unknown[] = [];
+    for (const from of [0, Infinity]) {
+      const { source } = await opened(from);
+      const facts = await source.exportFacts();
+      const scan = await source.exportScan(facts.title, facts.key, 10);
+      const head = { title: facts.title, key: facts.key, what: 'Session', notes: [], count: facts.messages, words: EXPORT_EN };
+      const masked = await (await source.exportBlob(head, 'md', (n) => `[#${n.id + 1}]`)).text();
+      const first = await (await source.exportBlob(head, 'json', () => null, {}, 1)).text();
+      answers.push({ facts, scan, masked, first });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toMatchObject({ facts: { title: 'Second', key: 'k:a', messages: 3, preview: 3 }, scan: { total: 1 } });
+    expect((answers[0] as { masked: string }).masked).toContain('- Session key: \\[\\#1\\]');
+    expect(JSON.parse((answers[0] as { first: string }).first)).toHaveLength(1);
   });
 });
 

@@ -118,6 +118,7 @@ describe('the session page in Simplified Chinese', () => {
     expect(x).toContain('HTML 页面（离线、无脚本）');
     expect(el.querySelector('.sl-findings p')!.textContent).toBe('1 处发现，全部已遮蔽：1 × 会话键。');
     expect(el.querySelector('.sl-findings-list li')!.textContent).toMatch(/^#1 会话键 位于 键： cli:direct/);
+    await waitFor(() => !!el!.querySelector('.sl-export-preview pre'));
     const preview = el.querySelector('.sl-export-preview')!.textContent!;
     expect(preview).toContain('- 会话键：\\[已遮蔽：会话键 \\#1\\]');
     expect(preview).toContain('- 存储的会话：4 条消息');

@@ -1,9 +1,11 @@
 /**
  * A session read on its line index (large-file mode), in the one page (SessionShell.tsx): the
- * header's facts and the index's counts with nanobot's load, then the Conversation (rows decoded on demand), the Replay (only the reachable tail decoded) and the
- * Edit tab (LargeEdit.tsx: edits planned from the index, saved as a stream, then the file indexed
- * again) and the Export tab (LargeExport.tsx, fetched when first opened: the export read in
- * slices, made as a Blob of parts). The file is never read whole into the page.
+ * header's facts and the index's counts with nanobot's load, then the tabs over the index built
+ * here (useLargeFile.ts). The tabs shared with the whole document read the file through the source
+ * over that index (`indexedSourceOf`, its heavy passes in the browser's workers): the Export tab.
+ * The others are still large-file mode's own: the Conversation (rows decoded on demand), the
+ * Replay (only the reachable tail decoded), the File tab, and the Edit tab (LargeEdit.tsx: edits
+ * planned from the index, saved as a stream, then the file indexed again). The file is never read whole into the page.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
@@ -28,8 +30,10 @@ import { linkedLine } from './LargeLines';
 import { LargeMessage } from './LargeMessage';
 import { LargeReplay } from './LargeReplay';
 import { IndexContextTab } from '../context/IndexContextTab';
-import type { LargeExportProps } from './LargeExport';
-import { lazyComponent } from '../../shell/lazy';
+import { LazyExportTab } from '../export/LazyExportTab';
+import { indexedSourceOf } from '../../../store/source/indexed-source';
+import { exportWorkers } from '../../../store/large/export/export-workers';
+import { nowIso } from '../../workspace/model';
 import { screenful } from './head';
 import { loadText } from './load-text';
 import { useLargeFile } from './useLargeFile';
@@ -66,8 +70,6 @@ export interface LargeSessionProps {
   onRoute?: (tab: string, params: Record<string, string>) => void;
 }
 
-// Redaction rules and the export's builders are not needed to read a session: a chunk of their own.
-const LargeExport = lazyComponent<LargeExportProps>(() => import('./LargeExport').then((m) => m.LargeExport), () => pg().export.loading);
 
 /** The line index's reading of the one session page: its header facts and counts, its tabs. */
 export default function LargeSession(p: LargeSessionProps) {
@@ -77,6 +79,11 @@ export default function LargeSession(p: LargeSessionProps) {
   // The Edit tab's last result, kept here while a saved file is indexed again (the tab is redrawn then).
   const [shown, setShown] = useState<Shown | null>(null);
   const meta = useLastMetadata(s.file, s.index);
+  // The tabs read the file through its source over the index built here (the export's passes in its worker).
+  const held = useMemo(
+    () => (s.file && s.index && s.load ? indexedSourceOf(p.adapter, { path: p.path, fileName: p.fileName, size: s.stat?.size ?? p.size, lastModified: s.stat?.lastModified ?? 0, version: p.version, kind: 'index', other: null }, { now: nowIso(), version: p.version, workers: exportWorkers }, { file: s.file, index: s.index, loaded: s.load.loaded }) : null),
+    [s.file, s.index, s.load],
+  );
   const t = pg().large;
   if (s.problem === 'no-file') return <p class="notice danger">{t.noFile}</p>;
   if (s.error) return <p class="notice danger" role="alert">{t.failed(s.error)}</p>;
@@ -110,7 +117,7 @@ export default function LargeSession(p: LargeSessionProps) {
       <>
         {tab === 'conversation' && <LargeConversationTab file={ready.file} index={ready.index} load={ready.load} version={p.version} params={params} />}
         {tab === 'file' && <LargeFile file={ready.file} index={ready.index} load={ready.load} version={p.version} fileName={p.fileName} line={linkedLine(params.line, ready.index)} />}
-        {tab === 'export' && <LargeExport file={ready.file} index={ready.index} load={ready.load} version={p.version} fileName={p.fileName} />}
+        {tab === 'export' && held && <LazyExportTab source={held} params={params} onParams={onParams('export')} />}
         {tab === 'context' && <IndexContextTab file={ready.file} index={ready.index} load={ready.load} version={p.version} path={p.path} reader={p.adapter} params={params} onParams={onParams('context')} />}
         {tab === 'replay' && <LargeReplay file={ready.file} index={ready.index} load={ready.load} version={p.version} params={params} onParams={onParams('replay')} />}
         {tab === 'edit' && (
