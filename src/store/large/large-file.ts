@@ -11,7 +11,7 @@
  * goal (≤ 0.5× the file) at every size, holding about twice the file where large-file mode holds a
  * few MiB, and on a loaded machine it misses the time goals at small sizes already, where large-file
  * mode misses them by less. Below 32 MiB the full view's cost stays under ~70 MiB and a few
- * seconds, and it has what large-file mode lacks (the replay's export, fork, clear, removing single lines, tool
+ * seconds, and it has what large-file mode lacks (the replay's export, tool
  * results paired), so the line sits where its misses grow to hundreds of MiB and many seconds.
  */
 export const LARGE_FILE_BYTES = 32 * 1024 * 1024;
