@@ -16,6 +16,7 @@ import type { Lens, MessageRange, PieceSink, SaveRun, SessionHead, SessionSource
 import { metaOf, normalised, type SourceAdapter } from './source-adapter';
 import type { StorageAdapter } from '../adapter/adapter';
 import { heldExport, heldFacts } from './export-answers';
+import { heldFind } from './find-answers';
 
 /** A session's head: the session without its messages, and their count. */
 export function headOf(s: NanobotSession & { messageRecords?: number[] }): SessionHead {
@@ -59,6 +60,7 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
 
   const nanobotMessages = async () => (await nanobotView()).nanobot.result;
   const exported = heldExport(async () => (await bothLenses()).recovered.messages);
+  const find = heldFind(async () => (await bothLenses()).recovered.messages);
 
   const source: SessionSource = {
     stat,
@@ -157,6 +159,7 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
       const metadata = v.nanobot.result ? v.nanobot.result.metadata : r.metadata;
       return heldFacts({ key: v.key, metadata, createdAt: r.createdAt, messages: r.messages.length, lineLength: (k) => v.doc.records[r.messageRecords[k]!]!.raw.length });
     },
+    find,
     exportScan: (title, key, listed, run) => exported.scan(title, key, listed, run),
     exportBlob: (head, format, mask, run, count) => exported.blob(head, format, mask, run, count),
   };

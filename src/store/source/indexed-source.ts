@@ -32,13 +32,14 @@ import type { Lens, PieceSink, SaveRun, SessionSource, SourceEdit, SourceLoad, S
 import { metaOf, normalised, unchangedSince, type SourceAdapter } from './source-adapter';
 import type { StorageAdapter } from '../adapter/adapter';
 import { indexedExport, indexedFacts, type ExportWorkers } from './export-answers';
+import { indexedFind, type FindWorkers } from './find-answers';
 
 /**
  * The source over a file's line index the page already built (`held`, in its worker): its answers
  * read the file by that index; the export's passes go to `workers` (the browser's). `stat`: the
  * file as it was when indexed. The whole document is asked for nothing here.
  */
-export function indexedSourceOf(adapter: StorageAdapter, stat: SourceStat, opts: OpenOptions & { workers?: ExportWorkers }, held: HeldIndex): SessionSource {
+export function indexedSourceOf(adapter: StorageAdapter, stat: SourceStat, opts: OpenOptions & { workers?: ExportWorkers; finding?: FindWorkers }, held: HeldIndex): SessionSource {
   const a = normalised(adapter);
   return indexedSource(a, stat, opts, async () => (await import('./document-source')).documentSource(a, { ...stat, kind: 'document' }, opts), held);
 }
@@ -89,7 +90,7 @@ const NL = new Uint8Array([10]);
  * text (format, load --json), so the index notes which lines already are (and are copied as they are).
  * `whole`: opens the document source of the same file, for the rare answers the index does not give (a format that raises, a fork near json.loads' depth).
  */
-export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions & { printing?: boolean; workers?: ExportWorkers }, whole: () => Promise<SessionSource>, held?: HeldIndex): SessionSource {
+export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions & { printing?: boolean; workers?: ExportWorkers; finding?: FindWorkers }, whole: () => Promise<SessionSource>, held?: HeldIndex): SessionSource {
   const { path, fileName, version } = stat;
   const fallbackKey = keyForFile(fileName, version);
   const loadOpts = { now: opts.now, version, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
@@ -108,6 +109,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
     return { file, index };
   };
   const exported = indexedExport(fileAndIndex, opts.workers);
+  const find = indexedFind(fileAndIndex, opts.finding);
   const record = async (ix: LineIndex, line: number) => decodeRecord(await read(ix.start[line]!, ix.start[line]! + ix.length[line]!));
   const load = () => (loaded ??= built().then((b) => loadIndexed(adapter, path, { ...loadOpts, dumps: !!opts.printing }, b)));
   const forkOpts = { now: opts.now, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
@@ -253,6 +255,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       const loaded = held ? held.loaded : (await load()).load.result !== null;
       return indexedFacts(ix, loaded, opts.key ?? fallbackKey, (line) => record(ix, line));
     },
+    find,
     exportScan: (title, key, listed, run) => exported.scan(title, key, listed, run),
     exportBlob: (head, format, mask, run, count) => exported.blob(head, format, mask, run, count),
   };

@@ -21,6 +21,7 @@ import type { EntrySink } from '../../core/replay/indexed-replay';
 import type { SaveProgress } from '../save/atomic-save';
 import type { ExportFormat, ExportHead } from '../../core/export/export';
 import type { ExportFacts, ExportMask, ExportRunOptions, ExportScan } from './export-answers';
+import type { FindUpdate } from './find-answers';
 
 /** Which implementation answers: the whole document in memory, or the file's line index. */
 export type SourceKind = 'document' | 'index';
@@ -200,6 +201,11 @@ export interface SessionSource {
   writeFork(userIndex: number, newKey: string): Promise<SourceFork>;
   /** Deletes the file if it is still the one opened. */
   remove(): Promise<void>;
+  /**
+   * Finds `query` (literal, any case) in the recovered lens's messages' text and tool calls, in
+   * order, at most `limit` matches, told as they are found (find-answers.ts); returns the stop.
+   */
+  find(query: string, limit: number, onUpdate: (u: FindUpdate) => void): () => void;
   /** What an export of the recovered lens states and holds (export-answers.ts). */
   exportFacts(): Promise<ExportFacts>;
   /** The redaction's search over the recovered lens: every finding counted, the first `listed` listed; its progress told, cancellable. */

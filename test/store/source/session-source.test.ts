@@ -86,6 +86,33 @@ describe('the export through either source', () => {
   });
 });
 
+describe('find through either source', () => {
+  /** Every update of a find of `query` until it is done. */
+  const found = (source: SessionSource, query: string, limit = 100) =>
+    new Promise<{ found: [number, number][]; limited: boolean }>((done) => {
+      const all: [number, number][] = [];
+      source.find(query, limit, (u) => {
+        for (const m of u.found) all.push([m.message, m.nth]);
+        if (u.done) done({ found: all, limited: u.limited });
+      });
+    });
+
+  it('finds the same matches in the recovered lens, in any case, at most the limit', async () => {
+    const answers: unknown[] = [];
+    for (const from of [0, Infinity]) {
+      const { source } = await opened(from);
+      answers.push([await found(source, 'T'), await found(source, ' THREE '), await found(source, 'e', 2), await found(source, '   ')]);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toEqual([
+      { found: [[1, 0], [2, 0]], limited: false },
+      { found: [[2, 0]], limited: false },
+      { found: [[0, 0], [2, 0]], limited: true },
+      { found: [], limited: false },
+    ]);
+  });
+});
+
 describe('edits through either source', () => {
   const EDITS: SourceEdit[] = [
     { kind: 'title', title: 'Mine' },

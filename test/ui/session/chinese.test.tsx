@@ -73,9 +73,9 @@ describe('the session page in Simplified Chinese', () => {
     const input = el.querySelector<HTMLInputElement>('.sl-find-input')!;
     expect(input.placeholder).toBe('在此会话中查找');
     await type(input, 'found');
-    expect(el.querySelector('.sl-find-count')!.textContent).toBe('第 1 个，共 1 个');
+    await waitFor(() => el!.querySelector('.sl-find-count')!.textContent === '第 1 个，共 1 个');
     await type(input, 'zzz');
-    expect(el.querySelector('.sl-find-count')!.textContent).toBe('没有匹配项');
+    await waitFor(() => el!.querySelector('.sl-find-count')!.textContent === '没有匹配项');
     await type(el.querySelector('.sl-jump-message'), '99');
     await click(button(el.querySelector('.sl-jump')!, '跳转'));
     expect(el.querySelector('.sl-jump [role="status"]')!.textContent).toBe('没有消息 #99：消息编号为 #1–4。');

@@ -2,7 +2,7 @@
  * A session read on its line index (large-file mode), in the one page (SessionShell.tsx): the
  * header's facts and the index's counts with nanobot's load, then the tabs over the index built
  * here (useLargeFile.ts). The tabs shared with the whole document read the file through the source
- * over that index (`indexedSourceOf`, its heavy passes in the browser's workers): the Export tab.
+ * over that index (`indexedSourceOf`, its heavy passes in the browser's workers): the Export tab and the find bar.
  * The others are still large-file mode's own: the Conversation (rows decoded on demand), the
  * Replay (only the reachable tail decoded), the File tab, and the Edit tab (LargeEdit.tsx: edits
  * planned from the index, saved as a stream, then the file indexed again). The file is never read whole into the page.
@@ -33,6 +33,7 @@ import { IndexContextTab } from '../context/IndexContextTab';
 import { LazyExportTab } from '../export/LazyExportTab';
 import { indexedSourceOf } from '../../../store/source/indexed-source';
 import { exportWorkers } from '../../../store/large/export/export-workers';
+import { findInFile } from '../../../store/large/find/large-find-client';
 import { nowIso } from '../../workspace/model';
 import { screenful } from './head';
 import { loadText } from './load-text';
@@ -81,7 +82,7 @@ export default function LargeSession(p: LargeSessionProps) {
   const meta = useLastMetadata(s.file, s.index);
   // The tabs read the file through its source over the index built here (the export's passes in its worker).
   const held = useMemo(
-    () => (s.file && s.index && s.load ? indexedSourceOf(p.adapter, { path: p.path, fileName: p.fileName, size: s.stat?.size ?? p.size, lastModified: s.stat?.lastModified ?? 0, version: p.version, kind: 'index', other: null }, { now: nowIso(), version: p.version, workers: exportWorkers }, { file: s.file, index: s.index, loaded: s.load.loaded }) : null),
+    () => (s.file && s.index && s.load ? indexedSourceOf(p.adapter, { path: p.path, fileName: p.fileName, size: s.stat?.size ?? p.size, lastModified: s.stat?.lastModified ?? 0, version: p.version, kind: 'index', other: null }, { now: nowIso(), version: p.version, workers: exportWorkers, finding: { find: findInFile } }, { file: s.file, index: s.index, loaded: s.load.loaded }) : null),
     [s.file, s.index, s.load],
   );
   const t = pg().large;
@@ -115,7 +116,7 @@ export default function LargeSession(p: LargeSessionProps) {
       s.head && <Head messages={s.head} />
     ) : (
       <>
-        {tab === 'conversation' && <LargeConversationTab file={ready.file} index={ready.index} load={ready.load} version={p.version} params={params} />}
+        {tab === 'conversation' && held && <LargeConversationTab source={held} file={ready.file} index={ready.index} load={ready.load} version={p.version} params={params} />}
         {tab === 'file' && <LargeFile file={ready.file} index={ready.index} load={ready.load} version={p.version} fileName={p.fileName} line={linkedLine(params.line, ready.index)} />}
         {tab === 'export' && held && <LazyExportTab source={held} params={params} onParams={onParams('export')} />}
         {tab === 'context' && <IndexContextTab file={ready.file} index={ready.index} load={ready.load} version={p.version} path={p.path} reader={p.adapter} params={params} onParams={onParams('context')} />}
