@@ -15,8 +15,8 @@ import type { OpenOptions, OpenedSession } from '../save/sessions';
 import type { Lens, MessageRange, PieceSink, SaveRun, SessionHead, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
 import { metaOf, normalised, type SourceAdapter } from './source-adapter';
 import type { StorageAdapter } from '../adapter/adapter';
-import { heldExport, heldFacts } from './export-answers';
-import { heldFind } from './find-answers';
+import type { ExportPasses } from './export-answers';
+import { lazyFind } from './session-source';
 
 /** A session's head: the session without its messages, and their count. */
 export function headOf(s: NanobotSession & { messageRecords?: number[] }): SessionHead {
@@ -59,8 +59,11 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
   const planned = new WeakMap<SourcePlan, SessionDocument>();
 
   const nanobotMessages = async () => (await nanobotView()).nanobot.result;
-  const exported = heldExport(async () => (await bothLenses()).recovered.messages);
-  const find = heldFind(async () => (await bothLenses()).recovered.messages);
+  // The export's and the find's passes are loaded when first asked for (a CLI command never compiles them).
+  const recoveredMessages = async () => (await bothLenses()).recovered.messages;
+  let exporting: Promise<ExportPasses> | null = null;
+  const exported = () => (exporting ??= import('./export-answers').then((m) => m.heldExport(recoveredMessages)));
+  const find = lazyFind(async () => (await import('./find-answers')).heldFind(recoveredMessages));
 
   const source: SessionSource = {
     stat,
@@ -153,15 +156,15 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
       await (await sessions()).deleteSession(adapter, await forSave());
     },
     async exportFacts() {
-      const v = await bothLenses();
+      const [v, { heldFacts }] = await Promise.all([bothLenses(), import('./export-answers')]);
       const r = v.recovered;
       // nanobot's title where it loads the file, else the recovered lens's (as the header says it).
       const metadata = v.nanobot.result ? v.nanobot.result.metadata : r.metadata;
       return heldFacts({ key: v.key, metadata, createdAt: r.createdAt, messages: r.messages.length, lineLength: (k) => v.doc.records[r.messageRecords[k]!]!.raw.length });
     },
     find,
-    exportScan: (title, key, listed, run) => exported.scan(title, key, listed, run),
-    exportBlob: (head, format, mask, run, count) => exported.blob(head, format, mask, run, count),
+    exportScan: async (title, key, listed, run) => (await exported()).scan(title, key, listed, run),
+    exportBlob: async (head, format, mask, run, count) => (await exported()).blob(head, format, mask, run, count),
   };
   return source;
 }

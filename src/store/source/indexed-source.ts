@@ -31,8 +31,9 @@ import { dumpsLoneSurrogate, eachDumped, eachLine, eachLineBytes } from './line-
 import type { Lens, PieceSink, SaveRun, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
 import { metaOf, normalised, unchangedSince, type SourceAdapter } from './source-adapter';
 import type { StorageAdapter } from '../adapter/adapter';
-import { indexedExport, indexedFacts, type ExportWorkers } from './export-answers';
-import { indexedFind, type FindWorkers } from './find-answers';
+import type { ExportPasses, ExportWorkers } from './export-answers';
+import type { FindWorkers } from './find-answers';
+import { lazyFind } from './session-source';
 
 /**
  * The source over a file's line index the page already built (`held`, in its worker): its answers
@@ -108,8 +109,10 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
     const file = held?.file ?? (await adapter.fileOrNull(path)) ?? new Blob([(await adapter.readWhole(path)) as BlobPart]);
     return { file, index };
   };
-  const exported = indexedExport(fileAndIndex, opts.workers);
-  const find = indexedFind(fileAndIndex, opts.finding);
+  // The export's and the find's passes are loaded when first asked for (a CLI command never compiles them).
+  let exporting: Promise<ExportPasses> | null = null;
+  const exported = () => (exporting ??= import('./export-answers').then((m) => m.indexedExport(fileAndIndex, opts.workers)));
+  const find = lazyFind(async () => (await import('./find-answers')).indexedFind(fileAndIndex, opts.finding));
   const record = async (ix: LineIndex, line: number) => decodeRecord(await read(ix.start[line]!, ix.start[line]! + ix.length[line]!));
   const load = () => (loaded ??= built().then((b) => loadIndexed(adapter, path, { ...loadOpts, dumps: !!opts.printing }, b)));
   const forkOpts = { now: opts.now, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
@@ -253,11 +256,11 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
     async exportFacts() {
       const { index: ix } = await built();
       const loaded = held ? held.loaded : (await load()).load.result !== null;
-      return indexedFacts(ix, loaded, opts.key ?? fallbackKey, (line) => record(ix, line));
+      return (await import('./export-answers')).indexedFacts(ix, loaded, opts.key ?? fallbackKey, (line) => record(ix, line));
     },
     find,
-    exportScan: (title, key, listed, run) => exported.scan(title, key, listed, run),
-    exportBlob: (head, format, mask, run, count) => exported.blob(head, format, mask, run, count),
+    exportScan: async (title, key, listed, run) => (await exported()).scan(title, key, listed, run),
+    exportBlob: async (head, format, mask, run, count) => (await exported()).blob(head, format, mask, run, count),
   };
   return source;
 }

@@ -213,3 +213,19 @@ export interface SessionSource {
   /** The recovered lens's messages (its first `count`, for a preview) written as `format` with the findings masked, as a Blob of parts. */
   exportBlob(head: ExportHead, format: ExportFormat, mask: ExportMask, run?: ExportRunOptions, count?: number): Promise<Blob>;
 }
+
+/** A source's find made when first asked (`make` loads its module then: a command that never finds never compiles it). */
+export function lazyFind(make: () => Promise<SessionSource['find']>): SessionSource['find'] {
+  let made: Promise<SessionSource['find']> | null = null;
+  return (query, limit, onUpdate) => {
+    let live = true;
+    let stop: (() => void) | null = null;
+    void (made ??= make()).then((find) => {
+      if (live) stop = find(query, limit, onUpdate);
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  };
+}
