@@ -117,7 +117,12 @@ export function SessionPage({ r }: { r: SessionRoute }) {
     let live = true;
     setError(null);
     reopen().then(
-      (s) => live && setSource(s),
+      (s) => {
+        if (!live) return;
+        setSource(s);
+        // Large-file mode's reading is a chunk of its own: fetched now, beside the page's, not after it.
+        if (s.stat.kind === 'index') void import('./session/large/LargeSession');
+      },
       (e) => live && setError(errorText(e)),
     );
     return () => {
