@@ -22,13 +22,9 @@ import { pg, ui } from './i18n/text';
 import { fill } from './session/parts/fill';
 import type { OpeningPreviewProps } from './session/OpeningPreview';
 import type { PyDict } from '../core/python/pyvalue';
-import { lazyComponent } from './shell/lazy';
-import { opensLarge, withFullView } from './session/large/threshold';
-import { LargeViewOffer } from './session/large/ViewSwitch';
-import type { LargeSessionProps } from './session/large/LargeSession';
-
-/** Large-file mode's view, loaded only when a file that big is opened. */
-const LargeSession = lazyComponent<LargeSessionProps>(() => import('./session/large/LargeSession').then((m) => m.default));
+import { pickOf, withFullView } from './session/large/threshold';
+import { openSource } from '../store/source/open-source';
+import type { SessionSource } from '../store/source/session-source';
 
 type SessionRoute = Extract<Route, { view: 'session' }>;
 
@@ -82,6 +78,8 @@ export function SessionPage({ r }: { r: SessionRoute }) {
   const f = folder.value;
   const l = listing.value;
   const View = useSessionView();
+  // The file as the one SessionSource its size and the route's line pick (openSource decides, once).
+  const [source, setSource] = useState<SessionSource | null>(null);
   const [opened, setOpened] = useState<OpenedSession | null>(null);
   const [error, setError] = useState<string | null>(null);
   // A big file's first messages and parse progress, from the worker, until it is open.
@@ -109,17 +107,34 @@ export function SessionPage({ r }: { r: SessionRoute }) {
   const folderPending = r.params.folder !== undefined && f?.path !== r.params.folder && ws.layout.folders.some((x) => x.path === r.params.folder);
   const summary = l && f && !folderPending ? resolveSession(l.summaries, r.key, activeVersion.value, r.params.file) : undefined;
   const path = summary?.path;
-  const large = !!summary && opensLarge(summary.size, r.params);
-  // Shown in the full view although large-file mode is its default (`full=1`): the page offers the way back.
-  const fullByChoice = !!summary && !large && opensLarge(summary.size, withFullView(r.params, false));
+  /** The file opened again as a source under the same line (an edit's plan and save read it as it is now). */
+  const reopen = (key?: string) => openSource(ws.adapter, path!, { version: activeVersion.value, now: nowIso(), pick: pickOf(r.params), ...(key !== undefined ? { key } : {}) });
   /** This route with the full view asked or not: the links between the two views. */
   const switchHref = (full: boolean) => formatRoute({ view: 'session', key: r.key, ...(r.tab ? { tab: r.tab } : {}), params: withFullView(r.params, full) });
 
   useEffect(() => {
-    if (!path || !f || large) return;
+    if (!path || !f) return;
+    let live = true;
+    setError(null);
+    reopen().then(
+      (s) => {
+        if (!live) return;
+        setSource(s);
+        // Large-file mode's reading is a chunk of its own: fetched now, beside the page's, not after it.
+        if (s.stat.kind === 'index') void import('./session/large/LargeSession');
+      },
+      (e) => live && setError(errorText(e)),
+    );
+    return () => {
+      live = false;
+      setSource(null);
+    };
+  }, [ws, path, activeVersion.value, r.params.large, r.params.full]);
+
+  useEffect(() => {
+    if (!path || !f || source?.stat.kind !== 'document') return;
     let live = true;
     let shown = 0;
-    setError(null);
     openSession(ws.adapter, path, {
       now: nowIso(),
       version: activeVersion.value,
@@ -142,7 +157,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
       setPreview(null);
       setProgress(null);
     };
-  }, [ws, path, activeVersion.value, large]);
+  }, [ws, path, activeVersion.value, source]);
 
   // Live: re-open when the file changes on disk; the view shows its own notice for a new snapshot.
   const watcher = useRef<ReturnType<typeof watchFile> | null>(null);
@@ -193,11 +208,24 @@ export function SessionPage({ r }: { r: SessionRoute }) {
     );
   }
 
-  const props: SessionHostProps | null = opened
+  /** A fork was written (at either size): said, with the link that opens it once the listing has it. */
+  const onForked = (forkPath: string) => {
+    say(pg().session.forkWritten(forkPath), 'success');
+    void refreshListing().then(() => {
+      const all = listing.value?.summaries ?? [];
+      const fork = all.find((s) => s.path === forkPath);
+      if (fork && f) say(pg().session.forkWritten(forkPath), 'success', { label: pg().session.openFork, href: rowHref(fork, activeVersion.value, all, folderIndex.value > 0 ? f.path : null) });
+    });
+  };
+
+  // The page once the store has picked the reading: the whole document once it is open, the line index at once (it opens step by step).
+  const props: SessionHostProps | null = source && path && (opened || source.stat.kind === 'index')
     ? {
-        opened,
+        source,
+        opened: source.stat.kind === 'document' ? opened : null,
         adapter: ws.writable ? ws.adapter : null,
         reader: ws.adapter,
+        open: reopen,
         now: nowIso,
         onChanged: (next, message) => {
           if (next) {
@@ -207,17 +235,16 @@ export function SessionPage({ r }: { r: SessionRoute }) {
           say(message, 'success');
           void refreshListing();
         },
-        workspace: workspaceId(ws),
-        onForked: (forkPath) => {
-          say(pg().session.forkWritten(forkPath), 'success');
-          void refreshListing().then(() => {
-            const all = listing.value?.summaries ?? [];
-            const fork = all.find((s) => s.path === forkPath);
-            if (fork && f) say(pg().session.forkWritten(forkPath), 'success', { label: pg().session.openFork, href: rowHref(fork, activeVersion.value, all, folderIndex.value > 0 ? f.path : null) });
-          });
+        onSaved: (stat, message) => {
+          watcher.current?.setKnown(stat);
+          say(message, 'success');
+          void refreshListing();
         },
+        workspace: workspaceId(ws),
+        onForked,
         route: { ...(r.tab ? { tab: r.tab } : {}), params: r.params },
         onRoute: (tab, params) => navigate({ view: 'session', key: r.key, tab: tab as SessionRoute['tab'], params: { ...folderParams, ...pick(r.params, KEPT_PARAMS), ...params } }, { replace: true }),
+        ...(source.stat.other ? { switchHref: switchHref(source.stat.kind === 'index') } : {}),
       }
     : null;
 
@@ -237,28 +264,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
           {error}
         </p>
       )}
-      {fullByChoice && <LargeViewOffer size={summary.size} href={switchHref(false)} />}
-      {large && path ? (
-        <LargeSession fullViewHref={switchHref(true)} adapter={ws.adapter} path={path} fileName={summary.fileName} version={activeVersion.value} size={summary.size} writable={ws.writable}
-          params={r.params}
-          tab={r.tab}
-          onTab={(tab) => {
-            const { line: _l, m: _m, ...rest } = r.params;
-            navigate({ view: 'session', key: r.key, tab: tab as SessionRoute['tab'], params: rest }, { replace: true });
-          }}
-          onDeleted={(message) => {
-            navigate({ view: 'workspace', page: 'sessions', params: folderParams });
-            say(message, 'success');
-            void refreshListing();
-          }}
-          onParams={(tab, params) => navigate({ view: 'session', key: r.key, tab: tab as SessionRoute['tab'], params: { ...folderParams, ...pick(r.params, KEPT_PARAMS), ...params } }, { replace: true })}
-          onSaved={(saved, message) => {
-            watcher.current?.setKnown(saved.stat);
-            say(message, 'success');
-            void refreshListing();
-          }}
-        />
-      ) : !props || !View ? (
+      {!props || !View ? (
         !error && (
           <>
             <p class="empty-state" aria-busy="true">

@@ -1,5 +1,5 @@
 /**
- * The contract between the shell (workspace level) and the views of one session
+ * The contract between the shell (workspace level) and the one session page
  * (`src/ui/session/SessionView.tsx` exports `SessionView(props: SessionHostProps)`).
  *
  * Route params: `line` is 1-based (the health view links `#/s/<key>?tab=file&line=N`);
@@ -8,21 +8,36 @@
  */
 import type { OpenedSession } from '../store/save/sessions';
 import type { StorageAdapter } from '../store/adapter/adapter';
+import type { FileStat } from '../store/adapter/adapter';
+import type { SessionSource } from '../store/source/session-source';
+
+/** The page's way to open its file as a SessionSource again (under `key`, the one nanobot loads it with): what edits plan and save through. */
+export type SourceOpener = (key?: string) => Promise<SessionSource>;
+
 export interface SessionHostProps {
-  opened: OpenedSession;
+  /** The file as the store opened it: its `stat.kind` says how it is read (the whole document, or its line index). */
+  source: SessionSource;
+  /** The whole document, opened (its snapshot for guarded saves); null when the source reads the line index. */
+  opened: OpenedSession | null;
   /** null when the session is read-only (no File System Access API, a dropped single file): edits are offered as downloads. */
   adapter: StorageAdapter | null;
   /** The opened folder to read from (also when read-only): the Context tab reads the workspace's files through it. */
   reader?: StorageAdapter | null;
+  /** Opens the file again as the page's source, under the page's line. */
+  open: SourceOpener;
   /** The clock nanobot would use (naive local ISO, e.g. from core/isotime localIsoNow). */
   now: () => string;
-  /** Called after a successful save/repair/trim/etc. with the re-opened session, or after delete with null. */
+  /** Called after a successful save/repair/trim/etc. with the re-opened session (null on the line index), or after delete with null. */
   onChanged: (next: OpenedSession | null, message: string) => void;
+  /** A save on the line index went through: the file as it is now (the page's change watcher is told). */
+  onSaved?: (stat: FileStat, message: string) => void;
   /** Called after a fork was written, with its path. */
   onForked: (path: string) => void;
   /** Initial tab and replay settings from the URL hash (#/s/<key>?tab=replay&max_tokens=...). */
   route: { tab?: 'conversation' | 'replay' | 'context' | 'file' | 'edit' | 'export'; params: Record<string, string> };
   onRoute: (tab: string, params: Record<string, string>) => void;
+  /** The link to the file's other reading (`source.stat.other`): the full view, or large-file mode. */
+  switchHref?: string;
   /** The workspace's name: which warnings were read is remembered per workspace. */
   workspace?: string;
 }

@@ -283,11 +283,11 @@ async function walk(p: Pass, name: string): Promise<void> {
   await page.waitForTimeout(500);
   await check(page, p, 'large-find-open');
   await page.locator('.sl-find-input').press('Escape');
-  await page.locator('#sl-large-tab-file').click();
+  await page.locator('#sl-tab-file').click();
   await page.locator('.sl-meta').waitFor();
   await page.locator('.sl-meta').scrollIntoViewIfNeeded();
   await checkBothThemes(page, p, 'large-file');
-  await page.locator('#sl-large-tab-edit').click();
+  await page.locator('#sl-tab-edit').click();
   const largeTrim = card(page, 'sl-large-ed-trim');
   await largeTrim.locator('input[type="number"]').fill('3');
   await largeTrim.locator('.sl-preview').waitFor({ timeout: 30_000 });

@@ -3,7 +3,8 @@
  * in the full view and in large-file mode (`large=1` lowers the line below its size, so the file
  * stays small) shows the same tabs, the same replay controls and Context over time, the same "Two lenses on this file",
  * the same next request in the Context tab and the Markdown/raw switch, and gives the same replay at
- * the agent loop's defaults (a token budget of 190,784 that leaves the oldest turns out). Screenshots: test-results/e2e/one-page-*.png.
+ * the agent loop's defaults (a token budget of 190,784 that leaves the oldest turns out), the same
+ * header facts, Export tab and Edit cards. Screenshots: test-results/e2e/one-page-*.png.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,6 +45,11 @@ interface Seen {
   request: string[];
   /** Context over time: its table's rows. */
   overTime: string[];
+  /** The header's facts (their names). */
+  facts: string[];
+  /** The Export tab's sections and formats, and the Edit tab's cards. */
+  exportSections: string[];
+  editCards: string[];
 }
 
 const sentOf = (text: string) => Number(/sends (\d[\d,]*)/.exec(text)![1]!.replace(/,/g, ''));
@@ -81,7 +87,16 @@ async function seen(page: Page, hash: string, name: string, large: boolean): Pro
   await page.getByText('Turn 0').first().waitFor();
   const rawSwitch = await page.locator('.sl-conv-tools .sl-raw-all input[type=checkbox]').count();
   await shot(page, `one-page-conversation-${name}`, false);
-  return { tabs, controls, budget, sent, lenses, rawSwitch, request, overTime };
+  const facts = await page.locator('.sl-facts dt').allInnerTexts();
+  await page.getByRole('tab', { name: 'Export' }).click();
+  await page.locator('.sl-export-preview pre').first().waitFor({ timeout: 60_000 });
+  const exportSections = [...(await page.locator('.sl-export h2, .sl-export h3').allInnerTexts()), ...(await page.locator('input[name="sl-export-fmt"]').evaluateAll((xs) => xs.map((x) => x.parentElement!.textContent!.trim())))];
+  await shot(page, `one-page-export-${name}`, false);
+  await page.getByRole('tab', { name: /^Edit/ }).click();
+  await page.locator('.sl-edits h3').first().waitFor({ timeout: 60_000 });
+  const editCards = (await page.locator('.sl-edits section > h3, .sl-edits section h3:first-child').allInnerTexts()).map((t) => t.trim()).sort();
+  await shot(page, `one-page-edit-${name}`, false);
+  return { tabs, controls, budget, sent, lenses, rawSwitch, request, overTime, facts, exportSections, editCards: [...new Set(editCards)] };
 }
 
 describe('one session page for every size', () => {
@@ -108,5 +123,11 @@ describe('one session page for every size', () => {
     expect(large.overTime).toEqual(full.overTime);
     expect(full.rawSwitch).toBe(1);
     expect(large.rawSwitch).toBe(1);
+    // One header, one Export tab (the full view alone offers the replay as a source), the same edits.
+    expect(large.facts).toEqual(full.facts);
+    expect(full.exportSections).toContain('1. Redaction');
+    expect(large.exportSections).toEqual(full.exportSections);
+    expect(full.editCards.length).toBeGreaterThan(5);
+    expect(large.editCards).toEqual(full.editCards);
   }, 180_000);
 });

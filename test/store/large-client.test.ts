@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/core/lens/document';
 import { pyDumps } from '../../src/core/python/pyjson';
 import { indexFile, readRecords } from '../../src/store/large/large-client';
-import { isLargeFile, LARGE_FILE_BYTES } from '../../src/store/large/large-file';
+import { LARGE_FILE_BYTES } from '../../src/store/large/large-file';
 import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
 
 const rows = [
@@ -35,8 +35,5 @@ describe('large-file client', () => {
 
   it('the size line', () => {
     expect(LARGE_FILE_BYTES).toBe(32 * 1024 * 1024);
-    expect(isLargeFile(LARGE_FILE_BYTES)).toBe(true);
-    expect(isLargeFile(LARGE_FILE_BYTES - 1)).toBe(false);
-    expect(isLargeFile(10, 10)).toBe(true);
   });
 });

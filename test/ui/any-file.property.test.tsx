@@ -15,7 +15,7 @@ import { scans, scanSkipped, setWorkspace } from '../../src/ui/workspace/model';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';
 import { SessionView } from '../../src/ui/session/SessionView';
 import { sessionFile } from '../arbitrary-files';
-import { NOW, click, enc, mount, settle, unmount, waitFor } from './session/helpers';
+import { NOW, click, enc, mount, settle, unmount, waitFor, wholeHost } from './session/helpers';
 
 const GOOD = enc('{"_type": "metadata", "key": "good:one", "created_at": "2026-01-01T00:00:00", "updated_at": "2026-01-01T00:00:00", "metadata": {}}\n{"role": "user", "content": "hello"}\n');
 
@@ -71,7 +71,7 @@ describe('any file through the views', () => {
         a.setFile('sessions/odd_file.jsonl', bytes, 1000);
         const o = await openSession(a, 'sessions/odd_file.jsonl', { now: NOW, version });
         for (const tab of ['conversation', 'replay', 'context', 'file', 'edit', 'export'] as const) {
-          const view = <SessionView opened={o} adapter={a} now={() => NOW} onChanged={() => {}} onForked={() => {}} route={{ tab, params: {} }} onRoute={() => {}} />;
+          const view = <SessionView {...wholeHost(o)} opened={o} adapter={a} now={() => NOW} onChanged={() => {}} onForked={() => {}} route={{ tab, params: {} }} onRoute={() => {}} />;
           await rendered(view, async (el) => {
             expect(el.querySelector('[role="tabpanel"]')).not.toBeNull();
             if (tab === 'replay') await settle(5);

@@ -23,7 +23,7 @@ const { firstKept } = await import('../../src/ui/session/edit/TrimEdit');
 const { repeatsPreview } = await import('../../src/ui/workspace/SessionList');
 const { createMemoryAdapter } = await import('../../src/store/adapter/memory-adapter');
 const { render } = await import('preact');
-const { NOW, button, click, jsonl, meta, mount, openText, openVia, settle, type, unmount, waitFor } = await import('./session/helpers');
+const { NOW, button, click, jsonl, meta, mount, openText, openVia, settle, type, unmount, waitFor, wholeHost } = await import('./session/helpers');
 const { demoWorkspace } = await import('./shell-helpers');
 type OpenedSession = import('../../src/store/save/sessions').OpenedSession;
 
@@ -167,7 +167,7 @@ describe('after a save, an Escape, a preview', () => {
 
   it('Escape in the find bar gives focus back to the Find button', async () => {
     const opened = openText(jsonl([meta(), { role: 'user', content: 'hello needle' }, { role: 'assistant', content: 'hi' }]));
-    el = await mount(<SessionView opened={opened} adapter={null} now={() => NOW} onChanged={() => {}} onForked={() => {}} route={{ params: {} }} onRoute={() => {}} />);
+    el = await mount(<SessionView {...wholeHost(opened)} opened={opened} adapter={null} now={() => NOW} onChanged={() => {}} onForked={() => {}} route={{ params: {} }} onRoute={() => {}} />);
     const find = () => button(el!, 'Find');
     find()!.focus();
     await click(find());

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionView } from '../../src/ui/session/SessionView';
 import type { SessionHostProps } from '../../src/ui/session-host';
 import { isRead, setRead } from '../../src/ui/open/read-notes';
-import { NOW, button, click, jsonl, meta, mount, openText, unmount } from './session/helpers';
+import { NOW, button, click, jsonl, meta, mount, openText, unmount, wholeHost } from './session/helpers';
 
 let el: HTMLElement | null = null;
 beforeEach(() => localStorage.clear());
@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 function props(over: Partial<SessionHostProps> & Pick<SessionHostProps, 'opened'>): SessionHostProps {
-  return { adapter: null, now: () => NOW, onChanged: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {}, ...over };
+  return { ...wholeHost(over.opened!), adapter: null, now: () => NOW, onChanged: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {}, ...over };
 }
 
 const broken = () => openText(jsonl([meta(), { role: 'user', content: 'a' }, '[1, 2]']));

@@ -8,10 +8,10 @@ const prepared: { path: string; shown: boolean }[] = [];
 vi.mock('../../src/ui/session/SessionView', () => ({
   SessionView: (p: SessionHostProps) => {
     host = p;
-    return <div class="fake-view">{p.opened.fileName}</div>;
+    return <div class="fake-view">{p.opened!.fileName}</div>;
   },
   prepareView: async (o: SessionHostProps['opened']) => {
-    prepared.push({ path: o.path, shown: host?.opened === o });
+    prepared.push({ path: o!.path, shown: host?.opened === o });
   },
 }));
 
@@ -44,7 +44,7 @@ describe('the session host', () => {
     await setWorkspace({ ...(await demoWorkspace(a)), kind: 'folder' });
     el = await mount(<SessionPage r={session('#/s/telegram%3A12345?tab=replay&max_tokens=500')} />);
     await waitFor(() => host !== null);
-    expect(host!.opened.path).toBe('sessions/telegram_12345.jsonl');
+    expect(host!.opened!.path).toBe('sessions/telegram_12345.jsonl');
     expect(prepared).toEqual([{ path: 'sessions/telegram_12345.jsonl', shown: false }]); // prepared before it was shown
     expect(host!.adapter).toBe(a);
     expect(host!.now()).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
@@ -59,7 +59,7 @@ describe('the session host', () => {
     await setWorkspace(await demoWorkspace());
     el = await mount(<SessionPage r={session('#/s/email%3Aana%40example.com')} />);
     await waitFor(() => host !== null);
-    expect(host!.opened.fileName).toBe('email_ana.jsonl');
+    expect(host!.opened!.fileName).toBe('email_ana.jsonl');
     await unmount(el);
     el = await mount(<SessionPage r={session('#/s/nobody%3Ahere')} />);
     expect(el.querySelector('h1')!.textContent).toBe('No such session');
@@ -106,7 +106,7 @@ describe('the session host', () => {
     const text = new TextDecoder().decode(a.getFile('sessions/heartbeat.jsonl')!) + '{"role": "user", "content": "from outside"}\n';
     a.setFile('sessions/heartbeat.jsonl', text);
     await waitFor(() => host!.opened !== first, 6000);
-    expect(host!.opened.recovered.messages.at(-1)!.content).toBe('from outside');
+    expect(host!.opened!.recovered.messages.at(-1)!.content).toBe('from outside');
     // The view's own save: reported through onChanged, not picked up again as an outside change.
     const reopened = await openSession(a, 'sessions/heartbeat.jsonl', { version: 'v0.2', now: '2026-06-03T00:00:00' });
     host!.onChanged(reopened, 'Saved.');
@@ -121,7 +121,7 @@ describe('the session host', () => {
     await setWorkspace(await demoWorkspace(a));
     el = await mount(<SessionPage r={session('#/s/cli%3Adirect')} />);
     await waitFor(() => host !== null);
-    const { path } = await writeFork(a, host!.opened, 1, 'cli:fork', '2026-06-03T10:00:00');
+    const { path } = await writeFork(a, host!.opened!, 1, 'cli:fork', '2026-06-03T10:00:00');
     host!.onForked(path);
     await waitFor(() => status.value?.link?.label === 'Open the fork');
     expect(status.value!.link!.href).toBe('#/s/cli%3Afork');

@@ -9,7 +9,7 @@
  */
 import { lastMetadataLine, planRepair, planTitle, type LargePlan, type LastMetadata, type LineRaises } from '../../core/edit/large-edit';
 import { planAppend, planClear, planLastConsolidated, planRemoveLine, type SmallPlan } from '../../core/edit/large-message-edits';
-import type { SourceEdit } from '../source/session-source';
+import type { SaveRun, SourceEdit } from '../source/session-source';
 import { repairOutcome, type EditChange, type EditRefusal } from '../../core/edit/edits';
 import { KIND } from '../../core/index/fact-codes';
 import { fileStem } from '../../core/listing/listing';
@@ -100,9 +100,9 @@ export async function planEditIndexed(adapter: SourceAdapter, path: string, opts
 }
 
 /** Writes a planned edit over its file (a repair streams its backup first), only while the file still hashes to what was indexed. */
-export async function writeEditIndexed(adapter: SourceAdapter, e: IndexedEdit): Promise<{ bytes: number; backup: string | null }> {
+export async function writeEditIndexed(adapter: SourceAdapter, e: IndexedEdit, run?: SaveRun): Promise<{ bytes: number; backup: string | null }> {
   if (!e.write) throw new Error('writeEditIndexed: nothing to write');
   const w = e.write;
-  const r = await saveLargePlan(adapter, w.source, w.plan.pieces, { backup: w.backup, ...(w.exact ? { size: w.plan.size } : {}) });
+  const r = await saveLargePlan(adapter, w.source, w.plan.pieces, { backup: w.backup, ...(w.exact ? { size: w.plan.size } : {}), ...run });
   return { bytes: r.size, backup: r.backup ?? null };
 }

@@ -16,6 +16,7 @@ import { readRecords, type RangeRead } from '../large/read/large-records';
 import { indexStreamed } from '../source/index-pass';
 import { eachLine } from '../source/line-reads';
 import type { SourceAdapter } from '../source/source-adapter';
+import type { SaveRun } from '../source/session-source';
 import { keyForFile } from '../listing/session-list';
 import { changedOnDisk } from './atomic-save';
 import { saveLargePlan, type LargeSource } from './large-save';
@@ -84,8 +85,8 @@ export async function planTrimIndexed(adapter: SourceAdapter, path: string, opts
  * Writes a planned trim over its file (the version's tmp name, then a move), only when the file
  * still hashes to what was indexed (read-guard.ts). Returns how many bytes were written.
  */
-export async function writeTrimIndexed(adapter: SourceAdapter, t: IndexedTrim): Promise<{ bytes: number }> {
+export async function writeTrimIndexed(adapter: SourceAdapter, t: IndexedTrim, run?: SaveRun): Promise<{ bytes: number }> {
   if (!t.write) throw new Error('writeTrimIndexed: nothing to write');
-  const r = await saveLargePlan(adapter, t.write.source, t.write.plan.pieces, { size: t.write.plan.size });
+  const r = await saveLargePlan(adapter, t.write.source, t.write.plan.pieces, { size: t.write.plan.size, ...run });
   return { bytes: r.size };
 }

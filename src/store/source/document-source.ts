@@ -12,8 +12,11 @@ import type { EntrySink } from '../../core/replay/indexed-replay';
 import type { SessionDocument } from '../../core/lens/document';
 import { readBothLenses, readNanobotLens, type NanobotView, type ReadView } from '../adapter/read-only';
 import type { OpenOptions, OpenedSession } from '../save/sessions';
-import type { Lens, MessageRange, PieceSink, SessionHead, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
-import { metaOf, type SourceAdapter } from './source-adapter';
+import type { Lens, MessageRange, PieceSink, SaveRun, SessionHead, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
+import { metaOf, normalised, type SourceAdapter } from './source-adapter';
+import type { StorageAdapter } from '../adapter/adapter';
+import type { ExportPasses } from './export-answers';
+import { lazyFind } from './session-source';
 
 /** A session's head: the session without its messages, and their count. */
 export function headOf(s: NanobotSession & { messageRecords?: number[] }): SessionHead {
@@ -30,15 +33,17 @@ function sourceLoad(v: NanobotView): SourceLoad {
 const roleOf = (m: PyDict) => (typeof m.role === 'string' ? m.role : '?');
 
 /**
- * Opens the whole-document source of `path` (nothing is read until an answer is asked for). What
+ * Opens the whole-document source of `path` (nothing is read until an answer is asked for; `held`:
+ * the session the page already opened, which answers everything). What
  * only some answers need (the replay's rules, the edits, the save) is loaded when first asked for:
  * a read command's run does not compile the saves.
  */
-export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions): SessionSource {
+export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions, held?: OpenedSession): SessionSource {
   const { path } = stat;
-  let view: Promise<NanobotView> | null = null;
-  let both: Promise<ReadView> | null = null;
-  let opened: Promise<OpenedSession> | null = null;
+  // A document the page already holds answers from itself: nothing is read again.
+  let view: Promise<NanobotView> | null = held ? Promise.resolve(held) : null;
+  let both: Promise<ReadView> | null = held ? Promise.resolve(held) : null;
+  let opened: Promise<OpenedSession> | null = held ? Promise.resolve(held) : null;
   // Each kind of read once: nanobot's lens alone (no hash), both lenses, or opened for a save.
   const nanobotView = () => (view ??= both ?? readNanobotLens(adapter, path, opts));
   const bothLenses = () => (both ??= readBothLenses(adapter, path, opts));
@@ -54,6 +59,11 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
   const planned = new WeakMap<SourcePlan, SessionDocument>();
 
   const nanobotMessages = async () => (await nanobotView()).nanobot.result;
+  // The export's and the find's passes are loaded when first asked for (a CLI command never compiles them).
+  const recoveredMessages = async () => (await bothLenses()).recovered.messages;
+  let exporting: Promise<ExportPasses> | null = null;
+  const exported = () => (exporting ??= import('./export-answers').then((m) => m.heldExport(recoveredMessages)));
+  const find = lazyFind(async () => (await import('./find-answers')).heldFind(recoveredMessages));
 
   const source: SessionSource = {
     stat,
@@ -124,9 +134,11 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
       planned.set(plan, r.doc);
       return plan;
     },
-    async save(plan: SourcePlan) {
+    async save(plan: SourcePlan, run?: SaveRun) {
       const doc = planned.get(plan);
       if (!doc) throw new Error('save: a plan this source did not make');
+      // One atomic write: stopped only before it begins.
+      if (run?.signal?.aborted) throw (await import('../save/atomic-save')).cancelledSave(path);
       const saved = await (await sessions()).saveDocument(adapter, await forSave(), doc, { ...opts, backup: plan.backup });
       return { bytes: saved.opened.bytes.length, backup: saved.result.backup ?? null };
     },
@@ -143,8 +155,28 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
     async remove() {
       await (await sessions()).deleteSession(adapter, await forSave());
     },
+    async exportFacts() {
+      const [v, { heldFacts }] = await Promise.all([bothLenses(), import('./export-answers')]);
+      const r = v.recovered;
+      // nanobot's title where it loads the file, else the recovered lens's (as the header says it).
+      const metadata = v.nanobot.result ? v.nanobot.result.metadata : r.metadata;
+      return heldFacts({ key: v.key, metadata, createdAt: r.createdAt, messages: r.messages.length, lineLength: (k) => v.doc.records[r.messageRecords[k]!]!.raw.length });
+    },
+    find,
+    exportScan: async (title, key, listed, run) => (await exported()).scan(title, key, listed, run),
+    exportBlob: async (head, format, mask, run, count) => (await exported()).blob(head, format, mask, run, count),
   };
   return source;
+}
+
+/**
+ * The source over a session the page already opened (`opened`): every answer from the document it
+ * holds, nothing read again; a save, a fork or a removal goes through `adapter`, guarded by the
+ * snapshot it was opened at.
+ */
+export function documentSourceOf(adapter: StorageAdapter, opened: OpenedSession, opts: OpenOptions): SessionSource {
+  const stat: SourceStat = { path: opened.path, fileName: opened.fileName, size: opened.bytes.length, lastModified: opened.snapshot.lastModified, version: opened.version, kind: 'document', other: null };
+  return documentSource(normalised(adapter), stat, { ...opts, version: opened.version }, opened);
 }
 
 /** An edit of the whole document by edits.ts's rules, under the key nanobot loads it with. */

@@ -28,8 +28,29 @@ import { StoreError, isStoreError } from '../adapter/errors';
 import { indexStreamed, type Built } from './index-pass';
 import { diagnosticsIndexed, loadIndexed, loadNoted, type IndexedLoad, type MessageNotes } from './indexed-load';
 import { dumpsLoneSurrogate, eachDumped, eachLine, eachLineBytes } from './line-reads';
-import type { Lens, PieceSink, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
-import { metaOf, unchangedSince, type SourceAdapter } from './source-adapter';
+import type { Lens, PieceSink, SaveRun, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
+import { metaOf, normalised, unchangedSince, type SourceAdapter } from './source-adapter';
+import type { StorageAdapter } from '../adapter/adapter';
+import type { ExportPasses, ExportWorkers } from './export-answers';
+import type { FindWorkers } from './find-answers';
+import { lazyFind } from './session-source';
+
+/**
+ * The source over a file's line index the page already built (`held`, in its worker): its answers
+ * read the file by that index; the export's passes go to `workers` (the browser's). `stat`: the
+ * file as it was when indexed. The whole document is asked for nothing here.
+ */
+export function indexedSourceOf(adapter: StorageAdapter, stat: SourceStat, opts: OpenOptions & { workers?: ExportWorkers; finding?: FindWorkers }, held: HeldIndex): SessionSource {
+  const a = normalised(adapter);
+  return indexedSource(a, stat, opts, async () => (await import('./document-source')).documentSource(a, { ...stat, kind: 'document' }, opts), held);
+}
+
+/** A file's index the page already built (in its worker), the file as the Blob it was built from, and whether nanobot loads it. */
+export interface HeldIndex {
+  file: Blob;
+  index: LineIndex;
+  loaded: boolean;
+}
 
 /** nanobot's load on the index, as a source answers it (its messages' lines left out). */
 function sourceLoad(n: IndexedLoad): SourceLoad {
@@ -70,7 +91,7 @@ const NL = new Uint8Array([10]);
  * text (format, load --json), so the index notes which lines already are (and are copied as they are).
  * `whole`: opens the document source of the same file, for the rare answers the index does not give (a format that raises, a fork near json.loads' depth).
  */
-export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions & { printing?: boolean }, whole: () => Promise<SessionSource>): SessionSource {
+export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions & { printing?: boolean; workers?: ExportWorkers; finding?: FindWorkers }, whole: () => Promise<SessionSource>, held?: HeldIndex): SessionSource {
   const { path, fileName, version } = stat;
   const fallbackKey = keyForFile(fileName, version);
   const loadOpts = { now: opts.now, version, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
@@ -79,7 +100,20 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
   const depth = rulesOf(version).depthBudget.jsonLoads;
   let plainIndex: Promise<Built> | null = null;
   let loaded: Promise<{ index: LineIndex; load: IndexedLoad }> | null = null;
+  // An index the page already built (in its worker) answers from itself: the file is not indexed again.
+  if (held) plainIndex = Promise.resolve({ index: held.index, source: { path, stat: { size: stat.size, lastModified: stat.lastModified } } });
   const built = () => (plainIndex ??= indexStreamed(adapter, path, version, false, !!opts.printing));
+  /** The file as a Blob (left on disk where the backend can) with its index: what the export's slices are read from. */
+  const fileAndIndex = async () => {
+    const { index } = await built();
+    const file = held?.file ?? (await adapter.fileOrNull(path)) ?? new Blob([(await adapter.readWhole(path)) as BlobPart]);
+    return { file, index };
+  };
+  // The export's and the find's passes are loaded when first asked for (a CLI command never compiles them).
+  let exporting: Promise<ExportPasses> | null = null;
+  const exported = () => (exporting ??= import('./export-answers').then((m) => m.indexedExport(fileAndIndex, opts.workers)));
+  const find = lazyFind(async () => (await import('./find-answers')).indexedFind(fileAndIndex, opts.finding));
+  const record = async (ix: LineIndex, line: number) => decodeRecord(await read(ix.start[line]!, ix.start[line]! + ix.length[line]!));
   const load = () => (loaded ??= built().then((b) => loadIndexed(adapter, path, { ...loadOpts, dumps: !!opts.printing }, b)));
   const forkOpts = { now: opts.now, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
   // The last fork planned, for its write (a dry run then `--write` index and read the prefix once); the write checks the file is unchanged.
@@ -188,13 +222,13 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       edits.set(plan, { edit: e });
       return plan;
     },
-    async save(plan: SourcePlan) {
+    async save(plan: SourcePlan, run?: SaveRun) {
       const e = edits.get(plan);
       if (!e) throw new Error('save: a plan this source did not make');
       const raises = 'trim' in e ? e.trim.refusal : e.edit.refusal;
       if (raises) throw new StoreError('io', `Line ${raises.line} cannot be saved: nanobot would raise ${raises.raises.type}: ${raises.raises.message}. Nothing was written.`, { path, reason: { code: 'line-cannot-save', line: raises.line, error: raises.raises } });
-      if ('trim' in e) return { ...(await (await import('../save/indexed-trim')).writeTrimIndexed(adapter, e.trim)), backup: null };
-      return (await import('../save/indexed-edit')).writeEditIndexed(adapter, e.edit);
+      if ('trim' in e) return { ...(await (await import('../save/indexed-trim')).writeTrimIndexed(adapter, e.trim, run)), backup: null };
+      return (await import('../save/indexed-edit')).writeEditIndexed(adapter, e.edit, run);
     },
     async planFork(userIndex, newKey) {
       const f = await forkPlan(userIndex, newKey);
@@ -221,6 +255,14 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       if (now.size !== stat.size || now.lastModified !== stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: stat.size, to: now.size }]);
       await adapter.remove(path);
     },
+    async exportFacts() {
+      const { index: ix } = await built();
+      const loaded = held ? held.loaded : (await load()).load.result !== null;
+      return (await import('./export-answers')).indexedFacts(ix, loaded, opts.key ?? fallbackKey, (line) => record(ix, line));
+    },
+    find,
+    exportScan: async (title, key, listed, run) => (await exported()).scan(title, key, listed, run),
+    exportBlob: async (head, format, mask, run, count) => (await exported()).blob(head, format, mask, run, count),
   };
   return source;
 }

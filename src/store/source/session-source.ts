@@ -18,6 +18,10 @@ import type { PyError } from '../../core/python/pyjson';
 import type { PyDict, PyValue } from '../../core/python/pyvalue';
 import type { Fate, ReplayOptions, TokenCounter } from '../../core/replay/replay';
 import type { EntrySink } from '../../core/replay/indexed-replay';
+import type { SaveProgress } from '../save/atomic-save';
+import type { ExportFormat, ExportHead } from '../../core/export/export';
+import type { ExportFacts, ExportMask, ExportRunOptions, ExportScan } from './export-answers';
+import type { FindUpdate } from './find-answers';
 
 /** Which implementation answers: the whole document in memory, or the file's line index. */
 export type SourceKind = 'document' | 'index';
@@ -30,6 +34,8 @@ export interface SourceStat {
   lastModified: number;
   version: NanobotVersion;
   kind: SourceKind;
+  /** The other implementation the person may switch to for this file (the app's view switch), or null. */
+  other: SourceKind | null;
 }
 
 /** A session without its messages: what a lens says of the session itself, and how many messages it holds. */
@@ -130,6 +136,16 @@ export interface SourcePlan {
   backup: boolean;
 }
 
+/**
+ * How a save is followed: its progress (the streamed save's slices), and a signal that stops it
+ * where the store can (between slices, the file untouched: 'cancelled'; a whole document's one
+ * write only before it starts).
+ */
+export interface SaveRun {
+  signal?: AbortSignal;
+  onProgress?: (p: SaveProgress) => void;
+}
+
 /** What a save did: bytes written, and the backup's path. */
 export interface SourceSaved {
   bytes: number;
@@ -177,12 +193,39 @@ export interface SessionSource {
   format(each: (piece: Uint8Array | string) => void): Promise<{ ok: true } | { ok: false; error: PyError }>;
   /** Plans an edit; `error` where nanobot's rules refuse it. */
   plan(edit: SourceEdit): Promise<SourcePlan | { error: EditRefusal }>;
-  /** Writes a plan atomically, refused ('conflict') when the file changed since it was opened. */
-  save(plan: SourcePlan): Promise<SourceSaved>;
+  /** Writes a plan atomically, refused ('conflict') when the file changed since it was opened; `run` follows and may stop it. */
+  save(plan: SourcePlan, run?: SaveRun): Promise<SourceSaved>;
   /** Plans a fork before user turn `userIndex` (from 0) under `newKey`; throws the store's refusal. */
   planFork(userIndex: number, newKey: string): Promise<SourceFork>;
   /** Writes that fork beside the file. */
   writeFork(userIndex: number, newKey: string): Promise<SourceFork>;
   /** Deletes the file if it is still the one opened. */
   remove(): Promise<void>;
+  /**
+   * Finds `query` (literal, any case) in the recovered lens's messages' text and tool calls, in
+   * order, at most `limit` matches, told as they are found (find-answers.ts); returns the stop.
+   */
+  find(query: string, limit: number, onUpdate: (u: FindUpdate) => void): () => void;
+  /** What an export of the recovered lens states and holds (export-answers.ts). */
+  exportFacts(): Promise<ExportFacts>;
+  /** The redaction's search over the recovered lens: every finding counted, the first `listed` listed; its progress told, cancellable. */
+  exportScan(title: string, key: string, listed: number, run?: ExportRunOptions): Promise<ExportScan>;
+  /** The recovered lens's messages (its first `count`, for a preview) written as `format` with the findings masked, as a Blob of parts. */
+  exportBlob(head: ExportHead, format: ExportFormat, mask: ExportMask, run?: ExportRunOptions, count?: number): Promise<Blob>;
+}
+
+/** A source's find made when first asked (`make` loads its module then: a command that never finds never compiles it). */
+export function lazyFind(make: () => Promise<SessionSource['find']>): SessionSource['find'] {
+  let made: Promise<SessionSource['find']> | null = null;
+  return (query, limit, onUpdate) => {
+    let live = true;
+    let stop: (() => void) | null = null;
+    void (made ??= make()).then((find) => {
+      if (live) stop = find(query, limit, onUpdate);
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  };
 }

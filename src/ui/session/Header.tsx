@@ -1,6 +1,7 @@
 /**
- * The session header: title, key, file, size, message count and which lens is shown, with the
- * banners a person must see first (nanobot loads nothing / takes the repair path / problems).
+ * The whole document's part of the session header: its facts (title, key, message count) and the
+ * banners a person must see first (nanobot loads nothing / takes the repair path / problems),
+ * shown by the one page's header (SessionShell.tsx).
  */
 import { sessionTitle } from '../../core/listing/title';
 import type { OpenedSession } from '../../store/save/sessions';
@@ -9,36 +10,44 @@ import { fill } from './parts/fill';
 import { pg, ui } from '../i18n/text';
 import { iso, visible } from '../parts/iso';
 import { ReadOnce } from '../parts/ReadOnce';
-import { SessionHead } from './SessionHead';
+import type { ShellReading } from './SessionShell';
 
-export interface HeaderProps {
+export interface BannersProps {
   opened: OpenedSession;
-  /** Which lens the active tab shows. */
-  lens: string;
   notice: string | null;
   onDismiss: () => void;
   onProblems: () => void;
   onLine: (line: number) => void;
-  /** Opens the Export tab. */
-  onExport: () => void;
   /** The workspace's name (read warnings fold to one line, remembered per workspace). */
   workspace?: string;
 }
 
-/** Title block and banners. */
-export function Header({ opened, lens, notice, onDismiss, onProblems, onLine, onExport, workspace = '' }: HeaderProps) {
+/** The header's facts of the whole document: nanobot's title, the key, the file, and the messages (nanobot's count where it differs). */
+export function documentFacts(opened: OpenedSession): Pick<ShellReading, 'title' | 'sessionKey' | 'fileName' | 'size' | 'messages' | 'version'> {
+  const messages = opened.recovered.messages.length;
+  const loads = opened.nanobot.result?.messages.length;
+  return {
+    // nanobot's title; when its load lost the metadata (a damaged head), the title the file still holds.
+    title: sessionTitle(replaySession(opened).session.metadata) || sessionTitle(opened.recovered.metadata),
+    sessionKey: opened.key,
+    fileName: opened.fileName,
+    size: opened.bytes.length,
+    messages: `${ui().common.count(messages)}${loads !== undefined && loads !== messages ? pg().session.nanobotLoads(loads) : ''}`,
+    version: opened.version,
+  };
+}
+
+/** The banners under the facts. */
+export function Banners({ opened, notice, onDismiss, onProblems, onLine, workspace = '' }: BannersProps) {
   const t = pg().session;
   const state = lensState(opened);
-  // nanobot's title; when its load lost the metadata (a damaged head), the title the file still holds.
-  const title = sessionTitle(replaySession(opened).session.metadata) || sessionTitle(opened.recovered.metadata);
   const skipped = repairSkippedLines(opened);
   const diags = opened.doc.diagnostics;
   const errors = diags.filter((d) => d.severity === 'error').length;
   const messages = opened.recovered.messages.length;
-  const count = ui().common.count;
   const key = <code>{iso(visible(opened.key))}</code>;
   return (
-    <SessionHead title={title} sessionKey={opened.key} fileName={opened.fileName} size={opened.bytes.length} messages={`${count(messages)}${opened.nanobot.result && opened.nanobot.result.messages.length !== messages ? t.nanobotLoads(opened.nanobot.result.messages.length) : ''}`} version={opened.version} lens={lens} onExport={onExport}>
+    <>
       {notice && (
         <p class="sl-banner sl-info" role="status">
           {notice}{' '}
@@ -82,6 +91,6 @@ export function Header({ opened, lens, notice, onDismiss, onProblems, onLine, on
           </button>
         </p>
       )}
-    </SessionHead>
+    </>
   );
 }

@@ -1,28 +1,32 @@
 /**
- * The views of one opened session: header and banners, then the Conversation, Replay, File and
- * Edit tabs. Everything shown is computed by src/core; this only arranges it.
+ * The one session page the shell mounts for a file, at every size (SessionShell.tsx: one header,
+ * one tab bar, one set of tabs). The store picked how the file is read (`source.stat.kind`): the
+ * whole document, opened by the page, fills it here; the line index (large/LargeSession.tsx,
+ * loaded only when a file is read that way) fills it from the file's index.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { documentSourceOf } from '../../store/source/document-source';
+import { createMemoryAdapter } from '../../store/adapter/memory-adapter';
 import type { SessionHostProps } from '../session-host';
 import type { OpenedSession } from '../../store/save/sessions';
 import { ConversationTab } from './conversation/ConversationTab';
 import { EditTab } from './edit/EditTab';
 import { LazyExportTab } from './export/LazyExportTab';
 import { FileTab } from './file/FileTab';
-import { Header } from './Header';
+import { Banners, documentFacts } from './Header';
 import { ReplayTab } from './replay/ReplayTab';
 import { ContextTab } from './context/ContextTab';
-import { Tabs, type TabDef } from './Tabs';
+import { SessionShell, withoutLine, type ShellNav, type ShellReading, type TabId } from './SessionShell';
 import { pg, ui } from '../i18n/text';
-import './session.css';
+import { lazyComponent } from '../shell/lazy';
+import { LargeViewOffer } from './large/ViewSwitch';
+import type { LargeSessionProps } from './large/LargeSession';
 
 export { OpeningPreview } from './OpeningPreview';
 export { prepareConversation as prepareView } from './conversation/model';
 
-type TabId = 'conversation' | 'replay' | 'context' | 'file' | 'edit' | 'export';
-
-import { closeFind, openFind } from './find/state';
-import { guardFocus } from '../shell/focus';
+/** Large-file mode's reading, loaded only when a file is read on its line index. */
+const LargeSession = lazyComponent<LargeSessionProps>(() => import('./large/LargeSession').then((m) => m.default));
 
 /** The 0-based file line the route points at: `line` (1-based), else the permalink's message `m` (1-based). */
 function lineParam(p: Record<string, string>, o: OpenedSession): number | null {
@@ -35,35 +39,42 @@ function lineParam(p: Record<string, string>, o: OpenedSession): number | null {
 
 /** The session page the shell mounts for one file. */
 export function SessionView(props: SessionHostProps) {
-  const { opened, route } = props;
-  const [tab, setTab] = useState<TabId>(route.tab ?? 'conversation');
+  const { source } = props;
+  if (source.stat.kind === 'index' || !props.opened) {
+    const reader = props.reader ?? props.adapter;
+    if (!reader) return null;
+    return (
+      <LargeSession
+        adapter={reader}
+        writable={!!props.adapter}
+        open={props.open}
+        path={source.stat.path}
+        fileName={source.stat.fileName}
+        version={source.stat.version}
+        size={source.stat.size}
+        params={props.route.params}
+        {...(props.route.tab ? { tab: props.route.tab } : {})}
+        {...(props.switchHref !== undefined ? { fullViewHref: props.switchHref, fullViewOffered: source.stat.other === 'document' } : {})}
+        onRoute={props.onRoute}
+        onSaved={(r, message) => props.onSaved?.(r.stat, message)}
+        onDeleted={(message) => props.onChanged(null, message)}
+        onForked={props.onForked}
+      />
+    );
+  }
+  return <DocumentSession {...props} opened={props.opened} />;
+}
+/** The whole document's reading: its facts and banners in the header, its tabs; it keeps the line shown and the "updated" notice. */
+function DocumentSession(props: SessionHostProps & { opened: OpenedSession }) {
+  const { opened, route, source } = props;
   const [line, setLine] = useState<number | null>(lineParam(route.params, opened));
   const [notice, setNotice] = useState<{ size: number; at: Date } | null>(null);
   const seen = useRef(opened.snapshot);
   const own = useRef<string | null>(null);
   useEffect(() => {
-    if (route.tab && route.tab !== tab) setTab(route.tab);
     const l = lineParam(route.params, opened);
     if (l !== null && l !== line) setLine(l);
   }, [route.tab, route.params.line, route.params.m]);
-  // Cards drawn anew after a save, a removed line: focus is kept off <body> (focus.ts).
-  useEffect(guardFocus, []);
-  const tabRef = useRef(tab);
-  tabRef.current = tab;
-  // Ctrl/⌘+F finds inside the session (the browser's own find cannot see rows the list has not drawn).
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== 'f') return;
-      e.preventDefault();
-      if (tabRef.current !== 'conversation') goRef.current('conversation');
-      openFind();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      closeFind();
-    };
-  }, []);
   useEffect(() => {
     const prev = seen.current;
     seen.current = opened.snapshot;
@@ -72,59 +83,66 @@ export function SessionView(props: SessionHostProps) {
     const at = new Date(opened.snapshot.lastModified);
     setNotice({ size: opened.bytes.length, at });
   }, [opened.snapshot]);
-  const go = (next: TabId, params: Record<string, string> = withoutLine(route.params)) => {
-    setTab(next);
-    props.onRoute(next, params);
-  };
-  const goRef = useRef(go);
-  goRef.current = go;
-  const openLine = (l: number, where: TabId = 'file') => {
-    setLine(l);
-    go(where, { ...withoutLine(route.params), line: String(l + 1) });
-  };
-  const diags = opened.doc.diagnostics.length;
+  // The tabs read the document the page holds through its source (nothing read again); a page
+  // without a folder (a dropped file) reads its own copy of the bytes.
+  const held = useMemo(() => documentSourceOf(props.reader ?? props.adapter ?? bytesAdapter(opened), opened, { now: props.now(), version: opened.version }), [opened]);
   const t = pg().session;
-  const tabs: TabDef[] = [
-    { id: 'conversation', label: t.tabs.conversation },
-    { id: 'replay', label: t.tabs.replay },
-    { id: 'context', label: t.tabs.context },
-    { id: 'file', label: t.tabs.file, badge: diags ? String(diags) : undefined },
-    { id: 'edit', label: props.adapter ? t.tabs.edit : t.tabs.editDownload },
-    { id: 'export', label: t.tabs.export },
-  ];
+  const diags = opened.doc.diagnostics.length;
+  const reading = ({ tab, go }: ShellNav): ShellReading => {
+    const openLine = (l: number, where: TabId = 'file') => {
+      setLine(l);
+      go(where, { ...withoutLine(route.params), line: String(l + 1) });
+    };
+    return {
+      ...documentFacts(opened),
+      lens: t.lens[tab],
+      ...(diags ? { fileBadge: String(diags) } : {}),
+      ...(tab === 'conversation' ? { class: 'sl-fill' } : {}),
+      banners: (
+        <>
+          {source.stat.other === 'index' && props.switchHref !== undefined && <LargeViewOffer size={source.stat.size} href={props.switchHref} />}
+          <Banners opened={opened} workspace={props.workspace ?? ''} notice={notice && noticeText(notice.size, notice.at)} onDismiss={() => setNotice(null)} onProblems={() => go('file')} onLine={(l) => openLine(l)} />
+        </>
+      ),
+      body: (
+        <>
+          {tab === 'conversation' && <ConversationTab opened={opened} source={held} line={line} onOpenLine={(l) => openLine(l)} onLine={(l) => setLine(l)} onArchive={() => go('context', { ...withoutLine(route.params), show: 'archive' })} />}
+          {tab === 'replay' && <ReplayTab opened={opened} params={route.params} onParams={(p) => props.onRoute('replay', p)} onOpenLine={(l) => openLine(l, 'conversation')} onExport={(p) => go('export', { ...p, src: 'replay' })} />}
+          {tab === 'context' && <ContextTab opened={opened} reader={props.reader ?? props.adapter} params={route.params} onParams={(p) => props.onRoute('context', p)} />}
+          {tab === 'export' && <LazyExportTab source={held} opened={opened} params={route.params} onParams={(p) => props.onRoute('export', p)} />}
+          {tab === 'file' && <FileTab opened={opened} line={line} onLine={(l) => openLine(l)} />}
+          {tab === 'edit' && (
+            <EditTab
+              opened={opened}
+              adapter={props.adapter}
+              now={props.now}
+              onForked={props.onForked}
+              onChanged={(next, message) => {
+                own.current = next ? next.snapshot.sha256 : null;
+                props.onChanged(next, message);
+              }}
+            />
+          )}
+        </>
+      ),
+    };
+  };
   return (
-    <div class={`sl-session ${tab === 'conversation' ? 'sl-fill' : ''}`}>
-      <Header opened={opened} workspace={props.workspace ?? ''} lens={t.lens[tab]} notice={notice && noticeText(notice.size, notice.at)} onDismiss={() => setNotice(null)} onProblems={() => go('file')} onLine={(l) => openLine(l)} onExport={() => go('export', route.params)} />
-      <Tabs tabs={tabs} active={tab} onSelect={(id) => go(id as TabId)} idPrefix="sl" label={t.tabsLabel}>
-        {tab === 'conversation' && <ConversationTab opened={opened} line={line} onOpenLine={(l) => openLine(l)} onLine={(l) => setLine(l)} onArchive={() => go('context', { ...withoutLine(route.params), show: 'archive' })} />}
-        {tab === 'replay' && <ReplayTab opened={opened} params={route.params} onParams={(p) => props.onRoute('replay', p)} onOpenLine={(l) => openLine(l, 'conversation')} onExport={(p) => go('export', { ...p, src: 'replay' })} />}
-        {tab === 'context' && <ContextTab opened={opened} reader={props.reader ?? props.adapter} params={route.params} onParams={(p) => props.onRoute('context', p)} />}
-        {tab === 'export' && <LazyExportTab opened={opened} params={route.params} onParams={(p) => props.onRoute('export', p)} />}
-        {tab === 'file' && <FileTab opened={opened} line={line} onLine={(l) => openLine(l)} />}
-        {tab === 'edit' && (
-          <EditTab
-            opened={opened}
-            adapter={props.adapter}
-            now={props.now}
-            onForked={props.onForked}
-            onChanged={(next, message) => {
-              own.current = next ? next.snapshot.sha256 : null;
-              props.onChanged(next, message);
-            }}
-          />
-        )}
-      </Tabs>
-    </div>
+    <SessionShell route={route} onRoute={props.onRoute} writable={!!props.adapter}>
+      {reading}
+    </SessionShell>
   );
+}
+
+/** The opened file's bytes as a storage of their own (what the tabs read where the page has no folder). */
+function bytesAdapter(o: OpenedSession) {
+  const a = createMemoryAdapter();
+  a.setFile(o.path, o.bytes, o.snapshot.lastModified);
+  return a;
 }
 
 /** The "updated from disk" notice in the reader's language (its time too), made at render so a language switch redoes it. */
 function noticeText(size: number, at: Date): string {
   const time = Number.isNaN(at.getTime()) ? '?' : at.toLocaleTimeString(ui().common.locale);
   return pg().session.updated(size, time);
-}
-
-function withoutLine(p: Record<string, string>): Record<string, string> {
-  const { line: _l, m: _m, ...rest } = p;
-  return rest;
 }

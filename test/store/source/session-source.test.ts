@@ -5,9 +5,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { pyDumps } from '../../../src/core/python/pyjson';
+import { EXPORT_EN } from '../../../src/words/export-en';
 import type { PyDict } from '../../../src/core/python/pyvalue';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
-import { LINE_INDEX, openSource } from '../../../src/store/source/open-source';
+import { LINE_INDEX, openSource, type SourcePick } from '../../../src/store/source/open-source';
 import type { SessionSource, SourceEdit } from '../../../src/store/source/session-source';
 
 const NAME = 'sessions/k_a.jsonl';
@@ -39,6 +40,22 @@ describe('openSource: the size picks the implementation, once', () => {
     expect((await opened(FILE.length)).source.stat).toMatchObject({ kind: 'index', size: FILE.length });
   });
 
+  it("the app's own line (`pick`) decides over the CLI's, and says which other reading the person may ask for", async () => {
+    const adapter = createMemoryAdapter();
+    adapter.setFile(NAME, FILE, 1_800_000_000_000);
+    LINE_INDEX.from = Infinity;
+    const at = async (pick: SourcePick) => (await openSource(adapter, NAME, { now: NOW, version: 'main', pick })).stat;
+    const n = FILE.length;
+    // At the app's line: the index, the whole document one switch away below the page's ceiling.
+    expect(await at({ indexFrom: n, wholeBelow: n + 1 })).toMatchObject({ kind: 'index', other: 'document' });
+    expect(await at({ indexFrom: n, wholeBelow: n })).toMatchObject({ kind: 'index', other: null });
+    expect(await at({ indexFrom: n + 1, wholeBelow: n + 1 })).toMatchObject({ kind: 'document', other: null });
+    // The whole asked for: given below the ceiling (the index one switch back when the file is at the line), never from it.
+    expect(await at({ indexFrom: n, whole: true, wholeBelow: n + 1 })).toMatchObject({ kind: 'document', other: 'index' });
+    expect(await at({ indexFrom: n + 1, whole: true, wholeBelow: n + 1 })).toMatchObject({ kind: 'document', other: null });
+    expect(await at({ indexFrom: 0, whole: true, wholeBelow: n })).toMatchObject({ kind: 'index', other: null });
+  });
+
   it.each([0, Infinity])('threshold %s: the last metadata record, its stored key and nanobot\'s title; ranges clamped', async (from) => {
     const { source } = await opened(from);
     expect(await source.meta()).toEqual({ line: 3, value: expect.any(Object), key: 'k:a', title: 'Second' });
@@ -47,6 +64,52 @@ describe('openSource: the size picks the implementation, once', () => {
     expect((await source.lines(4, 99)).map((l) => new TextDecoder().decode(l))).toEqual([pyDumps({ role: 'user', content: 'three' }), '{cut']);
     const load = await source.load();
     expect(load).toMatchObject({ key: 'k:a', path: 'repair', result: { count: 3, lastConsolidated: 1 }, error: null });
+  });
+});
+
+describe('the export through either source', () => {
+  it('states the same facts, finds the same findings and writes the same bytes', async () => {
+    const answers: unknown[] = [];
+    for (const from of [0, Infinity]) {
+      const { source } = await opened(from);
+      const facts = await source.exportFacts();
+      const scan = await source.exportScan(facts.title, facts.key, 10);
+      const head = { title: facts.title, key: facts.key, what: 'Session', notes: [], count: facts.messages, words: EXPORT_EN };
+      const masked = await (await source.exportBlob(head, 'md', (n) => `[#${n.id + 1}]`)).text();
+      const first = await (await source.exportBlob(head, 'json', () => null, {}, 1)).text();
+      answers.push({ facts, scan, masked, first });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toMatchObject({ facts: { title: 'Second', key: 'k:a', messages: 3, preview: 3 }, scan: { total: 1 } });
+    expect((answers[0] as { masked: string }).masked).toContain('- Session key: \\[\\#1\\]');
+    expect(JSON.parse((answers[0] as { first: string }).first)).toHaveLength(1);
+  });
+});
+
+describe('find through either source', () => {
+  /** Every update of a find of `query` until it is done. */
+  const found = (source: SessionSource, query: string, limit = 100) =>
+    new Promise<{ found: [number, number][]; limited: boolean }>((done) => {
+      const all: [number, number][] = [];
+      source.find(query, limit, (u) => {
+        for (const m of u.found) all.push([m.message, m.nth]);
+        if (u.done) done({ found: all, limited: u.limited });
+      });
+    });
+
+  it('finds the same matches in the recovered lens, in any case, at most the limit', async () => {
+    const answers: unknown[] = [];
+    for (const from of [0, Infinity]) {
+      const { source } = await opened(from);
+      answers.push([await found(source, 'T'), await found(source, ' THREE '), await found(source, 'e', 2), await found(source, '   ')]);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toEqual([
+      { found: [[1, 0], [2, 0]], limited: false },
+      { found: [[2, 0]], limited: false },
+      { found: [[0, 0], [2, 0]], limited: true },
+      { found: [], limited: false },
+    ]);
   });
 });
 

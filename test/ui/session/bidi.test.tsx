@@ -9,7 +9,7 @@ import { ConversationTab } from '../../../src/ui/session/conversation/Conversati
 import { Fold } from '../../../src/ui/session/parts/Fold';
 import { RawJson } from '../../../src/ui/session/parts/RawJson';
 import { closeIsolates, showControls } from '../../../src/ui/parts/iso';
-import { jsonl, meta, mount, openText, settle, unmount } from './helpers';
+import { jsonl, meta, mount, openText, settle, unmount, wholeHost } from './helpers';
 
 const RLO = '\u202e';
 let el: HTMLElement | null = null;
@@ -66,7 +66,7 @@ describe('bidi isolation of file text', () => {
 
   it('keeps a flag’s key and value apart from the "=" between them', async () => {
     const o = openText(jsonl([meta(), { role: 'user', content: 'hi', [`${RLO}yek`]: `\u2066${RLO}eulav` }]));
-    el = await mount(<ConversationTab opened={o} line={null} onOpenLine={() => {}} onLine={() => {}} />);
+    el = await mount(<ConversationTab opened={o} source={wholeHost(o).source} line={null} onOpenLine={() => {}} onLine={() => {}} />);
     await settle();
     const tag = [...el.querySelectorAll('.sl-flags li')].find((li) => li.textContent!.includes('yek'))!;
     expect([...tag.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual([`${RLO}yek`, `\u2066${RLO}eulav\u2069`]);

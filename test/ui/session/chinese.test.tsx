@@ -10,7 +10,7 @@ import { OpeningPreview } from '../../../src/ui/session/OpeningPreview';
 import { setLanguage } from '../../../src/ui/i18n/text';
 import { loadMarkdown } from '../../../src/ui/session/markdown/loader';
 import type { SessionHostProps } from '../../../src/ui/session-host';
-import { NOW, button, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor } from './helpers';
+import { NOW, button, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor, wholeHost } from './helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 function props(over: Partial<SessionHostProps> & Pick<SessionHostProps, 'opened'>): SessionHostProps {
-  return { adapter: null, now: () => NOW, onChanged: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {}, ...over };
+  return { ...wholeHost(over.opened!), adapter: null, now: () => NOW, onChanged: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {}, ...over };
 }
 
 const file = jsonl([
@@ -73,9 +73,9 @@ describe('the session page in Simplified Chinese', () => {
     const input = el.querySelector<HTMLInputElement>('.sl-find-input')!;
     expect(input.placeholder).toBe('在此会话中查找');
     await type(input, 'found');
-    expect(el.querySelector('.sl-find-count')!.textContent).toBe('第 1 个，共 1 个');
+    await waitFor(() => el!.querySelector('.sl-find-count')!.textContent === '第 1 个，共 1 个');
     await type(input, 'zzz');
-    expect(el.querySelector('.sl-find-count')!.textContent).toBe('没有匹配项');
+    await waitFor(() => el!.querySelector('.sl-find-count')!.textContent === '没有匹配项');
     await type(el.querySelector('.sl-jump-message'), '99');
     await click(button(el.querySelector('.sl-jump')!, '跳转'));
     expect(el.querySelector('.sl-jump [role="status"]')!.textContent).toBe('没有消息 #99：消息编号为 #1–4。');
@@ -118,6 +118,7 @@ describe('the session page in Simplified Chinese', () => {
     expect(x).toContain('HTML 页面（离线、无脚本）');
     expect(el.querySelector('.sl-findings p')!.textContent).toBe('1 处发现，全部已遮蔽：1 × 会话键。');
     expect(el.querySelector('.sl-findings-list li')!.textContent).toMatch(/^#1 会话键 位于 键： cli:direct/);
+    await waitFor(() => !!el!.querySelector('.sl-export-preview pre'));
     const preview = el.querySelector('.sl-export-preview')!.textContent!;
     expect(preview).toContain('- 会话键：\\[已遮蔽：会话键 \\#1\\]');
     expect(preview).toContain('- 存储的会话：4 条消息');

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openFromBytes } from '../../../src/store/save/sessions';
 import { ConversationTab } from '../../../src/ui/session/conversation/ConversationTab';
-import { enc, jsonl, meta, mount, NOW, unmount, waitFor } from './helpers';
+import { enc, jsonl, meta, mount, NOW, unmount, waitFor, wholeHost } from './helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -18,7 +18,7 @@ const open = (lc: unknown, version: '0.2.1' | '0.2.2') => {
   return openFromBytes(path, bytes, { path, size: bytes.length, lastModified: 1, sha256: 'x' }, { version, now: NOW });
 };
 const marker = async (lc: unknown, version: '0.2.1' | '0.2.2') => {
-  el = await mount(<ConversationTab opened={open(lc, version)} line={null} onOpenLine={() => {}} onLine={() => {}} />);
+  el = await mount(<ConversationTab opened={open(lc, version)} source={wholeHost(open(lc, version)).source} line={null} onOpenLine={() => {}} onLine={() => {}} />);
   await waitFor(() => !!el!.querySelector('.sl-marker'));
   const text = el.querySelector('.sl-marker')!.textContent!;
   await unmount(el);

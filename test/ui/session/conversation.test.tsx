@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConversationTab } from '../../../src/ui/session/conversation/ConversationTab';
-import { jsonl, meta, mount, openText, settle, unmount } from './helpers';
+import { jsonl, meta, mount, openText, settle, unmount, wholeHost } from './helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -20,7 +20,7 @@ describe('ConversationTab', () => {
       { role: 'tool', tool_call_id: 'a', name: 'search', content: 'found' },
       { role: 'tool', tool_call_id: 'zzz', name: 'x', content: 'lost' },
     ]));
-    el = await mount(<ConversationTab opened={o} line={null} onOpenLine={() => {}} onLine={() => {}} />);
+    el = await mount(<ConversationTab opened={o} source={wholeHost(o).source} line={null} onOpenLine={() => {}} onLine={() => {}} />);
     await settle();
     const cards = [...el.querySelectorAll('article')];
     expect(cards).toHaveLength(4);
@@ -36,7 +36,7 @@ describe('ConversationTab', () => {
 describe('message times', () => {
   it('use the list’s date style, with the stored value kept on hover (issue 27)', async () => {
     const o = openText(jsonl([meta(), { role: 'user', content: 'hi', timestamp: '2026-06-02T09:14:08.530646' }, { role: 'assistant', content: 'yo', timestamp: 12 }]));
-    el = await mount(<ConversationTab opened={o} line={null} onOpenLine={() => {}} onLine={() => {}} />);
+    el = await mount(<ConversationTab opened={o} source={wholeHost(o).source} line={null} onOpenLine={() => {}} onLine={() => {}} />);
     await settle();
     const times = [...el.querySelectorAll('article time')];
     expect(times[0]!.textContent).toBe('2 Jun 2026, 09:14');

@@ -6,6 +6,15 @@ import { openSession } from '../../../src/store/save/sessions';
 import { pyDumps } from '../../../src/core/python/pyjson';
 import type { PyDict } from '../../../src/core/python/pyvalue';
 import type { StorageAdapter } from '../../../src/store/adapter/adapter';
+import type { NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+import { openSource } from '../../../src/store/source/open-source';
+import { documentSourceOf } from '../../../src/store/source/document-source';
+import { indexedSourceOf } from '../../../src/store/source/indexed-source';
+import { indexBytes } from '../../../src/core/index/line-index';
+import { loadFromIndex } from '../../../src/core/index/index-load';
+import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
+import type { SessionHostProps } from '../../../src/ui/session-host';
+import type { SessionSource } from '../../../src/store/source/session-source';
 
 export const NOW = '2026-06-01T12:00:00';
 export const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -91,4 +100,28 @@ export async function check(el: Element | null | undefined, on: boolean): Promis
     el.dispatchEvent(new Event('input', { bubbles: true }));
     el.dispatchEvent(new Event('change', { bubbles: true }));
   });
+}
+
+/** Opens `path` as large-file mode's page does: a SessionSource read on its line index whatever its size (the line at 0 bytes). */
+export function indexOpener(adapter: StorageAdapter, path: string, version: NanobotVersion, now = NOW): (key?: string) => Promise<SessionSource> {
+  return (key) => openSource(adapter, path, { version, now, pick: { indexFrom: 0 }, ...(key !== undefined ? { key } : {}) });
+}
+
+/** An opened session as the one page is handed it: the store's source over the document it holds, and the page's opener of it. */
+export function wholeHost(opened: OpenedSession): Pick<SessionHostProps, 'source' | 'open'> {
+  const a = createMemoryAdapter();
+  a.setFile(opened.path, opened.bytes, opened.snapshot.lastModified);
+  const source = documentSourceOf(a, opened, { now: NOW, version: opened.version });
+  return { source, open: async () => source };
+}
+
+/** `text` as large-file mode reads it: a memory file, its index built here (as the worker builds it), and the source over both. */
+export function indexedText(text: string, version: NanobotVersion = 'v0.2', path = 'sessions/cli_direct.jsonl'): SessionSource {
+  const a = createMemoryAdapter();
+  const bytes = enc(text);
+  a.setFile(path, bytes, 1_000);
+  const index = indexBytes(bytes, version);
+  const loaded = loadFromIndex(index, version, () => ({})).loaded;
+  const stat = { path, fileName: path.split('/').pop()!, size: bytes.length, lastModified: 1_000, version, kind: 'index' as const, other: null };
+  return indexedSourceOf(a, stat, { now: NOW, version }, { file: new Blob([bytes as Uint8Array<ArrayBuffer>]), index, loaded });
 }

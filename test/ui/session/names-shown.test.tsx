@@ -6,9 +6,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionView } from '../../../src/ui/session/SessionView';
+import type { OpenedSession } from '../../../src/store/save/sessions';
 import type { SessionHostProps } from '../../../src/ui/session-host';
 import { visible } from '../../../src/ui/parts/iso';
-import { NOW, jsonl, meta, mount, openText, unmount } from './helpers';
+import { NOW, jsonl, meta, mount, openText, unmount, wholeHost } from './helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -16,7 +17,7 @@ afterEach(async () => {
   el = null;
 });
 
-const props = (opened: SessionHostProps['opened']): SessionHostProps => ({ opened, adapter: null, now: () => NOW, onChanged: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {} });
+const props = (opened: OpenedSession): SessionHostProps => ({ ...wholeHost(opened), opened, adapter: null, now: () => NOW, onChanged: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {} });
 
 describe('names shown', () => {
   it('writes out bidi controls and invisible characters, and nothing else', () => {

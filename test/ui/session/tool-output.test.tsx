@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadMarkdown } from '../../../src/ui/session/markdown/loader';
 import { ConversationTab } from '../../../src/ui/session/conversation/ConversationTab';
-import { jsonl, meta, mount, openText, settle, unmount } from './helpers';
+import { jsonl, meta, mount, openText, settle, unmount, wholeHost } from './helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -27,7 +27,7 @@ describe('tool output', () => {
       { role: 'tool', tool_call_id: 'a', name: 'read_file', content: PY },
       { role: 'tool', tool_call_id: 'a', name: 'read_file', content: [{ type: 'text', text: '  indented\n    more' }] },
     ]));
-    el = await mount(<ConversationTab opened={o} line={null} onOpenLine={() => {}} onLine={() => {}} />);
+    el = await mount(<ConversationTab opened={o} source={wholeHost(o).source} line={null} onOpenLine={() => {}} onLine={() => {}} />);
     await settle();
     const cards = [...el.querySelectorAll('article')];
     const tool = cards[2]!;

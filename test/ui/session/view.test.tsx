@@ -4,7 +4,7 @@ import { act } from 'preact/test-utils';
 import { render } from 'preact';
 import { SessionView } from '../../../src/ui/session/SessionView';
 import type { SessionHostProps } from '../../../src/ui/session-host';
-import { NOW, click, jsonl, meta, mount, openText, settle, unmount } from './helpers';
+import { NOW, click, jsonl, meta, mount, openText, settle, unmount, wholeHost } from './helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 function props(over: Partial<SessionHostProps> & Pick<SessionHostProps, 'opened'>): SessionHostProps {
-  return { adapter: null, now: () => NOW, onChanged: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {}, ...over };
+  return { ...wholeHost(over.opened!), adapter: null, now: () => NOW, onChanged: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {}, ...over };
 }
 
 const good = jsonl([meta({ title: '<think>x</think>Trip plan' }), { role: 'user', content: 'hello', timestamp: '2026-06-01T10:00:00' }, { role: 'assistant', content: 'hi' }]);

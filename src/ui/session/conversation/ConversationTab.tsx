@@ -20,9 +20,12 @@ import { FindBar } from '../find/FindBar';
 import { JumpTo } from '../find/JumpTo';
 import { findOpen, openFind } from '../find/state';
 import { copyPermalink } from './permalink';
+import type { SessionSource } from '../../../store/source/session-source';
 
 export interface ConversationTabProps {
   opened: OpenedSession;
+  /** The file as the page reads it (the find bar's matches come through it). */
+  source: SessionSource;
   /** 0-based file line to scroll to and highlight. */
   line: number | null;
   onOpenLine: (line: number) => void;
@@ -44,7 +47,7 @@ function storedLastConsolidated(o: OpenedSession): StoredLastConsolidated | null
 }
 
 /** Messages, corrupt rows and the consolidation marker; tool results link to their calls. */
-export function ConversationTab({ opened, line, onOpenLine, onLine, onArchive }: ConversationTabProps) {
+export function ConversationTab({ opened, source, line, onOpenLine, onLine, onArchive }: ConversationTabProps) {
   const { rows, pairing, rowOfLine, diagsByLine, orphans, unanswered, corrupt } = conversationModel(opened);
   const messages = opened.recovered.messages;
   const rawLc = useMemo(() => storedLastConsolidated(opened), [opened]);
@@ -79,7 +82,7 @@ export function ConversationTab({ opened, line, onOpenLine, onLine, onArchive }:
         {orphans ? ` · ${t.orphans(orphans)}` : ''}
         {unanswered ? ` · ${t.unanswered(unanswered)}` : ''}
       </p>
-      {findOpen.value && <FindBar opened={opened} pairing={pairing} onGoto={jump} />}
+      {findOpen.value && <FindBar source={source} onGoto={jump} card={(m) => `.sl-conversation article[data-message="${m}"]`} />}
       <div class="sl-conv-tools">
         {!findOpen.value && (
           <button type="button" class="sl-link" title={t.findTitle} onClick={openFind}>

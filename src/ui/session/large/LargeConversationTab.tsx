@@ -15,13 +15,16 @@ import { JumpBar } from '../find/JumpBar';
 import { findOpen, openFind } from '../find/state';
 import { count } from '../text';
 import { LargeConversation, type LargeTarget } from './LargeConversation';
-import { LargeFindBar } from './LargeFindBar';
+import { FindBar } from '../find/FindBar';
+import type { SessionSource } from '../../../store/source/session-source';
 import { MAX_REPLAY_MESSAGES } from './LargeReplay';
 import { agentLoop } from '../replay/settings';
 import { rawOverrides, RawOverridesContext } from '../markdown/prefs';
 import { RawSwitch } from '../markdown/RawSwitch';
 
 export interface LargeConversationTabProps {
+  /** The file as the page reads it, on the index built here (the find bar's matches come through it). */
+  source: SessionSource;
   file: Blob;
   index: LineIndex;
   load: IndexLoad;
@@ -42,7 +45,7 @@ export function linkedMessage(params: Record<string, string>, index: Pick<LineIn
 }
 
 /** The tab: find bar (while open), jump controls, the list. */
-export function LargeConversationTab({ file, index, load, version, params = {} }: LargeConversationTabProps) {
+export function LargeConversationTab({ source, file, index, load, version, params = {} }: LargeConversationTabProps) {
   const nonce = useRef(0);
   const [target, setTarget] = useState<LargeTarget | null>(() => {
     const k = linkedMessage(params, index);
@@ -71,7 +74,8 @@ export function LargeConversationTab({ file, index, load, version, params = {} }
   return (
     <RawOverridesContext.Provider value={overrides}>
     <section class="sl-conversation sl-large-conversation" aria-label={t.heading}>
-      {findOpen.value && <LargeFindBar file={file} index={index} onGoto={goto} />}
+      {/* A card is read from the file and decoded first: the current match waits for it up to about 10 s (on a busy machine too). */}
+      {findOpen.value && <FindBar source={source} onGoto={goto} card={(m) => `.sl-large-list article[data-large-index="${m}"]`} frames={600} />}
       <div class="sl-conv-tools">
         {!findOpen.value && (
           <button type="button" class="sl-link" title={t.findTitle} onClick={openFind}>

@@ -35,6 +35,7 @@ import { DeleteCard } from '../edit/DangerEdits';
 import { deleteLarge } from '../../../store/large/large-delete';
 import { bytes, count } from '../text';
 import { LargeAppendCard, LargeClearCard, LargeConsolidatedCard, LargeForkCard, LargeRemoveLineCard, type SourceEditCtx } from './LargeSourceEdits';
+import type { SourceOpener } from '../../session-host';
 import { errorText } from '../../shell/status';
 
 export interface LargeEditProps {
@@ -47,6 +48,8 @@ export interface LargeEditProps {
   version: NanobotVersion;
   /** Null when the folder is open read-only: edits become downloads. */
   adapter: StorageAdapter | null;
+  /** Opens the file as the page's SessionSource (the edits other than title, trim and repair plan and save through it). */
+  open: SourceOpener;
   /** A save went through: the view indexes the new file. */
   onSaved: (r: LargeSaveResult, message: string) => void;
   /** Index the file again (after a conflict). */

@@ -1,9 +1,11 @@
 /**
- * A session opened in large-file mode: a header with the index's counts and nanobot's load, then
- * the Conversation (rows decoded on demand), the Replay (only the reachable tail decoded) and the
- * Edit tab (LargeEdit.tsx: edits planned from the index, saved as a stream, then the file indexed
- * again) and the Export tab (LargeExport.tsx, fetched when first opened: the export read in
- * slices, made as a Blob of parts). The file is never read whole into the page.
+ * A session read on its line index (large-file mode), in the one page (SessionShell.tsx): the
+ * header's facts and the index's counts with nanobot's load, then the tabs over the index built
+ * here (useLargeFile.ts). The tabs shared with the whole document read the file through the source
+ * over that index (`indexedSourceOf`, its heavy passes in the browser's workers): the Export tab and the find bar.
+ * The others are still large-file mode's own: the Conversation (rows decoded on demand), the
+ * Replay (only the reachable tail decoded), the File tab, and the Edit tab (LargeEdit.tsx: edits
+ * planned from the index, saved as a stream, then the file indexed again). The file is never read whole into the page.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
@@ -17,8 +19,7 @@ import type { LineIndex } from '../../../core/index/line-index';
 import type { IndexLoad } from '../../../core/index/index-load';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
 import { pg } from '../../i18n/text';
-import { Tabs } from '../Tabs';
-import { SessionHead } from '../SessionHead';
+import { SessionShell, type ShellNav, type ShellReading, type TabId } from '../SessionShell';
 import { bytes, count } from '../text';
 import type { LargeSaveResult } from '../../../store/save/large-save';
 import { LargeConversationTab } from './LargeConversationTab';
@@ -29,17 +30,20 @@ import { linkedLine } from './LargeLines';
 import { LargeMessage } from './LargeMessage';
 import { LargeReplay } from './LargeReplay';
 import { IndexContextTab } from '../context/IndexContextTab';
-import type { LargeExportProps } from './LargeExport';
-import { lazyComponent } from '../../shell/lazy';
+import { LazyExportTab } from '../export/LazyExportTab';
+import { indexedSourceOf } from '../../../store/source/indexed-source';
+import { exportWorkers } from '../../../store/large/export/export-workers';
+import { findInFile } from '../../../store/large/find/large-find-client';
+import { nowIso } from '../../workspace/model';
 import { screenful } from './head';
 import { loadText } from './load-text';
 import { useLargeFile } from './useLargeFile';
-import { useFindKey } from './useFindKey';
 import { FullViewOffer } from './ViewSwitch';
-import '../session.css';
+import type { SourceOpener } from '../../session-host';
 import './large.css';
 
 export interface LargeSessionProps {
+  /** Reads the file (also when the folder is read-only). */
   adapter: StorageAdapter;
   path: string;
   fileName: string;
@@ -55,88 +59,87 @@ export interface LargeSessionProps {
   tab?: string;
   /** The link that opens this file in the full view (the route with `full=1`); absent: no switch shown. */
   fullViewHref?: string;
-  /** Another tab was chosen: the page puts it in the URL, as the full view does. */
-  onTab?: (tab: string) => void;
+  /** Whether the store offers the full view of this file (below what a page may hold); otherwise the switch says why not. */
+  fullViewOffered?: boolean;
+  /** Opens the file again as the page's SessionSource, under the page's line (what the edits plan and save through). */
+  open: SourceOpener;
+  /** A fork was written (its path): the page says so and links it, as the full view does. */
+  onForked?: (path: string) => void;
   /** The file was deleted from the Edit tab: the page leaves it, as the full view does. */
   onDeleted?: (message: string) => void;
-  /** A tab's settings changed (the replay's): the page puts them in the URL, as the full view does. */
-  onParams?: (tab: string, params: Record<string, string>) => void;
+  /** Another tab was chosen, or a tab's settings changed: the page puts them in the URL, as the full view does. */
+  onRoute?: (tab: string, params: Record<string, string>) => void;
 }
 
-type TabId = 'conversation' | 'replay' | 'context' | 'file' | 'edit' | 'export';
-const TAB_IDS: readonly string[] = ['conversation', 'replay', 'context', 'file', 'edit', 'export'];
-// Redaction rules and the export's builders are not needed to read a session: a chunk of their own.
-const LargeExport = lazyComponent<LargeExportProps>(() => import('./LargeExport').then((m) => m.LargeExport), () => pg().export.loading);
-const routeTab = (tab: string | undefined): TabId => (tab && TAB_IDS.includes(tab) ? (tab as TabId) : 'conversation');
 
-/** The large-file session view. */
+/** The line index's reading of the one session page: its header facts and counts, its tabs. */
 export default function LargeSession(p: LargeSessionProps) {
   // Edits: a save (or a conflict's "reload") opens the file again under a new generation.
   const [generation, setGeneration] = useState(0);
   const s = useLargeFile(p.adapter, p.path, p.version, generation);
   // The Edit tab's last result, kept here while a saved file is indexed again (the tab is redrawn then).
   const [shown, setShown] = useState<Shown | null>(null);
-  const [tab, setTab] = useState<TabId>(() => routeTab(p.tab));
-  // A new link (another tab, another line) while the file is open shows its tab.
-  const [seen, setSeen] = useState(`${p.tab}|${p.params?.line}`);
-  if (seen !== `${p.tab}|${p.params?.line}`) {
-    setSeen(`${p.tab}|${p.params?.line}`);
-    if (p.tab) setTab(routeTab(p.tab));
-  }
-  const select = (id: TabId) => {
-    setTab(id);
-    p.onTab?.(id);
-  };
-  useFindKey(() => select('conversation'));
   const meta = useLastMetadata(s.file, s.index);
+  // The tabs read the file through its source over the index built here (the export's passes in its worker).
+  const held = useMemo(
+    () => (s.file && s.index && s.load ? indexedSourceOf(p.adapter, { path: p.path, fileName: p.fileName, size: s.stat?.size ?? p.size, lastModified: s.stat?.lastModified ?? 0, version: p.version, kind: 'index', other: null }, { now: nowIso(), version: p.version, workers: exportWorkers, finding: { find: findInFile } }, { file: s.file, index: s.index, loaded: s.load.loaded }) : null),
+    [s.file, s.index, s.load],
+  );
   const t = pg().large;
   if (s.problem === 'no-file') return <p class="notice danger">{t.noFile}</p>;
   if (s.error) return <p class="notice danger" role="alert">{t.failed(s.error)}</p>;
   const ready = s.index && s.load && s.file ? { index: s.index, load: s.load, file: s.file } : null;
-  // The same tabs, in the same order and words, as the full view; there from the first moment (and while a save is indexed again).
-  const ts = pg().session;
-  const tabs = [
-    { id: 'conversation', label: ts.tabs.conversation },
-    { id: 'replay', label: ts.tabs.replay },
-    { id: 'context', label: ts.tabs.context },
-    { id: 'file', label: ts.tabs.file },
-    { id: 'edit', label: p.writable ? ts.tabs.edit : ts.tabs.editDownload },
-    { id: 'export', label: ts.tabs.export },
-  ];
   const title = meta ? sessionTitle(dictGet(meta, 'metadata') ?? {}) : '';
   const storedKey = meta ? dictGet(meta, 'key') : undefined;
   const key = typeof storedKey === 'string' && storedKey ? storedKey : keyForFile(p.fileName, p.version);
-  return (
-    <div class="sl-session sl-fill sl-large">
-      <SessionHead class="sl-large-head" title={title || (meta === undefined ? p.fileName : '')} sessionKey={key} fileName={p.fileName} size={p.size} messages={ready ? count(ready.index.messageCount) : undefined} version={p.version} lens={t.lens} onExport={() => select('export')}>
+  const params = p.params ?? {};
+  const route = { ...(p.tab ? { tab: p.tab } : {}), params };
+  const onParams = (tab: TabId) => (next: Record<string, string>) => p.onRoute?.(tab, next);
+  const reading = ({ tab }: ShellNav): ShellReading => ({
+    title: title || (meta === undefined ? p.fileName : ''),
+    sessionKey: key,
+    fileName: p.fileName,
+    size: p.size,
+    ...(ready ? { messages: count(ready.index.messageCount) } : {}),
+    version: p.version,
+    lens: t.lens,
+    class: 'sl-fill sl-large',
+    headClass: 'sl-large-head',
+    banners: (
+      <>
         {ready ? <Counts index={ready.index} load={ready.load} /> : <p aria-busy="true" role="status">{s.progress ? t.progress(bytes(s.progress.bytes), bytes(p.size), count(s.progress.lines)) : t.opening(p.fileName)}</p>}
-        {p.fullViewHref !== undefined && <FullViewOffer size={p.size} href={p.fullViewHref} />}
-      </SessionHead>
-      <Tabs tabs={tabs} active={tab} onSelect={(id) => select(id as TabId)} idPrefix="sl-large" label={ts.tabsLabel}>
-        {!ready ? (
-          s.head && <Head messages={s.head} />
-        ) : (
-          <>
-            {tab === 'conversation' && <LargeConversationTab file={ready.file} index={ready.index} load={ready.load} version={p.version} params={p.params} />}
-            {tab === 'file' && <LargeFile file={ready.file} index={ready.index} load={ready.load} version={p.version} fileName={p.fileName} line={linkedLine(p.params?.line, ready.index)} />}
-            {tab === 'export' && <LargeExport file={ready.file} index={ready.index} load={ready.load} version={p.version} fileName={p.fileName} />}
-            {tab === 'context' && <IndexContextTab file={ready.file} index={ready.index} load={ready.load} version={p.version} path={p.path} reader={p.adapter} params={p.params ?? {}} onParams={(params) => p.onParams?.('context', params)} />}
-            {tab === 'replay' && <LargeReplay file={ready.file} index={ready.index} load={ready.load} version={p.version} params={p.params} onParams={(params) => p.onParams?.('replay', params)} />}
-            {tab === 'edit' && (
-              <LargeEdit file={ready.file} index={ready.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null}
-                onSaved={(r, message) => {
-                  p.onSaved?.(r, message);
-                  setGeneration((g) => g + 1);
-                }}
-                onReload={() => setGeneration((g) => g + 1)}
-                onDeleted={(message) => p.onDeleted?.(message)}
-                outcome={{ shown, show: setShown }}
-              />
-            )}
-          </>
+        {p.fullViewHref !== undefined && <FullViewOffer size={p.size} offered={!!p.fullViewOffered} href={p.fullViewHref} />}
+      </>
+    ),
+    // The tabs are there from the first moment (and while a save is indexed again): the first messages fill them until the index is in.
+    body: !ready ? (
+      s.head && <Head messages={s.head} />
+    ) : (
+      <>
+        {tab === 'conversation' && held && <LargeConversationTab source={held} file={ready.file} index={ready.index} load={ready.load} version={p.version} params={params} />}
+        {tab === 'file' && <LargeFile file={ready.file} index={ready.index} load={ready.load} version={p.version} fileName={p.fileName} line={linkedLine(params.line, ready.index)} />}
+        {tab === 'export' && held && <LazyExportTab source={held} params={params} onParams={onParams('export')} />}
+        {tab === 'context' && <IndexContextTab file={ready.file} index={ready.index} load={ready.load} version={p.version} path={p.path} reader={p.adapter} params={params} onParams={onParams('context')} />}
+        {tab === 'replay' && <LargeReplay file={ready.file} index={ready.index} load={ready.load} version={p.version} params={params} onParams={onParams('replay')} />}
+        {tab === 'edit' && (
+          <LargeEdit file={ready.file} index={ready.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null} open={p.open}
+            {...(p.onForked ? { onForked: p.onForked } : {})}
+            onSaved={(r, message) => {
+              p.onSaved?.(r, message);
+              setGeneration((g) => g + 1);
+            }}
+            onReload={() => setGeneration((g) => g + 1)}
+            onDeleted={(message) => p.onDeleted?.(message)}
+            outcome={{ shown, show: setShown }}
+          />
         )}
-      </Tabs>
-    </div>
+      </>
+    ),
+  });
+  return (
+    <SessionShell route={route} onRoute={(tab, next) => p.onRoute?.(tab, next)} writable={!!p.writable}>
+      {reading}
+    </SessionShell>
   );
 }
 

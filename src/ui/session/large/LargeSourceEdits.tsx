@@ -16,7 +16,6 @@ import { dictGet, dictKeys, isDict, type PyDict } from '../../../core/python/pyv
 import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
 import { readRecords } from '../../../store/large/large-client';
 import type { LargeSaveResult } from '../../../store/save/large-save';
-import { openSource } from '../../../store/source/open-source';
 import type { SessionSource, SourceEdit, SourcePlan } from '../../../store/source/session-source';
 import { changedWhileRead } from '../../../store/source/source-adapter';
 import { pg } from '../../i18n/text';
@@ -25,9 +24,10 @@ import { errorText } from '../../shell/status';
 import { failure, type Outcome } from '../edit/apply';
 import { AppendFields } from '../edit/AppendEdit';
 import { ClearFields, RemoveLineFields } from '../edit/DangerEdits';
-import { EditCard, type Plan } from '../edit/EditCard';
+import { EditCard, type Plan, type RunControl } from '../edit/EditCard';
 import { ForkFields, ForkOrWhyNot, forkKeyProblem, turnPicked } from '../edit/ForkEdit';
 import { ConsolidatedFields } from '../edit/MetaEdits';
+import type { SourceOpener } from '../../session-host';
 import { refusalText } from '../edit/raised';
 
 /** What the cards need of the page: the file as indexed, where it is, and what to tell after a save. */
@@ -43,6 +43,8 @@ export interface SourceEditCtx {
   key: string;
   meta: PyDict | null;
   now: () => string;
+  /** Opens the file as the page's source, under the page's line (the store's `openSource`, with the app's pick). */
+  open: SourceOpener;
   onSaved: (r: LargeSaveResult, message: string) => void;
   onReload: () => void;
 }
@@ -52,15 +54,15 @@ const SETTLE_MS = 250;
 
 /** The page's file as a source, refused ('conflict') when it is no longer the file the page indexed. */
 async function sourceOf(c: SourceEditCtx): Promise<SessionSource> {
-  const s = await openSource(c.adapter!, c.path, { version: c.version, now: c.now(), key: c.key });
+  const s = await c.open(c.key);
   if (!c.stat || s.stat.size !== c.stat.size || s.stat.lastModified !== c.stat.lastModified) throw changedWhileRead(c.path);
   return s;
 }
 
-/** Saves a plan through its source and has the page index the new file. */
-async function saveThrough(c: SourceEditCtx, s: SessionSource, plan: SourcePlan): Promise<Outcome> {
+/** Saves a plan through its source (its progress told, cancellable between slices) and has the page index the new file. */
+async function saveThrough(c: SourceEditCtx, s: SessionSource, plan: SourcePlan, run: RunControl): Promise<Outcome> {
   try {
-    const saved = await s.save(plan);
+    const saved = await s.save(plan, { signal: run.signal, onProgress: run.progress });
     const stat = await c.adapter!.stat(c.path);
     const message = pg().edit.saved(c.fileName, saved.bytes, saved.backup);
     c.onSaved({ stat, size: saved.bytes, ...(saved.backup ? { backup: saved.backup } : {}) }, message);
@@ -102,7 +104,7 @@ function previewOf(c: SourceEditCtx, state: Planned, more: (plan: SourcePlan) =>
   if (state.step === 'error') return { error: state.error };
   if (state.step !== 'plan' || !state.plan.writes) return null;
   const { plan, source } = state;
-  return { summary: pg().edit.change(plan.change), ...more(plan), run: () => saveThrough(c, source, plan) };
+  return { summary: pg().edit.change(plan.change), ...more(plan), cancellable: true, run: (_backup, ctl) => saveThrough(c, source, plan, ctl) };
 }
 
 /** "Planning the edit over the index…" while a plan is made. */

@@ -3,14 +3,14 @@
  * the memory it takes, and what it adds), and the full view of a file large-file mode would open
  * offers the way back. Both are links, so the choice is in the URL and a reload keeps it.
  */
-import { FULL_VIEW_MAX_BYTES, LARGE_FILE_BYTES, fullViewMemory, fullViewOffered } from '../../../store/large/large-file';
+import { FULL_VIEW_MAX_BYTES, LARGE_FILE_BYTES, fullViewMemory } from '../../../store/large/large-file';
 import { formatBytes } from '../../parts/format';
 import { pg } from '../../i18n/text';
 
-/** In large-file mode: the link to the full view for a file below its ceiling, else why there is none. */
-export function FullViewOffer({ size, href }: { size: number; href: string }) {
+/** In large-file mode: the link to the full view where the store offers it (`offered`: a file below its ceiling), else why there is none. */
+export function FullViewOffer({ size, offered, href }: { size: number; offered: boolean; href: string }) {
   const t = pg().viewSwitch;
-  if (!fullViewOffered(size)) return <p class="sl-muted sl-large-why">{t.tooBig(formatBytes(FULL_VIEW_MAX_BYTES))}</p>;
+  if (!offered) return <p class="sl-muted sl-large-why">{t.tooBig(formatBytes(FULL_VIEW_MAX_BYTES))}</p>;
   return (
     <p class="sl-view-switch">
       <a class="btn" href={href} data-testid="open-full-view">

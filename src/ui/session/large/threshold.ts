@@ -1,16 +1,17 @@
 /**
- * When the session page opens a file in large-file mode: at the store's size line, or at a lower
- * one a link asks for (`large=<bytes>`), so tests and demos can use small files; `full=1` in the
- * link opens a file below the full view's ceiling in the full view (a permalink: a reload keeps it).
+ * The app's line between the two readings of a session, as the route asks it: large-file mode (the
+ * line index) from the app's size, or from a lower one a link asks for (`large=<bytes>`, so tests
+ * and demos can use small files); `full=1` asks for the full view (the whole document), which the
+ * store gives below what a page may hold. The store's `openSource` compares the size, once.
  */
-import { LARGE_FILE_BYTES, fullViewOffered, isLargeFile } from '../../../store/large/large-file';
+import { FULL_VIEW_MAX_BYTES, LARGE_FILE_BYTES } from '../../../store/large/large-file';
+import type { SourcePick } from '../../../store/source/open-source';
 
-/** Whether a file of `size` bytes opens in large-file mode under the route's parameters. */
-export function opensLarge(size: number, params: Record<string, string>): boolean {
-  if (params.full === '1' && fullViewOffered(size)) return false;
+/** The line `openSource` draws for this route. */
+export function pickOf(params: Record<string, string>): SourcePick {
   const asked = Number(params.large);
-  const threshold = params.large !== undefined && Number.isInteger(asked) && asked >= 0 ? asked : LARGE_FILE_BYTES;
-  return isLargeFile(size, threshold);
+  const indexFrom = params.large !== undefined && Number.isInteger(asked) && asked >= 0 ? asked : LARGE_FILE_BYTES;
+  return { indexFrom, whole: params.full === '1', wholeBelow: FULL_VIEW_MAX_BYTES };
 }
 
 /** The route's parameters with the full view asked (`on`) or not: the links that switch between the two views. */

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-/** The Export tab: findings listed and masked in the preview, one unmasked on request, a download of exactly the preview. */
+/** The Export tab of the whole document: findings listed and masked in the preview, one unmasked on request, a download of exactly the preview; the replay's export. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pyDumps } from '../../../../src/core/python/pyjson';
 import { getHistory } from '../../../../src/core/replay/replay';
 import { ExportTab } from '../../../../src/ui/session/export/ExportTab';
 import { SessionView } from '../../../../src/ui/session/SessionView';
-import { button, click, mount, openText, unmount, waitFor } from '../helpers';
+import { button, click, mount, openText, unmount, waitFor, wholeHost } from '../helpers';
 import { captureDownloads, EXPORT_FILE, KEY } from './fixture';
 
 let el: HTMLElement | null = null;
@@ -20,11 +20,12 @@ const saved = captureDownloads();
 
 function harness(params: Record<string, string>) {
   const o = openText(file);
+  const { source } = wholeHost(o);
   let current = params;
   const rerender = async () => {
     const { render } = await import('preact');
     const { act } = await import('preact/test-utils');
-    await act(() => render(<ExportTab opened={o} params={current} onParams={(p) => ((current = p), void rerender())} />, el!));
+    await act(() => render(<ExportTab source={source} opened={o} params={current} onParams={(p) => ((current = p), void rerender())} />, el!));
   };
   return { o, rerender, params: () => current };
 }
@@ -46,6 +47,8 @@ describe('ExportTab', () => {
     expect(items[2]).toMatch(/^#3 e-mail address in message 1 · content: ann@corp\.example/);
     expect(items[3]).toMatch(/^#4 user name in a home folder path in message 2 · content: ann/);
     expect(items[4]).toMatch(/^#5 session key in message 2 · content: cli:direct/);
+    // The preview is made through the source once the search is done.
+    await waitFor(() => preview() !== '');
     let text = preview();
     expect(text).not.toContain(KEY);
     expect(text).not.toContain('ann@corp.example');
@@ -53,10 +56,11 @@ describe('ExportTab', () => {
     expect(text).toContain('/home/[redacted user name in a home folder path #4]/.env');
     // Unmask the e-mail only.
     await click(button(el.querySelectorAll('.sl-findings-list li')[2]!, 'Unmask'));
+    await waitFor(() => preview().includes('mail me at ann@corp.example'));
     text = preview();
-    expect(text).toContain('mail me at ann@corp.example');
     expect(text).not.toContain(KEY);
     expect(el.querySelector('.sl-findings p')!.textContent).toContain('4 masked, 1 unmasked by you');
+    await waitFor(() => button(el!, 'Download') !== undefined);
     await click(button(el, 'Download'));
     expect(saved).toHaveLength(1);
     expect(saved[0]!.name).toBe('cli-session-2026-06-01.md');
@@ -65,7 +69,7 @@ describe('ExportTab', () => {
     expect(saved[0]!.blob.type).toBe('text/markdown;charset=utf-8');
     // Mask it again.
     await click(button(el.querySelectorAll('.sl-findings-list li')[2]!, 'Mask again'));
-    expect(preview()).not.toContain('ann@corp.example');
+    await waitFor(() => preview() !== '' && !preview().includes('ann@corp.example'));
   });
 
   it('exports the HTML page with the CSP and no script, the key masked', async () => {
@@ -93,10 +97,12 @@ describe('ExportTab', () => {
     await waitFor(() => el!.querySelector('.sl-findings-list') !== null);
     const o = h.o;
     const entries = getHistory(o.nanobot.result!.messages, 0, { maxMessages: 120, includeTimestamps: true }, 'v0.2').entries;
+    await waitFor(() => preview() !== '');
     const masked = preview();
     expect(masked).not.toContain(KEY);
     for (const li of [...el.querySelectorAll('.sl-findings-list li')]) await click(button(li, 'Unmask'));
-    expect(preview()).toBe(pyDumps(entries));
+    await waitFor(() => preview() === pyDumps(entries));
+    await waitFor(() => button(el!, 'Download') !== undefined);
     await click(button(el, 'Download'));
     expect(saved[0]!.name).toBe('cli_direct.replay.json');
     expect(JSON.parse(await saved[0]!.blob.text())).toEqual(JSON.parse(pyDumps(entries)));
@@ -115,7 +121,7 @@ describe('ExportTab', () => {
     const all = h.o.nanobot.result!.messages;
     const asOf = getHistory(all.slice(0, 2), 0, { maxMessages: 120, includeTimestamps: true }, 'v0.2').entries;
     expect(asOf).not.toEqual(getHistory(all, 0, { maxMessages: 120, includeTimestamps: true }, 'v0.2').entries);
-    expect(preview()).toBe(pyDumps(asOf));
+    await waitFor(() => preview() === pyDumps(asOf));
     // The Markdown names the turn in its facts.
     await click([...el.querySelectorAll('.sl-export-pick label')].find((l) => l.textContent!.includes('Markdown'))!.querySelector('input'));
     await waitFor(() => preview().startsWith('# '));
@@ -124,7 +130,7 @@ describe('ExportTab', () => {
 
   it('is reachable from the session header', async () => {
     const routes: string[] = [];
-    el = await mount(<SessionView opened={openText(file)} adapter={null} now={() => '2026-06-01T12:00:00'} onChanged={() => {}} onForked={() => {}} route={{ params: {} }} onRoute={(t) => routes.push(t)} />);
+    el = await mount(<SessionView {...wholeHost(openText(file))} opened={openText(file)} adapter={null} now={() => '2026-06-01T12:00:00'} onChanged={() => {}} onForked={() => {}} route={{ params: {} }} onRoute={(t) => routes.push(t)} />);
     await click(button(el, 'Export / share'));
     expect(routes).toEqual(['export']);
     expect(el.querySelector('.sl-tab[aria-selected="true"]')!.textContent).toBe('Export');

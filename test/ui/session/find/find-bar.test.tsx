@@ -7,7 +7,7 @@ import { findOpen, findQuery } from '../../../../src/ui/session/find/state';
 import { findMatches, searchIndex } from '../../../../src/ui/session/find/search-index';
 import { conversationModel } from '../../../../src/ui/session/conversation/model';
 import { setRawEverywhere } from '../../../../src/ui/session/markdown/prefs';
-import { NOW, jsonl, meta, mount, openText, settle, type, unmount, waitFor } from '../helpers';
+import { NOW, jsonl, meta, mount, openText, type, unmount, waitFor, wholeHost } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 function props(over: Partial<SessionHostProps> & Pick<SessionHostProps, 'opened'>): SessionHostProps {
-  return { adapter: null, now: () => NOW, onChanged: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {}, ...over };
+  return { ...wholeHost(over.opened!), adapter: null, now: () => NOW, onChanged: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {}, ...over };
 }
 
 const tc = (id: string, name: string, args: string) => ({ id, type: 'function', function: { name, arguments: args } });
@@ -61,8 +61,8 @@ describe('find bar', () => {
     expect(ev.defaultPrevented).toBe(true);
     expect(input()).not.toBeNull();
     await type(input(), 'needle');
-    await settle();
-    expect(countText()).toBe('1 of 4');
+    // The matches come through the file's source once typing pauses.
+    await waitFor(() => countText() === '1 of 4');
     expect(highlightedCard()).toBe('1');
     await enter();
     expect(countText()).toBe('2 of 4');
@@ -76,7 +76,7 @@ describe('find bar', () => {
     await enter(true);
     expect(countText()).toBe('4 of 4');
     await type(input(), 'nothing like it');
-    expect(countText()).toBe('No matches');
+    await waitFor(() => countText() === 'No matches');
     await act(() => void input()!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true })));
     expect(input()).toBeNull();
     expect(findOpen.value).toBe(false);
@@ -90,14 +90,13 @@ describe('find bar', () => {
     el = await mount(<SessionView {...props({ opened: file() })} />);
     await key('f', { ctrlKey: true });
     await type(input(), '<script>');
-    await settle();
-    expect(countText()).toBe('1 of 1');
+    await waitFor(() => countText() === '1 of 1');
     const marks = [...el.querySelectorAll('mark.sl-find-hit')];
     expect(marks.map((m) => m.textContent)).toEqual(['<script>']);
     expect(el.querySelector('article script')).toBeNull();
     expect(marks[0]!.children).toHaveLength(0);
     await type(input(), 'needle');
-    await settle();
+    await waitFor(() => countText() === '1 of 4');
     // The text block and the tool call are counted; the image block's JSON is marked as shown, not counted.
     expect(el.querySelectorAll('article[data-message="2"] mark.sl-find-hit')).toHaveLength(3);
     expect(el.querySelectorAll('article[data-message="2"] :is(.sl-msgtext, .sl-calls) mark.sl-find-hit')).toHaveLength(2);

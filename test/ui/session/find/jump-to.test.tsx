@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionView } from '../../../../src/ui/session/SessionView';
 import type { SessionHostProps } from '../../../../src/ui/session-host';
 import { firstReplayedLine } from '../../../../src/ui/session/find/first-replayed';
-import { NOW, button, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor } from '../helpers';
+import { NOW, button, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor, wholeHost } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 function props(over: Partial<SessionHostProps> & Pick<SessionHostProps, 'opened'>): SessionHostProps {
-  return { adapter: null, now: () => NOW, onChanged: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {}, ...over };
+  return { ...wholeHost(over.opened!), adapter: null, now: () => NOW, onChanged: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {}, ...over };
 }
 
 /** `n` messages (user/assistant turns), `lc` of them consolidated. */

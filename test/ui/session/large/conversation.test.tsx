@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { indexBytes } from '../../../../src/core/index/line-index';
 import { LargeConversation } from '../../../../src/ui/session/large/LargeConversation';
 import { LargeMessage } from '../../../../src/ui/session/large/LargeMessage';
-import { mount, settle, unmount, waitFor } from '../helpers';
+import { indexedText, mount, settle, unmount, waitFor } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -83,7 +83,7 @@ describe('the Markdown/raw switch of a large file’s conversation', () => {
     const bytes = new TextEncoder().encode(text);
     const index = indexBytes(bytes, 'v0.2');
     const load = loadFromIndex(index, 'v0.2', () => ({}));
-    el = await mount(<LargeConversationTab file={new Blob([bytes])} index={index} load={load} version="v0.2" />);
+    el = await mount(<LargeConversationTab source={indexedText(text)} file={new Blob([bytes])} index={index} load={load} version="v0.2" />);
     await waitFor(() => el!.querySelectorAll('.sl-msgtext').length === 6);
     const box = el.querySelector<HTMLInputElement>('.sl-conv-tools .sl-raw-all input')!;
     expect(box.checked).toBe(false);

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /** The large Edit tab's edits planned and saved through the SessionSource: each writes the whole-file edit's bytes. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { parseDocument, serializeDocument } from '../../../../src/core/lens/document';
 import { appendMessage, clearMessages, removeLine, setLastConsolidated, type EditResult } from '../../../../src/core/edit/edits';
 import { editChangeEn } from '../../../../src/words/edit-en';
@@ -10,19 +10,15 @@ import type { NanobotVersion } from '../../../../src/core/nanobot/nanobot-versio
 import type { LargeSaveResult } from '../../../../src/store/save/large-save';
 import { openSession, writeFork } from '../../../../src/store/save/sessions';
 import { pg } from '../../../../src/ui/i18n/text';
-import { LINE_INDEX } from '../../../../src/store/source/open-source';
 import { createMemoryAdapter, type MemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
 import { LargeEdit } from '../../../../src/ui/session/large/LargeEdit';
 import LargeSession from '../../../../src/ui/session/large/LargeSession';
-import { NOW, button, click, dec, mount, type, unmount, waitFor } from '../helpers';
+import { NOW, button, click, dec, mount, type, unmount, waitFor, indexOpener } from '../helpers';
 
 const PATH = 'sessions/cli_big.jsonl';
 let el: HTMLElement | null = null;
-const from = LINE_INDEX.from;
-// Every file here is read on its line index, as a file past the threshold is.
-beforeEach(() => void (LINE_INDEX.from = 0));
+// Every file here is read on its line index, as a file past the page's line is (`indexOpener`: the app's pick, not the CLI's line).
 afterEach(async () => {
-  LINE_INDEX.from = from;
   if (el) await unmount(el);
   el = null;
 });
@@ -43,7 +39,7 @@ async function view(a: MemoryAdapter, version: NanobotVersion = 'v0.2') {
   const saved: [LargeSaveResult, string][] = [];
   const forked: string[] = [];
   el = await mount(
-    <LargeEdit file={file} index={index} stat={stat} path={PATH} fileName="cli_big.jsonl" version={version} adapter={a} now={() => NOW}
+    <LargeEdit file={file} index={index} stat={stat} path={PATH} fileName="cli_big.jsonl" version={version} adapter={a} open={indexOpener(a, PATH, version)} now={() => NOW}
       onSaved={(r, m) => saved.push([r, m])} onReload={() => {}} onForked={(p) => forked.push(p)} />,
   );
   await waitFor(() => !!el!.querySelector('#sl-large-ed-add-h'));
@@ -80,6 +76,28 @@ describe('the large Edit tab, through the SessionSource', () => {
     expect(saved[0]![0].stat).toEqual(await a.stat(PATH));
     expect(c.querySelector('.sl-outcome')!.textContent).toBe(saved[0]![1]);
     expect(saved[0]![1]).toContain('Saved cli_big.jsonl');
+  });
+
+  it('an added message\'s save shows its progress and a Cancel button; cancelled, the file is unchanged and the tmp removed', async () => {
+    const a = createMemoryAdapter();
+    a.setFile(PATH, text());
+    const { bytes, saved } = await view(a);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    a.onStep(async (step) => void (step === 'write' && (await gate)));
+    const c = card('sl-large-ed-add');
+    await type(c.querySelector('textarea'), 'never saved');
+    await waitFor(() => !!c.querySelector('.sl-preview'));
+    await click(button(c, 'Add message'));
+    await waitFor(() => !!c.querySelector('.sl-save-progress'));
+    expect(c.querySelector('.sl-save-progress progress')).not.toBeNull();
+    await click(button(c, 'Cancel save'));
+    release();
+    await waitFor(() => !!c.querySelector('.sl-outcome'));
+    expect(c.querySelector('.sl-outcome')!.textContent).toBe('Save cancelled: the file is unchanged and the temporary file was removed.');
+    expect(a.getFile(PATH)).toEqual(bytes);
+    expect(a.paths()).toEqual([PATH]);
+    expect(saved).toEqual([]);
   });
 
   it('moves last_consolidated as the whole-file edit does', async () => {
@@ -188,7 +206,7 @@ describe('the large Edit tab, through the SessionSource', () => {
     const a = createMemoryAdapter();
     a.setFile(PATH, text());
     const saved: string[] = [];
-    el = await mount(<LargeSession adapter={a} path={PATH} fileName="cli_big.jsonl" version="v0.2" size={text().length} tab="edit" writable onSaved={(_r, m) => saved.push(m)} />);
+    el = await mount(<LargeSession adapter={a} open={indexOpener(a, PATH, 'v0.2')} path={PATH} fileName="cli_big.jsonl" version="v0.2" size={text().length} tab="edit" writable onSaved={(_r, m) => saved.push(m)} />);
     await waitFor(() => !!el!.querySelector('#sl-large-ed-add-h'));
     const c = card('sl-large-ed-add');
     await type(c.querySelector('textarea'), 'one more');

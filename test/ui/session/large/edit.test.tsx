@@ -8,7 +8,7 @@ import { indexBytes } from '../../../../src/core/index/line-index';
 import type { LargeSaveResult } from '../../../../src/store/save/large-save';
 import { createMemoryAdapter, type MemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
 import { LargeEdit } from '../../../../src/ui/session/large/LargeEdit';
-import { NOW, button, click, dec, enc, mount, type, unmount, waitFor } from '../helpers';
+import { NOW, button, click, dec, enc, mount, type, unmount, waitFor, indexOpener } from '../helpers';
 
 const PATH = 'sessions/cli_big.jsonl';
 let el: HTMLElement | null = null;
@@ -34,7 +34,7 @@ async function view(a: MemoryAdapter, writable = true) {
   const deleted: string[] = [];
   let reloads = 0;
   el = await mount(
-    <LargeEdit file={file} index={index} stat={stat} path={PATH} fileName="cli_big.jsonl" version="v0.2" adapter={writable ? a : null} now={() => NOW}
+    <LargeEdit file={file} index={index} stat={stat} path={PATH} fileName="cli_big.jsonl" version="v0.2" adapter={writable ? a : null} open={indexOpener(a, PATH, 'v0.2')} now={() => NOW}
       onSaved={(r, m) => saved.push([r, m])} onReload={() => reloads++} onDeleted={(m) => deleted.push(m)} />,
   );
   await waitFor(() => !!el!.querySelector('#sl-large-ed-trim-h'));

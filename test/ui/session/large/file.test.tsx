@@ -5,7 +5,7 @@ import { indexBytes } from '../../../../src/core/index/line-index';
 import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
 import { LargeFile } from '../../../../src/ui/session/large/LargeFile';
 import LargeSession from '../../../../src/ui/session/large/LargeSession';
-import { click, enc, mount, settle, type, unmount, waitFor } from '../helpers';
+import { click, enc, mount, settle, type, unmount, waitFor, indexOpener } from '../helpers';
 import { countedBlob } from '../../../counted-blob';
 
 let el: HTMLElement | null = null;
@@ -161,7 +161,7 @@ describe('the File tab of large-file mode', () => {
   it('opens from a `tab=file&line=N` link of the session view at that line', async () => {
     const a = createMemoryAdapter();
     a.setFile('sessions/cli_big.jsonl', sample());
-    el = await mount(<LargeSession adapter={a} path="sessions/cli_big.jsonl" fileName="cli_big.jsonl" version="v0.2" size={sample().length} tab="file" params={{ line: '9' }} />);
+    el = await mount(<LargeSession adapter={a} open={indexOpener(a, 'sessions/cli_big.jsonl', 'v0.2')} path="sessions/cli_big.jsonl" fileName="cli_big.jsonl" version="v0.2" size={sample().length} tab="file" params={{ line: '9' }} />);
     await waitFor(() => !!el!.querySelector('.sl-hl') && !el!.querySelector('.sl-line-pending'));
     expect(el!.querySelector('[role="tab"][aria-selected="true"]')!.textContent).toBe('File');
     const hl = el!.querySelector('.sl-hl')!;
@@ -182,7 +182,7 @@ describe('the File tab of large-file mode', () => {
     for (const [text, version, said] of cases) {
       const bytes = enc(text);
       a.setFile('sessions/cli_big.jsonl', bytes);
-      el = await mount(<LargeSession adapter={a} path="sessions/cli_big.jsonl" fileName="cli_big.jsonl" version={version} size={bytes.length} tab="file" params={{}} />);
+      el = await mount(<LargeSession adapter={a} open={indexOpener(a, 'sessions/cli_big.jsonl', version)} path="sessions/cli_big.jsonl" fileName="cli_big.jsonl" version={version} size={bytes.length} tab="file" params={{}} />);
       await waitFor(() => el!.textContent!.includes('nanobot'));
       await waitFor(() => el!.textContent!.includes(said));
       await unmount(el);

@@ -1,15 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionHostProps } from '../../../../src/ui/session-host';
-
-let host: SessionHostProps | null = null;
-vi.mock('../../../../src/ui/session/SessionView', () => ({
-  SessionView: (p: SessionHostProps) => {
-    host = p;
-    return <div class="fake-view">{p.opened.fileName}</div>;
-  },
-  prepareView: async () => undefined,
-}));
+/** The one page's switch between a file's two readings (the store's `stat.other`), and what large-file mode tells the page. */
+import { afterEach, describe, expect, it } from 'vitest';
 
 const { SessionPage } = await import('../../../../src/ui/SessionPage');
 const { FullViewOffer } = await import('../../../../src/ui/session/large/ViewSwitch');
@@ -20,6 +11,9 @@ const { formatBytes } = await import('../../../../src/ui/parts/format');
 const { mount, unmount, waitFor } = await import('../helpers');
 const { demoAdapter, demoWorkspace } = await import('../../shell-helpers');
 const { setLanguage } = await import('../../../../src/ui/i18n/text');
+const { status } = await import('../../../../src/ui/shell/status');
+const { createMemoryAdapter } = await import('../../../../src/store/adapter/memory-adapter');
+const { button, click, type } = await import('../helpers');
 
 type SessionRoute = Extract<ReturnType<typeof parseHash>, { view: 'session' }>;
 
@@ -27,7 +21,6 @@ let el: HTMLElement | null = null;
 afterEach(async () => {
   if (el) await unmount(el);
   el = null;
-  host = null;
   await setWorkspace(null);
 });
 
@@ -47,41 +40,58 @@ describe('switching a file above the large-file line between the two views', () 
     go('#/s/telegram%3A12345?large=100');
     el = await mount(<Page />);
     await waitFor(() => !!fullLink() && !!el!.querySelector('[data-testid="large-counts"]'));
-    expect(host).toBeNull();
+    expect(el.querySelector('.sl-session.sl-large')).not.toBeNull();
     expect(fullLink()!.textContent).toBe(`Open the full view (reads the whole file: about ${formatBytes(2 * size)} of memory)`);
     expect(fullLink()!.getAttribute('href')).toBe('#/s/telegram%3A12345?large=100&full=1');
     expect(backLink()).toBeNull();
 
     go(fullLink()!.getAttribute('href')!);
-    await waitFor(() => host !== null);
-    expect(host!.opened.path).toBe(FILE);
-    expect(el.querySelector('.sl-large')).toBeNull();
+    // The whole document: its own header facts (nanobot's count beside the file's) and no index counts.
+    await waitFor(() => !!el!.querySelector('.sl-session') && !el!.querySelector('.sl-large'));
+    expect(el.querySelector('[data-testid="large-counts"]')).toBeNull();
     expect(el.querySelector('.sl-view-switch')!.textContent).toContain(`about ${formatBytes(2 * size)} of memory`);
     expect(backLink()!.getAttribute('href')).toBe('#/s/telegram%3A12345?large=100');
-    // The view's own route changes (a tab, a setting) keep the choice of view.
-    host!.onRoute('replay', { max_tokens: '500' });
-    expect(location.hash).toBe('#/s/telegram%3A12345?tab=replay&large=100&full=1&max_tokens=500');
-    expect(el.querySelector('.fake-view')).not.toBeNull();
-    // The way back keeps the tab and the settings too.
-    await waitFor(() => backLink()!.getAttribute('href') === '#/s/telegram%3A12345?tab=replay&large=100&max_tokens=500');
+    // The view's own route changes (a tab) keep the choice of view.
+    await click(el.querySelector('#sl-tab-replay'));
+    expect(location.hash).toBe('#/s/telegram%3A12345?tab=replay&large=100&full=1');
+    expect(el.querySelector('.sl-large')).toBeNull();
+    // The way back keeps the tab too.
+    await waitFor(() => backLink()!.getAttribute('href') === '#/s/telegram%3A12345?tab=replay&large=100');
 
     go(backLink()!.getAttribute('href')!);
     await waitFor(() => !!el!.querySelector('[data-testid="large-counts"]'));
-    expect(el.querySelector('.fake-view')).toBeNull();
-    expect(location.hash).toBe('#/s/telegram%3A12345?tab=replay&large=100&max_tokens=500');
+    expect(el.querySelector('[aria-selected="true"]')!.id).toBe('sl-tab-replay');
+    expect(location.hash).toBe('#/s/telegram%3A12345?tab=replay&large=100');
   });
 
   it('a file under the line opens in the full view with no switch; full=1 there changes nothing', async () => {
     await setWorkspace({ ...(await demoWorkspace()), kind: 'folder' });
     go('#/s/telegram%3A12345?full=1');
     el = await mount(<Page />);
-    await waitFor(() => host !== null);
+    await waitFor(() => !!el!.querySelector('.sl-session'));
     expect(el.querySelector('.sl-view-switch')).toBeNull();
     expect(el.querySelector('.sl-large')).toBeNull();
   });
 
+  it('a fork written in large-file mode is said with the link that opens it, as the full view does', async () => {
+    const a = createMemoryAdapter();
+    const demo = demoAdapter();
+    for (const p of demo.paths()) a.setFile(p, demo.getFile(p)!, 1);
+    await setWorkspace({ ...(await demoWorkspace(a)), kind: 'folder' });
+    go('#/s/cli%3Adirect?tab=edit&large=1');
+    el = await mount(<Page />);
+    await waitFor(() => !!el!.querySelector('#sl-large-ed-fork-h'), 20000);
+    const c = el.querySelector('#sl-large-ed-fork-h')!.closest('section')!;
+    await type(c.querySelector('input[type="number"]'), '2');
+    await waitFor(() => !!c.querySelector('.sl-preview'));
+    await click(button(c, 'Write fork'));
+    await waitFor(() => status.value?.link?.label === 'Open the fork');
+    expect(status.value!.link!.href).toBe('#/s/cli%3Adirect-fork');
+    expect(a.getFile('sessions/cli_direct-fork.jsonl')).toBeDefined();
+  }, 30000);
+
   it('offers no full view at or above its ceiling, and says why', async () => {
-    el = await mount(<FullViewOffer size={FULL_VIEW_MAX_BYTES} href="#/x" />);
+    el = await mount(<FullViewOffer size={FULL_VIEW_MAX_BYTES} offered={false} href="#/x" />);
     expect(fullLink()).toBeNull();
     expect(el.textContent).toBe(`The full view is not offered from ${formatBytes(FULL_VIEW_MAX_BYTES)}: the whole file would not fit in the page.`);
   });
@@ -89,7 +99,7 @@ describe('switching a file above the large-file line between the two views', () 
   it('speaks Chinese', async () => {
     await setLanguage('zh-CN');
     try {
-      el = await mount(<FullViewOffer size={1024 * 1024} href="#/x" />);
+      el = await mount(<FullViewOffer size={1024 * 1024} offered href="#/x" />);
       expect(fullLink()!.textContent).toBe('打开完整视图（读取整个文件：约占 2.0 MB 内存）');
     } finally {
       await setLanguage('en');
