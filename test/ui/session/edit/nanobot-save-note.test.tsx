@@ -6,7 +6,7 @@ import { openFromBytes } from '../../../../src/store/save/sessions';
 import { EditTab } from '../../../../src/ui/session/edit/EditTab';
 import { FileTab } from '../../../../src/ui/session/file/FileTab';
 import { setLanguage } from '../../../../src/ui/i18n/text';
-import { NOW, enc, jsonl, meta, mount, unmount, waitFor } from '../helpers';
+import { NOW, enc, jsonl, meta, mount, unmount, waitFor, indexOpener } from '../helpers';
 import { LargeEdit } from '../../../../src/ui/session/large/LargeEdit';
 import { indexBytes } from '../../../../src/core/index/line-index';
 import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
@@ -76,7 +76,7 @@ describe("in large-file mode's edits", () => {
     const file = await a.file!(PATH);
     const index = indexBytes(enc(GOOD), '0.1.5');
     for (const [v, n] of [['0.1.5', 2], ['0.2.1', 0]] as const) {
-      el = await mount(<LargeEdit file={file} index={index} stat={await a.stat(PATH)} path={PATH} fileName="cli_direct.jsonl" version={v} adapter={a} now={() => NOW} onSaved={() => {}} onReload={() => {}} onDeleted={() => {}} />);
+      el = await mount(<LargeEdit file={file} index={index} stat={await a.stat(PATH)} path={PATH} fileName="cli_direct.jsonl" version={v} adapter={a} open={indexOpener(a, PATH, v)} now={() => NOW} onSaved={() => {}} onReload={() => {}} onDeleted={() => {}} />);
       await waitFor(() => !!el!.querySelector('#sl-large-ed-trim-h'));
       expect([v, note(el).length]).toEqual([v, n]);
       await unmount(el);
