@@ -131,6 +131,8 @@ function utf8Bytes(s: string): string {
 /** Pieces up to this many bytes merge by tiktoken's own quadratic walk over small arrays; longer ones by a heap. */
 const SHORT_PIECE = 64;
 const NO_RANK = 0x7fffffff;
+/** The most of a piece's byte buffer kept between pieces. */
+const KEPT_BYTES = 1 << 16;
 
 /**
  * One piece's byte-pair merge over reused typed arrays: its UTF-8 bytes (`encode`), then the number
@@ -189,7 +191,11 @@ class PieceMerge {
 
   /** Tokens left by the merge of bytes[0, n). */
   count(n: number): number {
-    return n <= SHORT_PIECE ? this.countShort(n) : mergeCount(this.bytes.subarray(0, n), this.ranks);
+    if (n <= SHORT_PIECE) return this.countShort(n);
+    const c = mergeCount(this.bytes.subarray(0, n), this.ranks);
+    // A huge piece (a long run of one class) does not keep its buffer for the counter's lifetime.
+    if (this.bytes.length > KEPT_BYTES) this.bytes = new Uint8Array(1024);
+    return c;
   }
 
   private rank(from: number, to: number): number {
