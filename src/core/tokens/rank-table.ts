@@ -33,7 +33,7 @@ export function buildRankTable(packed: { bytes: string; lengths: string }): Rank
   let size = 1;
   while (size < n * 2.5) size *= 2;
   const t: RankTable = { bytes, start, slots: new Int32Array(size) };
-  // Hashed and compared over the packed chars (one per byte), as `rankOf` looks a piece up.
+  // Hashed and compared over the packed chars (one per byte), as `rankOfSpan` looks a piece up.
   for (let r = 0; r < n; r++) {
     let h = spanHash(packed.bytes, start[r]!, start[r + 1]!) & (size - 1);
     // A later token with the same bytes takes the slot, as a Map.set would.
@@ -41,12 +41,6 @@ export function buildRankTable(packed: { bytes: string; lengths: string }): Rank
     t.slots[h] = r + 1;
   }
   return t;
-}
-
-/** The rank of the token whose bytes are s[from, to) (one char per byte), or Infinity when there is none. */
-export function rankOf(t: RankTable, s: string, from: number, to: number): number {
-  const r = rankOfSpan(t, s, from, to, spanHash(s, from, to));
-  return r < 0 ? Infinity : r;
 }
 
 /**
@@ -61,7 +55,7 @@ export function rankOfSpan(t: RankTable, s: string, from: number, to: number, ha
   return -1;
 }
 
-/** The rank of the token whose bytes are b[from, to), or -1 when there is none: `rankOf` over a piece already in bytes. */
+/** The rank of the token whose bytes are b[from, to), or -1 when there is none: a piece already in bytes (a merge's pairs). */
 export function rankOfBytes(t: RankTable, b: Uint8Array, from: number, to: number): number {
   let h = 0x811c9dc5;
   for (let i = from; i < to; i++) h = Math.imul(h ^ b[i]!, 0x01000193);
