@@ -91,6 +91,32 @@ describe('replay streams big files, with the whole-file answers', () => {
     }
   });
 
+  it('a budget replay notes users, systems and tool results from their facts, commands, deliveries and ids as the whole file', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'lens-stream-')), 'sessions');
+    temps.push(dir);
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'facts.jsonl');
+    const lines: Record<string, unknown>[] = [
+      { _type: 'metadata', key: 'cli:facts', created_at: '2031-01-01T00:00:00', updated_at: '2031-01-01T00:00:00', metadata: {}, last_consolidated: 0 },
+      { role: 'assistant', content: 'a delivery before the first user turn', tool_calls: [{ id: 'c0', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'c0', content: 'delivered', _channel_delivery: true },
+    ];
+    for (let k = 1; k <= 30; k++) {
+      lines.push({ role: 'user', content: `turn ${k}`, ...(k % 4 === 0 ? { _command: true } : {}), ...(k % 5 === 0 ? { _channel_delivery: 1 } : {}) });
+      if (k % 6 === 0) lines.push({ role: 'system', content: `note ${k}` });
+      const id = k % 9 === 0 ? `c${k}"q` : `c${k}`;
+      lines.push({ role: 'assistant', content: '', tool_calls: [{ id, type: 'function', function: { name: 'f', arguments: '{}' } }] });
+      // A result for each call (an id with an escape is read from the value), and one early for a call never made (an orphan).
+      lines.push({ role: 'tool', tool_call_id: k === 2 ? 'gone' : id, content: `result ${k} `.repeat(k) });
+      lines.push({ role: 'assistant', content: k % 3 === 0 ? '   ' : `answer ${k}` });
+    }
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    for (const s of [['--json'], ['--json', '--max-tokens', '400'], ['--json', '--max-tokens', '60'], ['--max-tokens', '200']]) {
+      const argv = ['replay', file, '--nanobot', 'main', ...s];
+      expect(await run(argv, true), s.join(' ')).toBe(await run(argv, false));
+    }
+  });
+
   it('a 3,000-message session replays from the stream alone, JSON and human output as the whole file', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'lens-stream-')), 'sessions');
     temps.push(dir);

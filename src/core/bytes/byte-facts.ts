@@ -300,6 +300,20 @@ function scanObject(b: Uint8Array, s: number, e: number): number {
 /** The facts of the line `scanLine` read last (one object, overwritten by each line). */
 export const scanned: LineFacts = { kind: KIND.message, role: ROLE.none, flags: 0 };
 
+const utf8 = new TextDecoder();
+
+/**
+ * The top-level `tool_call_id` of the line `scanLine` read last, in `b` (the bytes it was given):
+ * undefined when it has none, null when its value is not a string without escapes (the caller then
+ * reads the line's value), else that string. A replay's noter takes a tool result's id from here
+ * without parsing the line.
+ */
+export function scannedCallId(b: Uint8Array): string | null | undefined {
+  const k = seen[CALL_ID];
+  if (k === NOT_SEEN) return undefined;
+  return k === SEEN_STRING ? utf8.decode(b.subarray(from[CALL_ID]!, to[CALL_ID]!)) : null;
+}
+
 /**
  * The facts of a line's content bytes when this pass is sure of them, else null. `psRecords`: the
  * version has provider_state records (those are left to the exact path); `dumps`: read FLAG.dumps too.

@@ -9,12 +9,13 @@
  */
 import { LoadPass, loadOutcome, passSession, repairFollows, type LoadOutcome, type PassOutcome, type NanobotSession } from '../lens/load';
 import { PY_TEXT_CHUNK, chunkInputStart, decodeStrict, findUtf8Fault, pendingAtChunkEnd, textFaultMessage, type Utf8Fault } from '../python/lines';
-import { pyLoads, type LoadsResult, type PyError } from '../python/pyjson';
+import type { LoadsResult, PyError } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
-import { dictGet, isDict, type PyDict } from '../python/pyvalue';
+import { dictGet, type PyDict } from '../python/pyvalue';
 import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nanobot-version';
 import { EOL, lineEnd, type LineIndex } from './line-index';
 import { FLAG, KIND } from './fact-codes';
+import { decodeRecord } from './record-facts';
 
 /**
  * Flags that make a message line one a pass must read (its json.loads may raise or differ): a
@@ -209,17 +210,10 @@ export async function decodeCutOver(ix: LineIndex, read: IndexedReads['bytes']):
   return decodeCut(ix, fault, await read(fault, Math.min(ix.size, fault + 4)), await read(Math.max(0, chunkStart - 3), chunkStart));
 }
 
-/** The `key` of a metadata line as the recovered lens reads it (a BOM set aside), when it is a non-empty string. */
+/** The `key` of a metadata line as the recovered lens reads it (`decodeRecord`), when it is a non-empty string. */
 function storedKeyOf(raw: Uint8Array): string | null {
-  let text: string;
-  try {
-    text = decodeStrict(raw);
-  } catch {
-    return null;
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const r = pyLoads(pyStrip(text));
-  const k = r.ok && isDict(r.value) ? dictGet(r.value, 'key') : undefined;
+  const m = decodeRecord(raw);
+  const k = m ? dictGet(m, 'key') : undefined;
   return typeof k === 'string' && k ? k : null;
 }
 

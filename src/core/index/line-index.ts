@@ -47,6 +47,15 @@ const CR = 13;
  */
 export type ParsedLineSink = (line: number, facts: LineFacts, loaded: LoadsResult | null) => void;
 
+/**
+ * Offered each line the byte pass is sure of, before it is parsed (`LineIndexer`'s `byBytes`): its
+ * number, its facts and the bytes the byte pass read it in (a view for this call only, in which
+ * byte-facts.ts' `scannedCallId` finds more). True when the caller needs nothing more of it: the line
+ * is then indexed by those facts and not parsed; false, and it is parsed and handed to the `parsed`
+ * sink as any other.
+ */
+export type ByteLineSink = (line: number, facts: LineFacts, raw: Uint8Array) => boolean;
+
 /** The byte just after line `i` (its terminator included). */
 export function lineEnd(ix: Pick<LineIndex, 'start' | 'length' | 'eol'>, i: number): number {
   return ix.start[i]! + ix.length[i]! + EOL_BYTES[ix.eol[i]!]!;
@@ -77,12 +86,15 @@ export class LineIndexer {
    * index-parts.ts); `dumps`: note FLAG.dumps (a printer's index: `format`, `load --json`);
    * `parsed`: read every line the exact way (no byte pass) and hand each one's value there, for a
    * command that parses every message anyway (`tokens`, `replay`): each line is parsed once.
+   * `byBytes` (with `parsed`): each line the byte pass is sure of is offered there first, and parsed
+   * only when it is refused (a replay needs no value of most users' and tools' lines).
    */
   constructor(
     private readonly version: NanobotVersion,
     at = 0,
     private readonly dumps = false,
     private readonly parsed?: ParsedLineSink,
+    private readonly byBytes?: ByteLineSink,
   ) {
     this.consumed = at;
     this.psRecords = rulesOf(version).providerStateRecord;
@@ -100,7 +112,8 @@ export class LineIndexer {
    */
   push(given: Uint8Array): void {
     // Parsing: a plain view, even of a Node Buffer (whose subarray, once a line, builds a Buffer).
-    const chunk = this.parsed ? new Uint8Array(given.buffer, given.byteOffset, given.length) : (plainScratch(given) ?? given);
+    const view = this.parsed ? new Uint8Array(given.buffer, given.byteOffset, given.length) : given;
+    const chunk = this.parsed && !this.byBytes ? view : (plainScratch(given) ?? view);
     const base = this.consumed;
     this.consumed += chunk.length;
     let from = 0;
@@ -195,12 +208,13 @@ export class LineIndexer {
     let nextCr = -2;
     while (pos < n) {
       // Most lines: the byte pass reads the line and finds its end at once (not when every line is parsed).
-      const q = this.parsed ? -1 : scanLine(data, pos, this.psRecords, this.dumps);
+      const q = this.parsed && !this.byBytes ? -1 : scanLine(data, pos, this.psRecords, this.dumps);
       if (q >= 0) {
         // No terminator yet, or a last `\r` that may be the first half of `\r\n`: wait for the next chunk.
         if (!last && (q === n || (q === n - 1 && data[q] === CR))) return pos;
         const code = q === n ? EOL.none : data[q] === LF ? EOL.lf : data[q + 1] === LF ? EOL.crlf : EOL.cr;
-        this.put(base + pos, q - pos, code, scanned.kind, scanned.role, scanned.flags);
+        if (this.parsed && !this.byBytes!(this.n, scanned, data)) this.add(base + pos, data.subarray(pos, q), code);
+        else this.put(base + pos, q - pos, code, scanned.kind, scanned.role, scanned.flags);
         pos = q + EOL_BYTES[code]!;
         continue;
       }

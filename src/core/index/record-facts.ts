@@ -10,6 +10,7 @@ import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { isProviderStateRecord, parseProviderState, providerStateCopyRaises } from '../nanobot/provider-state';
 import { SHALLOWEST_DEPTH, atDepth, pyDumps, pyLoads, type LoadsResult } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
+import { decodeStrict } from '../python/lines';
 import { paddedLine } from '../lens/document';
 import { dictGet, isDict, truthy, type PyDict } from '../python/pyvalue';
 
@@ -22,6 +23,25 @@ function roleCode(d: PyDict): RoleCode {
   const r = dictGet(d, 'role');
   if (typeof r !== 'string') return ROLE.notString;
   return r === 'user' ? ROLE.user : r === 'assistant' ? ROLE.assistant : r === 'tool' ? ROLE.tool : r === 'system' ? ROLE.system : ROLE.other;
+}
+
+/**
+ * A record's value as the recovered lens reads it (BOM and Python whitespace stripped), or null when
+ * it is not an object; with `version`, as that version's `json.loads` reads it (v0.2 and v0.3.0
+ * read two levels deeper than the lens): a message of nanobot's load, for its replay. The one rule
+ * for reading a record back, for the load over the index (a metadata line's key) and the store.
+ */
+export function decodeRecord(raw: Uint8Array, version?: NanobotVersion): PyDict | null {
+  let text: string;
+  try {
+    text = decodeStrict(raw);
+  } catch {
+    return null;
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const loaded = pyLoads(pyStrip(text));
+  const r = version ? atDepth(loaded, rulesOf(version).depthBudget.jsonLoads) : loaded;
+  return r.ok && isDict(r.value) ? r.value : null;
 }
 
 /** The facts of one line's content bytes (without its terminator), as the version reads it. */

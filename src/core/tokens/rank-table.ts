@@ -33,7 +33,7 @@ export function buildRankTable(packed: { bytes: string; lengths: string }): Rank
   let size = 1;
   while (size < n * 2.5) size *= 2;
   const t: RankTable = { bytes, start, slots: new Int32Array(size) };
-  // Hashed and compared over the packed chars (one per byte), as `rankOf` looks a piece up.
+  // Hashed and compared over the packed chars (one per byte), as `rankOfSpan` looks a piece up.
   for (let r = 0; r < n; r++) {
     let h = spanHash(packed.bytes, start[r]!, start[r + 1]!) & (size - 1);
     // A later token with the same bytes takes the slot, as a Map.set would.
@@ -43,13 +43,39 @@ export function buildRankTable(packed: { bytes: string; lengths: string }): Rank
   return t;
 }
 
-/** The rank of the token whose bytes are s[from, to) (one char per byte), or Infinity when there is none. */
-export function rankOf(t: RankTable, s: string, from: number, to: number): number {
+/**
+ * The rank of the token whose bytes are s[from, to) (one char per byte: an ASCII span of a text is
+ * its own UTF-8), or -1, where the caller already has the span's FNV-1a hash.
+ */
+export function rankOfSpan(t: RankTable, s: string, from: number, to: number, hash: number): number {
   const mask = t.slots.length - 1;
-  for (let h = spanHash(s, from, to) & mask; t.slots[h] !== 0; h = (h + 1) & mask) {
+  for (let h = (hash >>> 0) & mask; t.slots[h] !== 0; h = (h + 1) & mask) {
     if (sameSpan(t, t.slots[h]! - 1, s, from, to)) return t.slots[h]! - 1;
   }
-  return Infinity;
+  return -1;
+}
+
+/** The rank of the token whose bytes are b[from, to), or -1 when there is none: a piece already in bytes (a merge's pairs). */
+export function rankOfBytes(t: RankTable, b: Uint8Array, from: number, to: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ b[i]!, 0x01000193);
+  return rankOfHashed(t, b, from, to, h);
+}
+
+/** `rankOfBytes` where the caller already has the bytes' FNV-1a hash (it hashed them as it wrote them). */
+export function rankOfHashed(t: RankTable, b: Uint8Array, from: number, to: number, hash: number): number {
+  const mask = t.slots.length - 1;
+  const tb = t.bytes;
+  const start = t.start;
+  const n = to - from;
+  outer: for (let h = (hash >>> 0) & mask; ; h = (h + 1) & mask) {
+    const slot = t.slots[h]!;
+    if (slot === 0) return -1;
+    const a = start[slot - 1]!;
+    if (start[slot]! - a !== n) continue;
+    for (let i = 0; i < n; i++) if (tb[a + i] !== b[from + i]) continue outer;
+    return slot - 1;
+  }
 }
 
 /** FNV-1a over the chars of s[from, to) (each one byte of a token or piece). */

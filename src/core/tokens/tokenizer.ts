@@ -10,8 +10,11 @@
  * - it knows `<|im_start|>`, `<|im_end|>`, `<|im_sep|>`, which tiktoken's cl100k_base treats
  *   as plain text.
  * The rank table is ~1 MB, so it is loaded by dynamic import (its own chunk, never first paint).
+ * The count splits with a scanner of the pattern (`cl100k-split.ts`, held to the regex by a test)
+ * and merges over reused typed arrays; a piece that is one token is found without making a string.
  */
-import { buildRankTable, rankOf, type RankTable } from './rank-table';
+import { pieceEnd } from './cl100k-split';
+import { buildRankTable, rankOfBytes, rankOfHashed, rankOfSpan, type RankTable } from './rank-table';
 import type { TextTokenCounter } from './tokens';
 
 /** Rust regex `\s` (Unicode White_Space), spelled out because JS `\s` adds U+FEFF. */
@@ -75,22 +78,39 @@ export function packTokens(table: readonly (string | readonly number[])[]): Pack
 /** Builds the counter from the rank table, or over a lookup already built (`rank-table.ts`). */
 export function cl100kCounter(table: RankSource | RankTable): TextTokenCounter {
   const ranks = 'slots' in table ? table : buildRankTable('bytes' in table ? table : packTokens(table));
-  const split = new RegExp(CL100K_PATTERN, 'gu');
   const pieceMemo = new Map<string, number>();
-  const countPiece = (piece: string): number => {
-    let n = pieceMemo.get(piece);
-    if (n === undefined) {
-      n = mergeCount(utf8Bytes(piece), ranks);
-      if (piece.length > 256) return n; // long pieces are rare and would pin memory
-      if (pieceMemo.size >= PIECE_MEMO_MAX) pieceMemo.clear();
-      pieceMemo.set(piece, n);
+  const merge = new PieceMerge(ranks);
+  const countPiece = (text: string, from: number, to: number): number => {
+    // Most pieces are one token: found in the table straight from the text (an ASCII piece is its
+    // own UTF-8) or from their bytes, with no string made.
+    let h = 0x811c9dc5; // FNV-1a, as the rank table hashes a token
+    let i = from;
+    for (; i < to; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x80) break;
+      h = Math.imul(h ^ c, 0x01000193);
     }
-    return n;
+    if (i === to && (to - from < 2 || rankOfSpan(ranks, text, from, to, h) >= 0)) return 1;
+    const n = merge.encode(text, from, to);
+    if (i < to && (n < 2 || rankOfHashed(ranks, merge.bytes, 0, n, merge.hash) >= 0)) return 1;
+    if (to - from > 256) return merge.count(n); // long pieces are rare and would pin memory
+    const piece = text.slice(from, to);
+    let c = pieceMemo.get(piece);
+    if (c === undefined) {
+      c = merge.count(n);
+      if (pieceMemo.size >= PIECE_MEMO_MAX) pieceMemo.clear();
+      pieceMemo.set(piece, c);
+    }
+    return c;
   };
   return (text) => {
     if (hasSpecialToken(text)) return 'special';
     let total = 0;
-    for (const [piece] of text.matchAll(split)) total += countPiece(piece);
+    for (let i = 0; i < text.length; ) {
+      const end = pieceEnd(text, i);
+      total += countPiece(text, i, end);
+      i = end;
+    }
     return total;
   };
 }
@@ -108,13 +128,114 @@ function utf8Bytes(s: string): string {
   return out;
 }
 
+/** Pieces up to this many bytes merge by tiktoken's own quadratic walk over small arrays; longer ones by a heap. */
+const SHORT_PIECE = 64;
+const NO_RANK = 0x7fffffff;
+/** The most of a piece's byte buffer kept between pieces. */
+const KEPT_BYTES = 1 << 16;
+
 /**
- * Number of tokens tiktoken's byte-pair merge leaves for one piece: repeatedly merge the
+ * One piece's byte-pair merge over reused typed arrays: its UTF-8 bytes (`encode`), then the number
+ * of tokens tiktoken's merge leaves (`count`): repeatedly merge the lowest-ranked adjacent pair,
+ * leftmost first.
+ */
+class PieceMerge {
+  bytes = new Uint8Array(1024);
+  /** The FNV-1a hash of the bytes `encode` wrote last. */
+  hash = 0;
+  private starts = new Int32Array(SHORT_PIECE + 1);
+  private pairs = new Int32Array(SHORT_PIECE);
+  constructor(private readonly ranks: RankTable) {}
+
+  /** Writes text[from, to) as UTF-8 into `bytes` (a lone surrogate as U+FFFD, as tiktoken does), hashing them into `hash`; returns the byte count. */
+  encode(text: string, from: number, to: number): number {
+    if (this.bytes.length < (to - from) * 3) this.bytes = new Uint8Array((to - from) * 6);
+    const b = this.bytes;
+    let n = 0;
+    let h = 0x811c9dc5; // FNV-1a, as the rank table hashes a token
+    for (let i = from; i < to; i++) {
+      let c = text.charCodeAt(i);
+      if (c < 0x80) {
+        b[n++] = c;
+        h = Math.imul(h ^ c, 0x01000193);
+        continue;
+      }
+      const at = n;
+      if (c < 0x800) {
+        b[n++] = 0xc0 | (c >> 6);
+        b[n++] = 0x80 | (c & 0x3f);
+      } else if (c < 0xd800 || c > 0xdfff) {
+        b[n++] = 0xe0 | (c >> 12);
+        b[n++] = 0x80 | ((c >> 6) & 0x3f);
+        b[n++] = 0x80 | (c & 0x3f);
+      } else {
+        const d = i + 1 < to ? text.charCodeAt(i + 1) : 0;
+        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+          c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          i++;
+          b[n++] = 0xf0 | (c >> 18);
+          b[n++] = 0x80 | ((c >> 12) & 0x3f);
+          b[n++] = 0x80 | ((c >> 6) & 0x3f);
+          b[n++] = 0x80 | (c & 0x3f);
+        } else {
+          b[n++] = 0xef;
+          b[n++] = 0xbf;
+          b[n++] = 0xbd;
+        }
+      }
+      for (let k = at; k < n; k++) h = Math.imul(h ^ b[k]!, 0x01000193);
+    }
+    this.hash = h;
+    return n;
+  }
+
+  /** Tokens left by the merge of bytes[0, n). */
+  count(n: number): number {
+    if (n <= SHORT_PIECE) return this.countShort(n);
+    const c = mergeCount(this.bytes.subarray(0, n), this.ranks);
+    // A huge piece (a long run of one class) does not keep its buffer for the counter's lifetime.
+    if (this.bytes.length > KEPT_BYTES) this.bytes = new Uint8Array(1024);
+    return c;
+  }
+
+  private rank(from: number, to: number): number {
+    const r = rankOfBytes(this.ranks, this.bytes, from, to);
+    return r < 0 ? NO_RANK : r;
+  }
+
+  /** tiktoken's walk: parts start at starts[0..m), pairs[j] is the rank of joining part j with part j + 1. */
+  private countShort(n: number): number {
+    const starts = this.starts;
+    const pairs = this.pairs;
+    for (let j = 0; j <= n; j++) starts[j] = j;
+    let m = n;
+    for (let j = 0; j < m - 1; j++) pairs[j] = this.rank(j, j + 2);
+    for (;;) {
+      let best = NO_RANK;
+      let at = -1;
+      for (let j = 0; j < m - 1; j++) {
+        if (pairs[j]! < best) {
+          best = pairs[j]!;
+          at = j;
+        }
+      }
+      if (at < 0) return m;
+      // Part at + 1 joins part at: the starts and pair ranks after it move down by one.
+      starts.copyWithin(at + 1, at + 2, m + 1);
+      pairs.copyWithin(at + 1, at + 2, m - 1);
+      m--;
+      if (at < m - 1) pairs[at] = this.rank(starts[at]!, starts[at + 2]!);
+      if (at > 0) pairs[at - 1] = this.rank(starts[at - 1]!, starts[at + 1]!);
+    }
+  }
+}
+
+/**
+ * Number of tokens tiktoken's byte-pair merge leaves for one long piece: repeatedly merge the
  * lowest-ranked adjacent pair, leftmost first. A heap keeps long pieces O(n log n).
  */
-function mergeCount(b: string, ranks: RankTable): number {
+function mergeCount(b: Uint8Array, ranks: RankTable): number {
   const n = b.length;
-  if (n < 2 || rankOf(ranks, b, 0, n) !== Infinity) return 1;
   // Parts are named by their first byte; next[p] is where the part after p starts (n: none).
   const next = new Int32Array(n);
   const prev = new Int32Array(n);
@@ -122,7 +243,9 @@ function mergeCount(b: string, ranks: RankTable): number {
   const heap = new MinHeap();
   const rankAt = (p: number): number => {
     const q = next[p]!;
-    return q >= n ? Infinity : rankOf(ranks, b, p, next[q]!);
+    if (q >= n) return Infinity;
+    const r = rankOfBytes(ranks, b, p, next[q]!);
+    return r < 0 ? Infinity : r;
   };
   for (let i = 0; i < n; i++) {
     next[i] = i + 1;

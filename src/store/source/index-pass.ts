@@ -5,7 +5,7 @@
  * without a count window).
  */
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
-import { LineIndexer, type LineIndex, type ParsedLineSink } from '../../core/index/line-index';
+import { LineIndexer, type ByteLineSink, type LineIndex, type ParsedLineSink } from '../../core/index/line-index';
 import { ProofTaker } from '../save/read-guard';
 import type { LargeSource } from '../save/large-save';
 import { changedWhileRead, steadily, type SourceAdapter } from './source-adapter';
@@ -15,11 +15,13 @@ import { changedWhileRead, steadily, type SourceAdapter } from './source-adapter
  * `parsed`: no byte pass), each line's value handed to the sink `newSink` makes (a new one if the
  * file moved and is read again), whose `held()` comes back with the index: for a command that
  * needs every message's value once (`tokens`' counts, the replay index of a replay without a count window).
+ * A sink with `bytes` is offered each line the byte pass is sure of first, and only the lines it
+ * refuses are parsed (`LineIndexer`'s `byBytes`).
  */
-export async function indexParsed<T>(adapter: SourceAdapter, path: string, version: NanobotVersion, newSink: () => { line: ParsedLineSink; held(): T }): Promise<{ built: Built; held: T }> {
+export async function indexParsed<T>(adapter: SourceAdapter, path: string, version: NanobotVersion, newSink: () => { line: ParsedLineSink; bytes?: ByteLineSink; held(): T }): Promise<{ built: Built; held: T }> {
   const { value, stat } = await steadily(adapter, path, async (chunks) => {
     const sink = newSink();
-    const ix = new LineIndexer(version, 0, false, sink.line);
+    const ix = new LineIndexer(version, 0, false, sink.line, sink.bytes);
     for await (const c of chunks()) ix.push(c);
     return { index: ix.finish(true), held: sink.held() };
   });

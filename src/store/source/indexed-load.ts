@@ -9,6 +9,7 @@ import { rulesOf } from '../../core/nanobot/nanobot-version';
 import { atDepth } from '../../core/python/pyjson';
 import { isDict, type PyDict } from '../../core/python/pyvalue';
 import type { LineIndex } from '../../core/index/line-index';
+import type { LineFacts } from '../../core/index/fact-codes';
 import { IndexDiagnostics, diagnosticLines } from '../../core/index/index-diagnostics';
 import { loadOverIndex, plainMessage, strictMayRaise, type IndexedLoadOutcome, type IndexedSink } from '../../core/index/index-nanobot';
 import type { Diagnostic } from '../../core/lens/document';
@@ -24,6 +25,12 @@ import { unchangedSince, type SourceAdapter } from './source-adapter';
 export interface MessageNotes<N> {
   add(m: PyDict, line: number): void;
   copy(from: N, k: number, line: number): void;
+  /**
+   * Notes a plain message from its line's facts alone (and `bytes`, the byte pass's view of it:
+   * byte-facts.ts' `scannedCallId`), as `add` would from its value; false when the facts do not
+   * say enough (the line is then parsed and `add`ed). A noter without it has every line parsed.
+   */
+  stand?(facts: LineFacts, bytes: Uint8Array, line: number): boolean;
   readonly count: number;
   lineAt(k: number): number;
 }
@@ -53,6 +60,16 @@ export async function loadNoted<N extends MessageNotes<N>>(adapter: SourceAdapte
           const v = atDepth(r, budget);
           if (v.ok && isDict(v.value)) notes.add(v.value, l);
         },
+        // A line nobody notes needs no value; a plain message the noter can note from its facts neither.
+        ...(notes.stand
+          ? {
+              bytes: (l: number, f: LineFacts, bytes: Uint8Array) => {
+                if (!noting) return true;
+                if (!all && strictMayRaise(f.kind, f.flags)) noting = false;
+                return !noting || !plainMessage(f.kind, f.flags) || notes.stand!(f, bytes, l);
+              },
+            }
+          : {}),
         held: () => notes,
       };
     });

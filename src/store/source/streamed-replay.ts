@@ -4,14 +4,17 @@
  * load stands in for a plain line), which settle the window's start; only the messages from there
  * are read back for their replay facts, and the kept ones again for their entries. Without one
  * (main's budget alone), every message matters: it is loaded with each one noted as its replay
- * facts as the file is parsed (`loadNoted`). Either way the kept tail is read back in blocks.
+ * facts as the file is read (`loadNoted`): users', systems' and tool results' from the byte pass's
+ * facts, the others' (and any the byte pass is unsure of) parsed. Either way the kept tail is read
+ * back in blocks.
  */
 import { replayIndexed, ReplayIndexer, type EntrySink, type IndexedReplay, type ReplayIndex } from '../../core/replay/indexed-replay';
 import { rulesOf, type NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { dictGet, truthy, type PyDict } from '../../core/python/pyvalue';
 import { replayBounds, type ReplayOptions, type TokenCounter } from '../../core/replay/replay';
 import type { LoadOutcome } from '../../core/lens/load';
-import { FLAG, ROLE } from '../../core/index/fact-codes';
+import { FLAG, ROLE, type LineFacts } from '../../core/index/fact-codes';
+import { scannedCallId } from '../../core/bytes/byte-facts';
 import { plainMessage, type IndexedSink } from '../../core/index/index-nanobot';
 import type { LineIndex } from '../../core/index/line-index';
 import type { FileStat } from '../adapter/adapter';
@@ -123,6 +126,37 @@ async function loadWindowed(adapter: SourceAdapter, path: string, loadOpts: { no
   return { index: ix, stat, load, notes: replayIx };
 }
 
+/**
+ * The replay index noted as the file is parsed, where a user's, a system's or a tool result's line
+ * is noted from the byte pass's facts (its role, `_channel_delivery`, `_command`, and a tool
+ * result's `tool_call_id` read from its bytes) and not parsed: those are all `ReplayIndexer.add`
+ * reads of such a message. Not where the public view's deep copy is checked (include_runtime_context
+ * off), which reads the whole value.
+ */
+class StandingReplayIndexer extends ReplayIndexer {
+  private readonly stands: boolean;
+  constructor(opts: ReplayOptions, version: NanobotVersion) {
+    super(opts, version);
+    this.stands = opts.includeRuntimeContext !== false;
+  }
+
+  stand(f: LineFacts, bytes: Uint8Array, line: number): boolean {
+    if (!this.stands || f.flags & FLAG.toolCalls) return false;
+    const name = f.role === ROLE.user ? 'user' : f.role === ROLE.system ? 'system' : f.role === ROLE.tool ? 'tool' : null;
+    if (!name) return false;
+    const m: PyDict = { role: name };
+    if (f.flags & FLAG.toolCallId) {
+      const id = scannedCallId(bytes);
+      if (typeof id !== 'string') return false;
+      m.tool_call_id = id;
+    }
+    if (f.flags & FLAG.channelDelivery) m._channel_delivery = true;
+    if (f.flags & FLAG.command) m._command = true;
+    this.add(m, line);
+    return true;
+  }
+}
+
 function grown<T extends Uint32Array | Uint8Array>(a: T, cap: number): T {
   const b = new (a.constructor as new (n: number) => T)(cap);
   b.set(a);
@@ -148,7 +182,7 @@ export async function replayStreamed(adapter: SourceAdapter, path: string, opts:
   const loadOpts = { now: opts.now, version: opts.version, fallbackKey: keyForFile(fileName, opts.version), ...(opts.key !== undefined ? { key: opts.key } : {}) };
   const noted = windowed(opts.replay, opts.version)
     ? await loadWindowed(adapter, path, loadOpts, opts.replay)
-    : await loadNoted(adapter, path, loadOpts, () => new ReplayIndexer(opts.replay, opts.version));
+    : await loadNoted(adapter, path, loadOpts, () => new StandingReplayIndexer(opts.replay, opts.version));
   const { index: lineIx, stat, load: loaded } = noted;
   const result = loaded.result && noted.notes && { lastConsolidated: loaded.result.lastConsolidated, index: noted.notes.finish() };
   const value = { ...loaded, result };

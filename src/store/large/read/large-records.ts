@@ -3,29 +3,11 @@
  * Apart from the client so a worker can read records without bundling another worker.
  */
 import { lineEnd, type LineIndex } from '../../../core/index/line-index';
-import { atDepth, pyLoads } from '../../../core/python/pyjson';
-import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import { pyStrip } from '../../../core/python/pytext';
-import { isDict, type PyDict } from '../../../core/python/pyvalue';
-import { decodeStrict } from '../../../core/python/lines';
+import { decodeRecord } from '../../../core/index/record-facts';
+import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import type { PyDict } from '../../../core/python/pyvalue';
 
-/**
- * A record's value as the recovered lens reads it (BOM and Python whitespace stripped), or null when
- * it is not an object; with `version`, as that version's `json.loads` reads it (v0.2 and v0.3.0
- * read two levels deeper than the lens): a message of nanobot's load, for its replay.
- */
-export function decodeRecord(raw: Uint8Array, version?: NanobotVersion): PyDict | null {
-  let text: string;
-  try {
-    text = decodeStrict(raw);
-  } catch {
-    return null;
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const loaded = pyLoads(pyStrip(text));
-  const r = version ? atDepth(loaded, rulesOf(version).depthBudget.jsonLoads) : loaded;
-  return r.ok && isDict(r.value) ? r.value : null;
-}
+export { decodeRecord } from '../../../core/index/record-facts';
 
 /** Bytes [a, b) of the file, as an adapter's `readRange` gives them. */
 export type RangeRead = (a: number, b: number) => Promise<Uint8Array>;
