@@ -3,7 +3,8 @@
  * corpus comes from `corpusDir` (../shared beside the repo, else the packed copy), so a fresh clone runs
  * the same sweeps instead of skipping them.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NanobotVersion } from '../src/core/nanobot/nanobot-version';
 import { corpusDir } from './golden-values';
@@ -44,4 +45,36 @@ export function fixturePaths(corpus: string): string[] {
     .map((f) => join(dir, f));
   if (files.length === 0) throw new Error(`${dir}: no fixtures`);
   return files;
+}
+
+/** Each distinct fixture (by its bytes) with the corpora that hold it, in CORPORA's order; made once per process. */
+let holders: Map<string, string[]> | null = null;
+
+const digests = new Map<string, string>();
+const digest = (file: string) => {
+  let h = digests.get(file);
+  if (!h) digests.set(file, (h = createHash('sha1').update(readFileSync(file)).digest('hex')));
+  return h;
+};
+
+/**
+ * The corpora share most of their fixtures: golden-v0.3 and golden-main hold golden's files answered by
+ * their own version's code, and the release corpora hold golden's in turn. Where a sweep checks a rule
+ * that is the same at every version (the index of a file cut into 1-byte chunks equals the index of the
+ * file in one piece), checking a fixture once is enough: each distinct fixture is taken by one of the
+ * corpora that hold it, picked in turn by its bytes, so every version still takes a share and the part
+ * costs the same however many versions CORPORA lists. The rest of the sweep stays on every fixture.
+ */
+export function fixturesInTurn(corpus: string): string[] {
+  if (!holders) {
+    holders = new Map();
+    for (const [c] of CORPORA) {
+      for (const f of fixturePaths(c)) holders.set(digest(f), [...(holders.get(digest(f)) ?? []), c]);
+    }
+  }
+  return fixturePaths(corpus).filter((f) => {
+    const h = digest(f);
+    const cs = holders!.get(h)!;
+    return cs[Number.parseInt(h.slice(0, 8), 16) % cs.length] === corpus;
+  });
 }
