@@ -28,11 +28,14 @@ export function sessionFiles(dir: string): string[] {
 }
 
 /**
- * The release corpora hold `golden`'s own fixtures, answered by each 0.2.x release's code. Their golden tests
- * check every case; the sweeps (the line index, the large view) take their fixtures in turn, a third each, so
- * the three together cover every fixture once instead of tripling the sweeps' time.
+ * The pip releases' corpora (named by the release: `golden-0.2.1`, `golden-0.1.4.post1`) hold `golden`'s own
+ * fixtures, answered by each release's code. Their golden tests check every case; the sweeps (the line index,
+ * the large view) take their fixtures in turn, the k-th release of n every n-th fixture from the k-th, so the
+ * releases together cover every fixture once, and a release added to CORPORA joins the turn instead of adding
+ * a whole sweep.
  */
-const IN_TURN: Readonly<Record<string, readonly [number, number]>> = { 'golden-0.2.0': [0, 3], 'golden-0.2.1': [1, 3], 'golden-0.2.2': [2, 3] };
+const RELEASES = CORPORA.map(([c]) => c).filter((c) => /^golden-\d+\.\d+\.\d+(\.post\d+)?$/.test(c));
+const IN_TURN: Readonly<Record<string, readonly [number, number]>> = Object.fromEntries(RELEASES.map((c, k) => [c, [k, RELEASES.length]]));
 
 /** A corpus's fixture files for a sweep (absolute paths); throws when there are none, so a sweep never passes empty. */
 export function fixturePaths(corpus: string): string[] {
