@@ -50,6 +50,24 @@ export function fixturePaths(corpus: string): string[] {
   return files;
 }
 
+/** How many corpora take this one's fixtures in turn (1: it takes all of them). */
+export function releasesInTurn(corpus: string): number {
+  return IN_TURN[corpus]?.[1] ?? 1;
+}
+
+/**
+ * Every session file of a corpus's fixtures, the listing scenarios' nested folders included, for a sweep: a
+ * release's corpus gives its share in turn, as fixturePaths does (throws when there are none).
+ */
+export function sweepFiles(corpus: string): string[] {
+  const [k, n] = IN_TURN[corpus] ?? [0, 1];
+  const files = sessionFiles(join(corpusDir(corpus), 'fixtures'))
+    .sort()
+    .filter((_, i) => i % n === k);
+  if (files.length === 0) throw new Error(`${corpus}: no session files`);
+  return files;
+}
+
 /** Each distinct fixture (by its bytes) with the corpora that hold it, in CORPORA's order; made once per process. */
 let holders: Map<string, string[]> | null = null;
 
