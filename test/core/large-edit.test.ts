@@ -14,7 +14,7 @@ import { fileStem } from '../../src/core/listing/listing';
 import { rulesOf, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { recoveredSession } from '../../src/core/lens/recovered';
 import { decodeRecord } from '../../src/store/large/read/large-records';
-import { CORPORA, fixturePaths } from '../corpora';
+import { CORPORA, fixturePaths, releasesInTurn } from '../corpora';
 
 const NOW = '2026-12-04T10:00:00.000001';
 const MAXES = [0, 1, 2, 3, 5, 8, 50];
@@ -189,9 +189,10 @@ describe('large-file edits equal the whole-document edits', () => {
         trims += r.trims;
         reached += r.reached;
       }
-      expect(trims).toBeGreaterThan(200);
+      // A release's corpus holds its share of the fixtures (corpora.ts): the counts are of the releases' shares together.
+      expect(trims * releasesInTurn(dir)).toBeGreaterThan(200);
       expect(refused).toBeGreaterThan(0); // lone surrogates: refused by both paths, with the same words
-      expect(reached).toBeGreaterThan(100); // the decoded tail was shorter than the session, often
+      expect(reached * releasesInTurn(dir)).toBeGreaterThan(100); // the decoded tail was shorter than the session, often
     });
   }
 
