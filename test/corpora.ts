@@ -68,8 +68,8 @@ export function sweepFiles(corpus: string): string[] {
   return files;
 }
 
-/** Each distinct fixture (by its bytes) with the corpora that hold it, in CORPORA's order; made once per process. */
-let holders: Map<string, string[]> | null = null;
+/** For a list of corpora (by default CORPORA), each distinct fixture (by its bytes) with those that hold it, in order; made once per process. */
+const holdersAmong = new Map<string, Map<string, string[]>>();
 
 const digests = new Map<string, string>();
 const digest = (file: string) => {
@@ -84,18 +84,19 @@ const digest = (file: string) => {
  * that is the same at every version (the index of a file cut into 1-byte chunks equals the index of the
  * file in one piece), checking a fixture once is enough: each distinct fixture is taken by one of the
  * corpora that hold it, picked in turn by its bytes, so every version still takes a share and the part
- * costs the same however many versions CORPORA lists. The rest of the sweep stays on every fixture.
+ * costs the same however many versions CORPORA lists. The rest of the sweep stays on every fixture. A sweep
+ * over some of the corpora names them (`among`), so that its own corpora share every fixture.
  */
-export function fixturesInTurn(corpus: string): string[] {
+export function fixturesInTurn(corpus: string, among: readonly string[] = CORPORA.map(([c]) => c)): string[] {
+  const key = among.join();
+  let holders = holdersAmong.get(key);
   if (!holders) {
-    holders = new Map();
-    for (const [c] of CORPORA) {
-      for (const f of fixturePaths(c)) holders.set(digest(f), [...(holders.get(digest(f)) ?? []), c]);
-    }
+    holdersAmong.set(key, (holders = new Map()));
+    for (const c of among) for (const f of fixturePaths(c)) holders.set(digest(f), [...(holders.get(digest(f)) ?? []), c]);
   }
   return fixturePaths(corpus).filter((f) => {
     const h = digest(f);
-    const cs = holders!.get(h)!;
+    const cs = holders.get(h)!;
     return cs[Number.parseInt(h.slice(0, 8), 16) % cs.length] === corpus;
   });
 }
