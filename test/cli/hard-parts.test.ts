@@ -130,10 +130,11 @@ describe.each(Object.keys(HARD))('%s', (part) => {
     writeFileSync(file, bytes);
     const big = bytes.length > 1024 * KiB;
     const mismatches: string[] = [];
-    const p = PLACES.findIndex(([name]) => name === place);
+    // The turn's offset: by place, and by part (four places a part apart), so the parts' turns cover every version.
+    const p = PLACES.findIndex(([name]) => name === place) + 4 * Object.keys(HARD).indexOf(part);
     for (const [k, c] of COMMANDS.entries()) {
       // A big file at one version a command (in turn); a small one at three versions a command, in turn by
-      // command and place: every command meets every version over a part's places and parts (a version added
+      // command, place and part: every command meets every version over the parts' places (a version added
       // to NANOBOT_VERSIONS joins the turn instead of adding ten runs of each command to every file).
       const n = NANOBOT_VERSIONS.length;
       for (const version of big ? [NANOBOT_VERSIONS[k % n]!] : [0, 1, 2].map((j) => NANOBOT_VERSIONS[(3 * k + j + p) % n]!)) {
