@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { joinIndexes, wholeLinesEnd } from '../../src/core/index/index-parts';
 import { indexBytes, LineIndexer, type LineIndex } from '../../src/core/index/line-index';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { CORPORA, fixturesInTurn } from '../corpora';
+import { expectEqual } from '../expect-equal';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -23,11 +23,6 @@ const plain = (ix: LineIndex) => ({
   arrays: [ix.start, ix.length, ix.eol, ix.kind, ix.role, ix.flags].map((a) => [...a.subarray(0, ix.count)]),
   messages: [...ix.messages.subarray(0, ix.messageCount)],
 });
-
-/** `expect(got).toEqual(want)`, asked only when Node's strict deep equality (stricter, and much faster) finds a difference. */
-function same(got: unknown, want: unknown, what: string): void {
-  if (!isDeepStrictEqual(got, want)) expect(got, what).toEqual(want);
-}
 
 /** Every place inside `bytes` the reading worker may cut (a slice may start anywhere): just after a \n, or after a \r not followed by \n. */
 function cuts(bytes: Uint8Array): number[] {
@@ -76,7 +71,7 @@ describe('index parts', () => {
         const stride = Math.max(1, Math.ceil((at.length * bytes.length) / 1e4));
         for (let i = 0; i < at.length; i += stride) {
           const c = at[i]!;
-          same(plain(joinIndexes([part(bytes, 0, c, version, 3), part(bytes, c, bytes.length, version)], bytes.length)), whole, `${f} cut at ${c}`);
+          expectEqual(plain(joinIndexes([part(bytes, 0, c, version, 3), part(bytes, c, bytes.length, version)], bytes.length)), whole, `${f} cut at ${c}`);
         }
         // Slices of 7 and 64 bytes; a large file in slices that keep it to ~1,500 parts.
         for (const size of [Math.max(7, Math.ceil(bytes.length / 1500)), Math.max(64, Math.ceil(bytes.length / 150))]) {
@@ -91,7 +86,7 @@ describe('index parts', () => {
             parts.push(part(bytes, from, from + c, version));
             from += c;
           }
-          same(plain(joinIndexes(parts, bytes.length)), whole, `${f} in ${size}-byte slices`);
+          expectEqual(plain(joinIndexes(parts, bytes.length)), whole, `${f} in ${size}-byte slices`);
         }
       }
     });

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { replayIndexed, ReplayIndexer } from '../../src/core/replay/indexed-replay';
@@ -9,17 +8,13 @@ import { pyDumps } from '../../src/core/python/pyjson';
 import type { PyDict } from '../../src/core/python/pyvalue';
 import { getHistory, type ReplayOptions, type TokenCounter } from '../../src/core/replay/replay';
 import { CORPORA, fixturePaths, releasesInTurn } from '../corpora';
+import { expectEqual } from '../expect-equal';
 
 /** A token count that depends on the entry, and raises as nanobot's estimator may on a marked one. */
 const count: TokenCounter = (e) => {
   if (e.content === 'RAISE') throw { error: { type: 'UnicodeEncodeError', message: 'surrogates not allowed' } };
   return 4 + (pyDumps(e).length >> 3);
 };
-
-/** `expect(got).toEqual(want)`, asked only when Node's strict deep equality (stricter, and much faster) finds a difference. */
-function equal(got: unknown, want: unknown, label: string): void {
-  if (!isDeepStrictEqual(got, want)) expect(got, label).toEqual(want);
-}
 
 /** The indexed replay against `getHistory` on the whole session: every answer the CLI prints. */
 async function same(messages: PyDict[], lastConsolidated: number, opts: ReplayOptions, version: NanobotVersion, label: string): Promise<{ read: number; cut: boolean }> {
@@ -32,20 +27,20 @@ async function same(messages: PyDict[], lastConsolidated: number, opts: ReplayOp
   expect(got.error, label).toEqual(want.error);
   if (messages.length) expect(ix.lines[0]).toBe(1);
   if (want.error) return { read, cut: false };
-  equal(got.entries.map(pyDumps), want.entries.map(pyDumps), label);
-  equal(got.sources, want.sources, label);
-  equal(got.tokens, want.tokens, label);
-  equal(messages.map((_m, i) => got.fate(i)), want.fates, label);
-  equal(messages.map((_m, i) => ix.roleOf(i)), messages.map((m) => (typeof m.role === 'string' ? m.role : '?')), label);
+  expectEqual(got.entries.map(pyDumps), want.entries.map(pyDumps), label);
+  expectEqual(got.sources, want.sources, label);
+  expectEqual(got.tokens, want.tokens, label);
+  expectEqual(messages.map((_m, i) => got.fate(i)), want.fates, label);
+  expectEqual(messages.map((_m, i) => ix.roleOf(i)), messages.map((m) => (typeof m.role === 'string' ? m.role : '?')), label);
   // Handed to a sink, the same entries come in order and none is held.
   const emitted: string[] = [];
   const sunk = await replayIndexed(ix, lastConsolidated, opts, version, (i) => Promise.resolve(messages[i]!), count, (e, k) => {
     if (k !== emitted.length) expect(k, label).toBe(emitted.length);
     emitted.push(pyDumps(e));
   });
-  equal(emitted, want.entries.map(pyDumps), label);
+  expectEqual(emitted, want.entries.map(pyDumps), label);
   expect(sunk.entries, label).toEqual([]);
-  equal([sunk.sources, sunk.tokens, messages.map((_m, i) => sunk.fate(i))], [want.sources, want.tokens, want.fates], label);
+  expectEqual([sunk.sources, sunk.tokens, messages.map((_m, i) => sunk.fate(i))], [want.sources, want.tokens, want.fates], label);
   return { read, cut: read < messages.length };
 }
 

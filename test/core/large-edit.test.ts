@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { isDeepStrictEqual } from 'node:util';
 import type { EditRefusal } from '../../src/core/edit/edits';
 import { editRefusalEn } from '../../src/words/edit-en';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { rulesOf, type NanobotVersion } from '../../src/core/nanobot/nanobot-ver
 import { recoveredSession } from '../../src/core/lens/recovered';
 import { decodeRecord } from '../../src/store/large/read/large-records';
 import { CORPORA, fixturePaths, releasesInTurn } from '../corpora';
+import { expectEqual } from '../expect-equal';
 
 const NOW = '2026-12-04T10:00:00.000001';
 const MAXES = [0, 1, 2, 3, 5, 8, 50];
@@ -86,14 +86,6 @@ function same(got: Uint8Array | { error: string }, want: Uint8Array | { error: s
   } else expect(got, what).toEqual(want);
 }
 
-/**
- * `expect(got).toEqual(want)`, asked only when Node's strict deep equality (stricter, and many times faster on
- * plans of typed arrays and byte pieces) finds a difference: the same verdict, for the sweep's thousands of plans.
- */
-function equal(got: unknown, want: unknown, what: string): void {
-  if (!isDeepStrictEqual(got, want)) expect(got, what).toEqual(want);
-}
-
 /** Every edit through the index equals the same edit of the whole document, byte for byte. */
 /** Every edit on `bytes`; of the 14 trims, those whose place in turn has `turn`'s parity (each file half of them, every trim half the files). */
 function check(bytes: Uint8Array, version: NanobotVersion, fileName: string, turn: number): { trims: number; reached: number } {
@@ -140,7 +132,7 @@ function check(bytes: Uint8Array, version: NanobotVersion, fileName: string, tur
       const what = at(`trim ${max}${etu ? ' extend_to_user' : ''}`);
       // The facts a trim reads of each message (what the CLI and the app's worker hold; none where the index says there are none) plan the same.
       const facts = tail.map((v, k) => (needsFacts(ix, ix.messages[from + k]!) ? retainFacts(v) : NO_FACTS));
-      equal(planTrim(ix, meta, key, max, etu, NOW, version, from, facts), plan, what);
+      expectEqual(planTrim(ix, meta, key, max, etu, NOW, version, from, facts), plan, what);
       // And from the legality check walked over the span a message at a time, nothing held (the CLI's way).
       const span = trimSpan(ix, max, etu, version);
       if (span) {
@@ -152,7 +144,7 @@ function check(bytes: Uint8Array, version: NanobotVersion, fileName: string, tur
         } catch (e) {
           walked = { span, raises: (e as { error: PyError }).error };
         }
-        equal(planTrim(ix, meta, key, max, etu, NOW, version, span.from, walked), plan, what);
+        expectEqual(planTrim(ix, meta, key, max, etu, NOW, version, span.from, walked), plan, what);
       }
       if (!normal.ok) {
         expect(plan, what).toEqual({ error: normal.error });
