@@ -56,7 +56,8 @@ function check(content: Uint8Array, name: string): void {
           const b = placed(line, offset, fill, kernel);
           readBytesOf(b);
           const want = reference(b, 0, content.length + 1);
-          expect(stringEnd(b, 0, content.length + 1), `${name} +${offset} tail ${tail.length} fill ${fill}${kernel ? ' (SIMD)' : ''}`).toBe(want);
+          const got = stringEnd(b, 0, content.length + 1);
+          if (got !== want) expect(got, `${name} +${offset} tail ${tail.length} fill ${fill}${kernel ? ' (SIMD)' : ''}`).toBe(want);
         }
       }
     }
@@ -112,7 +113,10 @@ describe('the end of a string read a word at a time, or 16 bytes at a time by th
           for (const kernel of [false, true]) {
             const b = placed(line, offset, 0x80, kernel);
             readBytesOf(b);
-            expect(stringEnd(b, 0, line.length - 1), `${content} +${offset}${kernel ? ' (SIMD)' : ''}`).toBe(reference(b, 0, line.length - 1));
+            // 156,000 cases: the case's name is made, and expect asked, only for a case that differs.
+            const got = stringEnd(b, 0, line.length - 1);
+            const want = reference(b, 0, line.length - 1);
+            if (got !== want) expect(got, `${content} +${offset}${kernel ? ' (SIMD)' : ''}`).toBe(want);
           }
         }
       }

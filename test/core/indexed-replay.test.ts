@@ -7,7 +7,8 @@ import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot/na
 import { pyDumps } from '../../src/core/python/pyjson';
 import type { PyDict } from '../../src/core/python/pyvalue';
 import { getHistory, type ReplayOptions, type TokenCounter } from '../../src/core/replay/replay';
-import { CORPORA, fixturePaths } from '../corpora';
+import { CORPORA, fixturePaths, releasesInTurn } from '../corpora';
+import { expectEqual } from '../expect-equal';
 
 /** A token count that depends on the entry, and raises as nanobot's estimator may on a marked one. */
 const count: TokenCounter = (e) => {
@@ -26,20 +27,20 @@ async function same(messages: PyDict[], lastConsolidated: number, opts: ReplayOp
   expect(got.error, label).toEqual(want.error);
   if (messages.length) expect(ix.lines[0]).toBe(1);
   if (want.error) return { read, cut: false };
-  expect(got.entries.map(pyDumps), label).toEqual(want.entries.map(pyDumps));
-  expect(got.sources, label).toEqual(want.sources);
-  expect(got.tokens, label).toEqual(want.tokens);
-  expect(messages.map((_m, i) => got.fate(i)), label).toEqual(want.fates);
-  expect(messages.map((_m, i) => ix.roleOf(i))).toEqual(messages.map((m) => (typeof m.role === 'string' ? m.role : '?')));
+  expectEqual(got.entries.map(pyDumps), want.entries.map(pyDumps), label);
+  expectEqual(got.sources, want.sources, label);
+  expectEqual(got.tokens, want.tokens, label);
+  expectEqual(messages.map((_m, i) => got.fate(i)), want.fates, label);
+  expectEqual(messages.map((_m, i) => ix.roleOf(i)), messages.map((m) => (typeof m.role === 'string' ? m.role : '?')), label);
   // Handed to a sink, the same entries come in order and none is held.
   const emitted: string[] = [];
   const sunk = await replayIndexed(ix, lastConsolidated, opts, version, (i) => Promise.resolve(messages[i]!), count, (e, k) => {
-    expect(k, label).toBe(emitted.length);
+    if (k !== emitted.length) expect(k, label).toBe(emitted.length);
     emitted.push(pyDumps(e));
   });
-  expect(emitted, label).toEqual(want.entries.map(pyDumps));
+  expectEqual(emitted, want.entries.map(pyDumps), label);
   expect(sunk.entries, label).toEqual([]);
-  expect([sunk.sources, sunk.tokens, messages.map((_m, i) => sunk.fate(i))], label).toEqual([want.sources, want.tokens, want.fates]);
+  expectEqual([sunk.sources, sunk.tokens, messages.map((_m, i) => sunk.fate(i))], [want.sources, want.tokens, want.fates], label);
   return { read, cut: read < messages.length };
 }
 
@@ -62,7 +63,7 @@ describe('replay from an index, reading back only what it keeps', () => {
         if (!s) continue;
         for (const [j, opts] of SETTINGS.entries()) if ((j + n) % 4 === 0 && (await same(s.messages, s.lastConsolidated, opts, version, `${f} ${JSON.stringify(opts)}`)).cut) cut++;
       }
-      expect(cut).toBeGreaterThan(100); // most replays read back fewer messages than the file holds
+      expect(cut * releasesInTurn(dir)).toBeGreaterThan(100); // most replays read back fewer messages than the file holds (a release: with the others' shares)
     });
   }
 

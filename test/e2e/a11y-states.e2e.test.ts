@@ -71,9 +71,18 @@ function tagOf(p: Pass, theme: Theme = p.theme): string {
   return `${p.lang === 'en' ? 'en' : 'zh'}-${theme}-${p.size.width}`;
 }
 
+/**
+ * Until the page has painted what was last rendered (the theme's colours included: the app has no CSS
+ * transitions, so a painted frame is the settled state) and, within `scope`, nothing says it is busy.
+ */
+async function settled(page: Page, scope = 'body'): Promise<void> {
+  await page.waitForFunction((sel) => !document.querySelector(`${sel} [aria-busy="true"]`), scope);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 /** axe (serious and critical) on the page as it is, and a screenshot of it (of the window: what a person sees there). */
 async function check(page: Page, p: Pass, state: string, theme: Theme = p.theme): Promise<void> {
-  await page.waitForTimeout(150); // transitions and the theme's colours settle
+  await settled(page, 'main');
   for (const v of await axeSerious(page)) found.push(`${tagOf(p, theme)} ${state}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.html).join(' | ')}`);
   // the status line (a save's result, naming a long backup file) stays inside a phone's window
   if (await page.evaluate(() => [...document.querySelectorAll('.status')].some((e) => e.getBoundingClientRect().right > innerWidth + 1))) found.push(`${tagOf(p, theme)} ${state}: the status line runs off the window`);
@@ -155,7 +164,7 @@ async function walk(p: Pass, name: string): Promise<void> {
   for (const tab of ['replay', 'context', 'file']) {
     await page.locator(`#sl-tab-${tab}`).click();
     await page.locator(`#sl-panel-${tab}`).waitFor();
-    await page.waitForTimeout(300);
+    await settled(page, `#sl-panel-${tab}`);
     await check(page, p, `session-${tab}`);
   }
 
@@ -280,7 +289,7 @@ async function walk(p: Pass, name: string): Promise<void> {
   await check(page, p, 'large');
   await page.keyboard.press('Control+f');
   await page.locator('.sl-find-input').fill('message 399');
-  await page.waitForTimeout(500);
+  await page.locator('mark.sl-find-current').first().waitFor();
   await check(page, p, 'large-find-open');
   await page.locator('.sl-find-input').press('Escape');
   await page.locator('#sl-tab-file').click();

@@ -1,7 +1,8 @@
 /**
  * docs/ARCHITECTURE.md is a map, and a map that names a room that is gone misleads the next reader:
  * every path it writes in backticks must exist, and every file name its tables list must exist in the
- * folder the row names.
+ * folder the row names. A map that leaves a room out sends the reader to grep: every folder of src/ that
+ * holds files must be a row of its table.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,30 +59,63 @@ function globExists(at: string): boolean {
   return fs.existsSync(dir) && fs.readdirSync(dir).some((f) => re.test(f));
 }
 
+/**
+ * The rows of the map's folder tables: `| index | \`line-index.ts\`, … | … |` under a heading that names a
+ * folder of src/ (`### The core (\`src/core/\`)`). A row's folder may be nested (`session/replay`); `root`
+ * rows hold the heading folder's own files.
+ */
+function tableRows(): { base: string; folder: string; files: string }[] {
+  const rows: { base: string; folder: string; files: string }[] = [];
+  let base: string | null = null;
+  for (const line of doc.split('\n')) {
+    const head = /^#+ .*\(`(src(?:\/[\w/]+)?)\/`\)/.exec(line);
+    if (head) base = head[1]!;
+    else if (/^#+ /.test(line)) base = null;
+    const row = /^\| ([\w/-]+) \| ([^|]+) \|/.exec(line);
+    if (base && row) rows.push({ base, folder: row[1]!, files: row[2]! });
+  }
+  return rows;
+}
+
 describe('docs/ARCHITECTURE.md', () => {
   it('names only paths that exist', () => {
     const missing = pathsNamed(doc).filter((p) => !OUTSIDE.test(p) && !exists(p));
     expect(missing).toEqual([]);
   });
 
-  it('lists in each concern table only files that exist in that concern', () => {
+  it('lists in each folder table only folders and files that exist there', () => {
     const missing: string[] = [];
-    // Rows like: | index | `line-index.ts`, `index-parts.ts` | ... | under a heading naming src/core/ or src/store/.
-    let base: string | null = null;
-    for (const line of doc.split('\n')) {
-      const head = /^#+ .*\(`(src\/[\w/]+)\/`\)/.exec(line);
-      if (head) base = head[1]!;
-      else if (/^#+ /.test(line)) base = null;
-      const row = /^\| ([\w-]+) \| ([^|]+) \|/.exec(line);
-      if (!base || !row) continue;
-      for (const m of row[2]!.matchAll(/`([^`]+\.tsx?)`/g)) {
+    for (const { base, folder, files } of tableRows()) {
+      const header = !files.includes('`') && files.trim() !== '—';
+      if (folder !== 'root' && !header && !fs.existsSync(path.join(root, base, folder))) missing.push(`${folder}: no such folder`);
+      for (const m of files.matchAll(/`([^`]+\.tsx?)`/g)) {
         const name = m[1]!;
-        // A name is the concern's own file (`load.ts`, `cache/listing-cache.ts`), or a path from the base (`turn/build.ts`).
-        const at = [path.join(root, base, row[1]!, name), path.join(root, base, name)];
-        if (!at.some(globExists)) missing.push(`${row[1]}: ${name}`);
+        // A name is the folder's own file (`load.ts`, `cache/listing-cache.ts`), or a path from the base (`turn/build.ts`).
+        const at = [path.join(root, base, folder, name), path.join(root, base, name)];
+        if (!at.some(globExists)) missing.push(`${folder}: ${name}`);
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('maps every folder of src/ that holds files: a row of its table, or a folder its rows name files in', () => {
+    const mapped = new Set<string>();
+    for (const { base, folder, files } of tableRows()) {
+      mapped.add(base);
+      if (folder !== 'root') mapped.add(`${base}/${folder}`);
+      // A file named by a path below the row's folder (`read/slice-feed.ts`) maps the folder it sits in.
+      for (const m of files.matchAll(/`([\w./*-]+\/[\w.*-]+)`/g)) {
+        for (const at of [`${base}/${folder}/${m[1]}`, `${base}/${m[1]}`]) if (globExists(path.join(root, at))) mapped.add(path.posix.dirname(at));
+      }
+    }
+    const unmapped: string[] = [];
+    const walk = (dir: string) => {
+      const entries = fs.readdirSync(path.join(root, dir), { withFileTypes: true });
+      if (dir !== 'src' && entries.some((e) => e.isFile()) && !mapped.has(dir)) unmapped.push(dir);
+      for (const e of entries) if (e.isDirectory()) walk(`${dir}/${e.name}`);
+    };
+    walk('src');
+    expect(unmapped).toEqual([]);
   });
 });
 

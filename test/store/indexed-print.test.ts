@@ -42,11 +42,15 @@ function chunked(bytes: Uint8Array, size: number): StorageAdapter {
   return a;
 }
 
+/** The printer's index of a file (v0.2's facts, with FLAG.dumps), made once for all of its chunk sizes and lenses. */
+const printIndex = new WeakMap<Uint8Array, ReturnType<typeof indexBytes>>();
+
 async function dumped(a: StorageAdapter, bytes: Uint8Array, lines: ArrayLike<number>, recovered: boolean): Promise<string[]> {
-  const ix = indexBytes(bytes, 'v0.2', undefined, true);
+  let ix = printIndex.get(bytes);
+  if (!ix) printIndex.set(bytes, (ix = indexBytes(bytes, 'v0.2', undefined, true)));
   const out: string[] = [];
   await eachDumped(normalised(a), NAME, ix, lines, recovered, rulesOf('v0.2').depthBudget.jsonLoads, (p, k) => {
-    expect(k).toBe(out.length);
+    if (k !== out.length) expect(k).toBe(out.length);
     out.push(typeof p === 'string' ? p : decoder.decode(p));
   });
   return out;

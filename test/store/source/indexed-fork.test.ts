@@ -8,15 +8,13 @@
  * index never reads the file either.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syntheticMessages } from '../../../bench/synthetic';
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
 import { pyDumps } from '../../../src/core/python/pyjson';
 import type { PyDict } from '../../../src/core/python/pyvalue';
 import { LINE_INDEX, openSource } from '../../../src/store/source/open-source';
-import { corpusDir } from '../../golden-values';
-import { CORPORA, sessionFiles } from '../../corpora';
+import { CORPORA, sweepFiles } from '../../corpora';
 import { countingAdapter } from './counting-adapter';
 
 const NOW = '2031-07-08T09:10:11.121314';
@@ -64,7 +62,7 @@ const usersIn = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1').spl
 
 describe('a fork over the index gives the whole document\'s fork', () => {
   it.each(CORPORA)('every session file of %s', { timeout: 300_000 }, async (corpus, version) => {
-    const files = sessionFiles(join(corpusDir(corpus), 'fixtures'));
+    const files = sweepFiles(corpus);
     const mismatches: string[] = [];
     let written = 0;
     for (const [i, path] of files.entries()) {
@@ -74,7 +72,8 @@ describe('a fork over the index gives the whole document\'s fork', () => {
       if (!mismatches.length && i % 11 !== 5) written += (await outcome(bytes, version, turn, key, true)).result.files.length > 1 ? 1 : 0;
     }
     expect(mismatches.slice(0, 5)).toEqual([]);
-    expect(written).toBeGreaterThan(50);
+    // Most forks are written (some are refused, as the whole-document fork refuses them): a third at least, whatever the share of fixtures.
+    expect(written).toBeGreaterThan(files.length / 3);
   });
 
   const marker = (text: string): PyDict => ({ role: 'user', content: `${text}\n\n[Runtime Context]\nnow`, _runtime_context: { version: 1, suffix: '\n\n[Runtime Context]\nnow' } });
