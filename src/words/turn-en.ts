@@ -27,3 +27,8 @@ export function turnTotalEn(total: number, spread: number | null, exact: boolean
   if (exact) return `total ${total} tokens (nanobot's estimate of the whole request)`;
   return spread === null ? `total ≈ ${total} tokens` : `total ${total} ± ${spread} tokens`;
 }
+
+/** A release whose own figures were not measured: its totals are another release's, and the reader must know it. */
+export function standInFiguresEn(shownLabel: string): string {
+  return `nanobot's own texts are not measured for this release; ${shownLabel}'s figures are shown`;
+}

@@ -97,6 +97,9 @@ export interface TurnInput {
 
 export interface Turn {
   version: NanobotVersion;
+  /** nanobot's own texts counted from this release's measured figures, or from `figuresFrom`'s standing in (say so). */
+  figures: TurnRules['figures'];
+  figuresFrom: NanobotVersion;
   parts: TurnPart[];
   /** Workspace files present that add nothing, and why. */
   leftOut: { file: string; reason: LeftOutReason }[];
@@ -617,6 +620,8 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
   const spread = unknown.some((u) => u.spread === null) ? null : unknown.reduce((a, u) => a + u.spread!, 0);
   return {
     version,
+    figures: rules.figures,
+    figuresFrom: rules.figuresFrom,
     parts,
     leftOut,
     messages,

@@ -23,6 +23,13 @@ export type TemplateName = 'AGENTS.md' | 'SOUL.md' | 'USER.md' | 'memory/MEMORY.
  * nanobot's own texts are kept as figures (tokens, hashes), never as text.
  */
 export interface TurnRules {
+  /**
+   * Whether the figures below (templates, nanobot's own texts, `joined`) were measured with this release's own
+   * code, or stand in from `figuresFrom`'s: the app must then say the totals are not this release's.
+   */
+  figures: 'measured' | 'stand-in';
+  /** The release whose code measured the figures (this one when measured). */
+  figuresFrom: NanobotVersion;
   templates: Partial<Record<TemplateName, TemplateFigure>>;
   /** The workspace files put in the system prompt as `## NAME` sections, in order (TOOLS.md until 0.2.0, IDENTITY.md until 0.1.4.post4). */
   bootstrapFiles: readonly string[];
@@ -135,6 +142,8 @@ export interface JoinedFigures {
 }
 
 const V02: TurnRules = {
+  figures: 'measured',
+  figuresFrom: 'v0.2',
   bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md'],
   memoryTemplateSkipped: true,
   memoryArchive: 'history.jsonl',
@@ -190,6 +199,8 @@ const V02: TurnRules = {
 };
 
 const V030: TurnRules = {
+  figures: 'measured',
+  figuresFrom: 'v0.3.0',
   bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md'],
   memoryTemplateSkipped: true,
   memoryArchive: 'history.jsonl',
@@ -246,6 +257,8 @@ const V030: TurnRules = {
 };
 
 const MAIN: TurnRules = {
+  figures: 'measured',
+  figuresFrom: 'main',
   bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md'],
   memoryTemplateSkipped: true,
   memoryArchive: 'history.jsonl',
@@ -305,10 +318,11 @@ const MAIN: TurnRules = {
  * The pip releases before v0.2's commit, measured by scripts/turn-golden.py and save-turn-golden.py at each
  * tag. 0.2.2 measured v0.2's figures (its built-in skills' summary differs only by the install path it spells).
  */
-const R022: TurnRules = V02;
+const R022: TurnRules = { ...V02, figuresFrom: '0.2.2' };
 // 0.2.1: an older AGENTS.md, tool contract and `my` skill; its _save_turn keeps an orphan tool result.
 const R021: TurnRules = {
   ...R022,
+  figuresFrom: '0.2.1',
   recentHistoryBySession: false,
   templates: { ...R022.templates, 'AGENTS.md': { sha256: '25219951efc876b51d26b6a0d1b77cb98531024ae3a86193583568eb6043d056', tokens: 318, sectionTokens: 323 } },
   toolContractTokens: 1017,
@@ -318,7 +332,7 @@ const R021: TurnRules = {
 };
 // 0.2.0: its save measured as 0.2.1's. Its request is not measured (turn-golden.py needs load_bundled_template, which
 // 0.2.0 lacks) and is known to differ: its system prompt has no tool contract. Until measured it shows 0.2.1's figures.
-const R020: TurnRules = { ...R021, bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md'] };
+const R020: TurnRules = { ...R021, figures: 'stand-in', bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md'] };
 
 // The 0.1.x releases. Their request is not measured (their ContextBuilder and memory differ: 5 bootstrap files,
 // MEMORY.md + HISTORY.md before 0.1.5; turn-golden.py needs load_bundled_template, which none of them has): it shows
