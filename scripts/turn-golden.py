@@ -45,7 +45,14 @@ from nanobot.agent.context import ContextBuilder  # noqa: E402
 from nanobot.agent.memory import MemoryStore  # noqa: E402
 from nanobot.agent.skills import SkillsLoader  # noqa: E402
 from nanobot.session.manager import Session  # noqa: E402
-from nanobot.utils.helpers import load_bundled_template  # noqa: E402
+try:
+    from nanobot.utils.helpers import load_bundled_template  # noqa: E402
+except ImportError:  # 0.2.0: no helper; its ContextBuilder reads the package's template files the same way
+    from importlib.resources import files as _pkg_files
+
+    def load_bundled_template(name):
+        tpl = _pkg_files("nanobot") / "templates" / name
+        return tpl.read_text(encoding="utf-8") if tpl.is_file() else None
 from nanobot.utils.prompt_templates import render_template  # noqa: E402
 
 import inspect  # noqa: E402
@@ -56,6 +63,23 @@ import nanobot.utils.helpers as helpers_mod  # noqa: E402
 from nanobot.utils.helpers import estimate_prompt_tokens_chain  # noqa: E402
 
 ENC = tiktoken.get_encoding("cl100k_base")
+# Releases differ in what the system prompt holds and how the recent history is cut (read from each tag's ContextBuilder):
+# the tool contract arrives at 0.2.1; before 0.2.2 the recent history is cut to 32,000 characters, later to 8,000 tokens.
+HAS_TOOL_CONTRACT = load_bundled_template("agent/tool_contract.md") is not None
+HISTORY_CAP = {"tokens": ContextBuilder._MAX_HISTORY_TOKENS} if hasattr(ContextBuilder, "_MAX_HISTORY_TOKENS") else {"chars": ContextBuilder._MAX_HISTORY_CHARS}
+# The replay the agent loop asks for: the v0.2-like releases as v0.2 (120 messages, with timestamps).
+V02_LIKE = {"v0.2", "0.2.2", "0.2.1", "0.2.0"}
+
+
+def call(fn, *args, **kwargs):
+    """nanobot's function with the keyword arguments this release's signature takes (older ones take fewer)."""
+    params = inspect.signature(fn).parameters
+    return fn(*args, **{k: v for k, v in kwargs.items() if k in params})
+
+
+def load_bootstrap(cb, ws):
+    """The bootstrap sections: a workspace argument from 0.2.1 on, before it the builder's own workspace."""
+    return cb._load_bootstrap_files(ws) if inspect.signature(cb._load_bootstrap_files).parameters else cb._load_bootstrap_files()
 SEP = "\n\n---\n\n"
 CLOCK = "CLOCK"
 # The joined cases' clock: nanobot's own current_time_str at a fixed instant, in UTC (run with TZ=UTC).
@@ -115,7 +139,8 @@ def figures():
         "agent/identity.md", workspace_path="@WS@", agent_workspace_path="@WS@", runtime="@RT@", platform_policy=policy, channel=""
     )
     out["identity_workspace_slots"] = marked.count("@WS@")
-    out["tool_contract"] = tokens(render_template("agent/tool_contract.md"))
+    out["tool_contract"] = tokens(render_template("agent/tool_contract.md")) if HAS_TOOL_CONTRACT else None
+    out["recent_history_cap"] = HISTORY_CAP
     out["skills_section"] = tokens(render_template("agent/skills_section.md", skills_summary=""))
     empty = ROOT / "_empty"
     empty.mkdir(parents=True, exist_ok=True)
@@ -196,9 +221,12 @@ def joined_figures():
     out["identity"] = alone
     out["format_hints"] = hints
     out["identity_windows"] = identity_alone("C:\\Users\\ada\\ws1", "Windows AMD64, Python 3.12.3", "", slots, "Windows") - alone[0]
-    tc = render_template("agent/tool_contract.md")
-    assert tc and not tc[0].isspace()
-    out["tool_contract_sep"] = sep_extra(tc)
+    if HAS_TOOL_CONTRACT:
+        tc = render_template("agent/tool_contract.md")
+        assert tc and not tc[0].isspace()
+        out["tool_contract_sep"] = sep_extra(tc)
+    else:
+        out["tool_contract_sep"] = None
     soul = template("SOUL.md")
     out["soul_sep"] = sep_extra(f"## SOUL.md\n\n{soul}") if soul is not None else None
     empty = ROOT / "_empty"
@@ -288,7 +316,7 @@ def joined_request(cb, history, current, pending, key="cli:direct"):
         kwargs["chat_id"] = chat_id
     clock_mode["fixed"] = False
     try:
-        built = cb.build_messages(history=json.loads(json.dumps(history)), current_message=current, **kwargs)
+        built = call(cb.build_messages, history=json.loads(json.dumps(history)), current_message=current, **kwargs)
         clock = _clock(None) if REAL_CLOCK is not None else None
     finally:
         clock_mode["fixed"] = True
@@ -423,7 +451,7 @@ def write_case(ws, files):
 def bootstrap_pieces(cb, ws):
     """Each bootstrap file's section alone: a workspace holding only that file."""
     pieces = []
-    for name in ["AGENTS.md", "SOUL.md", "USER.md"]:
+    for name in ContextBuilder.BOOTSTRAP_FILES:
         if not (ws / name).exists():
             continue
         solo = ws.parent / (ws.name + "__solo")
@@ -431,7 +459,7 @@ def bootstrap_pieces(cb, ws):
             shutil.rmtree(solo)
         solo.mkdir()
         shutil.copy(ws / name, solo / name)
-        text = ContextBuilder(solo)._load_bootstrap_files(solo)
+        text = load_bootstrap(ContextBuilder(solo), solo)
         shutil.rmtree(solo)
         if text:
             pieces.append({"file": name, "tokens": tokens(text), "sha256": sha(text), "builtin_text": text.strip() != f"## {name}\n\n{(ws / name).read_text()}".strip()})
@@ -439,7 +467,7 @@ def bootstrap_pieces(cb, ws):
 
 
 def history_kwargs():
-    if VERSION == "v0.2":
+    if VERSION in V02_LIKE:
         return {"max_messages": 120, "include_timestamps": True}
     if VERSION == "v0.3.0":
         return {"max_messages": 2000}
@@ -457,17 +485,20 @@ def run_case(name, files, session_name):
     current = CASE_MESSAGES.get(name, MESSAGES[session_name])
     pending = session_summary(metadata)
     try:
-        built = cb.build_messages(history=history, current_message=current, channel=None, session_key=KEY, session_summary=pending)
-    except Exception as e:  # nanobot's own failure is the answer: the turn cannot be built
+        built = call(cb.build_messages, history=history, current_message=current, channel=None, session_key=KEY, session_summary=pending)
+    except Exception as e:  # nanobot's own failure on a line of the archive is the answer: the turn cannot be built
+        if name != "history-non-object":
+            raise
         return {"name": f"{name}/{session_name}", "workspace": str(ws), "files": files, "session": {"key": KEY, "messages": messages_in, "metadata": metadata},
                 "history_kwargs": history_kwargs(), "current_message": current, "raises": type(e).__name__}
     system = built[0]["content"]
     # The system prompt part by part, each from nanobot's own methods, checked against the whole.
-    parts = [{"kind": "identity", "text": cb._get_identity(channel=None, workspace=ws)}]
-    boot = cb._load_bootstrap_files(ws)
+    parts = [{"kind": "identity", "text": call(cb._get_identity, channel=None, workspace=ws)}]
+    boot = load_bootstrap(cb, ws)
     if boot:
         parts.append({"kind": "bootstrap", "text": boot})
-    parts.append({"kind": "tool-contract", "text": render_template("agent/tool_contract.md")})
+    if HAS_TOOL_CONTRACT:
+        parts.append({"kind": "tool-contract", "text": render_template("agent/tool_contract.md")})
     memory = cb.memory.read_memory()
     if memory and not cb._is_template_content(memory, "memory/MEMORY.md"):
         parts.append({"kind": "memory", "text": f"# Memory\n\n## Long-term Memory\n{memory}"})
@@ -480,15 +511,22 @@ def run_case(name, files, session_name):
     summary = cb.skills.build_skills_summary(exclude=set(always), **summary_kwargs)
     if summary:
         parts.append({"kind": "skills", "text": render_template("agent/skills_section.md", skills_summary=summary)})
-    entries = cb.memory.read_recent_history_for_prompt(since_cursor=cb.memory.get_last_dream_cursor(), session_key=KEY, unified_session=False)
+    if hasattr(cb.memory, "read_recent_history_for_prompt"):
+        entries = cb.memory.read_recent_history_for_prompt(since_cursor=cb.memory.get_last_dream_cursor(), session_key=KEY, unified_session=False)
+    else:  # before 0.2.2: every unprocessed entry, of any session
+        entries = cb.memory.read_unprocessed_history(since_cursor=cb.memory.get_last_dream_cursor())
     recent = None
     if entries:
         capped = entries[-ContextBuilder._MAX_RECENT_HISTORY:]
         if hasattr(ContextBuilder, "_without_duplicate_session_summary"):
             capped = ContextBuilder._without_duplicate_session_summary(capped, session_key=KEY, session_summary=pending)
         text = "\n".join(f"- [{e['timestamp']}] {e['content']}" for e in capped)
-        from nanobot.utils.helpers import truncate_text_to_tokens
-        cut = truncate_text_to_tokens(text, ContextBuilder._MAX_HISTORY_TOKENS)
+        if "tokens" in HISTORY_CAP:
+            from nanobot.utils.helpers import truncate_text_to_tokens
+            cut = truncate_text_to_tokens(text, HISTORY_CAP["tokens"])
+        else:
+            from nanobot.utils.helpers import truncate_text
+            cut = truncate_text(text, HISTORY_CAP["chars"])
         parts.append({"kind": "recent-history", "text": "# Recent History\n\n" + cut})
         recent = {"cursors": [e["cursor"] for e in capped], "uncut_tokens": tokens("# Recent History\n\n" + text), "truncated": cut != text}
     if pending:
@@ -527,7 +565,7 @@ def run_case(name, files, session_name):
     last = built[-1]
     content = last["content"]
     placement = {"role": last["role"], "merged_into_history": len(built) == len(history) + 1}
-    if VERSION == "v0.2":
+    if REAL_CLOCK is not None:  # the clock block appended to the user's text (v0.2 and the releases before it)
         tag_at = content.rfind("\n\n[")
         placement["runtime_context"] = "appended-to-text"
         placement["visible"] = content[:tag_at]

@@ -133,6 +133,9 @@ export interface Turn {
 /** The recent-history section's limits (ContextBuilder's, the same at every version). */
 export const RECENT_HISTORY_ENTRIES = 50;
 export const RECENT_HISTORY_TOKENS = 8000;
+/** The cap before 0.2.2 (`recentHistoryCut: 'chars'`): characters, then nanobot's marker. */
+export const RECENT_HISTORY_CHARS = 32_000;
+const TRUNCATED_MARK = '\n... (truncated)';
 export const BOOTSTRAP_FILES = ['AGENTS.md', 'SOUL.md', 'USER.md'] as const;
 /**
  * Files people write in a workspace that v0.2's ContextBuilder does not put in the request (the heartbeat reads
@@ -301,7 +304,7 @@ export function pendingSummary(metadata: PyValue | undefined): string | null {
   return typeof text === 'string' && text ? text : null;
 }
 
-function recentHistory(memory: MemoryView, input: TurnInput, count: TextTokenCounter, rules: TurnRules): TurnPart | null {
+function recentHistory(memory: MemoryView, input: TurnInput, count: TextTokenCounter, rules: TurnRules): TurnPart | PyError | null {
   const entries = recentForPrompt(memory, rules.recentHistoryBySession ? input.sessionKey : null, input.unifiedSession ?? false);
   if (!entries.length) return null;
   let capped = entries.slice(-RECENT_HISTORY_ENTRIES);
@@ -316,10 +319,18 @@ function recentHistory(memory: MemoryView, input: TurnInput, count: TextTokenCou
     }
     if (!capped.length) return null;
   }
+  const lacking = capped.find((e) => e.missing);
+  if (lacking) return { type: 'KeyError', message: `'${lacking.missing}'` };
   const body = capped.map((e) => `- [${e.timestamp}] ${e.content}`).join('\n');
   const header = '# Recent History\n\n';
-  const bodyTokens = countOf(count, body);
   const cursors = capped.map((e) => e.cursor);
+  if (rules.recentHistoryCut === 'chars' && rules.recentHistory === 'capped') {
+    // Python counts code points: cut there, then nanobot's marker; the text stays known.
+    const points = Array.from(body);
+    const text = points.length <= RECENT_HISTORY_CHARS ? body : points.slice(0, RECENT_HISTORY_CHARS).join('') + TRUNCATED_MARK;
+    return { ...known('recent-history', header + text, count, ['memory/history.jsonl'], text === body ? [] : ['truncated-chars']), cursors, count: capped.length };
+  }
+  const bodyTokens = countOf(count, body);
   if (bodyTokens <= RECENT_HISTORY_TOKENS || rules.recentHistory === 'uncapped') {
     return { ...known('recent-history', header + body, count, ['memory/history.jsonl']), cursors, count: capped.length };
   }
@@ -485,7 +496,10 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
       parts.push(part('recent-history', { sources: ['memory/history.jsonl'], exact: false, notes: ['archive-raises'] }));
     } else {
       const recent = recentHistory(memory, input, count, rules);
-      if (recent) {
+      if (recent && 'type' in recent) {
+        raises = recent;
+        parts.push(part('recent-history', { sources: ['memory/history.jsonl'], exact: false, notes: ['archive-raises'] }));
+      } else if (recent) {
         parts.push(recent);
         if (recent.text !== null) sections.push({ pieces: [recent.text], end: null });
         else {

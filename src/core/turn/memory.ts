@@ -9,6 +9,7 @@ import { turnRulesOf } from './turn-rules';
 import type { NanobotVersion } from '../nanobot/nanobot-version';
 import { pyLoads } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
+import { pyStr } from '../python/pyrepr';
 import { dictGet, isDict, pyTypeName, type PyDict, type PyValue } from '../python/pyvalue';
 
 /** One valid archive entry: what nanobot's `_iter_valid_entries` yields. */
@@ -20,6 +21,8 @@ export interface ArchiveEntry {
   sessionKey: string | null;
   /** 1-based line of history.jsonl. */
   line: number;
+  /** Before 0.2.2 an entry is kept unchecked: the key it lacks ('timestamp' or 'content'), on which the prompt raises KeyError. */
+  missing?: 'timestamp' | 'content';
 }
 
 /** Something nanobot skips or stumbles on while reading the memory files. */
@@ -127,7 +130,13 @@ export function readMemory(files: MemoryFiles, version: NanobotVersion): MemoryV
     const ts = dictGet(entry, 'timestamp');
     const content = dictGet(entry, 'content');
     const key = dictGet(entry, 'session_key');
-    if (typeof ts !== 'string' || typeof content !== 'string' || !(key === undefined || key === null || typeof key === 'string')) {
+    if (!rules.historyEntriesChecked && !(typeof ts === 'string' && typeof content === 'string')) {
+      // Unchecked: the prompt prints str() of the values, and a missing one raises there.
+      const missing = ts === undefined ? 'timestamp' : content === undefined ? 'content' : undefined;
+      entries.push({ cursor, timestamp: ts === undefined ? '' : pyStr(ts), content: content === undefined ? '' : pyStr(content), sessionKey: typeof key === 'string' ? key : null, line, ...(missing ? { missing } : {}) });
+      continue;
+    }
+    if (typeof ts !== 'string' || typeof content !== 'string' || (rules.historyEntriesChecked && !(key === undefined || key === null || typeof key === 'string'))) {
       issues.push({ code: 'malformed-entry', line, cursor });
       continue;
     }

@@ -44,6 +44,13 @@ export interface TurnRules {
    * their reader checks no entry, which is not modelled: entries are read as 0.2.0 reads them), or cut to a cap.
    */
   recentHistory: 'none' | 'uncapped' | 'capped';
+  /** How the recent history is cut: to 32,000 characters with nanobot's marker (up to 0.2.1), or to 8,000 tokens (from 0.2.2). */
+  recentHistoryCut: 'chars' | 'tokens';
+  /**
+   * An archive entry whose timestamp or content is not text (or session_key neither text nor null) is dropped (from
+   * 0.2.2); before, it is kept and printed as Python's str() of the value, and one missing either key raises KeyError.
+   */
+  historyEntriesChecked: boolean;
   /** Only this session's entries (and, unified, the non-internal ones) go in (from 0.2.2); before, every unprocessed entry. */
   recentHistoryBySession: boolean;
   /** Bootstrap files left out when equal (stripped) to their template: none in v0.2; AGENTS.md and USER.md later. */
@@ -148,6 +155,8 @@ const V02: TurnRules = {
   memoryTemplateSkipped: true,
   memoryArchive: 'history.jsonl',
   recentHistory: 'capped',
+  recentHistoryCut: 'tokens',
+  historyEntriesChecked: true,
   recentHistoryBySession: true,
   saveTurn: 'messages',
   saveStripsRuntimeContext: true,
@@ -205,6 +214,8 @@ const V030: TurnRules = {
   memoryTemplateSkipped: true,
   memoryArchive: 'history.jsonl',
   recentHistory: 'capped',
+  recentHistoryCut: 'tokens',
+  historyEntriesChecked: true,
   recentHistoryBySession: true,
   saveTurn: 'messages',
   saveStripsRuntimeContext: false,
@@ -263,6 +274,8 @@ const MAIN: TurnRules = {
   memoryTemplateSkipped: true,
   memoryArchive: 'history.jsonl',
   recentHistory: 'capped',
+  recentHistoryCut: 'tokens',
+  historyEntriesChecked: true,
   recentHistoryBySession: true,
   saveTurn: 'messages',
   saveStripsRuntimeContext: false,
@@ -324,11 +337,14 @@ const R021: TurnRules = {
   ...R022,
   figuresFrom: '0.2.1',
   recentHistoryBySession: false,
+  recentHistoryCut: 'chars',
+  historyEntriesChecked: false,
   templates: { ...R022.templates, 'AGENTS.md': { sha256: '25219951efc876b51d26b6a0d1b77cb98531024ae3a86193583568eb6043d056', tokens: 318, sectionTokens: 323 } },
   toolContractTokens: 1017,
   builtinActiveSkillsTokens: 953,
+  builtinSkillsSummaryTokens: 522,
   saveDropsOrphanResults: false,
-  joined: { ...R022.joined, builtinActive: { my: 513, memory: 435 } },
+  joined: { ...R022.joined, builtinActive: { my: 513, memory: 435 }, builtinSummary: { tokens: 522, sep: 0, nl: 0 } },
 };
 // 0.2.0: its save measured as 0.2.1's. Its request is not measured (turn-golden.py needs load_bundled_template, which
 // 0.2.0 lacks) and is known to differ: its system prompt has no tool contract. Until measured it shows 0.2.1's figures.

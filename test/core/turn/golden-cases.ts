@@ -69,7 +69,8 @@ export interface Golden {
     templates: Record<string, { sha256: string; tokens: number; section_tokens: number }>;
     identity: number;
     identity_workspace_slots: number;
-    tool_contract: number;
+    tool_contract: number | null;
+    recent_history_cap?: { chars: number } | { tokens: number };
     skills_section: number;
     builtin_active_skills: string[];
     builtin_active_skills_tokens: number;
@@ -87,7 +88,7 @@ export interface Golden {
     identity_slots: number;
     identity_sep: number;
     identity_windows: number;
-    tool_contract_sep: number;
+    tool_contract_sep: number | null;
     soul_sep: number;
     builtin_active: Record<string, number>;
     skills_head: number;

@@ -995,6 +995,7 @@ const pages = {
       'builtin-skill-mentioned': 'names a built-in skill: its text is nanobot’s and not counted',
       'archive-raises': 'nanobot raises reading this file: the turn fails',
       'estimate-raises': 'nanobot’s token estimate raises on a message here (a text block that is not text): not counted',
+      'truncated-chars': 'cut to 32,000 characters by nanobot (its cap before 0.2.2)',
       truncated: 'cut to 8,000 tokens by nanobot',
       'merged-into-last-user': 'merged into the last user message (no new message)',
       'builtin-skills': 'includes nanobot’s built-in skills',

@@ -985,6 +985,7 @@ const pages: PageText = {
       'builtin-skill-mentioned': '点名了内置技能：其文字属于 nanobot，不计入',
       'archive-raises': 'nanobot 读取此文件时抛出异常：这一轮会失败',
       'estimate-raises': 'nanobot 估算这里某条消息的词元时会抛出异常（文本块不是文本）：未计入',
+      'truncated-chars': '被 nanobot 截断到 32,000 个字符（0.2.2 之前的上限）',
       truncated: '被 nanobot 截断到 8,000 个词元',
       'merged-into-last-user': '并入最后一条用户消息（不新增消息）',
       'builtin-skills': '包含 nanobot 的内置技能',
