@@ -466,8 +466,10 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
       sections.push({ pieces, end: last.text === null ? { sep: figures.soulSep, nl: null } : null });
     }
   }
-  parts.push(part('tool-contract', { tokens: rules.toolContractTokens, builtinTokens: rules.toolContractTokens }));
-  sections.push({ pieces: [rules.toolContractTokens], end: { sep: figures.toolContractSep, nl: null } });
+  if (rules.toolContractTokens !== null) {
+    parts.push(part('tool-contract', { tokens: rules.toolContractTokens, builtinTokens: rules.toolContractTokens }));
+    sections.push({ pieces: [rules.toolContractTokens], end: { sep: figures.toolContractSep ?? 0, nl: null } });
+  }
   let memory: MemoryView | null = null;
   let raises: PyError | null = null;
   if (ws) {

@@ -63,7 +63,8 @@ export interface TurnRules {
   identityTokens: number;
   /** How often the identity spells out the workspace path (main: 0 when the project is the agent's workspace). */
   identityWorkspaceSlots: number;
-  toolContractTokens: number;
+  /** nanobot's tool contract after the bootstrap files (from 0.2.1); null: the prompt has none. */
+  toolContractTokens: number | null;
   /** The skills section's own words around the summary. */
   skillsSectionTokens: number;
   /** Built-in skills marked always (loaded whole): names and their section's tokens. */
@@ -130,7 +131,7 @@ export interface JoinedFigures {
   /** What `\n\n` adds after the identity, the tool contract; the Windows policy over the POSIX one. */
   identitySep: number;
   identityWindows: number;
-  toolContractSep: number;
+  toolContractSep: number | null;
   /** What `\n\n` adds after nanobot's SOUL.md section (put in place of a legacy SOUL.md). */
   soulSep: number;
   /** Each built-in always-on skill's `### Skill:` section with the `\n\n` after it. */
@@ -331,7 +332,13 @@ const MAIN: TurnRules = {
  * The pip releases before v0.2's commit, measured by scripts/turn-golden.py and save-turn-golden.py at each
  * tag. 0.2.2 measured v0.2's figures (its built-in skills' summary differs only by the install path it spells).
  */
-const R022: TurnRules = { ...V02, figuresFrom: '0.2.2' };
+const R022: TurnRules = {
+  ...V02,
+  figuresFrom: '0.2.2',
+  templates: { ...V02.templates },
+  builtinSkillsSummaryTokens: 522,
+  joined: { ...V02.joined, builtinSummary: { tokens: 522, sep: 0, nl: 0 } },
+};
 // 0.2.1: an older AGENTS.md, tool contract and `my` skill; its _save_turn keeps an orphan tool result.
 const R021: TurnRules = {
   ...R022,
@@ -342,19 +349,25 @@ const R021: TurnRules = {
   templates: { ...R022.templates, 'AGENTS.md': { sha256: '25219951efc876b51d26b6a0d1b77cb98531024ae3a86193583568eb6043d056', tokens: 318, sectionTokens: 323 } },
   toolContractTokens: 1017,
   builtinActiveSkillsTokens: 953,
-  builtinSkillsSummaryTokens: 522,
   saveDropsOrphanResults: false,
-  joined: { ...R022.joined, builtinActive: { my: 513, memory: 435 }, builtinSummary: { tokens: 522, sep: 0, nl: 0 } },
+  joined: { ...R022.joined, builtinActive: { my: 513, memory: 435 } },
 };
-// 0.2.0: its save measured as 0.2.1's. Its request is not measured (turn-golden.py needs load_bundled_template, which
-// 0.2.0 lacks) and is known to differ: its system prompt has no tool contract. Until measured it shows 0.2.1's figures.
-const R020: TurnRules = { ...R021, figures: 'stand-in', bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md'] };
+// 0.2.0: its save measured as 0.2.1's; its request has TOOLS.md as a section, no tool contract, an older AGENTS.md and identity.
+const R020: TurnRules = {
+  ...R021,
+  figuresFrom: '0.2.0',
+  bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md'],
+  templates: { ...R021.templates, 'AGENTS.md': { sha256: 'ef9a32c25961bc7af900cd39565c1fb3b7c1ff153f69c738f5ca81f9815d6ee4', tokens: 197, sectionTokens: 202 } },
+  identityTokens: 417,
+  toolContractTokens: null,
+  joined: { ...R021.joined, identity: [416, 440, 453, 439, 440], toolContractSep: null },
+};
 
 // The 0.1.x releases. Their request is not measured (their ContextBuilder and memory differ: 5 bootstrap files,
 // MEMORY.md + HISTORY.md before 0.1.5; turn-golden.py needs load_bundled_template, which none of them has): it shows
 // 0.2.0's figures and the turn's unknowns say so. Their save is measured (save-turn-golden.py at each tag), each
 // spreading the one after it.
-const R01503: TurnRules = R020;
+const R01503: TurnRules = { ...R020, figures: 'stand-in' };
 const R01501: TurnRules = { ...R01503, memoryTemplateSkipped: false, recentHistory: 'uncapped' }; // post1, post2
 const R015: TurnRules = { ...R01501, recentHistory: 'none', saveBlockResults: 'raises' };
 const R01406: TurnRules = { ...R015, memoryArchive: 'HISTORY.md', saveBlockResults: 'truncated' };
