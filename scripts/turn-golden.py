@@ -5,6 +5,9 @@ Run once per version, inside nanobot's environment and with HOME set to a scratc
     eval "$(../shared/nanobot/setup.sh <v>)"
     HOME=$(mktemp -d) "$NANOBOT_PYTHON" scripts/turn-golden.py <v> > test/turn-golden/<v>.json
 
+<v> is v0.2, v0.3.0, main, or a release from 0.2.0 on by its pip name (setup.sh takes its tag: v0.2.1 for 0.2.1).
+Older releases' ContextBuilder puts the runtime context before the user's text and the summary in it: not run here.
+
 (setup.sh's default folder, /tmp/nanobot-<v>: the built-in skills' summary spells nanobot's own
 install path at v0.2 and v0.3.0, so its figures are that folder's.)
 

@@ -329,8 +329,9 @@ const MAIN: TurnRules = {
 };
 
 /**
- * The pip releases before v0.2's commit, measured by scripts/turn-golden.py and save-turn-golden.py at each
- * tag. 0.2.2 measured v0.2's figures (its built-in skills' summary differs only by the install path it spells).
+ * The pip releases before v0.2's commit, measured by scripts/turn-golden.py (test/turn-golden/0.2.x.json) and
+ * save-turn-golden.py at each tag. 0.2.2 measured v0.2's figures but for its built-in skills' summary, which spells
+ * its own install path.
  */
 const R022: TurnRules = {
   ...V02,
@@ -363,10 +364,11 @@ const R020: TurnRules = {
   joined: { ...R021.joined, identity: [416, 440, 453, 439, 440], toolContractSep: null },
 };
 
-// The 0.1.x releases. Their request is not measured (their ContextBuilder and memory differ: 5 bootstrap files,
-// MEMORY.md + HISTORY.md before 0.1.5; turn-golden.py needs load_bundled_template, which none of them has): it shows
-// 0.2.0's figures and the turn's unknowns say so. Their save is measured (save-turn-golden.py at each tag), each
-// spreading the one after it.
+// The 0.1.x releases. Their request is not measured: their ContextBuilder differs in more than figures (5 bootstrap
+// files and MEMORY.md + HISTORY.md before 0.1.5; at 0.1.5.post3 the runtime context is a prefix of the user's text and
+// a pending summary goes in it, not in the system prompt; no token estimator before 0.1.4.post5), which the turn does
+// not model. They count nanobot's own texts with 0.2.0's figures, and say so (`figures: 'stand-in'`). Their save is
+// measured (save-turn-golden.py at each tag), each spreading the one after it.
 const R01503: TurnRules = { ...R020, figures: 'stand-in' };
 const R01501: TurnRules = { ...R01503, memoryTemplateSkipped: false, recentHistory: 'uncapped' }; // post1, post2
 const R015: TurnRules = { ...R01501, recentHistory: 'none', saveBlockResults: 'raises' };
