@@ -71,7 +71,9 @@ ENC = tiktoken.get_encoding("cl100k_base")
 HAS_TOOL_CONTRACT = load_bundled_template("agent/tool_contract.md") is not None
 HISTORY_CAP = {"tokens": ContextBuilder._MAX_HISTORY_TOKENS} if hasattr(ContextBuilder, "_MAX_HISTORY_TOKENS") else {"chars": ContextBuilder._MAX_HISTORY_CHARS}
 # The replay the agent loop asks for: the v0.2-like releases as v0.2 (120 messages, with timestamps).
-V02_LIKE = {"v0.2", "0.2.2", "0.2.1", "0.2.0"}
+V02_LIKE = {"v0.2", "0.2.2", "0.2.1", "0.2.0", "0.1.5.post3"}
+# 0.1.5.post3: the runtime block goes before the user's text, and a pending summary goes in it, not in the system prompt.
+SUMMARY_IN_RUNTIME = "session_summary" in inspect.signature(ContextBuilder._build_runtime_context).parameters
 
 
 def call(fn, *args, **kwargs):
@@ -257,12 +259,15 @@ def joined_figures():
         clock_mode["fixed"] = True
         t_b = "2027-01-31 23:59 (Sunday) (CET, UTC+01:00)"
 
-        def frame(t, ch, chat):
+        def runtime_block(t, ch, chat, summary=None):
             context_mod.current_time_str = lambda timezone=None: t
             try:
-                block = ContextBuilder._build_runtime_context(ch, chat, None)
+                return call(ContextBuilder._build_runtime_context, ch, chat, None, session_summary=summary)
             finally:
                 context_mod.current_time_str = _clock
+
+        def frame(t, ch, chat):
+            block = runtime_block(t, ch, chat)
             assert not block[0].isspace()
             n = tokens(block) - tokens(" " + t + "\n")
             if ch and chat:
@@ -271,8 +276,25 @@ def joined_figures():
 
         out["clock_frame"] = {"chat": frame(t_a, "cli", "direct"), "no_chat": frame(t_a, None, None)}
         assert out["clock_frame"] == {"chat": frame(t_b, "telegram", "12345"), "no_chat": frame(t_b, None, None)}
+        # A block before the user's text: what the `\n\n` after it adds.
+        seps = {tokens(runtime_block(t, ch, chat) + "\n\n") - tokens(runtime_block(t, ch, chat)) for t in (t_a, t_b) for ch, chat in (("cli", "direct"), (None, None))}
+        assert len(seps) == 1
+        out["clock_prefix_sep"] = seps.pop()
+        if SUMMARY_IN_RUNTIME:
+            # The summary inside the block: nanobot's words, the idle minutes (` N`) and the text (` TEXT\n`).
+            def in_block(t, ch, chat, idle, text):
+                summary = f"Inactive for {idle} minutes.\nPrevious conversation summary: {text}"
+                assert summary == AutoCompactFormat(text, idle)
+                return tokens(runtime_block(t, ch, chat, summary)) - tokens(runtime_block(t, ch, chat)) - tokens(f" {idle}") - tokens(f" {text}\n")
+
+            out["runtime_summary_frame"] = {"chat": in_block(t_a, "cli", "direct", 90, SUMMARY_TEXT), "no_chat": in_block(t_a, None, None, 90, SUMMARY_TEXT)}
+            assert out["runtime_summary_frame"] == {"chat": in_block(t_b, "telegram", "12345", 123456, "Другой текст, *with* marks."), "no_chat": in_block(t_b, None, None, 7, "Другой текст, *with* marks.")}
+        else:
+            out["runtime_summary_frame"] = None
     else:
         out["clock_frame"] = None
+        out["clock_prefix_sep"] = None
+        out["runtime_summary_frame"] = None
 
     def summary_part(iso, text):
         return "[Archived Context Summary]\n\n" + (session_summary_text(iso, text))
@@ -280,8 +302,11 @@ def joined_figures():
     def summary_frame(iso, text):
         return tokens(summary_part(iso, text)) - tokens(" " + iso) - tokens(text)
 
-    out["summary_frame"] = summary_frame("2026-08-05T08:00:00", SUMMARY_TEXT)
-    assert out["summary_frame"] == summary_frame("2027-12-31T23:59:59.123456", "Другой текст, *with* marks.")
+    if not SUMMARY_IN_RUNTIME:
+        out["summary_frame"] = summary_frame("2026-08-05T08:00:00", SUMMARY_TEXT)
+        assert out["summary_frame"] == summary_frame("2027-12-31T23:59:59.123456", "Другой текст, *with* marks.")
+    else:
+        out["summary_frame"] = None
     if hasattr(SkillsLoader, "build_explicit_skill_runtime_context"):
         probe = ROOT / "_probe"
         (probe / "skills" / "zz-probe").mkdir(parents=True, exist_ok=True)
@@ -296,6 +321,17 @@ def joined_figures():
     else:
         out["explicit_skills"] = None
     return out
+
+
+def AutoCompactFormat(text, idle):
+    """0.1.5.post3's summary for a session idle `idle` minutes, by its own _format_summary at a frozen clock."""
+    import nanobot.agent.autocompact as ac
+    saved = ac.datetime
+    ac.datetime = _FrozenDatetime
+    try:
+        return ac.AutoCompact._format_summary(text, NOW.replace(tzinfo=None) - __import__("datetime").timedelta(minutes=idle))
+    finally:
+        ac.datetime = saved
 
 
 def session_summary_text(iso, text):
@@ -396,8 +432,13 @@ def session_summary(metadata):
     if VERSION == "main":
         from nanobot.session.summary import session_summary_from_metadata
         return session_summary_from_metadata(metadata, fallback_last_active=datetime.now())
-    from nanobot.agent.autocompact import AutoCompact
-    return AutoCompact._format_summary(raw["text"], datetime.fromisoformat(raw["last_active"]))
+    import nanobot.agent.autocompact as ac
+    saved = ac.datetime
+    ac.datetime = _FrozenDatetime  # 0.1.5.post3 counts the idle minutes to now: the fixed clock
+    try:
+        return ac.AutoCompact._format_summary(raw["text"], datetime.fromisoformat(raw["last_active"]))
+    finally:
+        ac.datetime = saved
 
 
 def tpl(name, before="", after=""):
@@ -532,7 +573,7 @@ def run_case(name, files, session_name):
             cut = truncate_text(text, HISTORY_CAP["chars"])
         parts.append({"kind": "recent-history", "text": "# Recent History\n\n" + cut})
         recent = {"cursors": [e["cursor"] for e in capped], "uncut_tokens": tokens("# Recent History\n\n" + text), "truncated": cut != text}
-    if pending:
+    if pending and not SUMMARY_IN_RUNTIME:
         if VERSION == "main":
             wrapped = f"Previous conversation summary (last active {pending['last_active']}):\n{pending['text']}"
         else:
@@ -568,7 +609,17 @@ def run_case(name, files, session_name):
     last = built[-1]
     content = last["content"]
     placement = {"role": last["role"], "merged_into_history": len(built) == len(history) + 1}
-    if REAL_CLOCK is not None:  # the clock block appended to the user's text (v0.2 and the releases before it)
+    if SUMMARY_IN_RUNTIME:  # the clock block before the user's text (0.1.5.post3), any pending summary in it
+        start = content.index(ContextBuilder._RUNTIME_CONTEXT_TAG)
+        end = content.index(ContextBuilder._RUNTIME_CONTEXT_END, start) + len(ContextBuilder._RUNTIME_CONTEXT_END)
+        block = content[start:end]
+        assert content[end:end + 2] == "\n\n"
+        placement["runtime_context"] = "prefixed-to-text"
+        placement["visible"] = content[:start] + content[end + 2:]
+        placement["runtime_tokens"] = tokens(block + "\n\n")
+        placement["clock_in_block"] = CLOCK in block
+        placement["summary_in_block"] = bool(pending) and pending in block
+    elif REAL_CLOCK is not None:  # the clock block appended to the user's text (v0.2 and the releases before it)
         tag_at = content.rfind("\n\n[")
         placement["runtime_context"] = "appended-to-text"
         placement["visible"] = content[:tag_at]

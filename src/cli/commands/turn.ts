@@ -128,6 +128,15 @@ function clockOfNow(given: string | undefined, now: string): string | null {
   return zone === null ? null : nanobotClock(epoch, -new Date(epoch).getTimezoneOffset(), zone);
 }
 
+/** `datetime.now()` on nanobot's machine for `--now`: the instant in this machine's local time, naive (as 0.1.5.post3 subtracts it). */
+function localNow(given: string | undefined): string | null {
+  const m = given === undefined ? null : NOW_PARTS.exec(given);
+  if (!m) return null;
+  if (!m[7]) return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}`;
+  const epoch = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) - (m[7] === '-' ? -1 : 1) * (+m[8]! * 60 + +m[9]!) * 60_000;
+  return new Date(epoch - new Date(epoch).getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+}
+
 async function snapshotOf(dir: string): Promise<WorkspaceSnapshot> {
   return readWorkspace(createNodeAdapter(dir), '', dir);
 }
@@ -189,7 +198,7 @@ function printTurn(p: Printer, turn: Turn, ws: string | null, key: string, trace
   for (const part of turn.parts) {
     if (part.kind === 'history') p.line(`  ${PART_NAME.history}: ${part.count} messages, ${part.tokens} tokens`);
     else if (part.kind === 'current-message' || part.kind === 'runtime-context') {
-      const where = part.kind === 'runtime-context' ? ` (${turn.runtimeContext === 'appended-to-text' ? "appended to the user's text; the save strips it" : turn.runtimeContext === 'marker' ? 'kept apart with a marker' : 'none unless a provider adds blocks'})` : part.notes.includes('merged-into-last-user') ? ' (merged into the last user message)' : '';
+      const where = part.kind === 'runtime-context' ? ` (${turn.runtimeContext === 'appended-to-text' ? "appended to the user's text; the save strips it" : turn.runtimeContext === 'prefixed-to-text' ? "before the user's text; the save strips it" : turn.runtimeContext === 'marker' ? 'kept apart with a marker' : 'none unless a provider adds blocks'})` : part.notes.includes('merged-into-last-user') ? ' (merged into the last user message)' : '';
       const from = part.sources.length ? ` from ${part.sources.join(', ')}` : '';
       p.line(`  ${PART_NAME[part.kind]}: ${part.exact ? '' : '≈'}${part.tokens} tokens${from}${where}${part.notes.includes('explicit-skills') ? ' [skills the message names with $name]' : ''}`);
     } else {
@@ -238,7 +247,7 @@ export async function cmdTurn(args: Args, now: string, out: Out): Promise<number
   const wsDir = workspaceDir(file.abs, args);
   const ws = wsDir ? await snapshotOf(wsDir) : null;
   const clock = clockOfNow(args.string('now'), now);
-  const turn = assembleTurn({ version, workspace: ws, history: replay.entries, message: args.string('message') ?? '', sessionKey: s.key, contextWindow, metadata: s.metadata, clock }, count);
+  const turn = assembleTurn({ version, workspace: ws, history: replay.entries, message: args.string('message') ?? '', sessionKey: s.key, contextWindow, metadata: s.metadata, clock, now: localNow(args.string('now')) }, count);
   const traces = saveTraces(s.messages, version);
   if (args.json) {
     const d = turnDict(turn, wsDir, s.key);

@@ -93,6 +93,8 @@ export interface TurnInput {
   runtime?: string | null;
   /** v0.2's time line as nanobot writes it (see `nanobotClock`), when known; else its size is a named unknown. */
   clock?: string | null;
+  /** nanobot's machine's local time (`datetime.now()`, `YYYY-MM-DDTHH:MM:SS`), when known: 0.1.5.post3's summary says how long the session was idle. */
+  now?: string | null;
 }
 
 export interface Turn {
@@ -109,7 +111,7 @@ export interface Turn {
   messages: PyDict[];
   /** Where the runtime context goes: appended to the user's text (v0.2), kept apart with a marker
    *  (v0.3.0+ when a provider adds blocks), or none (v0.3.0+ without providers). */
-  runtimeContext: 'appended-to-text' | 'marker' | 'none';
+  runtimeContext: 'prefixed-to-text' | 'appended-to-text' | 'marker' | 'none';
   /** The current message was merged into the replay's last user message (no new message). */
   mergedIntoLast: boolean;
   /** Each message alone as nanobot's estimators count it: the system message (unknowns at their middle), the replay, the current message. */
@@ -399,6 +401,17 @@ export function routeOfKey(key: string | null): { channel: string; chatId: strin
 /** A last-active time as `datetime.isoformat()` writes it: the form every version prints unchanged. */
 const CANONICAL_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?([+-]\d\d:\d\d)?$/;
 
+/**
+ * 0.1.5.post3's idle minutes: `int((datetime.now() - last_active).total_seconds() / 60)` of two naive times; null when
+ * either is not known here (an aware last-active time makes nanobot raise TypeError).
+ */
+function idleMinutes(now: string | null | undefined, at: string | null): number | null {
+  if (!now || at === null || /[+-]\d\d:\d\d$/.test(at)) return null;
+  const ms = (iso: string) => Date.parse(`${iso.slice(0, 23)}Z`);
+  const diff = ms(now) - ms(at);
+  return Number.isFinite(diff) ? Math.trunc(diff / 60_000) : null;
+}
+
 function lastActive(metadata: PyValue | undefined): string | null {
   const last = isDict(metadata) ? dictGet(metadata, '_last_summary') : undefined;
   const at = isDict(last) ? dictGet(last, 'last_active') : undefined;
@@ -514,14 +527,15 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
   }
   // The session's pending summary closes the system prompt, in nanobot's frame with its last-active time.
   const summary = pendingSummary(input.metadata);
-  if (summary !== null) {
+  if (summary !== null && rules.sessionSummary === 'system-prompt') {
+    const frame = figures.summaryFrame!;
     const at = lastActive(input.metadata);
     const time = at === null ? rangeOf([countOf(count, ' 2026-08-05T08:00:00'), countOf(count, ' 2026-08-05T08:00:00.123456+02:00')]) : { tokens: countOf(count, ` ${at}`), spread: 0 };
     if (at === null) unsure('summary-time', time.tokens, time.spread);
     if (/^[\r\n]/.test(summary)) unsure('join', 0, 1);
-    const tokens = figures.summaryFrame + time.tokens + countOf(count, summary);
-    parts.push(part('session-summary', { tokens, builtinTokens: figures.summaryFrame, text: summary, sha256: sha256Text(summary), exact: at !== null, notes: ['pending-summary'] }));
-    sections.push({ pieces: [figures.summaryFrame, ...(at === null ? [] : [time.tokens]), summary], end: null });
+    const tokens = frame + time.tokens + countOf(count, summary);
+    parts.push(part('session-summary', { tokens, builtinTokens: frame, text: summary, sha256: sha256Text(summary), exact: at !== null, notes: ['pending-summary'] }));
+    sections.push({ pieces: [frame, ...(at === null ? [] : [time.tokens]), summary], end: null });
   }
 
   // The system message as one text: sections joined by nanobot's separator.
@@ -560,8 +574,9 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
   let runtimeContext: Turn['runtimeContext'];
   let block: Piece[] = [];
   let blockSep = '\n\n';
-  if (rules.runtimeContext === 'clock-appended') {
-    runtimeContext = 'appended-to-text';
+  const prefixed = rules.runtimeContext === 'clock-prefixed';
+  if (rules.runtimeContext === 'clock-appended' || prefixed) {
+    runtimeContext = prefixed ? 'prefixed-to-text' : 'appended-to-text';
     const frame = figures.clockFrame!;
     const chat = route !== null && route.channel !== '' && route.chatId !== '';
     const machine: MachineSlot[] = [];
@@ -576,8 +591,26 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     }
     if (chat) block.push(countOf(count, ` ${route.channel}\n`), countOf(count, ` ${route.chatId}\n`));
     else if (!route) machine.push('chat');
-    const tokens = (block as number[]).reduce((a, b) => a + b, 0) + (input.clock ? 0 : clockTokens) + countOf(count, '\n\n');
-    parts.push(part('runtime-context', { tokens, builtinTokens: chat ? frame.chat : frame.noChat, exact: !machine.length, machine }));
+    // 0.1.5.post3: a pending summary inside the block, after how many minutes the session was idle.
+    let summaryFrame = 0;
+    let idleUnknown = 0;
+    if (summary !== null && rules.sessionSummary === 'runtime-context') {
+      summaryFrame = chat ? figures.runtimeSummaryFrame!.chat : figures.runtimeSummaryFrame!.noChat;
+      block.push(summaryFrame);
+      const idle = idleMinutes(input.now, lastActive(input.metadata));
+      if (idle !== null) block.push(countOf(count, ` ${idle}`));
+      else {
+        const r = rangeOf([countOf(count, ' 5'), countOf(count, ' 12345')]);
+        unsure('summary-time', r.tokens, r.spread);
+        idleUnknown = r.tokens;
+      }
+      block.push(countOf(count, ` ${summary}\n`));
+      if (/^[\r\n]/.test(summary)) unsure('join', 0, 1);
+    }
+    const sep = prefixed ? figures.clockPrefixSep! : countOf(count, '\n\n');
+    const tokens = (block as number[]).reduce((a, b) => a + b, 0) + (input.clock ? 0 : clockTokens) + idleUnknown + sep;
+    parts.push(part('runtime-context', { tokens, builtinTokens: (chat ? frame.chat : frame.noChat) + summaryFrame, exact: !machine.length && !idleUnknown, machine, notes: summaryFrame ? ['pending-summary'] : [] }));
+    if (prefixed) block.push(sep);
   } else {
     const skillsBlock = explicitSkills(ws, input.message, rules, count);
     if (skillsBlock) {
@@ -612,6 +645,15 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     const texts = promptParts(current, version);
     const at = block.length ? promptParts({ content: dictGet(current, 'content') ?? null }, version).length - 1 : -1;
     texts.forEach((t, i) => {
+      if (i === at && prefixed) {
+        // The block before the message's text (after a merged-into message's text and its `\n\n`).
+        const head = t.slice(0, t.length - input.message.length);
+        join(head);
+        request.push(...block);
+        if (/^\s/.test(input.message)) unsure('join', 0, 1);
+        request.push(input.message);
+        return;
+      }
       join(i === at ? t + blockSep : t);
       if (i !== at) return;
       request.push(...block);

@@ -74,8 +74,13 @@ export interface TurnRules {
   builtinSkillsSummaryTokens: number;
   /** Skills summary shape: v0.2 one flat list with absolute paths; later grouped, with the root absolute or `skills`. */
   skillsSummary: 'flat-absolute' | 'grouped-absolute-root' | 'grouped-relative-root';
-  /** Runtime context: v0.2 a clock block appended to the user's text; later only providers' blocks, with a marker. */
-  runtimeContext: 'clock-appended' | 'provider-blocks';
+  /**
+   * Runtime context: a clock block before the user's text (0.1.5.post3), appended after it (0.2.0 to v0.2); later only
+   * providers' blocks, with a marker.
+   */
+  runtimeContext: 'clock-prefixed' | 'clock-appended' | 'provider-blocks';
+  /** Where a pending session summary goes: the end of the system prompt, or (0.1.5.post3) the runtime block, with its idle minutes. */
+  sessionSummary: 'system-prompt' | 'runtime-context';
   /** The clock block's own words (with `\n\n` before it), the time left out; null where there is none. */
   runtimeFrameTokens: number | null;
   /** A history.jsonl line that is JSON but not an object: MemoryStore raises on it, or skips it. */
@@ -141,8 +146,12 @@ export interface JoinedFigures {
   builtinSummary: { tokens: number; sep: number; nl: number };
   /** v0.2's runtime block without the time, channel and chat id (each joins as `' ' + value + '\n'`). */
   clockFrame: { chat: number; noChat: number } | null;
-  /** The pending summary's frame without its last-active time (`' ' + iso`) and text. */
-  summaryFrame: number;
+  /** The pending summary's frame without its last-active time (`' ' + iso`) and text; null where it is in the runtime block. */
+  summaryFrame: number | null;
+  /** 0.1.5.post3: the summary's words in the runtime block, without the idle minutes (`' ' + n`) and text (`' ' + text + '\n'`). */
+  runtimeSummaryFrame: { chat: number; noChat: number } | null;
+  /** What the `\n\n` after a runtime block before the user's text adds (0.1.5.post3); null where there is none. */
+  clockPrefixSep: number | null;
   /** main's `$name` skills block: its words before and after the skills. */
   explicitSkills: { head: number; tail: number } | null;
   /** When the estimate fails (a special token, a non-text block): v0.2 answers 0, later the UTF-8 byte count. */
@@ -182,6 +191,7 @@ const V02: TurnRules = {
   builtinSkillsSummaryTokens: 502,
   skillsSummary: 'flat-absolute',
   runtimeContext: 'clock-appended',
+  sessionSummary: 'system-prompt',
   runtimeFrameTokens: 19,
   historyNonObjects: 'raise',
   saveDropsAnsweredResults: false,
@@ -203,6 +213,8 @@ const V02: TurnRules = {
     builtinSummary: { tokens: 502, sep: 0, nl: 0 },
     clockFrame: { chat: 22, noChat: 17 },
     summaryFrame: 13,
+    runtimeSummaryFrame: null,
+    clockPrefixSep: null,
     explicitSkills: null,
     fallback: 'zero',
   },
@@ -242,6 +254,7 @@ const V030: TurnRules = {
   builtinSkillsSummaryTokens: 479,
   skillsSummary: 'grouped-absolute-root',
   runtimeContext: 'provider-blocks',
+  sessionSummary: 'system-prompt',
   runtimeFrameTokens: null,
   historyNonObjects: 'raise',
   saveDropsAnsweredResults: false,
@@ -263,6 +276,8 @@ const V030: TurnRules = {
     builtinSummary: { tokens: 479, sep: 0, nl: 0 },
     clockFrame: null,
     summaryFrame: 13,
+    runtimeSummaryFrame: null,
+    clockPrefixSep: null,
     explicitSkills: null,
     fallback: 'utf8-bytes',
   },
@@ -302,6 +317,7 @@ const MAIN: TurnRules = {
   builtinSkillsSummaryTokens: 464,
   skillsSummary: 'grouped-relative-root',
   runtimeContext: 'provider-blocks',
+  sessionSummary: 'system-prompt',
   runtimeFrameTokens: null,
   historyNonObjects: 'skip',
   saveDropsAnsweredResults: true,
@@ -323,6 +339,8 @@ const MAIN: TurnRules = {
     builtinSummary: { tokens: 464, sep: 0, nl: 0 },
     clockFrame: null,
     summaryFrame: 13,
+    runtimeSummaryFrame: null,
+    clockPrefixSep: null,
     explicitSkills: { head: 10, tail: 4 },
     fallback: 'utf8-bytes',
   },
@@ -364,13 +382,23 @@ const R020: TurnRules = {
   joined: { ...R021.joined, identity: [416, 440, 453, 439, 440], toolContractSep: null },
 };
 
-// The 0.1.x releases. Their request is not measured: their ContextBuilder differs in more than figures (5 bootstrap
-// files and MEMORY.md + HISTORY.md before 0.1.5; at 0.1.5.post3 the runtime context is a prefix of the user's text and
-// a pending summary goes in it, not in the system prompt; no token estimator before 0.1.4.post5), which the turn does
-// not model. They count nanobot's own texts with 0.2.0's figures, and say so (`figures: 'stand-in'`). Their save is
-// measured (save-turn-golden.py at each tag), each spreading the one after it.
-const R01503: TurnRules = { ...R020, figures: 'stand-in' };
-const R01501: TurnRules = { ...R01503, memoryTemplateSkipped: false, recentHistory: 'uncapped' }; // post1, post2
+// The 0.1.x releases. 0.1.5.post3's request is measured (turn-golden.py at its tag). The older ones' is not: their
+// ContextBuilder differs in more than figures (5 bootstrap files and MEMORY.md + HISTORY.md before 0.1.5; no token
+// estimator before 0.1.4.post5), which the turn does not model. They count nanobot's own texts with 0.1.5.post3's
+// figures, and say so (`figures: 'stand-in'`). Their save is measured (save-turn-golden.py at each tag), each
+// spreading the one after it.
+// 0.1.5.post3 (measured): the runtime block before the user's text, the pending summary in it; fewer built-in skills.
+const R01503: TurnRules = {
+  ...R020,
+  figuresFrom: '0.1.5.post3',
+  runtimeContext: 'clock-prefixed',
+  sessionSummary: 'runtime-context',
+  identityTokens: 334,
+  builtinSkillsSummaryTokens: 402,
+  builtinSkills: ['clawhub', 'cron', 'github', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'weather'],
+  joined: { ...R020.joined, identity: [333, 357, 370, 356, 357], builtinSummary: { tokens: 402, sep: 0, nl: 0 }, summaryFrame: null, runtimeSummaryFrame: { chat: 13, noChat: 13 }, clockPrefixSep: 0 },
+};
+const R01501: TurnRules = { ...R01503, figures: 'stand-in', memoryTemplateSkipped: false, recentHistory: 'uncapped' }; // post1, post2
 const R015: TurnRules = { ...R01501, recentHistory: 'none', saveBlockResults: 'raises' };
 const R01406: TurnRules = { ...R015, memoryArchive: 'HISTORY.md', saveBlockResults: 'truncated' };
 const R01405: TurnRules = { ...R01406, saveImages: 'user-bare', saveBlockResults: 'kept' };

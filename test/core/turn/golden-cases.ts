@@ -40,7 +40,7 @@ export interface GoldenCase {
   current_message: string;
   history: PyDict[];
   built_history: PyDict[];
-  current: { role: string; merged_into_history: boolean; runtime_context: string; visible: PyValue; runtime_tokens?: number; clock_in_block?: boolean; skills?: string[]; skills_tokens?: number; sources?: string[] };
+  current: { role: string; merged_into_history: boolean; runtime_context: string; visible: PyValue; runtime_tokens?: number; clock_in_block?: boolean; summary_in_block?: boolean; skills?: string[]; skills_tokens?: number; sources?: string[] };
   system_tokens: number;
   parts: GoldenPart[];
   archive: { dream_cursor: number; entries: { cursor: number; session_key: string | null }[]; unprocessed: number[] };
@@ -94,7 +94,9 @@ export interface Golden {
     skills_head: number;
     builtin_summary: { tokens: number; sep: number; nl: number };
     clock_frame: { chat: number; no_chat: number } | null;
-    summary_frame: number;
+    summary_frame: number | null;
+    runtime_summary_frame?: { chat: number; no_chat: number } | null;
+    clock_prefix_sep?: number | null;
     explicit_skills: { head: number; tail: number } | null;
   };
 }

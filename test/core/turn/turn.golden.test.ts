@@ -153,10 +153,12 @@ describe.each(TURN_GOLDEN_VERSIONS.map((v) => [v]))('the turn at %s, against nan
     expect(plain(last.content!)).toBe(plain(c.current.visible));
     expect(turn.runtimeContext).toBe(c.current.runtime_context);
     const runtime = turn.parts.find((p) => p.kind === 'runtime-context')!;
-    if (c.current.runtime_context === 'appended-to-text') {
+    if (c.current.runtime_context === 'appended-to-text' || c.current.runtime_context === 'prefixed-to-text') {
+      // Before (0.1.5.post3) or after the text, a clock block; at 0.1.5.post3 a pending summary in it.
       expect(c.current.clock_in_block).toBe(true);
       expect(runtime.machine).toContain('clock');
-      expect(runtime.builtinTokens).toBe(rules.joined.clockFrame!.chat);
+      expect(runtime.builtinTokens).toBe(rules.joined.clockFrame!.chat + (c.current.summary_in_block ? rules.joined.runtimeSummaryFrame!.chat : 0));
+      expect(runtime.notes.includes('pending-summary')).toBe(!!c.current.summary_in_block);
     } else if (c.current.runtime_context === 'marker') {
       // main: the skills the message names, loaded whole after the text; the frame is nanobot's words.
       expect(c.current.sources).toEqual(['explicit_skills']);

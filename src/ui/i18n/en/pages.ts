@@ -1004,6 +1004,7 @@ const pages = {
       'no-blocks-without-providers': 'none unless a provider adds blocks',
     } as Record<string, string>,
     placement: {
+      'prefixed-to-text': 'put before your text; the save strips it again',
       'appended-to-text': 'appended to your text; the save strips it again',
       marker: 'kept apart with a marker',
       none: 'none unless a provider adds blocks',

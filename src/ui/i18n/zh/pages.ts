@@ -994,6 +994,7 @@ const pages: PageText = {
       'no-blocks-without-providers': '除非有提供者添加内容块，否则没有',
     } as Record<string, string>,
     placement: {
+      'prefixed-to-text': '放在你的文字之前；保存时会再次去掉',
       'appended-to-text': '附加在你的文字之后；保存时又会去掉',
       marker: '单独保存，带有标记',
       none: '除非有提供者添加内容块，否则没有',
