@@ -5,8 +5,8 @@ Run once per version, inside nanobot's environment and with HOME set to a scratc
     eval "$(../shared/nanobot/setup.sh <v>)"
     HOME=$(mktemp -d) "$NANOBOT_PYTHON" scripts/turn-golden.py <v> > test/turn-golden/<v>.json
 
-<v> is v0.2, v0.3.0, main, or a release from 0.2.0 on by its pip name (setup.sh takes its tag: v0.2.1 for 0.2.1).
-Older releases' ContextBuilder puts the runtime context before the user's text and the summary in it: not run here.
+<v> is v0.2, v0.3.0, main, or a release from 0.1.5.post2 on by its pip name (setup.sh takes its tag: v0.2.1 for 0.2.1).
+It runs from 0.1.5.post2 on; older releases' ContextBuilder differs too much (no recent history, no channel).
 
 (setup.sh's default folder, /tmp/nanobot-<v>: the built-in skills' summary spells nanobot's own
 install path at v0.2 and v0.3.0, so its figures are that folder's.)
@@ -69,7 +69,11 @@ ENC = tiktoken.get_encoding("cl100k_base")
 # Releases differ in what the system prompt holds and how the recent history is cut (read from each tag's ContextBuilder):
 # the tool contract arrives at 0.2.1; before 0.2.2 the recent history is cut to 32,000 characters, later to 8,000 tokens.
 HAS_TOOL_CONTRACT = load_bundled_template("agent/tool_contract.md") is not None
-HISTORY_CAP = {"tokens": ContextBuilder._MAX_HISTORY_TOKENS} if hasattr(ContextBuilder, "_MAX_HISTORY_TOKENS") else {"chars": ContextBuilder._MAX_HISTORY_CHARS}
+# (0.1.5.post1 and post2 do not cut it.)
+HISTORY_CAP = (
+    {"tokens": ContextBuilder._MAX_HISTORY_TOKENS} if hasattr(ContextBuilder, "_MAX_HISTORY_TOKENS")
+    else {"chars": ContextBuilder._MAX_HISTORY_CHARS} if hasattr(ContextBuilder, "_MAX_HISTORY_CHARS") else None
+)
 # The replay the agent loop asks for: the v0.2-like releases as v0.2 (120 messages, with timestamps).
 V02_LIKE = {"v0.2", "0.2.2", "0.2.1", "0.2.0", "0.1.5.post3"}
 # 0.1.5.post3: the runtime block goes before the user's text, and a pending summary goes in it, not in the system prompt.
@@ -565,7 +569,9 @@ def run_case(name, files, session_name):
         if hasattr(ContextBuilder, "_without_duplicate_session_summary"):
             capped = ContextBuilder._without_duplicate_session_summary(capped, session_key=KEY, session_summary=pending)
         text = "\n".join(f"- [{e['timestamp']}] {e['content']}" for e in capped)
-        if "tokens" in HISTORY_CAP:
+        if HISTORY_CAP is None:
+            cut = text
+        elif "tokens" in HISTORY_CAP:
             from nanobot.utils.helpers import truncate_text_to_tokens
             cut = truncate_text_to_tokens(text, HISTORY_CAP["tokens"])
         else:

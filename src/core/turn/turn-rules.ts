@@ -382,9 +382,9 @@ const R020: TurnRules = {
   joined: { ...R021.joined, identity: [416, 440, 453, 439, 440], toolContractSep: null },
 };
 
-// The 0.1.x releases. 0.1.5.post3's request is measured (turn-golden.py at its tag). The older ones' is not: their
+// The 0.1.x releases. 0.1.5.post3's and post2's request is measured (turn-golden.py at its tag). The older ones' is not: their
 // ContextBuilder differs in more than figures (5 bootstrap files and MEMORY.md + HISTORY.md before 0.1.5; no token
-// estimator before 0.1.4.post5), which the turn does not model. They count nanobot's own texts with 0.1.5.post3's
+// estimator before 0.1.4.post5), which the turn does not model. They count nanobot's own texts with 0.1.5.post2's
 // figures, and say so (`figures: 'stand-in'`). Their save is measured (save-turn-golden.py at each tag), each
 // spreading the one after it.
 // 0.1.5.post3 (measured): the runtime block before the user's text, the pending summary in it; fewer built-in skills.
@@ -398,7 +398,16 @@ const R01503: TurnRules = {
   builtinSkills: ['clawhub', 'cron', 'github', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'weather'],
   joined: { ...R020.joined, identity: [333, 357, 370, 356, 357], builtinSummary: { tokens: 402, sep: 0, nl: 0 }, summaryFrame: null, runtimeSummaryFrame: { chat: 13, noChat: 13 }, clockPrefixSep: 0 },
 };
-const R01501: TurnRules = { ...R01503, figures: 'stand-in', memoryTemplateSkipped: false, recentHistory: 'uncapped' }; // post1, post2
+// 0.1.5.post2 (measured): the recent history not cut; an older identity.
+const R01502: TurnRules = {
+  ...R01503,
+  figuresFrom: '0.1.5.post2',
+  recentHistory: 'uncapped',
+  identityTokens: 316,
+  joined: { ...R01503.joined, identity: [315, 339, 352, 338, 339] },
+};
+// 0.1.5.post1: its MEMORY.md template is not left out (post2 added the check).
+const R01501: TurnRules = { ...R01502, figures: 'stand-in', memoryTemplateSkipped: false };
 const R015: TurnRules = { ...R01501, recentHistory: 'none', saveBlockResults: 'raises' };
 const R01406: TurnRules = { ...R015, memoryArchive: 'HISTORY.md', saveBlockResults: 'truncated' };
 const R01405: TurnRules = { ...R01406, saveImages: 'user-bare', saveBlockResults: 'kept' };
@@ -406,7 +415,7 @@ const R01403: TurnRules = { ...R01405, bootstrapFiles: ['AGENTS.md', 'SOUL.md', 
 const R01402: TurnRules = { ...R01403, saveStripsRuntimeContext: false, saveSkipsEmptyReply: false, saveImages: 'kept' };
 const R014: TurnRules = { ...R01402, saveTurn: 'reply-only' }; // and post1
 
-const TURN_RULES: Record<NanobotVersion, TurnRules> = { '0.1.4': R014, '0.1.4.post1': R014, '0.1.4.post2': R01402, '0.1.4.post3': R01403, '0.1.4.post4': R01403, '0.1.4.post5': R01405, '0.1.4.post6': R01406, '0.1.5': R015, '0.1.5.post1': R01501, '0.1.5.post2': R01501, '0.1.5.post3': R01503, '0.2.0': R020, '0.2.1': R021, '0.2.2': R022, 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
+const TURN_RULES: Record<NanobotVersion, TurnRules> = { '0.1.4': R014, '0.1.4.post1': R014, '0.1.4.post2': R01402, '0.1.4.post3': R01403, '0.1.4.post4': R01403, '0.1.4.post5': R01405, '0.1.4.post6': R01406, '0.1.5': R015, '0.1.5.post1': R01501, '0.1.5.post2': R01502, '0.1.5.post3': R01503, '0.2.0': R020, '0.2.1': R021, '0.2.2': R022, 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
 
 /** The turn's rules at `version` (as `rulesOf` is for the session's). */
 export function turnRulesOf(version: NanobotVersion): TurnRules {

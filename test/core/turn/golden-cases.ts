@@ -70,7 +70,7 @@ export interface Golden {
     identity: number;
     identity_workspace_slots: number;
     tool_contract: number | null;
-    recent_history_cap?: { chars: number } | { tokens: number };
+    recent_history_cap?: { chars: number } | { tokens: number } | null;
     skills_section: number;
     builtin_active_skills: string[];
     builtin_active_skills_tokens: number;
