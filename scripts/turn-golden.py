@@ -5,8 +5,8 @@ Run once per version, inside nanobot's environment and with HOME set to a scratc
     eval "$(../shared/nanobot/setup.sh <v>)"
     HOME=$(mktemp -d) "$NANOBOT_PYTHON" scripts/turn-golden.py <v> > test/turn-golden/<v>.json
 
-<v> is v0.2, v0.3.0, main, or a release from 0.1.5.post2 on by its pip name (setup.sh takes its tag: v0.2.1 for 0.2.1).
-It runs from 0.1.5.post2 on; older releases' ContextBuilder differs too much (no recent history, no channel).
+<v> is v0.2, v0.3.0, main, or a release from 0.1.5.post1 on by its pip name (setup.sh takes its tag: v0.2.1 for 0.2.1).
+It runs from 0.1.5.post1 on (whose skills summary also lists the always-on skills: it takes no `exclude`); older releases' ContextBuilder differs too much (no recent history, no channel).
 
 (setup.sh's default folder, /tmp/nanobot-<v>: the built-in skills' summary spells nanobot's own
 install path at v0.2 and v0.3.0, so its figures are that folder's.)
@@ -158,7 +158,7 @@ def figures():
     out["builtin_active_skills"] = sorted(always)
     active = loader.load_skills_for_context(always)
     out["builtin_active_skills_tokens"] = tokens(f"# Active Skills\n\n{active}") if active else 0
-    summary = loader.build_skills_summary(exclude=set(always))
+    summary = call(loader.build_skills_summary, exclude=set(always))
     out["builtin_skills_summary_tokens"] = tokens(summary)
     out["builtin_skills"] = sorted(e["name"] for e in loader.list_skills(filter_unavailable=False))
     if hasattr(loader, "build_explicit_skill_runtime_context"):
@@ -253,10 +253,23 @@ def joined_figures():
     assert head.endswith("\n")
     out["skills_head"] = tokens(head)
     kw = {"workspace": empty} if VERSION == "main" else {}
-    builtin = loader.build_skills_summary(exclude=set(always), **kw)
+    builtin = call(loader.build_skills_summary, exclude=set(always), **kw)
     assert builtin and not builtin[0].isspace()
     assert tokens(head + builtin) == out["skills_head"] + tokens(builtin)
     out["builtin_summary"] = {"tokens": tokens(builtin), "sep": sep_extra(builtin), "nl": tokens(builtin + "\n") - tokens(builtin)}
+    if builtin.startswith("<skills>\n"):
+        # 0.1.5.post1: one XML list, the workspace's skills first: the built-in list less its opening, after the
+        # workspace's list less its closing. Checked on a probe workspace.
+        out["xml_skills"] = {"open": tokens("<skills>\n"), "close": tokens("</skills>")}
+        probe = ROOT / "_xml_probe"
+        (probe / "skills" / "zz-probe").mkdir(parents=True, exist_ok=True)
+        (probe / "skills" / "zz-probe" / "SKILL.md").write_text("---\nname: zz-probe\ndescription: A probe & <test>.\n---\n\nX\n")
+        mine = SkillsLoader(probe, builtin_skills_dir=ROOT / "_no_builtin").build_skills_summary()
+        both = SkillsLoader(probe).build_skills_summary()
+        assert both == mine[: -len("</skills>")] + builtin[len("<skills>\n"):]
+        assert tokens(both) == tokens(mine) - out["xml_skills"]["close"] + tokens(builtin) - out["xml_skills"]["open"]
+    else:
+        out["xml_skills"] = None
     if REAL_CLOCK is not None:
         clock_mode["fixed"] = False
         t_a = _clock(None)
@@ -522,6 +535,19 @@ def history_kwargs():
     return {}
 
 
+def as_cursor(c):
+    """A cursor as nanobot compares it: before 0.1.5.post2 a bool cursor is not dropped but compared as its int."""
+    return int(c) if isinstance(c, bool) else c
+
+
+def archive_entries(store):
+    """The entries MemoryStore reads: valid cursors only from 0.1.5.post2; before, every JSON line, its cursor unchecked
+    (a bool cursor is compared as the int it is: recorded as that int)."""
+    if hasattr(store, "_iter_valid_entries"):
+        return [{"cursor": c, "session_key": e.get("session_key")} for e, c in store._iter_valid_entries()]
+    return [{"cursor": as_cursor(e["cursor"]), "session_key": e.get("session_key")} for e in store._read_entries()]
+
+
 def run_case(name, files, session_name):
     ws = ROOT / name
     write_case(ws, files)
@@ -548,7 +574,8 @@ def run_case(name, files, session_name):
     if HAS_TOOL_CONTRACT:
         parts.append({"kind": "tool-contract", "text": render_template("agent/tool_contract.md")})
     memory = cb.memory.read_memory()
-    if memory and not cb._is_template_content(memory, "memory/MEMORY.md"):
+    # (0.1.5.post1 keeps an untouched MEMORY.md template: it has no such check.)
+    if memory and not (hasattr(cb, "_is_template_content") and cb._is_template_content(memory, "memory/MEMORY.md")):
         parts.append({"kind": "memory", "text": f"# Memory\n\n## Long-term Memory\n{memory}"})
     always = cb.skills.get_always_skills()
     if always:
@@ -556,7 +583,7 @@ def run_case(name, files, session_name):
         if active:
             parts.append({"kind": "active-skills", "text": f"# Active Skills\n\n{active}"})
     summary_kwargs = {"workspace": ws} if VERSION == "main" else {}
-    summary = cb.skills.build_skills_summary(exclude=set(always), **summary_kwargs)
+    summary = call(cb.skills.build_skills_summary, exclude=set(always), **summary_kwargs)
     if summary:
         parts.append({"kind": "skills", "text": render_template("agent/skills_section.md", skills_summary=summary)})
     if hasattr(cb.memory, "read_recent_history_for_prompt"):
@@ -578,7 +605,7 @@ def run_case(name, files, session_name):
             from nanobot.utils.helpers import truncate_text
             cut = truncate_text(text, HISTORY_CAP["chars"])
         parts.append({"kind": "recent-history", "text": "# Recent History\n\n" + cut})
-        recent = {"cursors": [e["cursor"] for e in capped], "uncut_tokens": tokens("# Recent History\n\n" + text), "truncated": cut != text}
+        recent = {"cursors": [as_cursor(e["cursor"]) for e in capped], "uncut_tokens": tokens("# Recent History\n\n" + text), "truncated": cut != text}
     if pending and not SUMMARY_IN_RUNTIME:
         if VERSION == "main":
             wrapped = f"Previous conversation summary (last active {pending['last_active']}):\n{pending['text']}"
@@ -593,7 +620,7 @@ def run_case(name, files, session_name):
     ws_loader = SkillsLoader(ws, builtin_skills_dir=no_builtin)
     ws_always = ws_loader.get_always_skills()
     ws_active = ws_loader.load_skills_for_context(ws_always)
-    ws_summary = ws_loader.build_skills_summary(exclude=set(always), **summary_kwargs)
+    ws_summary = call(ws_loader.build_skills_summary, exclude=set(always), **summary_kwargs)
     out_parts = []
     for p in parts:
         o = {"kind": p["kind"], "tokens": tokens(p["text"]), "sha256": sha(p["text"])}
@@ -649,8 +676,8 @@ def run_case(name, files, session_name):
     store = cb.memory
     archive = {
         "dream_cursor": store.get_last_dream_cursor(),
-        "entries": [{"cursor": c, "session_key": e.get("session_key")} for e, c in store._iter_valid_entries()],
-        "unprocessed": [e["cursor"] for e in store.read_unprocessed_history(store.get_last_dream_cursor())],
+        "entries": archive_entries(store),
+        "unprocessed": [as_cursor(e["cursor"]) for e in store.read_unprocessed_history(store.get_last_dream_cursor())],
     }
     files_out = {k: v for k, v in files.items()}
     joined = joined_request(cb, history, current, pending)

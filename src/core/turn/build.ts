@@ -261,11 +261,23 @@ function skills(ws: WorkspaceSnapshot | null, rules: TurnRules, count: TextToken
     );
   }
   const activeNames = new Set([...activeMine.map((s) => s.name), ...builtinActive]);
-  const listed = mine.filter((s) => !activeNames.has(s.name));
+  const listed = rules.skillsSummaryListsActive ? mine : mine.filter((s) => !activeNames.has(s.name));
   let summary: string | null = null;
   const summaryMachine = [...machine];
   if (listed.length) {
-    if (rules.skillsSummary === 'flat-absolute') {
+    if (rules.skillsSummary === 'xml-absolute') {
+      const root = ws?.path ?? null;
+      if (root === null) summaryMachine.push('workspace-path');
+      const esc = (t: string) => t.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+      const blocks = listed.flatMap((s) => [
+        '  <skill available="true">',
+        `    <name>${esc(s.name)}</name>`,
+        `    <description>${esc(skillDescription(s.name, s.meta))}</description>`,
+        `    <location>${root === null ? '' : root + '/'}${s.path}</location>`,
+        '  </skill>',
+      ]);
+      summary = ['<skills>', ...blocks, '</skills>'].join('\n');
+    } else if (rules.skillsSummary === 'flat-absolute') {
       const root = ws?.path ?? null;
       if (root === null) summaryMachine.push('workspace-path');
       summary = listed.map((s) => `- **${s.name}** — ${skillDescription(s.name, s.meta)}  \`${root === null ? '' : root + '/'}${s.path}\``).join('\n');
@@ -278,10 +290,14 @@ function skills(ws: WorkspaceSnapshot | null, rules: TurnRules, count: TextToken
   }
   if (listed.length > 1) summaryMachine.push('file-order');
   // The built-in skills are always listed (their availability depends on the machine's binaries).
-  const builtin = rules.skillsSectionTokens + rules.builtinSkillsSummaryTokens;
+  // 0.1.5.post1: one XML list; the workspace's own list is shown whole, and the built-in list's figure loses the
+  // opening and closing lines the two share.
+  const xml = summary !== null && figures.xmlSkills ? figures.xmlSkills : null;
+  const builtin = rules.skillsSectionTokens + rules.builtinSkillsSummaryTokens - (xml ? xml.open + xml.close : 0);
   const own = summary ? countOf(count, summary) : 0;
   const joiner = rules.skillsSummary === 'flat-absolute' ? '\n' : '\n\n';
-  sections.push({ pieces: [figures.skillsHead, ...(summary ? [summary + joiner] : []), figures.builtinSummary.tokens], end: { sep: figures.builtinSummary.sep, nl: figures.builtinSummary.nl } });
+  const summaryPieces: Piece[] = !summary ? [figures.builtinSummary.tokens] : xml ? [summary.slice(0, -'</skills>'.length), figures.builtinSummary.tokens - xml.open] : [summary + joiner, figures.builtinSummary.tokens];
+  sections.push({ pieces: [figures.skillsHead, ...summaryPieces], end: { sep: figures.builtinSummary.sep, nl: figures.builtinSummary.nl } });
   parts.push(
     part('skills', {
       sources: listed.map((s) => s.path),
@@ -507,7 +523,7 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     if (rules.recentHistory === 'none') {
       // Up to 0.1.5 the prompt reads no archive.
     } else if (memory.raises) {
-      raises = { type: 'AttributeError', message: `'${memory.raisesOn}' object has no attribute 'get'` };
+      raises = memory.error ?? { type: 'AttributeError', message: `'${memory.raisesOn}' object has no attribute 'get'` };
       parts.push(part('recent-history', { sources: ['memory/history.jsonl'], exact: false, notes: ['archive-raises'] }));
     } else {
       const recent = recentHistory(memory, input, count, rules);

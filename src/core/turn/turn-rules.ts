@@ -51,6 +51,12 @@ export interface TurnRules {
    * 0.2.2); before, it is kept and printed as Python's str() of the value, and one missing either key raises KeyError.
    */
   historyEntriesChecked: boolean;
+  /**
+   * An archive line's cursor is checked (from 0.1.5.post2: a missing, bool or negative one is dropped); before, every
+   * JSON line is an entry and its cursor is compared as it is: a bool as its int, a missing one raises KeyError, one
+   * that is not a number (or a line that is not an object) raises TypeError.
+   */
+  historyCursorsChecked: boolean;
   /** Only this session's entries (and, unified, the non-internal ones) go in (from 0.2.2); before, every unprocessed entry. */
   recentHistoryBySession: boolean;
   /** Bootstrap files left out when equal (stripped) to their template: none in v0.2; AGENTS.md and USER.md later. */
@@ -72,8 +78,13 @@ export interface TurnRules {
   builtinActiveSkillsTokens: number;
   /** The built-in skills' lines of the summary (none of their requirements found). */
   builtinSkillsSummaryTokens: number;
-  /** Skills summary shape: v0.2 one flat list with absolute paths; later grouped, with the root absolute or `skills`. */
-  skillsSummary: 'flat-absolute' | 'grouped-absolute-root' | 'grouped-relative-root';
+  /** The skills summary also lists the always-on skills, loaded whole above it (0.1.5.post1 and before). */
+  skillsSummaryListsActive: boolean;
+  /**
+   * Skills summary shape: 0.1.5.post1 one XML list with absolute paths; v0.2 one flat list with absolute paths; later
+   * grouped, with the root absolute or `skills`.
+   */
+  skillsSummary: 'xml-absolute' | 'flat-absolute' | 'grouped-absolute-root' | 'grouped-relative-root';
   /**
    * Runtime context: a clock block before the user's text (0.1.5.post3), appended after it (0.2.0 to v0.2); later only
    * providers' blocks, with a marker.
@@ -152,6 +163,8 @@ export interface JoinedFigures {
   runtimeSummaryFrame: { chat: number; noChat: number } | null;
   /** What the `\n\n` after a runtime block before the user's text adds (0.1.5.post3); null where there is none. */
   clockPrefixSep: number | null;
+  /** 0.1.5.post1's XML skills list: the tokens of its opening (`<skills>\n`) and closing (`</skills>`) lines; null elsewhere. */
+  xmlSkills: { open: number; close: number } | null;
   /** main's `$name` skills block: its words before and after the skills. */
   explicitSkills: { head: number; tail: number } | null;
   /** When the estimate fails (a special token, a non-text block): v0.2 answers 0, later the UTF-8 byte count. */
@@ -167,6 +180,7 @@ const V02: TurnRules = {
   recentHistory: 'capped',
   recentHistoryCut: 'tokens',
   historyEntriesChecked: true,
+  historyCursorsChecked: true,
   recentHistoryBySession: true,
   saveTurn: 'messages',
   saveStripsRuntimeContext: true,
@@ -189,6 +203,7 @@ const V02: TurnRules = {
   builtinActiveSkills: ['memory', 'my'],
   builtinActiveSkillsTokens: 1014,
   builtinSkillsSummaryTokens: 502,
+  skillsSummaryListsActive: false,
   skillsSummary: 'flat-absolute',
   runtimeContext: 'clock-appended',
   sessionSummary: 'system-prompt',
@@ -215,6 +230,7 @@ const V02: TurnRules = {
     summaryFrame: 13,
     runtimeSummaryFrame: null,
     clockPrefixSep: null,
+    xmlSkills: null,
     explicitSkills: null,
     fallback: 'zero',
   },
@@ -229,6 +245,7 @@ const V030: TurnRules = {
   recentHistory: 'capped',
   recentHistoryCut: 'tokens',
   historyEntriesChecked: true,
+  historyCursorsChecked: true,
   recentHistoryBySession: true,
   saveTurn: 'messages',
   saveStripsRuntimeContext: false,
@@ -252,6 +269,7 @@ const V030: TurnRules = {
   builtinActiveSkills: [],
   builtinActiveSkillsTokens: 0,
   builtinSkillsSummaryTokens: 479,
+  skillsSummaryListsActive: false,
   skillsSummary: 'grouped-absolute-root',
   runtimeContext: 'provider-blocks',
   sessionSummary: 'system-prompt',
@@ -278,6 +296,7 @@ const V030: TurnRules = {
     summaryFrame: 13,
     runtimeSummaryFrame: null,
     clockPrefixSep: null,
+    xmlSkills: null,
     explicitSkills: null,
     fallback: 'utf8-bytes',
   },
@@ -292,6 +311,7 @@ const MAIN: TurnRules = {
   recentHistory: 'capped',
   recentHistoryCut: 'tokens',
   historyEntriesChecked: true,
+  historyCursorsChecked: true,
   recentHistoryBySession: true,
   saveTurn: 'messages',
   saveStripsRuntimeContext: false,
@@ -315,6 +335,7 @@ const MAIN: TurnRules = {
   builtinActiveSkills: [],
   builtinActiveSkillsTokens: 0,
   builtinSkillsSummaryTokens: 464,
+  skillsSummaryListsActive: false,
   skillsSummary: 'grouped-relative-root',
   runtimeContext: 'provider-blocks',
   sessionSummary: 'system-prompt',
@@ -341,6 +362,7 @@ const MAIN: TurnRules = {
     summaryFrame: 13,
     runtimeSummaryFrame: null,
     clockPrefixSep: null,
+    xmlSkills: null,
     explicitSkills: { head: 10, tail: 4 },
     fallback: 'utf8-bytes',
   },
@@ -382,9 +404,9 @@ const R020: TurnRules = {
   joined: { ...R021.joined, identity: [416, 440, 453, 439, 440], toolContractSep: null },
 };
 
-// The 0.1.x releases. 0.1.5.post3's and post2's request is measured (turn-golden.py at its tag). The older ones' is not: their
-// ContextBuilder differs in more than figures (5 bootstrap files and MEMORY.md + HISTORY.md before 0.1.5; no token
-// estimator before 0.1.4.post5), which the turn does not model. They count nanobot's own texts with 0.1.5.post2's
+// The 0.1.x releases. 0.1.5.post3's, post2's and post1's request is measured (turn-golden.py at each tag). The older
+// ones' is not: their ContextBuilder differs in more than figures (5 bootstrap files and MEMORY.md + HISTORY.md before 0.1.5; no token
+// estimator before 0.1.4.post5), which the turn does not model. They count nanobot's own texts with 0.1.5.post1's
 // figures, and say so (`figures: 'stand-in'`). Their save is measured (save-turn-golden.py at each tag), each
 // spreading the one after it.
 // 0.1.5.post3 (measured): the runtime block before the user's text, the pending summary in it; fewer built-in skills.
@@ -407,8 +429,24 @@ const R01502: TurnRules = {
   joined: { ...R01503.joined, identity: [315, 339, 352, 338, 339] },
 };
 // 0.1.5.post1: its MEMORY.md template is not left out (post2 added the check).
-const R01501: TurnRules = { ...R01502, figures: 'stand-in', memoryTemplateSkipped: false };
-const R015: TurnRules = { ...R01501, recentHistory: 'none', saveBlockResults: 'raises' };
+const R01501: TurnRules = {
+  ...R01502,
+  figuresFrom: '0.1.5.post1',
+  memoryTemplateSkipped: false,
+  historyCursorsChecked: false,
+  skillsSummaryListsActive: true,
+  skillsSummary: 'xml-absolute',
+  templates: { ...R01502.templates, 'SOUL.md': { sha256: '42b20573f6738205dace3cfad0ea9d78dc710a275801527664a75d34fb2dc387', tokens: 94, sectionTokens: 99 } },
+  identityTokens: 452,
+  skillsSectionTokens: 48,
+  builtinActiveSkills: ['memory'],
+  builtinActiveSkillsTokens: 439,
+  builtinSkillsSummaryTokens: 649,
+  builtinSkills: ['clawhub', 'cron', 'github', 'memory', 'skill-creator', 'summarize', 'tmux', 'weather'],
+  joined: { ...R01502.joined, identity: [451, 475, 488, 474, 475], builtinActive: { memory: 435 }, skillsHead: 48, builtinSummary: { tokens: 649, sep: 0, nl: 0 }, xmlSkills: { open: 3, close: 3 } },
+};
+// 0.1.5 and older stand in with 0.1.5.post1's figures.
+const R015: TurnRules = { ...R01501, figures: 'stand-in', recentHistory: 'none', saveBlockResults: 'raises' };
 const R01406: TurnRules = { ...R015, memoryArchive: 'HISTORY.md', saveBlockResults: 'truncated' };
 const R01405: TurnRules = { ...R01406, saveImages: 'user-bare', saveBlockResults: 'kept' };
 const R01403: TurnRules = { ...R01405, bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md', 'IDENTITY.md'] }; // post3, post4

@@ -97,6 +97,7 @@ export interface Golden {
     summary_frame: number | null;
     runtime_summary_frame?: { chat: number; no_chat: number } | null;
     clock_prefix_sep?: number | null;
+    xml_skills?: { open: number; close: number } | null;
     explicit_skills: { head: number; tail: number } | null;
   };
 }
