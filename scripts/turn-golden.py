@@ -5,8 +5,8 @@ Run once per version, inside nanobot's environment and with HOME set to a scratc
     eval "$(../shared/nanobot/setup.sh <v>)"
     HOME=$(mktemp -d) "$NANOBOT_PYTHON" scripts/turn-golden.py <v> > test/turn-golden/<v>.json
 
-<v> is v0.2, v0.3.0, main, or a release from 0.1.5.post1 on by its pip name (setup.sh takes its tag: v0.2.1 for 0.2.1).
-It runs from 0.1.5.post1 on (whose skills summary also lists the always-on skills: it takes no `exclude`); older releases' ContextBuilder differs too much (no recent history, no channel).
+<v> is v0.2, v0.3.0, main, or a release from 0.1.5 on by its pip name (setup.sh takes its tag: v0.2.1 for 0.2.1).
+It runs from 0.1.5 on (whose skills summary also lists the always-on skills: it takes no `exclude`); older releases' ContextBuilder differs too much (no recent history, no channel).
 
 (setup.sh's default folder, /tmp/nanobot-<v>: the built-in skills' summary spells nanobot's own
 install path at v0.2 and v0.3.0, so its figures are that folder's.)
@@ -78,6 +78,11 @@ HISTORY_CAP = (
 V02_LIKE = {"v0.2", "0.2.2", "0.2.1", "0.2.0", "0.1.5.post3"}
 # 0.1.5.post3: the runtime block goes before the user's text, and a pending summary goes in it, not in the system prompt.
 SUMMARY_IN_RUNTIME = "session_summary" in inspect.signature(ContextBuilder._build_runtime_context).parameters
+# 0.1.5: no recent history in the prompt, no session summary at all (no autocompact).
+HAS_RECENT_HISTORY = hasattr(ContextBuilder, "_MAX_RECENT_HISTORY")
+# Up to 0.1.5.post3 the runtime block goes before the user's text (read from build_messages' own code).
+PREFIXED = 'f"{runtime_ctx}\\n\\n{user_content}"' in inspect.getsource(ContextBuilder.build_messages)
+HAS_SUMMARY = "session_summary" in inspect.signature(ContextBuilder.build_messages).parameters
 
 
 def call(fn, *args, **kwargs):
@@ -294,9 +299,14 @@ def joined_figures():
         out["clock_frame"] = {"chat": frame(t_a, "cli", "direct"), "no_chat": frame(t_a, None, None)}
         assert out["clock_frame"] == {"chat": frame(t_b, "telegram", "12345"), "no_chat": frame(t_b, None, None)}
         # A block before the user's text: what the `\n\n` after it adds.
-        seps = {tokens(runtime_block(t, ch, chat) + "\n\n") - tokens(runtime_block(t, ch, chat)) for t in (t_a, t_b) for ch, chat in (("cli", "direct"), (None, None))}
-        assert len(seps) == 1
-        out["clock_prefix_sep"] = seps.pop()
+        # (0.1.5's block has no closing line: it ends with the clock or the chat id, which the `\n\n` may join.)
+        def prefix_sep(ch, chat):
+            seps = {tokens(runtime_block(t, ch, chat) + "\n\n") - tokens(runtime_block(t, ch, chat)) for t in (t_a, t_b)}
+            assert len(seps) == 1
+            return seps.pop()
+
+        out["clock_prefix_sep"] = {"chat": prefix_sep("cli", "direct"), "no_chat": prefix_sep(None, None)}
+        assert out["clock_prefix_sep"]["chat"] == prefix_sep("telegram", "12345")
         if SUMMARY_IN_RUNTIME:
             # The summary inside the block: nanobot's words, the idle minutes (` N`) and the text (` TEXT\n`).
             def in_block(t, ch, chat, idle, text):
@@ -319,7 +329,7 @@ def joined_figures():
     def summary_frame(iso, text):
         return tokens(summary_part(iso, text)) - tokens(" " + iso) - tokens(text)
 
-    if not SUMMARY_IN_RUNTIME:
+    if not SUMMARY_IN_RUNTIME and HAS_SUMMARY:
         out["summary_frame"] = summary_frame("2026-08-05T08:00:00", SUMMARY_TEXT)
         assert out["summary_frame"] == summary_frame("2027-12-31T23:59:59.123456", "Другой текст, *with* marks.")
     else:
@@ -449,7 +459,10 @@ def session_summary(metadata):
     if VERSION == "main":
         from nanobot.session.summary import session_summary_from_metadata
         return session_summary_from_metadata(metadata, fallback_last_active=datetime.now())
-    import nanobot.agent.autocompact as ac
+    try:
+        import nanobot.agent.autocompact as ac
+    except ImportError:  # 0.1.5: the loop never resumes a session with a summary
+        return None
     saved = ac.datetime
     ac.datetime = _FrozenDatetime  # 0.1.5.post3 counts the idle minutes to now: the fixed clock
     try:
@@ -586,7 +599,9 @@ def run_case(name, files, session_name):
     summary = call(cb.skills.build_skills_summary, exclude=set(always), **summary_kwargs)
     if summary:
         parts.append({"kind": "skills", "text": render_template("agent/skills_section.md", skills_summary=summary)})
-    if hasattr(cb.memory, "read_recent_history_for_prompt"):
+    if not HAS_RECENT_HISTORY:
+        entries = []
+    elif hasattr(cb.memory, "read_recent_history_for_prompt"):
         entries = cb.memory.read_recent_history_for_prompt(since_cursor=cb.memory.get_last_dream_cursor(), session_key=KEY, unified_session=False)
     else:  # before 0.2.2: every unprocessed entry, of any session
         entries = cb.memory.read_unprocessed_history(since_cursor=cb.memory.get_last_dream_cursor())
@@ -642,9 +657,12 @@ def run_case(name, files, session_name):
     last = built[-1]
     content = last["content"]
     placement = {"role": last["role"], "merged_into_history": len(built) == len(history) + 1}
-    if SUMMARY_IN_RUNTIME:  # the clock block before the user's text (0.1.5.post3), any pending summary in it
+    if PREFIXED:  # the clock block before the user's text (0.1.5 to post3), any pending summary in it
         start = content.index(ContextBuilder._RUNTIME_CONTEXT_TAG)
-        end = content.index(ContextBuilder._RUNTIME_CONTEXT_END, start) + len(ContextBuilder._RUNTIME_CONTEXT_END)
+        if hasattr(ContextBuilder, "_RUNTIME_CONTEXT_END"):
+            end = content.index(ContextBuilder._RUNTIME_CONTEXT_END, start) + len(ContextBuilder._RUNTIME_CONTEXT_END)
+        else:  # 0.1.5: no closing line; the block holds no blank line
+            end = content.index("\n\n", start)
         block = content[start:end]
         assert content[end:end + 2] == "\n\n"
         placement["runtime_context"] = "prefixed-to-text"
@@ -674,11 +692,15 @@ def run_case(name, files, session_name):
             placement["runtime_tokens"] = tokens("\n\n" + suffix)
     # The archive as nanobot reads it.
     store = cb.memory
-    archive = {
-        "dream_cursor": store.get_last_dream_cursor(),
-        "entries": archive_entries(store),
-        "unprocessed": [as_cursor(e["cursor"]) for e in store.read_unprocessed_history(store.get_last_dream_cursor())],
-    }
+    try:
+        archive = {
+            "dream_cursor": store.get_last_dream_cursor(),
+            "entries": archive_entries(store),
+            "unprocessed": [as_cursor(e["cursor"]) for e in store.read_unprocessed_history(store.get_last_dream_cursor())],
+        }
+    except Exception as e:  # 0.1.5: the prompt never reads the archive, but reading it raises (as Dream would)
+        assert not HAS_RECENT_HISTORY and name == "history-non-object"
+        archive = {"dream_cursor": store.get_last_dream_cursor(), "raises": type(e).__name__}
     files_out = {k: v for k, v in files.items()}
     joined = joined_request(cb, history, current, pending)
     joined_keys = [joined_request(cb, history, current, pending, key) for key in CHANNEL_KEYS] if name in CHANNEL_CASES else []

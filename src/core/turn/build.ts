@@ -623,7 +623,7 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
       block.push(countOf(count, ` ${summary}\n`));
       if (/^[\r\n]/.test(summary)) unsure('join', 0, 1);
     }
-    const sep = prefixed ? figures.clockPrefixSep! : countOf(count, '\n\n');
+    const sep = prefixed ? figures.clockPrefixSep![chat ? 'chat' : 'noChat'] : countOf(count, '\n\n');
     const tokens = (block as number[]).reduce((a, b) => a + b, 0) + (input.clock ? 0 : clockTokens) + idleUnknown + sep;
     parts.push(part('runtime-context', { tokens, builtinTokens: (chat ? frame.chat : frame.noChat) + summaryFrame, exact: !machine.length && !idleUnknown, machine, notes: summaryFrame ? ['pending-summary'] : [] }));
     if (prefixed) block.push(sep);

@@ -90,8 +90,11 @@ export interface TurnRules {
    * providers' blocks, with a marker.
    */
   runtimeContext: 'clock-prefixed' | 'clock-appended' | 'provider-blocks';
-  /** Where a pending session summary goes: the end of the system prompt, or (0.1.5.post3) the runtime block, with its idle minutes. */
-  sessionSummary: 'system-prompt' | 'runtime-context';
+  /**
+   * Where a pending session summary goes: the end of the system prompt, or (0.1.5.post1 to post3) the runtime block,
+   * with its idle minutes; 0.1.5 and before have none.
+   */
+  sessionSummary: 'system-prompt' | 'runtime-context' | 'none';
   /** The clock block's own words (with `\n\n` before it), the time left out; null where there is none. */
   runtimeFrameTokens: number | null;
   /** A history.jsonl line that is JSON but not an object: MemoryStore raises on it, or skips it. */
@@ -161,8 +164,11 @@ export interface JoinedFigures {
   summaryFrame: number | null;
   /** 0.1.5.post3: the summary's words in the runtime block, without the idle minutes (`' ' + n`) and text (`' ' + text + '\n'`). */
   runtimeSummaryFrame: { chat: number; noChat: number } | null;
-  /** What the `\n\n` after a runtime block before the user's text adds (0.1.5.post3); null where there is none. */
-  clockPrefixSep: number | null;
+  /**
+   * What the `\n\n` after a runtime block before the user's text adds, with a chat id or without (0.1.5's block has no
+   * closing line: the `\n\n` meets the clock or the id); null where the block is not before the text.
+   */
+  clockPrefixSep: { chat: number; noChat: number } | null;
   /** 0.1.5.post1's XML skills list: the tokens of its opening (`<skills>\n`) and closing (`</skills>`) lines; null elsewhere. */
   xmlSkills: { open: number; close: number } | null;
   /** main's `$name` skills block: its words before and after the skills. */
@@ -404,9 +410,9 @@ const R020: TurnRules = {
   joined: { ...R021.joined, identity: [416, 440, 453, 439, 440], toolContractSep: null },
 };
 
-// The 0.1.x releases. 0.1.5.post3's, post2's and post1's request is measured (turn-golden.py at each tag). The older
-// ones' is not: their ContextBuilder differs in more than figures (5 bootstrap files and MEMORY.md + HISTORY.md before 0.1.5; no token
-// estimator before 0.1.4.post5), which the turn does not model. They count nanobot's own texts with 0.1.5.post1's
+// The 0.1.x releases. From 0.1.5 on the request is measured (turn-golden.py at each tag). The 0.1.4 releases' is
+// not: their ContextBuilder differs in more than figures (5 bootstrap files up to post4 and MEMORY.md + HISTORY.md; no token
+// estimator before 0.1.4.post5), which the turn does not model. They count nanobot's own texts with 0.1.5's
 // figures, and say so (`figures: 'stand-in'`). Their save is measured (save-turn-golden.py at each tag), each
 // spreading the one after it.
 // 0.1.5.post3 (measured): the runtime block before the user's text, the pending summary in it; fewer built-in skills.
@@ -418,7 +424,7 @@ const R01503: TurnRules = {
   identityTokens: 334,
   builtinSkillsSummaryTokens: 402,
   builtinSkills: ['clawhub', 'cron', 'github', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'weather'],
-  joined: { ...R020.joined, identity: [333, 357, 370, 356, 357], builtinSummary: { tokens: 402, sep: 0, nl: 0 }, summaryFrame: null, runtimeSummaryFrame: { chat: 13, noChat: 13 }, clockPrefixSep: 0 },
+  joined: { ...R020.joined, identity: [333, 357, 370, 356, 357], builtinSummary: { tokens: 402, sep: 0, nl: 0 }, summaryFrame: null, runtimeSummaryFrame: { chat: 13, noChat: 13 }, clockPrefixSep: { chat: 0, noChat: 0 } },
 };
 // 0.1.5.post2 (measured): the recent history not cut; an older identity.
 const R01502: TurnRules = {
@@ -445,9 +451,35 @@ const R01501: TurnRules = {
   builtinSkills: ['clawhub', 'cron', 'github', 'memory', 'skill-creator', 'summarize', 'tmux', 'weather'],
   joined: { ...R01502.joined, identity: [451, 475, 488, 474, 475], builtinActive: { memory: 435 }, skillsHead: 48, builtinSummary: { tokens: 649, sep: 0, nl: 0 }, xmlSkills: { open: 3, close: 3 } },
 };
-// 0.1.5 and older stand in with 0.1.5.post1's figures.
-const R015: TurnRules = { ...R01501, figures: 'stand-in', recentHistory: 'none', saveBlockResults: 'raises' };
-const R01406: TurnRules = { ...R015, memoryArchive: 'HISTORY.md', saveBlockResults: 'truncated' };
+// 0.1.5 (measured): no recent history, no session summary, no channel in the identity, a runtime block without its
+// closing line; older templates.
+const R015: TurnRules = {
+  ...R01501,
+  figuresFrom: '0.1.5',
+  recentHistory: 'none',
+  saveBlockResults: 'raises',
+  sessionSummary: 'none',
+  templates: {
+    ...R01501.templates,
+    'AGENTS.md': { sha256: '15d53dd70ccb682673b87ef7d7c526d54db61e7a6b877253088370a7a0058cd4', tokens: 212, sectionTokens: 217 },
+    'SOUL.md': { sha256: '4c94411ddfd965484aa8ac9981561324b8035c026bb903d5d379adea41ec53e8', tokens: 83, sectionTokens: 88 },
+  },
+  identityTokens: 428,
+  builtinSkillsSummaryTokens: 633,
+  runtimeFrameTokens: 15,
+  joined: {
+    ...R01501.joined,
+    identity: [427],
+    formatHints: {},
+    builtinSummary: { tokens: 633, sep: 0, nl: 0 },
+    clockFrame: { chat: 17, noChat: 13 },
+    clockPrefixSep: { chat: 1, noChat: 0 },
+    runtimeSummaryFrame: null,
+    summaryFrame: null,
+  },
+};
+// 0.1.4.post6 and older stand in with 0.1.5's figures.
+const R01406: TurnRules = { ...R015, figures: 'stand-in', memoryArchive: 'HISTORY.md', saveBlockResults: 'truncated' };
 const R01405: TurnRules = { ...R01406, saveImages: 'user-bare', saveBlockResults: 'kept' };
 const R01403: TurnRules = { ...R01405, bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md', 'IDENTITY.md'] }; // post3, post4
 const R01402: TurnRules = { ...R01403, saveStripsRuntimeContext: false, saveSkipsEmptyReply: false, saveImages: 'kept' };

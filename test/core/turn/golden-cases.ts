@@ -43,7 +43,8 @@ export interface GoldenCase {
   current: { role: string; merged_into_history: boolean; runtime_context: string; visible: PyValue; runtime_tokens?: number; clock_in_block?: boolean; summary_in_block?: boolean; skills?: string[]; skills_tokens?: number; sources?: string[] };
   system_tokens: number;
   parts: GoldenPart[];
-  archive: { dream_cursor: number; entries: { cursor: number; session_key: string | null }[]; unprocessed: number[] };
+  /** (0.1.5: reading an archive with a line that is not an object raises, though the prompt never reads it: `raises`, no entries.) */
+  archive: { dream_cursor: number; entries: { cursor: number; session_key: string | null }[]; unprocessed: number[]; raises?: string };
   /** The exception nanobot raised building the request (then nothing else is recorded). */
   raises?: string;
   /** The request built for a `cli:direct` session at the script's fixed clock, and nanobot's estimate of it. */
@@ -96,7 +97,7 @@ export interface Golden {
     clock_frame: { chat: number; no_chat: number } | null;
     summary_frame: number | null;
     runtime_summary_frame?: { chat: number; no_chat: number } | null;
-    clock_prefix_sep?: number | null;
+    clock_prefix_sep?: { chat: number; no_chat: number } | null;
     xml_skills?: { open: number; close: number } | null;
     explicit_skills: { head: number; tail: number } | null;
   };

@@ -79,7 +79,7 @@ describe.each(TURN_GOLDEN_VERSIONS.map((v) => [v]))('the total at %s, against na
       summaryFrame: f.summary_frame,
       // (Goldens made before the script measured them have neither: v0.2, v0.3.0, main, with no block before the text.)
       runtimeSummaryFrame: f.runtime_summary_frame ? { chat: f.runtime_summary_frame.chat, noChat: f.runtime_summary_frame.no_chat } : null,
-      clockPrefixSep: golden.cases[0]!.current.runtime_context === 'prefixed-to-text' ? f.clock_prefix_sep : null,
+      clockPrefixSep: golden.cases[0]!.current.runtime_context === 'prefixed-to-text' && f.clock_prefix_sep ? { chat: f.clock_prefix_sep.chat, noChat: f.clock_prefix_sep.no_chat } : null,
       xmlSkills: f.xml_skills ?? null,
       explicitSkills: f.explicit_skills,
     });
