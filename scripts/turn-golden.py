@@ -56,9 +56,13 @@ except ImportError:  # 0.2.0: no helper; its ContextBuilder reads the package's 
     def load_bundled_template(name):
         tpl = _pkg_files("nanobot") / "templates" / name
         return tpl.read_text(encoding="utf-8") if tpl.is_file() else None
-from nanobot.utils.prompt_templates import render_template  # noqa: E402
+try:
+    from nanobot.utils.prompt_templates import render_template  # noqa: E402
+except ImportError:  # 0.1.4.x: the identity and the skills section are written in ContextBuilder's own code
+    render_template = None
 
 import inspect  # noqa: E402
+import types  # noqa: E402
 import platform  # noqa: E402
 from datetime import datetime as _datetime, timezone as _timezone  # noqa: E402
 
@@ -142,20 +146,12 @@ def figures():
         tpl = template(name)
         if tpl is not None:
             out["templates"][name] = {"sha256": sha(tpl.strip()), "tokens": tokens(tpl), "section_tokens": tokens(f"## {name}\n\n{tpl}")}
-    policy = render_template("agent/platform_policy.md", system="Linux")
-    identity = render_template(
-        "agent/identity.md", workspace_path="", agent_workspace_path="", runtime="", platform_policy=policy, channel=""
-    )
-    out["identity"] = tokens(identity)
-    out["identity_workspace_slots"] = identity.count("/memory/MEMORY.md") and None  # filled below
-    # How many times the workspace path is spelled out: render with a marker path and count it.
-    marked = render_template(
-        "agent/identity.md", workspace_path="@WS@", agent_workspace_path="@WS@", runtime="@RT@", platform_policy=policy, channel=""
-    )
-    out["identity_workspace_slots"] = marked.count("@WS@")
+    # The identity with its slots empty, and how many times it spells the workspace path (a marker path, counted).
+    out["identity"] = tokens(render_identity("", "", ""))
+    out["identity_workspace_slots"] = render_identity("@WS@", "@RT@", "").count("@WS@")
     out["tool_contract"] = tokens(render_template("agent/tool_contract.md")) if HAS_TOOL_CONTRACT else None
     out["recent_history_cap"] = HISTORY_CAP
-    out["skills_section"] = tokens(render_template("agent/skills_section.md", skills_summary=""))
+    out["skills_section"] = tokens(skills_section(""))
     empty = ROOT / "_empty"
     empty.mkdir(parents=True, exist_ok=True)
     loader = SkillsLoader(empty)
@@ -200,7 +196,39 @@ PATH_A = "/home/ada/ws1"
 PATH_B = "/srv/Проект/long folder/nanobot9"
 
 
+def code_identity(ws, runtime, system):
+    """0.1.4.x: the identity ContextBuilder writes in code, its slots filled by swapping marker values for the given ones."""
+    mark = ROOT / "_ws_mark"
+    mark.mkdir(parents=True, exist_ok=True)
+    saved = context_mod.platform
+    context_mod.platform = types.SimpleNamespace(system=lambda: system, machine=lambda: "@MACHINE@", python_version=lambda: "@PY@")
+    try:
+        text = ContextBuilder(mark)._get_identity()
+    finally:
+        context_mod.platform = saved
+    shown = f"{'macOS' if system == 'Darwin' else system} @MACHINE@, Python @PY@"
+    assert shown in text and "@MACHINE@" not in text.replace(shown, "")
+    return text.replace(shown, runtime).replace(str(mark.resolve()), ws)
+
+
+def skills_section(summary):
+    """The skills section around a summary: the template's, or (0.1.4.x) the words ContextBuilder writes in code, found
+    by building a prompt whose summary is a marker."""
+    if render_template is not None:
+        return render_template("agent/skills_section.md", skills_summary=summary)
+    empty = ROOT / "_empty"
+    empty.mkdir(parents=True, exist_ok=True)
+    cb = ContextBuilder(empty)
+    cb.skills.build_skills_summary = lambda *a, **k: "@SUMMARY@"
+    cb.skills.get_always_skills = lambda: []
+    part = next(p for p in cb.build_system_prompt().split(SEP) if "@SUMMARY@" in p)
+    assert part.endswith("@SUMMARY@") and part.count("@SUMMARY@") == 1
+    return part[: -len("@SUMMARY@")] + summary
+
+
 def render_identity(ws, runtime, channel, system="Linux"):
+    if render_template is None:
+        return code_identity(ws, runtime, system)
     policy = render_template("agent/platform_policy.md", system=system)
     return render_template("agent/identity.md", workspace_path=ws, agent_workspace_path=ws, runtime=runtime, platform_policy=policy, channel=channel)
 
@@ -252,7 +280,7 @@ def joined_figures():
     if bodies:
         whole = loader.load_skills_for_context(always)
         assert tokens(whole + "\n\n") == sum(out["builtin_active"].values()) + (len(bodies) - 1) * tokens("---\n\n")
-    section = render_template("agent/skills_section.md", skills_summary="@SUMMARY@")
+    section = skills_section("@SUMMARY@")
     assert section.endswith("@SUMMARY@") and section.count("@SUMMARY@") == 1
     head = section[: -len("@SUMMARY@")]
     assert head.endswith("\n")
@@ -586,7 +614,7 @@ def run_case(name, files, session_name):
         parts.append({"kind": "bootstrap", "text": boot})
     if HAS_TOOL_CONTRACT:
         parts.append({"kind": "tool-contract", "text": render_template("agent/tool_contract.md")})
-    memory = cb.memory.read_memory()
+    memory = cb.memory.read_memory() if hasattr(cb.memory, "read_memory") else cb.memory.read_long_term()  # (0.1.4.x)
     # (0.1.5.post1 keeps an untouched MEMORY.md template: it has no such check.)
     if memory and not (hasattr(cb, "_is_template_content") and cb._is_template_content(memory, "memory/MEMORY.md")):
         parts.append({"kind": "memory", "text": f"# Memory\n\n## Long-term Memory\n{memory}"})
@@ -598,7 +626,7 @@ def run_case(name, files, session_name):
     summary_kwargs = {"workspace": ws} if VERSION == "main" else {}
     summary = call(cb.skills.build_skills_summary, exclude=set(always), **summary_kwargs)
     if summary:
-        parts.append({"kind": "skills", "text": render_template("agent/skills_section.md", skills_summary=summary)})
+        parts.append({"kind": "skills", "text": skills_section(summary)})
     if not HAS_RECENT_HISTORY:
         entries = []
     elif hasattr(cb.memory, "read_recent_history_for_prompt"):
@@ -692,15 +720,18 @@ def run_case(name, files, session_name):
             placement["runtime_tokens"] = tokens("\n\n" + suffix)
     # The archive as nanobot reads it.
     store = cb.memory
-    try:
-        archive = {
-            "dream_cursor": store.get_last_dream_cursor(),
-            "entries": archive_entries(store),
-            "unprocessed": [as_cursor(e["cursor"]) for e in store.read_unprocessed_history(store.get_last_dream_cursor())],
-        }
-    except Exception as e:  # 0.1.5: the prompt never reads the archive, but reading it raises (as Dream would)
-        assert not HAS_RECENT_HISTORY and name == "history-non-object"
-        archive = {"dream_cursor": store.get_last_dream_cursor(), "raises": type(e).__name__}
+    if not hasattr(store, "get_last_dream_cursor"):  # 0.1.4.x: the archive is HISTORY.md, never read for the prompt
+        archive = None
+    else:
+        try:
+            archive = {
+                "dream_cursor": store.get_last_dream_cursor(),
+                "entries": archive_entries(store),
+                "unprocessed": [as_cursor(e["cursor"]) for e in store.read_unprocessed_history(store.get_last_dream_cursor())],
+            }
+        except Exception as e:  # 0.1.5: the prompt never reads the archive, but reading it raises (as Dream would)
+            assert not HAS_RECENT_HISTORY and name == "history-non-object"
+            archive = {"dream_cursor": store.get_last_dream_cursor(), "raises": type(e).__name__}
     files_out = {k: v for k, v in files.items()}
     joined = joined_request(cb, history, current, pending)
     joined_keys = [joined_request(cb, history, current, pending, key) for key in CHANNEL_KEYS] if name in CHANNEL_CASES else []

@@ -572,7 +572,7 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     else historyTokens += n;
   }
   const last = messages[messages.length - 1];
-  const mergedIntoLast = !!last && dictGet(last, 'role') === 'user';
+  const mergedIntoLast = rules.mergesIntoLastUser && !!last && dictGet(last, 'role') === 'user';
   let current: PyDict;
   if (mergedIntoLast) {
     current = { ...last!, content: mergeContent(dictGet(last!, 'content'), input.message, rules) as PyValue };

@@ -123,6 +123,8 @@ export interface TurnRules {
   saveDropsAnsweredResults: boolean;
   /** `_save_turn` drops a tool result whose call no earlier assistant message made (from 0.2.2). */
   saveDropsOrphanResults: boolean;
+  /** A current message after a last user message is merged into it (from 0.1.5); before, it is a user message of its own. */
+  mergesIntoLastUser: boolean;
   /** Merging the current message into a last user message keeps that message's text when the new one is empty. */
   mergeKeepsLeftOnEmpty: boolean;
   /** With a pending session summary, the recent-history entry of this session holding the same text is left out. */
@@ -217,6 +219,7 @@ const V02: TurnRules = {
   historyNonObjects: 'raise',
   saveDropsAnsweredResults: false,
   saveDropsOrphanResults: true,
+  mergesIntoLastUser: true,
   mergeKeepsLeftOnEmpty: false,
   summaryDedupesHistory: false,
   builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'long-goal', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
@@ -283,6 +286,7 @@ const V030: TurnRules = {
   historyNonObjects: 'raise',
   saveDropsAnsweredResults: false,
   saveDropsOrphanResults: true,
+  mergesIntoLastUser: true,
   mergeKeepsLeftOnEmpty: true,
   summaryDedupesHistory: false,
   builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
@@ -349,6 +353,7 @@ const MAIN: TurnRules = {
   historyNonObjects: 'skip',
   saveDropsAnsweredResults: true,
   saveDropsOrphanResults: true,
+  mergesIntoLastUser: true,
   mergeKeepsLeftOnEmpty: true,
   summaryDedupesHistory: true,
   builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
@@ -410,9 +415,9 @@ const R020: TurnRules = {
   joined: { ...R021.joined, identity: [416, 440, 453, 439, 440], toolContractSep: null },
 };
 
-// The 0.1.x releases. From 0.1.5 on the request is measured (turn-golden.py at each tag). The 0.1.4 releases' is
-// not: their ContextBuilder differs in more than figures (5 bootstrap files up to post4 and MEMORY.md + HISTORY.md; no token
-// estimator before 0.1.4.post5), which the turn does not model. They count nanobot's own texts with 0.1.5's
+// The 0.1.x releases. From 0.1.4.post6 on the request is measured (turn-golden.py at each tag). The older ones' is
+// not: their ContextBuilder differs in more than figures (5 bootstrap files up to post4; no token estimator before
+// post5, and post5's counts differently), which the turn does not model. They count nanobot's own texts with post6's
 // figures, and say so (`figures: 'stand-in'`). Their save is measured (save-turn-golden.py at each tag), each
 // spreading the one after it.
 // 0.1.5.post3 (measured): the runtime block before the user's text, the pending summary in it; fewer built-in skills.
@@ -478,9 +483,21 @@ const R015: TurnRules = {
     summaryFrame: null,
   },
 };
-// 0.1.4.post6 and older stand in with 0.1.5's figures.
-const R01406: TurnRules = { ...R015, figures: 'stand-in', memoryArchive: 'HISTORY.md', saveBlockResults: 'truncated' };
-const R01405: TurnRules = { ...R01406, saveImages: 'user-bare', saveBlockResults: 'kept' };
+// 0.1.4.post6 (measured): MEMORY.md + HISTORY.md; its identity and skills section written in code; the current
+// message never merged into a last user message.
+const R01406: TurnRules = {
+  ...R015,
+  figuresFrom: '0.1.4.post6',
+  memoryArchive: 'HISTORY.md',
+  saveBlockResults: 'truncated',
+  mergesIntoLastUser: false,
+  identityTokens: 367,
+  builtinActiveSkillsTokens: 333,
+  builtinSkillsSummaryTokens: 647,
+  joined: { ...R015.joined, identity: [366], builtinActive: { memory: 329 }, builtinSummary: { tokens: 647, sep: 0, nl: 0 } },
+};
+// 0.1.4.post5 and older stand in with 0.1.4.post6's figures.
+const R01405: TurnRules = { ...R01406, figures: 'stand-in', saveImages: 'user-bare', saveBlockResults: 'kept' };
 const R01403: TurnRules = { ...R01405, bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md', 'IDENTITY.md'] }; // post3, post4
 const R01402: TurnRules = { ...R01403, saveStripsRuntimeContext: false, saveSkipsEmptyReply: false, saveImages: 'kept' };
 const R014: TurnRules = { ...R01402, saveTurn: 'reply-only' }; // and post1

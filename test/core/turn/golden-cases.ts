@@ -44,7 +44,7 @@ export interface GoldenCase {
   system_tokens: number;
   parts: GoldenPart[];
   /** (0.1.5: reading an archive with a line that is not an object raises, though the prompt never reads it: `raises`, no entries.) */
-  archive: { dream_cursor: number; entries: { cursor: number; session_key: string | null }[]; unprocessed: number[]; raises?: string };
+  archive: null | { dream_cursor: number; entries: { cursor: number; session_key: string | null }[]; unprocessed: number[]; raises?: string };
   /** The exception nanobot raised building the request (then nothing else is recorded). */
   raises?: string;
   /** The request built for a `cli:direct` session at the script's fixed clock, and nanobot's estimate of it. */

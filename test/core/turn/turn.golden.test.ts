@@ -173,6 +173,7 @@ describe.each(TURN_GOLDEN_VERSIONS.map((v) => [v]))('the turn at %s, against nan
       { memory: ws.files.get('memory/MEMORY.md') ?? null, history: ws.files.get('memory/history.jsonl') ?? null, dreamCursor: ws.files.get('memory/.dream_cursor') ?? null, legacyHistory: false },
       version,
     );
+    if (c.archive === null) return; // (0.1.4.x: the archive is HISTORY.md, which the prompt never reads)
     expect(memory.dreamCursor).toBe(c.archive.dream_cursor);
     if (c.archive.raises) {
       expect(memory.error?.type).toBe(c.archive.raises);
