@@ -118,7 +118,7 @@ def _clock(timezone=None):
     saved = helpers_mod.datetime
     helpers_mod.datetime = _FrozenDatetime
     try:
-        return REAL_CLOCK(timezone)
+        return REAL_CLOCK(timezone) if inspect.signature(REAL_CLOCK).parameters else REAL_CLOCK()  # (0.1.4.post5: no zone)
     finally:
         helpers_mod.datetime = saved
 
@@ -174,7 +174,7 @@ def figures():
     else:
         out["explicit_skills_frame"] = None
     if hasattr(ContextBuilder, "_build_runtime_context"):
-        frame = ContextBuilder._build_runtime_context(None, None, None)
+        frame = call(ContextBuilder._build_runtime_context, None, None, timezone=None)
         out["runtime_frame"] = tokens("\n\n" + frame.replace(CLOCK, ""))
     else:
         out["runtime_frame"] = None
@@ -312,7 +312,7 @@ def joined_figures():
         def runtime_block(t, ch, chat, summary=None):
             context_mod.current_time_str = lambda timezone=None: t
             try:
-                return call(ContextBuilder._build_runtime_context, ch, chat, None, session_summary=summary)
+                return call(ContextBuilder._build_runtime_context, ch, chat, timezone=None, session_summary=summary)
             finally:
                 context_mod.current_time_str = _clock
 

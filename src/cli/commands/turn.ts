@@ -16,6 +16,7 @@ import { assembleTurn, type MachineSlot, type Turn, type TurnPart, type Workspac
 import { nanobotClock } from '../../core/turn/joined';
 import { entriesOfSession, entryDict, memoryHealth, readMemory, type MemoryIssue, type MemoryView } from '../../core/turn/memory';
 import { saveTraces, type SaveTrace } from '../../core/turn/save-traces';
+import { turnRulesOf } from '../../core/turn/turn-rules';
 import { createNodeAdapter } from '../../store/adapter/node-adapter';
 import { looksLikeWorkspace, readWorkspace } from '../../store/adapter/workspace-snapshot';
 import { UsageError, type Args } from '../args';
@@ -119,13 +120,13 @@ function machineZone(epochMs: number): string | null {
  * instant in this machine's zone (a time without an offset is this machine's local time), with the
  * zone's name. Null without `--now`, or when this machine's zone has no short name Python would print.
  */
-function clockOfNow(given: string | undefined, now: string): string | null {
+function clockOfNow(given: string | undefined, now: string, withOffset: boolean): string | null {
   const m = given === undefined ? null : NOW_PARTS.exec(now);
   if (!m) return null;
   const [y, mo, d, h, mi, sec] = [+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!];
   const epoch = m[7] ? Date.UTC(y, mo, d, h, mi, sec) - (m[7] === '-' ? -1 : 1) * (+m[8]! * 60 + +m[9]!) * 60_000 : new Date(y, mo, d, h, mi, sec).getTime();
   const zone = machineZone(epoch);
-  return zone === null ? null : nanobotClock(epoch, -new Date(epoch).getTimezoneOffset(), zone);
+  return zone === null ? null : nanobotClock(epoch, -new Date(epoch).getTimezoneOffset(), zone, withOffset);
 }
 
 /** `datetime.now()` on nanobot's machine for `--now`: the instant in this machine's local time, naive (as 0.1.5.post3 subtracts it). */
@@ -246,7 +247,7 @@ export async function cmdTurn(args: Args, now: string, out: Out): Promise<number
   if (replay.error && !args.json) out.log(`nanobot raises ${replay.error.type}: ${replay.error.message} replaying this session (message #${replay.error.message_index + 1})`);
   const wsDir = workspaceDir(file.abs, args);
   const ws = wsDir ? await snapshotOf(wsDir) : null;
-  const clock = clockOfNow(args.string('now'), now);
+  const clock = clockOfNow(args.string('now'), now, turnRulesOf(version).clockWithOffset);
   const turn = assembleTurn({ version, workspace: ws, history: replay.entries, message: args.string('message') ?? '', sessionKey: s.key, contextWindow, metadata: s.metadata, clock, now: localNow(args.string('now')) }, count);
   const traces = saveTraces(s.messages, version);
   if (args.json) {

@@ -600,7 +600,7 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     let clockTokens: number;
     if (input.clock) block.push((clockTokens = countOf(count, ` ${input.clock}\n`)));
     else {
-      const r = clockRange(count);
+      const r = clockRange(count, rules.clockWithOffset);
       machine.push('clock');
       unsure('clock', r.tokens, r.spread);
       clockTokens = r.tokens;
@@ -655,11 +655,14 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
       meets = null;
     }
   };
+  // 0.1.4.post5's estimate joins the messages' content alone, with nothing per message.
+  const contentOnly = rules.requestEstimate === 'content-only';
+  const perMessage = contentOnly ? 0 : 4;
   let fails = false;
   try {
-    for (const m of messages.slice(0, -1)) for (const t of promptParts(m, version)) join(t);
-    const texts = promptParts(current, version);
-    const at = block.length ? promptParts({ content: dictGet(current, 'content') ?? null }, version).length - 1 : -1;
+    for (const m of messages.slice(0, -1)) for (const t of promptParts(m, version, contentOnly)) join(t);
+    const texts = promptParts(current, version, contentOnly);
+    const at = block.length ? promptParts({ content: dictGet(current, 'content') ?? null }, version, contentOnly).length - 1 : -1;
     texts.forEach((t, i) => {
       if (i === at && prefixed) {
         // The block before the message's text (after a merged-into message's text and its `\n\n`).
@@ -681,14 +684,14 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
   }
   const counted = fails ? null : countPieces(request, count);
   let total: number;
-  if (counted !== null) total = counted + 4 * (messages.length + 1) + unknown.reduce((a, u) => a + u.tokens, 0);
+  if (counted !== null) total = counted + perMessage * (messages.length + 1) + unknown.reduce((a, u) => a + u.tokens, 0);
   else if (figures.fallback === 'zero') {
     // v0.2's estimator answers 0 whenever encoding fails: nothing unknown changes that.
     total = 0;
     unknown.length = 0;
   } else {
     // Later versions count UTF-8 bytes (a special token) or raise (a non-text block): not known here.
-    total = pieceBytes(request) + 4 * (messages.length + 1);
+    total = pieceBytes(request) + perMessage * (messages.length + 1);
     unsure('estimate-fails', 0, null);
   }
   const spread = unknown.some((u) => u.spread === null) ? null : unknown.reduce((a, u) => a + u.spread!, 0);

@@ -95,6 +95,8 @@ export interface TurnRules {
    * with its idle minutes; 0.1.5 and before have none.
    */
   sessionSummary: 'system-prompt' | 'runtime-context' | 'none';
+  /** The clock line ends with the zone's offset (`(UTC, UTC+00:00)`); 0.1.4.post5 prints the zone's name alone. */
+  clockWithOffset: boolean;
   /** The clock block's own words (with `\n\n` before it), the time left out; null where there is none. */
   runtimeFrameTokens: number | null;
   /** A history.jsonl line that is JSON but not an object: MemoryStore raises on it, or skips it. */
@@ -133,6 +135,11 @@ export interface TurnRules {
   builtinSkills: readonly string[];
   /** Skills the message names with `$name` are loaded into a runtime-context block (main): its frame's tokens; null: no such block. */
   explicitSkillsFrameTokens: number | null;
+  /**
+   * What nanobot's estimate of the whole request joins: every message's content, tool calls, reasoning, name and id,
+   * with 4 tokens per message; or (0.1.4.post5) the content alone, with nothing per message.
+   */
+  requestEstimate: 'message-parts' | 'content-only';
   /** nanobot's own texts where they meet the rest of the request, for its estimate of the joined request. */
   joined: JoinedFigures;
 }
@@ -215,6 +222,7 @@ const V02: TurnRules = {
   skillsSummary: 'flat-absolute',
   runtimeContext: 'clock-appended',
   sessionSummary: 'system-prompt',
+  clockWithOffset: true,
   runtimeFrameTokens: 19,
   historyNonObjects: 'raise',
   saveDropsAnsweredResults: false,
@@ -223,6 +231,7 @@ const V02: TurnRules = {
   mergeKeepsLeftOnEmpty: false,
   summaryDedupesHistory: false,
   builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'long-goal', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
+  requestEstimate: 'message-parts',
   explicitSkillsFrameTokens: null,
   joined: {
     identity: [405, 429, 442, 428, 429],
@@ -282,6 +291,7 @@ const V030: TurnRules = {
   skillsSummary: 'grouped-absolute-root',
   runtimeContext: 'provider-blocks',
   sessionSummary: 'system-prompt',
+  clockWithOffset: true,
   runtimeFrameTokens: null,
   historyNonObjects: 'raise',
   saveDropsAnsweredResults: false,
@@ -290,6 +300,7 @@ const V030: TurnRules = {
   mergeKeepsLeftOnEmpty: true,
   summaryDedupesHistory: false,
   builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
+  requestEstimate: 'message-parts',
   explicitSkillsFrameTokens: null,
   joined: {
     identity: [195, 219, 232, 218, 219],
@@ -349,6 +360,7 @@ const MAIN: TurnRules = {
   skillsSummary: 'grouped-relative-root',
   runtimeContext: 'provider-blocks',
   sessionSummary: 'system-prompt',
+  clockWithOffset: true,
   runtimeFrameTokens: null,
   historyNonObjects: 'skip',
   saveDropsAnsweredResults: true,
@@ -357,6 +369,7 @@ const MAIN: TurnRules = {
   mergeKeepsLeftOnEmpty: true,
   summaryDedupesHistory: true,
   builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
+  requestEstimate: 'message-parts',
   explicitSkillsFrameTokens: 15,
   joined: {
     identity: [184, 208, 221, 207, 208],
@@ -415,9 +428,9 @@ const R020: TurnRules = {
   joined: { ...R021.joined, identity: [416, 440, 453, 439, 440], toolContractSep: null },
 };
 
-// The 0.1.x releases. From 0.1.4.post6 on the request is measured (turn-golden.py at each tag). The older ones' is
-// not: their ContextBuilder differs in more than figures (5 bootstrap files up to post4; no token estimator before
-// post5, and post5's counts differently), which the turn does not model. They count nanobot's own texts with post6's
+// The 0.1.x releases. From 0.1.4.post5 on the request is measured (turn-golden.py at each tag). The older ones' is
+// not: their ContextBuilder differs in more than figures (5 bootstrap files) and they have no token estimator,
+// which the turn does not model. They count nanobot's own texts with post5's
 // figures, and say so (`figures: 'stand-in'`). Their save is measured (save-turn-golden.py at each tag), each
 // spreading the one after it.
 // 0.1.5.post3 (measured): the runtime block before the user's text, the pending summary in it; fewer built-in skills.
@@ -496,9 +509,19 @@ const R01406: TurnRules = {
   builtinSkillsSummaryTokens: 647,
   joined: { ...R015.joined, identity: [366], builtinActive: { memory: 329 }, builtinSummary: { tokens: 647, sep: 0, nl: 0 } },
 };
-// 0.1.4.post5 and older stand in with 0.1.4.post6's figures.
-const R01405: TurnRules = { ...R01406, figures: 'stand-in', saveImages: 'user-bare', saveBlockResults: 'kept' };
-const R01403: TurnRules = { ...R01405, bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md', 'IDENTITY.md'] }; // post3, post4
+// 0.1.4.post5 (measured): an older identity; its estimate of the request counts the messages' content alone.
+const R01405: TurnRules = {
+  ...R01406,
+  figuresFrom: '0.1.4.post5',
+  saveImages: 'user-bare',
+  saveBlockResults: 'kept',
+  requestEstimate: 'content-only',
+  clockWithOffset: false,
+  identityTokens: 253,
+  joined: { ...R01406.joined, identity: [252] },
+};
+// 0.1.4.post4 and older stand in with 0.1.4.post5's figures.
+const R01403: TurnRules = { ...R01405, figures: 'stand-in', bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md', 'IDENTITY.md'] }; // post3, post4
 const R01402: TurnRules = { ...R01403, saveStripsRuntimeContext: false, saveSkipsEmptyReply: false, saveImages: 'kept' };
 const R014: TurnRules = { ...R01402, saveTurn: 'reply-only' }; // and post1
 

@@ -93,7 +93,7 @@ describe.each(TURN_GOLDEN_VERSIONS.map((v) => [v]))('the total at %s, against na
   it.each(cases.map((c) => [c.name, c] as const))('%s: the total is nanobot’s estimate', (_name, recorded) => {
     const c = caseFor(version, recorded, count);
     const j = c.joined!;
-    if (j.clock !== null) expect(nanobotClock(Date.parse(j.now), 0, 'UTC')).toBe(j.clock);
+    if (j.clock !== null) expect(nanobotClock(Date.parse(j.now), 0, 'UTC', turnRulesOf(version).clockWithOffset)).toBe(j.clock);
     // (The cases were made in UTC: nanobot's naive now is the instant's UTC time.)
     const turn = turnOf(version, c, { runtime: golden.runtime, clock: j.clock, now: j.now.slice(0, 19) });
     expect(turn.messages.length + 1).toBe(j.messages);
@@ -131,5 +131,7 @@ describe('nanobot’s clock line', () => {
     expect(nanobotClock(Date.parse('2026-08-05T09:30:00Z'), 0, 'UTC')).toBe('2026-08-05 09:30 (Wednesday) (UTC, UTC+00:00)');
     expect(nanobotClock(Date.parse('2026-12-31T23:30:00Z'), 90, 'X')).toBe('2027-01-01 01:00 (Friday) (X, UTC+01:30)');
     expect(nanobotClock(Date.parse('2026-01-01T03:00:00Z'), -300, 'EST')).toBe('2025-12-31 22:00 (Wednesday) (EST, UTC-05:00)');
+    // 0.1.4.post5: the zone's name alone.
+    expect(nanobotClock(Date.parse('2026-01-01T03:00:00Z'), -300, 'EST', false)).toBe('2025-12-31 22:00 (Wednesday) (EST)');
   });
 });
