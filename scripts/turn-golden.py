@@ -5,8 +5,11 @@ Run once per version, inside nanobot's environment and with HOME set to a scratc
     eval "$(../shared/nanobot/setup.sh <v>)"
     HOME=$(mktemp -d) "$NANOBOT_PYTHON" scripts/turn-golden.py <v> > test/turn-golden/<v>.json
 
-<v> is v0.2, v0.3.0, main, or a release from 0.1.5 on by its pip name (setup.sh takes its tag: v0.2.1 for 0.2.1).
-It runs from 0.1.5 on (whose skills summary also lists the always-on skills: it takes no `exclude`); older releases' ContextBuilder differs too much (no recent history, no channel).
+<v> is v0.2, v0.3.0, main, or a release from 0.1.4.post5 on by its pip name (setup.sh takes its tag: v0.2.1
+for 0.2.1). Each release's differences are found from its own code (signatures, attributes, source), never from
+its name. Up to 0.1.4.post4 nanobot never counts the request (the totals are then the content-only count, and
+the output says `nanobot_counts: false`) and writes its clock inline, which this script does not freeze yet: no
+golden cases are made there.
 
 (setup.sh's default folder, /tmp/nanobot-<v>: the built-in skills' summary spells nanobot's own
 install path at v0.2 and v0.3.0, so its figures are that folder's.)
@@ -67,7 +70,24 @@ import platform  # noqa: E402
 from datetime import datetime as _datetime, timezone as _timezone  # noqa: E402
 
 import nanobot.utils.helpers as helpers_mod  # noqa: E402
-from nanobot.utils.helpers import estimate_prompt_tokens_chain  # noqa: E402
+try:
+    from nanobot.utils.helpers import estimate_prompt_tokens_chain  # noqa: E402
+    HAS_ESTIMATOR = True
+except ImportError:  # up to 0.1.4.post4 nanobot never counts the request's tokens
+
+    def estimate_prompt_tokens_chain(provider, model, messages, tools):
+        """Not nanobot's: where it never counts, the request is counted the way its first estimator (0.1.4.post5)
+        does, the messages' content joined by newlines; the app says this is not nanobot's number."""
+        parts = []
+        for m in messages:
+            c = m.get("content")
+            if isinstance(c, str):
+                parts.append(c)
+            elif isinstance(c, list):
+                parts.extend(b.get("text", "") for b in c if isinstance(b, dict) and b.get("type") == "text" and b.get("text"))
+        return tokens("\n".join(parts)), "tiktoken"
+
+    HAS_ESTIMATOR = False
 
 ENC = tiktoken.get_encoding("cl100k_base")
 # Releases differ in what the system prompt holds and how the recent history is cut (read from each tag's ContextBuilder):
@@ -756,6 +776,7 @@ def run_case(name, files, session_name):
 def main():
     ROOT.mkdir(parents=True, exist_ok=True)
     out = {"version": VERSION, "figures": figures(), "joined_figures": joined_figures(), "cases": []}
+    out["nanobot_counts"] = HAS_ESTIMATOR  # (false: the totals are the content-only count, not nanobot's)
     system = platform.system()
     out["runtime"] = f"{'macOS' if system == 'Darwin' else system} {platform.machine()}, Python {platform.python_version()}"
     for name, files in CASES:

@@ -199,8 +199,9 @@ describe('session-lens turn: the agent loop’s budget and last_consolidated, pe
     const file = session(lines(0, long.slice(0, 4)));
     const old = await run('turn', file, '--nanobot', '0.1.4');
     expect(old.out).toContain("nanobot's own texts are not measured for this release; nanobot 0.1.4.post5's figures are shown");
-    const oldJson = JSON.parse((await run('turn', file, '--json', '--nanobot', '0.1.4')).out) as { figures: string; figures_from: string };
-    expect([oldJson.figures, oldJson.figures_from]).toEqual(['stand-in', '0.1.4.post5']);
+    expect(old.out).toContain("this release of nanobot never counts the request's tokens");
+    const oldJson = JSON.parse((await run('turn', file, '--json', '--nanobot', '0.1.4')).out) as { figures: string; figures_from: string; nanobot_counts: boolean };
+    expect([oldJson.figures, oldJson.figures_from, oldJson.nanobot_counts]).toEqual(['stand-in', '0.1.4.post5', false]);
     expect((await run('turn', file, '--nanobot', '0.2.1')).out).not.toContain('not measured');
     const measured = JSON.parse((await run('turn', file, '--json', '--nanobot', '0.2.1')).out) as { figures: string; figures_from: string };
     expect([measured.figures, measured.figures_from]).toEqual(['measured', '0.2.1']);

@@ -24,7 +24,7 @@ import { describeLoad, located, readLocated } from '../open';
 import { Printer, type Out } from '../output/printer';
 import { cliTokenizer } from '../tokenizer';
 import { versionFor } from '../version';
-import { standInFiguresEn, turnTotalEn, UNKNOWN_SLOT_EN, unknownSizeEn } from '../../words/turn-en';
+import { NOT_COUNTED_EN, standInFiguresEn, turnTotalEn, UNKNOWN_SLOT_EN, unknownSizeEn } from '../../words/turn-en';
 
 const PART_NAME: Record<TurnPart['kind'], string> = {
   identity: "nanobot's built-in instructions (identity)",
@@ -171,6 +171,7 @@ function turnDict(turn: Turn, ws: string | null, key: string): PyDict {
     version: turn.version,
     figures: turn.figures,
     figures_from: turn.figuresFrom,
+    nanobot_counts: turn.nanobotCounts,
     workspace: ws,
     session_key: key,
     parts: turn.parts.map(partDict),
@@ -194,6 +195,7 @@ function turnDict(turn: Turn, ws: string | null, key: string): PyDict {
 function printTurn(p: Printer, turn: Turn, ws: string | null, key: string, traces: SaveTrace[][]): void {
   p.line(`The next request for ${JSON.stringify(key)} (${rulesOf(turn.version).label}), ${ws ? `workspace ${ws}` : 'no workspace (--workspace DIR adds its files)'}:`);
   if (turn.figures === 'stand-in') p.line(`  ${standInFiguresEn(rulesOf(turn.figuresFrom).label)}`);
+  if (!turn.nanobotCounts) p.line(`  ${NOT_COUNTED_EN}`);
   if (turn.raises) p.line(`  nanobot raises ${turn.raises.type}: ${turn.raises.message} reading memory/history.jsonl: this turn fails`);
   p.line(`  system prompt ≈ ${turn.systemTokens} tokens`);
   for (const part of turn.parts) {

@@ -101,6 +101,8 @@ export interface Turn {
   version: NanobotVersion;
   /** nanobot's own texts counted from this release's measured figures, or from `figuresFrom`'s standing in (say so). */
   figures: TurnRules['figures'];
+  /** nanobot counts the request's tokens at this release; false (up to 0.1.4.post4): the total is ours (content alone). */
+  nanobotCounts: boolean;
   figuresFrom: NanobotVersion;
   parts: TurnPart[];
   /** Workspace files present that add nothing, and why. */
@@ -141,7 +143,7 @@ const TRUNCATED_MARK = '\n... (truncated)';
 export const BOOTSTRAP_FILES = ['AGENTS.md', 'SOUL.md', 'USER.md'] as const;
 /**
  * Files people write in a workspace that v0.2's ContextBuilder does not put in the request (the heartbeat reads
- * HEARTBEAT.md); the releases up to 0.2.0 read TOOLS.md, and up to 0.1.4.post4 IDENTITY.md (`bootstrapFiles`).
+ * HEARTBEAT.md); the releases up to 0.2.0 read TOOLS.md, and up to 0.1.4.post3 IDENTITY.md (`bootstrapFiles`).
  */
 export const UNREAD_FILES = ['TOOLS.md', 'HEARTBEAT.md', 'IDENTITY.md'] as const;
 const SEPARATOR = '\n\n---\n\n';
@@ -656,7 +658,7 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     }
   };
   // 0.1.4.post5's estimate joins the messages' content alone, with nothing per message.
-  const contentOnly = rules.requestEstimate === 'content-only';
+  const contentOnly = rules.requestEstimate !== 'message-parts';
   const perMessage = contentOnly ? 0 : 4;
   let fails = false;
   try {
@@ -699,6 +701,7 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     version,
     figures: rules.figures,
     figuresFrom: rules.figuresFrom,
+    nanobotCounts: rules.requestEstimate !== 'none',
     parts,
     leftOut,
     messages,

@@ -31,7 +31,7 @@ export interface TurnRules {
   /** The release whose code measured the figures (this one when measured). */
   figuresFrom: NanobotVersion;
   templates: Partial<Record<TemplateName, TemplateFigure>>;
-  /** The workspace files put in the system prompt as `## NAME` sections, in order (TOOLS.md until 0.2.0, IDENTITY.md until 0.1.4.post4). */
+  /** The workspace files put in the system prompt as `## NAME` sections, in order (TOOLS.md until 0.2.0, IDENTITY.md until 0.1.4.post3). */
   bootstrapFiles: readonly string[];
   /** memory/MEMORY.md equal to its template is left out of the prompt (from 0.1.5.post3). */
   memoryTemplateSkipped: boolean;
@@ -137,9 +137,10 @@ export interface TurnRules {
   explicitSkillsFrameTokens: number | null;
   /**
    * What nanobot's estimate of the whole request joins: every message's content, tool calls, reasoning, name and id,
-   * with 4 tokens per message; or (0.1.4.post5) the content alone, with nothing per message.
+   * with 4 tokens per message; or (0.1.4.post5) the content alone, with nothing per message; or (up to 0.1.4.post4)
+   * nothing: nanobot never counts, and the turn counts the content alone, saying the number is not nanobot's.
    */
-  requestEstimate: 'message-parts' | 'content-only';
+  requestEstimate: 'message-parts' | 'content-only' | 'none';
   /** nanobot's own texts where they meet the rest of the request, for its estimate of the joined request. */
   joined: JoinedFigures;
 }
@@ -520,12 +521,15 @@ const R01405: TurnRules = {
   identityTokens: 253,
   joined: { ...R01406.joined, identity: [252] },
 };
-// 0.1.4.post4 and older stand in with 0.1.4.post5's figures.
-const R01403: TurnRules = { ...R01405, figures: 'stand-in', bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md', 'IDENTITY.md'] }; // post3, post4
+// 0.1.4.post4 and older stand in with 0.1.4.post5's figures, and never count the request's tokens: the total is
+// counted as post5 counts it, and the turn says it is not nanobot's. post4 reads 4 bootstrap files (its
+// ContextBuilder, run by turn-golden.py), post3 and older IDENTITY.md too.
+const R01404: TurnRules = { ...R01405, figures: 'stand-in', requestEstimate: 'none' };
+const R01403: TurnRules = { ...R01404, bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md', 'IDENTITY.md'] };
 const R01402: TurnRules = { ...R01403, saveStripsRuntimeContext: false, saveSkipsEmptyReply: false, saveImages: 'kept' };
 const R014: TurnRules = { ...R01402, saveTurn: 'reply-only' }; // and post1
 
-const TURN_RULES: Record<NanobotVersion, TurnRules> = { '0.1.4': R014, '0.1.4.post1': R014, '0.1.4.post2': R01402, '0.1.4.post3': R01403, '0.1.4.post4': R01403, '0.1.4.post5': R01405, '0.1.4.post6': R01406, '0.1.5': R015, '0.1.5.post1': R01501, '0.1.5.post2': R01502, '0.1.5.post3': R01503, '0.2.0': R020, '0.2.1': R021, '0.2.2': R022, 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
+const TURN_RULES: Record<NanobotVersion, TurnRules> = { '0.1.4': R014, '0.1.4.post1': R014, '0.1.4.post2': R01402, '0.1.4.post3': R01403, '0.1.4.post4': R01404, '0.1.4.post5': R01405, '0.1.4.post6': R01406, '0.1.5': R015, '0.1.5.post1': R01501, '0.1.5.post2': R01502, '0.1.5.post3': R01503, '0.2.0': R020, '0.2.1': R021, '0.2.2': R022, 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
 
 /** The turn's rules at `version` (as `rulesOf` is for the session's). */
 export function turnRulesOf(version: NanobotVersion): TurnRules {

@@ -1036,7 +1036,8 @@ const pages = {
     workspacePath: 'Workspace path on nanobot’s machine',
     workspacePathHint: 'nanobot writes the workspace’s absolute path into its instructions. Remembered for this workspace.',
     workspacePathAsk: 'Where is this workspace on nanobot’s machine? Until you give its absolute path, the folder’s name is counted in its place.',
-    standIn: (shown: string) => `Not measured for this release: nanobot’s own texts are counted with ${shown}’s figures, so the total may differ from this release’s.`,
+    standIn: (shown: string | null, counted: boolean) =>
+      [shown && `Not measured for this release: nanobot’s own texts are counted with ${shown}’s figures, so the total may differ from this release’s.`, !counted && 'This release of nanobot never counts its request’s tokens: the total is Session Lens’s count of the messages’ content, as 0.1.4.post5 first counted it.'].filter(Boolean).join(' '),
     raises: (type: string, message: string) => `nanobot raises ${type} (${message}) reading memory/history.jsonl: this turn fails until the line is fixed.`,
     showText: 'Show the text',
     traces: 'What saving changed',

@@ -1026,7 +1026,8 @@ const pages: PageText = {
     workspacePath: 'nanobot 机器上的工作区路径',
     workspacePathHint: 'nanobot 会把工作区的绝对路径写进它的指令。按工作区记住。',
     workspacePathAsk: '这个工作区在 nanobot 的机器上位于何处？在你给出绝对路径之前，以文件夹名代替计入。',
-    standIn: (shown: string) => `未针对此版本测量：nanobot 自带文本按 ${shown} 的数据计数，总数可能与此版本的实际值不同。`,
+    standIn: (shown: string | null, counted: boolean) =>
+      [shown && `未针对此版本测量：nanobot 自带文本按 ${shown} 的数据计数，总数可能与此版本的实际值不同。`, !counted && '此版本的 nanobot 从不计算请求的词元数：总数是 Session Lens 按 0.1.4.post5 最初的方式对消息内容的计数。'].filter(Boolean).join(''),
     raises: (type: string, message: string) => `nanobot 读取 memory/history.jsonl 时抛出 ${type}（${message}）：在修好那一行之前，这一轮会失败。`,
     showText: '显示文字',
     traces: '保存时改动了什么',
