@@ -101,7 +101,7 @@ HISTORY_CAP = (
 # The replay the agent loop asks for: the v0.2-like releases as v0.2 (120 messages, with timestamps).
 V02_LIKE = {"v0.2", "0.2.2", "0.2.1", "0.2.0", "0.1.5.post3"}
 # 0.1.5.post3: the runtime block goes before the user's text, and a pending summary goes in it, not in the system prompt.
-SUMMARY_IN_RUNTIME = "session_summary" in inspect.signature(ContextBuilder._build_runtime_context).parameters
+SUMMARY_IN_RUNTIME = hasattr(ContextBuilder, "_build_runtime_context") and "session_summary" in inspect.signature(ContextBuilder._build_runtime_context).parameters
 # 0.1.5: no recent history in the prompt, no session summary at all (no autocompact).
 HAS_RECENT_HISTORY = hasattr(ContextBuilder, "_MAX_RECENT_HISTORY")
 # Up to 0.1.5.post3 the runtime block goes before the user's text (read from build_messages' own code).
