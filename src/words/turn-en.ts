@@ -27,3 +27,11 @@ export function turnTotalEn(total: number, spread: number | null, exact: boolean
   if (exact) return `total ${total} tokens (nanobot's estimate of the whole request)`;
   return spread === null ? `total ≈ ${total} tokens` : `total ${total} ± ${spread} tokens`;
 }
+
+/** A release whose own figures were not measured: its totals are another release's, and the reader must know it. */
+export function standInFiguresEn(shownLabel: string): string {
+  return `nanobot's own texts are not measured for this release; ${shownLabel}'s figures are shown`;
+}
+
+/** Up to 0.1.4.post4 nanobot never counts the request: the reader must know whose number the total is. */
+export const NOT_COUNTED_EN = "this release of nanobot never counts the request's tokens: the total is Session Lens's count of the messages' content, as 0.1.4.post5 first counted it";

@@ -16,6 +16,7 @@ import { assembleTurn, type MachineSlot, type Turn, type TurnPart, type Workspac
 import { nanobotClock } from '../../core/turn/joined';
 import { entriesOfSession, entryDict, memoryHealth, readMemory, type MemoryIssue, type MemoryView } from '../../core/turn/memory';
 import { saveTraces, type SaveTrace } from '../../core/turn/save-traces';
+import { turnRulesOf } from '../../core/turn/turn-rules';
 import { createNodeAdapter } from '../../store/adapter/node-adapter';
 import { looksLikeWorkspace, readWorkspace } from '../../store/adapter/workspace-snapshot';
 import { UsageError, type Args } from '../args';
@@ -23,7 +24,7 @@ import { describeLoad, located, readLocated } from '../open';
 import { Printer, type Out } from '../output/printer';
 import { cliTokenizer } from '../tokenizer';
 import { versionFor } from '../version';
-import { turnTotalEn, UNKNOWN_SLOT_EN, unknownSizeEn } from '../../words/turn-en';
+import { NOT_COUNTED_EN, standInFiguresEn, turnTotalEn, UNKNOWN_SLOT_EN, unknownSizeEn } from '../../words/turn-en';
 
 const PART_NAME: Record<TurnPart['kind'], string> = {
   identity: "nanobot's built-in instructions (identity)",
@@ -119,13 +120,22 @@ function machineZone(epochMs: number): string | null {
  * instant in this machine's zone (a time without an offset is this machine's local time), with the
  * zone's name. Null without `--now`, or when this machine's zone has no short name Python would print.
  */
-function clockOfNow(given: string | undefined, now: string): string | null {
+function clockOfNow(given: string | undefined, now: string, withOffset: boolean): string | null {
   const m = given === undefined ? null : NOW_PARTS.exec(now);
   if (!m) return null;
   const [y, mo, d, h, mi, sec] = [+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!];
   const epoch = m[7] ? Date.UTC(y, mo, d, h, mi, sec) - (m[7] === '-' ? -1 : 1) * (+m[8]! * 60 + +m[9]!) * 60_000 : new Date(y, mo, d, h, mi, sec).getTime();
   const zone = machineZone(epoch);
-  return zone === null ? null : nanobotClock(epoch, -new Date(epoch).getTimezoneOffset(), zone);
+  return zone === null ? null : nanobotClock(epoch, -new Date(epoch).getTimezoneOffset(), zone, withOffset);
+}
+
+/** `datetime.now()` on nanobot's machine for `--now`: the instant in this machine's local time, naive (as 0.1.5.post3 subtracts it). */
+function localNow(given: string | undefined): string | null {
+  const m = given === undefined ? null : NOW_PARTS.exec(given);
+  if (!m) return null;
+  if (!m[7]) return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}`;
+  const epoch = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) - (m[7] === '-' ? -1 : 1) * (+m[8]! * 60 + +m[9]!) * 60_000;
+  return new Date(epoch - new Date(epoch).getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
 }
 
 async function snapshotOf(dir: string): Promise<WorkspaceSnapshot> {
@@ -159,6 +169,9 @@ function memoryDict(view: MemoryView, key: string | null): PyDict {
 function turnDict(turn: Turn, ws: string | null, key: string): PyDict {
   return {
     version: turn.version,
+    figures: turn.figures,
+    figures_from: turn.figuresFrom,
+    nanobot_counts: turn.nanobotCounts,
     workspace: ws,
     session_key: key,
     parts: turn.parts.map(partDict),
@@ -181,12 +194,14 @@ function turnDict(turn: Turn, ws: string | null, key: string): PyDict {
 
 function printTurn(p: Printer, turn: Turn, ws: string | null, key: string, traces: SaveTrace[][]): void {
   p.line(`The next request for ${JSON.stringify(key)} (${rulesOf(turn.version).label}), ${ws ? `workspace ${ws}` : 'no workspace (--workspace DIR adds its files)'}:`);
+  if (turn.figures === 'stand-in') p.line(`  ${standInFiguresEn(rulesOf(turn.figuresFrom).label)}`);
+  if (!turn.nanobotCounts) p.line(`  ${NOT_COUNTED_EN}`);
   if (turn.raises) p.line(`  nanobot raises ${turn.raises.type}: ${turn.raises.message} reading memory/history.jsonl: this turn fails`);
   p.line(`  system prompt ≈ ${turn.systemTokens} tokens`);
   for (const part of turn.parts) {
     if (part.kind === 'history') p.line(`  ${PART_NAME.history}: ${part.count} messages, ${part.tokens} tokens`);
     else if (part.kind === 'current-message' || part.kind === 'runtime-context') {
-      const where = part.kind === 'runtime-context' ? ` (${turn.runtimeContext === 'appended-to-text' ? "appended to the user's text; the save strips it" : turn.runtimeContext === 'marker' ? 'kept apart with a marker' : 'none unless a provider adds blocks'})` : part.notes.includes('merged-into-last-user') ? ' (merged into the last user message)' : '';
+      const where = part.kind === 'runtime-context' ? ` (${turn.runtimeContext === 'appended-to-text' ? "appended to the user's text; the save strips it" : turn.runtimeContext === 'prefixed-to-text' ? "before the user's text; the save strips it" : turn.runtimeContext === 'marker' ? 'kept apart with a marker' : 'none unless a provider adds blocks'})` : part.notes.includes('merged-into-last-user') ? ' (merged into the last user message)' : '';
       const from = part.sources.length ? ` from ${part.sources.join(', ')}` : '';
       p.line(`  ${PART_NAME[part.kind]}: ${part.exact ? '' : '≈'}${part.tokens} tokens${from}${where}${part.notes.includes('explicit-skills') ? ' [skills the message names with $name]' : ''}`);
     } else {
@@ -234,8 +249,8 @@ export async function cmdTurn(args: Args, now: string, out: Out): Promise<number
   if (replay.error && !args.json) out.log(`nanobot raises ${replay.error.type}: ${replay.error.message} replaying this session (message #${replay.error.message_index + 1})`);
   const wsDir = workspaceDir(file.abs, args);
   const ws = wsDir ? await snapshotOf(wsDir) : null;
-  const clock = clockOfNow(args.string('now'), now);
-  const turn = assembleTurn({ version, workspace: ws, history: replay.entries, message: args.string('message') ?? '', sessionKey: s.key, contextWindow, metadata: s.metadata, clock }, count);
+  const clock = clockOfNow(args.string('now'), now, turnRulesOf(version).clockWithOffset);
+  const turn = assembleTurn({ version, workspace: ws, history: replay.entries, message: args.string('message') ?? '', sessionKey: s.key, contextWindow, metadata: s.metadata, clock, now: localNow(args.string('now')) }, count);
   const traces = saveTraces(s.messages, version);
   if (args.json) {
     const d = turnDict(turn, wsDir, s.key);

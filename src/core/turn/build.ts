@@ -93,10 +93,17 @@ export interface TurnInput {
   runtime?: string | null;
   /** v0.2's time line as nanobot writes it (see `nanobotClock`), when known; else its size is a named unknown. */
   clock?: string | null;
+  /** nanobot's machine's local time (`datetime.now()`, `YYYY-MM-DDTHH:MM:SS`), when known: 0.1.5.post3's summary says how long the session was idle. */
+  now?: string | null;
 }
 
 export interface Turn {
   version: NanobotVersion;
+  /** nanobot's own texts counted from this release's measured figures, or from `figuresFrom`'s standing in (say so). */
+  figures: TurnRules['figures'];
+  /** nanobot counts the request's tokens at this release; false (up to 0.1.4.post4): the total is ours (content alone). */
+  nanobotCounts: boolean;
+  figuresFrom: NanobotVersion;
   parts: TurnPart[];
   /** Workspace files present that add nothing, and why. */
   leftOut: { file: string; reason: LeftOutReason }[];
@@ -106,7 +113,7 @@ export interface Turn {
   messages: PyDict[];
   /** Where the runtime context goes: appended to the user's text (v0.2), kept apart with a marker
    *  (v0.3.0+ when a provider adds blocks), or none (v0.3.0+ without providers). */
-  runtimeContext: 'appended-to-text' | 'marker' | 'none';
+  runtimeContext: 'prefixed-to-text' | 'appended-to-text' | 'marker' | 'none';
   /** The current message was merged into the replay's last user message (no new message). */
   mergedIntoLast: boolean;
   /** Each message alone as nanobot's estimators count it: the system message (unknowns at their middle), the replay, the current message. */
@@ -130,10 +137,13 @@ export interface Turn {
 /** The recent-history section's limits (ContextBuilder's, the same at every version). */
 export const RECENT_HISTORY_ENTRIES = 50;
 export const RECENT_HISTORY_TOKENS = 8000;
+/** The cap before 0.2.2 (`recentHistoryCut: 'chars'`): characters, then nanobot's marker. */
+export const RECENT_HISTORY_CHARS = 32_000;
+const TRUNCATED_MARK = '\n... (truncated)';
 export const BOOTSTRAP_FILES = ['AGENTS.md', 'SOUL.md', 'USER.md'] as const;
 /**
  * Files people write in a workspace that v0.2's ContextBuilder does not put in the request (the heartbeat reads
- * HEARTBEAT.md); the releases up to 0.2.0 read TOOLS.md, and up to 0.1.4.post4 IDENTITY.md (`bootstrapFiles`).
+ * HEARTBEAT.md); the releases up to 0.2.0 read TOOLS.md, and up to 0.1.4.post3 IDENTITY.md (`bootstrapFiles`).
  */
 export const UNREAD_FILES = ['TOOLS.md', 'HEARTBEAT.md', 'IDENTITY.md'] as const;
 const SEPARATOR = '\n\n---\n\n';
@@ -253,11 +263,23 @@ function skills(ws: WorkspaceSnapshot | null, rules: TurnRules, count: TextToken
     );
   }
   const activeNames = new Set([...activeMine.map((s) => s.name), ...builtinActive]);
-  const listed = mine.filter((s) => !activeNames.has(s.name));
+  const listed = rules.skillsSummaryListsActive ? mine : mine.filter((s) => !activeNames.has(s.name));
   let summary: string | null = null;
   const summaryMachine = [...machine];
   if (listed.length) {
-    if (rules.skillsSummary === 'flat-absolute') {
+    if (rules.skillsSummary === 'xml-absolute') {
+      const root = ws?.path ?? null;
+      if (root === null) summaryMachine.push('workspace-path');
+      const esc = (t: string) => t.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+      const blocks = listed.flatMap((s) => [
+        '  <skill available="true">',
+        `    <name>${esc(s.name)}</name>`,
+        `    <description>${esc(skillDescription(s.name, s.meta))}</description>`,
+        `    <location>${root === null ? '' : root + '/'}${s.path}</location>`,
+        '  </skill>',
+      ]);
+      summary = ['<skills>', ...blocks, '</skills>'].join('\n');
+    } else if (rules.skillsSummary === 'flat-absolute') {
       const root = ws?.path ?? null;
       if (root === null) summaryMachine.push('workspace-path');
       summary = listed.map((s) => `- **${s.name}** — ${skillDescription(s.name, s.meta)}  \`${root === null ? '' : root + '/'}${s.path}\``).join('\n');
@@ -270,10 +292,14 @@ function skills(ws: WorkspaceSnapshot | null, rules: TurnRules, count: TextToken
   }
   if (listed.length > 1) summaryMachine.push('file-order');
   // The built-in skills are always listed (their availability depends on the machine's binaries).
-  const builtin = rules.skillsSectionTokens + rules.builtinSkillsSummaryTokens;
+  // 0.1.5.post1: one XML list; the workspace's own list is shown whole, and the built-in list's figure loses the
+  // opening and closing lines the two share.
+  const xml = summary !== null && figures.xmlSkills ? figures.xmlSkills : null;
+  const builtin = rules.skillsSectionTokens + rules.builtinSkillsSummaryTokens - (xml ? xml.open + xml.close : 0);
   const own = summary ? countOf(count, summary) : 0;
   const joiner = rules.skillsSummary === 'flat-absolute' ? '\n' : '\n\n';
-  sections.push({ pieces: [figures.skillsHead, ...(summary ? [summary + joiner] : []), figures.builtinSummary.tokens], end: { sep: figures.builtinSummary.sep, nl: figures.builtinSummary.nl } });
+  const summaryPieces: Piece[] = !summary ? [figures.builtinSummary.tokens] : xml ? [summary.slice(0, -'</skills>'.length), figures.builtinSummary.tokens - xml.open] : [summary + joiner, figures.builtinSummary.tokens];
+  sections.push({ pieces: [figures.skillsHead, ...summaryPieces], end: { sep: figures.builtinSummary.sep, nl: figures.builtinSummary.nl } });
   parts.push(
     part('skills', {
       sources: listed.map((s) => s.path),
@@ -298,7 +324,7 @@ export function pendingSummary(metadata: PyValue | undefined): string | null {
   return typeof text === 'string' && text ? text : null;
 }
 
-function recentHistory(memory: MemoryView, input: TurnInput, count: TextTokenCounter, rules: TurnRules): TurnPart | null {
+function recentHistory(memory: MemoryView, input: TurnInput, count: TextTokenCounter, rules: TurnRules): TurnPart | PyError | null {
   const entries = recentForPrompt(memory, rules.recentHistoryBySession ? input.sessionKey : null, input.unifiedSession ?? false);
   if (!entries.length) return null;
   let capped = entries.slice(-RECENT_HISTORY_ENTRIES);
@@ -313,10 +339,18 @@ function recentHistory(memory: MemoryView, input: TurnInput, count: TextTokenCou
     }
     if (!capped.length) return null;
   }
+  const lacking = capped.find((e) => e.missing);
+  if (lacking) return { type: 'KeyError', message: `'${lacking.missing}'` };
   const body = capped.map((e) => `- [${e.timestamp}] ${e.content}`).join('\n');
   const header = '# Recent History\n\n';
-  const bodyTokens = countOf(count, body);
   const cursors = capped.map((e) => e.cursor);
+  if (rules.recentHistoryCut === 'chars' && rules.recentHistory === 'capped') {
+    // Python counts code points: cut there, then nanobot's marker; the text stays known.
+    const points = Array.from(body);
+    const text = points.length <= RECENT_HISTORY_CHARS ? body : points.slice(0, RECENT_HISTORY_CHARS).join('') + TRUNCATED_MARK;
+    return { ...known('recent-history', header + text, count, ['memory/history.jsonl'], text === body ? [] : ['truncated-chars']), cursors, count: capped.length };
+  }
+  const bodyTokens = countOf(count, body);
   if (bodyTokens <= RECENT_HISTORY_TOKENS || rules.recentHistory === 'uncapped') {
     return { ...known('recent-history', header + body, count, ['memory/history.jsonl']), cursors, count: capped.length };
   }
@@ -385,6 +419,17 @@ export function routeOfKey(key: string | null): { channel: string; chatId: strin
 /** A last-active time as `datetime.isoformat()` writes it: the form every version prints unchanged. */
 const CANONICAL_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?([+-]\d\d:\d\d)?$/;
 
+/**
+ * 0.1.5.post3's idle minutes: `int((datetime.now() - last_active).total_seconds() / 60)` of two naive times; null when
+ * either is not known here (an aware last-active time makes nanobot raise TypeError).
+ */
+function idleMinutes(now: string | null | undefined, at: string | null): number | null {
+  if (!now || at === null || /[+-]\d\d:\d\d$/.test(at)) return null;
+  const ms = (iso: string) => Date.parse(`${iso.slice(0, 23)}Z`);
+  const diff = ms(now) - ms(at);
+  return Number.isFinite(diff) ? Math.trunc(diff / 60_000) : null;
+}
+
 function lastActive(metadata: PyValue | undefined): string | null {
   const last = isDict(metadata) ? dictGet(metadata, '_last_summary') : undefined;
   const at = isDict(last) ? dictGet(last, 'last_active') : undefined;
@@ -452,8 +497,10 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
       sections.push({ pieces, end: last.text === null ? { sep: figures.soulSep, nl: null } : null });
     }
   }
-  parts.push(part('tool-contract', { tokens: rules.toolContractTokens, builtinTokens: rules.toolContractTokens }));
-  sections.push({ pieces: [rules.toolContractTokens], end: { sep: figures.toolContractSep, nl: null } });
+  if (rules.toolContractTokens !== null) {
+    parts.push(part('tool-contract', { tokens: rules.toolContractTokens, builtinTokens: rules.toolContractTokens }));
+    sections.push({ pieces: [rules.toolContractTokens], end: { sep: figures.toolContractSep ?? 0, nl: null } });
+  }
   let memory: MemoryView | null = null;
   let raises: PyError | null = null;
   if (ws) {
@@ -478,11 +525,14 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     if (rules.recentHistory === 'none') {
       // Up to 0.1.5 the prompt reads no archive.
     } else if (memory.raises) {
-      raises = { type: 'AttributeError', message: `'${memory.raisesOn}' object has no attribute 'get'` };
+      raises = memory.error ?? { type: 'AttributeError', message: `'${memory.raisesOn}' object has no attribute 'get'` };
       parts.push(part('recent-history', { sources: ['memory/history.jsonl'], exact: false, notes: ['archive-raises'] }));
     } else {
       const recent = recentHistory(memory, input, count, rules);
-      if (recent) {
+      if (recent && 'type' in recent) {
+        raises = recent;
+        parts.push(part('recent-history', { sources: ['memory/history.jsonl'], exact: false, notes: ['archive-raises'] }));
+      } else if (recent) {
         parts.push(recent);
         if (recent.text !== null) sections.push({ pieces: [recent.text], end: null });
         else {
@@ -495,14 +545,15 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
   }
   // The session's pending summary closes the system prompt, in nanobot's frame with its last-active time.
   const summary = pendingSummary(input.metadata);
-  if (summary !== null) {
+  if (summary !== null && rules.sessionSummary === 'system-prompt') {
+    const frame = figures.summaryFrame!;
     const at = lastActive(input.metadata);
     const time = at === null ? rangeOf([countOf(count, ' 2026-08-05T08:00:00'), countOf(count, ' 2026-08-05T08:00:00.123456+02:00')]) : { tokens: countOf(count, ` ${at}`), spread: 0 };
     if (at === null) unsure('summary-time', time.tokens, time.spread);
     if (/^[\r\n]/.test(summary)) unsure('join', 0, 1);
-    const tokens = figures.summaryFrame + time.tokens + countOf(count, summary);
-    parts.push(part('session-summary', { tokens, builtinTokens: figures.summaryFrame, text: summary, sha256: sha256Text(summary), exact: at !== null, notes: ['pending-summary'] }));
-    sections.push({ pieces: [figures.summaryFrame, ...(at === null ? [] : [time.tokens]), summary], end: null });
+    const tokens = frame + time.tokens + countOf(count, summary);
+    parts.push(part('session-summary', { tokens, builtinTokens: frame, text: summary, sha256: sha256Text(summary), exact: at !== null, notes: ['pending-summary'] }));
+    sections.push({ pieces: [frame, ...(at === null ? [] : [time.tokens]), summary], end: null });
   }
 
   // The system message as one text: sections joined by nanobot's separator.
@@ -523,7 +574,7 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     else historyTokens += n;
   }
   const last = messages[messages.length - 1];
-  const mergedIntoLast = !!last && dictGet(last, 'role') === 'user';
+  const mergedIntoLast = rules.mergesIntoLastUser && !!last && dictGet(last, 'role') === 'user';
   let current: PyDict;
   if (mergedIntoLast) {
     current = { ...last!, content: mergeContent(dictGet(last!, 'content'), input.message, rules) as PyValue };
@@ -541,8 +592,9 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
   let runtimeContext: Turn['runtimeContext'];
   let block: Piece[] = [];
   let blockSep = '\n\n';
-  if (rules.runtimeContext === 'clock-appended') {
-    runtimeContext = 'appended-to-text';
+  const prefixed = rules.runtimeContext === 'clock-prefixed';
+  if (rules.runtimeContext === 'clock-appended' || prefixed) {
+    runtimeContext = prefixed ? 'prefixed-to-text' : 'appended-to-text';
     const frame = figures.clockFrame!;
     const chat = route !== null && route.channel !== '' && route.chatId !== '';
     const machine: MachineSlot[] = [];
@@ -550,15 +602,33 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     let clockTokens: number;
     if (input.clock) block.push((clockTokens = countOf(count, ` ${input.clock}\n`)));
     else {
-      const r = clockRange(count);
+      const r = clockRange(count, rules.clockWithOffset);
       machine.push('clock');
       unsure('clock', r.tokens, r.spread);
       clockTokens = r.tokens;
     }
     if (chat) block.push(countOf(count, ` ${route.channel}\n`), countOf(count, ` ${route.chatId}\n`));
     else if (!route) machine.push('chat');
-    const tokens = (block as number[]).reduce((a, b) => a + b, 0) + (input.clock ? 0 : clockTokens) + countOf(count, '\n\n');
-    parts.push(part('runtime-context', { tokens, builtinTokens: chat ? frame.chat : frame.noChat, exact: !machine.length, machine }));
+    // 0.1.5.post3: a pending summary inside the block, after how many minutes the session was idle.
+    let summaryFrame = 0;
+    let idleUnknown = 0;
+    if (summary !== null && rules.sessionSummary === 'runtime-context') {
+      summaryFrame = chat ? figures.runtimeSummaryFrame!.chat : figures.runtimeSummaryFrame!.noChat;
+      block.push(summaryFrame);
+      const idle = idleMinutes(input.now, lastActive(input.metadata));
+      if (idle !== null) block.push(countOf(count, ` ${idle}`));
+      else {
+        const r = rangeOf([countOf(count, ' 5'), countOf(count, ' 12345')]);
+        unsure('summary-time', r.tokens, r.spread);
+        idleUnknown = r.tokens;
+      }
+      block.push(countOf(count, ` ${summary}\n`));
+      if (/^[\r\n]/.test(summary)) unsure('join', 0, 1);
+    }
+    const sep = prefixed ? figures.clockPrefixSep![chat ? 'chat' : 'noChat'] : countOf(count, '\n\n');
+    const tokens = (block as number[]).reduce((a, b) => a + b, 0) + (input.clock ? 0 : clockTokens) + idleUnknown + sep;
+    parts.push(part('runtime-context', { tokens, builtinTokens: (chat ? frame.chat : frame.noChat) + summaryFrame, exact: !machine.length && !idleUnknown, machine, notes: summaryFrame ? ['pending-summary'] : [] }));
+    if (prefixed) block.push(sep);
   } else {
     const skillsBlock = explicitSkills(ws, input.message, rules, count);
     if (skillsBlock) {
@@ -587,12 +657,24 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
       meets = null;
     }
   };
+  // 0.1.4.post5's estimate joins the messages' content alone, with nothing per message.
+  const contentOnly = rules.requestEstimate !== 'message-parts';
+  const perMessage = contentOnly ? 0 : 4;
   let fails = false;
   try {
-    for (const m of messages.slice(0, -1)) for (const t of promptParts(m, version)) join(t);
-    const texts = promptParts(current, version);
-    const at = block.length ? promptParts({ content: dictGet(current, 'content') ?? null }, version).length - 1 : -1;
+    for (const m of messages.slice(0, -1)) for (const t of promptParts(m, version, contentOnly)) join(t);
+    const texts = promptParts(current, version, contentOnly);
+    const at = block.length ? promptParts({ content: dictGet(current, 'content') ?? null }, version, contentOnly).length - 1 : -1;
     texts.forEach((t, i) => {
+      if (i === at && prefixed) {
+        // The block before the message's text (after a merged-into message's text and its `\n\n`).
+        const head = t.slice(0, t.length - input.message.length);
+        join(head);
+        request.push(...block);
+        if (/^\s/.test(input.message)) unsure('join', 0, 1);
+        request.push(input.message);
+        return;
+      }
       join(i === at ? t + blockSep : t);
       if (i !== at) return;
       request.push(...block);
@@ -604,19 +686,22 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
   }
   const counted = fails ? null : countPieces(request, count);
   let total: number;
-  if (counted !== null) total = counted + 4 * (messages.length + 1) + unknown.reduce((a, u) => a + u.tokens, 0);
+  if (counted !== null) total = counted + perMessage * (messages.length + 1) + unknown.reduce((a, u) => a + u.tokens, 0);
   else if (figures.fallback === 'zero') {
     // v0.2's estimator answers 0 whenever encoding fails: nothing unknown changes that.
     total = 0;
     unknown.length = 0;
   } else {
     // Later versions count UTF-8 bytes (a special token) or raise (a non-text block): not known here.
-    total = pieceBytes(request) + 4 * (messages.length + 1);
+    total = pieceBytes(request) + perMessage * (messages.length + 1);
     unsure('estimate-fails', 0, null);
   }
   const spread = unknown.some((u) => u.spread === null) ? null : unknown.reduce((a, u) => a + u.spread!, 0);
   return {
     version,
+    figures: rules.figures,
+    figuresFrom: rules.figuresFrom,
+    nanobotCounts: rules.requestEstimate !== 'none',
     parts,
     leftOut,
     messages,

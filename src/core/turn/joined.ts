@@ -30,7 +30,7 @@ export interface Unknown {
  * list's text blocks), the tool calls as JSON, the reasoning, the name and the tool call id.
  * Throws TokenEstimateError where Python's join raises (a truthy non-str text block before main).
  */
-export function promptParts(message: PyDict, version: NanobotVersion): string[] {
+export function promptParts(message: PyDict, version: NanobotVersion, contentOnly = false): string[] {
   const skipNonString = rulesOf(version).nonStringTextBlock === 'skip';
   const parts: PyValue[] = [];
   const content = dictGet(message, 'content');
@@ -42,11 +42,12 @@ export function promptParts(message: PyDict, version: NanobotVersion): string[] 
       if (truthy(text) && !(skipNonString && typeof text !== 'string')) parts.push(text);
     }
   }
-  const toolCalls = dictGet(message, 'tool_calls');
+  // (0.1.4.post5 counts the content alone: `contentOnly`.)
+  const toolCalls = contentOnly ? undefined : dictGet(message, 'tool_calls');
   if (truthy(toolCalls)) parts.push(pyDumps(toolCalls!));
-  const reasoning = dictGet(message, 'reasoning_content');
+  const reasoning = contentOnly ? undefined : dictGet(message, 'reasoning_content');
   if (typeof reasoning === 'string' && reasoning) parts.push(reasoning);
-  for (const key of ['name', 'tool_call_id']) {
+  for (const key of contentOnly ? [] : ['name', 'tool_call_id']) {
     const v = dictGet(message, key);
     if (typeof v === 'string' && v) parts.push(v);
   }
@@ -114,9 +115,9 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 const ZONES: [string, string][] = [['UTC', '+00:00'], ['CET', '+01:00'], ['CEST', '+02:00'], ['EST', '-05:00'], ['PDT', '-07:00'], ['JST', '+09:00'], ['Asia/Shanghai', '+08:00'], ['America/Los_Angeles', '-08:00'], ['Europe/Berlin', '+01:00']];
 
 /** v0.2's time line's size (as it joins, `' ' + time + '\n'`) when the clock is not known. */
-export function clockRange(count: TextTokenCounter): { tokens: number; spread: number } {
+export function clockRange(count: TextTokenCounter, withOffset = true): { tokens: number; spread: number } {
   const lines: string[] = [];
-  for (const day of WEEKDAYS) for (const [zone, off] of ZONES) lines.push(` 2026-11-19 23:47 (${day}) (${zone}, UTC${off})\n`);
+  for (const day of WEEKDAYS) for (const [zone, off] of ZONES) lines.push(` 2026-11-19 23:47 (${day}) (${zone}${withOffset ? `, UTC${off}` : ''})\n`);
   return rangeOf(lines.map((l) => countText(count, l)));
 }
 
@@ -124,12 +125,13 @@ export function clockRange(count: TextTokenCounter): { tokens: number; spread: n
  * nanobot's `current_time_str` for an instant in a zone: `YYYY-MM-DD HH:MM (Weekday) (zone, UTC±hh:mm)`.
  * `offsetMinutes` east of UTC; `zone` is the name nanobot prints (its configured zone, else the machine's).
  */
-export function nanobotClock(epochMs: number, offsetMinutes: number, zone: string): string {
+export function nanobotClock(epochMs: number, offsetMinutes: number, zone: string, withOffset = true): string {
   const d = new Date(epochMs + offsetMinutes * 60_000);
   const p2 = (n: number) => String(n).padStart(2, '0');
   const date = `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}`;
   const day = WEEKDAYS[(d.getUTCDay() + 6) % 7]!;
   const a = Math.abs(offsetMinutes);
+  if (!withOffset) return `${date} (${day}) (${zone})`; // (0.1.4.post5: the zone's name alone)
   return `${date} (${day}) (${zone}, UTC${offsetMinutes < 0 ? '-' : '+'}${p2(Math.floor(a / 60))}:${p2(a % 60)})`;
 }
 

@@ -7,8 +7,9 @@
  */
 import { turnRulesOf } from './turn-rules';
 import type { NanobotVersion } from '../nanobot/nanobot-version';
-import { pyLoads } from '../python/pyjson';
+import { pyLoads, type PyError } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
+import { pyStr } from '../python/pyrepr';
 import { dictGet, isDict, pyTypeName, type PyDict, type PyValue } from '../python/pyvalue';
 
 /** One valid archive entry: what nanobot's `_iter_valid_entries` yields. */
@@ -20,6 +21,8 @@ export interface ArchiveEntry {
   sessionKey: string | null;
   /** 1-based line of history.jsonl. */
   line: number;
+  /** Before 0.2.2 an entry is kept unchecked: the key it lacks ('timestamp' or 'content'), on which the prompt raises KeyError. */
+  missing?: 'timestamp' | 'content';
 }
 
 /** Something nanobot skips or stumbles on while reading the memory files. */
@@ -57,6 +60,8 @@ export interface MemoryView {
   issues: MemoryIssue[];
   /** nanobot raises reading the archive (a non-object JSON line in v0.2/v0.3.0): the turn would fail. */
   raises: boolean;
+  /** Before 0.1.5.post2, the exception an unchecked cursor raises (else the non-object line's AttributeError). */
+  error?: PyError;
   /** The Python type of the first such line's value ('list', 'int', 'str', ...). */
   raisesOn: string | null;
 }
@@ -93,6 +98,22 @@ function showValue(v: PyValue): string {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !isDict(v) ? String((v as { value: number }).value) : String(v);
 }
 
+/** An unchecked cursor (before 0.1.5.post2) as `e["cursor"] > n` takes it: its number, or what Python raises. */
+function uncheckedCursor(entry: PyValue): number | PyError {
+  if (!isDict(entry)) {
+    const t = pyTypeName(entry);
+    const message = t === 'list' ? 'list indices must be integers or slices, not str' : t === 'str' ? 'string indices must be integers, not \'str\'' : `'${t}' object is not subscriptable`;
+    return { type: 'TypeError', message };
+  }
+  const raw = dictGet(entry, 'cursor');
+  if (raw === undefined) return { type: 'KeyError', message: "'cursor'" };
+  if (typeof raw === 'boolean') return raw ? 1 : 0;
+  if (typeof raw === 'number') return raw;
+  if (typeof raw === 'bigint') return Number(raw);
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !isDict(raw) && typeof (raw as { value?: unknown }).value === 'number') return (raw as { value: number }).value;
+  return { type: 'TypeError', message: `'>' not supported between instances of '${pyTypeName(raw)}' and 'int'` };
+}
+
 /** The memory files read as nanobot reads them at a version. */
 export function readMemory(files: MemoryFiles, version: NanobotVersion): MemoryView {
   const rules = turnRulesOf(version);
@@ -100,6 +121,7 @@ export function readMemory(files: MemoryFiles, version: NanobotVersion): MemoryV
   const entries: ArchiveEntry[] = [];
   let raises = false;
   let raisesOn: string | null = null;
+  let error: PyError | undefined;
   for (const { text, line } of strippedLines(files.history ?? '')) {
     const parsed = pyLoads(text);
     if (!parsed.ok) {
@@ -107,6 +129,22 @@ export function readMemory(files: MemoryFiles, version: NanobotVersion): MemoryV
       continue;
     }
     const entry = parsed.value;
+    if (!rules.historyCursorsChecked) {
+      // Every JSON line an entry, its cursor compared unchecked (`e["cursor"] > since_cursor`): the first failure raises.
+      const got = uncheckedCursor(entry);
+      if (typeof got !== 'number') {
+        if (!raises) error = got;
+        raises = true;
+        issues.push({ code: 'non-object-line', line, raises: true });
+        continue;
+      }
+      const ts = dictGet(entry as PyDict, 'timestamp');
+      const content = dictGet(entry as PyDict, 'content');
+      const key = dictGet(entry as PyDict, 'session_key');
+      const missing = ts === undefined ? 'timestamp' : content === undefined ? 'content' : undefined;
+      entries.push({ cursor: got, timestamp: ts === undefined ? '' : pyStr(ts), content: content === undefined ? '' : pyStr(content), sessionKey: typeof key === 'string' ? key : null, line, ...(missing ? { missing } : {}) });
+      continue;
+    }
     if (!isDict(entry)) {
       const raisesHere = rules.historyNonObjects === 'raise';
       if (raisesHere && !raises) raisesOn = pyTypeName(entry);
@@ -127,7 +165,13 @@ export function readMemory(files: MemoryFiles, version: NanobotVersion): MemoryV
     const ts = dictGet(entry, 'timestamp');
     const content = dictGet(entry, 'content');
     const key = dictGet(entry, 'session_key');
-    if (typeof ts !== 'string' || typeof content !== 'string' || !(key === undefined || key === null || typeof key === 'string')) {
+    if (!rules.historyEntriesChecked && !(typeof ts === 'string' && typeof content === 'string')) {
+      // Unchecked: the prompt prints str() of the values, and a missing one raises there.
+      const missing = ts === undefined ? 'timestamp' : content === undefined ? 'content' : undefined;
+      entries.push({ cursor, timestamp: ts === undefined ? '' : pyStr(ts), content: content === undefined ? '' : pyStr(content), sessionKey: typeof key === 'string' ? key : null, line, ...(missing ? { missing } : {}) });
+      continue;
+    }
+    if (typeof ts !== 'string' || typeof content !== 'string' || (rules.historyEntriesChecked && !(key === undefined || key === null || typeof key === 'string'))) {
       issues.push({ code: 'malformed-entry', line, cursor });
       continue;
     }
@@ -144,7 +188,7 @@ export function readMemory(files: MemoryFiles, version: NanobotVersion): MemoryV
   // (Before 0.1.5 HISTORY.md is the archive itself: nothing is pending.)
   if (files.legacyHistory && !files.history && turnRulesOf(version).memoryArchive === 'history.jsonl') issues.push({ code: 'legacy-history-pending' });
   const unprocessed = entries.filter((e) => e.cursor > dreamCursor).map((e) => e.cursor);
-  return { entries, dreamCursor, dreamCursorFile: files.dreamCursor !== null, latestCursor, unprocessed, issues, raises, raisesOn };
+  return { entries, dreamCursor, dreamCursorFile: files.dreamCursor !== null, latestCursor, unprocessed, issues, raises, raisesOn, ...(error ? { error } : {}) };
 }
 
 const INTERNAL_PREFIXES = ['cron:', 'dream:'];

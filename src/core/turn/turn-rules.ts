@@ -23,8 +23,15 @@ export type TemplateName = 'AGENTS.md' | 'SOUL.md' | 'USER.md' | 'memory/MEMORY.
  * nanobot's own texts are kept as figures (tokens, hashes), never as text.
  */
 export interface TurnRules {
+  /**
+   * Whether the figures below (templates, nanobot's own texts, `joined`) were measured with this release's own
+   * code, or stand in from `figuresFrom`'s: the app must then say the totals are not this release's.
+   */
+  figures: 'measured' | 'stand-in';
+  /** The release whose code measured the figures (this one when measured). */
+  figuresFrom: NanobotVersion;
   templates: Partial<Record<TemplateName, TemplateFigure>>;
-  /** The workspace files put in the system prompt as `## NAME` sections, in order (TOOLS.md until 0.2.0, IDENTITY.md until 0.1.4.post4). */
+  /** The workspace files put in the system prompt as `## NAME` sections, in order (TOOLS.md until 0.2.0, IDENTITY.md until 0.1.4.post3). */
   bootstrapFiles: readonly string[];
   /** memory/MEMORY.md equal to its template is left out of the prompt (from 0.1.5.post3). */
   memoryTemplateSkipped: boolean;
@@ -37,6 +44,19 @@ export interface TurnRules {
    * their reader checks no entry, which is not modelled: entries are read as 0.2.0 reads them), or cut to a cap.
    */
   recentHistory: 'none' | 'uncapped' | 'capped';
+  /** How the recent history is cut: to 32,000 characters with nanobot's marker (up to 0.2.1), or to 8,000 tokens (from 0.2.2). */
+  recentHistoryCut: 'chars' | 'tokens';
+  /**
+   * An archive entry whose timestamp or content is not text (or session_key neither text nor null) is dropped (from
+   * 0.2.2); before, it is kept and printed as Python's str() of the value, and one missing either key raises KeyError.
+   */
+  historyEntriesChecked: boolean;
+  /**
+   * An archive line's cursor is checked (from 0.1.5.post2: a missing, bool or negative one is dropped); before, every
+   * JSON line is an entry and its cursor is compared as it is: a bool as its int, a missing one raises KeyError, one
+   * that is not a number (or a line that is not an object) raises TypeError.
+   */
+  historyCursorsChecked: boolean;
   /** Only this session's entries (and, unified, the non-internal ones) go in (from 0.2.2); before, every unprocessed entry. */
   recentHistoryBySession: boolean;
   /** Bootstrap files left out when equal (stripped) to their template: none in v0.2; AGENTS.md and USER.md later. */
@@ -49,7 +69,8 @@ export interface TurnRules {
   identityTokens: number;
   /** How often the identity spells out the workspace path (main: 0 when the project is the agent's workspace). */
   identityWorkspaceSlots: number;
-  toolContractTokens: number;
+  /** nanobot's tool contract after the bootstrap files (from 0.2.1); null: the prompt has none. */
+  toolContractTokens: number | null;
   /** The skills section's own words around the summary. */
   skillsSectionTokens: number;
   /** Built-in skills marked always (loaded whole): names and their section's tokens. */
@@ -57,10 +78,25 @@ export interface TurnRules {
   builtinActiveSkillsTokens: number;
   /** The built-in skills' lines of the summary (none of their requirements found). */
   builtinSkillsSummaryTokens: number;
-  /** Skills summary shape: v0.2 one flat list with absolute paths; later grouped, with the root absolute or `skills`. */
-  skillsSummary: 'flat-absolute' | 'grouped-absolute-root' | 'grouped-relative-root';
-  /** Runtime context: v0.2 a clock block appended to the user's text; later only providers' blocks, with a marker. */
-  runtimeContext: 'clock-appended' | 'provider-blocks';
+  /** The skills summary also lists the always-on skills, loaded whole above it (0.1.5.post1 and before). */
+  skillsSummaryListsActive: boolean;
+  /**
+   * Skills summary shape: 0.1.5.post1 one XML list with absolute paths; v0.2 one flat list with absolute paths; later
+   * grouped, with the root absolute or `skills`.
+   */
+  skillsSummary: 'xml-absolute' | 'flat-absolute' | 'grouped-absolute-root' | 'grouped-relative-root';
+  /**
+   * Runtime context: a clock block before the user's text (0.1.5.post3), appended after it (0.2.0 to v0.2); later only
+   * providers' blocks, with a marker.
+   */
+  runtimeContext: 'clock-prefixed' | 'clock-appended' | 'provider-blocks';
+  /**
+   * Where a pending session summary goes: the end of the system prompt, or (0.1.5.post1 to post3) the runtime block,
+   * with its idle minutes; 0.1.5 and before have none.
+   */
+  sessionSummary: 'system-prompt' | 'runtime-context' | 'none';
+  /** The clock line ends with the zone's offset (`(UTC, UTC+00:00)`); 0.1.4.post5 prints the zone's name alone. */
+  clockWithOffset: boolean;
   /** The clock block's own words (with `\n\n` before it), the time left out; null where there is none. */
   runtimeFrameTokens: number | null;
   /** A history.jsonl line that is JSON but not an object: MemoryStore raises on it, or skips it. */
@@ -89,6 +125,8 @@ export interface TurnRules {
   saveDropsAnsweredResults: boolean;
   /** `_save_turn` drops a tool result whose call no earlier assistant message made (from 0.2.2). */
   saveDropsOrphanResults: boolean;
+  /** A current message after a last user message is merged into it (from 0.1.5); before, it is a user message of its own. */
+  mergesIntoLastUser: boolean;
   /** Merging the current message into a last user message keeps that message's text when the new one is empty. */
   mergeKeepsLeftOnEmpty: boolean;
   /** With a pending session summary, the recent-history entry of this session holding the same text is left out. */
@@ -97,6 +135,12 @@ export interface TurnRules {
   builtinSkills: readonly string[];
   /** Skills the message names with `$name` are loaded into a runtime-context block (main): its frame's tokens; null: no such block. */
   explicitSkillsFrameTokens: number | null;
+  /**
+   * What nanobot's estimate of the whole request joins: every message's content, tool calls, reasoning, name and id,
+   * with 4 tokens per message; or (0.1.4.post5) the content alone, with nothing per message; or (up to 0.1.4.post4)
+   * nothing: nanobot never counts, and the turn counts the content alone, saying the number is not nanobot's.
+   */
+  requestEstimate: 'message-parts' | 'content-only' | 'none';
   /** nanobot's own texts where they meet the rest of the request, for its estimate of the joined request. */
   joined: JoinedFigures;
 }
@@ -116,7 +160,7 @@ export interface JoinedFigures {
   /** What `\n\n` adds after the identity, the tool contract; the Windows policy over the POSIX one. */
   identitySep: number;
   identityWindows: number;
-  toolContractSep: number;
+  toolContractSep: number | null;
   /** What `\n\n` adds after nanobot's SOUL.md section (put in place of a legacy SOUL.md). */
   soulSep: number;
   /** Each built-in always-on skill's `### Skill:` section with the `\n\n` after it. */
@@ -126,8 +170,17 @@ export interface JoinedFigures {
   builtinSummary: { tokens: number; sep: number; nl: number };
   /** v0.2's runtime block without the time, channel and chat id (each joins as `' ' + value + '\n'`). */
   clockFrame: { chat: number; noChat: number } | null;
-  /** The pending summary's frame without its last-active time (`' ' + iso`) and text. */
-  summaryFrame: number;
+  /** The pending summary's frame without its last-active time (`' ' + iso`) and text; null where it is in the runtime block. */
+  summaryFrame: number | null;
+  /** 0.1.5.post3: the summary's words in the runtime block, without the idle minutes (`' ' + n`) and text (`' ' + text + '\n'`). */
+  runtimeSummaryFrame: { chat: number; noChat: number } | null;
+  /**
+   * What the `\n\n` after a runtime block before the user's text adds, with a chat id or without (0.1.5's block has no
+   * closing line: the `\n\n` meets the clock or the id); null where the block is not before the text.
+   */
+  clockPrefixSep: { chat: number; noChat: number } | null;
+  /** 0.1.5.post1's XML skills list: the tokens of its opening (`<skills>\n`) and closing (`</skills>`) lines; null elsewhere. */
+  xmlSkills: { open: number; close: number } | null;
   /** main's `$name` skills block: its words before and after the skills. */
   explicitSkills: { head: number; tail: number } | null;
   /** When the estimate fails (a special token, a non-text block): v0.2 answers 0, later the UTF-8 byte count. */
@@ -135,10 +188,15 @@ export interface JoinedFigures {
 }
 
 const V02: TurnRules = {
+  figures: 'measured',
+  figuresFrom: 'v0.2',
   bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md'],
   memoryTemplateSkipped: true,
   memoryArchive: 'history.jsonl',
   recentHistory: 'capped',
+  recentHistoryCut: 'tokens',
+  historyEntriesChecked: true,
+  historyCursorsChecked: true,
   recentHistoryBySession: true,
   saveTurn: 'messages',
   saveStripsRuntimeContext: true,
@@ -161,15 +219,20 @@ const V02: TurnRules = {
   builtinActiveSkills: ['memory', 'my'],
   builtinActiveSkillsTokens: 1014,
   builtinSkillsSummaryTokens: 502,
+  skillsSummaryListsActive: false,
   skillsSummary: 'flat-absolute',
   runtimeContext: 'clock-appended',
+  sessionSummary: 'system-prompt',
+  clockWithOffset: true,
   runtimeFrameTokens: 19,
   historyNonObjects: 'raise',
   saveDropsAnsweredResults: false,
   saveDropsOrphanResults: true,
+  mergesIntoLastUser: true,
   mergeKeepsLeftOnEmpty: false,
   summaryDedupesHistory: false,
   builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'long-goal', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
+  requestEstimate: 'message-parts',
   explicitSkillsFrameTokens: null,
   joined: {
     identity: [405, 429, 442, 428, 429],
@@ -184,16 +247,24 @@ const V02: TurnRules = {
     builtinSummary: { tokens: 502, sep: 0, nl: 0 },
     clockFrame: { chat: 22, noChat: 17 },
     summaryFrame: 13,
+    runtimeSummaryFrame: null,
+    clockPrefixSep: null,
+    xmlSkills: null,
     explicitSkills: null,
     fallback: 'zero',
   },
 };
 
 const V030: TurnRules = {
+  figures: 'measured',
+  figuresFrom: 'v0.3.0',
   bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md'],
   memoryTemplateSkipped: true,
   memoryArchive: 'history.jsonl',
   recentHistory: 'capped',
+  recentHistoryCut: 'tokens',
+  historyEntriesChecked: true,
+  historyCursorsChecked: true,
   recentHistoryBySession: true,
   saveTurn: 'messages',
   saveStripsRuntimeContext: false,
@@ -217,15 +288,20 @@ const V030: TurnRules = {
   builtinActiveSkills: [],
   builtinActiveSkillsTokens: 0,
   builtinSkillsSummaryTokens: 479,
+  skillsSummaryListsActive: false,
   skillsSummary: 'grouped-absolute-root',
   runtimeContext: 'provider-blocks',
+  sessionSummary: 'system-prompt',
+  clockWithOffset: true,
   runtimeFrameTokens: null,
   historyNonObjects: 'raise',
   saveDropsAnsweredResults: false,
   saveDropsOrphanResults: true,
+  mergesIntoLastUser: true,
   mergeKeepsLeftOnEmpty: true,
   summaryDedupesHistory: false,
   builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
+  requestEstimate: 'message-parts',
   explicitSkillsFrameTokens: null,
   joined: {
     identity: [195, 219, 232, 218, 219],
@@ -240,16 +316,24 @@ const V030: TurnRules = {
     builtinSummary: { tokens: 479, sep: 0, nl: 0 },
     clockFrame: null,
     summaryFrame: 13,
+    runtimeSummaryFrame: null,
+    clockPrefixSep: null,
+    xmlSkills: null,
     explicitSkills: null,
     fallback: 'utf8-bytes',
   },
 };
 
 const MAIN: TurnRules = {
+  figures: 'measured',
+  figuresFrom: 'main',
   bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md'],
   memoryTemplateSkipped: true,
   memoryArchive: 'history.jsonl',
   recentHistory: 'capped',
+  recentHistoryCut: 'tokens',
+  historyEntriesChecked: true,
+  historyCursorsChecked: true,
   recentHistoryBySession: true,
   saveTurn: 'messages',
   saveStripsRuntimeContext: false,
@@ -273,15 +357,20 @@ const MAIN: TurnRules = {
   builtinActiveSkills: [],
   builtinActiveSkillsTokens: 0,
   builtinSkillsSummaryTokens: 464,
+  skillsSummaryListsActive: false,
   skillsSummary: 'grouped-relative-root',
   runtimeContext: 'provider-blocks',
+  sessionSummary: 'system-prompt',
+  clockWithOffset: true,
   runtimeFrameTokens: null,
   historyNonObjects: 'skip',
   saveDropsAnsweredResults: true,
   saveDropsOrphanResults: true,
+  mergesIntoLastUser: true,
   mergeKeepsLeftOnEmpty: true,
   summaryDedupesHistory: true,
   builtinSkills: ['clawhub', 'cron', 'github', 'image-generation', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'update-setup', 'weather'],
+  requestEstimate: 'message-parts',
   explicitSkillsFrameTokens: 15,
   joined: {
     identity: [184, 208, 221, 207, 208],
@@ -296,44 +385,151 @@ const MAIN: TurnRules = {
     builtinSummary: { tokens: 464, sep: 0, nl: 0 },
     clockFrame: null,
     summaryFrame: 13,
+    runtimeSummaryFrame: null,
+    clockPrefixSep: null,
+    xmlSkills: null,
     explicitSkills: { head: 10, tail: 4 },
     fallback: 'utf8-bytes',
   },
 };
 
 /**
- * The pip releases before v0.2's commit, measured by scripts/turn-golden.py and save-turn-golden.py at each
- * tag. 0.2.2 measured v0.2's figures (its built-in skills' summary differs only by the install path it spells).
+ * The pip releases before v0.2's commit, measured by scripts/turn-golden.py (test/turn-golden/0.2.x.json) and
+ * save-turn-golden.py at each tag. 0.2.2 measured v0.2's figures but for its built-in skills' summary, which spells
+ * its own install path.
  */
-const R022: TurnRules = V02;
+const R022: TurnRules = {
+  ...V02,
+  figuresFrom: '0.2.2',
+  templates: { ...V02.templates },
+  builtinSkillsSummaryTokens: 522,
+  joined: { ...V02.joined, builtinSummary: { tokens: 522, sep: 0, nl: 0 } },
+};
 // 0.2.1: an older AGENTS.md, tool contract and `my` skill; its _save_turn keeps an orphan tool result.
 const R021: TurnRules = {
   ...R022,
+  figuresFrom: '0.2.1',
   recentHistoryBySession: false,
+  recentHistoryCut: 'chars',
+  historyEntriesChecked: false,
   templates: { ...R022.templates, 'AGENTS.md': { sha256: '25219951efc876b51d26b6a0d1b77cb98531024ae3a86193583568eb6043d056', tokens: 318, sectionTokens: 323 } },
   toolContractTokens: 1017,
   builtinActiveSkillsTokens: 953,
   saveDropsOrphanResults: false,
   joined: { ...R022.joined, builtinActive: { my: 513, memory: 435 } },
 };
-// 0.2.0: its save measured as 0.2.1's. Its request is not measured (turn-golden.py needs load_bundled_template, which
-// 0.2.0 lacks) and is known to differ: its system prompt has no tool contract. Until measured it shows 0.2.1's figures.
-const R020: TurnRules = { ...R021, bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md'] };
+// 0.2.0: its save measured as 0.2.1's; its request has TOOLS.md as a section, no tool contract, an older AGENTS.md and identity.
+const R020: TurnRules = {
+  ...R021,
+  figuresFrom: '0.2.0',
+  bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md'],
+  templates: { ...R021.templates, 'AGENTS.md': { sha256: 'ef9a32c25961bc7af900cd39565c1fb3b7c1ff153f69c738f5ca81f9815d6ee4', tokens: 197, sectionTokens: 202 } },
+  identityTokens: 417,
+  toolContractTokens: null,
+  joined: { ...R021.joined, identity: [416, 440, 453, 439, 440], toolContractSep: null },
+};
 
-// The 0.1.x releases. Their request is not measured (their ContextBuilder and memory differ: 5 bootstrap files,
-// MEMORY.md + HISTORY.md before 0.1.5; turn-golden.py needs load_bundled_template, which none of them has): it shows
-// 0.2.0's figures and the turn's unknowns say so. Their save is measured (save-turn-golden.py at each tag), each
+// The 0.1.x releases. From 0.1.4.post5 on the request is measured (turn-golden.py at each tag). The older ones' is
+// not: their ContextBuilder differs in more than figures (5 bootstrap files) and they have no token estimator,
+// which the turn does not model. They count nanobot's own texts with post5's
+// figures, and say so (`figures: 'stand-in'`). Their save is measured (save-turn-golden.py at each tag), each
 // spreading the one after it.
-const R01503: TurnRules = R020;
-const R01501: TurnRules = { ...R01503, memoryTemplateSkipped: false, recentHistory: 'uncapped' }; // post1, post2
-const R015: TurnRules = { ...R01501, recentHistory: 'none', saveBlockResults: 'raises' };
-const R01406: TurnRules = { ...R015, memoryArchive: 'HISTORY.md', saveBlockResults: 'truncated' };
-const R01405: TurnRules = { ...R01406, saveImages: 'user-bare', saveBlockResults: 'kept' };
-const R01403: TurnRules = { ...R01405, bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md', 'IDENTITY.md'] }; // post3, post4
+// 0.1.5.post3 (measured): the runtime block before the user's text, the pending summary in it; fewer built-in skills.
+const R01503: TurnRules = {
+  ...R020,
+  figuresFrom: '0.1.5.post3',
+  runtimeContext: 'clock-prefixed',
+  sessionSummary: 'runtime-context',
+  identityTokens: 334,
+  builtinSkillsSummaryTokens: 402,
+  builtinSkills: ['clawhub', 'cron', 'github', 'memory', 'my', 'skill-creator', 'summarize', 'tmux', 'weather'],
+  joined: { ...R020.joined, identity: [333, 357, 370, 356, 357], builtinSummary: { tokens: 402, sep: 0, nl: 0 }, summaryFrame: null, runtimeSummaryFrame: { chat: 13, noChat: 13 }, clockPrefixSep: { chat: 0, noChat: 0 } },
+};
+// 0.1.5.post2 (measured): the recent history not cut; an older identity.
+const R01502: TurnRules = {
+  ...R01503,
+  figuresFrom: '0.1.5.post2',
+  recentHistory: 'uncapped',
+  identityTokens: 316,
+  joined: { ...R01503.joined, identity: [315, 339, 352, 338, 339] },
+};
+// 0.1.5.post1: its MEMORY.md template is not left out (post2 added the check).
+const R01501: TurnRules = {
+  ...R01502,
+  figuresFrom: '0.1.5.post1',
+  memoryTemplateSkipped: false,
+  historyCursorsChecked: false,
+  skillsSummaryListsActive: true,
+  skillsSummary: 'xml-absolute',
+  templates: { ...R01502.templates, 'SOUL.md': { sha256: '42b20573f6738205dace3cfad0ea9d78dc710a275801527664a75d34fb2dc387', tokens: 94, sectionTokens: 99 } },
+  identityTokens: 452,
+  skillsSectionTokens: 48,
+  builtinActiveSkills: ['memory'],
+  builtinActiveSkillsTokens: 439,
+  builtinSkillsSummaryTokens: 649,
+  builtinSkills: ['clawhub', 'cron', 'github', 'memory', 'skill-creator', 'summarize', 'tmux', 'weather'],
+  joined: { ...R01502.joined, identity: [451, 475, 488, 474, 475], builtinActive: { memory: 435 }, skillsHead: 48, builtinSummary: { tokens: 649, sep: 0, nl: 0 }, xmlSkills: { open: 3, close: 3 } },
+};
+// 0.1.5 (measured): no recent history, no session summary, no channel in the identity, a runtime block without its
+// closing line; older templates.
+const R015: TurnRules = {
+  ...R01501,
+  figuresFrom: '0.1.5',
+  recentHistory: 'none',
+  saveBlockResults: 'raises',
+  sessionSummary: 'none',
+  templates: {
+    ...R01501.templates,
+    'AGENTS.md': { sha256: '15d53dd70ccb682673b87ef7d7c526d54db61e7a6b877253088370a7a0058cd4', tokens: 212, sectionTokens: 217 },
+    'SOUL.md': { sha256: '4c94411ddfd965484aa8ac9981561324b8035c026bb903d5d379adea41ec53e8', tokens: 83, sectionTokens: 88 },
+  },
+  identityTokens: 428,
+  builtinSkillsSummaryTokens: 633,
+  runtimeFrameTokens: 15,
+  joined: {
+    ...R01501.joined,
+    identity: [427],
+    formatHints: {},
+    builtinSummary: { tokens: 633, sep: 0, nl: 0 },
+    clockFrame: { chat: 17, noChat: 13 },
+    clockPrefixSep: { chat: 1, noChat: 0 },
+    runtimeSummaryFrame: null,
+    summaryFrame: null,
+  },
+};
+// 0.1.4.post6 (measured): MEMORY.md + HISTORY.md; its identity and skills section written in code; the current
+// message never merged into a last user message.
+const R01406: TurnRules = {
+  ...R015,
+  figuresFrom: '0.1.4.post6',
+  memoryArchive: 'HISTORY.md',
+  saveBlockResults: 'truncated',
+  mergesIntoLastUser: false,
+  identityTokens: 367,
+  builtinActiveSkillsTokens: 333,
+  builtinSkillsSummaryTokens: 647,
+  joined: { ...R015.joined, identity: [366], builtinActive: { memory: 329 }, builtinSummary: { tokens: 647, sep: 0, nl: 0 } },
+};
+// 0.1.4.post5 (measured): an older identity; its estimate of the request counts the messages' content alone.
+const R01405: TurnRules = {
+  ...R01406,
+  figuresFrom: '0.1.4.post5',
+  saveImages: 'user-bare',
+  saveBlockResults: 'kept',
+  requestEstimate: 'content-only',
+  clockWithOffset: false,
+  identityTokens: 253,
+  joined: { ...R01406.joined, identity: [252] },
+};
+// 0.1.4.post4 and older stand in with 0.1.4.post5's figures, and never count the request's tokens: the total is
+// counted as post5 counts it, and the turn says it is not nanobot's. post4 reads 4 bootstrap files (its
+// ContextBuilder, run by turn-golden.py), post3 and older IDENTITY.md too.
+const R01404: TurnRules = { ...R01405, figures: 'stand-in', requestEstimate: 'none' };
+const R01403: TurnRules = { ...R01404, bootstrapFiles: ['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md', 'IDENTITY.md'] };
 const R01402: TurnRules = { ...R01403, saveStripsRuntimeContext: false, saveSkipsEmptyReply: false, saveImages: 'kept' };
 const R014: TurnRules = { ...R01402, saveTurn: 'reply-only' }; // and post1
 
-const TURN_RULES: Record<NanobotVersion, TurnRules> = { '0.1.4': R014, '0.1.4.post1': R014, '0.1.4.post2': R01402, '0.1.4.post3': R01403, '0.1.4.post4': R01403, '0.1.4.post5': R01405, '0.1.4.post6': R01406, '0.1.5': R015, '0.1.5.post1': R01501, '0.1.5.post2': R01501, '0.1.5.post3': R01503, '0.2.0': R020, '0.2.1': R021, '0.2.2': R022, 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
+const TURN_RULES: Record<NanobotVersion, TurnRules> = { '0.1.4': R014, '0.1.4.post1': R014, '0.1.4.post2': R01402, '0.1.4.post3': R01403, '0.1.4.post4': R01404, '0.1.4.post5': R01405, '0.1.4.post6': R01406, '0.1.5': R015, '0.1.5.post1': R01501, '0.1.5.post2': R01502, '0.1.5.post3': R01503, '0.2.0': R020, '0.2.1': R021, '0.2.2': R022, 'v0.2': V02, 'v0.3.0': V030, main: MAIN };
 
 /** The turn's rules at `version` (as `rulesOf` is for the session's). */
 export function turnRulesOf(version: NanobotVersion): TurnRules {

@@ -40,10 +40,11 @@ export interface GoldenCase {
   current_message: string;
   history: PyDict[];
   built_history: PyDict[];
-  current: { role: string; merged_into_history: boolean; runtime_context: string; visible: PyValue; runtime_tokens?: number; clock_in_block?: boolean; skills?: string[]; skills_tokens?: number; sources?: string[] };
+  current: { role: string; merged_into_history: boolean; runtime_context: string; visible: PyValue; runtime_tokens?: number; clock_in_block?: boolean; summary_in_block?: boolean; skills?: string[]; skills_tokens?: number; sources?: string[] };
   system_tokens: number;
   parts: GoldenPart[];
-  archive: { dream_cursor: number; entries: { cursor: number; session_key: string | null }[]; unprocessed: number[] };
+  /** (0.1.5: reading an archive with a line that is not an object raises, though the prompt never reads it: `raises`, no entries.) */
+  archive: null | { dream_cursor: number; entries: { cursor: number; session_key: string | null }[]; unprocessed: number[]; raises?: string };
   /** The exception nanobot raised building the request (then nothing else is recorded). */
   raises?: string;
   /** The request built for a `cli:direct` session at the script's fixed clock, and nanobot's estimate of it. */
@@ -69,7 +70,8 @@ export interface Golden {
     templates: Record<string, { sha256: string; tokens: number; section_tokens: number }>;
     identity: number;
     identity_workspace_slots: number;
-    tool_contract: number;
+    tool_contract: number | null;
+    recent_history_cap?: { chars: number } | { tokens: number } | null;
     skills_section: number;
     builtin_active_skills: string[];
     builtin_active_skills_tokens: number;
@@ -87,13 +89,16 @@ export interface Golden {
     identity_slots: number;
     identity_sep: number;
     identity_windows: number;
-    tool_contract_sep: number;
+    tool_contract_sep: number | null;
     soul_sep: number;
     builtin_active: Record<string, number>;
     skills_head: number;
     builtin_summary: { tokens: number; sep: number; nl: number };
     clock_frame: { chat: number; no_chat: number } | null;
-    summary_frame: number;
+    summary_frame: number | null;
+    runtime_summary_frame?: { chat: number; no_chat: number } | null;
+    clock_prefix_sep?: { chat: number; no_chat: number } | null;
+    xml_skills?: { open: number; close: number } | null;
     explicit_skills: { head: number; tail: number } | null;
   };
 }

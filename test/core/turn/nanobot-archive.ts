@@ -20,7 +20,8 @@ import type { TextTokenCounter } from '../../../src/core/tokens/tokens';
 import { sha256Text } from '../../../src/core/turn/sha256';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-const archivePath = (v: NanobotVersion) => resolve(REPO_ROOT, '..', 'shared', 'nanobot', `nanobot-${v}.tar.gz`);
+// A release's archive is named by its tag (nanobot-v0.2.1.tar.gz); v0.2, v0.3.0 and main by their own names.
+const archivePath = (v: NanobotVersion) => resolve(REPO_ROOT, '..', 'shared', 'nanobot', `nanobot-${/^\d/.test(v) ? 'v' : ''}${v}.tar.gz`);
 
 /** True when nanobot's source archive is beside the repository (GOLDEN_FROM_PACK=1 acts as a clone without it). */
 export function hasArchive(version: NanobotVersion): boolean {

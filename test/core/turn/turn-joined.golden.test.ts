@@ -34,7 +34,7 @@ beforeAll(async () => {
   count = await loadTokenizer();
 });
 
-function turnOf(version: NanobotVersion, c: GoldenCase, known: { runtime: string | null; clock: string | null; sessionKey?: string }): Turn {
+function turnOf(version: NanobotVersion, c: GoldenCase, known: { runtime: string | null; clock: string | null; now?: string; sessionKey?: string }): Turn {
   const replay = getHistory(
     c.session.messages,
     0,
@@ -77,6 +77,10 @@ describe.each(TURN_GOLDEN_VERSIONS.map((v) => [v]))('the total at %s, against na
       builtinSummary: f.builtin_summary,
       clockFrame: f.clock_frame && { chat: f.clock_frame.chat, noChat: f.clock_frame.no_chat },
       summaryFrame: f.summary_frame,
+      // (Goldens made before the script measured them have neither: v0.2, v0.3.0, main, with no block before the text.)
+      runtimeSummaryFrame: f.runtime_summary_frame ? { chat: f.runtime_summary_frame.chat, noChat: f.runtime_summary_frame.no_chat } : null,
+      clockPrefixSep: golden.cases[0]!.current.runtime_context === 'prefixed-to-text' && f.clock_prefix_sep ? { chat: f.clock_prefix_sep.chat, noChat: f.clock_prefix_sep.no_chat } : null,
+      xmlSkills: f.xml_skills ?? null,
       explicitSkills: f.explicit_skills,
     });
     expect(j.identitySlots).toBe(turnRulesOf(version).identityWorkspaceSlots);
@@ -89,8 +93,9 @@ describe.each(TURN_GOLDEN_VERSIONS.map((v) => [v]))('the total at %s, against na
   it.each(cases.map((c) => [c.name, c] as const))('%s: the total is nanobot’s estimate', (_name, recorded) => {
     const c = caseFor(version, recorded, count);
     const j = c.joined!;
-    if (j.clock !== null) expect(nanobotClock(Date.parse(j.now), 0, 'UTC')).toBe(j.clock);
-    const turn = turnOf(version, c, { runtime: golden.runtime, clock: j.clock });
+    if (j.clock !== null) expect(nanobotClock(Date.parse(j.now), 0, 'UTC', turnRulesOf(version).clockWithOffset)).toBe(j.clock);
+    // (The cases were made in UTC: nanobot's naive now is the instant's UTC time.)
+    const turn = turnOf(version, c, { runtime: golden.runtime, clock: j.clock, now: j.now.slice(0, 19) });
     expect(turn.messages.length + 1).toBe(j.messages);
     expectNanobots(turn, j.total + standInShift(recorded, c), templateFiles(version, c));
   });
@@ -102,7 +107,7 @@ describe.each(TURN_GOLDEN_VERSIONS.map((v) => [v]))('the total at %s, against na
 
   it.each(keyed)('%s: the channel’s format hint and (v0.2) chat lines, as nanobot counts them', (_name, recorded, j) => {
     const c = caseFor(version, recorded, count);
-    const turn = turnOf(version, c, { runtime: golden.runtime, clock: j.clock, sessionKey: j.key });
+    const turn = turnOf(version, c, { runtime: golden.runtime, clock: j.clock, now: j.now.slice(0, 19), sessionKey: j.key });
     expect(turn.messages.length + 1).toBe(j.messages);
     expectNanobots(turn, j.total + standInShift(recorded, c), templateFiles(version, c));
   });
@@ -112,7 +117,7 @@ describe.each(TURN_GOLDEN_VERSIONS.map((v) => [v]))('the total at %s, against na
     const turn = turnOf(version, c, { runtime: null, clock: null });
     const slots = turn.unknown.map((u) => u.slot);
     expect(slots).toContain('runtime');
-    if (turnRulesOf(version).runtimeContext === 'clock-appended') expect(slots).toContain('clock');
+    if (turnRulesOf(version).runtimeContext !== 'provider-blocks') expect(slots).toContain('clock');
     else expect(slots).not.toContain('clock');
     expect(turn.exact).toBe(false);
     expect(turn.spread).not.toBeNull();
@@ -126,5 +131,7 @@ describe('nanobot’s clock line', () => {
     expect(nanobotClock(Date.parse('2026-08-05T09:30:00Z'), 0, 'UTC')).toBe('2026-08-05 09:30 (Wednesday) (UTC, UTC+00:00)');
     expect(nanobotClock(Date.parse('2026-12-31T23:30:00Z'), 90, 'X')).toBe('2027-01-01 01:00 (Friday) (X, UTC+01:30)');
     expect(nanobotClock(Date.parse('2026-01-01T03:00:00Z'), -300, 'EST')).toBe('2025-12-31 22:00 (Wednesday) (EST, UTC-05:00)');
+    // 0.1.4.post5: the zone's name alone.
+    expect(nanobotClock(Date.parse('2026-01-01T03:00:00Z'), -300, 'EST', false)).toBe('2025-12-31 22:00 (Wednesday) (EST)');
   });
 });

@@ -21,11 +21,14 @@ const turn = (v: NanobotVersion, files: Record<string, string> = FILES, legacy =
   assembleTurn({ version: v, workspace: ws(files, legacy), history: [], message: 'hi', sessionKey: 'cli:direct' }, count);
 
 describe('the request at the 0.1.x releases', () => {
-  it('reads TOOLS.md up to 0.2.0 and IDENTITY.md up to 0.1.4.post4, each a section; later they are not read', () => {
+  it('reads TOOLS.md up to 0.2.0 and IDENTITY.md up to 0.1.4.post3, each a section; later they are not read', () => {
     const sections = (v: NanobotVersion) => turn(v).parts.filter((p) => p.kind === 'bootstrap').map((p) => p.sources[0]);
     const notRead = (v: NanobotVersion) => turn(v).leftOut.filter((l) => l.reason === 'not-read').map((l) => l.file);
     expect(sections('0.1.4')).toEqual(['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md', 'IDENTITY.md']);
-    expect(sections('0.1.4.post4')).toEqual(['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md', 'IDENTITY.md']);
+    expect(sections('0.1.4.post3')).toEqual(['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md', 'IDENTITY.md']);
+    // (post4's own ContextBuilder, run by turn-golden.py, reads four: its BOOTSTRAP_FILES drops IDENTITY.md.)
+    expect(sections('0.1.4.post4')).toEqual(['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md']);
+    expect(notRead('0.1.4.post4')).toEqual(['IDENTITY.md']);
     expect(sections('0.1.4.post5')).toEqual(['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md']);
     expect(notRead('0.1.4.post5')).toEqual(['IDENTITY.md']);
     expect(sections('0.2.0')).toEqual(['AGENTS.md', 'SOUL.md', 'USER.md', 'TOOLS.md']);
@@ -43,5 +46,17 @@ describe('the request at the 0.1.x releases', () => {
     const issues = (v: NanobotVersion) => readMemory({ memory: null, history: null, dreamCursor: null, legacyHistory: true }, v).issues.map((i) => i.code);
     expect(issues('0.1.4.post6')).toEqual([]);
     expect(issues('0.1.5')).toEqual(['legacy-history-pending']);
+  });
+
+  it('says when nanobot’s own texts are counted with another release’s figures, and whose', () => {
+    const standIn = ['0.1.4', '0.1.4.post1', '0.1.4.post2', '0.1.4.post3', '0.1.4.post4'] as const;
+    for (const v of standIn) expect([v, turn(v).figures, turn(v).figuresFrom]).toEqual([v, 'stand-in', '0.1.4.post5']);
+    for (const v of ['0.1.4.post5', '0.1.4.post6', '0.1.5', '0.1.5.post1', '0.1.5.post2', '0.1.5.post3', '0.2.0', '0.2.1', '0.2.2', 'v0.2', 'v0.3.0', 'main'] as const) expect([v, turn(v).figures, turn(v).figuresFrom]).toEqual([v, 'measured', v]);
+  });
+
+  it('says that nanobot never counts the request up to 0.1.4.post4, and counts it there as post5 does', () => {
+    expect((['0.1.4', '0.1.4.post3', '0.1.4.post4', '0.1.4.post5', '0.2.1'] as const).map((v) => turn(v).nanobotCounts)).toEqual([false, false, false, true, true]);
+    // post4 reads the same files as post5 here (IDENTITY.md by neither): the same count.
+    expect(turn('0.1.4.post4').total).toBe(turn('0.1.4.post5').total);
   });
 });

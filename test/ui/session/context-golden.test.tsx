@@ -69,7 +69,7 @@ describe.each(TURN_GOLDEN_VERSIONS.map((v) => [v]))('the Context tab at %s', (ve
       if (joined && !templateFiles) expect(Math.abs(Number(total.dataset.total) - joined.total)).toBeLessThanOrEqual(Number(total.dataset.spread));
     }
     expect(el.querySelector('.sl-turn-placement')!.textContent).toContain(
-      { 'appended-to-text': 'appended to your text', marker: 'kept apart with a marker', none: 'none unless a provider adds blocks' }[c.current.runtime_context]!,
+      { 'prefixed-to-text': 'put before your text', 'appended-to-text': 'appended to your text', marker: 'kept apart with a marker', none: 'none unless a provider adds blocks' }[c.current.runtime_context]!,
     );
   });
 });

@@ -995,6 +995,7 @@ const pages = {
       'builtin-skill-mentioned': 'names a built-in skill: its text is nanobot’s and not counted',
       'archive-raises': 'nanobot raises reading this file: the turn fails',
       'estimate-raises': 'nanobot’s token estimate raises on a message here (a text block that is not text): not counted',
+      'truncated-chars': 'cut to 32,000 characters by nanobot (its cap before 0.2.2)',
       truncated: 'cut to 8,000 tokens by nanobot',
       'merged-into-last-user': 'merged into the last user message (no new message)',
       'builtin-skills': 'includes nanobot’s built-in skills',
@@ -1003,6 +1004,7 @@ const pages = {
       'no-blocks-without-providers': 'none unless a provider adds blocks',
     } as Record<string, string>,
     placement: {
+      'prefixed-to-text': 'put before your text; the save strips it again',
       'appended-to-text': 'appended to your text; the save strips it again',
       marker: 'kept apart with a marker',
       none: 'none unless a provider adds blocks',
@@ -1034,6 +1036,8 @@ const pages = {
     workspacePath: 'Workspace path on nanobot’s machine',
     workspacePathHint: 'nanobot writes the workspace’s absolute path into its instructions. Remembered for this workspace.',
     workspacePathAsk: 'Where is this workspace on nanobot’s machine? Until you give its absolute path, the folder’s name is counted in its place.',
+    standIn: (shown: string | null, counted: boolean) =>
+      [shown && `Not measured for this release: nanobot’s own texts are counted with ${shown}’s figures, so the total may differ from this release’s.`, !counted && 'This release of nanobot never counts its request’s tokens: the total is Session Lens’s count of the messages’ content, as 0.1.4.post5 first counted it.'].filter(Boolean).join(' '),
     raises: (type: string, message: string) => `nanobot raises ${type} (${message}) reading memory/history.jsonl: this turn fails until the line is fixed.`,
     showText: 'Show the text',
     traces: 'What saving changed',

@@ -985,6 +985,7 @@ const pages: PageText = {
       'builtin-skill-mentioned': '点名了内置技能：其文字属于 nanobot，不计入',
       'archive-raises': 'nanobot 读取此文件时抛出异常：这一轮会失败',
       'estimate-raises': 'nanobot 估算这里某条消息的词元时会抛出异常（文本块不是文本）：未计入',
+      'truncated-chars': '被 nanobot 截断到 32,000 个字符（0.2.2 之前的上限）',
       truncated: '被 nanobot 截断到 8,000 个词元',
       'merged-into-last-user': '并入最后一条用户消息（不新增消息）',
       'builtin-skills': '包含 nanobot 的内置技能',
@@ -993,6 +994,7 @@ const pages: PageText = {
       'no-blocks-without-providers': '除非有提供者添加内容块，否则没有',
     } as Record<string, string>,
     placement: {
+      'prefixed-to-text': '放在你的文字之前；保存时会再次去掉',
       'appended-to-text': '附加在你的文字之后；保存时又会去掉',
       marker: '单独保存，带有标记',
       none: '除非有提供者添加内容块，否则没有',
@@ -1024,6 +1026,8 @@ const pages: PageText = {
     workspacePath: 'nanobot 机器上的工作区路径',
     workspacePathHint: 'nanobot 会把工作区的绝对路径写进它的指令。按工作区记住。',
     workspacePathAsk: '这个工作区在 nanobot 的机器上位于何处？在你给出绝对路径之前，以文件夹名代替计入。',
+    standIn: (shown: string | null, counted: boolean) =>
+      [shown && `未针对此版本测量：nanobot 自带文本按 ${shown} 的数据计数，总数可能与此版本的实际值不同。`, !counted && '此版本的 nanobot 从不计算请求的词元数：总数是 Session Lens 按 0.1.4.post5 最初的方式对消息内容的计数。'].filter(Boolean).join(''),
     raises: (type: string, message: string) => `nanobot 读取 memory/history.jsonl 时抛出 ${type}（${message}）：在修好那一行之前，这一轮会失败。`,
     showText: '显示文字',
     traces: '保存时改动了什么',

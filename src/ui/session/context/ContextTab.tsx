@@ -162,6 +162,7 @@ function TurnTable({ turn }: { turn: Turn }) {
       <p class="sl-turn-placement">
         {t.parts['runtime-context']}: {t.placement[turn.runtimeContext]}
       </p>
+      {(turn.figures === 'stand-in' || !turn.nanobotCounts) && <p class="sl-turn-stand-in">{t.standIn(turn.figures === 'stand-in' ? rulesOf(turn.figuresFrom).label : null, turn.nanobotCounts)}</p>}
       <p class="sl-turn-total" data-total={turn.total} data-spread={turn.spread ?? ''}>
         <strong>{t.total(turn.total, turn.exact ? 0 : turn.spread)}</strong>
         {window ? t.ofWindow(((100 * turn.total) / window).toFixed(1)) : ''}
