@@ -1,5 +1,7 @@
 /**
- * `npm run fuzz -- --version v0.2|v0.3.0|main [--minutes N] [--seed S]`: the differential fuzzer.
+ * `npm run fuzz -- --nanobot VERSION [--minutes N] [--seed S]`: the differential fuzzer, at any version of the
+ * version table (a release 0.1.4 … 0.2.2 by pip name or tag, v0.2, v0.3.0, main; `--version` says the same). At a
+ * release the oracle records what its code lacks and leaves those answers out, so the checks skip them.
  * fast-check makes a session key and file (fuzz/arbitraries.ts), nanobot's own code answers every
  * question the golden corpora ask about it (fuzz/oracle.py, one long-lived process), and the core's
  * answers are checked against them (fuzz/check.ts). A case whose mismatches are of a kind not met
@@ -22,7 +24,7 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, write
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { isNanobotVersion, type NanobotVersion } from '../src/core/nanobot/nanobot-version';
+import { isNanobotVersion, NANOBOT_VERSIONS, versionNamed, type NanobotVersion } from '../src/core/nanobot/nanobot-version';
 import { fuzzCase, fuzzFolder, type FuzzCase, type FuzzFolder } from './arbitraries';
 import { caseContext, checkAgainst, checkFolder, kindsOf, type CheckResult } from './check';
 import { guessRule } from './families';
@@ -70,10 +72,11 @@ function parseArgs(argv: string[]): Args {
       if (v === undefined) throw new Error(`${arg} needs a value`);
       return v;
     };
-    if (arg === '--version') {
+    if (arg === '--version' || arg === '--nanobot') {
       const v = next();
-      if (!isNanobotVersion(v)) throw new Error(`--version: one of v0.2, v0.3.0, main (not ${v})`);
-      a.version = v;
+      const named = versionNamed(v);
+      if (!named) throw new Error(`${arg}: one of ${NANOBOT_VERSIONS.join(', ')} or a release's tag (not ${v})`);
+      a.version = named;
     } else if (arg === '--minutes') a.minutes = Number(next());
     else if (arg === '--seed') a.seed = Number(next());
     else if (arg === '--replay') a.replay = resolve(next());
@@ -327,7 +330,7 @@ async function main(): Promise<void> {
     console.log(`${to}: the file of ${from} (key ${JSON.stringify(spec.key)}, nanobot ${spec.version})`);
     return;
   }
-  if (!args.version) throw new Error('--version v0.2|v0.3.0|main is required');
+  if (!args.version) throw new Error('--nanobot VERSION (or --version) is required: a release 0.1.4 … 0.2.2 (or its tag), v0.2, v0.3.0 or main');
   if (args.reask) {
     // Every recorded case, pending or fixed: nanobot's answers depend on --frames.
     const pending = join(FOUND, 'pending', args.version);
