@@ -1,6 +1,7 @@
 """nanobot's own answers for the differential fuzzer (npm run fuzz).
 
-A long-lived process: it imports nanobot's session code at one version (the environment of
+A long-lived process: it imports nanobot's session code at one version (v0.2, v0.3.0, main, or a pip release
+0.1.4 … 0.2.2 by its pip name: what a release lacks is left out of its answers; the environment of
 what ../shared/nanobot/setup.sh <v> prints; run it with HOME set to a scratch folder) and answers one JSON
 request per stdin line with one JSON line on stdout. Each answer is a case in the golden corpora's
 format (../shared/golden/README.md), so the golden runner checks it field by field:
@@ -111,9 +112,9 @@ from nanobot.utils import helpers as H  # noqa: E402
 import inspect  # noqa: E402
 
 # A pip release (0.1.4 … 0.2.2) rather than one of the three commits the project first spoke for. Its session code
-# keeps v0.2's layout (sessions in the workspace, `include_timestamps` where it has one); what it lacks is recorded
-# in LACKS, the calls that need it are made as a release without it would answer nothing, and the answers leave
-# those fields out (strip_lacking), as scripts/release-golden.py does for the releases' golden corpora.
+# keeps v0.2's layout (sessions in the workspace, `include_timestamps` where it has one). What it lacks is recorded
+# in LACKS; a call that needs it raises (LookupError for an option, AttributeError for a method) and the answers
+# leave those fields out (strip_lacking), as scripts/release-golden.py does for the releases' golden corpora.
 RELEASE = VERSION not in ("v0.2", "v0.3.0", "main")
 LACKS = []
 
