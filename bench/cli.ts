@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- cli`: each CLI command as a whole process (time and peak RSS) against nanobot's
  * work in Python, measured in the same run, interleaved: nanobot's own SessionManager at the version
- * under test when NANOBOT_SRC is set (`source /tmp/nanobot-env-<v>.sh`; main's files laid out as
+ * under test when NANOBOT_SRC is set (`eval "$(../shared/nanobot/setup.sh <v>)"`, any release from v0.1.4 or
+ * v0.2, v0.3.0, main; BENCH_CLI_OPS=replay,tokens,format before 0.1.4.post6, whose code has no retention to trim by; main's files laid out as
  * main keeps them, under a sessions root outside the workspace), else bench/cli_baseline.py's
  * re-enactment; the baseline runs with HOME a scratch folder. Sessions of 1,000 / 10,000 messages
  * (BENCH_BIG=1 adds 50,000 and 150,000), each also trimmed to its last 500 (`trim --write` on a fresh
@@ -17,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Figure } from './core';
-import { isNanobotVersion, rulesOf, type NanobotVersion } from '../src/core/nanobot/nanobot-version';
+import { rulesOf, versionNamed, type NanobotVersion } from '../src/core/nanobot/nanobot-version';
 import { sessionBody, sessionHead } from './listing';
 import { median, p95 } from './stats';
 
@@ -92,10 +93,12 @@ export async function benchCli(): Promise<Figure[]> {
   // starts) added 0.3–1.5 s to every baseline run here, more than listing 10,000 sessions takes.
   const python = process.env.NANOBOT_PYTHON || spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout?.trim() || 'python3';
   const src = process.env.NANOBOT_SRC;
-  // The nanobot version under test: BENCH_NANOBOT, else the one `source /tmp/nanobot-env-<v>.sh` points at.
-  const named = process.env.BENCH_NANOBOT ?? (src ? /nanobot-(v0\.2|v0\.3\.0|main)$/.exec(path.resolve(src))?.[1] : undefined) ?? 'v0.2';
-  if (!isNanobotVersion(named)) throw new Error(`BENCH_NANOBOT: not a nanobot version: ${named}`);
-  const version: NanobotVersion = named;
+  // The nanobot version under test: BENCH_NANOBOT (a version or a release's tag), else the one NANOBOT_SRC holds
+  // (setup.sh's folder nanobot-<tag or version>, e.g. /tmp/nanobot-v0.1.4 for release 0.1.4).
+  const named = process.env.BENCH_NANOBOT ?? (src ? /nanobot-([\w.]+)$/.exec(path.resolve(src))?.[1] : undefined) ?? 'v0.2';
+  const found = versionNamed(named);
+  if (!found) throw new Error(`BENCH_NANOBOT: not a nanobot version: ${named}`);
+  const version: NanobotVersion = found;
   const main = !!src && version === 'main';
   const tiktoken = spawnSync(python, ['-c', 'import tiktoken']).status === 0;
   const baseline = `${src ? `nanobot ${version}'s own SessionManager (NANOBOT_SRC=${src}${main ? ', sessions_root, <root>/<workspace id>/<base64url(key)>.jsonl' : ''})` : 'bench/cli_baseline.py (re-enactment: json.loads per line, listing.py)'} run by ${python}, HOME a scratch folder; tokens ${tiktoken ? "counted with tiktoken's cl100k" : 'not counted (no tiktoken here: that baseline is too fast)'}`;

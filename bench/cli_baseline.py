@@ -16,6 +16,10 @@ without it the baseline is the load alone, which only makes the baseline faster 
 Usage: python3 bench/cli_baseline.py <replay|load|load-json|tokens|format|list> <path>
        python3 bench/cli_baseline.py trim <path> <N>
 
+At a pip release (NANOBOT_SRC from setup.sh v0.1.4 … v0.2.2) the same calls run: every release has get_or_create,
+list_sessions, save and a get_history whose defaults are its own (500 messages before 0.1.5.post3, then 120), as
+the CLI's replay defaults are; trim needs retain_recent_legal_suffix (from 0.1.4.post6).
+
 With BENCH_NANOBOT=main, nanobot main's SessionManager(BENCH_WORKSPACE, sessions_root=…) on files laid
 out as main keeps them (<root>/<workspace id>/<base64url(key)>.jsonl); `replay-budget <path> <T>` is
 its agent loop's get_history(max_tokens=T) (no count window); `init` makes the workspace's namespace
@@ -157,6 +161,9 @@ def nanobot(op, path, src, *rest):
     if op == "replay":
         return len(s.get_history())
     if op == "trim":
+        if not hasattr(s, "retain_recent_legal_suffix"):
+            # releases before 0.1.4.post6 keep no suffix themselves: nothing of theirs to time (BENCH_CLI_OPS)
+            sys.exit(f"nanobot at {src} has no retain_recent_legal_suffix: trim has no baseline there")
         s.retain_recent_legal_suffix(int(rest[0]))
         mgr.save(s)
     if op in ("format", "load-json", "tokens"):

@@ -154,7 +154,8 @@ export async function checkBig(bytes: Uint8Array, key: string, version: NanobotV
     const onFile = (cmd: string, ...more: string[]) => [cmd, file, '--key', key, ...more, ...common];
     const commands: [string, string[]][] = [
       ['load', onFile('load', '--json')],
-      ['tokens', onFile('tokens', '--json')],
+      // a release without `estimate_message_tokens` has no answer to compare (the CLI's estimate is the app's own)
+      ...(g.lacks?.includes('estimate_message_tokens') ? [] : [['tokens', onFile('tokens', '--json')] as [string, string[]]]),
       ...settings.map((s, i): [string, string[]] => [`replay[${i}]`, onFile('replay', '--json', ...replayFlags(s))]),
       ['format', onFile('format')],
       ['list', ['list', dir, '--json', ...common]],

@@ -185,13 +185,18 @@ export function bigFileBytes(spec: BigSpec): Uint8Array {
   return r() < 0.2 && bytes[bytes.length - 1] === 0x0a ? bytes.subarray(0, bytes.length - 1) : bytes;
 }
 
-/** The four replay settings compared (as nanobot's get_history arguments; the CLI's flags say the same). */
+/**
+ * The four replay settings compared (as nanobot's get_history arguments; the CLI's flags say the same). A release
+ * whose get_history has no budget or no `extend_to_user` (the rows replayBudget, extendToUser) is asked without
+ * them: the oracle raises LookupError for an option the release lacks, so a wrong row shows as a finding.
+ */
 export function replaySettings(version: NanobotVersion) {
   const rules = rulesOf(version);
+  const budget = (n: number) => (rules.replayBudget ? n : 0);
   return [
     { max_messages: rules.defaultMaxMessages, max_tokens: 0, timestamps: false, extend_to_user: false, public: false },
-    { max_messages: 500, max_tokens: 190_784, timestamps: false, extend_to_user: true, public: false },
-    { max_messages: 50, max_tokens: 2_000, timestamps: rules.timestamps, extend_to_user: false, public: false },
+    { max_messages: 500, max_tokens: budget(190_784), timestamps: false, extend_to_user: rules.extendToUser, public: false },
+    { max_messages: 50, max_tokens: budget(2_000), timestamps: rules.timestamps, extend_to_user: false, public: false },
     { max_messages: 100_000, max_tokens: 0, timestamps: false, extend_to_user: false, public: rules.runtimeContext },
   ];
 }

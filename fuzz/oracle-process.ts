@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { NanobotVersion } from '../src/core/nanobot/nanobot-version';
+import { rulesOf, type NanobotVersion } from '../src/core/nanobot/nanobot-version';
 import type { PyDict } from '../src/core/python/pyvalue';
 import { parseGolden } from '../test/golden-values';
 
@@ -24,7 +24,7 @@ const SETUP = process.env.NANOBOT_SETUP ?? fileURLToPath(new URL('../../shared/n
  * unpacks the source and makes the venv once, then only prints) and keeps the lines it prints
  * (`export NAME='value'`), so the fuzzer needs no step of its own before it.
  */
-export function nanobotEnv(version: NanobotVersion): Record<string, string> {
+export function nanobotEnv(version: string): Record<string, string> {
   if (!existsSync(SETUP)) throw new Error(`${SETUP} is missing: the fuzzer asks nanobot's own code, set up by that script (or set NANOBOT_SETUP)`);
   const r = spawnSync('bash', [SETUP, version], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 24 });
   if (r.status !== 0) throw new Error(`${SETUP} ${version} failed (${r.status ?? r.signal}): ${(r.stderr ?? '').slice(-1500)}`);
@@ -32,6 +32,11 @@ export function nanobotEnv(version: NanobotVersion): Record<string, string> {
   for (const m of r.stdout.matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]!] = m[2]!;
   if (!env.NANOBOT_PYTHON) throw new Error(`${SETUP} ${version} printed no NANOBOT_PYTHON`);
   return env;
+}
+
+/** The name setup.sh knows a version by: a pip release's git tag (`v0.2.1` for `0.2.1`), else the version's own name. */
+export function setupName(version: NanobotVersion): string {
+  return rulesOf(version).tag ?? version;
 }
 
 /** nanobot's answer on one file: the case (parsed) and its exact JSON text (for the fixture). */
@@ -55,6 +60,8 @@ type Raised = { error: { type: string; message: string } };
 export interface BigAnswer {
   /** The file name nanobot keeps the key's session in. */
   file: string;
+  /** What the release's code lacks (fuzz/oracle.py's LACKS; empty for v0.2, v0.3.0 and main). */
+  lacks?: string[];
   /** `_load` raised: every command that loads the session should report it. */
   raises?: { type: string; message: string };
   load?: { path: 'normal' | 'repair'; result: string };
@@ -85,7 +92,7 @@ export class Oracle {
   private start(): ChildProcessWithoutNullStreams {
     if (this.child) return this.child;
     this.home = mkdtempSync(join(tmpdir(), 'nanobot-oracle-home-'));
-    const nb = nanobotEnv(this.version);
+    const nb = nanobotEnv(setupName(this.version));
     const env = { ...process.env, ...nb, HOME: this.home, TMPDIR: this.home, TZ: 'UTC', PYTHONHASHSEED: '0', PYTHONIOENCODING: 'utf-8' };
     const child = spawn(nb.NANOBOT_PYTHON!, [ORACLE, this.version, String(this.frames)], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdout.setEncoding('utf8');

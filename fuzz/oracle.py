@@ -1,6 +1,7 @@
 """nanobot's own answers for the differential fuzzer (npm run fuzz).
 
-A long-lived process: it imports nanobot's session code at one version (the environment of
+A long-lived process: it imports nanobot's session code at one version (v0.2, v0.3.0, main, or a pip release
+0.1.4 … 0.2.2 by its pip name: what a release lacks is left out of its answers; the environment of
 what ../shared/nanobot/setup.sh <v> prints; run it with HOME set to a scratch folder) and answers one JSON
 request per stdin line with one JSON line on stdout. Each answer is a case in the golden corpora's
 format (../shared/golden/README.md), so the golden runner checks it field by field:
@@ -107,6 +108,97 @@ logger.remove()  # nanobot's logs are not part of the answers
 
 from nanobot.session import manager as M  # noqa: E402
 from nanobot.utils import helpers as H  # noqa: E402
+
+import inspect  # noqa: E402
+
+# A pip release (0.1.4 … 0.2.2) rather than one of the three commits the project first spoke for. Its session code
+# keeps v0.2's layout (sessions in the workspace, `include_timestamps` where it has one). What it lacks is recorded
+# in LACKS; a call that needs it raises (LookupError for an option, AttributeError for a method) and the answers
+# leave those fields out (strip_lacking), as scripts/release-golden.py does for the releases' golden corpora.
+RELEASE = VERSION not in ("v0.2", "v0.3.0", "main")
+LACKS = []
+
+if RELEASE and not hasattr(H, "_get_token_encoding"):
+    # Releases before 0.2.2 call tiktoken.get_encoding inside each estimate: route it through the lookup the
+    # special-token watch below wraps (same encoder, same counts).
+    import tiktoken as _tk
+
+    H._get_token_encoding = lambda: _tk.get_encoding("cl100k_base")
+
+    class _Tiktoken:
+        @staticmethod
+        def get_encoding(_name):
+            return H._get_token_encoding()
+
+    H.tiktoken = _Tiktoken
+
+
+def _without_option(cls, name, option):
+    """The release's method has no `option`: calls with it False go through, with it set raise LookupError."""
+    orig = getattr(cls, name)
+    if option in inspect.signature(orig).parameters:
+        return
+    LACKS.append(f"{name}({option})")
+
+    def call(self, *a, **k):
+        if k.pop(option, False):
+            raise LookupError(f"{name} has no {option}")
+        return orig(self, *a, **k)
+
+    setattr(cls, name, call)
+
+
+def _returning_dropped(cls):
+    """Releases whose retain returns nothing (0.1.4.post6 … 0.2.0): counted as 0.2.0's one caller,
+    enforce_file_cap, counts (what is no longer kept; min(last_consolidated before, how many went))."""
+    orig = getattr(cls, "retain_recent_legal_suffix", None)
+    if orig is None:
+        LACKS.append("retain_recent_legal_suffix")
+        return
+    if inspect.signature(orig).return_annotation not in (None, "None"):
+        return
+    LACKS.append("retain_recent_legal_suffix(return value: counted as enforce_file_cap counts)")
+
+    def call(self, *a, **k):
+        before, lc = list(self.messages), self.last_consolidated
+        orig(self, *a, **k)
+        kept = {id(m) for m in self.messages}
+        dropped = [m for m in before if id(m) not in kept]
+        return (dropped, min(lc, len(before) - len(self.messages))) if dropped else ([], 0)
+
+    cls.retain_recent_legal_suffix = call
+
+
+if RELEASE:
+    _returning_dropped(M.Session)
+    for _option in ("max_tokens", "include_timestamps", "extend_to_user"):
+        _without_option(M.Session, "get_history", _option)
+    if hasattr(M.Session, "retain_recent_legal_suffix"):
+        _without_option(M.Session, "retain_recent_legal_suffix", "extend_to_user")
+    for _method in ("read_session_file", "read_session_metadata", "fork_session_before_user_index"):
+        if not hasattr(M.SessionManager, _method):
+            LACKS.append(_method)
+    if not hasattr(H, "estimate_message_tokens"):
+        LACKS.append("estimate_message_tokens")
+
+
+def strip_lacking(case):
+    """A case without what the release lacks: no field for a missing call, null for a missing fork or retain,
+    no grid rows asked with an option its get_history does not take (their LookupError is the oracle's own)."""
+    for method in ("read_session_file", "read_session_metadata", "estimate_message_tokens"):
+        if method in LACKS:
+            case.pop(method, None)
+    for method in ("fork_session_before_user_index", "retain_recent_legal_suffix"):
+        if method in LACKS and case.get(method) is not None:
+            case[method] = None
+    h = case.get("history")
+    # grid rows are [max_messages, max_tokens, include_timestamps, extend_to_user, output]
+    for option, col in (("max_tokens", 1), ("include_timestamps", 2), ("extend_to_user", 3)):
+        if f"get_history({option})" in LACKS and h:
+            h["grid"] = [r for r in h["grid"] if not r[col]]
+    if "retain_recent_legal_suffix(extend_to_user)" in LACKS and case.get("retain_recent_legal_suffix"):
+        case["retain_recent_legal_suffix"] = [r for r in case["retain_recent_legal_suffix"] if not r["extend_to_user"]]
+    return case
 
 try:
     from nanobot.runtime_context import RUNTIME_CONTEXT_HISTORY_META as RC_META  # type: ignore
@@ -398,7 +490,7 @@ def _run_case(p, key, data):
         return {"grid": out_rows, "outputs": outputs, "entries": entries}
 
     rows = [(mm_, mt, ts, etu) for mm_ in GRID_MM for mt in GRID_MT for ts in (False, True) for etu in (False, True)]
-    if VERSION == "v0.2":
+    if VERSION == "v0.2" or RELEASE:
         g["history"] = grid(rows, lambda a, b, c, d: top(s.get_history, a, max_tokens=b, include_timestamps=c, extend_to_user=d))
     else:
         g["history"] = grid(rows, lambda a, b, c, d: top(s.get_history, a, max_tokens=b, extend_to_user=d))
@@ -569,7 +661,7 @@ def run_big(key, data, settings):
     `list_sessions()`. Values are json.dumps texts; an exception is {"error": {"type", "message"}}."""
     p = Place(key, data)
     try:
-        out = {"file": os.path.basename(str(p.manager()._get_session_path(key)))}
+        out = {"file": os.path.basename(str(p.manager()._get_session_path(key))), "lacks": LACKS}
         m, s, e = load_fresh(p)
         if e is not None:
             out["raises"] = err(e)
@@ -585,12 +677,13 @@ def run_big(key, data, settings):
                     values.append(top(H.estimate_message_tokens, msg))
                 except Exception as e2:  # noqa: BLE001
                     values.append({"error": err(e2)})
-            out["tokens"] = values
+            if "estimate_message_tokens" not in LACKS:
+                out["tokens"] = values
             target = s if s is not None else M.Session(key=key)
             replays = []
             for st in settings:
                 kw = {"max_tokens": st["max_tokens"], "extend_to_user": st["extend_to_user"]}
-                if VERSION == "v0.2":
+                if VERSION == "v0.2" or RELEASE:
                     kw["include_timestamps"] = st["timestamps"]
                 elif st["public"]:
                     kw["include_runtime_context"] = False
@@ -628,7 +721,7 @@ def serve():
         try:
             if req.get("op") == "case":
                 data = base64.b64decode(req["file_b64"])
-                case = {"fixture": req.get("fixture", ""), **run_case(req["key"], data)}
+                case = strip_lacking({"fixture": req.get("fixture", ""), **run_case(req["key"], data)})
                 text = dumps({"id": rid, "case": case})
             elif req.get("op") == "listing":
                 files = [(f["name"], base64.b64decode(f["b64"])) for f in req["files"]]
@@ -636,7 +729,7 @@ def serve():
             elif req.get("op") == "big":
                 text = json.dumps({"id": rid, "big": run_big(req["key"], base64.b64decode(req["file_b64"]), req["settings"])})
             elif req.get("op") == "ping":
-                text = dumps({"id": rid, "pong": VERSION})
+                text = dumps({"id": rid, "pong": VERSION, "lacks": LACKS})
             else:
                 text = dumps({"id": rid, "crash": "unknown op"})
         except BaseException as e:  # noqa: BLE001

@@ -1,4 +1,5 @@
-// `npm run fuzz -- --version v0.2|v0.3.0|main [--minutes N] [--seed S] [--replay DIR] [--promote]`:
+// `npm run fuzz -- --nanobot VERSION [--minutes N] [--seed S] [--replay DIR] [--promote]` (VERSION: a release
+// 0.1.4 … 0.2.2 or its tag, v0.2, v0.3.0, main; `--version` says the same):
 // bundles the differential fuzzer (fuzz/run.ts, TypeScript) for Node with Vite, then runs it.
 import { build } from 'vite';
 import { spawnSync } from 'node:child_process';

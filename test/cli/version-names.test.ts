@@ -53,3 +53,21 @@ describe('recognised from the folder', () => {
     expect((await runCli('list', 'test/fixtures/versions/0.1.4.post3')).out).toMatch(/^sessions: nanobot 0\.1\.4\.post4 rules \(auto: 0\.1\.4\.post2–0\.1\.4\.post4 \(ambiguous\)/m);
   });
 });
+
+describe('list --json at a release', () => {
+  // nanobot's own list_sessions() of this folder: 0.1.4 and 0.1.5.post3 give rows without title or preview
+  // (their rows are key, times and path), 0.2.0 adds both.
+  const rowsAt = async (v: string) => (JSON.parse((await runCli('list', 'test/fixtures/versions/0.1.4/sessions', '--json', '--nanobot', v)).out) as { rows: object[] }).rows;
+  it.each(['0.1.4', '0.1.5.post3'])('%s: the rows nanobot gives, without title or preview', async (v) => {
+    expect(await rowsAt(v)).toEqual([
+      { key: 'telegram:42', created_at: '2026-12-07T03:33:04.146717', updated_at: '2026-12-07T03:33:04.146734', path: 'telegram_42.jsonl' },
+      { key: 'cli:direct', created_at: '2026-12-07T03:33:04.146548', updated_at: '2026-12-07T03:33:04.146572', path: 'cli_direct.jsonl' },
+    ]);
+  });
+  it('0.2.0: with title and preview', async () => {
+    expect(await rowsAt('0.2.0')).toEqual([
+      { key: 'telegram:42', created_at: '2026-12-07T03:33:04.146717', updated_at: '2026-12-07T03:33:04.146734', title: '', preview: 'hello', path: 'telegram_42.jsonl' },
+      { key: 'cli:direct', created_at: '2026-12-07T03:33:04.146548', updated_at: '2026-12-07T03:33:04.146572', title: '', preview: 'Résumé of the café notes, please', path: 'cli_direct.jsonl' },
+    ]);
+  });
+});

@@ -29,6 +29,17 @@ describe('retention at the 0.1.x releases', () => {
     expect(r.ok && [r.result.retained.length, r.result.held]).toEqual([5, { lastConsolidated: 0, alreadyConsolidated: 0 }]);
   });
 
+  it('clearing an empty session compares nothing, whatever an unchecked last_consolidated holds', () => {
+    // The fuzzer at 0.1.4.post6: a metadata line with "last_consolidated": "2" and no message. clear() drops
+    // nothing, so its caller counts nothing (no min("2", 0)); with a message, min("2", 1) raises TypeError.
+    for (const v of ['0.1.4.post6', '0.1.5.post2', '0.2.0'] as const) {
+      const r = retainRecentLegalSuffix([], 0, {}, 0, false, v, '2');
+      expect(r.ok && [r.result.retained.length, r.result.held]).toEqual([0, { lastConsolidated: 0, alreadyConsolidated: 0 }]);
+      const one = retainRecentLegalSuffix(ms.slice(0, 1), 0, {}, 0, false, v, '2');
+      expect(!one.ok && one.error.type).toBe('TypeError');
+    }
+  });
+
   it("clear() leaves the metadata's _last_summary until 0.2.0", () => {
     expect(retain(0, '0.1.5.post3')).toEqual(['', 0, { _last_summary: 'x' }]);
     expect(retain(0, '0.2.0')).toEqual(['', 0, {}]);

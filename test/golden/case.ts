@@ -9,7 +9,7 @@ import { encodeSession, failedSaveLeaves, formatSession, metadataRecord } from '
 import { keyFromStem, saveTmpNameError, sessionFileName } from '../../src/core/nanobot/keys';
 import { fileStem, listingRow, nanobotListingRow, sortListing, type ListingRow } from '../../src/core/listing/listing';
 import { loadNanobot, readSessionFile, readSessionMetadata, type NanobotSession } from '../../src/core/lens/load';
-import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { rulesOf, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { analyzeSession } from '../../src/core/lens/open';
 import { pyDumps } from '../../src/core/python/pyjson';
 import { dictGet, isDict, type PyDict, type PyValue } from '../../src/core/python/pyvalue';
@@ -232,7 +232,7 @@ export function checkCase(t: Tally, name: string, g: PyDict, bytes: Uint8Array, 
     check(t, where + '.file_first_line', gres.file_first_line, pyDumps(metadataRecord(f, version)));
     check(t, where + '.file_sha256', gres.file_sha256, sha256(enc.bytes));
     check(t, where + '.file_bytes', gres.file_bytes, enc.bytes.length);
-    const changed = s!.messages.slice(0, f.messages.length).flatMap((m, i) => (publicHistoryMessage(m) !== m && version !== 'v0.2' ? [i] : []));
+    const changed = s!.messages.slice(0, f.messages.length).flatMap((m, i) => (publicHistoryMessage(m) !== m && rulesOf(version).runtimeContext ? [i] : []));
     check(t, where + '.public_view_changed', gres.public_view_changed ?? [], changed);
   }
 

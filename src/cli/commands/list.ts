@@ -27,9 +27,13 @@ async function foldersOf(adapter: StorageAdapter, dir: string): Promise<Layout> 
   return { kind: 'none', folders: [{ path: '', role: 'workspace', naming: 'safe-key', version: VERSION_WITHOUT_EVIDENCE, label: { code: 'sessions-folder' }, sessions: [], leftovers: [], backups: [] }], notes: [] };
 }
 
-/** A row as `json.dumps` writes nanobot's row dict, made as text: no dict per row to build and walk again. */
-function rowJson(r: ListedRow): string {
-  return `{"key": ${pyDumps(r.key)}, "created_at": ${pyDumps(r.created_at)}, "updated_at": ${pyDumps(r.updated_at)}, "title": ${pyDumps(r.title)}, "preview": ${pyDumps(r.preview)}, "path": ${pyDumps(r.path)}}`;
+/**
+ * A row as `json.dumps` writes nanobot's row dict, made as text: no dict per row to build and walk again. Before
+ * 0.2.0 (row `listingPreview`) nanobot's row has no `title` or `preview`.
+ */
+function rowJson(r: ListedRow, preview: boolean): string {
+  const shown = preview ? `, "title": ${pyDumps(r.title)}, "preview": ${pyDumps(r.preview)}` : '';
+  return `{"key": ${pyDumps(r.key)}, "created_at": ${pyDumps(r.created_at)}, "updated_at": ${pyDumps(r.updated_at)}${shown}, "path": ${pyDumps(r.path)}}`;
 }
 
 /** A file's text in the human listing: its row's two lines, or why nanobot leaves it out. */
@@ -125,12 +129,14 @@ export async function cmdList(args: Args, now: string, out: Out): Promise<number
   const listings: [SessionFolder, PrintedListing][] = [];
   // Each file's printed text is made as soon as it is listed, and only that text is kept.
   const blocks = new TextBlocks();
-  const keep = args.json
-    ? (s: SessionSummary) => (s.row ? blocks.add(escapeLoneSurrogates(rowJson(s.row))) : -1)
-    : (s: SessionSummary) => blocks.add(summaryText(s));
+  const keepAt = (preview: boolean) =>
+    args.json
+      ? (s: SessionSummary) => (s.row ? blocks.add(escapeLoneSurrogates(rowJson(s.row, preview))) : -1)
+      : (s: SessionSummary) => blocks.add(summaryText(s));
   const rules: string[] = [];
   for (const f of folders) {
     const { version, how } = await versionFor(dir, args, { layout, folder: f });
+    const keep = keepAt(rulesOf(version).listingPreview);
     rules.push(`${f.path || '.'}: ${rulesOf(version).label} rules (${how})`);
     // A folder the layout found was listed already: its sessions are its `*.jsonl` files (not read again).
     const names = layout.kind === 'none' ? undefined : f.sessions;

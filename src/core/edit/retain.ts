@@ -48,6 +48,8 @@ const likeFloat = (like: PyValue, x: number): PyValue => (like instanceof PyFloa
  * `max(0, lc - d)` and `min(lc, d)` for 0.2.0's shift, counts of indices below it for the identity count.
  */
 function heldFigures(lc: PyValue, n: number, kept: MessageRange | null, shift: boolean): { lastConsolidated: PyValue; alreadyConsolidated: PyValue } | PyError {
+  // The shift's caller stops when a clear dropped nothing (an empty session): no min(lc, 0) to raise.
+  if (!kept && shift && n === 0) return { lastConsolidated: 0, alreadyConsolidated: 0 };
   const x = pyNumber(lc, kept && shift ? '-' : '<');
   if (typeof x !== 'number') return x;
   // Python's min(lc, b): lc unless b is less. The shift's caller counts nothing when nothing went (0.1.4.post6–

@@ -227,6 +227,9 @@ function repairRow(input: ListingInput, headError: PyError, rules: VersionRules,
   if (load.error) return { kind: 'raise', error: load.error, repaired: true };
   const s = load.result;
   if (!s) return { kind: 'skip', reason: { code: 'unreadable', error: headError.type }, repaired: true, headError };
+  if (rules.repairedTitleUnguarded && !isDict(s.metadata)) {
+    return { kind: 'raise', error: { type: 'AttributeError', message: `'${pyTypeName(s.metadata)}' object has no attribute 'get'` }, repaired: true };
+  }
   let preview = '';
   const copyBudget = rules.depthBudget.listingRepairPreviewCopy;
   for (const m of s.messages) {

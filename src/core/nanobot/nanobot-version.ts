@@ -144,6 +144,11 @@ export interface VersionRules {
   thinkTags: 'think-thought' | 'think-thinking-thought';
   /** The preview scan stops after 200 records or 1,000,000 characters; else it reads the whole file. */
   previewScanCapped: boolean;
+  /**
+   * A repaired row's title is `metadata.get("title")` with no dict check (0.2.0): a repaired session whose
+   * metadata is not a dict makes the whole listing raise AttributeError.
+   */
+  repairedTitleUnguarded: boolean;
   /** A missing or empty created/updated time in the listing falls back to the file's mtime; else it stays null. */
   listingTimeFallback: boolean;
   /** `read_session_metadata` exists (the WebUI's metadata-only read). */
@@ -316,6 +321,7 @@ const V02: VersionRules = {
   titleStripsThink: true,
   thinkTags: 'think-thinking-thought',
   previewScanCapped: true,
+  repairedTitleUnguarded: false,
   listingTimeFallback: true,
   readSessionMetadata: true,
   defaultMaxMessages: 120,
@@ -410,6 +416,7 @@ const R020: VersionRules = {
   date: '2026-05-16',
   titleStripsThink: false,
   previewScanCapped: false,
+  repairedTitleUnguarded: true,
   cliAppBreadcrumbs: false,
   mcpPresetBreadcrumbs: false,
   retainCount: 'shift',
@@ -485,6 +492,7 @@ const R01503: VersionRules = {
   commit: '0b1631f33',
   date: '2026-04-29',
   listingPreview: false,
+  repairedTitleUnguarded: false, // its rows have no title
   // § get_history: no `_command` skip, no cleaning, media breadcrumbs on any role, channel deliveries timestamped
   replaySkipsCommands: false,
   replayCleansAssistant: false,
