@@ -63,6 +63,9 @@ describe('the clues of a head', () => {
     expect([quoted.latency, quoted.toolsUsed]).toEqual([undefined, undefined]);
     expect(head(META + '{"role": "user", "content": "a \\\\u00e9 typed"}\n').escapedNonAscii).toBeUndefined();
     expect(head(META + '{"role": "user", "content": "caf\\u00e9"}\n').escapedNonAscii).toBe(true);
+    // A lone surrogate can be written by no release (its save raises): its escape is nobody's clue; a pair is 0.1.4's emoji.
+    expect(head(META + '{"role": "user", "content": "x\\ud800"}\n').escapedNonAscii).toBeUndefined();
+    expect(head(META + '{"role": "user", "content": "\\ud83d\\ude00"}\n').escapedNonAscii).toBe(true);
     expect(head('{"_type": "metadata", "key": null}\n').keyless).toBeUndefined();
     // Python counts code points: 500 of them, though an emoji is two UTF-16 units.
     expect(head(META + `{"role": "tool", "content": ${JSON.stringify('😀'.repeat(500) + '\n... (truncated)')}}\n`).toolResultCuts).toEqual([500]);

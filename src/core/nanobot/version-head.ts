@@ -16,8 +16,10 @@ const USER_FIRST = /^\s*\{\s*"role"\s*:\s*"user"/;
 // A `"_runtime_context": {` key outside a string (inside one its quotes would be escaped).
 const RUNTIME_KEY = /(?<!\\)"_runtime_context"\s*:\s*\{/;
 
-// `\uXXXX` above U+007F, not itself escaped (`\\u00e9` is a backslash in the text): `ensure_ascii`'s writing.
-const ESCAPED_NON_ASCII = /(?<!\\)(?:\\\\)*\\u(?:00[89a-f][0-9a-f]|0[1-9a-f][0-9a-f]{2}|[1-9a-f][0-9a-f]{3})/i;
+// `\uXXXX` above U+007F, not itself escaped (`\\u00e9` is a backslash in the text): `ensure_ascii`'s writing. A lone
+// surrogate is left out: no release can write one raw (its save raises), so its escape tells no release apart;
+// a pair (an emoji) is what `ensure_ascii` writes where later releases write the character.
+const ESCAPED_NON_ASCII = /(?<!\\)(?:\\\\)*\\u(?:00[89a-f][0-9a-f]|0[1-9a-f][0-9a-f]{2}|[1-9a-c][0-9a-f]{3}|d[0-7][0-9a-f]{2}|[ef][0-9a-f]{3}|d[89ab][0-9a-f]{2}\\ud[c-f][0-9a-f]{2})/i;
 const RAW_NON_ASCII = /[^\x00-\x7f]/;
 const CUT_SUFFIX = '\n... (truncated)';
 // Text that can only be in a line holding one of the message clues; only such lines are parsed.
