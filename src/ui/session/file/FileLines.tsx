@@ -16,7 +16,7 @@ import { closeIsolates, showControls } from '../../parts/iso';
 import { eolText, LINE_DISPLAY_MAX, lineHeight, RawLine } from './RawLine';
 import { VirtualList } from '../parts/VirtualList';
 import { bytes as byteSize, count } from '../text';
-import { PageNav } from '../large/PageNav';
+import { PageNav } from '../parts/PageNav';
 
 /** Lines per page of the list (as the conversation's pages: the browser's height limit, the virtualizer's per-row cost). */
 export const LINE_PAGE = 20_000;
