@@ -122,14 +122,14 @@ export function indexedText(text: string, version: NanobotVersion = 'v0.2', path
 }
 
 /** `bytes` as large-file mode reads them (indexedText), the file the page holds counting what is sliced from it (`seen`). */
-export function indexedBytes(bytes: Uint8Array, version: NanobotVersion = 'v0.2', path = 'sessions/cli_direct.jsonl'): { source: SessionSource; seen: { slices: number; bytes: number } } {
+export function indexedBytes(bytes: Uint8Array, version: NanobotVersion = 'v0.2', path = 'sessions/cli_direct.jsonl'): { source: SessionSource; seen: { slices: number; bytes: number }; adapter: ReturnType<typeof createMemoryAdapter> } {
   const a = createMemoryAdapter();
   a.setFile(path, bytes, 1_000);
   const index = indexBytes(bytes, version);
   const loaded = loadFromIndex(index, version, () => ({})).loaded;
   const stat = { path, fileName: path.split('/').pop()!, size: bytes.length, lastModified: 1_000, version, kind: 'index' as const, other: null };
   const { blob, seen } = countedBlob(bytes);
-  return { source: indexedSourceOf(a, stat, { now: NOW, version }, { file: blob, index, loaded }), seen };
+  return { source: indexedSourceOf(a, stat, { now: NOW, version }, { file: blob, index, loaded }), seen, adapter: a };
 }
 
 /** `bytes` as the whole document's reading holds them: opened, and the source over what it holds. */

@@ -14,6 +14,7 @@ import { FileHealth } from './FileHealth';
 import { FileLines, type LineTarget } from './FileLines';
 import { MetadataRecord } from './MetadataPanel';
 import { showControls } from '../../parts/iso';
+import { errorText } from '../../shell/status';
 import { pg } from '../../i18n/text';
 import { count } from '../text';
 import { NanobotSaveNote } from '../edit/notes/NanobotSaveNote';
@@ -29,15 +30,18 @@ export interface FileTabProps {
 /** Diagnostics listed (the rest counted). */
 const LISTED = 200;
 
-/** A source's answer, undefined while asked (and when it fails: the tab shows what it has). */
-function useAnswer<T>(ask: () => Promise<T>, source: SessionSource): T | undefined {
-  const [got, setGot] = useState<{ source: SessionSource; value: T } | null>(null);
+/** A source's answer: its value (undefined while asked), or why it failed in the reader's words. */
+function useAnswer<T>(ask: () => Promise<T>, source: SessionSource): { value?: T; failed?: string } {
+  const [got, setGot] = useState<{ source: SessionSource; value?: T; failed?: string } | null>(null);
   useEffect(() => {
     let live = true;
-    void ask().then((value) => live && setGot({ source, value }), () => undefined);
+    void ask().then(
+      (value) => live && setGot({ source, value }),
+      (e: unknown) => live && setGot({ source, failed: errorText(e) }),
+    );
     return () => void (live = false);
   }, [source]);
-  return got?.source === source ? got.value : undefined;
+  return got?.source === source ? got : {};
 }
 
 /** The line index's problems once counted (null until then) and how many lines are counted so far. */
@@ -61,10 +65,13 @@ export function FileTab({ source, line, onLine }: FileTabProps) {
     setSeenLine(line);
     if (line !== null) setTarget({ line, nonce: nonce.current++ });
   }
-  const index = useAnswer<LineIndex>(() => source.lineIndex(), source);
-  const load = useAnswer<SourceLoad>(() => source.load(), source);
-  const meta = useAnswer<SourceMeta | null>(() => source.meta(), source);
-  const full = useAnswer<SourceHealth>(() => source.health(), source);
+  const indexed = useAnswer<LineIndex>(() => source.lineIndex(), source);
+  const loaded = useAnswer<SourceLoad>(() => source.load(), source);
+  const meta = useAnswer<SourceMeta | null>(() => source.meta(), source).value;
+  const checked = useAnswer<SourceHealth>(() => source.health(), source);
+  const [index, load, full] = [indexed.value, loaded.value, checked.value];
+  // What stops the tab (the file cannot be read, or changed while read), said instead of its sections.
+  const failed = indexed.failed ?? loaded.failed;
   const { health, done } = useLineHealth(source);
   const goto = (l: number) => {
     setTarget({ line: l, nonce: nonce.current++ });
@@ -87,13 +94,16 @@ export function FileTab({ source, line, onLine }: FileTabProps) {
   return (
     <section class="sl-file" aria-labelledby="sl-file-h">
       <h2 id="sl-file-h" class="sl-h">{t.heading}</h2>
-      {!index || !load ? (
+      {failed ? (
+        <p class="notice danger" role="alert">{failed}</p>
+      ) : !index || !load ? (
         <p role="status" aria-busy="true">{tl.reading}</p>
       ) : (
         <>
           {facts && <LensPanel facts={facts} />}
           <NanobotSaveNote version={source.stat.version} fileLoads={load.result !== null && !load.error && load.path === 'normal'} />
           <FileHealth index={index} load={load} health={health} done={done} at={target?.line ?? -1} onLine={goto} />
+          {checked.failed && <p class="notice danger" role="alert">{checked.failed}</p>}
           {diags && (
           <section aria-labelledby="sl-diag-h">
             <h3 id="sl-diag-h">{diags.length ? t.problems(diags.length) : t.noProblems}</h3>

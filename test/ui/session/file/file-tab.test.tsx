@@ -177,6 +177,16 @@ describe('the File tab on the line index', () => {
     expect(seen!.bytes).toBeLessThan(5000);
   });
 
+  it('says, in the reader\'s words, that the file changed since it was indexed, instead of answers from the old index', async () => {
+    const bytes = enc([META, msg(0), msg(1)].join('\n') + '\n');
+    const { source, adapter } = indexedBytes(bytes, 'v0.2', 'sessions/cli_big.jsonl');
+    adapter.setFile('sessions/cli_big.jsonl', enc([META, msg(0), msg(1), msg(2)].join('\n') + '\n'), 2_000);
+    el = await mount(<FileTab source={source} line={null} />);
+    await waitFor(() => !!el!.querySelector('[role="alert"]'));
+    expect(el!.querySelector('[role="alert"]')!.textContent).toMatch(/changed/i);
+    expect(el!.querySelector('.sl-line')).toBeNull();
+  });
+
   it('opens from a `tab=file&line=N` link of the session view at that line', async () => {
     const a = createMemoryAdapter();
     a.setFile('sessions/cli_big.jsonl', sample());
