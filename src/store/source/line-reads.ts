@@ -12,7 +12,7 @@ import { decodeStrict, loneSurrogateIndex } from '../../core/python/lines';
 import { atDepth, pyDumps, pyLoads } from '../../core/python/pyjson';
 import { pyStrip } from '../../core/python/pytext';
 import type { PyDict, PyValue } from '../../core/python/pyvalue';
-import { indexBytes, lineEnd, type LineIndex } from '../../core/index/line-index';
+import { LineIndexer, lineEnd, type LineIndex } from '../../core/index/line-index';
 import { addHealth, emptyHealth, type IndexHealth } from '../../core/index/index-health';
 import type { FileRecord } from '../../core/lens/document';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
@@ -189,18 +189,39 @@ export async function eachLineInOrder(adapter: SourceAdapter, path: string, ix: 
 /** Lines counted per task: a pass over millions of lines (more where every line is a problem) must never hold the page 50 ms. */
 export const HEALTH_SLICE = 1 << 18;
 
-/** A document's records as the file holds them (content, then terminator), indexed: the facts a large file's index gives. */
-export function indexOfRecords(records: readonly FileRecord[], version: NanobotVersion): LineIndex {
-  let size = 0;
-  for (const r of records) size += r.raw.length + r.eol.length;
-  const bytes = new Uint8Array(size);
+/** Bytes of a held document indexed per task (about 10 ms of the indexer's pass). */
+const RECORDS_CHUNK = 1 << 20;
+
+/**
+ * A document's records as the file holds them (content, then terminator), indexed: the facts a large
+ * file's index gives. Indexed a chunk per task: a document the page holds may be hundreds of MiB.
+ */
+export async function indexOfRecords(records: readonly FileRecord[], version: NanobotVersion): Promise<LineIndex> {
+  const ix = new LineIndexer(version, 0, false);
+  let chunk = new Uint8Array(RECORDS_CHUNK);
   let at = 0;
+  const flush = async () => {
+    if (at === 0) return;
+    // The indexer may keep a view of what it was given (a line's start): each chunk is a buffer of its own.
+    ix.push(chunk.subarray(0, at));
+    chunk = new Uint8Array(RECORDS_CHUNK);
+    at = 0;
+    await yieldToEventLoop();
+  };
   for (const r of records) {
-    bytes.set(r.raw, at);
+    if (at + r.raw.length + r.eol.length > RECORDS_CHUNK) await flush();
+    if (r.raw.length + r.eol.length > RECORDS_CHUNK) {
+      ix.push(r.raw);
+      ix.push(Uint8Array.from(r.eol, (c) => c.charCodeAt(0)));
+      await yieldToEventLoop();
+      continue;
+    }
+    chunk.set(r.raw, at);
     at += r.raw.length;
-    for (let k = 0; k < r.eol.length; k++) bytes[at++] = r.eol.charCodeAt(k);
+    for (let k = 0; k < r.eol.length; k++) chunk[at++] = r.eol.charCodeAt(k);
   }
-  return indexBytes(bytes, version);
+  await flush();
+  return ix.finish();
 }
 
 /** The first `limit` bytes of each of `lines` of a document held whole (a view of its records, nothing copied). */

@@ -52,6 +52,22 @@ describe('lines through either source', () => {
     expect(ca.lines).toMatchObject({ badJson: 1, bom: 1, blank: 1, crlf: 1, invalidUtf8: 1 });
   });
 
+  it('a held document of several MiB, with a line longer than a chunk, is indexed as its bytes are', async () => {
+    const rows = [META];
+    for (let i = 0; i < 3000; i++) rows.push(JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `m${i} ${'y'.repeat(i % 700)}` }));
+    rows.splice(1500, 0, JSON.stringify({ role: 'user', content: 'z'.repeat(1_500_000) }), '{cut');
+    const bytes = enc(rows.join('\r\n') + '\n');
+    expect(bytes.length).toBeGreaterThan(2 << 20);
+    const adapter = createMemoryAdapter();
+    adapter.setFile(NAME, bytes, 1_800_000_000_000);
+    LINE_INDEX.from = Infinity;
+    const whole = await openSource(adapter, NAME, { now: NOW, version: 'main' });
+    expect(whole.stat.kind).toBe('document');
+    const [a, b] = [await whole.lineIndex(), indexBytes(bytes, 'main')];
+    expect(a.count).toBe(rows.length);
+    for (const k of ['start', 'length', 'eol', 'kind', 'role', 'flags'] as const) expect(Array.from(a[k]), k).toEqual(Array.from(b[k]));
+  });
+
   it('counts a large index in slices, telling each slice, and once per index', async () => {
     const rows = Array.from({ length: HEALTH_SLICE + 10 }, () => '{"role": "user", "content": "a"}\r');
     const ix = indexBytes(enc(rows.join('\n') + '\n'), 'main');
