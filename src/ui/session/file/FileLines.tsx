@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { badBytesText, textPieces, type TextPiece } from '../../../core/bytes/byte-text';
-import { diagnosticsOfLine } from '../../../core/lens/document';
+import { diagnosticsOfLine, type Diagnostic } from '../../../core/lens/document';
 import { LINE_PROBLEM, lineProblems, LINE_PROBLEMS } from '../../../core/index/index-health';
 import type { LineIndex } from '../../../core/index/line-index';
 import { KIND_NAMES } from '../../../core/index/record-facts';
@@ -26,13 +26,8 @@ const BLOCK = 32;
 const KEPT_BLOCKS = 64;
 /** Each "show more" reads this many more bytes of a long line. */
 export const REVEAL_STEP = 32 * 1024;
-/** A cut line up to this long is also offered whole ("show all"): drawn at once, it stays a short task. */
-export const SHOW_ALL_MAX = 1 << 20;
-/**
- * Rows rendered beyond the view: a row holds up to 3,000 bytes of wrapped text, and a page turn
- * lays out a screenful of new rows at once (as the conversation's cards: the same short overscan).
- */
-const OVERSCAN = 2;
+/** A cut line up to this long is also offered whole ("show all", read in one slice); a longer one only in steps. */
+export const SHOW_ALL_MAX = 8 << 20;
 /** How long after a jump the list keeps aiming at its line as rows are read and measured. */
 const AIM_MS = 2000;
 
@@ -84,6 +79,8 @@ function Pieces({ pieces, column }: { pieces: TextPiece[]; column?: number | und
 interface LineRowProps {
   source: SessionSource;
   index: LineIndex;
+  /** The file's diagnostics by line, once known (until then a line's reason is read from its own bytes). */
+  diagnostics: Map<number, Diagnostic[]> | undefined;
   n: number;
   /** The line's first bytes, null while they are read. */
   head: Uint8Array | null;
@@ -91,7 +88,7 @@ interface LineRowProps {
 }
 
 /** One raw line: tags from the index, text from its bytes, more of a long line on request. */
-function LineRow({ source, index, n, head, hl }: LineRowProps) {
+function LineRow({ source, index, diagnostics, n, head, hl }: LineRowProps) {
   const [more, setMore] = useState<Uint8Array | null>(null);
   const t = pg().largeFile;
   const f = pg().file;
@@ -110,7 +107,8 @@ function LineRow({ source, index, n, head, hl }: LineRowProps) {
       ))}
     </>
   );
-  const cls = `sl-kind-${kind} ${problems & BAD ? 'sl-line-bad' : problems & WARN ? 'sl-line-warn' : ''} ${hl ? 'sl-hl' : ''}`;
+  const listed = diagnostics?.get(n) ?? [];
+  const cls = `sl-kind-${kind} ${problems & BAD || listed.some((d) => d.severity === 'error') ? 'sl-line-bad' : problems & WARN || listed.length ? 'sl-line-warn' : ''} ${hl ? 'sl-hl' : ''}`;
   if (!bytes) {
     return (
       <RawLine n={n} class={`${cls} sl-line-pending`} tags={tags} cut={false}>
@@ -121,8 +119,9 @@ function LineRow({ source, index, n, head, hl }: LineRowProps) {
   const whole = bytes.length >= length;
   const { pieces, used } = textPieces(bytes, whole);
   const reveal = (upTo: number) => void source.lineHeads([n], Math.min(length, upTo)).then(([b]) => b && setMore(b));
-  // The reason a line is not a record (or a message breaks the replay), in the diagnostics' words, once the whole line is read (such lines are few and short).
-  const diags = whole && problems & (BAD | WARN) ? diagnosticsOfLine(n, bytes, EOLS[index.eol[n]!]!, source.stat.version) : [];
+  // The line's diagnostics; until the file's are known, the reason a line is not a record (or a
+  // message breaks the replay) read from its own bytes once the whole line is in (such lines are few and short).
+  const diags = diagnostics ? listed : whole && problems & (BAD | WARN) ? diagnosticsOfLine(n, bytes, EOLS[index.eol[n]!]!, source.stat.version) : [];
   return (
     <RawLine
       n={n}
@@ -131,14 +130,14 @@ function LineRow({ source, index, n, head, hl }: LineRowProps) {
       cut={used < length}
       after={
         <>
-          {used < length && (
+          {used < length && (length > SHOW_ALL_MAX || length - used > REVEAL_STEP) && (
             <button type="button" class="sl-link" onClick={() => reveal(bytes.length + REVEAL_STEP)}>
               {t.more(byteSize(Math.min(REVEAL_STEP, length - used)), byteSize(used), byteSize(length))}
             </button>
           )}
-          {used < length && length - used > REVEAL_STEP && length <= SHOW_ALL_MAX && (
+          {used < length && length <= SHOW_ALL_MAX && (
             <>
-              {' · '}
+              {length - used > REVEAL_STEP && ' · '}
               <button type="button" class="sl-link" onClick={() => reveal(length)}>
                 {f.showAll(byteSize(length))}
               </button>
@@ -162,11 +161,13 @@ export interface FileLinesProps {
   source: SessionSource;
   /** The source's line index. */
   index: LineIndex;
+  /** The file's diagnostics by line (undefined while they are found). */
+  diagnostics?: Map<number, Diagnostic[]> | undefined;
   target: LineTarget | null;
 }
 
 /** Every line of the file, a page at a time, read as it comes into view. */
-export function FileLines({ source, index, target }: FileLinesProps) {
+export function FileLines({ source, index, diagnostics, target }: FileLinesProps) {
   const blocks = useRef(new Map<number, Uint8Array[]>());
   const pending = useRef(new Set<number>());
   const [, setTick] = useState(0);
@@ -209,7 +210,7 @@ export function FileLines({ source, index, target }: FileLinesProps) {
     const b = Math.floor(n / BLOCK);
     const block = blocks.current.get(b);
     if (!block) want(b);
-    return <LineRow key={n} source={source} index={index} n={n} head={block ? block[n - b * BLOCK]! : null} hl={n === target?.line} />;
+    return <LineRow key={n} source={source} index={index} diagnostics={diagnostics} n={n} head={block ? block[n - b * BLOCK]! : null} hl={n === target?.line} />;
   };
 
   const t = pg().largeFile;
@@ -219,7 +220,7 @@ export function FileLines({ source, index, target }: FileLinesProps) {
     <>
       {pages > 1 && <PageNav page={page} pages={pages} range={t.pageOf(count(first + 1), count(Math.min(index.count, first + LINE_PAGE)), count(index.count))} onPage={setPage} />}
       <div onWheel={stopAiming} onTouchStart={stopAiming} onKeyDown={stopAiming} onMouseDown={stopAiming}>
-        <VirtualList key={page} count={Math.min(LINE_PAGE, index.count - first)} estimateSize={estimate} render={render} label={t.linesLabel} class="sl-file-lines" overscan={OVERSCAN} scrollTo={targetRow} scrollNonce={(target?.nonce ?? 0) * 1e6 + aim} />
+        <VirtualList key={page} count={Math.min(LINE_PAGE, index.count - first)} estimateSize={estimate} render={render} label={t.linesLabel} class="sl-file-lines" scrollTo={targetRow} scrollNonce={(target?.nonce ?? 0) * 1e6 + aim} />
       </div>
     </>
   );

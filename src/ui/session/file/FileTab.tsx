@@ -4,7 +4,8 @@
  * the diagnostics, the metadata record nanobot loads explained, and the raw lines read as they come
  * into view. A problem, the metadata's line, "go to line" or a `line=` link brings a line into view and marks it.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Diagnostic } from '../../../core/lens/document';
 import type { IndexHealth } from '../../../core/index/index-health';
 import type { LineIndex } from '../../../core/index/line-index';
 import type { SessionSource, SourceHealth, SourceLoad, SourceMeta } from '../../../store/source/session-source';
@@ -84,12 +85,19 @@ export function FileTab({ source, line, onLine }: FileTabProps) {
   }, [target, !index]);
   const t = pg().file;
   const tl = pg().largeFile;
-  const onGo = (e: Event) => {
-    e.preventDefault();
-    const v = Number((e.currentTarget as HTMLFormElement).querySelector('input')!.value);
+  // "Go to line": the typed line, when the file has it (a plain group, not a form: the page holds no form of its own).
+  const goInput = useRef<HTMLInputElement>(null);
+  const onGo = () => {
+    const v = Number(goInput.current?.value);
     if (index && Number.isInteger(v) && v >= 1 && v <= index.count) goto(v - 1);
   };
   const diags = full?.diagnostics;
+  const byLine = useMemo(() => {
+    if (!diags) return undefined;
+    const m = new Map<number, Diagnostic[]>();
+    for (const d of diags) m.set(d.line, [...(m.get(d.line) ?? []), d]);
+    return m;
+  }, [diags]);
   const facts = index && load && health && meta !== undefined ? sourceLensFacts(load, index, health, meta, diags ? diags.length : null) : null;
   return (
     <section class="sl-file" aria-labelledby="sl-file-h">
@@ -127,13 +135,13 @@ export function FileTab({ source, line, onLine }: FileTabProps) {
           )}
           <section ref={lines} aria-labelledby="sl-lines-h">
             <h3 id="sl-lines-h">{tl.lines(count(index.count))}</h3>
-            <form class="sl-goto" onSubmit={onGo}>
+            <div class="sl-goto" role="group" aria-label={tl.goTo}>
               <label>
-                {tl.goTo} <input type="number" min={1} max={index.count} class="sl-goto-line" />
+                {tl.goTo} <input ref={goInput} type="number" min={1} max={index.count} class="sl-goto-line" onKeyDown={(e) => e.key === 'Enter' && onGo()} />
               </label>{' '}
-              <button type="submit" class="btn">{tl.go}</button>
-            </form>
-            <FileLines source={source} index={index} target={target} />
+              <button type="button" class="btn" onClick={onGo}>{tl.go}</button>
+            </div>
+            <FileLines source={source} index={index} diagnostics={byLine} target={target} />
           </section>
         </>
       )}

@@ -5,6 +5,7 @@
  * in view only) on it alone.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'preact/test-utils';
 import { indexBytes } from '../../../../src/core/index/line-index';
 import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
 import { FileTab } from '../../../../src/ui/session/file/FileTab';
@@ -117,6 +118,15 @@ describe.each(SIZES)('the File tab (%s)', (size) => {
     expect(problem('duplicateMetadata')!.textContent).toMatch(/^1 more metadata record than one/);
   });
 
+  it('shows each diagnostic on its line, a warning on a line that is a record too (a stored key for another file)', async () => {
+    const other = META.replace('"cli:big"', '"cli:other"');
+    await view(size, enc([other, msg(0), msg(1)].join('\n') + '\n'));
+    await waitFor(() => !!el!.querySelector('.sl-diag-list'));
+    await waitFor(() => row(1)!.textContent!.includes('belongs in'));
+    expect(row(1)!.classList.contains('sl-line-warn')).toBe(true);
+    expect(row(1)!.querySelector('.sl-diag')!.textContent).toContain('The stored key "cli:other" belongs in');
+  });
+
   it('opens at a linked line, and marks the last line without a newline', async () => {
     await view(size, enc([META, msg(0), msg(1), msg(2), msg(3), msg(4)].join('\n')), 5);
     const last = row(6)!;
@@ -136,6 +146,10 @@ describe.each(SIZES)('the File tab (%s)', (size) => {
     await click(el!.querySelector('.sl-goto button'));
     await settle(20);
     expect(el!.querySelector('.sl-hl')!.getAttribute('data-line')).toBe('8');
+    // Enter in the field goes too.
+    await type(input, '2');
+    await act(() => void input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
+    await waitFor(() => el!.querySelector('.sl-hl')?.getAttribute('data-line') === '2');
   });
 
   it('cuts a long line and reveals it in steps, reading only what it shows', async () => {
