@@ -54,7 +54,7 @@ describe('the File tab of a session above the large-file line', () => {
       new PerformanceObserver((l) => l.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask' });
     }, null);
     await page.getByRole('tab', { name: 'File' }).click();
-    const health = page.getByTestId('large-health');
+    const health = page.getByTestId('file-health');
     await health.locator('[data-problem="badJson"]').waitFor();
     expect(await health.locator('[data-problem="badJson"]').innerText()).toMatch(/^1 line is not valid JSON/);
     expect(await health.locator('[data-problem="invalidUtf8"]').innerText()).toMatch(/^1 line is not valid UTF-8/);
@@ -71,7 +71,7 @@ describe('the File tab of a session above the large-file line', () => {
     const inView = () =>
       evaluate(page, (n) => {
         const el = document.querySelector(`.sl-line[data-line="${n}"]`);
-        const box = document.querySelector('.sl-large-lines')!.getBoundingClientRect();
+        const box = document.querySelector('.sl-file-lines')!.getBoundingClientRect();
         const r = el?.getBoundingClientRect();
         return !!r && r.bottom > box.top && r.top < box.bottom;
       }, CORRUPT + 1);

@@ -40,6 +40,8 @@ interface Seen {
   budget: string;
   sent: number;
   lenses: string;
+  /** The File tab's headings. */
+  fileSections: string[];
   rawSwitch: number;
   /** The Context tab: each part's kind and tokens, and the total. */
   request: string[];
@@ -77,6 +79,9 @@ async function seen(page: Page, hash: string, name: string, large: boolean): Pro
   await page.getByRole('tab', { name: 'File' }).click();
   await page.locator('.sl-lenses dd[aria-busy="false"]').waitFor();
   const lenses = await page.locator('.sl-lenses').innerText();
+  // One File tab: the same sections at both sizes, once the diagnostics are in.
+  await page.locator('#sl-diag-h').waitFor();
+  const fileSections = await page.locator('.sl-file h2, .sl-file h3').allInnerTexts();
   await shot(page, `one-page-file-${name}`, false);
   await page.getByRole('tab', { name: 'Context' }).click();
   await page.locator('.sl-turn-total').waitFor({ timeout: 60_000 });
@@ -96,7 +101,7 @@ async function seen(page: Page, hash: string, name: string, large: boolean): Pro
   await page.locator('.sl-edits h3').first().waitFor({ timeout: 60_000 });
   const editCards = (await page.locator('.sl-edits section > h3, .sl-edits section h3:first-child').allInnerTexts()).map((t) => t.trim()).sort();
   await shot(page, `one-page-edit-${name}`, false);
-  return { tabs, controls, budget, sent, lenses, rawSwitch, request, overTime, facts, exportSections, editCards: [...new Set(editCards)] };
+  return { tabs, controls, budget, sent, lenses, fileSections, rawSwitch, request, overTime, facts, exportSections, editCards: [...new Set(editCards)] };
 }
 
 describe('one session page for every size', () => {
@@ -117,6 +122,8 @@ describe('one session page for every size', () => {
     expect(large.sent).toBe(full.sent);
     expect(full.lenses).toContain('Two lenses on this file');
     expect(large.lenses).toBe(full.lenses);
+    expect(full.fileSections).toContain('Metadata record line 1');
+    expect(large.fileSections).toEqual(full.fileSections);
     expect(full.request.some((r) => r.startsWith('history '))).toBe(true);
     expect(large.request).toEqual(full.request);
     expect(full.overTime.length).toBe(MESSAGES / 2 + 1);

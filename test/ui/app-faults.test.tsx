@@ -15,7 +15,7 @@ import { scans, setWorkspace } from '../../src/ui/workspace/model';
 import { WorkspaceView } from '../../src/ui/workspace/WorkspaceView';
 import { relation } from '../../src/ui/workspace/pages/LeftoversPage';
 import type { FileScan } from '../../src/ui/workspace/scan/scan';
-import { NOW, button, click, dec, jsonl, meta, mount, openText, openVia, type, unmount, waitFor } from './session/helpers';
+import { NOW, button, click, dec, jsonl, meta, mount, openText, openVia, type, unmount, waitFor, wholeHost } from './session/helpers';
 import { demoAdapter, demoWorkspace } from './shell-helpers';
 
 let el: HTMLElement | null = null;
@@ -73,8 +73,9 @@ describe('app faults', () => {
       seen.push(this);
     });
     try {
-      el = await mount(<FileTab opened={o} line={61} onLine={() => {}} />);
-      expect(seen.some((e) => e.querySelector('#sl-lines-h'))).toBe(true);
+      el = await mount(<FileTab source={wholeHost(o).source} line={61} />);
+      await waitFor(() => seen.some((e) => e.querySelector('#sl-lines-h')));
+      await waitFor(() => !!el!.querySelector('.sl-diag-list'));
       seen.length = 0;
       await click([...el.querySelectorAll('.sl-diag-list button')].find((b) => b.textContent!.startsWith('line 62')));
       expect(seen.some((e) => e.querySelector('#sl-lines-h'))).toBe(true);

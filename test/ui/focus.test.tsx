@@ -227,7 +227,7 @@ describe('what the trim preview and the File tab say', () => {
 
   it('metadata `{}` is said in a paragraph, not a description list with no term', async () => {
     const opened = openText(jsonl([meta(), { role: 'user', content: 'hi' }]));
-    el = await mount(<FileTab opened={opened} line={null} onLine={() => {}} />);
+    el = await mount(<FileTab source={wholeHost(opened).source} line={null} />);
     await waitFor(() => !!el!.querySelector('.sl-meta'));
     // every description has its term beside it (axe: definition-list, dlitem)
     for (const dd of el.querySelectorAll('dd')) expect(dd.parentElement!.querySelector(':scope > dt')).not.toBeNull();

@@ -17,6 +17,8 @@ import { metaOf, normalised, type SourceAdapter } from './source-adapter';
 import type { StorageAdapter } from '../adapter/adapter';
 import type { ExportPasses } from './export-answers';
 import { lazyFind } from './session-source';
+import type { LineIndex } from '../../core/index/line-index';
+import { countHealth, headsOfRecords, indexOfRecords } from './line-reads';
 
 /** A session's head: the session without its messages, and their count. */
 export function headOf(s: NanobotSession & { messageRecords?: number[] }): SessionHead {
@@ -64,6 +66,8 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
   let exporting: Promise<ExportPasses> | null = null;
   const exported = () => (exporting ??= import('./export-answers').then((m) => m.heldExport(recoveredMessages)));
   const find = lazyFind(async () => (await import('./find-answers')).heldFind(recoveredMessages));
+  let lineIndex: Promise<LineIndex> | null = null;
+  const indexOf = () => (lineIndex ??= bothLenses().then((v) => indexOfRecords(v.doc.records, stat.version)));
 
   const source: SessionSource = {
     stat,
@@ -88,6 +92,13 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
     },
     async lines(from, to) {
       return (await bothLenses()).doc.records.slice(from, to).map((r) => r.raw);
+    },
+    lineIndex: indexOf,
+    async lineHeads(lines, limit) {
+      return headsOfRecords((await bothLenses()).doc.records, lines, limit);
+    },
+    async lineHealth(onProgress) {
+      return countHealth(await indexOf(), onProgress);
     },
     async health() {
       const v = await bothLenses();

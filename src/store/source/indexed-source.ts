@@ -27,13 +27,14 @@ import type { IndexedFork } from './indexed-fork';
 import { StoreError, isStoreError } from '../adapter/errors';
 import { indexStreamed, type Built } from './index-pass';
 import { diagnosticsIndexed, loadIndexed, loadNoted, type IndexedLoad, type MessageNotes } from './indexed-load';
-import { dumpsLoneSurrogate, eachDumped, eachLine, eachLineBytes } from './line-reads';
+import { countHealth, dumpsLoneSurrogate, eachDumped, eachLine, eachLineBytes } from './line-reads';
 import type { Lens, PieceSink, SaveRun, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
 import { metaOf, normalised, unchangedSince, type SourceAdapter } from './source-adapter';
 import type { StorageAdapter } from '../adapter/adapter';
 import type { ExportPasses, ExportWorkers } from './export-answers';
 import type { FindWorkers } from './find-answers';
 import { lazyFind } from './session-source';
+import { readLineHeads } from '../large/read/large-lines';
 
 /**
  * The source over a file's line index the page already built (`held`, in its worker): its answers
@@ -159,6 +160,16 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       const out: Uint8Array[] = [];
       await eachLineBytes(read, ix, wanted, (raw) => out.push(raw.slice()));
       return out;
+    },
+    async lineIndex() {
+      return (await built()).index;
+    },
+    async lineHeads(lines, limit) {
+      const { file, index } = await fileAndIndex();
+      return readLineHeads(file, index, lines, limit);
+    },
+    async lineHealth(onProgress) {
+      return countHealth((await built()).index, onProgress);
     },
     async health() {
       const { index: ix, load: n } = await load();

@@ -2,12 +2,21 @@
  * Lines of an indexed file read back: their values or bytes by ranges (`eachLine`, `eachLineBytes`),
  * in one sequential pass (`eachLineInOrder`), whichever reads less (`eachLineOf`), and as json.dumps
  * writes the messages on them (`eachDumped`). Nothing holds more than a block of lines.
+ *
+ * And what the File tab reads of the lines, the same at every size: the line index of a document
+ * held whole (`indexOfRecords`: its records indexed as the file's bytes are, so both readings give the
+ * same facts), its lines' first bytes (`headsOfRecords`), and the problems counted over either index
+ * in slices that yield (`countHealth`).
  */
 import { decodeStrict, loneSurrogateIndex } from '../../core/python/lines';
 import { atDepth, pyDumps, pyLoads } from '../../core/python/pyjson';
 import { pyStrip } from '../../core/python/pytext';
 import type { PyDict, PyValue } from '../../core/python/pyvalue';
-import { lineEnd, type LineIndex } from '../../core/index/line-index';
+import { LineIndexer, lineEnd, type LineIndex } from '../../core/index/line-index';
+import { addHealth, emptyHealth, type IndexHealth } from '../../core/index/index-health';
+import type { FileRecord } from '../../core/lens/document';
+import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
+import { yieldToEventLoop } from '../analyze/event-loop';
 import { FLAG } from '../../core/index/fact-codes';
 import { readRecords, type RangeRead } from '../large/read/large-records';
 import { changedWhileRead, type SourceAdapter } from './source-adapter';
@@ -175,4 +184,82 @@ export async function eachLineInOrder(adapter: SourceAdapter, path: string, ix: 
     }
   }
   if (k !== lines.length) throw changedWhileRead(path);
+}
+
+/** Lines counted per task: a pass over millions of lines (more where every line is a problem) must never hold the page 50 ms. */
+export const HEALTH_SLICE = 1 << 18;
+
+/** Bytes of a held document indexed per task (about 10 ms of the indexer's pass). */
+const RECORDS_CHUNK = 1 << 20;
+
+/**
+ * A document's records as the file holds them (content, then terminator), indexed: the facts a large
+ * file's index gives. Indexed a chunk per task: a document the page holds may be hundreds of MiB.
+ */
+export async function indexOfRecords(records: readonly FileRecord[], version: NanobotVersion): Promise<LineIndex> {
+  const ix = new LineIndexer(version, 0, false);
+  let chunk = new Uint8Array(RECORDS_CHUNK);
+  let at = 0;
+  const flush = async () => {
+    if (at === 0) return;
+    // The indexer may keep a view of what it was given (a line's start): each chunk is a buffer of its own.
+    ix.push(chunk.subarray(0, at));
+    chunk = new Uint8Array(RECORDS_CHUNK);
+    at = 0;
+    await yieldToEventLoop();
+  };
+  for (const r of records) {
+    if (at + r.raw.length + r.eol.length > RECORDS_CHUNK) await flush();
+    if (r.raw.length + r.eol.length > RECORDS_CHUNK) {
+      ix.push(r.raw);
+      ix.push(Uint8Array.from(r.eol, (c) => c.charCodeAt(0)));
+      await yieldToEventLoop();
+      continue;
+    }
+    chunk.set(r.raw, at);
+    at += r.raw.length;
+    for (let k = 0; k < r.eol.length; k++) chunk[at++] = r.eol.charCodeAt(k);
+  }
+  await flush();
+  return ix.finish();
+}
+
+/** The first `limit` bytes of each of `lines` of a document held whole (a view of its records, nothing copied). */
+export function headsOfRecords(records: readonly FileRecord[], lines: ArrayLike<number>, limit: number): Uint8Array[] {
+  return Array.from(lines, (l) => {
+    const raw = records[l]?.raw ?? new Uint8Array(0);
+    return raw.subarray(0, Math.min(raw.length, limit));
+  });
+}
+
+interface Counting {
+  done: Promise<IndexHealth>;
+  told: Set<(lines: number) => void>;
+}
+const counting = new WeakMap<LineIndex, Counting>();
+
+/**
+ * The problems of `index` counted once per index, in slices that yield (a small index in one); each
+ * caller's `onProgress` is told the lines counted so far while the count runs.
+ */
+export function countHealth(index: LineIndex, onProgress?: (lines: number) => void): Promise<IndexHealth> {
+  const c = counting.get(index);
+  if (c) {
+    if (onProgress) c.told.add(onProgress);
+    return c.done;
+  }
+  const told = new Set<(lines: number) => void>(onProgress ? [onProgress] : []);
+  const done = (async () => {
+    const h = emptyHealth();
+    for (let a = 0; a < index.count; a += HEALTH_SLICE) {
+      if (a > 0) await yieldToEventLoop();
+      const b = Math.min(index.count, a + HEALTH_SLICE);
+      addHealth(h, index, a, b);
+      if (b < index.count) for (const f of told) f(b);
+    }
+    told.clear();
+    return h;
+  })();
+  counting.set(index, { done, told });
+  return done;
 }

@@ -22,6 +22,8 @@ import type { SaveProgress } from '../save/atomic-save';
 import type { ExportFormat, ExportHead } from '../../core/export/export';
 import type { ExportFacts, ExportMask, ExportRunOptions, ExportScan } from './export-answers';
 import type { FindUpdate } from './find-answers';
+import type { LineIndex } from '../../core/index/line-index';
+import type { IndexHealth } from '../../core/index/index-health';
 
 /** Which implementation answers: the whole document in memory, or the file's line index. */
 export type SourceKind = 'document' | 'index';
@@ -177,6 +179,12 @@ export interface SessionSource {
   lines(from: number, to: number): Promise<Uint8Array[]>;
   /** Both lenses' counts and the diagnostics. */
   health(): Promise<SourceHealth>;
+  /** The file's line index: each line's place, length, kind, terminator and problems (what the File tab counts and lists, at every size). */
+  lineIndex(): Promise<LineIndex>;
+  /** The first `limit` bytes of each of `lines` (ascending), without terminators: rows read only as they come into view. */
+  lineHeads(lines: ArrayLike<number>, limit: number): Promise<Uint8Array[]>;
+  /** The line index's problems counted (once, in slices that yield; line-reads.ts), `onProgress` told the lines counted so far. */
+  lineHealth(onProgress?: (lines: number) => void): Promise<IndexHealth>;
   /**
    * nanobot's replay. With `emit`, each kept entry goes there as it is made and none is held; the
    * replay is known not to raise before the first one goes (a raise comes back as `error`, nothing emitted).

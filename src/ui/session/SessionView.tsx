@@ -110,7 +110,7 @@ function DocumentSession(props: SessionHostProps & { opened: OpenedSession }) {
           {tab === 'replay' && <ReplayTab opened={opened} params={route.params} onParams={(p) => props.onRoute('replay', p)} onOpenLine={(l) => openLine(l, 'conversation')} onExport={(p) => go('export', { ...p, src: 'replay' })} />}
           {tab === 'context' && <ContextTab opened={opened} reader={props.reader ?? props.adapter} params={route.params} onParams={(p) => props.onRoute('context', p)} />}
           {tab === 'export' && <LazyExportTab source={held} opened={opened} params={route.params} onParams={(p) => props.onRoute('export', p)} />}
-          {tab === 'file' && <FileTab opened={opened} line={line} onLine={(l) => openLine(l)} />}
+          {tab === 'file' && <FileTab source={held} line={line} onLine={(l) => openLine(l)} />}
           {tab === 'edit' && (
             <EditTab
               opened={opened}

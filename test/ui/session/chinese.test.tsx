@@ -88,6 +88,8 @@ describe('the session page in Simplified Chinese', () => {
   it('the File tab explains lenses, problems and the metadata record in Chinese', async () => {
     await setLanguage('zh-CN');
     el = await mount(<SessionView {...props({ opened: openText(file), route: { tab: 'file', params: {} } })} />);
+    // The tab reads the file through its source: its sections are drawn once the answers are in.
+    await waitFor(() => !!el!.querySelector('.sl-lenses') && !!el!.querySelector('.sl-diag-list') && !!el!.querySelector('.sl-meta'));
     const f = el.querySelector('.sl-file')!.textContent!;
     expect(f).toContain('这个文件的两种视角');
     expect(f).toContain('两种视角不一致：nanobot 看不到这个文件中的全部内容。');

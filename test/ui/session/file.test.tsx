@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { FileTab } from '../../../src/ui/session/file/FileTab';
-import { LINE_DISPLAY_MAX } from '../../../src/ui/session/file/LinesList';
-import { button, click, jsonl, meta, mount, openText, unmount } from './helpers';
+import { LINE_DISPLAY_MAX } from '../../../src/ui/session/file/RawLine';
+import type { OpenedSession } from '../../../src/store/save/sessions';
+import { button, click, jsonl, meta, mount, openText, unmount, waitFor, wholeHost } from './helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -10,10 +11,17 @@ afterEach(async () => {
   el = null;
 });
 
+/** The tab over the document the page holds (its source), once its lines and lenses are in. */
+async function tab(o: OpenedSession, line: number | null): Promise<HTMLElement> {
+  const root = await mount(<FileTab source={wholeHost(o).source} line={line} />);
+  await waitFor(() => !!root.querySelector('.sl-line') && !root.querySelector('.sl-line-pending') && !!root.querySelector('.sl-lenses') && !root.querySelector('.sl-lenses [aria-busy="true"]'));
+  return root;
+}
+
 describe('FileTab', () => {
   it('numbers the lines, highlights corrupt ones with reason and column', async () => {
     const o = openText(jsonl([meta(), { role: 'user', content: 'a' }, '{"role": "user", "content": x}']));
-    el = await mount(<FileTab opened={o} line={null} onLine={() => {}} />);
+    el = await tab(o, null);
     const lines = [...el.querySelectorAll('.sl-line')];
     expect(lines.map((l) => l.getAttribute('data-line'))).toEqual(['1', '2', '3']);
     const bad = lines[2]!;
@@ -23,19 +31,20 @@ describe('FileTab', () => {
     expect(bad.querySelector('mark.sl-col')!.textContent).toBe('x');
   });
 
-  it('cuts a 1 MB line for display, with "show all"', async () => {
+  it('cuts a 1 MB line for display, with "show all" beside "show more"', async () => {
     const huge = 'y'.repeat(1_000_000);
     const o = openText(jsonl([meta(), { role: 'user', content: huge }]));
-    el = await mount(<FileTab opened={o} line={null} onLine={() => {}} />);
+    el = await tab(o, null);
     const pre = el.querySelectorAll('.sl-line')[1]!.querySelector('pre')!;
     expect(pre.textContent!.length).toBeLessThanOrEqual(LINE_DISPLAY_MAX + 1);
-    await click(button(el.querySelectorAll('.sl-line')[1]!, 'Show all'));
+    await click(button(el.querySelectorAll('.sl-line')[1]!, 'Show all 976.6 KB'));
+    await waitFor(() => el!.querySelectorAll('.sl-line')[1]!.querySelector('pre')!.textContent!.length > 1_000_000);
     expect(el.querySelectorAll('.sl-line')[1]!.querySelector('pre')!.textContent!.length).toBeGreaterThan(1_000_000);
   });
 
   it('explains the metadata record, flagging nanobot’s own keys', async () => {
     const o = openText(jsonl([meta({ title: 'T', goal_state: { status: 'active' }, my_plugin: 1 }, 1), { role: 'user', content: 'a' }]));
-    el = await mount(<FileTab opened={o} line={null} onLine={() => {}} />);
+    el = await tab(o, null);
     const panel = el.querySelector('.sl-meta')!;
     const rows = [...panel.querySelectorAll('.sl-inner .sl-field-row')].map((r) => r.textContent!);
     expect(rows.find((r) => r.startsWith('title'))).toContain('nanobot’s own');
@@ -47,7 +56,7 @@ describe('FileTab', () => {
   it('flags a malformed internal record as not what nanobot writes, and still shows it', async () => {
     const bad = { goal_state: { status: 7, objective: 'o', ui_summary: 'u', started_at: 't' }, runtime_checkpoint: 'later', _last_summary: { text: 's', last_active: 'x' }, webui: null };
     const o = openText(jsonl([meta(bad), { role: 'user', content: 'a' }]));
-    el = await mount(<FileTab opened={o} line={null} onLine={() => {}} />);
+    el = await tab(o, null);
     const rows = [...el.querySelectorAll('.sl-inner .sl-field-row')];
     const row = (k: string) => rows.find((r) => r.textContent!.startsWith(k))!;
     expect(row('goal_state').querySelector('.sl-contract')!.textContent).toBe('goal_state is not what nanobot writes: status is a number.');
@@ -59,7 +68,7 @@ describe('FileTab', () => {
 
   it('shows both lenses when they differ: repair path, skipped lines, defaulted times', async () => {
     const o = openText(jsonl([{ _type: 'metadata', key: 'cli:direct', created_at: 'not a date', metadata: {} }, { role: 'user', content: 'a' }, '{broken']));
-    el = await mount(<FileTab opened={o} line={null} onLine={() => {}} />);
+    el = await tab(o, null);
     const lenses = el.querySelector('.sl-lenses')!;
     expect(lenses.textContent).toContain('The lenses differ');
     const nb = lenses.querySelectorAll('.sl-lens')[0]!.textContent!;
@@ -71,16 +80,16 @@ describe('FileTab', () => {
 
   it('says when nanobot loads nothing, and agrees when both lenses do', async () => {
     const bad = openText(jsonl([meta(), 'null']));
-    el = await mount(<FileTab opened={bad} line={null} onLine={() => {}} />);
+    el = await tab(bad, null);
     expect(el.querySelector('.sl-lens')!.textContent).toContain('Loads nothing');
     await unmount(el);
-    el = await mount(<FileTab opened={openText(jsonl([meta(), { role: 'user', content: 'a' }]))} line={null} onLine={() => {}} />);
+    el = await tab(openText(jsonl([meta(), { role: 'user', content: 'a' }])), null);
     expect(el.querySelector('.sl-lenses')!.textContent).toContain('Both lenses agree: 1 message');
   });
 
   it('highlights the line from the route', async () => {
     const o = openText(jsonl([meta(), { role: 'user', content: 'a' }, { role: 'assistant', content: 'b' }]));
-    el = await mount(<FileTab opened={o} line={2} onLine={() => {}} />);
+    el = await tab(o, 2);
     expect(el.querySelector('.sl-line.sl-hl')!.getAttribute('data-line')).toBe('3');
   });
 });

@@ -13,6 +13,7 @@ import { indexedSourceOf } from '../../../src/store/source/indexed-source';
 import { indexBytes } from '../../../src/core/index/line-index';
 import { loadFromIndex } from '../../../src/core/index/index-load';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
+import { countedBlob } from '../../counted-blob';
 import type { SessionHostProps } from '../../../src/ui/session-host';
 import type { SessionSource } from '../../../src/store/source/session-source';
 
@@ -117,11 +118,21 @@ export function wholeHost(opened: OpenedSession): Pick<SessionHostProps, 'source
 
 /** `text` as large-file mode reads it: a memory file, its index built here (as the worker builds it), and the source over both. */
 export function indexedText(text: string, version: NanobotVersion = 'v0.2', path = 'sessions/cli_direct.jsonl'): SessionSource {
+  return indexedBytes(enc(text), version, path).source;
+}
+
+/** `bytes` as large-file mode reads them (indexedText), the file the page holds counting what is sliced from it (`seen`). */
+export function indexedBytes(bytes: Uint8Array, version: NanobotVersion = 'v0.2', path = 'sessions/cli_direct.jsonl'): { source: SessionSource; seen: { slices: number; bytes: number }; adapter: ReturnType<typeof createMemoryAdapter> } {
   const a = createMemoryAdapter();
-  const bytes = enc(text);
   a.setFile(path, bytes, 1_000);
   const index = indexBytes(bytes, version);
   const loaded = loadFromIndex(index, version, () => ({})).loaded;
   const stat = { path, fileName: path.split('/').pop()!, size: bytes.length, lastModified: 1_000, version, kind: 'index' as const, other: null };
-  return indexedSourceOf(a, stat, { now: NOW, version }, { file: new Blob([bytes as Uint8Array<ArrayBuffer>]), index, loaded });
+  const { blob, seen } = countedBlob(bytes);
+  return { source: indexedSourceOf(a, stat, { now: NOW, version }, { file: blob, index, loaded }), seen, adapter: a };
+}
+
+/** `bytes` as the whole document's reading holds them: opened, and the source over what it holds. */
+export function wholeBytes(bytes: Uint8Array, version: NanobotVersion = 'v0.2', path = 'sessions/cli_direct.jsonl'): SessionSource {
+  return wholeHost(openFromBytes(path, bytes, { path, size: bytes.length, lastModified: 1_000, sha256: 'x' }, { version, now: NOW })).source;
 }

@@ -4,7 +4,7 @@ import { act } from 'preact/test-utils';
 import { render } from 'preact';
 import { SessionView } from '../../../src/ui/session/SessionView';
 import type { SessionHostProps } from '../../../src/ui/session-host';
-import { NOW, click, jsonl, meta, mount, openText, settle, unmount, wholeHost } from './helpers';
+import { NOW, click, jsonl, meta, mount, openText, settle, unmount, waitFor, wholeHost } from './helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -51,6 +51,8 @@ describe('SessionView', () => {
     expect(el.querySelector('[role="tab"][aria-selected="true"]')!.textContent).toContain('File');
     await click([...alert.querySelectorAll('button')].find((b) => b.textContent === 'line 3'));
     expect(routes.at(-1)).toEqual(['file', { line: '3' }]);
+    // The File tab reads its lines through the page's source: the line is marked once they are in.
+    await waitFor(() => !!el!.querySelector('.sl-line.sl-hl'));
     expect(el.querySelector('.sl-line.sl-hl')!.getAttribute('data-line')).toBe('3');
   });
 

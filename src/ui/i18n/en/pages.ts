@@ -517,7 +517,8 @@ const pages = {
       columnTitle: (n: number) => `column ${n}`,
       kinds: { metadata: 'metadata', message: 'message', provider_state: 'provider state', blank: 'blank', corrupt: 'corrupt' },
       noFinalNewline: 'no final newline',
-      showAllChars: (n: number) => `Show all ${g(n)} characters`,
+      /** Reveals a cut line whole (its size in bytes, as said). */
+      showAll: (size: string) => `Show all ${size}`,
       // the metadata record
       noMetadata: 'This file has no metadata record: nanobot takes the key from the file name; its session list leaves the file out, unless reading line 1 fails (invalid JSON there, or bytes that are not UTF-8 in the first 8 KiB: then it lists what its repair pass recovers).',
       metadataHeading: 'Metadata record',

@@ -448,7 +448,7 @@ const pages: PageText = {
       columnTitle: (n: number) => `第 ${n} 列`,
       kinds: { metadata: '元数据', message: '消息', provider_state: 'provider state 记录', blank: '空行', corrupt: '已损坏' },
       noFinalNewline: '末尾没有换行符',
-      showAllChars: (n: number) => `显示全部 ${g(n)} 个字符`,
+      showAll: (size: string) => `显示全部 ${size}`,
       noMetadata: `这个文件没有元数据记录：nanobot 从文件名得出键；它的会话列表不会列出这个文件，${listedOnlyIf}。`,
       metadataHeading: '元数据记录',
       metadataIntro: '第 1 行存放会话自身的信息（与消息分开），这样列出会话时每个文件只需读一行短文本，而不必读完整个对话。',

@@ -1,12 +1,11 @@
 /**
- * The frame of one raw line of a file, shared by the full view's File tab (LinesList.tsx) and
- * large-file mode's (large/LargeLines.tsx): its number, its tags, its text (never HTML), a cut
- * mark, and what follows (a "show more" button, the line's problems).
+ * The frame of one raw line of a file (FileLines.tsx): its number, its tags, its text (never HTML),
+ * a cut mark, and what follows (the buttons that show more, the line's problems).
  */
 import type { ComponentChildren } from 'preact';
 import { pg } from '../../i18n/text';
 
-/** Characters (large-file mode: bytes) of a line drawn before "show all" / "show more". */
+/** Bytes of a line drawn before "show more". */
 export const LINE_DISPLAY_MAX = 3000;
 
 /** A line's height before it is measured, from how many characters of it are drawn. */

@@ -1,18 +1,14 @@
 /**
- * What the File tab's "Two lenses on this file" shows, as plain values: from the whole document in
- * the full view (`lensFactsOf`) or from the line index in large-file mode (`indexLensFacts`), so one
- * panel (LensPanel.tsx) draws both sizes.
+ * What the File tab's "Two lenses on this file" shows, as plain values, made from the file's source
+ * the same way at every size (`sourceLensFacts`), so one panel (LensPanel.tsx) draws them.
  */
-import { metadataIndex } from '../../../core/lens/document';
 import { LINE_PROBLEM, lineProblems, type IndexHealth } from '../../../core/index/index-health';
 import type { LineIndex } from '../../../core/index/line-index';
-import type { IndexLoad } from '../../../core/index/index-load';
 import { isoRoundTrip } from '../../../core/python/isotime';
 import type { PyError } from '../../../core/python/pyjson';
 import { dictGet, truthy, type PyDict, type PyValue } from '../../../core/python/pyvalue';
-import type { LargeHead } from '../../../store/large/large-load';
-import type { OpenedSession } from '../../../store/save/sessions';
-import { lensState, loadErrorText, repairSkippedLines, type LensState } from '../lens';
+import type { SourceLoad, SourceMeta } from '../../../store/source/session-source';
+import type { LensState } from '../lens';
 
 export interface LensFacts {
   state: LensState;
@@ -34,43 +30,25 @@ export function defaultedIn(meta: PyDict | null): string[] {
   });
 }
 
-/** The lenses of a document held whole. */
-export function lensFactsOf(o: OpenedSession): LensFacts {
-  const n = o.nanobot.result;
-  const r = o.recovered;
-  const kinds = { corrupt: 0, blank: 0, metadata: 0 } as Record<string, number>;
-  for (const x of o.doc.records) if (x.kind in kinds) kinds[x.kind]!++;
-  const mi = metadataIndex(o.doc);
-  return {
-    state: lensState(o),
-    loadError: loadErrorText(o),
-    skipped: o.nanobot.skipped,
-    skippedLines: repairSkippedLines(o),
-    nanobot: n && { messages: n.messages.length, metadata: n.metadata, lastConsolidated: n.lastConsolidated, createdAt: n.createdAt, updatedAt: n.updatedAt, defaulted: defaultedIn(mi >= 0 ? o.doc.records[mi]!.value! : null) },
-    recovered: { messages: r.messages.length, corrupt: kinds.corrupt!, blank: kinds.blank!, metadata: kinds.metadata!, problems: o.doc.diagnostics.length },
-  };
-}
-
 const raised = (e: PyError | null | undefined) => (e ? `${e.type}: ${e.message}` : '');
 
 /**
- * The lenses of a file read on its line index: nanobot's load over the index and its head, the
- * index's counts (`health`), the last metadata record (`meta`, read back) and the diagnostics' count once known.
+ * The lenses of a file at every size, from its source: nanobot's load, the line index and its
+ * counted problems (`health`), the last metadata record (`meta`) and the diagnostics' count once known.
  */
-export function indexLensFacts(ix: LineIndex, load: IndexLoad, head: LargeHead | null, health: IndexHealth, meta: PyDict | null, problems: number | null): LensFacts {
-  const loaded = load.loaded && !load.raises && head !== null;
-  const messages = ix.messageCount;
+export function sourceLensFacts(load: SourceLoad, ix: LineIndex, health: IndexHealth, meta: SourceMeta | null, problems: number | null): LensFacts {
+  const n = load.error ? null : load.result;
   return {
-    state: loaded ? load.path : 'nothing',
+    state: n ? load.path : 'nothing',
     loadError: raised(load.repairError ?? load.strictError ?? load.error),
     skipped: load.skipped,
-    skippedLines: loaded && load.path === 'repair' ? skippedLinesOf(ix, load.skipped) : null,
-    nanobot: loaded ? { messages: load.messageLines.length, metadata: head.metadata, lastConsolidated: load.lastConsolidated, createdAt: head.createdAt, updatedAt: head.updatedAt, defaulted: defaultedIn(meta) } : null,
-    recovered: { messages, corrupt: health.lines.notRecord, blank: health.lines.blank, metadata: health.metadata.count, problems },
+    skippedLines: n && load.path === 'repair' ? skippedLinesOf(ix, load.skipped) : null,
+    nanobot: n && { messages: n.count, metadata: n.metadata, lastConsolidated: n.lastConsolidated, createdAt: n.createdAt, updatedAt: n.updatedAt, defaulted: defaultedIn(meta?.value ?? null) },
+    recovered: { messages: ix.messageCount, corrupt: health.lines.notRecord, blank: health.lines.blank, metadata: health.metadata.count, problems },
   };
 }
 
-/** The lines the repair pass skips (not JSON, or a BOM in front), as the full view lists them: found in the index, given only when all `skipped` are found. */
+/** The lines the repair pass skips (not JSON, or a BOM in front): found in the index, given only when all `skipped` are found. */
 function skippedLinesOf(ix: LineIndex, skipped: number): number[] | null {
   const bits = LINE_PROBLEM.badJson | LINE_PROBLEM.bom;
   const out: number[] = [];

@@ -10,7 +10,7 @@ import { pg } from '../../i18n/text';
 import { VirtualList } from '../parts/VirtualList';
 import { count } from '../text';
 import { LargeMessage, PendingMessage } from './LargeMessage';
-import { PageNav } from './PageNav';
+import { PageNav } from '../parts/PageNav';
 import { rowHeight } from './row-height';
 
 /** Messages decoded per read. */

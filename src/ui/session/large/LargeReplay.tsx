@@ -23,7 +23,7 @@ import { count } from '../text';
 import { errorText } from '../../shell/status';
 import { LargeMessage } from './LargeMessage';
 import { rowHeight } from './row-height';
-import { loadText } from './load-text';
+import { loadText } from '../load-text';
 
 /** The context-over-time chart loads with the tab's first answer, as in the full view. */
 const IndexContextPanel = lazyComponent(() => import('../replay/context/ContextPanel').then((m) => m.IndexContextPanel), () => pg().replay.loadingChart);

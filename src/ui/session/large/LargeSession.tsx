@@ -2,9 +2,9 @@
  * A session read on its line index (large-file mode), in the one page (SessionShell.tsx): the
  * header's facts and the index's counts with nanobot's load, then the tabs over the index built
  * here (useLargeFile.ts). The tabs shared with the whole document read the file through the source
- * over that index (`indexedSourceOf`, its heavy passes in the browser's workers): the Export tab and the find bar.
- * The others are still large-file mode's own: the Conversation (rows decoded on demand), the
- * Replay (only the reachable tail decoded), the File tab, and the Edit tab (LargeEdit.tsx: edits
+ * over that index (`indexedSourceOf`, its heavy passes in the browser's workers): the Export tab, the find bar, the File tab.
+ * The File tab is the one the whole document has too (file/FileTab.tsx). The others are still
+ * large-file mode's own: the Conversation (rows decoded on demand), the Replay (only the reachable tail decoded), and the Edit tab (LargeEdit.tsx: edits
  * planned from the index, saved as a stream, then the file indexed again). The file is never read whole into the page.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
@@ -19,14 +19,14 @@ import type { LineIndex } from '../../../core/index/line-index';
 import type { IndexLoad } from '../../../core/index/index-load';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
 import { pg } from '../../i18n/text';
-import { SessionShell, type ShellNav, type ShellReading, type TabId } from '../SessionShell';
+import { SessionShell, withoutLine, type ShellNav, type ShellReading, type TabId } from '../SessionShell';
 import { bytes, count } from '../text';
 import type { LargeSaveResult } from '../../../store/save/large-save';
 import { LargeConversationTab } from './LargeConversationTab';
 import { LargeEdit } from './LargeEdit';
 import type { Shown } from '../edit/EditCard';
-import { LargeFile } from './LargeFile';
-import { linkedLine } from './LargeLines';
+import { FileTab } from '../file/FileTab';
+import { linkedLine } from '../file/FileLines';
 import { LargeMessage } from './LargeMessage';
 import { LargeReplay } from './LargeReplay';
 import { IndexContextTab } from '../context/IndexContextTab';
@@ -36,7 +36,7 @@ import { exportWorkers } from '../../../store/large/export/export-workers';
 import { findInFile } from '../../../store/large/find/large-find-client';
 import { nowIso } from '../../workspace/model';
 import { screenful } from './head';
-import { loadText } from './load-text';
+import { loadText } from '../load-text';
 import { useLargeFile } from './useLargeFile';
 import { FullViewOffer } from './ViewSwitch';
 import type { SourceOpener } from '../../session-host';
@@ -117,7 +117,7 @@ export default function LargeSession(p: LargeSessionProps) {
     ) : (
       <>
         {tab === 'conversation' && held && <LargeConversationTab source={held} file={ready.file} index={ready.index} load={ready.load} version={p.version} params={params} />}
-        {tab === 'file' && <LargeFile file={ready.file} index={ready.index} load={ready.load} version={p.version} fileName={p.fileName} line={linkedLine(params.line, ready.index)} />}
+        {tab === 'file' && held && <FileTab source={held} line={linkedLine(params.line, ready.index)} onLine={(l) => p.onRoute?.('file', { ...withoutLine(params), line: String(l + 1) })} />}
         {tab === 'export' && held && <LazyExportTab source={held} params={params} onParams={onParams('export')} />}
         {tab === 'context' && <IndexContextTab file={ready.file} index={ready.index} load={ready.load} version={p.version} path={p.path} reader={p.adapter} params={params} onParams={onParams('context')} />}
         {tab === 'replay' && <LargeReplay file={ready.file} index={ready.index} load={ready.load} version={p.version} params={params} onParams={onParams('replay')} />}

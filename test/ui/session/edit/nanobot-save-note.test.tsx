@@ -6,7 +6,7 @@ import { openFromBytes } from '../../../../src/store/save/sessions';
 import { EditTab } from '../../../../src/ui/session/edit/EditTab';
 import { FileTab } from '../../../../src/ui/session/file/FileTab';
 import { setLanguage } from '../../../../src/ui/i18n/text';
-import { NOW, enc, jsonl, meta, mount, unmount, waitFor, indexOpener } from '../helpers';
+import { NOW, enc, jsonl, meta, mount, unmount, waitFor, indexOpener, wholeHost } from '../helpers';
 import { LargeEdit } from '../../../../src/ui/session/large/LargeEdit';
 import { indexBytes } from '../../../../src/core/index/line-index';
 import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
@@ -55,7 +55,12 @@ describe('beside the edits', () => {
 });
 
 describe('in the File tab', () => {
-  const file = (v: NanobotVersion, text: string) => mount(<FileTab opened={opened(v, text)} line={null} onLine={() => {}} />);
+  const file = async (v: NanobotVersion, text: string) => {
+    const root = await mount(<FileTab source={wholeHost(opened(v, text)).source} line={null} />);
+    // The note is drawn with the tab's lenses, once nanobot's load is in.
+    await waitFor(() => !!root.querySelector('.sl-lenses'));
+    return root;
+  };
 
   it('a file with a bad line: an older nanobot empties it at its next save; one with the repair pass does not', async () => {
     el = await file('0.1.5.post1', BAD);

@@ -50,11 +50,11 @@ describe('the conversation of a large file', () => {
     expect(index.messageCount).toBe(50_000);
     el = await mount(<LargeConversation file={new Blob([bytes])} index={index} />);
     await settle(50);
-    expect(el.querySelector('.sl-large-pages')?.textContent).toContain('Messages 1–20,000 of 50,000');
-    const last = [...el.querySelectorAll('.sl-large-pages button')].find((b) => b.textContent === 'Last page') as HTMLButtonElement;
+    expect(el.querySelector('.sl-pages')?.textContent).toContain('Messages 1–20,000 of 50,000');
+    const last = [...el.querySelectorAll('.sl-pages button')].find((b) => b.textContent === 'Last page') as HTMLButtonElement;
     last.click();
     await settle(50);
-    expect(el.querySelector('.sl-large-pages')?.textContent).toContain('Messages 40,001–50,000 of 50,000');
+    expect(el.querySelector('.sl-pages')?.textContent).toContain('Messages 40,001–50,000 of 50,000');
     expect(el.querySelector('[data-large-index="40000"]')).not.toBeNull();
   });
 });

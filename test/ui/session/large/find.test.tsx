@@ -37,7 +37,7 @@ async function open(params: Record<string, string> = {}, text = fileText()): Pro
   return root;
 }
 
-const page = () => el!.querySelector('.sl-large-pages span')?.textContent;
+const page = () => el!.querySelector('.sl-pages span')?.textContent;
 const countText = () => el!.querySelector('.sl-find-count')?.textContent ?? '';
 const input = () => el!.querySelector<HTMLInputElement>('.sl-find-input');
 const enter = (shift = false) => act(() => void input()!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', shiftKey: shift, bubbles: true, cancelable: true })));

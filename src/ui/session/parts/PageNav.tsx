@@ -1,5 +1,5 @@
 /**
- * The page buttons of a large-file list (messages, lines): a virtual list holds at most one page
+ * The page buttons of a long list (messages, a file's lines): a virtual list holds at most one page
  * of rows (the browser's height limit, the virtualizer's per-row cost), so longer lists turn pages.
  */
 import { pg } from '../../i18n/text';
@@ -17,7 +17,7 @@ export function PageNav({ page, pages, range, onPage }: PageNavProps) {
   const t = pg().large;
   const go = (to: number) => onPage(Math.max(0, Math.min(pages - 1, to)));
   return (
-    <nav class="sl-large-pages" aria-label={t.pages}>
+    <nav class="sl-pages" aria-label={t.pages}>
       <button type="button" class="btn" disabled={page === 0} onClick={() => go(page - 1)}>
         {t.previousPage}
       </button>

@@ -1,12 +1,16 @@
 // @vitest-environment happy-dom
+/**
+ * The one File tab at both sizes: the same tab over the whole document's source and over the line
+ * index's (large-file mode), each test run on both; what only the index's reading does (read rows
+ * in view only) on it alone.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadFromIndex } from '../../../../src/core/index/index-load';
+import { act } from 'preact/test-utils';
 import { indexBytes } from '../../../../src/core/index/line-index';
 import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
-import { LargeFile } from '../../../../src/ui/session/large/LargeFile';
+import { FileTab } from '../../../../src/ui/session/file/FileTab';
 import LargeSession from '../../../../src/ui/session/large/LargeSession';
-import { click, enc, mount, settle, type, unmount, waitFor, indexOpener } from '../helpers';
-import { countedBlob } from '../../../counted-blob';
+import { click, enc, indexedBytes, mount, settle, type, unmount, waitFor, indexOpener, wholeBytes } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -32,12 +36,15 @@ function sample(): Uint8Array {
   return new Uint8Array(parts);
 }
 
-async function view(bytes: Uint8Array, line: number | null = null) {
+type Size = 'whole' | 'index';
+const SIZES: Size[] = ['whole', 'index'];
+
+/** The tab over `bytes` read as the whole document or on its line index. */
+async function view(size: Size, bytes: Uint8Array, line: number | null = null) {
   const index = indexBytes(bytes, 'v0.2');
-  const load = { ...loadFromIndex(index, 'v0.2', () => ({})), head: { key: 'cli:big', createdAt: '2026-06-01T09:00:00', updatedAt: '2026-06-01T10:00:00', metadata: {} } };
-  const { blob, seen } = countedBlob(bytes);
-  el = await mount(<LargeFile file={blob} index={index} load={load} version="v0.2" line={line} />);
-  await waitFor(() => !el!.querySelector('.sl-line-pending'));
+  const { source, seen } = size === 'index' ? indexedBytes(bytes, 'v0.2', 'sessions/cli_big.jsonl') : { source: wholeBytes(bytes, 'v0.2', 'sessions/cli_big.jsonl'), seen: null };
+  el = await mount(<FileTab source={source} line={line} />);
+  await waitFor(() => !!el!.querySelector('.sl-line') && !el!.querySelector('.sl-line-pending') && !!el!.querySelector('[data-problem], [data-testid="file-health"] p:last-child'));
   return { index, seen };
 }
 
@@ -49,9 +56,9 @@ const jump = async (p: string, which: 'first' | 'next') => {
   await settle(20);
 };
 
-describe('the File tab of large-file mode', () => {
+describe.each(SIZES)('the File tab (%s)', (size) => {
   it('counts each problem from the index, and jumps to the first and the next line that has it', async () => {
-    await view(sample());
+    await view(size, sample());
     expect(problem('notRecord')!.textContent).toMatch(/^3 lines are not records/);
     expect(problem('badJson')!.textContent).toMatch(/^2 lines are not valid JSON/);
     expect(problem('invalidUtf8')!.textContent).toMatch(/^1 line is not valid UTF-8/);
@@ -62,6 +69,11 @@ describe('the File tab of large-file mode', () => {
     expect(problem('blank')).toBeNull();
     expect(problem('missingMetadata')).toBeNull();
     expect(el!.textContent).toContain('nanobot loads nothing from this file');
+    // The diagnostics listed, each with its line (the reason in the diagnostics' words).
+    await waitFor(() => !!el!.querySelector('.sl-diag-list'));
+    const listed = [...el!.querySelectorAll('.sl-diag-list li')].map((li) => li.textContent!);
+    expect(listed.find((x) => x.startsWith('line 4,'))).toContain('Not valid JSON');
+    expect(listed.some((x) => x.startsWith('line 6'))).toBe(true);
     // "first" then "next" walk the lines that are not JSON: 4 and 9 (1-based), then back to 4.
     await jump('badJson', 'first');
     expect(el!.querySelector('.sl-hl')!.getAttribute('data-line')).toBe('4');
@@ -76,7 +88,7 @@ describe('the File tab of large-file mode', () => {
 
   it('shows each raw line with its number, byte offset, kind, terminator and problems; bytes that are not UTF-8 as \\xNN', async () => {
     const bytes = sample();
-    const { index } = await view(bytes);
+    const { index } = await view(size, bytes);
     const bad = row(6)!;
     expect(bad.classList.contains('sl-line-bad')).toBe(true);
     expect(bad.querySelector('mark.sl-bad-bytes')!.textContent).toBe('\\xff\\xfe');
@@ -96,7 +108,7 @@ describe('the File tab of large-file mode', () => {
 
   it('explains the metadata record nanobot loads, read from its line, as the full view does', async () => {
     const rows = [META, msg(0), '{"_type": "metadata", "key": "cli:big", "metadata": {"title": "T", "my_plugin": 1}, "last_consolidated": 1}', msg(1)];
-    await view(enc(rows.join('\n') + '\n'));
+    await view(size, enc(rows.join('\n') + '\n'));
     await waitFor(() => !!el!.querySelector('.sl-meta'));
     const panel = el!.querySelector('.sl-meta')!;
     expect(panel.querySelector('h3')!.textContent).toContain('line 3');
@@ -106,8 +118,17 @@ describe('the File tab of large-file mode', () => {
     expect(problem('duplicateMetadata')!.textContent).toMatch(/^1 more metadata record than one/);
   });
 
+  it('shows each diagnostic on its line, a warning on a line that is a record too (a stored key for another file)', async () => {
+    const other = META.replace('"cli:big"', '"cli:other"');
+    await view(size, enc([other, msg(0), msg(1)].join('\n') + '\n'));
+    await waitFor(() => !!el!.querySelector('.sl-diag-list'));
+    await waitFor(() => row(1)!.textContent!.includes('belongs in'));
+    expect(row(1)!.classList.contains('sl-line-warn')).toBe(true);
+    expect(row(1)!.querySelector('.sl-diag')!.textContent).toContain('The stored key "cli:other" belongs in');
+  });
+
   it('opens at a linked line, and marks the last line without a newline', async () => {
-    await view(enc([META, msg(0), msg(1), msg(2), msg(3), msg(4)].join('\n')), 5);
+    await view(size, enc([META, msg(0), msg(1), msg(2), msg(3), msg(4)].join('\n')), 5);
     const last = row(6)!;
     expect(last.classList.contains('sl-hl')).toBe(true);
     expect(last.textContent).toContain('no final newline');
@@ -115,26 +136,29 @@ describe('the File tab of large-file mode', () => {
   });
 
   it('goes to a line typed in, and ignores one the file does not have', async () => {
-    await view(sample());
-    const input = el!.querySelector('.sl-large-goto-line')!;
+    await view(size, sample());
+    const input = el!.querySelector('.sl-goto-line')!;
     await type(input, '8');
-    await click(el!.querySelector('.sl-large-goto button'));
+    await click(el!.querySelector('.sl-goto button'));
     await waitFor(() => el!.querySelector('.sl-hl')?.getAttribute('data-line') === '8');
     expect(el!.querySelector('.sl-hl')!.textContent).toContain('BOM');
     await type(input, '999');
-    await click(el!.querySelector('.sl-large-goto button'));
+    await click(el!.querySelector('.sl-goto button'));
     await settle(20);
     expect(el!.querySelector('.sl-hl')!.getAttribute('data-line')).toBe('8');
+    // Enter in the field goes too.
+    await type(input, '2');
+    await act(() => void input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
+    await waitFor(() => el!.querySelector('.sl-hl')?.getAttribute('data-line') === '2');
   });
 
   it('cuts a long line and reveals it in steps, reading only what it shows', async () => {
     const long = JSON.stringify({ role: 'user', content: 'é'.repeat(60_000) });
     const bytes = enc([META, long, msg(1)].join('\n') + '\n');
-    const { seen } = await view(bytes);
+    await view(size, bytes);
     const pre = () => row(2)!.querySelector('pre')!.textContent!;
     expect(pre().length).toBeLessThan(1600);
     expect(pre().endsWith('é…')).toBe(true);
-    expect(seen.bytes).toBeLessThan(5000);
     const more = () => [...row(2)!.querySelectorAll('button')].find((b) => b.textContent!.startsWith('Show'))!;
     expect(more().textContent).toMatch(/^Show 32\.0 KB more \(2\.9 KB of 117\.2 KB shown\)$/);
     await click(more());
@@ -148,14 +172,33 @@ describe('the File tab of large-file mode', () => {
     expect(pre()).toBe(long);
   });
 
+});
+
+describe('the File tab on the line index', () => {
   it('reads only the rows in view: a 20,000-line file is read a few KiB at a time, in few slices', async () => {
     const rows = [META];
     for (let i = 0; i < 20_000; i++) rows.push(msg(i));
     const bytes = enc(rows.join('\n') + '\n');
-    const { seen } = await view(bytes);
-    expect(seen.bytes).toBeLessThan(bytes.length / 50);
-    expect(seen.slices).toBeLessThanOrEqual(3);
+    const { seen } = await view('index', bytes);
+    expect(seen!.bytes).toBeLessThan(bytes.length / 50);
+    expect(seen!.slices).toBeLessThanOrEqual(3);
     expect(el!.querySelectorAll('.sl-line').length).toBeLessThan(100);
+  });
+
+  it('reads only what a long line shows, revealing it in steps', async () => {
+    const long = JSON.stringify({ role: 'user', content: 'é'.repeat(60_000) });
+    const { seen } = await view('index', enc([META, long, msg(1)].join('\n') + '\n'));
+    expect(seen!.bytes).toBeLessThan(5000);
+  });
+
+  it('says, in the reader\'s words, that the file changed since it was indexed, instead of answers from the old index', async () => {
+    const bytes = enc([META, msg(0), msg(1)].join('\n') + '\n');
+    const { source, adapter } = indexedBytes(bytes, 'v0.2', 'sessions/cli_big.jsonl');
+    adapter.setFile('sessions/cli_big.jsonl', enc([META, msg(0), msg(1), msg(2)].join('\n') + '\n'), 2_000);
+    el = await mount(<FileTab source={source} line={null} />);
+    await waitFor(() => !!el!.querySelector('[role="alert"]'));
+    expect(el!.querySelector('[role="alert"]')!.textContent).toMatch(/changed/i);
+    expect(el!.querySelector('.sl-line')).toBeNull();
   });
 
   it('opens from a `tab=file&line=N` link of the session view at that line', async () => {

@@ -1,23 +1,22 @@
 /**
- * The raw lines of a large file as a virtual list, in pages: each row's number, byte offset, kind,
- * terminator and problems come from the index; its text is read when it comes into view (the first
- * bytes of neighbouring rows in one slice: store/large-lines.ts), with bytes that are not UTF-8
- * shown as `\xNN`, and a long line revealed in steps.
+ * The raw lines of a file at every size, as a virtual list in pages: each row's number, byte
+ * offset, kind, terminator and problems come from the source's line index; its text is read when it
+ * comes into view (`lineHeads`: the first bytes of neighbouring rows together), with bytes that are
+ * not UTF-8 shown as `\xNN`, a problem's column marked, and a long line revealed in steps.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { badBytesText, textPieces, type TextPiece } from '../../../core/bytes/byte-text';
-import { diagnosticsOfLine } from '../../../core/lens/document';
+import { diagnosticsOfLine, type Diagnostic } from '../../../core/lens/document';
 import { LINE_PROBLEM, lineProblems, LINE_PROBLEMS } from '../../../core/index/index-health';
 import type { LineIndex } from '../../../core/index/line-index';
-import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { KIND_NAMES } from '../../../core/index/record-facts';
-import { readLineHeads } from '../../../store/large/read/large-lines';
+import type { SessionSource } from '../../../store/source/session-source';
 import { pg } from '../../i18n/text';
 import { closeIsolates, showControls } from '../../parts/iso';
-import { eolText, LINE_DISPLAY_MAX, lineHeight, RawLine } from '../file/RawLine';
+import { eolText, LINE_DISPLAY_MAX, lineHeight, RawLine } from './RawLine';
 import { VirtualList } from '../parts/VirtualList';
 import { bytes as byteSize, count } from '../text';
-import { PageNav } from './PageNav';
+import { PageNav } from '../parts/PageNav';
 
 /** Lines per page of the list (as the conversation's pages: the browser's height limit, the virtualizer's per-row cost). */
 export const LINE_PAGE = 20_000;
@@ -27,11 +26,8 @@ const BLOCK = 32;
 const KEPT_BLOCKS = 64;
 /** Each "show more" reads this many more bytes of a long line. */
 export const REVEAL_STEP = 32 * 1024;
-/**
- * Rows rendered beyond the view: a row holds up to 3,000 bytes of wrapped text, and a page turn
- * lays out a screenful of new rows at once (as the conversation's cards: the same short overscan).
- */
-const OVERSCAN = 2;
+/** A cut line up to this long is also offered whole ("show all", read in one slice); a longer one only in steps. */
+export const SHOW_ALL_MAX = 8 << 20;
 /** How long after a jump the list keeps aiming at its line as rows are read and measured. */
 const AIM_MS = 2000;
 
@@ -48,14 +44,28 @@ export interface LineTarget {
   nonce: number;
 }
 
-/** Text pieces as text nodes, bytes that are not UTF-8 as marked `\xNN` (never HTML). */
-function Pieces({ pieces }: { pieces: TextPiece[] }) {
+/** Text pieces as text nodes, bytes that are not UTF-8 as marked `\xNN` (never HTML); the character at 1-based `column` of the text marked. */
+function Pieces({ pieces, column }: { pieces: TextPiece[]; column?: number | undefined }) {
   const t = pg().largeFile;
+  let at = 0;
+  const text = (p: string, i: number) => {
+    const from = at;
+    at += p.length;
+    const c = column ? column - 1 - from : -1;
+    if (c < 0 || c >= p.length) return closeIsolates(p);
+    return (
+      <span key={i}>
+        {p.slice(0, c)}
+        <mark class="sl-col" title={pg().file.columnTitle(column!)}>{p.slice(c, c + 1)}</mark>
+        {closeIsolates(p.slice(c + 1))}
+      </span>
+    );
+  };
   return (
     <>
       {pieces.map((p, i) =>
         typeof p === 'string' ? (
-          closeIsolates(p)
+          text(p, i)
         ) : (
           <mark key={i} class="sl-bad-bytes" title={t.badBytes}>
             {badBytesText(p)}
@@ -67,9 +77,10 @@ function Pieces({ pieces }: { pieces: TextPiece[] }) {
 }
 
 interface LineRowProps {
-  file: Blob;
+  source: SessionSource;
   index: LineIndex;
-  version: NanobotVersion;
+  /** The file's diagnostics by line, once known (until then a line's reason is read from its own bytes). */
+  diagnostics: Map<number, Diagnostic[]> | undefined;
   n: number;
   /** The line's first bytes, null while they are read. */
   head: Uint8Array | null;
@@ -77,7 +88,7 @@ interface LineRowProps {
 }
 
 /** One raw line: tags from the index, text from its bytes, more of a long line on request. */
-function LineRow({ file, index, version, n, head, hl }: LineRowProps) {
+function LineRow({ source, index, diagnostics, n, head, hl }: LineRowProps) {
   const [more, setMore] = useState<Uint8Array | null>(null);
   const t = pg().largeFile;
   const f = pg().file;
@@ -96,7 +107,8 @@ function LineRow({ file, index, version, n, head, hl }: LineRowProps) {
       ))}
     </>
   );
-  const cls = `sl-kind-${kind} ${problems & BAD ? 'sl-line-bad' : problems & WARN ? 'sl-line-warn' : ''} ${hl ? 'sl-hl' : ''}`;
+  const listed = diagnostics?.get(n) ?? [];
+  const cls = `sl-kind-${kind} ${problems & BAD || listed.some((d) => d.severity === 'error') ? 'sl-line-bad' : problems & WARN || listed.length ? 'sl-line-warn' : ''} ${hl ? 'sl-hl' : ''}`;
   if (!bytes) {
     return (
       <RawLine n={n} class={`${cls} sl-line-pending`} tags={tags} cut={false}>
@@ -106,12 +118,10 @@ function LineRow({ file, index, version, n, head, hl }: LineRowProps) {
   }
   const whole = bytes.length >= length;
   const { pieces, used } = textPieces(bytes, whole);
-  const reveal = () => {
-    const next = Math.min(length, bytes.length + REVEAL_STEP);
-    void readLineHeads(file, index, [n], next).then(([b]) => b && setMore(b));
-  };
-  // The reason a line is not a record, in the full view's words, once the whole line is read (corrupt lines are few and short).
-  const diags = whole && problems & BAD ? diagnosticsOfLine(n, bytes, EOLS[index.eol[n]!]!, version) : [];
+  const reveal = (upTo: number) => void source.lineHeads([n], Math.min(length, upTo)).then(([b]) => b && setMore(b));
+  // The line's diagnostics; until the file's are known, the reason a line is not a record (or a
+  // message breaks the replay) read from its own bytes once the whole line is in (such lines are few and short).
+  const diags = diagnostics ? listed : whole && problems & (BAD | WARN) ? diagnosticsOfLine(n, bytes, EOLS[index.eol[n]!]!, source.stat.version) : [];
   return (
     <RawLine
       n={n}
@@ -120,10 +130,18 @@ function LineRow({ file, index, version, n, head, hl }: LineRowProps) {
       cut={used < length}
       after={
         <>
-          {used < length && (
-            <button type="button" class="sl-link" onClick={reveal}>
+          {used < length && (length > SHOW_ALL_MAX || length - used > REVEAL_STEP) && (
+            <button type="button" class="sl-link" onClick={() => reveal(bytes.length + REVEAL_STEP)}>
               {t.more(byteSize(Math.min(REVEAL_STEP, length - used)), byteSize(used), byteSize(length))}
             </button>
+          )}
+          {used < length && length <= SHOW_ALL_MAX && (
+            <>
+              {length - used > REVEAL_STEP && ' · '}
+              <button type="button" class="sl-link" onClick={() => reveal(length)}>
+                {f.showAll(byteSize(length))}
+              </button>
+            </>
           )}
           {diags.map((d, i) => (
             <p key={i} class={`sl-diag sl-sev-${d.severity}`}>
@@ -134,20 +152,22 @@ function LineRow({ file, index, version, n, head, hl }: LineRowProps) {
         </>
       }
     >
-      <Pieces pieces={pieces} />
+      <Pieces pieces={pieces} column={diags.find((d) => d.column)?.column} />
     </RawLine>
   );
 }
 
-export interface LargeLinesProps {
-  file: Blob;
+export interface FileLinesProps {
+  source: SessionSource;
+  /** The source's line index. */
   index: LineIndex;
-  version: NanobotVersion;
+  /** The file's diagnostics by line (undefined while they are found). */
+  diagnostics?: Map<number, Diagnostic[]> | undefined;
   target: LineTarget | null;
 }
 
-/** Every line of a large file, a page at a time, read as it comes into view. */
-export function LargeLines({ file, index, version, target }: LargeLinesProps) {
+/** Every line of the file, a page at a time, read as it comes into view. */
+export function FileLines({ source, index, diagnostics, target }: FileLinesProps) {
   const blocks = useRef(new Map<number, Uint8Array[]>());
   const pending = useRef(new Set<number>());
   const [, setTick] = useState(0);
@@ -166,14 +186,14 @@ export function LargeLines({ file, index, version, target }: LargeLinesProps) {
   useEffect(() => {
     blocks.current.clear();
     pending.current.clear();
-  }, [file, index]);
+  }, [source, index]);
   const estimate = useCallback((k: number) => lineHeight(index.length[first + k]!), [index, first]);
 
   const want = (b: number) => {
     if (blocks.current.has(b) || pending.current.has(b)) return;
     pending.current.add(b);
     const lines = Array.from({ length: Math.min(index.count, (b + 1) * BLOCK) - b * BLOCK }, (_, k) => b * BLOCK + k);
-    void readLineHeads(file, index, lines, LINE_DISPLAY_MAX).then(
+    void source.lineHeads(lines, LINE_DISPLAY_MAX).then(
       (heads) => {
         pending.current.delete(b);
         blocks.current.set(b, heads);
@@ -190,7 +210,7 @@ export function LargeLines({ file, index, version, target }: LargeLinesProps) {
     const b = Math.floor(n / BLOCK);
     const block = blocks.current.get(b);
     if (!block) want(b);
-    return <LineRow key={n} file={file} index={index} version={version} n={n} head={block ? block[n - b * BLOCK]! : null} hl={n === target?.line} />;
+    return <LineRow key={n} source={source} index={index} diagnostics={diagnostics} n={n} head={block ? block[n - b * BLOCK]! : null} hl={n === target?.line} />;
   };
 
   const t = pg().largeFile;
@@ -200,7 +220,7 @@ export function LargeLines({ file, index, version, target }: LargeLinesProps) {
     <>
       {pages > 1 && <PageNav page={page} pages={pages} range={t.pageOf(count(first + 1), count(Math.min(index.count, first + LINE_PAGE)), count(index.count))} onPage={setPage} />}
       <div onWheel={stopAiming} onTouchStart={stopAiming} onKeyDown={stopAiming} onMouseDown={stopAiming}>
-        <VirtualList key={page} count={Math.min(LINE_PAGE, index.count - first)} estimateSize={estimate} render={render} label={t.linesLabel} class="sl-large-lines" overscan={OVERSCAN} scrollTo={targetRow} scrollNonce={(target?.nonce ?? 0) * 1e6 + aim} />
+        <VirtualList key={page} count={Math.min(LINE_PAGE, index.count - first)} estimateSize={estimate} render={render} label={t.linesLabel} class="sl-file-lines" scrollTo={targetRow} scrollNonce={(target?.nonce ?? 0) * 1e6 + aim} />
       </div>
     </>
   );

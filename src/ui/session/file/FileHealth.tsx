@@ -1,20 +1,19 @@
 /**
- * The health half of large-file mode's File tab: nanobot's load, the metadata record's line, and
- * every problem the index tells, with how many lines have it and buttons that bring the first and
- * the next of them into the raw list.
+ * The File tab's health at every size: nanobot's load, and every problem the line index tells, with
+ * how many lines have it and buttons that bring the first and the next of them into the raw list.
  */
 import { fileProblemCount, LINE_PROBLEMS, nextFileProblemLine, nextProblemLine, type FileProblem, type IndexHealth, type LineProblem } from '../../../core/index/index-health';
-import type { IndexLoad } from '../../../core/index/index-load';
+import type { SourceLoad } from '../../../store/source/session-source';
 import type { LineIndex } from '../../../core/index/line-index';
 import { pg } from '../../i18n/text';
 import { count } from '../text';
-import { loadText } from './load-text';
+import { loadText } from '../load-text';
 
 const FILE_PROBLEMS: FileProblem[] = ['missingMetadata', 'metadataNotFirst', 'duplicateMetadata', 'noFinalNewline'];
 
-export interface LargeHealthProps {
+export interface FileHealthProps {
   index: LineIndex;
-  load: IndexLoad;
+  load: SourceLoad;
   health: IndexHealth | null;
   /** Lines counted so far (while `health` is null). */
   done: number;
@@ -24,7 +23,7 @@ export interface LargeHealthProps {
 }
 
 /** The counts and their jumps. */
-export function LargeHealth({ index, load, health, done, at, onLine }: LargeHealthProps) {
+export function FileHealth({ index, load, health, done, at, onLine }: FileHealthProps) {
   const t = pg().largeFile;
   const lineWord = pg().file.lineLabel;
   const jumps = (first: number, next: () => number, many: boolean) =>
@@ -55,8 +54,8 @@ export function LargeHealth({ index, load, health, done, at, onLine }: LargeHeal
   const lines = health ? LINE_PROBLEMS.filter((p) => health.lines[p] > 0) : [];
   const files = health ? FILE_PROBLEMS.filter((p) => fileProblemCount(health, p) > 0) : [];
   return (
-    <section class="sl-large-health" aria-labelledby="sl-large-health-h" data-testid="large-health">
-      <h2 id="sl-large-health-h" class="sl-h">{t.heading}</h2>
+    <section class="sl-file-health" aria-labelledby="sl-health-h" data-testid="file-health">
+      <h3 id="sl-health-h">{t.heading}</h3>
       <p class="sl-muted">{t.intro}</p>
       <p>
         {t.nanobot} {loadText(load)}
@@ -66,7 +65,7 @@ export function LargeHealth({ index, load, health, done, at, onLine }: LargeHeal
       ) : lines.length + files.length === 0 ? (
         <p>{t.noProblems}</p>
       ) : (
-        <ul class="sl-diag-list" aria-label={t.problems}>
+        <ul class="sl-problem-list" aria-label={t.problems}>
           {files.map((p) => fileRow(p, fileProblemCount(health, p)))}
           {lines.map((p) => lineRow(p, health.lines[p], health.first[p]))}
         </ul>
