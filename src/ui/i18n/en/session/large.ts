@@ -1,0 +1,56 @@
+/** English: large-file mode's own words. Part of the pages' catalog (../pages.ts). */
+
+
+const words = {
+  large: {
+    more: 'Details: messages by role, how this view reads the file',
+    lens: 'large-file mode: the file stays on disk, read by its index',
+    opening: (name: string) => `Opening ${name} in large-file mode…`,
+    firstMessages: 'The first messages, while the whole file is indexed',
+    progress: (read: string, total: string, lines: string) => `Indexed ${read} of ${total} (${lines} lines)…`,
+    noFile: 'This storage cannot hand the file over in slices, so it cannot be opened in large-file mode.',
+    failed: (why: string) => `The file could not be indexed: ${why}`,
+    summary: (size: string, lines: string, messages: string) => `${size} · ${lines} lines · ${messages} messages`,
+    roles: (user: string, assistant: string, tool: string, other: string) => `${user} user · ${assistant} assistant · ${tool} tool · ${other} other`,
+    corrupt: (n: string) => `${n} lines that are not records (blank, not JSON, not objects, or not UTF-8)`,
+    nanobotNormal: (n: string) => `nanobot loads ${n} messages.`,
+    nanobotRepair: (n: string, skipped: string, why: string) => `nanobot's strict load fails${why && ` (${why})`}; its repair pass keeps ${n} messages and skips ${skipped} lines.`,
+    nanobotNothing: (why: string) => `nanobot loads nothing from this file${why && ` (${why})`}: it starts an empty session, and its next save replaces the whole file.`,
+    nanobotRaises: (why: string) => `nanobot's load raises${why && ` ${why}`}: the session cannot be opened by it.`,
+    why: 'This file is large, so Session Lens keeps it on disk and reads only what is on screen. The Conversation, Replay, File, Edit and Export views work from its index.',
+    tabs: 'Session views',
+    conversation: 'Conversation',
+    replay: 'Replay',
+    edit: 'Edit',
+    list: 'Messages',
+    line: (n: string) => `line ${n}`,
+    loadingRow: 'Reading…',
+    notObject: '(not a record nanobot can read)',
+    noRole: 'no role',
+    replayHead: (sent: string, total: string, version: string) => `nanobot ${version} sends ${sent} of ${total} messages`,
+    replayFrom: (from: string, decoded: string) => `The replay cannot reach a message before #${from}: only the last ${decoded} messages were read to compute it.`,
+    replayTokens: (sum: string) => `(${sum} tokens by nanobot's estimate)`,
+    replayTooFar: (reach: string, max: string) => `Under this version's rules the replay reaches ${reach} messages, more than large-file mode reads at once (${max}); it is not computed here. The command line (npx session-lens replay) computes it.`,
+    replayNothing: 'nanobot loads no messages from this file, so it replays nothing.',
+    replayError: (type: string, message: string, at: string | null) => `nanobot's replay raises ${type}: ${message}${at === null ? '' : ` (message #${at})`}.`,
+    replayComputing: 'Reading the messages the replay can reach…',
+    pages: 'Pages of messages',
+    previousPage: '← Previous',
+    nextPage: 'Next →',
+    lastPage: 'Last page',
+    pageOf: (from: string, to: string, total: string) => `Messages ${from}–${to} of ${total}`,
+    dropped: (reason: string, n: string) => `${n} left out: ${reason}`,
+    findFailed: (why: string) => `The search could not read the file: ${why}`,
+  },
+
+  // ── the switch between large-file mode and the full view (mid-size files open in large-file mode by default) ──
+  viewSwitch: {
+    openFull: (memory: string) => `Open the full view (reads the whole file: about ${memory} of memory)`,
+    fullAdds: 'The full view adds the replay’s export and tool results paired with their calls; it parses every message into the page first.',
+    tooBig: (line: string) => `The full view is not offered from ${line}: the whole file would not fit in the page.`,
+    shownFull: (memory: string, line: string) => `Shown in the full view, every message read into the page (about ${memory} of memory). Files from ${line} open in large-file mode by default: it shows them at once and keeps the file on disk.`,
+    backToLarge: 'Open in large-file mode',
+  },
+};
+
+export default words;
