@@ -6,11 +6,10 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { pg } from '../i18n/text';
 import { guardFocus } from '../shell/focus';
 import { closeFind, openFind } from './find/state';
-import { SessionHead } from './SessionHead';
+import { SessionHead, type SessionHeadProps } from './SessionHead';
 import { Tabs, type TabDef } from './Tabs';
 import './session.css';
 
@@ -20,17 +19,8 @@ const TAB_IDS: readonly TabId[] = ['conversation', 'replay', 'context', 'file', 
 /** The route's tab, or the Conversation for none (or one this page does not have). */
 export const routeTab = (tab: string | undefined): TabId => (tab && (TAB_IDS as readonly string[]).includes(tab) ? (tab as TabId) : 'conversation');
 
-/** What a reading gives the page: the header's facts and banners, the File tab's badge, and the active tab's body. */
-export interface ShellReading {
-  title: string;
-  sessionKey: string;
-  fileName: string;
-  size: number;
-  /** The messages fact as shown (absent while not known yet). */
-  messages?: string;
-  version: NanobotVersion;
-  /** What the active tab shows (the header's "showing" fact). */
-  lens: string;
+/** What a reading gives the page: the header's facts (as `SessionHead` takes them) and banners, the File tab's badge, and the active tab's body. */
+export interface ShellReading extends Pick<SessionHeadProps, 'title' | 'sessionKey' | 'fileName' | 'size' | 'messages' | 'version' | 'lens'> {
   /** Under the facts: the banners a person must see first, the reading's counts. */
   banners?: ComponentChildren;
   fileBadge?: string;
