@@ -21,7 +21,7 @@ import { pg } from '../../i18n/text';
 import { VirtualList } from '../parts/VirtualList';
 import { count } from '../text';
 import { errorText } from '../../shell/status';
-import { LargeMessage } from './LargeMessage';
+import { LargeMessage } from './conversation/LargeMessage';
 import { rowHeight } from './row-height';
 import { loadText } from '../load-text';
 

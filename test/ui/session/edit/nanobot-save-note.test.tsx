@@ -7,7 +7,7 @@ import { EditTab } from '../../../../src/ui/session/edit/EditTab';
 import { FileTab } from '../../../../src/ui/session/file/FileTab';
 import { setLanguage } from '../../../../src/ui/i18n/text';
 import { NOW, enc, jsonl, meta, mount, unmount, waitFor, indexOpener, wholeHost } from '../helpers';
-import { LargeEdit } from '../../../../src/ui/session/large/LargeEdit';
+import { LargeEdit } from '../../../../src/ui/session/large/edit/LargeEdit';
 import { indexBytes } from '../../../../src/core/index/line-index';
 import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
 

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexBytes } from '../../../../src/core/index/line-index';
-import { LargeConversation } from '../../../../src/ui/session/large/LargeConversation';
-import { LargeMessage } from '../../../../src/ui/session/large/LargeMessage';
+import { LargeConversation } from '../../../../src/ui/session/large/conversation/LargeConversation';
+import { LargeMessage } from '../../../../src/ui/session/large/conversation/LargeMessage';
 import { indexedText, mount, settle, unmount, waitFor } from '../helpers';
 
 let el: HTMLElement | null = null;
@@ -75,7 +75,7 @@ describe('a large file’s message card', () => {
 
 describe('the Markdown/raw switch of a large file’s conversation', () => {
   it('is the full view’s: one switch turns every message to its raw text, and back', async () => {
-    const { LargeConversationTab } = await import('../../../../src/ui/session/large/LargeConversationTab');
+    const { LargeConversationTab } = await import('../../../../src/ui/session/large/conversation/LargeConversationTab');
     const { loadFromIndex } = await import('../../../../src/core/index/index-load');
     const { setRawEverywhere } = await import('../../../../src/ui/session/markdown/prefs');
     setRawEverywhere(false);

@@ -11,7 +11,7 @@ import type { LargeSaveResult } from '../../../../src/store/save/large-save';
 import { openSession, writeFork } from '../../../../src/store/save/sessions';
 import { pg } from '../../../../src/ui/i18n/text';
 import { createMemoryAdapter, type MemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
-import { LargeEdit } from '../../../../src/ui/session/large/LargeEdit';
+import { LargeEdit } from '../../../../src/ui/session/large/edit/LargeEdit';
 import LargeSession from '../../../../src/ui/session/large/LargeSession';
 import { NOW, button, click, dec, mount, type, unmount, waitFor, indexOpener } from '../helpers';
 

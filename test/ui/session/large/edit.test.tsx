@@ -7,7 +7,7 @@ import { groupDigits } from '../../../../src/ui/i18n/numbers';
 import { indexBytes } from '../../../../src/core/index/line-index';
 import type { LargeSaveResult } from '../../../../src/store/save/large-save';
 import { createMemoryAdapter, type MemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
-import { LargeEdit } from '../../../../src/ui/session/large/LargeEdit';
+import { LargeEdit } from '../../../../src/ui/session/large/edit/LargeEdit';
 import { NOW, button, click, dec, enc, mount, type, unmount, waitFor, indexOpener } from '../helpers';
 
 const PATH = 'sessions/cli_big.jsonl';

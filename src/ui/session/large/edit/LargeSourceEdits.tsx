@@ -7,28 +7,28 @@
  * new file (`onSaved`).
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { forkHead } from '../../../core/edit/fork';
-import { KIND, ROLE } from '../../../core/index/fact-codes';
-import type { LineIndex } from '../../../core/index/line-index';
-import { messagePreview } from '../../../core/listing/preview';
-import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import { dictGet, dictKeys, isDict, type PyDict } from '../../../core/python/pyvalue';
-import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
-import { readRecords } from '../../../store/large/large-client';
-import type { LargeSaveResult } from '../../../store/save/large-save';
-import type { SessionSource, SourceEdit, SourcePlan } from '../../../store/source/session-source';
-import { changedWhileRead } from '../../../store/source/source-adapter';
-import { pg } from '../../i18n/text';
-import { iso } from '../../parts/iso';
-import { errorText } from '../../shell/status';
-import { failure, type Outcome } from '../edit/apply';
-import { AppendFields } from '../edit/AppendEdit';
-import { ClearFields, RemoveLineFields } from '../edit/DangerEdits';
-import { EditCard, type Plan, type RunControl } from '../edit/EditCard';
-import { ForkFields, ForkOrWhyNot, forkKeyProblem, turnPicked } from '../edit/ForkEdit';
-import { ConsolidatedFields } from '../edit/MetaEdits';
-import type { SourceOpener } from '../../session-host';
-import { refusalText } from '../edit/raised';
+import { forkHead } from '../../../../core/edit/fork';
+import { KIND, ROLE } from '../../../../core/index/fact-codes';
+import type { LineIndex } from '../../../../core/index/line-index';
+import { messagePreview } from '../../../../core/listing/preview';
+import { rulesOf, type NanobotVersion } from '../../../../core/nanobot/nanobot-version';
+import { dictGet, dictKeys, isDict, type PyDict } from '../../../../core/python/pyvalue';
+import type { FileStat, StorageAdapter } from '../../../../store/adapter/adapter';
+import { readRecords } from '../../../../store/large/large-client';
+import type { LargeSaveResult } from '../../../../store/save/large-save';
+import type { SessionSource, SourceEdit, SourcePlan } from '../../../../store/source/session-source';
+import { changedWhileRead } from '../../../../store/source/source-adapter';
+import { pg } from '../../../i18n/text';
+import { iso } from '../../../parts/iso';
+import { errorText } from '../../../shell/status';
+import { failure, type Outcome } from '../../edit/apply';
+import { AppendFields } from '../../edit/AppendEdit';
+import { ClearFields, RemoveLineFields } from '../../edit/DangerEdits';
+import { EditCard, type Plan, type RunControl } from '../../edit/EditCard';
+import { ForkFields, ForkOrWhyNot, forkKeyProblem, turnPicked } from '../../edit/ForkEdit';
+import { ConsolidatedFields } from '../../edit/MetaEdits';
+import type { SourceOpener } from '../../../session-host';
+import { refusalText } from '../../edit/raised';
 
 /** What the cards need of the page: the file as indexed, where it is, and what to tell after a save. */
 export interface SourceEditCtx {

@@ -5,22 +5,22 @@
  * its worker if the tab has not asked yet), and a permalink (`m=`, or `line=`) opens its message.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { IndexLoad } from '../../../core/index/index-load';
-import { messageAtLine } from '../../../core/index/index-lookup';
-import type { LineIndex } from '../../../core/index/line-index';
-import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import { replayLarge } from '../../../store/large/replay/large-replay-client';
-import { pg } from '../../i18n/text';
-import { JumpBar } from '../find/JumpBar';
-import { findOpen, openFind } from '../find/state';
-import { count } from '../text';
+import type { IndexLoad } from '../../../../core/index/index-load';
+import { messageAtLine } from '../../../../core/index/index-lookup';
+import type { LineIndex } from '../../../../core/index/line-index';
+import type { NanobotVersion } from '../../../../core/nanobot/nanobot-version';
+import { replayLarge } from '../../../../store/large/replay/large-replay-client';
+import { pg } from '../../../i18n/text';
+import { JumpBar } from '../../find/JumpBar';
+import { findOpen, openFind } from '../../find/state';
+import { count } from '../../text';
 import { LargeConversation, type LargeTarget } from './LargeConversation';
-import { FindBar } from '../find/FindBar';
-import type { SessionSource } from '../../../store/source/session-source';
-import { MAX_REPLAY_MESSAGES } from './LargeReplay';
-import { agentLoop } from '../replay/settings';
-import { rawOverrides, RawOverridesContext } from '../markdown/prefs';
-import { RawSwitch } from '../markdown/RawSwitch';
+import { FindBar } from '../../find/FindBar';
+import type { SessionSource } from '../../../../store/source/session-source';
+import { MAX_REPLAY_MESSAGES } from '../LargeReplay';
+import { agentLoop } from '../../replay/settings';
+import { rawOverrides, RawOverridesContext } from '../../markdown/prefs';
+import { RawSwitch } from '../../markdown/RawSwitch';
 
 export interface LargeConversationTabProps {
   /** The file as the page reads it, on the index built here (the find bar's matches come through it). */

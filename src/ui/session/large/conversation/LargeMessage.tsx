@@ -2,13 +2,13 @@
  * One message card of large-file mode: its role, file line and content, through the same content
  * component as the full view (text is never rendered as HTML). `value` null: not a record.
  */
-import { pyDumps } from '../../../core/python/pyjson';
-import { dictGet, type PyDict } from '../../../core/python/pyvalue';
-import { pg } from '../../i18n/text';
-import { Content } from '../conversation/Content';
-import { Reasoning } from '../conversation/Extras';
-import { doesMore, noText } from '../conversation/MessageRow';
-import { count } from '../text';
+import { pyDumps } from '../../../../core/python/pyjson';
+import { dictGet, type PyDict } from '../../../../core/python/pyvalue';
+import { pg } from '../../../i18n/text';
+import { Content } from '../../conversation/Content';
+import { Reasoning } from '../../conversation/Extras';
+import { doesMore, noText } from '../../conversation/MessageRow';
+import { count } from '../../text';
 import { LargeCalls } from './LargeCalls';
 
 export interface LargeMessageProps {

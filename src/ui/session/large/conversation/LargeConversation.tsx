@@ -3,15 +3,15 @@
  * in blocks of neighbouring messages read as one slice of the file, and kept in a bounded cache.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { LineIndex } from '../../../core/index/line-index';
-import type { PyDict } from '../../../core/python/pyvalue';
-import { readRecords } from '../../../store/large/large-client';
-import { pg } from '../../i18n/text';
-import { VirtualList } from '../parts/VirtualList';
-import { count } from '../text';
+import type { LineIndex } from '../../../../core/index/line-index';
+import type { PyDict } from '../../../../core/python/pyvalue';
+import { readRecords } from '../../../../store/large/large-client';
+import { pg } from '../../../i18n/text';
+import { VirtualList } from '../../parts/VirtualList';
+import { count } from '../../text';
 import { LargeMessage, PendingMessage } from './LargeMessage';
-import { PageNav } from '../parts/PageNav';
-import { rowHeight } from './row-height';
+import { PageNav } from '../../parts/PageNav';
+import { rowHeight } from '../row-height';
 
 /** Messages decoded per read. */
 const BLOCK = 32;

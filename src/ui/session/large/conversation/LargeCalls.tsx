@@ -3,11 +3,11 @@
  * find searches besides the content, so a match in them is shown and marked. Which result answers a
  * call is not shown here: that pairing needs every message, which large-file mode does not hold.
  */
-import { callTexts } from '../../../core/find/find-text';
-import type { PyDict } from '../../../core/python/pyvalue';
-import { Fold } from '../parts/Fold';
-import { Hl } from '../find/Hl';
-import { pg } from '../../i18n/text';
+import { callTexts } from '../../../../core/find/find-text';
+import type { PyDict } from '../../../../core/python/pyvalue';
+import { Fold } from '../../parts/Fold';
+import { Hl } from '../../find/Hl';
+import { pg } from '../../../i18n/text';
 
 /** The calls of `value` (nothing for a message without any). */
 export function LargeCalls({ value }: { value: PyDict }) {
