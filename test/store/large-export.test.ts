@@ -22,7 +22,8 @@ import { buildExportBlob, fileFeed, scanExport } from '../../src/store/large/exp
 import { readRecords } from '../../src/store/large/read/large-records';
 import { openFromBytes } from '../../src/store/save/sessions';
 import { keyForFile } from '../../src/store/listing/session-list';
-import { maskFor, redactAll, scanNow } from '../../src/ui/session/export/scan';
+import { maskFor } from '../../src/ui/session/export/scan';
+import { redactAll, scanNow } from './export-reference';
 import { replaySession } from '../../src/ui/session/lens';
 import { pg } from '../../src/ui/i18n/text';
 import { fixturesInTurn } from '../corpora';

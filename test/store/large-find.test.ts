@@ -4,7 +4,8 @@ import { indexBytes } from '../../src/core/index/line-index';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { searchFile } from '../../src/store/large/find/large-find';
 import { openFromBytes } from '../../src/store/save/sessions';
-import { findMatches, MATCH_LIMIT, searchIndex, type FindMatch } from '../../src/ui/session/find/search-index';
+import { findMatches, searchIndex, type FindMatch } from '../ui/session/find/find-reference';
+import { MATCH_LIMIT } from '../../src/ui/session/find/state';
 import { pairToolCalls } from '../../src/ui/session/parts/pairing';
 import { CORPORA, fixturePaths, fixturesInTurn, releasesInTurn } from '../corpora';
 

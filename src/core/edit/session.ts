@@ -1,10 +1,9 @@
 /**
- * Small mutations nanobot makes on a session in memory: `add_message`, `clear`. Pure: they return
- * new values instead of changing their input, so the UI can preview an edit before it is made.
+ * What nanobot's `clear()` does to a session's metadata, as Python runs it on any JSON value. Pure:
+ * it returns a new value instead of changing its input, so an edit is previewed before it is made.
  */
-import type { NanobotSession } from '../lens/load';
 import type { PyError } from '../python/pyjson';
-import { dictDelete, dictFrom, dictKeys, isDict, pyTypeName, type PyDict, type PyValue } from '../python/pyvalue';
+import { dictDelete, dictFrom, dictKeys, isDict, pyTypeName, type PyValue } from '../python/pyvalue';
 
 /** `metadata.pop("_last_summary", None)` as Python runs it on whatever JSON value metadata holds. */
 export function clearMetadata(metadata: PyValue): { ok: true; metadata: PyValue } | { ok: false; error: PyError } {
@@ -17,18 +16,4 @@ export function clearMetadata(metadata: PyValue): { ok: true; metadata: PyValue 
   return { ok: false, error: { type: 'AttributeError', message: `'${pyTypeName(metadata)}' object has no attribute 'pop'` } };
 }
 
-/** nanobot's `clear()`: no messages, last_consolidated 0, `_last_summary` dropped (or the error it raises). */
-export function clearSession(s: NanobotSession, now: string): { ok: true; session: NanobotSession } | { ok: false; error: PyError } {
-  const m = clearMetadata(s.metadata);
-  if (!m.ok) return m;
-  return { ok: true, session: { ...s, messages: [], messageLines: [], lastConsolidated: 0, storedLastConsolidated: undefined, metadata: m.metadata, updatedAt: now } };
-}
 
-/**
- * nanobot's `add_message(role, content, **kw)`: `{role, content, timestamp: now, **kw}` (a kwarg may
- * override the timestamp); `updated_at` becomes now.
- */
-export function addMessage(s: NanobotSession, role: string, content: PyValue, extra: PyDict = {}, now: string): NanobotSession {
-  const msg = dictFrom([['role', role], ['content', content], ['timestamp', now], ...dictKeys(extra).map((k) => [k, extra[k]!] as const)]);
-  return { ...s, messages: [...s.messages, msg], messageLines: [...s.messageLines, -1], updatedAt: now };
-}

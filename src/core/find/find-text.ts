@@ -1,7 +1,7 @@
 /**
  * The text a find searches in one message, from its record alone: string content, the text blocks
  * of list content, and an assistant's tool-call names and arguments, in the order a card shows
- * them. The same text the full view's find index builds from its pairing (search-index.ts), so the
+ * them. The same text the full view's find index builds from its pairing (the test's reference, find-reference.ts), so the
  * large-file search, which sees one record at a time, finds exactly what the full view finds.
  */
 import { pyStr } from '../python/pyrepr';

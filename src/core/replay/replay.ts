@@ -188,14 +188,6 @@ function attachmentName(v: PyValue | undefined): string {
   return pyLower(pyStrip(truthy(v) ? pyStr(v!) : ''));
 }
 
-/**
- * nanobot's `recent_message_start_index`: the start of the last `max` messages; with
- * `extendToUser`, moved back to the nearest user (and a `_channel_delivery` just before it) when
- * those hold no user.
- */
-export function recentMessageStartIndex(messages: PyDict[], max: number, extendToUser: boolean): number {
-  return recentStartIn((i) => messages[i]!, 0, messages.length, max, extendToUser);
-}
 
 /** `recent_message_start_index` over messages [from, n) read through `at`, as an offset from `from`. */
 function recentStartIn(at: (i: number) => PyDict, from: number, n: number, max: number, extendToUser: boolean): number {

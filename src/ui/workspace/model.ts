@@ -419,7 +419,3 @@ function startScan(ws: Workspace, l: Listing): void {
   });
 }
 
-/** Forget the workspace (stop background work). */
-export function closeWorkspace(): void {
-  void setWorkspace(null);
-}

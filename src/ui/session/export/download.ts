@@ -1,9 +1,5 @@
 /** Saving an export: a Blob handed to the browser's own download (nothing is uploaded anywhere). */
 
-/** Starts a download of `text` as `name`. */
-export function downloadText(text: string, mime: string, name: string): void {
-  downloadBlob(new Blob([text], { type: mime }), name);
-}
 
 /** Starts a download of `blob` as `name` (a large file's export is a Blob of many parts, never one string). */
 export function downloadBlob(blob: Blob, name: string): void {

@@ -13,8 +13,7 @@ import { pg } from '../../i18n/text';
 import { errorText } from '../../shell/status';
 import { FindBarView } from './FindBarView';
 import { markCurrent } from './mark-current';
-import { MATCH_LIMIT } from './search-index';
-import { findFocus, findQuery } from './state';
+import { findFocus, findQuery, MATCH_LIMIT } from './state';
 
 /** A pause in typing before the file is searched again. */
 const TYPING_MS = 120;

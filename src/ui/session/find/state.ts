@@ -8,6 +8,8 @@ import { signal } from '@preact/signals';
 export const findQuery = signal('');
 /** Whether the find bar is shown. */
 export const findOpen = signal(false);
+/** Matches counted at most; past it the bar says "10,000+". */
+export const MATCH_LIMIT = 10_000;
 /** Bumped by each Ctrl/⌘+F, so an open bar takes the focus again. */
 export const findFocus = signal(0);
 

@@ -4,7 +4,7 @@ import { act } from 'preact/test-utils';
 import { SessionView } from '../../../../src/ui/session/SessionView';
 import type { SessionHostProps } from '../../../../src/ui/session-host';
 import { findOpen, findQuery } from '../../../../src/ui/session/find/state';
-import { findMatches, searchIndex } from '../../../../src/ui/session/find/search-index';
+import { findMatches, searchIndex } from './find-reference';
 import { conversationModel } from '../../../../src/ui/session/conversation/model';
 import { setRawEverywhere } from '../../../../src/ui/session/markdown/prefs';
 import { NOW, jsonl, meta, mount, openText, type, unmount, waitFor, wholeHost } from '../helpers';

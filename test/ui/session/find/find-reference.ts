@@ -1,15 +1,12 @@
 /**
- * The find bar's index of one opened session: each message's searchable text (string content,
- * text blocks of list content, tool call names and arguments), lower-cased once per session, so a
- * keystroke over 2,000 messages is a scan of plain strings.
+ * The whole document's find, all at once over messages held in memory: each message's searchable
+ * text lower-cased once, then scanned: the reference the store's find (find-answers.ts, every size) is held to.
  */
-import { contentTexts } from '../../../core/find/find-text';
-import { dictGet, type PyDict } from '../../../core/python/pyvalue';
-import type { OpenedSession } from '../../../store/save/sessions';
-import type { Pairing } from '../parts/pairing';
-
-/** Matches counted at most; past it the bar says "10,000+". */
-export const MATCH_LIMIT = 10_000;
+import { contentTexts } from '../../../../src/core/find/find-text';
+import { dictGet, type PyDict } from '../../../../src/core/python/pyvalue';
+import type { OpenedSession } from '../../../../src/store/save/sessions';
+import type { Pairing } from '../../../../src/ui/session/parts/pairing';
+import { MATCH_LIMIT } from '../../../../src/ui/session/find/state';
 
 /** One occurrence: the message it is in and which occurrence of that message it is (0-based). */
 export interface FindMatch {
