@@ -1,20 +1,17 @@
 // @vitest-environment happy-dom
 /**
- * The Context tab at both sizes: large-file mode's (the replay worker at the agent loop's settings
- * for the window, the traces worker) shows the same next request, part by part and token for token,
- * the same save traces and archive entries as the full view's, on the same file; and at both sizes
- * the history is the agent loop's replay with its token budget walked, not a count window alone.
+ * The one Context tab at both sizes: over the line index (the replay streamed at the agent loop's
+ * settings for the window, the traces found by the traces worker's pass) it shows the same next
+ * request, part by part and token for token, the same save traces and archive entries as over the
+ * whole document, on the same file; at both sizes the history is the agent loop's replay with its
+ * token budget walked, not a count window alone, and past the 20,000 messages the old worker refused.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { indexBytes } from '../../../../src/core/index/line-index';
-import type { NanobotVersion } from '../../../../src/core/nanobot/nanobot-version';
-import { DEFAULT_HISTORY_BUDGET } from '../../../../src/core/replay/budget';
-import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
-import { loadLarge } from '../../../../src/store/large/large-load';
-import { openFromBytes } from '../../../../src/store/save/sessions';
-import { ContextTab } from '../../../../src/ui/session/context/ContextTab';
-import { IndexContextTab } from '../../../../src/ui/session/context/IndexContextTab';
-import { enc, mount, NOW, unmount, waitFor } from '../helpers';
+import type { NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+import { DEFAULT_HISTORY_BUDGET } from '../../../src/core/replay/budget';
+import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
+import { ContextTab } from '../../../src/ui/session/context/ContextTab';
+import { enc, indexedBytes, mount, unmount, waitFor, wholeBytes } from './helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -60,24 +57,22 @@ async function shown(): Promise<string[]> {
   return [...parts, el!.querySelector('.sl-turn-total')!.textContent!, ...traces, ...archive];
 }
 
+/** The tab over the whole document the page holds. */
 async function full(bytes: Uint8Array, version: NanobotVersion): Promise<string[]> {
-  const opened = openFromBytes(PATH, bytes, { path: PATH, size: bytes.length, lastModified: 1, sha256: 'x' }, { version, now: NOW });
-  el = await mount(<ContextTab opened={opened} reader={workspace()} params={{ message: 'What next?' }} onParams={() => {}} />);
+  el = await mount(<ContextTab source={wholeBytes(bytes, version, PATH)} reader={workspace()} params={{ message: 'What next?' }} onParams={() => {}} />);
   const s = await shown();
   await unmount(el);
   el = null;
   return s;
 }
 
+/** The same tab over the file's line index. */
 async function large(bytes: Uint8Array, version: NanobotVersion): Promise<string[]> {
-  const index = indexBytes(bytes, version);
-  const file = new Blob([bytes as Uint8Array<ArrayBuffer>]);
-  const load = await loadLarge(file, index, version, NOW, 'cli_direct.jsonl');
-  el = await mount(<IndexContextTab file={file} index={index} load={load} version={version} path={PATH} reader={workspace()} params={{ message: 'What next?' }} onParams={() => {}} />);
+  el = await mount(<ContextTab source={indexedBytes(bytes, version, PATH).source} reader={workspace()} params={{ message: 'What next?' }} onParams={() => {}} />);
   return shown();
 }
 
-describe('the Context tab at every size', () => {
+describe('the one Context tab at both sizes', () => {
   for (const version of ['v0.2', 'v0.3.0', 'main'] as const) {
     it(`shows the same next request, traces and archive in the full view and in large-file mode (${version})`, async () => {
       const want = await full(traced, version);
@@ -104,14 +99,29 @@ describe('the Context tab at every size', () => {
     expect(await large(wordy, '0.2.1')).toEqual(want);
   });
 
-  it('at 0.2.1 says nanobot raises TypeError in large-file mode where the stored last_consolidated is "3"', async () => {
-    const bytes = lines([meta(0).replace('"last_consolidated":0', '"last_consolidated":"3"'), { role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }]);
-    const index = indexBytes(bytes, '0.2.1');
-    const file = new Blob([bytes as Uint8Array<ArrayBuffer>]);
-    const load = await loadLarge(file, index, '0.2.1', NOW, 'cli_direct.jsonl');
-    el = await mount(<IndexContextTab file={file} index={index} load={load} version="0.2.1" path={PATH} reader={workspace()} params={{}} onParams={() => {}} />);
-    await waitFor(() => !!el!.querySelector('.sl-turn [role=alert]'));
-    expect(el.querySelector('.sl-turn [role=alert]')!.textContent).toContain('TypeError');
-    expect(el.querySelector('.sl-turn-total')).toBeNull();
+  for (const [size, open] of [['the whole document', wholeBytes], ['the line index', (b: Uint8Array, v: NanobotVersion, p: string) => indexedBytes(b, v, p).source]] as const) {
+    it(`at 0.2.1 says nanobot raises TypeError over ${size} where the stored last_consolidated is "3", as a value worded by the page`, async () => {
+      const bytes = lines([meta(0).replace('"last_consolidated":0', '"last_consolidated":"3"'), { role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }]);
+      el = await mount(<ContextTab source={open(bytes, '0.2.1', PATH)} reader={workspace()} params={{}} onParams={() => {}} />);
+      await waitFor(() => !!el!.querySelector('.sl-turn [role=alert]'));
+      expect(el.querySelector('.sl-turn [role=alert]')!.textContent).toBe('nanobot raises TypeError: slice indices must be integers or None or have an __index__ method: get_history fails, so the agent cannot build its prompt for this session.');
+      expect(el.querySelector('.sl-turn-total')).toBeNull();
+    });
+  }
+
+  it('builds the request past the 20,000 messages large-file mode refused, equal at both sizes', async () => {
+    const many = lines([meta(0), ...Array.from({ length: 20_400 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `m${i}` }))]);
+    const want = await full(many, 'v0.2');
+    expect(Number(want.find((s) => s.startsWith('history '))!.split(' ')[2])).toBeGreaterThan(0);
+    expect(await large(many, 'v0.2')).toEqual(want);
+  }, 120_000);
+
+  it('builds the request on the empty session nanobot starts where it loads nothing, at both sizes', async () => {
+    // Not UTF-8: both of nanobot's passes fail and it starts an empty session under its key.
+    const bad = new Uint8Array([...lines([meta(0), { role: 'user', content: 'q' }]), 0xff, 10]);
+    const want = await full(bad, 'v0.2');
+    expect(want.find((s) => s.startsWith('history '))).toMatch(/^history\s+0 /);
+    expect(await large(bad, 'v0.2')).toEqual(want);
+    expect(el!.querySelector('.sl-turn .notice')!.textContent).toContain('nanobot loads nothing from this file');
   });
 });
