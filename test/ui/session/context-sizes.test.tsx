@@ -7,7 +7,7 @@
  * token budget walked, not a count window alone, and past the 20,000 messages the old worker refused.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+import { rulesOf, type NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
 import { DEFAULT_HISTORY_BUDGET } from '../../../src/core/replay/budget';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
 import { ContextTab } from '../../../src/ui/session/context/ContextTab';
@@ -115,6 +115,22 @@ describe('the one Context tab at both sizes', () => {
     expect(Number(want.find((s) => s.startsWith('history '))!.split(' ')[2])).toBeGreaterThan(0);
     expect(await large(many, 'v0.2')).toEqual(want);
   }, 120_000);
+
+  it("says nanobot's load raises, with its exception, at both sizes (v0.3.0: a RecursionError propagates)", async () => {
+    const deep = Number(rulesOf('v0.3.0').depthBudget.jsonLoads) + 50;
+    const bytes = lines([meta(0), { role: 'user', content: 'q' }, `{"role": "user", "content": ${'['.repeat(deep)}${']'.repeat(deep)}}`]);
+    const alerts: string[] = [];
+    for (const source of [wholeBytes(bytes, 'v0.3.0', PATH), indexedBytes(bytes, 'v0.3.0', PATH).source]) {
+      el = await mount(<ContextTab source={source} reader={workspace()} params={{}} onParams={() => {}} />);
+      await waitFor(() => !!el!.querySelector('.sl-turn [role=alert]'));
+      expect(el.querySelector('.sl-turn-total')).toBeNull();
+      alerts.push(el.querySelector('.sl-turn [role=alert]')!.textContent!);
+      await unmount(el);
+      el = null;
+    }
+    expect(alerts[0]).toMatch(/^nanobot's load raises RecursionError: maximum recursion depth exceeded/);
+    expect(alerts[1]).toBe(alerts[0]);
+  });
 
   it('builds the request on the empty session nanobot starts where it loads nothing, at both sizes', async () => {
     // Not UTF-8: both of nanobot's passes fail and it starts an empty session under its key.
