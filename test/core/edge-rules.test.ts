@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { base64urlKey, keyFromStem, sessionFileName } from '../../src/core/nanobot/keys';
 import { forkBeforeUserIndex, forkFromFile } from '../../src/core/edit/fork';
-import { loadFromIndex } from '../../src/core/index/index-load';
+import { indexLoadOfBytes } from './index-cut';
 import { indexBytes } from '../../src/core/index/line-index';
 import { loadNanobot, readSessionFile, readSessionMetadata, type NanobotSession } from '../../src/core/lens/load';
 import { migratesToNamespace } from '../../src/core/nanobot/migration';
@@ -355,7 +355,7 @@ describe('copy.deepcopy depth, at each call site and version', () => {
     expect(getHistory([parsed('{"role": "user", "content": "u"}'), deepMessage('assistant', 900)], 0, { maxMessages: 50, includeRuntimeContext: true }, v).error).toBeNull();
   });
 
-  it("main: loading a provider state deep-copies its payload and pending messages", () => {
+  it("main: loading a provider state deep-copies its payload and pending messages", async () => {
     const b = rulesOf('main').depthBudget.providerStateCopy!;
     const file = (payload: string, pending: string) =>
       enc(`${META}{"_type": "provider_state", "state": {"kind": "k", "provider": "p", "model": "m", "version": 1, "payload": ${payload}, "pending_messages": ${pending}}}\n`);
@@ -366,8 +366,8 @@ describe('copy.deepcopy depth, at each call site and version', () => {
     expect(load(file('{}', `[{"a": ${lists(b - 3)}}]`)).result?.providerState).toBeTruthy();
     expect(load(file('{}', `[{"a": ${lists(b - 2)}}]`)).error).toMatchObject({ type: 'RecursionError' });
     // Large-file mode's index says the same.
-    const viaIndex = (bytes: Uint8Array) => loadFromIndex(indexBytes(bytes, 'main'), 'main', () => ({})).raises;
-    expect(viaIndex(file(`{"a": ${lists(b - 2)}}`, '[]'))).toBe(false);
-    expect(viaIndex(file(`{"a": ${lists(b - 1)}}`, '[]'))).toBe(true);
+    const viaIndex = async (bytes: Uint8Array) => (await indexLoadOfBytes(bytes, indexBytes(bytes, 'main'), 'main')).raises;
+    expect(await viaIndex(file(`{"a": ${lists(b - 2)}}`, '[]'))).toBe(false);
+    expect(await viaIndex(file(`{"a": ${lists(b - 1)}}`, '[]'))).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
  * Every rule over the line index against the whole-file path, on generated files with a hard part
  * placed at the start, the middle, the end, and across the 8 KiB boundary of Python's text read
  * and the 1 MiB boundary of the page's slices: the index itself (read in real chunk sizes),
- * nanobot's load (`loadOverIndex`, and the facts-only `loadFromIndex`), the replay
+ * nanobot's load (`loadOverIndex`, the one load for the app and the CLI), the replay
  * (`largeReplay`: the one replay over an index), the recovered lens's diagnostics
  * (`IndexDiagnostics`) and the File tab's counts (`indexHealth`).
  */
@@ -11,7 +11,6 @@ import { parseDocument } from '../../src/core/lens/document';
 import { loadNanobot } from '../../src/core/lens/load';
 import { IndexDiagnostics, diagnosticLines } from '../../src/core/index/index-diagnostics';
 import { indexHealth } from '../../src/core/index/index-health';
-import { indexLoadOf, loadFromIndex } from '../../src/core/index/index-load';
 import { loadOverIndex } from '../../src/core/index/index-nanobot';
 import { droppedCounts, largeReplay } from '../../src/core/index/large-replay';
 import { indexBytes, type LineIndex } from '../../src/core/index/line-index';
@@ -21,7 +20,7 @@ import { pyStrip } from '../../src/core/python/pytext';
 import { isDict } from '../../src/core/python/pyvalue';
 import { decodeStrict } from '../../src/core/python/lines';
 import { getHistory } from '../../src/core/replay/replay';
-import { decodeRecord, readRecords } from '../../src/store/large/read/large-records';
+import { readRecords } from '../../src/store/large/read/large-records';
 
 const NOW = '2026-12-04T00:00:00';
 const VERSIONS: NanobotVersion[] = ['v0.2', 'v0.3.0', 'main'];
@@ -130,13 +129,6 @@ async function agrees(bytes: Uint8Array, version: NanobotVersion, name: string):
   const got = await loadOverIndex(ix, { now: NOW, version, fallbackKey: 'cli:gen', key: 'cli:gen' }, reads(bytes, ix));
   expect({ path: got.path, strictError: got.strictError, repairError: got.repairError, error: got.error, skipped: got.skipped }, `${name}: load`).toEqual({ path: want.path, strictError: want.strictError, repairError: want.repairError, error: want.error, skipped: want.skipped });
   expect(got.result && { lines: [...got.result.lines], lc: got.result.lastConsolidated, createdAt: got.result.createdAt, metadata: got.result.metadata }, `${name}: loaded`).toEqual(want.result && { lines: want.result.messageLines, lc: want.result.lastConsolidated, createdAt: want.result.createdAt, metadata: want.result.metadata });
-
-  // The facts-only look agrees with the one load.
-  const view = indexLoadOf(got);
-  const facts = loadFromIndex(ix, version, (l) => decodeRecord(bytes.subarray(ix.start[l]!, ix.start[l]! + ix.length[l]!)) ?? {});
-  expect({ path: facts.path, loaded: facts.loaded, raises: facts.raises, skipped: facts.skipped, lines: [...facts.messageLines], lc: facts.lastConsolidated }, `${name}: loadFromIndex`).toEqual(
-    view.raises ? { path: view.path, loaded: false, raises: true, skipped: facts.skipped, lines: [], lc: 0 } : { path: view.path, loaded: view.loaded, raises: false, skipped: view.skipped, lines: [...view.messageLines], lc: view.lastConsolidated },
-  );
 
   // The replay at the version's defaults.
   if (want.result) {

@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { loadNanobot } from '../../src/core/lens/load';
-import { loadFromIndex } from '../../src/core/index/index-load';
 import { indexBytes } from '../../src/core/index/line-index';
-import { decodeRecord } from '../../src/store/large/read/large-records';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { indexLoadOfBytes } from './index-cut';
 
 const NOW = '2026-12-04T00:00:00';
 const VERSIONS: NanobotVersion[] = ['v0.2', 'v0.3.0', 'main'];
 
-/** nanobot's load from the index (metadata records decoded on request) against nanobot's load of the whole file. */
-function same(text: string, version: NanobotVersion, name: string): void {
+/** nanobot's load over the index (the one load, as large-file mode's views hold it) against nanobot's load of the whole file. */
+async function same(text: string, version: NanobotVersion, name: string): Promise<void> {
   const bytes = new TextEncoder().encode(text);
   const ix = indexBytes(bytes, version);
-  const load = loadFromIndex(ix, version, (l) => decodeRecord(bytes.subarray(ix.start[l]!, ix.start[l]! + ix.length[l]!)) ?? {});
+  const load = await indexLoadOfBytes(bytes, ix, version, 'k', NOW);
   const want = loadNanobot(bytes, 'k', NOW, version);
   expect(load.raises, `${name}: raises`).toBe(want.error !== null);
   if (want.error) return;
@@ -26,24 +25,24 @@ const BAD = '{"role": "user", "content": "cut';
 const USER = '{"role": "user", "content": "hi"}';
 
 describe("the index's load, against nanobot's load of the whole file", () => {
-  it('the repair pass ends with the last metadata record: whether a damaged file with no message loads follows its metadata', () => {
+  it('the repair pass ends with the last metadata record: whether a damaged file with no message loads follows its metadata', async () => {
     // Values of `metadata` that are truthy, falsy, or not a dict (v0.3.0+ type it: a non-dict is {}).
     const values = ['{}', '{"a": 1}', '[]', '[1]', 'null', '"x"', '0', '1'];
     for (const version of VERSIONS) {
       for (const first of values) {
         for (const last of values) {
-          same([meta(first), BAD, meta(last)].join('\n') + '\n', version, `${version} ${first} then ${last}`);
-          same([BAD, meta(first), meta(last)].join('\n') + '\n', version, `${version} bad, ${first} then ${last}`);
+          await same([meta(first), BAD, meta(last)].join('\n') + '\n', version, `${version} ${first} then ${last}`);
+          await same([BAD, meta(first), meta(last)].join('\n') + '\n', version, `${version} bad, ${first} then ${last}`);
         }
       }
     }
   });
 
-  it('and its last_consolidated is the last record\'s, as many messages as the repair keeps', () => {
+  it('and its last_consolidated is the last record\'s, as many messages as the repair keeps', async () => {
     for (const version of VERSIONS) {
       for (const [a, b] of [[0, 2], [2, 0], [1, 5], [5, 1]]) {
-        same([meta('{}', a), USER, BAD, USER, meta('{}', b), USER, USER].join('\n') + '\n', version, `${version} lc ${a} then ${b}`);
-        same([meta('{}', a), USER, USER, meta('{}', b), USER].join('\n') + '\n', version, `${version} strict lc ${a} then ${b}`);
+        await same([meta('{}', a), USER, BAD, USER, meta('{}', b), USER, USER].join('\n') + '\n', version, `${version} lc ${a} then ${b}`);
+        await same([meta('{}', a), USER, USER, meta('{}', b), USER].join('\n') + '\n', version, `${version} strict lc ${a} then ${b}`);
       }
     }
   });

@@ -4,10 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/core/lens/document';
 import { loadNanobot } from '../../src/core/lens/load';
 import { EOL, indexBytes, lineEnd } from '../../src/core/index/line-index';
-import { loadFromIndex } from '../../src/core/index/index-load';
-import { splitLines, decodeStrict } from '../../src/core/python/lines';
-import { pyLoads } from '../../src/core/python/pyjson';
-import type { PyDict } from '../../src/core/python/pyvalue';
+import { indexLoadOf } from '../../src/core/index/index-nanobot';
+import { loadOnIndex } from './index-cut';
+import { splitLines } from '../../src/core/python/lines';
 import { KIND, KIND_NAMES, textFacts } from '../../src/core/index/record-facts';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { CORPORA, fixturePaths, fixturesInTurn } from '../corpora';
@@ -45,8 +44,7 @@ function agrees(want: ReturnType<typeof reference>, chunk: number, name: string)
   expect(col((i) => ix.start[i]), `${name} starts`).toEqual(want.starts.slice(0, ix.count));
   expect(col((i) => ix.length[i]), `${name} lengths`).toEqual(want.lengths.slice(0, ix.count));
   expect(col((i) => lineEnd(ix, i)), `${name} line ends`).toEqual(want.nexts.slice(0, ix.count));
-  const meta = (line: number) => pyLoads(decodeStrict(bytes.subarray(ix.start[line]!, ix.start[line]! + ix.length[line]!)).replace(/^\ufeff/, '').trim()) as { ok: true; value: PyDict };
-  const load = loadFromIndex(ix, version, (l) => meta(l).value);
+  const load = indexLoadOf(loadOnIndex(bytes, ix, version));
   const nb = want.load;
   expect(load.raises, `${name} raises`).toBe(nb.error !== null);
   if (nb.error) return;
@@ -134,7 +132,7 @@ describe('line index', () => {
     bytes[good.length + 27] = 0x41; // breaks the second 世 (bytes e4 b8 96) in its middle
     for (let chunk = 1; chunk < 12; chunk++) compare(bytes, 'v0.2', chunk, `broken @${chunk}`);
     const ix = indexBytes(bytes, 'v0.2', 5);
-    expect(loadFromIndex(ix, 'v0.2', () => ({})).loaded).toBe(false);
+    expect(indexLoadOf(loadOnIndex(bytes, ix, 'v0.2')).loaded).toBe(false);
   });
 
   it('grows past its first capacity: 5,000 generated messages with random lengths', () => {

@@ -43,7 +43,7 @@ interface Seen {
   /** The File tab's headings. */
   fileSections: string[];
   rawSwitch: number;
-  /** The Context tab: each part's kind and tokens, and the total. */
+  /** The Context tab: each part (kind, sources, tokens, text), the total, the save traces, its headings and the archive entries. */
   request: string[];
   /** Context over time: its table's rows. */
   overTime: string[];
@@ -86,7 +86,14 @@ async function seen(page: Page, hash: string, name: string, large: boolean): Pro
   await page.getByRole('tab', { name: 'Context' }).click();
   await page.locator('.sl-turn-total').waitFor({ timeout: 60_000 });
   await page.locator('.sl-turn-traces, .sl-turn h3#sl-turn-traces + p:not([aria-busy])').first().waitFor();
-  const request = [...(await page.locator('tr.sl-turn-part').evaluateAll((rows) => rows.map((r) => `${(r as HTMLElement).dataset.kind} ${(r as HTMLElement).dataset.tokens}`))), await page.locator('.sl-turn-total').innerText()];
+  // The whole next request: every part (its kind, sources, tokens and what the row says), the total, what saving changed, the archive.
+  const request = [
+    ...(await page.locator('tr.sl-turn-part').evaluateAll((rows) => rows.map((r) => `${(r as HTMLElement).dataset.kind} ${(r as HTMLElement).dataset.sources} ${(r as HTMLElement).dataset.tokens} ${r.textContent}`))),
+    await page.locator('.sl-turn-total').innerText(),
+    ...(await page.locator('.sl-turn-traces li').evaluateAll((xs) => xs.map((li) => `${(li as HTMLElement).dataset.trace} ${li.textContent} ${li.querySelector('a')?.getAttribute('href')}`))),
+    await page.locator('.sl-turn').evaluate((s) => [...s.querySelectorAll('h3')].map((h) => h.textContent).join(' | ')),
+    ...(await page.locator('.sl-turn-archive li').allInnerTexts()),
+  ];
   await shot(page, `one-page-context-${name}`, false);
   await page.getByRole('tab', { name: 'Conversation' }).click();
   await page.getByText('Turn 0').first().waitFor();

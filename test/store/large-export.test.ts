@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { buildExport, type ExportFormat } from '../../src/core/export/export';
 import { exportKey, exportTitle, titleLine } from '../../src/core/export/export-head';
 import type { Numbered } from '../../src/core/export/export-redact';
-import { loadFromIndex } from '../../src/core/index/index-load';
+import { loadLarge } from '../../src/store/large/large-load';
 import { lastMetadataLine } from '../../src/core/edit/large-edit';
 import { indexBytes } from '../../src/core/index/line-index';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
@@ -61,7 +61,7 @@ async function largeExport(name: string, bytes: Uint8Array, version: NanobotVers
   const ix = indexBytes(bytes, version);
   const metas = new Map<number, PyDict>();
   for (let i = 0; i < ix.count; i++) if (ix.kind[i] === KIND.metadata) metas.set(i, (await readRecords(file, ix, [i]))[0] ?? {});
-  const load = loadFromIndex(ix, version, (l) => metas.get(l) ?? {});
+  const load = await loadLarge(file, ix, version, NOW, name);
   const title = exportTitle(metas.get(titleLine(ix, load)) ?? null);
   const key = exportKey(metas.get(lastMetadataLine(ix)) ?? null, keyForFile(name, version));
   const scan = await scanExport(title, key, fileFeed(file, ix, slice), Infinity);

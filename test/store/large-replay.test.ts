@@ -1,17 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadFromIndex } from '../../src/core/index/index-load';
+import { loadLarge } from '../../src/store/large/large-load';
 import { droppedCounts, type LargeReplayAnswer } from '../../src/core/index/large-replay';
 import { loadNanobot } from '../../src/core/lens/load';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { pyDumps, pyLoads } from '../../src/core/python/pyjson';
-import type { PyDict } from '../../src/core/python/pyvalue';
-import { KIND } from '../../src/core/index/record-facts';
 import { getHistory } from '../../src/core/replay/replay';
 import { agentLoopOptions } from '../../src/core/replay/budget';
 import { loadTokenizer } from '../../src/core/tokens/tokenizer';
 import { estimateMessageTokens } from '../../src/core/tokens/tokens';
 import { agentLoop } from '../../src/ui/session/replay/settings';
-import { indexFile, readRecords } from '../../src/store/large/large-client';
+import { indexFile } from '../../src/store/large/large-client';
 import type { ReplayReply, ReplayRequest } from '../../src/store/large/replay/large-replay-answer';
 import { replayLarge } from '../../src/store/large/replay/large-replay-client';
 
@@ -36,9 +34,7 @@ function session(lastConsolidated: number, n: number): Uint8Array<ArrayBuffer> {
 async function opened(bytes: Uint8Array<ArrayBuffer>, version: NanobotVersion) {
   const file = new Blob([bytes]);
   const index = await indexFile(file, version);
-  const metas = new Map<number, PyDict>();
-  for (let i = 0; i < index.count; i++) if (index.kind[i] === KIND.metadata) metas.set(i, (await readRecords(file, index, [i]))[0] ?? {});
-  return { file, index, load: loadFromIndex(index, version, (l) => metas.get(l) ?? {}) };
+  return { file, index, load: await loadLarge(file, index, version, '2026-12-04T00:00:00', 'cli_big.jsonl') };
 }
 
 /** The whole-session `get_history` (under `opts`, counting nanobot's tokens) as the page shows it. */

@@ -91,7 +91,8 @@ export async function cmdReplay(args: Args, now: string, out: Out): Promise<numb
   if (s.error) {
     const { message_index, ...error } = s.error;
     if (!args.json && maxTokens < 0) out.log(`--max-tokens ${maxTokens} is no budget: nanobot applies one only when max_tokens > 0.`);
-    return reportRaise({ during: 'replay', error, message: message_index, line: s.lineOf(message_index) }, out);
+    // Index -1: it raises before reading any message (slicing with a stored last_consolidated).
+    return reportRaise({ during: 'replay', error, ...(message_index >= 0 ? { message: message_index, line: s.lineOf(message_index) } : {}) }, out);
   }
   if (answer) {
     answer.finish(s, s.entries);

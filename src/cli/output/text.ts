@@ -15,6 +15,7 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 /** nanobot's raise in the CLI's words (its exception's type and text as they are). */
 export function raiseText(r: NanobotRaise): string {
   if (r.during === 'load') return `nanobot raises ${r.error.type}: ${r.error.message} while loading this file: its _load lets the exception propagate, so every get_or_create of this session fails.`;
+  if (r.message === undefined) return `nanobot raises ${r.error.type}: ${r.error.message} replaying this session, before reading any message.`;
   return `nanobot raises ${r.error.type}: ${r.error.message} at message ${r.message! + 1} (line ${r.line! + 1}).`;
 }
 

@@ -1,7 +1,9 @@
 /**
  * A large file's health read from its index alone (line-index.ts): how many lines have each
  * problem the index's kinds, flags, roles and terminators can tell, where the metadata record
- * is, and where the next line with a given problem is. No byte of the file is read again.
+ * is, and where the next line with a given problem is. No byte of the file is read again. The
+ * listed diagnostics are another answer, not a copy of these rules: `parseDocument`'s own rules run
+ * on the lines the index picks (index-diagnostics.ts), which read back the values they judge.
  */
 import { EOL, type LineIndex } from './line-index';
 import { FLAG, KIND, ROLE } from './fact-codes';

@@ -442,6 +442,15 @@ export function replayLastConsolidated(s: { lastConsolidated: number; storedLast
   return upto === undefined ? s.lastConsolidated : Math.min(s.lastConsolidated, upto);
 }
 
+/**
+ * Whether nanobot's replay raises slicing `count` messages with the session's stored
+ * `last_consolidated` (a "3" its version left unchecked): `get_history` raises SLICE_TYPE_ERROR
+ * before reading any message then. What a replay of a loaded session's head asks (both sources).
+ */
+export function slicingRaises(s: { storedLastConsolidated?: PyValue }, count: number, version: NanobotVersion): boolean {
+  return s.storedLastConsolidated !== undefined && rulesOf(version).replaySkipsConsolidated && pySliceStart(s.storedLastConsolidated, count) === null;
+}
+
 /** nanobot's `get_history(...)` at a version on a loaded session, explained message by message. */
 export function getHistory(
   messages: PyDict[],

@@ -5,8 +5,8 @@
  * metadata records, provider states and damaged lines; only a damaged file's repair pass reads
  * every line (in blocks of about 1 MiB, each read letting the page's other tasks in).
  */
-import { indexLoadOf, type IndexLoad } from '../../core/index/index-load';
-import { loadOverIndex, type IndexedSession } from '../../core/index/index-nanobot';
+import type { IndexLoad } from '../../core/index/index-load';
+import { indexLoadOf, loadOverIndex, type IndexedSession } from '../../core/index/index-nanobot';
 import type { LineIndex } from '../../core/index/line-index';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { keyForFile } from '../listing/session-list';

@@ -109,7 +109,9 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
       const load = sourceLoad(v);
       const s = v.nanobot.result;
       if (!s) return { load, replay: null };
-      const { heldFate, replayHeld } = await import('../../core/replay/replay');
+      const { heldFate, replayHeld, slicingRaises, SLICE_TYPE_ERROR } = await import('../../core/replay/replay');
+      // A stored last_consolidated no slice takes: get_history raises before any message.
+      if (slicingRaises(s, s.messages.length, stat.version)) return { load, replay: { count: s.messages.length, lineOf: (i) => s.messageLines[i]!, roleOf: (i) => roleOf(s.messages[i]!), fate: () => ({ kept: false, reason: 'consolidated' }), entries: [], tokens: null, error: { ...SLICE_TYPE_ERROR } } };
       // The whole session is held: its tail from 0 (replayHeld answers then, never null).
       const r = replayHeld({ count: s.messages.length, tailStart: 0, tail: s.messages }, s.lastConsolidated, replay, stat.version, how.count)!;
       // Held whole: a sink gets the entries once the replay is known not to raise.
@@ -176,6 +178,8 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
     find,
     exportScan: async (title, key, listed, run) => (await exported()).scan(title, key, listed, run),
     exportBlob: async (head, format, mask, run, count) => (await exported()).blob(head, format, mask, run, count),
+    // Context tab
+    traces: async () => (await import('../large/traces/trace-answers')).heldTraces((await nanobotMessages())?.messages ?? [], stat.version),
   };
   return source;
 }

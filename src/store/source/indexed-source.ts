@@ -35,6 +35,7 @@ import type { ExportPasses, ExportWorkers } from './export-answers';
 import type { FindWorkers } from './find-answers';
 import { lazyFind } from './session-source';
 import { readLineHeads } from '../large/read/large-lines';
+import type { MessageTraces } from '../large/traces/trace-answers';
 
 /**
  * The source over a file's line index the page already built (`held`, in its worker): its answers
@@ -130,6 +131,8 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
     return plan;
   };
   const edits = new WeakMap<SourcePlan, { trim: IndexedTrim } | { edit: IndexedEdit }>();
+  // The save traces, found once (the worker reads every message of the load).
+  let traced: Promise<MessageTraces[]> | null = null;
 
   const source: SessionSource = {
     stat,
@@ -274,6 +277,12 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
     find,
     exportScan: async (title, key, listed, run) => (await exported()).scan(title, key, listed, run),
     exportBlob: async (head, format, mask, run, count) => (await exported()).blob(head, format, mask, run, count),
+    // Context tab
+    traces: () =>
+      (traced ??= (async () => {
+        const [{ file, index }, { load: n }, { indexedTraces }] = await Promise.all([fileAndIndex(), load(), import('../large/traces/trace-answers')]);
+        return indexedTraces(file, index, n.result?.lines ?? new Uint32Array(0), version);
+      })()),
   };
   return source;
 }

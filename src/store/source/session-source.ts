@@ -24,6 +24,7 @@ import type { ExportFacts, ExportMask, ExportRunOptions, ExportScan } from './ex
 import type { FindUpdate } from './find-answers';
 import type { LineIndex } from '../../core/index/line-index';
 import type { IndexHealth } from '../../core/index/index-health';
+import type { MessageTraces } from '../large/traces/trace-answers';
 
 /** Which implementation answers: the whole document in memory, or the file's line index. */
 export type SourceKind = 'document' | 'index';
@@ -220,6 +221,9 @@ export interface SessionSource {
   exportScan(title: string, key: string, listed: number, run?: ExportRunOptions): Promise<ExportScan>;
   /** The recovered lens's messages (its first `count`, for a preview) written as `format` with the findings masked, as a Blob of parts. */
   exportBlob(head: ExportHead, format: ExportFormat, mask: ExportMask, run?: ExportRunOptions, count?: number): Promise<Blob>;
+  // Context tab
+  /** What saving changed: each message of nanobot's load that carries a save trace (its place among them) with its traces; none when nanobot loads nothing (store/large/traces/trace-answers.ts). */
+  traces(): Promise<MessageTraces[]>;
 }
 
 /** A source's find made when first asked (`make` loads its module then: a command that never finds never compiles it). */

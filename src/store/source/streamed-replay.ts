@@ -11,7 +11,7 @@
 import { replayIndexed, ReplayIndexer, type EntrySink, type IndexedReplay, type ReplayIndex } from '../../core/replay/indexed-replay';
 import { rulesOf, type NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { dictGet, truthy, type PyDict } from '../../core/python/pyvalue';
-import { replayBounds, type ReplayOptions, type TokenCounter } from '../../core/replay/replay';
+import { replayBounds, slicingRaises, SLICE_TYPE_ERROR, type ReplayOptions, type TokenCounter } from '../../core/replay/replay';
 import type { LoadOutcome } from '../../core/lens/load';
 import { FLAG, ROLE, type LineFacts } from '../../core/index/fact-codes';
 import { scannedCallId } from '../../core/bytes/byte-facts';
@@ -189,6 +189,11 @@ export async function replayStreamed(adapter: SourceAdapter, path: string, opts:
   const s = value.result;
   if (!s) return { load: { ...value, result: null }, nanobot: loaded, replay: null };
   const ix = s.index;
+  // A stored last_consolidated no slice takes: get_history raises before any message (nothing is emitted).
+  if (slicingRaises(loaded.result!, ix.count, opts.version)) {
+    await unchangedSince(adapter, path, stat);
+    return { load: { ...value, result: s }, nanobot: loaded, replay: { entries: [], sources: [], tokens: null, error: { ...SLICE_TYPE_ERROR }, fate: () => ({ kept: false, reason: 'consolidated' }) } };
+  }
   const read = blockReader(adapter, path, lineIx, () => ix.count, (i) => ix.lines[i]!, rulesOf(opts.version).depthBudget.jsonLoads);
   const replay = await replayIndexed(ix, s.lastConsolidated, opts.replay, opts.version, read.at, opts.count, opts.emit);
   read.drop();

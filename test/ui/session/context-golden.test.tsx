@@ -3,7 +3,8 @@
  * The Context tab against nanobot's own build_messages on every golden case of every version
  * (test/turn-golden): a workspace laid out in the opened folder, the session in its sessions/, the
  * message of the case typed in. The tab's parts come in nanobot's order, from the same files, with
- * the same token counts wherever the workspace's text is the whole part.
+ * the same token counts wherever the workspace's text is the whole part; the one tab, whether the
+ * session is held whole or read on its line index.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { pyDumps } from '../../../src/core/python/pyjson';
@@ -15,7 +16,7 @@ import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
 import { caseFor, expectedKinds, fileText, readTurnGolden, TURN_GOLDEN_VERSIONS } from '../../core/turn/golden-cases';
 import { hasArchive } from '../../core/turn/nanobot-archive';
 import { rememberWorkspacePath } from '../../../src/store/adapter/workspace-snapshot';
-import { enc, mount, NOW, unmount, waitFor } from './helpers';
+import { enc, indexedBytes, mount, NOW, unmount, waitFor, wholeHost } from './helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -23,7 +24,7 @@ afterEach(async () => {
   el = null;
 });
 
-describe.each(TURN_GOLDEN_VERSIONS.map((v) => [v]))('the Context tab at %s', (version) => {
+describe.each(TURN_GOLDEN_VERSIONS.flatMap((v) => [[v, 'the whole document'] as const, [v, 'the line index'] as const]))('the Context tab at %s over %s', (version, size) => {
   const golden = readTurnGolden(version);
   it.each(golden.cases.filter((c) => !c.raises).map((c) => [c.name, c] as const))('%s agrees with build_messages', async (_n, recorded) => {
     const c = caseFor(version, recorded, await loadTokenizer());
@@ -41,7 +42,7 @@ describe.each(TURN_GOLDEN_VERSIONS.map((v) => [v]))('the Context tab at %s', (ve
     const opened = openFromBytes(path, bytes, { path, size: bytes.length, lastModified: 1, sha256: 'x' }, { version, now: NOW });
     // The workspace's absolute path, as a person gives it once: the case's own.
     rememberWorkspacePath(a, '', c.workspace);
-    el = await mount(<ContextTab opened={opened} reader={a} params={{ message: c.current_message }} onParams={() => {}} />);
+    el = await mount(<ContextTab source={size === 'the line index' ? indexedBytes(bytes, version, path).source : wholeHost(opened).source} reader={a} params={{ message: c.current_message }} onParams={() => {}} />);
     await waitFor(() => !!el!.querySelector('.sl-turn-total'));
     const rows = [...el.querySelectorAll('tr.sl-turn-part')] as HTMLElement[];
     const system = rows.filter((r) => !['history', 'current-message', 'runtime-context'].includes(r.dataset.kind!));

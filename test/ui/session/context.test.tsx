@@ -15,7 +15,8 @@ import { ContextTab } from '../../../src/ui/session/context/ContextTab';
 import { MemoryContent } from '../../../src/ui/workspace/pages/MemoryPage';
 import { runtimeRange } from '../../../src/core/turn/joined';
 import { templateText } from '../../core/turn/nanobot-archive';
-import { button, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor, wholeHost } from './helpers';
+import type { SessionSource } from '../../../src/store/source/session-source';
+import { button, click, indexedText, jsonl, meta, mount, openText, settle, type, unmount, waitFor, wholeHost } from './helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -55,11 +56,16 @@ const session = jsonl([
 
 const rows = (root: Element) => [...root.querySelectorAll('tr.sl-turn-part')].map((r) => (r as HTMLElement).dataset.kind);
 
-describe('the Context tab', () => {
+/** The session at a size: the whole document the page holds, or read on its line index. */
+const SIZES: [string, (text: string, path?: string) => SessionSource][] = [
+  ['the whole document', (text, path) => wholeHost(openText(text, path)).source],
+  ['the line index', (text, path) => indexedText(text, 'v0.2', path)],
+];
+
+describe.each(SIZES)('the Context tab over %s', (_size, sourceOf) => {
   it('shows the next request part by part, in nanobot’s order, with its token counts', async () => {
-    const opened = openText(session);
     const onParams = vi.fn();
-    el = await mount(<ContextTab opened={opened} reader={workspace()} params={{}} onParams={onParams} />);
+    el = await mount(<ContextTab source={sourceOf(session)} reader={workspace()} params={{}} onParams={onParams} />);
     await waitFor(() => !!el!.querySelector('.sl-turn-total'));
     // v0.2: the untouched USER.md template is still sent; TOOLS.md is never read.
     expect(rows(el)).toEqual(['identity', 'bootstrap', 'bootstrap', 'tool-contract', 'memory', 'active-skills', 'skills', 'recent-history', 'history', 'current-message', 'runtime-context']);
@@ -100,7 +106,7 @@ describe('the Context tab', () => {
     localStorage.clear();
     const count = await loadTokenizer();
     const reader = workspace();
-    el = await mount(<ContextTab opened={openText(session)} reader={reader} params={{}} onParams={() => {}} />);
+    el = await mount(<ContextTab source={sourceOf(session)} reader={reader} params={{}} onParams={() => {}} />);
     await waitFor(() => !!el!.querySelector('.sl-turn-total'));
     const field = el.querySelector('input.sl-turn-path') as HTMLInputElement;
     expect(field.value).toBe('memory');
@@ -113,21 +119,20 @@ describe('the Context tab', () => {
     expect(tokens() - before).toBe(slots * ((count(' /home/ada/garden-planner') as number) - (count(' memory') as number)));
     expect(el.querySelector('.sl-turn-path-ask')).toBeNull();
     await unmount(el);
-    el = await mount(<ContextTab opened={openText(session)} reader={reader} params={{}} onParams={() => {}} />);
+    el = await mount(<ContextTab source={sourceOf(session)} reader={reader} params={{}} onParams={() => {}} />);
     await waitFor(() => !!el!.querySelector('.sl-turn-total'));
     expect((el.querySelector('input.sl-turn-path') as HTMLInputElement).value).toBe('/home/ada/garden-planner');
     expect(el.querySelector('.sl-turn-path-ask')).toBeNull();
     // What is stored is checked when read back: anything else is asked again.
     localStorage.setItem([...Array(localStorage.length).keys()].map((i) => localStorage.key(i)!).find((k) => k.includes('workspace-path'))!, '{"format": 2}');
     await unmount(el);
-    el = await mount(<ContextTab opened={openText(session)} reader={reader} params={{}} onParams={() => {}} />);
+    el = await mount(<ContextTab source={sourceOf(session)} reader={reader} params={{}} onParams={() => {}} />);
     await waitFor(() => !!el!.querySelector('.sl-turn-total'));
     expect((el.querySelector('input.sl-turn-path') as HTMLInputElement).value).toBe('memory');
   });
 
   it('says when the workspace is not in the opened folder, and still counts nanobot’s parts', async () => {
-    const opened = openText(session, 'cli_direct.jsonl');
-    el = await mount(<ContextTab opened={opened} reader={workspace()} params={{}} onParams={() => {}} />);
+    el = await mount(<ContextTab source={sourceOf(session, 'cli_direct.jsonl')} reader={workspace()} params={{}} onParams={() => {}} />);
     await waitFor(() => !!el!.querySelector('.sl-turn-total'));
     expect(el.textContent).toContain('The workspace’s files are not in the opened folder');
     expect(rows(el)).not.toContain('bootstrap');

@@ -11,7 +11,7 @@ import { openSource } from '../../../src/store/source/open-source';
 import { documentSourceOf } from '../../../src/store/source/document-source';
 import { indexedSourceOf } from '../../../src/store/source/indexed-source';
 import { indexBytes } from '../../../src/core/index/line-index';
-import { loadFromIndex } from '../../../src/core/index/index-load';
+import { loadOnIndex } from '../../core/index-cut';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
 import { countedBlob } from '../../counted-blob';
 import type { SessionHostProps } from '../../../src/ui/session-host';
@@ -126,7 +126,7 @@ export function indexedBytes(bytes: Uint8Array, version: NanobotVersion = 'v0.2'
   const a = createMemoryAdapter();
   a.setFile(path, bytes, 1_000);
   const index = indexBytes(bytes, version);
-  const loaded = loadFromIndex(index, version, () => ({})).loaded;
+  const loaded = loadOnIndex(bytes, index, version).result !== null;
   const stat = { path, fileName: path.split('/').pop()!, size: bytes.length, lastModified: 1_000, version, kind: 'index' as const, other: null };
   const { blob, seen } = countedBlob(bytes);
   return { source: indexedSourceOf(a, stat, { now: NOW, version }, { file: blob, index, loaded }), seen, adapter: a };

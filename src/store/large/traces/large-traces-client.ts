@@ -1,9 +1,8 @@
 /**
  * The page's side of a large file's save traces: read and found in a worker (every message is
  * decoded once), the page receives only the messages that carry one. In place where there are no
- * workers (Node, tests), through the same request. One answer per load.
+ * workers (Node, tests), through the same request. The source asking keeps its answer.
  */
-import type { IndexLoad } from '../../../core/index/index-load';
 import type { LineIndex } from '../../../core/index/line-index';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { answerTraces, type MessageTraces, type TracesReply, type TracesRequest } from './large-traces';
@@ -11,18 +10,11 @@ import { blobPath, fromWire } from '../worker-error';
 
 let worker: Worker | null = null;
 let nextId = 1;
-const asked = new WeakMap<IndexLoad, Promise<MessageTraces[]>>();
 
-/** The save traces of the messages `load` holds (those with any), computed off the page's thread once per load. */
-export function tracesLarge(file: Blob, index: LineIndex, load: IndexLoad, version: NanobotVersion): Promise<MessageTraces[]> {
-  let answer = asked.get(load);
-  if (!answer) asked.set(load, (answer = compute(file, index, load, version)));
-  return answer;
-}
-
-async function compute(file: Blob, index: LineIndex, load: IndexLoad, version: NanobotVersion): Promise<MessageTraces[]> {
+/** The save traces of the messages of nanobot's load of `file` (on `lines`), those with any, computed off the page's thread. */
+export async function tracesLarge(file: Blob, index: LineIndex, lines: Uint32Array, version: NanobotVersion): Promise<MessageTraces[]> {
   const { start, length, eol, role } = index;
-  const req: TracesRequest = { id: nextId++, file, index: { start, length, eol, role }, lines: load.messageLines, version };
+  const req: TracesRequest = { id: nextId++, file, index: { start, length, eol, role }, lines, version };
   if (typeof Worker !== 'undefined') worker ??= new Worker(new URL('./large-traces.worker.ts', import.meta.url), { type: 'module' });
   const reply = worker ? await ask(worker, req) : await answerTraces(req);
   if (reply.type === 'error') throw fromWire(reply.error, blobPath(file));

@@ -2,66 +2,84 @@
  * The Context tab: the whole next request nanobot would send for this session (src/core/turn), part
  * by part with nanobot's token counts; what saving changed, on the messages that carry it; and the
  * session's archive entries in memory/history.jsonl. nanobot's own texts are counted, never shown.
- * One tab at every size (`NextRequest` over a `TurnSession`): the full view's from the session held
- * (`ContextTab`), large-file mode's from the index and its workers (context/index-turn.ts).
+ * One tab at every size, read through the session's source (`turnSession`): nanobot's load, its
+ * agent-loop replay (the line index streams it) and the save traces (the index's in a worker).
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { agentLoopOptions } from '../../../core/replay/budget';
 import { rulesOf } from '../../../core/nanobot/nanobot-version';
-import { getHistory, replayLastConsolidated } from '../../../core/replay/replay';
 import { loadTokenizer } from '../../../core/tokens/tokenizer';
 import type { TextTokenCounter } from '../../../core/tokens/tokens';
 import { assembleTurn, type Turn, type TurnPart, type WorkspaceSnapshot } from '../../../core/turn/build';
 import { entriesOfSession } from '../../../core/turn/memory';
-import { saveTraces } from '../../../core/turn/save-traces';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import type { PyError } from '../../../core/python/pyjson';
 import type { PyDict, PyValue } from '../../../core/python/pyvalue';
 import { estimateMessageTokens } from '../../../core/tokens/tokens';
-import type { MessageTraces } from '../../../store/large/traces/large-traces';
+import type { MessageTraces } from '../../../store/large/traces/trace-answers';
+import type { SessionSource, SourceLoad } from '../../../store/source/session-source';
 import { errorText } from '../../shell/status';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
-import type { OpenedSession } from '../../../store/save/sessions';
 import { looksLikeWorkspace, readWorkspace, rememberedWorkspacePath, rememberWorkspacePath, workspaceFolderName, workspaceOfSession } from '../../../store/adapter/workspace-snapshot';
 import { groupDigits } from '../../i18n/numbers';
 import { pg } from '../../i18n/text';
 import { messageHref } from '../../shell/router';
+import { loadText } from '../load-text';
 
 export interface ContextTabProps {
-  opened: OpenedSession;
+  /** The session, whatever its size (the whole document, or its line index). */
+  source: SessionSource;
   reader: StorageAdapter | null;
   params: Record<string, string>;
   onParams: (p: Record<string, string>) => void;
 }
 
-/** What the Context tab reads of a session, whatever its size. */
+/** nanobot's session as the request is built on it: its key, metadata and last_consolidated. */
+export interface TurnHead {
+  key: string;
+  metadata: PyValue;
+  lastConsolidated: number;
+}
+
+/** What the Context tab reads of a session, whatever its size: answers of its source, as values. */
 export interface TurnSession {
   version: NanobotVersion;
   /** The session file's path: its workspace is the folder above `sessions/`. */
   path: string;
-  /** nanobot's load (its key, metadata, last_consolidated); null when it loads nothing. */
-  head: { key: string; metadata: PyValue; lastConsolidated: number } | null;
-  /** The agent loop's replay for `contextWindow`, its token budget walked with `count`: the entries sent. */
-  history: (contextWindow: number, count: TextTokenCounter) => Promise<PyDict[]>;
+  /**
+   * nanobot's load: the session's head (an empty session under its key where nanobot loads
+   * nothing, as `get_or_create` starts one), and the load itself (what the tab says of it). The
+   * head is null where the load raises: no request is built.
+   */
+  head: () => Promise<{ load: SourceLoad; head: TurnHead | null }>;
+  /** The agent loop's replay for `contextWindow`, its token budget walked with `count`: the entries sent, or the exception get_history raises. */
+  history: (contextWindow: number, count: TextTokenCounter) => Promise<{ entries: PyDict[] } | { raises: PyError }>;
   /** What saving changed: each message of nanobot's load that carries a trace, with its traces. */
   traces: () => Promise<MessageTraces[]>;
 }
 
-/** The session held whole, as the Context tab reads it. */
-export function heldTurnSession(opened: OpenedSession): TurnSession {
-  const s = opened.nanobot.result;
-  const version = opened.version;
+/** The session as the Context tab reads it, from its source (one reading at every size). */
+export function turnSession(source: SessionSource): TurnSession {
+  const { version, path } = source.stat;
   return {
     version,
-    path: opened.path,
-    head: s && { key: s.key, metadata: s.metadata, lastConsolidated: s.lastConsolidated },
-    history: async (contextWindow, count) => {
-      if (!s) return [];
-      const r = getHistory(s.messages, replayLastConsolidated(s), agentLoopOptions(version, contextWindow), version, (e) => estimateMessageTokens(e, count, version));
-      // nanobot's get_history raising (a stored last_consolidated of "3" at 0.2.1): no request can be built.
-      if (r.error) throw new Error(`${pg().replay.summary.raises}${r.error.type}: ${r.error.message}${pg().replay.summary.raisesThen}`);
-      return r.entries;
+    path,
+    head: async () => {
+      const load = await source.load();
+      if (load.error) return { load, head: null };
+      const s = load.result;
+      return { load, head: s ? { key: s.key, metadata: s.metadata, lastConsolidated: s.lastConsolidated } : { key: load.key, metadata: {}, lastConsolidated: 0 } };
     },
-    traces: async () => (s ? saveTraces(s.messages, version).flatMap((t, i): MessageTraces[] => (t.length ? [[i, t]] : [])) : []),
+    history: async (contextWindow, count) => {
+      const { replay } = await source.replay(agentLoopOptions(version, contextWindow), { count: (e) => estimateMessageTokens(e, count, version) });
+      // nanobot's get_history raising (a stored last_consolidated of "3" at 0.2.1): no request can be built.
+      if (replay?.error) {
+        const { message_index: _at, ...raises } = replay.error;
+        return { raises };
+      }
+      return { entries: replay ? replay.entries : [] };
+    },
+    traces: () => source.traces(),
   };
 }
 
@@ -196,16 +214,13 @@ function TurnTable({ turn }: { turn: Turn }) {
   );
 }
 
-/** The full view's Context tab: the session held whole. */
-export function ContextTab({ opened, ...rest }: ContextTabProps) {
-  const session = useMemo(() => heldTurnSession(opened), [opened]);
-  return <NextRequest session={session} {...rest} />;
-}
-
 /** The whole next request, what saving changed, the archive entries: at every size. */
-export function NextRequest({ session: src, reader, params, onParams }: Omit<ContextTabProps, 'opened'> & { session: TurnSession }) {
+export function ContextTab({ source, reader, params, onParams }: ContextTabProps) {
+  const src = useMemo(() => turnSession(source), [source]);
   const t = pg().turn;
-  const { version, head: session } = src;
+  const { version } = src;
+  const loaded = useAnswer(src.head, src);
+  const session = loaded && 'value' in loaded ? loaded.value.head : null;
   const [count, setCount] = useState<TextTokenCounter | null>(null);
   const [failed, setFailed] = useState(false);
   const [message, setMessage] = useState(params.message ?? '');
@@ -226,17 +241,20 @@ export function NextRequest({ session: src, reader, params, onParams }: Omit<Con
   // The version's default config window (65,536 up to 0.2.1, 200,000 after); the replay is the agent loop's for it.
   const defaultWindow = rulesOf(version).defaultContextWindow;
   const contextWindow = /^\d{1,12}$/.test(windowText) && Number(windowText) > 0 ? Number(windowText) : defaultWindow;
-  const [history, setHistory] = useState<{ window: number; entries: PyDict[] } | { window: number; error: string } | null>(null);
+  const [history, setHistory] = useState<{ src: TurnSession; window: number; answer: { entries: PyDict[] } | { raises: PyError } | { error: string } } | null>(null);
   useEffect(() => {
     if (!count || !session) return;
     let live = true;
     src.history(contextWindow, count).then(
-      (entries) => live && setHistory({ window: contextWindow, entries }),
-      (e) => live && setHistory({ window: contextWindow, error: errorText(e) }),
+      (answer) => live && setHistory({ src, window: contextWindow, answer }),
+      (e) => live && setHistory({ src, window: contextWindow, answer: { error: errorText(e) } }),
     );
     return () => void (live = false);
-  }, [src, count, contextWindow]);
-  const replay = history && history.window === contextWindow && 'entries' in history ? history : null;
+  }, [src, count, contextWindow, session]);
+  const current = history && history.src === src && history.window === contextWindow ? history.answer : null;
+  const replay = current && 'entries' in current ? current : null;
+  // What stops the request: the load's raise, the replay's, or a read that failed.
+  const stopped = loaded && 'failed' in loaded ? loaded.failed : loaded && !session ? loadText(loaded.value.load) : current && 'raises' in current ? t.historyRaises(current.raises.type, current.raises.message) : current && 'error' in current ? current.error : null;
   const turn = useMemo(() => {
     if (!count || !replay || ws === undefined || !session) return null;
     try {
@@ -296,8 +314,13 @@ export function NextRequest({ session: src, reader, params, onParams }: Omit<Con
           {t.raises(turn.raises.type, turn.raises.message)}
         </p>
       )}
-      {history && 'error' in history && <p class="notice danger" role="alert">{history.error}</p>}
-      {failed || (history && 'error' in history) ? null : turn ? <TurnTable turn={turn} /> : <p aria-busy="true">{t.loading}</p>}
+      {loaded && 'value' in loaded && session && !loaded.value.load.result && <p class="notice">{loadText(loaded.value.load)}</p>}
+      {stopped !== null && (
+        <p class="notice danger" role="alert">
+          {stopped}
+        </p>
+      )}
+      {failed || stopped !== null ? null : turn ? <TurnTable turn={turn} /> : <p aria-busy="true">{t.loading}</p>}
 
       <h3 id="sl-turn-traces">{t.traces}</h3>
       {traces === null ? (
@@ -338,16 +361,22 @@ export function NextRequest({ session: src, reader, params, onParams }: Omit<Con
   );
 }
 
-/** The session's save traces, once found (null until then; none when they cannot be read). */
-function useTraces(src: TurnSession): MessageTraces[] | null {
-  const [traces, setTraces] = useState<{ src: TurnSession; list: MessageTraces[] } | null>(null);
+/** An answer of the session, once in (null until then), or why it could not be read; asked again for a new session. */
+function useAnswer<T>(ask: () => Promise<T>, src: TurnSession): { value: T } | { failed: string } | null {
+  const [got, setGot] = useState<{ src: TurnSession; answer: { value: T } | { failed: string } } | null>(null);
   useEffect(() => {
     let live = true;
-    src.traces().then(
-      (list) => live && setTraces({ src, list }),
-      () => live && setTraces({ src, list: [] }),
+    ask().then(
+      (value) => live && setGot({ src, answer: { value } }),
+      (e) => live && setGot({ src, answer: { failed: errorText(e) } }),
     );
     return () => void (live = false);
   }, [src]);
-  return traces?.src === src ? traces.list : null;
+  return got?.src === src ? got.answer : null;
+}
+
+/** The session's save traces, once found (null until then; none when they cannot be read). */
+function useTraces(src: TurnSession): MessageTraces[] | null {
+  const got = useAnswer(src.traces, src);
+  return got === null ? null : 'value' in got ? got.value : [];
 }

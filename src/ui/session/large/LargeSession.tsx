@@ -2,8 +2,8 @@
  * A session read on its line index (large-file mode), in the one page (SessionShell.tsx): the
  * header's facts and the index's counts with nanobot's load, then the tabs over the index built
  * here (useLargeFile.ts). The tabs shared with the whole document read the file through the source
- * over that index (`indexedSourceOf`, its heavy passes in the browser's workers): the Export tab, the find bar, the File tab.
- * The File tab is the one the whole document has too (file/FileTab.tsx). The others are still
+ * over that index (`indexedSourceOf`, its heavy passes in the browser's workers): the Export tab, the find bar, the File tab,
+ * the Context tab. The File and Context tabs are the ones the whole document has too (file/FileTab.tsx, context/ContextTab.tsx). The others are still
  * large-file mode's own: the Conversation (rows decoded on demand), the Replay (only the reachable tail decoded), and the Edit tab (LargeEdit.tsx: edits
  * planned from the index, saved as a stream, then the file indexed again). The file is never read whole into the page.
  */
@@ -29,7 +29,7 @@ import { FileTab } from '../file/FileTab';
 import { linkedLine } from '../file/FileLines';
 import { LargeMessage } from './conversation/LargeMessage';
 import { LargeReplay } from './LargeReplay';
-import { IndexContextTab } from '../context/IndexContextTab';
+import { ContextTab } from '../context/ContextTab';
 import { LazyExportTab } from '../export/LazyExportTab';
 import { indexedSourceOf } from '../../../store/source/indexed-source';
 import { exportWorkers } from '../../../store/large/export/export-workers';
@@ -119,7 +119,7 @@ export default function LargeSession(p: LargeSessionProps) {
         {tab === 'conversation' && held && <LargeConversationTab source={held} file={ready.file} index={ready.index} load={ready.load} version={p.version} params={params} />}
         {tab === 'file' && held && <FileTab source={held} line={linkedLine(params.line, ready.index)} onLine={(l) => p.onRoute?.('file', { ...withoutLine(params), line: String(l + 1) })} />}
         {tab === 'export' && held && <LazyExportTab source={held} params={params} onParams={onParams('export')} />}
-        {tab === 'context' && <IndexContextTab file={ready.file} index={ready.index} load={ready.load} version={p.version} path={p.path} reader={p.adapter} params={params} onParams={onParams('context')} />}
+        {tab === 'context' && held && <ContextTab source={held} reader={p.adapter} params={params} onParams={onParams('context')} />}
         {tab === 'replay' && <LargeReplay file={ready.file} index={ready.index} load={ready.load} version={p.version} params={params} onParams={onParams('replay')} />}
         {tab === 'edit' && (
           <LargeEdit file={ready.file} index={ready.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null} open={p.open}

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { indexBytes } from '../../../../src/core/index/line-index';
 import { LargeConversation } from '../../../../src/ui/session/large/conversation/LargeConversation';
 import { LargeMessage } from '../../../../src/ui/session/large/conversation/LargeMessage';
-import { indexedText, mount, settle, unmount, waitFor } from '../helpers';
+import { indexedText, mount, NOW, settle, unmount, waitFor } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -76,13 +76,13 @@ describe('a large file’s message card', () => {
 describe('the Markdown/raw switch of a large file’s conversation', () => {
   it('is the full view’s: one switch turns every message to its raw text, and back', async () => {
     const { LargeConversationTab } = await import('../../../../src/ui/session/large/conversation/LargeConversationTab');
-    const { loadFromIndex } = await import('../../../../src/core/index/index-load');
+    const { loadLarge } = await import('../../../../src/store/large/large-load');
     const { setRawEverywhere } = await import('../../../../src/ui/session/markdown/prefs');
     setRawEverywhere(false);
     const text = Array.from({ length: 6 }, (_, i) => JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `**bold ${i}**` })).join('\n') + '\n';
     const bytes = new TextEncoder().encode(text);
     const index = indexBytes(bytes, 'v0.2');
-    const load = loadFromIndex(index, 'v0.2', () => ({}));
+    const load = await loadLarge(new Blob([bytes]), index, 'v0.2', NOW, 'cli_direct.jsonl');
     el = await mount(<LargeConversationTab source={indexedText(text)} file={new Blob([bytes])} index={index} load={load} version="v0.2" />);
     await waitFor(() => el!.querySelectorAll('.sl-msgtext').length === 6);
     const box = el.querySelector<HTMLInputElement>('.sl-conv-tools .sl-raw-all input')!;

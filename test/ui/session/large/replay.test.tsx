@@ -1,8 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadFromIndex } from '../../../../src/core/index/index-load';
 import { indexBytes } from '../../../../src/core/index/line-index';
-import { decodeRecord } from '../../../../src/store/large/read/large-records';
 import { LargeReplay } from '../../../../src/ui/session/large/LargeReplay';
 import { loadLarge } from '../../../../src/store/large/large-load';
 import { mount, unmount, waitFor } from '../helpers';
@@ -30,7 +28,7 @@ describe('the replay of a large file', () => {
   it('numbers each card by its message, not by its place among the kept', async () => {
     const bytes = file();
     const index = indexBytes(bytes, 'v0.3.0');
-    const load = loadFromIndex(index, 'v0.3.0', (l) => decodeRecord(bytes.subarray(index.start[l]!, index.start[l]! + index.length[l]!)) ?? {});
+    const load = await loadLarge(new Blob([bytes]), index, 'v0.3.0', '2026-12-04T00:00:00', 'cli_big.jsonl');
     expect(load.lastConsolidated).toBe(5);
     el = await mount(<LargeReplay file={new Blob([bytes])} index={index} load={load} version="v0.3.0" />);
     await waitFor(() => el!.querySelectorAll('.sl-large-replay article').length > 0);
@@ -49,7 +47,7 @@ describe("the replay of a large file at the agent loop's settings", () => {
     for (let i = 0; i < 300; i++) rows.push(JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: Array.from({ length: 1500 }, (_, w) => `w${(i * 7 + w) % 997}`).join(' ') }));
     const bytes = new TextEncoder().encode(rows.join('\n') + '\n');
     const index = indexBytes(bytes, 'main');
-    const load = loadFromIndex(index, 'main', (l) => decodeRecord(bytes.subarray(index.start[l]!, index.start[l]! + index.length[l]!)) ?? {});
+    const load = await loadLarge(new Blob([bytes]), index, 'main', '2026-12-04T00:00:00', 'cli_big.jsonl');
     const counter = await loadTokenizer();
     const s = loadNanobot(bytes, 'cli:big', '2026-12-04T00:00:00', 'main').result!;
     const want = getHistory(s.messages, s.lastConsolidated, agentLoopOptions('main'), 'main', (e) => estimateMessageTokens(e, counter, 'main'));
@@ -80,7 +78,7 @@ describe("a large file's Context over time", () => {
     for (let i = 0; i < 40; i++) rows.push(JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: Array.from({ length: 30 + 20 * i }, (_, w) => `w${(i + w) % 97}`).join(' ') }));
     const bytes = new TextEncoder().encode(rows.join('\n') + '\n');
     const index = indexBytes(bytes, 'v0.2');
-    const load = loadFromIndex(index, 'v0.2', (l) => decodeRecord(bytes.subarray(index.start[l]!, index.start[l]! + index.length[l]!)) ?? {});
+    const load = await loadLarge(new Blob([bytes]), index, 'v0.2', '2026-12-04T00:00:00', 'cli_big.jsonl');
     const s = loadNanobot(bytes, 'cli:big', '2026-12-04T00:00:00', 'v0.2').result!;
     const settings = { ...agentLoop('v0.2'), maxTokens: 2_000 };
     const table = async () => {

@@ -150,6 +150,7 @@ const words = {
     standIn: (shown: string | null, counted: boolean) =>
       [shown && `Not measured for this release: nanobot’s own texts are counted with ${shown}’s figures, so the total may differ from this release’s.`, !counted && 'This release of nanobot never counts its request’s tokens: the total is Session Lens’s count of the messages’ content, as 0.1.4.post5 first counted it.'].filter(Boolean).join(' '),
     raises: (type: string, message: string) => `nanobot raises ${type} (${message}) reading memory/history.jsonl: this turn fails until the line is fixed.`,
+    historyRaises: (type: string, message: string) => `nanobot raises ${type}: ${message}: get_history fails, so the agent cannot build its prompt for this session.`,
     showText: 'Show the text',
     traces: 'What saving changed',
     tracesLead: 'nanobot does not save exactly what the model saw. These messages carry the traces:',

@@ -149,6 +149,7 @@ const words: Pick<PageText, 'context' | 'turn' | 'memory'> = {
     standIn: (shown: string | null, counted: boolean) =>
       [shown && `未针对此版本测量：nanobot 自带文本按 ${shown} 的数据计数，总数可能与此版本的实际值不同。`, !counted && '此版本的 nanobot 从不计算请求的词元数：总数是 Session Lens 按 0.1.4.post5 最初的方式对消息内容的计数。'].filter(Boolean).join(''),
     raises: (type: string, message: string) => `nanobot 读取 memory/history.jsonl 时抛出 ${type}（${message}）：在修好那一行之前，这一轮会失败。`,
+    historyRaises: (type: string, message: string) => `nanobot 抛出 ${type}: ${message}。get_history 失败，agent 无法为这个会话构建提示词。`,
     showText: '显示文字',
     traces: '保存时改动了什么',
     tracesLead: 'nanobot 保存的并不完全是模型看到的内容。以下消息带有这些痕迹：',
