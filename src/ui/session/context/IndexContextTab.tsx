@@ -14,9 +14,11 @@ import type { LargeLoad } from '../../../store/large/large-load';
 import { replayLarge } from '../../../store/large/replay/large-replay-client';
 import { tracesLarge } from '../../../store/large/traces/large-traces-client';
 import { pg } from '../../i18n/text';
-import { MAX_REPLAY_MESSAGES } from '../large/LargeReplay';
 import { count } from '../text';
 import { NextRequest, type TurnSession } from './ContextTab';
+
+/** The most messages large-file mode reads to compute a replay (LargeReplay.tsx's, which is gone). */
+const MAX_REPLAY_MESSAGES = 20_000;
 
 /** The session as the Context tab reads it, from the index and nanobot's load over it. */
 export function indexTurnSession(file: Blob, index: LineIndex, load: LargeLoad, version: NanobotVersion, path: string): TurnSession {
