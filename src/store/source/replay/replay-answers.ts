@@ -9,32 +9,25 @@
 import { pyDumps, type PyError } from '../../../core/python/pyjson';
 import type { PyDict, PyValue } from '../../../core/python/pyvalue';
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import { getHistory, pySliceStart, replayLastConsolidated, SLICE_TYPE_ERROR, type Change, type DropReason, type Fate, type ReplayOptions, type ReplayResult, type TokenCounter } from '../../../core/replay/replay';
+import { getHistory, pySliceStart, replayLastConsolidated, SLICE_TYPE_ERROR, type Change, type Fate, type ReplayOptions, type ReplayResult, type TokenCounter } from '../../../core/replay/replay';
 import { contextOverTimeSteps, type ContextOverTime } from '../../../core/replay/context-over-time';
 import { loadTokenizer } from '../../../core/tokens/tokenizer';
+import { estimateMessageTokens } from '../../../core/tokens/tokens';
 import { runSliced, yieldToEventLoop } from '../../analyze/event-loop';
 import type { Lens, SessionSource } from '../session-source';
 import { cachedCounter, ifCached, uncached, variantOf, warm } from './token-cache';
-
-/** A dropped message's reason by its code in `ReplayView.reasons` (code k + 1). */
-export const DROP_REASONS: readonly DropReason[] = ['consolidated', 'window', 'before-user', 'orphan', 'before-orphan', 'command', 'blank', 'budget', 'budget-cut'];
+import { DROP_REASONS, type PackedFates } from './packed-fates';
 
 /** The Replay tab's answer, as plain data: small where the session is large (fates packed, entries as text). */
-export interface ReplayView {
+export interface ReplayView extends PackedFates {
   /** nanobot's load raises (its exception): nothing is replayed, every other field is empty. */
   raises: PyError | null;
   /** 'recovered': nanobot loads nothing; this is the recovered lens's replay (what a repair would give). */
   lens: Lens;
-  /** The lens's messages, and how many were replayed (the first `total`: as of a turn). */
+  /** The lens's messages (`total`, the packed fates' count: how many were replayed, the first ones as of a turn). */
   all: number;
-  total: number;
   /** last_consolidated as the replayed messages have it (clamped to them). */
   lastConsolidated: number;
-  /** Each replayed message's fate: 0 kept, else 1 + its reason's place in DROP_REASONS. */
-  reasons: Uint8Array;
-  /** Each kept entry's changes and its message. */
-  changes: Change[][];
-  sources: number[];
   tokens: number[] | null;
   error: (PyError & { message_index: number }) | null;
   /** Each kept entry as json.dumps text (a PyDict's floats and key order do not survive a postMessage). */
@@ -131,7 +124,7 @@ export async function replayAnswer(source: SessionSource, opts: ReplayOptions, u
 
 /** nanobot's estimator, where it is loaded once (in the replay worker, or the CLI). */
 export async function estimator(version: NanobotVersion): Promise<TokenCounter> {
-  const [counter, { estimateMessageTokens }] = await Promise.all([loadTokenizer(), import('../../../core/tokens/tokens')]);
+  const counter = await loadTokenizer();
   return (entry) => estimateMessageTokens(entry, counter, version);
 }
 

@@ -6,7 +6,8 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Fate } from '../../../core/replay/replay';
 import type { SessionSource } from '../../../store/source/session-source';
-import { DROP_REASONS, type ReplayView } from '../../../store/source/replay/replay-answers';
+import type { ReplayView } from '../../../store/source/replay/replay-answers';
+import { unpackFates } from '../../../store/source/replay/packed-fates';
 import type { ReplaySettings } from './settings';
 
 export interface ReplayViewState {
@@ -18,16 +19,6 @@ export interface ReplayViewState {
   /** The share of estimates counted so far, while they are. */
   progress: number;
   failed: unknown;
-}
-
-const DROPPED: Fate[] = DROP_REASONS.map((reason) => Object.freeze({ kept: false as const, reason }));
-
-/** The view's fates, one per replayed message. */
-export function fatesOf(v: ReplayView): Fate[] {
-  const out: Fate[] = new Array(v.total);
-  for (let i = 0; i < v.total; i++) if (v.reasons[i]) out[i] = DROPPED[v.reasons[i]! - 1]!;
-  v.sources.forEach((i, k) => (out[i] = { kept: true, entry: k, changes: v.changes[k]! }));
-  return out;
 }
 
 /** The replay of `source` under `s` as of `upto` messages (null: all of them). */
@@ -64,6 +55,6 @@ export function useReplayView(source: SessionSource, s: ReplaySettings, upto: nu
       if (f.next === ask) f.next = null;
     };
   }, [source, upto, maxMessages, maxTokens, includeTimestamps, extendToUser, includeRuntimeContext]);
-  const fates = useMemo(() => (state.view ? fatesOf(state.view) : []), [state.view]);
+  const fates = useMemo(() => (state.view ? unpackFates(state.view) : []), [state.view]);
   return { ...state, fates };
 }

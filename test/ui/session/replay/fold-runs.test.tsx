@@ -5,7 +5,7 @@ import { foldFates, FOLD_MIN } from '../../../../src/ui/session/replay/strip/fol
 import { FateList } from '../../../../src/ui/session/replay/strip/FateList';
 import type { PyDict } from '../../../../src/core/python/pyvalue';
 import { click, enc, jsonl, meta, mount, settle, unmount, waitFor, wholeBytes } from '../helpers';
-import { fatesOf } from '../../../../src/ui/session/replay/useReplayView';
+import { unpackFates } from '../../../../src/store/source/replay/packed-fates';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -37,7 +37,7 @@ describe('folding runs of left-out messages', () => {
     // The list reads its rows' messages from the session's source, as they come into view.
     const source = wholeBytes(enc(jsonl([meta(), ...messages])), 'v0.2');
     const view = await source.replayView({ maxMessages: 120, maxTokens: 0 }, null);
-    el = await mount(<FateList source={source} lens="nanobot" view={view} fates={fatesOf(view)} scrollTo={null} nonce={0} onOpenLine={() => {}} version="v0.2" />);
+    el = await mount(<FateList source={source} lens="nanobot" view={view} fates={unpackFates(view)} scrollTo={null} nonce={0} onOpenLine={() => {}} version="v0.2" />);
     const rows = () => [...el!.querySelectorAll('.sl-vlist-row')];
     expect(rows()[0]!.textContent).toContain('1,880 outside the window');
     expect(rows()[1]!.textContent).toContain('#1,881');
