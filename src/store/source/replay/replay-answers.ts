@@ -202,6 +202,8 @@ export async function heldContextOverTime(source: SessionSource, opts: ReplayOpt
   if (!held) return null;
   const lc: number | PyValue = load.result ? replayLastConsolidated(load.result) : Math.min((await source.health()).recovered.lastConsolidated, held.messages.length);
   const count = cachedCounter(held.messages, variantOf(version, !!opts.includeTimestamps, opts.includeRuntimeContext ?? true), counter);
+  // The chart's own work starts here, once the tokenizer and the messages are in (what a trace of its slices measures from).
+  performance.mark('context-over-time:start');
   try {
     return await runSliced(until(contextOverTimeSteps(held.messages, lc, opts, version, count), run.signal), SLICE_MS);
   } catch (e) {

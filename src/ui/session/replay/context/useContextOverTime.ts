@@ -38,7 +38,6 @@ export function useContextOverTime(source: SessionSource, settings: ReplaySettin
       if (!live) return;
       set((was) => (was.state === 'ready' ? { ...was, updating: true } : { state: 'loading' }));
       const t0 = performance.now();
-      performance.mark('context-over-time:start');
       source.contextOverTime(opts, { signal: ctl.signal }).then(
         async (data) => {
           if (!live) return;
