@@ -183,7 +183,8 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
     },
     async replay(replay: ReplayOptions, how: { count?: TokenCounter; emit?: EntrySink; upto?: number } = {}): Promise<SourceReplay> {
       const { replayStreamed } = await import('./replay/streamed-replay');
-      const v = await replayStreamed(adapter, path, { now: opts.now, version, ...(opts.key !== undefined ? { key: opts.key } : {}), replay, ...(how.count ? { count: how.count } : {}), ...(how.emit ? { emit: how.emit } : {}), ...(how.upto !== undefined ? { upto: how.upto } : {}) });
+      // An index the page already built is not built again (the CLI's source holds none: its reading stays one pass).
+      const v = await replayStreamed(adapter, path, { now: opts.now, version, ...(opts.key !== undefined ? { key: opts.key } : {}), replay, ...(how.count ? { count: how.count } : {}), ...(how.emit ? { emit: how.emit } : {}), ...(how.upto !== undefined ? { upto: how.upto } : {}), ...(held ? { built: await built() } : {}) });
       const load = sourceLoad(v.nanobot);
       const s = v.load.result;
       if (!s || !v.replay) return { load, replay: null };
@@ -284,7 +285,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
         return replayAnswer(source, replay, upto, await estimator(version));
       }
       const { replayViewOf } = await import('../large/replay/large-replay-client');
-      return replayViewOf({ file, path, lastModified: stat.lastModified, version, now: opts.now, ...(opts.key !== undefined ? { key: opts.key } : {}), opts: replay, upto });
+      return replayViewOf({ file, path, lastModified: stat.lastModified, version, now: opts.now, ...(opts.key !== undefined ? { key: opts.key } : {}), ...(held ? { index: held.index, loaded: held.loaded } : {}), opts: replay, upto });
     },
     async contextOverTime(replay) {
       // Every message read and counted in the context worker: nanobot's lens, else the recovered one.

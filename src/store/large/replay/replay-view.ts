@@ -4,6 +4,7 @@
  * source (`SessionSource.replay`, streamed-replay.ts: bounded memory, any window), each entry
  * counted by nanobot's estimate. What runs in place where there are no workers, too.
  */
+import type { LineIndex } from '../../../core/index/line-index';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { ReplayOptions } from '../../../core/replay/replay';
 import type { StorageAdapter } from '../../adapter/adapter';
@@ -22,6 +23,9 @@ export interface ViewRequest {
   version: NanobotVersion;
   now: string;
   key?: string;
+  /** The file's index the page built, and whether nanobot loads the file (copied here: the page keeps using it). */
+  index?: LineIndex;
+  loaded?: boolean;
   opts: ReplayOptions;
   upto: number | null;
 }
@@ -56,7 +60,8 @@ export async function answerView(req: ViewRequest): Promise<ViewReply> {
     const stat = { path: req.path, fileName: req.path.split('/').pop()!, size: req.file.size, lastModified: req.lastModified, version: req.version, kind: 'index' as const, other: null };
     const opts = { now: req.now, version: req.version, ...(req.key !== undefined ? { key: req.key } : {}) };
     // A replay never asks for the whole document.
-    const source = indexedSource(normalised(blobAdapter(req.path, req.file, req.lastModified)), stat, opts, () => Promise.reject(new Error('the replay worker holds no whole document')));
+    const held = req.index ? { file: req.file, index: req.index, loaded: req.loaded ?? true } : undefined;
+    const source = indexedSource(normalised(blobAdapter(req.path, req.file, req.lastModified)), stat, opts, () => Promise.reject(new Error('the replay worker holds no whole document')), held);
     return { id: req.id, type: 'view', view: await replayAnswer(source, req.opts, req.upto, await estimator(req.version)) };
   } catch (err) {
     return { id: req.id, type: 'error', error: toWire(err, 'reading', req.path) };

@@ -20,7 +20,7 @@ import type { LineIndex } from '../../../core/index/line-index';
 import type { FileStat } from '../../adapter/adapter';
 import { keyForFile } from '../../listing/session-list';
 import { loadIndexed, loadNoted, type IndexedLoad } from '../indexed-load';
-import { indexStreamed } from '../index-pass';
+import { indexStreamed, type Built } from '../index-pass';
 import { lineValue } from '../line-reads';
 import { unchangedSince, type SourceAdapter } from '../source-adapter';
 
@@ -87,9 +87,9 @@ function roleCodeOf(role: unknown): number {
  * replay index: the messages before the window's start by those alone, the rest (and a role the
  * index does not name) read back.
  */
-async function loadWindowed(adapter: SourceAdapter, path: string, loadOpts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string }, replay: ReplayOptions, upto?: number): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad; notes: ReplayIndexer | null }> {
+async function loadWindowed(adapter: SourceAdapter, path: string, loadOpts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string }, replay: ReplayOptions, upto?: number, held?: Built): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad; notes: ReplayIndexer | null }> {
   const version = loadOpts.version;
-  const built = await indexStreamed(adapter, path, version, false);
+  const built = held ?? (await indexStreamed(adapter, path, version, false));
   const ix = built.index;
   let n = 0;
   let lines = new Uint32Array(1024);
@@ -178,14 +178,15 @@ function windowed(replay: ReplayOptions, version: NanobotVersion): boolean {
  * as the file is parsed (`loadNoted`); then reads back only the messages the replay keeps (and those
  * its budget walk counts). With `emit`, each kept entry goes there as it is made and none is held
  * (a file that changes meanwhile is then found out after them). `upto`: the replay as of that many
- * messages (the Replay tab's "as of turn").
+ * messages (the Replay tab's "as of turn"). `built`: the file's index where it is already built (the
+ * page's), which the windowed reading then does not build again.
  */
-export async function replayStreamed(adapter: SourceAdapter, path: string, opts: { now: string; version: NanobotVersion; key?: string; replay: ReplayOptions; count?: TokenCounter; emit?: EntrySink; upto?: number }): Promise<IndexedReplayRead> {
+export async function replayStreamed(adapter: SourceAdapter, path: string, opts: { now: string; version: NanobotVersion; key?: string; replay: ReplayOptions; count?: TokenCounter; emit?: EntrySink; upto?: number; built?: Built }): Promise<IndexedReplayRead> {
   const fileName = path.split('/').pop()!;
   const loadOpts = { now: opts.now, version: opts.version, fallbackKey: keyForFile(fileName, opts.version), ...(opts.key !== undefined ? { key: opts.key } : {}) };
   // As of a turn (`upto`): the window's reading, which stops at that message.
   const noted = windowed(opts.replay, opts.version) || opts.upto !== undefined
-    ? await loadWindowed(adapter, path, loadOpts, opts.replay, opts.upto)
+    ? await loadWindowed(adapter, path, loadOpts, opts.replay, opts.upto, opts.built)
     : await loadNoted(adapter, path, loadOpts, () => new StandingReplayIndexer(opts.replay, opts.version));
   const { index: lineIx, stat, load: loaded } = noted;
   const result = loaded.result && noted.notes && { lastConsolidated: opts.upto === undefined ? loaded.result.lastConsolidated : Math.min(loaded.result.lastConsolidated, opts.upto), index: noted.notes.finish() };
