@@ -2,7 +2,7 @@
 // The one Replay tab at both sizes (issue 39): over the document held whole and over the file's line
 // index (large-file mode, its replay streamed by the replay worker's body in place), the same settings
 // give the same fates, counts and tokens; the index's replay reaches as far back as the rules say.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadNanobot } from '../../../../src/core/lens/load';
 import { getHistory } from '../../../../src/core/replay/replay';
 import { agentLoopOptions } from '../../../../src/core/replay/budget';
@@ -11,7 +11,8 @@ import { estimateMessageTokens } from '../../../../src/core/tokens/tokens';
 import type { NanobotVersion } from '../../../../src/core/nanobot/nanobot-version';
 import type { SessionSource } from '../../../../src/store/source/session-source';
 import { ReplayTab } from '../../../../src/ui/session/replay/ReplayTab';
-import { enc, indexedText, mount, type, unmount, waitFor, wholeBytes } from '../helpers';
+import { button, click, enc, indexedText, mount, type, unmount, waitFor, wholeBytes } from '../helpers';
+import { pyDumps } from '../../../../src/core/python/pyjson';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -58,6 +59,27 @@ describe('the Replay tab at both sizes', () => {
     const kept = index.rows.filter((r) => r.includes('kept (entry'));
     expect(kept.map((r) => r.match(/^#(\d+)/)![1])).toEqual(['7', '8', '10', '11', '12']);
     expect(kept.map((r) => r.match(/m\d+/)![0])).toEqual(['m6', 'm7', 'm9', 'm10', 'm11']);
+  });
+
+  it('copies the same JSON at both sizes: nanobot\'s entries as json.dumps writes the list', async () => {
+    const rows = ['{"_type": "metadata", "key": "cli:big", "created_at": null, "updated_at": null, "metadata": {}, "last_consolidated": 2}'];
+    for (let i = 0; i < 8; i++) rows.push(JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `m${i} "quoted" \u00e9`, timestamp: '2026-06-01T10:00:00', n: i / 4 }));
+    const text = rows.join('\n') + '\n';
+    const s = loadNanobot(enc(text), 'cli:big', '2026-12-04T00:00:00', 'v0.2').result!;
+    const want = pyDumps(getHistory(s.messages, s.lastConsolidated, agentLoopOptions('v0.2'), 'v0.2').entries);
+    const copied: string[] = [];
+    for (const [, sourceOf] of SIZES) {
+      el = await mount(<ReplayTab source={sourceOf(text, 'v0.2')} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
+      await answered(el);
+      const write = vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(async (t) => void copied.push(t));
+      await click(button(el.querySelector('.sl-copy')!, 'Copy history as JSON'));
+      await waitFor(() => el!.querySelector('.sl-copy [role=status]')!.textContent!.startsWith('Copied'));
+      write.mockRestore();
+      await unmount(el);
+      el = null;
+    }
+    expect(copied[0]).toBe(want);
+    expect(copied[1]).toBe(want);
   });
 
   it.each(SIZES)("at the agent loop's defaults the budget leaves the oldest out, and no budget sends all (%s)", async (_size, sourceOf) => {
