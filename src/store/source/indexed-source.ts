@@ -287,18 +287,17 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       const { replayViewOf } = await import('../large/replay/large-replay-client');
       return replayViewOf({ file, path, lastModified: stat.lastModified, version, now: opts.now, ...(opts.key !== undefined ? { key: opts.key } : {}), ...(held ? { index: held.index, loaded: held.loaded } : {}), opts: replay, upto });
     },
-    async contextOverTime(replay) {
+    // One load object per source: the context client keeps its answers by it.
+    contextOverTime: ((overTime: ContextLoad | null = null) => async (replay: ReplayOptions) => {
       // Every message read and counted in the context worker: nanobot's lens, else the recovered one.
       const { index: ix, load: n } = await load();
       const r = n.result;
       const lines = r ? r.lines : ix.messages.subarray(0, ix.messageCount);
       const lastConsolidated = r ? r.lastConsolidated : Math.min((await source.health()).recovered.lastConsolidated, lines.length);
-      // One load object per source: the client keeps its answers by it.
       overTime ??= { messageLines: lines, lastConsolidated, head: r && { storedLastConsolidated: r.storedLastConsolidated } };
       const [{ file }, { contextLarge }] = await Promise.all([fileAndIndex(), import('../large/context/large-context-client')]);
       return contextLarge(file, ix, overTime, version, replay);
-    },
+    })(),
   };
-  let overTime: ContextLoad | null = null;
   return source;
 }
