@@ -12,8 +12,8 @@ import { LINE_INDEX as STREAMING } from '../../src/store/source/open-source';
 import { pyDumps } from '../../src/core/python/pyjson';
 
 const replayDone = vi.hoisted(() => ({ at: 0 }));
-vi.mock('../../src/store/source/streamed-replay', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('../../src/store/source/streamed-replay')>();
+vi.mock('../../src/store/source/replay/streamed-replay', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../../src/store/source/replay/streamed-replay')>();
   return {
     ...mod,
     replayStreamed: async (...a: Parameters<typeof mod.replayStreamed>) => {

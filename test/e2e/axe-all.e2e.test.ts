@@ -36,7 +36,7 @@ const PAGES: [string, string][] = [
   ['#/s/telegram%3A88001?tab=replay', 'svg.sl-ctx-svg'],
   // the same session in large-file mode (the line lowered by the link): the same page, every tab
   ['#/s/telegram%3A88001?large=1000', '[data-testid="large-counts"]'],
-  ['#/s/telegram%3A88001?large=1000&tab=replay', '#sl-large-replay-h'],
+  ['#/s/telegram%3A88001?large=1000&tab=replay', '#sl-replay-h'],
   ['#/s/telegram%3A88001?large=1000&tab=context', '#sl-turn-h'],
   ['#/s/telegram%3A88001?large=1000&tab=file', '#sl-lines-h'],
   ['#/s/telegram%3A88001?large=1000&tab=edit', '#sl-large-edit-h'],

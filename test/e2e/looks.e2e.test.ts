@@ -42,7 +42,7 @@ const VIEWS: [string, string, string][] = [
   ['export', '#/s/cli%3Adirect?tab=export', '#sl-export-h'],
   // large-file mode (the line lowered by the link): the same page
   ['large-conversation', '#/s/telegram%3A88001?large=1000', '[data-testid="large-counts"]'],
-  ['large-replay', '#/s/telegram%3A88001?large=1000&tab=replay', '#sl-large-replay-h'],
+  ['large-replay', '#/s/telegram%3A88001?large=1000&tab=replay', '#sl-replay-h'],
   ['large-edit', '#/s/telegram%3A88001?large=1000&tab=edit', '#sl-large-edit-h'],
 ];
 

@@ -3,7 +3,8 @@
  * in the full view and in large-file mode (`large=1` lowers the line below its size, so the file
  * stays small) shows the same tabs, the same replay controls and Context over time, the same "Two lenses on this file",
  * the same next request in the Context tab and the Markdown/raw switch, and gives the same replay at
- * the agent loop's defaults (a token budget of 190,784 that leaves the oldest turns out), the same
+ * the agent loop's defaults (a token budget of 190,784 that leaves the oldest turns out) and after a change of
+ * the count window (the same kept count and token total), the same
  * header facts, Export tab and Edit cards. Screenshots: test-results/e2e/one-page-*.png.
  */
 import fs from 'node:fs';
@@ -37,8 +38,14 @@ afterAll(() => closeAll(b, app, dir));
 interface Seen {
   tabs: string[];
   controls: string;
+  /** The controls' kinds (tag and type), in order. */
+  controlKinds: string[];
   budget: string;
   sent: number;
+  /** The headline's token total (nanobot's estimate of what is sent). */
+  tokens: number;
+  /** Sent and tokens again once the count window is set to 40. */
+  windowed: { sent: number; tokens: number };
   lenses: string;
   /** The File tab's headings. */
   fileSections: string[];
@@ -55,19 +62,27 @@ interface Seen {
 }
 
 const sentOf = (text: string) => Number(/sends (\d[\d,]*)/.exec(text)![1]!.replace(/,/g, ''));
+const tokensOf = (text: string) => Number(/— (\d[\d,]*) tokens/.exec(text)![1]!.replace(/,/g, ''));
+
+/** The headline once the replay under the current settings is in (no count or replay under way). */
+async function answered(page: Page): Promise<string> {
+  await page.locator('.sl-replay .sl-small', { hasText: 'Recomputed in' }).waitFor({ timeout: 60_000 });
+  return page.locator('.sl-replay .sl-headline').first().innerText();
+}
 
 async function seen(page: Page, hash: string, name: string, large: boolean): Promise<Seen> {
   await page.evaluate((h) => (location.hash = h), `#/s/cli%3Aone?tab=replay${hash}`);
-  const root = large ? '.sl-large-replay' : '.sl-replay';
+  // One Replay tab at both sizes.
+  const root = '.sl-replay';
   await page.locator(`${root} .sl-controls`).waitFor();
-  // The full view's first answer has no token counts yet: its figures are final once the chart is drawn.
-  if (large) await page.locator(`${root} .sl-headline`).waitFor({ timeout: 60_000 });
-  else await page.locator('.sl-ctx-panel svg, .sl-ctx-panel table').first().waitFor({ timeout: 60_000 });
+  const headline = await answered(page);
   expect(await page.locator('.sl-session.sl-large').count()).toBe(large ? 1 : 0);
   const tabs = await page.getByRole('tab').allInnerTexts();
   const controls = (await page.locator(`${root} .sl-controls`).innerText()).replace(/\s+/g, ' ');
+  const controlKinds = await page.locator(`${root} .sl-controls input, ${root} .sl-controls select`).evaluateAll((xs) => xs.map((x) => `${x.tagName}:${(x as HTMLInputElement).type}`));
   const budget = await page.locator(`${root} .sl-controls select`).inputValue();
-  const sent = sentOf(await page.locator(`${root} .sl-headline`).first().innerText());
+  const sent = sentOf(headline);
+  const tokens = tokensOf(headline);
   await page.locator(`${root} .sl-ctx-panel svg`).waitFor({ timeout: 60_000 });
   await page.locator(`${root} .sl-ctx-table summary`).click();
   // The table fills once every turn is computed (large-file mode counts them in a worker): its last row first.
@@ -76,6 +91,14 @@ async function seen(page: Page, hash: string, name: string, large: boolean): Pro
   await shot(page, `one-page-replay-${name}`, false);
   await page.locator(`${root} .sl-ctx-panel`).scrollIntoViewIfNeeded();
   await shot(page, `one-page-over-time-${name}`, false);
+  // A count window of 40: the replay is asked again (at the line index, in the replay worker).
+  await page.locator(`${root} .sl-controls input[type=number]`).first().fill('40');
+  await page.waitForFunction(() => {
+    const h = document.querySelector('.sl-replay .sl-headline')?.textContent ?? '';
+    return /sends \d+ messages? of/.test(h) && Number(/sends (\d[\d,]*)/.exec(h)![1]!.replace(/,/g, '')) <= 40;
+  }, undefined, { timeout: 60_000 });
+  const after = await answered(page);
+  const windowed = { sent: sentOf(after), tokens: tokensOf(after) };
   await page.getByRole('tab', { name: 'File' }).click();
   await page.locator('.sl-lenses dd[aria-busy="false"]').waitFor();
   const lenses = await page.locator('.sl-lenses').innerText();
@@ -108,7 +131,7 @@ async function seen(page: Page, hash: string, name: string, large: boolean): Pro
   await page.locator('.sl-edits h3').first().waitFor({ timeout: 60_000 });
   const editCards = (await page.locator('.sl-edits section > h3, .sl-edits section h3:first-child').allInnerTexts()).map((t) => t.trim()).sort();
   await shot(page, `one-page-edit-${name}`, false);
-  return { tabs, controls, budget, sent, lenses, fileSections, rawSwitch, request, overTime, facts, exportSections, editCards: [...new Set(editCards)] };
+  return { tabs, controls, controlKinds, budget, sent, tokens, windowed, lenses, fileSections, rawSwitch, request, overTime, facts, exportSections, editCards: [...new Set(editCards)] };
 }
 
 describe('one session page for every size', () => {
@@ -121,12 +144,20 @@ describe('one session page for every size', () => {
     expect(full.tabs.length).toBe(6);
     expect(large.tabs).toEqual(full.tabs);
     expect(large.controls).toBe(full.controls);
+    expect(full.controlKinds.length).toBeGreaterThan(3);
+    expect(large.controlKinds).toEqual(full.controlKinds);
     expect(full.budget).toBe('default');
     expect(large.budget).toBe('default');
     // The budget binds: fewer than all 300 messages are sent, the same number at both sizes.
     expect(full.sent).toBeGreaterThan(0);
     expect(full.sent).toBeLessThan(MESSAGES);
     expect(large.sent).toBe(full.sent);
+    expect(full.tokens).toBeGreaterThan(0);
+    expect(large.tokens).toBe(full.tokens);
+    // The count window set to 40: the same messages sent, the same tokens, at both sizes.
+    expect(full.windowed.sent).toBeGreaterThan(0);
+    expect(full.windowed.sent).toBeLessThanOrEqual(40);
+    expect(large.windowed).toEqual(full.windowed);
     expect(full.lenses).toContain('Two lenses on this file');
     expect(large.lenses).toBe(full.lenses);
     expect(full.fileSections).toContain('Metadata record line 1');

@@ -105,7 +105,8 @@ describe('app faults', () => {
   it('the Replay headline does not say nanobot sends messages from a file it loads nothing from', async () => {
     const o = openText(jsonl([meta(), ...Array.from({ length: 10 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `m${i}` })), '[1, 2]']));
     expect(o.nanobot.result).toBeNull();
-    el = await mount(<ReplayTab opened={o} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
+    el = await mount(<ReplayTab source={wholeHost(o).source} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
+    await waitFor(() => !!el!.querySelector('.sl-headline'));
     const headline = el.querySelector('.sl-headline')!.textContent!;
     expect(headline).not.toMatch(/nanobot sends \d/);
     expect(headline).toContain('nanobot sends nothing: it loads nothing from this file. After a repair it would send 10 messages of 10');

@@ -104,21 +104,24 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
       const v = await bothLenses();
       return { load: sourceLoad(v), recovered: headOf(v.recovered), lines: v.doc.records.length, diagnostics: v.doc.diagnostics };
     },
-    async replay(replay: ReplayOptions, how: { count?: TokenCounter; emit?: EntrySink } = {}): Promise<SourceReplay> {
+    async replay(replay: ReplayOptions, how: { count?: TokenCounter; emit?: EntrySink; upto?: number } = {}): Promise<SourceReplay> {
       const v = await nanobotView();
       const load = sourceLoad(v);
       const s = v.nanobot.result;
       if (!s) return { load, replay: null };
       const { heldFate, replayHeld, slicingRaises, SLICE_TYPE_ERROR } = await import('../../core/replay/replay');
+      // As of a turn: its first `upto` messages, last_consolidated clamped to them.
+      const messages = how.upto === undefined ? s.messages : s.messages.slice(0, how.upto);
+      const lc = how.upto === undefined ? s.lastConsolidated : Math.min(s.lastConsolidated, messages.length);
       // A stored last_consolidated no slice takes: get_history raises before any message.
-      if (slicingRaises(s, s.messages.length, stat.version)) return { load, replay: { count: s.messages.length, lineOf: (i) => s.messageLines[i]!, roleOf: (i) => roleOf(s.messages[i]!), fate: () => ({ kept: false, reason: 'consolidated' }), entries: [], tokens: null, error: { ...SLICE_TYPE_ERROR } } };
+      if (slicingRaises(s, messages.length, stat.version)) return { load, replay: { count: messages.length, lineOf: (i) => s.messageLines[i]!, roleOf: (i) => roleOf(s.messages[i]!), fate: () => ({ kept: false, reason: 'consolidated' }), entries: [], tokens: null, error: { ...SLICE_TYPE_ERROR } } };
       // The whole session is held: its tail from 0 (replayHeld answers then, never null).
-      const r = replayHeld({ count: s.messages.length, tailStart: 0, tail: s.messages }, s.lastConsolidated, replay, stat.version, how.count)!;
+      const r = replayHeld({ count: messages.length, tailStart: 0, tail: messages }, lc, replay, stat.version, how.count)!;
       // Held whole: a sink gets the entries once the replay is known not to raise.
       if (how.emit && !r.error) r.entries.forEach((e, k) => how.emit!(e, k));
       return {
         load,
-        replay: { count: s.messages.length, lineOf: (i) => s.messageLines[i]!, roleOf: (i) => roleOf(s.messages[i]!), fate: (i) => heldFate(r, i), entries: how.emit ? [] : r.entries, tokens: r.tokens, error: r.error },
+        replay: { count: messages.length, lineOf: (i) => s.messageLines[i]!, roleOf: (i) => roleOf(s.messages[i]!), fate: (i) => heldFate(r, i), entries: how.emit ? [] : r.entries, tokens: r.tokens, error: r.error },
       };
     },
     async tokens(count: (m: PyDict) => PyValue) {
@@ -180,6 +183,9 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
     exportBlob: async (head, format, mask, run, count) => (await exported()).blob(head, format, mask, run, count),
     // Context tab
     traces: async () => (await import('../large/traces/trace-answers')).heldTraces((await nanobotMessages())?.messages ?? [], stat.version),
+    // Replay tab
+    replayView: async (opts, upto, run) => (await import('./replay/replay-answers')).heldReplayView(source, opts, upto, run),
+    contextOverTime: async (opts, run) => (await import('./replay/replay-answers')).heldContextOverTime(source, opts, run),
   };
   return source;
 }

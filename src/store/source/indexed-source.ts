@@ -36,6 +36,7 @@ import type { FindWorkers } from './find-answers';
 import { lazyFind } from './session-source';
 import { readLineHeads } from '../large/read/large-lines';
 import type { MessageTraces } from '../large/traces/trace-answers';
+import type { ContextLoad } from '../large/context/large-context-client';
 
 /**
  * The source over a file's line index the page already built (`held`, in its worker): its answers
@@ -183,9 +184,10 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       await unchangedSince(adapter, path, (await built()).source.stat);
       return { load: sourceLoad(n), recovered: { ...recoveredHead(meta, fallbackKey, opts.now, ix.messageCount), count: ix.messageCount }, lines: ix.count, diagnostics };
     },
-    async replay(replay: ReplayOptions, how: { count?: TokenCounter; emit?: EntrySink } = {}): Promise<SourceReplay> {
-      const { replayStreamed } = await import('./streamed-replay');
-      const v = await replayStreamed(adapter, path, { now: opts.now, version, ...(opts.key !== undefined ? { key: opts.key } : {}), replay, ...(how.count ? { count: how.count } : {}), ...(how.emit ? { emit: how.emit } : {}) });
+    async replay(replay: ReplayOptions, how: { count?: TokenCounter; emit?: EntrySink; upto?: number } = {}): Promise<SourceReplay> {
+      const { replayStreamed } = await import('./replay/streamed-replay');
+      // An index the page already built is not built again (the CLI's source holds none: its reading stays one pass).
+      const v = await replayStreamed(adapter, path, { now: opts.now, version, ...(opts.key !== undefined ? { key: opts.key } : {}), replay, ...(how.count ? { count: how.count } : {}), ...(how.emit ? { emit: how.emit } : {}), ...(how.upto !== undefined ? { upto: how.upto } : {}), ...(held ? { built: await built() } : {}) });
       const load = sourceLoad(v.nanobot);
       const s = v.load.result;
       if (!s || !v.replay) return { load, replay: null };
@@ -283,6 +285,28 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
         const [{ file, index }, { load: n }, { indexedTraces }] = await Promise.all([fileAndIndex(), load(), import('../large/traces/trace-answers')]);
         return indexedTraces(file, index, n.result?.lines ?? new Uint32Array(0), version);
       })()),
+    // Replay tab
+    async replayView(replay, upto) {
+      const file = held?.file ?? (await adapter.fileOrNull(path));
+      // No Blob to hand a worker (a Node file): answered in place, through this source.
+      if (!file) {
+        const { estimator, replayAnswer } = await import('./replay/replay-answers');
+        return replayAnswer(source, replay, upto, await estimator(version));
+      }
+      const { replayViewOf } = await import('../large/replay/large-replay-client');
+      return replayViewOf({ file, path, lastModified: stat.lastModified, version, now: opts.now, ...(opts.key !== undefined ? { key: opts.key } : {}), ...(held ? { index: held.index, loaded: held.loaded } : {}), opts: replay, upto });
+    },
+    // One load object per source: the context client keeps its answers by it.
+    contextOverTime: ((overTime: ContextLoad | null = null) => async (replay: ReplayOptions) => {
+      // Every message read and counted in the context worker: nanobot's lens, else the recovered one.
+      const { index: ix, load: n } = await load();
+      const r = n.result;
+      const lines = r ? r.lines : ix.messages.subarray(0, ix.messageCount);
+      const lastConsolidated = r ? r.lastConsolidated : Math.min((await source.health()).recovered.lastConsolidated, lines.length);
+      overTime ??= { messageLines: lines, lastConsolidated, head: r && { storedLastConsolidated: r.storedLastConsolidated } };
+      const [{ file }, { contextLarge }] = await Promise.all([fileAndIndex(), import('../large/context/large-context-client')]);
+      return contextLarge(file, ix, overTime, version, replay);
+    })(),
   };
   return source;
 }

@@ -25,6 +25,8 @@ import type { FindUpdate } from './find-answers';
 import type { LineIndex } from '../../core/index/line-index';
 import type { IndexHealth } from '../../core/index/index-health';
 import type { MessageTraces } from '../large/traces/trace-answers';
+import type { ContextOverTime } from '../../core/replay/context-over-time';
+import type { ReplayRun, ReplayView } from './replay/replay-answers';
 
 /** Which implementation answers: the whole document in memory, or the file's line index. */
 export type SourceKind = 'document' | 'index';
@@ -189,8 +191,9 @@ export interface SessionSource {
   /**
    * nanobot's replay. With `emit`, each kept entry goes there as it is made and none is held; the
    * replay is known not to raise before the first one goes (a raise comes back as `error`, nothing emitted).
+   * `upto`: as of that many messages (the session then, `last_consolidated` clamped to them).
    */
-  replay(opts: ReplayOptions, how?: { count?: TokenCounter; emit?: EntrySink }): Promise<SourceReplay>;
+  replay(opts: ReplayOptions, how?: { count?: TokenCounter; emit?: EntrySink; upto?: number }): Promise<SourceReplay>;
   /** Each message's estimate by `count` (its exception, as a value, where it raises). */
   tokens(count: (m: PyDict) => PyValue): Promise<SourceTokens>;
   /** The messages of a lens as json.dumps writes them, in order (a file's own bytes where the index knows they are). */
@@ -224,6 +227,15 @@ export interface SessionSource {
   // Context tab
   /** What saving changed: each message of nanobot's load that carries a save trace (its place among them) with its traces; none when nanobot loads nothing (store/large/traces/trace-answers.ts). */
   traces(): Promise<MessageTraces[]>;
+  // Replay tab
+  /**
+   * The Replay tab's answer under `opts` as of `upto` messages (null: all), every entry counted by
+   * nanobot's estimate: from the token cache where the document is held, else off the page's thread
+   * (replay/replay-answers.ts).
+   */
+  replayView(opts: ReplayOptions, upto: number | null, run?: ReplayRun): Promise<ReplayView>;
+  /** Context over time under `opts` (the Replay tab's chart); null where only nanobot's exact path answers. */
+  contextOverTime(opts: ReplayOptions, run?: ReplayRun): Promise<ContextOverTime | null>;
 }
 
 /** A source's find made when first asked (`make` loads its module then: a command that never finds never compiles it). */

@@ -107,7 +107,7 @@ function DocumentSession(props: SessionHostProps & { opened: OpenedSession }) {
       body: (
         <>
           {tab === 'conversation' && <ConversationTab opened={opened} source={held} line={line} onOpenLine={(l) => openLine(l)} onLine={(l) => setLine(l)} onArchive={() => go('context', { ...withoutLine(route.params), show: 'archive' })} />}
-          {tab === 'replay' && <ReplayTab opened={opened} params={route.params} onParams={(p) => props.onRoute('replay', p)} onOpenLine={(l) => openLine(l, 'conversation')} onExport={(p) => go('export', { ...p, src: 'replay' })} />}
+          {tab === 'replay' && <ReplayTab source={held} params={route.params} onParams={(p) => props.onRoute('replay', p)} onOpenLine={(l) => openLine(l, 'conversation')} onExport={(p) => go('export', { ...p, src: 'replay' })} />}
           {tab === 'context' && <ContextTab source={held} reader={props.reader ?? props.adapter} params={route.params} onParams={(p) => props.onRoute('context', p)} />}
           {tab === 'export' && <LazyExportTab source={held} opened={opened} params={route.params} onParams={(p) => props.onRoute('export', p)} />}
           {tab === 'file' && <FileTab source={held} line={line} onLine={(l) => openLine(l)} />}

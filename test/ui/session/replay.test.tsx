@@ -8,7 +8,19 @@ import { LINK_DELAY_MS, ReplayTab } from '../../../src/ui/session/replay/ReplayT
 import { settingsFromParams, settingsToParams, agentLoop } from '../../../src/ui/session/replay/settings';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { button, check, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor } from './helpers';
+import { button, check, click, indexedText, jsonl, meta, mount, openText, settle, type, unmount, waitFor, wholeHost } from './helpers';
+import type { OpenedSession } from '../../../src/store/save/sessions';
+import type { SessionSource } from '../../../src/store/source/session-source';
+
+/** One source per session opened (what the page holds): a render again keeps it. */
+const sources = new WeakMap<OpenedSession, SessionSource>();
+function src(o: OpenedSession): SessionSource {
+  if (!sources.has(o)) sources.set(o, wholeHost(o).source);
+  return sources.get(o)!;
+}
+
+/** The tab's answer is in, and every row in view has its message. */
+const answered = (root: Element, text: string) => waitFor(() => root.textContent!.includes(text) && !!root.querySelector('.sl-fate-row') && !root.querySelector('.sl-fate-row[aria-busy]'));
 
 // Counts the rows rendered: each row renders its message's preview once.
 const previews = vi.hoisted(() => ({ n: 0 }));
@@ -43,12 +55,18 @@ describe('replay settings', () => {
   });
 });
 
-describe('ReplayTab', () => {
+/** The one tab at both sizes: over the document held whole, and over the file's line index (large-file mode). */
+const SIZES: [string, (text: string) => SessionSource][] = [
+  ['the whole document', (text) => src(openText(text))],
+  ['the line index', (text) => indexedText(text)],
+];
+
+describe.each(SIZES)('ReplayTab over %s', (_size, sourceOf) => {
   it('marks every message kept or dropped with the reason in words, and the timestamp change', async () => {
     const o = openText(file);
     const routes: Record<string, string>[] = [];
-    el = await mount(<ReplayTab opened={o} params={{}} onParams={(p) => routes.push(p)} onOpenLine={() => {}} />);
-    await waitFor(() => el!.textContent!.includes('tokens of a 190,784-token budget'));
+    el = await mount(<ReplayTab source={sourceOf(file)} params={{}} onParams={(p) => routes.push(p)} onOpenLine={() => {}} />);
+    await answered(el, 'tokens of a 190,784-token budget');
     const rows = [...el.querySelectorAll('.sl-fate-row')].map((r) => r.textContent!);
     expect(rows).toHaveLength(7);
     expect(rows[0]).toContain(DROP_REASON_EN.consolidated);
@@ -67,10 +85,9 @@ describe('ReplayTab', () => {
   });
 
   it('applies a small budget at once and says which messages are over it', async () => {
-    const o = openText(file);
     const routes: Record<string, string>[] = [];
-    el = await mount(<ReplayTab opened={o} params={{ max_tokens: '60' }} onParams={(p) => routes.push(p)} onOpenLine={() => {}} />);
-    await waitFor(() => el!.textContent!.includes('of a 60-token budget'));
+    el = await mount(<ReplayTab source={sourceOf(file)} params={{ max_tokens: '60' }} onParams={(p) => routes.push(p)} onOpenLine={() => {}} />);
+    await answered(el, 'of a 60-token budget');
     const rows = [...el.querySelectorAll('.sl-fate-row')].map((r) => r.textContent!);
     expect(rows[3]).toContain(DROP_REASON_EN.budget);
     expect(rows[4]).toContain(DROP_REASON_EN.budget);
@@ -93,8 +110,7 @@ describe('ReplayTab', () => {
   });
 
   it('says where nanobot raises and links to the message', async () => {
-    const o = openText(jsonl([meta(), { role: 'user', content: 'q' }, { content: 'no role here' }]));
-    el = await mount(<ReplayTab opened={o} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
+    el = await mount(<ReplayTab source={sourceOf(jsonl([meta(), { role: 'user', content: 'q' }, { content: 'no role here' }]))} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
     await waitFor(() => el!.textContent!.includes('nanobot raises'));
     expect(el.querySelector('[role="alert"]')!.textContent).toContain("KeyError: 'role'");
     expect(el.querySelector('[role="alert"]')!.textContent).toContain('message #2');
@@ -130,8 +146,8 @@ describe('ReplayTab on a change of settings', () => {
 
   it('re-renders exactly the rows whose fate changed, and the runs only when they changed', async () => {
     const o = openText(turns);
-    el = await mount(<ReplayTab opened={o} params={{ max_messages: '8' }} onParams={() => {}} onOpenLine={() => {}} />);
-    await waitFor(() => el!.textContent!.includes('Recomputed in'));
+    el = await mount(<ReplayTab source={src(o)} params={{ max_messages: '8' }} onParams={() => {}} onOpenLine={() => {}} />);
+    await answered(el, 'Recomputed in');
     const before = [...Array(12).keys()].map((i) => rowOf(el!, i));
     const messages = o.nanobot.result!.messages;
     const fateAt = (mm: number) => getHistory(messages, 0, { maxMessages: mm, maxTokens: 190_784, includeTimestamps: true }, 'v0.2').fates.map((f) => (f.kept ? `kept ${f.entry}` : f.reason));
@@ -172,9 +188,9 @@ describe('ReplayTab on a change of settings', () => {
   it('keeps an opened entry open across changes, and a re-used row calls the newest callbacks', async () => {
     const o = openText(turns);
     const calls: string[] = [];
-    const tab = (name: string, mm: string) => <ReplayTab opened={o} params={{ max_messages: mm }} onParams={() => {}} onOpenLine={(l) => calls.push(`${name}:${l}`)} />;
+    const tab = (name: string, mm: string) => <ReplayTab source={src(o)} params={{ max_messages: mm }} onParams={() => {}} onOpenLine={(l) => calls.push(`${name}:${l}`)} />;
     el = await mount(tab('first', '8'));
-    await waitFor(() => el!.textContent!.includes('Recomputed in'));
+    await answered(el, 'Recomputed in');
     await click(button(rowOf(el, 10), 'entry'));
     expect(rowOf(el, 10).querySelector('.sl-code')!.textContent).toContain('question 5');
     await type(el.querySelector('.sl-controls input[type="number"]'), '6');
@@ -199,8 +215,8 @@ describe('the fate strip in words', () => {
         { role: 'user', content: '/status', _command: true },
       ]).flat(),
     ]);
-    el = await mount(<ReplayTab opened={openText(many)} params={{ max_messages: '100' }} onParams={() => {}} onOpenLine={() => {}} />);
-    await waitFor(() => el!.textContent!.includes('Recomputed in'));
+    el = await mount(<ReplayTab source={src(openText(many))} params={{ max_messages: '100' }} onParams={() => {}} onOpenLine={() => {}} />);
+    await answered(el, 'Recomputed in');
     const label = el.querySelector('canvas[role="img"]')!.getAttribute('aria-label')!;
     expect(label).toContain('messages 40–40: ');
     expect(label).not.toContain('messages 41–41');

@@ -3,7 +3,6 @@
  * counted once per setting), the page receives only the turns' points. In place where there are no
  * workers (Node, tests), through the same request.
  */
-import type { IndexLoad } from '../../../core/index/index-load';
 import type { LineIndex } from '../../../core/index/line-index';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { ContextOverTime } from '../../../core/replay/context-over-time';
@@ -14,12 +13,15 @@ import { blobPath, fromWire } from '../worker-error';
 
 let worker: Worker | null = null;
 let nextId = 1;
-const asked = new WeakMap<IndexLoad, Map<string, Promise<ContextOverTime | null>>>();
+const asked = new WeakMap<ContextLoad, Map<string, Promise<ContextOverTime | null>>>();
+
+/** What the context worker reads of nanobot's load (its answers are kept per such object). */
+export type ContextLoad = Pick<ReplayLoad, 'messageLines' | 'lastConsolidated' | 'head'>;
 /** Answers kept per load: the settings tried last. */
 const KEPT = 4;
 
 /** Context over time of the messages `load` holds under `opts`; null where only nanobot's exact path answers. */
-export function contextLarge(file: Blob, index: LineIndex, load: ReplayLoad, version: NanobotVersion, opts: ReplayOptions): Promise<ContextOverTime | null> {
+export function contextLarge(file: Blob, index: LineIndex, load: ContextLoad, version: NanobotVersion, opts: ReplayOptions): Promise<ContextOverTime | null> {
   let answers = asked.get(load);
   if (!answers) asked.set(load, (answers = new Map()));
   const key = `${version}:${JSON.stringify(opts)}`;

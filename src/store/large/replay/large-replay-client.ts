@@ -11,6 +11,8 @@ import type { ReplayOptions } from '../../../core/replay/replay';
 import type { LargeHead } from '../large-load';
 import { answerReplay, type ReplayReply, type ReplayRequest } from './large-replay-answer';
 import { blobPath, fromWire } from '../worker-error';
+import type { ReplayView } from '../../source/replay/replay-answers';
+import type { ViewReply, ViewRequest } from './replay-view';
 
 /** nanobot's load over the index, with the stored last_consolidated where its version slices with it unchecked (LargeLoad's head). */
 export type ReplayLoad = IndexLoad & { head?: Pick<LargeHead, 'storedLastConsolidated'> | null };
@@ -57,9 +59,21 @@ async function computeReplay(file: Blob, index: LineIndex, load: ReplayLoad, ver
   return reply.answer;
 }
 
-function ask(w: Worker, req: ReplayRequest): Promise<ReplayReply> {
+/**
+ * The Replay tab's answer over a file read on its line index (replay-view.ts), computed in the
+ * replay worker; in place where there are no workers.
+ */
+export async function replayViewOf(req: Omit<ViewRequest, 'kind' | 'id'>): Promise<ReplayView> {
+  const full: ViewRequest = { ...req, kind: 'view', id: nextId++ };
+  const w = getWorker();
+  const reply = w ? await ask<ViewReply>(w, full) : await (await import('./replay-view')).answerView(full);
+  if (reply.type === 'error') throw fromWire(reply.error, req.path);
+  return reply.view;
+}
+
+function ask<R extends { id: number } = ReplayReply>(w: Worker, req: ReplayRequest | ViewRequest): Promise<R> {
   return new Promise((resolve) => {
-    const onMessage = (e: MessageEvent<ReplayReply>) => {
+    const onMessage = (e: MessageEvent<R>) => {
       if (e.data.id !== req.id) return;
       w.removeEventListener('message', onMessage);
       resolve(e.data);

@@ -1,9 +1,12 @@
 /**
- * Worker that computes a large file's replay (large-replay-client.ts asks): it reads the reachable tail
- * from the disk-backed Blob and runs nanobot's `get_history`, so the page's thread does neither.
+ * Worker that computes a large file's replay: the Replay tab's answer (replay-view.ts, through the
+ * indexed source) and the reachable tail's replay other tabs ask (large-replay-client.ts), reading
+ * the disk-backed Blob, so the page's thread does neither.
  */
 import { answerReplay, type ReplayRequest } from './large-replay-answer';
+import { answerView, type ViewRequest } from './replay-view';
 
-self.onmessage = async (e: MessageEvent<ReplayRequest>) => {
-  (self as unknown as Worker).postMessage(await answerReplay(e.data));
+self.onmessage = async (e: MessageEvent<ReplayRequest | ViewRequest>) => {
+  const req = e.data;
+  (self as unknown as Worker).postMessage('kind' in req ? await answerView(req) : await answerReplay(req));
 };

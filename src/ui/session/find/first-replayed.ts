@@ -7,7 +7,7 @@ import { loadTokenizer } from '../../../core/tokens/tokenizer';
 import type { OpenedSession } from '../../../store/save/sessions';
 import { replaySession } from '../lens';
 import { agentLoop } from '../replay/settings';
-import { cachedCounter, variantOf } from '../replay/token-cache';
+import { cachedCounter, variantOf } from '../../../store/source/replay/token-cache';
 
 /** The 0-based file line of the first replayed message, or null when the replay sends none. */
 export async function firstReplayedLine(o: OpenedSession): Promise<number | null> {

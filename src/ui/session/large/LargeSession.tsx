@@ -28,7 +28,7 @@ import type { Shown } from '../edit/EditCard';
 import { FileTab } from '../file/FileTab';
 import { linkedLine } from '../file/FileLines';
 import { LargeMessage } from './conversation/LargeMessage';
-import { LargeReplay } from './LargeReplay';
+import { ReplayTab } from '../replay/ReplayTab';
 import { ContextTab } from '../context/ContextTab';
 import { LazyExportTab } from '../export/LazyExportTab';
 import { indexedSourceOf } from '../../../store/source/indexed-source';
@@ -120,7 +120,7 @@ export default function LargeSession(p: LargeSessionProps) {
         {tab === 'file' && held && <FileTab source={held} line={linkedLine(params.line, ready.index)} onLine={(l) => p.onRoute?.('file', { ...withoutLine(params), line: String(l + 1) })} />}
         {tab === 'export' && held && <LazyExportTab source={held} params={params} onParams={onParams('export')} />}
         {tab === 'context' && held && <ContextTab source={held} reader={p.adapter} params={params} onParams={onParams('context')} />}
-        {tab === 'replay' && <LargeReplay file={ready.file} index={ready.index} load={ready.load} version={p.version} params={params} onParams={onParams('replay')} />}
+        {tab === 'replay' && held && <ReplayTab source={held} params={params} onParams={onParams('replay')} onOpenLine={(l) => p.onRoute?.('conversation', { ...withoutLine(params), line: String(l + 1) })} />}
         {tab === 'edit' && (
           <LargeEdit file={ready.file} index={ready.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null} open={p.open}
             {...(p.onForked ? { onForked: p.onForked } : {})}

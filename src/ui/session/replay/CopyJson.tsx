@@ -1,22 +1,25 @@
 /** The replayed provider messages as Python's json.dumps text: copy to the clipboard, or download. */
 import { useState } from 'preact/hooks';
-import { pyDumps } from '../../../core/python/pyjson';
-import type { PyDict } from '../../../core/python/pyvalue';
 import { pg } from '../../i18n/text';
 
 /** What the last copy did, kept as data so the status follows a change of language. */
 type Status = { copied: number; chars: number } | 'no-clipboard' | null;
 
+/** The entries' list as json.dumps writes it, from each entry's own json.dumps text. */
+export function listText(texts: string[]): string {
+  return `[${texts.join(', ')}]`;
+}
+
 /** Copy / download buttons; when the clipboard is refused the text is shown to copy by hand. */
-export function CopyJson({ entries, fileName }: { entries: PyDict[]; fileName: string }) {
+export function CopyJson({ texts, fileName }: { texts: string[]; fileName: string }) {
   const [status, setStatus] = useState<Status>(null);
   const [fallback, setFallback] = useState<string | null>(null);
   const t = pg().replay.copy;
   const copy = async () => {
-    const text = pyDumps(entries);
+    const text = listText(texts);
     try {
       await navigator.clipboard.writeText(text);
-      setStatus({ copied: entries.length, chars: text.length });
+      setStatus({ copied: texts.length, chars: text.length });
       setFallback(null);
     } catch {
       setStatus('no-clipboard');
@@ -24,7 +27,7 @@ export function CopyJson({ entries, fileName }: { entries: PyDict[]; fileName: s
     }
   };
   const download = () => {
-    const url = URL.createObjectURL(new Blob([pyDumps(entries)], { type: 'application/json' }));
+    const url = URL.createObjectURL(new Blob([listText(texts)], { type: 'application/json' }));
     const a = document.createElement('a');
     a.href = url;
     a.download = fileName.replace(/\.jsonl$/, '') + '.history.json';

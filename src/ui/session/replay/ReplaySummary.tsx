@@ -3,13 +3,15 @@
  * messages[-N:] slice, what include_timestamps does, and where nanobot would raise.
  */
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import type { ReplayResult } from '../../../core/replay/replay';
+import type { Fate } from '../../../core/replay/replay';
+import type { ReplayView } from '../../../store/source/replay/replay-answers';
 import { pg } from '../../i18n/text';
 import { fateCounts, fateText, FATE_ORDER } from './strip/fates';
 import type { ReplaySettings } from './settings';
 
 export interface ReplaySummaryProps {
-  result: ReplayResult;
+  view: ReplayView;
+  fates: Fate[];
   s: ReplaySettings;
   version: NanobotVersion;
   total: number;
@@ -23,15 +25,15 @@ export interface ReplaySummaryProps {
 
 /** Headline, budget meter and the short explanations that make the fates readable. */
 export function ReplaySummary(p: ReplaySummaryProps) {
-  const { result, s } = p;
+  const { view: result, fates, s } = p;
   const rules = rulesOf(p.version);
   const tokens = result.tokens ? result.tokens.reduce((a, b) => a + (Number.isNaN(b) ? 0 : b), 0) : null;
-  const counts = fateCounts(result.fates);
+  const counts = fateCounts(fates);
   const maxMessages = s.maxMessages <= 0 ? rules.nonPositiveMaxMessages : s.maxMessages;
   const sliceStart = maxMessages === null ? 0 : Math.max(0, p.total - maxMessages);
-  const archivedReplayed = result.fates.filter((f) => f.kept && f.changes.includes('archived')).length;
+  const archivedReplayed = result.changes.filter((c) => c.includes('archived')).length;
   const firstKept = result.sources[0];
-  const stamped = result.fates.filter((f) => f.kept && f.changes.includes('timestamp')).length;
+  const stamped = result.changes.filter((c) => c.includes('timestamp')).length;
   const t = pg().replay.summary;
   return (
     <div class="sl-replay-summary">
@@ -53,11 +55,11 @@ export function ReplaySummary(p: ReplaySummaryProps) {
       <p class="sl-headline">
         {p.lens === 'recovered' ? (
           <>
-            {t.sends}<strong>{t.nothing}</strong>{t.afterRepair(result.entries.length, p.total)}
+            {t.sends}<strong>{t.nothing}</strong>{t.afterRepair(result.texts.length, p.total)}
           </>
         ) : (
           <>
-            {t.sends}<strong>{t.sent(result.entries.length)}</strong>{t.of(p.total)}
+            {t.sends}<strong>{t.sent(result.texts.length)}</strong>{t.of(p.total)}
           </>
         )}
         {tokens !== null && (

@@ -1,20 +1,23 @@
-/** The Replay tab: what nanobot's get_history sends back to the model, and the fate of every message. */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { OpenedSession } from '../../../store/save/sessions';
+/**
+ * The Replay tab at every size: what nanobot's get_history sends back to the model, and the fate of
+ * every message, from the session's source (`replayView`: the held document's cached estimates, or
+ * the line index's replay streamed in the replay worker).
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { SessionSource } from '../../../store/source/session-source';
 import { pg } from '../../i18n/text';
 import { lazyComponent } from '../../shell/lazy';
-import { replayLastConsolidated } from '../../../core/replay/replay';
-import { replaySession } from '../lens';
+import { errorText } from '../../shell/status';
 import { CopyJson } from './CopyJson';
 import { FateList } from './strip/FateList';
 import { FateStrip } from './strip/FateStrip';
 import { ReplayControls } from './ReplayControls';
 import { ReplaySummary } from './ReplaySummary';
 import { LINK_DELAY_MS, settingsFromParams, settingsToParams, uptoFromParams, type ReplaySettings } from './settings';
-import { useReplay } from './useReplay';
+import { useReplayView } from './useReplayView';
 
 export interface ReplayTabProps {
-  opened: OpenedSession;
+  source: SessionSource;
   params: Record<string, string>;
   onParams: (params: Record<string, string>) => void;
   onOpenLine: (line: number) => void;
@@ -22,21 +25,23 @@ export interface ReplayTabProps {
   onExport?: (params: Record<string, string>) => void;
 }
 
-/** The context-over-time chart loads with the tab's first render, off the session's first paint. */
+/** The context-over-time chart loads with the tab's first answer, off the session's first paint. */
 const ContextPanel = lazyComponent(() => import('./context/ContextPanel').then((m) => m.ContextPanel), () => pg().replay.loadingChart);
 
 export { LINK_DELAY_MS } from './settings';
 
 /** Controls, summary, strip and list; settings live in the route so a link reproduces the view. */
-export function ReplayTab({ opened, params, onParams, onOpenLine, onExport }: ReplayTabProps) {
-  const version = opened.version;
+export function ReplayTab({ source, params, onParams, onOpenLine, onExport }: ReplayTabProps) {
+  const version = source.stat.version;
   const [s, setS] = useState<ReplaySettings>(() => settingsFromParams(params, version));
-  const { session, lens } = replaySession(opened);
-  const upto = uptoFromParams(params, session.messages.length);
-  // As of a turn: the messages up to it, last_consolidated clamped (its value then is not in the file).
-  const messages = useMemo(() => (upto === null ? session.messages : session.messages.slice(0, upto)), [session.messages, upto]);
-  const lastConsolidated = Math.min(session.lastConsolidated, messages.length);
-  const state = useReplay(messages, replayLastConsolidated(session, messages.length), s, version);
+  // As of a turn (`upto`, from the chart): known to be shorter than the session once an answer says how long it is.
+  const [all, setAll] = useState(Infinity);
+  const upto = uptoFromParams(params, all);
+  const state = useReplayView(source, s, upto);
+  const view = state.view;
+  useEffect(() => {
+    if (view) setAll(view.all);
+  }, [view]);
   const [target, setTarget] = useState<number | null>(null);
   const [nonce, setNonce] = useState(0);
   const linkTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -56,33 +61,42 @@ export function ReplayTab({ opened, params, onParams, onOpenLine, onExport }: Re
     setNonce(nonce + 1);
   };
   const t = pg().replay;
+  // Estimates being counted (the held document's first run, or a new variant): the summary says how far.
+  const counting = state.busy && state.progress > 0 && state.progress < 1;
   return (
     <section class="sl-replay" aria-labelledby="sl-replay-h">
       <h2 id="sl-replay-h" class="sl-h">{t.heading}</h2>
-      {lens === 'recovered' && (
-        <p class="sl-banner sl-danger">{t.recoveredBanner}</p>
-      )}
-      {upto !== null && (
+      {view?.raises && <p class="notice danger">{pg().large.nanobotRaises(`${view.raises.type}: ${view.raises.message}`)}</p>}
+      {view?.lens === 'recovered' && <p class="sl-banner sl-danger">{t.recoveredBanner}</p>}
+      {upto !== null && view && (
         <p class="sl-banner sl-info" data-upto={upto}>
-          {t.asOf(upto - 1, upto, session.messages.length, lastConsolidated)}{' '}
+          {t.asOf(upto - 1, upto, view.all, view.lastConsolidated)}{' '}
           <button type="button" class="sl-link" onClick={() => asOf(null)}>{t.showWhole}</button>
         </p>
       )}
       <ReplayControls s={s} onChange={change} version={version} />
-      <ReplaySummary lens={lens} result={state.result} s={s} version={version} total={messages.length} lastConsolidated={lastConsolidated} tokenState={state.tokens} progress={state.progress} onMessage={pick} />
-      {messages.length > 0 && <FateStrip fates={state.result.fates} onPick={pick} version={version} />}
-      <CopyJson entries={state.result.entries} fileName={opened.fileName} />
-      {onExport && (
-        <p class="sl-small">
-          <button type="button" class="sl-link" onClick={() => onExport(settingsToParams(s, params))}>{t.exportLink}</button>
+      {state.failed ? <p class="notice danger">{t.failed(errorText(state.failed))}</p> : null}
+      {!view && !state.failed && (
+        <p class="sl-muted" aria-busy="true">
+          {t.computing} {state.progress > 0 && `${Math.round(state.progress * 100)}%`}
         </p>
       )}
-      {state.tokens === 'ready' && <p class="sl-muted sl-small">{t.recomputed(state.ms.toFixed(1))}</p>}
-      {/* After the replay itself: the chart counts every message, the replay only its window. */}
-      {session.messages.length > 0 && state.tokens !== 'loading' && state.tokens !== 'counting' && (
-        <ContextPanel messages={session.messages} lastConsolidated={session.lastConsolidated} sliceWith={replayLastConsolidated(session)} version={version} current={upto} settings={s} onPick={asOf} />
+      {view && !view.raises && (
+        <>
+          <ReplaySummary lens={view.lens} view={view} fates={state.fates} s={s} version={version} total={view.total} lastConsolidated={view.lastConsolidated} tokenState={!view.counted ? 'failed' : counting ? 'counting' : 'ready'} progress={state.progress} onMessage={pick} />
+          {view.total > 0 && <FateStrip fates={state.fates} onPick={pick} version={version} />}
+          <CopyJson texts={view.texts} fileName={source.stat.fileName} />
+          {onExport && (
+            <p class="sl-small">
+              <button type="button" class="sl-link" onClick={() => onExport(settingsToParams(s, params))}>{t.exportLink}</button>
+            </p>
+          )}
+          {!state.busy && <p class="sl-muted sl-small">{t.recomputed(view.ms.toFixed(1))}</p>}
+          {/* After the replay itself: the chart counts every message, the replay only its window. */}
+          {view.all > 0 && <ContextPanel source={source} lastConsolidated={view.lastConsolidated} version={version} current={upto} settings={s} onPick={asOf} />}
+          {view.total > 0 && <FateList source={source} lens={view.lens} view={view} fates={state.fates} scrollTo={target} nonce={nonce} onOpenLine={onOpenLine} version={version} />}
+        </>
       )}
-      {messages.length > 0 && <FateList messages={messages} lines={session.messageLines} result={state.result} scrollTo={target} nonce={nonce} onOpenLine={onOpenLine} version={version} />}
     </section>
   );
 }

@@ -5,7 +5,7 @@
 import { getHistory } from '../../../core/replay/replay';
 import type { PyDict } from '../../../core/python/pyvalue';
 import type { TextTokenCounter } from '../../../core/tokens/tokens';
-import { cachedCounter, variantOf } from './token-cache';
+import { cachedCounter, variantOf } from '../../../store/source/replay/token-cache';
 
 /** A plausible session: user turns, assistant answers, tool calls with results, a command row now and then. */
 export function syntheticSession(n: number): PyDict[] {

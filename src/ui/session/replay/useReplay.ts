@@ -10,7 +10,7 @@ import type { TextTokenCounter } from '../../../core/tokens/tokens';
 import type { PyDict, PyValue } from '../../../core/python/pyvalue';
 import type { ReplaySettings } from './settings';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import { cachedCounter, historyIfCached, uncached, variantOf, warm } from './token-cache';
+import { cachedCounter, historyIfCached, uncached, variantOf, warm } from '../../../store/source/replay/token-cache';
 
 export interface ReplayState {
   result: ReplayResult;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ContextOverTime, TurnPoint } from '../../../../src/core/replay/context-over-time';
 import { ContextChart, MAX_DOTS } from '../../../../src/ui/session/replay/context/ContextChart';
 import { ReplayTab } from '../../../../src/ui/session/replay/ReplayTab';
-import { click, jsonl, meta, mount, openText, type, unmount, waitFor } from '../helpers';
+import { click, jsonl, meta, mount, openText, type, unmount, waitFor, wholeHost } from '../helpers';
 
 let el: HTMLElement | undefined;
 
@@ -93,14 +93,14 @@ describe('ReplayTab context over time', () => {
   it('draws the chart for the session; a click sets upto, and upto replays that prefix', async () => {
     const o = openText(file);
     const routes: Record<string, string>[] = [];
-    el = await mount(<ReplayTab opened={o} params={{ max_tokens: '500' }} onParams={(p) => routes.push(p)} onOpenLine={() => {}} />);
+    el = await mount(<ReplayTab source={wholeHost(o).source} params={{ max_tokens: '500' }} onParams={(p) => routes.push(p)} onOpenLine={() => {}} />);
     await waitFor(() => el!.querySelectorAll('circle.sl-ctx-dot').length === 3);
     expect(el.textContent).toContain('Context over time');
     expect(el.textContent).toContain('not where it stood at each turn');
     await clickSvg(el.querySelectorAll('circle.sl-ctx-dot')[1]);
     expect(routes.at(-1)).toMatchObject({ upto: '3', max_tokens: '500' });
     await unmount(el);
-    el = await mount(<ReplayTab opened={o} params={{ upto: '3' }} onParams={(p) => routes.push(p)} onOpenLine={() => {}} />);
+    el = await mount(<ReplayTab source={wholeHost(o).source} params={{ upto: '3' }} onParams={(p) => routes.push(p)} onOpenLine={() => {}} />);
     await waitFor(() => el!.querySelectorAll('.sl-fate-row').length === 3);
     expect(el.querySelector('[data-upto]')!.textContent).toContain('first 3 of 6 messages');
     expect(el.querySelector('[data-upto]')!.textContent).toContain('not recorded in the file');
@@ -112,7 +112,7 @@ describe('ReplayTab context over time', () => {
   it('shows the data table, collapsed, with a button per turn', async () => {
     const o = openText(file);
     const routes: Record<string, string>[] = [];
-    el = await mount(<ReplayTab opened={o} params={{}} onParams={(p) => routes.push(p)} onOpenLine={() => {}} />);
+    el = await mount(<ReplayTab source={wholeHost(o).source} params={{}} onParams={(p) => routes.push(p)} onOpenLine={() => {}} />);
     await waitFor(() => el!.querySelector('details.sl-ctx-table') !== null);
     const details = el.querySelector('details.sl-ctx-table') as HTMLDetailsElement;
     expect(details.querySelector('table')).toBeNull();
@@ -127,7 +127,7 @@ describe('ReplayTab context over time', () => {
 describe('ReplayTab context over time follows the Replay controls', () => {
   it('redraws the chart under the max_messages and budget set in the controls, and names those settings', async () => {
     const o = openText(file);
-    el = await mount(<ReplayTab opened={o} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
+    el = await mount(<ReplayTab source={wholeHost(o).source} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
     await waitFor(() => el!.querySelectorAll('circle.sl-ctx-dot').length === 3);
     // the agent loop's 120-message window never cuts a 6-message session
     expect(el.querySelectorAll('[data-marker="window"]')).toHaveLength(0);

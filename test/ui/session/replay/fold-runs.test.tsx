@@ -4,7 +4,8 @@ import { getHistory } from '../../../../src/core/replay/replay';
 import { foldFates, FOLD_MIN } from '../../../../src/ui/session/replay/strip/fold-runs';
 import { FateList } from '../../../../src/ui/session/replay/strip/FateList';
 import type { PyDict } from '../../../../src/core/python/pyvalue';
-import { click, mount, settle, unmount } from '../helpers';
+import { click, enc, jsonl, meta, mount, settle, unmount, waitFor, wholeBytes } from '../helpers';
+import { unpackFates } from '../../../../src/store/source/replay/packed-fates';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -33,8 +34,10 @@ describe('folding runs of left-out messages', () => {
 
   it('shows "1,880 outside the window" first, then what is sent; the run opens and folds again', async () => {
     const messages = turns(2000);
-    const r = getHistory(messages, 0, { maxMessages: 120 }, 'v0.2');
-    el = await mount(<FateList messages={messages} lines={messages.map((_, i) => i + 1)} result={r} scrollTo={null} nonce={0} onOpenLine={() => {}} version="v0.2" />);
+    // The list reads its rows' messages from the session's source, as they come into view.
+    const source = wholeBytes(enc(jsonl([meta(), ...messages])), 'v0.2');
+    const view = await source.replayView({ maxMessages: 120, maxTokens: 0 }, null);
+    el = await mount(<FateList source={source} lens="nanobot" view={view} fates={unpackFates(view)} scrollTo={null} nonce={0} onOpenLine={() => {}} version="v0.2" />);
     const rows = () => [...el!.querySelectorAll('.sl-vlist-row')];
     expect(rows()[0]!.textContent).toContain('1,880 outside the window');
     expect(rows()[1]!.textContent).toContain('#1,881');
@@ -42,7 +45,7 @@ describe('folding runs of left-out messages', () => {
     await click(el.querySelector('.sl-fate-run button'));
     await settle();
     expect(el.querySelector('.sl-fate-run button')!.getAttribute('aria-expanded')).toBe('true');
-    expect(rows()[1]!.textContent).toMatch(/^#1user/);
+    await waitFor(() => /^#1user/.test(rows()[1]!.textContent!));
     await click(el.querySelector('.sl-fate-run button'));
     expect(rows()[1]!.textContent).toContain('#1,881');
   });

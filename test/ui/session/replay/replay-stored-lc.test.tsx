@@ -7,7 +7,7 @@ import { openFromBytes } from '../../../../src/store/save/sessions';
 import { ReplayTab } from '../../../../src/ui/session/replay/ReplayTab';
 import { ReplayEntries } from '../../../../src/ui/session/export/ReplayEntries';
 import { firstReplayedLine } from '../../../../src/ui/session/find/first-replayed';
-import { enc, jsonl, meta, mount, NOW, unmount, waitFor } from '../helpers';
+import { enc, jsonl, meta, mount, NOW, unmount, waitFor, wholeHost } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -25,24 +25,24 @@ export const openAt = (lc: unknown, version: '0.2.1' | '0.2.2') => {
 
 describe('the Replay tab with an unchecked stored last_consolidated', () => {
   it('at 0.2.1 a "3" raises TypeError as nanobot does; at 0.2.2 it is reset and all five are sent', async () => {
-    el = await mount(<ReplayTab opened={openAt('3', '0.2.1')} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
+    el = await mount(<ReplayTab source={wholeHost(openAt('3', '0.2.1')).source} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
     await waitFor(() => !!el!.querySelector('.sl-replay-summary'));
     expect(el.querySelector('[role=alert]')?.textContent).toContain('TypeError');
     await unmount(el);
-    el = await mount(<ReplayTab opened={openAt('3', '0.2.2')} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
+    el = await mount(<ReplayTab source={wholeHost(openAt('3', '0.2.2')).source} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
     await waitFor(() => !!el!.querySelector('.sl-replay-summary'));
     expect(el.querySelector('[role=alert]')).toBeNull();
     expect(el.textContent).toContain('nanobot sends 5 messages of 5');
   });
   it('at 0.2.1 a float raises too, with no message to point at (the slice itself raises)', async () => {
-    el = await mount(<ReplayTab opened={openAt(2.5, '0.2.1')} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
+    el = await mount(<ReplayTab source={wholeHost(openAt(2.5, '0.2.1')).source} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
     await waitFor(() => !!el!.querySelector('.sl-replay-summary'));
     const alert = el.querySelector('[role=alert]')!;
     expect(alert.textContent).toContain('TypeError');
     expect(alert.querySelector('button')).toBeNull();
   });
   it('Context over time replays each turn with the stored "3" at 0.2.1: nanobot raises at every turn', async () => {
-    el = await mount(<ReplayTab opened={openAt('3', '0.2.1')} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
+    el = await mount(<ReplayTab source={wholeHost(openAt('3', '0.2.1')).source} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
     await waitFor(() => !!el!.querySelector('details.sl-ctx-table'), 30_000);
     const details = el.querySelector('details.sl-ctx-table') as HTMLDetailsElement;
     await act(async () => {

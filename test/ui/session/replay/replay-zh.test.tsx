@@ -4,7 +4,7 @@ import { DROP_REASON_EN } from '../../../../src/words/replay-en';
 import { setLanguage } from '../../../../src/ui/i18n/text';
 import { openFromBytes } from '../../../../src/store/save/sessions';
 import { ReplayTab } from '../../../../src/ui/session/replay/ReplayTab';
-import { NOW, enc, jsonl, meta, mount, openText, unmount, waitFor } from '../helpers';
+import { NOW, enc, jsonl, meta, mount, openText, unmount, waitFor, wholeHost } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -29,7 +29,7 @@ const rows = () => [...el!.querySelectorAll('.sl-fate-row')].map((r) => r.textCo
 describe('ReplayTab in Simplified Chinese', () => {
   it('speaks Chinese in the summary, controls, fates and chart, and English again after switching back', async () => {
     await setLanguage('zh-CN');
-    el = await mount(<ReplayTab opened={openText(file)} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
+    el = await mount(<ReplayTab source={wholeHost(openText(file)).source} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
     await waitFor(() => el!.textContent!.includes('预算 190,784 个 token'));
     const text = el.textContent!;
     expect(el.querySelector('h2')!.textContent).toBe('回放：nanobot 发送给模型的内容');
@@ -68,7 +68,7 @@ describe('ReplayTab in Simplified Chinese', () => {
     const bytes = enc(text);
     const path = 'sessions/cli_direct.jsonl';
     const opened = openFromBytes(path, bytes, { path, size: bytes.length, lastModified: 1, sha256: 'x' }, { version: 'main', now: NOW });
-    el = await mount(<ReplayTab opened={opened} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
+    el = await mount(<ReplayTab source={wholeHost(opened).source} params={{}} onParams={() => {}} onOpenLine={() => {}} />);
     await waitFor(() => rows().length === 12);
     const older = '已归档到记忆（低于 last_consolidated），且早于最后 8 条消息：不回放';
     expect(rows()[0]).toContain(older);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { getHistory } from '../../../../src/core/replay/replay';
 import type { PyDict } from '../../../../src/core/python/pyvalue';
-import { cachedCounter, historyIfCached, variantOf } from '../../../../src/ui/session/replay/token-cache';
+import { cachedCounter, historyIfCached, variantOf } from '../../../../src/store/source/replay/token-cache';
 
 const session = (): PyDict[] =>
   Array.from({ length: 12 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `message ${i} `.repeat(1 + (i % 4)) }));

@@ -15,6 +15,8 @@ const words = {
       showWhole: 'Show the whole session',
       exportLink: 'Export this replay as Markdown, HTML or JSON, with secrets masked…',
       recomputed: (ms: string) => `Recomputed in ${ms} ms.`,
+      computing: 'Computing the replay…',
+      failed: (why: string) => `The replay could not be computed: ${why}`,
       loadingChart: 'Loading the context chart…',
       /** A fate in words (the CLI's, src/words/replay-en.ts); `tail` is main's replayed tail (0: none). */
       kept: 'replayed to the model',

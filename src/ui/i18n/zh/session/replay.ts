@@ -32,6 +32,8 @@ const words: Pick<PageText, 'replay'> = {
       showWhole: '显示整个会话',
       exportLink: '将此回放导出为 Markdown、HTML 或 JSON（密钥已遮盖）…',
       recomputed: (ms) => `重新计算用时 ${ms} 毫秒。`,
+      computing: '正在计算回放…',
+      failed: (why) => `无法计算回放：${why}`,
       loadingChart: '正在加载上下文图表…',
       kept: '回放给模型',
       dropReason: (reason, tail) =>

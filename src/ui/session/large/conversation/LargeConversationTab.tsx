@@ -17,10 +17,12 @@ import { count } from '../../text';
 import { LargeConversation, type LargeTarget } from './LargeConversation';
 import { FindBar } from '../../find/FindBar';
 import type { SessionSource } from '../../../../store/source/session-source';
-import { MAX_REPLAY_MESSAGES } from '../LargeReplay';
 import { agentLoop } from '../../replay/settings';
 import { rawOverrides, RawOverridesContext } from '../../markdown/prefs';
 import { RawSwitch } from '../../markdown/RawSwitch';
+
+/** The most messages large-file mode reads to compute a replay (LargeReplay.tsx's, which is gone). */
+const MAX_REPLAY_MESSAGES = 20_000;
 
 export interface LargeConversationTabProps {
   /** The file as the page reads it, on the index built here (the find bar's matches come through it). */

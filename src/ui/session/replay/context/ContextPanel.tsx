@@ -1,24 +1,20 @@
 /**
  * "Context over time" in the Replay tab: the chart, what it assumes, and its data table. Loaded with
- * the tab; the same panel at every size (over the session held, or the context worker's answer).
+ * the tab; the same panel at every size, through the session's source.
  */
 import './context.css';
 import type { NanobotVersion } from '../../../../core/nanobot/nanobot-version';
-import type { PyDict, PyValue } from '../../../../core/python/pyvalue';
+import type { SessionSource } from '../../../../store/source/session-source';
 import { pg } from '../../../i18n/text';
 import { ContextChart } from './ContextChart';
 import { ContextTable } from './ContextTable';
 import { isAgentLoop, settingsLine, type ReplaySettings } from '../settings';
 import { useContextOverTime, type ContextState } from './useContextOverTime';
-import { useIndexContextOverTime } from './useIndexContextOverTime';
-import type { IndexLoad } from '../../../../core/index/index-load';
-import type { LineIndex } from '../../../../core/index/line-index';
 
 export interface ContextPanelProps {
-  messages: PyDict[];
+  source: SessionSource;
+  /** The session's last_consolidated, as the caveat says it. */
   lastConsolidated: number;
-  /** What nanobot slices with where it differs from `lastConsolidated` (replayLastConsolidated: a stored value 0.2.1 left unchecked). */
-  sliceWith?: PyValue;
   version: NanobotVersion;
   /** The turn shown now (`upto`), or null for the whole session. */
   current: number | null;
@@ -27,20 +23,14 @@ export interface ContextPanelProps {
   onPick: (upto: number) => void;
 }
 
-/** The panel over a session held whole. */
+/** The panel over the session's source, at every size. */
 export function ContextPanel(p: ContextPanelProps) {
-  const s = useContextOverTime(p.messages, p.sliceWith ?? p.lastConsolidated, p.version, p.settings);
+  const s = useContextOverTime(p.source, p.settings);
   return <ContextPanelView {...p} s={s} />;
 }
 
-/** The panel over a file read on its line index (the context worker computes it). */
-export function IndexContextPanel({ file, index, load, ...p }: Omit<ContextPanelProps, 'messages' | 'lastConsolidated' | 'sliceWith'> & { file: Blob; index: LineIndex; load: IndexLoad }) {
-  const s = useIndexContextOverTime(file, index, load, p.version, p.settings);
-  return <ContextPanelView {...p} lastConsolidated={load.lastConsolidated} s={s} />;
-}
-
 /** Heading, caveat, chart and table; a short status while tokens are counted: at every size. */
-function ContextPanelView(p: Omit<ContextPanelProps, 'messages' | 'sliceWith'> & { s: ContextState }) {
+function ContextPanelView(p: ContextPanelProps & { s: ContextState }) {
   const s = p.s;
   const loop = isAgentLoop(p.settings, p.version);
   const t = pg().context;

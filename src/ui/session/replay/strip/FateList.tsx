@@ -1,11 +1,13 @@
 /** Every message of the session with its fate in words, the changes replay made, and its token estimate. */
 import type { VNode } from 'preact';
-import { useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useMemo, useRef, useState } from 'preact/hooks';
 import { messagePreview } from '../../../../core/listing/preview';
 import { pyDumps } from '../../../../core/python/pyjson';
-import { dictGet, type PyDict, type PyValue } from '../../../../core/python/pyvalue';
+import { dictGet, type PyDict } from '../../../../core/python/pyvalue';
 import type { NanobotVersion } from '../../../../core/nanobot/nanobot-version';
-import type { Fate, ReplayResult } from '../../../../core/replay/replay';
+import type { Fate } from '../../../../core/replay/replay';
+import type { Lens, SessionSource } from '../../../../store/source/session-source';
+import type { ReplayView } from '../../../../store/source/replay/replay-answers';
 import { language, pg } from '../../../i18n/text';
 import { Fold } from '../../parts/Fold';
 import { count } from '../../text';
@@ -14,9 +16,11 @@ import { changeLabel, fateKey, fateText, type FateKey } from './fates';
 import { foldFates, runLabel } from './fold-runs';
 
 export interface FateListProps {
-  messages: PyDict[];
-  lines: number[];
-  result: ReplayResult;
+  /** The messages are read from here, a block at a time as their rows come into view. */
+  source: SessionSource;
+  lens: Lens;
+  view: ReplayView;
+  fates: Fate[];
   scrollTo: number | null;
   nonce: number;
   onOpenLine: (line: number) => void;
@@ -25,13 +29,14 @@ export interface FateListProps {
 
 interface RowProps {
   index: number;
-  message: PyDict;
+  /** Undefined while it is being read. */
+  message: PyDict | undefined;
   line: number;
   fate: Fate;
   tokens: number | undefined;
   raised: boolean;
-  /** The provider entry, only while the row is open. */
-  entry: PyValue | undefined;
+  /** The provider entry as json.dumps text, only while the row is open. */
+  entry: string | undefined;
   onToggle: (index: number) => void;
   onOpenLine: (line: number) => void;
   version: NanobotVersion;
@@ -45,16 +50,17 @@ function rowSignature(r: RowProps, lang: string): string {
 
 /** One message's fate; a kept row opens to show the exact provider entry. */
 function FateRow(r: RowProps) {
-  const { fate: f, index: i, message: m } = r;
+  const { fate: f, index: i } = r;
+  const m = r.message ?? {};
   const role = dictGet(m, 'role');
   const k = fateKey(f);
   const t = pg().replay.list;
   return (
-    <div class={`sl-fate-row ${f.kept ? 'sl-kept' : 'sl-dropped'} ${r.raised ? 'sl-hl' : ''}`} data-message={i}>
+    <div class={`sl-fate-row ${f.kept ? 'sl-kept' : 'sl-dropped'} ${r.raised ? 'sl-hl' : ''}`} data-message={i} aria-busy={r.message ? undefined : 'true'}>
       <div class="sl-fate-head">
         <span class={`sl-swatch sl-fate-${k}`} aria-hidden="true" />
         <span class="sl-muted">#{count(i + 1)}</span>
-        <span class="sl-role">{typeof role === 'string' ? role : role === undefined ? t.noRole : pyDumps(role)}</span>
+        <span class="sl-role">{!r.message ? '…' : typeof role === 'string' ? role : role === undefined ? t.noRole : pyDumps(role)}</span>
         <span class={f.kept ? 'sl-ok-text' : 'sl-muted'}>{f.kept ? t.keptEntry(f.entry + 1) : t.dropped(fateText(k, r.version))}</span>
         {f.kept && f.changes.map((c) => <span key={c} class="sl-tag">{changeLabel(c, r.version)}</span>)}
         {r.tokens !== undefined && <span class="sl-tokens">{t.tokens(r.tokens)}</span>}
@@ -66,9 +72,45 @@ function FateRow(r: RowProps) {
           </button>
         )}
       </div>
-      <div class="sl-fate-preview">{messagePreview(m, r.version) || <span class="sl-muted">{t.noText}</span>}</div>
-      {r.entry !== undefined && <Fold text={pyDumps(r.entry)} class="sl-code" limit={3000} />}
+      <div class="sl-fate-preview">{r.message ? messagePreview(m, r.version) || <span class="sl-muted">{t.noText}</span> : null}</div>
+      {r.entry !== undefined && <Fold text={r.entry} class="sl-code" limit={3000} />}
     </div>
+  );
+}
+
+/** Messages read per block as rows come into view, and the blocks kept. */
+const BLOCK = 64;
+const KEPT_BLOCKS = 32;
+
+/**
+ * Message `i` of the lens, or undefined while its block is read (the list renders again once it is
+ * in): only the rows in and near view are ever read, at every size.
+ */
+function useMessageRows(source: SessionSource, lens: Lens): (i: number) => PyDict | undefined {
+  const [, setTick] = useState(0);
+  const blocks = useMemo(() => new Map<number, PyDict[] | null>(), [source, lens]);
+  return useCallback(
+    (i: number) => {
+      const b = Math.floor(i / BLOCK);
+      const got = blocks.get(b);
+      if (got) return got[i - b * BLOCK];
+      if (got === undefined) {
+        blocks.set(b, null);
+        source.messages(lens, b * BLOCK, (b + 1) * BLOCK).then(
+          (r) => {
+            blocks.set(b, r.values);
+            for (const [k, v] of blocks) {
+              if (blocks.size <= KEPT_BLOCKS) break;
+              if (v && k !== b) blocks.delete(k);
+            }
+            setTick((t) => t + 1);
+          },
+          () => blocks.delete(b),
+        );
+      }
+      return undefined;
+    },
+    [blocks],
   );
 }
 
@@ -93,7 +135,8 @@ function RunRow({ k, from, to, open, version, onToggle }: { k: FateKey; from: nu
 export function FateList(p: FateListProps) {
   const [open, setOpen] = useState<Set<number>>(new Set());
   const [runsOpen, setRunsOpen] = useState<Set<number>>(new Set());
-  const folded = useMemo(() => foldFates(p.result.fates, runsOpen), [p.result.fates, runsOpen]);
+  const folded = useMemo(() => foldFates(p.fates, runsOpen), [p.fates, runsOpen]);
+  const messageAt = useMessageRows(p.source, p.lens);
   // One key function per fold: a new one would make the list re-measure every row.
   const keyOf = useMemo(() => (j: number): string | number => {
     const it = folded.items[j]!;
@@ -115,7 +158,7 @@ export function FateList(p: FateListProps) {
       return next;
     }),
   }));
-  const rows = useRef(new Map<number, { sig: string; message: PyDict; entry: PyValue | undefined; node: VNode }>()).current;
+  const rows = useRef(new Map<number, { sig: string; message: PyDict | undefined; entry: string | undefined; node: VNode }>()).current;
   if (rows.size > 1000) rows.clear();
   const lang = language.value;
   return (
@@ -133,15 +176,15 @@ export function FateList(p: FateListProps) {
         const it = folded.items[j]!;
         if (it.kind === 'run') return <RunRow k={it.key} from={it.from} to={it.to} open={it.open} version={p.version} onToggle={stable.toggleRun} />;
         const i = it.index;
-        const fate = p.result.fates[i]!;
+        const fate = p.fates[i]!;
         const props: RowProps = {
           index: i,
-          message: p.messages[i]!,
-          line: p.lines[i]!,
+          message: messageAt(i),
+          line: p.view.lines[i]!,
           fate,
-          tokens: fate.kept && p.result.tokens ? p.result.tokens[fate.entry] : undefined,
-          raised: p.result.error?.message_index === i,
-          entry: fate.kept && open.has(i) ? p.result.entries[fate.entry] : undefined,
+          tokens: fate.kept && p.view.tokens ? p.view.tokens[fate.entry] : undefined,
+          raised: p.view.error?.message_index === i,
+          entry: fate.kept && open.has(i) ? p.view.texts[fate.entry] : undefined,
           onToggle: stable.toggle,
           onOpenLine: stable.openLine,
           version: p.version,

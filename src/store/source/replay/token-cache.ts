@@ -81,6 +81,16 @@ export function historyIfCached(messages: PyDict[], ts: Variant, run: (count: To
   }
 }
 
+/** A replay run with the cached estimates only (as historyIfCached), or null when one it needs is not cached yet. */
+export async function ifCached<T>(messages: PyDict[], ts: Variant, run: (count: TokenCounter) => Promise<T>): Promise<T | null> {
+  try {
+    return await run(cachedCounter(messages, ts, null));
+  } catch (e) {
+    if (e === MISS) return null;
+    throw e;
+  }
+}
+
 /** Sources whose estimate is not cached yet. */
 export function uncached(messages: PyDict[], sources: number[], ts: Variant): number[] {
   return sources.filter((s) => slotOf(messages[s]!, ts) === undefined);

@@ -8,21 +8,21 @@
  * facts, the others' (and any the byte pass is unsure of) parsed. Either way the kept tail is read
  * back in blocks.
  */
-import { replayIndexed, ReplayIndexer, type EntrySink, type IndexedReplay, type ReplayIndex } from '../../core/replay/indexed-replay';
-import { rulesOf, type NanobotVersion } from '../../core/nanobot/nanobot-version';
-import { dictGet, truthy, type PyDict } from '../../core/python/pyvalue';
-import { replayBounds, slicingRaises, SLICE_TYPE_ERROR, type ReplayOptions, type TokenCounter } from '../../core/replay/replay';
-import type { LoadOutcome } from '../../core/lens/load';
-import { FLAG, ROLE, type LineFacts } from '../../core/index/fact-codes';
-import { scannedCallId } from '../../core/bytes/byte-facts';
-import { plainMessage, type IndexedSink } from '../../core/index/index-nanobot';
-import type { LineIndex } from '../../core/index/line-index';
-import type { FileStat } from '../adapter/adapter';
-import { keyForFile } from '../listing/session-list';
-import { loadIndexed, loadNoted, type IndexedLoad } from './indexed-load';
-import { indexStreamed } from './index-pass';
-import { lineValue } from './line-reads';
-import { unchangedSince, type SourceAdapter } from './source-adapter';
+import { replayIndexed, ReplayIndexer, type EntrySink, type IndexedReplay, type ReplayIndex } from '../../../core/replay/indexed-replay';
+import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import { dictGet, truthy, type PyDict } from '../../../core/python/pyvalue';
+import { replayBounds, slicingRaises, SLICE_TYPE_ERROR, type ReplayOptions, type TokenCounter } from '../../../core/replay/replay';
+import type { LoadOutcome } from '../../../core/lens/load';
+import { FLAG, ROLE, type LineFacts } from '../../../core/index/fact-codes';
+import { scannedCallId } from '../../../core/bytes/byte-facts';
+import { plainMessage, type IndexedSink } from '../../../core/index/index-nanobot';
+import type { LineIndex } from '../../../core/index/line-index';
+import type { FileStat } from '../../adapter/adapter';
+import { keyForFile } from '../../listing/session-list';
+import { loadIndexed, loadNoted, type IndexedLoad } from '../indexed-load';
+import { indexStreamed, type Built } from '../index-pass';
+import { lineValue } from '../line-reads';
+import { unchangedSince, type SourceAdapter } from '../source-adapter';
 
 const BLOCK_BYTES = 256 << 10;
 const BLOCK_MESSAGES = 2048;
@@ -87,9 +87,9 @@ function roleCodeOf(role: unknown): number {
  * replay index: the messages before the window's start by those alone, the rest (and a role the
  * index does not name) read back.
  */
-async function loadWindowed(adapter: SourceAdapter, path: string, loadOpts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string }, replay: ReplayOptions): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad; notes: ReplayIndexer | null }> {
+async function loadWindowed(adapter: SourceAdapter, path: string, loadOpts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string }, replay: ReplayOptions, upto?: number, held?: Built): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad; notes: ReplayIndexer | null }> {
   const version = loadOpts.version;
-  const built = await indexStreamed(adapter, path, version, false);
+  const built = held ?? (await indexStreamed(adapter, path, version, false));
   const ix = built.index;
   let n = 0;
   let lines = new Uint32Array(1024);
@@ -114,8 +114,10 @@ async function loadWindowed(adapter: SourceAdapter, path: string, loadOpts: { no
   };
   const { stat, load } = await loadIndexed(adapter, path, { ...loadOpts, sink }, built);
   if (!load.result) return { index: ix, stat, load, notes: null };
+  // As of a turn: the first `upto` messages alone, last_consolidated clamped to them.
+  if (upto !== undefined) n = Math.min(n, upto);
   const role = (i: number) => notes[i]! & ROLE_BITS;
-  const { from } = replayBounds((i) => STAND[(role(i) === ROLE.user ? 2 : 0) + (notes[i]! & DELIVERY ? 1 : 0)]!, n, load.result.lastConsolidated, replay, version);
+  const { from } = replayBounds((i) => STAND[(role(i) === ROLE.user ? 2 : 0) + (notes[i]! & DELIVERY ? 1 : 0)]!, n, upto === undefined ? load.result.lastConsolidated : Math.min(load.result.lastConsolidated, n), replay, version);
   const replayIx = new ReplayIndexer(replay, version);
   const read = blockReader(adapter, path, ix, () => n, (i) => lines[i]!, rulesOf(version).depthBudget.jsonLoads);
   for (let i = 0; i < n; i++) {
@@ -175,16 +177,19 @@ function windowed(replay: ReplayOptions, version: NanobotVersion): boolean {
  * back only from the window's start (`loadWindowed`), else each message noted as its replay facts
  * as the file is parsed (`loadNoted`); then reads back only the messages the replay keeps (and those
  * its budget walk counts). With `emit`, each kept entry goes there as it is made and none is held
- * (a file that changes meanwhile is then found out after them).
+ * (a file that changes meanwhile is then found out after them). `upto`: the replay as of that many
+ * messages (the Replay tab's "as of turn"). `built`: the file's index where it is already built (the
+ * page's), which the windowed reading then does not build again.
  */
-export async function replayStreamed(adapter: SourceAdapter, path: string, opts: { now: string; version: NanobotVersion; key?: string; replay: ReplayOptions; count?: TokenCounter; emit?: EntrySink }): Promise<IndexedReplayRead> {
+export async function replayStreamed(adapter: SourceAdapter, path: string, opts: { now: string; version: NanobotVersion; key?: string; replay: ReplayOptions; count?: TokenCounter; emit?: EntrySink; upto?: number; built?: Built }): Promise<IndexedReplayRead> {
   const fileName = path.split('/').pop()!;
   const loadOpts = { now: opts.now, version: opts.version, fallbackKey: keyForFile(fileName, opts.version), ...(opts.key !== undefined ? { key: opts.key } : {}) };
-  const noted = windowed(opts.replay, opts.version)
-    ? await loadWindowed(adapter, path, loadOpts, opts.replay)
+  // As of a turn (`upto`): the window's reading, which stops at that message.
+  const noted = windowed(opts.replay, opts.version) || opts.upto !== undefined
+    ? await loadWindowed(adapter, path, loadOpts, opts.replay, opts.upto, opts.built)
     : await loadNoted(adapter, path, loadOpts, () => new StandingReplayIndexer(opts.replay, opts.version));
   const { index: lineIx, stat, load: loaded } = noted;
-  const result = loaded.result && noted.notes && { lastConsolidated: loaded.result.lastConsolidated, index: noted.notes.finish() };
+  const result = loaded.result && noted.notes && { lastConsolidated: opts.upto === undefined ? loaded.result.lastConsolidated : Math.min(loaded.result.lastConsolidated, opts.upto), index: noted.notes.finish() };
   const value = { ...loaded, result };
   const s = value.result;
   if (!s) return { load: { ...value, result: null }, nanobot: loaded, replay: null };
