@@ -33,6 +33,7 @@ import { metaOf, normalised, unchangedSince, type SourceAdapter } from './source
 import type { StorageAdapter } from '../adapter/adapter';
 import type { ExportPasses, ExportWorkers } from './export-answers';
 import type { FindWorkers } from './find-answers';
+import type { SourceConversation } from './conversation/rows';
 import { lazyFind } from './session-source';
 import { readLineHeads } from '../large/read/large-lines';
 
@@ -130,6 +131,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
     return plan;
   };
   const edits = new WeakMap<SourcePlan, { trim: IndexedTrim } | { edit: IndexedEdit }>();
+  let conversing: Promise<SourceConversation> | null = null;
 
   const source: SessionSource = {
     stat,
@@ -274,6 +276,8 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
     find,
     exportScan: async (title, key, listed, run) => (await exported()).scan(title, key, listed, run),
     exportBlob: async (head, format, mask, run, count) => (await exported()).blob(head, format, mask, run, count),
+    // The Conversation tab
+    conversation: () => (conversing ??= import('./conversation/rows').then((m) => m.conversationOf(source, async () => m.indexedPairs(read, (await built()).index, version)))),
   };
   return source;
 }

@@ -24,6 +24,7 @@ import type { ExportFacts, ExportMask, ExportRunOptions, ExportScan } from './ex
 import type { FindUpdate } from './find-answers';
 import type { LineIndex } from '../../core/index/line-index';
 import type { IndexHealth } from '../../core/index/index-health';
+import type { SourceConversation } from './conversation/rows';
 
 /** Which implementation answers: the whole document in memory, or the file's line index. */
 export type SourceKind = 'document' | 'index';
@@ -220,6 +221,9 @@ export interface SessionSource {
   exportScan(title: string, key: string, listed: number, run?: ExportRunOptions): Promise<ExportScan>;
   /** The recovered lens's messages (its first `count`, for a preview) written as `format` with the findings masked, as a Blob of parts. */
   exportBlob(head: ExportHead, format: ExportFormat, mask: ExportMask, run?: ExportRunOptions, count?: number): Promise<Blob>;
+  // The Conversation tab
+  /** The Conversation's rows in file order and the tool calls paired over the whole file (rows.ts), built once. */
+  conversation(): Promise<SourceConversation>;
 }
 
 /** A source's find made when first asked (`make` loads its module then: a command that never finds never compiles it). */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { conversationModel, prepareConversation } from '../../../src/ui/session/conversation/model';
-import { jsonl, meta, openText } from './helpers';
+import { ROW, type SourceConversation } from '../../../src/store/source/conversation/rows';
+import { enc, indexedText, jsonl, meta, wholeBytes } from './helpers';
 
 const tc = (id: string) => ({ id, type: 'function', function: { name: 'search', arguments: '{}' } });
 
-/** A file of `turns` user/assistant/tool triples, with one unanswered call, one orphan result and one corrupt line. */
-function file(turns: number): string {
-  const lines: (string | object)[] = [meta()];
+/** A file of `turns` user/assistant/tool triples, with one unanswered call, one corrupt line, one orphan result and `lc` consolidated. */
+function file(turns: number, lc = 0): string {
+  const lines: (string | object)[] = [meta({}, lc)];
   for (let i = 0; i < turns; i++) {
     lines.push({ role: 'user', content: `q${i}` }, { role: 'assistant', content: '', tool_calls: [tc(`c${i}`)] }, { role: 'tool', tool_call_id: `c${i}`, name: 'search', content: 'ok' });
   }
@@ -14,34 +14,50 @@ function file(turns: number): string {
   return jsonl(lines);
 }
 
-describe('conversation model', () => {
-  it('counts orphans, unanswered calls and corrupt lines, and maps file lines to rows', () => {
-    const o = openText(file(3));
-    const m = conversationModel(o);
-    expect([m.orphans, m.unanswered, m.corrupt]).toEqual([1, 1, 1]);
-    expect(m.rows.map((r) => r.kind)).toEqual([...Array(9).fill('message'), 'message', 'corrupt', 'message']);
-    expect(m.rowOfLine.get(1)).toBe(0);
-    expect(m.rowOfLine.get(11)).toBe(10);
-    expect(m.rows[10]).toEqual({ kind: 'corrupt', line: 11 });
-    expect(m.diagsByLine.get(11)!.map((d) => d.kind)).toContain('bad-json');
-    expect(m.pairing.answers.get(2)).toEqual({ call: 1, name: 'search' });
-    expect(conversationModel(o)).toBe(m); // built once per opened file
+/** The answer as plain data (its functions asked at every line), to compare the two implementations. */
+function plain(c: SourceConversation) {
+  const { rowOfLine, lineOfMessage, length, ...rest } = c;
+  return { ...rest, rows: Array.from({ length: c.lines }, (_, l) => rowOfLine(l)), lineOf: Array.from({ length: c.messages }, (_, k) => lineOfMessage(k)), lengths: Array.from({ length: c.lines }, (_, l) => length(l)) };
+}
+
+describe('the Conversation’s rows, at both sizes', () => {
+  for (const [name, open] of [['whole document', (t: string) => wholeBytes(enc(t))], ['line index', (t: string) => indexedText(t)]] as const) {
+    it(`counts orphans, unanswered calls and corrupt lines, pairs over the whole file and maps lines to rows (${name})`, async () => {
+      const c = await open(file(3)).conversation();
+      expect([c.orphans, c.unanswered, c.corrupt]).toEqual([1, 1, 1]);
+      expect(Array.from(c.kind)).toEqual([...Array(10).fill(ROW.message), ROW.corrupt, ROW.message]);
+      expect(c.rowOfLine(0)).toBe(-1); // the metadata has no row
+      expect(c.rowOfLine(1)).toBe(0);
+      expect(c.rowOfLine(11)).toBe(10);
+      expect(c.diagnostics.get(11)!.map((d) => d.kind)).toContain('bad-json');
+      expect(c.pairs.calls.get(2)).toEqual({ call: 1, name: 'search' });
+      expect(c.pairs.calls.get(10)).toEqual({ call: null, name: null });
+      expect(c.pairs.results.get(1)).toEqual([2]);
+      expect(c.pairs.results.get(9)).toEqual([null]);
+      expect(c.key).toBe('cli:direct');
+      expect(c.marker).toBeNull();
+    });
+  }
+
+  it('gives the same answer from the line index as from the whole document, the marker placed where the replay starts', async () => {
+    const text = file(40, 30);
+    const whole = await wholeBytes(enc(text)).conversation();
+    const indexed = await indexedText(text).conversation();
+    expect(plain(indexed)).toEqual(plain(whole));
+    expect(whole.marker).toEqual({ archived: 30, total: 122, lens: 'nanobot', stored: null });
+    // The marker row sits just above message 30 (file line 31).
+    const at = whole.rowOfLine(31);
+    expect(whole.kind[at - 1]).toBe(ROW.marker);
   });
 
-  it('prepares a big file in slices to the same model, which the tab then reuses', async () => {
-    const text = file(4000);
-    const sliced = openText(text);
+  it('builds a big file’s rows in later tasks, not in the caller’s', async () => {
+    const source = wholeBytes(enc(file(4000)));
     let ticks = 0;
     const t = setInterval(() => ticks++, 0);
-    await prepareConversation(sliced);
+    const c = await source.conversation();
     clearInterval(t);
-    expect(ticks).toBeGreaterThan(0); // it ran in later tasks, not in the caller's
-    const m = conversationModel(sliced);
-    const direct = conversationModel(openText(text));
-    expect(m).not.toBe(direct);
-    expect(m).toEqual(direct);
-    expect(m.rows).toHaveLength(12_003);
-    await prepareConversation(sliced);
-    expect(conversationModel(sliced)).toBe(m);
+    expect(ticks).toBeGreaterThan(0);
+    expect(c.count).toBe(12_003);
+    expect(await source.conversation()).toBe(c); // built once per source
   });
 });

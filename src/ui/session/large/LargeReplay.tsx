@@ -21,7 +21,7 @@ import { pg } from '../../i18n/text';
 import { VirtualList } from '../parts/VirtualList';
 import { count } from '../text';
 import { errorText } from '../../shell/status';
-import { LargeMessage } from './conversation/LargeMessage';
+import { MessageRow } from '../conversation/MessageRow';
 import { rowHeight } from './row-height';
 import { loadText } from '../load-text';
 
@@ -141,7 +141,7 @@ export function LargeReplay({ file, index, load, version, params = {}, onParams 
           </ul>
           {/* After the replay itself: the chart counts every message, the replay only its window. */}
           <IndexContextPanel file={file} index={index} load={load} version={version} current={upto} settings={s} onPick={asOf} />
-          <VirtualList count={state.entries.length} estimateSize={estimate} label={t.replay} class="sl-large-list" render={(k) => <LargeMessage index={state.sources[k]!} line={asked.messageLines[state.sources[k]!]} value={entry!(k)} id={`large-replay:${k}`} />} />
+          <VirtualList count={state.entries.length} estimateSize={estimate} label={t.replay} class="sl-large-list" render={(k) => <MessageRow index={state.sources[k]!} line={asked.messageLines[state.sources[k]!]} m={entry!(k) ?? {}} />} />
         </>
       )}
     </section>

@@ -58,8 +58,7 @@ describe('jump to', () => {
   it('opens a permalink #/s/<key>/m/<n> with that message in view and highlighted, and copies one', async () => {
     const routes: Record<string, string>[] = [];
     el = await mount(<SessionView {...props({ opened: small(), route: { tab: 'conversation', params: { m: '6' } }, onRoute: (_t, p) => routes.push(p) })} />);
-    await settle(50);
-    expect(highlighted()).toBe('5');
+    await waitFor(() => highlighted() === '5');
     const write = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: write }, configurable: true });
     await click(el.querySelector('article[data-message="5"] .sl-permalink'));

@@ -37,7 +37,7 @@ describe('the replay of a large file', () => {
     const cards = [...el.querySelectorAll('.sl-large-replay article')];
     // From the first user turn after the archive (message 7) to the end, but the command (message 9):
     // their own numbers, and their own texts.
-    expect(cards.map((c) => c.getAttribute('data-large-index'))).toEqual(['6', '7', '9', '10', '11']);
+    expect(cards.map((c) => c.getAttribute('data-message'))).toEqual(['6', '7', '9', '10', '11']);
     expect(cards.map((c) => c.textContent!.match(/#(\d+)/)![1])).toEqual(['7', '8', '10', '11', '12']);
     expect(cards.map((c) => c.textContent!.match(/m\d+/)![0])).toEqual(['m6', 'm7', 'm9', 'm10', 'm11']);
   });

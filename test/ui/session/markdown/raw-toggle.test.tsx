@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConversationTab } from '../../../../src/ui/session/conversation/ConversationTab';
 import { loadMarkdown } from '../../../../src/ui/session/markdown/loader';
 import { rawEverywhere, setRawEverywhere } from '../../../../src/ui/session/markdown/prefs';
-import { button, check, click, jsonl, meta, mount, openText, settle, unmount, wholeHost } from '../helpers';
+import { button, check, click, jsonl, meta, mount, openText, unmount, wholeHost, conversationShown } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -21,8 +21,8 @@ const second = [{ type: 'text', text: '# Title\n\n`x`' }, { type: 'image_url', i
 
 async function mountTab() {
   const o = openText(jsonl([meta(), { role: 'user', content: first }, { role: 'assistant', content: second }]));
-  el = await mount(<ConversationTab opened={o} source={wholeHost(o).source} line={null} onOpenLine={() => {}} onLine={() => {}} />);
-  await settle();
+  el = await mount(<ConversationTab source={wholeHost(o).source} line={null} onOpenLine={() => {}} onLine={() => {}} />);
+  await conversationShown(el);
   return [...el.querySelectorAll('article')];
 }
 
