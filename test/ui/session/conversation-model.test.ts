@@ -15,25 +15,27 @@ function file(turns: number, lc = 0): string {
 }
 
 /** The answer as plain data (its functions asked at every line), to compare the two implementations. */
-function plain(c: SourceConversation) {
-  const { rowOfLine, lineOfMessage, length, ...rest } = c;
-  return { ...rest, rows: Array.from({ length: c.lines }, (_, l) => rowOfLine(l)), lineOf: Array.from({ length: c.messages }, (_, k) => lineOfMessage(k)), lengths: Array.from({ length: c.lines }, (_, l) => length(l)) };
+async function plain(c: SourceConversation) {
+  const { rowOfLine, lineOfMessage, length, diagnostics, pairs, ...rest } = c;
+  return { ...rest, diagnostics: await diagnostics(), pairs: await pairs(), rows: Array.from({ length: c.lines }, (_, l) => rowOfLine(l)), lineOf: Array.from({ length: c.messages }, (_, k) => lineOfMessage(k)), lengths: Array.from({ length: c.lines }, (_, l) => length(l)) };
 }
 
 describe('the Conversation’s rows, at both sizes', () => {
   for (const [name, open] of [['whole document', (t: string) => wholeBytes(enc(t))], ['line index', (t: string) => indexedText(t)]] as const) {
     it(`counts orphans, unanswered calls and corrupt lines, pairs over the whole file and maps lines to rows (${name})`, async () => {
       const c = await open(file(3)).conversation();
-      expect([c.orphans, c.unanswered, c.corrupt]).toEqual([1, 1, 1]);
+      const { pairs, orphans, unanswered } = await c.pairs();
+      expect([orphans, unanswered, c.corrupt]).toEqual([1, 1, 1]);
       expect(Array.from(c.kind)).toEqual([...Array(10).fill(ROW.message), ROW.corrupt, ROW.message]);
       expect(c.rowOfLine(0)).toBe(-1); // the metadata has no row
       expect(c.rowOfLine(1)).toBe(0);
       expect(c.rowOfLine(11)).toBe(10);
-      expect(c.diagnostics.get(11)!.map((d) => d.kind)).toContain('bad-json');
-      expect(c.pairs.calls.get(2)).toEqual({ call: 1, name: 'search' });
-      expect(c.pairs.calls.get(10)).toEqual({ call: null, name: null });
-      expect(c.pairs.results.get(1)).toEqual([2]);
-      expect(c.pairs.results.get(9)).toEqual([null]);
+      expect((await c.diagnostics()).get(11)!.map((d) => d.kind)).toContain('bad-json');
+      expect(pairs.calls.get(2)).toEqual({ call: 1, name: 'search' });
+      expect(pairs.calls.get(10)).toEqual({ call: null, name: null });
+      expect(pairs.results.get(1)).toEqual([2]);
+      expect(pairs.results.get(9)).toEqual([null]);
+      expect([...pairs.answered].sort()).toEqual(['c0', 'c1', 'c2', 'ghost']);
       expect(c.key).toBe('cli:direct');
       expect(c.marker).toBeNull();
     });
@@ -43,7 +45,7 @@ describe('the Conversation’s rows, at both sizes', () => {
     const text = file(40, 30);
     const whole = await wholeBytes(enc(text)).conversation();
     const indexed = await indexedText(text).conversation();
-    expect(plain(indexed)).toEqual(plain(whole));
+    expect(await plain(indexed)).toEqual(await plain(whole));
     expect(whole.marker).toEqual({ archived: 30, total: 122, lens: 'nanobot', stored: null });
     // The marker row sits just above message 30 (file line 31).
     const at = whole.rowOfLine(31);

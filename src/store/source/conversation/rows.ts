@@ -83,10 +83,19 @@ export interface SourceConversation {
   lineOfMessage(k: number): number;
   /** The bytes of file line `line` (a row's height is guessed from it before it is drawn). */
   length(line: number): number;
-  /** The diagnostics of each corrupt line. */
-  diagnostics: Map<number, Diagnostic[]>;
-  pairs: ToolPairs;
   corrupt: number;
+  /**
+   * The diagnostics of each corrupt line, and the pairing with its counts: whole-file passes (on the
+   * index, reads of the lines that are not plain messages, and of those that call or answer a tool),
+   * asked for once each when first wanted, so the rows show before they are done.
+   */
+  diagnostics(): Promise<Map<number, Diagnostic[]>>;
+  pairs(): Promise<PairCounts>;
+}
+
+/** The pairing, and how many results answer no call (orphans) and how many calls no result answers. */
+export interface PairCounts {
+  pairs: ToolPairs;
   orphans: number;
   unanswered: number;
 }
@@ -184,6 +193,27 @@ function storedOf(metaValue: PyDict | null, recovered: number, head: { lastConso
   return { raw: pyDumps(v), unchecked: rules.label, raises: pySliceStart(lc, head.count) === null };
 }
 
+/** The diagnostics of the corrupt lines, by line. */
+function corruptDiagnostics(all: readonly Diagnostic[], ix: LineIndex): Map<number, Diagnostic[]> {
+  const by = new Map<number, Diagnostic[]>();
+  for (const d of all) {
+    if (ix.kind[d.line] !== KIND.corrupt) continue;
+    const at = by.get(d.line);
+    if (at) at.push(d);
+    else by.set(d.line, [d]);
+  }
+  return by;
+}
+
+/** The pairing with its counts. */
+function counted(pairs: ToolPairs): PairCounts {
+  let orphans = 0;
+  for (const c of pairs.calls.values()) if (c.call === null) orphans++;
+  let unanswered = 0;
+  for (const list of pairs.results.values()) for (const r of list) if (r === null) unanswered++;
+  return { pairs, orphans, unanswered };
+}
+
 /** The recovered lens's last_consolidated (range-checked, as its head reads it: core/lens/recovered.ts). */
 function recoveredHead(metaValue: PyDict | null, count: number): { lastConsolidated: number; count: number } {
   return { lastConsolidated: clampLastConsolidated(metaValue ? dictGet(metaValue, 'last_consolidated') : 0, count), count };
@@ -191,12 +221,12 @@ function recoveredHead(metaValue: PyDict | null, count: number): { lastConsolida
 
 /**
  * The Conversation's rows of `source`, from its answers (the line index, nanobot's load, the last
- * metadata record, the health's diagnostics) and `pairs`: the marker sits above the first message
+ * metadata record; the health's diagnostics and `pairs` when first asked for): the marker sits above the first message
  * the replay starts from (by file line), and at the top when the stored value was reset (so the
  * reset shows), below everything when it starts past the last message.
  */
 export async function conversationOf(source: SessionSource, pairs: () => Promise<ToolPairs>): Promise<SourceConversation> {
-  const [ix, load, meta, health, p] = await Promise.all([source.lineIndex(), source.load(), source.meta(), source.health(), pairs()]);
+  const [ix, load, meta] = await Promise.all([source.lineIndex(), source.load(), source.meta()]);
   const recovered = ix.messageCount;
   const metaValue = meta?.value ?? null;
   const nanobot = load.result;
@@ -239,17 +269,8 @@ export async function conversationOf(source: SessionSource, pairs: () => Promise
     } else if (kd === KIND.provider_state) push(ROW.provider, l, -1);
   }
   if (!placed) push(ROW.marker, -1, -1);
-  const diagnostics = new Map<number, Diagnostic[]>();
-  for (const d of health.diagnostics) {
-    if (ix.kind[d.line] !== KIND.corrupt) continue;
-    const at = diagnostics.get(d.line);
-    if (at) at.push(d);
-    else diagnostics.set(d.line, [d]);
-  }
-  let orphans = 0;
-  for (const c of p.calls.values()) if (c.call === null) orphans++;
-  let unanswered = 0;
-  for (const list of p.results.values()) for (const r of list) if (r === null) unanswered++;
+  let diagnostics: Promise<Map<number, Diagnostic[]>> | null = null;
+  let paired: Promise<PairCounts> | null = null;
   return {
     key: load.result?.key ?? load.key,
     lines: ix.count,
@@ -262,10 +283,8 @@ export async function conversationOf(source: SessionSource, pairs: () => Promise
     rowOfLine: (l) => (l >= 0 && l < rowAt.length ? rowAt[l]! : -1),
     lineOfMessage: (m) => (m >= 0 && m < recovered ? ix.messages[m]! : -1),
     length: (l) => ix.length[l] ?? 0,
-    diagnostics,
-    pairs: p,
     corrupt,
-    orphans,
-    unanswered,
+    diagnostics: () => (diagnostics ??= source.health().then((h) => corruptDiagnostics(h.diagnostics, ix))),
+    pairs: () => (paired ??= pairs().then(counted)),
   };
 }

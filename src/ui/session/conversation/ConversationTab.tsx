@@ -7,12 +7,13 @@
  * one box; the virtualizer's work grows with the rows it holds).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Diagnostic } from '../../../core/lens/document';
 import type { PyDict } from '../../../core/python/pyvalue';
 import { estimateMessageTokens } from '../../../core/tokens/tokens';
 import { loadTokenizer } from '../../../core/tokens/tokenizer';
 import { messageTraces } from '../../../core/turn/save-traces';
 import type { SessionSource } from '../../../store/source/session-source';
-import { ROW, type SourceConversation } from '../../../store/source/conversation/rows';
+import { ROW, type PairCounts, type SourceConversation } from '../../../store/source/conversation/rows';
 import { pg } from '../../i18n/text';
 import { errorText } from '../../shell/status';
 import { VirtualList } from '../parts/VirtualList';
@@ -69,6 +70,18 @@ function useConversation(source: SessionSource): { conv: SourceConversation | nu
   return state.source === source ? state : { conv: null, error: null };
 }
 
+/** What `ask` answers once it does (null until then, or when there is nothing to ask); asked again when `ask` changes. */
+function useAnswer<T>(ask: (() => Promise<T>) | null): T | null {
+  const [got, setGot] = useState<{ ask: () => Promise<T>; value: T } | null>(null);
+  useEffect(() => {
+    if (!ask) return;
+    let live = true;
+    void ask().then((value) => live && setGot({ ask, value }), () => undefined);
+    return () => void (live = false);
+  }, [ask]);
+  return got && got.ask === ask ? got.value : null;
+}
+
 /** The message blocks of `source`, read when a row asks and kept in a bounded cache; `onRead` is told when one comes in. */
 function useBlocks(source: SessionSource, onRead: () => void) {
   const blocks = useRef(new Map<number, Block>());
@@ -102,6 +115,9 @@ function useBlocks(source: SessionSource, onRead: () => void) {
 /** Messages, corrupt rows and the consolidation marker; tool results link to their calls. */
 export function ConversationTab({ source, line, onOpenLine, onLine, onArchive }: ConversationTabProps) {
   const { conv, error } = useConversation(source);
+  // The pairing over the whole file and the corrupt lines' diagnostics follow the rows (on the index, passes over the file).
+  const paired = useAnswer(conv ? conv.pairs : null);
+  const diagnostics = useAnswer(conv && conv.corrupt > 0 ? conv.diagnostics : null);
   const overrides = useMemo(rawOverrides, [source]);
   const raw = rawEverywhere.value;
   const t = pg().conversation;
@@ -162,11 +178,11 @@ export function ConversationTab({ source, line, onOpenLine, onLine, onArchive }:
       <section class="sl-conversation" aria-labelledby="sl-conv-h" onWheel={stopAiming} onTouchStart={stopAiming} onMouseDown={stopAiming} onKeyDown={stopAiming}>
         <h2 id="sl-conv-h" class="sl-h">{t.heading}</h2>
         {conv && (
-          <p class="sl-muted sl-summary">
+          <p class="sl-muted sl-summary" aria-busy={paired ? undefined : 'true'}>
             {t.summary(conv.messages)}
             {conv.corrupt ? ` · ${t.corrupt(conv.corrupt)}` : ''}
-            {conv.orphans ? ` · ${t.orphans(conv.orphans)}` : ''}
-            {conv.unanswered ? ` · ${t.unanswered(conv.unanswered)}` : ''}
+            {paired?.orphans ? ` · ${t.orphans(paired.orphans)}` : ''}
+            {paired?.unanswered ? ` · ${t.unanswered(paired.unanswered)}` : ''}
           </p>
         )}
         {/* A card may be read from the file and decoded first: the current match waits for it up to about 10 s. */}
@@ -188,7 +204,7 @@ export function ConversationTab({ source, line, onOpenLine, onLine, onArchive }:
         ) : conv.count === 0 ? (
           <p class="sl-empty">{t.noMessages}</p>
         ) : (
-          <Rows conv={conv} line={line} page={page} onPage={setPage} scroll={nonce * 1e6 + aim} message={message} read={read} version={source.stat.version} onOpenLine={onOpenLine} onArchive={onArchive} onJump={jump} onCopyLink={copyLink} />
+          <Rows conv={conv} paired={paired} diagnostics={diagnostics} line={line} page={page} onPage={setPage} scroll={nonce * 1e6 + aim} message={message} read={read} version={source.stat.version} onOpenLine={onOpenLine} onArchive={onArchive} onJump={jump} onCopyLink={copyLink} />
         )}
       </section>
     </RawOverridesContext.Provider>
@@ -197,6 +213,9 @@ export function ConversationTab({ source, line, onOpenLine, onLine, onArchive }:
 
 interface RowsProps {
   conv: SourceConversation;
+  /** The pairing (null while it is built: the cards show their calls without links). */
+  paired: PairCounts | null;
+  diagnostics: Map<number, Diagnostic[]> | null;
   line: number | null;
   /** The page shown (null: the route's line's, else the first). */
   page: number | null;
@@ -212,7 +231,7 @@ interface RowsProps {
 }
 
 /** The rows of one page in the virtual list, and the pages when there are more than one. */
-function Rows({ conv, line, page: chosen, onPage, scroll, message, read, version, onOpenLine, onArchive, onJump, onCopyLink }: RowsProps) {
+function Rows({ conv, paired, diagnostics, line, page: chosen, onPage, scroll, message, read, version, onOpenLine, onArchive, onJump, onCopyLink }: RowsProps) {
   const target = line === null ? -1 : conv.rowOfLine(line);
   const pages = Math.max(1, Math.ceil(conv.count / PAGE));
   const page = chosen ?? (target >= 0 ? Math.floor(target / PAGE) : 0);
@@ -225,13 +244,15 @@ function Rows({ conv, line, page: chosen, onPage, scroll, message, read, version
     const kind = conv.kind[r];
     const l = conv.line[r]!;
     if (kind === ROW.marker && marker) return <MarkerRow archived={marker.archived} total={marker.total} stored={marker.stored} lens={marker.lens} onArchive={onArchive} />;
-    if (kind === ROW.corrupt) return <CorruptRow line={l} read={read} diagnostics={conv.diagnostics.get(l) ?? []} onOpenLine={onOpenLine} />;
+    if (kind === ROW.corrupt) return <CorruptRow line={l} read={read} diagnostics={diagnostics?.get(l) ?? []} onOpenLine={onOpenLine} />;
     if (kind === ROW.provider) return <ProviderRow line={l} />;
     const k = conv.message[r]!;
     const got = message(k);
     if (!got) return <PendingRow index={k} line={l} />;
-    const traces = got.prev ? messageTraces([got.prev, got.m], 1, version, conv.pairs.answered) : messageTraces([got.m], 0, version, conv.pairs.answered);
-    return <MessageRow m={got.m} index={k} line={l} read={read} pairs={conv.pairs} highlighted={l === line} onJump={onJump} onCopyLink={onCopyLink} traces={traces} />;
+    const pairs = paired?.pairs;
+    // A message's save traces look at it, the one before it, and the calls answered anywhere in the file.
+    const traces = !pairs ? [] : got.prev ? messageTraces([got.prev, got.m], 1, version, pairs.answered) : messageTraces([got.m], 0, version, pairs.answered);
+    return <MessageRow m={got.m} index={k} line={l} read={read} pairs={pairs} highlighted={l === line} onJump={onJump} onCopyLink={onCopyLink} traces={traces} />;
   };
   const inPage = target >= first && target < first + PAGE ? target - first : null;
   return (
