@@ -5,7 +5,6 @@ import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { searchFile } from '../../src/store/large/find/large-find';
 import { openFromBytes } from '../../src/store/save/sessions';
 import { findMatches, MATCH_LIMIT, searchIndex, type FindMatch } from '../../src/ui/session/find/search-index';
-import { pairToolCalls } from '../../src/ui/session/parts/pairing';
 import { CORPORA, fixturePaths, fixturesInTurn, releasesInTurn } from '../corpora';
 
 const SLICES = [1, 7, 333, 65_536];
@@ -52,7 +51,7 @@ async function largeFind(bytes: Uint8Array, version: NanobotVersion, query: stri
 function fullView(bytes: Uint8Array, version: NanobotVersion) {
   const path = 'sessions/x.jsonl';
   const o = openFromBytes(path, bytes, { path, size: bytes.length, lastModified: 1, sha256: 'x' }, { version, now: '2026-12-04T00:00:00' });
-  const index = searchIndex(o, pairToolCalls(o.recovered.messages));
+  const index = searchIndex(o);
   return { index, find: (q: string) => findMatches(index, q) };
 }
 

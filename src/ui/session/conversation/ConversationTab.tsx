@@ -9,8 +9,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Diagnostic } from '../../../core/lens/document';
 import type { PyDict } from '../../../core/python/pyvalue';
-import { estimateMessageTokens } from '../../../core/tokens/tokens';
-import { loadTokenizer } from '../../../core/tokens/tokenizer';
 import { messageTraces } from '../../../core/turn/save-traces';
 import type { SessionSource } from '../../../store/source/session-source';
 import { ROW, type PairCounts, type SourceConversation } from '../../../store/source/conversation/rows';
@@ -28,7 +26,7 @@ import { RawSwitch } from '../markdown/RawSwitch';
 import { FindBar } from '../find/FindBar';
 import { JumpBar } from '../find/JumpBar';
 import { findOpen, openFind } from '../find/state';
-import { agentLoop } from '../replay/settings';
+import { firstReplayedLine } from '../find/first-replayed';
 import { copyPermalink } from './permalink';
 
 export interface ConversationTabProps {
@@ -160,16 +158,6 @@ export function ConversationTab({ source, line, onOpenLine, onLine, onArchive }:
     goLine(conv, l);
     return true;
   };
-  const firstReplayed = async (): Promise<number | null> => {
-    const version = source.stat.version;
-    const tokenizer = await loadTokenizer();
-    // The agent loop's replay (window and token budget), its entries not kept: only where it starts.
-    const r = await source.replay(agentLoop(version), { count: (entry) => estimateMessageTokens(entry, tokenizer, version), emit: () => {} });
-    if (!r.replay) return null;
-    if (r.replay.error) throw new Error(`${r.replay.error.type}: ${r.replay.error.message}`);
-    for (let i = 0; i < r.replay.count; i++) if (r.replay.fate(i).kept) return r.replay.lineOf(i);
-    return null;
-  };
   const [copied, setCopied] = useState<(() => string) | null>(null);
   const copyLink = (k: number) => conv && void copyPermalink(conv.key, k + 1).then((say) => setCopied(() => say));
   const read = useCallback(async (l: number) => (await source.lines(l, l + 1))[0] ?? new Uint8Array(0), [source]);
@@ -194,7 +182,7 @@ export function ConversationTab({ source, line, onOpenLine, onLine, onArchive }:
             </button>
           )}
           <RawSwitch overrides={overrides} />
-          {conv && <JumpBar total={conv.messages} lines={conv.lines} firstReplayed={firstReplayed} onMessage={jump} onLine={jumpLine} />}
+          {conv && <JumpBar total={conv.messages} lines={conv.lines} firstReplayed={() => firstReplayedLine(source)} onMessage={jump} onLine={jumpLine} />}
         </div>
         {copied && <p class="sl-muted sl-small" role="status">{copied()}</p>}
         {error ? (

@@ -3,10 +3,8 @@
  * text blocks of list content, tool call names and arguments), lower-cased once per session, so a
  * keystroke over 2,000 messages is a scan of plain strings.
  */
-import { contentTexts } from '../../../core/find/find-text';
-import { dictGet, type PyDict } from '../../../core/python/pyvalue';
+import { messageFindText } from '../../../core/find/find-text';
 import type { OpenedSession } from '../../../store/save/sessions';
-import type { Pairing } from '../parts/pairing';
 
 /** Matches counted at most; past it the bar says "10,000+". */
 export const MATCH_LIMIT = 10_000;
@@ -17,20 +15,13 @@ export interface FindMatch {
   nth: number;
 }
 
-/** The text of message `i` the find bar searches, in the order the card shows it. */
-export function searchableText(m: PyDict, i: number, pairing: Pairing): string {
-  const parts = contentTexts(dictGet(m, 'content'));
-  for (const c of pairing.calls.get(i) ?? []) parts.push(c.name, c.arguments);
-  return parts.join('\n');
-}
-
 const built = new WeakMap<OpenedSession, string[]>();
 
 /** Lower-cased searchable text per message of `o` (recovered lens), built once per session. */
-export function searchIndex(o: OpenedSession, pairing: Pairing): string[] {
+export function searchIndex(o: OpenedSession): string[] {
   let idx = built.get(o);
   if (!idx) {
-    idx = o.recovered.messages.map((m, i) => searchableText(m, i, pairing).toLowerCase());
+    idx = o.recovered.messages.map((m) => messageFindText(m).toLowerCase());
     built.set(o, idx);
   }
   return idx;
