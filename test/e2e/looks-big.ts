@@ -41,7 +41,7 @@ interface View {
 
 const BIG_KEY = '#/s/bench%3Alarge';
 const BIG_VIEWS: View[] = [
-  { name: 'conversation', hash: BIG_KEY, ready: '.sl-large [data-testid="large-counts"]', firstMessage: '.sl-large-conversation article[data-large-index="0"]:not([aria-busy="true"])' },
+  { name: 'conversation', hash: BIG_KEY, ready: '.sl-large [data-testid="large-counts"]', firstMessage: '.sl-conversation article[data-message="0"]' },
   { name: 'replay', hash: `${BIG_KEY}?tab=replay`, ready: '#sl-large-replay-h' },
   { name: 'file', hash: `${BIG_KEY}?tab=file`, ready: '[data-testid="file-health"]' },
   { name: 'edit', hash: `${BIG_KEY}?tab=edit`, ready: '#sl-large-edit-h' },

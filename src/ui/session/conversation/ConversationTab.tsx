@@ -135,8 +135,11 @@ export function ConversationTab({ source, line, onOpenLine, onLine, onArchive }:
     if (performance.now() < aimUntil.current) setAim((a) => a + 1);
   });
   const [page, setPage] = useState<number | null>(null);
-  // A new line (a jump's, the route's) shows its own page.
-  useEffect(() => setPage(null), [line]);
+  // A new line (a jump's, the route's: a permalink) shows its own page, and the list aims at it while the rows around it are read.
+  useEffect(() => {
+    setPage(null);
+    if (line !== null) aimUntil.current = performance.now() + AIM_MS;
+  }, [line]);
   // A match found before the rows are in: gone to once they are.
   const [waiting, setWaiting] = useState<number | null>(null);
   const goLine = (c: SourceConversation, l: number) => {
@@ -236,7 +239,7 @@ function Rows({ conv, paired, diagnostics, line, page: chosen, onPage, scroll, m
     if (kind === ROW.provider) return <ProviderRow line={l} />;
     const k = conv.message[r]!;
     const got = message(k);
-    if (!got) return <PendingRow index={k} line={l} />;
+    if (!got) return <PendingRow index={k} line={l} height={estimate(i)} />;
     const pairs = paired?.pairs;
     // A message's save traces look at it, the one before it, and the calls answered anywhere in the file.
     const traces = !pairs ? [] : got.prev ? messageTraces([got.prev, got.m], 1, version, pairs.answered) : messageTraces([got.m], 0, version, pairs.answered);
@@ -251,10 +254,10 @@ function Rows({ conv, paired, diagnostics, line, page: chosen, onPage, scroll, m
   );
 }
 
-/** A message card whose record is still being read. */
-function PendingRow({ index, line }: { index: number; line: number }) {
+/** A message card whose record is still being read, as tall as the list guessed it (the rows around a jump's target keep their places). */
+function PendingRow({ index, line, height }: { index: number; line: number; height: number }) {
   return (
-    <article class="sl-msg" aria-busy="true" data-pending={index}>
+    <article class="sl-msg" aria-busy="true" data-pending={index} style={{ minHeight: `${height}px`, boxSizing: 'border-box' }}>
       <header class="sl-msg-head">
         <span class="sl-muted">{pg().conversation.position(index + 1, line + 1)}</span>
         <span class="sl-muted">{pg().large.loadingRow}</span>

@@ -22,11 +22,7 @@ const words = {
     conversation: 'Conversation',
     replay: 'Replay',
     edit: 'Edit',
-    list: 'Messages',
-    line: (n: string) => `line ${n}`,
     loadingRow: 'Reading…',
-    notObject: '(not a record nanobot can read)',
-    noRole: 'no role',
     replayHead: (sent: string, total: string, version: string) => `nanobot ${version} sends ${sent} of ${total} messages`,
     replayFrom: (from: string, decoded: string) => `The replay cannot reach a message before #${from}: only the last ${decoded} messages were read to compute it.`,
     replayTokens: (sum: string) => `(${sum} tokens by nanobot's estimate)`,
@@ -46,7 +42,7 @@ const words = {
   // ── the switch between large-file mode and the full view (mid-size files open in large-file mode by default) ──
   viewSwitch: {
     openFull: (memory: string) => `Open the full view (reads the whole file: about ${memory} of memory)`,
-    fullAdds: 'The full view adds the replay’s export and tool results paired with their calls; it parses every message into the page first.',
+    fullAdds: 'The full view adds the replay’s export; it parses every message into the page first.',
     tooBig: (line: string) => `The full view is not offered from ${line}: the whole file would not fit in the page.`,
     shownFull: (memory: string, line: string) => `Shown in the full view, every message read into the page (about ${memory} of memory). Files from ${line} open in large-file mode by default: it shows them at once and keeps the file on disk.`,
     backToLarge: 'Open in large-file mode',

@@ -22,11 +22,7 @@ const words: Pick<PageText, 'large' | 'viewSwitch'> = {
     conversation: '对话',
     replay: '回放',
     edit: '编辑',
-    list: '消息',
-    line: (n: string) => `第 ${n} 行`,
     loadingRow: '读取中…',
-    notObject: '（不是 nanobot 能读取的记录）',
-    noRole: '无角色',
     replayHead: (sent: string, total: string, version: string) => `nanobot ${version} 发送 ${total} 条消息中的 ${sent} 条`,
     replayFrom: (from: string, decoded: string) => `回放不会用到第 ${from} 条之前的消息：计算时只读取了最后 ${decoded} 条消息。`,
     replayTokens: (sum: string) => `（按 nanobot 的估算共 ${sum} 个 token）`,
@@ -45,7 +41,7 @@ const words: Pick<PageText, 'large' | 'viewSwitch'> = {
 
   viewSwitch: {
     openFull: (memory: string) => `打开完整视图（读取整个文件：约占 ${memory} 内存）`,
-    fullAdds: '完整视图另有回放导出，以及工具结果与其调用的配对；它会先把每条消息解析进页面。',
+    fullAdds: '完整视图另有回放导出；它会先把每条消息解析进页面。',
     tooBig: (line: string) => `文件达到 ${line} 时不提供完整视图：整个文件放不进页面。`,
     shownFull: (memory: string, line: string) => `以完整视图显示，每条消息都已读入页面（约占 ${memory} 内存）。${line} 及以上的文件默认以大文件模式打开：它立即显示，并把文件留在磁盘上。`,
     backToLarge: '以大文件模式打开',
