@@ -179,7 +179,7 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
     exportScan: async (title, key, listed, run) => (await exported()).scan(title, key, listed, run),
     exportBlob: async (head, format, mask, run, count) => (await exported()).blob(head, format, mask, run, count),
     // The Conversation tab
-    conversation: () => (conversing ??= import('./conversation/rows').then((m) => m.conversationOf(source, async () => m.heldPairs(await recoveredMessages())))),
+    conversation: () => (conversing ??= import('./conversation/rows').then((m) => m.conversationOf(source, async () => { const v = await bothLenses(); return m.heldKinds(v.doc.records, v.recovered.messageRecords); }, async () => m.heldPairs(await recoveredMessages())))),
   };
   return source;
 }

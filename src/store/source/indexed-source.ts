@@ -277,7 +277,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
     exportScan: async (title, key, listed, run) => (await exported()).scan(title, key, listed, run),
     exportBlob: async (head, format, mask, run, count) => (await exported()).blob(head, format, mask, run, count),
     // The Conversation tab
-    conversation: () => (conversing ??= import('./conversation/rows').then((m) => m.conversationOf(source, async () => m.indexedPairs(read, (await built()).index, version)))),
+    conversation: () => (conversing ??= import('./conversation/rows').then((m) => m.conversationOf(source, async () => (await built()).index, async () => m.indexedPairs(read, (await built()).index, version)))),
   };
   return source;
 }

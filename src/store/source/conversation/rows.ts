@@ -9,7 +9,7 @@
  */
 import { KIND, ROLE } from '../../../core/index/fact-codes';
 import type { LineIndex } from '../../../core/index/line-index';
-import type { Diagnostic } from '../../../core/lens/document';
+import type { Diagnostic, FileRecord } from '../../../core/lens/document';
 import { clampLastConsolidated } from '../../../core/lens/load';
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { pyDumps } from '../../../core/python/pyjson';
@@ -66,8 +66,6 @@ export interface ConversationMarker {
 
 /** The Conversation's answer: its rows, the pairing and the counts of its summary line. */
 export interface SourceConversation {
-  /** The session's key (what a permalink names). */
-  key: string;
   /** Lines of the file, and messages of the recovered lens. */
   lines: number;
   messages: number;
@@ -91,6 +89,11 @@ export interface SourceConversation {
    */
   diagnostics(): Promise<Map<number, Diagnostic[]>>;
   pairs(): Promise<PairCounts>;
+  /**
+   * The same rows with the last_consolidated marker in place (nanobot's load places it: on the
+   * index a pass over the lines that are not plain messages), or these rows when there is none.
+   */
+  marked(): Promise<SourceConversation>;
 }
 
 /** The pairing, and how many results answer no call (orphans) and how many calls no result answers. */
@@ -100,8 +103,9 @@ export interface PairCounts {
   unanswered: number;
 }
 
-/** Messages paired between two yields of the page. */
-const STEP = 2048;
+/** Lines placed in rows between two yields of the page, and bytes of lines decoded in one batch of the index's pairing. */
+const STEP = 32_768;
+const BATCH_BYTES = 256 << 10;
 
 /** The calls of an assistant message: each one's id (truthy, as `str()`), or null. */
 export function callIds(m: PyDict): (string | null)[] {
@@ -150,11 +154,26 @@ class Pairer {
   }
 }
 
+/** Time a slice of a pass works before it yields to the page. */
+const SLICE_MS = 8;
+
+/** A clock for a pass in slices: `due()` says when the slice's time is up (and starts the next one). */
+function slices(): () => boolean {
+  let since = performance.now();
+  return () => {
+    const now = performance.now();
+    if (now - since < SLICE_MS) return false;
+    since = now;
+    return true;
+  };
+}
+
 /** The pairing over messages held in memory (the whole document's), in slices that yield. */
 export async function heldPairs(messages: readonly PyDict[]): Promise<ToolPairs> {
   const p = new Pairer();
+  const due = slices();
   for (let i = 0; i < messages.length; i++) {
-    if (i % STEP === STEP - 1) await yieldToEventLoop();
+    if (i % 64 === 0 && due()) await yieldToEventLoop();
     p.add(i, messages[i]!);
   }
   return p.pairs;
@@ -177,8 +196,17 @@ export async function indexedPairs(read: RangeRead, ix: LineIndex, version: Nano
     }
   }
   const p = new Pairer();
-  // Paired as each range is decoded (a range holds at most about 1 MiB of lines): nothing is kept but the pairing.
-  await eachLineBytes(read, ix, lines, (raw, j) => p.add(wanted[j]!, decodeRecord(raw, version) ?? {}));
+  const due = slices();
+  // Paired as each batch of about 256 KiB is decoded: nothing is kept but the pairing, and the page
+  // gets a turn between batches (a read the backend answers at once does not yield by itself).
+  for (let a = 0; a < lines.length; ) {
+    let b = a;
+    for (let bytes = 0; b < lines.length && (b === a || bytes < BATCH_BYTES); b++) bytes += ix.length[lines[b]!]!;
+    const from = a;
+    await eachLineBytes(read, ix, lines.slice(a, b), (raw, j) => p.add(wanted[from + j]!, decodeRecord(raw, version) ?? {}));
+    if (due()) await yieldToEventLoop();
+    a = b;
+  }
   return p.pairs;
 }
 
@@ -193,8 +221,22 @@ function storedOf(metaValue: PyDict | null, recovered: number, head: { lastConso
   return { raw: pyDumps(v), unchecked: rules.label, raises: pySliceStart(lc, head.count) === null };
 }
 
+/** What the rows are placed by: each line's kind (KIND) and length, and the lines of the recovered lens's messages (a line index has them). */
+export type LineKinds = Pick<LineIndex, 'count' | 'kind' | 'length' | 'messages' | 'messageCount'>;
+
+/** The line kinds of a document held whole, from its records (no index of its bytes is built for them). */
+export function heldKinds(records: readonly FileRecord[], messageLines: readonly number[]): LineKinds {
+  const kind = new Uint8Array(records.length);
+  const length = new Uint32Array(records.length);
+  records.forEach((r, l) => {
+    kind[l] = KIND[r.kind];
+    length[l] = r.raw.length;
+  });
+  return { count: records.length, kind, length, messages: Uint32Array.from(messageLines), messageCount: messageLines.length };
+}
+
 /** The diagnostics of the corrupt lines, by line. */
-function corruptDiagnostics(all: readonly Diagnostic[], ix: LineIndex): Map<number, Diagnostic[]> {
+function corruptDiagnostics(all: readonly Diagnostic[], ix: LineKinds): Map<number, Diagnostic[]> {
   const by = new Map<number, Diagnostic[]>();
   for (const d of all) {
     if (ix.kind[d.line] !== KIND.corrupt) continue;
@@ -219,15 +261,9 @@ function recoveredHead(metaValue: PyDict | null, count: number): { lastConsolida
   return { lastConsolidated: clampLastConsolidated(metaValue ? dictGet(metaValue, 'last_consolidated') : 0, count), count };
 }
 
-/**
- * The Conversation's rows of `source`, from its answers (the line index, nanobot's load, the last
- * metadata record; the health's diagnostics and `pairs` when first asked for): the marker sits above the first message
- * the replay starts from (by file line), and at the top when the stored value was reset (so the
- * reset shows), below everything when it starts past the last message.
- */
-export async function conversationOf(source: SessionSource, pairs: () => Promise<ToolPairs>): Promise<SourceConversation> {
-  const [ix, load, meta] = await Promise.all([source.lineIndex(), source.load(), source.meta()]);
-  const recovered = ix.messageCount;
+/** Where the marker goes (nanobot's load decides): above file line `line` (Infinity: below every row), or null for none. */
+async function markerOf(source: SessionSource, recovered: number): Promise<(ConversationMarker & { line: number }) | null> {
+  const [load, meta] = await Promise.all([source.load(), source.meta()]);
   const metaValue = meta?.value ?? null;
   const nanobot = load.result;
   const lens = nanobot ? ('nanobot' as const) : ('recovered' as const);
@@ -235,10 +271,21 @@ export async function conversationOf(source: SessionSource, pairs: () => Promise
   const stored = storedOf(metaValue, recovered, head, source.stat.version);
   const lc = head.lastConsolidated;
   // A stored value out of range (the recovered lens's `bad-last-consolidated`): the marker shows it even at 0.
-  const reset = stored !== null;
-  // The marker's file line: that of the first message the replay starts from (its lens's message `lc`).
-  let markerLine = -1;
-  if (lc > 0 || reset) markerLine = lc < head.count ? ((await source.messages(lens, lc, lc + 1)).lines[0] ?? Infinity) : Infinity;
+  if (lc === 0 && stored === null) return null;
+  // The file line of the first message the replay starts from (its lens's message `lc`).
+  const line = lc < head.count ? ((await source.messages(lens, lc, lc + 1)).lines[0] ?? Infinity) : Infinity;
+  return { archived: lc, total: head.count, lens, stored, line };
+}
+
+/** The whole-file passes a conversation's rows share with the same rows marked. */
+interface Passes {
+  diagnostics(): Promise<Map<number, Diagnostic[]>>;
+  pairs(): Promise<PairCounts>;
+}
+
+/** The rows of `ix` in file order, the marker placed above its line; in slices that yield. */
+async function rowsOf(ix: LineKinds, marker: (ConversationMarker & { line: number }) | null, passes: Passes, marked: () => Promise<SourceConversation>): Promise<SourceConversation> {
+  const recovered = ix.messageCount;
   const n = ix.count + 1;
   const kind = new Uint8Array(n);
   const line = new Int32Array(n);
@@ -247,7 +294,7 @@ export async function conversationOf(source: SessionSource, pairs: () => Promise
   let rows = 0;
   let corrupt = 0;
   let k = 0;
-  let placed = markerLine < 0;
+  let placed = marker === null;
   const push = (kd: number, l: number, m: number) => {
     kind[rows] = kd;
     line[rows] = l;
@@ -256,8 +303,8 @@ export async function conversationOf(source: SessionSource, pairs: () => Promise
     rows++;
   };
   for (let l = 0; l < ix.count; l++) {
-    if (l % (STEP * 16) === 0 && l > 0) await yieldToEventLoop();
-    if (!placed && l >= markerLine) {
+    if (l % STEP === 0 && l > 0) await yieldToEventLoop();
+    if (!placed && l >= marker!.line) {
       push(ROW.marker, -1, -1);
       placed = true;
     }
@@ -269,22 +316,49 @@ export async function conversationOf(source: SessionSource, pairs: () => Promise
     } else if (kd === KIND.provider_state) push(ROW.provider, l, -1);
   }
   if (!placed) push(ROW.marker, -1, -1);
-  let diagnostics: Promise<Map<number, Diagnostic[]>> | null = null;
-  let paired: Promise<PairCounts> | null = null;
   return {
-    key: load.result?.key ?? load.key,
     lines: ix.count,
     messages: recovered,
     count: rows,
     kind: kind.subarray(0, rows),
     line: line.subarray(0, rows),
     message: message.subarray(0, rows),
-    marker: markerLine < 0 ? null : { archived: lc, total: head.count, lens, stored },
+    marker: marker && { archived: marker.archived, total: marker.total, lens: marker.lens, stored: marker.stored },
     rowOfLine: (l) => (l >= 0 && l < rowAt.length ? rowAt[l]! : -1),
     lineOfMessage: (m) => (m >= 0 && m < recovered ? ix.messages[m]! : -1),
     length: (l) => ix.length[l] ?? 0,
     corrupt,
+    diagnostics: passes.diagnostics,
+    pairs: passes.pairs,
+    marked,
+  };
+}
+
+/**
+ * The Conversation's rows of `source` from its line kinds (`facts`) alone, at once; the marker
+ * (nanobot's load and the last metadata record place it: above the first message the replay
+ * starts from, at the top when the stored value was reset so the reset shows, below everything
+ * when it starts past the last message), the corrupt lines' diagnostics (the health) and the
+ * pairing (`pairs`) when first asked for.
+ */
+export async function conversationOf(source: SessionSource, facts: () => Promise<LineKinds>, pairs: () => Promise<ToolPairs>): Promise<SourceConversation> {
+  const ix = await facts();
+  let diagnostics: Promise<Map<number, Diagnostic[]>> | null = null;
+  let paired: Promise<PairCounts> | null = null;
+  const passes: Passes = {
     diagnostics: () => (diagnostics ??= source.health().then((h) => corruptDiagnostics(h.diagnostics, ix))),
     pairs: () => (paired ??= pairs().then(counted)),
   };
+  let marking: Promise<SourceConversation> | null = null;
+  const marked = (): Promise<SourceConversation> =>
+    (marking ??= markerOf(source, ix.messageCount).then(async (m) => {
+      if (!m) return base;
+      // The marked rows are their own marked rows.
+      let self: Promise<SourceConversation> | null = null;
+      const done = await rowsOf(ix, m, passes, () => self!);
+      self = Promise.resolve(done);
+      return done;
+    }));
+  const base = await rowsOf(ix, null, passes, marked);
+  return base;
 }

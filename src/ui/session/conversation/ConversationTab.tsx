@@ -54,15 +54,20 @@ interface Block {
   prev: PyDict | null;
 }
 
-/** The source's conversation once it is built (null until then), or the error it failed with. */
+/**
+ * The source's conversation once its rows are in (null until then), then the same rows with the
+ * last_consolidated marker in place once nanobot's load places it; or the error it failed with.
+ */
 function useConversation(source: SessionSource): { conv: SourceConversation | null; error: string | null } {
   const [state, setState] = useState<{ source: SessionSource; conv: SourceConversation | null; error: string | null }>({ source, conv: null, error: null });
   useEffect(() => {
     let live = true;
-    void source.conversation().then(
-      (conv) => live && setState({ source, conv, error: null }),
-      (e: unknown) => live && setState({ source, conv: null, error: errorText(e) }),
-    );
+    const failed = (e: unknown) => live && setState({ source, conv: null, error: errorText(e) });
+    void source.conversation().then((conv) => {
+      if (!live) return;
+      setState({ source, conv, error: null });
+      void conv.marked().then((marked) => live && marked !== conv && setState({ source, conv: marked, error: null }), failed);
+    }, failed);
     return () => void (live = false);
   }, [source]);
   return state.source === source ? state : { conv: null, error: null };
@@ -162,7 +167,8 @@ export function ConversationTab({ source, line, onOpenLine, onLine, onArchive }:
     return true;
   };
   const [copied, setCopied] = useState<(() => string) | null>(null);
-  const copyLink = (k: number) => conv && void copyPermalink(conv.key, k + 1).then((say) => setCopied(() => say));
+  // The key nanobot loads the session under names it in the link.
+  const copyLink = (k: number) => void source.load().then((l) => copyPermalink(l.key, k + 1)).then((say) => setCopied(() => say));
   const read = useCallback(async (l: number) => (await source.lines(l, l + 1))[0] ?? new Uint8Array(0), [source]);
   return (
     <RawOverridesContext.Provider value={overrides}>
