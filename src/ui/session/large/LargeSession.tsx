@@ -2,9 +2,9 @@
  * A session read on its line index (large-file mode), in the one page (SessionShell.tsx): the
  * header's facts and the index's counts with nanobot's load, then the tabs over the index built
  * here (useLargeFile.ts). The tabs shared with the whole document read the file through the source
- * over that index (`indexedSourceOf`, its heavy passes in the browser's workers): the Export tab, the find bar, the File tab.
+ * over that index (`indexedSourceOf`, its heavy passes in the browser's workers): the Export tab, the find bar, the File tab, the Conversation.
  * The File tab is the one the whole document has too (file/FileTab.tsx). The others are still
- * large-file mode's own: the Conversation (rows decoded on demand), the Replay (only the reachable tail decoded), and the Edit tab (LargeEdit.tsx: edits
+ * large-file mode's own: the Replay (only the reachable tail decoded), and the Edit tab (LargeEdit.tsx: edits
  * planned from the index, saved as a stream, then the file indexed again). The file is never read whole into the page.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
