@@ -41,11 +41,24 @@ describe('the Conversation’s rows, at both sizes', () => {
   }
 
   it('gives the same answer from the line index as from the whole document, the marker placed where the replay starts', async () => {
-    const text = file(40, 30);
+    // Odd calls too: an id that is a number (compared as str()), an entry that is no call, an unnamed
+    // one, a result without an id, one with an empty id, a second result for an answered call.
+    const odd = [
+      { role: 'assistant', content: '', tool_calls: [{ id: 7, function: { name: 'n' } }, 'not a call', { id: 'u', function: {} }] },
+      { role: 'tool', tool_call_id: '7', content: 'seven' },
+      { role: 'tool', content: 'no id' },
+      { role: 'tool', tool_call_id: '', content: 'empty id' },
+      { role: 'tool', tool_call_id: '7', content: 'again' },
+      { role: 'tool', tool_call_id: 'u', content: 'unnamed' },
+    ];
+    const text = file(40, 30).replace(/\n$/, '\n' + odd.map((m) => JSON.stringify(m)).join('\n') + '\n');
     const whole = await (await wholeBytes(enc(text)).conversation()).marked();
     const indexed = await (await indexedText(text).conversation()).marked();
     expect(await plain(indexed)).toEqual(await plain(whole));
-    expect(whole.marker).toEqual({ archived: 30, total: 122, lens: 'nanobot', stored: null });
+    expect(whole.marker).toEqual({ archived: 30, total: 128, lens: 'nanobot', stored: null });
+    const { pairs } = await whole.pairs();
+    expect(pairs.results.get(122)).toEqual([123, null, 127]);
+    expect([pairs.calls.get(123), pairs.calls.get(124), pairs.calls.get(125), pairs.calls.get(126), pairs.calls.get(127)]).toEqual([{ call: 122, name: 'n' }, undefined, undefined, { call: 122, name: 'n' }, { call: 122, name: '', placeholder: 'unnamed' }]);
     // The rows come first, without it; the marked rows are their own marked rows.
     expect((await wholeBytes(enc(text)).conversation()).marker).toBeNull();
     expect(await whole.marked()).toBe(whole);

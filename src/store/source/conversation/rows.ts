@@ -2,12 +2,13 @@
  * What the Conversation tab draws of a session, whatever its size: its rows in file order (every
  * message of the recovered lens, corrupt lines and provider-state records in place, and the
  * last_consolidated marker with the lens it follows), and the tool calls paired with their results
- * over the WHOLE file. One builder over the source's own answers (its line index, nanobot's load,
- * its metadata, its health) serves both implementations; only the pairing's reading differs: the
- * whole document pairs the messages it holds (`heldPairs`), the line index reads back only the
- * lines that call tools or answer one (`indexedPairs`), in ranges, in slices that yield.
+ * over the WHOLE file. One builder over the lines' kinds and the source's own answers (nanobot's
+ * load, its metadata, its health) serves both implementations; only where the kinds come from and
+ * how the pairing reads differ: the whole document's records and the messages it holds
+ * (`heldKinds`, `heldPairs`); the line index's columns, and only the lines whose facts say they
+ * call tools or answer one, read back in batches (`indexedPairs`). Every pass yields to the page.
  */
-import { KIND, ROLE } from '../../../core/index/fact-codes';
+import { FLAG, KIND, ROLE } from '../../../core/index/fact-codes';
 import type { LineIndex } from '../../../core/index/line-index';
 import type { Diagnostic, FileRecord } from '../../../core/lens/document';
 import { clampLastConsolidated } from '../../../core/lens/load';
@@ -180,9 +181,9 @@ export async function heldPairs(messages: readonly PyDict[]): Promise<ToolPairs>
 }
 
 /**
- * The pairing over a file's line index: only the messages whose facts say they call tools or carry
- * a `tool_call_id` are read back (ranges of at most about 1 MiB, each awaited) and decoded;
- * memory follows the calls, not the file.
+ * The pairing over a file's line index: only the assistant messages whose facts say they call tools
+ * and the tool results that carry a `tool_call_id` are read back (batches of about 256 KiB) and
+ * decoded; memory follows the calls, not the file.
  */
 export async function indexedPairs(read: RangeRead, ix: LineIndex, version: NanobotVersion): Promise<ToolPairs> {
   const wanted: number[] = [];
@@ -190,7 +191,8 @@ export async function indexedPairs(read: RangeRead, ix: LineIndex, version: Nano
   for (let k = 0; k < ix.messageCount; k++) {
     const l = ix.messages[k]!;
     const r = ix.role[l]!;
-    if (r === ROLE.assistant || r === ROLE.tool) {
+    const f = ix.flags[l]!;
+    if ((r === ROLE.assistant && f & FLAG.toolCalls) || (r === ROLE.tool && f & FLAG.toolCallId)) {
       wanted.push(k);
       lines.push(l);
     }
