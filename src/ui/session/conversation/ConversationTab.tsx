@@ -197,7 +197,7 @@ export function ConversationTab({ source, line, onOpenLine, onLine, onArchive }:
         {error ? (
           <p class="notice danger" role="alert">{error}</p>
         ) : !conv ? (
-          <p class="sl-muted" aria-busy="true" role="status">{pg().large.loadingRow}</p>
+          <p class="sl-muted" aria-busy="true" role="status">{pg().conversation.reading}</p>
         ) : conv.count === 0 ? (
           <p class="sl-empty">{t.noMessages}</p>
         ) : (
@@ -254,7 +254,7 @@ function Rows({ conv, paired, diagnostics, line, page: chosen, onPage, scroll, m
   const inPage = target >= first && target < first + PAGE ? target - first : null;
   return (
     <>
-      {pages > 1 && <PageNav page={page} pages={pages} range={pg().large.pageOf(count(first + 1), count(Math.min(conv.count, first + PAGE)), count(conv.count))} onPage={onPage} />}
+      {pages > 1 && <PageNav page={page} pages={pages} range={pg().conversation.pageOf(count(first + 1), count(Math.min(conv.count, first + PAGE)), count(conv.count))} onPage={onPage} />}
       <VirtualList key={page} label={pg().conversation.listLabel} count={Math.min(PAGE, conv.count - first)} estimateSize={estimate} getKey={keyOf} scrollTo={inPage} scrollNonce={scroll} overscan={2} render={render} />
     </>
   );
@@ -266,7 +266,7 @@ function PendingRow({ index, line, height }: { index: number; line: number; heig
     <article class="sl-msg" aria-busy="true" data-pending={index} style={{ minHeight: `${height}px`, boxSizing: 'border-box' }}>
       <header class="sl-msg-head">
         <span class="sl-muted">{pg().conversation.position(index + 1, line + 1)}</span>
-        <span class="sl-muted">{pg().large.loadingRow}</span>
+        <span class="sl-muted">{pg().conversation.reading}</span>
       </header>
     </article>
   );
