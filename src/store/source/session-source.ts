@@ -222,7 +222,7 @@ export interface SessionSource {
   /** The recovered lens's messages (its first `count`, for a preview) written as `format` with the findings masked, as a Blob of parts. */
   exportBlob(head: ExportHead, format: ExportFormat, mask: ExportMask, run?: ExportRunOptions, count?: number): Promise<Blob>;
   // The Conversation tab
-  /** The Conversation's rows in file order and the tool calls paired over the whole file (rows.ts), built once. */
+  /** The Conversation's rows in file order (at once), then the marker, the tool calls paired over the whole file and the corrupt lines' diagnostics (conversation/rows.ts); built once. */
   conversation(): Promise<SourceConversation>;
 }
 

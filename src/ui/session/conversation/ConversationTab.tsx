@@ -1,9 +1,10 @@
 /**
  * The Conversation tab at every size: every line of the file as a row (virtualized), in file order,
  * through the file's SessionSource. Its rows and the tool-call pairing over the whole file come
- * from `source.conversation()` (store/source/rows.ts); messages are read by ranges only as their
- * rows come into view, in blocks of neighbours, and kept in a bounded cache: at 40 MiB only the rows
- * in and near view are decoded. Rows go in pages of 20,000 (a browser lays out ~33.5 million px in
+ * from `source.conversation()` (store/source/conversation/rows.ts): the rows at once, the marker,
+ * the pairing and the corrupt lines' diagnostics after them. Messages are read by ranges only as
+ * their rows come into view, in blocks of neighbours, and kept in a bounded cache: at 40 MiB only
+ * the rows in and near view are decoded. Rows go in pages of 20,000 (a browser lays out ~33.5 million px in
  * one box; the virtualizer's work grows with the rows it holds).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
