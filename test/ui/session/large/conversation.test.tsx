@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConversationTab } from '../../../../src/ui/session/conversation/ConversationTab';
 import { MessageRow } from '../../../../src/ui/session/conversation/MessageRow';
 import { setRawEverywhere } from '../../../../src/ui/session/markdown/prefs';
-import { bothSizes, conversationShown, indexedText, mount, settle, unmount, waitFor } from '../helpers';
+import { bothSizes, click, conversationShown, indexOpener, indexedText, mount, settle, unmount, waitFor } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -55,6 +55,26 @@ describe('the conversation of a large file', () => {
     last.click();
     await waitFor(() => !!el!.querySelector('article[data-message="40000"]'));
     expect(el.querySelector('.sl-pages')?.textContent).toContain('Messages 40,001–50,000 of 50,000');
+  });
+});
+
+describe('the Conversation of the line index’s page', () => {
+  it('opens at the route’s line (`line=`) or a permalink’s message (`m=`), highlighted; a corrupt line links to the File tab', async () => {
+    const { default: LargeSession } = await import('../../../../src/ui/session/large/LargeSession');
+    const { createMemoryAdapter } = await import('../../../../src/store/adapter/memory-adapter');
+    const path = 'sessions/cli_direct.jsonl';
+    const text = messages(6, 10).replace('\n', '\n{"role": "user", "content": "cut\n');
+    const adapter = createMemoryAdapter();
+    adapter.setFile(path, text);
+    const routes: [string, Record<string, string>][] = [];
+    const page = (params: Record<string, string>) => <LargeSession adapter={adapter} open={indexOpener(adapter, path, 'v0.2')} path={path} fileName="cli_direct.jsonl" version="v0.2" size={text.length} params={params} onRoute={(tab, p) => routes.push([tab, p])} />;
+    el = await mount(page({ line: '4' }));
+    await waitFor(() => el!.querySelector('article.sl-hl')?.getAttribute('data-message') === '2');
+    await unmount(el);
+    el = await mount(page({ m: '5' }));
+    await waitFor(() => el!.querySelector('article.sl-hl')?.getAttribute('data-message') === '4');
+    await click([...el.querySelectorAll('article.sl-corrupt button')].find((b) => b.textContent === 'open in File tab'));
+    expect(routes.at(-1)).toEqual(['file', { line: '2' }]);
   });
 });
 
