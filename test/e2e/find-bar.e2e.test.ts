@@ -2,7 +2,8 @@
  * The find bar in real Chromium: Ctrl+F in a 2,000-message session (generated here) opens the app's
  * bar, not the browser's; typing finds a word that only message #1,873 and #1,990 hold, and the
  * virtual list scrolls to each match with its mark on screen. At 1280×800 the conversation gets
- * most of the window and is the one scroll box (the page itself does not scroll).
+ * most of the window and is the one scroll box (the page itself does not scroll). A permalink opens its
+ * message in place, and a tool call shows the message that answers it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -98,6 +99,15 @@ describe('find bar in a 2,000-message session', () => {
     await input.press('Escape');
     expect(await page.locator('.sl-find-input').count()).toBe(0);
     expect(await page.locator('mark.sl-find-hit').count()).toBe(0);
+
+    // A permalink opens its message in place, highlighted, as the rows around it are read through the source.
+    await page.evaluate(() => (location.hash = '#/s/cli%3Along/m/1500'));
+    await expect.poll(() => inView('article.sl-hl[data-message="1499"]'), { timeout: 10_000 }).toBe(true);
+    // The call is paired with its result (over the whole file), and the result links back to it.
+    await page.locator('.sl-jump-message').fill('1990');
+    await page.locator('.sl-jump-message').press('Enter');
+    await expect.poll(() => inView('article[data-message="1989"] .sl-call')).toBe(true);
+    expect(await page.locator('article[data-message="1989"] .sl-call').innerText()).toContain('result: message #1991');
     expect(watch.problems).toEqual([]);
   });
 });

@@ -81,7 +81,7 @@ describe('a session above the large-file line', () => {
     const list = page.getByRole('region', { name: 'Messages' });
     for (let k = 0; k < 20 && !(await page.getByText(`Answer number ${MESSAGES - 1}:`).count()); k++) {
       await evaluate(page, () => {
-        const el = document.querySelector('.sl-large-list') as HTMLElement;
+        const el = document.querySelector('.sl-conversation .sl-vlist') as HTMLElement;
         el.scrollTop = el.scrollHeight;
       }, null);
       await page.waitForTimeout(150);
@@ -103,7 +103,7 @@ describe('a session above the large-file line', () => {
   it('finds a word planted far down and lands on it; jumps and a permalink open their message in place', async () => {
     const page = b.page;
     await page.getByRole('tab', { name: 'Conversation' }).click();
-    const list = page.locator('.sl-large-list');
+    const list = page.locator('.sl-conversation .sl-vlist');
     await list.waitFor();
     await page.keyboard.press('Control+f');
     const input = page.locator('.sl-find-input');
@@ -112,18 +112,18 @@ describe('a session above the large-file line', () => {
     await input.fill('zanzibar');
     await page.locator('.sl-find-count').getByText('1 of 1', { exact: true }).waitFor();
     // The card is read from the file, decoded, scrolled into the list's view, and its mark outlined.
-    const current = page.locator(`article[data-large-index="${PLANTED}"] mark.sl-find-current`);
+    const current = page.locator(`article[data-message="${PLANTED}"] mark.sl-find-current`);
     await current.waitFor();
     expect(await current.innerText()).toBe('Zanzibar');
     const inView = async (sel: string) =>
       evaluate(page, (s) => {
         const el = document.querySelector(s);
-        const box = document.querySelector('.sl-large-list')!.getBoundingClientRect();
+        const box = document.querySelector('.sl-conversation .sl-vlist')!.getBoundingClientRect();
         const r = el?.getBoundingClientRect();
         return !!r && r.bottom > box.top && r.top < box.bottom;
       }, sel);
     // The list may still be measuring the rows around it: the jump keeps aiming until they settle.
-    await expect.poll(() => inView(`article[data-large-index="${PLANTED}"] mark.sl-find-current`), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => inView(`article[data-message="${PLANTED}"] mark.sl-find-current`), { timeout: 5000 }).toBe(true);
     await shot(page, 'large-file-find', false);
     await input.press('Escape');
     expect(await page.locator('.sl-findbar').count()).toBe(0);
@@ -131,17 +131,17 @@ describe('a session above the large-file line', () => {
     // Jump to message #1,500, then to the latest.
     await page.locator('.sl-jump-message').fill('1500');
     await page.locator('.sl-jump-message').press('Enter');
-    await page.locator('article[data-large-index="1499"]').getByText('number 1499:').waitFor();
+    await page.locator('article[data-message="1499"]').getByText('number 1499:').waitFor();
     // The list may still be measuring the rows around it: the jump keeps aiming until they settle.
-    await expect.poll(() => inView('article[data-large-index="1499"]'), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => inView('article[data-message="1499"]'), { timeout: 5000 }).toBe(true);
     await page.locator('.sl-jump').getByRole('button', { name: 'latest' }).click();
-    await page.locator(`article[data-large-index="${MESSAGES - 1}"]`).getByText(`number ${MESSAGES - 1}:`).waitFor();
+    await page.locator(`article[data-message="${MESSAGES - 1}"]`).getByText(`number ${MESSAGES - 1}:`).waitFor();
 
     // A permalink opens its message.
     await page.evaluate((threshold) => (location.hash = `#/s/cli%3Abig/m/700?large=${threshold}`), Math.floor(size / 2));
-    await page.locator('article[data-large-index="699"]').getByText('number 699:').waitFor();
+    await page.locator('article[data-message="699"]').getByText('number 699:').waitFor();
     // The list may still be measuring the rows around it: the jump keeps aiming until they settle.
-    await expect.poll(() => inView('article[data-large-index="699"]'), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => inView('article[data-message="699"]'), { timeout: 5000 }).toBe(true);
   });
 
   it('trims it from the Edit tab: a streamed save of the kept bytes, the same bytes the normal save writes', async () => {

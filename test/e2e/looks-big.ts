@@ -41,7 +41,7 @@ interface View {
 
 const BIG_KEY = '#/s/bench%3Alarge';
 const BIG_VIEWS: View[] = [
-  { name: 'conversation', hash: BIG_KEY, ready: '.sl-large [data-testid="large-counts"]', firstMessage: '.sl-large-conversation article[data-large-index="0"]:not([aria-busy="true"])' },
+  { name: 'conversation', hash: BIG_KEY, ready: '.sl-large [data-testid="large-counts"]', firstMessage: '.sl-conversation:not(.sl-opening) article[data-message="0"]' },
   { name: 'replay', hash: `${BIG_KEY}?tab=replay`, ready: '#sl-replay-h' },
   { name: 'file', hash: `${BIG_KEY}?tab=file`, ready: '[data-testid="file-health"]' },
   { name: 'edit', hash: `${BIG_KEY}?tab=edit`, ready: '#sl-large-edit-h' },
@@ -51,7 +51,7 @@ const GOLDEN_SESSION = 'fx_gen_long_001.jsonl';
 const GOLDEN_VIEWS: View[] = [
   { name: 'list', hash: '#/w', ready: '.session-row' },
   { name: 'health', hash: '#/w/health', ready: '.health-file' },
-  { name: 'session', hash: '#/s/fx%3Agen_long_001', ready: '.sl-conversation article[data-message]', firstMessage: '.sl-conversation article[data-message="0"]' },
+  { name: 'session', hash: '#/s/fx%3Agen_long_001', ready: '.sl-conversation article[data-message]', firstMessage: '.sl-conversation:not(.sl-opening) article[data-message="0"]' },
   { name: 'session-file', hash: '#/s/fx%3Agen_long_001?tab=file', ready: '#sl-file-h' },
 ];
 

@@ -5,7 +5,8 @@
  * the same next request in the Context tab and the Markdown/raw switch, and gives the same replay at
  * the agent loop's defaults (a token budget of 190,784 that leaves the oldest turns out) and after a change of
  * the count window (the same kept count and token total), the same
- * header facts, Export tab and Edit cards. Screenshots: test-results/e2e/one-page-*.png.
+ * header facts, Export tab and Edit cards, and the same Conversation: its controls, the tool call paired
+ * with its result, a permalink copied and opened. Screenshots: test-results/e2e/one-page-*.png.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,7 +28,13 @@ beforeAll(async () => {
   fs.mkdirSync(sessions, { recursive: true });
   const rows = [JSON.stringify({ _type: 'metadata', key: 'cli:one', created_at: '2026-06-01T09:00:00', updated_at: '2026-06-01T10:00:00', metadata: { title: 'One page' }, last_consolidated: 0 })];
   // Some 1,200 tokens a message: 300 of them are over the agent loop's budget.
-  for (let i = 0; i < MESSAGES; i++) rows.push(JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `**Turn ${i}** ` + Array.from({ length: 1200 }, (_, w) => `w${(i * 7 + w) % 997}`).join(' ') }));
+  // Message #2 calls a tool that message #4 answers (the pairing the Conversation shows at both sizes).
+  for (let i = 0; i < MESSAGES; i++) {
+    const m: Record<string, unknown> = { role: i % 2 ? 'assistant' : 'user', content: `**Turn ${i}** ` + Array.from({ length: 1200 }, (_, w) => `w${(i * 7 + w) % 997}`).join(' ') };
+    if (i === 1) m.tool_calls = [{ id: 'call_1', type: 'function', function: { name: 'look_up', arguments: '{"q": "one"}' } }];
+    if (i === 3) Object.assign(m, { role: 'tool', tool_call_id: 'call_1', name: 'look_up', content: 'found it' });
+    rows.push(JSON.stringify(m));
+  }
   fs.writeFileSync(path.join(sessions, 'cli_one.jsonl'), rows.join('\n') + '\n');
   ({ app, b } = await openAppInChromium({ port: PORT }, { width: 1280, height: 800 }));
 }, 240_000);
@@ -174,5 +181,47 @@ describe('one session page for every size', () => {
     expect(large.exportSections).toEqual(full.exportSections);
     expect(full.editCards.length).toBeGreaterThan(5);
     expect(large.editCards).toEqual(full.editCards);
+  }, 180_000);
+
+  it('shows the same Conversation: its controls, a call paired with its result, a permalink copied and opened', async () => {
+    const page = b.page;
+    const conversation = async (large: boolean) => {
+      const q = large ? '?large=1' : '';
+      await page.evaluate((h) => (location.hash = h), `#/s/cli%3Aone?tab=conversation${q.replace('?', '&')}`);
+      // Message #4 (the tool's result) is brought into view by the jump bar.
+      await page.locator('.sl-jump-message').fill('4');
+      await page.locator('.sl-jump-message').press('Enter');
+      await page.locator('article[data-message="3"] .sl-answer').waitFor({ timeout: 60_000 });
+      expect(await page.locator('.sl-session.sl-large').count()).toBe(large ? 1 : 0);
+      const tools = (await page.locator('.sl-conv-tools').innerText()).replace(/\s+/g, ' ');
+      const summary = await page.locator('.sl-conversation .sl-summary').innerText();
+      const call = (await page.locator('article[data-message="1"] .sl-call').innerText()).replace(/\s+/g, ' ');
+      const answer = (await page.locator('article[data-message="3"] .sl-answer').innerText()).replace(/\s+/g, ' ');
+      // The result's link goes to the call's card, highlighted.
+      await page.locator('article[data-message="3"] .sl-answer button').click();
+      await page.locator('article.sl-hl[data-message="1"]').waitFor();
+      await page.locator('article[data-message="2"] .sl-permalink').click();
+      const copied = await page.locator('.sl-conversation > [role="status"]').innerText();
+      await shot(page, `one-page-conversation-paired-${large ? 'large' : 'full'}`, false);
+      // A permalink opens its message, far down, highlighted and in view.
+      await page.evaluate((h) => (location.hash = h), `#/s/cli%3Aone/m/290${q}`);
+      await page.locator('article.sl-hl[data-message="289"]').waitFor({ timeout: 30_000 });
+      const inView = await page.locator('article.sl-hl[data-message="289"]').evaluate((el) => {
+        const box = el.closest('.sl-vlist')!.getBoundingClientRect();
+        const r = el.getBoundingClientRect();
+        return r.bottom > box.top && r.top < box.bottom;
+      });
+      return { tools, summary, call, answer, copied: copied.replace(/ https?:.*$/, ''), inView };
+    };
+    const full = await conversation(false);
+    const large = await conversation(true);
+    expect(full.tools).toContain('Raw');
+    expect(full.tools).toContain('first replayed');
+    expect(full.call).toContain('look_up');
+    expect(full.call).toContain('result: message #4');
+    expect(full.answer).toContain('call in message #2');
+    expect(full.copied).toContain('message #3');
+    expect(full.inView).toBe(true);
+    expect(large).toEqual(full);
   }, 180_000);
 });

@@ -6,7 +6,6 @@ import { searchFile } from '../../src/store/large/find/large-find';
 import { openFromBytes } from '../../src/store/save/sessions';
 import { findMatches, searchIndex, type FindMatch } from '../ui/session/find/find-reference';
 import { MATCH_LIMIT } from '../../src/ui/session/find/state';
-import { pairToolCalls } from '../../src/ui/session/parts/pairing';
 import { CORPORA, fixturePaths, fixturesInTurn, releasesInTurn } from '../corpora';
 
 const SLICES = [1, 7, 333, 65_536];
@@ -53,7 +52,7 @@ async function largeFind(bytes: Uint8Array, version: NanobotVersion, query: stri
 function fullView(bytes: Uint8Array, version: NanobotVersion) {
   const path = 'sessions/x.jsonl';
   const o = openFromBytes(path, bytes, { path, size: bytes.length, lastModified: 1, sha256: 'x' }, { version, now: '2026-12-04T00:00:00' });
-  const index = searchIndex(o, pairToolCalls(o.recovered.messages));
+  const index = searchIndex(o);
   return { index, find: (q: string) => findMatches(index, q) };
 }
 

@@ -16,6 +16,7 @@ import type { Lens, MessageRange, PieceSink, SaveRun, SessionHead, SessionSource
 import { metaOf, normalised, type SourceAdapter } from './source-adapter';
 import type { StorageAdapter } from '../adapter/adapter';
 import type { ExportPasses } from './export-answers';
+import type { SourceConversation } from './conversation/rows';
 import { lazyFind } from './session-source';
 import type { LineIndex } from '../../core/index/line-index';
 import { countHealth, headsOfRecords, indexOfRecords } from './line-reads';
@@ -59,6 +60,7 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
     })());
   const sessions = () => import('../save/sessions');
   const planned = new WeakMap<SourcePlan, SessionDocument>();
+  let conversing: Promise<SourceConversation> | null = null;
 
   const nanobotMessages = async () => (await nanobotView()).nanobot.result;
   // The export's and the find's passes are loaded when first asked for (a CLI command never compiles them).
@@ -186,6 +188,8 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
     // Replay tab
     replayView: async (opts, upto, run) => (await import('./replay/replay-answers')).heldReplayView(source, opts, upto, run),
     contextOverTime: async (opts, run) => (await import('./replay/replay-answers')).heldContextOverTime(source, opts, run),
+    // The Conversation tab
+    conversation: () => (conversing ??= import('./conversation/rows').then((m) => m.conversationOf(source, async () => { const v = await bothLenses(); return m.heldKinds(v.doc.records, v.recovered.messageRecords); }, async () => m.heldPairs(await recoveredMessages())))),
   };
   return source;
 }

@@ -33,6 +33,7 @@ import { metaOf, normalised, unchangedSince, type SourceAdapter } from './source
 import type { StorageAdapter } from '../adapter/adapter';
 import type { ExportPasses, ExportWorkers } from './export-answers';
 import type { FindWorkers } from './find-answers';
+import type { SourceConversation } from './conversation/rows';
 import { lazyFind } from './session-source';
 import { readLineHeads } from '../large/read/large-lines';
 import type { MessageTraces } from '../large/traces/trace-answers';
@@ -134,6 +135,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
   const edits = new WeakMap<SourcePlan, { trim: IndexedTrim } | { edit: IndexedEdit }>();
   // The save traces, found once (the worker reads every message of the load).
   let traced: Promise<MessageTraces[]> | null = null;
+  let conversing: Promise<SourceConversation> | null = null;
 
   const source: SessionSource = {
     stat,
@@ -307,6 +309,8 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       const [{ file }, { contextLarge }] = await Promise.all([fileAndIndex(), import('../large/context/large-context-client')]);
       return contextLarge(file, ix, overTime, version, replay);
     })(),
+    // The Conversation tab
+    conversation: () => (conversing ??= import('./conversation/rows').then((m) => m.conversationOf(source, async () => (await built()).index, async () => m.indexedPairs(read, (await built()).index, version)))),
   };
   return source;
 }

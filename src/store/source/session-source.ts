@@ -27,6 +27,7 @@ import type { IndexHealth } from '../../core/index/index-health';
 import type { MessageTraces } from '../large/traces/trace-answers';
 import type { ContextOverTime } from '../../core/replay/context-over-time';
 import type { ReplayRun, ReplayView } from './replay/replay-answers';
+import type { SourceConversation } from './conversation/rows';
 
 /** Which implementation answers: the whole document in memory, or the file's line index. */
 export type SourceKind = 'document' | 'index';
@@ -236,6 +237,9 @@ export interface SessionSource {
   replayView(opts: ReplayOptions, upto: number | null, run?: ReplayRun): Promise<ReplayView>;
   /** Context over time under `opts` (the Replay tab's chart); null where only nanobot's exact path answers. */
   contextOverTime(opts: ReplayOptions, run?: ReplayRun): Promise<ContextOverTime | null>;
+  // The Conversation tab
+  /** The Conversation's rows in file order (at once), then the marker, the tool calls paired over the whole file and the corrupt lines' diagnostics (conversation/rows.ts); built once. */
+  conversation(): Promise<SourceConversation>;
 }
 
 /** A source's find made when first asked (`make` loads its module then: a command that never finds never compiles it). */

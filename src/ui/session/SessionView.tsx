@@ -23,7 +23,6 @@ import { LargeViewOffer } from './large/ViewSwitch';
 import type { LargeSessionProps } from './large/LargeSession';
 
 export { OpeningPreview } from './OpeningPreview';
-export { prepareConversation as prepareView } from './conversation/model';
 
 /** Large-file mode's reading, loaded only when a file is read on its line index. */
 const LargeSession = lazyComponent<LargeSessionProps>(() => import('./large/LargeSession').then((m) => m.default));
@@ -106,7 +105,7 @@ function DocumentSession(props: SessionHostProps & { opened: OpenedSession }) {
       ),
       body: (
         <>
-          {tab === 'conversation' && <ConversationTab opened={opened} source={held} line={line} onOpenLine={(l) => openLine(l)} onLine={(l) => setLine(l)} onArchive={() => go('context', { ...withoutLine(route.params), show: 'archive' })} />}
+          {tab === 'conversation' && <ConversationTab source={held} line={line} onOpenLine={(l) => openLine(l)} onLine={(l) => setLine(l)} onArchive={() => go('context', { ...withoutLine(route.params), show: 'archive' })} />}
           {tab === 'replay' && <ReplayTab source={held} params={route.params} onParams={(p) => props.onRoute('replay', p)} onOpenLine={(l) => openLine(l, 'conversation')} onExport={(p) => go('export', { ...p, src: 'replay' })} />}
           {tab === 'context' && <ContextTab source={held} reader={props.reader ?? props.adapter} params={route.params} onParams={(p) => props.onRoute('context', p)} />}
           {tab === 'export' && <LazyExportTab source={held} opened={opened} params={route.params} onParams={(p) => props.onRoute('export', p)} />}

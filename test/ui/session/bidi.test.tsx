@@ -9,7 +9,7 @@ import { ConversationTab } from '../../../src/ui/session/conversation/Conversati
 import { Fold } from '../../../src/ui/session/parts/Fold';
 import { RawJson } from '../../../src/ui/session/parts/RawJson';
 import { closeIsolates, showControls } from '../../../src/ui/parts/iso';
-import { jsonl, meta, mount, openText, settle, unmount, wholeHost } from './helpers';
+import { jsonl, meta, mount, openText, settle, unmount, wholeHost, conversationShown } from './helpers';
 
 const RLO = '\u202e';
 let el: HTMLElement | null = null;
@@ -56,7 +56,7 @@ describe('bidi isolation of file text', () => {
 
   it('keeps a cut raw line apart from its "…"', async () => {
     const o = openText(jsonl([meta(), { role: 'user', content: RLO + 'y'.repeat(5000) }]));
-    el = await mount(<RawJson record={o.doc.records[1]!} line={1} />);
+    el = await mount(<RawJson line={1} read={async (l) => o.doc.records[l]!.raw} />);
     el.querySelector('button')!.click();
     await settle();
     const { bdi, outside } = isolated(el, RLO);
@@ -66,8 +66,8 @@ describe('bidi isolation of file text', () => {
 
   it('keeps a flag’s key and value apart from the "=" between them', async () => {
     const o = openText(jsonl([meta(), { role: 'user', content: 'hi', [`${RLO}yek`]: `\u2066${RLO}eulav` }]));
-    el = await mount(<ConversationTab opened={o} source={wholeHost(o).source} line={null} onOpenLine={() => {}} onLine={() => {}} />);
-    await settle();
+    el = await mount(<ConversationTab source={wholeHost(o).source} line={null} onOpenLine={() => {}} onLine={() => {}} />);
+    await conversationShown(el);
     const tag = [...el.querySelectorAll('.sl-flags li')].find((li) => li.textContent!.includes('yek'))!;
     expect([...tag.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual([`${RLO}yek`, `\u2066${RLO}eulav\u2069`]);
     expect([...tag.childNodes].filter((n) => n.nodeName !== 'BDI').map((n) => n.textContent).join('')).toBe('=');

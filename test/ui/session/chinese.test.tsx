@@ -10,7 +10,7 @@ import { OpeningPreview } from '../../../src/ui/session/OpeningPreview';
 import { setLanguage } from '../../../src/ui/i18n/text';
 import { loadMarkdown } from '../../../src/ui/session/markdown/loader';
 import type { SessionHostProps } from '../../../src/ui/session-host';
-import { NOW, button, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor, wholeHost } from './helpers';
+import { NOW, button, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor, wholeHost, conversationShown } from './helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -41,6 +41,7 @@ describe('the session page in Simplified Chinese', () => {
   it('header, tabs, banners and the conversation speak Chinese; file text and Python’s words stay as written', async () => {
     await setLanguage('zh-CN');
     el = await mount(<SessionView {...props({ opened: openText(file) })} />);
+    await conversationShown(el);
     expect([...el.querySelectorAll('[role="tab"]')].map((t) => t.textContent)).toEqual(['对话', '回放', '上下文', '文件1', '编辑（下载）', '导出']);
     const h = el.querySelector('header.sl-header')!.textContent!;
     expect(h).toContain('导出 / 分享…');
@@ -69,6 +70,7 @@ describe('the session page in Simplified Chinese', () => {
   it('the find bar and jump controls answer in Chinese', async () => {
     await setLanguage('zh-CN');
     el = await mount(<SessionView {...props({ opened: openText(file) })} />);
+    await conversationShown(el);
     await click(button(el, '查找…'));
     const input = el.querySelector<HTMLInputElement>('.sl-find-input')!;
     expect(input.placeholder).toBe('在此会话中查找');
@@ -135,6 +137,7 @@ describe('the session page in Simplified Chinese', () => {
     await loadMarkdown();
     const o = openText(jsonl([meta(), { role: 'assistant', content: 'Run:\n\n```\nls\n```\n\n![chart](https://x.example/a.png)' }]));
     el = await mount(<SessionView {...props({ opened: o })} />);
+    await conversationShown(el);
     await waitFor(() => el!.querySelector('.sl-md-copy') !== null);
     expect(el.querySelector('.sl-md-lang')!.textContent).toBe('代码');
     expect(el.querySelector('.sl-md-copy')!.textContent).toBe('复制');
@@ -154,6 +157,7 @@ describe('the session page in Simplified Chinese', () => {
   it('switches back to English on screen when the language changes', async () => {
     await setLanguage('zh-CN');
     el = await mount(<SessionView {...props({ opened: openText(file) })} />);
+    await conversationShown(el);
     expect(tab('对话')).toBeDefined();
     await setLanguage('en');
     await settle();

@@ -142,7 +142,7 @@ describe.each(SIZES)('the Context tab over %s', (_size, sourceOf) => {
 
 describe('the save traces in the conversation', () => {
   it('are said on the messages that carry them', async () => {
-    el = await mount(<ConversationTab opened={openText(session)} source={wholeHost(openText(session)).source} line={null} onOpenLine={() => {}} onLine={() => {}} />);
+    el = await mount(<ConversationTab source={wholeHost(openText(session)).source} line={null} onOpenLine={() => {}} onLine={() => {}} />);
     await waitFor(() => !!el!.querySelector('[data-message="4"]'));
     const tool = el.querySelector('[data-message="4"] .sl-traces')!;
     expect(tool.textContent).toContain('the save cut it to max_tool_result_chars');
@@ -155,7 +155,7 @@ describe('the save traces in the conversation', () => {
 describe('the archive from the archived messages', () => {
   it('is one click from the last_consolidated boundary', async () => {
     const onArchive = vi.fn();
-    el = await mount(<ConversationTab opened={openText(session)} source={wholeHost(openText(session)).source} line={null} onOpenLine={() => {}} onLine={() => {}} onArchive={onArchive} />);
+    el = await mount(<ConversationTab source={wholeHost(openText(session)).source} line={null} onOpenLine={() => {}} onLine={() => {}} onArchive={onArchive} />);
     await waitFor(() => !!button(el!, 'Archive entries of this session'));
     await click(button(el, 'Archive entries of this session'));
     expect(onArchive).toHaveBeenCalledTimes(1);

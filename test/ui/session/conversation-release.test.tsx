@@ -18,7 +18,7 @@ const open = (lc: unknown, version: '0.2.1' | '0.2.2') => {
   return openFromBytes(path, bytes, { path, size: bytes.length, lastModified: 1, sha256: 'x' }, { version, now: NOW });
 };
 const marker = async (lc: unknown, version: '0.2.1' | '0.2.2') => {
-  el = await mount(<ConversationTab opened={open(lc, version)} source={wholeHost(open(lc, version)).source} line={null} onOpenLine={() => {}} onLine={() => {}} />);
+  el = await mount(<ConversationTab source={wholeHost(open(lc, version)).source} line={null} onOpenLine={() => {}} onLine={() => {}} />);
   await waitFor(() => !!el!.querySelector('.sl-marker'));
   const text = el.querySelector('.sl-marker')!.textContent!;
   await unmount(el);

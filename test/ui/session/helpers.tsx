@@ -136,3 +136,16 @@ export function indexedBytes(bytes: Uint8Array, version: NanobotVersion = 'v0.2'
 export function wholeBytes(bytes: Uint8Array, version: NanobotVersion = 'v0.2', path = 'sessions/cli_direct.jsonl'): SessionSource {
   return wholeHost(openFromBytes(path, bytes, { path, size: bytes.length, lastModified: 1_000, sha256: 'x' }, { version, now: NOW })).source;
 }
+
+/** Waits until the Conversation tab in `root` has its rows and every card in view is read (its rows come through the source). */
+export async function conversationShown(root: Element): Promise<void> {
+  await waitFor(() => !!root.querySelector('.sl-conversation .sl-summary') && !root.querySelector('.sl-conversation [aria-busy="true"]'));
+}
+
+/** `text` at both sizes: the whole document's source and the line index's (the one page's two readings). */
+export function bothSizes(text: string, version: NanobotVersion = 'v0.2'): [string, () => SessionSource][] {
+  return [
+    ['whole document', () => wholeBytes(enc(text), version)],
+    ['line index', () => indexedText(text, version)],
+  ];
+}

@@ -8,7 +8,7 @@ import { fateRuns } from '../../../src/ui/session/replay/strip/fates';
 import { stripColumns, messageAt } from '../../../src/ui/session/replay/strip/strip';
 import { documentDiff } from '../../../src/ui/session/edit/diff';
 import { setTitle, removeLine, repairDocument } from '../../../src/core/edit/edits';
-import { mount, openText, settle, unmount, NOW, jsonl, meta, wholeHost } from './helpers';
+import { mount, openText, unmount, NOW, jsonl, meta, wholeHost, conversationShown } from './helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -23,7 +23,8 @@ function bigFile(n: number): string {
 describe('large sessions', () => {
   it('renders only a window of a 10,000-message conversation', async () => {
     const o = openText(bigFile(10_000));
-    el = await mount(<ConversationTab opened={o} source={wholeHost(o).source} line={null} onOpenLine={() => {}} onLine={() => {}} />);
+    el = await mount(<ConversationTab source={wholeHost(o).source} line={null} onOpenLine={() => {}} onLine={() => {}} />);
+    await conversationShown(el);
     const rows = el.querySelectorAll('article').length;
     expect(rows).toBeGreaterThan(3);
     expect(rows).toBeLessThan(60);
@@ -32,8 +33,8 @@ describe('large sessions', () => {
   // Scrolling to a far line needs real layout (checked in Chromium); happy-dom does not scroll.
   it('highlights the line from the route', async () => {
     const o = openText(bigFile(6));
-    el = await mount(<ConversationTab opened={o} source={wholeHost(o).source} line={3} onOpenLine={() => {}} onLine={() => {}} />);
-    await settle(20);
+    el = await mount(<ConversationTab source={wholeHost(o).source} line={3} onOpenLine={() => {}} onLine={() => {}} />);
+    await conversationShown(el);
     expect(el.querySelector('article.sl-hl')!.textContent).toContain('line 4');
   });
 

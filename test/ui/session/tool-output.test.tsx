@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadMarkdown } from '../../../src/ui/session/markdown/loader';
 import { ConversationTab } from '../../../src/ui/session/conversation/ConversationTab';
-import { jsonl, meta, mount, openText, settle, unmount, wholeHost } from './helpers';
+import { bothSizes, conversationShown, jsonl, meta, mount, unmount } from './helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -18,17 +18,17 @@ afterEach(async () => {
 const PY = '# upload helper\nclass Uploader:\n    def __init__(self, retries=3):\n        self.retries = retries\n\n\tif x:\n        return "<b>not bold</b>"\n';
 
 describe('tool output', () => {
-  it('is preformatted code with its whitespace, never Markdown or HTML; prose stays Markdown', async () => {
-    await loadMarkdown();
-    const o = openText(jsonl([
+  const text = jsonl([
       meta(),
       { role: 'user', content: 'Show me **uploader.py**' },
       { role: 'assistant', content: '', tool_calls: [{ id: 'a', type: 'function', function: { name: 'read_file', arguments: '{"path": "uploader.py"}' } }] },
       { role: 'tool', tool_call_id: 'a', name: 'read_file', content: PY },
       { role: 'tool', tool_call_id: 'a', name: 'read_file', content: [{ type: 'text', text: '  indented\n    more' }] },
-    ]));
-    el = await mount(<ConversationTab opened={o} source={wholeHost(o).source} line={null} onOpenLine={() => {}} onLine={() => {}} />);
-    await settle();
+    ]);
+  for (const [size, open] of bothSizes(text)) it(`is preformatted code with its whitespace, never Markdown or HTML; prose stays Markdown (${size})`, async () => {
+    await loadMarkdown();
+    el = await mount(<ConversationTab source={open()} line={null} onOpenLine={() => {}} onLine={() => {}} />);
+    await conversationShown(el);
     const cards = [...el.querySelectorAll('article')];
     const tool = cards[2]!;
     const out = tool.querySelector('.sl-output')!;

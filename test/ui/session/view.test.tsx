@@ -4,7 +4,8 @@ import { act } from 'preact/test-utils';
 import { render } from 'preact';
 import { SessionView } from '../../../src/ui/session/SessionView';
 import type { SessionHostProps } from '../../../src/ui/session-host';
-import { NOW, click, jsonl, meta, mount, openText, settle, unmount, waitFor, wholeHost } from './helpers';
+import { setRawEverywhere } from '../../../src/ui/session/markdown/prefs';
+import { NOW, click, jsonl, meta, mount, openText, settle, unmount, waitFor, wholeHost, conversationShown } from './helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -21,6 +22,7 @@ const good = jsonl([meta({ title: '<think>x</think>Trip plan' }), { role: 'user'
 describe('SessionView', () => {
   it('shows title, key, file, size and message count', async () => {
     el = await mount(<SessionView {...props({ opened: openText(good) })} />);
+    await conversationShown(el);
     const h = el.querySelector('header.sl-header')!;
     expect(h.querySelector('h1')!.textContent).toBe('Trip plan');
     expect(h.textContent).toContain('cli:direct');
@@ -33,6 +35,7 @@ describe('SessionView', () => {
   it('says plainly when nanobot loads nothing, and that its next save destroys the file', async () => {
     const o = openText(jsonl([meta(), { role: 'user', content: 'a' }, '[1, 2]']));
     el = await mount(<SessionView {...props({ opened: o })} />);
+    await conversationShown(el);
     const alert = el.querySelector('[role="alert"]')!.textContent!;
     expect(alert).toContain('nanobot loads nothing from this file');
     expect(alert).toContain('AttributeError');
@@ -43,6 +46,7 @@ describe('SessionView', () => {
     const o = openText(jsonl([meta(), { role: 'user', content: 'a' }, '{"role": "assistant", "content": "cut', { role: 'user', content: 'b' }]));
     const routes: [string, Record<string, string>][] = [];
     el = await mount(<SessionView {...props({ opened: o, onRoute: (t, p) => routes.push([t, p]) })} />);
+    await conversationShown(el);
     const alert = el.querySelector('[role="alert"]')!;
     expect(alert.textContent).toContain('repair path');
     expect(alert.textContent).toContain('skips 1 line: line 3');
@@ -59,6 +63,7 @@ describe('SessionView', () => {
   it('renders hostile content as text, never as HTML', async () => {
     const o = openText(jsonl([meta(), { role: 'user', content: '<img src=x onerror=alert(1)><script>alert(2)</script>' }]));
     el = await mount(<SessionView {...props({ opened: o })} />);
+    await conversationShown(el);
     expect(el.querySelector('img')).toBeNull();
     expect(el.querySelector('script')).toBeNull();
     expect(el.textContent).toContain('<img src=x onerror=alert(1)>');
@@ -67,6 +72,7 @@ describe('SessionView', () => {
   it('moves between tabs with the arrow keys (ARIA tab pattern) and reports the route', async () => {
     const routes: string[] = [];
     el = await mount(<SessionView {...props({ opened: openText(good), onRoute: (t) => routes.push(t) })} />);
+    await conversationShown(el);
     const list = el.querySelector('[role="tablist"]')!;
     const tabs = () => [...el!.querySelectorAll('[role="tab"]')];
     expect(tabs().map((t) => t.getAttribute('tabindex'))).toEqual(['0', '-1', '-1', '-1', '-1', '-1']);
@@ -87,6 +93,7 @@ describe('SessionView', () => {
   it('notices when the shell passes a new snapshot of the file ("updated from disk")', async () => {
     const first = openText(good);
     el = await mount(<SessionView {...props({ opened: first })} />);
+    await conversationShown(el);
     expect(el.textContent).not.toContain('Updated from disk');
     const bigger = good + JSON.stringify({ role: 'user', content: 'more' }) + '\n';
     const second = openText(bigger);
@@ -100,6 +107,7 @@ describe('SessionView', () => {
   it('puts the consolidation marker right above the first replayed message', async () => {
     const o = openText(jsonl([meta({}, 2), { role: 'user', content: 'old q' }, { role: 'assistant', content: 'old a' }, { role: 'user', content: 'new q' }]));
     el = await mount(<SessionView {...props({ opened: o })} />);
+    await conversationShown(el);
     const rows = [...el.querySelectorAll('.sl-vlist-row')].map((r) => r.textContent!);
     expect(rows[2]).toContain('last_consolidated = 2');
     expect(rows[2]).toContain('archived to memory and not replayed');
@@ -110,6 +118,7 @@ describe('SessionView', () => {
   it('shows a reset last_consolidated at the top, saying nanobot range-checks it', async () => {
     const o = openText(jsonl([meta({}, 9), { role: 'user', content: 'q' }]));
     el = await mount(<SessionView {...props({ opened: o })} />);
+    await conversationShown(el);
     const first = el.querySelector('.sl-vlist-row')!.textContent!;
     expect(first).toContain('last_consolidated = 0');
     expect(first).toContain('The file says last_consolidated 9');
@@ -123,6 +132,7 @@ describe('SessionView', () => {
       { role: 'assistant', content: 'ok', reasoning_content: 'secret thoughts', _cron_turn: true },
     ]));
     el = await mount(<SessionView {...props({ opened: o })} />);
+    await conversationShown(el);
     const rows = [...el.querySelectorAll('.sl-vlist-row')];
     expect(rows[0]!.textContent).toContain('image: /tmp/a.png');
     expect(rows[0]!.textContent).toContain('CLI app @Tool');
@@ -137,12 +147,18 @@ describe('SessionView', () => {
 
   it('folds long content and reveals raw JSON on request', async () => {
     const long = 'x'.repeat(5000);
+    // The text as stored (the Markdown's loading is not what this checks).
+    setRawEverywhere(true);
     el = await mount(<SessionView {...props({ opened: openText(jsonl([meta(), { role: 'user', content: long }])) })} />);
+    await conversationShown(el);
     const row = el.querySelector('article')!;
     expect(row.querySelector('pre')!.textContent!.length).toBeLessThan(1600);
     await click([...row.querySelectorAll('button')].find((b) => b.textContent!.startsWith('Show all')));
     expect(row.querySelector('pre')!.textContent).toBe(long);
     await click([...row.querySelectorAll('button')].find((b) => b.textContent === 'Raw JSON'));
+    // The line is read through the source when it is asked for.
+    await waitFor(() => !!row.querySelector('.sl-raw pre'));
     expect(row.querySelector('.sl-raw pre')!.textContent).toContain('"role": "user"');
+    setRawEverywhere(false);
   });
 });

@@ -1,8 +1,7 @@
 /** One message of the file: role, time, content, tool pairing, reasoning, attachments, flags, raw JSON. */
-import type { FileRecord } from '../../../core/lens/document';
 import { pyDumps } from '../../../core/python/pyjson';
 import { dictGet, type PyDict, type PyValue } from '../../../core/python/pyvalue';
-import type { Pairing } from '../parts/pairing';
+import type { ToolPairs } from '../../../store/source/conversation/rows';
 import { RawJson } from '../parts/RawJson';
 import { Content } from './Content';
 import { Attachments, Flags, Reasoning } from './Extras';
@@ -14,11 +13,16 @@ import type { SaveTrace } from '../../../core/turn/save-traces';
 export interface MessageRowProps {
   m: PyDict;
   index: number;
-  line: number;
-  record: FileRecord;
-  pairing: Pairing;
-  highlighted: boolean;
-  onJump: (message: number) => void;
+  /** Its 0-based file line (unknown for the first cards shown while a big file is indexed). */
+  line?: number;
+  /** Reads a file line's bytes (the raw JSON toggle); absent: no toggle. */
+  read?: (line: number) => Promise<Uint8Array>;
+  /** The tool calls paired over the whole file; absent: the card stands alone. */
+  pairs?: ToolPairs;
+  highlighted?: boolean;
+  onJump?: (message: number) => void;
+  /** Text without Markdown (the first cards, shown while a big file is indexed: cheap to lay out). */
+  plain?: boolean;
   /** Copies this message's permalink. */
   onCopyLink?: (message: number) => void;
   /** What saving the turn changed on this message (what the model saw then, what later turns see). */
@@ -38,6 +42,7 @@ export function doesMore(m: PyDict): boolean {
 /** A message card; `role` is shown as stored (a missing role is flagged: nanobot's replay raises on it). */
 export function MessageRow(p: MessageRowProps) {
   const t = pg().conversation;
+  const onJump = p.onJump ?? (() => {});
   const role = dictGet(p.m, 'role');
   const roleText = role === undefined ? pg().session.noRole : typeof role === 'string' ? role : pyDumps(role);
   const ts = dictGet(p.m, 'timestamp');
@@ -45,7 +50,7 @@ export function MessageRow(p: MessageRowProps) {
     <article class={`sl-msg sl-role-${typeof role === 'string' ? role.replace(/[^a-z]/gi, '') : 'x'} ${p.highlighted ? 'sl-hl' : ''}`} aria-label={t.messageLabel(p.index + 1, roleText)} data-message={p.index}>
       <header class="sl-msg-head">
         <span class={`sl-role ${role === undefined ? 'sl-tag-danger' : ''}`}>{roleText}</span>
-        <span class="sl-muted">{t.position(p.index + 1, p.line + 1)}</span>
+        <span class="sl-muted">{p.line === undefined ? `#${p.index + 1}` : t.position(p.index + 1, p.line + 1)}</span>
         {p.onCopyLink && (
           <button type="button" class="sl-link sl-permalink" title={t.copyLinkTitle} onClick={() => p.onCopyLink!(p.index)}>
             {t.copyLink}
@@ -57,7 +62,7 @@ export function MessageRow(p: MessageRowProps) {
             {formatTime(ts)}
           </time>
         )}
-        {role === 'tool' && <ToolAnswer index={p.index} pairing={p.pairing} onJump={p.onJump} />}
+        {role === 'tool' && <ToolAnswer index={p.index} pairs={p.pairs} onJump={onJump} />}
         {dictGet(p.m, 'name') !== undefined && role !== 'tool' && <span class="sl-tag">name={pyDumps(dictGet(p.m, 'name')!)}</span>}
       </header>
       <Flags m={p.m} />
@@ -70,11 +75,11 @@ export function MessageRow(p: MessageRowProps) {
           ))}
         </ul>
       )}
-      <Reasoning m={p.m} />
-      {!(noText(dictGet(p.m, 'content')) && doesMore(p.m)) && <Content value={dictGet(p.m, 'content')} id={String(p.line)} code={role === 'tool'} />}
+      {!p.plain && <Reasoning m={p.m} />}
+      {!(noText(dictGet(p.m, 'content')) && doesMore(p.m)) && <Content value={dictGet(p.m, 'content')} id={p.line === undefined ? `head:${p.index}` : String(p.line)} plain={p.plain} code={role === 'tool'} />}
       <Attachments m={p.m} />
-      <ToolCalls index={p.index} pairing={p.pairing} onJump={p.onJump} />
-      <RawJson record={p.record} line={p.line} />
+      {!p.plain && <ToolCalls m={p.m} index={p.index} pairs={p.pairs} onJump={onJump} />}
+      {p.read && p.line !== undefined && <RawJson line={p.line} read={p.read} />}
     </article>
   );
 }

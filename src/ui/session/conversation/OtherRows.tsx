@@ -1,12 +1,14 @@
 /** Rows that are not messages: corrupt lines in place, provider state, and the consolidation marker. */
-import type { Diagnostic, FileRecord } from '../../../core/lens/document';
-import { cut, recordText } from '../text';
+import type { Diagnostic } from '../../../core/lens/document';
+import type { StoredLastConsolidated } from '../../../store/source/conversation/rows';
+import { cut } from '../text';
+import { useLineText } from '../parts/line-text';
 import { iso, showControls } from '../../parts/iso';
 import { pg } from '../../i18n/text';
 
 /** A line no lens reads as a message, with why, and a way to the File tab. */
-export function CorruptRow({ line, record, diagnostics, onOpenLine }: { line: number; record: FileRecord; diagnostics: Diagnostic[]; onOpenLine: (line: number) => void }) {
-  const shown = cut(recordText(record), 300);
+export function CorruptRow({ line, read, diagnostics, onOpenLine }: { line: number; read: (line: number) => Promise<Uint8Array>; diagnostics: Diagnostic[]; onOpenLine: (line: number) => void }) {
+  const shown = cut(useLineText(line, read) ?? '', 300);
   const t = pg().conversation;
   return (
     <article class="sl-msg sl-corrupt" aria-label={t.corruptLabel(line + 1)}>
@@ -37,14 +39,6 @@ export function ProviderRow({ line }: { line: number }) {
       <span class="sl-tag">provider_state</span>{pg().conversation.provider(line + 1)}
     </div>
   );
-}
-
-/** A last_consolidated the file holds out of range: its text, and whether the version slices with it unchecked (and raises). */
-export interface StoredLastConsolidated {
-  raw: string;
-  /** null: the version range-checks it and resets it to 0; else the version's label. */
-  unchecked: string | null;
-  raises: boolean;
 }
 
 /** The last_consolidated boundary: what is above is archived to memory and not replayed. */

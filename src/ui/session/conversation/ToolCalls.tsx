@@ -1,47 +1,67 @@
-/** Tool calls with the result that answers each one, and tool results with the call they answer. */
+/** Tool calls with the result that answers each one, and tool results with the call they answer (paired over the whole file: rows.ts). */
+import { pyStr } from '../../../core/python/pyrepr';
+import { dictGet, isDict, type PyDict } from '../../../core/python/pyvalue';
+import { callIds, callName, type ToolPairs } from '../../../store/source/conversation/rows';
 import { Fold } from '../parts/Fold';
-import type { Pairing } from '../parts/pairing';
 import { iso } from '../../parts/iso';
 import { Hl } from '../find/Hl';
 import { pg } from '../../i18n/text';
 import { fill } from '../parts/fill';
 
 export interface ToolProps {
+  m: PyDict;
   index: number;
-  pairing: Pairing;
+  /** The pairing; absent: the card is shown alone (the first messages of a file still being indexed). */
+  pairs?: ToolPairs;
   onJump: (message: number) => void;
 }
 
+/** A call's arguments as the card shows them: a text as it is, any other value as Python's str(). */
+function argumentsOf(c: unknown): string {
+  if (!isDict(c)) return '';
+  const fn = dictGet(c, 'function');
+  const args = isDict(fn) ? dictGet(fn, 'arguments') : dictGet(c, 'arguments');
+  return typeof args === 'string' ? args : args === undefined ? '' : pyStr(args);
+}
+
 /** The calls an assistant message declares; each links to its result or is marked unanswered. */
-export function ToolCalls({ index, pairing, onJump }: ToolProps) {
-  const calls = pairing.calls.get(index);
-  if (!calls) return null;
+export function ToolCalls({ m, index, pairs, onJump }: ToolProps) {
+  const tc = dictGet(m, 'tool_calls');
+  if (dictGet(m, 'role') !== 'assistant' || !Array.isArray(tc) || tc.length === 0) return null;
+  const results = pairs?.results.get(index);
+  const ids = callIds(m);
   const t = pg().conversation;
   return (
     <ul class="sl-calls" aria-label={t.toolCalls}>
-      {calls.map((c, i) => (
-        <li key={i} class="sl-call">
-          <div class="sl-call-head">
-            <span class="sl-call-name">{c.placeholder ? t[c.placeholder] : <Hl text={c.name} />}</span>
-            {c.id && <code class="sl-muted">{iso(c.id)}</code>}
-            {c.result !== null ? (
-              <button type="button" class="sl-link" onClick={() => onJump(c.result!)}>
-                {t.resultIn(c.result + 1)}
-              </button>
-            ) : (
-              <span class="sl-tag sl-tag-warn">{t.unansweredCall}</span>
-            )}
-          </div>
-          {c.arguments && <Fold text={c.arguments} limit={600} lines={8} class="sl-code" />}
-        </li>
-      ))}
+      {tc.map((c, i) => {
+        const { name, placeholder } = callName(c);
+        const args = argumentsOf(c);
+        const result = results?.[i] ?? null;
+        return (
+          <li key={i} class="sl-call">
+            <div class="sl-call-head">
+              <span class="sl-call-name">{placeholder ? t[placeholder] : <Hl text={name} />}</span>
+              {ids[i] && <code class="sl-muted">{iso(ids[i]!)}</code>}
+              {!pairs ? null : result !== null ? (
+                <button type="button" class="sl-link" onClick={() => onJump(result)}>
+                  {t.resultIn(result + 1)}
+                </button>
+              ) : (
+                <span class="sl-tag sl-tag-warn">{t.unansweredCall}</span>
+              )}
+            </div>
+            {args && <Fold text={args} limit={600} lines={8} class="sl-code" />}
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
 /** For a tool message: which call it answers, or that it is an orphan. */
-export function ToolAnswer({ index, pairing, onJump }: ToolProps) {
-  const a = pairing.answers.get(index);
+export function ToolAnswer({ index, pairs, onJump }: Omit<ToolProps, 'm'>) {
+  if (!pairs) return null;
+  const a = pairs.calls.get(index);
   const t = pg().conversation;
   if (!a) return <span class="sl-tag">{t.noCallId}</span>;
   if (a.call === null) return <span class="sl-tag sl-tag-danger" title={t.orphanTitle}>{t.orphan}</span>;

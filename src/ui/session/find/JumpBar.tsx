@@ -1,6 +1,6 @@
 /**
  * The jump controls (message #N, file line N, the first message the replay sends, the latest) over
- * any session: held whole (JumpTo) or read through its index (large-file mode).
+ * any session, through its source (the Conversation tab's, at every size).
  */
 import { useState } from 'preact/hooks';
 import { pg } from '../../i18n/text';

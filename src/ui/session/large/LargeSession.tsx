@@ -3,8 +3,8 @@
  * header's facts and the index's counts with nanobot's load, then the tabs over the index built
  * here (useLargeFile.ts). The tabs shared with the whole document read the file through the source
  * over that index (`indexedSourceOf`, its heavy passes in the browser's workers): the Export tab, the find bar, the File tab,
- * the Context tab. The File and Context tabs are the ones the whole document has too (file/FileTab.tsx, context/ContextTab.tsx). The others are still
- * large-file mode's own: the Conversation (rows decoded on demand), the Replay (only the reachable tail decoded), and the Edit tab (LargeEdit.tsx: edits
+ * the Context, Replay and Conversation tabs, the ones the whole document has too. The other is still
+ * large-file mode's own: the Edit tab (LargeEdit.tsx: edits
  * planned from the index, saved as a stream, then the file indexed again). The file is never read whole into the page.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
@@ -22,12 +22,12 @@ import { pg } from '../../i18n/text';
 import { SessionShell, withoutLine, type ShellNav, type ShellReading, type TabId } from '../SessionShell';
 import { bytes, count } from '../text';
 import type { LargeSaveResult } from '../../../store/save/large-save';
-import { LargeConversationTab } from './conversation/LargeConversationTab';
+import { ConversationTab } from '../conversation/ConversationTab';
 import { LargeEdit } from './edit/LargeEdit';
 import type { Shown } from '../edit/EditCard';
 import { FileTab } from '../file/FileTab';
 import { linkedLine } from '../file/FileLines';
-import { LargeMessage } from './conversation/LargeMessage';
+import { MessageRow } from '../conversation/MessageRow';
 import { ReplayTab } from '../replay/ReplayTab';
 import { ContextTab } from '../context/ContextTab';
 import { LazyExportTab } from '../export/LazyExportTab';
@@ -80,6 +80,9 @@ export default function LargeSession(p: LargeSessionProps) {
   // The Edit tab's last result, kept here while a saved file is indexed again (the tab is redrawn then).
   const [shown, setShown] = useState<Shown | null>(null);
   const meta = useLastMetadata(s.file, s.index);
+  // The Conversation's line: a jump's, else the route's (`line`, or a permalink's message `m`), new each time the route names one.
+  const [conversationLine, setConversationLine] = useState<number | null>(null);
+  useEffect(() => setConversationLine(null), [p.params?.line, p.params?.m]);
   // The tabs read the file through its source over the index built here (the export's passes in its worker).
   const held = useMemo(
     () => (s.file && s.index && s.load ? indexedSourceOf(p.adapter, { path: p.path, fileName: p.fileName, size: s.stat?.size ?? p.size, lastModified: s.stat?.lastModified ?? 0, version: p.version, kind: 'index', other: null }, { now: nowIso(), version: p.version, workers: exportWorkers, finding: { find: findInFile } }, { file: s.file, index: s.index, loaded: s.load.loaded }) : null),
@@ -116,7 +119,7 @@ export default function LargeSession(p: LargeSessionProps) {
       s.head && <Head messages={s.head} />
     ) : (
       <>
-        {tab === 'conversation' && held && <LargeConversationTab source={held} file={ready.file} index={ready.index} load={ready.load} version={p.version} params={params} />}
+        {tab === 'conversation' && held && <ConversationTab source={held} line={conversationLine ?? linkedConversationLine(params, ready.index)} onOpenLine={(l) => p.onRoute?.('file', { ...withoutLine(params), line: String(l + 1) })} onLine={setConversationLine} onArchive={() => p.onRoute?.('context', { ...withoutLine(params), show: 'archive' })} />}
         {tab === 'file' && held && <FileTab source={held} line={linkedLine(params.line, ready.index)} onLine={(l) => p.onRoute?.('file', { ...withoutLine(params), line: String(l + 1) })} />}
         {tab === 'export' && held && <LazyExportTab source={held} params={params} onParams={onParams('export')} />}
         {tab === 'context' && held && <ContextTab source={held} reader={p.adapter} params={params} onParams={onParams('context')} />}
@@ -143,6 +146,14 @@ export default function LargeSession(p: LargeSessionProps) {
   );
 }
 
+/** The 0-based file line the route points the Conversation at: `line` (1-based), else the permalink's message `m` (1-based). */
+function linkedConversationLine(params: Record<string, string>, index: LineIndex): number | null {
+  const l = Number(params.line);
+  if (Number.isInteger(l) && l >= 1 && l <= index.count) return l - 1;
+  const m = Number(params.m);
+  return params.m !== undefined && Number.isInteger(m) && m >= 1 && m <= index.messageCount ? index.messages[m - 1]! : null;
+}
+
 /** The first messages, before the index is in. */
 function Head({ messages }: { messages: PyDict[] }) {
   return (
@@ -151,7 +162,7 @@ function Head({ messages }: { messages: PyDict[] }) {
         {pg().large.firstMessages}
       </h2>
       {screenful(messages, window.innerHeight || 900).map((m, i) => (
-        <LargeMessage key={i} index={i} value={m} id={`large-head:${i}`} plain />
+        <MessageRow key={i} index={i} m={m} plain />
       ))}
     </section>
   );

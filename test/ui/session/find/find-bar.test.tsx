@@ -5,7 +5,6 @@ import { SessionView } from '../../../../src/ui/session/SessionView';
 import type { SessionHostProps } from '../../../../src/ui/session-host';
 import { findOpen, findQuery } from '../../../../src/ui/session/find/state';
 import { findMatches, searchIndex } from './find-reference';
-import { conversationModel } from '../../../../src/ui/session/conversation/model';
 import { setRawEverywhere } from '../../../../src/ui/session/markdown/prefs';
 import { NOW, jsonl, meta, mount, openText, type, unmount, waitFor, wholeHost } from '../helpers';
 
@@ -46,7 +45,7 @@ const highlightedCard = () => el!.querySelector('article.sl-hl')?.getAttribute('
 describe('find bar', () => {
   it('searches text, text blocks, tool calls and results; ignores non-text values', () => {
     const o = file();
-    const idx = searchIndex(o, conversationModel(o).pairing);
+    const idx = searchIndex(o);
     expect(findMatches(idx, 'NEEDLE').map((m) => [m.message, m.nth])).toEqual([[1, 0], [2, 0], [2, 1], [3, 0]]);
     expect(findMatches(idx, '42')).toEqual([]);
     expect(findMatches(idx, '   ')).toEqual([]);

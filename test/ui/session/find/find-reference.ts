@@ -2,10 +2,8 @@
  * The whole document's find, all at once over messages held in memory: each message's searchable
  * text lower-cased once, then scanned: the reference the store's find (find-answers.ts, every size) is held to.
  */
-import { contentTexts } from '../../../../src/core/find/find-text';
-import { dictGet, type PyDict } from '../../../../src/core/python/pyvalue';
+import { messageFindText } from '../../../../src/core/find/find-text';
 import type { OpenedSession } from '../../../../src/store/save/sessions';
-import type { Pairing } from '../../../../src/ui/session/parts/pairing';
 import { MATCH_LIMIT } from '../../../../src/ui/session/find/state';
 
 /** One occurrence: the message it is in and which occurrence of that message it is (0-based). */
@@ -14,20 +12,13 @@ export interface FindMatch {
   nth: number;
 }
 
-/** The text of message `i` the find bar searches, in the order the card shows it. */
-export function searchableText(m: PyDict, i: number, pairing: Pairing): string {
-  const parts = contentTexts(dictGet(m, 'content'));
-  for (const c of pairing.calls.get(i) ?? []) parts.push(c.name, c.arguments);
-  return parts.join('\n');
-}
-
 const built = new WeakMap<OpenedSession, string[]>();
 
 /** Lower-cased searchable text per message of `o` (recovered lens), built once per session. */
-export function searchIndex(o: OpenedSession, pairing: Pairing): string[] {
+export function searchIndex(o: OpenedSession): string[] {
   let idx = built.get(o);
   if (!idx) {
-    idx = o.recovered.messages.map((m, i) => searchableText(m, i, pairing).toLowerCase());
+    idx = o.recovered.messages.map((m) => messageFindText(m).toLowerCase());
     built.set(o, idx);
   }
   return idx;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionView } from '../../../../src/ui/session/SessionView';
 import type { SessionHostProps } from '../../../../src/ui/session-host';
 import { firstReplayedLine } from '../../../../src/ui/session/find/first-replayed';
-import { NOW, button, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor, wholeHost } from '../helpers';
+import { NOW, dec, indexedText, button, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor, wholeHost } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -47,8 +47,10 @@ describe('jump to', () => {
 
   it('goes to the first message the agent loop’s replay sends', async () => {
     // v0.2: a window of 120 over the 160 unconsolidated, so the replay starts at message index 80 (a user turn): file line 82.
-    expect(await firstReplayedLine(turns(200, 40))).toBe(81);
-    expect(await firstReplayedLine(turns(200, 200))).toBeNull();
+    expect(await firstReplayedLine(wholeHost(turns(200, 40)).source)).toBe(81);
+    expect(await firstReplayedLine(wholeHost(turns(200, 200)).source)).toBeNull();
+    // The same answer on the line index (the replay streamed from the file).
+    expect(await firstReplayedLine(indexedText(dec(turns(200, 40).bytes)))).toBe(81);
     el = await mount(<SessionView {...props({ opened: small() })} />);
     await settle(50);
     await click(button(el.querySelector('.sl-jump')!, 'first replayed'));
@@ -58,8 +60,7 @@ describe('jump to', () => {
   it('opens a permalink #/s/<key>/m/<n> with that message in view and highlighted, and copies one', async () => {
     const routes: Record<string, string>[] = [];
     el = await mount(<SessionView {...props({ opened: small(), route: { tab: 'conversation', params: { m: '6' } }, onRoute: (_t, p) => routes.push(p) })} />);
-    await settle(50);
-    expect(highlighted()).toBe('5');
+    await waitFor(() => highlighted() === '5');
     const write = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: write }, configurable: true });
     await click(el.querySelector('article[data-message="5"] .sl-permalink'));

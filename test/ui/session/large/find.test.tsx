@@ -33,7 +33,7 @@ async function open(params: Record<string, string> = {}, text = fileText()): Pro
   adapter.setFile(PATH, text);
   const root = await mount(<LargeSession adapter={adapter} open={indexOpener(adapter, PATH, 'v0.2')} path={PATH} fileName="cli_big.jsonl" version="v0.2" size={text.length} params={params} />);
   el = root;
-  await waitFor(() => !!root.querySelector('.sl-large-list'));
+  await waitFor(() => !!root.querySelector('.sl-conversation .sl-vlist'));
   return root;
 }
 
@@ -54,7 +54,7 @@ describe('find in large-file mode', () => {
     await waitFor(() => countText() === '1 of 3');
     expect(findQuery.value).toBe('ZANZIBAR');
     // The first match is in view and marked in its card.
-    await waitFor(() => !!el!.querySelector('article[data-large-index="2"] mark.sl-find-hit'));
+    await waitFor(() => !!el!.querySelector('article[data-message="2"] mark.sl-find-hit'));
     expect(page()).toContain('Messages 1–20,000 of 25,000');
     await enter();
     expect(countText()).toBe('2 of 3');
@@ -79,8 +79,8 @@ describe('find in large-file mode', () => {
     await click(button(el!, 'Find…'));
     await type(input(), 'zanzibar');
     await waitFor(() => countText() === '1 of 1');
-    await waitFor(() => !!el!.querySelector('article[data-large-index="1"] .sl-calls mark.sl-find-current'));
-    expect(el!.querySelector('article[data-large-index="1"] .sl-call-name')!.textContent).toBe('look');
+    await waitFor(() => !!el!.querySelector('article[data-message="1"] .sl-calls mark.sl-find-current'));
+    expect(el!.querySelector('article[data-message="1"] .sl-call-name')!.textContent).toBe('look');
   }, 60_000);
 
   it('says 10,000+ past the limit, as the full view does', async () => {

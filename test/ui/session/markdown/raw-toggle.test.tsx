@@ -4,7 +4,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConversationTab } from '../../../../src/ui/session/conversation/ConversationTab';
 import { loadMarkdown } from '../../../../src/ui/session/markdown/loader';
 import { rawEverywhere, setRawEverywhere } from '../../../../src/ui/session/markdown/prefs';
-import { button, check, click, jsonl, meta, mount, openText, settle, unmount, wholeHost } from '../helpers';
+import type { SessionSource } from '../../../../src/store/source/session-source';
+import { bothSizes, button, check, click, conversationShown, jsonl, meta, mount, unmount } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -19,18 +20,19 @@ beforeAll(async () => {
 const first = '**Bold** and a [link](https://example.com)\n\n- item &amp; more';
 const second = [{ type: 'text', text: '# Title\n\n`x`' }, { type: 'image_url', image_url: { url: 'https://x.example/a.png' } }];
 
-async function mountTab() {
-  const o = openText(jsonl([meta(), { role: 'user', content: first }, { role: 'assistant', content: second }]));
-  el = await mount(<ConversationTab opened={o} source={wholeHost(o).source} line={null} onOpenLine={() => {}} onLine={() => {}} />);
-  await settle();
+const text = jsonl([meta(), { role: 'user', content: first }, { role: 'assistant', content: second }]);
+
+async function mountTab(open: () => SessionSource) {
+  el = await mount(<ConversationTab source={open()} line={null} onOpenLine={() => {}} onLine={() => {}} />);
+  await conversationShown(el);
   return [...el.querySelectorAll('article')];
 }
 
 const formatted = (card: Element) => card.querySelector('.sl-md') !== null;
 
-describe('raw toggles', () => {
+for (const [size, open] of bothSizes(text)) describe(`raw toggles (${size})`, () => {
   it('switches one message to its exact stored text and back', async () => {
-    const [a, b] = await mountTab();
+    const [a, b] = await mountTab(open);
     expect(formatted(a!)).toBe(true);
     expect(a!.querySelector('.sl-md strong')!.textContent).toBe('Bold');
     await click(button(a!, 'Raw text'));
@@ -44,7 +46,7 @@ describe('raw toggles', () => {
   });
 
   it('switches every message with one control, remembered in localStorage; a message can still differ', async () => {
-    const [a, b] = await mountTab();
+    const [a, b] = await mountTab(open);
     const all = el!.querySelector<HTMLInputElement>('.sl-raw-all input')!;
     expect(all.checked).toBe(false);
     await check(all, true);
@@ -68,7 +70,7 @@ describe('raw toggles', () => {
     const fresh = await import('../../../../src/ui/session/markdown/prefs');
     expect(fresh.rawEverywhere.value).toBe(true);
     setRawEverywhere(true);
-    const [a] = await mountTab();
+    const [a] = await mountTab(open);
     expect(el!.querySelector<HTMLInputElement>('.sl-raw-all input')!.checked).toBe(true);
     expect(formatted(a!)).toBe(false);
   });

@@ -90,6 +90,10 @@ const words = {
       rawAllShort: 'Raw text',
       noMessages: 'This file holds no messages.',
       listLabel: 'Messages',
+      /** While the rows are read from the file, and a card until its message is. */
+      reading: 'Reading…',
+      /** The rows a page of the list holds (a long file's list goes in pages). */
+      pageOf: (from: string, to: string, total: string) => `Messages ${from}–${to} of ${total}`,
       // a message card
       messageLabel: (n: number, role: string) => `Message ${n}, ${role}`,
       position: (n: number, line: number) => `#${n} · line ${line}`,

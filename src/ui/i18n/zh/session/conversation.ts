@@ -80,6 +80,10 @@ const words: Pick<PageText, 'session' | 'conversation' | 'find' | 'markdown'> = 
       rawAllShort: '原始文本',
       noMessages: '这个文件中没有消息。',
       listLabel: '消息',
+      /** While the rows are read from the file, and a card until its message is. */
+      reading: '读取中…',
+      /** The rows a page of the list holds (a long file's list goes in pages). */
+      pageOf: (from: string, to: string, total: string) => `第 ${from}–${to} 条消息，共 ${total} 条`,
       messageLabel: (n: number, role: string) => `消息 ${n}，${role}`,
       position: (n: number, line: number) => `#${n} · 第 ${line} 行`,
       copyLinkTitle: '复制打开这条消息的链接',
