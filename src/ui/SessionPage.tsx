@@ -131,8 +131,15 @@ export function SessionPage({ r }: { r: SessionRoute }) {
     };
   }, [ws, path, activeVersion.value, r.params.large, r.params.full]);
 
+  // The file opened again after this page's own save: its source and session, shown together.
+  const reopened = useRef<{ source: SessionSource; opened: OpenedSession } | null>(null);
   useEffect(() => {
     if (!path || !f || source?.stat.kind !== 'document') return;
+    if (reopened.current?.source === source) {
+      setOpened(reopened.current.opened);
+      reopened.current = null;
+      return () => setOpened(null);
+    }
     let live = true;
     let shown = 0;
     openSession(ws.adapter, path, {
@@ -208,6 +215,24 @@ export function SessionPage({ r }: { r: SessionRoute }) {
     );
   }
 
+  /**
+   * The file opened again after an edit saved it (or a conflict's reload), at either size: the
+   * watcher told the new file is this page's own, the page shown as it was until the new one is ready.
+   */
+  const reopenSaved = async () => {
+    try {
+      const next = await reopen();
+      watcher.current?.setKnown({ size: next.stat.size, lastModified: next.stat.lastModified });
+      if (next.stat.kind === 'document') {
+        const o = await readyToShow(await openSession(ws.adapter, path!, { now: nowIso(), version: activeVersion.value }));
+        reopened.current = { source: next, opened: o };
+      }
+      setSource(next);
+    } catch (e) {
+      setError(pg().session.unreadable(path!, errorText(e)));
+    }
+  };
+
   /** A fork was written (at either size): said, with the link that opens it once the listing has it. */
   const onForked = (forkPath: string) => {
     say(pg().session.forkWritten(forkPath), 'success');
@@ -227,16 +252,12 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         reader: ws.adapter,
         open: reopen,
         now: nowIso,
-        onChanged: (next, message) => {
-          if (next) {
-            watcher.current?.setKnown({ size: next.snapshot.size, lastModified: next.snapshot.lastModified });
-            void showWhenReady(next);
-          } else navigate({ view: 'workspace', page: 'sessions', params: folderParams });
+        onSaved: (message) => {
           say(message, 'success');
-          void refreshListing();
+          void reopenSaved().then(() => refreshListing());
         },
-        onSaved: (stat, message) => {
-          watcher.current?.setKnown(stat);
+        onDeleted: (message) => {
+          navigate({ view: 'workspace', page: 'sessions', params: folderParams });
           say(message, 'success');
           void refreshListing();
         },

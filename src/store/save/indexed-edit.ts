@@ -53,6 +53,8 @@ export interface IndexedEdit {
   change: EditChange;
   refusal: LineRaises | null;
   write: { plan: LargePlan; source: LargeSource; backup: boolean; exact: boolean } | null;
+  /** The index it was planned over (what its preview reads by). */
+  index: LineIndex;
 }
 
 /** The edits planned here: every one a source plans over the index but the trim (indexed-trim.ts). */
@@ -93,16 +95,16 @@ export async function planEditIndexed(adapter: SourceAdapter, path: string, opts
   if ('error' in plan) {
     if (!isRaise(plan)) return { error: plan.error };
     const change = 'change' in plan ? plan.change : repair ? repairChange(ix) : { code: 'title' as const, title: (edit as { title: string }).title };
-    return { change, refusal: plan, write: null };
+    return { change, refusal: plan, write: null, index: ix };
   }
   // A repair writes every message line anew: its size is known only once written.
-  return { change: plan.change, refusal: null, write: { plan, source: { ...source, fileName, version: opts.version, index: ix }, backup: repair, exact: !repair } };
+  return { change: plan.change, refusal: null, write: { plan, source: { ...source, fileName, version: opts.version, index: ix }, backup: repair, exact: !repair }, index: ix };
 }
 
 /** Writes a planned edit over its file (a repair streams its backup first), only while the file still hashes to what was indexed. */
 export async function writeEditIndexed(adapter: SourceAdapter, e: IndexedEdit, run?: SaveRun): Promise<{ bytes: number; backup: string | null }> {
   if (!e.write) throw new Error('writeEditIndexed: nothing to write');
   const w = e.write;
-  const r = await saveLargePlan(adapter, w.source, w.plan.pieces, { backup: w.backup, ...(w.exact ? { size: w.plan.size } : {}), ...run });
+  const r = await saveLargePlan(adapter, w.source, w.plan.pieces, { ...run, backup: w.backup || !!run?.backup, ...(w.exact ? { size: w.plan.size } : {}) });
   return { bytes: r.size, backup: r.backup ?? null };
 }

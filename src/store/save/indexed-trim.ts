@@ -56,6 +56,8 @@ export interface IndexedTrim {
   /** The refusal a write gives (a metadata line that cannot be encoded), said only when writing, as the whole-file save does. */
   refusal: LineRaises | null;
   write: { plan: TrimPlan; source: LargeSource } | null;
+  /** The index it was planned over (what its preview reads by). */
+  index: LineIndex;
 }
 
 /**
@@ -76,17 +78,17 @@ export async function planTrimIndexed(adapter: SourceAdapter, path: string, opts
   const after = await adapter.stat(path);
   if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: source.stat.size, to: after.size }]);
   const plan = planTrim(ix, meta, key, opts.max, opts.extendToUser, opts.now, opts.version, walked ? walked.span.from : ix.messageCount, walked ?? []);
-  if ('nothing' in plan) return { change: plan.nothing, refusal: null, write: null };
-  if ('error' in plan) return 'change' in plan ? { change: plan.change, refusal: plan, write: null } : { error: plan.error };
-  return { change: plan.change, refusal: null, write: { plan, source: { ...source, fileName, version: opts.version, index: ix } } };
+  if ('nothing' in plan) return { change: plan.nothing, refusal: null, write: null, index: ix };
+  if ('error' in plan) return 'change' in plan ? { change: plan.change, refusal: plan, write: null, index: ix } : { error: plan.error };
+  return { change: plan.change, refusal: null, write: { plan, source: { ...source, fileName, version: opts.version, index: ix } }, index: ix };
 }
 
 /**
  * Writes a planned trim over its file (the version's tmp name, then a move), only when the file
  * still hashes to what was indexed (read-guard.ts). Returns how many bytes were written.
  */
-export async function writeTrimIndexed(adapter: SourceAdapter, t: IndexedTrim, run?: SaveRun): Promise<{ bytes: number }> {
+export async function writeTrimIndexed(adapter: SourceAdapter, t: IndexedTrim, run?: SaveRun): Promise<{ bytes: number; backup: string | null }> {
   if (!t.write) throw new Error('writeTrimIndexed: nothing to write');
   const r = await saveLargePlan(adapter, t.write.source, t.write.plan.pieces, { size: t.write.plan.size, ...run });
-  return { bytes: r.size };
+  return { bytes: r.size, backup: r.backup ?? null };
 }

@@ -27,7 +27,7 @@ import { changedWhileRead, unchangedSince, type SourceAdapter } from './source-a
 import type { SourceFork, SourceStat } from './session-source';
 
 /** A fork planned over the index: what a dry run says, and what the write copies. */
-export interface IndexedFork extends SourceFork {
+export interface IndexedFork extends ForkWritten {
   head: Uint8Array;
   /** The prefix's message lines, in order, and whether each is copied as it is. */
   lines: Uint32Array;
@@ -37,6 +37,9 @@ export interface IndexedFork extends SourceFork {
   index: LineIndex;
   newKey: string;
 }
+
+/** A fork's file and messages (the source adds what its head says: indexed-source.ts). */
+export type ForkWritten = Omit<SourceFork, 'lastConsolidated' | 'notCarried'>;
 
 /** What the fork asks of the source: its stat, nanobot's version and clock, the key it is loaded under. */
 export interface ForkOptions {
@@ -167,7 +170,7 @@ async function* forkBytes(adapter: SourceAdapter, path: string, ix: LineIndex, f
 }
 
 /** Writes a planned fork beside its source, refused when a file of its name appeared or the source changed meanwhile. */
-export async function writeForkIndexed(adapter: SourceAdapter, stat: SourceStat, f: IndexedFork): Promise<SourceFork> {
+export async function writeForkIndexed(adapter: SourceAdapter, stat: SourceStat, f: IndexedFork): Promise<ForkWritten> {
   const ix = f.index;
   await serialize(adapter, f.path, async () => {
     // Taken since the plan: the whole-file fork's refusal (its write plans again).

@@ -10,6 +10,7 @@
  * and the edits' planners are loaded when first asked for.
  */
 import { recoveredHead } from '../../core/lens/recovered';
+import type { Piece } from '../../core/edit/large-edit';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
 import { asciiPiece, formatHead } from '../../core/edit/format';
 import { loneSurrogateIndex } from '../../core/python/lines';
@@ -24,7 +25,7 @@ import type { OpenOptions } from '../save/sessions';
 import type { IndexedTrim } from '../save/indexed-trim';
 import type { IndexedEdit } from '../save/indexed-edit';
 import type { IndexedFork } from './indexed-fork';
-import { StoreError, isStoreError } from '../adapter/errors';
+import { StoreError, isStoreError, type SnapshotChange } from '../adapter/errors';
 import { indexStreamed, type Built } from './index-pass';
 import { diagnosticsIndexed, loadIndexed, loadNoted, type IndexedLoad, type MessageNotes } from './indexed-load';
 import { countHealth, dumpsLoneSurrogate, eachDumped, eachLine, eachLineBytes } from './line-reads';
@@ -119,9 +120,9 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
   const forkOpts = { now: opts.now, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
   // The last fork planned, for its write (a dry run then `--write` index and read the prefix once); the write checks the file is unchanged.
   let forked: { at: string; plan: Promise<IndexedFork | 'whole'> } | null = null;
-  const forkPlan = (userIndex: number, newKey: string) => {
-    const at = `${userIndex}\u0000${newKey}`;
-    if (forked?.at !== at) forked = { at, plan: import('./indexed-fork').then((m) => m.planForkIndexed(adapter, stat, forkOpts, userIndex, newKey)) };
+  const forkPlan = (userIndex: number, newKey: string, now = opts.now) => {
+    const at = `${userIndex}\u0000${newKey}\u0000${now}`;
+    if (forked?.at !== at) forked = { at, plan: import('./indexed-fork').then((m) => m.planForkIndexed(adapter, stat, { ...forkOpts, now }, userIndex, newKey)) };
     const plan = forked.plan;
     // A refused plan is not kept: asking again asks the file again.
     plan.catch(() => {
@@ -217,54 +218,55 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       await unchangedSince(adapter, path, (await built()).source.stat);
       return { ok: true };
     },
-    async plan(edit: SourceEdit) {
+    async plan(edit: SourceEdit, now?: string) {
+      const at = { ...opts, now: now ?? opts.now };
+      const { piecesDiff, trimSpanOf } = await import('../save/edit-preview');
+      const diffOf = async (ix: LineIndex, pieces: readonly Piece[] | undefined) => (pieces ? piecesDiff(ix, pieces, read) : { lines: [], removed: 0, added: 0, changed: 0 });
       if (edit.kind === 'trim') {
         const { planTrimIndexed } = await import('../save/indexed-trim');
-        const t = await planTrimIndexed(adapter, path, { ...opts, max: edit.max, extendToUser: edit.extendToUser });
+        const t = await planTrimIndexed(adapter, path, { ...at, max: edit.max, extendToUser: edit.extendToUser });
         if ('error' in t) return t;
-        const plan: SourcePlan = { edit, change: t.change, writes: t.write !== null || t.refusal !== null, refusal: t.refusal?.error ?? null, backup: false };
+        const w = t.write?.plan;
+        const trim = w && (await trimSpanOf(t.index.messageCount, w.dropped, w.unarchived, (k) => record(t.index, t.index.messages[k]!)));
+        const plan: SourcePlan = { edit, change: t.change, writes: t.write !== null || t.refusal !== null, refusal: t.refusal?.error ?? null, backup: false, diff: await diffOf(t.index, w?.pieces), ...(trim ? { trim } : {}) };
         edits.set(plan, { trim: t });
         return plan;
       }
       const { planEditIndexed } = await import('../save/indexed-edit');
-      const e = await planEditIndexed(adapter, path, opts, edit);
+      const e = await planEditIndexed(adapter, path, at, edit);
       if ('error' in e) return e;
-      const plan: SourcePlan = { edit, change: e.change, writes: true, refusal: e.refusal?.error ?? null, backup: edit.kind === 'repair' };
+      const plan: SourcePlan = { edit, change: e.change, writes: true, refusal: e.refusal?.error ?? null, backup: edit.kind === 'repair', diff: await diffOf(e.index, e.write?.plan.pieces) };
       edits.set(plan, { edit: e });
       return plan;
     },
     async save(plan: SourcePlan, run?: SaveRun) {
       const e = edits.get(plan);
       if (!e) throw new Error('save: a plan this source did not make');
-      const raises = 'trim' in e ? e.trim.refusal : e.edit.refusal;
-      if (raises) throw new StoreError('io', `Line ${raises.line} cannot be saved: nanobot would raise ${raises.raises.type}: ${raises.raises.message}. Nothing was written.`, { path, reason: { code: 'line-cannot-save', line: raises.line, error: raises.raises } });
-      if ('trim' in e) return { ...(await (await import('../save/indexed-trim')).writeTrimIndexed(adapter, e.trim, run)), backup: null };
-      return (await import('../save/indexed-edit')).writeEditIndexed(adapter, e.edit, run);
+      refuseRaise(e);
+      // The file must still be the one opened (the plan indexed it again; the write checks those bytes).
+      await sameAsOpened();
+      const backup = plan.backup || !!run?.backup;
+      if ('trim' in e) return (await import('../save/indexed-trim')).writeTrimIndexed(adapter, e.trim, { ...run, backup });
+      return (await import('../save/indexed-edit')).writeEditIndexed(adapter, e.edit, { ...run, backup });
     },
-    async planFork(userIndex, newKey) {
-      const f = await forkPlan(userIndex, newKey);
-      if (f === 'whole') return (await whole()).planFork(userIndex, newKey);
-      return { key: f.key, path: f.path, fileName: f.fileName, messages: f.messages };
+    async planFork(userIndex, newKey, now) {
+      const f = await forkPlan(userIndex, newKey, now);
+      if (f === 'whole') return (await whole()).planFork(userIndex, newKey, now);
+      return { key: f.key, path: f.path, fileName: f.fileName, messages: f.messages, ...(await forkFacts(f.head)) };
     },
-    async writeFork(userIndex, newKey) {
+    async writeFork(userIndex, newKey, now) {
       const { writeForkIndexed } = await import('./indexed-fork');
-      const f = await forkPlan(userIndex, newKey);
+      const f = await forkPlan(userIndex, newKey, now);
       forked = null;
-      if (f === 'whole') return (await whole()).writeFork(userIndex, newKey);
-      return writeForkIndexed(adapter, stat, f);
+      if (f === 'whole') return (await whole()).writeFork(userIndex, newKey, now);
+      return { ...(await writeForkIndexed(adapter, stat, f)), ...(await forkFacts(f.head)) };
     },
-    async remove() {
+    async remove(run) {
       // Guarded by what the file was when opened (its size and time): the bytes are not read again.
-      const { changedOnDisk } = await import('../save/atomic-save');
-      let now;
-      try {
-        now = await adapter.stat(path);
-      } catch (e) {
-        if (isStoreError(e, 'not-found')) throw changedOnDisk(path, [{ code: 'deleted' }]);
-        throw e;
-      }
-      if (now.size !== stat.size || now.lastModified !== stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: stat.size, to: now.size }]);
+      await sameAsOpened();
+      if (run?.backup) return { backup: (await (await import('../large/large-delete')).deleteLarge(adapter, path, stat, undefined, { backup: true })).backup ?? null };
       await adapter.remove(path);
+      return { backup: null };
     },
     async exportFacts() {
       const { index: ix } = await built();
@@ -274,6 +276,50 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
     find,
     exportScan: async (title, key, listed, run) => (await exported()).scan(title, key, listed, run),
     exportBlob: async (head, format, mask, run, count) => (await exported()).blob(head, format, mask, run, count),
+    // The Edit tab's:
+    async editBlob(plan) {
+      const e = edits.get(plan);
+      if (!e) throw new Error('editBlob: a plan this source did not make');
+      refuseRaise(e);
+      const pieces = 'trim' in e ? e.trim.write?.plan.pieces : e.edit.write?.plan.pieces;
+      // A repair's message lines are written anew: a download of them would hold the file whole.
+      if (!pieces || pieces.some((p) => 'dumps' in p)) return null;
+      const file = held?.file ?? (await adapter.fileOrNull(path));
+      if (!file) return null;
+      return new Blob(pieces.map((p) => ('bytes' in p ? (p.bytes as BlobPart) : 'from' in p ? file.slice(p.from, p.to) : new Blob())), { type: 'application/x-ndjson' });
+    },
+    async forkBlob() {
+      // The fork's lines are the prefix's, some written anew: a download would hold them whole.
+      return null;
+    },
   };
   return source;
+
+  /** The write's refusal (a line nanobot's save cannot encode), as the store's error. */
+  function refuseRaise(e: { trim: IndexedTrim } | { edit: IndexedEdit }): void {
+    const raises = 'trim' in e ? e.trim.refusal : e.edit.refusal;
+    if (raises) throw new StoreError('io', `Line ${raises.line} cannot be saved: nanobot would raise ${raises.raises.type}: ${raises.raises.message}. Nothing was written.`, { path, reason: { code: 'line-cannot-save', line: raises.line, error: raises.raises } });
+  }
+
+  /** Refused ('conflict', saying what changed: its size, its time) unless the file still has the size and time it was opened with. */
+  async function sameAsOpened(): Promise<void> {
+    const { changedOnDisk } = await import('../save/atomic-save');
+    let now;
+    try {
+      now = await adapter.stat(path);
+    } catch (e) {
+      if (isStoreError(e, 'not-found')) throw changedOnDisk(path, [{ code: 'deleted' }]);
+      throw e;
+    }
+    const changes: SnapshotChange[] = [];
+    if (now.size !== stat.size) changes.push({ code: 'size', from: stat.size, to: now.size });
+    if (now.lastModified !== stat.lastModified) changes.push({ code: 'modified', from: stat.lastModified, to: now.lastModified });
+    if (changes.length) throw changedOnDisk(path, changes);
+  }
+
+  /** What a fork says besides its messages: the boundary its head line writes, the source's keys it does not carry. */
+  async function forkFacts(head: Uint8Array): Promise<{ lastConsolidated: number; notCarried: string[] }> {
+    const [{ forkBoundary, notCarried }, meta] = await Promise.all([import('../save/edit-preview'), source.meta()]);
+    return { lastConsolidated: forkBoundary(head), notCarried: notCarried(meta ? meta.value.metadata : undefined, version) };
+  }
 }

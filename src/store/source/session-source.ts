@@ -24,6 +24,7 @@ import type { ExportFacts, ExportMask, ExportRunOptions, ExportScan } from './ex
 import type { FindUpdate } from './find-answers';
 import type { LineIndex } from '../../core/index/line-index';
 import type { IndexHealth } from '../../core/index/index-health';
+import type { PlanDiff, TrimSpan } from '../save/edit-preview';
 
 /** Which implementation answers: the whole document in memory, or the file's line index. */
 export type SourceKind = 'document' | 'index';
@@ -136,6 +137,10 @@ export interface SourcePlan {
   refusal: EditRefusal | null;
   /** A repair first keeps the file's bytes as a backup. */
   backup: boolean;
+  /** The lines it removes, adds and rewrites (the first few listed): what its preview shows (edit-preview.ts). */
+  diff: PlanDiff;
+  /** A trim's: the messages it drops and the first it keeps. */
+  trim?: TrimSpan;
 }
 
 /**
@@ -146,6 +151,8 @@ export interface SourcePlan {
 export interface SaveRun {
   signal?: AbortSignal;
   onProgress?: (p: SaveProgress) => void;
+  /** Keep the file's bytes as a backup first (a repair's plan always does). */
+  backup?: boolean;
 }
 
 /** What a save did: bytes written, and the backup's path. */
@@ -161,6 +168,9 @@ export interface SourceFork {
   path: string;
   fileName: string;
   messages: number;
+  /** The fork's `last_consolidated`, and the source's metadata keys it does not carry (the thread's own). */
+  lastConsolidated: number;
+  notCarried: string[];
 }
 
 /**
@@ -199,16 +209,16 @@ export interface SessionSource {
    * the exception it raises (nothing is handed on then). Assumes nanobot loads something.
    */
   format(each: (piece: Uint8Array | string) => void): Promise<{ ok: true } | { ok: false; error: PyError }>;
-  /** Plans an edit; `error` where nanobot's rules refuse it. */
-  plan(edit: SourceEdit): Promise<SourcePlan | { error: EditRefusal }>;
+  /** Plans an edit; `error` where nanobot's rules refuse it. `now`: nanobot's clock for it (else the one the source was opened with). */
+  plan(edit: SourceEdit, now?: string): Promise<SourcePlan | { error: EditRefusal }>;
   /** Writes a plan atomically, refused ('conflict') when the file changed since it was opened; `run` follows and may stop it. */
   save(plan: SourcePlan, run?: SaveRun): Promise<SourceSaved>;
   /** Plans a fork before user turn `userIndex` (from 0) under `newKey`; throws the store's refusal. */
-  planFork(userIndex: number, newKey: string): Promise<SourceFork>;
+  planFork(userIndex: number, newKey: string, now?: string): Promise<SourceFork>;
   /** Writes that fork beside the file. */
-  writeFork(userIndex: number, newKey: string): Promise<SourceFork>;
-  /** Deletes the file if it is still the one opened. */
-  remove(): Promise<void>;
+  writeFork(userIndex: number, newKey: string, now?: string): Promise<SourceFork>;
+  /** Deletes the file if it is still the one opened; `backup` keeps a copy first (its path answered). */
+  remove(opts?: { backup?: boolean }): Promise<{ backup: string | null }>;
   /**
    * Finds `query` (literal, any case) in the recovered lens's messages' text and tool calls, in
    * order, at most `limit` matches, told as they are found (find-answers.ts); returns the stop.
@@ -220,6 +230,11 @@ export interface SessionSource {
   exportScan(title: string, key: string, listed: number, run?: ExportRunOptions): Promise<ExportScan>;
   /** The recovered lens's messages (its first `count`, for a preview) written as `format` with the findings masked, as a Blob of parts. */
   exportBlob(head: ExportHead, format: ExportFormat, mask: ExportMask, run?: ExportRunOptions, count?: number): Promise<Blob>;
+  // The Edit tab's (read-only, an edit is a download):
+  /** The file a plan would write, as a Blob (the index's of the file's own slices); null where it would hold the file whole (the index's repair). */
+  editBlob(plan: SourcePlan): Promise<Blob | null>;
+  /** The fork's file as a Blob; null where it would hold the file whole (the index's). */
+  forkBlob(userIndex: number, newKey: string, now?: string): Promise<Blob | null>;
 }
 
 /** A source's find made when first asked (`make` loads its module then: a command that never finds never compiles it). */

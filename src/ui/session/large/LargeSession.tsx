@@ -2,10 +2,10 @@
  * A session read on its line index (large-file mode), in the one page (SessionShell.tsx): the
  * header's facts and the index's counts with nanobot's load, then the tabs over the index built
  * here (useLargeFile.ts). The tabs shared with the whole document read the file through the source
- * over that index (`indexedSourceOf`, its heavy passes in the browser's workers): the Export tab, the find bar, the File tab.
- * The File tab is the one the whole document has too (file/FileTab.tsx). The others are still
- * large-file mode's own: the Conversation (rows decoded on demand), the Replay (only the reachable tail decoded), and the Edit tab (LargeEdit.tsx: edits
- * planned from the index, saved as a stream, then the file indexed again). The file is never read whole into the page.
+ * over that index (`indexedSourceOf`, its heavy passes in the browser's workers): the Export tab, the find bar, the File tab, the Edit tab.
+ * The File tab is the one the whole document has too (file/FileTab.tsx), and the Edit tab (edit/EditTab.tsx: a save
+ * streamed through the source, then the file indexed again). The others are still
+ * large-file mode's own: the Conversation (rows decoded on demand), the Replay (only the reachable tail decoded). The file is never read whole into the page.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
@@ -21,9 +21,8 @@ import type { StorageAdapter } from '../../../store/adapter/adapter';
 import { pg } from '../../i18n/text';
 import { SessionShell, withoutLine, type ShellNav, type ShellReading, type TabId } from '../SessionShell';
 import { bytes, count } from '../text';
-import type { LargeSaveResult } from '../../../store/save/large-save';
 import { LargeConversationTab } from './conversation/LargeConversationTab';
-import { LargeEdit } from './edit/LargeEdit';
+import { EditTab } from '../edit/EditTab';
 import type { Shown } from '../edit/EditCard';
 import { FileTab } from '../file/FileTab';
 import { linkedLine } from '../file/FileLines';
@@ -51,8 +50,8 @@ export interface LargeSessionProps {
   size: number;
   /** Edits save only with write access (otherwise they are downloads). */
   writable?: boolean;
-  /** A large-file edit was saved (the page tells the listing and its change watcher). */
-  onSaved?: (r: LargeSaveResult, message: string) => void;
+  /** An edit was saved, or the file is to be read again after a conflict (the page says so and opens the file again; this reading indexes it again). */
+  onSaved?: (message: string) => void;
   /** The route's parameters: a permalink's message (`m`) or a file line (`line`) opens there. */
   params?: Record<string, string>;
   /** The route's tab: `file` (with `line=N`, the File tab at that line), `replay`, `edit`, `export`; others open the Conversation. */
@@ -121,14 +120,13 @@ export default function LargeSession(p: LargeSessionProps) {
         {tab === 'export' && held && <LazyExportTab source={held} params={params} onParams={onParams('export')} />}
         {tab === 'context' && <IndexContextTab file={ready.file} index={ready.index} load={ready.load} version={p.version} path={p.path} reader={p.adapter} params={params} onParams={onParams('context')} />}
         {tab === 'replay' && <LargeReplay file={ready.file} index={ready.index} load={ready.load} version={p.version} params={params} onParams={onParams('replay')} />}
-        {tab === 'edit' && (
-          <LargeEdit file={ready.file} index={ready.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null} open={p.open}
-            {...(p.onForked ? { onForked: p.onForked } : {})}
-            onSaved={(r, message) => {
-              p.onSaved?.(r, message);
+        {tab === 'edit' && held && (
+          <EditTab source={held} adapter={p.writable ? p.adapter : null} now={nowIso}
+            onForked={(path) => p.onForked?.(path)}
+            onSaved={(message) => {
+              p.onSaved?.(message);
               setGeneration((g) => g + 1);
             }}
-            onReload={() => setGeneration((g) => g + 1)}
             onDeleted={(message) => p.onDeleted?.(message)}
             outcome={{ shown, show: setShown }}
           />
