@@ -2,7 +2,7 @@
 // The one Edit tab at both sizes: the whole document, and the line index (the size line lowered to 0 bytes).
 import { afterEach, describe, expect, it } from 'vitest';
 import { button, check, click, dec, jsonl, meta, type, unmount, waitFor } from './helpers';
-import { PATH, SIZES, card, planned, setupEdit } from './edit/harness';
+import { PATH, SIZES, card, planned, redrawn, setupEdit } from './edit/harness';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -31,6 +31,7 @@ describe.each(SIZES)('EditTab over the %s', (size) => {
     expect(c.querySelector('.sl-preview')!.textContent).toContain('Title becomes "My <b>trip</b>"');
     expect(c.querySelector('.sl-diff-list')!.textContent).toContain('line 1');
     expect(c.querySelector('.sl-diff-list')!.children).toHaveLength(1);
+    const cards = h.el.querySelector('.sl-edit-cards');
     await click(button(c, 'Save title'));
     await waitFor(() => h.saved.length > 0);
     const text = dec(h.adapter.getFile(PATH)!);
@@ -40,7 +41,8 @@ describe.each(SIZES)('EditTab over the %s', (size) => {
     expect(lines[1]).toBe(compact);
     expect(text.split('\n').slice(1).join('\n')).toBe(base.split('\n').slice(1).join('\n'));
     // The cards are read again from the saved file: the result shows in the new Title card.
-    await waitFor(() => !!h.el.querySelector('.sl-edit-cards') && !!card(h.el, 'Title').querySelector('[role="status"]'));
+    await redrawn(h.el, cards);
+    await waitFor(() => !!card(h.el, 'Title').querySelector('[role="status"]'));
     expect(card(h.el, 'Title').querySelector('[role="status"]')!.textContent).toContain('Saved cli_direct.jsonl');
     expect((card(h.el, 'Title').querySelector('input') as HTMLInputElement).value).toBe('My <b>trip</b>');
   });

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../../src/ui/i18n/text';
 import { button, click, jsonl, meta, type, unmount, waitFor } from '../helpers';
-import { SIZES, planned, setupEdit, type Size } from './harness';
+import { SIZES, planned, redrawn, setupEdit, type Size } from './harness';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -37,7 +37,9 @@ describe.each(SIZES)('EditTab over the %s in Simplified Chinese', (size) => {
     expect(title.querySelector('.sl-preview')!.textContent).toContain('预览： 标题改为“My <b>trip</b>”（标记为由你编辑，所以 nanobot 会保留它）。');
     expect(title.querySelector('.sl-diff')!.textContent).toContain('改写 1 行；其余每一行都保持原有字节。');
     expect(title.querySelector('.sl-diff-list')!.textContent).toContain('第 1 行');
+    const cards = el!.querySelector('.sl-edit-cards');
     await click(button(title, '保存标题'));
+    await redrawn(el!, cards);
     await waitFor(() => saved.length > 0 && !!el!.querySelector('.sl-edit-cards .sl-outcome'));
     expect(saved[0]).toMatch(/^已保存 cli_direct\.jsonl（\d+ 字节）。$/);
 

@@ -77,3 +77,11 @@ export async function planned(root: Element, title: string): Promise<Element> {
   });
   return card(root, title);
 }
+
+/** Waits until the cards are drawn anew (the file opened again after a save): `before` is the cards' box drawn until then. */
+export async function redrawn(root: Element, before: Element | null): Promise<void> {
+  await waitFor(() => {
+    const now = root.querySelector('.sl-edit-cards');
+    return !!now && now !== before;
+  });
+}
