@@ -44,7 +44,7 @@ const BIG_VIEWS: View[] = [
   { name: 'conversation', hash: BIG_KEY, ready: '.sl-large [data-testid="large-counts"]', firstMessage: '.sl-large-conversation article[data-large-index="0"]:not([aria-busy="true"])' },
   { name: 'replay', hash: `${BIG_KEY}?tab=replay`, ready: '#sl-large-replay-h' },
   { name: 'file', hash: `${BIG_KEY}?tab=file`, ready: '[data-testid="file-health"]' },
-  { name: 'edit', hash: `${BIG_KEY}?tab=edit`, ready: '#sl-large-edit-h' },
+  { name: 'edit', hash: `${BIG_KEY}?tab=edit`, ready: '#sl-edit-h' },
 ];
 
 const GOLDEN_SESSION = 'fx_gen_long_001.jsonl';

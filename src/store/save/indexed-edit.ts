@@ -19,7 +19,7 @@ import { keyForFile } from '../listing/session-list';
 import { changedOnDisk } from './atomic-save';
 import { saveLargePlan, type LargeSource } from './large-save';
 import type { OpenOptions } from './sessions';
-import { indexStreamed } from '../source/index-pass';
+import { indexStreamed, type Built } from '../source/index-pass';
 import type { SourceAdapter } from '../source/source-adapter';
 
 /** The last metadata record of an indexed file, read back by its range (null: none). */
@@ -82,11 +82,12 @@ function planOf(edit: IndexedEditKind, ix: LineIndex, meta: LastMetadata, fileNa
 /**
  * Plans an edit (`setTitle`, `repairDocument`, `appendMessage`, `setLastConsolidated`,
  * `clearMessages`, `removeLine`) over the file's line index, as the whole-document edit would: the
- * same change, the same refusal.
+ * same change, the same refusal. `built`: the index already built (the page's), not read again.
  */
-export async function planEditIndexed(adapter: SourceAdapter, path: string, opts: OpenOptions, edit: IndexedEditKind): Promise<IndexedEdit | { error: EditRefusal }> {
+export async function planEditIndexed(adapter: SourceAdapter, path: string, opts: OpenOptions, edit: IndexedEditKind, built?: Built): Promise<IndexedEdit | { error: EditRefusal }> {
   const fileName = path.split('/').pop()!;
-  const { index: ix, source } = await indexStreamed(adapter, path, opts.version);
+  // The index a page already holds (its read hashes guarding the save), else one pass that hashes what it reads.
+  const { index: ix, source } = built ?? (await indexStreamed(adapter, path, opts.version));
   const meta = await lastMetadataOf((a, b) => adapter.readRange(path, a, b), ix);
   const after = await adapter.stat(path);
   if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: source.stat.size, to: after.size }]);

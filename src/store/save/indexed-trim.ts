@@ -13,7 +13,7 @@ import type { PyError } from '../../core/python/pyjson';
 import { LegalWalk } from '../../core/replay/replay';
 import type { LineIndex } from '../../core/index/line-index';
 import { readRecords, type RangeRead } from '../large/read/large-records';
-import { indexStreamed } from '../source/index-pass';
+import { indexStreamed, type Built } from '../source/index-pass';
 import { eachLine } from '../source/line-reads';
 import type { SourceAdapter } from '../source/source-adapter';
 import type { SaveRun } from '../source/session-source';
@@ -62,11 +62,12 @@ export interface IndexedTrim {
 
 /**
  * Plans `trimToLegalSuffix` on a file of any size as the whole-file path would (same change,
- * same refusal: `error`, nanobot's exception), over the file's line index.
+ * same refusal: `error`, nanobot's exception), over the file's line index (`built`: the page's, not read again).
  */
-export async function planTrimIndexed(adapter: SourceAdapter, path: string, opts: IndexedTrimOptions): Promise<IndexedTrim | { error: EditRefusal }> {
+export async function planTrimIndexed(adapter: SourceAdapter, path: string, opts: IndexedTrimOptions, built?: Built): Promise<IndexedTrim | { error: EditRefusal }> {
   const fileName = path.split('/').pop()!;
-  const { index: ix, source } = await indexStreamed(adapter, path, opts.version);
+  // The index a page already holds (its read hashes guarding the save), else one pass that hashes what it reads.
+  const { index: ix, source } = built ?? (await indexStreamed(adapter, path, opts.version));
   const read: RangeRead = (a, b) => adapter.readRange(path, a, b);
   const line = lastMetadataLine(ix);
   const meta = line < 0 ? null : { line, value: (await readRecords(read, ix, [line]))[0] ?? {} };

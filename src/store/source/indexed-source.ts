@@ -34,6 +34,7 @@ import { metaOf, normalised, unchangedSince, type SourceAdapter } from './source
 import type { StorageAdapter } from '../adapter/adapter';
 import type { ExportPasses, ExportWorkers } from './export-answers';
 import type { FindWorkers } from './find-answers';
+import type { ReadProof } from '../save/read-guard';
 import { lazyFind } from './session-source';
 import { readLineHeads } from '../large/read/large-lines';
 
@@ -52,6 +53,8 @@ export interface HeldIndex {
   file: Blob;
   index: LineIndex;
   loaded: boolean;
+  /** The hashes of the bytes the index was built from: an edit planned over it saves only while they hold (none: its size and time). */
+  proof?: ReadProof;
 }
 
 /** nanobot's load on the index, as a source answers it (its messages' lines left out). */
@@ -103,7 +106,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
   let plainIndex: Promise<Built> | null = null;
   let loaded: Promise<{ index: LineIndex; load: IndexedLoad }> | null = null;
   // An index the page already built (in its worker) answers from itself: the file is not indexed again.
-  if (held) plainIndex = Promise.resolve({ index: held.index, source: { path, stat: { size: stat.size, lastModified: stat.lastModified } } });
+  if (held) plainIndex = Promise.resolve({ index: held.index, source: { path, stat: { size: stat.size, lastModified: stat.lastModified }, ...(held.proof ? { proof: held.proof } : {}) } });
   const built = () => (plainIndex ??= indexStreamed(adapter, path, version, false, !!opts.printing));
   /** The file as a Blob (left on disk where the backend can) with its index: what the export's slices are read from. */
   const fileAndIndex = async () => {
@@ -224,7 +227,8 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       const diffOf = async (ix: LineIndex, pieces: readonly Piece[] | undefined) => (pieces ? piecesDiff(ix, pieces, read) : { lines: [], removed: 0, added: 0, changed: 0 });
       if (edit.kind === 'trim') {
         const { planTrimIndexed } = await import('../save/indexed-trim');
-        const t = await planTrimIndexed(adapter, path, { ...at, max: edit.max, extendToUser: edit.extendToUser });
+        // The Edit tab's edits plan over the index the page holds; elsewhere each plan indexes (and hashes) the file as it is.
+        const t = await planTrimIndexed(adapter, path, { ...at, max: edit.max, extendToUser: edit.extendToUser }, held ? await built() : undefined);
         if ('error' in t) return t;
         const w = t.write?.plan;
         const trim = w && (await trimSpanOf(t.index.messageCount, w.dropped, w.unarchived, (k) => record(t.index, t.index.messages[k]!)));
@@ -233,7 +237,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
         return plan;
       }
       const { planEditIndexed } = await import('../save/indexed-edit');
-      const e = await planEditIndexed(adapter, path, at, edit);
+      const e = await planEditIndexed(adapter, path, at, edit, held ? await built() : undefined);
       if ('error' in e) return e;
       const plan: SourcePlan = { edit, change: e.change, writes: true, refusal: e.refusal?.error ?? null, backup: edit.kind === 'repair', diff: await diffOf(e.index, e.write?.plan.pieces) };
       edits.set(plan, { edit: e });

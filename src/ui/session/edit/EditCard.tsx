@@ -35,11 +35,17 @@ export interface RunControl {
   progress: (p: SaveProgress) => void;
 }
 
+/** Why there is no plan; `conflict`: the file changed since it was read (the card offers to read it again). */
+export interface PlanError {
+  error: string;
+  conflict?: boolean;
+}
+
 export interface EditCardProps {
   id: string;
   title: string;
   children?: ComponentChildren;
-  plan: Plan | { error: string } | null;
+  plan: Plan | PlanError | null;
   /** Re-read the file after a conflict (absent in download mode). */
   onReload?: () => Promise<void>;
 }
@@ -164,6 +170,7 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
       <h3 id={`${id}-h`}>{title}</h3>
       {children}
       {plan && 'error' in plan && <p class="sl-danger-text" role="alert">{plan.error}</p>}
+      {plan && 'error' in plan && plan.conflict && onReload && <button type="button" onClick={() => void onReload()}>{pg().edit.card.reload}</button>}
       {plan && 'summary' in plan && (
         <div class="sl-preview" aria-label={t.preview}>
           <p><strong>{t.previewLead}</strong> {plan.summary}</p>

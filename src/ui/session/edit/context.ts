@@ -17,7 +17,7 @@ import { noteRunningSave } from '../../workspace/save-notes';
 import { errorText } from '../../shell/status';
 import { pg } from '../../i18n/text';
 import { download, failure, type Outcome } from './apply';
-import type { Plan, RunControl } from './EditCard';
+import type { Plan, PlanError, RunControl } from './EditCard';
 import { refusalText } from './raised';
 
 export interface EditCtx {
@@ -110,7 +110,8 @@ export async function commit(ctx: EditCtx, plan: SourcePlan, run: RunControl, ba
 /** Typing settles for this long before an edit is planned (a plan over a big file's index reads the file). */
 export const SETTLE_MS = 200;
 
-export type Planned = { step: 'idle' } | { step: 'planning' } | { step: 'error'; error: string } | { step: 'plan'; plan: SourcePlan };
+/** A plan being made, refused (`conflict`: the file changed since it was read; the card offers to read it again), or made. */
+export type Planned = { step: 'idle' } | { step: 'planning' } | { step: 'error'; error: string; conflict?: boolean } | { step: 'plan'; plan: SourcePlan };
 
 /** Plans `edit` (null: nothing asked) through the source once its fields settle; a refusal or a failure is the card's error. */
 export function usePlanned(ctx: EditCtx, edit: SourceEdit | null, settle = SETTLE_MS): Planned {
@@ -123,7 +124,7 @@ export function usePlanned(ctx: EditCtx, edit: SourceEdit | null, settle = SETTL
     const timer = setTimeout(() => {
       ctx.source.plan(edit, ctx.now()).then(
         (plan) => live && setState('error' in plan ? { step: 'error', error: refusalText(plan.error) } : { step: 'plan', plan }),
-        (e: unknown) => live && setState({ step: 'error', error: errorText(e) }),
+        (e: unknown) => live && setState({ step: 'error', error: errorText(e), ...(isStoreError(e, 'conflict') ? { conflict: true } : {}) }),
       );
     }, settle);
     return () => {
@@ -135,8 +136,8 @@ export function usePlanned(ctx: EditCtx, edit: SourceEdit | null, settle = SETTL
 }
 
 /** The card's preview of a planned edit: its change and lines, then `more` (notes, confirm, action); nothing while there is nothing to write. */
-export function previewOf(ctx: EditCtx, state: Planned, more: (plan: SourcePlan) => Omit<Plan, 'summary' | 'run'>): Plan | { error: string } | null {
-  if (state.step === 'error') return { error: state.error };
+export function previewOf(ctx: EditCtx, state: Planned, more: (plan: SourcePlan) => Omit<Plan, 'summary' | 'run'>): Plan | PlanError | null {
+  if (state.step === 'error') return { error: state.error, ...(state.conflict ? { conflict: true } : {}) };
   if (state.step !== 'plan' || !state.plan.writes) return null;
   const { plan } = state;
   // A refusal nanobot's save gives is said when the write is asked, as nanobot raises only then.

@@ -12,12 +12,12 @@ import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { dictGet, type PyDict } from '../../../core/python/pyvalue';
 import { lastMetadataLine } from '../../../core/edit/large-edit';
 import { sessionTitle } from '../../../core/listing/title';
-import { readRecords } from '../../../store/large/large-client';
+import { readProofOf, readRecords } from '../../../store/large/large-client';
 import { keyForFile } from '../../../store/listing/session-list';
 import { KIND, ROLE } from '../../../core/index/record-facts';
 import type { LineIndex } from '../../../core/index/line-index';
 import type { IndexLoad } from '../../../core/index/index-load';
-import type { StorageAdapter } from '../../../store/adapter/adapter';
+import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
 import { pg } from '../../i18n/text';
 import { SessionShell, withoutLine, type ShellNav, type ShellReading, type TabId } from '../SessionShell';
 import { bytes, count } from '../text';
@@ -81,7 +81,7 @@ export default function LargeSession(p: LargeSessionProps) {
   const meta = useLastMetadata(s.file, s.index);
   // The tabs read the file through its source over the index built here (the export's passes in its worker).
   const held = useMemo(
-    () => (s.file && s.index && s.load ? indexedSourceOf(p.adapter, { path: p.path, fileName: p.fileName, size: s.stat?.size ?? p.size, lastModified: s.stat?.lastModified ?? 0, version: p.version, kind: 'index', other: null }, { now: nowIso(), version: p.version, workers: exportWorkers, finding: { find: findInFile } }, { file: s.file, index: s.index, loaded: s.load.loaded }) : null),
+    () => (s.file && s.index && s.load ? indexedSourceOf(p.adapter, { path: p.path, fileName: p.fileName, size: s.stat?.size ?? p.size, lastModified: s.stat?.lastModified ?? 0, version: p.version, kind: 'index', other: null }, { now: nowIso(), version: p.version, workers: exportWorkers, finding: { find: findInFile } }, { file: s.file, index: s.index, loaded: s.load.loaded, ...heldProof(s.index, s.stat) }) : null),
     [s.file, s.index, s.load],
   );
   const t = pg().large;
@@ -185,6 +185,12 @@ function useLastMetadata(file: Blob | null | undefined, index: LineIndex | null 
     return () => void (live = false);
   }, [file, index]);
   return meta;
+}
+
+/** The read hashes of the index the worker built: what an edit planned over it is saved against (Edit tab). */
+function heldProof(index: LineIndex, stat: FileStat | null) {
+  const proof = stat && readProofOf(index, stat);
+  return proof ? { proof } : {};
 }
 
 /** Messages by role (user, assistant, tool, other) and lines that are not records, from the index. */

@@ -4,6 +4,9 @@ import { render } from 'preact';
 import { createMemoryAdapter, type MemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
 import type { NanobotVersion } from '../../../../src/core/nanobot/nanobot-version';
 import { openSource } from '../../../../src/store/source/open-source';
+import { indexedSourceOf } from '../../../../src/store/source/indexed-source';
+import { indexBytes } from '../../../../src/core/index/line-index';
+import { loadFromIndex } from '../../../../src/core/index/index-load';
 import { documentSourceOf } from '../../../../src/store/source/document-source';
 import { openSession } from '../../../../src/store/save/sessions';
 import type { SessionSource } from '../../../../src/store/source/session-source';
@@ -18,11 +21,17 @@ export const PATH = 'sessions/cli_direct.jsonl';
 
 /**
  * Opens `path` as the page holds it at `size`: the whole document opened (its snapshot guarding the
- * save) and the source over it; or the line index (the app's line drawn at 0 bytes).
+ * save) and the source over it; or the file's line index built (as large-file mode's worker builds
+ * it) and the source over it. `page: false`: the index as the CLI opens it (each plan indexes the file again).
  */
-export async function openAt(adapter: MemoryAdapter, size: Size, version: NanobotVersion = 'v0.2', path = PATH): Promise<SessionSource> {
+export async function openAt(adapter: MemoryAdapter, size: Size, version: NanobotVersion = 'v0.2', path = PATH, page = true): Promise<SessionSource> {
   if (size === 'document') return documentSourceOf(adapter, await openSession(adapter, path, { version, now: NOW }), { version, now: NOW });
-  return openSource(adapter, path, { version, now: NOW, pick: { indexFrom: 0 } });
+  if (!page) return openSource(adapter, path, { version, now: NOW, pick: { indexFrom: 0 } });
+  const bytes = adapter.getFile(path)!;
+  const st = await adapter.stat(path);
+  const index = indexBytes(bytes, version);
+  const held = { file: await adapter.file!(path), index, loaded: loadFromIndex(index, version, () => ({})).loaded };
+  return indexedSourceOf(adapter, { path, fileName: path.split('/').pop()!, size: st.size, lastModified: st.lastModified, version, kind: 'index', other: null }, { now: NOW, version }, held);
 }
 
 export interface EditHarness {
