@@ -292,9 +292,12 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       if (!file) return null;
       return new Blob(pieces.map((p) => ('bytes' in p ? (p.bytes as BlobPart) : 'from' in p ? file.slice(p.from, p.to) : new Blob())), { type: 'application/x-ndjson' });
     },
-    async forkBlob() {
-      // The fork's lines are the prefix's, some written anew: a download would hold them whole.
-      return null;
+    async forkBlob(userIndex, newKey, now) {
+      const f = await forkPlan(userIndex, newKey, now);
+      const file = held?.file ?? (await adapter.fileOrNull(path));
+      // A fork near json.loads' depth is the whole document's: its download would hold the file whole.
+      if (f === 'whole' || !file) return null;
+      return (await import('./indexed-fork')).forkBlobIndexed(adapter, stat, f, file);
     },
   };
   return source;

@@ -233,7 +233,7 @@ export interface SessionSource {
   // The Edit tab's (read-only, an edit is a download):
   /** The file a plan would write, as a Blob (the index's of the file's own slices); null where it would hold the file whole (the index's repair). */
   editBlob(plan: SourcePlan): Promise<Blob | null>;
-  /** The fork's file as a Blob; null where it would hold the file whole (the index's). */
+  /** The fork's file as a Blob (the index's of the file's own slices and the few lines written anew); null where it would hold the file whole. */
   forkBlob(userIndex: number, newKey: string, now?: string): Promise<Blob | null>;
 }
 

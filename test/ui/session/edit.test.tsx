@@ -222,6 +222,36 @@ describe.each(SIZES)('EditTab over the %s', (size) => {
     }
   });
 
+  it('in read-only mode offers the fork as a download: the bytes the fork writes', async () => {
+    // A line not as nanobot writes it (written again in the fork) and the rest copied as they are.
+    const text = jsonl([meta(), compact, { role: 'assistant', content: 'answer' }, { role: 'user', content: 'second' }, { role: 'assistant', content: 'done' }]);
+    let clicked: string | null = null;
+    const orig = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) { clicked = this.download; };
+    const blobs: Blob[] = [];
+    const made = URL.createObjectURL;
+    URL.createObjectURL = (b: Blob) => (blobs.push(b), 'blob:x');
+    try {
+      const h = await setup(size, text, { readOnly: true });
+      await type(card(h.el, 'Fork before a user turn').querySelector('input[type="number"]'), '2');
+      const c = await planned(h.el, 'Fork before a user turn');
+      await click(button(c, 'Download fork'));
+      await waitFor(() => clicked !== null);
+      expect(clicked).toBe('cli_direct-fork.jsonl');
+      expect(h.adapter.paths()).toEqual([PATH]);
+      await unmount(h.el);
+      // The same bytes the fork writes with write access.
+      const written = await setup(size, text);
+      await type(card(written.el, 'Fork before a user turn').querySelector('input[type="number"]'), '2');
+      await click(button(await planned(written.el, 'Fork before a user turn'), 'Write fork'));
+      await waitFor(() => written.forks.length > 0);
+      expect(await blobs[0]!.text()).toBe(dec(written.adapter.getFile('sessions/cli_direct-fork.jsonl')!));
+    } finally {
+      HTMLAnchorElement.prototype.click = orig;
+      URL.createObjectURL = made;
+    }
+  });
+
   it("leaves the warning about a running gateway to the page's one notice (issue 42: three stacked up)", async () => {
     const h = await setup(size);
     expect(h.el.textContent).not.toContain('nanobot gateway');

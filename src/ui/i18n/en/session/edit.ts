@@ -175,7 +175,7 @@ const words = {
     reading: 'Reading the file…',
     planning: 'Planning the edit…',
     repairReadOnly: 'A repair of a file this size rewrites every message line, so it needs write access to the folder; this session is open read-only.',
-    needsWrite: 'A fork of a file this size is written beside it from the file’s own lines, so it needs write access to the folder; this session is open read-only.',
+    needsWrite: 'This fork would rewrite too many of the file’s lines to offer as a download, so it needs write access to the folder; this session is open read-only.',
   },
   // What an older nanobot does to the files beside an edit (NanobotSaveNote: the rows atomicSave and loadFailure)
   saveNote: {

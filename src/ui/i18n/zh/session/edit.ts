@@ -188,7 +188,7 @@ const words: Pick<PageText, 'edit' | 'largeEdit' | 'saveNote'> = {
     reading: '正在读取文件…',
     planning: '正在规划这次编辑…',
     repairReadOnly: '这么大的文件，修复会重写每一行消息，因此需要对文件夹的写入权限；此会话以只读方式打开。',
-    needsWrite: '这么大的文件，分叉要从文件自身的行写到它旁边，因此需要对文件夹的写入权限；此会话以只读方式打开。',
+    needsWrite: '这个分叉要重写文件中太多的行，无法作为下载提供，因此需要对文件夹的写入权限；此会话以只读方式打开。',
   },
   saveNote: {
     notAtomic: (label: string) => `${label} 直接改写会话文件，而不是经由临时文件：如果它在保存途中停下，或遇到无法写出的消息，文件就会在那里被截断。在这里保存之前请先停止 nanobot。`,
