@@ -133,6 +133,9 @@ export function SessionPage({ r }: { r: SessionRoute }) {
 
   // The file opened again after this page's own save: its source and session, shown together.
   const reopened = useRef<{ source: SessionSource; opened: OpenedSession } | null>(null);
+  // Which file at which version the page shows (a save's reopening that finds another there does nothing).
+  const shownFile = useRef('');
+  shownFile.current = `${workspaceId(ws)}\u0000${path}\u0000${activeVersion.value}`;
   useEffect(() => {
     if (!path || !f || source?.stat.kind !== 'document') return;
     if (reopened.current?.source === source) {
@@ -220,16 +223,21 @@ export function SessionPage({ r }: { r: SessionRoute }) {
    * watcher told the new file is this page's own, the page shown as it was until the new one is ready.
    */
   const reopenSaved = async () => {
+    const was = shownFile.current;
+    // Unless another file (or version) took this one's place meanwhile.
+    const still = () => shownFile.current === was;
     try {
       const next = await reopen();
+      if (!still()) return;
       watcher.current?.setKnown({ size: next.stat.size, lastModified: next.stat.lastModified });
       if (next.stat.kind === 'document') {
         const o = await readyToShow(await openSession(ws.adapter, path!, { now: nowIso(), version: activeVersion.value }));
+        if (!still()) return;
         reopened.current = { source: next, opened: o };
       }
       setSource(next);
     } catch (e) {
-      setError(pg().session.unreadable(path!, errorText(e)));
+      if (still()) setError(pg().session.unreadable(path!, errorText(e)));
     }
   };
 
