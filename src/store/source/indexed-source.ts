@@ -35,6 +35,9 @@ import type { StorageAdapter } from '../adapter/adapter';
 import type { ExportPasses, ExportWorkers } from './export-answers';
 import type { FindWorkers } from './find-answers';
 import type { ReadProof } from '../save/read-guard';
+import type { TrimAnswer } from '../large/trim/large-trim';
+import type { EditRefusal } from '../../core/edit/edits';
+import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { lazyFind } from './session-source';
 import { readLineHeads } from '../large/read/large-lines';
 
@@ -55,6 +58,8 @@ export interface HeldIndex {
   loaded: boolean;
   /** The hashes of the bytes the index was built from: an edit planned over it saves only while they hold (none: its size and time). */
   proof?: ReadProof;
+  /** Plans a trim over this index off the page's thread (the browser's worker: large-trim-client.ts); absent, here. */
+  planTrim?: (file: Blob, index: LineIndex, key: string, max: number, extendToUser: boolean, now: string, version: NanobotVersion) => Promise<TrimAnswer>;
 }
 
 /** nanobot's load on the index, as a source answers it (its messages' lines left out). */
@@ -227,8 +232,8 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       const diffOf = async (ix: LineIndex, pieces: readonly Piece[] | undefined) => (pieces ? piecesDiff(ix, pieces, read) : { lines: [], removed: 0, added: 0, changed: 0 });
       if (edit.kind === 'trim') {
         const { planTrimIndexed } = await import('../save/indexed-trim');
-        // The Edit tab's edits plan over the index the page holds; elsewhere each plan indexes (and hashes) the file as it is.
-        const t = await planTrimIndexed(adapter, path, { ...at, max: edit.max, extendToUser: edit.extendToUser }, held ? await built() : undefined);
+        // The Edit tab's edits plan over the index the page holds (a trim in its worker); elsewhere each plan indexes (and hashes) the file as it is.
+        const t = held?.planTrim ? await trimOffThread(held.planTrim, edit, at.now) : await planTrimIndexed(adapter, path, { ...at, max: edit.max, extendToUser: edit.extendToUser }, held ? await built() : undefined);
         if ('error' in t) return t;
         const w = t.write?.plan;
         const trim = w && (await trimSpanOf(t.index.messageCount, w.dropped, w.unarchived, (k) => record(t.index, t.index.messages[k]!)));
@@ -306,6 +311,18 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
   function refuseRaise(e: { trim: IndexedTrim } | { edit: IndexedEdit }): void {
     const raises = 'trim' in e ? e.trim.refusal : e.edit.refusal;
     if (raises) throw new StoreError('io', `Line ${raises.line} cannot be saved: nanobot would raise ${raises.raises.type}: ${raises.raises.message}. Nothing was written.`, { path, reason: { code: 'line-cannot-save', line: raises.line, error: raises.raises } });
+  }
+
+  /** A trim planned over the held index by the page's worker, as planTrimIndexed answers it (the key nanobot loads the file under). */
+  async function trimOffThread(planTrim: NonNullable<HeldIndex['planTrim']>, edit: Extract<SourceEdit, { kind: 'trim' }>, now: string): Promise<IndexedTrim | { error: EditRefusal }> {
+    const b = await built();
+    const index = b.index;
+    const key = opts.key ?? (await source.meta())?.key ?? fallbackKey;
+    const a = await planTrim(held!.file, index, key, edit.max, edit.extendToUser, now, version);
+    if ('nothing' in a) return { change: a.nothing, refusal: null, write: null, index };
+    // Only its save is refused (a metadata line nanobot's save cannot encode), as planTrimIndexed says it.
+    if ('error' in a) return 'raises' in a ? { change: a.change, refusal: a, write: null, index } : { error: a.error };
+    return { change: a.change, refusal: null, write: { plan: a, source: { ...b.source, fileName, version, index } }, index };
   }
 
   /** Refused ('conflict', saying what changed: its size, its time) unless the file still has the size and time it was opened with. */

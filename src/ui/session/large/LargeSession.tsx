@@ -13,6 +13,7 @@ import { dictGet, type PyDict } from '../../../core/python/pyvalue';
 import { lastMetadataLine } from '../../../core/edit/large-edit';
 import { sessionTitle } from '../../../core/listing/title';
 import { readProofOf, readRecords } from '../../../store/large/large-client';
+import { planTrimOffThread } from '../../../store/large/trim/large-trim-client';
 import { keyForFile } from '../../../store/listing/session-list';
 import { KIND, ROLE } from '../../../core/index/record-facts';
 import type { LineIndex } from '../../../core/index/line-index';
@@ -81,7 +82,7 @@ export default function LargeSession(p: LargeSessionProps) {
   const meta = useLastMetadata(s.file, s.index);
   // The tabs read the file through its source over the index built here (the export's passes in its worker).
   const held = useMemo(
-    () => (s.file && s.index && s.load ? indexedSourceOf(p.adapter, { path: p.path, fileName: p.fileName, size: s.stat?.size ?? p.size, lastModified: s.stat?.lastModified ?? 0, version: p.version, kind: 'index', other: null }, { now: nowIso(), version: p.version, workers: exportWorkers, finding: { find: findInFile } }, { file: s.file, index: s.index, loaded: s.load.loaded, ...heldProof(s.index, s.stat) }) : null),
+    () => (s.file && s.index && s.load ? indexedSourceOf(p.adapter, { path: p.path, fileName: p.fileName, size: s.stat?.size ?? p.size, lastModified: s.stat?.lastModified ?? 0, version: p.version, kind: 'index', other: null }, { now: nowIso(), version: p.version, workers: exportWorkers, finding: { find: findInFile } }, { file: s.file, index: s.index, loaded: s.load.loaded, ...heldEdits(s.index, s.stat) }) : null),
     [s.file, s.index, s.load],
   );
   const t = pg().large;
@@ -187,10 +188,10 @@ function useLastMetadata(file: Blob | null | undefined, index: LineIndex | null 
   return meta;
 }
 
-/** The read hashes of the index the worker built: what an edit planned over it is saved against (Edit tab). */
-function heldProof(index: LineIndex, stat: FileStat | null) {
+/** What the Edit tab's edits over the held index use: its read hashes (what a save is checked against), the trim's worker. */
+function heldEdits(index: LineIndex, stat: FileStat | null) {
   const proof = stat && readProofOf(index, stat);
-  return proof ? { proof } : {};
+  return { planTrim: planTrimOffThread, ...(proof ? { proof } : {}) };
 }
 
 /** Messages by role (user, assistant, tool, other) and lines that are not records, from the index. */

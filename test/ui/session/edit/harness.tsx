@@ -7,6 +7,7 @@ import { openSource } from '../../../../src/store/source/open-source';
 import { indexedSourceOf } from '../../../../src/store/source/indexed-source';
 import { indexBytes } from '../../../../src/core/index/line-index';
 import { loadFromIndex } from '../../../../src/core/index/index-load';
+import { planTrimOffThread } from '../../../../src/store/large/trim/large-trim-client';
 import { documentSourceOf } from '../../../../src/store/source/document-source';
 import { openSession } from '../../../../src/store/save/sessions';
 import type { SessionSource } from '../../../../src/store/source/session-source';
@@ -30,7 +31,8 @@ export async function openAt(adapter: MemoryAdapter, size: Size, version: Nanobo
   const bytes = adapter.getFile(path)!;
   const st = await adapter.stat(path);
   const index = indexBytes(bytes, version);
-  const held = { file: await adapter.file!(path), index, loaded: loadFromIndex(index, version, () => ({})).loaded };
+  // As the page holds it: the trim planned by its worker's code (in place where there are no workers).
+  const held = { file: await adapter.file!(path), index, loaded: loadFromIndex(index, version, () => ({})).loaded, planTrim: planTrimOffThread };
   return indexedSourceOf(adapter, { path, fileName: path.split('/').pop()!, size: st.size, lastModified: st.lastModified, version, kind: 'index', other: null }, { now: NOW, version }, held);
 }
 
