@@ -131,8 +131,18 @@ export function SessionPage({ r }: { r: SessionRoute }) {
     };
   }, [ws, path, activeVersion.value, r.params.large, r.params.full]);
 
+  // The file opened again after this page's own save: its source and session, shown together.
+  const reopened = useRef<{ source: SessionSource; opened: OpenedSession } | null>(null);
+  // Which file at which version the page shows (a save's reopening that finds another there does nothing).
+  const shownFile = useRef('');
+  shownFile.current = `${workspaceId(ws)}\u0000${path}\u0000${activeVersion.value}`;
   useEffect(() => {
     if (!path || !f || source?.stat.kind !== 'document') return;
+    if (reopened.current?.source === source) {
+      setOpened(reopened.current.opened);
+      reopened.current = null;
+      return () => setOpened(null);
+    }
     let live = true;
     let shown = 0;
     openSession(ws.adapter, path, {
@@ -208,6 +218,29 @@ export function SessionPage({ r }: { r: SessionRoute }) {
     );
   }
 
+  /**
+   * The file opened again after an edit saved it (or a conflict's reload), at either size: the
+   * watcher told the new file is this page's own, the page shown as it was until the new one is ready.
+   */
+  const reopenSaved = async () => {
+    const was = shownFile.current;
+    // Unless another file (or version) took this one's place meanwhile.
+    const still = () => shownFile.current === was;
+    try {
+      const next = await reopen();
+      if (!still()) return;
+      watcher.current?.setKnown({ size: next.stat.size, lastModified: next.stat.lastModified });
+      if (next.stat.kind === 'document') {
+        const o = await readyToShow(await openSession(ws.adapter, path!, { now: nowIso(), version: activeVersion.value }));
+        if (!still()) return;
+        reopened.current = { source: next, opened: o };
+      }
+      setSource(next);
+    } catch (e) {
+      if (still()) setError(pg().session.unreadable(path!, errorText(e)));
+    }
+  };
+
   /** A fork was written (at either size): said, with the link that opens it once the listing has it. */
   const onForked = (forkPath: string) => {
     say(pg().session.forkWritten(forkPath), 'success');
@@ -227,16 +260,12 @@ export function SessionPage({ r }: { r: SessionRoute }) {
         reader: ws.adapter,
         open: reopen,
         now: nowIso,
-        onChanged: (next, message) => {
-          if (next) {
-            watcher.current?.setKnown({ size: next.snapshot.size, lastModified: next.snapshot.lastModified });
-            void showWhenReady(next);
-          } else navigate({ view: 'workspace', page: 'sessions', params: folderParams });
+        onSaved: (message) => {
           say(message, 'success');
-          void refreshListing();
+          void reopenSaved().then(() => refreshListing());
         },
-        onSaved: (stat, message) => {
-          watcher.current?.setKnown(stat);
+        onDeleted: (message) => {
+          navigate({ view: 'workspace', page: 'sessions', params: folderParams });
           say(message, 'success');
           void refreshListing();
         },

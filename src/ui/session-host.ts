@@ -8,7 +8,6 @@
  */
 import type { OpenedSession } from '../store/save/sessions';
 import type { StorageAdapter } from '../store/adapter/adapter';
-import type { FileStat } from '../store/adapter/adapter';
 import type { SessionSource } from '../store/source/session-source';
 
 /** The page's way to open its file as a SessionSource again (under `key`, the one nanobot loads it with): what edits plan and save through. */
@@ -27,10 +26,14 @@ export interface SessionHostProps {
   open: SourceOpener;
   /** The clock nanobot would use (naive local ISO, e.g. from core/isotime localIsoNow). */
   now: () => string;
-  /** Called after a successful save/repair/trim/etc. with the re-opened session (null on the line index), or after delete with null. */
-  onChanged: (next: OpenedSession | null, message: string) => void;
-  /** A save on the line index went through: the file as it is now (the page's change watcher is told). */
-  onSaved?: (stat: FileStat, message: string) => void;
+  /**
+   * An edit was saved (or, after a conflict, the file is to be read again), at either size: the
+   * page says `message` and opens the file again through `open` (its own save is not announced as
+   * a change from outside).
+   */
+  onSaved: (message: string) => void;
+  /** The file was deleted: the page says `message` and leaves it. */
+  onDeleted: (message: string) => void;
   /** Called after a fork was written, with its path. */
   onForked: (path: string) => void;
   /** Initial tab and replay settings from the URL hash (#/s/<key>?tab=replay&max_tokens=...). */

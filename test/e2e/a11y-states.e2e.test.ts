@@ -297,28 +297,28 @@ async function walk(p: Pass, name: string): Promise<void> {
   await page.locator('.sl-meta').scrollIntoViewIfNeeded();
   await checkBothThemes(page, p, 'large-file');
   await page.locator('#sl-tab-edit').click();
-  const largeTrim = card(page, 'sl-large-ed-trim');
+  const largeTrim = card(page, 'sl-ed-trim');
   await largeTrim.locator('input[type="number"]').fill('3');
   await largeTrim.locator('.sl-preview').waitFor({ timeout: 30_000 });
   await largeTrim.locator('.sl-preview').scrollIntoViewIfNeeded();
   await check(page, p, 'large-trim-preview');
   // The edits planned through the file's SessionSource: an added message's preview and result (which
   // takes focus once the saved file is indexed again), a fork's preview, a clear's confirm step.
-  const largeAdd = card(page, 'sl-large-ed-add');
+  const largeAdd = card(page, 'sl-ed-add');
   await largeAdd.locator('textarea').fill('One more thing: book the ferry.');
   await largeAdd.locator('.sl-preview').waitFor({ timeout: 30_000 });
   await largeAdd.locator('.sl-preview').scrollIntoViewIfNeeded();
   await check(page, p, 'large-append-preview');
   await largeAdd.locator('.sl-preview > button').click();
-  await card(page, 'sl-large-ed-add').locator('.sl-outcome').waitFor({ timeout: 30_000 });
+  await card(page, 'sl-ed-add').locator('.sl-outcome').waitFor({ timeout: 30_000 });
   await expect.poll(() => focused(page)).toBe('div.sl-outcome.sl-ok-text');
   await check(page, p, 'large-append-result');
-  const largeFork = card(page, 'sl-large-ed-fork');
+  const largeFork = card(page, 'sl-ed-fork');
   await largeFork.locator('button').first().click();
   await largeFork.locator('.sl-preview').waitFor({ timeout: 30_000 });
   await largeFork.locator('.sl-preview').scrollIntoViewIfNeeded();
   await check(page, p, 'large-fork-preview');
-  const largeClear = card(page, 'sl-large-ed-clear');
+  const largeClear = card(page, 'sl-ed-clear');
   await largeClear.locator('button').first().click();
   await largeClear.locator('.sl-preview').waitFor({ timeout: 30_000 });
   await largeClear.locator('.sl-preview > button').click();

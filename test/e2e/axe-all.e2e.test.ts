@@ -39,7 +39,7 @@ const PAGES: [string, string][] = [
   ['#/s/telegram%3A88001?large=1000&tab=replay', '#sl-replay-h'],
   ['#/s/telegram%3A88001?large=1000&tab=context', '#sl-turn-h'],
   ['#/s/telegram%3A88001?large=1000&tab=file', '#sl-lines-h'],
-  ['#/s/telegram%3A88001?large=1000&tab=edit', '#sl-large-edit-h'],
+  ['#/s/telegram%3A88001?large=1000&tab=edit', '#sl-edit-h'],
   ['#/s/telegram%3A88001?large=1000&tab=export', '#sl-export-h'],
 ];
 

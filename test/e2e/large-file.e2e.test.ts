@@ -153,7 +153,7 @@ describe('a session above the large-file line', () => {
     await page.getByRole('tab', { name: 'Edit' }).click();
     await page.getByLabel('Messages to keep (max)').fill('100');
     await page.getByText('Messages that go: #1–2,900.').waitFor();
-    const preview = page.locator('#sl-large-ed-trim-h').locator('xpath=..');
+    const preview = page.locator('#sl-ed-trim-h').locator('xpath=..');
     expect(await preview.innerText()).toContain(`Drops 2,900 of ${MESSAGES.toLocaleString('en-US')} messages (0 already archived, 2,900 never archived) and keeps 100.`);
     await preview.locator('.sl-preview').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot(page, 'large-file-edit', false);

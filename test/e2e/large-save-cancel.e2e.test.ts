@@ -52,7 +52,7 @@ const others = () => fs.readdirSync(path.dirname(file)).filter((f) => f !== 'cli
 async function startTitleSave(title: string) {
   const page = b.page;
   await page.evaluate(() => (location.hash = '#/s/cli%3Aslow?large=1000000&tab=edit'));
-  const card = page.locator('#sl-large-ed-title-h').locator('xpath=..');
+  const card = page.locator('#sl-ed-title-h').locator('xpath=..');
   await card.getByLabel('Title').fill(title);
   // A slow disk, so the test acts while the save runs whatever this machine's speed: each write of the
   // browser's writable waits 150 ms (8 slices of 4 MiB: about 1.2 s).

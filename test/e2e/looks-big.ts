@@ -44,7 +44,7 @@ const BIG_VIEWS: View[] = [
   { name: 'conversation', hash: BIG_KEY, ready: '.sl-large [data-testid="large-counts"]', firstMessage: '.sl-conversation:not(.sl-opening) article[data-message="0"]' },
   { name: 'replay', hash: `${BIG_KEY}?tab=replay`, ready: '#sl-replay-h' },
   { name: 'file', hash: `${BIG_KEY}?tab=file`, ready: '[data-testid="file-health"]' },
-  { name: 'edit', hash: `${BIG_KEY}?tab=edit`, ready: '#sl-large-edit-h' },
+  { name: 'edit', hash: `${BIG_KEY}?tab=edit`, ready: '#sl-edit-h' },
 ];
 
 const GOLDEN_SESSION = 'fx_gen_long_001.jsonl';

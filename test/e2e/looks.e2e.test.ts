@@ -43,7 +43,7 @@ const VIEWS: [string, string, string][] = [
   // large-file mode (the line lowered by the link): the same page
   ['large-conversation', '#/s/telegram%3A88001?large=1000', '[data-testid="large-counts"]'],
   ['large-replay', '#/s/telegram%3A88001?large=1000&tab=replay', '#sl-replay-h'],
-  ['large-edit', '#/s/telegram%3A88001?large=1000&tab=edit', '#sl-large-edit-h'],
+  ['large-edit', '#/s/telegram%3A88001?large=1000&tab=edit', '#sl-edit-h'],
 ];
 
 describe('every view, both sizes, both languages, both themes', () => {

@@ -4,9 +4,9 @@
  * stays small) shows the same tabs, the same replay controls and Context over time, the same "Two lenses on this file",
  * the same next request in the Context tab and the Markdown/raw switch, and gives the same replay at
  * the agent loop's defaults (a token budget of 190,784 that leaves the oldest turns out) and after a change of
- * the count window (the same kept count and token total), the same
- * header facts, Export tab and Edit cards, and the same Conversation: its controls, the tool call paired
- * with its result, a permalink copied and opened. Screenshots: test-results/e2e/one-page-*.png.
+ * the count window (the same kept count and token total), the same header facts, Export tab and Edit cards,
+ * the Edit tab previewing and saving a title the same, and the same Conversation: its controls, the tool call
+ * paired with its result, a permalink copied and opened. Screenshots: test-results/e2e/one-page-*.png.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +21,7 @@ const MESSAGES = 300;
 let b: Browser;
 let app: Served;
 let dir: string;
+let original: string[];
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-one-page-'));
@@ -36,6 +37,7 @@ beforeAll(async () => {
     rows.push(JSON.stringify(m));
   }
   fs.writeFileSync(path.join(sessions, 'cli_one.jsonl'), rows.join('\n') + '\n');
+  original = (rows.join('\n') + '\n').split('\n');
   ({ app, b } = await openAppInChromium({ port: PORT }, { width: 1280, height: 800 }));
 }, 240_000);
 
@@ -66,6 +68,9 @@ interface Seen {
   /** The Export tab's sections and formats, and the Edit tab's cards. */
   exportSections: string[];
   editCards: string[];
+  /** The Edit tab's title edit: its preview (the new title written as NEW) and the result after its save. */
+  titlePreview: string;
+  titleSaved: string;
 }
 
 const sentOf = (text: string) => Number(/sends (\d[\d,]*)/.exec(text)![1]!.replace(/,/g, ''));
@@ -138,7 +143,28 @@ async function seen(page: Page, hash: string, name: string, large: boolean): Pro
   await page.locator('.sl-edits h3').first().waitFor({ timeout: 60_000 });
   const editCards = (await page.locator('.sl-edits section > h3, .sl-edits section h3:first-child').allInnerTexts()).map((t) => t.trim()).sort();
   await shot(page, `one-page-edit-${name}`, false);
-  return { tabs, controls, controlKinds, budget, sent, tokens, windowed, lenses, fileSections, rawSwitch, request, overTime, facts, exportSections, editCards: [...new Set(editCards)] };
+  // A save, the same at both sizes: set the title, previewed then saved through the page's source.
+  const title = page.locator('#sl-ed-title-h').locator('xpath=..');
+  // The same title at both sizes (the file is put back between them), so their previews can be compared.
+  const newTitle = 'Edited on one page';
+  await title.getByLabel('New title').fill(newTitle);
+  await title.locator('.sl-preview').waitFor({ timeout: 60_000 });
+  // Its summary, totals and the lines it names (the rewritten text holds updated_at, the clock's when planned).
+  const titlePreview = [
+    await title.locator('.sl-preview > p').first().innerText(),
+    await title.locator('.sl-diff > p').innerText(),
+    ...(await title.locator('.sl-diff-list li').evaluateAll((xs) => xs.map((x) => x.textContent!.split(':')[0]!))),
+  ].join(' | ').replaceAll(newTitle, 'NEW');
+  await title.getByRole('button', { name: 'Save title' }).click();
+  const saved = page.locator('#sl-ed-title-h').locator('xpath=..').locator('.sl-outcome');
+  await saved.waitFor({ timeout: 60_000 });
+  const titleSaved = (await saved.innerText()).replace(/\(\d[\d,]* bytes\)/, '(N bytes)');
+  const onDisk = fs.readFileSync(path.join(dir, 'ws', 'sessions', 'cli_one.jsonl'), 'utf8').split('\n');
+  expect(JSON.parse(onDisk[0]!).metadata.title).toBe(newTitle);
+  expect(onDisk.slice(1).join('\n')).toBe(original.slice(1).join('\n'));
+  // The other size opens the session as it was.
+  fs.writeFileSync(path.join(dir, 'ws', 'sessions', 'cli_one.jsonl'), original.join('\n'));
+  return { tabs, controls, controlKinds, budget, sent, tokens, windowed, lenses, fileSections, rawSwitch, request, overTime, facts, exportSections, editCards: [...new Set(editCards)], titlePreview, titleSaved };
 }
 
 describe('one session page for every size', () => {
@@ -181,7 +207,12 @@ describe('one session page for every size', () => {
     expect(large.exportSections).toEqual(full.exportSections);
     expect(full.editCards.length).toBeGreaterThan(5);
     expect(large.editCards).toEqual(full.editCards);
-  }, 180_000);
+    // The same title edit previews and saves the same at both sizes (every other line keeps its bytes).
+    expect(full.titlePreview).toContain('Title becomes "NEW"');
+    expect(large.titlePreview).toBe(full.titlePreview);
+    expect(full.titleSaved).toBe('Saved cli_one.jsonl (N bytes).');
+    expect(large.titleSaved).toBe(full.titleSaved);
+  }, 240_000);
 
   it('shows the same Conversation: its controls, a call paired with its result, a permalink copied and opened', async () => {
     const page = b.page;

@@ -2,8 +2,10 @@
  * Without the File System Access API (as in Firefox and Safari; simulated by deleting
  * showDirectoryPicker and getAsFileSystemHandle before the app loads): a folder opens read-only
  * through `<input webkitdirectory>` or a drop (entries API), a single dropped file opens straight
- * into its session, the app says it is read-only, and the session view gets no adapter.
+ * into its session, the app says it is read-only, and the session view gets no adapter: an edit is a download of
+ * the edited file, at both sizes.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropFolder, launchChromium, type Browser } from '../browser/harness';
@@ -65,6 +67,26 @@ describe('read-only fallback', () => {
     expect(await b.page.locator('.session-page .notice.warn').first().innerText()).toContain('Read-only.');
     await shot(b.page, 'readonly-session');
     expect(await axeSerious(b.page)).toEqual([]);
+  });
+
+  it.each([
+    ['the whole document', ''],
+    ['the line index', '&large=1'],
+  ])('offers an edit of %s as a download of the edited file, the file on disk untouched', async (_name, large) => {
+    const file = path.join(ws, 'sessions', 'telegram_12345.jsonl');
+    const before = fs.readFileSync(file, 'utf8');
+    await b.page.evaluate((h) => (location.hash = h), `#/s/telegram%3A12345?tab=edit${large}`);
+    const title = b.page.locator('#sl-ed-title-h').locator('xpath=..');
+    await title.getByLabel('New title').fill('Downloaded title');
+    // The size line drawn below this file: the line index reads it.
+    expect(await b.page.locator('.sl-session.sl-large').count()).toBe(large ? 1 : 0);
+    const [download] = await Promise.all([b.page.waitForEvent('download'), title.getByRole('button', { name: 'Download with this title' }).click()]);
+    expect(download.suggestedFilename()).toBe('telegram_12345.jsonl');
+    const lines = fs.readFileSync((await download.path())!, 'utf8').split('\n');
+    expect(JSON.parse(lines[0]!).metadata.title).toBe('Downloaded title');
+    expect(lines.slice(1).join('\n')).toBe(before.split('\n').slice(1).join('\n'));
+    expect(fs.readFileSync(file, 'utf8')).toBe(before);
+    await title.getByText('Downloaded the edited telegram_12345.jsonl').waitFor();
   });
 
   it('a dropped folder opens read-only through the entries API', async () => {

@@ -71,7 +71,7 @@ describe('any file through the views', () => {
         a.setFile('sessions/odd_file.jsonl', bytes, 1000);
         const o = await openSession(a, 'sessions/odd_file.jsonl', { now: NOW, version });
         for (const tab of ['conversation', 'replay', 'context', 'file', 'edit', 'export'] as const) {
-          const view = <SessionView {...wholeHost(o)} opened={o} adapter={a} now={() => NOW} onChanged={() => {}} onForked={() => {}} route={{ tab, params: {} }} onRoute={() => {}} />;
+          const view = <SessionView {...wholeHost(o)} opened={o} adapter={a} now={() => NOW} onSaved={() => {}} onDeleted={() => {}} onForked={() => {}} route={{ tab, params: {} }} onRoute={() => {}} />;
           await rendered(view, async (el) => {
             expect(el.querySelector('[role="tabpanel"]')).not.toBeNull();
             if (tab === 'replay') await settle(5);

@@ -7,7 +7,8 @@ import { detectLayout } from '../../src/store/listing/layout';
 import type { StorageAdapter } from '../../src/store/adapter/adapter';
 import { EditTab } from '../../src/ui/session/edit/EditTab';
 import { DiffView } from '../../src/ui/session/edit/DiffView';
-import { documentDiff } from '../../src/ui/session/edit/diff';
+import { documentDiff } from '../../src/store/save/edit-preview';
+import { documentSourceOf } from '../../src/store/source/document-source';
 import { FileTab } from '../../src/ui/session/file/FileTab';
 import { ReplayTab } from '../../src/ui/session/replay/ReplayTab';
 import { setTitle } from '../../src/core/edit/edits';
@@ -32,10 +33,19 @@ function card(root: Element, title: string): Element {
   return [...root.querySelectorAll('section.sl-edit')].find((s) => s.querySelector('h3')!.textContent === title)!;
 }
 
-async function editTab(adapter: StorageAdapter & MemoryAdapter, onForked: (p: string) => void = () => {}): Promise<HTMLElement> {
-  adapter.setFile(PATH, base);
-  const o = await openVia(adapter, PATH);
-  return mount(<EditTab opened={o} adapter={adapter} now={() => NOW} onForked={onForked} onChanged={() => {}} />);
+/** The Edit tab over the document read through `adapter` (`shown`: the folder the tab is told of, the same unless said). */
+async function editTab(adapter: StorageAdapter & MemoryAdapter, onForked: (p: string) => void = () => {}, shown: StorageAdapter = adapter, text = base): Promise<HTMLElement> {
+  adapter.setFile(PATH, text);
+  const source = documentSourceOf(adapter, await openVia(adapter, PATH), { now: NOW, version: 'v0.2' });
+  const root = await mount(<EditTab source={source} adapter={shown} now={() => NOW} onForked={onForked} onSaved={() => {}} onDeleted={() => {}} />);
+  await waitFor(() => !!root.querySelector('.sl-edit-cards'));
+  return root;
+}
+
+/** Waits for the card's action once its plan is in. */
+async function action(c: Element, label: string): Promise<HTMLButtonElement> {
+  await waitFor(() => !!button(c, label));
+  return button(c, label)!;
 }
 
 const key = (k: string) => act(() => void document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })));
@@ -48,7 +58,7 @@ describe('app faults', () => {
     expect(el.textContent).toContain('A web page has no fsync');
     const c = card(el, 'Fork before a user turn');
     await click(button(c, 'Preview fork'));
-    await click(button(c, 'Write fork'));
+    await click(await action(c, 'Write fork'));
     await waitFor(() => !!c.querySelector('[role="status"]'));
     expect(c.querySelector('[role="status"]')!.textContent).not.toContain('saved with fsync');
     expect(c.querySelector('[role="status"]')!.textContent).toContain('a web page cannot fsync');
@@ -89,7 +99,7 @@ describe('app faults', () => {
     el = await editTab(a);
     const c = card(el, 'Clear all messages');
     await click(button(c, 'Preview clear'));
-    const open = button(c, 'Clear')!;
+    const open = await action(c, 'Clear');
     await click(open);
     const dialog = c.querySelector('[role="alertdialog"]')!;
     expect(dialog).not.toBeNull();
@@ -141,9 +151,8 @@ describe('app faults', () => {
     expect(el.querySelector('.notice.gateway')).toBeNull();
     await unmount(el);
     const a = createMemoryAdapter();
-    a.setFile(PATH, base);
     const demoLike = Object.assign(Object.create(a) as MemoryAdapter, { browserPrivate: true });
-    el = await mount(<EditTab opened={await openVia(a, PATH)} adapter={demoLike} now={() => NOW} onForked={() => {}} onChanged={() => {}} />);
+    el = await editTab(a, () => {}, demoLike);
     expect(el.textContent).not.toContain('Stop nanobot first');
     expect(el.textContent).toContain('no nanobot reads or writes them');
   });
@@ -152,17 +161,17 @@ describe('app faults', () => {
     ['Trim to a legal suffix', 'Trim'],
     ['Clear all messages', 'Clear'],
     ['Delete the session file', 'Delete file'],
-  ])('%s offers the backup a repair writes', async (title, action) => {
+  ])('%s offers the backup a repair writes', async (title, label) => {
     const a = createMemoryAdapter();
     el = await editTab(a);
     const c = card(el, title);
     if (title.startsWith('Trim')) await type(c.querySelector('input[type="number"]'), '2');
     if (title.startsWith('Clear')) await click(button(c, 'Preview clear'));
-    await click(button(c, action));
+    await click(await action(c, label));
     const box = c.querySelector<HTMLInputElement>('[role="alertdialog"] input[type="checkbox"]')!;
     expect(box.checked).toBe(true);
     expect(box.parentElement!.textContent).toContain('Back up the file first, as a repair does');
-    await click(button(c, `Yes, ${action.toLowerCase()}`));
+    await click(button(c, `Yes, ${label.toLowerCase()}`));
     await waitFor(() => a.paths().some((p) => p.endsWith('.bak')));
     const bak = a.paths().find((p) => /^sessions\/cli_direct\.jsonl\..+\.bak$/.test(p))!;
     expect(dec(a.getFile(bak)!)).toBe(base);
@@ -174,6 +183,7 @@ describe('app faults', () => {
     const r = setTitle(o.doc, o.key, 'new title', NOW);
     if (!r.ok) throw new Error(JSON.stringify(r.error));
     const diff = documentDiff(o.doc, r.doc);
+    expect(diff.changed).toBe(1);
     return mount(<DiffView diff={diff} />).then((d) => {
       el = d;
       const codes = [...d.querySelectorAll('.sl-diff-change code')].map((c) => c.textContent!);
@@ -185,9 +195,8 @@ describe('app faults', () => {
 
   it('says once, in the Edit tab, that a browser save leaves the file private (mode 0600)', async () => {
     const a = createMemoryAdapter();
-    a.setFile(PATH, base);
     const folderLike = Object.assign(Object.create(a) as MemoryAdapter, { ownerOnlySaves: true });
-    el = await mount(<EditTab opened={await openVia(a, PATH)} adapter={folderLike} now={() => NOW} onForked={() => {}} onChanged={() => {}} />);
+    el = await editTab(a, () => {}, folderLike);
     expect(el.textContent!.match(/mode 0600/g)).toHaveLength(1);
     expect(el.textContent).toContain('If nanobot runs as another user, it can no longer read the session');
     await unmount(el);

@@ -17,15 +17,12 @@ const { navigate } = await import('../../src/ui/shell/router');
 const { setWorkspace } = await import('../../src/ui/workspace/model');
 const { focusAdrift, focusHeadingWhenDrawn, guardFocus, LOST_FOCUS_MS, pageHeading } = await import('../../src/ui/shell/focus');
 const { SessionView } = await import('../../src/ui/session/SessionView');
-const { EditTab } = await import('../../src/ui/session/edit/EditTab');
 const { FileTab } = await import('../../src/ui/session/file/FileTab');
-const { firstKept } = await import('../../src/ui/session/edit/TrimEdit');
+const { firstKept } = await import('../../src/store/save/edit-preview');
+const { setupEdit } = await import('./session/edit/harness');
 const { repeatsPreview } = await import('../../src/ui/workspace/SessionList');
-const { createMemoryAdapter } = await import('../../src/store/adapter/memory-adapter');
-const { render } = await import('preact');
-const { NOW, button, click, jsonl, meta, mount, openText, openVia, settle, type, unmount, waitFor, wholeHost } = await import('./session/helpers');
+const { NOW, button, click, jsonl, meta, mount, openText, settle, type, unmount, waitFor, wholeHost } = await import('./session/helpers');
 const { demoWorkspace } = await import('./shell-helpers');
-type OpenedSession = import('../../src/store/save/sessions').OpenedSession;
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -134,15 +131,10 @@ describe('the safety net', () => {
   });
 });
 
-const PATH = 'sessions/cli_direct.jsonl';
-
 /** The Edit tab over a memory file, redrawn with the new file after each save (as the session page does). */
 async function editTab(text: string): Promise<HTMLElement> {
-  const adapter = createMemoryAdapter();
-  adapter.setFile(PATH, text);
-  const opened = await openVia(adapter, PATH);
-  const draw = (o: OpenedSession) => <EditTab opened={o} adapter={adapter} now={() => NOW} onForked={() => {}} onChanged={(next) => next && void act(() => render(draw(next), el!))} />;
-  el = await mount(draw(opened));
+  const h = await setupEdit(text, 'document');
+  el = h.el;
   return el;
 }
 
@@ -156,6 +148,7 @@ describe('after a save, an Escape, a preview', () => {
   it('"Save title": focus lands on the result, not on <body>', async () => {
     const root = await editTab(jsonl([meta(), { role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }]));
     await type(card(root, 'Title').querySelector('input'), 'Trip');
+    await waitFor(() => !!button(card(root, 'Title'), 'Save title'));
     const save = button(card(root, 'Title'), 'Save title')!;
     save.focus();
     await click(save);
@@ -167,7 +160,7 @@ describe('after a save, an Escape, a preview', () => {
 
   it('Escape in the find bar gives focus back to the Find button', async () => {
     const opened = openText(jsonl([meta(), { role: 'user', content: 'hello needle' }, { role: 'assistant', content: 'hi' }]));
-    el = await mount(<SessionView {...wholeHost(opened)} opened={opened} adapter={null} now={() => NOW} onChanged={() => {}} onForked={() => {}} route={{ params: {} }} onRoute={() => {}} />);
+    el = await mount(<SessionView {...wholeHost(opened)} opened={opened} adapter={null} now={() => NOW} onSaved={() => {}} onDeleted={() => {}} onForked={() => {}} route={{ params: {} }} onRoute={() => {}} />);
     const find = () => button(el!, 'Find');
     find()!.focus();
     await click(find());
@@ -186,6 +179,7 @@ describe('after a save, an Escape, a preview', () => {
     const preview = button(c, 'Preview fork')!;
     preview.focus();
     await click(preview);
+    await waitFor(() => !!c.querySelector('.sl-preview button'));
     await settle(10);
     expect(button(c, 'Preview fork')).toBeUndefined();
     expect(active()).toBe(c.querySelector('.sl-preview button'));
@@ -197,6 +191,7 @@ describe('after a save, an Escape, a preview', () => {
     const ask = c.querySelector('button')!;
     ask.focus();
     await click(ask);
+    await waitFor(() => !!c.querySelector('.sl-preview button'));
     await settle(10);
     expect(ask.isConnected).toBe(false);
     expect(active()).toBe(c.querySelector('.sl-preview button'));
@@ -207,6 +202,7 @@ describe('what the trim preview and the File tab say', () => {
   it('a trim that keeps one assistant message says so, not "a user turn"', async () => {
     const root = await editTab(jsonl([meta(), { role: 'assistant', content: 'a' }, { role: 'assistant', content: 'b' }, { role: 'assistant', content: 'c' }]));
     await type(card(root, 'Trim to a legal suffix').querySelector('input[type="number"]'), '1');
+    await waitFor(() => !!card(root, 'Trim to a legal suffix').querySelector('.sl-preview'));
     const text = card(root, 'Trim to a legal suffix').querySelector('.sl-preview')!.textContent!;
     expect(text).toContain('The kept part starts on #3, a message of role “assistant”, not on a user turn.');
     expect(text).not.toContain('starts on a user turn');
@@ -217,6 +213,7 @@ describe('what the trim preview and the File tab say', () => {
   it('a trim that keeps a user turn names it', async () => {
     const root = await editTab(jsonl([meta(), { role: 'user', content: 'a' }, { role: 'assistant', content: 'b' }, { role: 'user', content: 'c' }, { role: 'assistant', content: 'd' }]));
     await type(card(root, 'Trim to a legal suffix').querySelector('input[type="number"]'), '2');
+    await waitFor(() => !!card(root, 'Trim to a legal suffix').querySelector('.sl-preview'));
     expect(card(root, 'Trim to a legal suffix').querySelector('.sl-preview')!.textContent).toContain('The kept part starts on a user turn, #3.');
   });
 

@@ -19,7 +19,7 @@ const { SessionPage } = await import('../../src/ui/SessionPage');
 const { route, parseHash } = await import('../../src/ui/shell/router');
 const { setWorkspace, listing } = await import('../../src/ui/workspace/model');
 const { status } = await import('../../src/ui/shell/status');
-const { openSession, writeFork } = await import('../../src/store/save/sessions');
+const { writeFork } = await import('../../src/store/save/sessions');
 const { mount, unmount, waitFor } = await import('./session/helpers');
 const { demoAdapter, demoWorkspace } = await import('./shell-helpers');
 const { createMemoryAdapter } = await import('../../src/store/adapter/memory-adapter');
@@ -107,11 +107,13 @@ describe('the session host', () => {
     a.setFile('sessions/heartbeat.jsonl', text);
     await waitFor(() => host!.opened !== first, 6000);
     expect(host!.opened!.recovered.messages.at(-1)!.content).toBe('from outside');
-    // The view's own save: reported through onChanged, not picked up again as an outside change.
-    const reopened = await openSession(a, 'sessions/heartbeat.jsonl', { version: 'v0.2', now: '2026-06-03T00:00:00' });
-    host!.onChanged(reopened, 'Saved.');
-    await waitFor(() => host!.opened === reopened);
+    // The view's own save: the page says so and opens the file again through its source.
+    const before = host!.source;
+    a.setFile('sessions/heartbeat.jsonl', text + '{"role": "user", "content": "mine"}\n');
+    host!.onSaved('Saved.');
     expect(status.value?.text).toBe('Saved.');
+    await waitFor(() => host!.source !== before && host!.opened!.recovered.messages.at(-1)!.content === 'mine');
+    expect(host!.source.stat.size).toBe(host!.opened!.bytes.length);
   }, 15000);
 
   it('after a fork, offers a link to open it; after a delete, goes back to the list', async () => {
@@ -126,7 +128,7 @@ describe('the session host', () => {
     await waitFor(() => status.value?.link?.label === 'Open the fork');
     expect(status.value!.link!.href).toBe('#/s/cli%3Afork');
     expect(listing.value!.summaries.some((s) => s.fileName === 'cli_fork.jsonl')).toBe(true);
-    host!.onChanged(null, 'Deleted.');
+    host!.onDeleted('Deleted.');
     expect(location.hash).toBe('#/w');
   });
 });

@@ -93,13 +93,17 @@ describe('edit tab per version', () => {
   it("warns of v0.3.0's cap in every save, and names what nanobot's delete would also remove", async () => {
     const { openFromBytes } = await import('../../src/store/save/sessions');
     const { EditTab } = await import('../../src/ui/session/edit/EditTab');
+    const { documentSourceOf } = await import('../../src/store/source/document-source');
     const lines = [META('cli:direct'), ...Array.from({ length: 2050 }, (_, i) => `{"role": "${i % 2 ? 'assistant' : 'user'}", "content": "m${i}"}`)];
     const bytes = new TextEncoder().encode(lines.join('\n') + '\n');
     const snap = { path: 'Y2xpOmRpcmVjdA.jsonl', size: bytes.length, lastModified: 1, sha256: 'x' };
     const a = createMemoryAdapter();
     for (const [version, cap] of [['v0.3.0', true], ['main', false]] as const) {
       const o = openFromBytes('Y2xpOmRpcmVjdA.jsonl', bytes, snap, { now: '2026-08-01T10:00:00', version });
-      el = await mount(<EditTab opened={o} adapter={a} now={() => '2026-08-01T10:00:00'} onChanged={() => {}} onForked={() => {}} />);
+      el = await mount(<EditTab source={documentSourceOf(a, o, { now: '2026-08-01T10:00:00', version })} adapter={a} now={() => '2026-08-01T10:00:00'} onSaved={() => {}} onDeleted={() => {}} onForked={() => {}} />);
+      // The cap is said once the source has planned the trim nanobot would make (and the cards are in).
+      if (cap) await waitFor(() => el!.textContent!.includes('over nanobot v0.3.0’s cap of 2,000'));
+      else await waitFor(() => !!el!.querySelector('.sl-edit-cards'));
       expect(el.textContent!.includes('over nanobot v0.3.0’s cap of 2,000')).toBe(cap);
       if (cap) expect(el.textContent).toContain('its next save of this session');
       await unmount(el);

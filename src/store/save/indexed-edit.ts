@@ -19,7 +19,7 @@ import { keyForFile } from '../listing/session-list';
 import { changedOnDisk } from './atomic-save';
 import { saveLargePlan, type LargeSource } from './large-save';
 import type { OpenOptions } from './sessions';
-import { indexStreamed } from '../source/index-pass';
+import { indexStreamed, type Built } from '../source/index-pass';
 import type { SourceAdapter } from '../source/source-adapter';
 
 /** The last metadata record of an indexed file, read back by its range (null: none). */
@@ -53,6 +53,8 @@ export interface IndexedEdit {
   change: EditChange;
   refusal: LineRaises | null;
   write: { plan: LargePlan; source: LargeSource; backup: boolean; exact: boolean } | null;
+  /** The index it was planned over (what its preview reads by). */
+  index: LineIndex;
 }
 
 /** The edits planned here: every one a source plans over the index but the trim (indexed-trim.ts). */
@@ -80,11 +82,12 @@ function planOf(edit: IndexedEditKind, ix: LineIndex, meta: LastMetadata, fileNa
 /**
  * Plans an edit (`setTitle`, `repairDocument`, `appendMessage`, `setLastConsolidated`,
  * `clearMessages`, `removeLine`) over the file's line index, as the whole-document edit would: the
- * same change, the same refusal.
+ * same change, the same refusal. `built`: the index already built (the page's), not read again.
  */
-export async function planEditIndexed(adapter: SourceAdapter, path: string, opts: OpenOptions, edit: IndexedEditKind): Promise<IndexedEdit | { error: EditRefusal }> {
+export async function planEditIndexed(adapter: SourceAdapter, path: string, opts: OpenOptions, edit: IndexedEditKind, built?: Built): Promise<IndexedEdit | { error: EditRefusal }> {
   const fileName = path.split('/').pop()!;
-  const { index: ix, source } = await indexStreamed(adapter, path, opts.version);
+  // The index a page already holds (its read hashes guarding the save), else one pass that hashes what it reads.
+  const { index: ix, source } = built ?? (await indexStreamed(adapter, path, opts.version));
   const meta = await lastMetadataOf((a, b) => adapter.readRange(path, a, b), ix);
   const after = await adapter.stat(path);
   if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: source.stat.size, to: after.size }]);
@@ -93,16 +96,16 @@ export async function planEditIndexed(adapter: SourceAdapter, path: string, opts
   if ('error' in plan) {
     if (!isRaise(plan)) return { error: plan.error };
     const change = 'change' in plan ? plan.change : repair ? repairChange(ix) : { code: 'title' as const, title: (edit as { title: string }).title };
-    return { change, refusal: plan, write: null };
+    return { change, refusal: plan, write: null, index: ix };
   }
   // A repair writes every message line anew: its size is known only once written.
-  return { change: plan.change, refusal: null, write: { plan, source: { ...source, fileName, version: opts.version, index: ix }, backup: repair, exact: !repair } };
+  return { change: plan.change, refusal: null, write: { plan, source: { ...source, fileName, version: opts.version, index: ix }, backup: repair, exact: !repair }, index: ix };
 }
 
 /** Writes a planned edit over its file (a repair streams its backup first), only while the file still hashes to what was indexed. */
 export async function writeEditIndexed(adapter: SourceAdapter, e: IndexedEdit, run?: SaveRun): Promise<{ bytes: number; backup: string | null }> {
   if (!e.write) throw new Error('writeEditIndexed: nothing to write');
   const w = e.write;
-  const r = await saveLargePlan(adapter, w.source, w.plan.pieces, { backup: w.backup, ...(w.exact ? { size: w.plan.size } : {}), ...run });
+  const r = await saveLargePlan(adapter, w.source, w.plan.pieces, { ...run, backup: w.backup || !!run?.backup, ...(w.exact ? { size: w.plan.size } : {}) });
   return { bytes: r.size, backup: r.backup ?? null };
 }

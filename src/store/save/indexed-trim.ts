@@ -13,7 +13,7 @@ import type { PyError } from '../../core/python/pyjson';
 import { LegalWalk } from '../../core/replay/replay';
 import type { LineIndex } from '../../core/index/line-index';
 import { readRecords, type RangeRead } from '../large/read/large-records';
-import { indexStreamed } from '../source/index-pass';
+import { indexStreamed, type Built } from '../source/index-pass';
 import { eachLine } from '../source/line-reads';
 import type { SourceAdapter } from '../source/source-adapter';
 import type { SaveRun } from '../source/session-source';
@@ -56,15 +56,18 @@ export interface IndexedTrim {
   /** The refusal a write gives (a metadata line that cannot be encoded), said only when writing, as the whole-file save does. */
   refusal: LineRaises | null;
   write: { plan: TrimPlan; source: LargeSource } | null;
+  /** The index it was planned over (what its preview reads by). */
+  index: LineIndex;
 }
 
 /**
  * Plans `trimToLegalSuffix` on a file of any size as the whole-file path would (same change,
- * same refusal: `error`, nanobot's exception), over the file's line index.
+ * same refusal: `error`, nanobot's exception), over the file's line index (`built`: the page's, not read again).
  */
-export async function planTrimIndexed(adapter: SourceAdapter, path: string, opts: IndexedTrimOptions): Promise<IndexedTrim | { error: EditRefusal }> {
+export async function planTrimIndexed(adapter: SourceAdapter, path: string, opts: IndexedTrimOptions, built?: Built): Promise<IndexedTrim | { error: EditRefusal }> {
   const fileName = path.split('/').pop()!;
-  const { index: ix, source } = await indexStreamed(adapter, path, opts.version);
+  // The index a page already holds (its read hashes guarding the save), else one pass that hashes what it reads.
+  const { index: ix, source } = built ?? (await indexStreamed(adapter, path, opts.version));
   const read: RangeRead = (a, b) => adapter.readRange(path, a, b);
   const line = lastMetadataLine(ix);
   const meta = line < 0 ? null : { line, value: (await readRecords(read, ix, [line]))[0] ?? {} };
@@ -76,17 +79,17 @@ export async function planTrimIndexed(adapter: SourceAdapter, path: string, opts
   const after = await adapter.stat(path);
   if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: source.stat.size, to: after.size }]);
   const plan = planTrim(ix, meta, key, opts.max, opts.extendToUser, opts.now, opts.version, walked ? walked.span.from : ix.messageCount, walked ?? []);
-  if ('nothing' in plan) return { change: plan.nothing, refusal: null, write: null };
-  if ('error' in plan) return 'change' in plan ? { change: plan.change, refusal: plan, write: null } : { error: plan.error };
-  return { change: plan.change, refusal: null, write: { plan, source: { ...source, fileName, version: opts.version, index: ix } } };
+  if ('nothing' in plan) return { change: plan.nothing, refusal: null, write: null, index: ix };
+  if ('error' in plan) return 'change' in plan ? { change: plan.change, refusal: plan, write: null, index: ix } : { error: plan.error };
+  return { change: plan.change, refusal: null, write: { plan, source: { ...source, fileName, version: opts.version, index: ix } }, index: ix };
 }
 
 /**
  * Writes a planned trim over its file (the version's tmp name, then a move), only when the file
  * still hashes to what was indexed (read-guard.ts). Returns how many bytes were written.
  */
-export async function writeTrimIndexed(adapter: SourceAdapter, t: IndexedTrim, run?: SaveRun): Promise<{ bytes: number }> {
+export async function writeTrimIndexed(adapter: SourceAdapter, t: IndexedTrim, run?: SaveRun): Promise<{ bytes: number; backup: string | null }> {
   if (!t.write) throw new Error('writeTrimIndexed: nothing to write');
   const r = await saveLargePlan(adapter, t.write.source, t.write.plan.pieces, { size: t.write.plan.size, ...run });
-  return { bytes: r.size };
+  return { bytes: r.size, backup: r.backup ?? null };
 }

@@ -144,11 +144,14 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
       each(enc.bytes);
       return { ok: true };
     },
-    async plan(edit: SourceEdit) {
+    async plan(edit: SourceEdit, now?: string) {
       const o = await forSave();
-      const r = await applyEdit(o, edit, opts.now);
+      const r = await applyEdit(o, edit, now ?? opts.now);
       if (!r.ok) return { error: r.error };
-      const plan: SourcePlan = { edit, change: r.change, writes: r.doc !== o.doc, refusal: null, backup: edit.kind === 'repair' };
+      const { documentDiff, trimSpanOf } = await import('../save/edit-preview');
+      const messages = o.recovered.messages;
+      const trim = r.dropped ? await trimSpanOf(messages.length, r.dropped, r.unarchived ?? 0, async (k) => messages[k] ?? null) : undefined;
+      const plan: SourcePlan = { edit, change: r.change, writes: r.doc !== o.doc, refusal: null, backup: edit.kind === 'repair', diff: documentDiff(o.doc, r.doc), ...(trim ? { trim } : {}) };
       planned.set(plan, r.doc);
       return plan;
     },
@@ -157,21 +160,22 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
       if (!doc) throw new Error('save: a plan this source did not make');
       // One atomic write: stopped only before it begins.
       if (run?.signal?.aborted) throw (await import('../save/atomic-save')).cancelledSave(path);
-      const saved = await (await sessions()).saveDocument(adapter, await forSave(), doc, { ...opts, backup: plan.backup });
+      const saved = await (await sessions()).saveDocument(adapter, await forSave(), doc, { ...opts, backup: plan.backup || !!run?.backup, ...(run?.signal ? { signal: run.signal } : {}), ...(run?.onProgress ? { onProgress: run.onProgress } : {}) });
       return { bytes: saved.opened.bytes.length, backup: saved.result.backup ?? null };
     },
-    async planFork(userIndex, newKey) {
+    async planFork(userIndex, newKey, now) {
       const o = await forSave();
-      const p = await (await sessions()).planFork(adapter, o, userIndex, newKey, opts.now);
-      return { key: o.key, path: p.path, fileName: p.fileName, messages: p.session.messages.length };
+      const p = await (await sessions()).planFork(adapter, o, userIndex, newKey, now ?? opts.now);
+      return { key: o.key, path: p.path, fileName: p.fileName, messages: p.session.messages.length, ...(await forkFacts(o, p.session.lastConsolidated)) };
     },
-    async writeFork(userIndex, newKey) {
+    async writeFork(userIndex, newKey, now) {
       const o = await forSave();
-      const f = await (await sessions()).writeFork(adapter, o, userIndex, newKey, opts.now);
-      return { key: o.key, path: f.path, fileName: f.path.split('/').pop()!, messages: f.session.messages.length };
+      const f = await (await sessions()).writeFork(adapter, o, userIndex, newKey, now ?? opts.now);
+      return { key: o.key, path: f.path, fileName: f.path.split('/').pop()!, messages: f.session.messages.length, ...(await forkFacts(o, f.session.lastConsolidated)) };
     },
-    async remove() {
-      await (await sessions()).deleteSession(adapter, await forSave());
+    async remove(run) {
+      const r = await (await sessions()).deleteSession(adapter, await forSave(), { backup: !!run?.backup });
+      return { backup: r.backup ?? null };
     },
     async exportFacts() {
       const [v, { heldFacts }] = await Promise.all([bothLenses(), import('./export-answers')]);
@@ -190,8 +194,25 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
     contextOverTime: async (opts, run) => (await import('./replay/replay-answers')).heldContextOverTime(source, opts, run),
     // The Conversation tab
     conversation: () => (conversing ??= import('./conversation/rows').then((m) => m.conversationOf(source, async () => { const v = await bothLenses(); return m.heldKinds(v.doc.records, v.recovered.messageRecords); }, async () => m.heldPairs(await recoveredMessages())))),
+    // The Edit tab's:
+    async editBlob(plan) {
+      const doc = planned.get(plan);
+      if (!doc) throw new Error('editBlob: a plan this source did not make');
+      const { serializeDocument } = await import('../../core/lens/document');
+      return new Blob([serializeDocument(doc) as BlobPart], { type: 'application/x-ndjson' });
+    },
+    async forkBlob(userIndex, newKey, now) {
+      const p = await (await sessions()).planFork(adapter, await forSave(), userIndex, newKey, now ?? opts.now);
+      return new Blob([p.bytes as BlobPart], { type: 'application/x-ndjson' });
+    },
   };
   return source;
+}
+
+/** What a fork of the held session says besides its messages: its boundary, and the keys it does not carry. */
+async function forkFacts(o: OpenedSession, lastConsolidated: number): Promise<{ lastConsolidated: number; notCarried: string[] }> {
+  const { notCarried } = await import('../save/edit-preview');
+  return { lastConsolidated, notCarried: notCarried((o.nanobot.result ?? o.recovered).metadata, o.version) };
 }
 
 /**
@@ -205,7 +226,7 @@ export function documentSourceOf(adapter: StorageAdapter, opened: OpenedSession,
 }
 
 /** An edit of the whole document by edits.ts's rules, under the key nanobot loads it with. */
-async function applyEdit(o: OpenedSession, edit: SourceEdit, now: string): Promise<EditResult> {
+async function applyEdit(o: OpenedSession, edit: SourceEdit, now: string): Promise<EditResult & { dropped?: number[]; unarchived?: number }> {
   const [{ appendMessage, clearMessages, removeLine, repairDocument, setLastConsolidated, setTitle, trimToLegalSuffix }, { fileStem }] = await Promise.all([import('../../core/edit/edits'), import('../../core/listing/listing')]);
   switch (edit.kind) {
     case 'title':

@@ -27,7 +27,7 @@ import { changedWhileRead, unchangedSince, type SourceAdapter } from './source-a
 import type { SourceFork, SourceStat } from './session-source';
 
 /** A fork planned over the index: what a dry run says, and what the write copies. */
-export interface IndexedFork extends SourceFork {
+export interface IndexedFork extends ForkWritten {
   head: Uint8Array;
   /** The prefix's message lines, in order, and whether each is copied as it is. */
   lines: Uint32Array;
@@ -37,6 +37,9 @@ export interface IndexedFork extends SourceFork {
   index: LineIndex;
   newKey: string;
 }
+
+/** A fork's file and messages (the source adds what its head says: indexed-source.ts). */
+export type ForkWritten = Omit<SourceFork, 'lastConsolidated' | 'notCarried'>;
 
 /** What the fork asks of the source: its stat, nanobot's version and clock, the key it is loaded under. */
 export interface ForkOptions {
@@ -133,8 +136,11 @@ export async function planForkIndexed(adapter: SourceAdapter, stat: SourceStat, 
 /** Bytes gathered per chunk written: the lines dumped again, and the ranges copied, about this much at a time. */
 const WRITE_BLOCK = 1 << 20;
 
-/** The fork's bytes: its head, then each prefix line copied (runs of adjacent lines as one range) or dumped again. */
-async function* forkBytes(adapter: SourceAdapter, path: string, ix: LineIndex, f: IndexedFork, version: SourceStat['version']): AsyncGenerator<Uint8Array> {
+/**
+ * The fork's file in order: its head, runs of lines copied as they are (`copy` hands on their byte
+ * range), and runs of lines dumped again (read back in blocks, a block at a time).
+ */
+async function* forkParts<T>(adapter: SourceAdapter, path: string, ix: LineIndex, f: IndexedFork, version: SourceStat['version'], copy: (from: number, to: number) => Promise<T>): AsyncGenerator<Uint8Array | T> {
   yield f.head;
   const depth = rulesOf(version).depthBudget.jsonLoads;
   const enc = new TextEncoder();
@@ -146,9 +152,7 @@ async function* forkBytes(adapter: SourceAdapter, path: string, ix: LineIndex, f
       while (e < f.lines.length && f.asIs[e] && ix.start[f.lines[e]!]! - from < WRITE_BLOCK && (e === k || (f.lines[e]! === f.lines[e - 1]! + 1 && ix.eol[f.lines[e - 1]!] === EOL.lf))) e++;
       const last = f.lines[e - 1]!;
       const to = ix.start[last]! + ix.length[last]!;
-      const bytes = await adapter.readRange(path, from, ix.eol[last] === EOL.lf ? to + 1 : to);
-      if (bytes.length !== (ix.eol[last] === EOL.lf ? to + 1 : to) - from) throw changedWhileRead(path);
-      yield bytes;
+      yield await copy(from, ix.eol[last] === EOL.lf ? to + 1 : to);
       if (ix.eol[last] !== EOL.lf) yield new Uint8Array([10]);
       k = e;
       continue;
@@ -166,8 +170,30 @@ async function* forkBytes(adapter: SourceAdapter, path: string, ix: LineIndex, f
   }
 }
 
+/** The fork's bytes as the write streams them, read by ranges (a range that comes back short: the file moved). */
+function forkBytes(adapter: SourceAdapter, path: string, ix: LineIndex, f: IndexedFork, version: SourceStat['version']): AsyncGenerator<Uint8Array> {
+  return forkParts(adapter, path, ix, f, version, async (from, to) => {
+    const bytes = await adapter.readRange(path, from, to);
+    if (bytes.length !== to - from) throw changedWhileRead(path);
+    return bytes;
+  });
+}
+
+/** A fork's download holds at most this many bytes of lines written anew (the lines copied as they are stay slices of the file). */
+export const FORK_HELD_MAX = 16 * 1024 * 1024;
+
+/** The fork's file as a Blob of the source's own slices and the lines written anew; null where those would be more than `held` bytes. */
+export async function forkBlobIndexed(adapter: SourceAdapter, stat: SourceStat, f: IndexedFork, file: Blob, held = FORK_HELD_MAX): Promise<Blob | null> {
+  let anew = 0;
+  for (let k = 0; k < f.lines.length; k++) if (!f.asIs[k]) anew += f.index.length[f.lines[k]!]!;
+  if (anew > held) return null;
+  const parts: BlobPart[] = [];
+  for await (const p of forkParts(adapter, stat.path, f.index, f, stat.version, async (from, to) => file.slice(from, to))) parts.push(p as BlobPart);
+  return new Blob(parts, { type: 'application/x-ndjson' });
+}
+
 /** Writes a planned fork beside its source, refused when a file of its name appeared or the source changed meanwhile. */
-export async function writeForkIndexed(adapter: SourceAdapter, stat: SourceStat, f: IndexedFork): Promise<SourceFork> {
+export async function writeForkIndexed(adapter: SourceAdapter, stat: SourceStat, f: IndexedFork): Promise<ForkWritten> {
   const ix = f.index;
   await serialize(adapter, f.path, async () => {
     // Taken since the plan: the whole-file fork's refusal (its write plans again).

@@ -10,6 +10,7 @@
  * and the edits' planners are loaded when first asked for.
  */
 import { recoveredHead } from '../../core/lens/recovered';
+import type { Piece } from '../../core/edit/large-edit';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
 import { asciiPiece, formatHead } from '../../core/edit/format';
 import { loneSurrogateIndex } from '../../core/python/lines';
@@ -24,7 +25,7 @@ import type { OpenOptions } from '../save/sessions';
 import type { IndexedTrim } from '../save/indexed-trim';
 import type { IndexedEdit } from '../save/indexed-edit';
 import type { IndexedFork } from './indexed-fork';
-import { StoreError, isStoreError } from '../adapter/errors';
+import { StoreError, isStoreError, type SnapshotChange } from '../adapter/errors';
 import { indexStreamed, type Built } from './index-pass';
 import { diagnosticsIndexed, loadIndexed, loadNoted, type IndexedLoad, type MessageNotes } from './indexed-load';
 import { countHealth, dumpsLoneSurrogate, eachDumped, eachLine, eachLineBytes } from './line-reads';
@@ -34,6 +35,10 @@ import type { StorageAdapter } from '../adapter/adapter';
 import type { ExportPasses, ExportWorkers } from './export-answers';
 import type { FindWorkers } from './find-answers';
 import type { SourceConversation } from './conversation/rows';
+import type { ReadProof } from '../save/read-guard';
+import type { TrimAnswer } from '../large/trim/large-trim';
+import type { EditRefusal } from '../../core/edit/edits';
+import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { lazyFind } from './session-source';
 import { readLineHeads } from '../large/read/large-lines';
 import type { MessageTraces } from '../large/traces/trace-answers';
@@ -54,6 +59,10 @@ export interface HeldIndex {
   file: Blob;
   index: LineIndex;
   loaded: boolean;
+  /** The hashes of the bytes the index was built from: an edit planned over it saves only while they hold (none: its size and time). */
+  proof?: ReadProof;
+  /** Plans a trim over this index off the page's thread (the browser's worker: large-trim-client.ts); absent, here. */
+  planTrim?: (file: Blob, index: LineIndex, key: string, max: number, extendToUser: boolean, now: string, version: NanobotVersion) => Promise<TrimAnswer>;
 }
 
 /** nanobot's load on the index, as a source answers it (its messages' lines left out). */
@@ -105,7 +114,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
   let plainIndex: Promise<Built> | null = null;
   let loaded: Promise<{ index: LineIndex; load: IndexedLoad }> | null = null;
   // An index the page already built (in its worker) answers from itself: the file is not indexed again.
-  if (held) plainIndex = Promise.resolve({ index: held.index, source: { path, stat: { size: stat.size, lastModified: stat.lastModified } } });
+  if (held) plainIndex = Promise.resolve({ index: held.index, source: { path, stat: { size: stat.size, lastModified: stat.lastModified }, ...(held.proof ? { proof: held.proof } : {}) } });
   const built = () => (plainIndex ??= indexStreamed(adapter, path, version, false, !!opts.printing));
   /** The file as a Blob (left on disk where the backend can) with its index: what the export's slices are read from. */
   const fileAndIndex = async () => {
@@ -122,9 +131,9 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
   const forkOpts = { now: opts.now, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
   // The last fork planned, for its write (a dry run then `--write` index and read the prefix once); the write checks the file is unchanged.
   let forked: { at: string; plan: Promise<IndexedFork | 'whole'> } | null = null;
-  const forkPlan = (userIndex: number, newKey: string) => {
-    const at = `${userIndex}\u0000${newKey}`;
-    if (forked?.at !== at) forked = { at, plan: import('./indexed-fork').then((m) => m.planForkIndexed(adapter, stat, forkOpts, userIndex, newKey)) };
+  const forkPlan = (userIndex: number, newKey: string, now = opts.now) => {
+    const at = `${userIndex}\u0000${newKey}\u0000${now}`;
+    if (forked?.at !== at) forked = { at, plan: import('./indexed-fork').then((m) => m.planForkIndexed(adapter, stat, { ...forkOpts, now }, userIndex, newKey)) };
     const plan = forked.plan;
     // A refused plan is not kept: asking again asks the file again.
     plan.catch(() => {
@@ -224,54 +233,56 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       await unchangedSince(adapter, path, (await built()).source.stat);
       return { ok: true };
     },
-    async plan(edit: SourceEdit) {
+    async plan(edit: SourceEdit, now?: string) {
+      const at = { ...opts, now: now ?? opts.now };
+      const { piecesDiff, trimSpanOf } = await import('../save/edit-preview');
+      const diffOf = async (ix: LineIndex, pieces: readonly Piece[] | undefined) => (pieces ? piecesDiff(ix, pieces, read) : { lines: [], removed: 0, added: 0, changed: 0 });
       if (edit.kind === 'trim') {
         const { planTrimIndexed } = await import('../save/indexed-trim');
-        const t = await planTrimIndexed(adapter, path, { ...opts, max: edit.max, extendToUser: edit.extendToUser });
+        // The Edit tab's edits plan over the index the page holds (a trim in its worker); elsewhere each plan indexes (and hashes) the file as it is.
+        const t = held?.planTrim ? await trimOffThread(held.planTrim, edit, at.now) : await planTrimIndexed(adapter, path, { ...at, max: edit.max, extendToUser: edit.extendToUser }, held ? await built() : undefined);
         if ('error' in t) return t;
-        const plan: SourcePlan = { edit, change: t.change, writes: t.write !== null || t.refusal !== null, refusal: t.refusal?.error ?? null, backup: false };
+        const w = t.write?.plan;
+        const trim = w && (await trimSpanOf(t.index.messageCount, w.dropped, w.unarchived, (k) => record(t.index, t.index.messages[k]!)));
+        const plan: SourcePlan = { edit, change: t.change, writes: t.write !== null || t.refusal !== null, refusal: t.refusal?.error ?? null, backup: false, diff: await diffOf(t.index, w?.pieces), ...(trim ? { trim } : {}) };
         edits.set(plan, { trim: t });
         return plan;
       }
       const { planEditIndexed } = await import('../save/indexed-edit');
-      const e = await planEditIndexed(adapter, path, opts, edit);
+      const e = await planEditIndexed(adapter, path, at, edit, held ? await built() : undefined);
       if ('error' in e) return e;
-      const plan: SourcePlan = { edit, change: e.change, writes: true, refusal: e.refusal?.error ?? null, backup: edit.kind === 'repair' };
+      const plan: SourcePlan = { edit, change: e.change, writes: true, refusal: e.refusal?.error ?? null, backup: edit.kind === 'repair', diff: await diffOf(e.index, e.write?.plan.pieces) };
       edits.set(plan, { edit: e });
       return plan;
     },
     async save(plan: SourcePlan, run?: SaveRun) {
       const e = edits.get(plan);
       if (!e) throw new Error('save: a plan this source did not make');
-      const raises = 'trim' in e ? e.trim.refusal : e.edit.refusal;
-      if (raises) throw new StoreError('io', `Line ${raises.line} cannot be saved: nanobot would raise ${raises.raises.type}: ${raises.raises.message}. Nothing was written.`, { path, reason: { code: 'line-cannot-save', line: raises.line, error: raises.raises } });
-      if ('trim' in e) return { ...(await (await import('../save/indexed-trim')).writeTrimIndexed(adapter, e.trim, run)), backup: null };
-      return (await import('../save/indexed-edit')).writeEditIndexed(adapter, e.edit, run);
+      refuseRaise(e);
+      // The file must still be the one opened (the plan indexed it again; the write checks those bytes).
+      await sameAsOpened();
+      const backup = plan.backup || !!run?.backup;
+      if ('trim' in e) return (await import('../save/indexed-trim')).writeTrimIndexed(adapter, e.trim, { ...run, backup });
+      return (await import('../save/indexed-edit')).writeEditIndexed(adapter, e.edit, { ...run, backup });
     },
-    async planFork(userIndex, newKey) {
-      const f = await forkPlan(userIndex, newKey);
-      if (f === 'whole') return (await whole()).planFork(userIndex, newKey);
-      return { key: f.key, path: f.path, fileName: f.fileName, messages: f.messages };
+    async planFork(userIndex, newKey, now) {
+      const f = await forkPlan(userIndex, newKey, now);
+      if (f === 'whole') return (await whole()).planFork(userIndex, newKey, now);
+      return { key: f.key, path: f.path, fileName: f.fileName, messages: f.messages, ...(await forkFacts(f.head)) };
     },
-    async writeFork(userIndex, newKey) {
+    async writeFork(userIndex, newKey, now) {
       const { writeForkIndexed } = await import('./indexed-fork');
-      const f = await forkPlan(userIndex, newKey);
+      const f = await forkPlan(userIndex, newKey, now);
       forked = null;
-      if (f === 'whole') return (await whole()).writeFork(userIndex, newKey);
-      return writeForkIndexed(adapter, stat, f);
+      if (f === 'whole') return (await whole()).writeFork(userIndex, newKey, now);
+      return { ...(await writeForkIndexed(adapter, stat, f)), ...(await forkFacts(f.head)) };
     },
-    async remove() {
+    async remove(run) {
       // Guarded by what the file was when opened (its size and time): the bytes are not read again.
-      const { changedOnDisk } = await import('../save/atomic-save');
-      let now;
-      try {
-        now = await adapter.stat(path);
-      } catch (e) {
-        if (isStoreError(e, 'not-found')) throw changedOnDisk(path, [{ code: 'deleted' }]);
-        throw e;
-      }
-      if (now.size !== stat.size || now.lastModified !== stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: stat.size, to: now.size }]);
+      await sameAsOpened();
+      if (run?.backup) return { backup: (await (await import('../large/large-delete')).deleteLarge(adapter, path, stat, undefined, { backup: true })).backup ?? null };
       await adapter.remove(path);
+      return { backup: null };
     },
     async exportFacts() {
       const { index: ix } = await built();
@@ -311,6 +322,65 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
     })(),
     // The Conversation tab
     conversation: () => (conversing ??= import('./conversation/rows').then((m) => m.conversationOf(source, async () => (await built()).index, async () => m.indexedPairs(read, (await built()).index, version)))),
+    // The Edit tab's:
+    async editBlob(plan) {
+      const e = edits.get(plan);
+      if (!e) throw new Error('editBlob: a plan this source did not make');
+      refuseRaise(e);
+      const pieces = 'trim' in e ? e.trim.write?.plan.pieces : e.edit.write?.plan.pieces;
+      // A repair's message lines are written anew: a download of them would hold the file whole.
+      if (!pieces || pieces.some((p) => 'dumps' in p)) return null;
+      const file = held?.file ?? (await adapter.fileOrNull(path));
+      if (!file) return null;
+      return new Blob(pieces.map((p) => ('bytes' in p ? (p.bytes as BlobPart) : 'from' in p ? file.slice(p.from, p.to) : new Blob())), { type: 'application/x-ndjson' });
+    },
+    async forkBlob(userIndex, newKey, now) {
+      const f = await forkPlan(userIndex, newKey, now);
+      const file = held?.file ?? (await adapter.fileOrNull(path));
+      // A fork near json.loads' depth is the whole document's: its download would hold the file whole.
+      if (f === 'whole' || !file) return null;
+      return (await import('./indexed-fork')).forkBlobIndexed(adapter, stat, f, file);
+    },
   };
   return source;
+
+  /** The write's refusal (a line nanobot's save cannot encode), as the store's error. */
+  function refuseRaise(e: { trim: IndexedTrim } | { edit: IndexedEdit }): void {
+    const raises = 'trim' in e ? e.trim.refusal : e.edit.refusal;
+    if (raises) throw new StoreError('io', `Line ${raises.line} cannot be saved: nanobot would raise ${raises.raises.type}: ${raises.raises.message}. Nothing was written.`, { path, reason: { code: 'line-cannot-save', line: raises.line, error: raises.raises } });
+  }
+
+  /** A trim planned over the held index by the page's worker, as planTrimIndexed answers it (the key nanobot loads the file under). */
+  async function trimOffThread(planTrim: NonNullable<HeldIndex['planTrim']>, edit: Extract<SourceEdit, { kind: 'trim' }>, now: string): Promise<IndexedTrim | { error: EditRefusal }> {
+    const b = await built();
+    const index = b.index;
+    const key = opts.key ?? (await source.meta())?.key ?? fallbackKey;
+    const a = await planTrim(held!.file, index, key, edit.max, edit.extendToUser, now, version);
+    if ('nothing' in a) return { change: a.nothing, refusal: null, write: null, index };
+    // Only its save is refused (a metadata line nanobot's save cannot encode), as planTrimIndexed says it.
+    if ('error' in a) return 'raises' in a ? { change: a.change, refusal: a, write: null, index } : { error: a.error };
+    return { change: a.change, refusal: null, write: { plan: a, source: { ...b.source, fileName, version, index } }, index };
+  }
+
+  /** Refused ('conflict', saying what changed: its size, its time) unless the file still has the size and time it was opened with. */
+  async function sameAsOpened(): Promise<void> {
+    const { changedOnDisk } = await import('../save/atomic-save');
+    let now;
+    try {
+      now = await adapter.stat(path);
+    } catch (e) {
+      if (isStoreError(e, 'not-found')) throw changedOnDisk(path, [{ code: 'deleted' }]);
+      throw e;
+    }
+    const changes: SnapshotChange[] = [];
+    if (now.size !== stat.size) changes.push({ code: 'size', from: stat.size, to: now.size });
+    if (now.lastModified !== stat.lastModified) changes.push({ code: 'modified', from: stat.lastModified, to: now.lastModified });
+    if (changes.length) throw changedOnDisk(path, changes);
+  }
+
+  /** What a fork says besides its messages: the boundary its head line writes, the source's keys it does not carry. */
+  async function forkFacts(head: Uint8Array): Promise<{ lastConsolidated: number; notCarried: string[] }> {
+    const [{ forkBoundary, notCarried }, meta] = await Promise.all([import('../save/edit-preview'), source.meta()]);
+    return { lastConsolidated: forkBoundary(head), notCarried: notCarried(meta ? meta.value.metadata : undefined, version) };
+  }
 }

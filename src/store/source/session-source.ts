@@ -28,6 +28,7 @@ import type { MessageTraces } from '../large/traces/trace-answers';
 import type { ContextOverTime } from '../../core/replay/context-over-time';
 import type { ReplayRun, ReplayView } from './replay/replay-answers';
 import type { SourceConversation } from './conversation/rows';
+import type { PlanDiff, TrimSpan } from '../save/edit-preview';
 
 /** Which implementation answers: the whole document in memory, or the file's line index. */
 export type SourceKind = 'document' | 'index';
@@ -140,6 +141,10 @@ export interface SourcePlan {
   refusal: EditRefusal | null;
   /** A repair first keeps the file's bytes as a backup. */
   backup: boolean;
+  /** The lines it removes, adds and rewrites (the first few listed): what its preview shows (edit-preview.ts). */
+  diff: PlanDiff;
+  /** A trim's: the messages it drops and the first it keeps. */
+  trim?: TrimSpan;
 }
 
 /**
@@ -150,6 +155,8 @@ export interface SourcePlan {
 export interface SaveRun {
   signal?: AbortSignal;
   onProgress?: (p: SaveProgress) => void;
+  /** Keep the file's bytes as a backup first (a repair's plan always does). */
+  backup?: boolean;
 }
 
 /** What a save did: bytes written, and the backup's path. */
@@ -165,6 +172,9 @@ export interface SourceFork {
   path: string;
   fileName: string;
   messages: number;
+  /** The fork's `last_consolidated`, and the source's metadata keys it does not carry (the thread's own). */
+  lastConsolidated: number;
+  notCarried: string[];
 }
 
 /**
@@ -204,16 +214,16 @@ export interface SessionSource {
    * the exception it raises (nothing is handed on then). Assumes nanobot loads something.
    */
   format(each: (piece: Uint8Array | string) => void): Promise<{ ok: true } | { ok: false; error: PyError }>;
-  /** Plans an edit; `error` where nanobot's rules refuse it. */
-  plan(edit: SourceEdit): Promise<SourcePlan | { error: EditRefusal }>;
+  /** Plans an edit; `error` where nanobot's rules refuse it. `now`: nanobot's clock for it (else the one the source was opened with). */
+  plan(edit: SourceEdit, now?: string): Promise<SourcePlan | { error: EditRefusal }>;
   /** Writes a plan atomically, refused ('conflict') when the file changed since it was opened; `run` follows and may stop it. */
   save(plan: SourcePlan, run?: SaveRun): Promise<SourceSaved>;
   /** Plans a fork before user turn `userIndex` (from 0) under `newKey`; throws the store's refusal. */
-  planFork(userIndex: number, newKey: string): Promise<SourceFork>;
+  planFork(userIndex: number, newKey: string, now?: string): Promise<SourceFork>;
   /** Writes that fork beside the file. */
-  writeFork(userIndex: number, newKey: string): Promise<SourceFork>;
-  /** Deletes the file if it is still the one opened. */
-  remove(): Promise<void>;
+  writeFork(userIndex: number, newKey: string, now?: string): Promise<SourceFork>;
+  /** Deletes the file if it is still the one opened; `backup` keeps a copy first (its path answered). */
+  remove(opts?: { backup?: boolean }): Promise<{ backup: string | null }>;
   /**
    * Finds `query` (literal, any case) in the recovered lens's messages' text and tool calls, in
    * order, at most `limit` matches, told as they are found (find-answers.ts); returns the stop.
@@ -240,6 +250,11 @@ export interface SessionSource {
   // The Conversation tab
   /** The Conversation's rows in file order (at once), then the marker, the tool calls paired over the whole file and the corrupt lines' diagnostics (conversation/rows.ts); built once. */
   conversation(): Promise<SourceConversation>;
+  // The Edit tab's (read-only, an edit is a download):
+  /** The file a plan would write, as a Blob (the index's of the file's own slices); null where it would hold the file whole (the index's repair). */
+  editBlob(plan: SourcePlan): Promise<Blob | null>;
+  /** The fork's file as a Blob (the index's of the file's own slices and the few lines written anew); null where it would hold the file whole. */
+  forkBlob(userIndex: number, newKey: string, now?: string): Promise<Blob | null>;
 }
 
 /** A source's find made when first asked (`make` loads its module then: a command that never finds never compiles it). */

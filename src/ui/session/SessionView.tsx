@@ -55,8 +55,8 @@ export function SessionView(props: SessionHostProps) {
         {...(props.route.tab ? { tab: props.route.tab } : {})}
         {...(props.switchHref !== undefined ? { fullViewHref: props.switchHref, fullViewOffered: source.stat.other === 'document' } : {})}
         onRoute={props.onRoute}
-        onSaved={(r, message) => props.onSaved?.(r.stat, message)}
-        onDeleted={(message) => props.onChanged(null, message)}
+        onSaved={props.onSaved}
+        onDeleted={props.onDeleted}
         onForked={props.onForked}
       />
     );
@@ -69,7 +69,7 @@ function DocumentSession(props: SessionHostProps & { opened: OpenedSession }) {
   const [line, setLine] = useState<number | null>(lineParam(route.params, opened));
   const [notice, setNotice] = useState<{ size: number; at: Date } | null>(null);
   const seen = useRef(opened.snapshot);
-  const own = useRef<string | null>(null);
+  const own = useRef(false);
   useEffect(() => {
     const l = lineParam(route.params, opened);
     if (l !== null && l !== line) setLine(l);
@@ -77,8 +77,9 @@ function DocumentSession(props: SessionHostProps & { opened: OpenedSession }) {
   useEffect(() => {
     const prev = seen.current;
     seen.current = opened.snapshot;
-    if (prev === opened.snapshot || prev.sha256 === opened.snapshot.sha256) return;
-    if (own.current === opened.snapshot.sha256) return;
+    const mine = own.current;
+    own.current = false;
+    if (prev === opened.snapshot || prev.sha256 === opened.snapshot.sha256 || mine) return;
     const at = new Date(opened.snapshot.lastModified);
     setNotice({ size: opened.bytes.length, at });
   }, [opened.snapshot]);
@@ -112,14 +113,16 @@ function DocumentSession(props: SessionHostProps & { opened: OpenedSession }) {
           {tab === 'file' && <FileTab source={held} line={line} onLine={(l) => openLine(l)} />}
           {tab === 'edit' && (
             <EditTab
-              opened={opened}
+              source={held}
               adapter={props.adapter}
               now={props.now}
               onForked={props.onForked}
-              onChanged={(next, message) => {
-                own.current = next ? next.snapshot.sha256 : null;
-                props.onChanged(next, message);
+              onSaved={(message) => {
+                // The page opens the file again: the new version is this page's own, not a change from outside.
+                own.current = true;
+                props.onSaved(message);
               }}
+              onDeleted={props.onDeleted}
             />
           )}
         </>

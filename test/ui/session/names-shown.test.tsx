@@ -17,7 +17,7 @@ afterEach(async () => {
   el = null;
 });
 
-const props = (opened: OpenedSession): SessionHostProps => ({ ...wholeHost(opened), opened, adapter: null, now: () => NOW, onChanged: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {} });
+const props = (opened: OpenedSession): SessionHostProps => ({ ...wholeHost(opened), opened, adapter: null, now: () => NOW, onSaved: () => {}, onDeleted: () => {}, onForked: () => {}, route: { params: {} }, onRoute: () => {} });
 
 describe('names shown', () => {
   it('writes out bidi controls and invisible characters, and nothing else', () => {

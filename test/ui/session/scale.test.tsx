@@ -6,7 +6,7 @@ import { ConversationTab } from '../../../src/ui/session/conversation/Conversati
 import { syntheticSession } from '../../../src/ui/session/replay/bench';
 import { fateRuns } from '../../../src/ui/session/replay/strip/fates';
 import { stripColumns, messageAt } from '../../../src/ui/session/replay/strip/strip';
-import { documentDiff } from '../../../src/ui/session/edit/diff';
+import { documentDiff } from '../../../src/store/save/edit-preview';
 import { setTitle, removeLine, repairDocument } from '../../../src/core/edit/edits';
 import { mount, openText, unmount, NOW, jsonl, meta, wholeHost, conversationShown } from './helpers';
 
@@ -58,16 +58,16 @@ describe('documentDiff', () => {
     const o = openText(text);
     const t = setTitle(o.doc, o.key, 'x', NOW);
     if (!t.ok) throw new Error();
-    expect(documentDiff(o.doc, t.doc).map((d) => [d.op, 'oldLine' in d ? d.oldLine : -1])).toEqual([['change', 0]]);
+    expect(documentDiff(o.doc, t.doc).lines.map((d) => [d.op, 'oldLine' in d ? d.oldLine : -1])).toEqual([['change', 0]]);
     const r = removeLine(o.doc, 2);
     if (!r.ok) throw new Error();
-    expect(documentDiff(o.doc, r.doc)).toEqual([{ op: 'remove', oldLine: 2, text: '{bad' }]);
+    expect(documentDiff(o.doc, r.doc)).toEqual({ lines: [{ op: 'remove', oldLine: 2, text: '{bad' }], removed: 1, added: 0, changed: 0 });
   });
   it('skips rewrites that keep the same text (repair of lines already in nanobot’s format)', () => {
     const o = openText(text);
     const r = repairDocument(o.doc, 'cli_direct', NOW);
     if (!r.ok) throw new Error();
-    const d = documentDiff(o.doc, r.doc);
+    const d = documentDiff(o.doc, r.doc).lines;
     expect(d.filter((x) => x.op === 'remove').map((x) => (x as { oldLine: number }).oldLine)).toEqual([2]);
     expect(d.filter((x) => x.op === 'change')).toHaveLength(0);
   });

@@ -5,7 +5,7 @@
  * Apart from the client so the worker does not bundle another worker.
  */
 import type { EditChange, EditRefusal } from '../../../core/edit/edits';
-import { lastMetadataLine, needsFacts, NO_FACTS, planTrim, retainFacts, trimReach, type EditIndex, type TrimPlan } from '../../../core/edit/large-edit';
+import { lastMetadataLine, needsFacts, NO_FACTS, planTrim, retainFacts, trimReach, type EditIndex, type LineRaises, type TrimPlan } from '../../../core/edit/large-edit';
 import type { PyDict } from '../../../core/python/pyvalue';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { readRecords } from '../read/large-records';
@@ -33,8 +33,8 @@ export type TrimMessage =
   | { type: 'column'; key: number; name: TrimColumn; array: EditIndex[TrimColumn] }
   | ({ type: 'trim'; ix: number } & Omit<TrimRequest, 'file' | 'index'>);
 
-/** The plan as it crosses to the page: the dropped messages' indices as one typed array (a million numbers clone slowly). */
-export type TrimAnswer = (Omit<TrimPlan, 'dropped'> & { dropped: Uint32Array }) | { error: EditRefusal } | { nothing: EditChange };
+/** The plan as it crosses to the page: the dropped messages' indices as one typed array (a million numbers clone slowly); a refusal its save would give, with its change. */
+export type TrimAnswer = (Omit<TrimPlan, 'dropped'> & { dropped: Uint32Array }) | { error: EditRefusal } | (LineRaises & { change: EditChange }) | { nothing: EditChange };
 export type TrimReply = { id: number; type: 'plan'; answer: TrimAnswer } | ({ id: number } & ErrorReply);
 
 /** The buffers a reply can move rather than copy. */

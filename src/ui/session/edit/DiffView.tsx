@@ -1,5 +1,6 @@
 /** The lines an edit touches, diff-style: removed, added and rewritten lines by number. */
-import { changedSpan, type DiffLine } from './diff';
+import { changedSpan } from './diff';
+import type { PlanDiff } from '../../../store/save/edit-preview';
 import { iso } from '../../parts/iso';
 import { pg } from '../../i18n/text';
 
@@ -20,13 +21,14 @@ function ChangedPair({ before, after }: { before: string; after: string }) {
   );
 }
 
-/** A compact list (first 60 changes) with totals. */
-export function DiffView({ diff }: { diff: DiffLine[] }) {
+/** A compact list (the plan's first lines) with totals. */
+export function DiffView({ diff: plan }: { diff: PlanDiff }) {
   const t = pg().edit.diff;
-  if (diff.length === 0) return <p class="sl-muted">{t.none}</p>;
-  const removed = diff.filter((d) => d.op === 'remove').length;
-  const added = diff.filter((d) => d.op === 'add').length;
-  const changed = diff.length - removed - added;
+  const { removed, added, changed } = plan;
+  const total = removed + added + changed;
+  if (total === 0) return <p class="sl-muted">{t.none}</p>;
+  const diff = plan.lines;
+  const shown = Math.min(SHOW, diff.length);
   return (
     <div class="sl-diff">
       <p class="sl-muted">
@@ -34,7 +36,7 @@ export function DiffView({ diff }: { diff: DiffLine[] }) {
       </p>
       {/* tabIndex: a list taller than its box scrolls by keyboard too */}
       <ul class="sl-diff-list" aria-label={t.label} tabIndex={0}>
-        {diff.slice(0, SHOW).map((d, i) => (
+        {diff.slice(0, shown).map((d, i) => (
           <li key={i} class={`sl-diff-${d.op}`}>
             {d.op === 'remove' && <><span class="sl-diff-sign" aria-label={t.removed}>−</span>{t.line(d.oldLine + 1)}: <code>{iso(short(d.text))}</code></>}
             {d.op === 'add' && <><span class="sl-diff-sign" aria-label={t.added}>+</span>{t.newLine(d.newLine + 1)}: <code>{iso(short(d.text))}</code></>}
@@ -47,7 +49,7 @@ export function DiffView({ diff }: { diff: DiffLine[] }) {
             )}
           </li>
         ))}
-        {diff.length > SHOW && <li class="sl-muted">{t.more(diff.length - SHOW)}</li>}
+        {total > shown && <li class="sl-muted">{t.more(total - shown)}</li>}
       </ul>
     </div>
   );

@@ -6,17 +6,18 @@ import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import { Confirm } from '../../parts/Confirm';
 import { pg } from '../../i18n/text';
-import type { DiffLine } from './diff';
+import type { PlanDiff } from '../../../store/save/edit-preview';
 import { DiffView } from './DiffView';
 import type { Outcome } from './apply';
 import type { SaveProgress } from '../../../store/save/atomic-save';
 import { formatBytes } from '../../parts/format';
 import { focusAdrift, focusElement } from '../../shell/focus';
+import type { Planned } from './context';
 
 export interface Plan {
   summary: string;
   notes?: ComponentChildren;
-  diff?: DiffLine[];
+  diff?: PlanDiff;
   /** Set for destructive edits: the question the confirm step asks. */
   confirm?: string;
   /** Offer a backup of the current file in the confirm step (on by default), as a repair always writes. */
@@ -34,11 +35,17 @@ export interface RunControl {
   progress: (p: SaveProgress) => void;
 }
 
+/** Why there is no plan; `conflict`: the file changed since it was read (the card offers to read it again). */
+export interface PlanError {
+  error: string;
+  conflict?: boolean;
+}
+
 export interface EditCardProps {
   id: string;
   title: string;
   children?: ComponentChildren;
-  plan: Plan | { error: string } | null;
+  plan: Plan | PlanError | null;
   /** Re-read the file after a conflict (absent in download mode). */
   onReload?: () => Promise<void>;
 }
@@ -106,11 +113,13 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
     action.current?.focus(); // a cancelled confirm step gives focus back to the button that opened it
   }, [phase]);
   // A preview opened by a button that then goes away ("Preview fork", "Preview the repair"): focus moves on to what it opened.
+  // Only a card the person was in: a plan that comes in on its own (planned as the tab opens) leaves focus where it is.
   const hadPlan = useRef(!!plan);
+  const wasHere = useRef(false);
   useEffect(() => {
     const had = hadPlan.current;
     hadPlan.current = !!plan;
-    if (had || !plan || !focusAdrift()) return;
+    if (had || !plan || !wasHere.current || !focusAdrift()) return;
     const next = card.current?.querySelector<HTMLElement>('.sl-preview button') ?? card.current?.querySelector<HTMLElement>('[role="alert"]');
     if (next) focusElement(next);
   }, [plan]);
@@ -150,10 +159,18 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
   };
   const t = pg().edit.card;
   return (
-    <section class="sl-edit" aria-labelledby={`${id}-h`} ref={card}>
+    <section
+      class="sl-edit"
+      aria-labelledby={`${id}-h`}
+      ref={card}
+      onFocusIn={() => void (wasHere.current = true)}
+      // Focus that goes elsewhere (not lost with a button that went away) leaves the card.
+      onFocusOut={(e) => void (e.relatedTarget && !card.current?.contains(e.relatedTarget as Node) && (wasHere.current = false))}
+    >
       <h3 id={`${id}-h`}>{title}</h3>
       {children}
       {plan && 'error' in plan && <p class="sl-danger-text" role="alert">{plan.error}</p>}
+      {plan && 'error' in plan && plan.conflict && onReload && <button type="button" onClick={() => void onReload()}>{pg().edit.card.reload}</button>}
       {plan && 'summary' in plan && (
         <div class="sl-preview" aria-label={t.preview}>
           <p><strong>{t.previewLead}</strong> {plan.summary}</p>
@@ -198,4 +215,9 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
       )}
     </section>
   );
+}
+
+/** "Planning the edit…" while a card's plan is made (over a big file's index it reads the file). */
+export function Planning({ state }: { state: Planned }) {
+  return state.step === 'planning' ? <p class="sl-muted" aria-busy="true">{pg().largeEdit.planning}</p> : null;
 }

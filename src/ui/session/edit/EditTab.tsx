@@ -1,59 +1,80 @@
 /**
- * The Edit tab: every edit previews its change before it is made, asks before destroying
- * anything, saves through the guarded store (or downloads in read-only mode) and reports the
- * result or the conflict.
+ * The Edit tab, one at every size: every edit is planned and saved through the session's source
+ * (store/source: the whole document, or the line index with its streamed saves), previews its
+ * change before it is made, asks before destroying anything, shows a long save's progress with
+ * Cancel, and reports the result or the conflict; read-only, the edited file is a download.
  */
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { rulesOf } from '../../../core/nanobot/nanobot-version';
-import { enforceFileCap } from '../../../core/edit/retain';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
+import type { SessionSource } from '../../../store/source/session-source';
 import { pg } from '../../i18n/text';
-import type { OpenedSession } from '../../../store/save/sessions';
-import { reload } from './apply';
 import { AppendEdit } from './AppendEdit';
-import type { EditCtx } from './context';
+import { useEditFacts, type EditCtx } from './context';
 import { ClearEdit, DeleteEdit, RemoveLineEdit, RepairEdit } from './DangerEdits';
 import { ForkEdit, ForkOrWhyNot } from './ForkEdit';
 import { ConsolidatedEdit, TitleEdit } from './MetaEdits';
 import { TrimEdit } from './TrimEdit';
-import { useState } from 'preact/hooks';
 import { LastOutcome, type Shown } from './EditCard';
 import { NanobotSaveNote } from './notes/NanobotSaveNote';
 
 export interface EditTabProps {
-  opened: OpenedSession;
+  source: SessionSource;
+  /** The folder with write access; null when read-only (edits are downloads). */
   adapter: StorageAdapter | null;
   now: () => string;
-  onChanged: (next: OpenedSession | null, message: string) => void;
+  /** A save went through (or, after a conflict, the file is to be read again): the page opens the file again. */
+  onSaved: (message: string) => void;
   onForked: (path: string) => void;
+  /** The file was deleted: the page leaves it. */
+  onDeleted: (message: string) => void;
+  /**
+   * The one result the tab shows, when the page keeps it (it then outlives the tab's redrawing while
+   * the saved file is opened again); absent: the tab keeps it.
+   */
+  outcome?: { shown: Shown | null; show: (s: Shown | null) => void };
 }
 
-/** v0.2 and v0.3.0 cap a session at 2,000 messages (v0.3.0 in every save): say so when this one is over. */
-function FileCapNote({ opened }: { opened: OpenedSession }) {
-  const s = opened.nanobot.result;
-  const cap = s ? enforceFileCap(s.messages, s.lastConsolidated, s.metadata, opened.version) : null;
-  if (!s || !cap || !cap.ok) return null;
-  const rules = rulesOf(opened.version);
-  return (
-    <p class="sl-banner sl-warn">
-      {pg().edit.fileCap(s.messages.length, rules.label, rules.fileCap!.limit, rules.fileCap!.inEverySave, cap.result.retained.length, cap.toArchive.length)}
-    </p>
-  );
+/** v0.2 and v0.3.0 cap a session at 2,000 messages (v0.3.0 in every save): say so when this one is over (the trim nanobot would make, planned by the source). */
+function FileCapNote({ source }: { source: SessionSource }) {
+  const [words, setWords] = useState<string | null>(null);
+  const rules = rulesOf(source.stat.version);
+  useEffect(() => {
+    let live = true;
+    setWords(null);
+    const cap = rules.fileCap;
+    if (!cap) return;
+    void (async () => {
+      const head = (await source.load()).result;
+      if (!head || head.count <= cap.limit) return;
+      const p = await source.plan({ kind: 'trim', max: cap.limit, extendToUser: false });
+      if ('error' in p || p.change.code !== 'trim' || !live) return;
+      const c = p.change;
+      setWords(pg().edit.fileCap(head.count, rules.label, cap.limit, cap.inEverySave, c.kept, c.dropped - c.archived));
+    })().catch(() => undefined);
+    return () => void (live = false);
+  }, [source]);
+  return words ? <p class="sl-banner sl-warn">{words}</p> : null;
 }
+
+/** Counts the sources the tab is handed: each one (the file opened again) draws the cards anew. */
+let opened = 0;
 
 /** All edit cards, with the warnings that apply to every save. */
 export function EditTab(props: EditTabProps) {
-  const ctx: EditCtx = props;
+  const { source, adapter } = props;
   // One result at a time: a save's message replaces the one before it, wherever that was.
-  const [shown, setShown] = useState<Shown | null>(null);
-  const snap = props.opened.snapshot;
-  const adapter = props.adapter;
-  const onReload = adapter
-    ? async () => {
-        const next = await reload(adapter, props.opened, props.now());
-        props.onChanged(next, pg().edit.reloaded);
-      }
-    : undefined;
+  const [own, setOwn] = useState<Shown | null>(null);
+  const outcome = props.outcome ?? { shown: own, show: setOwn };
+  const facts = useEditFacts(source);
+  // The cards are drawn over the source their facts were read from (the last one until the new one is read).
+  const read = facts && typeof facts !== 'string' ? facts : null;
+  const generation = useMemo(() => ++opened, [read?.source]);
   const t = pg().edit;
+  const ctx: EditCtx | null = read
+    ? { source: read.source, adapter, now: props.now, onSaved: props.onSaved, onForked: props.onForked, onDeleted: props.onDeleted, facts: read.facts, ...(adapter ? { onReload: async () => props.onSaved(t.reloaded) } : {}) }
+    : null;
+  const { stat } = source;
   return (
     <section class="sl-edits" aria-labelledby="sl-edit-h">
       <h2 id="sl-edit-h" class="sl-h">{t.heading}</h2>
@@ -77,23 +98,27 @@ export function EditTab(props: EditTabProps) {
       ) : (
         <p class="sl-banner sl-info">{t.readOnly}</p>
       )}
-      <FileCapNote opened={props.opened} />
-      <NanobotSaveNote version={props.opened.version} />
-      <LastOutcome.Provider value={{ shown, show: setShown }}>
-        {/* Keyed by the file's version: after a save (or a change on disk) every field is read again from the new file. */}
-        <div class="sl-edit-cards" key={`${snap.sha256}:${snap.size}:${snap.lastModified}`}>
-          <TitleEdit ctx={ctx} onReload={onReload} />
-          <AppendEdit ctx={ctx} onReload={onReload} />
-          <ConsolidatedEdit ctx={ctx} onReload={onReload} />
-          <TrimEdit ctx={ctx} onReload={onReload} />
-          <ForkOrWhyNot version={props.opened.version}>
-            <ForkEdit ctx={ctx} />
-          </ForkOrWhyNot>
-          <RemoveLineEdit ctx={ctx} onReload={onReload} />
-          <RepairEdit ctx={ctx} onReload={onReload} />
-          <ClearEdit ctx={ctx} onReload={onReload} />
-          <DeleteEdit ctx={ctx} />
-        </div>
+      <FileCapNote source={source} />
+      <NanobotSaveNote version={stat.version} />
+      {typeof facts === 'string' && <p class="sl-danger-text" role="alert">{facts}</p>}
+      {facts === undefined && <p class="sl-muted" aria-busy="true">{pg().largeEdit.reading}</p>}
+      <LastOutcome.Provider value={outcome}>
+        {/* Keyed by the source: after a save (or a change on disk) the file is opened again and every field read again from it. */}
+        {ctx && (
+          <div class="sl-edit-cards" key={generation}>
+            <TitleEdit ctx={ctx} />
+            <AppendEdit ctx={ctx} />
+            <ConsolidatedEdit ctx={ctx} />
+            <TrimEdit ctx={ctx} />
+            <ForkOrWhyNot version={stat.version}>
+              <ForkEdit ctx={ctx} />
+            </ForkOrWhyNot>
+            <RemoveLineEdit ctx={ctx} />
+            <RepairEdit ctx={ctx} />
+            <ClearEdit ctx={ctx} />
+            <DeleteEdit ctx={ctx} />
+          </div>
+        )}
       </LastOutcome.Provider>
     </section>
   );

@@ -1,11 +1,11 @@
 /**
- * Carrying out an edit: a guarded save through the store (refused on conflict), or, without
- * write access, a download of the edited file. Errors come back as data the UI can show.
+ * An edit's outcome as the cards show it (a failure as data: a conflict lists what changed), the
+ * download read-only mode offers, and the guarded save of an edited document the listing's repair uses.
  */
-import { serializeDocument, type SessionDocument } from '../../../core/lens/document';
+import type { SessionDocument } from '../../../core/lens/document';
 import { isStoreError } from '../../../store/adapter/errors';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
-import { openSession, saveDocument, tmpFor, type OpenedSession } from '../../../store/save/sessions';
+import { saveDocument, tmpFor, type OpenedSession } from '../../../store/save/sessions';
 import type { SaveProgress } from '../../../store/save/atomic-save';
 import { joinPath, splitParent } from '../../../store/adapter/paths';
 import { noteRunningSave } from '../../workspace/save-notes';
@@ -47,14 +47,9 @@ export function failure(e: unknown): Outcome & { ok: false } {
   return { ok: false, conflict: false, message: errorText(e), changes: [] };
 }
 
-/** Re-reads the file from disk (after a conflict). */
-export async function reload(adapter: StorageAdapter, opened: OpenedSession, now: string): Promise<OpenedSession> {
-  return openSession(adapter, opened.path, { now, key: opened.key, version: opened.version });
-}
-
-/** Offers bytes as a file download (read-only mode: the original file is not touched). */
-export function download(bytes: Uint8Array, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/x-ndjson' }));
+/** Offers a file as a download (read-only mode: the original file is not touched). */
+export function download(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
@@ -62,10 +57,4 @@ export function download(bytes: Uint8Array, fileName: string): void {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** Downloads an edited document under the file's own name. */
-export function downloadDocument(doc: SessionDocument, fileName: string): Outcome {
-  download(serializeDocument(doc), fileName);
-  return { ok: true, message: pg().edit.downloaded(fileName) };
 }

@@ -2,28 +2,27 @@
  * A session read on its line index (large-file mode), in the one page (SessionShell.tsx): the
  * header's facts and the index's counts with nanobot's load, then the tabs over the index built
  * here (useLargeFile.ts). The tabs shared with the whole document read the file through the source
- * over that index (`indexedSourceOf`, its heavy passes in the browser's workers): the Export tab, the find bar, the File tab,
- * the Context, Replay and Conversation tabs, the ones the whole document has too. The other is still
- * large-file mode's own: the Edit tab (LargeEdit.tsx: edits
- * planned from the index, saved as a stream, then the file indexed again). The file is never read whole into the page.
+ * over that index (`indexedSourceOf`, its heavy passes in the browser's workers): every tab, the one
+ * the whole document has too (conversation/, replay/, context/, file/, edit/, export/; an edit's save is
+ * streamed through the source, then the file indexed again). The file is never read whole into the page.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { dictGet, type PyDict } from '../../../core/python/pyvalue';
 import { lastMetadataLine } from '../../../core/edit/large-edit';
 import { sessionTitle } from '../../../core/listing/title';
-import { readRecords } from '../../../store/large/large-client';
+import { readProofOf, readRecords } from '../../../store/large/large-client';
+import { planTrimOffThread } from '../../../store/large/trim/large-trim-client';
 import { keyForFile } from '../../../store/listing/session-list';
 import { KIND, ROLE } from '../../../core/index/record-facts';
 import type { LineIndex } from '../../../core/index/line-index';
 import type { IndexLoad } from '../../../core/index/index-load';
-import type { StorageAdapter } from '../../../store/adapter/adapter';
+import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
 import { pg } from '../../i18n/text';
 import { SessionShell, withoutLine, type ShellNav, type ShellReading, type TabId } from '../SessionShell';
 import { bytes, count } from '../text';
-import type { LargeSaveResult } from '../../../store/save/large-save';
 import { ConversationTab } from '../conversation/ConversationTab';
-import { LargeEdit } from './edit/LargeEdit';
+import { EditTab } from '../edit/EditTab';
 import type { Shown } from '../edit/EditCard';
 import { FileTab } from '../file/FileTab';
 import { linkedLine } from '../file/FileLines';
@@ -51,8 +50,8 @@ export interface LargeSessionProps {
   size: number;
   /** Edits save only with write access (otherwise they are downloads). */
   writable?: boolean;
-  /** A large-file edit was saved (the page tells the listing and its change watcher). */
-  onSaved?: (r: LargeSaveResult, message: string) => void;
+  /** An edit was saved, or the file is to be read again after a conflict (the page says so and opens the file again; this reading indexes it again). */
+  onSaved?: (message: string) => void;
   /** The route's parameters: a permalink's message (`m`) or a file line (`line`) opens there. */
   params?: Record<string, string>;
   /** The route's tab: `file` (with `line=N`, the File tab at that line), `replay`, `edit`, `export`; others open the Conversation. */
@@ -85,7 +84,7 @@ export default function LargeSession(p: LargeSessionProps) {
   useEffect(() => setConversationLine(null), [p.params?.line, p.params?.m]);
   // The tabs read the file through its source over the index built here (the export's passes in its worker).
   const held = useMemo(
-    () => (s.file && s.index && s.load ? indexedSourceOf(p.adapter, { path: p.path, fileName: p.fileName, size: s.stat?.size ?? p.size, lastModified: s.stat?.lastModified ?? 0, version: p.version, kind: 'index', other: null }, { now: nowIso(), version: p.version, workers: exportWorkers, finding: { find: findInFile } }, { file: s.file, index: s.index, loaded: s.load.loaded }) : null),
+    () => (s.file && s.index && s.load ? indexedSourceOf(p.adapter, { path: p.path, fileName: p.fileName, size: s.stat?.size ?? p.size, lastModified: s.stat?.lastModified ?? 0, version: p.version, kind: 'index', other: null }, { now: nowIso(), version: p.version, workers: exportWorkers, finding: { find: findInFile } }, { file: s.file, index: s.index, loaded: s.load.loaded, ...heldEdits(s.index, s.stat) }) : null),
     [s.file, s.index, s.load],
   );
   const t = pg().large;
@@ -124,14 +123,13 @@ export default function LargeSession(p: LargeSessionProps) {
         {tab === 'export' && held && <LazyExportTab source={held} params={params} onParams={onParams('export')} />}
         {tab === 'context' && held && <ContextTab source={held} reader={p.adapter} params={params} onParams={onParams('context')} />}
         {tab === 'replay' && held && <ReplayTab source={held} params={params} onParams={onParams('replay')} onOpenLine={(l) => p.onRoute?.('conversation', { ...withoutLine(params), line: String(l + 1) })} />}
-        {tab === 'edit' && (
-          <LargeEdit file={ready.file} index={ready.index} stat={s.stat} path={p.path} fileName={p.fileName} version={p.version} adapter={p.writable ? p.adapter : null} open={p.open}
-            {...(p.onForked ? { onForked: p.onForked } : {})}
-            onSaved={(r, message) => {
-              p.onSaved?.(r, message);
+        {tab === 'edit' && held && (
+          <EditTab source={held} adapter={p.writable ? p.adapter : null} now={nowIso}
+            onForked={(path) => p.onForked?.(path)}
+            onSaved={(message) => {
+              p.onSaved?.(message);
               setGeneration((g) => g + 1);
             }}
-            onReload={() => setGeneration((g) => g + 1)}
             onDeleted={(message) => p.onDeleted?.(message)}
             outcome={{ shown, show: setShown }}
           />
@@ -198,6 +196,12 @@ function useLastMetadata(file: Blob | null | undefined, index: LineIndex | null 
     return () => void (live = false);
   }, [file, index]);
   return meta;
+}
+
+/** What the Edit tab's edits over the held index use: its read hashes (what a save is checked against), the trim's worker. */
+function heldEdits(index: LineIndex, stat: FileStat | null) {
+  const proof = stat && readProofOf(index, stat);
+  return { planTrim: planTrimOffThread, ...(proof ? { proof } : {}) };
 }
 
 /** Messages by role (user, assistant, tool, other) and lines that are not records, from the index. */

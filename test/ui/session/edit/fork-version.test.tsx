@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../../../src/core/nanobot/nanobot-version';
-import { openFromBytes } from '../../../../src/store/save/sessions';
-import { EditTab } from '../../../../src/ui/session/edit/EditTab';
+import { NANOBOT_VERSIONS, rulesOf } from '../../../../src/core/nanobot/nanobot-version';
 import { setLanguage } from '../../../../src/ui/i18n/text';
-import { NOW, enc, jsonl, meta, mount, unmount } from '../helpers';
+import { jsonl, meta, unmount } from '../helpers';
+import { SIZES, setupEdit } from './harness';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -13,17 +12,11 @@ afterEach(async () => {
   el = null;
 });
 
-const PATH = 'sessions/cli_direct.jsonl';
 const text = jsonl([meta(), { role: 'user', content: 'first' }, { role: 'assistant', content: 'answer' }, { role: 'user', content: 'second' }]);
-
-function opened(version: NanobotVersion) {
-  const bytes = enc(text);
-  return openFromBytes(PATH, bytes, { path: PATH, size: bytes.length, lastModified: 1, sha256: 'x' }, { version, now: NOW });
-}
 
 const forkCard = (root: HTMLElement) => root.querySelector('#sl-ed-fork-h')!.closest('section')!;
 
-describe('the fork card follows the version table (`fork` row)', () => {
+describe.each(SIZES)('the fork card over the %s follows the version table (`fork` row)', (size) => {
   it('is offered where nanobot has fork_session_before_user_index, and says why not where it does not (0.1.4 to 0.2.1)', async () => {
     const without = NANOBOT_VERSIONS.filter((v) => !rulesOf(v).fork);
     // The method came with 0.2.2 (read from each tag's session/manager.py).
@@ -31,7 +24,7 @@ describe('the fork card follows the version table (`fork` row)', () => {
     expect(without).toContain('0.1.4');
     expect(without.at(-1)).toBe('0.2.1');
     for (const v of NANOBOT_VERSIONS) {
-      el = await mount(<EditTab opened={opened(v)} adapter={null} now={() => NOW} onForked={() => {}} onChanged={() => {}} />);
+      el = (await setupEdit(text, size, { readOnly: true, version: v })).el;
       const card = forkCard(el);
       if (rulesOf(v).fork) {
         expect(card.querySelector('input[type="number"]'), v).not.toBeNull();
@@ -47,7 +40,7 @@ describe('the fork card follows the version table (`fork` row)', () => {
 
   it('says why in Chinese too', async () => {
     await setLanguage('zh-CN');
-    el = await mount(<EditTab opened={opened('0.2.1')} adapter={null} now={() => NOW} onForked={() => {}} onChanged={() => {}} />);
+    el = (await setupEdit(text, size, { readOnly: true, version: '0.2.1' })).el;
     expect(forkCard(el).querySelector('[role="alert"]')!.textContent).toBe('nanobot 0.2.1 没有分叉功能：它的会话不能在某条用户消息之前分叉（这是之后的版本才有的），所以在这里写出的分叉是你的 nanobot 自己从不会生成的。');
   });
 });

@@ -4,12 +4,8 @@
  * and one result message replaces the one before it (no stale error, no old "Saved" line).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { act } from 'preact/test-utils';
-import { render } from 'preact';
-import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
-import type { OpenedSession } from '../../../../src/store/save/sessions';
-import { EditTab } from '../../../../src/ui/session/edit/EditTab';
-import { NOW, button, click, jsonl, meta, mount, openVia, type, unmount, waitFor } from '../helpers';
+import { button, click, jsonl, meta, type, unmount, waitFor } from '../helpers';
+import { SIZES, planned, redrawn, setupEdit, type Size } from './harness';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -17,39 +13,36 @@ afterEach(async () => {
   el = null;
 });
 
-const PATH = 'sessions/cli_direct.jsonl';
 const turns = Array.from({ length: 20 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `m${i}` }));
 
-async function setup() {
-  const adapter = createMemoryAdapter();
-  adapter.setFile(PATH, jsonl([{ ...meta(), last_consolidated: 16 }, ...turns]));
-  let saves = 0;
-  const opened = await openVia(adapter, PATH);
-  const draw = (o: OpenedSession) => (
-    <EditTab opened={o} adapter={adapter} now={() => NOW} onForked={() => {}} onChanged={(next) => { saves++; if (next) void act(() => render(draw(next), el!)); }} />
-  );
-  el = await mount(draw(opened));
-  return { saves: () => saves };
+async function setup(size: Size) {
+  const h = await setupEdit(jsonl([{ ...meta(), last_consolidated: 16 }, ...turns]), size);
+  el = h.el;
+  return { saves: () => h.saved.length };
 }
 
 const card = (title: string) => [...el!.querySelectorAll('section.sl-edit')].find((s) => s.querySelector('h3')!.textContent === title)!;
 const TRIM = 'Trim to a legal suffix';
 const results = () => [...el!.querySelectorAll('.sl-outcome')].map((o) => o.textContent);
 
-describe('edit forms after a save', () => {
+describe.each(SIZES)('edit forms over the %s after a save', (size) => {
   it('re-read every field from the new file and show only the latest result', async () => {
-    const h = await setup();
+    const h = await setup(size);
     await type(card('Title').querySelector('input'), 'Trip');
-    await click(button(card('Title'), 'Save title'));
-    await waitFor(() => h.saves() === 1);
+    const cards = el!.querySelector('.sl-edit-cards');
+    await click(button(await planned(el!, 'Title'), 'Save title'));
+    await redrawn(el!, cards);
+    await waitFor(() => h.saves() === 1 && results().length > 0);
     expect(results()).toHaveLength(1);
     expect(results()[0]).toContain('Saved cli_direct.jsonl');
     expect((card('last_consolidated').querySelector('input') as HTMLInputElement).value).toBe('16');
 
     // Trim 20 → 4 messages: last_consolidated becomes 0 in the file, and its field says so, without an error.
     await type(card(TRIM).querySelector('input[type="number"]'), '4');
-    await click(button(card(TRIM), 'Trim'));
+    await click(button(await planned(el!, TRIM), 'Trim'));
+    const before = el!.querySelector('.sl-edit-cards');
     await click(button(card(TRIM), 'Yes, trim'));
+    await redrawn(el!, before);
     await waitFor(() => h.saves() === 2);
     const lc = card('last_consolidated');
     expect((lc.querySelector('input') as HTMLInputElement).value).toBe('0');

@@ -3,13 +3,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../../../src/core/nanobot/nanobot-version';
 import { openFromBytes } from '../../../../src/store/save/sessions';
-import { EditTab } from '../../../../src/ui/session/edit/EditTab';
 import { FileTab } from '../../../../src/ui/session/file/FileTab';
 import { setLanguage } from '../../../../src/ui/i18n/text';
-import { NOW, enc, jsonl, meta, mount, unmount, waitFor, indexOpener, wholeHost } from '../helpers';
-import { LargeEdit } from '../../../../src/ui/session/large/edit/LargeEdit';
-import { indexBytes } from '../../../../src/core/index/line-index';
-import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
+import { NOW, enc, jsonl, meta, mount, unmount, waitFor, wholeHost } from '../helpers';
+import { setupEdit } from './harness';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -32,7 +29,7 @@ describe('beside the edits', () => {
   it('says where a save is not atomic and where a failed load empties the session, from the table rows', async () => {
     const warned: NanobotVersion[] = [];
     for (const v of NANOBOT_VERSIONS) {
-      el = await mount(<EditTab opened={opened(v)} adapter={null} now={() => NOW} onForked={() => {}} onChanged={() => {}} />);
+      el = (await setupEdit(GOOD, 'document', { readOnly: true, version: v })).el;
       const r = rulesOf(v);
       expect(note(el).length, v).toBe(Number(!r.atomicSave) + Number(r.loadFailure === 'empty-session'));
       if (note(el).length) warned.push(v);
@@ -41,14 +38,14 @@ describe('beside the edits', () => {
     }
     // Every release before atomic saves and the repair pass (0.1.5.post2) is warned; none after.
     expect(warned).toEqual(NANOBOT_VERSIONS.slice(0, NANOBOT_VERSIONS.indexOf('0.1.5.post2')));
-    el = await mount(<EditTab opened={opened('0.1.4.post3')} adapter={null} now={() => NOW} onForked={() => {}} onChanged={() => {}} />);
+    el = (await setupEdit(GOOD, 'document', { readOnly: true, version: '0.1.4.post3' })).el;
     expect(note(el)[0]).toMatch(/^nanobot 0\.1\.4\.post3 rewrites a session file in place, not through a temporary file/);
     expect(note(el)[1]).toMatch(/^nanobot 0\.1\.4\.post3 has no repair: one bad line/);
   });
 
   it('in Chinese too', async () => {
     await setLanguage('zh-CN');
-    el = await mount(<EditTab opened={opened('0.1.4')} adapter={null} now={() => NOW} onForked={() => {}} onChanged={() => {}} />);
+    el = (await setupEdit(GOOD, 'document', { readOnly: true, version: '0.1.4' })).el;
     expect(note(el)[0]).toMatch(/^nanobot 0\.1\.4 直接改写会话文件/);
     expect(note(el)[1]).toMatch(/^nanobot 0\.1\.4 没有修复流程/);
   });
@@ -74,15 +71,10 @@ describe('in the File tab', () => {
   });
 });
 
-describe("in large-file mode's edits", () => {
-  it('says the same beside them', async () => {
-    const a = createMemoryAdapter();
-    a.setFile(PATH, GOOD);
-    const file = await a.file!(PATH);
-    const index = indexBytes(enc(GOOD), '0.1.5');
+describe('over the line index', () => {
+  it('says the same beside the edits', async () => {
     for (const [v, n] of [['0.1.5', 2], ['0.2.1', 0]] as const) {
-      el = await mount(<LargeEdit file={file} index={index} stat={await a.stat(PATH)} path={PATH} fileName="cli_direct.jsonl" version={v} adapter={a} open={indexOpener(a, PATH, v)} now={() => NOW} onSaved={() => {}} onReload={() => {}} onDeleted={() => {}} />);
-      await waitFor(() => !!el!.querySelector('#sl-large-ed-trim-h'));
+      el = (await setupEdit(GOOD, 'index', { version: v })).el;
       expect([v, note(el).length]).toEqual([v, n]);
       await unmount(el);
       el = null;

@@ -130,7 +130,7 @@ describe('ExportTab', () => {
 
   it('is reachable from the session header', async () => {
     const routes: string[] = [];
-    el = await mount(<SessionView {...wholeHost(openText(file))} opened={openText(file)} adapter={null} now={() => '2026-06-01T12:00:00'} onChanged={() => {}} onForked={() => {}} route={{ params: {} }} onRoute={(t) => routes.push(t)} />);
+    el = await mount(<SessionView {...wholeHost(openText(file))} opened={openText(file)} adapter={null} now={() => '2026-06-01T12:00:00'} onSaved={() => {}} onDeleted={() => {}} onForked={() => {}} route={{ params: {} }} onRoute={(t) => routes.push(t)} />);
     await click(button(el, 'Export / share'));
     expect(routes).toEqual(['export']);
     expect(el.querySelector('.sl-tab[aria-selected="true"]')!.textContent).toBe('Export');

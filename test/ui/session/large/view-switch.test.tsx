@@ -80,8 +80,8 @@ describe('switching a file above the large-file line between the two views', () 
     await setWorkspace({ ...(await demoWorkspace(a)), kind: 'folder' });
     go('#/s/cli%3Adirect?tab=edit&large=1');
     el = await mount(<Page />);
-    await waitFor(() => !!el!.querySelector('#sl-large-ed-fork-h'), 20000);
-    const c = el.querySelector('#sl-large-ed-fork-h')!.closest('section')!;
+    await waitFor(() => !!el!.querySelector('#sl-ed-fork-h'), 20000);
+    const c = el.querySelector('#sl-ed-fork-h')!.closest('section')!;
     await type(c.querySelector('input[type="number"]'), '2');
     await waitFor(() => !!c.querySelector('.sl-preview'));
     await click(button(c, 'Write fork'));

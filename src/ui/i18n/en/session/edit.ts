@@ -170,17 +170,12 @@ const words = {
     };
   })(),
 
-  // ── large-file edits (planned from the index, saved as a stream) ──
+  // ── the Edit tab's reading and planning, and what a big file's index cannot offer read-only ──
   largeEdit: {
-    intro: 'Edits of a file this size are planned from its index and saved as a stream: the new file is the edited metadata line plus the file’s own bytes, copied as they are, so untouched lines keep their exact bytes and the page never holds the file. A save is refused when the file changed since it was indexed. Adding a message, last_consolidated, clearing, removing a line and forking are planned the same way, over the index.',
-    reading: 'Reading the metadata record…',
-    trimReading: 'Reading the messages the trim can reach…',
-    bytes: (copied: string, left: string, size: string) => `Copies ${copied} of the file as they are and leaves out ${left}: the new file is ${size}.`,
-    repairBytes: (messages: string, copied: string, left: string) => `Writes ${messages} message lines again as nanobot writes them (read and rewritten a slice at a time), copies ${copied} as they are and leaves out ${left}.`,
-    repairReadOnly: 'A repair rewrites every message line, so it needs write access to the folder; this session is open read-only.',
-    reindexing: 'Saved; indexing the new file…',
-    planning: 'Planning the edit over the index…',
-    needsWrite: 'This edit is saved over the index, so it needs write access to the folder; this session is open read-only.',
+    reading: 'Reading the file…',
+    planning: 'Planning the edit…',
+    repairReadOnly: 'A repair of a file this size rewrites every message line, so it needs write access to the folder; this session is open read-only.',
+    needsWrite: 'This fork would rewrite too many of the file’s lines to offer as a download, so it needs write access to the folder; this session is open read-only.',
   },
   // What an older nanobot does to the files beside an edit (NanobotSaveNote: the rows atomicSave and loadFailure)
   saveNote: {

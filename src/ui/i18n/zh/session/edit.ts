@@ -183,17 +183,12 @@ const words: Pick<PageText, 'edit' | 'largeEdit' | 'saveNote'> = {
     return t;
   })(),
 
-  // ── 大文件的编辑（按索引规划，以流的方式保存）──
+  // ── 编辑标签页的读取与规划，以及大文件的索引在只读时无法提供的 ──
   largeEdit: {
-    intro: '这么大的文件，编辑按其索引规划，并以流的方式保存：新文件由修改后的元数据行加上文件自身原样复制的字节组成，未改动的行保持原有字节，页面也从不整体读入文件。若文件在建立索引之后被改动，保存会被拒绝。添加消息、last_consolidated、清空、删除单行和分叉也同样按索引规划。',
-    reading: '正在读取元数据记录…',
-    trimReading: '正在读取裁剪可能用到的消息…',
-    bytes: (copied: string, left: string, size: string) => `原样复制文件中的 ${copied}，去掉 ${left}：新文件为 ${size}。`,
-    repairBytes: (messages: string, copied: string, left: string) => `按 nanobot 的写法重新写出 ${messages} 行消息（每次读取并重写一个片段），原样复制 ${copied}，去掉 ${left}。`,
-    repairReadOnly: '修复会重写每一行消息，因此需要对文件夹的写入权限；此会话以只读方式打开。',
-    reindexing: '已保存；正在为新文件建立索引…',
-    planning: '正在按索引规划这次编辑…',
-    needsWrite: '这项编辑按索引保存，因此需要对文件夹的写入权限；此会话以只读方式打开。',
+    reading: '正在读取文件…',
+    planning: '正在规划这次编辑…',
+    repairReadOnly: '这么大的文件，修复会重写每一行消息，因此需要对文件夹的写入权限；此会话以只读方式打开。',
+    needsWrite: '这个分叉要重写文件中太多的行，无法作为下载提供，因此需要对文件夹的写入权限；此会话以只读方式打开。',
   },
   saveNote: {
     notAtomic: (label: string) => `${label} 直接改写会话文件，而不是经由临时文件：如果它在保存途中停下，或遇到无法写出的消息，文件就会在那里被截断。在这里保存之前请先停止 nanobot。`,
