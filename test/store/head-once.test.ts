@@ -97,12 +97,14 @@ describe('each head read once per refresh', () => {
     const reads = headsOnce(counted(folder(), true).adapter);
     const paths = Array.from({ length: 30 }, (_, i) => `sessions/cli_s${i}.jsonl`);
     for (const p of paths) await reads.statHead!(p, 8192);
-    // Each answer "takes" 1 ms: without a task boundary every 8 ms, the timer would fire only after all 30.
+    // Each answer "takes" 1 ms: without a task boundary every 8 ms, the task queued first would run only
+    // after all 30. Queued as Node's yield queues (a zero timer waits 1 ms of real time, which 30 answers
+    // from memory may not take: it would then miss the yield).
     let clock = 0;
     const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
     let fired = -1;
     let answered = 0;
-    setTimeout(() => (fired = answered), 0);
+    setImmediate(() => (fired = answered));
     try {
       for (const p of paths) {
         await reads.statHead!(p, 8192);
