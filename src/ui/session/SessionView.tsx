@@ -9,14 +9,9 @@ import { documentSourceOf } from '../../store/source/document-source';
 import { createMemoryAdapter } from '../../store/adapter/memory-adapter';
 import type { SessionHostProps } from '../session-host';
 import type { OpenedSession } from '../../store/save/sessions';
-import { ConversationTab } from './conversation/ConversationTab';
-import { EditTab } from './edit/EditTab';
-import { LazyExportTab } from './export/LazyExportTab';
-import { FileTab } from './file/FileTab';
 import { Banners, documentFacts } from './Header';
-import { ReplayTab } from './replay/ReplayTab';
-import { ContextTab } from './context/ContextTab';
-import { SessionShell, withoutLine, type ShellNav, type ShellReading, type TabId } from './SessionShell';
+import { SessionShell, withoutLine, type ShellNav, type ShellReading } from './SessionShell';
+import { routeLine, SessionTabs } from './SessionTabs';
 import { pg, ui } from '../i18n/text';
 import { lazyComponent } from '../shell/lazy';
 import { LargeViewOffer } from './large/ViewSwitch';
@@ -27,14 +22,8 @@ export { OpeningPreview } from './OpeningPreview';
 /** Large-file mode's reading, loaded only when a file is read on its line index. */
 const LargeSession = lazyComponent<LargeSessionProps>(() => import('./large/LargeSession').then((m) => m.default));
 
-/** The 0-based file line the route points at: `line` (1-based), else the permalink's message `m` (1-based). */
-function lineParam(p: Record<string, string>, o: OpenedSession): number | null {
-  const n = Number(p.line);
-  if (Number.isInteger(n) && n >= 1) return n - 1;
-  const m = Number(p.m);
-  if (p.m !== undefined && Number.isInteger(m) && m >= 1) return o.recovered.messageRecords[m - 1] ?? null;
-  return null;
-}
+/** The 0-based file line the route points at in the document. */
+const lineParam = (p: Record<string, string>, o: OpenedSession) => routeLine(p, Infinity, (k) => o.recovered.messageRecords[k]);
 
 /** The session page the shell mounts for one file. */
 export function SessionView(props: SessionHostProps) {
@@ -88,10 +77,11 @@ function DocumentSession(props: SessionHostProps & { opened: OpenedSession }) {
   const held = useMemo(() => documentSourceOf(props.reader ?? props.adapter ?? bytesAdapter(opened), opened, { now: props.now(), version: opened.version }), [opened]);
   const t = pg().session;
   const diags = opened.doc.diagnostics.length;
-  const reading = ({ tab, go }: ShellNav): ShellReading => {
-    const openLine = (l: number, where: TabId = 'file') => {
+  const reading = (nav: ShellNav): ShellReading => {
+    const { tab, go } = nav;
+    const openLine = (l: number) => {
       setLine(l);
-      go(where, { ...withoutLine(route.params), line: String(l + 1) });
+      go('file', { ...withoutLine(route.params), line: String(l + 1) });
     };
     return {
       ...documentFacts(opened),
@@ -105,27 +95,25 @@ function DocumentSession(props: SessionHostProps & { opened: OpenedSession }) {
         </>
       ),
       body: (
-        <>
-          {tab === 'conversation' && <ConversationTab source={held} line={line} onOpenLine={(l) => openLine(l)} onLine={(l) => setLine(l)} onArchive={() => go('context', { ...withoutLine(route.params), show: 'archive' })} />}
-          {tab === 'replay' && <ReplayTab source={held} params={route.params} onParams={(p) => props.onRoute('replay', p)} onOpenLine={(l) => openLine(l, 'conversation')} onExport={(p) => go('export', { ...p, src: 'replay' })} />}
-          {tab === 'context' && <ContextTab source={held} reader={props.reader ?? props.adapter} params={route.params} onParams={(p) => props.onRoute('context', p)} />}
-          {tab === 'export' && <LazyExportTab source={held} opened={opened} params={route.params} onParams={(p) => props.onRoute('export', p)} />}
-          {tab === 'file' && <FileTab source={held} line={line} onLine={(l) => openLine(l)} />}
-          {tab === 'edit' && (
-            <EditTab
-              source={held}
-              adapter={props.adapter}
-              now={props.now}
-              onForked={props.onForked}
-              onSaved={(message) => {
-                // The page opens the file again: the new version is this page's own, not a change from outside.
-                own.current = true;
-                props.onSaved(message);
-              }}
-              onDeleted={props.onDeleted}
-            />
-          )}
-        </>
+        <SessionTabs
+          nav={nav}
+          source={held}
+          params={route.params}
+          line={line}
+          onLine={setLine}
+          onRoute={props.onRoute}
+          adapter={props.adapter}
+          reader={props.reader ?? props.adapter}
+          now={props.now}
+          opened={opened}
+          onForked={props.onForked}
+          onSaved={(message) => {
+            // The page opens the file again: the new version is this page's own, not a change from outside.
+            own.current = true;
+            props.onSaved(message);
+          }}
+          onDeleted={props.onDeleted}
+        />
       ),
     };
   };

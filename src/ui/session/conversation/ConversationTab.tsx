@@ -18,7 +18,7 @@ import { errorText } from '../../shell/status';
 import { VirtualList } from '../parts/VirtualList';
 import { PageNav } from '../parts/PageNav';
 import { count } from '../text';
-import { rowHeight } from '../large/row-height';
+import { rowHeight } from '../parts/row-height';
 import { CorruptRow, MarkerRow, ProviderRow } from './OtherRows';
 import { MessageRow } from './MessageRow';
 import { loadMarkdown } from '../markdown/loader';

@@ -8,10 +8,8 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import { dictGet, type PyDict } from '../../../core/python/pyvalue';
-import { lastMetadataLine } from '../../../core/edit/large-edit';
-import { sessionTitle } from '../../../core/listing/title';
-import { readProofOf, readRecords } from '../../../store/large/large-client';
+import type { PyDict } from '../../../core/python/pyvalue';
+import { readProofOf } from '../../../store/large/large-client';
 import { planTrimOffThread } from '../../../store/large/trim/large-trim-client';
 import { keyForFile } from '../../../store/listing/session-list';
 import { KIND, ROLE } from '../../../core/index/record-facts';
@@ -19,18 +17,13 @@ import type { LineIndex } from '../../../core/index/line-index';
 import type { IndexLoad } from '../../../core/index/index-load';
 import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
 import { pg } from '../../i18n/text';
-import { SessionShell, withoutLine, type ShellNav, type ShellReading, type TabId } from '../SessionShell';
+import { SessionShell, type ShellNav, type ShellReading } from '../SessionShell';
+import { routeLine, SessionTabs } from '../SessionTabs';
 import { bytes, count } from '../text';
-import { ConversationTab } from '../conversation/ConversationTab';
-import { EditTab } from '../edit/EditTab';
 import type { Shown } from '../edit/EditCard';
-import { FileTab } from '../file/FileTab';
-import { linkedLine } from '../file/FileLines';
 import { MessageRow } from '../conversation/MessageRow';
-import { ReplayTab } from '../replay/ReplayTab';
-import { ContextTab } from '../context/ContextTab';
-import { LazyExportTab } from '../export/LazyExportTab';
 import { indexedSourceOf } from '../../../store/source/indexed-source';
+import type { SourceMeta } from '../../../store/source/session-source';
 import { exportWorkers } from '../../../store/large/export/export-workers';
 import { findInFile } from '../../../store/large/find/large-find-client';
 import { nowIso } from '../../workspace/model';
@@ -78,26 +71,30 @@ export default function LargeSession(p: LargeSessionProps) {
   const s = useLargeFile(p.adapter, p.path, p.version, generation);
   // The Edit tab's last result, kept here while a saved file is indexed again (the tab is redrawn then).
   const [shown, setShown] = useState<Shown | null>(null);
-  const meta = useLastMetadata(s.file, s.index);
-  // The Conversation's line: a jump's, else the route's (`line`, or a permalink's message `m`), new each time the route names one.
-  const [conversationLine, setConversationLine] = useState<number | null>(null);
-  useEffect(() => setConversationLine(null), [p.params?.line, p.params?.m]);
+  // The line shown: a jump's, else the route's (`line`, or a permalink's message `m`), new each time the route names one.
+  const [line, setLine] = useState<number | null>(null);
+  useEffect(() => setLine(null), [p.params?.line, p.params?.m]);
   // The tabs read the file through its source over the index built here (the export's passes in its worker).
   const held = useMemo(
     () => (s.file && s.index && s.load ? indexedSourceOf(p.adapter, { path: p.path, fileName: p.fileName, size: s.stat?.size ?? p.size, lastModified: s.stat?.lastModified ?? 0, version: p.version, kind: 'index', other: null }, { now: nowIso(), version: p.version, workers: exportWorkers, finding: { find: findInFile } }, { file: s.file, index: s.index, loaded: s.load.loaded, ...heldEdits(s.index, s.stat) }) : null),
     [s.file, s.index, s.load],
   );
+  // The last metadata record (nanobot's): undefined while unknown, null when the file has none.
+  const [meta, setMeta] = useState<SourceMeta | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void held?.meta().then((m) => live && setMeta(m), () => live && setMeta(null));
+    return () => void (live = false);
+  }, [held]);
   const t = pg().large;
   if (s.problem === 'no-file') return <p class="notice danger">{t.noFile}</p>;
   if (s.error) return <p class="notice danger" role="alert">{t.failed(s.error)}</p>;
   const ready = s.index && s.load && s.file ? { index: s.index, load: s.load, file: s.file } : null;
-  const title = meta ? sessionTitle(dictGet(meta, 'metadata') ?? {}) : '';
-  const storedKey = meta ? dictGet(meta, 'key') : undefined;
-  const key = typeof storedKey === 'string' && storedKey ? storedKey : keyForFile(p.fileName, p.version);
+  const title = meta?.title ?? '';
+  const key = meta?.key ?? keyForFile(p.fileName, p.version);
   const params = p.params ?? {};
   const route = { ...(p.tab ? { tab: p.tab } : {}), params };
-  const onParams = (tab: TabId) => (next: Record<string, string>) => p.onRoute?.(tab, next);
-  const reading = ({ tab }: ShellNav): ShellReading => ({
+  const reading = (nav: ShellNav): ShellReading => ({
     title: title || (meta === undefined ? p.fileName : ''),
     sessionKey: key,
     fileName: p.fileName,
@@ -117,24 +114,26 @@ export default function LargeSession(p: LargeSessionProps) {
     body: !ready ? (
       s.head && <Head messages={s.head} />
     ) : (
-      <>
-        {tab === 'conversation' && held && <ConversationTab source={held} line={conversationLine ?? linkedConversationLine(params, ready.index)} onOpenLine={(l) => p.onRoute?.('file', { ...withoutLine(params), line: String(l + 1) })} onLine={setConversationLine} onArchive={() => p.onRoute?.('context', { ...withoutLine(params), show: 'archive' })} />}
-        {tab === 'file' && held && <FileTab source={held} line={linkedLine(params.line, ready.index)} onLine={(l) => p.onRoute?.('file', { ...withoutLine(params), line: String(l + 1) })} />}
-        {tab === 'export' && held && <LazyExportTab source={held} params={params} onParams={onParams('export')} />}
-        {tab === 'context' && held && <ContextTab source={held} reader={p.adapter} params={params} onParams={onParams('context')} />}
-        {tab === 'replay' && held && <ReplayTab source={held} params={params} onParams={onParams('replay')} onOpenLine={(l) => p.onRoute?.('conversation', { ...withoutLine(params), line: String(l + 1) })} />}
-        {tab === 'edit' && held && (
-          <EditTab source={held} adapter={p.writable ? p.adapter : null} now={nowIso}
-            onForked={(path) => p.onForked?.(path)}
-            onSaved={(message) => {
-              p.onSaved?.(message);
-              setGeneration((g) => g + 1);
-            }}
-            onDeleted={(message) => p.onDeleted?.(message)}
-            outcome={{ shown, show: setShown }}
-          />
-        )}
-      </>
+      held && (
+        <SessionTabs
+          nav={nav}
+          source={held}
+          params={params}
+          line={line ?? routeLine(params, ready.index.count, (k) => (k < ready.index.messageCount ? ready.index.messages[k] : undefined))}
+          onLine={setLine}
+          onRoute={(tab, next) => p.onRoute?.(tab, next)}
+          adapter={p.writable ? p.adapter : null}
+          reader={p.adapter}
+          now={nowIso}
+          onForked={(path) => p.onForked?.(path)}
+          onSaved={(message) => {
+            p.onSaved?.(message);
+            setGeneration((g) => g + 1);
+          }}
+          onDeleted={(message) => p.onDeleted?.(message)}
+          outcome={{ shown, show: setShown }}
+        />
+      )
     ),
   });
   return (
@@ -142,14 +141,6 @@ export default function LargeSession(p: LargeSessionProps) {
       {reading}
     </SessionShell>
   );
-}
-
-/** The 0-based file line the route points the Conversation at: `line` (1-based), else the permalink's message `m` (1-based). */
-function linkedConversationLine(params: Record<string, string>, index: LineIndex): number | null {
-  const l = Number(params.line);
-  if (Number.isInteger(l) && l >= 1 && l <= index.count) return l - 1;
-  const m = Number(params.m);
-  return params.m !== undefined && Number.isInteger(m) && m >= 1 && m <= index.messageCount ? index.messages[m - 1]! : null;
 }
 
 /** The first messages, before the index is in. */
@@ -184,19 +175,6 @@ function Counts({ index, load }: { index: LineIndex; load: IndexLoad }) {
   );
 }
 
-/** The last metadata record (nanobot's), read once the index is in: undefined while unknown, null when the file has none. */
-function useLastMetadata(file: Blob | null | undefined, index: LineIndex | null | undefined): PyDict | null | undefined {
-  const [meta, setMeta] = useState<PyDict | null | undefined>(undefined);
-  useEffect(() => {
-    if (!file || !index) return;
-    let live = true;
-    const line = lastMetadataLine(index);
-    if (line < 0) setMeta(null);
-    else void readRecords(file, index, [line]).then(([v]) => live && setMeta(v ?? null), () => live && setMeta(null));
-    return () => void (live = false);
-  }, [file, index]);
-  return meta;
-}
 
 /** What the Edit tab's edits over the held index use: its read hashes (what a save is checked against), the trim's worker. */
 function heldEdits(index: LineIndex, stat: FileStat | null) {

@@ -6,7 +6,7 @@ import { parseDocument } from '../../../core/lens/document';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { pyDumps } from '../../../core/python/pyjson';
 import type { PyDict } from '../../../core/python/pyvalue';
-import { rowHeight } from './row-height';
+import { rowHeight } from '../parts/row-height';
 
 /** Head sizes tried in turn: 64 KiB holds a screenful of usual messages; long ones need more. */
 const HEAD_STEPS = [64 * 1024, 256 * 1024];
