@@ -208,6 +208,19 @@ describe('start-up cost', () => {
     expect(read.filter((f) => /^indexed-source-.*\.js$/.test(f))).toEqual([]);
   });
 
+  it('a command that counts no tokens never loads the counter’s code; one that counts does', () => {
+    // The counter (the cl100k scanner, its merge, the shipped table's reader) is ~24 KB a run would
+    // compile for nothing: a windowed replay, load and format count nothing.
+    const counts = (files: string[]) => files.some((f) => fs.readFileSync(f, 'utf8').includes('cl100k.ranks'));
+    for (const args of [
+      ['replay', big, '--json', '--max-messages', '20', '--nanobot', 'main'],
+      ['load', big, '--json', '--nanobot', 'v0.2'],
+      ['format', big, '--nanobot', 'main'],
+    ]) expect(counts(filesLoaded(args)), args.join(' ')).toBe(false);
+    expect(counts(filesLoaded(['tokens', big, '--nanobot', 'v0.2']))).toBe(true);
+    expect(counts(filesLoaded(['replay', big, '--json', '--max-tokens', '4000', '--nanobot', 'main']))).toBe(true);
+  });
+
   it('the entry calls Node’s modules directly, not through copies whose every member is a getter', () => {
     // A namespace or default import of node:fs was bundled as such a copy (rolldown's __toESM), and every
     // fs call of a listing went through a getter; a dynamic import of a module in the entry made another.
