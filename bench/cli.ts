@@ -26,17 +26,25 @@ const repo = process.cwd();
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 5);
 const timeBin = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
-/** One process: wall ms and peak RSS in KiB (from /usr/bin/time -v, else the child's own resource usage). */
 /**
- * One whole process: its wall time, peak RSS and, where /usr/bin/time runs it, its CPU time (user +
- * system, at /usr/bin/time's 10 ms resolution). On a busy machine the wall clock moves with the load; the CPU a process used moves far less.
+ * How each process is timed: bench/cli_rusage.py (wait4's CPU time in microseconds, and the wall time
+ * from its fork) where a python3 runs it, else /usr/bin/time (CPU in hundredths of a second: ±10 ms
+ * is a tenth of a small file's run, too coarse for a ratio to another build near 1.0×).
+ */
+const rusage = spawnSync('python3', ['-c', 'import os; os.wait4'], { stdio: 'ignore' }).status === 0 ? path.join(repo, 'bench/cli_rusage.py') : null;
+
+/**
+ * One whole process: its wall time, peak RSS and CPU time (user + system; with neither python3 nor
+ * /usr/bin/time, none). On a busy machine the wall clock moves with the load; the CPU a process used moves far less.
  */
 function measure(cmd: string, args: string[], env?: NodeJS.ProcessEnv): Sample {
   const devNull = fs.openSync('/dev/null', 'w');
   const t = performance.now();
-  const r = timeBin
-    ? spawnSync(timeBin, ['-f', '%U %S %M', cmd, ...args], { encoding: 'utf8', stdio: ['ignore', devNull, 'pipe'], env })
-    : spawnSync(process.execPath, ['-e', `const r=require('child_process').spawnSync(${JSON.stringify(cmd)},${JSON.stringify(args)},{stdio:'ignore'});process.stderr.write(String(require('process').resourceUsage().maxRSS))`], { encoding: 'utf8' });
+  const r = rusage
+    ? spawnSync('python3', [rusage, cmd, ...args], { encoding: 'utf8', stdio: ['ignore', devNull, 'pipe'], env })
+    : timeBin
+      ? spawnSync(timeBin, ['-f', '%U %S %M', cmd, ...args], { encoding: 'utf8', stdio: ['ignore', devNull, 'pipe'], env })
+      : spawnSync(process.execPath, ['-e', `const r=require('child_process').spawnSync(${JSON.stringify(cmd)},${JSON.stringify(args)},{stdio:'ignore'});process.stderr.write(String(require('process').resourceUsage().maxRSS))`], { encoding: 'utf8' });
   const ms = performance.now() - t;
   fs.closeSync(devNull);
   if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr.slice(-400)}`);
@@ -44,6 +52,7 @@ function measure(cmd: string, args: string[], env?: NodeJS.ProcessEnv): Sample {
   // The baseline says how long it ran after its imports (bench/cli_baseline.py).
   const after = /after-import-ms ([\d.]+)/.exec(r.stderr);
   const afterImport = after ? Number(after[1]) : NaN;
+  if (rusage) return { ms: last[0]!, cpu: last[1]! + last[2]!, kb: last[3]!, afterImport };
   return timeBin ? { ms, kb: last[2]!, cpu: (last[0]! + last[1]!) * 1000, afterImport } : { ms, kb: last[0]!, cpu: NaN, afterImport };
 }
 
@@ -218,7 +227,7 @@ export async function benchCli(): Promise<Figure[]> {
       const tNode = median(emptyNode.slice(-RUNS).map((x) => x.ms));
       const nodeFloor = tNode / aBase;
       if (Number.isFinite(aBase)) figures.push({ name: `${c.label}: time ÷ nanobot's after its import`, value: tOurs / aBase, unit: '× baseline', note: `our whole process ${tOurs.toFixed(0)} ms vs the baseline's ${aBase.toFixed(0)} ms after its imports (${spread(base.map((x) => x.afterImport))}); an empty node takes ${tNode.toFixed(0)} ms, ${nodeFloor.toFixed(2)}× that${nodeFloor >= 1 ? ': no Node process can meet this goal here' : ''}; ${c.afterImportGoal ? `goal ≤ 1.0× (from 10k messages) ${holds(tOurs / aBase)}` : 'no goal here (issue 31 sets this one from 10k messages)'}` });
-      if (timeBin) {
+      if (rusage || timeBin) {
         const cOurs = median(ours.map((x) => x.cpu));
         const cBase = median(base.map((x) => x.cpu));
         figures.push({ name: `${c.label}: CPU`, value: cOurs / cBase, unit: '× baseline', note: `user + system, median ${cOurs.toFixed(0)} ms (${spread(ours.map((x) => x.cpu))}) vs ${cBase.toFixed(0)} ms (${spread(base.map((x) => x.cpu))}); ${perRun(ours, 'cpu')}; empty node ${median(emptyNode.slice(-RUNS).map((x) => x.cpu)).toFixed(0)} ms vs empty python ${median(emptyPython.slice(-RUNS).map((x) => x.cpu)).toFixed(0)} ms` });
@@ -229,7 +238,7 @@ export async function benchCli(): Promise<Figure[]> {
       // Node's own start is a floor no command goes under (≈ 40 MiB, 4.7× an empty Python): what each side holds above its runtime's empty process.
       const above = (mOurs - mNode) / (mBase - mPy);
       figures.push({ name: `${c.label}: peak RSS above the runtime's empty process`, value: above, unit: '× baseline', note: `${((mOurs - mNode) / 1024).toFixed(1)} MiB over an empty node vs ${((mBase - mPy) / 1024).toFixed(1)} MiB over an empty python (medians of this case's runs); goal ≤ 1.0× above the floor ${holds(above)}` });
-      const cpuCell = timeBin ? (() => {
+      const cpuCell = rusage || timeBin ? (() => {
         const cOurs = median(ours.map((x) => x.cpu));
         const cBase = median(base.map((x) => x.cpu));
         return `${(cOurs / cBase).toFixed(2)}× (${cOurs.toFixed(0)} vs ${cBase.toFixed(0)} ms)`;
@@ -245,7 +254,7 @@ export async function benchCli(): Promise<Figure[]> {
         figures.push({ name: `${c.label}: before (BENCH_CLI_BEFORE)`, value: tOld / tBase, unit: '× baseline time', note: `${(mOld / mBase).toFixed(2)}× its peak RSS (${(mOld / mNode).toFixed(2)}× an empty node); median ${tOld.toFixed(0)} ms (${spread(old.map((x) => x.ms))}), ${(mOld / 1024).toFixed(0)} MiB (${spread(old.map((x) => x.kb / 1024))}); time ${perRun(old, 'ms')}; the build under test ÷ this one, per run: ${(() => {
           const r = ours.map((x, i) => x.ms / old[i]!.ms);
           const c = ours.map((x, i) => x.cpu / old[i]!.cpu);
-          return `time median ${median(r).toFixed(2)}×, p95 ${p95(r).toFixed(2)}×${timeBin ? `; CPU median ${median(c).toFixed(2)}×, p95 ${p95(c).toFixed(2)}×` : ''}`;
+          return `time median ${median(r).toFixed(2)}×, p95 ${p95(r).toFixed(2)}×${rusage || timeBin ? `; CPU median ${median(c).toFixed(2)}×, p95 ${p95(c).toFixed(2)}×` : ''}`;
         })()}` });
       }
     }

@@ -7,7 +7,6 @@ import { basename, dirname, resolve } from 'node:path';
 import { rulesOf, type NanobotVersion } from '../core/nanobot/nanobot-version';
 import { pyDumps, type PyError } from '../core/python/pyjson';
 import type { PyDict } from '../core/python/pyvalue';
-import { estimateMessageTokens } from '../core/tokens/tokens';
 import { createNodeAdapter } from '../store/adapter/node-adapter';
 import { readNanobotLens, type NanobotView } from '../store/adapter/read-only';
 import { openSource } from '../store/source/open-source';
@@ -17,7 +16,6 @@ import { UsageError, type Args } from './args';
 import type { Out } from './output/printer';
 import { withByteProgress } from './output/terminal';
 import { raiseText } from './output/text';
-import { cliTokenizer } from './tokenizer';
 import { versionFor } from './version';
 
 /** The file argument checked, its version chosen (and named in human output), and an adapter over its folder. */
@@ -53,8 +51,12 @@ export function readLocated({ abs, version, adapter, keyOpt }: Located, now: str
   return readNanobotLens(adapter, basename(abs), { now, version, ...keyOpt });
 }
 
-/** nanobot's token estimate at a version, once the tokenizer has loaded. */
+/**
+ * nanobot's token estimate at a version, once the tokenizer has loaded. The counter's code is imported
+ * here, not with this file: a command that counts nothing (a windowed replay, load, format) never compiles it.
+ */
 export async function tokenCounter(version: NanobotVersion) {
+  const [{ cliTokenizer }, { estimateMessageTokens }] = await Promise.all([import('./tokenizer'), import('../core/tokens/tokens')]);
   const count = await cliTokenizer();
   return (m: PyDict) => estimateMessageTokens(m, count, version);
 }

@@ -208,6 +208,34 @@ describe('start-up cost', () => {
     expect(read.filter((f) => /^indexed-source-.*\.js$/.test(f))).toEqual([]);
   });
 
+  it('a small file’s commands never load the line index’s byte scanner; a big file’s do', () => {
+    // The whole document's source indexes its lines only when the app's File tab asks; the scanner's
+    // modules (its WebAssembly kernel, the byte facts, the index) are ~64 KB a small run compiled for nothing.
+    const small = path.join(root, 'small-scan.jsonl');
+    fs.writeFileSync(small, session('cli:small', 40));
+    const scans = (files: string[]) => files.some((f) => fs.readFileSync(f, 'utf8').includes('WebAssembly.Module'));
+    for (const args of [
+      ['replay', small, '--json', '--nanobot', 'v0.2'],
+      ['load', small, '--json', '--nanobot', 'main'],
+      ['tokens', small, '--nanobot', 'main'],
+      ['format', small, '--nanobot', 'v0.2'],
+    ]) expect(scans(filesLoaded(args)), args.join(' ')).toBe(false);
+    expect(scans(filesLoaded(['replay', big, '--json', '--nanobot', 'v0.2']))).toBe(true);
+  });
+
+  it('a command that counts no tokens never loads the counter’s code; one that counts does', () => {
+    // The counter (the cl100k scanner, its merge, the shipped table's reader) is ~24 KB a run would
+    // compile for nothing: a windowed replay, load and format count nothing.
+    const counts = (files: string[]) => files.some((f) => fs.readFileSync(f, 'utf8').includes('cl100k.ranks'));
+    for (const args of [
+      ['replay', big, '--json', '--max-messages', '20', '--nanobot', 'main'],
+      ['load', big, '--json', '--nanobot', 'v0.2'],
+      ['format', big, '--nanobot', 'main'],
+    ]) expect(counts(filesLoaded(args)), args.join(' ')).toBe(false);
+    expect(counts(filesLoaded(['tokens', big, '--nanobot', 'v0.2']))).toBe(true);
+    expect(counts(filesLoaded(['replay', big, '--json', '--max-tokens', '4000', '--nanobot', 'main']))).toBe(true);
+  });
+
   it('the entry calls Node’s modules directly, not through copies whose every member is a getter', () => {
     // A namespace or default import of node:fs was bundled as such a copy (rolldown's __toESM), and every
     // fs call of a listing went through a getter; a dynamic import of a module in the entry made another.

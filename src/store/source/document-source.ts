@@ -19,7 +19,6 @@ import type { ExportPasses } from './export-answers';
 import type { SourceConversation } from './conversation/rows';
 import { lazyFind } from './session-source';
 import type { LineIndex } from '../../core/index/line-index';
-import { countHealth, headsOfRecords, indexOfRecords } from './line-reads';
 
 /** A session's head: the session without its messages, and their count. */
 export function headOf(s: NanobotSession & { messageRecords?: number[] }): SessionHead {
@@ -68,8 +67,11 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
   let exporting: Promise<ExportPasses> | null = null;
   const exported = () => (exporting ??= import('./export-answers').then((m) => m.heldExport(recoveredMessages)));
   const find = lazyFind(async () => (await import('./find-answers')).heldFind(recoveredMessages));
+  // The line readers (and the byte scanner under them) are loaded when the File tab first asks: a CLI
+  // command over a small file never compiles them.
+  const lineReads = () => import('./line-reads');
   let lineIndex: Promise<LineIndex> | null = null;
-  const indexOf = () => (lineIndex ??= bothLenses().then((v) => indexOfRecords(v.doc.records, stat.version)));
+  const indexOf = () => (lineIndex ??= bothLenses().then(async (v) => (await lineReads()).indexOfRecords(v.doc.records, stat.version)));
 
   const source: SessionSource = {
     stat,
@@ -97,10 +99,12 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
     },
     lineIndex: indexOf,
     async lineHeads(lines, limit) {
-      return headsOfRecords((await bothLenses()).doc.records, lines, limit);
+      const [v, { headsOfRecords }] = await Promise.all([bothLenses(), lineReads()]);
+      return headsOfRecords(v.doc.records, lines, limit);
     },
     async lineHealth(onProgress) {
-      return countHealth(await indexOf(), onProgress);
+      const [index, { countHealth }] = await Promise.all([indexOf(), lineReads()]);
+      return countHealth(index, onProgress);
     },
     async health() {
       const v = await bothLenses();
