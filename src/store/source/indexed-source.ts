@@ -54,11 +54,10 @@ export function indexedSourceOf(adapter: StorageAdapter, stat: SourceStat, opts:
   return indexedSource(a, stat, opts, async () => (await import('./document-source')).documentSource(a, { ...stat, kind: 'document' }, opts), held);
 }
 
-/** A file's index the page already built (in its worker), the file as the Blob it was built from, and whether nanobot loads it. */
+/** A file's index the page already built (in its worker), and the file as the Blob it was built from. */
 export interface HeldIndex {
   file: Blob;
   index: LineIndex;
-  loaded: boolean;
   /** The hashes of the bytes the index was built from: an edit planned over it saves only while they hold (none: its size and time). */
   proof?: ReadProof;
   /** Plans a trim over this index off the page's thread (the browser's worker: large-trim-client.ts); absent, here. */
@@ -286,7 +285,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
     },
     async exportFacts() {
       const { index: ix } = await built();
-      const loaded = held ? held.loaded : (await load()).load.result !== null;
+      const loaded = (await load()).load.result !== null;
       return (await import('./export-answers')).indexedFacts(ix, loaded, opts.key ?? fallbackKey, (line) => record(ix, line));
     },
     find,
@@ -307,7 +306,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
         return replayAnswer(source, replay, upto, await estimator(version));
       }
       const { replayViewOf } = await import('../large/replay/large-replay-client');
-      return replayViewOf({ file, path, lastModified: stat.lastModified, version, now: opts.now, ...(opts.key !== undefined ? { key: opts.key } : {}), ...(held ? { index: held.index, loaded: held.loaded } : {}), opts: replay, upto });
+      return replayViewOf({ file, path, lastModified: stat.lastModified, version, now: opts.now, ...(opts.key !== undefined ? { key: opts.key } : {}), ...(held ? { index: held.index } : {}), opts: replay, upto });
     },
     // One load object per source: the context client keeps its answers by it.
     contextOverTime: ((overTime: ContextLoad | null = null) => async (replay: ReplayOptions) => {

@@ -11,7 +11,6 @@ import { openSource } from '../../../src/store/source/open-source';
 import { documentSourceOf } from '../../../src/store/source/document-source';
 import { indexedSourceOf } from '../../../src/store/source/indexed-source';
 import { indexBytes } from '../../../src/core/index/line-index';
-import { loadOnIndex } from '../../core/index-cut';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
 import { countedBlob } from '../../counted-blob';
 import type { SessionHostProps } from '../../../src/ui/session-host';
@@ -126,10 +125,9 @@ export function indexedBytes(bytes: Uint8Array, version: NanobotVersion = 'v0.2'
   const a = createMemoryAdapter();
   a.setFile(path, bytes, 1_000);
   const index = indexBytes(bytes, version);
-  const loaded = loadOnIndex(bytes, index, version).result !== null;
   const stat = { path, fileName: path.split('/').pop()!, size: bytes.length, lastModified: 1_000, version, kind: 'index' as const, other: null };
   const { blob, seen } = countedBlob(bytes);
-  return { source: indexedSourceOf(a, stat, { now: NOW, version }, { file: blob, index, loaded }), seen, adapter: a };
+  return { source: indexedSourceOf(a, stat, { now: NOW, version }, { file: blob, index }), seen, adapter: a };
 }
 
 /** `bytes` as the whole document's reading holds them: opened, and the source over what it holds. */

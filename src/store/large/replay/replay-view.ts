@@ -23,9 +23,8 @@ export interface ViewRequest {
   version: NanobotVersion;
   now: string;
   key?: string;
-  /** The file's index the page built, and whether nanobot loads the file (copied here: the page keeps using it). */
+  /** The file's index the page built (copied here: the page keeps using it). */
   index?: LineIndex;
-  loaded?: boolean;
   opts: ReplayOptions;
   upto: number | null;
 }
@@ -60,7 +59,7 @@ export async function answerView(req: ViewRequest): Promise<ViewReply> {
     const stat = { path: req.path, fileName: req.path.split('/').pop()!, size: req.file.size, lastModified: req.lastModified, version: req.version, kind: 'index' as const, other: null };
     const opts = { now: req.now, version: req.version, ...(req.key !== undefined ? { key: req.key } : {}) };
     // A replay never asks for the whole document.
-    const held = req.index ? { file: req.file, index: req.index, loaded: req.loaded ?? true } : undefined;
+    const held = req.index ? { file: req.file, index: req.index } : undefined;
     const source = indexedSource(normalised(blobAdapter(req.path, req.file, req.lastModified)), stat, opts, () => Promise.reject(new Error('the replay worker holds no whole document')), held);
     return { id: req.id, type: 'view', view: await replayAnswer(source, req.opts, req.upto, await estimator(req.version)) };
   } catch (err) {

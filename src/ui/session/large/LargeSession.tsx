@@ -14,7 +14,6 @@ import { planTrimOffThread } from '../../../store/large/trim/large-trim-client';
 import { keyForFile } from '../../../store/listing/session-list';
 import { KIND, ROLE } from '../../../core/index/record-facts';
 import type { LineIndex } from '../../../core/index/line-index';
-import type { IndexLoad } from '../../../core/index/index-load';
 import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
 import { pg } from '../../i18n/text';
 import { SessionShell, type ShellNav, type ShellReading } from '../SessionShell';
@@ -23,7 +22,8 @@ import { bytes, count } from '../text';
 import type { Shown } from '../edit/EditCard';
 import { MessageRow } from '../conversation/MessageRow';
 import { indexedSourceOf } from '../../../store/source/indexed-source';
-import type { SourceMeta } from '../../../store/source/session-source';
+import type { SourceLoad, SourceMeta } from '../../../store/source/session-source';
+import { errorText } from '../../shell/status';
 import { exportWorkers } from '../../../store/large/export/export-workers';
 import { findInFile } from '../../../store/large/find/large-find-client';
 import { nowIso } from '../../workspace/model';
@@ -76,20 +76,26 @@ export default function LargeSession(p: LargeSessionProps) {
   useEffect(() => setLine(null), [p.params?.line, p.params?.m]);
   // The tabs read the file through its source over the index built here (the export's passes in its worker).
   const held = useMemo(
-    () => (s.file && s.index && s.load ? indexedSourceOf(p.adapter, { path: p.path, fileName: p.fileName, size: s.stat?.size ?? p.size, lastModified: s.stat?.lastModified ?? 0, version: p.version, kind: 'index', other: null }, { now: nowIso(), version: p.version, workers: exportWorkers, finding: { find: findInFile } }, { file: s.file, index: s.index, loaded: s.load.loaded, ...heldEdits(s.index, s.stat) }) : null),
-    [s.file, s.index, s.load],
+    () => (s.file && s.index ? indexedSourceOf(p.adapter, { path: p.path, fileName: p.fileName, size: s.stat?.size ?? p.size, lastModified: s.stat?.lastModified ?? 0, version: p.version, kind: 'index', other: null }, { now: nowIso(), version: p.version, workers: exportWorkers, finding: { find: findInFile } }, { file: s.file, index: s.index, ...heldEdits(s.index, s.stat) }) : null),
+    [s.file, s.index],
   );
-  // The last metadata record (nanobot's): undefined while unknown, null when the file has none.
+  // The last metadata record (nanobot's: undefined while unknown, null when the file has none) and
+  // nanobot's load, both the source's answers over the index (the one load every tab reads).
   const [meta, setMeta] = useState<SourceMeta | null | undefined>(undefined);
+  const [load, setLoad] = useState<SourceLoad | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
+    setLoad(null);
     void held?.meta().then((m) => live && setMeta(m), () => live && setMeta(null));
+    void held?.load().then((l) => live && setLoad(l), (e: unknown) => live && setFailed(errorText(e)));
     return () => void (live = false);
   }, [held]);
   const t = pg().large;
   if (s.problem === 'no-file') return <p class="notice danger">{t.noFile}</p>;
-  if (s.error) return <p class="notice danger" role="alert">{t.failed(s.error)}</p>;
-  const ready = s.index && s.load && s.file ? { index: s.index, load: s.load, file: s.file } : null;
+  const error = s.error ?? failed;
+  if (error) return <p class="notice danger" role="alert">{t.failed(error)}</p>;
+  const ready = s.index && s.file ? { index: s.index, file: s.file } : null;
   const title = meta?.title ?? '';
   const key = meta?.key ?? keyForFile(p.fileName, p.version);
   const params = p.params ?? {};
@@ -106,7 +112,7 @@ export default function LargeSession(p: LargeSessionProps) {
     headClass: 'sl-large-head',
     banners: (
       <>
-        {ready ? <Counts index={ready.index} load={ready.load} /> : <p aria-busy="true" role="status">{s.progress ? t.progress(bytes(s.progress.bytes), bytes(p.size), count(s.progress.lines)) : t.opening(p.fileName)}</p>}
+        {ready ? <Counts index={ready.index} load={load} /> : <p aria-busy="true" role="status">{s.progress ? t.progress(bytes(s.progress.bytes), bytes(p.size), count(s.progress.lines)) : t.opening(p.fileName)}</p>}
         {p.fullViewHref !== undefined && <FullViewOffer size={p.size} offered={!!p.fullViewOffered} href={p.fullViewHref} />}
       </>
     ),
@@ -158,12 +164,12 @@ function Head({ messages }: { messages: PyDict[] }) {
 }
 
 /** nanobot's load in one line; the counts by role and how this view reads the file one click away. */
-function Counts({ index, load }: { index: LineIndex; load: IndexLoad }) {
+function Counts({ index, load }: { index: LineIndex; load: SourceLoad | null }) {
   const t = pg().large;
   const [roles, corrupt] = useMemo(() => tally(index), [index]);
   return (
     <div class="sl-large-counts" data-testid="large-counts">
-      <p>{loadText(load)}</p>
+      <p {...(load ? {} : { 'aria-busy': 'true' })}>{load ? loadText(load) : '…'}</p>
       <details class="sl-large-more">
         <summary>{t.more}</summary>
         <p>{t.summary(bytes(index.size), count(index.count), count(index.messageCount))}</p>

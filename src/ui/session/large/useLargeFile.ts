@@ -1,7 +1,7 @@
 /**
  * Opening a file in large-file mode, step by step: the Blob (left on disk), the first messages from
- * its head (head.ts), the index from the worker (with progress), then nanobot's load over the index
- * (large-load.ts: the CLI's load, with nanobot's exceptions). Each step is state the view shows as soon as it is in.
+ * its head (head.ts), then the index from the worker (with progress); nanobot's load is the source's, over
+ * that index (LargeSession.tsx). Each step is state the view shows as soon as it is in.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { LineIndex } from '../../../core/index/line-index';
@@ -9,8 +9,6 @@ import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { PyDict } from '../../../core/python/pyvalue';
 import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
 import { indexFile } from '../../../store/large/large-client';
-import { loadLarge, type LargeLoad } from '../../../store/large/large-load';
-import { nowIso } from '../../workspace/model';
 import { loadMarkdown } from '../markdown/loader';
 import { headMessages } from './head';
 import { errorText } from '../../shell/status';
@@ -27,13 +25,12 @@ export interface LargeFile {
   head: PyDict[] | null;
   progress: { bytes: number; lines: number } | null;
   index: LineIndex | null;
-  load: LargeLoad | null;
   error: string | null;
   /** `'no-file'`: the storage cannot hand the file over as a Blob. */
   problem: 'no-file' | null;
 }
 
-const EMPTY: LargeFile = { file: null, stat: null, head: null, progress: null, index: null, load: null, error: null, problem: null };
+const EMPTY: LargeFile = { file: null, stat: null, head: null, progress: null, index: null, error: null, problem: null };
 
 /** The large file at `path`, opened step by step; a new `generation` opens it again (after a save). */
 export function useLargeFile(adapter: StorageAdapter, path: string, version: NanobotVersion, generation = 0): LargeFile {
@@ -64,7 +61,7 @@ export function useLargeFile(adapter: StorageAdapter, path: string, version: Nan
           put({ progress: { bytes, lines } });
         });
         await heading;
-        put({ index, load: await loadLarge(file, index, version, nowIso(), path.split('/').pop()!) });
+        put({ index });
       } catch (e) {
         put({ error: errorText(e) });
       }

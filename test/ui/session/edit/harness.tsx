@@ -6,7 +6,6 @@ import type { NanobotVersion } from '../../../../src/core/nanobot/nanobot-versio
 import { openSource } from '../../../../src/store/source/open-source';
 import { indexedSourceOf } from '../../../../src/store/source/indexed-source';
 import { indexBytes } from '../../../../src/core/index/line-index';
-import { loadOnIndex } from '../../../core/index-cut';
 import { planTrimOffThread } from '../../../../src/store/large/trim/large-trim-client';
 import { documentSourceOf } from '../../../../src/store/source/document-source';
 import { openSession } from '../../../../src/store/save/sessions';
@@ -32,7 +31,7 @@ export async function openAt(adapter: MemoryAdapter, size: Size, version: Nanobo
   const st = await adapter.stat(path);
   const index = indexBytes(bytes, version);
   // As the page holds it: the trim planned by its worker's code (in place where there are no workers).
-  const held = { file: await adapter.file!(path), index, loaded: loadOnIndex(bytes, index, version).result !== null, planTrim: planTrimOffThread };
+  const held = { file: await adapter.file!(path), index, planTrim: planTrimOffThread };
   return indexedSourceOf(adapter, { path, fileName: path.split('/').pop()!, size: st.size, lastModified: st.lastModified, version, kind: 'index', other: null }, { now: NOW, version }, held);
 }
 

@@ -17,7 +17,7 @@ const words = {
     nanobotRepair: (n: string, skipped: string, why: string) => `nanobot's strict load fails${why && ` (${why})`}; its repair pass keeps ${n} messages and skips ${skipped} lines.`,
     nanobotNothing: (why: string) => `nanobot loads nothing from this file${why && ` (${why})`}: it starts an empty session, and its next save replaces the whole file.`,
     nanobotRaises: (why: string) => `nanobot's load raises${why && ` ${why}`}: the session cannot be opened by it.`,
-    why: 'This file is large, so Session Lens keeps it on disk and reads only what is on screen. The Conversation, Replay, File, Edit and Export views work from its index.',
+    why: 'This file is large, so Session Lens keeps it on disk and reads only what is on screen. Every view works from its index.',
     tabs: 'Session views',
     conversation: 'Conversation',
     edit: 'Edit',

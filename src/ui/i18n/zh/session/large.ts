@@ -17,7 +17,7 @@ const words: Pick<PageText, 'large' | 'viewSwitch'> = {
     nanobotRepair: (n: string, skipped: string, why: string) => `nanobot 的严格加载失败${why && `（${why}）`}；修复流程保留 ${n} 条消息，跳过 ${skipped} 行。`,
     nanobotNothing: (why: string) => `nanobot 无法从此文件加载任何内容${why && `（${why}）`}：它会新建一个空会话，下次保存时将覆盖整个文件。`,
     nanobotRaises: (why: string) => `nanobot 加载此文件时会抛出异常${why && `（${why}）`}，无法打开该会话。`,
-    why: '此文件较大，Session Lens 将其留在磁盘上，只读取屏幕上显示的部分。“对话”“回放”“文件”“编辑”和“导出”视图基于索引工作。',
+    why: '此文件较大，Session Lens 将其留在磁盘上，只读取屏幕上显示的部分。每个视图都基于索引工作。',
     tabs: '会话视图',
     conversation: '对话',
     edit: '编辑',
