@@ -1,31 +1,24 @@
 /**
  * A session read on its line index (large-file mode), in the one page (SessionShell.tsx): the
- * header's facts and the index's counts with nanobot's load, then the tabs over the index built
- * here (useLargeFile.ts). The tabs shared with the whole document read the file through the source
- * over that index (`indexedSourceOf`, its heavy passes in the browser's workers): every tab, the one
- * the whole document has too (conversation/, replay/, context/, file/, edit/, export/; an edit's save is
- * streamed through the source, then the file indexed again). The file is never read whole into the page.
+ * header's facts, the index's counts and nanobot's load, the first messages while the file is
+ * indexed (useLargeFile.ts), then the one page's tabs (SessionTabs.tsx) over the source built on
+ * that index (store/large/page-source.ts). A save opens the file again. The file is never read whole into the page.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { PyDict } from '../../../core/python/pyvalue';
-import { readProofOf } from '../../../store/large/large-client';
-import { planTrimOffThread } from '../../../store/large/trim/large-trim-client';
 import { keyForFile } from '../../../store/listing/session-list';
 import { KIND, ROLE } from '../../../core/index/record-facts';
 import type { LineIndex } from '../../../core/index/line-index';
-import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
+import type { StorageAdapter } from '../../../store/adapter/adapter';
 import { pg } from '../../i18n/text';
 import { SessionShell, type ShellNav, type ShellReading } from '../SessionShell';
 import { routeLine, SessionTabs } from '../SessionTabs';
 import { bytes, count } from '../text';
 import type { Shown } from '../edit/EditCard';
 import { MessageRow } from '../conversation/MessageRow';
-import { indexedSourceOf } from '../../../store/source/indexed-source';
 import type { SourceLoad, SourceMeta } from '../../../store/source/session-source';
 import { errorText } from '../../shell/status';
-import { exportWorkers } from '../../../store/large/export/export-workers';
-import { findInFile } from '../../../store/large/find/large-find-client';
 import { nowIso } from '../../workspace/model';
 import { screenful } from './head';
 import { loadText } from '../load-text';
@@ -74,11 +67,8 @@ export default function LargeSession(p: LargeSessionProps) {
   // The line shown: a jump's, else the route's (`line`, or a permalink's message `m`), new each time the route names one.
   const [line, setLine] = useState<number | null>(null);
   useEffect(() => setLine(null), [p.params?.line, p.params?.m]);
-  // The tabs read the file through its source over the index built here (the export's passes in its worker).
-  const held = useMemo(
-    () => (s.file && s.index ? indexedSourceOf(p.adapter, { path: p.path, fileName: p.fileName, size: s.stat?.size ?? p.size, lastModified: s.stat?.lastModified ?? 0, version: p.version, kind: 'index', other: null }, { now: nowIso(), version: p.version, workers: exportWorkers, finding: { find: findInFile } }, { file: s.file, index: s.index, ...heldEdits(s.index, s.stat) }) : null),
-    [s.file, s.index],
-  );
+  const held = s.source;
+
   // The last metadata record (nanobot's: undefined while unknown, null when the file has none) and
   // nanobot's load, both the source's answers over the index (the one load every tab reads).
   const [meta, setMeta] = useState<SourceMeta | null | undefined>(undefined);
@@ -183,10 +173,6 @@ function Counts({ index, load }: { index: LineIndex; load: SourceLoad | null }) 
 
 
 /** What the Edit tab's edits over the held index use: its read hashes (what a save is checked against), the trim's worker. */
-function heldEdits(index: LineIndex, stat: FileStat | null) {
-  const proof = stat && readProofOf(index, stat);
-  return { planTrim: planTrimOffThread, ...(proof ? { proof } : {}) };
-}
 
 /** Messages by role (user, assistant, tool, other) and lines that are not records, from the index. */
 function tally(index: LineIndex): [number[], number] {

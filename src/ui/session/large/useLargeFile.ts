@@ -1,14 +1,16 @@
 /**
  * Opening a file in large-file mode, step by step: the Blob (left on disk), the first messages from
- * its head (head.ts), then the index from the worker (with progress); nanobot's load is the source's, over
- * that index (LargeSession.tsx). Each step is state the view shows as soon as it is in.
+ * its head (head.ts), then the index from the worker (with progress) and the source over it
+ * (store/large/page-source.ts), which every tab reads. Each step is state the view shows as soon as it is in.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { LineIndex } from '../../../core/index/line-index';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { PyDict } from '../../../core/python/pyvalue';
 import type { FileStat, StorageAdapter } from '../../../store/adapter/adapter';
-import { indexFile } from '../../../store/large/large-client';
+import { indexInPage } from '../../../store/large/page-source';
+import type { SessionSource } from '../../../store/source/session-source';
+import { nowIso } from '../../workspace/model';
 import { loadMarkdown } from '../markdown/loader';
 import { headMessages } from './head';
 import { errorText } from '../../shell/status';
@@ -25,12 +27,14 @@ export interface LargeFile {
   head: PyDict[] | null;
   progress: { bytes: number; lines: number } | null;
   index: LineIndex | null;
+  /** The file's source over that index: what every tab reads. */
+  source: SessionSource | null;
   error: string | null;
   /** `'no-file'`: the storage cannot hand the file over as a Blob. */
   problem: 'no-file' | null;
 }
 
-const EMPTY: LargeFile = { file: null, stat: null, head: null, progress: null, index: null, error: null, problem: null };
+const EMPTY: LargeFile = { file: null, stat: null, head: null, progress: null, index: null, source: null, error: null, problem: null };
 
 /** The large file at `path`, opened step by step; a new `generation` opens it again (after a save). */
 export function useLargeFile(adapter: StorageAdapter, path: string, version: NanobotVersion, generation = 0): LargeFile {
@@ -48,20 +52,21 @@ export function useLargeFile(adapter: StorageAdapter, path: string, version: Nan
       try {
         const file = await adapter.file!(path);
         // A File states what it is a snapshot of (no extra look-up); another Blob is the file as stat sees it.
-        put({ file, stat: file instanceof File ? { size: file.size, lastModified: file.lastModified } : await adapter.stat(path) });
+        const stat = file instanceof File ? { size: file.size, lastModified: file.lastModified } : await adapter.stat(path);
+        put({ file, stat });
         const heading = headMessages(file, version, HEAD_SHOWN).then((head) => {
           put({ head });
           // The list shown once the index is in renders Markdown: fetch and compile the parser
           // now, while the worker indexes, rather than in the tasks that show the list.
           setTimeout(() => void loadMarkdown(), 0);
         });
-        const index = await indexFile(file, version, (bytes, lines) => {
+        const { index, source } = await indexInPage(adapter, file, stat, { path, fileName: path.split('/').pop()!, version }, nowIso(), (bytes, lines) => {
           if (performance.now() - shown < PROGRESS_MS) return;
           shown = performance.now();
           put({ progress: { bytes, lines } });
         });
         await heading;
-        put({ index });
+        put({ index, source });
       } catch (e) {
         put({ error: errorText(e) });
       }
