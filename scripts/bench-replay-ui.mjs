@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const server = await createServer({ root, configFile: false, logLevel: 'error', server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', optimizeDeps: { noDiscovery: true } });
-const { benchReplay } = await server.ssrLoadModule('/src/ui/session/replay/bench.ts');
+const { benchReplay } = await server.ssrLoadModule('/bench/replay-ui.ts');
 const { loadTokenizer } = await server.ssrLoadModule('/src/core/tokens/tokenizer.ts');
 
 const n = Number(process.argv[2] ?? 2000);

@@ -3,16 +3,15 @@
  * placed at the start, the middle, the end, and across the 8 KiB boundary of Python's text read
  * and the 1 MiB boundary of the page's slices: the index itself (read in real chunk sizes),
  * nanobot's load (`loadOverIndex`, the one load for the app and the CLI), the replay
- * (`largeReplay`: the one replay over an index), the recovered lens's diagnostics
+ * (the indexed source's `SessionSource.replay`, streamed-replay.ts), the recovered lens's diagnostics
  * (`IndexDiagnostics`) and the File tab's counts (`indexHealth`).
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/core/lens/document';
 import { loadNanobot } from '../../src/core/lens/load';
 import { IndexDiagnostics, diagnosticLines } from '../../src/core/index/index-diagnostics';
 import { indexHealth } from '../../src/core/index/index-health';
 import { loadOverIndex } from '../../src/core/index/index-nanobot';
-import { droppedCounts, largeReplay } from '../../src/core/index/large-replay';
 import { indexBytes, type LineIndex } from '../../src/core/index/line-index';
 import { rulesOf, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { atDepth, pyDumps, pyLoads } from '../../src/core/python/pyjson';
@@ -20,11 +19,14 @@ import { pyStrip } from '../../src/core/python/pytext';
 import { isDict } from '../../src/core/python/pyvalue';
 import { decodeStrict } from '../../src/core/python/lines';
 import { getHistory } from '../../src/core/replay/replay';
-import { readRecords } from '../../src/store/large/read/large-records';
+import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { LINE_INDEX, openSource } from '../../src/store/source/open-source';
 
 const NOW = '2026-12-04T00:00:00';
 const VERSIONS: NanobotVersion[] = ['v0.2', 'v0.3.0', 'main'];
 const UTF8 = new TextEncoder();
+const defaults = { ...LINE_INDEX };
+afterEach(() => Object.assign(LINE_INDEX, defaults));
 
 const META = '{"_type": "metadata", "key": "cli:gen", "created_at": "2026-06-01T09:00:00", "updated_at": "2026-06-01T10:00:00", "metadata": {"title": "gen"}, "last_consolidated": 3}';
 
@@ -130,13 +132,18 @@ async function agrees(bytes: Uint8Array, version: NanobotVersion, name: string):
   expect({ path: got.path, strictError: got.strictError, repairError: got.repairError, error: got.error, skipped: got.skipped }, `${name}: load`).toEqual({ path: want.path, strictError: want.strictError, repairError: want.repairError, error: want.error, skipped: want.skipped });
   expect(got.result && { lines: [...got.result.lines], lc: got.result.lastConsolidated, createdAt: got.result.createdAt, metadata: got.result.metadata }, `${name}: loaded`).toEqual(want.result && { lines: want.result.messageLines, lc: want.result.lastConsolidated, createdAt: want.result.createdAt, metadata: want.result.metadata });
 
-  // The replay at the version's defaults.
+  // The replay at the version's defaults, through the indexed source (what the app and the CLI ask).
   if (want.result) {
     const r = getHistory(want.result.messages, want.result.lastConsolidated, {}, version);
-    const lines = Uint32Array.from(want.result.messageLines);
-    const answer = await largeReplay(ix, lines, want.result.lastConsolidated, version, 1 << 30, (ls) => readRecords(async (a, b) => bytes.subarray(a, b), ix, ls, version));
-    expect(answer.step).toBe('done');
-    if (answer.step === 'done') expect({ entries: answer.entries, sources: answer.sources, dropped: answer.dropped, error: answer.error }, `${name}: replay`).toEqual({ entries: r.entries.map(pyDumps), sources: r.sources, dropped: droppedCounts(r), error: r.error });
+    const adapter = createMemoryAdapter();
+    adapter.setFile('cli_gen.jsonl', bytes, 1_800_000_000_000);
+    LINE_INDEX.from = 0;
+    const source = await openSource(adapter, 'cli_gen.jsonl', { now: NOW, version, key: 'cli:gen' });
+    expect(source.stat.kind).toBe('index');
+    const got = (await source.replay({})).replay!;
+    const fates = Array.from({ length: got.count }, (_, i) => got.fate(i));
+    const sources = fates.flatMap((f, i) => (f.kept ? [i] : []));
+    expect({ entries: got.entries.map(pyDumps), sources, fates, error: got.error }, `${name}: replay`).toEqual({ entries: r.entries.map(pyDumps), sources: r.sources, fates: r.fates, error: r.error });
   }
 
   // The recovered lens's diagnostics, reading back only the lines they need; the File tab's counts.

@@ -89,10 +89,9 @@ describe('the worker error wire', () => {
 describe('a StoreError raised in a worker reaches the page with its code and reason', () => {
   it('the replay worker', async () => {
     await withWorkers(async () => {
-      const { replayLarge } = await import('../../src/store/large/replay/large-replay-client');
-      const ix = indexBytes(BYTES, 'v0.3.0');
-      const load = { path: 'normal' as const, loaded: true, messageLines: ix.messages.slice(0, ix.messageCount), lastConsolidated: 0, strictFailure: null, skipped: 0, raises: false };
-      const e = await replayLarge(revokedFile(BYTES), ix, load, 'v0.3.0', 1000, {}).catch((x: unknown) => x);
+      const { replayViewOf } = await import('../../src/store/large/replay/large-replay-client');
+      const index = indexBytes(BYTES, 'v0.3.0');
+      const e = await replayViewOf({ file: revokedFile(BYTES), path: 'cli_x.jsonl', lastModified: 1_800_000_000_000, version: 'v0.3.0', now: '2026-12-04T10:00:00', index, loaded: true, opts: {}, upto: null }).catch((x: unknown) => x);
       expect(caught(e)).toEqual({ code: 'permission', reason: REVOKED, path: 'cli_x.jsonl' });
     });
   });

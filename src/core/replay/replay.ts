@@ -443,6 +443,16 @@ export function replayLastConsolidated(s: { lastConsolidated: number; storedLast
 }
 
 /**
+ * The `last_consolidated` a replay of the first `n` messages starts from (the session as of a turn):
+ * where the version slices with a stored value unchecked, that value sliced over those `n` (a -3
+ * counts from their end, not the whole session's); else the load's, clamped to them.
+ */
+export function lastConsolidatedOf(s: { lastConsolidated: number; storedLastConsolidated?: PyValue }, n: number, version: NanobotVersion): number {
+  const sliced = s.storedLastConsolidated !== undefined && rulesOf(version).replaySkipsConsolidated ? pySliceStart(s.storedLastConsolidated, n) : null;
+  return sliced ?? Math.min(s.lastConsolidated, n);
+}
+
+/**
  * Whether nanobot's replay raises slicing `count` messages with the session's stored
  * `last_consolidated` (a "3" its version left unchecked): `get_history` raises SLICE_TYPE_ERROR
  * before reading any message then. What a replay of a loaded session's head asks (both sources).

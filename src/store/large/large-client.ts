@@ -10,7 +10,7 @@ import { ProofTaker, type ReadPart, type ReadProof } from '../save/read-guard';
 import { readSlices, type FeedRequest } from './read/slice-feed';
 import { blobPath, fromWire, type ErrorReply } from './worker-error';
 
-export { decodeRecord, readRecords } from './read/large-records';
+export { readRecords } from './read/large-records';
 
 export interface IndexRequest {
   id: number;

@@ -115,10 +115,10 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
       const load = sourceLoad(v);
       const s = v.nanobot.result;
       if (!s) return { load, replay: null };
-      const { heldFate, replayHeld, slicingRaises, SLICE_TYPE_ERROR } = await import('../../core/replay/replay');
+      const { heldFate, lastConsolidatedOf, replayHeld, slicingRaises, SLICE_TYPE_ERROR } = await import('../../core/replay/replay');
       // As of a turn: its first `upto` messages, last_consolidated clamped to them.
       const messages = how.upto === undefined ? s.messages : s.messages.slice(0, how.upto);
-      const lc = how.upto === undefined ? s.lastConsolidated : Math.min(s.lastConsolidated, messages.length);
+      const lc = how.upto === undefined ? s.lastConsolidated : lastConsolidatedOf(s, messages.length, stat.version);
       // A stored last_consolidated no slice takes: get_history raises before any message.
       if (slicingRaises(s, messages.length, stat.version)) return { load, replay: { count: messages.length, lineOf: (i) => s.messageLines[i]!, roleOf: (i) => roleOf(s.messages[i]!), fate: () => ({ kept: false, reason: 'consolidated' }), entries: [], tokens: null, error: { ...SLICE_TYPE_ERROR } } };
       // The whole session is held: its tail from 0 (replayHeld answers then, never null).

@@ -1,19 +1,4 @@
-/** Display helpers for untrusted file text: decoded once, cut to a size the page can lay out. */
-import type { FileRecord } from '../../core/lens/document';
-import { decodeLossy } from '../../core/python/lines';
-import { pyDumps } from '../../core/python/pyjson';
-
-const decoded = new WeakMap<FileRecord, string>();
-
-/** A record's line as text (lossy where not UTF-8; an edited record as nanobot would write it), cached per record. */
-export function recordText(rec: FileRecord): string {
-  let t = decoded.get(rec);
-  if (t === undefined) {
-    t = rec.edited && rec.value ? pyDumps(rec.value) : decodeLossy(rec.raw);
-    decoded.set(rec, t);
-  }
-  return t;
-}
+/** Display helpers for untrusted file text and figures: cut to a size the page can lay out, counts and sizes worded. */
 
 /** Cuts text at `max` characters so a 1 MB line never reaches the layout engine whole. */
 export function cut(text: string, max: number): { text: string; cut: boolean } {

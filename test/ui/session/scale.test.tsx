@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { pyDumps } from '../../../src/core/python/pyjson';
 import { getHistory } from '../../../src/core/replay/replay';
 import { ConversationTab } from '../../../src/ui/session/conversation/ConversationTab';
-import { syntheticSession } from '../../../src/ui/session/replay/bench';
+import { syntheticSession } from '../../../bench/replay-ui';
 import { fateRuns } from '../../../src/ui/session/replay/strip/fates';
 import { stripColumns, messageAt } from '../../../src/ui/session/replay/strip/strip';
 import { documentDiff } from '../../../src/store/save/edit-preview';

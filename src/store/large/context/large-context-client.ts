@@ -7,7 +7,7 @@ import type { LineIndex } from '../../../core/index/line-index';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { ContextOverTime } from '../../../core/replay/context-over-time';
 import type { ReplayOptions } from '../../../core/replay/replay';
-import type { ReplayLoad } from '../replay/large-replay-client';
+import type { PyValue } from '../../../core/python/pyvalue';
 import { answerContext, type ContextReply, type ContextRequest } from './large-context';
 import { blobPath, fromWire } from '../worker-error';
 
@@ -15,8 +15,15 @@ let worker: Worker | null = null;
 let nextId = 1;
 const asked = new WeakMap<ContextLoad, Map<string, Promise<ContextOverTime | null>>>();
 
-/** What the context worker reads of nanobot's load (its answers are kept per such object). */
-export type ContextLoad = Pick<ReplayLoad, 'messageLines' | 'lastConsolidated' | 'head'>;
+/**
+ * What the context worker reads of nanobot's load (its answers are kept per such object): its
+ * messages' lines, its last_consolidated, and the stored value where the version slices with it unchecked.
+ */
+export interface ContextLoad {
+  messageLines: Uint32Array;
+  lastConsolidated: number;
+  head?: { storedLastConsolidated?: PyValue } | null;
+}
 /** Answers kept per load: the settings tried last. */
 const KEPT = 4;
 

@@ -11,7 +11,7 @@
 import { replayIndexed, ReplayIndexer, type EntrySink, type IndexedReplay, type ReplayIndex } from '../../../core/replay/indexed-replay';
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { dictGet, truthy, type PyDict } from '../../../core/python/pyvalue';
-import { replayBounds, slicingRaises, SLICE_TYPE_ERROR, type ReplayOptions, type TokenCounter } from '../../../core/replay/replay';
+import { lastConsolidatedOf, replayBounds, slicingRaises, SLICE_TYPE_ERROR, type ReplayOptions, type TokenCounter } from '../../../core/replay/replay';
 import type { LoadOutcome } from '../../../core/lens/load';
 import { FLAG, ROLE, type LineFacts } from '../../../core/index/fact-codes';
 import { scannedCallId } from '../../../core/bytes/byte-facts';
@@ -117,7 +117,7 @@ async function loadWindowed(adapter: SourceAdapter, path: string, loadOpts: { no
   // As of a turn: the first `upto` messages alone, last_consolidated clamped to them.
   if (upto !== undefined) n = Math.min(n, upto);
   const role = (i: number) => notes[i]! & ROLE_BITS;
-  const { from } = replayBounds((i) => STAND[(role(i) === ROLE.user ? 2 : 0) + (notes[i]! & DELIVERY ? 1 : 0)]!, n, upto === undefined ? load.result.lastConsolidated : Math.min(load.result.lastConsolidated, n), replay, version);
+  const { from } = replayBounds((i) => STAND[(role(i) === ROLE.user ? 2 : 0) + (notes[i]! & DELIVERY ? 1 : 0)]!, n, upto === undefined ? load.result.lastConsolidated : lastConsolidatedOf(load.result, n, version), replay, version);
   const replayIx = new ReplayIndexer(replay, version);
   const read = blockReader(adapter, path, ix, () => n, (i) => lines[i]!, rulesOf(version).depthBudget.jsonLoads);
   for (let i = 0; i < n; i++) {
@@ -189,7 +189,8 @@ export async function replayStreamed(adapter: SourceAdapter, path: string, opts:
     ? await loadWindowed(adapter, path, loadOpts, opts.replay, opts.upto, opts.built)
     : await loadNoted(adapter, path, loadOpts, () => new StandingReplayIndexer(opts.replay, opts.version));
   const { index: lineIx, stat, load: loaded } = noted;
-  const result = loaded.result && noted.notes && { lastConsolidated: opts.upto === undefined ? loaded.result.lastConsolidated : Math.min(loaded.result.lastConsolidated, opts.upto), index: noted.notes.finish() };
+  const notes = loaded.result && noted.notes ? noted.notes.finish() : null;
+  const result = loaded.result && notes && { lastConsolidated: opts.upto === undefined ? loaded.result.lastConsolidated : lastConsolidatedOf(loaded.result, notes.count, opts.version), index: notes };
   const value = { ...loaded, result };
   const s = value.result;
   if (!s) return { load: { ...value, result: null }, nanobot: loaded, replay: null };

@@ -2,10 +2,10 @@
  * Replay recompute cost as the Replay tab pays it: get_history over an N-message session with a
  * token budget, after the per-message token counts are cached. Used by scripts/bench-replay-ui.mjs.
  */
-import { getHistory } from '../../../core/replay/replay';
-import type { PyDict } from '../../../core/python/pyvalue';
-import type { TextTokenCounter } from '../../../core/tokens/tokens';
-import { cachedCounter, variantOf } from '../../../store/source/replay/token-cache';
+import { getHistory } from '../src/core/replay/replay';
+import type { PyDict } from '../src/core/python/pyvalue';
+import type { TextTokenCounter } from '../src/core/tokens/tokens';
+import { cachedCounter, variantOf } from '../src/store/source/replay/token-cache';
 
 /** A plausible session: user turns, assistant answers, tool calls with results, a command row now and then. */
 export function syntheticSession(n: number): PyDict[] {

@@ -1,14 +1,25 @@
+/**
+ * nanobot's replay through the indexed source (`SessionSource.replay`, streamed-replay.ts): the start
+ * rules run on stand-ins for the messages before the window's start (their role and
+ * `_channel_delivery` from the index), only the reachable tail is read back, and the answer is
+ * get_history's on the whole session held: entries, every fate, sources, token counts and error.
+ */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { loadNanobot } from '../../src/core/lens/load';
-import { indexBytes } from '../../src/core/index/line-index';
-import { replayReach, standIns } from '../../src/core/index/index-replay';
-import { replayFromTail } from '../../src/core/index/large-replay';
-import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
-import { pyDumps } from '../../src/core/python/pyjson';
-import type { PyDict } from '../../src/core/python/pyvalue';
-import { getHistory, type ReplayOptions } from '../../src/core/replay/replay';
-import { CORPORA, fixturePaths, releasesInTurn } from '../corpora';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadNanobot } from '../../../src/core/lens/load';
+import type { NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
+import { pyDumps } from '../../../src/core/python/pyjson';
+import type { PyDict } from '../../../src/core/python/pyvalue';
+import { getHistory, slicingRaises, type ReplayOptions, type ReplayResult } from '../../../src/core/replay/replay';
+import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
+import { keyForFile } from '../../../src/store/listing/session-list';
+import { LINE_INDEX, openSource } from '../../../src/store/source/open-source';
+import { CORPORA, fixturePaths, releasesInTurn } from '../../corpora';
+
+const NOW = '2026-12-04T00:00:00';
+const PATH = 'sessions/cli_tail.jsonl';
+const defaults = { ...LINE_INDEX };
+afterEach(() => Object.assign(LINE_INDEX, defaults));
 
 const SETTINGS: ReplayOptions[] = [];
 for (const maxMessages of [undefined, 0, 1, 2, 3, 5, 8, 50]) {
@@ -18,31 +29,40 @@ for (const maxMessages of [undefined, 0, 1, 2, 3, 5, 8, 50]) {
 }
 const count = (e: PyDict) => pyDumps(e).length >> 2;
 
-/** Replaying from the index's stand-ins plus only the reachable tail gives the whole-session answer. */
+/** Messages the start rules leave out whatever they hold (archived, outside the window, before the first user turn): the stand-ins' share. */
+function beforeStart(r: ReplayResult): number {
+  let i = 0;
+  while (i < r.fates.length && !r.fates[i]!.kept && ['consolidated', 'window', 'before-user'].includes((r.fates[i] as { reason: string }).reason)) i++;
+  return i;
+}
+
+/** The indexed source's replay equals get_history of the whole session held; how many settings started past the first message. */
 async function check(bytes: Uint8Array, version: NanobotVersion, name: string, half?: number): Promise<number> {
-  const load = loadNanobot(bytes, 'k', '2026-12-04T00:00:00', version);
-  const s = load.result;
+  const s = loadNanobot(bytes, keyForFile('cli_tail.jsonl', version), NOW, version).result;
   if (!s) return 0;
-  const ix = indexBytes(bytes, version, 4096);
-  const lines = Uint32Array.from(s.messageLines);
-  const stand = standIns(ix, lines);
+  const adapter = createMemoryAdapter();
+  adapter.mkdir('sessions');
+  adapter.setFile(PATH, bytes, 1_800_000_000_000);
+  LINE_INDEX.from = 0;
+  const source = await openSource(adapter, PATH, { now: NOW, version });
+  expect(source.stat.kind).toBe('index');
   let cut = 0;
   for (const [j, opts] of SETTINGS.entries()) {
     if (half !== undefined && (j + half) % 2) continue;
-    const want = getHistory(s.messages, s.lastConsolidated, opts, version, count);
-    const from = replayReach(stand, s.lastConsolidated, opts, version);
-    if (from > 0) cut++;
-    const got = await replayFromTail(stand, lines, from, s.messages.slice(from), s.lastConsolidated, opts, version, count);
+    // Both sources replay with the load's last_consolidated, or with the stored one where slicing with it raises.
+    const want = getHistory(s.messages, slicingRaises(s, s.messages.length, version) ? s.storedLastConsolidated! : s.lastConsolidated, opts, version, count);
+    if (beforeStart(want) > 0) cut++;
+    const got = (await source.replay(opts, { count })).replay!;
     expect(got.entries.map(pyDumps), `${name} ${JSON.stringify(opts)}`).toEqual(want.entries.map(pyDumps));
     expect(want.fates.map((_, i) => got.fate(i)), `${name} fates ${JSON.stringify(opts)}`).toEqual(want.fates);
-    expect(got.sources).toEqual(want.sources);
+    expect(got.count).toBe(want.fates.length);
     expect(got.tokens).toEqual(want.tokens);
     expect(got.error).toEqual(want.error);
   }
   return cut;
 }
 
-describe('replay from the index and the reachable tail', () => {
+describe('the indexed source’s replay: stand-ins, then only the reachable tail', () => {
   for (const [c, [dir, version]] of CORPORA.entries()) {
     const files = fixturePaths(dir);
     // Each fixture under half of the settings, the halves in turn by fixture and by corpus: every setting meets
