@@ -91,7 +91,7 @@ describe('a StoreError raised in a worker reaches the page with its code and rea
     await withWorkers(async () => {
       const { replayViewOf } = await import('../../src/store/large/replay/large-replay-client');
       const index = indexBytes(BYTES, 'v0.3.0');
-      const e = await replayViewOf({ file: revokedFile(BYTES), path: 'cli_x.jsonl', lastModified: 1_800_000_000_000, version: 'v0.3.0', now: '2026-12-04T10:00:00', index, loaded: true, opts: {}, upto: null }).catch((x: unknown) => x);
+      const e = await replayViewOf({ file: revokedFile(BYTES), path: 'cli_x.jsonl', lastModified: 1_800_000_000_000, version: 'v0.3.0', now: '2026-12-04T10:00:00', index, opts: {}, upto: null }).catch((x: unknown) => x);
       expect(caught(e)).toEqual({ code: 'permission', reason: REVOKED, path: 'cli_x.jsonl' });
     });
   });
