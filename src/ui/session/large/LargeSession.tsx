@@ -101,10 +101,10 @@ export default function LargeSession(p: LargeSessionProps) {
     class: 'sl-fill sl-large',
     headClass: 'sl-large-head',
     banners: (
-      <>
+      <div class="sl-large-bar">
         {ready ? <Counts index={ready.index} load={load} /> : <p aria-busy="true" role="status">{s.progress ? t.progress(bytes(s.progress.bytes), bytes(p.size), count(s.progress.lines)) : t.opening(p.fileName)}</p>}
         {p.fullViewHref !== undefined && <FullViewOffer size={p.size} offered={!!p.fullViewOffered} href={p.fullViewHref} />}
-      </>
+      </div>
     ),
     // The tabs are there from the first moment (and while a save is indexed again): the first messages fill them until the index is in.
     body: !ready ? (

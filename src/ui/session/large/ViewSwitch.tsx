@@ -14,7 +14,9 @@ export function FullViewOffer({ size, offered, href }: { size: number; offered: 
   return (
     <p class="sl-view-switch">
       <a class="btn" href={href} data-testid="open-full-view">
-        {t.openFull(formatBytes(fullViewMemory(size)))}
+        {/* A phone shows the short words, so the offer shares the counts' line (large.css). */}
+        <span class="sl-long">{t.openFull(formatBytes(fullViewMemory(size)))}</span>
+        <span class="sl-short">{t.openFullShort(formatBytes(fullViewMemory(size)))}</span>
       </a>{' '}
       <span class="sl-muted">{t.fullAdds}</span>
     </p>

@@ -41,7 +41,9 @@ describe('switching a file above the large-file line between the two views', () 
     el = await mount(<Page />);
     await waitFor(() => !!fullLink() && !!el!.querySelector('[data-testid="large-counts"]'));
     expect(el.querySelector('.sl-session.sl-large')).not.toBeNull();
-    expect(fullLink()!.textContent).toBe(`Open the full view (about ${formatBytes(2 * size)} of memory)`);
+    expect(fullLink()!.querySelector('.sl-long')!.textContent).toBe(`Open the full view (about ${formatBytes(2 * size)} of memory)`);
+    // A phone's words (large.css shows them there): the same memory.
+    expect(fullLink()!.querySelector('.sl-short')!.textContent).toBe(`Full view (${formatBytes(2 * size)})`);
     expect(fullLink()!.getAttribute('href')).toBe('#/s/telegram%3A12345?large=100&full=1');
     expect(backLink()).toBeNull();
 
@@ -100,7 +102,7 @@ describe('switching a file above the large-file line between the two views', () 
     await setLanguage('zh-CN');
     try {
       el = await mount(<FullViewOffer size={1024 * 1024} offered href="#/x" />);
-      expect(fullLink()!.textContent).toBe('打开完整视图（约占 2.0 MB 内存）');
+      expect(fullLink()!.querySelector('.sl-long')!.textContent).toBe('打开完整视图（约占 2.0 MB 内存）');
     } finally {
       await setLanguage('en');
     }
