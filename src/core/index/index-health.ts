@@ -201,3 +201,15 @@ export function nextFileProblemLine(ix: Pick<LineIndex, 'count' | 'kind'>, h: In
   for (let i = 0; i < Math.min(after + 1, last); i++) if (ix.kind[i] === KIND.metadata) return i;
   return -1;
 }
+
+/** The index's plain counts, the first facts a large file's header gives: messages by role (user, assistant, tool, other), and lines that are not records. */
+export function roleCounts(ix: Pick<LineIndex, 'messageCount' | 'messages' | 'role' | 'count' | 'kind'>): { roles: [number, number, number, number]; notRecords: number } {
+  const roles: [number, number, number, number] = [0, 0, 0, 0];
+  for (let k = 0; k < ix.messageCount; k++) {
+    const r = ix.role[ix.messages[k]!]!;
+    roles[r === ROLE.user ? 0 : r === ROLE.assistant ? 1 : r === ROLE.tool ? 2 : 3]++;
+  }
+  let notRecords = 0;
+  for (let i = 0; i < ix.count; i++) if (ix.kind[i] === KIND.corrupt || ix.kind[i] === KIND.blank) notRecords++;
+  return { roles, notRecords };
+}

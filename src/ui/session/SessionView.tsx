@@ -15,12 +15,11 @@ import { routeLine, SessionTabs } from './SessionTabs';
 import { pg, ui } from '../i18n/text';
 import { lazyComponent } from '../shell/lazy';
 import { LargeViewOffer } from './large/ViewSwitch';
-import type { LargeSessionProps } from './large/LargeSession';
 
 export { OpeningPreview } from './OpeningPreview';
 
 /** Large-file mode's reading, loaded only when a file is read on its line index. */
-const LargeSession = lazyComponent<LargeSessionProps>(() => import('./large/LargeSession').then((m) => m.default));
+const LargeSession = lazyComponent<SessionHostProps>(() => import('./large/LargeSession').then((m) => m.default));
 
 /** The 0-based file line the route points at in the document. */
 const lineParam = (p: Record<string, string>, o: OpenedSession) => routeLine(p, Infinity, (k) => o.recovered.messageRecords[k]);
@@ -28,28 +27,8 @@ const lineParam = (p: Record<string, string>, o: OpenedSession) => routeLine(p, 
 /** The session page the shell mounts for one file. */
 export function SessionView(props: SessionHostProps) {
   const { source } = props;
-  if (source.stat.kind === 'index' || !props.opened) {
-    const reader = props.reader ?? props.adapter;
-    if (!reader) return null;
-    return (
-      <LargeSession
-        adapter={reader}
-        writable={!!props.adapter}
-        open={props.open}
-        path={source.stat.path}
-        fileName={source.stat.fileName}
-        version={source.stat.version}
-        size={source.stat.size}
-        params={props.route.params}
-        {...(props.route.tab ? { tab: props.route.tab } : {})}
-        {...(props.switchHref !== undefined ? { fullViewHref: props.switchHref, fullViewOffered: source.stat.other === 'document' } : {})}
-        onRoute={props.onRoute}
-        onSaved={props.onSaved}
-        onDeleted={props.onDeleted}
-        onForked={props.onForked}
-      />
-    );
-  }
+  // The line index's reading needs a storage to hand it the file (the whole document's reads its own bytes).
+  if (source.stat.kind === 'index' || !props.opened) return props.reader || props.adapter ? <LargeSession {...props} /> : null;
   return <DocumentSession {...props} opened={props.opened} />;
 }
 /** The whole document's reading: its facts and banners in the header, its tabs; it keeps the line shown and the "updated" notice. */

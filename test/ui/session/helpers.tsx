@@ -102,9 +102,14 @@ export async function check(el: Element | null | undefined, on: boolean): Promis
   });
 }
 
-/** Opens `path` as large-file mode's page does: a SessionSource read on its line index whatever its size (the line at 0 bytes). */
-export function indexOpener(adapter: StorageAdapter, path: string, version: NanobotVersion, now = NOW): (key?: string) => Promise<SessionSource> {
-  return (key) => openSource(adapter, path, { version, now, pick: { indexFrom: 0 }, ...(key !== undefined ? { key } : {}) });
+/**
+ * The one page's props for the file at `path` read on its line index whatever its size (the line at
+ * 0 bytes), as the shell hands them: `over` sets the route, write access (`adapter`) and the callbacks.
+ */
+export async function indexHost(reader: StorageAdapter, path: string, version: NanobotVersion, over: Partial<SessionHostProps> = {}): Promise<SessionHostProps> {
+  const open = (key?: string) => openSource(reader, path, { version, now: NOW, pick: { indexFrom: 0 }, ...(key !== undefined ? { key } : {}) });
+  const none = () => {};
+  return { source: await open(), opened: null, adapter: null, reader, open, now: () => NOW, onSaved: none, onDeleted: none, onForked: none, route: { params: {} }, onRoute: none, ...over };
 }
 
 /** An opened session as the one page is handed it: the store's source over the document it holds, and the page's opener of it. */

@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
-import LargeSession from '../../../../src/ui/session/large/LargeSession';
-import { button, check, click, dec, enc, mount, type, unmount, waitFor, indexOpener } from '../helpers';
+import { SessionView } from '../../../../src/ui/session/SessionView';
+import { button, check, click, dec, mount, type, unmount, waitFor, indexHost } from '../helpers';
 import { PATH, SIZES, card, planned, setupEdit, type Size } from './harness';
 
 let el: HTMLElement | null = null;
@@ -149,7 +149,7 @@ describe('on the page (the line index)', () => {
     const a = createMemoryAdapter();
     a.setFile(PATH, text());
     const saved: string[] = [];
-    el = await mount(<LargeSession adapter={a} open={indexOpener(a, PATH, 'v0.2')} path={PATH} fileName="cli_direct.jsonl" version="v0.2" size={enc(text()).length} tab="edit" writable onSaved={(m) => saved.push(m)} />);
+    el = await mount(<SessionView {...await indexHost(a, PATH, 'v0.2', { adapter: a, route: { tab: 'edit', params: {} }, onSaved: (m) => void saved.push(m) })} />);
     await waitFor(() => !!el!.querySelector('.sl-edit-cards'));
     await type(card(el, 'Add a message').querySelector('textarea'), 'one more');
     await click(button(await planned(el, 'Add a message'), 'Add message'));

@@ -9,8 +9,8 @@ import { act } from 'preact/test-utils';
 import { indexBytes } from '../../../../src/core/index/line-index';
 import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
 import { FileTab } from '../../../../src/ui/session/file/FileTab';
-import LargeSession from '../../../../src/ui/session/large/LargeSession';
-import { click, enc, indexedBytes, mount, settle, type, unmount, waitFor, indexOpener, wholeBytes } from '../helpers';
+import { SessionView } from '../../../../src/ui/session/SessionView';
+import { click, enc, indexedBytes, mount, settle, type, unmount, waitFor, indexHost, wholeBytes } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -204,7 +204,7 @@ describe('the File tab on the line index', () => {
   it('opens from a `tab=file&line=N` link of the session view at that line', async () => {
     const a = createMemoryAdapter();
     a.setFile('sessions/cli_big.jsonl', sample());
-    el = await mount(<LargeSession adapter={a} open={indexOpener(a, 'sessions/cli_big.jsonl', 'v0.2')} path="sessions/cli_big.jsonl" fileName="cli_big.jsonl" version="v0.2" size={sample().length} tab="file" params={{ line: '9' }} />);
+    el = await mount(<SessionView {...await indexHost(a, 'sessions/cli_big.jsonl', 'v0.2', { route: { tab: 'file', params: { line: '9' } } })} />);
     await waitFor(() => !!el!.querySelector('.sl-hl') && !el!.querySelector('.sl-line-pending'));
     expect(el!.querySelector('[role="tab"][aria-selected="true"]')!.textContent).toBe('File');
     const hl = el!.querySelector('.sl-hl')!;
@@ -225,7 +225,7 @@ describe('the File tab on the line index', () => {
     for (const [text, version, said] of cases) {
       const bytes = enc(text);
       a.setFile('sessions/cli_big.jsonl', bytes);
-      el = await mount(<LargeSession adapter={a} open={indexOpener(a, 'sessions/cli_big.jsonl', version)} path="sessions/cli_big.jsonl" fileName="cli_big.jsonl" version={version} size={bytes.length} tab="file" params={{}} />);
+      el = await mount(<SessionView {...await indexHost(a, 'sessions/cli_big.jsonl', version, { route: { tab: 'file', params: {} } })} />);
       await waitFor(() => el!.textContent!.includes('nanobot'));
       await waitFor(() => el!.textContent!.includes(said));
       await unmount(el);

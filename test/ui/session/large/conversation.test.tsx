@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConversationTab } from '../../../../src/ui/session/conversation/ConversationTab';
 import { MessageRow } from '../../../../src/ui/session/conversation/MessageRow';
 import { setRawEverywhere } from '../../../../src/ui/session/markdown/prefs';
-import { bothSizes, click, conversationShown, indexOpener, indexedText, mount, settle, unmount, waitFor } from '../helpers';
+import { bothSizes, click, conversationShown, indexHost, indexedText, mount, settle, unmount, waitFor } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -60,18 +60,18 @@ describe('the conversation of a large file', () => {
 
 describe('the Conversation of the line index’s page', () => {
   it('opens at the route’s line (`line=`) or a permalink’s message (`m=`), highlighted; a corrupt line links to the File tab', async () => {
-    const { default: LargeSession } = await import('../../../../src/ui/session/large/LargeSession');
+    const { SessionView } = await import('../../../../src/ui/session/SessionView');
     const { createMemoryAdapter } = await import('../../../../src/store/adapter/memory-adapter');
     const path = 'sessions/cli_direct.jsonl';
     const text = messages(6, 10).replace('\n', '\n{"role": "user", "content": "cut\n');
     const adapter = createMemoryAdapter();
     adapter.setFile(path, text);
     const routes: [string, Record<string, string>][] = [];
-    const page = (params: Record<string, string>) => <LargeSession adapter={adapter} open={indexOpener(adapter, path, 'v0.2')} path={path} fileName="cli_direct.jsonl" version="v0.2" size={text.length} params={params} onRoute={(tab, p) => routes.push([tab, p])} />;
-    el = await mount(page({ line: '4' }));
+    const page = async (params: Record<string, string>) => <SessionView {...await indexHost(adapter, path, 'v0.2', { route: { params }, onRoute: (tab, p) => void routes.push([tab, p]) })} />;
+    el = await mount(await page({ line: '4' }));
     await waitFor(() => el!.querySelector('article.sl-hl')?.getAttribute('data-message') === '2');
     await unmount(el);
-    el = await mount(page({ m: '5' }));
+    el = await mount(await page({ m: '5' }));
     await waitFor(() => el!.querySelector('article.sl-hl')?.getAttribute('data-message') === '4');
     await click([...el.querySelectorAll('article.sl-corrupt button')].find((b) => b.textContent === 'open in File tab'));
     expect(routes.at(-1)).toEqual(['file', { line: '2' }]);

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'preact/test-utils';
-import LargeSession from '../../../../src/ui/session/large/LargeSession';
+import { SessionView } from '../../../../src/ui/session/SessionView';
 import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
 import { findOpen, findQuery } from '../../../../src/ui/session/find/state';
-import { button, click, mount, settle, type, unmount, waitFor, indexOpener } from '../helpers';
+import { button, click, mount, settle, type, unmount, waitFor, indexHost } from '../helpers';
 
 let el: HTMLElement | null = null;
 afterEach(async () => {
@@ -31,7 +31,7 @@ function fileText(): string {
 async function open(params: Record<string, string> = {}, text = fileText()): Promise<HTMLElement> {
   const adapter = createMemoryAdapter();
   adapter.setFile(PATH, text);
-  const root = await mount(<LargeSession adapter={adapter} open={indexOpener(adapter, PATH, 'v0.2')} path={PATH} fileName="cli_big.jsonl" version="v0.2" size={text.length} params={params} />);
+  const root = await mount(<SessionView {...await indexHost(adapter, PATH, 'v0.2', { route: { params } })} />);
   el = root;
   await waitFor(() => !!root.querySelector('.sl-conversation .sl-vlist'));
   return root;

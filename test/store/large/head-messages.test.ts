@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pyDumps } from '../../../../src/core/python/pyjson';
-import { headMessages, screenful } from '../../../../src/ui/session/large/head';
+import { pyDumps } from '../../../src/core/python/pyjson';
+import { headMessages } from '../../../src/store/large/read/head-messages';
 
 /** A file of `n` messages of about `size` characters each, and the byte counts its head reads asked for. */
 function file(n: number, size: number) {
@@ -39,15 +39,5 @@ describe('the head of a large file', () => {
     const { blob, asked } = file(5, 10);
     expect((await headMessages(blob, 'v0.2', 12)).length).toBe(5);
     expect(asked).toEqual([blob.size]);
-  });
-
-  it('renders only the messages a screen holds, by the same height guess as the list: few long ones, more short ones', () => {
-    const msg = (size: number) => ({ role: 'user', content: 'x'.repeat(size) });
-    expect(screenful(Array.from({ length: 12 }, () => msg(2000)), 900)).toHaveLength(3);
-    expect(screenful(Array.from({ length: 12 }, () => msg(10)), 900)).toHaveLength(12);
-    // A huge message is folded: its card is no taller than a long one's.
-    expect(screenful(Array.from({ length: 5 }, () => msg(100_000)), 900)).toHaveLength(3);
-    expect(screenful([msg(10), msg(10)], 0)).toHaveLength(1);
-    expect(screenful([], 900)).toEqual([]);
   });
 });
