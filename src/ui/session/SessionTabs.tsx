@@ -5,7 +5,6 @@
  * save or a move does on its side.
  */
 import type { StorageAdapter } from '../../store/adapter/adapter';
-import type { OpenedSession } from '../../store/save/sessions';
 import type { SessionSource } from '../../store/source/session-source';
 import { ContextTab } from './context/ContextTab';
 import { ConversationTab } from './conversation/ConversationTab';
@@ -33,8 +32,6 @@ export interface SessionTabsProps {
   /** A save went through: the reading opens the file again. */
   onSaved: (message: string) => void;
   onDeleted: (message: string) => void;
-  /** The document held whole: the Export tab's replay of it (the line index's export has the stored messages alone). */
-  opened?: OpenedSession;
   /** The Edit tab's last result, where the reading keeps it across a save (the line index redraws the tab while it indexes again). */
   outcome?: { shown: Shown | null; show: (s: Shown | null) => void };
 }
@@ -51,9 +48,9 @@ export function SessionTabs(p: SessionTabsProps) {
   return (
     <>
       {tab === 'conversation' && <ConversationTab source={p.source} line={p.line} onOpenLine={(l) => openLine(l)} onLine={p.onLine} onArchive={() => go('context', { ...withoutLine(params), show: 'archive' })} />}
-      {tab === 'replay' && <ReplayTab source={p.source} params={params} onParams={onParams('replay')} onOpenLine={(l) => openLine(l, 'conversation')} {...(p.opened ? { onExport: (q: Record<string, string>) => go('export', { ...q, src: 'replay' }) } : {})} />}
+      {tab === 'replay' && <ReplayTab source={p.source} params={params} onParams={onParams('replay')} onOpenLine={(l) => openLine(l, 'conversation')} onExport={(q) => go('export', { ...q, src: 'replay' })} />}
       {tab === 'context' && <ContextTab source={p.source} reader={p.reader} params={params} onParams={onParams('context')} />}
-      {tab === 'export' && <LazyExportTab source={p.source} {...(p.opened ? { opened: p.opened } : {})} params={params} onParams={onParams('export')} />}
+      {tab === 'export' && <LazyExportTab source={p.source} params={params} onParams={onParams('export')} />}
       {tab === 'file' && <FileTab source={p.source} line={p.line} onLine={(l) => openLine(l)} />}
       {tab === 'edit' && <EditTab source={p.source} adapter={p.adapter} now={p.now} onForked={p.onForked} onSaved={p.onSaved} onDeleted={p.onDeleted} {...(p.outcome ? { outcome: p.outcome } : {})} />}
     </>

@@ -84,7 +84,6 @@ function DocumentSession(props: SessionHostProps & { opened: OpenedSession }) {
           adapter={props.adapter}
           reader={props.reader ?? props.adapter}
           now={props.now}
-          opened={opened}
           onForked={props.onForked}
           onSaved={(message) => {
             // The page opens the file again: the new version is this page's own, not a change from outside.

@@ -5,7 +5,7 @@
  * would raise on that message every time.
  */
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import type { ReplayResult, TokenCounter } from '../../../core/replay/replay';
+import type { TokenCounter } from '../../../core/replay/replay';
 import { entrySlot } from '../../../core/tokens/token-cache';
 import type { PyDict } from '../../../core/python/pyvalue';
 import { estimateMessageTokens, type TextTokenCounter } from '../../../core/tokens/tokens';
@@ -69,19 +69,9 @@ export function cachedCounter(messages: PyDict[], ts: Variant, count: TextTokenC
 }
 
 /**
- * get_history with the cached estimates only, or null when one it needs is not cached yet. Once
+ * A replay run with the cached estimates only, or null when one it needs is not cached yet: once
  * the tab has counted everything, a control change is this one run (no unbudgeted run first).
  */
-export function historyIfCached(messages: PyDict[], ts: Variant, run: (count: TokenCounter) => ReplayResult): ReplayResult | null {
-  try {
-    return run(cachedCounter(messages, ts, null));
-  } catch (e) {
-    if (e === MISS) return null;
-    throw e;
-  }
-}
-
-/** A replay run with the cached estimates only (as historyIfCached), or null when one it needs is not cached yet. */
 export async function ifCached<T>(messages: PyDict[], ts: Variant, run: (count: TokenCounter) => Promise<T>): Promise<T | null> {
   try {
     return await run(cachedCounter(messages, ts, null));

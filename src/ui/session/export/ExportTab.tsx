@@ -1,6 +1,6 @@
 /**
- * Export and share, at every size: the session as stored, or (where the page holds the whole
- * document) the replay nanobot sends, as Markdown, one offline HTML page or JSON. Everything is
+ * Export and share, at every size: the session as stored, or the replay nanobot sends (as the
+ * Replay tab answers it), as Markdown, one offline HTML page or JSON. Everything is
  * read through the file's SessionSource: a redaction search over the messages (findings counted,
  * the first ones listed for unmasking; in the export worker at the line index), the redacted preview
  * of the first messages, then the file made as a Blob of parts (with progress and a cancel where it
@@ -11,11 +11,9 @@ import type { ExportFormat, ExportHead } from '../../../core/export/export';
 import { maskToData, type Numbered } from '../../../core/export/export-redact';
 import { SECRET_KINDS } from '../../../core/export/redact';
 import type { PyDict } from '../../../core/python/pyvalue';
-import type { OpenedSession } from '../../../store/save/sessions';
 import type { SessionSource } from '../../../store/source/session-source';
 import { heldExport, type ExportFacts, type ExportMask, type ExportPasses, type ExportRunOptions, type ExportScan } from '../../../store/source/export-answers';
 import { Fold } from '../parts/Fold';
-import { replaySession } from '../lens';
 import { uptoFromParams } from '../replay/settings';
 import { pg } from '../../i18n/text';
 import { errorText } from '../../shell/status';
@@ -28,8 +26,6 @@ import { maskFor, secretLabel } from './scan';
 export interface ExportTabProps {
   /** The file, as the page reads it. */
   source: SessionSource;
-  /** The whole document, where the page holds it: the replay is offered as an export then. */
-  opened?: OpenedSession | null;
   params: Record<string, string>;
   onParams: (params: Record<string, string>) => void;
   /** Findings listed at most (all are counted and masked). */
@@ -82,10 +78,23 @@ function useFacts(source: SessionSource): ExportFacts | { failed: string } | nul
   return facts;
 }
 
+/** How many messages the replay reads (nanobot's load's, else the recovered lens's): what a link's `upto` is checked against. */
+function useReplayed(source: SessionSource, facts: ExportFacts | { failed: string } | null): number | null {
+  const [n, setN] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    setN(null);
+    source.load().then((l) => live && setN(l.result ? l.result.count : null), () => {});
+    return () => void (live = false);
+  }, [source]);
+  return n ?? (facts && !('failed' in facts) ? facts.messages : null);
+}
+
 /** Source and format pickers, then the redaction step over what was picked. */
-export function ExportTab({ source, opened, params, onParams, listed = LISTED_FINDINGS }: ExportTabProps) {
+export function ExportTab({ source, params, onParams, listed = LISTED_FINDINGS }: ExportTabProps) {
   const facts = useFacts(source);
-  const replay = !!opened && params.src === 'replay';
+  const replayed = useReplayed(source, facts);
+  const replay = params.src === 'replay';
   const format: ExportFormat = params.fmt === 'html' || params.fmt === 'json' ? params.fmt : 'md';
   const set = (k: string, v: string) => onParams({ ...params, [k]: v });
   const sessionPasses = useMemo<ExportPasses>(() => ({ scan: source.exportScan.bind(source), blob: source.exportBlob.bind(source) }), [source]);
@@ -93,9 +102,8 @@ export function ExportTab({ source, opened, params, onParams, listed = LISTED_FI
   const tl = pg().largeExport;
   if (!facts) return <p class="sl-muted" role="status" aria-busy="true">{tl.reading}</p>;
   if ('failed' in facts) return <p class="sl-banner sl-danger" role="alert">{tl.failed(facts.failed)}</p>;
-  const whole = opened ? replaySession(opened).session : null;
   // A link from the Replay tab "as of" a turn exports that same replay.
-  const upto = whole ? uptoFromParams(params, whole.messages.length) : null;
+  const upto = uptoFromParams(params, replayed ?? 0);
   const body = { facts, format, fileName: source.stat.fileName, listed };
   return (
     <section class="sl-export" aria-labelledby="sl-export-h">
@@ -104,11 +112,7 @@ export function ExportTab({ source, opened, params, onParams, listed = LISTED_FI
       <fieldset class="sl-export-pick">
         <legend>{t.what}</legend>
         <label><input type="radio" name="sl-export-src" checked={!replay} onChange={() => set('src', 'session')} /> {t.sourceSession(facts.messages)}</label>
-        {whole ? (
-          <label data-upto={upto ?? undefined}><input type="radio" name="sl-export-src" checked={replay} onChange={() => set('src', 'replay')} /> {upto === null ? t.sourceReplay : t.sourceReplayUpto(upto - 1, upto, whole.messages.length)}</label>
-        ) : (
-          <p class="sl-muted">{tl.replayNot}</p>
-        )}
+        <label data-upto={upto ?? undefined}><input type="radio" name="sl-export-src" checked={replay} onChange={() => set('src', 'replay')} /> {upto === null ? t.sourceReplay : t.sourceReplayUpto(upto - 1, upto, replayed!)}</label>
       </fieldset>
       <fieldset class="sl-export-pick">
         <legend>{t.format}</legend>
@@ -116,8 +120,8 @@ export function ExportTab({ source, opened, params, onParams, listed = LISTED_FI
           <label key={f.id}><input type="radio" name="sl-export-fmt" checked={format === f.id} onChange={() => set('fmt', f.id)} /> {f.label}</label>
         ))}
       </fieldset>
-      {replay && opened ? (
-        <ReplayEntries opened={opened} params={params}>
+      {replay ? (
+        <ReplayEntries source={source} params={params} upto={upto}>
           {(entries, note) => <ReplayBody {...body} entries={entries} note={note} />}
         </ReplayEntries>
       ) : (

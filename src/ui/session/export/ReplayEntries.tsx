@@ -1,19 +1,20 @@
 /**
- * The replay to export: nanobot's get_history under the Replay tab's settings (from the link),
- * as of the turn the link names (`upto`, as the Replay tab shows it), with the token budget
- * applied once the tokenizer has counted every candidate.
+ * The replay to export, at every size: nanobot's get_history under the Replay tab's settings (from
+ * the link), as of the turn the link names (`upto`), answered by the source as the Replay tab's is
+ * (`SessionSource.replayView`: the token budget applied once every candidate is counted). The kept
+ * entries come as json.dumps text and are read back as Python reads them (floats and key order kept).
  */
-import { replayLastConsolidated } from '../../../core/replay/replay';
 import type { ComponentChildren } from 'preact';
-import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import type { PyDict } from '../../../core/python/pyvalue';
-import type { OpenedSession } from '../../../store/save/sessions';
-import { replaySession } from '../lens';
-import { settingsFromParams, uptoFromParams, type ReplaySettings } from '../replay/settings';
 import { useMemo } from 'preact/hooks';
-import { useReplay } from '../replay/useReplay';
+import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
+import { pyLoads } from '../../../core/python/pyjson';
+import type { PyDict } from '../../../core/python/pyvalue';
+import type { SessionSource } from '../../../store/source/session-source';
+import { settingsFromParams, type ReplaySettings } from '../replay/settings';
+import { useReplayView } from '../replay/useReplayView';
 import { count } from '../text';
 import { pg } from '../../i18n/text';
+import { errorText } from '../../shell/status';
 
 /** The replay settings in words, for the export's header. */
 export function settingsNote(s: ReplaySettings, version: NanobotVersion): string {
@@ -23,29 +24,33 @@ export function settingsNote(s: ReplaySettings, version: NanobotVersion): string
 }
 
 export interface ReplayEntriesProps {
-  opened: OpenedSession;
+  source: SessionSource;
   params: Record<string, string>;
+  /** As of this many messages (the link's `upto`, checked against the session's length), or null. */
+  upto: number | null;
   children: (entries: PyDict[], note: string) => ComponentChildren;
 }
 
+/** A kept entry read back from its json.dumps text (always JSON: the source wrote it). */
+const entryOf = (text: string): PyDict => {
+  const r = pyLoads(text);
+  return (r.ok ? r.value : {}) as PyDict;
+};
+
 /** Renders `children` with the entries once they are final; until then, how far counting is. */
-export function ReplayEntries({ opened, params, children }: ReplayEntriesProps) {
-  const s = settingsFromParams(params, opened.version);
-  const { session, lens } = replaySession(opened);
-  // As of a turn, exactly as the Replay tab computes it: the messages up to it, today's last_consolidated clamped.
-  const upto = uptoFromParams(params, session.messages.length);
-  const messages = useMemo(() => (upto === null ? session.messages : session.messages.slice(0, upto)), [session.messages, upto]);
-  const lastConsolidated = Math.min(session.lastConsolidated, messages.length);
-  // nanobot slices with the stored value where its version leaves it unchecked (a "3" raises at 0.2.1).
-  const state = useReplay(messages, replayLastConsolidated(session, messages.length), s, opened.version);
+export function ReplayEntries({ source, params, upto, children }: ReplayEntriesProps) {
+  const version = source.stat.version;
+  const s = useMemo(() => settingsFromParams(params, version), [params, version]);
+  const { view, busy, progress, failed } = useReplayView(source, s, upto);
+  const entries = useMemo(() => (view ? view.texts.map(entryOf) : []), [view]);
   const t = pg().export;
-  if (state.tokens === 'loading' || state.tokens === 'counting') {
-    return <p class="sl-muted" role="status" aria-busy="true">{t.counting(Math.round(state.progress * 100))}</p>;
-  }
-  if (state.tokens === 'failed') return <p class="sl-banner sl-danger" role="alert">{t.tokenizerFailed}</p>;
-  const e = state.result.error;
+  if (failed) return <p class="sl-banner sl-danger" role="alert">{errorText(failed)}</p>;
+  if (!view || busy) return <p class="sl-muted" role="status" aria-busy="true">{t.counting(Math.round(progress * 100))}</p>;
+  if (view.raises) return <p class="sl-banner sl-danger" role="alert">{pg().large.nanobotRaises(`${view.raises.type}: ${view.raises.message}`)}</p>;
+  if (!view.counted && s.maxTokens > 0) return <p class="sl-banner sl-danger" role="alert">{t.tokenizerFailed}</p>;
+  const e = view.error;
   if (e) return <p class="sl-banner sl-danger" role="alert">{t.raises(`${e.type}: ${e.message}`, e.message_index + 1)}</p>;
-  const asOf = upto === null ? '' : t.uptoNote(upto - 1, upto, session.messages.length, lastConsolidated);
-  const note = `${settingsNote(s, opened.version)}${asOf}${lens === 'recovered' ? t.recoveredNote : ''}`;
-  return <>{children(state.result.entries, note)}</>;
+  const asOf = upto === null ? '' : t.uptoNote(upto - 1, upto, view.all, view.lastConsolidated);
+  const note = `${settingsNote(s, version)}${asOf}${view.lens === 'recovered' ? t.recoveredNote : ''}`;
+  return <>{children(entries, note)}</>;
 }

@@ -35,7 +35,7 @@ async function large(text: string, listed?: number) {
 /** The tab over `text` held whole (the full view's reading). */
 async function whole(text: string, params: Record<string, string> = {}, listed?: number) {
   const o = openText(text);
-  el = await mount(<Tab source={wholeHost(o).source} opened={o} params={params} {...(listed ? { listed } : {})} />);
+  el = await mount(<Tab source={wholeHost(o).source} params={params} {...(listed ? { listed } : {})} />);
 }
 
 const preview = () => [...el!.querySelectorAll('.sl-export-preview pre')].map((p) => p.textContent).join('');
@@ -57,6 +57,8 @@ describe('the Export tab at both sizes', () => {
     await waitFor(() => el!.querySelector('.sl-findings-list') !== null);
     const items = [...el!.querySelectorAll('.sl-findings-list li')].map((li) => li.textContent);
     expect(items).toHaveLength(5);
+    // Both sizes offer the session and the replay.
+    expect(el!.querySelectorAll('input[name="sl-export-src"]')).toHaveLength(2);
     expect(items[0]).toMatch(/^#1 session key in key: cli:direct/);
     expect(items[2]).toMatch(/^#3 e-mail address in message 1 · content: ann@corp\.example/);
     await waitFor(() => preview() !== '');
@@ -77,7 +79,6 @@ describe('the Export tab at both sizes', () => {
     // The whole document, the same choices: the same bytes.
     await whole(FILE, { fmt: 'html' });
     await waitFor(() => el!.querySelector('.sl-findings-list') !== null);
-    // Only the whole document offers the replay; the line index says why not.
     expect(el!.querySelectorAll('input[name="sl-export-src"]')).toHaveLength(2);
     await click(button(el!.querySelectorAll('.sl-findings-list li')[2]!, 'Unmask'));
     await waitFor(() => preview().includes('mail me at ann@corp.example') && button(el!, 'Download') !== undefined);

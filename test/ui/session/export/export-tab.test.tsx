@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-/** The Export tab of the whole document: findings listed and masked in the preview, one unmasked on request, a download of exactly the preview; the replay's export. */
+/** The Export tab of the whole document: findings listed and masked in the preview, one unmasked on request, a download of exactly the preview; the replay's export at both sizes. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pyDumps } from '../../../../src/core/python/pyjson';
 import { getHistory } from '../../../../src/core/replay/replay';
 import { ExportTab } from '../../../../src/ui/session/export/ExportTab';
 import { SessionView } from '../../../../src/ui/session/SessionView';
-import { button, click, mount, openText, unmount, waitFor, wholeHost } from '../helpers';
+import { button, click, indexedText, mount, openText, unmount, waitFor, wholeHost } from '../helpers';
 import { captureDownloads, EXPORT_FILE, KEY } from './fixture';
 
 let el: HTMLElement | null = null;
@@ -18,14 +18,15 @@ afterEach(async () => {
 const file = EXPORT_FILE;
 const saved = captureDownloads();
 
-function harness(params: Record<string, string>) {
+/** The tab over the file (held whole, or read on its line index: `indexed`), its choices kept as the route keeps them. */
+function harness(params: Record<string, string>, indexed = false) {
   const o = openText(file);
-  const { source } = wholeHost(o);
+  const source = indexed ? indexedText(file) : wholeHost(o).source;
   let current = params;
   const rerender = async () => {
     const { render } = await import('preact');
     const { act } = await import('preact/test-utils');
-    await act(() => render(<ExportTab source={source} opened={o} params={current} onParams={(p) => ((current = p), void rerender())} />, el!));
+    await act(() => render(<ExportTab source={source} params={current} onParams={(p) => ((current = p), void rerender())} />, el!));
   };
   return { o, rerender, params: () => current };
 }
@@ -89,8 +90,8 @@ describe('ExportTab', () => {
     expect(html).not.toContain('cli:direct');
   });
 
-  it('exports the replay as JSON: exactly get_history’s entries once unmasked', async () => {
-    const h = harness({ src: 'replay', fmt: 'json', max_tokens: '0' });
+  it.each([['held whole', false], ['on its line index', true]] as const)('read %s: exports the replay as JSON: exactly get_history’s entries once unmasked', async (_how, indexed) => {
+    const h = harness({ src: 'replay', fmt: 'json', max_tokens: '0' }, indexed);
     el = document.createElement('div');
     document.body.appendChild(el);
     await h.rerender();
@@ -108,8 +109,8 @@ describe('ExportTab', () => {
     expect(JSON.parse(await saved[0]!.blob.text())).toEqual(JSON.parse(pyDumps(entries)));
   });
 
-  it('exports the replay as of the turn the link names (upto=), and says so', async () => {
-    const h = harness({ src: 'replay', fmt: 'json', max_tokens: '0', upto: '2' });
+  it.each([['held whole', false], ['on its line index', true]] as const)('read %s: exports the replay as of the turn the link names (upto=), and says so', async (_how, indexed) => {
+    const h = harness({ src: 'replay', fmt: 'json', max_tokens: '0', upto: '2' }, indexed);
     el = document.createElement('div');
     document.body.appendChild(el);
     await h.rerender();

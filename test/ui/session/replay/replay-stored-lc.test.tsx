@@ -54,9 +54,13 @@ describe('the Replay tab with an unchecked stored last_consolidated', () => {
     expect(tokens).toEqual(Array(3).fill('nanobot raises'));
   }, 60_000);
   it('the export of the replay and the jump to the first replayed message say what nanobot does with "3" at 0.2.1', async () => {
-    el = await mount(<ReplayEntries opened={openAt('3', '0.2.1')} params={{}}>{(entries) => <p class="sl-got">{entries.length}</p>}</ReplayEntries>);
-    await waitFor(() => !!el!.querySelector('[role=alert], .sl-got'));
-    expect(el.querySelector('[role=alert]')?.textContent).toContain('TypeError');
+    for (const source of [wholeHost(openAt('3', '0.2.1')).source, indexedText(text('3'), '0.2.1')]) {
+      el = await mount(<ReplayEntries source={source} params={{}} upto={null}>{(entries) => <p class="sl-got">{entries.length}</p>}</ReplayEntries>);
+      await waitFor(() => !!el!.querySelector('[role=alert], .sl-got'));
+      expect(el.querySelector('[role=alert]')?.textContent).toContain('TypeError');
+      await unmount(el);
+      el = null;
+    }
     expect(await firstReplayedLine(wholeHost(openAt('3', '0.2.1')).source)).toBeNull();
     expect(await firstReplayedLine(wholeHost(openAt('3', '0.2.2')).source)).toBe(1);
     expect(await firstReplayedLine(indexedText(text('3'), '0.2.1'))).toBeNull();

@@ -75,7 +75,6 @@ const words = {
       make: 'Make the file',
       making: (done: number, total: number) => `Writing the file… ${g(done)} of ${g(total)} messages`,
       made: 'The file is made in this page; the download saves it.',
-      replayNot: 'The replay is not exported in large-file mode: its token budget needs every candidate message counted. Export the session as stored here; the Replay tab shows what nanobot sends.',
     };
   })(),
 };

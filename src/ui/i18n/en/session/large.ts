@@ -33,7 +33,7 @@ const words = {
   viewSwitch: {
     openFull: (memory: string) => `Open the full view (about ${memory} of memory)`,
     openFullShort: (memory: string) => `Full view (${memory})`,
-    fullAdds: 'The full view adds the replay’s export; it parses every message into the page first.',
+    fullAdds: 'The same tabs and answers; the full view parses every message into the page first.',
     tooBig: (line: string) => `The full view is not offered from ${line}: the whole file would not fit in the page.`,
     shownFull: (memory: string, line: string) => `Shown in the full view, every message read into the page (about ${memory} of memory). Files from ${line} open in large-file mode by default: it shows them at once and keeps the file on disk.`,
     backToLarge: 'Open in large-file mode',

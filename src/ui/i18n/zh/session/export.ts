@@ -106,7 +106,6 @@ const words: Pick<PageText, 'export' | 'largeExport'> = {
       make: '生成文件',
       making: (done: number, total: number) => `正在写入文件… 已完成 ${g(done)} / ${g(total)} 条消息`,
       made: '文件在本页中生成；下载即可保存。',
-      replayNot: '大文件模式不导出回放：其 token 预算需要统计每一条候选消息。可在此导出存储的会话；“回放”标签页显示 nanobot 发送的内容。',
     };
   })(),
 };

@@ -32,7 +32,7 @@ const words: Pick<PageText, 'large' | 'viewSwitch'> = {
   viewSwitch: {
     openFull: (memory: string) => `打开完整视图（约占 ${memory} 内存）`,
     openFullShort: (memory: string) => `完整视图（${memory}）`,
-    fullAdds: '完整视图另有回放导出；它会先把每条消息解析进页面。',
+    fullAdds: '标签页和结果相同；完整视图会先把每条消息解析进页面。',
     tooBig: (line: string) => `文件达到 ${line} 时不提供完整视图：整个文件放不进页面。`,
     shownFull: (memory: string, line: string) => `以完整视图显示，每条消息都已读入页面（约占 ${memory} 内存）。${line} 及以上的文件默认以大文件模式打开：它立即显示，并把文件留在磁盘上。`,
     backToLarge: '以大文件模式打开',
