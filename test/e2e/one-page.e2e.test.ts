@@ -65,8 +65,10 @@ interface Seen {
   overTime: string[];
   /** The header's facts (their names). */
   facts: string[];
-  /** The Export tab's sections and formats, and the Edit tab's cards. */
+  /** The Export tab's sections, sources and formats, and the Edit tab's cards. */
   exportSections: string[];
+  /** The replay's export as JSON: its preview. */
+  replayExport: string;
   editCards: string[];
   /** The Edit tab's title edit: its preview (the new title written as NEW) and the result after its save. */
   titlePreview: string;
@@ -137,8 +139,14 @@ async function seen(page: Page, hash: string, name: string, large: boolean): Pro
   const facts = await page.locator('.sl-facts dt').allInnerTexts();
   await page.getByRole('tab', { name: 'Export' }).click();
   await page.locator('.sl-export-preview pre').first().waitFor({ timeout: 60_000 });
-  const exportSections = [...(await page.locator('.sl-export h2, .sl-export h3').allInnerTexts()), ...(await page.locator('input[name="sl-export-fmt"]').evaluateAll((xs) => xs.map((x) => x.parentElement!.textContent!.trim())))];
+  const exportSections = [...(await page.locator('.sl-export h2, .sl-export h3').allInnerTexts()), ...(await page.locator('input[name="sl-export-src"], input[name="sl-export-fmt"]').evaluateAll((xs) => xs.map((x) => x.parentElement!.textContent!.trim())))];
   await shot(page, `one-page-export-${name}`, false);
+  // The replay as JSON, redacted: the first entries as the preview shows them.
+  await page.locator('.sl-export-pick label', { hasText: 'The replay' }).locator('input').check();
+  await page.locator('.sl-export-pick label', { hasText: 'JSON' }).locator('input').check();
+  await page.locator('.sl-export-preview pre').first().waitFor({ timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelector('.sl-export-preview pre')?.textContent?.trimStart().startsWith('['));
+  const replayExport = (await page.locator('.sl-export-preview pre').allInnerTexts()).join('');
   await page.getByRole('tab', { name: /^Edit/ }).click();
   await page.locator('.sl-edits h3').first().waitFor({ timeout: 60_000 });
   const editCards = (await page.locator('.sl-edits section > h3, .sl-edits section h3:first-child').allInnerTexts()).map((t) => t.trim()).sort();
@@ -164,7 +172,7 @@ async function seen(page: Page, hash: string, name: string, large: boolean): Pro
   expect(onDisk.slice(1).join('\n')).toBe(original.slice(1).join('\n'));
   // The other size opens the session as it was.
   fs.writeFileSync(path.join(dir, 'ws', 'sessions', 'cli_one.jsonl'), original.join('\n'));
-  return { tabs, controls, controlKinds, budget, sent, tokens, windowed, lenses, fileSections, rawSwitch, request, overTime, facts, exportSections, editCards: [...new Set(editCards)], titlePreview, titleSaved };
+  return { tabs, controls, controlKinds, budget, sent, tokens, windowed, lenses, fileSections, rawSwitch, request, overTime, facts, exportSections, replayExport, editCards: [...new Set(editCards)], titlePreview, titleSaved };
 }
 
 describe('one session page for every size', () => {
@@ -201,10 +209,13 @@ describe('one session page for every size', () => {
     expect(large.overTime).toEqual(full.overTime);
     expect(full.rawSwitch).toBe(1);
     expect(large.rawSwitch).toBe(1);
-    // One header, one Export tab (the full view alone offers the replay as a source), the same edits.
+    // One header, one Export tab (the session and the replay as sources, at both sizes), the same edits.
     expect(large.facts).toEqual(full.facts);
     expect(full.exportSections).toContain('1. Redaction');
     expect(large.exportSections).toEqual(full.exportSections);
+    expect(full.exportSections.filter((x) => x.startsWith('The replay'))).toHaveLength(1);
+    expect(full.replayExport.length).toBeGreaterThan(100);
+    expect(large.replayExport).toEqual(full.replayExport);
     expect(full.editCards.length).toBeGreaterThan(5);
     expect(large.editCards).toEqual(full.editCards);
     // The same title edit previews and saves the same at both sizes (every other line keeps its bytes).

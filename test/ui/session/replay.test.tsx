@@ -225,3 +225,20 @@ describe('the fate strip in words', () => {
     expect(el.querySelector('.sl-runs li:last-child')!.textContent).toBe('… and 60 more runs');
   });
 });
+
+describe('the Replay tab in the page', () => {
+  it('a change not yet in the link when the tab is left is written then, under the tab now shown (the Export tab reads it)', async () => {
+    const { SessionView } = await import('../../../src/ui/session/SessionView');
+    const o = openText(file);
+    const routes: [string, Record<string, string>][] = [];
+    const none = () => {};
+    el = await mount(<SessionView {...wholeHost(o)} opened={o} adapter={null} now={() => '2026-06-01T12:00:00'} onSaved={none} onDeleted={none} onForked={none} route={{ tab: 'replay', params: { file: 'cli_direct.jsonl' } }} onRoute={(t, p) => routes.push([t, p])} />);
+    await answered(el, 'Recomputed in');
+    await type(el.querySelector('.sl-controls input[type="number"]'), '3');
+    await click([...el.querySelectorAll('[role="tab"]')].find((t) => t.textContent === 'Export'));
+    expect(routes.at(-1)![0]).toBe('export');
+    expect(routes.at(-1)![1]).toMatchObject({ file: 'cli_direct.jsonl', max_messages: '3' });
+    await settle(LINK_DELAY_MS + 50);
+    expect(routes.at(-1)![0]).toBe('export');
+  });
+});

@@ -45,15 +45,25 @@ export function ReplayTab({ source, params, onParams, onOpenLine, onExport }: Re
   const [target, setTarget] = useState<number | null>(null);
   const [nonce, setNonce] = useState(0);
   const linkTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(linkTimer.current), []);
+  // Settings not yet in the link when the tab is left are written then (the Export tab reads them from it).
+  const pending = useRef<(() => void) | null>(null);
+  useEffect(() => () => {
+    clearTimeout(linkTimer.current);
+    pending.current?.();
+  }, []);
   const change = (next: ReplaySettings) => {
     setS(next);
     clearTimeout(linkTimer.current);
-    linkTimer.current = setTimeout(() => onParams(settingsToParams(next, params)), LINK_DELAY_MS);
+    const write = (pending.current = () => {
+      pending.current = null;
+      onParams(settingsToParams(next, params));
+    });
+    linkTimer.current = setTimeout(write, LINK_DELAY_MS);
   };
   const asOf = (n: number | null) => {
     const { upto: _u, ...rest } = settingsToParams(s, params);
     clearTimeout(linkTimer.current);
+    pending.current = null;
     onParams(n === null ? rest : { ...rest, upto: String(n) });
   };
   const pick = (i: number) => {
