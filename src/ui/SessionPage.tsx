@@ -28,6 +28,9 @@ import type { SessionSource } from '../store/source/session-source';
 
 type SessionRoute = Extract<Route, { view: 'session' }>;
 
+/** The browser's workers a file read on its line index builds its index in (their modules fetched with the first such file). */
+const pageWorkers = () => import('../store/large/page-source').then((m) => m.pageWorkers);
+
 /** The route's parameters the page owns, kept when the view changes its tab or settings (the file, the view's mode). */
 const KEPT_PARAMS = ['file', 'full', 'large'] as const;
 
@@ -108,7 +111,7 @@ export function SessionPage({ r }: { r: SessionRoute }) {
   const summary = l && f && !folderPending ? resolveSession(l.summaries, r.key, activeVersion.value, r.params.file) : undefined;
   const path = summary?.path;
   /** The file opened again as a source under the same line (an edit's plan and save read it as it is now). */
-  const reopen = (key?: string) => openSource(ws.adapter, path!, { version: activeVersion.value, now: nowIso(), pick: pickOf(r.params), ...(key !== undefined ? { key } : {}) });
+  const reopen = (key?: string) => openSource(ws.adapter, path!, { version: activeVersion.value, now: nowIso(), pick: pickOf(r.params), page: pageWorkers, ...(key !== undefined ? { key } : {}) });
   /** This route with the full view asked or not: the links between the two views. */
   const switchHref = (full: boolean) => formatRoute({ view: 'session', key: r.key, ...(r.tab ? { tab: r.tab } : {}), params: withFullView(r.params, full) });
 

@@ -1,25 +1,22 @@
 /**
- * A file the page reads on its line index: the index built in the index worker (its progress told,
- * the bytes' hashes kept for a later save's guard), and the one source over it with the browser's
- * workers for the heavy passes (export, find, a trim's plan). Every tab of the page reads this source.
+ * The browser's workers for a file the page reads on its line index (`PageWorkers`, handed to
+ * `openSource`): the index built in the index worker (its progress told, the bytes' hashes kept for
+ * a later save's guard), and the heavy passes (a trim's plan, export, find) in workers of their own.
  */
-import type { LineIndex } from '../../core/index/line-index';
-import type { FileStat, StorageAdapter } from '../adapter/adapter';
-import { indexedSourceOf } from '../source/indexed-source';
-import type { SessionSource, SourceStat } from '../source/session-source';
+import type { PageWorkers } from '../source/indexed-source';
 import { exportWorkers } from './export/export-workers';
 import { findInFile } from './find/large-find-client';
 import { indexFile, readProofOf } from './large-client';
 import { planTrimOffThread } from './trim/large-trim-client';
 
-/**
- * Indexes `file` (the file at `stat.path` as `at` found it) and opens the source over that index;
- * `now`: the clock nanobot's edits write.
- */
-export async function indexInPage(adapter: StorageAdapter, file: Blob, at: FileStat, stat: Omit<SourceStat, 'kind' | 'other' | 'size' | 'lastModified'>, now: string, onProgress?: (bytes: number, lines: number) => void): Promise<{ index: LineIndex; source: SessionSource }> {
-  const index = await indexFile(file, stat.version, onProgress);
-  const proof = readProofOf(index, at);
-  const held = { file, index, planTrim: planTrimOffThread, ...(proof ? { proof } : {}) };
-  const source = indexedSourceOf(adapter, { ...stat, size: at.size, lastModified: at.lastModified, kind: 'index', other: null }, { now, version: stat.version, workers: exportWorkers, finding: { find: findInFile } }, held);
-  return { index, source };
-}
+/** The page's workers, one set for every file it reads on its index. */
+export const pageWorkers: PageWorkers = {
+  async index(file, at, version, onProgress) {
+    const index = await indexFile(file, version, onProgress);
+    const proof = readProofOf(index, at);
+    return { index, ...(proof ? { proof } : {}) };
+  },
+  planTrim: planTrimOffThread,
+  workers: exportWorkers,
+  finding: { find: findInFile },
+};

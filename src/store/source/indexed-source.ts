@@ -31,7 +31,7 @@ import { diagnosticsIndexed, loadIndexed, loadNoted, type IndexedLoad, type Mess
 import { countHealth, dumpsLoneSurrogate, eachDumped, eachLine, eachLineBytes } from './line-reads';
 import type { Lens, PieceSink, SaveRun, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
 import { metaOf, normalised, unchangedSince, type SourceAdapter } from './source-adapter';
-import type { StorageAdapter } from '../adapter/adapter';
+import type { FileStat, StorageAdapter } from '../adapter/adapter';
 import type { ExportPasses, ExportWorkers } from './export-answers';
 import type { FindWorkers } from './find-answers';
 import type { SourceConversation } from './conversation/rows';
@@ -49,20 +49,37 @@ import type { ContextLoad } from '../large/context/large-context-client';
  * read the file by that index; the export's passes go to `workers` (the browser's). `stat`: the
  * file as it was when indexed. The whole document is asked for nothing here.
  */
-export function indexedSourceOf(adapter: StorageAdapter, stat: SourceStat, opts: OpenOptions & { workers?: ExportWorkers; finding?: FindWorkers }, held: HeldIndex): SessionSource {
+export function indexedSourceOf(adapter: StorageAdapter, stat: SourceStat, opts: IndexedOptions, held: HeldIndex): SessionSource {
   const a = normalised(adapter);
   return indexedSource(a, stat, opts, async () => (await import('./document-source')).documentSource(a, { ...stat, kind: 'document' }, opts), held);
 }
 
-/** A file's index the page already built (in its worker), and the file as the Blob it was built from. */
+/** A file's index the page holds (built in its worker), and the file as the Blob it was built from. */
 export interface HeldIndex {
   file: Blob;
   index: LineIndex;
+  /** The file's size and time as the Blob was taken (else the source's own). */
+  at?: FileStat;
   /** The hashes of the bytes the index was built from: an edit planned over it saves only while they hold (none: its size and time). */
   proof?: ReadProof;
   /** Plans a trim over this index off the page's thread (the browser's worker: large-trim-client.ts); absent, here. */
   planTrim?: (file: Blob, index: LineIndex, key: string, max: number, extendToUser: boolean, now: string, version: NanobotVersion) => Promise<TrimAnswer>;
 }
+
+/**
+ * A page's way to read a file on its line index (store/large/page-source.ts: the browser's
+ * workers): the index built off the page's thread, its progress told, with the read hashes a save
+ * is checked against; the heavy passes (a trim's plan, export, find) in workers too.
+ */
+export interface PageWorkers {
+  index(file: Blob, at: FileStat, version: NanobotVersion, onProgress: (bytes: number, lines: number) => void): Promise<{ index: LineIndex; proof?: ReadProof }>;
+  planTrim: NonNullable<HeldIndex['planTrim']>;
+  workers: ExportWorkers;
+  finding: FindWorkers;
+}
+
+/** What an index source is opened with besides nanobot's version and clock: the page's workers (`page`, loaded when first needed), or the export's and find's alone. */
+export type IndexedOptions = OpenOptions & { printing?: boolean; workers?: ExportWorkers; finding?: FindWorkers; page?: () => Promise<PageWorkers> };
 
 /** nanobot's load on the index, as a source answers it (its messages' lines left out). */
 function sourceLoad(n: IndexedLoad): SourceLoad {
@@ -103,7 +120,7 @@ const NL = new Uint8Array([10]);
  * text (format, load --json), so the index notes which lines already are (and are copied as they are).
  * `whole`: opens the document source of the same file, for the rare answers the index does not give (a format that raises, a fork near json.loads' depth).
  */
-export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: OpenOptions & { printing?: boolean; workers?: ExportWorkers; finding?: FindWorkers }, whole: () => Promise<SessionSource>, held?: HeldIndex): SessionSource {
+export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: IndexedOptions, whole: () => Promise<SessionSource>, held?: HeldIndex): SessionSource {
   const { path, fileName, version } = stat;
   const fallbackKey = keyForFile(fileName, version);
   const loadOpts = { now: opts.now, version, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
@@ -112,19 +129,30 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
   const depth = rulesOf(version).depthBudget.jsonLoads;
   let plainIndex: Promise<Built> | null = null;
   let loaded: Promise<{ index: LineIndex; load: IndexedLoad }> | null = null;
-  // An index the page already built (in its worker) answers from itself: the file is not indexed again.
-  if (held) plainIndex = Promise.resolve({ index: held.index, source: { path, stat: { size: stat.size, lastModified: stat.lastModified }, ...(held.proof ? { proof: held.proof } : {}) } });
-  const built = () => (plainIndex ??= indexStreamed(adapter, path, version, false, !!opts.printing));
-  /** The file as a Blob (left on disk where the backend can) with its index: what the export's slices are read from. */
+  // The page's workers, loaded when first needed; the index they build is told to every `lineIndex` asker meanwhile.
+  let paging: Promise<PageWorkers> | null = null;
+  const page = opts.page ? () => (paging ??= opts.page!()) : null;
+  const progress = new Set<(bytes: number, lines: number) => void>();
+  // The index a page holds: handed over built (`held`), or built by the page's workers from the file's Blob when first asked.
+  let holding: Promise<HeldIndex | null> | null = null;
+  const hold = () => (holding ??= held ? Promise.resolve(held) : page ? holdInPage(page) : Promise.resolve(null));
+  // An index the page holds answers from itself: the file is not indexed again.
+  const built = () =>
+    (plainIndex ??= hold().then((h) => (h ? { index: h.index, source: { path, stat: h.at ?? { size: stat.size, lastModified: stat.lastModified }, ...(h.proof ? { proof: h.proof } : {}) } } : indexStreamed(adapter, path, version, false, !!opts.printing))));
+  /** Whether the index is the page's (its edits plan over it, its replay view reads it): known when the source is opened. */
+  const paged = !!held || !!page;
+  /** The file as a Blob (left on disk where the backend can), or null where the storage has none. */
+  const blob = async () => (await hold())?.file ?? (await adapter.fileOrNull(path));
+  /** The file as a Blob with its index: what the export's slices are read from. */
   const fileAndIndex = async () => {
     const { index } = await built();
-    const file = held?.file ?? (await adapter.fileOrNull(path)) ?? new Blob([(await adapter.readWhole(path)) as BlobPart]);
+    const file = (await blob()) ?? new Blob([(await adapter.readWhole(path)) as BlobPart]);
     return { file, index };
   };
   // The export's and the find's passes are loaded when first asked for (a CLI command never compiles them).
   let exporting: Promise<ExportPasses> | null = null;
-  const exported = () => (exporting ??= import('./export-answers').then((m) => m.indexedExport(fileAndIndex, opts.workers)));
-  const find = lazyFind(async () => (await import('./find-answers')).indexedFind(fileAndIndex, opts.finding));
+  const exported = () => (exporting ??= import('./export-answers').then(async (m) => m.indexedExport(fileAndIndex, opts.workers ?? (await page?.())?.workers)));
+  const find = lazyFind(async () => (await import('./find-answers')).indexedFind(fileAndIndex, opts.finding ?? (await page?.())?.finding));
   const record = async (ix: LineIndex, line: number) => decodeRecord(await read(ix.start[line]!, ix.start[line]! + ix.length[line]!));
   const load = () => (loaded ??= built().then((b) => loadIndexed(adapter, path, { ...loadOpts, dumps: !!opts.printing }, b)));
   const forkOpts = { now: opts.now, fallbackKey, ...(opts.key !== undefined ? { key: opts.key } : {}) };
@@ -175,8 +203,13 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       await eachLineBytes(read, ix, wanted, (raw) => out.push(raw.slice()));
       return out;
     },
-    async lineIndex() {
-      return (await built()).index;
+    async lineIndex(onProgress) {
+      if (onProgress) progress.add(onProgress);
+      try {
+        return (await built()).index;
+      } finally {
+        if (onProgress) progress.delete(onProgress);
+      }
     },
     async lineHeads(lines, limit) {
       const { file, index } = await fileAndIndex();
@@ -197,7 +230,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
     async replay(replay: ReplayOptions, how: { count?: TokenCounter; emit?: EntrySink; upto?: number } = {}): Promise<SourceReplay> {
       const { replayStreamed } = await import('./replay/streamed-replay');
       // An index the page already built is not built again (the CLI's source holds none: its reading stays one pass).
-      const v = await replayStreamed(adapter, path, { now: opts.now, version, ...(opts.key !== undefined ? { key: opts.key } : {}), replay, ...(how.count ? { count: how.count } : {}), ...(how.emit ? { emit: how.emit } : {}), ...(how.upto !== undefined ? { upto: how.upto } : {}), ...(held ? { built: await built() } : {}) });
+      const v = await replayStreamed(adapter, path, { now: opts.now, version, ...(opts.key !== undefined ? { key: opts.key } : {}), replay, ...(how.count ? { count: how.count } : {}), ...(how.emit ? { emit: how.emit } : {}), ...(how.upto !== undefined ? { upto: how.upto } : {}), ...(paged ? { built: await built() } : {}) });
       const load = sourceLoad(v.nanobot);
       const s = v.load.result;
       if (!s || !v.replay) return { load, replay: null };
@@ -239,7 +272,8 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       if (edit.kind === 'trim') {
         const { planTrimIndexed } = await import('../save/indexed-trim');
         // The Edit tab's edits plan over the index the page holds (a trim in its worker); elsewhere each plan indexes (and hashes) the file as it is.
-        const t = held?.planTrim ? await trimOffThread(held.planTrim, edit, at.now) : await planTrimIndexed(adapter, path, { ...at, max: edit.max, extendToUser: edit.extendToUser }, held ? await built() : undefined);
+        const h = await hold();
+        const t = h?.planTrim ? await trimOffThread(h, h.planTrim, edit, at.now) : await planTrimIndexed(adapter, path, { ...at, max: edit.max, extendToUser: edit.extendToUser }, paged ? await built() : undefined);
         if ('error' in t) return t;
         const w = t.write?.plan;
         const trim = w && (await trimSpanOf(t.index.messageCount, w.dropped, w.unarchived, (k) => record(t.index, t.index.messages[k]!)));
@@ -248,7 +282,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
         return plan;
       }
       const { planEditIndexed } = await import('../save/indexed-edit');
-      const e = await planEditIndexed(adapter, path, at, edit, held ? await built() : undefined);
+      const e = await planEditIndexed(adapter, path, at, edit, paged ? await built() : undefined);
       if ('error' in e) return e;
       const plan: SourcePlan = { edit, change: e.change, writes: true, refusal: e.refusal?.error ?? null, backup: edit.kind === 'repair', diff: await diffOf(e.index, e.write?.plan.pieces) };
       edits.set(plan, { edit: e });
@@ -299,14 +333,15 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       })()),
     // Replay tab
     async replayView(replay, upto) {
-      const file = held?.file ?? (await adapter.fileOrNull(path));
+      const h = await hold();
+      const file = h?.file ?? (await adapter.fileOrNull(path));
       // No Blob to hand a worker (a Node file): answered in place, through this source.
       if (!file) {
         const { estimator, replayAnswer } = await import('./replay/replay-answers');
         return replayAnswer(source, replay, upto, await estimator(version));
       }
       const { replayViewOf } = await import('../large/replay/large-replay-client');
-      return replayViewOf({ file, path, lastModified: stat.lastModified, version, now: opts.now, ...(opts.key !== undefined ? { key: opts.key } : {}), ...(held ? { index: held.index } : {}), opts: replay, upto });
+      return replayViewOf({ file, path, lastModified: stat.lastModified, version, now: opts.now, ...(opts.key !== undefined ? { key: opts.key } : {}), ...(h ? { index: h.index } : {}), opts: replay, upto });
     },
     // One load object per source: the context client keeps its answers by it.
     contextOverTime: ((overTime: ContextLoad | null = null) => async (replay: ReplayOptions) => {
@@ -329,13 +364,13 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
       const pieces = 'trim' in e ? e.trim.write?.plan.pieces : e.edit.write?.plan.pieces;
       // A repair's message lines are written anew: a download of them would hold the file whole.
       if (!pieces || pieces.some((p) => 'dumps' in p)) return null;
-      const file = held?.file ?? (await adapter.fileOrNull(path));
+      const file = await blob();
       if (!file) return null;
       return new Blob(pieces.map((p) => ('bytes' in p ? (p.bytes as BlobPart) : 'from' in p ? file.slice(p.from, p.to) : new Blob())), { type: 'application/x-ndjson' });
     },
     async forkBlob(userIndex, newKey, now) {
       const f = await forkPlan(userIndex, newKey, now);
-      const file = held?.file ?? (await adapter.fileOrNull(path));
+      const file = await blob();
       // A fork near json.loads' depth is the whole document's: its download would hold the file whole.
       if (f === 'whole' || !file) return null;
       return (await import('./indexed-fork')).forkBlobIndexed(adapter, stat, f, file);
@@ -350,15 +385,24 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: Op
   }
 
   /** A trim planned over the held index by the page's worker, as planTrimIndexed answers it (the key nanobot loads the file under). */
-  async function trimOffThread(planTrim: NonNullable<HeldIndex['planTrim']>, edit: Extract<SourceEdit, { kind: 'trim' }>, now: string): Promise<IndexedTrim | { error: EditRefusal }> {
+  async function trimOffThread(h: HeldIndex, planTrim: NonNullable<HeldIndex['planTrim']>, edit: Extract<SourceEdit, { kind: 'trim' }>, now: string): Promise<IndexedTrim | { error: EditRefusal }> {
     const b = await built();
     const index = b.index;
     const key = opts.key ?? (await source.meta())?.key ?? fallbackKey;
-    const a = await planTrim(held!.file, index, key, edit.max, edit.extendToUser, now, version);
+    const a = await planTrim(h.file, index, key, edit.max, edit.extendToUser, now, version);
     if ('nothing' in a) return { change: a.nothing, refusal: null, write: null, index };
     // Only its save is refused (a metadata line nanobot's save cannot encode), as planTrimIndexed says it.
     if ('error' in a) return 'raises' in a ? { change: a.change, refusal: a, write: null, index } : { error: a.error };
     return { change: a.change, refusal: null, write: { plan: a, source: { ...b.source, fileName, version, index } }, index };
+  }
+
+  /** The file's index built by the page's workers from its Blob (none where the storage hands over no Blob: then it is read here). */
+  async function holdInPage(workers: () => Promise<PageWorkers>): Promise<HeldIndex | null> {
+    const file = await adapter.fileOrNull(path);
+    if (!file) return null;
+    const [w, at] = await Promise.all([workers(), file instanceof File ? { size: file.size, lastModified: file.lastModified } : adapter.stat(path)]);
+    const { index, proof } = await w.index(file, at, version, (bytes, lines) => progress.forEach((f) => f(bytes, lines)));
+    return { file, index, at, planTrim: w.planTrim, ...(proof ? { proof } : {}) };
   }
 
   /** Refused ('conflict', saying what changed: its size, its time) unless the file still has the size and time it was opened with. */

@@ -6,6 +6,7 @@
 import type { StorageAdapter } from '../adapter/adapter';
 import type { OpenOptions } from '../save/sessions';
 import type { SessionSource, SourceKind } from './session-source';
+import type { PageWorkers } from './indexed-source';
 import { normalised } from './source-adapter';
 
 /**
@@ -27,9 +28,10 @@ export interface SourcePick {
 
 /**
  * What a source is opened for: nanobot's version, the clock, the key; `printing` when its messages
- * will be printed as json.dumps text; `pick`: the line the app draws (the CLI's `LINE_INDEX` otherwise).
+ * will be printed as json.dumps text; `pick`: the line the app draws (the CLI's `LINE_INDEX` otherwise);
+ * `page`: the page's workers, which build the line index off its thread (the CLI's source reads in place).
  */
-export type SourceOptions = OpenOptions & { printing?: boolean; pick?: SourcePick };
+export type SourceOptions = OpenOptions & { printing?: boolean; pick?: SourcePick; page?: () => Promise<PageWorkers> };
 
 /**
  * Which implementation a file of `size` bytes is read by, and the other one the person may ask for
@@ -48,7 +50,7 @@ export async function openSource(adapter: StorageAdapter, path: string, opts: So
   const st = await a.stat(path);
   const { kind, other } = kindFor(st.size, opts.pick);
   const base = { path, fileName: path.split('/').pop()!, size: st.size, lastModified: st.lastModified, version: opts.version, other };
-  const { printing: _printing, pick: _pick, ...docOpts } = opts;
+  const { printing: _printing, pick: _pick, page: _page, ...docOpts } = opts;
   // Each implementation is loaded only when a file needs it: a CLI run over a small file never
   // compiles the index's readers and planners, nor one over a big file the whole-document edits.
   const openWhole = async () => (await import('./document-source')).documentSource(a, { ...base, kind: 'document' }, docOpts);

@@ -193,8 +193,11 @@ export interface SessionSource {
   lines(from: number, to: number): Promise<Uint8Array[]>;
   /** Both lenses' counts and the diagnostics. */
   health(): Promise<SourceHealth>;
-  /** The file's line index: each line's place, length, kind, terminator and problems (what the File tab counts and lists, at every size). */
-  lineIndex(): Promise<LineIndex>;
+  /**
+   * The file's line index: each line's place, length, kind, terminator and problems (what the File
+   * tab counts and lists, at every size); `onProgress` told the bytes and lines indexed while a page's worker builds it.
+   */
+  lineIndex(onProgress?: (bytes: number, lines: number) => void): Promise<LineIndex>;
   /** The first `limit` bytes of each of `lines` (ascending), without terminators: rows read only as they come into view. */
   lineHeads(lines: ArrayLike<number>, limit: number): Promise<Uint8Array[]>;
   /** The line index's problems counted (once, in slices that yield; line-reads.ts), `onProgress` told the lines counted so far. */

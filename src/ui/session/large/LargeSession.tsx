@@ -1,8 +1,8 @@
 /**
  * A session read on its line index (large-file mode), in the one page (SessionShell.tsx): the
- * header's facts, the index's counts and nanobot's load, the first messages while the file is
- * indexed (useLargeFile.ts), then the one page's tabs (SessionTabs.tsx) over the source built on
- * that index (store/large/page-source.ts). A save opens the file again. The file is never read whole into the page.
+ * header's facts, the index's counts and nanobot's load, the first messages while the source builds
+ * the index in the page's worker (useLargeFile.ts), then the one page's tabs (SessionTabs.tsx) over
+ * that source. A save hands the page a new source. The file is never read whole into the page.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { PyDict } from '../../../core/python/pyvalue';
@@ -24,20 +24,18 @@ import { useLargeFile } from './useLargeFile';
 import { FullViewOffer } from './ViewSwitch';
 import './large.css';
 
-/** The line index's reading of the one session page (the page's `source` names the file; this reading indexes it in the page's workers). */
+/** The line index's reading of the one session page, over the page's source. */
 export default function LargeSession(p: SessionHostProps) {
-  const { stat } = p.source;
+  const { source: held } = p;
+  const { stat } = held;
   const reader = (p.reader ?? p.adapter)!;
-  // Edits: a save (or a conflict's "reload") opens the file again under a new generation.
-  const [generation, setGeneration] = useState(0);
-  const s = useLargeFile(reader, stat, generation);
+  const s = useLargeFile(held, reader);
   // The Edit tab's last result, kept here while a saved file is indexed again (the tab is redrawn then).
   const [shown, setShown] = useState<Shown | null>(null);
   // The line shown: a jump's, else the route's (`line`, or a permalink's message `m`), new each time the route names one.
   const [line, setLine] = useState<number | null>(null);
   const params = p.route.params;
   useEffect(() => setLine(null), [params.line, params.m]);
-  const held = s.source;
 
   // The last metadata record (undefined while unknown, null when the file has none) and nanobot's load: the source's answers, read once.
   const [meta, setMeta] = useState<SourceMeta | null | undefined>(undefined);
@@ -46,12 +44,11 @@ export default function LargeSession(p: SessionHostProps) {
   useEffect(() => {
     let live = true;
     setLoad(null);
-    void held?.meta().then((m) => live && setMeta(m), () => live && setMeta(null));
-    void held?.load().then((l) => live && setLoad(l), (e: unknown) => live && setFailed(errorText(e)));
+    void held.meta().then((m) => live && setMeta(m), () => live && setMeta(null));
+    void held.load().then((l) => live && setLoad(l), (e: unknown) => live && setFailed(errorText(e)));
     return () => void (live = false);
   }, [held]);
   const t = pg().large;
-  if (s.problem === 'no-file') return <p class="notice danger">{t.noFile}</p>;
   const error = s.error ?? failed;
   if (error) return <p class="notice danger" role="alert">{t.failed(error)}</p>;
   const index = s.index;
@@ -72,7 +69,7 @@ export default function LargeSession(p: SessionHostProps) {
       </div>
     ),
     // The tabs are there from the first moment (and while a save is indexed again): the first messages fill them until the index is in.
-    body: !index || !held ? (
+    body: !index ? (
       s.head && <Head messages={s.head} />
     ) : (
       <SessionTabs
@@ -86,10 +83,7 @@ export default function LargeSession(p: SessionHostProps) {
         reader={reader}
         now={p.now}
         onForked={p.onForked}
-        onSaved={(message) => {
-          p.onSaved(message);
-          setGeneration((g) => g + 1);
-        }}
+        onSaved={p.onSaved}
         onDeleted={p.onDeleted}
         outcome={{ shown, show: setShown }}
       />

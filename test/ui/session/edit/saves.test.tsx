@@ -6,7 +6,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
+import { useState } from 'preact/hooks';
 import { SessionView } from '../../../../src/ui/session/SessionView';
+import type { SessionHostProps } from '../../../../src/ui/session-host';
 import { button, check, click, dec, mount, type, unmount, waitFor, indexHost } from '../helpers';
 import { PATH, SIZES, card, planned, setupEdit, type Size } from './harness';
 
@@ -149,7 +151,12 @@ describe('on the page (the line index)', () => {
     const a = createMemoryAdapter();
     a.setFile(PATH, text());
     const saved: string[] = [];
-    el = await mount(<SessionView {...await indexHost(a, PATH, 'v0.2', { adapter: a, route: { tab: 'edit', params: {} }, onSaved: (m) => void saved.push(m) })} />);
+    // The shell opens the file again after a save and hands the page the new source.
+    function Page({ host }: { host: SessionHostProps }) {
+      const [source, setSource] = useState(host.source);
+      return <SessionView {...host} source={source} onSaved={(m) => (saved.push(m), void host.open().then(setSource))} />;
+    }
+    el = await mount(<Page host={await indexHost(a, PATH, 'v0.2', { adapter: a, route: { tab: 'edit', params: {} } })} />);
     await waitFor(() => !!el!.querySelector('.sl-edit-cards'));
     await type(card(el, 'Add a message').querySelector('textarea'), 'one more');
     await click(button(await planned(el, 'Add a message'), 'Add message'));

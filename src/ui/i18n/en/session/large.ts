@@ -8,7 +8,6 @@ const words = {
     opening: (name: string) => `Opening ${name} in large-file mode…`,
     firstMessages: 'The first messages, while the whole file is indexed',
     progress: (read: string, total: string, lines: string) => `Indexed ${read} of ${total} (${lines} lines)…`,
-    noFile: 'This storage cannot hand the file over in slices, so it cannot be opened in large-file mode.',
     failed: (why: string) => `The file could not be indexed: ${why}`,
     summary: (size: string, lines: string, messages: string) => `${size} · ${lines} lines · ${messages} messages`,
     roles: (user: string, assistant: string, tool: string, other: string) => `${user} user · ${assistant} assistant · ${tool} tool · ${other} other`,

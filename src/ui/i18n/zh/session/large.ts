@@ -8,7 +8,6 @@ const words: Pick<PageText, 'large' | 'viewSwitch'> = {
     opening: (name: string) => `正在以大文件模式打开 ${name}…`,
     firstMessages: '开头的几条消息（整个文件仍在建立索引）',
     progress: (read: string, total: string, lines: string) => `已索引 ${read} / ${total}（${lines} 行）…`,
-    noFile: '此存储无法按片段提供文件，因此不能以大文件模式打开。',
     failed: (why: string) => `无法为文件建立索引：${why}`,
     summary: (size: string, lines: string, messages: string) => `${size} · ${lines} 行 · ${messages} 条消息`,
     roles: (user: string, assistant: string, tool: string, other: string) => `用户 ${user} · 助手 ${assistant} · 工具 ${tool} · 其他 ${other}`,
