@@ -202,7 +202,7 @@ export interface IndexedReads {
 export type IndexedLoadOutcome = LoadOutcome<IndexedSession> & { key: string };
 
 /** Where Python's text read of an indexed file stops, reading only bytes near its first invalid UTF-8 sequence; null when the file is UTF-8. */
-export async function decodeCutOver(ix: LineIndex, read: IndexedReads['bytes']): Promise<DecodeCut | null> {
+async function decodeCutOver(ix: LineIndex, read: IndexedReads['bytes']): Promise<DecodeCut | null> {
   const bad = firstUndecodable(ix);
   if (bad < 0) return null;
   const at = ix.start[bad]!;

@@ -176,7 +176,7 @@ export function chunkInputStart(boundary: number, byteAt: (i: number) => number 
  * file has them) is cut by a chunk ending `upTo` bytes after the fault before it shows as invalid:
  * CPython's incremental decoder holds it back and meets the fault only at the next read.
  */
-export function faultCutAt(seq: Uint8Array, upTo: number): boolean {
+function faultCutAt(seq: Uint8Array, upTo: number): boolean {
   if (upTo <= 0 || upTo >= 4) return false;
   const s = seq.subarray(0, upTo);
   const g = findUtf8Fault(s);

@@ -13,7 +13,7 @@ import { keyForFile } from '../listing/session-list';
 import { eachLineRaw } from './read/large-records';
 
 /** What nanobot holds of the session itself (its key, times and metadata): the File tab's lenses and the Context tab read it. */
-export type LargeHead = Pick<IndexedSession, 'key' | 'createdAt' | 'updatedAt' | 'metadata' | 'storedLastConsolidated'>;
+type LargeHead = Pick<IndexedSession, 'key' | 'createdAt' | 'updatedAt' | 'metadata' | 'storedLastConsolidated'>;
 
 /** nanobot's load as the large view holds it: the index's summary and, when it loads a session, its head. */
 export type LargeLoad = IndexLoad & { head: LargeHead | null };

@@ -9,7 +9,7 @@ import { count } from './text';
 const raised = (e: PyError | null | undefined) => (e ? `${e.type}: ${e.message}` : '');
 
 /** A source's load (SessionSource.load) in the shape the sentence reads. */
-export function indexLoadOfSource(load: SourceLoad): Pick<IndexLoad, 'raises' | 'loaded' | 'path' | 'skipped' | 'error' | 'repairError' | 'strictError'> & { messages: number } {
+function indexLoadOfSource(load: SourceLoad): Pick<IndexLoad, 'raises' | 'loaded' | 'path' | 'skipped' | 'error' | 'repairError' | 'strictError'> & { messages: number } {
   return { raises: load.error !== null, loaded: load.result !== null, path: load.path, skipped: load.skipped, error: load.error, repairError: load.repairError, strictError: load.strictError, messages: load.result?.count ?? 0 };
 }
 

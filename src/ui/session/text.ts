@@ -23,7 +23,3 @@ export function bytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** "1 message" / "3 messages". */
-export function plural(n: number, word: string, many = word + 's'): string {
-  return `${count(n)} ${n === 1 ? word : many}`;
-}
