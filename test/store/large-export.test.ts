@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { buildExport, type ExportFormat } from '../../src/core/export/export';
 import { exportKey, exportTitle, titleLine } from '../../src/core/export/export-head';
 import type { Numbered } from '../../src/core/export/export-redact';
-import { loadLarge } from '../../src/store/large/large-load';
+import { loadLarge } from './large-load';
 import { lastMetadataLine } from '../../src/core/edit/large-edit';
 import { indexBytes } from '../../src/core/index/line-index';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
