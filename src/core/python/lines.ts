@@ -221,7 +221,7 @@ export function decodeLossy(bytes: Uint8Array): string {
 
 const encoder = new TextEncoder();
 
-/** UTF-8 bytes of a string; lone surrogates make Python raise, so callers check `hasLoneSurrogate` first. */
+/** UTF-8 bytes of a string; lone surrogates make Python raise, so callers check `loneSurrogateIndex` first. */
 export function encodeUtf8(s: string): Uint8Array {
   return encoder.encode(s);
 }
