@@ -7,7 +7,7 @@ import { signal } from '@preact/signals';
 /** True when a new version is installed and waiting. */
 export const updateReady = signal(false);
 /** True once the app is cached for offline use. */
-export const offlineReady = signal(false);
+const offlineReady = signal(false);
 
 let update: ((reload?: boolean) => Promise<void>) | null = null;
 

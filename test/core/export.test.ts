@@ -1,6 +1,7 @@
 /** Export builders: Markdown, one offline HTML page (CSP, no script, all escaped), JSON = the messages exactly. */
 import { describe, expect, it } from 'vitest';
-import { buildExport, EXPORT_CSP, exportHtml, exportJson, exportMarkdown, type ExportDoc } from '../../src/core/export/export';
+import { EXPORT_CSP } from '../../src/core/export/export';
+import { buildExport, type ExportDoc } from './export-build';
 import { exportMessage } from '../../src/core/export/export-parts';
 import { EXPORT_EN } from '../../src/words/export-en';
 import { pyDumps, pyLoads } from '../../src/core/python/pyjson';
@@ -25,6 +26,10 @@ const messages = loads(`[
   "not a dict",
   {"role": "assistant", "content": 12345678901234567890}
 ]`) as PyValue[];
+
+const exportHtml = (d: ExportDoc) => buildExport(d, 'html').text;
+const exportMarkdown = (d: ExportDoc) => buildExport(d, 'md').text;
+const exportJson = (d: ExportDoc) => buildExport(d, 'json').text;
 
 const doc: ExportDoc = { title: `Title ${HOSTILE}`, key: `cli:<b>key</b>`, what: 'Session as stored', notes: ['exported for a test'], messages, words: EXPORT_EN };
 

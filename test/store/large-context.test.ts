@@ -16,7 +16,7 @@ import { loadTokenizer } from '../../src/core/tokens/tokenizer';
 import { estimateMessageTokens } from '../../src/core/tokens/tokens';
 import { runNow } from '../../src/store/analyze/event-loop';
 import { contextLarge } from '../../src/store/large/context/large-context-client';
-import { loadLarge } from '../../src/store/large/large-load';
+import { loadLarge } from './large-load';
 import { keyForFile } from '../../src/store/listing/session-list';
 import { CORPORA, fixturePaths, releasesInTurn } from '../corpora';
 

@@ -8,10 +8,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildExport, type ExportFormat } from '../../src/core/export/export';
+import type { ExportFormat } from '../../src/core/export/export';
+import { buildExport } from '../core/export-build';
 import { exportKey, exportTitle, titleLine } from '../../src/core/export/export-head';
 import type { Numbered } from '../../src/core/export/export-redact';
-import { loadLarge } from '../../src/store/large/large-load';
+import { loadLarge } from './large-load';
 import { lastMetadataLine } from '../../src/core/edit/large-edit';
 import { indexBytes } from '../../src/core/index/line-index';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';

@@ -8,7 +8,7 @@ import { pyDumps } from '../../src/core/python/pyjson';
 import type { PyValue } from '../../src/core/python/pyvalue';
 import { getHistory, replayLastConsolidated } from '../../src/core/replay/replay';
 import { indexFile } from '../../src/store/large/large-client';
-import { loadLarge } from '../../src/store/large/large-load';
+import { loadLarge } from './large-load';
 import { replayViewOf } from '../../src/store/large/replay/large-replay-client';
 import { contextLarge } from '../../src/store/large/context/large-context-client';
 import { contextOverTimeSteps, type ContextOverTime } from '../../src/core/replay/context-over-time';

@@ -10,7 +10,7 @@ import { indexBytes } from '../../src/core/index/line-index';
 import { loadNanobot } from '../../src/core/lens/load';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { saveTraces } from '../../src/core/turn/save-traces';
-import { loadLarge } from '../../src/store/large/large-load';
+import { loadLarge } from './large-load';
 import type { TracesReply, TracesRequest } from '../../src/store/large/traces/large-traces';
 import { tracesLarge } from '../../src/store/large/traces/large-traces-client';
 import { keyForFile } from '../../src/store/listing/session-list';

@@ -103,7 +103,7 @@ export function writeStdout(data: string | Uint8Array): void {
  * device other than /dev/null (where output is thrown away, as in the bench). On Windows, Node's own
  * answer.
  */
-export function isTerminal(fd: 1 | 2): boolean {
+function isTerminal(fd: 1 | 2): boolean {
   if (process.platform === 'win32') return !!(fd === 1 ? process.stdout : process.stderr).isTTY;
   try {
     const s = fstatSync(fd);

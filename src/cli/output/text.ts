@@ -95,7 +95,7 @@ export function escapeLoneSurrogates(s: string): string {
 
 
 /** One piece of version evidence as the CLI prints it: its code, its count and what it names. */
-export function evidenceCode(e: Evidence): string {
+function evidenceCode(e: Evidence): string {
   const more = [e.workspacePath, e.paths?.map((p) => p ?? '(unnamed)').join(', '), e.beside ? `beside ${e.beside} safe_key` : '', e.inMain ? 'in main' : '', e.name && `${e.name} by ${e.writer}`].filter(Boolean);
   return `${e.kind}${e.count !== undefined ? ` ×${e.count}` : ''}${more.length ? ` (${more.join('; ')})` : ''}`;
 }

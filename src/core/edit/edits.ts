@@ -47,7 +47,7 @@ function withRecords(doc: SessionDocument, records: FileRecord[]): SessionDocume
  * The metadata record after an edit: a copy of `old` (its inner metadata copied too), or a new one
  * when the file has none, with `change` applied. A streamed trim writes it without the document.
  */
-export function editedMetadata(old: PyDict | null, key: string, now: string, change: (meta: PyDict) => void): PyDict {
+function editedMetadata(old: PyDict | null, key: string, now: string, change: (meta: PyDict) => void): PyDict {
   let meta: PyDict;
   if (old) {
     meta = dictFrom(dictKeys(old).map((k) => [k, old[k]!] as const));

@@ -74,7 +74,7 @@ export function forkHead(src: Pick<NanobotSession, 'metadata' | 'lastConsolidate
  * The deepest bracket nesting of any line (`\n`-separated) outside strings: an upper bound on how deep
  * json.loads nests in that line, so a file under a call's figure cannot raise RecursionError there.
  */
-export function deepestLineNesting(bytes: Uint8Array): number {
+function deepestLineNesting(bytes: Uint8Array): number {
   let depth = 0;
   let max = 0;
   let inString = false;

@@ -32,7 +32,7 @@ const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/g;
  * `json.dumps` with its default `ensure_ascii` (0.1.4's save): every UTF-16 unit outside printable ASCII as
  * `\uXXXX`, a lone surrogate too (so such a save never fails). Controls are escaped already by `pyDumps`.
  */
-export function asciiEscaped(text: string): string {
+function asciiEscaped(text: string): string {
   return text.replace(NOT_PRINTABLE_ASCII, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }
 
@@ -47,7 +47,7 @@ export function asciiPiece(piece: Uint8Array | string): Uint8Array | string {
 }
 
 /** One record as the version's save writes it. */
-export function dumpsRecord(v: PyValue, version: NanobotVersion = DEFAULT_FORMAT): string {
+function dumpsRecord(v: PyValue, version: NanobotVersion = DEFAULT_FORMAT): string {
   const text = pyDumps(v);
   return rulesOf(version).asciiEscapes ? asciiEscaped(text) : text;
 }

@@ -131,7 +131,7 @@ export function planTitle(ix: EditIndex, meta: LastMetadata, key: string, title:
 }
 
 /** The session facts a trim reads (edits.ts via recoveredSession): the last metadata's `metadata` and clamped `last_consolidated`. */
-export function sessionOf(meta: LastMetadata, key: string, now: string, messages: number) {
+function sessionOf(meta: LastMetadata, key: string, now: string, messages: number) {
   const s = recoveredSession(skeleton(meta), key, now, []);
   return { ...s, lastConsolidated: clampLastConsolidated(meta ? dictGet(meta.value, 'last_consolidated') : 0, messages) };
 }

@@ -3,7 +3,6 @@
  * from the whole file: the title from nanobot's session when it loads one (else the recovered
  * lens's), the key from the last metadata record (else the file name's). Only those records are decoded.
  */
-import type { IndexLoad } from '../index/index-load';
 import type { LineIndex } from '../index/line-index';
 import { FLAG, KIND } from '../index/fact-codes';
 import { dictGet, type PyDict } from '../python/pyvalue';
@@ -13,7 +12,7 @@ import { sessionTitle } from '../listing/title';
  * The metadata line whose `metadata` names the session: when nanobot loads the file, the last one
  * its `json.loads` reads (a line with a byte-order mark fails it); else the recovered lens's last. -1: none.
  */
-export function titleLine(ix: Pick<LineIndex, 'count' | 'kind' | 'flags'>, load: Pick<IndexLoad, 'loaded'>): number {
+export function titleLine(ix: Pick<LineIndex, 'count' | 'kind' | 'flags'>, load: { loaded: boolean }): number {
   for (let i = ix.count - 1; i >= 0; i--) {
     if (ix.kind[i] !== KIND.metadata) continue;
     if (load.loaded && ix.flags[i]! & FLAG.nanobotBad) continue;

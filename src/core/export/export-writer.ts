@@ -1,8 +1,8 @@
 /**
  * An export written one message at a time: the title and key redacted first, then each message's
  * findings numbered on from the ones before, masked, and written as its piece of the file. The
- * pieces joined are the file `buildExport` makes from the whole session redacted at once, so a
- * file too big to hold (large-file mode) is exported with the same bytes as a small one.
+ * pieces joined are the file the whole session redacted at once would make (the tests' buildExport),
+ * so a file too big to hold (large-file mode) is exported with the same bytes as a small one.
  */
 import { exportClosing, exportOpening, exportPiece, type ExportFormat, type ExportHead } from './export';
 import { KEY_PATH, messagePath, numberFindings, redactNumbered, TITLE_PATH, type Numbered } from './export-redact';

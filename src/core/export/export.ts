@@ -26,24 +26,11 @@ export interface ExportHead {
   words: ExportWords;
 }
 
-export interface ExportDoc extends Omit<ExportHead, 'count'> {
-  /** Messages as stored, or the replay's provider entries: any JSON values. */
-  messages: PyValue[];
-}
-
 /** The CSP of an exported page: nothing may load or connect; only its own inline styles apply. */
 export const EXPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; font-src 'none'; media-src 'none'; connect-src 'none'; frame-src 'none'; object-src 'none'; form-action 'none'; base-uri 'none'";
 
 /** Each format's MIME type. */
 export const EXPORT_MIME: Record<ExportFormat, string> = { md: 'text/markdown;charset=utf-8', html: 'text/html;charset=utf-8', json: 'application/json' };
-
-/** The file for `format`: its text and MIME type. */
-export function buildExport(doc: ExportDoc, format: ExportFormat): { text: string; mime: string } {
-  const head = { ...doc, count: doc.messages.length };
-  let text = exportOpening(head, format);
-  for (let i = 0; i < doc.messages.length; i++) text += exportPiece(doc.messages[i]!, i, format, doc.words);
-  return { text: text + exportClosing(format), mime: EXPORT_MIME[format] };
-}
 
 /** The text before the first message (the header; for JSON the list's bracket). */
 export function exportOpening(head: ExportHead, format: ExportFormat): string {
@@ -64,11 +51,6 @@ export function exportClosing(format: ExportFormat): string {
   if (format === 'md') return '\n';
   if (format === 'html') return ['</main>', '</body>', '</html>', ''].join('\n');
   return ']';
-}
-
-/** The messages exactly, as Python's json.dumps writes them (for a replay: get_history's entries). */
-export function exportJson(doc: ExportDoc): string {
-  return buildExport(doc, 'json').text;
 }
 
 // --- Markdown -------------------------------------------------------------------------------
@@ -107,17 +89,12 @@ function markdownHead(doc: ExportHead): string {
   ].join('\n');
 }
 
-/** The conversation as Markdown: message text as written (it is Markdown already), the rest fenced. */
-export function exportMarkdown(doc: ExportDoc): string {
-  return buildExport(doc, 'md').text;
-}
-
 // --- HTML -----------------------------------------------------------------------------------
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text safe anywhere in HTML content or a quoted attribute. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESC[c]!);
 }
 
@@ -168,9 +145,4 @@ function htmlHead(doc: ExportHead): string {
     `<header><h1><bdi>${escapeHtml(title)}</bdi></h1><ul class="facts">${notes.map((n) => `<li>${n}</li>`).join('')}</ul></header>`,
     '<main>',
   ].join('\n');
-}
-
-/** One page that opens offline from disk: no script, no external anything, every text escaped. */
-export function exportHtml(doc: ExportDoc): string {
-  return buildExport(doc, 'html').text;
 }

@@ -8,7 +8,7 @@ import { pyStr } from '../python/pyrepr';
 import { dictGet, isDict, type PyDict } from '../python/pyvalue';
 
 /** The text a find searches in a message's `content`: a string, or the text blocks of a list (shared with the full view's index). */
-export function contentTexts(v: unknown, out: string[] = []): string[] {
+function contentTexts(v: unknown, out: string[] = []): string[] {
   if (typeof v === 'string') out.push(v);
   else if (Array.isArray(v)) {
     for (const b of v) {
@@ -29,13 +29,13 @@ export function messageFindText(m: PyDict): string {
 
 
 /** One tool call as text: its function's name (null when it has none: not a call object, or unnamed) and its arguments. */
-export interface CallText {
+interface CallText {
   name: string | null;
   arguments: string;
 }
 
 /** The tool calls of an assistant record as the find searches them (arguments that are not a string as Python's `str()`). */
-export function callTexts(m: PyDict): CallText[] {
+function callTexts(m: PyDict): CallText[] {
   const calls = dictGet(m, 'role') === 'assistant' ? dictGet(m, 'tool_calls') : undefined;
   if (!Array.isArray(calls)) return [];
   return calls.map((c) => {

@@ -2,7 +2,7 @@
 
 /** Record kinds, as numbers (same meaning as `RecordKind` in document.ts). */
 export const KIND = { blank: 0, metadata: 1, message: 2, provider_state: 3, corrupt: 4 } as const;
-export type KindCode = (typeof KIND)[keyof typeof KIND];
+type KindCode = (typeof KIND)[keyof typeof KIND];
 export const KIND_NAMES = ['blank', 'metadata', 'message', 'provider_state', 'corrupt'] as const;
 
 /** `role` values the replay tells apart; anything else is OTHER (a string) or NOT_STRING (absent, null, a number…). */

@@ -16,7 +16,6 @@ import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nano
 import { EOL, lineEnd, type LineIndex } from './line-index';
 import { FLAG, KIND } from './fact-codes';
 import { decodeRecord } from './record-facts';
-import type { IndexLoad } from './index-load';
 
 /**
  * Flags that make a message line one a pass must read (its json.loads may raise or differ): a
@@ -202,7 +201,7 @@ export interface IndexedReads {
 export type IndexedLoadOutcome = LoadOutcome<IndexedSession> & { key: string };
 
 /** Where Python's text read of an indexed file stops, reading only bytes near its first invalid UTF-8 sequence; null when the file is UTF-8. */
-export async function decodeCutOver(ix: LineIndex, read: IndexedReads['bytes']): Promise<DecodeCut | null> {
+async function decodeCutOver(ix: LineIndex, read: IndexedReads['bytes']): Promise<DecodeCut | null> {
   const bad = firstUndecodable(ix);
   if (bad < 0) return null;
   const at = ix.start[bad]!;
@@ -254,22 +253,4 @@ export async function loadOverIndex(ix: LineIndex, opts: { now: string; version:
   const strictOutcome = 'type' in strict ? strict : { ...strict, session: strict.session && { ...strict.session, key } };
   const repair = 'type' in strict && repairFollows(strict, opts.version) ? await pass(true, key) : null;
   return { key, ...loadOutcome(key, opts.version, null, () => strictOutcome, () => repair!) };
-}
-
-/** The one load's summary as large-file mode's views hold it (`IndexLoad`: the message lines, not their values). */
-export function indexLoadOf(n: IndexedLoadOutcome): IndexLoad {
-  const r = n.result;
-  return {
-    path: n.path,
-    loaded: r !== null,
-    messageLines: r ? r.lines : new Uint32Array(0),
-    lastConsolidated: r ? r.lastConsolidated : 0,
-    strictFailure: n.strictError ? n.strictError.type : n.error ? n.error.type : null,
-    skipped: n.skipped,
-    raises: n.error !== null,
-    strictError: n.strictError,
-    repairError: n.repairError,
-    error: n.error,
-    ...(n.startsEmpty ? { startsEmpty: n.startsEmpty } : {}),
-  };
 }

@@ -14,7 +14,7 @@ import { decodeStrict } from '../python/lines';
 import { paddedLine } from '../lens/document';
 import { dictGet, isDict, truthy, type PyDict } from '../python/pyvalue';
 
-export { FLAG, KIND, KIND_NAMES, ROLE, type KindCode, type LineFacts, type RoleCode } from './fact-codes';
+export { FLAG, KIND, KIND_NAMES, ROLE, type LineFacts } from './fact-codes';
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -173,7 +173,7 @@ function finiteNumbers(v: unknown): boolean {
 }
 
 /** The facts of a parsed record. */
-export function dictFacts(d: PyDict, version: NanobotVersion): LineFacts {
+function dictFacts(d: PyDict, version: NanobotVersion): LineFacts {
   const type = dictGet(d, '_type');
   if (type === 'metadata') return { kind: KIND.metadata, role: ROLE.none, flags: 0 };
   if (rulesOf(version).providerStateRecord && isProviderStateRecord(d)) {

@@ -53,7 +53,7 @@ export type Severity = 'error' | 'warning' | 'info';
  * The values a diagnostic carries beside its kind, for each language (and the CLI) to put into words.
  * Python's own exception texts stay as they are: they are what nanobot's log would print.
  */
-export interface DiagnosticValues {
+interface DiagnosticValues {
   /** `error`: Python's UnicodeDecodeError text, its position counted in the line; `byte`: 1-based. */
   'invalid-utf8': { error: string; byte: number };
   /** `error`: Python's JSONDecodeError text. */
@@ -223,7 +223,7 @@ export function newShape(): DocumentShape {
 export const previewOf = (rec: Pick<FileRecord, 'raw'>) => preview(decodeLossy(rec.raw));
 
 /** Adds record `i` (the next line) to the shape. */
-export function addToShape(shape: DocumentShape, rec: FileRecord, i: number): void {
+function addToShape(shape: DocumentShape, rec: FileRecord, i: number): void {
   if (rec.eol) shape.eols.add(rec.eol);
   shape.lines = i + 1;
   shape.last = { kind: rec.kind, eol: rec.eol };

@@ -392,7 +392,7 @@ export function repairNanobot(bytes: Uint8Array, key: string, now: string, versi
 }
 
 /** What `read_session_file` returns: raw stored values on the normal path. */
-export interface SessionFileView {
+interface SessionFileView {
   key: string;
   created_at: PyValue;
   updated_at: PyValue;
@@ -476,8 +476,6 @@ export function readSessionMetadata(bytes: Uint8Array, key: string, now: string,
   }
 }
 
-export { PY_TEXT_CHUNK };
-
 /**
  * The bytes [0, end) Python's text layer has decoded by the time it has returned bytes [0, need),
  * `total` bytes being available. A chunk ending in `\r` makes universal newlines read the next
@@ -496,7 +494,7 @@ export function decodedSpan(need: number, total: number, bytes?: Uint8Array, fil
  * even at the end of the file, until Python reads past it (`final`: the line had no terminator, so
  * `readline` read on to the end, and the empty read there finishes the decoder).
  */
-export function faultWithin(bytes: Uint8Array, span: number, final: boolean): PyError | null {
+function faultWithin(bytes: Uint8Array, span: number, final: boolean): PyError | null {
   const f = findUtf8Fault(bytes, 0, span);
   if (!f || (!final && pendingAtChunkEnd(bytes, f, span))) return null;
   return { type: 'UnicodeDecodeError', message: utf8FaultMessageInFile(bytes, f) };

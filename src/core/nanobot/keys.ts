@@ -94,7 +94,7 @@ export function saveTmpName(fileName: string, version: NanobotVersion, hex16: st
 }
 
 /** The longest file name, in bytes, the file systems nanobot runs on accept (Linux, macOS, Windows' NTFS in UTF-16 aside). */
-export const NAME_MAX_BYTES = 255;
+const NAME_MAX_BYTES = 255;
 
 /**
  * The OSError nanobot's save raises for `fileName` when its temp file's name is longer than a file

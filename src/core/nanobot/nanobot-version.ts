@@ -244,7 +244,7 @@ export interface VersionRules {
 }
 
 /** The calls that nest, each with a figure (null: the version makes no such copy). */
-export interface RecursionSites<N> {
+interface RecursionSites<N> {
   jsonLoads: N;
   jsonLoadsRepair: N;
   jsonLoadsFork: N;
@@ -265,7 +265,7 @@ export interface RecursionSites<N> {
  * gateway's event loop or a harness calls from deeper and accepts a level less per frame
  * (`json.loads`) or per two frames (`copy.deepcopy`).
  */
-export const CALLER_FRAMES = 0;
+const CALLER_FRAMES = 0;
 
 /** The nesting each call accepts, from the frames it has to spare (see `depthBudget`). */
 function depthBudgets(spare: RecursionSites<number>): RecursionSites<number> {

@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { copyDepth, dictFrom, dictGet, isDict, isInt, type PyDict, type PyValue } from '../python/pyvalue';
 import { PY_WS_CLASS } from '../python/pytext';
 
-export const PROVIDER_STATE_TYPE = 'provider_state';
+const PROVIDER_STATE_TYPE = 'provider_state';
 
 /**
  * main's `ProviderConversationState.from_dict` checks: non-empty strings, an int (not bool) version,

@@ -33,7 +33,7 @@ export type VisibilityNote =
   | { code: 'loads-nothing' };
 
 /** One version's view of the file. */
-export interface VersionSide {
+interface VersionSide {
   version: NanobotVersion;
   /** False when this version never loads or lists the file. */
   seen: boolean;
@@ -130,7 +130,7 @@ export interface RuleChange<K extends RuleRow = RuleRow> {
 
 /** The rows that name a version rather than a rule of it, and the figures derived from another row. */
 type NameRow = 'version' | 'label' | 'tag' | 'commit' | 'date' | 'depthBudget';
-export type RuleRow = Exclude<keyof VersionRules, NameRow>;
+type RuleRow = Exclude<keyof VersionRules, NameRow>;
 const NAME_ROWS: ReadonlySet<string> = new Set<NameRow>(['version', 'label', 'tag', 'commit', 'date', 'depthBudget']);
 
 /**

@@ -83,7 +83,7 @@ export interface VersionFacts {
   memory?: MemoryFacts;
 }
 
-export type EvidenceKind =
+type EvidenceKind =
   | 'namespace'
   | 'config'
   | 'workspace-sessions'
@@ -141,7 +141,7 @@ export interface Evidence {
 }
 
 /** Why the verdict is what it is: the evidence that decided it (indexes into `evidence`), or a case with a name. */
-export type VerdictWhy =
+type VerdictWhy =
   | { code: 'evidence'; evidence: number[] }
   /** Item 58: safe_key names and nothing newer, in a folder older versions read. */
   | { code: 'only-safe-key-names' }
@@ -154,7 +154,7 @@ export type VerdictWhy =
  * What the evidence amounts to: one version fits it all (`recognised`), several do (`ambiguous`),
  * nothing tells them apart (`unknown`), or no version fits it all (`conflicting`).
  */
-export type VerdictStatus = 'recognised' | 'ambiguous' | 'unknown' | 'conflicting';
+type VerdictStatus = 'recognised' | 'ambiguous' | 'unknown' | 'conflicting';
 
 /**
  * What one version would mean for the folder, before it is used: how many of the clues that tell
@@ -205,7 +205,7 @@ export interface VersionVerdict {
  * files, its temp-file names, its locks and folders. File names and the folder a file sits in are
  * weaker: older files stay behind, and migrations copy them. When the evidence conflicts, these decide.
  */
-export const DECISIVE_EVIDENCE: ReadonlySet<EvidenceKind> = new Set<EvidenceKind>([
+const DECISIVE_EVIDENCE: ReadonlySet<EvidenceKind> = new Set<EvidenceKind>([
   'namespace',
   'config',
   'provider-state',

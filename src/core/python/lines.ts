@@ -176,7 +176,7 @@ export function chunkInputStart(boundary: number, byteAt: (i: number) => number 
  * file has them) is cut by a chunk ending `upTo` bytes after the fault before it shows as invalid:
  * CPython's incremental decoder holds it back and meets the fault only at the next read.
  */
-export function faultCutAt(seq: Uint8Array, upTo: number): boolean {
+function faultCutAt(seq: Uint8Array, upTo: number): boolean {
   if (upTo <= 0 || upTo >= 4) return false;
   const s = seq.subarray(0, upTo);
   const g = findUtf8Fault(s);
@@ -221,7 +221,7 @@ export function decodeLossy(bytes: Uint8Array): string {
 
 const encoder = new TextEncoder();
 
-/** UTF-8 bytes of a string; lone surrogates make Python raise, so callers check `hasLoneSurrogate` first. */
+/** UTF-8 bytes of a string; lone surrogates make Python raise, so callers check `loneSurrogateIndex` first. */
 export function encodeUtf8(s: string): Uint8Array {
   return encoder.encode(s);
 }

@@ -21,7 +21,7 @@ export type LoadsResult = (
 ) & { /** Set when the text nests deeper than the shallowest figure: what `atDepth` reads. */ deep?: DeepNesting };
 
 /** Where a deeply nested text first reaches each level from `DEEP_FROM` on, and its result at the deepest figure. */
-export interface DeepNesting {
+interface DeepNesting {
   /** first[k]: the container (its offset and kind) that first reaches level DEEP_FROM + k. */
   first: { pos: number; kind: 'array' | 'object' }[];
   raw: LoadsResult;
@@ -48,7 +48,7 @@ const DEEPEST = Math.max(...budgets);
 const DEEP_FROM = SHALLOWEST + 1;
 
 /** Python 3.11's default `sys.get_int_max_str_digits()`: longer integer literals raise ValueError. */
-export const PY_INT_MAX_STR_DIGITS = 4300;
+const PY_INT_MAX_STR_DIGITS = 4300;
 
 /** Python `json.loads(text)` at the `MAX_DEPTH` figure: the value, or the JSONDecodeError / RecursionError it raises. */
 export function pyLoads(text: string): LoadsResult {
@@ -337,7 +337,7 @@ const ESCAPE_ALL = /[\x00-\x1f"\\]/g;
 const SHORT_ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
 
 /** A JSON string literal exactly as Python writes it with ensure_ascii=False. */
-export function dumpString(s: string): string {
+function dumpString(s: string): string {
   if (!NEEDS_ESCAPE.test(s)) return '"' + s + '"';
   return '"' + s.replace(ESCAPE_ALL, (c) => SHORT_ESCAPES[c] ?? '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')) + '"';
 }

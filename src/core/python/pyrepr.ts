@@ -33,7 +33,7 @@ export function pyRepr(v: PyValue): string {
 const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]|[\ud800-\udfff]/u;
 
 /** Python `repr(str)`: single quotes unless the text has `'` and no `"`; escapes non-printables. */
-export function reprString(s: string): string {
+function reprString(s: string): string {
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
   let out = quote;
   for (const ch of s) {

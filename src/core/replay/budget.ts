@@ -15,14 +15,14 @@ export const DEFAULT_CONTEXT_WINDOW = 200_000;
 export const DEFAULT_GENERATION_MAX_TOKENS = 8_192;
 
 /** Tokens nanobot keeps free beside the generation budget. */
-export const BUDGET_MARGIN = 1_024;
+const BUDGET_MARGIN = 1_024;
 
 /**
  * Python's `int(value)` on what a config's `max_tokens` can hold, or the exception it raises: nanobot's
  * loop keeps the int, falls back to 4096 on TypeError/ValueError, and lets OverflowError through.
  * `undefined` is a provider whose generation settings were never given one (their default, 4096).
  */
-export function reservedOutputInt(maxTokens: unknown): bigint | PyError {
+function reservedOutputInt(maxTokens: unknown): bigint | PyError {
   if (maxTokens === undefined) return 4096n;
   if (typeof maxTokens === 'boolean') return maxTokens ? 1n : 0n;
   if (typeof maxTokens === 'bigint') return maxTokens;

@@ -27,7 +27,7 @@ export const CL100K_PATTERN =
   `|[${WS}]+(?![^${WS}])|[${WS}]+`;
 
 /** The special tokens of tiktoken's cl100k_base; encode() refuses text containing any of them. */
-export const CL100K_SPECIAL_TOKENS = ['<|endoftext|>', '<|fim_prefix|>', '<|fim_middle|>', '<|fim_suffix|>', '<|endofprompt|>'];
+const CL100K_SPECIAL_TOKENS = ['<|endoftext|>', '<|fim_prefix|>', '<|fim_middle|>', '<|fim_suffix|>', '<|endofprompt|>'];
 
 const SPECIAL = new RegExp(CL100K_SPECIAL_TOKENS.map((t) => t.replace(/\|/g, '\\|')).join('|'));
 

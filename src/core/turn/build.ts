@@ -36,7 +36,7 @@ export interface WorkspaceSnapshot {
 /** Parts that depend on the machine nanobot runs on: named, left out of the counts. */
 export type MachineSlot = 'runtime' | 'workspace-path' | 'channel' | 'clock' | 'chat' | 'skill-requirements' | 'runtime-providers' | 'file-order' | 'nanobot-install';
 
-export type PartKind =
+type PartKind =
   | 'identity'
   | 'bootstrap'
   | 'tool-contract'
@@ -50,7 +50,7 @@ export type PartKind =
   | 'runtime-context';
 
 /** Why a workspace file that exists adds nothing. */
-export type LeftOutReason = 'template-untouched' | 'blank' | 'empty' | 'not-read';
+type LeftOutReason = 'template-untouched' | 'blank' | 'empty' | 'not-read';
 
 export interface TurnPart {
   kind: PartKind;
@@ -135,10 +135,10 @@ export interface Turn {
 }
 
 /** The recent-history section's limits (ContextBuilder's, the same at every version). */
-export const RECENT_HISTORY_ENTRIES = 50;
-export const RECENT_HISTORY_TOKENS = 8000;
+const RECENT_HISTORY_ENTRIES = 50;
+const RECENT_HISTORY_TOKENS = 8000;
 /** The cap before 0.2.2 (`recentHistoryCut: 'chars'`): characters, then nanobot's marker. */
-export const RECENT_HISTORY_CHARS = 32_000;
+const RECENT_HISTORY_CHARS = 32_000;
 const TRUNCATED_MARK = '\n... (truncated)';
 export const BOOTSTRAP_FILES = ['AGENTS.md', 'SOUL.md', 'USER.md'] as const;
 /**
@@ -317,7 +317,7 @@ function skills(ws: WorkspaceSnapshot | null, rules: TurnRules, count: TextToken
 }
 
 /** The summary nanobot keeps in `_last_summary` after compacting an idle session: its text, or null. */
-export function pendingSummary(metadata: PyValue | undefined): string | null {
+function pendingSummary(metadata: PyValue | undefined): string | null {
   if (!isDict(metadata)) return null;
   const last = dictGet(metadata, '_last_summary');
   const text = isDict(last) ? dictGet(last, 'text') : undefined;

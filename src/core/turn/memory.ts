@@ -67,7 +67,7 @@ export interface MemoryView {
 }
 
 /** Python `int(text.strip())` for the ASCII forms nanobot writes; null where int() raises ValueError. */
-export function pyIntText(text: string): number | null {
+function pyIntText(text: string): number | null {
   const t = pyStrip(text);
   if (!/^[+-]?\d+(?:_\d+)*$/.test(t)) return null;
   const n = Number(t.replaceAll('_', ''));
@@ -195,7 +195,7 @@ const INTERNAL_PREFIXES = ['cron:', 'dream:'];
 const INTERNAL_KEYS = new Set(['heartbeat']);
 
 /** True for the sessions nanobot keeps out of other sessions' prompts (cron, dream, heartbeat). */
-export function isInternalSession(key: string | null): boolean {
+function isInternalSession(key: string | null): boolean {
   return !!key && (INTERNAL_KEYS.has(key) || INTERNAL_PREFIXES.some((p) => key.startsWith(p)));
 }
 

@@ -60,7 +60,7 @@ function callIds(m: PyDict): string[] {
 }
 
 /** The tool-call ids that have a result somewhere in the session (one cheap pass, no hashing). */
-export function answeredCalls(messages: readonly PyDict[]): Set<string> {
+function answeredCalls(messages: readonly PyDict[]): Set<string> {
   const answered = new Set<string>();
   for (const m of messages) {
     const id = dictGet(m, 'tool_call_id');

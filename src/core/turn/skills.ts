@@ -7,12 +7,6 @@
  */
 import { pyStrip } from '../python/pytext';
 
-export interface SkillFile {
-  name: string;
-  /** The folder's SKILL.md text. */
-  text: string;
-}
-
 export interface SkillMeta {
   description: string | null;
   always: boolean;

@@ -8,7 +8,7 @@
 import type { NanobotVersion } from '../nanobot/nanobot-version';
 
 /** A template nanobot ships: the SHA-256 of its stripped text (how "untouched" is judged) and its size. */
-export interface TemplateFigure {
+interface TemplateFigure {
   sha256: string;
   /** cl100k tokens of the template, and of its `## NAME` section in the system prompt. */
   tokens: number;
@@ -150,7 +150,7 @@ export interface TurnRules {
  * the whole request as one text: each of nanobot's texts alone, and the tokens the text after it adds
  * where the two meet. A slot value (workspace path, platform line, clock) joins as its own pieces.
  */
-export interface JoinedFigures {
+interface JoinedFigures {
   /** The identity's tokens without its platform line and path slots, per format-hint group (0: no hint). */
   identity: readonly number[];
   /** The channels whose format hint is a group other than 0. */

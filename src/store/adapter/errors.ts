@@ -92,8 +92,6 @@ export type StoreReason =
   | { code: 'produce-failed'; text: string }
   | { code: 'size-mismatch'; written: number; planned: number };
 
-export type StoreReasonCode = StoreReason['code'];
-
 /** Extra facts a caller may show or act on. */
 export interface StoreErrorDetails {
   /** Why, as a code with values: what every interface words. */

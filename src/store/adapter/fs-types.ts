@@ -4,7 +4,7 @@
  */
 
 export type PermissionMode = 'read' | 'readwrite';
-export type PermissionStateLike = 'granted' | 'denied' | 'prompt';
+type PermissionStateLike = 'granted' | 'denied' | 'prompt';
 
 /** A handle with Chromium's permission methods. */
 export interface PermissionedHandle {

@@ -14,11 +14,11 @@ import { writeViaTmp, type TmpSteps, type TmpWriter } from '../save/tmp-protocol
 
 /** The steps of an atomic save, in order, plus the other operations. */
 export type SaveStep = 'create-tmp' | 'write' | 'close' | 'move' | 'remove-tmp';
-export type MemoryStep = SaveStep | 'list' | 'stat' | 'read' | 'remove' | 'rename';
+type MemoryStep = SaveStep | 'list' | 'stat' | 'read' | 'remove' | 'rename';
 export const SAVE_STEPS: readonly SaveStep[] = ['create-tmp', 'write', 'close', 'move', 'remove-tmp'];
 
 /** A failure to inject. */
-export interface Fault {
+interface Fault {
   step: MemoryStep;
   /** Error code to throw (default 'io'). */
   code?: StoreErrorCode;
@@ -41,7 +41,7 @@ export interface MemoryOptions {
 }
 
 /** Called before each step; awaiting it lets a test pause or interleave a save. */
-export type StepHook = (step: MemoryStep, path: string) => void | Promise<void>;
+type StepHook = (step: MemoryStep, path: string) => void | Promise<void>;
 
 /** The memory adapter plus test controls. */
 export interface MemoryAdapter extends StorageAdapter {

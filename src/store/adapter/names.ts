@@ -17,7 +17,7 @@ const END_CHARS = /[\p{White_Space}.~]/u;
 const MAX_BYTES = 255;
 
 /** U+XXXX notation for a code point. */
-export function codePointLabel(ch: string): string {
+function codePointLabel(ch: string): string {
   return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 

@@ -56,7 +56,7 @@ export interface AnalysisHead {
 }
 
 /** Batches of about this much source: decoding one on the page takes a few ms. */
-export const BATCH_BYTES = 512 * 1024;
+const BATCH_BYTES = 512 * 1024;
 
 /** What the page needs before the records: counts, diagnostics and nanobot's load result. */
 export function encodeHead(a: SessionAnalysis): AnalysisHead {

@@ -29,7 +29,7 @@ export type IndexReply =
  * Where a worker's time went (for the benchmark): waiting for slices, indexing them, and when it
  * began and ended (epoch ms); `kernel`: whether the byte pass read with its SIMD kernel (plain-run.ts).
  */
-export interface IndexSpent {
+interface IndexSpent {
   waited: number;
   indexed: number;
   began: number;

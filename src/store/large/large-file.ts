@@ -23,7 +23,7 @@ export const LARGE_FILE_BYTES = 32 * 1024 * 1024;
 export const FULL_VIEW_MAX_BYTES = 256 * 1024 * 1024;
 
 /** Page heap the full view holds per byte of file, for the memory it announces: about twice the file, as the `open` and `midsize` benches find. */
-export const FULL_VIEW_HEAP_PER_BYTE = 2;
+const FULL_VIEW_HEAP_PER_BYTE = 2;
 
 /** About how many bytes of page memory the full view takes for a file of `size` bytes (said before it is asked). */
 export function fullViewMemory(size: number): number {

@@ -4,6 +4,7 @@
  * reason, path and leftover; any other error becomes a StoreError of code 'io' whose reason is
  * 'native' (the step that failed, the error's name and its own text as values), as a storage
  * backend maps a native failure (`fromDomError`). The page rebuilds a StoreError and each language words it.
+ * And the one way the page asks a worker and waits for its answer (`askWorker`).
  */
 import { fromDomError, isStoreError, StoreError, type StoreAction, type StoreErrorCode, type StoreReason } from '../adapter/errors';
 
@@ -48,4 +49,17 @@ export function asStoreError(e: unknown, action: StoreAction = 'reading', path?:
 /** The error a worker reports when a request names an index it was not sent (a protocol fault: a value, not a sentence). */
 export function indexNotSent(): WireError {
   return toWire({ name: 'IndexNotSent', message: '' }, 'reading');
+}
+
+/** Posts `req` to `w` and answers the worker's reply that carries the same `id` (replies to other requests pass by). */
+export function askWorker<R extends { id: number }>(w: Worker, req: { id: number }): Promise<R> {
+  return new Promise((resolve) => {
+    const onMessage = (e: MessageEvent<R>) => {
+      if (e.data.id !== req.id) return;
+      w.removeEventListener('message', onMessage);
+      resolve(e.data);
+    };
+    w.addEventListener('message', onMessage);
+    w.postMessage(req);
+  });
 }

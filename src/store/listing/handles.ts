@@ -55,7 +55,7 @@ export interface DroppedFolder {
  * The stored records that are remembered folders; each other record is left out and named in
  * `dropped` (the start screen shows the rest instead of failing on one bad record).
  */
-export function validFolders(records: unknown[]): { folders: RememberedFolder[]; dropped: DroppedFolder[] } {
+function validFolders(records: unknown[]): { folders: RememberedFolder[]; dropped: DroppedFolder[] } {
   const folders: RememberedFolder[] = [];
   const dropped: DroppedFolder[] = [];
   records.forEach((r, k) => {
@@ -81,7 +81,7 @@ export interface FolderStore {
 let defaultStore: FolderStore | undefined;
 
 /** The IndexedDB store `session-lens` / `folders`, created lazily (IndexedDB is browser-only). */
-export function indexedDbFolderStore(): FolderStore {
+function indexedDbFolderStore(): FolderStore {
   if (defaultStore) return defaultStore;
   const kv = createStore('session-lens', 'folders');
   defaultStore = {

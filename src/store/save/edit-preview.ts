@@ -16,7 +16,7 @@ import { rulesOf, type NanobotVersion } from '../../core/nanobot/nanobot-version
 import { decodeRecord } from '../large/read/large-records';
 
 /** One line an edit touches: removed (its old number), added (its new one), or rewritten (both, and both texts). */
-export type DiffLine =
+type DiffLine =
   | { op: 'remove'; oldLine: number; text: string }
   | { op: 'add'; newLine: number; text: string }
   | { op: 'change'; oldLine: number; newLine: number; before: string; after: string };
@@ -40,7 +40,7 @@ export interface TrimSpan {
 }
 
 /** A preview lists this many lines (a clear of a big file touches every one). */
-export const PREVIEW_LINES = 60;
+const PREVIEW_LINES = 60;
 /** Of a removed line, this many bytes are read back for its preview. */
 const HEAD_BYTES = 400;
 
@@ -192,7 +192,7 @@ export function firstKept(total: number, dropped: ArrayLike<number>): number | n
 }
 
 /** A message's role as a file holds it: the text, null when absent, else its JSON (a role that is not text). */
-export function roleAsHeld(m: PyDict): string | null {
+function roleAsHeld(m: PyDict): string | null {
   const r = dictGet(m, 'role');
   return r === undefined ? null : typeof r === 'string' ? r : pyDumps(r);
 }

@@ -64,7 +64,7 @@ export interface LargeSaveResult {
 type Reader = LargeSource & { adapter: StorageAdapter };
 
 /** Slices of 4 MiB: big enough that a read costs little per byte, small enough that the page holds two at a time. */
-export const SAVE_SLICE = 4 * 1024 * 1024;
+const SAVE_SLICE = 4 * 1024 * 1024;
 
 /**
  * Refuses with the normal save's 'conflict' when the file is not the one indexed (its size or,
@@ -84,7 +84,7 @@ async function checkUnchanged(adapter: StorageAdapter, src: LargeSource, mtime =
 }
 
 /** About how many bytes the pieces write (a rewritten line is counted at its length on disk). */
-export function plannedBytes(src: Pick<LargeSource, 'index'>, pieces: readonly Piece[]): number {
+function plannedBytes(src: Pick<LargeSource, 'index'>, pieces: readonly Piece[]): number {
   let n = 0;
   for (const p of pieces) {
     if ('bytes' in p) n += p.bytes.length;

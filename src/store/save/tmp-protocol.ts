@@ -57,7 +57,7 @@ export async function writeViaTmp(steps: TmpSteps, path: string, data: WriteData
 }
 
 /** Iterate the chunks of any WriteData. */
-export async function* chunksOf(data: WriteData): AsyncGenerator<Uint8Array> {
+async function* chunksOf(data: WriteData): AsyncGenerator<Uint8Array> {
   if (data instanceof Uint8Array) {
     yield data;
     return;

@@ -109,7 +109,7 @@ export interface SourceReplay {
 }
 
 /** Each message's estimate (a number, or nanobot's estimator's exception as a value) and role. */
-export interface SourceTokens {
+interface SourceTokens {
   load: SourceLoad;
   values: PyValue[];
   roles: string[];
@@ -160,7 +160,7 @@ export interface SaveRun {
 }
 
 /** What a save did: bytes written, and the backup's path. */
-export interface SourceSaved {
+interface SourceSaved {
   bytes: number;
   backup: string | null;
 }

@@ -7,7 +7,7 @@
 export type DirectoryPicker = (opts?: { id?: string; mode?: 'read' | 'readwrite'; startIn?: string }) => Promise<FileSystemDirectoryHandle>;
 
 /** A change record of FileSystemObserver (only the fields used here). */
-export interface ObserverRecord {
+interface ObserverRecord {
   type: string;
   changedHandle?: FileSystemHandle;
   relativePathComponents?: string[];
@@ -27,7 +27,7 @@ export function directoryPicker(): DirectoryPicker | null {
 }
 
 /** Whether dropped items can give FileSystemHandles (writable folders), i.e. the full API. */
-export function canDropHandles(): boolean {
+function canDropHandles(): boolean {
   const p = (globalThis as { DataTransferItem?: { prototype: object } }).DataTransferItem?.prototype;
   return !!p && typeof (p as { getAsFileSystemHandle?: unknown }).getAsFileSystemHandle === 'function';
 }

@@ -1,4 +1,4 @@
-/** Human formatting of sizes, counts and nanobot's naive ISO times for the UI. */
+/** Human formatting of sizes and nanobot's naive ISO times for the UI. */
 import { shownValue } from '../../store/listing/listed-row';
 import { ui } from '../i18n/text';
 
@@ -13,16 +13,6 @@ export function formatBytes(n: number): string {
     i++;
   }
   return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
-}
-
-/** `2602` → `2,602` (fixed grouping, whatever the locale, so tests and screenshots agree). */
-export function formatCount(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** `n` with a singular or plural noun: `1 message`, `3 messages`. */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/;

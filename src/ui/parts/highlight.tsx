@@ -9,13 +9,13 @@ import { closeIsolates } from './iso';
 const MAX_HITS = 500;
 
 /** A case-insensitive matcher for `query` taken literally ('' or blank: none). */
-export function matcher(query: string): RegExp | null {
+function matcher(query: string): RegExp | null {
   const q = query.trim();
   return q ? new RegExp(q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu') : null;
 }
 
 /** [from, to) of each match of `re` in `text`, in order, at most MAX_HITS. */
-export function hitRanges(text: string, re: RegExp | null): [number, number][] {
+function hitRanges(text: string, re: RegExp | null): [number, number][] {
   if (!re) return [];
   const out: [number, number][] = [];
   re.lastIndex = 0;

@@ -17,7 +17,7 @@ export type TabId = 'conversation' | 'replay' | 'context' | 'file' | 'edit' | 'e
 const TAB_IDS: readonly TabId[] = ['conversation', 'replay', 'context', 'file', 'edit', 'export'];
 
 /** The route's tab, or the Conversation for none (or one this page does not have). */
-export const routeTab = (tab: string | undefined): TabId => (tab && (TAB_IDS as readonly string[]).includes(tab) ? (tab as TabId) : 'conversation');
+const routeTab = (tab: string | undefined): TabId => (tab && (TAB_IDS as readonly string[]).includes(tab) ? (tab as TabId) : 'conversation');
 
 /** What a reading gives the page: the header's facts (as `SessionHead` takes them) and banners, the File tab's badge, and the active tab's body. */
 export interface ShellReading extends Pick<SessionHeadProps, 'title' | 'sessionKey' | 'fileName' | 'size' | 'messages' | 'version' | 'lens'> {

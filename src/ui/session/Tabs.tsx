@@ -19,7 +19,7 @@ export interface TabsProps {
 }
 
 /** Tab id → DOM id of its tab button and its panel. */
-export function tabIds(prefix: string, id: string): { tab: string; panel: string } {
+function tabIds(prefix: string, id: string): { tab: string; panel: string } {
   return { tab: `${prefix}-tab-${id}`, panel: `${prefix}-panel-${id}` };
 }
 

@@ -5,16 +5,8 @@ export function cut(text: string, max: number): { text: string; cut: boolean } {
   return text.length > max ? { text: text.slice(0, max), cut: true } : { text, cut: false };
 }
 
-/**
- * "12,345" in the reader's locale-independent form (tests and screenshots stay stable). Integers are
- * grouped by hand: the first toLocaleString call of a page sets up Intl, and would do so inside the
- * render that shows a freshly opened big session.
- */
-export function count(n: number): string {
-  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
-  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
-  return n < 0 ? `-${digits}` : digits;
-}
+/** "12,345" in the reader's locale-independent form (tests and screenshots stay stable): i18n/numbers.ts's grouping. */
+export { groupDigits as count } from '../i18n/numbers';
 
 /** "1.2 MB" style size for the header. */
 export function bytes(n: number): string {
@@ -23,7 +15,3 @@ export function bytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** "1 message" / "3 messages". */
-export function plural(n: number, word: string, many = word + 's'): string {
-  return `${count(n)} ${n === 1 ? word : many}`;
-}

@@ -19,7 +19,7 @@ export function pageHeading(root: ParentNode, own = false): HTMLElement | null {
 }
 
 /** Whether focus is nowhere in particular: on `<body>`, on nothing, or on an element no longer on the page. */
-export function focusLost(root: HTMLElement | null = null): boolean {
+function focusLost(root: HTMLElement | null = null): boolean {
   const a = document.activeElement;
   return !a || a === document.body || a === document.documentElement || a === root || !a.isConnected;
 }
@@ -74,7 +74,7 @@ export function focusHeadingWhenDrawn(root: HTMLElement, from: Element | null, o
 }
 
 /** How long a page with a heading of its own is waited for before its frame's h1 takes focus instead. */
-export const OWN_HEADING_WAIT_MS = 5000;
+const OWN_HEADING_WAIT_MS = 5000;
 
 /** The wait of the navigation before, stopped by the next. */
 let following: (() => void) | null = null;

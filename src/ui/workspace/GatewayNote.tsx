@@ -13,7 +13,7 @@ const NOTE = 'workspace-gateway';
 const dismissed = signal<ReadonlySet<string>>(new Set());
 
 /** Whether the notice applies: edits of this workspace land on disk where a running nanobot also writes. */
-export function needsGatewayNote(ws: Workspace): boolean {
+function needsGatewayNote(ws: Workspace): boolean {
   return ws.writable && ws.kind !== 'demo';
 }
 

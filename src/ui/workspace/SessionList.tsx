@@ -26,7 +26,7 @@ export interface SessionListProps {
   label: string;
 }
 
-export function BadgeList({ badges }: { badges: Badge[] }) {
+function BadgeList({ badges }: { badges: Badge[] }) {
   if (badges.length === 0) return null;
   return (
     <ul class="badges" aria-label={ui().workspace.problems}>
@@ -94,7 +94,7 @@ function Row({ m, href, active, index, onFocusRow }: { m: Match; href: string; a
 /** Rows rendered in the first task: a tall screenful (rows are ~4.5rem; 9 fit a 900 px window), so the first paint waits for no more. */
 export const FIRST_ROWS = 20;
 /** Rows rendered in each later task, so no render of a long list blocks the page (rows and their style are costly to lay out). */
-export const ROWS_PER_TASK = 20;
+const ROWS_PER_TASK = 20;
 
 /**
  * How many of `total` rows to render now: FIRST_ROWS, then ROWS_PER_TASK more per task until all are there. The

@@ -6,7 +6,7 @@ import { useComputed, useSignalEffect } from '@preact/signals';
 import type { FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { navigate, parseHash, route } from '../shell/router';
-import { formatCount } from '../parts/format';
+import { groupDigits } from '../i18n/numbers';
 import { pageTextReady, ui } from '../i18n/text';
 import { applyListParams, channelFilter, hasListParams, listParams, problemsOnly, query, shown, SORTS, sortOrder, type SortOrder } from './filters';
 import { activeVersion, firstScreenTotal, folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped } from './model';
@@ -101,7 +101,7 @@ export function SessionsPage() {
             <option value="">{t.allChannels(total)}</option>
             {channels.map(([c, n]) => (
               <option key={c} value={c}>
-                {c} ({formatCount(n)})
+                {c} ({groupDigits(n)})
               </option>
             ))}
           </select>

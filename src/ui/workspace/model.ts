@@ -96,7 +96,7 @@ export function nowIso(): string {
 }
 
 /** All files' search text together stays under this many characters (about 2 bytes each in memory). */
-export const TEXT_BUDGET = 64_000_000;
+const TEXT_BUDGET = 64_000_000;
 
 let scanAbort: AbortController | null = null;
 let generation = 0;

@@ -93,7 +93,7 @@ export function badgesFor(s: SessionSummary, scan: FileScan | undefined, lefts: 
  * check found in its metadata record (null: only the file name gives one). Badges quote it, never a
  * key made up from the name (issue 42: "fx_gen_small_000" where the file says "fx:gen_small_000").
  */
-export function fileKey(s: SessionSummary, scan: FileScan | undefined): string | null {
+function fileKey(s: SessionSummary, scan: FileScan | undefined): string | null {
   for (const d of scan?.diagnostics ?? []) if (d.kind === 'key-mismatch') return d.values.key;
   return s.row?.keyIsText ? (s.row.key as string) : null;
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { Header } from '../../../src/ui/shell/Header';
-import { language, pg, setLanguage, ui } from '../../../src/ui/i18n/text';
+import { language, pg, setLanguage } from '../../../src/ui/i18n/text';
 import { rememberedLanguage } from '../../../src/ui/i18n/language';
 import { mount, unmount } from '../session/helpers';
 
@@ -29,10 +29,9 @@ describe('switching the interface language', () => {
 
   it('switches the pages part too once it has been loaded', async () => {
     await setLanguage('zh-CN');
-    expect(pg()).not.toBe(null);
-    expect(ui().common.messages(2)).toBe('2 条消息');
+    expect(pg().file.problems(2)).toBe('发现 2 个问题');
     await setLanguage('en');
-    expect(ui().common.messages(1)).toBe('1 message');
-    expect(ui().common.messages(1234)).toBe('1,234 messages');
+    expect(pg().file.problems(1)).toBe('1 problem found');
+    expect(pg().file.problems(1234)).toBe('1,234 problems found');
   });
 });

@@ -9,7 +9,7 @@ import type { ContextOverTime } from '../../../core/replay/context-over-time';
 import type { ReplayOptions } from '../../../core/replay/replay';
 import type { PyValue } from '../../../core/python/pyvalue';
 import { answerContext, type ContextReply, type ContextRequest } from './large-context';
-import { blobPath, fromWire } from '../worker-error';
+import { askWorker, blobPath, fromWire } from '../worker-error';
 
 let worker: Worker | null = null;
 let nextId = 1;
@@ -42,19 +42,7 @@ export function contextLarge(file: Blob, index: LineIndex, load: ContextLoad, ve
 
 async function compute(req: ContextRequest): Promise<ContextOverTime | null> {
   if (typeof Worker !== 'undefined') worker ??= new Worker(new URL('./large-context.worker.ts', import.meta.url), { type: 'module' });
-  const reply = worker ? await ask(worker, req) : await answerContext(req);
+  const reply = worker ? await askWorker<ContextReply>(worker, req) : await answerContext(req);
   if (reply.type === 'error') throw fromWire(reply.error, blobPath(req.file));
   return reply.data;
-}
-
-function ask(w: Worker, req: ContextRequest): Promise<ContextReply> {
-  return new Promise((resolve) => {
-    const onMessage = (e: MessageEvent<ContextReply>) => {
-      if (e.data.id !== req.id) return;
-      w.removeEventListener('message', onMessage);
-      resolve(e.data);
-    };
-    w.addEventListener('message', onMessage);
-    w.postMessage(req);
-  });
 }

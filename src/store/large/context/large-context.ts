@@ -31,7 +31,7 @@ export interface ContextRequest {
 export type ContextReply = { id: number; type: 'context'; data: ContextOverTime | null } | ({ id: number } & ErrorReply);
 
 /** Context over time of the messages on `lines` of `file`, under `opts`. */
-export async function largeContext(req: Omit<ContextRequest, 'id'>): Promise<ContextOverTime | null> {
+async function largeContext(req: Omit<ContextRequest, 'id'>): Promise<ContextOverTime | null> {
   const count = await loadTokenizer();
   const stream = new ContextOverTimeStream(req.opts, req.version, (e) => estimateMessageTokens(e, count, req.version));
   await eachLineRaw(req.file, req.index, req.lines, (raw) => stream.add(decodeRecord(raw, req.version) ?? ({} as PyDict)));

@@ -24,7 +24,7 @@ function pathOf(file: Blob): { path?: string } {
 }
 
 /** A batch of messages to export: `count` values, each decoded only when asked for. */
-export interface MessageBatch {
+interface MessageBatch {
   count: number;
   value: (j: number) => PyValue;
 }
@@ -33,7 +33,7 @@ export interface MessageBatch {
 export type MessageFeed = AsyncIterable<MessageBatch>;
 
 /** Bytes of the file read per slice. */
-export const EXPORT_SLICE = 4 << 20;
+const EXPORT_SLICE = 4 << 20;
 
 /** Every message record of `file`, read slice by slice, as the recovered lens reads it. */
 export async function* fileFeed(file: Blob, ix: SliceColumns, slice = EXPORT_SLICE): MessageFeed {

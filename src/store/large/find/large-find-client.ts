@@ -11,10 +11,8 @@ import { sendColumnsOnce, type ColumnChannel } from '../worker-columns';
 import { asStoreError, blobPath, fromWire } from '../worker-error';
 import type { StoreError } from '../../adapter/errors';
 
-export type { FindReply, FindRequest } from './large-find-wire';
-
 /** One match: the message (0-based, in file order) and which occurrence in its text (0-based). */
-export interface LargeMatch {
+interface LargeMatch {
   message: number;
   nth: number;
 }
@@ -56,7 +54,7 @@ function pairs(flat: Uint32Array): LargeMatch[] {
  * (worker-columns.ts): making and posting them in one go would hold the page as the first search
  * starts. Done once per index; the find bar calls it as it opens, before anything is typed.
  */
-export function prepareFind(file: Blob, index: LineIndex): Promise<void> {
+function prepareFind(file: Blob, index: LineIndex): Promise<void> {
   const w = getWorker();
   if (!w) return Promise.resolve();
   return sendColumnsOnce(channel, w, index, FIND_COLUMNS,

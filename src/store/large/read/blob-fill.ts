@@ -18,7 +18,7 @@ export type BlobFill = (into: Uint8Array<ArrayBuffer>) => Promise<Uint8Array<Arr
  * now and then, mid-file, on a busy machine, and a large file's index would then wait forever; a
  * slow but moving disk only costs the slower slice reads from there on.
  */
-export const STALL_MS = 3000;
+const STALL_MS = 3000;
 
 /** Reads `file` in order into the buffers given to the returned function; `cancel` stops a read not finished. */
 export function blobFill(file: Blob, stallMs = STALL_MS): { fill: BlobFill; cancel: () => void } {

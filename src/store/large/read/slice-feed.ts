@@ -16,7 +16,7 @@ import { blobPath, fromWire, toWire, type ErrorReply } from '../worker-error';
 export type FeedMessage = { type: 'slice'; n: number; at: number; bytes: ArrayBuffer; length: number } | { type: 'end' } | ErrorReply;
 
 /** What the taking side sends back: it took a slice (so one more may be read), or a slice's buffer it is done with. */
-export type FeedAck = 'took' | ArrayBuffer;
+type FeedAck = 'took' | ArrayBuffer;
 
 /** The start of a feed: the file, the slice size, how many slices to hold ahead per port, the ports to send them on. */
 export interface FeedRequest {

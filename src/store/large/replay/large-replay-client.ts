@@ -3,7 +3,7 @@
  * indexed source) is computed in a worker, and the page receives only the answer. In place where
  * there are no workers (Node, tests), through the same request.
  */
-import { fromWire } from '../worker-error';
+import { askWorker, fromWire } from '../worker-error';
 import type { ReplayView } from '../../source/replay/replay-answers';
 import type { ViewReply, ViewRequest } from './replay-view';
 
@@ -23,19 +23,7 @@ function getWorker(): Worker | null {
 export async function replayViewOf(req: Omit<ViewRequest, 'kind' | 'id'>): Promise<ReplayView> {
   const full: ViewRequest = { ...req, kind: 'view', id: nextId++ };
   const w = getWorker();
-  const reply = w ? await ask(w, full) : await (await import('./replay-view')).answerView(full);
+  const reply = w ? await askWorker<ViewReply>(w, full) : await (await import('./replay-view')).answerView(full);
   if (reply.type === 'error') throw fromWire(reply.error, req.path);
   return reply.view;
-}
-
-function ask(w: Worker, req: ViewRequest): Promise<ViewReply> {
-  return new Promise((resolve) => {
-    const onMessage = (e: MessageEvent<ViewReply>) => {
-      if (e.data.id !== req.id) return;
-      w.removeEventListener('message', onMessage);
-      resolve(e.data);
-    };
-    w.addEventListener('message', onMessage);
-    w.postMessage(req);
-  });
 }

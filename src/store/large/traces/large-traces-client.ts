@@ -6,7 +6,7 @@
 import type { LineIndex } from '../../../core/index/line-index';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { answerTraces, type MessageTraces, type TracesReply, type TracesRequest } from './large-traces';
-import { blobPath, fromWire } from '../worker-error';
+import { askWorker, blobPath, fromWire } from '../worker-error';
 
 let worker: Worker | null = null;
 let nextId = 1;
@@ -16,19 +16,7 @@ export async function tracesLarge(file: Blob, index: LineIndex, lines: Uint32Arr
   const { start, length, eol, role } = index;
   const req: TracesRequest = { id: nextId++, file, index: { start, length, eol, role }, lines, version };
   if (typeof Worker !== 'undefined') worker ??= new Worker(new URL('./large-traces.worker.ts', import.meta.url), { type: 'module' });
-  const reply = worker ? await ask(worker, req) : await answerTraces(req);
+  const reply = worker ? await askWorker<TracesReply>(worker, req) : await answerTraces(req);
   if (reply.type === 'error') throw fromWire(reply.error, blobPath(file));
   return reply.traces;
-}
-
-function ask(w: Worker, req: TracesRequest): Promise<TracesReply> {
-  return new Promise((resolve) => {
-    const onMessage = (e: MessageEvent<TracesReply>) => {
-      if (e.data.id !== req.id) return;
-      w.removeEventListener('message', onMessage);
-      resolve(e.data);
-    };
-    w.addEventListener('message', onMessage);
-    w.postMessage(req);
-  });
 }

@@ -13,7 +13,7 @@ import { decodeRecord, eachLineRaw } from '../read/large-records';
 import { blobPath, toWire, type ErrorReply } from '../worker-error';
 
 /** The index columns the traces read. */
-export type TraceColumns = Pick<LineIndex, 'start' | 'length' | 'eol' | 'role'>;
+type TraceColumns = Pick<LineIndex, 'start' | 'length' | 'eol' | 'role'>;
 
 /** A message of nanobot's load (its place among them) and its traces. */
 export type MessageTraces = [number, SaveTrace[]];
@@ -30,7 +30,7 @@ export interface TracesRequest {
 export type TracesReply = { id: number; type: 'traces'; traces: MessageTraces[] } | ({ id: number } & ErrorReply);
 
 /** The save traces of the messages on `lines` (nanobot's load of `file`), those with any. */
-export async function largeTraces(file: Blob, ix: TraceColumns, lines: Uint32Array, version: NanobotVersion): Promise<MessageTraces[]> {
+async function largeTraces(file: Blob, ix: TraceColumns, lines: Uint32Array, version: NanobotVersion): Promise<MessageTraces[]> {
   const value = (raw: Uint8Array): PyDict => decodeRecord(raw, version) ?? {};
   // The tool-call ids a result answers somewhere in the session: the tool results alone are read.
   const tools = lines.filter((l) => ix.role[l] === ROLE.tool);

@@ -7,7 +7,7 @@ import type { EditIndex } from '../../../core/edit/large-edit';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { answerTrim, TRIM_COLUMNS, type TrimAnswer, type TrimMessage, type TrimReply } from './large-trim';
 import { sendColumnsOnce, type ColumnChannel } from '../worker-columns';
-import { blobPath, fromWire } from '../worker-error';
+import { askWorker, blobPath, fromWire } from '../worker-error';
 
 let worker: Worker | null = null;
 let nextId = 1;
@@ -35,20 +35,9 @@ export async function planTrimOffThread(file: Blob, index: EditIndex, key: strin
       (k, name, array) => ({ type: 'column', key: k, name, array }) as TrimMessage,
     );
     await sent.ready;
-    reply = await ask(w, { type: 'trim', ix: sent.key, id, key, max, extendToUser, now, version });
+    const req: Extract<TrimMessage, { type: 'trim' }> = { type: 'trim', ix: sent.key, id, key, max, extendToUser, now, version };
+    reply = await askWorker<TrimReply>(w, req);
   }
   if (reply.type === 'error') throw fromWire(reply.error, blobPath(file));
   return reply.answer;
-}
-
-function ask(w: Worker, req: Extract<TrimMessage, { type: 'trim' }>): Promise<TrimReply> {
-  return new Promise((resolve) => {
-    const onMessage = (e: MessageEvent<TrimReply>) => {
-      if (e.data.id !== req.id) return;
-      w.removeEventListener('message', onMessage);
-      resolve(e.data);
-    };
-    w.addEventListener('message', onMessage);
-    w.postMessage(req);
-  });
 }

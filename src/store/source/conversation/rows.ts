@@ -30,7 +30,7 @@ export const ROW = { message: 0, corrupt: 1, provider: 2, marker: 3 } as const;
 export type NameMissing = 'notCall' | 'unnamed';
 
 /** A tool result's call: the message holding it (null: an orphan), and the function's name. */
-export interface CallOf {
+interface CallOf {
   call: number | null;
   name: string | null;
   placeholder?: NameMissing;
@@ -57,7 +57,7 @@ export interface StoredLastConsolidated {
 }
 
 /** The last_consolidated marker: where nanobot's replay starts, in the lens it follows. */
-export interface ConversationMarker {
+interface ConversationMarker {
   archived: number;
   /** Messages of that lens. */
   total: number;

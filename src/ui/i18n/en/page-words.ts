@@ -41,7 +41,7 @@ export const FOUND: Record<FoundKind, (bool?: boolean) => string> = {
   object: () => 'is an object',
 };
 
-export const LISTED_ONLY_IF = 'unless reading line 1 fails (invalid JSON there, or bytes that are not UTF-8 in the first 8 KiB: then it lists what its repair pass recovers)';
+const LISTED_ONLY_IF = 'unless reading line 1 fails (invalid JSON there, or bytes that are not UTF-8 in the first 8 KiB: then it lists what its repair pass recovers)';
 
 /** A diagnostic in words, from its kind and values (the same on the Health page and in the File tab). */
 export function diagnostic(d: Diagnostic): string {

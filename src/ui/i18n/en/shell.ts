@@ -80,10 +80,6 @@ const shell = {
   common: {
     locale: 'en-US',
     count: groupDigits,
-    messages: (n: number) => plural(n, 'message'),
-    lines: (n: number) => plural(n, 'line'),
-    sessions: (n: number) => plural(n, 'session'),
-    tokens: (n: number) => plural(n, 'token'),
     /** nanobot's naive local time (already split into numbers) as `2 Jun 2026, 09:14`. */
     naiveTime: (y: string, mo: number, d: number, h: string, mi: string) => `${d} ${MONTHS[mo - 1]} ${y}, ${h}:${mi}`,
     loading: 'Loading…',
@@ -228,7 +224,6 @@ const shell = {
     copyOf: (name: string) => `copy of ${name} (read-only)`,
     chosenFiles: 'chosen files',
     theChosenFiles: 'the chosen files',
-    aSingleFile: 'a single file',
     roAsk: 'This page may read the folder but not write to it yet: edits are offered as downloads until you allow editing.',
     roFiles: 'This browser cannot write to local folders (no File System Access API): the files were copied into this page, read-only. Edits are offered as downloads.',
     roFile: 'A single file was opened, so it cannot be saved back in place: edits are offered as downloads. Open its folder to edit it.',
@@ -258,7 +253,6 @@ const shell = {
     recognised: ' (recognised)',
     ambiguous: ' (ambiguous: one candidate is shown; choose yours below)',
     ambiguousShort: ' (ambiguous)',
-    conflicting: ' (conflicting evidence: no version fits all of it)',
     conflictUndecided: (reasons: string) => `nothing decisive, the oldest candidate is shown: ${reasons}`,
     listSep: '; ',
     evidenceN: (n: number) => `Evidence (${n})`,

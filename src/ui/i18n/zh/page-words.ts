@@ -2,8 +2,8 @@
 import type { Diagnostic } from '../../../core/lens/document';
 import { groupDigits } from '../numbers';
 
-export const LISTED_ONLY_IF = '除非读取第 1 行失败（那里是无效的 JSON，或前 8 KiB 中有不是 UTF-8 的字节：此时它会列出修复流程恢复的内容）';
-export const JSON_TYPES = { array: '数组', null: 'null', number: '数字', string: '字符串', boolean: '布尔值' } as const;
+const LISTED_ONLY_IF = '除非读取第 1 行失败（那里是无效的 JSON，或前 8 KiB 中有不是 UTF-8 的字节：此时它会列出修复流程恢复的内容）';
+const JSON_TYPES = { array: '数组', null: 'null', number: '数字', string: '字符串', boolean: '布尔值' } as const;
 
 /** 诊断的文字：由类型和值组成；句中引用的 Python 异常文本、值和文件名原样保留。 */
 export function diagnostic(d: Diagnostic): string {

@@ -35,7 +35,7 @@ export interface ContextTabProps {
 }
 
 /** nanobot's session as the request is built on it: its key, metadata and last_consolidated. */
-export interface TurnHead {
+interface TurnHead {
   key: string;
   metadata: PyValue;
   lastConsolidated: number;
@@ -59,7 +59,7 @@ export interface TurnSession {
 }
 
 /** The session as the Context tab reads it, from its source (one reading at every size). */
-export function turnSession(source: SessionSource): TurnSession {
+function turnSession(source: SessionSource): TurnSession {
   const { version, path } = source.stat;
   return {
     version,

@@ -45,7 +45,7 @@ export interface ConversationTabProps {
 const BLOCK = 32;
 const KEPT_BLOCKS = 64;
 /** Rows per page of the list. */
-export const PAGE = 20_000;
+const PAGE = 20_000;
 /** How long after a jump the list keeps aiming at its row as rows are read and measured. */
 const AIM_MS = 2000;
 

@@ -30,10 +30,10 @@ export interface MessageRowProps {
 }
 
 /** Content with no text at all ('' or null). */
-export const noText = (v: PyValue | undefined) => v === '' || v === null;
+const noText = (v: PyValue | undefined) => v === '' || v === null;
 
 /** A turn that calls tools or reasons says what it does there: its empty text needs no "(empty)". */
-export function doesMore(m: PyDict): boolean {
+function doesMore(m: PyDict): boolean {
   const calls = dictGet(m, 'tool_calls');
   const reasoning = dictGet(m, 'reasoning_content');
   return (Array.isArray(calls) && calls.length > 0) || (typeof reasoning === 'string' && reasoning !== '') || dictGet(m, 'thinking_blocks') !== undefined;

@@ -3,7 +3,7 @@ import { messageHref, parseHash } from '../../shell/router';
 import { pg } from '../../i18n/text';
 
 /** The absolute URL that opens message `n` (1-based) of session `key` in place. */
-export function permalinkUrl(key: string, n: number): string {
+function permalinkUrl(key: string, n: number): string {
   const base = location.href.split('#')[0]!;
   return base + messageHref(key, n, parseHash(location.hash).params);
 }

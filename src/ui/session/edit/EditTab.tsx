@@ -6,7 +6,6 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { rulesOf } from '../../../core/nanobot/nanobot-version';
-import type { StorageAdapter } from '../../../store/adapter/adapter';
 import type { SessionSource } from '../../../store/source/session-source';
 import { pg } from '../../i18n/text';
 import { AppendEdit } from './AppendEdit';
@@ -18,16 +17,8 @@ import { TrimEdit } from './TrimEdit';
 import { LastOutcome, type Shown } from './EditCard';
 import { NanobotSaveNote } from './notes/NanobotSaveNote';
 
-export interface EditTabProps {
-  source: SessionSource;
-  /** The folder with write access; null when read-only (edits are downloads). */
-  adapter: StorageAdapter | null;
-  now: () => string;
-  /** A save went through (or, after a conflict, the file is to be read again): the page opens the file again. */
-  onSaved: (message: string) => void;
-  onForked: (path: string) => void;
-  /** The file was deleted: the page leaves it. */
-  onDeleted: (message: string) => void;
+/** The edits' context (context.ts) as the page hands it in. */
+export interface EditTabProps extends Pick<EditCtx, 'source' | 'adapter' | 'now' | 'onSaved' | 'onForked' | 'onDeleted'> {
   /**
    * The one result the tab shows, when the page keeps it (it then outlives the tab's redrawing while
    * the saved file is opened again); absent: the tab keeps it.

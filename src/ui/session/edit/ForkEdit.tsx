@@ -24,7 +24,7 @@ export function ForkOrWhyNot({ version, children }: { version: NanobotVersion; c
 }
 
 /** Why a new key cannot be the fork's (its words), else null and the file it names. */
-export function forkKeyProblem(key: string, ownKey: string, version: NanobotVersion): { error: string } | { name: string } {
+function forkKeyProblem(key: string, ownKey: string, version: NanobotVersion): { error: string } | { name: string } {
   const t = pg().edit;
   if (!key.trim()) return { error: t.fork.needKey };
   if (key === ownKey) return { error: t.fork.ownKey };
@@ -40,7 +40,7 @@ export function forkKeyProblem(key: string, ownKey: string, version: NanobotVers
 }
 
 /** Whether `turn` picks a user turn (1-based, or one past the last: every message) of `users`. */
-export const turnPicked = (turn: string, users: number) => /^\s*\d+\s*$/.test(turn) && Number(turn) >= 1 && Number(turn) <= users + 1;
+const turnPicked = (turn: string, users: number) => /^\s*\d+\s*$/.test(turn) && Number(turn) >= 1 && Number(turn) <= users + 1;
 
 type ForkState = { step: 'idle' } | { step: 'planning' } | { step: 'error'; error: string } | { step: 'plan'; at: number; key: string; now: string; fork: SourceFork };
 

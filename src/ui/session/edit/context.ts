@@ -77,7 +77,7 @@ export function useEditFacts(source: SessionSource): { source: SessionSource; fa
 }
 
 /** Saves a plan through the source (its progress told, cancellable), or offers its file as a download when read-only. */
-export async function commit(ctx: EditCtx, plan: SourcePlan, run: RunControl, backup = plan.backup): Promise<Outcome> {
+async function commit(ctx: EditCtx, plan: SourcePlan, run: RunControl, backup = plan.backup): Promise<Outcome> {
   const { source } = ctx;
   const { fileName, path, version } = source.stat;
   if (!ctx.adapter) {

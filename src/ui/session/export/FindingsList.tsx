@@ -6,7 +6,7 @@ import { fill } from '../parts/fill';
 import { secretLabel, whereOf, type Numbered } from './scan';
 
 /** Enough of a finding to recognise it, not enough to leak it from a screenshot of this list. */
-export function glimpse(text: string): string {
+function glimpse(text: string): string {
   const one = text.replace(/\s+/g, ' ');
   return one.length <= 24 ? one : `${one.slice(0, 6)}…${one.slice(-4)}`;
 }

@@ -17,7 +17,7 @@ import { pg } from '../../i18n/text';
 import { errorText } from '../../shell/status';
 
 /** The replay settings in words, for the export's header. */
-export function settingsNote(s: ReplaySettings, version: NanobotVersion): string {
+function settingsNote(s: ReplaySettings, version: NanobotVersion): string {
   const ts = rulesOf(version).timestamps ? `, include_timestamps=${s.includeTimestamps ? 'True' : 'False'}` : '';
   const rc = rulesOf(version).runtimeContext ? `, include_runtime_context=${s.includeRuntimeContext ? 'True' : 'False'}` : '';
   return `${rulesOf(version).label}: get_history(max_messages=${s.maxMessages}, max_tokens=${count(s.maxTokens)}${ts}, extend_to_user=${s.extendToUser ? 'True' : 'False'}${rc})`;

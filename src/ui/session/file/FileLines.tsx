@@ -19,15 +19,15 @@ import { bytes as byteSize, count } from '../text';
 import { PageNav } from '../parts/PageNav';
 
 /** Lines per page of the list (as the conversation's pages: the browser's height limit, the virtualizer's per-row cost). */
-export const LINE_PAGE = 20_000;
+const LINE_PAGE = 20_000;
 /** Lines read per block (their heads in as few slices as their places allow). */
 const BLOCK = 32;
 /** Blocks kept read; older ones are dropped. */
 const KEPT_BLOCKS = 64;
 /** Each "show more" reads this many more bytes of a long line. */
-export const REVEAL_STEP = 32 * 1024;
+const REVEAL_STEP = 32 * 1024;
 /** A cut line up to this long is also offered whole ("show all", read in one slice); a longer one only in steps. */
-export const SHOW_ALL_MAX = 8 << 20;
+const SHOW_ALL_MAX = 8 << 20;
 /** How long after a jump the list keeps aiming at its line as rows are read and measured. */
 const AIM_MS = 2000;
 
@@ -224,11 +224,5 @@ export function FileLines({ source, index, diagnostics, target }: FileLinesProps
       </div>
     </>
   );
-}
-
-/** The line a 1-based `line=` parameter names, when the index has it; else null. */
-export function linkedLine(param: string | undefined, index: Pick<LineIndex, 'count'>): number | null {
-  const l = Number(param);
-  return param !== undefined && Number.isInteger(l) && l >= 1 && l <= index.count ? l - 1 : null;
 }
 

@@ -1,5 +1,4 @@
 /** The metadata record explained field by field; nanobot's own metadata keys flagged as internal. */
-import { metadataIndex, type SessionDocument } from '../../../core/lens/document';
 import { contractProblem } from '../../../core/nanobot/metadata-contracts';
 import { pyDumps } from '../../../core/python/pyjson';
 import { dictKeys, isDict, type PyDict, type PyValue } from '../../../core/python/pyvalue';
@@ -18,14 +17,7 @@ function ContractNote({ k, v }: { k: string; v: PyValue }) {
   return problem ? <p class="sl-warn-text sl-contract" role="note">{pg().file.contract(problem)}</p> : null;
 }
 
-/** Line and field table of the metadata record nanobot uses (the last one). */
-export function MetadataPanel({ doc, lastConsolidated, onLine }: { doc: SessionDocument; lastConsolidated: number; onLine: (line: number) => void }) {
-  const mi = metadataIndex(doc);
-  if (mi < 0) return <p class="sl-banner sl-warn">{pg().file.noMetadata}</p>;
-  return <MetadataRecord line={mi} rec={doc.records[mi]!.value!} lastConsolidated={lastConsolidated} onLine={onLine} />;
-}
-
-/** One metadata record (0-based `line`) explained field by field: the full view's, and large-file mode's read from its line. */
+/** One metadata record (0-based `line`) explained field by field, read from its line. */
 export function MetadataRecord({ line: mi, rec, lastConsolidated, onLine }: { line: number; rec: PyDict; lastConsolidated: number; onLine: (line: number) => void }) {
   const t = pg().file;
   const inner = rec.metadata;

@@ -23,7 +23,7 @@ export interface LensFacts {
 }
 
 /** created_at / updated_at fields nanobot replaced by "now" (missing, empty, or unreadable on the repair path) in metadata record `meta`. */
-export function defaultedIn(meta: PyDict | null): string[] {
+function defaultedIn(meta: PyDict | null): string[] {
   return ['created_at', 'updated_at'].filter((f) => {
     const v = meta ? dictGet(meta, f) : undefined;
     return !truthy(v) || !isoRoundTrip(v).ok;

@@ -5,7 +5,7 @@ import { Hl } from '../find/Hl';
 import { pg } from '../../i18n/text';
 
 /** The language word of a fence's info string (`python title="x"` → `python`), '' for none. */
-export function fenceLanguage(info: string): string {
+function fenceLanguage(info: string): string {
   return info.trim().split(/\s+/)[0] ?? '';
 }
 

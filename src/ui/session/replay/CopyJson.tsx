@@ -6,7 +6,7 @@ import { pg } from '../../i18n/text';
 type Status = { copied: number; chars: number } | 'no-clipboard' | null;
 
 /** The entries' list as json.dumps writes it, from each entry's own json.dumps text. */
-export function listText(texts: string[]): string {
+function listText(texts: string[]): string {
   return `[${texts.join(', ')}]`;
 }
 

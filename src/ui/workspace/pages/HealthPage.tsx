@@ -3,7 +3,7 @@
  * the recovered lens — each linking to its line in the session's file view.
  */
 import { useComputed, useSignal } from '@preact/signals';
-import { formatCount } from '../../parts/format';
+import { groupDigits } from '../../i18n/numbers';
 import { pg } from '../../i18n/text';
 import { activeVersion, folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped } from '../model';
 import { FILE_LEVEL, hasProblems, healthReport, type FileHealth } from './health';
@@ -88,19 +88,19 @@ export function HealthPage() {
       <h2 id="health-title">{t.title}</h2>
       <ul class="health-summary" aria-label={t.summary}>
         <li class={empty ? 'tone-danger' : ''}>
-          <strong>{formatCount(empty)}</strong>
+          <strong>{groupDigits(empty)}</strong>
           {t.empty}
         </li>
         <li class={repaired ? 'tone-danger' : ''}>
-          <strong>{formatCount(repaired)}</strong>
+          <strong>{groupDigits(repaired)}</strong>
           {t.damaged}
         </li>
         <li class={unlisted ? 'tone-warn' : ''}>
-          <strong>{formatCount(unlisted)}</strong>
+          <strong>{groupDigits(unlisted)}</strong>
           {t.unlisted}
         </li>
         <li class={leftovers.value.length ? 'tone-warn' : ''}>
-          <strong>{formatCount(leftovers.value.length)}</strong> <a href="#/w/leftovers">{t.leftovers}</a>
+          <strong>{groupDigits(leftovers.value.length)}</strong> <a href="#/w/leftovers">{t.leftovers}</a>
         </li>
       </ul>
       {sortError && (

@@ -10,12 +10,12 @@ import { dictGet, isDict, type PyDict, type PyValue } from '../../../core/python
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 
 /** Per file, at most this much message text is kept for search (characters). */
-export const TEXT_LIMIT = 4_000_000;
+const TEXT_LIMIT = 4_000_000;
 /** Diagnostics kept per file (a file of 100,000 bad lines need not be kept whole in the list). */
-export const DIAGNOSTIC_LIMIT = 500;
+const DIAGNOSTIC_LIMIT = 500;
 
 /** What nanobot's own load (`SessionManager._load`) makes of the file. */
-export interface NanobotVerdict {
+interface NanobotVerdict {
   path: 'normal' | 'repair';
   /** nanobot loads nothing: it starts an empty session and its next save replaces the whole file. */
   empty: boolean;
@@ -64,7 +64,7 @@ function contentText(v: PyValue | undefined): string {
 }
 
 /** The searchable text of one message: content, reasoning, and tool call names and arguments. */
-export function messageText(m: PyDict): string {
+function messageText(m: PyDict): string {
   const parts = [contentText(dictGet(m, 'content'))];
   const reasoning = dictGet(m, 'reasoning_content');
   if (typeof reasoning === 'string') parts.push(reasoning);

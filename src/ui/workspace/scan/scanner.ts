@@ -51,7 +51,7 @@ function scanInline(input: ScanInput): Promise<FileScan> {
 }
 
 /** Check one file's bytes, in the worker when possible. */
-export function scanBytes(input: ScanInput): Promise<FileScan> {
+function scanBytes(input: ScanInput): Promise<FileScan> {
   const w = getWorker();
   if (!w) return scanInline(input);
   const id = nextId++;

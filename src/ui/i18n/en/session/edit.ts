@@ -25,8 +25,6 @@ const words = {
       reloaded: 'Reloaded from disk.',
       fileCap: (messages: number, label: string, cap: number, everySave: boolean, kept: number, archived: number) =>
         `This session holds ${n(messages)} messages, over ${label}’s cap of ${n(cap)}: ${everySave ? 'its next save of this session (after a turn, at shutdown, or a fork)' : 'its next agent turn'} keeps the last ${n(kept)} and hands ${n(archived)} never-archived messages to its memory archive.`,
-      /** A core error quoting Python's exception (`TypeError: …`, shown as is). */
-      wouldRaise: (exception: string) => `nanobot would raise ${exception}`,
       /** Why an edit cannot be made: the CLI's English. */
       refusal: editRefusalEn,
       /** What an edit changes (its preview's summary): the CLI's English, counts grouped. */
@@ -119,7 +117,6 @@ const words = {
         keyCannot: (reason: string) => `This key cannot name a file: ${reason}`,
         badName: (name: string, reason: string) => `The key makes the file name “${name}”, which ${reason}.`,
         pickTurn: (max: number) => `Pick a user turn from 1 to ${max}.`,
-        noSuchTurn: 'There is no such user turn.',
         summary: (name: string, messages: number, turn: number, lastConsolidated: number) =>
           `Writes ${name} with the ${plural(messages, 'message')} before user turn ${turn} (last_consolidated ${lastConsolidated}). The source file is not changed.`,
         notCarried: 'Not carried over (they belong to the source thread): ',

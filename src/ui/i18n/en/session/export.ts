@@ -65,7 +65,6 @@ const words = {
   largeExport: (() => {
     const g = groupDigits;
     return {
-      tab: 'Export',
       reading: 'Reading the session’s title and key…',
       cancel: 'Cancel',
       cancelled: 'Stopped: nothing was made.',

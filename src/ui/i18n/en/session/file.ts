@@ -13,7 +13,6 @@ const words = {
       noProblems: 'No problems found',
       lineAt: (line: number, column: number) => `line ${line}${column ? `, column ${column}` : ''}`,
       more: (n: number) => `… and ${g(n)} more (see the lines below)`,
-      lines: (n: number) => `Lines (${g(n)})`,
       severity: { error: 'error', warning: 'warning', info: 'info' },
       diagnostic,
       column: (n: number) => ` (column ${n})`,
@@ -43,7 +42,6 @@ const words = {
       metadataRecords: 'metadata records',
       problemsFound: 'problems found',
       // the raw lines
-      linesLabel: 'Lines of the file',
       lineLabel: (n: number) => `line ${n}`,
       columnTitle: (n: number) => `column ${n}`,
       kinds: { metadata: 'metadata', message: 'message', provider_state: 'provider state', blank: 'blank', corrupt: 'corrupt' },
@@ -89,7 +87,6 @@ const words = {
   largeFile: (() => {
     const lines = (n: number) => (n === 1 ? '1 line is' : `${groupDigits(n)} lines are`);
     return {
-    tab: 'File',
     heading: 'File health, from the index',
     intro: 'Counted from the index built when the file was opened: no byte of the file is read again. Each count goes to its lines in the raw list below.',
     counting: (done: string, total: string) => `Counting… ${done} of ${total} lines`,
@@ -97,7 +94,6 @@ const words = {
     problems: 'Problems',
     first: 'first',
     next: 'next',
-    none: '(no line to show)',
     /** The number of lines (or places) with a problem, then what it is. */
     problem: {
       invalidUtf8: (n: number) => `${lines(n)} not valid UTF-8: nanobot reads nothing from this file, and its next save replaces it`,

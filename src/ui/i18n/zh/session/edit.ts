@@ -21,7 +21,6 @@ const words: Pick<PageText, 'edit' | 'largeEdit' | 'saveNote'> = {
       reloaded: '已从磁盘重新加载。',
       fileCap: (messages, label, cap, everySave, kept, archived) =>
         `这个会话有 ${n(messages)} 条消息，超过了 ${label} 的上限 ${n(cap)} 条：${everySave ? '它下一次保存这个会话时（一轮对话之后、关闭时或分叉时）' : '它的下一轮 agent 对话'}会只保留最后 ${n(kept)} 条，并把 ${n(archived)} 条从未归档的消息交给它的记忆归档。`,
-      wouldRaise: (exception) => `nanobot 会抛出 ${exception}`,
       refusal: (r) => {
         switch (r.code) {
           case 'raises': return `nanobot 会抛出 ${r.error.type}: ${r.error.message}`;
@@ -132,7 +131,6 @@ const words: Pick<PageText, 'edit' | 'largeEdit' | 'saveNote'> = {
         keyCannot: (reason) => `这个键无法用作文件名：${reason}`,
         badName: (name, reason) => `这个键得到的文件名“${name}”不可用：${reason}。`,
         pickTurn: (max) => `请选择 1 到 ${max} 之间的一轮用户消息。`,
-        noSuchTurn: '没有这一轮用户消息。',
         summary: (name, messages, turn, lastConsolidated) =>
           `写入 ${name}，包含第 ${turn} 轮用户消息之前的 ${n(messages)} 条消息（last_consolidated ${lastConsolidated}）。源文件不会改变。`,
         notCarried: '未带过去（它们属于源会话的对话线索）：',

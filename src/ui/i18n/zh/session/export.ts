@@ -96,7 +96,6 @@ const words: Pick<PageText, 'export' | 'largeExport'> = {
   largeExport: (() => {
     const g = groupDigits;
     return {
-      tab: '导出',
       reading: '正在读取会话的标题和键…',
       cancel: '取消',
       cancelled: '已停止：没有生成文件。',

@@ -17,7 +17,6 @@ const words: Pick<PageText, 'file' | 'largeFile'> = {
       noProblems: '没有发现问题',
       lineAt: (line: number, column: number) => `第 ${line} 行${column ? `，第 ${column} 列` : ''}`,
       more: (n: number) => `… 还有 ${g(n)} 个（见下方各行）`,
-      lines: (n: number) => `各行（${g(n)}）`,
       severity: { error: '错误', warning: '警告', info: '提示' },
       diagnostic,
       column: (n: number) => `（第 ${n} 列）`,
@@ -45,7 +44,6 @@ const words: Pick<PageText, 'file' | 'largeFile'> = {
       blankLines: '空行',
       metadataRecords: '元数据记录',
       problemsFound: '发现的问题',
-      linesLabel: '文件的各行',
       lineLabel: (n: number) => `第 ${n} 行`,
       columnTitle: (n: number) => `第 ${n} 列`,
       kinds: { metadata: '元数据', message: '消息', provider_state: 'provider state 记录', blank: '空行', corrupt: '已损坏' },
@@ -84,7 +82,6 @@ const words: Pick<PageText, 'file' | 'largeFile'> = {
   })(),
   // ── 大文件模式的“文件”视图（健康状况来自索引，原始行按需读取）──
   largeFile: {
-    tab: '文件',
     heading: '文件健康状况（来自索引）',
     intro: '根据打开文件时建立的索引统计，不再读取文件的任何字节。每一项都可跳到下方原始行列表中的对应行。',
     counting: (done: string, total: string) => `正在统计… ${done} / ${total} 行`,
@@ -92,7 +89,6 @@ const words: Pick<PageText, 'file' | 'largeFile'> = {
     problems: '问题',
     first: '第一处',
     next: '下一处',
-    none: '（没有可显示的行）',
     /** 有问题的行数（或处数），然后是问题本身。 */
     problem: {
       invalidUtf8: (n: number) => `${groupDigits(n)} 行不是有效的 UTF-8：nanobot 无法读取此文件的任何内容，下次保存时会覆盖它`,

@@ -23,7 +23,7 @@ export interface ContextChartProps {
 export const MAX_DOTS = 400;
 
 /** "Turn 12 (message #45): 12,345 tokens in 80 messages": what a point means, in one line (read during render). */
-export function pointLabel(p: TurnPoint): string {
+function pointLabel(p: TurnPoint): string {
   const t = pg().context.chart;
   if (p.error) return t.pointRaises(p.turn + 1, p.index);
   return t.point(p.turn + 1, p.index, p.tokens, p.messages, p.windowCut, p.budgetCut);

@@ -22,7 +22,7 @@ export type ContextState = { state: 'loading' } | { state: 'failed' } | { state:
 const SLICE_MS = 4;
 
 /** A settings change waits for the controls to be quiet this long: the replay itself answers first. */
-export const QUIET_MS = 250;
+const QUIET_MS = 250;
 
 /**
  * Context over time of `source` under `settings` (the Replay tab's controls, so the chart answers

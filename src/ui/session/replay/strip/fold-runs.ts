@@ -9,7 +9,7 @@ import { fateRuns, type FateKey } from './fates';
 /** Runs of at least this many left-out messages with the same fate are folded. */
 export const FOLD_MIN = 20;
 
-export type FateItem =
+type FateItem =
   | { kind: 'message'; index: number }
   /** A run header: folded (its messages hidden), or open (its messages follow). */
   | { kind: 'run'; key: FateKey; from: number; to: number; open: boolean };
