@@ -92,8 +92,9 @@ async function loadWindowed(adapter: SourceAdapter, path: string, loadOpts: { no
   const built = held ?? (await indexStreamed(adapter, path, version, false));
   const ix = built.index;
   let n = 0;
-  let lines = new Uint32Array(1024);
-  let notes = new Uint8Array(1024);
+  // Room for a message per line: the load's adds never grow them (V8 compiles no growing into them).
+  let lines = new Uint32Array(Math.max(1024, ix.count));
+  let notes = new Uint8Array(lines.length);
   const sink = (): IndexedSink => {
     n = 0;
     return {
