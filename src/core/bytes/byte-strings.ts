@@ -172,3 +172,29 @@ function multibyteLength(b: Uint8Array, p: number, c: number): number {
   if (c > 0xf4 || (c === 0xf0 ? d < 0x90 || d > 0xbf : c === 0xf4 ? d < 0x80 || d > 0x8f : (d & 0xc0) !== 0x80)) return 0;
   return (b[p + 2]! & 0xc0) === 0x80 && (b[p + 3]! & 0xc0) === 0x80 ? 4 : 0;
 }
+
+/**
+ * Type feedback for the word loop's every branch, given once when this module loads: the index reads
+ * most strings through the kernel and this loop only for the few lines that straddle two chunks, so
+ * V8 first optimized `stringEnd` before the loop had met a 3-byte character or the character check
+ * below it, and threw that code away and compiled it again when each first came (twice in a
+ * 10,000-message file). Reads a string of one character of each UTF-8 length and each escape, then
+ * one that ends on a multibyte character; leaves nothing behind (every caller reads its bytes first).
+ */
+function primeWordLoop(): void {
+  const encode = (s: string) => new TextEncoder().encode(s);
+  const samples = [encode('a\\n\\u00e9\\u001f\\/ é 天 😀 "    '), encode('é"')];
+  // V8 keeps no feedback for a function's first few calls (it allocates the vector on the 8th).
+  for (let i = 0; i < 12; i++) {
+    for (const b of samples) {
+      readBytesOf(b);
+      stringEnd(b, 0, b.length);
+    }
+  }
+  viewOf = null;
+  view = new DataView(new ArrayBuffer(0));
+  simd = false;
+  escaped = false;
+  escapeForm.odd = false;
+}
+primeWordLoop();

@@ -96,17 +96,25 @@ const LF = EOL.lf;
 const MESSAGE_FAULTS = FLAG.bom | FLAG.nanobotBad;
 const KEYS = 1 << 13;
 
-/** The problem bits of every key, computed once from `problemsOf`. */
-const PROBLEMS_OF_KEY = new Uint16Array(KEYS);
-for (let key = 0; key < KEYS; key++) {
+/**
+ * The problem bits of every key, each computed from `problemsOf` the first time it is asked (-1: not
+ * yet). Filling all 8,192 when the module loaded cost every run that reads a big file a loop V8
+ * optimized (and `problemsOf` with it) for the few keys a file's lines have.
+ */
+const PROBLEMS_OF_KEY = new Int32Array(KEYS).fill(-1);
+
+/** The problem bits of a key (`keyOf`). */
+function keyProblems(key: number): number {
+  const p = PROBLEMS_OF_KEY[key]!;
+  if (p >= 0) return p;
   const fb = key >> 6;
   const flags = ((fb & 15) << 3) | (((fb >> 4) & 7) << 8);
-  PROBLEMS_OF_KEY[key] = problemsOf(key & 7, flags, (key >> 3) & 3, key & 32 ? NO_ROLE : ROLE.user);
+  return (PROBLEMS_OF_KEY[key] = problemsOf(key & 7, flags, (key >> 3) & 3, key & 32 ? NO_ROLE : ROLE.user));
 }
 
 /** The problem bits of line `i`: the one definition the counts, the jumps and the rows share. */
 export function lineProblems(ix: Pick<LineIndex, 'kind' | 'flags' | 'eol' | 'role'>, i: number): number {
-  return PROBLEMS_OF_KEY[keyOf(ix.kind[i]!, ix.flags[i]!, ix.eol[i]!, ix.role[i]!)]!;
+  return keyProblems(keyOf(ix.kind[i]!, ix.flags[i]!, ix.eol[i]!, ix.role[i]!));
 }
 
 /** An empty tally, to add slices of the index to. */
@@ -146,7 +154,7 @@ export function addHealth(h: IndexHealth, ix: Pick<LineIndex, 'count' | 'kind' |
   for (let key = 0; key < KEYS; key++) {
     const n = perKey[key]!;
     if (n === 0) continue;
-    const p = PROBLEMS_OF_KEY[key]!;
+    const p = keyProblems(key);
     for (let b = 0; b < LINE_PROBLEMS.length; b++) {
       if (!(p & (1 << b))) continue;
       const name = LINE_PROBLEMS[b]!;
@@ -184,7 +192,7 @@ export function fileProblemCount(h: IndexHealth, p: FileProblem): number {
 export function nextProblemLine(ix: Pick<LineIndex, 'count' | 'kind' | 'flags' | 'eol' | 'role'>, p: LineProblem, after: number): number {
   const bit = LINE_PROBLEM[p];
   const { kind, flags, eol, role } = ix;
-  const hit = (i: number) => PROBLEMS_OF_KEY[keyOf(kind[i]!, flags[i]!, eol[i]!, role[i]!)]! & bit;
+  const hit = (i: number) => keyProblems(keyOf(kind[i]!, flags[i]!, eol[i]!, role[i]!)) & bit;
   for (let i = after + 1; i < ix.count; i++) if (hit(i)) return i;
   for (let i = 0; i <= Math.min(after, ix.count - 1); i++) if (hit(i)) return i;
   return -1;

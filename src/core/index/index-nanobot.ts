@@ -9,7 +9,7 @@
  */
 import { LoadPass, loadOutcome, passSession, repairFollows, type LoadOutcome, type PassOutcome, type NanobotSession } from '../lens/load';
 import { PY_TEXT_CHUNK, chunkInputStart, decodeStrict, findUtf8Fault, pendingAtChunkEnd, textFaultMessage, type Utf8Fault } from '../python/lines';
-import type { LoadsResult, PyError } from '../python/pyjson';
+import type { PyError } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
 import { dictGet, type PyDict } from '../python/pyvalue';
 import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nanobot-version';
@@ -22,7 +22,8 @@ import { decodeRecord } from './record-facts';
  * line nesting deeper than the shallowest figure too, which the repair pass (a level less) may refuse.
  */
 const NOT_PLAIN = FLAG.nanobotBad | FLAG.tooDeep | FLAG.valueError | FLAG.bom | FLAG.invalidUtf8 | FLAG.deep;
-const PLAIN: LoadsResult = { ok: true, value: Object.freeze({}) as PyDict };
+/** What a plain message stands in as: its value is never read (`emptyMessage`). */
+const PLAIN = Object.freeze({}) as PyDict;
 
 type Ix = Pick<LineIndex, 'count' | 'kind' | 'flags'>;
 
@@ -120,7 +121,7 @@ export type IndexedSession = Omit<NanobotSession, 'messages' | 'messageLines'> &
 export class IndexedPass {
   private next = 0;
   private error: PyError | null = null;
-  private lines = new Uint32Array(1024);
+  private lines: Uint32Array;
   private count = 0;
   private readonly pass: LoadPass;
   /** Whether the pass stands in for the plain messages (see `passLines`). */
@@ -137,6 +138,8 @@ export class IndexedPass {
     standIn = !repair,
   ) {
     this.standIn = standIn;
+    // Room for every line at once: the pass never grows it (nor has V8 compile the growing into its hot loop).
+    this.lines = new Uint32Array(Math.max(1024, ix.count));
     this.pass = new LoadPass(now, repair, rules, {
       add: (m, line) => {
         this.note(line);
@@ -160,13 +163,11 @@ export class IndexedPass {
       if (!this.error) this.next = Math.max(this.next, to);
       return;
     }
-    // One stand-in line, renumbered: a pass keeps nothing of the line it is fed but its number.
-    const line = { index: 0, text: '', parsed: PLAIN };
+    // Each stands in as one empty dict (a pass keeps nothing of the line but its number).
     const { kind, flags } = this.ix;
     for (; this.next < to && !this.error; this.next++) {
       if (kind[this.next] !== KIND.message || flags[this.next]! & NOT_PLAIN) continue;
-      line.index = this.next;
-      this.error = this.pass.feed(line);
+      this.error = this.pass.emptyMessage(PLAIN, this.next);
     }
   }
 

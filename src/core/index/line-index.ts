@@ -210,9 +210,14 @@ export class LineIndexer {
       // Most lines: the byte pass reads the line and finds its end at once (not when every line is parsed).
       const q = this.parsed && !this.byBytes ? -1 : scanLine(data, pos, this.psRecords, this.dumps);
       if (q >= 0) {
+        // The line's terminator, read once: a read only at a chunk's end had no type feedback when V8
+        // first optimized this loop, and reaching it threw that code away (a second compile of `scan`).
+        // (Its tests run on every line too: a comparison first made there had no feedback either.)
+        const t = q < n ? data[q]! : -1;
+        const cr = t === CR;
         // No terminator yet, or a last `\r` that may be the first half of `\r\n`: wait for the next chunk.
-        if (!last && (q === n || (q === n - 1 && data[q] === CR))) return pos;
-        const code = q === n ? EOL.none : data[q] === LF ? EOL.lf : data[q + 1] === LF ? EOL.crlf : EOL.cr;
+        if (!last && (q === n || (q === n - 1 && cr))) return pos;
+        const code = t === LF ? EOL.lf : q === n ? EOL.none : data[q + 1] === LF ? EOL.crlf : EOL.cr;
         if (this.parsed && !this.byBytes!(this.n, scanned, data)) this.add(base + pos, data.subarray(pos, q), code);
         else this.put(base + pos, q - pos, code, scanned.kind, scanned.role, scanned.flags);
         pos = q + EOL_BYTES[code]!;

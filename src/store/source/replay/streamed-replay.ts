@@ -92,8 +92,9 @@ async function loadWindowed(adapter: SourceAdapter, path: string, loadOpts: { no
   const built = held ?? (await indexStreamed(adapter, path, version, false));
   const ix = built.index;
   let n = 0;
-  let lines = new Uint32Array(1024);
-  let notes = new Uint8Array(1024);
+  // Room for a message per line: the load's adds never grow them (V8 compiles no growing into them).
+  let lines = new Uint32Array(Math.max(1024, ix.count));
+  let notes = new Uint8Array(lines.length);
   const sink = (): IndexedSink => {
     n = 0;
     return {
@@ -119,11 +120,12 @@ async function loadWindowed(adapter: SourceAdapter, path: string, loadOpts: { no
   const role = (i: number) => notes[i]! & ROLE_BITS;
   const { from } = replayBounds((i) => STAND[(role(i) === ROLE.user ? 2 : 0) + (notes[i]! & DELIVERY ? 1 : 0)]!, n, upto === undefined ? load.result.lastConsolidated : lastConsolidatedOf(load.result, n, version), replay, version);
   const replayIx = new ReplayIndexer(replay, version);
+  replayIx.reserve(n);
   const read = blockReader(adapter, path, ix, () => n, (i) => lines[i]!, rulesOf(version).depthBudget.jsonLoads);
-  for (let i = 0; i < n; i++) {
-    if (i < from && role(i) !== ROLE.other) replayIx.addStand(lines[i]!, ROLE_NAME[role(i)], !!(notes[i]! & DELIVERY));
-    else replayIx.add(await read.at(i), lines[i]!);
-  }
+  // The messages before the window's start are noted by their facts alone, in a loop of their own: run
+  // in this async function, its thousands of turns had V8 optimize the whole function (the read-back and
+  // every call it inlines, for a few hundred messages), the largest of a replay's background compiles.
+  for (let i = standsFrom(replayIx, 0, from, lines, notes); i < n; i = standsFrom(replayIx, i + 1, from, lines, notes)) replayIx.add(await read.at(i), lines[i]!);
   read.drop();
   return { index: ix, stat, load, notes: replayIx };
 }
@@ -157,6 +159,19 @@ class StandingReplayIndexer extends ReplayIndexer {
     this.add(m, line);
     return true;
   }
+}
+
+/**
+ * Notes messages `i`, `i + 1`, … before the window's start (`from`) by their facts alone, up to the
+ * first that must be read back (at or past `from`, or a role the index does not name); returns its number.
+ */
+function standsFrom(replayIx: ReplayIndexer, i: number, from: number, lines: Uint32Array, notes: Uint8Array): number {
+  for (; i < from; i++) {
+    const role = notes[i]! & ROLE_BITS;
+    if (role === ROLE.other) return i;
+    replayIx.addStand(lines[i]!, ROLE_NAME[role], !!(notes[i]! & DELIVERY));
+  }
+  return i;
 }
 
 function grown<T extends Uint32Array | Uint8Array>(a: T, cap: number): T {
