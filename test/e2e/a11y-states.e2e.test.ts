@@ -19,7 +19,6 @@ import { type Browser, dropFolder } from '../browser/harness';
 import { dumps } from './hostile-fixtures';
 import { axeSerious, closeAll, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41979;
 let b: Browser;
 let app: Served;
 let base: string;
@@ -49,7 +48,7 @@ function workspace(name: string): string {
 
 beforeAll(async () => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-a11y-'));
-  ({ app, b, watch } = await openAppInChromium({ port: PORT }, { width: 1280, height: 800 }));
+  ({ app, b, watch } = await openAppInChromium({}, { width: 1280, height: 800 }));
 }, 240_000);
 
 afterAll(() => closeAll(b, app, base));

@@ -7,12 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser } from '../browser/harness';
 import { axeAll, openAppInChromium, type Served } from './support';
 
-const PORT = 41803;
 let b: Browser;
 let app: Served;
 
 beforeAll(async () => {
-  ({ app, b } = await openAppInChromium({ port: PORT }));
+  ({ app, b } = await openAppInChromium());
 });
 
 afterAll(async () => {

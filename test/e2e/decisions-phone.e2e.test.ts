@@ -17,7 +17,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropFolder, type Browser } from '../browser/harness';
 import { axeSerious, closeAll, demoWorkspaceCopy, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41967;
 let b: Browser;
 let app: Served;
 let base: string;
@@ -56,7 +55,7 @@ beforeAll(async () => {
   demo = demoWorkspaceCopy('phone-ws');
   // A channel with a long name: its menu label must show whole on a phone, its count's ")" too.
   fs.writeFileSync(path.join(demo, 'sessions', 'mattermost-enterprise_1.jsonl'), `${meta('mattermost-enterprise:1', '2026-05-01T10:00:00')}\n${user('from a long channel')}\n`);
-  ({ app, b, watch } = await openAppInChromium({ port: PORT }, DESK));
+  ({ app, b, watch } = await openAppInChromium({}, DESK));
 });
 
 afterAll(async () => {

@@ -10,12 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser } from '../browser/harness';
 import { layoutFacts, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41833;
 let b: Browser;
 let app: Served;
 
 beforeAll(async () => {
-  ({ app, b } = await openAppInChromium({ port: PORT }, { width: 1280, height: 800 }));
+  ({ app, b } = await openAppInChromium({}, { width: 1280, height: 800 }));
 });
 
 afterAll(async () => {

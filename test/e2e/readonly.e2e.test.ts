@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropFolder, launchChromium, type Browser } from '../browser/harness';
 import { axeSerious, builtApp, closeAll, demoWorkspaceCopy, serveApp, type Served, shot, watchPage } from './support';
 
-const PORT = 41805;
 let b: Browser;
 let app: Served;
 let ws: string;
@@ -19,8 +18,8 @@ let watch: { problems: string[] };
 
 beforeAll(async () => {
   ws = demoWorkspaceCopy('ro-workspace');
-  app = await serveApp(await builtApp(), PORT);
-  b = await launchChromium({ port: PORT });
+  app = await serveApp(await builtApp());
+  b = await launchChromium({ port: app.port });
   await b.page.setViewportSize({ width: 1280, height: 900 });
   await b.ctx.addInitScript(() => {
     delete (window as { showDirectoryPicker?: unknown }).showDirectoryPicker;

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +66,8 @@ const MIME: Record<string, string> = {
 
 export interface Served {
   url: string;
+  /** The port it listens on (the OS's free one unless one was named). */
+  port: number;
   /** Every path requested, in order (also those refused while gone). */
   requests: string[];
   /** Serve another folder from now on (a redeploy). */
@@ -79,8 +82,12 @@ export interface ServeOptions {
   base?: string;
 }
 
-/** Serve `dir` on http://127.0.0.1:port/app/ (or `base`: a sub-path, as on a static host) with the CSP header. */
-export async function serveApp(dir: string, port: number, opts: ServeOptions = {}): Promise<Served> {
+/**
+ * Serve `dir` on http://127.0.0.1:port/app/ (or `base`: a sub-path, as on a static host) with the CSP
+ * header; on a free port the OS picks unless `port` names one (files run side by side, and other
+ * checkouts' tests on the same machine too).
+ */
+export async function serveApp(dir: string, port = 0, opts: ServeOptions = {}): Promise<Served> {
   const base = opts.base ?? '/app/';
   const requests: string[] = [];
   let gone = false;
@@ -112,8 +119,10 @@ export async function serveApp(dir: string, port: number, opts: ServeOptions = {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}${base}`,
+    url: `http://127.0.0.1:${bound}${base}`,
+    port: bound,
     requests,
     setDir: (next) => (dir = next),
     setGone: (g) => {
@@ -245,10 +254,10 @@ export async function restartBrowser(b: Browser, opts: { denyPrompts?: boolean }
   };
 }
 
-/** The built app served on `opts.port`, and Chromium on it with a page of `viewport`, watched for off-origin requests and CSP reports. */
-export async function openAppInChromium(opts: LaunchOptions, viewport = { width: 1280, height: 900 }): Promise<{ app: Served; b: Browser; watch: { problems: string[] } }> {
-  const app = await serveApp(await builtApp(), opts.port);
-  const b = await launchChromium(opts);
+/** The built app served on a free port, and Chromium on it (its guards granted to that origin) with a page of `viewport`, watched for off-origin requests and CSP reports. */
+export async function openAppInChromium(opts: Omit<LaunchOptions, 'port'> = {}, viewport = { width: 1280, height: 900 }): Promise<{ app: Served; b: Browser; watch: { problems: string[] } }> {
+  const app = await serveApp(await builtApp());
+  const b = await launchChromium({ ...opts, port: app.port });
   await b.page.setViewportSize(viewport);
   return { app, b, watch: watchPage(b.page) };
 }
