@@ -208,6 +208,20 @@ export function layoutFacts(page: Page): Promise<{ hidden: (string | null)[]; h1
   });
 }
 
+/**
+ * Until the page has painted what was last rendered: its fonts loaded, nothing within `scope` saying it
+ * is busy, and two frames drawn (the app has no CSS transitions, so a painted frame is the settled
+ * state; a ResizeObserver's measure, such as the chart's labels, lands in the first, its render in the
+ * second). What a fixed sleep waited for, without its guess.
+ */
+export async function painted(page: Page, scope = 'body'): Promise<void> {
+  await page.waitForFunction((sel) => !document.querySelector(`${sel} [aria-busy="true"]`), scope);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
 /** Save a full-page screenshot as test-results/e2e/<name>.png (an artifact to look at). */
 export async function shot(page: Page, name: string, fullPage = true): Promise<string> {
   fs.mkdirSync(RESULTS, { recursive: true });
