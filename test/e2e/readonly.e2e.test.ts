@@ -76,9 +76,10 @@ describe('read-only fallback', () => {
     const before = fs.readFileSync(file, 'utf8');
     await b.page.evaluate((h) => (location.hash = h), `#/s/telegram%3A12345?tab=edit${large}`);
     const title = b.page.locator('#sl-ed-title-h').locator('xpath=..');
+    // The size line drawn below this file: the line index reads it. (Waited for: the view before the
+    // link's, the same Edit tab without it, is still drawn for a moment, and its title field would take the text.)
+    await expect.poll(() => b.page.locator('.sl-session.sl-large').count()).toBe(large ? 1 : 0);
     await title.getByLabel('New title').fill('Downloaded title');
-    // The size line drawn below this file: the line index reads it.
-    expect(await b.page.locator('.sl-session.sl-large').count()).toBe(large ? 1 : 0);
     const [download] = await Promise.all([b.page.waitForEvent('download'), title.getByRole('button', { name: 'Download with this title' }).click()]);
     expect(download.suggestedFilename()).toBe('telegram_12345.jsonl');
     const lines = fs.readFileSync((await download.path())!, 'utf8').split('\n');
