@@ -18,8 +18,6 @@ export interface StoreBenchOptions {
   sizeMB?: number;
   /** Timed runs per variant (default 7). */
   runs?: number;
-  /** Fixed port of the test page (default 41741). */
-  port?: number;
 }
 
 export interface BackendFigures {
@@ -45,10 +43,9 @@ export interface StoreBenchResult {
 export async function runStoreBench(options: StoreBenchOptions = {}): Promise<StoreBenchResult> {
   const sizeMB = options.sizeMB ?? 10;
   const runs = options.runs ?? 7;
-  const port = options.port ?? 41741;
-  const server = await serveDir(await buildTestPage(), port);
+  const server = await serveDir(await buildTestPage());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-bench-'));
-  const b = await launchChromium({ port });
+  const b = await launchChromium({ port: server.port });
   try {
     const ready = b.page.waitForEvent('console', { predicate: (m) => m.text() === 'lens:ready', timeout: 15_000 });
     await withTimeout(b.page.goto(server.url), 15_000, 'opening the bench page');

@@ -15,7 +15,6 @@ import { buildTestPage, removeTestPage } from './build-page';
 import { dropFolder, evaluate, launchChromium, requireChromium, serveDir, withTimeout, type Browser } from './harness';
 import type { Lens } from './page/main';
 
-const PORT = 41731;
 type Kind = 'opfs' | 'folder';
 const META = '{"_type": "metadata", "key": "cli:direct", "created_at": "2026-06-01T10:00:00", "metadata": {}}\n';
 const MSG = '{"role": "user", "content": "héllo"}\n';
@@ -53,10 +52,10 @@ async function dropBase(browser: Browser, dir: string): Promise<void> {
 beforeAll(async () => {
   requireChromium();
   const pageDir = await buildTestPage();
-  server = await serveDir(pageDir, PORT);
+  server = await serveDir(pageDir);
   pageUrl = server.url;
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-drop-'));
-  b = await launchChromium({ port: PORT });
+  b = await launchChromium({ port: server.port });
   await load(b, () => b.page.goto(pageUrl));
   await dropBase(b, base);
 });
@@ -350,7 +349,7 @@ describe('remembered folders across a reload', () => {
   });
 
   it("write guard only: 'prompt' after a reload, a click is needed, a refusal is a state", async () => {
-    const b2 = await launchChromium({ port: PORT, guards: { read: false, write: true }, denyPrompts: true });
+    const b2 = await launchChromium({ port: server.port, guards: { read: false, write: true }, denyPrompts: true });
     try {
       await load(b2, () => b2.page.goto(pageUrl));
       await dropBase(b2, base);

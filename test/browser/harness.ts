@@ -6,6 +6,7 @@
 
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -45,8 +46,11 @@ const MIME: Record<string, string> = {
   '.css': 'text/css',
 };
 
-/** Serve `dir` statically on http://127.0.0.1:port (a secure context, so OPFS and FSA work). */
-export async function serveDir(dir: string, port: number): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * Serve `dir` statically on http://127.0.0.1:port (a secure context, so OPFS and FSA work). The port is
+ * the OS's free one unless named: test files run side by side, and other checkouts' tests beside them.
+ */
+export async function serveDir(dir: string, port = 0): Promise<{ url: string; port: number; close: () => Promise<void> }> {
   const root = path.resolve(dir);
   const server = http.createServer((req, res) => {
     const urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -62,8 +66,10 @@ export async function serveDir(dir: string, port: number): Promise<{ url: string
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${bound}/`,
+    port: bound,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -72,6 +78,7 @@ export async function serveDir(dir: string, port: number): Promise<{ url: string
 export const PAGE_WAIT_MS = 30_000;
 
 export interface LaunchOptions {
+  /** The port of the origin the FSA guards are granted to (the server's, once it listens). */
   port: number;
   /** Pre-granted File System Access guards for the origin (default both). */
   guards?: { read?: boolean; write?: boolean };

@@ -24,7 +24,6 @@ import type { LensSessions } from './page/sessions';
 
 declare const window: { lens: Lens; lensSessions: LensSessions };
 
-const PORT = 41751;
 const NOW = '2031-07-08T09:10:11.121314';
 type Kind = 'opfs' | 'folder';
 
@@ -34,9 +33,9 @@ let base: string;
 
 beforeAll(async () => {
   requireChromium();
-  server = await serveDir(await buildTestPage(), PORT);
+  server = await serveDir(await buildTestPage());
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-sessions-'));
-  b = await launchChromium({ port: PORT });
+  b = await launchChromium({ port: server.port });
   const ready = b.page.waitForEvent('console', { predicate: (m) => m.text() === 'lens:ready', timeout: 15_000 });
   await withTimeout(b.page.goto(server.url), 15_000, 'opening the test page');
   await ready;

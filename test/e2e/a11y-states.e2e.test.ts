@@ -19,7 +19,6 @@ import { type Browser, dropFolder } from '../browser/harness';
 import { dumps } from './hostile-fixtures';
 import { axeSerious, closeAll, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41979;
 let b: Browser;
 let app: Served;
 let base: string;
@@ -49,7 +48,7 @@ function workspace(name: string): string {
 
 beforeAll(async () => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-a11y-'));
-  ({ app, b, watch } = await openAppInChromium({ port: PORT }, { width: 1280, height: 800 }));
+  ({ app, b, watch } = await openAppInChromium({}, { width: 1280, height: 800 }));
 }, 240_000);
 
 afterAll(() => closeAll(b, app, base));
@@ -257,8 +256,7 @@ async function walk(p: Pass, name: string): Promise<void> {
   await page.locator('.health-file', { hasText: 'cli_damaged.jsonl' }).locator('a.diag-where').first().click();
   await page.locator('#sl-panel-file .sl-hl').first().waitFor();
   await expect.poll(() => focused(page)).toBe('h1.sl-title');
-  await page.waitForTimeout(300);
-  expect(await page.locator('#sl-panel-file .sl-hl').first().evaluate((el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; })).toBe(true);
+  await expect.poll(() => page.locator('#sl-panel-file .sl-hl').first().evaluate((el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; })).toBe(true);
   await check(page, p, 'damaged-session-file');
   await page.locator('#sl-tab-conversation').click();
   await page.locator('.sl-conversation').waitFor();
@@ -328,8 +326,7 @@ async function walk(p: Pass, name: string): Promise<void> {
 
   // Back (the browser's): focus on the page it returns to.
   await page.goBack();
-  await page.waitForTimeout(200);
-  expect(await focused(page)).not.toBe('body');
+  await expect.poll(() => focused(page)).not.toBe('body');
 }
 
 describe('focus after "Try the demo"', () => {

@@ -11,7 +11,6 @@ import { type Browser } from '../browser/harness';
 import { FATE_ORDER } from '../../src/ui/session/replay/strip/fates';
 import { axeSerious, closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41822;
 const BAD_LINE = 250;
 let b: Browser;
 let app: Served;
@@ -27,7 +26,7 @@ beforeAll(async () => {
   const lines = [json({ _type: 'metadata', key: 'cli:long', created_at: '2026-06-01T10:00:00', updated_at: '2026-06-01T10:00:00', metadata: {}, last_consolidated: 0 })];
   for (let i = 2; i <= 300; i++) lines.push(i === BAD_LINE ? '{"role": "user", "content": "cut' : json({ role: i % 2 ? 'assistant' : 'user', content: `message on line ${i}` }));
   fs.writeFileSync(path.join(sessions, 'cli_long.jsonl'), lines.join('\n') + '\n');
-  ({ app, b, watch } = await openAppInChromium({ port: PORT }));
+  ({ app, b, watch } = await openAppInChromium());
   await dropOnStart(b, app, path.join(base, 'faults-ws'));
   await b.page.locator('.session-list').waitFor();
 });

@@ -5,14 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser } from '../browser/harness';
-import { axeAll, openAppInChromium, type Served } from './support';
+import { axeAll, openAppInChromium, painted, type Served } from './support';
 
-const PORT = 41803;
 let b: Browser;
 let app: Served;
 
 beforeAll(async () => {
-  ({ app, b } = await openAppInChromium({ port: PORT }));
+  ({ app, b } = await openAppInChromium());
 });
 
 afterAll(async () => {
@@ -54,7 +53,7 @@ describe('axe, every impact, both themes', () => {
         await b.page.goto(app.url + hash);
         await b.page.locator(ready).first().waitFor({ timeout: 60_000 });
         await b.page.evaluate((t) => void (document.documentElement.dataset.theme = t), theme);
-        await b.page.waitForTimeout(300); // the theme's colours are in
+        await painted(b.page); // the theme's colours are in
         for (const v of await axeAll(b.page)) found.push(`${theme} ${hash}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.html).join(' | ')}`);
       }
     }

@@ -15,7 +15,6 @@ import { describeTasks, longestCpu, traceMainThread } from './cpu-tasks';
 import { dumps } from './hostile-fixtures';
 import { closeAll, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41871;
 const TURNS = 2000;
 const LONGEST_TASK_MS = 50;
 
@@ -51,7 +50,7 @@ function writeWorkspace(): void {
 
 beforeAll(async () => {
   writeWorkspace();
-  ({ app, b, watch } = await openAppInChromium({ port: PORT }, { width: 1100, height: 1000 }));
+  ({ app, b, watch } = await openAppInChromium({}, { width: 1100, height: 1000 }));
 });
 
 afterAll(() => closeAll(b, app, base));

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../browser/harness';
 import { traceMainThread, type MainTask } from './cpu-tasks';
 
-const PORT = 41913;
 const WAIT_MS = 400;
 let b: Browser;
 let server: http.Server;
@@ -21,9 +20,9 @@ beforeAll(async () => {
     if (req.url === '/slow') setTimeout(() => res.end('late'), WAIT_MS);
     else res.setHeader('content-type', 'text/html; charset=utf-8').end('<!doctype html><title>tasks</title><p>tasks</p>');
   });
-  await new Promise<void>((r) => server.listen(PORT, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   b = await launchChromium({ port: (server.address() as AddressInfo).port });
-  await b.page.goto(`http://127.0.0.1:${PORT}/`);
+  await b.page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
 });
 
 afterAll(async () => {

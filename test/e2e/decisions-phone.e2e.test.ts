@@ -15,9 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropFolder, type Browser } from '../browser/harness';
-import { axeSerious, closeAll, demoWorkspaceCopy, openAppInChromium, type Served, shot } from './support';
+import { axeSerious, closeAll, demoWorkspaceCopy, openAppInChromium, painted, type Served, shot } from './support';
 
-const PORT = 41967;
 let b: Browser;
 let app: Served;
 let base: string;
@@ -56,7 +55,7 @@ beforeAll(async () => {
   demo = demoWorkspaceCopy('phone-ws');
   // A channel with a long name: its menu label must show whole on a phone, its count's ")" too.
   fs.writeFileSync(path.join(demo, 'sessions', 'mattermost-enterprise_1.jsonl'), `${meta('mattermost-enterprise:1', '2026-05-01T10:00:00')}\n${user('from a long channel')}\n`);
-  ({ app, b, watch } = await openAppInChromium({ port: PORT }, DESK));
+  ({ app, b, watch } = await openAppInChromium({}, DESK));
 });
 
 afterAll(async () => {
@@ -90,7 +89,7 @@ async function shotsOf(state: string, hash: string, ready: string, prepare?: () 
       await b.page.reload();
       await b.page.locator(ready).first().waitFor();
       await prepare?.();
-      await b.page.waitForTimeout(100);
+      await painted(b.page);
       await shot(b.page, `decide-${state}-${size}-${lang}-${theme}`, false);
     }
   }
@@ -172,7 +171,7 @@ describe("the phone's first screen", () => {
     for (const hash of ['#/s/cli%3Adirect', '#/s/telegram%3A88001?large=1000']) {
       await b.page.goto(app.url + hash);
       await b.page.locator('article.sl-msg').first().waitFor();
-      await b.page.waitForTimeout(100);
+      await painted(b.page);
       expect(await b.page.locator('.notice.gateway').count()).toBe(1);
       const top = await firstMessageTop();
       expect(top, `${hash}: the first message starts at y ${top} of ${PHONE.height}`).toBeLessThan(PHONE.height / 2);
@@ -204,7 +203,7 @@ describe("the phone's first screen", () => {
         await b.page.goto(`${app.url}#/s/cli%3Adirect?tab=${tab}`);
         await b.page.locator(`[role="tab"][aria-selected="true"]`).waitFor();
         await b.page.locator('[role="tabpanel"] h2, [role="tabpanel"] article').first().waitFor();
-        await b.page.waitForTimeout(100);
+        await painted(b.page);
         ys.push(await b.page.evaluate(() => Math.round(document.querySelector('[role="tablist"]')!.getBoundingClientRect().top + scrollY)));
       }
       expect(ys, `${vp.width} px: the tab bar's y on ${tabs.join(', ')}`).toEqual(tabs.map(() => ys[0]));

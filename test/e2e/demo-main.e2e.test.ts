@@ -7,14 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser } from '../browser/harness';
 import { openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41821;
 const NS = '3f1c9a7e52d84b06a1e7c4d290b5f8e3';
 let b: Browser;
 let app: Served;
 let watch: { problems: string[] };
 
 beforeAll(async () => {
-  ({ app, b, watch } = await openAppInChromium({ port: PORT }));
+  ({ app, b, watch } = await openAppInChromium());
 });
 
 afterAll(async () => {

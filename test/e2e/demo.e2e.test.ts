@@ -8,13 +8,12 @@ import { type Browser } from '../browser/harness';
 import { FATE_COLOURS } from '../../src/ui/session/replay/strip/strip';
 import { axeSerious, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41801;
 let b: Browser;
 let app: Served;
 let watch: { problems: string[] };
 
 beforeAll(async () => {
-  ({ app, b, watch } = await openAppInChromium({ port: PORT }));
+  ({ app, b, watch } = await openAppInChromium());
 });
 
 afterAll(async () => {

@@ -12,7 +12,6 @@ import { type Browser } from '../browser/harness';
 import { API_KEY, markdownWorkspace, type MdWorkspace } from './markdown-fixtures';
 import { axeSerious, closeAll, dropOnStart, openAppInChromium, RESULTS, type Served, shot } from './support';
 
-const PORT = 41842;
 let b: Browser;
 let app: Served;
 let fx: MdWorkspace;
@@ -21,7 +20,7 @@ let saved: string;
 
 beforeAll(async () => {
   fx = markdownWorkspace();
-  ({ app, b, watch } = await openAppInChromium({ port: PORT }, { width: 1100, height: 1000 }));
+  ({ app, b, watch } = await openAppInChromium({}, { width: 1100, height: 1000 }));
 });
 
 afterAll(() => closeAll(b, app, fx && path.dirname(fx.ws)));

@@ -13,7 +13,6 @@ import { type Browser } from '../browser/harness';
 import { dumps } from './hostile-fixtures';
 import { closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41863;
 const N = 2000;
 const NEEDLE = 'quokka';
 
@@ -40,7 +39,7 @@ function workspace(): string {
 
 beforeAll(async () => {
   const ws = workspace();
-  ({ app, b, watch } = await openAppInChromium({ port: PORT }, { width: 1280, height: 800 }));
+  ({ app, b, watch } = await openAppInChromium({}, { width: 1280, height: 800 }));
   await dropOnStart(b, app, ws);
   await b.page.locator('.session-list').waitFor();
 });

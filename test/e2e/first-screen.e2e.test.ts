@@ -12,7 +12,6 @@ import { GOLDEN_DIR } from '../golden-values';
 import { dropFolder, type Browser as B } from '../browser/harness';
 import { axeSerious, closeAll, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41831;
 let b: B;
 let app: Served;
 let base: string;
@@ -33,7 +32,7 @@ beforeAll(async () => {
   const rows = [JSON.stringify({ _type: 'metadata', key: 'cli:big', created_at: '2026-06-01T09:00:00', updated_at: '2026-06-01T10:00:00', metadata: { title: 'A big one' }, last_consolidated: 0 })];
   for (let i = 0; i < 3000; i++) rows.push(JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: `Message ${i}: ${'lorem ipsum '.repeat(6)}` }));
   fs.writeFileSync(path.join(large, 'cli_big.jsonl'), rows.join('\n') + '\n');
-  ({ app, b, watch } = await openAppInChromium({ port: PORT }, { width: 1280, height: 800 }));
+  ({ app, b, watch } = await openAppInChromium({}, { width: 1280, height: 800 }));
 });
 
 afterAll(() => closeAll(b, app, base));

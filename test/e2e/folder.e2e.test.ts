@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser } from '../browser/harness';
 import { axeSerious, closeAll, demoWorkspaceCopy, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41802;
 let b: Browser;
 let app: Served;
 let ws: string;
@@ -18,7 +17,7 @@ let watch: { problems: string[] };
 
 beforeAll(async () => {
   ws = demoWorkspaceCopy('ana-workspace');
-  ({ app, b, watch } = await openAppInChromium({ port: PORT }));
+  ({ app, b, watch } = await openAppInChromium());
 });
 
 afterAll(() => closeAll(b, app, ws && path.dirname(ws)));

@@ -13,7 +13,6 @@ import { type Browser } from '../browser/harness';
 import { GOLDEN_DIR } from '../golden-values';
 import { closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41823;
 const NUMBER_KEY = 'number_key.jsonl';
 let b: Browser;
 let app: Served;
@@ -34,7 +33,7 @@ beforeAll(async () => {
   fs.mkdirSync(sessions, { recursive: true });
   for (const f of fixtures) fs.copyFileSync(path.join(GOLDEN_DIR, 'fixtures', f), path.join(sessions, f));
   fs.writeFileSync(path.join(sessions, NUMBER_KEY), '{"_type": "metadata", "key": 12345, "created_at": "2026-06-01T10:00:00", "updated_at": "2026-06-01T10:00:00", "metadata": {}, "last_consolidated": 0}\n{"role": "user", "content": "hi"}\n');
-  ({ app, b, watch } = await openAppInChromium({ port: PORT }));
+  ({ app, b, watch } = await openAppInChromium());
 });
 
 afterAll(() => closeAll(b, app, base));

@@ -22,7 +22,6 @@ import { expandThrough, installProbes, type Probe } from './hostile-probes';
 import { visible } from '../../src/ui/parts/iso';
 import { axeSerious, builtApp, serveApp, shot, watchPage, type Served } from './support';
 
-const PORT = 41811;
 /** Generous bound on the work (CPU time) of any single main-thread task: a real freeze, not noise, fails it. */
 const LONGEST_TASK_MS = 2000;
 const FOLDS = '^(Raw JSON|Show all|entry$)';
@@ -40,8 +39,8 @@ const longest: Record<string, number> = {};
 beforeAll(async () => {
   fx = hostileWorkspace();
   dist = await builtApp();
-  app = await serveApp(dist, PORT);
-  b = await launchChromium({ port: PORT });
+  app = await serveApp(dist);
+  b = await launchChromium({ port: app.port });
   await b.page.setViewportSize({ width: 1280, height: 900 });
   watch = watchPage(b.page);
   b.page.on('dialog', (d) => {
@@ -337,7 +336,7 @@ describe('hostile session files', () => {
       return !p.startsWith('/app/') || !fs.existsSync(path.join(dist, rel));
     });
     expect(notApp).toEqual([]);
-    expect(new URL(page().url()).origin).toBe(`http://127.0.0.1:${PORT}`);
+    expect(new URL(page().url()).origin).toBe(`http://127.0.0.1:${app.port}`);
     expect(watch.problems).toEqual([]);
     expect(await probe((p) => p.injectedEver)).toEqual([]);
     console.log(`hostile: longest main-thread task per step (ms of CPU): ${JSON.stringify(longest)}`);

@@ -7,13 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser } from '../browser/harness';
 import { openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41893;
 let b: Browser;
 let app: Served;
 let watch: { problems: string[] };
 
 beforeAll(async () => {
-  ({ app, b, watch } = await openAppInChromium({ port: PORT, locale: 'zh-CN' }));
+  ({ app, b, watch } = await openAppInChromium({ locale: 'zh-CN' }));
 });
 
 afterAll(async () => {

@@ -12,7 +12,6 @@ import type { Page } from 'playwright-core';
 import { type Browser, evaluate } from '../browser/harness';
 import { closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41947;
 const MESSAGES = 6_000;
 const API_KEY = 'sk-proj-' + 'Zq3VbN8k'.repeat(5);
 let b: Browser;
@@ -33,7 +32,7 @@ beforeAll(async () => {
   const file = path.join(ws, 'sessions', 'cli_big.jsonl');
   fs.writeFileSync(file, rows.join('\n') + '\n');
   size = fs.statSync(file).size;
-  ({ app, b } = await openAppInChromium({ port: PORT }, { width: 1100, height: 1000 }));
+  ({ app, b } = await openAppInChromium({}, { width: 1100, height: 1000 }));
   const page = b.page;
   await dropOnStart(b, app, ws);
   await page.locator('.session-list').waitFor();

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, evaluate } from '../browser/harness';
 import { closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41887;
 const MESSAGES = 30_000;
 /** 0-based lines: a line that is not JSON far down (past the first page of 20,000 lines), one not UTF-8, one with CRLF. */
 const CORRUPT = 24_321;
@@ -35,7 +34,7 @@ beforeAll(async () => {
   const file = path.join(ws, 'sessions', 'cli_big.jsonl');
   fs.writeFileSync(file, Buffer.concat(parts));
   size = fs.statSync(file).size;
-  ({ app, b } = await openAppInChromium({ port: PORT }));
+  ({ app, b } = await openAppInChromium());
 }, 240_000);
 
 afterAll(() => closeAll(b, app, dir));

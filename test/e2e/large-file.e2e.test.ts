@@ -14,7 +14,6 @@ import { trimToLegalSuffix } from '../../src/core/edit/edits';
 import { type Browser, evaluate } from '../browser/harness';
 import { closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41881;
 const MESSAGES = 3000;
 /** The message holding the only "Zanzibar" of the file, far down. */
 const PLANTED = 2950;
@@ -37,7 +36,7 @@ beforeAll(async () => {
   file = path.join(ws, 'sessions', 'cli_big.jsonl');
   fs.writeFileSync(file, rows.join('\n') + '\n');
   size = fs.statSync(file).size;
-  ({ app, b } = await openAppInChromium({ port: PORT }));
+  ({ app, b } = await openAppInChromium());
 }, 240_000);
 
 afterAll(() => closeAll(b, app, dir));

@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser } from '../browser/harness';
 import { closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41883;
 let b: Browser;
 let app: Served;
 let dir: string;
@@ -31,7 +30,7 @@ beforeAll(async () => {
   file = path.join(ws, 'sessions', 'cli_slow.jsonl');
   fs.writeFileSync(file, rows.join('\n') + '\n');
   before = fs.readFileSync(file);
-  ({ app, b } = await openAppInChromium({ port: PORT }));
+  ({ app, b } = await openAppInChromium());
   acceptDialogs(b.page);
   await dropOnStart(b, app, ws);
   await b.page.locator('.session-list').waitFor();

@@ -87,8 +87,8 @@ async function settle(b: Browser, app: Served, view: View, first: boolean, where
 }
 
 /** One workspace (a dropped folder) through every size and look. */
-async function sweep(label: string, folder: string, views: View[], port: number, out: LooksBigResult): Promise<void> {
-  const { app, b, watch } = await openAppInChromium({ port }, { width: 1280, height: 800 });
+async function sweep(label: string, folder: string, views: View[], out: LooksBigResult): Promise<void> {
+  const { app, b, watch } = await openAppInChromium({}, { width: 1280, height: 800 });
   try {
     const started = Date.now();
     await dropOnStart(b, app, folder);
@@ -165,7 +165,7 @@ async function bigSweep(mib: number, out: LooksBigResult): Promise<void> {
   const big = writeLargeWorkspace(mib);
   out.notes.push(`big: wrote ${(big.bytes / 1024 / 1024).toFixed(0)} MiB (${big.messages.toLocaleString('en-US')} messages) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   try {
-    await sweep('big', big.ws, BIG_VIEWS, 41841, out);
+    await sweep('big', big.ws, BIG_VIEWS, out);
   } finally {
     fs.rmSync(big.base, { recursive: true, force: true });
   }
@@ -181,7 +181,7 @@ async function goldenSweep(out: LooksBigResult): Promise<void> {
     if (!files.includes(GOLDEN_SESSION)) throw new Error(`${from}: no ${GOLDEN_SESSION}`);
     for (const f of files) fs.copyFileSync(path.join(from, f), path.join(sessions, f));
     out.notes.push(`golden: ${files.length} fixtures`);
-    await sweep('golden', path.join(base, 'golden-ws'), GOLDEN_VIEWS, 41842, out);
+    await sweep('golden', path.join(base, 'golden-ws'), GOLDEN_VIEWS, out);
   } finally {
     fs.rmSync(base, { recursive: true, force: true });
   }

@@ -8,14 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser } from '../browser/harness';
-import { layoutFacts, openAppInChromium, type Served, shot } from './support';
+import { layoutFacts, openAppInChromium, painted, type Served, shot } from './support';
 
-const PORT = 41833;
 let b: Browser;
 let app: Served;
 
 beforeAll(async () => {
-  ({ app, b } = await openAppInChromium({ port: PORT }, { width: 1280, height: 800 }));
+  ({ app, b } = await openAppInChromium({}, { width: 1280, height: 800 }));
 });
 
 afterAll(async () => {
@@ -64,7 +63,7 @@ describe('every view, both sizes, both languages, both themes', () => {
         for (const [name, hash, ready] of VIEWS) {
           await b.page.goto(app.url + hash);
           await b.page.locator(ready).first().waitFor({ timeout: 60_000 });
-          await b.page.waitForTimeout(150); // late layout (fonts, the chart's measured labels)
+          await painted(b.page); // late layout (fonts, the chart's measured labels)
           await shot(b.page, `look-${name}-${size.name}-${look.lang}-${look.theme}`, false);
           const f = await layoutFacts(b.page);
           const where = `${name} ${look.lang} ${look.theme}`;

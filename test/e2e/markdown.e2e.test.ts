@@ -13,7 +13,6 @@ import { describeTasks, longestCpu, traceMainThread } from './cpu-tasks';
 import { CODE, markdownWorkspace, REPLY, type MdWorkspace } from './markdown-fixtures';
 import { axeSerious, builtApp, closeAll, dropOnStart, serveApp, type Served, shot, watchPage } from './support';
 
-const PORT = 41841;
 /** A task doing this much work is a freeze a person feels; laying the megabyte out at once took 5 s here. */
 const LONGEST_TASK_MS = 250;
 
@@ -25,13 +24,13 @@ const offsite: string[] = [];
 
 beforeAll(async () => {
   fx = markdownWorkspace();
-  app = await serveApp(await builtApp(), PORT);
-  b = await launchChromium({ port: PORT });
+  app = await serveApp(await builtApp());
+  b = await launchChromium({ port: app.port });
   await b.page.setViewportSize({ width: 1100, height: 900 });
-  await b.ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: `http://127.0.0.1:${PORT}` });
+  await b.ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: `http://127.0.0.1:${app.port}` });
   watch = watchPage(b.page);
   b.ctx.on('request', (r) => {
-    if (!r.url().startsWith(`http://127.0.0.1:${PORT}/`) && !/^(data|blob):/.test(r.url())) offsite.push(r.url());
+    if (!r.url().startsWith(`http://127.0.0.1:${app.port}/`) && !/^(data|blob):/.test(r.url())) offsite.push(r.url());
   });
 });
 

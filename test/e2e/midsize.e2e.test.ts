@@ -11,7 +11,6 @@ import { LARGE_FILE_BYTES } from '../../src/store/large/large-file';
 import type { Browser } from '../browser/harness';
 import { axeSerious, closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41897;
 /** Long messages (~16 KiB each): few records, so the full view parses the file in seconds even on a busy machine. */
 const FILLER = 'lorem ipsum '.repeat(1365);
 let b: Browser;
@@ -31,7 +30,7 @@ beforeAll(async () => {
     messages++;
   }
   fs.closeSync(fd);
-  ({ app, b } = await openAppInChromium({ port: PORT }));
+  ({ app, b } = await openAppInChromium());
 }, 240_000);
 
 afterAll(() => closeAll(b, app, dir));

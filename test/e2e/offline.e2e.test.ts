@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropFolder, evaluate, launchChromium, type Browser } from '../browser/harness';
 import { buildAppInto, builtApp, serveApp, shot, watchPage, type Served } from './support';
 
-const PORT = 41815;
 const BASE = '/x/y/';
 let b: Browser;
 let app: Served;
@@ -43,8 +42,8 @@ beforeAll(async () => {
   temps.push(next);
   redeploy = buildAppInto(next, { plugins: [deployMarker] });
   redeploy.catch(() => undefined); // awaited by the update test
-  app = await serveApp(dist, PORT, { base: BASE });
-  b = await launchChromium({ port: PORT });
+  app = await serveApp(dist, 0, { base: BASE });
+  b = await launchChromium({ port: app.port });
   await b.page.setViewportSize({ width: 1280, height: 900 });
   b.ctx.on('request', (r) => {
     if (r.method() !== 'GET') nonGet.push(`${r.method()} ${r.url()}`);
@@ -163,7 +162,7 @@ describe('shipping: sub-folder, offline, updates, deep links', () => {
       expect(paths).toEqual(expect.arrayContaining([`${BASE}index.html`, `${BASE}manifest.webmanifest`]));
       expect(paths.some((p) => /\/assets\/cl100k_base-[^/]+\.js$/.test(p))).toBe(true);
       expect(paths.filter((p) => p.endsWith('.jsonl') || p.endsWith('.jsonl.tmp') || p.startsWith(`${BASE}demo/`))).toEqual([]);
-      expect(cached.filter((u) => new URL(u).host !== `127.0.0.1:${PORT}`)).toEqual([]);
+      expect(cached.filter((u) => new URL(u).host !== `127.0.0.1:${app.port}`)).toEqual([]);
       // Nothing the app asked for reached the (closed) server. Only the browser's own update check of
       // the worker script may knock (setOffline does not cover it), and the server refuses it.
       expect(app.requests.slice(before).filter((p) => p !== `${BASE}sw.js`)).toEqual([]);

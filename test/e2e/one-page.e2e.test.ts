@@ -16,7 +16,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from '../browser/harness';
 import { closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41989;
 const MESSAGES = 300;
 let b: Browser;
 let app: Served;
@@ -38,7 +37,7 @@ beforeAll(async () => {
   }
   fs.writeFileSync(path.join(sessions, 'cli_one.jsonl'), rows.join('\n') + '\n');
   original = (rows.join('\n') + '\n').split('\n');
-  ({ app, b } = await openAppInChromium({ port: PORT }, { width: 1280, height: 800 }));
+  ({ app, b } = await openAppInChromium({}, { width: 1280, height: 800 }));
 }, 240_000);
 
 afterAll(() => closeAll(b, app, dir));

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropFolder, launchChromium, type Browser } from '../browser/harness';
 import { axeSerious, builtApp, closeAll, demoWorkspaceCopy, serveApp, type Served, shot, watchPage } from './support';
 
-const PORT = 41805;
 let b: Browser;
 let app: Served;
 let ws: string;
@@ -19,8 +18,8 @@ let watch: { problems: string[] };
 
 beforeAll(async () => {
   ws = demoWorkspaceCopy('ro-workspace');
-  app = await serveApp(await builtApp(), PORT);
-  b = await launchChromium({ port: PORT });
+  app = await serveApp(await builtApp());
+  b = await launchChromium({ port: app.port });
   await b.page.setViewportSize({ width: 1280, height: 900 });
   await b.ctx.addInitScript(() => {
     delete (window as { showDirectoryPicker?: unknown }).showDirectoryPicker;
@@ -77,9 +76,10 @@ describe('read-only fallback', () => {
     const before = fs.readFileSync(file, 'utf8');
     await b.page.evaluate((h) => (location.hash = h), `#/s/telegram%3A12345?tab=edit${large}`);
     const title = b.page.locator('#sl-ed-title-h').locator('xpath=..');
+    // The size line drawn below this file: the line index reads it. (Waited for: the view before the
+    // link's, the same Edit tab without it, is still drawn for a moment, and its title field would take the text.)
+    await expect.poll(() => b.page.locator('.sl-session.sl-large').count()).toBe(large ? 1 : 0);
     await title.getByLabel('New title').fill('Downloaded title');
-    // The size line drawn below this file: the line index reads it.
-    expect(await b.page.locator('.sl-session.sl-large').count()).toBe(large ? 1 : 0);
     const [download] = await Promise.all([b.page.waitForEvent('download'), title.getByRole('button', { name: 'Download with this title' }).click()]);
     expect(download.suggestedFilename()).toBe('telegram_12345.jsonl');
     const lines = fs.readFileSync((await download.path())!, 'utf8').split('\n');

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, dropFolder } from '../browser/harness';
 import { axeSerious, closeAll, demoWorkspaceCopy, dropOnStart, openAppInChromium, restartBrowser, type Served, shot, watchPage } from './support';
 
-const PORT = 41804;
 let b: Browser;
 let app: Served;
 let ws: string;
@@ -17,7 +16,7 @@ let watch: { problems: string[] };
 
 beforeAll(async () => {
   ws = demoWorkspaceCopy('reconnect-ws');
-  ({ app, b, watch } = await openAppInChromium({ port: PORT, guards: { read: false, write: true } }));
+  ({ app, b, watch } = await openAppInChromium({ guards: { read: false, write: true } }));
 });
 
 afterAll(() => closeAll(b, app, ws && path.dirname(ws)));

@@ -6,12 +6,13 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, dropFolder, launchChromium, PAGE_WAIT_MS, withTimeout, type Browser, type LaunchOptions } from '../browser/harness';
-import { build, type InlineConfig } from 'vite';
+import type { InlineConfig } from 'vite';
 import { CSP } from '../../scripts/vite-plugins';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -44,6 +45,8 @@ export async function buildAppInto(outDir: string, extra: InlineConfig = {}): Pr
   const env = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
+    // Vite's API is loaded only when a build is needed (dist/ is usually fresh): each e2e file runs in a fresh module graph.
+    const { build } = await import('vite');
     await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'error', ...extra, build: { outDir, emptyOutDir: true, sourcemap: false, reportCompressedSize: false } });
   } finally {
     process.env.NODE_ENV = env;
@@ -65,6 +68,8 @@ const MIME: Record<string, string> = {
 
 export interface Served {
   url: string;
+  /** The port it listens on (the OS's free one unless one was named). */
+  port: number;
   /** Every path requested, in order (also those refused while gone). */
   requests: string[];
   /** Serve another folder from now on (a redeploy). */
@@ -79,8 +84,12 @@ export interface ServeOptions {
   base?: string;
 }
 
-/** Serve `dir` on http://127.0.0.1:port/app/ (or `base`: a sub-path, as on a static host) with the CSP header. */
-export async function serveApp(dir: string, port: number, opts: ServeOptions = {}): Promise<Served> {
+/**
+ * Serve `dir` on http://127.0.0.1:port/app/ (or `base`: a sub-path, as on a static host) with the CSP
+ * header; on a free port the OS picks unless `port` names one (files run side by side, and other
+ * checkouts' tests on the same machine too).
+ */
+export async function serveApp(dir: string, port = 0, opts: ServeOptions = {}): Promise<Served> {
   const base = opts.base ?? '/app/';
   const requests: string[] = [];
   let gone = false;
@@ -112,8 +121,10 @@ export async function serveApp(dir: string, port: number, opts: ServeOptions = {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}${base}`,
+    url: `http://127.0.0.1:${bound}${base}`,
+    port: bound,
     requests,
     setDir: (next) => (dir = next),
     setGone: (g) => {
@@ -199,6 +210,20 @@ export function layoutFacts(page: Page): Promise<{ hidden: (string | null)[]; h1
   });
 }
 
+/**
+ * Until the page has painted what was last rendered: its fonts loaded, nothing within `scope` saying it
+ * is busy, and two frames drawn (the app has no CSS transitions, so a painted frame is the settled
+ * state; a ResizeObserver's measure, such as the chart's labels, lands in the first, its render in the
+ * second). What a fixed sleep waited for, without its guess.
+ */
+export async function painted(page: Page, scope = 'body'): Promise<void> {
+  await page.waitForFunction((sel) => !document.querySelector(`${sel} [aria-busy="true"]`), scope);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
 /** Save a full-page screenshot as test-results/e2e/<name>.png (an artifact to look at). */
 export async function shot(page: Page, name: string, fullPage = true): Promise<string> {
   fs.mkdirSync(RESULTS, { recursive: true });
@@ -245,10 +270,10 @@ export async function restartBrowser(b: Browser, opts: { denyPrompts?: boolean }
   };
 }
 
-/** The built app served on `opts.port`, and Chromium on it with a page of `viewport`, watched for off-origin requests and CSP reports. */
-export async function openAppInChromium(opts: LaunchOptions, viewport = { width: 1280, height: 900 }): Promise<{ app: Served; b: Browser; watch: { problems: string[] } }> {
-  const app = await serveApp(await builtApp(), opts.port);
-  const b = await launchChromium(opts);
+/** The built app served on a free port, and Chromium on it (its guards granted to that origin) with a page of `viewport`, watched for off-origin requests and CSP reports. */
+export async function openAppInChromium(opts: Omit<LaunchOptions, 'port'> = {}, viewport = { width: 1280, height: 900 }): Promise<{ app: Served; b: Browser; watch: { problems: string[] } }> {
+  const app = await serveApp(await builtApp());
+  const b = await launchChromium({ ...opts, port: app.port });
   await b.page.setViewportSize(viewport);
   return { app, b, watch: watchPage(b.page) };
 }

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser } from '../browser/harness';
 import { axeSerious, closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41957;
 let b: Browser;
 let app: Served;
 let base: string;
@@ -40,7 +39,7 @@ beforeAll(async () => {
     '{"cursor": 1, "timestamp": "2026-05-01 10:00", "content": "Archived: talked about tea.", "session_key": "cli:direct"}\n{"cursor": true, "timestamp": "x", "content": "y"}\n',
   );
   fs.writeFileSync(path.join(ws, 'sessions', 'cli_direct.jsonl'), lines.map((l) => JSON.stringify(l).replace(/":/g, '": ').replace(/,"/g, ', "')).join('\n') + '\n');
-  ({ app, b, watch } = await openAppInChromium({ port: PORT }));
+  ({ app, b, watch } = await openAppInChromium());
 });
 
 afterAll(() => closeAll(b, app, base));

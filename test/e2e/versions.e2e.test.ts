@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, dropFolder } from '../browser/harness';
 import { axeSerious, closeAll, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41851;
 const NS = '0123456789abcdef0123456789abcdef';
 let b: Browser;
 let app: Served;
@@ -51,7 +50,7 @@ beforeAll(async () => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-versions-'));
   writeMainFolder(path.join(base, '.nanobot'));
   writeOldWorkspace(path.join(base, 'old-ws'));
-  ({ app, b, watch } = await openAppInChromium({ port: PORT }));
+  ({ app, b, watch } = await openAppInChromium());
 });
 
 afterAll(() => closeAll(b, app, base));

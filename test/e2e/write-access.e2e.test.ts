@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser } from '../browser/harness';
 import { axeSerious, closeAll, demoWorkspaceCopy, dropOnStart, openAppInChromium, type Served, shot } from './support';
 
-const PORT = 41806;
 let b: Browser;
 let app: Served;
 let ws: string;
@@ -16,7 +15,7 @@ let watch: { problems: string[] };
 
 beforeAll(async () => {
   ws = demoWorkspaceCopy('read-only-grant');
-  ({ app, b, watch } = await openAppInChromium({ port: PORT, guards: { read: false, write: false }, denyPrompts: true }));
+  ({ app, b, watch } = await openAppInChromium({ guards: { read: false, write: false }, denyPrompts: true }));
 });
 
 afterAll(() => closeAll(b, app, ws && path.dirname(ws)));
