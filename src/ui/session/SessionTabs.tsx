@@ -4,7 +4,7 @@
  * reading, so a tab never asks which one it has. The reading hands over the line it shows and what a
  * save or a move does on its side.
  */
-import { useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { StorageAdapter } from '../../store/adapter/adapter';
 import type { SessionSource } from '../../store/source/session-source';
 import { ContextTab } from './context/ContextTab';
@@ -45,10 +45,17 @@ export function SessionTabs(p: SessionTabsProps) {
     p.onLine(l);
     go(where, { ...withoutLine(params), line: String(l + 1) });
   };
-  // A tab's settings go in the link under that tab; a tab just left writes its last ones under the tab now shown.
-  const shown = useRef({ tab, params });
-  shown.current = { tab, params };
-  const onParams = (t: TabId) => (next: Record<string, string>) => (shown.current.tab === t ? p.onRoute(t, next) : p.onRoute(shown.current.tab, { ...shown.current.params, ...next }));
+  // A tab's settings go in the link under that tab; a tab just left writes its last ones under the tab now shown,
+  // and none once the page itself is left (its cleanup runs before its tabs').
+  const shown = useRef({ tab, params, live: true });
+  shown.current = { tab, params, live: true };
+  useEffect(() => () => void (shown.current.live = false), []);
+  const onParams = (t: TabId) => (next: Record<string, string>) => {
+    const now = shown.current;
+    if (!now.live) return;
+    if (now.tab === t) p.onRoute(t, next);
+    else p.onRoute(now.tab, { ...now.params, ...next });
+  };
   return (
     <>
       {tab === 'conversation' && <ConversationTab source={p.source} line={p.line} onOpenLine={(l) => openLine(l)} onLine={p.onLine} onArchive={() => go('context', { ...withoutLine(params), show: 'archive' })} />}

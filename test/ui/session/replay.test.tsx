@@ -241,4 +241,18 @@ describe('the Replay tab in the page', () => {
     await settle(LINK_DELAY_MS + 50);
     expect(routes.at(-1)![0]).toBe('export');
   });
+
+  it('a change still pending when the page itself is left is dropped: the page goes where the person went', async () => {
+    const { SessionView } = await import('../../../src/ui/session/SessionView');
+    const o = openText(file);
+    const routes: string[] = [];
+    const none = () => {};
+    el = await mount(<SessionView {...wholeHost(o)} opened={o} adapter={null} now={() => '2026-06-01T12:00:00'} onSaved={none} onDeleted={none} onForked={none} route={{ tab: 'replay', params: {} }} onRoute={(t) => routes.push(t)} />);
+    await answered(el, 'Recomputed in');
+    await type(el.querySelector('.sl-controls input[type="number"]'), '3');
+    await unmount(el);
+    el = null;
+    await settle(LINK_DELAY_MS + 50);
+    expect(routes).toEqual([]);
+  });
 });
