@@ -12,7 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, dropFolder, launchChromium, PAGE_WAIT_MS, withTimeout, type Browser, type LaunchOptions } from '../browser/harness';
-import type { InlineConfig } from 'vite';
+// Imported statically: the bench bundles this file, and a dynamic import of Vite there goes through a runner it has closed.
+import { build, type InlineConfig } from 'vite';
 import { CSP } from '../../scripts/vite-plugins';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,8 +46,6 @@ export async function buildAppInto(outDir: string, extra: InlineConfig = {}): Pr
   const env = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    // Vite's API is loaded only when a build is needed (dist/ is usually fresh): each e2e file runs in a fresh module graph.
-    const { build } = await import('vite');
     await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'error', ...extra, build: { outDir, emptyOutDir: true, sourcemap: false, reportCompressedSize: false } });
   } finally {
     process.env.NODE_ENV = env;
