@@ -113,15 +113,17 @@ function Head({ messages }: { messages: PyDict[] }) {
 /** nanobot's load in one line; the counts by role and how this view reads the file one click away. */
 function Counts({ index, load }: { index: LineIndex; load: SourceLoad | null }) {
   const t = pg().large;
-  const { roles, notRecords } = useMemo(() => roleCounts(index), [index]);
+  // Counted when first opened: a pass over every line, kept out of the task that shows the index.
+  const [open, setOpen] = useState(false);
+  const counted = useMemo(() => (open ? roleCounts(index) : null), [open, index]);
   return (
     <div class="sl-large-counts" data-testid="large-counts">
       <p {...(load ? {} : { 'aria-busy': 'true' })}>{load ? loadText(load) : '…'}</p>
-      <details class="sl-large-more">
+      <details class="sl-large-more" onToggle={(e) => e.currentTarget.open && setOpen(true)}>
         <summary>{t.more}</summary>
         <p>{t.summary(bytes(index.size), count(index.count), count(index.messageCount))}</p>
-        <p>{t.roles(...(roles.map(count) as [string, string, string, string]))}</p>
-        {notRecords > 0 && <p>{t.corrupt(count(notRecords))}</p>}
+        {counted && <p>{t.roles(...(counted.roles.map(count) as [string, string, string, string]))}</p>}
+        {counted && counted.notRecords > 0 && <p>{t.corrupt(count(counted.notRecords))}</p>}
         <p class="sl-muted sl-large-why">{t.why}</p>
       </details>
     </div>
