@@ -128,7 +128,8 @@ describe('demo workspace', () => {
     // 20 instead of 120: most of what was sent moves to the window's run, across the pixels sampled before
     await b.page.locator('.sl-controls input[type="number"]').fill('20');
     await b.page.waitForFunction(() => document.querySelector('.sl-replay .sl-why li')?.textContent?.includes('would start at message #2,583;'));
-    await b.page.waitForTimeout(100); // the strip is drawn after the frame that shows the text
+    // The strip is drawn in an effect after the frame that shows the text: wait until it is (a loaded machine takes more than a frame).
+    await expect.poll(async () => (await check()).out.every((r) => r.got === r.want), { timeout: 10_000 }).toBe(true);
     const second = await check();
     expect(second.out.length).toBeGreaterThan(0);
     for (const r of second.out) expect(r.got, r.key).toBe(r.want);
