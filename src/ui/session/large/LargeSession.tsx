@@ -26,10 +26,10 @@ import './large.css';
 
 /** The line index's reading of the one session page, over the page's source. */
 export default function LargeSession(p: SessionHostProps) {
-  const { source: held } = p;
-  const { stat } = held;
+  const { source } = p;
+  const { stat } = source;
   const reader = (p.reader ?? p.adapter)!;
-  const s = useLargeFile(held, reader);
+  const s = useLargeFile(source, reader);
   // The Edit tab's last result, kept here while a saved file is indexed again (the tab is redrawn then).
   const [shown, setShown] = useState<Shown | null>(null);
   // The line shown: a jump's, else the route's (`line`, or a permalink's message `m`), new each time the route names one.
@@ -44,10 +44,10 @@ export default function LargeSession(p: SessionHostProps) {
   useEffect(() => {
     let live = true;
     setLoad(null);
-    void held.meta().then((m) => live && setMeta(m), () => live && setMeta(null));
-    void held.load().then((l) => live && setLoad(l), (e: unknown) => live && setFailed(errorText(e)));
+    void source.meta().then((m) => live && setMeta(m), () => live && setMeta(null));
+    void source.load().then((l) => live && setLoad(l), (e: unknown) => live && setFailed(errorText(e)));
     return () => void (live = false);
-  }, [held]);
+  }, [source]);
   const t = pg().large;
   const error = s.error ?? failed;
   if (error) return <p class="notice danger" role="alert">{t.failed(error)}</p>;
@@ -74,7 +74,7 @@ export default function LargeSession(p: SessionHostProps) {
     ) : (
       <SessionTabs
         nav={nav}
-        source={held}
+        source={source}
         params={params}
         line={line ?? routeLine(params, index.count, (k) => (k < index.messageCount ? index.messages[k] : undefined))}
         onLine={setLine}

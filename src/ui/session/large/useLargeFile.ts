@@ -13,11 +13,11 @@ import { loadMarkdown } from '../markdown/loader';
 import { errorText } from '../../shell/status';
 
 /** Messages read from the file's head while it is indexed: a screenful of short ones (only a screenful is rendered: row-height.ts). */
-export const HEAD_SHOWN = 12;
+const HEAD_SHOWN = 12;
 /** Progress is shown a few times a second: a render per slice would add up. */
 const PROGRESS_MS = 250;
 
-export interface LargeFile {
+interface LargeFile {
   head: PyDict[] | null;
   progress: { bytes: number; lines: number } | null;
   index: LineIndex | null;
