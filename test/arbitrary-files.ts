@@ -74,7 +74,7 @@ export const messageLine = record([], {
   content: fc.constantFrom('"hello"', '[{"type": "text", "text": "hi"}]', '""', 'null'),
   timestamp: iso,
   tool_calls: toolCalls,
-  tool_call_id: fc.constantFrom('"c1"', '"c2"'),
+  tool_call_id: fc.constantFrom('"c1"', '"c2"', '"\ufeffc1"', '"\\ufeffc1"'),
   name: fc.constant('"f"'),
   reasoning_content: fc.constant('"thinking"'),
   thinking_blocks: fc.constant('[{"type": "thinking", "thinking": "t"}]'),

@@ -1,5 +1,5 @@
 /**
- * `format`, `tokens` and `load` of a big file run on its line index and print exactly the bytes the
+ * `format`, `tokens`, `load` and `replay` of a big file run on its line index and print exactly the bytes the
  * whole-file path prints, with the same exit code and stderr (the threshold lowered to 0): one
  * command per session file of the three golden corpora in turn, a generated session, and any
  * generated file. The index path never falls back to a whole read on them.
@@ -60,9 +60,9 @@ async function result(argv: string[], streaming: boolean): Promise<{ code: numbe
   return { code, out: Buffer.concat(pieces).toString('latin1'), err: err.join('') };
 }
 
-const COMMANDS = [['format'], ['tokens', '--json'], ['tokens'], ['load', '--json'], ['load']];
+const COMMANDS = [['format'], ['tokens', '--json'], ['tokens'], ['load', '--json'], ['load'], ['replay', '--json']];
 
-describe('format, tokens and load stream big files, with the whole-file answers', () => {
+describe('format, tokens, load and replay stream big files, with the whole-file answers', () => {
   it.each(['golden', 'golden-v0.3', 'golden-main'])('every session file of %s', { timeout: 600_000 }, async (corpus) => {
     const dir = corpusDir(corpus);
     const version = corpusVersion(dir);

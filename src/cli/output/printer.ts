@@ -65,7 +65,7 @@ export class Printer {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 export interface BytePrinter {
   put: (piece: Uint8Array | string) => void;

@@ -300,7 +300,7 @@ function scanObject(b: Uint8Array, s: number, e: number): number {
 /** The facts of the line `scanLine` read last (one object, overwritten by each line). */
 export const scanned: LineFacts = { kind: KIND.message, role: ROLE.none, flags: 0 };
 
-const utf8 = new TextDecoder();
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * The top-level `tool_call_id` of the line `scanLine` read last, in `b` (the bytes it was given):

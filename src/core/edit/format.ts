@@ -42,7 +42,7 @@ function asciiEscaped(text: string): string {
  */
 export function asciiPiece(piece: Uint8Array | string): Uint8Array | string {
   if (typeof piece === 'string') return asciiEscaped(piece);
-  for (let i = 0; i < piece.length; i++) if (piece[i]! >= 0x7f) return asciiEscaped(new TextDecoder().decode(piece));
+  for (let i = 0; i < piece.length; i++) if (piece[i]! >= 0x7f) return asciiEscaped(new TextDecoder('utf-8', { ignoreBOM: true }).decode(piece));
   return piece;
 }
 

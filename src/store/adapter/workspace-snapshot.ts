@@ -14,7 +14,7 @@ const MEMORY_FILES = ['memory/MEMORY.md', 'memory/history.jsonl', 'memory/.dream
 
 async function readText(adapter: StorageAdapter, path: string): Promise<string | undefined> {
   try {
-    return new TextDecoder().decode(await readAll(await adapter.read(path)));
+    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await readAll(await adapter.read(path)));
   } catch (e) {
     if (isStoreError(e)) return undefined;
     throw e;

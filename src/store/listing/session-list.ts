@@ -370,7 +370,7 @@ const PROVIDER_STATE = new TextEncoder().encode('"provider_state"');
 function countMessageLines(bytes: Uint8Array, version: NanobotVersion): number {
   const lines = countNonBlankLines(bytes) - 1;
   if (!rulesOf(version).providerStateRecord || indexOfBytes(bytes, PROVIDER_STATE) < 0) return Math.max(0, lines);
-  const states = new TextDecoder().decode(bytes).split(/\r\n|\r|\n/).filter(isProviderStateLine).length;
+  const states = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).split(/\r\n|\r|\n/).filter(isProviderStateLine).length;
   return Math.max(0, lines - states);
 }
 

@@ -67,6 +67,32 @@ describe('openSource: the size picks the implementation, once', () => {
   });
 });
 
+describe('a byte-order mark inside a value', () => {
+  // Python's utf-8 codec keeps U+FEFF wherever it is; a TextDecoder drops it at the start of what it
+  // decodes unless told not to. A tool result answering "\ufeffc1" answers no call: nanobot main's
+  // get_history() then keeps only the last answer (its own code, run on this file).
+  const calls: PyDict[] = [
+    { _type: 'metadata', key: 'k:a', created_at: '2026-01-01T00:00:00', updated_at: '2026-01-02T00:00:00', metadata: {}, last_consolidated: 0 },
+    { role: 'user', content: 'one' },
+    { role: 'assistant', content: '', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'ls', arguments: '{}' } }] },
+    { role: 'tool', tool_call_id: '\ufeffc1', name: 'ls', content: 'x' },
+    { role: 'tool', tool_call_id: 'c1', name: 'ls', content: 'y' },
+    { role: 'assistant', content: 'done' },
+  ];
+  it.each([
+    ['escaped', calls.map((r) => pyDumps(r)).join('\n') + '\n'],
+    ['written as UTF-8', calls.map((r) => JSON.stringify(r)).join('\n') + '\n'],
+  ])('%s: is part of a tool_call_id at both sizes', async (_how, file) => {
+    for (const from of [0, Infinity]) {
+      const adapter = createMemoryAdapter();
+      adapter.setFile(NAME, file, 1_800_000_000_000);
+      LINE_INDEX.from = from;
+      const source = await openSource(adapter, NAME, { now: NOW, version: 'main' });
+      expect((await source.replay({})).replay?.entries, `threshold ${from}`).toEqual([{ role: 'assistant', content: 'done' }]);
+    }
+  });
+});
+
 describe('the export through either source', () => {
   it('states the same facts, finds the same findings and writes the same bytes', async () => {
     const answers: unknown[] = [];

@@ -91,7 +91,8 @@ describe.each(SIZES)('the Context tab over %s', (_size, sourceOf) => {
     const archive = [...el.querySelectorAll('.sl-turn-archive li')].map((li) => (li as HTMLElement).dataset.cursor);
     expect(archive).toEqual(['1', '3']);
     expect(el.querySelector('tr.sl-turn-recent-history')!.textContent).toContain('memory/history.jsonl');
-    // The save's trace, on the message that carries it, one click away.
+    // The save's trace, on the message that carries it, one click away (read apart from the request).
+    await waitFor(() => !!el!.querySelector('[data-trace="tool-result-truncated"] a'));
     const trace = el.querySelector('[data-trace="tool-result-truncated"] a') as HTMLAnchorElement;
     expect(trace.getAttribute('href')).toBe('#/s/cli%3Adirect/m/5');
 
