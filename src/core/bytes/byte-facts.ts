@@ -189,6 +189,9 @@ function scanObject(b: Uint8Array, s: number, e: number): number {
   /** The slot of the top-level key whose value comes next, or -1. */
   let slot = -1;
   for (;;) {
+    // The end first: a chunk's last line, cut where the chunk ends, is scanned up to it, and a read
+    // past a typed array's end once threw this function's optimized code away (a second compile).
+    if (p >= e) return -1;
     let c = b[p]!;
     // JSON's whitespace but \n and \r: a line never holds them (they end it), so meeting one means
     // the line ended inside the object. json.dumps writes one space after each `,` and `:`, no other.

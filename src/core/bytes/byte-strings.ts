@@ -178,12 +178,12 @@ function multibyteLength(b: Uint8Array, p: number, c: number): number {
  * most strings through the kernel and this loop only for the few lines that straddle two chunks, so
  * V8 first optimized `stringEnd` before the loop had met a 3-byte character or the character check
  * below it, and threw that code away and compiled it again when each first came (twice in a
- * 10,000-message file). Reads a string of one character of each UTF-8 length and each escape, then
+ * 10,000-message file). Reads a string of plain words, one character of each UTF-8 length and each escape, then
  * one that ends on a multibyte character; leaves nothing behind (every caller reads its bytes first).
  */
 function primeWordLoop(): void {
   const encode = (s: string) => new TextEncoder().encode(s);
-  const samples = [encode('a\\n\\u00e9\\u001f\\/ é 天 😀 "    '), encode('é"')];
+  const samples = [encode('plain text a\\n\\u00e9\\u001f\\/ é 天 😀 "    '), encode('é"')];
   // V8 keeps no feedback for a function's first few calls (it allocates the vector on the 8th).
   for (let i = 0; i < 12; i++) {
     for (const b of samples) {
