@@ -10,3 +10,6 @@ export function groupDigits(n: number): string {
   const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
   return n < 0 ? `-${digits}` : digits;
 }
+
+/** An English count and its noun (`1 file`, `2,602 files`): the shell's words and the pages' (en) share this one. */
+export const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;

@@ -4,7 +4,7 @@ import type { SecretKind } from '../../../core/export/redact';
 import type { FoundKind } from '../../../core/nanobot/metadata-contracts';
 import { groupDigits } from '../numbers';
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
+export { plural } from '../numbers';
 
 /** Each kind of secret the export finds (core/export/redact.ts), in words. */
 export const SECRETS: Record<SecretKind, string> = {

@@ -7,11 +7,9 @@
 import type { LayoutNote } from '../../../store/listing/layout';
 import { folderLabelEn, layoutNoteEn, skipReasonEn } from '../../../words/en';
 import type { Evidence, VersionVerdict } from '../../../core/nanobot/version-evidence';
-import { groupDigits } from '../numbers';
+import { groupDigits, plural } from '../numbers';
 import type { StoreErrorCode } from '../../../store/adapter/errors';
 
-
-const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
 /** One piece of version evidence in words; a clue on disk fewer files hold than those it contradicts, said as such. */
 function evidenceText(e: Evidence): string {
