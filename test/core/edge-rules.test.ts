@@ -9,7 +9,8 @@ import { base64urlKey, keyFromStem, sessionFileName } from '../../src/core/nanob
 import { forkBeforeUserIndex, forkFromFile } from '../../src/core/edit/fork';
 import { indexLoadOfBytes } from './index-cut';
 import { indexBytes } from '../../src/core/index/line-index';
-import { loadNanobot, readSessionFile, readSessionMetadata, type NanobotSession } from '../../src/core/lens/load';
+import { loadNanobot, type NanobotSession } from '../../src/core/lens/load';
+import { readSessionFile, readSessionMetadata } from '../golden/read-session';
 import { migratesToNamespace } from '../../src/core/nanobot/migration';
 import { listingRow, sortListing, type ListingRow } from '../../src/core/listing/listing';
 import { pyDumps, pyLoads } from '../../src/core/python/pyjson';
