@@ -21,7 +21,7 @@ import { KIND } from '../../src/core/index/record-facts';
 import { sessionTitle } from '../../src/core/listing/title';
 import { buildExportBlob, fileFeed, scanExport } from '../../src/store/large/export/large-export';
 import { readRecords } from '../../src/store/large/read/large-records';
-import { openFromBytes } from '../../src/store/save/sessions';
+import { openFromBytes } from '../open-bytes';
 import { keyForFile } from '../../src/store/listing/session-list';
 import { maskFor } from '../../src/ui/session/export/scan';
 import { redactAll, scanNow } from './export-reference';

@@ -1,7 +1,8 @@
 /** Shared helpers for the session view tests: files from JSONL text, mounting, waiting. */
 import { render, type VNode } from 'preact';
 import { act } from 'preact/test-utils';
-import { openFromBytes, type OpenedSession } from '../../../src/store/save/sessions';
+import type { OpenedSession } from '../../../src/store/save/sessions';
+import { openFromBytes } from '../../open-bytes';
 import { openSession } from '../../../src/store/save/sessions';
 import { pyDumps } from '../../../src/core/python/pyjson';
 import type { PyDict } from '../../../src/core/python/pyvalue';
