@@ -19,10 +19,10 @@ import { loadNanobot } from '../../src/core/lens/load';
 import { pyDumps } from '../../src/core/python/pyjson';
 import type { PyDict } from '../../src/core/python/pyvalue';
 import type { StorageAdapter } from '../../src/store/adapter/adapter';
-import { createMemoryAdapter, SAVE_STEPS, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { createNodeAdapter } from '../../src/store/adapter/node-adapter';
 import { deleteSession, HEAD_BYTES, listSessions, mtimeIso, openSession, saveDocument, writeFork } from '../../src/store/save/sessions';
-import { enc, storeErrorOf } from './helpers';
+import { enc, SAVE_STEPS, storeErrorOf } from './helpers';
 
 const NOW = '2031-07-08T09:10:11.121314';
 const LATER = '2031-07-08T10:00:00';
