@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { base64urlKey, keyFromStem, sessionFileName } from '../../src/core/nanobot/keys';
 import { forkBeforeUserIndex, forkFromFile } from '../../src/core/edit/fork';
 import { indexLoadOfBytes } from './index-cut';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import { loadNanobot, type NanobotSession } from '../../src/core/lens/load';
 import { readSessionFile, readSessionMetadata } from '../golden/read-session';
 import { migratesToNamespace } from '../../src/core/nanobot/migration';

@@ -14,7 +14,7 @@ import { exportKey, exportTitle, titleLine } from '../../src/core/export/export-
 import type { Numbered } from '../../src/core/export/export-redact';
 import { loadLarge } from './large-load';
 import { lastMetadataLine } from '../../src/core/edit/large-edit';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import type { PyDict } from '../../src/core/python/pyvalue';
 import { KIND } from '../../src/core/index/record-facts';

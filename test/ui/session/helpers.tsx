@@ -14,7 +14,7 @@ import { indexedSource, type HeldIndex, type IndexedOptions } from '../../../src
 import { documentSource } from '../../../src/store/source/document-source';
 import { normalised } from '../../../src/store/source/source-adapter';
 import type { SourceStat } from '../../../src/store/source/session-source';
-import { indexBytes } from '../../../src/core/index/line-index';
+import { indexBytes } from '../../index-bytes';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
 import { countedBlob } from '../../counted-blob';
 import type { SessionHostProps } from '../../../src/ui/session-host';

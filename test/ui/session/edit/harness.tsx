@@ -4,7 +4,7 @@ import { render } from 'preact';
 import { createMemoryAdapter, type MemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
 import type { NanobotVersion } from '../../../../src/core/nanobot/nanobot-version';
 import { openSource } from '../../../../src/store/source/open-source';
-import { indexBytes } from '../../../../src/core/index/line-index';
+import { indexBytes } from '../../../index-bytes';
 import { planTrimOffThread } from '../../../../src/store/large/trim/large-trim-client';
 import { documentSourceOf } from '../../../../src/store/source/document-source';
 import { openSession } from '../../../../src/store/save/sessions';
