@@ -5,11 +5,27 @@
 import { encode as stockEncode } from 'gpt-tokenizer/encoding/cl100k_base';
 import { parseDocument } from '../src/core/lens/document';
 import { loadNanobot } from '../src/core/lens/load';
-import { getHistory } from '../src/core/replay/replay';
-import { cachedTokenCounter, type TokenCache } from '../src/core/tokens/token-cache';
+import { getHistory, type TokenCounter } from '../src/core/replay/replay';
 import { cl100kCounter, loadTokenizer } from '../src/core/tokens/tokenizer';
-import { estimateMessageTokens, tokenPayload } from '../src/core/tokens/tokens';
+import { estimateMessageTokens, tokenPayload, type TextTokenCounter } from '../src/core/tokens/tokens';
 import { syntheticFileOfSize, syntheticMessages } from './synthetic';
+import type { NanobotVersion } from '../src/core/nanobot/nanobot-version';
+import type { PyDict } from '../src/core/python/pyvalue';
+
+/** Per-message counts, one slot per entry variant. Keyed by the message object. */
+type TokenCache = WeakMap<PyDict, (number | undefined)[]>;
+
+/** A replay token counter over `messages` that fills and reuses `cache` (one cache per version): what the replay costs once counted. */
+function cachedTokenCounter(messages: PyDict[], slot: number, count: TextTokenCounter, cache: TokenCache, version: NanobotVersion): TokenCounter {
+  return (entry, source) => {
+    const m = messages[source]!;
+    let slots = cache.get(m);
+    if (!slots) cache.set(m, (slots = []));
+    let v = slots[slot];
+    if (v === undefined) slots[slot] = v = estimateMessageTokens(entry, count, version);
+    return v;
+  };
+}
 
 export interface Figure {
   name: string;

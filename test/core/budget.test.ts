@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { agentLoopOptions, DEFAULT_HISTORY_BUDGET, historyBudget, replayTokenBudget, reservedOutput } from '../../src/core/replay/budget';
+import { agentLoopOptions, DEFAULT_CONTEXT_WINDOW, DEFAULT_GENERATION_MAX_TOKENS, historyBudget, replayTokenBudget, reservedOutput } from '../../src/core/replay/budget';
 import { loopMaxMessages, NANOBOT_VERSIONS, rulesOf } from '../../src/core/nanobot/nanobot-version';
 import { isDict, type PyDict, type PyValue } from '../../src/core/python/pyvalue';
 import { parseGolden } from '../golden-values';
@@ -40,7 +40,7 @@ describe('replayTokenBudget: nanobot’s _replay_token_budget, answer for answer
 
 describe('historyBudget (contract E29)', () => {
   it('gives nanobot’s default 190,784 for 200,000 / 8,192', () => {
-    expect(DEFAULT_HISTORY_BUDGET).toBe(190_784);
+    expect(historyBudget(DEFAULT_CONTEXT_WINDOW, DEFAULT_GENERATION_MAX_TOKENS)).toBe(190_784);
     expect(historyBudget(200_000, 8_192)).toBe(190_784);
   });
   it('reserves max(1, int(max_tokens)): 0 and negatives reserve 1, a fraction is truncated', () => {

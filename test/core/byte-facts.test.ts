@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { scanFacts } from '../../src/core/bytes/byte-facts';
 import { textFacts } from '../../src/core/index/record-facts';
 import { FLAG, KIND } from '../../src/core/index/fact-codes';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import { usePlainRunKernel } from '../../src/core/bytes/plain-run';
 import { pyDumps, pyLoads } from '../../src/core/python/pyjson';
 import { PyFloat, dictFrom, type PyValue } from '../../src/core/python/pyvalue';

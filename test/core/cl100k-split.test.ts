@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pieceEnd } from '../../src/core/tokens/cl100k-split';
-import { CL100K_PATTERN } from '../../src/core/tokens/tokenizer';
+import { CL100K_PATTERN } from './cl100k-pattern';
 
 const byRegex = (text: string) => [...text.matchAll(new RegExp(CL100K_PATTERN, 'gu'))].map((m) => `${m.index}:${m[0]}`);
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bytePattern, findPattern, findPlan, mayHold } from '../../src/core/find/find-filter';
+import { bytePattern, findPattern, findPlan, sliceFilter, type FindPlan } from '../../src/core/find/find-filter';
 
 const enc = (s: string) => new TextEncoder().encode(s);
+/** Whether the one line in bytes [from, to) may hold a match of `plan`'s query (sliceFilter for a single line). */
+const mayHold = (hay: Uint8Array, from: number, to: number, plan: FindPlan, toolCalls: boolean) => sliceFilter(hay, plan)(from, to, toolCalls);
 const holds = (line: string, query: string, toolCalls = false) => {
   const b = enc(line);
   return mayHold(b, 0, b.length, findPlan(query), toolCalls);

@@ -1,6 +1,6 @@
 /** copy.deepcopy in a fork raises RecursionError on nesting deeper than Python's stack allows. */
 import { describe, expect, it } from 'vitest';
-import { forkBeforeUserIndex, nestingDepth } from '../../src/core/edit/fork';
+import { forkBeforeUserIndex } from '../../src/core/edit/fork';
 import type { NanobotSession } from '../../src/core/lens/load';
 import { rulesOf } from '../../src/core/nanobot/nanobot-version';
 import { copyDepth, type PyValue } from '../../src/core/python/pyvalue';
@@ -17,9 +17,6 @@ const session = (payload: PyValue): NanobotSession => ({
 
 describe('fork and deep nesting', () => {
   it('measures nesting without recursing', () => {
-    expect(nestingDepth('x')).toBe(0);
-    expect(nestingDepth({ a: [1, { b: [] }] })).toBe(4);
-    expect(nestingDepth(nested(100_000))).toBe(100_000);
     // deepcopy's levels: a scalar or a key is one, a container one more than its deepest item.
     expect(copyDepth('x')).toBe(1);
     expect(copyDepth([])).toBe(1);

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, type Diagnostic, type DocumentOptions } from '../../src/core/lens/document';
 import { IndexDiagnostics, diagnosticLines } from '../../src/core/index/index-diagnostics';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import { NANOBOT_VERSIONS } from '../../src/core/nanobot/nanobot-version';
 import { sessionFile } from '../arbitrary-files';
 import { corpusDir } from '../golden-values';

@@ -4,15 +4,16 @@
  * and the 1 MiB boundary of the page's slices: the index itself (read in real chunk sizes),
  * nanobot's load (`loadOverIndex`, the one load for the app and the CLI), the replay
  * (the indexed source's `SessionSource.replay`, streamed-replay.ts), the recovered lens's diagnostics
- * (`IndexDiagnostics`) and the File tab's counts (`indexHealth`).
+ * (`IndexDiagnostics`) and the File tab's counts (`addHealth` over the whole index).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/core/lens/document';
 import { loadNanobot } from '../../src/core/lens/load';
 import { IndexDiagnostics, diagnosticLines } from '../../src/core/index/index-diagnostics';
-import { indexHealth } from '../../src/core/index/index-health';
+import { addHealth, emptyHealth } from '../../src/core/index/index-health';
 import { loadOverIndex } from '../../src/core/index/index-nanobot';
-import { indexBytes, type LineIndex } from '../../src/core/index/line-index';
+import { type LineIndex } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import { rulesOf, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { atDepth, pyDumps, pyLoads } from '../../src/core/python/pyjson';
 import { pyStrip } from '../../src/core/python/pytext';
@@ -153,7 +154,7 @@ async function agrees(bytes: Uint8Array, version: NanobotVersion, name: string):
   expect(scan.finish(), `${name}: diagnostics`).toEqual(doc.diagnostics);
   // The File tab counts nanobot's reading: a record too deep for the recovered lens's figure but not
   // for this version's is a record to it (v0.2 and v0.3.0 read two levels more than main).
-  const h = indexHealth(ix);
+  const h = addHealth(emptyHealth(), ix, 0, ix.count);
   const figure = rulesOf(version).depthBudget.jsonLoads;
   const kinds = doc.records.map((r) => {
     if (r.kind !== 'corrupt') return r.kind;

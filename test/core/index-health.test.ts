@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/core/lens/document';
-import { addHealth, emptyHealth, fileProblemCount, indexHealth, lineProblems, LINE_PROBLEM, LINE_PROBLEMS, nextFileProblemLine, nextProblemLine, type LineProblem } from '../../src/core/index/index-health';
-import { indexBytes } from '../../src/core/index/line-index';
+import { addHealth, emptyHealth, fileProblemCount, lineProblems, LINE_PROBLEM, LINE_PROBLEMS, nextFileProblemLine, nextProblemLine, type LineProblem } from '../../src/core/index/index-health';
+import { type LineIndex } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import { splitLines } from '../../src/core/python/lines';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { CORPORA, fixturePaths } from '../corpora';
 
 const enc = (s: string) => new TextEncoder().encode(s);
+/** The health of the whole index in one pass (the page counts in slices). */
+const indexHealth = (ix: LineIndex) => addHealth(emptyHealth(), ix, 0, ix.count);
 const META = '{"_type":"metadata","key":"k","created_at":null,"updated_at":null,"metadata":{},"last_consolidated":0}';
 
 /** The index's counts must be the whole-file parse's diagnostics, kind by kind. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadNanobot } from '../../src/core/lens/load';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { indexLoadOfBytes } from './index-cut';
 

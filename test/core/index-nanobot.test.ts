@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { indexLoadOfBytes, loadOnIndex } from './index-cut';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import { loadNanobot } from '../../src/core/lens/load';
 import { NANOBOT_VERSIONS, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { sessionFile } from '../arbitrary-files';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { joinIndexes, wholeLinesEnd } from '../../src/core/index/index-parts';
-import { indexBytes, LineIndexer, type LineIndex } from '../../src/core/index/line-index';
+import { LineIndexer, type LineIndex } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { CORPORA, fixturesInTurn } from '../corpora';
 import { expectEqual } from '../expect-equal';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/core/lens/document';
-import { EOL, indexBytes, lineEnd, type LineIndex } from '../../src/core/index/line-index';
+import { EOL, lineEnd, type LineIndex } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import { KIND, KIND_NAMES } from '../../src/core/index/record-facts';
 import { splitLines } from '../../src/core/python/lines';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';

@@ -1,6 +1,7 @@
 /** What a newer nanobot does with files an older one left: v0.3.0's fallback lookup, main's start-up migration. */
 import { describe, expect, it } from 'vitest';
-import { fallbackBelongsElsewhere, fallbackStoredKey, migratesToNamespace } from '../../src/core/nanobot/migration';
+import { migratesToNamespace } from '../../src/core/nanobot/migration';
+import { fallbackBelongsElsewhere, fallbackStoredKey } from '../golden/migration';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const META = (k: unknown) => JSON.stringify({ _type: 'metadata', key: k, created_at: '2024-05-01T09:00:00', updated_at: '2024-05-01T10:00:00', metadata: {}, last_consolidated: 0 });

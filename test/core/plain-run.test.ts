@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MAX_SCRATCH, PLAIN_RUN_WASM, kernelBuffer, plainRun, plainScratch, usePlainRunKernel } from '../../src/core/bytes/plain-run';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 

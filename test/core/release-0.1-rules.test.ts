@@ -4,9 +4,10 @@
  * the golden corpora made by each tag's code (scripts/release-golden.py) check every case besides.
  */
 import { describe, expect, it } from 'vitest';
-import { encodeSession, failedSaveLeaves, formatSession } from '../../src/core/edit/format';
+import { encodeSession, formatSession } from '../../src/core/edit/format';
 import type { NanobotSession } from '../../src/core/lens/load';
-import { listingRow, nanobotListingRow } from '../../src/core/listing/listing';
+import { listingRow } from '../../src/core/listing/listing';
+import { failedSaveLeaves, nanobotListingRow } from '../golden/nanobot-rules';
 import { estimateMessageTokens } from '../../src/core/tokens/tokens';
 import { loadTokenizer } from '../../src/core/tokens/tokenizer';
 import type { PyDict } from '../../src/core/python/pyvalue';

@@ -3,7 +3,8 @@
  * `Session` (../shared/nanobot/setup.sh TAG) on the same messages.
  */
 import { describe, expect, it } from 'vitest';
-import { enforceFileCap, retainRecentLegalSuffix } from '../../src/core/edit/retain';
+import { retainRecentLegalSuffix } from '../../src/core/edit/retain';
+import { enforceFileCap } from '../golden/nanobot-rules';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import type { PyDict } from '../../src/core/python/pyvalue';
 

@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PyFloat, dictFrom, type PyDict, type PyValue } from '../../src/core/python/pyvalue';
-import { CL100K_PATTERN, hasSpecialToken, loadTokenizer } from '../../src/core/tokens/tokenizer';
+import { hasSpecialToken, loadTokenizer } from '../../src/core/tokens/tokenizer';
+import { CL100K_PATTERN } from './cl100k-pattern';
 import {
   TokenEstimateError,
   codePointLength,

@@ -1,7 +1,7 @@
 /** What an upgrade does to a session: seen or not by the new version, and how its replay changes. */
 import { describe, expect, it } from 'vitest';
 import { base64urlKey } from '../../src/core/nanobot/keys';
-import { nextVersion, upgradeImpact } from '../../src/core/nanobot/upgrade';
+import { upgradeImpact } from '../../src/core/nanobot/upgrade';
 
 const NOW = '2026-12-01T10:00:00';
 const META = (key: string) => `{"_type": "metadata", "key": "${key}", "created_at": "2026-06-01T10:00:00", "updated_at": "2026-06-01T10:00:00", "metadata": {}, "last_consolidated": 0}`;
@@ -52,11 +52,5 @@ describe('upgradeImpact', () => {
     const broken = upgradeImpact(file([META('cli:direct'), ...turns(4), '{oops']), name, 'workspace', 'v0.3.0', 'main', NOW);
     expect(broken.kind).toBe('vanishes');
     expect(broken.to.note).toEqual({ code: 'left-in-workspace', stay: { code: 'not-json', line: 6, error: 'Expecting property name enclosed in double quotes: line 1 column 2 (char 1)' } });
-  });
-
-  it('names the next release', () => {
-    expect(nextVersion('v0.2')).toBe('v0.3.0');
-    expect(nextVersion('v0.3.0')).toBe('main');
-    expect(nextVersion('main')).toBeNull();
   });
 });

@@ -5,20 +5,22 @@
  */
 import { createHash } from 'node:crypto';
 import { forkBeforeUserIndex } from '../../src/core/edit/fork';
-import { encodeSession, failedSaveLeaves, formatSession, metadataRecord } from '../../src/core/edit/format';
+import { encodeSession, formatSession, metadataRecord } from '../../src/core/edit/format';
 import { keyFromStem, saveTmpNameError, sessionFileName } from '../../src/core/nanobot/keys';
-import { fileStem, listingRow, nanobotListingRow, sortListing, type ListingRow } from '../../src/core/listing/listing';
-import { loadNanobot, readSessionFile, readSessionMetadata, type NanobotSession } from '../../src/core/lens/load';
+import { fileStem, listingRow, sortListing, type ListingRow } from '../../src/core/listing/listing';
+import { loadNanobot, type NanobotSession } from '../../src/core/lens/load';
 import { rulesOf, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { analyzeSession } from '../../src/core/lens/open';
 import { pyDumps } from '../../src/core/python/pyjson';
 import { dictGet, isDict, type PyDict, type PyValue } from '../../src/core/python/pyvalue';
 import { getHistory } from '../../src/core/replay/replay';
-import { enforceFileCap, retainRecentLegalSuffix } from '../../src/core/edit/retain';
+import { retainRecentLegalSuffix } from '../../src/core/edit/retain';
 import { publicHistoryMessage } from '../../src/core/nanobot/runtime-context';
 import { TokenEstimateError, estimateMessageTokens } from '../../src/core/tokens/tokens';
 import { loadTokenizer } from '../../src/core/tokens/tokenizer';
 import { checkMigration } from './migration';
+import { enforceFileCap, failedSaveLeaves, nanobotListingRow } from './nanobot-rules';
+import { readSessionFile, readSessionMetadata } from './read-session';
 import { check, flagTimes, same, toRanges, type Tally } from './compare';
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');

@@ -6,10 +6,33 @@
 import { base64urlKey } from '../../src/core/nanobot/keys';
 import { listingRow } from '../../src/core/listing/listing';
 import { loadNanobot } from '../../src/core/lens/load';
-import { fallbackBelongsElsewhere, fallbackStoredKey, migratesToNamespace } from '../../src/core/nanobot/migration';
+import { migratesToNamespace } from '../../src/core/nanobot/migration';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
+import { pyLoads, type PyError } from '../../src/core/python/pyjson';
 import { dictGet, isDict, type PyDict } from '../../src/core/python/pyvalue';
 import { check, type Tally } from './compare';
+import { firstNonBlankLine } from './read-session';
+
+/**
+ * v0.3.0's stored key of a fallback file: the `key` of a metadata record on the first non-blank
+ * line when it is a string; null otherwise (a message first, a non-object, bad JSON or UTF-8).
+ * Nesting past the recursion limit raises out of the lookup.
+ */
+export function fallbackStoredKey(bytes: Uint8Array): { key: string | null } | { error: PyError } {
+  const first = firstNonBlankLine(bytes);
+  if (!first || 'type' in first) return { key: null };
+  const r = pyLoads(first.text);
+  if (!r.ok) return r.error.type === 'RecursionError' ? { error: r.error } : { key: null };
+  if (!isDict(r.value) || dictGet(r.value, '_type') !== 'metadata') return { key: null };
+  const key = dictGet(r.value, 'key');
+  return { key: typeof key === 'string' ? key : null };
+}
+
+/** v0.3.0 skips a fallback file for `key` when its stored key names another session. */
+export function fallbackBelongsElsewhere(bytes: Uint8Array, key: string): boolean {
+  const stored = fallbackStoredKey(bytes);
+  return 'key' in stored && typeof stored.key === 'string' && stored.key !== '' && stored.key !== key;
+}
 
 interface Case {
   bytes: Uint8Array;

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { FileRecord } from '../../src/core/lens/document';
 import { analyzeSession } from '../../src/core/lens/open';
 import { pyDumps } from '../../src/core/python/pyjson';
-import { decodeBatch, encodeBatches, encodeHead, finishAnalysis, finishSteps } from '../../src/store/analyze/analysis-wire';
+import { decodeBatch, encodeBatches, encodeHead, finishSteps } from '../../src/store/analyze/analysis-wire';
+import { runNow } from '../../src/store/analyze/event-loop';
 import { GOLDEN_DIR } from '../golden-values';
 
 const NOW = '2031-07-08T09:10:11.121314';
@@ -24,7 +25,7 @@ describe('analysis wire format', () => {
       const records: FileRecord[] = new Array(head.count);
       const copy = bytes.slice();
       for (const b of structuredClone(batches)) decodeBatch(b, copy, records);
-      const back = finishAnalysis(structuredClone(head), records, 'fx:x', NOW);
+      const back = runNow(finishSteps(structuredClone(head), records, 'fx:x', NOW));
       expect(back.doc.records.map((r) => [r.kind, r.eol, [...r.raw].join(), r.value && pyDumps(r.value)]), name).toEqual(direct.doc.records.map((r) => [r.kind, r.eol, [...r.raw].join(), r.value && pyDumps(r.value)]));
       const view = (n: typeof direct.nanobot) => n.result && pyDumps({ m: n.result.messages, meta: n.result.metadata, lc: n.result.lastConsolidated, c: n.result.createdAt });
       expect(view(back.nanobot), name).toEqual(view(direct.nanobot));

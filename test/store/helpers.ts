@@ -3,6 +3,10 @@
 import { readAll } from '../../src/store/adapter/bytes';
 import type { StorageAdapter } from '../../src/store/adapter/adapter';
 import { StoreError } from '../../src/store/adapter/errors';
+import type { SaveStep } from '../../src/store/adapter/memory-adapter';
+
+/** The steps of an atomic save the memory adapter can fail, in order. */
+export const SAVE_STEPS: readonly SaveStep[] = ['create-tmp', 'write', 'close', 'move', 'remove-tmp'];
 
 export const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 export const dec = (b: Uint8Array): string => new TextDecoder().decode(b);

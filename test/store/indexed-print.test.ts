@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticFile, syntheticMessages } from '../../bench/synthetic';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import { FLAG } from '../../src/core/index/fact-codes';
 import { loadNanobot } from '../../src/core/lens/load';
 import { parseDocument } from '../../src/core/lens/document';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import { loadNanobot } from '../../src/core/lens/load';
 import { agentLoopOptions } from '../../src/core/replay/budget';
 import { contextOverTimeSteps } from '../../src/core/replay/context-over-time';

@@ -14,14 +14,14 @@ import { exportKey, exportTitle, titleLine } from '../../src/core/export/export-
 import type { Numbered } from '../../src/core/export/export-redact';
 import { loadLarge } from './large-load';
 import { lastMetadataLine } from '../../src/core/edit/large-edit';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import type { PyDict } from '../../src/core/python/pyvalue';
 import { KIND } from '../../src/core/index/record-facts';
 import { sessionTitle } from '../../src/core/listing/title';
 import { buildExportBlob, fileFeed, scanExport } from '../../src/store/large/export/large-export';
 import { readRecords } from '../../src/store/large/read/large-records';
-import { openFromBytes } from '../../src/store/save/sessions';
+import { openFromBytes } from '../open-bytes';
 import { keyForFile } from '../../src/store/listing/session-list';
 import { maskFor } from '../../src/ui/session/export/scan';
 import { redactAll, scanNow } from './export-reference';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import { FIND_COLUMNS, type FindReply, type FindRequest } from '../../src/store/large/find/large-find-wire';
 
 /** `n` messages, "needle" in every 50th. */

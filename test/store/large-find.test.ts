@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { searchFile } from '../../src/store/large/find/large-find';
-import { openFromBytes } from '../../src/store/save/sessions';
+import { openFromBytes } from '../open-bytes';
 import { findMatches, searchIndex, type FindMatch } from '../ui/session/find/find-reference';
 import { MATCH_LIMIT } from '../../src/ui/session/find/state';
 import { CORPORA, fixturePaths, fixturesInTurn, releasesInTurn } from '../corpora';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import { readLineHeads } from '../../src/store/large/read/large-lines';
 import { countedBlob } from '../counted-blob';
 

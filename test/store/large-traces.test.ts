@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import { loadNanobot } from '../../src/core/lens/load';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { saveTraces } from '../../src/core/turn/save-traces';

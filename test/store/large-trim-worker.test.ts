@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import { answerTrim, TRIM_COLUMNS, type TrimMessage, type TrimReply } from '../../src/store/large/trim/large-trim';
 
 const NOW = '2026-12-04T10:00:00';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument, serializeDocument } from '../../src/core/lens/document';
 import { trimToLegalSuffix } from '../../src/core/edit/edits';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import { encodeUtf8 } from '../../src/core/python/lines';
 import { answerTrim, transferables } from '../../src/store/large/trim/large-trim';
 

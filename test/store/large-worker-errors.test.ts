@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import { StoreError, type StoreReason } from '../../src/store/adapter/errors';
 import { fromWire, toWire } from '../../src/store/large/worker-error';
 

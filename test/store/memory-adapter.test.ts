@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SAVE_STEPS, createMemoryAdapter, type SaveStep } from '../../src/store/adapter/memory-adapter';
+import { createMemoryAdapter, type SaveStep } from '../../src/store/adapter/memory-adapter';
 import { StoreError, type StoreErrorCode } from '../../src/store/adapter/errors';
-import { dec, enc, readText, storeErrorOf } from './helpers';
+import { dec, enc, readText, SAVE_STEPS, storeErrorOf } from './helpers';
 
 const ORIGINAL = '{"_type": "metadata"}\n{"role": "user", "content": "hi"}\n';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPortableName, nameProblem } from '../../src/store/adapter/names';
+import { nameProblem } from '../../src/store/adapter/names';
 import { nameProblemEn } from '../../src/words/store-error-en';
 
 /** Why `name` cannot be a file name on a local disk, in the CLI's English, or null when it is fine. */
@@ -76,6 +76,6 @@ describe('checkName (strict local-disk rules)', () => {
   it('refuses names over 255 UTF-8 bytes', () => {
     expect(checkName('a'.repeat(256))).toBe('is 256 bytes long in UTF-8; the limit is 255');
     expect(checkName('é'.repeat(128))).toContain('256 bytes');
-    expect(isPortableName('é'.repeat(127))).toBe(true);
+    expect(nameProblem('é'.repeat(127))).toBeNull();
   });
 });

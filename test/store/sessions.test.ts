@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, serializeDocument, type FileRecord, type SessionDocument } from '../../src/core/lens/document';
-import { appendMessage, removeLine, replaceMessage, setLastConsolidated, setTitle, trimToLegalSuffix, type EditResult } from '../../src/core/edit/edits';
+import { appendMessage, removeLine, setLastConsolidated, setTitle, trimToLegalSuffix, type EditResult } from '../../src/core/edit/edits';
 import { forkBeforeUserIndex } from '../../src/core/edit/fork';
 import { encodeSession, formatSession } from '../../src/core/edit/format';
 import { listingRow, sortListing } from '../../src/core/listing/listing';
@@ -19,10 +19,10 @@ import { loadNanobot } from '../../src/core/lens/load';
 import { pyDumps } from '../../src/core/python/pyjson';
 import type { PyDict } from '../../src/core/python/pyvalue';
 import type { StorageAdapter } from '../../src/store/adapter/adapter';
-import { createMemoryAdapter, SAVE_STEPS, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
+import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { createNodeAdapter } from '../../src/store/adapter/node-adapter';
 import { deleteSession, HEAD_BYTES, listSessions, mtimeIso, openSession, saveDocument, writeFork } from '../../src/store/save/sessions';
-import { enc, storeErrorOf } from './helpers';
+import { enc, SAVE_STEPS, storeErrorOf } from './helpers';
 
 const NOW = '2031-07-08T09:10:11.121314';
 const LATER = '2031-07-08T10:00:00';
@@ -32,6 +32,15 @@ const meta = (key: string, updated: string, extra: PyDict = {}) =>
   pyDumps({ _type: 'metadata', key, created_at: '2026-01-01T00:00:00', updated_at: updated, metadata: extra, last_consolidated: 0 });
 const msg = (role: string, content: string) => pyDumps({ role, content, timestamp: '2026-01-01T00:00:01' });
 const lines = (...ls: string[]) => ls.map((l) => l + '\n').join('');
+
+/** Replaces one message's JSON (the record is then written in nanobot's format): a record edited in place. */
+function replaceMessage(doc: SessionDocument, recordIndex: number, value: PyDict): EditResult {
+  const r = doc.records[recordIndex];
+  if (!r || r.kind !== 'message') return { ok: false, error: { code: 'not-a-message', line: recordIndex + 1 } };
+  const records = [...doc.records];
+  records[recordIndex] = { ...r, value, edited: true };
+  return { ok: true, doc: { records, diagnostics: doc.diagnostics }, change: { code: 'rewrite-line', line: recordIndex + 1 } };
+}
 
 /** A realistic ~1 MB body after the first user turn: assistant, tool call and tool result lines. */
 function bulkBody(bytes: number): string {

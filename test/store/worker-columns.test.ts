@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexBytes } from '../../src/core/index/line-index';
+import { indexBytes } from '../index-bytes';
 import { sendColumnsOnce, type ColumnChannel } from '../../src/store/large/worker-columns';
 
 type Posted = { msg: { type: string; key: number; name?: string; array?: Uint32Array }; transfer: Transferable[] };

@@ -91,7 +91,7 @@ describe('upgrade page', () => {
 
 describe('edit tab per version', () => {
   it("warns of v0.3.0's cap in every save, and names what nanobot's delete would also remove", async () => {
-    const { openFromBytes } = await import('../../src/store/save/sessions');
+    const { openFromBytes } = await import('../open-bytes');
     const { EditTab } = await import('../../src/ui/session/edit/EditTab');
     const { documentSourceOf } = await import('../../src/store/source/document-source');
     const lines = [META('cli:direct'), ...Array.from({ length: 2050 }, (_, i) => `{"role": "${i % 2 ? 'assistant' : 'user'}", "content": "m${i}"}`)];

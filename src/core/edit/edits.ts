@@ -98,15 +98,6 @@ export function appendMessage(doc: SessionDocument, key: string, role: string, c
   return { ok: true, doc: withRecords(doc, [...withMeta.records, newRecord(msg)]), change: { code: 'append', role } };
 }
 
-/** Replaces one message's JSON (the record is then written in nanobot's format). */
-export function replaceMessage(doc: SessionDocument, recordIndex: number, value: PyDict): EditResult {
-  const r = doc.records[recordIndex];
-  if (!r || r.kind !== 'message') return { ok: false, error: { code: 'not-a-message', line: recordIndex + 1 } };
-  const records = [...doc.records];
-  records[recordIndex] = { ...r, value, edited: true };
-  return { ok: true, doc: withRecords(doc, records), change: { code: 'rewrite-line', line: recordIndex + 1 } };
-}
-
 /** Removes one line (how a corrupt line is dropped: only ever on request). */
 export function removeLine(doc: SessionDocument, recordIndex: number): EditResult {
   if (!doc.records[recordIndex]) return { ok: false, error: { code: 'no-line', line: recordIndex + 1 } };

@@ -6,22 +6,8 @@ import { loadNanobot, type NanobotLoad, type NanobotSession } from '../lens/load
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { publicHistoryMessage } from '../nanobot/runtime-context';
 import type { PyError } from '../python/pyjson';
-import { copyDepth, DEEPCOPY_RECURSION, deepCopy, dictDelete, dictKeys, isDict, type PyValue } from '../python/pyvalue';
+import { copyDepth, DEEPCOPY_RECURSION, deepCopy, dictDelete, isDict, type PyValue } from '../python/pyvalue';
 import { clearMetadata } from './session';
-
-/** Levels of list/dict nesting in a value (a scalar is 0), without recursion. */
-export function nestingDepth(v: PyValue): number {
-  let max = 0;
-  const stack: [PyValue, number][] = [[v, 1]];
-  while (stack.length) {
-    const [x, d] = stack.pop()!;
-    const kids = Array.isArray(x) ? x : isDict(x) ? dictKeys(x).map((k) => x[k]!) : null;
-    if (!kids) continue;
-    if (d > max) max = d;
-    for (const k of kids) stack.push([k, d + 1]);
-  }
-  return max;
-}
 
 /**
  * The fork's session, or null where nanobot makes none (negative index, index past the user count),

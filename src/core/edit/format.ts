@@ -67,18 +67,6 @@ export function formatSession(s: NanobotSession, version: NanobotVersion = DEFAU
 }
 
 /**
- * What a save that is not atomic (row `atomicSave` false) leaves on disk when it fails: the lines written before
- * the one Python could not encode (its text is encoded a line at a time; the rest never reaches the file).
- * null where the version saves atomically (the file stays as it was) or the save succeeds.
- */
-export function failedSaveLeaves(text: string, version: NanobotVersion): Uint8Array | null {
-  if (rulesOf(version).atomicSave) return null;
-  const at = loneSurrogateIndex(text);
-  if (at < 0) return null;
-  return encodeUtf8(text.slice(0, text.lastIndexOf('\n', at) + 1));
-}
-
-/**
  * The bytes of nanobot's save, or the UnicodeEncodeError Python raises on a lone surrogate.
  * `before`: characters written before `text` (a save streamed a line at a time counts its position from the file's start).
  */

@@ -201,12 +201,3 @@ export function retainRecentLegalSuffix(
     throw e;
   }
 }
-
-/** nanobot's file cap: above `limit` messages, trim to a legal suffix and archive what was not archived yet. */
-export function enforceFileCap(messages: PyDict[], lastConsolidated: number, metadata: PyValue, version: NanobotVersion) {
-  const cap = rulesOf(version).fileCap;
-  if (!cap || messages.length <= cap.limit) return null;
-  const r = retainRecentLegalSuffix(messages, lastConsolidated, metadata, cap.limit, false, version);
-  if (!r.ok) return r;
-  return { ...r, toArchive: r.result.dropped.slice(r.result.alreadyConsolidated) };
-}

@@ -260,8 +260,3 @@ export function sliceFilter(hay: Uint8Array, plan: FindPlan): LineFilter {
     return toolCalls && (escape(from, to) || nonStringArguments(hay, from, to));
   };
 }
-
-/** Whether the one line in bytes [from, to) may hold a match of `plan`'s query (sliceFilter for a single line). */
-export function mayHold(hay: Uint8Array, from: number, to: number, plan: FindPlan, toolCalls: boolean): boolean {
-  return sliceFilter(hay, plan)(from, to, toolCalls);
-}

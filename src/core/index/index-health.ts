@@ -171,11 +171,6 @@ export function addHealth(h: IndexHealth, ix: Pick<LineIndex, 'count' | 'kind' |
   return h;
 }
 
-/** The health of the whole index in one pass (tests, small files; the page counts in slices). */
-export function indexHealth(ix: Pick<LineIndex, 'count' | 'kind' | 'flags' | 'eol' | 'role'>): IndexHealth {
-  return addHealth(emptyHealth(), ix, 0, ix.count);
-}
-
 /** How many lines (or places) each file problem concerns. */
 export function fileProblemCount(h: IndexHealth, p: FileProblem): number {
   const m = h.metadata;

@@ -296,10 +296,3 @@ function grown<T extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(
   next.set(a);
   return next;
 }
-
-/** Indexes a whole file held in memory, in chunks of `chunkSize` (tests; the worker reads slices). */
-export function indexBytes(bytes: Uint8Array, version: NanobotVersion, chunkSize = 4 << 20, dumps = false): LineIndex {
-  const ix = new LineIndexer(version, 0, dumps);
-  for (let a = 0; a < bytes.length; a += chunkSize) ix.push(bytes.subarray(a, Math.min(bytes.length, a + chunkSize)));
-  return ix.finish();
-}

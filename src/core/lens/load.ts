@@ -1,6 +1,7 @@
 /**
- * The lens "as nanobot sees it": nanobot's `_load`, `read_session_file` and
- * `read_session_metadata`, including their repair pass and the exceptions that make them give up.
+ * The lens "as nanobot sees it": nanobot's `_load`, its repair pass and the exceptions that make it
+ * give up. The pieces its reads share (text lines, json.loads, the raise) are exported for the tests'
+ * `read_session_file` and `read_session_metadata` (test/golden/read-session.ts).
  * Input is the file's bytes; nothing here throws on bad input — failures come back as data.
  */
 import { isoRoundTrip } from '../python/isotime';
@@ -55,7 +56,7 @@ export interface NanobotLoad {
 }
 
 /** One non-blank line, stripped as Python's `line.strip()` does; `parsed` memoizes json.loads of it. */
-interface TextLine {
+export interface TextLine {
   index: number;
   text: string;
   parsed?: LoadsResult;
@@ -68,7 +69,8 @@ export interface LineCache {
   results: (LoadsResult | undefined)[];
 }
 
-class PyRaise {
+/** An exception Python raises inside a read, thrown to where nanobot catches it (or lets it propagate). */
+export class PyRaise {
   constructor(readonly error: PyError) {}
 }
 
@@ -77,7 +79,7 @@ class PyRaise {
  * UnicodeDecodeError it raises after them, if any: Python decodes 8 KiB chunks as it needs them, so
  * every line it has whole before the chunk holding the fault comes first (and may raise first).
  */
-function textLines(bytes: Uint8Array, cache?: LineCache): { lines: TextLine[]; error: PyError | null } {
+export function textLines(bytes: Uint8Array, cache?: LineCache): { lines: TextLine[]; error: PyError | null } {
   const lines = cache?.lines ?? splitLines(bytes);
   const texts = cache?.texts !== undefined ? cache.texts : decodeLines(bytes, lines);
   const out: TextLine[] = [];
@@ -112,7 +114,7 @@ function parsed(line: TextLine): LoadsResult {
 }
 
 /** json.loads of a line where it may nest `budget` levels (the version table's `depthBudget`). */
-function loads(line: TextLine, budget: number): PyValue {
+export function loads(line: TextLine, budget: number): PyValue {
   const r = atDepth(parsed(line), budget);
   if (!r.ok) throw new PyRaise(r.error);
   return r.value;
@@ -124,7 +126,8 @@ export function nonObjectError(v: PyValue, rules: VersionRules): PyError {
   return { type: 'AttributeError', message: `'${pyTypeName(v)}' object has no attribute 'get'` };
 }
 
-function asDict(v: PyValue, rules: VersionRules): PyDict {
+/** The line's value as a dict, or the raise of a version on a non-object line (`nonObjectError`). */
+export function asDict(v: PyValue, rules: VersionRules): PyDict {
   if (isDict(v)) return v;
   throw new PyRaise(nonObjectError(v, rules));
 }
@@ -138,7 +141,7 @@ export function isDataError(error: PyError): boolean {
 }
 
 /** Whether a version's `except` clause around the strict pass catches this error. */
-function caught(error: PyError, rules: VersionRules): boolean {
+export function caught(error: PyError, rules: VersionRules): boolean {
   return rules.repairCatches === 'any' || isDataError(error);
 }
 
@@ -408,91 +411,6 @@ export function repairNanobot(bytes: Uint8Array, key: string, now: string, versi
   }
 }
 
-/** What `read_session_file` returns: raw stored values on the normal path. */
-interface SessionFileView {
-  key: string;
-  created_at: PyValue;
-  updated_at: PyValue;
-  metadata: PyValue;
-  messages?: PyDict[];
-}
-
-export interface ReadResult {
-  result: SessionFileView | null;
-  repairCalled: boolean;
-  /** What made the plain read fail and the repair run. */
-  error: PyError | null;
-  /** An exception the call lets propagate (v0.3.0+: RecursionError). */
-  raised?: PyError;
-}
-
-function fromRepair(bytes: Uint8Array, key: string, now: string, withMessages: boolean, error: PyError, version: NanobotVersion): ReadResult {
-  if (!caught(error, rulesOf(version))) return { result: null, repairCalled: false, error: null, raised: error };
-  const repaired = repairNanobot(bytes, key, now, version);
-  if (repaired.error) return { result: null, repairCalled: true, error, raised: repaired.error };
-  const s = repaired.result;
-  if (!s) return { result: null, repairCalled: true, error };
-  const view: SessionFileView = { key, created_at: s.createdAt, updated_at: s.updatedAt, metadata: s.metadata };
-  if (withMessages) view.messages = s.messages;
-  return { result: view, repairCalled: true, error };
-}
-
-/** nanobot's `read_session_file(key)` (no cache): the stored key and raw times, or the repair result. */
-export function readSessionFile(bytes: Uint8Array, key: string, now: string, version: NanobotVersion): ReadResult {
-  const rules = rulesOf(version);
-  const lines = textLines(bytes);
-  try {
-    let meta: PyDict | null = null;
-    const messages: PyDict[] = [];
-    for (const line of lines.lines) {
-      const data = asDict(loads(line, rules.depthBudget.jsonLoads), rules);
-      if (dictGet(data, '_type') === 'metadata') meta = data;
-      else if (!(rules.providerStateRecord && isProviderStateRecord(data))) messages.push(data);
-    }
-    if (lines.error) throw new PyRaise(lines.error);
-    return { result: { ...metaView(meta, key, false, rules), messages }, repairCalled: false, error: null };
-  } catch (e) {
-    if (!(e instanceof PyRaise)) throw e;
-    return fromRepair(bytes, key, now, true, e.error, version);
-  }
-}
-
-/** The stored key and times as a version reads them: main keeps only strings (§24). */
-function metaView(meta: PyDict | null, key: string, dictOnly: boolean, rules: VersionRules): SessionFileView {
-  const stored = meta ? dictGet(meta, 'key') : undefined;
-  const m = meta ? dictGet(meta, 'metadata') : undefined;
-  const time = (name: string): PyValue => {
-    const v = meta ? (dictGet(meta, name) ?? null) : null;
-    return rules.typedMetadata && typeof v !== 'string' ? null : v;
-  };
-  const keyOk = rules.typedMetadata ? typeof stored === 'string' && stored !== '' : truthy(stored);
-  return {
-    key: keyOk ? (stored as string) : key,
-    created_at: time('created_at'),
-    updated_at: time('updated_at'),
-    metadata: dictOnly || rules.typedMetadata ? (isDict(m) ? m : {}) : m === undefined ? {} : m,
-  };
-}
-
-/**
- * nanobot's `read_session_metadata(key)`: only the first non-blank line, which must be a metadata
- * record (else nothing); non-dict metadata reads as `{}`. `head` may be just the file's first bytes.
- */
-export function readSessionMetadata(bytes: Uint8Array, key: string, now: string, version: NanobotVersion): ReadResult {
-  const rules = rulesOf(version);
-  const first = firstNonBlankLine(bytes);
-  if (first && 'type' in first) return fromRepair(bytes, key, now, false, first, version);
-  if (!first) return { result: null, repairCalled: false, error: null };
-  try {
-    const data = asDict(loads(first, rules.depthBudget.jsonLoads), rules);
-    if (dictGet(data, '_type') !== 'metadata') return { result: null, repairCalled: false, error: null };
-    return { result: metaView(data, key, true, rules), repairCalled: false, error: null };
-  } catch (e) {
-    if (!(e instanceof PyRaise)) throw e;
-    return fromRepair(bytes, key, now, false, e.error, version);
-  }
-}
-
 /**
  * The bytes [0, end) Python's text layer has decoded by the time it has returned bytes [0, need),
  * `total` bytes being available. A chunk ending in `\r` makes universal newlines read the next
@@ -511,21 +429,8 @@ export function decodedSpan(need: number, total: number, bytes?: Uint8Array, fil
  * even at the end of the file, until Python reads past it (`final`: the line had no terminator, so
  * `readline` read on to the end, and the empty read there finishes the decoder).
  */
-function faultWithin(bytes: Uint8Array, span: number, final: boolean): PyError | null {
+export function faultWithin(bytes: Uint8Array, span: number, final: boolean): PyError | null {
   const f = findUtf8Fault(bytes, 0, span);
   if (!f || (!final && pendingAtChunkEnd(bytes, f, span))) return null;
   return { type: 'UnicodeDecodeError', message: utf8FaultMessageInFile(bytes, f) };
-}
-
-/** The first line whose `strip()` is not empty, read as Python reads text (8 KiB chunks), or the decoding error. */
-export function firstNonBlankLine(bytes: Uint8Array): { index: number; text: string } | PyError | null {
-  const lines = splitLines(bytes);
-  for (let i = 0; i < lines.length; i++) {
-    const l = lines[i]!;
-    const fault = faultWithin(bytes, decodedSpan(l.next, bytes.length, bytes), l.next === l.end);
-    if (fault) return fault;
-    const text = pyStrip(decodeStrict(bytes.subarray(l.start, l.end)));
-    if (text) return { index: i, text };
-  }
-  return null;
 }

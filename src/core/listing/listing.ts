@@ -197,15 +197,6 @@ function headRow(input: ListingInput, rules: VersionRules, stemKey: string): Lis
   return { kind: 'row', row, repaired: false, headError: null };
 }
 
-/**
- * The row as nanobot's `list_sessions()` returns it: before 0.2.0 (row `listingPreview`) without `title` and
- * `preview`, which Session Lens's own row always carries (empty there).
- */
-export function nanobotListingRow(row: ListingRow, version: NanobotVersion): Partial<ListingRow> {
-  if (rulesOf(version).listingPreview) return row;
-  return { key: row.key, created_at: row.created_at, updated_at: row.updated_at, path: row.path };
-}
-
 /** A row's time: the stored value when it counts (main: a non-empty string), else the file's mtime (none up to 0.2.2: the raw value, null when absent). */
 function orMtime(v: PyValue | undefined, mtime: ListingInput['mtimeIso'], rules: VersionRules): PyValue {
   if (!rules.listingTimeFallback) return v === undefined ? null : v;

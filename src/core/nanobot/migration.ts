@@ -1,36 +1,14 @@
 /**
- * What happens to files an older nanobot left when a newer one starts: v0.3.0's lookup of a
- * lossy or global legacy file (§4–6), and main's start-up migration into its namespace (§11).
- * The upgrade view and the golden runner both ask these questions.
+ * What happens to files an older nanobot left when a newer one starts: main's start-up migration
+ * into its namespace (§11), which the upgrade view and the golden runner both ask about (v0.3.0's
+ * lookup of a legacy file, §4–6, is the golden runner's alone: test/golden/migration.ts).
  */
 import { hostLocalOffset, isoRoundTrip, isoTimestampError, type LocalOffset } from '../python/isotime';
 import { saveTmpNameError } from './keys';
 import { decodeStrict, findUtf8Fault } from '../python/lines';
-import { firstNonBlankLine } from '../lens/load';
 import { oldestWithHome, rulesOf } from './nanobot-version';
 import { atDepth, pyLoads, type PyError } from '../python/pyjson';
 import { dictGet, isDict } from '../python/pyvalue';
-
-/**
- * v0.3.0's stored key of a fallback file: the `key` of a metadata record on the first non-blank
- * line when it is a string; null otherwise (a message first, a non-object, bad JSON or UTF-8).
- * Nesting past the recursion limit raises out of the lookup.
- */
-export function fallbackStoredKey(bytes: Uint8Array): { key: string | null } | { error: PyError } {
-  const first = firstNonBlankLine(bytes);
-  if (!first || 'type' in first) return { key: null };
-  const r = pyLoads(first.text);
-  if (!r.ok) return r.error.type === 'RecursionError' ? { error: r.error } : { key: null };
-  if (!isDict(r.value) || dictGet(r.value, '_type') !== 'metadata') return { key: null };
-  const key = dictGet(r.value, 'key');
-  return { key: typeof key === 'string' ? key : null };
-}
-
-/** v0.3.0 skips a fallback file for `key` when its stored key names another session. */
-export function fallbackBelongsElsewhere(bytes: Uint8Array, key: string): boolean {
-  const stored = fallbackStoredKey(bytes);
-  return 'key' in stored && typeof stored.key === 'string' && stored.key !== '' && stored.key !== key;
-}
 
 /** Why main's start-up migration leaves a file behind (`line` is 1-based; `error` is Python's JSONDecodeError text). */
 export type MigrationStay =

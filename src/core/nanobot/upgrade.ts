@@ -111,11 +111,6 @@ export function upgradeImpact(bytes: Uint8Array, fileName: string, home: FileHom
   return { fileName, key: a.key, from: fromSide, to: toSide, added, lost, kind };
 }
 
-/** The next release after a version (null at the newest). */
-export function nextVersion(v: NanobotVersion): NanobotVersion | null {
-  return NANOBOT_VERSIONS[NANOBOT_VERSIONS.indexOf(v) + 1] ?? null;
-}
-
 /** The newest version the table knows: what the upgrade view offers as its target first. */
 export function newestVersion(): NanobotVersion {
   return NANOBOT_VERSIONS[NANOBOT_VERSIONS.length - 1]!;

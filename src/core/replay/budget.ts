@@ -91,9 +91,6 @@ export function reservedOutput(generationMaxTokens: number): number {
   return typeof int === 'bigint' ? Number(int > 1n ? int : 1n) : 4096;
 }
 
-/** 190,784: the budget of nanobot's defaults (200,000 window, 8,192 generation tokens). */
-export const DEFAULT_HISTORY_BUDGET = historyBudget(DEFAULT_CONTEXT_WINDOW, DEFAULT_GENERATION_MAX_TOKENS);
-
 /**
  * Exactly what a version's agent loop passes to `get_history` for a user turn (§41–43): the
  * budget of the context window (none before 0.1.5.post3), 0.1.4 `memory_window` 50, post2–post4 100,

@@ -1,5 +1,5 @@
 /**
- * cl100k's pre-tokenizer (`CL100K_PATTERN` in tokenizer.ts) as a hand-written scanner: where the
+ * cl100k's pre-tokenizer (`CL100K_PATTERN`, test/core/cl100k-pattern.ts) as a hand-written scanner: where the
  * pattern's regex, walked with `matchAll`, builds a match array for every piece, this returns each
  * piece's end. It takes the pattern's alternatives in order, with their greedy backtracking worked
  * out once (see `pieceEnd`), and the regex's own `\p{L}`/`\p{N}` (the same engine's Unicode tables).

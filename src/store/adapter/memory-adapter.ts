@@ -15,7 +15,6 @@ import { writeViaTmp, type TmpSteps, type TmpWriter } from '../save/tmp-protocol
 /** The steps of an atomic save, in order, plus the other operations. */
 export type SaveStep = 'create-tmp' | 'write' | 'close' | 'move' | 'remove-tmp';
 type MemoryStep = SaveStep | 'list' | 'stat' | 'read' | 'remove' | 'rename';
-export const SAVE_STEPS: readonly SaveStep[] = ['create-tmp', 'write', 'close', 'move', 'remove-tmp'];
 
 /** A failure to inject. */
 interface Fault {

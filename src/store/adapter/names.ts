@@ -54,11 +54,6 @@ export function nameProblem(name: string): NameProblem | null {
   return null;
 }
 
-/** True when `name` can be a file name on a local disk (`nameProblem` finds nothing). */
-export function isPortableName(name: string): boolean {
-  return nameProblem(name) === null;
-}
-
 /** Throw a 'bad-name' StoreError unless the last segment of `path` is portable (before any write). */
 export function assertPortableName(path: string): void {
   const [, name] = splitParent(path);

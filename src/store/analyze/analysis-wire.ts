@@ -13,7 +13,6 @@ import { recoveredSession } from '../../core/lens/recovered';
 import type { SessionAnalysis } from '../../core/lens/open';
 import { pyDumps, pyLoads } from '../../core/python/pyjson';
 import type { PyDict, PyValue } from '../../core/python/pyvalue';
-import { runNow } from './event-loop';
 import { EOL_TEXT } from '../../core/python/lines';
 import { tenureStrings } from './tenure';
 
@@ -191,9 +190,4 @@ export function* finishSteps(head: AnalysisHead, records: FileRecord[], fallback
     },
   };
   return { key: head.key, doc, nanobot, recovered: recoveredSession(doc, fallbackKey, now, recs) };
-}
-
-/** The analysis again at once (small files, tests). */
-export function finishAnalysis(head: AnalysisHead, records: FileRecord[], fallbackKey: string, now: string): SessionAnalysis {
-  return runNow(finishSteps(head, records, fallbackKey, now));
 }

@@ -4,7 +4,7 @@
  * untouched records keep their bytes. Listing is in session-list.ts (re-exported here).
  */
 import { serializeDocument, type SessionDocument } from '../../core/lens/document';
-import { analyzeSession, type AnalyzeOptions } from '../../core/lens/open';
+import type { AnalyzeOptions } from '../../core/lens/open';
 import { formatSession, encodeSession } from '../../core/edit/format';
 import { forkFromFile } from '../../core/edit/fork';
 import { saveTmpName, saveTmpNameError } from '../../core/nanobot/keys';
@@ -69,7 +69,8 @@ export interface OpenOptions {
   key?: string;
 }
 
-function analyzeOptions(path: string, opts: OpenOptions): AnalyzeOptions {
+/** How a file at `path` is analysed when opened: its name checked, its key from the name when none is stored. */
+export function analyzeOptions(path: string, opts: OpenOptions): AnalyzeOptions {
   const fileName = path.split('/').pop()!;
   return {
     fileName,
@@ -79,12 +80,6 @@ function analyzeOptions(path: string, opts: OpenOptions): AnalyzeOptions {
     checkFileName: true,
     version: opts.version,
   };
-}
-
-/** Opens a session from bytes already in hand (a dropped file, a test), on this thread. */
-export function openFromBytes(path: string, bytes: Uint8Array, snapshot: Snapshot, opts: OpenOptions): OpenedSession {
-  const a = analyzeOptions(path, opts);
-  return { path, fileName: a.fileName, version: opts.version, bytes, snapshot, ...analyzeSession(bytes, a) };
 }
 
 /** Opens the bytes just saved; big ones in the worker, as re-analysing 100 MB on the page would block it for seconds. */

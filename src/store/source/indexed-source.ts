@@ -30,8 +30,8 @@ import { indexStreamed, type Built } from './index-pass';
 import { diagnosticsIndexed, loadIndexed, loadNoted, type IndexedLoad, type MessageNotes } from './indexed-load';
 import { countHealth, dumpsLoneSurrogate, eachDumped, eachLine, eachLineBytes } from './line-reads';
 import type { Lens, PieceSink, SaveRun, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
-import { metaOf, normalised, unchangedSince, type SourceAdapter } from './source-adapter';
-import type { FileStat, StorageAdapter } from '../adapter/adapter';
+import { metaOf, unchangedSince, type SourceAdapter } from './source-adapter';
+import type { FileStat } from '../adapter/adapter';
 import type { ExportPasses, ExportWorkers } from './export-answers';
 import type { FindWorkers } from './find-answers';
 import type { SourceConversation } from './conversation/rows';
@@ -43,16 +43,6 @@ import { lazyFind } from './session-source';
 import { readLineHeads } from '../large/read/large-lines';
 import type { MessageTraces } from '../large/traces/trace-answers';
 import type { ContextLoad } from '../large/context/large-context-client';
-
-/**
- * The source over a file's line index the page already built (`held`, in its worker): its answers
- * read the file by that index; the export's passes go to `workers` (the browser's). `stat`: the
- * file as it was when indexed. The whole document is asked for nothing here.
- */
-export function indexedSourceOf(adapter: StorageAdapter, stat: SourceStat, opts: IndexedOptions, held: HeldIndex): SessionSource {
-  const a = normalised(adapter);
-  return indexedSource(a, stat, opts, async () => (await import('./document-source')).documentSource(a, { ...stat, kind: 'document' }, opts), held);
-}
 
 /** A file's index the page holds (built in its worker), and the file as the Blob it was built from. */
 export interface HeldIndex {

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LINE_PROBLEM, lineProblems } from '../../../src/core/index/index-health';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
-import { indexBytes } from '../../../src/core/index/line-index';
+import { indexBytes } from '../../index-bytes';
 import { countHealth, HEALTH_SLICE } from '../../../src/store/source/line-reads';
 import { LINE_INDEX, openSource } from '../../../src/store/source/open-source';
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { pyDumps } from '../../../src/core/python/pyjson';
 import type { PyValue } from '../../../src/core/python/pyvalue';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
-import { openFromBytes } from '../../../src/store/save/sessions';
+import { openFromBytes } from '../../open-bytes';
 import { ContextTab } from '../../../src/ui/session/context/ContextTab';
 import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
 import { caseFor, expectedKinds, fileText, readTurnGolden, TURN_GOLDEN_VERSIONS } from '../../core/turn/golden-cases';

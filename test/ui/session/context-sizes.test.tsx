@@ -8,7 +8,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { rulesOf, type NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
-import { DEFAULT_HISTORY_BUDGET } from '../../../src/core/replay/budget';
+import { DEFAULT_CONTEXT_WINDOW, DEFAULT_GENERATION_MAX_TOKENS, historyBudget } from '../../../src/core/replay/budget';
+
+/** 190,784: the budget of nanobot's defaults (200,000 window, 8,192 generation tokens). */
+const DEFAULT_HISTORY_BUDGET = historyBudget(DEFAULT_CONTEXT_WINDOW, DEFAULT_GENERATION_MAX_TOKENS);
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
 import { ContextTab } from '../../../src/ui/session/context/ContextTab';
 import { enc, indexedBytes, mount, unmount, waitFor, wholeBytes } from './helpers';

@@ -2,7 +2,7 @@
 // The Conversation's marker at 0.2.1, where nanobot slices with the stored last_consolidated unchecked:
 // a "3" makes every replay raise TypeError (golden-0.2.1), a -3 starts the replay three from the end.
 import { afterEach, describe, expect, it } from 'vitest';
-import { openFromBytes } from '../../../src/store/save/sessions';
+import { openFromBytes } from '../../open-bytes';
 import { ConversationTab } from '../../../src/ui/session/conversation/ConversationTab';
 import { enc, jsonl, meta, mount, NOW, unmount, waitFor, wholeHost } from './helpers';
 

@@ -1,7 +1,8 @@
 /** Shared helpers for the session view tests: files from JSONL text, mounting, waiting. */
 import { render, type VNode } from 'preact';
 import { act } from 'preact/test-utils';
-import { openFromBytes, type OpenedSession } from '../../../src/store/save/sessions';
+import type { OpenedSession } from '../../../src/store/save/sessions';
+import { openFromBytes } from '../../open-bytes';
 import { openSession } from '../../../src/store/save/sessions';
 import { pyDumps } from '../../../src/core/python/pyjson';
 import type { PyDict } from '../../../src/core/python/pyvalue';
@@ -9,8 +10,11 @@ import type { StorageAdapter } from '../../../src/store/adapter/adapter';
 import type { NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
 import { openSource } from '../../../src/store/source/open-source';
 import { documentSourceOf } from '../../../src/store/source/document-source';
-import { indexedSourceOf } from '../../../src/store/source/indexed-source';
-import { indexBytes } from '../../../src/core/index/line-index';
+import { indexedSource, type HeldIndex, type IndexedOptions } from '../../../src/store/source/indexed-source';
+import { documentSource } from '../../../src/store/source/document-source';
+import { normalised } from '../../../src/store/source/source-adapter';
+import type { SourceStat } from '../../../src/store/source/session-source';
+import { indexBytes } from '../../index-bytes';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
 import { countedBlob } from '../../counted-blob';
 import type { SessionHostProps } from '../../../src/ui/session-host';
@@ -123,6 +127,15 @@ export function wholeHost(opened: OpenedSession): Pick<SessionHostProps, 'source
 /** `text` as large-file mode reads it: a memory file, its index built here (as the worker builds it), and the source over both. */
 export function indexedText(text: string, version: NanobotVersion = 'v0.2', path = 'sessions/cli_direct.jsonl'): SessionSource {
   return indexedBytes(enc(text), version, path).source;
+}
+
+/**
+ * The source over a file's line index a test already built (`held`): its answers read the file by
+ * that index. `stat`: the file as it was when indexed. The whole document is asked for nothing here.
+ */
+export function indexedSourceOf(adapter: StorageAdapter, stat: SourceStat, opts: IndexedOptions, held: HeldIndex): SessionSource {
+  const a = normalised(adapter);
+  return indexedSource(a, stat, opts, async () => documentSource(a, { ...stat, kind: 'document' }, opts), held);
 }
 
 /** `bytes` as large-file mode reads them (indexedText), the file the page holds counting what is sliced from it (`seen`). */

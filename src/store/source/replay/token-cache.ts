@@ -6,7 +6,6 @@
  */
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { TokenCounter } from '../../../core/replay/replay';
-import { entrySlot } from '../../../core/tokens/token-cache';
 import type { PyDict } from '../../../core/python/pyvalue';
 import { estimateMessageTokens, type TextTokenCounter } from '../../../core/tokens/tokens';
 
@@ -16,9 +15,9 @@ export interface Variant {
   slot: number;
 }
 
-/** The variant of a replay run's entries. */
+/** The variant of a replay run's entries: a slot per combination of the flags that change the entry. */
 export function variantOf(version: NanobotVersion, includeTimestamps: boolean, includeRuntimeContext = true): Variant {
-  return { version, slot: entrySlot(includeTimestamps, includeRuntimeContext) };
+  return { version, slot: (includeTimestamps ? 1 : 0) + (includeRuntimeContext ? 0 : 2) };
 }
 
 type Slot = number | { thrown: unknown };

@@ -4,14 +4,13 @@ import { render } from 'preact';
 import { createMemoryAdapter, type MemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
 import type { NanobotVersion } from '../../../../src/core/nanobot/nanobot-version';
 import { openSource } from '../../../../src/store/source/open-source';
-import { indexedSourceOf } from '../../../../src/store/source/indexed-source';
-import { indexBytes } from '../../../../src/core/index/line-index';
+import { indexBytes } from '../../../index-bytes';
 import { planTrimOffThread } from '../../../../src/store/large/trim/large-trim-client';
 import { documentSourceOf } from '../../../../src/store/source/document-source';
 import { openSession } from '../../../../src/store/save/sessions';
 import type { SessionSource } from '../../../../src/store/source/session-source';
 import { EditTab } from '../../../../src/ui/session/edit/EditTab';
-import { NOW, mount, waitFor } from '../helpers';
+import { indexedSourceOf, NOW, mount, waitFor } from '../helpers';
 
 /** How the page reads the file: the whole document, or its line index. */
 export type Size = 'document' | 'index';

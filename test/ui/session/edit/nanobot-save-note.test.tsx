@@ -2,7 +2,7 @@
 /** An older nanobot's saves and loads, said beside the edits and in the File tab where they apply (issue 40). */
 import { afterEach, describe, expect, it } from 'vitest';
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../../../src/core/nanobot/nanobot-version';
-import { openFromBytes } from '../../../../src/store/save/sessions';
+import { openFromBytes } from '../../../open-bytes';
 import { FileTab } from '../../../../src/ui/session/file/FileTab';
 import { setLanguage } from '../../../../src/ui/i18n/text';
 import { NOW, enc, jsonl, meta, mount, unmount, waitFor, wholeHost } from '../helpers';

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'preact/test-utils';
-import { indexBytes } from '../../../../src/core/index/line-index';
+import { indexBytes } from '../../../index-bytes';
 import { createMemoryAdapter } from '../../../../src/store/adapter/memory-adapter';
 import { FileTab } from '../../../../src/ui/session/file/FileTab';
 import { SessionView } from '../../../../src/ui/session/SessionView';

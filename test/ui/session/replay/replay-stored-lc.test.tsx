@@ -3,7 +3,7 @@
 // (golden-0.2.1 holds nanobot's own answer). The session views must say so, not replay from the clamped count.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'preact/test-utils';
-import { openFromBytes } from '../../../../src/store/save/sessions';
+import { openFromBytes } from '../../../open-bytes';
 import { ReplayTab } from '../../../../src/ui/session/replay/ReplayTab';
 import { ReplayEntries } from '../../../../src/ui/session/export/ReplayEntries';
 import { firstReplayedLine } from '../../../../src/ui/session/find/first-replayed';

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DROP_REASON_EN } from '../../../../src/words/replay-en';
 import { setLanguage } from '../../../../src/ui/i18n/text';
-import { openFromBytes } from '../../../../src/store/save/sessions';
+import { openFromBytes } from '../../../open-bytes';
 import { ReplayTab } from '../../../../src/ui/session/replay/ReplayTab';
 import { NOW, enc, jsonl, meta, mount, openText, unmount, waitFor, wholeHost } from '../helpers';
 
