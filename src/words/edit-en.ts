@@ -9,7 +9,6 @@ export function editRefusalEn(r: EditRefusal): string {
   switch (r.code) {
     case 'raises': return `nanobot would raise ${r.error.type}: ${r.error.message}`;
     case 'bad-last-consolidated': return `last_consolidated must be a whole number from 0 to ${r.max}; nanobot resets anything else to 0.`;
-    case 'not-a-message': return `Line ${r.line} is not a message.`;
     case 'no-line': return `There is no line ${r.line}.`;
     case 'line-cannot-save': return `Line ${r.line} cannot be saved: nanobot would raise ${r.error.type}: ${r.error.message}. Nothing was written.`;
   }
@@ -29,7 +28,6 @@ export function editChangeEn(c: EditChange, num: (n: number) => string = String)
       return `${which} as archived to memory; replay starts after them (${count(left, 'message')} ${left === 1 ? 'remains' : 'remain'} replayable).`;
     }
     case 'append': return `Adds a ${c.role} message at the end.`;
-    case 'rewrite-line': return `Rewrites line ${c.line}.`;
     case 'remove-line': return `Removes line ${c.line}.`;
     case 'trim-nothing': return `Nothing to drop: all ${count(c.total, 'message')} fit within ${num(c.max)}; the file stays as it is.`;
     case 'trim': return `Drops ${num(c.dropped)} of ${count(c.total, 'message')} (${num(c.archived)} already archived, ${num(c.dropped - c.archived)} never archived) and keeps ${num(c.kept)}.`;

@@ -33,13 +33,13 @@ const meta = (key: string, updated: string, extra: PyDict = {}) =>
 const msg = (role: string, content: string) => pyDumps({ role, content, timestamp: '2026-01-01T00:00:01' });
 const lines = (...ls: string[]) => ls.map((l) => l + '\n').join('');
 
-/** Replaces one message's JSON (the record is then written in nanobot's format): a record edited in place. */
-function replaceMessage(doc: SessionDocument, recordIndex: number, value: PyDict): EditResult {
+/** Replaces one message's JSON (the record is then written in nanobot's format): a record edited in place, as no edit of the app does. */
+function replaceMessage(doc: SessionDocument, recordIndex: number, value: PyDict): SessionDocument {
   const r = doc.records[recordIndex];
-  if (!r || r.kind !== 'message') return { ok: false, error: { code: 'not-a-message', line: recordIndex + 1 } };
+  if (r?.kind !== 'message') throw new Error(`record ${recordIndex} is not a message`);
   const records = [...doc.records];
   records[recordIndex] = { ...r, value, edited: true };
-  return { ok: true, doc: { records, diagnostics: doc.diagnostics }, change: { code: 'rewrite-line', line: recordIndex + 1 } };
+  return { records, diagnostics: doc.diagnostics };
 }
 
 /** A realistic ~1 MB body after the first user turn: assistant, tool call and tool result lines. */
@@ -357,7 +357,7 @@ function applyEdit(doc: SessionDocument, key: string, e: Edit): { doc: SessionDo
   } else {
     const i = at('message', e.pick);
     if (i < 0) return { doc, removed: 0 };
-    r = replaceMessage(doc, i, { role: 'assistant', content: e.content });
+    return { doc: replaceMessage(doc, i, { role: 'assistant', content: e.content }), removed: 0 };
   }
   return { doc: r.ok ? r.doc : doc, removed: 0 };
 }
@@ -564,9 +564,7 @@ describe('saveDocument refuses what UTF-8 cannot hold', () => {
 
   it('an untouched record with the escape is kept byte for byte while others are edited', async () => {
     const { a, opened } = await openedBase(BASE + SURROGATE + '\n');
-    const edit = replaceMessage(opened.doc, 1, { role: 'user', content: 'uno' });
-    if (!edit.ok) throw new Error(JSON.stringify(edit.error));
-    await saveDocument(a, opened, edit.doc, { version: 'v0.2', now: NOW });
+    await saveDocument(a, opened, replaceMessage(opened.doc, 1, { role: 'user', content: 'uno' }), { version: 'v0.2', now: NOW });
     expect(new TextDecoder().decode(a.getFile(P)).split('\n')[5]).toBe(SURROGATE);
   });
 });

@@ -18,7 +18,6 @@ import { dictFrom, dictGet, dictKeys, dictSet, isDict, type PyDict, type PyValue
 export type EditRefusal =
   | { code: 'raises'; error: PyError } // nanobot's own code raises on this session
   | { code: 'bad-last-consolidated'; max: number }
-  | { code: 'not-a-message'; line: number }
   | { code: 'no-line'; line: number }
   | { code: 'line-cannot-save'; line: number; error: PyError }; // nanobot's save raises writing this line
 
@@ -30,7 +29,6 @@ export type EditChange =
   | { code: 'title'; title: string } // marked as edited by a person, so nanobot keeps it
   | { code: 'archive'; upTo: number; total: number } // last_consolidated: messages 1..upTo count as archived
   | { code: 'append'; role: string }
-  | { code: 'rewrite-line'; line: number }
   | { code: 'remove-line'; line: number }
   | { code: 'trim-nothing'; total: number; max: number } // within the limit nanobot leaves the file alone
   | { code: 'trim'; total: number; dropped: number; archived: number; kept: number } // `archived`: of the dropped, those already archived

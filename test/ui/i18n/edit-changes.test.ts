@@ -24,7 +24,6 @@ const CHANGES: Samples<EditChange & { en?: string }> = {
     { code: 'archive', upTo: 2600, total: 2602, en: 'Messages 1–2600 count as archived to memory; replay starts after them (2 messages remain replayable).' },
   ],
   append: [{ code: 'append', role: 'user', en: 'Adds a user message at the end.' }],
-  'rewrite-line': [{ code: 'rewrite-line', line: 12, en: 'Rewrites line 12.' }],
   'remove-line': [{ code: 'remove-line', line: 7, en: 'Removes line 7.' }],
   'trim-nothing': [
     { code: 'trim-nothing', total: 2, max: 5, en: 'Nothing to drop: all 2 messages fit within 5; the file stays as it is.' },
@@ -48,7 +47,6 @@ const CHANGES: Samples<EditChange & { en?: string }> = {
 const REFUSALS: Samples<EditRefusal> = {
   raises: [{ code: 'raises', error: { type: 'TypeError', message: "'int' object is not iterable" } }],
   'bad-last-consolidated': [{ code: 'bad-last-consolidated', max: 2602 }],
-  'not-a-message': [{ code: 'not-a-message', line: 3 }],
   'no-line': [{ code: 'no-line', line: 99 }],
   'line-cannot-save': [{ code: 'line-cannot-save', line: 12, error: PY }],
 };

@@ -25,7 +25,6 @@ const words: Pick<PageText, 'edit' | 'largeEdit' | 'saveNote'> = {
         switch (r.code) {
           case 'raises': return `nanobot 会抛出 ${r.error.type}: ${r.error.message}`;
           case 'bad-last-consolidated': return `last_consolidated 必须是 0 到 ${groupDigits(r.max)} 之间的整数；nanobot 会把其他任何值重置为 0。`;
-          case 'not-a-message': return `第 ${groupDigits(r.line)} 行不是一条消息。`;
           case 'no-line': return `没有第 ${groupDigits(r.line)} 行。`;
           case 'line-cannot-save': return `第 ${groupDigits(r.line)} 行无法保存：nanobot 会抛出 ${r.error.type}: ${r.error.message}。没有写入任何内容。`;
         }
@@ -36,7 +35,6 @@ const words: Pick<PageText, 'edit' | 'largeEdit' | 'saveNote'> = {
           case 'archive':
             return `${c.upTo === 0 ? '没有消息' : c.upTo === 1 ? '消息 1 ' : `消息 1–${n(c.upTo)} `}算作已归档到记忆；回放从它们之后开始（剩余 ${n(c.total - c.upTo)} 条可回放）。`;
           case 'append': return `在末尾添加一条 ${c.role} 消息。`;
-          case 'rewrite-line': return `改写第 ${c.line} 行。`;
           case 'remove-line': return `删除第 ${c.line} 行。`;
           case 'trim-nothing': return `无需删除：全部 ${n(c.total)} 条消息都在 ${n(c.max)} 条之内；文件保持不变。`;
           case 'trim': return `删除 ${n(c.total)} 条消息中的 ${n(c.dropped)} 条（${n(c.archived)} 条已归档，${n(c.dropped - c.archived)} 条从未归档），保留 ${n(c.kept)} 条。`;
