@@ -197,7 +197,8 @@ const message = record([], {
   content,
   timestamp: isoTime,
   tool_calls: toolCalls,
-  tool_call_id: fc.constantFrom('"c1"', '"c2"', '""', '5'),
+  // A byte-order mark leading an id (raw or escaped) is part of it, as Python's utf-8 codec keeps it.
+  tool_call_id: fc.constantFrom('"c1"', '"c2"', '""', '5', '"\ufeffc1"', '"\\ufeffc1"'),
   name: fc.constantFrom('"f"', '""'),
   reasoning_content: str(oddText),
   thinking_blocks: fc.constantFrom('[{"type": "thinking", "thinking": "t"}]', '[]'),
@@ -215,7 +216,7 @@ const plainMessage = fc.oneof(
   str(anyText).map((c) => `{"role": "user", "content": ${c}}`),
   str(anyText).map((c) => `{"role": "assistant", "content": ${c}}`),
   fc.tuple(str(anyText), toolCalls).map(([c, t]) => `{"role": "assistant", "content": ${c}, "tool_calls": ${t}}`),
-  fc.tuple(fc.constantFrom('"c1"', '"c2"', '"c3"'), str(anyText)).map(([id, c]) => `{"role": "tool", "tool_call_id": ${id}, "name": "f", "content": ${c}}`),
+  fc.tuple(fc.constantFrom('"c1"', '"c2"', '"c3"', '"\ufeffc1"'), str(anyText)).map(([id, c]) => `{"role": "tool", "tool_call_id": ${id}, "name": "f", "content": ${c}}`),
 );
 
 const metadataValue = fc.oneof(

@@ -1,7 +1,8 @@
 /**
  * The big-file family of the fuzzer: session files from 1 MiB (where the CLI answers on its line
  * index), ordinary messages around a few hard parts — nesting near the depth figures, a corrupt line,
- * a byte that is not UTF-8, a provider_state record, a `\r\n` end, wide characters — each placed at
+ * a byte that is not UTF-8, a provider_state record, a `\r\n` end, wide characters, a tool result whose
+ * id differs from its call's only by a leading byte-order mark (which Python keeps) — each placed at
  * the start, the middle, the end, or across the 1 MiB or an 8 KiB boundary (where reads are cut).
  * A file is made from its spec alone (a seed and the parts), so a finding is kept as its spec.
  */
@@ -11,7 +12,7 @@ import { rulesOf, type NanobotVersion } from '../src/core/nanobot/nanobot-versio
 export const MIB = 1024 * 1024;
 export const KIB8 = 8192;
 
-export const PART_KINDS = ['deep', 'deep-extra', 'corrupt', 'not-utf8', 'provider-state', 'crlf', 'wide'] as const;
+export const PART_KINDS = ['deep', 'deep-extra', 'corrupt', 'not-utf8', 'provider-state', 'crlf', 'wide', 'bom-id'] as const;
 export const PLACES = ['start', 'middle', 'end', 'across-1mib', 'across-8kib'] as const;
 
 export interface BigPart {
@@ -95,6 +96,12 @@ function partLine(spec: BigSpec, p: BigPart, r: () => number): Uint8Array {
       return enc.encode(`{"role": "user", "content": "ends in crlf ${Math.floor(r() * 1000)}"}\r\n`);
     case 'wide':
       return enc.encode(`{"role": "assistant", "content": "${'中文字'.repeat(40)}"}\n`);
+    case 'bom-id': {
+      // A call, a result whose id is the call's after a BOM (raw or escaped: an orphan), then the call's own result.
+      const bom = p.pick % 2 ? '\\ufeff' : '\ufeff';
+      const call = '{"role": "assistant", "content": "", "tool_calls": [{"id": "cb", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}';
+      return enc.encode(`${call}\n{"role": "tool", "tool_call_id": "${bom}cb", "name": "f", "content": "orphan"}\n{"role": "tool", "tool_call_id": "cb", "name": "f", "content": "answer"}\n`);
+    }
   }
 }
 
