@@ -48,10 +48,15 @@ interface Views {
 }
 
 let viewModule: Promise<Views> | null = null;
-/** The session views, loaded once on first use. */
+/** The session views, loaded once: on first use, or ahead of it (`preloadSessionViews`). */
 function loadSessionView(): Promise<Views> {
   viewModule ??= import('./session/SessionView');
   return viewModule;
+}
+
+/** Fetches and runs the session views' modules ahead of a session's opening (the list's idle time: App.tsx). */
+export function preloadSessionViews(): void {
+  void loadSessionView().catch(() => undefined);
 }
 
 /** Resolves with `o` once the views have prepared it (a 50,000-message file: in slices, not in the render). */

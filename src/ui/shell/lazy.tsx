@@ -8,18 +8,21 @@ import { errorTextReady, pageTextReady, ui } from '../i18n/text';
 
 /**
  * Wraps `load` (a dynamic import picking the component) as a component showing `waiting` until it
- * and the pages' words (see i18n/text.ts) are in.
+ * and the pages' words (see i18n/text.ts) are in; `preload()` starts loading them before it renders.
  */
-export function lazyComponent<P extends object>(load: () => Promise<FunctionComponent<P>>, waiting?: () => string): FunctionComponent<P> {
+export function lazyComponent<P extends object>(load: () => Promise<FunctionComponent<P>>, waiting?: () => string): FunctionComponent<P> & { preload: () => void } {
   let module: Promise<FunctionComponent<P>> | null = null;
-  return function Lazy(props: P) {
+  const loaded = () => (module ??= Promise.all([load(), pageTextReady(), errorTextReady()]).then(([c]) => c));
+  function Lazy(props: P) {
     const [C, setC] = useState<FunctionComponent<P> | null>(null);
     useEffect(() => {
       let live = true;
-      module ??= Promise.all([load(), pageTextReady(), errorTextReady()]).then(([c]) => c);
-      void module.then((c) => live && setC(() => c));
+      void loaded().then((c) => live && setC(() => c));
       return () => void (live = false);
     }, []);
     return C ? <C {...props} /> : <p class="empty-state" aria-busy="true">{waiting ? waiting() : ui().common.loading}</p>;
-  };
+  }
+  // A failed preload is tried again when the component renders (and shows its error there).
+  const preload = () => void loaded().catch(() => (module = null));
+  return Object.assign(Lazy, { preload });
 }
