@@ -107,6 +107,8 @@ const messageLines = (file: string) => fileText(file).split('\n').slice(1).join(
 
 /** Expand everything in a scroll box (see expandThrough); no screen may show backwards text. */
 async function expand(selector: string, labels = FOLDS, find: string[] = []) {
+  // The box is drawn once its tab's answer is in (the Replay tab's after the tokenizer's table loads).
+  await page().locator(selector).first().waitFor();
   const r = await page().evaluate(expandThrough, { selector, labels, find });
   expect.soft(r.reversed, `${selector}: text laid out backwards`).toEqual([]);
   return { ...r, sites: r.sites.sort() };

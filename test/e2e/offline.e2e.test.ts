@@ -64,6 +64,15 @@ function pngSize(buf: Buffer): string {
 }
 
 /** Every URL in Cache Storage, over all caches. */
+/** Resolves once no request has reached the server for 500 ms (at most 20 s). */
+async function waitQuiet(requests: string[]): Promise<void> {
+  const end = Date.now() + 20_000;
+  for (let n = -1; n !== requests.length && Date.now() < end; ) {
+    n = requests.length;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 function cachedUrls(page: Page): Promise<string[]> {
   return evaluate(page, async () => {
     const out: string[] = [];
@@ -138,6 +147,10 @@ describe('shipping: sub-folder, offline, updates, deep links', () => {
     await page.locator('.session-list').waitFor();
     expect(await page.locator('.session-row').count()).toBe(10);
     expect(app.requests.some((p) => p.startsWith(`${BASE}demo/sessions/`))).toBe(true); // seeded over the network, once
+    // The session page's code, loaded while the list is read (App.tsx), is in before the network goes:
+    // what the page fetched then is this visit's, not the offline one's.
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/SessionView-[^/]+\.js$/.test(e.name)));
+    await waitQuiet(app.requests);
 
     app.setGone(true);
     await b.ctx.setOffline(true);
