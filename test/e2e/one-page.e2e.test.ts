@@ -85,6 +85,8 @@ async function answered(page: Page): Promise<string> {
 
 async function seen(page: Page, hash: string, name: string, large: boolean): Promise<Seen> {
   await page.evaluate((h) => (location.hash = h), `#/s/cli%3Aone?tab=replay${hash}`);
+  // The page at this size, not the one before it (whose Replay tab is still there for a moment).
+  await page.locator(large ? '.sl-session.sl-large' : '.sl-session:not(.sl-large)').waitFor();
   // One Replay tab at both sizes.
   const root = '.sl-replay';
   await page.locator(`${root} .sl-controls`).waitFor();
