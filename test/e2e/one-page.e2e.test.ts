@@ -231,6 +231,7 @@ describe('one session page for every size', () => {
     const conversation = async (large: boolean) => {
       const q = large ? '?large=1' : '';
       await page.evaluate((h) => (location.hash = h), `#/s/cli%3Aone?tab=conversation${q.replace('?', '&')}`);
+      await page.locator(large ? '.sl-session.sl-large' : '.sl-session:not(.sl-large)').waitFor();
       // Message #4 (the tool's result) is brought into view by the jump bar.
       await page.locator('.sl-jump-message').fill('4');
       await page.locator('.sl-jump-message').press('Enter');
