@@ -4,6 +4,7 @@
  * document goes out in one piece at the end.
  */
 import { escapeLoneSurrogates } from './text';
+import { decodeLossy } from '../../core/python/lines';
 
 /** Where the CLI prints: whole lines, and (on a real stdout) raw pieces and raw bytes. */
 export interface Out {
@@ -65,7 +66,6 @@ export class Printer {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 export interface BytePrinter {
   put: (piece: Uint8Array | string) => void;
@@ -81,7 +81,7 @@ export function bytePrinter(out: Out, size = FLUSH_AT): BytePrinter {
   const sink = out.bytes;
   if (!sink) {
     const p = new Printer(out);
-    return { put: (piece) => p.write(typeof piece === 'string' ? piece : decoder.decode(piece)), flush: () => p.flush() };
+    return { put: (piece) => p.write(typeof piece === 'string' ? piece : decodeLossy(piece)), flush: () => p.flush() };
   }
   const text = out.json ? escapeLoneSurrogates : (s: string) => s;
   let buf = new Uint8Array(size);

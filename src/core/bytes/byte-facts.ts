@@ -11,6 +11,7 @@
  */
 import { escapeForm, lastStringEscaped, readBytesOf, stringEnd } from './byte-strings';
 import { SHALLOWEST_DEPTH, floatRepr } from '../python/pyjson';
+import { decodeStrict } from '../python/lines';
 import { FLAG, KIND, ROLE, type LineFacts, type RoleCode } from '../index/fact-codes';
 
 const QUOTE = 0x22;
@@ -303,8 +304,6 @@ function scanObject(b: Uint8Array, s: number, e: number): number {
 /** The facts of the line `scanLine` read last (one object, overwritten by each line). */
 export const scanned: LineFacts = { kind: KIND.message, role: ROLE.none, flags: 0 };
 
-const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
-
 /**
  * The top-level `tool_call_id` of the line `scanLine` read last, in `b` (the bytes it was given):
  * undefined when it has none, null when its value is not a string without escapes (the caller then
@@ -314,7 +313,7 @@ const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 export function scannedCallId(b: Uint8Array): string | null | undefined {
   const k = seen[CALL_ID];
   if (k === NOT_SEEN) return undefined;
-  return k === SEEN_STRING ? utf8.decode(b.subarray(from[CALL_ID]!, to[CALL_ID]!)) : null;
+  return k === SEEN_STRING ? decodeStrict(b.subarray(from[CALL_ID]!, to[CALL_ID]!)) : null;
 }
 
 /**

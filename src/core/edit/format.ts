@@ -3,7 +3,7 @@
  * This is nanobot's own format, used for `format`, forks and the golden save check; Session Lens's
  * own saves keep untouched records byte for byte instead (see `document.ts`).
  */
-import { encodeUtf8, loneSurrogateIndex } from '../python/lines';
+import { decodeLossy, encodeUtf8, loneSurrogateIndex } from '../python/lines';
 import type { NanobotSession } from '../lens/load';
 import { providerStateRecord } from '../nanobot/provider-state';
 import { VERSION_WITHOUT_EVIDENCE, rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
@@ -42,7 +42,7 @@ function asciiEscaped(text: string): string {
  */
 export function asciiPiece(piece: Uint8Array | string): Uint8Array | string {
   if (typeof piece === 'string') return asciiEscaped(piece);
-  for (let i = 0; i < piece.length; i++) if (piece[i]! >= 0x7f) return asciiEscaped(new TextDecoder('utf-8', { ignoreBOM: true }).decode(piece));
+  for (let i = 0; i < piece.length; i++) if (piece[i]! >= 0x7f) return asciiEscaped(decodeLossy(piece));
   return piece;
 }
 

@@ -8,13 +8,14 @@ import * as z from 'zod/mini';
 import { BOOTSTRAP_FILES, UNREAD_FILES, type WorkspaceSnapshot } from '../../core/turn/build';
 import type { StorageAdapter } from './adapter';
 import { readAll } from './bytes';
+import { decodeLossy } from '../../core/python/lines';
 import { isStoreError } from './errors';
 
 const MEMORY_FILES = ['memory/MEMORY.md', 'memory/history.jsonl', 'memory/.dream_cursor'] as const;
 
 async function readText(adapter: StorageAdapter, path: string): Promise<string | undefined> {
   try {
-    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await readAll(await adapter.read(path)));
+    return decodeLossy(await readAll(await adapter.read(path)));
   } catch (e) {
     if (isStoreError(e)) return undefined;
     throw e;

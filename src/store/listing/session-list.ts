@@ -7,6 +7,7 @@ import { keyFromStem, sessionFileName } from '../../core/nanobot/keys';
 import { fileStem, listingRow, PREVIEW_MAX_CHARS, PREVIEW_MAX_RECORDS, sortListing, type ListingRow, type SkipReason } from '../../core/listing/listing';
 import { rulesOf, type NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { isProviderStateLine } from '../../core/nanobot/provider-state';
+import { decodeLossy } from '../../core/python/lines';
 import type { PyError } from '../../core/python/pyjson';
 import type { PyValue } from '../../core/python/pyvalue';
 import type { FileStat, StorageAdapter } from '../adapter/adapter';
@@ -370,7 +371,7 @@ const PROVIDER_STATE = new TextEncoder().encode('"provider_state"');
 function countMessageLines(bytes: Uint8Array, version: NanobotVersion): number {
   const lines = countNonBlankLines(bytes) - 1;
   if (!rulesOf(version).providerStateRecord || indexOfBytes(bytes, PROVIDER_STATE) < 0) return Math.max(0, lines);
-  const states = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).split(/\r\n|\r|\n/).filter(isProviderStateLine).length;
+  const states = decodeLossy(bytes).split(/\r\n|\r|\n/).filter(isProviderStateLine).length;
   return Math.max(0, lines - states);
 }
 
