@@ -48,9 +48,12 @@ interface Views {
 }
 
 let viewModule: Promise<Views> | null = null;
-/** The session views, loaded once: on first use, or ahead of it (`preloadSessionViews`). */
+/** The session views, loaded once: on first use, or ahead of it (`preloadSessionViews`); a load that failed is tried again. */
 function loadSessionView(): Promise<Views> {
-  viewModule ??= import('./session/SessionView');
+  viewModule ??= import('./session/SessionView').catch((e: unknown) => {
+    viewModule = null;
+    throw e;
+  });
   return viewModule;
 }
 

@@ -263,7 +263,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: In
         const { planTrimIndexed } = await import('../save/indexed-trim');
         // The Edit tab's edits plan over the index the page holds (a trim in its worker); elsewhere each plan indexes (and hashes) the file as it is.
         const h = await hold();
-        const t = h?.planTrim ? await trimOffThread(h, h.planTrim, edit, at.now) : await planTrimIndexed(adapter, path, { ...at, max: edit.max, extendToUser: edit.extendToUser }, paged ? await built() : undefined);
+        const t = h?.planTrim ? await trimOffThread(h.file, h.planTrim, edit, at.now) : await planTrimIndexed(adapter, path, { ...at, max: edit.max, extendToUser: edit.extendToUser }, paged ? await built() : undefined);
         if ('error' in t) return t;
         const w = t.write?.plan;
         const trim = w && (await trimSpanOf(t.index.messageCount, w.dropped, w.unarchived, (k) => record(t.index, t.index.messages[k]!)));
@@ -375,11 +375,11 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: In
   }
 
   /** A trim planned over the held index by the page's worker, as planTrimIndexed answers it (the key nanobot loads the file under). */
-  async function trimOffThread(h: HeldIndex, planTrim: NonNullable<HeldIndex['planTrim']>, edit: Extract<SourceEdit, { kind: 'trim' }>, now: string): Promise<IndexedTrim | { error: EditRefusal }> {
+  async function trimOffThread(file: Blob, planTrim: NonNullable<HeldIndex['planTrim']>, edit: Extract<SourceEdit, { kind: 'trim' }>, now: string): Promise<IndexedTrim | { error: EditRefusal }> {
     const b = await built();
     const index = b.index;
     const key = opts.key ?? (await source.meta())?.key ?? fallbackKey;
-    const a = await planTrim(h.file, index, key, edit.max, edit.extendToUser, now, version);
+    const a = await planTrim(file, index, key, edit.max, edit.extendToUser, now, version);
     if ('nothing' in a) return { change: a.nothing, refusal: null, write: null, index };
     // Only its save is refused (a metadata line nanobot's save cannot encode), as planTrimIndexed says it.
     if ('error' in a) return 'raises' in a ? { change: a.change, refusal: a, write: null, index } : { error: a.error };

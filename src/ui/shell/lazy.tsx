@@ -12,7 +12,15 @@ import { errorTextReady, pageTextReady, ui } from '../i18n/text';
  */
 export function lazyComponent<P extends object>(load: () => Promise<FunctionComponent<P>>, waiting?: () => string): FunctionComponent<P> & { preload: () => void } {
   let module: Promise<FunctionComponent<P>> | null = null;
-  const loaded = () => (module ??= Promise.all([load(), pageTextReady(), errorTextReady()]).then(([c]) => c));
+  // A load that failed is forgotten: the next render (or preload) tries again.
+  const loaded = () =>
+    (module ??= Promise.all([load(), pageTextReady(), errorTextReady()]).then(
+      ([c]) => c,
+      (e: unknown) => {
+        module = null;
+        throw e;
+      },
+    ));
   function Lazy(props: P) {
     const [C, setC] = useState<FunctionComponent<P> | null>(null);
     useEffect(() => {
@@ -22,7 +30,5 @@ export function lazyComponent<P extends object>(load: () => Promise<FunctionComp
     }, []);
     return C ? <C {...props} /> : <p class="empty-state" aria-busy="true">{waiting ? waiting() : ui().common.loading}</p>;
   }
-  // A failed preload is tried again when the component renders (and shows its error there).
-  const preload = () => void loaded().catch(() => (module = null));
-  return Object.assign(Lazy, { preload });
+  return Object.assign(Lazy, { preload: () => void loaded().catch(() => undefined) });
 }
