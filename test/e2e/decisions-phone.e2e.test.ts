@@ -115,9 +115,12 @@ async function openDetails(details: string, inside: string): Promise<void> {
     .toBe(true);
 }
 
-/** The top of the first message of the shown conversation (full view or large-file mode), in px from the window's top. */
+/**
+ * The top of the first message of the shown conversation (full view or large-file mode), in px from the window's
+ * top; waited for (large-file mode draws its first messages again once the index is in).
+ */
 function firstMessageTop(): Promise<number> {
-  return b.page.evaluate(() => document.querySelector('article.sl-msg')!.getBoundingClientRect().top);
+  return b.page.locator('article.sl-msg').first().evaluate((el) => el.getBoundingClientRect().top);
 }
 
 describe('decisions shown with their reasons', () => {
