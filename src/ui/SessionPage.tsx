@@ -144,9 +144,10 @@ export function SessionPage({ r }: { r: SessionRoute }) {
 
   // The file opened again after this page's own save: its source and session, shown together.
   const reopened = useRef<{ source: SessionSource; opened: OpenedSession } | null>(null);
-  // Which file at which version the page shows (a save's reopening that finds another there does nothing).
+  // Which file at which version, read which way (the route's large/full), the page shows: a save's reopening that
+  // finds another there does nothing (one under the old reading could replace the reading a link asks for).
   const shownFile = useRef('');
-  shownFile.current = `${workspaceId(ws)}\u0000${path}\u0000${activeVersion.value}`;
+  shownFile.current = `${workspaceId(ws)}\u0000${path}\u0000${activeVersion.value}\u0000${r.params.large ?? ''}\u0000${r.params.full ?? ''}`;
   useEffect(() => {
     if (!path || !f || source?.stat.kind !== 'document') return;
     if (reopened.current?.source === source) {
