@@ -8,7 +8,7 @@ const prepared: { path: string; shown: boolean }[] = [];
 vi.mock('../../src/ui/session/SessionView', () => ({
   SessionView: (p: SessionHostProps) => {
     host = p;
-    return <div class="fake-view">{p.opened!.fileName}</div>;
+    return <div class="fake-view">{p.opened?.fileName ?? p.source.stat.fileName}</div>;
   },
   prepareView: async (o: SessionHostProps['opened']) => {
     prepared.push({ path: o!.path, shown: host?.opened === o });
@@ -16,7 +16,7 @@ vi.mock('../../src/ui/session/SessionView', () => ({
 }));
 
 const { SessionPage } = await import('../../src/ui/SessionPage');
-const { route, parseHash } = await import('../../src/ui/shell/router');
+const { navigate, route, parseHash } = await import('../../src/ui/shell/router');
 const { setWorkspace, listing } = await import('../../src/ui/workspace/model');
 const { status } = await import('../../src/ui/shell/status');
 const { writeFork } = await import('../../src/store/save/sessions');
@@ -130,5 +130,38 @@ describe('the session host', () => {
     expect(listing.value!.summaries.some((s) => s.fileName === 'cli_fork.jsonl')).toBe(true);
     host!.onDeleted('Deleted.');
     expect(location.hash).toBe('#/w');
+  });
+
+  it("drops a save's reopening that ends after a link asked for the file's other reading", async () => {
+    const a = demoAdapter();
+    await setWorkspace({ ...(await demoWorkspace(a)), kind: 'folder' });
+    // The page as the app mounts it, following the route; `large=100` puts this small file above the line, `full=1` asks for it whole.
+    const Page = () => <SessionPage r={route.value as ReturnType<typeof session>} />;
+    navigate(parseHash('#/s/telegram%3A12345?large=100&full=1'));
+    el = await mount(<Page />);
+    await waitFor(() => host?.source.stat.kind === 'document' && !!host.opened);
+    // The save's reopening waits on the file's stat until the link to large-file mode has been followed.
+    const stat = a.stat.bind(a);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let held = 0;
+    let answered = false;
+    a.stat = async (p) => {
+      if (held++ > 0) return stat(p);
+      await gate;
+      answered = true;
+      return stat(p);
+    };
+    host!.onSaved('Saved.');
+    navigate(parseHash('#/s/telegram%3A12345?large=100'));
+    await waitFor(() => host?.source.stat.kind === 'index');
+    const shown = host!.source;
+    release();
+    // The late reopening (the whole document, the reading before the link) goes on, and changes nothing
+    // (before the fix, its document replaced the index within these 300 ms).
+    await waitFor(() => answered);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(host!.source).toBe(shown);
+    expect(host!.source.stat.kind).toBe('index');
   });
 });
