@@ -175,21 +175,6 @@ describe('workspace: health and leftovers', () => {
     expect(localStorage.getItem('session-lens:saves-running')).toBeNull();
   });
 
-  it('a full-view save cancelled from its card: a status saying so, the file and the folder as they were, the note gone', async () => {
-    const path = 'sessions/telegram_12345.jsonl';
-    const before = adapter.getFile(path);
-    const opened = await openSession(adapter, path, { now: '2026-12-06T10:00:00', version: 'v0.2' });
-    const edit = setTitle(opened.doc, opened.key, 'Never saved', '2026-12-06T10:00:00');
-    if (!edit.ok) throw new Error(JSON.stringify(edit.error));
-    const ctl = new AbortController();
-    const files = adapter.paths();
-    const out = await saveEdited(adapter, opened, edit.doc, '2026-12-06T10:00:00', true, { signal: ctl.signal, progress: () => ctl.abort() });
-    expect(out).toMatchObject({ ok: false, cancelled: true });
-    expect(adapter.getFile(path)).toEqual(before);
-    expect(adapter.paths()).toEqual(files);
-    expect(localStorage.getItem('session-lens:saves-running')).toBeNull();
-  });
-
   it('a tmp nanobot left (no note of a save of ours, or one older than the note) keeps the plain words', async () => {
     noteSave(localStorage, notesWorkspace()!, 'sessions/cli_direct.jsonl.tmp', (await adapter.stat('sessions/cli_direct.jsonl.tmp')).lastModified + 60_000);
     el = await mount(<WorkspaceView page="leftovers" />);

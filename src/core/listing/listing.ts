@@ -10,7 +10,7 @@ import { decodedSpan, isDataError, nonObjectError, repairNanobot } from '../lens
 import { messagePreview } from './preview';
 import { atDepth, pyLoads, type PyError } from '../python/pyjson';
 import { codePointLength, pyStrip } from '../python/pytext';
-import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, pyItemEquals, PyFloat, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
+import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, pyItemEquals, pyNumber, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
 import { sessionTitle } from './title';
 
 export interface ListingRow {
@@ -240,13 +240,6 @@ function repairRow(input: ListingInput, headError: PyError, rules: VersionRules,
   return { kind: 'row', row, repaired: true, headError };
 }
 
-/** A number as Python compares it: bool, int and float compare by exact value. */
-function pyNumeric(v: PyValue): number | bigint | null {
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'number' || typeof v === 'bigint') return v;
-  return v instanceof PyFloat ? v.value : null;
-}
-
 /** Exact `x < y` for Python numbers: an int and a float compare by value (2**64 + 1 > float(2**64)). */
 function numLess(x: number | bigint, y: number | bigint): boolean {
   if (typeof x === 'number' && typeof y === 'number') return x < y;
@@ -271,8 +264,8 @@ function incomparable(a: PyValue, b: PyValue): never {
 /** Python's `a < b` between two listing sort keys (strings, numbers, lists), or the TypeError it raises. */
 function pyLess(a: PyValue, b: PyValue): boolean {
   if (typeof a === 'string' && typeof b === 'string') return compareCodePoints(a, b) < 0;
-  const x = pyNumeric(a);
-  const y = pyNumeric(b);
+  const x = pyNumber(a);
+  const y = pyNumber(b);
   if (x !== null && y !== null) return numLess(x, y);
   if (Array.isArray(a) && Array.isArray(b)) {
     // Lists: the first elements that differ (by ==) decide; else the shorter is less.

@@ -143,8 +143,8 @@ export function pyTypeName(v: PyValue): string {
   return Array.isArray(v) ? 'list' : 'dict';
 }
 
-/** The number a bool, int or float stands for in Python's `==` (True == 1 == 1.0), else null. */
-function pyNumber(v: PyValue): number | bigint | null {
+/** The number a bool, int or float stands for when Python compares it (True == 1 == 1.0), else null. */
+export function pyNumber(v: PyValue): number | bigint | null {
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v === 'number' || typeof v === 'bigint') return v;
   return v instanceof PyFloat ? v.value : null;

@@ -9,7 +9,7 @@ import type { PyDict } from '../../core/python/pyvalue';
 import { decodeBatch, finishSteps, type AnalysisHead, type RecordBatch } from './analysis-wire';
 import { runSliced } from './event-loop';
 import { sha256Hex } from '../adapter/bytes';
-import { fromWire, type ErrorReply } from '../large/worker-error';
+import { fromWire, workerOnDemand, type ErrorReply } from '../large/worker-error';
 
 export interface WorkerRequest {
   id: number;
@@ -34,14 +34,9 @@ export interface AnalyzeProgress {
 /** Files below this size are analyzed in place: a worker round trip would cost more than it saves. */
 export const WORKER_THRESHOLD = 4 * 1024 * 1024;
 
-let worker: Worker | null = null;
 let nextId = 1;
 
-function getWorker(): Worker | null {
-  if (typeof Worker === 'undefined') return null;
-  worker ??= new Worker(new URL('./analyze.worker.ts', import.meta.url), { type: 'module' });
-  return worker;
-}
+const getWorker = workerOnDemand(() => new Worker(new URL('./analyze.worker.ts', import.meta.url), { type: 'module' }));
 
 /**
  * Analyzes and hashes `bytes` (their buffer is lent to the worker and comes back; do not touch it

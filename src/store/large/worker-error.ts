@@ -4,7 +4,7 @@
  * reason, path and leftover; any other error becomes a StoreError of code 'io' whose reason is
  * 'native' (the step that failed, the error's name and its own text as values), as a storage
  * backend maps a native failure (`fromDomError`). The page rebuilds a StoreError and each language words it.
- * And the one way the page asks a worker and waits for its answer (`askWorker`).
+ * And the one way the page asks a worker and waits for its answer (`askWorker`), and makes it (`workerOnDemand`).
  */
 import { fromDomError, isStoreError, StoreError, type StoreAction, type StoreErrorCode, type StoreReason } from '../adapter/errors';
 
@@ -62,4 +62,10 @@ export function askWorker<R extends { id: number }>(w: Worker, req: { id: number
     w.addEventListener('message', onMessage);
     w.postMessage(req);
   });
+}
+
+/** The worker `start` makes, made on first use and kept; null where there are no workers (Node, tests). */
+export function workerOnDemand(start: () => Worker): () => Worker | null {
+  let worker: Worker | null = null;
+  return () => (typeof Worker === 'undefined' ? null : (worker ??= start()));
 }

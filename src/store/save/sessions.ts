@@ -4,11 +4,11 @@
  * untouched records keep their bytes. Listing is in session-list.ts (re-exported here).
  */
 import { serializeDocument, type SessionDocument } from '../../core/lens/document';
-import type { AnalyzeOptions } from '../../core/lens/open';
+import type { AnalyzeOptions, SessionAnalysis } from '../../core/lens/open';
 import { formatSession, encodeSession } from '../../core/edit/format';
 import { forkFromFile } from '../../core/edit/fork';
 import { saveTmpName, saveTmpNameError } from '../../core/nanobot/keys';
-import type { NanobotLoad, NanobotSession } from '../../core/lens/load';
+import type { NanobotSession } from '../../core/lens/load';
 import { pyDumps, type PyError } from '../../core/python/pyjson';
 import type { StorageAdapter } from '../adapter/adapter';
 import { analyzeOffThread, type AnalyzeProgress } from '../analyze/analyze-client';
@@ -47,19 +47,14 @@ function refuseLongTmp(fileName: string, version: NanobotVersion): void {
   if (error) throw new StoreError('nanobot-raises', `${fileName} cannot be saved: nanobot's save would raise ${error.type}: ${error.message}. Nothing was written.`, { path: fileName, reason: { code: 'nanobot-raises', fileName, error } });
 }
 
-/** An opened session: the bytes as read, both lenses, and the snapshot a save checks against. */
-export interface OpenedSession {
+/** An opened session: the bytes as read, both lenses (and the key nanobot would load it under), and the snapshot a save checks against. */
+export interface OpenedSession extends SessionAnalysis {
   path: string;
   fileName: string;
-  /** The key nanobot would load it under. */
-  key: string;
   /** The nanobot version whose answers this session gives. */
   version: NanobotVersion;
   bytes: Uint8Array;
   snapshot: Snapshot;
-  doc: SessionDocument;
-  nanobot: NanobotLoad;
-  recovered: NanobotSession & { messageRecords: number[] };
 }
 
 export interface OpenOptions {

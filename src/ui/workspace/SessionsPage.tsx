@@ -3,32 +3,23 @@
  * background check reads each file), a channel filter, "only problems", and the list itself.
  */
 import { useComputed, useSignalEffect } from '@preact/signals';
-import type { FunctionComponent } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { navigate, parseHash, route } from '../shell/router';
 import { groupDigits } from '../i18n/numbers';
-import { pageTextReady, ui } from '../i18n/text';
+import { ui } from '../i18n/text';
+import { lazyComponent } from '../shell/lazy';
 import { applyListParams, channelFilter, hasListParams, listParams, problemsOnly, query, shown, SORTS, sortOrder, type SortOrder } from './filters';
 import { activeVersion, firstScreenTotal, folder, folderIndex, leftovers, listing, scanning, scans, scanSkipped } from './model';
 import { buildRows, channelCounts, filterRows, rowHref, sortMatches } from './rows';
 import { focusFirstRow, SessionList } from './SessionList';
 import { iso } from '../parts/iso';
 import { rulesOf } from '../../core/nanobot/nanobot-version';
-import type { Listing } from '../../store/listing/session-list';
 
 /**
  * Only a folder nanobot's listing fails on needs its files named and the save it offers: loaded
  * then, the failure said in one line meanwhile.
  */
-function ListingFailure({ listing }: { listing: Listing }) {
-  const [Loaded, setLoaded] = useState<FunctionComponent<{ listing: Listing }> | null>(null);
-  useEffect(() => {
-    let live = true;
-    void Promise.all([import('./version/ListingFailure'), pageTextReady()]).then(([m]) => live && setLoaded(() => m.ListingFailure));
-    return () => void (live = false);
-  }, []);
-  return Loaded ? <Loaded listing={listing} /> : <p class="notice danger listing-failure">{ui().workspace.sortErrorShort}</p>;
-}
+const ListingFailure = lazyComponent(() => import('./version/ListingFailure').then((m) => m.ListingFailure), () => <p class="notice danger listing-failure">{ui().workspace.sortErrorShort}</p>);
 
 /** The list's parameters this page last wrote into the link. */
 let written = '';

@@ -3,8 +3,7 @@
  * whether edits can be saved, and the Sessions / Health / Leftovers pages. Follows changes on disk.
  */
 import { computed } from '@preact/signals';
-import type { FunctionComponent } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { allowEditing, closeWorkspaceToStart } from '../open/actions';
 import { lazyComponent } from '../shell/lazy';
 import { watchFolder } from '../open/live';
@@ -15,7 +14,7 @@ import { folderLabel, layoutText, noSessionsHere } from './version/layout-text';
 import { problemCount as countProblems } from './pages/health';
 import { activeVersion, verdict, folder, folderCounts, folderIndex, leftovers, listedSignature, listing, listingBusy, listingError, refreshListing, scans, selectFolder, workspace } from './model';
 import { SessionsPage } from './SessionsPage';
-import { pageTextReady, ui } from '../i18n/text';
+import { ui } from '../i18n/text';
 import { CacheNote } from './CacheNote';
 
 const PAGES: { page: WorkspacePage; href: string }[] = [
@@ -26,26 +25,11 @@ const PAGES: { page: WorkspacePage; href: string }[] = [
   { page: 'upgrade', href: '#/w/upgrade' },
 ];
 
-/**
- * A part of the version panel, loaded on first use (with the pages' words): nothing stands in its
- * place meanwhile, as the panel is folded and the one-line summary already names the version.
- */
-function panelPart<P extends object>(pick: (m: typeof import('./version/VersionLine')) => FunctionComponent<P>): FunctionComponent<P> {
-  return function Part(props: P) {
-    const [C, setC] = useState<FunctionComponent<P> | null>(null);
-    useEffect(() => {
-      let live = true;
-      void Promise.all([import('./version/VersionLine'), pageTextReady()]).then(([m]) => live && setC(() => pick(m)));
-      return () => void (live = false);
-    }, []);
-    return C ? <C {...props} /> : null;
-  };
-}
-
 /** The version panel and a conflict's note load on use: the first screen needs only the one-line summary. */
-const VersionLine = panelPart((m) => m.VersionLine);
-const NamingLine = panelPart((m) => m.NamingLine);
-const VersionConflictNote = panelPart((m) => m.VersionConflictNote);
+// Nothing stands in their place meanwhile: the panel is folded, and the one-line summary already names the version.
+const VersionLine = lazyComponent(() => import('./version/VersionLine').then((m) => m.VersionLine), () => null);
+const NamingLine = lazyComponent(() => import('./version/VersionLine').then((m) => m.NamingLine), () => null);
+const VersionConflictNote = lazyComponent(() => import('./version/VersionLine').then((m) => m.VersionConflictNote), () => null);
 const UpgradePage = lazyComponent(() => import('./pages/UpgradePage').then((m) => m.UpgradePage));
 const HealthPage = lazyComponent(() => import('./pages/HealthPage').then((m) => m.HealthPage));
 const LeftoversPage = lazyComponent(() => import('./pages/LeftoversPage').then((m) => m.LeftoversPage));

@@ -19,7 +19,7 @@ import { idbListingStore, loadListing, saveListing, type CachedListing, type Lis
 import type { Listing } from '../../store/listing/session-list';
 import { workspaceId, type Workspace } from './workspace';
 import type { FileScan } from './scan/scan';
-import { cacheMarks, marksAfterCheck, NO_ACCESS, UNCHECKED, withoutVanished } from './scan/reopen';
+import { cacheMarks, marksAfterCheck, NO_ACCESS, UNCHECKED, withoutVanished, type CacheMarks } from './scan/reopen';
 import type { SessionFileFacts } from '../../core/nanobot/version-evidence';
 import { forgetLastView, loadLastView, saveLastView, type LastView } from '../../store/listing/cache/last-view';
 import { readLastSource, sourceId, type LastSource } from '../open/last-source';
@@ -177,9 +177,16 @@ export async function forgetCachedViewsOf(source: string): Promise<void> {
   await forgetLastView(cacheStore, source).catch(() => undefined);
 }
 
-/** The shown listing is whole (not a first screen) from now on. */
-function wholeListing(): void {
+/**
+ * Puts `l` on screen, whole (not a first screen): one kept from a visit (`cached`, its rows marked by
+ * `marks`, unchecked unless said), or one listed now or none (no cache, no marks).
+ */
+function showListing(l: Listing | null, cached: CachedListing | null = null, marks: CacheMarks | null = cached ? UNCHECKED : null): void {
   firstScreenTotal.value = null;
+  listing.value = l;
+  listingFromCache.value = cached ? cached.savedAt : null;
+  cacheMarks.value = marks;
+  shownCache = cached;
 }
 
 /**
@@ -206,11 +213,7 @@ export async function showCachedPreview(last: LastSource): Promise<void> {
 /** The whole cached listing of a preview on screen, unless something else is shown by now. */
 function showWhole({ view, cached }: { view: LastView; cached: CachedListing }, gen: number): void {
   if (gen !== generation || workspace.peek() || (listing.peek() && firstScreenTotal.peek() === null)) return;
-  wholeListing();
-  listing.value = cached.listing;
-  listingFromCache.value = cached.savedAt;
-  cacheMarks.value = previewDenied ? NO_ACCESS : UNCHECKED;
-  shownCache = cached;
+  showListing(cached.listing, cached, previewDenied ? NO_ACCESS : UNCHECKED);
   previewKey = view.key;
   previewName.value = view.name;
 }
@@ -227,11 +230,7 @@ export function dropPreview(): void {
   generation++;
   previewKey = null;
   previewName.value = null;
-  listing.value = null;
-  wholeListing();
-  listingFromCache.value = null;
-  cacheMarks.value = null;
-  shownCache = null;
+  showListing(null);
 }
 
 /** Show a newly opened workspace (resets everything), then list its first folder. */
@@ -251,13 +250,7 @@ export async function setWorkspace(ws: Workspace | null, folderAt = 0): Promise<
   workspace.value = ws;
   folderIndex.value = at;
   if (keep) cacheMarks.value = UNCHECKED;
-  else {
-    listing.value = null;
-    wholeListing();
-    listingFromCache.value = null;
-    cacheMarks.value = null;
-    shownCache = null;
-  }
+  else showListing(null);
   listedSignature = null;
   listingError.value = null;
   leftovers.value = [];
@@ -273,11 +266,7 @@ export async function selectFolder(i: number): Promise<void> {
   if (i === folderIndex.value) return;
   scanAbort?.abort();
   folderIndex.value = i;
-  listing.value = null;
-  wholeListing();
-  listingFromCache.value = null;
-  cacheMarks.value = null;
-  shownCache = null;
+  showListing(null);
   verdict.value = null;
   scans.value = new Map();
   scanSkipped.value = new Map();
@@ -300,13 +289,7 @@ export async function refreshListing(): Promise<void> {
       // A folder seen before: its last listing at once (or in place of its first screen), marked as such until this one replaces it.
       const cached = await loadListing(cacheStore, key).catch(() => null);
       if (gen !== generation) return;
-      if (cached && (!listing.value || firstScreenTotal.value !== null)) {
-        wholeListing();
-        listing.value = cached.listing;
-        listingFromCache.value = cached.savedAt;
-        cacheMarks.value = UNCHECKED;
-        shownCache = cached;
-      }
+      if (cached && (!listing.value || firstScreenTotal.value !== null)) showListing(cached.listing, cached);
     }
     // Loaded with the first listing: the start screen and a reopen's cached rows need none of it.
     const [{ classifyEntries }, { looksLikeSession }, { listSessions }] = await Promise.all([import('../../store/listing/leftovers'), import('../../store/listing/layout'), import('../../store/listing/session-list')]);
@@ -353,11 +336,7 @@ export async function refreshListing(): Promise<void> {
     const statOf = (name: string | null | undefined) => (name ? (snap.stats.get(name) ?? null) : null);
     const lefts = entries.leftovers.map((l) => ({ ...l, path: joinPath(f.path, l.name), stat: statOf(l.name), targetStat: statOf(l.target) }));
     if (gen !== generation) return;
-    wholeListing();
-    listing.value = next;
-    listingFromCache.value = null;
-    cacheMarks.value = null;
-    shownCache = null;
+    showListing(next);
     if (key) {
       const source = lastSourceOf(ws);
       const store = syncStore();

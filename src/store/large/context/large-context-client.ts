@@ -9,9 +9,9 @@ import type { ContextOverTime } from '../../../core/replay/context-over-time';
 import type { ReplayOptions } from '../../../core/replay/replay';
 import type { PyValue } from '../../../core/python/pyvalue';
 import { answerContext, type ContextReply, type ContextRequest } from './large-context';
-import { askWorker, blobPath, fromWire } from '../worker-error';
+import { askWorker, blobPath, fromWire, workerOnDemand } from '../worker-error';
 
-let worker: Worker | null = null;
+const getWorker = workerOnDemand(() => new Worker(new URL('./large-context.worker.ts', import.meta.url), { type: 'module' }));
 let nextId = 1;
 const asked = new WeakMap<ContextLoad, Map<string, Promise<ContextOverTime | null>>>();
 
@@ -41,8 +41,8 @@ export function contextLarge(file: Blob, index: LineIndex, load: ContextLoad, ve
 }
 
 async function compute(req: ContextRequest): Promise<ContextOverTime | null> {
-  if (typeof Worker !== 'undefined') worker ??= new Worker(new URL('./large-context.worker.ts', import.meta.url), { type: 'module' });
-  const reply = worker ? await askWorker<ContextReply>(worker, req) : await answerContext(req);
+  const w = getWorker();
+  const reply = w ? await askWorker<ContextReply>(w, req) : await answerContext(req);
   if (reply.type === 'error') throw fromWire(reply.error, blobPath(req.file));
   return reply.data;
 }

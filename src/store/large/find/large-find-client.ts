@@ -8,7 +8,7 @@ import type { LineIndex } from '../../../core/index/line-index';
 import { searchFile, type FindColumns } from './large-find';
 import { FIND_COLUMNS, type FindColumn, type FindReply, type FindRequest } from './large-find-wire';
 import { sendColumnsOnce, type ColumnChannel } from '../worker-columns';
-import { asStoreError, blobPath, fromWire } from '../worker-error';
+import { asStoreError, blobPath, fromWire, workerOnDemand } from '../worker-error';
 import type { StoreError } from '../../adapter/errors';
 
 /** One match: the message (0-based, in file order) and which occurrence in its text (0-based). */
@@ -33,15 +33,10 @@ export interface FindUpdate {
 /** Slices of 4 MiB: reading the next while this one is filtered keeps the worker busy, and a cancel waits at most one. */
 export const FIND_SLICE = 4 * 1024 * 1024;
 
-let worker: Worker | null = null;
 let nextId = 1;
 const channel: ColumnChannel = { sent: null };
 
-function getWorker(): Worker | null {
-  if (typeof Worker === 'undefined') return null;
-  worker ??= new Worker(new URL('./large-find.worker.ts', import.meta.url), { type: 'module' });
-  return worker;
-}
+const getWorker = workerOnDemand(() => new Worker(new URL('./large-find.worker.ts', import.meta.url), { type: 'module' }));
 
 function pairs(flat: Uint32Array): LargeMatch[] {
   const out: LargeMatch[] = new Array(flat.length >> 1);

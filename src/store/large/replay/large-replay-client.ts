@@ -3,18 +3,13 @@
  * indexed source) is computed in a worker, and the page receives only the answer. In place where
  * there are no workers (Node, tests), through the same request.
  */
-import { askWorker, fromWire } from '../worker-error';
+import { askWorker, fromWire, workerOnDemand } from '../worker-error';
 import type { ReplayView } from '../../source/replay/replay-answers';
 import type { ViewReply, ViewRequest } from './replay-view';
 
-let worker: Worker | null = null;
 let nextId = 1;
 
-function getWorker(): Worker | null {
-  if (typeof Worker === 'undefined') return null;
-  worker ??= new Worker(new URL('./large-replay.worker.ts', import.meta.url), { type: 'module' });
-  return worker;
-}
+const getWorker = workerOnDemand(() => new Worker(new URL('./large-replay.worker.ts', import.meta.url), { type: 'module' }));
 
 /**
  * The Replay tab's answer over a file read on its line index (replay-view.ts), computed in the

@@ -6,17 +6,17 @@
 import type { LineIndex } from '../../../core/index/line-index';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { answerTraces, type MessageTraces, type TracesReply, type TracesRequest } from './large-traces';
-import { askWorker, blobPath, fromWire } from '../worker-error';
+import { askWorker, blobPath, fromWire, workerOnDemand } from '../worker-error';
 
-let worker: Worker | null = null;
+const getWorker = workerOnDemand(() => new Worker(new URL('./large-traces.worker.ts', import.meta.url), { type: 'module' }));
 let nextId = 1;
 
 /** The save traces of the messages of nanobot's load of `file` (on `lines`), those with any, computed off the page's thread. */
 export async function tracesLarge(file: Blob, index: LineIndex, lines: Uint32Array, version: NanobotVersion): Promise<MessageTraces[]> {
   const { start, length, eol, role } = index;
   const req: TracesRequest = { id: nextId++, file, index: { start, length, eol, role }, lines, version };
-  if (typeof Worker !== 'undefined') worker ??= new Worker(new URL('./large-traces.worker.ts', import.meta.url), { type: 'module' });
-  const reply = worker ? await askWorker<TracesReply>(worker, req) : await answerTraces(req);
+  const w = getWorker();
+  const reply = w ? await askWorker<TracesReply>(w, req) : await answerTraces(req);
   if (reply.type === 'error') throw fromWire(reply.error, blobPath(file));
   return reply.traces;
 }

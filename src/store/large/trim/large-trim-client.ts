@@ -7,17 +7,12 @@ import type { EditIndex } from '../../../core/edit/large-edit';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { answerTrim, TRIM_COLUMNS, type TrimAnswer, type TrimMessage, type TrimReply } from './large-trim';
 import { sendColumnsOnce, type ColumnChannel } from '../worker-columns';
-import { askWorker, blobPath, fromWire } from '../worker-error';
+import { askWorker, blobPath, fromWire, workerOnDemand } from '../worker-error';
 
-let worker: Worker | null = null;
 let nextId = 1;
 const channel: ColumnChannel = { sent: null };
 
-function getWorker(): Worker | null {
-  if (typeof Worker === 'undefined') return null;
-  worker ??= new Worker(new URL('./large-trim.worker.ts', import.meta.url), { type: 'module' });
-  return worker;
-}
+const getWorker = workerOnDemand(() => new Worker(new URL('./large-trim.worker.ts', import.meta.url), { type: 'module' }));
 
 /**
  * Plans the trim of `file` to its last `max` messages off the page's thread. The index's columns

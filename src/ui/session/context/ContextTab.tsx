@@ -25,6 +25,7 @@ import { groupDigits } from '../../i18n/numbers';
 import { pg } from '../../i18n/text';
 import { messageHref } from '../../shell/router';
 import { loadText } from '../load-text';
+import { useAnswer } from '../parts/answer';
 
 export interface ContextTabProps {
   /** The session, whatever its size (the whole document, or its line index). */
@@ -220,24 +221,16 @@ export function ContextTab({ source, reader, params, onParams }: ContextTabProps
   const t = pg().turn;
   const { version } = src;
   const loaded = useAnswer(src.head, src);
-  const session = loaded && 'value' in loaded ? loaded.value.head : null;
-  const [count, setCount] = useState<TextTokenCounter | null>(null);
-  const [failed, setFailed] = useState(false);
+  const session = loaded.value?.head ?? null;
+  // nanobot's tokenizer, loaded once.
+  const tokenizer = useAnswer(loadTokenizer, null);
+  const count = tokenizer.value ?? null;
+  const failed = tokenizer.failed !== undefined;
   const [message, setMessage] = useState(params.message ?? '');
   const [windowText, setWindowText] = useState(params.window ?? '');
   const ws = useWorkspace(src.path, src, reader);
   const wsPath = useWorkspacePath(src.path, reader);
   const [pathText, setPathText] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadTokenizer().then(
-      (c) => live && setCount(() => c),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
   // The version's default config window (65,536 up to 0.2.1, 200,000 after); the replay is the agent loop's for it.
   const defaultWindow = rulesOf(version).defaultContextWindow;
   const contextWindow = /^\d{1,12}$/.test(windowText) && Number(windowText) > 0 ? Number(windowText) : defaultWindow;
@@ -254,7 +247,7 @@ export function ContextTab({ source, reader, params, onParams }: ContextTabProps
   const current = history && history.src === src && history.window === contextWindow ? history.answer : null;
   const replay = current && 'entries' in current ? current : null;
   // What stops the request: the load's raise, the replay's, or a read that failed.
-  const stopped = loaded && 'failed' in loaded ? loaded.failed : loaded && !session ? loadText(loaded.value.load) : current && 'raises' in current ? t.historyRaises(current.raises.type, current.raises.message) : current && 'error' in current ? current.error : null;
+  const stopped = loaded.failed ?? (loaded.value && !session ? loadText(loaded.value.load) : null) ?? (current && 'raises' in current ? t.historyRaises(current.raises.type, current.raises.message) : current && 'error' in current ? current.error : null);
   const turn = useMemo(() => {
     if (!count || !replay || ws === undefined || !session) return null;
     try {
@@ -271,7 +264,9 @@ export function ContextTab({ source, reader, params, onParams }: ContextTabProps
     h?.scrollIntoView?.({ block: 'start' });
     h?.focus({ preventScroll: true });
   }, [params.show, !!turn]);
-  const traces = useTraces(src);
+  // The session's save traces, once found (none when they cannot be read).
+  const found = useAnswer(src.traces, src);
+  const traces = found.value ?? (found.failed !== undefined ? [] : null);
   const keep = (p: Record<string, string>) => onParams({ ...params, ...p });
   const archived = session?.lastConsolidated ?? 0;
   const own = turn?.memory && session ? entriesOfSession(turn.memory, session.key) : [];
@@ -314,7 +309,7 @@ export function ContextTab({ source, reader, params, onParams }: ContextTabProps
           {t.raises(turn.raises.type, turn.raises.message)}
         </p>
       )}
-      {loaded && 'value' in loaded && session && !loaded.value.load.result && <p class="notice">{loadText(loaded.value.load)}</p>}
+      {loaded.value && session && !loaded.value.load.result && <p class="notice">{loadText(loaded.value.load)}</p>}
       {stopped !== null && (
         <p class="notice danger" role="alert">
           {stopped}
@@ -359,24 +354,4 @@ export function ContextTab({ source, reader, params, onParams }: ContextTabProps
       )}
     </section>
   );
-}
-
-/** An answer of the session, once in (null until then), or why it could not be read; asked again for a new session. */
-function useAnswer<T>(ask: () => Promise<T>, src: TurnSession): { value: T } | { failed: string } | null {
-  const [got, setGot] = useState<{ src: TurnSession; answer: { value: T } | { failed: string } } | null>(null);
-  useEffect(() => {
-    let live = true;
-    ask().then(
-      (value) => live && setGot({ src, answer: { value } }),
-      (e) => live && setGot({ src, answer: { failed: errorText(e) } }),
-    );
-    return () => void (live = false);
-  }, [src]);
-  return got?.src === src ? got.answer : null;
-}
-
-/** The session's save traces, once found (null until then; none when they cannot be read). */
-function useTraces(src: TurnSession): MessageTraces[] | null {
-  const got = useAnswer(src.traces, src);
-  return got === null ? null : 'value' in got ? got.value : [];
 }

@@ -17,6 +17,7 @@ import { pg } from '../../i18n/text';
 import { errorText } from '../../shell/status';
 import { VirtualList } from '../parts/VirtualList';
 import { PageNav } from '../parts/PageNav';
+import { useAnswer } from '../parts/answer';
 import { count } from '../text';
 import { rowHeight } from '../parts/row-height';
 import { CorruptRow, MarkerRow, ProviderRow } from './OtherRows';
@@ -74,18 +75,6 @@ function useConversation(source: SessionSource): { conv: SourceConversation | nu
   return state.source === source ? state : { conv: null, error: null };
 }
 
-/** What `ask` answers once it does (null until then, or when there is nothing to ask); asked again when `ask` changes. */
-function useAnswer<T>(ask: (() => Promise<T>) | null): T | null {
-  const [got, setGot] = useState<{ ask: () => Promise<T>; value: T } | null>(null);
-  useEffect(() => {
-    if (!ask) return;
-    let live = true;
-    void ask().then((value) => live && setGot({ ask, value }), () => undefined);
-    return () => void (live = false);
-  }, [ask]);
-  return got && got.ask === ask ? got.value : null;
-}
-
 /** The message blocks of `source`, read when a row asks and kept in a bounded cache; `onRead` is told when one comes in. */
 function useBlocks(source: SessionSource, onRead: () => void) {
   const blocks = useRef(new Map<number, Block>());
@@ -120,8 +109,8 @@ function useBlocks(source: SessionSource, onRead: () => void) {
 export function ConversationTab({ source, line, onOpenLine, onLine, onArchive }: ConversationTabProps) {
   const { conv, error } = useConversation(source);
   // The pairing over the whole file and the corrupt lines' diagnostics follow the rows (on the index, passes over the file).
-  const paired = useAnswer(conv ? conv.pairs : null);
-  const diagnostics = useAnswer(conv && conv.corrupt > 0 ? conv.diagnostics : null);
+  const paired = useAnswer(conv ? conv.pairs : null).value ?? null;
+  const diagnostics = useAnswer(conv && conv.corrupt > 0 ? conv.diagnostics : null).value ?? null;
   const overrides = useMemo(rawOverrides, [source]);
   const raw = rawEverywhere.value;
   const t = pg().conversation;

@@ -6,7 +6,6 @@ import type { SessionDocument } from '../../../core/lens/document';
 import { isStoreError } from '../../../store/adapter/errors';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
 import { saveDocument, tmpFor, type OpenedSession } from '../../../store/save/sessions';
-import type { SaveProgress } from '../../../store/save/atomic-save';
 import { joinPath, splitParent } from '../../../store/adapter/paths';
 import { noteRunningSave } from '../../workspace/save-notes';
 import { er, pg } from '../../i18n/text';
@@ -16,21 +15,16 @@ export type Outcome =
   | { ok: true; message: string; opened?: OpenedSession | null }
   | { ok: false; conflict: boolean; message: string; changes: string[]; cancelled?: boolean };
 
-/** A running save's cancel signal and where it tells its progress (the Edit card's; absent: neither). */
-export interface SaveControl {
-  signal: AbortSignal;
-  progress: (p: SaveProgress) => void;
-}
 
-/** Saves `doc` over the opened file; `backup` first copies the current bytes aside (repairs); `ctl`: progress and cancel. */
-export async function saveEdited(adapter: StorageAdapter, opened: OpenedSession, doc: SessionDocument, now: string, backup = false, ctl?: SaveControl): Promise<Outcome> {
+/** Saves `doc` over the opened file (the listing's repair of a file nanobot's listing fails on). */
+export async function saveEdited(adapter: StorageAdapter, opened: OpenedSession, doc: SessionDocument, now: string): Promise<Outcome> {
   let done: (() => void) | null = null;
   let keepNote = false;
   try {
     // A note a reload finds: the tmp a save cut short leaves is then named as this app's own.
     const tmpName = tmpFor(opened.fileName, opened.version);
     done = noteRunningSave(joinPath(splitParent(opened.path)[0], tmpName));
-    const { opened: next, result } = await saveDocument(adapter, opened, doc, { now, key: opened.key, backup, version: opened.version, tmpName, ...(ctl ? { signal: ctl.signal, onProgress: ctl.progress } : {}) });
+    const { opened: next, result } = await saveDocument(adapter, opened, doc, { now, key: opened.key, version: opened.version, tmpName });
     return { ok: true, message: pg().edit.saved(opened.fileName, next.bytes.length, result.backup ?? null), opened: next };
   } catch (e) {
     keepNote = isStoreError(e) && !!e.leftover; // a tmp the save could not remove is still its own

@@ -18,7 +18,6 @@ import { errorText } from '../../shell/status';
 import { pg } from '../../i18n/text';
 import { download, failure, type Outcome } from './apply';
 import type { Plan, PlanError, RunControl } from './EditCard';
-import { refusalText } from './raised';
 
 export interface EditCtx {
   source: SessionSource;
@@ -123,7 +122,7 @@ export function usePlanned(ctx: EditCtx, edit: SourceEdit | null, settle = SETTL
     setState({ step: 'planning' });
     const timer = setTimeout(() => {
       ctx.source.plan(edit, ctx.now()).then(
-        (plan) => live && setState('error' in plan ? { step: 'error', error: refusalText(plan.error) } : { step: 'plan', plan }),
+        (plan) => live && setState('error' in plan ? { step: 'error', error: pg().edit.refusal(plan.error) } : { step: 'plan', plan }),
         (e: unknown) => live && setState({ step: 'error', error: errorText(e), ...(isStoreError(e, 'conflict') ? { conflict: true } : {}) }),
       );
     }, settle);

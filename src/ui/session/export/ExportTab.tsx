@@ -14,6 +14,7 @@ import type { PyDict } from '../../../core/python/pyvalue';
 import type { SessionSource } from '../../../store/source/session-source';
 import { heldExport, type ExportFacts, type ExportMask, type ExportPasses, type ExportRunOptions, type ExportScan } from '../../../store/source/export-answers';
 import { Fold } from '../parts/Fold';
+import { useAnswer } from '../parts/answer';
 import { uptoFromParams } from '../replay/settings';
 import { pg } from '../../i18n/text';
 import { errorText } from '../../shell/status';
@@ -66,42 +67,20 @@ function useRun<T>(work: ((opts: ExportRunOptions) => Promise<T>) | null, deps: 
   return { run, start, cancel: () => ctl.current?.abort() };
 }
 
-/** The facts the export states, read once per source. */
-function useFacts(source: SessionSource): ExportFacts | { failed: string } | null {
-  const [facts, setFacts] = useState<ExportFacts | { failed: string } | null>(null);
-  useEffect(() => {
-    let live = true;
-    setFacts(null);
-    source.exportFacts().then((f) => live && setFacts(f), (e) => live && setFacts({ failed: errorText(e) }));
-    return () => void (live = false);
-  }, [source]);
-  return facts;
-}
-
-/** How many messages the replay reads (nanobot's load's, else the recovered lens's): what a link's `upto` is checked against. */
-function useReplayed(source: SessionSource, facts: ExportFacts | { failed: string } | null): number | null {
-  const [n, setN] = useState<number | null>(null);
-  useEffect(() => {
-    let live = true;
-    setN(null);
-    source.load().then((l) => live && setN(l.result ? l.result.count : null), () => {});
-    return () => void (live = false);
-  }, [source]);
-  return n ?? (facts && !('failed' in facts) ? facts.messages : null);
-}
-
 /** Source and format pickers, then the redaction step over what was picked. */
 export function ExportTab({ source, params, onParams, listed = LISTED_FINDINGS }: ExportTabProps) {
-  const facts = useFacts(source);
-  const replayed = useReplayed(source, facts);
+  const asked = useAnswer(() => source.exportFacts(), source);
+  // How many messages the replay reads (nanobot's load's, else the recovered lens's): what a link's `upto` is checked against.
+  const replayed = useAnswer(() => source.load(), source).value?.result?.count ?? asked.value?.messages ?? null;
   const replay = params.src === 'replay';
   const format: ExportFormat = params.fmt === 'html' || params.fmt === 'json' ? params.fmt : 'md';
   const set = (k: string, v: string) => onParams({ ...params, [k]: v });
   const sessionPasses = useMemo<ExportPasses>(() => ({ scan: source.exportScan.bind(source), blob: source.exportBlob.bind(source) }), [source]);
   const t = pg().export;
   const tl = pg().largeExport;
+  if (asked.failed !== undefined) return <p class="sl-banner sl-danger" role="alert">{tl.failed(asked.failed)}</p>;
+  const facts = asked.value;
   if (!facts) return <p class="sl-muted" role="status" aria-busy="true">{tl.reading}</p>;
-  if ('failed' in facts) return <p class="sl-banner sl-danger" role="alert">{tl.failed(facts.failed)}</p>;
   // A link from the Replay tab "as of" a turn exports that same replay.
   const upto = uptoFromParams(params, replayed ?? 0);
   const body = { facts, format, fileName: source.stat.fileName, listed };

@@ -15,7 +15,7 @@ import { FileHealth } from './FileHealth';
 import { FileLines, type LineTarget } from './FileLines';
 import { MetadataRecord } from './MetadataPanel';
 import { showControls } from '../../parts/iso';
-import { errorText } from '../../shell/status';
+import { useAnswer } from '../parts/answer';
 import { pg } from '../../i18n/text';
 import { count } from '../text';
 import { NanobotSaveNote } from '../edit/notes/NanobotSaveNote';
@@ -30,20 +30,6 @@ export interface FileTabProps {
 
 /** Diagnostics listed (the rest counted). */
 const LISTED = 200;
-
-/** A source's answer: its value (undefined while asked), or why it failed in the reader's words. */
-function useAnswer<T>(ask: () => Promise<T>, source: SessionSource): { value?: T; failed?: string } {
-  const [got, setGot] = useState<{ source: SessionSource; value?: T; failed?: string } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void ask().then(
-      (value) => live && setGot({ source, value }),
-      (e: unknown) => live && setGot({ source, failed: errorText(e) }),
-    );
-    return () => void (live = false);
-  }, [source]);
-  return got?.source === source ? got : {};
-}
 
 /** The line index's problems once counted (null until then) and how many lines are counted so far. */
 function useLineHealth(source: SessionSource): { health: IndexHealth | null; done: number } {
