@@ -48,7 +48,9 @@ export default defineConfig({
     projects: [
       { test: { ...shared, name: 'node', include: nodeTests, exclude: [...browserTests, ...domTests, ...isolated], isolate: false, env: nodeScratch() } },
       { test: { ...shared, name: 'node-isolated', include: [...domTests.map((g) => `${g}/*.test.{ts,tsx}`), ...isolated], exclude: browserTests, env: nodeScratch() } },
-      { test: { ...shared, name: 'chromium', include: browserTests.map((g) => `${g}/*.test.ts`) } },
+      // The real-browser files share one module graph per worker too: none mocks, each launches and closes its own
+      // Chromium and server, and the Node side they import (Vite, playwright-core, the harness) then loads once a worker.
+      { test: { ...shared, name: 'chromium', include: browserTests.map((g) => `${g}/*.test.ts`), isolate: false } },
     ],
   },
 });

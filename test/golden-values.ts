@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { constants as zlibConstants, gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { PyFloat, dictFrom, dictKeys, type PyValue } from '../src/core/python/pyvalue';
 
@@ -22,12 +22,42 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export function corpusDir(name: string): string {
   const shared = resolve(REPO_ROOT, '..', 'shared', name);
   if (existsSync(shared) && !process.env.GOLDEN_FROM_PACK) return shared;
-  return unpack(name);
+  const known = unpacked.get(name);
+  if (known && existsSync(known)) return known;
+  const dir = unpack(name);
+  unpacked.set(name, dir);
+  return dir;
+}
+
+/** The folder each pack was found or unpacked in, by this process (the sweeps ask for every corpus in every test). */
+const unpacked = new Map<string, string>();
+
+/**
+ * The pack's first record, `.source-sha256` (scripts/golden-pack.mjs writes it first), read from the
+ * pack's first compressed bytes: the rest (tens of MiB) is inflated only when its folder is missing.
+ */
+function packHash(packed: Buffer): string | undefined {
+  try {
+    const head = gunzipSync(packed.subarray(0, 4096), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+    const n = head.readUInt32LE(0);
+    if (head.subarray(4, 4 + n).toString('utf8') !== '.source-sha256') return undefined;
+    const len = head.readUInt32LE(4 + n);
+    if (8 + n + len > head.length) return undefined;
+    return head.subarray(8 + n, 8 + n + len).toString('utf8').slice(0, 16);
+  } catch {
+    return undefined;
+  }
 }
 
 function unpack(name: string): string {
   const pack = resolve(REPO_ROOT, 'test', 'golden-data', `${name}.bin.gz`);
-  const buf = gunzipSync(readFileSync(pack));
+  const packed = readFileSync(pack);
+  const early = packHash(packed);
+  if (early) {
+    const target = resolve(REPO_ROOT, 'node_modules', '.cache', 'session-lens-golden', `${name}-${early}`);
+    if (existsSync(target)) return target;
+  }
+  const buf = gunzipSync(packed);
   const records: [string, Buffer][] = [];
   for (let at = 0; at < buf.length; ) {
     const n = buf.readUInt32LE(at);

@@ -13,6 +13,8 @@ export interface MainTask {
   at: number;
   wall: number;
   cpu: number;
+  /** The renderer main thread it ran on (`pid:tid`): the browser has more than one renderer. */
+  thread: string;
 }
 
 export interface MainThreadTrace {
@@ -20,6 +22,8 @@ export interface MainThreadTrace {
   tasks: MainTask[];
   /** The page's performance.mark()s while traced, by name, on the tasks' clock (ms). */
   marks: Map<string, number[]>;
+  /** The thread each of those marks was set on, in the same order (a task of another renderer may overlap it in time). */
+  markThreads: Map<string, string[]>;
 }
 
 interface TraceEvent {
@@ -63,15 +67,20 @@ export async function traceMainThread(page: Page): Promise<() => Promise<MainThr
     // Outermost tasks only (a nested run loop's tasks are inside their caller's).
     const ends = new Map<string, number>();
     const tasks: MainTask[] = [];
-    for (const { thread, ...t } of all) {
-      if (t.at < (ends.get(thread) ?? -Infinity)) continue;
-      ends.set(thread, t.at + t.wall);
+    for (const t of all) {
+      if (t.at < (ends.get(t.thread) ?? -Infinity)) continue;
+      ends.set(t.thread, t.at + t.wall);
       tasks.push(t);
     }
     const marks = new Map<string, number[]>();
-    for (const e of events) if (e.cat === 'blink.user_timing' && e.ph === 'I' && main.has(`${e.pid}:${e.tid}`)) marks.set(e.name, [...(marks.get(e.name) ?? []), e.ts / 1000]);
+    const markThreads = new Map<string, string[]>();
+    for (const e of events) {
+      if (e.cat !== 'blink.user_timing' || e.ph !== 'I' || !main.has(`${e.pid}:${e.tid}`)) continue;
+      marks.set(e.name, [...(marks.get(e.name) ?? []), e.ts / 1000]);
+      markThreads.set(e.name, [...(markThreads.get(e.name) ?? []), `${e.pid}:${e.tid}`]);
+    }
     if (tasks.length === 0) throw new Error('the trace holds no main-thread task: Chromium recorded no thread time');
-    return { tasks, marks };
+    return { tasks, marks, markThreads };
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blobFill } from '../../src/store/large/read/blob-fill';
 import { shortReads } from '../short-reads';
+import { expectEqual } from '../expect-equal';
 
 const bytesOf = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 13 + 5) & 0xff);
 
@@ -28,7 +29,7 @@ describe('blobFill', () => {
     const data = bytesOf(200_000);
     const r = await readAll(shortReads(data, 4096), 70_000, true);
     expect(r.parts).toEqual([70_000, 70_000, 60_000]);
-    expect(r.bytes).toEqual(data);
+    expectEqual(r.bytes, data);
   });
 
 
@@ -36,7 +37,7 @@ describe('blobFill', () => {
     const data = bytesOf(200_000);
     const r = await readAll(new Blob([data]), 70_000, true);
     expect(r.parts).toEqual([70_000, 70_000, 60_000]);
-    expect(r.bytes).toEqual(data);
+    expectEqual(r.bytes, data);
   });
 
   it('reads slices where the Blob has no byte stream', async () => {
@@ -45,7 +46,7 @@ describe('blobFill', () => {
     const noStream = { size: plain.size, slice: (a: number, b: number) => plain.slice(a, b) } as unknown as Blob;
     const r = await readAll(noStream, 2048, false);
     expect(r.parts).toEqual([2048, 2048, 904]);
-    expect(r.bytes).toEqual(data);
+    expectEqual(r.bytes, data);
   });
 
   it('fills the part of a buffer a view covers, leaving the bytes before it as they were', async () => {
@@ -57,8 +58,8 @@ describe('blobFill', () => {
     expect([got.byteOffset, got.length]).toEqual([100, 500]);
     const whole = new Uint8Array(got.buffer, 0, 600);
     expect(whole.subarray(0, 100).every((b) => b === 7)).toBe(true);
-    expect(whole.subarray(100)).toEqual(data.subarray(0, 500));
-    expect(await fill(new Uint8Array(1000))).toEqual(data.subarray(500));
+    expectEqual(whole.subarray(100), data.subarray(0, 500));
+    expectEqual(await fill(new Uint8Array(1000)), data.subarray(500));
   });
 
   it('an empty file gives nothing', async () => {
@@ -69,15 +70,15 @@ describe('blobFill', () => {
     const data = bytesOf(300_000);
     const { fill } = blobFill(shortReads(data, 40_000, 4), 30);
     const first = await fill(new Uint8Array(100_000));
-    expect(first).toEqual(data.subarray(0, 100_000));
+    expectEqual(first, data.subarray(0, 100_000));
     // The fourth read fills part of this buffer, then the stream stalls with the buffer in hand.
     const buf = new Uint8Array(150_000);
     buf.fill(9, 0, 50_000);
     const second = await fill(buf.subarray(50_000));
     expect([second.byteOffset, second.length]).toEqual([50_000, 100_000]);
     expect(new Uint8Array(second.buffer, 0, 50_000).every((b) => b === 9)).toBe(true);
-    expect(second).toEqual(data.subarray(100_000, 200_000));
-    expect(await fill(new Uint8Array(150_000))).toEqual(data.subarray(200_000));
+    expectEqual(second, data.subarray(100_000, 200_000));
+    expectEqual(await fill(new Uint8Array(150_000)), data.subarray(200_000));
     expect((await fill(new Uint8Array(10))).length).toBe(0);
   }, 5000);
 });

@@ -7,6 +7,7 @@ import { openFromBytes } from '../open-bytes';
 import { findMatches, searchIndex, type FindMatch } from '../ui/session/find/find-reference';
 import { MATCH_LIMIT } from '../../src/ui/session/find/state';
 import { CORPORA, fixturePaths, fixturesInTurn, releasesInTurn } from '../corpora';
+import { expectEqual } from '../expect-equal';
 
 const SLICES = [1, 7, 333, 65_536];
 
@@ -39,8 +40,9 @@ async function largeFind(bytes: Uint8Array, version: NanobotVersion, query: stri
     live: () => true,
     onSlice: (flat, total, at) => {
       for (let k = 0; k < flat.length; k += 2) matches.push({ message: flat[k]!, nth: flat[k + 1]! });
-      expect(total).toBe(matches.length);
-      expect(at).toBeGreaterThanOrEqual(last);
+      // A call a slice (of 1 byte, often): the matchers run only where the plain check fails, and give the verdict.
+      if (!Object.is(total, matches.length)) expect(total).toBe(matches.length);
+      if (typeof at !== 'number' || !(at >= last)) expect(at).toBeGreaterThanOrEqual(last);
       last = at;
     },
   });
@@ -90,7 +92,7 @@ describe('the large-file search equals the full view’s find', () => {
           const slice = cut.has(f) ? SLICES[(n + k) % SLICES.length]! : SLICES.at(-1)!;
           const want = full.find(q);
           const got = await largeFind(bytes, version, q, slice);
-          expect(got.matches, `${f} ${JSON.stringify(q)} slice ${slice}`).toEqual(want);
+          expectEqual(got.matches, want, `${f} ${JSON.stringify(q)} slice ${slice}`);
           found += want.length;
         }
       }
@@ -160,7 +162,7 @@ describe('the large-file search on hostile text', () => {
       const full = fullView(bytes, 'v0.3.0');
       for (const q of HOSTILE_QUERIES) {
         const want = full.find(q);
-        for (const slice of [1, 13, 4096]) expect((await largeFind(bytes, 'v0.3.0', q, slice)).matches, `seed ${seed} ${JSON.stringify(q)} slice ${slice}`).toEqual(want);
+        for (const slice of [1, 13, 4096]) expectEqual((await largeFind(bytes, 'v0.3.0', q, slice)).matches, want, `seed ${seed} ${JSON.stringify(q)} slice ${slice}`);
       }
     }
     const bytes = hostileFile(rng(1));

@@ -118,7 +118,8 @@ async function answers(s: SessionSource): Promise<unknown> {
     nanobot: await dumped('nanobot'),
     recovered: await dumped('recovered'),
     messages: await s.messages('recovered', 0, 1000),
-    lines: (await s.lines(0, 1000)).map((l) => Array.from(l).join(',')),
+    // each line's exact bytes as hex: a byte array of the 1 MiB line, joined, cost seconds a position
+    lines: (await s.lines(0, 1000)).map((l) => Buffer.from(l.buffer, l.byteOffset, l.byteLength).toString('hex')),
     meta: await s.meta(),
     health: { ...health, diagnostics: health.diagnostics.map((d) => ({ ...d })) },
     replay: r && { entries: r.entries, tokens: r.tokens, error: r.error, fates: Array.from({ length: r.count }, (_, i) => [r.lineOf(i), r.roleOf(i), r.fate(i)]) },
