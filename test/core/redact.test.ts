@@ -30,6 +30,18 @@ const SAMPLES: [SecretKind, string, string][] = [
   ['home-path', 'at /Users/Bob.Smith/Desktop', 'Bob.Smith'],
   ['home-path', 'C:\\Users\\carol\\AppData', 'carol'],
   ['session-key', 'this is telegram:998877 speaking', 'telegram:998877'],
+  // Each rule's text is searched only where it holds the rule's fixed part (`holds`): these pin every part.
+  ['slack-webhook', `POST ${'https://hooks.slack.com/services/' + r('T0A1B2C3/', 3)} now`, 'https://hooks.slack.com/services/' + r('T0A1B2C3/', 3)],
+  ['gitlab-token', `GL=${'glpat-' + r('x1Y2z3', 4)}`, 'glpat-' + r('x1Y2z3', 4)],
+  ['groq-key', `GROQ_API_KEY=${'gsk_' + r('q7W8e9', 4)}`, 'gsk_' + r('q7W8e9', 4)],
+  ['xai-key', `XAI_API_KEY=${'xai-' + r('k4L5m6', 4)}`, 'xai-' + r('k4L5m6', 4)],
+  ['stripe-key', `restricted ${'rk_test_' + r('9zY8xW7v', 2)}`, 'rk_test_' + r('9zY8xW7v', 2)],
+  ['github-token', `oauth ${'gho_' + r('Qw3Er4Ty5U', 4)}`, 'gho_' + r('Qw3Er4Ty5U', 4)],
+  ['aws-key', `id ${'ASIA' + r('ZXCVBNMQ', 2)}`, 'ASIA' + r('ZXCVBNMQ', 2)],
+  ['bearer', 'Authorization: Basic dXNlcjpwYXNzd29yZDEyMzQ=', 'dXNlcjpwYXNzd29yZDEyMzQ='],
+  ['url-password', 'MONGO=MONGODB://root:s3cret@mongo.example.com/db', 's3cret'],
+  ['home-path', 'c:\\users\\dave\\notes.txt', 'dave'],
+  ['home-path', 'C:\\Documents and Settings\\erin\\x', 'erin'],
 ];
 
 describe('findSecrets', () => {

@@ -26,32 +26,34 @@ interface Rule {
   re: RegExp;
   /** The capture group that is the secret (default: the whole match). */
   group?: number;
+  /** Strings of which every match holds one (as written, the rule's case): a text holding none is not searched. */
+  holds?: string[];
 }
 
 // Earlier rules win where matches overlap: a key inside a URL's password is a URL password, an
 // e-mail-looking `pass@host` after `user:` is that password, and so on.
 const RULES: Rule[] = ([
-  { kind: 'private-key', re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$(?![\s\S]))/g },
-  { kind: 'url-password', re: /\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#:@"'<>]+:([^\s/?#@"'<>]+)@/gi, group: 1 },
-  { kind: 'slack-webhook', re: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]{20,}/g },
-  { kind: 'anthropic-key', re: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
-  { kind: 'openai-key', re: /\bsk-(?!ant-)[A-Za-z0-9_-]{20,}/g },
-  { kind: 'google-key', re: /\bAIza[0-9A-Za-z_-]{35,}/g },
-  { kind: 'github-token', re: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/g },
-  { kind: 'gitlab-token', re: /\bglpat-[A-Za-z0-9_-]{20,}/g },
-  { kind: 'aws-key', re: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g },
+  { kind: 'private-key', re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$(?![\s\S]))/g, holds: ['-----BEGIN '] },
+  { kind: 'url-password', re: /\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#:@"'<>]+:([^\s/?#@"'<>]+)@/gi, group: 1, holds: ['://'] },
+  { kind: 'slack-webhook', re: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]{20,}/g, holds: ['https://hooks.slack.com/'] },
+  { kind: 'anthropic-key', re: /\bsk-ant-[A-Za-z0-9_-]{20,}/g, holds: ['sk-ant-'] },
+  { kind: 'openai-key', re: /\bsk-(?!ant-)[A-Za-z0-9_-]{20,}/g, holds: ['sk-'] },
+  { kind: 'google-key', re: /\bAIza[0-9A-Za-z_-]{35,}/g, holds: ['AIza'] },
+  { kind: 'github-token', re: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/g, holds: ['gh', 'github_pat_'] },
+  { kind: 'gitlab-token', re: /\bglpat-[A-Za-z0-9_-]{20,}/g, holds: ['glpat-'] },
+  { kind: 'aws-key', re: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g, holds: ['AKIA', 'ASIA', 'ABIA', 'ACCA'] },
   { kind: 'aws-secret', re: /\baws_secret_access_key["']?\s*[=:]\s*["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi, group: 1 },
-  { kind: 'slack-token', re: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g },
-  { kind: 'stripe-key', re: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g },
-  { kind: 'huggingface-token', re: /\bhf_[A-Za-z0-9]{30,}/g },
-  { kind: 'groq-key', re: /\bgsk_[A-Za-z0-9]{20,}/g },
-  { kind: 'xai-key', re: /\bxai-[A-Za-z0-9]{20,}/g },
-  { kind: 'telegram-token', re: /\b\d{8,10}:[A-Za-z0-9_-]{35,}/g },
-  { kind: 'jwt', re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
-  { kind: 'bearer', re: /\b(?:Bearer|Basic|Token)\s+([A-Za-z0-9._~+/-]{16,}=*)/g, group: 1 },
-  { kind: 'email', re: /(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g },
-  { kind: 'home-path', re: /(?<![\w.-])\/(?:home|Users)\/([^/\s"'<>`\\]+)/g, group: 1 },
-  { kind: 'home-path', re: /\b[A-Za-z]:\\{1,2}(?:Users|Documents and Settings)\\{1,2}([^\\/\s"'<>`]+)/gi, group: 1 },
+  { kind: 'slack-token', re: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g, holds: ['xox'] },
+  { kind: 'stripe-key', re: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g, holds: ['_live_', '_test_'] },
+  { kind: 'huggingface-token', re: /\bhf_[A-Za-z0-9]{30,}/g, holds: ['hf_'] },
+  { kind: 'groq-key', re: /\bgsk_[A-Za-z0-9]{20,}/g, holds: ['gsk_'] },
+  { kind: 'xai-key', re: /\bxai-[A-Za-z0-9]{20,}/g, holds: ['xai-'] },
+  { kind: 'telegram-token', re: /\b\d{8,10}:[A-Za-z0-9_-]{35,}/g, holds: [':'] },
+  { kind: 'jwt', re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, holds: ['eyJ'] },
+  { kind: 'bearer', re: /\b(?:Bearer|Basic|Token)\s+([A-Za-z0-9._~+/-]{16,}=*)/g, group: 1, holds: ['Bearer', 'Basic', 'Token'] },
+  { kind: 'email', re: /(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g, holds: ['@'] },
+  { kind: 'home-path', re: /(?<![\w.-])\/(?:home|Users)\/([^/\s"'<>`\\]+)/g, group: 1, holds: ['/home/', '/Users/'] },
+  { kind: 'home-path', re: /\b[A-Za-z]:\\{1,2}(?:Users|Documents and Settings)\\{1,2}([^\\/\s"'<>`]+)/gi, group: 1, holds: [':\\'] },
 ] satisfies Rule[]).map((r: Rule) => ({ ...r, re: new RegExp(r.re.source, r.re.flags + 'd') }));
 
 /** Folder names under /home or C:\Users that name no person. */
@@ -73,6 +75,7 @@ export function findSecrets(text: string, opts: FindOptions = {}): Finding[] {
     if (end > start && !overlaps(out, start, end)) out.push({ kind, start, end, text: text.slice(start, end) });
   };
   for (const rule of RULES) {
+    if (rule.holds && !rule.holds.some((h) => text.includes(h))) continue;
     for (const m of text.matchAll(rule.re)) {
       const span = m.indices?.[rule.group ?? 0];
       if (!span) continue;
