@@ -25,6 +25,7 @@ import type { PyDict } from '../core/python/pyvalue';
 import { pickOf, withFullView } from './session/large/threshold';
 import { openSource } from '../store/source/open-source';
 import type { SessionSource } from '../store/source/session-source';
+import { loadOnce } from './shell/lazy';
 
 type SessionRoute = Extract<Route, { view: 'session' }>;
 
@@ -47,15 +48,8 @@ interface Views {
   prepareView?: (o: OpenedSession) => Promise<void>;
 }
 
-let viewModule: Promise<Views> | null = null;
 /** The session views, loaded once: on first use, or ahead of it (`preloadSessionViews`); a load that failed is tried again. */
-function loadSessionView(): Promise<Views> {
-  viewModule ??= import('./session/SessionView').catch((e: unknown) => {
-    viewModule = null;
-    throw e;
-  });
-  return viewModule;
-}
+const loadSessionView: () => Promise<Views> = loadOnce(() => import('./session/SessionView'));
 
 /** Fetches and runs the session views' modules ahead of a session's opening (the list's idle time: App.tsx). */
 export function preloadSessionViews(): void {

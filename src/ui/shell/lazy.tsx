@@ -6,22 +6,24 @@ import type { FunctionComponent, VNode } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { errorTextReady, pageTextReady, ui } from '../i18n/text';
 
+/** `load` asked once and its promise kept, for every caller; a load that failed is forgotten, so the next call tries again. */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let kept: Promise<T> | null = null;
+  return () =>
+    (kept ??= load().catch((e: unknown) => {
+      kept = null;
+      throw e;
+    }));
+}
+
 /**
  * Wraps `load` (a dynamic import picking the component) as a component showing `waiting` until it
  * and the pages' words (see i18n/text.ts) are in: words as a busy line, else the element (or nothing)
  * it gives; `preload()` starts loading them before it renders.
  */
 export function lazyComponent<P extends object>(load: () => Promise<FunctionComponent<P>>, waiting: () => string | VNode | null = () => ui().common.loading): FunctionComponent<P> & { preload: () => void } {
-  let module: Promise<FunctionComponent<P>> | null = null;
   // A load that failed is forgotten: the next render (or preload) tries again.
-  const loaded = () =>
-    (module ??= Promise.all([load(), pageTextReady(), errorTextReady()]).then(
-      ([c]) => c,
-      (e: unknown) => {
-        module = null;
-        throw e;
-      },
-    ));
+  const loaded = loadOnce(() => Promise.all([load(), pageTextReady(), errorTextReady()]).then(([c]) => c));
   function Lazy(props: P) {
     const [C, setC] = useState<FunctionComponent<P> | null>(null);
     useEffect(() => {
