@@ -314,8 +314,12 @@ describe('portable names against Chromium on a real folder', () => {
       }
       return out;
     }, [sub, candidates] as const);
+    // Chromium 156 refuses a console's name (CONIN$, CONOUT$) without an extension, as Windows does; Chromium 150
+    // (Debian bookworm's) still creates it. nameProblem keeps the newer, stricter rule on every version.
+    const major = Number(/Chrome\/(\d+)/.exec(await b.page.evaluate(() => navigator.userAgent))?.[1]);
+    const olderAccepts = major < 156 ? ['conin$'] : [];
     const disagree = candidates.filter((n) => chromium[n] !== (nameProblem(n) === null));
-    expect(disagree).toEqual([]);
+    expect(disagree).toEqual(olderAccepts);
   });
 });
 
