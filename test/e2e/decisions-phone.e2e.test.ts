@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropFolder, type Browser } from '../browser/harness';
-import { axeSerious, closeAll, demoWorkspaceCopy, openAppInChromium, painted, type Served, shot } from './support';
+import { axeSerious, closeAll, demoWorkspaceCopy, openAppInChromium, painted, type Served, shot, SHOTS } from './support';
 
 let b: Browser;
 let app: Served;
@@ -70,8 +70,12 @@ async function drop(folder: string, ready: string): Promise<void> {
   await b.page.locator(ready).first().waitFor();
 }
 
-/** Shows the page in each language and theme at both sizes, `prepare` bringing it to the state, and saves a screenshot of each. */
+/**
+ * With LENS_SHOTS, shows the page in each language and theme at both sizes, `prepare` bringing it to the state, and
+ * saves a screenshot of each (the states' axe checks and layout facts are the tests' own, in the look they use).
+ */
 async function shotsOf(state: string, hash: string, ready: string, prepare?: () => Promise<void>): Promise<void> {
+  if (!SHOTS) return;
   const looks = [
     ['en', 'light'],
     ['en', 'dark'],

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser } from '../browser/harness';
 import { API_KEY, markdownWorkspace, type MdWorkspace } from './markdown-fixtures';
-import { axeSerious, closeAll, dropOnStart, openAppInChromium, RESULTS, type Served, shot } from './support';
+import { axeSerious, closeAll, dropOnStart, openAppInChromium, RESULTS, screenshot, type Served, shot } from './support';
 
 let b: Browser;
 let app: Served;
@@ -103,7 +103,7 @@ describe('exporting a session as an offline HTML page', () => {
       });
       expect(refused).toEqual({ fetched: 'refused', seen: ['connect-src', 'img-src'] });
       await viewer.evaluate(() => document.querySelectorAll('img').forEach((i) => i.remove()));
-      const file = await shot(viewer, 'export-html');
+      const file = await screenshot(viewer, 'export-html');
       expect(fs.statSync(file).size).toBeGreaterThan(10_000);
       // The probes' own attempts were stopped by the CSP inside the page, before any network.
       expect(routed).toEqual([]);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Browser } from '../browser/harness';
 import { describeTasks, longestCpu, traceMainThread } from './cpu-tasks';
 import { CODE, markdownWorkspace, REPLY, type MdWorkspace } from './markdown-fixtures';
-import { axeSerious, builtApp, closeAll, dropOnStart, serveApp, type Served, shot, watchPage } from './support';
+import { axeSerious, builtApp, closeAll, dropOnStart, serveApp, screenshot, type Served, shot, watchPage } from './support';
 
 /** A task doing this much work is a freeze a person feels; laying the megabyte out at once took 5 s here. */
 const LONGEST_TASK_MS = 250;
@@ -74,7 +74,7 @@ describe('Markdown in the Conversation tab', () => {
     await code.getByRole('status').filter({ hasText: 'Copied' }).waitFor();
     expect(await page().evaluate(() => navigator.clipboard.readText())).toBe(CODE);
     await reply.scrollIntoViewIfNeeded();
-    const file = await shot(page(), 'markdown-reply', false);
+    const file = await screenshot(page(), 'markdown-reply', false);
     expect(fs.statSync(file).size).toBeGreaterThan(10_000);
     expect(await axeSerious(page())).toEqual([]);
     expect(offsite).toEqual([]);

@@ -223,8 +223,19 @@ export async function painted(page: Page, scope = 'body'): Promise<void> {
   });
 }
 
-/** Save a full-page screenshot as test-results/e2e/<name>.png (an artifact to look at). */
-export async function shot(page: Page, name: string, fullPage = true): Promise<string> {
+/**
+ * Whether the screenshots to look at are taken (`LENS_SHOTS=1 npx vitest run test/e2e`): ~350 of them, which no
+ * assertion reads, cost about a tenth of the browser tests' time, so `npm test` leaves them out.
+ */
+export const SHOTS = Boolean(process.env.LENS_SHOTS);
+
+/** With LENS_SHOTS, save a screenshot as test-results/e2e/<name>.png (an artifact to look at). */
+export async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  if (SHOTS) await screenshot(page, name, fullPage);
+}
+
+/** Save a screenshot as test-results/e2e/<name>.png, always: for a test that reads it. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
   fs.mkdirSync(RESULTS, { recursive: true });
   const file = path.join(RESULTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage });
