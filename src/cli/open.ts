@@ -8,7 +8,7 @@ import { rulesOf, type NanobotVersion } from '../core/nanobot/nanobot-version';
 import { pyDumps, type PyError } from '../core/python/pyjson';
 import type { PyDict } from '../core/python/pyvalue';
 import { createNodeAdapter } from '../store/adapter/node-adapter';
-import { readNanobotLens, type NanobotView } from '../store/adapter/read-only';
+import type { NanobotView } from '../store/adapter/read-only';
 import { openSource } from '../store/source/open-source';
 import { normalised } from '../store/source/source-adapter';
 import type { NanobotRaise, SessionSource } from '../store/source/session-source';
@@ -47,7 +47,8 @@ export async function opened(file: string, args: Args, positionals: number, now:
 }
 
 /** nanobot's lens of a file already located, read whole (`turn`, which needs every message at once). */
-export function readLocated({ abs, version, adapter, keyOpt }: Located, now: string): Promise<NanobotView> {
+export async function readLocated({ abs, version, adapter, keyOpt }: Located, now: string): Promise<NanobotView> {
+  const { readNanobotLens } = await import('../store/adapter/read-only');
   return readNanobotLens(adapter, basename(abs), { now, version, ...keyOpt });
 }
 

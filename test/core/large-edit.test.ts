@@ -11,7 +11,7 @@ import { dumpsLine, lastMetadataLine, needsFacts, NO_FACTS, planRepair, planTitl
 import { lineEnd, type LineIndex } from '../../src/core/index/line-index';
 import { indexBytes } from '../index-bytes';
 import { encodeUtf8 } from '../../src/core/python/lines';
-import { fileStem } from '../../src/core/listing/listing';
+import { fileStem } from '../../src/core/nanobot/keys';
 import { rulesOf, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { recoveredSession } from '../../src/core/lens/recovered';
 import { decodeRecord } from '../../src/store/large/read/large-records';

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serializeDocument } from '../../src/core/lens/document';
 import { appendMessage, clearMessages, removeLine, repairDocument, setLastConsolidated, setTitle, trimToLegalSuffix, type EditResult } from '../../src/core/edit/edits';
-import { fileStem } from '../../src/core/listing/listing';
+import { fileStem } from '../../src/core/nanobot/keys';
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { getHistory } from '../../src/core/replay/replay';
 import { loadTokenizer } from '../../src/core/tokens/tokenizer';

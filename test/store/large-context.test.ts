@@ -17,7 +17,7 @@ import { estimateMessageTokens } from '../../src/core/tokens/tokens';
 import { runNow } from '../../src/store/analyze/event-loop';
 import { contextLarge } from '../../src/store/large/context/large-context-client';
 import { loadLarge } from './large-load';
-import { keyForFile } from '../../src/store/listing/session-list';
+import { keyForFile } from '../../src/core/nanobot/keys';
 import { CORPORA, fixturePaths, releasesInTurn } from '../corpora';
 
 const NOW = '2026-12-04T10:00:00';

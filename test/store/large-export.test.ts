@@ -22,7 +22,7 @@ import { sessionTitle } from '../../src/core/listing/title';
 import { buildExportBlob, fileFeed, scanExport } from '../../src/store/large/export/large-export';
 import { readRecords } from '../../src/store/large/read/large-records';
 import { openFromBytes } from '../open-bytes';
-import { keyForFile } from '../../src/store/listing/session-list';
+import { keyForFile } from '../../src/core/nanobot/keys';
 import { maskFor } from '../../src/ui/session/export/scan';
 import { redactAll, scanNow } from './export-reference';
 import { replaySession } from '../../src/ui/session/lens';

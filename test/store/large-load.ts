@@ -5,7 +5,7 @@
 import { loadOverIndex, type IndexedSession } from '../../src/core/index/index-nanobot';
 import type { LineIndex } from '../../src/core/index/line-index';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
-import { keyForFile } from '../../src/store/listing/session-list';
+import { keyForFile } from '../../src/core/nanobot/keys';
 import { eachLineRaw } from '../../src/store/large/read/large-records';
 import { indexLoadOf, type IndexLoad } from '../core/index-cut';
 

@@ -13,7 +13,7 @@ import { saveTraces } from '../../src/core/turn/save-traces';
 import { loadLarge } from './large-load';
 import type { TracesReply, TracesRequest } from '../../src/store/large/traces/large-traces';
 import { tracesLarge } from '../../src/store/large/traces/large-traces-client';
-import { keyForFile } from '../../src/store/listing/session-list';
+import { keyForFile } from '../../src/core/nanobot/keys';
 import { CORPORA, fixturePaths, releasesInTurn } from '../corpora';
 
 const NOW = '2026-12-04T10:00:00';

@@ -8,10 +8,9 @@ import { isoRoundTrip } from '../python/isotime';
 import { PY_TEXT_CHUNK, decodeLines, decodeStrict, findUtf8Fault, pendingAtChunkEnd, splitLines, utf8FaultMessageInFile, type RawLine } from '../python/lines';
 import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nanobot-version';
 import { isProviderStateRecord, parseProviderState, providerStateCopyRaises, type ProviderState } from '../nanobot/provider-state';
-import { pySliceStart } from '../replay/replay';
 import { atDepth, pyLoads, type LoadsResult, type PyError } from '../python/pyjson';
 import { pyStrip } from '../python/pytext';
-import { DEEPCOPY_RECURSION, dictGet, isDict, isInt, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
+import { DEEPCOPY_RECURSION, dictGet, isDict, isInt, pySliceStart, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
 
 /** A session as nanobot holds it in memory after `_load`. */
 export interface NanobotSession {

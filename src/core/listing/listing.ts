@@ -2,7 +2,7 @@
  * nanobot's `list_sessions()`: one row per file from its head (the metadata line plus a bounded
  * preview scan), a repair-based row when reading the head raises, and nanobot's sort order.
  */
-import { keyFromStem, safeKey } from '../nanobot/keys';
+import { fileStem, keyFromStem, safeKey } from '../nanobot/keys';
 import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nanobot-version';
 import { isProviderStateLine, isProviderStateRecord } from '../nanobot/provider-state';
 import { decodeStrict, findUtf8Fault, lineAt, pendingAtChunkEnd, utf8FaultMessageInFile, type RawLine } from '../python/lines';
@@ -95,11 +95,6 @@ export function listingRow(input: ListingInput): ListingOutcome {
     if (rules.headErrorsToRepair === 'data-errors' && !isDataError(e.error)) return { kind: 'raise', error: e.error, repaired: false };
     return repairRow(input, e.error, rules, stemKey);
   }
-}
-
-/** `Path(name).stem` (a bare `.jsonl` is its own stem, as in pathlib). */
-export function fileStem(fileName: string): string {
-  return fileName.endsWith('.jsonl') && fileName !== '.jsonl' ? fileName.slice(0, -6) : fileName;
 }
 
 function parse(text: string, rules: VersionRules): PyDict {

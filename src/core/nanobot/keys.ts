@@ -107,6 +107,17 @@ export function saveTmpNameError(fileName: string, version: NanobotVersion): PyE
   return { type: 'OSError', message: `[Errno 36] File name too long: '${tmp}'` };
 }
 
+/** `Path(name).stem` (a bare `.jsonl` is its own stem, as in pathlib). */
+export function fileStem(fileName: string): string {
+  return fileName.endsWith('.jsonl') && fileName !== '.jsonl' ? fileName.slice(0, -6) : fileName;
+}
+
+/** The key a file name stands for at a version (main: a non-canonical name stands for none; its stem is shown). */
+export function keyForFile(fileName: string, version: NanobotVersion): string {
+  const stem = fileStem(fileName);
+  return keyFromStem(stem, version) ?? stem;
+}
+
 /**
  * The key a version's listing derives from a stem when the metadata has none (§27); null: main
  * never lists a file whose stem is not canonical.

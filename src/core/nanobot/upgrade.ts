@@ -5,7 +5,8 @@
  */
 import { agentLoopOptions } from '../replay/budget';
 import { keyFromStem } from './keys';
-import { fileStem, listingRow } from '../listing/listing';
+import { listingRow } from '../listing/listing';
+import { fileStem } from './keys';
 import { loadNanobot } from '../lens/load';
 import { migratesToNamespace, type MigrationStay } from './migration';
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion, type VersionRules } from './nanobot-version';

@@ -183,3 +183,16 @@ export function pyItemEquals(a: PyValue, b: PyValue): boolean {
 function isJsonNaN(v: PyValue): boolean {
   return v instanceof PyFloat && Number.isNaN(v.value);
 }
+
+/**
+ * Where Python's `messages[v:]` starts over `n` messages, for a `last_consolidated` nothing checked: None
+ * the start, a bool 0 or 1, a negative int counts from the end, a big one past the end; null when the
+ * slice raises TypeError (a string, a float, a list…).
+ */
+export function pySliceStart(v: PyValue | undefined, n: number): number | null {
+  if (v === null || v === undefined) return 0;
+  if (typeof v === 'boolean') return v ? Math.min(1, n) : 0;
+  if (!isInt(v)) return null;
+  const x = Number(v);
+  return x < 0 ? Math.max(0, n + x) : Math.min(x, n);
+}

@@ -11,7 +11,8 @@
 import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nanobot-version';
 import { pyStr } from '../python/pyrepr';
 import { dictGet, isDict, truthy, type PyDict, type PyValue } from '../python/pyvalue';
-import { getHistory, pySliceStart, replayEntry, windowMaxMessages, type ReplayOptions, type TokenCounter } from './replay';
+import { getHistory, replayEntry, windowMaxMessages, type ReplayOptions, type TokenCounter } from './replay';
+import { pySliceStart } from '../python/pyvalue';
 
 /** One user turn: the replay of `messages.slice(0, upto)`. */
 export interface TurnPoint {

@@ -6,7 +6,7 @@ import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nano
 import type { PyError } from '../python/pyjson';
 import { pyStr } from '../python/pyrepr';
 import { pyStrip } from '../python/pytext';
-import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, isInt, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
+import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, pySliceStart, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
 import { hasRuntimeContext, publicHistoryMessage } from '../nanobot/runtime-context';
 import { sanitizeAssistantReplayText } from '../listing/sanitize';
 import { pyLower } from '../python/unicode14';
@@ -498,15 +498,3 @@ function pyEqualContent(a: PyDict, b: PyDict): boolean {
   return dictGet(a, 'content') === dictGet(b, 'content');
 }
 
-/**
- * Where Python's `messages[v:]` starts over `n` messages, for a `last_consolidated` nothing checked: None
- * the start, a bool 0 or 1, a negative int counts from the end, a big one past the end; null when the
- * slice raises TypeError (a string, a float, a list…).
- */
-export function pySliceStart(v: PyValue | undefined, n: number): number | null {
-  if (v === null || v === undefined) return 0;
-  if (typeof v === 'boolean') return v ? Math.min(1, n) : 0;
-  if (!isInt(v)) return null;
-  const x = Number(v);
-  return x < 0 ? Math.max(0, n + x) : Math.min(x, n);
-}

@@ -7,9 +7,9 @@ import { loadNanobot, type LineCache, type NanobotLoad, type NanobotSession } fr
 import { analyzeSession } from '../../core/lens/open';
 import { storedKey } from '../../core/nanobot/stored-key';
 import type { StorageAdapter } from './adapter';
-import { keyForFile } from '../listing/session-list';
 import type { OpenOptions } from '../save/sessions';
 import { readSteady } from '../save/snapshot';
+import { keyForFile } from '../../core/nanobot/keys';
 
 /** A session as nanobot loads it, read without a hash and without the recovered lens. */
 export interface NanobotView {

@@ -3,8 +3,8 @@
  * whole file only when nanobot would read it), nanobot's order, and a row per file even when the
  * file is odd. Kept apart from opening and saving, which the session list does not need.
  */
-import { keyFromStem, sessionFileName } from '../../core/nanobot/keys';
-import { fileStem, listingRow, PREVIEW_MAX_CHARS, PREVIEW_MAX_RECORDS, sortListing, type ListingRow, type SkipReason } from '../../core/listing/listing';
+import { keyForFile, sessionFileName } from '../../core/nanobot/keys';
+import { listingRow, PREVIEW_MAX_CHARS, PREVIEW_MAX_RECORDS, sortListing, type ListingRow, type SkipReason } from '../../core/listing/listing';
 import { rulesOf, type NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { isProviderStateLine } from '../../core/nanobot/provider-state';
 import { decodeLossy } from '../../core/python/lines';
@@ -73,17 +73,6 @@ export interface ListOptions {
   known?: ReadonlyMap<string, SessionSummary>;
   /** A native UTF-8 check for the heads (see ListingInput.isUtf8). */
   isUtf8?: (bytes: Uint8Array) => boolean;
-}
-
-/** The key a file name stands for at a version (main: a non-canonical name stands for none; its stem is shown). */
-export function keyForFile(fileName: string, version: NanobotVersion): string {
-  const stem = fileStem(fileName);
-  return keyFromStem(stem, version) ?? stem;
-}
-
-/** The file name nanobot uses for a key at a version. */
-export function fileForKey(key: string, version: NanobotVersion): string {
-  return sessionFileName(key, version);
 }
 
 /** Naive local ISO time of an mtime, as nanobot's listing falls back to. */
@@ -288,7 +277,7 @@ async function summarize(adapter: StorageAdapter, path: string, fileName: string
 /** The file nanobot names for a key, or '' when none can (a lone surrogate in a base64url layout). */
 function ownFileOf(key: string, version: NanobotVersion): string {
   try {
-    return fileForKey(key, version);
+    return sessionFileName(key, version);
   } catch {
     return '';
   }

@@ -17,10 +17,10 @@ import { indexStreamed, type Built } from '../source/index-pass';
 import { eachLine } from '../source/line-reads';
 import type { SourceAdapter } from '../source/source-adapter';
 import type { SaveRun } from '../source/session-source';
-import { keyForFile } from '../listing/session-list';
 import { changedOnDisk } from './atomic-save';
 import { saveLargePlan, type LargeSource } from './large-save';
 import type { OpenOptions } from './sessions';
+import { keyForFile } from '../../core/nanobot/keys';
 
 /**
  * The trim's legality check walked over its span (`trimSpan`) as the messages are read back:

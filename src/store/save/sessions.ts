@@ -7,7 +7,7 @@ import { serializeDocument, type SessionDocument } from '../../core/lens/documen
 import type { AnalyzeOptions, SessionAnalysis } from '../../core/lens/open';
 import { formatSession, encodeSession } from '../../core/edit/format';
 import { forkFromFile } from '../../core/edit/fork';
-import { saveTmpName, saveTmpNameError } from '../../core/nanobot/keys';
+import { saveTmpName, saveTmpNameError, sessionFileName, keyForFile } from '../../core/nanobot/keys';
 import type { NanobotSession } from '../../core/lens/load';
 import { pyDumps, type PyError } from '../../core/python/pyjson';
 import type { StorageAdapter } from '../adapter/adapter';
@@ -19,7 +19,6 @@ import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { nameProblem } from '../adapter/names';
 import { joinPath } from '../adapter/paths';
 import { describeChanges, readSnapshot, readSteady, type Snapshot } from './snapshot';
-import { fileForKey, keyForFile } from '../listing/session-list';
 
 export * from '../listing/session-list';
 
@@ -157,7 +156,7 @@ export function forkUnwritable(fileName: string, error: PyError): StoreError {
 export function forkTarget(path: string, newKey: string, version: NanobotVersion): { path: string; fileName: string } {
   let name: string;
   try {
-    name = fileForKey(newKey, version);
+    name = sessionFileName(newKey, version);
   } catch (e) {
     const error = e instanceof Error ? e.message : String(e);
     throw new StoreError('bad-name', `The key "${newKey}" cannot name a file: ${error}.`, { path, reason: { code: 'key-cannot-name', key: newKey, error } });

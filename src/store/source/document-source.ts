@@ -5,6 +5,7 @@
  */
 import type { EditResult } from '../../core/edit/edits';
 import type { NanobotSession } from '../../core/lens/load';
+import { fileStem } from '../../core/nanobot/keys';
 import { pyDumps } from '../../core/python/pyjson';
 import type { PyDict, PyValue } from '../../core/python/pyvalue';
 import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
@@ -231,7 +232,7 @@ export function documentSourceOf(adapter: StorageAdapter, opened: OpenedSession,
 
 /** An edit of the whole document by edits.ts's rules, under the key nanobot loads it with. */
 async function applyEdit(o: OpenedSession, edit: SourceEdit, now: string): Promise<EditResult & { dropped?: number[]; unarchived?: number }> {
-  const [{ appendMessage, clearMessages, removeLine, repairDocument, setLastConsolidated, setTitle, trimToLegalSuffix }, { fileStem }] = await Promise.all([import('../../core/edit/edits'), import('../../core/listing/listing')]);
+  const { appendMessage, clearMessages, removeLine, repairDocument, setLastConsolidated, setTitle, trimToLegalSuffix } = await import('../../core/edit/edits');
   switch (edit.kind) {
     case 'title':
       return setTitle(o.doc, o.key, edit.title, now);

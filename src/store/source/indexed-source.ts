@@ -20,7 +20,6 @@ import { KIND } from '../../core/index/fact-codes';
 import type { EntrySink } from '../../core/replay/indexed-replay';
 import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
 import { decodeRecord } from '../large/read/large-records';
-import { keyForFile } from '../listing/session-list';
 import type { OpenOptions } from '../save/sessions';
 import type { IndexedTrim } from '../save/indexed-trim';
 import type { IndexedEdit } from '../save/indexed-edit';
@@ -43,6 +42,7 @@ import { lazyFind } from './session-source';
 import { readLineHeads } from '../large/read/large-lines';
 import type { MessageTraces } from '../large/traces/trace-answers';
 import type { ContextLoad } from '../large/context/large-context-client';
+import { keyForFile } from '../../core/nanobot/keys';
 
 /** A file's index the page holds (built in its worker), and the file as the Blob it was built from. */
 export interface HeldIndex {

@@ -13,7 +13,7 @@ import type { NanobotVersion } from '../../../src/core/nanobot/nanobot-version';
 import { agentLoopOptions } from '../../../src/core/replay/budget';
 import { saveTraces } from '../../../src/core/turn/save-traces';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
-import { keyForFile } from '../../../src/store/listing/session-list';
+import { keyForFile } from '../../../src/core/nanobot/keys';
 import { LINE_INDEX, openSource } from '../../../src/store/source/open-source';
 import { CORPORA, fixturePaths, releasesInTurn } from '../../corpora';
 

@@ -12,7 +12,7 @@ import { pyDumps } from '../../../src/core/python/pyjson';
 import type { PyDict } from '../../../src/core/python/pyvalue';
 import { getHistory, slicingRaises, type ReplayOptions, type ReplayResult } from '../../../src/core/replay/replay';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
-import { keyForFile } from '../../../src/store/listing/session-list';
+import { keyForFile } from '../../../src/core/nanobot/keys';
 import { LINE_INDEX, openSource } from '../../../src/store/source/open-source';
 import { CORPORA, fixturePaths, releasesInTurn } from '../../corpora';
 import { expectEqual } from '../../expect-equal';

@@ -16,7 +16,8 @@ import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-vers
 import { pyDumps } from '../../../core/python/pyjson';
 import { pyStr } from '../../../core/python/pyrepr';
 import { dictGet, isDict, isInt, truthy, type PyDict, type PyValue } from '../../../core/python/pyvalue';
-import { pySliceStart, replayLastConsolidated } from '../../../core/replay/replay';
+import { replayLastConsolidated } from '../../../core/replay/replay';
+import { pySliceStart } from '../../../core/python/pyvalue';
 import { yieldToEventLoop } from '../../analyze/event-loop';
 import { decodeRecord } from '../../large/read/large-records';
 import type { RangeRead } from '../../large/read/large-records';

@@ -18,11 +18,11 @@ import { scannedCallId } from '../../../core/bytes/byte-facts';
 import { plainMessage, type IndexedSink } from '../../../core/index/index-nanobot';
 import type { LineIndex } from '../../../core/index/line-index';
 import type { FileStat } from '../../adapter/adapter';
-import { keyForFile } from '../../listing/session-list';
 import { loadIndexed, loadNoted, type IndexedLoad } from '../indexed-load';
 import { indexStreamed, type Built } from '../index-pass';
 import { lineValue } from '../line-reads';
 import { unchangedSince, type SourceAdapter } from '../source-adapter';
+import { keyForFile } from '../../../core/nanobot/keys';
 
 const BLOCK_BYTES = 256 << 10;
 const BLOCK_MESSAGES = 2048;

@@ -4,7 +4,6 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { messagePreview } from '../../../core/listing/preview';
 import { nameProblem } from '../../../store/adapter/names';
-import { fileForKey } from '../../../store/save/sessions';
 import type { SourceFork } from '../../../store/source/session-source';
 import { errorText } from '../../shell/status';
 import { er, pg } from '../../i18n/text';
@@ -12,6 +11,7 @@ import { failure, download } from './apply';
 import { SETTLE_MS, type EditCtx } from './context';
 import { EditCard, type Plan } from './EditCard';
 import { iso } from '../../parts/iso';
+import { sessionFileName } from '../../../core/nanobot/keys';
 
 /**
  * The fork card where the version has nanobot's fork, else the card saying why there is none (its
@@ -30,7 +30,7 @@ function forkKeyProblem(key: string, ownKey: string, version: NanobotVersion): {
   if (key === ownKey) return { error: t.fork.ownKey };
   let name: string;
   try {
-    name = fileForKey(key, version);
+    name = sessionFileName(key, version);
   } catch (e) {
     return { error: t.fork.keyCannot(e instanceof Error ? e.message : String(e)) };
   }
@@ -119,7 +119,7 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
       <label class="sl-field">
         <span>{t.key}</span>
         <input type="text" value={key} onInput={(e) => { setKey((e.currentTarget as HTMLInputElement).value); setTouched(true); }} />
-        <small class="sl-muted">{t.file}{(() => { try { return fileForKey(key, version); } catch { return '—'; } })()}</small>
+        <small class="sl-muted">{t.file}{(() => { try { return sessionFileName(key, version); } catch { return '—'; } })()}</small>
       </label>
       {/* after the fields it reads (the preview it opens takes focus as this button goes: EditCard) */}
       {!touched && users.length > 0 && <button type="button" onClick={() => setTouched(true)}>{t.preview}</button>}

@@ -6,7 +6,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
 import { ROLE } from '../../../core/index/fact-codes';
-import { keyForFile } from '../../../store/listing/session-list';
 import { removable } from '../../../store/save/edit-preview';
 import type { SessionSource, SourceEdit, SourcePlan } from '../../../store/source/session-source';
 import { tmpFor } from '../../../store/save/sessions';
@@ -18,6 +17,7 @@ import { errorText } from '../../shell/status';
 import { pg } from '../../i18n/text';
 import { download, failure, type Outcome } from './apply';
 import type { Plan, PlanError, RunControl } from './EditCard';
+import { keyForFile } from '../../../core/nanobot/keys';
 
 export interface EditCtx {
   source: SessionSource;

@@ -6,7 +6,6 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { PyDict } from '../../../core/python/pyvalue';
-import { keyForFile } from '../../../store/listing/session-list';
 import { roleCounts } from '../../../core/index/index-health';
 import type { LineIndex } from '../../../core/index/line-index';
 import type { SourceLoad, SourceMeta } from '../../../store/source/session-source';
@@ -23,6 +22,7 @@ import { loadText } from '../load-text';
 import { useLargeFile } from './useLargeFile';
 import { FullViewOffer } from './ViewSwitch';
 import './large.css';
+import { keyForFile } from '../../../core/nanobot/keys';
 
 /** The line index's reading of the one session page, over the page's source. */
 export default function LargeSession(p: SessionHostProps) {
