@@ -19,9 +19,14 @@ function nodeScratch(): Record<string, string> {
 }
 
 const browserTests = ['test/e2e/**', 'test/browser/**'];
-/** happy-dom component tests: each file gets a fresh document and fresh signals. */
-const domTests = ['test/ui/**'];
 const isTest = (f: string) => /\.test\.tsx?$/.test(f);
+/** Every test file below test/, with '/' separators. */
+const testFiles = readdirSync('test', { recursive: true, encoding: 'utf8' }).map((f) => `test/${f.replaceAll('\\', '/')}`).filter(isTest);
+/**
+ * happy-dom component tests (a file that asks for happy-dom): each gets a fresh document and fresh signals.
+ * The other files of test/ui (catalogs, models, pure helpers) share the node project's module graph.
+ */
+const domTests = testFiles.filter((f) => readFileSync(f, 'utf8').includes('@vitest-environment happy-dom'));
 
 /**
  * Node test files that replace a module, a global or a method (vi.mock, stubGlobal, spyOn, a
@@ -31,10 +36,7 @@ const isTest = (f: string) => /\.test\.tsx?$/.test(f);
  */
 function mockingTests(): string[] {
   const mocks = /\bvi\.(mock|doMock|stubGlobal|stubEnv|spyOn|useFakeTimers)\b|\bglobalThis\.\w+\s*=[^=]|\bprocess\.env\.\w+\s*=[^=]/;
-  return readdirSync('test', { recursive: true, encoding: 'utf8' })
-    .map((f) => `test/${f.replaceAll('\\', '/')}`)
-    .filter((f) => isTest(f) && !f.startsWith('test/ui/') && !f.startsWith('test/e2e/') && !f.startsWith('test/browser/'))
-    .filter((f) => mocks.test(readFileSync(f, 'utf8')));
+  return testFiles.filter((f) => !domTests.includes(f) && !f.startsWith('test/e2e/') && !f.startsWith('test/browser/')).filter((f) => mocks.test(readFileSync(f, 'utf8')));
 }
 
 const isolated = mockingTests();
@@ -47,7 +49,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { ...shared, name: 'node', include: nodeTests, exclude: [...browserTests, ...domTests, ...isolated], isolate: false, env: nodeScratch() } },
-      { test: { ...shared, name: 'node-isolated', include: [...domTests.map((g) => `${g}/*.test.{ts,tsx}`), ...isolated], exclude: browserTests, env: nodeScratch() } },
+      { test: { ...shared, name: 'node-isolated', include: [...domTests, ...isolated], exclude: browserTests, env: nodeScratch() } },
       // The real-browser files share one module graph per worker too: none mocks, each launches and closes its own
       // Chromium and server, and the Node side they import (Vite, playwright-core, the harness) then loads once a worker.
       { test: { ...shared, name: 'chromium', include: browserTests.map((g) => `${g}/*.test.ts`), isolate: false } },
