@@ -54,7 +54,7 @@ describe('rank table', () => {
     expect(rankTableFromBytes(block.subarray(0, block.length - 1))).toBeNull(); // truncated
     expect(rankTableFromBytes(new Uint8Array(8))).toBeNull();
     const swapped = block.slice();
-    swapped.set(block.subarray(0, 4).reverse(), 0); // the magic in the other byte order
+    swapped.set(block.slice(0, 4).reverse(), 0); // the magic in the other byte order (a copy: `block` stays whole for the other tests)
     expect(rankTableFromBytes(swapped)).toBeNull();
     const misaligned = new Uint8Array(block.length + 1);
     misaligned.set(block, 1);
