@@ -20,13 +20,18 @@ function nodeScratch(): Record<string, string> {
 
 const browserTests = ['test/e2e/**', 'test/browser/**'];
 const isTest = (f: string) => /\.test\.tsx?$/.test(f);
-/** Every test file below test/, with '/' separators. */
-const testFiles = readdirSync('test', { recursive: true, encoding: 'utf8' }).map((f) => `test/${f.replaceAll('\\', '/')}`).filter(isTest);
+/** Every test file below test/ ('/' separators) with its text, read once: the projects below are chosen by what a file says. */
+const testFiles = new Map(
+  readdirSync('test', { recursive: true, encoding: 'utf8' })
+    .map((f) => `test/${f.replaceAll('\\', '/')}`)
+    .filter(isTest)
+    .map((f) => [f, readFileSync(f, 'utf8')] as const),
+);
 /**
  * happy-dom component tests (a file that asks for happy-dom): each gets a fresh document and fresh signals.
  * The other files of test/ui (catalogs, models, pure helpers) share the node project's module graph.
  */
-const domTests = testFiles.filter((f) => readFileSync(f, 'utf8').includes('@vitest-environment happy-dom'));
+const domTests = [...testFiles].filter(([, text]) => text.includes('@vitest-environment happy-dom')).map(([f]) => f);
 
 /**
  * Node test files that replace a module, a global or a method (vi.mock, stubGlobal, spyOn, a
@@ -36,7 +41,9 @@ const domTests = testFiles.filter((f) => readFileSync(f, 'utf8').includes('@vite
  */
 function mockingTests(): string[] {
   const mocks = /\bvi\.(mock|doMock|stubGlobal|stubEnv|spyOn|useFakeTimers)\b|\bglobalThis\.\w+\s*=[^=]|\bprocess\.env\.\w+\s*=[^=]/;
-  return testFiles.filter((f) => !domTests.includes(f) && !f.startsWith('test/e2e/') && !f.startsWith('test/browser/')).filter((f) => mocks.test(readFileSync(f, 'utf8')));
+  return [...testFiles]
+    .filter(([f, text]) => !domTests.includes(f) && !f.startsWith('test/e2e/') && !f.startsWith('test/browser/') && mocks.test(text))
+    .map(([f]) => f);
 }
 
 const isolated = mockingTests();

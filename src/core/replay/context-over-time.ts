@@ -10,9 +10,8 @@
  */
 import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nanobot-version';
 import { pyStr } from '../python/pyrepr';
-import { dictGet, isDict, truthy, type PyDict, type PyValue } from '../python/pyvalue';
+import { dictGet, isDict, pySliceStart, truthy, type PyDict, type PyValue } from '../python/pyvalue';
 import { getHistory, replayEntry, windowMaxMessages, type ReplayOptions, type TokenCounter } from './replay';
-import { pySliceStart } from '../python/pyvalue';
 
 /** One user turn: the replay of `messages.slice(0, upto)`. */
 export interface TurnPoint {

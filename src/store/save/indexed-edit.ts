@@ -12,7 +12,7 @@ import { planAppend, planClear, planLastConsolidated, planRemoveLine, type Small
 import type { SaveRun, SourceEdit } from '../source/session-source';
 import { repairOutcome, type EditChange, type EditRefusal } from '../../core/edit/edits';
 import { KIND } from '../../core/index/fact-codes';
-import { fileStem } from '../../core/nanobot/keys';
+import { fileStem, keyForFile } from '../../core/nanobot/keys';
 import type { LineIndex } from '../../core/index/line-index';
 import { readRecords, type RangeRead } from '../large/read/large-records';
 import { changedOnDisk } from './atomic-save';
@@ -20,7 +20,6 @@ import { saveLargePlan, type LargeSource } from './large-save';
 import type { OpenOptions } from './sessions';
 import { indexStreamed, type Built } from '../source/index-pass';
 import type { SourceAdapter } from '../source/source-adapter';
-import { keyForFile } from '../../core/nanobot/keys';
 
 /** The last metadata record of an indexed file, read back by its range (null: none). */
 export async function lastMetadataOf(read: RangeRead, ix: Pick<LineIndex, 'count' | 'kind' | 'start' | 'length'>): Promise<LastMetadata> {
