@@ -161,7 +161,13 @@ describe('reloading on a workspace link', () => {
     const { a, folder, ws, map } = await seenBefore();
     for (let i = 0; i < 23; i++) a.setFile(`sessions/x_${i}.jsonl`, meta(`x:${i}`, '2026-05-01T10:00:00'), 5000);
     await model.setWorkspace(ws);
-    await waitFor(() => (map.get('last:folder:f1') as { key?: string } | undefined)?.key !== undefined && model.listingFromCache.value === null && !model.listingBusy.value);
+    // The listing of 25 saved (its save runs after the listing is shown), not only the one of 2 before it.
+    const savedRows = () => {
+      const key = (map.get('last:folder:f1') as { key?: string } | undefined)?.key;
+      const saved = key === undefined ? undefined : (map.get(key) as { summaries?: string } | undefined);
+      return saved?.summaries ? (JSON.parse(saved.summaries) as unknown[]).length : 0;
+    };
+    await waitFor(() => savedRows() === 25 && model.listingFromCache.value === null && !model.listingBusy.value);
     await model.setWorkspace(null);
     // IndexedDB (here a Map) answers only when released.
     let release!: () => void;

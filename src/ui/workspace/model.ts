@@ -341,8 +341,10 @@ export async function refreshListing(): Promise<void> {
       const source = lastSourceOf(ws);
       const store = syncStore();
       if (source && store) saveFirstScreen(store, { source, key, name: ws.name, savedAt: Date.now(), listing: next });
-      void saveListing(cacheStore, key, version, next, Date.now(), facts)
-        .then(async () => (source ? saveLastView(cacheStore, source, { key, name: ws.name, folderIndex: folderIndex.peek() }) : undefined))
+      // Both writes go to the store the save began with.
+      const saveTo = cacheStore;
+      void saveListing(saveTo, key, version, next, Date.now(), facts)
+        .then(async () => (source ? saveLastView(saveTo, source, { key, name: ws.name, folderIndex: folderIndex.peek() }) : undefined))
         .catch(() => undefined);
     }
     folderCounts.value = new Map([...folderCounts.value, [f.path, next.summaries.length]]);
