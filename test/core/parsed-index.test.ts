@@ -16,7 +16,7 @@ import { LineIndexer, type LineIndex } from '../../src/core/index/line-index';
 import { indexBytes } from '../index-bytes';
 import { loadNanobot, loadOutcome } from '../../src/core/lens/load';
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion } from '../../src/core/nanobot/nanobot-version';
-import { isDict, type PyDict } from '../../src/core/python/pyvalue';
+import type { PyDict } from '../../src/core/python/pyvalue';
 import { ReplayIndexer } from '../../src/core/replay/indexed-replay';
 import { sessionFile } from '../arbitrary-files';
 import { corpusDir } from '../golden-values';
@@ -30,9 +30,9 @@ const KEY = 'cli:direct';
 function parsedIndex(bytes: Uint8Array, version: NanobotVersion, size: number): { ix: LineIndex; values: Map<number, PyDict>; seen: number[] } {
   const values = new Map<number, PyDict>();
   const seen: number[] = [];
-  const ixr = new LineIndexer(version, 0, false, (l, f, r) => {
+  const ixr = new LineIndexer(version, 0, false, (l, f, v) => {
     seen.push(l);
-    if (r?.ok && isDict(r.value) && plainMessage(f.kind, f.flags)) values.set(l, r.value);
+    if (v && plainMessage(f.kind, f.flags)) values.set(l, v);
   });
   const buf = new Uint8Array(size);
   for (let at = 0; at < bytes.length; at += size) {

@@ -98,11 +98,13 @@ const BODY = [
   op.get(P),
 ];
 
-/** The module: `plain` and the memory it reads. */
-export const PLAIN_RUN_WASM = wasmModule({
-  func: { name: 'plain', params: [I32, I32], results: [I32], locals: [I32, I32, I32, V128], body: BODY },
-  memory: 'memory',
-});
+/** The module: `plain` and the memory it reads (built on first use: a command that never copies a chunk never builds it). */
+export function plainRunWasm(): Uint8Array<ArrayBuffer> {
+  return wasmModule({
+    func: { name: 'plain', params: [I32, I32], results: [I32], locals: [I32, I32, I32, V128], body: BODY },
+    memory: 'memory',
+  });
+}
 
 interface Kernel {
   memory: WebAssembly.Memory;
@@ -116,8 +118,9 @@ function made(): Kernel | null {
   if (kernel !== undefined) return kernel;
   kernel = null;
   try {
-    if (typeof WebAssembly === 'object' && WebAssembly.validate(PLAIN_RUN_WASM)) {
-      const exports = new WebAssembly.Instance(new WebAssembly.Module(PLAIN_RUN_WASM)).exports as unknown as Kernel;
+    const bytes = typeof WebAssembly === 'object' ? plainRunWasm() : null;
+    if (bytes && WebAssembly.validate(bytes)) {
+      const exports = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports as unknown as Kernel;
       kernel = { memory: exports.memory, plain: exports.plain };
       const table = new Uint8Array(kernel.memory.buffer, TABLE, 256);
       // The kernel steps over the escapes json.dumps itself writes; `\/` and `\uXXXX` go to the

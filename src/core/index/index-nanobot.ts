@@ -104,13 +104,13 @@ export function decodeCut(ix: Pick<LineIndex, 'count' | 'size' | 'start' | 'leng
  * nobody wants their values: each is a message to either pass, whatever it holds).
  */
 export function passLines(ix: Ix, repair: boolean, end = ix.count, standIn = !repair): Uint32Array {
-  const read = (i: number) => ix.kind[i] !== KIND.blank && (!standIn || !plain(ix, i));
+  const { kind, flags } = ix;
   let n = 0;
-  for (let i = 0; i < end; i++) if (read(i)) n++;
+  for (let i = 0; i < end; i++) if (kind[i] !== KIND.blank && !(standIn && plainMessage(kind[i]!, flags[i]!))) n++;
   // A typed array, not a list: a repair pass reads every line of a file of any size.
   const out = new Uint32Array(n);
   n = 0;
-  for (let i = 0; i < end; i++) if (read(i)) out[n++] = i;
+  for (let i = 0; i < end; i++) if (kind[i] !== KIND.blank && !(standIn && plainMessage(kind[i]!, flags[i]!))) out[n++] = i;
   return out;
 }
 

@@ -9,8 +9,8 @@
  */
 import { scanLine, scanned } from '../bytes/byte-facts';
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
-import { lineFacts, parsedLineFacts, KIND } from './record-facts';
-import type { LoadsResult } from '../python/pyjson';
+import { lineFacts, parsedLineFacts, parsedValue, KIND } from './record-facts';
+import type { PyDict } from '../python/pyvalue';
 import type { LineFacts } from './fact-codes';
 import { plainScratch } from '../bytes/plain-run';
 
@@ -42,10 +42,10 @@ const LF = 10;
 const CR = 13;
 
 /**
- * Sees each line as an indexer that parses (`parsed`) reads it: its number, facts, and `json.loads`
- * of its stripped text (null when it does not decode or is blank). The value is the caller's to keep.
+ * Sees each line as an indexer that parses (`parsed`) reads it: its number, facts, and its value as
+ * the version's `json.loads` reads it when that is an object (else null). The value is the caller's to keep.
  */
-export type ParsedLineSink = (line: number, facts: LineFacts, loaded: LoadsResult | null) => void;
+export type ParsedLineSink = (line: number, facts: LineFacts, value: PyDict | null) => void;
 
 /**
  * Offered each line the byte pass is sure of, before it is parsed (`LineIndexer`'s `byBytes`): its
@@ -123,7 +123,7 @@ export class LineIndexer {
       from = this.finishCarry(chunk);
       if (from < 0) return;
     }
-    const used = this.scan(chunk, base, false, from);
+    const used = this.scan(chunk, base, false, from, given);
     if (used < chunk.length) {
       this.carryLen = 0;
       this.carryAt = base + used;
@@ -198,8 +198,12 @@ export class LineIndexer {
     this.carryLen = need;
   }
 
-  /** Indexes every complete line of `data` from `from` (file offset `base` at 0); returns where the unfinished rest begins. */
-  private scan(data: Uint8Array, base: number, last: boolean, from = 0): number {
+  /**
+   * Indexes every complete line of `data` from `from` (file offset `base` at 0); returns where the
+   * unfinished rest begins. Terminators are searched for in `search`, the same bytes as the caller
+   * gave them: a Node Buffer's indexOf is memchr, many times a plain array's (a pass that parses every line).
+   */
+  private scan(data: Uint8Array, base: number, last: boolean, from = 0, search: Uint8Array = data): number {
     const n = data.length;
     let pos = from;
     // The next `\n` and `\r` at or after `pos` (-1: none left), searched for only when a line is
@@ -223,8 +227,8 @@ export class LineIndexer {
         pos = q + EOL_BYTES[code]!;
         continue;
       }
-      if (nextLf !== -1 && nextLf < pos) nextLf = data.indexOf(LF, pos);
-      if (nextCr !== -1 && nextCr < pos) nextCr = data.indexOf(CR, pos);
+      if (nextLf !== -1 && nextLf < pos) nextLf = search.indexOf(LF, pos);
+      if (nextCr !== -1 && nextCr < pos) nextCr = search.indexOf(CR, pos);
       let end: number;
       let code: number;
       let next: number;
@@ -256,9 +260,9 @@ export class LineIndexer {
   /** Indexes one line read the slow way (record-facts.ts). */
   private add(at: number, raw: Uint8Array, eol: number): void {
     if (this.parsed) {
-      const p = parsedLineFacts(raw, this.version);
-      this.put(at, raw.length, eol, p.facts.kind, p.facts.role, p.facts.flags);
-      this.parsed(this.n - 1, p.facts, p.loaded);
+      const f = parsedLineFacts(raw, this.version);
+      this.put(at, raw.length, eol, f.kind, f.role, f.flags);
+      this.parsed(this.n - 1, f, parsedValue.value);
       return;
     }
     const f = lineFacts(raw, this.version, this.dumps);

@@ -57,30 +57,32 @@ export function lineFacts(raw: Uint8Array, version: NanobotVersion, dumps = fals
   return textFacts(text, version, dumps);
 }
 
-/** A line's facts and, when it decodes and is not blank, `json.loads` of its stripped text (exact: `pyLoads`). */
-export interface ParsedLine {
-  facts: LineFacts;
-  loaded: LoadsResult | null;
-}
+/**
+ * The value the last `parsedLineFacts` read its facts from: the record as the version's `json.loads`
+ * reads it, when that is an object (else null). One object, reused: valid until the next call.
+ */
+export const parsedValue: { value: PyDict | null } = { value: null };
 
 /**
- * The facts of one line's content bytes read the exact way, with the value they were read from:
- * for a pass that parses every message anyway (`tokens`, `replay`), so it parses each line once.
+ * The facts of one line's content bytes read the exact way, its value left in `parsedValue`: for a
+ * pass that parses every message anyway (`tokens`, `replay`), so it parses each line once.
  */
-export function parsedLineFacts(raw: Uint8Array, version: NanobotVersion): ParsedLine {
+export function parsedLineFacts(raw: Uint8Array, version: NanobotVersion): LineFacts {
+  parsedValue.value = null;
   let text: string;
   try {
     text = decoder.decode(raw);
   } catch {
-    return { facts: { kind: KIND.corrupt, role: ROLE.none, flags: FLAG.invalidUtf8 | FLAG.nanobotBad }, loaded: null };
+    return { kind: KIND.corrupt, role: ROLE.none, flags: FLAG.invalidUtf8 | FLAG.nanobotBad };
   }
-  let loaded: LoadsResult | null = null;
-  const facts = textFacts(text, version, false, (t) => (loaded = pyLoads(t)));
-  return { facts, loaded };
+  return textFacts(text, version, false, pyLoads, parsedValue);
 }
 
-/** The facts of one decoded line (`dumps`: FLAG.dumps too, a printer's index; `loads`: json.loads of the stripped text). */
-export function textFacts(text: string, version: NanobotVersion, dumps = false, loads: (text: string) => LoadsResult = quickLoads): LineFacts {
+/**
+ * The facts of one decoded line (`dumps`: FLAG.dumps too, a printer's index; `loads`: json.loads of
+ * the stripped text; `out`: given the record's value when it is an object).
+ */
+export function textFacts(text: string, version: NanobotVersion, dumps = false, loads: (text: string) => LoadsResult = quickLoads, out?: { value: PyDict | null }): LineFacts {
   let stripped = pyStrip(text);
   if (!stripped) return { kind: KIND.blank, role: ROLE.none, flags: 0 };
   let flags = 0;
@@ -99,6 +101,7 @@ export function textFacts(text: string, version: NanobotVersion, dumps = false, 
     return { kind: KIND.corrupt, role: ROLE.none, flags: flags | (t === 'RecursionError' ? FLAG.tooDeep : t === 'ValueError' ? FLAG.valueError : FLAG.nanobotBad) };
   }
   if (!isDict(r.value)) return { kind: KIND.corrupt, role: ROLE.none, flags: flags | FLAG.notObject };
+  if (out) out.value = r.value;
   const f = dictFacts(r.value, version);
   f.flags |= flags;
   if (dumps && f.kind === KIND.message && text === stripped && isDumpsText(stripped, r)) f.flags |= FLAG.dumps;

@@ -5,9 +5,7 @@
  * (`diagnosticsIndexed`).
  */
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
-import { rulesOf } from '../../core/nanobot/nanobot-version';
-import { atDepth } from '../../core/python/pyjson';
-import { isDict, type PyDict } from '../../core/python/pyvalue';
+import type { PyDict } from '../../core/python/pyvalue';
 import type { LineIndex } from '../../core/index/line-index';
 import type { LineFacts } from '../../core/index/fact-codes';
 import { IndexDiagnostics, diagnosticLines } from '../../core/index/index-diagnostics';
@@ -45,20 +43,15 @@ export interface MessageNotes<N> {
  * runs it all again noting every line.
  */
 export async function loadNoted<N extends MessageNotes<N>>(adapter: SourceAdapter, path: string, opts: { now: string; version: NanobotVersion; fallbackKey: string; key?: string }, make: () => N): Promise<{ index: LineIndex; stat: FileStat; load: IndexedLoad; notes: N }> {
-  const budget = rulesOf(opts.version).depthBudget.jsonLoads;
   const run = async (all: boolean) => {
     const { built, held: pre } = await indexParsed(adapter, path, opts.version, () => {
       const notes = make();
       let noting = true;
       return {
-        line: (l, f, r) => {
+        line: (l, f, v) => {
           if (!noting) return;
           if (!all && strictMayRaise(f.kind, f.flags)) noting = false;
-          if (!r || !plainMessage(f.kind, f.flags)) return;
-          // The value at nanobot's own depth figure, as the line's facts were read (a record nested
-          // deeper than the parser's default but within the figure is a plain message too).
-          const v = atDepth(r, budget);
-          if (v.ok && isDict(v.value)) notes.add(v.value, l);
+          if (v && plainMessage(f.kind, f.flags)) notes.add(v, l);
         },
         // A line nobody notes needs no value; a plain message the noter can note from its facts neither.
         ...(notes.stand
