@@ -22,7 +22,7 @@ import { decodeRecord } from './record-facts';
  * line nesting deeper than the shallowest figure too, which the repair pass (a level less) may refuse.
  */
 const NOT_PLAIN = FLAG.nanobotBad | FLAG.tooDeep | FLAG.valueError | FLAG.bom | FLAG.invalidUtf8 | FLAG.deep;
-/** What a plain message stands in as: its value is never read (`emptyMessage`). */
+/** What a plain message stands in as: its value is never read (`IndexedPass`'s `upTo`). */
 const PLAIN = Object.freeze({}) as PyDict;
 
 type Ix = Pick<LineIndex, 'count' | 'kind' | 'flags'>;
@@ -134,7 +134,7 @@ export class IndexedPass {
     private readonly rules: VersionRules,
     /** Python's read yields lines [0, end) and then raises `cut` (a file that is not UTF-8), else every line. */
     private readonly cut: DecodeCut | null = null,
-    sink?: IndexedSink,
+    private readonly sink?: IndexedSink,
     standIn = !repair,
   ) {
     this.standIn = standIn;
@@ -157,18 +157,21 @@ export class IndexedPass {
     this.lines[this.count++] = line;
   }
 
-  /** Stands in for the plain messages before line `to`. */
+  /**
+   * Stands in for the plain messages before line `to`: the pass counts them, the sink sees each as
+   * one empty dict (a pass keeps nothing of the line but its number).
+   */
   private upTo(to: number): void {
+    if (this.error) return;
     if (!this.standIn) {
-      if (!this.error) this.next = Math.max(this.next, to);
+      this.next = Math.max(this.next, to);
       return;
     }
-    // Each stands in as one empty dict (a pass keeps nothing of the line but its number).
     const { kind, flags } = this.ix;
-    for (; this.next < to && !this.error; this.next++) {
-      if (kind[this.next] !== KIND.message || flags[this.next]! & NOT_PLAIN) continue;
-      this.error = this.pass.emptyMessage(PLAIN, this.next);
-    }
+    const from = this.count;
+    for (; this.next < to; this.next++) if (kind[this.next] === KIND.message && !(flags[this.next]! & NOT_PLAIN)) this.lines[this.count++] = this.next;
+    this.pass.standIns(this.count - from);
+    if (this.sink) for (let k = from; k < this.count; k++) this.sink.add(PLAIN, this.lines[k]!, true);
   }
 
   /** Line `i`'s content bytes (valid UTF-8). */
