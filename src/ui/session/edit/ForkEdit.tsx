@@ -7,7 +7,8 @@ import { nameProblem } from '../../../store/adapter/names';
 import type { SourceFork } from '../../../store/source/session-source';
 import { errorText } from '../../shell/status';
 import { er, pg } from '../../i18n/text';
-import { failure, download } from './apply';
+import { failure } from './apply';
+import { downloadBlob } from '../export/download';
 import { SETTLE_MS, type EditCtx } from './context';
 import { EditCard, type Plan } from './EditCard';
 import { iso } from '../../parts/iso';
@@ -96,7 +97,7 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
           if (!ctx.adapter) {
             const blob = await source.forkBlob(at, state.key, state.now);
             if (!blob) return { ok: false, conflict: false, message: pg().largeEdit.needsWrite, changes: [] };
-            download(blob, fork.fileName);
+            downloadBlob(blob, fork.fileName);
             return { ok: true, message: t.downloaded(fork.fileName) };
           }
           const { path } = await source.writeFork(at, state.key, state.now);

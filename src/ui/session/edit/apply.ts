@@ -1,6 +1,6 @@
 /**
- * An edit's outcome as the cards show it (a failure as data: a conflict lists what changed), the
- * download read-only mode offers, and the guarded save of an edited document the listing's repair uses.
+ * An edit's outcome as the cards show it (a failure as data: a conflict lists what changed), and the
+ * guarded save of an edited document the listing's repair uses.
  */
 import type { SessionDocument } from '../../../core/lens/document';
 import { isStoreError } from '../../../store/adapter/errors';
@@ -39,16 +39,4 @@ export function failure(e: unknown): Outcome & { ok: false } {
   if (isStoreError(e, 'cancelled')) return { ok: false, conflict: false, cancelled: true, message: errorText(e), changes: [] };
   if (isStoreError(e, 'conflict')) return { ok: false, conflict: true, message: errorText(e), changes: e.reason.code === 'changed-since-read' ? e.reason.changes.map((c) => er()?.snapshotChange(c) ?? '…') : [] };
   return { ok: false, conflict: false, message: errorText(e), changes: [] };
-}
-
-/** Offers a file as a download (read-only mode: the original file is not touched). */
-export function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -15,7 +15,8 @@ import { dictGet } from '../../../core/python/pyvalue';
 import { noteRunningSave } from '../../workspace/save-notes';
 import { errorText } from '../../shell/status';
 import { pg } from '../../i18n/text';
-import { download, failure, type Outcome } from './apply';
+import { failure, type Outcome } from './apply';
+import { downloadBlob } from '../export/download';
 import type { Plan, PlanError, RunControl } from './EditCard';
 import { keyForFile } from '../../../core/nanobot/keys';
 
@@ -83,7 +84,7 @@ async function commit(ctx: EditCtx, plan: SourcePlan, run: RunControl, backup = 
     try {
       const blob = await source.editBlob(plan);
       if (!blob) return { ok: false, conflict: false, message: pg().largeEdit.repairReadOnly, changes: [] };
-      download(blob, fileName);
+      downloadBlob(blob, fileName);
       return { ok: true, message: pg().edit.downloaded(fileName) };
     } catch (e) {
       return failure(e);
