@@ -12,7 +12,7 @@ import { downloadBlob } from '../export/download';
 import { SETTLE_MS, type EditCtx } from './context';
 import { EditCard, type Plan } from './EditCard';
 import { iso } from '../../parts/iso';
-import { sessionFileName } from '../../../core/nanobot/keys';
+import { sessionFileName, sessionFileNameOrNull } from '../../../core/nanobot/keys';
 
 /**
  * The fork card where the version has nanobot's fork, else the card saying why there is none (its
@@ -120,7 +120,7 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
       <label class="sl-field">
         <span>{t.key}</span>
         <input type="text" value={key} onInput={(e) => { setKey((e.currentTarget as HTMLInputElement).value); setTouched(true); }} />
-        <small class="sl-muted">{t.file}{(() => { try { return sessionFileName(key, version); } catch { return '—'; } })()}</small>
+        <small class="sl-muted">{t.file}{sessionFileNameOrNull(key, version) ?? '—'}</small>
       </label>
       {/* after the fields it reads (the preview it opens takes focus as this button goes: EditCard) */}
       {!touched && users.length > 0 && <button type="button" onClick={() => setTouched(true)}>{t.preview}</button>}
