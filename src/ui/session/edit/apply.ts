@@ -5,6 +5,7 @@
 import type { SessionDocument } from '../../../core/lens/document';
 import { isStoreError } from '../../../store/adapter/errors';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
+import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { saveDocument, tmpFor, type OpenedSession } from '../../../store/save/sessions';
 import { joinPath, splitParent } from '../../../store/adapter/paths';
 import { noteRunningSave } from '../../workspace/save-notes';
@@ -18,19 +19,28 @@ export type Outcome =
 
 /** Saves `doc` over the opened file (the listing's repair of a file nanobot's listing fails on). */
 export async function saveEdited(adapter: StorageAdapter, opened: OpenedSession, doc: SessionDocument, now: string): Promise<Outcome> {
-  let done: (() => void) | null = null;
-  let keepNote = false;
-  try {
-    // A note a reload finds: the tmp a save cut short leaves is then named as this app's own.
-    const tmpName = tmpFor(opened.fileName, opened.version);
-    done = noteRunningSave(joinPath(splitParent(opened.path)[0], tmpName));
+  return notedSave(opened.path, opened.fileName, opened.version, async (tmpName) => {
     const { opened: next, result } = await saveDocument(adapter, opened, doc, { now, key: opened.key, version: opened.version, tmpName });
     return { ok: true, message: pg().edit.saved(opened.fileName, next.bytes.length, result.backup ?? null), opened: next };
+  });
+}
+
+/**
+ * Runs `save` of the file at `path` with a tmp name for it noted where a reload finds it, so the tmp a save
+ * cut short leaves is named as this app's own (the note is kept when the save could not remove its tmp).
+ */
+export async function notedSave(path: string, fileName: string, version: NanobotVersion, save: (tmpName: string) => Promise<Outcome>): Promise<Outcome> {
+  let forget: (() => void) | null = null;
+  let keepNote = false;
+  try {
+    const tmpName = tmpFor(fileName, version);
+    forget = noteRunningSave(joinPath(splitParent(path)[0], tmpName));
+    return await save(tmpName);
   } catch (e) {
-    keepNote = isStoreError(e) && !!e.leftover; // a tmp the save could not remove is still its own
+    keepNote = isStoreError(e) && !!e.leftover;
     return failure(e);
   } finally {
-    if (!keepNote) done?.();
+    if (!keepNote) forget?.();
   }
 }
 
