@@ -6,7 +6,7 @@
  */
 
 import type { Entry, FileStat, StorageAdapter, WriteData, WriteOptions, RenameOptions } from './adapter';
-import { concat } from './bytes';
+import { concat } from '../../core/python/lines';
 import { StoreError, type StoreErrorCode } from './errors';
 import { assertPortableName } from './names';
 import { joinPath, splitParent, splitPath } from './paths';
