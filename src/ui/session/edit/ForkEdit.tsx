@@ -12,6 +12,7 @@ import { downloadBlob } from '../export/download';
 import { SETTLE_MS, type EditCtx } from './context';
 import { EditCard, type Plan } from './EditCard';
 import { iso } from '../../parts/iso';
+import { useAnswer } from '../parts/answer';
 import { sessionFileName, sessionFileNameOrNull } from '../../../core/nanobot/keys';
 
 /**
@@ -55,13 +56,8 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
   const [touched, setTouched] = useState(false);
   const [state, setState] = useState<ForkState>({ step: 'idle' });
   const chosen = users[Number(turn) - 1];
-  const [chosenText, setChosenText] = useState('');
-  useEffect(() => {
-    let live = true;
-    setChosenText('');
-    if (chosen !== undefined) void source.messages('recovered', chosen, chosen + 1).then((r) => live && setChosenText(r.values[0] ? messagePreview(r.values[0], version) : ''));
-    return () => void (live = false);
-  }, [chosen, source]);
+  const readChosen = useMemo(() => (chosen === undefined ? null : () => source.messages('recovered', chosen, chosen + 1).then((r) => (r.values[0] ? messagePreview(r.values[0], version) : ''))), [chosen, source]);
+  const chosenText = useAnswer(readChosen).value ?? '';
   useEffect(() => {
     if (!touched) return setState({ step: 'idle' });
     const named = forkKeyProblem(key, facts.key, version);
