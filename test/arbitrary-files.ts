@@ -4,7 +4,7 @@
  * the metadata record and of messages, and any line at all (garbage, invalid UTF-8, blank, a BOM).
  * Values are produced as JSON text, so anything Python accepts can be written.
  */
-import { concat } from '../src/core/python/lines';
+import { concat } from '../src/store/adapter/bytes';
 import fc from 'fast-check';
 
 const enc = new TextEncoder();

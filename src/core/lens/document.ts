@@ -5,7 +5,7 @@
  */
 import { sessionFileNameOrNull } from '../nanobot/keys';
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
-import { EOL_TEXT, concat, decodeLines, decodeLossy, decodeStrict, encodeUtf8, eolCode, findUtf8Fault, splitLines, utf8FaultMessage } from '../python/lines';
+import { EOL_TEXT, decodeLines, decodeLossy, decodeStrict, encodeUtf8, eolCode, findUtf8Fault, splitLines, utf8FaultMessage } from '../python/lines';
 import { clampLastConsolidated, type LineCache } from './load';
 import { isoRoundTrip } from '../python/isotime';
 import { pyDumps, pyLoads } from '../python/pyjson';
@@ -316,14 +316,25 @@ export function keptTerminator(eol: string, followed: boolean): string {
 
 export function serializeDocument(doc: SessionDocument): Uint8Array {
   const parts: Uint8Array[] = [];
+  let total = 0;
+  const push = (b: Uint8Array) => {
+    parts.push(b);
+    total += b.length;
+  };
   const NL = encodeUtf8('\n');
   doc.records.forEach((r, i) => {
-    parts.push(r.edited && r.value ? encodeUtf8(pyDumps(r.value)) : r.raw);
+    push(r.edited && r.value ? encodeUtf8(pyDumps(r.value)) : r.raw);
     const eol = r.edited ? '\n' : keptTerminator(r.eol, i < doc.records.length - 1);
-    if (eol === '\n') parts.push(NL);
-    else if (eol) parts.push(encodeUtf8(eol));
+    if (eol === '\n') push(NL);
+    else if (eol) push(encodeUtf8(eol));
   });
-  return concat(parts);
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
 /** A new record holding `value`, written as nanobot's json.dumps line. */

@@ -226,17 +226,6 @@ export function encodeUtf8(s: string): Uint8Array {
   return encoder.encode(s);
 }
 
-/** Byte chunks joined into one buffer. */
-export function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
-
 /** Index of the first lone surrogate (which Python cannot encode to UTF-8), or -1. */
 export function loneSurrogateIndex(s: string): number {
   // ES2024's native check (Node 20+, current browsers) first: the regex below is slow on a 100 MB save.

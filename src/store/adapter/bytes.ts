@@ -1,6 +1,16 @@
-/** Byte helpers shared by the store: draining streams, hashing. */
+/** Byte helpers shared by the store: joining chunks, draining streams, hashing. */
 import { yieldToEventLoop } from '../analyze/event-loop';
-import { concat } from '../../core/python/lines';
+
+/** Join chunks into one buffer. */
+export function concat(chunks: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
 
 /** Bytes read between two yields: a file's chunks are queued at once, so its reads chain as microtasks in one task. */
 const YIELD_EVERY = 4 * 1024 * 1024;

@@ -6,7 +6,7 @@
  */
 
 import type { Entry, FileStat, StorageAdapter, WriteData, WriteOptions, RenameOptions } from './adapter';
-import { concat } from '../../core/python/lines';
+import { concat } from './bytes';
 import { StoreError, type StoreErrorCode } from './errors';
 import { assertPortableName } from './names';
 import { joinPath, splitParent, splitPath } from './paths';

@@ -6,8 +6,7 @@
 
 import type { StorageAdapter } from '../adapter/adapter';
 import { writeBackup } from './backup';
-import { readAll, sha256Hex } from '../adapter/bytes';
-import { concat } from '../../core/python/lines';
+import { concat, readAll, sha256Hex } from '../adapter/bytes';
 import { StoreError, isStoreError, type SnapshotChange } from '../adapter/errors';
 import { serialize } from './save-queue';
 import { describeChanges, snapshotOf, type Snapshot } from './snapshot';

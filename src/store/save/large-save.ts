@@ -10,9 +10,9 @@
  */
 import { dumpsLine, type Piece } from '../../core/edit/large-edit';
 import type { LineIndex } from '../../core/index/line-index';
-import { concat } from '../../core/python/lines';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import type { FileStat, StorageAdapter } from '../adapter/adapter';
+import { concat } from '../adapter/bytes';
 import { GATEWAY_NOTE, cancelledSave, changedOnDisk, type SaveProgress } from './atomic-save';
 import { writeBackup } from './backup';
 import { StoreError, isStoreError, type SnapshotChange } from '../adapter/errors';
