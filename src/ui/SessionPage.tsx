@@ -71,9 +71,7 @@ function useSessionView(): Views | null {
       (v) => live && setView(() => v),
       (e) => say(pg().session.viewsFailed(errorText(e)), 'error'),
     );
-    return () => {
-      live = false;
-    };
+    return () => void (live = false);
   }, []);
   return View;
 }

@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PyFloat, dictFrom, type PyDict, type PyValue } from '../../src/core/python/pyvalue';
 import { hasSpecialToken, loadTokenizer } from '../../src/core/tokens/tokenizer';
 import { CL100K_PATTERN } from './cl100k-pattern';
+import { codePointLength } from '../../src/core/python/pytext';
 import {
   TokenEstimateError,
-  codePointLength,
   estimateMessageTokens,
   tokenPayload,
   type TextTokenCounter,

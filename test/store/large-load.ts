@@ -6,7 +6,7 @@ import { loadOverIndex, type IndexedSession } from '../../src/core/index/index-n
 import type { LineIndex } from '../../src/core/index/line-index';
 import type { NanobotVersion } from '../../src/core/nanobot/nanobot-version';
 import { keyForFile } from '../../src/core/nanobot/keys';
-import { eachLineRaw } from '../../src/store/large/read/large-records';
+import { eachLineBytes } from '../../src/store/large/read/large-records';
 import { indexLoadOf, type IndexLoad } from '../core/index-cut';
 
 /** What nanobot holds of the session itself (its key, times and metadata). */
@@ -18,7 +18,7 @@ type LargeLoad = IndexLoad & { head: LargeHead | null };
 /** nanobot's `_load` of `file` (indexed as `ix`, named `fileName`) at `version`, at time `now`. */
 export async function loadLarge(file: Blob, ix: LineIndex, version: NanobotVersion, now: string, fileName: string): Promise<LargeLoad> {
   const bytes = async (a: number, b: number) => new Uint8Array(await file.slice(a, b).arrayBuffer());
-  const n = await loadOverIndex(ix, { now, version, fallbackKey: keyForFile(fileName, version) }, { bytes, lines: (lines, each) => eachLineRaw(bytes, ix, lines, each) });
+  const n = await loadOverIndex(ix, { now, version, fallbackKey: keyForFile(fileName, version) }, { bytes, lines: (lines, each) => eachLineBytes(bytes, ix, lines, each) });
   const r = n.result;
   return { ...indexLoadOf(n), head: r && { key: r.key, createdAt: r.createdAt, updatedAt: r.updatedAt, metadata: r.metadata, storedLastConsolidated: r.storedLastConsolidated } };
 }

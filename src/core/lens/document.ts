@@ -3,7 +3,7 @@
  * valid object recovered (a BOM stripped, non-object lines kept as corrupt lines), and one
  * diagnostic per problem. Saving a document writes untouched records back byte for byte.
  */
-import { sessionFileName } from '../nanobot/keys';
+import { sessionFileNameOrNull } from '../nanobot/keys';
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { EOL_TEXT, decodeLines, decodeLossy, decodeStrict, encodeUtf8, eolCode, findUtf8Fault, splitLines, utf8FaultMessage } from '../python/lines';
 import { clampLastConsolidated, type LineCache } from './load';
@@ -279,7 +279,7 @@ function checkStructure(shape: DocumentShape, diagnostics: Diagnostic[], opts: D
       diagnostics.push({ line, kind: 'key-not-text', severity: 'error', values: { key: pyDumps(key) }, raw: text });
     }
     if (opts.fileName && typeof key === 'string' && key && opts.fileName.endsWith('.jsonl')) {
-      const expected = expectedFileName(key, opts.version);
+      const expected = sessionFileNameOrNull(key, opts.version);
       if (expected !== null && expected !== opts.fileName) {
         diagnostics.push({ line, kind: 'key-mismatch', severity: 'warning', values: { key, expected, fileName: opts.fileName }, raw: '' });
       }
@@ -287,15 +287,6 @@ function checkStructure(shape: DocumentShape, diagnostics: Diagnostic[], opts: D
   }
   for (const r of shape.roleless) {
     diagnostics.push({ line: r.line, kind: 'missing-role', severity: 'warning', raw: r.text });
-  }
-}
-
-/** The file a version saves `key` under; null for a key it cannot name (a lone surrogate). */
-function expectedFileName(key: string, version: NanobotVersion): string | null {
-  try {
-    return sessionFileName(key, version);
-  } catch {
-    return null;
   }
 }
 

@@ -85,6 +85,15 @@ export function sessionFileName(key: string, version: NanobotVersion): string {
   return (rulesOf(version).fileStem === 'base64url' ? base64urlKey(key) : safeKey(key)) + '.jsonl';
 }
 
+/** `sessionFileName`, or null for a key the version cannot name (a lone surrogate where names are base64url). */
+export function sessionFileNameOrNull(key: string, version: NanobotVersion): string | null {
+  try {
+    return sessionFileName(key, version);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The temporary file a version's atomic save writes beside `fileName` (§52–53): `<name>.tmp`, or
  * main's hidden `.<name>.<16 hex>.tmp` (`hex16` supplies the randomness, so this stays pure).

@@ -293,14 +293,20 @@ const SPARE_V030: RecursionSites<number> = { ...SPARE_V02, forkMessageCopy: 997,
 // reads its copy once more a frame deeper: a line of 989 is copied and then raises, so 988 is the figure.
 const SPARE_MAIN: RecursionSites<number> = { ...SPARE_V030, jsonLoads: 992, jsonLoadsRepair: 991, jsonLoadsFork: 991, jsonLoadsForkRepair: 990, listingPreviewCopy: 994, listingRepairPreviewCopy: 993, providerStateCopy: 995, jsonLoadsMigration: 988 };
 
+/** A release's names: people call it `nanobot <version>`; `tag` is its git tag, null for a commit that is no release. */
+function named(version: NanobotVersion, tag: string | null, commit: string, date: string) {
+  return { version, label: `nanobot ${version}`, tag, commit, date };
+}
+
+/** A pip release's names: its git tag is its pip name with a `v` (`v0.2.1` for `0.2.1`). */
+function pip(version: NanobotVersion, commit: string, date: string) {
+  return named(version, `v${version}`, commit, date);
+}
+
 const FORK_DROPPED_V02 = ['goal_state', 'pending_user_turn', 'runtime_checkpoint', 'thread_goal', 'title', 'title_user_edited'] as const;
 
 const V02: VersionRules = {
-  version: 'v0.2',
-  label: 'nanobot v0.2',
-  tag: null,
-  commit: 'c915e98c1',
-  date: '2026-06-24',
+  ...named('v0.2', null, 'c915e98c1', '2026-06-24'),
   fileStem: 'safe-key',
   stemKey: 'first-underscore',
   listingKey: 'metadata-else-stem',
@@ -382,22 +388,14 @@ const V02: VersionRules = {
  */
 const R022: VersionRules = {
   ...V02,
-  version: '0.2.2',
-  label: 'nanobot 0.2.2',
-  tag: 'v0.2.2',
-  commit: 'e2e75c913',
-  date: '2026-06-22',
+  ...pip('0.2.2', 'e2e75c913', '2026-06-22'),
   listingTimeFallback: false,
   thinkTags: 'think-thought',
 };
 
 const R021: VersionRules = {
   ...R022,
-  version: '0.2.1',
-  label: 'nanobot 0.2.1',
-  tag: 'v0.2.1',
-  commit: 'f309982bb',
-  date: '2026-06-01',
+  ...pip('0.2.1', 'f309982bb', '2026-06-01'),
   defaultContextWindow: 65_536,
   extendToUser: false,
   lastConsolidatedChecked: false,
@@ -409,11 +407,7 @@ const R021: VersionRules = {
 
 const R020: VersionRules = {
   ...R021,
-  version: '0.2.0',
-  label: 'nanobot 0.2.0',
-  tag: 'v0.2.0',
-  commit: 'c018c3fb6',
-  date: '2026-05-16',
+  ...pip('0.2.0', 'c018c3fb6', '2026-05-16'),
   titleStripsThink: false,
   previewScanCapped: false,
   repairedTitleUnguarded: true,
@@ -425,11 +419,7 @@ const R020: VersionRules = {
 
 const V030: VersionRules = {
   ...V02,
-  version: 'v0.3.0',
-  label: 'nanobot v0.3.0',
-  tag: 'v0.3.0',
-  commit: '3f602fbc8',
-  date: '2026-07-25',
+  ...named('v0.3.0', 'v0.3.0', '3f602fbc8', '2026-07-25'),
   fileStem: 'base64url',
   stemKey: 'decoded-else-first-underscore',
   deleteNames: 'canonical-and-lossy',
@@ -454,11 +444,7 @@ const V030: VersionRules = {
 
 const MAIN: VersionRules = {
   ...V030,
-  version: 'main',
-  label: 'nanobot main',
-  tag: null,
-  commit: '3852956a7',
-  date: '2026-08-23',
+  ...named('main', null, '3852956a7', '2026-08-23'),
   stemKey: 'canonical-only',
   sessionsHome: 'namespace',
   providerStateRecord: true,
@@ -486,11 +472,7 @@ const MAIN: VersionRules = {
  */
 const R01503: VersionRules = {
   ...R020,
-  version: '0.1.5.post3',
-  label: 'nanobot 0.1.5.post3',
-  tag: 'v0.1.5.post3',
-  commit: '0b1631f33',
-  date: '2026-04-29',
+  ...pip('0.1.5.post3', '0b1631f33', '2026-04-29'),
   listingPreview: false,
   repairedTitleUnguarded: false, // its rows have no title
   // § get_history: no `_command` skip, no cleaning, media breadcrumbs on any role, channel deliveries timestamped
@@ -506,11 +488,7 @@ const R01503: VersionRules = {
 
 const R01502: VersionRules = {
   ...R01503,
-  version: '0.1.5.post2',
-  label: 'nanobot 0.1.5.post2',
-  tag: 'v0.1.5.post2',
-  commit: '950dddec4',
-  date: '2026-04-21',
+  ...pip('0.1.5.post2', '950dddec4', '2026-04-21'),
   // § get_history: every unconsolidated message (the loop's max_messages=0), no budget, no timestamps, no media
   defaultMaxMessages: 500,
   nonPositiveMaxMessages: null,
@@ -528,56 +506,28 @@ const R01502: VersionRules = {
 
 const R01501: VersionRules = {
   ...R01502,
-  version: '0.1.5.post1',
-  label: 'nanobot 0.1.5.post1',
-  tag: 'v0.1.5.post1',
-  commit: '648307148',
-  date: '2026-04-14',
+  ...pip('0.1.5.post1', '648307148', '2026-04-14'),
   atomicSave: false,
   loadFailure: 'empty-session',
   headErrorsToRepair: 'none',
   deleteSession: false,
 };
 
-const R015: VersionRules = {
-  ...R01501,
-  version: '0.1.5',
-  label: 'nanobot 0.1.5',
-  tag: 'v0.1.5',
-  commit: '79234d237',
-  date: '2026-04-06',
-  loadsUpdatedAt: false,
-};
+const R015: VersionRules = { ...R01501, ...pip('0.1.5', '79234d237', '2026-04-06'), loadsUpdatedAt: false };
 
 const R01406: VersionRules = {
   ...R015,
-  version: '0.1.4.post6',
-  label: 'nanobot 0.1.4.post6',
-  tag: 'v0.1.4.post6',
-  commit: 'c15f63a32',
-  date: '2026-03-27',
+  ...pip('0.1.4.post6', 'c15f63a32', '2026-03-27'),
   // § get_history: no reasoning_content in an entry
   replayFields: ['tool_calls', 'tool_call_id', 'name'],
   historyLog: 'HISTORY.md', // clues on disk
 };
 
-const R01405: VersionRules = {
-  ...R01406,
-  version: '0.1.4.post5',
-  label: 'nanobot 0.1.4.post5',
-  tag: 'v0.1.4.post5',
-  commit: '337c4600f',
-  date: '2026-03-16',
-  tokenEstimate: 'bare',
-};
+const R01405: VersionRules = { ...R01406, ...pip('0.1.4.post5', '337c4600f', '2026-03-16'), tokenEstimate: 'bare' };
 
 const R01404: VersionRules = {
   ...R01405,
-  version: '0.1.4.post4',
-  label: 'nanobot 0.1.4.post4',
-  tag: 'v0.1.4.post4',
-  commit: 'a0bb4320f',
-  date: '2026-03-08',
+  ...pip('0.1.4.post4', 'a0bb4320f', '2026-03-08'),
   tokenEstimate: 'none',
   // § get_history: no orphan drop; the loop's own call is memory_window (100)
   replayOrphanDrop: false,
@@ -586,32 +536,17 @@ const R01404: VersionRules = {
   savedToolResultChars: 500, // clues on disk
 };
 
-const R01403: VersionRules = {
-  ...R01404,
-  version: '0.1.4.post3',
-  label: 'nanobot 0.1.4.post3',
-  tag: 'v0.1.4.post3',
-  commit: '4f0530dd6',
-  date: '2026-02-28',
-};
+const R01403: VersionRules = { ...R01404, ...pip('0.1.4.post3', '4f0530dd6', '2026-02-28') };
 
 const R01402: VersionRules = {
   ...R01403,
-  version: '0.1.4.post2',
-  label: 'nanobot 0.1.4.post2',
-  tag: 'v0.1.4.post2',
-  commit: '17de3699a',
-  date: '2026-02-24',
+  ...pip('0.1.4.post2', '17de3699a', '2026-02-24'),
   runtimeContextInUserText: true, // clues on disk
 };
 
 const R01401: VersionRules = {
   ...R01402,
-  version: '0.1.4.post1',
-  label: 'nanobot 0.1.4.post1',
-  tag: 'v0.1.4.post1',
-  commit: 'af71ccf05',
-  date: '2026-02-21',
+  ...pip('0.1.4.post1', 'af71ccf05', '2026-02-21'),
   // § get_history: the last 50 of the whole file (memory_window), last_consolidated ignored, no user-turn cut
   replaySkipsConsolidated: false,
   replayUserStart: 'none',
@@ -624,11 +559,7 @@ const R01401: VersionRules = {
 
 const R014: VersionRules = {
   ...R01401,
-  version: '0.1.4',
-  label: 'nanobot 0.1.4',
-  tag: 'v0.1.4',
-  commit: 'b14d4711c',
-  date: '2026-02-18',
+  ...pip('0.1.4', 'b14d4711c', '2026-02-18'),
   metadataKey: false,
   asciiEscapes: true,
   listingKey: 'every-underscore',

@@ -139,6 +139,17 @@ function firstUser(ms: PyDict[]): number {
   return ms.findIndex((m) => role(m) === 'user');
 }
 
+/** The breadcrumbs of the first 8 attachments (`cli_apps`, `mcp_presets`) that are dicts with a name, one line each. */
+function attachmentLines(list: PyValue[], line: (name: string, attachment: PyDict) => string): string {
+  const lines: string[] = [];
+  for (const a of list.slice(0, 8)) {
+    if (!isDict(a)) continue;
+    const name = attachmentName(dictGet(a, 'name'));
+    if (name) lines.push(line(name, a));
+  }
+  return lines.join('\n');
+}
+
 /**
  * Contract E23 and §36–38: media, CLI-app and (v0.2) MCP-preset breadcrumbs on string content (`user`: a
  * user turn; media alone also on other roles where the version puts them there).
@@ -152,27 +163,13 @@ function withBreadcrumbs(m: PyDict, content: string, rules: VersionRules, cliApp
   }
   const apps = dictGet(m, 'cli_apps');
   if (user && cliApps && Array.isArray(apps) && apps.length) {
-    const lines: string[] = [];
-    for (const app of apps.slice(0, 8)) {
-      if (!isDict(app)) continue;
-      const name = attachmentName(dictGet(app, 'name'));
-      if (!name) continue;
-      const entry = strOr(dictGet(app, 'entry_point'), 'unknown');
-      lines.push(`[CLI App Attachment: @${name}; tool=run_cli_app; entry_point=${entry}; skill=skills/cli-app-${name}/SKILL.md]`);
-    }
-    if (lines.length) blocks.push(lines.join('\n'));
+    const lines = attachmentLines(apps, (name, app) => `[CLI App Attachment: @${name}; tool=run_cli_app; entry_point=${strOr(dictGet(app, 'entry_point'), 'unknown')}; skill=skills/cli-app-${name}/SKILL.md]`);
+    if (lines) blocks.push(lines);
   }
   const presets = dictGet(m, 'mcp_presets');
   if (user && rules.mcpPresetBreadcrumbs && Array.isArray(presets) && presets.length) {
-    const lines: string[] = [];
-    for (const p of presets.slice(0, 8)) {
-      if (!isDict(p)) continue;
-      const name = attachmentName(dictGet(p, 'name'));
-      if (!name) continue;
-      const tr = dictGet(p, 'transport');
-      lines.push(`[MCP Preset Attachment: @${name}; tool_prefix=mcp_${name}_; transport=${strOr(tr, 'mcp')}]`);
-    }
-    if (lines.length) blocks.push(lines.join('\n'));
+    const lines = attachmentLines(presets, (name, p) => `[MCP Preset Attachment: @${name}; tool_prefix=mcp_${name}_; transport=${strOr(dictGet(p, 'transport'), 'mcp')}]`);
+    if (lines) blocks.push(lines);
   }
   for (const b of blocks) content = content ? content + '\n' + b : b;
   return content;

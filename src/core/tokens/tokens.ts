@@ -4,6 +4,7 @@
  * app can show everything else before the big BPE tables have loaded.
  */
 import { loneSurrogateIndex } from '../python/lines';
+import { codePointLength } from '../python/pytext';
 import type { PyError } from '../python/pyjson';
 import { pyDumps } from '../python/pyjson';
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
@@ -57,22 +58,6 @@ export function tokenPayload(message: PyDict, version: NanobotVersion): string {
     throw new TokenEstimateError({ type: 'TypeError', message });
   }
   return (parts as string[]).join('\n');
-}
-
-/** Python `len(s)`: code points, so a surrogate pair counts once and a lone surrogate once. */
-export function codePointLength(s: string): number {
-  let n = s.length;
-  for (let i = 0; i < s.length - 1; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
 }
 
 /**

@@ -128,6 +128,17 @@ function statSyncOrNone(path: string): { isFile(): boolean; isDirectory(): boole
   }
 }
 
+/** Reads from the start of an open file into `buf` until it is full or the file ends: how many bytes came. */
+function readFrom(fd: number, buf: Uint8Array): number {
+  let got = 0;
+  while (got < buf.length) {
+    const r = readSync(fd, buf, got, buf.length - got, got);
+    if (r === 0) break;
+    got += r;
+  }
+  return got;
+}
+
 /** Wrap a folder on disk (absolute or relative to the cwd) as a StorageAdapter. */
 export function createNodeAdapter(rootDir: string): StorageAdapter {
   const root = pathResolve(rootDir);
@@ -284,12 +295,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
         const fd = openSync(abs(path), 'r');
         try {
           const buf = new Uint8Array(Math.max(0, n));
-          let got = 0;
-          while (got < buf.length) {
-            const r = readSync(fd, buf, got, buf.length - got, got);
-            if (r === 0) break;
-            got += r;
-          }
+          const got = readFrom(fd, buf);
           return got === buf.length ? buf : buf.slice(0, got);
         } finally {
           closeSync(fd);
@@ -307,12 +313,7 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
           if (!s.isFile()) throw new StoreError('io', `'${path}' is not a file.`, { path, reason: { code: 'not-a-file' } });
           const want = Math.max(0, Math.min(n, s.size));
           const buf = into && into.length >= want ? into.subarray(0, want) : new Uint8Array(want);
-          let got = 0;
-          while (got < buf.length) {
-            const r = readSync(fd, buf, got, buf.length - got, got);
-            if (r === 0) break;
-            got += r;
-          }
+          const got = readFrom(fd, buf);
           const head = got === buf.length ? buf : into ? buf.subarray(0, got) : buf.slice(0, got);
           return Promise.resolve({ stat: { size: s.size, lastModified: Math.trunc(s.mtimeMs) }, head });
         } finally {

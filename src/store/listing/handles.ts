@@ -8,14 +8,8 @@ import { createStore, del, entries, set } from 'idb-keyval';
 import * as z from 'zod/mini';
 import { permissioned, type PermissionMode } from '../adapter/fs-types';
 
-/** A remembered folder. */
-export interface RememberedFolder {
-  id: string;
-  name: string;
-  handle: FileSystemDirectoryHandle;
-  /** ms since the epoch of the last rememberFolder() for it. */
-  lastOpened: number;
-}
+/** A remembered folder, as its stored record must be (`lastOpened`: ms since the epoch of the last rememberFolder() for it). */
+export type RememberedFolder = z.infer<typeof rememberedFolder>;
 
 /** Whether the page may use a folder now: granted, needs a click to ask, or refused. */
 export type Access = 'granted' | 'prompt' | 'denied';

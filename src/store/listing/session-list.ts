@@ -3,7 +3,7 @@
  * whole file only when nanobot would read it), nanobot's order, and a row per file even when the
  * file is odd. Kept apart from opening and saving, which the session list does not need.
  */
-import { keyForFile, sessionFileName } from '../../core/nanobot/keys';
+import { keyForFile, sessionFileNameOrNull } from '../../core/nanobot/keys';
 import { listingRow, PREVIEW_MAX_CHARS, PREVIEW_MAX_RECORDS, sortListing, type ListingRow, type SkipReason } from '../../core/listing/listing';
 import { rulesOf, type NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { isProviderStateLine } from '../../core/nanobot/provider-state';
@@ -267,20 +267,11 @@ async function summarize(adapter: StorageAdapter, path: string, fileName: string
     bytesRead: read,
     flags: {
       damaged: out.kind === 'raise' || out.headError !== null,
-      keyMismatch: row !== null && row.keyIsText && !out.repaired && ownFileOf(key, opts.version) !== fileName,
+      keyMismatch: row !== null && row.keyIsText && !out.repaired && sessionFileNameOrNull(key, opts.version) !== fileName,
       keyNotText: row !== null && !row.keyIsText,
     },
   };
   return { summary, core };
-}
-
-/** The file nanobot names for a key, or '' when none can (a lone surrogate in a base64url layout). */
-function ownFileOf(key: string, version: NanobotVersion): string {
-  try {
-    return sessionFileName(key, version);
-  } catch {
-    return '';
-  }
 }
 
 /**

@@ -12,6 +12,7 @@ import { dumpsLine, type Piece } from '../../core/edit/large-edit';
 import type { LineIndex } from '../../core/index/line-index';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import type { FileStat, StorageAdapter } from '../adapter/adapter';
+import { concat } from '../adapter/bytes';
 import { GATEWAY_NOTE, cancelledSave, changedOnDisk, type SaveProgress } from './atomic-save';
 import { writeBackup } from './backup';
 import { StoreError, isStoreError, type SnapshotChange } from '../adapter/errors';
@@ -129,7 +130,6 @@ async function* dumped(src: Reader, lines: Uint32Array, at: number, slice: numbe
     while (e < lines.length && start[lines[e]!]! + length[lines[e]!]! - first <= slice) e++;
     const bytes = await readSlice(src, first, start[lines[e - 1]!]! + length[lines[e - 1]!]!);
     const parts: Uint8Array[] = [];
-    let total = 0;
     for (let j = k; j < e; j++) {
       const l = lines[j]!;
       const s = start[l]! - first;
@@ -138,16 +138,9 @@ async function* dumped(src: Reader, lines: Uint32Array, at: number, slice: numbe
       const line = dumpsLine(value, at + j);
       if (!(line instanceof Uint8Array)) throw new StoreError('io', `Line ${line.line} cannot be saved: nanobot would raise ${line.raises.type}: ${line.raises.message}. Nothing was written.`, { path: src.path, reason: { code: 'line-cannot-save', line: line.line, error: line.raises } });
       parts.push(line);
-      total += line.length;
-    }
-    const out = new Uint8Array(total);
-    let o = 0;
-    for (const p of parts) {
-      out.set(p, o);
-      o += p.length;
     }
     k = e;
-    yield out;
+    yield concat(parts);
   }
 }
 

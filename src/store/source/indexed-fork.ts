@@ -18,11 +18,11 @@ import { rulesOf } from '../../core/nanobot/nanobot-version';
 import type { FileStat } from '../adapter/adapter';
 import { forkRaises, forkTarget, forkUnwritable, noUserTurn, refuseTaken, tmpFor } from '../save/sessions';
 import { serialize } from '../save/save-queue';
-import { decodeRecord } from '../large/read/large-records';
+import { decodeRecord, eachLineBytes } from '../large/read/large-records';
 import { lastMetadataLine } from '../../core/edit/large-edit';
 import { indexStreamed } from './index-pass';
 import { loadIndexed } from './indexed-load';
-import { eachLineBytes, eachLineInOrder, eachLineOf, lineValue } from './line-reads';
+import { eachLineInOrder, eachLineOf, lineValue } from './line-reads';
 import { changedWhileRead, unchangedSince, type SourceAdapter } from './source-adapter';
 import type { SourceFork, SourceStat } from './session-source';
 

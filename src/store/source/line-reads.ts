@@ -1,5 +1,5 @@
 /**
- * Lines of an indexed file read back: their values or bytes by ranges (`eachLine`, `eachLineBytes`),
+ * Lines of an indexed file read back: their values or bytes by ranges (`eachLine`; `eachLineBytes` in large-records.ts),
  * in one sequential pass (`eachLineInOrder`), whichever reads less (`eachLineOf`), and as json.dumps
  * writes the messages on them (`eachDumped`). Nothing holds more than a block of lines.
  *
@@ -18,7 +18,7 @@ import type { FileRecord } from '../../core/lens/document';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { yieldToEventLoop } from '../analyze/event-loop';
 import { FLAG } from '../../core/index/fact-codes';
-import { readRecords, type RangeRead } from '../large/read/large-records';
+import { eachLineBytes, lineRanges, readRecords, type RangeRead } from '../large/read/large-records';
 import { changedWhileRead, type SourceAdapter } from './source-adapter';
 
 /** Bytes of lines decoded at once when reading lines back by the line index. */
@@ -50,37 +50,6 @@ export async function eachLine(read: RangeRead, ix: LineIndex, lines: ArrayLike<
       next.catch(() => undefined);
     } else next = null;
     for (let j = 0; j < values.length; j++) each(values[j]!, from + j);
-  }
-}
-
-/** Bytes of line content read at once when reading lines' bytes back, and the gap between lines a read spans rather than seeking. */
-const RAW_BLOCK_BYTES = 1 << 20;
-const RAW_GAP_BYTES = 64 << 10;
-
-/**
- * The content bytes of lines `lines` (ascending), handed to `each` in order; lines close together
- * are read in one range of at most about 1 MiB, lines far apart each on their own, so sparse lines
- * never read the file between them.
- */
-export async function eachLineBytes(read: RangeRead, ix: Pick<LineIndex, 'start' | 'length' | 'eol'>, lines: ArrayLike<number>, each: (raw: Uint8Array, k: number) => void): Promise<void> {
-  for (const [k, e, a, b] of lineRanges(ix, lines)) {
-    const bytes = await read(a, b);
-    for (let j = k; j < e; j++) {
-      const s = ix.start[lines[j]!]! - a;
-      each(bytes.subarray(s, s + ix.length[lines[j]!]!), j);
-    }
-  }
-}
-
-/** The ranges `eachLineBytes` reads for `lines`: lines k..e-1 as bytes a..b (close lines merged, up to about 1 MiB). */
-function* lineRanges(ix: Pick<LineIndex, 'start' | 'length' | 'eol'>, lines: ArrayLike<number>): Generator<[number, number, number, number]> {
-  let k = 0;
-  while (k < lines.length) {
-    const a = ix.start[lines[k]!]!;
-    let e = k + 1;
-    while (e < lines.length && lineEnd(ix, lines[e]!) - a <= RAW_BLOCK_BYTES && ix.start[lines[e]!]! - lineEnd(ix, lines[e - 1]!) <= RAW_GAP_BYTES) e++;
-    yield [k, e, a, ix.start[lines[e - 1]!]! + ix.length[lines[e - 1]!]!];
-    k = e;
   }
 }
 

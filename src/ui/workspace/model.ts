@@ -111,8 +111,8 @@ export const previewName = signal<string | null>(null);
 /** While the shown rows are only the first screen of a cached listing (store/first-screen.ts): how many sessions it has. */
 export const firstScreenTotal = signal<number | null>(null);
 
-/** localStorage, where the page may use it (the first screen is then simply not kept). */
-function syncStore(): SyncStore | null {
+/** localStorage, where the page may use it, else null (the first screen is then not kept, a save not noted). */
+export function syncStore(): SyncStore | null {
   try {
     return globalThis.localStorage ?? null;
   } catch {

@@ -2,7 +2,7 @@
  * What each session row shows — badges, channel, counts, its link — and the search/filter over
  * rows. Pure functions over the store's summaries and the background scans, so they are testable.
  */
-import { keyChannel, sessionFileName } from '../../core/nanobot/keys';
+import { keyChannel, sessionFileNameOrNull } from '../../core/nanobot/keys';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import type { SessionSummary } from '../../store/listing/session-list';
 import { linkableKey, sessionHref, type SessionTab } from '../shell/router';
@@ -197,15 +197,6 @@ export function sortMatches(matches: readonly Match[], order: 'nanobot' | 'title
   return [...matches].sort((a, b) => by(a, b) || at.get(a)! - at.get(b)!);
 }
 
-/** The file nanobot names for a key ('' when the key cannot be a file name, e.g. a lone surrogate). */
-function ownFile(key: string, version: NanobotVersion): string {
-  try {
-    return sessionFileName(key, version);
-  } catch {
-    return '';
-  }
-}
-
 const keyCounts = new WeakMap<readonly SessionSummary[], { counts: Map<string, number>; members: Set<SessionSummary> }>();
 /** Whether another summary of `all` holds `s`'s key; counted once per listing, as a list of 1,000 rows asks 1,000 times. */
 function keyShared(s: SessionSummary, all: readonly SessionSummary[]): boolean {
@@ -221,13 +212,13 @@ function keyShared(s: SessionSummary, all: readonly SessionSummary[]): boolean {
 
 /** The link to a row's session; adds `file` when the key alone would open another file, `folder` when not the first. */
 export function rowHref(s: SessionSummary, version: NanobotVersion, all: readonly SessionSummary[], folderPath: string | null, tab?: SessionTab, extra: Record<string, string> = {}): string {
-  const ambiguous = ownFile(s.key, version) !== s.fileName || keyShared(s, all) || linkableKey(s.key) !== s.key;
+  const ambiguous = sessionFileNameOrNull(s.key, version) !== s.fileName || keyShared(s, all) || linkableKey(s.key) !== s.key;
   return sessionHref(s.key, { ...(folderPath !== null ? { folder: folderPath } : {}), ...(ambiguous ? { file: s.fileName } : {}), ...extra }, tab);
 }
 
 /** Find the summary a session route means: the named file, else the key's own file, else any file with that key. */
 export function resolveSession(all: readonly SessionSummary[], key: string, version: NanobotVersion, file?: string): SessionSummary | undefined {
   if (file) return all.find((s) => s.fileName === file);
-  const own = ownFile(key, version);
+  const own = sessionFileNameOrNull(key, version);
   return all.find((s) => s.fileName === own && s.key === key) ?? all.find((s) => s.key === key) ?? all.find((s) => s.fileName === own);
 }

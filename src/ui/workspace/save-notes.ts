@@ -2,19 +2,9 @@
  * Where the page notes its running streamed saves (store/save/save-journal.ts): localStorage, keyed
  * by the workspace, so a reload mid-save can tell its own leftover tmp from nanobot's.
  */
-import type { SyncStore } from '../../store/listing/cache/first-screen';
 import { noteSave } from '../../store/save/save-journal';
-import { workspace } from './model';
+import { syncStore, workspace } from './model';
 import { workspaceId } from './workspace';
-
-/** localStorage where the page may use it, else null (the leftover is then described by its content). */
-export function notesStore(): SyncStore | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /** The open workspace as the notes name it (kind and name on disk), or null when none is open. */
 export function notesWorkspace(): string | null {
@@ -24,7 +14,7 @@ export function notesWorkspace(): string | null {
 
 /** Notes a save into `tmp` (a path in the open workspace) before it begins; returns what removes the note (null: nowhere to note it). */
 export function noteRunningSave(tmp: string): (() => void) | null {
-  const store = notesStore();
+  const store = syncStore();
   const ws = notesWorkspace();
   return store && ws ? noteSave(store, ws, tmp) : null;
 }

@@ -10,7 +10,7 @@ import { ContextOverTimeStream, type ContextOverTime } from '../../../core/repla
 import type { ReplayOptions } from '../../../core/replay/replay';
 import { loadTokenizer } from '../../../core/tokens/tokenizer';
 import { estimateMessageTokens } from '../../../core/tokens/tokens';
-import { decodeRecord, eachLineRaw } from '../read/large-records';
+import { decodeRecord, eachLineBytes } from '../read/large-records';
 import { blobPath, toWire, type ErrorReply } from '../worker-error';
 
 export interface ContextRequest {
@@ -34,7 +34,7 @@ export type ContextReply = { id: number; type: 'context'; data: ContextOverTime 
 async function largeContext(req: Omit<ContextRequest, 'id'>): Promise<ContextOverTime | null> {
   const count = await loadTokenizer();
   const stream = new ContextOverTimeStream(req.opts, req.version, (e) => estimateMessageTokens(e, count, req.version));
-  await eachLineRaw(req.file, req.index, req.lines, (raw) => stream.add(decodeRecord(raw, req.version) ?? ({} as PyDict)));
+  await eachLineBytes(req.file, req.index, req.lines, (raw) => stream.add(decodeRecord(raw, req.version) ?? ({} as PyDict)));
   return stream.finish(req.stored === undefined ? req.lastConsolidated : req.stored);
 }
 

@@ -9,7 +9,7 @@ import type { LineIndex } from '../../../core/index/line-index';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { dictGet, type PyDict } from '../../../core/python/pyvalue';
 import { messageTraces, type SaveTrace } from '../../../core/turn/save-traces';
-import { decodeRecord, eachLineRaw } from '../read/large-records';
+import { decodeRecord, eachLineBytes } from '../read/large-records';
 import { blobPath, toWire, type ErrorReply } from '../worker-error';
 
 /** The index columns the traces read. */
@@ -35,14 +35,14 @@ async function largeTraces(file: Blob, ix: TraceColumns, lines: Uint32Array, ver
   // The tool-call ids a result answers somewhere in the session: the tool results alone are read.
   const tools = lines.filter((l) => ix.role[l] === ROLE.tool);
   const answered = new Set<string>();
-  await eachLineRaw(file, ix, tools, (raw) => {
+  await eachLineBytes(file, ix, tools, (raw) => {
     const m = value(raw);
     const id = dictGet(m, 'tool_call_id');
     if (dictGet(m, 'role') === 'tool' && typeof id === 'string') answered.add(id);
   });
   const out: MessageTraces[] = [];
   let prev: PyDict | null = null;
-  await eachLineRaw(file, ix, lines, (raw, k) => {
+  await eachLineBytes(file, ix, lines, (raw, k) => {
     const m = value(raw);
     // A message's traces look at it and the one before it.
     const t = prev ? messageTraces([prev, m], 1, version, answered) : messageTraces([m], 0, version, answered);

@@ -20,7 +20,7 @@ import { replayLastConsolidated } from '../../../core/replay/replay';
 import { yieldToEventLoop } from '../../analyze/event-loop';
 import { decodeRecord } from '../../large/read/large-records';
 import type { RangeRead } from '../../large/read/large-records';
-import { eachLineBytes } from '../line-reads';
+import { eachLineBytes } from '../../large/read/large-records';
 import type { SessionSource } from '../session-source';
 
 /** A row's kind, as a small number (the rows of a 40 MiB file are typed arrays). */

@@ -16,7 +16,7 @@ import type { LoadOutcome } from '../../../core/lens/load';
 import { FLAG, ROLE, type LineFacts } from '../../../core/index/fact-codes';
 import { scannedCallId } from '../../../core/bytes/byte-facts';
 import { plainMessage, type IndexedSink } from '../../../core/index/index-nanobot';
-import type { LineIndex } from '../../../core/index/line-index';
+import { grown, type LineIndex } from '../../../core/index/line-index';
 import type { FileStat } from '../../adapter/adapter';
 import { loadIndexed, loadNoted, type IndexedLoad } from '../indexed-load';
 import { indexStreamed, type Built } from '../index-pass';
@@ -172,12 +172,6 @@ function standsFrom(replayIx: ReplayIndexer, i: number, from: number, lines: Uin
     replayIx.addStand(lines[i]!, ROLE_NAME[role], !!(notes[i]! & DELIVERY));
   }
   return i;
-}
-
-function grown<T extends Uint32Array | Uint8Array>(a: T, cap: number): T {
-  const b = new (a.constructor as new (n: number) => T)(cap);
-  b.set(a);
-  return b;
 }
 
 /** Whether the replay has a count window (`replayBounds`' rule): only its messages need their replay facts. */

@@ -120,9 +120,7 @@ function useWorkspace(path: string, generation: unknown, reader: StorageAdapter 
       (w) => live && setWs(looksLikeWorkspace(w) ? w : null),
       () => live && setWs(null),
     );
-    return () => {
-      live = false;
-    };
+    return () => void (live = false);
   }, [path, generation, reader]);
   return ws;
 }

@@ -7,11 +7,13 @@ import { nameProblem } from '../../../store/adapter/names';
 import type { SourceFork } from '../../../store/source/session-source';
 import { errorText } from '../../shell/status';
 import { er, pg } from '../../i18n/text';
-import { failure, download } from './apply';
+import { failure } from './apply';
+import { downloadBlob } from '../export/download';
 import { SETTLE_MS, type EditCtx } from './context';
 import { EditCard, type Plan } from './EditCard';
 import { iso } from '../../parts/iso';
-import { sessionFileName } from '../../../core/nanobot/keys';
+import { useAnswer } from '../parts/answer';
+import { sessionFileName, sessionFileNameOrNull } from '../../../core/nanobot/keys';
 
 /**
  * The fork card where the version has nanobot's fork, else the card saying why there is none (its
@@ -54,13 +56,8 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
   const [touched, setTouched] = useState(false);
   const [state, setState] = useState<ForkState>({ step: 'idle' });
   const chosen = users[Number(turn) - 1];
-  const [chosenText, setChosenText] = useState('');
-  useEffect(() => {
-    let live = true;
-    setChosenText('');
-    if (chosen !== undefined) void source.messages('recovered', chosen, chosen + 1).then((r) => live && setChosenText(r.values[0] ? messagePreview(r.values[0], version) : ''));
-    return () => void (live = false);
-  }, [chosen, source]);
+  const readChosen = useMemo(() => (chosen === undefined ? null : () => source.messages('recovered', chosen, chosen + 1).then((r) => (r.values[0] ? messagePreview(r.values[0], version) : ''))), [chosen, source]);
+  const chosenText = useAnswer(readChosen).value ?? '';
   useEffect(() => {
     if (!touched) return setState({ step: 'idle' });
     const named = forkKeyProblem(key, facts.key, version);
@@ -96,7 +93,7 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
           if (!ctx.adapter) {
             const blob = await source.forkBlob(at, state.key, state.now);
             if (!blob) return { ok: false, conflict: false, message: pg().largeEdit.needsWrite, changes: [] };
-            download(blob, fork.fileName);
+            downloadBlob(blob, fork.fileName);
             return { ok: true, message: t.downloaded(fork.fileName) };
           }
           const { path } = await source.writeFork(at, state.key, state.now);
@@ -119,7 +116,7 @@ export function ForkEdit({ ctx }: { ctx: EditCtx }) {
       <label class="sl-field">
         <span>{t.key}</span>
         <input type="text" value={key} onInput={(e) => { setKey((e.currentTarget as HTMLInputElement).value); setTouched(true); }} />
-        <small class="sl-muted">{t.file}{(() => { try { return sessionFileName(key, version); } catch { return '—'; } })()}</small>
+        <small class="sl-muted">{t.file}{sessionFileNameOrNull(key, version) ?? '—'}</small>
       </label>
       {/* after the fields it reads (the preview it opens takes focus as this button goes: EditCard) */}
       {!touched && users.length > 0 && <button type="button" onClick={() => setTouched(true)}>{t.preview}</button>}

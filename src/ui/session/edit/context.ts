@@ -8,14 +8,12 @@ import type { StorageAdapter } from '../../../store/adapter/adapter';
 import { ROLE } from '../../../core/index/fact-codes';
 import { removable } from '../../../store/save/edit-preview';
 import type { SessionSource, SourceEdit, SourcePlan } from '../../../store/source/session-source';
-import { tmpFor } from '../../../store/save/sessions';
-import { joinPath, splitParent } from '../../../store/adapter/paths';
 import { isStoreError } from '../../../store/adapter/errors';
 import { dictGet } from '../../../core/python/pyvalue';
-import { noteRunningSave } from '../../workspace/save-notes';
 import { errorText } from '../../shell/status';
 import { pg } from '../../i18n/text';
-import { download, failure, type Outcome } from './apply';
+import { failure, notedSave, type Outcome } from './apply';
+import { downloadBlob } from '../export/download';
 import type { Plan, PlanError, RunControl } from './EditCard';
 import { keyForFile } from '../../../core/nanobot/keys';
 
@@ -83,27 +81,18 @@ async function commit(ctx: EditCtx, plan: SourcePlan, run: RunControl, backup = 
     try {
       const blob = await source.editBlob(plan);
       if (!blob) return { ok: false, conflict: false, message: pg().largeEdit.repairReadOnly, changes: [] };
-      download(blob, fileName);
+      downloadBlob(blob, fileName);
       return { ok: true, message: pg().edit.downloaded(fileName) };
     } catch (e) {
       return failure(e);
     }
   }
-  let forget: (() => void) | null = null;
-  let keepNote = false;
-  try {
-    // A note a reload finds: the tmp a save cut short leaves is then named as this app's own.
-    forget = noteRunningSave(joinPath(splitParent(path)[0], tmpFor(fileName, version)));
+  return notedSave(path, fileName, version, async () => {
     const saved = await source.save(plan, { signal: run.signal, onProgress: run.progress, backup });
     const message = pg().edit.saved(fileName, saved.bytes, saved.backup);
     ctx.onSaved(message);
     return { ok: true, message };
-  } catch (e) {
-    keepNote = isStoreError(e) && !!e.leftover; // a tmp the save could not remove is still its own
-    return failure(e);
-  } finally {
-    if (!keepNote) forget?.();
-  }
+  });
 }
 
 /** Typing settles for this long before an edit is planned (a plan over a big file's index reads the file). */

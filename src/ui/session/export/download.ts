@@ -1,14 +1,19 @@
 /** Saving an export: a Blob handed to the browser's own download (nothing is uploaded anywhere). */
 
 
-/** Starts a download of `blob` as `name` (a large file's export is a Blob of many parts, never one string). */
+/**
+ * Starts a download of `blob` as `name` (a large file's export is a Blob of many parts, never one string):
+ * the one way the app hands a file over, an export, an edit read-only, the replay's JSON.
+ */
 export function downloadBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
   a.rel = 'noopener';
+  document.body.appendChild(a);
   a.click();
+  a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 

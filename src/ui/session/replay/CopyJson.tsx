@@ -1,6 +1,7 @@
 /** The replayed provider messages as Python's json.dumps text: copy to the clipboard, or download. */
 import { useState } from 'preact/hooks';
 import { pg } from '../../i18n/text';
+import { downloadBlob } from '../export/download';
 
 /** What the last copy did, kept as data so the status follows a change of language. */
 type Status = { copied: number; chars: number } | 'no-clipboard' | null;
@@ -26,14 +27,7 @@ export function CopyJson({ texts, fileName }: { texts: string[]; fileName: strin
       setFallback(text);
     }
   };
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([listText(texts)], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileName.replace(/\.jsonl$/, '') + '.history.json';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const download = () => downloadBlob(new Blob([listText(texts)], { type: 'application/json' }), fileName.replace(/\.jsonl$/, '') + '.history.json');
   return (
     <div class="sl-copy">
       <button type="button" onClick={copy}>{t.copy}</button>

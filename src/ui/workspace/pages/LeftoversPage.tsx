@@ -11,15 +11,15 @@ import { formatBytes } from '../../parts/format';
 import { pg, ui } from '../../i18n/text';
 import { rich } from '../../start/rich';
 import { errorText, say } from '../../shell/status';
-import { activeVersion, leftovers, refreshListing, scans, workspace, type LeftoverInfo } from '../model';
+import { activeVersion, leftovers, refreshListing, scans, syncStore, workspace, type LeftoverInfo } from '../model';
 import type { FileScan } from '../scan/scan';
 import { joinPath } from '../../../store/adapter/paths';
 import { forgetSave, interruptedSave } from '../../../store/save/save-journal';
-import { notesStore, notesWorkspace } from '../save-notes';
+import { notesWorkspace } from '../save-notes';
 
 /** The note of this app's own save that left `l` behind (a reload or a closed page cut it short), or null. */
 function ownSave(l: LeftoverInfo) {
-  const store = notesStore();
+  const store = syncStore();
   const ws = notesWorkspace();
   return store && ws && l.kind === 'tmp' ? interruptedSave(store, ws, l.path, l.stat?.lastModified ?? null) : null;
 }
@@ -104,7 +104,7 @@ function LeftoverItem({ l, writable }: { l: LeftoverInfo; writable: boolean }) {
     setBusy(true);
     try {
       await workspace.value!.adapter.remove(l.path);
-      const store = notesStore();
+      const store = syncStore();
       const ws = notesWorkspace();
       if (store && ws) forgetSave(store, ws, l.path);
       say(pg().leftovers.removed(l.name), 'success');

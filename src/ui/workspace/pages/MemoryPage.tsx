@@ -83,9 +83,7 @@ export function MemoryPage({ adapter, dir, version }: MemoryPageProps) {
   useEffect(() => {
     let live = true;
     readWorkspace(adapter, dir, null).then((w) => live && setWs(w));
-    return () => {
-      live = false;
-    };
+    return () => void (live = false);
   }, [adapter, dir]);
   return (
     <section class="sl-memory" aria-labelledby="sl-memory-h">

@@ -1,63 +1,60 @@
 /** English: the session page's Context tab (the next request, memory). Part of the pages' catalog (../pages.ts). */
-import { groupDigits } from '../../numbers';
+import { groupDigits as g } from '../../numbers';
 import { plural } from '../page-words';
 
 const words = {
   // ── context ──
-  context: (() => {
-    const n = groupDigits;
-    return {
-      heading: 'Context over time',
-      /** Before and after the `last_consolidated` code in the caveat; `loop`: the settings are the agent loop's. */
-      caveat: (loop: boolean) =>
-        `What nanobot would send at each user turn under the settings above (${loop ? 'the agent loop’s' : 'not the agent loop’s'}): the replay of the session up to that message. The file keeps only today’s `,
-      caveatEnd: (lastConsolidated: number) => ` (${lastConsolidated}), not where it stood at each turn, so every turn uses today’s value (at most that turn’s length).`,
-      settings: 'Settings: ',
-      counting: 'Counting tokens for every turn…',
-      failed: 'The token counter could not load, so the chart cannot be drawn.',
-      noTurns: 'No user turns in this session.',
-      exactOnly: 'nanobot raises on this file at some turns: only replaying each turn one by one answers then, which needs every message in memory, and a file this large is not read whole. The command line (npx session-lens replay) replays any turn.',
-      slowPath: 'nanobot raises on this file at some turns; each turn was replayed one by one.',
-      computed: (ms: string) => `Computed in ${ms} ms.`,
-      redrawing: 'Redrawing for the new settings…',
-      chart: {
-        title: 'Tokens nanobot would send at each user turn',
-        desc: (turns: number, most: number, budget: number, windowStarts: string, lastConsolidated: number, consolidatedFrom: number | null) =>
-          `${n(turns)} user turns; the most sent is ${n(most)} tokens` +
-          (budget > 0 ? ` against a budget of ${n(budget)}` : ', with no token budget') +
-          (windowStarts ? `; the count window starts cutting at turn ${windowStarts}` : '') +
-          (consolidatedFrom !== null ? `; last_consolidated (${lastConsolidated}) is in force from turn ${consolidatedFrom}` : '') +
-          '. The table below has every value.',
-        firstTurn: 'turn 1',
-        /** An axis label too wide for its place: 65,536 → 66k, 1,250,000 → 1.3M. */
-        short: (v: number) => (v >= 1e6 ? `${+(v / 1e6).toFixed(1)}M` : v >= 1e3 ? `${+(v / 1e3).toFixed(v >= 1e4 ? 0 : 1)}k` : String(v)),
-        lastTurn: (turns: number) => `turn ${n(turns)}`,
-        hint: 'Point at the chart to see a turn; click to open the replay as of that turn.',
-        pointRaises: (turn: number, message: number) => `Turn ${turn} (message #${message}): nanobot raises here`,
-        point: (turn: number, message: number, tokens: number, messages: number, windowCut: boolean, budgetCut: boolean) => {
-          const cuts = [windowCut && 'window cuts', budgetCut && 'budget cuts'].filter(Boolean).join(', ');
-          return `Turn ${turn} (message #${message}): ${n(tokens)} tokens in ${n(messages)} messages${cuts ? ` (${cuts})` : ''}`;
-        },
-        sent: ' tokens sent',
-        budget: (budget: number) => ` budget (${n(budget)})`,
-        budgetOff: (budget: number) => ` · the budget (${n(budget)}) is far above every turn: not drawn, so the line can be read`,
-        windowCuts: ' the count window starts cutting',
-        consolidated: (lastConsolidated: number) => ` last_consolidated (${lastConsolidated}) in force`,
+  context: {
+    heading: 'Context over time',
+    /** Before and after the `last_consolidated` code in the caveat; `loop`: the settings are the agent loop's. */
+    caveat: (loop: boolean) =>
+      `What nanobot would send at each user turn under the settings above (${loop ? 'the agent loop’s' : 'not the agent loop’s'}): the replay of the session up to that message. The file keeps only today’s `,
+    caveatEnd: (lastConsolidated: number) => ` (${lastConsolidated}), not where it stood at each turn, so every turn uses today’s value (at most that turn’s length).`,
+    settings: 'Settings: ',
+    counting: 'Counting tokens for every turn…',
+    failed: 'The token counter could not load, so the chart cannot be drawn.',
+    noTurns: 'No user turns in this session.',
+    exactOnly: 'nanobot raises on this file at some turns: only replaying each turn one by one answers then, which needs every message in memory, and a file this large is not read whole. The command line (npx session-lens replay) replays any turn.',
+    slowPath: 'nanobot raises on this file at some turns; each turn was replayed one by one.',
+    computed: (ms: string) => `Computed in ${ms} ms.`,
+    redrawing: 'Redrawing for the new settings…',
+    chart: {
+      title: 'Tokens nanobot would send at each user turn',
+      desc: (turns: number, most: number, budget: number, windowStarts: string, lastConsolidated: number, consolidatedFrom: number | null) =>
+        `${g(turns)} user turns; the most sent is ${g(most)} tokens` +
+        (budget > 0 ? ` against a budget of ${g(budget)}` : ', with no token budget') +
+        (windowStarts ? `; the count window starts cutting at turn ${windowStarts}` : '') +
+        (consolidatedFrom !== null ? `; last_consolidated (${lastConsolidated}) is in force from turn ${consolidatedFrom}` : '') +
+        '. The table below has every value.',
+      firstTurn: 'turn 1',
+      /** An axis label too wide for its place: 65,536 → 66k, 1,250,000 → 1.3M. */
+      short: (v: number) => (v >= 1e6 ? `${+(v / 1e6).toFixed(1)}M` : v >= 1e3 ? `${+(v / 1e3).toFixed(v >= 1e4 ? 0 : 1)}k` : String(v)),
+      lastTurn: (turns: number) => `turn ${g(turns)}`,
+      hint: 'Point at the chart to see a turn; click to open the replay as of that turn.',
+      pointRaises: (turn: number, message: number) => `Turn ${turn} (message #${message}): nanobot raises here`,
+      point: (turn: number, message: number, tokens: number, messages: number, windowCut: boolean, budgetCut: boolean) => {
+        const cuts = [windowCut && 'window cuts', budgetCut && 'budget cuts'].filter(Boolean).join(', ');
+        return `Turn ${turn} (message #${message}): ${g(tokens)} tokens in ${g(messages)} messages${cuts ? ` (${cuts})` : ''}`;
       },
-      table: {
-        summary: (turns: number) => `The chart as a table (${n(turns)} user turns)`,
-        turn: 'turn',
-        userMessage: 'user message',
-        tokens: 'tokens sent',
-        messages: 'messages sent',
-        windowCuts: 'window cuts',
-        budgetCuts: 'budget cuts',
-        raises: 'nanobot raises',
-        yes: 'yes',
-        open: 'replay as of this turn',
-      },
-    };
-  })(),
+      sent: ' tokens sent',
+      budget: (budget: number) => ` budget (${g(budget)})`,
+      budgetOff: (budget: number) => ` · the budget (${g(budget)}) is far above every turn: not drawn, so the line can be read`,
+      windowCuts: ' the count window starts cutting',
+      consolidated: (lastConsolidated: number) => ` last_consolidated (${lastConsolidated}) in force`,
+    },
+    table: {
+      summary: (turns: number) => `The chart as a table (${g(turns)} user turns)`,
+      turn: 'turn',
+      userMessage: 'user message',
+      tokens: 'tokens sent',
+      messages: 'messages sent',
+      windowCuts: 'window cuts',
+      budgetCuts: 'budget cuts',
+      raises: 'nanobot raises',
+      yes: 'yes',
+      open: 'replay as of this turn',
+    },
+  },
   // ── large (files opened through the compact index) ──
   // ── the turn: the Context tab and the workspace's Memory page ──
   turn: {
@@ -84,7 +81,7 @@ const words = {
       'current-message': 'Your message',
       'runtime-context': 'Runtime context',
     } as Record<string, string>,
-    builtin: (n: number) => `${groupDigits(n)} of them nanobot’s own text: counted, not shown`,
+    builtin: (n: number) => `${g(n)} of them nanobot’s own text: counted, not shown`,
     nanobotText: 'nanobot’s own text (not shown)',
     messages: (n: number) => plural(n, 'message'),
     machine: 'Depends on the machine nanobot runs on:',
@@ -130,7 +127,7 @@ const words = {
     ofWindow: (pct: string) => ` (${pct}% of the context window)`,
     // The total as nanobot's estimate of the whole request, and what is not known here (issue 41).
     total: (n: number, spread: number | null) =>
-      spread === 0 ? `Total ${groupDigits(n)} tokens, as nanobot estimates the whole request` : spread === null ? `Total ≈ ${groupDigits(n)} tokens` : `Total ${groupDigits(n)} ± ${groupDigits(spread)} tokens`,
+      spread === 0 ? `Total ${g(n)} tokens, as nanobot estimates the whole request` : spread === null ? `Total ≈ ${g(n)} tokens` : `Total ${g(n)} ± ${g(spread)} tokens`,
     unknownLead: 'Not known here, counted at the middle of their range:',
     unknownSlots: {
       runtime: 'the platform line (system, machine and Python version of nanobot’s machine)',
@@ -143,7 +140,7 @@ const words = {
       'builtin-skill': 'a built-in skill your message names (its text is nanobot’s)',
       'estimate-fails': 'nanobot’s estimate fails on this request (a special token or a block that is not text)',
     } as Record<string, string>,
-    unknownSize: (tokens: number, spread: number | null) => (spread === null ? `${groupDigits(tokens)} tokens, no bound` : `${groupDigits(tokens)} ± ${groupDigits(spread)} tokens`),
+    unknownSize: (tokens: number, spread: number | null) => (spread === null ? `${g(tokens)} tokens, no bound` : `${g(tokens)} ± ${g(spread)} tokens`),
     workspacePath: 'Workspace path on nanobot’s machine',
     workspacePathHint: 'nanobot writes the workspace’s absolute path into its instructions. Remembered for this workspace.',
     workspacePathAsk: 'Where is this workspace on nanobot’s machine? Until you give its absolute path, the folder’s name is counted in its place.',
@@ -164,7 +161,7 @@ const words = {
       'reply-missing': 'No reply before this turn: an empty reply was skipped by the save, or the turn never finished.',
       'tool-result-missing': 'A tool call here has no result in the file: the save dropped it as unknown, or the turn stopped.',
     } as Record<string, string>,
-    messageN: (n: number) => `message #${groupDigits(n)}`,
+    messageN: (n: number) => `message #${g(n)}`,
     archive: 'Archive entries of this session',
     archiveLead: (lc: number) => `The ${plural(lc, 'message')} below last_consolidated were summarised into memory/history.jsonl. This session’s entries:`,
     noArchive: 'No entries of this session in memory/history.jsonl.',
@@ -177,8 +174,8 @@ const words = {
     lead: 'The workspace’s memory files, read-only, as nanobot reads them.',
     none: 'No memory files in this folder (memory/MEMORY.md, memory/history.jsonl). Open the workspace folder itself.',
     noMemoryMd: 'No memory/MEMORY.md.',
-    entries: (n: number, latest: number) => `${plural(n, 'valid entry', 'valid entries')}, latest cursor ${groupDigits(latest)}`,
-    dream: (cursor: number, file: boolean, pending: number) => `Dream cursor ${groupDigits(cursor)}${file ? '' : ' (no memory/.dream_cursor)'}; ${plural(pending, 'entry', 'entries')} not processed yet`,
+    entries: (n: number, latest: number) => `${plural(n, 'valid entry', 'valid entries')}, latest cursor ${g(latest)}`,
+    dream: (cursor: number, file: boolean, pending: number) => `Dream cursor ${g(cursor)}${file ? '' : ' (no memory/.dream_cursor)'}; ${plural(pending, 'entry', 'entries')} not processed yet`,
     session: 'Session',
     cursor: 'Cursor',
     time: 'Time',

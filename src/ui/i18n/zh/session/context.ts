@@ -1,62 +1,58 @@
 /** Chinese: the session page's Context tab (the next request, memory). Part of the pages' catalog (../pages.ts). */
 import type { PageText } from '../../en/pages';
-import { groupDigits } from '../../numbers';
+import { groupDigits as g } from '../../numbers';
 
 const words: Pick<PageText, 'context' | 'turn' | 'memory'> = {
   // ── context ──
-  context: (() => {
-    const n = groupDigits;
-    const t: PageText['context'] = {
-      heading: '上下文随时间的变化',
-      caveat: (loop) =>
-        `在上面的参数下（${loop ? '即 agent 循环的参数' : '不是 agent 循环的参数'}），nanobot 在每一轮用户消息时会发送的内容：会话截至那条消息的回放。文件只保存今天的 `,
-      caveatEnd: (lastConsolidated) => `（${lastConsolidated}），不保存它在每一轮时的值，所以每一轮都使用今天的值（最多为那一轮的长度）。`,
-      settings: '参数：',
-      counting: '正在为每一轮计算 token…',
-      failed: '无法加载 token 计数器，因此无法绘制图表。',
-      noTurns: '这个会话中没有用户消息。',
-      exactOnly: 'nanobot 在这个文件的某些轮次会抛出异常：这时只有逐轮回放才能得出结果，而这需要把每条消息都放进内存，这么大的文件不会被整体读入。命令行（npx session-lens replay）可以回放任意一轮。',
-      slowPath: 'nanobot 在这个文件的某些轮次会抛出异常；每一轮都逐一回放过。',
-      computed: (ms) => `计算用时 ${ms} 毫秒。`,
-      redrawing: '正在按新参数重新绘制…',
-      chart: {
-        title: '每一轮用户消息时 nanobot 会发送的 token 数',
-        desc: (turns, most, budget, windowStarts, lastConsolidated, consolidatedFrom) =>
-          `共 ${n(turns)} 轮用户消息；发送最多的一次为 ${n(most)} 个 token` +
-          (budget > 0 ? `，预算为 ${n(budget)}` : '，没有 token 预算') +
-          (windowStarts ? `；条数窗口从第 ${windowStarts} 轮开始截断` : '') +
-          (consolidatedFrom !== null ? `；last_consolidated（${lastConsolidated}）从第 ${consolidatedFrom} 轮起生效` : '') +
-          '。下面的表格列出了每个值。',
-        firstTurn: '第 1 轮',
-        short: (v) => (v >= 1e8 ? `${+(v / 1e8).toFixed(1)}亿` : v >= 1e4 ? `${+(v / 1e4).toFixed(1)}万` : String(v)),
-        lastTurn: (turns) => `第 ${n(turns)} 轮`,
-        hint: '指向图表查看某一轮；点击打开截至那一轮的回放。',
-        pointRaises: (turn, message) => `第 ${turn} 轮（消息 #${message}）：nanobot 在此抛出异常`,
-        point: (turn, message, tokens, messages, windowCut, budgetCut) => {
-          const cuts = [windowCut && '窗口截断', budgetCut && '预算截断'].filter(Boolean).join('、');
-          return `第 ${turn} 轮（消息 #${message}）：${n(messages)} 条消息共 ${n(tokens)} 个 token${cuts ? `（${cuts}）` : ''}`;
-        },
-        sent: '发送的 token',
-        budget: (budget) => `预算（${n(budget)}）`,
-        budgetOff: (budget) => ` · 预算（${n(budget)}）远高于每一轮：未画出，以便看清曲线`,
-        windowCuts: '条数窗口开始截断',
-        consolidated: (lastConsolidated) => `last_consolidated（${lastConsolidated}）生效`,
+  context: {
+    heading: '上下文随时间的变化',
+    caveat: (loop) =>
+      `在上面的参数下（${loop ? '即 agent 循环的参数' : '不是 agent 循环的参数'}），nanobot 在每一轮用户消息时会发送的内容：会话截至那条消息的回放。文件只保存今天的 `,
+    caveatEnd: (lastConsolidated) => `（${lastConsolidated}），不保存它在每一轮时的值，所以每一轮都使用今天的值（最多为那一轮的长度）。`,
+    settings: '参数：',
+    counting: '正在为每一轮计算 token…',
+    failed: '无法加载 token 计数器，因此无法绘制图表。',
+    noTurns: '这个会话中没有用户消息。',
+    exactOnly: 'nanobot 在这个文件的某些轮次会抛出异常：这时只有逐轮回放才能得出结果，而这需要把每条消息都放进内存，这么大的文件不会被整体读入。命令行（npx session-lens replay）可以回放任意一轮。',
+    slowPath: 'nanobot 在这个文件的某些轮次会抛出异常；每一轮都逐一回放过。',
+    computed: (ms) => `计算用时 ${ms} 毫秒。`,
+    redrawing: '正在按新参数重新绘制…',
+    chart: {
+      title: '每一轮用户消息时 nanobot 会发送的 token 数',
+      desc: (turns, most, budget, windowStarts, lastConsolidated, consolidatedFrom) =>
+        `共 ${g(turns)} 轮用户消息；发送最多的一次为 ${g(most)} 个 token` +
+        (budget > 0 ? `，预算为 ${g(budget)}` : '，没有 token 预算') +
+        (windowStarts ? `；条数窗口从第 ${windowStarts} 轮开始截断` : '') +
+        (consolidatedFrom !== null ? `；last_consolidated（${lastConsolidated}）从第 ${consolidatedFrom} 轮起生效` : '') +
+        '。下面的表格列出了每个值。',
+      firstTurn: '第 1 轮',
+      short: (v) => (v >= 1e8 ? `${+(v / 1e8).toFixed(1)}亿` : v >= 1e4 ? `${+(v / 1e4).toFixed(1)}万` : String(v)),
+      lastTurn: (turns) => `第 ${g(turns)} 轮`,
+      hint: '指向图表查看某一轮；点击打开截至那一轮的回放。',
+      pointRaises: (turn, message) => `第 ${turn} 轮（消息 #${message}）：nanobot 在此抛出异常`,
+      point: (turn, message, tokens, messages, windowCut, budgetCut) => {
+        const cuts = [windowCut && '窗口截断', budgetCut && '预算截断'].filter(Boolean).join('、');
+        return `第 ${turn} 轮（消息 #${message}）：${g(messages)} 条消息共 ${g(tokens)} 个 token${cuts ? `（${cuts}）` : ''}`;
       },
-      table: {
-        summary: (turns) => `图表数据表（${n(turns)} 轮用户消息）`,
-        turn: '轮次',
-        userMessage: '用户消息',
-        tokens: '发送的 token',
-        messages: '发送的消息',
-        windowCuts: '窗口截断',
-        budgetCuts: '预算截断',
-        raises: 'nanobot 抛出异常',
-        yes: '是',
-        open: '打开截至此轮的回放',
-      },
-    };
-    return t;
-  })(),
+      sent: '发送的 token',
+      budget: (budget) => `预算（${g(budget)}）`,
+      budgetOff: (budget) => ` · 预算（${g(budget)}）远高于每一轮：未画出，以便看清曲线`,
+      windowCuts: '条数窗口开始截断',
+      consolidated: (lastConsolidated) => `last_consolidated（${lastConsolidated}）生效`,
+    },
+    table: {
+      summary: (turns) => `图表数据表（${g(turns)} 轮用户消息）`,
+      turn: '轮次',
+      userMessage: '用户消息',
+      tokens: '发送的 token',
+      messages: '发送的消息',
+      windowCuts: '窗口截断',
+      budgetCuts: '预算截断',
+      raises: 'nanobot 抛出异常',
+      yes: '是',
+      open: '打开截至此轮的回放',
+    },
+  },
   // ── large (files opened through the compact index) ──
   // ── 本轮：“上下文”标签页与工作区的“记忆”页 ──
   turn: {
@@ -83,9 +79,9 @@ const words: Pick<PageText, 'context' | 'turn' | 'memory'> = {
       'current-message': '你的消息',
       'runtime-context': '运行时上下文',
     } as Record<string, string>,
-    builtin: (n: number) => `其中 ${groupDigits(n)} 个是 nanobot 自己的文字：计入，不显示`,
+    builtin: (n: number) => `其中 ${g(n)} 个是 nanobot 自己的文字：计入，不显示`,
     nanobotText: 'nanobot 自己的文字（不显示）',
-    messages: (n: number) => `${groupDigits(n)} 条消息`,
+    messages: (n: number) => `${g(n)} 条消息`,
     machine: '取决于运行 nanobot 的机器：',
     machineSlots: {
       runtime: '平台和 Python 版本',
@@ -129,7 +125,7 @@ const words: Pick<PageText, 'context' | 'turn' | 'memory'> = {
     ofWindow: (pct: string) => `（占上下文窗口的 ${pct}%）`,
     // 合计即 nanobot 对整个请求的估算，以及此处无法得知的部分（issue 41）。
     total: (n: number, spread: number | null) =>
-      spread === 0 ? `合计 ${groupDigits(n)} 个词元（与 nanobot 对整个请求的估算一致）` : spread === null ? `合计 ≈ ${groupDigits(n)} 个词元` : `合计 ${groupDigits(n)} ± ${groupDigits(spread)} 个词元`,
+      spread === 0 ? `合计 ${g(n)} 个词元（与 nanobot 对整个请求的估算一致）` : spread === null ? `合计 ≈ ${g(n)} 个词元` : `合计 ${g(n)} ± ${g(spread)} 个词元`,
     unknownLead: '此处无法得知，按其范围的中间值计入：',
     unknownSlots: {
       runtime: '平台行（nanobot 所在机器的系统、架构与 Python 版本）',
@@ -142,7 +138,7 @@ const words: Pick<PageText, 'context' | 'turn' | 'memory'> = {
       'builtin-skill': '消息点名的内置技能（其文本属于 nanobot）',
       'estimate-fails': 'nanobot 对此请求的估算失败（含特殊词元或非文本块）',
     } as Record<string, string>,
-    unknownSize: (tokens: number, spread: number | null) => (spread === null ? `${groupDigits(tokens)} 个词元，无上限` : `${groupDigits(tokens)} ± ${groupDigits(spread)} 个词元`),
+    unknownSize: (tokens: number, spread: number | null) => (spread === null ? `${g(tokens)} 个词元，无上限` : `${g(tokens)} ± ${g(spread)} 个词元`),
     workspacePath: 'nanobot 机器上的工作区路径',
     workspacePathHint: 'nanobot 会把工作区的绝对路径写进它的指令。按工作区记住。',
     workspacePathAsk: '这个工作区在 nanobot 的机器上位于何处？在你给出绝对路径之前，以文件夹名代替计入。',
@@ -163,9 +159,9 @@ const words: Pick<PageText, 'context' | 'turn' | 'memory'> = {
       'reply-missing': '这一轮之前没有回复：空回复在保存时被跳过，或那一轮没有完成。',
       'tool-result-missing': '这里的某个工具调用在文件中没有结果：保存时作为未知调用被丢弃，或那一轮中途停止。',
     } as Record<string, string>,
-    messageN: (n: number) => `第 ${groupDigits(n)} 条消息`,
+    messageN: (n: number) => `第 ${g(n)} 条消息`,
     archive: '此会话的归档条目',
-    archiveLead: (lc: number) => `last_consolidated 以下的 ${groupDigits(lc)} 条消息已被总结进 memory/history.jsonl。此会话的条目：`,
+    archiveLead: (lc: number) => `last_consolidated 以下的 ${g(lc)} 条消息已被总结进 memory/history.jsonl。此会话的条目：`,
     noArchive: 'memory/history.jsonl 中没有此会话的条目。',
     processed: '已被 Dream 处理',
     unprocessed: '尚未被 Dream 处理：会出现在下一次提示词中',
@@ -176,8 +172,8 @@ const words: Pick<PageText, 'context' | 'turn' | 'memory'> = {
     lead: '工作区的记忆文件，只读，按 nanobot 的方式读取。',
     none: '此文件夹中没有记忆文件（memory/MEMORY.md、memory/history.jsonl）。请打开工作区文件夹本身。',
     noMemoryMd: '没有 memory/MEMORY.md。',
-    entries: (n: number, latest: number) => `${groupDigits(n)} 个有效条目，最新游标 ${groupDigits(latest)}`,
-    dream: (cursor: number, file: boolean, pending: number) => `Dream 游标 ${groupDigits(cursor)}${file ? '' : '（没有 memory/.dream_cursor）'}；${groupDigits(pending)} 个条目尚未处理`,
+    entries: (n: number, latest: number) => `${g(n)} 个有效条目，最新游标 ${g(latest)}`,
+    dream: (cursor: number, file: boolean, pending: number) => `Dream 游标 ${g(cursor)}${file ? '' : '（没有 memory/.dream_cursor）'}；${g(pending)} 个条目尚未处理`,
     session: '会话',
     cursor: '游标',
     time: '时间',

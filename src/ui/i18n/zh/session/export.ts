@@ -1,11 +1,10 @@
 /** Chinese: the session page's Export tab. Part of the pages' catalog (../pages.ts). */
-import { groupDigits } from '../../numbers';
+import { groupDigits as g } from '../../numbers';
 import type { PageText } from '../../en/pages';
 
 const words: Pick<PageText, 'export' | 'largeExport'> = {
   // ── export ──
   export: (() => {
-    const g = groupDigits;
     const secrets: Record<import('../../../../core/export/redact').SecretKind, string> = {
       'private-key': '私钥块',
       'url-password': 'URL 中的密码',
@@ -93,20 +92,17 @@ const words: Pick<PageText, 'export' | 'largeExport'> = {
   })(),
 
   // ── 大文件模式的“导出”视图（分片读取文件，导出内容由多个部分组成一个 Blob）──
-  largeExport: (() => {
-    const g = groupDigits;
-    return {
-      reading: '正在读取会话的标题和键…',
-      cancel: '取消',
-      cancelled: '已停止：没有生成文件。',
-      again: '重新开始',
-      failed: (why: string) => `导出时无法读取文件：${why}`,
-      previewFirst: (n: number, total: number) => `2. 预览 ${g(total)} 条消息中的前 ${g(n)} 条（已遮盖，与保存的内容完全一致）`,
-      make: '生成文件',
-      making: (done: number, total: number) => `正在写入文件… 已完成 ${g(done)} / ${g(total)} 条消息`,
-      made: '文件在本页中生成；下载即可保存。',
-    };
-  })(),
+  largeExport: {
+    reading: '正在读取会话的标题和键…',
+    cancel: '取消',
+    cancelled: '已停止：没有生成文件。',
+    again: '重新开始',
+    failed: (why: string) => `导出时无法读取文件：${why}`,
+    previewFirst: (n: number, total: number) => `2. 预览 ${g(total)} 条消息中的前 ${g(n)} 条（已遮盖，与保存的内容完全一致）`,
+    make: '生成文件',
+    making: (done: number, total: number) => `正在写入文件… 已完成 ${g(done)} / ${g(total)} 条消息`,
+    made: '文件在本页中生成；下载即可保存。',
+  },
 };
 
 export default words;

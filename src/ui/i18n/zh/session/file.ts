@@ -1,13 +1,12 @@
 /** Chinese: the session page's File tab. Part of the pages' catalog (../pages.ts). */
 import type { ContractProblem } from '../../../../core/nanobot/metadata-contracts';
-import { groupDigits } from '../../numbers';
+import { groupDigits as g } from '../../numbers';
 import { diagnostic } from '../page-words';
 import type { PageText } from '../../en/pages';
 
 const words: Pick<PageText, 'file' | 'largeFile'> = {
   // ── file ──
   file: (() => {
-    const g = groupDigits;
     const listedOnlyIf = '除非读取第 1 行失败（那里是无效的 JSON，或前 8 KiB 中有不是 UTF-8 的字节：此时它会列出修复流程恢复的内容）';
     const found = (p: ContractProblem) =>
       p.found === 'boolean' ? `是布尔值（${p.bool}）` : { missing: '缺失', null: '是 null', string: '是字符串', number: '是数字', list: '是列表', object: '是对象' }[p.found];
@@ -91,23 +90,23 @@ const words: Pick<PageText, 'file' | 'largeFile'> = {
     next: '下一处',
     /** 有问题的行数（或处数），然后是问题本身。 */
     problem: {
-      invalidUtf8: (n: number) => `${groupDigits(n)} 行不是有效的 UTF-8：nanobot 无法读取此文件的任何内容，下次保存时会覆盖它`,
-      notRecord: (n: number) => `${groupDigits(n)} 行不是记录（原样保留，绝不悄悄丢弃）`,
-      badJson: (n: number) => `${groupDigits(n)} 行不是有效的 JSON`,
-      notObject: (n: number) => `${groupDigits(n)} 行是 JSON 但不是对象：nanobot 读到时会抛出 AttributeError`,
-      tooDeep: (n: number) => `${groupDigits(n)} 行嵌套过深，超出 Python 的限制（RecursionError）`,
-      longNumber: (n: number) => `${groupDigits(n)} 行含有超过 Python 4,300 位上限的整数（ValueError）`,
-      bom: (n: number) => `${groupDigits(n)} 行以字节顺序标记（U+FEFF）开头：nanobot 无法解析`,
-      rejected: (n: number) => `${groupDigits(n)} 行被 nanobot 的 json.loads 拒绝`,
-      missingRole: (n: number) => `${groupDigits(n)} 条消息没有 "role"：nanobot 回放到这里会抛出 KeyError`,
-      invalidState: (n: number) => `${groupDigits(n)} 条 provider_state 记录不符合 nanobot main 的要求：其修复流程会跳过它们`,
-      blank: (n: number) => `${groupDigits(n)} 行是空行：nanobot 会跳过（但它自己从不写空行）`,
-      crlf: (n: number) => `${groupDigits(n)} 行以 CRLF 结尾：nanobot 能读取，保存时写成 "\\n"`,
-      cr: (n: number) => `${groupDigits(n)} 行以单独的 CR 结尾：nanobot 能读取，保存时写成 "\\n"`,
+      invalidUtf8: (n: number) => `${g(n)} 行不是有效的 UTF-8：nanobot 无法读取此文件的任何内容，下次保存时会覆盖它`,
+      notRecord: (n: number) => `${g(n)} 行不是记录（原样保留，绝不悄悄丢弃）`,
+      badJson: (n: number) => `${g(n)} 行不是有效的 JSON`,
+      notObject: (n: number) => `${g(n)} 行是 JSON 但不是对象：nanobot 读到时会抛出 AttributeError`,
+      tooDeep: (n: number) => `${g(n)} 行嵌套过深，超出 Python 的限制（RecursionError）`,
+      longNumber: (n: number) => `${g(n)} 行含有超过 Python 4,300 位上限的整数（ValueError）`,
+      bom: (n: number) => `${g(n)} 行以字节顺序标记（U+FEFF）开头：nanobot 无法解析`,
+      rejected: (n: number) => `${g(n)} 行被 nanobot 的 json.loads 拒绝`,
+      missingRole: (n: number) => `${g(n)} 条消息没有 "role"：nanobot 回放到这里会抛出 KeyError`,
+      invalidState: (n: number) => `${g(n)} 条 provider_state 记录不符合 nanobot main 的要求：其修复流程会跳过它们`,
+      blank: (n: number) => `${g(n)} 行是空行：nanobot 会跳过（但它自己从不写空行）`,
+      crlf: (n: number) => `${g(n)} 行以 CRLF 结尾：nanobot 能读取，保存时写成 "\\n"`,
+      cr: (n: number) => `${g(n)} 行以单独的 CR 结尾：nanobot 能读取，保存时写成 "\\n"`,
       noFinalNewline: (_n: number) => '最后一行没有换行符：可能是写入时被截断',
       missingMetadata: (_n: number) => '没有元数据记录：nanobot 用文件名推出会话键；其会话列表不会列出此文件',
       metadataNotFirst: (_n: number) => '元数据记录不在第 1 行：nanobot 的会话列表只读取第 1 行',
-      duplicateMetadata: (n: number) => `多出 ${groupDigits(n)} 条元数据记录：nanobot 加载最后一条，其列表显示第一条`,
+      duplicateMetadata: (n: number) => `多出 ${g(n)} 条元数据记录：nanobot 加载最后一条，其列表显示第一条`,
     },
     /** 行上的问题简称，作为该行的标签。 */
     tag: {

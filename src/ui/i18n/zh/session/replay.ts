@@ -1,11 +1,10 @@
 /** Chinese: the session page's Replay tab. Part of the pages' catalog (../pages.ts). */
 import type { PageText } from '../../en/pages';
-import { groupDigits } from '../../numbers';
+import { groupDigits as g } from '../../numbers';
 
 const words: Pick<PageText, 'replay'> = {
   // ── replay ──
   replay: (() => {
-    const n = groupDigits;
     const drop: Record<import('../../../../core/replay/replay').DropReason, string> = {
       consolidated: '已归档到记忆（低于 last_consolidated），不回放',
       window: '在 max_messages 窗口之外',
@@ -55,10 +54,10 @@ const words: Pick<PageText, 'replay'> = {
         legend: (label) => `get_history 参数（${label}）`,
         windowHint: '最近消息的窗口',
         noWindow: '0 表示没有条数窗口：只有 token 预算限制回放',
-        nonPositive: (max) => `在这个版本的 nanobot 中，0 或更小表示 ${n(max)}`,
+        nonPositive: (max) => `在这个版本的 nanobot 中，0 或更小表示 ${g(max)}`,
         budget: 'max_tokens（预算）',
         defaultBudget: 'nanobot 默认：190,784（200k 上下文窗口，8,192 输出）',
-        windowBudget: (window, budget) => `${window} 上下文窗口 → ${n(budget)}`,
+        windowBudget: (window, budget) => `${window} 上下文窗口 → ${g(budget)}`,
         noBudget: '0：没有 token 预算',
         custom: '自定义…',
         generation: '生成用 max_tokens',
@@ -80,11 +79,11 @@ const words: Pick<PageText, 'replay'> = {
         raisesThen: '。get_history 失败，agent 无法为这个会话构建提示词。',
         sends: 'nanobot 发送 ',
         nothing: '零条消息',
-        afterRepair: (sent, total) => `：它从这个文件中什么也加载不到。修复之后，它会发送 ${n(sent)} 条消息（共 ${n(total)} 条）`,
-        sent: (sent) => `${n(sent)} 条消息`,
-        of: (total) => `（共 ${n(total)} 条）`,
-        tokens: (tokens) => `${n(tokens)} 个 token`,
-        ofBudget: (budget) => `，预算 ${n(budget)} 个 token`,
+        afterRepair: (sent, total) => `：它从这个文件中什么也加载不到。修复之后，它会发送 ${g(sent)} 条消息（共 ${g(total)} 条）`,
+        sent: (sent) => `${g(sent)} 条消息`,
+        of: (total) => `（共 ${g(total)} 条）`,
+        tokens: (tokens) => `${g(tokens)} 个 token`,
+        ofBudget: (budget) => `，预算 ${g(budget)} 个 token`,
         noBudget: '（没有预算）',
         meter: '已用 token 占预算的比例',
         over: '超出预算：nanobot 总会保留最后一轮用户消息，即使它本身就超出了预算。',
@@ -92,17 +91,17 @@ const words: Pick<PageText, 'replay'> = {
         counting: (percent) => `正在计算 token… ${percent}`,
         budgetLater: '（计数完成后才应用预算）',
         perFate: '每种去向的消息数',
-        fateCount: (count, fate) => `${n(count)} 条：${fate}`,
+        fateCount: (count, fate) => `${g(count)} 条：${fate}`,
         budgetCut: 'nanobot 从最新的消息往回走，直到预算用满，然后把放得进去的部分截到从一条用户消息开始（并再次确保开头合法），所以有些放得进预算的消息也被去掉了。',
         whyTitle: (window, label) => `为什么这不只是${window === null ? '整个文件' : ` messages[-${window}:]`}（${label}）`,
         why: (plainStart, first, lastConsolidated, label, tail) =>
-          `${plainStart === null ? '没有条数窗口时，直接读取会发送每一条消息' : `直接切片会从消息 #${n(plainStart)} 开始`}` +
-          `${first !== null ? `；nanobot 从 #${n(first)} 开始` : '；nanobot 什么也不发送'}。回放从已归档的前缀之后开始（last_consolidated = ${lastConsolidated}` +
+          `${plainStart === null ? '没有条数窗口时，直接读取会发送每一条消息' : `直接切片会从消息 #${g(plainStart)} 开始`}` +
+          `${first !== null ? `；nanobot 从 #${g(first)} 开始` : '；nanobot 什么也不发送'}。回放从已归档的前缀之后开始（last_consolidated = ${lastConsolidated}` +
           `${tail ? `，但 ${label} 会再次回放最后 ${tail} 条消息，即使它们已归档，并向前移到一条用户消息` : ''}），从一条用户消息开始，开头绝不是调用已被截掉的工具结果（提供方会拒绝），去掉命令消息和空的助手回复，最后再适配 token 预算。`,
-        archivedAgain: (count, tail) => `${n(count)} 条已归档的消息被再次回放：它们在最后 ${tail} 条之内。`,
+        archivedAgain: (count, tail) => `${g(count)} 条已归档的消息被再次回放：它们在最后 ${tail} 条之内。`,
         noStamps: (label) => `${label} 不添加“[Message Time: …]”前缀（它的 get_history 没有 include_timestamps 参数）。`,
         stamped: (count) =>
-          `include_timestamps 在 ${n(count)} 条用户消息前加上了“[Message Time: …]”——只加在用户消息上：模型会模仿自己过去的回复，助手消息上的时间戳会混进它的回答里。`,
+          `include_timestamps 在 ${g(count)} 条用户消息前加上了“[Message Time: …]”——只加在用户消息上：模型会模仿自己过去的回复，助手消息上的时间戳会混进它的回答里。`,
         stampsOff: 'include_timestamps 已关闭：没有“[Message Time: …]”前缀（agent 循环会打开它，只用于用户消息）。',
         runtimeKept: '用户消息保留其运行时上下文后缀（agent 循环发送的内容）；关闭后，公开视图会移除它及其标记。',
         runtimePublic: '公开视图：每个运行时上下文后缀及其 _runtime_context 标记都被移除，与 WebUI 显示的历史一致。',
@@ -113,7 +112,7 @@ const words: Pick<PageText, 'replay'> = {
         noRole: '无角色',
         keptEntry: (entry) => `保留（第 ${entry} 项）`,
         dropped: (reason) => `未发送：${reason}`,
-        tokens: (tokens) => `${n(tokens)} 个 token`,
+        tokens: (tokens) => `${g(tokens)} 个 token`,
         raisesHere: 'nanobot 在此抛出异常',
         line: (line) => `第 ${line} 行`,
         entry: '条目',
@@ -124,15 +123,15 @@ const words: Pick<PageText, 'replay'> = {
       },
       strip: {
         runs: '去向相同的连续消息',
-        more: (more) => `… 另有 ${n(more)} 段`,
+        more: (more) => `… 另有 ${g(more)} 段`,
         run: (from, to, fate) => `消息 ${from}–${to}：${fate}`,
-        andMore: (more) => `；另有 ${n(more)} 段`,
+        andMore: (more) => `；另有 ${g(more)} 段`,
         label: (runs) => `每条消息的去向：${runs}`,
       },
       copy: {
         copy: '复制历史为 JSON',
         download: '下载 JSON',
-        copied: (messages, chars) => `已将 ${n(messages)} 条消息复制为 JSON（${n(chars)} 个字符）。`,
+        copied: (messages, chars) => `已将 ${g(messages)} 条消息复制为 JSON（${g(chars)} 个字符）。`,
         noClipboard: '这里无法使用剪贴板：请选中下面的文本手动复制。',
         fallback: 'JSON 格式的历史',
       },
