@@ -165,7 +165,7 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
       if (!doc) throw new Error('save: a plan this source did not make');
       // One atomic write: stopped only before it begins.
       if (run?.signal?.aborted) throw (await import('../save/atomic-save')).cancelledSave(path);
-      const saved = await (await sessions()).saveDocument(adapter, await forSave(), doc, { ...opts, backup: plan.backup || !!run?.backup, ...(run?.signal ? { signal: run.signal } : {}), ...(run?.onProgress ? { onProgress: run.onProgress } : {}) });
+      const saved = await (await sessions()).saveDocument(adapter, await forSave(), doc, { ...opts, backup: plan.backup || !!run?.backup, ...(run?.signal ? { signal: run.signal } : {}), ...(run?.onProgress ? { onProgress: run.onProgress } : {}), ...(run?.tmpName ? { tmpName: run.tmpName } : {}) });
       return { bytes: saved.opened.bytes.length, backup: saved.result.backup ?? null };
     },
     async planFork(userIndex, newKey, now) {

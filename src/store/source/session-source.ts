@@ -157,6 +157,8 @@ export interface SaveRun {
   onProgress?: (p: SaveProgress) => void;
   /** Keep the file's bytes as a backup first (a repair's plan always does). */
   backup?: boolean;
+  /** The tmp file's name (a `tmpFor` name the caller noted before the save began); else a fresh one. */
+  tmpName?: string;
 }
 
 /** What a save did: bytes written, and the backup's path. */

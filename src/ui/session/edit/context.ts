@@ -87,8 +87,8 @@ async function commit(ctx: EditCtx, plan: SourcePlan, run: RunControl, backup = 
       return failure(e);
     }
   }
-  return notedSave(path, fileName, version, async () => {
-    const saved = await source.save(plan, { signal: run.signal, onProgress: run.progress, backup });
+  return notedSave(path, fileName, version, async (tmpName) => {
+    const saved = await source.save(plan, { signal: run.signal, onProgress: run.progress, backup, tmpName });
     const message = pg().edit.saved(fileName, saved.bytes, saved.backup);
     ctx.onSaved(message);
     return { ok: true, message };
