@@ -3,13 +3,13 @@
  * its folder where the browser has it, and always a cheap poll of `stat()` (see live.ts for why both).
  * Loaded with the session page, not with the first screen.
  */
-import type { FileStat } from '../../store/adapter/adapter';
+import { sameStat, type FileStat } from '../../store/adapter/adapter';
 import { observerCtor, type FileSystemObserverLike } from './fsa';
 import { folderAt, type WatchTarget } from './live';
 
 export const FILE_POLL_MS = 2000;
 
-const same = (a: FileStat | null, b: FileStat | null) => (a === null ? b === null : b !== null && a.size === b.size && a.lastModified === b.lastModified);
+const same = (a: FileStat | null, b: FileStat | null) => (a === null ? b === null : b !== null && sameStat(a, b));
 
 /**
  * Call `onChange` when the file's size or mtime moves away from `initial` (debounced). Returns a stop
