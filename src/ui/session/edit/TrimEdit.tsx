@@ -15,7 +15,7 @@ export function TrimEdit({ ctx }: { ctx: EditCtx }) {
   const t = pg().edit.trim;
   const plan = useMemo(() => {
     if (max.trim() && !whole) return { error: t.notWhole };
-    return previewOf(ctx, state, (p) => {
+    return previewOf(ctx, state, t, (p) => {
       const span = p.trim;
       return {
         notes: span && (
@@ -29,7 +29,6 @@ export function TrimEdit({ ctx }: { ctx: EditCtx }) {
         ),
         confirm: t.confirm(span?.count ?? 0, span?.unarchived ?? 0),
         offerBackup: !!ctx.adapter,
-        action: ctx.adapter ? t.save : t.download,
       };
     });
   }, [state, max, pg()]);
