@@ -2,8 +2,9 @@
 import { useMemo, useState } from 'preact/hooks';
 import { pg } from '../../i18n/text';
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import { agentLoop, CONTEXT_WINDOWS, DEFAULT_GENERATION_MAX_TOKENS, budgetFormula, historyBudget, isAgentLoop, type ReplaySettings } from './settings';
+import { CONTEXT_WINDOWS, DEFAULT_GENERATION_MAX_TOKENS, budgetFormula, historyBudget, isAgentLoop, type ReplaySettings } from './settings';
 import { Check } from '../parts/Check';
+import { agentLoopOptions } from '../../../core/replay/budget';
 
 export interface ReplayControlsProps {
   s: ReplaySettings;
@@ -39,7 +40,7 @@ function nonPositiveText(version: NanobotVersion): string {
  */
 export function ReplayControls({ s, onChange, version }: ReplayControlsProps) {
   const rules = rulesOf(version);
-  const loop = agentLoop(version);
+  const loop = agentLoopOptions(version);
   const [gen, setGen] = useState(DEFAULT_GENERATION_MAX_TOKENS);
   const [forced, setForced] = useState<Mode | null>(null);
   const mode = forced ?? modeOf(s.maxTokens, gen, loop.maxTokens);
