@@ -12,7 +12,7 @@ import { getHistory, type ReplayOptions } from '../../src/core/replay/replay';
 import { agentLoopOptions } from '../../src/core/replay/budget';
 import { loadTokenizer } from '../../src/core/tokens/tokenizer';
 import { estimateMessageTokens } from '../../src/core/tokens/tokens';
-import { agentLoop } from '../../src/ui/session/replay/settings';
+import { agentLoopOptions as agentLoop } from '../../src/core/replay/budget';
 import type { ViewReply, ViewRequest } from '../../src/store/large/replay/replay-view';
 import { replayViewOf } from '../../src/store/large/replay/large-replay-client';
 import { unpackFates } from '../../src/store/source/replay/packed-fates';

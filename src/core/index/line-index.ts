@@ -296,7 +296,7 @@ export class LineIndexer {
 }
 
 /** A typed array of `cap` elements holding `a`'s at its start: an array grown as the lines come. */
-export function grown<T extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(a: T, cap: number): T {
+export function grown<T extends Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array>(a: T, cap: number): T {
   const next = new (a.constructor as new (n: number) => T)(cap);
   next.set(a);
   return next;

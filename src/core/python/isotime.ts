@@ -30,7 +30,8 @@ function digits(b: Bytes, p: number, n: number): [number, number] | null {
   return [v, p + n];
 }
 
-const isSurrogate = (c: number | undefined) => c !== undefined && c >= 0xd800 && c <= 0xdfff;
+/** Whether code unit or code point `c` is a surrogate (U+D800 to U+DFFF). */
+export const isSurrogate = (c: number | undefined) => c !== undefined && c >= 0xd800 && c <= 0xdfff;
 
 /** `_sanitize_isoformat_str` + `PyUnicode_AsUTF8AndSize`: null where Python reports an invalid string. */
 function utf8(s: string): Bytes | null {

@@ -15,6 +15,7 @@ import { pyStr } from '../python/pyrepr';
 import { pyStrip } from '../python/pytext';
 import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, truthy, type PyDict } from '../python/pyvalue';
 import { publicHistoryMessage } from '../nanobot/runtime-context';
+import { grown } from '../index/line-index';
 import { sanitizeAssistantReplayText } from '../listing/sanitize';
 import { countForDisplay, countOrRaise, iterate, Raise, replayBounds, replayEntry, type Change, type DropReason, type Fate, type ReplayOptions, type TokenCounter } from './replay';
 
@@ -26,12 +27,8 @@ const RAISES_ENTRY = 8;
 /** `tool_calls` is truthy and not iterable: the orphan scan raises on an assistant. */
 const RAISES_CALLS = 16;
 
-function grown<T extends Int32Array | Uint8Array | Uint16Array | Uint32Array>(a: T, need: number): T {
-  if (need <= a.length) return a;
-  const b = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
-  b.set(a);
-  return b;
-}
+/** `a`, or a copy with room for `need` elements (at least twice as many) when it has less. */
+const grownTo = <T extends Int32Array | Uint8Array | Uint16Array | Uint32Array>(a: T, need: number): T => (need <= a.length ? a : grown(a, Math.max(need, a.length * 2)));
 
 /** What the replay needs of every message, gathered as each passes (a load pass's sink). */
 export interface ReplayIndex {
@@ -102,11 +99,11 @@ export class ReplayIndexer {
   /** Room for `need` messages. */
   private room(need: number): void {
     if (need < this.callStart.length && need <= this.lines.length) return;
-    this.lines = grown(this.lines, need);
-    this.roles = grown(this.roles, need);
-    this.flags = grown(this.flags, need);
-    this.result = grown(this.result, need);
-    this.callStart = grown(this.callStart, need + 1);
+    this.lines = grownTo(this.lines, need);
+    this.roles = grownTo(this.roles, need);
+    this.flags = grownTo(this.flags, need);
+    this.result = grownTo(this.result, need);
+    this.callStart = grownTo(this.callStart, need + 1);
   }
 
   /**
@@ -145,7 +142,7 @@ export class ReplayIndexer {
           if (!isDict(c)) continue;
           const id = dictGet(c, 'id');
           if (!truthy(id)) continue;
-          this.calls = grown(this.calls, this.nCalls + 1);
+          this.calls = grownTo(this.calls, this.nCalls + 1);
           this.calls[this.nCalls++] = this.intern(pyStr(id!));
         }
       } catch (e) {
@@ -209,7 +206,7 @@ export class ReplayIndexer {
     const result = from.result[k]!;
     this.result[i] = result < 0 ? -1 : this.intern(from.idNames[result]!);
     for (let j = from.callStart[k]!; j < from.callStart[k + 1]!; j++) {
-      this.calls = grown(this.calls, this.nCalls + 1);
+      this.calls = grownTo(this.calls, this.nCalls + 1);
       this.calls[this.nCalls++] = this.intern(from.idNames[from.calls[j]!]!);
     }
     this.callStart[i + 1] = this.nCalls;

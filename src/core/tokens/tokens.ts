@@ -5,6 +5,7 @@
  */
 import { loneSurrogateIndex } from '../python/lines';
 import { codePointLength } from '../python/pytext';
+import { isSurrogate } from '../python/isotime';
 import type { PyError } from '../python/pyjson';
 import { pyDumps } from '../python/pyjson';
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
@@ -86,8 +87,6 @@ function bareEstimate(payload: string, count: TextTokenCounter): number {
   const tokens = count(payload);
   return Math.max(1, tokens === 'special' ? Math.floor(codePointLength(payload) / 4) : tokens);
 }
-
-const isSurrogate = (c: number) => c >= 0xd800 && c <= 0xdfff;
 
 /**
  * The UnicodeEncodeError of Python's `text.encode("utf-8")`, or null: it names the first lone

@@ -16,7 +16,7 @@ import { pyStrip } from '../python/pytext';
 import { pyStr } from '../python/pyrepr';
 import { dictGet, isDict, type PyDict, type PyValue } from '../python/pyvalue';
 import { estimateMessageTokens, TokenEstimateError, type TextTokenCounter } from '../tokens/tokens';
-import { clockRange, countPieces, isWindowsPath, pieceBytes, promptParts, rangeOf, runtimeRange, type Piece, type Unknown } from './joined';
+import { clockRange, countPieces, countText, isWindowsPath, pieceBytes, promptParts, rangeOf, runtimeRange, type Piece, type Unknown } from './joined';
 import { readMemory, recentForPrompt, type MemoryView } from './memory';
 import { sha256Text } from './sha256';
 import { skillBody, skillDescription, skillMeta } from './skills';
@@ -158,11 +158,6 @@ function estimateOrNull(m: PyDict, count: TextTokenCounter, version: NanobotVers
   }
 }
 
-function countOf(count: TextTokenCounter, text: string): number {
-  const n = count(text);
-  return n === 'special' ? Math.floor(new TextEncoder().encode(text).length / 4) : n;
-}
-
 function isTemplate(rules: TurnRules, content: string, name: string): boolean {
   const t = rules.templates[name as TemplateName]; // (TOOLS.md and IDENTITY.md have no figures: never a template)
   return !!t && sha256Text(pyStrip(content)) === t.sha256;
@@ -173,7 +168,7 @@ function part(kind: PartKind, init: Partial<TurnPart> = {}): TurnPart {
 }
 
 function known(kind: PartKind, text: string, count: TextTokenCounter, sources: string[], notes: string[] = []): TurnPart {
-  return part(kind, { sources, text, sha256: sha256Text(text), tokens: countOf(count, text), notes });
+  return part(kind, { sources, text, sha256: sha256Text(text), tokens: countText(count, text), notes });
 }
 
 /** The bootstrap sections (AGENTS.md, SOUL.md, USER.md, and at older releases more), one part each, and the files left out. */
@@ -243,7 +238,7 @@ function skills(ws: WorkspaceSnapshot | null, rules: TurnRules, count: TextToken
   if (activeMine.length || builtinActive.length) {
     const body = activeMine.map((s) => `### Skill: ${s.name}\n\n${skillBody(s.text)}`).join(SEPARATOR);
     const text = activeMine.length ? `# Active Skills\n\n${body}` : null;
-    const own = text ? countOf(count, text) : 0;
+    const own = text ? countText(count, text) : 0;
     const builtin = builtinActive.length ? rules.builtinActiveSkillsTokens : 0;
     // Each built-in section stands alone between separators: its figure holds the `\n\n` after it.
     const pieces: Piece[] = [`# Active Skills\n\n${body}${activeMine.length && builtinActive.length ? SEPARATOR : ''}`];
@@ -296,7 +291,7 @@ function skills(ws: WorkspaceSnapshot | null, rules: TurnRules, count: TextToken
   // opening and closing lines the two share.
   const xml = summary !== null && figures.xmlSkills ? figures.xmlSkills : null;
   const builtin = rules.skillsSectionTokens + rules.builtinSkillsSummaryTokens - (xml ? xml.open + xml.close : 0);
-  const own = summary ? countOf(count, summary) : 0;
+  const own = summary ? countText(count, summary) : 0;
   const joiner = rules.skillsSummary === 'flat-absolute' ? '\n' : '\n\n';
   const summaryPieces: Piece[] = !summary ? [figures.builtinSummary.tokens] : xml ? [summary.slice(0, -'</skills>'.length), figures.builtinSummary.tokens - xml.open] : [summary + joiner, figures.builtinSummary.tokens];
   sections.push({ pieces: [figures.skillsHead, ...summaryPieces], end: { sep: figures.builtinSummary.sep, nl: figures.builtinSummary.nl } });
@@ -350,12 +345,12 @@ function recentHistory(memory: MemoryView, input: TurnInput, count: TextTokenCou
     const text = points.length <= RECENT_HISTORY_CHARS ? body : points.slice(0, RECENT_HISTORY_CHARS).join('') + TRUNCATED_MARK;
     return { ...known('recent-history', header + text, count, ['memory/history.jsonl'], text === body ? [] : ['truncated-chars']), cursors, count: capped.length };
   }
-  const bodyTokens = countOf(count, body);
+  const bodyTokens = countText(count, body);
   if (bodyTokens <= RECENT_HISTORY_TOKENS || rules.recentHistory === 'uncapped') {
     return { ...known('recent-history', header + body, count, ['memory/history.jsonl']), cursors, count: capped.length };
   }
   // Cut to the token cap with nanobot's marker at the end: at most the cap, and the header.
-  return part('recent-history', { sources: ['memory/history.jsonl'], tokens: RECENT_HISTORY_TOKENS + countOf(count, header), exact: false, notes: ['truncated'], cursors, count: capped.length });
+  return part('recent-history', { sources: ['memory/history.jsonl'], tokens: RECENT_HISTORY_TOKENS + countText(count, header), exact: false, notes: ['truncated'], cursors, count: capped.length });
 }
 
 /** `$name` mentions of skills, as nanobot's `_SKILL_REFERENCE` finds them (not after a word character or `$`). */
@@ -381,7 +376,7 @@ function explicitSkills(ws: WorkspaceSnapshot | null, message: string, rules: Tu
   const loaded = named.map((n) => byName.get(n)!).filter((s) => !s.meta.always);
   if (!loaded.length && !builtin) return null;
   const body = loaded.map((s) => `### Skill: ${s.name}\n\n${skillBody(s.text)}`).join(SEPARATOR);
-  const own = body ? countOf(count, body) : 0;
+  const own = body ? countText(count, body) : 0;
   const p = part('runtime-context', {
     sources: loaded.map((s) => s.path),
     tokens: own + rules.explicitSkillsFrameTokens,
@@ -461,7 +456,7 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     unsure('channel', r.tokens - figures.identity[0]!, figures.clockFrame ? null : r.spread);
     identityUnknown += r.tokens - figures.identity[0]!;
   }
-  if (input.runtime) identityPieces.push(countOf(count, input.runtime));
+  if (input.runtime) identityPieces.push(countText(count, input.runtime));
   else {
     const r = runtimeRange(windows, count);
     identityMachine.push('runtime');
@@ -473,7 +468,7 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
       identityMachine.push('workspace-path');
       unsure('workspace-path', 0, null);
     } else {
-      identityPieces.push(figures.identitySlots * countOf(count, ` ${path}`));
+      identityPieces.push(figures.identitySlots * countText(count, ` ${path}`));
       // A path ending in a mark may join the mark after it (`-/memory`): a token each way.
       if (!/[\p{L}\p{N}]$/u.test(path)) unsure('join', 0, figures.identitySlots);
     }
@@ -548,10 +543,10 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
   if (summary !== null && rules.sessionSummary === 'system-prompt') {
     const frame = figures.summaryFrame!;
     const at = lastActive(input.metadata);
-    const time = at === null ? rangeOf([countOf(count, ' 2026-08-05T08:00:00'), countOf(count, ' 2026-08-05T08:00:00.123456+02:00')]) : { tokens: countOf(count, ` ${at}`), spread: 0 };
+    const time = at === null ? rangeOf([countText(count, ' 2026-08-05T08:00:00'), countText(count, ' 2026-08-05T08:00:00.123456+02:00')]) : { tokens: countText(count, ` ${at}`), spread: 0 };
     if (at === null) unsure('summary-time', time.tokens, time.spread);
     if (/^[\r\n]/.test(summary)) unsure('join', 0, 1);
-    const tokens = frame + time.tokens + countOf(count, summary);
+    const tokens = frame + time.tokens + countText(count, summary);
     parts.push(part('session-summary', { tokens, builtinTokens: frame, text: summary, sha256: sha256Text(summary), exact: at !== null, notes: ['pending-summary'] }));
     sections.push({ pieces: [frame, ...(at === null ? [] : [time.tokens]), summary], end: null });
   }
@@ -600,14 +595,14 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
     const machine: MachineSlot[] = [];
     block = [chat ? frame.chat : frame.noChat];
     let clockTokens: number;
-    if (input.clock) block.push((clockTokens = countOf(count, ` ${input.clock}\n`)));
+    if (input.clock) block.push((clockTokens = countText(count, ` ${input.clock}\n`)));
     else {
       const r = clockRange(count, rules.clockWithOffset);
       machine.push('clock');
       unsure('clock', r.tokens, r.spread);
       clockTokens = r.tokens;
     }
-    if (chat) block.push(countOf(count, ` ${route.channel}\n`), countOf(count, ` ${route.chatId}\n`));
+    if (chat) block.push(countText(count, ` ${route.channel}\n`), countText(count, ` ${route.chatId}\n`));
     else if (!route) machine.push('chat');
     // 0.1.5.post3: a pending summary inside the block, after how many minutes the session was idle.
     let summaryFrame = 0;
@@ -616,16 +611,16 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
       summaryFrame = chat ? figures.runtimeSummaryFrame!.chat : figures.runtimeSummaryFrame!.noChat;
       block.push(summaryFrame);
       const idle = idleMinutes(input.now, lastActive(input.metadata));
-      if (idle !== null) block.push(countOf(count, ` ${idle}`));
+      if (idle !== null) block.push(countText(count, ` ${idle}`));
       else {
-        const r = rangeOf([countOf(count, ' 5'), countOf(count, ' 12345')]);
+        const r = rangeOf([countText(count, ' 5'), countText(count, ' 12345')]);
         unsure('summary-time', r.tokens, r.spread);
         idleUnknown = r.tokens;
       }
-      block.push(countOf(count, ` ${summary}\n`));
+      block.push(countText(count, ` ${summary}\n`));
       if (/^[\r\n]/.test(summary)) unsure('join', 0, 1);
     }
-    const sep = prefixed ? figures.clockPrefixSep![chat ? 'chat' : 'noChat'] : countOf(count, '\n\n');
+    const sep = prefixed ? figures.clockPrefixSep![chat ? 'chat' : 'noChat'] : countText(count, '\n\n');
     const tokens = (block as number[]).reduce((a, b) => a + b, 0) + (input.clock ? 0 : clockTokens) + idleUnknown + sep;
     parts.push(part('runtime-context', { tokens, builtinTokens: (chat ? frame.chat : frame.noChat) + summaryFrame, exact: !machine.length && !idleUnknown, machine, notes: summaryFrame ? ['pending-summary'] : [] }));
     if (prefixed) block.push(sep);

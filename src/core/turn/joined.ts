@@ -136,7 +136,7 @@ export function nanobotClock(epochMs: number, offsetMinutes: number, zone: strin
 }
 
 /** A text's tokens, with tiktoken's refusal counted as its byte quarter (the piece stands alone). */
-function countText(count: TextTokenCounter, text: string): number {
+export function countText(count: TextTokenCounter, text: string): number {
   const n = count(text);
   return n === 'special' ? Math.floor(new TextEncoder().encode(text).length / 4) : n;
 }

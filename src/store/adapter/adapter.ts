@@ -17,6 +17,9 @@ export interface FileStat {
   lastModified: number;
 }
 
+/** Whether two stats have the same size and lastModified (the file did not visibly change). */
+export const sameStat = (a: FileStat, b: FileStat): boolean => a.size === b.size && a.lastModified === b.lastModified;
+
 /** Bytes to write: one buffer, or chunks (sync or async) so a big file need not be joined first. */
 export type WriteData = Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
 

@@ -9,13 +9,11 @@ import { analyzeSession, type AnalyzeOptions } from '../../core/lens/open';
 import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { encodeBatches, encodeHead } from './analysis-wire';
 import type { WorkerRequest, WorkerReply } from './analyze-client';
-import { toWire } from '../large/worker-error';
+import { poster, toWire } from '../large/worker-error';
 
 const PREVIEW_BYTES = 256 * 1024;
 
-function post(msg: WorkerReply, transfer: Transferable[] = []) {
-  (self as unknown as Worker).postMessage(msg, transfer);
-}
+const post = poster<WorkerReply>();
 
 self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
   const { id, buffer, opts } = e.data;

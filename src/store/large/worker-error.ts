@@ -8,6 +8,9 @@
  */
 import { fromDomError, isStoreError, StoreError, type StoreAction, type StoreErrorCode, type StoreReason } from '../adapter/errors';
 
+/** A worker's `postMessage` to the page, typed to its protocol's replies. */
+export const poster = <T>() => (msg: T, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(msg, transfer);
+
 /** An error as plain data, what every worker reply of `type: 'error'` carries. */
 export interface WireError {
   code: StoreErrorCode;

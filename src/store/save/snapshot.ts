@@ -3,7 +3,7 @@
  * the evidence a guarded save needs before it may overwrite the file.
  */
 
-import type { FileStat, StorageAdapter } from '../adapter/adapter';
+import { sameStat, type FileStat, type StorageAdapter } from '../adapter/adapter';
 import { readAll, sha256Hex } from '../adapter/bytes';
 import { StoreError, type SnapshotChange } from '../adapter/errors';
 
@@ -31,19 +31,25 @@ export async function readSnapshot(adapter: StorageAdapter, path: string): Promi
  * the caller hashes it, e.g. in the worker that parses it, so 100 MB are not hashed on the page.
  */
 export async function readSteady(adapter: StorageAdapter, path: string): Promise<{ bytes: Uint8Array; stat: FileStat }> {
+  const read = async (before: FileStat) => (adapter.readWhole ? await adapter.readWhole(path) : await readAll(await adapter.read(path), before.size));
+  const { value, stat } = await steadily(adapter, path, read, (bytes, after) => after.size === bytes.length);
+  return { bytes: value, stat };
+}
+
+/**
+ * `read(before)` of a file whose size and mtime did not change meanwhile (and that `whole` accepts, if
+ * given): read again up to 3 times, then the 'conflict' error `keeps-changing`.
+ */
+export async function steadily<T>(adapter: Pick<StorageAdapter, 'stat'>, path: string, read: (before: FileStat) => Promise<T>, whole?: (value: T, stat: FileStat) => boolean): Promise<{ value: T; stat: FileStat }> {
   for (let attempt = 1; ; attempt++) {
     const before = await adapter.stat(path);
-    const bytes = adapter.readWhole ? await adapter.readWhole(path) : await readAll(await adapter.read(path), before.size);
+    const value = await read(before);
     const after = await adapter.stat(path);
-    if (sameStat(before, after) && after.size === bytes.length) return { bytes, stat: after };
+    if (sameStat(before, after) && (!whole || whole(value, after))) return { value, stat: after };
     if (attempt === 3) {
       throw new StoreError('conflict', `'${path}' keeps changing while it is read; is another program writing it?`, { path, reason: { code: 'keeps-changing' } });
     }
   }
-}
-
-function sameStat(a: FileStat, b: FileStat): boolean {
-  return a.size === b.size && a.lastModified === b.lastModified;
 }
 
 /** What changed from `then` to `now`, as codes (empty when the content is the same). */

@@ -8,7 +8,8 @@ import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
 import { LineIndexer, type ByteLineSink, type LineIndex, type ParsedLineSink } from '../../core/index/line-index';
 import { ProofTaker } from '../save/read-guard';
 import type { LargeSource } from '../save/large-save';
-import { changedWhileRead, steadily, type SourceAdapter } from './source-adapter';
+import { changedWhileRead, type SourceAdapter } from './source-adapter';
+import { steadily } from '../save/snapshot';
 
 /**
  * The file's line index built in one streamed pass that parses every line (`LineIndexer`'s
@@ -19,10 +20,10 @@ import { changedWhileRead, steadily, type SourceAdapter } from './source-adapter
  * refuses are parsed (`LineIndexer`'s `byBytes`).
  */
 export async function indexParsed<T>(adapter: SourceAdapter, path: string, version: NanobotVersion, newSink: () => { line: ParsedLineSink; bytes?: ByteLineSink; held(): T }): Promise<{ built: Built; held: T }> {
-  const { value, stat } = await steadily(adapter, path, async (chunks) => {
+  const { value, stat } = await steadily(adapter, path, async () => {
     const sink = newSink();
     const ix = new LineIndexer(version, 0, false, sink.line, sink.bytes);
-    for await (const c of chunks()) ix.push(c);
+    for await (const c of adapter.readChunks(path)) ix.push(c);
     return { index: ix.finish(true), held: sink.held() };
   });
   if (value.index.size !== stat.size) throw changedWhileRead(path);
@@ -37,11 +38,11 @@ export type Built = Awaited<ReturnType<typeof indexStreamed>>;
  * moved meanwhile), with the hashes of the bytes indexed (read-guard.ts) unless `hash` is false.
  */
 export async function indexStreamed(adapter: SourceAdapter, path: string, version: NanobotVersion, hash = true, dumps = false): Promise<{ index: LineIndex; source: Pick<LargeSource, 'path' | 'stat' | 'proof'> }> {
-  const { value, stat } = await steadily(adapter, path, async (chunks) => {
+  const { value, stat } = await steadily(adapter, path, async () => {
     const proof = hash ? new ProofTaker() : null;
     const ix = new LineIndexer(version, 0, dumps);
     let at = 0;
-    for await (const c of chunks()) {
+    for await (const c of adapter.readChunks(path)) {
       proof?.add(at, c);
       ix.push(c);
       at += c.length;

@@ -3,7 +3,7 @@
  * every backend may or may not have (`readChunks`, `readWhole`, `statHead`, `file`) are always there,
  * filled from the required ones where the backend lacks them, so no reader of a source checks again.
  */
-import type { FileStat, StorageAdapter } from '../adapter/adapter';
+import { sameStat, type FileStat, type StorageAdapter } from '../adapter/adapter';
 import { StoreError } from '../adapter/errors';
 import { chunksOf } from '../adapter/streamed-read';
 import { readAll } from '../adapter/bytes';
@@ -61,19 +61,5 @@ export const changedWhileRead = (path: string) => new StoreError('conflict', `'$
 /** Throws the 'conflict' error when the file is no longer as it was first read (`stat`). */
 export async function unchangedSince(adapter: StorageAdapter, path: string, stat: FileStat): Promise<void> {
   const after = await adapter.stat(path);
-  if (after.size !== stat.size || after.lastModified !== stat.lastModified) throw changedWhileRead(path);
-}
-
-const sameStat = (a: FileStat, b: FileStat) => a.size === b.size && a.lastModified === b.lastModified;
-
-/** `read(chunks)` over a file that did not change meanwhile (read again up to 3 times, as a whole read is). */
-export async function steadily<T>(adapter: SourceAdapter, path: string, read: (chunks: () => AsyncIterable<Uint8Array>) => Promise<T>): Promise<{ value: T; stat: FileStat }> {
-  const chunks = () => adapter.readChunks(path);
-  for (let attempt = 1; ; attempt++) {
-    const before = await adapter.stat(path);
-    const value = await read(chunks);
-    const after = await adapter.stat(path);
-    if (sameStat(before, after)) return { value, stat: after };
-    if (attempt === 3) throw new StoreError('conflict', `'${path}' keeps changing while it is read; is another program writing it?`, { path, reason: { code: 'keeps-changing' } });
-  }
+  if (!sameStat(after, stat)) throw changedWhileRead(path);
 }

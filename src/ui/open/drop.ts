@@ -85,36 +85,29 @@ async function readEntryTree(root: FileSystemDirectoryEntry): Promise<PathedFile
  */
 export function installDropZone(target: EventTarget, onDrop: (d: Promise<Dropped>) => void, onHover: (over: boolean) => void): () => void {
   let depth = 0;
-  const enter = (ev: Event) => {
+  const stop = new AbortController();
+  const on = { signal: stop.signal };
+  target.addEventListener('dragenter', (ev) => {
     const e = ev as DragEvent;
     e.preventDefault();
     depth++;
     if (hasFiles(e)) onHover(true);
-  };
-  const over = (ev: Event) => {
+  }, on);
+  target.addEventListener('dragover', (ev) => {
     const e = ev as DragEvent;
     e.preventDefault();
     if (e.dataTransfer && hasFiles(e)) e.dataTransfer.dropEffect = 'copy';
-  };
-  const leave = () => {
+  }, on);
+  target.addEventListener('dragleave', () => {
     depth = Math.max(0, depth - 1);
     if (depth === 0) onHover(false);
-  };
-  const drop = (ev: Event) => {
+  }, on);
+  target.addEventListener('drop', (ev) => {
     const e = ev as DragEvent;
     e.preventDefault();
     depth = 0;
     onHover(false);
     if (e.dataTransfer) onDrop(collectDrop(e.dataTransfer));
-  };
-  target.addEventListener('dragenter', enter);
-  target.addEventListener('dragover', over);
-  target.addEventListener('dragleave', leave);
-  target.addEventListener('drop', drop);
-  return () => {
-    target.removeEventListener('dragenter', enter);
-    target.removeEventListener('dragover', over);
-    target.removeEventListener('dragleave', leave);
-    target.removeEventListener('drop', drop);
-  };
+  }, on);
+  return () => stop.abort();
 }

@@ -3,13 +3,12 @@
  * its folder where the browser has it, and always a cheap poll of `stat()` (see live.ts for why both).
  * Loaded with the session page, not with the first screen.
  */
-import type { FileStat } from '../../store/adapter/adapter';
-import { observerCtor, type FileSystemObserverLike } from './fsa';
-import { folderAt, type WatchTarget } from './live';
+import { sameStat, type FileStat } from '../../store/adapter/adapter';
+import { observeFolder, type WatchTarget } from './live';
 
 export const FILE_POLL_MS = 2000;
 
-const same = (a: FileStat | null, b: FileStat | null) => (a === null ? b === null : b !== null && a.size === b.size && a.lastModified === b.lastModified);
+const same = (a: FileStat | null, b: FileStat | null) => (a === null ? b === null : b !== null && sameStat(a, b));
 
 /**
  * Call `onChange` when the file's size or mtime moves away from `initial` (debounced). Returns a stop
@@ -25,7 +24,6 @@ export function watchFile(
 ): { stop: () => void; setKnown: (s: FileStat | null) => void } {
   let known = initial;
   let stopped = false;
-  let observer: FileSystemObserverLike | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
   let checking = false;
 
@@ -53,27 +51,15 @@ export function watchFile(
     timer = setInterval(() => void check(), FILE_POLL_MS);
   };
 
-  const Ctor = observerCtor();
-  if (Ctor && t.root) {
-    // Observe the parent folder: a save by nanobot replaces the file (tmp + rename), which a
-    // watch on the old file handle may not report. check() compares the stat anyway.
-    void folderAt(t.root, t.path.includes('/') ? t.path.slice(0, t.path.lastIndexOf('/')) : '')
-      .then(async (h) => {
-        if (stopped) return;
-        observer = new Ctor(() => checkSoon());
-        await observer.observe(h);
-      })
-      .catch(() => {
-        observer?.disconnect();
-        observer = null;
-      });
-  }
+  // Observe the parent folder: a save by nanobot replaces the file (tmp + rename), which a
+  // watch on the old file handle may not report. check() compares the stat anyway.
+  const unobserve = observeFolder(t.root, t.path.includes('/') ? t.path.slice(0, t.path.lastIndexOf('/')) : '', () => checkSoon());
   poll();
 
   return {
     stop() {
       stopped = true;
-      observer?.disconnect();
+      unobserve();
       if (timer) clearInterval(timer);
       if (later) clearTimeout(later);
     },

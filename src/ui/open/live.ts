@@ -19,10 +19,36 @@ export interface WatchTarget {
 }
 
 /** The folder handle at `path` under `root` (what an observer watches). */
-export async function folderAt(root: FileSystemDirectoryHandle, path: string): Promise<FileSystemDirectoryHandle> {
+async function folderAt(root: FileSystemDirectoryHandle, path: string): Promise<FileSystemDirectoryHandle> {
   let d = root;
   for (const p of path.split('/').filter(Boolean)) d = await d.getDirectoryHandle(p);
   return d;
+}
+
+/**
+ * Watch the folder at `path` under `root` with a FileSystemObserver, where the browser has one and
+ * there is a root handle, calling `onChange` on its records. Returns the function that stops it.
+ */
+export function observeFolder(root: FileSystemDirectoryHandle | undefined, path: string, onChange: () => void): () => void {
+  let stopped = false;
+  let observer: FileSystemObserverLike | null = null;
+  const Ctor = observerCtor();
+  if (Ctor && root) {
+    void folderAt(root, path)
+      .then(async (h) => {
+        if (stopped) return;
+        observer = new Ctor(() => onChange());
+        await observer.observe(h);
+      })
+      .catch(() => {
+        observer?.disconnect();
+        observer = null;
+      });
+  }
+  return () => {
+    stopped = true;
+    observer?.disconnect();
+  };
 }
 
 /** A folder's signature now (store/folder-stat.ts): file names with size and mtime. */
@@ -36,7 +62,6 @@ export async function folderSignature(adapter: StorageAdapter, path: string): Pr
  */
 export function watchFolder(t: WatchTarget, known: () => string | null, onChange: () => void): () => void {
   let stopped = false;
-  let observer: FileSystemObserverLike | null = null;
   let debounce: ReturnType<typeof setTimeout> | undefined;
   const fire = () => {
     if (debounce) clearTimeout(debounce);
@@ -54,22 +79,10 @@ export function watchFolder(t: WatchTarget, known: () => string | null, onChange
     );
   };
   const timer = setInterval(check, FOLDER_POLL_MS);
-  const Ctor = observerCtor();
-  if (Ctor && t.root) {
-    void folderAt(t.root, t.path)
-      .then(async (h) => {
-        if (stopped) return;
-        observer = new Ctor(() => fire());
-        await observer.observe(h);
-      })
-      .catch(() => {
-        observer?.disconnect();
-        observer = null;
-      });
-  }
+  const unobserve = observeFolder(t.root, t.path, fire);
   return () => {
     stopped = true;
-    observer?.disconnect();
+    unobserve();
     clearInterval(timer);
     if (debounce) clearTimeout(debounce);
   };

@@ -27,13 +27,14 @@ export function iso(text: string): VNode {
 }
 
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const spelled = (c: string) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`;
 
 /**
  * A diagnostic's text with each bidi control written out as ⟨U+202E⟩: a message quotes file text
  * (a key) mid-sentence, where an override would reverse the rest; and it names what is hidden.
  */
 export function showControls(text: string): string {
-  return text.replace(BIDI_CONTROLS, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
+  return text.replace(BIDI_CONTROLS, spelled);
 }
 
 /** Bidi controls and invisible format characters (not U+200D, which joins emoji). */
@@ -45,5 +46,5 @@ const HIDDEN = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u200b\u200c\u2060-
  * from another only by a zero-width space must look different.
  */
 export function visible(text: string): string {
-  return text.replace(HIDDEN, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
+  return text.replace(HIDDEN, spelled);
 }

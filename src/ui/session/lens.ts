@@ -3,6 +3,7 @@
  * load path, the lines its repair pass skips, and the messages the views work on.
  */
 import type { NanobotSession } from '../../core/lens/load';
+import type { PyError } from '../../core/python/pyjson';
 import type { OpenedSession } from '../../store/save/sessions';
 
 export type LensState = 'normal' | 'repair' | 'nothing';
@@ -27,6 +28,8 @@ export function repairSkippedLines(o: OpenedSession): number[] {
 
 /** The Python error text that made nanobot give up or take the repair path, or that its load lets propagate. */
 export function loadErrorText(o: OpenedSession): string {
-  const e = o.nanobot.repairError ?? o.nanobot.strictError ?? o.nanobot.error;
-  return e ? `${e.type}: ${e.message}` : '';
+  return raised(o.nanobot.repairError ?? o.nanobot.strictError ?? o.nanobot.error);
 }
+
+/** nanobot's exception as Python prints it (`Type: text`), '' when not known. */
+export const raised = (e: PyError | null | undefined) => (e ? `${e.type}: ${e.message}` : '');

@@ -1,11 +1,8 @@
 /** nanobot's load of a file in one sentence, at every size: large-file mode's header says it, and the File tab's health. */
-import type { PyError } from '../../core/python/pyjson';
 import type { SourceLoad } from '../../store/source/session-source';
 import { pg } from '../i18n/text';
 import { count } from './text';
-
-/** nanobot's exception as Python prints it (`Type: text`), '' when not known. */
-const raised = (e: PyError | null | undefined) => (e ? `${e.type}: ${e.message}` : '');
+import { raised } from './lens';
 
 /** What nanobot's `_load` does with the file (a source's load, SessionSource.load): raises, loads nothing, loads all, or repairs; with its exception where it raises one. */
 export function loadText(load: SourceLoad): string {

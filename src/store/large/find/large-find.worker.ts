@@ -5,7 +5,7 @@
  */
 import { searchFile, type FindColumns } from './large-find';
 import { FIND_COLUMNS, type FindReply, type FindRequest } from './large-find-wire';
-import { blobPath, indexNotSent, toWire } from '../worker-error';
+import { blobPath, indexNotSent, poster, toWire } from '../worker-error';
 
 /** Progress without new matches is posted at most this often. */
 const QUIET_MS = 100;
@@ -13,9 +13,7 @@ const QUIET_MS = 100;
 let held: { key: number; file: Blob; cols: Partial<FindColumns> & { messageCount: number } } | null = null;
 let current = 0;
 
-function post(msg: FindReply, transfer: Transferable[] = []) {
-  (self as unknown as Worker).postMessage(msg, transfer);
-}
+const post = poster<FindReply>();
 
 self.onmessage = async (e: MessageEvent<FindRequest>) => {
   const m = e.data;

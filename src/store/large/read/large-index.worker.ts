@@ -8,13 +8,11 @@
 import { LineIndexer } from '../../../core/index/line-index';
 import type { IndexReply, IndexRequest } from '../large-client';
 import { takeSlices } from './slice-feed';
-import { toWire } from '../worker-error';
+import { poster, toWire } from '../worker-error';
 import { kernelBuffer } from '../../../core/bytes/plain-run';
 import { sliceHash } from '../../../core/bytes/slice-hash';
 
-function post(msg: IndexReply, transfer: Transferable[] = []) {
-  (self as unknown as Worker).postMessage(msg, transfer);
-}
+const post = poster<IndexReply>();
 
 self.onmessage = async (e: MessageEvent<IndexRequest>) => {
   const { id, port, version } = e.data;

@@ -7,7 +7,7 @@
  */
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { SessionFileFacts } from '../../../core/nanobot/version-evidence';
-import type { Entry, FileStat, StorageAdapter } from '../../adapter/adapter';
+import { sameStat, type Entry, type FileStat, type StorageAdapter } from '../../adapter/adapter';
 import { statFolder, type FolderStat } from '../folder-stat';
 import type { CachedListing } from './listing-cache';
 import { listSessions, type ListOptions, type Listing, type SessionSummary } from '../session-list';
@@ -65,7 +65,7 @@ export function reusableFacts(cached: CachedListing, stats: ReadonlyMap<string, 
     const name = `${stem}.jsonl`;
     const s = byName.get(name);
     const now = stats.get(name);
-    if (s && now && now.size === s.size && now.lastModified === s.lastModified) out.set(stem, f);
+    if (s && now && sameStat(now, s)) out.set(stem, f);
   }
   return out;
 }

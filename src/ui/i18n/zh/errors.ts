@@ -2,6 +2,7 @@
 import type { ErrorText } from '../en/errors';
 import { groupDigits } from '../numbers';
 import type { NameProblem, SnapshotChange, StoreAction, StoreErrorCode, StoreReason } from '../../../store/adapter/errors';
+import { isoTime } from '../../../store/save/snapshot';
 
 const ACTION: Record<StoreAction, string> = {
   checking: '检查',
@@ -61,8 +62,6 @@ function nameProblemZh(p: NameProblem): string {
     case 'too-long': return `按 UTF-8 编码长 ${groupDigits(p.bytes)} 字节，上限为 ${p.max} 字节`;
   }
 }
-
-const isoTime = (ms: number) => (Number.isNaN(new Date(ms).getTime()) ? String(ms) : new Date(ms).toISOString());
 
 /** One thing that changed in a file since it was read. */
 function snapshotChangeZh(c: SnapshotChange): string {

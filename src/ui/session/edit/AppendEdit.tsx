@@ -12,7 +12,7 @@ export function AppendEdit({ ctx }: { ctx: EditCtx }) {
   const [content, setContent] = useState('');
   const state = usePlanned(ctx, content ? { kind: 'append', role, content } : null);
   const t = pg().edit.append;
-  const plan = useMemo(() => previewOf(ctx, state, () => ({ action: ctx.adapter ? t.save : t.download })), [state, pg()]);
+  const plan = useMemo(() => previewOf(ctx, state, t), [state, pg()]);
   return (
     <EditCard id="sl-ed-add" title={t.title} plan={plan} onReload={ctx.onReload}>
       <label class="sl-field">

@@ -26,7 +26,7 @@ export function RemoveLineEdit({ ctx }: { ctx: EditCtx }) {
   const i = Number(line);
   const state = usePlanned(ctx, line !== '' && bad.includes(i) ? { kind: 'remove-line', line: i } : null, 0);
   const t = pg().edit.removeLine;
-  const plan = useMemo(() => previewOf(ctx, state, () => ({ confirm: t.confirm(i + 1), action: ctx.adapter ? t.save : t.download })), [state, pg()]);
+  const plan = useMemo(() => previewOf(ctx, state, t, () => ({ confirm: t.confirm(i + 1) })), [state, pg()]);
   if (!bad.length) return null;
   return (
     <EditCard id="sl-ed-rm" title={t.title} plan={plan} onReload={ctx.onReload}>
@@ -47,10 +47,9 @@ export function RepairEdit({ ctx }: { ctx: EditCtx }) {
   const state = usePlanned(ctx, asked ? { kind: 'repair' } : null, 0);
   const t = pg().edit.repair;
   const plan = useMemo(() => {
-    const p = previewOf(ctx, state, (r) => ({
+    const p = previewOf(ctx, state, t, (r) => ({
       notes: <p class="sl-muted">{ctx.adapter ? t.backupNote : t.downloadNote}</p>,
       confirm: t.confirm(r.change.code === 'repair' ? r.change.removed : 0),
-      action: ctx.adapter ? t.save : t.download,
     }));
     // A file already as nanobot writes it: nothing to repair.
     const d = state.step === 'plan' ? state.plan.diff : null;
@@ -71,7 +70,7 @@ export function ClearEdit({ ctx }: { ctx: EditCtx }) {
   const n = ctx.facts.total;
   const state = usePlanned(ctx, asked && n > 0 ? { kind: 'clear' } : null, 0);
   const t = pg().edit.clear;
-  const plan = useMemo(() => previewOf(ctx, state, () => ({ confirm: t.confirm(n), offerBackup: !!ctx.adapter, action: ctx.adapter ? t.save : t.download })), [state, pg()]);
+  const plan = useMemo(() => previewOf(ctx, state, t, () => ({ confirm: t.confirm(n), offerBackup: !!ctx.adapter })), [state, pg()]);
   return (
     <EditCard id="sl-ed-clear" title={t.title} plan={plan} onReload={ctx.onReload}>
       <p class="sl-muted">{t.explain}</p>

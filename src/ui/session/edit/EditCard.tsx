@@ -8,6 +8,7 @@ import { Confirm } from '../../parts/Confirm';
 import { pg } from '../../i18n/text';
 import type { PlanDiff } from '../../../store/save/edit-preview';
 import { DiffView } from './DiffView';
+import { Check } from '../parts/Check';
 import type { Outcome } from './apply';
 import type { SaveProgress } from '../../../store/save/atomic-save';
 import { formatBytes } from '../../parts/format';
@@ -178,12 +179,7 @@ export function EditCard({ id, title, children, plan, onReload }: EditCardProps)
           {plan.diff && <DiffView diff={plan.diff} />}
           {phase === 'confirm' ? (
             <Confirm class="sl-confirm" question={plan.confirm} questionClass="sl-warn-text" confirmLabel={t.confirm(plan.action)} confirmClass="sl-danger-btn" onConfirm={() => run(plan)} onCancel={cancel}>
-              {plan.offerBackup && (
-                <label class="sl-check">
-                  <input type="checkbox" checked={backup} onChange={(e) => setBackup((e.currentTarget as HTMLInputElement).checked)} />
-                  <span>{t.backup}</span>
-                </label>
-              )}
+              {plan.offerBackup && <Check checked={backup} onChange={setBackup} label={t.backup} />}
             </Confirm>
           ) : (
             <button type="button" ref={action} disabled={phase === 'busy'} onClick={() => (plan.confirm ? setPhase('confirm') : run(plan))}>

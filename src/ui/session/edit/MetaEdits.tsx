@@ -10,7 +10,7 @@ export function TitleEdit({ ctx }: { ctx: EditCtx }) {
   const [title, setT] = useState(current);
   const state = usePlanned(ctx, title === current ? null : { kind: 'title', title });
   const t = pg().edit.title;
-  const plan = useMemo(() => previewOf(ctx, state, () => ({ action: ctx.adapter ? t.save : t.download })), [state, pg()]);
+  const plan = useMemo(() => previewOf(ctx, state, t), [state, pg()]);
   return (
     <EditCard id="sl-ed-title" title={t.title} plan={plan} onReload={ctx.onReload}>
       <label class="sl-field">
@@ -29,7 +29,7 @@ export function ConsolidatedEdit({ ctx }: { ctx: EditCtx }) {
   const n = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
   const state = usePlanned(ctx, text.trim() === String(current) ? null : { kind: 'last-consolidated', upTo: n });
   const t = pg().edit.consolidated;
-  const plan = useMemo(() => previewOf(ctx, state, () => ({ notes: <p class="sl-muted">{t.note(n, total - n)}</p>, action: ctx.adapter ? t.save : t.download })), [state, pg()]);
+  const plan = useMemo(() => previewOf(ctx, state, t, () => ({ notes: <p class="sl-muted">{t.note(n, total - n)}</p> })), [state, pg()]);
   return (
     <EditCard id="sl-ed-lc" title="last_consolidated" plan={plan} onReload={ctx.onReload}>
       <label class="sl-field">

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { pg } from '../../i18n/text';
 import { previewOf, usePlanned, type EditCtx } from './context';
 import { EditCard, Planning } from './EditCard';
+import { Check } from '../parts/Check';
 
 /** max + extend_to_user; destructive, so it asks first. */
 export function TrimEdit({ ctx }: { ctx: EditCtx }) {
@@ -14,7 +15,7 @@ export function TrimEdit({ ctx }: { ctx: EditCtx }) {
   const t = pg().edit.trim;
   const plan = useMemo(() => {
     if (max.trim() && !whole) return { error: t.notWhole };
-    return previewOf(ctx, state, (p) => {
+    return previewOf(ctx, state, t, (p) => {
       const span = p.trim;
       return {
         notes: span && (
@@ -28,7 +29,6 @@ export function TrimEdit({ ctx }: { ctx: EditCtx }) {
         ),
         confirm: t.confirm(span?.count ?? 0, span?.unarchived ?? 0),
         offerBackup: !!ctx.adapter,
-        action: ctx.adapter ? t.save : t.download,
       };
     });
   }, [state, max, pg()]);
@@ -39,11 +39,7 @@ export function TrimEdit({ ctx }: { ctx: EditCtx }) {
         <input type="number" min={0} step={1} value={max} placeholder={t.placeholder(total)} onInput={(e) => setMax((e.currentTarget as HTMLInputElement).value)} />
         <small class="sl-muted">{t.hint}</small>
       </label>
-      <label class="sl-check">
-        <input type="checkbox" checked={etu} onChange={(e) => setEtu((e.currentTarget as HTMLInputElement).checked)} />
-        <span>extend_to_user</span>
-        <small class="sl-muted">{t.extendHint}</small>
-      </label>
+      <Check checked={etu} onChange={setEtu} label="extend_to_user" hint={t.extendHint} />
       <Planning state={state} />
     </EditCard>
   );

@@ -123,11 +123,11 @@ export function usePlanned(ctx: EditCtx, edit: SourceEdit | null, settle = SETTL
   return state;
 }
 
-/** The card's preview of a planned edit: its change and lines, then `more` (notes, confirm, action); nothing while there is nothing to write. */
-export function previewOf(ctx: EditCtx, state: Planned, more: (plan: SourcePlan) => Omit<Plan, 'summary' | 'run'>): Plan | PlanError | null {
+/** The card's preview of a planned edit: its change and lines, `more` (notes, confirm), and `t.save` (read-only `t.download`) as the action; nothing while there is nothing to write. */
+export function previewOf(ctx: EditCtx, state: Planned, t: { save: string; download: string }, more: (plan: SourcePlan) => Omit<Plan, 'summary' | 'run' | 'action'> = () => ({})): Plan | PlanError | null {
   if (state.step === 'error') return { error: state.error, ...(state.conflict ? { conflict: true } : {}) };
   if (state.step !== 'plan' || !state.plan.writes) return null;
   const { plan } = state;
   // A refusal nanobot's save gives is said when the write is asked, as nanobot raises only then.
-  return { summary: pg().edit.change(plan.change), diff: plan.diff, ...more(plan), cancellable: !!ctx.adapter, run: (backup, ctl) => commit(ctx, plan, ctl, plan.backup || backup) };
+  return { summary: pg().edit.change(plan.change), diff: plan.diff, ...more(plan), action: ctx.adapter ? t.save : t.download, cancellable: !!ctx.adapter, run: (backup, ctl) => commit(ctx, plan, ctl, plan.backup || backup) };
 }

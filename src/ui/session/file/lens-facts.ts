@@ -5,10 +5,9 @@
 import { LINE_PROBLEM, lineProblems, type IndexHealth } from '../../../core/index/index-health';
 import type { LineIndex } from '../../../core/index/line-index';
 import { isoRoundTrip } from '../../../core/python/isotime';
-import type { PyError } from '../../../core/python/pyjson';
 import { dictGet, truthy, type PyDict, type PyValue } from '../../../core/python/pyvalue';
 import type { SourceLoad, SourceMeta } from '../../../store/source/session-source';
-import type { LensState } from '../lens';
+import { raised, type LensState } from '../lens';
 
 export interface LensFacts {
   state: LensState;
@@ -29,8 +28,6 @@ function defaultedIn(meta: PyDict | null): string[] {
     return !truthy(v) || !isoRoundTrip(v).ok;
   });
 }
-
-const raised = (e: PyError | null | undefined) => (e ? `${e.type}: ${e.message}` : '');
 
 /**
  * The lenses of a file at every size, from its source: nanobot's load, the line index and its

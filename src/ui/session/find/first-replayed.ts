@@ -4,11 +4,11 @@
  * every size: the Replay tab's own answer (the line index's in the replay worker, off the page).
  */
 import type { SessionSource } from '../../../store/source/session-source';
-import { agentLoop } from '../replay/settings';
+import { agentLoopOptions } from '../../../core/replay/budget';
 
 /** The 0-based file line of the first replayed message, or null when the replay sends none (nanobot loads nothing, or its replay raises). */
 export async function firstReplayedLine(source: SessionSource): Promise<number | null> {
-  const v = await source.replayView(agentLoop(source.stat.version), null);
+  const v = await source.replayView(agentLoopOptions(source.stat.version), null);
   if (v.raises || v.lens !== 'nanobot' || v.error || v.sources.length === 0) return null;
   return v.lines[v.sources[0]!]!;
 }

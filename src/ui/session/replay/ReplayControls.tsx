@@ -2,7 +2,9 @@
 import { useMemo, useState } from 'preact/hooks';
 import { pg } from '../../i18n/text';
 import { rulesOf, type NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import { agentLoop, CONTEXT_WINDOWS, DEFAULT_GENERATION_MAX_TOKENS, budgetFormula, historyBudget, isAgentLoop, type ReplaySettings } from './settings';
+import { CONTEXT_WINDOWS, DEFAULT_GENERATION_MAX_TOKENS, budgetFormula, historyBudget, isAgentLoop, type ReplaySettings } from './settings';
+import { Check } from '../parts/Check';
+import { agentLoopOptions } from '../../../core/replay/budget';
 
 export interface ReplayControlsProps {
   s: ReplaySettings;
@@ -38,7 +40,7 @@ function nonPositiveText(version: NanobotVersion): string {
  */
 export function ReplayControls({ s, onChange, version }: ReplayControlsProps) {
   const rules = rulesOf(version);
-  const loop = agentLoop(version);
+  const loop = agentLoopOptions(version);
   const [gen, setGen] = useState(DEFAULT_GENERATION_MAX_TOKENS);
   const [forced, setForced] = useState<Mode | null>(null);
   const mode = forced ?? modeOf(s.maxTokens, gen, loop.maxTokens);
@@ -93,25 +95,9 @@ export function ReplayControls({ s, onChange, version }: ReplayControlsProps) {
         </label>
       )}
       {mode === 'default' && <small class="sl-muted sl-field">{t.defaultFormula(budgetFormula(200_000, 8_192))}</small>}
-      {rules.timestamps && (
-        <label class="sl-check">
-          <input type="checkbox" checked={s.includeTimestamps} onChange={(e) => set({ includeTimestamps: (e.currentTarget as HTMLInputElement).checked })} />
-          <span>include_timestamps</span>
-          <small class="sl-muted">{t.timestampsHint}</small>
-        </label>
-      )}
-      {rules.runtimeContext && (
-        <label class="sl-check">
-          <input type="checkbox" checked={s.includeRuntimeContext} onChange={(e) => set({ includeRuntimeContext: (e.currentTarget as HTMLInputElement).checked })} />
-          <span>include_runtime_context</span>
-          <small class="sl-muted">{t.runtimeHint}</small>
-        </label>
-      )}
-      <label class="sl-check">
-        <input type="checkbox" checked={s.extendToUser} onChange={(e) => set({ extendToUser: (e.currentTarget as HTMLInputElement).checked })} />
-        <span>extend_to_user</span>
-        <small class="sl-muted">{t.extendHint}</small>
-      </label>
+      {rules.timestamps && <Check checked={s.includeTimestamps} onChange={(on) => set({ includeTimestamps: on })} label="include_timestamps" hint={t.timestampsHint} />}
+      {rules.runtimeContext && <Check checked={s.includeRuntimeContext} onChange={(on) => set({ includeRuntimeContext: on })} label="include_runtime_context" hint={t.runtimeHint} />}
+      <Check checked={s.extendToUser} onChange={(on) => set({ extendToUser: on })} label="extend_to_user" hint={t.extendHint} />
       <p class="sl-muted">
         {atLoop ? t.atLoop(rules.label) : t.notLoop}
         {!atLoop && (

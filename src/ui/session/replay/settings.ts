@@ -21,14 +21,9 @@ export interface ReplaySettings {
 /** Quiet time before a control change is written to the link: rewriting the URL (and re-routing) per keystroke costs a few ms of each frame. */
 export const LINK_DELAY_MS = 250;
 
-/** Exactly what a version's agent loop passes to get_history (default 200k window, 8,192 output). */
-export function agentLoop(version: NanobotVersion): ReplaySettings {
-  return agentLoopOptions(version);
-}
-
 /** True when the settings are the agent loop's (the flags a version does not have do not count). */
 export function isAgentLoop(s: ReplaySettings, version: NanobotVersion): boolean {
-  const a = agentLoop(version);
+  const a = agentLoopOptions(version);
   return s.maxMessages === a.maxMessages && s.maxTokens === a.maxTokens && s.extendToUser === a.extendToUser && (!rulesOf(version).timestamps || s.includeTimestamps) && s.includeRuntimeContext;
 }
 
@@ -62,7 +57,7 @@ export function validParams(p: Record<string, string>): Params {
 
 /** Settings from route params; anything missing or malformed falls back to the version's agent loop. */
 export function settingsFromParams(raw: Record<string, string>, version: NanobotVersion): ReplaySettings {
-  const a = agentLoop(version);
+  const a = agentLoopOptions(version);
   const p = validParams(raw);
   return {
     maxMessages: p.max_messages === undefined ? a.maxMessages : Number(p.max_messages),

@@ -2,7 +2,7 @@
  * Runs the whole-file check (scan.ts) over a folder's sessions in the background, one file at a
  * time, in a Web Worker where there is one (inline otherwise), skipping files that did not change.
  */
-import type { StorageAdapter } from '../../../store/adapter/adapter';
+import { sameStat, type StorageAdapter } from '../../../store/adapter/adapter';
 import { readAll } from '../../../store/adapter/bytes';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { SessionSummary } from '../../../store/save/sessions';
@@ -78,7 +78,7 @@ export async function runScan(job: ScanJob): Promise<void> {
   for (const s of job.summaries) {
     if (job.signal.aborted) return;
     const old = job.known.get(s.path);
-    if (old && old.size === s.size && old.lastModified === s.lastModified) continue;
+    if (old && sameStat(old, s)) continue;
     if (s.size > SCAN_MAX_BYTES) {
       job.onSkip(s.path, TOO_BIG);
       continue;

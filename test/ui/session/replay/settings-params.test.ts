@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { agentLoop, settingsFromParams, uptoFromParams, validParams } from '../../../../src/ui/session/replay/settings';
+import { settingsFromParams, uptoFromParams, validParams } from '../../../../src/ui/session/replay/settings';
+import { agentLoopOptions as agentLoop } from '../../../../src/core/replay/budget';
 
 describe('replay link parameters (zod)', () => {
   it('drops each malformed parameter on its own and keeps the others', () => {
