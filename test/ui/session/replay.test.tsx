@@ -6,7 +6,7 @@ import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
 import { estimateMessageTokens } from '../../../src/core/tokens/tokens';
 import { LINK_DELAY_MS, ReplayTab } from '../../../src/ui/session/replay/ReplayTab';
 import { settingsFromParams, settingsToParams } from '../../../src/ui/session/replay/settings';
-import { agentLoopOptions as agentLoop } from '../../../src/core/replay/budget';
+import { agentLoopOptions } from '../../../src/core/replay/budget';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { button, check, click, indexedText, jsonl, meta, mount, openText, settle, type, unmount, waitFor, wholeHost } from './helpers';
@@ -50,7 +50,7 @@ const file = jsonl([
 describe('replay settings', () => {
   it('start as the agent loop’s and round-trip through route params', () => {
     expect(settingsFromParams({}, 'v0.2')).toEqual({ maxMessages: 120, maxTokens: 190_784, includeTimestamps: true, extendToUser: false, includeRuntimeContext: true });
-    const p = settingsToParams({ ...agentLoop('v0.2'), maxTokens: 500, extendToUser: true }, { file: 'x.jsonl', line: '3' });
+    const p = settingsToParams({ ...agentLoopOptions('v0.2'), maxTokens: 500, extendToUser: true }, { file: 'x.jsonl', line: '3' });
     expect(p).toEqual({ file: 'x.jsonl', max_messages: '120', max_tokens: '500', ts: '1', etu: '1' });
     expect(settingsFromParams(p, 'v0.2')).toEqual({ maxMessages: 120, maxTokens: 500, includeTimestamps: true, extendToUser: true, includeRuntimeContext: true });
   });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { settingsFromParams, uptoFromParams, validParams } from '../../../../src/ui/session/replay/settings';
-import { agentLoopOptions as agentLoop } from '../../../../src/core/replay/budget';
+import { agentLoopOptions } from '../../../../src/core/replay/budget';
 
 describe('replay link parameters (zod)', () => {
   it('drops each malformed parameter on its own and keeps the others', () => {
     const s = settingsFromParams({ max_messages: '1e3', max_tokens: '99999999999999999999', ts: 'yes', etu: '1', rc: 'false' }, 'v0.3.0');
-    const a = agentLoop('v0.3.0');
+    const a = agentLoopOptions('v0.3.0');
     expect(s).toEqual({ ...a, extendToUser: true });
     expect(validParams({ max_messages: ' 5', ts: '1', upto: '-3', other: 'x' })).toEqual({ ts: '1' });
     // well-formed values stay, negative counts included (nanobot reads them)
