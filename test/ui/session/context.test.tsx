@@ -12,7 +12,7 @@ import { loadTokenizer } from '../../../src/core/tokens/tokenizer';
 import { createMemoryAdapter } from '../../../src/store/adapter/memory-adapter';
 import { ConversationTab } from '../../../src/ui/session/conversation/ConversationTab';
 import { ContextTab } from '../../../src/ui/session/context/ContextTab';
-import { MemoryContent } from '../../../src/ui/workspace/pages/MemoryPage';
+import { MemoryContent, MemoryPage } from '../../../src/ui/workspace/pages/MemoryPage';
 import { runtimeRange } from '../../../src/core/turn/joined';
 import { templateText } from '../../core/turn/nanobot-archive';
 import type { SessionSource } from '../../../src/store/source/session-source';
@@ -177,5 +177,15 @@ describe('the Memory page', () => {
     expect(el.querySelectorAll('.sl-memory-table tbody tr.unprocessed')).toHaveLength(3);
     const link = el.querySelector('.sl-memory-table a') as HTMLAnchorElement;
     expect(link.getAttribute('href')).toBe('#/s/cli%3Adirect?tab=context&show=archive');
+  });
+
+  it('says why when the workspace cannot be read, instead of waiting for ever', async () => {
+    const a = createMemoryAdapter();
+    a.mkdir('memory');
+    a.read = () => Promise.reject(new Error('the disk went away'));
+    el = await mount(<MemoryPage adapter={a} dir="" version="main" />);
+    await waitFor(() => el!.querySelector('[role="alert"]') !== null);
+    expect(el.querySelector('[role="alert"]')!.textContent).toContain('the disk went away');
+    expect(el.querySelector('[aria-busy="true"]')).toBeNull();
   });
 });

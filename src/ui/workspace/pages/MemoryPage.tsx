@@ -3,12 +3,13 @@
  * writes the summarised prefix of sessions into) and the Dream cursor, read-only, with their health
  * by nanobot's own rules (src/core/turn/memory.ts). Every entry links to its session.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import { memoryHealth, readMemory, type MemoryView } from '../../../core/turn/memory';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
 import type { WorkspaceSnapshot } from '../../../core/turn/build';
 import { readWorkspace } from '../../../store/adapter/workspace-snapshot';
+import { useAnswer } from '../../session/parts/answer';
 import { groupDigits } from '../../i18n/numbers';
 import { pg } from '../../i18n/text';
 import { sessionHref } from '../../shell/router';
@@ -79,17 +80,21 @@ export function MemoryContent({ ws, version }: { ws: WorkspaceSnapshot; version:
 
 export function MemoryPage({ adapter, dir, version }: MemoryPageProps) {
   const t = pg().memory;
-  const [ws, setWs] = useState<WorkspaceSnapshot | null>(null);
-  useEffect(() => {
-    let live = true;
-    readWorkspace(adapter, dir, null).then((w) => live && setWs(w));
-    return () => void (live = false);
-  }, [adapter, dir]);
+  // A read that fails says why, in the page's place (a read that never answered left "…" for ever).
+  const ws = useAnswer(useMemo(() => () => readWorkspace(adapter, dir, null), [adapter, dir]));
   return (
     <section class="sl-memory" aria-labelledby="sl-memory-h">
       <h2 id="sl-memory-h">{t.title}</h2>
       <p>{t.lead}</p>
-      {ws ? <MemoryContent ws={ws} version={version} /> : <p aria-busy="true">…</p>}
+      {ws.value ? (
+        <MemoryContent ws={ws.value} version={version} />
+      ) : ws.failed !== undefined ? (
+        <p class="notice danger" role="alert">
+          {ws.failed}
+        </p>
+      ) : (
+        <p aria-busy="true">…</p>
+      )}
     </section>
   );
 }
