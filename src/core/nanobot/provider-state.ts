@@ -3,7 +3,6 @@
  * provider's conversation state. Never a message; validated as main validates it, and written back
  * with exactly six keys.
  */
-import * as z from 'zod/mini';
 import { copyDepth, dictFrom, dictGet, isDict, isInt, type PyDict, type PyValue } from '../python/pyvalue';
 import { PY_WS_CLASS } from '../python/pytext';
 
@@ -11,22 +10,17 @@ const PROVIDER_STATE_TYPE = 'provider_state';
 
 /**
  * main's `ProviderConversationState.from_dict` checks: non-empty strings, an int (not bool) version,
- * objects. Made on first use: most runs (a listing, a v0.2 file) never see a provider state, and
- * building the schema at load would be paid at every CLI command's start.
+ * objects. Written out, not a zod schema: every file command reads facts that may meet a provider
+ * state, and loading zod's module would be paid at each CLI command's start (~2.5 ms).
  */
-function makeStateSchema() {
-  const nonEmpty = z.string().check(z.minLength(1));
-  const object = z.custom<PyDict>((v) => isDict(v));
-  return z.object({
-    kind: nonEmpty,
-    provider: nonEmpty,
-    model: nonEmpty,
-    version: z.custom<number | bigint>((v) => isInt(v)),
-    payload: object,
-    pending_messages: z.optional(z.array(object)),
-  });
+function validState(s: PyDict): boolean {
+  const text = (k: string) => {
+    const v = dictGet(s, k);
+    return typeof v === 'string' && v.length > 0;
+  };
+  const pending = dictGet(s, 'pending_messages');
+  return text('kind') && text('provider') && text('model') && isInt(dictGet(s, 'version')) && isDict(dictGet(s, 'payload')) && (pending === undefined || (Array.isArray(pending) && pending.every(isDict)));
 }
-let stateSchema: ReturnType<typeof makeStateSchema> | null = null;
 
 /** A provider state exactly as main holds it (keys in its `to_dict` order). */
 export type ProviderState = PyDict;
@@ -52,8 +46,7 @@ export function isProviderStateRecord(v: PyValue): v is PyDict {
 export function parseProviderState(record: PyDict): ProviderState | null {
   const state = dictGet(record, 'state');
   if (!isDict(state)) return null;
-  const r = (stateSchema ??= makeStateSchema()).safeParse(state);
-  if (!r.success) return null;
+  if (!validState(state)) return null;
   const get = (k: string) => dictGet(state, k)!;
   return dictFrom([
     ['kind', get('kind')],
