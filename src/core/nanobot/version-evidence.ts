@@ -288,7 +288,6 @@ function candidateFits(evidence: Evidence[], facts: VersionFacts): CandidateFit[
   });
 }
 
-
 /**
  * No version fits all the evidence: say so, and use the version under which the folder makes the
  * most sense (issue 42): the one fitting the most clues, then listing the most sessions, then fitting

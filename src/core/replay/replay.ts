@@ -57,7 +57,6 @@ export interface ReplayResult {
 
 export type TokenCounter = (entry: PyDict, source: number) => number;
 
-
 /** An exception nanobot's `get_history` raises, at the message that makes it raise. */
 export class Raise {
   constructor(readonly error: PyError, readonly index: number) {}
@@ -184,7 +183,6 @@ function strOr(v: PyValue | undefined, fallback: string): string {
 function attachmentName(v: PyValue | undefined): string {
   return pyLower(pyStrip(truthy(v) ? pyStr(v!) : ''));
 }
-
 
 /** `recent_message_start_index` over messages [from, n) read through `at`, as an offset from `from`. */
 function recentStartIn(at: (i: number) => PyDict, from: number, n: number, max: number, extendToUser: boolean): number {

@@ -403,7 +403,6 @@ function mergeContent(left: PyValue | undefined, right: string, rules: TurnRules
   return [...blocks(left), { type: 'text', text: right }];
 }
 
-
 /** The channel and chat id the agent loop passes for a session key (`channel:chat_id`); null when the key names none. */
 export function routeOfKey(key: string | null): { channel: string; chatId: string } | null {
   if (key === null) return null;

@@ -74,7 +74,6 @@ function pack(r: Replayed, lens: Lens, all: number, lastConsolidated: number, co
   return { raises: null, lens, all, total: r.count, lastConsolidated, reasons, changes, sources, tokens: r.tokens, error: r.error, texts: r.entries.map(pyDumps), lines, counted, ms };
 }
 
-
 /** A replay of a lens, before it is packed, with what the view says of the session. */
 type LensReplay = { raises: PyError } | { lens: Lens; all: number; lastConsolidated: number; replayed: Replayed };
 
