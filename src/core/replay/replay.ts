@@ -245,7 +245,8 @@ export function replayEntry(m: PyDict, i: number, lastConsolidated: number, rule
     const copyBudget = rules.depthBudget.publicReplayCopy;
     if (copyBudget !== null && copyDepth(m) > copyBudget) throw new Raise({ ...DEEPCOPY_RECURSION }, i);
     const pub = publicHistoryMessage(m);
-    if (pub !== m && !pyEqualContent(pub, m)) ch.push('public-view');
+    // Not where the public view changed nothing a model would see (only the marker went).
+    if (pub !== m && dictGet(pub, 'content') !== dictGet(m, 'content')) ch.push('public-view');
     m = pub;
   }
   const r = role(m);
@@ -486,10 +487,5 @@ export function countForDisplay(count: TokenCounter, entry: PyDict, source: numb
     if ((e as { error?: PyError } | null)?.error) return NaN;
     throw e;
   }
-}
-
-/** True when the public view changed nothing a model would see (only the marker went). */
-function pyEqualContent(a: PyDict, b: PyDict): boolean {
-  return dictGet(a, 'content') === dictGet(b, 'content');
 }
 
