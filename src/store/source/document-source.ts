@@ -13,12 +13,11 @@ import type { EntrySink } from '../../core/replay/indexed-replay';
 import type { SessionDocument } from '../../core/lens/document';
 import { readBothLenses, readNanobotLens, type NanobotView, type ReadView } from '../adapter/read-only';
 import type { OpenOptions, OpenedSession } from '../save/sessions';
-import type { Lens, MessageRange, PieceSink, SaveRun, SessionHead, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
+import { lazyFind, type Lens, type MessageRange, type PieceSink, type SaveRun, type SessionHead, type SessionSource, type SourceEdit, type SourceLoad, type SourcePlan, type SourceReplay, type SourceStat } from './session-source';
 import { metaOf, normalised, type SourceAdapter } from './source-adapter';
 import type { StorageAdapter } from '../adapter/adapter';
 import type { ExportPasses } from './export-answers';
 import type { SourceConversation } from './conversation/rows';
-import { lazyFind } from './session-source';
 import type { LineIndex } from '../../core/index/line-index';
 
 /** A session's head: the session without its messages, and their count. */

@@ -11,14 +11,13 @@ import { directoryPicker, isAbort } from './fsa';
 import { DEFAULT_DEMO, readLastSource, sourceId, writeLastSource } from './last-source';
 import { formatRoute, navigate, route, type Route } from '../shell/router';
 import { errorText, say } from '../shell/status';
-import { dropPreview, forgetCachedViewsOf, previewWithoutAccess, setWorkspace, showCachedPreview, workspace } from '../workspace/model';
+import { dropPreview, forgetCachedViewsOf, listing, previewWithoutAccess, setWorkspace, showCachedPreview, workspace } from '../workspace/model';
 import type { PathedFile } from '../workspace/scan/open';
 import type { Workspace } from '../workspace/workspace';
 
 /** The code that opens a workspace (adapters, layouts) and the demo's, loaded on first use: the start screen needs neither. */
 const opener = () => import('../workspace/scan/open');
 const demo = () => import('../workspace/scan/demo');
-import { listing } from '../workspace/model';
 import { er, errorTextReady, ui } from '../i18n/text';
 import { afterNextPaint } from '../shell/paint';
 

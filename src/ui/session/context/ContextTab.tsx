@@ -7,15 +7,13 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { agentLoopOptions } from '../../../core/replay/budget';
-import { rulesOf } from '../../../core/nanobot/nanobot-version';
+import { type NanobotVersion, rulesOf } from '../../../core/nanobot/nanobot-version';
 import { loadTokenizer } from '../../../core/tokens/tokenizer';
-import type { TextTokenCounter } from '../../../core/tokens/tokens';
+import { estimateMessageTokens, type TextTokenCounter } from '../../../core/tokens/tokens';
 import { assembleTurn, type Turn, type TurnPart, type WorkspaceSnapshot } from '../../../core/turn/build';
 import { entriesOfSession } from '../../../core/turn/memory';
-import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { PyError } from '../../../core/python/pyjson';
 import type { PyDict, PyValue } from '../../../core/python/pyvalue';
-import { estimateMessageTokens } from '../../../core/tokens/tokens';
 import type { MessageTraces } from '../../../store/large/traces/trace-answers';
 import type { SessionSource, SourceLoad } from '../../../store/source/session-source';
 import { errorText } from '../../shell/status';
