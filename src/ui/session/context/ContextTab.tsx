@@ -108,10 +108,7 @@ function useWorkspace(path: string, generation: unknown, reader: StorageAdapter 
   const [ws, setWs] = useState<WorkspaceSnapshot | null | undefined>(undefined);
   useEffect(() => {
     const dir = workspaceOfSession(path);
-    if (!reader || dir === null) {
-      setWs(null);
-      return;
-    }
+    if (!reader || dir === null) return setWs(null);
     let live = true;
     readWorkspace(reader, dir, null).then(
       (w) => live && setWs(looksLikeWorkspace(w) ? w : null),
