@@ -165,11 +165,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: In
     stat,
     async meta() {
       const { index: ix } = await built();
-      for (let i = ix.count - 1; i >= 0; i--) {
-        if (ix.kind[i] !== KIND.metadata) continue;
-        const raw = (await read(ix.start[i]!, ix.start[i]! + ix.length[i]!));
-        return metaOf(i, decodeRecord(raw) ?? {});
-      }
+      for (let i = ix.count - 1; i >= 0; i--) if (ix.kind[i] === KIND.metadata) return metaOf(i, (await record(ix, i)) ?? {});
       return null;
     },
     async load() {

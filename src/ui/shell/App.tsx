@@ -89,14 +89,6 @@ function Footer() {
   );
 }
 
-function DropOverlay() {
-  return (
-    <div class="drop-overlay" aria-hidden="true">
-      <p>{ui().start.dropHere}</p>
-    </div>
-  );
-}
-
 type SessionPageProps = { r: Extract<ReturnType<typeof route.peek>, { view: 'session' }> };
 /**
  * The session page, loaded on first use or ahead of it (`preload`, in the workspace's idle time) with
@@ -182,7 +174,11 @@ export function App() {
       </main>
       <Footer />
       <StatusLine />
-      {dragging.value && <DropOverlay />}
+      {dragging.value && (
+        <div class="drop-overlay" aria-hidden="true">
+          <p>{ui().start.dropHere}</p>
+        </div>
+      )}
     </>
   );
 }
