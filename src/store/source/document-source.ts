@@ -119,16 +119,14 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
       // As of a turn: its first `upto` messages, last_consolidated clamped to them.
       const messages = how.upto === undefined ? s.messages : s.messages.slice(0, how.upto);
       const lc = how.upto === undefined ? s.lastConsolidated : lastConsolidatedOf(s, messages.length, stat.version);
+      const lines = { count: messages.length, lineOf: (i: number) => s.messageLines[i]!, roleOf: (i: number) => roleOf(s.messages[i]!) };
       // A stored last_consolidated no slice takes: get_history raises before any message.
-      if (slicingRaises(s, messages.length, stat.version)) return { load, replay: { count: messages.length, lineOf: (i) => s.messageLines[i]!, roleOf: (i) => roleOf(s.messages[i]!), fate: () => ({ kept: false, reason: 'consolidated' }), entries: [], tokens: null, error: { ...SLICE_TYPE_ERROR } } };
+      if (slicingRaises(s, messages.length, stat.version)) return { load, replay: { ...lines, fate: () => ({ kept: false, reason: 'consolidated' }), entries: [], tokens: null, error: { ...SLICE_TYPE_ERROR } } };
       // The whole session is held: its tail from 0 (replayHeld answers then, never null).
       const r = replayHeld({ count: messages.length, tailStart: 0, tail: messages }, lc, replay, stat.version, how.count)!;
       // Held whole: a sink gets the entries once the replay is known not to raise.
       if (how.emit && !r.error) r.entries.forEach((e, k) => how.emit!(e, k));
-      return {
-        load,
-        replay: { count: messages.length, lineOf: (i) => s.messageLines[i]!, roleOf: (i) => roleOf(s.messages[i]!), fate: (i) => heldFate(r, i), entries: how.emit ? [] : r.entries, tokens: r.tokens, error: r.error },
-      };
+      return { load, replay: { ...lines, fate: (i) => heldFate(r, i), entries: how.emit ? [] : r.entries, tokens: r.tokens, error: r.error } };
     },
     async tokens(count: (m: PyDict) => PyValue) {
       const v = await nanobotView();
