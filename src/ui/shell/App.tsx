@@ -31,8 +31,7 @@ function isTyping(t: EventTarget | null): boolean {
 function onShortcut(e: KeyboardEvent): void {
   const slash = e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !isTyping(e.target);
   const ctrlK = (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k';
-  if (!slash && !ctrlK) return;
-  if (!workspace.value) return;
+  if ((!slash && !ctrlK) || !workspace.value) return;
   e.preventDefault();
   const r = route.value;
   if (!(r.view === 'workspace' && r.page === 'sessions')) navigate({ view: 'workspace', page: 'sessions', params: r.view === 'workspace' || r.view === 'session' ? (r.params.folder ? { folder: r.params.folder } : {}) : {} });
