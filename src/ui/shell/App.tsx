@@ -76,18 +76,6 @@ function StatusLine() {
   );
 }
 
-/** The version a person runs (to name in a report, to compare with CHANGELOG.md) and where their files go: nowhere. */
-function Footer() {
-  const t = ui().footer;
-  return (
-    <footer class="app-footer">
-      <p>
-        <span data-version={LENS_VERSION}>{t.version(LENS_VERSION)}</span> · {t.local}
-      </p>
-    </footer>
-  );
-}
-
 type SessionPageProps = { r: Extract<ReturnType<typeof route.peek>, { view: 'session' }> };
 /**
  * The session page, loaded on first use or ahead of it (`preload`, in the workspace's idle time) with
@@ -171,7 +159,12 @@ export function App() {
       <main id="main" tabIndex={-1}>
         <Routed />
       </main>
-      <Footer />
+      {/* The version a person runs (to name in a report, to compare with CHANGELOG.md) and where their files go: nowhere. */}
+      <footer class="app-footer">
+        <p>
+          <span data-version={LENS_VERSION}>{ui().footer.version(LENS_VERSION)}</span> · {ui().footer.local}
+        </p>
+      </footer>
       <StatusLine />
       {dragging.value && (
         <div class="drop-overlay" aria-hidden="true">
