@@ -108,9 +108,7 @@ function WorkspaceWithSessions({ page, folderParam }: { page: WorkspacePage; fol
           </summary>
           <div class="facts-panel">
             <p class="layout-text">{layoutText(ws.layout, ws.name, folderCounts.value)}</p>
-            {f && (
-              <NamingLine naming={f.naming} />
-            )}
+            {f && <NamingLine naming={f.naming} />}
             {ws.layout.notes.map((n) => (
               <p key={n} class="notice">
                 {t.layout.note(n)}
