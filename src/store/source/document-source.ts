@@ -10,7 +10,7 @@ import { pyDumps } from '../../core/python/pyjson';
 import type { PyDict, PyValue } from '../../core/python/pyvalue';
 import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
 import type { EntrySink } from '../../core/replay/indexed-replay';
-import type { SessionDocument } from '../../core/lens/document';
+import { metadataIndex, type SessionDocument } from '../../core/lens/document';
 import { readBothLenses, readNanobotLens, type NanobotView, type ReadView } from '../adapter/read-only';
 import type { OpenOptions, OpenedSession } from '../save/sessions';
 import { lazyFind, type Lens, type MessageRange, type PieceSink, type SaveRun, type SessionHead, type SessionSource, type SourceEdit, type SourceLoad, type SourcePlan, type SourceReplay, type SourceStat } from './session-source';
@@ -77,11 +77,9 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
     stat,
     async meta() {
       const doc = (await bothLenses()).doc;
-      for (let i = doc.records.length - 1; i >= 0; i--) {
-        const r = doc.records[i]!;
-        if (r.kind === 'metadata' && r.value) return metaOf(i, r.value);
-      }
-      return null;
+      // A metadata record always holds its dict (its line parsed as one).
+      const i = metadataIndex(doc);
+      return i < 0 ? null : metaOf(i, doc.records[i]!.value!);
     },
     async load() {
       return sourceLoad(await nanobotView());
