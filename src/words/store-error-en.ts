@@ -80,7 +80,6 @@ export function snapshotChangeEn(c: SnapshotChange): string {
   }
 }
 
-
 /** The note on a failed save whose temporary file could not be removed. */
 export function leftoverEn(path: string): string {
   return `The temporary file '${path}' could not be removed; the original is unchanged.`;

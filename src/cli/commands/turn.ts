@@ -12,7 +12,7 @@ import { pyDumps } from '../../core/python/pyjson';
 import type { PyDict, PyValue } from '../../core/python/pyvalue';
 import { getHistory, replayLastConsolidated } from '../../core/replay/replay';
 import { estimateMessageTokens } from '../../core/tokens/tokens';
-import { assembleTurn, type MachineSlot, type Turn, type TurnPart, type WorkspaceSnapshot } from '../../core/turn/build';
+import { assembleTurn, type MachineSlot, type Turn, type TurnPart } from '../../core/turn/build';
 import { nanobotClock } from '../../core/turn/joined';
 import { entriesOfSession, entryDict, memoryHealth, readMemory, type MemoryIssue, type MemoryView } from '../../core/turn/memory';
 import { saveTraces, type SaveTrace } from '../../core/turn/save-traces';
@@ -138,19 +138,11 @@ function localNow(given: string | undefined): string | null {
   return new Date(epoch - new Date(epoch).getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
 }
 
-async function snapshotOf(dir: string): Promise<WorkspaceSnapshot> {
-  return readWorkspace(createNodeAdapter(dir), '', dir);
-}
-
 function partDict(p: TurnPart): PyDict {
   const d: PyDict = { kind: p.kind, sources: p.sources, tokens: p.tokens, builtin_tokens: p.builtinTokens, exact: p.exact, machine: p.machine, notes: p.notes, text: p.text, sha256: p.sha256 };
   if (p.count !== undefined) d.count = p.count;
   if (p.cursors) d.cursors = p.cursors;
   return d;
-}
-
-function issueDict(i: MemoryIssue): PyDict {
-  return { ...(i as unknown as PyDict) };
 }
 
 function memoryDict(view: MemoryView, key: string | null): PyDict {
@@ -161,7 +153,7 @@ function memoryDict(view: MemoryView, key: string | null): PyDict {
     latest_cursor: view.latestCursor,
     entries: view.entries.length,
     unprocessed: view.unprocessed,
-    issues: view.issues.map(issueDict),
+    issues: view.issues.map((i) => ({ ...(i as unknown as PyDict) })),
     ...(key !== null ? { session_entries: entriesOfSession(view, key).map(entryDict) } : {}),
   };
 }
@@ -248,7 +240,7 @@ export async function cmdTurn(args: Args, now: string, out: Out): Promise<number
   const replay = getHistory(s.messages, replayLastConsolidated(s), { ...loop, maxMessages, maxTokens }, version, (e) => estimateMessageTokens(e, count, version));
   if (replay.error && !args.json) out.log(`nanobot raises ${replay.error.type}: ${replay.error.message} replaying this session (message #${replay.error.message_index + 1})`);
   const wsDir = workspaceDir(file.abs, args);
-  const ws = wsDir ? await snapshotOf(wsDir) : null;
+  const ws = wsDir ? await readWorkspace(createNodeAdapter(wsDir), '', wsDir) : null;
   const clock = clockOfNow(args.string('now'), now, turnRulesOf(version).clockWithOffset);
   const turn = assembleTurn({ version, workspace: ws, history: replay.entries, message: args.string('message') ?? '', sessionKey: s.key, contextWindow, metadata: s.metadata, clock, now: localNow(args.string('now')) }, count);
   const traces = saveTraces(s.messages, version);
@@ -275,7 +267,7 @@ export async function cmdMemory(args: Args, out: Out): Promise<number> {
     throw new UsageError(`cannot read ${args.positional(0, 'DIR')}: ${(e as Error).message}`);
   }
   const { version, how } = await versionFor(dir, args);
-  const ws = await snapshotOf(dir);
+  const ws = await readWorkspace(createNodeAdapter(dir), '', dir);
   if (!looksLikeWorkspace(ws)) throw new UsageError(`${args.positional(0, 'DIR')}: no workspace files (AGENTS.md, memory/, skills/) here`);
   const view = readMemory({ memory: ws.files.get('memory/MEMORY.md') ?? null, history: ws.files.get('memory/history.jsonl') ?? null, dreamCursor: ws.files.get('memory/.dream_cursor') ?? null, legacyHistory: !!ws.legacyHistory }, version);
   const health = memoryHealth(view);

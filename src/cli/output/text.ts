@@ -93,7 +93,6 @@ export function escapeLoneSurrogates(s: string): string {
   return s.replace(LONE_SURROGATE, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
 
-
 /** One piece of version evidence as the CLI prints it: its code, its count and what it names. */
 function evidenceCode(e: Evidence): string {
   const more = [e.workspacePath, e.paths?.map((p) => p ?? '(unnamed)').join(', '), e.beside ? `beside ${e.beside} safe_key` : '', e.inMain ? 'in main' : '', e.name && `${e.name} by ${e.writer}`].filter(Boolean);

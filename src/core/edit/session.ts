@@ -16,4 +16,3 @@ export function clearMetadata(metadata: PyValue): { ok: true; metadata: PyValue 
   return { ok: false, error: { type: 'AttributeError', message: `'${pyTypeName(metadata)}' object has no attribute 'pop'` } };
 }
 
-

@@ -50,7 +50,6 @@ export interface ExportWords {
   toolCall: string;
 }
 
-
 const str = (v: PyValue | undefined): string | null => (typeof v === 'string' ? v : null);
 const shown = (v: PyValue): string => (typeof v === 'string' ? v : pyDumps(v));
 

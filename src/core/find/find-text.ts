@@ -27,7 +27,6 @@ export function messageFindText(m: PyDict): string {
   return parts.join('\n');
 }
 
-
 /** One tool call as text: its function's name (null when it has none: not a call object, or unnamed) and its arguments. */
 interface CallText {
   name: string | null;

@@ -305,7 +305,6 @@ export function metadataIndex(doc: SessionDocument): number {
   return -1;
 }
 
-/** The file's bytes: untouched records exactly as read, edited ones as nanobot's json.dumps lines. */
 /**
  * The terminator a kept line is written with: its own; a line without one (the file's last) gets
  * `\n` once another line follows it. (An edited line always ends in `\n`.)
@@ -314,6 +313,7 @@ export function keptTerminator(eol: string, followed: boolean): string {
   return eol || (followed ? '\n' : '');
 }
 
+/** The file's bytes: untouched records exactly as read, edited ones as nanobot's json.dumps lines. */
 export function serializeDocument(doc: SessionDocument): Uint8Array {
   const parts: Uint8Array[] = [];
   let total = 0;

@@ -104,7 +104,6 @@ function parse(text: string, rules: VersionRules): PyDict {
   throw new HeadRaise(nonObjectError(r.value, rules));
 }
 
-
 function headRow(input: ListingInput, rules: VersionRules, stemKey: string): ListingOutcome {
   const { bytes, complete } = input;
   // Lines are cut one at a time: the scan mostly stops at the second line of an 8 KiB head.

@@ -4,9 +4,8 @@
  * or lost). Read-only; the question people ask when "the bot forgot everything" after an update.
  */
 import { agentLoopOptions } from '../replay/budget';
-import { keyFromStem } from './keys';
+import { fileStem, keyFromStem } from './keys';
 import { listingRow } from '../listing/listing';
-import { fileStem } from './keys';
 import { loadNanobot } from '../lens/load';
 import { migratesToNamespace, type MigrationStay } from './migration';
 import { NANOBOT_VERSIONS, rulesOf, type NanobotVersion, type VersionRules } from './nanobot-version';

@@ -288,7 +288,6 @@ function candidateFits(evidence: Evidence[], facts: VersionFacts): CandidateFit[
   });
 }
 
-
 /**
  * No version fits all the evidence: say so, and use the version under which the folder makes the
  * most sense (issue 42): the one fitting the most clues, then listing the most sessions, then fitting
@@ -368,17 +367,14 @@ function collectEvidence(f: VersionFacts): Evidence[] {
   roleEvidence(f.role, add);
   if (f.workspaceId) add('workspace-id', ['main']);
 
-  const count = (p: (x: SessionFileFacts) => boolean) => f.files.filter(p).length;
-  const n = {
-    provider: count((x) => x.providerState),
-    handle: count((x) => x.sessionHandle),
-    runtime: count((x) => x.runtimeContext),
-    preset: count((x) => x.modelPreset),
+  const held = (kind: EvidenceKind, points: readonly NanobotVersion[], p: (x: SessionFileFacts) => boolean) => {
+    const n = f.files.filter(p).length;
+    if (n) add(kind, points, n);
   };
-  if (n.provider) add('provider-state', ['main'], n.provider);
-  if (n.handle) add('session-handle', ['main'], n.handle);
-  if (n.runtime) add('runtime-context', NEWER, n.runtime);
-  if (n.preset) add('model-preset', NEWER, n.preset);
+  held('provider-state', ['main'], (x) => x.providerState);
+  held('session-handle', ['main'], (x) => x.sessionHandle);
+  held('runtime-context', NEWER, (x) => x.runtimeContext);
+  held('model-preset', NEWER, (x) => x.modelPreset);
 
   const forms = new Map<string, StemForm>(f.files.map((x) => [x.stem, classifyStem(x.stem, x.storedKey)]));
   const byForm = (form: StemForm) => [...forms.values()].filter((x) => x === form).length;
@@ -388,12 +384,10 @@ function collectEvidence(f: VersionFacts): Evidence[] {
     add('base64url-names', inMain ? ['main'] : f.role.kind === 'workspace-sessions' ? ['v0.3.0'] : NEWER, b64, lossy > 0 && !inMain ? { beside: lossy } : {});
   }
   if (lossy) add('safe-key-names', inMain ? ['main'] : OLDER, lossy, { inMain });
-  const both = byForm('both');
-  if (both) add('both-names', ALL, both);
-  const other = byForm('neither');
-  if (other) add('other-names', ALL, other);
-  const noKey = byForm('no-key');
-  if (noKey) add('no-key', ALL, noKey);
+  for (const [form, kind] of [['both', 'both-names'], ['neither', 'other-names'], ['no-key', 'no-key']] as const) {
+    const n = byForm(form);
+    if (n) add(kind, ALL, n);
+  }
 
   tmpEvidence(f, forms, inMain, add);
   savedEvidence(f, add);
@@ -410,19 +404,15 @@ function roleEvidence(role: FolderRole, add: Add): void {
     case 'namespace':
       add('namespace', ['main'], undefined, role.workspacePath ? { workspacePath: role.workspacePath } : {});
       return;
-    case 'config': {
+    case 'config':
       add('config', ['main'], role.workspacePaths.length, { paths: [...role.workspacePaths] });
       if (role.flatFiles) add('flat-files', ALL, role.flatFiles);
       return;
-    }
     case 'workspace-sessions':
       add('workspace-sessions', OLDER);
       return;
     case 'legacy':
       add('legacy-folder', OLDER);
-      return;
-    default:
-      return;
   }
 }
 

@@ -234,7 +234,7 @@ function recentStart(p: Prep, lo: number, hi: number, max: number, extend: boole
 }
 
 /** First index ≥ lo of a sorted array that is ≥ x. */
-function lowerBound(a: number[], x: number, lo = 0): number {
+export function lowerBound(a: number[], x: number, lo = 0): number {
   let hi = a.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;

@@ -17,6 +17,7 @@ import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, truthy, type PyDict } f
 import { publicHistoryMessage } from '../nanobot/runtime-context';
 import { grown } from '../index/line-index';
 import { sanitizeAssistantReplayText } from '../listing/sanitize';
+import { lowerBound } from './context-over-time';
 import { countForDisplay, countOrRaise, iterate, Raise, replayBounds, replayEntry, type Change, type DropReason, type Fate, type ReplayOptions, type TokenCounter } from './replay';
 
 const DELIVERY = 1;
@@ -403,20 +404,9 @@ export async function replayIndexed(ix: ReplayIndex, lastConsolidated: number, o
     if (f & COMMAND) return { kept: false, reason: 'command' };
     if (f & BLANK) return { kept: false, reason: 'blank' };
     if (i < firstKept) return { kept: false, reason: (i < keepFromAt ? 'budget' : 'budget-cut') as DropReason };
-    const k = binarySearch(sources, i);
+    // Every message from here on is an entry: its place among them.
+    const k = lowerBound(sources, i);
     return { kept: true, entry: k, changes: changes[k]! };
   };
   return { entries, sources, tokens, error: null, fate };
-}
-
-function binarySearch(xs: number[], v: number): number {
-  let lo = 0;
-  let hi = xs.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (xs[mid]! < v) lo = mid + 1;
-    else if (xs[mid]! > v) hi = mid - 1;
-    else return mid;
-  }
-  return -1;
 }

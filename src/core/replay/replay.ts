@@ -57,7 +57,6 @@ export interface ReplayResult {
 
 export type TokenCounter = (entry: PyDict, source: number) => number;
 
-
 /** An exception nanobot's `get_history` raises, at the message that makes it raise. */
 export class Raise {
   constructor(readonly error: PyError, readonly index: number) {}
@@ -185,7 +184,6 @@ function attachmentName(v: PyValue | undefined): string {
   return pyLower(pyStrip(truthy(v) ? pyStr(v!) : ''));
 }
 
-
 /** `recent_message_start_index` over messages [from, n) read through `at`, as an offset from `from`. */
 function recentStartIn(at: (i: number) => PyDict, from: number, n: number, max: number, extendToUser: boolean): number {
   let start = Math.max(from, n - max);
@@ -247,7 +245,8 @@ export function replayEntry(m: PyDict, i: number, lastConsolidated: number, rule
     const copyBudget = rules.depthBudget.publicReplayCopy;
     if (copyBudget !== null && copyDepth(m) > copyBudget) throw new Raise({ ...DEEPCOPY_RECURSION }, i);
     const pub = publicHistoryMessage(m);
-    if (pub !== m && !pyEqualContent(pub, m)) ch.push('public-view');
+    // Not where the public view changed nothing a model would see (only the marker went).
+    if (pub !== m && dictGet(pub, 'content') !== dictGet(m, 'content')) ch.push('public-view');
     m = pub;
   }
   const r = role(m);
@@ -488,10 +487,5 @@ export function countForDisplay(count: TokenCounter, entry: PyDict, source: numb
     if ((e as { error?: PyError } | null)?.error) return NaN;
     throw e;
   }
-}
-
-/** True when the public view changed nothing a model would see (only the marker went). */
-function pyEqualContent(a: PyDict, b: PyDict): boolean {
-  return dictGet(a, 'content') === dictGet(b, 'content');
 }
 

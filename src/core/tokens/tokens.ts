@@ -6,8 +6,7 @@
 import { loneSurrogateIndex } from '../python/lines';
 import { codePointLength } from '../python/pytext';
 import { isSurrogate } from '../python/isotime';
-import type { PyError } from '../python/pyjson';
-import { pyDumps } from '../python/pyjson';
+import { pyDumps, type PyError } from '../python/pyjson';
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { dictGet, isDict, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
 

@@ -204,13 +204,11 @@ interface WorkspaceSkill {
 }
 
 function workspaceSkills(ws: WorkspaceSnapshot): WorkspaceSkill[] {
-  const out: WorkspaceSkill[] = [];
-  for (const name of ws.skillDirs) {
+  return ws.skillDirs.flatMap((name) => {
     const path = `skills/${name}/SKILL.md`;
     const text = ws.files.get(path);
-    if (text !== undefined) out.push({ name, path, text, meta: skillMeta(text) });
-  }
-  return out;
+    return text === undefined ? [] : [{ name, path, text, meta: skillMeta(text) }];
+  });
 }
 
 /**
@@ -403,7 +401,6 @@ function mergeContent(left: PyValue | undefined, right: string, rules: TurnRules
   return [...blocks(left), { type: 'text', text: right }];
 }
 
-
 /** The channel and chat id the agent loop passes for a session key (`channel:chat_id`); null when the key names none. */
 export function routeOfKey(key: string | null): { channel: string; chatId: string } | null {
   if (key === null) return null;
@@ -517,13 +514,9 @@ export function assembleTurn(input: TurnInput, count: TextTokenCounter): Turn {
       { memory: ws.files.get('memory/MEMORY.md') ?? null, history: ws.files.get('memory/history.jsonl') ?? null, dreamCursor: ws.files.get('memory/.dream_cursor') ?? null, legacyHistory: !!ws.legacyHistory },
       version,
     );
-    if (rules.recentHistory === 'none') {
-      // Up to 0.1.5 the prompt reads no archive.
-    } else if (memory.raises) {
-      raises = memory.error ?? { type: 'AttributeError', message: `'${memory.raisesOn}' object has no attribute 'get'` };
-      parts.push(part('recent-history', { sources: ['memory/history.jsonl'], exact: false, notes: ['archive-raises'] }));
-    } else {
-      const recent = recentHistory(memory, input, count, rules);
+    // Up to 0.1.5 the prompt reads no archive.
+    if (rules.recentHistory !== 'none') {
+      const recent = memory.raises ? (memory.error ?? { type: 'AttributeError', message: `'${memory.raisesOn}' object has no attribute 'get'` }) : recentHistory(memory, input, count, rules);
       if (recent && 'type' in recent) {
         raises = recent;
         parts.push(part('recent-history', { sources: ['memory/history.jsonl'], exact: false, notes: ['archive-raises'] }));

@@ -5,8 +5,7 @@
  * or a value that joins on its own (a path, the platform line, the clock) stand. Consecutive texts
  * are encoded together, so the joins between them count as nanobot counts them.
  */
-import type { NanobotVersion } from '../nanobot/nanobot-version';
-import { rulesOf } from '../nanobot/nanobot-version';
+import { type NanobotVersion, rulesOf } from '../nanobot/nanobot-version';
 import { pyDumps } from '../python/pyjson';
 import { dictGet, isDict, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';
 import { TokenEstimateError, type TextTokenCounter } from '../tokens/tokens';

@@ -256,13 +256,10 @@ export function createNodeAdapter(rootDir: string): StorageAdapter {
         const ents = readdirSync(abs(dir), { withFileTypes: true });
         const out: Entry[] = [];
         for (const d of ents) {
-          if (d.isFile()) out.push({ name: d.name, kind: 'file' });
-          else if (d.isDirectory()) out.push({ name: d.name, kind: 'directory' });
-          else if (d.isSymbolicLink()) {
-            const s = statSyncOrNone(pathJoin(abs(dir), d.name));
-            if (s?.isFile()) out.push({ name: d.name, kind: 'file' });
-            else if (s?.isDirectory()) out.push({ name: d.name, kind: 'directory' });
-          }
+          // A link counts as what it points to (nothing when it dangles).
+          const s = d.isSymbolicLink() ? statSyncOrNone(pathJoin(abs(dir), d.name)) : d;
+          if (s?.isFile()) out.push({ name: d.name, kind: 'file' });
+          else if (s?.isDirectory()) out.push({ name: d.name, kind: 'directory' });
         }
         return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       }),

@@ -246,13 +246,10 @@ async function summarize(adapter: StorageAdapter, path: string, fileName: string
     const fallbackFile = await adapter.read(other).then((r) => readAll(r)).catch((e: unknown) => (isStoreError(e, 'not-found') ? null : Promise.reject(e)));
     out = listingRow({ ...input(), fallbackFile });
   }
-  const bytes = head.bytes();
-  const read = head.length;
   const core = out.kind === 'row' ? out.row : null;
   const row = core ? listedRow(core) : null;
   const key = row?.keyIsText ? (row.key as string) : keyForFile(fileName, opts.version);
-  let messageCount: number | null = null;
-  if (complete) messageCount = countMessageLines(bytes, opts.version);
+  const messageCount = complete ? countMessageLines(head.bytes(), opts.version) : null;
   if (out.kind === 'need-more' || out.kind === 'need-file') throw new Error(`listing '${path}' asked for more bytes of a complete file`);
   const summary: SessionSummary = {
     fileName,
@@ -264,7 +261,7 @@ async function summarize(adapter: StorageAdapter, path: string, fileName: string
     size: stat.size,
     lastModified: stat.lastModified,
     messageCount,
-    bytesRead: read,
+    bytesRead: head.length,
     flags: {
       damaged: out.kind === 'raise' || out.headError !== null,
       keyMismatch: row !== null && row.keyIsText && !out.repaired && sessionFileNameOrNull(key, opts.version) !== fileName,

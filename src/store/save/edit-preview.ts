@@ -7,8 +7,7 @@
 import { metadataIndex, type FileRecord, type SessionDocument } from '../../core/lens/document';
 import { lineEnd, type LineIndex } from '../../core/index/line-index';
 import { KIND } from '../../core/index/fact-codes';
-import type { Piece } from '../../core/edit/large-edit';
-import { lastMetadataLine } from '../../core/edit/large-edit';
+import { lastMetadataLine, type Piece } from '../../core/edit/large-edit';
 import { decodeLossy, encodeUtf8 } from '../../core/python/lines';
 import { pyDumps } from '../../core/python/pyjson';
 import { dictGet, dictKeys, isDict, type PyDict, type PyValue } from '../../core/python/pyvalue';

@@ -52,7 +52,6 @@ export interface LargeSaveOptions {
   onProgress?: (p: SaveProgress) => void;
 }
 
-
 export interface LargeSaveResult {
   /** The file as now written. */
   stat: FileStat;

@@ -10,15 +10,14 @@ import { pyDumps } from '../../core/python/pyjson';
 import type { PyDict, PyValue } from '../../core/python/pyvalue';
 import type { ReplayOptions, TokenCounter } from '../../core/replay/replay';
 import type { EntrySink } from '../../core/replay/indexed-replay';
-import type { SessionDocument } from '../../core/lens/document';
+import { metadataIndex, type SessionDocument } from '../../core/lens/document';
 import { readBothLenses, readNanobotLens, type NanobotView, type ReadView } from '../adapter/read-only';
 import type { OpenOptions, OpenedSession } from '../save/sessions';
-import type { Lens, MessageRange, PieceSink, SaveRun, SessionHead, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
+import { lazyFind, type Lens, type MessageRange, type PieceSink, type SaveRun, type SessionHead, type SessionSource, type SourceEdit, type SourceLoad, type SourcePlan, type SourceReplay, type SourceStat } from './session-source';
 import { metaOf, normalised, type SourceAdapter } from './source-adapter';
 import type { StorageAdapter } from '../adapter/adapter';
 import type { ExportPasses } from './export-answers';
 import type { SourceConversation } from './conversation/rows';
-import { lazyFind } from './session-source';
 import type { LineIndex } from '../../core/index/line-index';
 
 /** A session's head: the session without its messages, and their count. */
@@ -78,11 +77,9 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
     stat,
     async meta() {
       const doc = (await bothLenses()).doc;
-      for (let i = doc.records.length - 1; i >= 0; i--) {
-        const r = doc.records[i]!;
-        if (r.kind === 'metadata' && r.value) return metaOf(i, r.value);
-      }
-      return null;
+      // A metadata record always holds its dict (its line parsed as one).
+      const i = metadataIndex(doc);
+      return i < 0 ? null : metaOf(i, doc.records[i]!.value!);
     },
     async load() {
       return sourceLoad(await nanobotView());
@@ -120,16 +117,14 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
       // As of a turn: its first `upto` messages, last_consolidated clamped to them.
       const messages = how.upto === undefined ? s.messages : s.messages.slice(0, how.upto);
       const lc = how.upto === undefined ? s.lastConsolidated : lastConsolidatedOf(s, messages.length, stat.version);
+      const lines = { count: messages.length, lineOf: (i: number) => s.messageLines[i]!, roleOf: (i: number) => roleOf(s.messages[i]!) };
       // A stored last_consolidated no slice takes: get_history raises before any message.
-      if (slicingRaises(s, messages.length, stat.version)) return { load, replay: { count: messages.length, lineOf: (i) => s.messageLines[i]!, roleOf: (i) => roleOf(s.messages[i]!), fate: () => ({ kept: false, reason: 'consolidated' }), entries: [], tokens: null, error: { ...SLICE_TYPE_ERROR } } };
+      if (slicingRaises(s, messages.length, stat.version)) return { load, replay: { ...lines, fate: () => ({ kept: false, reason: 'consolidated' }), entries: [], tokens: null, error: { ...SLICE_TYPE_ERROR } } };
       // The whole session is held: its tail from 0 (replayHeld answers then, never null).
       const r = replayHeld({ count: messages.length, tailStart: 0, tail: messages }, lc, replay, stat.version, how.count)!;
       // Held whole: a sink gets the entries once the replay is known not to raise.
       if (how.emit && !r.error) r.entries.forEach((e, k) => how.emit!(e, k));
-      return {
-        load,
-        replay: { count: messages.length, lineOf: (i) => s.messageLines[i]!, roleOf: (i) => roleOf(s.messages[i]!), fate: (i) => heldFate(r, i), entries: how.emit ? [] : r.entries, tokens: r.tokens, error: r.error },
-      };
+      return { load, replay: { ...lines, fate: (i) => heldFate(r, i), entries: how.emit ? [] : r.entries, tokens: r.tokens, error: r.error } };
     },
     async tokens(count: (m: PyDict) => PyValue) {
       const v = await nanobotView();

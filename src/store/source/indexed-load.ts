@@ -102,7 +102,6 @@ export async function loadNoted<N extends MessageNotes<N>>(adapter: SourceAdapte
   return done;
 }
 
-
 /** The recovered lens's diagnostics of an indexed file, reading back only the lines they need (`seen` sees each). */
 export async function diagnosticsIndexed(adapter: SourceAdapter, path: string, ix: LineIndex, version: NanobotVersion, seen?: (line: number, raw: Uint8Array) => void): Promise<Diagnostic[]> {
   const scan = new IndexDiagnostics(ix, { fileName: path.split('/').pop()!, version });

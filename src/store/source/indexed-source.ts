@@ -11,7 +11,7 @@
  */
 import { recoveredHead } from '../../core/lens/recovered';
 import type { Piece } from '../../core/edit/large-edit';
-import { rulesOf } from '../../core/nanobot/nanobot-version';
+import { type NanobotVersion, rulesOf } from '../../core/nanobot/nanobot-version';
 import { asciiPiece, formatHead } from '../../core/edit/format';
 import { loneSurrogateIndex } from '../../core/python/lines';
 import type { PyDict, PyValue } from '../../core/python/pyvalue';
@@ -28,7 +28,7 @@ import { StoreError, isStoreError, type SnapshotChange } from '../adapter/errors
 import { indexStreamed, type Built } from './index-pass';
 import { diagnosticsIndexed, loadIndexed, loadNoted, type IndexedLoad, type MessageNotes } from './indexed-load';
 import { countHealth, dumpsLoneSurrogate, eachDumped, eachLine } from './line-reads';
-import type { Lens, PieceSink, SaveRun, SessionSource, SourceEdit, SourceLoad, SourcePlan, SourceReplay, SourceStat } from './session-source';
+import { lazyFind, type Lens, type PieceSink, type SaveRun, type SessionSource, type SourceEdit, type SourceLoad, type SourcePlan, type SourceReplay, type SourceStat } from './session-source';
 import { metaOf, unchangedSince, type SourceAdapter } from './source-adapter';
 import type { FileStat } from '../adapter/adapter';
 import type { ExportPasses, ExportWorkers } from './export-answers';
@@ -37,8 +37,6 @@ import type { SourceConversation } from './conversation/rows';
 import type { ReadProof } from '../save/read-guard';
 import type { TrimAnswer } from '../large/trim/large-trim';
 import type { EditRefusal } from '../../core/edit/edits';
-import type { NanobotVersion } from '../../core/nanobot/nanobot-version';
-import { lazyFind } from './session-source';
 import { readLineHeads } from '../large/read/large-lines';
 import type { MessageTraces } from '../large/traces/trace-answers';
 import type { ContextLoad } from '../large/context/large-context-client';
@@ -167,11 +165,7 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: In
     stat,
     async meta() {
       const { index: ix } = await built();
-      for (let i = ix.count - 1; i >= 0; i--) {
-        if (ix.kind[i] !== KIND.metadata) continue;
-        const raw = (await read(ix.start[i]!, ix.start[i]! + ix.length[i]!));
-        return metaOf(i, decodeRecord(raw) ?? {});
-      }
+      for (let i = ix.count - 1; i >= 0; i--) if (ix.kind[i] === KIND.metadata) return metaOf(i, (await record(ix, i)) ?? {});
       return null;
     },
     async load() {

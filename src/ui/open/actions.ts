@@ -11,14 +11,13 @@ import { directoryPicker, isAbort } from './fsa';
 import { DEFAULT_DEMO, readLastSource, sourceId, writeLastSource } from './last-source';
 import { formatRoute, navigate, route, type Route } from '../shell/router';
 import { errorText, say } from '../shell/status';
-import { dropPreview, forgetCachedViewsOf, previewWithoutAccess, setWorkspace, showCachedPreview, workspace } from '../workspace/model';
+import { dropPreview, forgetCachedViewsOf, listing, previewWithoutAccess, setWorkspace, showCachedPreview, workspace } from '../workspace/model';
 import type { PathedFile } from '../workspace/scan/open';
 import type { Workspace } from '../workspace/workspace';
 
 /** The code that opens a workspace (adapters, layouts) and the demo's, loaded on first use: the start screen needs neither. */
 const opener = () => import('../workspace/scan/open');
 const demo = () => import('../workspace/scan/demo');
-import { listing } from '../workspace/model';
 import { er, errorTextReady, ui } from '../i18n/text';
 import { afterNextPaint } from '../shell/paint';
 
@@ -97,12 +96,10 @@ export function openDropped(drop: Promise<Dropped>): Promise<void> {
   return guarded(async () => {
     const d = await drop;
     if (d.kind === 'directory') await openHandle(d.handle);
-    else if (d.kind === 'file') {
+    else if (d.kind === 'file' || d.kind === 'files') {
       writeLastSource(null);
-      await show(await (await opener()).workspaceFromSingleFile(d.file));
-    } else if (d.kind === 'files') {
-      writeLastSource(null);
-      await show(await (await opener()).workspaceFromFiles(d.files));
+      const o = await opener();
+      await show(await (d.kind === 'file' ? o.workspaceFromSingleFile(d.file) : o.workspaceFromFiles(d.files)));
     } else say(ui().start.emptyDrop, 'error');
   });
 }
@@ -133,10 +130,7 @@ export function openDemo(reset = false, id = DEFAULT_DEMO): Promise<void> {
 export function openRemembered(f: FolderWithAccess): Promise<void> {
   return guarded(async () => {
     const asked = await requestAccessFromClick(f.handle, 'readwrite');
-    if (asked.access === 'granted') {
-      await openHandle(f.handle);
-      return;
-    }
+    if (asked.access === 'granted') return openHandle(f.handle);
     await loadRemembered();
     const canRead = (await queryAccess(f.handle, 'read')) === 'granted';
     const why = () => (asked.needsClick ? ui().start.needsClick : ui().start.notGranted(f.name));
@@ -176,10 +170,7 @@ export function allowEditing(): Promise<void> {
     const ws = workspace.value;
     if (!ws?.root) return;
     const asked = await requestAccessFromClick(ws.root, 'readwrite');
-    if (asked.access !== 'granted') {
-      say(asked.needsClick ? ui().start.editClick : ui().start.editRefused, 'error');
-      return;
-    }
+    if (asked.access !== 'granted') return say(asked.needsClick ? ui().start.editClick : ui().start.editRefused, 'error');
     const next = await (await opener()).workspaceFromHandle(ws.root, 'folder', ws.rememberedId);
     const at = route.value;
     await setWorkspace(next);
@@ -200,10 +191,7 @@ export async function restoreLast(): Promise<void> {
   await showCachedPreview(last);
   await afterNextPaint();
   try {
-    if (last.kind === 'demo') {
-      await show(await (await opener()).workspaceFromHandle(await (await demo()).demoFolder(false, last.id ?? DEFAULT_DEMO), 'demo'));
-      return;
-    }
+    if (last.kind === 'demo') return await show(await (await opener()).workspaceFromHandle(await (await demo()).demoFolder(false, last.id ?? DEFAULT_DEMO), 'demo'));
     await loadRemembered();
     const f = remembered.value.find((x) => x.id === last.id);
     if (!f) {

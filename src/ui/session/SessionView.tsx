@@ -48,8 +48,7 @@ function DocumentSession(props: SessionHostProps & { opened: OpenedSession }) {
     const mine = own.current;
     own.current = false;
     if (prev === opened.snapshot || prev.sha256 === opened.snapshot.sha256 || mine) return;
-    const at = new Date(opened.snapshot.lastModified);
-    setNotice({ size: opened.bytes.length, at });
+    setNotice({ size: opened.bytes.length, at: new Date(opened.snapshot.lastModified) });
   }, [opened.snapshot]);
   // The tabs read the document the page holds through its source (nothing read again); a page
   // without a folder (a dropped file) reads its own copy of the bytes.

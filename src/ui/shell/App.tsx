@@ -31,8 +31,7 @@ function isTyping(t: EventTarget | null): boolean {
 function onShortcut(e: KeyboardEvent): void {
   const slash = e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !isTyping(e.target);
   const ctrlK = (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k';
-  if (!slash && !ctrlK) return;
-  if (!workspace.value) return;
+  if ((!slash && !ctrlK) || !workspace.value) return;
   e.preventDefault();
   const r = route.value;
   if (!(r.view === 'workspace' && r.page === 'sessions')) navigate({ view: 'workspace', page: 'sessions', params: r.view === 'workspace' || r.view === 'session' ? (r.params.folder ? { folder: r.params.folder } : {}) : {} });
@@ -73,26 +72,6 @@ function StatusLine() {
           </button>
         </p>
       )}
-    </div>
-  );
-}
-
-/** The version a person runs (to name in a report, to compare with CHANGELOG.md) and where their files go: nowhere. */
-function Footer() {
-  const t = ui().footer;
-  return (
-    <footer class="app-footer">
-      <p>
-        <span data-version={LENS_VERSION}>{t.version(LENS_VERSION)}</span> · {t.local}
-      </p>
-    </footer>
-  );
-}
-
-function DropOverlay() {
-  return (
-    <div class="drop-overlay" aria-hidden="true">
-      <p>{ui().start.dropHere}</p>
     </div>
   );
 }
@@ -180,9 +159,18 @@ export function App() {
       <main id="main" tabIndex={-1}>
         <Routed />
       </main>
-      <Footer />
+      {/* The version a person runs (to name in a report, to compare with CHANGELOG.md) and where their files go: nowhere. */}
+      <footer class="app-footer">
+        <p>
+          <span data-version={LENS_VERSION}>{ui().footer.version(LENS_VERSION)}</span> · {ui().footer.local}
+        </p>
+      </footer>
       <StatusLine />
-      {dragging.value && <DropOverlay />}
+      {dragging.value && (
+        <div class="drop-overlay" aria-hidden="true">
+          <p>{ui().start.dropHere}</p>
+        </div>
+      )}
     </>
   );
 }

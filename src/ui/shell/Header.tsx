@@ -14,19 +14,6 @@ function modeChip(): { cls: string; text: string } | null {
   return ws.writable ? { cls: 'editable', text: h.modeEditable } : { cls: 'read-only', text: h.modeReadOnly };
 }
 
-/** The language switcher: each language named in itself; the choice is remembered. */
-function LanguagePicker() {
-  return (
-    <select class="lang-picker" aria-label={ui().common.language} value={language.value} onChange={(e) => void setLanguage((e.currentTarget as HTMLSelectElement).value as Language)}>
-      {LANGUAGES.map((l) => (
-        <option key={l} value={l} lang={l}>
-          {LANGUAGE_NAMES[l]}
-        </option>
-      ))}
-    </select>
-  );
-}
-
 export function Header() {
   const ws = workspace.value;
   const r = route.value;
@@ -58,7 +45,14 @@ export function Header() {
           {h.guide}
         </a>
       </nav>
-      <LanguagePicker />
+      {/* The language switcher: each language named in itself; the choice is remembered. */}
+      <select class="lang-picker" aria-label={ui().common.language} value={language.value} onChange={(e) => void setLanguage((e.currentTarget as HTMLSelectElement).value as Language)}>
+        {LANGUAGES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </select>
       <button type="button" class="btn subtle theme-toggle" onClick={cycleTheme} aria-label={h.themeLabel(h.theme[theme.value])}>
         <span aria-hidden="true">{theme.value === 'dark' ? '☾' : theme.value === 'light' ? '☀' : '◐'}</span>
         <span class="theme-label">{h.theme[theme.value]}</span>

@@ -69,9 +69,7 @@ export function StartScreen({ compact = false }: { compact?: boolean }) {
       )}
       <section class="start-intro" aria-labelledby="start-title">
         {compact ? <h2 id="start-title">{t.again}</h2> : <h1 id="start-title">{t.title}</h1>}
-        {!compact && (
-        <p class="lead">{rich(t.lead)}</p>
-        )}
+        {!compact && <p class="lead">{rich(t.lead)}</p>}
         <div class="start-actions">
           {picker ? (
             <button type="button" class="btn primary" disabled={opening.value} onClick={() => void openPickedFolder()}>
@@ -125,14 +123,14 @@ export function StartScreen({ compact = false }: { compact?: boolean }) {
       </section>
       {!compact && remembered.value.length > 0 && <RememberedFolders folders={remembered.value} />}
       {!compact && (
-      <section class="features" aria-labelledby="features-title">
-        <h2 id="features-title">{t.features}</h2>
-        <ul>
-          {t.featureItems.map((w) => (
-            <li key={w}>{rich(w)}</li>
-          ))}
-        </ul>
-      </section>
+        <section class="features" aria-labelledby="features-title">
+          <h2 id="features-title">{t.features}</h2>
+          <ul>
+            {t.featureItems.map((w) => (
+              <li key={w}>{rich(w)}</li>
+            ))}
+          </ul>
+        </section>
       )}
     </div>
   );

@@ -12,14 +12,10 @@ const NOTE = 'workspace-gateway';
 /** Workspaces whose note was dismissed in this page's life: every mounted note hides at once. */
 const dismissed = signal<ReadonlySet<string>>(new Set());
 
-/** Whether the notice applies: edits of this workspace land on disk where a running nanobot also writes. */
-function needsGatewayNote(ws: Workspace): boolean {
-  return ws.writable && ws.kind !== 'demo';
-}
-
 export function GatewayNote({ ws }: { ws: Workspace }) {
   const id = workspaceId(ws);
-  if (!needsGatewayNote(ws) || dismissed.value.has(id) || isRead(id, NOTE)) return null;
+  // The notice applies where edits of this workspace land on disk a running nanobot also writes.
+  if (!ws.writable || ws.kind === 'demo' || dismissed.value.has(id) || isRead(id, NOTE)) return null;
   const t = ui().workspace;
   return (
     <div class="notice gateway one-line" role="note">

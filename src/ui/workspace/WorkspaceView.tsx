@@ -17,13 +17,8 @@ import { SessionsPage } from './SessionsPage';
 import { ui } from '../i18n/text';
 import { CacheNote } from './CacheNote';
 
-const PAGES: { page: WorkspacePage; href: string }[] = [
-  { page: 'sessions', href: '#/w' },
-  { page: 'health', href: '#/w/health' },
-  { page: 'leftovers', href: '#/w/leftovers' },
-  { page: 'memory', href: '#/w/memory' },
-  { page: 'upgrade', href: '#/w/upgrade' },
-];
+/** The pages' tabs, in order: each at `#/w/<page>` (the sessions at `#/w`). */
+const PAGES: WorkspacePage[] = ['sessions', 'health', 'leftovers', 'memory', 'upgrade'];
 
 /** The version panel and a conflict's note load on use: the first screen needs only the one-line summary. */
 // Nothing stands in their place meanwhile: the panel is folded, and the one-line summary already names the version.
@@ -113,9 +108,7 @@ function WorkspaceWithSessions({ page, folderParam }: { page: WorkspacePage; fol
           </summary>
           <div class="facts-panel">
             <p class="layout-text">{layoutText(ws.layout, ws.name, folderCounts.value)}</p>
-            {f && (
-              <NamingLine naming={f.naming} />
-            )}
+            {f && <NamingLine naming={f.naming} />}
             {ws.layout.notes.map((n) => (
               <p key={n} class="notice">
                 {t.layout.note(n)}
@@ -156,9 +149,9 @@ function WorkspaceWithSessions({ page, folderParam }: { page: WorkspacePage; fol
       <GatewayNote ws={ws} />
       <nav class="tabs" aria-label={t.nav}>
         {PAGES.map((p) => (
-          <a key={p.page} href={p.href + (folderIndex.value > 0 && f ? `?folder=${encodeURIComponent(f.path)}` : '')} class="tab" aria-current={p.page === page ? 'page' : undefined}>
-            {t.tabs[p.page]}
-            {counts[p.page] !== null && <span class={`count${p.page !== 'sessions' && counts[p.page] ? ' alert' : ''}`}>{counts[p.page]}</span>}
+          <a key={p} href={`#/w${p === 'sessions' ? '' : `/${p}`}${folderIndex.value > 0 && f ? `?folder=${encodeURIComponent(f.path)}` : ''}`} class="tab" aria-current={p === page ? 'page' : undefined}>
+            {t.tabs[p]}
+            {counts[p] !== null && <span class={`count${p !== 'sessions' && counts[p] ? ' alert' : ''}`}>{counts[p]}</span>}
           </a>
         ))}
       </nav>

@@ -63,29 +63,21 @@ export function badgesFor(s: SessionSummary, scan: FileScan | undefined, lefts: 
   const diags = scan?.diagnostics ?? [];
   const errors = diags.filter((d) => d.severity === 'error' && d.kind !== 'key-not-text').length;
   const left = lefts.filter((l) => l.target === s.fileName);
-  const one = (id: BadgeId): Badge => {
-    switch (id) {
-      case 'empty':
-        return { id, label: b.empty, tone: 'danger', explain: b.emptyWhy(scan?.nanobot.repairError?.type ?? scan?.nanobot.strictError?.type ?? 'error') };
-      case 'damaged':
-        return { id, label: b.damaged, tone: 'danger', explain: b.damagedWhy(errors, scan?.nanobot.skipped ?? 0) };
-      case 'mismatch':
-        return { id, label: b.mismatch, tone: 'warn', explain: b.mismatchWhy(fileKey(s, scan) ?? s.key) };
-      case 'key-not-text':
-        return { id, label: b.notText, tone: 'danger', explain: b.notTextWhy(s.row?.keyText ?? '?', s.key) };
-      case 'unreadable':
-        return { id, label: b.unreadable, tone: 'danger', explain: b.unreadableWhy(readErrorText(s)) };
-      case 'unlisted':
-        return { id, label: b.unlisted, tone: 'warn', explain: b.unlistedWhy(s.skipReason ? t.skip(skipOf(s)!) : t.noMetadata) };
-      case 'leftover':
-        return { id, label: b.leftover, tone: 'warn', explain: b.leftoverWhy(left.map((l) => l.name).join(', ')) };
-      case 'warnings': {
-        const n = diags.filter((d) => d.severity === 'warning' && d.kind !== 'key-mismatch').length;
-        return { id, label: b.warnings(n), tone: 'warn', explain: b.warningsWhy };
-      }
-    }
+  // Each badge's words, made only for the badges the file has.
+  const words: Record<BadgeId, () => Omit<Badge, 'id'>> = {
+    empty: () => ({ label: b.empty, tone: 'danger', explain: b.emptyWhy(scan?.nanobot.repairError?.type ?? scan?.nanobot.strictError?.type ?? 'error') }),
+    damaged: () => ({ label: b.damaged, tone: 'danger', explain: b.damagedWhy(errors, scan?.nanobot.skipped ?? 0) }),
+    mismatch: () => ({ label: b.mismatch, tone: 'warn', explain: b.mismatchWhy(fileKey(s, scan) ?? s.key) }),
+    'key-not-text': () => ({ label: b.notText, tone: 'danger', explain: b.notTextWhy(s.row?.keyText ?? '?', s.key) }),
+    unreadable: () => ({ label: b.unreadable, tone: 'danger', explain: b.unreadableWhy(readErrorText(s)) }),
+    unlisted: () => ({ label: b.unlisted, tone: 'warn', explain: b.unlistedWhy(s.skipReason ? t.skip(skipOf(s)!) : t.noMetadata) }),
+    leftover: () => ({ label: b.leftover, tone: 'warn', explain: b.leftoverWhy(left.map((l) => l.name).join(', ')) }),
+    warnings: () => {
+      const n = diags.filter((d) => d.severity === 'warning' && d.kind !== 'key-mismatch').length;
+      return { label: b.warnings(n), tone: 'warn', explain: b.warningsWhy };
+    },
   };
-  return problemIds(s, scan, new Set(left.map((l) => l.target))).map(one);
+  return problemIds(s, scan, new Set(left.map((l) => l.target))).map((id) => ({ id, ...words[id]() }));
 }
 
 /**

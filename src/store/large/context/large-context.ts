@@ -30,18 +30,13 @@ export interface ContextRequest {
 /** The points, or null where nanobot raises at some turn (only its exact path, every prefix replayed, answers then). */
 export type ContextReply = { id: number; type: 'context'; data: ContextOverTime | null } | ({ id: number } & ErrorReply);
 
-/** Context over time of the messages on `lines` of `file`, under `opts`. */
-async function largeContext(req: Omit<ContextRequest, 'id'>): Promise<ContextOverTime | null> {
-  const count = await loadTokenizer();
-  const stream = new ContextOverTimeStream(req.opts, req.version, (e) => estimateMessageTokens(e, count, req.version));
-  await eachLineBytes(req.file, req.index, req.lines, (raw) => stream.add(decodeRecord(raw, req.version) ?? ({} as PyDict)));
-  return stream.finish(req.stored === undefined ? req.lastConsolidated : req.stored);
-}
-
-/** Answers one request (the worker's body, and the fallback without workers). */
+/** Answers one request, the context over time of the messages on `lines` of `file` under `opts` (the worker's body, and the fallback without workers). */
 export async function answerContext(req: ContextRequest): Promise<ContextReply> {
   try {
-    return { id: req.id, type: 'context', data: await largeContext(req) };
+    const count = await loadTokenizer();
+    const stream = new ContextOverTimeStream(req.opts, req.version, (e) => estimateMessageTokens(e, count, req.version));
+    await eachLineBytes(req.file, req.index, req.lines, (raw) => stream.add(decodeRecord(raw, req.version) ?? ({} as PyDict)));
+    return { id: req.id, type: 'context', data: stream.finish(req.stored === undefined ? req.lastConsolidated : req.stored) };
   } catch (err) {
     return { id: req.id, type: 'error', error: toWire(err, 'reading', blobPath(req.file)) };
   }

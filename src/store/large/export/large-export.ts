@@ -7,8 +7,7 @@
  */
 import { EXPORT_MIME, type ExportFormat, type ExportHead } from '../../../core/export/export';
 import { wordsFromData, type ExportWordsData } from '../../../core/export/export-parts';
-import { maskFromData, type MaskData } from '../../../core/export/export-redact';
-import { emptyTally, KEY_PATH, messagePath, numberFindings, tallyFindings, TITLE_PATH, type FindingTally, type Numbered } from '../../../core/export/export-redact';
+import { emptyTally, type FindingTally, KEY_PATH, type MaskData, maskFromData, messagePath, type Numbered, numberFindings, tallyFindings, TITLE_PATH } from '../../../core/export/export-redact';
 import { finishExport, startExport, writeMessage } from '../../../core/export/export-writer';
 import type { PyValue } from '../../../core/python/pyvalue';
 import { runSliced } from '../../analyze/event-loop';

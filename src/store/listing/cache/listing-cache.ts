@@ -62,12 +62,6 @@ export interface CachedListing {
   facts: Map<string, SessionFileFacts>;
 }
 
-function rowText(s: SessionSummary): string | null {
-  const r = s.row;
-  if (!r) return null;
-  return pyDumps(dictFrom([['key', r.key], ['created_at', r.created_at], ['updated_at', r.updated_at], ['title', r.title], ['preview', r.preview], ['path', r.path]]));
-}
-
 /**
  * Stores the listing of a folder under `key` (workspace + folder), made at `version`, with the head facts
  * the version was judged from in the same refresh (so a reopen re-reads only the heads of changed files).
@@ -79,7 +73,8 @@ export async function saveListing(store: ListingCacheStore, key: string, version
 
 /** One summary as the cache keeps it: JSON, its row as Python text (floats, big ints, key order survive). */
 export function summaryJson(s: SessionSummary): string {
-  return JSON.stringify({ ...s, row: rowText(s) });
+  const r = s.row;
+  return JSON.stringify({ ...s, row: r ? pyDumps(dictFrom([['key', r.key], ['created_at', r.created_at], ['updated_at', r.updated_at], ['title', r.title], ['preview', r.preview], ['path', r.path]])) : null });
 }
 
 /** How many rows are encoded or decoded between two looks at the clock (runSliced's slices are ~8 ms). */

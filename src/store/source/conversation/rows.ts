@@ -18,9 +18,7 @@ import { pyStr } from '../../../core/python/pyrepr';
 import { dictGet, isDict, isInt, pySliceStart, truthy, type PyDict, type PyValue } from '../../../core/python/pyvalue';
 import { replayLastConsolidated } from '../../../core/replay/replay';
 import { yieldToEventLoop } from '../../analyze/event-loop';
-import { decodeRecord } from '../../large/read/large-records';
-import type { RangeRead } from '../../large/read/large-records';
-import { eachLineBytes } from '../../large/read/large-records';
+import { decodeRecord, eachLineBytes, type RangeRead } from '../../large/read/large-records';
 import type { SessionSource } from '../session-source';
 
 /** A row's kind, as a small number (the rows of a 40 MiB file are typed arrays). */
@@ -258,18 +256,14 @@ function counted(pairs: ToolPairs): PairCounts {
   return { pairs, orphans, unanswered };
 }
 
-/** The recovered lens's last_consolidated (range-checked, as its head reads it: core/lens/recovered.ts). */
-function recoveredHead(metaValue: PyDict | null, count: number): { lastConsolidated: number; count: number } {
-  return { lastConsolidated: clampLastConsolidated(metaValue ? dictGet(metaValue, 'last_consolidated') : 0, count), count };
-}
-
 /** Where the marker goes (nanobot's load decides): above file line `line` (Infinity: below every row), or null for none. */
 async function markerOf(source: SessionSource, recovered: number): Promise<(ConversationMarker & { line: number }) | null> {
   const [load, meta] = await Promise.all([source.load(), source.meta()]);
   const metaValue = meta?.value ?? null;
   const nanobot = load.result;
   const lens = nanobot ? ('nanobot' as const) : ('recovered' as const);
-  const head = nanobot ?? recoveredHead(metaValue, recovered);
+  // Else the recovered lens's last_consolidated, range-checked as its head reads it (core/lens/recovered.ts).
+  const head = nanobot ?? { lastConsolidated: clampLastConsolidated(metaValue ? dictGet(metaValue, 'last_consolidated') : 0, recovered), count: recovered };
   const stored = storedOf(metaValue, recovered, head, source.stat.version);
   const lc = head.lastConsolidated;
   // A stored value out of range (the recovered lens's `bad-last-consolidated`): the marker shows it even at 0.

@@ -9,7 +9,7 @@
 import { pyDumps, type PyError } from '../../../core/python/pyjson';
 import type { PyDict, PyValue } from '../../../core/python/pyvalue';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import { getHistory, replayLastConsolidated, type Change, type Fate, type ReplayOptions, type ReplayResult, type TokenCounter } from '../../../core/replay/replay';
+import { getHistory, replayLastConsolidated, type Change, type Fate, type ReplayOptions, type TokenCounter } from '../../../core/replay/replay';
 import { contextOverTimeSteps, type ContextOverTime } from '../../../core/replay/context-over-time';
 import { loadTokenizer } from '../../../core/tokens/tokenizer';
 import { estimateMessageTokens } from '../../../core/tokens/tokens';
@@ -74,7 +74,6 @@ function pack(r: Replayed, lens: Lens, all: number, lastConsolidated: number, co
   return { raises: null, lens, all, total: r.count, lastConsolidated, reasons, changes, sources, tokens: r.tokens, error: r.error, texts: r.entries.map(pyDumps), lines, counted, ms };
 }
 
-
 /** A replay of a lens, before it is packed, with what the view says of the session. */
 type LensReplay = { raises: PyError } | { lens: Lens; all: number; lastConsolidated: number; replayed: Replayed };
 
@@ -86,19 +85,10 @@ async function replayLens(source: SessionSource, opts: ReplayOptions, upto: numb
   const version = source.stat.version;
   const { load, replay } = await source.replay(opts, { ...(count ? { count } : {}), ...(upto !== null ? { upto } : {}) });
   if (load.error) return { raises: load.error };
-  if (load.result && replay) {
-    const head = load.result;
-    const n = replay.count;
-    const lastConsolidated = Math.min(head.lastConsolidated, n);
-    return { lens: 'nanobot', all: head.count, lastConsolidated, replayed: replay };
-  }
+  if (load.result && replay) return { lens: 'nanobot', all: load.result.count, lastConsolidated: Math.min(load.result.lastConsolidated, replay.count), replayed: replay };
   const { messages, lines, all, lastConsolidated } = await recovered(source, upto);
   const r = getHistory(messages, lastConsolidated, opts, version, count);
-  return { lens: 'recovered', all, lastConsolidated, replayed: resultReplayed(r, lines) };
-}
-
-function resultReplayed(r: ReplayResult, lines: number[]): Replayed {
-  return { count: r.fates.length, lineOf: (i) => lines[i]!, fate: (i) => r.fates[i]!, entries: r.entries, tokens: r.tokens, error: r.error };
+  return { lens: 'recovered', all, lastConsolidated, replayed: { count: r.fates.length, lineOf: (i) => lines[i]!, fate: (i) => r.fates[i]!, entries: r.entries, tokens: r.tokens, error: r.error } };
 }
 
 /** The recovered lens's messages (the first `upto`), where nanobot loads nothing. */

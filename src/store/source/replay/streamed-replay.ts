@@ -35,7 +35,6 @@ export interface IndexedReplayRead {
   replay: IndexedReplay | null;
 }
 
-
 /** A reader of message `i`'s value by its file line, a block of consecutive messages at a time (the budget walk reads backwards, the kept replay forwards). */
 function blockReader(adapter: SourceAdapter, path: string, lineIx: LineIndex, count: () => number, lineOf: (i: number) => number, depth: number) {
   const starts = lineIx.start;

@@ -10,7 +10,6 @@ import type { Evidence, VersionVerdict } from '../../../core/nanobot/version-evi
 import { groupDigits, plural } from '../numbers';
 import type { StoreErrorCode } from '../../../store/adapter/errors';
 
-
 /** One piece of version evidence in words; a clue on disk fewer files hold than those it contradicts, said as such. */
 function evidenceText(e: Evidence): string {
   return e.outvoted ? `${evidenceWords(e)} (outvoted: fewer files than the clues against it)` : evidenceWords(e);

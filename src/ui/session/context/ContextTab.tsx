@@ -7,18 +7,15 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { agentLoopOptions } from '../../../core/replay/budget';
-import { rulesOf } from '../../../core/nanobot/nanobot-version';
+import { type NanobotVersion, rulesOf } from '../../../core/nanobot/nanobot-version';
 import { loadTokenizer } from '../../../core/tokens/tokenizer';
-import type { TextTokenCounter } from '../../../core/tokens/tokens';
+import { estimateMessageTokens, type TextTokenCounter } from '../../../core/tokens/tokens';
 import { assembleTurn, type Turn, type TurnPart, type WorkspaceSnapshot } from '../../../core/turn/build';
 import { entriesOfSession } from '../../../core/turn/memory';
-import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
 import type { PyError } from '../../../core/python/pyjson';
 import type { PyDict, PyValue } from '../../../core/python/pyvalue';
-import { estimateMessageTokens } from '../../../core/tokens/tokens';
 import type { MessageTraces } from '../../../store/large/traces/trace-answers';
 import type { SessionSource, SourceLoad } from '../../../store/source/session-source';
-import { errorText } from '../../shell/status';
 import type { StorageAdapter } from '../../../store/adapter/adapter';
 import { looksLikeWorkspace, readWorkspace, rememberedWorkspacePath, rememberWorkspacePath, workspaceFolderName, workspaceOfSession } from '../../../store/adapter/workspace-snapshot';
 import { groupDigits } from '../../i18n/numbers';
@@ -111,10 +108,7 @@ function useWorkspace(path: string, generation: unknown, reader: StorageAdapter 
   const [ws, setWs] = useState<WorkspaceSnapshot | null | undefined>(undefined);
   useEffect(() => {
     const dir = workspaceOfSession(path);
-    if (!reader || dir === null) {
-      setWs(null);
-      return;
-    }
+    if (!reader || dir === null) return setWs(null);
     let live = true;
     readWorkspace(reader, dir, null).then(
       (w) => live && setWs(looksLikeWorkspace(w) ? w : null),
@@ -232,20 +226,13 @@ export function ContextTab({ source, reader, params, onParams }: ContextTabProps
   // The version's default config window (65,536 up to 0.2.1, 200,000 after); the replay is the agent loop's for it.
   const defaultWindow = rulesOf(version).defaultContextWindow;
   const contextWindow = /^\d{1,12}$/.test(windowText) && Number(windowText) > 0 ? Number(windowText) : defaultWindow;
-  const [history, setHistory] = useState<{ src: TurnSession; window: number; answer: { entries: PyDict[] } | { raises: PyError } | { error: string } } | null>(null);
-  useEffect(() => {
-    if (!count || !session) return;
-    let live = true;
-    src.history(contextWindow, count).then(
-      (answer) => live && setHistory({ src, window: contextWindow, answer }),
-      (e) => live && setHistory({ src, window: contextWindow, answer: { error: errorText(e) } }),
-    );
-    return () => void (live = false);
-  }, [src, count, contextWindow, session]);
-  const current = history && history.src === src && history.window === contextWindow ? history.answer : null;
+  // The replay, asked again for each session, tokenizer and window (an answer to an earlier one is dropped).
+  const historyKey = useMemo(() => ({}), [src, count, contextWindow, session]);
+  const history = useAnswer(count && session ? () => src.history(contextWindow, count) : null, historyKey);
+  const current = history.value ?? null;
   const replay = current && 'entries' in current ? current : null;
   // What stops the request: the load's raise, the replay's, or a read that failed.
-  const stopped = loaded.failed ?? (loaded.value && !session ? loadText(loaded.value.load) : null) ?? (current && 'raises' in current ? t.historyRaises(current.raises.type, current.raises.message) : current && 'error' in current ? current.error : null);
+  const stopped = loaded.failed ?? (loaded.value && !session ? loadText(loaded.value.load) : null) ?? history.failed ?? (current && 'raises' in current ? t.historyRaises(current.raises.type, current.raises.message) : null);
   const turn = useMemo(() => {
     if (!count || !replay || ws === undefined || !session) return null;
     try {

@@ -16,7 +16,6 @@ export type Outcome =
   | { ok: true; message: string; opened?: OpenedSession | null }
   | { ok: false; conflict: boolean; message: string; changes: string[]; cancelled?: boolean };
 
-
 /** Saves `doc` over the opened file (the listing's repair of a file nanobot's listing fails on). */
 export async function saveEdited(adapter: StorageAdapter, opened: OpenedSession, doc: SessionDocument, now: string): Promise<Outcome> {
   return notedSave(opened.path, opened.fileName, opened.version, async (tmpName) => {

@@ -1,6 +1,5 @@
 /** Saving an export: a Blob handed to the browser's own download (nothing is uploaded anywhere). */
 
-
 /**
  * Starts a download of `blob` as `name` (a large file's export is a Blob of many parts, never one string):
  * the one way the app hands a file over, an export, an edit read-only, the replay's JSON.

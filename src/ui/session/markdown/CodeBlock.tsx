@@ -4,15 +4,11 @@ import { iso } from '../../parts/iso';
 import { Hl } from '../find/Hl';
 import { pg } from '../../i18n/text';
 
-/** The language word of a fence's info string (`python title="x"` → `python`), '' for none. */
-function fenceLanguage(info: string): string {
-  return info.trim().split(/\s+/)[0] ?? '';
-}
-
 /** Shows `code` verbatim (never highlighted as HTML); Copy puts exactly `code` on the clipboard. */
 export function CodeBlock({ code, info }: { code: string; info: string }) {
   const [status, setStatus] = useState<'copied' | 'copyRefused' | ''>('');
-  const lang = fenceLanguage(info);
+  // The language word of the fence's info string (`python title="x"` → `python`), '' for none.
+  const lang = info.trim().split(/\s+/)[0] ?? '';
   const t = pg().markdown;
   const copy = async () => {
     try {

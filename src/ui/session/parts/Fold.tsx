@@ -99,10 +99,7 @@ function useReveal(text: string, at: number) {
   const next = (from: number) => chunkEnds(text, from + 1, at).at(-1) ?? text.length;
   useEffect(() => {
     if (!auto) return;
-    if (shown >= text.length) {
-      setAuto(false);
-      return;
-    }
+    if (shown >= text.length) return setAuto(false);
     // One block per frame: its layout happens in that frame, and input is handled between frames.
     const id = requestAnimationFrame(() => setShown(next(shown)));
     return () => cancelAnimationFrame(id);

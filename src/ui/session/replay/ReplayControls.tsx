@@ -27,13 +27,6 @@ function num(e: Event): number {
   return Number.isFinite(v) ? Math.trunc(v) : 0;
 }
 
-/** What max_messages ≤ 0 means at a version. */
-function nonPositiveText(version: NanobotVersion): string {
-  const n = rulesOf(version).nonPositiveMaxMessages;
-  const t = pg().replay.controls;
-  return n === null ? t.noWindow : t.nonPositive(n);
-}
-
 /**
  * The version's get_history parameters: max_messages, max_tokens (presets from context windows,
  * none, custom), include_timestamps (v0.2), extend_to_user, include_runtime_context (v0.3.0+).
@@ -70,7 +63,7 @@ export function ReplayControls({ s, onChange, version }: ReplayControlsProps) {
       <label class="sl-field">
         <span>max_messages</span>
         <input type="number" min={0} step={1} value={s.maxMessages} onInput={(e) => set({ maxMessages: num(e) })} />
-        <small class="sl-muted">{s.maxMessages <= 0 ? nonPositiveText(version) : t.windowHint}</small>
+        <small class="sl-muted">{s.maxMessages <= 0 ? (rules.nonPositiveMaxMessages === null ? t.noWindow : t.nonPositive(rules.nonPositiveMaxMessages)) : t.windowHint}</small>
       </label>
       <label class="sl-field">
         <span>{t.budget}</span>

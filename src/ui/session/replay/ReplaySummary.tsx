@@ -53,15 +53,7 @@ export function ReplaySummary(p: ReplaySummaryProps) {
         </p>
       )}
       <p class="sl-headline">
-        {p.lens === 'recovered' ? (
-          <>
-            {t.sends}<strong>{t.nothing}</strong>{t.afterRepair(result.texts.length, p.total)}
-          </>
-        ) : (
-          <>
-            {t.sends}<strong>{t.sent(result.texts.length)}</strong>{t.of(p.total)}
-          </>
-        )}
+        {t.sends}<strong>{p.lens === 'recovered' ? t.nothing : t.sent(result.texts.length)}</strong>{p.lens === 'recovered' ? t.afterRepair(result.texts.length, p.total) : t.of(p.total)}
         {tokens !== null && (
           <>
             {' '}— <strong>{t.tokens(tokens)}</strong>

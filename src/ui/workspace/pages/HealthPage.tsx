@@ -76,29 +76,26 @@ export function HealthPage() {
   const ok = report.value.filter((h) => !hasProblems(h));
   const pending = all.length - all.filter((s) => scans.value.has(s.path) || scanSkipped.value.has(s.path)).length;
   const count = (pred: (h: FileHealth) => boolean) => report.value.filter(pred).length;
-  const empty = count((h) => !!h.scan?.nanobot.empty);
-  const repaired = count((h) => h.scan?.nanobot.path === 'repair' && !h.scan.nanobot.empty);
-  const unlisted = count((h) => !h.summary.row);
   const folderParam = folderIndex.value > 0 && f ? f.path : null;
   const sortError = listing.value?.sortError;
   const t = pg().health;
+  // The summary's counts: files nanobot loads empty, loads only by its repair pass, leaves out of its list.
+  const tallies = [
+    { n: count((h) => !!h.scan?.nanobot.empty), tone: 'tone-danger', label: t.empty },
+    { n: count((h) => h.scan?.nanobot.path === 'repair' && !h.scan.nanobot.empty), tone: 'tone-danger', label: t.damaged },
+    { n: count((h) => !h.summary.row), tone: 'tone-warn', label: t.unlisted },
+  ];
 
   return (
     <section class="health-page" aria-labelledby="health-title">
       <h2 id="health-title">{t.title}</h2>
       <ul class="health-summary" aria-label={t.summary}>
-        <li class={empty ? 'tone-danger' : ''}>
-          <strong>{groupDigits(empty)}</strong>
-          {t.empty}
-        </li>
-        <li class={repaired ? 'tone-danger' : ''}>
-          <strong>{groupDigits(repaired)}</strong>
-          {t.damaged}
-        </li>
-        <li class={unlisted ? 'tone-warn' : ''}>
-          <strong>{groupDigits(unlisted)}</strong>
-          {t.unlisted}
-        </li>
+        {tallies.map(({ n, tone, label }) => (
+          <li key={tone + label} class={n ? tone : ''}>
+            <strong>{groupDigits(n)}</strong>
+            {label}
+          </li>
+        ))}
         <li class={leftovers.value.length ? 'tone-warn' : ''}>
           <strong>{groupDigits(leftovers.value.length)}</strong> <a href="#/w/leftovers">{t.leftovers}</a>
         </li>

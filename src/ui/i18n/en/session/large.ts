@@ -1,6 +1,5 @@
 /** English: large-file mode's own words. Part of the pages' catalog (../pages.ts). */
 
-
 const words = {
   large: {
     more: 'Details: messages by role, how this view reads the file',

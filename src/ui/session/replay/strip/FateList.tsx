@@ -128,6 +128,13 @@ function RunRow({ k, from, to, open, version, onToggle }: { k: FateKey; from: nu
   );
 }
 
+/** `set` with `i` taken out where it is in it, else added. */
+function toggled(set: ReadonlySet<number>, i: number): Set<number> {
+  const next = new Set(set);
+  if (!next.delete(i)) next.add(i);
+  return next;
+}
+
 /**
  * One row per message, long runs of left-out messages folded into one. A replay change re-renders only the rows whose fate, entry or tokens
  * changed: an unchanged row hands Preact the same element as before, which it skips.
@@ -146,17 +153,9 @@ export function FateList(p: FateListProps) {
   openLine.current = p.onOpenLine;
   // Made once: re-used rows keep the handlers they were rendered with.
   const [stable] = useState(() => ({
-    toggle: (i: number) => setOpen((was) => {
-      const next = new Set(was);
-      if (!next.delete(i)) next.add(i);
-      return next;
-    }),
+    toggle: (i: number) => setOpen((was) => toggled(was, i)),
     openLine: (line: number) => openLine.current(line),
-    toggleRun: (from: number) => setRunsOpen((was) => {
-      const next = new Set(was);
-      if (!next.delete(from)) next.add(from);
-      return next;
-    }),
+    toggleRun: (from: number) => setRunsOpen((was) => toggled(was, from)),
   }));
   const rows = useRef(new Map<number, { sig: string; message: PyDict | undefined; entry: string | undefined; node: VNode }>()).current;
   if (rows.size > 1000) rows.clear();
