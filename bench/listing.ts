@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { pyDumps } from '../src/core/python/pyjson';
 import type { PyDict } from '../src/core/python/pyvalue';
 import type { createNodeAdapter } from '../src/store/adapter/node-adapter';
-import type { listSessions } from '../src/store/save/sessions';
+import type { listSessions } from '../src/store/listing/session-list';
 import type { Figure } from './core';
 import type { ChromiumListing } from './listing-browser';
 import { benchRuns, repeatRuns } from './repeat';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAT_PARALLEL, folderSignatureOf, mapBounded, statFolder } from '../../src/store/listing/folder-stat';
 import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
-import { listSessions } from '../../src/store/save/sessions';
+import { listSessions } from '../../src/store/listing/session-list';
 
 const D = 'sessions';
 const NOW = '2026-06-01T12:00:00';

@@ -1,6 +1,6 @@
 /** The listing border: any value nanobot's rows carry is that file's row, never the folder's failure. */
 import { describe, expect, it } from 'vitest';
-import { listSessions } from '../../src/store/save/sessions';
+import { listSessions } from '../../src/store/listing/session-list';
 import { listedRow, shownValue } from '../../src/store/listing/listed-row';
 import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { PyFloat } from '../../src/core/python/pyvalue';

@@ -21,7 +21,8 @@ import type { PyDict } from '../../src/core/python/pyvalue';
 import type { StorageAdapter } from '../../src/store/adapter/adapter';
 import { createMemoryAdapter, type MemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { createNodeAdapter } from '../../src/store/adapter/node-adapter';
-import { deleteSession, HEAD_BYTES, listSessions, mtimeIso, openSession, saveDocument, writeFork } from '../../src/store/save/sessions';
+import { deleteSession, openSession, saveDocument, writeFork } from '../../src/store/save/sessions';
+import { HEAD_BYTES, listSessions, mtimeIso } from '../../src/store/listing/session-list';
 import { enc, SAVE_STEPS, storeErrorOf } from './helpers';
 import { expectEqual } from '../expect-equal';
 

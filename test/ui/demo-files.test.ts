@@ -16,7 +16,7 @@ import { getHistory } from '../../src/core/replay/replay';
 import { classifyName, leftoverTarget } from '../../src/store/listing/leftovers';
 import { createMemoryAdapter } from '../../src/store/adapter/memory-adapter';
 import { detectLayout } from '../../src/store/listing/layout';
-import { listSessions } from '../../src/store/save/sessions';
+import { listSessions } from '../../src/store/listing/session-list';
 
 const DEMO = path.resolve(__dirname, '../../public/demo');
 const NOW = '2031-07-08T09:10:11.121314';

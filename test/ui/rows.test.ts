@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listSessions } from '../../src/store/save/sessions';
+import { listSessions } from '../../src/store/listing/session-list';
 import { hasProblems, healthReport, problemCount, verdictsFor } from '../../src/ui/workspace/pages/health';
 import type { LeftoverInfo } from '../../src/ui/workspace/model';
 import { buildRows, channelCounts, filterRows, resolveSession, rowHref } from '../../src/ui/workspace/rows';

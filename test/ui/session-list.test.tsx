@@ -2,7 +2,7 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listSessions } from '../../src/store/save/sessions';
+import { listSessions } from '../../src/store/listing/session-list';
 
 // Counts the rows' renders: each row highlights its title (or key) once per render.
 const highlights = vi.hoisted(() => ({ n: 0 }));

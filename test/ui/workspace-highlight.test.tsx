@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { listSessions } from '../../src/store/save/sessions';
+import { listSessions } from '../../src/store/listing/session-list';
 import { readAll } from '../../src/store/adapter/bytes';
 import { buildRows, filterRows } from '../../src/ui/workspace/rows';
 import { scanFile, type FileScan } from '../../src/ui/workspace/scan/scan';

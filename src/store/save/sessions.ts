@@ -1,7 +1,7 @@
 /**
  * The session store: nanobot's core semantics over any storage adapter. Opening gives both lenses;
  * every write goes through the guarded atomic save, so an outside change is never overwritten and
- * untouched records keep their bytes. Listing is in session-list.ts (re-exported here).
+ * untouched records keep their bytes. Listing is in store/listing/session-list.ts.
  */
 import { serializeDocument, type SessionDocument } from '../../core/lens/document';
 import type { AnalyzeOptions, SessionAnalysis } from '../../core/lens/open';
@@ -20,7 +20,6 @@ import { nameProblem } from '../adapter/names';
 import { joinPath } from '../adapter/paths';
 import { describeChanges, readSnapshot, readSteady, type Snapshot } from './snapshot';
 
-export * from '../listing/session-list';
 
 /**
  * The temp file a version's save writes for `fileName` (main: hidden, with 16 random hex digits).

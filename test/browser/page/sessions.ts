@@ -7,7 +7,8 @@ import { setTitle } from '../../../src/core/edit/edits';
 import { isStoreError } from '../../../src/store/adapter/errors';
 import { createHandleAdapter } from '../../../src/store/adapter/handle-adapter';
 import { pyDumps } from '../../../src/core/python/pyjson';
-import { listSessions, openSession, saveDocument, type OpenedSession } from '../../../src/store/save/sessions';
+import { openSession, saveDocument, type OpenedSession } from '../../../src/store/save/sessions';
+import { listSessions } from '../../../src/store/listing/session-list';
 import type { Lens } from './main';
 
 type Kind = 'opfs' | 'folder';

@@ -3,7 +3,7 @@
  * listing treat the file) and every diagnostic of the recovered lens, worst files first.
  */
 import type { Diagnostic, DiagnosticKind, Severity } from '../../../core/lens/document';
-import type { SessionSummary } from '../../../store/save/sessions';
+import type { SessionSummary } from '../../../store/listing/session-list';
 import type { LeftoverInfo } from '../model';
 import { SCAN_MAX_BYTES, TOO_BIG } from '../scan/scanner';
 import type { FileScan } from '../scan/scan';

@@ -5,7 +5,7 @@
 import { sameStat, type StorageAdapter } from '../../../store/adapter/adapter';
 import { readAll } from '../../../store/adapter/bytes';
 import type { NanobotVersion } from '../../../core/nanobot/nanobot-version';
-import type { SessionSummary } from '../../../store/save/sessions';
+import type { SessionSummary } from '../../../store/listing/session-list';
 import type { FileScan, ScanInput } from './scan';
 import { errorText } from '../../shell/status';
 
