@@ -5,7 +5,7 @@
  */
 import type { FileStat, StorageAdapter } from '../adapter/adapter';
 import { isStoreError, type SnapshotChange } from '../adapter/errors';
-import { changedOnDisk } from '../save/atomic-save';
+import { changedOnDisk } from '../save/snapshot';
 import { writeBackup } from '../save/backup';
 import { checkSameBytes, type ReadProof } from '../save/read-guard';
 

@@ -9,7 +9,7 @@ import { writeBackup } from './backup';
 import { concat, readAll, sha256Hex } from '../adapter/bytes';
 import { StoreError, isStoreError, type SnapshotChange } from '../adapter/errors';
 import { serialize } from './save-queue';
-import { describeChanges, snapshotOf, type Snapshot } from './snapshot';
+import { changedOnDisk, describeChanges, snapshotOf, type Snapshot } from './snapshot';
 
 export interface GuardedSaveOptions {
   /** Write a backup of the current bytes before replacing them (explicit repairs). */
@@ -45,14 +45,6 @@ export interface SaveResult {
   snapshot: Snapshot;
   /** Path of the backup, when one was written. */
   backup?: string;
-}
-
-export const GATEWAY_NOTE =
-  'Reload it to see the new version. (A running nanobot gateway re-saves its cached sessions when it shuts down.)';
-
-/** The refusal of a save whose file changed since it was read, in the words every save uses. */
-export function changedOnDisk(path: string, changes: SnapshotChange[]): StoreError {
-  return new StoreError('conflict', `'${path}' changed on disk since it was read: ${JSON.stringify(changes)}. ${GATEWAY_NOTE}`, { path, reason: { code: 'changed-since-read', changes } });
 }
 
 /**

@@ -15,7 +15,7 @@ import { KIND } from '../../core/index/fact-codes';
 import { fileStem, keyForFile } from '../../core/nanobot/keys';
 import type { LineIndex } from '../../core/index/line-index';
 import { readRecords, type RangeRead } from '../large/read/large-records';
-import { changedOnDisk } from './atomic-save';
+import { changedOnDisk } from './snapshot';
 import { saveLargePlan, type LargeSource } from './large-save';
 import type { OpenOptions } from './sessions';
 import { indexStreamed, type Built } from '../source/index-pass';

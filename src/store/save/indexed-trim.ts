@@ -17,7 +17,7 @@ import { indexStreamed, type Built } from '../source/index-pass';
 import { eachLine } from '../source/line-reads';
 import type { SourceAdapter } from '../source/source-adapter';
 import type { SaveRun } from '../source/session-source';
-import { changedOnDisk } from './atomic-save';
+import { changedOnDisk } from './snapshot';
 import { saveLargePlan, type LargeSource } from './large-save';
 import type { OpenOptions } from './sessions';
 import { keyForFile } from '../../core/nanobot/keys';

@@ -10,7 +10,7 @@ import type { FileStat, StorageAdapter } from '../adapter/adapter';
 import { sliceHash } from '../../core/bytes/slice-hash';
 import { isStoreError, type SnapshotChange } from '../adapter/errors';
 import { chunksFrom } from '../adapter/streamed-read';
-import { changedOnDisk } from './atomic-save';
+import { changedOnDisk } from './snapshot';
 
 /** One slice of the file as it was read: where, how long, its hash (`sliceHash`). */
 export interface ReadPart {

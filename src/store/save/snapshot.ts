@@ -68,3 +68,11 @@ export function isoTime(ms: number): string {
   const d = new Date(ms);
   return Number.isNaN(d.getTime()) ? String(ms) : d.toISOString();
 }
+
+export const GATEWAY_NOTE =
+  'Reload it to see the new version. (A running nanobot gateway re-saves its cached sessions when it shuts down.)';
+
+/** The refusal of a save whose file changed since it was read, in the words every save uses. */
+export function changedOnDisk(path: string, changes: SnapshotChange[]): StoreError {
+  return new StoreError('conflict', `'${path}' changed on disk since it was read: ${JSON.stringify(changes)}. ${GATEWAY_NOTE}`, { path, reason: { code: 'changed-since-read', changes } });
+}

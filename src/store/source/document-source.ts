@@ -19,6 +19,7 @@ import type { StorageAdapter } from '../adapter/adapter';
 import type { ExportPasses } from './export-answers';
 import type { SourceConversation } from './conversation/rows';
 import type { LineIndex } from '../../core/index/line-index';
+import { changedOnDisk } from '../save/snapshot';
 
 /** A session's head: the session without its messages, and their count. */
 export function headOf(s: NanobotSession & { messageRecords?: number[] }): SessionHead {
@@ -52,7 +53,7 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
   // Opened for a save when first asked; still the file the source was opened on, or a 'conflict'.
   const forSave = () =>
     (opened ??= (async () => {
-      const [{ openSession }, { changedOnDisk }] = await Promise.all([import('../save/sessions'), import('../save/atomic-save')]);
+      const { openSession } = await import('../save/sessions');
       const o = await openSession(adapter, path, opts);
       if (o.snapshot.size !== stat.size || o.snapshot.lastModified !== stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: stat.size, to: o.snapshot.size }]);
       return o;

@@ -41,6 +41,7 @@ import { readLineHeads } from '../large/read/large-lines';
 import type { MessageTraces } from '../large/traces/trace-answers';
 import type { ContextLoad } from '../large/context/large-context-client';
 import { keyForFile } from '../../core/nanobot/keys';
+import { changedOnDisk } from '../save/snapshot';
 
 /** A file's index the page holds (built in its worker), and the file as the Blob it was built from. */
 export interface HeldIndex {
@@ -391,7 +392,6 @@ export function indexedSource(adapter: SourceAdapter, stat: SourceStat, opts: In
 
   /** Refused ('conflict', saying what changed: its size, its time) unless the file still has the size and time it was opened with. */
   async function sameAsOpened(): Promise<void> {
-    const { changedOnDisk } = await import('../save/atomic-save');
     let now;
     try {
       now = await adapter.stat(path);
