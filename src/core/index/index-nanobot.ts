@@ -104,14 +104,18 @@ export function decodeCut(ix: Pick<LineIndex, 'count' | 'size' | 'start' | 'leng
  * nobody wants their values: each is a message to either pass, whatever it holds).
  */
 export function passLines(ix: Ix, repair: boolean, end = ix.count, standIn = !repair): Uint32Array {
-  const { kind, flags } = ix;
   let n = 0;
-  for (let i = 0; i < end; i++) if (kind[i] !== KIND.blank && !(standIn && plainMessage(kind[i]!, flags[i]!))) n++;
+  for (let i = 0; i < end; i++) if (passReads(ix, i, standIn)) n++;
   // A typed array, not a list: a repair pass reads every line of a file of any size.
   const out = new Uint32Array(n);
   n = 0;
-  for (let i = 0; i < end; i++) if (kind[i] !== KIND.blank && !(standIn && plainMessage(kind[i]!, flags[i]!))) out[n++] = i;
+  for (let i = 0; i < end; i++) if (passReads(ix, i, standIn)) out[n++] = i;
   return out;
+}
+
+/** Whether a pass reads line `i`'s text: not blank, and not a plain message it stands in for. */
+function passReads(ix: Ix, i: number, standIn: boolean): boolean {
+  return ix.kind[i] !== KIND.blank && !(standIn && plain(ix, i));
 }
 
 /** A session as an indexed pass yields it: the head, and the line of every message nanobot holds. */
@@ -167,9 +171,8 @@ export class IndexedPass {
       this.next = Math.max(this.next, to);
       return;
     }
-    const { kind, flags } = this.ix;
     const from = this.count;
-    for (; this.next < to; this.next++) if (kind[this.next] === KIND.message && !(flags[this.next]! & NOT_PLAIN)) this.lines[this.count++] = this.next;
+    for (; this.next < to; this.next++) if (plain(this.ix, this.next)) this.lines[this.count++] = this.next;
     this.pass.standIns(this.count - from);
     if (this.sink) for (let k = from; k < this.count; k++) this.sink.add(PLAIN, this.lines[k]!, true);
   }
