@@ -7,6 +7,7 @@
  * the rest are skipped, offsets may carry seconds and microseconds, a zero offset is UTC and hour 24
  * is rejected (3.11 has no "24:00 is next midnight" rule).
  */
+import { isSurrogate } from './pytext';
 
 export type IsoResult =
   | { ok: true; iso: string }
@@ -30,8 +31,6 @@ function digits(b: Bytes, p: number, n: number): [number, number] | null {
   return [v, p + n];
 }
 
-/** Whether code unit or code point `c` is a surrogate (U+D800 to U+DFFF). */
-export const isSurrogate = (c: number | undefined) => c !== undefined && c >= 0xd800 && c <= 0xdfff;
 
 /** `_sanitize_isoformat_str` + `PyUnicode_AsUTF8AndSize`: null where Python reports an invalid string. */
 function utf8(s: string): Bytes | null {

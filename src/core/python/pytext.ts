@@ -103,3 +103,6 @@ export function codePointSlice(s: string, start?: number, end?: number): string 
   const cps = Array.from(s);
   return cps.slice(sliceBound(start, cps.length, 0), sliceBound(end, cps.length, cps.length)).join('');
 }
+
+/** Whether code unit or code point `c` is a surrogate (U+D800 to U+DFFF), which Python's UTF-8 encoder refuses. */
+export const isSurrogate = (c: number | undefined) => c !== undefined && c >= 0xd800 && c <= 0xdfff;

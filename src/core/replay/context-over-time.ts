@@ -11,7 +11,7 @@
 import { rulesOf, type NanobotVersion, type VersionRules } from '../nanobot/nanobot-version';
 import { pyStr } from '../python/pyrepr';
 import { dictGet, isDict, pySliceStart, truthy, type PyDict, type PyValue } from '../python/pyvalue';
-import { getHistory, replayEntry, windowMaxMessages, type ReplayOptions, type TokenCounter } from './replay';
+import { getHistory, lowerBound, replayEntry, windowMaxMessages, type ReplayOptions, type TokenCounter } from './replay';
 
 /** One user turn: the replay of `messages.slice(0, upto)`. */
 export interface TurnPoint {
@@ -231,17 +231,6 @@ function recentStart(p: Prep, lo: number, hi: number, max: number, extend: boole
   const j = p.prevUser[lo + start]!;
   if (j >= lo) start = j - lo > 0 && p.chan[j - 1] ? j - lo - 1 : j - lo;
   return start;
-}
-
-/** First index ≥ lo of a sorted array that is ≥ x. */
-export function lowerBound(a: number[], x: number, lo = 0): number {
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** legalStart by declarations: the reset point after the last orphan tool result in [from, to). */

@@ -17,8 +17,7 @@ import { copyDepth, DEEPCOPY_RECURSION, dictGet, isDict, truthy, type PyDict } f
 import { publicHistoryMessage } from '../nanobot/runtime-context';
 import { grown } from '../index/line-index';
 import { sanitizeAssistantReplayText } from '../listing/sanitize';
-import { lowerBound } from './context-over-time';
-import { countForDisplay, countOrRaise, iterate, Raise, replayBounds, replayEntry, type Change, type DropReason, type Fate, type ReplayOptions, type TokenCounter } from './replay';
+import { countForDisplay, countOrRaise, iterate, lowerBound, Raise, replayBounds, replayEntry, type Change, type DropReason, type Fate, type ReplayOptions, type TokenCounter } from './replay';
 
 const DELIVERY = 1;
 const COMMAND = 2;

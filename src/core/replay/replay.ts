@@ -489,3 +489,13 @@ export function countForDisplay(count: TokenCounter, entry: PyDict, source: numb
   }
 }
 
+/** First index ≥ lo of a sorted array that is ≥ x (a message's place among the entries or the steps of a replay). */
+export function lowerBound(a: number[], x: number, lo = 0): number {
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -4,8 +4,7 @@
  * app can show everything else before the big BPE tables have loaded.
  */
 import { loneSurrogateIndex } from '../python/lines';
-import { codePointLength } from '../python/pytext';
-import { isSurrogate } from '../python/isotime';
+import { codePointLength, isSurrogate } from '../python/pytext';
 import { pyDumps, type PyError } from '../python/pyjson';
 import { rulesOf, type NanobotVersion } from '../nanobot/nanobot-version';
 import { dictGet, isDict, pyTypeName, truthy, type PyDict, type PyValue } from '../python/pyvalue';

@@ -15,7 +15,7 @@ import { KIND } from '../../core/index/fact-codes';
 import { fileStem, keyForFile } from '../../core/nanobot/keys';
 import type { LineIndex } from '../../core/index/line-index';
 import { readRecords, type RangeRead } from '../large/read/large-records';
-import { changedOnDisk } from './snapshot';
+import { stillAsRead } from './snapshot';
 import { saveLargePlan, type LargeSource } from './large-save';
 import type { OpenOptions } from './sessions';
 import { indexStreamed, type Built } from '../source/index-pass';
@@ -88,8 +88,7 @@ export async function planEditIndexed(adapter: SourceAdapter, path: string, opts
   // The index a page already holds (its read hashes guarding the save), else one pass that hashes what it reads.
   const { index: ix, source } = built ?? (await indexStreamed(adapter, path, opts.version));
   const meta = await lastMetadataOf((a, b) => adapter.readRange(path, a, b), ix);
-  const after = await adapter.stat(path);
-  if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: source.stat.size, to: after.size }]);
+  stillAsRead(path, source.stat, await adapter.stat(path));
   const plan = planOf(edit, ix, meta, fileName, opts);
   const repair = edit.kind === 'repair';
   if ('error' in plan) {

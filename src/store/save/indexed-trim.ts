@@ -17,7 +17,7 @@ import { indexStreamed, type Built } from '../source/index-pass';
 import { eachLine } from '../source/line-reads';
 import type { SourceAdapter } from '../source/source-adapter';
 import type { SaveRun } from '../source/session-source';
-import { changedOnDisk } from './snapshot';
+import { stillAsRead } from './snapshot';
 import { saveLargePlan, type LargeSource } from './large-save';
 import type { OpenOptions } from './sessions';
 import { keyForFile } from '../../core/nanobot/keys';
@@ -76,8 +76,7 @@ export async function planTrimIndexed(adapter: SourceAdapter, path: string, opts
   const span = trimSpan(ix, opts.max, opts.extendToUser, opts.version);
   const walked = span && (await walkSpan(read, ix, span));
   // The lines read back must be those indexed: a file that moved meanwhile is refused (the write checks the hash too).
-  const after = await adapter.stat(path);
-  if (after.size !== source.stat.size || after.lastModified !== source.stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: source.stat.size, to: after.size }]);
+  stillAsRead(path, source.stat, await adapter.stat(path));
   const plan = planTrim(ix, meta, key, opts.max, opts.extendToUser, opts.now, opts.version, walked ? walked.span.from : ix.messageCount, walked ?? []);
   if ('nothing' in plan) return { change: plan.nothing, refusal: null, write: null, index: ix };
   if ('error' in plan) return 'change' in plan ? { change: plan.change, refusal: plan, write: null, index: ix } : { error: plan.error };

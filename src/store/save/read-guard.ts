@@ -10,7 +10,7 @@ import type { FileStat, StorageAdapter } from '../adapter/adapter';
 import { sliceHash } from '../../core/bytes/slice-hash';
 import { isStoreError, type SnapshotChange } from '../adapter/errors';
 import { chunksFrom } from '../adapter/streamed-read';
-import { changedOnDisk } from './snapshot';
+import { changedOnDisk, stillAsRead } from './snapshot';
 
 /** One slice of the file as it was read: where, how long, its hash (`sliceHash`). */
 export interface ReadPart {
@@ -86,5 +86,5 @@ export async function checkSameBytes(adapter: StorageAdapter, path: string, proo
   if (!after) throw changedOnDisk(path, [{ code: 'deleted' }]);
   if (seen !== proof.size || k !== parts.length) differs.unshift({ code: 'size', from: proof.size, to: seen });
   if (differs.length) throw changedOnDisk(path, differs);
-  if (before.size !== after.size || before.lastModified !== after.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: before.size, to: after.size }]);
+  stillAsRead(path, before, after);
 }

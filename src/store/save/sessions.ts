@@ -20,7 +20,6 @@ import { nameProblem } from '../adapter/names';
 import { joinPath } from '../adapter/paths';
 import { describeChanges, readSnapshot, readSteady, type Snapshot } from './snapshot';
 
-
 /**
  * The temp file a version's save writes for `fileName` (main: hidden, with 16 random hex digits).
  * Throws a 'nanobot-raises' StoreError where that name is too long: nanobot's own save fails

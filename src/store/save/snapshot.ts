@@ -72,6 +72,11 @@ export function isoTime(ms: number): string {
 export const GATEWAY_NOTE =
   'Reload it to see the new version. (A running nanobot gateway re-saves its cached sessions when it shuts down.)';
 
+/** Refuses (`written-while-read`) a plan whose file's stat moved between `before` and `after`, the reads between them. */
+export function stillAsRead(path: string, before: FileStat, after: FileStat): void {
+  if (!sameStat(before, after)) throw changedOnDisk(path, [{ code: 'written-while-read', from: before.size, to: after.size }]);
+}
+
 /** The refusal of a save whose file changed since it was read, in the words every save uses. */
 export function changedOnDisk(path: string, changes: SnapshotChange[]): StoreError {
   return new StoreError('conflict', `'${path}' changed on disk since it was read: ${JSON.stringify(changes)}. ${GATEWAY_NOTE}`, { path, reason: { code: 'changed-since-read', changes } });

@@ -19,7 +19,7 @@ import type { StorageAdapter } from '../adapter/adapter';
 import type { ExportPasses } from './export-answers';
 import type { SourceConversation } from './conversation/rows';
 import type { LineIndex } from '../../core/index/line-index';
-import { changedOnDisk } from '../save/snapshot';
+import { stillAsRead } from '../save/snapshot';
 
 /** A session's head: the session without its messages, and their count. */
 export function headOf(s: NanobotSession & { messageRecords?: number[] }): SessionHead {
@@ -55,7 +55,7 @@ export function documentSource(adapter: SourceAdapter, stat: SourceStat, opts: O
     (opened ??= (async () => {
       const { openSession } = await import('../save/sessions');
       const o = await openSession(adapter, path, opts);
-      if (o.snapshot.size !== stat.size || o.snapshot.lastModified !== stat.lastModified) throw changedOnDisk(path, [{ code: 'written-while-read', from: stat.size, to: o.snapshot.size }]);
+      stillAsRead(path, stat, o.snapshot);
       return o;
     })());
   const sessions = () => import('../save/sessions');

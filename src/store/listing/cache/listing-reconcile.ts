@@ -47,7 +47,7 @@ export function checkCache(cached: CachedListing | null, version: NanobotVersion
     const now = stats.get(name);
     if (!s) out.added.push(name);
     else if (!now) continue;
-    else if (now.size !== s.size || now.lastModified !== s.lastModified) out.changed.add(name);
+    else if (!sameStat(now, s)) out.changed.add(name);
     else if (cached!.version !== version || !reusableRow(s)) out.unconfirmed.add(name);
     else out.reusable.set(name, s);
   }

@@ -227,8 +227,7 @@ export function ContextTab({ source, reader, params, onParams }: ContextTabProps
   const defaultWindow = rulesOf(version).defaultContextWindow;
   const contextWindow = /^\d{1,12}$/.test(windowText) && Number(windowText) > 0 ? Number(windowText) : defaultWindow;
   // The replay, asked again for each session, tokenizer and window (an answer to an earlier one is dropped).
-  const historyKey = useMemo(() => ({}), [src, count, contextWindow, session]);
-  const history = useAnswer(count && session ? () => src.history(contextWindow, count) : null, historyKey);
+  const history = useAnswer(useMemo(() => (count && session ? () => src.history(contextWindow, count) : null), [src, count, contextWindow, session]));
   const current = history.value ?? null;
   const replay = current && 'entries' in current ? current : null;
   // What stops the request: the load's raise, the replay's, or a read that failed.
